@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// Launcher for the built command line (npm run build writes out/main/cli.js).
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'out', 'main', 'cli.js');
+if (!existsSync(cli)) {
+  process.stderr.write('batchdesk is not built yet: run `npm run build` in the Batchdesk folder first.\n');
+  process.exit(2);
+}
+const { main } = await import(pathToFileURL(cli).href);
+process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env });

@@ -1,0 +1,33 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  main: {
+    build: {
+      rolldownOptions: {
+        // The desktop shell and the command line share one engine bundle graph.
+        input: {
+          index: resolve('src/main/electron/main.ts'),
+          cli: resolve('src/main/cli/main.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      rolldownOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        // A sandboxed preload must be CommonJS.
+        output: { format: 'cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src/renderer'),
+    build: {
+      rolldownOptions: { input: { index: resolve('src/renderer/index.html') } },
+    },
+    plugins: [react()],
+  },
+});

@@ -1,0 +1,664 @@
+// Writes the sample inputs in resources/samples/: call recordings (WAV), invoices (PDF and PNG)
+// and message CSVs. Everything is synthesized here, with no randomness and no clock, so every run
+// writes the same bytes and a changed sample shows up as a real diff.
+//   npx tsx scripts/make-samples.ts [outDir]
+// The builders are exported for the importer tests; the file only writes when run directly.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { crc32, deflateSync } from 'node:zlib';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { PdfPageCounter, wavDurationSeconds } from '../src/shared/media';
+
+// ---------------------------------------------------------------------------------------------
+// WAV: 8 kHz 16-bit mono, a voice-like tone sequence, transcript in LIST/INFO ICMT.
+// ---------------------------------------------------------------------------------------------
+
+const SAMPLE_RATE = 8000;
+
+/** mulberry32: a tiny seeded PRNG, so "random" variation is the same on every run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Syllable {
+  start: number; // seconds
+  length: number;
+  f0: number; // pitch at the start, Hz
+  glide: number; // pitch change over the syllable, Hz
+  f1: number; // formants: which harmonics are loud, like vowels
+  f2: number;
+  loudness: number;
+}
+
+export interface Turn {
+  speaker: 'Agent' | 'Customer';
+  text: string;
+}
+
+/** Rough syllable count of a word: groups of vowels, at least one. */
+function syllablesOf(word: string): number {
+  return Math.max(1, (word.toLowerCase().match(/[aeiouy]+/g) ?? []).length);
+}
+
+/** Lays out one syllable per spoken syllable of the transcript, scaled to the target duration. */
+function planSyllables(turns: readonly Turn[], seconds: number, seed: number): Syllable[] {
+  const rnd = prng(seed);
+  const plan: { gapBefore: number; length: number; speaker: Turn['speaker'] }[] = [];
+  turns.forEach((turn, t) => {
+    turn.text.split(/\s+/).filter(Boolean).forEach((word, w) => {
+      for (let s = 0; s < syllablesOf(word); s++) {
+        const gap = s > 0 ? 0.015 : w > 0 ? 0.06 + rnd() * 0.08 : t > 0 ? 0.35 : 0.2;
+        plan.push({ gapBefore: gap, length: 0.11 + rnd() * 0.12, speaker: turn.speaker });
+      }
+    });
+  });
+  const nominal = plan.reduce((sum, p) => sum + p.gapBefore + p.length, 0) + 0.25;
+  const scale = seconds / nominal;
+  const vowels: [number, number][] = [[730, 1090], [530, 1840], [270, 2290], [570, 840], [300, 870], [640, 1190]];
+  let at = 0;
+  return plan.map((p) => {
+    at += p.gapBefore * scale;
+    const base = p.speaker === 'Agent' ? 205 : 125;
+    const [f1, f2] = vowels[Math.floor(rnd() * vowels.length)] ?? [500, 1500];
+    const syl: Syllable = {
+      start: at,
+      length: p.length * scale,
+      f0: base * (0.9 + rnd() * 0.25),
+      glide: base * (rnd() * 0.3 - 0.18),
+      f1,
+      f2,
+      loudness: 0.55 + rnd() * 0.35,
+    };
+    at += p.length * scale;
+    return syl;
+  });
+}
+
+/** PCM samples: harmonics of a gliding pitch shaped by two formants, under a syllable envelope. */
+function synthesize(syllables: readonly Syllable[], seconds: number, seed: number): Int16Array {
+  const n = Math.round(seconds * SAMPLE_RATE);
+  const out = new Float64Array(n);
+  for (const s of syllables) {
+    const first = Math.floor(s.start * SAMPLE_RATE);
+    const count = Math.floor(s.length * SAMPLE_RATE);
+    const phases = new Float64Array(12);
+    for (let i = 0; i < count && first + i < n; i++) {
+      const x = i / count;
+      const f0 = s.f0 + s.glide * x;
+      // Raised-cosine attack and a slower decay, like a spoken vowel.
+      const env = x < 0.2 ? 0.5 - 0.5 * Math.cos((Math.PI * x) / 0.2) : 0.5 + 0.5 * Math.cos((Math.PI * (x - 0.2)) / 0.8);
+      let v = 0;
+      for (let k = 1; k <= 12 && k * f0 < SAMPLE_RATE / 2 - 200; k++) {
+        const f = k * f0;
+        const gain = Math.exp(-(((f - s.f1) / 180) ** 2)) + 0.6 * Math.exp(-(((f - s.f2) / 260) ** 2)) + 0.08 / k;
+        phases[k - 1] = ((phases[k - 1] ?? 0) + (2 * Math.PI * f) / SAMPLE_RATE) % (2 * Math.PI);
+        v += gain * Math.sin(phases[k - 1] ?? 0);
+      }
+      out[first + i] = (out[first + i] ?? 0) + v * env * s.loudness;
+    }
+  }
+  const rnd = prng(seed ^ 0x5eed);
+  let peak = 1e-9;
+  for (const v of out) peak = Math.max(peak, Math.abs(v));
+  const pcm = new Int16Array(n);
+  for (let i = 0; i < n; i++) {
+    const hiss = (rnd() - 0.5) * 0.01; // a little line noise, as on a phone call
+    pcm[i] = Math.round(Math.max(-1, Math.min(1, ((out[i] ?? 0) / peak) * 0.7 + hiss)) * 32767);
+  }
+  return pcm;
+}
+
+function riffChunk(id: string, data: Buffer): Buffer {
+  const header = Buffer.alloc(8);
+  header.write(id, 0, 'latin1');
+  header.writeUInt32LE(data.length, 4);
+  return Buffer.concat([header, data, data.length % 2 ? Buffer.alloc(1) : Buffer.alloc(0)]);
+}
+
+/** A PCM WAV with a LIST/INFO chunk (INAM title, ICMT transcript) placed before the audio. */
+export function buildWav(pcm: Int16Array, info: { title: string; comment: string }): Buffer {
+  const fmt = Buffer.alloc(16);
+  fmt.writeUInt16LE(1, 0); // PCM
+  fmt.writeUInt16LE(1, 2); // mono
+  fmt.writeUInt32LE(SAMPLE_RATE, 4);
+  fmt.writeUInt32LE(SAMPLE_RATE * 2, 8); // byte rate
+  fmt.writeUInt16LE(2, 12); // block align
+  fmt.writeUInt16LE(16, 14); // bits per sample
+  const zstr = (s: string) => Buffer.from(`${s}\0`, 'latin1');
+  const list = riffChunk(
+    'LIST',
+    Buffer.concat([Buffer.from('INFO', 'latin1'), riffChunk('INAM', zstr(info.title)), riffChunk('ISFT', zstr('Batchdesk scripts/make-samples.ts')), riffChunk('ICMT', zstr(info.comment))]),
+  );
+  const data = Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+  const body = Buffer.concat([Buffer.from('WAVE', 'latin1'), riffChunk('fmt ', fmt), list, riffChunk('data', data)]);
+  const riff = Buffer.alloc(8);
+  riff.write('RIFF', 0, 'latin1');
+  riff.writeUInt32LE(body.length, 4);
+  return Buffer.concat([riff, body]);
+}
+
+export interface Recording {
+  file: string;
+  seconds: number;
+  title: string;
+  turns: Turn[];
+}
+
+export const RECORDINGS: Recording[] = [
+  {
+    file: 'call-001-double-charge.wav',
+    seconds: 5.4,
+    title: 'Billing line, double charge',
+    turns: [
+      { speaker: 'Agent', text: 'Good morning, Harbourline Energy, this is Maya. How can I help?' },
+      { speaker: 'Customer', text: 'Hi, I think I was charged twice for October.' },
+      { speaker: 'Agent', text: "I'm sorry about that, let me check your account." },
+    ],
+  },
+  {
+    file: 'call-002-late-parcel.wav',
+    seconds: 4.6,
+    title: 'Parcel desk, late delivery',
+    turns: [
+      { speaker: 'Agent', text: 'Parcel desk, Tom speaking.' },
+      { speaker: 'Customer', text: "My order A-10231 still hasn't arrived." },
+      { speaker: 'Agent', text: "Let me track it for you, one moment." },
+    ],
+  },
+  {
+    file: 'call-003-cancel-plan.wav',
+    seconds: 3.5,
+    title: 'Retention desk, cancellation',
+    turns: [
+      { speaker: 'Customer', text: "Hello, I'd like to cancel my mobile plan." },
+      { speaker: 'Agent', text: 'Of course. Can I have your account number?' },
+    ],
+  },
+];
+
+export function transcriptOf(r: Recording): string {
+  return r.turns.map((t) => `${t.speaker}: ${t.text}`).join('\n');
+}
+
+export function recordingBytes(r: Recording, index: number): Buffer {
+  const seed = 1000 + index;
+  const pcm = synthesize(planSyllables(r.turns, r.seconds, seed), r.seconds, seed);
+  return buildWav(pcm, { title: r.title, comment: transcriptOf(r) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// PDF: hand-written objects, uncompressed content streams, Helvetica, exact xref offsets.
+// ---------------------------------------------------------------------------------------------
+
+export interface PdfLine {
+  text: string;
+  size?: number;
+  bold?: boolean;
+  /** Second column, drawn at a fixed x (amounts). */
+  right?: string;
+  /** Draw a thin rule under the line. */
+  rule?: boolean;
+}
+
+function pdfString(s: string): string {
+  return `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+}
+
+function pageContent(lines: readonly PdfLine[]): string {
+  const ops: string[] = [];
+  let y = 790;
+  for (const line of lines) {
+    const size = line.size ?? 11;
+    const font = line.bold ? '/F2' : '/F1';
+    if (line.text !== '') ops.push('BT', `${font} ${size} Tf`, `1 0 0 1 56 ${y} Tm`, `${pdfString(line.text)} Tj`, 'ET');
+    if (line.right !== undefined) ops.push('BT', `${font} ${size} Tf`, `1 0 0 1 440 ${y} Tm`, `${pdfString(line.right)} Tj`, 'ET');
+    if (line.rule) ops.push('0.5 w', `56 ${y - 5} m 539 ${y - 5} l S`);
+    y -= Math.round(size * 1.6);
+  }
+  return `${ops.join('\n')}\n`;
+}
+
+/** A minimal valid PDF 1.4: one Helvetica text page per entry of `pages`. */
+export function buildPdf(pages: readonly (readonly PdfLine[])[], title: string): Buffer {
+  const objects: string[] = []; // objects[i] is object number i + 1
+  const pageCount = pages.length;
+  const firstPage = 6;
+  const kids = pages.map((_, i) => `${firstPage + 2 * i} 0 R`).join(' ');
+  objects.push('<< /Type /Catalog /Pages 2 0 R >>');
+  objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${pageCount} >>`);
+  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>');
+  objects.push(`<< /Title ${pdfString(title)} /Producer (Batchdesk make-samples) >>`);
+  pages.forEach((lines, i) => {
+    const content = pageContent(lines);
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${firstPage + 2 * i + 1} 0 R >>`,
+    );
+    objects.push(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`);
+  });
+  // Latin-1 throughout: one character is one byte, so string lengths are byte offsets.
+  let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) out += `${String(off).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** Checks every xref entry points at "N 0 obj" and startxref at "xref"; returns the errors found. */
+export function checkPdfXref(pdf: Buffer): string[] {
+  const text = pdf.toString('latin1');
+  const errors: string[] = [];
+  const start = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)?.[1] ?? -1);
+  if (text.slice(start, start + 4) !== 'xref') errors.push(`startxref ${start} does not point at the xref table`);
+  const table = /xref\n0 (\d+)\n([\s\S]*?)trailer/.exec(text.slice(start));
+  const entries = (table?.[2] ?? '').match(/.{20}/gs) ?? [];
+  if (entries.length !== Number(table?.[1] ?? -1)) errors.push('xref entry count does not match its header (entries must be 20 bytes)');
+  entries.forEach((e, n) => {
+    if (n === 0) return;
+    const off = Number(e.slice(0, 10));
+    if (!text.startsWith(`${n} 0 obj`, off)) errors.push(`object ${n}: xref offset ${off} is wrong`);
+  });
+  return errors;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invoices: one data model, rendered as PDF lines or as PNG text.
+// ---------------------------------------------------------------------------------------------
+
+export interface Invoice {
+  file: string;
+  vendor: string;
+  address: string;
+  number: string;
+  date: string;
+  billTo: string;
+  items: { description: string; quantity: number; unitCents: number }[];
+}
+
+/** "1,234.50" */
+export function formatAmount(cents: number): string {
+  const whole = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${whole}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+function totalCents(inv: Invoice): number {
+  return inv.items.reduce((sum, it) => sum + it.quantity * it.unitCents, 0);
+}
+
+const WEEKS = Array.from({ length: 26 }, (_, i) => i + 27);
+
+export const INVOICES: Invoice[] = [
+  {
+    file: 'invoice-aldenmoor-INV-2026-0012.pdf',
+    vendor: 'Aldenmoor Office Supply GmbH',
+    address: 'Lindenweg 14, 10115 Berlin, Germany',
+    number: 'INV-2026-0012',
+    date: '2026-10-03',
+    billTo: 'Bill to: Quillfield Consulting Ltd, 8 Wharf Lane, Bristol',
+    items: [
+      { description: 'Ergonomic office chair', quantity: 2, unitCents: 28900 },
+      { description: 'Standing desk frame', quantity: 1, unitCents: 41250 },
+      { description: 'Monitor arm, dual', quantity: 2, unitCents: 12200 },
+    ],
+  },
+  {
+    file: 'invoice-copperfinch-INV-2026-0047.pdf',
+    vendor: 'Copperfinch Catering Ltd',
+    address: '22 Mill Street, Leeds LS2 7EE, United Kingdom',
+    number: 'INV-2026-0047',
+    date: '2026-10-07',
+    billTo: 'Bill to: Quillfield Consulting Ltd, 8 Wharf Lane, Bristol',
+    items: [
+      { description: 'Lunch buffet, 24 guests', quantity: 24, unitCents: 1850 },
+      { description: 'Coffee and tea service', quantity: 1, unitCents: 9600 },
+      { description: 'Delivery and set-up', quantity: 1, unitCents: 3500 },
+    ],
+  },
+  {
+    file: 'invoice-halvorsen-INV-2026-0103.pdf',
+    vendor: 'Halvorsen Freight & Storage AS',
+    address: 'Kaigata 3, 5003 Bergen, Norway',
+    number: 'INV-2026-0103',
+    date: '2026-10-15',
+    billTo: 'Bill to: Quillfield Consulting Ltd, 8 Wharf Lane, Bristol',
+    items: WEEKS.map((w, i) => ({ description: `Pallet storage, week ${w}`, quantity: 10 + (i % 4), unitCents: 475 })),
+  },
+];
+
+export const PNG_INVOICE: Invoice = {
+  file: 'invoice-marlowe-INV-2026-0088.png',
+  vendor: 'Marlowe Print & Sign Ltd',
+  address: '5 Tannery Yard, Norwich NR3 1AU, United Kingdom',
+  number: 'INV-2026-0088',
+  date: '2026-10-09',
+  billTo: 'Bill to: Quillfield Consulting Ltd, Bristol',
+  items: [
+    { description: 'Vinyl banner 3 x 1 m', quantity: 2, unitCents: 14500 },
+    { description: 'Business cards, 500', quantity: 4, unitCents: 3900 },
+    { description: 'Design work, hours', quantity: 3, unitCents: 6500 },
+  ],
+};
+
+/** The invoice as lines of text: what a reader (and OCR) should find, in reading order. */
+function invoiceLines(inv: Invoice): PdfLine[] {
+  const lines: PdfLine[] = [
+    { text: inv.vendor, size: 18, bold: true },
+    { text: inv.address, size: 9 },
+    { text: '' },
+    { text: 'INVOICE', size: 14, bold: true },
+    { text: `Invoice number: ${inv.number}` },
+    { text: `Date: ${inv.date}` },
+    { text: inv.billTo },
+    { text: '' },
+    { text: 'Description', bold: true, right: 'Amount', rule: true },
+  ];
+  for (const it of inv.items) {
+    lines.push({ text: `${it.quantity} x ${it.description} @ ${formatAmount(it.unitCents)}`, right: `${formatAmount(it.quantity * it.unitCents)} EUR` });
+  }
+  lines.push({ text: '', rule: true });
+  lines.push({ text: `Total: ${formatAmount(totalCents(inv))} EUR`, size: 13, bold: true });
+  lines.push({ text: '' });
+  lines.push({ text: 'Payable within 14 days. Thank you.', size: 9 });
+  return lines;
+}
+
+/** Splits the lines over pages of at most `perPage` lines, marking continuation pages. */
+function paginate(lines: PdfLine[], perPage: number): PdfLine[][] {
+  if (lines.length <= perPage) return [lines];
+  const pages: PdfLine[][] = [];
+  for (let i = 0; i < lines.length; i += perPage) {
+    const page = lines.slice(i, i + perPage);
+    if (i > 0) page.unshift({ text: `${lines[0]?.text ?? ''} (continued, page ${pages.length + 1})`, bold: true }, { text: '' });
+    pages.push(page);
+  }
+  return pages;
+}
+
+export function invoiceText(inv: Invoice): string {
+  return invoiceLines(inv)
+    .map((l) => (l.right !== undefined ? `${l.text}  ${l.right}` : l.text))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
+}
+
+export function invoicePdfBytes(inv: Invoice): Buffer {
+  return buildPdf(paginate(invoiceLines(inv), 32), `Invoice ${inv.number}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// PNG: grayscale rendering with a 5x7 bitmap font, text also in a tEXt "Description" chunk.
+// ---------------------------------------------------------------------------------------------
+
+/** 5x7 glyphs, one byte per row, bit 4 = leftmost pixel. Lower case is drawn as upper case. */
+const FONT: Record<string, number[]> = {
+  '0': [0x0e, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0e], '1': [0x04, 0x0c, 0x04, 0x04, 0x04, 0x04, 0x0e],
+  '2': [0x0e, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1f], '3': [0x1f, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0e],
+  '4': [0x02, 0x06, 0x0a, 0x12, 0x1f, 0x02, 0x02], '5': [0x1f, 0x10, 0x1e, 0x01, 0x01, 0x11, 0x0e],
+  '6': [0x06, 0x08, 0x10, 0x1e, 0x11, 0x11, 0x0e], '7': [0x1f, 0x01, 0x02, 0x04, 0x08, 0x08, 0x08],
+  '8': [0x0e, 0x11, 0x11, 0x0e, 0x11, 0x11, 0x0e], '9': [0x0e, 0x11, 0x11, 0x0f, 0x01, 0x02, 0x0c],
+  A: [0x0e, 0x11, 0x11, 0x11, 0x1f, 0x11, 0x11], B: [0x1e, 0x11, 0x11, 0x1e, 0x11, 0x11, 0x1e],
+  C: [0x0e, 0x11, 0x10, 0x10, 0x10, 0x11, 0x0e], D: [0x1c, 0x12, 0x11, 0x11, 0x11, 0x12, 0x1c],
+  E: [0x1f, 0x10, 0x10, 0x1e, 0x10, 0x10, 0x1f], F: [0x1f, 0x10, 0x10, 0x1e, 0x10, 0x10, 0x10],
+  G: [0x0e, 0x11, 0x10, 0x17, 0x11, 0x11, 0x0f], H: [0x11, 0x11, 0x11, 0x1f, 0x11, 0x11, 0x11],
+  I: [0x0e, 0x04, 0x04, 0x04, 0x04, 0x04, 0x0e], J: [0x07, 0x02, 0x02, 0x02, 0x02, 0x12, 0x0c],
+  K: [0x11, 0x12, 0x14, 0x18, 0x14, 0x12, 0x11], L: [0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x1f],
+  M: [0x11, 0x1b, 0x15, 0x15, 0x11, 0x11, 0x11], N: [0x11, 0x11, 0x19, 0x15, 0x13, 0x11, 0x11],
+  O: [0x0e, 0x11, 0x11, 0x11, 0x11, 0x11, 0x0e], P: [0x1e, 0x11, 0x11, 0x1e, 0x10, 0x10, 0x10],
+  Q: [0x0e, 0x11, 0x11, 0x11, 0x15, 0x12, 0x0d], R: [0x1e, 0x11, 0x11, 0x1e, 0x14, 0x12, 0x11],
+  S: [0x0f, 0x10, 0x10, 0x0e, 0x01, 0x01, 0x1e], T: [0x1f, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04],
+  U: [0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x0e], V: [0x11, 0x11, 0x11, 0x11, 0x11, 0x0a, 0x04],
+  W: [0x11, 0x11, 0x11, 0x15, 0x15, 0x15, 0x0a], X: [0x11, 0x11, 0x0a, 0x04, 0x0a, 0x11, 0x11],
+  Y: [0x11, 0x11, 0x11, 0x0a, 0x04, 0x04, 0x04], Z: [0x1f, 0x01, 0x02, 0x04, 0x08, 0x10, 0x1f],
+  ':': [0x00, 0x0c, 0x0c, 0x00, 0x0c, 0x0c, 0x00], '.': [0x00, 0x00, 0x00, 0x00, 0x00, 0x0c, 0x0c],
+  ',': [0x00, 0x00, 0x00, 0x00, 0x0c, 0x04, 0x08], '-': [0x00, 0x00, 0x00, 0x1f, 0x00, 0x00, 0x00],
+  '&': [0x0c, 0x12, 0x14, 0x08, 0x15, 0x12, 0x0d], '(': [0x02, 0x04, 0x08, 0x08, 0x08, 0x04, 0x02],
+  ')': [0x08, 0x04, 0x02, 0x02, 0x02, 0x04, 0x08], '/': [0x00, 0x01, 0x02, 0x04, 0x08, 0x10, 0x00],
+  '@': [0x0e, 0x11, 0x01, 0x0d, 0x15, 0x15, 0x0e], "'": [0x0c, 0x04, 0x08, 0x00, 0x00, 0x00, 0x00],
+};
+
+export class Canvas {
+  readonly pixels: Uint8Array;
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    this.pixels = new Uint8Array(width * height).fill(255);
+  }
+  rect(x: number, y: number, w: number, h: number, shade: number): void {
+    for (let j = Math.max(0, y); j < Math.min(this.height, y + h); j++) this.pixels.fill(shade, j * this.width + Math.max(0, x), j * this.width + Math.min(this.width, x + w));
+  }
+  /** Draws text at pixel scale `scale` (5x7 glyph -> 5s x 7s), advancing 6s per character. */
+  text(x: number, y: number, s: string, scale: number, shade = 20): void {
+    let cx = x;
+    for (const ch of s.toUpperCase()) {
+      const rows = FONT[ch];
+      if (rows) {
+        rows.forEach((bits, r) => {
+          for (let c = 0; c < 5; c++) if (bits & (0x10 >> c)) this.rect(cx + c * scale, y + r * scale, scale, scale, shade);
+        });
+      }
+      cx += 6 * scale;
+    }
+  }
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/** An 8-bit grayscale PNG with tEXt chunks (keyword -> Latin-1 text) before the image data. */
+export function buildPng(canvas: Canvas, text: Record<string, string>): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(canvas.width, 0);
+  ihdr.writeUInt32BE(canvas.height, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(0, 9); // grayscale
+  const raw = Buffer.alloc((canvas.width + 1) * canvas.height); // filter byte 0 before each row
+  for (let y = 0; y < canvas.height; y++) raw.set(canvas.pixels.subarray(y * canvas.width, (y + 1) * canvas.width), y * (canvas.width + 1) + 1);
+  const texts = Object.entries(text).map(([k, v]) => pngChunk('tEXt', Buffer.from(`${k}\0${v}`, 'latin1')));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    ...texts,
+    pngChunk('IDAT', deflateSync(raw, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Reads the tEXt chunks of a PNG, checking every chunk's CRC; throws on a broken file. */
+export function readPngText(png: Buffer): Record<string, string> {
+  if (png.subarray(0, 8).toString('latin1') !== '\x89PNG\r\n\x1a\n') throw new Error('not a PNG signature');
+  const out: Record<string, string> = {};
+  let off = 8;
+  while (off < png.length) {
+    const len = png.readUInt32BE(off);
+    const type = png.subarray(off + 4, off + 8).toString('latin1');
+    const data = png.subarray(off + 8, off + 8 + len);
+    if ((crc32(png.subarray(off + 4, off + 8 + len)) >>> 0) !== png.readUInt32BE(off + 8 + len)) throw new Error(`bad CRC in ${type} chunk`);
+    if (type === 'tEXt') {
+      const nul = data.indexOf(0);
+      out[data.subarray(0, nul).toString('latin1')] = data.subarray(nul + 1).toString('latin1');
+    }
+    off += 12 + len;
+    if (type === 'IEND') break;
+  }
+  return out;
+}
+
+export function invoicePngBytes(inv: Invoice): Buffer {
+  const canvas = new Canvas(620, 877);
+  canvas.rect(0, 0, 620, 90, 225); // letterhead band
+  let y = 24;
+  for (const line of invoiceLines(inv)) {
+    const scale = (line.size ?? 11) >= 14 ? 3 : 2;
+    canvas.text(28, y, line.text, scale);
+    if (line.right !== undefined) canvas.text(460, y, line.right, 2);
+    if (line.rule) canvas.rect(28, y + 7 * scale + 5, 564, 2, 90);
+    y += 7 * scale + (scale === 3 ? 20 : 14);
+  }
+  return buildPng(canvas, { Title: `Invoice ${inv.number}`, Description: invoiceText(inv), Software: 'Batchdesk scripts/make-samples.ts' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Message CSVs. Numbers come from ranges reserved for fiction (UK Ofcom 020 7946 0xxx,
+// Australia 0491 570 xxx, Ireland 020 910 xxxx, North America 555-01xx).
+// ---------------------------------------------------------------------------------------------
+
+const TEMPLATE = 'Hi {{first_name}}, your order {{order}} has shipped and should arrive within 2 working days.';
+
+export const MESSAGES: { to: string; firstName: string; order: string }[] = [
+  { to: '+442079460123', firstName: 'Olivia', order: 'A-10231' },
+  { to: '+442079460456', firstName: 'Harry', order: 'A-10232' },
+  { to: '+61491570006', firstName: 'Charlotte', order: 'A-10233' },
+  { to: '+61491570156', firstName: 'Jack', order: 'A-10234' },
+  { to: '+353209100123', firstName: 'Aoife', order: 'A-10235' },
+  { to: '+12025550143', firstName: 'Ethan', order: 'A-10236' },
+];
+
+function csvCell(value: string, delimiter: string): string {
+  return /["\r\n]/.test(value) || value.includes(delimiter) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+function csv(rows: string[][], delimiter: string, eol: string): string {
+  return rows.map((r) => r.map((v) => csvCell(v, delimiter)).join(delimiter)).join(eol) + eol;
+}
+
+export function messagesCsv(): string {
+  return csv([['to', 'text', 'first_name', 'order'], ...MESSAGES.map((m) => [m.to, TEMPLATE, m.firstName, m.order])], ',', '\n');
+}
+
+/** What importing messages-with-problems.csv must report: row number -> cause, in file order. */
+export const PROBLEM_ROWS = { noPlus: 3, missingText: 4, duplicate: 5, unknownPlaceholder: 6 } as const;
+
+/** Semicolon-delimited with a BOM and CRLF, as a German-locale spreadsheet saves it. */
+export function messagesWithProblemsCsv(): string {
+  const pickup = 'Hi {{first_name}}, your order {{order}} is ready for pickup.';
+  const rows = [
+    ['to', 'text', 'first_name', 'order'],
+    ['+442079460789', pickup, 'Amelia', 'A-10301'], // row 2: good
+    ['07700 900123', pickup, 'Noah', 'A-10302'], // row 3: no country code
+    ['+61491570157', '', 'Mia', 'A-10303'], // row 4: missing text
+    ['+442079460789', pickup, 'Amelia', 'A-10301'], // row 5: duplicates row 2
+    ['+61491570006', 'Hi {{first_name}}, your voucher {{voucher_code}} expires on Friday.', 'Leo', 'A-10304'], // row 6: unknown placeholder
+    ['+353209100456', 'Hello {{first_name}}; your order {{order}} is delayed by two days.\nWe are sorry for the wait.', 'Liam', 'A-10305'], // row 7: good, quoted ; and newline
+    ['+12025550178', 'Hi {{first_name}}, order {{order}} was delivered today.', 'Ava', 'A-10306'], // row 8: good
+  ];
+  return `\ufeff${csv(rows, ';', '\r\n')}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// README and the writer.
+// ---------------------------------------------------------------------------------------------
+
+function readme(): string {
+  const rec = RECORDINGS.map((r) => `- \`recordings/${r.file}\`: ${r.title}, ${r.seconds} s. Transcript (in the WAV's LIST/INFO \`ICMT\` chunk):\n\n  > ${transcriptOf(r).split('\n').join('  \n  > ')}\n`).join('\n');
+  const inv = [...INVOICES, PNG_INVOICE]
+    .map((i) => `- \`invoices/${i.file}\`: ${i.vendor}, ${i.number}, ${i.date}, total ${formatAmount(totalCents(i))} EUR${i.file.endsWith('.png') ? ' (PNG image; its text is in the tEXt chunk `Description`)' : ''}${i.items.length > 20 ? ' (2 pages)' : ''}`)
+    .join('\n');
+  return `# Sample inputs
+
+Generated by \`scripts/make-samples.ts\` (\`npx tsx scripts/make-samples.ts\`); do not edit by hand.
+Every run writes the same bytes. All companies, people, orders and phone numbers are fictional;
+the numbers come from ranges reserved for drama and testing (UK 020 7946 0xxx, Australia
+0491 570 xxx, Ireland 020 910 xxxx, North America 555-01xx).
+
+## recordings/ (transcription)
+
+Synthetic call recordings: 8 kHz, 16-bit mono PCM WAV, tones shaped like speech (two voices
+taking turns). The bundled sandbox returns the \`ICMT\` transcript as the transcription.
+
+${rec}
+## invoices/ (OCR)
+
+Hand-built PDFs (uncompressed Helvetica text, so the text is readable in the file) and one PNG.
+The vendor is on the first line, then "Invoice number:", "Date:", line items and "Total:".
+
+${inv}
+
+## messages.csv (messaging, voice)
+
+Comma-delimited, columns \`to,text,first_name,order\`; \`{{first_name}}\` and \`{{order}}\` in the
+text are filled from the columns of the same name. ${MESSAGES.length} rows, all valid.
+
+## messages-with-problems.csv
+
+Semicolon-delimited, UTF-8 with a BOM and CRLF line ends (as a spreadsheet in a German locale
+saves it). Three good rows (one with a quoted line break) and one of each problem the importer
+reports: row ${PROBLEM_ROWS.noPlus} a number without +country code, row ${PROBLEM_ROWS.missingText} an empty text, row ${PROBLEM_ROWS.duplicate} a duplicate of
+row 2, row ${PROBLEM_ROWS.unknownPlaceholder} a placeholder (\`{{voucher_code}}\`) naming no column.
+`;
+}
+
+/** Throws when a generated sample is not what the importers and the sandbox expect. */
+function verify(files: Map<string, Buffer>): void {
+  for (const r of RECORDINGS) {
+    const wav = files.get(`recordings/${r.file}`) ?? Buffer.alloc(0);
+    const seconds = wavDurationSeconds(wav, wav.length);
+    if (seconds === null || seconds < 3 || seconds > 6) throw new Error(`${r.file}: duration ${seconds} s is not a valid 3-6 s WAV`);
+    if (wav.length >= 100_000) throw new Error(`${r.file}: ${wav.length} bytes, over 100 KB`);
+  }
+  for (const inv of INVOICES) {
+    const pdf = files.get(`invoices/${inv.file}`) ?? Buffer.alloc(0);
+    const errors = checkPdfXref(pdf);
+    if (errors.length > 0) throw new Error(`${inv.file}: ${errors.join('; ')}`);
+    const counter = new PdfPageCounter();
+    counter.push(pdf);
+    const pages = counter.finish();
+    if (pages !== (inv.items.length > 20 ? 2 : 1)) throw new Error(`${inv.file}: ${pages} pages`);
+  }
+  for (const m of [...MESSAGES.map((x) => x.to), '+442079460789', '+61491570157', '+353209100456', '+12025550178']) {
+    if (parsePhoneNumberFromString(m)?.isValid() !== true) throw new Error(`${m} is not a valid number for libphonenumber-js`);
+  }
+}
+
+/** Every sample file: relative path -> bytes. */
+export function buildSamples(): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  RECORDINGS.forEach((r, i) => files.set(`recordings/${r.file}`, recordingBytes(r, i)));
+  for (const inv of INVOICES) files.set(`invoices/${inv.file}`, invoicePdfBytes(inv));
+  files.set(`invoices/${PNG_INVOICE.file}`, invoicePngBytes(PNG_INVOICE));
+  files.set('messages.csv', Buffer.from(messagesCsv(), 'utf8'));
+  files.set('messages-with-problems.csv', Buffer.from(messagesWithProblemsCsv(), 'utf8'));
+  files.set('README.md', Buffer.from(readme(), 'utf8'));
+  verify(files);
+  return files;
+}
+
+export function writeSamples(outDir: string): string[] {
+  const written: string[] = [];
+  for (const [rel, bytes] of buildSamples()) {
+    const path = join(outDir, rel);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, bytes);
+    written.push(path);
+  }
+  return written;
+}
+
+export const DEFAULT_SAMPLES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'resources', 'samples');
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const outDir = resolve(process.argv[2] ?? DEFAULT_SAMPLES_DIR);
+  for (const path of writeSamples(outDir)) console.log(`wrote ${path}`);
+}

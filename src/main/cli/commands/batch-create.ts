@@ -1,0 +1,57 @@
+import { parse } from '../parse';
+import { EXIT, UsageError, type ExitCode } from '../exit-codes';
+import type { Io } from '../io';
+import { globalOptions, openEngine } from '../context';
+import { describeBatch, describeProblems } from '../format';
+import { parseEur, formatEur } from '../../../shared/money';
+import { BatchCapability, Tier } from '../../../shared/domain';
+
+export async function cmdBatchCreate(args: string[], io: Io): Promise<ExitCode> {
+  const { values, positionals } = parse(args, {
+    tier: { type: 'string' },
+    channel: { type: 'string' },
+    name: { type: 'string' },
+    budget: { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  const [capText, ...paths] = positionals;
+  const cap = BatchCapability.safeParse(capText);
+  if (!cap.success) throw new UsageError(`batch create needs a capability: transcribe, ocr or channel (got "${capText ?? ''}").`);
+  if (paths.length === 0) throw new UsageError(`batch create ${cap.data} needs at least one ${cap.data === 'channel' ? 'CSV file' : 'file or folder'}.`);
+  const tier = Tier.safeParse(values.tier ?? 'standard');
+  if (!tier.success) throw new UsageError(`--tier must be basic, standard or superior (got "${values.tier}").`);
+  if (values.channel !== undefined && cap.data !== 'channel') throw new UsageError('--channel only applies to channel batches.');
+  let budget: number | null = null;
+  if (values.budget !== undefined) {
+    budget = parseEur(values.budget);
+    if (budget === null) throw new UsageError(`--budget must be an amount in EUR such as 25 or 12.50 (got "${values.budget}").`);
+  }
+
+  const engine = openEngine(globalOptions(values, io.env), io.env);
+  try {
+    const { batch, problems } = await engine.createBatch({
+      capability: cap.data,
+      paths,
+      tier: tier.data,
+      ...(values.channel !== undefined ? { channel: values.channel } : {}),
+      ...(values.name !== undefined ? { name: values.name } : {}),
+      budget,
+    });
+    if (values.json) {
+      io.stdout.write(`${JSON.stringify({ batch, problems }, null, 2)}\n`);
+    } else {
+      if (problems.length > 0) io.stderr.write(`${problems.length} item(s) skipped:\n${describeProblems(problems)}\n`);
+      if (batch) {
+        io.stdout.write(`Created batch ${batch.id}\n${describeBatch(batch)}\n`);
+        io.stdout.write(`Estimated cost: ${formatEur(batch.cost.estimated)} for ~${batch.units.estimated} ${batch.units.name}. Start it with: batchdesk run ${batch.id}\n`);
+      }
+    }
+    if (!batch) {
+      io.stderr.write('Nothing to send: no valid item was found, so no batch was created.\n');
+      return EXIT.someFailed;
+    }
+    return EXIT.ok;
+  } finally {
+    engine.close();
+  }
+}

@@ -1,0 +1,48 @@
+// pause | resume | cancel | retry <batch-id>
+import { parse } from '../parse';
+import { EXIT, UsageError, type ExitCode } from '../exit-codes';
+import type { Io } from '../io';
+import { globalOptions, openEngine } from '../context';
+import { describeBatch } from '../format';
+import { parseEur } from '../../../shared/money';
+
+export type ControlVerb = 'pause' | 'resume' | 'cancel' | 'retry';
+
+export async function cmdControl(verb: ControlVerb, args: string[], io: Io): Promise<ExitCode> {
+  const { values, positionals } = parse(args, { budget: { type: 'string' } });
+  if (positionals.length !== 1) throw new UsageError(`${verb} takes exactly one batch id.`);
+  if (values.budget !== undefined && verb !== 'resume') throw new UsageError('--budget only applies to resume.');
+  const engine = openEngine(globalOptions(values, io.env), io.env);
+  try {
+    const id = engine.resolveBatchId(positionals[0] ?? '');
+    switch (verb) {
+      case 'pause':
+        io.stdout.write(engine.pause(id) ? `Paused ${id}. In-flight items finish; nothing new is sent.\n` : `${id} was not running.\n`);
+        break;
+      case 'resume': {
+        let budget: number | null | undefined;
+        if (values.budget !== undefined) {
+          budget = values.budget === 'none' ? null : parseEur(values.budget);
+          if (budget === null && values.budget !== 'none') throw new UsageError(`--budget must be an amount in EUR or "none" (got "${values.budget}").`);
+        }
+        const resumed = engine.resume(id, budget !== undefined ? { budget } : {});
+        io.stdout.write(resumed ? `Resumed ${id}. Run \`batchdesk run ${id}\` to continue sending.\n` : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`);
+        break;
+      }
+      case 'cancel': {
+        const n = engine.cancel(id);
+        io.stdout.write(`Cancelled ${id}: ${n} queued item(s) will not be sent.\n`);
+        break;
+      }
+      case 'retry': {
+        const n = engine.retryFailed(id);
+        io.stdout.write(n > 0 ? `${n} failed item(s) queued again with their original idempotency keys. Run \`batchdesk run ${id}\`.\n` : `No failed items in ${id}.\n`);
+        break;
+      }
+    }
+    io.stdout.write(`${describeBatch(engine.summary(id))}\n`);
+    return EXIT.ok;
+  } finally {
+    engine.close();
+  }
+}

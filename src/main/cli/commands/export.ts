@@ -1,0 +1,28 @@
+import { resolve } from 'node:path';
+import { parse } from '../parse';
+import { EXIT, UsageError, type ExitCode } from '../exit-codes';
+import type { Io } from '../io';
+import { globalOptions, openEngine } from '../context';
+import { exportBatch, type ExportFormat } from '../../engine/exporters/export-batch';
+
+const FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt'];
+
+export async function cmdExport(args: string[], io: Io): Promise<ExitCode> {
+  const { values, positionals } = parse(args, { format: { type: 'string' }, out: { type: 'string' } });
+  if (positionals.length !== 1) throw new UsageError('export takes exactly one batch id.');
+  const format = FORMATS.find((f) => f === values.format);
+  if (!format) throw new UsageError(`--format must be csv, json or txt (got "${values.format ?? ''}").`);
+  if (!values.out) throw new UsageError('export needs --out PATH.');
+  const engine = openEngine(globalOptions(values, io.env), io.env);
+  try {
+    const id = engine.resolveBatchId(positionals[0] ?? '');
+    const batch = engine.batches.get(id);
+    if (!batch) throw new UsageError(`No batch ${id}.`);
+    const out = resolve(values.out);
+    const n = await exportBatch(engine.db, id, batch.capability, format, out);
+    io.stdout.write(`Wrote ${n} item(s) of ${id} to ${out}\n`);
+    return EXIT.ok;
+  } finally {
+    engine.close();
+  }
+}

@@ -1,0 +1,40 @@
+import { parse } from '../parse';
+import { EXIT, UsageError, type ExitCode } from '../exit-codes';
+import type { Io } from '../io';
+import { globalOptions, openEngine } from '../context';
+import { formatEur, parseEur } from '../../../shared/money';
+import { RATE_ITEMS } from '../../../shared/rates';
+import { Tier, UNIT_NAMES, type Capability } from '../../../shared/domain';
+
+export async function cmdRates(args: string[], io: Io): Promise<ExitCode> {
+  const [sub, ...rest] = args;
+  const { values, positionals } = parse(rest, { json: { type: 'boolean' } });
+  const engine = openEngine(globalOptions(values, io.env), io.env);
+  try {
+    if (sub === 'list') {
+      const rates = engine.rates.all();
+      if (values.json) io.stdout.write(`${JSON.stringify({ rates, scale: 10_000, currency: 'EUR' }, null, 2)}\n`);
+      else
+        for (const r of rates) {
+          const cap = r.item.split('.')[0] as Capability;
+          io.stdout.write(`${r.item.padEnd(18)} ${r.tier.padEnd(9)} ${formatEur(r.rate, 4)} per ${UNIT_NAMES[cap].replace(/s$/, '')}${r.custom ? '' : '  (default)'}\n`);
+        }
+      return EXIT.ok;
+    }
+    if (sub === 'set') {
+      const [itemText, tierText, amount] = positionals;
+      const item = RATE_ITEMS.find((i) => i === itemText);
+      if (!item) throw new UsageError(`Unknown rate item "${itemText ?? ''}". Items: ${RATE_ITEMS.join(', ')}.`);
+      const tier = Tier.safeParse(tierText);
+      if (!tier.success) throw new UsageError('The tier is basic, standard or superior.');
+      const rate = amount === undefined ? null : parseEur(amount);
+      if (rate === null) throw new UsageError(`The rate is an amount in EUR with up to four decimals, e.g. 0.0040 (got "${amount ?? ''}").`);
+      engine.rates.set(item, tier.data, rate);
+      io.stdout.write(`${item} ${tier.data}: ${formatEur(rate, 4)} per unit. New batches are estimated and costed with it.\n`);
+      return EXIT.ok;
+    }
+    throw new UsageError('rates takes list or set.');
+  } finally {
+    engine.close();
+  }
+}

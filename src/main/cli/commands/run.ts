@@ -1,0 +1,57 @@
+import { parse } from '../parse';
+import { EXIT, type ExitCode } from '../exit-codes';
+import type { Io } from '../io';
+import { globalOptions, openEngine, openConnection } from '../context';
+import { describeBatch } from '../format';
+import { createProgress } from '../progress';
+import type { Engine } from '../../engine/engine';
+import type { BatchSummary } from '../../../shared/domain';
+
+/** Runs batches to the end and maps the outcome onto the documented exit codes. */
+export async function runBatches(engine: Engine, ids: string[] | null, io: Io, apiUrl: string | null, dataDir: string): Promise<ExitCode> {
+  const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);
+  io.stderr.write(`Sending to ${conn.description}\n`);
+  const scope = ids ?? engine.summaries().filter((b) => b.status !== 'cancelled' && b.status !== 'done' && b.status !== 'done_with_failures').map((b) => b.id);
+  const ac = new AbortController();
+  let interrupts = 0;
+  const onSignal = (): void => {
+    interrupts++;
+    if (interrupts === 1) {
+      io.stderr.write('\nStopping: in-flight items are put back in the queue (same idempotency keys). Run again to continue.\n');
+      ac.abort();
+    } else process.exit(130);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const progress = createProgress(io.stderr);
+  const snapshot = (): BatchSummary[] => scope.map((id) => engine.summary(id));
+  const timer = setInterval(() => progress.update(snapshot()), 250);
+  try {
+    await engine.run(conn.target, { batchIds: ids, signal: ac.signal });
+  } finally {
+    clearInterval(timer);
+    progress.update(snapshot());
+    progress.done();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await conn.close();
+  }
+  const final = snapshot();
+  for (const b of final) io.stdout.write(`${describeBatch(b)}\n`);
+  if (ac.signal.aborted) return 130 as ExitCode;
+  if (final.some((b) => b.status === 'paused')) return EXIT.paused;
+  if (final.some((b) => b.counts.failed > 0)) return EXIT.someFailed;
+  return EXIT.ok;
+}
+
+export async function cmdRun(args: string[], io: Io): Promise<ExitCode> {
+  const { values, positionals } = parse(args, {});
+  const g = globalOptions(values, io.env);
+  const engine = openEngine(g, io.env);
+  try {
+    const ids = positionals.length > 0 ? positionals.map((p) => engine.resolveBatchId(p)) : null;
+    return await runBatches(engine, ids, io, g.apiUrl, g.dataDir);
+  } finally {
+    engine.close();
+  }
+}

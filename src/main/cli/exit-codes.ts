@@ -1,0 +1,10 @@
+// Exit codes are part of the CLI's contract (README): scripts branch on them.
+export const EXIT = {
+  ok: 0,
+  someFailed: 1,
+  usage: 2,
+  paused: 3,
+} as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export class UsageError extends Error {}

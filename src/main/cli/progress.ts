@@ -1,0 +1,88 @@
+// Progress of a run: a redrawn bar on a TTY (counts, rate, ETA, spend), plain lines otherwise.
+import type { BatchSummary } from '../../shared/domain';
+import { formatEur } from '../../shared/money';
+
+export interface ProgressSink {
+  update(batches: readonly BatchSummary[]): void;
+  done(): void;
+}
+
+interface Sample {
+  at: number;
+  finished: number;
+}
+
+function totals(batches: readonly BatchSummary[]): { total: number; finished: number; ok: number; failed: number; retry: number; spent: number; estimated: number } {
+  let total = 0;
+  let ok = 0;
+  let failed = 0;
+  let cancelled = 0;
+  let retry = 0;
+  let spent = 0;
+  let estimated = 0;
+  for (const b of batches) {
+    total += b.total;
+    ok += b.counts.succeeded;
+    failed += b.counts.failed;
+    cancelled += b.counts.cancelled;
+    retry += b.counts.retry_wait;
+    spent += b.cost.spent;
+    estimated += b.cost.estimated;
+  }
+  return { total, finished: ok + failed + cancelled, ok, failed, retry, spent, estimated };
+}
+
+function eta(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '--:--';
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const r = s % 60;
+  return `${h > 0 ? `${h}:${String(m).padStart(2, '0')}` : m}:${String(r).padStart(2, '0')}`;
+}
+
+export function createProgress(stream: NodeJS.WriteStream, now: () => number = Date.now): ProgressSink {
+  const samples: Sample[] = [];
+  const tty = stream.isTTY === true;
+  let lastPlain = 0;
+  let lastLine = '';
+  let lastPrinted = '';
+
+  const line = (batches: readonly BatchSummary[]): string => {
+    const t = totals(batches);
+    const at = now();
+    samples.push({ at, finished: t.finished });
+    while (samples.length > 2 && (samples[0]?.at ?? at) < at - 30_000) samples.shift();
+    const first = samples[0];
+    const rate = first && at > first.at ? ((t.finished - first.finished) * 1000) / (at - first.at) : 0;
+    const left = t.total - t.finished;
+    const pct = t.total > 0 ? t.finished / t.total : 1;
+    const width = 24;
+    const filled = Math.round(pct * width);
+    const bar = tty ? `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ` : '';
+    const paused = batches.filter((b) => b.status === 'paused').length;
+    return (
+      `${bar}${t.finished}/${t.total} (${Math.floor(pct * 100)}%)  ok ${t.ok}  failed ${t.failed}` +
+      `${t.retry ? `  retrying ${t.retry}` : ''}${paused ? `  paused ${paused}` : ''}  ${rate.toFixed(1)}/s  ETA ${rate > 0 ? eta(left / rate) : '--:--'}` +
+      `  ${formatEur(t.spent, 4)} of ~${formatEur(t.estimated, 4)}`
+    );
+  };
+
+  return {
+    update(batches) {
+      const l = line(batches);
+      if (tty) {
+        stream.write(`\r\x1b[2K${l}`);
+      } else if (l !== lastPrinted && now() - lastPlain >= 2_000) {
+        stream.write(`${l}\n`);
+        lastPrinted = l;
+        lastPlain = now();
+      }
+      lastLine = l;
+    },
+    done() {
+      if (tty) stream.write('\n');
+      else if (lastLine && lastLine !== lastPrinted) stream.write(`${lastLine}\n`);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// Maps an HTTP answer onto the error taxonomy (docs/api-assumptions.md A3).
+import { z } from 'zod';
+import { engineError, type EngineError } from '../../../shared/errors';
+import { parseRetryAfter } from './retry-after';
+import type { ApiResponse } from './request';
+
+const ErrorBody = z.object({ error: z.object({ code: z.string().optional(), message: z.string().optional() }) });
+
+export function errorDetail(body: Buffer): { code: string | null; message: string | null } {
+  const text = body.toString('utf8', 0, Math.min(body.length, 4096));
+  try {
+    const parsed = ErrorBody.safeParse(JSON.parse(text));
+    if (parsed.success) return { code: parsed.data.error.code ?? null, message: parsed.data.error.message ?? null };
+  } catch {
+    // Not JSON: fall through and keep a short excerpt.
+  }
+  const excerpt = text.replace(/\s+/g, ' ').trim().slice(0, 200);
+  return { code: null, message: excerpt || null };
+}
+
+/** null when the response is a success the capability should parse. */
+export function classifyResponse(res: ApiResponse, nowMs: number, credential: 'api' | 'channel'): EngineError | null {
+  const s = res.status;
+  if (s >= 200 && s < 300) return null;
+  const { code, message } = errorDetail(res.body);
+  const said = message ? ` (the API said: ${message})` : '';
+  const extra = { httpStatus: s, code };
+  const keyName = credential === 'channel' ? 'channel key' : 'API key';
+
+  const capLike = code !== null && /cap|quota|budget|credit|balance/i.test(code);
+  if (s === 402 || (s === 403 && capLike)) {
+    return engineError('quota', `The ${keyName}'s spending cap is reached${said}. Raise the cap in the panel (or top up), then resume the batch.`, extra);
+  }
+  if (s === 401 || s === 403) {
+    return engineError(
+      'auth',
+      `The ${keyName} was refused (HTTP ${s}${code ? ` ${code}` : ''})${said}. It may be revoked or wrong: replace it with \`batchdesk keys add --kind ${credential}\` and resume the batch.`,
+      extra,
+    );
+  }
+  if (s === 429) {
+    const retryAfterMs = parseRetryAfter(res.headers, nowMs);
+    return engineError('rate_limited', `Request limit of the ${keyName} reached (HTTP 429); slowing down and retrying.`, { ...extra, retryAfterMs });
+  }
+  if (s === 409) {
+    return engineError('transient', `The API is still processing an earlier attempt with the same idempotency key (HTTP 409); retrying later with the same key.`, {
+      ...extra,
+      retryAfterMs: parseRetryAfter(res.headers, nowMs),
+    });
+  }
+  if (s === 408 || s === 425 || s >= 500) {
+    return engineError('transient', `The API had a temporary problem (HTTP ${s})${said}; retrying.`, {
+      ...extra,
+      retryAfterMs: parseRetryAfter(res.headers, nowMs),
+    });
+  }
+  if (s === 413) return engineError('invalid_request', `The API refused the item as too large (HTTP 413)${said}. Split or compress the file.`, extra);
+  if (s === 415) return engineError('invalid_request', `The API does not accept this file type (HTTP 415)${said}. Convert it to a supported format.`, extra);
+  if (s === 422 && code === 'idempotency_key_reused') {
+    return engineError(
+      'invalid_request',
+      `The API already saw this idempotency key with a different body (HTTP 422). The item was not sent again; if the content really changed, create a new batch for it.`,
+      extra,
+    );
+  }
+  if (s >= 400 && s < 500) return engineError('invalid_request', `The API refused this item (HTTP ${s}${code ? ` ${code}` : ''})${said}. Fix the item and create a new batch for it.`, extra);
+  return engineError('internal', `Unexpected HTTP status ${s}${said}.`, extra);
+}

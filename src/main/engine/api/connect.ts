@@ -1,0 +1,62 @@
+// Chooses the API: --api-url / BATCHDESK_API_URL / the active key's base URL, or, with none
+// configured, the embedded sandbox started in-process (its state kept in the data folder so
+// idempotency survives restarts).
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { ApiTarget } from './target';
+import type { KeyManager } from '../secrets/key-manager';
+import { startSandbox, type SandboxHandle } from '../../../sandbox/server';
+
+export interface Connection {
+  target: ApiTarget;
+  /** One line for the user: where requests go. */
+  description: string;
+  sandbox: SandboxHandle | null;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  apiUrl: string | null;
+  env: NodeJS.ProcessEnv;
+  keys: KeyManager;
+  dataDir: string;
+}
+
+export function configuredApiUrl(opts: Omit<ConnectOptions, 'dataDir'>): string | null {
+  return opts.apiUrl ?? opts.env.BATCHDESK_API_URL ?? opts.keys.active('api')?.base_url ?? null;
+}
+
+export async function connect(opts: ConnectOptions): Promise<Connection> {
+  const url = configuredApiUrl(opts);
+  if (url) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new Error(`The API URL "${url}" is not a URL. Give it as https://host[:port] (--api-url or BATCHDESK_API_URL).`);
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`The API URL must be http(s): ${url}`);
+    return {
+      target: { baseUrl: parsed.toString(), sandbox: false, resolveKey: (kind) => opts.keys.resolve(kind) },
+      description: `API ${parsed.origin}`,
+      sandbox: null,
+      close: async () => undefined,
+    };
+  }
+  const dir = join(opts.dataDir, 'sandbox');
+  mkdirSync(dir, { recursive: true });
+  const sb = await startSandbox({ dbFile: join(dir, 'sandbox.sqlite') });
+  return {
+    target: {
+      baseUrl: sb.url,
+      sandbox: true,
+      resolveKey: async (kind) => {
+        const secret = kind === 'api' ? sb.apiKey : sb.channelKey;
+        return { secret, label: `sandbox ${kind} …${secret.slice(-4)}`, source: 'sandbox' };
+      },
+    },
+    description: `embedded sandbox at ${sb.url} (no API configured: results are sandbox results and nothing reaches a customer)`,
+    sandbox: sb,
+    close: () => sb.close(),
+  };
+}

@@ -1,0 +1,171 @@
+// Sends one request to {base_url}/v1 with Bearer auth and an Idempotency-Key on every POST.
+// Multipart uploads stream from disk with a known Content-Length; nothing is buffered but the
+// response, which these routes keep small.
+import http from 'node:http';
+import https from 'node:https';
+import { createReadStream } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ApiRequest, ApiResponse, RequestBody } from './request';
+
+export interface Target {
+  baseUrl: string;
+  key: string;
+}
+
+export class NetworkError extends Error {
+  constructor(
+    message: string,
+    /** The request body was completely written before the failure: the server may have done the work. */
+    readonly bodySent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+export interface SendOptions {
+  signal?: AbortSignal;
+  /** Idle socket timeout: no byte in either direction for this long aborts the request. */
+  idleTimeoutMs?: number;
+}
+
+export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions = {}): Promise<ApiResponse> {
+  const url = new URL(`v1${req.path}`, target.baseUrl.endsWith('/') ? target.baseUrl : `${target.baseUrl}/`);
+  const started = performance.now();
+  const { headers, length, stream, sha } = encodeBody(req.body);
+  const mod = url.protocol === 'https:' ? https : http;
+
+  return new Promise<ApiResponse>((resolve, reject) => {
+    let bodySent = false;
+    const r = mod.request(
+      url,
+      {
+        method: req.method,
+        headers: {
+          ...headers,
+          'content-length': String(length),
+          authorization: `Bearer ${target.key}`,
+          'idempotency-key': req.idempotencyKey,
+          accept: 'application/json',
+          'user-agent': 'batchdesk/0.1',
+        },
+        signal: opts.signal,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size > MAX_RESPONSE_BYTES) {
+            res.destroy(new Error(`response larger than ${MAX_RESPONSE_BYTES} bytes`));
+            return;
+          }
+          chunks.push(c);
+        });
+        res.on('error', (e) => reject(new NetworkError(`connection failed while reading the response: ${e.message}`, true)));
+        res.on('end', () => {
+          if (!res.complete) {
+            reject(new NetworkError('the connection closed before the whole response arrived', true));
+            return;
+          }
+          const h = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) {
+            if (typeof v === 'string') h.set(k, v);
+            else if (Array.isArray(v)) h.set(k, v.join(', '));
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: h,
+            body: Buffer.concat(chunks),
+            latencyMs: Math.round(performance.now() - started),
+            uploadedSha256: sha ? sha.digest('hex') : null,
+          });
+        });
+      },
+    );
+    r.setTimeout(opts.idleTimeoutMs ?? 120_000, () => r.destroy(new Error('timed out waiting for the server')));
+    r.on('error', (e) => {
+      const aborted = e.name === 'AbortError';
+      reject(new NetworkError(aborted ? 'aborted' : describeNetworkError(e), bodySent));
+    });
+    r.on('finish', () => {
+      bodySent = true;
+    });
+    if (stream) {
+      stream.on('error', (e) => r.destroy(e));
+      stream.pipe(r);
+    } else {
+      r.end();
+    }
+  });
+}
+
+function describeNetworkError(e: Error & { code?: string }): string {
+  switch (e.code) {
+    case 'ECONNREFUSED':
+      return 'the API refused the connection (is the URL right and the service up?)';
+    case 'ECONNRESET':
+      return 'the connection was reset by the server';
+    case 'ENOTFOUND':
+      return 'the API host name could not be resolved';
+    case 'ETIMEDOUT':
+      return 'the connection timed out';
+    default:
+      return e.message || 'network error';
+  }
+}
+
+interface Encoded {
+  headers: Record<string, string>;
+  length: number;
+  stream: Readable | null;
+  sha: ReturnType<typeof createHash> | null;
+}
+
+function encodeBody(body: RequestBody): Encoded {
+  switch (body.kind) {
+    case 'json': {
+      const bytes = Buffer.from(body.text, 'utf8');
+      return {
+        headers: { 'content-type': 'application/json' },
+        length: bytes.length,
+        stream: Readable.from([bytes]),
+        sha: null,
+      };
+    }
+    case 'multipart': {
+      const b = body.boundary;
+      const pre = body.fields
+        .map(([k, v]) => `--${b}\r\nContent-Disposition: form-data; name="${escapeQuoted(k)}"\r\n\r\n${v}\r\n`)
+        .join('');
+      const fileHead =
+        `--${b}\r\nContent-Disposition: form-data; name="${escapeQuoted(body.file.field)}"; filename="${escapeQuoted(body.file.fileName)}"\r\n` +
+        `Content-Type: ${body.file.mime}\r\n\r\n`;
+      const head = Buffer.from(pre + fileHead, 'utf8');
+      const tail = Buffer.from(`\r\n--${b}--\r\n`, 'utf8');
+      const sha = createHash('sha256');
+      const filePath = body.file.path;
+      async function* parts(): AsyncGenerator<Buffer> {
+        yield head;
+        for await (const chunk of createReadStream(filePath, { highWaterMark: 256 * 1024 })) {
+          const buf = chunk as Buffer;
+          sha.update(buf);
+          yield buf;
+        }
+        yield tail;
+      }
+      return {
+        headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+        length: head.length + body.file.size + tail.length,
+        stream: Readable.from(parts()),
+        sha,
+      };
+    }
+  }
+}
+
+function escapeQuoted(s: string): string {
+  return s.replace(/["\r\n\\]/g, (c) => encodeURIComponent(c));
+}

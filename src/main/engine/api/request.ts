@@ -1,0 +1,30 @@
+// What a capability asks the client to send. Bodies are fixed at job creation (JSON text, or a
+// file reference plus form fields with a boundary derived from the idempotency key), so every
+// attempt sends the same bytes.
+export type RequestBody =
+  | { kind: 'json'; text: string }
+  | {
+      kind: 'multipart';
+      boundary: string;
+      fields: ReadonlyArray<readonly [string, string]>;
+      file: { field: string; path: string; fileName: string; mime: string; size: number; sha256: string };
+    };
+
+export type Credential = 'api' | 'channel';
+
+export interface ApiRequest {
+  method: 'POST';
+  path: string; // below {base_url}/v1, e.g. "/transcribe"
+  body: RequestBody;
+  idempotencyKey: string;
+  credential: Credential;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  latencyMs: number;
+  /** SHA-256 of the file bytes actually uploaded (multipart only). */
+  uploadedSha256: string | null;
+}

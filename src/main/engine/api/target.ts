@@ -1,0 +1,10 @@
+// Which API the engine talks to, and how it obtains the key for each kind of route.
+import type { Credential } from './request';
+import type { ResolvedKey } from '../secrets/key-manager';
+
+export interface ApiTarget {
+  baseUrl: string;
+  /** True for the built-in sandbox: results are not real and nothing reaches a customer. */
+  sandbox: boolean;
+  resolveKey(kind: Credential): Promise<ResolvedKey | null>;
+}

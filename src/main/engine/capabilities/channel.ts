@@ -1,0 +1,53 @@
+// POST /v1/channels/{channel}: JSON {to, text} with the channel key and an Idempotency-Key;
+// one message (or call) per job (A1, A5, A6).
+import { z } from 'zod';
+import { engineError } from '../../../shared/errors';
+import { channelKindOf } from '../../../shared/rates';
+import type { CapabilityModule } from './capability';
+import { parseJson } from './file-payload';
+
+export const ChannelPayload = z.object({
+  to: z.string().min(1),
+  text: z.string().min(1),
+  subject: z.string().nullable(),
+  row: z.number().int(),
+  fields: z.record(z.string(), z.string()),
+});
+export type ChannelPayload = z.infer<typeof ChannelPayload>;
+
+const ChannelResponse = z.object({ id: z.string().optional(), status: z.string().optional() }).passthrough();
+
+export const DEFAULT_MESSAGING_CHANNEL = 'whatsapp';
+export const CHANNEL_NAME = /^[a-z][a-z0-9_-]{1,31}$/;
+
+export const channel: CapabilityModule<ChannelPayload> = {
+  name: 'channel',
+  credential: 'channel',
+  payload: ChannelPayload,
+  rateItem: (ctx) => `channel.${channelKindOf(ctx.channel ?? DEFAULT_MESSAGING_CHANNEL)}`,
+  requestBody(p, ctx) {
+    const body: Record<string, string> = { to: p.to, text: p.text };
+    if (ctx.channel === 'email' && p.subject) body.subject = p.subject;
+    return JSON.stringify(body);
+  },
+  buildRequest(p, job, ctx) {
+    const text = job.requestBody ?? channel.requestBody(p, ctx);
+    if (text === null) throw new Error('channel request body missing');
+    return {
+      method: 'POST',
+      path: `/channels/${ctx.channel ?? DEFAULT_MESSAGING_CHANNEL}`,
+      idempotencyKey: job.idempotencyKey,
+      credential: 'channel',
+      body: { kind: 'json', text },
+    };
+  },
+  parseResponse(res) {
+    const json = parseJson(res.body);
+    const parsed = ChannelResponse.safeParse(json ?? {});
+    if (!parsed.success) {
+      return { ok: false, error: engineError('internal', 'The channel response was not understood; the raw response is kept with the job.', { httpStatus: res.status }) };
+    }
+    return { ok: true, result: { message_id: parsed.data.id ?? null, status: parsed.data.status ?? null }, units: 1 };
+  },
+  sourceFile: () => null,
+};

@@ -1,0 +1,30 @@
+// POST /v1/ocr: multipart `file` -> {text, pages?, fields?}; billed per page (A8, A11).
+import { z } from 'zod';
+import { engineError } from '../../../shared/errors';
+import type { CapabilityModule } from './capability';
+import { FilePayload, multipartRequest, parseJson } from './file-payload';
+
+const OcrResponse = z.object({
+  text: z.string(),
+  pages: z.array(z.object({ page: z.number().int(), text: z.string() })).optional(),
+  fields: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
+});
+
+export const ocr: CapabilityModule<FilePayload> = {
+  name: 'ocr',
+  credential: 'api',
+  payload: FilePayload,
+  rateItem: () => 'ocr',
+  requestBody: () => null,
+  buildRequest: (p, job, ctx) => multipartRequest('/ocr', p, job.idempotencyKey, ctx),
+  parseResponse(res, _p, estimatedUnits) {
+    const parsed = OcrResponse.safeParse(parseJson(res.body));
+    if (!parsed.success) {
+      return { ok: false, error: engineError('internal', `The OCR response has no "text" field; the raw response is kept with the job.`, { httpStatus: res.status }) };
+    }
+    const d = parsed.data;
+    const units = d.pages && d.pages.length > 0 ? d.pages.length : estimatedUnits;
+    return { ok: true, result: { text: d.text, pages: d.pages ?? [], fields: d.fields ?? {} }, units };
+  },
+  sourceFile: (p) => p,
+};

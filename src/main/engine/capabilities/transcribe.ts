@@ -1,0 +1,31 @@
+// POST /v1/transcribe: multipart `file` -> {text}; billed per audio second (A7, A11).
+import { z } from 'zod';
+import { engineError } from '../../../shared/errors';
+import type { CapabilityModule } from './capability';
+import { FilePayload, multipartRequest, parseJson } from './file-payload';
+
+const TranscribeResponse = z.object({
+  text: z.string(),
+  language: z.string().optional(),
+  duration_seconds: z.number().nonnegative().optional(),
+});
+
+export const transcribe: CapabilityModule<FilePayload> = {
+  name: 'transcribe',
+  credential: 'api',
+  payload: FilePayload,
+  rateItem: () => 'transcribe',
+  requestBody: () => null,
+  buildRequest: (p, job, ctx) => multipartRequest('/transcribe', p, job.idempotencyKey, ctx),
+  parseResponse(res, _p, estimatedUnits) {
+    const parsed = TranscribeResponse.safeParse(parseJson(res.body));
+    if (!parsed.success) {
+      return { ok: false, error: engineError('internal', `The transcription response has no "text" field; the raw response is kept with the job.`, { httpStatus: res.status }) };
+    }
+    const d = parsed.data;
+    // The server's own duration is what it bills; fall back to our measure of the file.
+    const units = d.duration_seconds !== undefined ? Math.max(1, Math.ceil(d.duration_seconds)) : estimatedUnits;
+    return { ok: true, result: { text: d.text, language: d.language ?? null, duration_seconds: d.duration_seconds ?? null }, units };
+  },
+  sourceFile: (p) => p,
+};

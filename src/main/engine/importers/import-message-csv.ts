@@ -1,0 +1,113 @@
+// A message CSV -> validated, placeholder-filled messages. The file is streamed: records are
+// validated as they are parsed and only the rows kept (plus a recipient/text index for spotting
+// duplicates) stay in memory, so a 100,000-row file is fine.
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { CsvParser } from './csv-parser';
+import { detectDelimiter, headerLineEnd } from './delimiter';
+import { describeIoError, rethrowAbort } from './io-problem';
+import { MessageCollector } from './message-collector';
+import { TextEncodingError, utf8Chunks } from './utf8-chunks';
+import type { ImportProblem, MessageChannelKind, MessageRow } from './types';
+
+export interface ImportMessageCsvOptions {
+  channelKind: MessageChannelKind;
+  signal?: AbortSignal;
+}
+
+export interface MessageCsvResult {
+  rows: MessageRow[];
+  problems: ImportProblem[];
+  /** Header names as written (trimmed), in file order. */
+  columns: string[];
+  delimiter: string;
+}
+
+/** A header line longer than this is not a header: start parsing with what we have. */
+const MAX_HEADER_CHARS = 1024 * 1024;
+
+async function checkFile(source: string): Promise<string | null> {
+  try {
+    const st = await stat(source);
+    if (st.isDirectory()) return `${source} is a folder, not a CSV file. Choose the .csv file itself.`;
+    if (st.size === 0) return `${source} is empty. It needs a header row naming the columns "to" and "text", then one row per message.`;
+    return null;
+  } catch (err) {
+    rethrowAbort(err);
+    return describeIoError(source, err, 'file');
+  }
+}
+
+/** Buffers text until the header line is complete (the delimiter is only known then), then parses. */
+class MessageCsvReader {
+  delimiter = ',';
+  private pending = '';
+  private parser: CsvParser | null = null;
+  private collector: MessageCollector | null = null;
+
+  constructor(
+    private readonly source: string,
+    private readonly kind: MessageChannelKind,
+  ) {}
+
+  get refused(): boolean {
+    return this.collector?.refused ?? false;
+  }
+
+  push(chunk: string): void {
+    if (this.parser !== null) {
+      this.parser.push(chunk);
+      return;
+    }
+    this.pending += chunk;
+    const end = headerLineEnd(this.pending);
+    if (end >= 0 || this.pending.length > MAX_HEADER_CHARS) this.start(end >= 0 ? end : this.pending.length);
+  }
+
+  finish(): MessageCollector {
+    if (this.parser === null) this.start(this.pending.length);
+    this.parser?.finish();
+    if (this.collector === null) throw new Error('unreachable: the CSV parser started without a collector');
+    return this.collector;
+  }
+
+  private start(headerEnd: number): void {
+    this.delimiter = detectDelimiter(this.pending.slice(0, headerEnd));
+    const collector = new MessageCollector(this.source, this.kind, this.delimiter);
+    this.collector = collector;
+    this.parser = new CsvParser(this.delimiter, collector.onRecord);
+    const text = this.pending;
+    this.pending = '';
+    this.parser.push(text);
+  }
+}
+
+export async function importMessageCsv(path: string, opts: ImportMessageCsvOptions): Promise<MessageCsvResult> {
+  const source = resolve(path);
+  const early = await checkFile(source);
+  if (early !== null) return { rows: [], problems: [{ source, row: null, message: early }], columns: [], delimiter: ',' };
+
+  const reader = new MessageCsvReader(source, opts.channelKind);
+  let c: MessageCollector;
+  try {
+    for await (const chunk of utf8Chunks(source, opts.signal)) {
+      reader.push(chunk);
+      if (reader.refused) break; // the header was refused: the rest of the file does not matter
+    }
+    c = reader.finish();
+  } catch (err) {
+    rethrowAbort(err, opts.signal);
+    const message = err instanceof TextEncodingError ? err.message : describeIoError(source, err, 'file');
+    return { rows: [], problems: [{ source, row: null, message }], columns: [], delimiter: reader.delimiter };
+  }
+
+  const { delimiter } = reader;
+  const columns = c.columns;
+  if (c.refused) return { rows: [], problems: c.problems, columns, delimiter };
+  if (c.header === null) {
+    c.problems.push({ source, row: null, message: `${source} holds only blank lines. It needs a header row naming the columns "to" and "text", then one row per message.` });
+  } else if (c.rows.length === 0 && c.problems.length === 0) {
+    c.problems.push({ source, row: null, message: `${source} has a header row but no messages below it. Add one row per message, or choose another file.` });
+  }
+  return { rows: c.rows, problems: c.problems, columns, delimiter };
+}

@@ -1,0 +1,39 @@
+// Normalizes a recipient for a channel: E.164 for phone channels (messaging, voice), a
+// lower-cased address for email. Numbers must be international: guessing a country from the
+// user's locale is how a message ends up at a stranger's phone abroad.
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { MessageChannelKind } from './types';
+
+export type Recipient = { ok: true; value: string } | { ok: false; reason: string };
+
+// Pragmatic address check: one @, no spaces, a dotted domain of letters, digits and hyphens.
+const EMAIL = /^[^\s@"<>(),;:]+@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+export function normalizePhone(raw: string): Recipient {
+  const value = raw.trim();
+  const example = 'for example +44 20 7946 0123';
+  if (!value.startsWith('+')) {
+    const hint = value.startsWith('00') ? `replace the leading 00 with + (${'+' + value.slice(2)})` : `write it as +<country code><number>, ${example}`;
+    return { ok: false, reason: `phone number "${value}" is not in international format; ${hint}.` };
+  }
+  const parsed = parsePhoneNumberFromString(value);
+  if (parsed === undefined || !parsed.isValid()) {
+    return {
+      ok: false,
+      reason: `phone number "${value}" is not a valid number for its country code; check the digits and write it as +<country code><number>, ${example}.`,
+    };
+  }
+  return { ok: true, value: parsed.number };
+}
+
+export function normalizeEmail(raw: string): Recipient {
+  const value = raw.trim().toLowerCase();
+  if (!EMAIL.test(value) || value.length > 254) {
+    return { ok: false, reason: `e-mail address "${raw.trim()}" is not valid; write it as name@example.com.` };
+  }
+  return { ok: true, value };
+}
+
+export function normalizeRecipient(raw: string, kind: MessageChannelKind): Recipient {
+  return kind === 'email' ? normalizeEmail(raw) : normalizePhone(raw);
+}

@@ -1,0 +1,39 @@
+// Shapes produced by the importers: validated batch items plus the problems found on the way.
+// Runs in the engine (plain Node); no electron, no DOM.
+
+/** One thing the user has to look at: names the file (and CSV row), the cause and what to do. */
+export interface ImportProblem {
+  /** Absolute path of the file concerned, or of the CSV. */
+  source: string;
+  /** Spreadsheet row in the CSV (header = 1, first data row = 2); null for whole-file problems. */
+  row: number | null;
+  message: string;
+}
+
+/** A file ready to become a transcription or OCR job. */
+export interface FileItem {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  sha256: string;
+  mime: string;
+  /** Audio seconds (transcribe) or pages (ocr; an image counts 1). */
+  units: number;
+  /** False when units are an estimate (compressed audio, PDF without visible page objects, TIFF). */
+  unitsExact: boolean;
+}
+
+/** One outbound message ready to become a channel job. */
+export interface MessageRow {
+  row: number;
+  /** E.164 for messaging and voice, lower-cased address for email. */
+  to: string;
+  /** Text with every {{placeholder}} filled. */
+  text: string;
+  subject: string | null;
+  /** The extra columns of this row (not to/text/subject), keyed by header name as written. */
+  fields: Record<string, string>;
+}
+
+export type FileCapability = 'transcribe' | 'ocr';
+export type MessageChannelKind = 'messaging' | 'voice' | 'email';

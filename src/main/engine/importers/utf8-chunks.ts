@@ -1,0 +1,51 @@
+// Streams a text file as decoded UTF-8 chunks. The decoder is strict: a file saved in a legacy
+// code page would otherwise turn "Müller" into "M�ller" in messages sent to real customers.
+import { createReadStream } from 'node:fs';
+
+export class TextEncodingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TextEncodingError';
+  }
+}
+
+const CHUNK_BYTES = 256 * 1024;
+
+/** Yields decoded text; a leading UTF-8 BOM is dropped. Throws TextEncodingError for non-UTF-8 input. */
+export async function* utf8Chunks(path: string, signal?: AbortSignal): AsyncGenerator<string> {
+  // ignoreBOM: false (the default) makes the decoder strip a leading BOM itself.
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES });
+  let first = true;
+  let offset = 0;
+  try {
+    for await (const data of stream) {
+      signal?.throwIfAborted();
+      const bytes = data as Buffer;
+      if (first) {
+        first = false;
+        if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
+          throw new TextEncodingError(`${path} is saved as UTF-16 ("Unicode text"), not UTF-8. Save it again as "CSV UTF-8 (comma delimited)" and import that file.`);
+        }
+      }
+      try {
+        yield decoder.decode(bytes, { stream: true });
+      } catch {
+        throw new TextEncodingError(notUtf8(path, offset));
+      }
+      offset += bytes.length;
+    }
+    try {
+      const rest = decoder.decode();
+      if (rest !== '') yield rest;
+    } catch {
+      throw new TextEncodingError(notUtf8(path, offset));
+    }
+  } finally {
+    stream.destroy();
+  }
+}
+
+function notUtf8(path: string, nearByte: number): string {
+  return `${path} is not valid UTF-8 text (first bad byte after byte ${nearByte}); accented letters would be garbled in the messages. Save it again as "CSV UTF-8" and import that file.`;
+}

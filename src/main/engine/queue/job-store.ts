@@ -1,0 +1,266 @@
+// Every job state transition of GUIDE.md lives here, as one guarded SQL statement each.
+// Claims take a lease in one UPDATE ... RETURNING; finishes only count while the caller still
+// holds the lease token, so a stale worker cannot overwrite a job that was reclaimed.
+import type { Db } from '../db/connection';
+import type { Clock } from '../clock';
+import type { JobRow, LeasedJob } from './job-row';
+import type { EngineError } from '../../../shared/errors';
+import { emptyCounts, type StateCounts, JOB_STATES } from '../../../shared/domain';
+
+export interface NewJob {
+  seq: number;
+  idempotencyKey: string;
+  source: string;
+  payloadJson: string;
+  requestBody: string | null;
+  estimatedUnits: number;
+  estimatedCost: number;
+}
+
+export interface SuccessRecord {
+  units: number;
+  cost: number;
+  resultJson: string;
+  rawResponse: string;
+  httpStatus: number;
+}
+
+export class JobStore {
+  private readonly stmts;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {
+    this.stmts = {
+      insertJob: db.prepare(
+        `INSERT INTO jobs (batch_id, seq, state, idempotency_key, source, payload_json, request_body,
+           estimated_units, estimated_cost, run_at, created_at, updated_at)
+         VALUES (@batch, @seq, 'queued', @key, @source, @payload, @body, @units, @cost, @now, @now, @now)`,
+      ),
+      claim: db.prepare(
+        `UPDATE jobs SET state = 'running', lease_token = lower(hex(randomblob(16))),
+           lease_expires_at = @expires, tries = tries + 1, attempts = attempts + 1, updated_at = @now
+         WHERE id IN (SELECT id FROM jobs WHERE batch_id = @batch AND state IN ('queued','retry_wait')
+                      AND run_at <= @now ORDER BY run_at, id LIMIT @limit)
+         RETURNING *`,
+      ),
+      succeed: db.prepare(
+        `UPDATE jobs SET state = 'succeeded', units = @units, cost = @cost, result_json = @result,
+           raw_response = @raw, http_status = @status, error_kind = NULL, error_message = NULL,
+           lease_token = NULL, lease_expires_at = NULL, updated_at = @now, finished_at = @now
+         WHERE id = @id AND lease_token = @token AND state = 'running'`,
+      ),
+      retryLater: db.prepare(
+        `UPDATE jobs SET state = CASE WHEN (SELECT status FROM batches WHERE id = jobs.batch_id) = 'cancelled'
+                                      THEN 'cancelled' ELSE 'retry_wait' END,
+           run_at = @runAt, tries = tries - @uncount, error_kind = @kind, error_message = @message,
+           http_status = @status, lease_token = NULL, lease_expires_at = NULL, updated_at = @now
+         WHERE id = @id AND lease_token = @token AND state = 'running'`,
+      ),
+      fail: db.prepare(
+        `UPDATE jobs SET state = 'failed', error_kind = @kind, error_message = @message, http_status = @status,
+           raw_response = COALESCE(@raw, raw_response),
+           lease_token = NULL, lease_expires_at = NULL, updated_at = @now, finished_at = @now
+         WHERE id = @id AND lease_token = @token AND state = 'running'`,
+      ),
+      requeue: db.prepare(
+        `UPDATE jobs SET state = CASE WHEN (SELECT status FROM batches WHERE id = jobs.batch_id) = 'cancelled'
+                                      THEN 'cancelled' ELSE 'queued' END,
+           tries = tries - @uncount, error_kind = @kind, error_message = @message, http_status = @status,
+           lease_token = NULL, lease_expires_at = NULL, updated_at = @now
+         WHERE id = @id AND lease_token = @token AND state = 'running'`,
+      ),
+      renew: db.prepare(`UPDATE jobs SET lease_expires_at = @expires WHERE id = @id AND lease_token = @token AND state = 'running'`),
+      recoverAll: db.prepare(
+        `UPDATE jobs SET state = 'queued', lease_token = NULL, lease_expires_at = NULL, updated_at = @now,
+           error_message = 'interrupted: Batchdesk stopped while this item was being sent; it will be resent with the same idempotency key'
+         WHERE state = 'running'`,
+      ),
+      recoverExpired: db.prepare(
+        `UPDATE jobs SET state = 'queued', lease_token = NULL, lease_expires_at = NULL, updated_at = @now,
+           error_message = 'lease expired; will be resent with the same idempotency key'
+         WHERE state = 'running' AND lease_expires_at <= @now`,
+      ),
+      closeInterrupted: db.prepare(
+        `UPDATE attempts SET outcome = 'interrupted', finished_at = @now WHERE outcome = 'in_flight'`,
+      ),
+      startAttempt: db.prepare(
+        `INSERT INTO attempts (job_id, started_at, outcome, key_label) VALUES (@job, @now, 'in_flight', @key) RETURNING id`,
+      ),
+      finishAttempt: db.prepare(
+        `UPDATE attempts SET finished_at = @now, http_status = @status, latency_ms = @latency, outcome = @outcome,
+           error_message = @message, replayed = @replayed WHERE id = @id`,
+      ),
+      counts: db.prepare(`SELECT state, COUNT(*) AS n FROM jobs WHERE batch_id = ? GROUP BY state`),
+      spent: db.prepare(`SELECT COALESCE(SUM(cost), 0) AS spent, COALESCE(SUM(units), 0) AS units FROM jobs WHERE batch_id = ? AND cost IS NOT NULL`),
+      nextRunAt: db.prepare(
+        `SELECT MIN(run_at) AS t FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait')`,
+      ),
+      cancelOpen: db.prepare(
+        `UPDATE jobs SET state = 'cancelled', updated_at = @now, finished_at = @now, error_message = 'cancelled by the user'
+         WHERE batch_id = @batch AND state IN ('queued','retry_wait')`,
+      ),
+      retryFailed: db.prepare(
+        `UPDATE jobs SET state = 'queued', tries = 0, run_at = @now, error_kind = NULL, error_message = NULL,
+           http_status = NULL, updated_at = @now, finished_at = NULL
+         WHERE batch_id = @batch AND state = 'failed'`,
+      ),
+      byId: db.prepare(`SELECT * FROM jobs WHERE id = ?`),
+    };
+  }
+
+  insertJobs(batchId: string, jobs: readonly NewJob[]): void {
+    const now = this.clock.now();
+    for (const j of jobs) {
+      this.stmts.insertJob.run({
+        batch: batchId,
+        seq: j.seq,
+        key: j.idempotencyKey,
+        source: j.source,
+        payload: j.payloadJson,
+        body: j.requestBody,
+        units: j.estimatedUnits,
+        cost: j.estimatedCost,
+        now,
+      });
+    }
+  }
+
+  /** Lease up to `limit` runnable jobs of one batch. */
+  claim(batchId: string, limit: number, leaseMs: number): LeasedJob[] {
+    if (limit <= 0) return [];
+    const now = this.clock.now();
+    return this.stmts.claim.all({ batch: batchId, now, expires: now + leaseMs, limit }) as LeasedJob[];
+  }
+
+  succeed(job: LeasedJob, rec: SuccessRecord): boolean {
+    const r = this.stmts.succeed.run({
+      id: job.id,
+      token: job.lease_token,
+      units: rec.units,
+      cost: rec.cost,
+      result: rec.resultJson,
+      raw: rec.rawResponse,
+      status: rec.httpStatus,
+      now: this.clock.now(),
+    });
+    return r.changes === 1;
+  }
+
+  /** Back to retry_wait (or cancelled if the batch was cancelled meanwhile). `countTry=false` for 429s. */
+  retryLater(job: LeasedJob, runAt: number, err: EngineError, countTry: boolean): boolean {
+    const r = this.stmts.retryLater.run({
+      id: job.id,
+      token: job.lease_token,
+      runAt,
+      uncount: countTry ? 0 : 1,
+      kind: err.kind,
+      message: err.message,
+      status: err.httpStatus,
+      now: this.clock.now(),
+    });
+    return r.changes === 1;
+  }
+
+  fail(job: LeasedJob, err: EngineError, rawResponse: string | null = null): boolean {
+    const r = this.stmts.fail.run({
+      id: job.id,
+      token: job.lease_token,
+      kind: err.kind,
+      message: err.message,
+      status: err.httpStatus,
+      raw: rawResponse,
+      now: this.clock.now(),
+    });
+    return r.changes === 1;
+  }
+
+  /** Back to queued without counting the try: the batch is being paused (auth, cap, budget) or the run stopped. */
+  requeue(job: LeasedJob, err: EngineError | null): boolean {
+    const r = this.stmts.requeue.run({
+      id: job.id,
+      token: job.lease_token,
+      uncount: 1,
+      kind: err?.kind ?? null,
+      message: err?.message ?? null,
+      status: err?.httpStatus ?? null,
+      now: this.clock.now(),
+    });
+    return r.changes === 1;
+  }
+
+  renew(jobs: Iterable<LeasedJob>, leaseMs: number): void {
+    const expires = this.clock.now() + leaseMs;
+    this.db.transaction(() => {
+      for (const j of jobs) this.stmts.renew.run({ id: j.id, token: j.lease_token, expires });
+    })();
+  }
+
+  /**
+   * At start-up, with the data folder's engine lock held, every running job belongs to a process
+   * that died: put them all back, keeping attempts and the idempotency key.
+   */
+  recoverOrphans(): number {
+    const now = this.clock.now();
+    return this.db.transaction(() => {
+      this.stmts.closeInterrupted.run({ now });
+      return this.stmts.recoverAll.run({ now }).changes;
+    })();
+  }
+
+  /** Reaper for leases that expired while this process runs (a hung request). */
+  recoverExpired(): number {
+    return this.stmts.recoverExpired.run({ now: this.clock.now() }).changes;
+  }
+
+  startAttempt(jobId: number, keyLabel: string | null): number {
+    const row = this.stmts.startAttempt.get({ job: jobId, now: this.clock.now(), key: keyLabel }) as { id: number };
+    return row.id;
+  }
+
+  finishAttempt(
+    attemptId: number,
+    a: { httpStatus: number | null; latencyMs: number; outcome: string; message: string | null; replayed: boolean },
+  ): void {
+    this.stmts.finishAttempt.run({
+      id: attemptId,
+      now: this.clock.now(),
+      status: a.httpStatus,
+      latency: a.latencyMs,
+      outcome: a.outcome,
+      message: a.message,
+      replayed: a.replayed ? 1 : 0,
+    });
+  }
+
+  counts(batchId: string): StateCounts {
+    const c = emptyCounts();
+    for (const row of this.stmts.counts.all(batchId) as { state: string; n: number }[]) {
+      const state = JOB_STATES.find((s) => s === row.state);
+      if (state) c[state] = row.n;
+    }
+    return c;
+  }
+
+  spent(batchId: string): { spent: number; units: number } {
+    return this.stmts.spent.get(batchId) as { spent: number; units: number };
+  }
+
+  nextRunAt(batchId: string): number | null {
+    const row = this.stmts.nextRunAt.get(batchId) as { t: number | null };
+    return row.t;
+  }
+
+  cancelOpen(batchId: string): number {
+    return this.stmts.cancelOpen.run({ batch: batchId, now: this.clock.now() }).changes;
+  }
+
+  retryFailed(batchId: string): number {
+    return this.stmts.retryFailed.run({ batch: batchId, now: this.clock.now() }).changes;
+  }
+
+  get(id: number): JobRow | undefined {
+    return this.stmts.byId.get(id) as JobRow | undefined;
+  }
+}

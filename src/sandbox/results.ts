@@ -1,0 +1,218 @@
+// Deterministic fake content: the same input always gives the same output, shaped like what a
+// real service returns. Randomness comes only from SHA-256 of the input.
+import { createHash } from 'node:crypto';
+import { encodePng } from './png';
+import { encodeWav } from './wav';
+
+export function sha256(data: string | Buffer): Buffer {
+  return createHash('sha256').update(data).digest();
+}
+
+export function sha256Hex(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** Deterministic byte stream seeded by a string: SHA-256 in counter mode. */
+function byteStream(seed: string): () => number {
+  let block: Buffer = Buffer.alloc(0);
+  let counter = 0;
+  let i = 0;
+  return () => {
+    if (i >= block.length) {
+      block = sha256(`${seed}\0${counter++}`);
+      i = 0;
+    }
+    return block[i++] ?? 0;
+  };
+}
+
+const CALL_CORPUS = [
+  'Hello, thank you for calling, how can I help you today?',
+  'I am calling about the invoice I received last week.',
+  'The delivery was supposed to arrive on Tuesday but it has not come yet.',
+  'Could you please confirm the order number for me?',
+  'Let me check that in our system, it will only take a moment.',
+  'I would like to change the delivery address to our new office.',
+  'The payment was made by bank transfer on the fifteenth.',
+  'We can offer you a replacement or a full refund, whichever you prefer.',
+  'Please send me the updated quote by email.',
+  'Our team will call you back tomorrow morning before ten.',
+  'I have noted your request and opened a ticket for it.',
+  'Is there anything else I can help you with?',
+  'The technician will visit between two and four in the afternoon.',
+  'We need a copy of the signed delivery note to process the claim.',
+  'Your subscription renews automatically at the end of the month.',
+  'I can confirm that the credit note has been issued.',
+  'Thank you for your patience, have a nice day.',
+  'The product is back in stock and ships within two working days.',
+  'Could you spell your last name for me, please?',
+  'We have applied the discount to your next invoice.',
+];
+
+/** A transcript picked from the call corpus by the file's hash: 3 to 6 sentences. */
+export function corpusTranscript(contentSha256: string): string {
+  const next = byteStream(`transcript:${contentSha256}`);
+  const count = 3 + (next() % 4);
+  const out: string[] = [];
+  for (let k = 0; k < count; k++) out.push(CALL_CORPUS[next() % CALL_CORPUS.length] ?? '');
+  return out.join(' ');
+}
+
+const STOPWORDS: Record<string, string[]> = {
+  en: ['the', 'and', 'you', 'is', 'to', 'of', 'for', 'please', 'thank', 'with'],
+  es: ['el', 'la', 'que', 'de', 'los', 'por', 'gracias', 'para', 'con', 'una'],
+  de: ['der', 'die', 'und', 'ist', 'nicht', 'ich', 'sie', 'das', 'mit', 'bitte'],
+  fr: ['le', 'la', 'les', 'et', 'est', 'vous', 'pour', 'merci', 'une', 'avec'],
+  it: ['il', 'che', 'di', 'per', 'non', 'una', 'grazie', 'sono', 'con', 'della'],
+  pt: ['o', 'que', 'não', 'uma', 'para', 'com', 'obrigado', 'você', 'os', 'está'],
+  nl: ['de', 'het', 'een', 'en', 'niet', 'ik', 'u', 'dank', 'voor', 'met'],
+};
+
+/** Guess of the spoken language by stop-word counts; "en" when nothing matches. */
+export function detectLanguage(text: string): string {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  let best = 'en';
+  let bestScore = 0;
+  for (const [lang, list] of Object.entries(STOPWORDS)) {
+    const set = new Set(list);
+    const score = words.filter((w) => set.has(w)).length;
+    if (score > bestScore) {
+      best = lang;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+const VENDORS = ['Acme Supplies S.L.', 'Nordwind Logistik GmbH', 'Atelier Dubois SARL', 'Blue Harbor Trading Ltd', 'Verdi Forniture S.r.l.'];
+const ITEMS = ['Office chairs', 'Printer toner', 'Delivery service', 'Consulting hours', 'Packaging material', 'Software licence'];
+
+/** A plausible invoice page derived from the document hash (for scans without a text layer). */
+export function pseudoInvoicePage(contentSha256: string, page: number): string {
+  const next = byteStream(`ocr:${contentSha256}:${page}`);
+  const vendor = VENDORS[next() % VENDORS.length] ?? 'Vendor';
+  const number = `INV-${2024 + (next() % 2)}-${String(((next() << 8) | next()) % 10000).padStart(4, '0')}`;
+  const date = `${2024 + (next() % 2)}-${String(1 + (next() % 12)).padStart(2, '0')}-${String(1 + (next() % 28)).padStart(2, '0')}`;
+  const lines: string[] = [];
+  let total = 0;
+  for (let k = 0, n = 1 + (next() % 4); k < n; k++) {
+    const qty = 1 + (next() % 9);
+    const cents = 500 + ((next() << 8) | next()) % 20000;
+    total += qty * cents;
+    lines.push(`${ITEMS[next() % ITEMS.length] ?? 'Item'}  ${qty} x ${(cents / 100).toFixed(2)} EUR`);
+  }
+  if (page > 1) return [`${vendor} - page ${page}`, ...lines, `Subtotal: ${(total / 100).toFixed(2)} EUR`].join('\n');
+  return [vendor, `Invoice number: ${number}`, `Date: ${date}`, ...lines, `Total: ${(total / 100).toFixed(2)} EUR`].join('\n');
+}
+
+export interface InvoiceFields {
+  invoice_number?: string;
+  invoice_date?: string;
+  vendor?: string;
+  total?: string;
+  currency?: string;
+}
+
+const CURRENCY_SYMBOLS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP' };
+
+/** Normalises "1.234,50" / "1,234.50" / "1234.5" to "1234.50". */
+function normaliseAmount(raw: string): string | null {
+  let s = raw.replace(/\s/g, '');
+  const lastComma = s.lastIndexOf(',');
+  const lastDot = s.lastIndexOf('.');
+  if (lastComma > lastDot) s = s.replace(/\./g, '').replace(',', '.');
+  else s = s.replace(/,/g, '');
+  const n = Number(s);
+  return Number.isFinite(n) ? n.toFixed(2) : null;
+}
+
+/** Invoice fields found by simple patterns; the vendor is the first non-empty line. */
+export function invoiceFields(text: string): InvoiceFields {
+  const out: InvoiceFields = {};
+  const firstLine = text.split('\n').map((l) => l.trim()).find((l) => l !== '');
+  if (firstLine) out.vendor = firstLine;
+  const num = /invoice\s*(?:number|no\.?|nr\.?|#)\s*[:#]?\s*([A-Z0-9][A-Z0-9\-/.]*)/i.exec(text);
+  if (num?.[1]) out.invoice_number = num[1];
+  const date = /\bdate\s*:?\s*(\d{4}-\d{2}-\d{2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4})/i.exec(text);
+  if (date?.[1]) out.invoice_date = date[1];
+  const total = /\b(?:grand\s+)?total(?:\s+(?:due|amount))?\s*:?\s*([€$£]|[A-Z]{3})?\s*(\d[\d.,\s]*\d|\d)\s*([€$£]|[A-Z]{3})?/i.exec(text);
+  if (total?.[2]) {
+    const amount = normaliseAmount(total[2]);
+    if (amount !== null) out.total = amount;
+    const cur = total[1] ?? total[3];
+    if (cur) out.currency = CURRENCY_SYMBOLS[cur] ?? cur.toUpperCase();
+  }
+  return out;
+}
+
+/** /v1/text: a reply, summary or classification depending on `task`. */
+export function textResult(input: string, task: string | undefined, tier: string): string {
+  const clean = input.replace(/\s+/g, ' ').trim();
+  const firstSentence = (/^[^.!?]*[.!?]?/.exec(clean)?.[0] ?? clean).slice(0, 200);
+  switch ((task ?? 'reply').toLowerCase()) {
+    case 'summary':
+    case 'summarize':
+    case 'summarise':
+      return `Summary (${tier}): ${firstSentence}${clean.length > firstSentence.length ? ' [...]' : ''}`;
+    case 'classify':
+    case 'classification': {
+      const labels: Array<[string, RegExp]> = [
+        ['billing', /invoice|payment|refund|charge|price|bill/i],
+        ['delivery', /deliver|shipping|shipment|parcel|arrive/i],
+        ['support', /error|broken|help|problem|issue|not work/i],
+        ['sales', /quote|offer|buy|order|discount/i],
+      ];
+      return labels.find(([, re]) => re.test(clean))?.[0] ?? 'other';
+    }
+    default: {
+      const next = byteStream(`text:${tier}:${clean}`);
+      const openers = ['Thank you for your message.', 'Thanks for getting in touch.', 'We appreciate you reaching out.'];
+      const closers = ['We will get back to you shortly.', 'A colleague will follow up today.', 'Let us know if there is anything else.'];
+      return `${openers[next() % openers.length] ?? ''} Regarding "${firstSentence.slice(0, 80)}": ${closers[next() % closers.length] ?? ''}`;
+    }
+  }
+}
+
+export const EMBEDDING_DIMENSIONS = 16;
+
+/** A unit-length vector from the text's hash, rounded to 6 decimals. */
+export function embedding(text: string): number[] {
+  const h = sha256(`embed:${text}`);
+  const v = Array.from({ length: EMBEDDING_DIMENSIONS }, (_, i) => h.readUInt16BE(i * 2) / 32767.5 - 1);
+  const norm = Math.sqrt(v.reduce((s, x) => s + x * x, 0)) || 1;
+  return v.map((x) => Math.round((x / norm) * 1e6) / 1e6);
+}
+
+const TTS_RATE = 8000;
+
+/** A short tone whose length follows the text (60 ms per character, 0.5 s to 120 s). */
+export function ttsWav(text: string, voice: string): Buffer {
+  const seconds = Math.min(120, Math.max(0.5, [...text].length * 0.06));
+  const samples = new Int16Array(Math.round(seconds * TTS_RATE));
+  const freq = 180 + (sha256(`voice:${voice}`).readUInt16BE(0) % 240);
+  for (let i = 0; i < samples.length; i++) {
+    // A gentle envelope per "syllable" so it sounds like speech rhythm rather than a beep.
+    const envelope = 0.5 + 0.5 * Math.sin((2 * Math.PI * i) / (TTS_RATE * 0.18));
+    samples[i] = Math.round(8000 * envelope * Math.sin((2 * Math.PI * freq * i) / TTS_RATE));
+  }
+  return encodeWav(samples, TTS_RATE, text);
+}
+
+/** A smooth colour field seeded by the prompt, with the prompt in a tEXt Description chunk. */
+export function imagePng(prompt: string, width: number, height: number): Buffer {
+  const h = sha256(`image:${prompt}`);
+  const [r0, g0, b0, r1, g1, b1] = [h[0] ?? 0, h[1] ?? 0, h[2] ?? 0, h[3] ?? 0, h[4] ?? 0, h[5] ?? 0];
+  const waves = 1 + ((h[6] ?? 0) % 5);
+  const rgb = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const t = (x / Math.max(1, width - 1) + y / Math.max(1, height - 1)) / 2;
+      const s = 0.5 + 0.5 * Math.sin(2 * Math.PI * waves * (x / width) + (y / height) * Math.PI);
+      const o = (y * width + x) * 3;
+      rgb[o] = Math.round(r0 + (r1 - r0) * t) * 0.8 + 50 * s;
+      rgb[o + 1] = Math.round(g0 + (g1 - g0) * t) * 0.8 + 50 * s;
+      rgb[o + 2] = Math.round(b0 + (b1 - b0) * t) * 0.8 + 50 * s;
+    }
+  }
+  return encodePng(width, height, rgb, { Description: prompt.replace(/[^\x20-\x7e]/g, '?').slice(0, 1000), Software: 'batchdesk sandbox' });
+}

@@ -1,0 +1,52 @@
+// POST /v1/channels/{channel} {to, text, subject?} -> 200 {id, status: 'accepted', channel, to}
+// (A1, A5, A6). Channel key and Idempotency-Key required; each delivery lands in the ledger once.
+import { z } from 'zod';
+import { channelKindOf } from '../../shared/rates';
+import { invalid, jsonOutcome } from '../http';
+import { randomId } from '../store';
+import { jsonRoute } from './common';
+
+const CHANNEL_NAME = /^[a-z][a-z0-9_-]{1,31}$/;
+const E164 = /^\+[1-9]\d{6,14}$/;
+const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:".]{2,}$/;
+
+const ChannelBody = z.object({
+  to: z.string().min(1).max(320),
+  text: z.string().min(1).max(100_000),
+  subject: z.string().max(998).optional(),
+});
+
+export const channelRoute = jsonRoute({
+  pattern: /^\/v1\/channels\/([^/]+)$/,
+  paramNames: ['channel'],
+  keyKind: 'channel',
+  idempotency: 'required',
+  schema: ChannelBody,
+  prepare: (body, ctx) => {
+    const channel = ctx.params.channel ?? '';
+    if (!CHANNEL_NAME.test(channel)) throw invalid(404, 'unknown_channel', `"${channel}" is not a channel name.`);
+    const kind = channelKindOf(channel);
+    if (kind === 'email' ? !EMAIL.test(body.to) : !E164.test(body.to)) {
+      const want = kind === 'email' ? 'an e-mail address' : 'a phone number in E.164 format (+14155550123)';
+      throw invalid(422, 'invalid_recipient', `to: expected ${want}.`);
+    }
+    return {
+      charge: { capability: 'channel', channel, tier: 'standard', units: 1 },
+      perform: (w) => {
+        const id = randomId('msg_');
+        w.store.recordDelivery({
+          id,
+          channel,
+          to: body.to,
+          text: body.text,
+          subject: kind === 'email' ? (body.subject ?? null) : null,
+          idempotency_key: w.idempotencyKey,
+          client: w.key.client,
+          key_id: w.key.id,
+          at: new Date().toISOString(),
+        });
+        return jsonOutcome(200, { id, status: 'accepted', channel, to: body.to, sandbox: true });
+      },
+    };
+  },
+});

@@ -1,0 +1,29 @@
+// POST /v1/transcribe: multipart `file` (+ `tier`) -> {text, language, duration_seconds} (A7).
+// Billed per audio second measured exactly like the client measures it (shared/media).
+import { audioSeconds, sniffMedia, wavDurationSeconds } from '../../shared/media';
+import { invalid, jsonOutcome } from '../http';
+import { corpusTranscript, detectLanguage } from '../results';
+import { tierOf } from './common';
+import { uploadRoute } from './upload-route';
+
+export const transcribeRoute = uploadRoute(/^\/v1\/transcribe$/, (upload, file) => {
+  const tier = tierOf(upload.fields.tier);
+  const media = sniffMedia(file.head, file.filename);
+  if (!media || media.kind !== 'audio') {
+    throw invalid(415, 'unsupported_media_type', 'Not a supported audio file (wav, mp3, m4a, ogg, opus, flac, webm).');
+  }
+  const { seconds } = audioSeconds(file.head, file.size);
+  const exact = wavDurationSeconds(file.head, file.size);
+  // Our sample recordings carry their script in LIST/INFO ICMT; anything else gets corpus text.
+  const text = file.embeddedText ?? corpusTranscript(file.sha256);
+  return {
+    charge: { capability: 'transcribe', channel: null, tier, units: seconds },
+    perform: () =>
+      jsonOutcome(200, {
+        text,
+        language: detectLanguage(text),
+        duration_seconds: exact !== null ? Math.round(exact * 100) / 100 : seconds,
+        sandbox: true,
+      }),
+  };
+});

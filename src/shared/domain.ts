@@ -1,0 +1,98 @@
+// Pure domain vocabulary shared by the engine, the CLI, the window and the sandbox.
+import { z } from 'zod';
+
+export const CAPABILITIES = ['transcribe', 'ocr', 'channel', 'tts', 'text', 'image', 'embeddings', 'crm'] as const;
+export const Capability = z.enum(CAPABILITIES);
+export type Capability = z.infer<typeof Capability>;
+
+/** Capabilities that can be run as batches by the engine today. */
+export const BATCH_CAPABILITIES = ['transcribe', 'ocr', 'channel'] as const;
+export const BatchCapability = z.enum(BATCH_CAPABILITIES);
+export type BatchCapability = z.infer<typeof BatchCapability>;
+
+export const TIERS = ['basic', 'standard', 'superior'] as const;
+export const Tier = z.enum(TIERS);
+export type Tier = z.infer<typeof Tier>;
+
+export const CHANNEL_KINDS = ['messaging', 'voice', 'email'] as const;
+export const ChannelKind = z.enum(CHANNEL_KINDS);
+export type ChannelKind = z.infer<typeof ChannelKind>;
+
+export const JOB_STATES = ['queued', 'running', 'retry_wait', 'succeeded', 'failed', 'cancelled'] as const;
+export const JobState = z.enum(JOB_STATES);
+export type JobState = z.infer<typeof JobState>;
+export const FINAL_JOB_STATES: readonly JobState[] = ['succeeded', 'failed', 'cancelled'];
+
+/** Stored batch status; "done" is derived from job counts, never stored. */
+export const BATCH_STATUSES = ['active', 'paused', 'cancelled'] as const;
+export const StoredBatchStatus = z.enum(BATCH_STATUSES);
+export type StoredBatchStatus = z.infer<typeof StoredBatchStatus>;
+
+/** What a user sees: stored status refined by the job counts. */
+export const DisplayBatchStatus = z.enum(['pending', 'running', 'paused', 'cancelled', 'done', 'done_with_failures']);
+export type DisplayBatchStatus = z.infer<typeof DisplayBatchStatus>;
+
+export const PAUSE_KINDS = ['user', 'auth', 'quota', 'budget', 'no_key'] as const;
+export const PauseKind = z.enum(PAUSE_KINDS);
+export type PauseKind = z.infer<typeof PauseKind>;
+
+export const UNIT_NAMES = {
+  transcribe: 'audio seconds',
+  ocr: 'pages',
+  channel: 'messages',
+  tts: 'characters',
+  text: 'characters',
+  image: 'images',
+  embeddings: 'characters',
+  crm: 'requests',
+} as const satisfies Record<Capability, string>;
+
+export const StateCounts = z.object({
+  queued: z.number().int(),
+  running: z.number().int(),
+  retry_wait: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type StateCounts = z.infer<typeof StateCounts>;
+
+export function emptyCounts(): StateCounts {
+  return { queued: 0, running: 0, retry_wait: 0, succeeded: 0, failed: 0, cancelled: 0 };
+}
+
+export function displayStatus(stored: StoredBatchStatus, c: StateCounts): DisplayBatchStatus {
+  if (stored === 'cancelled') return 'cancelled';
+  if (stored === 'paused') return 'paused';
+  const open = c.queued + c.running + c.retry_wait;
+  if (open > 0) return c.running + c.succeeded + c.failed > 0 || c.retry_wait > 0 ? 'running' : 'pending';
+  return c.failed > 0 ? 'done_with_failures' : 'done';
+}
+
+/** The status JSON printed by `batchdesk status --json` and sent to the window. */
+export const BatchSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  capability: BatchCapability,
+  tier: Tier,
+  channel: z.string().nullable(),
+  status: DisplayBatchStatus,
+  pause: z.object({ kind: PauseKind, reason: z.string() }).nullable(),
+  counts: StateCounts,
+  total: z.number().int(),
+  units: z.object({ name: z.string(), estimated: z.number(), measured: z.number() }),
+  cost: z.object({
+    estimated: z.number().int(),
+    spent: z.number().int(),
+    budget: z.number().int().nullable(),
+    currency: z.literal('EUR'),
+    scale: z.literal(10_000),
+  }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BatchSummary = z.infer<typeof BatchSummary>;
+
+export function assertNever(x: never, what = 'value'): never {
+  throw new Error(`Unhandled ${what}: ${JSON.stringify(x)}`);
+}

@@ -1,0 +1,271 @@
+import { createHash } from 'node:crypto';
+import { chmod, copyFile, mkdir, stat, symlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { importFiles } from '../../../src/main/engine/importers';
+import { measureFile } from '../../../src/main/engine/importers/measure-file';
+import { isRoot, pdf, put, tempDirs, wav } from './helpers';
+
+const tmp = tempDirs();
+afterEach(() => tmp.cleanup());
+
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+describe('importFiles: valid input', () => {
+  it('walks folders recursively and returns items sorted by path with hash, size and units', async () => {
+    const dir = await tmp.make();
+    const a = wav(3.2, 1);
+    const b = wav(1, 2);
+    await put(join(dir, 'z-last.wav'), a);
+    await put(join(dir, 'calls', 'monday', 'b.wav'), b);
+    const { items, problems } = await importFiles([dir], 'transcribe');
+    expect(problems).toEqual([]);
+    expect(items.map((i) => i.path)).toEqual([join(dir, 'calls', 'monday', 'b.wav'), join(dir, 'z-last.wav')]);
+    const last = items[1];
+    expect(last).toMatchObject({ size: a.length, sha256: sha(a), mime: 'audio/wav', units: 4, unitsExact: true });
+    expect(last?.mtimeMs).toBe((await stat(join(dir, 'z-last.wav'))).mtimeMs);
+    expect(items[0]?.units).toBe(1);
+  });
+
+  it('gives the same order whatever order the paths are given in', async () => {
+    const dir = await tmp.make();
+    const paths = await Promise.all(['c.wav', 'a.wav', 'b.wav'].map((n, i) => put(join(dir, n), wav(1, i + 1))));
+    const forward = await importFiles(paths, 'transcribe');
+    const backward = await importFiles([...paths].reverse(), 'transcribe');
+    expect(forward.items.map((i) => i.path)).toEqual([join(dir, 'a.wav'), join(dir, 'b.wav'), join(dir, 'c.wav')]);
+    expect(backward.items).toEqual(forward.items);
+  });
+
+  it('counts PDF pages, images as one page, and estimates audio that is not WAV', async () => {
+    const dir = await tmp.make();
+    await put(join(dir, 'two.pdf'), pdf(2));
+    await put(join(dir, 'scan.png'), Buffer.from('\x89PNG\r\n\x1a\n rest of a png', 'latin1'));
+    await put(join(dir, 'photo.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
+    await put(join(dir, 'fax.tiff'), Buffer.from('II*\0 tiff body', 'latin1'));
+    await put(join(dir, 'nopages.pdf'), Buffer.from('%PDF-1.7\n% object streams only\n%%EOF\n', 'latin1'));
+    const docs = await importFiles([dir], 'ocr');
+    expect(docs.problems).toEqual([]);
+    const units = Object.fromEntries(docs.items.map((i) => [i.path.slice(dir.length + 1), [i.mime, i.units, i.unitsExact]]));
+    expect(units).toEqual({
+      'fax.tiff': ['image/tiff', 1, false],
+      'nopages.pdf': ['application/pdf', 1, false],
+      'photo.jpg': ['image/jpeg', 1, true],
+      'scan.png': ['image/png', 1, true],
+      'two.pdf': ['application/pdf', 2, true],
+    });
+
+    const mp3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(40_000, 7)]);
+    await put(join(dir, 'audio', 'call.mp3'), mp3);
+    const audio = await importFiles([join(dir, 'audio')], 'transcribe');
+    expect(audio.items[0]).toMatchObject({ mime: 'audio/mpeg', units: 3, unitsExact: false });
+  });
+
+  it('streams past the 64 KiB head: pages far into a large PDF and the hash of all bytes count', async () => {
+    const dir = await tmp.make();
+    // 3 page objects after ~1.5 MB of padding, some split across read chunks.
+    const padding = '% padding line to push the page objects beyond the first chunks\n'.repeat(24_000);
+    const body = `%PDF-1.4\n${padding}1 0 obj << /Type /Pages /Count 3 >> endobj\n` + [1, 2, 3].map((n) => `${n + 1} 0 obj << /Type /Page /Parent 1 0 R >> endobj\n`).join('') + '%%EOF\n';
+    const bytes = Buffer.from(body, 'latin1');
+    const path = await put(join(dir, 'big.pdf'), bytes);
+    const { items } = await importFiles([path], 'ocr');
+    expect(items[0]).toMatchObject({ units: 3, unitsExact: true, size: bytes.length, sha256: sha(bytes) });
+
+    const long = wav(70, 3); // 1.1 MB: duration comes from the header, hash from every chunk
+    const wavPath = await put(join(dir, 'long.wav'), long);
+    const res = await importFiles([wavPath], 'transcribe');
+    expect(res.items[0]).toMatchObject({ units: 70, unitsExact: true, sha256: sha(long) });
+  });
+
+  it('reports progress and honours an abort signal', async () => {
+    const dir = await tmp.make();
+    for (let i = 0; i < 9; i++) await put(join(dir, `f${i}.wav`), wav(1, i + 1));
+    const calls: [number, number][] = [];
+    await importFiles([dir], 'transcribe', { onProgress: (d, t) => calls.push([d, t]) });
+    expect(calls[0]).toEqual([0, 9]);
+    expect(calls.at(-1)).toEqual([9, 9]);
+    expect(calls.map(([d]) => d)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+
+    const controller = new AbortController();
+    controller.abort();
+    await expect(importFiles([dir], 'transcribe', { signal: controller.signal })).rejects.toThrow(/abort/i);
+
+    // Cancelled half-way with the caller's own reason: rejected, not turned into file problems.
+    const midway = new AbortController();
+    const onProgress = (done: number) => {
+      if (done === 2) midway.abort(new Error('user cancelled'));
+    };
+    await expect(importFiles([dir], 'transcribe', { signal: midway.signal, onProgress })).rejects.toThrow('user cancelled');
+  });
+});
+
+describe('importFiles: problems', () => {
+  it('skips hidden files and folders without reporting them', async () => {
+    const dir = await tmp.make();
+    await put(join(dir, '.hidden.wav'), wav(1, 1));
+    await put(join(dir, '.git', 'inside.wav'), wav(1, 2));
+    await put(join(dir, 'visible.wav'), wav(1, 3));
+    const { items, problems } = await importFiles([dir], 'transcribe');
+    expect(items.map((i) => i.path)).toEqual([join(dir, 'visible.wav')]);
+    expect(problems).toEqual([]);
+  });
+
+  it('reports a missing path and still imports the valid files', async () => {
+    const dir = await tmp.make();
+    const good = await put(join(dir, 'good.wav'), wav(1));
+    const missing = join(dir, 'gone.wav');
+    const { items, problems } = await importFiles([missing, good], 'transcribe');
+    expect(items.map((i) => i.path)).toEqual([good]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ source: missing, row: null });
+    expect(problems[0]?.message).toMatch(/gone\.wav does not exist.*choose the file again/);
+  });
+
+  it('reports an empty file', async () => {
+    const dir = await tmp.make();
+    const empty = await put(join(dir, 'empty.wav'), '');
+    const { items, problems } = await importFiles([dir], 'transcribe');
+    expect(items).toEqual([]);
+    expect(problems).toEqual([{ source: empty, row: null, message: expect.stringMatching(/empty\.wav is empty \(0 bytes\).*copied completely/) }]);
+  });
+
+  it('reports files whose content does not fit the capability', async () => {
+    const dir = await tmp.make();
+    const txt = await put(join(dir, 'notes.wav'), 'not audio at all, just text named .wav');
+    const doc = await put(join(dir, 'invoice.pdf'), pdf(1));
+    const res = await importFiles([dir], 'transcribe');
+    expect(res.items).toEqual([]);
+    const byPath = Object.fromEntries(res.problems.map((p) => [p.source, p.message]));
+    expect(byPath[txt]).toMatch(/notes\.wav is not in a supported format.*wav, mp3.*Convert the recording/);
+    expect(byPath[doc]).toMatch(/invoice\.pdf is a PDF document, but Transcription accepts audio only.*OCR batch/);
+
+    const audio = await put(join(dir, 'a', 'call.wav'), wav(1));
+    const ocr = await importFiles([audio], 'ocr');
+    expect(ocr.problems[0]?.message).toMatch(/call\.wav is an audio file \(wav\), but OCR accepts documents and scans only \(pdf, png/);
+  });
+
+  it('reports a file listed twice, directly or inside a chosen folder, and imports it once', async () => {
+    const dir = await tmp.make();
+    const f = await put(join(dir, 'a.wav'), wav(1));
+    const { items, problems } = await importFiles([f, dir, f], 'transcribe');
+    expect(items.map((i) => i.path)).toEqual([f]);
+    expect(problems).toEqual([{ source: f, row: null, message: expect.stringMatching(/a\.wav was chosen more than once.*imported once/) }]);
+  });
+
+  it('reports a folder chosen twice, or inside another chosen folder, and imports its files once', async () => {
+    const dir = await tmp.make();
+    const f = await put(join(dir, 'sub', 'a.wav'), wav(1));
+    const twice = await importFiles([dir, dir], 'transcribe');
+    expect(twice.items.map((i) => i.path)).toEqual([f]);
+    expect(twice.problems).toEqual([{ source: dir, row: null, message: `${dir} was chosen more than once (directly or inside a chosen folder); its files are imported once.` }]);
+    const nested = await importFiles([join(dir, 'sub'), dir], 'transcribe');
+    expect(nested.items.map((i) => i.path)).toEqual([f]);
+    expect(nested.problems).toEqual([{ source: join(dir, 'sub'), row: null, message: expect.stringContaining('sub was chosen more than once') }]);
+    // The same folder reached under another name (a link) is named as such.
+    await symlink(join(dir, 'sub'), join(dir, 'alias'));
+    const aliased = await importFiles([join(dir, 'sub'), join(dir, 'alias')], 'transcribe');
+    expect(aliased.items.map((i) => i.path)).toEqual([f]);
+    expect(aliased.problems[0]?.message).toBe(`${join(dir, 'alias')} is the same folder as ${join(dir, 'sub')}, which is already included; its files are imported once.`);
+  });
+
+  it('reports the same content twice as a duplicate of the first path', async () => {
+    const dir = await tmp.make();
+    const bytes = wav(2, 5);
+    const first = await put(join(dir, 'a', 'call.wav'), bytes);
+    const second = await put(join(dir, 'b', 'call-copy.wav'), bytes);
+    const third = await put(join(dir, 'c.wav'), bytes);
+    const { items, problems } = await importFiles([join(dir, 'b'), third, join(dir, 'a')], 'transcribe');
+    expect(items.map((i) => i.path)).toEqual([first]);
+    expect(problems.map((p) => p.source)).toEqual([second, third]);
+    for (const p of problems) expect(p.message).toContain(`is a duplicate of ${first} (identical content); skipped`);
+  });
+
+  it('follows symlinks, detects a symlink loop, reports it once and continues', async () => {
+    const dir = await tmp.make();
+    const root = join(dir, 'root');
+    await put(join(root, 'a.wav'), wav(1, 1));
+    await put(join(root, 'sub', 'b.wav'), wav(1, 2));
+    await symlink(root, join(root, 'sub', 'back-to-root'));
+    await put(join(dir, 'elsewhere', 'c.wav'), wav(1, 3));
+    await symlink(join(dir, 'elsewhere'), join(root, 'linked'));
+    const { items, problems } = await importFiles([root], 'transcribe');
+    expect(items.map((i) => i.path)).toEqual([join(root, 'a.wav'), join(root, 'linked', 'c.wav'), join(root, 'sub', 'b.wav')]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.source).toBe(join(root, 'sub', 'back-to-root'));
+    expect(problems[0]?.message).toMatch(/links back to .*root, which contains it \(a folder loop\); the link was not followed/);
+  });
+
+  it('detects a loop made of two links between two folders', async () => {
+    const dir = await tmp.make();
+    await put(join(dir, 'x', 'one.wav'), wav(1, 1));
+    await put(join(dir, 'y', 'two.wav'), wav(1, 2));
+    await symlink(join(dir, 'y'), join(dir, 'x', 'to-y'));
+    await symlink(join(dir, 'x'), join(dir, 'y', 'to-x'));
+    const { items, problems } = await importFiles([join(dir, 'x')], 'transcribe');
+    expect(items.map((i) => i.path)).toEqual([join(dir, 'x', 'one.wav'), join(dir, 'x', 'to-y', 'two.wav')]);
+    expect(problems.map((p) => p.source)).toEqual([join(dir, 'x', 'to-y', 'to-x')]);
+    expect(problems[0]?.message).toContain('folder loop');
+  });
+
+  it('reports a link to an already included file, and a broken link', async () => {
+    const dir = await tmp.make();
+    const real = await put(join(dir, 'real.wav'), wav(1));
+    await symlink(real, join(dir, 'alias.wav'));
+    await symlink(join(dir, 'nowhere.wav'), join(dir, 'broken.wav'));
+    const { items, problems } = await importFiles([dir], 'transcribe');
+    // alias.wav sorts first, so the link is the path kept and real.wav is the one reported.
+    expect(items.map((i) => i.path)).toEqual([join(dir, 'alias.wav')]);
+    const messages = Object.fromEntries(problems.map((p) => [p.source, p.message]));
+    expect(messages[real]).toMatch(/real\.wav is a link to the same file as .*alias\.wav; skipped/);
+    expect(messages[join(dir, 'broken.wav')]).toMatch(/broken\.wav is a link to something that no longer exists; skipped\. Fix or delete the link/);
+  });
+
+  it.skipIf(isRoot)('reports an unreadable file (chmod 000) and an unreadable folder', async () => {
+    const dir = await tmp.make();
+    const locked = await put(join(dir, 'locked.wav'), wav(1, 1));
+    await mkdir(join(dir, 'closed'));
+    await put(join(dir, 'closed', 'x.wav'), wav(1, 2));
+    await chmod(locked, 0o000);
+    await chmod(join(dir, 'closed'), 0o000);
+    try {
+      const { items, problems } = await importFiles([dir], 'transcribe');
+      expect(items).toEqual([]);
+      const messages = Object.fromEntries(problems.map((p) => [p.source, p.message]));
+      expect(messages[locked]).toMatch(/permission denied\. Give your user read access/);
+      expect(messages[join(dir, 'closed')]).toMatch(/permission denied.*Its files were not imported/);
+    } finally {
+      await chmod(locked, 0o644);
+      await chmod(join(dir, 'closed'), 0o755);
+    }
+  });
+
+  it('reports a path that cannot be read as a file (runs as root too, where chmod 000 does not stop reads)', async () => {
+    // Root reads chmod 000 files, so the unreadable case is exercised with a folder given where a
+    // file is read: the same "cannot read this file" path in measureFile.
+    const dir = await tmp.make();
+    const folder = join(dir, 'looks-like.wav');
+    await mkdir(folder);
+    const result = await measureFile(folder, 'transcribe');
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.problem.source).toBe(folder);
+      expect(result.problem.message).toMatch(/looks-like\.wav is not a regular file.*Choose the files themselves/);
+    }
+  });
+
+  it('when a file cannot be opened the problem names it and the cause', async () => {
+    const dir = await tmp.make();
+    const result = await measureFile(join(dir, 'vanished.wav'), 'transcribe');
+    expect(result).toEqual({ ok: false, problem: { source: join(dir, 'vanished.wav'), row: null, message: expect.stringMatching(/vanished\.wav does not exist/) } });
+  });
+
+  it('a copy with identical bytes in a hidden folder is not reported', async () => {
+    const dir = await tmp.make();
+    const bytes = wav(1, 9);
+    const visible = await put(join(dir, 'x.wav'), bytes);
+    await put(join(dir, '.cache', 'x.wav'), bytes);
+    await copyFile(visible, join(dir, '.x-backup.wav'));
+    const res = await importFiles([dir], 'transcribe');
+    expect(res.problems).toEqual([]);
+    expect(res.items).toHaveLength(1);
+  });
+});

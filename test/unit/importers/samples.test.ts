@@ -1,0 +1,107 @@
+// The shipped samples must import cleanly, and must be exactly what scripts/make-samples.ts writes.
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importFiles, importMessageCsv } from '../../../src/main/engine/importers';
+import { HEAD_BYTES, wavDurationSeconds } from '../../../src/shared/media';
+import { DEFAULT_SAMPLES_DIR, INVOICES, PNG_INVOICE, PROBLEM_ROWS, RECORDINGS, buildSamples, checkPdfXref, readPngText, transcriptOf } from '../../../scripts/make-samples';
+
+const dir = DEFAULT_SAMPLES_DIR;
+
+describe('resources/samples', () => {
+  it('are up to date and deterministic: the committed bytes equal a fresh build, twice', async () => {
+    const first = buildSamples();
+    const second = buildSamples();
+    expect([...first.keys()].sort()).toEqual([...second.keys()].sort());
+    for (const [rel, bytes] of first) {
+      expect(second.get(rel)?.equals(bytes), rel).toBe(true);
+      const onDisk = await readFile(join(dir, rel));
+      expect(onDisk.equals(bytes), `${rel} differs from scripts/make-samples.ts output; run npx tsx scripts/make-samples.ts`).toBe(true);
+    }
+  });
+
+  it('recordings: 3 WAVs of 3-6 s under 100 KB, transcript in ICMT, imported with exact seconds', async () => {
+    const { items, problems } = await importFiles([join(dir, 'recordings')], 'transcribe');
+    expect(problems).toEqual([]);
+    expect(items).toHaveLength(3);
+    for (const item of items) {
+      const bytes = await readFile(item.path);
+      const rec = RECORDINGS.find((r) => item.path.endsWith(r.file));
+      expect(rec, item.path).toBeDefined();
+      const seconds = wavDurationSeconds(bytes.subarray(0, HEAD_BYTES), bytes.length);
+      expect(seconds).toBeCloseTo(rec?.seconds ?? 0, 3);
+      expect(bytes.length).toBeLessThan(100_000);
+      expect(item).toMatchObject({ mime: 'audio/wav', units: Math.ceil(rec?.seconds ?? 0), unitsExact: true });
+      const icmt = bytes.indexOf('ICMT');
+      expect(icmt).toBeGreaterThan(0);
+      expect(icmt).toBeLessThan(HEAD_BYTES); // in the head, where the sandbox looks
+      const size = bytes.readUInt32LE(icmt + 4);
+      expect(bytes.subarray(icmt + 8, icmt + 8 + size - 1).toString('latin1')).toBe(transcriptOf(rec ?? { file: '', seconds: 0, title: '', turns: [] }));
+    }
+    expect(items.map((i) => i.units)).toEqual([6, 5, 4]);
+  });
+
+  it('invoices: 3 PDFs (one with 2 pages) and a PNG import as 1, 1, 2 and 1 pages', async () => {
+    const { items, problems } = await importFiles([join(dir, 'invoices')], 'ocr');
+    expect(problems).toEqual([]);
+    const pages = Object.fromEntries(items.map((i) => [i.path.slice(dir.length + 10), [i.mime, i.units, i.unitsExact]]));
+    expect(pages).toEqual({
+      [INVOICES[0]?.file ?? '']: ['application/pdf', 1, true],
+      [INVOICES[1]?.file ?? '']: ['application/pdf', 1, true],
+      [INVOICES[2]?.file ?? '']: ['application/pdf', 2, true],
+      [PNG_INVOICE.file]: ['image/png', 1, true],
+    });
+    for (const inv of INVOICES) {
+      const pdf = await readFile(join(dir, 'invoices', inv.file));
+      expect(checkPdfXref(pdf), inv.file).toEqual([]);
+      const text = pdf.toString('latin1');
+      expect(text).toContain(`(${inv.vendor}) Tj`);
+      expect(text).toContain(`(Invoice number: ${inv.number}) Tj`);
+      expect(text).toContain(`(Date: ${inv.date}) Tj`);
+      expect(text).toMatch(/\(Total: [\d,]+\.\d\d EUR\) Tj/);
+      expect(text).toContain('/BaseFont /Helvetica');
+    }
+    const first = (await readFile(join(dir, 'invoices', INVOICES[0]?.file ?? ''))).toString('latin1');
+    expect(first).toContain('(Invoice number: INV-2026-0012) Tj');
+    expect(first).toContain('(Date: 2026-10-03) Tj');
+    expect(first).toContain('(Total: 1,234.50 EUR) Tj');
+    const png = readPngText(await readFile(join(dir, 'invoices', PNG_INVOICE.file)));
+    expect(png.Description?.split('\n')[0]).toBe(PNG_INVOICE.vendor);
+    expect(png.Description).toContain(`Invoice number: ${PNG_INVOICE.number}`);
+    expect(png.Description).toMatch(/Total: 641\.00 EUR/);
+  });
+
+  it('messages.csv: 6 rows, no problems, placeholders filled, E.164 numbers', async () => {
+    const res = await importMessageCsv(join(dir, 'messages.csv'), { channelKind: 'messaging' });
+    expect(res.problems).toEqual([]);
+    expect(res.columns).toEqual(['to', 'text', 'first_name', 'order']);
+    expect(res.rows).toHaveLength(6);
+    expect(res.rows[0]).toEqual({
+      row: 2,
+      to: '+442079460123',
+      text: 'Hi Olivia, your order A-10231 has shipped and should arrive within 2 working days.',
+      subject: null,
+      fields: { first_name: 'Olivia', order: 'A-10231' },
+    });
+    for (const r of res.rows) expect(r.to).toMatch(/^\+\d{8,15}$/);
+  });
+
+  it('messages-with-problems.csv: 3 good rows and one problem of each kind', async () => {
+    const res = await importMessageCsv(join(dir, 'messages-with-problems.csv'), { channelKind: 'messaging' });
+    expect(res.delimiter).toBe(';');
+    expect(res.columns[0]).toBe('to'); // BOM stripped
+    expect(res.rows.map((r) => r.row)).toEqual([2, 7, 8]);
+    expect(res.rows[1]?.text).toBe('Hello Liam; your order A-10305 is delayed by two days.\nWe are sorry for the wait.');
+    expect(res.problems.map((p) => p.row)).toEqual([PROBLEM_ROWS.noPlus, PROBLEM_ROWS.missingText, PROBLEM_ROWS.duplicate, PROBLEM_ROWS.unknownPlaceholder]);
+    const [noPlus, missingText, duplicate, unknown] = res.problems.map((p) => p.message);
+    expect(noPlus).toMatch(/"07700 900123" is not in international format/);
+    expect(missingText).toMatch(/the "text" column is empty/);
+    expect(duplicate).toMatch(/^Row 5 duplicates row 2/);
+    expect(unknown).toMatch(/\{\{voucher_code\}\}, but there is no column "voucher_code"/);
+  });
+
+  it('holds nothing but the generated files', async () => {
+    const listed = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+    expect(listed).toBe(buildSamples().size);
+  });
+});

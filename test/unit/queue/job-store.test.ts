@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { openDatabase, integrityCheck, type Db } from '../../../src/main/engine/db/connection';
+import { JobStore, type NewJob } from '../../../src/main/engine/queue/job-store';
+import { BatchStore } from '../../../src/main/engine/queue/batch-store';
+import { engineError } from '../../../src/shared/errors';
+import { SCHEMA_VERSION } from '../../../src/main/engine/db/migrations';
+import { FakeClock } from '../../helpers/fake-clock';
+import { tempDir } from '../../helpers/temp-dir';
+
+function jobs(n: number): NewJob[] {
+  return Array.from({ length: n }, (_, i) => ({
+    seq: i + 1,
+    idempotencyKey: `key-${i + 1}`,
+    source: `row ${i + 2}`,
+    payloadJson: '{}',
+    requestBody: '{"to":"+4930123456","text":"hi"}',
+    estimatedUnits: 1,
+    estimatedCost: 50,
+  }));
+}
+
+describe('JobStore', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let db: Db;
+  let clock: FakeClock;
+  let store: JobStore;
+  let batches: BatchStore;
+
+  beforeEach(() => {
+    dir = tempDir();
+    db = openDatabase(join(dir.path, 'test.sqlite'));
+    clock = new FakeClock();
+    store = new JobStore(db, clock);
+    batches = new BatchStore(db, clock);
+    batches.insert({ id: 'b1', name: 'test', capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: null, estimatedUnits: 3, estimatedCost: 150, total: 3 });
+    store.insertJobs('b1', jobs(3));
+  });
+  afterEach(() => {
+    db.close();
+    dir.cleanup();
+  });
+
+  it('opens with WAL, synchronous FULL and the current schema version', () => {
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(integrityCheck(db)).toBe('ok');
+  });
+
+  it('claims with a lease in one statement and never hands the same job out twice', () => {
+    const first = store.claim('b1', 2, 60_000);
+    expect(first.map((j) => j.seq)).toEqual([1, 2]);
+    for (const j of first) {
+      expect(j.state).toBe('running');
+      expect(j.lease_token).toMatch(/^[0-9a-f]{32}$/);
+      expect(j.lease_expires_at).toBe(clock.now() + 60_000);
+      expect(j.tries).toBe(1);
+    }
+    const second = store.claim('b1', 5, 60_000);
+    expect(second.map((j) => j.seq)).toEqual([3]);
+    expect(store.claim('b1', 5, 60_000)).toEqual([]);
+  });
+
+  it('ignores a finish from a worker whose lease was taken away', () => {
+    const [job] = store.claim('b1', 1, 1_000);
+    if (!job) throw new Error('no job');
+    clock.advance(2_000);
+    expect(store.recoverExpired()).toBe(1);
+    const [again] = store.claim('b1', 1, 1_000);
+    expect(again?.id).toBe(job.id);
+    expect(again?.lease_token).not.toBe(job.lease_token);
+    // The stale worker finishes late: nothing changes.
+    expect(store.succeed(job, { units: 1, cost: 50, resultJson: '{}', rawResponse: '{}', httpStatus: 200 })).toBe(false);
+    expect(store.get(job.id)?.state).toBe('running');
+    // The current holder's finish counts.
+    if (!again) throw new Error('no job');
+    expect(store.succeed(again, { units: 1, cost: 50, resultJson: '{}', rawResponse: '{}', httpStatus: 200 })).toBe(true);
+    expect(store.get(job.id)?.state).toBe('succeeded');
+    expect(store.get(job.id)?.idempotency_key).toBe('key-1');
+  });
+
+  it('waits for run_at before a retried job can be claimed again', () => {
+    const [job] = store.claim('b1', 1, 60_000);
+    if (!job) throw new Error('no job');
+    const err = engineError('transient', 'HTTP 503', { httpStatus: 503 });
+    expect(store.retryLater(job, clock.now() + 5_000, err, true)).toBe(true);
+    expect(store.get(job.id)?.state).toBe('retry_wait');
+    expect(store.claim('b1', 3, 60_000).map((j) => j.seq)).toEqual([2, 3]);
+    expect(store.claim('b1', 3, 60_000)).toEqual([]);
+    clock.advance(5_000);
+    const [retried] = store.claim('b1', 3, 60_000);
+    expect(retried?.seq).toBe(1);
+    expect(retried?.tries).toBe(2);
+    expect(retried?.idempotency_key).toBe('key-1');
+    expect(retried?.request_body).toBe(job.request_body);
+  });
+
+  it('does not count a 429 as a try', () => {
+    const [job] = store.claim('b1', 1, 60_000);
+    if (!job) throw new Error('no job');
+    store.retryLater(job, clock.now(), engineError('rate_limited', '429'), false);
+    const [again] = store.claim('b1', 1, 60_000);
+    expect(again?.tries).toBe(1);
+    expect(again?.attempts).toBe(2);
+  });
+
+  it('recovers jobs orphaned by a crash with their attempts and key kept', () => {
+    const claimed = store.claim('b1', 2, 60_000);
+    const a = store.startAttempt(claimed[0]?.id ?? 0, 'sandbox …abcd');
+    expect(a).toBeGreaterThan(0);
+    expect(store.recoverOrphans()).toBe(2);
+    const row = store.get(claimed[0]?.id ?? 0);
+    expect(row?.state).toBe('queued');
+    expect(row?.attempts).toBe(1);
+    expect(row?.idempotency_key).toBe('key-1');
+    const attempt = db.prepare('SELECT outcome FROM attempts WHERE id = ?').get(a) as { outcome: string };
+    expect(attempt.outcome).toBe('interrupted');
+  });
+
+  it('keeps the history of every transition', () => {
+    const [job] = store.claim('b1', 1, 60_000);
+    if (!job) throw new Error('no job');
+    store.fail(job, engineError('invalid_request', 'HTTP 422 bad number', { httpStatus: 422 }));
+    const events = db.prepare('SELECT from_state, to_state, reason FROM job_events WHERE job_id = ? ORDER BY id').all(job.id);
+    expect(events).toEqual([
+      { from_state: 'queued', to_state: 'running', reason: null },
+      { from_state: 'running', to_state: 'failed', reason: 'HTTP 422 bad number' },
+    ]);
+  });
+
+  it('cancels open jobs, and lets a running one finish as what really happened', () => {
+    const [running] = store.claim('b1', 1, 60_000);
+    if (!running) throw new Error('no job');
+    batches.cancel('b1');
+    expect(store.cancelOpen('b1')).toBe(2);
+    // A transient error on the in-flight job turns into cancelled, not retry_wait.
+    store.retryLater(running, clock.now(), engineError('transient', 'x'), true);
+    expect(store.counts('b1')).toMatchObject({ cancelled: 3, queued: 0, retry_wait: 0 });
+  });
+
+  it('retries failed jobs with the same key and a fresh try budget', () => {
+    const [job] = store.claim('b1', 1, 60_000);
+    if (!job) throw new Error('no job');
+    store.fail(job, engineError('transient', 'gave up'));
+    expect(store.retryFailed('b1')).toBe(1);
+    const row = store.get(job.id);
+    expect(row).toMatchObject({ state: 'queued', tries: 0, attempts: 1, idempotency_key: 'key-1', error_message: null });
+  });
+
+  it('sums spend and counts states', () => {
+    const [a, b] = store.claim('b1', 2, 60_000);
+    if (!a || !b) throw new Error('no job');
+    store.succeed(a, { units: 1, cost: 50, resultJson: '{}', rawResponse: '{}', httpStatus: 200 });
+    store.succeed(b, { units: 2, cost: 100, resultJson: '{}', rawResponse: '{}', httpStatus: 200 });
+    expect(store.spent('b1')).toEqual({ spent: 150, units: 3 });
+    expect(store.counts('b1')).toMatchObject({ succeeded: 2, queued: 1 });
+  });
+});
