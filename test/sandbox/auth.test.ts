@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatSandboxBanner } from '../../src/sandbox/server';
 import { errorCode, postJson, sandbox, send } from './helpers';
 
 describe('sandbox auth', () => {
@@ -49,5 +50,12 @@ describe('sandbox auth', () => {
     const b = await sandbox();
     expect(a.sb.adminToken).not.toBe(b.sb.adminToken);
     expect(a.sb.adminToken.length).toBeGreaterThan(20);
+  });
+
+  it('prints a banner with the URL, admin token and both default keys', async () => {
+    const { sb } = await sandbox();
+    const banner = formatSandboxBanner(sb);
+    for (const part of [sb.url, sb.adminToken, sb.apiKey, sb.channelKey]) expect(banner).toContain(part);
+    expect(sb.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 });

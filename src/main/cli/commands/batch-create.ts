@@ -43,7 +43,7 @@ export async function cmdBatchCreate(args: string[], io: Io): Promise<ExitCode> 
       if (problems.length > 0) io.stderr.write(`${problems.length} item(s) skipped:\n${describeProblems(problems)}\n`);
       if (batch) {
         io.stdout.write(`Created batch ${batch.id}\n${describeBatch(batch)}\n`);
-        io.stdout.write(`Estimated cost: ${formatEur(batch.cost.estimated)} for ~${batch.units.estimated} ${batch.units.name}. Start it with: batchdesk run ${batch.id}\n`);
+        io.stdout.write(`Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${batch.units.estimated} ${batch.units.name}. Start it with: batchdesk run ${batch.id}\n`);
       }
     }
     if (!batch) {

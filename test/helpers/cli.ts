@@ -1,0 +1,44 @@
+// Runs the built command line (out/main/cli.js) as a child process, as a user would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const CLI = join(process.cwd(), 'out', 'main', 'cli.js');
+
+export function assertBuilt(): void {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first (npm test does).`);
+}
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, input?: string): { child: ChildProcess; done: Promise<CliResult> } {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    // A clean environment plus what the keychain needs (the test D-Bus session).
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
+      XDG_DATA_HOME: process.env.XDG_DATA_HOME,
+      XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR,
+      ...env,
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  if (input !== undefined) child.stdin?.end(input);
+  else child.stdin?.end();
+  const done = new Promise<CliResult>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  return { child, done };
+}
+
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<CliResult> {
+  return startCli(args, env, input).done;
+}
