@@ -117,7 +117,7 @@ describe('batchdesk CLI', () => {
     const paused = await runCli(['run', '--api-url', sb.url, ...d], { BATCHDESK_CHANNEL_KEY: key.key });
     expect(paused.code).toBe(3);
     expect(paused.stdout).toContain('paused (auth)');
-    expect(paused.stdout).toContain('batchdesk keys add --kind channel');
+    expect(paused.stdout).toContain('the key comes from BATCHDESK_CHANNEL_KEY: set it to a valid key');
     const replacement = await admin.createKey({ client: 'cli-test', kind: 'channel' });
     expect((await runCli(['resume', id, ...d])).code).toBe(0);
     const done = await runCli(['run', '--api-url', sb.url, ...d], { BATCHDESK_CHANNEL_KEY: replacement.key });

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 
 export class EngineBusyError extends Error {}
 
+/** Lock files this process holds: the desktop shell and the browser host share one process. */
+const heldHere = new Set<string>();
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -24,13 +27,15 @@ export class EngineLock {
         const fd = openSync(file, 'wx');
         writeSync(fd, String(process.pid));
         closeSync(fd);
+        heldHere.add(file);
         return new EngineLock(file);
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
         const pid = Number(readFileSync(file, 'utf8').trim());
-        if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
+        const ours = pid === process.pid;
+        if ((ours && heldHere.has(file)) || (!ours && Number.isInteger(pid) && pid > 0 && alive(pid))) {
           throw new EngineBusyError(
-            `Another Batchdesk (process ${pid}) is running batches from ${dataDir}. Let it finish or stop it, or use another --data-dir.`,
+            `Another Batchdesk${ours ? ' engine in this process' : ` (process ${pid})`} is running batches from ${dataDir}. Let it finish or stop it, or use another --data-dir.`,
           );
         }
         unlinkSync(file); // stale: its owner is gone
@@ -40,6 +45,7 @@ export class EngineLock {
   }
 
   release(): void {
+    heldHere.delete(this.file);
     try {
       if (readFileSync(this.file, 'utf8').trim() === String(process.pid)) unlinkSync(this.file);
     } catch {

@@ -22,7 +22,8 @@ export const transcribeRoute = uploadRoute(/^\/v1\/transcribe$/, (upload, file) 
       jsonOutcome(200, {
         text,
         language: detectLanguage(text),
-        duration_seconds: exact !== null ? Math.round(exact * 100) / 100 : seconds,
+        // Unrounded: the duration a client sees is the one billed (rounded up per file).
+        duration_seconds: exact !== null ? exact : seconds,
         sandbox: true,
       }),
   };

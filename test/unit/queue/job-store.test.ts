@@ -99,10 +99,21 @@ describe('JobStore', () => {
   it('does not count a 429 as a try', () => {
     const [job] = store.claim('b1', 1, 60_000);
     if (!job) throw new Error('no job');
+    store.startAttempt(job.id, null);
     store.retryLater(job, clock.now(), engineError('rate_limited', '429'), false);
     const [again] = store.claim('b1', 1, 60_000);
-    expect(again?.tries).toBe(1);
-    expect(again?.attempts).toBe(2);
+    if (!again) throw new Error('no job');
+    store.startAttempt(again.id, null);
+    expect(again.tries).toBe(1);
+    expect(store.get(again.id)?.attempts).toBe(2);
+  });
+
+  it('counts an attempt only when a request starts', () => {
+    const [job] = store.claim('b1', 1, 60_000);
+    if (!job) throw new Error('no job');
+    expect(store.get(job.id)?.attempts).toBe(0);
+    store.requeue(job, null);
+    expect(store.get(job.id)).toMatchObject({ state: 'queued', attempts: 0, tries: 0 });
   });
 
   it('recovers jobs orphaned by a crash with their attempts and key kept', () => {
@@ -142,6 +153,7 @@ describe('JobStore', () => {
   it('retries failed jobs with the same key and a fresh try budget', () => {
     const [job] = store.claim('b1', 1, 60_000);
     if (!job) throw new Error('no job');
+    store.startAttempt(job.id, null);
     store.fail(job, engineError('transient', 'gave up'));
     expect(store.retryFailed('b1')).toBe(1);
     const row = store.get(job.id);

@@ -19,7 +19,13 @@ export function errorDetail(body: Buffer): { code: string | null; message: strin
 }
 
 /** null when the response is a success the capability should parse. */
-export function classifyResponse(res: ApiResponse, nowMs: number, credential: 'api' | 'channel'): EngineError | null {
+export function classifyResponse(
+  res: ApiResponse,
+  nowMs: number,
+  credential: 'api' | 'channel',
+  /** How the user replaces this key, which depends on where it came from (env, keychain). */
+  howToReplace = `replace it with \`batchdesk keys add --kind ${credential}\``,
+): EngineError | null {
   const s = res.status;
   if (s >= 200 && s < 300) return null;
   const { code, message } = errorDetail(res.body);
@@ -34,7 +40,7 @@ export function classifyResponse(res: ApiResponse, nowMs: number, credential: 'a
   if (s === 401 || s === 403) {
     return engineError(
       'auth',
-      `The ${keyName} was refused (HTTP ${s}${code ? ` ${code}` : ''})${said}. It may be revoked or wrong: replace it with \`batchdesk keys add --kind ${credential}\` and resume the batch.`,
+      `The ${keyName} was refused (HTTP ${s}${code ? ` ${code}` : ''})${said}. It may be revoked or wrong: ${howToReplace}, then resume the batch.`,
       extra,
     );
   }

@@ -17,14 +17,15 @@ export const transcribe: CapabilityModule<FilePayload> = {
   rateItem: () => 'transcribe',
   requestBody: () => null,
   buildRequest: (p, job, ctx) => multipartRequest('/transcribe', p, job.idempotencyKey, ctx),
-  parseResponse(res, _p, estimatedUnits) {
+  parseResponse(res, p, estimatedUnits) {
     const parsed = TranscribeResponse.safeParse(parseJson(res.body));
     if (!parsed.success) {
       return { ok: false, error: engineError('internal', `The transcription response has no "text" field; the raw response is kept with the job.`, { httpStatus: res.status }) };
     }
     const d = parsed.data;
-    // The server's own duration is what it bills; fall back to our measure of the file.
-    const units = d.duration_seconds !== undefined ? Math.max(1, Math.ceil(d.duration_seconds)) : estimatedUnits;
+    // Our WAV measure is exact and is what a per-second meter bills (the reported duration may be
+    // rounded); for compressed audio our figure is a guess, so the server's duration wins.
+    const units = p.unitsExact || d.duration_seconds === undefined ? estimatedUnits : Math.max(1, Math.ceil(d.duration_seconds));
     return { ok: true, result: { text: d.text, language: d.language ?? null, duration_seconds: d.duration_seconds ?? null }, units };
   },
   sourceFile: (p) => p,

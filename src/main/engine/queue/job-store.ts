@@ -40,7 +40,7 @@ export class JobStore {
       ),
       claim: db.prepare(
         `UPDATE jobs SET state = 'running', lease_token = lower(hex(randomblob(16))),
-           lease_expires_at = @expires, tries = tries + 1, attempts = attempts + 1, updated_at = @now
+           lease_expires_at = @expires, tries = tries + 1, updated_at = @now
          WHERE id IN (SELECT id FROM jobs WHERE batch_id = @batch AND state IN ('queued','retry_wait')
                       AND run_at <= @now ORDER BY run_at, id LIMIT @limit)
          RETURNING *`,
@@ -88,6 +88,7 @@ export class JobStore {
       startAttempt: db.prepare(
         `INSERT INTO attempts (job_id, started_at, outcome, key_label) VALUES (@job, @now, 'in_flight', @key) RETURNING id`,
       ),
+      countAttempt: db.prepare(`UPDATE jobs SET attempts = attempts + 1 WHERE id = ?`),
       finishAttempt: db.prepare(
         `UPDATE attempts SET finished_at = @now, http_status = @status, latency_ms = @latency, outcome = @outcome,
            error_message = @message, replayed = @replayed WHERE id = @id`,
@@ -214,9 +215,13 @@ export class JobStore {
     return this.stmts.recoverExpired.run({ now: this.clock.now() }).changes;
   }
 
+  /** A request is about to leave: only now does it count as an attempt (jobs.attempts = attempt rows). */
   startAttempt(jobId: number, keyLabel: string | null): number {
-    const row = this.stmts.startAttempt.get({ job: jobId, now: this.clock.now(), key: keyLabel }) as { id: number };
-    return row.id;
+    return this.db.transaction(() => {
+      this.stmts.countAttempt.run(jobId);
+      const row = this.stmts.startAttempt.get({ job: jobId, now: this.clock.now(), key: keyLabel }) as { id: number };
+      return row.id;
+    })();
   }
 
   finishAttempt(

@@ -22,6 +22,20 @@ import { Wakeup } from './wakeup';
 import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
+import { ENV_VAR } from '../secrets/key-manager';
+
+function howToReplace(kind: Credential, key: ResolvedKey): string {
+  switch (key.source) {
+    case 'env':
+      return `the key comes from ${ENV_VAR[kind]}: set it to a valid key`;
+    case 'keychain':
+      return `replace it with \`batchdesk keys add --kind ${kind} --label NAME\``;
+    case 'sandbox':
+      return 'the embedded sandbox refused its own key: restart Batchdesk so the sandbox issues a new one';
+    default:
+      return assertNever(key.source, 'key source');
+  }
+}
 
 export interface RunnerConfig {
   backoff: BackoffPolicy;
@@ -249,7 +263,7 @@ export class Runner {
     }
 
     const replayed = response.headers.get('idempotent-replayed') === 'true';
-    const err = classifyResponse(response, this.d.clock.now(), cap.credential);
+    const err = classifyResponse(response, this.d.clock.now(), cap.credential, howToReplace(cap.credential, key));
     const raw = response.body.toString('utf8');
     if (err) {
       this.d.jobs.finishAttempt(attemptId, { httpStatus: response.status, latencyMs: response.latencyMs, outcome: err.kind, message: err.message, replayed });
