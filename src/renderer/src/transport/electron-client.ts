@@ -1,0 +1,41 @@
+// The Electron transport: the preload's window.batchdesk (contextBridge), typed from the contract.
+import type { ArgOf, EventName, EventOf, MethodName, ResultOf } from '../../../shared/contract';
+import { RpcFailure, type BatchdeskClient } from './client';
+
+/** Exactly what src/preload/index.ts exposes. */
+export interface PreloadApi {
+  call(method: string, arg: unknown): Promise<{ ok: true; result: unknown } | { ok: false; error: { code: RpcFailure['code']; message: string } }>;
+  on(event: string, listener: (payload: unknown) => void): () => void;
+  pathForFile(file: File): string;
+}
+
+declare global {
+  interface Window {
+    batchdesk?: PreloadApi;
+  }
+}
+
+export function createElectronClient(api: PreloadApi): BatchdeskClient {
+  return {
+    transport: 'electron',
+    async call<M extends MethodName>(method: M, arg: ArgOf<M>): Promise<ResultOf<M>> {
+      const r = await api.call(method, arg);
+      if (!r.ok) throw new RpcFailure(r.error.code, r.error.message);
+      return r.result as ResultOf<M>;
+    },
+    on<E extends EventName>(event: E, listener: (payload: EventOf<E>) => void) {
+      return api.on(event, listener as (p: unknown) => void);
+    },
+    // Electron reads files in place: a dropped folder is one path, walked by the engine.
+    async pathsForDrop(entries) {
+      const tops = new Set<string>();
+      for (const e of entries) {
+        const p = api.pathForFile(e.file);
+        if (p) tops.add(p);
+      }
+      return [...tops];
+    },
+    sourceUrl: (jobId) => `app://batchdesk/source/${jobId}`,
+    downloadUrl: (token) => `app://batchdesk/download/${encodeURIComponent(token)}`,
+  };
+}

@@ -1,0 +1,224 @@
+// The one contract between the window and the engine: every call (method -> argument and result
+// schemas) and every pushed event, declared once. Electron binds it with ipcMain.handle, the
+// browser host over HTTP + WebSocket; the engine validates every argument against these schemas.
+import { z } from 'zod';
+import { BatchCapability, BatchSummary, JobState, Tier } from './domain';
+import { ErrorKind } from './errors';
+
+const Id = z.string().min(1).max(100);
+const Money = z.number().int().nonnegative();
+const Empty = z.object({}).strict();
+
+export const Problem = z.object({ source: z.string(), row: z.number().int().nullable(), message: z.string() });
+export type Problem = z.infer<typeof Problem>;
+
+export const BatchRequest = z
+  .object({
+    capability: BatchCapability,
+    /** Paths the user gave by drop or dialog (Electron), or paths of files uploaded to the host (browser). */
+    paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000),
+    name: z.string().trim().min(1).max(200).optional(),
+    tier: Tier.default('standard'),
+    channel: z.string().regex(/^[a-z][a-z0-9_-]{1,31}$/).optional(),
+    budget: Money.nullable().default(null),
+  })
+  .strict();
+export type BatchRequest = z.input<typeof BatchRequest>;
+
+export const PreviewItem = z.object({
+  source: z.string(),
+  to: z.string().nullable(),
+  text: z.string().nullable(),
+  units: z.number(),
+  cost: Money,
+});
+export type PreviewItem = z.infer<typeof PreviewItem>;
+
+export const Preview = z.object({
+  items: z.number().int(),
+  units: z.object({ name: z.string(), estimated: z.number() }),
+  estimatedCost: Money,
+  rate: Money,
+  channel: z.string().nullable(),
+  sample: z.array(PreviewItem),
+  problems: z.array(Problem),
+});
+export type Preview = z.infer<typeof Preview>;
+
+export const JobRowView = z.object({
+  id: z.number().int(),
+  seq: z.number().int(),
+  state: JobState,
+  source: z.string(),
+  attempts: z.number().int(),
+  cost: Money.nullable(),
+  estimatedCost: Money,
+  error: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type JobRowView = z.infer<typeof JobRowView>;
+
+export const JobPage = z.object({ total: z.number().int(), offset: z.number().int(), rows: z.array(JobRowView) });
+export type JobPage = z.infer<typeof JobPage>;
+
+export const AttemptView = z.object({
+  startedAt: z.string(),
+  latencyMs: z.number().int().nullable(),
+  httpStatus: z.number().int().nullable(),
+  outcome: z.string(),
+  message: z.string().nullable(),
+  keyLabel: z.string().nullable(),
+  replayed: z.boolean(),
+});
+
+export const JobEventView = z.object({ at: z.string(), from: z.string().nullable(), to: z.string(), reason: z.string().nullable() });
+
+export const SourceView = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file'), path: z.string(), mime: z.string(), size: z.number().int(), exists: z.boolean() }),
+  z.object({ kind: z.literal('message'), to: z.string(), text: z.string(), subject: z.string().nullable(), row: z.number().int() }),
+]);
+export type SourceView = z.infer<typeof SourceView>;
+
+export const JobDetail = JobRowView.extend({
+  batchId: z.string(),
+  capability: BatchCapability,
+  idempotencyKey: z.string(),
+  units: z.number().nullable(),
+  estimatedUnits: z.number(),
+  errorKind: ErrorKind.nullable(),
+  httpStatus: z.number().int().nullable(),
+  source: z.string(),
+  sourceView: SourceView,
+  result: z.unknown().nullable(),
+  rawResponse: z.string().nullable(),
+  attemptsLog: z.array(AttemptView),
+  events: z.array(JobEventView),
+});
+export type JobDetail = z.infer<typeof JobDetail>;
+
+export const KeyView = z.object({
+  id: z.string(),
+  kind: z.enum(['api', 'channel']),
+  label: z.string(),
+  client: z.string().nullable(),
+  baseUrl: z.string().nullable(),
+  last4: z.string(),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type KeyView = z.infer<typeof KeyView>;
+
+export const Connection = z.object({
+  sandbox: z.boolean(),
+  baseUrl: z.string(),
+  description: z.string(),
+  apiKey: z.object({ label: z.string(), source: z.enum(['env', 'keychain', 'sandbox']) }).nullable(),
+  channelKey: z.object({ label: z.string(), source: z.enum(['env', 'keychain', 'sandbox']) }).nullable(),
+});
+export type Connection = z.infer<typeof Connection>;
+
+export const RateView = z.object({ item: z.string(), tier: Tier, rate: Money, custom: z.boolean(), unit: z.string() });
+export type RateView = z.infer<typeof RateView>;
+
+export const SettingsView = z.object({
+  concurrency: z.number().int().min(1).max(999),
+  rpm: z.number().int().min(0).max(1_000_000),
+  maxAttempts: z.number().int().min(1).max(99),
+  messagingChannel: z.string().regex(/^[a-z][a-z0-9_-]{1,31}$/),
+  apiUrl: z.string().url().nullable(),
+});
+export type SettingsView = z.infer<typeof SettingsView>;
+
+export const CostReport = z.object({
+  byDay: z.array(z.object({ day: z.string(), cost: Money, items: z.number().int() })),
+  byBatch: z.array(z.object({ batchId: z.string(), name: z.string(), cost: Money, estimated: Money })),
+  byKey: z.array(z.object({ key: z.string(), cost: Money, items: z.number().int() })),
+  total: Money,
+});
+export type CostReport = z.infer<typeof CostReport>;
+
+export const ExportFormat = z.enum(['csv', 'json', 'txt']);
+
+export const AppInfo = z.object({
+  version: z.string(),
+  transport: z.enum(['electron', 'browser']),
+  dataDir: z.string(),
+  /** Native dialogs exist in Electron; the browser uses file inputs and uploads. */
+  nativeDialogs: z.boolean(),
+});
+
+const m = <A extends z.ZodType, R extends z.ZodType>(arg: A, result: R) => ({ arg, result });
+
+export const methods = {
+  'app.info': m(Empty, AppInfo),
+  'connection.get': m(Empty, Connection),
+  'batches.list': m(Empty, z.array(BatchSummary)),
+  'batches.get': m(z.object({ id: Id }).strict(), BatchSummary),
+  'batches.preview': m(BatchRequest, Preview),
+  'batches.create': m(BatchRequest, z.object({ batch: BatchSummary.nullable(), problems: z.array(Problem) })),
+  'batches.pause': m(z.object({ id: Id }).strict(), BatchSummary),
+  'batches.resume': m(z.object({ id: Id, budget: Money.nullable().optional() }).strict(), BatchSummary),
+  'batches.cancel': m(z.object({ id: Id }).strict(), BatchSummary),
+  'batches.retry': m(z.object({ id: Id }).strict(), z.object({ batch: BatchSummary, requeued: z.number().int() })),
+  'batches.export': m(z.object({ id: Id, format: ExportFormat }).strict(), z.object({ fileName: z.string(), rows: z.number().int(), token: z.string() })),
+  'jobs.list': m(
+    z
+      .object({
+        batchId: Id,
+        states: z.array(JobState).max(6).optional(),
+        search: z.string().max(200).optional(),
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(500),
+      })
+      .strict(),
+    JobPage,
+  ),
+  'jobs.get': m(z.object({ id: z.number().int().positive() }).strict(), JobDetail),
+  'keys.list': m(Empty, z.array(KeyView)),
+  'keys.add': m(
+    z
+      .object({
+        kind: z.enum(['api', 'channel']),
+        label: z.string().regex(/^[\w.@-]{1,64}$/),
+        secret: z.string().min(8).max(4096),
+        client: z.string().max(200).nullable(),
+        baseUrl: z.string().url().nullable(),
+      })
+      .strict(),
+    KeyView,
+  ),
+  'keys.remove': m(z.object({ id: Id }).strict(), z.object({ removed: z.boolean() })),
+  'keys.test': m(z.object({ kind: z.enum(['api', 'channel']) }).strict(), z.object({ ok: z.boolean(), message: z.string() })),
+  'rates.list': m(Empty, z.array(RateView)),
+  'rates.set': m(z.object({ item: z.string(), tier: Tier, rate: Money }).strict(), z.array(RateView)),
+  'settings.get': m(Empty, SettingsView),
+  'settings.set': m(SettingsView.partial().strict(), SettingsView),
+  'costs.report': m(Empty, CostReport),
+  'dialogs.open': m(
+    z.object({ kind: z.enum(['files', 'folder', 'csv']) }).strict(),
+    z.object({ supported: z.boolean(), paths: z.array(z.string()) }),
+  ),
+} as const;
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+export type ArgOf<M extends MethodName> = z.input<Methods[M]['arg']>;
+export type ResultOf<M extends MethodName> = z.output<Methods[M]['result']>;
+export const METHOD_NAMES = Object.keys(methods) as MethodName[];
+
+export const events = {
+  /** Coalesced: at most a few per second, carrying every batch that changed since the last one. */
+  'batches.snapshot': z.object({ batches: z.array(BatchSummary) }),
+  'connection.changed': Connection,
+} as const;
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventOf<E extends EventName> = z.output<Events[E]>;
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+/** Errors crossing the boundary: a closed set the window can show and act on. */
+export const RpcErrorCode = z.enum(['invalid_argument', 'not_found', 'conflict', 'unavailable', 'internal']);
+export type RpcErrorCode = z.infer<typeof RpcErrorCode>;
+export const RpcError = z.object({ code: RpcErrorCode, message: z.string() });
+export type RpcError = z.infer<typeof RpcError>;
+
