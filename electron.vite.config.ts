@@ -10,12 +10,15 @@ export default defineConfig({
         input: {
           index: resolve('src/main/electron/main.ts'),
           cli: resolve('src/main/cli/main.ts'),
+          host: resolve('src/main/host/main.ts'),
         },
       },
     },
   },
   preload: {
     build: {
+      // A sandboxed preload can only require electron: bundle everything else into it.
+      externalizeDeps: false,
       rolldownOptions: {
         input: { index: resolve('src/preload/index.ts') },
         // A sandboxed preload must be CommonJS.

@@ -1,36 +1,106 @@
-// The desktop shell: the only code that imports electron. For now one secure window that says
-// the engine is there; the full UI arrives on the same engine.
-import { app, BrowserWindow, session } from 'electron';
+// The desktop shell: the only code that imports electron. One secure window on the same engine
+// the command line and the browser host use.
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AppService } from '../service/app-service';
+import { KeychainStore } from '../engine/secrets/secret-store';
+import { bindIpc } from './ipc';
+import { appProtocolHandler } from './app-protocol';
+import { APP_ORIGIN, secureWebPreferences, vettedExternalUrl } from './secure-window';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+const rendererDir = join(here, '..', 'renderer');
+
+protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }]);
+
+let win: BrowserWindow | null = null;
+let service: AppService | null = null;
+let quitConfirmed = false;
 
 function createWindow(): BrowserWindow {
-  const win = new BrowserWindow({
+  const w = new BrowserWindow({
     width: 1280,
     height: 800,
+    minWidth: 960,
+    minHeight: 600,
     title: 'Batchdesk',
-    webPreferences: {
-      preload: join(here, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
+    show: false,
+    webPreferences: secureWebPreferences(join(here, '..', 'preload', 'index.cjs')),
   });
-  win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  win.webContents.on('will-navigate', (e) => e.preventDefault());
-  void win.loadFile(join(here, '../renderer/index.html'));
-  return win;
+  w.once('ready-to-show', () => w.show());
+  w.webContents.setWindowOpenHandler(({ url }) => {
+    const safe = vettedExternalUrl(url);
+    if (safe) void shell.openExternal(safe);
+    return { action: 'deny' };
+  });
+  w.webContents.on('will-navigate', (e, url) => {
+    if (!url.startsWith(`${APP_ORIGIN}/`)) e.preventDefault();
+  });
+  w.webContents.on('will-attach-webview', (e) => e.preventDefault());
+  void w.loadURL(`${APP_ORIGIN}/index.html`);
+  return w;
+}
+
+async function openDialog(kind: 'files' | 'folder' | 'csv'): Promise<{ supported: boolean; paths: string[] }> {
+  const options: Electron.OpenDialogOptions =
+    kind === 'folder'
+      ? { properties: ['openDirectory', 'multiSelections'] }
+      : kind === 'csv'
+        ? { properties: ['openFile'], filters: [{ name: 'CSV', extensions: ['csv', 'tsv', 'txt'] }] }
+        : { properties: ['openFile', 'multiSelections'] };
+  const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+  return { supported: true, paths: r.canceled ? [] : r.filePaths };
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  app.on('second-instance', () => {
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  });
+
   void app.whenReady().then(() => {
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-    createWindow();
+    session.defaultSession.setPermissionCheckHandler(() => false);
+    service = new AppService({
+      dataDir: app.getPath('userData'),
+      secrets: new KeychainStore(),
+      transport: 'electron',
+      apiUrl: process.env.BATCHDESK_API_URL ?? null,
+      openDialog,
+    });
+    protocol.handle('app', appProtocolHandler(service, rendererDir));
+    bindIpc(ipcMain, service, () => win?.webContents ?? null);
+    win = createWindow();
+    win.on('closed', () => (win = null));
+    // Unfinished batches continue where they stopped.
+    service.start();
   });
+
+  // A running batch keeps the app from quitting silently.
+  app.on('before-quit', (e) => {
+    if (quitConfirmed || !service) return;
+    e.preventDefault();
+    const busy = service.runs.busy;
+    const choice = busy
+      ? dialog.showMessageBoxSync({
+          type: 'question',
+          buttons: ['Keep running', 'Quit'],
+          defaultId: 0,
+          cancelId: 0,
+          message: 'Batches are still sending.',
+          detail: 'Quit now and they stop; they continue where they stopped the next time Batchdesk starts, and no item is sent twice.',
+        })
+      : 1;
+    if (choice !== 1) return;
+    quitConfirmed = true;
+    const s = service;
+    void s.close().finally(() => app.quit());
+  });
+
   app.on('window-all-closed', () => app.quit());
 }

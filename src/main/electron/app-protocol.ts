@@ -1,0 +1,50 @@
+// app://batchdesk serves the built renderer, job sources (for the audio player and the invoice
+// viewer) and exports, so the window never loads file:// URLs and its CSP 'self' means this app.
+import { createReadStream, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import type { AppService } from '../service/app-service';
+import { staticFile } from '../host/static-files';
+
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
+
+function fileResponse(req: Request, path: string, mime: string, extra: Record<string, string> = {}): Response {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    return new Response('The file was moved or deleted.', { status: 404 });
+  }
+  const headers: Record<string, string> = { 'content-type': mime, 'accept-ranges': 'bytes', 'x-content-type-options': 'nosniff', ...extra };
+  const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.get('range') ?? '');
+  if (range && size > 0) {
+    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2] || 0));
+    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+    if (start > end || start >= size) return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } });
+    const body = Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream<Uint8Array>;
+    return new Response(body, { status: 206, headers: { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) } });
+  }
+  const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
+  return new Response(body, { status: 200, headers: { ...headers, 'content-length': String(size) } });
+}
+
+export function appProtocolHandler(service: AppService, rendererDir: string): (req: Request) => Response {
+  return (req) => {
+    const url = new URL(req.url);
+    if (url.host !== 'batchdesk') return new Response('Not found', { status: 404 });
+    const source = /^\/source\/(\d+)$/.exec(url.pathname);
+    if (source) {
+      const f = service.sourceFile(Number(source[1]));
+      return f ? fileResponse(req, f.path, f.mime) : new Response('This job has no source file.', { status: 404 });
+    }
+    const download = /^\/download\/([a-f0-9]{32})$/.exec(url.pathname);
+    if (download) {
+      const f = service.exports.get(download[1] ?? '');
+      return f
+        ? fileResponse(req, f.path, 'application/octet-stream', { 'content-disposition': `attachment; filename="${f.fileName}"` })
+        : new Response('This export link has expired; export again.', { status: 404 });
+    }
+    const f = staticFile(rendererDir, url.pathname);
+    return f ? fileResponse(req, f.path, f.mime, { 'content-security-policy': CSP }) : new Response('Not found', { status: 404 });
+  };
+}

@@ -1,0 +1,100 @@
+// Everything a long-running face (desktop window or browser host) needs around the engine:
+// the connection, the background run loop, coalesced snapshots, and the handler map.
+import { Engine, type EngineOptions } from '../engine/engine';
+import type { EventName, EventOf } from '../../shared/contract';
+import { ConnectionManager } from './connection-manager';
+import { RunController } from './run-controller';
+import { SnapshotCoalescer } from './snapshot-coalescer';
+import { createHandlers, type Handlers, type HandlerDeps } from './handlers';
+import { dispatch, type DispatchResult } from './dispatch';
+import { jobSourceFile } from './job-views';
+import { resolve, sep } from 'node:path';
+
+export const APP_VERSION = '0.1.0';
+
+export interface AppServiceOptions extends EngineOptions {
+  transport: 'electron' | 'browser';
+  apiUrl: string | null;
+  openDialog?: HandlerDeps['openDialog'];
+}
+
+type Emit = <E extends EventName>(event: E, payload: EventOf<E>) => void;
+
+export class AppService {
+  readonly engine: Engine;
+  readonly connections: ConnectionManager;
+  readonly runs: RunController;
+  readonly handlers: Handlers;
+  readonly exports = new Map<string, { path: string; fileName: string }>();
+  private readonly coalescer: SnapshotCoalescer;
+  private readonly emitters = new Set<Emit>();
+  private readonly unsubscribe: () => void;
+
+  constructor(opts: AppServiceOptions) {
+    this.engine = Engine.open(opts);
+    const env = opts.env ?? process.env;
+    this.connections = new ConnectionManager(this.engine, env, opts.apiUrl);
+    this.runs = new RunController(this.engine, this.connections, (message) => this.engine.logger.log('error', 'run.failed', { message }));
+    this.coalescer = new SnapshotCoalescer(
+      (id) => {
+        try {
+          return this.engine.summary(id);
+        } catch {
+          return null;
+        }
+      },
+      (batches) => this.emit('batches.snapshot', { batches }),
+    );
+    this.unsubscribe = this.engine.onChange((id) => this.coalescer.mark(id));
+    this.handlers = createHandlers({
+      engine: this.engine,
+      connections: this.connections,
+      runs: this.runs,
+      transport: opts.transport,
+      version: APP_VERSION,
+      openDialog: opts.openDialog ?? (async () => ({ supported: false, paths: [] })),
+      exports: this.exports,
+      pathAllowed:
+        opts.transport === 'browser'
+          ? (p) => resolve(p).startsWith(resolve(this.engine.dataDir, 'uploads') + sep)
+          : () => true,
+      onConnectionChanged: () => {
+        void this.connections.view().then(
+          (c) => this.emit('connection.changed', c),
+          () => undefined,
+        );
+        this.runs.kick();
+      },
+    });
+  }
+
+  /** Resume unfinished batches: the first run recovers whatever a crash left running. */
+  start(): void {
+    this.runs.kick();
+  }
+
+  call(method: string, arg: unknown): Promise<DispatchResult> {
+    return dispatch(this.handlers, method, arg);
+  }
+
+  subscribe(emit: Emit): () => void {
+    this.emitters.add(emit);
+    return () => this.emitters.delete(emit);
+  }
+
+  private emit<E extends EventName>(event: E, payload: EventOf<E>): void {
+    for (const e of this.emitters) e(event, payload);
+  }
+
+  sourceFile(jobId: number): { path: string; mime: string; size: number } | null {
+    return jobSourceFile(this.engine, jobId);
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe();
+    this.coalescer.dispose();
+    await this.runs.stop();
+    await this.connections.close();
+    this.engine.close();
+  }
+}

@@ -1,0 +1,191 @@
+// One handler per contract method, shared by both transports. Arguments arrive already
+// validated by dispatch(); each handler returns exactly the contract's result type.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ArgOf, MethodName, ResultOf } from '../../shared/contract';
+import { RATE_ITEMS, type RateItem } from '../../shared/rates';
+import { UNIT_NAMES, type Capability } from '../../shared/domain';
+import type { Engine } from '../engine/engine';
+import { exportBatch } from '../engine/exporters/export-batch';
+import type { ConnectionManager } from './connection-manager';
+import type { RunController } from './run-controller';
+import { getJob, listJobs } from './job-views';
+import { costReport } from './cost-report';
+import { testKey } from './key-test';
+import { InvalidArgumentError, NotFoundError } from './rpc-errors';
+
+export type Handlers = { [M in MethodName]: (arg: ArgOf<M>) => Promise<ResultOf<M>> };
+
+export interface HandlerDeps {
+  engine: Engine;
+  connections: ConnectionManager;
+  runs: RunController;
+  transport: 'electron' | 'browser';
+  version: string;
+  /** Native dialogs (Electron); the browser host answers unsupported and the window uses file inputs. */
+  openDialog: (kind: 'files' | 'folder' | 'csv') => Promise<{ supported: boolean; paths: string[] }>;
+  /** Export files by download token, for the transport's download route. */
+  exports: Map<string, { path: string; fileName: string }>;
+  /** Called after settings or keys change so the connection is rebuilt and the window told. */
+  onConnectionChanged: () => void;
+  /**
+   * Which paths a window may name. The browser host accepts only its own uploads: a page must not
+   * be able to make the engine read (and send) arbitrary files of the machine.
+   */
+  pathAllowed: (path: string) => boolean;
+}
+
+const PREVIEW_SAMPLE = 200;
+
+function settingsView(engine: Engine): ResultOf<'settings.get'> {
+  const num = (k: string, d: number): number => {
+    const v = engine.settings.get(k);
+    return v !== null && /^\d+$/.test(v) ? Number(v) : d;
+  };
+  return {
+    concurrency: num('concurrency', 4),
+    rpm: num('rpm', 0),
+    maxAttempts: num('max_attempts', 8),
+    messagingChannel: engine.settings.get('messaging_channel') ?? 'whatsapp',
+    apiUrl: engine.settings.get('api_url'),
+  };
+}
+
+function rateViews(engine: Engine): ResultOf<'rates.list'> {
+  return engine.rates.all().map((r) => ({ ...r, unit: UNIT_NAMES[r.item.split('.')[0] as Capability].replace(/s$/, '') }));
+}
+
+export function createHandlers(d: HandlerDeps): Handlers {
+  const { engine } = d;
+  const summary = (id: string) => engine.summary(engine.resolveBatchId(id));
+  const checkPaths = (paths: readonly string[]): void => {
+    const refused = paths.filter((p) => !d.pathAllowed(p));
+    if (refused.length > 0) {
+      throw new InvalidArgumentError(
+        `${refused[0]}: in the browser, add files by dropping or choosing them (they are uploaded to the data folder first). To use files in place, use the desktop app or the command line.`,
+      );
+    }
+  };
+  return {
+    'app.info': async () => ({ version: d.version, transport: d.transport, dataDir: engine.dataDir, nativeDialogs: d.transport === 'electron' }),
+    'connection.get': () => d.connections.view(),
+    'batches.list': async () => engine.summaries().reverse(),
+    'batches.get': async ({ id }) => summary(id),
+    'batches.preview': async (arg) => {
+      checkPaths(arg.paths);
+      const { plan } = await engine.preview(arg);
+      const sample = plan.jobs.slice(0, PREVIEW_SAMPLE).map((j) => {
+        const p = JSON.parse(j.payloadJson) as { to?: unknown; text?: unknown };
+        return {
+          source: j.source,
+          to: typeof p.to === 'string' ? p.to : null,
+          text: typeof p.text === 'string' ? p.text : null,
+          units: j.estimatedUnits,
+          cost: j.estimatedCost,
+        };
+      });
+      return {
+        items: plan.jobs.length,
+        units: { name: UNIT_NAMES[arg.capability], estimated: plan.estimatedUnits },
+        estimatedCost: plan.estimatedCost,
+        rate: plan.rate,
+        channel: plan.channel,
+        sample,
+        problems: plan.problems,
+      };
+    },
+    'batches.create': async (arg) => {
+      checkPaths(arg.paths);
+      const r = await engine.createBatch(arg);
+      if (r.batch) d.runs.kick(); // in the window, creating a batch starts it
+      return r;
+    },
+    'batches.pause': async ({ id }) => {
+      const bid = engine.resolveBatchId(id);
+      engine.pause(bid);
+      return engine.summary(bid);
+    },
+    'batches.resume': async ({ id, budget }) => {
+      const bid = engine.resolveBatchId(id);
+      engine.resume(bid, budget !== undefined ? { budget } : {});
+      d.runs.kick();
+      return engine.summary(bid);
+    },
+    'batches.cancel': async ({ id }) => {
+      const bid = engine.resolveBatchId(id);
+      engine.cancel(bid);
+      return engine.summary(bid);
+    },
+    'batches.retry': async ({ id }) => {
+      const bid = engine.resolveBatchId(id);
+      const requeued = engine.retryFailed(bid);
+      d.runs.kick();
+      return { batch: engine.summary(bid), requeued };
+    },
+    'batches.export': async ({ id, format }) => {
+      const bid = engine.resolveBatchId(id);
+      const batch = engine.batches.get(bid);
+      if (!batch) throw new NotFoundError(`No batch ${id}.`);
+      const dir = join(engine.dataDir, 'exports');
+      mkdirSync(dir, { recursive: true });
+      const safeName = batch.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'batch';
+      const fileName = `${safeName}-${bid}.${format}`;
+      const path = join(dir, fileName);
+      const rows = await exportBatch(engine.db, bid, batch.capability, format, path);
+      const token = randomBytes(16).toString('hex');
+      d.exports.set(token, { path, fileName });
+      return { fileName, rows, token };
+    },
+    'jobs.list': async (arg) => listJobs(engine, arg),
+    'jobs.get': async ({ id }) => getJob(engine, id),
+    'keys.list': async () =>
+      engine.keys.list().map((k) => ({
+        id: k.id,
+        kind: k.kind,
+        label: k.label,
+        client: k.client,
+        baseUrl: k.base_url,
+        last4: k.last4,
+        active: k.active,
+        createdAt: new Date(k.created_at).toISOString(),
+      })),
+    'keys.add': async (arg) => {
+      const k = await engine.keys.add({ kind: arg.kind, label: arg.label, secret: arg.secret, client: arg.client, baseUrl: arg.baseUrl });
+      d.onConnectionChanged();
+      return { id: k.id, kind: k.kind, label: k.label, client: k.client, baseUrl: k.base_url, last4: k.last4, active: k.active, createdAt: new Date(k.created_at).toISOString() };
+    },
+    'keys.remove': async ({ id }) => {
+      if (!engine.keys.get(id)) throw new NotFoundError(`No key ${id}.`);
+      await engine.keys.remove(id);
+      d.onConnectionChanged();
+      return { removed: true };
+    },
+    'keys.test': async ({ kind }) => testKey(await d.connections.get(), kind, settingsView(engine).messagingChannel),
+    'rates.list': async () => rateViews(engine),
+    'rates.set': async ({ item, tier, rate }) => {
+      const known = RATE_ITEMS.find((i): i is RateItem => i === item);
+      if (!known) throw new InvalidArgumentError(`Unknown rate item "${item}". Items: ${RATE_ITEMS.join(', ')}.`);
+      engine.rates.set(known, tier, rate);
+      return rateViews(engine);
+    },
+    'settings.get': async () => settingsView(engine),
+    'settings.set': async (patch) => {
+      const map: Record<string, string | undefined> = {
+        concurrency: patch.concurrency?.toString(),
+        rpm: patch.rpm?.toString(),
+        max_attempts: patch.maxAttempts?.toString(),
+        messaging_channel: patch.messagingChannel,
+      };
+      for (const [k, v] of Object.entries(map)) if (v !== undefined) engine.settings.set(k, v);
+      if (patch.apiUrl !== undefined) {
+        if (patch.apiUrl === null) engine.settings.delete('api_url');
+        else engine.settings.set('api_url', patch.apiUrl);
+        d.onConnectionChanged();
+      }
+      return settingsView(engine);
+    },
+    'costs.report': async () => costReport(engine),
+    'dialogs.open': ({ kind }) => d.openDialog(kind),
+  };
+}

@@ -1,0 +1,116 @@
+// A stand-in for the `electron` module (its binary cannot be downloaded here): records what the
+// built main bundle asks of Electron, exercises what it registered, and writes a report.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const report = { handles: [], windows: [], privileged: [], protocols: [], permission: null, permissionCheck: null, calls: {}, navigation: {}, windowOpen: null, singleInstance: false };
+const handlers = new Map();
+const userData = mkdtempSync(join(tmpdir(), 'batchdesk-electron-'));
+let readyResolve;
+const ready = new Promise((r) => (readyResolve = r));
+const appListeners = new Map();
+
+export const app = {
+  requestSingleInstanceLock: () => ((report.singleInstance = true), true),
+  whenReady: () => ready,
+  getPath: (name) => (name === 'userData' ? userData : tmpdir()),
+  on: (event, fn) => appListeners.set(event, fn),
+  quit: () => undefined,
+};
+
+class WebContents {
+  constructor() {
+    this.listeners = new Map();
+    this.sent = [];
+  }
+  setWindowOpenHandler(fn) {
+    this.windowOpenHandler = fn;
+  }
+  on(event, fn) {
+    this.listeners.set(event, fn);
+  }
+  send(channel, payload) {
+    this.sent.push(channel);
+  }
+  isDestroyed() {
+    return false;
+  }
+}
+
+export class BrowserWindow {
+  constructor(options) {
+    this.options = options;
+    this.webContents = new WebContents();
+    report.windows.push(options);
+    BrowserWindow.last = this;
+  }
+  once() {}
+  on() {}
+  show() {}
+  isMinimized() {
+    return false;
+  }
+  loadURL(url) {
+    report.loadedUrl = url;
+    setTimeout(finish, 50);
+    return Promise.resolve();
+  }
+}
+
+export const ipcMain = {
+  handle: (channel, fn) => {
+    report.handles.push(channel);
+    handlers.set(channel, fn);
+  },
+  removeHandler: (channel) => handlers.delete(channel),
+};
+
+export const protocol = {
+  registerSchemesAsPrivileged: (schemes) => report.privileged.push(...schemes),
+  handle: (scheme, fn) => {
+    report.protocols.push(scheme);
+    protocol.handler = fn;
+  },
+};
+
+export const session = {
+  defaultSession: {
+    setPermissionRequestHandler: (fn) => (session.permissionRequest = fn),
+    setPermissionCheckHandler: (fn) => (session.permissionCheck = fn),
+  },
+};
+export const shell = { openExternal: (url) => ((report.openedExternal = url), Promise.resolve()) };
+export const dialog = { showOpenDialog: async () => ({ canceled: true, filePaths: [] }), showMessageBoxSync: () => 0 };
+export const contextBridge = {};
+export const ipcRenderer = {};
+export const webUtils = {};
+export default { app, BrowserWindow, ipcMain, protocol, session, shell, dialog };
+
+async function finish() {
+  session.permissionRequest?.(null, 'media', (allowed) => (report.permission = allowed));
+  report.permissionCheck = session.permissionCheck?.(null, 'notifications') ?? null;
+  const info = handlers.get('bd:app.info');
+  report.calls.trusted = await info?.({ senderFrame: { url: 'app://batchdesk/index.html' } }, {});
+  report.calls.foreign = await info?.({ senderFrame: { url: 'https://evil.example/' } }, {});
+  report.calls.invalid = await handlers.get('bd:batches.get')?.({ senderFrame: { url: 'app://batchdesk/index.html' } }, { id: 42, extra: true });
+  const wc = BrowserWindow.last.webContents;
+  let prevented = false;
+  wc.listeners.get('will-navigate')?.({ preventDefault: () => (prevented = true) }, 'https://evil.example/');
+  report.navigation.external = prevented;
+  prevented = false;
+  wc.listeners.get('will-navigate')?.({ preventDefault: () => (prevented = true) }, 'app://batchdesk/index.html#/costs');
+  report.navigation.internal = prevented;
+  report.windowOpen = wc.windowOpenHandler?.({ url: 'https://example.com/docs' });
+  report.windowOpenFile = wc.windowOpenHandler?.({ url: 'file:///etc/passwd' });
+  const page = await protocol.handler?.(new Request('app://batchdesk/index.html'));
+  report.indexStatus = page?.status;
+  report.indexCsp = page?.headers.get('content-security-policy');
+  const escape = await protocol.handler?.(new Request('app://batchdesk/..%2f..%2fpackage.json'));
+  report.escapeStatus = escape?.status;
+  report.quitListener = appListeners.has('before-quit');
+  writeFileSync(process.env.STAND_IN_REPORT, JSON.stringify(report));
+  process.exit(0);
+}
+
+setTimeout(() => readyResolve(), 10);
