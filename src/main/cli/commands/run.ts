@@ -25,6 +25,7 @@ export async function runBatches(engine: Engine, ids: string[] | null, io: Io, a
   process.on('SIGTERM', onSignal);
   const progress = createProgress(io.stderr);
   const snapshot = (): BatchSummary[] => scope.map((id) => engine.summary(id));
+  progress.update(snapshot()); // the first sample anchors the rate and ETA at the start
   const timer = setInterval(() => progress.update(snapshot()), 250);
   try {
     await engine.run(conn.target, { batchIds: ids, signal: ac.signal });
