@@ -1,8 +1,58 @@
+// The window: live updates wired once, then the screen for the current hash route.
+import { useEffect } from 'react';
+import { AppShell } from './components/AppShell';
+import { useRoute } from './routing/use-route';
+import type { Route } from './routing/route';
+import { BatchDetailScreen } from './screens/BatchDetailScreen';
+import { BatchesScreen } from './screens/BatchesScreen';
+import { CostsScreen } from './screens/CostsScreen';
+import { KeysScreen } from './screens/KeysScreen';
+import { NewBatchScreen } from './screens/NewBatchScreen';
+import { NotFoundScreen } from './screens/NotFoundScreen';
+import { startLiveUpdates } from './store/live-updates';
+import { useBatchesStore } from './store/batches-store';
+
+function titleOf(route: Route, batchName: string | undefined): string {
+  switch (route.name) {
+    case 'batches':
+      return 'Batches';
+    case 'batch':
+      return batchName ?? 'Batch';
+    case 'new':
+      return 'New batch';
+    case 'costs':
+      return 'Costs';
+    case 'keys':
+      return 'Keys & rates';
+    case 'not_found':
+      return 'Not found';
+  }
+}
+
+function Screen({ route }: { route: Route }) {
+  switch (route.name) {
+    case 'batches':
+      return <BatchesScreen />;
+    case 'batch':
+      return <BatchDetailScreen key={route.id} id={route.id} jobId={route.jobId} />;
+    case 'new':
+      return <NewBatchScreen />;
+    case 'costs':
+      return <CostsScreen />;
+    case 'keys':
+      return <KeysScreen />;
+    case 'not_found':
+      return <NotFoundScreen hash={route.hash} />;
+  }
+}
+
 export function App() {
+  const route = useRoute();
+  const batchName = useBatchesStore((s) => (route.name === 'batch' ? s.byId[route.id]?.name : undefined));
+  useEffect(() => startLiveUpdates(), []);
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: '2rem' }}>
-      <h1>Batchdesk</h1>
-      <p>The batch engine is there. Drive it from the command line for now: <code>batchdesk --help</code>.</p>
-    </main>
+    <AppShell route={route} title={titleOf(route, batchName)}>
+      <Screen route={route} />
+    </AppShell>
   );
 }

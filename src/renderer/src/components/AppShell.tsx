@@ -1,0 +1,90 @@
+// The frame around every screen: header (name, connection, Sandbox badge), left navigation, main.
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { Route } from '../routing/route';
+import { useConnectionStore } from '../store/connection-store';
+import { ErrorAlert } from './ErrorAlert';
+import { SandboxBadge } from './SandboxBadge';
+import './AppShell.css';
+
+const NAV: { name: Route['name']; href: string; label: string }[] = [
+  { name: 'batches', href: '#/batches', label: 'Batches' },
+  { name: 'new', href: '#/new', label: 'New batch' },
+  { name: 'costs', href: '#/costs', label: 'Costs' },
+  { name: 'keys', href: '#/keys', label: 'Keys & rates' },
+];
+
+function ConnectionLine() {
+  const connection = useConnectionStore((s) => s.connection);
+  const error = useConnectionStore((s) => s.error);
+  if (error) return <ErrorAlert message={`Cannot reach the engine: ${error}`} className="shell__conn-error" />;
+  if (!connection) return <span className="shell__conn muted">Connecting…</span>;
+  return (
+    <span className="shell__conn" title={connection.baseUrl}>
+      {connection.sandbox ? 'Embedded sandbox API' : connection.baseUrl}
+    </span>
+  );
+}
+
+export function AppShell({ route, title, children }: { route: Route; title: string; children: ReactNode }) {
+  const mainRef = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  const current = route.name === 'batch' ? 'batches' : route.name;
+
+  // Each screen change announces itself: the title, and focus to the screen's main region.
+  useEffect(() => {
+    document.title = `${title} · Batchdesk`;
+  }, [title]);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const h1 = mainRef.current?.querySelector('h1');
+    if (h1 instanceof HTMLElement) {
+      h1.tabIndex = -1;
+      h1.focus({ preventScroll: false });
+    }
+  }, [route.name, route.name === 'batch' ? route.id : '']);
+
+  return (
+    <div className="shell">
+      <header className="shell__header">
+        {/* Hash routing owns the URL fragment, so the skip link is a button that moves focus. */}
+        <button
+          type="button"
+          className="shell__skip"
+          onClick={() => {
+            const h1 = mainRef.current?.querySelector('h1');
+            if (h1 instanceof HTMLElement) {
+              h1.tabIndex = -1;
+              h1.focus();
+            }
+          }}
+        >
+          Skip to main content
+        </button>
+        <a className="shell__brand" href="#/batches">
+          Batchdesk
+        </a>
+        <div className="shell__status">
+          <ConnectionLine />
+          <SandboxBadge />
+        </div>
+      </header>
+      <nav className="shell__nav" aria-label="Main">
+        <ul>
+          {NAV.map((n) => (
+            <li key={n.name}>
+              <a href={n.href} aria-current={current === n.name ? 'page' : undefined}>
+                {n.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="shell__main" ref={mainRef}>
+        {children}
+      </main>
+    </div>
+  );
+}

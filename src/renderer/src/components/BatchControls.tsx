@@ -1,0 +1,169 @@
+// Pause, Resume (with a new budget when paused for budget), Cancel batch (confirmed),
+// Retry failed and Export for one batch. Every failure is shown in an alert beside the buttons.
+import { useId, useState } from 'react';
+import type { BatchSummary } from '../../../shared/domain';
+import { parseEur } from '../../../shared/money';
+import { client } from '../client';
+import { useAction } from '../hooks/use-action';
+import { useBatchesStore } from '../store/batches-store';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ErrorAlert, StatusNote } from './ErrorAlert';
+import './BatchControls.css';
+
+type ExportFormat = 'csv' | 'json' | 'txt';
+
+/** Starts a download of an export through a real <a download>, as the brief of each transport expects. */
+function download(href: string, fileName: string): void {
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  a.rel = 'noopener';
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+export function BatchControls({ batch }: { batch: BatchSummary }) {
+  const action = useAction();
+  const merge = useBatchesStore((s) => s.merge);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [budgetText, setBudgetText] = useState('');
+  const [clearBudget, setClearBudget] = useState(false);
+  const [format, setFormat] = useState<ExportFormat>('csv');
+  const [note, setNote] = useState<string | null>(null);
+  const ids = { budget: useId(), budgetHint: useId(), clear: useId(), format: useId() };
+
+  const { status, counts } = batch;
+  const canPause = status === 'running' || status === 'pending';
+  const canResume = status === 'paused';
+  const canCancel = status === 'running' || status === 'pending' || status === 'paused';
+  const canRetry = counts.failed > 0 && status !== 'cancelled';
+  const askBudget = canResume && batch.pause?.kind === 'budget';
+
+  const pause = () =>
+    action.run(async () => {
+      setNote(null);
+      merge([await client().call('batches.pause', { id: batch.id })]);
+      setNote('Paused. Items in flight finish; nothing new is sent.');
+    });
+
+  const resume = () =>
+    action.run(async () => {
+      setNote(null);
+      let budget: number | null | undefined;
+      if (askBudget && clearBudget) budget = null;
+      else if (askBudget && budgetText.trim() !== '') {
+        const parsed = parseEur(budgetText);
+        if (parsed === null) throw new Error(`"${budgetText}" is not an amount in EUR (for example 25 or 12.50).`);
+        budget = parsed;
+      }
+      merge([await client().call('batches.resume', budget === undefined ? { id: batch.id } : { id: batch.id, budget })]);
+      setBudgetText('');
+      setClearBudget(false);
+      setNote('Resumed.');
+    });
+
+  const cancel = () => {
+    setConfirmCancel(false);
+    void action.run(async () => {
+      setNote(null);
+      merge([await client().call('batches.cancel', { id: batch.id })]);
+      setNote('Cancelled. Items not yet sent will not be sent.');
+    });
+  };
+
+  const retry = () =>
+    action.run(async () => {
+      setNote(null);
+      const r = await client().call('batches.retry', { id: batch.id });
+      merge([r.batch]);
+      setNote(`${r.requeued} failed item${r.requeued === 1 ? '' : 's'} queued again, with the same idempotency keys.`);
+    });
+
+  const exportResults = () =>
+    action.run(async () => {
+      setNote(null);
+      const r = await client().call('batches.export', { id: batch.id, format });
+      download(client().downloadUrl(r.token), r.fileName);
+      setNote(`Exported ${r.rows} row${r.rows === 1 ? '' : 's'} as ${r.fileName}.`);
+    });
+
+  return (
+    <div className="batch-controls">
+      {askBudget ? (
+        <div className="batch-controls__budget">
+          <div className="field">
+            <label htmlFor={ids.budget}>New budget in EUR</label>
+            <input
+              id={ids.budget}
+              type="text"
+              inputMode="decimal"
+              value={budgetText}
+              disabled={clearBudget}
+              aria-describedby={ids.budgetHint}
+              onChange={(e) => setBudgetText(e.target.value)}
+              placeholder={batch.cost.budget !== null ? 'e.g. 40' : ''}
+            />
+            <span id={ids.budgetHint} className="field-hint">
+              Optional. Leave empty to keep the current budget.
+            </span>
+          </div>
+          <div className="row">
+            <input id={ids.clear} type="checkbox" checked={clearBudget} onChange={(e) => setClearBudget(e.target.checked)} />
+            <label htmlFor={ids.clear}>Remove the budget</label>
+          </div>
+        </div>
+      ) : null}
+      <div className="batch-controls__buttons">
+        {canPause ? (
+          <button type="button" onClick={() => void pause()} disabled={action.busy}>
+            Pause
+          </button>
+        ) : null}
+        {canResume ? (
+          <button type="button" className="primary" onClick={() => void resume()} disabled={action.busy}>
+            Resume
+          </button>
+        ) : null}
+        {canRetry ? (
+          <button type="button" onClick={() => void retry()} disabled={action.busy}>
+            Retry failed
+          </button>
+        ) : null}
+        <span className="batch-controls__export">
+          <label htmlFor={ids.format} className="visually-hidden">
+            Export format
+          </label>
+          <select id={ids.format} value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
+            <option value="csv">CSV</option>
+            <option value="json">JSON</option>
+            <option value="txt">Text</option>
+          </select>
+          <button type="button" onClick={() => void exportResults()} disabled={action.busy}>
+            Export
+          </button>
+        </span>
+        {canCancel ? (
+          <button type="button" className="danger" onClick={() => setConfirmCancel(true)} disabled={action.busy}>
+            Cancel batch
+          </button>
+        ) : null}
+      </div>
+      <ErrorAlert message={action.error} />
+      <StatusNote message={note} />
+      <ConfirmDialog
+        open={confirmCancel}
+        title={`Cancel "${batch.name}"?`}
+        confirmLabel="Yes, cancel batch"
+        dismissLabel="Keep batch"
+        onConfirm={cancel}
+        onDismiss={() => setConfirmCancel(false)}
+      >
+        <p>
+          Items not yet sent will not be sent. Items already done stay done and keep their cost. This cannot be undone; to run the rest later, create a new batch.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

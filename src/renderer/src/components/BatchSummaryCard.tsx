@@ -1,0 +1,97 @@
+// One batch at a glance: capability, name, progress, counts, rate and ETA, spend against
+// estimate and budget, status and pause reason, and its controls. Used on the list and the detail.
+import { useId } from 'react';
+import type { BatchSummary } from '../../../shared/domain';
+import { CAPABILITY_LABEL, formatUnits, PAUSE_LABEL, STATUS_LABEL } from '../format/labels';
+import { formatMoney } from '../format/money';
+import { formatCount, formatDateTime, formatDuration, formatThroughput } from '../format/time';
+import { useNow } from '../hooks/use-now';
+import { hrefFor } from '../routing/route';
+import { useBatchesStore } from '../store/batches-store';
+import { throughput } from '../store/throughput';
+import { BatchControls } from './BatchControls';
+import { ProgressBar } from './ProgressBar';
+import { SandboxBadge } from './SandboxBadge';
+import { StateCounts } from './StateCounts';
+import './BatchSummaryCard.css';
+
+function RateAndEta({ batch }: { batch: BatchSummary }) {
+  const live = batch.status === 'running' || batch.status === 'pending';
+  const now = useNow(1000, live);
+  const samples = useBatchesStore((s) => s.samples[batch.id]);
+  if (!live) return null;
+  const rate = samples ? throughput(samples, now) : null;
+  const open = batch.counts.queued + batch.counts.running + batch.counts.retry_wait;
+  if (rate === null) return <span className="batch-card__rate">Measuring rate…</span>;
+  if (rate === 0) return <span className="batch-card__rate">No progress in the last 30 s</span>;
+  return (
+    <span className="batch-card__rate">
+      {formatThroughput(rate)} · about {formatDuration(open / rate)} left
+    </span>
+  );
+}
+
+function Spend({ batch }: { batch: BatchSummary }) {
+  const { spent, estimated, budget } = batch.cost;
+  const over = budget !== null && spent >= budget;
+  return (
+    <p className="batch-card__spend">
+      <span>
+        Spent <strong className="tabular">{formatMoney(spent)}</strong>
+      </span>
+      <span>
+        of <span className="tabular">{formatMoney(estimated)}</span> estimated
+      </span>
+      <span className={over ? 'batch-card__budget batch-card__budget--reached' : 'batch-card__budget'}>
+        {budget === null ? 'no budget' : <>budget <span className="tabular">{formatMoney(budget)}</span></>}
+      </span>
+      <SandboxBadge where="spend" />
+    </p>
+  );
+}
+
+export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummary; detail?: boolean }) {
+  const titleId = useId();
+  const { counts, total } = batch;
+  const processed = counts.succeeded + counts.failed;
+  const Heading = detail ? 'h1' : 'h2';
+  return (
+    <article className={`batch-card card batch-card--${batch.status}`} aria-labelledby={titleId} data-testid={`batch-${batch.id}`}>
+      <header className="batch-card__head">
+        <div className="batch-card__title">
+          <span className="batch-card__capability">{CAPABILITY_LABEL[batch.capability]}</span>
+          <Heading id={titleId} className="batch-card__name">
+            {detail ? batch.name : <a href={hrefFor({ name: 'batch', id: batch.id, jobId: null })}>{batch.name}</a>}
+          </Heading>
+          <span className="batch-card__meta muted">
+            {batch.tier} tier{batch.channel ? ` · ${batch.channel}` : ''} · created {formatDateTime(batch.created_at)} · id {batch.id}
+          </span>
+        </div>
+        <span className={`status-pill status-pill--${batch.status}`}>{STATUS_LABEL[batch.status]}</span>
+      </header>
+
+      {batch.pause ? (
+        <div className="batch-card__pause" data-testid="pause-reason">
+          {/* A user's pause explains itself; the others get a headline before the engine's sentence. */}
+          {batch.pause.kind === 'user' && batch.pause.reason ? null : <strong>{PAUSE_LABEL[batch.pause.kind]} </strong>}
+          <span>{batch.pause.reason}</span>
+        </div>
+      ) : null}
+
+      <ProgressBar done={counts.succeeded} failed={counts.failed} total={total} label={`Progress of ${batch.name}`} />
+      <p className="batch-card__progress-line">
+        <span className="tabular">
+          {formatCount(processed)} of {formatCount(total)} items processed
+          {counts.cancelled > 0 ? ` · ${formatCount(counts.cancelled)} cancelled` : ''}
+        </span>
+        <RateAndEta batch={batch} />
+        <span className="muted">
+          {formatUnits(batch.units.measured, batch.units.name)} measured of {formatUnits(batch.units.estimated, batch.units.name)} estimated
+        </span>
+      </p>
+      <StateCounts counts={counts} />
+      <Spend batch={batch} />
+      <BatchControls batch={batch} />
+    </article>
+  );
+}

@@ -1,0 +1,56 @@
+// Words for the engine's codes: capabilities, job states, batch statuses, pause kinds.
+import type { BatchCapability, DisplayBatchStatus, JobState, PauseKind } from '../../../shared/domain';
+
+export const CAPABILITY_LABEL: Record<BatchCapability, string> = {
+  transcribe: 'Transcribe recordings',
+  ocr: 'OCR invoices',
+  channel: 'Send messages',
+};
+
+export const CAPABILITY_SHORT: Record<BatchCapability, string> = {
+  transcribe: 'Transcription',
+  ocr: 'OCR',
+  channel: 'Messages',
+};
+
+export const STATE_LABEL: Record<JobState, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  retry_wait: 'Waiting to retry',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+export const STATUS_LABEL: Record<DisplayBatchStatus, string> = {
+  pending: 'Waiting to start',
+  running: 'Running',
+  paused: 'Paused',
+  cancelled: 'Cancelled',
+  done: 'Done',
+  done_with_failures: 'Done with failures',
+};
+
+export const PAUSE_LABEL: Record<PauseKind, string> = {
+  user: 'Paused by you.',
+  auth: 'Paused: the API refused the key (revoked, wrong or of the wrong kind).',
+  quota: "Paused: the key's spending cap is reached.",
+  budget: "Paused: the next item would cross this batch's budget.",
+  no_key: 'Paused: no key is set for this kind of request.',
+};
+
+/** "audio seconds" -> "audio second", for "per audio second". */
+export function unitSingular(plural: string): string {
+  return plural.endsWith('s') ? plural.slice(0, -1) : plural;
+}
+
+export function formatUnits(n: number, plural: string): string {
+  const rounded = Number.isInteger(n) ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  return `${rounded} ${n === 1 ? unitSingular(plural) : plural}`;
+}
+
+/** The last path segment, for either separator. */
+export function baseName(path: string): string {
+  const parts = path.split(/[\\/]/).filter((p) => p !== '');
+  return parts[parts.length - 1] ?? path;
+}

@@ -1,0 +1,67 @@
+// The job's source: the invoice image or PDF, an audio player, or the message as it is sent.
+import type { JobDetail } from '../../../shared/contract';
+import { client } from '../client';
+import { baseName } from '../format/labels';
+
+function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function JobSourceView({ job }: { job: JobDetail }) {
+  const v = job.sourceView;
+  if (v.kind === 'message') {
+    return (
+      <dl className="job-detail__fields">
+        <dt>To</dt>
+        <dd className="mono">{v.to}</dd>
+        {v.subject !== null ? (
+          <>
+            <dt>Subject</dt>
+            <dd>{v.subject}</dd>
+          </>
+        ) : null}
+        <dt>Text</dt>
+        <dd className="job-detail__message">{v.text}</dd>
+        <dt>CSV row</dt>
+        <dd>{v.row}</dd>
+      </dl>
+    );
+  }
+  const name = baseName(v.path);
+  const meta = (
+    <p className="job-detail__file muted">
+      <span className="mono">{v.path}</span> · {v.mime} · {formatBytes(v.size)}
+    </p>
+  );
+  if (!v.exists) {
+    return (
+      <>
+        <p className="job-detail__missing">The source file was moved or deleted since the batch was created; it cannot be shown.</p>
+        {meta}
+      </>
+    );
+  }
+  const url = client().sourceUrl(job.id);
+  let media;
+  if (v.mime.startsWith('audio/')) {
+    media = (
+      <audio controls preload="metadata" src={url} className="job-detail__audio" aria-label={`Recording ${name}`}>
+        Your browser cannot play this recording.
+      </audio>
+    );
+  } else if (v.mime === 'image/png' || v.mime === 'image/jpeg') {
+    media = <img src={url} alt={`Scanned invoice ${name}`} className="job-detail__image" />;
+  } else if (v.mime === 'application/pdf') {
+    media = <iframe title={`Invoice ${name}`} src={url} className="job-detail__pdf" />;
+  } else {
+    media = <p className="muted">This file type ({v.mime}) cannot be shown here.</p>;
+  }
+  return (
+    <>
+      {media}
+      {meta}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+// The batch being prepared on the New batch screen: kept while the user visits other screens.
+import { create } from 'zustand';
+import type { BatchRequest } from '../../../shared/contract';
+import type { BatchCapability, Tier } from '../../../shared/domain';
+import { parseEur } from '../../../shared/money';
+
+export interface Source {
+  /** What the engine reads: a path from a dialog or drop (Electron) or of an upload (browser). */
+  path: string;
+  label: string;
+  /** Files inside it when known (browser uploads), null for a path the engine walks. */
+  files: number | null;
+}
+
+/** 'default' is the messaging app of the settings (whatsapp unless changed); 'other' takes a name. */
+export type ChannelChoice = 'default' | 'voice' | 'email' | 'other';
+
+interface DraftState {
+  capability: BatchCapability;
+  sources: Source[];
+  tier: Tier;
+  channelChoice: ChannelChoice;
+  otherChannel: string;
+  name: string;
+  budgetText: string;
+  set(patch: Partial<Omit<DraftState, 'set' | 'addSources' | 'removeSource' | 'reset'>>): void;
+  addSources(sources: Source[]): void;
+  removeSource(path: string): void;
+  reset(): void;
+}
+
+const INITIAL = {
+  capability: 'ocr' as BatchCapability,
+  sources: [] as Source[],
+  tier: 'standard' as Tier,
+  channelChoice: 'default' as ChannelChoice,
+  otherChannel: '',
+  name: '',
+  budgetText: '',
+};
+
+export const useDraftStore = create<DraftState>()((set) => ({
+  ...INITIAL,
+  set: (patch) => set(patch),
+  addSources: (more) =>
+    set((s) => {
+      const known = new Set(s.sources.map((x) => x.path));
+      return { sources: [...s.sources, ...more.filter((x) => !known.has(x.path) && known.add(x.path))] };
+    }),
+  removeSource: (path) => set((s) => ({ sources: s.sources.filter((x) => x.path !== path) })),
+  reset: () => set(INITIAL),
+}));
+
+export const CHANNEL_NAME = /^[a-z][a-z0-9_-]{1,31}$/;
+
+export interface DraftRequest {
+  request: BatchRequest | null;
+  /** Field errors that keep the request from being valid. */
+  errors: { channel?: string; budget?: string; name?: string };
+}
+
+/** The BatchRequest the draft describes, or the reasons it is not one yet. */
+export function draftRequest(d: Pick<DraftState, 'capability' | 'sources' | 'tier' | 'channelChoice' | 'otherChannel' | 'name' | 'budgetText'>, defaultChannel: string): DraftRequest {
+  const errors: DraftRequest['errors'] = {};
+  let channel: string | undefined;
+  if (d.capability === 'channel') {
+    channel = d.channelChoice === 'default' ? defaultChannel : d.channelChoice === 'other' ? d.otherChannel.trim().toLowerCase() : d.channelChoice;
+    if (!CHANNEL_NAME.test(channel)) {
+      errors.channel = 'Enter the app name in lowercase letters, digits, "-" or "_" (2 to 32 characters, starting with a letter), e.g. telegram.';
+    }
+  }
+  let budget: number | null = null;
+  if (d.budgetText.trim() !== '') {
+    budget = parseEur(d.budgetText);
+    if (budget === null) errors.budget = 'Enter an amount in EUR with at most four decimals, e.g. 25 or 12.50.';
+    else if (budget === 0) errors.budget = 'A budget of €0 would stop the batch before the first item; leave it empty for no budget.';
+  }
+  const name = d.name.trim();
+  if (name.length > 200) errors.name = 'Keep the name under 200 characters.';
+  if (d.sources.length === 0 || Object.keys(errors).length > 0) return { request: null, errors };
+  return {
+    request: {
+      capability: d.capability,
+      paths: d.sources.map((s) => s.path),
+      tier: d.tier,
+      budget,
+      ...(name !== '' ? { name } : {}),
+      ...(channel !== undefined ? { channel } : {}),
+    },
+    errors,
+  };
+}

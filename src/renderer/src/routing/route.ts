@@ -1,0 +1,54 @@
+// Hash routes, so every screen can be deep-linked (#/batches/<id>/jobs/<jobId> opens a job).
+export type Route =
+  | { name: 'batches' }
+  | { name: 'batch'; id: string; jobId: number | null }
+  | { name: 'new' }
+  | { name: 'costs' }
+  | { name: 'keys' }
+  | { name: 'not_found'; hash: string };
+
+export function parseHash(hash: string): Route {
+  const path = hash.replace(/^#/, '').replace(/\/+$/, '');
+  const parts = path.split('/').filter((p) => p !== '').map((p) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      return p;
+    }
+  });
+  const [first, second, third, fourth] = parts;
+  if (first === undefined) return { name: 'batches' };
+  if (first === 'batches') {
+    if (second === undefined) return { name: 'batches' };
+    if (third === undefined) return { name: 'batch', id: second, jobId: null };
+    if (third === 'jobs' && fourth !== undefined && /^\d+$/.test(fourth) && parts.length === 4) {
+      return { name: 'batch', id: second, jobId: Number(fourth) };
+    }
+  }
+  if (parts.length === 1 && (first === 'new' || first === 'costs' || first === 'keys')) return { name: first };
+  return { name: 'not_found', hash };
+}
+
+export function hrefFor(route: Route): string {
+  switch (route.name) {
+    case 'batches':
+      return '#/batches';
+    case 'batch':
+      return route.jobId === null
+        ? `#/batches/${encodeURIComponent(route.id)}`
+        : `#/batches/${encodeURIComponent(route.id)}/jobs/${route.jobId}`;
+    case 'new':
+      return '#/new';
+    case 'costs':
+      return '#/costs';
+    case 'keys':
+      return '#/keys';
+    case 'not_found':
+      return route.hash;
+  }
+}
+
+export function navigate(route: Route): void {
+  const href = hrefFor(route);
+  if (location.hash !== href) location.hash = href;
+}

@@ -1,0 +1,70 @@
+// #/batches/<id>: the batch summary with its controls, the virtualized job table with filters,
+// and (#/batches/<id>/jobs/<jobId>) one job's detail.
+import { useEffect, useState } from 'react';
+import { JOB_STATES, type JobState } from '../../../shared/domain';
+import { errorMessage } from '../client';
+import { BatchSummaryCard } from '../components/BatchSummaryCard';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { useDebounced } from '../hooks/use-debounced';
+import { JobDetailDialog } from '../jobs/JobDetailDialog';
+import { JobFilters } from '../jobs/JobFilters';
+import { JobTable } from '../jobs/JobTable';
+import { navigate } from '../routing/route';
+import { batchVersion, useBatchesStore } from '../store/batches-store';
+import './BatchDetailScreen.css';
+
+export function BatchDetailScreen({ id, jobId }: { id: string; jobId: number | null }) {
+  const batch = useBatchesStore((s) => s.byId[id]);
+  const loaded = useBatchesStore((s) => s.loaded);
+  const fetchOne = useBatchesStore((s) => s.fetchOne);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [states, setStates] = useState<Set<JobState>>(() => new Set(JOB_STATES));
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText.trim(), 300);
+
+  // A deep link may name a batch the list has not brought yet.
+  useEffect(() => {
+    if (batch || !loaded) return;
+    fetchOne(id).catch((e: unknown) => setLoadError(errorMessage(e)));
+  }, [batch, loaded, id, fetchOne]);
+
+  if (!batch) {
+    return (
+      <div className="screen">
+        <h1>Batch {id}</h1>
+        {loadError ? <ErrorAlert message={loadError} /> : <p className="muted">Loading…</p>}
+        <p>
+          <a href="#/batches">Back to the batches</a>
+        </p>
+      </div>
+    );
+  }
+
+  const version = batchVersion(batch);
+  const stateFilter = states.size === JOB_STATES.length ? null : JOB_STATES.filter((s) => states.has(s));
+  return (
+    <div className="screen batch-detail">
+      <p className="batch-detail__back">
+        <a href="#/batches">← All batches</a>
+      </p>
+      <BatchSummaryCard batch={batch} detail />
+      <section className="stack" aria-labelledby="jobs-heading">
+        <h2 id="jobs-heading">Jobs</h2>
+        <JobFilters states={states} onStates={setStates} search={searchText} onSearch={setSearchText} />
+        {stateFilter !== null && stateFilter.length === 0 ? (
+          <p className="muted">Choose at least one state to see jobs.</p>
+        ) : (
+          <JobTable
+            batchId={batch.id}
+            states={stateFilter}
+            search={search}
+            batchVersion={version}
+            openJobId={jobId}
+            onOpen={(job) => navigate({ name: 'batch', id: batch.id, jobId: job.id })}
+          />
+        )}
+      </section>
+      <JobDetailDialog jobId={jobId} batchVersion={version} onClose={() => navigate({ name: 'batch', id: batch.id, jobId: null })} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// #/batches: every batch, newest first, kept live by batches.snapshot.
+import { useMemo } from 'react';
+import { BatchSummaryCard } from '../components/BatchSummaryCard';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { SandboxBadge } from '../components/SandboxBadge';
+import { sortBatches, useBatchesStore } from '../store/batches-store';
+import './BatchesScreen.css';
+
+export function BatchesScreen() {
+  const byId = useBatchesStore((s) => s.byId);
+  const loaded = useBatchesStore((s) => s.loaded);
+  const error = useBatchesStore((s) => s.error);
+  const batches = useMemo(() => sortBatches(byId), [byId]);
+  return (
+    <div className="screen">
+      <div className="screen__head">
+        <h1>Batches</h1>
+        <SandboxBadge where="spend" />
+        <div className="screen__head-actions">
+          <a className="button-link" href="#/new">
+            New batch
+          </a>
+        </div>
+      </div>
+      <ErrorAlert message={error ? `Could not load the batches: ${error}` : null} />
+      {!loaded ? <p className="muted">Loading batches…</p> : null}
+      {loaded && batches.length === 0 && !error ? (
+        <div className="empty card">
+          <p>No batches yet.</p>
+          <p>
+            <a href="#/new">Create a batch</a>: drop recordings, invoices or a message CSV, see the estimate, then start.
+          </p>
+        </div>
+      ) : null}
+      <ul className="batch-list" aria-label="Batches">
+        {batches.map((b) => (
+          <li key={b.id}>
+            <BatchSummaryCard batch={b} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// #/keys: the connection, stored keys (add, test, replace, remove), settings and unit rates.
+import { useCallback, useEffect, useState } from 'react';
+import type { KeyView } from '../../../shared/contract';
+import { client } from '../client';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { useAction } from '../hooks/use-action';
+import { ConnectionPanel } from '../keys/ConnectionPanel';
+import { KeyForm } from '../keys/KeyForm';
+import { KeysTable } from '../keys/KeysTable';
+import { RatesTable } from '../keys/RatesTable';
+import { SettingsForm } from '../keys/SettingsForm';
+import { useConnectionStore } from '../store/connection-store';
+import '../keys/keys.css';
+
+export function KeysScreen() {
+  const [keys, setKeys] = useState<KeyView[] | null>(null);
+  const load = useAction();
+  const reloadConnection = useConnectionStore((s) => s.load);
+  const { run } = load;
+  const reload = useCallback(() => {
+    void run(async () => setKeys(await client().call('keys.list', {})));
+    void reloadConnection();
+  }, [run, reloadConnection]);
+  useEffect(reload, [reload]);
+
+  return (
+    <div className="screen keys">
+      <h1>Keys &amp; rates</h1>
+      <ConnectionPanel />
+      <section className="card stack" aria-labelledby="keys-heading">
+        <h2 id="keys-heading">Keys</h2>
+        <ErrorAlert message={load.error} />
+        {keys ? <KeysTable keys={keys} onChanged={reload} /> : load.busy ? <p className="muted">Loading…</p> : null}
+        <h3>Add a key</h3>
+        <KeyForm onSaved={reload} />
+      </section>
+      <SettingsForm />
+      <RatesTable />
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+// #/new: choose what to run, add sources, set options, see the estimate, start.
+// Nothing is sent to the API before "Start batch".
+import { useEffect, useId, useMemo, useState } from 'react';
+import { BATCH_CAPABILITIES, type BatchCapability } from '../../../shared/domain';
+import { client, errorMessage } from '../client';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { SandboxBadge } from '../components/SandboxBadge';
+import { useAction } from '../hooks/use-action';
+import { CAPABILITY_LABEL } from '../format/labels';
+import { displaySource, displayText } from '../format/source';
+import { BatchOptions } from '../new-batch/BatchOptions';
+import { DropZone } from '../new-batch/DropZone';
+import { draftRequest, useDraftStore } from '../new-batch/draft-store';
+import { PreviewPanel } from '../new-batch/PreviewPanel';
+import { SourceList } from '../new-batch/SourceList';
+import { usePreview } from '../new-batch/use-preview';
+import { navigate } from '../routing/route';
+import { useBatchesStore } from '../store/batches-store';
+import type { Problem } from '../../../shared/contract';
+import './NewBatchScreen.css';
+
+const CAPABILITY_HINT: Record<BatchCapability, string> = {
+  transcribe: 'Audio files to text, billed per audio second.',
+  ocr: 'Scanned invoices to text and fields, billed per page.',
+  channel: 'One message or call per CSV row, billed per message.',
+};
+
+function useDefaultChannel(): { channel: string; error: string | null } {
+  const [channel, setChannel] = useState('whatsapp');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    client()
+      .call('settings.get', {})
+      .then((s) => setChannel(s.messagingChannel))
+      .catch((e: unknown) => setError(`Could not read the messaging app setting (using whatsapp): ${errorMessage(e)}`));
+  }, []);
+  return { channel, error };
+}
+
+export function NewBatchScreen() {
+  const draft = useDraftStore();
+  const { channel: defaultChannel, error: settingsError } = useDefaultChannel();
+  const { request, errors } = useMemo(() => draftRequest(draft, defaultChannel), [draft, defaultChannel]);
+  const preview = usePreview(request);
+  const start = useAction();
+  const merge = useBatchesStore((s) => s.merge);
+  const [createProblems, setCreateProblems] = useState<Problem[] | null>(null);
+  const capId = useId();
+
+  const current = request !== null && preview.forKey === JSON.stringify(request) ? preview.preview : null;
+  const canStart = request !== null && current !== null && current.items > 0 && !preview.loading && !start.busy;
+
+  const onStart = () =>
+    start.run(async () => {
+      if (!request) return;
+      setCreateProblems(null);
+      const r = await client().call('batches.create', request);
+      if (!r.batch) {
+        setCreateProblems(r.problems);
+        throw new Error('No batch was created: none of the items is valid. See the problems below.');
+      }
+      merge([r.batch]);
+      draft.reset();
+      navigate({ name: 'batch', id: r.batch.id, jobId: null });
+    });
+
+  return (
+    <div className="screen new-batch">
+      <div className="screen__head">
+        <h1>New batch</h1>
+        <SandboxBadge where="spend" />
+      </div>
+      <ErrorAlert message={settingsError} />
+      <div className="new-batch__grid">
+        <div className="new-batch__inputs stack">
+          <section className="card stack" aria-labelledby={capId}>
+            <h2 id={capId}>What to run</h2>
+            <fieldset className="new-batch__capabilities">
+              <legend className="visually-hidden">Capability</legend>
+              {BATCH_CAPABILITIES.map((c) => (
+                <label key={c} className={`new-batch__capability${draft.capability === c ? ' new-batch__capability--on' : ''}`}>
+                  <input type="radio" name="capability" value={c} checked={draft.capability === c} onChange={() => draft.set({ capability: c })} />
+                  <span>
+                    <span className="new-batch__capability-name">{CAPABILITY_LABEL[c]}</span>
+                    <span className="new-batch__capability-hint">{CAPABILITY_HINT[c]}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          </section>
+
+          <section className="card stack" aria-labelledby="new-sources">
+            <h2 id="new-sources">Sources</h2>
+            <DropZone capability={draft.capability} onAdd={draft.addSources} />
+            <SourceList sources={draft.sources} onRemove={draft.removeSource} />
+          </section>
+
+          <section className="card stack" aria-labelledby="new-options">
+            <h2 id="new-options">Options</h2>
+            <BatchOptions defaultChannel={defaultChannel} errors={errors} />
+          </section>
+        </div>
+
+        <section className="card stack new-batch__estimate" aria-labelledby="new-estimate" aria-busy={preview.loading}>
+          <h2 id="new-estimate">Estimate</h2>
+          {draft.sources.length === 0 ? <p className="muted">Add files, a folder or a CSV to see the item count and the estimated cost.</p> : null}
+          {preview.loading ? (
+            <p role="status" className="muted">
+              Estimating…
+            </p>
+          ) : null}
+          <ErrorAlert message={preview.error} />
+          {preview.preview ? <PreviewPanel preview={preview.preview} capability={draft.capability} budget={request?.budget ?? null} /> : null}
+          {createProblems && createProblems.length > 0 ? (
+            <ul className="new-batch__create-problems" aria-label="Problems found when creating the batch">
+              {createProblems.map((p, i) => (
+                <li key={i}>
+                  {displaySource(p.source)}
+                  {p.row !== null ? `, row ${p.row}` : ''}: {displayText(p.message)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="new-batch__start">
+            <button type="button" className="primary new-batch__start-button" onClick={() => void onStart()} disabled={!canStart}>
+              {start.busy ? 'Starting…' : 'Start batch'}
+            </button>
+            <p className="field-hint">Nothing is sent until you start. Invalid items are skipped and listed with the batch.</p>
+          </div>
+          <ErrorAlert message={start.error} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+// Wires pushed events into the stores. Payloads are checked against the contract's event
+// schemas; a malformed one is dropped (the next snapshot carries the state anyway).
+import { events } from '../../../shared/contract';
+import { client } from '../client';
+import { useBatchesStore } from './batches-store';
+import { useConnectionStore } from './connection-store';
+
+/**
+ * When no snapshot has arrived for this long, the list is read again: it covers snapshots missed
+ * while the host restarted. (Not while snapshots flow: a slower list answer could overtake one.)
+ */
+const RESYNC_MS = 15_000;
+
+export function startLiveUpdates(): () => void {
+  const c = client();
+  let lastSnapshot = Date.now();
+  const offSnapshot = c.on('batches.snapshot', (payload) => {
+    lastSnapshot = Date.now();
+    const parsed = events['batches.snapshot'].safeParse(payload);
+    if (parsed.success) useBatchesStore.getState().merge(parsed.data.batches);
+    else console.warn('Dropped a malformed batches.snapshot event', parsed.error.issues[0]);
+  });
+  const offConnection = c.on('connection.changed', (payload) => {
+    const parsed = events['connection.changed'].safeParse(payload);
+    if (parsed.success) useConnectionStore.getState().set(parsed.data);
+  });
+  void useBatchesStore.getState().load();
+  void useConnectionStore.getState().load();
+  const timer = window.setInterval(() => {
+    if (Date.now() - lastSnapshot < RESYNC_MS) return;
+    void useBatchesStore.getState().load();
+    void useConnectionStore.getState().load();
+  }, RESYNC_MS);
+  return () => {
+    offSnapshot();
+    offConnection();
+    window.clearInterval(timer);
+  };
+}
