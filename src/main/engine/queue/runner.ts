@@ -179,7 +179,7 @@ export class Runner {
         this.pause(
           batch.id,
           'budget',
-          `The budget of ${formatEur(batch.budget)} would be crossed: ${formatEur(spent)} spent, ${formatEur(reserved)} in flight, and the next item (${job.source}) costs about ${formatEur(job.estimated_cost, 4)}. Raise the budget (\`batchdesk resume ${batch.id} --budget EUR\`) to continue.`,
+          `The budget of ${formatEur(batch.budget)} would be crossed: ${formatEur(spent)} spent, ${formatEur(reserved)} in flight, and the next item (${job.source}) costs about ${formatEur(job.estimated_cost, 4)}. Raise the budget and resume to continue (in the window: Resume with a new budget; on the command line: \`batchdesk resume ${batch.id} --budget EUR\`).`,
         );
         break;
       }
