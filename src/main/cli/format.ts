@@ -1,4 +1,5 @@
 // Human-readable rendering of batch summaries and problems.
+import { basename } from 'node:path';
 import type { BatchSummary } from '../../shared/domain';
 import { formatEur } from '../../shared/money';
 import type { ImportProblem } from '../engine/importers/types';
@@ -24,6 +25,7 @@ export function describeBatch(b: BatchSummary): string {
   return lines.join('\n');
 }
 
+/** CSV messages start with "Row N"; prefix the file so every line names file and row. */
 export function describeProblems(problems: readonly ImportProblem[]): string {
-  return problems.map((p) => `  ! ${p.message}`).join('\n');
+  return problems.map((p) => `  ! ${p.row !== null ? `${basename(p.source)}: ` : ''}${p.message}`).join('\n');
 }

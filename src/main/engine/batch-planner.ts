@@ -25,7 +25,15 @@ export interface BatchPlan {
   defaultName: string;
 }
 
-export async function planBatch(input: CreateBatchParsed, rates: RateBook, messagingDefault = DEFAULT_MESSAGING_CHANNEL): Promise<BatchPlan> {
+/** What the user recognises a file by: its own path, or for a browser upload its path inside the drop. */
+export type SourceLabel = (path: string) => string;
+
+export async function planBatch(
+  input: CreateBatchParsed,
+  rates: RateBook,
+  messagingDefault = DEFAULT_MESSAGING_CHANNEL,
+  label: SourceLabel = (p) => p,
+): Promise<BatchPlan> {
   const cap = capabilityFor(input.capability);
   const channel = input.capability === 'channel' ? (input.channel ?? messagingDefault) : null;
   const ctx = { tier: input.tier, channel };
@@ -62,7 +70,7 @@ export async function planBatch(input: CreateBatchParsed, rates: RateBook, messa
     problems.push(...r.problems);
     for (const item of r.items) {
       const payload: FilePayload = { ...item };
-      add(item.path, payload, item.units);
+      add(label(item.path), payload, item.units);
     }
   }
 

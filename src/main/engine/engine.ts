@@ -1,7 +1,7 @@
 // The engine's public face: what the command line, the desktop shell and the browser host
 // call. It owns one data folder; it never imports electron.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Db } from './db/connection';
 import { systemClock, type Clock, type Random } from './clock';
@@ -115,7 +115,7 @@ export class Engine {
   /** Imports and prices without writing anything: what the user sees before deciding. */
   async preview(input: CreateBatchInput): Promise<{ plan: BatchPlan; parsed: CreateBatchParsed }> {
     const parsed = CreateBatchInput.parse(input);
-    const plan = await planBatch(parsed, this.rates, this.settings.get('messaging_channel') ?? undefined);
+    const plan = await planBatch(parsed, this.rates, this.settings.get('messaging_channel') ?? undefined, (p) => this.sourceLabel(p));
     return { plan, parsed };
   }
 
@@ -141,6 +141,15 @@ export class Engine {
     this.logger.log('info', 'batch.created', { batch: id, capability: parsed.capability, jobs: plan.jobs.length, problems: plan.problems.length });
     this.changed(id);
     return { batch: this.summary(id), problems: plan.problems };
+  }
+
+  /** Browser uploads live in <data>/uploads/<session>/...: show the path as it was dropped. */
+  private sourceLabel(path: string): string {
+    const uploads = resolve(this.dataDir, 'uploads') + sep;
+    const abs = resolve(path);
+    if (!abs.startsWith(uploads)) return path;
+    const rest = abs.slice(uploads.length).split(sep).slice(1).join('/');
+    return rest || path;
   }
 
   resolveBatchId(idOrPrefix: string): string {

@@ -24,7 +24,7 @@ export function classifyResponse(
   nowMs: number,
   credential: 'api' | 'channel',
   /** How the user replaces this key, which depends on where it came from (env, keychain). */
-  howToReplace = `replace it with \`batchdesk keys add --kind ${credential}\``,
+  howToReplace = `replace it (in the window: Keys & rates; on the command line: \`batchdesk keys add --kind ${credential}\`)`,
 ): EngineError | null {
   const s = res.status;
   if (s >= 200 && s < 300) return null;

@@ -29,7 +29,7 @@ function howToReplace(kind: Credential, key: ResolvedKey): string {
     case 'env':
       return `the key comes from ${ENV_VAR[kind]}: set it to a valid key`;
     case 'keychain':
-      return `replace it with \`batchdesk keys add --kind ${kind} --label NAME\``;
+      return `replace it (in the window: Keys & rates, Replace; on the command line: \`batchdesk keys add --kind ${kind} --label NAME\`)`;
     case 'sandbox':
       return 'the embedded sandbox refused its own key: restart Batchdesk so the sandbox issues a new one';
     default:

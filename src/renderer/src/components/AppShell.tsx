@@ -1,5 +1,6 @@
 // The frame around every screen: header (name, connection, Sandbox badge), left navigation, main.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { client } from '../client';
 import type { Route } from '../routing/route';
 import { useConnectionStore } from '../store/connection-store';
 import { ErrorAlert } from './ErrorAlert';
@@ -22,6 +23,26 @@ function ConnectionLine() {
     <span className="shell__conn" title={connection.baseUrl}>
       {connection.sandbox ? 'Embedded sandbox API' : connection.baseUrl}
     </span>
+  );
+}
+
+/** Shown while the browser host is unreachable (stopped, crashed, restarting): progress is not live then. */
+function LinkLost() {
+  const [up, setUp] = useState(true);
+  const [seenUp, setSeenUp] = useState(false);
+  useEffect(
+    () =>
+      client().onLink((u) => {
+        setUp(u);
+        if (u) setSeenUp(true);
+      }),
+    [],
+  );
+  if (up || !seenUp) return null;
+  return (
+    <p role="alert" className="shell__link-lost">
+      Lost the connection to the Batchdesk host; what you see may be out of date. Reconnecting… (if it stopped, start it again: unfinished batches continue.)
+    </p>
   );
 }
 
@@ -83,6 +104,7 @@ export function AppShell({ route, title, children }: { route: Route; title: stri
         </ul>
       </nav>
       <main className="shell__main" ref={mainRef}>
+        <LinkLost />
         {children}
       </main>
     </div>

@@ -48,8 +48,13 @@ export function ConnectionPanel() {
         <dl className="keys__conn">
           <dt>API</dt>
           <dd>
-            {connection.sandbox ? 'Embedded sandbox' : <span className="mono">{connection.baseUrl}</span>}
-            <span className="muted"> · {connection.description}</span>
+            {connection.sandbox ? (
+              <>
+                Embedded sandbox <span className="muted">· <span className="mono">{connection.baseUrl}</span> · nothing reaches a customer</span>
+              </>
+            ) : (
+              <span className="mono">{connection.baseUrl}</span>
+            )}
           </dd>
           <dt>API key</dt>
           <dd>

@@ -20,7 +20,6 @@ function ProblemList({ problems }: { problems: Preview['problems'] }) {
           <li key={`${p.source}:${p.row ?? ''}:${i}`}>
             <span className="preview__problem-where">
               {displaySource(p.source)}
-              {p.row !== null ? `, row ${p.row}` : ''}
             </span>
             : {displayText(p.message)}
           </li>

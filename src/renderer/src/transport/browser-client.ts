@@ -9,12 +9,20 @@ type Listener = (payload: unknown) => void;
 
 export function createBrowserClient(): BatchdeskClient {
   const listeners = new Map<string, Set<Listener>>();
+  const linkListeners = new Set<(up: boolean) => void>();
+  let linkUp = false;
   let retry = 500;
+  const setLink = (up: boolean): void => {
+    if (up === linkUp) return;
+    linkUp = up;
+    for (const l of linkListeners) l(up);
+  };
 
   const connect = (): void => {
     const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/events`);
     ws.onopen = () => {
       retry = 500;
+      setLink(true);
     };
     ws.onmessage = (m) => {
       try {
@@ -25,6 +33,7 @@ export function createBrowserClient(): BatchdeskClient {
       }
     };
     ws.onclose = () => {
+      setLink(false);
       // The host may be restarting (crash recovery): keep trying, backing off to 5 s.
       setTimeout(connect, retry);
       retry = Math.min(5_000, retry * 2);
@@ -78,5 +87,10 @@ export function createBrowserClient(): BatchdeskClient {
     pathsForDrop,
     sourceUrl: (jobId) => `/source/${jobId}`,
     downloadUrl: (token) => `/download/${encodeURIComponent(token)}`,
+    onLink(listener) {
+      linkListeners.add(listener);
+      listener(linkUp);
+      return () => linkListeners.delete(listener);
+    },
   };
 }

@@ -32,4 +32,6 @@ export interface BatchdeskClient {
   sourceUrl(jobId: number): string;
   /** URL that downloads an export (token from batches.export). */
   downloadUrl(token: string): string;
+  /** Whether pushed events can arrive: false while the browser host is down or restarting. */
+  onLink(listener: (up: boolean) => void): () => void;
 }

@@ -37,5 +37,10 @@ export function createElectronClient(api: PreloadApi): BatchdeskClient {
     },
     sourceUrl: (jobId) => `app://batchdesk/source/${jobId}`,
     downloadUrl: (token) => `app://batchdesk/download/${encodeURIComponent(token)}`,
+    // The engine lives in the same app: the link cannot drop while the window exists.
+    onLink: (listener) => {
+      listener(true);
+      return () => undefined;
+    },
   };
 }
