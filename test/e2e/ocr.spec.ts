@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { test, expect, openApp, goTo, dropFiles, INVOICES, SAMPLES, shot } from './fixtures';
-import { csvRecords, parseCsv } from './helpers/csv';
+import { csvRecords, parseCsv } from '../helpers/csv';
 import { allOf } from './helpers/batch-card';
 
 test('OCR: drop invoices, see the estimate, start, finish, result beside source, export CSV', async ({ host, page }, testInfo) => {

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { parseCsv } from '../helpers/csv';
 
 const ROOT = process.cwd();
 const ALLOWLIST = join(ROOT, 'docs', 'security', 'electronegativity-allowlist.json');
@@ -40,37 +41,6 @@ function scannerBin(): string {
   return join(dirname(pkgJson), bin);
 }
 
-/** RFC 4180 rows (the samples are quoted and may hold commas and quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n') {
-      row.push(field.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((f) => f.trim() !== ''));
-}
 
 function scan(electronVersion: string): Finding[] {
   const dir = mkdtempSync(join(tmpdir(), 'batchdesk-electronegativity-'));
