@@ -4,6 +4,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { AppService } from '../service/app-service';
 import { staticFile } from '../host/static-files';
+import { parseByteRange } from '../service/byte-range';
 
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
@@ -16,11 +17,10 @@ function fileResponse(req: Request, path: string, mime: string, extra: Record<st
     return new Response('The file was moved or deleted.', { status: 404 });
   }
   const headers: Record<string, string> = { 'content-type': mime, 'accept-ranges': 'bytes', 'x-content-type-options': 'nosniff', ...extra };
-  const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.get('range') ?? '');
-  if (range && size > 0) {
-    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2] || 0));
-    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-    if (start > end || start >= size) return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } });
+  const range = parseByteRange(req.headers.get('range'), size);
+  if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } });
+  if (range) {
+    const { start, end } = range;
     const body = Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream<Uint8Array>;
     return new Response(body, { status: 206, headers: { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) } });
   }
