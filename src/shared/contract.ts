@@ -20,6 +20,8 @@ export const BatchRequest = z
     name: z.string().trim().min(1).max(200).optional(),
     tier: Tier.default('standard'),
     channel: z.string().regex(/^[a-z][a-z0-9_-]{1,31}$/).optional(),
+    /** Voice calls: the voice name from the panel (A6). */
+    voice: z.string().regex(/^[A-Za-z0-9][\w .-]{0,63}$/).optional(),
     budget: Money.nullable().default(null),
   })
   .strict();

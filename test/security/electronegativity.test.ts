@@ -42,7 +42,20 @@ function scannerBin(): string {
 }
 
 
+class GarbledReport extends Error {}
+
+/** Scans, retrying a report garbled by the scanner's own write race (see scanOnce). */
 function scan(electronVersion: string): Finding[] {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return scanOnce(electronVersion);
+    } catch (e) {
+      if (!(e instanceof GarbledReport) || attempt >= 3) throw e;
+    }
+  }
+}
+
+function scanOnce(electronVersion: string): Finding[] {
   const dir = mkdtempSync(join(tmpdir(), 'batchdesk-electronegativity-'));
   const out = join(dir, 'findings.csv');
   try {
@@ -53,6 +66,10 @@ function scan(electronVersion: string): Finding[] {
     });
     if (r.status !== 0 || !existsSync(out)) throw new Error(`electronegativity failed (status ${r.status}):\n${r.stderr}\n${r.stdout.slice(-2000)}`);
     const [header, ...rows] = parseCsv(readFileSync(out, 'utf8'));
+    // The scanner writes its CSV header and its rows with two unsynchronised fs.writeFile calls
+    // (util/file.js); under load the header can land over the first row. Such a file is not a
+    // report: say so, and let the caller scan again.
+    if ((header ?? [])[0] !== 'issue' || rows.some((r) => !/^[A-Z_]+_CHECK$/.test(r[0] ?? ''))) throw new GarbledReport();
     const cols = (header ?? []).map((h) => h.trim());
     const col = (name: string): number => {
       const i = cols.indexOf(name);

@@ -37,6 +37,13 @@ const COMMANDS: Record<string, Command> = {
 };
 
 export async function main(argv: string[], io: Io): Promise<ExitCode | 130> {
+  // `batchdesk status | head`: a reader that went away is not an error worth a stack trace.
+  for (const s of [io.stdout, io.stderr]) {
+    s.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(0);
+      throw e;
+    });
+  }
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(USAGE);

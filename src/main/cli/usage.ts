@@ -3,7 +3,7 @@ export const USAGE = `batchdesk - run large batches against the metered AI and c
 Usage:
   batchdesk demo                                 run the bundled samples on the embedded sandbox
   batchdesk batch create <transcribe|ocr|channel> <paths...> [--tier basic|standard|superior]
-                         [--channel whatsapp|voice|email|NAME] [--name TEXT] [--budget EUR]
+                         [--channel whatsapp|voice|email|NAME] [--voice NAME] [--name TEXT] [--budget EUR]
   batchdesk run [batch-id...]                    process until nothing runnable is left
   batchdesk status [batch-id] [--json]
   batchdesk export <batch-id> --format csv|json|txt --out PATH

@@ -12,6 +12,8 @@ export const CreateBatchInput = z
     tier: Tier.default('standard'),
     /** Channel batches: `voice`, `email`, or the messaging app's lowercase name (default whatsapp). */
     channel: z.string().regex(CHANNEL_NAME_RE, 'a channel is a lowercase name such as whatsapp, voice or email').optional(),
+    /** Voice calls only: the voice name published in the panel (docs/api-assumptions.md A6). */
+    voice: z.string().regex(/^[A-Za-z0-9][\w .-]{0,63}$/, 'a voice name is letters, digits, spaces, ".", "_" or "-"').optional(),
     /** Integer 1/10,000 EUR. */
     budget: z.number().int().nonnegative().nullable().default(null),
   })

@@ -17,6 +17,7 @@ import { channelKindOf } from '../../shared/rates';
 
 export interface BatchPlan {
   channel: string | null;
+  voice: string | null;
   jobs: NewJob[];
   problems: ImportProblem[];
   estimatedUnits: number;
@@ -36,7 +37,8 @@ export async function planBatch(
 ): Promise<BatchPlan> {
   const cap = capabilityFor(input.capability);
   const channel = input.capability === 'channel' ? (input.channel ?? messagingDefault) : null;
-  const ctx = { tier: input.tier, channel };
+  const voice = input.capability === 'channel' && channel === 'voice' ? (input.voice ?? null) : null;
+  const ctx = { tier: input.tier, channel, voice };
   const rate = rates.rate(cap.rateItem(ctx), input.tier);
   const jobs: NewJob[] = [];
   const problems: ImportProblem[] = [];
@@ -79,6 +81,7 @@ export async function planBatch(
   const first = input.paths[0] ?? '';
   return {
     channel,
+    voice,
     jobs,
     problems,
     estimatedUnits,

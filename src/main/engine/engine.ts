@@ -130,7 +130,7 @@ export class Engine {
         capability: parsed.capability,
         tier: parsed.tier,
         channel: plan.channel,
-        options: {},
+        options: plan.voice ? { voice: plan.voice } : {},
         budget: parsed.budget,
         estimatedUnits: plan.estimatedUnits,
         estimatedCost: plan.estimatedCost,

@@ -14,6 +14,8 @@ const ChannelBody = z.object({
   to: z.string().min(1).max(320),
   text: z.string().min(1).max(100_000),
   subject: z.string().max(998).optional(),
+  /** Voice calls: a voice name from the panel (A6). */
+  voice: z.string().min(1).max(64).optional(),
 });
 
 export const channelRoute = jsonRoute({
@@ -26,6 +28,7 @@ export const channelRoute = jsonRoute({
     const channel = ctx.params.channel ?? '';
     if (!CHANNEL_NAME.test(channel)) throw invalid(404, 'unknown_channel', `"${channel}" is not a channel name.`);
     const kind = channelKindOf(channel);
+    if (body.voice !== undefined && kind !== 'voice') throw invalid(422, 'invalid_field', 'voice: only voice calls take a voice.');
     if (kind === 'email' ? !EMAIL.test(body.to) : !E164.test(body.to)) {
       const want = kind === 'email' ? 'an e-mail address' : 'a phone number in E.164 format (+14155550123)';
       throw invalid(422, 'invalid_recipient', `to: expected ${want}.`);

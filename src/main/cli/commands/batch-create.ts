@@ -10,6 +10,7 @@ export async function cmdBatchCreate(args: string[], io: Io): Promise<ExitCode> 
   const { values, positionals } = parse(args, {
     tier: { type: 'string' },
     channel: { type: 'string' },
+    voice: { type: 'string' },
     name: { type: 'string' },
     budget: { type: 'string' },
     json: { type: 'boolean' },
@@ -21,6 +22,7 @@ export async function cmdBatchCreate(args: string[], io: Io): Promise<ExitCode> 
   const tier = Tier.safeParse(values.tier ?? 'standard');
   if (!tier.success) throw new UsageError(`--tier must be basic, standard or superior (got "${values.tier}").`);
   if (values.channel !== undefined && cap.data !== 'channel') throw new UsageError('--channel only applies to channel batches.');
+  if (values.voice !== undefined && values.channel !== 'voice') throw new UsageError('--voice only applies to --channel voice.');
   let budget: number | null = null;
   if (values.budget !== undefined) {
     budget = parseEur(values.budget);
@@ -34,6 +36,7 @@ export async function cmdBatchCreate(args: string[], io: Io): Promise<ExitCode> 
       paths,
       tier: tier.data,
       ...(values.channel !== undefined ? { channel: values.channel } : {}),
+      ...(values.voice !== undefined ? { voice: values.voice } : {}),
       ...(values.name !== undefined ? { name: values.name } : {}),
       budget,
     });

@@ -9,6 +9,8 @@ import type { ApiRequest, ApiResponse, Credential } from '../api/request';
 export interface BatchContext {
   tier: Tier;
   channel: string | null;
+  /** Voice calls: the voice to speak with; fixed into the request body at creation. */
+  voice?: string | null;
 }
 
 export type ParseResult = { ok: true; result: unknown; units: number } | { ok: false; error: EngineError };

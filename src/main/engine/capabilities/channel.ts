@@ -28,6 +28,7 @@ export const channel: CapabilityModule<ChannelPayload> = {
   requestBody(p, ctx) {
     const body: Record<string, string> = { to: p.to, text: p.text };
     if (ctx.channel === 'email' && p.subject) body.subject = p.subject;
+    if (ctx.channel === 'voice' && ctx.voice) body.voice = ctx.voice;
     return JSON.stringify(body);
   },
   buildRequest(p, job, ctx) {

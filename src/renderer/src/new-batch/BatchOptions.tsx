@@ -8,7 +8,7 @@ const TIER_LABEL: Record<Tier, string> = { basic: 'Basic', standard: 'Standard',
 
 export function BatchOptions({ defaultChannel, errors }: { defaultChannel: string; errors: DraftRequest['errors'] }) {
   const d = useDraftStore();
-  const ids = { tier: useId(), name: useId(), budget: useId(), budgetHint: useId(), other: useId(), channelErr: useId(), budgetErr: useId() };
+  const ids = { tier: useId(), name: useId(), budget: useId(), budgetHint: useId(), other: useId(), channelErr: useId(), budgetErr: useId(), voice: useId(), voiceHint: useId() };
   const channels: { value: ChannelChoice; label: string }[] = [
     { value: 'default', label: `${defaultChannel} (messaging app)` },
     { value: 'voice', label: 'Voice call' },
@@ -49,6 +49,23 @@ export function BatchOptions({ defaultChannel, errors }: { defaultChannel: strin
                 aria-describedby={errors.channel ? ids.channelErr : undefined}
                 onChange={(e) => d.set({ otherChannel: e.target.value })}
               />
+            </div>
+          ) : null}
+          {d.channelChoice === 'voice' ? (
+            <div className="field">
+              <label htmlFor={ids.voice}>Voice (optional)</label>
+              <input
+                id={ids.voice}
+                type="text"
+                value={d.voice}
+                placeholder="the API's default voice"
+                aria-invalid={errors.voice ? true : undefined}
+                aria-describedby={ids.voiceHint}
+                onChange={(e) => d.set({ voice: e.target.value })}
+              />
+              <span id={ids.voiceHint} className={errors.voice ? 'field-error' : 'field-hint'}>
+                {errors.voice ?? 'A voice name from the list published in the panel.'}
+              </span>
             </div>
           ) : null}
           {errors.channel && d.channelChoice === 'other' ? (

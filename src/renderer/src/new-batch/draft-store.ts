@@ -21,6 +21,7 @@ interface DraftState {
   tier: Tier;
   channelChoice: ChannelChoice;
   otherChannel: string;
+  voice: string;
   name: string;
   budgetText: string;
   set(patch: Partial<Omit<DraftState, 'set' | 'addSources' | 'removeSource' | 'reset'>>): void;
@@ -35,6 +36,7 @@ const INITIAL = {
   tier: 'standard' as Tier,
   channelChoice: 'default' as ChannelChoice,
   otherChannel: '',
+  voice: '',
   name: '',
   budgetText: '',
 };
@@ -56,11 +58,16 @@ export const CHANNEL_NAME = /^[a-z][a-z0-9_-]{1,31}$/;
 export interface DraftRequest {
   request: BatchRequest | null;
   /** Field errors that keep the request from being valid. */
-  errors: { channel?: string; budget?: string; name?: string };
+  errors: { channel?: string; voice?: string; budget?: string; name?: string };
 }
 
 /** The BatchRequest the draft describes, or the reasons it is not one yet. */
-export function draftRequest(d: Pick<DraftState, 'capability' | 'sources' | 'tier' | 'channelChoice' | 'otherChannel' | 'name' | 'budgetText'>, defaultChannel: string): DraftRequest {
+export const VOICE_NAME = /^[A-Za-z0-9][\w .-]{0,63}$/;
+
+export function draftRequest(
+  d: Pick<DraftState, 'capability' | 'sources' | 'tier' | 'channelChoice' | 'otherChannel' | 'voice' | 'name' | 'budgetText'>,
+  defaultChannel: string,
+): DraftRequest {
   const errors: DraftRequest['errors'] = {};
   let channel: string | undefined;
   if (d.capability === 'channel') {
@@ -69,6 +76,8 @@ export function draftRequest(d: Pick<DraftState, 'capability' | 'sources' | 'tie
       errors.channel = 'Enter the app name in lowercase letters, digits, "-" or "_" (2 to 32 characters, starting with a letter), e.g. telegram.';
     }
   }
+  const voice = d.capability === 'channel' && d.channelChoice === 'voice' ? d.voice.trim() : '';
+  if (voice !== '' && !VOICE_NAME.test(voice)) errors.voice = 'A voice name uses letters, digits, spaces, ".", "_" or "-" (as published in the panel).';
   let budget: number | null = null;
   if (d.budgetText.trim() !== '') {
     budget = parseEur(d.budgetText);
@@ -86,6 +95,7 @@ export function draftRequest(d: Pick<DraftState, 'capability' | 'sources' | 'tie
       budget,
       ...(name !== '' ? { name } : {}),
       ...(channel !== undefined ? { channel } : {}),
+      ...(voice !== '' ? { voice } : {}),
     },
     errors,
   };

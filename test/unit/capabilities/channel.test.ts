@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { channel, type ChannelPayload } from '../../../src/main/engine/capabilities/channel';
+
+const payload: ChannelPayload = { to: '+442079460001', text: 'Hello', subject: 'Order', row: 2, fields: {} };
+
+describe('channel request bodies', () => {
+  it('sends {to, text} to the messaging app, adds subject for email and voice for calls', () => {
+    expect(JSON.parse(channel.requestBody(payload, { tier: 'standard', channel: 'whatsapp' }) ?? '')).toEqual({ to: '+442079460001', text: 'Hello' });
+    expect(JSON.parse(channel.requestBody(payload, { tier: 'standard', channel: 'email' }) ?? '')).toEqual({ to: '+442079460001', text: 'Hello', subject: 'Order' });
+    expect(JSON.parse(channel.requestBody(payload, { tier: 'standard', channel: 'voice', voice: 'Amira' }) ?? '')).toEqual({ to: '+442079460001', text: 'Hello', voice: 'Amira' });
+    expect(JSON.parse(channel.requestBody(payload, { tier: 'standard', channel: 'whatsapp', voice: 'Amira' }) ?? '')).toEqual({ to: '+442079460001', text: 'Hello' });
+  });
+  it('posts to the channel path with the stored body and the idempotency key', () => {
+    const req = channel.buildRequest(payload, { idempotencyKey: 'bd-1', requestBody: '{"to":"+442079460001","text":"Hello"}' }, { tier: 'standard', channel: 'voice' });
+    expect(req).toMatchObject({ method: 'POST', path: '/channels/voice', idempotencyKey: 'bd-1', credential: 'channel', body: { kind: 'json', text: '{"to":"+442079460001","text":"Hello"}' } });
+  });
+});
