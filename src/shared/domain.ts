@@ -14,10 +14,6 @@ export const TIERS = ['basic', 'standard', 'superior'] as const;
 export const Tier = z.enum(TIERS);
 export type Tier = z.infer<typeof Tier>;
 
-export const CHANNEL_KINDS = ['messaging', 'voice', 'email'] as const;
-export const ChannelKind = z.enum(CHANNEL_KINDS);
-export type ChannelKind = z.infer<typeof ChannelKind>;
-
 export const JOB_STATES = ['queued', 'running', 'retry_wait', 'succeeded', 'failed', 'cancelled'] as const;
 export const JobState = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof JobState>;

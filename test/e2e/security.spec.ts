@@ -6,28 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { test, expect, openApp } from './fixtures';
 import { rpc, type Host } from './helpers/processes';
 import type { PageWindow } from './helpers/page-globals';
+import { rawRequest, type RawResponse } from '../helpers/http';
 
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
 
-/** node:http rather than fetch: fetch will not send a Host header of our choosing. */
-function request(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const r = http.request(url, { method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    r.on('error', reject);
-    r.end(opts.body);
-  });
-}
-
-const listBatches = (host: Host, headers: Record<string, string>): Promise<Raw> =>
-  request(`${host.url}/rpc/batches.list`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+const listBatches = (host: Host, headers: Record<string, string>): Promise<RawResponse> =>
+  rawRequest(`${host.url}/rpc/batches.list`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
 
 test.describe('browser host security', () => {
   test('refuses requests without the token (401), from a foreign Origin or with a foreign Host (403)', async ({ host }) => {
@@ -51,9 +34,9 @@ test.describe('browser host security', () => {
       expect(r.body).not.toContain('"id"');
     }
     for (const path of ['/', '/index.html', '/source/1', `/download/${'0'.repeat(32)}`, '/?token=wrong']) {
-      expect((await request(`${host.url}${path}`)).status, path).toBe(401);
+      expect((await rawRequest(`${host.url}${path}`)).status, path).toBe(401);
     }
-    const upload = await request(`${host.url}/upload?session=a1b2c3d4-0000-4000-8000-000000000009&path=x.csv`, { method: 'PUT', body: 'to,text\n' });
+    const upload = await rawRequest(`${host.url}/upload?session=a1b2c3d4-0000-4000-8000-000000000009&path=x.csv`, { method: 'PUT', body: 'to,text\n' });
     expect(upload.status).toBe(401);
 
     // A foreign Origin, even with the token (a cross-site request riding on the cookie): 403.
@@ -67,10 +50,10 @@ test.describe('browser host security', () => {
       const r = await listBatches(host, { ...bearer, host: h });
       expect(r.status, h).toBe(403);
       expect(r.body).toContain('foreign Host');
-      expect((await request(`${host.url}/`, { headers: { ...bearer, host: h } })).status, h).toBe(403);
+      expect((await rawRequest(`${host.url}/`, { headers: { ...bearer, host: h } })).status, h).toBe(403);
     }
     // Not even the printed URL works under a foreign Host: no cookie is handed out.
-    const rebound = await request(host.openUrl, { headers: { host: `rebind.example:${host.port}` } });
+    const rebound = await rawRequest(host.openUrl, { headers: { host: `rebind.example:${host.port}` } });
     expect(rebound.status).toBe(403);
     expect(rebound.headers['set-cookie']).toBeUndefined();
   });

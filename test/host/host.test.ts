@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import http from 'node:http';
 import { WebSocket } from 'ws';
 import { AppService } from '../../src/main/service/app-service';
 import { startHost, type HostHandle } from '../../src/main/host/host-server';
@@ -12,6 +11,7 @@ import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { METHOD_NAMES } from '../../src/shared/contract';
 import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
 import { tempDir } from '../helpers/temp-dir';
+import { rawRequest } from '../helpers/http';
 
 const noKeychain: SecretStore = {
   set: () => Promise.reject(new Error('no keychain in this test')),
@@ -19,23 +19,6 @@ const noKeychain: SecretStore = {
   delete: () => Promise.resolve(false),
 };
 
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function request(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const r = http.request(url, { method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    r.on('error', reject);
-    r.end(opts.body);
-  });
-}
 
 describe('browser host', () => {
   const dir = tempDir('batchdesk-host-');
@@ -45,7 +28,7 @@ describe('browser host', () => {
   let auth: Record<string, string>;
 
   const rpc = async (method: string, arg: unknown, headers: Record<string, string> = auth): Promise<{ status: number; json: unknown }> => {
-    const r = await request(`${host.url}/rpc/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(arg) });
+    const r = await rawRequest(`${host.url}/rpc/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(arg) });
     return { status: r.status, json: JSON.parse(r.body) as unknown };
   };
 
@@ -87,21 +70,21 @@ describe('browser host', () => {
     expect((await rpc('batches.list', {}, { ...auth, origin: `http://127.0.0.1:${host.port + 1}` })).status).toBe(403);
     expect((await rpc('batches.list', {}, { ...auth, host: `rebind.example:${host.port}` })).status).toBe(403);
     expect((await rpc('batches.list', {}, { ...auth, origin: host.url })).status).toBe(200);
-    expect((await request(`${host.url}/`)).status).toBe(401);
-    expect((await request(`${host.url}/source/1`)).status).toBe(401);
+    expect((await rawRequest(`${host.url}/`)).status).toBe(401);
+    expect((await rawRequest(`${host.url}/source/1`)).status).toBe(401);
   });
 
   it('trades the token in the printed URL for an HttpOnly SameSite cookie', async () => {
-    const r = await request(host.openUrl);
+    const r = await rawRequest(host.openUrl);
     expect(r.status).toBe(302);
     const cookie = String(r.headers['set-cookie']);
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Strict');
-    const page = await request(`${host.url}/`, { headers: { cookie: cookie.split(';')[0] ?? '' } });
+    const page = await rawRequest(`${host.url}/`, { headers: { cookie: cookie.split(';')[0] ?? '' } });
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.body).toContain('<div id="root">');
-    expect((await request(`${host.url}/?token=wrong`)).status).toBe(401);
+    expect((await rawRequest(`${host.url}/?token=wrong`)).status).toBe(401);
   });
 
   it('refuses WebSocket upgrades without the token or from a foreign origin', async () => {
@@ -122,10 +105,10 @@ describe('browser host', () => {
 
   it('keeps uploads inside the data folder and only accepts uploaded paths in batches', async () => {
     const session = 'a1b2c3d4-0000-4000-8000-000000000001';
-    const bad = await request(`${host.url}/upload?session=${session}&path=${encodeURIComponent('../../escape.txt')}`, { method: 'PUT', headers: auth, body: 'x' });
+    const bad = await rawRequest(`${host.url}/upload?session=${session}&path=${encodeURIComponent('../../escape.txt')}`, { method: 'PUT', headers: auth, body: 'x' });
     expect(bad.status).toBe(400);
     const pdf = readFileSync(join(process.cwd(), 'resources', 'samples', 'invoices', 'invoice-aldenmoor-INV-2026-0012.pdf'));
-    const ok = await request(`${host.url}/upload?session=${session}&path=${encodeURIComponent('scans/a.pdf')}`, { method: 'PUT', headers: auth, body: pdf });
+    const ok = await rawRequest(`${host.url}/upload?session=${session}&path=${encodeURIComponent('scans/a.pdf')}`, { method: 'PUT', headers: auth, body: pdf });
     expect(ok.status).toBe(200);
     const { top } = JSON.parse(ok.body) as { top: string };
     expect(top).toBe(join(dir.path, 'data', 'uploads', session, 'scans'));
@@ -143,7 +126,7 @@ describe('browser host', () => {
     for (let i = 0; i < 60; i++) lines.push(`+44207946${String(i).padStart(4, '0')},Hello ${i}`);
     const csvPath = join(dir.path, 'm.csv');
     writeFileSync(csvPath, lines.join('\n'));
-    const up = await request(`${host.url}/upload?session=${session}&path=m.csv`, { method: 'PUT', headers: auth, body: readFileSync(csvPath) });
+    const up = await rawRequest(`${host.url}/upload?session=${session}&path=m.csv`, { method: 'PUT', headers: auth, body: readFileSync(csvPath) });
     const { top } = JSON.parse(up.body) as { top: string };
 
     const ws = new WebSocket(`ws://127.0.0.1:${host.port}/events`, { headers: { ...auth, origin: host.url } });
@@ -171,7 +154,7 @@ describe('browser host', () => {
     expect(page.total).toBe(11); // "Hello 5" and "Hello 50".."Hello 59"
     const exp = (await rpc('batches.export', { id, format: 'csv' })).json as { token: string; rows: number };
     expect(exp.rows).toBe(60);
-    const dl = await request(`${host.url}/download/${exp.token}`, { headers: auth });
+    const dl = await rawRequest(`${host.url}/download/${exp.token}`, { headers: auth });
     expect(dl.status).toBe(200);
     expect(dl.headers['content-disposition']).toContain('attachment');
     expect(dl.body.trim().split('\r\n')).toHaveLength(61);

@@ -143,12 +143,20 @@ export class Engine {
     return { batch: this.summary(id), problems: plan.problems };
   }
 
-  /** Browser uploads live in <data>/uploads/<session>/...: show the path as it was dropped. */
+  /** Where files dropped in the browser are streamed to, one folder per drop: <data>/uploads/<session>/. */
+  get uploadsDir(): string {
+    return resolve(this.dataDir, 'uploads');
+  }
+
+  /** True for a path inside the uploads folder. */
+  isUpload(path: string): boolean {
+    return resolve(path).startsWith(this.uploadsDir + sep);
+  }
+
+  /** Browser uploads are shown by their path as it was dropped. */
   private sourceLabel(path: string): string {
-    const uploads = resolve(this.dataDir, 'uploads') + sep;
-    const abs = resolve(path);
-    if (!abs.startsWith(uploads)) return path;
-    const rest = abs.slice(uploads.length).split(sep).slice(1).join('/');
+    if (!this.isUpload(path)) return path;
+    const rest = resolve(path).slice(this.uploadsDir.length + 1).split(sep).slice(1).join('/');
     return rest || path;
   }
 

@@ -2,7 +2,6 @@
 // renderer served by the same server, a random per-launch token required on every request.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppService } from '../service/app-service';
 import { checkRequest, cookieName, hostAllowed, originAllowed, tokenFromQuery, type HostIdentity } from './security';
@@ -49,7 +48,6 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
   const { service } = opts;
   const token = opts.token ?? randomBytes(24).toString('hex');
   const id: HostIdentity = { port: 0, token };
-  const uploadsDir = join(service.engine.dataDir, 'uploads');
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -89,7 +87,7 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
     }
     if (url.pathname === '/upload' && req.method === 'PUT') {
       try {
-        const r = await receiveUpload(req, uploadsDir, url.searchParams.get('session') ?? '', url.searchParams.get('path') ?? '');
+        const r = await receiveUpload(req, service.engine.uploadsDir, url.searchParams.get('session') ?? '', url.searchParams.get('path') ?? '');
         return json(res, 200, r);
       } catch (e) {
         const message = e instanceof UploadError ? e.message : `Upload failed: ${e instanceof Error ? e.message : String(e)}`;

@@ -8,7 +8,6 @@ import { SnapshotCoalescer } from './snapshot-coalescer';
 import { createHandlers, type Handlers, type HandlerDeps } from './handlers';
 import { dispatch, type DispatchResult } from './dispatch';
 import { jobSourceFile } from './job-views';
-import { resolve, sep } from 'node:path';
 
 export const APP_VERSION = '0.1.0';
 
@@ -56,7 +55,7 @@ export class AppService {
       exports: this.exports,
       pathAllowed:
         opts.transport === 'browser'
-          ? (p) => resolve(p).startsWith(resolve(this.engine.dataDir, 'uploads') + sep)
+          ? (p) => this.engine.isUpload(p)
           : () => true,
       onConnectionChanged: () => {
         void this.connections.view().then(

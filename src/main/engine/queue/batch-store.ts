@@ -109,13 +109,6 @@ export class BatchStore {
     return r.changes === 1;
   }
 
-  /** Makes a finished batch runnable again (retry failed). */
-  reactivate(id: string): void {
-    this.db
-      .prepare(`UPDATE batches SET status = 'active', pause_kind = NULL, pause_reason = NULL, updated_at = @now WHERE id = @id AND status <> 'cancelled'`)
-      .run({ id, now: this.clock.now() });
-  }
-
   cancel(id: string): boolean {
     const r = this.db
       .prepare(`UPDATE batches SET status = 'cancelled', updated_at = @now WHERE id = @id AND status <> 'cancelled'`)
@@ -127,10 +120,6 @@ export class BatchStore {
   setBudget(id: string, budget: number | null): void {
     this.db.prepare(`UPDATE batches SET budget = @budget, updated_at = @now WHERE id = @id`).run({ id, budget, now: this.clock.now() });
     this.event(id, 'budget', budget === null ? 'none' : String(budget));
-  }
-
-  touch(id: string): void {
-    this.db.prepare(`UPDATE batches SET updated_at = ? WHERE id = ?`).run(this.clock.now(), id);
   }
 
   event(id: string, event: string, detail: string | null): void {

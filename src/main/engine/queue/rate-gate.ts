@@ -31,10 +31,6 @@ export class RateGate {
     return Math.max(0, this.queue.concurrency - this.queue.pending - this.queue.size);
   }
 
-  get concurrency(): number {
-    return this.queue.concurrency;
-  }
-
   run<T>(task: () => Promise<T>): Promise<T> {
     return this.queue.add(task);
   }

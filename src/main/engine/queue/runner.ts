@@ -19,7 +19,7 @@ import { backoffDelay, type BackoffPolicy } from './backoff';
 import { RateGate, type GateLimits } from './rate-gate';
 import { verifySource } from './verify-source';
 import { Wakeup } from './wakeup';
-import { engineError, type EngineError } from '../../../shared/errors';
+import { actionFor, engineError, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 import { ENV_VAR } from '../secrets/key-manager';
@@ -303,40 +303,39 @@ export class Runner {
   private handleError(job: LeasedJob, batch: BatchRow, err: EngineError, gate: RateGate, raw: string | null): void {
     const now = this.d.clock.now();
     this.d.logger.log('info', 'job.error', { job: job.id, batch: batch.id, kind: err.kind, status: err.httpStatus, code: err.code });
-    switch (err.kind) {
-      case 'auth':
-      case 'quota': {
+    // The taxonomy decides the action (shared/errors.ts actionFor); only its details are here.
+    const action = actionFor(err.kind);
+    switch (action) {
+      case 'pause_batch': {
         this.d.jobs.requeue(job, err);
         this.keys.clear();
-        this.pause(batch.id, err.kind, err.message);
+        this.pause(batch.id, err.kind === 'quota' ? 'quota' : 'auth', err.message);
         return;
       }
-      case 'rate_limited': {
-        gate.onRateLimited(err.retryAfterMs);
-        this.d.jobs.retryLater(job, now + backoffDelay(this.d.config.backoff, job.tries, this.d.random, err.retryAfterMs), err, false);
-        return;
-      }
-      case 'transient': {
-        if (job.tries >= this.d.config.backoff.maxTries) {
+      case 'retry_later': {
+        const rateLimited = err.kind === 'rate_limited';
+        if (rateLimited) gate.onRateLimited(err.retryAfterMs);
+        else if (job.tries >= this.d.config.backoff.maxTries) {
           this.d.jobs.fail(
             job,
-            { ...err, message: `Gave up after ${job.tries} attempts. Last: ${err.message} Retry the failed items later with \`batchdesk retry ${batch.id}\` (same idempotency key, nothing is done twice).` },
+            {
+              ...err,
+              message: `Gave up after ${job.tries} attempts. Last: ${err.message} Retry the failed items later (Retry failed in the window, or \`batchdesk retry ${batch.id}\`): same idempotency key, nothing is done twice.`,
+            },
             raw,
           );
           return;
         }
-        this.d.jobs.retryLater(job, now + backoffDelay(this.d.config.backoff, job.tries, this.d.random, err.retryAfterMs), err, true);
+        // A 429 is the server asking us to wait, not a failure: it does not use up an attempt.
+        this.d.jobs.retryLater(job, now + backoffDelay(this.d.config.backoff, job.tries, this.d.random, err.retryAfterMs), err, !rateLimited);
         return;
       }
-      case 'invalid_request':
-      case 'invalid_input':
-      case 'local_io':
-      case 'internal': {
+      case 'fail_job': {
         this.d.jobs.fail(job, { ...err, message: `${job.source}: ${err.message}` }, raw);
         return;
       }
       default:
-        assertNever(err.kind, 'error kind');
+        assertNever(action, 'error action');
     }
   }
 }
