@@ -11,6 +11,8 @@ import { nullLogger } from '../src/main/engine/log/logger';
 import type { SecretStore } from '../src/main/engine/secrets/secret-store';
 import { connect } from '../src/main/engine/api/connect';
 import { startSandbox } from '../src/sandbox/server';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 const noSecrets: SecretStore = {
   set: () => Promise.reject(new Error('no keychain in bench')),
@@ -99,7 +101,7 @@ async function benchHttp(n: number, concurrency: number): Promise<void> {
   const conn = await connect({ apiUrl: sb.url, env, keys: engine.keys, dataDir: dir });
   const { batch } = await engine.createBatch({ capability: 'channel', paths: [csv(n)] });
   const t0 = t();
-  await engine.run(conn.target, { batchIds: [batch?.id ?? ''] });
+  await engine.run(conn.target, { batchIds: [batch?.id ?? ''], start: [batch?.id ?? ''] });
   const ms = t() - t0;
   // Baseline: the same number of POSTs straight at the sandbox, same concurrency, no engine.
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
@@ -164,7 +166,7 @@ async function benchUpload(sizeMb: number): Promise<void> {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
   const t0 = t();
   const { batch } = await engine.createBatch({ capability: 'transcribe', paths: [file] });
-  await engine.run(conn.target, { batchIds: [batch?.id ?? ''] });
+  await engine.run(conn.target, { batchIds: [batch?.id ?? ''], start: [batch?.id ?? ''] });
   const ms = t() - t0;
   clearInterval(sampler);
   const state = batch ? engine.summary(batch.id).status : 'none';
@@ -174,11 +176,53 @@ async function benchUpload(sizeMb: number): Promise<void> {
   await sb.close();
 }
 
+/** Creates a batch from `file` in a fresh process, so its peak RSS is its own (the whole process, not a delta). */
+function createInChild(file: string): { ms: number; peakRss: number; total: number; problems: number } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'create-child', join(root, `child-${Date.now()}`), file], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const line = r.stdout.trim().split('\n').at(-1) ?? '';
+  if (r.status !== 0 || !line.startsWith('{')) throw new Error(`create child failed: ${r.stderr}`);
+  return JSON.parse(line) as { ms: number; peakRss: number; total: number; problems: number };
+}
+
+async function benchCreateMillion(n: number): Promise<void> {
+  const file = csv(n);
+  const r = createInChild(file);
+  report(`create ${n.toLocaleString('en')}-row channel batch`, `${(r.ms / 1000).toFixed(1)} s`, '300 MB', `peak RSS of the whole process ${mb(r.peakRss)} (target: under the baseline); ${r.total.toLocaleString('en')} jobs`);
+}
+
+async function benchOversizedCell(): Promise<void> {
+  const file = join(root, 'big-cell.csv');
+  const fd = openSync(file, 'w');
+  writeSync(fd, 'to,text\n+442079460001,fine\n+442079460002,"');
+  const chunk = Buffer.alloc(1024 * 1024, 'y');
+  for (let i = 0; i < 50; i++) writeSync(fd, chunk);
+  writeSync(fd, '"\n+442079460003,also fine\n');
+  closeSync(fd);
+  const r = createInChild(file);
+  report('create from a CSV with one 50 MB cell', mb(r.peakRss), '300 MB', `peak RSS of the whole process; the row is refused while reading (${r.total} rows kept, ${r.problems} problem)`);
+}
+
+if (process.argv[2] === 'create-child') {
+  const [dir, file] = process.argv.slice(3);
+  const engine = Engine.open({ dataDir: dir ?? '', secrets: noSecrets, logger: nullLogger, env: {} });
+  const t0 = t();
+  const res = await engine.createBatch({ capability: 'channel', paths: [file ?? ''] });
+  const ms = t() - t0;
+  engine.close();
+  process.stdout.write(`${JSON.stringify({ ms, peakRss: process.resourceUsage().maxRSS * 1024, total: res.batch?.total ?? 0, problems: res.problems.length })}\n`);
+  process.exit(0);
+}
+
 try {
   console.log(`Batchdesk bench — node ${process.version}, ${new Date().toISOString()}\n`);
   // The upload first, while the heap is small: its figure is the memory a 1 GB file adds.
   await benchUpload(Number(process.env.BENCH_UPLOAD_MB ?? 1024));
   await benchCreate(100_000);
+  await benchCreateMillion(1_000_000);
+  await benchOversizedCell();
   await benchHttp(5_000, 16);
 } finally {
   rmSync(root, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 // Images, fonts and anything large are skipped without being held; past a few MB of kept text
 // the collector gives up and the caller falls back to page counting.
 import { inflateSync } from 'node:zlib';
+import { PdfPageCounter } from '../shared/media';
 
 const STREAM = Buffer.from('stream');
 const ENDSTREAM = Buffer.from('endstream');
@@ -246,4 +247,19 @@ function hexString(hex: string): string {
   let out = '';
   for (let i = 0; i < h.length; i += 2) out += String.fromCharCode(parseInt(h.slice(i, i + 2).padEnd(2, '0'), 16));
   return out;
+}
+
+/**
+ * Why a PDF held whole in `bytes` cannot be read, or null. A real OCR service parses the file
+ * and refuses one without objects, without a trailer or cross-reference section, or without
+ * pages (page objects may hide in compressed object streams, which count as pages being there).
+ */
+export function pdfDamage(bytes: Buffer): string | null {
+  const text = bytes.toString('latin1');
+  if (!/\d+\s+\d+\s+obj\b/.test(text)) return 'it holds no PDF objects';
+  if (!/\btrailer\b|\bstartxref\b|\/Type\s*\/XRef\b/.test(text)) return 'it has no trailer or cross-reference section (it may be cut short)';
+  const pages = new PdfPageCounter();
+  pages.push(bytes);
+  if (pages.finish() === 0 && !/\/Type\s*\/ObjStm\b/.test(text)) return 'it has no pages';
+  return null;
 }

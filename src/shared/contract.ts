@@ -2,8 +2,9 @@
 // schemas) and every pushed event, declared once. Electron binds it with ipcMain.handle, the
 // browser host over HTTP + WebSocket; the engine validates every argument against these schemas.
 import { z } from 'zod';
-import { BatchCapability, BatchSummary, JobState, Tier } from './domain';
+import { BatchCapability, BatchSummary, ChannelName, JobState, Tier } from './domain';
 import { ErrorKind } from './errors';
+import { ApiUrlInput, MessagingChannelInput, NUMERIC_SETTINGS, RateInput, numericSettingSchema } from './settings-rules';
 
 const Id = z.string().min(1).max(100);
 const Money = z.number().int().nonnegative();
@@ -12,20 +13,26 @@ const Empty = z.object({}).strict();
 export const Problem = z.object({ source: z.string(), row: z.number().int().nullable(), message: z.string() });
 export type Problem = z.infer<typeof Problem>;
 
+/** "Create a batch": the one schema, validated at every boundary (CLI, IPC, HTTP) and by the engine. */
 export const BatchRequest = z
   .object({
     capability: BatchCapability,
     /** Paths the user gave by drop or dialog (Electron), or paths of files uploaded to the host (browser). */
-    paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000),
+    paths: z.array(z.string().min(1).max(4096)).min(1, 'give at least one file, folder or CSV').max(10_000),
     name: z.string().trim().min(1).max(200).optional(),
     tier: Tier.default('standard'),
-    channel: z.string().regex(/^[a-z][a-z0-9_-]{1,31}$/).optional(),
+    /** Channel batches: `voice`, `email`, or the messaging app's lowercase name (default whatsapp). */
+    channel: ChannelName.optional(),
     /** Voice calls: the voice name from the panel (A6). */
-    voice: z.string().regex(/^[A-Za-z0-9][\w .-]{0,63}$/).optional(),
+    voice: z.string().regex(/^[A-Za-z0-9][\w .-]{0,63}$/, 'a voice name is letters, digits, spaces, ".", "_" or "-"').optional(),
+    /** Integer 1/10,000 EUR. */
     budget: Money.nullable().default(null),
+    /** Include items an unfinished or succeeded batch already has (a deliberate resend). */
+    allowResend: z.boolean().default(false),
   })
   .strict();
 export type BatchRequest = z.input<typeof BatchRequest>;
+export type BatchRequestParsed = z.output<typeof BatchRequest>;
 
 export const PreviewItem = z.object({
   source: z.string(),
@@ -44,8 +51,14 @@ export const Preview = z.object({
   channel: z.string().nullable(),
   sample: z.array(PreviewItem),
   problems: z.array(Problem),
+  /** Items left out because an unfinished or succeeded batch already has them (allowResend takes them). */
+  alreadyQueued: z.number().int(),
 });
 export type Preview = z.infer<typeof Preview>;
+
+/** The background sender of a window: idle, sending, blocked by another process, or stopped by a failure. */
+export const RunnerStatus = z.object({ state: z.enum(['idle', 'running', 'blocked', 'stopped']), reason: z.string().nullable() });
+export type RunnerStatus = z.infer<typeof RunnerStatus>;
 
 export const JobRowView = z.object({
   id: z.number().int(),
@@ -122,14 +135,19 @@ export type Connection = z.infer<typeof Connection>;
 export const RateView = z.object({ item: z.string(), tier: Tier, rate: Money, custom: z.boolean(), unit: z.string() });
 export type RateView = z.infer<typeof RateView>;
 
+// Bounds and URL rules live in settings-rules.ts, shared with the command line.
 export const SettingsView = z.object({
-  concurrency: z.number().int().min(1).max(999),
-  rpm: z.number().int().min(0).max(1_000_000),
-  maxAttempts: z.number().int().min(1).max(99),
-  messagingChannel: z.string().regex(/^[a-z][a-z0-9_-]{1,31}$/),
-  apiUrl: z.string().url().nullable(),
+  concurrency: numericSettingSchema(NUMERIC_SETTINGS.concurrency),
+  rpm: numericSettingSchema(NUMERIC_SETTINGS.rpm),
+  maxAttempts: numericSettingSchema(NUMERIC_SETTINGS.maxAttempts),
+  messagingChannel: MessagingChannelInput,
+  /** As stored: shown even if an older version let a bad one in, so the user can correct it. */
+  apiUrl: z.string().nullable(),
 });
 export type SettingsView = z.infer<typeof SettingsView>;
+
+/** What the window may change: the same fields, each checked (the API URL http/https only). */
+export const SettingsPatch = SettingsView.extend({ apiUrl: ApiUrlInput.nullable() }).partial().strict();
 
 export const CostReport = z.object({
   byDay: z.array(z.object({ day: z.string(), cost: Money, items: z.number().int() })),
@@ -157,7 +175,10 @@ export const methods = {
   'batches.list': m(Empty, z.array(BatchSummary)),
   'batches.get': m(z.object({ id: Id }).strict(), BatchSummary),
   'batches.preview': m(BatchRequest, Preview),
-  'batches.create': m(BatchRequest, z.object({ batch: BatchSummary.nullable(), problems: z.array(Problem) })),
+  /** Creates and starts the batch (in the window, creating is starting). */
+  'batches.create': m(BatchRequest, z.object({ batch: BatchSummary.nullable(), problems: z.array(Problem), alreadyQueued: z.number().int() })),
+  /** Starts a batch created elsewhere (`batchdesk batch create`) that waits for its Start. */
+  'batches.start': m(z.object({ id: Id }).strict(), BatchSummary),
   'batches.pause': m(z.object({ id: Id }).strict(), BatchSummary),
   'batches.resume': m(z.object({ id: Id, budget: Money.nullable().optional() }).strict(), BatchSummary),
   'batches.cancel': m(z.object({ id: Id }).strict(), BatchSummary),
@@ -184,7 +205,7 @@ export const methods = {
         label: z.string().regex(/^[\w.@-]{1,64}$/),
         secret: z.string().min(8).max(4096),
         client: z.string().max(200).nullable(),
-        baseUrl: z.string().url().nullable(),
+        baseUrl: ApiUrlInput.nullable(),
       })
       .strict(),
     KeyView,
@@ -192,10 +213,11 @@ export const methods = {
   'keys.remove': m(z.object({ id: Id }).strict(), z.object({ removed: z.boolean() })),
   'keys.test': m(z.object({ kind: z.enum(['api', 'channel']) }).strict(), z.object({ ok: z.boolean(), message: z.string() })),
   'rates.list': m(Empty, z.array(RateView)),
-  'rates.set': m(z.object({ item: z.string(), tier: Tier, rate: Money }).strict(), z.array(RateView)),
+  'rates.set': m(z.object({ item: z.string().max(64), tier: Tier, rate: RateInput }).strict(), z.array(RateView)),
   'settings.get': m(Empty, SettingsView),
-  'settings.set': m(SettingsView.partial().strict(), SettingsView),
+  'settings.set': m(SettingsPatch, SettingsView),
   'costs.report': m(Empty, CostReport),
+  'runner.get': m(Empty, RunnerStatus),
   'dialogs.open': m(
     z.object({ kind: z.enum(['files', 'folder', 'csv']) }).strict(),
     z.object({ supported: z.boolean(), paths: z.array(z.string()) }),
@@ -212,6 +234,7 @@ export const events = {
   /** Coalesced: at most a few per second, carrying every batch that changed since the last one. */
   'batches.snapshot': z.object({ batches: z.array(BatchSummary) }),
   'connection.changed': Connection,
+  'runner.changed': RunnerStatus,
 } as const;
 export type Events = typeof events;
 export type EventName = keyof Events;

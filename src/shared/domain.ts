@@ -10,6 +10,10 @@ export const BATCH_CAPABILITIES = ['transcribe', 'ocr', 'channel'] as const;
 export const BatchCapability = z.enum(BATCH_CAPABILITIES);
 export type BatchCapability = z.infer<typeof BatchCapability>;
 
+/** A channel's path segment (`/v1/channels/{channel}`): the messaging app's lowercase name, voice, email. */
+export const CHANNEL_NAME_RE = /^[a-z][a-z0-9_-]{1,31}$/;
+export const ChannelName = z.string().regex(CHANNEL_NAME_RE, 'a channel is a lowercase name such as whatsapp, voice or email (2 to 32 letters, digits, "-" or "_")');
+
 export const TIERS = ['basic', 'standard', 'superior'] as const;
 export const Tier = z.enum(TIERS);
 export type Tier = z.infer<typeof Tier>;
@@ -24,11 +28,18 @@ export const BATCH_STATUSES = ['active', 'paused', 'cancelled'] as const;
 export const StoredBatchStatus = z.enum(BATCH_STATUSES);
 export type StoredBatchStatus = z.infer<typeof StoredBatchStatus>;
 
-/** What a user sees: stored status refined by the job counts. */
+/**
+ * What a user sees: stored status refined by the job counts. `pending` = created but not started
+ * (`batchdesk run` or Start in the window sends it); a started batch with work left is `running`.
+ */
 export const DisplayBatchStatus = z.enum(['pending', 'running', 'paused', 'cancelled', 'done', 'done_with_failures']);
 export type DisplayBatchStatus = z.infer<typeof DisplayBatchStatus>;
 
-export const PAUSE_KINDS = ['user', 'auth', 'quota', 'budget', 'no_key'] as const;
+/**
+ * Why a batch is paused. `server_wait`: the API asked for a long wait; the batch resumes by
+ * itself at `until`. `rate_limited`: the API kept answering 429 past the 429 budget.
+ */
+export const PAUSE_KINDS = ['user', 'auth', 'quota', 'budget', 'no_key', 'server_wait', 'rate_limited'] as const;
 export const PauseKind = z.enum(PAUSE_KINDS);
 export type PauseKind = z.infer<typeof PauseKind>;
 
@@ -57,12 +68,13 @@ export function emptyCounts(): StateCounts {
   return { queued: 0, running: 0, retry_wait: 0, succeeded: 0, failed: 0, cancelled: 0 };
 }
 
-export function displayStatus(stored: StoredBatchStatus, c: StateCounts): DisplayBatchStatus {
-  if (stored === 'cancelled') return 'cancelled';
-  if (stored === 'paused') return 'paused';
+export function displayStatus(stored: StoredBatchStatus, started: boolean, c: StateCounts): DisplayBatchStatus {
   const open = c.queued + c.running + c.retry_wait;
-  if (open > 0) return c.running + c.succeeded + c.failed > 0 || c.retry_wait > 0 ? 'running' : 'pending';
-  return c.failed > 0 ? 'done_with_failures' : 'done';
+  if (stored === 'cancelled') return 'cancelled';
+  // A finished batch stays finished whatever happened to it later.
+  if (open === 0) return c.failed > 0 ? 'done_with_failures' : 'done';
+  if (stored === 'paused') return 'paused';
+  return started ? 'running' : 'pending';
 }
 
 /** The status JSON printed by `batchdesk status --json` and sent to the window. */
@@ -73,7 +85,12 @@ export const BatchSummary = z.object({
   tier: Tier,
   channel: z.string().nullable(),
   status: DisplayBatchStatus,
-  pause: z.object({ kind: PauseKind, reason: z.string() }).nullable(),
+  /** False until the user starts it (`batchdesk run`, or Start in the window). */
+  started: z.boolean(),
+  /** `until`: when a `server_wait` pause ends by itself (ISO-8601). */
+  pause: z.object({ kind: PauseKind, reason: z.string(), until: z.string().nullable() }).nullable(),
+  /** Why a running batch is not moving right now, in words, and until when if known. */
+  waiting: z.object({ reason: z.string(), until: z.string().nullable() }).nullable(),
   counts: StateCounts,
   total: z.number().int(),
   units: z.object({ name: z.string(), estimated: z.number(), measured: z.number() }),

@@ -10,6 +10,7 @@ export const ERROR_KINDS = [
   'transient', // network error, timeout, 408/409/425/5xx
   'invalid_request', // 400/404/413/415/422: the server refuses this item as sent
   'invalid_input', // the source changed, vanished or is unusable
+  'bad_response', // a 2xx whose body is not the answer the route gives (a proxy's HTML page, say)
   'local_io', // could not read a local file
   'internal', // a bug or an unparseable success response
 ] as const;
@@ -25,6 +26,8 @@ export function actionFor(kind: ErrorKind): ErrorAction {
       return 'pause_batch';
     case 'rate_limited':
     case 'transient':
+    // Maybe not the API's answer at all: ask again with the same key; fail after the try budget.
+    case 'bad_response':
       return 'retry_later';
     case 'invalid_request':
     case 'invalid_input':

@@ -1,6 +1,7 @@
 // Media sniffing and unit measurement from bytes. Pure functions on a file's first bytes (the
-// "head", at least 64 KiB when the file is that large) so the importer, the engine and the
-// sandbox measure the same number of billable units.
+// "head", at least 64 KiB when the file is that large). The importer sniffs with these and then
+// checks each format's structure while streaming (engine/importers/validate-*); the sandbox, which
+// keeps only the head of an upload, measures with these, using the same WAV duration formula.
 
 export type MediaKind = 'audio' | 'document';
 
@@ -60,7 +61,8 @@ export function wavDurationSeconds(head: Uint8Array, fileSize: number): number |
   while (off + 8 <= head.length) {
     const id = ascii(head, off, 4);
     const size = view.getUint32(off + 4, true);
-    if (id === 'fmt ' && off + 16 <= head.length) byteRate = view.getUint32(off + 16, true);
+    // The byte rate is bytes 8..11 of the fmt body (off + 16 .. off + 20): all four must be here.
+    if (id === 'fmt ' && size >= 12 && off + 20 <= head.length) byteRate = view.getUint32(off + 16, true);
     if (id === 'data') {
       if (byteRate <= 0) return null;
       // A streaming writer may leave the size at 0 or 0xffffffff: fall back to the file size.

@@ -84,7 +84,13 @@ test('every screen: screenshots at two sizes in light and dark, and no serious a
   // New batch with a preview: the draft stays while other screens are visited.
   await goTo(page, 'New batch');
   await dropFiles(page, page.getByRole('button', { name: 'Drop files or folders here' }), INVOICES);
-  await expect(page.getByRole('region', { name: 'Estimate' }).locator('dd.preview__cost')).toHaveText('€0.0500');
+  // The same invoices were processed above: left out and named, unless the user ticks the resend box.
+  const estimate = page.getByRole('region', { name: 'Estimate' });
+  await expect(estimate).toContainText(`batch ${ocr}`);
+  const resend = estimate.getByRole('checkbox', { name: /Include items already sent or queued \(4 left out/ });
+  await expect(resend).toBeVisible();
+  await resend.check();
+  await expect(estimate.locator('dd.preview__cost')).toHaveText('€0.0500');
 
   const dialog = page.getByRole('dialog');
   const screens: Screen[] = [

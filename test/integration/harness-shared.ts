@@ -14,4 +14,7 @@ export const TEST_CONFIG: RunnerConfig = {
   leaseMs: 60_000,
   gate: { concurrency: 4, rpm: null },
   idleTimeoutMs: 10_000,
+  deadline: { baseMs: 30_000, uploadBytesPerSecond: 1024 * 1024 },
+  serverWait: { minMs: 5, inlineMaxMs: 5 * 60_000, maxMs: 24 * 60 * 60_000, rateLimitedBudget: 20, rateLimitedCapMs: 50 },
+  slowAnswerMs: 10_000,
 };

@@ -69,6 +69,7 @@ export async function startHarness(opts: { config?: Partial<RunnerConfig>; seed?
     ...opts.config,
     backoff: { ...TEST_CONFIG.backoff, ...opts.config?.backoff },
     gate: { ...TEST_CONFIG.gate, ...opts.config?.gate },
+    serverWait: { ...TEST_CONFIG.serverWait, ...opts.config?.serverWait },
   };
   const engine = Engine.open({ dataDir: dir, secrets: noKeychain, env, config });
   const conn = await connect({ apiUrl: sb.url, env, keys: engine.keys, dataDir: dir });
@@ -82,7 +83,8 @@ export async function startHarness(opts: { config?: Partial<RunnerConfig>; seed?
     engine,
     conn,
     target: conn.target,
-    run: (o = {}) => engine.run(conn.target, { batchIds: o.batchIds ?? null, signal: o.signal }),
+    // As `batchdesk run` does: the batches named (or every one not started yet) are started first.
+    run: (o = {}) => engine.run(conn.target, { batchIds: o.batchIds ?? null, signal: o.signal, start: o.batchIds ?? engine.unstarted() }),
     openSecondEngine: () => {
       const e = Engine.open({ dataDir: dir, secrets: noKeychain, env, config });
       extra.push(e);

@@ -34,13 +34,16 @@ async function startBusyRun(h: Harness): Promise<{ id: string; running: Promise<
   };
 }
 
+/** The storm must keep the run busy: no 429 budget pause while the test looks. */
+const ENDLESS_429S = { config: { serverWait: { minMs: 5, inlineMaxMs: 300_000, maxMs: 86_400_000, rateLimitedBudget: 1_000_000, rateLimitedCapMs: 50 } } };
+
 describe('engine lock', () => {
   it('refuses a second runner in another process while the first is running', async () => {
-    const h = await startHarness();
+    const h = await startHarness(ENDLESS_429S);
     const busy = await startBusyRun(h);
     try {
-      expect(existsSync(join(h.dir, 'engine.lock'))).toBe(true);
-      expect(readFileSync(join(h.dir, 'engine.lock'), 'utf8').trim()).toBe(String(process.pid));
+      expect(existsSync(join(h.dir, 'engine-lock.db'))).toBe(true);
+      expect(JSON.parse(readFileSync(join(h.dir, 'engine-lock.owner.json'), 'utf8'))).toMatchObject({ pid: process.pid });
       const { stdout } = await run(process.execPath, ['--import', 'tsx', CHILD, h.dir], { cwd: ROOT, timeout: 30_000 });
       const out = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { busy: boolean; name: string | null; message: string | null };
       expect(out).toMatchObject({ busy: true, name: 'EngineBusyError' });
@@ -50,7 +53,7 @@ describe('engine lock', () => {
       const interrupted = h.engine.db.prepare(`SELECT COUNT(*) AS n FROM job_events WHERE reason LIKE 'interrupted%'`).get() as { n: number };
       expect(interrupted.n).toBe(0);
       // The first engine still holds the lock.
-      expect(readFileSync(join(h.dir, 'engine.lock'), 'utf8').trim()).toBe(String(process.pid));
+      expect(JSON.parse(readFileSync(join(h.dir, 'engine-lock.owner.json'), 'utf8'))).toMatchObject({ pid: process.pid });
     } finally {
       await busy.release();
     }
@@ -63,7 +66,7 @@ describe('engine lock', () => {
   // engine in the same process (the desktop shell and the browser host share one) recovered the
   // first one's in-flight jobs while they were still being sent.
   it('refuses a second Engine on the same data folder in the same process while the first is running', async () => {
-    const h = await startHarness();
+    const h = await startHarness(ENDLESS_429S);
     const busy = await startBusyRun(h);
     try {
       const second = h.openSecondEngine();

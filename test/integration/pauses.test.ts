@@ -227,7 +227,7 @@ describe('pausing, resuming and cancelling', () => {
     expect(paused).toBe(true);
     const summary = h.engine.summary(id);
     expect(summary.status).toBe('paused');
-    expect(summary.pause).toEqual({ kind: 'user', reason: 'Paused by the user.' });
+    expect(summary.pause).toEqual({ kind: 'user', reason: 'Paused by the user.', until: null });
     expect(summary.counts.running).toBe(0);
     expect(summary.counts.failed).toBe(0);
     expect(summary.counts.queued).toBeGreaterThan(0);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { encodePng } from '../../src/sandbox/png';
@@ -85,7 +87,7 @@ describe('routes', () => {
     expect(body.text).toBe('Acme Ltd\nInvoice no. 77\nTotal: $12.00');
     expect(body.fields).toEqual({ vendor: 'Acme Ltd', invoice_number: '77', total: '12.00', currency: 'USD' });
 
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
+    const jpeg = readFileSync(join(process.cwd(), 'test', 'fixtures', 'media', 'page.jpg'));
     const j1 = await json(await upload(sb, '/v1/ocr', multipart('b', {}, { name: 's.jpg', data: jpeg }), 'b'));
     const j2 = await json(await upload(sb, '/v1/ocr', multipart('c', {}, { name: 's.jpg', data: jpeg }), 'c'));
     expect(j1).toEqual(j2);
@@ -94,6 +96,11 @@ describe('routes', () => {
 
     const wav = await upload(sb, '/v1/ocr', multipart('b', {}, { name: 'a.wav', data: smallWav(1) }), 'b');
     expect(wav.status).toBe(415);
+    // A JPEG signature followed by noise is not an image to read (see unreadable.test.ts).
+    const noise = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
+    const refused = await upload(sb, '/v1/ocr', multipart('b', {}, { name: 'noise.jpg', data: noise }), 'b');
+    expect(refused.status).toBe(422);
+    expect(await errorCode(refused)).toBe('unreadable_document');
   });
 
   it('tts returns WAV audio whose length follows the text, and transcribes back to the text', async () => {

@@ -4,6 +4,8 @@ export const EXIT = {
   someFailed: 1,
   usage: 2,
   paused: 3,
+  /** Could not start or continue: data folder busy, damaged or full; keychain unavailable. */
+  cannotRun: 4,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 

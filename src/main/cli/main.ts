@@ -1,40 +1,10 @@
 // `batchdesk` entry point: dispatches to a command and turns errors into messages and exit codes.
 import { EXIT, UsageError, type ExitCode } from './exit-codes';
-import type { Io, Command } from './io';
-import { USAGE } from './usage';
-import { cmdBatchCreate } from './commands/batch-create';
-import { cmdRun } from './commands/run';
-import { cmdStatus } from './commands/status';
-import { cmdControl } from './commands/control';
-import { cmdExport } from './commands/export';
-import { cmdKeys } from './commands/keys';
-import { cmdRates } from './commands/rates';
-import { cmdConfig } from './commands/config';
-import { cmdSandbox } from './commands/sandbox';
-import { cmdDemo } from './commands/demo';
-import { UserError } from '../engine/engine';
-import { EngineBusyError } from '../engine/engine-lock';
-import { KeychainUnavailableError } from '../engine/secrets/secret-store';
-
-const COMMANDS: Record<string, Command> = {
-  run: cmdRun,
-  status: cmdStatus,
-  export: cmdExport,
-  pause: (a, io) => cmdControl('pause', a, io),
-  resume: (a, io) => cmdControl('resume', a, io),
-  cancel: (a, io) => cmdControl('cancel', a, io),
-  retry: (a, io) => cmdControl('retry', a, io),
-  keys: cmdKeys,
-  rates: cmdRates,
-  config: cmdConfig,
-  sandbox: cmdSandbox,
-  demo: cmdDemo,
-  batch: async (a, io) => {
-    const [sub, ...rest] = a;
-    if (sub !== 'create') throw new UsageError('batch takes one subcommand: create.');
-    return cmdBatchCreate(rest, io);
-  },
-};
+import type { Io } from './io';
+import { COMMANDS } from './registry';
+import { resolveCommand, subcommandList, wantsHelp } from './dispatch';
+import { commandHelp, globalHelp, groupHelp } from './help';
+import { classifyFailure, exitCodeFor } from '../engine/failures';
 
 export async function main(argv: string[], io: Io): Promise<ExitCode | 130> {
   // `batchdesk status | head`: a reader that went away is not an error worth a stack trace.
@@ -45,38 +15,41 @@ export async function main(argv: string[], io: Io): Promise<ExitCode | 130> {
     });
   }
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout.write(USAGE);
+  if (!name || name === '--help' || name === '-h' || (name === 'help' && rest.length === 0)) {
+    io.stdout.write(globalHelp(COMMANDS.map((c) => c.spec)));
     return name ? EXIT.ok : EXIT.usage;
   }
   if (name === '--version') {
     io.stdout.write('batchdesk 0.1.0\n');
     return EXIT.ok;
   }
-  const cmd = COMMANDS[name];
+  // `batchdesk help batch create` is `batchdesk batch create --help`.
+  const asked = name === 'help' ? [...rest, '--help'] : argv;
+  const found = resolveCommand(asked, COMMANDS);
+  const helpFor = found.kind === 'command' ? found.entry.spec.name : found.kind === 'group' ? found.name : null;
   try {
-    if (!cmd) throw new UsageError(`Unknown command "${name}".`);
-    if (rest.includes('--help') || rest.includes('-h')) {
-      io.stdout.write(USAGE);
+    if (found.kind === 'unknown') throw new UsageError(`Unknown command "${found.name}".`);
+    if (found.kind === 'group') {
+      if (wantsHelp(asked)) {
+        io.stdout.write(groupHelp(found.name, found.members.map((m) => m.spec)));
+        return EXIT.ok;
+      }
+      throw new UsageError(`${found.name} takes a subcommand: ${subcommandList(found.name, found.members)}.`);
+    }
+    if (wantsHelp(found.args)) {
+      io.stdout.write(commandHelp(found.entry.spec));
       return EXIT.ok;
     }
-    return await cmd(rest, io);
+    return await found.entry.run(found.args, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr.write(`batchdesk: ${e.message}\nRun \`batchdesk --help\` for usage.\n`);
+      io.stderr.write(`batchdesk: ${e.message}\nRun \`batchdesk ${helpFor ?? ''}${helpFor ? ' ' : ''}--help\` for usage.\n`);
       return EXIT.usage;
     }
-    if (e instanceof UserError) {
-      io.stderr.write(`batchdesk: ${e.message}\n`);
-      return EXIT.usage;
-    }
-    if (e instanceof EngineBusyError || e instanceof KeychainUnavailableError) {
-      io.stderr.write(`batchdesk: ${e.message}\n`);
-      return 4 as ExitCode;
-    }
-    const zodLike = e instanceof Error && e.name === 'ZodError';
-    io.stderr.write(`batchdesk: ${zodLike ? `invalid input: ${e.message}` : e instanceof Error ? e.message : String(e)}\n`);
-    return zodLike ? EXIT.usage : EXIT.someFailed;
+    // One meaning per error (engine/failures.ts), the same the window gets.
+    const failure = classifyFailure(e);
+    io.stderr.write(`batchdesk: ${failure.message}\n`);
+    return exitCodeFor(failure.kind);
   }
 }
 

@@ -32,6 +32,12 @@ function totals(batches: readonly BatchSummary[]): { total: number; finished: nu
   return { total, finished: ok + failed + cancelled, ok, failed, retry, spent, estimated };
 }
 
+function waitingReason(batches: readonly BatchSummary[]): string | null {
+  for (const b of batches) if (b.waiting) return `waiting: ${b.waiting.reason}`;
+  for (const b of batches) if (b.pause?.kind === 'server_wait') return `paused: ${b.pause.reason}`;
+  return null;
+}
+
 function eta(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '--:--';
   const s = Math.round(seconds);
@@ -61,11 +67,15 @@ export function createProgress(stream: NodeJS.WriteStream, now: () => number = D
     const filled = Math.round(pct * width);
     const bar = tty ? `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ` : '';
     const paused = batches.filter((b) => b.status === 'paused').length;
-    return (
+    const text =
       `${bar}${t.finished}/${t.total} (${Math.floor(pct * 100)}%)  ok ${t.ok}  failed ${t.failed}` +
       `${t.retry ? `  retrying ${t.retry}` : ''}${paused ? `  paused ${paused}` : ''}  ${rate.toFixed(1)}/s  ETA ${rate > 0 ? eta(left / rate) : '--:--'}` +
-      `  ${formatEur(t.spent, 4)} of ~${formatEur(t.estimated, 4)}`
-    );
+      `  ${formatEur(t.spent, 4)} of ~${formatEur(t.estimated, 4)}`;
+    // When nothing moves, say why: a slow API, a retry time, a wait the API asked for.
+    const why = waitingReason(batches);
+    const full = why ? `${text}  | ${why}` : text;
+    const columns = tty ? (stream.columns ?? 0) : 0;
+    return columns > 20 && full.length > columns - 1 ? `${full.slice(0, columns - 2)}…` : full;
   };
 
   return {

@@ -1,6 +1,7 @@
 // The engine's public face: what the command line, the desktop shell and the browser host
 // call. It owns one data folder; it never imports electron.
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Db } from './db/connection';
@@ -14,12 +15,16 @@ import { KeyManager } from './secrets/key-manager';
 import type { SecretStore } from './secrets/secret-store';
 import { Runner, type RunnerConfig } from './queue/runner';
 import { DEFAULT_BACKOFF } from './queue/backoff';
+import { DEFAULT_SERVER_WAIT } from './queue/server-wait';
 import { EngineLock } from './engine-lock';
 import { CreateBatchInput, type CreateBatchParsed } from './batch-input';
-import { planBatch, type BatchPlan } from './batch-planner';
+import { planBatch, type BatchPlan, type PlanDeps } from './batch-planner';
+import type { NewJob } from './queue/job-store';
 import type { ApiTarget } from './api/target';
 import type { ImportProblem } from './importers/types';
 import { BatchSummary, displayStatus, UNIT_NAMES, type PauseKind } from '../../shared/domain';
+import { NotFoundError, UserError } from './failures';
+import { NUMERIC_SETTINGS, readNumericSetting, type NumericSettingRule } from '../../shared/settings-rules';
 
 export interface EngineOptions {
   dataDir: string;
@@ -36,14 +41,32 @@ export const DEFAULT_RUNNER_CONFIG: RunnerConfig = {
   leaseMs: 60_000,
   gate: { concurrency: 4, rpm: null },
   idleTimeoutMs: 120_000,
+  // 5 minutes for the API to answer, plus the upload at 256 KiB/s (a 1 GB recording: +68 min).
+  deadline: { baseMs: 5 * 60_000, uploadBytesPerSecond: 256 * 1024 },
+  serverWait: DEFAULT_SERVER_WAIT,
+  slowAnswerMs: 10_000,
 };
 
-export class UserError extends Error {}
+export { UserError } from './failures';
 
 export interface CreateBatchResult {
   batch: BatchSummary | null;
   problems: ImportProblem[];
+  /** Items left out because an earlier batch already has them (see allowResend). */
+  alreadyQueued: number;
 }
+
+/** What the preview shows: the plan and the first jobs. */
+export interface Preview {
+  plan: BatchPlan;
+  parsed: CreateBatchParsed;
+  sample: NewJob[];
+}
+
+const PREVIEW_SAMPLE = 200;
+/** Jobs written per transaction while a batch is imported: short enough not to block a running engine. */
+const INSERT_CHUNK = 10_000;
+
 
 export class Engine {
   readonly db: Db;
@@ -55,7 +78,7 @@ export class Engine {
   readonly keys: KeyManager;
   readonly logger: Logger;
   private readonly random: Random;
-  private readonly config: RunnerConfig;
+  private readonly configOverrides: Partial<RunnerConfig>;
   private lock: EngineLock | null = null;
   private readonly listeners = new Set<(batchId: string) => void>();
 
@@ -73,12 +96,23 @@ export class Engine {
     this.rates = new RateBook(this.db, this.clock);
     this.settings = new Settings(this.db);
     this.keys = new KeyManager(this.db, this.clock, opts.secrets, opts.env ?? process.env);
-    const settingsConfig = this.configFromSettings();
-    this.config = {
+    this.configOverrides = opts.config ?? {};
+  }
+
+  /**
+   * The runner's configuration now: defaults, then the settings (shared by the CLI and the
+   * window, read fresh so a change reaches a running engine), then what the embedder fixed.
+   */
+  runnerConfig(): RunnerConfig {
+    const o = this.configOverrides;
+    const s = this.configFromSettings();
+    return {
       ...DEFAULT_RUNNER_CONFIG,
-      ...opts.config,
-      gate: { ...DEFAULT_RUNNER_CONFIG.gate, ...settingsConfig.gate, ...opts.config?.gate },
-      backoff: { ...DEFAULT_RUNNER_CONFIG.backoff, ...settingsConfig.backoff, ...opts.config?.backoff },
+      ...o,
+      gate: { ...DEFAULT_RUNNER_CONFIG.gate, ...o.gate, ...s.gate },
+      backoff: { ...DEFAULT_RUNNER_CONFIG.backoff, ...o.backoff, ...s.backoff },
+      deadline: { ...DEFAULT_RUNNER_CONFIG.deadline, ...o.deadline },
+      serverWait: { ...DEFAULT_RUNNER_CONFIG.serverWait, ...o.serverWait },
     };
   }
 
@@ -86,19 +120,22 @@ export class Engine {
     return new Engine(opts.dataDir, opts);
   }
 
-  /** Concurrency, request limit and attempts are settings, so the CLI and the window share them. */
+  /**
+   * Concurrency, request limit and attempts are settings, so the CLI and the window share them;
+   * read through the shared rules (settings-rules.ts). Unset settings leave the embedder's values.
+   */
   private configFromSettings(): { gate: Partial<RunnerConfig['gate']>; backoff: Partial<RunnerConfig['backoff']> } {
-    const num = (k: string): number | undefined => {
-      const v = this.settings.get(k);
-      return v !== null && /^\d+$/.test(v) ? Number(v) : undefined;
+    const num = (rule: NumericSettingRule): number | undefined => {
+      const v = this.settings.get(rule.key);
+      return v === null ? undefined : readNumericSetting(rule, v);
     };
     const gate: Partial<RunnerConfig['gate']> = {};
-    const c = num('concurrency');
+    const c = num(NUMERIC_SETTINGS.concurrency);
     if (c !== undefined) gate.concurrency = c;
-    const rpm = num('rpm');
+    const rpm = num(NUMERIC_SETTINGS.rpm);
     if (rpm !== undefined) gate.rpm = rpm === 0 ? null : rpm;
     const backoff: Partial<RunnerConfig['backoff']> = {};
-    const m = num('max_attempts');
+    const m = num(NUMERIC_SETTINGS.maxAttempts);
     if (m !== undefined) backoff.maxTries = m;
     return { gate, backoff };
   }
@@ -112,35 +149,132 @@ export class Engine {
     for (const l of this.listeners) l(batchId);
   }
 
-  /** Imports and prices without writing anything: what the user sees before deciding. */
-  async preview(input: CreateBatchInput): Promise<{ plan: BatchPlan; parsed: CreateBatchParsed }> {
-    const parsed = CreateBatchInput.parse(input);
-    const plan = await planBatch(parsed, this.rates, this.settings.get('messaging_channel') ?? undefined, (p) => this.sourceLabel(p));
-    return { plan, parsed };
+  private planDeps(): PlanDeps {
+    return {
+      rates: this.rates,
+      messagingDefault: this.settings.get('messaging_channel') ?? undefined,
+      label: (p) => this.sourceLabel(p),
+      delivered: (fp) => this.jobs.delivered(fp),
+    };
   }
 
+  /** Imports and prices without writing anything: what the user sees before deciding. */
+  async preview(input: CreateBatchInput): Promise<Preview> {
+    const parsed = CreateBatchInput.parse(input);
+    const sample: NewJob[] = [];
+    const plan = await planBatch(parsed, this.planDeps(), {
+      add: (j) => {
+        if (sample.length < PREVIEW_SAMPLE) sample.push(j);
+      },
+      discardFrom: (seq) => {
+        while (sample.length > 0 && (sample.at(-1)?.seq ?? 0) >= seq) sample.pop();
+      },
+    });
+    return { plan, parsed, sample };
+  }
+
+  /**
+   * Imports, validates and writes a batch. Jobs are written in chunks inside an invisible batch
+   * (so a huge import neither holds memory nor blocks a running engine for long) and the batch
+   * appears, complete, in one last step. An import killed half way leaves nothing anyone sees,
+   * and is removed by the next create. Nothing is sent: the batch waits for `start`.
+   */
   async createBatch(input: CreateBatchInput): Promise<CreateBatchResult> {
-    const { plan, parsed } = await this.preview(input);
-    if (plan.jobs.length === 0) return { batch: null, problems: plan.problems };
+    const parsed = CreateBatchInput.parse(input);
+    this.removeAbandonedImports();
     const id = newBatchId(this.clock.now());
-    this.db.transaction(() => {
-      this.batches.insert({
-        id,
-        name: parsed.name ?? plan.defaultName,
-        capability: parsed.capability,
-        tier: parsed.tier,
-        channel: plan.channel,
-        options: plan.voice ? { voice: plan.voice } : {},
-        budget: parsed.budget,
-        estimatedUnits: plan.estimatedUnits,
-        estimatedCost: plan.estimatedCost,
-        total: plan.jobs.length,
+    this.batches.insert({
+      id,
+      name: parsed.name ?? '',
+      capability: parsed.capability,
+      tier: parsed.tier,
+      channel: null,
+      options: {},
+      budget: parsed.budget,
+      creator: creatorTag(),
+    });
+    importsHere.add(id);
+    let buffer: NewJob[] = [];
+    const flush = (): void => {
+      if (buffer.length === 0) return;
+      const chunk = buffer;
+      buffer = [];
+      this.db.transaction(() => this.jobs.insertJobs(id, chunk))();
+    };
+    let plan: BatchPlan;
+    try {
+      plan = await planBatch(parsed, this.planDeps(), {
+        add: (j) => {
+          buffer.push(j);
+          if (buffer.length >= INSERT_CHUNK) flush();
+        },
+        discardFrom: (seq) => {
+          buffer = buffer.filter((j) => j.seq < seq);
+          this.jobs.deleteFromSeq(id, seq);
+        },
       });
-      this.jobs.insertJobs(id, plan.jobs);
-    })();
-    this.logger.log('info', 'batch.created', { batch: id, capability: parsed.capability, jobs: plan.jobs.length, problems: plan.problems.length });
+      flush();
+      if (plan.count === 0) {
+        this.deleteImport(id);
+        return { batch: null, problems: plan.problems, alreadyQueued: plan.alreadyQueued };
+      }
+      this.db.transaction(() => {
+        this.batches.finishImport(id, {
+          name: parsed.name ?? plan.defaultName,
+          channel: plan.channel,
+          options: plan.voice ? { voice: plan.voice } : {},
+        });
+        this.batches.seal(id, { total: plan.count, estimatedUnits: plan.estimatedUnits, estimatedCost: plan.estimatedCost });
+      })();
+    } catch (e) {
+      try {
+        this.deleteImport(id);
+      } catch {
+        // The next create removes it (its creator is then gone).
+      }
+      throw e;
+    } finally {
+      importsHere.delete(id);
+    }
+    this.logger.log('info', 'batch.created', { batch: id, capability: parsed.capability, jobs: plan.count, problems: plan.problems.length });
     this.changed(id);
-    return { batch: this.summary(id), problems: plan.problems };
+    return { batch: this.summary(id), problems: plan.problems, alreadyQueued: plan.alreadyQueued };
+  }
+
+  private deleteImport(id: string): void {
+    while (this.db.transaction(() => this.jobs.deleteImportChunk(id))() > 0) {
+      // chunk by chunk, so a large abandoned import never holds the write lock for long
+    }
+    this.batches.deleteImport(id);
+  }
+
+  /** Imports whose process died before they were complete: nobody saw them; remove them. */
+  private removeAbandonedImports(): void {
+    for (const { id, creator } of this.batches.unfinishedImports()) {
+      if (creatorAlive(id, creator)) continue;
+      this.logger.log('warn', 'batch.import_abandoned', { batch: id });
+      this.deleteImport(id);
+    }
+  }
+
+  /** Marks batches as started by their user: only started batches are ever sent. */
+  start(ids: readonly string[]): void {
+    for (const id of ids) if (this.batches.start(id)) this.changed(id);
+  }
+
+  /** True when a started, active batch has something left to send. */
+  hasStartedWork(): boolean {
+    return this.batches.runnable().some((b) => this.jobs.hasOpen(b.id));
+  }
+
+  /** When the earliest batch paused for the API's long wait resumes (a long-lived host wakes then). */
+  nextWaitEnd(): number | null {
+    return this.batches.nextWaitEnd();
+  }
+
+  /** Batches created but not started yet (by `batch create`), oldest first. */
+  unstarted(): string[] {
+    return this.batches.unstarted();
   }
 
   /** Where files dropped in the browser are streamed to, one folder per drop: <data>/uploads/<session>/. */
@@ -162,13 +296,13 @@ export class Engine {
 
   resolveBatchId(idOrPrefix: string): string {
     const id = this.batches.resolveId(idOrPrefix);
-    if (!id) throw new UserError(`No batch "${idOrPrefix}" (or the prefix matches several). \`batchdesk status\` lists the batches.`);
+    if (!id) throw new NotFoundError(`No batch "${idOrPrefix}" (or the prefix matches several). \`batchdesk status\` lists the batches.`);
     return id;
   }
 
   summary(id: string): BatchSummary {
     const row = this.batches.get(id);
-    if (!row) throw new UserError(`No batch "${id}".`);
+    if (!row) throw new NotFoundError(`No batch "${id}".`);
     return this.summarize(row);
   }
 
@@ -179,14 +313,20 @@ export class Engine {
   private summarize(b: BatchRow): BatchSummary {
     const counts = this.jobs.counts(b.id);
     const { spent, units } = this.jobs.spent(b.id);
+    const status = displayStatus(b.status, b.started_at !== null, counts);
     return BatchSummary.parse({
       id: b.id,
       name: b.name,
       capability: b.capability,
       tier: b.tier,
       channel: b.channel,
-      status: displayStatus(b.status, counts),
-      pause: b.status === 'paused' && b.pause_kind ? { kind: b.pause_kind, reason: b.pause_reason ?? '' } : null,
+      status,
+      started: b.started_at !== null,
+      pause:
+        status === 'paused' && b.pause_kind
+          ? { kind: b.pause_kind, reason: b.pause_reason ?? '', until: b.resume_at === null ? null : new Date(b.resume_at).toISOString() }
+          : null,
+      waiting: status === 'running' ? this.waitingReason(b.id, counts.queued, counts.running) : null,
       counts,
       total: b.total,
       units: { name: UNIT_NAMES[b.capability], estimated: b.estimated_units, measured: units },
@@ -196,7 +336,29 @@ export class Engine {
     });
   }
 
+  /**
+   * Why a running batch is not moving, in words: answers that are slow to come, or the time the
+   * next retry is due and what it is waiting out. Null when work is simply flowing.
+   */
+  private waitingReason(id: string, queued: number, running: number): BatchSummary['waiting'] {
+    const now = this.clock.now();
+    if (running > 0) {
+      const f = this.jobs.inFlight(id);
+      if (f.n > 0 && f.since !== null && now - f.since >= (this.configOverrides.slowAnswerMs ?? DEFAULT_RUNNER_CONFIG.slowAnswerMs)) {
+        return { reason: `waiting for the API to answer (${f.n} request${f.n === 1 ? '' : 's'} in flight, the oldest for ${Math.round((now - f.since) / 1000)} s)`, until: null };
+      }
+      return null;
+    }
+    if (queued > 0) return null;
+    const next = this.jobs.nextRetry(id);
+    if (!next || next.run_at <= now) return null;
+    const why = (next.error_message ?? '').replace(/\s+/g, ' ').slice(0, 160);
+    return { reason: `retrying at ${new Date(next.run_at).toLocaleTimeString('en-GB')}${why ? ` after: ${why}` : ''}`, until: new Date(next.run_at).toISOString() };
+  }
+
+  /** Pauses a batch with work left; a finished batch never changes state. */
   pause(id: string, kind: PauseKind = 'user', reason = 'Paused by the user.'): boolean {
+    if (!this.jobs.hasOpen(id)) return false;
     const ok = this.batches.pause(id, kind, reason);
     this.changed(id);
     return ok;
@@ -206,6 +368,7 @@ export class Engine {
   resume(id: string, opts: { budget?: number | null } = {}): boolean {
     if (opts.budget !== undefined) this.batches.setBudget(id, opts.budget);
     const ok = this.batches.resume(id);
+    if (ok) this.jobs.resetRateLimited(id);
     this.changed(id);
     return ok;
   }
@@ -234,15 +397,20 @@ export class Engine {
   }
 
   /**
-   * Runs the given batches (or all active ones) until nothing runnable is left. The first run
-   * takes the data folder's lock and recovers jobs orphaned by a crash.
+   * Runs the given batches (or every started one) until nothing runnable is left; only batches
+   * their user started are sent (see start()). The first run takes the data folder's lock and
+   * recovers jobs orphaned by a crash.
    */
-  async run(target: ApiTarget, opts: { batchIds?: readonly string[] | null; signal?: AbortSignal } = {}): Promise<void> {
+  async run(
+    target: ApiTarget,
+    opts: { batchIds?: readonly string[] | null; signal?: AbortSignal; /** Start these first, once the lock is held. */ start?: readonly string[] } = {},
+  ): Promise<void> {
     if (!this.lock) {
       this.lock = EngineLock.acquire(this.dataDir);
       const recovered = this.jobs.recoverOrphans();
       if (recovered > 0) this.logger.log('warn', 'jobs.recovered', { count: recovered });
     }
+    if (opts.start) this.start(opts.start);
     const runner = new Runner({
       jobs: this.jobs,
       batches: this.batches,
@@ -251,7 +419,8 @@ export class Engine {
       random: this.random,
       logger: this.logger,
       target,
-      config: this.config,
+      config: () => this.runnerConfig(),
+      dataDir: this.dataDir,
       onChange: (id) => this.changed(id),
     });
     await runner.run({ batchIds: opts.batchIds ?? null, signal: opts.signal });
@@ -261,6 +430,29 @@ export class Engine {
     this.lock?.release();
     this.lock = null;
     this.db.close();
+    this.logger.close?.();
+  }
+}
+
+/** Imports running in this process (the window may create two batches at once). */
+const importsHere = new Set<string>();
+
+function creatorTag(): string {
+  return `${hostname()} ${process.pid}`;
+}
+
+/** False only when the import's process is known to be gone: this machine, no such process. */
+function creatorAlive(id: string, tag: string | null): boolean {
+  const m = tag === null ? null : /^(.*) (\d+)$/.exec(tag);
+  if (m === null) return false;
+  if (m[1] !== hostname()) return true; // another machine's import (a shared folder): not ours to judge
+  const pid = Number(m[2]);
+  if (pid === process.pid) return importsHere.has(id);
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

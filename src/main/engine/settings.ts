@@ -2,15 +2,26 @@
 import type { Db } from './db/connection';
 
 export class Settings {
-  constructor(private readonly db: Db) {}
+  private readonly stmts;
+
+  constructor(db: Db) {
+    this.stmts = {
+      get: db.prepare(`SELECT value FROM settings WHERE key = ?`),
+      set: db.prepare(`INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
+      delete: db.prepare(`DELETE FROM settings WHERE key = ?`),
+    };
+  }
+
   get(key: string): string | null {
-    const row = this.db.prepare(`SELECT value FROM settings WHERE key = ?`).get(key) as { value: string } | undefined;
+    const row = this.stmts.get.get(key) as { value: string } | undefined;
     return row ? row.value : null;
   }
+
   set(key: string, value: string): void {
-    this.db.prepare(`INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(key, value);
+    this.stmts.set.run(key, value);
   }
+
   delete(key: string): void {
-    this.db.prepare(`DELETE FROM settings WHERE key = ?`).run(key);
+    this.stmts.delete.run(key);
   }
 }

@@ -4,16 +4,20 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomBytes } from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppService } from '../service/app-service';
-import { checkRequest, cookieName, hostAllowed, originAllowed, tokenFromQuery, type HostIdentity } from './security';
+import { checkRequest, cookieName, hostAllowed, refusalMessage, tokenFromQuery, type HostIdentity } from './security';
 import { contentSecurityPolicy, staticFile } from './static-files';
 import { sendFile } from './file-response';
-import { receiveUpload, UploadError } from './upload';
+import { DEFAULT_MAX_UPLOAD_BYTES, receiveUpload, UploadError } from './upload';
+import { parseRequestTarget } from './request-target';
+import { upgradeListener } from './upgrade';
 
 export interface HostOptions {
   service: AppService;
   rendererDir: string;
   port?: number;
   token?: string;
+  /** Largest file one upload may store (default 8 GiB); larger ones are answered 413. */
+  maxUploadBytes?: number;
 }
 
 export interface HostHandle {
@@ -26,10 +30,30 @@ export interface HostHandle {
 }
 
 const MAX_RPC_BODY = 1024 * 1024;
+/** After refusing an upload, how long the rest of its body is read and dropped before the socket is cut. */
+const UPLOAD_LINGER_MS = 5000;
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
   res.end(JSON.stringify(body));
+}
+
+function badRequest(res: ServerResponse, rpc: boolean, message: string): void {
+  if (rpc) return json(res, 400, { error: { code: 'invalid_argument', message } });
+  res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.end(`${message}\n`);
+}
+
+/**
+ * A refused upload's body may still be arriving. Closing at once can reset the connection
+ * before the browser reads our answer, so the rest is read and dropped for a while, then cut.
+ */
+function drainRefusedBody(req: IncomingMessage): void {
+  if (req.complete || req.destroyed) return;
+  const timer = setTimeout(() => req.destroy(), UPLOAD_LINGER_MS);
+  timer.unref();
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -49,13 +73,19 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
   const token = opts.token ?? randomBytes(24).toString('hex');
   const id: HostIdentity = { port: 0, token };
 
+  const maxUploadBytes = opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // Whatever a raw socket sends as the target or its encoding is a 400, never a throw (a 500).
+    const parsed = parseRequestTarget(req.url);
+    if (!parsed.ok) return badRequest(res, (req.url ?? '').startsWith('/rpc/'), parsed.message);
+    const url = parsed.target;
     // Opening the printed URL: trade the token in the query for an HttpOnly, SameSite cookie.
-    if (req.method === 'GET' && url.searchParams.has('token') && hostAllowed(req.headers.host, id.port) && tokenFromQuery(url, id)) {
+    if (req.method === 'GET' && url.searchParams.has('token') && hostAllowed(req.headers.host, id.port) && tokenFromQuery(url.searchParams, id)) {
       res.writeHead(302, {
         'set-cookie': `${cookieName(id.port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-        location: url.pathname,
+        // One leading slash: "//other.host/" would be a redirect to another site.
+        location: `/${url.pathname.replace(/^\/+/, '')}`,
         'cache-control': 'no-store',
       });
       res.end();
@@ -63,7 +93,7 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
     }
     const verdict = checkRequest(req, id);
     if (!verdict.ok) {
-      const message = `Refused: ${verdict.reason}. Open the URL that \`npm run web\` printed (it carries this launch's access token).`;
+      const message = refusalMessage(verdict.reason);
       if (url.pathname.startsWith('/rpc/')) return json(res, verdict.status, { error: { code: 'unavailable', message } });
       res.writeHead(verdict.status, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`${message}\n`);
@@ -80,18 +110,23 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
       } catch (e) {
         return json(res, 400, { error: { code: 'invalid_argument', message: `Unreadable request body: ${e instanceof Error ? e.message : String(e)}.` } });
       }
-      const r = await service.call(decodeURIComponent(url.pathname.slice(5)), arg);
+      // url.path is the decoded pathname (parseRequestTarget checked that it decodes).
+      const r = await service.call(url.path.slice(5), arg);
       if (r.ok) return json(res, 200, r.result);
       const status = { invalid_argument: 400, not_found: 404, conflict: 409, unavailable: 503, internal: 500 }[r.error.code];
       return json(res, status, { error: r.error });
     }
     if (url.pathname === '/upload' && req.method === 'PUT') {
+      const rel = url.searchParams.get('path') ?? '';
       try {
-        const r = await receiveUpload(req, service.engine.uploadsDir, url.searchParams.get('session') ?? '', url.searchParams.get('path') ?? '');
+        const r = await receiveUpload(req, service.engine.uploadsDir, url.searchParams.get('session') ?? '', rel, maxUploadBytes);
         return json(res, 200, r);
       } catch (e) {
-        const message = e instanceof UploadError ? e.message : `Upload failed: ${e instanceof Error ? e.message : String(e)}`;
-        return json(res, 400, { error: { code: 'invalid_argument', message } });
+        const err = e instanceof UploadError ? e : new UploadError(`"${rel}" could not be stored (${e instanceof Error ? e.message : String(e)}). Nothing was kept; drop the file again.`, 500);
+        service.engine.logger.log('warn', 'host.upload_failed', { path: rel, status: err.status, message: err.message });
+        drainRefusedBody(req);
+        const code = err.status === 400 || err.status === 413 ? 'invalid_argument' : 'unavailable';
+        return json(res, err.status, { error: { code, message: err.message } });
       }
     }
     const source = /^\/source\/(\d+)$/.exec(url.pathname);
@@ -122,19 +157,18 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
 
   const wss = new WebSocketServer({ noServer: true });
   const sockets = new Set<WebSocket>();
-  server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const verdict = checkRequest(req, id);
-    // A WebSocket handshake always carries Origin from a browser: require ours.
-    if (url.pathname !== '/events' || !verdict.ok || req.headers.origin === undefined || !originAllowed(req.headers.origin, id.port)) {
-      socket.end(`HTTP/1.1 ${verdict.ok ? 403 : verdict.status} Refused\r\nConnection: close\r\n\r\n`);
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      sockets.add(ws);
-      ws.on('close', () => sockets.delete(ws));
-    });
-  });
+  server.on(
+    'upgrade',
+    upgradeListener({
+      id,
+      wss,
+      onOpen: (ws) => {
+        sockets.add(ws);
+        ws.on('close', () => sockets.delete(ws));
+      },
+      onError: (message) => service.engine.logger.log('error', 'host.upgrade_failed', { message }),
+    }),
+  );
   const unsubscribe = service.subscribe((event, payload) => {
     const frame = JSON.stringify({ event, payload });
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(frame);

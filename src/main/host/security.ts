@@ -3,6 +3,7 @@
 // a browser says where it comes from, our own Origin (no cross-site requests).
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { safeDecode } from './request-target';
 
 export interface HostIdentity {
   port: number;
@@ -33,11 +34,17 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/**
+ * Any local site can set cookies for 127.0.0.1, so the header may hold anything: a cookie whose
+ * value is not valid percent-encoding is skipped, and the others in the header still count.
+ */
 export function parseCookies(header: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of (header ?? '').split(';')) {
     const i = part.indexOf('=');
-    if (i > 0) out.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+    if (i <= 0) continue;
+    const value = safeDecode(part.slice(i + 1).trim());
+    if (value !== null) out.set(part.slice(0, i).trim(), value);
   }
   return out;
 }
@@ -51,6 +58,10 @@ export function tokenPresented(req: IncomingMessage, id: HostIdentity): boolean 
 
 export type Verdict = { ok: true } | { ok: false; status: 401 | 403; reason: string };
 
+export function refusalMessage(reason: string): string {
+  return `Refused: ${reason}. Open the URL that \`npm run web\` printed (it carries this launch's access token).`;
+}
+
 export function checkRequest(req: IncomingMessage, id: HostIdentity): Verdict {
   if (!hostAllowed(req.headers.host, id.port)) return { ok: false, status: 403, reason: 'foreign Host header' };
   if (!originAllowed(req.headers.origin, id.port)) return { ok: false, status: 403, reason: 'foreign Origin' };
@@ -58,7 +69,7 @@ export function checkRequest(req: IncomingMessage, id: HostIdentity): Verdict {
   return { ok: true };
 }
 
-export function tokenFromQuery(url: URL, id: HostIdentity): boolean {
-  const t = url.searchParams.get('token');
+export function tokenFromQuery(searchParams: URLSearchParams, id: HostIdentity): boolean {
+  const t = searchParams.get('token');
   return t !== null && same(t, id.token);
 }

@@ -1,6 +1,7 @@
 // Serves the built renderer (out/renderer) and nothing outside it.
 import { existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
+import { safeDecode } from './request-target';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,7 +18,8 @@ const MIME: Record<string, string> = {
 
 /** The file for a URL path, or null; "/" and unknown routes get index.html (hash routing). */
 export function staticFile(root: string, urlPath: string): { path: string; mime: string } | null {
-  const decoded = decodeURIComponent(urlPath);
+  const decoded = safeDecode(urlPath);
+  if (decoded === null) return null; // the host answers 400 before this; never throw here
   const candidate = normalize(join(root, decoded));
   if (candidate !== root && !candidate.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
   if (existsSync(candidate) && statSync(candidate).isFile()) return { path: candidate, mime: MIME[extname(candidate)] ?? 'application/octet-stream' };

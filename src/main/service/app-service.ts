@@ -14,6 +14,8 @@ export const APP_VERSION = '0.1.0';
 export interface AppServiceOptions extends EngineOptions {
   transport: 'electron' | 'browser';
   apiUrl: string | null;
+  /** How often to try again while another process holds the data folder (tests shorten it). */
+  busyRetryMs?: number;
   openDialog?: HandlerDeps['openDialog'];
 }
 
@@ -33,7 +35,13 @@ export class AppService {
     this.engine = Engine.open(opts);
     const env = opts.env ?? process.env;
     this.connections = new ConnectionManager(this.engine, env, opts.apiUrl);
-    this.runs = new RunController(this.engine, this.connections, (message) => this.engine.logger.log('error', 'run.failed', { message }));
+    this.runs = new RunController(
+      this.engine,
+      this.connections,
+      (message) => this.engine.logger.log('error', 'run.failed', { message }),
+      (status) => this.emit('runner.changed', status),
+      opts.busyRetryMs,
+    );
     this.coalescer = new SnapshotCoalescer(
       (id) => {
         try {
@@ -67,7 +75,10 @@ export class AppService {
     });
   }
 
-  /** Resume unfinished batches: the first run recovers whatever a crash left running. */
+  /**
+   * Resume batches the user started that did not finish (never ones only created): the first run
+   * recovers whatever a crash left running.
+   */
   start(): void {
     this.runs.kick();
   }

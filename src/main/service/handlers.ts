@@ -5,6 +5,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ArgOf, MethodName, ResultOf } from '../../shared/contract';
 import { RATE_ITEMS, type RateItem } from '../../shared/rates';
+import {
+  DEFAULT_MESSAGING_CHANNEL,
+  MESSAGING_CHANNEL_RE,
+  NUMERIC_SETTINGS,
+  checkApiUrl,
+  readNumericSetting,
+  type NumericSettingRule,
+} from '../../shared/settings-rules';
 import { UNIT_NAMES, type Capability } from '../../shared/domain';
 import type { Engine } from '../engine/engine';
 import { exportBatch } from '../engine/exporters/export-batch';
@@ -36,18 +44,16 @@ export interface HandlerDeps {
   pathAllowed: (path: string) => boolean;
 }
 
-const PREVIEW_SAMPLE = 200;
-
 function settingsView(engine: Engine): ResultOf<'settings.get'> {
-  const num = (k: string, d: number): number => {
-    const v = engine.settings.get(k);
-    return v !== null && /^\d+$/.test(v) ? Number(v) : d;
-  };
+  // Read through the shared rules: a value stored by an older version outside today's bounds is
+  // shown clamped instead of failing the result schema (which would hide every setting).
+  const num = (rule: NumericSettingRule): number => readNumericSetting(rule, engine.settings.get(rule.key));
+  const channel = engine.settings.get('messaging_channel');
   return {
-    concurrency: num('concurrency', 4),
-    rpm: num('rpm', 0),
-    maxAttempts: num('max_attempts', 8),
-    messagingChannel: engine.settings.get('messaging_channel') ?? 'whatsapp',
+    concurrency: num(NUMERIC_SETTINGS.concurrency),
+    rpm: num(NUMERIC_SETTINGS.rpm),
+    maxAttempts: num(NUMERIC_SETTINGS.maxAttempts),
+    messagingChannel: channel !== null && MESSAGING_CHANNEL_RE.test(channel) ? channel : DEFAULT_MESSAGING_CHANNEL,
     apiUrl: engine.settings.get('api_url'),
   };
 }
@@ -74,8 +80,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'batches.get': async ({ id }) => summary(id),
     'batches.preview': async (arg) => {
       checkPaths(arg.paths);
-      const { plan } = await engine.preview(arg);
-      const sample = plan.jobs.slice(0, PREVIEW_SAMPLE).map((j) => {
+      const { plan, sample: first } = await engine.preview(arg);
+      const sample = first.map((j) => {
         const p = JSON.parse(j.payloadJson) as { to?: unknown; text?: unknown };
         return {
           source: j.source,
@@ -86,20 +92,30 @@ export function createHandlers(d: HandlerDeps): Handlers {
         };
       });
       return {
-        items: plan.jobs.length,
+        items: plan.count,
         units: { name: UNIT_NAMES[arg.capability], estimated: plan.estimatedUnits },
         estimatedCost: plan.estimatedCost,
         rate: plan.rate,
         channel: plan.channel,
         sample,
         problems: plan.problems,
+        alreadyQueued: plan.alreadyQueued,
       };
     },
     'batches.create': async (arg) => {
       checkPaths(arg.paths);
       const r = await engine.createBatch(arg);
-      if (r.batch) d.runs.kick(); // in the window, creating a batch starts it
-      return r;
+      if (!r.batch) return r;
+      // In the window, creating a batch is starting it (Start batch).
+      engine.start([r.batch.id]);
+      d.runs.kick();
+      return { ...r, batch: engine.summary(r.batch.id) };
+    },
+    'batches.start': async ({ id }) => {
+      const bid = engine.resolveBatchId(id);
+      engine.start([bid]);
+      d.runs.kick();
+      return engine.summary(bid);
     },
     'batches.pause': async ({ id }) => {
       const bid = engine.resolveBatchId(id);
@@ -171,21 +187,26 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'settings.get': async () => settingsView(engine),
     'settings.set': async (patch) => {
+      // dispatch() has validated the patch against the shared rules (bounds, http/https only);
+      // the API URL is checked again here because it is what the engine will connect to.
+      const apiUrl = patch.apiUrl === undefined || patch.apiUrl === null ? patch.apiUrl : checkApiUrl(patch.apiUrl);
+      if (apiUrl !== undefined && apiUrl !== null && !apiUrl.ok) throw new InvalidArgumentError(apiUrl.message);
       const map: Record<string, string | undefined> = {
-        concurrency: patch.concurrency?.toString(),
-        rpm: patch.rpm?.toString(),
-        max_attempts: patch.maxAttempts?.toString(),
+        [NUMERIC_SETTINGS.concurrency.key]: patch.concurrency?.toString(),
+        [NUMERIC_SETTINGS.rpm.key]: patch.rpm?.toString(),
+        [NUMERIC_SETTINGS.maxAttempts.key]: patch.maxAttempts?.toString(),
         messaging_channel: patch.messagingChannel,
       };
       for (const [k, v] of Object.entries(map)) if (v !== undefined) engine.settings.set(k, v);
-      if (patch.apiUrl !== undefined) {
-        if (patch.apiUrl === null) engine.settings.delete('api_url');
-        else engine.settings.set('api_url', patch.apiUrl);
+      if (apiUrl !== undefined) {
+        if (apiUrl === null) engine.settings.delete('api_url');
+        else engine.settings.set('api_url', apiUrl.url);
         d.onConnectionChanged();
       }
       return settingsView(engine);
     },
     'costs.report': async () => costReport(engine),
+    'runner.get': async () => d.runs.status,
     'dialogs.open': ({ kind }) => d.openDialog(kind),
   };
 }

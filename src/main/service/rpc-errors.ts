@@ -1,22 +1,29 @@
-// Errors that cross the window boundary, each mapped onto one RpcErrorCode.
-import { ZodError } from 'zod';
-import type { RpcError } from '../../shared/contract';
-import { UserError } from '../engine/engine';
-import { EngineBusyError } from '../engine/engine-lock';
-import { KeychainUnavailableError } from '../engine/secrets/secret-store';
+// Errors that cross the window boundary: the engine's failure kinds (engine/failures.ts),
+// each mapped onto one RpcErrorCode.
+import type { RpcError, RpcErrorCode } from '../../shared/contract';
+import { assertNever } from '../../shared/domain';
+import { classifyFailure, type FailureKind } from '../engine/failures';
 
-export class NotFoundError extends Error {}
-export class InvalidArgumentError extends Error {}
+export { NotFoundError, UserError as InvalidArgumentError } from '../engine/failures';
 
-export function toRpcError(e: unknown): RpcError {
-  if (e instanceof ZodError) {
-    const first = e.issues[0];
-    return { code: 'invalid_argument', message: `Invalid request${first ? ` (${first.path.join('.') || 'argument'}: ${first.message})` : ''}.` };
+function codeFor(kind: FailureKind): RpcErrorCode {
+  switch (kind) {
+    case 'invalid':
+      return 'invalid_argument';
+    case 'not_found':
+      return 'not_found';
+    case 'busy':
+      return 'conflict';
+    case 'unavailable':
+      return 'unavailable';
+    case 'internal':
+      return 'internal';
+    default:
+      return assertNever(kind, 'failure kind');
   }
-  if (e instanceof InvalidArgumentError) return { code: 'invalid_argument', message: e.message };
-  if (e instanceof NotFoundError) return { code: 'not_found', message: e.message };
-  if (e instanceof UserError) return { code: 'invalid_argument', message: e.message };
-  if (e instanceof EngineBusyError) return { code: 'conflict', message: e.message };
-  if (e instanceof KeychainUnavailableError) return { code: 'unavailable', message: e.message };
-  return { code: 'internal', message: e instanceof Error ? e.message : String(e) };
+}
+
+export function toRpcError(e: unknown, dataDir?: string): RpcError {
+  const f = classifyFailure(e, dataDir);
+  return { code: codeFor(f.kind), message: f.message };
 }

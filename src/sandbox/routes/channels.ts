@@ -2,11 +2,11 @@
 // (A1, A5, A6). Channel key and Idempotency-Key required; each delivery lands in the ledger once.
 import { z } from 'zod';
 import { channelKindOf } from '../../shared/rates';
+import { CHANNEL_NAME_RE } from '../../shared/domain';
 import { invalid, jsonOutcome } from '../http';
 import { randomId } from '../store';
 import { jsonRoute } from './common';
 
-const CHANNEL_NAME = /^[a-z][a-z0-9_-]{1,31}$/;
 const E164 = /^\+[1-9]\d{6,14}$/;
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:".]{2,}$/;
 
@@ -26,7 +26,7 @@ export const channelRoute = jsonRoute({
   schema: ChannelBody,
   prepare: (body, ctx) => {
     const channel = ctx.params.channel ?? '';
-    if (!CHANNEL_NAME.test(channel)) throw invalid(404, 'unknown_channel', `"${channel}" is not a channel name.`);
+    if (!CHANNEL_NAME_RE.test(channel)) throw invalid(404, 'unknown_channel', `"${channel}" is not a channel name.`);
     const kind = channelKindOf(channel);
     if (body.voice !== undefined && kind !== 'voice') throw invalid(422, 'invalid_field', 'voice: only voice calls take a voice.');
     if (kind === 'email' ? !EMAIL.test(body.to) : !E164.test(body.to)) {

@@ -1,5 +1,6 @@
 // POST /v1/transcribe: multipart `file` (+ `tier`) -> {text, language, duration_seconds} (A7).
-// Billed per audio second measured exactly like the client measures it (shared/media).
+// Billed per audio second measured exactly like the client measures it (shared/media). A WAV it
+// cannot decode is refused with 422 unreadable_audio (A3), unbilled, instead of an invented transcript.
 import { audioSeconds, sniffMedia, wavDurationSeconds } from '../../shared/media';
 import { invalid, jsonOutcome } from '../http';
 import { corpusTranscript, detectLanguage } from '../results';
@@ -12,8 +13,16 @@ export const transcribeRoute = uploadRoute(/^\/v1\/transcribe$/, (upload, file) 
   if (!media || media.kind !== 'audio') {
     throw invalid(415, 'unsupported_media_type', 'Not a supported audio file (wav, mp3, m4a, ogg, opus, flac, webm).');
   }
+  const exact = media.ext === 'wav' ? wavDurationSeconds(file.head, file.size) : null;
+  // A WAV held whole whose fmt and data chunks cannot be read (or hold no audio) is refused, as a
+  // real service refuses audio it cannot decode (A3); only the first 64 KiB of a larger one are kept,
+  // and its fmt and data may lie beyond them, so it is estimated as before.
+  const whole = file.size <= file.head.length;
+  if (media.ext === 'wav' && (exact === 0 || (exact === null && whole))) {
+    const why = exact === 0 ? 'its data chunk holds no audio' : 'it has no readable format (fmt) and audio data (data) chunks; it may be cut short';
+    throw invalid(422, 'unreadable_audio', `The audio could not be decoded: ${why}.`);
+  }
   const { seconds } = audioSeconds(file.head, file.size);
-  const exact = wavDurationSeconds(file.head, file.size);
   // Our sample recordings carry their script in LIST/INFO ICMT; anything else gets corpus text.
   const text = file.embeddedText ?? corpusTranscript(file.sha256);
   return {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 
 export const ROOT = process.cwd();
-const CLI = join(ROOT, 'out', 'main', 'cli.js');
+export const CLI = join(ROOT, 'out', 'main', 'cli.js');
 const HOST = join(ROOT, 'out', 'main', 'host.js');
 
 export function assertBuilt(): void {

@@ -3,7 +3,7 @@ import { classifyResponse } from '../../../src/main/engine/api/classify-response
 import type { ApiResponse } from '../../../src/main/engine/api/request';
 
 function res(status: number, body: unknown = {}, headers: Record<string, string> = {}): ApiResponse {
-  return { status, headers: new Headers(headers), body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)), latencyMs: 1, uploadedSha256: null };
+  return { status, headers: new Headers(headers), body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)), latencyMs: 1, uploadedSha256: null, bodyBytes: 0, truncated: false };
 }
 const err = (code: string, message = 'm') => ({ error: { code, message } });
 

@@ -68,3 +68,23 @@ describe('delimiter detection', () => {
     expect(headerLineEnd('to,text')).toBe(-1);
   });
 });
+
+describe('oversized cells', () => {
+  it('drops a cell longer than the limit while reading and flags its record, whatever the chunking', () => {
+    const big = 'x'.repeat(5_000);
+    const text = `a,b\n1,"${big}"\n2,ok\n`;
+    for (const size of [7, 1000, text.length]) {
+      const out: CsvRecord[] = [];
+      const p = new CsvParser(',', (r) => out.push(r), 1_000);
+      for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size));
+      p.finish();
+      expect(out.map((r) => [r.row, r.oversized ?? false])).toEqual([
+        [1, false],
+        [2, true],
+        [3, false],
+      ]);
+      expect(out[1]?.fields[1]).toBe('');
+      expect(out[2]?.fields).toEqual(['2', 'ok']);
+    }
+  });
+});

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { chmod, copyFile, mkdir, stat, symlink } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readFile, stat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importFiles } from '../../../src/main/engine/importers';
 import { measureFile } from '../../../src/main/engine/importers/measure-file';
-import { isRoot, pdf, put, tempDirs, wav } from './helpers';
+import { isRoot, MEDIA_FIXTURES, pdf, png, put, tempDirs, tiff, wav, writeLargePdf } from './helpers';
 
 const tmp = tempDirs();
 afterEach(() => tmp.cleanup());
@@ -36,37 +36,33 @@ describe('importFiles: valid input', () => {
     expect(backward.items).toEqual(forward.items);
   });
 
-  it('counts PDF pages, images as one page, and estimates audio that is not WAV', async () => {
+  it('counts PDF and TIFF pages, images as one page, and reads the duration of audio that is not WAV', async () => {
     const dir = await tmp.make();
     await put(join(dir, 'two.pdf'), pdf(2));
-    await put(join(dir, 'scan.png'), Buffer.from('\x89PNG\r\n\x1a\n rest of a png', 'latin1'));
-    await put(join(dir, 'photo.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
-    await put(join(dir, 'fax.tiff'), Buffer.from('II*\0 tiff body', 'latin1'));
-    await put(join(dir, 'nopages.pdf'), Buffer.from('%PDF-1.7\n% object streams only\n%%EOF\n', 'latin1'));
+    await put(join(dir, 'scan.png'), png(3, 2));
+    await copyFile(join(MEDIA_FIXTURES, 'page.jpg'), join(dir, 'photo.jpg'));
+    await put(join(dir, 'fax.tiff'), tiff([{ width: 4, height: 4 }, { width: 4, height: 4 }]));
     const docs = await importFiles([dir], 'ocr');
     expect(docs.problems).toEqual([]);
     const units = Object.fromEntries(docs.items.map((i) => [i.path.slice(dir.length + 1), [i.mime, i.units, i.unitsExact]]));
     expect(units).toEqual({
-      'fax.tiff': ['image/tiff', 1, false],
-      'nopages.pdf': ['application/pdf', 1, false],
+      'fax.tiff': ['image/tiff', 2, true],
       'photo.jpg': ['image/jpeg', 1, true],
       'scan.png': ['image/png', 1, true],
       'two.pdf': ['application/pdf', 2, true],
     });
 
-    const mp3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(40_000, 7)]);
-    await put(join(dir, 'audio', 'call.mp3'), mp3);
-    const audio = await importFiles([join(dir, 'audio')], 'transcribe');
+    // 2.5 s at 32 kbit/s: the old 128 kbit/s guess said 1 s; the file says 2.7 s.
+    await copyFile(join(MEDIA_FIXTURES, 'tone-cbr-no-header.mp3'), join(dir, 'call.mp3'));
+    const audio = await importFiles([join(dir, 'call.mp3')], 'transcribe');
     expect(audio.items[0]).toMatchObject({ mime: 'audio/mpeg', units: 3, unitsExact: false });
   });
 
-  it('streams past the 64 KiB head: pages far into a large PDF and the hash of all bytes count', async () => {
+  it('streams past the 64 KiB head: pages behind 1.5 MB of content and the hash of all bytes count', async () => {
     const dir = await tmp.make();
-    // 3 page objects after ~1.5 MB of padding, some split across read chunks.
-    const padding = '% padding line to push the page objects beyond the first chunks\n'.repeat(24_000);
-    const body = `%PDF-1.4\n${padding}1 0 obj << /Type /Pages /Count 3 >> endobj\n` + [1, 2, 3].map((n) => `${n + 1} 0 obj << /Type /Page /Parent 1 0 R >> endobj\n`).join('') + '%%EOF\n';
-    const bytes = Buffer.from(body, 'latin1');
-    const path = await put(join(dir, 'big.pdf'), bytes);
+    const path = join(dir, 'big.pdf');
+    await writeLargePdf(path, 1_500_000, 3);
+    const bytes = await readFile(path);
     const { items } = await importFiles([path], 'ocr');
     expect(items[0]).toMatchObject({ units: 3, unitsExact: true, size: bytes.length, sha256: sha(bytes) });
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importMessageCsv, MAX_TEXT_CHARS, type ImportProblem } from '../../../src/main/engine/importers';
+import { MAX_CELL_CHARS } from '../../../src/main/engine/importers/csv-parser';
 import { put, tempDirs } from './helpers';
 
 const tmp = tempDirs();
@@ -213,3 +214,31 @@ describe('importMessageCsv: problems', () => {
     expect(folder.problems[0]?.message).toMatch(/is a folder, not a CSV file/);
   });
 });
+
+describe('importMessageCsv: bounded memory', () => {
+  it('refuses a row with a huge cell while reading and keeps the rows around it', async () => {
+    const huge = 'y'.repeat(MAX_CELL_CHARS + 10);
+    const res = await importMessageCsv(await csvFile(`to,text\n+442079460001,first\n+442079460002,"${huge}"\n+442079460003,third\n`), { channelKind: 'messaging' });
+    expect(res.rows.map((r) => r.row)).toEqual([2, 4]);
+    expect(res.problems).toHaveLength(1);
+    expect(res.problems[0]).toMatchObject({ row: 3 });
+    expect(res.problems[0]?.message).toMatch(/longer than 65,536 characters.*missing closing quote/);
+  });
+
+  it('hands rows on one by one when asked, keeping none', async () => {
+    const lines = ['to,text', ...Array.from({ length: 500 }, (_, i) => `+44207946${String(i).padStart(4, '0')},m${i}`)];
+    const seen: number[] = [];
+    const res = await importMessageCsv(await csvFile(`${lines.join('\n')}\n`), { channelKind: 'messaging', onRow: (r) => seen.push(r.row) });
+    expect(res.rows).toEqual([]);
+    expect(res.rowCount).toBe(500);
+    expect(seen).toHaveLength(500);
+  });
+
+  it('lists at most 10,000 problems and says how many more there were', async () => {
+    const lines = ['to,text', ...Array.from({ length: 10_050 }, (_, i) => `not-a-number-${i},hello`)];
+    const res = await importMessageCsv(await csvFile(`${lines.join('\n')}\n`), { channelKind: 'messaging' });
+    expect(res.problems).toHaveLength(10_001);
+    expect(res.problems.at(-1)?.message).toMatch(/and 50 more problems/);
+  });
+});
+

@@ -14,7 +14,7 @@ describe('FileLogger', () => {
     log.log('info', 'job.error', { job: 7, kind: 'auth', key: 'sk_live_secret', text: 'Hello Olivia', note: 'Bearer abc.def' });
     const [line] = readFileSync(join(dir.path, 'batchdesk.log'), 'utf8').trim().split('\n');
     const rec = JSON.parse(line ?? '{}') as Record<string, unknown>;
-    expect(rec).toMatchObject({ level: 'info', event: 'job.error', job: 7, kind: 'auth', note: '[redacted]' });
+    expect(rec).toMatchObject({ level: 'info', event: 'job.error', job: 7, kind: 'auth', note: 'Bearer [redacted]' });
     expect(rec).not.toHaveProperty('key');
     expect(rec).not.toHaveProperty('text');
   });

@@ -12,6 +12,7 @@ function jobs(n: number): NewJob[] {
   return Array.from({ length: n }, (_, i) => ({
     seq: i + 1,
     idempotencyKey: `key-${i + 1}`,
+    fingerprint: BigInt(i + 1),
     source: `row ${i + 2}`,
     payloadJson: '{}',
     requestBody: '{"to":"+4930123456","text":"hi"}',
@@ -33,8 +34,9 @@ describe('JobStore', () => {
     clock = new FakeClock();
     store = new JobStore(db, clock);
     batches = new BatchStore(db, clock);
-    batches.insert({ id: 'b1', name: 'test', capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: null, estimatedUnits: 3, estimatedCost: 150, total: 3 });
+    batches.insert({ id: 'b1', name: 'test', capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: null, creator: 'test 1' });
     store.insertJobs('b1', jobs(3));
+    batches.seal('b1', { total: 3, estimatedUnits: 3, estimatedCost: 150 });
   });
   afterEach(() => {
     db.close();
@@ -84,7 +86,7 @@ describe('JobStore', () => {
     const [job] = store.claim('b1', 1, 60_000);
     if (!job) throw new Error('no job');
     const err = engineError('transient', 'HTTP 503', { httpStatus: 503 });
-    expect(store.retryLater(job, clock.now() + 5_000, err, true)).toBe(true);
+    expect(store.retryLater(job, clock.now() + 5_000, err, false)).toBe(true);
     expect(store.get(job.id)?.state).toBe('retry_wait');
     expect(store.claim('b1', 3, 60_000).map((j) => j.seq)).toEqual([2, 3]);
     expect(store.claim('b1', 3, 60_000)).toEqual([]);
@@ -100,7 +102,7 @@ describe('JobStore', () => {
     const [job] = store.claim('b1', 1, 60_000);
     if (!job) throw new Error('no job');
     store.startAttempt(job.id, null);
-    store.retryLater(job, clock.now(), engineError('rate_limited', '429'), false);
+    store.retryLater(job, clock.now(), engineError('rate_limited', '429'), true);
     const [again] = store.claim('b1', 1, 60_000);
     if (!again) throw new Error('no job');
     store.startAttempt(again.id, null);
@@ -146,7 +148,7 @@ describe('JobStore', () => {
     batches.cancel('b1');
     expect(store.cancelOpen('b1')).toBe(2);
     // A transient error on the in-flight job turns into cancelled, not retry_wait.
-    store.retryLater(running, clock.now(), engineError('transient', 'x'), true);
+    store.retryLater(running, clock.now(), engineError('transient', 'x'), false);
     expect(store.counts('b1')).toMatchObject({ cancelled: 3, queued: 0, retry_wait: 0 });
   });
 

@@ -31,6 +31,7 @@ describe('error taxonomy', () => {
       transient: 'retry_later',
       invalid_request: 'fail_job',
       invalid_input: 'fail_job',
+      bad_response: 'retry_later',
       local_io: 'fail_job',
       internal: 'fail_job',
     });
@@ -38,11 +39,16 @@ describe('error taxonomy', () => {
 });
 
 describe('displayStatus', () => {
-  it('derives done, failures and progress from counts', () => {
-    expect(displayStatus('active', { ...emptyCounts(), queued: 3 })).toBe('pending');
-    expect(displayStatus('active', { ...emptyCounts(), queued: 2, succeeded: 1 })).toBe('running');
-    expect(displayStatus('active', { ...emptyCounts(), succeeded: 3 })).toBe('done');
-    expect(displayStatus('active', { ...emptyCounts(), succeeded: 2, failed: 1 })).toBe('done_with_failures');
-    expect(displayStatus('paused', { ...emptyCounts(), queued: 2 })).toBe('paused');
+  it('derives done, failures and progress from counts; pending until started', () => {
+    expect(displayStatus('active', false, { ...emptyCounts(), queued: 3 })).toBe('pending');
+    expect(displayStatus('active', true, { ...emptyCounts(), queued: 3 })).toBe('running');
+    expect(displayStatus('active', true, { ...emptyCounts(), queued: 2, succeeded: 1 })).toBe('running');
+    expect(displayStatus('active', true, { ...emptyCounts(), succeeded: 3 })).toBe('done');
+    expect(displayStatus('active', true, { ...emptyCounts(), succeeded: 2, failed: 1 })).toBe('done_with_failures');
+    expect(displayStatus('paused', true, { ...emptyCounts(), queued: 2 })).toBe('paused');
+  });
+
+  it('a finished batch stays finished even if its stored status says paused', () => {
+    expect(displayStatus('paused', true, { ...emptyCounts(), succeeded: 3 })).toBe('done');
   });
 });

@@ -1,20 +1,12 @@
-import { parse } from '../parse';
-import { EXIT, UsageError, type ExitCode } from '../exit-codes';
-import type { Io } from '../io';
+import { EXIT, UsageError } from '../exit-codes';
+import { bindCommand } from '../bind-command';
+import { batchCreateSpec } from '../specs/batch-create';
 import { globalOptions, openEngine } from '../context';
 import { describeBatch, describeProblems } from '../format';
 import { parseEur, formatEur } from '../../../shared/money';
 import { BatchCapability, Tier } from '../../../shared/domain';
 
-export async function cmdBatchCreate(args: string[], io: Io): Promise<ExitCode> {
-  const { values, positionals } = parse(args, {
-    tier: { type: 'string' },
-    channel: { type: 'string' },
-    voice: { type: 'string' },
-    name: { type: 'string' },
-    budget: { type: 'string' },
-    json: { type: 'boolean' },
-  });
+export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, positionals }, io) => {
   const [capText, ...paths] = positionals;
   const cap = BatchCapability.safeParse(capText);
   if (!cap.success) throw new UsageError(`batch create needs a capability: transcribe, ocr or channel (got "${capText ?? ''}").`);
@@ -31,7 +23,7 @@ export async function cmdBatchCreate(args: string[], io: Io): Promise<ExitCode> 
 
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
-    const { batch, problems } = await engine.createBatch({
+    const { batch, problems, alreadyQueued } = await engine.createBatch({
       capability: cap.data,
       paths,
       tier: tier.data,
@@ -39,22 +31,27 @@ export async function cmdBatchCreate(args: string[], io: Io): Promise<ExitCode> 
       ...(values.voice !== undefined ? { voice: values.voice } : {}),
       ...(values.name !== undefined ? { name: values.name } : {}),
       budget,
+      allowResend: values['allow-resend'] === true,
     });
     if (values.json) {
-      io.stdout.write(`${JSON.stringify({ batch, problems }, null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify({ batch, problems, already_queued: alreadyQueued }, null, 2)}\n`);
     } else {
       if (problems.length > 0) io.stderr.write(`${problems.length} item(s) skipped:\n${describeProblems(problems)}\n`);
       if (batch) {
         io.stdout.write(`Created batch ${batch.id}\n${describeBatch(batch)}\n`);
-        io.stdout.write(`Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${batch.units.estimated} ${batch.units.name}. Start it with: batchdesk run ${batch.id}\n`);
+        io.stdout.write(`Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${batch.units.estimated} ${batch.units.name}. Nothing is sent until you start it: batchdesk run ${batch.id}\n`);
       }
     }
     if (!batch) {
-      io.stderr.write('Nothing to send: no valid item was found, so no batch was created.\n');
+      io.stderr.write(
+        alreadyQueued > 0
+          ? `Nothing new: all ${alreadyQueued} item(s) are already in earlier batches (named above), so no batch was created. Add --allow-resend to send them again.\n`
+          : 'Nothing to send: no valid item was found, so no batch was created.\n',
+      );
       return EXIT.someFailed;
     }
     return EXIT.ok;
   } finally {
     engine.close();
   }
-}
+});

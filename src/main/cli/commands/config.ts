@@ -1,32 +1,51 @@
 import { parse } from '../parse';
+import { configSpec } from '../specs/config';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import { globalOptions, openEngine } from '../context';
-import { CHANNEL_NAME_RE } from '../../engine/batch-input';
+import {
+  DEFAULT_MESSAGING_CHANNEL,
+  MESSAGING_CHANNEL_MESSAGE,
+  MESSAGING_CHANNEL_RE,
+  NUMERIC_SETTINGS,
+  numericSettingByKey,
+  parseNumericSetting,
+  readNumericSetting,
+} from '../../../shared/settings-rules';
 
-const SETTINGS: Record<string, { check: (v: string) => boolean; help: string }> = {
-  concurrency: { check: (v) => /^[1-9]\d{0,2}$/.test(v), help: 'requests in flight per key (1-999, default 4)' },
-  rpm: { check: (v) => /^\d{1,6}$/.test(v), help: 'requests per minute per key, the key\'s request limit (0 = none)' },
-  max_attempts: { check: (v) => /^[1-9]\d?$/.test(v), help: 'attempts before an item fails (1-99, default 8)' },
-  messaging_channel: { check: (v) => CHANNEL_NAME_RE.test(v), help: 'path name of the messaging-app channel (default whatsapp)' },
-};
+/** Settings by the name `config` takes; bounds, defaults and words from the shared rules. */
+const NAMES = [...Object.values(NUMERIC_SETTINGS).map((r) => r.key), 'messaging_channel'] as const;
 
 export async function cmdConfig(args: string[], io: Io): Promise<ExitCode> {
   const [sub, ...rest] = args;
-  const { values, positionals } = parse(rest, {});
+  const { values, positionals } = parse(rest, configSpec.options);
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
     if (sub === 'list') {
-      for (const [k, s] of Object.entries(SETTINGS)) io.stdout.write(`${k.padEnd(18)} ${(engine.settings.get(k) ?? '(default)').padEnd(10)} ${s.help}\n`);
+      for (const r of Object.values(NUMERIC_SETTINGS)) {
+        const stored = engine.settings.get(r.key);
+        const shown = stored === null ? `${r.default} (default)` : String(readNumericSetting(r, stored));
+        io.stdout.write(`${r.key.padEnd(18)} ${shown.padEnd(14)} ${r.help} (${r.min}-${r.max})\n`);
+      }
+      const channel = engine.settings.get('messaging_channel');
+      io.stdout.write(`${'messaging_channel'.padEnd(18)} ${(channel ?? `${DEFAULT_MESSAGING_CHANNEL} (default)`).padEnd(14)} path name of the messaging-app channel\n`);
       return EXIT.ok;
     }
     if (sub === 'set') {
       const [key, value] = positionals;
-      const spec = key ? SETTINGS[key] : undefined;
-      if (!key || !spec) throw new UsageError(`Settings: ${Object.keys(SETTINGS).join(', ')}.`);
-      if (value === undefined || !spec.check(value)) throw new UsageError(`${key}: ${spec.help}.`);
-      engine.settings.set(key, value);
-      io.stdout.write(`${key} = ${value}\n`);
+      if (!key || !(NAMES as readonly string[]).includes(key)) throw new UsageError(`Settings: ${NAMES.join(', ')}.`);
+      if (value === undefined) throw new UsageError(`config set ${key} needs a value.`);
+      const rule = numericSettingByKey(key);
+      if (rule) {
+        const checked = parseNumericSetting(rule, value);
+        if (!checked.ok) throw new UsageError(checked.message);
+        engine.settings.set(key, String(checked.value));
+      } else {
+        if (!MESSAGING_CHANNEL_RE.test(value)) throw new UsageError(MESSAGING_CHANNEL_MESSAGE);
+        engine.settings.set(key, value);
+      }
+      // A running engine (the window, `batchdesk run`) reads settings on every pass.
+      io.stdout.write(`${key} = ${value} (applies at once, also to a run in progress)\n`);
       return EXIT.ok;
     }
     throw new UsageError('config takes list or set.');

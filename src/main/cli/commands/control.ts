@@ -1,17 +1,23 @@
 // pause | resume | cancel | retry <batch-id>
-import { parse } from '../parse';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
+import { bindCommand } from '../bind-command';
+import { cancelSpec, pauseSpec, resumeSpec, retrySpec } from '../specs/control';
 import { globalOptions, openEngine } from '../context';
 import { describeBatch } from '../format';
 import { parseEur } from '../../../shared/money';
 
 export type ControlVerb = 'pause' | 'resume' | 'cancel' | 'retry';
 
-export async function cmdControl(verb: ControlVerb, args: string[], io: Io): Promise<ExitCode> {
-  const { values, positionals } = parse(args, { budget: { type: 'string' } });
+interface ControlValues {
+  'data-dir'?: string;
+  'api-url'?: string;
+  /** Only resume's spec defines it. */
+  budget?: string;
+}
+
+async function control(verb: ControlVerb, values: ControlValues, positionals: string[], io: Io): Promise<ExitCode> {
   if (positionals.length !== 1) throw new UsageError(`${verb} takes exactly one batch id.`);
-  if (values.budget !== undefined && verb !== 'resume') throw new UsageError('--budget only applies to resume.');
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
     const id = engine.resolveBatchId(positionals[0] ?? '');
@@ -46,3 +52,8 @@ export async function cmdControl(verb: ControlVerb, args: string[], io: Io): Pro
     engine.close();
   }
 }
+
+export const pauseCommand = bindCommand(pauseSpec, ({ values, positionals }, io) => control('pause', values, positionals, io));
+export const resumeCommand = bindCommand(resumeSpec, ({ values, positionals }, io) => control('resume', values, positionals, io));
+export const cancelCommand = bindCommand(cancelSpec, ({ values, positionals }, io) => control('cancel', values, positionals, io));
+export const retryCommand = bindCommand(retrySpec, ({ values, positionals }, io) => control('retry', values, positionals, io));

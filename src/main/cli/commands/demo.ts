@@ -1,8 +1,8 @@
 // The newcomer's first command: the bundled samples, on the embedded sandbox, end to end.
 import { join } from 'node:path';
-import { parse } from '../parse';
-import { EXIT, type ExitCode } from '../exit-codes';
-import type { Io } from '../io';
+import { EXIT } from '../exit-codes';
+import { bindCommand } from '../bind-command';
+import { demoSpec } from '../specs/demo';
 import { globalOptions, openEngine } from '../context';
 import { describeProblems } from '../format';
 import { packageRoot } from '../package-root';
@@ -10,16 +10,21 @@ import { runBatches } from './run';
 import type { CreateBatchInput } from '../../engine/batch-input';
 import { formatEur } from '../../../shared/money';
 
-export async function cmdDemo(args: string[], io: Io): Promise<ExitCode> {
-  const { values } = parse(args, {});
+export const demoCommand = bindCommand(demoSpec, async ({ values }, io) => {
   const g = globalOptions(values, io.env);
   const samples = join(packageRoot(), 'resources', 'samples');
+  // Said before anything is written: by default the demo's batches land beside the user's own.
+  io.stdout.write(
+    `The demo's batches go into the data folder ${g.dataDir}\n` +
+      `To keep them apart from your own, choose another with --data-dir DIR (npm run demo -- --data-dir /tmp/batchdesk-demo).\n\n`,
+  );
   const engine = openEngine(g, io.env);
   try {
+    // The demo may be run again on purpose: its samples are allowed to repeat earlier demo batches.
     const inputs: CreateBatchInput[] = [
-      { capability: 'transcribe', paths: [join(samples, 'recordings')], name: 'Demo: call recordings' },
-      { capability: 'ocr', paths: [join(samples, 'invoices')], name: 'Demo: scanned invoices' },
-      { capability: 'channel', paths: [join(samples, 'messages.csv')], channel: 'whatsapp', name: 'Demo: order messages' },
+      { capability: 'transcribe', paths: [join(samples, 'recordings')], name: 'Demo: call recordings', allowResend: true },
+      { capability: 'ocr', paths: [join(samples, 'invoices')], name: 'Demo: scanned invoices', allowResend: true },
+      { capability: 'channel', paths: [join(samples, 'messages.csv')], channel: 'whatsapp', name: 'Demo: order messages', allowResend: true },
     ];
     const ids: string[] = [];
     for (const input of inputs) {
@@ -32,14 +37,14 @@ export async function cmdDemo(args: string[], io: Io): Promise<ExitCode> {
     }
     const code = await runBatches(engine, ids, io, g.apiUrl, g.dataDir);
     for (const id of ids) {
-      const first = engine.db.prepare(`SELECT source, result_json FROM jobs WHERE batch_id = ? AND state = 'succeeded' ORDER BY seq LIMIT 1`).get(id) as
-        | { source: string; result_json: string }
-        | undefined;
+      const first = engine.jobs.firstSucceeded(id);
       if (first) io.stdout.write(`\nFirst result of ${id} (${first.source}):\n  ${first.result_json.slice(0, 300)}\n`);
     }
-    io.stdout.write(`\nData folder: ${g.dataDir}\nExport with: batchdesk export <batch-id> --format csv --out results.csv\n`);
+    // The export hint has to reach the folder the demo used.
+    const dirFlag = values['data-dir'] ? ` --data-dir ${/\s/.test(g.dataDir) ? `"${g.dataDir}"` : g.dataDir}` : '';
+    io.stdout.write(`\nThe demo's data went into ${g.dataDir}\nExport with: batchdesk export <batch-id> --format csv --out results.csv${dirFlag}\n`);
     return code === EXIT.ok ? EXIT.ok : code;
   } finally {
     engine.close();
   }
-}
+});

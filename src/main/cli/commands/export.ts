@@ -1,14 +1,13 @@
 import { resolve } from 'node:path';
-import { parse } from '../parse';
-import { EXIT, UsageError, type ExitCode } from '../exit-codes';
-import type { Io } from '../io';
+import { EXIT, UsageError } from '../exit-codes';
+import { bindCommand } from '../bind-command';
+import { exportSpec } from '../specs/export';
 import { globalOptions, openEngine } from '../context';
 import { exportBatch, type ExportFormat } from '../../engine/exporters/export-batch';
 
 const FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt'];
 
-export async function cmdExport(args: string[], io: Io): Promise<ExitCode> {
-  const { values, positionals } = parse(args, { format: { type: 'string' }, out: { type: 'string' } });
+export const exportCommand = bindCommand(exportSpec, async ({ values, positionals }, io) => {
   if (positionals.length !== 1) throw new UsageError('export takes exactly one batch id.');
   const format = FORMATS.find((f) => f === values.format);
   if (!format) throw new UsageError(`--format must be csv, json or txt (got "${values.format ?? ''}").`);
@@ -25,4 +24,4 @@ export async function cmdExport(args: string[], io: Io): Promise<ExitCode> {
   } finally {
     engine.close();
   }
-}
+});

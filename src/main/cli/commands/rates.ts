@@ -1,4 +1,5 @@
 import { parse } from '../parse';
+import { ratesSpec } from '../specs/rates';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import { globalOptions, openEngine } from '../context';
@@ -8,7 +9,7 @@ import { Tier, UNIT_NAMES, type Capability } from '../../../shared/domain';
 
 export async function cmdRates(args: string[], io: Io): Promise<ExitCode> {
   const [sub, ...rest] = args;
-  const { values, positionals } = parse(rest, { json: { type: 'boolean' } });
+  const { values, positionals } = parse(rest, ratesSpec.options);
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
     if (sub === 'list') {

@@ -1,6 +1,7 @@
-import { parse } from '../parse';
 import { EXIT, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
+import { bindCommand } from '../bind-command';
+import { runSpec } from '../specs/run';
 import { globalOptions, openEngine, openConnection } from '../context';
 import { describeBatch } from '../format';
 import { createProgress } from '../progress';
@@ -11,6 +12,7 @@ import type { BatchSummary } from '../../../shared/domain';
 export async function runBatches(engine: Engine, ids: string[] | null, io: Io, apiUrl: string | null, dataDir: string): Promise<ExitCode> {
   const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);
   io.stderr.write(`Sending to ${conn.description}\n`);
+  // `run` is the user's Start: the batches named, or every unfinished one, are started (and sent).
   const scope = ids ?? engine.summaries().filter((b) => b.status !== 'cancelled' && b.status !== 'done' && b.status !== 'done_with_failures').map((b) => b.id);
   const ac = new AbortController();
   let interrupts = 0;
@@ -28,7 +30,7 @@ export async function runBatches(engine: Engine, ids: string[] | null, io: Io, a
   progress.update(snapshot()); // the first sample anchors the rate and ETA at the start
   const timer = setInterval(() => progress.update(snapshot()), 250);
   try {
-    await engine.run(conn.target, { batchIds: ids, signal: ac.signal });
+    await engine.run(conn.target, { batchIds: ids, signal: ac.signal, start: scope });
   } finally {
     clearInterval(timer);
     progress.update(snapshot());
@@ -45,8 +47,7 @@ export async function runBatches(engine: Engine, ids: string[] | null, io: Io, a
   return EXIT.ok;
 }
 
-export async function cmdRun(args: string[], io: Io): Promise<ExitCode> {
-  const { values, positionals } = parse(args, {});
+export const runCommand = bindCommand(runSpec, async ({ values, positionals }, io) => {
   const g = globalOptions(values, io.env);
   const engine = openEngine(g, io.env);
   try {
@@ -55,4 +56,4 @@ export async function cmdRun(args: string[], io: Io): Promise<ExitCode> {
   } finally {
     engine.close();
   }
-}
+});

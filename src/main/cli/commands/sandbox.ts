@@ -1,10 +1,9 @@
-import { parse } from '../parse';
-import { EXIT, UsageError, type ExitCode } from '../exit-codes';
-import type { Io } from '../io';
+import { EXIT, UsageError } from '../exit-codes';
+import { bindCommand } from '../bind-command';
+import { sandboxSpec } from '../specs/sandbox';
 import { startSandbox, formatSandboxBanner } from '../../../sandbox/server';
 
-export async function cmdSandbox(args: string[], io: Io): Promise<ExitCode> {
-  const { values } = parse(args, { port: { type: 'string' }, db: { type: 'string' }, seed: { type: 'string' }, 'admin-token': { type: 'string' } });
+export const sandboxCommand = bindCommand(sandboxSpec, async ({ values }, io) => {
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535 (got "${values.port}").`);
   const seed = values.seed === undefined ? undefined : Number(values.seed);
@@ -23,4 +22,4 @@ export async function cmdSandbox(args: string[], io: Io): Promise<ExitCode> {
   });
   await sb.close();
   return EXIT.ok;
-}
+});

@@ -1,11 +1,10 @@
-import { parse } from '../parse';
-import { EXIT, type ExitCode } from '../exit-codes';
-import type { Io } from '../io';
+import { EXIT } from '../exit-codes';
+import { bindCommand } from '../bind-command';
+import { statusSpec } from '../specs/status';
 import { globalOptions, openEngine } from '../context';
 import { describeBatch } from '../format';
 
-export async function cmdStatus(args: string[], io: Io): Promise<ExitCode> {
-  const { values, positionals } = parse(args, { json: { type: 'boolean' } });
+export const statusCommand = bindCommand(statusSpec, async ({ values, positionals }, io) => {
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
     const batches = positionals.length > 0 ? positionals.map((p) => engine.summary(engine.resolveBatchId(p))) : engine.summaries();
@@ -20,4 +19,4 @@ export async function cmdStatus(args: string[], io: Io): Promise<ExitCode> {
   } finally {
     engine.close();
   }
-}
+});

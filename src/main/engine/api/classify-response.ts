@@ -2,19 +2,22 @@
 import { z } from 'zod';
 import { engineError, type EngineError } from '../../../shared/errors';
 import { parseRetryAfter } from './retry-after';
+import { redactSecrets } from '../../../shared/redact';
 import type { ApiResponse } from './request';
 
 const ErrorBody = z.object({ error: z.object({ code: z.string().optional(), message: z.string().optional() }) });
 
-export function errorDetail(body: Buffer): { code: string | null; message: string | null } {
+/** The server's own words about an error, with every known secret (and anything like one) removed. */
+export function errorDetail(body: Buffer, secrets: Iterable<string> = []): { code: string | null; message: string | null } {
   const text = body.toString('utf8', 0, Math.min(body.length, 4096));
+  const clean = (s: string | undefined): string | null => (s === undefined ? null : redactSecrets(s, secrets).slice(0, 500));
   try {
     const parsed = ErrorBody.safeParse(JSON.parse(text));
-    if (parsed.success) return { code: parsed.data.error.code ?? null, message: parsed.data.error.message ?? null };
+    if (parsed.success) return { code: clean(parsed.data.error.code), message: clean(parsed.data.error.message) };
   } catch {
     // Not JSON: fall through and keep a short excerpt.
   }
-  const excerpt = text.replace(/\s+/g, ' ').trim().slice(0, 200);
+  const excerpt = redactSecrets(text.replace(/\s+/g, ' ').trim(), secrets).slice(0, 200);
   return { code: null, message: excerpt || null };
 }
 
@@ -25,10 +28,12 @@ export function classifyResponse(
   credential: 'api' | 'channel',
   /** How the user replaces this key, which depends on where it came from (env, keychain). */
   howToReplace = `replace it (in the window: Keys & rates; on the command line: \`batchdesk keys add --kind ${credential}\`)`,
+  /** Secrets that must never be copied from the server's text into a message. */
+  secrets: Iterable<string> = [],
 ): EngineError | null {
   const s = res.status;
   if (s >= 200 && s < 300) return null;
-  const { code, message } = errorDetail(res.body);
+  const { code, message } = errorDetail(res.body, secrets);
   const said = message ? ` (the API said: ${message})` : '';
   const extra = { httpStatus: s, code };
   const keyName = credential === 'channel' ? 'channel key' : 'API key';

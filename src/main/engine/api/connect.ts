@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { ApiTarget } from './target';
 import type { KeyManager } from '../secrets/key-manager';
+import { checkApiUrl } from '../../../shared/settings-rules';
+import { UserError } from '../failures';
 import { startSandbox, type SandboxHandle } from '../../../sandbox/server';
 
 export interface Connection {
@@ -29,13 +31,9 @@ export function configuredApiUrl(opts: Omit<ConnectOptions, 'dataDir'>): string 
 export async function connect(opts: ConnectOptions): Promise<Connection> {
   const url = configuredApiUrl(opts);
   if (url) {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new Error(`The API URL "${url}" is not a URL. Give it as https://host[:port] (--api-url or BATCHDESK_API_URL).`);
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`The API URL must be http(s): ${url}`);
+    const checked = checkApiUrl(url);
+    if (!checked.ok) throw new UserError(`${checked.message} (from --api-url, BATCHDESK_API_URL, the setting, or the active key)`);
+    const parsed = new URL(checked.url);
     return {
       target: { baseUrl: parsed.toString(), sandbox: false, resolveKey: (kind) => opts.keys.resolve(kind) },
       description: `API ${parsed.origin}`,

@@ -1,6 +1,8 @@
 // Sends one request to {base_url}/v1 with Bearer auth and an Idempotency-Key on every POST.
 // Multipart uploads stream from disk with a known Content-Length; nothing is buffered but the
-// response, which these routes keep small.
+// response, and that only up to a bound: a server must not be able to fill memory or the
+// database. Every request has an overall deadline as well as an idle timeout, so a body that
+// trickles one byte a second cannot hang a run.
 import http from 'node:http';
 import https from 'node:https';
 import { createReadStream } from 'node:fs';
@@ -23,13 +25,20 @@ export class NetworkError extends Error {
   }
 }
 
-const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** A success body is parsed whole; past this it is refused unread (docs/api-assumptions.md A16). */
+export const MAX_SUCCESS_BYTES = 32 * 1024 * 1024;
+/** Of an error body only this much is read: the message is at the start. */
+export const MAX_ERROR_BYTES = 64 * 1024;
 
 export interface SendOptions {
   signal?: AbortSignal;
   /** Idle socket timeout: no byte in either direction for this long aborts the request. */
   idleTimeoutMs?: number;
+  /** Overall deadline from the first byte sent to the last byte received. */
+  deadlineMs?: number;
 }
+
+export class DeadlineError extends Error {}
 
 export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions = {}): Promise<ApiResponse> {
   const url = new URL(`v1${req.path}`, target.baseUrl.endsWith('/') ? target.baseUrl : `${target.baseUrl}/`);
@@ -54,41 +63,75 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
         signal: opts.signal,
       },
       (res) => {
+        const status = res.statusCode ?? 0;
+        const ok = status >= 200 && status < 300;
+        const limit = ok ? MAX_SUCCESS_BYTES : MAX_ERROR_BYTES;
         const chunks: Buffer[] = [];
         let size = 0;
-        res.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size > MAX_RESPONSE_BYTES) {
-            res.destroy(new Error(`response larger than ${MAX_RESPONSE_BYTES} bytes`));
-            return;
-          }
-          chunks.push(c);
-        });
-        res.on('error', (e) => reject(new NetworkError(`connection failed while reading the response: ${e.message}`, true)));
-        res.on('end', () => {
-          if (!res.complete) {
-            reject(new NetworkError('the connection closed before the whole response arrived', true));
-            return;
-          }
+        let settled = false;
+        const headers = (): Headers => {
           const h = new Headers();
           for (const [k, v] of Object.entries(res.headers)) {
             if (typeof v === 'string') h.set(k, v);
             else if (Array.isArray(v)) h.set(k, v.join(', '));
           }
+          return h;
+        };
+        const answer = (truncated: boolean): void => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(deadline);
           resolve({
-            status: res.statusCode ?? 0,
-            headers: h,
+            status,
+            headers: headers(),
             body: Buffer.concat(chunks),
+            bodyBytes: size,
+            truncated,
             latencyMs: Math.round(performance.now() - started),
             uploadedSha256: sha ? sha.digest('hex') : null,
           });
+        };
+        res.on('data', (c: Buffer) => {
+          if (settled) return;
+          const room = limit - size;
+          size += c.length;
+          if (size > limit) {
+            // Keep what fits, stop reading: the rest is never buffered.
+            chunks.push(c.subarray(0, Math.max(0, room)));
+            answer(true);
+            res.destroy();
+            return;
+          }
+          chunks.push(c);
+        });
+        res.on('error', (e) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(deadline);
+          reject(e instanceof DeadlineError ? new NetworkError(e.message, true) : new NetworkError(`connection failed while reading the response: ${e.message}`, true));
+        });
+        res.on('end', () => {
+          if (settled) return;
+          if (!res.complete) {
+            settled = true;
+            clearTimeout(deadline);
+            reject(new NetworkError('the connection closed before the whole response arrived', true));
+            return;
+          }
+          answer(false);
         });
       },
     );
+    const deadlineMs = opts.deadlineMs ?? 10 * 60_000;
+    const deadline = setTimeout(() => {
+      r.destroy(new DeadlineError(`no complete answer within ${Math.round(deadlineMs / 1000)} s (the API is not answering, or answering very slowly)`));
+    }, deadlineMs);
+    deadline.unref();
     r.setTimeout(opts.idleTimeoutMs ?? 120_000, () => r.destroy(new Error('timed out waiting for the server')));
     r.on('error', (e) => {
+      clearTimeout(deadline);
       const aborted = e.name === 'AbortError';
-      reject(new NetworkError(aborted ? 'aborted' : describeNetworkError(e), bodySent));
+      reject(new NetworkError(aborted ? 'aborted' : e instanceof DeadlineError ? e.message : describeNetworkError(e), bodySent));
     });
     r.on('finish', () => {
       bodySent = true;

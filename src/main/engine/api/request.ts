@@ -23,7 +23,12 @@ export interface ApiRequest {
 export interface ApiResponse {
   status: number;
   headers: Headers;
+  /** The body, or only its start when `truncated`. */
   body: Buffer;
+  /** Bytes received in all (more than body.length when truncated). */
+  bodyBytes: number;
+  /** The server sent more than the client reads for this status (MAX_SUCCESS_BYTES / MAX_ERROR_BYTES). */
+  truncated: boolean;
   latencyMs: number;
   /** SHA-256 of the file bytes actually uploaded (multipart only). */
   uploadedSha256: string | null;

@@ -1,10 +1,11 @@
 // POST /v1/channels/{channel}: JSON {to, text} with the channel key and an Idempotency-Key;
 // one message (or call) per job (A1, A5, A6).
 import { z } from 'zod';
-import { engineError } from '../../../shared/errors';
 import { channelKindOf } from '../../../shared/rates';
+import { DEFAULT_MESSAGING_CHANNEL } from '../../../shared/settings-rules';
 import type { CapabilityModule } from './capability';
 import { parseJson } from './file-payload';
+import { badResponse } from './bad-response';
 
 export const ChannelPayload = z.object({
   to: z.string().min(1),
@@ -15,10 +16,9 @@ export const ChannelPayload = z.object({
 });
 export type ChannelPayload = z.infer<typeof ChannelPayload>;
 
-const ChannelResponse = z.object({ id: z.string().optional(), status: z.string().optional() }).passthrough();
+/** A5: a send is confirmed by a JSON object naming the message id and its status. */
+const ChannelResponse = z.object({ id: z.string().min(1), status: z.string().min(1) }).passthrough();
 
-export const DEFAULT_MESSAGING_CHANNEL = 'whatsapp';
-export const CHANNEL_NAME = /^[a-z][a-z0-9_-]{1,31}$/;
 
 export const channel: CapabilityModule<ChannelPayload> = {
   name: 'channel',
@@ -43,12 +43,9 @@ export const channel: CapabilityModule<ChannelPayload> = {
     };
   },
   parseResponse(res) {
-    const json = parseJson(res.body);
-    const parsed = ChannelResponse.safeParse(json ?? {});
-    if (!parsed.success) {
-      return { ok: false, error: engineError('internal', 'The channel response was not understood; the raw response is kept with the job.', { httpStatus: res.status }) };
-    }
-    return { ok: true, result: { message_id: parsed.data.id ?? null, status: parsed.data.status ?? null }, units: 1 };
+    const parsed = ChannelResponse.safeParse(parseJson(res.body));
+    if (!parsed.success) return { ok: false, error: badResponse(res, 'a send confirmation (JSON with "id" and "status")') };
+    return { ok: true, result: { message_id: parsed.data.id, status: parsed.data.status }, units: 1 };
   },
   sourceFile: () => null,
 };

@@ -1,6 +1,6 @@
 // POST /v1/ocr: multipart `file` -> {text, pages?, fields?}; billed per page (A8, A11).
 import { z } from 'zod';
-import { engineError } from '../../../shared/errors';
+import { badResponse } from './bad-response';
 import type { CapabilityModule } from './capability';
 import { FilePayload, multipartRequest, parseJson } from './file-payload';
 
@@ -20,7 +20,7 @@ export const ocr: CapabilityModule<FilePayload> = {
   parseResponse(res, _p, estimatedUnits) {
     const parsed = OcrResponse.safeParse(parseJson(res.body));
     if (!parsed.success) {
-      return { ok: false, error: engineError('internal', `The OCR response has no "text" field; the raw response is kept with the job.`, { httpStatus: res.status }) };
+      return { ok: false, error: badResponse(res, 'an OCR result (JSON with "text")') };
     }
     const d = parsed.data;
     const units = d.pages && d.pages.length > 0 ? d.pages.length : estimatedUnits;

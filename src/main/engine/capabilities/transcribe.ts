@@ -1,6 +1,6 @@
 // POST /v1/transcribe: multipart `file` -> {text}; billed per audio second (A7, A11).
 import { z } from 'zod';
-import { engineError } from '../../../shared/errors';
+import { badResponse } from './bad-response';
 import type { CapabilityModule } from './capability';
 import { FilePayload, multipartRequest, parseJson } from './file-payload';
 
@@ -20,7 +20,7 @@ export const transcribe: CapabilityModule<FilePayload> = {
   parseResponse(res, p, estimatedUnits) {
     const parsed = TranscribeResponse.safeParse(parseJson(res.body));
     if (!parsed.success) {
-      return { ok: false, error: engineError('internal', `The transcription response has no "text" field; the raw response is kept with the job.`, { httpStatus: res.status }) };
+      return { ok: false, error: badResponse(res, 'a transcription result (JSON with "text")') };
     }
     const d = parsed.data;
     // Our WAV measure is exact and is what a per-second meter bills (the reported duration may be

@@ -4,6 +4,8 @@ import type { Clock } from '../clock';
 import { DEFAULT_RATES, RATE_ITEMS, type RateItem } from '../../../shared/rates';
 import { TIERS, type Tier } from '../../../shared/domain';
 import type { Money } from '../../../shared/money';
+import { checkRate } from '../../../shared/settings-rules';
+import { UserError } from '../failures';
 
 export interface RateEntry {
   item: RateItem;
@@ -24,7 +26,9 @@ export class RateBook {
   }
 
   set(item: RateItem, tier: Tier, rate: Money): void {
-    if (!Number.isSafeInteger(rate) || rate < 0) throw new Error(`invalid rate ${rate}`);
+    // The bounds of settings-rules.ts hold for every caller (window, CLI, tests).
+    const checked = checkRate(rate);
+    if (!checked.ok) throw new UserError(checked.message);
     this.db
       .prepare(`INSERT INTO rates (item, tier, rate, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (item, tier) DO UPDATE SET rate = excluded.rate, updated_at = excluded.updated_at`)
       .run(item, tier, rate, this.clock.now());

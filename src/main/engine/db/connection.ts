@@ -1,19 +1,115 @@
 // One SQLite file per data folder. WAL + synchronous=FULL: a committed job state survives a
 // power cut, which is what "never pay twice" rests on.
+//
+// A database that exists is never replaced or repaired silently: an empty, truncated or damaged
+// file holds (or held) the record of what was already sent, so it is refused with its path and
+// what to do. A new database is built under a temporary name and renamed into place, so a
+// process killed while creating it never leaves a 0-byte file behind.
 import Database from 'better-sqlite3';
+import { closeSync, existsSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { migrate } from './migrations';
 
 export type Db = Database.Database;
 
-export function openDatabase(file: string): Db {
-  const db = new Database(file);
+export class DatabaseUnusableError extends Error {
+  override readonly name = 'DatabaseUnusableError';
+  constructor(
+    readonly file: string,
+    cause: string,
+  ) {
+    super(
+      `${file} ${cause}. Batchdesk will not use it, so that its history (including what was already sent) is not lost or overwritten. ` +
+        `Restore it from a backup, or move it aside (rename it, together with any ${file}-wal file beside it) to start with an empty database. Nothing was changed.`,
+    );
+  }
+}
+
+const CORRUPTION_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_INDEX', 'SQLITE_CORRUPT_SEQUENCE', 'SQLITE_CORRUPT_VTAB']);
+
+/** True for an error SQLite raises when the file's content is not a sound database. */
+export function isCorruption(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CORRUPTION_CODES.has(code);
+}
+
+const MAGIC = 'SQLite format 3\0';
+
+/** Cheap structural checks on the 100-byte header, before SQLite is allowed to touch the file. */
+function checkHeader(file: string): void {
+  const size = statSync(file).size;
+  if (size === 0) throw new DatabaseUnusableError(file, 'is empty (0 bytes)');
+  const head = Buffer.alloc(100);
+  const fd = openSync(file, 'r');
+  let read: number;
+  try {
+    read = readSync(fd, head, 0, 100, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (read < 100 || head.toString('latin1', 0, 16) !== MAGIC) {
+    throw new DatabaseUnusableError(file, 'is not a Batchdesk database (it is not an SQLite file, or its first page is damaged)');
+  }
+  const rawPageSize = head.readUInt16BE(16);
+  const pageSize = rawPageSize === 1 ? 65_536 : rawPageSize;
+  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) throw new DatabaseUnusableError(file, 'is damaged (its header names an impossible page size)');
+  // A process killed during a checkpoint can leave the file shorter than its header says; the
+  // write-ahead log beside it still holds those pages and SQLite replays it on open. Only a
+  // file without a log must match its own header.
+  if (walHoldsPages(file)) return;
+  if (size % pageSize !== 0) throw new DatabaseUnusableError(file, `is truncated (${size} bytes is not a whole number of ${pageSize}-byte pages)`);
+  // The page count in the header is only valid when its "valid-for" number matches the change counter.
+  const pages = head.readUInt32BE(28);
+  if (head.readUInt32BE(92) === head.readUInt32BE(24) && pages * pageSize > size) {
+    throw new DatabaseUnusableError(file, `is truncated (its header says ${pages} pages, the file holds ${size / pageSize})`);
+  }
+}
+
+function walHoldsPages(file: string): boolean {
+  try {
+    return statSync(`${file}-wal`).size > 32; // more than the WAL header: frames to replay
+  } catch {
+    return false;
+  }
+}
+
+function configure(db: Db): void {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   // Another process (the CLI beside the window) may hold the write lock briefly.
   db.pragma('busy_timeout = 5000');
-  migrate(db);
-  return db;
+  // 32 MiB of page cache (default 2 MiB): the fingerprint and idempotency-key indexes are probed
+  // at random for every imported row, and a cold cache makes each probe a read.
+  db.pragma('cache_size = -32768');
+}
+
+function createFresh(file: string): void {
+  const temp = `${file}.creating-${process.pid}`;
+  rmSync(temp, { force: true });
+  const db = new Database(temp);
+  try {
+    configure(db);
+    migrate(db);
+  } finally {
+    db.close(); // checkpoints and removes the temporary WAL
+  }
+  renameSync(temp, file);
+}
+
+export function openDatabase(file: string): Db {
+  if (existsSync(file)) checkHeader(file);
+  else createFresh(file);
+  let db: Db | null = null;
+  try {
+    db = new Database(file);
+    configure(db);
+    migrate(db);
+    return db;
+  } catch (e) {
+    db?.close();
+    if (isCorruption(e)) throw new DatabaseUnusableError(file, `is damaged (SQLite: ${e instanceof Error ? e.message : String(e)})`);
+    throw e;
+  }
 }
 
 export function integrityCheck(db: Db): string {

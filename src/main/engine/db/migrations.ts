@@ -1,7 +1,11 @@
 // Schema migrations keyed by PRAGMA user_version; each runs once, in its own transaction.
+// A step is SQL, or a function when existing rows need computing in JavaScript.
 import type Database from 'better-sqlite3';
+import { deliveryOfStored, fingerprintOf } from '../queue/fingerprint';
 
-const MIGRATIONS: readonly string[] = [
+type Step = string | ((db: Database.Database) => void);
+
+const MIGRATIONS: readonly Step[] = [
   // 1: the whole first schema.
   `
   CREATE TABLE batches (
@@ -118,6 +122,36 @@ const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
+  // 2: batches start only when the user starts them; a batch being imported is invisible until
+  // complete; the API can ask for a long wait; jobs carry a fingerprint of what they deliver.
+  `
+  ALTER TABLE batches ADD COLUMN started_at INTEGER;          -- NULL: created, waiting for Start / run
+  ALTER TABLE batches ADD COLUMN ready INTEGER NOT NULL DEFAULT 1;  -- 0 while batch create is still importing
+  ALTER TABLE batches ADD COLUMN creator TEXT;                -- "host pid" of the import in progress
+  ALTER TABLE batches ADD COLUMN resume_at INTEGER;           -- paused by the API's own wait: resumes by itself then
+  ALTER TABLE jobs ADD COLUMN fingerprint INTEGER;            -- 64-bit digest of what the job delivers (queue/fingerprint.ts)
+  ALTER TABLE jobs ADD COLUMN limited_tries INTEGER NOT NULL DEFAULT 0; -- 429s in a row since the last success or resume
+  -- Batches that already sent something were started by their user.
+  UPDATE batches SET started_at = updated_at
+   WHERE EXISTS (SELECT 1 FROM jobs WHERE jobs.batch_id = batches.id AND jobs.attempts > 0);
+  `,
+  (db) => {
+    const update = db.prepare(`UPDATE jobs SET fingerprint = ? WHERE id = ?`);
+    const page = db.prepare(
+      `SELECT j.id, j.payload_json, b.capability, b.channel FROM jobs j JOIN batches b ON b.id = j.batch_id WHERE j.id > ? ORDER BY j.id LIMIT 5000`,
+    );
+    // In pages: a statement cannot run while another one is being iterated.
+    for (let last = 0; ; ) {
+      const rows = page.all(last) as { id: number; payload_json: string; capability: string; channel: string | null }[];
+      if (rows.length === 0) break;
+      for (const r of rows) {
+        const d = deliveryOfStored(r.capability, r.channel, r.payload_json);
+        update.run(d === null ? null : fingerprintOf(d), r.id);
+      }
+      last = rows[rows.length - 1]?.id ?? last;
+    }
+    db.exec(`CREATE INDEX jobs_fingerprint ON jobs(fingerprint)`);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -130,10 +164,11 @@ export function migrate(db: Database.Database): void {
     );
   }
   for (let v = current; v < SCHEMA_VERSION; v++) {
-    const sql = MIGRATIONS[v];
-    if (sql === undefined) break;
+    const step = MIGRATIONS[v];
+    if (step === undefined) break;
     db.transaction(() => {
-      db.exec(sql);
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
       db.pragma(`user_version = ${v + 1}`);
     })();
   }

@@ -1,22 +1,31 @@
 // A message CSV -> validated, placeholder-filled messages. The file is streamed: records are
-// validated as they are parsed and only the rows kept (plus a recipient/text index for spotting
-// duplicates) stay in memory, so a 100,000-row file is fine.
+// validated as they are parsed and handed to `onRow` one by one (only a small digest per row
+// stays, for spotting duplicates), so a file of a million rows is read in bounded memory.
+// Without `onRow` the rows are collected and returned, for small files and tests.
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CsvParser } from './csv-parser';
 import { detectDelimiter, headerLineEnd } from './delimiter';
 import { describeIoError, rethrowAbort } from './io-problem';
 import { MessageCollector } from './message-collector';
+import { ProblemList } from './problem-list';
 import { TextEncodingError, utf8Chunks } from './utf8-chunks';
 import type { ImportProblem, MessageChannelKind, MessageRow } from './types';
 
 export interface ImportMessageCsvOptions {
   channelKind: MessageChannelKind;
   signal?: AbortSignal;
+  /** Receives each valid row as it is read; the result's `rows` is then empty. */
+  onRow?: (row: MessageRow) => void;
 }
 
 export interface MessageCsvResult {
+  /** The valid rows, unless they were handed to `onRow`. */
   rows: MessageRow[];
+  /** How many valid rows there were. */
+  rowCount: number;
+  /** The file was refused after some rows were handed to `onRow`: drop those. */
+  discard?: boolean;
   problems: ImportProblem[];
   /** Header names as written (trimmed), in file order. */
   columns: string[];
@@ -48,6 +57,8 @@ class MessageCsvReader {
   constructor(
     private readonly source: string,
     private readonly kind: MessageChannelKind,
+    private readonly problems: ProblemList,
+    private readonly onRow: (row: MessageRow) => void,
   ) {}
 
   get refused(): boolean {
@@ -73,7 +84,7 @@ class MessageCsvReader {
 
   private start(headerEnd: number): void {
     this.delimiter = detectDelimiter(this.pending.slice(0, headerEnd));
-    const collector = new MessageCollector(this.source, this.kind, this.delimiter);
+    const collector = new MessageCollector(this.source, this.kind, this.delimiter, this.problems, this.onRow);
     this.collector = collector;
     this.parser = new CsvParser(this.delimiter, collector.onRecord);
     const text = this.pending;
@@ -85,9 +96,11 @@ class MessageCsvReader {
 export async function importMessageCsv(path: string, opts: ImportMessageCsvOptions): Promise<MessageCsvResult> {
   const source = resolve(path);
   const early = await checkFile(source);
-  if (early !== null) return { rows: [], problems: [{ source, row: null, message: early }], columns: [], delimiter: ',' };
+  if (early !== null) return { rows: [], rowCount: 0, problems: [{ source, row: null, message: early }], columns: [], delimiter: ',' };
 
-  const reader = new MessageCsvReader(source, opts.channelKind);
+  const rows: MessageRow[] = [];
+  const problems = new ProblemList();
+  const reader = new MessageCsvReader(source, opts.channelKind, problems, opts.onRow ?? ((r) => rows.push(r)));
   let c: MessageCollector;
   try {
     for await (const chunk of utf8Chunks(source, opts.signal)) {
@@ -98,16 +111,18 @@ export async function importMessageCsv(path: string, opts: ImportMessageCsvOptio
   } catch (err) {
     rethrowAbort(err, opts.signal);
     const message = err instanceof TextEncodingError ? err.message : describeIoError(source, err, 'file');
-    return { rows: [], problems: [{ source, row: null, message }], columns: [], delimiter: reader.delimiter };
+    // The whole file is refused, as if read before anything was handed on: rows given to
+    // `onRow` must be discarded by the caller (`discard`).
+    return { rows: [], rowCount: 0, discard: true, problems: [{ source, row: null, message }], columns: [], delimiter: reader.delimiter };
   }
 
   const { delimiter } = reader;
   const columns = c.columns;
-  if (c.refused) return { rows: [], problems: c.problems, columns, delimiter };
+  if (c.refused) return { rows: [], rowCount: 0, problems: problems.toArray(source), columns, delimiter };
   if (c.header === null) {
-    c.problems.push({ source, row: null, message: `${source} holds only blank lines. It needs a header row naming the columns "to" and "text", then one row per message.` });
-  } else if (c.rows.length === 0 && c.problems.length === 0) {
-    c.problems.push({ source, row: null, message: `${source} has a header row but no messages below it. Add one row per message, or choose another file.` });
+    problems.push({ source, row: null, message: `${source} holds only blank lines. It needs a header row naming the columns "to" and "text", then one row per message.` });
+  } else if (c.rowCount === 0 && problems.size === 0) {
+    problems.push({ source, row: null, message: `${source} has a header row but no messages below it. Add one row per message, or choose another file.` });
   }
-  return { rows: c.rows, problems: c.problems, columns, delimiter };
+  return { rows, rowCount: c.rowCount, problems: problems.toArray(source), columns, delimiter };
 }

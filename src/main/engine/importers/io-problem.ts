@@ -31,3 +31,13 @@ export function describeIoError(path: string, err: unknown, what: 'file' | 'fold
     }
   }
 }
+
+/**
+ * Any failure while reading or checking one input, worded for its owner: file-system errors as
+ * above, anything else (a parser's RangeError, a bug in a check) with its own text and a way on.
+ */
+export function describeReadFailure(path: string, err: unknown): string {
+  if (errnoCode(err) !== null) return describeIoError(path, err, 'file');
+  const detail = err instanceof Error ? err.message : String(err);
+  return `${path} could not be checked (${detail}), so it was left out. Check that it opens in another program; if it does, save a fresh copy and add that, otherwise leave it out.`;
+}

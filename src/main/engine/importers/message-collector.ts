@@ -1,25 +1,30 @@
 // Turns parsed CSV records into messages: the first non-blank record is the header, every later
-// one a message row; keeps the rows, the problems and an index for spotting duplicates.
-import { isBlankRecord, type CsvRecord } from './csv-parser';
+// one a message row. Rows are handed on one at a time (never all kept), problems go to a capped
+// list, and duplicates are spotted with a 64-bit digest per row (DigestSet), so memory stays
+// bounded for a file of a million rows.
+import { isBlankRecord, MAX_CELL_CHARS, type CsvRecord } from './csv-parser';
 import { readHeader, type CsvHeader } from './csv-header';
 import { buildMessageRow } from './message-row';
-import type { ImportProblem, MessageChannelKind, MessageRow } from './types';
+import type { ProblemList } from './problem-list';
+import { DigestSet } from './digest-set';
+import type { MessageChannelKind, MessageRow } from './types';
 
 /** Collects rows and problems record by record; knows nothing about files or streams. */
 export class MessageCollector {
-  readonly rows: MessageRow[] = [];
-  readonly problems: ImportProblem[] = [];
   header: CsvHeader | null = null;
   /** Header names as written, kept even when the header is refused (the caller shows them). */
   columns: string[] = [];
   refused = false;
-  /** normalized to -> final text -> first row: duplicates cost money and annoy customers. */
-  private readonly seen = new Map<string, Map<string, number>>();
+  rowCount = 0;
+  /** Digest of recipient + final text -> first row: duplicates cost money and annoy customers. */
+  private readonly seen = new DigestSet();
 
   constructor(
     private readonly source: string,
     private readonly kind: MessageChannelKind,
     private readonly delimiter: string,
+    private readonly problems: ProblemList,
+    private readonly onRow: (row: MessageRow) => void,
   ) {}
 
   private problem(row: number | null, message: string): void {
@@ -31,6 +36,15 @@ export class MessageCollector {
     if (rec.unterminated) {
       const whole = this.header === null ? 'the header row' : `Row ${rec.row}`;
       this.problem(rec.row, `${whole} opens a double quote (") that is never closed, so everything after it up to the end of the file was read as one value and not imported. Add the missing closing quote.`);
+      if (this.header === null) this.refused = true;
+      return;
+    }
+    if (rec.oversized) {
+      const whole = this.header === null ? 'The header row' : `Row ${rec.row}`;
+      this.problem(
+        rec.row,
+        `${whole} has a cell longer than ${MAX_CELL_CHARS.toLocaleString('en')} characters (more than a spreadsheet cell holds), so it was not imported. Check for a missing closing quote (") before this row, or shorten the cell.`,
+      );
       if (this.header === null) this.refused = true;
       return;
     }
@@ -51,17 +65,12 @@ export class MessageCollector {
       return;
     }
     const m = built.message;
-    let texts = this.seen.get(m.to);
-    if (texts === undefined) {
-      texts = new Map();
-      this.seen.set(m.to, texts);
-    }
-    const first = texts.get(m.text);
-    if (first !== undefined) {
+    const first = this.seen.firstOrAdd([m.to, m.text], rec.row);
+    if (first !== null) {
       this.problem(rec.row, `Row ${rec.row} duplicates row ${first} (same recipient ${m.to} and same text); skipped, so the message is sent once. Delete the row, or change its text if a second message is intended.`);
       return;
     }
-    texts.set(m.text, rec.row);
-    this.rows.push(m);
+    this.rowCount++;
+    this.onRow(m);
   };
 }

@@ -9,7 +9,20 @@ export type Recipient = { ok: true; value: string } | { ok: false; reason: strin
 // Pragmatic address check: one @, no spaces, a dotted domain of letters, digits and hyphens.
 const EMAIL = /^[^\s@"<>(),;:]+@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
+/** Validating a number is slow (libphonenumber's patterns) and lists repeat numbers: remember the answers. */
+const PHONE_MEMO_LIMIT = 50_000;
+const phoneMemo = new Map<string, Recipient>();
+
 export function normalizePhone(raw: string): Recipient {
+  const known = phoneMemo.get(raw);
+  if (known) return known;
+  const r = validatePhone(raw);
+  if (phoneMemo.size >= PHONE_MEMO_LIMIT) phoneMemo.clear();
+  phoneMemo.set(raw, r);
+  return r;
+}
+
+function validatePhone(raw: string): Recipient {
   const value = raw.trim();
   const example = 'for example +44 20 7946 0123';
   if (!value.startsWith('+')) {

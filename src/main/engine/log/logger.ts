@@ -1,21 +1,24 @@
 // Structured JSON-lines log in the data folder, rotated by size. Callers pass ids, states and
 // numbers only: never a key, a message body or a transcript.
-import { appendFileSync, existsSync, mkdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { redactSecrets } from '../../../shared/redact';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
 export interface Logger {
   log(level: LogLevel, event: string, fields?: LogFields): void;
+  close?(): void;
 }
 
-const SECRET_LIKE = /(bearer\s+\S+|sk_[a-z0-9_]+|bd_(?:api|ch)_[a-z0-9]+)/gi;
 const FORBIDDEN_FIELDS = new Set(['key', 'secret', 'token', 'text', 'body', 'authorization', 'password']);
 
 export class FileLogger implements Logger {
   private readonly file: string;
   private written = 0;
+  /** Kept open: opening and closing the file for every line costs more than the line. */
+  private fd: number | null = null;
 
   constructor(
     dir: string,
@@ -32,15 +35,26 @@ export class FileLogger implements Logger {
     for (const [k, v] of Object.entries(fields)) {
       // Defence in depth: even if a caller slips, secrets and bodies never reach the file.
       if (FORBIDDEN_FIELDS.has(k.toLowerCase())) continue;
-      clean[k] = typeof v === 'string' ? v.replace(SECRET_LIKE, '[redacted]') : v;
+      clean[k] = typeof v === 'string' ? redactSecrets(v) : v;
     }
     const line = `${JSON.stringify({ t: new Date().toISOString(), level, event, ...clean })}\n`;
-    if (this.written + line.length > this.maxBytes) this.rotate();
-    appendFileSync(this.file, line);
-    this.written += line.length;
+    try {
+      if (this.written + line.length > this.maxBytes) this.rotate();
+      this.fd ??= openSync(this.file, 'a');
+      writeSync(this.fd, line);
+      this.written += line.length;
+    } catch {
+      // A log line must never stop a batch (a full disk is reported by the database writes).
+    }
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
   }
 
   private rotate(): void {
+    this.close();
     const oldest = `${this.file}.${this.keep}`;
     if (existsSync(oldest)) unlinkSync(oldest);
     for (let i = this.keep - 1; i >= 1; i--) {

@@ -9,7 +9,10 @@ export interface BackoffPolicy {
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, capMs: 60_000, maxTries: 8 };
 
-/** Delay before try number `tries + 1`, where `tries` attempts have been made so far (>= 1). */
+/**
+ * Delay before try number `tries + 1`, where `tries` attempts have been made so far (>= 1).
+ * `retryAfterMs` is the server's wait, already clamped (queue/server-wait.ts).
+ */
 export function backoffDelay(policy: BackoffPolicy, tries: number, random: Random, retryAfterMs: number | null): number {
   if (retryAfterMs !== null) {
     // Honour the server, plus a little spread so a crowd of workers does not return at once.

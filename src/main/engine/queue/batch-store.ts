@@ -1,4 +1,8 @@
 // Batches: their stored status, pause reason, budget and event history.
+//
+// A batch is sent only once its user started it (`run`, or Start / create in the window):
+// `batch create` promises nothing is sent until then, and a window opening must not send
+// batches nobody started. A batch whose import is still being written (ready = 0) is invisible.
 import type { Db } from '../db/connection';
 import type { Clock } from '../clock';
 import type { BatchCapability, PauseKind, StoredBatchStatus, Tier } from '../../../shared/domain';
@@ -19,6 +23,10 @@ export interface BatchRow {
   total: number;
   created_at: number;
   updated_at: number;
+  started_at: number | null;
+  ready: number;
+  creator: string | null;
+  resume_at: number | null;
 }
 
 export interface NewBatch {
@@ -29,100 +37,155 @@ export interface NewBatch {
   channel: string | null;
   options: Record<string, unknown>;
   budget: number | null;
-  estimatedUnits: number;
-  estimatedCost: number;
-  total: number;
+  /** "host pid" of the process importing it; the batch stays invisible until sealed. */
+  creator: string;
 }
 
 export class BatchStore {
+  private readonly stmts;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
-
-  insert(b: NewBatch): void {
-    const now = this.clock.now();
-    this.db
-      .prepare(
+  ) {
+    this.stmts = {
+      insert: db.prepare(
         `INSERT INTO batches (id, name, capability, tier, channel, options_json, status, budget,
-           estimated_units, estimated_cost, total, created_at, updated_at)
-         VALUES (@id, @name, @capability, @tier, @channel, @options, 'active', @budget, @units, @cost, @total, @now, @now)`,
-      )
-      .run({
-        id: b.id,
-        name: b.name,
-        capability: b.capability,
-        tier: b.tier,
-        channel: b.channel,
-        options: JSON.stringify(b.options),
-        budget: b.budget,
-        units: b.estimatedUnits,
-        cost: b.estimatedCost,
-        total: b.total,
-        now,
-      });
-    this.event(b.id, 'created', `${b.total} items`);
+           estimated_units, estimated_cost, total, created_at, updated_at, ready, creator)
+         VALUES (@id, @name, @capability, @tier, @channel, @options, 'active', @budget, 0, 0, 0, @now, @now, 0, @creator)`,
+      ),
+      finishImport: db.prepare(`UPDATE batches SET name = @name, channel = @channel, options_json = @options WHERE id = @id AND ready = 0`),
+      seal: db.prepare(
+        `UPDATE batches SET ready = 1, creator = NULL, total = @total, estimated_units = @units, estimated_cost = @cost, updated_at = @now
+         WHERE id = @id AND ready = 0`,
+      ),
+      get: db.prepare(`SELECT * FROM batches WHERE id = ? AND ready = 1`),
+      resolve: db.prepare(`SELECT id FROM batches WHERE ready = 1 AND (id = ? OR id LIKE ? ESCAPE '\\') LIMIT 2`),
+      list: db.prepare(`SELECT * FROM batches WHERE ready = 1 ORDER BY created_at, id`),
+      runnable: db.prepare(`SELECT * FROM batches WHERE ready = 1 AND status = 'active' AND started_at IS NOT NULL ORDER BY created_at, id`),
+      unstarted: db.prepare(`SELECT id FROM batches WHERE ready = 1 AND status <> 'cancelled' AND started_at IS NULL ORDER BY created_at, id`),
+      unfinishedImports: db.prepare(`SELECT id, creator FROM batches WHERE ready = 0`),
+      start: db.prepare(`UPDATE batches SET started_at = @now, updated_at = @now WHERE id = @id AND started_at IS NULL AND ready = 1 AND status <> 'cancelled'`),
+      pause: db.prepare(
+        `UPDATE batches SET status = 'paused', pause_kind = @kind, pause_reason = @reason, resume_at = @resumeAt, updated_at = @now
+         WHERE id = @id AND status = 'active'`,
+      ),
+      resume: db.prepare(
+        `UPDATE batches SET status = 'active', pause_kind = NULL, pause_reason = NULL, resume_at = NULL, updated_at = @now
+         WHERE id = @id AND status = 'paused'`,
+      ),
+      dueWaits: db.prepare(`SELECT id FROM batches WHERE status = 'paused' AND pause_kind = 'server_wait' AND resume_at <= ?`),
+      nextWait: db.prepare(`SELECT MIN(resume_at) AS t FROM batches WHERE status = 'paused' AND pause_kind = 'server_wait' AND started_at IS NOT NULL`),
+      cancel: db.prepare(`UPDATE batches SET status = 'cancelled', updated_at = @now WHERE id = @id AND status <> 'cancelled'`),
+      setBudget: db.prepare(`UPDATE batches SET budget = @budget, updated_at = @now WHERE id = @id`),
+      event: db.prepare(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES (?, ?, ?, ?)`),
+      deleteImport: db.prepare(`DELETE FROM batches WHERE id = ? AND ready = 0`),
+      deleteImportEvents: db.prepare(`DELETE FROM batch_events WHERE batch_id = ?`),
+    };
+  }
+
+  /** Starts an import: the batch exists but no one sees or runs it until seal(). */
+  insert(b: NewBatch): void {
+    this.stmts.insert.run({
+      id: b.id,
+      name: b.name,
+      capability: b.capability,
+      tier: b.tier,
+      channel: b.channel,
+      options: JSON.stringify(b.options),
+      budget: b.budget,
+      creator: b.creator,
+      now: this.clock.now(),
+    });
+  }
+
+  /** What is only known once the import is read: the default name, the channel, options. */
+  finishImport(id: string, b: { name: string; channel: string | null; options: Record<string, unknown> }): void {
+    this.stmts.finishImport.run({ id, name: b.name, channel: b.channel, options: JSON.stringify(b.options) });
+  }
+
+  seal(id: string, totals: { total: number; estimatedUnits: number; estimatedCost: number }): void {
+    this.stmts.seal.run({ id, total: totals.total, units: totals.estimatedUnits, cost: totals.estimatedCost, now: this.clock.now() });
+    this.event(id, 'created', `${totals.total} items`);
+  }
+
+  /** Imports that never finished, with the process that was writing them. */
+  unfinishedImports(): { id: string; creator: string | null }[] {
+    return this.stmts.unfinishedImports.all() as { id: string; creator: string | null }[];
+  }
+
+  /** Removes an import that never finished (its jobs must be deleted first). */
+  deleteImport(id: string): void {
+    this.stmts.deleteImportEvents.run(id);
+    this.stmts.deleteImport.run(id);
   }
 
   get(id: string): BatchRow | undefined {
-    return this.db.prepare(`SELECT * FROM batches WHERE id = ?`).get(id) as BatchRow | undefined;
+    return this.stmts.get.get(id) as BatchRow | undefined;
   }
 
   /** Accepts a unique id prefix, as git does, so users can type the first characters. */
   resolveId(idOrPrefix: string): string | null {
-    const rows = this.db
-      .prepare(`SELECT id FROM batches WHERE id = ? OR id LIKE ? ESCAPE '\\' LIMIT 2`)
-      .all(idOrPrefix, `${idOrPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) as { id: string }[];
+    const rows = this.stmts.resolve.all(idOrPrefix, `${idOrPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) as { id: string }[];
     const exact = rows.find((r) => r.id === idOrPrefix);
     if (exact) return exact.id;
     return rows.length === 1 && rows[0] ? rows[0].id : null;
   }
 
   list(): BatchRow[] {
-    return this.db.prepare(`SELECT * FROM batches ORDER BY created_at, id`).all() as BatchRow[];
+    return this.stmts.list.all() as BatchRow[];
   }
 
-  active(): BatchRow[] {
-    return this.db.prepare(`SELECT * FROM batches WHERE status = 'active' ORDER BY created_at, id`).all() as BatchRow[];
+  /** Active batches their user started: what a runner may send. */
+  runnable(): BatchRow[] {
+    return this.stmts.runnable.all() as BatchRow[];
+  }
+
+  unstarted(): string[] {
+    return (this.stmts.unstarted.all() as { id: string }[]).map((r) => r.id);
+  }
+
+  start(id: string): boolean {
+    const r = this.stmts.start.run({ id, now: this.clock.now() });
+    if (r.changes === 1) this.event(id, 'started', null);
+    return r.changes === 1;
   }
 
   /** Pausing an already paused batch keeps the first reason: it is the one the user must fix. */
-  pause(id: string, kind: PauseKind, reason: string): boolean {
-    const r = this.db
-      .prepare(
-        `UPDATE batches SET status = 'paused', pause_kind = @kind, pause_reason = @reason, updated_at = @now
-         WHERE id = @id AND status = 'active'`,
-      )
-      .run({ id, kind, reason, now: this.clock.now() });
+  pause(id: string, kind: PauseKind, reason: string, resumeAt: number | null = null): boolean {
+    const r = this.stmts.pause.run({ id, kind, reason, resumeAt, now: this.clock.now() });
     if (r.changes === 1) this.event(id, 'paused', `${kind}: ${reason}`);
     return r.changes === 1;
   }
 
   resume(id: string): boolean {
-    const r = this.db
-      .prepare(
-        `UPDATE batches SET status = 'active', pause_kind = NULL, pause_reason = NULL, updated_at = @now
-         WHERE id = @id AND status = 'paused'`,
-      )
-      .run({ id, now: this.clock.now() });
+    const r = this.stmts.resume.run({ id, now: this.clock.now() });
     if (r.changes === 1) this.event(id, 'resumed', null);
     return r.changes === 1;
   }
 
+  /** Batches paused because the API asked for a long wait, whose time has come. */
+  dueWaits(now: number): string[] {
+    return (this.stmts.dueWaits.all(now) as { id: string }[]).map((r) => r.id);
+  }
+
+  /** The earliest time a started batch paused by the API's wait resumes by itself. */
+  nextWaitEnd(): number | null {
+    return (this.stmts.nextWait.get() as { t: number | null }).t;
+  }
+
   cancel(id: string): boolean {
-    const r = this.db
-      .prepare(`UPDATE batches SET status = 'cancelled', updated_at = @now WHERE id = @id AND status <> 'cancelled'`)
-      .run({ id, now: this.clock.now() });
+    const r = this.stmts.cancel.run({ id, now: this.clock.now() });
     if (r.changes === 1) this.event(id, 'cancelled', null);
     return r.changes === 1;
   }
 
   setBudget(id: string, budget: number | null): void {
-    this.db.prepare(`UPDATE batches SET budget = @budget, updated_at = @now WHERE id = @id`).run({ id, budget, now: this.clock.now() });
+    this.stmts.setBudget.run({ id, budget, now: this.clock.now() });
     this.event(id, 'budget', budget === null ? 'none' : String(budget));
   }
 
   event(id: string, event: string, detail: string | null): void {
-    this.db.prepare(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES (?, ?, ?, ?)`).run(id, this.clock.now(), event, detail);
+    this.stmts.event.run(id, this.clock.now(), event, detail);
   }
 }

@@ -14,6 +14,9 @@ export interface JobRow {
   estimated_cost: number;
   tries: number;
   attempts: number;
+  /** 429s in a row since the last success or resume (their own budget: SERVER_WAIT). */
+  limited_tries: number;
+  fingerprint: number | null;
   run_at: number;
   lease_token: string | null;
   lease_expires_at: number | null;

@@ -6,10 +6,13 @@ import type { Clock } from '../clock';
 import type { JobRow, LeasedJob } from './job-row';
 import type { EngineError } from '../../../shared/errors';
 import { emptyCounts, type StateCounts, JOB_STATES } from '../../../shared/domain';
+import { deliveryOfStored, fingerprintOf, sameDelivery, type Delivery } from './fingerprint';
 
 export interface NewJob {
   seq: number;
   idempotencyKey: string;
+  /** Digest of what the job delivers (queue/fingerprint.ts), to spot the same delivery in another batch. */
+  fingerprint: bigint;
   source: string;
   payloadJson: string;
   requestBody: string | null;
@@ -34,9 +37,9 @@ export class JobStore {
   ) {
     this.stmts = {
       insertJob: db.prepare(
-        `INSERT INTO jobs (batch_id, seq, state, idempotency_key, source, payload_json, request_body,
+        `INSERT INTO jobs (batch_id, seq, state, idempotency_key, fingerprint, source, payload_json, request_body,
            estimated_units, estimated_cost, run_at, created_at, updated_at)
-         VALUES (@batch, @seq, 'queued', @key, @source, @payload, @body, @units, @cost, @now, @now, @now)`,
+         VALUES (@batch, @seq, 'queued', @key, @fp, @source, @payload, @body, @units, @cost, @now, @now, @now)`,
       ),
       claim: db.prepare(
         `UPDATE jobs SET state = 'running', lease_token = lower(hex(randomblob(16))),
@@ -47,14 +50,14 @@ export class JobStore {
       ),
       succeed: db.prepare(
         `UPDATE jobs SET state = 'succeeded', units = @units, cost = @cost, result_json = @result,
-           raw_response = @raw, http_status = @status, error_kind = NULL, error_message = NULL,
+           raw_response = @raw, http_status = @status, error_kind = NULL, error_message = NULL, limited_tries = 0,
            lease_token = NULL, lease_expires_at = NULL, updated_at = @now, finished_at = @now
          WHERE id = @id AND lease_token = @token AND state = 'running'`,
       ),
       retryLater: db.prepare(
         `UPDATE jobs SET state = CASE WHEN (SELECT status FROM batches WHERE id = jobs.batch_id) = 'cancelled'
                                       THEN 'cancelled' ELSE 'retry_wait' END,
-           run_at = @runAt, tries = tries - @uncount, error_kind = @kind, error_message = @message,
+           run_at = @runAt, tries = tries - @uncount, limited_tries = limited_tries + @limited, error_kind = @kind, error_message = @message,
            http_status = @status, lease_token = NULL, lease_expires_at = NULL, updated_at = @now
          WHERE id = @id AND lease_token = @token AND state = 'running'`,
       ),
@@ -94,6 +97,23 @@ export class JobStore {
            error_message = @message, replayed = @replayed WHERE id = @id`,
       ),
       counts: db.prepare(`SELECT state, COUNT(*) AS n FROM jobs WHERE batch_id = ? GROUP BY state`),
+      hasOpen: db.prepare(`SELECT 1 FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait','running') LIMIT 1`),
+      inFlight: db.prepare(
+        `SELECT COUNT(*) AS n, MIN(a.started_at) AS since FROM jobs j JOIN attempts a ON a.job_id = j.id AND a.outcome = 'in_flight'
+         WHERE j.batch_id = ? AND j.state = 'running'`,
+      ),
+      nextRetry: db.prepare(
+        `SELECT run_at, error_message FROM jobs WHERE batch_id = ? AND state = 'retry_wait' ORDER BY run_at LIMIT 1`,
+      ),
+      resetLimited: db.prepare(`UPDATE jobs SET limited_tries = 0 WHERE batch_id = ? AND limited_tries > 0`),
+      anyWithFingerprint: db.prepare(`SELECT 1 FROM jobs WHERE fingerprint = ? LIMIT 1`),
+      delivered: db.prepare(
+        `SELECT j.batch_id, j.state, j.source, j.payload_json, b.capability, b.channel, b.name, b.created_at FROM jobs j JOIN batches b ON b.id = j.batch_id
+         WHERE j.fingerprint = ? AND j.state IN ('queued','running','retry_wait','succeeded') AND b.ready = 1 AND b.status <> 'cancelled'
+         ORDER BY (j.state = 'succeeded') DESC, b.created_at LIMIT 20`,
+      ),
+      deleteFromSeq: db.prepare(`DELETE FROM jobs WHERE batch_id = ? AND seq >= ?`),
+      deleteImportJobs: db.prepare(`DELETE FROM jobs WHERE batch_id = ? AND id IN (SELECT id FROM jobs WHERE batch_id = ? LIMIT 5000)`),
       spent: db.prepare(`SELECT COALESCE(SUM(cost), 0) AS spent, COALESCE(SUM(units), 0) AS units FROM jobs WHERE batch_id = ? AND cost IS NOT NULL`),
       nextRunAt: db.prepare(
         `SELECT MIN(run_at) AS t FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait')`,
@@ -108,6 +128,7 @@ export class JobStore {
          WHERE batch_id = @batch AND state = 'failed'`,
       ),
       byId: db.prepare(`SELECT * FROM jobs WHERE id = ?`),
+      firstSucceeded: db.prepare(`SELECT source, result_json FROM jobs WHERE batch_id = ? AND state = 'succeeded' ORDER BY seq LIMIT 1`),
     };
   }
 
@@ -118,6 +139,7 @@ export class JobStore {
         batch: batchId,
         seq: j.seq,
         key: j.idempotencyKey,
+        fp: j.fingerprint,
         source: j.source,
         payload: j.payloadJson,
         body: j.requestBody,
@@ -149,13 +171,17 @@ export class JobStore {
     return r.changes === 1;
   }
 
-  /** Back to retry_wait (or cancelled if the batch was cancelled meanwhile). `countTry=false` for 429s. */
-  retryLater(job: LeasedJob, runAt: number, err: EngineError, countTry: boolean): boolean {
+  /**
+   * Back to retry_wait (or cancelled if the batch was cancelled meanwhile). A 429 does not use up
+   * a try (the server asked us to wait) but counts against the job's own 429 budget.
+   */
+  retryLater(job: LeasedJob, runAt: number, err: EngineError, rateLimited: boolean): boolean {
     const r = this.stmts.retryLater.run({
       id: job.id,
       token: job.lease_token,
       runAt,
-      uncount: countTry ? 0 : 1,
+      uncount: rateLimited ? 1 : 0,
+      limited: rateLimited ? 1 : 0,
       kind: err.kind,
       message: err.message,
       status: err.httpStatus,
@@ -252,6 +278,55 @@ export class JobStore {
     return this.stmts.spent.get(batchId) as { spent: number; units: number };
   }
 
+  /** True while the batch has anything left to send (or in flight). */
+  hasOpen(batchId: string): boolean {
+    return this.stmts.hasOpen.get(batchId) !== undefined;
+  }
+
+  /** Requests in flight for the batch and when the oldest of them left. */
+  inFlight(batchId: string): { n: number; since: number | null } {
+    return this.stmts.inFlight.get(batchId) as { n: number; since: number | null };
+  }
+
+  /** The next job waiting to be retried, and why it waits. */
+  nextRetry(batchId: string): { run_at: number; error_message: string | null } | null {
+    return (this.stmts.nextRetry.get(batchId) as { run_at: number; error_message: string | null } | undefined) ?? null;
+  }
+
+  /** A resumed batch gets a fresh 429 budget for every job. */
+  resetRateLimited(batchId: string): void {
+    this.stmts.resetLimited.run(batchId);
+  }
+
+  /** An earlier job, in a batch that is not cancelled, that delivers the same thing and did not fail. */
+  delivered(d: Delivery): { batch_id: string; state: string; source: string; name: string; created_at: number } | null {
+    const fp = fingerprintOf(d);
+    // Most rows are new: a bare index probe settles those before the join.
+    if (this.stmts.anyWithFingerprint.get(fp) === undefined) return null;
+    const rows = this.stmts.delivered.all(fp) as {
+      batch_id: string;
+      state: string;
+      source: string;
+      payload_json: string;
+      capability: string;
+      channel: string | null;
+      name: string;
+      created_at: number;
+    }[];
+    // The digest only narrows the search: the payload decides.
+    return rows.find((r) => sameDelivery(d, deliveryOfStored(r.capability, r.channel, r.payload_json))) ?? null;
+  }
+
+  /** Drops the jobs of a batch still being imported from `seq` on (a file refused part way). */
+  deleteFromSeq(batchId: string, seq: number): void {
+    this.stmts.deleteFromSeq.run(batchId, seq);
+  }
+
+  /** Deletes the jobs of an import that never finished, a chunk per call; returns how many went. */
+  deleteImportChunk(batchId: string): number {
+    return this.stmts.deleteImportJobs.run(batchId, batchId).changes;
+  }
+
   nextRunAt(batchId: string): number | null {
     const row = this.stmts.nextRunAt.get(batchId) as { t: number | null };
     return row.t;
@@ -263,6 +338,11 @@ export class JobStore {
 
   retryFailed(batchId: string): number {
     return this.stmts.retryFailed.run({ batch: batchId, now: this.clock.now() }).changes;
+  }
+
+  /** The first result of a batch, for a quick look (the demo prints it). */
+  firstSucceeded(batchId: string): { source: string; result_json: string } | null {
+    return (this.stmts.firstSucceeded.get(batchId) as { source: string; result_json: string } | undefined) ?? null;
   }
 
   get(id: number): JobRow | undefined {

@@ -1,6 +1,10 @@
-// One p-queue per key: bounded concurrency, requests spread evenly under the per-key request
-// limit, and a slow-down on 429 (pause for Retry-After, halve concurrency, creep back up).
-import PQueue from 'p-queue';
+// One gate per key: bounded concurrency, the key's request limit, and a slow-down on 429
+// (hold for the server's wait, halve concurrency, creep back up). Limits can change while it
+// runs: settings changed in the window reach a running engine.
+//
+// Pacing is a GCRA token bucket (one request per 60 s / rpm, with a burst of a few so a busy
+// event loop catches up instead of losing every delay for good) plus a sliding record of the last
+// minute's requests, so no 60-second window ever holds more than the limit even after a burst.
 
 export interface GateLimits {
   concurrency: number;
@@ -8,56 +12,138 @@ export interface GateLimits {
   rpm: number | null;
 }
 
+const WINDOW_MS = 60_000;
+const BURST = 3;
 const RECOVER_AFTER_SUCCESSES = 20;
 
 export class RateGate {
-  private readonly queue: PQueue;
-  private readonly maxConcurrency: number;
+  private max: number;
+  private limit: number;
+  private rpm: number | null;
+  private running = 0;
+  private readonly waiters: (() => void)[] = [];
+  /** GCRA: the earliest time the next request conforms. */
+  private tat = 0;
+  /** Start times of the requests of the last minute (oldest first from `head`), only with an rpm. */
+  private recent: number[] = [];
+  private head = 0;
+  private heldUntil = 0;
   private successes = 0;
-  private resumeTimer: NodeJS.Timeout | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private disposed = false;
 
-  constructor(limits: GateLimits) {
-    this.maxConcurrency = Math.max(1, limits.concurrency);
-    // One request per (60 s / rpm): evenly spaced, so a sliding-window limiter on the server
-    // never sees a burst at a window edge.
-    const spacing = limits.rpm && limits.rpm > 0 ? Math.ceil(60_000 / limits.rpm) : 0;
-    this.queue = new PQueue(
-      spacing > 0 ? { concurrency: this.maxConcurrency, interval: spacing, intervalCap: 1 } : { concurrency: this.maxConcurrency },
-    );
+  constructor(
+    limits: GateLimits,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.max = Math.max(1, limits.concurrency);
+    this.limit = this.max;
+    this.rpm = limits.rpm && limits.rpm > 0 ? limits.rpm : null;
+  }
+
+  /** Applies changed settings; jobs in flight finish under the old ones. */
+  update(limits: GateLimits): void {
+    const max = Math.max(1, limits.concurrency);
+    // A raised limit applies at once; a halved one (after a 429) stays halved until it recovers.
+    this.limit = this.limit >= this.max ? max : Math.min(this.limit, max);
+    this.max = max;
+    this.rpm = limits.rpm && limits.rpm > 0 ? limits.rpm : null;
+    this.pump();
+  }
+
+  get concurrency(): number {
+    return this.limit;
   }
 
   /** How many more jobs may be handed to this gate without waiting in it. */
   get available(): number {
-    return Math.max(0, this.queue.concurrency - this.queue.pending - this.queue.size);
+    return Math.max(0, this.limit - this.running - this.waiters.length);
   }
 
-  run<T>(task: () => Promise<T>): Promise<T> {
-    return this.queue.add(task);
-  }
-
-  onSuccess(): void {
-    if (this.queue.concurrency >= this.maxConcurrency) return;
-    if (++this.successes >= RECOVER_AFTER_SUCCESSES) {
-      this.successes = 0;
-      this.queue.concurrency = this.queue.concurrency + 1;
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    await new Promise<void>((resolve) => {
+      this.waiters.push(resolve);
+      this.pump();
+    });
+    try {
+      return await task();
+    } finally {
+      this.running--;
+      this.pump();
     }
   }
 
-  onRateLimited(retryAfterMs: number | null): void {
+  onSuccess(): void {
+    if (this.limit >= this.max) return;
+    if (++this.successes >= RECOVER_AFTER_SUCCESSES) {
+      this.successes = 0;
+      this.limit++;
+      this.pump();
+    }
+  }
+
+  /** Holds every request of this key for `waitMs` and halves concurrency. */
+  onRateLimited(waitMs: number): void {
     this.successes = 0;
-    this.queue.concurrency = Math.max(1, Math.floor(this.queue.concurrency / 2));
-    const wait = retryAfterMs ?? 1_000;
-    this.queue.pause();
-    if (this.resumeTimer) clearTimeout(this.resumeTimer);
-    this.resumeTimer = setTimeout(() => {
-      this.resumeTimer = null;
-      this.queue.start();
-    }, wait);
-    this.resumeTimer.unref();
+    this.limit = Math.max(1, Math.floor(this.limit / 2));
+    this.heldUntil = Math.max(this.heldUntil, this.now() + waitMs);
+    this.pump();
+  }
+
+  /** When this gate lets the next request go, if it is holding one back for the server. */
+  get holdingUntil(): number | null {
+    return this.heldUntil > this.now() ? this.heldUntil : null;
   }
 
   dispose(): void {
-    if (this.resumeTimer) clearTimeout(this.resumeTimer);
-    this.queue.clear();
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    // Waiters are released so their tasks see the abort and requeue themselves.
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  /** Earliest time a request may leave now, or 0 when it may leave at once. */
+  private nextSlot(now: number): number {
+    let at = Math.max(now, this.heldUntil);
+    if (this.rpm !== null) {
+      const interval = WINDOW_MS / this.rpm;
+      at = Math.max(at, this.tat - interval * (BURST - 1));
+      while (this.head < this.recent.length && (this.recent[this.head] ?? 0) <= now - WINDOW_MS) this.head++;
+      if (this.head > 4096 && this.head * 2 > this.recent.length) {
+        this.recent = this.recent.slice(this.head);
+        this.head = 0;
+      }
+      if (this.recent.length - this.head >= this.rpm) at = Math.max(at, (this.recent[this.recent.length - this.rpm] ?? 0) + WINDOW_MS + 1);
+    }
+    return at <= now ? 0 : at;
+  }
+
+  private pump(): void {
+    if (this.disposed) return;
+    while (this.waiters.length > 0 && this.running < this.limit) {
+      const now = this.now();
+      const at = this.nextSlot(now);
+      if (at > 0) {
+        this.schedule(at - now);
+        return;
+      }
+      if (this.rpm !== null) {
+        const interval = WINDOW_MS / this.rpm;
+        this.tat = Math.max(this.tat, now) + interval;
+        this.recent.push(now);
+      }
+      this.running++;
+      this.waiters.shift()?.();
+    }
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.pump();
+    }, Math.max(1, Math.ceil(ms)));
+    this.timer.unref();
   }
 }

@@ -1,6 +1,8 @@
 // The dispatcher: claims runnable jobs batch by batch, hands them to the key's rate gate, and
 // turns every outcome into exactly one guarded transition. It runs until nothing runnable is
-// left in its scope (jobs waiting for a retry time are waited for), or until aborted.
+// left in its scope (jobs waiting for a retry time, and batches the API asked to wait, are
+// waited for), or until aborted. A database that can no longer be written (disk full) stops
+// the run cleanly: what was in flight stays "running" and is resent with the same key next time.
 import type { Clock, Random } from '../clock';
 import type { Logger } from '../log/logger';
 import type { JobStore } from './job-store';
@@ -8,15 +10,18 @@ import type { BatchRow, BatchStore } from './batch-store';
 import type { LeasedJob } from './job-row';
 import type { RateBook } from '../costs/rate-book';
 import type { ApiTarget } from '../api/target';
-import type { Credential } from '../api/request';
+import type { ApiResponse, Credential, RequestBody } from '../api/request';
 import type { ResolvedKey } from '../secrets/key-manager';
 import type { CapabilityModule, BatchContext } from '../capabilities/capability';
 import { capabilityFor } from '../capabilities/registry';
 import { sendRequest, NetworkError } from '../api/http-client';
 import { classifyResponse } from '../api/classify-response';
+import { storedBody } from '../api/stored-body';
 import { costOf } from '../costs/rate-book';
 import { backoffDelay, type BackoffPolicy } from './backoff';
 import { RateGate, type GateLimits } from './rate-gate';
+import { clampServerWait, rateLimitedDelay, type ServerWaitPolicy } from './server-wait';
+import { StorageFailure, storageFailure } from './storage-failure';
 import { verifySource } from './verify-source';
 import { Wakeup } from './wakeup';
 import { actionFor, engineError, type EngineError } from '../../../shared/errors';
@@ -42,6 +47,12 @@ export interface RunnerConfig {
   leaseMs: number;
   gate: GateLimits;
   idleTimeoutMs: number;
+  /** Overall deadline of one request: base, plus time for the upload at a slow but working speed. */
+  deadline: { baseMs: number; uploadBytesPerSecond: number };
+  /** Bounds on waits the server asks for, and the 429 budget (queue/server-wait.ts). */
+  serverWait: ServerWaitPolicy;
+  /** An answer slower than this is named as the reason a batch is waiting (engine summaries). */
+  slowAnswerMs: number;
 }
 
 export interface RunnerDeps {
@@ -52,13 +63,16 @@ export interface RunnerDeps {
   random: Random;
   logger: Logger;
   target: ApiTarget;
-  config: RunnerConfig;
+  /** Read on every pass, so settings changed while running (window, `config set`) apply at once. */
+  config: () => RunnerConfig;
+  /** The data folder, for saying where the disk is full. */
+  dataDir: string;
   /** Called after every job transition and batch pause; the engine coalesces these for the window. */
   onChange: (batchId: string) => void;
 }
 
 export interface RunOptions {
-  /** Batch ids to run; null = every active batch. */
+  /** Batch ids to run; null = every started batch. */
   batchIds: readonly string[] | null;
   signal?: AbortSignal;
 }
@@ -70,19 +84,33 @@ export class Runner {
   private readonly keys = new Map<Credential, ResolvedKey | null>();
   private readonly inflight = new Map<number, { job: LeasedJob; batchId: string; reserved: number }>();
   private readonly wake = new Wakeup();
+  private readonly stop = new AbortController();
+  private fatal: StorageFailure | null = null;
+  private config: RunnerConfig;
 
-  constructor(private readonly d: RunnerDeps) {}
+  constructor(private readonly d: RunnerDeps) {
+    this.config = d.config();
+  }
 
   async run(opts: RunOptions): Promise<void> {
-    const { signal } = opts;
+    const outer = opts.signal;
+    const relay = (): void => this.stop.abort();
+    if (outer?.aborted) this.stop.abort();
+    outer?.addEventListener('abort', relay, { once: true });
+    const signal = this.stop.signal;
     this.keys.clear(); // a replaced key is picked up on every run
-    const heartbeat = setInterval(() => this.heartbeat(), Math.max(1_000, Math.floor(this.d.config.leaseMs / 3)));
+    const heartbeat = setInterval(() => this.heartbeat(), Math.max(1_000, Math.floor(this.config.leaseMs / 3)));
     heartbeat.unref();
     try {
-      while (!signal?.aborted) {
+      while (!signal.aborted) {
+        this.refreshConfig();
+        this.resumeDueWaits(opts.batchIds);
         const scope = this.scope(opts.batchIds);
         let dispatched = 0;
-        for (const batch of scope) dispatched += await this.dispatchBatch(batch, signal);
+        for (const batch of scope) {
+          if (signal.aborted) break;
+          dispatched += await this.dispatchBatch(batch, signal);
+        }
         if (dispatched > 0) continue;
         if (this.inflight.size > 0) {
           await this.wake.wait(POLL_MS, signal);
@@ -93,26 +121,62 @@ export class Runner {
         // Poll at least every second: another process may pause or cancel a batch meanwhile.
         await this.d.clock.sleep(Math.min(POLL_MS, Math.max(0, next - this.d.clock.now())), signal);
       }
+    } catch (e) {
+      this.failStorage(e, 'while choosing what to send next');
+      if (!this.fatal) throw e;
     } finally {
       // Let in-flight requests settle (an abort makes them requeue themselves).
       while (this.inflight.size > 0) await this.wake.wait(POLL_MS);
       clearInterval(heartbeat);
+      outer?.removeEventListener('abort', relay);
       for (const g of this.gates.values()) g.dispose();
       this.gates.clear();
     }
+    if (this.fatal) throw this.fatal;
+  }
+
+  /** A write the database refused for lack of space (or a broken disk) ends the run, once. */
+  private failStorage(e: unknown, doing: string): boolean {
+    const failure = storageFailure(e, this.d.dataDir, doing);
+    if (!failure) return false;
+    if (!this.fatal) {
+      this.fatal = failure;
+      this.d.logger.log('error', 'run.storage_failed', { code: failure.code, doing });
+      this.stop.abort();
+    }
+    return true;
+  }
+
+  private refreshConfig(): void {
+    this.config = this.d.config();
+    for (const g of this.gates.values()) g.update(this.config.gate);
   }
 
   private scope(batchIds: readonly string[] | null): BatchRow[] {
-    const active = this.d.batches.active();
-    return batchIds === null ? active : active.filter((b) => batchIds.includes(b.id));
+    const runnable = this.d.batches.runnable();
+    return batchIds === null ? runnable : runnable.filter((b) => batchIds.includes(b.id));
+  }
+
+  /** Batches paused because the API asked for a long wait go back to work when it is over. */
+  private resumeDueWaits(batchIds: readonly string[] | null): void {
+    for (const id of this.d.batches.dueWaits(this.d.clock.now())) {
+      if (batchIds !== null && !batchIds.includes(id)) continue;
+      if (this.d.batches.resume(id)) {
+        this.d.jobs.resetRateLimited(id);
+        this.d.logger.log('info', 'batch.wait_over', { batch: id });
+        this.d.onChange(id);
+      }
+    }
   }
 
   private nextRunAt(scope: readonly BatchRow[]): number | null {
     let next: number | null = null;
-    for (const b of scope) {
-      const t = this.d.jobs.nextRunAt(b.id);
+    const consider = (t: number | null): void => {
       if (t !== null && (next === null || t < next)) next = t;
-    }
+    };
+    for (const b of scope) consider(this.d.jobs.nextRunAt(b.id));
+    // A batch paused for the API's long wait is not waited for here: the run ends (it is paused)
+    // and whichever runner is up when the time comes resumes it (resumeDueWaits).
     return next;
   }
 
@@ -120,7 +184,7 @@ export class Runner {
     try {
       this.d.jobs.renew(
         [...this.inflight.values()].map((f) => f.job),
-        this.d.config.leaseMs,
+        this.config.leaseMs,
       );
       this.d.jobs.recoverExpired();
     } catch (e) {
@@ -133,18 +197,27 @@ export class Runner {
     return this.keys.get(kind) ?? null;
   }
 
+  /** Every secret this run knows: none of them may be copied from a server's text into storage. */
+  private secrets(): string[] {
+    const out: string[] = [];
+    for (const k of this.keys.values()) if (k) out.push(k.secret);
+    return out;
+  }
+
   private gate(kind: Credential, key: ResolvedKey): RateGate {
     const id = `${kind}:${key.label}`;
     let g = this.gates.get(id);
     if (!g) {
-      g = new RateGate(this.d.config.gate);
+      g = new RateGate(this.config.gate, () => this.d.clock.now());
       this.gates.set(id, g);
     }
     return g;
   }
 
   /** Claims and dispatches what the batch's gate can take now; returns how many were dispatched. */
-  private async dispatchBatch(batch: BatchRow, signal: AbortSignal | undefined): Promise<number> {
+  private async dispatchBatch(batch: BatchRow, signal: AbortSignal): Promise<number> {
+    // A batch with nothing left to send never changes state (a missing key must not pause it).
+    if (!this.d.jobs.hasOpen(batch.id)) return 0;
     const cap = capabilityFor(batch.capability);
     let key: ResolvedKey | null;
     try {
@@ -158,12 +231,12 @@ export class Runner {
       this.pause(
         batch.id,
         'no_key',
-        `No ${what} is configured. Add one with \`batchdesk keys add --kind ${cap.credential} --label NAME\` (or set ${cap.credential === 'channel' ? 'BATCHDESK_CHANNEL_KEY' : 'BATCHDESK_API_KEY'}), then resume the batch.`,
+        `No ${what} is configured. Add one with \`batchdesk keys add --kind ${cap.credential} --label NAME\` (or set ${ENV_VAR[cap.credential]}), then resume the batch.`,
       );
       return 0;
     }
     const gate = this.gate(cap.credential, key);
-    const claimed = this.d.jobs.claim(batch.id, gate.available, this.d.config.leaseMs);
+    const claimed = this.d.jobs.claim(batch.id, gate.available, this.config.leaseMs);
     if (claimed.length === 0) return 0;
 
     const spent = batch.budget !== null ? this.d.jobs.spent(batch.id).spent : 0;
@@ -189,10 +262,7 @@ export class Runner {
       const ctx: BatchContext = { tier: batch.tier, channel: batch.channel };
       void gate
         .run(() => this.process(job, batch, cap, ctx, key, gate, signal))
-        .catch((e: unknown) => {
-          this.d.logger.log('error', 'job.crashed', { job: job.id, error: e instanceof Error ? e.message : String(e) });
-          this.d.jobs.fail(job, engineError('internal', `Internal error while processing ${job.source}: ${e instanceof Error ? e.message : String(e)}`));
-        })
+        .catch((e: unknown) => this.crashed(job, e))
         .finally(() => {
           this.inflight.delete(job.id);
           this.d.onChange(batch.id);
@@ -202,11 +272,28 @@ export class Runner {
     return dispatched;
   }
 
-  private pause(batchId: string, kind: 'auth' | 'quota' | 'budget' | 'no_key', reason: string): void {
-    if (this.d.batches.pause(batchId, kind, reason)) {
+  /** A job's processing threw: a storage failure ends the run; anything else is a bug, failed with its message. */
+  private crashed(job: LeasedJob, e: unknown): void {
+    if (this.failStorage(e, `while recording the outcome of ${job.source}`)) return;
+    this.d.logger.log('error', 'job.crashed', { job: job.id, error: e instanceof Error ? e.message : String(e) });
+    try {
+      this.d.jobs.fail(job, engineError('internal', `Internal error while processing ${job.source}: ${e instanceof Error ? e.message : String(e)}`));
+    } catch (again) {
+      if (!this.failStorage(again, `while recording the failure of ${job.source}`)) throw again;
+    }
+  }
+
+  private pause(batchId: string, kind: 'auth' | 'quota' | 'budget' | 'no_key' | 'server_wait' | 'rate_limited', reason: string, resumeAt: number | null = null): void {
+    if (this.d.batches.pause(batchId, kind, reason, resumeAt)) {
       this.d.logger.log('warn', 'batch.paused', { batch: batchId, kind });
       this.d.onChange(batchId);
     }
+  }
+
+  private deadlineFor(body: RequestBody): number {
+    const { baseMs, uploadBytesPerSecond } = this.config.deadline;
+    const upload = body.kind === 'multipart' ? body.file.size : Buffer.byteLength(body.text);
+    return baseMs + Math.ceil((upload / uploadBytesPerSecond) * 1000);
   }
 
   private async process(
@@ -216,10 +303,10 @@ export class Runner {
     ctx: BatchContext,
     key: ResolvedKey,
     gate: RateGate,
-    signal: AbortSignal | undefined,
+    signal: AbortSignal,
   ): Promise<void> {
-    if (signal?.aborted) {
-      this.d.jobs.requeue(job, null);
+    if (signal.aborted) {
+      if (!this.fatal) this.d.jobs.requeue(job, null);
       return;
     }
     const parsedPayload = cap.payload.safeParse(JSON.parse(job.payload_json));
@@ -239,15 +326,17 @@ export class Runner {
     const request = cap.buildRequest(payload, { idempotencyKey: job.idempotency_key, requestBody: job.request_body }, ctx);
     const attemptId = this.d.jobs.startAttempt(job.id, key.label);
     const started = this.d.clock.now();
-    let response;
+    let response: ApiResponse;
     try {
       response = await sendRequest({ baseUrl: this.d.target.baseUrl, key: key.secret }, request, {
         signal,
-        idleTimeoutMs: this.d.config.idleTimeoutMs,
+        idleTimeoutMs: this.config.idleTimeoutMs,
+        deadlineMs: this.deadlineFor(request.body),
       });
     } catch (e) {
       const latencyMs = this.d.clock.now() - started;
-      if (signal?.aborted) {
+      if (signal.aborted) {
+        if (this.fatal) return; // the database cannot be written: recovery at the next start resends it
         this.d.jobs.finishAttempt(attemptId, { httpStatus: null, latencyMs, outcome: 'interrupted', message: 'run stopped', replayed: false });
         this.d.jobs.requeue(job, null);
         return;
@@ -262,11 +351,14 @@ export class Runner {
       return;
     }
 
+    const secrets = this.secrets();
     const replayed = response.headers.get('idempotent-replayed') === 'true';
-    const err = classifyResponse(response, this.d.clock.now(), cap.credential, howToReplace(cap.credential, key));
-    const raw = response.body.toString('utf8');
+    const finish = (outcome: string, message: string | null): void =>
+      this.d.jobs.finishAttempt(attemptId, { httpStatus: response.status, latencyMs: response.latencyMs, outcome, message, replayed });
+    const raw = storedBody(response, secrets);
+    const err = classifyResponse(response, this.d.clock.now(), cap.credential, howToReplace(cap.credential, key), secrets);
     if (err) {
-      this.d.jobs.finishAttempt(attemptId, { httpStatus: response.status, latencyMs: response.latencyMs, outcome: err.kind, message: err.message, replayed });
+      finish(err.kind, err.message);
       this.handleError(job, batch, err, gate, raw);
       return;
     }
@@ -276,18 +368,20 @@ export class Runner {
         `${src.path}: the file changed while it was being uploaded; the API's answer is kept but may not match the file. Create a new batch for the new version.`,
         { httpStatus: response.status },
       );
-      this.d.jobs.finishAttempt(attemptId, { httpStatus: response.status, latencyMs: response.latencyMs, outcome: changed.kind, message: changed.message, replayed });
+      finish(changed.kind, changed.message);
       this.d.jobs.fail(job, changed, raw);
       return;
     }
-    const parsed = cap.parseResponse(response, payload, job.estimated_units);
+    const parsed = response.truncated
+      ? { ok: false as const, error: engineError('bad_response', `The answer is larger than Batchdesk reads for one item (over ${response.bodyBytes.toLocaleString('en')} bytes).`, { httpStatus: response.status }) }
+      : cap.parseResponse(response, payload, job.estimated_units);
     if (!parsed.ok) {
-      this.d.jobs.finishAttempt(attemptId, { httpStatus: response.status, latencyMs: response.latencyMs, outcome: parsed.error.kind, message: parsed.error.message, replayed });
-      this.d.jobs.fail(job, parsed.error, raw);
+      finish(parsed.error.kind, parsed.error.message);
+      this.handleError(job, batch, parsed.error, gate, raw);
       return;
     }
     const cost = costOf(parsed.units, this.d.rates.rate(cap.rateItem(ctx), batch.tier));
-    this.d.jobs.finishAttempt(attemptId, { httpStatus: response.status, latencyMs: response.latencyMs, outcome: 'succeeded', message: null, replayed });
+    finish('succeeded', null);
     const counted = this.d.jobs.succeed(job, {
       units: parsed.units,
       cost,
@@ -314,8 +408,18 @@ export class Runner {
       }
       case 'retry_later': {
         const rateLimited = err.kind === 'rate_limited';
-        if (rateLimited) gate.onRateLimited(err.retryAfterMs);
-        else if (job.tries >= this.d.config.backoff.maxTries) {
+        const policy = this.config.serverWait;
+        if (rateLimited && job.limited_tries + 1 >= policy.rateLimitedBudget) {
+          // The 429 budget is spent: stop asking and let the user look at the key's limit.
+          this.d.jobs.requeue(job, err);
+          this.pause(
+            batch.id,
+            'rate_limited',
+            `The API answered 429 (request limit reached) ${job.limited_tries + 1} times in a row for ${job.source}, even after waiting as asked. The key's request limit is probably lower than Batchdesk's setting (${this.config.gate.rpm ?? 'none'} per minute), or another program uses the same key. Lower the request limit (in the window: Keys & rates; on the command line: \`batchdesk config set rpm N\`), then resume the batch.`,
+          );
+          return;
+        }
+        if (!rateLimited && job.tries >= this.config.backoff.maxTries) {
           this.d.jobs.fail(
             job,
             {
@@ -326,8 +430,25 @@ export class Runner {
           );
           return;
         }
-        // A 429 is the server asking us to wait, not a failure: it does not use up an attempt.
-        this.d.jobs.retryLater(job, now + backoffDelay(this.d.config.backoff, job.tries, this.d.random, err.retryAfterMs), err, !rateLimited);
+        const asked = err.retryAfterMs === null ? null : clampServerWait(policy, err.retryAfterMs);
+        const wait = rateLimited
+          ? rateLimitedDelay(policy, job.limited_tries + 1, asked, this.d.random)
+          : backoffDelay(this.config.backoff, job.tries, this.d.random, asked);
+        if (asked !== null && asked > policy.inlineMaxMs) {
+          // A long wait asked by the server pauses the batch visibly, with the time it resumes.
+          const until = now + asked;
+          this.d.jobs.requeue(job, err);
+          if (rateLimited) gate.onRateLimited(until - now);
+          this.pause(
+            batch.id,
+            'server_wait',
+            `The API asked to wait until ${new Date(until).toLocaleString('en-GB')} (HTTP ${err.httpStatus ?? '?'}${(err.retryAfterMs ?? 0) > policy.maxMs ? `; it asked for longer, Batchdesk waits at most ${Math.round(policy.maxMs / 3_600_000)} hours` : ''}). The batch resumes then by itself if Batchdesk is running (the window, the browser host, or any \`batchdesk run\` started after that time); resume it earlier to try sooner.`,
+            until,
+          );
+          return;
+        }
+        if (rateLimited) gate.onRateLimited(wait);
+        this.d.jobs.retryLater(job, now + wait, err, rateLimited);
         return;
       }
       case 'fail_job': {

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { client } from '../client';
 import type { Route } from '../routing/route';
 import { useConnectionStore } from '../store/connection-store';
+import { useRunnerStore } from '../store/runner-store';
 import { ErrorAlert } from './ErrorAlert';
 import { SandboxBadge } from './SandboxBadge';
 import './AppShell.css';
@@ -42,6 +43,18 @@ function LinkLost() {
   return (
     <p role="alert" className="shell__link-lost">
       Lost the connection to the Batchdesk host; what you see may be out of date. Reconnecting… (if it stopped, start it again: unfinished batches continue.)
+    </p>
+  );
+}
+
+/** Another process sends from this data folder, or sending stopped (a full disk): say so everywhere. */
+function RunnerNotice() {
+  const status = useRunnerStore((s) => s.status);
+  if (!status || (status.state !== 'blocked' && status.state !== 'stopped') || !status.reason) return null;
+  return (
+    <p role="status" className="shell__runner-notice" data-testid="runner-notice">
+      {status.state === 'blocked' ? 'Another Batchdesk is sending. ' : 'Sending stopped. '}
+      {status.reason}
     </p>
   );
 }
@@ -105,6 +118,7 @@ export function AppShell({ route, title, children }: { route: Route; title: stri
       </nav>
       <main className="shell__main" ref={mainRef}>
         <LinkLost />
+        <RunnerNotice />
         {children}
       </main>
     </div>

@@ -35,11 +35,19 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
   const ids = { budget: useId(), budgetHint: useId(), clear: useId(), format: useId() };
 
   const { status, counts } = batch;
-  const canPause = status === 'running' || status === 'pending';
+  const canStart = status === 'pending';
+  const canPause = status === 'running';
   const canResume = status === 'paused';
   const canCancel = status === 'running' || status === 'pending' || status === 'paused';
   const canRetry = counts.failed > 0 && status !== 'cancelled';
   const askBudget = canResume && batch.pause?.kind === 'budget';
+
+  const startBatch = () =>
+    action.run(async () => {
+      setNote(null);
+      merge([await client().call('batches.start', { id: batch.id })]);
+      setNote('Started.');
+    });
 
   const pause = () =>
     action.run(async () => {
@@ -116,6 +124,11 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
         </div>
       ) : null}
       <div className="batch-controls__buttons">
+        {canStart ? (
+          <button type="button" className="primary" onClick={() => void startBatch()} disabled={action.busy}>
+            Start
+          </button>
+        ) : null}
         {canPause ? (
           <button type="button" onClick={() => void pause()} disabled={action.busy}>
             Pause

@@ -16,7 +16,7 @@ import { StateCounts } from './StateCounts';
 import './BatchSummaryCard.css';
 
 function RateAndEta({ batch }: { batch: BatchSummary }) {
-  const live = batch.status === 'running' || batch.status === 'pending';
+  const live = batch.status === 'running';
   const now = useNow(1000, live);
   const samples = useBatchesStore((s) => s.samples[batch.id]);
   if (!live) return null;
@@ -70,6 +70,16 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
         <span className={`status-pill status-pill--${batch.status}`}>{STATUS_LABEL[batch.status]}</span>
       </header>
 
+      {batch.status === 'pending' ? (
+        <p className="batch-card__waiting" data-testid="not-started">
+          Created with <code>batchdesk batch create</code> and not started yet: nothing is sent until you press Start.
+        </p>
+      ) : null}
+      {batch.waiting ? (
+        <p className="batch-card__waiting" role="status" data-testid="waiting-reason">
+          Waiting: {batch.waiting.reason}
+        </p>
+      ) : null}
       {batch.pause ? (
         <div className="batch-card__pause" data-testid="pause-reason">
           {/* A user's pause explains itself; the others get a headline before the engine's sentence. */}

@@ -23,7 +23,7 @@ export const STATE_LABEL: Record<JobState, string> = {
 };
 
 export const STATUS_LABEL: Record<DisplayBatchStatus, string> = {
-  pending: 'Waiting to start',
+  pending: 'Not started',
   running: 'Running',
   paused: 'Paused',
   cancelled: 'Cancelled',
@@ -37,6 +37,8 @@ export const PAUSE_LABEL: Record<PauseKind, string> = {
   quota: "Paused: the key's spending cap is reached.",
   budget: "Paused: the next item would cross this batch's budget.",
   no_key: 'Paused: no key is set for this kind of request.',
+  server_wait: 'Paused: the API asked to wait.',
+  rate_limited: "Paused: the API keeps refusing with 429 (request limit).",
 };
 
 /** "audio seconds" -> "audio second", for "per audio second". */

@@ -5,6 +5,14 @@ import { client } from '../client';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { useConnectionStore } from '../store/connection-store';
+import {
+  MESSAGING_CHANNEL_MESSAGE,
+  MESSAGING_CHANNEL_RE,
+  NUMERIC_SETTINGS,
+  checkApiUrl,
+  parseNumericSetting,
+  type NumericSettingRule,
+} from '../../../shared/settings-rules';
 
 interface Draft {
   concurrency: string;
@@ -22,27 +30,26 @@ const toDraft = (s: SettingsView): Draft => ({
   apiUrl: s.apiUrl ?? '',
 });
 
-function int(text: string, name: string, min: number, max: number): number {
-  const t = text.trim();
-  if (!/^\d+$/.test(t) || Number(t) < min || Number(t) > max) throw new Error(`${name} must be a whole number from ${min} to ${max}.`);
-  return Number(t);
+// The same rules and words as the engine and the command line (settings-rules.ts).
+function int(text: string, rule: NumericSettingRule): number {
+  const r = parseNumericSetting(rule, text.trim());
+  if (!r.ok) throw new Error(r.message);
+  return r.value;
 }
 
 function parse(d: Draft): SettingsView {
   const messagingChannel = d.messagingChannel.trim().toLowerCase();
-  if (!/^[a-z][a-z0-9_-]{1,31}$/.test(messagingChannel)) throw new Error('The messaging app name takes lowercase letters, digits, "-" and "_" (2 to 32 characters, starting with a letter).');
+  if (!MESSAGING_CHANNEL_RE.test(messagingChannel)) throw new Error(MESSAGING_CHANNEL_MESSAGE);
   let apiUrl: string | null = null;
   if (d.apiUrl.trim() !== '') {
-    try {
-      apiUrl = new URL(d.apiUrl.trim()).toString();
-    } catch {
-      throw new Error(`"${d.apiUrl}" is not a URL. Leave it empty to use the embedded sandbox.`);
-    }
+    const r = checkApiUrl(d.apiUrl.trim());
+    if (!r.ok) throw new Error(r.message);
+    apiUrl = r.url;
   }
   return {
-    concurrency: int(d.concurrency, 'Concurrency', 1, 999),
-    rpm: int(d.rpm, 'Requests per minute', 0, 1_000_000),
-    maxAttempts: int(d.maxAttempts, 'Maximum attempts', 1, 99),
+    concurrency: int(d.concurrency, NUMERIC_SETTINGS.concurrency),
+    rpm: int(d.rpm, NUMERIC_SETTINGS.rpm),
+    maxAttempts: int(d.maxAttempts, NUMERIC_SETTINGS.maxAttempts),
     messagingChannel,
     apiUrl,
   };
@@ -67,7 +74,7 @@ export function SettingsForm() {
     void save.run(async () => {
       const saved = await client().call('settings.set', parse(draft));
       setDraft(toDraft(saved));
-      setNote('Settings saved. Running batches pick them up on their next request.');
+      setNote('Settings saved. Running batches use them at once.');
       void reloadConnection();
     });
   };

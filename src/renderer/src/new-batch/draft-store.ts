@@ -1,6 +1,7 @@
 // The batch being prepared on the New batch screen: kept while the user visits other screens.
 import { create } from 'zustand';
 import type { BatchRequest } from '../../../shared/contract';
+import { CHANNEL_NAME_RE } from '../../../shared/domain';
 import type { BatchCapability, Tier } from '../../../shared/domain';
 import { parseEur } from '../../../shared/money';
 
@@ -24,6 +25,8 @@ interface DraftState {
   voice: string;
   name: string;
   budgetText: string;
+  /** Include items an earlier batch already has (the preview says how many). */
+  allowResend: boolean;
   set(patch: Partial<Omit<DraftState, 'set' | 'addSources' | 'removeSource' | 'reset'>>): void;
   addSources(sources: Source[]): void;
   removeSource(path: string): void;
@@ -39,6 +42,7 @@ const INITIAL = {
   voice: '',
   name: '',
   budgetText: '',
+  allowResend: false,
 };
 
 export const useDraftStore = create<DraftState>()((set) => ({
@@ -53,7 +57,6 @@ export const useDraftStore = create<DraftState>()((set) => ({
   reset: () => set(INITIAL),
 }));
 
-export const CHANNEL_NAME = /^[a-z][a-z0-9_-]{1,31}$/;
 
 export interface DraftRequest {
   request: BatchRequest | null;
@@ -65,14 +68,14 @@ export interface DraftRequest {
 export const VOICE_NAME = /^[A-Za-z0-9][\w .-]{0,63}$/;
 
 export function draftRequest(
-  d: Pick<DraftState, 'capability' | 'sources' | 'tier' | 'channelChoice' | 'otherChannel' | 'voice' | 'name' | 'budgetText'>,
+  d: Pick<DraftState, 'capability' | 'sources' | 'tier' | 'channelChoice' | 'otherChannel' | 'voice' | 'name' | 'budgetText' | 'allowResend'>,
   defaultChannel: string,
 ): DraftRequest {
   const errors: DraftRequest['errors'] = {};
   let channel: string | undefined;
   if (d.capability === 'channel') {
     channel = d.channelChoice === 'default' ? defaultChannel : d.channelChoice === 'other' ? d.otherChannel.trim().toLowerCase() : d.channelChoice;
-    if (!CHANNEL_NAME.test(channel)) {
+    if (!CHANNEL_NAME_RE.test(channel)) {
       errors.channel = 'Enter the app name in lowercase letters, digits, "-" or "_" (2 to 32 characters, starting with a letter), e.g. telegram.';
     }
   }
@@ -96,6 +99,7 @@ export function draftRequest(
       ...(name !== '' ? { name } : {}),
       ...(channel !== undefined ? { channel } : {}),
       ...(voice !== '' ? { voice } : {}),
+      ...(d.allowResend ? { allowResend: true } : {}),
     },
     errors,
   };

@@ -46,6 +46,7 @@ export function NewBatchScreen() {
   const merge = useBatchesStore((s) => s.merge);
   const [createProblems, setCreateProblems] = useState<Problem[] | null>(null);
   const capId = useId();
+  const resendId = useId();
 
   const current = request !== null && preview.forKey === JSON.stringify(request) ? preview.preview : null;
   const canStart = request !== null && current !== null && current.items > 0 && !preview.loading && !start.busy;
@@ -57,7 +58,11 @@ export function NewBatchScreen() {
       const r = await client().call('batches.create', request);
       if (!r.batch) {
         setCreateProblems(r.problems);
-        throw new Error('No batch was created: none of the items is valid. See the problems below.');
+        throw new Error(
+          r.alreadyQueued > 0
+            ? 'No batch was created: every item is already in an earlier batch (see below). Tick "Include items already sent or queued" to send them again.'
+            : 'No batch was created: none of the items is valid. See the problems below.',
+        );
       }
       merge([r.batch]);
       draft.reset();
@@ -111,6 +116,16 @@ export function NewBatchScreen() {
           ) : null}
           <ErrorAlert message={preview.error} />
           {preview.preview ? <PreviewPanel preview={preview.preview} capability={draft.capability} budget={request?.budget ?? null} /> : null}
+          {preview.preview && (preview.preview.alreadyQueued > 0 || draft.allowResend) ? (
+            <div className="row new-batch__resend">
+              <input id={resendId} type="checkbox" checked={draft.allowResend} onChange={(e) => draft.set({ allowResend: e.target.checked })} />
+              <label htmlFor={resendId}>
+                Include items already sent or queued
+                {preview.preview.alreadyQueued > 0 ? ` (${preview.preview.alreadyQueued} left out: they are in earlier batches, named in the problems)` : ''}. They would be sent or
+                processed, and paid for, again.
+              </label>
+            </div>
+          ) : null}
           {createProblems && createProblems.length > 0 ? (
             <ul className="new-batch__create-problems" aria-label="Problems found when creating the batch">
               {createProblems.map((p, i) => (

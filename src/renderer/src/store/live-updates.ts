@@ -4,6 +4,7 @@ import { events } from '../../../shared/contract';
 import { client } from '../client';
 import { useBatchesStore } from './batches-store';
 import { useConnectionStore } from './connection-store';
+import { useRunnerStore } from './runner-store';
 
 /**
  * When no snapshot has arrived for this long, the list is read again: it covers snapshots missed
@@ -24,16 +25,23 @@ export function startLiveUpdates(): () => void {
     const parsed = events['connection.changed'].safeParse(payload);
     if (parsed.success) useConnectionStore.getState().set(parsed.data);
   });
+  const offRunner = c.on('runner.changed', (payload) => {
+    const parsed = events['runner.changed'].safeParse(payload);
+    if (parsed.success) useRunnerStore.getState().set(parsed.data);
+  });
   void useBatchesStore.getState().load();
   void useConnectionStore.getState().load();
+  void useRunnerStore.getState().load();
   const timer = window.setInterval(() => {
     if (Date.now() - lastSnapshot < RESYNC_MS) return;
     void useBatchesStore.getState().load();
     void useConnectionStore.getState().load();
+    void useRunnerStore.getState().load();
   }, RESYNC_MS);
   return () => {
     offSnapshot();
     offConnection();
+    offRunner();
     window.clearInterval(timer);
   };
 }

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// `npm start`: the desktop app when Electron's binary is installed; otherwise (a server, a
+// locked-down machine, installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1) the same window served to
+// the browser by the browser host, saying why, instead of Electron's "reinstall" error.
+import { existsSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findElectronBinary } from './start/electron-binary.mjs';
+import { openInBrowser } from './start/open-in-browser.mjs';
+import { runChild } from './start/child.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const electron = findElectronBinary(root);
+
+if (electron.found) {
+  // As `electron .` did (node_modules/electron/cli.js): same arguments, signals and exit code.
+  runChild(electron.path, ['.', ...args], { cwd: root, stdio: 'inherit', windowsHide: false }, ['SIGINT', 'SIGTERM', 'SIGUSR2']);
+} else {
+  const host = join(root, 'out', 'main', 'host.js');
+  if (!existsSync(host)) {
+    process.stderr.write('Batchdesk is not built yet: run `npm run build` first (`npm start` does).\n');
+    process.exit(2);
+  }
+  const what = electron.packageMissing ? 'the electron package is not installed' : `Electron's binary is missing (${relative(root, electron.path) || electron.path})`;
+  process.stderr.write(
+    `${what}, so the same window is served to your browser instead (as \`npm run web\` does; ELECTRON_SKIP_BINARY_DOWNLOAD=1 installs and offline installs skip the binary).\n` +
+      'For the desktop app: on a machine with internet access, unset ELECTRON_SKIP_BINARY_DOWNLOAD and run `rm -rf node_modules/electron && npm install`.\n\n',
+  );
+  // Its own process group (POSIX), so a Ctrl-C reaches it once, through the forwarding below:
+  // a second SIGINT makes the host stop at once instead of cleanly.
+  const child = runChild(process.execPath, [host, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], detached: process.platform !== 'win32' }, ['SIGINT', 'SIGTERM', 'SIGHUP']);
+  let seen = '';
+  let url = null;
+  child.stdout?.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    if (url) return;
+    seen += chunk.toString();
+    url = /https?:\/\/\S+\?token=\S+/.exec(seen)?.[0] ?? null;
+    if (url)
+      void openInBrowser(url).then((opener) => {
+        if (opener) process.stderr.write(`Asked your default browser to open it (${opener}).\n`);
+      });
+  });
+  process.stdout.on('error', () => {}); // a closed terminal must not take the host down with it
+}

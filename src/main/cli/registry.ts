@@ -1,0 +1,33 @@
+// Every `batchdesk` command, in the order the global help lists them.
+import type { CommandEntry } from './bind-command';
+import { demoCommand } from './commands/demo';
+import { batchCreateCommand } from './commands/batch-create';
+import { runCommand } from './commands/run';
+import { statusCommand } from './commands/status';
+import { exportCommand } from './commands/export';
+import { cancelCommand, pauseCommand, resumeCommand, retryCommand } from './commands/control';
+import { keysAddCommand, keysListCommand, keysRemoveCommand } from './commands/keys';
+import { cmdRates } from './commands/rates';
+import { cmdConfig } from './commands/config';
+import { sandboxCommand } from './commands/sandbox';
+import { ratesSpec } from './specs/rates';
+import { configSpec } from './specs/config';
+
+export const COMMANDS: readonly CommandEntry[] = [
+  demoCommand,
+  batchCreateCommand,
+  runCommand,
+  statusCommand,
+  exportCommand,
+  pauseCommand,
+  resumeCommand,
+  cancelCommand,
+  retryCommand,
+  keysAddCommand,
+  keysListCommand,
+  keysRemoveCommand,
+  // rates and config read their sub-verb themselves and parse with their spec's options.
+  { spec: ratesSpec, run: cmdRates },
+  { spec: configSpec, run: cmdConfig },
+  sandboxCommand,
+];

@@ -1,0 +1,13 @@
+import { defineCommand } from '../command-spec';
+
+export const configSpec = defineCommand({
+  name: 'config',
+  summary: 'list or change settings: concurrency, request limit, attempts, messaging channel name',
+  usage: ['list', 'set <concurrency|rpm|max_attempts|messaging_channel> <value>'],
+  options: {},
+  examples: [
+    { command: 'batchdesk config list' },
+    { command: 'batchdesk config set concurrency 8', note: 'requests in flight per key (default 4)' },
+    { command: 'batchdesk config set messaging_channel signal', note: 'the default --channel of message batches' },
+  ],
+});

@@ -1,0 +1,39 @@
+// pause | resume | cancel | retry: one spec each, since only resume takes --budget.
+import { defineCommand } from '../command-spec';
+
+export const pauseSpec = defineCommand({
+  name: 'pause',
+  summary: 'stop sending new items of a batch (in-flight items finish)',
+  usage: ['<batch-id>'],
+  options: {},
+  examples: [{ command: 'batchdesk pause b1a2b3' }],
+});
+
+export const resumeSpec = defineCommand({
+  name: 'resume',
+  summary: 'let a paused batch continue (then `batchdesk run` sends it)',
+  usage: ['<batch-id> [--budget EUR|none]'],
+  options: {
+    budget: { type: 'string', value: 'EUR|none', help: 'set a new budget while resuming (none clears it)' },
+  },
+  examples: [
+    { command: 'batchdesk resume b1a2b3' },
+    { command: 'batchdesk resume b1a2b3 --budget 40', note: 'when the budget paused it' },
+  ],
+});
+
+export const cancelSpec = defineCommand({
+  name: 'cancel',
+  summary: 'cancel a batch: its queued items are never sent',
+  usage: ['<batch-id>'],
+  options: {},
+  examples: [{ command: 'batchdesk cancel b1a2b3' }],
+});
+
+export const retrySpec = defineCommand({
+  name: 'retry',
+  summary: "queue a batch's failed items again (same idempotency keys, nothing is done twice)",
+  usage: ['<batch-id>'],
+  options: {},
+  examples: [{ command: 'batchdesk retry b1a2b3', note: 'then `batchdesk run b1a2b3`' }],
+});

@@ -1,0 +1,14 @@
+import { defineCommand } from '../command-spec';
+
+export const runSpec = defineCommand({
+  name: 'run',
+  summary: 'send: process batches until nothing runnable is left (Ctrl-C stops cleanly)',
+  usage: ['[batch-id...]'],
+  options: {},
+  examples: [
+    { command: 'batchdesk run', note: 'every unfinished batch' },
+    { command: 'batchdesk run b1a2b3', note: 'one batch (any unique prefix of its id)' },
+    { command: 'batchdesk run --api-url https://api.example.com', note: 'against a given API instead of the configured one' },
+  ],
+  notes: ['Exit codes: 0 all succeeded, 1 some items failed, 2 usage error, 3 a batch is paused, 4 could not start, 130 interrupted.'],
+});

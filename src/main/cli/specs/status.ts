@@ -1,0 +1,14 @@
+import { defineCommand } from '../command-spec';
+
+export const statusSpec = defineCommand({
+  name: 'status',
+  summary: 'show batches: progress, counts by state, cost, and why a batch is paused',
+  usage: ['[batch-id...] [--json]'],
+  options: {
+    json: { type: 'boolean', help: 'print {"batches": [...]} as documented in the README' },
+  },
+  examples: [
+    { command: 'batchdesk status', note: 'every batch' },
+    { command: 'batchdesk status b1a2b3 --json' },
+  ],
+});

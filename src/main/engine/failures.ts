@@ -1,0 +1,67 @@
+// What went wrong, for the faces: every error a command or a window call can throw is sorted
+// into one FailureKind here, once. The CLI turns the kind into an exit code, the window's
+// transports into an RPC error code; neither decides again what an error means.
+import { ZodError } from 'zod';
+import { assertNever } from '../../shared/domain';
+import { DatabaseUnusableError, isCorruption } from './db/connection';
+import { EngineBusyError } from './engine-lock';
+import { KeychainUnavailableError } from './secrets/secret-store';
+import { StorageFailure } from './queue/storage-failure';
+
+/** The user asked for something that cannot be done as asked (bad argument, wrong state). */
+export class UserError extends Error {
+  override readonly name: string = 'UserError';
+}
+/** A batch, job, key or export that does not exist. */
+export class NotFoundError extends UserError {
+  override readonly name = 'NotFoundError';
+}
+
+export type FailureKind =
+  | 'invalid' // fix the request and try again
+  | 'not_found' // nothing by that id
+  | 'busy' // another Batchdesk holds the data folder
+  | 'unavailable' // the keychain, the disk or the database cannot be used right now
+  | 'internal'; // a bug: the message is all we know
+
+export interface Failure {
+  kind: FailureKind;
+  message: string;
+}
+
+export function classifyFailure(e: unknown, dataDir?: string): Failure {
+  if (e instanceof ZodError) {
+    const first = e.issues[0];
+    return { kind: 'invalid', message: `Invalid request${first ? ` (${first.path.join('.') || 'argument'}: ${first.message})` : ''}.` };
+  }
+  if (e instanceof NotFoundError) return { kind: 'not_found', message: e.message };
+  if (e instanceof UserError) return { kind: 'invalid', message: e.message };
+  if (e instanceof EngineBusyError) return { kind: 'busy', message: e.message };
+  if (e instanceof KeychainUnavailableError || e instanceof DatabaseUnusableError || e instanceof StorageFailure) {
+    return { kind: 'unavailable', message: e.message };
+  }
+  if (isCorruption(e)) {
+    const where = dataDir ? `the database in ${dataDir}` : 'the database';
+    return {
+      kind: 'unavailable',
+      message: `${where} is damaged (SQLite: ${e instanceof Error ? e.message : String(e)}). Batchdesk stopped so that nothing more is written into it. Restore it from a backup, or move it aside to start with an empty one.`,
+    };
+  }
+  return { kind: 'internal', message: e instanceof Error ? e.message : String(e) };
+}
+
+/** Exit codes of the command line (README "Exit codes"). */
+export function exitCodeFor(kind: FailureKind): 1 | 2 | 4 {
+  switch (kind) {
+    case 'invalid':
+    case 'not_found':
+      return 2;
+    case 'busy':
+    case 'unavailable':
+      return 4;
+    case 'internal':
+      return 1;
+    default:
+      return assertNever(kind, 'failure kind');
+  }
+}

@@ -1,0 +1,68 @@
+// Issue 7, point 16 (settings): the window's settings and rates are validated at the boundary
+// with the bounds of src/shared/settings-rules.ts, each refusal saying what is allowed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHostFixture, type HostFixture } from './host-fixture';
+
+const messageOf = (json: unknown): string => (json as { error?: { message?: string } }).error?.message ?? '';
+
+describe('browser host: settings.set and rates.set bounds', () => {
+  let f: HostFixture;
+  beforeAll(async () => {
+    f = await startHostFixture();
+  });
+  afterAll(() => f.close());
+
+  it('accepts only http and https API URLs, with a message saying so', async () => {
+    for (const apiUrl of ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://api.example.com', 'data:text/plain,hi', 'not a url', '']) {
+      const r = await f.rpc('settings.set', { apiUrl });
+      expect(r.status, apiUrl).toBe(400);
+      expect(messageOf(r.json), apiUrl).toContain('http:// or https://');
+      expect(messageOf(r.json), apiUrl).toContain('leave it empty');
+    }
+    expect(((await f.rpc('settings.get', {})).json as { apiUrl: string | null }).apiUrl).toBeNull();
+    const ok = await f.rpc('settings.set', { apiUrl: 'https://api.example.com:8443/v1' });
+    expect(ok.status).toBe(200);
+    expect((ok.json as { apiUrl: string }).apiUrl).toBe('https://api.example.com:8443/v1');
+    expect((await f.rpc('settings.set', { apiUrl: null })).status).toBe(200);
+  });
+
+  it('bounds concurrency (1..256), request limit (0..100000) and attempts (1..50)', async () => {
+    const cases: [string, number, boolean, string][] = [
+      ['concurrency', 0, false, '1 to 256'],
+      ['concurrency', 257, false, '1 to 256'],
+      ['concurrency', 2.5, false, '1 to 256'],
+      ['concurrency', 256, true, ''],
+      ['rpm', -1, false, '0 to 100000'],
+      ['rpm', 100_001, false, '0 to 100000'],
+      ['rpm', 100_000, true, ''],
+      ['maxAttempts', 0, false, '1 to 50'],
+      ['maxAttempts', 51, false, '1 to 50'],
+      ['maxAttempts', 50, true, ''],
+    ];
+    for (const [field, value, accepted, hint] of cases) {
+      const r = await f.rpc('settings.set', { [field]: value });
+      expect(r.status, `${field}=${value}`).toBe(accepted ? 200 : 400);
+      if (!accepted) expect(messageOf(r.json), `${field}=${value}`).toContain(hint);
+    }
+    expect((await f.rpc('settings.get', {})).json).toMatchObject({ concurrency: 256, rpm: 100_000, maxAttempts: 50 });
+  });
+
+  it('still shows the settings when a stored value is outside today\'s bounds (clamped, not a server error)', async () => {
+    f.service.engine.settings.set('concurrency', '999');
+    f.service.engine.settings.set('max_attempts', 'lots');
+    const r = await f.rpc('settings.get', {});
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ concurrency: 256, maxAttempts: 8 });
+  });
+
+  it('bounds a rate at 1,000 EUR per unit (10,000,000 in 1/10,000 EUR)', async () => {
+    for (const rate of [2 ** 53 - 1, 10_000_001, -1, 0.5]) {
+      const r = await f.rpc('rates.set', { item: 'ocr', tier: 'standard', rate });
+      expect(r.status, String(rate)).toBe(400);
+      expect(messageOf(r.json), String(rate)).toContain('€1000.0000');
+    }
+    const ok = await f.rpc('rates.set', { item: 'ocr', tier: 'standard', rate: 10_000_000 });
+    expect(ok.status).toBe(200);
+    expect((ok.json as { item: string; tier: string; rate: number }[]).find((x) => x.item === 'ocr' && x.tier === 'standard')?.rate).toBe(10_000_000);
+  });
+});

@@ -1,0 +1,117 @@
+// Edges of a run: a full disk, a finished batch meeting a missing key, settings changed while
+// running, and batches nobody started.
+import { describe, expect, it } from 'vitest';
+import { StorageFailure } from '../../src/main/engine/queue/storage-failure';
+import { expectLedgerExactlyOnce, jobsOf, startHarness, whenChanged, writeMessagesCsv } from './harness';
+
+describe('a full disk during run', () => {
+  it('stops cleanly with the cause and the folder, keeps everything queued, and the next run sends each row once', async () => {
+    const h = await startHarness();
+    const csv = await writeMessagesCsv(h.dir, 300);
+    const id = (await h.engine.createBatch({ capability: 'channel', paths: [csv.path] })).batch?.id ?? '';
+    // SQLite answers SQLITE_FULL once the file would outgrow max_page_count: the same error a full disk gives.
+    const pages = Number(h.engine.db.pragma('page_count', { simple: true }));
+    h.engine.db.pragma(`max_page_count = ${pages + 8}`);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown): void => void unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    let error: unknown = null;
+    try {
+      await h.run();
+    } catch (e) {
+      error = e;
+    }
+    process.off('unhandledRejection', onUnhandled);
+    expect(unhandled).toEqual([]);
+    expect(error).toBeInstanceOf(StorageFailure);
+    expect((error as Error).message).toContain(`The disk holding ${h.dir} is full`);
+    expect((error as Error).message).toMatch(/Nothing is lost.*Free some space/);
+    const stopped = jobsOf(h.engine, id);
+    expect(stopped.filter((j) => j.state === 'succeeded').length).toBeLessThan(300);
+    expect(stopped.some((j) => j.state === 'failed')).toBe(false);
+
+    // Space again: the next run (a new process in real life: the lock shows the old owner gone) finishes once each.
+    h.engine.db.pragma('max_page_count = 1073741823');
+    const again = h.openSecondEngine();
+    h.engine.close();
+    await again.run(h.target, { batchIds: [id] });
+    const jobs = jobsOf(again, id);
+    expect(jobs.every((j) => j.state === 'succeeded')).toBe(true);
+    await expectLedgerExactlyOnce(h.admin, jobs);
+  });
+});
+
+describe('finished batches', () => {
+  it('a finished batch is not paused when a later run has no key for it', async () => {
+    const h = await startHarness();
+    const csv = await writeMessagesCsv(h.dir, 3);
+    const id = (await h.engine.createBatch({ capability: 'channel', paths: [csv.path] })).batch?.id ?? '';
+    await h.run();
+    expect(h.engine.summary(id).status).toBe('done');
+    delete h.env.BATCHDESK_CHANNEL_KEY;
+    await h.run();
+    const s = h.engine.summary(id);
+    expect(s.status).toBe('done');
+    expect(s.pause).toBeNull();
+    const events = h.engine.db.prepare(`SELECT event FROM batch_events WHERE batch_id = ?`).all(id) as { event: string }[];
+    expect(events.map((e) => e.event)).not.toContain('paused');
+    expect(h.engine.pause(id)).toBe(false);
+  });
+});
+
+describe('settings changed while running', () => {
+  it('concurrency raised in the settings reaches the running engine', async () => {
+    const h = await startHarness({ config: { gate: { concurrency: 1, rpm: null } } });
+    h.engine.settings.set('concurrency', '1');
+    await h.admin.setFaults({ latency_ms: 150 });
+    const csv = await writeMessagesCsv(h.dir, 24);
+    const id = (await h.engine.createBatch({ capability: 'channel', paths: [csv.path] })).batch?.id ?? '';
+    const running = h.engine.db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE batch_id = ? AND state = 'running'`);
+    let maxBefore = 0;
+    let maxAfter = 0;
+    let changed = false;
+    const sampler = setInterval(() => {
+      const n = (running.get(id) as { n: number }).n;
+      if (changed) maxAfter = Math.max(maxAfter, n);
+      else maxBefore = Math.max(maxBefore, n);
+    }, 10);
+    const run = h.run();
+    await whenChanged(h.engine, () => h.engine.summary(id).counts.succeeded >= 3);
+    h.engine.settings.set('concurrency', '6');
+    changed = true;
+    await run;
+    clearInterval(sampler);
+    expect(maxBefore).toBe(1);
+    expect(maxAfter).toBeGreaterThanOrEqual(4);
+    expect(h.engine.summary(id).status).toBe('done');
+  });
+
+  it('attempts lowered in the settings apply to the next failure', async () => {
+    const h = await startHarness({ config: { backoff: { baseMs: 5, capMs: 10, maxTries: 50 } } });
+    await h.admin.setFaults({ error_rate: 1 });
+    const csv = await writeMessagesCsv(h.dir, 2);
+    const id = (await h.engine.createBatch({ capability: 'channel', paths: [csv.path] })).batch?.id ?? '';
+    h.engine.settings.set('max_attempts', '2');
+    await h.run();
+    expect(jobsOf(h.engine, id).map((j) => [j.state, j.attempts])).toEqual([
+      ['failed', 2],
+      ['failed', 2],
+    ]);
+  });
+});
+
+describe('batches nobody started', () => {
+  it('a run that starts nothing sends nothing: a created batch waits for its Start, visibly', async () => {
+    const h = await startHarness();
+    const csv = await writeMessagesCsv(h.dir, 4);
+    const id = (await h.engine.createBatch({ capability: 'channel', paths: [csv.path] })).batch?.id ?? '';
+    // What the window and the browser host do at start-up: run whatever was started.
+    await h.engine.run(h.target);
+    expect(await h.admin.ledger()).toEqual([]);
+    expect(h.engine.summary(id)).toMatchObject({ status: 'pending', started: false });
+    h.engine.start([id]);
+    await h.engine.run(h.target);
+    expect(h.engine.summary(id)).toMatchObject({ status: 'done', started: true });
+    await expectLedgerExactlyOnce(h.admin, jobsOf(h.engine, id));
+  });
+});
