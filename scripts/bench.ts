@@ -1,7 +1,7 @@
 // `npm run bench`: prints speed and memory figures of the engine, each beside a baseline
 // measured in the same run on the same machine (the floor the engine is built on), so the
 // figures compare across machines. Nothing here asserts; it reports.
-import { mkdtempSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, openSync, writeSync, closeSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import http from 'node:http';
@@ -11,7 +11,7 @@ import { nullLogger } from '../src/main/engine/log/logger';
 import type { SecretStore } from '../src/main/engine/secrets/secret-store';
 import { connect } from '../src/main/engine/api/connect';
 import { startSandbox } from '../src/sandbox/server';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const noSecrets: SecretStore = {
@@ -176,21 +176,36 @@ async function benchUpload(sizeMb: number): Promise<void> {
   await sb.close();
 }
 
-/** Creates a batch from `file` in a fresh process, so its peak RSS is its own (the whole process, not a delta). */
-function createInChild(file: string): { ms: number; peakRss: number; total: number; problems: number } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'create-child', join(root, `child-${Date.now()}`), file], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const line = r.stdout.trim().split('\n').at(-1) ?? '';
-  if (r.status !== 0 || !line.startsWith('{')) throw new Error(`create child failed: ${r.stderr}`);
-  return JSON.parse(line) as { ms: number; peakRss: number; total: number; problems: number };
+/**
+ * `batchdesk batch create channel FILE` with the built command line in a fresh process, as a user
+ * runs it; its peak RSS is the whole process's high-water mark (VmHWM), read while it runs.
+ */
+async function createInChild(file: string): Promise<{ ms: number; peakRss: number; stdout: string }> {
+  const cli = join(fileURLToPath(new URL('..', import.meta.url)), 'out', 'main', 'cli.js');
+  const t0 = t();
+  const child = spawn(process.execPath, [cli, 'batch', 'create', 'channel', file, '--json', '--data-dir', join(root, `child-${Date.now()}`)], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let stdout = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  let peakKb = 0;
+  const poll = setInterval(() => {
+    try {
+      const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid ?? 0}/status`, 'utf8'));
+      if (m) peakKb = Math.max(peakKb, Number(m[1]));
+    } catch {
+      // exited between polls
+    }
+  }, 25);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearInterval(poll);
+  if (code !== 0 && code !== 1) throw new Error(`batch create exited ${code}`);
+  return { ms: t() - t0, peakRss: peakKb * 1024, stdout };
 }
 
 async function benchCreateMillion(n: number): Promise<void> {
   const file = csv(n);
-  const r = createInChild(file);
-  report(`create ${n.toLocaleString('en')}-row channel batch`, `${(r.ms / 1000).toFixed(1)} s`, '300 MB', `peak RSS of the whole process ${mb(r.peakRss)} (target: under the baseline); ${r.total.toLocaleString('en')} jobs`);
+  const r = await createInChild(file);
+  const total = (JSON.parse(r.stdout) as { batch: { total: number } | null }).batch?.total ?? 0;
+  report(`batch create: ${n.toLocaleString('en')}-row CSV (built CLI)`, `${mb(r.peakRss)} RSS`, '300 MB target', `peak of the whole process; ${(r.ms / 1000).toFixed(1)} s; ${total.toLocaleString('en')} jobs`);
 }
 
 async function benchOversizedCell(): Promise<void> {
@@ -201,29 +216,22 @@ async function benchOversizedCell(): Promise<void> {
   for (let i = 0; i < 50; i++) writeSync(fd, chunk);
   writeSync(fd, '"\n+442079460003,also fine\n');
   closeSync(fd);
-  const r = createInChild(file);
-  report('create from a CSV with one 50 MB cell', mb(r.peakRss), '300 MB', `peak RSS of the whole process; the row is refused while reading (${r.total} rows kept, ${r.problems} problem)`);
-}
-
-if (process.argv[2] === 'create-child') {
-  const [dir, file] = process.argv.slice(3);
-  const engine = Engine.open({ dataDir: dir ?? '', secrets: noSecrets, logger: nullLogger, env: {} });
-  const t0 = t();
-  const res = await engine.createBatch({ capability: 'channel', paths: [file ?? ''] });
-  const ms = t() - t0;
-  engine.close();
-  process.stdout.write(`${JSON.stringify({ ms, peakRss: process.resourceUsage().maxRSS * 1024, total: res.batch?.total ?? 0, problems: res.problems.length })}\n`);
-  process.exit(0);
+  const r = await createInChild(file);
+  const out = JSON.parse(r.stdout) as { batch: { total: number } | null; problems: unknown[] };
+  report('batch create: CSV with one 50 MB cell (built CLI)', `${mb(r.peakRss)} RSS`, '300 MB target', `peak of the whole process; the row is refused while reading (${out.batch?.total ?? 0} rows kept, ${out.problems.length} problem)`);
 }
 
 try {
   console.log(`Batchdesk bench — node ${process.version}, ${new Date().toISOString()}\n`);
   // The upload first, while the heap is small: its figure is the memory a 1 GB file adds.
-  await benchUpload(Number(process.env.BENCH_UPLOAD_MB ?? 1024));
-  await benchCreate(100_000);
-  await benchCreateMillion(1_000_000);
-  await benchOversizedCell();
-  await benchHttp(5_000, 16);
+  // BENCH_ONLY=name[,name]: run some sections only (upload, create, million, cell, http).
+  const only = process.env.BENCH_ONLY?.split(',') ?? null;
+  const want = (name: string): boolean => only === null || only.includes(name);
+  if (want('upload')) await benchUpload(Number(process.env.BENCH_UPLOAD_MB ?? 1024));
+  if (want('create')) await benchCreate(100_000);
+  if (want('million')) await benchCreateMillion(1_000_000);
+  if (want('cell')) await benchOversizedCell();
+  if (want('http')) await benchHttp(5_000, 16);
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

@@ -41,6 +41,34 @@ describe('a full disk during run', () => {
   });
 });
 
+describe('an attempt and its outcome', () => {
+  it('commit together: a stop between them leaves the attempt in flight, resent and recorded as interrupted', async () => {
+    const h = await startHarness();
+    const csv = await writeMessagesCsv(h.dir, 4);
+    const id = (await h.engine.createBatch({ capability: 'channel', paths: [csv.path] })).batch?.id ?? '';
+    // The database refuses the third success (as a full disk would), right after its attempt was recorded.
+    const jobs = h.engine.jobs;
+    const real = jobs.succeed.bind(jobs);
+    let calls = 0;
+    let victim = -1;
+    jobs.succeed = (job, rec) => {
+      if (++calls === 3) {
+        victim = job.id;
+        throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      }
+      return real(job, rec);
+    };
+    await expect(h.run()).rejects.toBeInstanceOf(StorageFailure);
+    jobs.succeed = real;
+    const again = h.openSecondEngine();
+    h.engine.close();
+    await again.run(h.target, { batchIds: [id] });
+    const outcomes = (again.db.prepare(`SELECT outcome FROM attempts WHERE job_id = ? ORDER BY id`).all(victim) as { outcome: string }[]).map((a) => a.outcome);
+    expect(outcomes).toEqual(['interrupted', 'succeeded']);
+    await expectLedgerExactlyOnce(h.admin, jobsOf(again, id));
+  });
+});
+
 describe('finished batches', () => {
   it('a finished batch is not paused when a later run has no key for it', async () => {
     const h = await startHarness();

@@ -150,6 +150,11 @@ export class JobStore {
     }
   }
 
+  /** Runs `fn` in one transaction: an attempt's outcome and its job's transition commit together. */
+  atomically<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
   /** Lease up to `limit` runnable jobs of one batch. */
   claim(batchId: string, limit: number, leaseMs: number): LeasedJob[] {
     if (limit <= 0) return [];

@@ -337,8 +337,10 @@ export class Runner {
       const latencyMs = this.d.clock.now() - started;
       if (signal.aborted) {
         if (this.fatal) return; // the database cannot be written: recovery at the next start resends it
-        this.d.jobs.finishAttempt(attemptId, { httpStatus: null, latencyMs, outcome: 'interrupted', message: 'run stopped', replayed: false });
-        this.d.jobs.requeue(job, null);
+        this.d.jobs.atomically(() => {
+          this.d.jobs.finishAttempt(attemptId, { httpStatus: null, latencyMs, outcome: 'interrupted', message: 'run stopped', replayed: false });
+          this.d.jobs.requeue(job, null);
+        });
         return;
       }
       const net = e instanceof NetworkError ? e : new NetworkError(e instanceof Error ? e.message : String(e), false);
@@ -346,20 +348,26 @@ export class Runner {
         'transient',
         `Network problem: ${net.message}.${net.bodySent ? ' The API may have received the item; it is resent with the same idempotency key, so it is not done twice.' : ''}`,
       );
-      this.d.jobs.finishAttempt(attemptId, { httpStatus: null, latencyMs, outcome: err.kind, message: err.message, replayed: false });
-      this.handleError(job, batch, err, gate, null);
+      this.d.jobs.atomically(() => {
+        this.d.jobs.finishAttempt(attemptId, { httpStatus: null, latencyMs, outcome: err.kind, message: err.message, replayed: false });
+        this.handleError(job, batch, err, gate, null);
+      });
       return;
     }
 
     const secrets = this.secrets();
     const replayed = response.headers.get('idempotent-replayed') === 'true';
-    const finish = (outcome: string, message: string | null): void =>
-      this.d.jobs.finishAttempt(attemptId, { httpStatus: response.status, latencyMs: response.latencyMs, outcome, message, replayed });
+    // An attempt's outcome and the job's transition are one commit: a kill between the two would
+    // leave an attempt marked succeeded on a job that is then resent (a replay, but a false history).
+    const finish = (outcome: string, message: string | null, then: () => void): void =>
+      this.d.jobs.atomically(() => {
+        this.d.jobs.finishAttempt(attemptId, { httpStatus: response.status, latencyMs: response.latencyMs, outcome, message, replayed });
+        then();
+      });
     const raw = storedBody(response, secrets);
     const err = classifyResponse(response, this.d.clock.now(), cap.credential, howToReplace(cap.credential, key), secrets);
     if (err) {
-      finish(err.kind, err.message);
-      this.handleError(job, batch, err, gate, raw);
+      finish(err.kind, err.message, () => this.handleError(job, batch, err, gate, raw));
       return;
     }
     if (src && response.uploadedSha256 !== null && response.uploadedSha256 !== src.sha256) {
@@ -368,26 +376,27 @@ export class Runner {
         `${src.path}: the file changed while it was being uploaded; the API's answer is kept but may not match the file. Create a new batch for the new version.`,
         { httpStatus: response.status },
       );
-      finish(changed.kind, changed.message);
-      this.d.jobs.fail(job, changed, raw);
+      finish(changed.kind, changed.message, () => this.d.jobs.fail(job, changed, raw));
       return;
     }
     const parsed = response.truncated
       ? { ok: false as const, error: engineError('bad_response', `The answer is larger than Batchdesk reads for one item (over ${response.bodyBytes.toLocaleString('en')} bytes).`, { httpStatus: response.status }) }
       : cap.parseResponse(response, payload, job.estimated_units);
     if (!parsed.ok) {
-      finish(parsed.error.kind, parsed.error.message);
-      this.handleError(job, batch, parsed.error, gate, raw);
+      const error = parsed.error;
+      finish(error.kind, error.message, () => this.handleError(job, batch, error, gate, raw));
       return;
     }
     const cost = costOf(parsed.units, this.d.rates.rate(cap.rateItem(ctx), batch.tier));
-    finish('succeeded', null);
-    const counted = this.d.jobs.succeed(job, {
-      units: parsed.units,
-      cost,
-      resultJson: JSON.stringify(parsed.result),
-      rawResponse: raw,
-      httpStatus: response.status,
+    let counted = false;
+    finish('succeeded', null, () => {
+      counted = this.d.jobs.succeed(job, {
+        units: parsed.units,
+        cost,
+        resultJson: JSON.stringify(parsed.result),
+        rawResponse: raw,
+        httpStatus: response.status,
+      });
     });
     if (!counted) this.d.logger.log('warn', 'job.stale_finish', { job: job.id });
     gate.onSuccess();

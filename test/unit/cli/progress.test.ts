@@ -1,0 +1,54 @@
+// The progress line says why nothing moves: a slow API, a retry time, a wait the API asked for.
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createProgress } from '../../../src/main/cli/progress';
+import { emptyCounts, type BatchSummary } from '../../../src/shared/domain';
+
+function batch(over: Partial<BatchSummary>): BatchSummary {
+  return {
+    id: 'b1',
+    name: 'n',
+    capability: 'channel',
+    tier: 'standard',
+    channel: 'whatsapp',
+    status: 'running',
+    started: true,
+    pause: null,
+    waiting: null,
+    counts: { ...emptyCounts(), queued: 2, running: 2 },
+    total: 4,
+    units: { name: 'messages', estimated: 4, measured: 0 },
+    cost: { estimated: 200, spent: 0, budget: null, currency: 'EUR', scale: 10_000 },
+    created_at: '2026-11-23T10:00:00.000Z',
+    updated_at: '2026-11-23T10:00:00.000Z',
+    ...over,
+  };
+}
+
+function lines(batches: BatchSummary[]): string {
+  const out = new PassThrough();
+  let text = '';
+  out.on('data', (c: Buffer) => (text += c.toString()));
+  let t = 0;
+  const p = createProgress(out as unknown as NodeJS.WriteStream, () => (t += 3_000));
+  p.update(batches);
+  p.done();
+  return text;
+}
+
+describe('progress line', () => {
+  it('names a slow API', () => {
+    expect(lines([batch({ waiting: { reason: 'waiting for the API to answer (2 requests in flight, the oldest for 45 s)', until: null } })])).toContain(
+      '| waiting: waiting for the API to answer (2 requests in flight, the oldest for 45 s)',
+    );
+  });
+
+  it('names the time a wait asked by the API ends', () => {
+    const paused = batch({ status: 'paused', pause: { kind: 'server_wait', reason: 'The API asked to wait until 23/11/2026, 14:05:00 (HTTP 429).', until: '2026-11-23T14:05:00.000Z' } });
+    expect(lines([paused])).toContain('| paused: The API asked to wait until 23/11/2026, 14:05:00');
+  });
+
+  it('says nothing more while work flows', () => {
+    expect(lines([batch({})])).not.toContain('|');
+  });
+});
