@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { Engine } from '../src/main/engine/engine';
 import { nullLogger } from '../src/main/engine/log/logger';
 import type { SecretStore } from '../src/main/engine/secrets/secret-store';
-import { connect } from '../src/main/engine/api/connect';
+import { connect } from '../src/main/compose/connect';
 import { startSandbox } from '../src/sandbox/server';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

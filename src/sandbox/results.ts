@@ -145,6 +145,21 @@ export function invoiceFields(text: string): InvoiceFields {
   return out;
 }
 
+/**
+ * classify with the caller's labels: the first label named (or whose stem appears) in the text,
+ * else the sandbox's own topic when it is one of them, else a label chosen by the text's hash.
+ */
+export function classifyText(input: string, labels: readonly string[] | undefined): string {
+  const own = textResult(input, 'classify', 'standard');
+  if (!labels || labels.length === 0) return own;
+  const lower = input.toLowerCase();
+  const named = labels.find((l) => lower.includes(l.toLowerCase().slice(0, Math.max(4, l.length - 2))));
+  if (named) return named;
+  const same = labels.find((l) => l.toLowerCase() === own);
+  if (same) return same;
+  return labels[sha256(`label:${input}`).readUInt16BE(0) % labels.length] ?? own;
+}
+
 /** /v1/text: a reply, summary or classification depending on `task`. */
 export function textResult(input: string, task: string | undefined, tier: string): string {
   const clean = input.replace(/\s+/g, ' ').trim();

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { BatchCapability, BatchSummary, ChannelName, JobState, Tier } from './domain';
 import { ErrorKind } from './errors';
+import { OPTION_SCHEMAS } from './capabilities/options';
+import { misplacedOptions } from './capabilities/request-options';
 import { ApiUrlInput, MessagingChannelInput, NUMERIC_SETTINGS, RateInput, numericSettingSchema } from './settings-rules';
 
 const Id = z.string().min(1).max(100);
@@ -23,14 +25,26 @@ export const BatchRequest = z
     tier: Tier.default('standard'),
     /** Channel batches: `voice`, `email`, or the messaging app's lowercase name (default whatsapp). */
     channel: ChannelName.optional(),
-    /** Voice calls: the voice name from the panel (A6). */
-    voice: z.string().regex(/^[A-Za-z0-9][\w .-]{0,63}$/, 'a voice name is letters, digits, spaces, ".", "_" or "-"').optional(),
+    /** Voice calls and text to speech: the voice name from the panel (A6). */
+    voice: OPTION_SCHEMAS.voice.optional(),
+    /** text: what to do with each input. */
+    task: OPTION_SCHEMAS.task.optional(),
+    instructions: OPTION_SCHEMAS.instructions.optional(),
+    /** text --task classify: the labels to choose from. */
+    labels: OPTION_SCHEMAS.labels.optional(),
+    /** image: WIDTHxHEIGHT. */
+    size: OPTION_SCHEMAS.size.optional(),
+    /** crm: which record each item writes. */
+    record: OPTION_SCHEMAS.record.optional(),
     /** Integer 1/10,000 EUR. */
     budget: Money.nullable().default(null),
     /** Include items an unfinished or succeeded batch already has (a deliberate resend). */
     allowResend: z.boolean().default(false),
   })
-  .strict();
+  .strict()
+  .superRefine((r, ctx) => {
+    for (const m of misplacedOptions(r)) ctx.addIssue({ code: 'custom', path: [m.option], message: m.message });
+  });
 export type BatchRequest = z.input<typeof BatchRequest>;
 export type BatchRequestParsed = z.output<typeof BatchRequest>;
 
@@ -91,6 +105,15 @@ export const JobEventView = z.object({ at: z.string(), from: z.string().nullable
 export const SourceView = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('file'), path: z.string(), mime: z.string(), size: z.number().int(), exists: z.boolean() }),
   z.object({ kind: z.literal('message'), to: z.string(), text: z.string(), subject: z.string().nullable(), row: z.number().int() }),
+  /** A CSV row or TXT line: its text, its name, and the row's other columns. */
+  z.object({
+    kind: z.literal('row'),
+    row: z.number().int(),
+    line: z.boolean(),
+    input: z.string(),
+    name: z.string().nullable(),
+    fields: z.record(z.string(), z.string()),
+  }),
 ]);
 export type SourceView = z.infer<typeof SourceView>;
 

@@ -5,8 +5,8 @@ export const CAPABILITIES = ['transcribe', 'ocr', 'channel', 'tts', 'text', 'ima
 export const Capability = z.enum(CAPABILITIES);
 export type Capability = z.infer<typeof Capability>;
 
-/** Capabilities that can be run as batches by the engine today. */
-export const BATCH_CAPABILITIES = ['transcribe', 'ocr', 'channel'] as const;
+/** Capabilities that run as batches: every one (kept as its own name for the engine's registry). */
+export const BATCH_CAPABILITIES = CAPABILITIES;
 export const BatchCapability = z.enum(BATCH_CAPABILITIES);
 export type BatchCapability = z.infer<typeof BatchCapability>;
 
@@ -42,17 +42,6 @@ export type DisplayBatchStatus = z.infer<typeof DisplayBatchStatus>;
 export const PAUSE_KINDS = ['user', 'auth', 'quota', 'budget', 'no_key', 'server_wait', 'rate_limited'] as const;
 export const PauseKind = z.enum(PAUSE_KINDS);
 export type PauseKind = z.infer<typeof PauseKind>;
-
-export const UNIT_NAMES = {
-  transcribe: 'audio seconds',
-  ocr: 'pages',
-  channel: 'messages',
-  tts: 'characters',
-  text: 'characters',
-  image: 'images',
-  embeddings: 'characters',
-  crm: 'requests',
-} as const satisfies Record<Capability, string>;
 
 export const StateCounts = z.object({
   queued: z.number().int(),

@@ -74,7 +74,7 @@ export async function shot(page: Page, name: string, testInfo?: TestInfo): Promi
   return path;
 }
 
-const MIME: Record<string, string> = { '.pdf': 'application/pdf', '.png': 'image/png', '.wav': 'audio/wav', '.csv': 'text/csv' };
+const MIME: Record<string, string> = { '.pdf': 'application/pdf', '.png': 'image/png', '.wav': 'audio/wav', '.csv': 'text/csv', '.txt': 'text/plain' };
 const mimeOf = (p: string): string => MIME[p.slice(p.lastIndexOf('.')).toLowerCase()] ?? 'application/octet-stream';
 
 /**

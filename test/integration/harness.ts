@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, expect } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
 import type { RunnerConfig } from '../../src/main/engine/queue/runner';
-import { connect, type Connection } from '../../src/main/engine/api/connect';
+import { connect, type Connection } from '../../src/main/compose/connect';
 import type { ApiTarget } from '../../src/main/engine/api/target';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';

@@ -124,11 +124,13 @@ describe('routes', () => {
   it('text, image and embeddings answer in the A10 shapes, deterministically', async () => {
     const { sb } = await sandbox();
     const t = await json(await postJson(sb, '/v1/text', sb.apiKey, { input: 'Where is my parcel?', tier: 'basic', task: 'classify' }));
-    expect(t).toEqual({ text: 'delivery', sandbox: true });
+    expect(t).toEqual({ text: 'delivery', label: 'delivery', task: 'classify', sandbox: true });
+    const own = await json(await postJson(sb, '/v1/text', sb.apiKey, { input: 'My refund has not arrived', task: 'classify', labels: ['Refunds', 'Shipping', 'Other'] }));
+    expect(own.label).toBe('Refunds');
 
-    const img = await json(await postJson(sb, '/v1/image', sb.apiKey, { prompt: 'a red bicycle', size: '64x48' }));
-    expect(img.mime_type).toBe('image/png');
-    const png = Buffer.from(img.image_base64 as string, 'base64');
+    const imgRes = await postJson(sb, '/v1/image', sb.apiKey, { prompt: 'a red bicycle', size: '64x48' });
+    expect(imgRes.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await imgRes.arrayBuffer());
     expect(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
     expect(png.readUInt32BE(16)).toBe(64);
     expect(png.readUInt32BE(20)).toBe(48);

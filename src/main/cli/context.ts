@@ -2,7 +2,7 @@
 import { Engine } from '../engine/engine';
 import { defaultDataDir } from '../engine/data-dir';
 import { KeychainStore } from '../engine/secrets/secret-store';
-import { connect, type Connection } from '../engine/api/connect';
+import { connect, type Connection } from '../compose/connect';
 
 export interface GlobalOptions {
   dataDir: string;

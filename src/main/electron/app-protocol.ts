@@ -3,7 +3,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { AppService } from '../service/app-service';
-import { staticFile } from '../host/static-files';
+import { staticFile } from '../service/static-files';
 import { parseByteRange } from '../service/byte-range';
 
 const CSP =
@@ -32,10 +32,11 @@ export function appProtocolHandler(service: AppService, rendererDir: string): (r
   return (req) => {
     const url = new URL(req.url);
     if (url.host !== 'batchdesk') return new Response('Not found', { status: 404 });
-    const source = /^\/source\/(\d+)$/.exec(url.pathname);
-    if (source) {
-      const f = service.sourceFile(Number(source[1]));
-      return f ? fileResponse(req, f.path, f.mime) : new Response('This job has no source file.', { status: 404 });
+    const jobFile = /^\/(source|output)\/(\d+)$/.exec(url.pathname);
+    if (jobFile) {
+      const which = jobFile[1] === 'output' ? 'output' : 'source';
+      const f = service.jobFile(Number(jobFile[2]), which);
+      return f ? fileResponse(req, f.path, f.mime) : new Response(which === 'source' ? 'This job has no source file.' : 'This job has no saved output (yet).', { status: 404 });
     }
     const download = /^\/download\/([a-f0-9]{32})$/.exec(url.pathname);
     if (download) {

@@ -1,24 +1,29 @@
-// Turns a validated batch request into job rows: imports the sources, fixes each job's request
-// body and idempotency key, and prices it. Jobs are handed to a sink one by one (the preview
-// keeps a sample, `createBatch` writes them in chunks), so a million-row CSV never sits in memory.
-// A job that delivers what an unfinished or succeeded job of another batch already delivers
-// (same message to the same person, same file for the same capability) is refused unless the
-// user allows a resend: a batch created twice must not message everyone twice.
+// Turns a validated batch request into job rows: imports the sources as the capability's
+// descriptor says, lets its engine module make each job (payload, units), fixes each job's
+// request body and idempotency key, and prices it. Jobs are handed to a sink one by one (the
+// preview keeps a sample, `createBatch` writes them in chunks), so a million-row CSV never sits
+// in memory. A job that delivers what an unfinished or succeeded job of another batch already
+// delivers (same message to the same person, same file or request for the same capability) is
+// refused unless the user allows a resend: a batch created twice must not do everything twice.
 import { basename } from 'node:path';
 import type { CreateBatchParsed } from './batch-input';
-import type { ImportProblem } from './importers/types';
+import type { FileCapability, ImportProblem } from './importers/types';
 import { importFiles } from './importers/import-files';
 import { importMessageCsv } from './importers/import-message-csv';
+import { importRows } from './importers/import-rows';
 import { capabilityFor } from './capabilities/registry';
+import type { BatchContext, CapabilityModule, PlanItem } from './capabilities/capability';
 import { DEFAULT_MESSAGING_CHANNEL } from '../../shared/settings-rules';
-import type { ChannelPayload } from './capabilities/channel';
-import type { FilePayload } from './capabilities/file-payload';
+import { describe } from '../../shared/capabilities/catalog';
+import { optionsOf } from '../../shared/capabilities/request-options';
+import { assertNever } from '../../shared/domain';
 import type { NewJob } from './queue/job-store';
 import type { RateBook } from './costs/rate-book';
 import { costOf } from './costs/rate-book';
-import { fingerprintOf, type Delivery } from './queue/fingerprint';
+import { fingerprintOf } from './queue/fingerprint';
 import { newIdempotencyKey } from './queue/idempotency-key';
 import { channelKindOf } from '../../shared/rates';
+import { OutputNames } from './output-names';
 
 /** Where an earlier job that delivers the same thing lives. */
 export interface EarlierDelivery {
@@ -41,12 +46,12 @@ export interface PlanDeps {
   /** What the user recognises a file by: its own path, or for a browser upload its path inside the drop. */
   label?: (path: string) => string;
   /** An earlier, not failed, not cancelled job delivering the same. */
-  delivered: (d: Delivery) => EarlierDelivery | null;
+  delivered: (delivery: string) => EarlierDelivery | null;
 }
 
 export interface BatchPlan {
   channel: string | null;
-  voice: string | null;
+  options: BatchContext['options'];
   count: number;
   problems: ImportProblem[];
   estimatedUnits: number;
@@ -64,33 +69,50 @@ function describeEarlier(e: EarlierDelivery, source: string): string {
   return `batch ${e.batch_id} ("${e.name}", created ${when}${as}: ${state})`;
 }
 
+const RESEND_HINT = 'To do it again anyway: --allow-resend (in the window: "Include items already sent or queued").';
+
+function isFileCapability(c: string): c is FileCapability {
+  return c === 'transcribe' || c === 'ocr';
+}
+
 export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: PlanSink): Promise<BatchPlan> {
-  const messagingDefault = deps.messagingDefault ?? DEFAULT_MESSAGING_CHANNEL;
   const label = deps.label ?? ((p: string) => p);
-  const cap = capabilityFor(input.capability);
-  const channel = input.capability === 'channel' ? (input.channel ?? messagingDefault) : null;
-  const voice = input.capability === 'channel' && channel === 'voice' ? (input.voice ?? null) : null;
-  const ctx = { tier: input.tier, channel, voice };
-  const rate = deps.rates.rate(cap.rateItem(ctx), input.tier);
+  const desc = describe(input.capability);
+  const mod: CapabilityModule<unknown> = capabilityFor(input.capability);
+  const channel = desc.options.includes('channel') ? (input.channel ?? deps.messagingDefault ?? DEFAULT_MESSAGING_CHANNEL) : null;
+  const ctx: BatchContext = { tier: input.tier, channel, options: optionsOf(input) };
+  const rate = deps.rates.rate(desc.rateItem(channel), input.tier);
+  const outputs = new OutputNames();
   const problems: ImportProblem[] = [];
   let count = 0;
   let estimatedUnits = 0;
   let estimatedCost = 0;
   let alreadyQueued = 0;
-  const resendHint = 'To do it again anyway: --allow-resend (in the window: "Include items already sent or queued").';
 
-  /** Plans one job; returns the earlier delivery instead when it is refused as a resend. */
-  const add = (source: string, payload: unknown, units: number, delivery: Delivery): EarlierDelivery | null => {
+  /** Plans one item; a refusal becomes a problem naming its source (and row). */
+  const add = (source: string, item: PlanItem, problemSource: string, row: number | null): void => {
+    const planned = mod.plan(item, ctx);
+    if (!planned.ok) {
+      problems.push({ source: problemSource, row, message: `${source}: ${planned.message}; skipped.` });
+      return;
+    }
+    const delivery = mod.delivery(planned.payload, ctx);
     if (!input.allowResend) {
       const earlier = deps.delivered(delivery);
       if (earlier) {
         alreadyQueued++;
-        return earlier;
+        problems.push({
+          source: problemSource,
+          row,
+          message: `${source}: ${mod.sameAs(planned.payload, ctx)} in ${describeEarlier(earlier, source)}; not added, so it is not ${desc.input.kind === 'messages' ? 'sent' : 'done and paid for'} twice. ${RESEND_HINT}`,
+        });
+        return;
       }
     }
-    const cost = costOf(units, rate);
+    const payload = mod.nameOutput ? mod.nameOutput(planned.payload, (base, ext) => outputs.unique(base, ext)) : planned.payload;
+    const cost = costOf(planned.units, rate);
     count++;
-    estimatedUnits += units;
+    estimatedUnits += planned.units;
     estimatedCost += cost;
     sink.add({
       seq: count,
@@ -99,63 +121,64 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       fingerprint: fingerprintOf(delivery),
       source,
       payloadJson: JSON.stringify(payload),
-      requestBody: cap.requestBody(payload, ctx),
-      estimatedUnits: units,
+      requestBody: mod.requestBody(payload, ctx),
+      estimatedUnits: planned.units,
       estimatedCost: cost,
     });
-    return null;
   };
 
-  if (input.capability === 'channel') {
-    const kind = channelKindOf(channel ?? messagingDefault);
-    for (const csv of input.paths) {
-      const firstSeq = count + 1;
-      const before = { count, estimatedUnits, estimatedCost, alreadyQueued };
-      const refused: ImportProblem[] = [];
-      const r = await importMessageCsv(csv, {
-        channelKind: kind,
-        onRow: (row) => {
-          const payload: ChannelPayload = { to: row.to, text: row.text, subject: row.subject, row: row.row, fields: row.fields };
-          const name = channel ?? messagingDefault;
-          const earlier = add(`${basename(csv)} row ${row.row}`, payload, 1, { kind: 'message', channel: name, to: row.to, text: row.text });
-          if (earlier) {
-            refused.push({
-              source: csv,
-              row: row.row,
-              message: `Row ${row.row}: the same message to ${row.to} on ${name} is in ${describeEarlier(earlier, `${basename(csv)} row ${row.row}`)}; not added, so it is not sent twice. ${resendHint}`,
-            });
-          }
-        },
-      });
-      if (r.discard) {
-        sink.discardFrom(firstSeq);
-        ({ count, estimatedUnits, estimatedCost, alreadyQueued } = before);
-        problems.push(...r.problems);
-        continue;
-      }
-      problems.push(...r.problems, ...refused);
+  /** Runs one streamed file import; a file refused part way takes back what it added. */
+  const streamed = async (run: () => Promise<{ discard?: boolean; problems: ImportProblem[] }>): Promise<void> => {
+    const firstSeq = count + 1;
+    const before = { count, estimatedUnits, estimatedCost, alreadyQueued, problems: problems.length };
+    const r = await run();
+    if (r.discard) {
+      sink.discardFrom(firstSeq);
+      ({ count, estimatedUnits, estimatedCost, alreadyQueued } = before);
+      problems.length = before.problems;
     }
-  } else {
-    const r = await importFiles(input.paths, input.capability);
     problems.push(...r.problems);
-    for (const item of r.items) {
-      const payload: FilePayload = { ...item };
-      const source = label(item.path);
-      const earlier = add(source, payload, item.units, { kind: 'file', capability: input.capability, sha256: item.sha256 });
-      if (earlier) {
-        problems.push({
-          source: item.path,
-          row: null,
-          message: `${source}: the same content was already given to ${input.capability} in ${describeEarlier(earlier, source)}; not added, so it is not paid for twice. ${resendHint}`,
-        });
-      }
+  };
+
+  const spec = desc.input;
+  switch (spec.kind) {
+    case 'files': {
+      if (!isFileCapability(input.capability)) throw new Error(`${input.capability} declares file input but has no file importer`);
+      const r = await importFiles(input.paths, input.capability);
+      problems.push(...r.problems);
+      for (const file of r.items) add(label(file.path), { kind: 'file', file }, file.path, null);
+      break;
     }
+    case 'messages': {
+      const kind = channelKindOf(channel ?? DEFAULT_MESSAGING_CHANNEL);
+      for (const csv of input.paths) {
+        await streamed(() =>
+          importMessageCsv(csv, { channelKind: kind, onRow: (message) => add(`${basename(csv)} row ${message.row}`, { kind: 'message', message }, csv, message.row) }),
+        );
+      }
+      break;
+    }
+    case 'rows': {
+      const what = spec.column === null ? 'record' : spec.column;
+      for (const file of input.paths) {
+        await streamed(() =>
+          importRows(file, {
+            column: spec.column,
+            what,
+            onItem: (item) => add(`${basename(file)} ${item.line ? 'line' : 'row'} ${item.row}`, { kind: 'row', ...item }, file, item.row),
+          }),
+        );
+      }
+      break;
+    }
+    default:
+      assertNever(spec, 'input kind');
   }
 
   const first = input.paths[0] ?? '';
   return {
     channel,
-    voice,
+    options: ctx.options,
     count,
     problems,
     estimatedUnits,

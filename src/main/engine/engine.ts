@@ -1,8 +1,8 @@
 // The engine's public face: what the command line, the desktop shell and the browser host
 // call. It owns one data folder; it never imports electron.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join, resolve, sep } from 'node:path';
+import { basename, join, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Db } from './db/connection';
 import { systemClock, type Clock, type Random } from './clock';
@@ -22,8 +22,16 @@ import { planBatch, type BatchPlan, type PlanDeps } from './batch-planner';
 import type { NewJob } from './queue/job-store';
 import type { ApiTarget } from './api/target';
 import type { ImportProblem } from './importers/types';
-import { BatchSummary, displayStatus, UNIT_NAMES, type PauseKind } from '../../shared/domain';
+import { BatchSummary, displayStatus, type PauseKind } from '../../shared/domain';
+import { describe, OutputFile } from '../../shared/capabilities/catalog';
 import { NotFoundError, UserError } from './failures';
+import { capabilityFor } from './capabilities/registry';
+import { jobDetail, jobInputFile, jobPage, type JobPageQuery } from './read-models/job-views';
+import { costReport } from './read-models/cost-report';
+import { exportBatch, type ExportFormat } from './exporters/export-batch';
+import type { JobDetail, JobPage, PreviewItem, ResultOf } from '../../shared/contract';
+
+type CostReport = ResultOf<'costs.report'>;
 import { NUMERIC_SETTINGS, readNumericSetting, type NumericSettingRule } from '../../shared/settings-rules';
 
 export interface EngineOptions {
@@ -56,11 +64,11 @@ export interface CreateBatchResult {
   alreadyQueued: number;
 }
 
-/** What the preview shows: the plan and the first jobs. */
+/** What the preview shows: the plan and the first jobs, as the window lists them. */
 export interface Preview {
   plan: BatchPlan;
   parsed: CreateBatchParsed;
-  sample: NewJob[];
+  sample: PreviewItem[];
 }
 
 const PREVIEW_SAMPLE = 200;
@@ -162,6 +170,7 @@ export class Engine {
   async preview(input: CreateBatchInput): Promise<Preview> {
     const parsed = CreateBatchInput.parse(input);
     const sample: NewJob[] = [];
+    const mod = capabilityFor(parsed.capability);
     const plan = await planBatch(parsed, this.planDeps(), {
       add: (j) => {
         if (sample.length < PREVIEW_SAMPLE) sample.push(j);
@@ -170,7 +179,60 @@ export class Engine {
         while (sample.length > 0 && (sample.at(-1)?.seq ?? 0) >= seq) sample.pop();
       },
     });
-    return { plan, parsed, sample };
+    const item = (j: NewJob): PreviewItem => {
+      const p = mod.payload.safeParse(JSON.parse(j.payloadJson));
+      const v = p.success ? mod.sourceView(p.data) : null;
+      const text = v?.kind === 'message' ? v.text : v?.kind === 'row' ? v.input || Object.values(v.fields).join(' · ') : null;
+      return { source: j.source, to: v?.kind === 'message' ? v.to : null, text, units: j.estimatedUnits, cost: j.estimatedCost };
+    };
+    return { plan, parsed, sample: sample.map(item) };
+  }
+
+  /** A page of a batch's jobs, filtered by state and by text in the source or input. */
+  jobPage(q: JobPageQuery): JobPage {
+    return jobPage(this.db, q);
+  }
+
+  /** One job with its input, result, attempts and events. */
+  jobDetail(id: number): JobDetail {
+    const j = this.jobs.get(id);
+    if (!j) throw new NotFoundError(`No job ${id}.`);
+    const batch = this.batches.get(j.batch_id);
+    if (!batch) throw new NotFoundError(`No batch ${j.batch_id}.`);
+    return jobDetail(this.db, j, batch.capability);
+  }
+
+  /** The file a job reads (recording, scan), for the source viewer; null for other jobs. */
+  jobInputFile(id: number): { path: string; mime: string; size: number } | null {
+    const j = this.jobs.get(id);
+    return j ? jobInputFile(j) : null;
+  }
+
+  /** The file a job's answer was saved as (speech, an image), once it succeeded; null otherwise. */
+  jobOutputFile(id: number): { path: string; mime: string; size: number } | null {
+    const j = this.jobs.get(id);
+    if (!j || j.state !== 'succeeded' || !j.result_json) return null;
+    const saved = OutputFile.safeParse(JSON.parse(j.result_json));
+    if (!saved.success || basename(saved.data.file) !== saved.data.file) return null;
+    const path = join(this.outputsDir(j.batch_id), saved.data.file);
+    return existsSync(path) ? { path, mime: saved.data.mime, size: saved.data.bytes } : null;
+  }
+
+  /** Where a batch's answers saved as files go: <data folder>/outputs/<batch id>/. */
+  outputsDir(batchId: string): string {
+    return join(this.dataDir, 'outputs', batchId);
+  }
+
+  /** Spend by day, by batch and by key. */
+  costReport(): CostReport {
+    return costReport(this.db);
+  }
+
+  /** Writes a batch's results to `outPath` (CSV, JSON or TXT, streamed); returns the item count. */
+  async exportBatch(id: string, format: ExportFormat, outPath: string): Promise<number> {
+    const batch = this.batches.get(id);
+    if (!batch) throw new NotFoundError(`No batch "${id}".`);
+    return exportBatch(this.db, id, batch.capability, format, outPath);
   }
 
   /**
@@ -222,7 +284,7 @@ export class Engine {
         this.batches.finishImport(id, {
           name: parsed.name ?? plan.defaultName,
           channel: plan.channel,
-          options: plan.voice ? { voice: plan.voice } : {},
+          options: plan.options,
         });
         this.batches.seal(id, { total: plan.count, estimatedUnits: plan.estimatedUnits, estimatedCost: plan.estimatedCost });
       })();
@@ -329,7 +391,7 @@ export class Engine {
       waiting: status === 'running' ? this.waitingReason(b.id, counts.queued, counts.running) : null,
       counts,
       total: b.total,
-      units: { name: UNIT_NAMES[b.capability], estimated: b.estimated_units, measured: units },
+      units: { name: describe(b.capability).unit, estimated: b.estimated_units, measured: units },
       cost: { estimated: b.estimated_cost, spent, budget: b.budget, currency: 'EUR', scale: 10_000 },
       created_at: new Date(b.created_at).toISOString(),
       updated_at: new Date(b.updated_at).toISOString(),

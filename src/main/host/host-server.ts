@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppService } from '../service/app-service';
 import { checkRequest, cookieName, hostAllowed, refusalMessage, tokenFromQuery, type HostIdentity } from './security';
-import { contentSecurityPolicy, staticFile } from './static-files';
+import { contentSecurityPolicy, staticFile } from '../service/static-files';
 import { sendFile } from './file-response';
 import { DEFAULT_MAX_UPLOAD_BYTES, receiveUpload, UploadError } from './upload';
 import { parseRequestTarget } from './request-target';
@@ -129,10 +129,11 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
         return json(res, err.status, { error: { code, message: err.message } });
       }
     }
-    const source = /^\/source\/(\d+)$/.exec(url.pathname);
-    if (source && (req.method === 'GET' || req.method === 'HEAD')) {
-      const file = service.sourceFile(Number(source[1]));
-      if (!file) return json(res, 404, { error: { code: 'not_found', message: 'This job has no source file.' } });
+    const jobFile = /^\/(source|output)\/(\d+)$/.exec(url.pathname);
+    if (jobFile && (req.method === 'GET' || req.method === 'HEAD')) {
+      const which = jobFile[1] === 'output' ? 'output' : 'source';
+      const file = service.jobFile(Number(jobFile[2]), which);
+      if (!file) return json(res, 404, { error: { code: 'not_found', message: which === 'source' ? 'This job has no source file.' : 'This job has no saved output (yet).' } });
       return sendFile(req, res, file.path, file.mime);
     }
     const download = /^\/download\/([a-f0-9]{32})$/.exec(url.pathname);

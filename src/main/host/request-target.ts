@@ -1,5 +1,6 @@
 // The request target (req.url) parsed once, defensively: anything a raw socket can send must
 // give a value or a reason for a 400, never an exception on the request or upgrade path.
+import { safeDecode } from '../service/static-files';
 
 export interface RequestTarget {
   /** Still percent-encoded, as in the request line (routes match on this). */
@@ -13,14 +14,8 @@ export type ParsedTarget = { ok: true; target: RequestTarget } | { ok: false; me
 
 const BASE = 'http://127.0.0.1';
 
-/** decodeURIComponent that answers null instead of throwing on malformed percent-encoding. */
-export function safeDecode(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return null;
-  }
-}
+
+export { safeDecode };
 
 export function parseRequestTarget(raw: string | undefined): ParsedTarget {
   const text = raw ?? '/';

@@ -7,7 +7,6 @@ import { RunController } from './run-controller';
 import { SnapshotCoalescer } from './snapshot-coalescer';
 import { createHandlers, type Handlers, type HandlerDeps } from './handlers';
 import { dispatch, type DispatchResult } from './dispatch';
-import { jobSourceFile } from './job-views';
 
 export const APP_VERSION = '0.1.0';
 
@@ -96,8 +95,9 @@ export class AppService {
     for (const e of this.emitters) e(event, payload);
   }
 
-  sourceFile(jobId: number): { path: string; mime: string; size: number } | null {
-    return jobSourceFile(this.engine, jobId);
+  /** A job's input file (`source`) or the file its answer was saved as (`output`). */
+  jobFile(jobId: number, which: 'source' | 'output'): { path: string; mime: string; size: number } | null {
+    return which === 'source' ? this.engine.jobInputFile(jobId) : this.engine.jobOutputFile(jobId);
   }
 
   async close(): Promise<void> {

@@ -2,7 +2,7 @@
 // rebuilds it when the API URL setting or the keys change. The embedded sandbox is started
 // once and kept while it is the target.
 import type { Engine } from '../engine/engine';
-import { connect, type Connection } from '../engine/api/connect';
+import { connect, type Connection } from '../compose/connect';
 import type { Connection as ConnectionView } from '../../shared/contract';
 
 export class ConnectionManager {

@@ -13,13 +13,11 @@ import {
   readNumericSetting,
   type NumericSettingRule,
 } from '../../shared/settings-rules';
-import { UNIT_NAMES, type Capability } from '../../shared/domain';
+import { describe, rateUnit } from '../../shared/capabilities/catalog';
 import type { Engine } from '../engine/engine';
 import { exportBatch } from '../engine/exporters/export-batch';
 import type { ConnectionManager } from './connection-manager';
 import type { RunController } from './run-controller';
-import { getJob, listJobs } from './job-views';
-import { costReport } from './cost-report';
 import { testKey } from './key-test';
 import { InvalidArgumentError, NotFoundError } from './rpc-errors';
 
@@ -59,7 +57,7 @@ function settingsView(engine: Engine): ResultOf<'settings.get'> {
 }
 
 function rateViews(engine: Engine): ResultOf<'rates.list'> {
-  return engine.rates.all().map((r) => ({ ...r, unit: UNIT_NAMES[r.item.split('.')[0] as Capability].replace(/s$/, '') }));
+  return engine.rates.all().map((r) => ({ ...r, unit: rateUnit(r.item) }));
 }
 
 export function createHandlers(d: HandlerDeps): Handlers {
@@ -80,20 +78,10 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'batches.get': async ({ id }) => summary(id),
     'batches.preview': async (arg) => {
       checkPaths(arg.paths);
-      const { plan, sample: first } = await engine.preview(arg);
-      const sample = first.map((j) => {
-        const p = JSON.parse(j.payloadJson) as { to?: unknown; text?: unknown };
-        return {
-          source: j.source,
-          to: typeof p.to === 'string' ? p.to : null,
-          text: typeof p.text === 'string' ? p.text : null,
-          units: j.estimatedUnits,
-          cost: j.estimatedCost,
-        };
-      });
+      const { plan, sample } = await engine.preview(arg);
       return {
         items: plan.count,
-        units: { name: UNIT_NAMES[arg.capability], estimated: plan.estimatedUnits },
+        units: { name: describe(arg.capability).unit, estimated: plan.estimatedUnits },
         estimatedCost: plan.estimatedCost,
         rate: plan.rate,
         channel: plan.channel,
@@ -148,13 +136,13 @@ export function createHandlers(d: HandlerDeps): Handlers {
       const safeName = batch.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'batch';
       const fileName = `${safeName}-${bid}.${format}`;
       const path = join(dir, fileName);
-      const rows = await exportBatch(engine.db, bid, batch.capability, format, path);
+      const rows = await engine.exportBatch(bid, format, path);
       const token = randomBytes(16).toString('hex');
       d.exports.set(token, { path, fileName });
       return { fileName, rows, token };
     },
-    'jobs.list': async (arg) => listJobs(engine, arg),
-    'jobs.get': async ({ id }) => getJob(engine, id),
+    'jobs.list': async (arg) => engine.jobPage(arg),
+    'jobs.get': async ({ id }) => engine.jobDetail(id),
     'keys.list': async () =>
       engine.keys.list().map((k) => ({
         id: k.id,
@@ -205,7 +193,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       }
       return settingsView(engine);
     },
-    'costs.report': async () => costReport(engine),
+    'costs.report': async () => engine.costReport(),
     'runner.get': async () => d.runs.status,
     'dialogs.open': ({ kind }) => d.openDialog(kind),
   };

@@ -1,7 +1,7 @@
 // "Test key" without spending money or messaging anyone (docs/api-assumptions.md A15): an API key
 // reads one CRM contact; a channel key sends a channel request without an Idempotency-Key,
 // which the API refuses with 400 only after it has accepted the key.
-import type { Connection } from '../engine/api/connect';
+import type { Connection } from '../compose/connect';
 import type { Credential } from '../engine/api/request';
 import { errorDetail } from '../engine/api/classify-response';
 

@@ -53,6 +53,8 @@ export class RunController {
     }
     this.loop = this.run().finally(() => {
       this.loop = null;
+      // A kick that came after the loop's last look (while it was returning) must not be lost.
+      if (this.again) this.kick();
     });
   }
 

@@ -1,6 +1,5 @@
-// POST /v1/image {prompt, size?, tier?} -> {image_base64, mime_type} (A10); billed per image.
+// POST /v1/image {prompt, size?, tier?} -> the PNG bytes (Content-Type image/png, A10); billed per image.
 import { z } from 'zod';
-import { jsonOutcome } from '../http';
 import { imagePng } from '../results';
 import { jsonRoute, TierField } from './common';
 
@@ -25,14 +24,13 @@ export const imageRoute = jsonRoute({
     const [width = 256, height = 256] = body.size ?? [];
     return {
       charge: { capability: 'image', channel: null, tier: body.tier, units: 1 },
-      perform: () =>
-        jsonOutcome(200, {
-          image_base64: imagePng(body.prompt, width, height).toString('base64'),
-          mime_type: 'image/png',
-          width,
-          height,
-          sandbox: true,
-        }),
+      perform: () => ({
+        status: 200,
+        contentType: 'image/png',
+        body: imagePng(body.prompt, width, height),
+        headers: { 'x-image-width': String(width), 'x-image-height': String(height), 'x-sandbox': 'true' },
+        storable: true,
+      }),
     };
   },
 });

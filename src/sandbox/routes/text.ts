@@ -1,13 +1,16 @@
-// POST /v1/text {input, tier?, task?} -> {text} (A10); billed per input character.
+// POST /v1/text {input, tier?, task?, instructions?, labels?} -> {text, label?} (A10); billed per
+// input character. classify answers one of the given labels (or the sandbox's own).
 import { z } from 'zod';
 import { jsonOutcome } from '../http';
-import { textResult } from '../results';
+import { classifyText, textResult } from '../results';
 import { characters, jsonRoute, TierField } from './common';
 
 const TextBody = z.object({
   input: z.string().min(1).max(1_000_000),
   tier: TierField,
   task: z.string().min(1).max(64).optional(),
+  instructions: z.string().max(4000).optional(),
+  labels: z.array(z.string().min(1).max(40)).min(2).max(50).optional(),
 });
 
 export const textRoute = jsonRoute({
@@ -17,6 +20,10 @@ export const textRoute = jsonRoute({
   schema: TextBody,
   prepare: (body) => ({
     charge: { capability: 'text', channel: null, tier: body.tier, units: characters(body.input) },
-    perform: () => jsonOutcome(200, { text: textResult(body.input, body.task, body.tier), sandbox: true }),
+    perform: () => {
+      const classify = body.task === 'classify' || body.task === 'classification';
+      const text = classify ? classifyText(body.input, body.labels) : textResult(body.input, body.task, body.tier);
+      return jsonOutcome(200, { text, ...(classify ? { label: text } : {}), task: body.task ?? 'reply', sandbox: true });
+    },
   }),
 });

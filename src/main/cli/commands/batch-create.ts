@@ -4,17 +4,50 @@ import { batchCreateSpec } from '../specs/batch-create';
 import { globalOptions, openEngine } from '../context';
 import { describeBatch, describeProblems } from '../format';
 import { parseEur, formatEur } from '../../../shared/money';
-import { BatchCapability, Tier } from '../../../shared/domain';
+import { BATCH_CAPABILITIES, BatchCapability, Tier } from '../../../shared/domain';
+import { describe } from '../../../shared/capabilities/catalog';
+import { CRM_RECORDS, OPTION_NAMES, OPTION_SCHEMAS, TEXT_TASKS } from '../../../shared/capabilities/options';
+import { misplacedOptions } from '../../../shared/capabilities/request-options';
+
+/** A closed-choice option's value, or a usage error listing the choices. */
+function checked<K extends 'task' | 'record'>(name: K, v: string | undefined): (K extends 'task' ? (typeof TEXT_TASKS)[number] : (typeof CRM_RECORDS)[number]) | undefined {
+  if (v === undefined) return undefined;
+  const choices: readonly string[] = name === 'task' ? TEXT_TASKS : CRM_RECORDS;
+  if (!choices.includes(v)) throw new UsageError(`--${name} must be ${choices.join(', ')} (got "${v}").`);
+  return v as K extends 'task' ? (typeof TEXT_TASKS)[number] : (typeof CRM_RECORDS)[number];
+}
+
+/** The object without its undefined entries (the request schema is strict about absent vs undefined). */
+function definedOnly<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+}
 
 export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, positionals }, io) => {
   const [capText, ...paths] = positionals;
   const cap = BatchCapability.safeParse(capText);
-  if (!cap.success) throw new UsageError(`batch create needs a capability: transcribe, ocr or channel (got "${capText ?? ''}").`);
-  if (paths.length === 0) throw new UsageError(`batch create ${cap.data} needs at least one ${cap.data === 'channel' ? 'CSV file' : 'file or folder'}.`);
+  if (!cap.success) throw new UsageError(`batch create needs a capability: ${BATCH_CAPABILITIES.join(', ')} (got "${capText ?? ''}").`);
+  const desc = describe(cap.data);
+  if (paths.length === 0) throw new UsageError(`batch create ${cap.data} needs ${desc.inputHelp}.`);
   const tier = Tier.safeParse(values.tier ?? 'standard');
   if (!tier.success) throw new UsageError(`--tier must be basic, standard or superior (got "${values.tier}").`);
-  if (values.channel !== undefined && cap.data !== 'channel') throw new UsageError('--channel only applies to channel batches.');
-  if (values.voice !== undefined && values.channel !== 'voice') throw new UsageError('--voice only applies to --channel voice.');
+  const options = {
+    capability: cap.data,
+    channel: values.channel,
+    voice: values.voice,
+    task: checked('task', values.task),
+    instructions: values.instructions,
+    labels: values.labels === undefined ? undefined : values.labels.split(',').map((l) => l.trim()).filter((l) => l !== ''),
+    size: values.size,
+    record: checked('record', values.record),
+  };
+  const misplaced = misplacedOptions(options);
+  if (misplaced[0]) throw new UsageError(misplaced[0].message);
+  for (const name of OPTION_NAMES) {
+    const v = options[name];
+    if (v === undefined) continue;
+    const r = OPTION_SCHEMAS[name].safeParse(v);
+    if (!r.success) throw new UsageError(`--${name}: ${r.error.issues[0]?.message ?? 'not valid'} (got "${String(v)}").`);
+  }
   let budget: number | null = null;
   if (values.budget !== undefined) {
     budget = parseEur(values.budget);
@@ -24,11 +57,9 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
     const { batch, problems, alreadyQueued } = await engine.createBatch({
-      capability: cap.data,
       paths,
       tier: tier.data,
-      ...(values.channel !== undefined ? { channel: values.channel } : {}),
-      ...(values.voice !== undefined ? { voice: values.voice } : {}),
+      ...definedOnly(options),
       ...(values.name !== undefined ? { name: values.name } : {}),
       budget,
       allowResend: values['allow-resend'] === true,

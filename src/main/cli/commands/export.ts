@@ -3,7 +3,7 @@ import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { exportSpec } from '../specs/export';
 import { globalOptions, openEngine } from '../context';
-import { exportBatch, type ExportFormat } from '../../engine/exporters/export-batch';
+import type { ExportFormat } from '../../engine/exporters/export-batch';
 
 const FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt'];
 
@@ -15,10 +15,8 @@ export const exportCommand = bindCommand(exportSpec, async ({ values, positional
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
     const id = engine.resolveBatchId(positionals[0] ?? '');
-    const batch = engine.batches.get(id);
-    if (!batch) throw new UsageError(`No batch ${id}.`);
     const out = resolve(values.out);
-    const n = await exportBatch(engine.db, id, batch.capability, format, out);
+    const n = await engine.exportBatch(id, format, out);
     io.stdout.write(`Wrote ${n} item(s) of ${id} to ${out}\n`);
     return EXIT.ok;
   } finally {

@@ -5,7 +5,8 @@ import type { Io } from '../io';
 import { globalOptions, openEngine } from '../context';
 import { formatEur, parseEur } from '../../../shared/money';
 import { RATE_ITEMS } from '../../../shared/rates';
-import { Tier, UNIT_NAMES, type Capability } from '../../../shared/domain';
+import { Tier } from '../../../shared/domain';
+import { rateUnit } from '../../../shared/capabilities/catalog';
 
 export async function cmdRates(args: string[], io: Io): Promise<ExitCode> {
   const [sub, ...rest] = args;
@@ -17,8 +18,7 @@ export async function cmdRates(args: string[], io: Io): Promise<ExitCode> {
       if (values.json) io.stdout.write(`${JSON.stringify({ rates, scale: 10_000, currency: 'EUR' }, null, 2)}\n`);
       else
         for (const r of rates) {
-          const cap = r.item.split('.')[0] as Capability;
-          io.stdout.write(`${r.item.padEnd(18)} ${r.tier.padEnd(9)} ${formatEur(r.rate, 4)} per ${UNIT_NAMES[cap].replace(/s$/, '')}${r.custom ? '' : '  (default)'}\n`);
+          io.stdout.write(`${r.item.padEnd(18)} ${r.tier.padEnd(9)} ${formatEur(r.rate, 4)} per ${rateUnit(r.item)}${r.custom ? '' : '  (default)'}\n`);
         }
       return EXIT.ok;
     }

@@ -1,24 +1,45 @@
 import { defineCommand } from '../command-spec';
+import { OPTION_HELP } from '../../../shared/capabilities/options';
+import { BATCH_CAPABILITIES } from '../../../shared/domain';
+import { describe } from '../../../shared/capabilities/catalog';
+
+const takers = (o: keyof typeof OPTION_HELP): string =>
+  BATCH_CAPABILITIES.filter((c) => describe(c).options.includes(o)).join(', ');
+
+/** A capability option as a CLI option: its value and help, and which capabilities take it. */
+const option = (o: keyof typeof OPTION_HELP) => ({ type: 'string', value: OPTION_HELP[o].value, help: `${takers(o)}: ${OPTION_HELP[o].help}` }) as const;
 
 export const batchCreateSpec = defineCommand({
   name: 'batch create',
   summary: 'check files or a CSV and create a batch of the valid items (nothing is sent until `run`)',
-  usage: ['<transcribe|ocr|channel> <paths...> [options]'],
+  usage: [`<${BATCH_CAPABILITIES.join('|')}> <paths...> [options]`],
   options: {
     tier: { type: 'string', value: 'basic|standard|superior', help: 'price and quality tier (default standard)' },
-    channel: { type: 'string', value: 'whatsapp|voice|email|NAME', help: 'channel batches: where to send (default: the messaging_channel setting, whatsapp)' },
-    voice: { type: 'string', value: 'NAME', help: 'with --channel voice: a voice published in the panel' },
+    channel: option('channel'),
+    voice: option('voice'),
+    task: option('task'),
+    instructions: option('instructions'),
+    labels: option('labels'),
+    size: option('size'),
+    record: option('record'),
     name: { type: 'string', value: 'TEXT', help: 'label for the batch' },
     budget: { type: 'string', value: 'EUR', help: 'pause the batch before it would spend more than this' },
-    'allow-resend': { type: 'boolean', help: 'include items an unfinished or succeeded batch already has (same message to the same recipient, same file)' },
+    'allow-resend': { type: 'boolean', help: 'include items an unfinished or succeeded batch already has (same message to the same recipient, same file, same request)' },
     json: { type: 'boolean', help: 'print the batch and every problem as JSON' },
   },
   examples: [
     { command: 'batchdesk batch create transcribe ~/calls/october', note: 'files and folders, recursive' },
     { command: 'batchdesk batch create ocr ~/scans --tier superior --budget 25' },
     { command: 'batchdesk batch create channel customers.csv --channel whatsapp --name "October notice"', note: 'CSV columns to, text (subject for email)' },
+    { command: 'batchdesk batch create tts lines.txt --voice alloy', note: 'one item per line; audio saved to <data folder>/outputs/<batch id>/' },
+    { command: 'batchdesk batch create text tickets.csv --task classify --labels billing,delivery,other', note: 'CSV column input' },
+    { command: 'batchdesk batch create image prompts.txt --size 512x512' },
+    { command: 'batchdesk batch create embeddings notes.txt' },
+    { command: 'batchdesk batch create crm contacts.csv --record contact', note: 'each row one record, its columns the fields' },
   ],
   notes: [
+    'Inputs: transcribe and ocr take files and folders; channel a message CSV; tts, text, image and embeddings a CSV',
+    '(columns text, input, prompt, input) or a TXT file with one item per line; crm a CSV whose columns are the record fields.',
     'Prints each problem with its file or CSV row, the cause and what to do, then the cost estimate.',
     'Items already in an unfinished or succeeded batch are left out, naming that batch, unless --allow-resend.',
   ],

@@ -5,7 +5,9 @@
 // trickles one byte a second cannot hang a run.
 import http from 'node:http';
 import https from 'node:https';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream, renameSync, rmSync, type WriteStream } from 'node:fs';
+import { basename } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ApiRequest, ApiResponse, RequestBody } from './request';
@@ -29,6 +31,8 @@ export class NetworkError extends Error {
 export const MAX_SUCCESS_BYTES = 32 * 1024 * 1024;
 /** Of an error body only this much is read: the message is at the start. */
 export const MAX_ERROR_BYTES = 64 * 1024;
+/** An answer saved to a file (audio, an image) may be this large. */
+export const MAX_SAVED_BYTES = 2 * 1024 * 1024 * 1024;
 
 export interface SendOptions {
   signal?: AbortSignal;
@@ -48,6 +52,8 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
 
   return new Promise<ApiResponse>((resolve, reject) => {
     let bodySent = false;
+    /** Removes a half-saved answer when the request fails at any point. */
+    let dropSaved = (): void => undefined;
     const r = mod.request(
       url,
       {
@@ -65,10 +71,30 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
       (res) => {
         const status = res.statusCode ?? 0;
         const ok = status >= 200 && status < 300;
-        const limit = ok ? MAX_SUCCESS_BYTES : MAX_ERROR_BYTES;
+        // A success that is not JSON goes straight to the file it is saved as (audio, images).
+        const type = String(res.headers['content-type'] ?? '').toLowerCase();
+        const saveTo = ok && req.saveTo && !type.includes('json') && !type.startsWith('text/') ? req.saveTo : null;
+        const temp = saveTo ? `${saveTo}.part-${randomBytes(4).toString('hex')}` : null;
+        let file: WriteStream | null = temp ? createWriteStream(temp, { flags: 'wx' }) : null;
+        const limit = saveTo ? MAX_SAVED_BYTES : ok ? MAX_SUCCESS_BYTES : MAX_ERROR_BYTES;
         const chunks: Buffer[] = [];
         let size = 0;
         let settled = false;
+        const dropTemp = (): void => {
+          if (!file || !temp) return;
+          file.destroy();
+          file = null;
+          rmSync(temp, { force: true });
+        };
+        dropSaved = dropTemp;
+        file?.on('error', (e) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(deadline);
+          dropTemp();
+          res.destroy();
+          reject(new NetworkError(`could not save the answer to ${saveTo ?? ''}: ${e.message}`, true));
+        });
         const headers = (): Headers => {
           const h = new Headers();
           for (const [k, v] of Object.entries(res.headers)) {
@@ -79,6 +105,41 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
         };
         const answer = (truncated: boolean): void => {
           if (settled) return;
+          if (file && temp && saveTo) {
+            if (truncated) {
+              settled = true;
+              clearTimeout(deadline);
+              dropTemp();
+              resolve({ status, headers: headers(), body: Buffer.alloc(0), bodyBytes: size, truncated, latencyMs: Math.round(performance.now() - started), uploadedSha256: null });
+              return;
+            }
+            // Renamed only once every byte is on disk: a half-written answer never has the final name.
+            const done = file;
+            file = null;
+            done.end(() => {
+              if (settled) return;
+              settled = true;
+              clearTimeout(deadline);
+              try {
+                renameSync(temp, saveTo);
+              } catch (e) {
+                rmSync(temp, { force: true });
+                reject(new NetworkError(`could not save the answer to ${saveTo}: ${e instanceof Error ? e.message : String(e)}`, true));
+                return;
+              }
+              resolve({
+                status,
+                headers: headers(),
+                body: Buffer.alloc(0),
+                bodyBytes: size,
+                truncated: false,
+                latencyMs: Math.round(performance.now() - started),
+                uploadedSha256: sha ? sha.digest('hex') : null,
+                saved: { path: saveTo, name: basename(saveTo), bytes: size },
+              });
+            });
+            return;
+          }
           settled = true;
           clearTimeout(deadline);
           resolve({
@@ -95,6 +156,14 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
           if (settled) return;
           const room = limit - size;
           size += c.length;
+          if (file && size <= limit) {
+            // Backpressure: stop reading while the disk catches up.
+            if (!file.write(c)) {
+              res.pause();
+              file.once('drain', () => res.resume());
+            }
+            return;
+          }
           if (size > limit) {
             // Keep what fits, stop reading: the rest is never buffered.
             chunks.push(c.subarray(0, Math.max(0, room)));
@@ -108,6 +177,7 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
           if (settled) return;
           settled = true;
           clearTimeout(deadline);
+          dropTemp();
           reject(e instanceof DeadlineError ? new NetworkError(e.message, true) : new NetworkError(`connection failed while reading the response: ${e.message}`, true));
         });
         res.on('end', () => {
@@ -115,6 +185,7 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
           if (!res.complete) {
             settled = true;
             clearTimeout(deadline);
+            dropTemp();
             reject(new NetworkError('the connection closed before the whole response arrived', true));
             return;
           }
@@ -130,6 +201,7 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
     r.setTimeout(opts.idleTimeoutMs ?? 120_000, () => r.destroy(new Error('timed out waiting for the server')));
     r.on('error', (e) => {
       clearTimeout(deadline);
+      dropSaved();
       const aborted = e.name === 'AbortError';
       reject(new NetworkError(aborted ? 'aborted' : e instanceof DeadlineError ? e.message : describeNetworkError(e), bodySent));
     });

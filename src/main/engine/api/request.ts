@@ -18,6 +18,11 @@ export interface ApiRequest {
   body: RequestBody;
   idempotencyKey: string;
   credential: Credential;
+  /**
+   * Save a successful non-JSON answer (audio, an image) to this path, streamed: written to a
+   * temporary name beside it and renamed when complete, never held whole in memory.
+   */
+  saveTo?: string;
 }
 
 export interface ApiResponse {
@@ -32,4 +37,6 @@ export interface ApiResponse {
   latencyMs: number;
   /** SHA-256 of the file bytes actually uploaded (multipart only). */
   uploadedSha256: string | null;
+  /** The answer was saved to `saveTo` (the body is then empty): its file name and size. */
+  saved?: { path: string; name: string; bytes: number };
 }

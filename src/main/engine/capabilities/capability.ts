@@ -1,29 +1,72 @@
-// One module per API capability: it builds the request from a job's stored payload, parses
-// the response, and says how many billable units the job used.
+// The engine half of a capability (the other half is its descriptor in src/shared/capabilities):
+// how an imported item becomes a job payload, what that job delivers (so no later batch delivers
+// it twice), the request it sends, how its answer is read and measured, and how its source is
+// shown and exported.
 import type { z } from 'zod';
-import type { BatchCapability, Tier } from '../../../shared/domain';
+import type { Tier } from '../../../shared/domain';
 import type { EngineError } from '../../../shared/errors';
-import type { RateItem } from '../../../shared/rates';
+import type { Cell, CapabilityDescriptor } from '../../../shared/capabilities/descriptor';
+import type { StoredOptions } from '../../../shared/capabilities/options';
+import type { SourceView } from '../../../shared/contract';
 import type { ApiRequest, ApiResponse, Credential } from '../api/request';
+import type { FileItem, MessageRow } from '../importers/types';
 
 export interface BatchContext {
   tier: Tier;
   channel: string | null;
-  /** Voice calls: the voice to speak with; fixed into the request body at creation. */
-  voice?: string | null;
+  /** Options of the batch (voice, task, size, record, ...), fixed at creation. */
+  options: StoredOptions;
 }
 
-export type ParseResult = { ok: true; result: unknown; units: number } | { ok: false; error: EngineError };
+/** One imported item, as its descriptor's input kind delivers it. */
+export type PlanItem =
+  | { kind: 'file'; file: FileItem }
+  | { kind: 'message'; message: MessageRow }
+  /** A CSV row (`row` as a spreadsheet numbers it) or a TXT line; `text` is the descriptor's column. */
+  | { kind: 'row'; row: number; line: boolean; text: string | null; fields: Record<string, string> };
+
+export type Planned<P> = { ok: true; payload: P; units: number } | { ok: false; message: string };
+
+export type ParseResult =
+  /** `vector`: an embedding, stored as Float32 beside the result. */
+  | { ok: true; result: unknown; units: number; vector?: Float32Array }
+  | { ok: false; error: EngineError };
 
 export interface CapabilityModule<P> {
-  readonly name: BatchCapability;
+  readonly descriptor: CapabilityDescriptor;
   readonly credential: Credential;
   readonly payload: z.ZodType<P>;
-  rateItem(ctx: BatchContext): RateItem;
+  /** The job an imported item becomes, or why it cannot be one (named with its row by the planner). */
+  plan(item: PlanItem, ctx: BatchContext): Planned<P>;
+  /**
+   * What the job delivers, as a string: equal strings are the same delivery (the same message to
+   * the same person, the same file for the same capability, the same request).
+   */
+  delivery(payload: P, ctx: BatchContext): string;
+  /** "the same message to +49… on whatsapp": how a refused resend is described. */
+  sameAs(payload: P, ctx: BatchContext): string;
   /** JSON routes fix their body text at creation; multipart routes return null. */
   requestBody(payload: P, ctx: BatchContext): string | null;
-  buildRequest(payload: P, job: { idempotencyKey: string; requestBody: string | null }, ctx: BatchContext): ApiRequest;
-  parseResponse(res: ApiResponse, payload: P, estimatedUnits: number): ParseResult;
+  buildRequest(payload: P, job: { idempotencyKey: string; requestBody: string | null; output: OutputTarget | null }, ctx: BatchContext): ApiRequest;
+  parseResponse(res: ApiResponse, payload: P, estimatedUnits: number, ctx: BatchContext): ParseResult;
   /** The source file the job reads, when there is one, for change detection. */
   sourceFile(payload: P): { path: string; size: number; mtimeMs: number; sha256: string } | null;
+  /** The input as the job dialog shows it. */
+  sourceView(payload: P): SourceView;
+  /** Export columns taken from the input. */
+  sourceColumns(payload: P): Record<string, Cell>;
+  /**
+   * Answers saved as files (descriptor.outputs): names the job's output file at creation, through
+   * the planner's `unique` (names in one batch never clash), and reads it back for the runner.
+   */
+  nameOutput?(payload: P, unique: (base: string, ext: string) => string): P;
+  outputFile?(payload: P): string | null;
+}
+
+/** Where a streamed answer body is written: the file to create (never overwritten) for one job. */
+export interface OutputTarget {
+  /** Final path under `<data folder>/outputs/<batch id>/`. */
+  path: string;
+  /** The name within the folder, stored in the result. */
+  name: string;
 }

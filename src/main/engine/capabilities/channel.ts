@@ -1,7 +1,7 @@
 // POST /v1/channels/{channel}: JSON {to, text} with the channel key and an Idempotency-Key;
 // one message (or call) per job (A1, A5, A6).
 import { z } from 'zod';
-import { channelKindOf } from '../../../shared/rates';
+import { CAPABILITY_DESCRIPTORS } from '../../../shared/capabilities/catalog';
 import { DEFAULT_MESSAGING_CHANNEL } from '../../../shared/settings-rules';
 import type { CapabilityModule } from './capability';
 import { parseJson } from './file-payload';
@@ -19,28 +19,28 @@ export type ChannelPayload = z.infer<typeof ChannelPayload>;
 /** A5: a send is confirmed by a JSON object naming the message id and its status. */
 const ChannelResponse = z.object({ id: z.string().min(1), status: z.string().min(1) }).passthrough();
 
+const channelOf = (ctx: { channel: string | null }): string => ctx.channel ?? DEFAULT_MESSAGING_CHANNEL;
 
 export const channel: CapabilityModule<ChannelPayload> = {
-  name: 'channel',
+  descriptor: CAPABILITY_DESCRIPTORS.channel,
   credential: 'channel',
   payload: ChannelPayload,
-  rateItem: (ctx) => `channel.${channelKindOf(ctx.channel ?? DEFAULT_MESSAGING_CHANNEL)}`,
+  plan: (item) =>
+    item.kind === 'message'
+      ? { ok: true, payload: { to: item.message.to, text: item.message.text, subject: item.message.subject, row: item.message.row, fields: item.message.fields }, units: 1 }
+      : { ok: false, message: 'messages come from a message CSV (to, text).' },
+  delivery: (p, ctx) => `msg\0${channelOf(ctx)}\0${p.to}\0${p.text}`,
+  sameAs: (p, ctx) => `the same message to ${p.to} on ${channelOf(ctx)} was already queued or sent`,
   requestBody(p, ctx) {
     const body: Record<string, string> = { to: p.to, text: p.text };
     if (ctx.channel === 'email' && p.subject) body.subject = p.subject;
-    if (ctx.channel === 'voice' && ctx.voice) body.voice = ctx.voice;
+    if (ctx.channel === 'voice' && ctx.options.voice) body.voice = ctx.options.voice;
     return JSON.stringify(body);
   },
   buildRequest(p, job, ctx) {
     const text = job.requestBody ?? channel.requestBody(p, ctx);
     if (text === null) throw new Error('channel request body missing');
-    return {
-      method: 'POST',
-      path: `/channels/${ctx.channel ?? DEFAULT_MESSAGING_CHANNEL}`,
-      idempotencyKey: job.idempotencyKey,
-      credential: 'channel',
-      body: { kind: 'json', text },
-    };
+    return { method: 'POST', path: `/channels/${channelOf(ctx)}`, idempotencyKey: job.idempotencyKey, credential: 'channel', body: { kind: 'json', text } };
   },
   parseResponse(res) {
     const parsed = ChannelResponse.safeParse(parseJson(res.body));
@@ -48,4 +48,6 @@ export const channel: CapabilityModule<ChannelPayload> = {
     return { ok: true, result: { message_id: parsed.data.id, status: parsed.data.status }, units: 1 };
   },
   sourceFile: () => null,
+  sourceView: (p) => ({ kind: 'message', to: p.to, text: p.text, subject: p.subject, row: p.row }),
+  sourceColumns: (p) => ({ to: p.to, message: p.text }),
 };

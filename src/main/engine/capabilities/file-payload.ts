@@ -2,8 +2,9 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { z } from 'zod';
+import { existsSync } from 'node:fs';
 import type { ApiRequest } from '../api/request';
-import type { BatchContext } from './capability';
+import type { BatchContext, CapabilityModule, PlanItem, Planned } from './capability';
 
 export const FilePayload = z.object({
   path: z.string(),
@@ -42,4 +43,24 @@ export function parseJson(body: Buffer): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The parts every file capability shares: payload, planning, delivery, source view and columns. */
+export function fileJobParts(capability: string): Pick<
+  CapabilityModule<FilePayload>,
+  'credential' | 'payload' | 'plan' | 'delivery' | 'sameAs' | 'requestBody' | 'sourceFile' | 'sourceView' | 'sourceColumns'
+> {
+  return {
+    credential: 'api',
+    payload: FilePayload,
+    plan: (item: PlanItem): Planned<FilePayload> =>
+      item.kind === 'file' ? { ok: true, payload: { ...item.file }, units: item.file.units } : { ok: false, message: `${capability} takes files, not rows.` },
+    // The file's content, not its name: a renamed copy is the same work.
+    delivery: (p) => `file\0${capability}\0${p.sha256}`,
+    sameAs: () => `the same content was already given to ${capability}`,
+    requestBody: () => null,
+    sourceFile: (p) => p,
+    sourceView: (p) => ({ kind: 'file', path: p.path, mime: p.mime, size: p.size, exists: existsSync(p.path) }),
+    sourceColumns: (p) => ({ sha256: p.sha256 }),
+  };
 }

@@ -1,8 +1,9 @@
 // POST /v1/ocr: multipart `file` -> {text, pages?, fields?}; billed per page (A8, A11).
 import { z } from 'zod';
+import { CAPABILITY_DESCRIPTORS } from '../../../shared/capabilities/catalog';
 import { badResponse } from './bad-response';
 import type { CapabilityModule } from './capability';
-import { FilePayload, multipartRequest, parseJson } from './file-payload';
+import { fileJobParts, multipartRequest, parseJson, type FilePayload } from './file-payload';
 
 const OcrResponse = z.object({
   text: z.string(),
@@ -11,11 +12,8 @@ const OcrResponse = z.object({
 });
 
 export const ocr: CapabilityModule<FilePayload> = {
-  name: 'ocr',
-  credential: 'api',
-  payload: FilePayload,
-  rateItem: () => 'ocr',
-  requestBody: () => null,
+  descriptor: CAPABILITY_DESCRIPTORS.ocr,
+  ...fileJobParts('ocr'),
   buildRequest: (p, job, ctx) => multipartRequest('/ocr', p, job.idempotencyKey, ctx),
   parseResponse(res, _p, estimatedUnits) {
     const parsed = OcrResponse.safeParse(parseJson(res.body));
@@ -26,5 +24,4 @@ export const ocr: CapabilityModule<FilePayload> = {
     const units = d.pages && d.pages.length > 0 ? d.pages.length : estimatedUnits;
     return { ok: true, result: { text: d.text, pages: d.pages ?? [], fields: d.fields ?? {} }, units };
   },
-  sourceFile: (p) => p,
 };

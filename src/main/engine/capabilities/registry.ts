@@ -1,20 +1,18 @@
+// Every capability's engine module, by name. The compiler refuses a capability without one.
 import type { BatchCapability } from '../../../shared/domain';
-import { assertNever } from '../../../shared/domain';
 import type { CapabilityModule } from './capability';
 import { channel } from './channel';
+import { crm } from './crm';
+import { embeddings } from './embeddings';
+import { image } from './image';
 import { ocr } from './ocr';
+import { text } from './text';
 import { transcribe } from './transcribe';
+import { tts } from './tts';
+
+const MODULES = { transcribe, ocr, channel, tts, text, image, embeddings, crm } satisfies Record<BatchCapability, unknown>;
 
 /** The capability module of a batch; the payload type is checked by its own zod schema at use. */
 export function capabilityFor(name: BatchCapability): CapabilityModule<unknown> {
-  switch (name) {
-    case 'transcribe':
-      return transcribe as CapabilityModule<unknown>;
-    case 'ocr':
-      return ocr as CapabilityModule<unknown>;
-    case 'channel':
-      return channel as CapabilityModule<unknown>;
-    default:
-      return assertNever(name, 'capability');
-  }
+  return MODULES[name] as CapabilityModule<unknown>;
 }

@@ -1,8 +1,9 @@
 // POST /v1/transcribe: multipart `file` -> {text}; billed per audio second (A7, A11).
 import { z } from 'zod';
+import { CAPABILITY_DESCRIPTORS } from '../../../shared/capabilities/catalog';
 import { badResponse } from './bad-response';
 import type { CapabilityModule } from './capability';
-import { FilePayload, multipartRequest, parseJson } from './file-payload';
+import { fileJobParts, multipartRequest, parseJson, type FilePayload } from './file-payload';
 
 const TranscribeResponse = z.object({
   text: z.string(),
@@ -11,11 +12,8 @@ const TranscribeResponse = z.object({
 });
 
 export const transcribe: CapabilityModule<FilePayload> = {
-  name: 'transcribe',
-  credential: 'api',
-  payload: FilePayload,
-  rateItem: () => 'transcribe',
-  requestBody: () => null,
+  descriptor: CAPABILITY_DESCRIPTORS.transcribe,
+  ...fileJobParts('transcribe'),
   buildRequest: (p, job, ctx) => multipartRequest('/transcribe', p, job.idempotencyKey, ctx),
   parseResponse(res, p, estimatedUnits) {
     const parsed = TranscribeResponse.safeParse(parseJson(res.body));
@@ -28,5 +26,4 @@ export const transcribe: CapabilityModule<FilePayload> = {
     const units = p.unitsExact || d.duration_seconds === undefined ? estimatedUnits : Math.max(1, Math.ceil(d.duration_seconds));
     return { ok: true, result: { text: d.text, language: d.language ?? null, duration_seconds: d.duration_seconds ?? null }, units };
   },
-  sourceFile: (p) => p,
 };

@@ -138,20 +138,28 @@ const MIGRATIONS: readonly Step[] = [
   (db) => {
     const update = db.prepare(`UPDATE jobs SET fingerprint = ? WHERE id = ?`);
     const page = db.prepare(
-      `SELECT j.id, j.payload_json, b.capability, b.channel FROM jobs j JOIN batches b ON b.id = j.batch_id WHERE j.id > ? ORDER BY j.id LIMIT 5000`,
+      `SELECT j.id, j.payload_json, b.capability, b.channel, b.tier, b.options_json FROM jobs j JOIN batches b ON b.id = j.batch_id WHERE j.id > ? ORDER BY j.id LIMIT 5000`,
     );
     // In pages: a statement cannot run while another one is being iterated.
     for (let last = 0; ; ) {
-      const rows = page.all(last) as { id: number; payload_json: string; capability: string; channel: string | null }[];
+      const rows = page.all(last) as { id: number; payload_json: string; capability: string; channel: string | null; tier: string; options_json: string | null }[];
       if (rows.length === 0) break;
       for (const r of rows) {
-        const d = deliveryOfStored(r.capability, r.channel, r.payload_json);
+        const d = deliveryOfStored(r, r.payload_json);
         update.run(d === null ? null : fingerprintOf(d), r.id);
       }
       last = rows[rows.length - 1]?.id ?? last;
     }
     db.exec(`CREATE INDEX jobs_fingerprint ON jobs(fingerprint)`);
   },
+  // 3: embeddings keep their vector as Float32 (4 bytes a dimension), not JSON.
+  `
+  CREATE TABLE vectors (
+    job_id INTEGER PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+    dimensions INTEGER NOT NULL,
+    vector BLOB NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import type { Db } from '../db/connection';
 import type { BatchCapability } from '../../../shared/domain';
 import { assertNever } from '../../../shared/domain';
+import { capabilityFor } from '../capabilities/registry';
 import { moneyToDecimal } from '../../../shared/money';
 import type { JobRow } from '../queue/job-row';
 
@@ -13,23 +14,21 @@ interface Flat {
   [column: string]: string | number | null;
 }
 
-function parseObject(text: string | null): Record<string, unknown> {
-  if (!text) return {};
+function parseJson(text: string | null): unknown {
+  if (!text) return null;
   try {
-    const v: unknown = JSON.parse(text);
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+    return JSON.parse(text) as unknown;
   } catch {
-    return {};
+    return null;
   }
 }
 
-const str = (v: unknown): string | null => (v === undefined || v === null ? null : typeof v === 'string' ? v : JSON.stringify(v));
-
-/** One flat record per job; the columns depend only on the capability. */
+/** One flat record per job; the columns depend only on the capability (its module and descriptor). */
 export function flatten(job: JobRow, capability: BatchCapability): Flat {
-  const payload = parseObject(job.payload_json);
-  const result = parseObject(job.result_json);
-  const base: Flat = {
+  const mod = capabilityFor(capability);
+  const payload = mod.payload.safeParse(parseJson(job.payload_json));
+  const result = parseJson(job.result_json);
+  return {
     item: job.seq,
     source: job.source,
     state: job.state,
@@ -39,28 +38,9 @@ export function flatten(job: JobRow, capability: BatchCapability): Flat {
     error: job.error_message,
     http_status: job.http_status,
     idempotency_key: job.idempotency_key,
+    ...(payload.success ? mod.sourceColumns(payload.data) : {}),
+    ...mod.descriptor.columns(result),
   };
-  switch (capability) {
-    case 'transcribe':
-      return { ...base, sha256: str(payload.sha256), language: str(result.language), duration_seconds: str(result.duration_seconds), text: str(result.text) };
-    case 'ocr': {
-      const fields = parseObject(JSON.stringify(result.fields ?? {}));
-      return {
-        ...base,
-        sha256: str(payload.sha256),
-        invoice_number: str(fields.invoice_number),
-        invoice_date: str(fields.invoice_date),
-        vendor: str(fields.vendor),
-        total: str(fields.total),
-        currency: str(fields.currency),
-        text: str(result.text),
-      };
-    }
-    case 'channel':
-      return { ...base, to: str(payload.to), message_id: str(result.message_id), status: str(result.status), text: str(payload.text) };
-    default:
-      return assertNever(capability, 'capability');
-  }
 }
 
 /** RFC 4180 field; a leading =, +, - or @ is quoted with ' so spreadsheets do not run it as a formula. */
@@ -101,7 +81,7 @@ export async function exportBatch(db: Db, batchId: string, capability: BatchCapa
         await write(`${n > 0 ? ',\n' : ''}  ${JSON.stringify(flat)}`);
         break;
       case 'txt':
-        await write(txtBlock(flat, capability));
+        await write(txtBlock(flat, job, capability));
         break;
       default:
         assertNever(format, 'export format');
@@ -114,10 +94,16 @@ export async function exportBatch(db: Db, batchId: string, capability: BatchCapa
   return n;
 }
 
-function txtBlock(f: Flat, capability: BatchCapability): string {
+/** A readable block per item: the text a result offers, or its columns when it offers none. */
+function txtBlock(f: Flat, job: JobRow, capability: BatchCapability): string {
   const head = `=== ${f.source} [${f.state}]`;
-  if (capability === 'channel') {
-    return `${head} to ${f.to ?? ''}${f.message_id ? ` message ${f.message_id}` : ''}${f.error ? ` - ${f.error}` : ''}\n`;
-  }
-  return `${head}\n${f.text ?? (f.error ? `(${f.error})` : '')}\n\n`;
+  const desc = capabilityFor(capability).descriptor;
+  const text = job.state === 'succeeded' ? desc.offers(parseJson(job.result_json)) : null;
+  if (text !== null) return `${head}\n${text}\n\n`;
+  if (f.error) return `${head} - ${f.error}\n`;
+  const cols = Object.entries(desc.columns(parseJson(job.result_json)))
+    .filter(([, v]) => v !== null)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  return `${head}${f.to ? ` to ${f.to}` : ''}${cols ? ` ${cols}` : ''}\n`;
 }

@@ -6,7 +6,7 @@ import type { Clock } from '../clock';
 import type { JobRow, LeasedJob } from './job-row';
 import type { EngineError } from '../../../shared/errors';
 import { emptyCounts, type StateCounts, JOB_STATES } from '../../../shared/domain';
-import { deliveryOfStored, fingerprintOf, sameDelivery, type Delivery } from './fingerprint';
+import { deliveryOfStored, fingerprintOf } from './fingerprint';
 
 export interface NewJob {
   seq: number;
@@ -26,6 +26,8 @@ export interface SuccessRecord {
   resultJson: string;
   rawResponse: string;
   httpStatus: number;
+  /** An embedding, stored as Float32 beside the result. */
+  vector?: Float32Array;
 }
 
 export class JobStore {
@@ -108,7 +110,7 @@ export class JobStore {
       resetLimited: db.prepare(`UPDATE jobs SET limited_tries = 0 WHERE batch_id = ? AND limited_tries > 0`),
       anyWithFingerprint: db.prepare(`SELECT 1 FROM jobs WHERE fingerprint = ? LIMIT 1`),
       delivered: db.prepare(
-        `SELECT j.batch_id, j.state, j.source, j.payload_json, b.capability, b.channel, b.name, b.created_at FROM jobs j JOIN batches b ON b.id = j.batch_id
+        `SELECT j.batch_id, j.state, j.source, j.payload_json, b.capability, b.channel, b.tier, b.options_json, b.name, b.created_at FROM jobs j JOIN batches b ON b.id = j.batch_id
          WHERE j.fingerprint = ? AND j.state IN ('queued','running','retry_wait','succeeded') AND b.ready = 1 AND b.status <> 'cancelled'
          ORDER BY (j.state = 'succeeded') DESC, b.created_at LIMIT 20`,
       ),
@@ -128,6 +130,8 @@ export class JobStore {
          WHERE batch_id = @batch AND state = 'failed'`,
       ),
       byId: db.prepare(`SELECT * FROM jobs WHERE id = ?`),
+      saveVector: db.prepare(`INSERT OR REPLACE INTO vectors (job_id, dimensions, vector) VALUES (?, ?, ?)`),
+      vector: db.prepare(`SELECT vector FROM vectors WHERE job_id = ?`),
       firstSucceeded: db.prepare(`SELECT source, result_json FROM jobs WHERE batch_id = ? AND state = 'succeeded' ORDER BY seq LIMIT 1`),
     };
   }
@@ -173,7 +177,20 @@ export class JobStore {
       status: rec.httpStatus,
       now: this.clock.now(),
     });
+    if (r.changes === 1 && rec.vector) {
+      this.stmts.saveVector.run(job.id, rec.vector.length, Buffer.from(rec.vector.buffer, rec.vector.byteOffset, rec.vector.byteLength));
+    }
     return r.changes === 1;
+  }
+
+  /** The stored embedding of a job, or null. */
+  vector(jobId: number): Float32Array | null {
+    const row = this.stmts.vector.get(jobId) as { vector: Buffer } | undefined;
+    if (!row) return null;
+    // Copied into an aligned buffer: a Float32Array needs a 4-byte aligned offset.
+    const copy = new Uint8Array(row.vector.byteLength);
+    copy.set(row.vector);
+    return new Float32Array(copy.buffer);
   }
 
   /**
@@ -304,7 +321,7 @@ export class JobStore {
   }
 
   /** An earlier job, in a batch that is not cancelled, that delivers the same thing and did not fail. */
-  delivered(d: Delivery): { batch_id: string; state: string; source: string; name: string; created_at: number } | null {
+  delivered(d: string): { batch_id: string; state: string; source: string; name: string; created_at: number } | null {
     const fp = fingerprintOf(d);
     // Most rows are new: a bare index probe settles those before the join.
     if (this.stmts.anyWithFingerprint.get(fp) === undefined) return null;
@@ -315,11 +332,13 @@ export class JobStore {
       payload_json: string;
       capability: string;
       channel: string | null;
+      tier: string;
+      options_json: string | null;
       name: string;
       created_at: number;
     }[];
     // The digest only narrows the search: the payload decides.
-    return rows.find((r) => sameDelivery(d, deliveryOfStored(r.capability, r.channel, r.payload_json))) ?? null;
+    return rows.find((r) => deliveryOfStored(r, r.payload_json) === d) ?? null;
   }
 
   /** Drops the jobs of a batch still being imported from `seq` on (a file refused part way). */

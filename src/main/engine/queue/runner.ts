@@ -3,6 +3,8 @@
 // left in its scope (jobs waiting for a retry time, and batches the API asked to wait, are
 // waited for), or until aborted. A database that can no longer be written (disk full) stops
 // the run cleanly: what was in flight stays "running" and is resent with the same key next time.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Clock, Random } from '../clock';
 import type { Logger } from '../log/logger';
 import type { JobStore } from './job-store';
@@ -12,7 +14,8 @@ import type { RateBook } from '../costs/rate-book';
 import type { ApiTarget } from '../api/target';
 import type { ApiResponse, Credential, RequestBody } from '../api/request';
 import type { ResolvedKey } from '../secrets/key-manager';
-import type { CapabilityModule, BatchContext } from '../capabilities/capability';
+import type { CapabilityModule, BatchContext, OutputTarget } from '../capabilities/capability';
+import { storedOptions } from './fingerprint';
 import { capabilityFor } from '../capabilities/registry';
 import { sendRequest, NetworkError } from '../api/http-client';
 import { classifyResponse } from '../api/classify-response';
@@ -259,7 +262,7 @@ export class Runner {
       reserved += job.estimated_cost;
       this.inflight.set(job.id, { job, batchId: batch.id, reserved: job.estimated_cost });
       dispatched++;
-      const ctx: BatchContext = { tier: batch.tier, channel: batch.channel };
+      const ctx: BatchContext = { tier: batch.tier, channel: batch.channel, options: storedOptions(batch.options_json) };
       void gate
         .run(() => this.process(job, batch, cap, ctx, key, gate, signal))
         .catch((e: unknown) => this.crashed(job, e))
@@ -323,7 +326,14 @@ export class Runner {
         return;
       }
     }
-    const request = cap.buildRequest(payload, { idempotencyKey: job.idempotency_key, requestBody: job.request_body }, ctx);
+    const outputName = cap.outputFile?.(payload) ?? null;
+    let output: OutputTarget | null = null;
+    if (outputName !== null) {
+      const dir = join(this.d.dataDir, 'outputs', batch.id);
+      mkdirSync(dir, { recursive: true });
+      output = { path: join(dir, outputName), name: outputName };
+    }
+    const request = cap.buildRequest(payload, { idempotencyKey: job.idempotency_key, requestBody: job.request_body, output }, ctx);
     const attemptId = this.d.jobs.startAttempt(job.id, key.label);
     const started = this.d.clock.now();
     let response: ApiResponse;
@@ -364,7 +374,10 @@ export class Runner {
         this.d.jobs.finishAttempt(attemptId, { httpStatus: response.status, latencyMs: response.latencyMs, outcome, message, replayed });
         then();
       });
-    const raw = storedBody(response, secrets);
+    // A saved answer (audio, an image) is on disk, not in the database: only a line about it is kept.
+    const raw = response.saved
+      ? `[${response.headers.get('content-type') ?? 'binary'} answer, ${response.saved.bytes.toLocaleString('en')} bytes, saved as outputs/${batch.id}/${response.saved.name}]`
+      : storedBody(response, secrets);
     const err = classifyResponse(response, this.d.clock.now(), cap.credential, howToReplace(cap.credential, key), secrets);
     if (err) {
       finish(err.kind, err.message, () => this.handleError(job, batch, err, gate, raw));
@@ -381,13 +394,13 @@ export class Runner {
     }
     const parsed = response.truncated
       ? { ok: false as const, error: engineError('bad_response', `The answer is larger than Batchdesk reads for one item (over ${response.bodyBytes.toLocaleString('en')} bytes).`, { httpStatus: response.status }) }
-      : cap.parseResponse(response, payload, job.estimated_units);
+      : cap.parseResponse(response, payload, job.estimated_units, ctx);
     if (!parsed.ok) {
       const error = parsed.error;
       finish(error.kind, error.message, () => this.handleError(job, batch, error, gate, raw));
       return;
     }
-    const cost = costOf(parsed.units, this.d.rates.rate(cap.rateItem(ctx), batch.tier));
+    const cost = costOf(parsed.units, this.d.rates.rate(cap.descriptor.rateItem(ctx.channel), batch.tier));
     let counted = false;
     finish('succeeded', null, () => {
       counted = this.d.jobs.succeed(job, {
@@ -396,6 +409,7 @@ export class Runner {
         resultJson: JSON.stringify(parsed.result),
         rawResponse: raw,
         httpStatus: response.status,
+        ...(parsed.vector ? { vector: parsed.vector } : {}),
       });
     });
     if (!counted) this.d.logger.log('warn', 'job.stale_finish', { job: job.id });

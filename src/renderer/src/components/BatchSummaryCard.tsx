@@ -2,7 +2,8 @@
 // estimate and budget, status and pause reason, and its controls. Used on the list and the detail.
 import { useId } from 'react';
 import type { BatchSummary } from '../../../shared/domain';
-import { CAPABILITY_LABEL, formatUnits, PAUSE_LABEL, STATUS_LABEL } from '../format/labels';
+import { describe } from '../../../shared/capabilities/catalog';
+import { formatUnits, PAUSE_LABEL, STATUS_LABEL } from '../format/labels';
 import { formatMoney } from '../format/money';
 import { formatCount, formatDateTime, formatDuration, formatThroughput } from '../format/time';
 import { useNow } from '../hooks/use-now';
@@ -59,7 +60,7 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
     <article className={`batch-card card batch-card--${batch.status}`} aria-labelledby={titleId} data-testid={`batch-${batch.id}`}>
       <header className="batch-card__head">
         <div className="batch-card__title">
-          <span className="batch-card__capability">{CAPABILITY_LABEL[batch.capability]}</span>
+          <span className="batch-card__capability">{describe(batch.capability).label}</span>
           <Heading id={titleId} className="batch-card__name">
             {detail ? batch.name : <a href={hrefFor({ name: 'batch', id: batch.id, jobId: null })}>{batch.name}</a>}
           </Heading>

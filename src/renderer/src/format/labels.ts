@@ -1,17 +1,6 @@
-// Words for the engine's codes: capabilities, job states, batch statuses, pause kinds.
-import type { BatchCapability, DisplayBatchStatus, JobState, PauseKind } from '../../../shared/domain';
-
-export const CAPABILITY_LABEL: Record<BatchCapability, string> = {
-  transcribe: 'Transcribe recordings',
-  ocr: 'OCR invoices',
-  channel: 'Send messages',
-};
-
-export const CAPABILITY_SHORT: Record<BatchCapability, string> = {
-  transcribe: 'Transcription',
-  ocr: 'OCR',
-  channel: 'Messages',
-};
+// Words for the engine's codes: job states, batch statuses, pause kinds (capabilities name
+// themselves in their descriptors, src/shared/capabilities/catalog.ts).
+import type { DisplayBatchStatus, JobState, PauseKind } from '../../../shared/domain';
 
 export const STATE_LABEL: Record<JobState, string> = {
   queued: 'Queued',

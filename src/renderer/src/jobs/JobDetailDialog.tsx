@@ -2,7 +2,8 @@
 // attempts and state history. Opened by #/batches/<id>/jobs/<jobId>; Escape or Close goes back.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { JobDetail } from '../../../shared/contract';
-import { FINAL_JOB_STATES, UNIT_NAMES } from '../../../shared/domain';
+import { FINAL_JOB_STATES } from '../../../shared/domain';
+import { describe } from '../../../shared/capabilities/catalog';
 import { client, errorMessage } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { formatUnits, STATE_LABEL } from '../format/labels';
@@ -14,7 +15,7 @@ import { JobSourceView } from './JobSourceView';
 import './JobDetailDialog.css';
 
 function CostLine({ job }: { job: JobDetail }) {
-  const unitName = UNIT_NAMES[job.capability];
+  const unitName = describe(job.capability).unit;
   const measured = job.cost !== null && job.units !== null;
   const units = measured ? (job.units ?? 0) : job.estimatedUnits;
   const cost = measured ? (job.cost ?? 0) : job.estimatedCost;

@@ -1,8 +1,8 @@
-// The job's result beside its source: extracted invoice fields and text, the transcript, or the
-// send response; the error when it failed.
+// The job's result beside its source, as its capability's result view shows it; the error when
+// it failed, and the raw answer.
 import type { JobDetail } from '../../../shared/contract';
 import { displayText } from '../format/source';
-import { ChannelResult, INVOICE_FIELDS, OcrResult, TranscribeResult } from './result-shapes';
+import { RESULT_VIEWS } from '../results/result-views';
 
 function NoResult({ job }: { job: JobDetail }) {
   if (job.error) {
@@ -41,62 +41,7 @@ export function JobResultView({ job }: { job: JobDetail }) {
       </>
     );
   }
-  let body;
-  switch (job.capability) {
-    case 'ocr': {
-      const r = OcrResult.safeParse(job.result);
-      if (!r.success) break;
-      const fields = r.data.fields ?? {};
-      body = (
-        <>
-          <table className="job-detail__table">
-            <caption>Extracted fields</caption>
-            <tbody>
-              {INVOICE_FIELDS.map(([key, label]) => (
-                <tr key={key}>
-                  <th scope="row">{label}</th>
-                  <td>{fields[key] ?? <span className="muted">not found</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <h4>Text</h4>
-          <pre className="job-detail__text" tabIndex={0}>
-            {r.data.text}
-          </pre>
-        </>
-      );
-      break;
-    }
-    case 'transcribe': {
-      const r = TranscribeResult.safeParse(job.result);
-      if (!r.success) break;
-      body = (
-        <>
-          <h4>Transcript</h4>
-          <p className="job-detail__transcript">{r.data.text}</p>
-          <p className="muted">
-            {r.data.language ? `Language: ${r.data.language}` : 'Language not reported'}
-            {r.data.duration_seconds != null ? ` · ${r.data.duration_seconds} s of audio reported` : ''}
-          </p>
-        </>
-      );
-      break;
-    }
-    case 'channel': {
-      const r = ChannelResult.safeParse(job.result);
-      if (!r.success) break;
-      body = (
-        <dl className="job-detail__fields">
-          <dt>Message id</dt>
-          <dd className="mono">{r.data.message_id ?? '—'}</dd>
-          <dt>Status</dt>
-          <dd>{r.data.status ?? '—'}</dd>
-        </dl>
-      );
-      break;
-    }
-  }
+  const body = RESULT_VIEWS[job.capability](job);
   return (
     <>
       {body ?? (

@@ -1,4 +1,5 @@
-// The job's source: the invoice image or PDF, an audio player, or the message as it is sent.
+// The job's source: the invoice image or PDF, an audio player, the message as it is sent, or
+// the CSV row / TXT line an item came from.
 import type { JobDetail } from '../../../shared/contract';
 import { client } from '../client';
 import { baseName } from '../format/labels';
@@ -25,6 +26,33 @@ export function JobSourceView({ job }: { job: JobDetail }) {
         <dt>Text</dt>
         <dd className="job-detail__message">{v.text}</dd>
         <dt>CSV row</dt>
+        <dd>{v.row}</dd>
+      </dl>
+    );
+  }
+  if (v.kind === 'row') {
+    const extra = Object.entries(v.fields).filter(([k]) => k !== 'name');
+    return (
+      <dl className="job-detail__fields">
+        {v.name !== null ? (
+          <>
+            <dt>Name</dt>
+            <dd>{v.name}</dd>
+          </>
+        ) : null}
+        {v.input !== '' ? (
+          <>
+            <dt>Input</dt>
+            <dd className="job-detail__message">{v.input}</dd>
+          </>
+        ) : null}
+        {extra.map(([k, value]) => (
+          <div key={k} className="job-detail__field-pair">
+            <dt>{k}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        <dt>{v.line ? 'Line' : 'CSV row'}</dt>
         <dd>{v.row}</dd>
       </dl>
     );

@@ -1,10 +1,111 @@
 // Tier, channel (for messages), name and budget of the batch being prepared.
 import { useId } from 'react';
 import { TIERS, type Tier } from '../../../shared/domain';
+import { describe } from '../../../shared/capabilities/catalog';
+import { CRM_RECORDS, TEXT_TASKS, type CrmRecordKind, type TextTask } from '../../../shared/capabilities/options';
 import { useDraftStore, type ChannelChoice, type DraftRequest } from './draft-store';
 import './BatchOptions.css';
 
 const TIER_LABEL: Record<Tier, string> = { basic: 'Basic', standard: 'Standard', superior: 'Superior' };
+const TASK_LABEL: Record<TextTask, string> = { summary: 'Summarise', reply: 'Draft a reply', classify: 'Classify with labels', extract: 'Extract details' };
+const RECORD_LABEL: Record<CrmRecordKind, string> = { contact: 'Contact', conversation: 'Conversation', event: 'Event' };
+
+/** A free-text option with its hint, which turns into the error when the value is not valid. */
+function TextOption(p: { label: string; value: string; placeholder: string; hint: string; error: string | undefined; onChange(v: string): void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{p.label}</label>
+      <input
+        id={id}
+        type="text"
+        value={p.value}
+        placeholder={p.placeholder}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => p.onChange(e.target.value)}
+      />
+      <span id={`${id}-hint`} className={p.error ? 'field-error' : 'field-hint'}>
+        {p.error ?? p.hint}
+      </span>
+    </div>
+  );
+}
+
+/** A closed choice, as a select. */
+function ChoiceOption<T extends string>(p: { label: string; value: T; choices: readonly T[]; names: Record<T, string>; onChange(v: T): void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{p.label}</label>
+      <select id={id} value={p.value} onChange={(e) => p.onChange(p.choices.find((c) => c === e.target.value) ?? p.value)}>
+        {p.choices.map((c) => (
+          <option key={c} value={c}>
+            {p.names[c]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The options of text, tts, image and crm batches (channel options are in the channel fieldset). */
+function CapabilityOptions({ errors }: { errors: DraftRequest['errors'] }) {
+  const d = useDraftStore();
+  const desc = describe(d.capability);
+  const takes = desc.options;
+  const instructionsId = useId();
+  return (
+    <>
+      {takes.includes('voice') && !takes.includes('channel') ? (
+        <TextOption
+          label="Voice (optional)"
+          value={d.voice}
+          placeholder={`default: ${desc.defaults?.voice ?? "the API's default"}`}
+          hint='A voice name from the panel; a "voice" column in the CSV wins for its row.'
+          error={errors.voice}
+          onChange={(voice) => d.set({ voice })}
+        />
+      ) : null}
+      {takes.includes('task') ? <ChoiceOption label="Task" value={d.task} choices={TEXT_TASKS} names={TASK_LABEL} onChange={(task) => d.set({ task })} /> : null}
+      {takes.includes('labels') && d.task === 'classify' ? (
+        <TextOption
+          label="Labels"
+          value={d.labelsText}
+          placeholder="billing, delivery, support"
+          hint="Separated by commas; each item gets one of them."
+          error={errors.labels}
+          onChange={(labelsText) => d.set({ labelsText })}
+        />
+      ) : null}
+      {takes.includes('instructions') ? (
+        <div className="field">
+          <label htmlFor={instructionsId}>Instructions (optional)</label>
+          <textarea
+            id={instructionsId}
+            rows={2}
+            value={d.instructions}
+            maxLength={4000}
+            aria-invalid={errors.instructions ? true : undefined}
+            onChange={(e) => d.set({ instructions: e.target.value })}
+          />
+          {errors.instructions ? <span className="field-error">{errors.instructions}</span> : null}
+        </div>
+      ) : null}
+      {takes.includes('size') ? (
+        <TextOption
+          label="Size (optional)"
+          value={d.size}
+          placeholder={`default ${desc.defaults?.size ?? '512x512'}`}
+          hint="Width x height in pixels, 16 to 1024 a side, e.g. 512x512."
+          error={errors.size}
+          onChange={(size) => d.set({ size })}
+        />
+      ) : null}
+      {takes.includes('record') ? <ChoiceOption label="Record" value={d.record} choices={CRM_RECORDS} names={RECORD_LABEL} onChange={(record) => d.set({ record })} /> : null}
+    </>
+  );
+}
 
 export function BatchOptions({ defaultChannel, errors }: { defaultChannel: string; errors: DraftRequest['errors'] }) {
   const d = useDraftStore();
@@ -28,7 +129,9 @@ export function BatchOptions({ defaultChannel, errors }: { defaultChannel: strin
         </select>
       </div>
 
-      {d.capability === 'channel' ? (
+      <CapabilityOptions errors={errors} />
+
+      {describe(d.capability).options.includes('channel') ? (
         <fieldset className="batch-options__channel">
           <legend>Channel</legend>
           {channels.map((c) => (

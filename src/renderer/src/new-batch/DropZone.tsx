@@ -2,6 +2,8 @@
 // own paths and pickers are native dialogs; in the browser files are uploaded to the host first.
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { BatchCapability } from '../../../shared/domain';
+import { describe } from '../../../shared/capabilities/catalog';
+import { acceptFor, takesFolders } from './input-accept';
 import { client, errorMessage } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { ProgressBar } from '../components/ProgressBar';
@@ -10,18 +12,6 @@ import type { DroppedFile } from '../transport';
 import { collectDrop, filesFromInput, topLevelFiles } from './drop-files';
 import type { Source } from './draft-store';
 import './DropZone.css';
-
-const ACCEPT: Record<BatchCapability, string> = {
-  transcribe: 'audio/*,.wav,.mp3,.m4a,.ogg,.opus,.flac,.webm',
-  ocr: 'application/pdf,image/png,image/jpeg,image/tiff,.pdf,.png,.jpg,.jpeg,.tif,.tiff',
-  channel: '.csv,.tsv,.txt,text/csv,text/tab-separated-values',
-};
-
-const WHAT: Record<BatchCapability, string> = {
-  transcribe: 'recordings (wav, mp3, m4a, ogg, opus, flac, webm) or folders of them',
-  ocr: 'invoices (pdf, png, jpeg, tiff) or folders of them',
-  channel: 'a CSV with the columns to and text (and subject for email)',
-};
 
 /** Sources for a set of returned paths; in the browser each counts the files uploaded under it. */
 function toSources(paths: string[], entries: DroppedFile[] | null): Source[] {
@@ -33,6 +23,8 @@ function toSources(paths: string[], entries: DroppedFile[] | null): Source[] {
 }
 
 export function DropZone({ capability, onAdd }: { capability: BatchCapability; onAdd(sources: Source[]): void }) {
+  const desc = describe(capability);
+  const fileInput = desc.input.kind === 'files';
   const electron = client().transport === 'electron';
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -62,7 +54,7 @@ export function DropZone({ capability, onAdd }: { capability: BatchCapability; o
     if (electron) {
       setError(null);
       try {
-        const r = await client().call('dialogs.open', { kind: kind === 'files' && capability === 'channel' ? 'csv' : kind });
+        const r = await client().call('dialogs.open', { kind: kind === 'files' && !fileInput ? 'csv' : kind });
         if (r.supported) {
           if (r.paths.length > 0) onAdd(toSources(r.paths, null));
           return;
@@ -112,21 +104,23 @@ export function DropZone({ capability, onAdd }: { capability: BatchCapability; o
         <span className="drop__title">Drop files or folders here</span>
       </div>
       <p id="drop-zone-hint" className="drop__hint">
-        Drop or choose {WHAT[capability]}. On the drop zone, Enter or Space opens the file picker.
+        Drop or choose {desc.inputHelp}. On the drop zone, Enter or Space opens the file picker.
       </p>
       <div className="row">
         <button type="button" onClick={() => void pick('files')} disabled={busy}>
-          {capability === 'channel' ? 'Choose CSV…' : 'Choose files…'}
+          {fileInput ? 'Choose files…' : desc.input.kind === 'rows' && desc.input.column !== null ? 'Choose CSV or TXT…' : 'Choose CSV…'}
         </button>
-        <button type="button" onClick={() => void pick('folder')} disabled={busy}>
-          Choose folder…
-        </button>
+        {takesFolders(desc.input) ? (
+          <button type="button" onClick={() => void pick('folder')} disabled={busy}>
+            Choose folder…
+          </button>
+        ) : null}
         <input
           ref={filesInput}
           className="visually-hidden"
           type="file"
           multiple
-          accept={ACCEPT[capability]}
+          accept={acceptFor(desc.input)}
           tabIndex={-1}
           aria-label="Files to add"
           onChange={(e) => {

@@ -2,6 +2,7 @@
 // first rows (CSV) or files, and every problem by source and row (duplicates included).
 import type { Preview } from '../../../shared/contract';
 import type { BatchCapability } from '../../../shared/domain';
+import { describe } from '../../../shared/capabilities/catalog';
 import { formatUnits, unitSingular } from '../format/labels';
 import { formatMoney, formatRate } from '../format/money';
 import { displaySource, displayText } from '../format/source';
@@ -31,13 +32,16 @@ function ProblemList({ problems }: { problems: Preview['problems'] }) {
 
 function SampleTable({ preview, capability }: { preview: Preview; capability: BatchCapability }) {
   if (preview.sample.length === 0) return null;
-  const messages = capability === 'channel';
+  const kind = describe(capability).input.kind;
+  const messages = kind === 'messages';
+  const rows = kind === 'rows';
   const more = preview.items - preview.sample.length;
+  const unitsHead = preview.units.name.charAt(0).toUpperCase() + preview.units.name.slice(1);
   return (
     <div className="table-wrap preview__sample">
       <table>
         <caption>
-          {messages ? 'First rows' : 'First files'}
+          {messages || rows ? 'First rows' : 'First files'}
           {more > 0 ? ` (${formatCount(preview.sample.length)} of ${formatCount(preview.items)})` : ''}
         </caption>
         <thead>
@@ -47,11 +51,19 @@ function SampleTable({ preview, capability }: { preview: Preview; capability: Ba
                 <th scope="col">To</th>
                 <th scope="col">Text</th>
               </>
+            ) : rows ? (
+              <>
+                <th scope="col">Row</th>
+                <th scope="col">Text</th>
+                <th scope="col" className="num">
+                  {unitsHead}
+                </th>
+              </>
             ) : (
               <>
                 <th scope="col">File</th>
                 <th scope="col" className="num">
-                  {preview.units.name.charAt(0).toUpperCase() + preview.units.name.slice(1)}
+                  {unitsHead}
                 </th>
               </>
             )}
@@ -67,6 +79,12 @@ function SampleTable({ preview, capability }: { preview: Preview; capability: Ba
                 <>
                   <td className="mono">{s.to}</td>
                   <td className="preview__text">{s.text}</td>
+                </>
+              ) : rows ? (
+                <>
+                  <td className="mono">{displaySource(s.source)}</td>
+                  <td className="preview__text">{s.text}</td>
+                  <td className="num">{formatCount(s.units)}</td>
                 </>
               ) : (
                 <>

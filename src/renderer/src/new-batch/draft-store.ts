@@ -3,6 +3,8 @@ import { create } from 'zustand';
 import type { BatchRequest } from '../../../shared/contract';
 import { CHANNEL_NAME_RE } from '../../../shared/domain';
 import type { BatchCapability, Tier } from '../../../shared/domain';
+import { describe } from '../../../shared/capabilities/catalog';
+import { OPTION_SCHEMAS, type CrmRecordKind, type TextTask } from '../../../shared/capabilities/options';
 import { parseEur } from '../../../shared/money';
 
 export interface Source {
@@ -23,6 +25,12 @@ interface DraftState {
   channelChoice: ChannelChoice;
   otherChannel: string;
   voice: string;
+  task: TextTask;
+  instructions: string;
+  /** Comma-separated classify labels, as typed. */
+  labelsText: string;
+  size: string;
+  record: CrmRecordKind;
   name: string;
   budgetText: string;
   /** Include items an earlier batch already has (the preview says how many). */
@@ -40,6 +48,11 @@ const INITIAL = {
   channelChoice: 'default' as ChannelChoice,
   otherChannel: '',
   voice: '',
+  task: 'summary' as TextTask,
+  instructions: '',
+  labelsText: '',
+  size: '',
+  record: 'contact' as CrmRecordKind,
   name: '',
   budgetText: '',
   allowResend: false,
@@ -61,26 +74,44 @@ export const useDraftStore = create<DraftState>()((set) => ({
 export interface DraftRequest {
   request: BatchRequest | null;
   /** Field errors that keep the request from being valid. */
-  errors: { channel?: string; voice?: string; budget?: string; name?: string };
+  errors: { channel?: string; voice?: string; budget?: string; name?: string; instructions?: string; labels?: string; size?: string };
+}
+
+/** The first message of a failed option check. */
+function problemOf(r: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
+  return r.success ? undefined : (r.error?.issues[0]?.message ?? 'not valid');
 }
 
 /** The BatchRequest the draft describes, or the reasons it is not one yet. */
-export const VOICE_NAME = /^[A-Za-z0-9][\w .-]{0,63}$/;
-
 export function draftRequest(
-  d: Pick<DraftState, 'capability' | 'sources' | 'tier' | 'channelChoice' | 'otherChannel' | 'voice' | 'name' | 'budgetText' | 'allowResend'>,
+  d: Pick<
+    DraftState,
+    'capability' | 'sources' | 'tier' | 'channelChoice' | 'otherChannel' | 'voice' | 'task' | 'instructions' | 'labelsText' | 'size' | 'record' | 'name' | 'budgetText' | 'allowResend'
+  >,
   defaultChannel: string,
 ): DraftRequest {
   const errors: DraftRequest['errors'] = {};
+  const takes = describe(d.capability).options;
   let channel: string | undefined;
-  if (d.capability === 'channel') {
+  if (takes.includes('channel')) {
     channel = d.channelChoice === 'default' ? defaultChannel : d.channelChoice === 'other' ? d.otherChannel.trim().toLowerCase() : d.channelChoice;
     if (!CHANNEL_NAME_RE.test(channel)) {
       errors.channel = 'Enter the app name in lowercase letters, digits, "-" or "_" (2 to 32 characters, starting with a letter), e.g. telegram.';
     }
   }
-  const voice = d.capability === 'channel' && d.channelChoice === 'voice' ? d.voice.trim() : '';
-  if (voice !== '' && !VOICE_NAME.test(voice)) errors.voice = 'A voice name uses letters, digits, spaces, ".", "_" or "-" (as published in the panel).';
+  const voice = takes.includes('voice') && (d.capability !== 'channel' || channel === 'voice') ? d.voice.trim() : '';
+  if (voice !== '') errors.voice = problemOf(OPTION_SCHEMAS.voice.safeParse(voice));
+  const task = takes.includes('task') ? d.task : undefined;
+  const instructions = takes.includes('instructions') ? d.instructions.trim() : '';
+  if (instructions !== '') errors.instructions = problemOf(OPTION_SCHEMAS.instructions.safeParse(instructions));
+  let labels: string[] | undefined;
+  if (task === 'classify') {
+    labels = d.labelsText.split(',').map((l) => l.trim()).filter((l) => l !== '');
+    errors.labels = problemOf(OPTION_SCHEMAS.labels.safeParse(labels));
+  }
+  const size = takes.includes('size') ? d.size.trim() : '';
+  if (size !== '') errors.size = problemOf(OPTION_SCHEMAS.size.safeParse(size));
+  const record = takes.includes('record') ? d.record : undefined;
   let budget: number | null = null;
   if (d.budgetText.trim() !== '') {
     budget = parseEur(d.budgetText);
@@ -89,6 +120,7 @@ export function draftRequest(
   }
   const name = d.name.trim();
   if (name.length > 200) errors.name = 'Keep the name under 200 characters.';
+  for (const k of Object.keys(errors) as (keyof DraftRequest['errors'])[]) if (errors[k] === undefined) delete errors[k];
   if (d.sources.length === 0 || Object.keys(errors).length > 0) return { request: null, errors };
   return {
     request: {
@@ -99,6 +131,11 @@ export function draftRequest(
       ...(name !== '' ? { name } : {}),
       ...(channel !== undefined ? { channel } : {}),
       ...(voice !== '' ? { voice } : {}),
+      ...(task !== undefined ? { task } : {}),
+      ...(instructions !== '' ? { instructions } : {}),
+      ...(labels !== undefined ? { labels } : {}),
+      ...(size !== '' ? { size } : {}),
+      ...(record !== undefined ? { record } : {}),
       ...(d.allowResend ? { allowResend: true } : {}),
     },
     errors,

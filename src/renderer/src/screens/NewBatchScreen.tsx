@@ -1,12 +1,12 @@
 // #/new: choose what to run, add sources, set options, see the estimate, start.
 // Nothing is sent to the API before "Start batch".
 import { useEffect, useId, useMemo, useState } from 'react';
-import { BATCH_CAPABILITIES, type BatchCapability } from '../../../shared/domain';
+import { BATCH_CAPABILITIES } from '../../../shared/domain';
 import { client, errorMessage } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { SandboxBadge } from '../components/SandboxBadge';
 import { useAction } from '../hooks/use-action';
-import { CAPABILITY_LABEL } from '../format/labels';
+import { describe } from '../../../shared/capabilities/catalog';
 import { displaySource, displayText } from '../format/source';
 import { BatchOptions } from '../new-batch/BatchOptions';
 import { DropZone } from '../new-batch/DropZone';
@@ -18,12 +18,6 @@ import { navigate } from '../routing/route';
 import { useBatchesStore } from '../store/batches-store';
 import type { Problem } from '../../../shared/contract';
 import './NewBatchScreen.css';
-
-const CAPABILITY_HINT: Record<BatchCapability, string> = {
-  transcribe: 'Audio files to text, billed per audio second.',
-  ocr: 'Scanned invoices to text and fields, billed per page.',
-  channel: 'One message or call per CSV row, billed per message.',
-};
 
 function useDefaultChannel(): { channel: string; error: string | null } {
   const [channel, setChannel] = useState('whatsapp');
@@ -86,8 +80,8 @@ export function NewBatchScreen() {
                 <label key={c} className={`new-batch__capability${draft.capability === c ? ' new-batch__capability--on' : ''}`}>
                   <input type="radio" name="capability" value={c} checked={draft.capability === c} onChange={() => draft.set({ capability: c })} />
                   <span>
-                    <span className="new-batch__capability-name">{CAPABILITY_LABEL[c]}</span>
-                    <span className="new-batch__capability-hint">{CAPABILITY_HINT[c]}</span>
+                    <span className="new-batch__capability-name">{describe(c).label}</span>
+                    <span className="new-batch__capability-hint">{describe(c).hint}</span>
                   </span>
                 </label>
               ))}

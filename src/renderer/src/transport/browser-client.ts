@@ -86,6 +86,7 @@ export function createBrowserClient(): BatchdeskClient {
     },
     pathsForDrop,
     sourceUrl: (jobId) => `/source/${jobId}`,
+    outputUrl: (jobId) => `/output/${jobId}`,
     downloadUrl: (token) => `/download/${encodeURIComponent(token)}`,
     onLink(listener) {
       linkListeners.add(listener);

@@ -30,6 +30,8 @@ export interface BatchdeskClient {
   pathsForDrop(entries: DroppedFile[], onProgress?: (done: number, total: number) => void): Promise<string[]>;
   /** URL of a job's source file (audio, image, PDF) for <audio>, <img>, <iframe>. */
   sourceUrl(jobId: number): string;
+  /** URL of the file a job's answer was saved as (speech, an image). */
+  outputUrl(jobId: number): string;
   /** URL that downloads an export (token from batches.export). */
   downloadUrl(token: string): string;
   /** Whether pushed events can arrive: false while the browser host is down or restarting. */

@@ -36,6 +36,7 @@ export function createElectronClient(api: PreloadApi): BatchdeskClient {
       return [...tops];
     },
     sourceUrl: (jobId) => `app://batchdesk/source/${jobId}`,
+    outputUrl: (jobId) => `app://batchdesk/output/${jobId}`,
     downloadUrl: (token) => `app://batchdesk/download/${encodeURIComponent(token)}`,
     // The engine lives in the same app: the link cannot drop while the window exists.
     onLink: (listener) => {

@@ -1,7 +1,7 @@
-// Serves the built renderer (out/renderer) and nothing outside it.
+// Serves the built renderer (out/renderer) and nothing outside it; used by the browser host and
+// by the desktop shell's app:// protocol alike.
 import { existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
-import { safeDecode } from './request-target';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,4 +44,13 @@ export function contentSecurityPolicy(port: number): string {
     "form-action 'self'",
     "frame-ancestors 'self'",
   ].join('; ');
+}
+
+/** decodeURIComponent that answers null instead of throwing on malformed percent-encoding. */
+export function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }

@@ -1,13 +1,14 @@
 // Chooses the API: --api-url / BATCHDESK_API_URL / the active key's base URL, or, with none
 // configured, the embedded sandbox started in-process (its state kept in the data folder so
-// idempotency survives restarts).
+// idempotency survives restarts). This is the composing layer: the engine only sees an
+// ApiTarget and never imports the sandbox.
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { ApiTarget } from './target';
-import type { KeyManager } from '../secrets/key-manager';
-import { checkApiUrl } from '../../../shared/settings-rules';
-import { UserError } from '../failures';
-import { startSandbox, type SandboxHandle } from '../../../sandbox/server';
+import type { ApiTarget } from '../engine/api/target';
+import type { KeyManager } from '../engine/secrets/key-manager';
+import { checkApiUrl } from '../../shared/settings-rules';
+import { UserError } from '../engine/failures';
+import { startSandbox, type SandboxHandle } from '../../sandbox/server';
 
 export interface Connection {
   target: ApiTarget;

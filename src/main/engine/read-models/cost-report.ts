@@ -1,9 +1,8 @@
 // Spend by day, by batch and by key, from the jobs' recorded costs.
-import type { Engine } from '../engine/engine';
-import type { ResultOf } from '../../shared/contract';
+import type { Db } from '../db/connection';
+import type { ResultOf } from '../../../shared/contract';
 
-export function costReport(engine: Engine): ResultOf<'costs.report'> {
-  const db = engine.db;
+export function costReport(db: Db): ResultOf<'costs.report'> {
   const byDay = db
     .prepare(
       `SELECT date(finished_at / 1000, 'unixepoch', 'localtime') AS day, SUM(cost) AS cost, COUNT(*) AS items

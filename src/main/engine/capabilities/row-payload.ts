@@ -1,0 +1,68 @@
+// Payload of a job made from a CSV row or a TXT line (tts, text, image, embeddings, crm): the
+// item's text, its optional name, the row's other columns, and, for answers saved as files, the
+// output file name fixed at creation (so every attempt writes the same file).
+import { z } from 'zod';
+import type { BatchContext, CapabilityModule, PlanItem, Planned } from './capability';
+
+export const RowPayload = z.object({
+  row: z.number().int(),
+  /** True for a TXT line (row = line number), false for a CSV row. */
+  line: z.boolean(),
+  /** The descriptor's column (text, input, prompt); '' when the capability reads all columns. */
+  input: z.string(),
+  name: z.string().nullable(),
+  fields: z.record(z.string(), z.string()),
+  /** File name in `<data folder>/outputs/<batch id>/` for answers saved as files. */
+  output: z.string().nullable(),
+});
+export type RowPayload = z.infer<typeof RowPayload>;
+
+/** Characters as a reader counts them (code points): the unit of text-based rates (A11). */
+export function characters(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+export function where(p: { row: number; line: boolean }): string {
+  return p.line ? `line ${p.row}` : `row ${p.row}`;
+}
+
+/** A row item with its text; `measure` gives its units. */
+export function planRow(item: PlanItem, what: string, measure: (input: string) => number): Planned<RowPayload> {
+  if (item.kind !== 'row') return { ok: false, message: `${what} comes from CSV rows or TXT lines.` };
+  const input = (item.text ?? '').trim();
+  if (input === '') return { ok: false, message: `the ${what} is empty` };
+  const name = item.fields.name?.trim() || null;
+  return { ok: true, payload: { row: item.row, line: item.line, input, name, fields: item.fields, output: null }, units: measure(input) };
+}
+
+/** What every row capability shares; `body` is its JSON request body, fixed at creation. */
+export function rowJobParts(
+  capability: string,
+  body: (p: RowPayload, ctx: BatchContext) => string,
+): Pick<CapabilityModule<RowPayload>, 'credential' | 'payload' | 'sourceFile' | 'sourceView' | 'sourceColumns' | 'delivery' | 'requestBody'> {
+  return {
+    credential: 'api',
+    payload: RowPayload,
+    sourceFile: () => null,
+    sourceView: (p) => ({ kind: 'row', row: p.row, line: p.line, input: p.input, name: p.name, fields: p.fields }),
+    sourceColumns: (p) => ({ name: p.name, input: p.input }),
+    requestBody: body,
+    // The request decides what is done: the same body to the same capability is the same work.
+    delivery: (p, ctx) => `${capability}\0${body(p, ctx)}`,
+  };
+}
+
+/** `name` made safe as a file name (no separators, no dot files, bounded), else the row number. */
+export function outputBase(p: RowPayload): string {
+  const cleaned = (p.name ?? '')
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f<>:"/\\|?*]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 80)
+    .trim();
+  return cleaned || `${p.line ? 'line' : 'row'}-${p.row}`;
+}

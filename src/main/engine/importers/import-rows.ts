@@ -1,0 +1,217 @@
+// A CSV or TXT file -> items for the row capabilities (tts, text, image, embeddings, crm). A CSV
+// needs a header naming the descriptor's column (any other columns ride along as fields); a TXT
+// file gives one item per non-empty line. Streamed like the message CSV: each item is handed to
+// `onItem` as it is read, duplicates are spotted by a 64-bit digest, and problems are capped.
+import { stat } from 'node:fs/promises';
+import { extname, resolve } from 'node:path';
+import { CsvParser, isBlankRecord, MAX_CELL_CHARS, type CsvRecord } from './csv-parser';
+import { detectDelimiter, headerLineEnd } from './delimiter';
+import { DigestSet } from './digest-set';
+import { describeIoError, rethrowAbort } from './io-problem';
+import { ProblemList } from './problem-list';
+import { TextEncodingError, utf8Chunks } from './utf8-chunks';
+import type { ImportProblem } from './types';
+
+export interface RowItem {
+  row: number;
+  line: boolean;
+  /** The column's text ('' when the spec reads every column). */
+  text: string;
+  /** Every named column of the row but the main one, by header name as written. */
+  fields: Record<string, string>;
+}
+
+export interface ImportRowsOptions {
+  /** The column each item's text is in; null: every column is a field (CRM records). */
+  column: string | null;
+  /** What an item is, for messages: "text to speak", "prompt". */
+  what: string;
+  onItem(item: RowItem): void;
+  signal?: AbortSignal;
+}
+
+export interface ImportRowsResult {
+  count: number;
+  problems: ImportProblem[];
+  /** The file was refused after items were handed on: drop those. */
+  discard: boolean;
+}
+
+const MAX_HEADER_CHARS = 1024 * 1024;
+/** A TXT line longer than this is not an item a person wrote; it is refused like an oversized cell. */
+const MAX_LINE_CHARS = MAX_CELL_CHARS;
+
+function isCsv(path: string): boolean {
+  const ext = extname(path).toLowerCase();
+  return ext === '.csv' || ext === '.tsv';
+}
+
+/** Items from a TXT file: one per non-empty line (a line number as the row). */
+class LineReader {
+  private pending = '';
+  private line = 0;
+  constructor(private readonly emit: (line: number, text: string) => void) {}
+  push(chunk: string): void {
+    const text = this.pending + chunk;
+    let start = 0;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', start)) {
+      this.take(text.slice(start, i));
+      start = i + 1;
+    }
+    this.pending = text.slice(start);
+    // A line that never ends is bounded like a cell: keep only enough to know it is too long.
+    if (this.pending.length > MAX_LINE_CHARS + 1) this.pending = this.pending.slice(0, MAX_LINE_CHARS + 1);
+  }
+  finish(): void {
+    if (this.pending !== '') this.take(this.pending);
+    this.pending = '';
+  }
+  private take(raw: string): void {
+    this.line++;
+    this.emit(this.line, raw.replace(/\r$/, ''));
+  }
+}
+
+/** Items from CSV records: the first non-blank record is the header. */
+class RowCollector {
+  header: string[] | null = null;
+  main = -1;
+  refused = false;
+  constructor(
+    private readonly source: string,
+    private readonly opts: ImportRowsOptions,
+    private readonly problem: (row: number | null, message: string) => void,
+    private readonly emit: (item: RowItem) => void,
+  ) {}
+
+  readonly onRecord = (rec: CsvRecord): void => {
+    if (this.refused) return;
+    const whole = this.header === null ? 'The header row' : `Row ${rec.row}`;
+    if (rec.unterminated || rec.oversized) {
+      this.problem(
+        rec.row,
+        rec.unterminated
+          ? `${whole} opens a double quote (") that is never closed, so the rest of the file was read as one value and not imported. Add the missing closing quote.`
+          : `${whole} has a cell longer than ${MAX_CELL_CHARS.toLocaleString('en')} characters, so it was not imported. Check for a missing closing quote (") before this row, or shorten the cell.`,
+      );
+      if (this.header === null) this.refused = true;
+      return;
+    }
+    if (isBlankRecord(rec.fields)) return;
+    if (this.header === null) {
+      this.readHeader(rec);
+      return;
+    }
+    const h = this.header;
+    const fields: Record<string, string> = {};
+    for (const [i, name] of h.entries()) if (name !== '' && i !== this.main) fields[name] = rec.fields[i] ?? '';
+    if (rec.fields.length > h.length && rec.fields.slice(h.length).some((f) => f.trim() !== '')) {
+      this.problem(rec.row, `Row ${rec.row} has ${rec.fields.length} cells but the header names ${h.length} columns; the extra cells are ignored. Check for an unquoted delimiter in a cell.`);
+    }
+    this.emit({ row: rec.row, line: false, text: this.main >= 0 ? (rec.fields[this.main] ?? '') : '', fields });
+  };
+
+  private readHeader(rec: CsvRecord): void {
+    const names = rec.fields.map((f) => f.trim());
+    const seen = new Map<string, number>();
+    for (const [i, n] of names.entries()) {
+      if (n === '') continue;
+      const earlier = seen.get(n.toLowerCase());
+      if (earlier !== undefined) {
+        this.refused = true;
+        this.problem(rec.row, `${this.source}: the header row names the column "${n}" twice (columns ${earlier + 1} and ${i + 1}). Rename or delete one of them; nothing was imported.`);
+        return;
+      }
+      seen.set(n.toLowerCase(), i);
+    }
+    const col = this.opts.column;
+    if (col !== null) {
+      const i = seen.get(col.toLowerCase());
+      if (i === undefined) {
+        this.refused = true;
+        const found = names.filter((n) => n !== '');
+        this.problem(
+          rec.row,
+          `${this.source}: the header row has no "${col}" column (columns found: ${found.length ? found.map((n) => `"${n}"`).join(', ') : 'none'}). The first row must name the columns, with the ${this.opts.what} in "${col}"; or use a .txt file with one item per line. Nothing was imported.`,
+        );
+        return;
+      }
+      this.main = i;
+    }
+    this.header = names;
+  }
+}
+
+export async function importRows(path: string, opts: ImportRowsOptions): Promise<ImportRowsResult> {
+  const source = resolve(path);
+  const problems = new ProblemList();
+  const problem = (row: number | null, message: string): void => problems.push({ source, row, message });
+  try {
+    const st = await stat(source);
+    if (st.isDirectory()) return { count: 0, discard: false, problems: [{ source, row: null, message: `${source} is a folder. Choose a .csv or .txt file.` }] };
+    if (st.size === 0) return { count: 0, discard: false, problems: [{ source, row: null, message: `${source} is empty. Give one ${opts.what} per line (.txt) or a CSV with a "${opts.column ?? 'header'}" column.` }] };
+  } catch (err) {
+    rethrowAbort(err);
+    return { count: 0, discard: false, problems: [{ source, row: null, message: describeIoError(source, err, 'file') }] };
+  }
+  const csv = isCsv(source) || opts.column === null;
+  const seen = new DigestSet();
+  let count = 0;
+  const emit = (item: RowItem): void => {
+    const key = item.text.trim() === '' ? JSON.stringify(item.fields) : item.text.trim();
+    const first = seen.firstOrAdd([key, item.line ? '' : JSON.stringify(item.fields)], item.row);
+    const where = item.line ? 'Line' : 'Row';
+    if (first !== null) {
+      problem(item.row, `${where} ${item.row} repeats ${where.toLowerCase()} ${first} exactly; skipped, so it is processed and paid for once. Delete one of them if this is not what you expected.`);
+      return;
+    }
+    count++;
+    opts.onItem(item);
+  };
+
+  let collector: RowCollector | null = null;
+  try {
+    if (csv) {
+      let pending = '';
+      let parser: CsvParser | null = null;
+      const startParser = (headerEnd: number): void => {
+        const c = new RowCollector(source, opts, problem, emit);
+        collector = c;
+        parser = new CsvParser(detectDelimiter(pending.slice(0, headerEnd)), c.onRecord);
+        const text = pending;
+        pending = '';
+        parser.push(text);
+      };
+      for await (const chunk of utf8Chunks(source, opts.signal)) {
+        if (parser !== null) (parser as CsvParser).push(chunk);
+        else {
+          pending += chunk;
+          const end = headerLineEnd(pending);
+          if (end >= 0 || pending.length > MAX_HEADER_CHARS) startParser(end >= 0 ? end : pending.length);
+        }
+        if ((collector as RowCollector | null)?.refused) break;
+      }
+      if (parser === null) startParser(pending.length);
+      (parser as CsvParser | null)?.finish();
+    } else {
+      const lines = new LineReader((line, text) => {
+        if (text.trim() === '') return;
+        if (text.length > MAX_LINE_CHARS) {
+          problem(line, `Line ${line} is longer than ${MAX_LINE_CHARS.toLocaleString('en')} characters, so it was not imported. Split it, or use a CSV.`);
+          return;
+        }
+        emit({ row: line, line: true, text: text.trim(), fields: {} });
+      });
+      for await (const chunk of utf8Chunks(source, opts.signal)) lines.push(chunk);
+      lines.finish();
+    }
+  } catch (err) {
+    rethrowAbort(err, opts.signal);
+    const message = err instanceof TextEncodingError ? err.message : describeIoError(source, err, 'file');
+    return { count: 0, discard: true, problems: [{ source, row: null, message }] };
+  }
+  const c = collector as RowCollector | null;
+  if (csv && c !== null && c.header === null && !c.refused) problem(null, `${source} holds only blank lines. It needs a header row, then one row per item.`);
+  if (count === 0 && problems.size === 0) problem(null, `${source} has no items. Add one ${opts.what} per ${csv ? 'row' : 'line'}, or choose another file.`);
+  return { count, discard: c?.refused === true && count > 0, problems: problems.toArray(source) };
+}

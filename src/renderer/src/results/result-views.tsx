@@ -1,0 +1,145 @@
+// One result view per capability: the compiler refuses a capability without one. Each shows a
+// succeeded job's result (parsed with its descriptor's schema); JobResultView adds the error,
+// the raw answer and the fallback.
+import type { ReactNode } from 'react';
+import type { JobDetail } from '../../../shared/contract';
+import type { BatchCapability } from '../../../shared/domain';
+import {
+  ChannelResult,
+  CrmResult,
+  EmbeddingsResult,
+  ImageResult,
+  INVOICE_FIELDS,
+  OcrResult,
+  TextResult,
+  TranscribeResult,
+  TtsResult,
+} from '../../../shared/capabilities/catalog';
+import { client } from '../client';
+
+type ResultView = (job: JobDetail) => ReactNode | null;
+
+function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+const transcribe: ResultView = (job) => {
+  const r = TranscribeResult.safeParse(job.result);
+  if (!r.success) return null;
+  return (
+    <>
+      <h4>Transcript</h4>
+      <p className="job-detail__transcript">{r.data.text}</p>
+      <p className="muted">
+        {r.data.language ? `Language: ${r.data.language}` : 'Language not reported'}
+        {r.data.duration_seconds != null ? ` · ${r.data.duration_seconds} s of audio reported` : ''}
+      </p>
+    </>
+  );
+};
+
+const ocr: ResultView = (job) => {
+  const r = OcrResult.safeParse(job.result);
+  if (!r.success) return null;
+  const fields = r.data.fields ?? {};
+  return (
+    <>
+      <table className="job-detail__table">
+        <caption>Extracted fields</caption>
+        <tbody>
+          {INVOICE_FIELDS.map(([key, label]) => (
+            <tr key={key}>
+              <th scope="row">{label}</th>
+              <td>{fields[key] ?? <span className="muted">not found</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h4>Text</h4>
+      <pre className="job-detail__text" tabIndex={0}>
+        {r.data.text}
+      </pre>
+    </>
+  );
+};
+
+const channel: ResultView = (job) => {
+  const r = ChannelResult.safeParse(job.result);
+  if (!r.success) return null;
+  return (
+    <dl className="job-detail__fields">
+      <dt>Message id</dt>
+      <dd className="mono">{r.data.message_id ?? '—'}</dd>
+      <dt>Status</dt>
+      <dd>{r.data.status ?? '—'}</dd>
+    </dl>
+  );
+};
+
+const tts: ResultView = (job) => {
+  const r = TtsResult.safeParse(job.result);
+  if (!r.success) return null;
+  return (
+    <>
+      <audio controls preload="metadata" src={client().outputUrl(job.id)} className="job-detail__audio" aria-label={`Speech ${r.data.file}`}>
+        Your browser cannot play this audio.
+      </audio>
+      <p className="muted">
+        <span className="mono">{r.data.file}</span> · voice {r.data.voice} · {r.data.mime} · {formatBytes(r.data.bytes)}
+      </p>
+    </>
+  );
+};
+
+const text: ResultView = (job) => {
+  const r = TextResult.safeParse(job.result);
+  if (!r.success) return null;
+  return (
+    <>
+      {r.data.label !== null ? (
+        <p>
+          Label: <strong className="job-detail__label">{r.data.label}</strong>
+        </p>
+      ) : null}
+      <h4>{r.data.task === 'summary' ? 'Summary' : r.data.task === 'reply' ? 'Reply' : r.data.task === 'extract' ? 'Extract' : 'Answer'}</h4>
+      <p className="job-detail__transcript">{r.data.text}</p>
+    </>
+  );
+};
+
+const image: ResultView = (job) => {
+  const r = ImageResult.safeParse(job.result);
+  if (!r.success) return null;
+  return (
+    <>
+      <img src={client().outputUrl(job.id)} alt={`Generated image ${r.data.file}`} className="job-detail__image" />
+      <p className="muted">
+        <span className="mono">{r.data.file}</span>
+        {r.data.width !== null && r.data.height !== null ? ` · ${r.data.width}×${r.data.height}` : ''} · {formatBytes(r.data.bytes)}
+      </p>
+    </>
+  );
+};
+
+const embeddings: ResultView = (job) => {
+  const r = EmbeddingsResult.safeParse(job.result);
+  if (!r.success) return null;
+  return <p>A vector of {r.data.dimensions} dimensions is stored with this item (as 32-bit floats) for search.</p>;
+};
+
+const crm: ResultView = (job) => {
+  const r = CrmResult.safeParse(job.result);
+  if (!r.success) return null;
+  return (
+    <dl className="job-detail__fields">
+      <dt>Record</dt>
+      <dd>{r.data.record}</dd>
+      <dt>CRM id</dt>
+      <dd className="mono">{r.data.record_id}</dd>
+    </dl>
+  );
+};
+
+export const RESULT_VIEWS: Record<BatchCapability, ResultView> = { transcribe, ocr, channel, tts, text, image, embeddings, crm };

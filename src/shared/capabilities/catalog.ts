@@ -1,0 +1,217 @@
+// The capabilities of the API (../shared/api-spec.md), one descriptor each. Adding a capability:
+// a descriptor here, an engine module (src/main/engine/capabilities/<name>.ts) and its entry in
+// the engine registry, a result view in src/renderer/src/results/result-views.tsx.
+import { z } from 'zod';
+import { AUDIO_EXTENSIONS } from '../media';
+import { channelKindOf, type RateItem } from '../rates';
+import type { Capability } from '../domain';
+import { resultOf, type CapabilityDescriptor } from './descriptor';
+
+export const TranscribeResult = z.object({
+  text: z.string(),
+  language: z.string().nullable().optional(),
+  duration_seconds: z.number().nullable().optional(),
+});
+
+export const OcrResult = z.object({
+  text: z.string(),
+  pages: z.array(z.object({ page: z.number(), text: z.string() })).optional(),
+  fields: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
+});
+
+export const ChannelResult = z.object({ message_id: z.string().nullable().optional(), status: z.string().nullable().optional() });
+
+/** A file written under `<data folder>/outputs/<batch id>/`, by its name there. */
+export const OutputFile = z.object({ file: z.string(), bytes: z.number().int().nonnegative(), mime: z.string() });
+
+export const TtsResult = OutputFile.extend({ voice: z.string(), sandbox: z.boolean().optional() });
+export const TextResult = z.object({ text: z.string(), task: z.string(), label: z.string().nullable() });
+export const ImageResult = OutputFile.extend({ width: z.number().int().nullable(), height: z.number().int().nullable() });
+/** The vector itself is stored as Float32 in its own table, not in the result. */
+export const EmbeddingsResult = z.object({ dimensions: z.number().int().positive() });
+export const CrmResult = z.object({ record: z.string(), record_id: z.string() });
+
+export const INVOICE_FIELDS = [
+  ['invoice_number', 'Invoice number'],
+  ['invoice_date', 'Invoice date'],
+  ['vendor', 'Vendor'],
+  ['total', 'Total'],
+  ['currency', 'Currency'],
+] as const;
+
+const transcribe: CapabilityDescriptor = {
+  name: 'transcribe',
+  label: 'Transcribe recordings',
+  short: 'Transcription',
+  hint: 'Audio files to text, billed per audio second.',
+  unit: 'audio seconds',
+  input: { kind: 'files', media: 'audio' },
+  inputHelp: `recordings (${AUDIO_EXTENSIONS.join(', ')}) or folders of them`,
+  takesFrom: false,
+  options: [],
+  rateItem: () => 'transcribe',
+  result: TranscribeResult,
+  offers: (r) => resultOf(TranscribeResult, r)?.text ?? null,
+  columns: (raw) => {
+    const r = resultOf(TranscribeResult, raw);
+    return { language: r?.language ?? null, duration_seconds: r?.duration_seconds ?? null, text: r?.text ?? null };
+  },
+  outputs: null,
+};
+
+const ocr: CapabilityDescriptor = {
+  name: 'ocr',
+  label: 'OCR invoices',
+  short: 'OCR',
+  hint: 'Scanned invoices to text and fields, billed per page.',
+  unit: 'pages',
+  input: { kind: 'files', media: 'document' },
+  inputHelp: 'invoices (pdf, png, jpeg, tiff) or folders of them',
+  takesFrom: false,
+  options: [],
+  rateItem: () => 'ocr',
+  result: OcrResult,
+  offers: (r) => resultOf(OcrResult, r)?.text ?? null,
+  columns: (raw) => {
+    const r = resultOf(OcrResult, raw);
+    const f = r?.fields ?? {};
+    return {
+      ...Object.fromEntries(INVOICE_FIELDS.map(([k]) => [k, f[k] ?? null])),
+      text: r?.text ?? null,
+    };
+  },
+  outputs: null,
+};
+
+const channel: CapabilityDescriptor = {
+  name: 'channel',
+  label: 'Send messages',
+  short: 'Messages',
+  hint: 'One message or call per CSV row, billed per message.',
+  unit: 'messages',
+  input: { kind: 'messages' },
+  inputHelp: 'a CSV with the columns to and text (and subject for email)',
+  takesFrom: false,
+  options: ['channel', 'voice'],
+  rateItem: (ch) => `channel.${channelKindOf(ch ?? 'whatsapp')}`,
+  result: ChannelResult,
+  offers: () => null,
+  columns: (raw) => {
+    const r = resultOf(ChannelResult, raw);
+    return { message_id: r?.message_id ?? null, status: r?.status ?? null };
+  },
+  outputs: null,
+};
+
+const tts: CapabilityDescriptor = {
+  name: 'tts',
+  label: 'Text to speech',
+  short: 'Speech',
+  hint: 'Text to audio files, billed per character.',
+  unit: 'characters',
+  input: { kind: 'rows', column: 'text', optional: ['voice', 'name'] },
+  inputHelp: 'a CSV with the column text (voice and name optional) or a TXT file, one item per line',
+  takesFrom: true,
+  options: ['voice'],
+  rateItem: () => 'tts',
+  result: TtsResult,
+  offers: () => null,
+  columns: (raw) => {
+    const r = resultOf(TtsResult, raw);
+    return { file: r?.file ?? null, bytes: r?.bytes ?? null, voice: r?.voice ?? null };
+  },
+  outputs: 'audio',
+  defaults: { voice: 'alloy' },
+};
+
+const text: CapabilityDescriptor = {
+  name: 'text',
+  label: 'Summarise, reply, classify',
+  short: 'Text',
+  hint: 'Summaries, replies, labels or extracts of texts, billed per input character.',
+  unit: 'characters',
+  input: { kind: 'rows', column: 'input', optional: ['name'] },
+  inputHelp: 'a CSV with the column input or a TXT file, one item per line',
+  takesFrom: true,
+  options: ['task', 'instructions', 'labels'],
+  rateItem: () => 'text',
+  result: TextResult,
+  offers: (r) => resultOf(TextResult, r)?.text ?? null,
+  columns: (raw) => {
+    const r = resultOf(TextResult, raw);
+    return { task: r?.task ?? null, label: r?.label ?? null, text: r?.text ?? null };
+  },
+  outputs: null,
+  defaults: { task: 'summary' },
+};
+
+const image: CapabilityDescriptor = {
+  name: 'image',
+  label: 'Generate images',
+  short: 'Images',
+  hint: 'One image per prompt, billed per image.',
+  unit: 'images',
+  input: { kind: 'rows', column: 'prompt', optional: ['name'] },
+  inputHelp: 'a CSV with the column prompt or a TXT file, one prompt per line',
+  takesFrom: true,
+  options: ['size'],
+  rateItem: () => 'image',
+  result: ImageResult,
+  offers: () => null,
+  columns: (raw) => {
+    const r = resultOf(ImageResult, raw);
+    return { file: r?.file ?? null, bytes: r?.bytes ?? null, width: r?.width ?? null, height: r?.height ?? null };
+  },
+  outputs: 'image',
+  defaults: { size: '512x512' },
+};
+
+const embeddings: CapabilityDescriptor = {
+  name: 'embeddings',
+  label: 'Embed for search',
+  short: 'Embeddings',
+  hint: 'A vector per text, for search; billed per character.',
+  unit: 'characters',
+  input: { kind: 'rows', column: 'input', optional: ['name'] },
+  inputHelp: 'a CSV with the column input or a TXT file, one item per line',
+  takesFrom: true,
+  options: [],
+  rateItem: () => 'embeddings',
+  result: EmbeddingsResult,
+  offers: () => null,
+  columns: (raw) => ({ dimensions: resultOf(EmbeddingsResult, raw)?.dimensions ?? null }),
+  outputs: null,
+};
+
+const crm: CapabilityDescriptor = {
+  name: 'crm',
+  label: 'Write to the CRM',
+  short: 'CRM',
+  hint: 'One contact, conversation or event per row, billed per record.',
+  unit: 'records',
+  input: { kind: 'rows', column: null, optional: [] },
+  inputHelp: 'a CSV, one record per row (its columns become the record fields)',
+  takesFrom: true,
+  options: ['record'],
+  rateItem: () => 'crm',
+  result: CrmResult,
+  offers: () => null,
+  columns: (raw) => {
+    const r = resultOf(CrmResult, raw);
+    return { record: r?.record ?? null, record_id: r?.record_id ?? null };
+  },
+  outputs: null,
+  defaults: { record: 'contact' },
+};
+
+export const CAPABILITY_DESCRIPTORS = { transcribe, ocr, channel, tts, text, image, embeddings, crm } as const satisfies Record<Capability, CapabilityDescriptor>;
+
+export function describe(capability: Capability): CapabilityDescriptor {
+  return CAPABILITY_DESCRIPTORS[capability];
+}
+
+/** The unit of a rate item, singular ("audio second"): `channel.voice` is priced per message. */
+export function rateUnit(item: RateItem): string {
+  const cap = item.split('.')[0] as Capability;
+  return CAPABILITY_DESCRIPTORS[cap].unit.replace(/s$/, '');
+}

@@ -1,0 +1,63 @@
+// What a capability is, as data every layer reads: its names, its unit, what it takes as input,
+// which batch options apply, how it is priced, the shape of its result, what that result offers
+// a follow-up step, and its export columns. Planner, importers, exports, CLI usage and the New
+// batch screen are generic over these descriptors; only the engine module (request, response,
+// units) and the renderer's result view are written per capability.
+import type { z } from 'zod';
+import type { MediaKind } from '../media';
+import type { RateItem } from '../rates';
+import type { OptionName, StoredOptions } from './options';
+
+export type Cell = string | number | null;
+
+/** How a capability's items arrive. */
+export type InputSpec =
+  /** Files and folders of one media kind, sniffed and measured. */
+  | { kind: 'files'; media: MediaKind }
+  /** A message CSV: to, text (subject for email), more columns as {{placeholders}}. */
+  | { kind: 'messages' }
+  /**
+   * A CSV with `column` (and the optional columns), or a TXT file with one item per non-empty
+   * line. `column: null` takes every column of a CSV row as the item's fields (CRM records).
+   */
+  | { kind: 'rows'; column: string | null; optional: readonly string[] };
+
+export interface CapabilityDescriptor {
+  readonly name: string;
+  /** "Transcribe recordings": the New batch choice. */
+  readonly label: string;
+  /** "Transcription": tables and cards. */
+  readonly short: string;
+  /** One line under the label on New batch. */
+  readonly hint: string;
+  /** Billable unit, plural ("audio seconds"). */
+  readonly unit: string;
+  readonly input: InputSpec;
+  /** What to drop or choose, in words ("recordings (wav, mp3, ...) or folders of them"). */
+  readonly inputHelp: string;
+  /** Accepts the results of another batch as its items (`--from`, pipelines). */
+  readonly takesFrom: boolean;
+  /** Batch options that apply (any other is refused at every boundary). */
+  readonly options: readonly OptionName[];
+  rateItem(channel: string | null): RateItem;
+  /** The stored result, validated wherever it is read. */
+  readonly result: z.ZodType;
+  /** The text a follow-up step takes from a succeeded result, or null when it offers none. */
+  offers(result: unknown): string | null;
+  /** Export columns taken from the result (null result: the columns, all empty). */
+  columns(result: unknown): Record<string, Cell>;
+  /** The result is a file written to `<data folder>/outputs/<batch id>/`. */
+  readonly outputs: 'audio' | 'image' | null;
+  /** Defaults shown in usage and applied when the user gives none. */
+  readonly defaults?: Partial<StoredOptions>;
+}
+
+/** Parses with the descriptor's schema, for the pure functions above. */
+export function resultOf<S extends z.ZodType>(schema: S, value: unknown): z.output<S> | null {
+  const r = schema.safeParse(value);
+  return r.success ? r.data : null;
+}
+
+export function str(v: unknown): string | null {
+  return v === undefined || v === null ? null : typeof v === 'string' ? v : typeof v === 'number' ? String(v) : JSON.stringify(v);
+}
