@@ -6,7 +6,8 @@
 // followed by a retry with the same key can never deliver or bill twice.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEFAULT_RATES, rateItemFor } from '../shared/rates';
+import { DEFAULT_RATES } from '../shared/rates';
+import { describe } from '../shared/capabilities/catalog';
 import { authenticate, checkKey } from './auth';
 import type { FaultController } from './faults';
 import { ApiError, errorOutcome, writeOutcome, type Outcome } from './http';
@@ -133,7 +134,7 @@ export class ApiPipeline {
     const key = checkKey(store.getKey(authKey.id), authKey.kind);
     const charge = prepared.charge;
     if (charge) {
-      const item = rateItemFor(charge.capability, charge.channel);
+      const item = describe(charge.capability).rateItem(charge.channel);
       const cost = charge.units * DEFAULT_RATES[item][charge.tier];
       if (!store.chargeKey(key.id, cost)) {
         throw new ApiError(

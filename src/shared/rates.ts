@@ -1,7 +1,7 @@
 // Default unit rates (1/10,000 EUR per unit) used until the user enters the rates published in
 // the panel. The sandbox meters with the same table. Units: docs/api-assumptions.md A11.
 import type { Money } from './money';
-import type { Capability, Tier } from './domain';
+import type { Tier } from './domain';
 
 /** A rate item is a capability, with channels split by kind because a call costs more than an e-mail. */
 export const RATE_ITEMS = [
@@ -38,10 +38,3 @@ export function channelKindOf(channel: string): 'messaging' | 'voice' | 'email' 
   return 'messaging';
 }
 
-export function rateItemFor(capability: Capability, channel: string | null): RateItem {
-  if (capability === 'channel') {
-    const kind = channelKindOf(channel ?? 'whatsapp');
-    return `channel.${kind}`;
-  }
-  return capability;
-}

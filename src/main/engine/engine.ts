@@ -26,6 +26,7 @@ import { BatchSummary, displayStatus, type PauseKind } from '../../shared/domain
 import { describe, OutputFile } from '../../shared/capabilities/catalog';
 import { NotFoundError, UserError } from './failures';
 import { capabilityFor } from './capabilities/registry';
+import { outputsDirOf } from './output-names';
 import { jobDetail, jobInputFile, jobPage, type JobPageQuery } from './read-models/job-views';
 import { costReport } from './read-models/cost-report';
 import { exportBatch, type ExportFormat } from './exporters/export-batch';
@@ -220,7 +221,7 @@ export class Engine {
 
   /** Where a batch's answers saved as files go: <data folder>/outputs/<batch id>/. */
   outputsDir(batchId: string): string {
-    return join(this.dataDir, 'outputs', batchId);
+    return outputsDirOf(this.dataDir, batchId);
   }
 
   /** Spend by day, by batch and by key. */

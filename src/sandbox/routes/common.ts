@@ -16,10 +16,7 @@ export function tierOf(value: string | undefined): Tier {
   return r.data;
 }
 
-/** Characters as a reader counts them (code points), the unit of text-based rates (A11). */
-export function characters(text: string): number {
-  return text.length - (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
-}
+export { characters } from '../../shared/characters';
 
 export interface JsonRouteDef<S extends z.ZodType> {
   pattern: RegExp;

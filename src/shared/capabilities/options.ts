@@ -46,12 +46,12 @@ export const StoredOptions = z.object({
 export type StoredOptions = z.infer<typeof StoredOptions>;
 
 /** How each option is named on the command line and what it means (usage and errors). */
-export const OPTION_HELP: Record<OptionName, { flag: string; value: string; help: string }> = {
-  channel: { flag: 'channel', value: 'whatsapp|voice|email|NAME', help: 'where to send (default: the messaging_channel setting, whatsapp)' },
-  voice: { flag: 'voice', value: 'NAME', help: 'a voice published in the panel (voice calls, text to speech)' },
-  task: { flag: 'task', value: TEXT_TASKS.join('|'), help: 'what the text model does with each input (default summary)' },
-  instructions: { flag: 'instructions', value: 'TEXT', help: 'extra instructions for the text model' },
-  labels: { flag: 'labels', value: 'a,b,c', help: 'with --task classify: the labels to choose from' },
-  size: { flag: 'size', value: 'WxH', help: 'image size in pixels, 16 to 1024 a side (default 512x512)' },
-  record: { flag: 'record', value: CRM_RECORDS.join('|'), help: 'which CRM record each item writes (default contact)' },
+export const OPTION_HELP: Record<OptionName, { value: string; help: string }> = {
+  channel: { value: 'whatsapp|voice|email|NAME', help: 'where to send (default: the messaging_channel setting, whatsapp)' },
+  voice: { value: 'NAME', help: 'a voice published in the panel (voice calls, text to speech)' },
+  task: { value: TEXT_TASKS.join('|'), help: 'what the text model does with each input (default summary)' },
+  instructions: { value: 'TEXT', help: 'extra instructions for the text model' },
+  labels: { value: 'a,b,c', help: 'with --task classify: the labels to choose from' },
+  size: { value: 'WxH', help: 'image size in pixels, 16 to 1024 a side (default 512x512)' },
+  record: { value: CRM_RECORDS.join('|'), help: 'which CRM record each item writes (default contact)' },
 };

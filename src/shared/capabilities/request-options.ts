@@ -33,7 +33,7 @@ export function misplacedOptions(r: RequestOptions): { option: OptionName; messa
   const out: { option: OptionName; message: string }[] = [];
   for (const name of OPTION_NAMES) {
     if (r[name] === undefined || takes.includes(name)) continue;
-    out.push({ option: name, message: `--${OPTION_HELP[name].flag} applies to ${takersOf(name)} batches, not ${r.capability}.` });
+    out.push({ option: name, message: `--${name} applies to ${takersOf(name)} batches, not ${r.capability}.` });
   }
   if (r.capability === 'channel' && r.voice !== undefined && r.channel !== 'voice') out.push({ option: 'voice', message: '--voice applies to --channel voice (calls), not to messages.' });
   if (r.labels !== undefined && r.task !== 'classify') out.push({ option: 'labels', message: '--labels goes with --task classify.' });
@@ -41,7 +41,7 @@ export function misplacedOptions(r: RequestOptions): { option: OptionName; messa
   return out;
 }
 
-function takersOf(option: OptionName): string {
-  const caps = BATCH_CAPABILITIES.filter((c) => describe(c).options.includes(option));
-  return caps.join(' or ');
+/** The capabilities that take an option, in catalog order. */
+export function takersOf(option: OptionName, joiner = ' or '): string {
+  return BATCH_CAPABILITIES.filter((c) => describe(c).options.includes(option)).join(joiner);
 }

@@ -6,15 +6,16 @@ import { describeBatch, describeProblems } from '../format';
 import { parseEur, formatEur } from '../../../shared/money';
 import { BATCH_CAPABILITIES, BatchCapability, Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
-import { CRM_RECORDS, OPTION_NAMES, OPTION_SCHEMAS, TEXT_TASKS } from '../../../shared/capabilities/options';
+import { OPTION_SCHEMAS, type OptionName } from '../../../shared/capabilities/options';
 import { misplacedOptions } from '../../../shared/capabilities/request-options';
+import type { z } from 'zod';
 
-/** A closed-choice option's value, or a usage error listing the choices. */
-function checked<K extends 'task' | 'record'>(name: K, v: string | undefined): (K extends 'task' ? (typeof TEXT_TASKS)[number] : (typeof CRM_RECORDS)[number]) | undefined {
+/** An option's value checked by its one schema, or a usage error naming the option. */
+function option<N extends OptionName>(name: N, v: unknown): z.output<(typeof OPTION_SCHEMAS)[N]> | undefined {
   if (v === undefined) return undefined;
-  const choices: readonly string[] = name === 'task' ? TEXT_TASKS : CRM_RECORDS;
-  if (!choices.includes(v)) throw new UsageError(`--${name} must be ${choices.join(', ')} (got "${v}").`);
-  return v as K extends 'task' ? (typeof TEXT_TASKS)[number] : (typeof CRM_RECORDS)[number];
+  const r = OPTION_SCHEMAS[name].safeParse(v);
+  if (!r.success) throw new UsageError(`--${name}: ${r.error.issues[0]?.message ?? 'not valid'} (got "${String(v)}").`);
+  return r.data as z.output<(typeof OPTION_SCHEMAS)[N]>;
 }
 
 /** The object without its undefined entries (the request schema is strict about absent vs undefined). */
@@ -32,22 +33,16 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   if (!tier.success) throw new UsageError(`--tier must be basic, standard or superior (got "${values.tier}").`);
   const options = {
     capability: cap.data,
-    channel: values.channel,
-    voice: values.voice,
-    task: checked('task', values.task),
-    instructions: values.instructions,
-    labels: values.labels === undefined ? undefined : values.labels.split(',').map((l) => l.trim()).filter((l) => l !== ''),
-    size: values.size,
-    record: checked('record', values.record),
+    channel: option('channel', values.channel),
+    voice: option('voice', values.voice),
+    task: option('task', values.task),
+    instructions: option('instructions', values.instructions),
+    labels: option('labels', values.labels?.split(',').map((l) => l.trim()).filter((l) => l !== '')),
+    size: option('size', values.size),
+    record: option('record', values.record),
   };
   const misplaced = misplacedOptions(options);
   if (misplaced[0]) throw new UsageError(misplaced[0].message);
-  for (const name of OPTION_NAMES) {
-    const v = options[name];
-    if (v === undefined) continue;
-    const r = OPTION_SCHEMAS[name].safeParse(v);
-    if (!r.success) throw new UsageError(`--${name}: ${r.error.issues[0]?.message ?? 'not valid'} (got "${String(v)}").`);
-  }
   let budget: number | null = null;
   if (values.budget !== undefined) {
     budget = parseEur(values.budget);

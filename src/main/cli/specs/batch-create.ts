@@ -1,13 +1,10 @@
 import { defineCommand } from '../command-spec';
 import { OPTION_HELP } from '../../../shared/capabilities/options';
 import { BATCH_CAPABILITIES } from '../../../shared/domain';
-import { describe } from '../../../shared/capabilities/catalog';
-
-const takers = (o: keyof typeof OPTION_HELP): string =>
-  BATCH_CAPABILITIES.filter((c) => describe(c).options.includes(o)).join(', ');
+import { takersOf } from '../../../shared/capabilities/request-options';
 
 /** A capability option as a CLI option: its value and help, and which capabilities take it. */
-const option = (o: keyof typeof OPTION_HELP) => ({ type: 'string', value: OPTION_HELP[o].value, help: `${takers(o)}: ${OPTION_HELP[o].help}` }) as const;
+const option = (o: keyof typeof OPTION_HELP) => ({ type: 'string', value: OPTION_HELP[o].value, help: `${takersOf(o, ', ')}: ${OPTION_HELP[o].help}` }) as const;
 
 export const batchCreateSpec = defineCommand({
   name: 'batch create',

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Tier } from '../../../shared/domain';
 import type { EngineError } from '../../../shared/errors';
 import type { Cell, CapabilityDescriptor } from '../../../shared/capabilities/descriptor';
-import type { StoredOptions } from '../../../shared/capabilities/options';
+import { StoredOptions as StoredOptionsSchema, type StoredOptions } from '../../../shared/capabilities/options';
 import type { SourceView } from '../../../shared/contract';
 import type { ApiRequest, ApiResponse, Credential } from '../api/request';
 import type { FileItem, MessageRow } from '../importers/types';
@@ -16,6 +16,18 @@ export interface BatchContext {
   channel: string | null;
   /** Options of the batch (voice, task, size, record, ...), fixed at creation. */
   options: StoredOptions;
+}
+
+/** The context of a stored batch; options that cannot be read count as none. */
+export function contextOf(batch: { tier: Tier; channel: string | null; options_json: string | null }): BatchContext {
+  let options: StoredOptions = {};
+  try {
+    const r = StoredOptionsSchema.safeParse(JSON.parse(batch.options_json ?? '{}'));
+    if (r.success) options = r.data;
+  } catch {
+    // unreadable JSON: no options
+  }
+  return { tier: batch.tier, channel: batch.channel, options };
 }
 
 /** One imported item, as its descriptor's input kind delivers it. */

@@ -49,5 +49,5 @@ export const channel: CapabilityModule<ChannelPayload> = {
   },
   sourceFile: () => null,
   sourceView: (p) => ({ kind: 'message', to: p.to, text: p.text, subject: p.subject, row: p.row }),
-  sourceColumns: (p) => ({ to: p.to, message: p.text }),
+  sourceColumns: (p) => ({ to: p.to, text: p.text }),
 };

@@ -36,7 +36,7 @@ export const crm: CapabilityModule<RowPayload> = {
   },
   sameAs: (_p, ctx) => `the same ${recordOf(ctx)} was already written`,
   delivery: (p, ctx) => `crm\0${recordOf(ctx)}\0${body(p)}`,
-  buildRequest: (p, job, ctx) => ({ ...jsonRequest(PATH[recordOf(ctx)], job, () => body(p)) }),
+  buildRequest: (p, job, ctx) => jsonRequest(PATH[recordOf(ctx)], job, () => body(p)),
   parseResponse(res, _p, _estimated, ctx) {
     const parsed = CrmResponse.safeParse(parseJson(res.body));
     if (!parsed.success) return { ok: false, error: badResponse(res, 'the written record (JSON with "id")') };

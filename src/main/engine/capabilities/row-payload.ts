@@ -17,12 +17,7 @@ export const RowPayload = z.object({
 });
 export type RowPayload = z.infer<typeof RowPayload>;
 
-/** Characters as a reader counts them (code points): the unit of text-based rates (A11). */
-export function characters(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
+export { characters } from '../../../shared/characters';
 
 export function where(p: { row: number; line: boolean }): string {
   return p.line ? `line ${p.row}` : `row ${p.row}`;

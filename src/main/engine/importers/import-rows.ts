@@ -213,5 +213,5 @@ export async function importRows(path: string, opts: ImportRowsOptions): Promise
   const c = collector as RowCollector | null;
   if (csv && c !== null && c.header === null && !c.refused) problem(null, `${source} holds only blank lines. It needs a header row, then one row per item.`);
   if (count === 0 && problems.size === 0) problem(null, `${source} has no items. Add one ${opts.what} per ${csv ? 'row' : 'line'}, or choose another file.`);
-  return { count, discard: c?.refused === true && count > 0, problems: problems.toArray(source) };
+  return { count, discard: false, problems: problems.toArray(source) };
 }

@@ -5,23 +5,12 @@
 // same work twice. The stored fingerprint is a 64-bit digest (a small index, cheap to keep up to
 // date at a million rows); a match is confirmed against the job's own payload.
 import { createHash } from 'node:crypto';
-import { StoredOptions } from '../../../shared/capabilities/options';
-import { BatchCapability } from '../../../shared/domain';
+import { BatchCapability, Tier } from '../../../shared/domain';
 import { capabilityFor } from '../capabilities/registry';
-import type { BatchContext } from '../capabilities/capability';
+import { contextOf } from '../capabilities/capability';
 
 export function fingerprintOf(delivery: string): bigint {
   return createHash('sha256').update(delivery).digest().readBigInt64LE(0);
-}
-
-/** The options a batch stored; unreadable options read as none. */
-export function storedOptions(json: string | null): StoredOptions {
-  try {
-    const r = StoredOptions.safeParse(JSON.parse(json ?? '{}'));
-    return r.success ? r.data : {};
-  } catch {
-    return {};
-  }
 }
 
 /** The delivery of a stored job, read back from its payload; null when it cannot be read. */
@@ -37,6 +26,6 @@ export function deliveryOfStored(batch: { capability: string; channel: string | 
   }
   const p = mod.payload.safeParse(payload);
   if (!p.success) return null;
-  const ctx: BatchContext = { tier: batch.tier === 'basic' || batch.tier === 'superior' ? batch.tier : 'standard', channel: batch.channel, options: storedOptions(batch.options_json) };
-  return mod.delivery(p.data, ctx);
+  const tier = Tier.safeParse(batch.tier);
+  return mod.delivery(p.data, contextOf({ ...batch, tier: tier.success ? tier.data : 'standard' }));
 }

@@ -4,6 +4,7 @@
 // waited for), or until aborted. A database that can no longer be written (disk full) stops
 // the run cleanly: what was in flight stays "running" and is resent with the same key next time.
 import { mkdirSync } from 'node:fs';
+import { outputsDirOf } from '../output-names';
 import { join } from 'node:path';
 import type { Clock, Random } from '../clock';
 import type { Logger } from '../log/logger';
@@ -14,8 +15,7 @@ import type { RateBook } from '../costs/rate-book';
 import type { ApiTarget } from '../api/target';
 import type { ApiResponse, Credential, RequestBody } from '../api/request';
 import type { ResolvedKey } from '../secrets/key-manager';
-import type { CapabilityModule, BatchContext, OutputTarget } from '../capabilities/capability';
-import { storedOptions } from './fingerprint';
+import { contextOf, type CapabilityModule, type BatchContext, type OutputTarget } from '../capabilities/capability';
 import { capabilityFor } from '../capabilities/registry';
 import { sendRequest, NetworkError } from '../api/http-client';
 import { classifyResponse } from '../api/classify-response';
@@ -239,6 +239,9 @@ export class Runner {
       return 0;
     }
     const gate = this.gate(cap.credential, key);
+    const ctx: BatchContext = contextOf(batch);
+    // Answers saved as files go to the batch's outputs folder: made once per pass, not per job.
+    if (cap.outputFile) mkdirSync(outputsDirOf(this.d.dataDir, batch.id), { recursive: true });
     const claimed = this.d.jobs.claim(batch.id, gate.available, this.config.leaseMs);
     if (claimed.length === 0) return 0;
 
@@ -262,7 +265,6 @@ export class Runner {
       reserved += job.estimated_cost;
       this.inflight.set(job.id, { job, batchId: batch.id, reserved: job.estimated_cost });
       dispatched++;
-      const ctx: BatchContext = { tier: batch.tier, channel: batch.channel, options: storedOptions(batch.options_json) };
       void gate
         .run(() => this.process(job, batch, cap, ctx, key, gate, signal))
         .catch((e: unknown) => this.crashed(job, e))
@@ -329,9 +331,7 @@ export class Runner {
     const outputName = cap.outputFile?.(payload) ?? null;
     let output: OutputTarget | null = null;
     if (outputName !== null) {
-      const dir = join(this.d.dataDir, 'outputs', batch.id);
-      mkdirSync(dir, { recursive: true });
-      output = { path: join(dir, outputName), name: outputName };
+      output = { path: join(outputsDirOf(this.d.dataDir, batch.id), outputName), name: outputName };
     }
     const request = cap.buildRequest(payload, { idempotencyKey: job.idempotency_key, requestBody: job.request_body, output }, ctx);
     const attemptId = this.d.jobs.startAttempt(job.id, key.label);
