@@ -49,6 +49,18 @@ describe('text to speech', () => {
   });
 });
 
+describe('rows that cannot be sent as written', () => {
+  it('leaves out a row whose cells shifted and a voice that is not a voice name, naming each row', async () => {
+    const h = await startHarness();
+    const csv = await file(h, 'lines.csv', 'text,voice\nHello there, welcome to our service.,alloy\nGood morning.,bad voice!\nGoodbye.,nova\n');
+    const r = await h.engine.createBatch({ capability: 'tts', paths: [csv] });
+    expect(r.batch?.total).toBe(1);
+    expect(r.problems.map((p) => p.row).sort()).toEqual([2, 3]);
+    expect(r.problems.find((p) => p.row === 2)?.message).toMatch(/cells are shifted.*not imported\. Put that cell in double quotes/);
+    expect(r.problems.find((p) => p.row === 3)?.message).toContain('the voice "bad voice!" is not a voice name');
+  });
+});
+
 describe('text', () => {
   it('summaries from a TXT file, one per non-empty line; classify keeps the label as a field', async () => {
     const h = await startHarness();
@@ -70,7 +82,7 @@ describe('text', () => {
     const csv = await file(h, 'wrong.csv', 'body,name\nhello,a\n');
     const r = await h.engine.createBatch({ capability: 'text', paths: [csv] });
     expect(r.batch).toBeNull();
-    expect(r.problems[0]?.message).toMatch(/no "input" column \(columns found: "body", "name"\)/);
+    expect(r.problems[0]?.message).toMatch(/^The header row has no "input" column \(columns found: "body", "name"\)/);
   });
 });
 

@@ -23,7 +23,7 @@ export const ImageSize = z
 export const OPTION_SCHEMAS = {
   channel: ChannelName,
   voice: VoiceName,
-  task: z.enum(TEXT_TASKS),
+  task: z.enum(TEXT_TASKS, { message: `one of ${TEXT_TASKS.join(', ')}` }),
   instructions: z.string().trim().min(1).max(4000),
   labels: z
     .array(z.string().trim().regex(LABEL_RE, 'a label is 1 to 40 letters, digits, spaces, "_" or "-"'))
@@ -31,7 +31,7 @@ export const OPTION_SCHEMAS = {
     .max(50)
     .refine((l) => new Set(l.map((x) => x.toLowerCase())).size === l.length, 'each label once'),
   size: ImageSize,
-  record: z.enum(CRM_RECORDS),
+  record: z.enum(CRM_RECORDS, { message: `one of ${CRM_RECORDS.join(', ')}` }),
 } as const satisfies Record<OptionName, z.ZodType>;
 
 /** What a batch stores besides its channel (a column of its own). */

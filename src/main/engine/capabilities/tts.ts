@@ -1,6 +1,7 @@
 // POST /v1/tts {text, voice, tier} -> audio (A9), streamed to the batch's outputs folder, never
 // held whole in memory or stored in the database; billed per character of text (A11).
 import { CAPABILITY_DESCRIPTORS } from '../../../shared/capabilities/catalog';
+import { VOICE_NAME_RE } from '../../../shared/capabilities/options';
 import { badResponse } from './bad-response';
 import type { BatchContext, CapabilityModule } from './capability';
 import { jsonRequest } from './json-request';
@@ -20,7 +21,14 @@ export const tts: CapabilityModule<RowPayload> = {
   ...rowJobParts('tts', body),
   nameOutput: (p, unique) => ({ ...p, output: unique(outputBase(p), 'wav') }),
   outputFile: (p) => p.output,
-  plan: (item) => planRow(item, 'text to speak', characters),
+  plan(item) {
+    const planned = planRow(item, 'text to speak', characters);
+    const voice = planned.ok ? planned.payload.fields.voice?.trim() : undefined;
+    if (voice && !VOICE_NAME_RE.test(voice)) {
+      return { ok: false, message: `the voice "${voice}" is not a voice name (letters, digits, spaces, ".", "_" or "-", as published in the panel)` };
+    }
+    return planned;
+  },
   sameAs: (p, ctx) => `the same text in the voice ${voiceOf(p, ctx)} was already spoken`,
   buildRequest: (p, job, ctx) => jsonRequest('/tts', job, () => body(p, ctx)),
   parseResponse(res, p, _estimated, ctx) {

@@ -103,11 +103,14 @@ class RowCollector {
       return;
     }
     const h = this.header;
+    // More cells than columns means the cells have shifted (an unquoted delimiter): sending the
+    // row would send the wrong text, so it is left out.
+    if (rec.fields.length > h.length && rec.fields.slice(h.length).some((f) => f.trim() !== '')) {
+      this.problem(rec.row, `Row ${rec.row} has ${rec.fields.length} cells but the header names ${h.length} columns, so its cells are shifted (probably a delimiter inside an unquoted cell); not imported. Put that cell in double quotes.`);
+      return;
+    }
     const fields: Record<string, string> = {};
     for (const [i, name] of h.entries()) if (name !== '' && i !== this.main) fields[name] = rec.fields[i] ?? '';
-    if (rec.fields.length > h.length && rec.fields.slice(h.length).some((f) => f.trim() !== '')) {
-      this.problem(rec.row, `Row ${rec.row} has ${rec.fields.length} cells but the header names ${h.length} columns; the extra cells are ignored. Check for an unquoted delimiter in a cell.`);
-    }
     this.emit({ row: rec.row, line: false, text: this.main >= 0 ? (rec.fields[this.main] ?? '') : '', fields });
   };
 
@@ -119,7 +122,7 @@ class RowCollector {
       const earlier = seen.get(n.toLowerCase());
       if (earlier !== undefined) {
         this.refused = true;
-        this.problem(rec.row, `${this.source}: the header row names the column "${n}" twice (columns ${earlier + 1} and ${i + 1}). Rename or delete one of them; nothing was imported.`);
+        this.problem(rec.row, `The header row names the column "${n}" twice (columns ${earlier + 1} and ${i + 1}). Rename or delete one of them; nothing was imported.`);
         return;
       }
       seen.set(n.toLowerCase(), i);
@@ -132,7 +135,7 @@ class RowCollector {
         const found = names.filter((n) => n !== '');
         this.problem(
           rec.row,
-          `${this.source}: the header row has no "${col}" column (columns found: ${found.length ? found.map((n) => `"${n}"`).join(', ') : 'none'}). The first row must name the columns, with the ${this.opts.what} in "${col}"; or use a .txt file with one item per line. Nothing was imported.`,
+          `The header row has no "${col}" column (columns found: ${found.length ? found.map((n) => `"${n}"`).join(', ') : 'none'}). The first row must name the columns, with the ${this.opts.what} in "${col}"; or use a .txt file with one item per line. Nothing was imported.`,
         );
         return;
       }
