@@ -1,8 +1,9 @@
 // `npm run bench`: prints speed and memory figures of the engine, each beside a baseline
 // measured in the same run on the same machine (the floor the engine is built on), so the
 // figures compare across machines. Nothing here asserts; it reports.
-import { mkdtempSync, rmSync, writeFileSync, openSync, writeSync, closeSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync, openSync, writeSync, closeSync, readFileSync, readdirSync, mkdirSync, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import http from 'node:http';
 import Database from 'better-sqlite3';
@@ -13,6 +14,7 @@ import { connect } from '../src/main/compose/connect';
 import { startSandbox } from '../src/sandbox/server';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { cliOk, runCli, type MemSample } from './bench/cli-child';
 
 const noSecrets: SecretStore = {
   set: () => Promise.reject(new Error('no keychain in bench')),
@@ -221,17 +223,157 @@ async function benchOversizedCell(): Promise<void> {
   report('batch create: CSV with one 50 MB cell (built CLI)', `${mb(r.peakRss)} RSS`, '300 MB target', `peak of the whole process; the row is refused while reading (${out.batch?.total ?? 0} rows kept, ${out.problems.length} problem)`);
 }
 
+/** A TXT file of `n` distinct short lines, one item each. */
+function txt(name: string, n: number, line: (i: number) => string): string {
+  const file = join(root, name);
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) lines.push(line(i));
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+/** Jobs by state in a data folder the CLI writes, read beside it (read-only, WAL). */
+function jobStates(dataDir: string): { states: Record<string, number>; done: (batchId: string) => number; close: () => void } {
+  const db = new Database(join(dataDir, 'batchdesk.sqlite'), { readonly: true, fileMustExist: true });
+  const doneQ = db.prepare(`SELECT count(*) FROM jobs WHERE batch_id = ? AND state = 'succeeded'`).pluck();
+  const states = Object.fromEntries((db.prepare('SELECT state, count(*) AS n FROM jobs GROUP BY state').all() as { state: string; n: number }[]).map((r) => [r.state, r.n]));
+  return { states, done: (id) => doneQ.get(id) as number, close: () => db.close() };
+}
+
+/** `batch create ... --json` with the built CLI in DIR at concurrency C: the ids of every step. */
+async function createWithCli(dir: string, concurrency: number, args: string[]): Promise<string[]> {
+  await cliOk(['config', 'set', 'concurrency', String(concurrency), '--data-dir', dir]);
+  const r = await cliOk(['batch', 'create', ...args, '--json', '--data-dir', dir]);
+  const out = JSON.parse(r.stdout) as { batch: { id: string } | null; steps: { id: string }[]; problems: unknown[] };
+  if (!out.batch) throw new Error(`no batch created: ${JSON.stringify(out.problems).slice(0, 500)}`);
+  return [out.batch.id, ...out.steps.map((s) => s.id)];
+}
+
+/** N POSTs /v1/tts straight at the sandbox, C at a time, each answer piped to a file: the floor. */
+async function bareTts(sb: { url: string; apiKey: string }, n: number, concurrency: number, dir: string): Promise<number> {
+  mkdirSync(dir, { recursive: true });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const url = new URL('/v1/tts', sb.url);
+  let next = 0;
+  const b0 = t();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) {
+        const i = next++;
+        const body = JSON.stringify({ text: `Baseline parcel number ${i} has arrived at the depot and is ready to collect.`, voice: 'alloy' });
+        await new Promise<void>((resolve, reject) => {
+          const r = http.request(url, { method: 'POST', agent, headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+            if (res.statusCode !== 200) reject(new Error(`tts baseline: HTTP ${res.statusCode}`));
+            pipeline(res, createWriteStream(join(dir, `row-${i}.wav`))).then(resolve, reject);
+          });
+          r.on('error', reject);
+          r.end(body);
+        });
+      }
+    }),
+  );
+  const ms = t() - b0;
+  agent.destroy();
+  return ms;
+}
+
+/**
+ * A 10,000-item TTS batch with the built CLI (`batch create tts` then `run`) in a child process
+ * against a sandbox in this one (no latency): items/s, and the child's memory sampled every
+ * 100 ms from /proc, its high-water mark when 1,000 items are done vs when all are — the audio is
+ * streamed to <data folder>/outputs/<batch>/, never held, so the two should be about equal.
+ */
+async function benchTts(n: number, concurrency: number): Promise<void> {
+  const sb = await startSandbox();
+  const dir = join(root, 'tts');
+  const file = txt('tts-lines.txt', n, (i) => `Your parcel number ${i} has arrived at the depot and is ready to collect.`);
+  const [id = ''] = await createWithCli(dir, concurrency, ['tts', file, '--voice', 'alloy']);
+  const q = jobStates(dir);
+  const early = Math.round(n / 10);
+  let first: MemSample | null = null;
+  let atEarly: (MemSample & { done: number }) | null = null;
+  const cpu0 = process.cpuUsage();
+  const r = await runCli(['run', id, '--data-dir', dir, '--api-url', sb.url], {
+    env: { BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey },
+    everyMs: 100,
+    onSample: (s) => {
+      first ??= s;
+      if (atEarly) return;
+      const done = q.done(id);
+      if (done >= early) atEarly = { ...s, done };
+    },
+  });
+  const sbCpu = process.cpuUsage(cpu0);
+  const done = q.done(id);
+  q.close();
+  if (r.code !== 0) throw new Error(`run exited ${r.code}\n${r.stderr}`);
+  const baseN = Math.round(n / 10);
+  const bms = await bareTts(sb, baseN, concurrency, join(root, 'tts-bare'));
+  const files = readdirSync(join(dir, 'outputs', id)).filter((f) => f.endsWith('.wav')).length;
+  const start = first as MemSample | null;
+  const mid = atEarly as (MemSample & { done: number }) | null;
+  const kb = (k: number): string => mb(k * 1024);
+  report(
+    `tts ${n.toLocaleString('en')} items, audio to files (built CLI, c=${concurrency})`,
+    `${(done / (r.ms / 1000)).toFixed(0)} items/s`,
+    `${(baseN / (bms / 1000)).toFixed(0)} req/s`,
+    `${done.toLocaleString('en')} done, ${files.toLocaleString('en')} .wav files, ${(r.ms / 1000).toFixed(1)} s for \`run\` incl. start-up; CPU ${r.cpuS.toFixed(0)} s engine, ${((sbCpu.user + sbCpu.system) / 1e6).toFixed(0)} s sandbox; concurrency ${concurrency} set with \`config set\` (default 4); baseline = ${baseN.toLocaleString('en')} bare POSTs /v1/tts to the same sandbox, same concurrency, each answer piped to a file`,
+  );
+  report(
+    `tts peak RSS at ${n.toLocaleString('en')} done (child \`run\`)`,
+    kb(r.peakKb),
+    `${kb(mid?.hwmKb ?? 0)} @${(mid?.done ?? 0).toLocaleString('en')}`,
+    `VmHWM of the \`run\` process, sampled every 100 ms; baseline = its peak when ${(mid?.done ?? 0).toLocaleString('en')} were done; RSS at first sample ${kb(start?.rssKb ?? 0)}, last ${kb(r.samples.at(-1)?.rssKb ?? 0)}`,
+  );
+  await sb.close();
+}
+
+/**
+ * A 3-step pipeline over N lines with the built CLI (text summary -> text reply -> crm
+ * conversation, `run` naming step 1) vs a single N-item text batch run the same way: items of
+ * step 1 done end to end per second of `run`, and the ratio.
+ */
+async function benchPipeline(n: number, concurrency: number): Promise<void> {
+  const sb = await startSandbox();
+  const env = { BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey };
+  const file = txt('notes.txt', n, (i) => `Customer ${i} called about a late delivery of order ${10_000 + i} and asked for a refund or a new date.`);
+  const runAll = async (dir: string, args: string[]): Promise<{ ms: number; ids: string[]; states: Record<string, number> }> => {
+    const ids = await createWithCli(dir, concurrency, args);
+    const r = await runCli(['run', ids[0] ?? '', '--data-dir', dir, '--api-url', sb.url], { env });
+    if (r.code !== 0) throw new Error(`run exited ${r.code}\n${r.stderr}`);
+    const q = jobStates(dir);
+    q.close();
+    return { ms: r.ms, ids, states: q.states };
+  };
+  const single = await runAll(join(root, 'pipe-single'), ['text', file, '--task', 'summary']);
+  const chain = await runAll(join(root, 'pipe-chain'), ['text', file, '--task', 'summary', '--then', 'text:reply', '--then', 'crm:conversation']);
+  const rate = (ms: number): number => n / (ms / 1000);
+  const describeStates = (s: Record<string, number>): string => Object.entries(s).map(([k, v]) => `${v.toLocaleString('en')} ${k}`).join(', ');
+  report(
+    `pipeline ${n.toLocaleString('en')} items, 3 steps (built CLI, c=${concurrency})`,
+    `${rate(chain.ms).toFixed(0)} items/s`,
+    `${rate(single.ms).toFixed(0)} items/s`,
+    `text:summary -> text:reply -> crm:conversation, items of step 1 done end to end per s of \`run\` (${(chain.ms / 1000).toFixed(1)} s, jobs ${describeStates(chain.states)}); baseline = one ${n.toLocaleString('en')}-item text:summary batch run the same way (${(single.ms / 1000).toFixed(1)} s); ratio ${(rate(chain.ms) / rate(single.ms)).toFixed(2)} (${((3 * rate(chain.ms)) / rate(single.ms)).toFixed(2)} in requests); concurrency ${concurrency} set with \`config set\` (default 4)`,
+  );
+  await sb.close();
+}
+
 try {
-  console.log(`Batchdesk bench — node ${process.version}, ${new Date().toISOString()}\n`);
+  // The cores and the load at the start: figures from a busy machine are not figures of the engine.
+  console.log(`Batchdesk bench — node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}, ${new Date().toISOString()}\n`);
   // The upload first, while the heap is small: its figure is the memory a 1 GB file adds.
-  // BENCH_ONLY=name[,name]: run some sections only (upload, create, million, cell, http).
-  const only = process.env.BENCH_ONLY?.split(',') ?? null;
+  // Run some sections only: `npm run bench -- tts pipeline`, or BENCH_ONLY=name[,name]
+  // (upload, create, million, cell, http, tts, pipeline).
+  const picked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const only = picked.length > 0 ? picked : (process.env.BENCH_ONLY?.split(',') ?? null);
   const want = (name: string): boolean => only === null || only.includes(name);
   if (want('upload')) await benchUpload(Number(process.env.BENCH_UPLOAD_MB ?? 1024));
   if (want('create')) await benchCreate(100_000);
   if (want('million')) await benchCreateMillion(1_000_000);
   if (want('cell')) await benchOversizedCell();
   if (want('http')) await benchHttp(5_000, 16);
+  if (want('tts')) await benchTts(10_000, 16);
+  if (want('pipeline')) await benchPipeline(5_000, 16);
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

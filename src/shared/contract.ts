@@ -6,6 +6,8 @@ import { BatchCapability, BatchSummary, ChannelName, JobState, Tier } from './do
 import { ErrorKind } from './errors';
 import { OPTION_SCHEMAS } from './capabilities/options';
 import { misplacedOptions } from './capabilities/request-options';
+import { describe } from './capabilities/catalog';
+import { chainProblem, PipelineStep, takerList } from './capabilities/steps';
 import { ApiUrlInput, MessagingChannelInput, NUMERIC_SETTINGS, RateInput, numericSettingSchema } from './settings-rules';
 
 const Id = z.string().min(1).max(100);
@@ -20,7 +22,11 @@ export const BatchRequest = z
   .object({
     capability: BatchCapability,
     /** Paths the user gave by drop or dialog (Electron), or paths of files uploaded to the host (browser). */
-    paths: z.array(z.string().min(1).max(4096)).min(1, 'give at least one file, folder or CSV').max(10_000),
+    paths: z.array(z.string().min(1).max(4096)).max(10_000).default([]),
+    /** A follow-up batch: its items are this batch's succeeded results, now and as they come (instead of paths). */
+    from: Id.optional(),
+    /** Steps after this one, created with it as one pipeline: each takes the step before's results. */
+    then: z.array(PipelineStep).max(8).optional(),
     name: z.string().trim().min(1).max(200).optional(),
     tier: Tier.default('standard'),
     /** Channel batches: `voice`, `email`, or the messaging app's lowercase name (default whatsapp). */
@@ -44,6 +50,15 @@ export const BatchRequest = z
   .strict()
   .superRefine((r, ctx) => {
     for (const m of misplacedOptions(r)) ctx.addIssue({ code: 'custom', path: [m.option], message: m.message });
+    if (r.from !== undefined && r.paths.length > 0) ctx.addIssue({ code: 'custom', path: ['from'], message: 'a follow-up batch takes its items from the batch it follows: give --from or files, not both' });
+    if (r.from === undefined && r.paths.length === 0) ctx.addIssue({ code: 'custom', path: ['paths'], message: 'give at least one file, folder or CSV (or --from BATCH)' });
+    if (r.from !== undefined && !describe(r.capability).takesFrom) ctx.addIssue({ code: 'custom', path: ['from'], message: `${r.capability} cannot take another batch's results (${takerList()} can)` });
+    let prev = r.capability;
+    for (const [i, step] of (r.then ?? []).entries()) {
+      const problem = chainProblem(prev, step.capability);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['then', i], message: `step ${i + 2}: ${problem}` });
+      prev = step.capability;
+    }
   });
 export type BatchRequest = z.input<typeof BatchRequest>;
 export type BatchRequestParsed = z.output<typeof BatchRequest>;
@@ -57,6 +72,19 @@ export const PreviewItem = z.object({
 });
 export type PreviewItem = z.infer<typeof PreviewItem>;
 
+/** One step's estimate: the first from its input, later ones projected from the step before (`basis`). */
+export const StepEstimateView = z.object({
+  capability: BatchCapability,
+  label: z.string(),
+  tier: Tier,
+  items: z.number().int(),
+  units: z.number(),
+  unitName: z.string(),
+  cost: Money,
+  basis: z.string(),
+});
+export type StepEstimateView = z.infer<typeof StepEstimateView>;
+
 export const Preview = z.object({
   items: z.number().int(),
   units: z.object({ name: z.string(), estimated: z.number() }),
@@ -67,6 +95,8 @@ export const Preview = z.object({
   problems: z.array(Problem),
   /** Items left out because an unfinished or succeeded batch already has them (allowResend takes them). */
   alreadyQueued: z.number().int(),
+  /** Every step's estimate, this batch first (one entry for a batch on its own). */
+  steps: z.array(StepEstimateView),
 });
 export type Preview = z.infer<typeof Preview>;
 
@@ -102,6 +132,10 @@ export const AttemptView = z.object({
 
 export const JobEventView = z.object({ at: z.string(), from: z.string().nullable(), to: z.string(), reason: z.string().nullable() });
 
+/** Where a follow-up item came from: the batch before it, that batch's job and its source. */
+export const ItemOrigin = z.object({ batch: z.string(), job: z.number().int(), source: z.string() });
+export type ItemOrigin = z.infer<typeof ItemOrigin>;
+
 export const SourceView = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('file'), path: z.string(), mime: z.string(), size: z.number().int(), exists: z.boolean() }),
   z.object({ kind: z.literal('message'), to: z.string(), text: z.string(), subject: z.string().nullable(), row: z.number().int() }),
@@ -113,6 +147,8 @@ export const SourceView = z.discriminatedUnion('kind', [
     input: z.string(),
     name: z.string().nullable(),
     fields: z.record(z.string(), z.string()),
+    /** A follow-up item: the result it takes, by batch, job and source. */
+    from: ItemOrigin.nullable(),
   }),
 ]);
 export type SourceView = z.infer<typeof SourceView>;
@@ -199,7 +235,10 @@ export const methods = {
   'batches.get': m(z.object({ id: Id }).strict(), BatchSummary),
   'batches.preview': m(BatchRequest, Preview),
   /** Creates and starts the batch (in the window, creating is starting). */
-  'batches.create': m(BatchRequest, z.object({ batch: BatchSummary.nullable(), problems: z.array(Problem), alreadyQueued: z.number().int() })),
+  'batches.create': m(
+    BatchRequest,
+    z.object({ batch: BatchSummary.nullable(), problems: z.array(Problem), alreadyQueued: z.number().int(), steps: z.array(BatchSummary), estimates: z.array(StepEstimateView) }),
+  ),
   /** Starts a batch created elsewhere (`batchdesk batch create`) that waits for its Start. */
   'batches.start': m(z.object({ id: Id }).strict(), BatchSummary),
   'batches.pause': m(z.object({ id: Id }).strict(), BatchSummary),
@@ -207,6 +246,20 @@ export const methods = {
   'batches.cancel': m(z.object({ id: Id }).strict(), BatchSummary),
   'batches.retry': m(z.object({ id: Id }).strict(), z.object({ batch: BatchSummary, requeued: z.number().int() })),
   'batches.export': m(z.object({ id: Id, format: ExportFormat }).strict(), z.object({ fileName: z.string(), rows: z.number().int(), token: z.string() })),
+  /**
+   * Desktop: asks for a folder (native dialog) and writes every succeeded item's own file into it
+   * (`dir` null: the dialog was cancelled). The browser downloads the same files as a zip instead.
+   */
+  'batches.saveFiles': m(
+    z.object({ id: Id }).strict(),
+    z.object({
+      dir: z.string().nullable(),
+      written: z.number().int(),
+      noFile: z.number().int(),
+      problems: z.array(z.object({ item: z.string(), message: z.string() })),
+      problemCount: z.number().int(),
+    }),
+  ),
   'jobs.list': m(
     z
       .object({

@@ -57,8 +57,9 @@ export function emptyCounts(): StateCounts {
   return { queued: 0, running: 0, retry_wait: 0, succeeded: 0, failed: 0, cancelled: 0 };
 }
 
-export function displayStatus(stored: StoredBatchStatus, started: boolean, c: StateCounts): DisplayBatchStatus {
-  const open = c.queued + c.running + c.retry_wait;
+/** `awaiting`: items the steps before a follow-up batch still work on, which may flow into it. */
+export function displayStatus(stored: StoredBatchStatus, started: boolean, c: StateCounts, awaiting = 0): DisplayBatchStatus {
+  const open = c.queued + c.running + c.retry_wait + awaiting;
   if (stored === 'cancelled') return 'cancelled';
   // A finished batch stays finished whatever happened to it later.
   if (open === 0) return c.failed > 0 ? 'done_with_failures' : 'done';
@@ -81,7 +82,18 @@ export const BatchSummary = z.object({
   /** Why a running batch is not moving right now, in words, and until when if known. */
   waiting: z.object({ reason: z.string(), until: z.string().nullable() }).nullable(),
   counts: StateCounts,
+  /** Items so far; a follow-up batch's also counts those still `awaiting` in the steps before it. */
   total: z.number().int(),
+  /** Options the batch was created with (task, record, voice, size, ...), as stored. */
+  options: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  /**
+   * Set when the batch is a step of a pipeline: the first batch (`id`), this step's number, the
+   * batch it takes its items from, the batches that take this one's, and how many items the steps
+   * before it still work on (they flow in as they succeed). Null for a batch on its own.
+   */
+  pipeline: z
+    .object({ id: z.string(), step: z.number().int().positive(), parent: z.string().nullable(), next: z.array(z.string()), awaiting: z.number().int().nonnegative() })
+    .nullable(),
   units: z.object({ name: z.string(), estimated: z.number(), measured: z.number() }),
   cost: z.object({
     estimated: z.number().int(),

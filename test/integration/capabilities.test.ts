@@ -5,22 +5,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jobsOf, startHarness, type Harness } from './harness';
+import { createAndRun, jobsOf, startHarness, writeText as file, type Harness } from './harness';
 import { DEFAULT_RATES } from '../../src/shared/rates';
-
-async function file(h: Harness, name: string, text: string): Promise<string> {
-  const path = join(h.dir, name);
-  await writeFile(path, text);
-  return path;
-}
-
-async function createAndRun(h: Harness, input: Parameters<Harness['engine']['createBatch']>[0]) {
-  const created = await h.engine.createBatch(input);
-  const id = created.batch?.id;
-  if (!id) throw new Error(`no batch: ${JSON.stringify(created.problems)}`);
-  await h.run({ batchIds: [id] });
-  return { id, created, summary: h.engine.summary(id), jobs: jobsOf(h.engine, id) };
-}
 
 describe('text to speech', () => {
   it('streams each answer to outputs/<batch>/ named after the row (or its number), bills characters', async () => {

@@ -95,6 +95,22 @@ export async function startHarness(opts: { config?: Partial<RunnerConfig>; seed?
   return h;
 }
 
+/** Writes a text file into the harness's folder. */
+export async function writeText(h: Harness, name: string, text: string): Promise<string> {
+  const path = join(h.dir, name);
+  await writeFile(path, text);
+  return path;
+}
+
+/** Creates a batch, runs it to the end, and returns its id, summary and jobs. */
+export async function createAndRun(h: Harness, input: Parameters<Harness['engine']['createBatch']>[0]) {
+  const created = await h.engine.createBatch(input);
+  const id = created.batch?.id;
+  if (!id) throw new Error(`no batch: ${JSON.stringify(created.problems)}`);
+  await h.run({ batchIds: [id] });
+  return { id, created, summary: h.engine.summary(id), jobs: jobsOf(h.engine, id) };
+}
+
 // ---------------------------------------------------------------- engine tables
 
 export interface AttemptRow {

@@ -21,8 +21,33 @@ export function describeBatch(b: BatchSummary): string {
     `  ${b.total} items: ${c.succeeded} succeeded, ${c.failed} failed, ${c.queued} queued, ${c.running} running, ${c.retry_wait} waiting to retry, ${c.cancelled} cancelled`,
     `  cost: ${formatEur(b.cost.spent, 4)} spent of ${formatEur(b.cost.estimated, 4)} estimated${b.cost.budget !== null ? `, budget ${formatEur(b.cost.budget, 4)}` : ''} (${b.units.measured} of ~${b.units.estimated} ${b.units.name})`,
   ];
+  const options = Object.entries(b.options).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(',') : v}`);
+  if (options.length > 0) lines.splice(2, 0, `  options: ${options.join('; ')}`);
+  if (b.pipeline) {
+    const p = b.pipeline;
+    const parts = [`step ${p.step} of pipeline ${p.id}`];
+    if (p.parent) parts.push(`takes the results of ${p.parent}`);
+    if (p.next.length > 0) parts.push(`its results go to ${p.next.join(', ')}`);
+    lines.splice(2, 0, `  ${parts.join('; ')}`);
+    if (p.awaiting > 0 && !b.waiting) lines.push(`  waiting for ${p.awaiting} item(s) the steps before still work on (they join as they succeed)`);
+  }
   if (b.pause) lines.push(`  paused (${b.pause.kind}): ${b.pause.reason}`);
+  if (b.waiting) lines.push(`  ${b.waiting.reason}`);
   return lines.join('\n');
+}
+
+/** One line for a whole pipeline: its steps in order and what they spent together. */
+export function describePipeline(steps: readonly BatchSummary[]): string {
+  const spent = steps.reduce((n, b) => n + b.cost.spent, 0);
+  const estimated = steps.reduce((n, b) => n + b.cost.estimated, 0);
+  const budget = steps.find((b) => b.pipeline?.step === 1)?.cost.budget ?? null;
+  const chain = steps.map((b) => `${b.capability}${stepOption(b)} ${b.counts.succeeded}/${b.total}`).join(' → ');
+  return `Pipeline ${steps[0]?.pipeline?.id ?? ''}: ${chain}; ${formatEur(spent, 4)} spent of ${formatEur(estimated, 4)} estimated${budget !== null ? `, budget ${formatEur(budget, 4)}` : ''}`;
+}
+
+function stepOption(b: BatchSummary): string {
+  const v = b.options.task ?? b.options.record ?? b.options.voice ?? b.options.size;
+  return typeof v === 'string' ? ` (${v})` : '';
 }
 
 /** CSV messages start with "Row N"; prefix the file so every line names file and row. */

@@ -53,6 +53,13 @@ async function openDialog(kind: 'files' | 'folder' | 'csv'): Promise<{ supported
   return { supported: true, paths: r.canceled ? [] : r.filePaths };
 }
 
+/** "Save results to folder...": a folder to write into (one may be created in the dialog), or null. */
+async function chooseFolder(title: string): Promise<string | null> {
+  const options: Electron.OpenDialogOptions = { title, buttonLabel: 'Save here', properties: ['openDirectory', 'createDirectory', 'promptToCreate'] };
+  const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+  return r.canceled ? null : (r.filePaths[0] ?? null);
+}
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
@@ -72,6 +79,7 @@ if (!app.requestSingleInstanceLock()) {
       transport: 'electron',
       apiUrl: process.env.BATCHDESK_API_URL ?? null,
       openDialog,
+      chooseFolder,
     });
     protocol.handle('app', appProtocolHandler(service, rendererDir));
     bindIpc(ipcMain, service, () => win?.webContents ?? null);

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, join, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import { openDatabase, type Db } from './db/connection';
 import { systemClock, type Clock, type Random } from './clock';
 import { FileLogger, type Logger } from './log/logger';
@@ -26,10 +27,20 @@ import { BatchSummary, displayStatus, type PauseKind } from '../../shared/domain
 import { describe, OutputFile } from '../../shared/capabilities/catalog';
 import { NotFoundError, UserError } from './failures';
 import { capabilityFor } from './capabilities/registry';
+import { contextOf } from './capabilities/capability';
 import { outputsDirOf } from './output-names';
 import { jobDetail, jobInputFile, jobPage, type JobPageQuery } from './read-models/job-views';
 import { costReport } from './read-models/cost-report';
 import { exportBatch, type ExportFormat } from './exporters/export-batch';
+import { exportFiles, type FilesExport } from './exporters/export-files';
+import { writeFilesZip, type ZipExport } from './exporters/export-zip';
+import { PipelineStore } from './pipeline/pipeline-store';
+import { FollowUps } from './pipeline/follow-ups';
+import { Lineage } from './pipeline/lineage';
+import { StepsBuilder, type FollowUpRequest, type PrevStep } from './pipeline/steps-builder';
+import type { StepEstimate } from './pipeline/projection';
+import { optionsOf } from '../../shared/capabilities/request-options';
+import { stepLabel } from '../../shared/capabilities/steps';
 import type { JobDetail, JobPage, PreviewItem, ResultOf } from '../../shared/contract';
 
 type CostReport = ResultOf<'costs.report'>;
@@ -63,6 +74,10 @@ export interface CreateBatchResult {
   problems: ImportProblem[];
   /** Items left out because an earlier batch already has them (see allowResend). */
   alreadyQueued: number;
+  /** The batches of the `then` steps, after `batch`. */
+  steps: BatchSummary[];
+  /** The estimate of every step, first one first (later steps projected, with their basis). */
+  estimates: StepEstimate[];
 }
 
 /** What the preview shows: the plan and the first jobs, as the window lists them. */
@@ -70,6 +85,8 @@ export interface Preview {
   plan: BatchPlan;
   parsed: CreateBatchParsed;
   sample: PreviewItem[];
+  /** Every step's estimate, this batch first. */
+  steps: StepEstimate[];
 }
 
 const PREVIEW_SAMPLE = 200;
@@ -85,6 +102,7 @@ export class Engine {
   readonly rates: RateBook;
   readonly settings: Settings;
   readonly keys: KeyManager;
+  readonly pipelines: PipelineStore;
   readonly logger: Logger;
   private readonly random: Random;
   private readonly configOverrides: Partial<RunnerConfig>;
@@ -104,6 +122,7 @@ export class Engine {
     this.batches = new BatchStore(this.db, this.clock);
     this.rates = new RateBook(this.db, this.clock);
     this.settings = new Settings(this.db);
+    this.pipelines = new PipelineStore(this.db, this.clock);
     this.keys = new KeyManager(this.db, this.clock, opts.secrets, opts.env ?? process.env);
     this.configOverrides = opts.config ?? {};
   }
@@ -170,8 +189,33 @@ export class Engine {
   /** Imports and prices without writing anything: what the user sees before deciding. */
   async preview(input: CreateBatchInput): Promise<Preview> {
     const parsed = CreateBatchInput.parse(input);
-    const sample: NewJob[] = [];
     const mod = capabilityFor(parsed.capability);
+    const item = (j: NewJob): PreviewItem => {
+      const p = mod.payload.safeParse(JSON.parse(j.payloadJson));
+      const v = p.success ? mod.sourceView(p.data) : null;
+      const text = v?.kind === 'message' ? v.text : v?.kind === 'row' ? v.input || Object.values(v.fields).join(' · ') : null;
+      return { source: j.source, to: v?.kind === 'message' ? v.to : null, text, units: j.estimatedUnits, cost: j.estimatedCost };
+    };
+    const builder = this.stepsBuilder();
+    if (parsed.from !== undefined) {
+      const parent = builder.parentFor(this.resolveBatchId(parsed.from), parsed.capability);
+      const r = builder.previewFollowUp(parent, this.followUpRequest(parsed), PREVIEW_SAMPLE);
+      const e = r.estimate;
+      const plan: BatchPlan = {
+        channel: null,
+        options: e.options,
+        count: e.items,
+        problems: r.problems.map((message) => ({ source: parent.id, row: null, message })),
+        estimatedUnits: e.units,
+        estimatedCost: e.cost,
+        rate: e.rate,
+        defaultName: `${parent.name} → ${e.label}`,
+        alreadyQueued: 0,
+      };
+      const steps = [e, ...builder.projectThen({ step: parent.step + 1, shape: e }, parsed.then ?? [], parsed.tier)];
+      return { plan, parsed, sample: r.sample.map(item), steps };
+    }
+    const sample: NewJob[] = [];
     const plan = await planBatch(parsed, this.planDeps(), {
       add: (j) => {
         if (sample.length < PREVIEW_SAMPLE) sample.push(j);
@@ -180,13 +224,9 @@ export class Engine {
         while (sample.length > 0 && (sample.at(-1)?.seq ?? 0) >= seq) sample.pop();
       },
     });
-    const item = (j: NewJob): PreviewItem => {
-      const p = mod.payload.safeParse(JSON.parse(j.payloadJson));
-      const v = p.success ? mod.sourceView(p.data) : null;
-      const text = v?.kind === 'message' ? v.text : v?.kind === 'row' ? v.input || Object.values(v.fields).join(' · ') : null;
-      return { source: j.source, to: v?.kind === 'message' ? v.to : null, text, units: j.estimatedUnits, cost: j.estimatedCost };
-    };
-    return { plan, parsed, sample: sample.map(item) };
+    const first = this.rootEstimate(parsed, plan);
+    const steps = [first, ...builder.projectThen({ step: 1, shape: first }, parsed.then ?? [], parsed.tier)];
+    return { plan, parsed, sample: sample.map(item), steps };
   }
 
   /** A page of a batch's jobs, filtered by state and by text in the source or input. */
@@ -237,14 +277,104 @@ export class Engine {
   }
 
   /**
-   * Imports, validates and writes a batch. Jobs are written in chunks inside an invisible batch
-   * (so a huge import neither holds memory nor blocks a running engine for long) and the batch
-   * appears, complete, in one last step. An import killed half way leaves nothing anyone sees,
-   * and is removed by the next create. Nothing is sent: the batch waits for `start`.
+   * Writes every succeeded item of the batch into `dir` (created when missing) as a file of its own,
+   * named after its source or row, never overwriting anything. Refuses capabilities without files.
+   */
+  async exportFiles(id: string, dir: string): Promise<FilesExport> {
+    const batch = this.batches.get(id);
+    if (!batch) throw new NotFoundError(`No batch "${id}".`);
+    return exportFiles(this.db, { id, capability: batch.capability, outputsDir: this.outputsDir(id) }, dir);
+  }
+
+  /** The same files as `exportFiles`, under the same names, streamed into `out` as one zip. */
+  async exportFilesZip(id: string, out: Writable): Promise<ZipExport> {
+    const batch = this.batches.get(id);
+    if (!batch) throw new NotFoundError(`No batch "${id}".`);
+    return writeFilesZip(this.db, { id, capability: batch.capability, outputsDir: this.outputsDir(id) }, out);
+  }
+
+  /**
+   * Imports, validates and writes a batch, and the steps after it (`then`), or a follow-up of an
+   * existing batch (`from`). Jobs are written in chunks inside invisible batches (so a huge import
+   * neither holds memory nor blocks a running engine for long) and the batches appear, complete,
+   * in one last step. An import killed half way leaves nothing anyone sees, and is removed by the
+   * next create. Nothing is sent: the batches wait for `start`.
    */
   async createBatch(input: CreateBatchInput): Promise<CreateBatchResult> {
     const parsed = CreateBatchInput.parse(input);
     this.removeAbandonedImports();
+    const created: string[] = [];
+    const builder = this.stepsBuilder();
+    try {
+      let first: PrevStep;
+      let seals: (() => void)[];
+      let problems: ImportProblem[] = [];
+      let alreadyQueued = 0;
+      const estimates: StepEstimate[] = [];
+      if (parsed.from !== undefined) {
+        const parent = builder.parentFor(this.resolveBatchId(parsed.from), parsed.capability);
+        const f = builder.followUp(parent, this.followUpRequest(parsed), created);
+        first = f.prev;
+        seals = [f.pending.seal];
+        estimates.push(f.pending.estimate);
+      } else {
+        const root = await this.importRoot(parsed, created);
+        problems = root.plan.problems;
+        alreadyQueued = root.plan.alreadyQueued;
+        if (!root.first) {
+          this.deleteImports(created);
+          return { batch: null, problems, alreadyQueued, steps: [], estimates: [] };
+        }
+        first = root.first;
+        seals = [root.seal];
+        estimates.push(root.estimate);
+      }
+      for (const step of builder.then(first, parsed.then ?? [], parsed.tier, created)) {
+        seals.push(step.seal);
+        estimates.push(step.estimate);
+      }
+      // The whole chain appears at once: a pipeline is never seen with a step missing.
+      this.db.transaction(() => {
+        for (const seal of seals) seal();
+      })();
+      this.logger.log('info', 'batch.created', { batch: first.id, capability: parsed.capability, steps: created.length, problems: problems.length });
+      for (const id of created) this.changed(id);
+      const [head, ...rest] = created;
+      return { batch: this.summary(head ?? first.id), problems, alreadyQueued, steps: rest.map((id) => this.summary(id)), estimates };
+    } catch (e) {
+      try {
+        this.deleteImports(created);
+      } catch {
+        // The next create removes them (their creator is then gone).
+      }
+      throw e;
+    } finally {
+      for (const id of created) importsHere.delete(id);
+    }
+  }
+
+  private followUpRequest(parsed: CreateBatchParsed): FollowUpRequest {
+    return { capability: parsed.capability, tier: parsed.tier, options: optionsOf(parsed), name: parsed.name, budget: parsed.budget, allowResend: parsed.allowResend };
+  }
+
+  private stepsBuilder(): StepsBuilder {
+    return new StepsBuilder({
+      batches: this.batches,
+      pipelines: this.pipelines,
+      followUps: new FollowUps(this.pipelines, this.rates),
+      rates: this.rates,
+      transaction: (fn) => this.db.transaction(fn)(),
+      newId: () => {
+        const id = newBatchId(this.clock.now());
+        importsHere.add(id);
+        return id;
+      },
+      creator: creatorTag(),
+    });
+  }
+
+  /** The first step from files: imported in chunks into an invisible batch, sealed by the caller. */
+  private async importRoot(parsed: CreateBatchParsed, created: string[]): Promise<{ plan: BatchPlan; first: PrevStep | null; seal: () => void; estimate: StepEstimate }> {
     const id = newBatchId(this.clock.now());
     this.batches.insert({
       id,
@@ -257,6 +387,7 @@ export class Engine {
       creator: creatorTag(),
     });
     importsHere.add(id);
+    created.push(id);
     let buffer: NewJob[] = [];
     const flush = (): void => {
       if (buffer.length === 0) return;
@@ -264,44 +395,45 @@ export class Engine {
       buffer = [];
       this.db.transaction(() => this.jobs.insertJobs(id, chunk))();
     };
-    let plan: BatchPlan;
-    try {
-      plan = await planBatch(parsed, this.planDeps(), {
-        add: (j) => {
-          buffer.push(j);
-          if (buffer.length >= INSERT_CHUNK) flush();
-        },
-        discardFrom: (seq) => {
-          buffer = buffer.filter((j) => j.seq < seq);
-          this.jobs.deleteFromSeq(id, seq);
-        },
-      });
-      flush();
-      if (plan.count === 0) {
-        this.deleteImport(id);
-        return { batch: null, problems: plan.problems, alreadyQueued: plan.alreadyQueued };
-      }
-      this.db.transaction(() => {
-        this.batches.finishImport(id, {
-          name: parsed.name ?? plan.defaultName,
-          channel: plan.channel,
-          options: plan.options,
-        });
-        this.batches.seal(id, { total: plan.count, estimatedUnits: plan.estimatedUnits, estimatedCost: plan.estimatedCost });
-      })();
-    } catch (e) {
-      try {
-        this.deleteImport(id);
-      } catch {
-        // The next create removes it (its creator is then gone).
-      }
-      throw e;
-    } finally {
-      importsHere.delete(id);
-    }
-    this.logger.log('info', 'batch.created', { batch: id, capability: parsed.capability, jobs: plan.count, problems: plan.problems.length });
-    this.changed(id);
-    return { batch: this.summary(id), problems: plan.problems, alreadyQueued: plan.alreadyQueued };
+    const plan = await planBatch(parsed, this.planDeps(), {
+      add: (j) => {
+        buffer.push(j);
+        if (buffer.length >= INSERT_CHUNK) flush();
+      },
+      discardFrom: (seq) => {
+        buffer = buffer.filter((j) => j.seq < seq);
+        this.jobs.deleteFromSeq(id, seq);
+      },
+    });
+    flush();
+    const name = parsed.name ?? plan.defaultName;
+    const estimate = this.rootEstimate(parsed, plan);
+    const seal = (): void => {
+      this.batches.finishImport(id, { name, channel: plan.channel, options: plan.options });
+      this.batches.seal(id, { total: plan.count, estimatedUnits: plan.estimatedUnits, estimatedCost: plan.estimatedCost });
+    };
+    const first = plan.count === 0 ? null : { id, pipelineId: id, step: 1, name, shape: estimate };
+    return { plan, first, seal, estimate };
+  }
+
+  private rootEstimate(parsed: CreateBatchParsed, plan: BatchPlan): StepEstimate {
+    return {
+      capability: parsed.capability,
+      options: plan.options,
+      items: plan.count,
+      units: plan.estimatedUnits,
+      label: stepLabel({ capability: parsed.capability, ...plan.options }),
+      unitName: describe(parsed.capability).unit,
+      tier: parsed.tier,
+      rate: plan.rate,
+      cost: plan.estimatedCost,
+      basis: 'measured from the input',
+    };
+  }
+
+  private deleteImports(ids: readonly string[]): void {
+    // Last step first: a follower references its parent.
+    for (const id of [...ids].reverse()) this.deleteImport(id);
   }
 
   private deleteImport(id: string): void {
@@ -320,9 +452,32 @@ export class Engine {
     }
   }
 
-  /** Marks batches as started by their user: only started batches are ever sent. */
+  /** Marks batches as started by their user (with every step of their pipelines): only started batches are ever sent. */
   start(ids: readonly string[]): void {
-    for (const id of ids) if (this.batches.start(id)) this.changed(id);
+    for (const id of this.withPipelines(ids)) if (this.batches.start(id)) this.changed(id);
+  }
+
+  /** The batches and every other step of their pipelines, each once. */
+  withPipelines(ids: readonly string[]): string[] {
+    const out = new Set<string>();
+    for (const id of ids) {
+      const b = this.batches.get(id);
+      if (!b) {
+        out.add(id);
+        continue;
+      }
+      for (const m of this.pipelines.members(b.pipeline_id)) if (m.ready === 1) out.add(m.id);
+    }
+    return [...out];
+  }
+
+  /** Pipeline steps with work left: their own open items, or items the steps before them still work on. */
+  private liveSteps(id: string): string[] {
+    const b = this.batches.get(id);
+    if (!b) return [];
+    const lineage = new Lineage(this.pipelines.members(b.pipeline_id).filter((m) => m.ready === 1));
+    const open = (x: string): number => this.pipelines.openCount(x);
+    return lineage.members.filter((m) => m.status !== 'cancelled' && open(m.id) + lineage.awaiting(m.id, open) > 0).map((m) => m.id);
   }
 
   /** True when a started, active batch has something left to send. */
@@ -366,17 +521,30 @@ export class Engine {
   summary(id: string): BatchSummary {
     const row = this.batches.get(id);
     if (!row) throw new NotFoundError(`No batch "${id}".`);
-    return this.summarize(row);
+    return this.summarize(row, new Map());
   }
 
   summaries(): BatchSummary[] {
-    return this.batches.list().map((b) => this.summarize(b));
+    const lineages = new Map<string, Lineage>();
+    return this.batches.list().map((b) => this.summarize(b, lineages));
   }
 
-  private summarize(b: BatchRow): BatchSummary {
+  /** The pipeline a batch belongs to (read once per pipeline per call). */
+  private lineageOf(b: BatchRow, cache: Map<string, Lineage>): Lineage {
+    let l = cache.get(b.pipeline_id);
+    if (!l) {
+      l = new Lineage(this.pipelines.members(b.pipeline_id).filter((m) => m.ready === 1));
+      cache.set(b.pipeline_id, l);
+    }
+    return l;
+  }
+
+  private summarize(b: BatchRow, lineages: Map<string, Lineage>): BatchSummary {
     const counts = this.jobs.counts(b.id);
     const { spent, units } = this.jobs.spent(b.id);
-    const status = displayStatus(b.status, b.started_at !== null, counts);
+    const lineage = this.lineageOf(b, lineages);
+    const awaiting = lineage.chained && b.status !== 'cancelled' ? lineage.awaiting(b.id, (id) => this.pipelines.openCount(id)) : 0;
+    const status = displayStatus(b.status, b.started_at !== null, counts, awaiting);
     return BatchSummary.parse({
       id: b.id,
       name: b.name,
@@ -389,9 +557,11 @@ export class Engine {
         status === 'paused' && b.pause_kind
           ? { kind: b.pause_kind, reason: b.pause_reason ?? '', until: b.resume_at === null ? null : new Date(b.resume_at).toISOString() }
           : null,
-      waiting: status === 'running' ? this.waitingReason(b.id, counts.queued, counts.running) : null,
+      waiting: status === 'running' ? this.waitingReason(b.id, counts.queued, counts.running, awaiting) : null,
       counts,
-      total: b.total,
+      total: b.total + awaiting,
+      options: contextOf(b).options,
+      pipeline: lineage.chained ? { id: b.pipeline_id, step: b.step, parent: b.parent_id, next: lineage.next(b.id), awaiting } : null,
       units: { name: describe(b.capability).unit, estimated: b.estimated_units, measured: units },
       cost: { estimated: b.estimated_cost, spent, budget: b.budget, currency: 'EUR', scale: 10_000 },
       created_at: new Date(b.created_at).toISOString(),
@@ -403,8 +573,11 @@ export class Engine {
    * Why a running batch is not moving, in words: answers that are slow to come, or the time the
    * next retry is due and what it is waiting out. Null when work is simply flowing.
    */
-  private waitingReason(id: string, queued: number, running: number): BatchSummary['waiting'] {
+  private waitingReason(id: string, queued: number, running: number, awaiting: number): BatchSummary['waiting'] {
     const now = this.clock.now();
+    if (queued + running === 0 && awaiting > 0 && !this.jobs.nextRetry(id)) {
+      return { reason: `waiting for the step before: ${awaiting.toLocaleString('en')} item(s) still in the works there`, until: null };
+    }
     if (running > 0) {
       const f = this.jobs.inFlight(id);
       if (f.n > 0 && f.since !== null && now - f.since >= (this.configOverrides.slowAnswerMs ?? DEFAULT_RUNNER_CONFIG.slowAnswerMs)) {
@@ -419,29 +592,51 @@ export class Engine {
     return { reason: `retrying at ${new Date(next.run_at).toLocaleTimeString('en-GB')}${why ? ` after: ${why}` : ''}`, until: new Date(next.run_at).toISOString() };
   }
 
-  /** Pauses a batch with work left; a finished batch never changes state. */
+  /** Pauses a batch with work left, with every step of its pipeline that has work left; a finished batch never changes state. */
   pause(id: string, kind: PauseKind = 'user', reason = 'Paused by the user.'): boolean {
-    if (!this.jobs.hasOpen(id)) return false;
-    const ok = this.batches.pause(id, kind, reason);
-    this.changed(id);
+    let ok = false;
+    for (const s of this.liveSteps(id)) {
+      if (this.batches.pause(s, kind, reason)) ok = true;
+      this.changed(s);
+    }
     return ok;
   }
 
-  /** Resuming may raise (or clear) the budget in the same step, as a budget pause asks. */
+  /**
+   * Resumes the batch's whole pipeline. A new budget goes to the budget that stopped it: the
+   * nearest of the batch and the steps before it that has one (the batch itself if none has).
+   */
   resume(id: string, opts: { budget?: number | null } = {}): boolean {
-    if (opts.budget !== undefined) this.batches.setBudget(id, opts.budget);
-    const ok = this.batches.resume(id);
-    if (ok) this.jobs.resetRateLimited(id);
-    this.changed(id);
+    const b = this.batches.get(id);
+    if (!b) throw new NotFoundError(`No batch "${id}".`);
+    if (opts.budget !== undefined) {
+      const lineage = new Lineage(this.pipelines.members(b.pipeline_id));
+      const holder = [lineage.get(id), ...lineage.ancestors(id)].find((m) => m !== undefined && m.budget !== null);
+      this.batches.setBudget(holder?.id ?? id, opts.budget);
+    }
+    let ok = false;
+    for (const s of this.withPipelines([id])) {
+      if (this.batches.resume(s)) {
+        ok = true;
+        this.jobs.resetRateLimited(s);
+      }
+      this.changed(s);
+    }
     return ok;
   }
 
+  /** Cancels the batch's whole pipeline: nothing more is sent in any step. Returns the items cancelled. */
   cancel(id: string): number {
+    const steps = this.withPipelines([id]);
     const n = this.db.transaction(() => {
-      this.batches.cancel(id);
-      return this.jobs.cancelOpen(id);
+      let count = 0;
+      for (const s of steps) {
+        this.batches.cancel(s);
+        count += this.jobs.cancelOpen(s);
+      }
+      return count;
     })();
-    this.changed(id);
+    for (const s of steps) this.changed(s);
     return n;
   }
 
@@ -475,6 +670,8 @@ export class Engine {
     }
     if (opts.start) this.start(opts.start);
     const runner = new Runner({
+      followUps: new FollowUps(this.pipelines, this.rates),
+      pipelines: this.pipelines,
       jobs: this.jobs,
       batches: this.batches,
       rates: this.rates,
@@ -486,7 +683,9 @@ export class Engine {
       dataDir: this.dataDir,
       onChange: (id) => this.changed(id),
     });
-    await runner.run({ batchIds: opts.batchIds ?? null, signal: opts.signal });
+    // A pipeline runs as a whole: naming one step runs the others too (items flow between them).
+    const batchIds = opts.batchIds ? this.withPipelines(opts.batchIds) : null;
+    await runner.run({ batchIds, signal: opts.signal });
   }
 
   close(): void {

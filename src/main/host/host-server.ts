@@ -10,6 +10,8 @@ import { sendFile } from './file-response';
 import { DEFAULT_MAX_UPLOAD_BYTES, receiveUpload, UploadError } from './upload';
 import { parseRequestTarget } from './request-target';
 import { upgradeListener } from './upgrade';
+import { toRpcError } from '../service/rpc-errors';
+import type { RpcErrorCode } from '../../shared/contract';
 
 export interface HostOptions {
   service: AppService;
@@ -32,6 +34,8 @@ export interface HostHandle {
 const MAX_RPC_BODY = 1024 * 1024;
 /** After refusing an upload, how long the rest of its body is read and dropped before the socket is cut. */
 const UPLOAD_LINGER_MS = 5000;
+
+const RPC_STATUS: Record<RpcErrorCode, number> = { invalid_argument: 400, not_found: 404, conflict: 409, unavailable: 503, internal: 500 };
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
@@ -113,8 +117,7 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
       // url.path is the decoded pathname (parseRequestTarget checked that it decodes).
       const r = await service.call(url.path.slice(5), arg);
       if (r.ok) return json(res, 200, r.result);
-      const status = { invalid_argument: 400, not_found: 404, conflict: 409, unavailable: 503, internal: 500 }[r.error.code];
-      return json(res, status, { error: r.error });
+      return json(res, RPC_STATUS[r.error.code], { error: r.error });
     }
     if (url.pathname === '/upload' && req.method === 'PUT') {
       const rel = url.searchParams.get('path') ?? '';
@@ -141,6 +144,32 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
       const file = service.exports.get(download[1] ?? '');
       if (!file) return json(res, 404, { error: { code: 'not_found', message: 'This export link has expired; export again.' } });
       return sendFile(req, res, file.path, 'application/octet-stream', { 'content-disposition': `attachment; filename="${file.fileName}"` });
+    }
+    // "Download results (.zip)": every succeeded item's own file, zipped while it is sent.
+    const filesZip = /^\/files\/([A-Za-z0-9]{1,64})\.zip$/.exec(url.pathname);
+    if (filesZip && req.method === 'GET') {
+      let zip: ReturnType<AppService['filesZip']>;
+      try {
+        zip = service.filesZip(filesZip[1] ?? '');
+      } catch (e) {
+        const error = toRpcError(e, service.engine.dataDir);
+        return json(res, RPC_STATUS[error.code], { error });
+      }
+      res.writeHead(200, {
+        'content-type': 'application/zip',
+        'content-disposition': `attachment; filename="${zip.fileName}"`,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      });
+      try {
+        const r = await zip.write(res);
+        if (r.problemCount > 0) service.engine.logger.log('warn', 'host.files_zip_incomplete', { batch: filesZip[1], left_out: r.problemCount, first: r.problems[0]?.message ?? null });
+      } catch (e) {
+        // Headers are sent: a cut connection is all the browser can be told (its download fails).
+        service.engine.logger.log('warn', 'host.files_zip_failed', { batch: filesZip[1], message: e instanceof Error ? e.message : String(e) });
+        res.destroy();
+      }
+      return;
     }
     if (req.method === 'GET' || req.method === 'HEAD') {
       const f = staticFile(opts.rendererDir, url.pathname);

@@ -1,11 +1,15 @@
 // Everything a long-running face (desktop window or browser host) needs around the engine:
 // the connection, the background run loop, coalesced snapshots, and the handler map.
+import type { Writable } from 'node:stream';
 import { Engine, type EngineOptions } from '../engine/engine';
 import type { EventName, EventOf } from '../../shared/contract';
 import { ConnectionManager } from './connection-manager';
 import { RunController } from './run-controller';
 import { SnapshotCoalescer } from './snapshot-coalescer';
-import { createHandlers, type Handlers, type HandlerDeps } from './handlers';
+import { createHandlers, exportFileBase, nothingSucceeded, type Handlers, type HandlerDeps } from './handlers';
+import { itemFileKindOrRefuse } from '../engine/exporters/export-files';
+import type { ZipExport } from '../engine/exporters/export-zip';
+import { InvalidArgumentError } from './rpc-errors';
 import { dispatch, type DispatchResult } from './dispatch';
 
 export const APP_VERSION = '0.1.0';
@@ -16,6 +20,8 @@ export interface AppServiceOptions extends EngineOptions {
   /** How often to try again while another process holds the data folder (tests shorten it). */
   busyRetryMs?: number;
   openDialog?: HandlerDeps['openDialog'];
+  /** Electron's folder dialog for "Save results to folder..."; absent in the browser host. */
+  chooseFolder?: HandlerDeps['chooseFolder'];
 }
 
 type Emit = <E extends EventName>(event: E, payload: EventOf<E>) => void;
@@ -59,6 +65,7 @@ export class AppService {
       transport: opts.transport,
       version: APP_VERSION,
       openDialog: opts.openDialog ?? (async () => ({ supported: false, paths: [] })),
+      ...(opts.chooseFolder ? { chooseFolder: opts.chooseFolder } : {}),
       exports: this.exports,
       pathAllowed:
         opts.transport === 'browser'
@@ -98,6 +105,18 @@ export class AppService {
   /** A job's input file (`source`) or the file its answer was saved as (`output`). */
   jobFile(jobId: number, which: 'source' | 'output'): { path: string; mime: string; size: number } | null {
     return which === 'source' ? this.engine.jobInputFile(jobId) : this.engine.jobOutputFile(jobId);
+  }
+
+  /**
+   * The browser's "Download results (.zip)": checks the batch before a byte is sent (it exists, its
+   * items have files, something succeeded) and names the download; `write` streams the zip.
+   */
+  filesZip(idOrPrefix: string): { fileName: string; write(out: Writable): Promise<ZipExport> } {
+    const id = this.engine.resolveBatchId(idOrPrefix);
+    const batch = this.engine.summary(id);
+    itemFileKindOrRefuse(batch.capability);
+    if (batch.counts.succeeded === 0) throw new InvalidArgumentError(nothingSucceeded(batch.name));
+    return { fileName: `${exportFileBase(batch.name, id)}-files.zip`, write: (out) => this.engine.exportFilesZip(id, out) };
   }
 
   async close(): Promise<void> {

@@ -16,10 +16,18 @@ import {
 import { describe, rateUnit } from '../../shared/capabilities/catalog';
 import type { Engine } from '../engine/engine';
 import { exportBatch } from '../engine/exporters/export-batch';
+import type { StepEstimate } from '../engine/pipeline/projection';
+import type { StepEstimateView } from '../../shared/contract';
+import { itemFileKindOrRefuse } from '../engine/exporters/export-files';
 import type { ConnectionManager } from './connection-manager';
 import type { RunController } from './run-controller';
 import { testKey } from './key-test';
 import { InvalidArgumentError, NotFoundError } from './rpc-errors';
+
+/** A step's estimate as the window shows it (units rounded: they are an estimate). */
+function stepView(e: StepEstimate): StepEstimateView {
+  return { capability: e.capability, label: e.label, tier: e.tier, items: e.items, units: Math.round(e.units), unitName: e.unitName, cost: e.cost, basis: e.basis };
+}
 
 export type Handlers = { [M in MethodName]: (arg: ArgOf<M>) => Promise<ResultOf<M>> };
 
@@ -31,6 +39,11 @@ export interface HandlerDeps {
   version: string;
   /** Native dialogs (Electron); the browser host answers unsupported and the window uses file inputs. */
   openDialog: (kind: 'files' | 'folder' | 'csv') => Promise<{ supported: boolean; paths: string[] }>;
+  /**
+   * A native "choose a folder to save into" dialog (Electron): the chosen folder, or null when the
+   * user cancelled. Absent in the browser host, which downloads a zip instead.
+   */
+  chooseFolder?: (title: string) => Promise<string | null>;
   /** Export files by download token, for the transport's download route. */
   exports: Map<string, { path: string; fileName: string }>;
   /** Called after settings or keys change so the connection is rebuilt and the window told. */
@@ -56,8 +69,19 @@ function settingsView(engine: Engine): ResultOf<'settings.get'> {
   };
 }
 
+/** "October-notice-b1a2b3": a download's name from the batch's name (ASCII, no separators) and id. */
+export function exportFileBase(batchName: string, id: string): string {
+  const safeName = batchName.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'batch';
+  return `${safeName}-${id}`;
+}
+
 function rateViews(engine: Engine): ResultOf<'rates.list'> {
   return engine.rates.all().map((r) => ({ ...r, unit: rateUnit(r.item) }));
+}
+
+/** Why there is nothing to save or download yet, and what to do. */
+export function nothingSucceeded(batchName: string): string {
+  return `Nothing in "${batchName}" has succeeded yet, so it has no result files. Start or resume the batch, and try again once items are done.`;
 }
 
 export function createHandlers(d: HandlerDeps): Handlers {
@@ -77,8 +101,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'batches.list': async () => engine.summaries().reverse(),
     'batches.get': async ({ id }) => summary(id),
     'batches.preview': async (arg) => {
-      checkPaths(arg.paths);
-      const { plan, sample } = await engine.preview(arg);
+      checkPaths(arg.paths ?? []);
+      const { plan, sample, steps } = await engine.preview(arg);
       return {
         items: plan.count,
         units: { name: describe(arg.capability).unit, estimated: plan.estimatedUnits },
@@ -88,16 +112,18 @@ export function createHandlers(d: HandlerDeps): Handlers {
         sample,
         problems: plan.problems,
         alreadyQueued: plan.alreadyQueued,
+        steps: steps.map(stepView),
       };
     },
     'batches.create': async (arg) => {
-      checkPaths(arg.paths);
+      checkPaths(arg.paths ?? []);
       const r = await engine.createBatch(arg);
-      if (!r.batch) return r;
-      // In the window, creating a batch is starting it (Start batch).
+      const estimates = r.estimates.map(stepView);
+      if (!r.batch) return { ...r, estimates };
+      // In the window, creating a batch is starting it (Start batch), with every step of its pipeline.
       engine.start([r.batch.id]);
       d.runs.kick();
-      return { ...r, batch: engine.summary(r.batch.id) };
+      return { ...r, estimates, batch: engine.summary(r.batch.id), steps: r.steps.map((b) => engine.summary(b.id)) };
     },
     'batches.start': async ({ id }) => {
       const bid = engine.resolveBatchId(id);
@@ -133,13 +159,25 @@ export function createHandlers(d: HandlerDeps): Handlers {
       if (!batch) throw new NotFoundError(`No batch ${id}.`);
       const dir = join(engine.dataDir, 'exports');
       mkdirSync(dir, { recursive: true });
-      const safeName = batch.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'batch';
-      const fileName = `${safeName}-${bid}.${format}`;
+      const fileName = `${exportFileBase(batch.name, bid)}.${format}`;
       const path = join(dir, fileName);
       const rows = await engine.exportBatch(bid, format, path);
       const token = randomBytes(16).toString('hex');
       d.exports.set(token, { path, fileName });
       return { fileName, rows, token };
+    },
+    'batches.saveFiles': async ({ id }) => {
+      const bid = engine.resolveBatchId(id);
+      const batch = engine.summary(bid);
+      // Refused before the dialog opens: nothing to choose a folder for.
+      itemFileKindOrRefuse(batch.capability);
+      if (!d.chooseFolder) {
+        throw new InvalidArgumentError('Saving to a folder needs the desktop app. In the browser, use Download results (.zip); on the command line, `batchdesk export <batch-id> --format files --out DIR`.');
+      }
+      if (batch.counts.succeeded === 0) throw new InvalidArgumentError(nothingSucceeded(batch.name));
+      const dir = await d.chooseFolder(`Save the results of "${batch.name}" to a folder`);
+      if (dir === null) return { dir: null, written: 0, noFile: 0, problems: [], problemCount: 0 };
+      return engine.exportFiles(bid, dir);
     },
     'jobs.list': async (arg) => engine.jobPage(arg),
     'jobs.get': async ({ id }) => engine.jobDetail(id),

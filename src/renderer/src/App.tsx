@@ -36,7 +36,7 @@ function Screen({ route }: { route: Route }) {
     case 'batch':
       return <BatchDetailScreen key={route.id} id={route.id} jobId={route.jobId} />;
     case 'new':
-      return <NewBatchScreen />;
+      return <NewBatchScreen from={route.from} />;
     case 'costs':
       return <CostsScreen />;
     case 'keys':

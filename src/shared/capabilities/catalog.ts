@@ -6,6 +6,10 @@ import { AUDIO_EXTENSIONS } from '../media';
 import { channelKindOf, type RateItem } from '../rates';
 import type { Capability } from '../domain';
 import { resultOf, type CapabilityDescriptor } from './descriptor';
+import type { TextTask } from './options';
+
+/** Characters of a text result per character of input, by task (estimates only). */
+const TEXT_YIELD: Record<TextTask, number> = { summary: 0.2, reply: 0.5, classify: 0.01, extract: 0.3 };
 
 export const TranscribeResult = z.object({
   text: z.string(),
@@ -51,6 +55,9 @@ const transcribe: CapabilityDescriptor = {
   options: [],
   rateItem: () => 'transcribe',
   result: TranscribeResult,
+  // Speech runs at about 150 words a minute, about 15 characters a second with spaces.
+  yields: { perUnit: () => 15, basis: () => 'about 15 characters of transcript per audio second' },
+  measure: 'media',
   offers: (r) => resultOf(TranscribeResult, r)?.text ?? null,
   columns: (raw) => {
     const r = resultOf(TranscribeResult, raw);
@@ -71,6 +78,9 @@ const ocr: CapabilityDescriptor = {
   options: [],
   rateItem: () => 'ocr',
   result: OcrResult,
+  // A typed invoice page holds about 1,500 characters.
+  yields: { perUnit: () => 1500, basis: () => 'about 1,500 characters of text per page' },
+  measure: 'media',
   offers: (r) => resultOf(OcrResult, r)?.text ?? null,
   columns: (raw) => {
     const r = resultOf(OcrResult, raw);
@@ -95,6 +105,8 @@ const channel: CapabilityDescriptor = {
   options: ['channel', 'voice'],
   rateItem: (ch) => `channel.${channelKindOf(ch ?? 'whatsapp')}`,
   result: ChannelResult,
+  yields: null,
+  measure: 'items',
   offers: () => null,
   columns: (raw) => {
     const r = resultOf(ChannelResult, raw);
@@ -115,6 +127,8 @@ const tts: CapabilityDescriptor = {
   options: ['voice'],
   rateItem: () => 'tts',
   result: TtsResult,
+  yields: null,
+  measure: 'characters',
   offers: () => null,
   columns: (raw) => {
     const r = resultOf(TtsResult, raw);
@@ -136,6 +150,9 @@ const text: CapabilityDescriptor = {
   options: ['task', 'instructions', 'labels'],
   rateItem: () => 'text',
   result: TextResult,
+  // Answers are shorter than what they answer: a summary about a fifth, a reply about half.
+  yields: { perUnit: (o) => TEXT_YIELD[o.task ?? 'summary'], basis: (o) => `a ${o.task ?? 'summary'} is about ${Math.round(TEXT_YIELD[o.task ?? 'summary'] * 100)}% of its input's characters` },
+  measure: 'characters',
   offers: (r) => resultOf(TextResult, r)?.text ?? null,
   columns: (raw) => {
     const r = resultOf(TextResult, raw);
@@ -157,6 +174,8 @@ const image: CapabilityDescriptor = {
   options: ['size'],
   rateItem: () => 'image',
   result: ImageResult,
+  yields: null,
+  measure: 'items',
   offers: () => null,
   columns: (raw) => {
     const r = resultOf(ImageResult, raw);
@@ -178,6 +197,8 @@ const embeddings: CapabilityDescriptor = {
   options: [],
   rateItem: () => 'embeddings',
   result: EmbeddingsResult,
+  yields: null,
+  measure: 'characters',
   offers: () => null,
   columns: (raw) => ({ dimensions: resultOf(EmbeddingsResult, raw)?.dimensions ?? null }),
   outputs: null,
@@ -195,6 +216,8 @@ const crm: CapabilityDescriptor = {
   options: ['record'],
   rateItem: () => 'crm',
   result: CrmResult,
+  yields: null,
+  measure: 'items',
   offers: () => null,
   columns: (raw) => {
     const r = resultOf(CrmResult, raw);

@@ -44,6 +44,13 @@ export interface CapabilityDescriptor {
   readonly result: z.ZodType;
   /** The text a follow-up step takes from a succeeded result, or null when it offers none. */
   offers(result: unknown): string | null;
+  /**
+   * How much text a result offers a next step, for estimates before anything ran: characters per
+   * unit of this capability, and that ratio in words. Null: nothing for a next step.
+   */
+  readonly yields: { perUnit(options: StoredOptions): number; basis(options: StoredOptions): string } | null;
+  /** How units are counted: characters of the input, one per item, or measured from the file. */
+  readonly measure: 'characters' | 'items' | 'media';
   /** Export columns taken from the result (null result: the columns, all empty). */
   columns(result: unknown): Record<string, Cell>;
   /** The result is a file written to `<data folder>/outputs/<batch id>/`. */

@@ -17,6 +17,8 @@ function batch(over: Partial<BatchSummary>): BatchSummary {
     waiting: null,
     counts: { ...emptyCounts(), queued: 2, running: 2 },
     total: 4,
+    options: {},
+    pipeline: null,
     units: { name: 'messages', estimated: 4, measured: 0 },
     cost: { estimated: 200, spent: 0, budget: null, currency: 'EUR', scale: 10_000 },
     created_at: '2026-11-23T10:00:00.000Z',

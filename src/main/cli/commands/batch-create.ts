@@ -9,6 +9,13 @@ import { describe } from '../../../shared/capabilities/catalog';
 import { OPTION_SCHEMAS, type OptionName } from '../../../shared/capabilities/options';
 import { misplacedOptions } from '../../../shared/capabilities/request-options';
 import type { z } from 'zod';
+import { chainProblem, parseStep, takerList, type PipelineStep } from '../../../shared/capabilities/steps';
+import type { StepEstimate } from '../../engine/pipeline/projection';
+
+/** A step's estimate as `--json` prints it (money as integer 1/10,000 EUR, as everywhere). */
+function estimateJson(e: StepEstimate) {
+  return { capability: e.capability, label: e.label, tier: e.tier, items: e.items, units: Math.round(e.units), unit: e.unitName, cost: e.cost, basis: e.basis };
+}
 
 /** An option's value checked by its one schema, or a usage error naming the option. */
 function option<N extends OptionName>(name: N, v: unknown): z.output<(typeof OPTION_SCHEMAS)[N]> | undefined {
@@ -28,7 +35,20 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   const cap = BatchCapability.safeParse(capText);
   if (!cap.success) throw new UsageError(`batch create needs a capability: ${BATCH_CAPABILITIES.join(', ')} (got "${capText ?? ''}").`);
   const desc = describe(cap.data);
-  if (paths.length === 0) throw new UsageError(`batch create ${cap.data} needs ${desc.inputHelp}.`);
+  const from = values.from;
+  if (from !== undefined && paths.length > 0) throw new UsageError(`--from takes its items from batch ${from}: give files or --from, not both.`);
+  if (from !== undefined && !desc.takesFrom) throw new UsageError(`${cap.data} cannot take another batch's results (--from): ${takerList()} can.`);
+  if (from === undefined && paths.length === 0) throw new UsageError(`batch create ${cap.data} needs ${desc.inputHelp}${desc.takesFrom ? ', or --from BATCH' : ''}.`);
+  const then: PipelineStep[] = [];
+  let prev = cap.data;
+  for (const text of values.then ?? []) {
+    const step = parseStep(text);
+    if (!step.ok) throw new UsageError(`--then ${step.message}`);
+    const problem = chainProblem(prev, step.step.capability);
+    if (problem) throw new UsageError(`--then ${text}: ${problem}`);
+    then.push(step.step);
+    prev = step.step.capability;
+  }
   const tier = Tier.safeParse(values.tier ?? 'standard');
   if (!tier.success) throw new UsageError(`--tier must be basic, standard or superior (got "${values.tier}").`);
   const options = {
@@ -51,8 +71,10 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
 
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
-    const { batch, problems, alreadyQueued } = await engine.createBatch({
+    const { batch, problems, alreadyQueued, steps, estimates } = await engine.createBatch({
       paths,
+      ...(from !== undefined ? { from: engine.resolveBatchId(from) } : {}),
+      ...(then.length > 0 ? { then } : {}),
       tier: tier.data,
       ...definedOnly(options),
       ...(values.name !== undefined ? { name: values.name } : {}),
@@ -60,12 +82,26 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       allowResend: values['allow-resend'] === true,
     });
     if (values.json) {
-      io.stdout.write(`${JSON.stringify({ batch, problems, already_queued: alreadyQueued }, null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify({ batch, steps, estimates: estimates.map(estimateJson), problems, already_queued: alreadyQueued }, null, 2)}\n`);
     } else {
       if (problems.length > 0) io.stderr.write(`${problems.length} item(s) skipped:\n${describeProblems(problems)}\n`);
-      if (batch) {
+      if (batch && steps.length === 0 && from === undefined) {
         io.stdout.write(`Created batch ${batch.id}\n${describeBatch(batch)}\n`);
         io.stdout.write(`Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${batch.units.estimated} ${batch.units.name}. Nothing is sent until you start it: batchdesk run ${batch.id}\n`);
+      } else if (batch) {
+        const ids = [batch, ...steps];
+        const total = estimates.reduce((n, e) => n + e.cost, 0);
+        io.stdout.write(`Created ${from !== undefined ? `a follow-up of ${batch.pipeline?.parent ?? from}` : `a pipeline of ${ids.length} steps`}: ${ids.map((b) => b.id).join(' → ')}\n`);
+        estimates.forEach((e, i) => {
+          const b = ids[i];
+          io.stdout.write(
+            `  ${b ? `step ${b.pipeline?.step ?? i + 1} ${b.id}` : `step ${i + 1}`} ${e.label}, tier ${e.tier}: ${i === 0 && from === undefined ? '' : 'up to '}${e.items} item(s), ~${Math.round(e.units).toLocaleString('en')} ${e.unitName}, ${formatEur(e.cost, 4)} (${e.basis})\n`,
+          );
+        });
+        const budget = batch.cost.budget;
+        io.stdout.write(
+          `Estimated cost: ${formatEur(total, 4)} for ${from !== undefined ? 'the follow-up' : 'the whole pipeline'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${steps.length > 0 || from === undefined ? 'every step' : 'this batch and any step after it'}` : ''}. Nothing is sent until you start it: batchdesk run ${batch.id}\n`,
+        );
       }
     }
     if (!batch) {

@@ -5,17 +5,26 @@ import { exportSpec } from '../specs/export';
 import { globalOptions, openEngine } from '../context';
 import type { ExportFormat } from '../../engine/exporters/export-batch';
 
-const FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt'];
+const FORMATS: readonly (ExportFormat | 'files')[] = ['csv', 'json', 'txt', 'files'];
 
 export const exportCommand = bindCommand(exportSpec, async ({ values, positionals }, io) => {
   if (positionals.length !== 1) throw new UsageError('export takes exactly one batch id.');
   const format = FORMATS.find((f) => f === values.format);
-  if (!format) throw new UsageError(`--format must be csv, json or txt (got "${values.format ?? ''}").`);
-  if (!values.out) throw new UsageError('export needs --out PATH.');
+  if (!format) throw new UsageError(`--format must be csv, json, txt or files (got "${values.format ?? ''}").`);
+  if (!values.out) throw new UsageError(format === 'files' ? 'export --format files needs --out DIR (the folder to write the files into).' : 'export needs --out PATH.');
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
     const id = engine.resolveBatchId(positionals[0] ?? '');
     const out = resolve(values.out);
+    if (format === 'files') {
+      const r = await engine.exportFiles(id, out);
+      io.stdout.write(`Wrote ${r.written} file(s) of ${id} to ${out} (${r.noFile} item(s) had no file: failed or not done)\n`);
+      if (r.written === 0 && r.noFile > 0 && r.problemCount === 0) io.stdout.write(`Nothing has succeeded yet: \`batchdesk run ${id}\` first, then export again.\n`);
+      // Succeeded items whose file could not be given: named, with the cause and what to do.
+      for (const p of r.problems) io.stderr.write(`! ${p.item}: ${p.message}\n`);
+      if (r.problemCount > r.problems.length) io.stderr.write(`! and ${r.problemCount - r.problems.length} more item(s) like these\n`);
+      return r.problemCount > 0 ? EXIT.someFailed : EXIT.ok;
+    }
     const n = await engine.exportBatch(id, format, out);
     io.stdout.write(`Wrote ${n} item(s) of ${id} to ${out}\n`);
     return EXIT.ok;

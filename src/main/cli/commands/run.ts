@@ -13,7 +13,8 @@ export async function runBatches(engine: Engine, ids: string[] | null, io: Io, a
   const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);
   io.stderr.write(`Sending to ${conn.description}\n`);
   // `run` is the user's Start: the batches named, or every unfinished one, are started (and sent).
-  const scope = ids ?? engine.summaries().filter((b) => b.status !== 'cancelled' && b.status !== 'done' && b.status !== 'done_with_failures').map((b) => b.id);
+  // Naming a step of a pipeline runs (and reports) every step of it.
+  const scope = ids ? engine.withPipelines(ids) : engine.summaries().filter((b) => b.status !== 'cancelled' && b.status !== 'done' && b.status !== 'done_with_failures').map((b) => b.id);
   const ac = new AbortController();
   let interrupts = 0;
   const onSignal = (): void => {

@@ -2,18 +2,40 @@ import { EXIT } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { statusSpec } from '../specs/status';
 import { globalOptions, openEngine } from '../context';
-import { describeBatch } from '../format';
+import { describeBatch, describePipeline } from '../format';
+import type { BatchSummary } from '../../../shared/domain';
+
+/** Batches in order, each pipeline's steps together under one line for the pipeline. */
+function describeAll(batches: readonly BatchSummary[]): string {
+  const out: string[] = [];
+  const shown = new Set<string>();
+  for (const b of batches) {
+    if (shown.has(b.id)) continue;
+    if (!b.pipeline) {
+      out.push(describeBatch(b));
+      shown.add(b.id);
+      continue;
+    }
+    const pid = b.pipeline.id;
+    const steps = batches.filter((x) => x.pipeline?.id === pid).sort((x, y) => (x.pipeline?.step ?? 0) - (y.pipeline?.step ?? 0));
+    for (const s of steps) shown.add(s.id);
+    out.push([describePipeline(steps), ...steps.map(describeBatch)].join('\n'));
+  }
+  return out.join('\n\n');
+}
 
 export const statusCommand = bindCommand(statusSpec, async ({ values, positionals }, io) => {
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
-    const batches = positionals.length > 0 ? positionals.map((p) => engine.summary(engine.resolveBatchId(p))) : engine.summaries();
+    // Naming one step of a pipeline shows every step.
+    const batches =
+      positionals.length > 0 ? engine.withPipelines(positionals.map((p) => engine.resolveBatchId(p))).map((id) => engine.summary(id)) : engine.summaries();
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ batches }, null, 2)}\n`);
     } else if (batches.length === 0) {
       io.stdout.write('No batches yet. Create one with `batchdesk batch create ...` or try `batchdesk demo`.\n');
     } else {
-      io.stdout.write(`${batches.map(describeBatch).join('\n\n')}\n`);
+      io.stdout.write(`${describeAll(batches)}\n`);
     }
     return EXIT.ok;
   } finally {

@@ -2,6 +2,7 @@ import { defineCommand } from '../command-spec';
 import { OPTION_HELP } from '../../../shared/capabilities/options';
 import { BATCH_CAPABILITIES } from '../../../shared/domain';
 import { takersOf } from '../../../shared/capabilities/request-options';
+import { describe } from '../../../shared/capabilities/catalog';
 
 /** A capability option as a CLI option: its value and help, and which capabilities take it. */
 const option = (o: keyof typeof OPTION_HELP) => ({ type: 'string', value: OPTION_HELP[o].value, help: `${takersOf(o, ', ')}: ${OPTION_HELP[o].help}` }) as const;
@@ -9,7 +10,7 @@ const option = (o: keyof typeof OPTION_HELP) => ({ type: 'string', value: OPTION
 export const batchCreateSpec = defineCommand({
   name: 'batch create',
   summary: 'check files or a CSV and create a batch of the valid items (nothing is sent until `run`)',
-  usage: [`<${BATCH_CAPABILITIES.join('|')}> <paths...> [options]`],
+  usage: [`<${BATCH_CAPABILITIES.join('|')}> <paths...> [options]`, `<${BATCH_CAPABILITIES.filter((c) => describe(c).takesFrom).join('|')}> --from BATCH [options]`],
   options: {
     tier: { type: 'string', value: 'basic|standard|superior', help: 'price and quality tier (default standard)' },
     channel: option('channel'),
@@ -19,8 +20,15 @@ export const batchCreateSpec = defineCommand({
     labels: option('labels'),
     size: option('size'),
     record: option('record'),
+    from: { type: 'string', value: 'BATCH', help: "a follow-up batch: its items are BATCH's succeeded results (transcripts, OCR text, text results), now and as they come" },
+    then: {
+      type: 'string',
+      multiple: true,
+      value: 'STEP',
+      help: 'repeatable: a next step taking the results of the step before, as capability[:option] (text:summary, crm:conversation, tts:VOICE, image:WxH, embeddings)',
+    },
     name: { type: 'string', value: 'TEXT', help: 'label for the batch' },
-    budget: { type: 'string', value: 'EUR', help: 'pause the batch before it would spend more than this' },
+    budget: { type: 'string', value: 'EUR', help: 'pause before spending more than this (with --then: the whole pipeline)' },
     'allow-resend': { type: 'boolean', help: 'include items an unfinished or succeeded batch already has (same message to the same recipient, same file, same request)' },
     json: { type: 'boolean', help: 'print the batch and every problem as JSON' },
   },
@@ -33,11 +41,15 @@ export const batchCreateSpec = defineCommand({
     { command: 'batchdesk batch create image prompts.txt --size 512x512' },
     { command: 'batchdesk batch create embeddings notes.txt' },
     { command: 'batchdesk batch create crm contacts.csv --record contact', note: 'each row one record, its columns the fields' },
+    { command: 'batchdesk batch create transcribe calls/ --then text:summary --then crm:conversation --budget 20', note: 'a pipeline: each transcript summarised, each summary logged' },
+    { command: 'batchdesk batch create text --from b1a2b3 --task summary', note: 'a follow-up of an existing batch, linked: later results flow in too' },
   ],
   notes: [
     'Inputs: transcribe and ocr take files and folders; channel a message CSV; tts, text, image and embeddings a CSV',
     '(columns text, input, prompt, input) or a TXT file with one item per line; crm a CSV whose columns are the record fields.',
     'Prints each problem with its file or CSV row, the cause and what to do, then the cost estimate.',
     'Items already in an unfinished or succeeded batch are left out, naming that batch, unless --allow-resend.',
+    'Pipelines: a step gets each item of the step before as it succeeds (a failed item never goes on); run, pause,',
+    'resume and cancel act on every step; --budget covers every step after the batch it is given to.',
   ],
 });

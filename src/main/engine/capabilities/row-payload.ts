@@ -3,6 +3,8 @@
 // output file name fixed at creation (so every attempt writes the same file).
 import { z } from 'zod';
 import type { BatchContext, CapabilityModule, PlanItem, Planned } from './capability';
+import { safeFileBase } from '../output-names';
+import { ItemOrigin } from '../../../shared/contract';
 
 export const RowPayload = z.object({
   row: z.number().int(),
@@ -14,6 +16,8 @@ export const RowPayload = z.object({
   fields: z.record(z.string(), z.string()),
   /** File name in `<data folder>/outputs/<batch id>/` for answers saved as files. */
   output: z.string().nullable(),
+  /** A follow-up item: the job of the batch before whose result it takes (pipelines). */
+  from: ItemOrigin.optional(),
 });
 export type RowPayload = z.infer<typeof RowPayload>;
 
@@ -41,8 +45,8 @@ export function rowJobParts(
     credential: 'api',
     payload: RowPayload,
     sourceFile: () => null,
-    sourceView: (p) => ({ kind: 'row', row: p.row, line: p.line, input: p.input, name: p.name, fields: p.fields }),
-    sourceColumns: (p) => ({ name: p.name, input: p.input }),
+    sourceView: (p) => ({ kind: 'row', row: p.row, line: p.line, input: p.input, name: p.name, fields: p.fields, from: p.from ?? null }),
+    sourceColumns: (p) => ({ name: p.name, input: p.input, from_job: p.from?.job ?? null }),
     requestBody: body,
     // The request decides what is done: the same body to the same capability is the same work.
     delivery: (p, ctx) => `${capability}\0${body(p, ctx)}`,
@@ -51,13 +55,5 @@ export function rowJobParts(
 
 /** `name` made safe as a file name (no separators, no dot files, bounded), else the row number. */
 export function outputBase(p: RowPayload): string {
-  const cleaned = (p.name ?? '')
-    .normalize('NFC')
-    .replace(/[\u0000-\u001f<>:"/\\|?*]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '')
-    .slice(0, 80)
-    .trim();
-  return cleaned || `${p.line ? 'line' : 'row'}-${p.row}`;
+  return safeFileBase(p.name ?? '') || `${p.line ? 'line' : 'row'}-${p.row}`;
 }

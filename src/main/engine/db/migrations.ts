@@ -160,6 +160,19 @@ const MIGRATIONS: readonly Step[] = [
     vector BLOB NOT NULL
   );
   `,
+  // 4: pipelines. A follow-up batch takes the succeeded results of its parent; every batch of a
+  // chain shares the first one's id as pipeline_id. A follow-up job has the seq of the job it came
+  // from, so UNIQUE(batch_id, seq) lets each parent item flow into each follower once.
+  `
+  ALTER TABLE batches ADD COLUMN parent_id TEXT REFERENCES batches(id);
+  ALTER TABLE batches ADD COLUMN pipeline_id TEXT;
+  ALTER TABLE batches ADD COLUMN step INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE jobs ADD COLUMN parent_job_id INTEGER REFERENCES jobs(id);
+  UPDATE batches SET pipeline_id = id;
+  CREATE INDEX batches_parent ON batches(parent_id) WHERE parent_id IS NOT NULL;
+  CREATE INDEX batches_pipeline ON batches(pipeline_id);
+  CREATE INDEX jobs_parent_job ON jobs(parent_job_id) WHERE parent_job_id IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

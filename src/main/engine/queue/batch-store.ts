@@ -27,6 +27,10 @@ export interface BatchRow {
   ready: number;
   creator: string | null;
   resume_at: number | null;
+  /** Pipelines: the batch whose results this one takes, the chain's first batch, and this step's number. */
+  parent_id: string | null;
+  pipeline_id: string;
+  step: number;
 }
 
 export interface NewBatch {
@@ -39,6 +43,8 @@ export interface NewBatch {
   budget: number | null;
   /** "host pid" of the process importing it; the batch stays invisible until sealed. */
   creator: string;
+  /** A follow-up batch: the batch it takes its items from (and that one's pipeline). */
+  follows?: { parentId: string; pipelineId: string; step: number };
 }
 
 export class BatchStore {
@@ -51,8 +57,8 @@ export class BatchStore {
     this.stmts = {
       insert: db.prepare(
         `INSERT INTO batches (id, name, capability, tier, channel, options_json, status, budget,
-           estimated_units, estimated_cost, total, created_at, updated_at, ready, creator)
-         VALUES (@id, @name, @capability, @tier, @channel, @options, 'active', @budget, 0, 0, 0, @now, @now, 0, @creator)`,
+           estimated_units, estimated_cost, total, created_at, updated_at, ready, creator, parent_id, pipeline_id, step)
+         VALUES (@id, @name, @capability, @tier, @channel, @options, 'active', @budget, 0, 0, 0, @now, @now, 0, @creator, @parent, @pipeline, @step)`,
       ),
       finishImport: db.prepare(`UPDATE batches SET name = @name, channel = @channel, options_json = @options WHERE id = @id AND ready = 0`),
       seal: db.prepare(
@@ -95,6 +101,9 @@ export class BatchStore {
       options: JSON.stringify(b.options),
       budget: b.budget,
       creator: b.creator,
+      parent: b.follows?.parentId ?? null,
+      pipeline: b.follows?.pipelineId ?? b.id,
+      step: b.follows?.step ?? 1,
       now: this.clock.now(),
     });
   }

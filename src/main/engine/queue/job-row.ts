@@ -30,6 +30,8 @@ export interface JobRow {
   created_at: number;
   updated_at: number;
   finished_at: number | null;
+  /** The parent batch's job this follow-up job was made from (pipelines); null otherwise. */
+  parent_job_id: number | null;
 }
 
 /** A job as handed to a worker: the lease token is what makes its finish count. */

@@ -4,6 +4,7 @@
 // waited for), or until aborted. A database that can no longer be written (disk full) stops
 // the run cleanly: what was in flight stays "running" and is resent with the same key next time.
 import { mkdirSync } from 'node:fs';
+import { setMaxListeners } from 'node:events';
 import { outputsDirOf } from '../output-names';
 import { join } from 'node:path';
 import type { Clock, Random } from '../clock';
@@ -31,6 +32,18 @@ import { actionFor, engineError, type EngineError } from '../../../shared/errors
 import { assertNever } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 import { ENV_VAR } from '../secrets/key-manager';
+import type { FollowUps } from '../pipeline/follow-ups';
+import type { PipelineStore } from '../pipeline/pipeline-store';
+import { Lineage } from '../pipeline/lineage';
+
+/** A budget that covers a batch: its own, or one of a step before it (a budget covers every step after its batch). */
+interface BudgetLine {
+  holder: BatchRow | { id: string; name: string };
+  budget: number;
+  steps: ReadonlySet<string>;
+  spent: number;
+  reserved: number;
+}
 
 function howToReplace(kind: Credential, key: ResolvedKey): string {
   switch (key.source) {
@@ -72,6 +85,9 @@ export interface RunnerDeps {
   dataDir: string;
   /** Called after every job transition and batch pause; the engine coalesces these for the window. */
   onChange: (batchId: string) => void;
+  /** Pipelines: a succeeded item flows into the next steps in the same commit. */
+  followUps: FollowUps;
+  pipelines: PipelineStore;
 }
 
 export interface RunOptions {
@@ -93,6 +109,9 @@ export class Runner {
 
   constructor(private readonly d: RunnerDeps) {
     this.config = d.config();
+    // Every request in flight listens for the stop: at concurrency 16 that is more than Node's
+    // default warning threshold of 10, which is not a leak.
+    setMaxListeners(0, this.stop.signal);
   }
 
   async run(opts: RunOptions): Promise<void> {
@@ -155,9 +174,15 @@ export class Runner {
     for (const g of this.gates.values()) g.update(this.config.gate);
   }
 
+  /**
+   * What may be sent, later pipeline steps first: an item then goes through every step soon after
+   * its first one (a summary shows up minutes, not hours, after its transcript), and fewer items
+   * wait half way. Batches on their own are step 1, in the order they were created.
+   */
   private scope(batchIds: readonly string[] | null): BatchRow[] {
     const runnable = this.d.batches.runnable();
-    return batchIds === null ? runnable : runnable.filter((b) => batchIds.includes(b.id));
+    const inScope = batchIds === null ? runnable : runnable.filter((b) => batchIds.includes(b.id));
+    return inScope.sort((a, b) => b.step - a.step);
   }
 
   /** Batches paused because the API asked for a long wait go back to work when it is over. */
@@ -245,24 +270,24 @@ export class Runner {
     const claimed = this.d.jobs.claim(batch.id, gate.available, this.config.leaseMs);
     if (claimed.length === 0) return 0;
 
-    const spent = batch.budget !== null ? this.d.jobs.spent(batch.id).spent : 0;
-    let reserved = 0;
-    for (const f of this.inflight.values()) if (f.batchId === batch.id) reserved += f.reserved;
+    const budgets = this.budgetLines(batch);
     let dispatched = 0;
     for (let i = 0; i < claimed.length; i++) {
       const job = claimed[i];
       if (!job) continue;
-      if (batch.budget !== null && spent + reserved + job.estimated_cost > batch.budget) {
+      const crossed = budgets.find((b) => b.spent + b.reserved + job.estimated_cost > b.budget);
+      if (crossed) {
         // Stop before the budget would be crossed: put this and the rest back untouched.
         for (const rest of claimed.slice(i)) this.d.jobs.requeue(rest, null);
-        this.pause(
-          batch.id,
+        const whole = crossed.steps.size > 1 ? ` (it covers ${crossed.holder.id === batch.id ? 'this batch' : `batch ${crossed.holder.id}`} and the ${crossed.steps.size - 1} step(s) after it)` : '';
+        this.pausePipeline(
+          batch,
           'budget',
-          `The budget of ${formatEur(batch.budget)} would be crossed: ${formatEur(spent)} spent, ${formatEur(reserved)} in flight, and the next item (${job.source}) costs about ${formatEur(job.estimated_cost, 4)}. Raise the budget and resume to continue (in the window: Resume with a new budget; on the command line: \`batchdesk resume ${batch.id} --budget EUR\`).`,
+          `The budget of ${formatEur(crossed.budget)}${whole} would be crossed: ${formatEur(crossed.spent)} spent, ${formatEur(crossed.reserved)} in flight, and the next item (${job.source}) costs about ${formatEur(job.estimated_cost, 4)}. Raise the budget and resume to continue (in the window: Resume with a new budget; on the command line: \`batchdesk resume ${crossed.holder.id} --budget EUR\`).`,
         );
         break;
       }
-      reserved += job.estimated_cost;
+      for (const b of budgets) b.reserved += job.estimated_cost;
       this.inflight.set(job.id, { job, batchId: batch.id, reserved: job.estimated_cost });
       dispatched++;
       void gate
@@ -275,6 +300,40 @@ export class Runner {
         });
     }
     return dispatched;
+  }
+
+  /**
+   * Every budget that covers the batch, with what its steps spent and have in flight. A batch on
+   * its own has at most its own; a pipeline step also those of the steps before it.
+   */
+  private budgetLines(batch: BatchRow): BudgetLine[] {
+    const own = (): BudgetLine[] =>
+      batch.budget === null ? [] : [{ holder: batch, budget: batch.budget, steps: new Set([batch.id]), spent: this.d.jobs.spent(batch.id).spent, reserved: 0 }];
+    if (batch.parent_id === null && batch.budget === null) return [];
+    const lineage = new Lineage(this.d.pipelines.members(batch.pipeline_id));
+    if (!lineage.chained) return this.withReserved(own());
+    const holders = [lineage.get(batch.id), ...lineage.ancestors(batch.id)].filter((m) => m !== undefined && m.budget !== null);
+    return this.withReserved(
+      holders.map((m) => {
+        const steps = lineage.subtree(m?.id ?? batch.id);
+        return { holder: { id: m?.id ?? batch.id, name: '' }, budget: m?.budget ?? 0, steps: new Set(steps), spent: this.d.pipelines.spentIn(steps), reserved: 0 };
+      }),
+    );
+  }
+
+  private withReserved(lines: BudgetLine[]): BudgetLine[] {
+    for (const f of this.inflight.values()) for (const l of lines) if (l.steps.has(f.batchId)) l.reserved += f.reserved;
+    return lines;
+  }
+
+  /** A budget covers the whole pipeline after its batch: every step with work left stops. */
+  private pausePipeline(batch: BatchRow, kind: 'budget', reason: string): void {
+    this.pause(batch.id, kind, reason);
+    const lineage = new Lineage(this.d.pipelines.members(batch.pipeline_id).filter((m) => m.ready === 1));
+    if (!lineage.chained) return;
+    const open = (id: string): number => this.d.pipelines.openCount(id);
+    // Finished steps stay as they are; steps with work left (or still to receive some) stop.
+    for (const m of lineage.members) if (m.id !== batch.id && open(m.id) + lineage.awaiting(m.id, open) > 0) this.pause(m.id, kind, reason);
   }
 
   /** A job's processing threw: a storage failure ends the run; anything else is a bug, failed with its message. */
@@ -402,17 +461,22 @@ export class Runner {
     }
     const cost = costOf(parsed.units, this.d.rates.rate(cap.descriptor.rateItem(ctx.channel), batch.tier));
     let counted = false;
+    let flowed: string[] = [];
+    const resultJson = JSON.stringify(parsed.result);
     finish('succeeded', null, () => {
       counted = this.d.jobs.succeed(job, {
         units: parsed.units,
         cost,
-        resultJson: JSON.stringify(parsed.result),
+        resultJson,
         rawResponse: raw,
         httpStatus: response.status,
         ...(parsed.vector ? { vector: parsed.vector } : {}),
       });
+      // The next steps get this item in the same commit: never lost, never twice.
+      if (counted) flowed = this.d.followUps.flow({ id: job.id, seq: job.seq, source: job.source, result_json: resultJson }, batch);
     });
     if (!counted) this.d.logger.log('warn', 'job.stale_finish', { job: job.id });
+    for (const f of flowed) this.d.onChange(f);
     gate.onSuccess();
     this.d.logger.log('debug', 'job.succeeded', { job: job.id, batch: batch.id, status: response.status, latency_ms: response.latencyMs, replayed });
   }

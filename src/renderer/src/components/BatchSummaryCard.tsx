@@ -51,6 +51,13 @@ function Spend({ batch }: { batch: BatchSummary }) {
   );
 }
 
+/** "task summary · labels a, b": the options the batch was created with. */
+function optionsText(b: BatchSummary): string {
+  return Object.entries(b.options)
+    .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(', ') : v}`)
+    .join(' · ');
+}
+
 export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummary; detail?: boolean }) {
   const titleId = useId();
   const { counts, total } = batch;
@@ -65,8 +72,15 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
             {detail ? batch.name : <a href={hrefFor({ name: 'batch', id: batch.id, jobId: null })}>{batch.name}</a>}
           </Heading>
           <span className="batch-card__meta muted">
-            {batch.tier} tier{batch.channel ? ` · ${batch.channel}` : ''} · created {formatDateTime(batch.created_at)} · id {batch.id}
+            {batch.tier} tier{batch.channel ? ` · ${batch.channel}` : ''}
+            {optionsText(batch) ? ` · ${optionsText(batch)}` : ''} · created {formatDateTime(batch.created_at)} · id {batch.id}
           </span>
+          {batch.pipeline ? (
+            <span className="batch-card__meta muted" data-testid="pipeline-step">
+              Step {batch.pipeline.step} of pipeline {batch.pipeline.id}
+              {batch.pipeline.parent ? <> · takes the results of <a href={hrefFor({ name: 'batch', id: batch.pipeline.parent, jobId: null })}>{batch.pipeline.parent}</a></> : null}
+            </span>
+          ) : null}
         </div>
         <span className={`status-pill status-pill--${batch.status}`}>{STATUS_LABEL[batch.status]}</span>
       </header>

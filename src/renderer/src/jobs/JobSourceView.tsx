@@ -1,5 +1,6 @@
 // The job's source: the invoice image or PDF, an audio player, the message as it is sent, or
 // the CSV row / TXT line an item came from.
+import { hrefFor } from '../routing/route';
 import type { JobDetail } from '../../../shared/contract';
 import { client } from '../client';
 import { baseName } from '../format/labels';
@@ -52,8 +53,19 @@ export function JobSourceView({ job }: { job: JobDetail }) {
             <dd>{value}</dd>
           </div>
         ))}
-        <dt>{v.line ? 'Line' : 'CSV row'}</dt>
-        <dd>{v.row}</dd>
+        {v.from !== null ? (
+          <>
+            <dt>From</dt>
+            <dd data-testid="item-origin">
+              the result of <a href={hrefFor({ name: 'batch', id: v.from.batch, jobId: v.from.job })}>{v.from.source}</a> in batch {v.from.batch} (item {v.row})
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>{v.line ? 'Line' : 'CSV row'}</dt>
+            <dd>{v.row}</dd>
+          </>
+        )}
       </dl>
     );
   }

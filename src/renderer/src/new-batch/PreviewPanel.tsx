@@ -101,8 +101,50 @@ function SampleTable({ preview, capability }: { preview: Preview; capability: Ba
   );
 }
 
+/** Every step's estimate, the later ones projected from the step before (the basis says how). */
+function StepsTable({ preview }: { preview: Preview }) {
+  if (preview.steps.length < 2) return null;
+  const total = preview.steps.reduce((n, s) => n + s.cost, 0);
+  return (
+    <div className="table-wrap preview__steps">
+      <table aria-label="Estimate of every step">
+        <caption>Pipeline: {formatMoney(total)} estimated for all {preview.steps.length} steps</caption>
+        <thead>
+          <tr>
+            <th scope="col">Step</th>
+            <th scope="col" className="num">
+              Items
+            </th>
+            <th scope="col" className="num">
+              Cost
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {preview.steps.map((s, i) => (
+            <tr key={i}>
+              <td>
+                {i + 1}. {s.label}
+                <span className="preview__basis">
+                  {formatUnits(s.units, s.unitName)}: {s.basis}
+                </span>
+              </td>
+              <td className="num">
+                {i > 0 ? 'up to ' : ''}
+                {formatCount(s.items)}
+              </td>
+              <td className="num">{formatMoney(s.cost)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function PreviewPanel({ preview, capability, budget }: { preview: Preview; capability: BatchCapability; budget: number | null }) {
-  const over = budget !== null && preview.estimatedCost > budget;
+  const whole = preview.steps.reduce((n, s) => n + s.cost, 0);
+  const over = budget !== null && Math.max(whole, preview.estimatedCost) > budget;
   return (
     <div className="preview">
       <dl className="preview__figures">
@@ -133,9 +175,10 @@ export function PreviewPanel({ preview, capability, budget }: { preview: Preview
       </dl>
       {over && budget !== null ? (
         <p className="preview__warn">
-          The estimate is above the budget of {formatMoney(budget)}: the batch will pause before the item that would cross it.
+          The estimate is above the budget of {formatMoney(budget)}: the {preview.steps.length > 1 ? 'pipeline' : 'batch'} will pause before the item that would cross it.
         </p>
       ) : null}
+      <StepsTable preview={preview} />
       <SampleTable preview={preview} capability={capability} />
       <ProblemList problems={preview.problems} />
     </div>

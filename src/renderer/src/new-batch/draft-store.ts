@@ -6,6 +6,7 @@ import type { BatchCapability, Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { OPTION_SCHEMAS, type CrmRecordKind, type TextTask } from '../../../shared/capabilities/options';
 import { parseEur } from '../../../shared/money';
+import { chainProblem, MAIN_OPTION, PipelineStep } from '../../../shared/capabilities/steps';
 
 export interface Source {
   /** What the engine reads: a path from a dialog or drop (Electron) or of an upload (browser). */
@@ -15,12 +16,22 @@ export interface Source {
   files: number | null;
 }
 
+/** A step after the first: its capability and the value of its main option (task, record, voice, size), as typed. */
+export interface DraftStep {
+  capability: BatchCapability;
+  option: string;
+}
+
 /** 'default' is the messaging app of the settings (whatsapp unless changed); 'other' takes a name. */
 export type ChannelChoice = 'default' | 'voice' | 'email' | 'other';
 
 interface DraftState {
   capability: BatchCapability;
   sources: Source[];
+  /** A follow-up batch: the batch whose results are its items (instead of sources). */
+  from: string | null;
+  /** Steps after this one ("Then"), each taking the results of the step before. */
+  then: DraftStep[];
   tier: Tier;
   channelChoice: ChannelChoice;
   otherChannel: string;
@@ -44,6 +55,8 @@ interface DraftState {
 const INITIAL = {
   capability: 'ocr' as BatchCapability,
   sources: [] as Source[],
+  from: null as string | null,
+  then: [] as DraftStep[],
   tier: 'standard' as Tier,
   channelChoice: 'default' as ChannelChoice,
   otherChannel: '',
@@ -74,7 +87,7 @@ export const useDraftStore = create<DraftState>()((set) => ({
 export interface DraftRequest {
   request: BatchRequest | null;
   /** Field errors that keep the request from being valid. */
-  errors: { channel?: string; voice?: string; budget?: string; name?: string; instructions?: string; labels?: string; size?: string };
+  errors: { channel?: string; voice?: string; budget?: string; name?: string; instructions?: string; labels?: string; size?: string; then?: string };
 }
 
 /** The first message of a failed option check. */
@@ -86,7 +99,7 @@ function problemOf(r: { success: boolean; error?: { issues: { message: string }[
 export function draftRequest(
   d: Pick<
     DraftState,
-    'capability' | 'sources' | 'tier' | 'channelChoice' | 'otherChannel' | 'voice' | 'task' | 'instructions' | 'labelsText' | 'size' | 'record' | 'name' | 'budgetText' | 'allowResend'
+    'capability' | 'sources' | 'from' | 'then' | 'tier' | 'channelChoice' | 'otherChannel' | 'voice' | 'task' | 'instructions' | 'labelsText' | 'size' | 'record' | 'name' | 'budgetText' | 'allowResend'
   >,
   defaultChannel: string,
 ): DraftRequest {
@@ -120,12 +133,28 @@ export function draftRequest(
   }
   const name = d.name.trim();
   if (name.length > 200) errors.name = 'Keep the name under 200 characters.';
+  const then: PipelineStep[] = [];
+  let prev = d.capability;
+  for (const [i, step] of d.then.entries()) {
+    const main = MAIN_OPTION[step.capability];
+    const raw: Record<string, unknown> = { capability: step.capability };
+    if (main !== undefined && step.option.trim() !== '') raw[main] = step.option.trim();
+    const parsed = PipelineStep.safeParse(raw);
+    const problem = chainProblem(prev, step.capability) ?? (parsed.success ? null : (parsed.error.issues[0]?.message ?? 'not valid'));
+    if (problem !== null || !parsed.success) {
+      errors.then = `Step ${i + 2}: ${problem ?? 'not valid'}`;
+      break;
+    }
+    then.push(parsed.data);
+    prev = step.capability;
+  }
   for (const k of Object.keys(errors) as (keyof DraftRequest['errors'])[]) if (errors[k] === undefined) delete errors[k];
-  if (d.sources.length === 0 || Object.keys(errors).length > 0) return { request: null, errors };
+  if ((d.from === null && d.sources.length === 0) || Object.keys(errors).length > 0) return { request: null, errors };
   return {
     request: {
       capability: d.capability,
-      paths: d.sources.map((s) => s.path),
+      ...(d.from !== null ? { from: d.from } : { paths: d.sources.map((s) => s.path) }),
+      ...(then.length > 0 ? { then } : {}),
       tier: d.tier,
       budget,
       ...(name !== '' ? { name } : {}),

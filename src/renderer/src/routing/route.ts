@@ -2,7 +2,8 @@
 export type Route =
   | { name: 'batches' }
   | { name: 'batch'; id: string; jobId: number | null }
-  | { name: 'new' }
+  /** `from`: a follow-up of that batch (#/new/from/<id>). */
+  | { name: 'new'; from: string | null }
   | { name: 'costs' }
   | { name: 'keys' }
   | { name: 'not_found'; hash: string };
@@ -25,7 +26,9 @@ export function parseHash(hash: string): Route {
       return { name: 'batch', id: second, jobId: Number(fourth) };
     }
   }
-  if (parts.length === 1 && (first === 'new' || first === 'costs' || first === 'keys')) return { name: first };
+  if (first === 'new' && second === 'from' && third !== undefined && parts.length === 3) return { name: 'new', from: third };
+  if (parts.length === 1 && first === 'new') return { name: 'new', from: null };
+  if (parts.length === 1 && (first === 'costs' || first === 'keys')) return { name: first };
   return { name: 'not_found', hash };
 }
 
@@ -38,7 +41,7 @@ export function hrefFor(route: Route): string {
         ? `#/batches/${encodeURIComponent(route.id)}`
         : `#/batches/${encodeURIComponent(route.id)}/jobs/${route.jobId}`;
     case 'new':
-      return '#/new';
+      return route.from === null ? '#/new' : `#/new/from/${encodeURIComponent(route.from)}`;
     case 'costs':
       return '#/costs';
     case 'keys':

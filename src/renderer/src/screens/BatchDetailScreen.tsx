@@ -9,7 +9,9 @@ import { useDebounced } from '../hooks/use-debounced';
 import { JobDetailDialog } from '../jobs/JobDetailDialog';
 import { JobFilters } from '../jobs/JobFilters';
 import { JobTable } from '../jobs/JobTable';
+import { ResultFilesButton } from '../results/ResultFilesButton';
 import { navigate } from '../routing/route';
+import { PipelineSteps } from '../pipeline/PipelineSteps';
 import { batchVersion, useBatchesStore } from '../store/batches-store';
 import './BatchDetailScreen.css';
 
@@ -48,6 +50,8 @@ export function BatchDetailScreen({ id, jobId }: { id: string; jobId: number | n
         <a href="#/batches">← All batches</a>
       </p>
       <BatchSummaryCard batch={batch} detail />
+      <ResultFilesButton batch={batch} />
+      <PipelineSteps batch={batch} />
       <section className="stack" aria-labelledby="jobs-heading">
         <h2 id="jobs-heading">Jobs</h2>
         <JobFilters states={states} onStates={setStates} search={searchText} onSearch={setSearchText} />

@@ -14,7 +14,9 @@ import { draftRequest, useDraftStore } from '../new-batch/draft-store';
 import { PreviewPanel } from '../new-batch/PreviewPanel';
 import { SourceList } from '../new-batch/SourceList';
 import { usePreview } from '../new-batch/use-preview';
-import { navigate } from '../routing/route';
+import { hrefFor, navigate } from '../routing/route';
+import { ThenSteps } from '../new-batch/ThenSteps';
+import { formatCount } from '../format/time';
 import { useBatchesStore } from '../store/batches-store';
 import type { Problem } from '../../../shared/contract';
 import './NewBatchScreen.css';
@@ -31,8 +33,40 @@ function useDefaultChannel(): { channel: string; error: string | null } {
   return { channel, error };
 }
 
-export function NewBatchScreen() {
+/** The batch a follow-up takes its items from, as the window knows it. */
+function FollowedBatch({ id, onClear }: { id: string; onClear(): void }) {
+  const parent = useBatchesStore((s) => s.byId[id]);
+  return (
+    <section className="card stack" aria-labelledby="new-from">
+      <h2 id="new-from">Items</h2>
+      <p data-testid="follow-up-of">
+        The results of{' '}
+        <a href={hrefFor({ name: 'batch', id, jobId: null })}>{parent ? `"${parent.name}"` : `batch ${id}`}</a>
+        {parent ? ` (${describe(parent.capability).short}, ${formatCount(parent.counts.succeeded)} succeeded so far)` : ''}: each succeeded item becomes one item here, and
+        items it finishes later join as they succeed. Failed items never do.
+      </p>
+      <p>
+        <button type="button" onClick={onClear}>
+          Use files instead
+        </button>
+      </p>
+    </section>
+  );
+}
+
+export function NewBatchScreen({ from = null }: { from?: string | null }) {
   const draft = useDraftStore();
+  // A follow-up link (#/new/from/<id>) sets what the draft follows, and a capability that can.
+  useEffect(() => {
+    const s = useDraftStore.getState();
+    if (from === null) {
+      // "New batch" from the menu starts from files.
+      if (s.from !== null) s.set({ from: null });
+      return;
+    }
+    if (s.from === from) return;
+    s.set({ from, capability: describe(s.capability).takesFrom ? s.capability : 'text', then: [] });
+  }, [from]);
   const { channel: defaultChannel, error: settingsError } = useDefaultChannel();
   const { request, errors } = useMemo(() => draftRequest(draft, defaultChannel), [draft, defaultChannel]);
   const preview = usePreview(request);
@@ -58,7 +92,7 @@ export function NewBatchScreen() {
             : 'No batch was created: none of the items is valid. See the problems below.',
         );
       }
-      merge([r.batch]);
+      merge([r.batch, ...r.steps]);
       draft.reset();
       navigate({ name: 'batch', id: r.batch.id, jobId: null });
     });
@@ -76,9 +110,9 @@ export function NewBatchScreen() {
             <h2 id={capId}>What to run</h2>
             <fieldset className="new-batch__capabilities">
               <legend className="visually-hidden">Capability</legend>
-              {BATCH_CAPABILITIES.map((c) => (
+              {BATCH_CAPABILITIES.filter((c) => draft.from === null || describe(c).takesFrom).map((c) => (
                 <label key={c} className={`new-batch__capability${draft.capability === c ? ' new-batch__capability--on' : ''}`}>
-                  <input type="radio" name="capability" value={c} checked={draft.capability === c} onChange={() => draft.set({ capability: c })} />
+                  <input type="radio" name="capability" value={c} checked={draft.capability === c} onChange={() => draft.set({ capability: c, then: [] })} />
                   <span>
                     <span className="new-batch__capability-name">{describe(c).label}</span>
                     <span className="new-batch__capability-hint">{describe(c).hint}</span>
@@ -88,21 +122,33 @@ export function NewBatchScreen() {
             </fieldset>
           </section>
 
-          <section className="card stack" aria-labelledby="new-sources">
-            <h2 id="new-sources">Sources</h2>
-            <DropZone capability={draft.capability} onAdd={draft.addSources} />
-            <SourceList sources={draft.sources} onRemove={draft.removeSource} />
-          </section>
+          {draft.from !== null ? (
+            <FollowedBatch
+              id={draft.from}
+              onClear={() => {
+                draft.set({ from: null });
+                navigate({ name: 'new', from: null });
+              }}
+            />
+          ) : (
+            <section className="card stack" aria-labelledby="new-sources">
+              <h2 id="new-sources">Sources</h2>
+              <DropZone capability={draft.capability} onAdd={draft.addSources} />
+              <SourceList sources={draft.sources} onRemove={draft.removeSource} />
+            </section>
+          )}
 
           <section className="card stack" aria-labelledby="new-options">
             <h2 id="new-options">Options</h2>
             <BatchOptions defaultChannel={defaultChannel} errors={errors} />
           </section>
+
+          <ThenSteps error={errors.then} />
         </div>
 
         <section className="card stack new-batch__estimate" aria-labelledby="new-estimate" aria-busy={preview.loading}>
           <h2 id="new-estimate">Estimate</h2>
-          {draft.sources.length === 0 ? <p className="muted">Add files, a folder or a CSV to see the item count and the estimated cost.</p> : null}
+          {draft.sources.length === 0 && draft.from === null ? <p className="muted">Add files, a folder or a CSV to see the item count and the estimated cost.</p> : null}
           {preview.loading ? (
             <p role="status" className="muted">
               Estimating…
@@ -132,7 +178,7 @@ export function NewBatchScreen() {
           ) : null}
           <div className="new-batch__start">
             <button type="button" className="primary new-batch__start-button" onClick={() => void onStart()} disabled={!canStart}>
-              {start.busy ? 'Starting…' : 'Start batch'}
+              {start.busy ? 'Starting…' : draft.then.length > 0 ? `Start pipeline (${draft.then.length + 1} steps)` : 'Start batch'}
             </button>
             <p className="field-hint">Nothing is sent until you start. Invalid items are skipped and listed with the batch.</p>
           </div>

@@ -88,6 +88,7 @@ export function createBrowserClient(): BatchdeskClient {
     sourceUrl: (jobId) => `/source/${jobId}`,
     outputUrl: (jobId) => `/output/${jobId}`,
     downloadUrl: (token) => `/download/${encodeURIComponent(token)}`,
+    filesZipUrl: (batchId) => `/files/${encodeURIComponent(batchId)}.zip`,
     onLink(listener) {
       linkListeners.add(listener);
       listener(linkUp);

@@ -34,6 +34,11 @@ export interface BatchdeskClient {
   outputUrl(jobId: number): string;
   /** URL that downloads an export (token from batches.export). */
   downloadUrl(token: string): string;
+  /**
+   * URL that downloads a batch's result files as one zip (the browser host streams it); null where
+   * the window saves them into a folder instead (Electron: batches.saveFiles with a native dialog).
+   */
+  filesZipUrl(batchId: string): string | null;
   /** Whether pushed events can arrive: false while the browser host is down or restarting. */
   onLink(listener: (up: boolean) => void): () => void;
 }

@@ -38,6 +38,8 @@ export function createElectronClient(api: PreloadApi): BatchdeskClient {
     sourceUrl: (jobId) => `app://batchdesk/source/${jobId}`,
     outputUrl: (jobId) => `app://batchdesk/output/${jobId}`,
     downloadUrl: (token) => `app://batchdesk/download/${encodeURIComponent(token)}`,
+    // The desktop app writes the files into a folder the user picks (batches.saveFiles).
+    filesZipUrl: () => null,
     // The engine lives in the same app: the link cannot drop while the window exists.
     onLink: (listener) => {
       listener(true);

@@ -1,0 +1,241 @@
+// "Files out": every succeeded item of a batch written as a file of its own, named after its
+// source file or its row. Answers saved as files (speech, images) are copied as received from
+// <data folder>/outputs/<batch id>/; transcripts, OCR text and text results become a .txt. Nothing
+// already in the folder is ever overwritten: each file is created exclusively ('wx'), and a name
+// that is taken (by another item of the batch or by a file already there) gets " (2)", " (3)", ...
+// The batch is read page by page and each copy is streamed, so any size exports in bounded memory.
+// This module also gives the zip download (export-zip.ts) its items and names: one source of both.
+import { createReadStream, mkdirSync, statSync } from 'node:fs';
+import { open, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Db } from '../db/connection';
+import type { BatchCapability } from '../../../shared/domain';
+import { OutputFile } from '../../../shared/capabilities/catalog';
+import { itemFileKind, noItemFilesMessage, type ItemFileKind } from '../../../shared/capabilities/result-files';
+import { capabilityFor } from '../capabilities/registry';
+import { FilePayload } from '../capabilities/file-payload';
+import { RowPayload, outputBase } from '../capabilities/row-payload';
+import { UserError } from '../failures';
+import { StorageFailure } from '../queue/storage-failure';
+import { numberedName, safeFileBase } from '../output-names';
+import { resultCounts, succeededResultPages, type ResultRow } from '../read-models/job-results';
+
+export interface FilesBatch {
+  id: string;
+  capability: BatchCapability;
+  /** <data folder>/outputs/<batch id>/ */
+  outputsDir: string;
+}
+
+/** One succeeded item as the file it becomes. */
+export interface ItemFile {
+  /** How messages name the item: its source ("calls/a.wav", "lines.csv row 3"). */
+  item: string;
+  base: string;
+  /** Without the dot: "wav", "png", "txt". */
+  ext: string;
+  /** When the item finished: the file's time in a zip. */
+  mtime: Date;
+  content: { kind: 'saved'; path: string; size: number } | { kind: 'text'; text: string };
+}
+
+/** A succeeded item that has no file to give after all (its saved answer was moved or deleted). */
+export interface ItemProblem {
+  item: string;
+  message: string;
+}
+
+export type ItemEntry = { ok: true; file: ItemFile } | ({ ok: false } & ItemProblem);
+
+export interface FilesExport {
+  dir: string;
+  /** Files written. */
+  written: number;
+  /** Items that were not succeeded (failed, cancelled or not done yet): no file. */
+  noFile: number;
+  /** Succeeded items whose file could not be given, the first 50 (`problemCount` counts all). */
+  problems: ItemProblem[];
+  problemCount: number;
+}
+
+const MAX_LISTED_PROBLEMS = 50;
+
+/** The kind of file the capability's items become; refuses capabilities with none, saying what to use instead. */
+export function itemFileKindOrRefuse(capability: BatchCapability): ItemFileKind {
+  const kind = itemFileKind(capability);
+  if (kind === null) throw new UserError(noItemFilesMessage(capability));
+  return kind;
+}
+
+function parseJson(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** The name an item's file starts with: the source file's name without extension, or the row's name / row-N / line-N. */
+function baseOf(row: ResultRow): string {
+  const payload = parseJson(row.payload_json);
+  const file = FilePayload.safeParse(payload);
+  if (file.success) {
+    const name = basename(file.data.path);
+    return safeFileBase(name.slice(0, name.length - extname(name).length)) || safeFileBase(name) || `item-${row.seq}`;
+  }
+  const r = RowPayload.safeParse(payload);
+  return r.success ? outputBase(r.data) : `item-${row.seq}`;
+}
+
+function entryOf(row: ResultRow, batch: FilesBatch, kind: ItemFileKind): ItemEntry {
+  const item = row.source;
+  const base = baseOf(row);
+  const mtime = new Date(row.finished_at ?? Date.now());
+  const result = parseJson(row.result_json);
+  if (kind === 'text') {
+    const text = capabilityFor(batch.capability).descriptor.offers(result);
+    if (text === null) return { ok: false, item, message: 'its stored result has no text (it may come from an older version); export the batch as CSV or JSON to see it' };
+    return { ok: true, file: { item, base, ext: 'txt', mtime, content: { kind: 'text', text } } };
+  }
+  const saved = OutputFile.safeParse(result);
+  if (!saved.success || basename(saved.data.file) !== saved.data.file) {
+    return { ok: false, item, message: 'its stored result names no saved file; export the batch as CSV or JSON to see it' };
+  }
+  const path = join(batch.outputsDir, saved.data.file);
+  let size: number;
+  try {
+    const st = statSync(path);
+    if (!st.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
+    size = st.size;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? 'error';
+    return { ok: false, item, message: `its saved answer ${path} cannot be read (${code === 'ENOENT' ? 'moved or deleted' : code}); put it back, or retry the item in a new batch` };
+  }
+  const ext = extname(saved.data.file).slice(1).toLowerCase() || (batch.capability === 'image' ? 'png' : 'bin');
+  return { ok: true, file: { item, base, ext, mtime, content: { kind: 'saved', path, size } } };
+}
+
+/** Every succeeded item as the file it becomes (or why it has none), in item order, a page at a time. */
+export function* itemFiles(db: Db, batch: FilesBatch): Generator<ItemEntry> {
+  const kind = itemFileKindOrRefuse(batch.capability);
+  for (const page of succeededResultPages(db, batch.id)) {
+    for (const row of page) yield entryOf(row, batch, kind);
+  }
+}
+
+/**
+ * The names of one export: `base.ext`, then `base (2).ext`, ... never two alike, compared
+ * case-insensitively (as macOS and Windows do), and only a name `take` accepts (the folder
+ * writer's exclusive create; the zip takes any). Remembers where each base left off.
+ */
+export class ExportNames {
+  private readonly used = new Set<string>();
+  private readonly next = new Map<string, number>();
+
+  async claim<T>(base: string, ext: string, take: (name: string) => Promise<T | null>): Promise<{ name: string; taken: T }> {
+    const key = `${base}.${ext}`.toLowerCase();
+    for (let n = this.next.get(key) ?? 1; ; n++) {
+      const name = numberedName(base, ext, n);
+      const lower = name.toLowerCase();
+      if (this.used.has(lower)) continue;
+      const taken = await take(name);
+      if (taken === null) continue;
+      this.used.add(lower);
+      this.next.set(key, n + 1);
+      return { name, taken };
+    }
+  }
+
+  /** For writers that take every name (the zip). */
+  claimAny(base: string, ext: string): string {
+    const key = `${base}.${ext}`.toLowerCase();
+    for (let n = this.next.get(key) ?? 1; ; n++) {
+      const name = numberedName(base, ext, n);
+      const lower = name.toLowerCase();
+      if (this.used.has(lower)) continue;
+      this.used.add(lower);
+      this.next.set(key, n + 1);
+      return name;
+    }
+  }
+}
+
+/** A write into the chosen folder failed: a full or failing disk stops like storage does; anything else is the folder's. */
+function writeError(e: unknown, path: string, written: number): Error {
+  const code = (e as NodeJS.ErrnoException).code ?? 'error';
+  const so = `${written} file(s) were written before it; nothing was overwritten.`;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return new StorageFailure(`The disk is full: ${path} could not be written (${code}). ${so} Free some space or choose another folder, then export again.`, code);
+  if (code === 'EIO' || code === 'EROFS') return new StorageFailure(`${path} could not be written (${code}). ${so} Check that the disk is connected and writable, or choose another folder, then export again.`, code);
+  return new UserError(`${path} could not be written (${code === 'EACCES' || code === 'EPERM' ? 'no permission' : code}). ${so} Choose a folder you can write to, then export again.`);
+}
+
+/** Creates `dir` (and its parents) when it is missing; refuses a path that is not a folder. */
+function ensureDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? 'error';
+    const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'a file of that name is in the way' : code === 'EACCES' || code === 'EPERM' ? 'no permission' : code;
+    throw new UserError(`Cannot create the folder ${dir} (${why}). Choose a folder you can write to.`);
+  }
+  if (!statSync(dir).isDirectory()) throw new UserError(`${dir} is a file, not a folder. Choose a folder to write the results into.`);
+}
+
+/**
+ * Writes every succeeded item of the batch into `dir` (created when missing) as its own file.
+ * Returns what was written; items without a file are counted, succeeded ones that should have
+ * had one are listed with the reason. A failing write stops the export, naming the file.
+ */
+export async function exportFiles(db: Db, batch: FilesBatch, dir: string): Promise<FilesExport> {
+  itemFileKindOrRefuse(batch.capability);
+  ensureDir(dir);
+  const counts = resultCounts(db, batch.id);
+  const out: FilesExport = { dir, written: 0, noFile: counts.total - counts.succeeded, problems: [], problemCount: 0 };
+  const problem = (p: ItemProblem): void => {
+    out.problemCount++;
+    if (out.problems.length < MAX_LISTED_PROBLEMS) out.problems.push(p);
+  };
+  const names = new ExportNames();
+  // Exclusive create: a name already in the folder is never opened for writing, only skipped.
+  const create = async (name: string): Promise<FileHandle | null> => {
+    try {
+      return await open(join(dir, name), 'wx');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') return null;
+      throw writeError(e, join(dir, name), out.written);
+    }
+  };
+  for (const entry of itemFiles(db, batch)) {
+    if (!entry.ok) {
+      problem(entry);
+      continue;
+    }
+    const f = entry.file;
+    const { name, taken: fh } = await names.claim(f.base, f.ext, create);
+    const path = join(dir, name);
+    const read: { failed: NodeJS.ErrnoException | null } = { failed: null };
+    try {
+      if (f.content.kind === 'text') {
+        await fh.writeFile(f.content.text, 'utf8');
+        await fh.close();
+      } else {
+        const src = createReadStream(f.content.path);
+        src.once('error', (e: NodeJS.ErrnoException) => (read.failed = e));
+        // The write stream closes the handle when it finishes or fails.
+        await pipeline(src, fh.createWriteStream());
+      }
+    } catch (e) {
+      await fh.close().catch(() => undefined);
+      // Never leave half a file behind.
+      await unlink(path).catch(() => undefined);
+      if (read.failed === null) throw writeError(e, path, out.written);
+      const code = read.failed.code ?? 'error';
+      problem({ item: f.item, message: `its saved answer ${f.content.kind === 'saved' ? f.content.path : ''} cannot be read (${code === 'ENOENT' ? 'moved or deleted' : code}); put it back, or retry the item in a new batch` });
+      continue;
+    }
+    out.written++;
+  }
+  return out;
+}

@@ -1,0 +1,94 @@
+// "Files out" as one zip, for the browser host's download: the same items under the same names as
+// export-files.ts writes into a folder (its itemFiles and ExportNames), streamed with yazl. Entries
+// are added a few at a time, only as fast as the zip is read: each file is opened when its turn
+// comes and piped through, so neither the batch nor any file, nor the zip, is ever held in memory.
+import { createReadStream } from 'node:fs';
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ZipFile } from 'yazl';
+import type { Db } from '../db/connection';
+import { resultCounts } from '../read-models/job-results';
+import { ExportNames, itemFileKindOrRefuse, itemFiles, type FilesBatch, type ItemFile, type ItemProblem } from './export-files';
+
+/** Entries added ahead of the one being written. */
+const AHEAD = 16;
+
+export interface ZipExport {
+  entries: number;
+  /** Items that were not succeeded: no file. */
+  noFile: number;
+  /** Succeeded items left out (their saved answer was moved or deleted), the first 50. */
+  problems: ItemProblem[];
+  problemCount: number;
+}
+
+/**
+ * Streams the batch's item files as a zip into `out`. Rejects when `out` fails or closes early
+ * (the browser went away) or a file cannot be read half way; the zip is then incomplete.
+ */
+export async function writeFilesZip(db: Db, batch: FilesBatch, out: Writable): Promise<ZipExport> {
+  itemFileKindOrRefuse(batch.capability);
+  const counts = resultCounts(db, batch.id);
+  const result: ZipExport = { entries: 0, noFile: counts.total - counts.succeeded, problems: [], problemCount: 0 };
+  const zip = new ZipFile();
+  const output = zip.outputStream as Readable;
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const poke = (): void => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  const fail = (e: unknown): void => {
+    failure ??= e instanceof Error ? e : new Error(String(e));
+    poke();
+  };
+  zip.on('error', (e: unknown) => {
+    fail(e);
+    output.destroy(failure ?? undefined);
+  });
+  // Settles with the error instead of rejecting, so an early failure is never an unhandled rejection.
+  const piped = pipeline(output, out).then(
+    () => null,
+    (e: unknown) => {
+      fail(e);
+      return failure;
+    },
+  );
+
+  const names = new ExportNames();
+  let added = 0;
+  let started = 0;
+  for (const entry of itemFiles(db, batch)) {
+    if (failure) break;
+    if (!entry.ok) {
+      result.problemCount++;
+      if (result.problems.length < 50) result.problems.push({ item: entry.item, message: entry.message });
+      continue;
+    }
+    const f = entry.file;
+    const name = names.claimAny(f.base, f.ext);
+    // Dropped once handed over, so the zip's list of entries keeps no text or path alive.
+    let content: ItemFile['content'] | null = f.content;
+    const size = f.content.kind === 'text' ? Buffer.byteLength(f.content.text, 'utf8') : f.content.size;
+    // Audio and images are compressed already: stored as they are; text is deflated.
+    zip.addReadStreamLazy(name, { mtime: f.mtime, compress: f.content.kind === 'text', size }, (cb) => {
+      started++;
+      poke();
+      const c = content;
+      content = null;
+      if (c === null) return cb(new Error(`${name} was asked for twice`), Readable.from([]));
+      if (c.kind === 'text') return cb(null, Readable.from([Buffer.from(c.text, 'utf8')], { objectMode: false }));
+      const src = createReadStream(c.path);
+      src.once('error', (e: NodeJS.ErrnoException) => zip.emit('error', new Error(`${c.path} could not be read for the zip (${e.code ?? e.message}); put it back and download again.`)));
+      cb(null, src);
+    });
+    added++;
+    result.entries++;
+    while (added - started > AHEAD && failure === null) await new Promise<void>((r) => (wake = r));
+  }
+  if (!failure) zip.end();
+  const err = await piped;
+  if (err) throw err;
+  return result;
+}

@@ -1,0 +1,81 @@
+// One parent item -> one follow-up job. The item is the text the parent's result offers (its
+// descriptor's `offers`: a transcript, OCR text, a text result); a CRM step also gets the
+// parent's result columns and the source it came from. The job keeps the parent's seq (so it
+// flows in once) and source (so the user recognises it in every step), and gets its own
+// idempotency key here, committed before anything can be sent.
+import { basename, extname } from 'node:path';
+import type { BatchCapability } from '../../../shared/domain';
+import { describe } from '../../../shared/capabilities/catalog';
+import type { BatchContext, CapabilityModule } from '../capabilities/capability';
+import type { RowPayload } from '../capabilities/row-payload';
+import { costOf } from '../costs/rate-book';
+import { fingerprintOf } from '../queue/fingerprint';
+import { newIdempotencyKey } from '../queue/idempotency-key';
+import type { DerivedJob, ParentItem } from './pipeline-store';
+
+export interface FollowerPlan {
+  batchId: string;
+  capability: BatchCapability;
+  mod: CapabilityModule<unknown>;
+  ctx: BatchContext;
+  rate: number;
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** "calls/2024/a.wav" -> "a": what a follow-up item and its saved answer are named after. */
+export function stemOf(source: string): string {
+  const row = /^(.*) (row|line) (\d+)$/.exec(source);
+  const base = basename(row ? (row[1] ?? '') : source);
+  const stem = base.slice(0, base.length - extname(base).length) || base;
+  return row ? `${stem}-${row[2]}-${row[3]}` : stem;
+}
+
+export function deriveJob(parent: ParentItem, parentBatch: { id: string; capability: BatchCapability }, f: FollowerPlan): DerivedJob {
+  const parentDesc = describe(parentBatch.capability);
+  const result = parseJson(parent.result_json);
+  const text = parentDesc.offers(result) ?? '';
+  const from = { batch: parentBatch.id, job: parent.id, source: parent.source };
+  const fields: Record<string, string> = {};
+  if (f.capability === 'crm') {
+    // A CRM record gets what the step before found, and where it came from.
+    fields.source = parent.source;
+    for (const [k, v] of Object.entries(parentDesc.columns(result))) if (v !== null && k !== 'text') fields[k] = String(v);
+  } else {
+    fields.name = stemOf(parent.source);
+  }
+  const planned = f.mod.plan({ kind: 'row', row: parent.seq, line: false, text, fields }, f.ctx);
+  const base = { seq: parent.seq, idempotencyKey: newIdempotencyKey(), source: parent.source, parentJobId: parent.id };
+  if (!planned.ok) {
+    const payload: RowPayload = { row: parent.seq, line: false, input: text, name: fields.name ?? null, fields, output: null, from };
+    return {
+      ...base,
+      fingerprint: 0n,
+      payloadJson: JSON.stringify(payload),
+      requestBody: null,
+      estimatedUnits: 0,
+      estimatedCost: 0,
+      failure: `${parent.source}: the ${parentDesc.short.toLowerCase()} result offers nothing to take (${planned.message}); not sent. Nothing to do unless the step before is redone.`,
+    };
+  }
+  let payload: RowPayload = { ...(planned.payload as RowPayload), from };
+  // Saved answers are named after the source and the item number: unique in the batch whichever
+  // process adds the item, and the same on every attempt.
+  if (f.mod.nameOutput) payload = f.mod.nameOutput(payload, (b, ext) => `${b}-${parent.seq}.${ext}`) as RowPayload;
+  return {
+    ...base,
+    fingerprint: fingerprintOf(f.mod.delivery(payload, f.ctx)),
+    payloadJson: JSON.stringify(payload),
+    requestBody: f.mod.requestBody(payload, f.ctx),
+    estimatedUnits: planned.units,
+    estimatedCost: costOf(planned.units, f.rate),
+    failure: null,
+  };
+}

@@ -1,0 +1,76 @@
+// Items flowing down a pipeline. When a job succeeds, its follow-up jobs are written in the same
+// transaction as the success (flow), so a crash can never leave a succeeded item that its next
+// step does not have, nor give it one twice. A follower created after its parent started takes
+// what had already succeeded (backfill); the parent's seq makes the two meet without doubles.
+import type { BatchCapability } from '../../../shared/domain';
+import { describe } from '../../../shared/capabilities/catalog';
+import type { BatchRow } from '../queue/batch-store';
+import type { RateBook } from '../costs/rate-book';
+import { capabilityFor } from '../capabilities/registry';
+import { contextOf } from '../capabilities/capability';
+import { deriveJob, type FollowerPlan } from './derive-job';
+import type { ParentItem, PipelineStore } from './pipeline-store';
+
+const BACKFILL_PAGE = 2_000;
+
+export class FollowUps {
+  /** A follower's capability, options and tier never change; its plan is made once per run. */
+  private readonly plans = new Map<string, FollowerPlan>();
+
+  constructor(
+    private readonly store: PipelineStore,
+    private readonly rates: RateBook,
+  ) {}
+
+  private planFor(f: BatchRow): FollowerPlan {
+    const known = this.plans.get(f.id);
+    if (known) return known;
+    const ctx = contextOf(f);
+    const plan: FollowerPlan = {
+      batchId: f.id,
+      capability: f.capability,
+      mod: capabilityFor(f.capability),
+      ctx,
+      rate: this.rates.rate(describe(f.capability).rateItem(ctx.channel), f.tier),
+    };
+    this.plans.set(f.id, plan);
+    return plan;
+  }
+
+  /**
+   * Called inside the transaction that marks `parent` succeeded: adds its item to every live
+   * follower of its batch. Returns the followers that got a job (for change notices).
+   */
+  flow(parent: ParentItem, parentBatch: { id: string; capability: BatchCapability }): string[] {
+    const touched: string[] = [];
+    for (const f of this.store.followers(parentBatch.id)) {
+      if (this.store.insertDerived(f.id, deriveJob(parent, parentBatch, this.planFor(f)))) touched.push(f.id);
+    }
+    return touched;
+  }
+
+  /**
+   * Adds every already-succeeded item of `parent` to `follower`, a page per transaction.
+   * Returns what it added; items the runner added meanwhile are skipped, not doubled.
+   */
+  backfill(parent: BatchRow, follower: BatchRow, transaction: (fn: () => void) => void): { count: number; units: number; cost: number } {
+    const plan = this.planFor(follower);
+    const out = { count: 0, units: 0, cost: 0 };
+    for (let after = 0; ; ) {
+      const page = this.store.succeededPage(parent.id, after, BACKFILL_PAGE);
+      if (page.length === 0) break;
+      transaction(() => {
+        for (const item of page) {
+          const job = deriveJob(item, parent, plan);
+          if (this.store.insertDerived(follower.id, job)) {
+            out.count++;
+            out.units += job.estimatedUnits;
+            out.cost += job.estimatedCost;
+          }
+        }
+      });
+      after = page[page.length - 1]?.seq ?? after;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,63 @@
+// A pipeline as a tree of batches (a batch may have several follow-ups): who comes before a batch,
+// what comes after it, and how many items the steps before it still work on. Pure functions
+// over the members' rows, so the engine, the runner and the summaries read one definition.
+import type { Member } from './pipeline-store';
+
+export class Lineage {
+  private readonly byId = new Map<string, Member>();
+  private readonly children = new Map<string, string[]>();
+
+  constructor(readonly members: readonly Member[]) {
+    for (const m of members) {
+      this.byId.set(m.id, m);
+      if (m.parent_id !== null) this.children.set(m.parent_id, [...(this.children.get(m.parent_id) ?? []), m.id]);
+    }
+  }
+
+  get(id: string): Member | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The batches whose results this one takes, nearest first (not the batch itself). */
+  ancestors(id: string): Member[] {
+    const out: Member[] = [];
+    const seen = new Set<string>([id]);
+    for (let p = this.byId.get(id)?.parent_id ?? null; p !== null && !seen.has(p); p = this.byId.get(p)?.parent_id ?? null) {
+      seen.add(p);
+      const m = this.byId.get(p);
+      if (!m) break;
+      out.push(m);
+    }
+    return out;
+  }
+
+  /** The batch and every batch after it. */
+  subtree(id: string): string[] {
+    const out: string[] = [];
+    const stack = [id];
+    while (stack.length > 0) {
+      const b = stack.pop();
+      if (b === undefined || out.includes(b)) continue;
+      out.push(b);
+      stack.push(...(this.children.get(b) ?? []));
+    }
+    return out;
+  }
+
+  /** Batches that take this one's results. */
+  next(id: string): string[] {
+    return this.children.get(id) ?? [];
+  }
+
+  /** Items still open in the steps before `id`, each of which may flow into it. */
+  awaiting(id: string, open: (batchId: string) => number): number {
+    let n = 0;
+    for (const a of this.ancestors(id)) if (a.status !== 'cancelled') n += open(a.id);
+    return n;
+  }
+
+  /** True for a batch of more than one step. */
+  get chained(): boolean {
+    return this.members.length > 1;
+  }
+}

@@ -1,0 +1,132 @@
+// The SQL of pipelines: which batches follow which, the items a follow-up batch takes, and what
+// the steps before a batch still have open. A follow-up job has the seq of the job it came from,
+// so `ON CONFLICT (batch_id, seq) DO NOTHING` lets each parent item into each follower once,
+// whichever process (the runner as the parent item succeeds, or `batch create --from` filling in
+// what had already succeeded) gets there first.
+import type { Db } from '../db/connection';
+import type { Clock } from '../clock';
+import type { BatchRow } from '../queue/batch-store';
+import type { NewJob } from '../queue/job-store';
+
+/** A batch of a pipeline as the tree needs it. */
+export interface Member {
+  id: string;
+  parent_id: string | null;
+  step: number;
+  budget: number | null;
+  status: string;
+  ready: number;
+}
+
+/** A succeeded job of a parent batch, as a follower takes it. */
+export interface ParentItem {
+  id: number;
+  seq: number;
+  source: string;
+  result_json: string | null;
+}
+
+/** A follow-up job: queued, or failed at once when the parent's result offers nothing to take. */
+export interface DerivedJob extends NewJob {
+  parentJobId: number;
+  failure: string | null;
+}
+
+export class PipelineStore {
+  private readonly stmts;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {
+    this.stmts = {
+      // Not-yet-sealed followers too: a follower being filled in must not miss an item meanwhile.
+      followers: db.prepare(`SELECT * FROM batches WHERE parent_id = ? AND status <> 'cancelled' ORDER BY created_at, id`),
+      members: db.prepare(`SELECT id, parent_id, step, budget, status, ready FROM batches WHERE pipeline_id = ? ORDER BY step, created_at, id`),
+      insert: db.prepare(
+        `INSERT INTO jobs (batch_id, seq, state, idempotency_key, fingerprint, source, payload_json, request_body,
+           estimated_units, estimated_cost, run_at, created_at, updated_at, parent_job_id,
+           error_kind, error_message, finished_at)
+         VALUES (@batch, @seq, @state, @key, @fp, @source, @payload, @body, @units, @cost, @now, @now, @now, @parent,
+           @errorKind, @failure, @finished)
+         ON CONFLICT (batch_id, seq) DO NOTHING`,
+      ),
+      countJob: db.prepare(`UPDATE batches SET total = total + 1 WHERE id = ?`),
+      succeededPage: db.prepare(
+        `SELECT id, seq, source, result_json FROM jobs WHERE batch_id = ? AND state = 'succeeded' AND seq > ? ORDER BY seq LIMIT ?`,
+      ),
+      open: db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE batch_id = ? AND state IN ('queued','running','retry_wait')`),
+      sameFollower: db.prepare(
+        `SELECT id, name FROM batches WHERE parent_id = @parent AND capability = @capability AND tier = @tier
+           AND options_json = @options AND status <> 'cancelled' AND ready = 1 LIMIT 1`,
+      ),
+      sealFollower: db.prepare(
+        `UPDATE batches SET ready = 1, creator = NULL, name = @name, estimated_units = @units, estimated_cost = @cost, updated_at = @now
+         WHERE id = @id AND ready = 0`,
+      ),
+    };
+  }
+
+  /** Batches that take this batch's results and are not cancelled. */
+  followers(batchId: string): BatchRow[] {
+    return this.stmts.followers.all(batchId) as BatchRow[];
+  }
+
+  /** Every batch of the pipeline, first step first. */
+  members(pipelineId: string): Member[] {
+    return this.stmts.members.all(pipelineId) as Member[];
+  }
+
+  /** Adds a follow-up job unless its parent item already flowed in; true when it was added. */
+  insertDerived(batchId: string, j: DerivedJob): boolean {
+    const now = this.clock.now();
+    const r = this.stmts.insert.run({
+      batch: batchId,
+      seq: j.seq,
+      state: j.failure === null ? 'queued' : 'failed',
+      key: j.idempotencyKey,
+      fp: j.fingerprint,
+      source: j.source,
+      payload: j.payloadJson,
+      body: j.requestBody,
+      units: j.estimatedUnits,
+      cost: j.estimatedCost,
+      now,
+      parent: j.parentJobId,
+      errorKind: j.failure === null ? null : 'invalid_input',
+      failure: j.failure,
+      finished: j.failure === null ? null : now,
+    });
+    if (r.changes === 1) this.stmts.countJob.run(batchId);
+    return r.changes === 1;
+  }
+
+  /** Succeeded jobs of a batch after `afterSeq`, in seq order, a page at a time. */
+  succeededPage(batchId: string, afterSeq: number, limit: number): ParentItem[] {
+    return this.stmts.succeededPage.all(batchId, afterSeq, limit) as ParentItem[];
+  }
+
+  /** Jobs of the batch still queued, running or waiting for a retry. */
+  openCount(batchId: string): number {
+    return (this.stmts.open.get(batchId) as { n: number }).n;
+  }
+
+  /** A live follower of `parent` doing the same work (same capability, tier and options). */
+  sameFollower(parent: string, capability: string, tier: string, options: string): { id: string; name: string } | null {
+    return (this.stmts.sameFollower.get({ parent, capability, tier, options }) as { id: string; name: string } | undefined) ?? null;
+  }
+
+  /** Makes a follower visible with its name and its estimate (its total counts its jobs as they come). */
+  sealFollower(id: string, s: { name: string; estimatedUnits: number; estimatedCost: number }): void {
+    this.stmts.sealFollower.run({ id, name: s.name, units: s.estimatedUnits, cost: s.estimatedCost, now: this.clock.now() });
+  }
+
+  /** Money spent by the given batches together. */
+  spentIn(ids: readonly string[]): number {
+    if (ids.length === 0) return 0;
+    const row = this.db
+      .prepare(`SELECT COALESCE(SUM(cost), 0) AS s FROM jobs WHERE cost IS NOT NULL AND batch_id IN (${ids.map(() => '?').join(',')})`)
+      .get(...ids) as { s: number };
+    return row.s;
+  }
+}

@@ -1,0 +1,68 @@
+// A pipeline on the batch screen: its steps in order, linked, each with its progress and cost,
+// the current one marked; and the "Follow-up batch" action for a batch whose results offer text.
+import type { BatchSummary } from '../../../shared/domain';
+import { describe } from '../../../shared/capabilities/catalog';
+import { stepLabel } from '../../../shared/capabilities/steps';
+import { STATUS_LABEL } from '../format/labels';
+import { formatMoney } from '../format/money';
+import { formatCount } from '../format/time';
+import { hrefFor, navigate } from '../routing/route';
+import { useBatchesStore } from '../store/batches-store';
+import './PipelineSteps.css';
+
+function labelOf(b: BatchSummary): string {
+  const o = b.options;
+  const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+  return stepLabel({ capability: b.capability, task: str(o.task), record: str(o.record), voice: str(o.voice), size: str(o.size) });
+}
+
+export function PipelineSteps({ batch }: { batch: BatchSummary }) {
+  const byId = useBatchesStore((s) => s.byId);
+  const pipelineId = batch.pipeline?.id ?? null;
+  const steps = pipelineId === null ? [] : Object.values(byId).filter((b) => b.pipeline?.id === pipelineId).sort((a, b) => (a.pipeline?.step ?? 0) - (b.pipeline?.step ?? 0) || a.created_at.localeCompare(b.created_at));
+  const canFollow = describe(batch.capability).yields !== null && batch.status !== 'cancelled';
+  if (steps.length < 2 && !canFollow) return null;
+  const spent = steps.reduce((n, b) => n + b.cost.spent, 0);
+  const estimated = steps.reduce((n, b) => n + b.cost.estimated, 0);
+  return (
+    <section className="pipeline card stack" aria-labelledby="pipeline-heading">
+      <div className="row pipeline__head">
+        <h2 id="pipeline-heading">{steps.length >= 2 ? `Pipeline of ${steps.length} steps` : 'Next steps'}</h2>
+        {steps.length >= 2 ? (
+          <span className="muted tabular">
+            {formatMoney(spent)} spent of {formatMoney(estimated)} estimated for every step
+          </span>
+        ) : null}
+        {canFollow ? (
+          <button type="button" onClick={() => navigate({ name: 'new', from: batch.id })}>
+            Follow-up batch…
+          </button>
+        ) : null}
+      </div>
+      {steps.length >= 2 ? (
+        <ol className="pipeline__steps">
+          {steps.map((b) => {
+            const here = b.id === batch.id;
+            const done = b.counts.succeeded + b.counts.failed;
+            return (
+              <li key={b.id} className={`pipeline__step${here ? ' pipeline__step--here' : ''}`} data-testid={`pipeline-step-${b.pipeline?.step ?? 0}`} aria-current={here ? 'step' : undefined}>
+                <span className="pipeline__number">Step {b.pipeline?.step}</span>
+                {here ? <strong>{labelOf(b)}</strong> : <a href={hrefFor({ name: 'batch', id: b.id, jobId: null })}>{labelOf(b)}</a>}
+                <span className={`status-pill status-pill--${b.status}`}>{STATUS_LABEL[b.status]}</span>
+                <span className="tabular">
+                  {formatCount(done)} of {formatCount(b.total)} done
+                  {b.pipeline && b.pipeline.awaiting > 0 ? ` · ${formatCount(b.pipeline.awaiting)} still in the steps before` : ''}
+                </span>
+                <span className="tabular muted">
+                  {formatMoney(b.cost.spent)} of {formatMoney(b.cost.estimated)}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <p className="muted">Summarise, classify, speak, embed or log these results in the CRM as a follow-up batch: its items are this batch's results, including those still to come.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+// Pipeline steps: a follow-up batch takes the succeeded results of the batch before it. A step is
+// written `capability[:main option]` on the command line (`text:summary`, `crm:conversation`),
+// built in the window's "Then" list, and checked by one rule: the step before must offer text
+// (its descriptor's `yields`) and the step's capability must take it (`takesFrom`).
+import { z } from 'zod';
+import { BatchCapability, Tier, type BatchCapability as Cap } from '../domain';
+import { describe } from './catalog';
+import { OPTION_SCHEMAS, type OptionName } from './options';
+import { misplacedOptions } from './request-options';
+
+/** The option a step's `:value` sets, per capability that has one. */
+export const MAIN_OPTION: Partial<Record<Cap, OptionName>> = { text: 'task', crm: 'record', tts: 'voice', image: 'size' };
+
+/** One step after the first: its capability and options (tier: the first step's unless given). */
+export const PipelineStep = z
+  .object({
+    capability: BatchCapability,
+    tier: Tier.optional(),
+    voice: OPTION_SCHEMAS.voice.optional(),
+    task: OPTION_SCHEMAS.task.optional(),
+    instructions: OPTION_SCHEMAS.instructions.optional(),
+    labels: OPTION_SCHEMAS.labels.optional(),
+    size: OPTION_SCHEMAS.size.optional(),
+    record: OPTION_SCHEMAS.record.optional(),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    if (!describe(s.capability).takesFrom) ctx.addIssue({ code: 'custom', path: ['capability'], message: `${s.capability} cannot take another batch's results (${takerList()} can).` });
+    for (const m of misplacedOptions(s)) ctx.addIssue({ code: 'custom', path: [m.option], message: m.message });
+  });
+export type PipelineStep = z.output<typeof PipelineStep>;
+
+export function takerList(): string {
+  return Object.values(describeAll())
+    .filter((d) => d.takesFrom)
+    .map((d) => d.name)
+    .join(', ');
+}
+
+function describeAll() {
+  return BatchCapability.options.map((c) => describe(c));
+}
+
+/** Why `next` cannot follow `prev`, or null when it can. */
+export function chainProblem(prev: Cap, next: Cap): string | null {
+  if (describe(prev).yields === null) {
+    const offering = describeAll()
+      .filter((d) => d.yields !== null)
+      .map((d) => d.name)
+      .join(', ');
+    return `${prev} results offer no text for a next step (${offering} results do).`;
+  }
+  if (!describe(next).takesFrom) return `${next} cannot take another batch's results (${takerList()} can).`;
+  return null;
+}
+
+/** `text:summary` -> a step; a usage message when it is not one. */
+export function parseStep(text: string): { ok: true; step: PipelineStep } | { ok: false; message: string } {
+  const [capText = '', value, ...rest] = text.split(':');
+  const cap = BatchCapability.safeParse(capText.trim());
+  if (!cap.success) return { ok: false, message: `"${text}": a step is capability[:option], e.g. text:summary or crm:conversation; capability one of ${takerList()}.` };
+  const main = MAIN_OPTION[cap.data];
+  if (rest.length > 0 || (value !== undefined && main === undefined)) {
+    return { ok: false, message: `"${text}": ${cap.data} takes no :option${main ? '' : ' (give it as capability alone)'}.` };
+  }
+  const raw: Record<string, unknown> = { capability: cap.data };
+  if (value !== undefined && main !== undefined) raw[main] = value.trim();
+  const r = PipelineStep.safeParse(raw);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const where = issue?.path[0] && issue.path[0] !== 'capability' ? `${String(issue.path[0])} ` : '';
+    return { ok: false, message: `"${text}": ${where}${issue?.message ?? 'not a valid step'}.` };
+  }
+  return { ok: true, step: r.data };
+}
+
+/** "text (summary)": a step as lists and status lines name it. */
+export function stepLabel(s: { capability: Cap; task?: string | undefined; record?: string | undefined; voice?: string | undefined; size?: string | undefined }): string {
+  const main = MAIN_OPTION[s.capability];
+  const v = main === 'task' ? s.task : main === 'record' ? s.record : main === 'voice' ? s.voice : main === 'size' ? s.size : undefined;
+  return v ? `${s.capability} (${v})` : s.capability;
+}

@@ -1,0 +1,58 @@
+// Names of exported item files: safe on every OS (no separators, dot files, device names or
+// names too long for a disk), numbered on clashes compared case-insensitively, and only names the
+// writer accepts; which capabilities have files per item at all.
+import { describe, expect, it } from 'vitest';
+import { safeFileBase } from '../../../src/main/engine/output-names';
+import { ExportNames } from '../../../src/main/engine/exporters/export-files';
+import { itemFileKind } from '../../../src/shared/capabilities/result-files';
+import { BATCH_CAPABILITIES } from '../../../src/shared/domain';
+
+describe('safeFileBase', () => {
+  it.each([
+    ['greeting', 'greeting'],
+    ['../../etc/passwd', 'etc passwd'],
+    ['a\\b:c*d?e"f<g>h|i', 'a b c d e f g h i'],
+    ['.hidden', 'hidden'],
+    ['...', ''],
+    ['name. ', 'name'],
+    ['tab\there\nnewline', 'tab here newline'],
+    ['CON', '_CON'],
+    ['nul.txt', '_nul.txt'],
+    ['console', 'console'],
+  ])('%j -> %j', (input, out) => expect(safeFileBase(input)).toBe(out));
+
+  it('keeps names within 80 characters and 200 bytes, never splitting a character', () => {
+    expect(Array.from(safeFileBase('x'.repeat(500)))).toHaveLength(80);
+    const emoji = safeFileBase('😀'.repeat(100));
+    expect(Buffer.byteLength(emoji)).toBeLessThanOrEqual(200);
+    expect(emoji).toBe('😀'.repeat(50));
+  });
+});
+
+describe('ExportNames', () => {
+  it('numbers clashes case-insensitively and skips names the writer refuses', async () => {
+    const names = new ExportNames();
+    const taken = new Set(['Greeting (2).txt']); // a case-sensitive disk holding this one
+    const take = async (n: string) => (taken.has(n) ? null : n);
+    expect((await names.claim('greeting', 'txt', take)).name).toBe('greeting.txt');
+    expect((await names.claim('Greeting', 'txt', take)).name).toBe('Greeting (3).txt');
+    expect((await names.claim('greeting', 'wav', take)).name).toBe('greeting.wav');
+    expect(names.claimAny('greeting (4)', 'txt')).toBe('greeting (4).txt');
+    expect((await names.claim('greeting', 'txt', take)).name).toBe('greeting (5).txt');
+  });
+});
+
+describe('itemFileKind', () => {
+  it('files for speech and images, text for transcripts, OCR and text results, none otherwise', () => {
+    expect(Object.fromEntries(BATCH_CAPABILITIES.map((c) => [c, itemFileKind(c)]))).toEqual({
+      transcribe: 'text',
+      ocr: 'text',
+      channel: null,
+      tts: 'saved',
+      text: 'text',
+      image: 'saved',
+      embeddings: null,
+      crm: null,
+    });
+  });
+});
