@@ -15,6 +15,7 @@ import { startSandbox } from '../src/sandbox/server';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cliOk, runCli, type MemSample } from './bench/cli-child';
+import { benchSearch } from './bench/search';
 
 const noSecrets: SecretStore = {
   set: () => Promise.reject(new Error('no keychain in bench')),
@@ -363,7 +364,7 @@ try {
   console.log(`Batchdesk bench — node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}, ${new Date().toISOString()}\n`);
   // The upload first, while the heap is small: its figure is the memory a 1 GB file adds.
   // Run some sections only: `npm run bench -- tts pipeline`, or BENCH_ONLY=name[,name]
-  // (upload, create, million, cell, http, tts, pipeline).
+  // (upload, create, million, cell, http, tts, pipeline, search).
   const picked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const only = picked.length > 0 ? picked : (process.env.BENCH_ONLY?.split(',') ?? null);
   const want = (name: string): boolean => only === null || only.includes(name);
@@ -374,6 +375,7 @@ try {
   if (want('http')) await benchHttp(5_000, 16);
   if (want('tts')) await benchTts(10_000, 16);
   if (want('pipeline')) await benchPipeline(5_000, 16);
+  if (want('search')) await benchSearch({ root, n: 100_000, rounds: 5, secrets: noSecrets, report });
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

@@ -226,6 +226,29 @@ export const AppInfo = z.object({
   nativeDialogs: z.boolean(),
 });
 
+/** One search hit: the job, where it is, and its best passage (matches between \u0002 and \u0003). */
+export const SearchHitView = z.object({
+  batch: z.string(),
+  batchName: z.string(),
+  capability: BatchCapability,
+  job: z.number().int(),
+  seq: z.number().int(),
+  state: JobState,
+  source: z.string(),
+  snippet: z.string(),
+  score: z.number(),
+});
+export type SearchHitView = z.infer<typeof SearchHitView>;
+
+export const SearchQuery = z
+  .object({
+    query: z.string().trim().min(1, 'type what to look for').max(500),
+    batchId: Id.optional(),
+    capability: BatchCapability.optional(),
+    limit: z.number().int().min(1).max(1000).default(100),
+  })
+  .strict();
+
 const m = <A extends z.ZodType, R extends z.ZodType>(arg: A, result: R) => ({ arg, result });
 
 export const methods = {
@@ -272,6 +295,13 @@ export const methods = {
       .strict(),
     JobPage,
   ),
+  'jobs.neighbours': m(
+    z
+      .object({ batchId: Id, jobId: z.number().int().positive(), states: z.array(JobState).max(6).optional(), search: z.string().max(200).optional() })
+      .strict(),
+    z.object({ previous: z.number().int().nullable(), next: z.number().int().nullable() }),
+  ),
+  'search.query': m(SearchQuery, z.object({ hits: z.array(SearchHitView) })),
   'jobs.get': m(z.object({ id: z.number().int().positive() }).strict(), JobDetail),
   'keys.list': m(Empty, z.array(KeyView)),
   'keys.add': m(

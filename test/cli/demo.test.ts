@@ -21,4 +21,20 @@ describe('batchdesk demo', () => {
     expect(lines.slice(0, created).join('\n')).toContain('--data-dir');
     expect(lines.slice(created).join('\n')).toContain(data);
   });
+
+  it('after the demo, `search "charged twice" --json` finds the recording that says it, with a snippet', async () => {
+    const data = join(dir.path, 'search');
+    expect((await runCli(['demo', '--data-dir', data])).code).toBe(0);
+    const r = await runCli(['search', 'charged twice', '--json', '--data-dir', data]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { hits: { batch: string; job: number; source: string; snippet: string; score: number }[] };
+    expect(out.hits).toHaveLength(1);
+    expect(out.hits[0]).toMatchObject({ source: expect.stringMatching(/call-001-double-charge\.wav$/), snippet: expect.stringContaining('**charged** **twice**') });
+    expect(out.hits[0]?.score).toBeGreaterThan(0);
+    const none = await runCli(['search', 'zebra crossing', '--data-dir', data]);
+    expect(none.stdout).toContain('Nothing found for "zebra crossing"');
+    const bad = await runCli(['search', 'x', '--limit', '0', '--data-dir', data]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--limit must be a whole number from 1 to 1000');
+  });
 });

@@ -151,6 +151,9 @@ describe('file batches', () => {
     const json = JSON.parse(await readFile(jsonPath, 'utf8')) as Record<string, unknown>[];
     expect(json).toHaveLength(4);
     expect(json.map((r) => r.idempotency_key)).toEqual(jobs.map((j) => j.idempotency_key));
+    // Numbers stay numbers in JSON; the error kind has a field of its own.
+    expect(json.map((r) => r.cost_eur)).toEqual(jobs.map((j) => Number(moneyToDecimal(j.cost ?? -1))));
+    expect(json.every((r) => r.error_kind === null && typeof r.units === 'number')).toBe(true);
     expect(json.map((r) => r.invoice_number)).toEqual(records.map((r) => r.invoice_number));
 
     const txt = await readFile(txtPath, 'utf8');

@@ -76,7 +76,9 @@ describe('pipelines', () => {
     expect(fb.total).toBe(3);
     expect(fb.pipeline).toMatchObject({ id: parent.id, step: 2, parent: parent.id, awaiting: 0 });
     expect(jobsOf(h.engine, fb.id).map((j) => j.source)).not.toContain(expect.stringContaining('call-002'));
-    await expect(h.engine.createBatch({ capability: 'embeddings', from: parent.id })).rejects.toThrow(/already has a follow-up doing the same .*--allow-resend/);
+    const again = await h.engine.createBatch({ capability: 'embeddings', from: parent.id });
+    expect(again).toMatchObject({ batch: null, alreadyQueued: 3 });
+    expect(again.problems[0]?.message).toMatch(/already has a follow-up doing the same .*--allow-resend/);
     await expect(h.engine.createBatch({ capability: 'embeddings', from: parent.id, allowResend: true })).resolves.toMatchObject({ batch: expect.objectContaining({ total: 3 }) });
     await expect(h.engine.createBatch({ capability: 'text', from: fb.id })).rejects.toThrow(/embeddings results offer no text for a next step/);
 

@@ -41,7 +41,12 @@ export function describePipeline(steps: readonly BatchSummary[]): string {
   const spent = steps.reduce((n, b) => n + b.cost.spent, 0);
   const estimated = steps.reduce((n, b) => n + b.cost.estimated, 0);
   const budget = steps.find((b) => b.pipeline?.step === 1)?.cost.budget ?? null;
-  const chain = steps.map((b) => `${b.capability}${stepOption(b)} ${b.counts.succeeded}/${b.total}`).join(' → ');
+  // A chain reads left to right; a batch with several follow-ups says which step each one takes from.
+  const linear = steps.every((b, i) => i === 0 || b.pipeline?.parent === steps[i - 1]?.id);
+  const step = (b: BatchSummary): string => `${b.capability}${stepOption(b)} ${b.counts.succeeded}/${b.total}`;
+  const chain = linear
+    ? steps.map(step).join(' → ')
+    : steps.map((b) => `${step(b)}${b.pipeline?.parent ? ` (from ${b.pipeline.parent})` : ''}`).join('; ');
   return `Pipeline ${steps[0]?.pipeline?.id ?? ''}: ${chain}; ${formatEur(spent, 4)} spent of ${formatEur(estimated, 4)} estimated${budget !== null ? `, budget ${formatEur(budget, 4)}` : ''}`;
 }
 

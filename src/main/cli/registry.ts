@@ -5,6 +5,7 @@ import { batchCreateCommand } from './commands/batch-create';
 import { runCommand } from './commands/run';
 import { statusCommand } from './commands/status';
 import { exportCommand } from './commands/export';
+import { searchCommand } from './commands/search';
 import { cancelCommand, pauseCommand, resumeCommand, retryCommand } from './commands/control';
 import { keysAddCommand, keysListCommand, keysRemoveCommand } from './commands/keys';
 import { cmdRates } from './commands/rates';
@@ -19,6 +20,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   runCommand,
   statusCommand,
   exportCommand,
+  searchCommand,
   pauseCommand,
   resumeCommand,
   cancelCommand,

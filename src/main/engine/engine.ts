@@ -29,15 +29,16 @@ import { NotFoundError, UserError } from './failures';
 import { capabilityFor } from './capabilities/registry';
 import { contextOf } from './capabilities/capability';
 import { outputsDirOf } from './output-names';
-import { jobDetail, jobInputFile, jobPage, type JobPageQuery } from './read-models/job-views';
+import { jobDetail, jobInputFile, jobNeighbours, jobPage, type JobPageQuery } from './read-models/job-views';
 import { costReport } from './read-models/cost-report';
 import { exportBatch, type ExportFormat } from './exporters/export-batch';
 import { exportFiles, type FilesExport } from './exporters/export-files';
 import { writeFilesZip, type ZipExport } from './exporters/export-zip';
 import { PipelineStore } from './pipeline/pipeline-store';
+import { SearchIndex, type SearchFilters, type SearchHit } from './search/search-index';
 import { FollowUps } from './pipeline/follow-ups';
 import { Lineage } from './pipeline/lineage';
-import { StepsBuilder, type FollowUpRequest, type PrevStep } from './pipeline/steps-builder';
+import { AlreadyFollowed, StepsBuilder, type FollowUpRequest, type PrevStep } from './pipeline/steps-builder';
 import type { StepEstimate } from './pipeline/projection';
 import { optionsOf } from '../../shared/capabilities/request-options';
 import { stepLabel } from '../../shared/capabilities/steps';
@@ -103,6 +104,7 @@ export class Engine {
   readonly settings: Settings;
   readonly keys: KeyManager;
   readonly pipelines: PipelineStore;
+  private readonly index: SearchIndex;
   readonly logger: Logger;
   private readonly random: Random;
   private readonly configOverrides: Partial<RunnerConfig>;
@@ -123,6 +125,7 @@ export class Engine {
     this.rates = new RateBook(this.db, this.clock);
     this.settings = new Settings(this.db);
     this.pipelines = new PipelineStore(this.db, this.clock);
+    this.index = new SearchIndex(this.db);
     this.keys = new KeyManager(this.db, this.clock, opts.secrets, opts.env ?? process.env);
     this.configOverrides = opts.config ?? {};
   }
@@ -229,9 +232,23 @@ export class Engine {
     return { plan, parsed, sample: sample.map(item), steps };
   }
 
-  /** A page of a batch's jobs, filtered by state and by text in the source or input. */
+  /** A page of a batch's jobs, filtered by state and by text in the source, input, result or error. */
   jobPage(q: JobPageQuery): JobPage {
+    if (q.search?.trim()) this.index.catchUp();
     return jobPage(this.db, q);
+  }
+
+  /** The jobs before and after one job in its batch's filtered list (the dialog's previous/next). */
+  jobNeighbours(q: Omit<JobPageQuery, 'limit' | 'offset'>, jobId: number): { previous: number | null; next: number | null } {
+    const j = this.jobs.get(jobId);
+    if (!j || j.batch_id !== q.batchId) throw new NotFoundError(`No job ${jobId} in batch ${q.batchId}.`);
+    if (q.search?.trim()) this.index.catchUp();
+    return jobNeighbours(this.db, q, j.seq);
+  }
+
+  /** Full-text search across every finished job of every batch (or one batch, one capability). */
+  search(text: string, filters: SearchFilters): SearchHit[] {
+    return this.index.search(text, filters);
   }
 
   /** One job with its input, result, attempts and events. */
@@ -346,6 +363,10 @@ export class Engine {
         this.deleteImports(created);
       } catch {
         // The next create removes them (their creator is then gone).
+      }
+      if (e instanceof AlreadyFollowed) {
+        const items = this.summary(e.parentId).counts.succeeded;
+        return { batch: null, problems: [{ source: e.parentId, row: null, message: e.message }], alreadyQueued: items, steps: [], estimates: [] };
       }
       throw e;
     } finally {
@@ -685,7 +706,20 @@ export class Engine {
     });
     // A pipeline runs as a whole: naming one step runs the others too (items flow between them).
     const batchIds = opts.batchIds ? this.withPipelines(opts.batchIds) : null;
-    await runner.run({ batchIds, signal: opts.signal });
+    // Results become searchable while the run goes on, a few pages every two seconds.
+    const indexing = setInterval(() => {
+      try {
+        this.index.catchUp(2);
+      } catch (e) {
+        this.logger.log('warn', 'search.index_failed', { error: e instanceof Error ? e.message : String(e) });
+      }
+    }, 2_000);
+    indexing.unref();
+    try {
+      await runner.run({ batchIds, signal: opts.signal });
+    } finally {
+      clearInterval(indexing);
+    }
   }
 
   close(): void {

@@ -17,6 +17,7 @@ import { describe, rateUnit } from '../../shared/capabilities/catalog';
 import type { Engine } from '../engine/engine';
 import { exportBatch } from '../engine/exporters/export-batch';
 import type { StepEstimate } from '../engine/pipeline/projection';
+import { JobState } from '../../shared/domain';
 import type { StepEstimateView } from '../../shared/contract';
 import { itemFileKindOrRefuse } from '../engine/exporters/export-files';
 import type { ConnectionManager } from './connection-manager';
@@ -180,6 +181,13 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return engine.exportFiles(bid, dir);
     },
     'jobs.list': async (arg) => engine.jobPage(arg),
+    'jobs.neighbours': async ({ jobId, ...q }) => engine.jobNeighbours(q, jobId),
+    'search.query': async ({ query, batchId, capability, limit }) => ({
+      hits: engine.search(query, { batchId: batchId === undefined ? undefined : engine.resolveBatchId(batchId), capability, limit: limit ?? 100 }).map((h) => ({
+        ...h,
+        state: JobState.parse(h.state),
+      })),
+    }),
     'jobs.get': async ({ id }) => engine.jobDetail(id),
     'keys.list': async () =>
       engine.keys.list().map((k) => ({

@@ -9,6 +9,7 @@ import { CostsScreen } from './screens/CostsScreen';
 import { KeysScreen } from './screens/KeysScreen';
 import { NewBatchScreen } from './screens/NewBatchScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
+import { SearchScreen } from './screens/SearchScreen';
 import { startLiveUpdates } from './store/live-updates';
 import { useBatchesStore } from './store/batches-store';
 
@@ -20,6 +21,8 @@ function titleOf(route: Route, batchName: string | undefined): string {
       return batchName ?? 'Batch';
     case 'new':
       return 'New batch';
+    case 'search':
+      return route.query ? `Search: ${route.query}` : 'Search';
     case 'costs':
       return 'Costs';
     case 'keys':
@@ -37,6 +40,8 @@ function Screen({ route }: { route: Route }) {
       return <BatchDetailScreen key={route.id} id={route.id} jobId={route.jobId} />;
     case 'new':
       return <NewBatchScreen from={route.from} />;
+    case 'search':
+      return <SearchScreen key={route.query} query={route.query} />;
     case 'costs':
       return <CostsScreen />;
     case 'keys':

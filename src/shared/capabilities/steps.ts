@@ -5,8 +5,11 @@
 import { z } from 'zod';
 import { BatchCapability, Tier, type BatchCapability as Cap } from '../domain';
 import { describe } from './catalog';
-import { OPTION_SCHEMAS, type OptionName } from './options';
+import { OPTION_SCHEMAS, TEXT_TASKS, type OptionName } from './options';
 import { misplacedOptions } from './request-options';
+
+/** Tasks a step can have: classify also needs labels, which `capability:option` cannot carry. */
+export const STEP_TASKS = TEXT_TASKS.filter((t) => t !== 'classify');
 
 /** The option a step's `:value` sets, per capability that has one. */
 export const MAIN_OPTION: Partial<Record<Cap, OptionName>> = { text: 'task', crm: 'record', tts: 'voice', image: 'size' };
@@ -62,6 +65,15 @@ export function parseStep(text: string): { ok: true; step: PipelineStep } | { ok
   const main = MAIN_OPTION[cap.data];
   if (rest.length > 0 || (value !== undefined && main === undefined)) {
     return { ok: false, message: `"${text}": ${cap.data} takes no :option${main ? '' : ' (give it as capability alone)'}.` };
+  }
+  if (main === 'task' && value !== undefined && !STEP_TASKS.some((t) => t === value.trim())) {
+    return {
+      ok: false,
+      message:
+        value.trim() === 'classify'
+          ? `"${text}": classify needs its labels, which a step cannot carry; once the pipeline exists, add it with \`batchdesk batch create text --from <the step before> --task classify --labels a,b,c\`.`
+          : `"${text}": a text step's task is one of ${STEP_TASKS.join(', ')}.`,
+    };
   }
   const raw: Record<string, unknown> = { capability: cap.data };
   if (value !== undefined && main !== undefined) raw[main] = value.trim();

@@ -100,8 +100,16 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         });
         const budget = batch.cost.budget;
         io.stdout.write(
-          `Estimated cost: ${formatEur(total, 4)} for ${from !== undefined ? 'the follow-up' : 'the whole pipeline'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${steps.length > 0 || from === undefined ? 'every step' : 'this batch and any step after it'}` : ''}. Nothing is sent until you start it: batchdesk run ${batch.id}\n`,
+          `Estimated cost: ${formatEur(total, 4)} for ${from !== undefined && steps.length === 0 ? 'the follow-up' : 'every step together'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${from === undefined ? 'all steps together' : 'this batch and any step after it, together'}` : ''}. Nothing is sent until you start it: batchdesk run ${batch.id}\n`,
         );
+      }
+      if (batch && batch.cost.budget !== null) {
+        const total = estimates.reduce((n, e) => n + e.cost, 0);
+        if (total > batch.cost.budget) {
+          io.stderr.write(
+            `Note: the budget (${formatEur(batch.cost.budget, 4)}) is below the estimate (${formatEur(total, 4)}): sending pauses before the item that would cross it; raise it with \`batchdesk resume ${batch.id} --budget EUR\`.\n`,
+          );
+        }
       }
     }
     if (!batch) {

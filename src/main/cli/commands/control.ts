@@ -21,9 +21,13 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
     const id = engine.resolveBatchId(positionals[0] ?? '');
+    // pause, resume and cancel act on every step of a pipeline: say so, and show every step.
+    const steps = verb === 'retry' ? [id] : engine.withPipelines([id]);
+    const also = steps.length > 1 ? ` (with every step of its pipeline: ${steps.filter((s) => s !== id).join(', ')})` : '';
+    const before = engine.summary(id);
     switch (verb) {
       case 'pause':
-        io.stdout.write(engine.pause(id) ? `Paused ${id}. In-flight items finish; nothing new is sent.\n` : `${id} was not running.\n`);
+        io.stdout.write(engine.pause(id) ? `Paused ${id}${also}. In-flight items finish; nothing new is sent.\n` : `${id} was not running${before.status === 'cancelled' ? ': it was cancelled' : ''}.\n`);
         break;
       case 'resume': {
         let budget: number | null | undefined;
@@ -32,12 +36,18 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
           if (budget === null && values.budget !== 'none') throw new UsageError(`--budget must be an amount in EUR or "none" (got "${values.budget}").`);
         }
         const resumed = engine.resume(id, budget !== undefined ? { budget } : {});
-        io.stdout.write(resumed ? `Resumed ${id}. Run \`batchdesk run ${id}\` to continue sending.\n` : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`);
+        io.stdout.write(
+          resumed
+            ? `Resumed ${id}${also}. Run \`batchdesk run ${id}\` to continue sending.\n`
+            : before.status === 'cancelled'
+              ? `${id} was cancelled: it cannot be resumed. Create a new batch for what is left.\n`
+              : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`,
+        );
         break;
       }
       case 'cancel': {
         const n = engine.cancel(id);
-        io.stdout.write(`Cancelled ${id}: ${n} queued item(s) will not be sent.\n`);
+        io.stdout.write(`Cancelled ${id}${also}: ${n} queued item(s)${steps.length > 1 ? ' in the pipeline' : ''} will not be sent.\n`);
         break;
       }
       case 'retry': {
@@ -46,7 +56,7 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
         break;
       }
     }
-    io.stdout.write(`${describeBatch(engine.summary(id))}\n`);
+    io.stdout.write(`${steps.map((s) => describeBatch(engine.summary(s))).join('\n')}\n`);
     return EXIT.ok;
   } finally {
     engine.close();

@@ -18,7 +18,9 @@ export const exportCommand = bindCommand(exportSpec, async ({ values, positional
     const out = resolve(values.out);
     if (format === 'files') {
       const r = await engine.exportFiles(id, out);
-      io.stdout.write(`Wrote ${r.written} file(s) of ${id} to ${out} (${r.noFile} item(s) had no file: failed or not done)\n`);
+      io.stdout.write(
+        `Wrote ${r.written} file(s) of ${id} to ${out} (${r.noFile} item(s) had no file: failed or not done${r.problemCount > 0 ? `; ${r.problemCount} succeeded item(s) could not be written, listed below` : ''})\n`,
+      );
       if (r.written === 0 && r.noFile > 0 && r.problemCount === 0) io.stdout.write(`Nothing has succeeded yet: \`batchdesk run ${id}\` first, then export again.\n`);
       // Succeeded items whose file could not be given: named, with the cause and what to do.
       for (const p of r.problems) io.stderr.write(`! ${p.item}: ${p.message}\n`);

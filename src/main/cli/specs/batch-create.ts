@@ -25,7 +25,7 @@ export const batchCreateSpec = defineCommand({
       type: 'string',
       multiple: true,
       value: 'STEP',
-      help: 'repeatable: a next step taking the results of the step before, as capability[:option] (text:summary, crm:conversation, tts:VOICE, image:WxH, embeddings)',
+      help: 'repeatable: a next step taking the results of the step before, as capability[:option] (text:summary|reply|extract, crm:contact|conversation|event, tts:VOICE, image:WxH, embeddings)',
     },
     name: { type: 'string', value: 'TEXT', help: 'label for the batch' },
     budget: { type: 'string', value: 'EUR', help: 'pause before spending more than this (with --then: the whole pipeline)' },

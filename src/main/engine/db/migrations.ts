@@ -173,6 +173,23 @@ const MIGRATIONS: readonly Step[] = [
   CREATE INDEX batches_pipeline ON batches(pipeline_id);
   CREATE INDEX jobs_parent_job ON jobs(parent_job_id) WHERE parent_job_id IS NOT NULL;
   `,
+  // 5: full-text search over finished jobs (search/search-index.ts). The database notes every job
+  // that reaches or leaves a final state, so no code path can forget to; the engine turns the
+  // notes into documents. Existing finished jobs are noted here and indexed at the first search.
+  `
+  CREATE VIRTUAL TABLE job_text USING fts5(source, body, tokenize = 'porter unicode61 remove_diacritics 2');
+  CREATE TABLE job_text_pending (job_id INTEGER PRIMARY KEY);
+  CREATE TRIGGER job_text_on_change AFTER UPDATE OF state ON jobs
+    WHEN old.state <> new.state AND (new.state IN ('succeeded','failed') OR old.state IN ('succeeded','failed'))
+  BEGIN
+    INSERT OR IGNORE INTO job_text_pending (job_id) VALUES (new.id);
+  END;
+  CREATE TRIGGER job_text_on_insert AFTER INSERT ON jobs WHEN new.state IN ('succeeded','failed')
+  BEGIN
+    INSERT OR IGNORE INTO job_text_pending (job_id) VALUES (new.id);
+  END;
+  INSERT INTO job_text_pending (job_id) SELECT id FROM jobs WHERE state IN ('succeeded','failed');
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

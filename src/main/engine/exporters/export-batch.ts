@@ -36,6 +36,8 @@ export function flatten(job: JobRow, capability: BatchCapability): Flat {
     cost_eur: job.cost === null ? null : moneyToDecimal(job.cost),
     attempts: job.attempts,
     error: job.error_message,
+    /** The taxonomy's code (shared/errors.ts), beside the message, for filtering failed items. */
+    error_kind: job.error_kind,
     http_status: job.http_status,
     idempotency_key: job.idempotency_key,
     ...(payload.success ? mod.sourceColumns(payload.data) : {}),
@@ -43,12 +45,24 @@ export function flatten(job: JobRow, capability: BatchCapability): Flat {
   };
 }
 
-/** RFC 4180 field; a leading =, +, - or @ is quoted with ' so spreadsheets do not run it as a formula. */
+/** A cell a spreadsheet would read as a number or phone number, never as a formula. */
+const NUMBER_LIKE = /^[+-]?[\d][\d\s().,/-]*$/;
+
+/**
+ * RFC 4180 field. A cell a spreadsheet would run as a formula (starting with =, @, a tab or CR,
+ * or + / - followed by anything but a number) is prefixed with ' ; phone numbers (+44 20 ...)
+ * and negative numbers stay exactly as they are.
+ */
 export function csvField(v: string | number | null): string {
   if (v === null) return '';
   let s = String(v);
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (typeof v === 'string' && (/^[=@\t\r]/.test(s) || (/^[+-]/.test(s) && !NUMBER_LIKE.test(s)))) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** JSON keeps numbers as numbers: the cost (a decimal string in CSV, exact to 1/10,000) becomes a number. */
+function jsonRecord(f: Flat): Record<string, string | number | null> {
+  return { ...f, cost_eur: typeof f.cost_eur === 'string' ? Number(f.cost_eur) : f.cost_eur ?? null };
 }
 
 export async function exportBatch(db: Db, batchId: string, capability: BatchCapability, format: ExportFormat, outPath: string): Promise<number> {
@@ -78,7 +92,7 @@ export async function exportBatch(db: Db, batchId: string, capability: BatchCapa
         await write(`${header.map((h) => csvField(flat[h] ?? null)).join(',')}\r\n`);
         break;
       case 'json':
-        await write(`${n > 0 ? ',\n' : ''}  ${JSON.stringify(flat)}`);
+        await write(`${n > 0 ? ',\n' : ''}  ${JSON.stringify(jsonRecord(flat))}`);
         break;
       case 'txt':
         await write(txtBlock(flat, job, capability));

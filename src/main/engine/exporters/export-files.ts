@@ -46,7 +46,8 @@ export interface ItemProblem {
   message: string;
 }
 
-export type ItemEntry = { ok: true; file: ItemFile } | ({ ok: false } & ItemProblem);
+/** `name`: the name the item would have had, kept so the items after it keep theirs. */
+export type ItemEntry = { ok: true; file: ItemFile } | ({ ok: false; name?: { base: string; ext: string } } & ItemProblem);
 
 export interface FilesExport {
   dir: string;
@@ -111,7 +112,12 @@ function entryOf(row: ResultRow, batch: FilesBatch, kind: ItemFileKind): ItemEnt
     size = st.size;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error';
-    return { ok: false, item, message: `its saved answer ${path} cannot be read (${code === 'ENOENT' ? 'moved or deleted' : code}); put it back, or retry the item in a new batch` };
+    return {
+      ok: false,
+      item,
+      name: { base, ext: extname(saved.data.file).slice(1).toLowerCase() || (batch.capability === 'image' ? 'png' : 'bin') },
+      message: `its saved answer ${path} cannot be read (${code === 'ENOENT' ? 'moved or deleted' : code}); put it back, or retry the item in a new batch`,
+    };
   }
   const ext = extname(saved.data.file).slice(1).toLowerCase() || (batch.capability === 'image' ? 'png' : 'bin');
   return { ok: true, file: { item, base, ext, mtime, content: { kind: 'saved', path, size } } };
@@ -210,6 +216,8 @@ export async function exportFiles(db: Db, batch: FilesBatch, dir: string): Promi
   for (const entry of itemFiles(db, batch)) {
     if (!entry.ok) {
       problem(entry);
+      // Its name stays its own: the next item of the same name must not take it.
+      if (entry.name) names.claimAny(entry.name.base, entry.name.ext);
       continue;
     }
     const f = entry.file;

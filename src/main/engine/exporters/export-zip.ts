@@ -64,6 +64,7 @@ export async function writeFilesZip(db: Db, batch: FilesBatch, out: Writable): P
     if (!entry.ok) {
       result.problemCount++;
       if (result.problems.length < 50) result.problems.push({ item: entry.item, message: entry.message });
+      if (entry.name) names.claimAny(entry.name.base, entry.name.ext); // the same names as a folder export
       continue;
     }
     const f = entry.file;

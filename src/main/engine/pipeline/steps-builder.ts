@@ -55,6 +55,16 @@ export interface FollowUpRequest {
 
 const PREVIEW_PAGE = 2_000;
 
+/** A follow-up that would repeat a live one: no batch, as when every item is already queued. */
+export class AlreadyFollowed extends UserError {
+  constructor(
+    readonly parentId: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export class StepsBuilder {
   constructor(private readonly d: StepsBuilderDeps) {}
 
@@ -106,8 +116,11 @@ export class StepsBuilder {
   /** Items of `parent` (and the steps before it) still open, projected into this step. */
   private later(parent: BatchRow, r: FollowUpRequest): StepEstimate {
     const lineage = new Lineage(this.d.pipelines.members(parent.pipeline_id));
-    const open = this.d.pipelines.openCount(parent.id) + lineage.awaiting(parent.id, (id) => this.d.pipelines.openCount(id));
-    const perItem = parent.total > 0 ? parent.estimated_units / parent.total : 0;
+    const awaited = lineage.awaiting(parent.id, (id) => this.d.pipelines.openCount(id));
+    const open = this.d.pipelines.openCount(parent.id) + awaited;
+    // The parent's estimate covers its items so far and those still to come to it (a step not run yet has none so far).
+    const parentItems = parent.total + awaited;
+    const perItem = parentItems > 0 ? parent.estimated_units / parentItems : 0;
     return projectStep(
       { capability: parent.capability, options: contextOf(parent).options, items: open, units: perItem * open },
       parent.step,
@@ -121,7 +134,8 @@ export class StepsBuilder {
     if (!r.allowResend) {
       const same = this.d.pipelines.sameFollower(parent.id, r.capability, r.tier, optionsJson);
       if (same) {
-        throw new UserError(
+        throw new AlreadyFollowed(
+          parent.id,
           `Batch ${parent.id} already has a follow-up doing the same (${same.id}, "${same.name}"): its items go there, so they are not done and paid for twice. To make another anyway: --allow-resend (in the window: "Include items already sent or queued").`,
         );
       }

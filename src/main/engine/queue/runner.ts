@@ -283,7 +283,7 @@ export class Runner {
         this.pausePipeline(
           batch,
           'budget',
-          `The budget of ${formatEur(crossed.budget)}${whole} would be crossed: ${formatEur(crossed.spent)} spent, ${formatEur(crossed.reserved)} in flight, and the next item (${job.source}) costs about ${formatEur(job.estimated_cost, 4)}. Raise the budget and resume to continue (in the window: Resume with a new budget; on the command line: \`batchdesk resume ${crossed.holder.id} --budget EUR\`).`,
+          `The budget of ${formatEur(crossed.budget, 4)}${whole} would be crossed: ${formatEur(crossed.spent, 4)} spent, ${formatEur(crossed.reserved, 4)} in flight, and the next item (${job.source}) costs about ${formatEur(job.estimated_cost, 4)}. Raise the budget and resume to continue (in the window: Resume with a new budget; on the command line: \`batchdesk resume ${crossed.holder.id} --budget EUR\`).`,
         );
         break;
       }

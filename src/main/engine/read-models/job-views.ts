@@ -7,6 +7,7 @@ import type { BatchCapability, JobState } from '../../../shared/domain';
 import { ErrorKind } from '../../../shared/errors';
 import { capabilityFor } from '../capabilities/registry';
 import { FilePayload } from '../capabilities/file-payload';
+import { ftsPhrase } from '../search/fts-query';
 
 const iso = (ms: number | null): string => new Date(ms ?? 0).toISOString();
 
@@ -32,22 +33,43 @@ function rowView(j: JobRow): JobRowView {
   };
 }
 
-export function jobPage(db: Db, q: JobPageQuery): JobPage {
+/** The WHERE of a filtered job list (states, and text in source, input, result or error). */
+function jobFilter(q: Omit<JobPageQuery, 'limit' | 'offset'>): { sql: string; params: Record<string, string | number> } {
   const where = ['batch_id = @batch'];
-  const params: Record<string, string | number> = { batch: q.batchId, limit: q.limit, offset: q.offset };
+  const params: Record<string, string | number> = { batch: q.batchId };
   if (q.states && q.states.length > 0) {
     where.push(`state IN (${q.states.map((_, i) => `@s${i}`).join(',')})`);
     q.states.forEach((s, i) => (params[`s${i}`] = s));
   }
   if (q.search && q.search.trim()) {
-    // Matches the source (file path or "file.csv row N") and the input (recipient and text, row text).
-    where.push(`(source LIKE @q ESCAPE '\\' OR payload_json LIKE @q ESCAPE '\\')`);
+    // Matches the source (file path or "file.csv row N") and the input (recipient and text, row
+    // text) as typed, and a finished job's result and error containing the words side by side
+    // (full-text index, so word forms match too).
+    const fts = ftsPhrase(q.search);
+    where.push(`(source LIKE @q ESCAPE '\\' OR payload_json LIKE @q ESCAPE '\\'${fts ? ' OR id IN (SELECT rowid FROM job_text WHERE job_text MATCH @fts)' : ''})`);
     params.q = `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    if (fts) params.fts = fts;
   }
-  const sqlWhere = where.join(' AND ');
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE ${sqlWhere}`).get(params) as { n: number }).n;
-  const rows = db.prepare(`SELECT * FROM jobs WHERE ${sqlWhere} ORDER BY seq LIMIT @limit OFFSET @offset`).all(params) as JobRow[];
+  return { sql: where.join(' AND '), params };
+}
+
+export function jobPage(db: Db, q: JobPageQuery): JobPage {
+  const f = jobFilter(q);
+  const params = { ...f.params, limit: q.limit, offset: q.offset };
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE ${f.sql}`).get(params) as { n: number }).n;
+  const rows = db.prepare(`SELECT * FROM jobs WHERE ${f.sql} ORDER BY seq LIMIT @limit OFFSET @offset`).all(params) as JobRow[];
   return { total, offset: q.offset, rows: rows.map(rowView) };
+}
+
+/** The jobs before and after `seq` in the same filtered list as the table shows (for next/previous). */
+export function jobNeighbours(db: Db, q: Omit<JobPageQuery, 'limit' | 'offset'>, seq: number): { previous: number | null; next: number | null } {
+  const f = jobFilter(q);
+  const params = { ...f.params, seq };
+  const one = (sql: string): number | null => (db.prepare(sql).get(params) as { id: number } | undefined)?.id ?? null;
+  return {
+    previous: one(`SELECT id FROM jobs WHERE ${f.sql} AND seq < @seq ORDER BY seq DESC LIMIT 1`),
+    next: one(`SELECT id FROM jobs WHERE ${f.sql} AND seq > @seq ORDER BY seq LIMIT 1`),
+  };
 }
 
 function sourceViewOf(capability: BatchCapability, payloadJson: string): SourceView {

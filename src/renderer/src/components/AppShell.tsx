@@ -1,7 +1,7 @@
 // The frame around every screen: header (name, connection, Sandbox badge), left navigation, main.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { client } from '../client';
-import type { Route } from '../routing/route';
+import { navigate, type Route } from '../routing/route';
 import { useConnectionStore } from '../store/connection-store';
 import { useRunnerStore } from '../store/runner-store';
 import { ErrorAlert } from './ErrorAlert';
@@ -14,6 +14,28 @@ const NAV: { name: Route['name']; href: string; label: string }[] = [
   { name: 'costs', href: '#/costs', label: 'Costs' },
   { name: 'keys', href: '#/keys', label: 'Keys & rates' },
 ];
+
+/** One search box across every batch, in the header of every screen. */
+function GlobalSearch({ current }: { current: string }) {
+  const [text, setText] = useState(current);
+  useEffect(() => setText(current), [current]);
+  return (
+    <form
+      role="search"
+      className="shell__search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (text.trim() !== '') navigate({ name: 'search', query: text.trim() });
+      }}
+    >
+      <label htmlFor="global-search" className="visually-hidden">
+        Search all batches
+      </label>
+      <input id="global-search" type="search" value={text} placeholder="Search all results…" onChange={(e) => setText(e.target.value)} />
+      <button type="submit">Search</button>
+    </form>
+  );
+}
 
 function ConnectionLine() {
   const connection = useConnectionStore((s) => s.connection);
@@ -100,6 +122,7 @@ export function AppShell({ route, title, children }: { route: Route; title: stri
         <a className="shell__brand" href="#/batches">
           Batchdesk
         </a>
+        <GlobalSearch current={route.name === 'search' ? route.query : ''} />
         <div className="shell__status">
           <ConnectionLine />
           <SandboxBadge />

@@ -2,7 +2,7 @@
 // attempts and state history. Opened by #/batches/<id>/jobs/<jobId>; Escape or Close goes back.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { JobDetail } from '../../../shared/contract';
-import { FINAL_JOB_STATES } from '../../../shared/domain';
+import { FINAL_JOB_STATES, type JobState } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { client, errorMessage } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -95,19 +95,76 @@ function History({ job }: { job: JobDetail }) {
   );
 }
 
+/** Copies the result's text (a transcript, OCR text, a text result) or its JSON to the clipboard. */
+function CopyResult({ job }: { job: JobDetail }) {
+  const [done, setDone] = useState<string | null>(null);
+  const copy = async (): Promise<void> => {
+    const text = describe(job.capability).offers(job.result) ?? JSON.stringify(job.result, null, 2);
+    try {
+      await navigator.clipboard.writeText(text);
+      setDone('Copied');
+    } catch {
+      setDone('Copy failed: the browser refused the clipboard');
+    }
+  };
+  return (
+    <>
+      <button type="button" onClick={() => void copy()}>
+        Copy result
+      </button>
+      <span role="status" className="muted job-detail__copied">
+        {done}
+      </span>
+    </>
+  );
+}
+
 interface Props {
   jobId: number | null;
   /** Changes with the batch's counts: an unfinished job is re-read when it does. */
   batchVersion: string | null;
+  /** The list the table shows (its filters), so previous/next walk the same jobs. */
+  list: { batchId: string; states: JobState[] | null; search: string };
+  onOpen(jobId: number): void;
   onClose(): void;
 }
 
-export function JobDetailDialog({ jobId, batchVersion, onClose }: Props) {
+/** Arrow keys move between jobs unless a control that uses them has the focus. */
+function usesArrows(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.closest('input, select, textarea, audio, video, [contenteditable="true"]') !== null);
+}
+
+export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [job, setJob] = useState<JobDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [near, setNear] = useState<{ previous: number | null; next: number | null }>({ previous: null, next: null });
   const final = job !== null && FINAL_JOB_STATES.includes(job.state);
+  const statesKey = list.states === null ? '' : list.states.join(',');
+
+  useEffect(() => {
+    if (jobId === null) return;
+    let live = true;
+    client()
+      .call('jobs.neighbours', {
+        batchId: list.batchId,
+        jobId,
+        ...(list.states !== null ? { states: list.states } : {}),
+        ...(list.search !== '' ? { search: list.search } : {}),
+      })
+      .then((n) => live && setNear(n))
+      .catch(() => live && setNear({ previous: null, next: null }));
+    return () => {
+      live = false;
+    };
+    // statesKey stands for list.states.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [jobId, list.batchId, statesKey, list.search, batchVersion]);
+
+  const go = (id: number | null): void => {
+    if (id !== null) onOpen(id);
+  };
 
   useEffect(() => {
     const d = ref.current;
@@ -135,15 +192,39 @@ export function JobDetailDialog({ jobId, batchVersion, onClose }: Props) {
   }, [jobId, batchVersion, final]);
 
   return (
-    <dialog ref={ref} className="job-detail" aria-labelledby={titleId} onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="job-detail"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onKeyDown={(e) => {
+        if (e.altKey || e.ctrlKey || e.metaKey || usesArrows(e.target)) return;
+        if (e.key === 'ArrowLeft' && near.previous !== null) {
+          e.preventDefault();
+          go(near.previous);
+        } else if (e.key === 'ArrowRight' && near.next !== null) {
+          e.preventDefault();
+          go(near.next);
+        }
+      }}
+    >
       <div className="job-detail__head">
         <h2 id={titleId}>
           {job ? `Job ${job.seq}` : jobId !== null ? 'Job' : ''}
           {job ? <span className={`state-tag state-tag--${job.state}`}>{STATE_LABEL[job.state]}</span> : null}
         </h2>
-        <button type="button" onClick={onClose} aria-label="Close job details">
-          Close
-        </button>
+        <div className="job-detail__nav">
+          <button type="button" onClick={() => go(near.previous)} disabled={near.previous === null} aria-keyshortcuts="ArrowLeft" title="Previous job (←)">
+            ← Previous
+          </button>
+          <button type="button" onClick={() => go(near.next)} disabled={near.next === null} aria-keyshortcuts="ArrowRight" title="Next job (→)">
+            Next →
+          </button>
+          {job && job.result !== null ? <CopyResult job={job} /> : null}
+          <button type="button" onClick={onClose} aria-label="Close job details">
+            Close
+          </button>
+        </div>
       </div>
       <ErrorAlert message={error} />
       {!job && !error && jobId !== null ? <p className="muted">Loading…</p> : null}

@@ -3,8 +3,8 @@
 import { useId } from 'react';
 import { BATCH_CAPABILITIES, type BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
-import { CRM_RECORDS, TEXT_TASKS } from '../../../shared/capabilities/options';
-import { chainProblem, MAIN_OPTION } from '../../../shared/capabilities/steps';
+import { CRM_RECORDS } from '../../../shared/capabilities/options';
+import { chainProblem, MAIN_OPTION, STEP_TASKS } from '../../../shared/capabilities/steps';
 import { useDraftStore, type DraftStep } from './draft-store';
 import './ThenSteps.css';
 
@@ -13,8 +13,6 @@ function followersOf(prev: BatchCapability): BatchCapability[] {
   return BATCH_CAPABILITIES.filter((c) => chainProblem(prev, c) === null);
 }
 
-/** Classify needs labels, which a step cannot carry: steps offer the other tasks. */
-const STEP_TASKS = TEXT_TASKS.filter((t) => t !== 'classify');
 
 function defaultOption(c: BatchCapability): string {
   const main = MAIN_OPTION[c];

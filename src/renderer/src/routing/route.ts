@@ -4,6 +4,8 @@ export type Route =
   | { name: 'batch'; id: string; jobId: number | null }
   /** `from`: a follow-up of that batch (#/new/from/<id>). */
   | { name: 'new'; from: string | null }
+  /** Search across every batch (#/search/<words>). */
+  | { name: 'search'; query: string }
   | { name: 'costs' }
   | { name: 'keys' }
   | { name: 'not_found'; hash: string };
@@ -26,6 +28,7 @@ export function parseHash(hash: string): Route {
       return { name: 'batch', id: second, jobId: Number(fourth) };
     }
   }
+  if (first === 'search' && parts.length <= 2) return { name: 'search', query: second ?? '' };
   if (first === 'new' && second === 'from' && third !== undefined && parts.length === 3) return { name: 'new', from: third };
   if (parts.length === 1 && first === 'new') return { name: 'new', from: null };
   if (parts.length === 1 && (first === 'costs' || first === 'keys')) return { name: first };
@@ -42,6 +45,8 @@ export function hrefFor(route: Route): string {
         : `#/batches/${encodeURIComponent(route.id)}/jobs/${route.jobId}`;
     case 'new':
       return route.from === null ? '#/new' : `#/new/from/${encodeURIComponent(route.from)}`;
+    case 'search':
+      return route.query === '' ? '#/search' : `#/search/${encodeURIComponent(route.query)}`;
     case 'costs':
       return '#/costs';
     case 'keys':

@@ -68,7 +68,13 @@ export function BatchDetailScreen({ id, jobId }: { id: string; jobId: number | n
           />
         )}
       </section>
-      <JobDetailDialog jobId={jobId} batchVersion={version} onClose={() => navigate({ name: 'batch', id: batch.id, jobId: null })} />
+      <JobDetailDialog
+        jobId={jobId}
+        batchVersion={version}
+        list={{ batchId: batch.id, states: stateFilter, search }}
+        onOpen={(id) => navigate({ name: 'batch', id: batch.id, jobId: id })}
+        onClose={() => navigate({ name: 'batch', id: batch.id, jobId: null })}
+      />
     </div>
   );
 }

@@ -1,0 +1,53 @@
+import { EXIT, UsageError } from '../exit-codes';
+import { bindCommand } from '../bind-command';
+import { searchSpec } from '../specs/search';
+import { globalOptions, openEngine } from '../context';
+import { BatchCapability, BATCH_CAPABILITIES } from '../../../shared/domain';
+import { MARK_END, MARK_START, type SearchHit } from '../../engine/search/search-index';
+
+/** A snippet with its matches in **bold**, on one line. */
+function marked(snippet: string): string {
+  return snippet.split(MARK_START).join('**').split(MARK_END).join('**').replace(/\s+/g, ' ').trim();
+}
+
+function describeHits(hits: readonly SearchHit[]): string {
+  const lines: string[] = [];
+  let batch: string | null = null;
+  for (const h of hits) {
+    if (h.batch !== batch) {
+      batch = h.batch;
+      lines.push(`${lines.length > 0 ? '\n' : ''}${h.batch}  ${h.batchName} (${h.capability})`);
+    }
+    lines.push(`  job ${h.job}  ${h.source}${h.state === 'failed' ? '  [failed]' : ''}  score ${h.score}`, `    ${marked(h.snippet)}`);
+  }
+  return lines.join('\n');
+}
+
+export const searchCommand = bindCommand(searchSpec, async ({ values, positionals }, io) => {
+  const query = positionals.join(' ').trim();
+  if (query === '') throw new UsageError('search needs the words to look for, e.g. batchdesk search "charged twice".');
+  let capability: BatchCapability | undefined;
+  if (values.capability !== undefined) {
+    const c = BatchCapability.safeParse(values.capability);
+    if (!c.success) throw new UsageError(`--capability must be one of ${BATCH_CAPABILITIES.join(', ')} (got "${values.capability}").`);
+    capability = c.data;
+  }
+  const limit = values.limit === undefined ? 20 : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${values.limit}").`);
+  const engine = openEngine(globalOptions(values, io.env), io.env);
+  try {
+    const batchId = values.batch === undefined ? undefined : engine.resolveBatchId(values.batch);
+    const hits = engine.search(query, { batchId, capability, limit });
+    if (values.json) {
+      const out = hits.map((h) => ({ batch: h.batch, job: h.job, source: h.source, snippet: marked(h.snippet), score: h.score }));
+      io.stdout.write(`${JSON.stringify({ hits: out }, null, 2)}\n`);
+    } else if (hits.length === 0) {
+      io.stdout.write(`Nothing found for "${query}". Search covers finished items (succeeded or failed): their file names, inputs, results and errors.\n`);
+    } else {
+      io.stdout.write(`${describeHits(hits)}\n`);
+    }
+    return EXIT.ok;
+  } finally {
+    engine.close();
+  }
+});

@@ -1,0 +1,22 @@
+import { defineCommand } from '../command-spec';
+import { BATCH_CAPABILITIES } from '../../../shared/domain';
+
+export const searchSpec = defineCommand({
+  name: 'search',
+  summary: 'find finished items by the words of their results, inputs, file names and errors, across every batch',
+  usage: ['<query> [--batch ID] [--capability C] [--limit N] [--json]'],
+  options: {
+    batch: { type: 'string', value: 'ID', help: 'only this batch (any unique prefix of its id)' },
+    capability: { type: 'string', value: BATCH_CAPABILITIES.join('|'), help: 'only batches of this capability' },
+    limit: { type: 'string', value: 'N', help: 'at most N hits, best first (default 20, at most 1000)' },
+    json: { type: 'boolean', help: 'print {"hits": [{"batch", "job", "source", "snippet", "score"}]}' },
+  },
+  examples: [
+    { command: 'batchdesk search "charged twice"', note: 'every word, in any order; "quoted words" as a phrase' },
+    { command: 'batchdesk search refund --capability transcribe --limit 50 --json' },
+  ],
+  notes: [
+    'Matches whole words and their English forms (refund, refunds, refunded), accents ignored; the best',
+    'passage of each hit is shown with the matches in **bold**. Items are searchable once finished.',
+  ],
+});

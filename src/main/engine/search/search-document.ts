@@ -1,0 +1,50 @@
+// What a finished job is found by: its source (file path, "file.csv row N") and a body of its
+// input (recipient, message, row text and columns), its result (transcript, OCR text and fields,
+// text result and label, record id, ...) and its error. Built from the capability's own module
+// and descriptor, so a new capability is searchable without an entry here.
+import type { BatchCapability } from '../../../shared/domain';
+import { capabilityFor } from '../capabilities/registry';
+
+export interface SearchDocument {
+  source: string;
+  body: string;
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function documentOf(
+  job: { source: string; payload_json: string; result_json: string | null; error_message: string | null },
+  capability: BatchCapability,
+): SearchDocument {
+  const mod = capabilityFor(capability);
+  const parts: string[] = [];
+  const payload = mod.payload.safeParse(parseJson(job.payload_json));
+  if (payload.success) {
+    const v = mod.sourceView(payload.data);
+    switch (v.kind) {
+      case 'message':
+        parts.push(v.to, v.subject ?? '', v.text);
+        break;
+      case 'row':
+        parts.push(v.input, ...Object.values(v.fields));
+        break;
+      case 'file':
+        break; // the source is the file's path
+    }
+  }
+  const result = parseJson(job.result_json);
+  if (result !== null) {
+    const text = mod.descriptor.offers(result);
+    if (text) parts.push(text);
+    for (const [k, v] of Object.entries(mod.descriptor.columns(result))) if (k !== 'text' && v !== null) parts.push(String(v));
+  }
+  if (job.error_message) parts.push(job.error_message);
+  return { source: job.source, body: parts.filter((p) => p.trim() !== '').join('\n') };
+}

@@ -1,0 +1,107 @@
+// Full-text search over every finished job of every batch (SQLite FTS5). A trigger notes each job
+// that reaches or leaves a final state (migration 5); `catchUp` turns those notes into documents,
+// a page per transaction, so the hot path of sending pays one tiny insert and the index is
+// current whenever someone searches (search and the job filter catch up first).
+import type { Db } from '../db/connection';
+import type { BatchCapability } from '../../../shared/domain';
+import { documentOf } from './search-document';
+import { ftsQuery } from './fts-query';
+
+export interface SearchFilters {
+  batchId?: string | undefined;
+  capability?: BatchCapability | undefined;
+  limit: number;
+}
+
+export interface SearchHit {
+  batch: string;
+  batchName: string;
+  capability: BatchCapability;
+  job: number;
+  seq: number;
+  state: string;
+  source: string;
+  /** The best matching passage; matches between \u0002 and \u0003. */
+  snippet: string;
+  /** Higher is better (BM25, source matches weighed double). */
+  score: number;
+}
+
+export const MARK_START = '\u0002';
+export const MARK_END = '\u0003';
+const PAGE = 500;
+
+export class SearchIndex {
+  private readonly stmts;
+
+  constructor(private readonly db: Db) {
+    this.stmts = {
+      pending: db.prepare(
+        `SELECT p.job_id AS id, j.state, j.source, j.payload_json, j.result_json, j.error_message, b.capability
+         FROM job_text_pending p LEFT JOIN jobs j ON j.id = p.job_id LEFT JOIN batches b ON b.id = j.batch_id
+         ORDER BY p.job_id LIMIT ?`,
+      ),
+      anyPending: db.prepare(`SELECT 1 FROM job_text_pending LIMIT 1`),
+      remove: db.prepare(`DELETE FROM job_text WHERE rowid = ?`),
+      put: db.prepare(`INSERT INTO job_text (rowid, source, body) VALUES (?, ?, ?)`),
+      done: db.prepare(`DELETE FROM job_text_pending WHERE job_id = ?`),
+    };
+  }
+
+  /** Indexes what finished since the last call, up to `maxPages` pages; returns how many jobs. */
+  catchUp(maxPages = Infinity): number {
+    let n = 0;
+    for (let page = 0; page < maxPages; page++) {
+      if (this.stmts.anyPending.get() === undefined) break;
+      n += this.db.transaction(() => {
+        const rows = this.stmts.pending.all(PAGE) as {
+          id: number;
+          state: string | null;
+          source: string;
+          payload_json: string;
+          result_json: string | null;
+          error_message: string | null;
+          capability: BatchCapability | null;
+        }[];
+        for (const r of rows) {
+          this.stmts.remove.run(r.id);
+          if ((r.state === 'succeeded' || r.state === 'failed') && r.capability !== null) {
+            const d = documentOf(r, r.capability);
+            this.stmts.put.run(r.id, d.source, d.body);
+          }
+          this.stmts.done.run(r.id);
+        }
+        return rows.length;
+      })();
+    }
+    return n;
+  }
+
+  /** The best hits for `text`, across batches or filtered. Null query (no words): no hits. */
+  search(text: string, f: SearchFilters): SearchHit[] {
+    const q = ftsQuery(text);
+    if (q === null) return [];
+    this.catchUp();
+    const where = ['job_text MATCH @q'];
+    const params: Record<string, string | number> = { q, limit: f.limit };
+    if (f.batchId !== undefined) {
+      where.push('j.batch_id = @batch');
+      params.batch = f.batchId;
+    }
+    if (f.capability !== undefined) {
+      where.push('b.capability = @capability');
+      params.capability = f.capability;
+    }
+    const rows = this.db
+      .prepare(
+        `SELECT j.id AS job, j.seq, j.state, j.source, j.batch_id AS batch, b.name AS batchName, b.capability,
+           bm25(job_text, 2.0, 1.0) AS rank,
+           snippet(job_text, -1, '${MARK_START}', '${MARK_END}', '…', 16) AS snippet
+         FROM job_text JOIN jobs j ON j.id = job_text.rowid JOIN batches b ON b.id = j.batch_id
+         WHERE ${where.join(' AND ')} AND b.ready = 1
+         ORDER BY rank LIMIT @limit`,
+      )
+      .all(params) as (Omit<SearchHit, 'score'> & { rank: number })[];
+    return rows.map(({ rank, ...h }) => ({ ...h, score: Math.round(-rank * 1000) / 1000 }));
+  }
+}

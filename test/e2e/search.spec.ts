@@ -1,0 +1,44 @@
+// Global search in the window: the header's box finds a transcript across batches, the hit shows
+// the passage with the words marked, and opens its job beside its batch.
+import { test, expect, openApp, goTo, dropFiles, shot, RECORDINGS } from './fixtures';
+
+test('search all batches from the header, open the hit', async ({ host, page }, testInfo) => {
+  await openApp(page, host);
+  await goTo(page, 'New batch');
+  await page.getByRole('radio', { name: /^Transcribe recordings/ }).check();
+  await dropFiles(page, page.getByRole('button', { name: 'Drop files or folders here' }), RECORDINGS);
+  await page.getByRole('button', { name: 'Start batch' }).click();
+  await expect(page.getByRole('article').first().locator('.status-pill')).toHaveText('Done', { timeout: 30_000 });
+
+  const box = page.getByRole('search').getByLabel('Search all batches');
+  await box.fill('charged twice');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/#\/search\/charged%20twice$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search: “charged twice”');
+  await expect(page.getByRole('status').filter({ hasText: 'item' })).toHaveText('1 item in 1 batch');
+  const hit = page.locator('.search-hit').first();
+  await expect(hit.locator('mark')).toHaveText(['charged', 'twice']);
+  await shot(page, 'search-results', testInfo);
+  await hit.getByRole('link', { name: /call-001-double-charge\.wav/ }).click();
+  await expect(page).toHaveURL(/#\/batches\/[^/]+\/jobs\/\d+$/);
+  await expect(page.getByRole('dialog')).toContainText('charged twice');
+  // Next / previous walk the batch's jobs, by button and by arrow key.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: '← Previous' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Next →' }).click();
+  await expect(dialog).toContainText('call-002-late-parcel.wav');
+  await expect(page).toHaveURL(/\/jobs\/2$/);
+  await dialog.getByRole('heading', { level: 2 }).click();
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog).toContainText('call-003-cancel-plan.wav');
+  await expect(dialog.getByRole('button', { name: 'Next →' })).toBeDisabled();
+  await page.keyboard.press('ArrowLeft');
+  await expect(dialog).toContainText('call-002-late-parcel.wav');
+  await shot(page, 'job-detail-next-previous', testInfo);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await box.fill('zebra crossing');
+  await box.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Nothing found' })).toBeVisible();
+});

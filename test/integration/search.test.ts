@@ -1,0 +1,66 @@
+// Full-text search across batches: every finished item is found by the words of its result,
+// input, file name and error, kept in step as jobs finish (and when a failed item is retried),
+// filtered by batch and capability, with the best passage marked; nothing the user types is read
+// as query syntax.
+import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { createAndRun, RECORDINGS, startHarness, writeText } from './harness';
+import { MARK_END, MARK_START } from '../../src/main/engine/search/search-index';
+import { ftsQuery } from '../../src/main/engine/search/fts-query';
+
+const plain = (s: string): string => s.split(MARK_START).join('[').split(MARK_END).join(']');
+
+describe('search', () => {
+  it('finds transcripts, text results and messages across batches, best first, with the match marked', async () => {
+    const h = await startHarness();
+    const calls = await createAndRun(h, { capability: 'transcribe', paths: [RECORDINGS] });
+    const tickets = await writeText(h, 'tickets.txt', 'My refund has not arrived yet.\nThe parcel never came.\n');
+    const text = await createAndRun(h, { capability: 'text', paths: [tickets], task: 'summary' });
+    const msgs = await writeText(h, 'messages.csv', 'to,text\n+442079460001,Your refund was sent today.\n');
+    await createAndRun(h, { capability: 'channel', paths: [msgs] });
+
+    const charged = h.engine.search('charged twice', { limit: 10 });
+    expect(charged.map((x) => x.batch)).toEqual([calls.id]);
+    expect(charged[0]?.source).toMatch(/call-001-double-charge\.wav$/);
+    expect(plain(charged[0]?.snippet ?? '')).toContain('[charged] [twice]');
+
+    // Stemmed: "refunds" finds "refund"; across three capabilities; one batch or one capability.
+    const refunds = h.engine.search('refunds', { limit: 10 });
+    expect(new Set(refunds.map((x) => x.capability))).toEqual(new Set(['text', 'channel']));
+    expect(h.engine.search('refunds', { limit: 10, batchId: text.id }).every((x) => x.batch === text.id)).toBe(true);
+    expect(h.engine.search('refunds', { limit: 10, capability: 'channel' }).map((x) => x.source)).toEqual(['messages.csv row 2']);
+    expect(h.engine.search('+442079460001', { limit: 10 })).toHaveLength(1); // a recipient
+    expect(h.engine.search('call-002', { limit: 10 })[0]?.source).toMatch(/call-002-late-parcel\.wav$/); // a file name
+
+    // Typed syntax is words, not FTS5 operators.
+    expect(() => h.engine.search('"unclosed OR source:* NEAR(', { limit: 5 })).not.toThrow();
+    expect(ftsQuery('a "b c" d*')).toBe('"b c" "a" "d"');
+    expect(ftsQuery('*** ---')).toBeNull();
+  });
+
+  it('a failed item is found by its error; retried, it leaves the index until it finishes again', async () => {
+    const h = await startHarness();
+    const dir = join(h.dir, 'calls');
+    const { mkdir, copyFile } = await import('node:fs/promises');
+    await mkdir(dir);
+    await copyFile(join(RECORDINGS, 'call-001-double-charge.wav'), join(dir, 'a.wav'));
+    const created = await h.engine.createBatch({ capability: 'transcribe', paths: [dir] });
+    const id = created.batch?.id ?? '';
+    await rm(join(dir, 'a.wav'));
+    await h.run({ batchIds: [id] });
+    const hits = h.engine.search('moved deleted', { limit: 5 });
+    expect(hits).toHaveLength(1);
+    expect(hits[0]?.state).toBe('failed');
+    expect(h.engine.jobPage({ batchId: id, search: 'deleted', limit: 10, offset: 0 }).total).toBe(1);
+    h.engine.retryFailed(id);
+    expect(h.engine.search('moved deleted', { limit: 5 })).toHaveLength(0);
+  });
+
+  it('the job filter of a batch covers result text', async () => {
+    const h = await startHarness();
+    const calls = await createAndRun(h, { capability: 'transcribe', paths: [RECORDINGS] });
+    const page = h.engine.jobPage({ batchId: calls.id, search: 'charged twice', limit: 10, offset: 0 });
+    expect(page.rows.map((r) => r.source)).toEqual([expect.stringMatching(/call-001-double-charge\.wav$/)]);
+  });
+});
