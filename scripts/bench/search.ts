@@ -9,6 +9,7 @@ import { Engine } from '../../src/main/engine/engine';
 import { nullLogger } from '../../src/main/engine/log/logger';
 import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
 import { ftsQuery } from '../../src/main/engine/search/fts-query';
+import { nearest, VectorCache } from '../../src/main/engine/search/semantic-search';
 
 type Report = (what: string, value: string, baseline: string, note?: string) => void;
 
@@ -261,5 +262,60 @@ export async function benchSearch(opts: { root: string; n: number; rounds: numbe
     `${(size0 / 1024 / 1024).toFixed(0)} MB db`,
     `the first search, which catches up the ${queued.toLocaleString('en')} queued docs (${indexed.toLocaleString('en')} indexed, ${left} left); +MB = growth of the database file (WAL checkpointed), baseline = its size before; data made in ${setupS.toFixed(1)} s (TXT -> text batch, jobs marked succeeded by SQL)`,
   );
+  benchSemantic(engine, ids.map((j) => j.id), report);
   engine.close();
+}
+
+/**
+ * Semantic search over one stored vector per result (256 dimensions, Float32, as embeddings
+ * batches store them): `nearest` (the engine's scan of the database, top 20 kept) beside the
+ * floor of the same arithmetic over vectors already in one Float32Array in memory.
+ */
+function benchSemantic(engine: Engine, jobIds: number[], report: Report): void {
+  const DIMS = 256;
+  const random = rng(42);
+  const put = engine.db.prepare('INSERT OR REPLACE INTO vectors (job_id, dimensions, vector) VALUES (?, ?, ?)');
+  const all = new Float32Array(jobIds.length * DIMS);
+  for (let k = 0; k < all.length; k++) all[k] = random() * 2 - 1;
+  engine.db.transaction(() => {
+    jobIds.forEach((id, i) => put.run(id, DIMS, Buffer.from(all.buffer, i * DIMS * 4, DIMS * 4)));
+  })();
+  const queriesN = 20;
+  const engineMs: number[] = [];
+  const cache = new VectorCache();
+  const l0 = performance.now();
+  cache.get(engine.db, DIMS);
+  const loadMs = performance.now() - l0;
+  const floorMs: number[] = [];
+  for (let q = 0; q < queriesN; q++) {
+    const query = new Float32Array(DIMS).map(() => random() * 2 - 1);
+    const e0 = performance.now();
+    const hits = nearest(engine.db, query, { limit: 20 }, cache);
+    engineMs.push(performance.now() - e0);
+    if (hits.length !== 20) throw new Error(`semantic bench: ${hits.length} hits`);
+    const f0 = performance.now();
+    let best = -Infinity;
+    for (let v = 0; v < jobIds.length; v++) {
+      let dot = 0;
+      let norm = 0;
+      const o = v * DIMS;
+      for (let d = 0; d < DIMS; d++) {
+        const x = all[o + d] ?? 0;
+        dot += x * (query[d] ?? 0);
+        norm += x * x;
+      }
+      const s = dot / Math.sqrt(norm);
+      if (s > best) best = s;
+    }
+    floorMs.push(performance.now() - f0);
+  }
+  engineMs.sort((a, b) => a - b);
+  floorMs.sort((a, b) => a - b);
+  const f = (v: number): string => v.toFixed(0);
+  report(
+    `semantic search, ${jobIds.length.toLocaleString('en')} vectors x ${DIMS}`,
+    `p50 ${f(percentile(engineMs, 50))} ms p95 ${f(percentile(engineMs, 95))} ms`,
+    `in-memory loop p50 ${f(percentile(floorMs, 50))} ms`,
+    `nearest(): cosine in JS over the vectors held in one Float32Array (read from SQLite once, ${f(loadMs)} ms, kept while unchanged), top 20 kept, filters by batch/capability, ${queriesN} random queries; baseline = the bare arithmetic over the same kind of array (the floor of a scan)`,
+  );
 }

@@ -58,6 +58,47 @@ export function corpusTranscript(contentSha256: string): string {
   return out.join(' ');
 }
 
+export interface SandboxSegment {
+  start: number;
+  end: number;
+  text: string;
+  speaker?: string;
+}
+
+/** "Agent: ..." / "Customer: ...": a line of a sample recording's script (scripts/make-samples.ts). */
+const SCRIPT_LINE = /^(Agent|Customer):\s*(.*)$/;
+
+/**
+ * The transcript cut into timed segments over `duration` seconds. A script whose every line names
+ * its speaker ("Agent: ...", "Customer: ...") gives one segment per line with that speaker; any other
+ * text one segment per sentence, no speaker. Each takes a share of the duration proportional to its
+ * length; times in whole milliseconds, rounded down, so the last one ends within the duration.
+ */
+export function transcriptSegments(text: string, duration: number): SandboxSegment[] {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const script = lines.length > 0 && lines.every((l) => SCRIPT_LINE.test(l));
+  const parts: { text: string; speaker?: string }[] = script
+    ? lines.map((l) => {
+        const m = SCRIPT_LINE.exec(l);
+        return { speaker: m?.[1] ?? '', text: (m?.[2] ?? '').trim() };
+      })
+    : text
+        .replace(/\s+/g, ' ')
+        .trim()
+        .split(/(?<=[.!?\u2026])\s+/)
+        .filter((t) => t !== '')
+        .map((t) => ({ text: t }));
+  const weights = parts.map((p) => Math.max(1, [...p.text].length));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const at = (chars: number): number => Math.floor((Math.max(0, duration) * chars * 1000) / total) / 1000;
+  let before = 0;
+  return parts.map((p, i) => {
+    const start = at(before);
+    before += weights[i] ?? 1;
+    return { start, end: at(before), text: p.text, ...(p.speaker !== undefined ? { speaker: p.speaker } : {}) };
+  });
+}
+
 const STOPWORDS: Record<string, string[]> = {
   en: ['the', 'and', 'you', 'is', 'to', 'of', 'for', 'please', 'thank', 'with'],
   es: ['el', 'la', 'que', 'de', 'los', 'por', 'gracias', 'para', 'con', 'una'],
@@ -186,16 +227,6 @@ export function textResult(input: string, task: string | undefined, tier: string
       return `${openers[next() % openers.length] ?? ''} Regarding "${firstSentence.slice(0, 80)}": ${closers[next() % closers.length] ?? ''}`;
     }
   }
-}
-
-export const EMBEDDING_DIMENSIONS = 16;
-
-/** A unit-length vector from the text's hash, rounded to 6 decimals. */
-export function embedding(text: string): number[] {
-  const h = sha256(`embed:${text}`);
-  const v = Array.from({ length: EMBEDDING_DIMENSIONS }, (_, i) => h.readUInt16BE(i * 2) / 32767.5 - 1);
-  const norm = Math.sqrt(v.reduce((s, x) => s + x * x, 0)) || 1;
-  return v.map((x) => Math.round((x / norm) * 1e6) / 1e6);
 }
 
 const TTS_RATE = 8000;

@@ -246,6 +246,8 @@ export const SearchQuery = z
     batchId: Id.optional(),
     capability: BatchCapability.optional(),
     limit: z.number().int().min(1).max(1000).default(100),
+    /** By meaning: the nearest embedded results (the query is embedded through the API). */
+    semantic: z.boolean().default(false),
   })
   .strict();
 

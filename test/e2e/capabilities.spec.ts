@@ -75,7 +75,7 @@ const CASES: Case[] = [
     items: 3,
     units: '14 characters',
     result: async (page) => {
-      await expect(region(page, 'Result')).toContainText('A vector of 16 dimensions is stored');
+      await expect(region(page, 'Result')).toContainText('A vector of 64 dimensions is stored');
       await expect(region(page, 'Source')).toContainText('alpha');
     },
   },

@@ -99,7 +99,11 @@ test('every screen: screenshots at two sizes in light and dark, and no serious a
       async show(p) {
         await goTo(p, 'Batches');
         await expect(p.getByRole('heading', { level: 1, name: 'Batches' })).toBeVisible();
-        await expect(p.getByRole('article')).toHaveCount(4);
+        const table = p.getByRole('table', { name: 'Batches' });
+        await expect(table.locator('tbody tr.batch-table__row')).toHaveCount(4);
+        // The paused batch waits for the user: its row comes open with its controls.
+        await expect(p.getByRole('article')).toHaveCount(1);
+        await expect(p.getByRole('article')).toContainText('Held back notices');
       },
     },
     {

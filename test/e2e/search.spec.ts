@@ -41,4 +41,21 @@ test('search all batches from the header, open the hit', async ({ host, page }, 
   await box.fill('zebra crossing');
   await box.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Nothing found' })).toBeVisible();
+
+  // By meaning: once the transcripts are embedded (a follow-up batch), a paraphrase finds the call.
+  await page.getByRole('link', { name: 'Meaning' }).click();
+  await expect(page.getByRole('alert')).toContainText('No results are embedded yet');
+  await goTo(page, 'Batches');
+  await page.getByRole('link', { name: /^transcribe call-001/ }).click();
+  await page.getByRole('button', { name: 'Follow-up batch…' }).click();
+  await page.getByRole('radio', { name: /^Embed for search/ }).check();
+  await page.getByRole('button', { name: 'Start batch' }).click();
+  await expect(page.getByRole('article').first().locator('.status-pill')).toHaveText('Done', { timeout: 30_000 });
+  await box.fill('billed two times');
+  await box.press('Enter');
+  await page.getByRole('link', { name: 'Meaning' }).click();
+  await expect(page).toHaveURL(/#\/search-meaning\/billed%20two%20times$/);
+  await expect(page.locator('.search-hit').first()).toContainText('call-001-double-charge.wav');
+  await expect(page.locator('.search-hit').first()).toContainText('charged twice');
+  await shot(page, 'search-by-meaning', testInfo);
 });

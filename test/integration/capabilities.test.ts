@@ -94,12 +94,12 @@ describe('embeddings', () => {
     expect(r.summary.units.measured).toBe(9);
     const v = h.engine.jobs.vector(r.jobs[0]?.id ?? 0);
     expect(v).toBeInstanceOf(Float32Array);
-    expect(v?.length).toBe(16);
+    expect(v?.length).toBe(64);
     const norm = Math.sqrt(Array.from(v ?? []).reduce((s, x) => s + x * x, 0));
     expect(norm).toBeCloseTo(1, 4);
-    expect(JSON.parse(r.jobs[0]?.result_json ?? '{}')).toEqual({ dimensions: 16 });
+    expect(JSON.parse(r.jobs[0]?.result_json ?? '{}')).toEqual({ dimensions: 64 });
     const blob = h.engine.db.prepare(`SELECT length(vector) AS n FROM vectors WHERE job_id = ?`).get(r.jobs[0]?.id) as { n: number };
-    expect(blob.n).toBe(16 * 4);
+    expect(blob.n).toBe(64 * 4);
   });
 });
 

@@ -72,7 +72,7 @@ describe('export as files', () => {
     for (const [n, bytes] of before) expect(readFileSync(join(dir, n)).equals(bytes), n).toBe(true);
   });
 
-  it('transcribe: a .txt per recording named after the file, equal to the transcript; same names numbered', async () => {
+  it('transcribe: a .txt per recording named after the file, equal to the transcript (and .srt, .vtt, .json); same names numbered', async () => {
     const h = await startHarness();
     const rec = join(h.dir, 'rec');
     mkdirSync(join(rec, 'monday'), { recursive: true });
@@ -84,8 +84,10 @@ describe('export as files', () => {
     expect(r.jobs.every((j) => j.state === 'succeeded')).toBe(true);
     const dir = join(h.dir, 'transcripts');
     const x = await h.engine.exportFiles(r.id, dir);
-    expect(x.written).toBe(3);
-    expect(sorted(dir)).toEqual(['call (2).txt', 'call.txt', 'refund.txt']);
+    // A transcript is four files under one name: its text, its subtitles twice and its result.
+    expect(x.written).toBe(12);
+    const all = (base: string) => ['json', 'srt', 'txt', 'vtt'].map((e) => `${base}.${e}`);
+    expect(sorted(dir)).toEqual([...all('call (2)'), ...all('call'), ...all('refund')].sort());
     const byName = new Map<string, string>();
     const calls = r.jobs.filter((j) => j.source.includes('call.wav'));
     byName.set('call.txt', calls[0]?.result_json ?? '');

@@ -85,6 +85,15 @@ describe('the same files again', () => {
     expect(preview.plan.alreadyQueued).toBe(n);
     expect((await h.engine.createBatch({ capability: 'ocr', paths: [INVOICES], allowResend: true })).batch?.total).toBe(n);
   });
+
+  it('the same files at another tier are new work: taken without --allow-resend', async () => {
+    const h = await startHarness();
+    const first = await h.engine.createBatch({ capability: 'ocr', paths: [INVOICES], tier: 'basic' });
+    const n = first.batch?.total ?? 0;
+    const same = await h.engine.createBatch({ capability: 'ocr', paths: [INVOICES], tier: 'basic' });
+    expect(same.problems[0]?.message).toContain('the same content was already given to ocr at the basic tier');
+    expect((await h.engine.createBatch({ capability: 'ocr', paths: [INVOICES], tier: 'superior' })).batch?.total).toBe(n);
+  });
 });
 
 describe('an import killed half way', () => {

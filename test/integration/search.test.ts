@@ -63,4 +63,22 @@ describe('search', () => {
     const page = h.engine.jobPage({ batchId: calls.id, search: 'charged twice', limit: 10, offset: 0 });
     expect(page.rows.map((r) => r.source)).toEqual([expect.stringMatching(/call-001-double-charge\.wav$/)]);
   });
+
+  it('by meaning: a paraphrase finds the transcript once the transcripts are embedded (embeddings --from)', async () => {
+    const h = await startHarness();
+    const calls = await createAndRun(h, { capability: 'transcribe', paths: [RECORDINGS] });
+    await expect(h.engine.semanticSearch(h.target, 'billed two times', { limit: 3 })).rejects.toThrow(/No results are embedded yet.*embeddings --from/);
+    const embedded = await h.engine.createBatch({ capability: 'embeddings', from: calls.id });
+    await h.run({ batchIds: [embedded.batch?.id ?? ''] });
+    // No word in common with "I think I was charged twice for October".
+    expect(h.engine.search('billed two times', { limit: 3 })).toHaveLength(0);
+    const hits = await h.engine.semanticSearch(h.target, 'billed two times', { limit: 3 });
+    expect(hits[0]).toMatchObject({ batch: calls.id, capability: 'transcribe', source: expect.stringMatching(/call-001-double-charge\.wav$/) });
+    expect(hits[0]?.snippet).toContain('charged twice');
+    expect(hits[0]?.score).toBeGreaterThan(hits[1]?.score ?? 1);
+    const parcel = await h.engine.semanticSearch(h.target, 'my package is delayed', { limit: 1 });
+    expect(parcel[0]?.source).toMatch(/call-002-late-parcel\.wav$/);
+    // Filters apply to the item the vector stands for.
+    expect(await h.engine.semanticSearch(h.target, 'billed two times', { limit: 3, capability: 'ocr' })).toEqual([]);
+  });
 });

@@ -14,7 +14,7 @@ async function json(res: Response): Promise<Json> {
 }
 
 describe('routes', () => {
-  it('transcribe returns the ICMT script of a WAV, its language and duration', async () => {
+  it('transcribe returns the ICMT script of a WAV, its language, duration and timed segments', async () => {
     const { sb, admin } = await sandbox();
     const wav = smallWav(2.5, 'Hola, gracias por llamar. ¿En qué le puedo ayudar con la factura?');
     const res = await upload(sb, '/v1/transcribe', multipart('bnd', { tier: 'basic' }, { name: 'call.wav', data: wav }), 'bnd');
@@ -23,6 +23,11 @@ describe('routes', () => {
       text: 'Hola, gracias por llamar. ¿En qué le puedo ayudar con la factura?',
       language: 'es',
       duration_seconds: 2.5,
+      // A sentence each, sharing the 2.5 s by their length (25 and 39 characters), in whole ms.
+      segments: [
+        { start: 0, end: 0.976, text: 'Hola, gracias por llamar.' },
+        { start: 0.976, end: 2.5, text: '¿En qué le puedo ayudar con la factura?' },
+      ],
       sandbox: true,
     });
     const row = (await admin.usage()).rows.find((r) => r.rate_item === 'transcribe');
@@ -142,7 +147,7 @@ describe('routes', () => {
 
     const e1 = await json(await postJson(sb, '/v1/embeddings', sb.apiKey, { input: ['alpha', 'beta'] }));
     const e2 = await json(await postJson(sb, '/v1/embeddings', sb.apiKey, { input: 'alpha' }));
-    expect(e1.dimensions).toBe(16);
+    expect(e1.dimensions).toBe(64);
     const vectors = e1.embeddings as number[][];
     expect(vectors).toHaveLength(2);
     expect((e2.embeddings as number[][])[0]).toEqual(vectors[0]);

@@ -33,9 +33,12 @@ import { jobDetail, jobInputFile, jobNeighbours, jobPage, type JobPageQuery } fr
 import { costReport } from './read-models/cost-report';
 import { exportBatch, type ExportFormat } from './exporters/export-batch';
 import { exportFiles, type FilesExport } from './exporters/export-files';
+import type { FilesFormat } from '../../shared/capabilities/result-files';
 import { writeFilesZip, type ZipExport } from './exporters/export-zip';
 import { PipelineStore } from './pipeline/pipeline-store';
 import { SearchIndex, type SearchFilters, type SearchHit } from './search/search-index';
+import { nearest, VectorCache, vectorDimensions } from './search/semantic-search';
+import { embedQuery } from './search/query-embedding';
 import { FollowUps } from './pipeline/follow-ups';
 import { Lineage } from './pipeline/lineage';
 import { AlreadyFollowed, StepsBuilder, type FollowUpRequest, type PrevStep } from './pipeline/steps-builder';
@@ -105,6 +108,7 @@ export class Engine {
   readonly keys: KeyManager;
   readonly pipelines: PipelineStore;
   private readonly index: SearchIndex;
+  private readonly vectorCache = new VectorCache();
   readonly logger: Logger;
   private readonly random: Random;
   private readonly configOverrides: Partial<RunnerConfig>;
@@ -246,6 +250,24 @@ export class Engine {
     return jobNeighbours(this.db, q, j.seq);
   }
 
+  /**
+   * Nearest results by meaning: the query is embedded through the API and compared with every
+   * stored vector (made by embeddings batches, e.g. `embeddings --from <batch>`).
+   */
+  async semanticSearch(target: ApiTarget, text: string, filters: SearchFilters): Promise<SearchHit[]> {
+    const dims = vectorDimensions(this.db);
+    if (dims.length === 0) {
+      throw new UserError(
+        'No results are embedded yet, so there is nothing to search by meaning. Embed a batch\'s results first: `batchdesk batch create embeddings --from <batch-id>` then `batchdesk run` (in the window: Follow-up batch…, Embed for search). Or search words without --semantic.',
+      );
+    }
+    const query = await embedQuery(target, text);
+    if (!dims.includes(query.length)) {
+      throw new UserError(`The API's query embedding has ${query.length} dimensions but the stored vectors have ${dims.join(', ')}: they were made by another model. Embed the results again (a new embeddings batch with --allow-resend).`);
+    }
+    return nearest(this.db, query, filters, this.vectorCache);
+  }
+
   /** Full-text search across every finished job of every batch (or one batch, one capability). */
   search(text: string, filters: SearchFilters): SearchHit[] {
     return this.index.search(text, filters);
@@ -294,13 +316,14 @@ export class Engine {
   }
 
   /**
-   * Writes every succeeded item of the batch into `dir` (created when missing) as a file of its own,
-   * named after its source or row, never overwriting anything. Refuses capabilities without files.
+   * Writes every succeeded item of the batch into `dir` (created when missing) as file(s) of its own,
+   * named after its source or row, never overwriting anything: `files` every file it has, `srt` /
+   * `vtt` each transcript's subtitles. Refuses capabilities without files (or without timing).
    */
-  async exportFiles(id: string, dir: string): Promise<FilesExport> {
+  async exportFiles(id: string, dir: string, format: FilesFormat = 'files'): Promise<FilesExport> {
     const batch = this.batches.get(id);
     if (!batch) throw new NotFoundError(`No batch "${id}".`);
-    return exportFiles(this.db, { id, capability: batch.capability, outputsDir: this.outputsDir(id) }, dir);
+    return exportFiles(this.db, { id, capability: batch.capability, outputsDir: this.outputsDir(id) }, dir, format);
   }
 
   /** The same files as `exportFiles`, under the same names, streamed into `out` as one zip. */

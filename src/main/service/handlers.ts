@@ -182,12 +182,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'jobs.list': async (arg) => engine.jobPage(arg),
     'jobs.neighbours': async ({ jobId, ...q }) => engine.jobNeighbours(q, jobId),
-    'search.query': async ({ query, batchId, capability, limit }) => ({
-      hits: engine.search(query, { batchId: batchId === undefined ? undefined : engine.resolveBatchId(batchId), capability, limit: limit ?? 100 }).map((h) => ({
-        ...h,
-        state: JobState.parse(h.state),
-      })),
-    }),
+    'search.query': async ({ query, batchId, capability, limit, semantic }) => {
+      const filters = { batchId: batchId === undefined ? undefined : engine.resolveBatchId(batchId), capability, limit: limit ?? 100 };
+      const hits = semantic ? await engine.semanticSearch((await d.connections.get()).target, query, filters) : engine.search(query, filters);
+      return { hits: hits.map((h) => ({ ...h, state: JobState.parse(h.state) })) };
+    },
     'jobs.get': async ({ id }) => engine.jobDetail(id),
     'keys.list': async () =>
       engine.keys.list().map((k) => ({

@@ -41,7 +41,7 @@ function Screen({ route }: { route: Route }) {
     case 'new':
       return <NewBatchScreen from={route.from} />;
     case 'search':
-      return <SearchScreen key={route.query} query={route.query} />;
+      return <SearchScreen key={`${route.semantic}:${route.query}`} query={route.query} semantic={route.semantic} />;
     case 'costs':
       return <CostsScreen />;
     case 'keys':

@@ -1,7 +1,7 @@
 // POST /v1/embeddings {input: string | string[]} -> {embeddings, dimensions} (A10); billed per character.
 import { z } from 'zod';
 import { jsonOutcome } from '../http';
-import { EMBEDDING_DIMENSIONS, embedding } from '../results';
+import { EMBEDDING_DIMENSIONS, embedding } from '../semantic-embedding';
 import { characters, jsonRoute, TierField } from './common';
 
 const Text = z.string().min(1).max(100_000);

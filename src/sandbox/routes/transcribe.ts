@@ -1,9 +1,9 @@
-// POST /v1/transcribe: multipart `file` (+ `tier`) -> {text, language, duration_seconds} (A7).
+// POST /v1/transcribe: multipart `file` (+ `tier`) -> {text, language, duration_seconds, segments} (A7).
 // Billed per audio second measured exactly like the client measures it (shared/media). A WAV it
 // cannot decode is refused with 422 unreadable_audio (A3), unbilled, instead of an invented transcript.
 import { audioSeconds, sniffMedia, wavDurationSeconds } from '../../shared/media';
 import { invalid, jsonOutcome } from '../http';
-import { corpusTranscript, detectLanguage } from '../results';
+import { corpusTranscript, detectLanguage, transcriptSegments } from '../results';
 import { tierOf } from './common';
 import { uploadRoute } from './upload-route';
 
@@ -25,6 +25,7 @@ export const transcribeRoute = uploadRoute(/^\/v1\/transcribe$/, (upload, file) 
   const { seconds } = audioSeconds(file.head, file.size);
   // Our sample recordings carry their script in LIST/INFO ICMT; anything else gets corpus text.
   const text = file.embeddedText ?? corpusTranscript(file.sha256);
+  const duration = exact !== null ? exact : seconds;
   return {
     charge: { capability: 'transcribe', channel: null, tier, units: seconds },
     perform: () =>
@@ -32,7 +33,9 @@ export const transcribeRoute = uploadRoute(/^\/v1\/transcribe$/, (upload, file) 
         text,
         language: detectLanguage(text),
         // Unrounded: the duration a client sees is the one billed (rounded up per file).
-        duration_seconds: exact !== null ? exact : seconds,
+        duration_seconds: duration,
+        // The script's lines (with their speaker) or the text's sentences, spread over the audio.
+        segments: transcriptSegments(text, duration),
         sandbox: true,
       }),
   };

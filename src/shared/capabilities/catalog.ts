@@ -5,17 +5,38 @@ import { z } from 'zod';
 import { AUDIO_EXTENSIONS } from '../media';
 import { channelKindOf, type RateItem } from '../rates';
 import type { Capability } from '../domain';
-import { resultOf, type CapabilityDescriptor } from './descriptor';
+import { resultOf, type CapabilityDescriptor, type Cue } from './descriptor';
 import type { TextTask } from './options';
 
 /** Characters of a text result per character of input, by task (estimates only). */
 const TEXT_YIELD: Record<TextTask, number> = { summary: 0.2, reply: 0.5, classify: 0.01, extract: 0.3 };
 
+/** A stretch of a transcript: seconds from the start of the recording (A7). */
+export const TranscriptSegment = z
+  .object({
+    start: z.number().nonnegative(),
+    end: z.number().nonnegative(),
+    text: z.string(),
+    speaker: z.string().nullable().optional(),
+  })
+  .refine((s) => s.start <= s.end, { message: 'a segment cannot end before it starts' });
+export type TranscriptSegment = z.infer<typeof TranscriptSegment>;
+
 export const TranscribeResult = z.object({
   text: z.string(),
   language: z.string().nullable().optional(),
   duration_seconds: z.number().nullable().optional(),
+  /** Absent when the API answered the text alone: the transcript is then one cue over the whole recording. */
+  segments: z.array(TranscriptSegment).optional(),
 });
+
+/** A transcript's cues: its segments, or (without any) its whole text over the whole recording. */
+function transcriptCues(raw: unknown, seconds: number | null): Cue[] | null {
+  const r = resultOf(TranscribeResult, raw);
+  if (!r) return null;
+  if (r.segments && r.segments.length > 0) return r.segments.map((s) => ({ start: s.start, end: s.end, text: s.text, speaker: s.speaker ?? null }));
+  return [{ start: 0, end: r.duration_seconds ?? seconds ?? 0, text: r.text, speaker: null }];
+}
 
 export const OcrResult = z.object({
   text: z.string(),
@@ -64,6 +85,7 @@ const transcribe: CapabilityDescriptor = {
     return { language: r?.language ?? null, duration_seconds: r?.duration_seconds ?? null, text: r?.text ?? null };
   },
   outputs: null,
+  cues: transcriptCues,
 };
 
 const ocr: CapabilityDescriptor = {

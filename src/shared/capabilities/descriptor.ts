@@ -10,6 +10,15 @@ import type { OptionName, StoredOptions } from './options';
 
 export type Cell = string | number | null;
 
+/** A timed piece of a result (a transcript's segment): seconds from the start of its source. */
+export interface Cue {
+  start: number;
+  end: number;
+  text: string;
+  /** Who speaks ("Agent"), when the API told; null otherwise. */
+  speaker: string | null;
+}
+
 /** How a capability's items arrive. */
 export type InputSpec =
   /** Files and folders of one media kind, sniffed and measured. */
@@ -55,6 +64,12 @@ export interface CapabilityDescriptor {
   columns(result: unknown): Record<string, Cell>;
   /** The result is a file written to `<data folder>/outputs/<batch id>/`. */
   readonly outputs: 'audio' | 'image' | null;
+  /**
+   * Results timed against their source (transcripts), for SRT and WebVTT files: the cues of one,
+   * or null when it is not such a result. `seconds`: the source's length when the result does not
+   * say (the job's measured units). Absent: the capability's results are not timed.
+   */
+  cues?(result: unknown, seconds: number | null): Cue[] | null;
   /** Defaults shown in usage and applied when the user gives none. */
   readonly defaults?: Partial<StoredOptions>;
 }

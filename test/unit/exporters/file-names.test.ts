@@ -42,6 +42,20 @@ describe('ExportNames', () => {
   });
 });
 
+describe('ExportNames, an item with several files', () => {
+  it('claims one number for all of them, the first under which every one is free', async () => {
+    const names = new ExportNames();
+    const onDisk = new Set(['call.srt']); // only one of the item's files is in the way
+    const take = async (all: string[]) => (all.some((n) => onDisk.has(n)) ? null : all);
+    expect((await names.claimAll('call', ['txt', 'srt', 'vtt', 'json'], take)).names).toEqual(['call (2).txt', 'call (2).srt', 'call (2).vtt', 'call (2).json']);
+    expect((await names.claimAll('CALL', ['txt', 'srt'], take)).names).toEqual(['CALL (3).txt', 'CALL (3).srt']);
+    // The base goes on where it left off: numbers are not reused, though call.txt itself was never taken.
+    expect((await names.claim('call', 'txt', async (n) => n)).name).toBe('call (4).txt');
+    expect(names.claimAllAny('other', ['txt', 'srt'])).toEqual(['other.txt', 'other.srt']);
+    expect(names.claimAllAny('other', ['srt', 'vtt'])).toEqual(['other (2).srt', 'other (2).vtt']);
+  });
+});
+
 describe('itemFileKind', () => {
   it('files for speech and images, text for transcripts, OCR and text results, none otherwise', () => {
     expect(Object.fromEntries(BATCH_CAPABILITIES.map((c) => [c, itemFileKind(c)]))).toEqual({

@@ -4,22 +4,29 @@ import { bindCommand } from '../bind-command';
 import { exportSpec } from '../specs/export';
 import { globalOptions, openEngine } from '../context';
 import type { ExportFormat } from '../../engine/exporters/export-batch';
+import { FILES_FORMATS, type FilesFormat } from '../../../shared/capabilities/result-files';
 
-const FORMATS: readonly (ExportFormat | 'files')[] = ['csv', 'json', 'txt', 'files'];
+const TABLES: readonly ExportFormat[] = ['csv', 'json', 'txt'];
+const FORMATS: readonly (ExportFormat | FilesFormat)[] = [...TABLES, ...FILES_FORMATS];
+
+const isFiles = (f: ExportFormat | FilesFormat): f is FilesFormat => (FILES_FORMATS as readonly string[]).includes(f);
+
+/** What a files export wrote, in words: "file(s)", or "subtitle file(s) (.srt)". */
+const WHAT: Record<FilesFormat, string> = { files: 'file(s)', srt: 'SubRip subtitle file(s) (.srt)', vtt: 'WebVTT subtitle file(s) (.vtt)' };
 
 export const exportCommand = bindCommand(exportSpec, async ({ values, positionals }, io) => {
   if (positionals.length !== 1) throw new UsageError('export takes exactly one batch id.');
   const format = FORMATS.find((f) => f === values.format);
-  if (!format) throw new UsageError(`--format must be csv, json, txt or files (got "${values.format ?? ''}").`);
-  if (!values.out) throw new UsageError(format === 'files' ? 'export --format files needs --out DIR (the folder to write the files into).' : 'export needs --out PATH.');
+  if (!format) throw new UsageError(`--format must be csv, json, txt, files, srt or vtt (got "${values.format ?? ''}").`);
+  if (!values.out) throw new UsageError(isFiles(format) ? `export --format ${format} needs --out DIR (the folder to write the files into).` : 'export needs --out PATH.');
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
     const id = engine.resolveBatchId(positionals[0] ?? '');
     const out = resolve(values.out);
-    if (format === 'files') {
-      const r = await engine.exportFiles(id, out);
+    if (isFiles(format)) {
+      const r = await engine.exportFiles(id, out, format);
       io.stdout.write(
-        `Wrote ${r.written} file(s) of ${id} to ${out} (${r.noFile} item(s) had no file: failed or not done${r.problemCount > 0 ? `; ${r.problemCount} succeeded item(s) could not be written, listed below` : ''})\n`,
+        `Wrote ${r.written} ${WHAT[format]} of ${id} to ${out} (${r.noFile} item(s) had no file: failed or not done${r.problemCount > 0 ? `; ${r.problemCount} succeeded item(s) could not be written, listed below` : ''})\n`,
       );
       if (r.written === 0 && r.noFile > 0 && r.problemCount === 0) io.stdout.write(`Nothing has succeeded yet: \`batchdesk run ${id}\` first, then export again.\n`);
       // Succeeded items whose file could not be given: named, with the cause and what to do.

@@ -1,7 +1,7 @@
 import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { searchSpec } from '../specs/search';
-import { globalOptions, openEngine } from '../context';
+import { globalOptions, openConnection, openEngine } from '../context';
 import { BatchCapability, BATCH_CAPABILITIES } from '../../../shared/domain';
 import { MARK_END, MARK_START, type SearchHit } from '../../engine/search/search-index';
 
@@ -34,15 +34,30 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
   }
   const limit = values.limit === undefined ? 20 : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${values.limit}").`);
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  const g = globalOptions(values, io.env);
+  const engine = openEngine(g, io.env);
   try {
     const batchId = values.batch === undefined ? undefined : engine.resolveBatchId(values.batch);
-    const hits = engine.search(query, { batchId, capability, limit });
+    let hits: SearchHit[];
+    if (values.semantic) {
+      const conn = await openConnection(engine, g, io.env);
+      try {
+        hits = await engine.semanticSearch(conn.target, query, { batchId, capability, limit });
+      } finally {
+        await conn.close();
+      }
+    } else {
+      hits = engine.search(query, { batchId, capability, limit });
+    }
     if (values.json) {
       const out = hits.map((h) => ({ batch: h.batch, job: h.job, source: h.source, snippet: marked(h.snippet), score: h.score }));
       io.stdout.write(`${JSON.stringify({ hits: out }, null, 2)}\n`);
     } else if (hits.length === 0) {
-      io.stdout.write(`Nothing found for "${query}". Search covers finished items (succeeded or failed): their file names, inputs, results and errors.\n`);
+      io.stdout.write(
+        values.semantic
+          ? `Nothing embedded matches these filters. Embed the batch's results first: batchdesk batch create embeddings --from <batch-id>, then batchdesk run.\n`
+          : `Nothing found for "${query}". Search covers finished items (succeeded or failed): their file names, inputs, results and errors.\n`,
+      );
     } else {
       io.stdout.write(`${describeHits(hits)}\n`);
     }

@@ -56,8 +56,9 @@ export function fileJobParts(capability: string): Pick<
     plan: (item: PlanItem): Planned<FilePayload> =>
       item.kind === 'file' ? { ok: true, payload: { ...item.file }, units: item.file.units } : { ok: false, message: `${capability} takes files, not rows.` },
     // The file's content, not its name: a renamed copy is the same work.
-    delivery: (p) => `file\0${capability}\0${p.sha256}`,
-    sameAs: () => `the same content was already given to ${capability}`,
+    // The same content at the same tier is the same work; another tier is a deliberate new result.
+    delivery: (p, ctx) => `file\0${capability}\0${ctx.tier}\0${p.sha256}`,
+    sameAs: (_p, ctx) => `the same content was already given to ${capability} at the ${ctx.tier} tier`,
     requestBody: () => null,
     sourceFile: (p) => p,
     sourceView: (p) => ({ kind: 'file', path: p.path, mime: p.mime, size: p.size, exists: existsSync(p.path) }),

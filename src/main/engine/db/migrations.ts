@@ -190,6 +190,24 @@ const MIGRATIONS: readonly Step[] = [
   END;
   INSERT INTO job_text_pending (job_id) SELECT id FROM jobs WHERE state IN ('succeeded','failed');
   `,
+  // 6: a file's delivery includes the tier (the same content at another tier is new work):
+  // the fingerprints of transcription and OCR jobs are computed again.
+  (db) => {
+    const update = db.prepare(`UPDATE jobs SET fingerprint = ? WHERE id = ?`);
+    const page = db.prepare(
+      `SELECT j.id, j.payload_json, b.capability, b.channel, b.tier, b.options_json FROM jobs j JOIN batches b ON b.id = j.batch_id
+       WHERE b.capability IN ('transcribe','ocr') AND j.id > ? ORDER BY j.id LIMIT 5000`,
+    );
+    for (let last = 0; ; ) {
+      const rows = page.all(last) as { id: number; payload_json: string; capability: string; channel: string | null; tier: string; options_json: string | null }[];
+      if (rows.length === 0) break;
+      for (const r of rows) {
+        const d = deliveryOfStored(r, r.payload_json);
+        update.run(d === null ? null : fingerprintOf(d), r.id);
+      }
+      last = rows[rows.length - 1]?.id ?? last;
+    }
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,8 +1,11 @@
 // "Files out": every succeeded item of a batch written as a file of its own, named after its
 // source file or its row. Answers saved as files (speech, images) are copied as received from
-// <data folder>/outputs/<batch id>/; transcripts, OCR text and text results become a .txt. Nothing
-// already in the folder is ever overwritten: each file is created exclusively ('wx'), and a name
-// that is taken (by another item of the batch or by a file already there) gets " (2)", " (3)", ...
+// <data folder>/outputs/<batch id>/; transcripts, OCR text and text results become a .txt, and a
+// transcript also an .srt, a .vtt (cue-files.ts) and a .json of its result, all under one name;
+// `srt` and `vtt` write only the subtitle file of each transcript. Nothing already in the folder
+// is ever overwritten: each file is created exclusively ('wx'), and a name that is taken (by
+// another item of the batch or by a file already there, for any of the item's files) gets " (2)",
+// " (3)", ...
 // The batch is read page by page and each copy is streamed, so any size exports in bounded memory.
 // This module also gives the zip download (export-zip.ts) its items and names: one source of both.
 import { createReadStream, mkdirSync, statSync } from 'node:fs';
@@ -12,7 +15,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Db } from '../db/connection';
 import type { BatchCapability } from '../../../shared/domain';
 import { OutputFile } from '../../../shared/capabilities/catalog';
-import { itemFileKind, noItemFilesMessage, type ItemFileKind } from '../../../shared/capabilities/result-files';
+import { hasCues, itemFileKind, noCuesMessage, noItemFilesMessage, textFileExtensions, type FilesFormat, type ItemFileKind } from '../../../shared/capabilities/result-files';
+import type { CapabilityDescriptor, Cue } from '../../../shared/capabilities/descriptor';
 import { capabilityFor } from '../capabilities/registry';
 import { FilePayload } from '../capabilities/file-payload';
 import { RowPayload, outputBase } from '../capabilities/row-payload';
@@ -20,6 +24,7 @@ import { UserError } from '../failures';
 import { StorageFailure } from '../queue/storage-failure';
 import { numberedName, safeFileBase } from '../output-names';
 import { resultCounts, succeededResultPages, type ResultRow } from '../read-models/job-results';
+import { srtOf, vttOf } from './cue-files';
 
 export interface FilesBatch {
   id: string;
@@ -28,16 +33,22 @@ export interface FilesBatch {
   outputsDir: string;
 }
 
-/** One succeeded item as the file it becomes. */
+/** One file of an item: its extension and what it holds. */
+export interface ItemPart {
+  /** Without the dot: "wav", "png", "txt", "srt". */
+  ext: string;
+  content: { kind: 'saved'; path: string; size: number } | { kind: 'text'; text: string };
+}
+
+/** One succeeded item as the files it becomes, all named `base` (or `base (n)`) with their extensions. */
 export interface ItemFile {
   /** How messages name the item: its source ("calls/a.wav", "lines.csv row 3"). */
   item: string;
   base: string;
-  /** Without the dot: "wav", "png", "txt". */
-  ext: string;
-  /** When the item finished: the file's time in a zip. */
+  /** When the item finished: the files' time in a zip. */
   mtime: Date;
-  content: { kind: 'saved'; path: string; size: number } | { kind: 'text'; text: string };
+  /** One or more, extensions all different. */
+  parts: ItemPart[];
 }
 
 /** A succeeded item that has no file to give after all (its saved answer was moved or deleted). */
@@ -47,7 +58,7 @@ export interface ItemProblem {
 }
 
 /** `name`: the name the item would have had, kept so the items after it keep theirs. */
-export type ItemEntry = { ok: true; file: ItemFile } | ({ ok: false; name?: { base: string; ext: string } } & ItemProblem);
+export type ItemEntry = { ok: true; file: ItemFile } | ({ ok: false; name?: { base: string; exts: string[] } } & ItemProblem);
 
 export interface FilesExport {
   dir: string;
@@ -62,11 +73,35 @@ export interface FilesExport {
 
 const MAX_LISTED_PROBLEMS = 50;
 
-/** The kind of file the capability's items become; refuses capabilities with none, saying what to use instead. */
-export function itemFileKindOrRefuse(capability: BatchCapability): ItemFileKind {
+/**
+ * The kind of file the capability's items become; refuses capabilities with none (or, for `srt`
+ * and `vtt`, results that are not timed), saying what to use instead.
+ */
+export function itemFileKindOrRefuse(capability: BatchCapability, format: FilesFormat = 'files'): ItemFileKind {
   const kind = itemFileKind(capability);
+  if (format !== 'files' && !hasCues(capability)) throw new UserError(noCuesMessage(capability, format));
   if (kind === null) throw new UserError(noItemFilesMessage(capability));
   return kind;
+}
+
+/** The text files of a result (a .txt, and for a timed one .srt, .vtt and .json), as the format asks. */
+function textParts(desc: CapabilityDescriptor, result: unknown, row: ResultRow, exts: readonly string[]): ItemPart[] | null {
+  // Read once, for the .srt and the .vtt alike.
+  let cues: Cue[] | null | undefined;
+  const cuesOf = (): Cue[] | null => (cues ??= desc.cues?.(result, row.units) ?? null);
+  const parts: ItemPart[] = [];
+  for (const ext of exts) {
+    let text: string | null;
+    if (ext === 'txt') text = desc.offers(result);
+    else if (ext === 'json') text = result === null ? null : `${JSON.stringify(result, null, 2)}\n`;
+    else {
+      const c = cuesOf();
+      text = c === null ? null : ext === 'srt' ? srtOf(c) : vttOf(c);
+    }
+    if (text === null) return null;
+    parts.push({ ext, content: { kind: 'text', text } });
+  }
+  return parts;
 }
 
 function parseJson(text: string | null): unknown {
@@ -90,15 +125,16 @@ function baseOf(row: ResultRow): string {
   return r.success ? outputBase(r.data) : `item-${row.seq}`;
 }
 
-function entryOf(row: ResultRow, batch: FilesBatch, kind: ItemFileKind): ItemEntry {
+function entryOf(row: ResultRow, batch: FilesBatch, kind: ItemFileKind, format: FilesFormat): ItemEntry {
   const item = row.source;
   const base = baseOf(row);
   const mtime = new Date(row.finished_at ?? Date.now());
   const result = parseJson(row.result_json);
   if (kind === 'text') {
-    const text = capabilityFor(batch.capability).descriptor.offers(result);
-    if (text === null) return { ok: false, item, message: 'its stored result has no text (it may come from an older version); export the batch as CSV or JSON to see it' };
-    return { ok: true, file: { item, base, ext: 'txt', mtime, content: { kind: 'text', text } } };
+    const exts = textFileExtensions(batch.capability, format);
+    const parts = textParts(capabilityFor(batch.capability).descriptor, result, row, exts);
+    if (parts === null) return { ok: false, item, message: 'its stored result has no text (it may come from an older version); export the batch as CSV or JSON to see it' };
+    return { ok: true, file: { item, base, mtime, parts } };
   }
   const saved = OutputFile.safeParse(result);
   if (!saved.success || basename(saved.data.file) !== saved.data.file) {
@@ -115,55 +151,65 @@ function entryOf(row: ResultRow, batch: FilesBatch, kind: ItemFileKind): ItemEnt
     return {
       ok: false,
       item,
-      name: { base, ext: extname(saved.data.file).slice(1).toLowerCase() || (batch.capability === 'image' ? 'png' : 'bin') },
+      name: { base, exts: [extname(saved.data.file).slice(1).toLowerCase() || (batch.capability === 'image' ? 'png' : 'bin')] },
       message: `its saved answer ${path} cannot be read (${code === 'ENOENT' ? 'moved or deleted' : code}); put it back, or retry the item in a new batch`,
     };
   }
   const ext = extname(saved.data.file).slice(1).toLowerCase() || (batch.capability === 'image' ? 'png' : 'bin');
-  return { ok: true, file: { item, base, ext, mtime, content: { kind: 'saved', path, size } } };
+  return { ok: true, file: { item, base, mtime, parts: [{ ext, content: { kind: 'saved', path, size } }] } };
 }
 
-/** Every succeeded item as the file it becomes (or why it has none), in item order, a page at a time. */
-export function* itemFiles(db: Db, batch: FilesBatch): Generator<ItemEntry> {
-  const kind = itemFileKindOrRefuse(batch.capability);
+/** Every succeeded item as the files it becomes (or why it has none), in item order, a page at a time. */
+export function* itemFiles(db: Db, batch: FilesBatch, format: FilesFormat = 'files'): Generator<ItemEntry> {
+  const kind = itemFileKindOrRefuse(batch.capability, format);
   for (const page of succeededResultPages(db, batch.id)) {
-    for (const row of page) yield entryOf(row, batch, kind);
+    for (const row of page) yield entryOf(row, batch, kind, format);
   }
 }
 
 /**
  * The names of one export: `base.ext`, then `base (2).ext`, ... never two alike, compared
  * case-insensitively (as macOS and Windows do), and only a name `take` accepts (the folder
- * writer's exclusive create; the zip takes any). Remembers where each base left off.
+ * writer's exclusive create; the zip takes any). An item with several files (call.txt, call.srt,
+ * ...) claims one number for all of them: the first under which every one is free. Remembers
+ * where each base left off.
  */
 export class ExportNames {
   private readonly used = new Set<string>();
   private readonly next = new Map<string, number>();
 
   async claim<T>(base: string, ext: string, take: (name: string) => Promise<T | null>): Promise<{ name: string; taken: T }> {
-    const key = `${base}.${ext}`.toLowerCase();
-    for (let n = this.next.get(key) ?? 1; ; n++) {
-      const name = numberedName(base, ext, n);
-      const lower = name.toLowerCase();
-      if (this.used.has(lower)) continue;
-      const taken = await take(name);
+    const r = await this.claimAll(base, [ext], async ([name]) => take(name ?? ''));
+    return { name: r.names[0] ?? '', taken: r.taken };
+  }
+
+  /** The names of one item's files (one per extension, all with the same number), taken together. */
+  async claimAll<T>(base: string, exts: readonly string[], take: (names: string[]) => Promise<T | null>): Promise<{ names: string[]; taken: T }> {
+    const keys = exts.map((ext) => `${base}.${ext}`.toLowerCase());
+    for (let n = Math.max(1, ...keys.map((k) => this.next.get(k) ?? 1)); ; n++) {
+      const names = exts.map((ext) => numberedName(base, ext, n));
+      if (names.some((name) => this.used.has(name.toLowerCase()))) continue;
+      const taken = await take(names);
       if (taken === null) continue;
-      this.used.add(lower);
-      this.next.set(key, n + 1);
-      return { name, taken };
+      for (const name of names) this.used.add(name.toLowerCase());
+      for (const k of keys) this.next.set(k, n + 1);
+      return { names, taken };
     }
   }
 
   /** For writers that take every name (the zip). */
   claimAny(base: string, ext: string): string {
-    const key = `${base}.${ext}`.toLowerCase();
-    for (let n = this.next.get(key) ?? 1; ; n++) {
-      const name = numberedName(base, ext, n);
-      const lower = name.toLowerCase();
-      if (this.used.has(lower)) continue;
-      this.used.add(lower);
-      this.next.set(key, n + 1);
-      return name;
+    return this.claimAllAny(base, [ext])[0] ?? '';
+  }
+
+  claimAllAny(base: string, exts: readonly string[]): string[] {
+    const keys = exts.map((ext) => `${base}.${ext}`.toLowerCase());
+    for (let n = Math.max(1, ...keys.map((k) => this.next.get(k) ?? 1)); ; n++) {
+      const names = exts.map((ext) => numberedName(base, ext, n));
+      if (names.some((name) => this.used.has(name.toLowerCase()))) continue;
+      for (const name of names) this.used.add(name.toLowerCase());
+      for (const k of keys) this.next.set(k, n + 1);
+      return names;
     }
   }
 }
@@ -190,12 +236,13 @@ function ensureDir(dir: string): void {
 }
 
 /**
- * Writes every succeeded item of the batch into `dir` (created when missing) as its own file.
- * Returns what was written; items without a file are counted, succeeded ones that should have
- * had one are listed with the reason. A failing write stops the export, naming the file.
+ * Writes every succeeded item of the batch into `dir` (created when missing) as its own file(s):
+ * `files` every file it has, `srt` / `vtt` the subtitle file of each transcript. Returns what was
+ * written; items without a file are counted, succeeded ones that should have had one are listed
+ * with the reason. A failing write stops the export, naming the file.
  */
-export async function exportFiles(db: Db, batch: FilesBatch, dir: string): Promise<FilesExport> {
-  itemFileKindOrRefuse(batch.capability);
+export async function exportFiles(db: Db, batch: FilesBatch, dir: string, format: FilesFormat = 'files'): Promise<FilesExport> {
+  itemFileKindOrRefuse(batch.capability, format);
   ensureDir(dir);
   const counts = resultCounts(db, batch.id);
   const out: FilesExport = { dir, written: 0, noFile: counts.total - counts.succeeded, problems: [], problemCount: 0 };
@@ -204,46 +251,73 @@ export async function exportFiles(db: Db, batch: FilesBatch, dir: string): Promi
     if (out.problems.length < MAX_LISTED_PROBLEMS) out.problems.push(p);
   };
   const names = new ExportNames();
-  // Exclusive create: a name already in the folder is never opened for writing, only skipped.
-  const create = async (name: string): Promise<FileHandle | null> => {
-    try {
-      return await open(join(dir, name), 'wx');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'EEXIST') return null;
-      throw writeError(e, join(dir, name), out.written);
+  // Exclusive create of every file of an item: a name already in the folder is never opened for
+  // writing, only skipped, and the item moves on to the next number with all its files (the empty
+  // ones it had just made are removed: they are its own).
+  const create = async (all: string[]): Promise<FileHandle[] | null> => {
+    const made: FileHandle[] = [];
+    const undo = async (): Promise<void> => {
+      for (const [i, fh] of made.entries()) {
+        await fh.close().catch(() => undefined);
+        await unlink(join(dir, all[i] ?? '')).catch(() => undefined);
+      }
+    };
+    for (const name of all) {
+      try {
+        made.push(await open(join(dir, name), 'wx'));
+      } catch (e) {
+        await undo();
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST') return null;
+        throw writeError(e, join(dir, name), out.written);
+      }
     }
+    return made;
   };
-  for (const entry of itemFiles(db, batch)) {
+  for (const entry of itemFiles(db, batch, format)) {
     if (!entry.ok) {
       problem(entry);
       // Its name stays its own: the next item of the same name must not take it.
-      if (entry.name) names.claimAny(entry.name.base, entry.name.ext);
+      if (entry.name) names.claimAllAny(entry.name.base, entry.name.exts);
       continue;
     }
     const f = entry.file;
-    const { name, taken: fh } = await names.claim(f.base, f.ext, create);
-    const path = join(dir, name);
-    const read: { failed: NodeJS.ErrnoException | null } = { failed: null };
+    const { names: claimed, taken: handles } = await names.claimAll(
+      f.base,
+      f.parts.map((p) => p.ext),
+      create,
+    );
+    const paths = claimed.map((name) => join(dir, name));
+    const read: { failed: NodeJS.ErrnoException | null; path: string } = { failed: null, path: '' };
+    let current = '';
     try {
-      if (f.content.kind === 'text') {
-        await fh.writeFile(f.content.text, 'utf8');
-        await fh.close();
-      } else {
-        const src = createReadStream(f.content.path);
-        src.once('error', (e: NodeJS.ErrnoException) => (read.failed = e));
-        // The write stream closes the handle when it finishes or fails.
-        await pipeline(src, fh.createWriteStream());
+      for (const [i, part] of f.parts.entries()) {
+        const fh = handles[i];
+        current = paths[i] ?? '';
+        if (!fh) throw new Error(`no file opened for ${current}`);
+        if (part.content.kind === 'text') {
+          await fh.writeFile(part.content.text, 'utf8');
+          await fh.close();
+        } else {
+          const src = createReadStream(part.content.path);
+          const from = part.content.path;
+          src.once('error', (e: NodeJS.ErrnoException) => {
+            read.failed = e;
+            read.path = from;
+          });
+          // The write stream closes the handle when it finishes or fails.
+          await pipeline(src, fh.createWriteStream());
+        }
       }
     } catch (e) {
-      await fh.close().catch(() => undefined);
-      // Never leave half a file behind.
-      await unlink(path).catch(() => undefined);
-      if (read.failed === null) throw writeError(e, path, out.written);
+      // Never leave half an item behind: none of its files stays.
+      for (const fh of handles) await fh.close().catch(() => undefined);
+      for (const path of paths) await unlink(path).catch(() => undefined);
+      if (read.failed === null) throw writeError(e, current, out.written);
       const code = read.failed.code ?? 'error';
-      problem({ item: f.item, message: `its saved answer ${f.content.kind === 'saved' ? f.content.path : ''} cannot be read (${code === 'ENOENT' ? 'moved or deleted' : code}); put it back, or retry the item in a new batch` });
+      problem({ item: f.item, message: `its saved answer ${read.path} cannot be read (${code === 'ENOENT' ? 'moved or deleted' : code}); put it back, or retry the item in a new batch` });
       continue;
     }
-    out.written++;
+    out.written += f.parts.length;
   }
   return out;
 }

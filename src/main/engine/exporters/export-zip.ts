@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import type { Db } from '../db/connection';
 import { resultCounts } from '../read-models/job-results';
-import { ExportNames, itemFileKindOrRefuse, itemFiles, type FilesBatch, type ItemFile, type ItemProblem } from './export-files';
+import { ExportNames, itemFileKindOrRefuse, itemFiles, type FilesBatch, type ItemPart, type ItemProblem } from './export-files';
 
 /** Entries added ahead of the one being written. */
 const AHEAD = 16;
@@ -64,28 +64,34 @@ export async function writeFilesZip(db: Db, batch: FilesBatch, out: Writable): P
     if (!entry.ok) {
       result.problemCount++;
       if (result.problems.length < 50) result.problems.push({ item: entry.item, message: entry.message });
-      if (entry.name) names.claimAny(entry.name.base, entry.name.ext); // the same names as a folder export
+      if (entry.name) names.claimAllAny(entry.name.base, entry.name.exts); // the same names as a folder export
       continue;
     }
     const f = entry.file;
-    const name = names.claimAny(f.base, f.ext);
-    // Dropped once handed over, so the zip's list of entries keeps no text or path alive.
-    let content: ItemFile['content'] | null = f.content;
-    const size = f.content.kind === 'text' ? Buffer.byteLength(f.content.text, 'utf8') : f.content.size;
-    // Audio and images are compressed already: stored as they are; text is deflated.
-    zip.addReadStreamLazy(name, { mtime: f.mtime, compress: f.content.kind === 'text', size }, (cb) => {
-      started++;
-      poke();
-      const c = content;
-      content = null;
-      if (c === null) return cb(new Error(`${name} was asked for twice`), Readable.from([]));
-      if (c.kind === 'text') return cb(null, Readable.from([Buffer.from(c.text, 'utf8')], { objectMode: false }));
-      const src = createReadStream(c.path);
-      src.once('error', (e: NodeJS.ErrnoException) => zip.emit('error', new Error(`${c.path} could not be read for the zip (${e.code ?? e.message}); put it back and download again.`)));
-      cb(null, src);
-    });
-    added++;
-    result.entries++;
+    const claimed = names.claimAllAny(
+      f.base,
+      f.parts.map((p) => p.ext),
+    );
+    for (const [i, part] of f.parts.entries()) {
+      const name = claimed[i] ?? '';
+      // Dropped once handed over, so the zip's list of entries keeps no text or path alive.
+      let content: ItemPart['content'] | null = part.content;
+      const size = part.content.kind === 'text' ? Buffer.byteLength(part.content.text, 'utf8') : part.content.size;
+      // Audio and images are compressed already: stored as they are; text is deflated.
+      zip.addReadStreamLazy(name, { mtime: f.mtime, compress: part.content.kind === 'text', size }, (cb) => {
+        started++;
+        poke();
+        const c = content;
+        content = null;
+        if (c === null) return cb(new Error(`${name} was asked for twice`), Readable.from([]));
+        if (c.kind === 'text') return cb(null, Readable.from([Buffer.from(c.text, 'utf8')], { objectMode: false }));
+        const src = createReadStream(c.path);
+        src.once('error', (e: NodeJS.ErrnoException) => zip.emit('error', new Error(`${c.path} could not be read for the zip (${e.code ?? e.message}); put it back and download again.`)));
+        cb(null, src);
+      });
+      added++;
+      result.entries++;
+    }
     while (added - started > AHEAD && failure === null) await new Promise<void>((r) => (wake = r));
   }
   if (!failure) zip.end();

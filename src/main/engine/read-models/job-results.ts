@@ -9,6 +9,8 @@ export interface ResultRow {
   payload_json: string;
   result_json: string | null;
   finished_at: number | null;
+  /** Measured units (audio seconds for a transcript: its length when the result does not say). */
+  units: number | null;
 }
 
 export const RESULT_PAGE = 200;
@@ -16,7 +18,7 @@ export const RESULT_PAGE = 200;
 /** Pages of the batch's succeeded jobs, in item order. */
 export function* succeededResultPages(db: Db, batchId: string, pageSize = RESULT_PAGE): Generator<ResultRow[]> {
   const page = db.prepare(
-    `SELECT seq, source, payload_json, result_json, finished_at FROM jobs
+    `SELECT seq, source, payload_json, result_json, finished_at, units FROM jobs
      WHERE batch_id = ? AND seq > ? AND state = 'succeeded' ORDER BY seq LIMIT ?`,
   );
   let after = -1;

@@ -82,24 +82,26 @@ export class SearchIndex {
     const q = ftsQuery(text);
     if (q === null) return [];
     this.catchUp();
-    const where = ['job_text MATCH @q'];
+    // Rank inside the index first and join only the best rows: joining every match of a common
+    // word before sorting costs more than the ranking itself.
+    const inner = ['job_text MATCH @q'];
     const params: Record<string, string | number> = { q, limit: f.limit };
     if (f.batchId !== undefined) {
-      where.push('j.batch_id = @batch');
+      inner.push('rowid IN (SELECT id FROM jobs WHERE batch_id = @batch)');
       params.batch = f.batchId;
     }
     if (f.capability !== undefined) {
-      where.push('b.capability = @capability');
+      inner.push('rowid IN (SELECT j.id FROM jobs j JOIN batches b ON b.id = j.batch_id WHERE b.capability = @capability)');
       params.capability = f.capability;
     }
     const rows = this.db
       .prepare(
-        `SELECT j.id AS job, j.seq, j.state, j.source, j.batch_id AS batch, b.name AS batchName, b.capability,
-           bm25(job_text, 2.0, 1.0) AS rank,
-           snippet(job_text, -1, '${MARK_START}', '${MARK_END}', '…', 16) AS snippet
-         FROM job_text JOIN jobs j ON j.id = job_text.rowid JOIN batches b ON b.id = j.batch_id
-         WHERE ${where.join(' AND ')} AND b.ready = 1
-         ORDER BY rank LIMIT @limit`,
+        `SELECT j.id AS job, j.seq, j.state, j.source, j.batch_id AS batch, b.name AS batchName, b.capability, t.rank, t.snippet
+         FROM (SELECT rowid AS id, bm25(job_text, 2.0, 1.0) AS rank,
+                 snippet(job_text, -1, '${MARK_START}', '${MARK_END}', '…', 16) AS snippet
+               FROM job_text WHERE ${inner.join(' AND ')} ORDER BY rank LIMIT @limit) t
+         JOIN jobs j ON j.id = t.id JOIN batches b ON b.id = j.batch_id
+         ORDER BY t.rank`,
       )
       .all(params) as (Omit<SearchHit, 'score'> & { rank: number })[];
     return rows.map(({ rank, ...h }) => ({ ...h, score: Math.round(-rank * 1000) / 1000 }));

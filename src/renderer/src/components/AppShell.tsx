@@ -25,7 +25,7 @@ function GlobalSearch({ current }: { current: string }) {
       className="shell__search"
       onSubmit={(e) => {
         e.preventDefault();
-        if (text.trim() !== '') navigate({ name: 'search', query: text.trim() });
+        if (text.trim() !== '') navigate({ name: 'search', query: text.trim(), semantic: false });
       }}
     >
       <label htmlFor="global-search" className="visually-hidden">

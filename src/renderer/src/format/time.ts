@@ -38,3 +38,12 @@ export function formatLatency(ms: number | null): string {
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
+
+/** A position in a recording: `m:ss.s`, or `h:mm:ss.s` from an hour on (tenths, rounded down). */
+export function formatOffset(seconds: number): string {
+  const tenths = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds * 10 + 1e-6) : 0;
+  const s = Math.floor(tenths / 10);
+  const sec = `${String(s % 60).padStart(2, '0')}.${tenths % 10}`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m}:${sec}` : `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${sec}`;
+}

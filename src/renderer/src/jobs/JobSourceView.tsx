@@ -1,14 +1,27 @@
 // The job's source: the invoice image or PDF, an audio player, the message as it is sent, or
 // the CSV row / TXT line an item came from.
+import { useCallback } from 'react';
 import { hrefFor } from '../routing/route';
 import type { JobDetail } from '../../../shared/contract';
 import { client } from '../client';
 import { baseName } from '../format/labels';
+import { usePlayback } from './playback-store';
 
 function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The recording, registered as the dialog's player so transcript segments can play it from their time. */
+function Recording({ jobId, url, name }: { jobId: number; url: string; name: string }) {
+  const attach = usePlayback((s) => s.attach);
+  const ref = useCallback((el: HTMLAudioElement | null) => attach(jobId, el), [attach, jobId]);
+  return (
+    <audio ref={ref} controls preload="metadata" src={url} className="job-detail__audio" aria-label={`Recording ${name}`}>
+      Your browser cannot play this recording.
+    </audio>
+  );
 }
 
 export function JobSourceView({ job }: { job: JobDetail }) {
@@ -86,11 +99,7 @@ export function JobSourceView({ job }: { job: JobDetail }) {
   const url = client().sourceUrl(job.id);
   let media;
   if (v.mime.startsWith('audio/')) {
-    media = (
-      <audio controls preload="metadata" src={url} className="job-detail__audio" aria-label={`Recording ${name}`}>
-        Your browser cannot play this recording.
-      </audio>
-    );
+    media = <Recording jobId={job.id} url={url} name={name} />;
   } else if (v.mime === 'image/png' || v.mime === 'image/jpeg') {
     media = <img src={url} alt={`Scanned invoice ${name}`} className="job-detail__image" />;
   } else if (v.mime === 'application/pdf') {

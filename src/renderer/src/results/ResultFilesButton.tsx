@@ -1,12 +1,13 @@
 // "Files out" in the window: every succeeded item's own file (speech and images as received, a
-// .txt per transcript, OCR text or text result), named after its source file or row. The desktop
+// .txt per transcript, OCR text or text result, and a transcript's .srt, .vtt and .json), named
+// after its source file or row. The desktop
 // app writes them into a folder the user picks ("Save results to folder..."); the browser host
 // downloads them as one zip, streamed ("Download results (.zip)"). Shown only for capabilities
 // whose items have files; channel sends, embeddings and CRM writes export as CSV or JSON.
 import { useId, useState } from 'react';
 import type { BatchSummary } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
-import { itemFileKind } from '../../../shared/capabilities/result-files';
+import { itemFileKind, textFileExtensions } from '../../../shared/capabilities/result-files';
 import { client } from '../client';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
@@ -36,7 +37,13 @@ export function ResultFilesButton({ batch }: { batch: BatchSummary }) {
   const zipUrl = client().filesZipUrl(batch.id);
   const succeeded = batch.counts.succeeded;
   const open = batch.total - succeeded;
-  const what = kind === 'text' ? 'a .txt file per item' : 'each item\u2019s file as received';
+  const exts = textFileExtensions(batch.capability, 'files').map((e) => `.${e}`);
+  const what =
+    kind !== 'text'
+      ? 'each item\u2019s file as received'
+      : exts.length > 1
+        ? `${exts.slice(0, -1).join(', ')} and ${exts[exts.length - 1] ?? ''} files per item`
+        : `a ${exts[0] ?? '.txt'} file per item`;
   const hint =
     succeeded === 0
       ? 'No item has succeeded yet, so there are no result files. They can be saved once items are done.'

@@ -14,8 +14,11 @@ import {
   TextResult,
   TranscribeResult,
   TtsResult,
+  type TranscriptSegment,
 } from '../../../shared/capabilities/catalog';
 import { client } from '../client';
+import { formatOffset } from '../format/time';
+import { usePlayback } from '../jobs/playback-store';
 
 type ResultView = (job: JobDetail) => ReactNode | null;
 
@@ -25,13 +28,52 @@ function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/**
+ * A transcript's segments with their times and speakers; each plays the recording beside it
+ * (the source pane's player) from its start, when the recording is shown there.
+ */
+function TranscriptSegments({ jobId, segments }: { jobId: number; segments: readonly TranscriptSegment[] }) {
+  const playable = usePlayback((s) => s.player?.jobId === jobId);
+  const playFrom = usePlayback((s) => s.playFrom);
+  return (
+    <>
+      {playable ? <p className="muted job-detail__segments-hint">Click a segment to play the recording from there.</p> : null}
+      <ol className="job-detail__segments" aria-label="Transcript segments">
+        {segments.map((seg, i) => {
+          const body = (
+            <>
+              <span className="job-detail__segment-time tabular">
+                {formatOffset(seg.start)}–{formatOffset(seg.end)}
+              </span>
+              {seg.speaker ? <span className="job-detail__speaker">{seg.speaker}</span> : null}
+              <span className="job-detail__segment-text">{seg.text}</span>
+            </>
+          );
+          return (
+            <li key={i}>
+              {playable ? (
+                <button type="button" className="job-detail__segment" title={`Play the recording from ${formatOffset(seg.start)}`} onClick={() => playFrom(jobId, seg.start)}>
+                  {body}
+                </button>
+              ) : (
+                <div className="job-detail__segment">{body}</div>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </>
+  );
+}
+
 const transcribe: ResultView = (job) => {
   const r = TranscribeResult.safeParse(job.result);
   if (!r.success) return null;
+  const segments = r.data.segments ?? [];
   return (
     <>
       <h4>Transcript</h4>
-      <p className="job-detail__transcript">{r.data.text}</p>
+      {segments.length > 0 ? <TranscriptSegments jobId={job.id} segments={segments} /> : <p className="job-detail__transcript">{r.data.text}</p>}
       <p className="muted">
         {r.data.language ? `Language: ${r.data.language}` : 'Language not reported'}
         {r.data.duration_seconds != null ? ` · ${r.data.duration_seconds} s of audio reported` : ''}

@@ -5,7 +5,7 @@ export type Route =
   /** `from`: a follow-up of that batch (#/new/from/<id>). */
   | { name: 'new'; from: string | null }
   /** Search across every batch (#/search/<words>). */
-  | { name: 'search'; query: string }
+  | { name: 'search'; query: string; semantic: boolean }
   | { name: 'costs' }
   | { name: 'keys' }
   | { name: 'not_found'; hash: string };
@@ -28,7 +28,8 @@ export function parseHash(hash: string): Route {
       return { name: 'batch', id: second, jobId: Number(fourth) };
     }
   }
-  if (first === 'search' && parts.length <= 2) return { name: 'search', query: second ?? '' };
+  if (first === 'search' && parts.length <= 2) return { name: 'search', query: second ?? '', semantic: false };
+  if (first === 'search-meaning' && parts.length <= 2) return { name: 'search', query: second ?? '', semantic: true };
   if (first === 'new' && second === 'from' && third !== undefined && parts.length === 3) return { name: 'new', from: third };
   if (parts.length === 1 && first === 'new') return { name: 'new', from: null };
   if (parts.length === 1 && (first === 'costs' || first === 'keys')) return { name: first };
@@ -45,8 +46,10 @@ export function hrefFor(route: Route): string {
         : `#/batches/${encodeURIComponent(route.id)}/jobs/${route.jobId}`;
     case 'new':
       return route.from === null ? '#/new' : `#/new/from/${encodeURIComponent(route.from)}`;
-    case 'search':
-      return route.query === '' ? '#/search' : `#/search/${encodeURIComponent(route.query)}`;
+    case 'search': {
+      const base = route.semantic ? '#/search-meaning' : '#/search';
+      return route.query === '' ? base : `${base}/${encodeURIComponent(route.query)}`;
+    }
     case 'costs':
       return '#/costs';
     case 'keys':

@@ -1,6 +1,6 @@
-// #/batches: every batch, newest first, kept live by batches.snapshot.
+// #/batches: every batch in a sortable, filterable table (newest first), kept live by batches.snapshot.
 import { useMemo } from 'react';
-import { BatchSummaryCard } from '../components/BatchSummaryCard';
+import { BatchTable } from '../batches/BatchTable';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { SandboxBadge } from '../components/SandboxBadge';
 import { sortBatches, useBatchesStore } from '../store/batches-store';
@@ -32,13 +32,7 @@ export function BatchesScreen() {
           </p>
         </div>
       ) : null}
-      <ul className="batch-list" aria-label="Batches">
-        {batches.map((b) => (
-          <li key={b.id}>
-            <BatchSummaryCard batch={b} />
-          </li>
-        ))}
-      </ul>
+      {batches.length > 0 ? <BatchTable batches={batches} /> : null}
     </div>
   );
 }

@@ -21,20 +21,20 @@ function Snippet({ text }: { text: string }) {
   );
 }
 
-export function SearchScreen({ query }: { query: string }) {
+export function SearchScreen({ query, semantic }: { query: string; semantic: boolean }) {
   const [hits, setHits] = useState<SearchHitView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (query.trim() === '') return;
     let live = true;
     client()
-      .call('search.query', { query, limit: 200 })
+      .call('search.query', { query, limit: semantic ? 50 : 200, semantic })
       .then((r) => live && setHits(r.hits))
       .catch((e: unknown) => live && setError(errorMessage(e)));
     return () => {
       live = false;
     };
-  }, [query]);
+  }, [query, semantic]);
   const groups = useMemo(() => {
     const out: { batch: string; name: string; capability: SearchHitView['capability']; hits: SearchHitView[] }[] = [];
     for (const h of hits ?? []) {
@@ -50,6 +50,19 @@ export function SearchScreen({ query }: { query: string }) {
       <div className="screen__head">
         <h1>{query ? `Search: “${query}”` : 'Search'}</h1>
       </div>
+      {query !== '' ? (
+        <div className="search-screen__mode" role="group" aria-label="Search by">
+          <a href={hrefFor({ name: 'search', query, semantic: false })} aria-current={!semantic ? 'page' : undefined}>
+            Words
+          </a>
+          <a href={hrefFor({ name: 'search', query, semantic: true })} aria-current={semantic ? 'page' : undefined}>
+            Meaning
+          </a>
+          <span className="muted">
+            {semantic ? 'Nearest embedded results (Follow-up batch… → Embed for search embeds a batch); the query is embedded through the API.' : 'Every word, in any order; "quoted words" as a phrase.'}
+          </span>
+        </div>
+      ) : null}
       {query === '' ? <p className="muted">Type words in the search box above: transcripts, invoice text, message text, recipients, file names and errors of every batch are searched.</p> : null}
       <ErrorAlert message={error ? `Search failed: ${error}` : null} />
       {query !== '' && hits === null && !error ? (
@@ -60,8 +73,10 @@ export function SearchScreen({ query }: { query: string }) {
       {hits !== null ? (
         <p role="status">
           {hits.length === 0
-            ? 'Nothing found. Items are searchable once they finished (succeeded or failed); every word must appear (in any order; "quoted words" as a phrase).'
-            : `${formatCount(hits.length)} item${hits.length === 1 ? '' : 's'} in ${formatCount(groups.length)} batch${groups.length === 1 ? '' : 'es'}${hits.length >= 200 ? ' (the best 200)' : ''}`}
+            ? semantic
+              ? 'Nothing embedded matches. Embed a batch first: on its page, Follow-up batch… then Embed for search.'
+              : 'Nothing found. Items are searchable once they finished (succeeded or failed); every word must appear (in any order; "quoted words" as a phrase).'
+            : `${formatCount(hits.length)} item${hits.length === 1 ? '' : 's'} in ${formatCount(groups.length)} batch${groups.length === 1 ? '' : 'es'}${semantic ? ', nearest first' : hits.length >= 200 ? ' (the best 200)' : ''}`}
         </p>
       ) : null}
       {groups.map((g) => (
@@ -79,6 +94,7 @@ export function SearchScreen({ query }: { query: string }) {
                   {displaySource(h.source)}
                 </a>
                 {h.state === 'failed' ? <span className="status-pill status-pill--done_with_failures">{STATE_LABEL.failed}</span> : null}
+                {semantic ? <span className="muted"> · similarity {h.score.toFixed(2)}</span> : null}
                 <Snippet text={h.snippet} />
               </li>
             ))}

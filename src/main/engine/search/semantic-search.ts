@@ -1,0 +1,140 @@
+// Nearest results by meaning: the cosine similarity of a query's embedding with every stored
+// vector (Float32, migration 3), a tight scan of one in-memory block keeping the best `limit`. A vector
+// made by a follow-up batch (`embeddings --from`) stands for the item it came from: the hit is
+// that transcript, OCR text or text result, in its own batch; filters apply to that item.
+import type { Db } from '../db/connection';
+import type { BatchCapability } from '../../../shared/domain';
+import { describe } from '../../../shared/capabilities/catalog';
+import type { SearchFilters, SearchHit } from './search-index';
+
+interface Scored {
+  job: number;
+  score: number;
+}
+
+const SNIPPET_CHARS = 240;
+
+/** Dimensions of the stored vectors (normally one value: one model made them all). */
+export function vectorDimensions(db: Db): number[] {
+  return (db.prepare(`SELECT DISTINCT dimensions FROM vectors`).all() as { dimensions: number }[]).map((r) => r.dimensions);
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Every succeeded vector of one size, with what each stands for (for the filters), in one block. */
+interface Matrix {
+  version: string;
+  dims: number;
+  jobs: Int32Array;
+  batches: string[];
+  capabilities: string[];
+  values: Float32Array;
+}
+
+/**
+ * The vectors read once into one Float32Array and kept while they do not change (the same count
+ * and newest id), so a second query is a plain scan in memory; dropped after a few idle minutes
+ * (100,000 vectors of 256 dimensions are 100 MB).
+ */
+export class VectorCache {
+  private matrix: Matrix | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly idleMs = 5 * 60_000) {}
+
+  get(db: Db, dims: number): Matrix {
+    const v = db.prepare(`SELECT COUNT(*) AS n, MAX(job_id) AS m FROM vectors WHERE dimensions = ?`).get(dims) as { n: number; m: number | null };
+    const version = `${dims}:${v.n}:${v.m ?? 0}`;
+    if (this.matrix?.version !== version) this.matrix = load(db, dims, version);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => (this.matrix = null), this.idleMs);
+    this.timer.unref();
+    return this.matrix;
+  }
+}
+
+function load(db: Db, dims: number, version: string): Matrix {
+  const rows = db
+    .prepare(
+      `SELECT v.job_id AS job, v.vector, ob.id AS batch, ob.capability FROM vectors v JOIN jobs j ON j.id = v.job_id
+       LEFT JOIN jobs p ON p.id = j.parent_job_id
+       JOIN batches ob ON ob.id = COALESCE(p.batch_id, j.batch_id)
+       WHERE j.state = 'succeeded' AND v.dimensions = ? AND ob.ready = 1`,
+    )
+    .all(dims) as { job: number; vector: Buffer; batch: string; capability: string }[];
+  const values = new Float32Array(rows.length * dims);
+  const bytes = new Uint8Array(values.buffer);
+  const jobs = new Int32Array(rows.length);
+  const batches: string[] = [];
+  const capabilities: string[] = [];
+  let k = 0;
+  for (const r of rows) {
+    if (r.vector.byteLength !== dims * 4) continue;
+    bytes.set(r.vector, k * dims * 4);
+    jobs[k] = r.job;
+    batches.push(r.batch);
+    capabilities.push(r.capability);
+    k++;
+  }
+  return { version, dims, jobs: jobs.subarray(0, k), batches, capabilities, values: values.subarray(0, k * dims) };
+}
+
+export function nearest(db: Db, query: Float32Array, f: SearchFilters, cache: VectorCache = new VectorCache(0)): SearchHit[] {
+  let qn = 0;
+  for (const x of query) qn += x * x;
+  qn = Math.sqrt(qn) || 1;
+  const dims = query.length;
+  const m = cache.get(db, dims);
+  const best: Scored[] = [];
+  const values = m.values;
+  for (let r = 0; r < m.jobs.length; r++) {
+    if (f.batchId !== undefined && m.batches[r] !== f.batchId) continue;
+    if (f.capability !== undefined && m.capabilities[r] !== f.capability) continue;
+    const o = r * dims;
+    let dot = 0;
+    let vn = 0;
+    for (let i = 0; i < dims; i++) {
+      const x = values[o + i] as number;
+      dot += x * (query[i] as number);
+      vn += x * x;
+    }
+    const score = dot / (qn * (Math.sqrt(vn) || 1));
+    const job = m.jobs[r] as number;
+    if (best.length < f.limit) {
+      best.push({ job, score });
+      if (best.length === f.limit) best.sort((a, c) => c.score - a.score);
+    } else if (score > (best[best.length - 1]?.score ?? -Infinity)) {
+      // Insert in order; the list is short (limit), the scan is long.
+      let i = best.length - 1;
+      while (i > 0 && (best[i - 1]?.score ?? 0) < score) i--;
+      best.splice(i, 0, { job, score });
+      best.pop();
+    }
+  }
+  best.sort((a, c) => c.score - a.score);
+  const origin = db.prepare(
+    `SELECT o.id AS job, o.seq, o.state, o.source, o.batch_id AS batch, b.name AS batchName, b.capability, o.result_json,
+       e.payload_json AS embedded_payload
+     FROM jobs e LEFT JOIN jobs p ON p.id = e.parent_job_id JOIN jobs o ON o.id = COALESCE(p.id, e.id) JOIN batches b ON b.id = o.batch_id
+     WHERE e.id = ?`,
+  );
+  const hits: SearchHit[] = [];
+  for (const s of best) {
+    const o = origin.get(s.job) as
+      | { job: number; seq: number; state: string; source: string; batch: string; batchName: string; capability: BatchCapability; result_json: string | null; embedded_payload: string }
+      | undefined;
+    if (!o) continue;
+    const own = o.job === s.job;
+    const text = own ? ((parseJson(o.embedded_payload) as { input?: string } | null)?.input ?? '') : (describe(o.capability).offers(parseJson(o.result_json)) ?? '');
+    const snippet = text.length > SNIPPET_CHARS ? `${text.slice(0, SNIPPET_CHARS).trimEnd()}…` : text;
+    hits.push({ job: o.job, seq: o.seq, state: o.state, source: o.source, batch: o.batch, batchName: o.batchName, capability: o.capability, snippet, score: Math.round(s.score * 1000) / 1000 });
+  }
+  return hits;
+}
