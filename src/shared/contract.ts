@@ -113,6 +113,8 @@ export const JobRowView = z.object({
   cost: Money.nullable(),
   estimatedCost: Money,
   error: z.string().nullable(),
+  /** The result in one line (transcript start, invoice number and total, message status, ...). */
+  result: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type JobRowView = z.infer<typeof JobRowView>;

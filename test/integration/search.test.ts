@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { createAndRun, RECORDINGS, startHarness, writeText } from './harness';
+import { createAndRun, INVOICES, RECORDINGS, startHarness, writeText } from './harness';
 import { MARK_END, MARK_START } from '../../src/main/engine/search/search-index';
 import { ftsQuery } from '../../src/main/engine/search/fts-query';
 
@@ -62,6 +62,11 @@ describe('search', () => {
     const calls = await createAndRun(h, { capability: 'transcribe', paths: [RECORDINGS] });
     const page = h.engine.jobPage({ batchId: calls.id, search: 'charged twice', limit: 10, offset: 0 });
     expect(page.rows.map((r) => r.source)).toEqual([expect.stringMatching(/call-001-double-charge\.wav$/)]);
+    // Each row carries its result in one line: a transcript's start, an invoice's number, vendor and total.
+    expect(page.rows[0]?.result).toMatch(/^Agent: Good morning, Harbourline Energy/);
+    const invoices = await createAndRun(h, { capability: 'ocr', paths: [INVOICES] });
+    const rows = h.engine.jobPage({ batchId: invoices.id, limit: 10, offset: 0 }).rows;
+    expect(rows.map((r) => r.result)).toContain('INV-2026-0012 · Aldenmoor Office Supply GmbH · 1234.50 EUR');
   });
 
   it('by meaning: a paraphrase finds the transcript once the transcripts are embedded (embeddings --from)', async () => {
@@ -75,7 +80,9 @@ describe('search', () => {
     const hits = await h.engine.semanticSearch(h.target, 'billed two times', { limit: 3 });
     expect(hits[0]).toMatchObject({ batch: calls.id, capability: 'transcribe', source: expect.stringMatching(/call-001-double-charge\.wav$/) });
     expect(hits[0]?.snippet).toContain('charged twice');
-    expect(hits[0]?.score).toBeGreaterThan(hits[1]?.score ?? 1);
+    // Best first; results pointing away from the query (cosine <= 0) are left out.
+    for (const x of hits.slice(1)) expect(x.score).toBeLessThan(hits[0]?.score ?? 0);
+    expect(hits.every((x) => x.score > 0)).toBe(true);
     const parcel = await h.engine.semanticSearch(h.target, 'my package is delayed', { limit: 1 });
     expect(parcel[0]?.source).toMatch(/call-002-late-parcel\.wav$/);
     // Filters apply to the item the vector stands for.

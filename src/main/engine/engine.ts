@@ -256,6 +256,14 @@ export class Engine {
    */
   async semanticSearch(target: ApiTarget, text: string, filters: SearchFilters): Promise<SearchHit[]> {
     const dims = vectorDimensions(this.db);
+    const filtered = filters.batchId === undefined ? null : this.batches.get(filters.batchId);
+    if (filtered?.capability === 'embeddings' && filtered.parent_id !== null) {
+      throw new UserError(`Batch ${filtered.id} holds the vectors of batch ${filtered.parent_id}'s results: search by meaning names the batch whose items were embedded (--batch ${filtered.parent_id}).`);
+    }
+    const waiting = this.summaries().find((b) => b.capability === 'embeddings' && b.status !== 'done' && b.status !== 'done_with_failures' && b.status !== 'cancelled');
+    if (dims.length === 0 && waiting) {
+      throw new UserError(`Batch ${waiting.id} ("${waiting.name}") embeds results but has not finished (${waiting.status === 'pending' ? 'not started' : waiting.status}): run it first (\`batchdesk run ${waiting.id}\`), then search by meaning.`);
+    }
     if (dims.length === 0) {
       throw new UserError(
         'No results are embedded yet, so there is nothing to search by meaning. Embed a batch\'s results first: `batchdesk batch create embeddings --from <batch-id>` then `batchdesk run` (in the window: Follow-up batch…, Embed for search). Or search words without --semantic.',

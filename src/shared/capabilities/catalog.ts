@@ -104,6 +104,11 @@ const ocr: CapabilityDescriptor = {
   yields: { perUnit: () => 1500, basis: () => 'about 1,500 characters of text per page' },
   measure: 'media',
   offers: (r) => resultOf(OcrResult, r)?.text ?? null,
+  brief: (raw) => {
+    const f = resultOf(OcrResult, raw)?.fields ?? {};
+    const parts = [f.invoice_number, f.vendor, f.total !== undefined && f.total !== null ? `${f.total}${f.currency ? ` ${f.currency}` : ''}` : null].filter((x) => x !== undefined && x !== null && x !== '');
+    return parts.length > 0 ? parts.join(' · ') : null;
+  },
   columns: (raw) => {
     const r = resultOf(OcrResult, raw);
     const f = r?.fields ?? {};

@@ -60,6 +60,8 @@ export interface CapabilityDescriptor {
   readonly yields: { perUnit(options: StoredOptions): number; basis(options: StoredOptions): string } | null;
   /** How units are counted: characters of the input, one per item, or measured from the file. */
   readonly measure: 'characters' | 'items' | 'media';
+  /** A one-line gist of a result for the job table (default: the start of its text, else its columns). */
+  brief?(result: unknown): string | null;
   /** Export columns taken from the result (null result: the columns, all empty). */
   columns(result: unknown): Record<string, Cell>;
   /** The result is a file written to `<data folder>/outputs/<batch id>/`. */
@@ -82,4 +84,15 @@ export function resultOf<S extends z.ZodType>(schema: S, value: unknown): z.outp
 
 export function str(v: unknown): string | null {
   return v === undefined || v === null ? null : typeof v === 'string' ? v : typeof v === 'number' ? String(v) : JSON.stringify(v);
+}
+
+/** A result in one line, for the job table: the descriptor's own gist, else its text's start, else its columns. */
+export function briefOf(d: Pick<CapabilityDescriptor, 'brief' | 'offers' | 'columns'>, result: unknown): string | null {
+  if (result === null || result === undefined) return null;
+  const own = d.brief?.(result);
+  if (own !== undefined && own !== null) return own;
+  const text = d.offers(result);
+  if (text) return text.replace(/\s+/g, ' ').trim().slice(0, 160);
+  const cols = Object.values(d.columns(result)).filter((v) => v !== null && v !== '');
+  return cols.length > 0 ? cols.join(' · ') : null;
 }

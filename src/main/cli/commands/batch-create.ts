@@ -84,7 +84,8 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ batch, steps, estimates: estimates.map(estimateJson), problems, already_queued: alreadyQueued }, null, 2)}\n`);
     } else {
-      if (problems.length > 0) io.stderr.write(`${problems.length} item(s) skipped:\n${describeProblems(problems)}\n`);
+      // A refused follow-up is one reason for the whole batch, not a skipped item.
+      if (problems.length > 0) io.stderr.write(`${!batch && from !== undefined ? 'Not created:' : `${problems.length} item(s) skipped:`}\n${describeProblems(problems)}\n`);
       if (batch && steps.length === 0 && from === undefined) {
         io.stdout.write(`Created batch ${batch.id}\n${describeBatch(batch)}\n`);
         io.stdout.write(`Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${batch.units.estimated} ${batch.units.name}. Nothing is sent until you start it: batchdesk run ${batch.id}\n`);

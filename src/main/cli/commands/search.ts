@@ -10,15 +10,16 @@ function marked(snippet: string): string {
   return snippet.split(MARK_START).join('**').split(MARK_END).join('**').replace(/\s+/g, ' ').trim();
 }
 
+/** Hits grouped by batch, the batch with the best hit first, each hit by its item number. */
 function describeHits(hits: readonly SearchHit[]): string {
+  const groups = new Map<string, SearchHit[]>();
+  for (const h of hits) groups.set(h.batch, [...(groups.get(h.batch) ?? []), h]);
   const lines: string[] = [];
-  let batch: string | null = null;
-  for (const h of hits) {
-    if (h.batch !== batch) {
-      batch = h.batch;
-      lines.push(`${lines.length > 0 ? '\n' : ''}${h.batch}  ${h.batchName} (${h.capability})`);
-    }
-    lines.push(`  job ${h.job}  ${h.source}${h.state === 'failed' ? '  [failed]' : ''}  score ${h.score}`, `    ${marked(h.snippet)}`);
+  for (const [batch, group] of groups) {
+    const first = group[0];
+    if (!first) continue;
+    lines.push(`${lines.length > 0 ? '\n' : ''}${batch}  ${first.batchName} (${first.capability})`);
+    for (const h of group) lines.push(`  item ${h.seq}  ${h.source}${h.state === 'failed' ? '  [failed]' : ''}  score ${h.score}`, `    ${marked(h.snippet)}`);
   }
   return lines.join('\n');
 }
@@ -50,7 +51,7 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
       hits = engine.search(query, { batchId, capability, limit });
     }
     if (values.json) {
-      const out = hits.map((h) => ({ batch: h.batch, job: h.job, source: h.source, snippet: marked(h.snippet), score: h.score }));
+      const out = hits.map((h) => ({ batch: h.batch, job: h.job, item: h.seq, source: h.source, snippet: marked(h.snippet), score: h.score }));
       io.stdout.write(`${JSON.stringify({ hits: out }, null, 2)}\n`);
     } else if (hits.length === 0) {
       io.stdout.write(

@@ -8,6 +8,8 @@ import { ErrorKind } from '../../../shared/errors';
 import { capabilityFor } from '../capabilities/registry';
 import { FilePayload } from '../capabilities/file-payload';
 import { ftsPhrase } from '../search/fts-query';
+import { briefOf } from '../../../shared/capabilities/descriptor';
+import { describe } from '../../../shared/capabilities/catalog';
 
 const iso = (ms: number | null): string => new Date(ms ?? 0).toISOString();
 
@@ -19,7 +21,16 @@ export interface JobPageQuery {
   offset: number;
 }
 
-function rowView(j: JobRow): JobRowView {
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function rowView(j: JobRow, capability: BatchCapability): JobRowView {
   return {
     id: j.id,
     seq: j.seq,
@@ -29,6 +40,7 @@ function rowView(j: JobRow): JobRowView {
     cost: j.cost,
     estimatedCost: j.estimated_cost,
     error: j.error_message,
+    result: j.state === 'succeeded' ? briefOf(describe(capability), parseJson(j.result_json)) : null,
     updatedAt: iso(j.updated_at),
   };
 }
@@ -58,7 +70,8 @@ export function jobPage(db: Db, q: JobPageQuery): JobPage {
   const params = { ...f.params, limit: q.limit, offset: q.offset };
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE ${f.sql}`).get(params) as { n: number }).n;
   const rows = db.prepare(`SELECT * FROM jobs WHERE ${f.sql} ORDER BY seq LIMIT @limit OFFSET @offset`).all(params) as JobRow[];
-  return { total, offset: q.offset, rows: rows.map(rowView) };
+  const batch = db.prepare(`SELECT capability FROM batches WHERE id = ?`).get(q.batchId) as { capability: BatchCapability } | undefined;
+  return { total, offset: q.offset, rows: batch ? rows.map((r) => rowView(r, batch.capability)) : [] };
 }
 
 /** The jobs before and after `seq` in the same filtered list as the table shows (for next/previous). */
@@ -97,7 +110,7 @@ export function jobDetail(db: Db, j: JobRow, capability: BatchCapability): JobDe
   }[];
   const errorKind = ErrorKind.safeParse(j.error_kind);
   return {
-    ...rowView(j),
+    ...rowView(j, capability),
     batchId: j.batch_id,
     capability,
     idempotencyKey: j.idempotency_key,

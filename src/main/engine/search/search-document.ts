@@ -43,7 +43,8 @@ export function documentOf(
   if (result !== null) {
     const text = mod.descriptor.offers(result);
     if (text) parts.push(text);
-    for (const [k, v] of Object.entries(mod.descriptor.columns(result))) if (k !== 'text' && v !== null) parts.push(String(v));
+    // Text columns only (a label, an invoice number, a record id): bare numbers (dimensions, seconds) are noise.
+    for (const [k, v] of Object.entries(mod.descriptor.columns(result))) if (k !== 'text' && typeof v === 'string') parts.push(v);
   }
   if (job.error_message) parts.push(job.error_message);
   return { source: job.source, body: parts.filter((p) => p.trim() !== '').join('\n') };

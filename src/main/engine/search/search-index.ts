@@ -37,7 +37,7 @@ export class SearchIndex {
   constructor(private readonly db: Db) {
     this.stmts = {
       pending: db.prepare(
-        `SELECT p.job_id AS id, j.state, j.source, j.payload_json, j.result_json, j.error_message, b.capability
+        `SELECT p.job_id AS id, j.state, j.source, j.payload_json, j.result_json, j.error_message, j.parent_job_id, b.capability
          FROM job_text_pending p LEFT JOIN jobs j ON j.id = p.job_id LEFT JOIN batches b ON b.id = j.batch_id
          ORDER BY p.job_id LIMIT ?`,
       ),
@@ -61,11 +61,14 @@ export class SearchIndex {
           payload_json: string;
           result_json: string | null;
           error_message: string | null;
+          parent_job_id: number | null;
           capability: BatchCapability | null;
         }[];
         for (const r of rows) {
           this.stmts.remove.run(r.id);
-          if ((r.state === 'succeeded' || r.state === 'failed') && r.capability !== null) {
+          // An embedding of another batch's result holds a copy of that result: found there, not twice.
+          const copy = r.capability === 'embeddings' && r.parent_job_id !== null;
+          if ((r.state === 'succeeded' || r.state === 'failed') && r.capability !== null && !copy) {
             const d = documentOf(r, r.capability);
             this.stmts.put.run(r.id, d.source, d.body);
           }

@@ -106,6 +106,8 @@ export function nearest(db: Db, query: Float32Array, f: SearchFilters, cache: Ve
       vn += x * x;
     }
     const score = dot / (qn * (Math.sqrt(vn) || 1));
+    // Pointing away from the query (or across it) is unrelated, not a weak match.
+    if (score <= 0) continue;
     const job = m.jobs[r] as number;
     if (best.length < f.limit) {
       best.push({ job, score });

@@ -74,9 +74,15 @@ function Cells({ row }: { row: JobRowView | undefined }) {
       <div role="gridcell" className="job-grid__cell num">
         {row.cost !== null ? formatMoney(row.cost) : <span className="muted" title="Estimated">≈ {formatMoney(row.estimatedCost)}</span>}
       </div>
-      <div role="gridcell" className="job-grid__cell job-grid__error" title={row.error ?? undefined}>
-        {row.error !== null ? displayText(row.error) : ''}
-      </div>
+      {row.state === 'succeeded' ? (
+        <div role="gridcell" className="job-grid__cell job-grid__result" title={row.result ?? undefined}>
+          {row.result ?? ''}
+        </div>
+      ) : (
+        <div role="gridcell" className="job-grid__cell job-grid__error" title={row.error ?? undefined}>
+          {row.error !== null ? displayText(row.error) : ''}
+        </div>
+      )}
     </>
   );
 }
@@ -255,7 +261,7 @@ export function JobTable({ batchId, states, search, batchVersion, openJobId, onO
               Cost
             </div>
             <div role="columnheader" className="job-grid__cell">
-              Error
+              Result or error
             </div>
           </div>
         </div>
