@@ -305,6 +305,8 @@ export const methods = {
       .strict(),
     z.object({ previous: z.number().int().nullable(), next: z.number().int().nullable() }),
   ),
+  /** Desktop: shows a job's source file in the system's file manager. */
+  'jobs.showSource': m(z.object({ id: z.number().int().positive() }).strict(), z.object({ shown: z.literal(true) })),
   'search.query': m(SearchQuery, z.object({ hits: z.array(SearchHitView) })),
   'jobs.get': m(z.object({ id: z.number().int().positive() }).strict(), JobDetail),
   'keys.list': m(Empty, z.array(KeyView)),

@@ -80,6 +80,7 @@ if (!app.requestSingleInstanceLock()) {
       apiUrl: process.env.BATCHDESK_API_URL ?? null,
       openDialog,
       chooseFolder,
+      showInFolder: (path) => shell.showItemInFolder(path),
     });
     protocol.handle('app', appProtocolHandler(service, rendererDir));
     bindIpc(ipcMain, service, () => win?.webContents ?? null);

@@ -22,6 +22,8 @@ export interface AppServiceOptions extends EngineOptions {
   openDialog?: HandlerDeps['openDialog'];
   /** Electron's folder dialog for "Save results to folder..."; absent in the browser host. */
   chooseFolder?: HandlerDeps['chooseFolder'];
+  /** Electron's shell.showItemInFolder for "Show in folder"; absent in the browser host. */
+  showInFolder?: HandlerDeps['showInFolder'];
 }
 
 type Emit = <E extends EventName>(event: E, payload: EventOf<E>) => void;
@@ -66,6 +68,7 @@ export class AppService {
       version: APP_VERSION,
       openDialog: opts.openDialog ?? (async () => ({ supported: false, paths: [] })),
       ...(opts.chooseFolder ? { chooseFolder: opts.chooseFolder } : {}),
+      ...(opts.showInFolder ? { showInFolder: opts.showInFolder } : {}),
       exports: this.exports,
       pathAllowed:
         opts.transport === 'browser'

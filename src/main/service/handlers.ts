@@ -1,7 +1,7 @@
 // One handler per contract method, shared by both transports. Arguments arrive already
 // validated by dispatch(); each handler returns exactly the contract's result type.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ArgOf, MethodName, ResultOf } from '../../shared/contract';
 import { RATE_ITEMS, type RateItem } from '../../shared/rates';
@@ -45,6 +45,8 @@ export interface HandlerDeps {
    * user cancelled. Absent in the browser host, which downloads a zip instead.
    */
   chooseFolder?: (title: string) => Promise<string | null>;
+  /** Shows a file in the system's file manager (Electron's shell); absent in the browser host. */
+  showInFolder?: (path: string) => void;
   /** Export files by download token, for the transport's download route. */
   exports: Map<string, { path: string; fileName: string }>;
   /** Called after settings or keys change so the connection is rebuilt and the window told. */
@@ -181,6 +183,14 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return engine.exportFiles(bid, dir);
     },
     'jobs.list': async (arg) => engine.jobPage(arg),
+    'jobs.showSource': async ({ id }) => {
+      if (!d.showInFolder) throw new InvalidArgumentError('Showing the source file in its folder needs the desktop app; here the source is shown in the job dialog.');
+      const file = engine.jobInputFile(id);
+      if (!file) throw new InvalidArgumentError(`Job ${id} has no source file (its input is a CSV row or a message).`);
+      if (!existsSync(file.path)) throw new NotFoundError(`The source file ${file.path} was moved or deleted since the batch was created.`);
+      d.showInFolder(file.path);
+      return { shown: true as const };
+    },
     'jobs.neighbours': async ({ jobId, ...q }) => engine.jobNeighbours(q, jobId),
     'search.query': async ({ query, batchId, capability, limit, semantic }) => {
       const filters = { batchId: batchId === undefined ? undefined : engine.resolveBatchId(batchId), capability, limit: limit ?? 100 };

@@ -1,11 +1,24 @@
 // The job's source: the invoice image or PDF, an audio player, the message as it is sent, or
 // the CSV row / TXT line an item came from.
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { hrefFor } from '../routing/route';
 import type { JobDetail } from '../../../shared/contract';
-import { client } from '../client';
+import { client, errorMessage } from '../client';
 import { baseName } from '../format/labels';
 import { usePlayback } from './playback-store';
+
+/** Desktop: the source file in the system's file manager (a browser page cannot open local folders). */
+function ShowInFolder({ jobId }: { jobId: number }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <button type="button" className="link-like" onClick={() => void client().call('jobs.showSource', { id: jobId }).catch((e: unknown) => setError(errorMessage(e)))}>
+        Show in folder
+      </button>
+      {error ? <span role="alert"> {error}</span> : null}
+    </>
+  );
+}
 
 function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -86,6 +99,12 @@ export function JobSourceView({ job }: { job: JobDetail }) {
   const meta = (
     <p className="job-detail__file muted">
       <span className="mono">{v.path}</span> · {v.mime} · {formatBytes(v.size)}
+      {v.exists && client().transport === 'electron' ? (
+        <>
+          {' '}
+          · <ShowInFolder jobId={job.id} />
+        </>
+      ) : null}
     </p>
   );
   if (!v.exists) {
