@@ -37,4 +37,23 @@ describe('batchdesk demo', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--limit must be a whole number from 1 to 1000');
   });
+
+  it('`index <batch>` embeds its results, then `search --semantic` finds a paraphrase; index again sends nothing twice', async () => {
+    const data = join(dir.path, 'index');
+    expect((await runCli(['demo', '--data-dir', data])).code).toBe(0);
+    const status = JSON.parse((await runCli(['status', '--json', '--data-dir', data])).stdout) as { batches: { id: string; capability: string }[] };
+    const calls = status.batches.find((b) => b.capability === 'transcribe')?.id ?? '';
+    const before = await runCli(['search', 'billed two times', '--semantic', '--data-dir', data]);
+    expect(before.stderr).toContain('No results are embedded yet');
+    const indexed = await runCli(['index', calls, '--data-dir', data]);
+    expect(indexed.code, indexed.stderr).toBe(0);
+    expect(indexed.stdout).toMatch(/Embedding the results of \S+ in batch \S+ \(3 item\(s\) so far\)/);
+    expect(indexed.stdout).toContain(`--semantic --batch ${calls}`);
+    const r = await runCli(['search', 'billed two times', '--semantic', '--json', '--data-dir', data]);
+    const hits = (JSON.parse(r.stdout) as { hits: { batch: string; source: string }[] }).hits;
+    expect(hits[0]).toMatchObject({ batch: calls, source: expect.stringMatching(/call-001-double-charge\.wav$/) });
+    const again = await runCli(['index', calls, '--data-dir', data]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('are embedded in batch');
+  });
 });

@@ -5,7 +5,8 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jobsOf, startHarness, wavBytes, type Harness } from './harness';
+import { createAndRun, jobsOf, startHarness, wavBytes, type Harness } from './harness';
+import { hostname } from 'node:os';
 
 async function recordings(h: Harness, n: number): Promise<string> {
   const dir = join(h.dir, 'calls');
@@ -140,5 +141,40 @@ describe('pipelines', () => {
     expect(h.engine.cancel(b.id)).toBe(10);
     expect(h.engine.summary(a.id).status).toBe('cancelled');
     expect(h.engine.summary(b.id).status).toBe('cancelled');
+  });
+
+  it('a pipeline create killed half way is removed by the next create, later steps first', async () => {
+    const h = await startHarness();
+    const dead = `${hostname()} 2147483646`; // no such process
+    h.engine.batches.insert({ id: 'broot', name: '', capability: 'text', tier: 'standard', channel: null, options: {}, budget: null, creator: dead });
+    h.engine.batches.insert({ id: 'bstep', name: '', capability: 'crm', tier: 'standard', channel: null, options: {}, budget: null, creator: dead, follows: { parentId: 'broot', pipelineId: 'broot', step: 2 } });
+    const txt = join(h.dir, 'notes.txt');
+    await writeFile(txt, 'hello there\n');
+    const created = await h.engine.createBatch({ capability: 'text', paths: [txt] });
+    expect(created.batch).not.toBeNull();
+    expect(h.engine.db.prepare(`SELECT COUNT(*) AS n FROM batches WHERE id IN ('broot','bstep')`).get()).toEqual({ n: 0 });
+  });
+
+  it('a follow-up with the default options is the same as one naming them: not made twice', async () => {
+    const h = await startHarness();
+    const txt = join(h.dir, 'notes.txt');
+    await writeFile(txt, 'My refund has not arrived.\n');
+    const created = await h.engine.createBatch({ capability: 'text', paths: [txt], task: 'reply', then: [{ capability: 'text' }] });
+    const again = await h.engine.createBatch({ capability: 'text', from: created.batch?.id ?? '', task: 'summary' });
+    expect(again.batch).toBeNull();
+    expect(again.problems[0]?.message).toContain(`already has a follow-up doing the same (${created.steps[0]?.id}`);
+  });
+
+  it('a crossed budget stops only the steps it covers', async () => {
+    const h = await startHarness();
+    const txt = join(h.dir, 'notes.txt');
+    await writeFile(txt, 'Customer asked for a refund.\nParcel arrived late.\n');
+    const parent = await createAndRun(h, { capability: 'text', paths: [txt], task: 'summary' });
+    const capped = (await h.engine.createBatch({ capability: 'crm', from: parent.id, record: 'event', budget: 0 })).batch;
+    const free = (await h.engine.createBatch({ capability: 'embeddings', from: parent.id })).batch;
+    await h.run({ batchIds: [parent.id] });
+    expect(h.engine.summary(capped?.id ?? '').status).toBe('paused');
+    expect(h.engine.summary(free?.id ?? '').status).toBe('done');
+    expect(h.engine.summary(parent.id).status).toBe('done');
   });
 });

@@ -6,6 +6,7 @@ import { runCommand } from './commands/run';
 import { statusCommand } from './commands/status';
 import { exportCommand } from './commands/export';
 import { searchCommand } from './commands/search';
+import { indexCommand } from './commands/index-batch';
 import { cancelCommand, pauseCommand, resumeCommand, retryCommand } from './commands/control';
 import { keysAddCommand, keysListCommand, keysRemoveCommand } from './commands/keys';
 import { cmdRates } from './commands/rates';
@@ -21,6 +22,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   statusCommand,
   exportCommand,
   searchCommand,
+  indexCommand,
   pauseCommand,
   resumeCommand,
   cancelCommand,

@@ -23,7 +23,7 @@ import { planBatch, type BatchPlan, type PlanDeps } from './batch-planner';
 import type { NewJob } from './queue/job-store';
 import type { ApiTarget } from './api/target';
 import type { ImportProblem } from './importers/types';
-import { BatchSummary, displayStatus, type PauseKind } from '../../shared/domain';
+import { BatchSummary, displayStatus, type PauseKind, type Tier } from '../../shared/domain';
 import { describe, OutputFile } from '../../shared/capabilities/catalog';
 import { NotFoundError, UserError } from './failures';
 import { capabilityFor } from './capabilities/registry';
@@ -276,6 +276,11 @@ export class Engine {
     return nearest(this.db, query, filters, this.vectorCache);
   }
 
+  /** The live embeddings follow-up of a batch at a tier (what `batchdesk index` sends), or null. */
+  embeddingsFollowerOf(parentId: string, tier: Tier): string | null {
+    return this.pipelines.sameFollower(parentId, 'embeddings', tier, {})?.id ?? null;
+  }
+
   /** Full-text search across every finished job of every batch (or one batch, one capability). */
   search(text: string, filters: SearchFilters): SearchHit[] {
     return this.index.search(text, filters);
@@ -416,6 +421,7 @@ export class Engine {
       followUps: new FollowUps(this.pipelines, this.rates),
       rates: this.rates,
       transaction: (fn) => this.db.transaction(fn)(),
+      immediate: (fn) => this.db.transaction(fn).immediate(),
       newId: () => {
         const id = newBatchId(this.clock.now());
         importsHere.add(id);
@@ -489,6 +495,8 @@ export class Engine {
   }
 
   private deleteImport(id: string): void {
+    // Its own commit first: from then on no runner flows an item into it while it is emptied.
+    this.batches.stopImport(id);
     while (this.db.transaction(() => this.jobs.deleteImportChunk(id))() > 0) {
       // chunk by chunk, so a large abandoned import never holds the write lock for long
     }
@@ -698,7 +706,7 @@ export class Engine {
     if (row?.status === 'cancelled') throw new UserError(`Batch ${id} was cancelled; create a new batch instead.`);
     const n = this.db.transaction(() => {
       const count = this.jobs.retryFailed(id);
-      if (count > 0 && row?.status === 'paused') this.batches.resume(id);
+      if (count > 0 && row?.status === 'paused') for (const s of this.withPipelines([id])) this.batches.resume(s);
       if (count > 0) this.batches.event(id, 'retry_failed', `${count} items`);
       return count;
     })();

@@ -208,6 +208,15 @@ const MIGRATIONS: readonly Step[] = [
       last = rows[rows.length - 1]?.id ?? last;
     }
   },
+  // 7: a deleted job (an abandoned import) leaves the search index with it; vectors found by size.
+  `
+  CREATE TRIGGER job_text_on_delete AFTER DELETE ON jobs
+  BEGIN
+    DELETE FROM job_text WHERE rowid = old.id;
+    DELETE FROM job_text_pending WHERE job_id = old.id;
+  END;
+  CREATE INDEX vectors_dimensions ON vectors(dimensions, job_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

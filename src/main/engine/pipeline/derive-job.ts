@@ -38,6 +38,23 @@ export function stemOf(source: string): string {
   return row ? `${stem}-${row[2]}-${row[3]}` : stem;
 }
 
+/** A follow-up item that is not sent: failed at once with why (nothing to take, or a bug). */
+export function refusedJob(parent: ParentItem, parentBatch: { id: string }, failure: string, fields: Record<string, string> = {}, input = ''): DerivedJob {
+  const payload: RowPayload = { row: parent.seq, line: false, input, name: fields.name ?? null, fields, output: null, from: { batch: parentBatch.id, job: parent.id, source: parent.source } };
+  return {
+    seq: parent.seq,
+    idempotencyKey: newIdempotencyKey(),
+    source: parent.source,
+    parentJobId: parent.id,
+    fingerprint: 0n,
+    payloadJson: JSON.stringify(payload),
+    requestBody: null,
+    estimatedUnits: 0,
+    estimatedCost: 0,
+    failure,
+  };
+}
+
 export function deriveJob(parent: ParentItem, parentBatch: { id: string; capability: BatchCapability }, f: FollowerPlan): DerivedJob {
   const parentDesc = describe(parentBatch.capability);
   const result = parseJson(parent.result_json);
@@ -54,16 +71,13 @@ export function deriveJob(parent: ParentItem, parentBatch: { id: string; capabil
   const planned = f.mod.plan({ kind: 'row', row: parent.seq, line: false, text, fields }, f.ctx);
   const base = { seq: parent.seq, idempotencyKey: newIdempotencyKey(), source: parent.source, parentJobId: parent.id };
   if (!planned.ok) {
-    const payload: RowPayload = { row: parent.seq, line: false, input: text, name: fields.name ?? null, fields, output: null, from };
-    return {
-      ...base,
-      fingerprint: 0n,
-      payloadJson: JSON.stringify(payload),
-      requestBody: null,
-      estimatedUnits: 0,
-      estimatedCost: 0,
-      failure: `${parent.source}: the ${parentDesc.short.toLowerCase()} result offers nothing to take (${planned.message}); not sent. Nothing to do unless the step before is redone.`,
-    };
+    return refusedJob(
+      parent,
+      parentBatch,
+      `${parent.source}: the ${parentDesc.short.toLowerCase()} result offers nothing to take (${planned.message}); not sent. Nothing to do unless the step before is redone.`,
+      fields,
+      text,
+    );
   }
   let payload: RowPayload = { ...(planned.payload as RowPayload), from };
   // Saved answers are named after the source and the item number: unique in the batch whichever

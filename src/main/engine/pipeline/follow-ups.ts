@@ -9,7 +9,8 @@ import type { RateBook } from '../costs/rate-book';
 import { capabilityFor } from '../capabilities/registry';
 import { contextOf } from '../capabilities/capability';
 import { deriveJob, type FollowerPlan } from './derive-job';
-import type { ParentItem, PipelineStore } from './pipeline-store';
+import type { DerivedJob, ParentItem, PipelineStore } from './pipeline-store';
+import { refusedJob } from './derive-job';
 
 const BACKFILL_PAGE = 2_000;
 
@@ -44,7 +45,14 @@ export class FollowUps {
   flow(parent: ParentItem, parentBatch: { id: string; capability: BatchCapability }): string[] {
     const touched: string[] = [];
     for (const f of this.store.followers(parentBatch.id)) {
-      if (this.store.insertDerived(f.id, deriveJob(parent, parentBatch, this.planFor(f)))) touched.push(f.id);
+      let job: DerivedJob;
+      try {
+        job = deriveJob(parent, parentBatch, this.planFor(f));
+      } catch (e) {
+        // Inside the parent's success commit: a bug here must not undo a paid answer.
+        job = refusedJob(parent, parentBatch, `${parent.source}: the follow-up item could not be prepared (${e instanceof Error ? e.message : String(e)}); not sent. Report this as a bug.`);
+      }
+      if (this.store.insertDerived(f.id, job)) touched.push(f.id);
     }
     return touched;
   }

@@ -52,7 +52,11 @@ export class Lineage {
   /** Items still open in the steps before `id`, each of which may flow into it. */
   awaiting(id: string, open: (batchId: string) => number): number {
     let n = 0;
-    for (const a of this.ancestors(id)) if (a.status !== 'cancelled') n += open(a.id);
+    for (const a of this.ancestors(id)) {
+      // Nothing gets past a cancelled step.
+      if (a.status === 'cancelled') break;
+      n += open(a.id);
+    }
     return n;
   }
 

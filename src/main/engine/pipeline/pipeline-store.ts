@@ -7,6 +7,15 @@ import type { Db } from '../db/connection';
 import type { Clock } from '../clock';
 import type { BatchRow } from '../queue/batch-store';
 import type { NewJob } from '../queue/job-store';
+import type { BatchCapability } from '../../../shared/domain';
+import { describe } from '../../../shared/capabilities/catalog';
+import { StoredOptions as StoredOptionsSchema, type StoredOptions } from '../../../shared/capabilities/options';
+
+/** Options as the requests use them (defaults applied), in a fixed key order: equal strings, same work. */
+function effectiveOptions(capability: BatchCapability, o: StoredOptions): string {
+  const all: Record<string, unknown> = { ...describe(capability).defaults, ...o };
+  return JSON.stringify(Object.keys(all).sort().map((k) => [k, all[k]]));
+}
 
 /** A batch of a pipeline as the tree needs it. */
 export interface Member {
@@ -56,9 +65,9 @@ export class PipelineStore {
         `SELECT id, seq, source, result_json FROM jobs WHERE batch_id = ? AND state = 'succeeded' AND seq > ? ORDER BY seq LIMIT ?`,
       ),
       open: db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE batch_id = ? AND state IN ('queued','running','retry_wait')`),
-      sameFollower: db.prepare(
-        `SELECT id, name FROM batches WHERE parent_id = @parent AND capability = @capability AND tier = @tier
-           AND options_json = @options AND status <> 'cancelled' AND ready = 1 LIMIT 1`,
+      // Live ones being created too (ready = 0): two creates at once must see each other.
+      followersLike: db.prepare(
+        `SELECT id, name, options_json FROM batches WHERE parent_id = @parent AND capability = @capability AND tier = @tier AND status <> 'cancelled'`,
       ),
       sealFollower: db.prepare(
         `UPDATE batches SET ready = 1, creator = NULL, name = @name, estimated_units = @units, estimated_cost = @cost, updated_at = @now
@@ -111,9 +120,21 @@ export class PipelineStore {
     return (this.stmts.open.get(batchId) as { n: number }).n;
   }
 
-  /** A live follower of `parent` doing the same work (same capability, tier and options). */
-  sameFollower(parent: string, capability: string, tier: string, options: string): { id: string; name: string } | null {
-    return (this.stmts.sameFollower.get({ parent, capability, tier, options }) as { id: string; name: string } | undefined) ?? null;
+  /** A live follower of `parent` doing the same work: same capability and tier, and the same options once defaults apply. */
+  sameFollower(parent: string, capability: BatchCapability, tier: string, options: StoredOptions): { id: string; name: string } | null {
+    const want = effectiveOptions(capability, options);
+    const rows = this.stmts.followersLike.all({ parent, capability, tier }) as { id: string; name: string; options_json: string }[];
+    const same = rows.find((r) => {
+      let o: unknown;
+      try {
+        o = JSON.parse(r.options_json);
+      } catch {
+        return false;
+      }
+      const parsed = StoredOptionsSchema.safeParse(o);
+      return parsed.success && effectiveOptions(capability, parsed.data) === want;
+    });
+    return same ? { id: same.id, name: same.name } : null;
   }
 
   /** Makes a follower visible with its name and its estimate (its total counts its jobs as they come). */

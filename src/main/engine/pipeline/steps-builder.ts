@@ -24,6 +24,8 @@ export interface StepsBuilderDeps {
   followUps: FollowUps;
   rates: RateBook;
   transaction: (fn: () => void) => void;
+  /** A write transaction that takes the lock first (check-then-insert). */
+  immediate: (fn: () => void) => void;
   newId: () => string;
   creator: string;
 }
@@ -131,27 +133,30 @@ export class StepsBuilder {
   /** Writes a follow-up of `parent` (invisible), filled with what already succeeded there. */
   followUp(parent: BatchRow, r: FollowUpRequest, created: string[]): { prev: PrevStep; pending: PendingStep } {
     const optionsJson = JSON.stringify(r.options);
-    if (!r.allowResend) {
-      const same = this.d.pipelines.sameFollower(parent.id, r.capability, r.tier, optionsJson);
-      if (same) {
-        throw new AlreadyFollowed(
-          parent.id,
-          `Batch ${parent.id} already has a follow-up doing the same (${same.id}, "${same.name}"): its items go there, so they are not done and paid for twice. To make another anyway: --allow-resend (in the window: "Include items already sent or queued").`,
-        );
-      }
-    }
     const id = this.d.newId();
     const step = parent.step + 1;
-    this.d.batches.insert({
-      id,
-      name: '',
-      capability: r.capability,
-      tier: r.tier,
-      channel: null,
-      options: r.options,
-      budget: r.budget,
-      creator: this.d.creator,
-      follows: { parentId: parent.id, pipelineId: parent.pipeline_id, step },
+    // The check and the insert in one IMMEDIATE transaction: two creates at once cannot both pass.
+    this.d.immediate(() => {
+      if (!r.allowResend) {
+        const same = this.d.pipelines.sameFollower(parent.id, r.capability, r.tier, r.options);
+        if (same) {
+          throw new AlreadyFollowed(
+            parent.id,
+            `Batch ${parent.id} already has a follow-up doing the same (${same.id}, "${same.name}"): its items go there, so they are not done and paid for twice. To make another anyway: --allow-resend (in the window: "Include items already sent or queued").`,
+          );
+        }
+      }
+      this.d.batches.insert({
+        id,
+        name: '',
+        capability: r.capability,
+        tier: r.tier,
+        channel: null,
+        options: r.options,
+        budget: r.budget,
+        creator: this.d.creator,
+        follows: { parentId: parent.id, pipelineId: parent.pipeline_id, step },
+      });
     });
     created.push(id);
     const row = { ...parent, id, capability: r.capability, tier: r.tier, channel: null, options_json: optionsJson, parent_id: parent.id, step } satisfies BatchRow;

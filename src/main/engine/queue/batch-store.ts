@@ -70,7 +70,9 @@ export class BatchStore {
       list: db.prepare(`SELECT * FROM batches WHERE ready = 1 ORDER BY created_at, id`),
       runnable: db.prepare(`SELECT * FROM batches WHERE ready = 1 AND status = 'active' AND started_at IS NOT NULL ORDER BY created_at, id`),
       unstarted: db.prepare(`SELECT id FROM batches WHERE ready = 1 AND status <> 'cancelled' AND started_at IS NULL ORDER BY created_at, id`),
-      unfinishedImports: db.prepare(`SELECT id, creator FROM batches WHERE ready = 0`),
+      // Later steps first: a follower references its parent.
+      unfinishedImports: db.prepare(`SELECT id, creator FROM batches WHERE ready = 0 ORDER BY step DESC, created_at DESC`),
+      stopImport: db.prepare(`UPDATE batches SET status = 'cancelled' WHERE id = ? AND ready = 0`),
       start: db.prepare(`UPDATE batches SET started_at = @now, updated_at = @now WHERE id = @id AND started_at IS NULL AND ready = 1 AND status <> 'cancelled'`),
       pause: db.prepare(
         `UPDATE batches SET status = 'paused', pause_kind = @kind, pause_reason = @reason, resume_at = @resumeAt, updated_at = @now
@@ -121,6 +123,11 @@ export class BatchStore {
   /** Imports that never finished, with the process that was writing them. */
   unfinishedImports(): { id: string; creator: string | null }[] {
     return this.stmts.unfinishedImports.all() as { id: string; creator: string | null }[];
+  }
+
+  /** An import being removed takes no more items (the runner skips cancelled followers). */
+  stopImport(id: string): void {
+    this.stmts.stopImport.run(id);
   }
 
   /** Removes an import that never finished (its jobs must be deleted first). */

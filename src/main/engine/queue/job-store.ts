@@ -127,7 +127,7 @@ export class JobStore {
       retryFailed: db.prepare(
         `UPDATE jobs SET state = 'queued', tries = 0, run_at = @now, error_kind = NULL, error_message = NULL,
            http_status = NULL, updated_at = @now, finished_at = NULL
-         WHERE batch_id = @batch AND state = 'failed'`,
+         WHERE batch_id = @batch AND state = 'failed' AND NOT (parent_job_id IS NOT NULL AND request_body IS NULL)`,
       ),
       byId: db.prepare(`SELECT * FROM jobs WHERE id = ?`),
       saveVector: db.prepare(`INSERT OR REPLACE INTO vectors (job_id, dimensions, vector) VALUES (?, ?, ?)`),

@@ -246,6 +246,8 @@ export class Runner {
   private async dispatchBatch(batch: BatchRow, signal: AbortSignal): Promise<number> {
     // A batch with nothing left to send never changes state (a missing key must not pause it).
     if (!this.d.jobs.hasOpen(batch.id)) return 0;
+    // Paused or cancelled since this pass began (a budget of a step before it, another process).
+    if (this.d.batches.get(batch.id)?.status !== 'active') return 0;
     const cap = capabilityFor(batch.capability);
     let key: ResolvedKey | null;
     try {
@@ -280,9 +282,9 @@ export class Runner {
         // Stop before the budget would be crossed: put this and the rest back untouched.
         for (const rest of claimed.slice(i)) this.d.jobs.requeue(rest, null);
         const whole = crossed.steps.size > 1 ? ` (it covers ${crossed.holder.id === batch.id ? 'this batch' : `batch ${crossed.holder.id}`} and the ${crossed.steps.size - 1} step(s) after it)` : '';
-        this.pausePipeline(
+        this.pauseSteps(
           batch,
-          'budget',
+          crossed.steps,
           `The budget of ${formatEur(crossed.budget, 4)}${whole} would be crossed: ${formatEur(crossed.spent, 4)} spent, ${formatEur(crossed.reserved, 4)} in flight, and the next item (${job.source}) costs about ${formatEur(job.estimated_cost, 4)}. Raise the budget and resume to continue (in the window: Resume with a new budget; on the command line: \`batchdesk resume ${crossed.holder.id} --budget EUR\`).`,
         );
         break;
@@ -326,14 +328,15 @@ export class Runner {
     return lines;
   }
 
-  /** A budget covers the whole pipeline after its batch: every step with work left stops. */
-  private pausePipeline(batch: BatchRow, kind: 'budget', reason: string): void {
+  /** A budget covers its batch and the steps after it: those with work left stop, no others. */
+  private pauseSteps(batch: BatchRow, covered: ReadonlySet<string>, reason: string): void {
+    const kind = 'budget';
     this.pause(batch.id, kind, reason);
     const lineage = new Lineage(this.d.pipelines.members(batch.pipeline_id).filter((m) => m.ready === 1));
     if (!lineage.chained) return;
     const open = (id: string): number => this.d.pipelines.openCount(id);
     // Finished steps stay as they are; steps with work left (or still to receive some) stop.
-    for (const m of lineage.members) if (m.id !== batch.id && open(m.id) + lineage.awaiting(m.id, open) > 0) this.pause(m.id, kind, reason);
+    for (const m of lineage.members) if (m.id !== batch.id && covered.has(m.id) && open(m.id) + lineage.awaiting(m.id, open) > 0) this.pause(m.id, kind, reason);
   }
 
   /** A job's processing threw: a storage failure ends the run; anything else is a bug, failed with its message. */

@@ -75,7 +75,9 @@ export class SearchIndex {
           this.stmts.done.run(r.id);
         }
         return rows.length;
-      })();
+        // IMMEDIATE: it reads then writes; a deferred transaction would fail at once (SQLITE_BUSY_SNAPSHOT)
+        // if another process committed in between.
+      }).immediate();
     }
     return n;
   }
@@ -104,6 +106,7 @@ export class SearchIndex {
                  snippet(job_text, -1, '${MARK_START}', '${MARK_END}', '…', 16) AS snippet
                FROM job_text WHERE ${inner.join(' AND ')} ORDER BY rank LIMIT @limit) t
          JOIN jobs j ON j.id = t.id JOIN batches b ON b.id = j.batch_id
+         WHERE b.ready = 1
          ORDER BY t.rank`,
       )
       .all(params) as (Omit<SearchHit, 'score'> & { rank: number })[];

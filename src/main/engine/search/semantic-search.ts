@@ -61,6 +61,8 @@ export class VectorCache {
 }
 
 function load(db: Db, dims: number, version: string): Matrix {
+  // Sized by the count first, filled row by row: the blobs are never all held at once.
+  const count = (db.prepare(`SELECT COUNT(*) AS n FROM vectors WHERE dimensions = ?`).get(dims) as { n: number }).n;
   const rows = db
     .prepare(
       `SELECT v.job_id AS job, v.vector, ob.id AS batch, ob.capability FROM vectors v JOIN jobs j ON j.id = v.job_id
@@ -68,15 +70,15 @@ function load(db: Db, dims: number, version: string): Matrix {
        JOIN batches ob ON ob.id = COALESCE(p.batch_id, j.batch_id)
        WHERE j.state = 'succeeded' AND v.dimensions = ? AND ob.ready = 1`,
     )
-    .all(dims) as { job: number; vector: Buffer; batch: string; capability: string }[];
-  const values = new Float32Array(rows.length * dims);
+    .iterate(dims) as IterableIterator<{ job: number; vector: Buffer; batch: string; capability: string }>;
+  const values = new Float32Array(count * dims);
   const bytes = new Uint8Array(values.buffer);
-  const jobs = new Int32Array(rows.length);
+  const jobs = new Int32Array(count);
   const batches: string[] = [];
   const capabilities: string[] = [];
   let k = 0;
   for (const r of rows) {
-    if (r.vector.byteLength !== dims * 4) continue;
+    if (r.vector.byteLength !== dims * 4 || k >= count) continue;
     bytes.set(r.vector, k * dims * 4);
     jobs[k] = r.job;
     batches.push(r.batch);

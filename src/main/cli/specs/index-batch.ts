@@ -1,0 +1,17 @@
+import { defineCommand } from '../command-spec';
+
+export const indexSpec = defineCommand({
+  name: 'index',
+  summary: "embed a batch's results for search by meaning, and send them (a follow-up embeddings batch)",
+  usage: ['<batch-id> [--tier basic|standard|superior]'],
+  options: {
+    tier: { type: 'string', value: 'basic|standard|superior', help: 'tier of the embeddings (default standard)' },
+  },
+  examples: [
+    { command: 'batchdesk index b1a2b3', note: 'then: batchdesk search "billed two times" --semantic' },
+  ],
+  notes: [
+    'The same as `batch create embeddings --from <batch-id>` then `run`; run again, it sends what is left of that',
+    'embeddings batch (results the batch finishes later join it). Like run, it runs every step of the pipeline.',
+  ],
+});
