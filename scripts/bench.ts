@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import http from 'node:http';
+import { once } from 'node:events';
 import Database from 'better-sqlite3';
 import { Engine } from '../src/main/engine/engine';
 import { nullLogger } from '../src/main/engine/log/logger';
@@ -107,28 +108,14 @@ async function benchHttp(n: number, concurrency: number): Promise<void> {
   await engine.run(conn.target, { batchIds: [batch?.id ?? ''], start: [batch?.id ?? ''] });
   const ms = t() - t0;
   // Baseline: the same number of POSTs straight at the sandbox, same concurrency, no engine.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const url = new URL('/v1/channels/whatsapp', sb.url);
-  let next = 0;
-  const b0 = t();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) {
-        const i = next++;
-        const body = JSON.stringify({ to: '+442079460001', text: `baseline ${i}` });
-        await new Promise<void>((resolve, reject) => {
-          const r = http.request(url, { method: 'POST', agent, headers: { authorization: `Bearer ${sb.channelKey}`, 'idempotency-key': `base-${i}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-            res.resume();
-            res.on('end', resolve);
-          });
-          r.on('error', reject);
-          r.end(body);
-        });
-      }
-    }),
-  );
-  const bms = t() - b0;
-  agent.destroy();
+  const bms = await barePosts(new URL('/v1/channels/whatsapp', sb.url), sb.channelKey, n, concurrency, (i) => ({
+    body: JSON.stringify({ to: '+442079460001', text: `baseline ${i}` }),
+    headers: { 'idempotency-key': `base-${i}` },
+    answer: (res) => {
+      res.resume();
+      return once(res, 'end').then(() => undefined);
+    },
+  }));
   report(`run ${n.toLocaleString('en')} channel jobs over HTTP (c=${concurrency})`, `${(n / (ms / 1000)).toFixed(0)} jobs/s`, `${(n / (bms / 1000)).toFixed(0)} req/s`, 'baseline = bare POSTs to the same sandbox');
   await conn.close();
   engine.close();
@@ -253,22 +240,36 @@ async function createWithCli(dir: string, concurrency: number, args: string[]): 
 /** N POSTs /v1/tts straight at the sandbox, C at a time, each answer piped to a file: the floor. */
 async function bareTts(sb: { url: string; apiKey: string }, n: number, concurrency: number, dir: string): Promise<number> {
   mkdirSync(dir, { recursive: true });
+  return barePosts(new URL('/v1/tts', sb.url), sb.apiKey, n, concurrency, (i) => ({
+    body: JSON.stringify({ text: `Baseline parcel number ${i} has arrived at the depot and is ready to collect.`, voice: 'alloy' }),
+    headers: {},
+    answer: (res) => (res.statusCode === 200 ? pipeline(res, createWriteStream(join(dir, `row-${i}.wav`))) : Promise.reject(new Error(`tts baseline: HTTP ${res.statusCode}`))),
+  }));
+}
+
+/** N JSON POSTs straight at a URL, C at a time on kept-alive sockets, no engine: ms taken. */
+async function barePosts(
+  url: URL,
+  key: string,
+  n: number,
+  concurrency: number,
+  request: (i: number) => { body: string; headers: Record<string, string>; answer: (res: http.IncomingMessage) => Promise<void> },
+): Promise<number> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const url = new URL('/v1/tts', sb.url);
   let next = 0;
   const b0 = t();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < n) {
-        const i = next++;
-        const body = JSON.stringify({ text: `Baseline parcel number ${i} has arrived at the depot and is ready to collect.`, voice: 'alloy' });
+        const r = request(next++);
         await new Promise<void>((resolve, reject) => {
-          const r = http.request(url, { method: 'POST', agent, headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-            if (res.statusCode !== 200) reject(new Error(`tts baseline: HTTP ${res.statusCode}`));
-            pipeline(res, createWriteStream(join(dir, `row-${i}.wav`))).then(resolve, reject);
-          });
-          r.on('error', reject);
-          r.end(body);
+          const req = http.request(
+            url,
+            { method: 'POST', agent, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(r.body), ...r.headers } },
+            (res) => r.answer(res).then(resolve, reject),
+          );
+          req.on('error', reject);
+          req.end(r.body);
         });
       }
     }),

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { BatchCapability, BatchSummary, ChannelName, JobState, Tier } from './domain';
 import { ErrorKind } from './errors';
-import { OPTION_SCHEMAS } from './capabilities/options';
+import { OPTION_FIELDS } from './capabilities/options';
 import { misplacedOptions } from './capabilities/request-options';
 import { describe } from './capabilities/catalog';
 import { chainProblem, PipelineStep, takerList } from './capabilities/steps';
@@ -31,17 +31,8 @@ export const BatchRequest = z
     tier: Tier.default('standard'),
     /** Channel batches: `voice`, `email`, or the messaging app's lowercase name (default whatsapp). */
     channel: ChannelName.optional(),
-    /** Voice calls and text to speech: the voice name from the panel (A6). */
-    voice: OPTION_SCHEMAS.voice.optional(),
-    /** text: what to do with each input. */
-    task: OPTION_SCHEMAS.task.optional(),
-    instructions: OPTION_SCHEMAS.instructions.optional(),
-    /** text --task classify: the labels to choose from. */
-    labels: OPTION_SCHEMAS.labels.optional(),
-    /** image: WIDTHxHEIGHT. */
-    size: OPTION_SCHEMAS.size.optional(),
-    /** crm: which record each item writes. */
-    record: OPTION_SCHEMAS.record.optional(),
+    /** voice, task, instructions, labels, size, record (capabilities/options.ts). */
+    ...OPTION_FIELDS,
     /** Integer 1/10,000 EUR. */
     budget: Money.nullable().default(null),
     /** Include items an unfinished or succeeded batch already has (a deliberate resend). */

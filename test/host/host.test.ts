@@ -9,15 +9,10 @@ import { AppService } from '../../src/main/service/app-service';
 import { startHost, type HostHandle } from '../../src/main/host/host-server';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { METHOD_NAMES } from '../../src/shared/contract';
-import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
+import { emptyKeychain } from '../helpers/empty-keychain';
 import { tempDir } from '../helpers/temp-dir';
 import { rawRequest } from '../helpers/http';
 
-const noKeychain: SecretStore = {
-  set: () => Promise.reject(new Error('no keychain in this test')),
-  get: () => Promise.resolve(null),
-  delete: () => Promise.resolve(false),
-};
 
 
 describe('browser host', () => {
@@ -36,7 +31,7 @@ describe('browser host', () => {
     sb = await startSandbox();
     service = new AppService({
       dataDir: join(dir.path, 'data'),
-      secrets: noKeychain,
+      secrets: emptyKeychain,
       transport: 'browser',
       apiUrl: sb.url,
       env: { BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey },

@@ -5,14 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppService } from '../../src/main/service/app-service';
-import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
+import { emptyKeychain } from '../helpers/empty-keychain';
 import { tempDir } from '../helpers/temp-dir';
 
-const noKeychain: SecretStore = {
-  set: () => Promise.reject(new Error('no keychain in this test')),
-  get: () => Promise.resolve(null),
-  delete: () => Promise.resolve(false),
-};
 
 describe('batches.saveFiles (desktop)', () => {
   const dir = tempDir('batchdesk-save-files-');
@@ -27,7 +22,7 @@ describe('batches.saveFiles (desktop)', () => {
     const asked: string[] = [];
     service = new AppService({
       dataDir: join(dir.path, 'data'),
-      secrets: noKeychain,
+      secrets: emptyKeychain,
       transport: 'electron',
       apiUrl: null,
       env: {},

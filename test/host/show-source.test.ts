@@ -5,15 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppService } from '../../src/main/service/app-service';
-import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
+import { emptyKeychain } from '../helpers/empty-keychain';
 import { tempDir } from '../helpers/temp-dir';
 import { RECORDINGS } from '../integration/harness';
 
-const noKeychain: SecretStore = {
-  set: () => Promise.reject(new Error('no keychain in this test')),
-  get: () => Promise.resolve(null),
-  delete: () => Promise.resolve(false),
-};
 
 describe('jobs.showSource (desktop)', () => {
   const dir = tempDir('batchdesk-show-source-');
@@ -25,7 +20,7 @@ describe('jobs.showSource (desktop)', () => {
 
   it('shows a source file in its folder; refuses rows, moved files and the browser', async () => {
     const shown: string[] = [];
-    const desktop = new AppService({ dataDir: join(dir.path, 'data'), secrets: noKeychain, transport: 'electron', apiUrl: null, env: {}, showInFolder: (p) => shown.push(p) });
+    const desktop = new AppService({ dataDir: join(dir.path, 'data'), secrets: emptyKeychain, transport: 'electron', apiUrl: null, env: {}, showInFolder: (p) => shown.push(p) });
     services.push(desktop);
     const calls = join(dir.path, 'calls');
     mkdirSync(calls);
@@ -46,7 +41,7 @@ describe('jobs.showSource (desktop)', () => {
     expect(await desktop.call('jobs.showSource', { id: job })).toMatchObject({ ok: false, error: { code: 'not_found', message: expect.stringContaining('moved or deleted') } });
     expect(shown).toHaveLength(1);
 
-    const browser = new AppService({ dataDir: join(dir.path, 'data2'), secrets: noKeychain, transport: 'browser', apiUrl: null, env: {} });
+    const browser = new AppService({ dataDir: join(dir.path, 'data2'), secrets: emptyKeychain, transport: 'browser', apiUrl: null, env: {} });
     services.push(browser);
     expect(await browser.call('jobs.showSource', { id: 1 })).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringContaining('needs the desktop app') } });
   });

@@ -260,11 +260,12 @@ export class Engine {
     if (filtered?.capability === 'embeddings' && filtered.parent_id !== null) {
       throw new UserError(`Batch ${filtered.id} holds the vectors of batch ${filtered.parent_id}'s results: search by meaning names the batch whose items were embedded (--batch ${filtered.parent_id}).`);
     }
-    const waiting = this.summaries().find((b) => b.capability === 'embeddings' && b.status !== 'done' && b.status !== 'done_with_failures' && b.status !== 'cancelled');
-    if (dims.length === 0 && waiting) {
-      throw new UserError(`Batch ${waiting.id} ("${waiting.name}") embeds results but has not finished (${waiting.status === 'pending' ? 'not started' : waiting.status}): run it first (\`batchdesk run ${waiting.id}\`), then search by meaning.`);
-    }
     if (dims.length === 0) {
+      // Nothing embedded yet: name an embeddings batch that only has to run, if there is one.
+      const waiting = this.summaries().find((b) => b.capability === 'embeddings' && b.status !== 'done' && b.status !== 'done_with_failures' && b.status !== 'cancelled');
+      if (waiting) {
+        throw new UserError(`Batch ${waiting.id} ("${waiting.name}") embeds results but has not finished (${waiting.status === 'pending' ? 'not started' : waiting.status}): run it first (\`batchdesk run ${waiting.id}\`), then search by meaning.`);
+      }
       throw new UserError(
         'No results are embedded yet, so there is nothing to search by meaning. Embed a batch\'s results first: `batchdesk batch create embeddings --from <batch-id>` then `batchdesk run` (in the window: Follow-up batch…, Embed for search). Or search words without --semantic.',
       );
@@ -585,8 +586,16 @@ export class Engine {
   }
 
   summaries(): BatchSummary[] {
-    const lineages = new Map<string, Lineage>();
-    return this.batches.list().map((b) => this.summarize(b, lineages));
+    const rows = this.batches.list();
+    // Every visible member is in the list: each pipeline's tree is built from it, not read again.
+    const byPipeline = new Map<string, BatchRow[]>();
+    for (const b of rows) {
+      const members = byPipeline.get(b.pipeline_id);
+      if (members) members.push(b);
+      else byPipeline.set(b.pipeline_id, [b]);
+    }
+    const lineages = new Map([...byPipeline].map(([id, members]) => [id, new Lineage(members)] as const));
+    return rows.map((b) => this.summarize(b, lineages));
   }
 
   /** The pipeline a batch belongs to (read once per pipeline per call). */

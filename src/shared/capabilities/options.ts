@@ -34,6 +34,20 @@ export const OPTION_SCHEMAS = {
   record: z.enum(CRM_RECORDS, { message: `one of ${CRM_RECORDS.join(', ')}` }),
 } as const satisfies Record<OptionName, z.ZodType>;
 
+/**
+ * The options besides the channel as optional fields of a request (a batch's or a pipeline step's):
+ * voice (voice calls, text to speech), task, instructions and labels (text; labels with classify),
+ * size (image, WIDTHxHEIGHT), record (crm).
+ */
+export const OPTION_FIELDS = {
+  voice: OPTION_SCHEMAS.voice.optional(),
+  task: OPTION_SCHEMAS.task.optional(),
+  instructions: OPTION_SCHEMAS.instructions.optional(),
+  labels: OPTION_SCHEMAS.labels.optional(),
+  size: OPTION_SCHEMAS.size.optional(),
+  record: OPTION_SCHEMAS.record.optional(),
+};
+
 /** What a batch stores besides its channel (a column of its own). */
 export const StoredOptions = z.object({
   voice: VoiceName.optional(),

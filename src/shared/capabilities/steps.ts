@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { BatchCapability, Tier, type BatchCapability as Cap } from '../domain';
 import { describe } from './catalog';
-import { OPTION_SCHEMAS, TEXT_TASKS, type OptionName } from './options';
+import { OPTION_FIELDS, TEXT_TASKS, type OptionName } from './options';
 import { misplacedOptions } from './request-options';
 
 /** Tasks a step can have: classify also needs labels, which `capability:option` cannot carry. */
@@ -19,12 +19,7 @@ export const PipelineStep = z
   .object({
     capability: BatchCapability,
     tier: Tier.optional(),
-    voice: OPTION_SCHEMAS.voice.optional(),
-    task: OPTION_SCHEMAS.task.optional(),
-    instructions: OPTION_SCHEMAS.instructions.optional(),
-    labels: OPTION_SCHEMAS.labels.optional(),
-    size: OPTION_SCHEMAS.size.optional(),
-    record: OPTION_SCHEMAS.record.optional(),
+    ...OPTION_FIELDS,
   })
   .strict()
   .superRefine((s, ctx) => {

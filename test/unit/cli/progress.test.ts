@@ -3,28 +3,21 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createProgress } from '../../../src/main/cli/progress';
 import { emptyCounts, type BatchSummary } from '../../../src/shared/domain';
+import { batchSummary } from '../../helpers/batch-summary';
 
 function batch(over: Partial<BatchSummary>): BatchSummary {
-  return {
-    id: 'b1',
-    name: 'n',
+  return batchSummary({
     capability: 'channel',
-    tier: 'standard',
     channel: 'whatsapp',
     status: 'running',
-    started: true,
-    pause: null,
-    waiting: null,
     counts: { ...emptyCounts(), queued: 2, running: 2 },
     total: 4,
-    options: {},
-    pipeline: null,
     units: { name: 'messages', estimated: 4, measured: 0 },
     cost: { estimated: 200, spent: 0, budget: null, currency: 'EUR', scale: 10_000 },
     created_at: '2026-11-23T10:00:00.000Z',
     updated_at: '2026-11-23T10:00:00.000Z',
     ...over,
-  };
+  });
 }
 
 function lines(batches: BatchSummary[]): string {

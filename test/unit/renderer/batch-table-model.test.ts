@@ -3,29 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_QUERY, needsAction, tableRows } from '../../../src/renderer/src/batches/batch-table-model';
 import { emptyCounts, type BatchSummary } from '../../../src/shared/domain';
+import { batchSummary } from '../../helpers/batch-summary';
 
-function batch(id: string, over: Partial<BatchSummary>): BatchSummary {
-  return {
-    id,
-    name: id,
-    capability: 'ocr',
-    tier: 'standard',
-    channel: null,
-    status: 'done',
-    started: true,
-    pause: null,
-    waiting: null,
-    counts: emptyCounts(),
-    total: 10,
-    options: {},
-    pipeline: null,
-    units: { name: 'pages', estimated: 0, measured: 0 },
-    cost: { estimated: 0, spent: 0, budget: null, currency: 'EUR', scale: 10_000 },
-    created_at: '2026-11-01T00:00:00.000Z',
-    updated_at: '2026-11-01T00:00:00.000Z',
-    ...over,
-  };
-}
+const batch = (id: string, over: Partial<BatchSummary>): BatchSummary => batchSummary({ id, name: id, ...over });
 
 const all = [
   batch('b1', { name: 'October invoices', created_at: '2026-11-01T00:00:00.000Z', cost: { estimated: 0, spent: 300, budget: null, currency: 'EUR', scale: 10_000 } }),

@@ -5,6 +5,26 @@ import { deliveryOfStored, fingerprintOf } from '../queue/fingerprint';
 
 type Step = string | ((db: Database.Database) => void);
 
+/** Computes the stored delivery fingerprint of every job again (of the given capabilities' batches, or all). */
+function recomputeFingerprints(db: Database.Database, capabilities: readonly string[] | null): void {
+  const update = db.prepare(`UPDATE jobs SET fingerprint = ? WHERE id = ?`);
+  const only = capabilities === null ? '' : `AND b.capability IN (${capabilities.map((c) => `'${c}'`).join(',')})`;
+  const page = db.prepare(
+    `SELECT j.id, j.payload_json, b.capability, b.channel, b.tier, b.options_json FROM jobs j JOIN batches b ON b.id = j.batch_id
+     WHERE j.id > ? ${only} ORDER BY j.id LIMIT 5000`,
+  );
+  // In pages: a statement cannot run while another one is being iterated.
+  for (let last = 0; ; ) {
+    const rows = page.all(last) as { id: number; payload_json: string; capability: string; channel: string | null; tier: string; options_json: string | null }[];
+    if (rows.length === 0) break;
+    for (const r of rows) {
+      const d = deliveryOfStored(r, r.payload_json);
+      update.run(d === null ? null : fingerprintOf(d), r.id);
+    }
+    last = rows[rows.length - 1]?.id ?? last;
+  }
+}
+
 const MIGRATIONS: readonly Step[] = [
   // 1: the whole first schema.
   `
@@ -136,20 +156,7 @@ const MIGRATIONS: readonly Step[] = [
    WHERE EXISTS (SELECT 1 FROM jobs WHERE jobs.batch_id = batches.id AND jobs.attempts > 0);
   `,
   (db) => {
-    const update = db.prepare(`UPDATE jobs SET fingerprint = ? WHERE id = ?`);
-    const page = db.prepare(
-      `SELECT j.id, j.payload_json, b.capability, b.channel, b.tier, b.options_json FROM jobs j JOIN batches b ON b.id = j.batch_id WHERE j.id > ? ORDER BY j.id LIMIT 5000`,
-    );
-    // In pages: a statement cannot run while another one is being iterated.
-    for (let last = 0; ; ) {
-      const rows = page.all(last) as { id: number; payload_json: string; capability: string; channel: string | null; tier: string; options_json: string | null }[];
-      if (rows.length === 0) break;
-      for (const r of rows) {
-        const d = deliveryOfStored(r, r.payload_json);
-        update.run(d === null ? null : fingerprintOf(d), r.id);
-      }
-      last = rows[rows.length - 1]?.id ?? last;
-    }
+    recomputeFingerprints(db, null);
     db.exec(`CREATE INDEX jobs_fingerprint ON jobs(fingerprint)`);
   },
   // 3: embeddings keep their vector as Float32 (4 bytes a dimension), not JSON.
@@ -192,22 +199,7 @@ const MIGRATIONS: readonly Step[] = [
   `,
   // 6: a file's delivery includes the tier (the same content at another tier is new work):
   // the fingerprints of transcription and OCR jobs are computed again.
-  (db) => {
-    const update = db.prepare(`UPDATE jobs SET fingerprint = ? WHERE id = ?`);
-    const page = db.prepare(
-      `SELECT j.id, j.payload_json, b.capability, b.channel, b.tier, b.options_json FROM jobs j JOIN batches b ON b.id = j.batch_id
-       WHERE b.capability IN ('transcribe','ocr') AND j.id > ? ORDER BY j.id LIMIT 5000`,
-    );
-    for (let last = 0; ; ) {
-      const rows = page.all(last) as { id: number; payload_json: string; capability: string; channel: string | null; tier: string; options_json: string | null }[];
-      if (rows.length === 0) break;
-      for (const r of rows) {
-        const d = deliveryOfStored(r, r.payload_json);
-        update.run(d === null ? null : fingerprintOf(d), r.id);
-      }
-      last = rows[rows.length - 1]?.id ?? last;
-    }
-  },
+  (db) => recomputeFingerprints(db, ['transcribe', 'ocr']),
   // 7: a deleted job (an abandoned import) leaves the search index with it; vectors found by size.
   `
   CREATE TRIGGER job_text_on_delete AFTER DELETE ON jobs

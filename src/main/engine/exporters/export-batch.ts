@@ -7,6 +7,7 @@ import { assertNever } from '../../../shared/domain';
 import { capabilityFor } from '../capabilities/registry';
 import { moneyToDecimal } from '../../../shared/money';
 import type { JobRow } from '../queue/job-row';
+import { storedJson } from '../stored-json';
 
 export type ExportFormat = 'csv' | 'json' | 'txt';
 
@@ -14,20 +15,12 @@ interface Flat {
   [column: string]: string | number | null;
 }
 
-function parseJson(text: string | null): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
 
 /** One flat record per job; the columns depend only on the capability (its module and descriptor). */
 export function flatten(job: JobRow, capability: BatchCapability): Flat {
   const mod = capabilityFor(capability);
-  const payload = mod.payload.safeParse(parseJson(job.payload_json));
-  const result = parseJson(job.result_json);
+  const payload = mod.payload.safeParse(storedJson(job.payload_json));
+  const result = storedJson(job.result_json);
   return {
     item: job.seq,
     source: job.source,
@@ -112,10 +105,10 @@ export async function exportBatch(db: Db, batchId: string, capability: BatchCapa
 function txtBlock(f: Flat, job: JobRow, capability: BatchCapability): string {
   const head = `=== ${f.source} [${f.state}]`;
   const desc = capabilityFor(capability).descriptor;
-  const text = job.state === 'succeeded' ? desc.offers(parseJson(job.result_json)) : null;
+  const text = job.state === 'succeeded' ? desc.offers(storedJson(job.result_json)) : null;
   if (text !== null) return `${head}\n${text}\n\n`;
   if (f.error) return `${head} - ${f.error}\n`;
-  const cols = Object.entries(desc.columns(parseJson(job.result_json)))
+  const cols = Object.entries(desc.columns(storedJson(job.result_json)))
     .filter(([, v]) => v !== null)
     .map(([k, v]) => `${k} ${v}`)
     .join(', ');

@@ -25,6 +25,7 @@ import { StorageFailure } from '../queue/storage-failure';
 import { numberedName, safeFileBase } from '../output-names';
 import { resultCounts, succeededResultPages, type ResultRow } from '../read-models/job-results';
 import { srtOf, vttOf } from './cue-files';
+import { storedJson } from '../stored-json';
 
 export interface FilesBatch {
   id: string;
@@ -104,18 +105,10 @@ function textParts(desc: CapabilityDescriptor, result: unknown, row: ResultRow, 
   return parts;
 }
 
-function parseJson(text: string | null): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
 
 /** The name an item's file starts with: the source file's name without extension, or the row's name / row-N / line-N. */
 function baseOf(row: ResultRow): string {
-  const payload = parseJson(row.payload_json);
+  const payload = storedJson(row.payload_json);
   const file = FilePayload.safeParse(payload);
   if (file.success) {
     const name = basename(file.data.path);
@@ -129,7 +122,7 @@ function entryOf(row: ResultRow, batch: FilesBatch, kind: ItemFileKind, format: 
   const item = row.source;
   const base = baseOf(row);
   const mtime = new Date(row.finished_at ?? Date.now());
-  const result = parseJson(row.result_json);
+  const result = storedJson(row.result_json);
   if (kind === 'text') {
     const exts = textFileExtensions(batch.capability, format);
     const parts = textParts(capabilityFor(batch.capability).descriptor, result, row, exts);

@@ -12,6 +12,7 @@ import { costOf } from '../costs/rate-book';
 import { fingerprintOf } from '../queue/fingerprint';
 import { newIdempotencyKey } from '../queue/idempotency-key';
 import type { DerivedJob, ParentItem } from './pipeline-store';
+import { storedJson } from '../stored-json';
 
 export interface FollowerPlan {
   batchId: string;
@@ -21,14 +22,6 @@ export interface FollowerPlan {
   rate: number;
 }
 
-function parseJson(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
 
 /** "calls/2024/a.wav" -> "a": what a follow-up item and its saved answer are named after. */
 export function stemOf(source: string): string {
@@ -57,7 +50,7 @@ export function refusedJob(parent: ParentItem, parentBatch: { id: string }, fail
 
 export function deriveJob(parent: ParentItem, parentBatch: { id: string; capability: BatchCapability }, f: FollowerPlan): DerivedJob {
   const parentDesc = describe(parentBatch.capability);
-  const result = parseJson(parent.result_json);
+  const result = storedJson(parent.result_json);
   const text = parentDesc.offers(result) ?? '';
   const from = { batch: parentBatch.id, job: parent.id, source: parent.source };
   const fields: Record<string, string> = {};

@@ -10,7 +10,10 @@ export class Lineage {
   constructor(readonly members: readonly Member[]) {
     for (const m of members) {
       this.byId.set(m.id, m);
-      if (m.parent_id !== null) this.children.set(m.parent_id, [...(this.children.get(m.parent_id) ?? []), m.id]);
+      if (m.parent_id === null) continue;
+      const siblings = this.children.get(m.parent_id);
+      if (siblings) siblings.push(m.id);
+      else this.children.set(m.parent_id, [m.id]);
     }
   }
 

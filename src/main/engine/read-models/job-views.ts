@@ -10,6 +10,7 @@ import { FilePayload } from '../capabilities/file-payload';
 import { ftsPhrase } from '../search/fts-query';
 import { briefOf } from '../../../shared/capabilities/descriptor';
 import { describe } from '../../../shared/capabilities/catalog';
+import { storedJson } from '../stored-json';
 
 const iso = (ms: number | null): string => new Date(ms ?? 0).toISOString();
 
@@ -21,14 +22,6 @@ export interface JobPageQuery {
   offset: number;
 }
 
-function parseJson(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
 
 function rowView(j: JobRow, capability: BatchCapability): JobRowView {
   return {
@@ -40,7 +33,7 @@ function rowView(j: JobRow, capability: BatchCapability): JobRowView {
     cost: j.cost,
     estimatedCost: j.estimated_cost,
     error: j.error_message,
-    result: j.state === 'succeeded' ? briefOf(describe(capability), parseJson(j.result_json)) : null,
+    result: j.state === 'succeeded' ? briefOf(describe(capability), storedJson(j.result_json)) : null,
     updatedAt: iso(j.updated_at),
   };
 }

@@ -4,20 +4,13 @@
 // and descriptor, so a new capability is searchable without an entry here.
 import type { BatchCapability } from '../../../shared/domain';
 import { capabilityFor } from '../capabilities/registry';
+import { storedJson } from '../stored-json';
 
 export interface SearchDocument {
   source: string;
   body: string;
 }
 
-function parseJson(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
 
 export function documentOf(
   job: { source: string; payload_json: string; result_json: string | null; error_message: string | null },
@@ -25,7 +18,7 @@ export function documentOf(
 ): SearchDocument {
   const mod = capabilityFor(capability);
   const parts: string[] = [];
-  const payload = mod.payload.safeParse(parseJson(job.payload_json));
+  const payload = mod.payload.safeParse(storedJson(job.payload_json));
   if (payload.success) {
     const v = mod.sourceView(payload.data);
     switch (v.kind) {
@@ -39,7 +32,7 @@ export function documentOf(
         break; // the source is the file's path
     }
   }
-  const result = parseJson(job.result_json);
+  const result = storedJson(job.result_json);
   if (result !== null) {
     const text = mod.descriptor.offers(result);
     if (text) parts.push(text);

@@ -6,6 +6,7 @@ import type { Db } from '../db/connection';
 import type { BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import type { SearchFilters, SearchHit } from './search-index';
+import { storedJson } from '../stored-json';
 
 interface Scored {
   job: number;
@@ -19,14 +20,6 @@ export function vectorDimensions(db: Db): number[] {
   return (db.prepare(`SELECT DISTINCT dimensions FROM vectors`).all() as { dimensions: number }[]).map((r) => r.dimensions);
 }
 
-function parseJson(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
 
 /** Every succeeded vector of one size, with what each stands for (for the filters), in one block. */
 interface Matrix {
@@ -136,7 +129,7 @@ export function nearest(db: Db, query: Float32Array, f: SearchFilters, cache: Ve
       | undefined;
     if (!o) continue;
     const own = o.job === s.job;
-    const text = own ? ((parseJson(o.embedded_payload) as { input?: string } | null)?.input ?? '') : (describe(o.capability).offers(parseJson(o.result_json)) ?? '');
+    const text = own ? ((storedJson(o.embedded_payload) as { input?: string } | null)?.input ?? '') : (describe(o.capability).offers(storedJson(o.result_json)) ?? '');
     const snippet = text.length > SNIPPET_CHARS ? `${text.slice(0, SNIPPET_CHARS).trimEnd()}…` : text;
     hits.push({ job: o.job, seq: o.seq, state: o.state, source: o.source, batch: o.batch, batchName: o.batchName, capability: o.capability, snippet, score: Math.round(s.score * 1000) / 1000 });
   }
