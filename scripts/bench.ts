@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cliOk, runCli, type MemSample } from './bench/cli-child';
 import { benchSearch } from './bench/search';
+import { benchTable } from './bench/table';
 
 const noSecrets: SecretStore = {
   set: () => Promise.reject(new Error('no keychain in bench')),
@@ -365,7 +366,7 @@ try {
   console.log(`Batchdesk bench — node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}, ${new Date().toISOString()}\n`);
   // The upload first, while the heap is small: its figure is the memory a 1 GB file adds.
   // Run some sections only: `npm run bench -- tts pipeline`, or BENCH_ONLY=name[,name]
-  // (upload, create, million, cell, http, tts, pipeline, search).
+  // (upload, create, million, cell, http, tts, pipeline, search, table).
   const picked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const only = picked.length > 0 ? picked : (process.env.BENCH_ONLY?.split(',') ?? null);
   const want = (name: string): boolean => only === null || only.includes(name);
@@ -377,6 +378,7 @@ try {
   if (want('tts')) await benchTts(10_000, 16);
   if (want('pipeline')) await benchPipeline(5_000, 16);
   if (want('search')) await benchSearch({ root, n: 100_000, rounds: 5, secrets: noSecrets, report });
+  if (want('table')) await benchTable({ root, report });
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

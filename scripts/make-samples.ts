@@ -8,7 +8,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { invoiceFields } from '../src/sandbox/invoice-extract';
 import { PdfPageCounter, wavDurationSeconds } from '../src/shared/media';
+import { mulberry32 as prng } from '../src/shared/prng';
 
 // ---------------------------------------------------------------------------------------------
 // WAV: 8 kHz 16-bit mono, a voice-like tone sequence, transcript in LIST/INFO ICMT.
@@ -16,17 +18,6 @@ import { PdfPageCounter, wavDurationSeconds } from '../src/shared/media';
 
 const SAMPLE_RATE = 8000;
 
-/** mulberry32: a tiny seeded PRNG, so "random" variation is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Syllable {
   start: number; // seconds
@@ -276,105 +267,235 @@ export function checkPdfXref(pdf: Buffer): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Invoices: one data model, rendered as PDF lines or as PNG text.
+// Invoices: one data model, rendered as PDF lines or as PNG text, in English or German.
 // ---------------------------------------------------------------------------------------------
 
 export interface Invoice {
   file: string;
+  /** Labels, dates and number format: English ("1,234.50") or German ("1.234,50", "03.10.2026"). */
+  lang: 'en' | 'de';
   vendor: string;
   address: string;
+  /** How the vendor's VAT id is labelled and printed (fictional numbers of the country's format). */
+  vatIdLabel: string;
+  vatIdPrinted: string;
+  /** The VAT id as the sandbox answers it: spaces removed, upper case. */
+  vatId: string;
   number: string;
+  /** Issue date, YYYY-MM-DD. */
   date: string;
-  billTo: string;
+  /** Printed as "Invoice date:" (or "Date:"); German invoices always say "Rechnungsdatum:". */
+  dateLabel: string;
+  /** How dates are written: ISO, day-first with dots or slashes, or "7 October 2026". */
+  dateStyle: 'iso' | 'dots' | 'slashes' | 'words';
+  /** A printed due date (YYYY-MM-DD) with its label, or payment terms in days. */
+  due: { label: string; date: string } | { days: number };
+  /** Label and the buyer's line ("Quillfield Consulting Ltd, 8 Wharf Lane, Bristol"). */
+  buyerLabel: string;
+  buyer: string;
+  currency: 'EUR' | 'GBP' | 'NOK';
+  /** VAT rate, percent, and how its line is labelled ("VAT {rate}%"). */
+  vatRate: number;
+  vatLabel: string;
+  netLabel: string;
+  grossLabel: string;
   items: { description: string; quantity: number; unitCents: number }[];
+  /** Printed total minus the true net + VAT: a typo on the invoice, for the checks to find (0 when right). */
+  grossErrorCents: number;
+  footer: string;
 }
 
-/** "1,234.50" */
-export function formatAmount(cents: number): string {
+/** "1,234.50" (en) or "1.234,50" (de). */
+export function formatAmount(cents: number, lang: 'en' | 'de' = 'en'): string {
+  const [thousands, decimal] = lang === 'de' ? ['.', ','] : [',', '.'];
   const whole = Math.floor(cents / 100)
     .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${whole}.${String(cents % 100).padStart(2, '0')}`;
+    .replace(/\B(?=(\d{3})+(?!\d))/g, thousands);
+  return `${whole}${decimal}${String(cents % 100).padStart(2, '0')}`;
 }
 
-function totalCents(inv: Invoice): number {
+/** Net: the line amounts, exactly. */
+export function netCents(inv: Invoice): number {
   return inv.items.reduce((sum, it) => sum + it.quantity * it.unitCents, 0);
 }
 
+/** VAT: net x rate, rounded half up to the cent. */
+export function vatCentsOf(inv: Invoice): number {
+  const tenths = Math.round(inv.vatRate * 10);
+  return Math.floor((netCents(inv) * tenths * 2 + 1000) / 2000);
+}
+
+/** The total printed on the invoice: net + VAT, plus the invoice's deliberate error. */
+export function printedGrossCents(inv: Invoice): number {
+  return netCents(inv) + vatCentsOf(inv) + inv.grossErrorCents;
+}
+
+/** The due date, YYYY-MM-DD: printed, or the issue date plus the payment terms. */
+export function dueDateOf(inv: Invoice): string {
+  if ('date' in inv.due) return inv.due.date;
+  const d = new Date(`${inv.date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + inv.due.days);
+  return d.toISOString().slice(0, 10);
+}
+
+const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function formatDate(iso: string, style: Invoice['dateStyle']): string {
+  const [y, m, d] = iso.split('-');
+  switch (style) {
+    case 'dots':
+      return `${d}.${m}.${y}`;
+    case 'slashes':
+      return `${d}/${m}/${y}`;
+    case 'words':
+      return `${Number(d)} ${MONTHS_EN[Number(m) - 1] ?? ''} ${y}`;
+    default:
+      return iso;
+  }
+}
+
 const WEEKS = Array.from({ length: 26 }, (_, i) => i + 27);
+const QUILLFIELD = 'Quillfield Consulting Ltd, 8 Wharf Lane, Bristol';
 
 export const INVOICES: Invoice[] = [
   {
     file: 'invoice-aldenmoor-INV-2026-0012.pdf',
+    lang: 'de',
     vendor: 'Aldenmoor Office Supply GmbH',
-    address: 'Lindenweg 14, 10115 Berlin, Germany',
+    address: 'Lindenweg 14, 10115 Berlin, Deutschland',
+    vatIdLabel: 'USt-IdNr.',
+    vatIdPrinted: 'DE284719365',
+    vatId: 'DE284719365',
     number: 'INV-2026-0012',
     date: '2026-10-03',
-    billTo: 'Bill to: Quillfield Consulting Ltd, 8 Wharf Lane, Bristol',
+    dateLabel: 'Rechnungsdatum',
+    dateStyle: 'dots',
+    due: { label: 'Zahlbar bis', date: '2026-10-17' },
+    buyerLabel: 'Rechnungsempfänger',
+    buyer: 'Quillfield Consulting GmbH, Torstraße 5, 10119 Berlin',
+    currency: 'EUR',
+    vatRate: 19,
+    vatLabel: 'USt. {rate} %',
+    netLabel: 'Nettobetrag',
+    grossLabel: 'Gesamtbetrag',
     items: [
-      { description: 'Ergonomic office chair', quantity: 2, unitCents: 28900 },
-      { description: 'Standing desk frame', quantity: 1, unitCents: 41250 },
-      { description: 'Monitor arm, dual', quantity: 2, unitCents: 12200 },
+      { description: 'Bürostuhl, ergonomisch', quantity: 2, unitCents: 28900 },
+      { description: 'Schreibtischgestell, höhenverstellbar', quantity: 1, unitCents: 41250 },
+      { description: 'Monitorarm, doppelt', quantity: 2, unitCents: 12200 },
     ],
+    grossErrorCents: 0,
+    footer: 'Vielen Dank für Ihren Auftrag.',
   },
   {
     file: 'invoice-copperfinch-INV-2026-0047.pdf',
+    lang: 'en',
     vendor: 'Copperfinch Catering Ltd',
     address: '22 Mill Street, Leeds LS2 7EE, United Kingdom',
+    vatIdLabel: 'VAT Reg No',
+    vatIdPrinted: 'GB 318 4472 06',
+    vatId: 'GB318447206',
     number: 'INV-2026-0047',
     date: '2026-10-07',
-    billTo: 'Bill to: Quillfield Consulting Ltd, 8 Wharf Lane, Bristol',
+    dateLabel: 'Invoice date',
+    dateStyle: 'words',
+    due: { label: 'Due date', date: '2026-10-21' },
+    buyerLabel: 'Bill to',
+    buyer: QUILLFIELD,
+    currency: 'GBP',
+    vatRate: 20,
+    vatLabel: 'VAT {rate}%',
+    netLabel: 'Subtotal',
+    grossLabel: 'Total due',
     items: [
       { description: 'Lunch buffet, 24 guests', quantity: 24, unitCents: 1850 },
       { description: 'Coffee and tea service', quantity: 1, unitCents: 9600 },
       { description: 'Delivery and set-up', quantity: 1, unitCents: 3500 },
     ],
+    grossErrorCents: 0,
+    footer: 'Thank you for your business.',
   },
   {
     file: 'invoice-halvorsen-INV-2026-0103.pdf',
+    lang: 'en',
     vendor: 'Halvorsen Freight & Storage AS',
     address: 'Kaigata 3, 5003 Bergen, Norway',
+    vatIdLabel: 'Org.nr / VAT',
+    vatIdPrinted: 'NO 981442503 MVA',
+    vatId: 'NO981442503MVA',
     number: 'INV-2026-0103',
     date: '2026-10-15',
-    billTo: 'Bill to: Quillfield Consulting Ltd, 8 Wharf Lane, Bristol',
-    items: WEEKS.map((w, i) => ({ description: `Pallet storage, week ${w}`, quantity: 10 + (i % 4), unitCents: 475 })),
+    dateLabel: 'Invoice date',
+    dateStyle: 'dots',
+    due: { days: 30 },
+    buyerLabel: 'Bill to',
+    buyer: QUILLFIELD,
+    currency: 'NOK',
+    vatRate: 25,
+    vatLabel: 'VAT (MVA) {rate}%',
+    netLabel: 'Net amount',
+    grossLabel: 'Total',
+    items: WEEKS.map((w, i) => ({ description: `Pallet storage, week ${w}`, quantity: 10 + (i % 4), unitCents: 4950 })),
+    grossErrorCents: 0,
+    footer: 'Payable within 30 days. Thank you.',
   },
 ];
 
 export const PNG_INVOICE: Invoice = {
   file: 'invoice-marlowe-INV-2026-0088.png',
+  lang: 'en',
   vendor: 'Marlowe Print & Sign Ltd',
   address: '5 Tannery Yard, Norwich NR3 1AU, United Kingdom',
+  vatIdLabel: 'VAT number',
+  vatIdPrinted: 'GB 562 8841 30',
+  vatId: 'GB562884130',
   number: 'INV-2026-0088',
   date: '2026-10-09',
-  billTo: 'Bill to: Quillfield Consulting Ltd, Bristol',
+  dateLabel: 'Date',
+  dateStyle: 'slashes',
+  due: { label: 'Payment due', date: '2026-11-08' },
+  buyerLabel: 'Bill to',
+  buyer: 'Quillfield Consulting Ltd, Bristol',
+  currency: 'GBP',
+  vatRate: 20,
+  vatLabel: 'VAT {rate}%',
+  netLabel: 'Net',
+  grossLabel: 'Total',
   items: [
     { description: 'Vinyl banner 3 x 1 m', quantity: 2, unitCents: 14500 },
     { description: 'Business cards, 500', quantity: 4, unitCents: 3900 },
     { description: 'Design work, hours', quantity: 3, unitCents: 6500 },
   ],
+  // The printed total is 10.00 more than net + VAT: the sample the invoice checks must flag.
+  grossErrorCents: 1000,
+  footer: 'Thank you for your business.',
 };
 
 /** The invoice as lines of text: what a reader (and OCR) should find, in reading order. */
 function invoiceLines(inv: Invoice): PdfLine[] {
+  const de = inv.lang === 'de';
+  const amount = (cents: number) => `${formatAmount(cents, inv.lang)} ${inv.currency}`;
+  const date = (iso: string) => formatDate(iso, inv.dateStyle);
   const lines: PdfLine[] = [
     { text: inv.vendor, size: 18, bold: true },
     { text: inv.address, size: 9 },
+    { text: `${inv.vatIdLabel}: ${inv.vatIdPrinted}`, size: 9 },
     { text: '' },
-    { text: 'INVOICE', size: 14, bold: true },
-    { text: `Invoice number: ${inv.number}` },
-    { text: `Date: ${inv.date}` },
-    { text: inv.billTo },
-    { text: '' },
-    { text: 'Description', bold: true, right: 'Amount', rule: true },
+    { text: de ? 'RECHNUNG' : 'INVOICE', size: 14, bold: true },
+    { text: `${de ? 'Rechnungsnummer' : 'Invoice number'}: ${inv.number}` },
+    { text: `${inv.dateLabel}: ${date(inv.date)}` },
   ];
+  if ('date' in inv.due) lines.push({ text: `${inv.due.label}: ${date(inv.due.date)}` });
+  lines.push({ text: `${inv.buyerLabel}: ${inv.buyer}` }, { text: '' }, { text: de ? 'Beschreibung' : 'Description', bold: true, right: de ? 'Betrag' : 'Amount', rule: true });
   for (const it of inv.items) {
-    lines.push({ text: `${it.quantity} x ${it.description} @ ${formatAmount(it.unitCents)}`, right: `${formatAmount(it.quantity * it.unitCents)} EUR` });
+    lines.push({ text: `${it.quantity} x ${it.description} @ ${formatAmount(it.unitCents, inv.lang)}`, right: amount(it.quantity * it.unitCents) });
   }
   lines.push({ text: '', rule: true });
-  lines.push({ text: `Total: ${formatAmount(totalCents(inv))} EUR`, size: 13, bold: true });
+  const rate = de ? String(inv.vatRate).replace('.', ',') : String(inv.vatRate);
+  lines.push({ text: `${inv.netLabel}:`, right: amount(netCents(inv)) });
+  lines.push({ text: `${inv.vatLabel.replace('{rate}', rate)}:`, right: amount(vatCentsOf(inv)) });
+  lines.push({ text: `${inv.grossLabel}:`, right: amount(printedGrossCents(inv)), size: 13, bold: true });
   lines.push({ text: '' });
-  lines.push({ text: 'Payable within 14 days. Thank you.', size: 9 });
+  lines.push({ text: inv.footer, size: 9 });
   return lines;
 }
 
@@ -390,11 +511,33 @@ function paginate(lines: PdfLine[], perPage: number): PdfLine[][] {
   return pages;
 }
 
+/** The invoice's text as one reader sees it (a right-hand column after two spaces). */
 export function invoiceText(inv: Invoice): string {
   return invoiceLines(inv)
     .map((l) => (l.right !== undefined ? `${l.text}  ${l.right}` : l.text))
     .join('\n')
     .replace(/\n{3,}/g, '\n\n');
+}
+
+/** The fields the sandbox's OCR must answer for the invoice (A8). */
+export function expectedFields(inv: Invoice): Record<string, unknown> {
+  const cents = (c: number) => (c / 100).toFixed(2);
+  const gross = cents(printedGrossCents(inv));
+  return {
+    vendor: inv.vendor,
+    vendor_vat_id: inv.vatId,
+    buyer: inv.buyer.split(',')[0],
+    invoice_number: inv.number,
+    issue_date: inv.date,
+    due_date: dueDateOf(inv),
+    currency: inv.currency,
+    line_items: inv.items.map((it) => ({ description: it.description, quantity: it.quantity, unit_price: cents(it.unitCents), amount: cents(it.quantity * it.unitCents) })),
+    net: cents(netCents(inv)),
+    vat: [{ rate: inv.vatRate, amount: cents(vatCentsOf(inv)) }],
+    gross,
+    invoice_date: inv.date,
+    total: gross,
+  };
 }
 
 export function invoicePdfBytes(inv: Invoice): Buffer {
@@ -430,6 +573,7 @@ const FONT: Record<string, number[]> = {
   '&': [0x0c, 0x12, 0x14, 0x08, 0x15, 0x12, 0x0d], '(': [0x02, 0x04, 0x08, 0x08, 0x08, 0x04, 0x02],
   ')': [0x08, 0x04, 0x02, 0x02, 0x02, 0x04, 0x08], '/': [0x00, 0x01, 0x02, 0x04, 0x08, 0x10, 0x00],
   '@': [0x0e, 0x11, 0x01, 0x0d, 0x15, 0x15, 0x0e], "'": [0x0c, 0x04, 0x08, 0x00, 0x00, 0x00, 0x00],
+  '%': [0x18, 0x19, 0x02, 0x04, 0x08, 0x13, 0x03],
 };
 
 export class Canvas {
@@ -508,7 +652,7 @@ export function readPngText(png: Buffer): Record<string, string> {
 
 export function invoicePngBytes(inv: Invoice): Buffer {
   const canvas = new Canvas(620, 877);
-  canvas.rect(0, 0, 620, 90, 225); // letterhead band
+  canvas.rect(0, 0, 620, 118, 225); // letterhead band: vendor, address, VAT id
   let y = 24;
   for (const line of invoiceLines(inv)) {
     const scale = (line.size ?? 11) >= 14 ? 3 : 2;
@@ -571,11 +715,21 @@ export function messagesWithProblemsCsv(): string {
 // README and the writer.
 // ---------------------------------------------------------------------------------------------
 
+function readmeInvoice(i: Invoice): string {
+  const money = (cents: number) => `${formatAmount(cents)} ${i.currency}`;
+  const language = i.lang === 'de' ? 'German labels and number format (1.234,50)' : 'English';
+  const due = 'date' in i.due ? `due ${i.due.date}` : `payable within ${i.due.days} days (due ${dueDateOf(i)})`;
+  const kind = [i.file.endsWith('.png') ? 'PNG image; its text is in the tEXt chunk `Description`' : null, i.items.length > 20 ? '2 pages' : null].filter(Boolean).join(', ');
+  const wrong =
+    i.grossErrorCents !== 0
+      ? `\n  Its printed total is deliberately wrong: ${formatAmount(Math.abs(i.grossErrorCents))} ${i.grossErrorCents > 0 ? 'more' : 'less'} than net + VAT (${money(netCents(i) + vatCentsOf(i))}), so the invoice checks flag it for review.`
+      : '';
+  return `- \`invoices/${i.file}\`: ${i.vendor} (VAT id ${i.vatId}), ${i.number}, issued ${i.date}, ${due}; ${language}. Net ${money(netCents(i))}, VAT ${i.vatRate}% ${money(vatCentsOf(i))}, total ${money(printedGrossCents(i))}${kind ? ` (${kind})` : ''}.${wrong}`;
+}
+
 function readme(): string {
   const rec = RECORDINGS.map((r) => `- \`recordings/${r.file}\`: ${r.title}, ${r.seconds} s. Transcript (in the WAV's LIST/INFO \`ICMT\` chunk):\n\n  > ${transcriptOf(r).split('\n').join('  \n  > ')}\n`).join('\n');
-  const inv = [...INVOICES, PNG_INVOICE]
-    .map((i) => `- \`invoices/${i.file}\`: ${i.vendor}, ${i.number}, ${i.date}, total ${formatAmount(totalCents(i))} EUR${i.file.endsWith('.png') ? ' (PNG image; its text is in the tEXt chunk `Description`)' : ''}${i.items.length > 20 ? ' (2 pages)' : ''}`)
-    .join('\n');
+  const inv = [...INVOICES, PNG_INVOICE].map(readmeInvoice).join('\n');
   return `# Sample inputs
 
 Generated by \`scripts/make-samples.ts\` (\`npx tsx scripts/make-samples.ts\`); do not edit by hand.
@@ -592,7 +746,11 @@ ${rec}
 ## invoices/ (OCR)
 
 Hand-built PDFs (uncompressed Helvetica text, so the text is readable in the file) and one PNG.
-The vendor is on the first line, then "Invoice number:", "Date:", line items and "Total:".
+The vendor is on the first line, then its VAT id, the invoice number, issue date, due date (or
+payment terms), the buyer, one line per item (\`2 x Description @ unit price\`, the line's amount on
+the right), net, VAT and the total. Net is the sum of the line amounts and VAT is net x rate,
+rounded half up to the cent; the sandbox's OCR answers these as \`fields\` (API assumption A8).
+Company names, addresses and VAT ids are fictional.
 
 ${inv}
 
@@ -626,6 +784,11 @@ function verify(files: Map<string, Buffer>): void {
     counter.push(pdf);
     const pages = counter.finish();
     if (pages !== (inv.items.length > 20 ? 2 : 1)) throw new Error(`${inv.file}: ${pages} pages`);
+  }
+  for (const inv of [...INVOICES, PNG_INVOICE]) {
+    const got = invoiceFields(invoiceText(inv));
+    const want = expectedFields(inv);
+    if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`${inv.file}: the sandbox reads ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
   }
   for (const m of [...MESSAGES.map((x) => x.to), '+442079460789', '+61491570157', '+353209100456', '+12025550178']) {
     if (parsePhoneNumberFromString(m)?.isValid() !== true) throw new Error(`${m} is not a valid number for libphonenumber-js`);

@@ -1,20 +1,10 @@
 // Fault switches for /v1 routes, driven by a seeded PRNG so a test run that sets the same seed
 // and sends the same requests sees the same failures.
 import type { Faults, FaultsPatch, FaultsState } from './admin-schemas';
+import { mulberry32 } from '../shared/prng';
 
 export const NO_FAULTS: Faults = { error_rate: 0, latency_ms: 0, drop_after_work_rate: 0, rate_limit_storm: null };
 
-/** mulberry32: tiny, fast, good enough for fault dice. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export type PreWorkFault =
   | { kind: 'none' }

@@ -2,6 +2,7 @@
 // schemas) and every pushed event, declared once. Electron binds it with ipcMain.handle, the
 // browser host over HTTP + WebSocket; the engine validates every argument against these schemas.
 import { z } from 'zod';
+import { InvoiceReview } from './invoices/invoice';
 import { BatchCapability, BatchSummary, ChannelName, JobState, Tier } from './domain';
 import { ErrorKind } from './errors';
 import { OPTION_FIELDS } from './capabilities/options';
@@ -106,6 +107,8 @@ export const JobRowView = z.object({
   error: z.string().nullable(),
   /** The result in one line (transcript start, invoice number and total, message status, ...). */
   result: z.string().nullable(),
+  /** An invoice's checks: the names of those that failed (empty: all passed); null for anything else. */
+  failedChecks: z.array(z.string()).nullable(),
   updatedAt: z.string(),
 });
 export type JobRowView = z.infer<typeof JobRowView>;
@@ -158,6 +161,8 @@ export const JobDetail = JobRowView.extend({
   sourceView: SourceView,
   result: z.unknown().nullable(),
   rawResponse: z.string().nullable(),
+  /** The checks of an invoice read by OCR; null for anything else. */
+  review: InvoiceReview.nullable(),
   attemptsLog: z.array(AttemptView),
   events: z.array(JobEventView),
 });
@@ -209,7 +214,8 @@ export const CostReport = z.object({
 });
 export type CostReport = z.infer<typeof CostReport>;
 
-export const ExportFormat = z.enum(['csv', 'json', 'txt']);
+/** invoices, line-items: OCR batches only (one row per invoice with its checks, one per line item). */
+export const ExportFormat = z.enum(['csv', 'json', 'txt', 'invoices', 'line-items']);
 
 export const AppInfo = z.object({
   version: z.string(),
@@ -284,6 +290,8 @@ export const methods = {
         batchId: Id,
         states: z.array(JobState).max(6).optional(),
         search: z.string().max(200).optional(),
+        /** Only invoices that failed a check (OCR batches). */
+        needsReview: z.boolean().optional(),
         offset: z.number().int().min(0),
         limit: z.number().int().min(1).max(500),
       })
@@ -292,7 +300,13 @@ export const methods = {
   ),
   'jobs.neighbours': m(
     z
-      .object({ batchId: Id, jobId: z.number().int().positive(), states: z.array(JobState).max(6).optional(), search: z.string().max(200).optional() })
+      .object({
+        batchId: Id,
+        jobId: z.number().int().positive(),
+        states: z.array(JobState).max(6).optional(),
+        search: z.string().max(200).optional(),
+        needsReview: z.boolean().optional(),
+      })
       .strict(),
     z.object({ previous: z.number().int().nullable(), next: z.number().int().nullable() }),
   ),

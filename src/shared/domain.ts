@@ -81,7 +81,8 @@ export const BatchSummary = z.object({
   pause: z.object({ kind: PauseKind, reason: z.string(), until: z.string().nullable() }).nullable(),
   /** Why a running batch is not moving right now, in words, and until when if known. */
   waiting: z.object({ reason: z.string(), until: z.string().nullable() }).nullable(),
-  counts: StateCounts,
+  /** Jobs by state, and (OCR) how many succeeded invoices failed a check and need review. */
+  counts: StateCounts.extend({ needs_review: z.number().int().nonnegative() }),
   /** Items so far; a follow-up batch's also counts those still `awaiting` in the steps before it. */
   total: z.number().int(),
   /** Options the batch was created with (task, record, voice, size, ...), as stored. */

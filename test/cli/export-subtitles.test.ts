@@ -81,6 +81,6 @@ describe('batchdesk export --format srt / vtt', () => {
     expect(noOut.stderr).toContain('export --format vtt needs --out DIR');
 
     const help = await runCli(['export', '--help']);
-    expect(help.stdout).toContain('--format files|srt|vtt --out DIR');
+    expect(help.stdout).toContain('--format files|srt|vtt|ubl --out DIR');
   });
 });

@@ -12,7 +12,7 @@ export function batchSummary(over: Partial<BatchSummary>): BatchSummary {
     started: true,
     pause: null,
     waiting: null,
-    counts: emptyCounts(),
+    counts: { ...emptyCounts(), needs_review: 0 },
     total: 10,
     options: {},
     pipeline: null,

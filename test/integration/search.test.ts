@@ -31,6 +31,9 @@ describe('search', () => {
     expect(h.engine.search('refunds', { limit: 10, batchId: text.id }).every((x) => x.batch === text.id)).toBe(true);
     expect(h.engine.search('refunds', { limit: 10, capability: 'channel' }).map((x) => x.source)).toEqual(['messages.csv row 2']);
     expect(h.engine.search('+442079460001', { limit: 10 })).toHaveLength(1); // a recipient
+    expect(h.engine.search('+44 20 7946 0001', { limit: 10 })).toHaveLength(1); // ... written as people write it
+    const channelBatch = h.engine.search('+44 20 7946 0001', { limit: 1 })[0]?.batch ?? '';
+    expect(h.engine.jobPage({ batchId: channelBatch, search: '+44 20 7946 0001', limit: 5, offset: 0 }).total).toBe(1);
     expect(h.engine.search('call-002', { limit: 10 })[0]?.source).toMatch(/call-002-late-parcel\.wav$/); // a file name
 
     // Typed syntax is words, not FTS5 operators.
@@ -66,7 +69,7 @@ describe('search', () => {
     expect(page.rows[0]?.result).toMatch(/^Agent: Good morning, Harbourline Energy/);
     const invoices = await createAndRun(h, { capability: 'ocr', paths: [INVOICES] });
     const rows = h.engine.jobPage({ batchId: invoices.id, limit: 10, offset: 0 }).rows;
-    expect(rows.map((r) => r.result)).toContain('INV-2026-0012 · Aldenmoor Office Supply GmbH · 1234.50 EUR');
+    expect(rows.map((r) => r.result)).toContain('INV-2026-0012 · Aldenmoor Office Supply GmbH · 1469.06 EUR');
   });
 
   it('by meaning: a paraphrase finds the transcript once the transcripts are embedded (embeddings --from)', async () => {

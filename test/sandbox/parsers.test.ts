@@ -118,9 +118,12 @@ describe('invoiceFields', () => {
     expect(invoiceFields('Blue Harbor Trading Ltd\nInvoice #: 2024-77\nInvoice Date: 2024-01-31\nTotal due: £ 99.90')).toEqual({
       vendor: 'Blue Harbor Trading Ltd',
       invoice_number: '2024-77',
+      issue_date: '2024-01-31',
       invoice_date: '2024-01-31',
+      gross: '99.90',
       total: '99.90',
       currency: 'GBP',
     });
+    // More in test/unit/sandbox/invoice-extract.test.ts.
   });
 });

@@ -77,7 +77,9 @@ describe('routes', () => {
     expect(body.fields).toEqual({
       vendor: 'Nordwind Logistik GmbH',
       invoice_number: 'RE-2024/118',
-      invoice_date: '12.03.2024',
+      issue_date: '2024-03-12',
+      invoice_date: '2024-03-12',
+      gross: '1234.50',
       total: '1234.50',
       currency: 'EUR',
     });
@@ -90,7 +92,7 @@ describe('routes', () => {
     const png = encodePng(2, 2, Buffer.alloc(12, 200), { Description: 'Acme Ltd\nInvoice no. 77\nTotal: $12.00' });
     const body = await json(await upload(sb, '/v1/ocr', multipart('b', {}, { name: 'scan.png', data: png }), 'b'));
     expect(body.text).toBe('Acme Ltd\nInvoice no. 77\nTotal: $12.00');
-    expect(body.fields).toEqual({ vendor: 'Acme Ltd', invoice_number: '77', total: '12.00', currency: 'USD' });
+    expect(body.fields).toEqual({ vendor: 'Acme Ltd', invoice_number: '77', gross: '12.00', total: '12.00', currency: 'USD' });
 
     const jpeg = readFileSync(join(process.cwd(), 'test', 'fixtures', 'media', 'page.jpg'));
     const j1 = await json(await upload(sb, '/v1/ocr', multipart('b', {}, { name: 's.jpg', data: jpeg }), 'b'));
@@ -98,6 +100,12 @@ describe('routes', () => {
     expect(j1).toEqual(j2);
     expect((j1.fields as Json).invoice_number).toMatch(/^INV-/);
     expect(j1.pages).toHaveLength(1);
+    // The pseudo invoice is coherent: net + VAT = total, all read back from its text.
+    const f = j1.fields as { net: string; vat: { rate: number; amount: string }[]; gross: string; total: string; vendor_vat_id: string; due_date: string };
+    expect(Math.round(Number(f.net) * 100) + Math.round(Number(f.vat[0]?.amount) * 100)).toBe(Math.round(Number(f.gross) * 100));
+    expect(f.total).toBe(f.gross);
+    expect(f.vendor_vat_id).toMatch(/^[A-Z]{2}/);
+    expect(f.due_date).toMatch(/^\d{4}-\d\d-\d\d$/);
 
     const wav = await upload(sb, '/v1/ocr', multipart('b', {}, { name: 'a.wav', data: smallWav(1) }), 'b');
     expect(wav.status).toBe(415);

@@ -31,6 +31,9 @@ export function describeBatch(b: BatchSummary): string {
     lines.splice(2, 0, `  ${parts.join('; ')}`);
     if (p.awaiting > 0 && !b.waiting) lines.push(`  waiting for ${p.awaiting} item(s) the steps before still work on (they join as they succeed)`);
   }
+  if (c.needs_review > 0) {
+    lines.push(`  ${c.needs_review} invoice(s) need review: a check failed (\`batchdesk export ${b.id} --format invoices --out invoices.csv\` lists which; in the window: Needs review)`);
+  }
   if (b.pause) lines.push(`  paused (${b.pause.kind}): ${b.pause.reason}`);
   if (b.waiting) lines.push(`  ${b.waiting.reason}`);
   return lines.join('\n');

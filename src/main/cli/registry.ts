@@ -14,6 +14,8 @@ import { cmdConfig } from './commands/config';
 import { sandboxCommand } from './commands/sandbox';
 import { ratesSpec } from './specs/rates';
 import { configSpec } from './specs/config';
+import { cmdOptout } from './commands/optout';
+import { optoutSpec } from './specs/optout';
 
 export const COMMANDS: readonly CommandEntry[] = [
   demoCommand,
@@ -33,5 +35,6 @@ export const COMMANDS: readonly CommandEntry[] = [
   // rates and config read their sub-verb themselves and parse with their spec's options.
   { spec: ratesSpec, run: cmdRates },
   { spec: configSpec, run: cmdConfig },
+  { spec: optoutSpec, run: cmdOptout },
   sandboxCommand,
 ];

@@ -24,6 +24,7 @@ import { fingerprintOf } from './queue/fingerprint';
 import { newIdempotencyKey } from './queue/idempotency-key';
 import { channelKindOf } from '../../shared/rates';
 import { OutputNames } from './output-names';
+import { describeOptOut, isOptOutValue, optOutColumn, type OptOut } from './messaging/opt-out-list';
 
 /** Where an earlier job that delivers the same thing lives. */
 export interface EarlierDelivery {
@@ -47,6 +48,8 @@ export interface PlanDeps {
   label?: (path: string) => string;
   /** An earlier, not failed, not cancelled job delivering the same. */
   delivered: (delivery: string) => EarlierDelivery | null;
+  /** The opt-out list's entry of a recipient (as sent to), or null. */
+  optedOut?: (recipient: string) => OptOut | null;
 }
 
 export interface BatchPlan {
@@ -60,6 +63,8 @@ export interface BatchPlan {
   defaultName: string;
   /** Items refused because an earlier batch already has them (allowed again with allowResend). */
   alreadyQueued: number;
+  /** Recipients a CSV marks opted out (`opt_out` yes): added to the list when the batch is created. */
+  newOptOuts: { recipient: string; source: string }[];
 }
 
 function describeEarlier(e: EarlierDelivery, source: string): string {
@@ -89,12 +94,34 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
   let estimatedCost = 0;
   let alreadyQueued = 0;
 
+  const newOptOuts = new Map<string, string>();
+
   /** Plans one item; a refusal becomes a problem naming its source (and row). */
   const add = (source: string, item: PlanItem, problemSource: string, row: number | null): void => {
     const planned = mod.plan(item, ctx);
     if (!planned.ok) {
       problems.push({ source: problemSource, row, message: `${source}: ${planned.message}; skipped.` });
       return;
+    }
+    const recipient = mod.recipient?.(planned.payload);
+    if (recipient !== undefined) {
+      // People who opted out are never messaged: marked in this file, or on the list already.
+      const marked = item.kind === 'message' ? optOutColumn(item.message.fields) : undefined;
+      if (marked !== undefined && isOptOutValue(marked)) {
+        if (!newOptOuts.has(recipient)) newOptOuts.set(recipient, source);
+        problems.push({ source: problemSource, row, message: `${source}: opt_out is "${marked.trim()}", so ${recipient} goes on the opt-out list and is not sent anything; skipped.` });
+        return;
+      }
+      const since = newOptOuts.get(recipient);
+      if (since !== undefined) {
+        problems.push({ source: problemSource, row, message: `${source}: ${recipient} opted out (${since}); skipped.` });
+        return;
+      }
+      const listed = deps.optedOut?.(recipient) ?? null;
+      if (listed) {
+        problems.push({ source: problemSource, row, message: `${source}: ${describeOptOut(listed)}; skipped. If they asked to hear from you again: \`batchdesk optout remove ${recipient}\`.` });
+        return;
+      }
     }
     const delivery = mod.delivery(planned.payload, ctx);
     if (!input.allowResend) {
@@ -185,6 +212,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     estimatedCost,
     rate,
     alreadyQueued,
+    newOptOuts: [...newOptOuts].map(([recipient, source]) => ({ recipient, source })),
     defaultName: `${input.capability}${channel ? `/${channel}` : ''} ${basename(first)}${input.paths.length > 1 ? ` +${input.paths.length - 1}` : ''}`,
   };
 }

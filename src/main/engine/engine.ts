@@ -40,6 +40,8 @@ import { SearchIndex, type SearchFilters, type SearchHit } from './search/search
 import { nearest, VectorCache, vectorDimensions } from './search/semantic-search';
 import { embedQuery } from './search/query-embedding';
 import { FollowUps } from './pipeline/follow-ups';
+import { InvoiceReviews } from './invoices/invoice-reviews';
+import { OptOutList } from './messaging/opt-out-list';
 import { Lineage } from './pipeline/lineage';
 import { AlreadyFollowed, StepsBuilder, type FollowUpRequest, type PrevStep } from './pipeline/steps-builder';
 import type { StepEstimate } from './pipeline/projection';
@@ -107,6 +109,8 @@ export class Engine {
   readonly settings: Settings;
   readonly keys: KeyManager;
   readonly pipelines: PipelineStore;
+  readonly invoices: InvoiceReviews;
+  readonly optOuts: OptOutList;
   private readonly index: SearchIndex;
   private readonly vectorCache = new VectorCache();
   readonly logger: Logger;
@@ -130,6 +134,8 @@ export class Engine {
     this.settings = new Settings(this.db);
     this.pipelines = new PipelineStore(this.db, this.clock);
     this.index = new SearchIndex(this.db);
+    this.invoices = new InvoiceReviews(this.db);
+    this.optOuts = new OptOutList(this.db, () => this.clock.now());
     this.keys = new KeyManager(this.db, this.clock, opts.secrets, opts.env ?? process.env);
     this.configOverrides = opts.config ?? {};
   }
@@ -190,6 +196,7 @@ export class Engine {
       messagingDefault: this.settings.get('messaging_channel') ?? undefined,
       label: (p) => this.sourceLabel(p),
       delivered: (fp) => this.jobs.delivered(fp),
+      optedOut: (recipient) => this.optOuts.find(recipient),
     };
   }
 
@@ -218,6 +225,7 @@ export class Engine {
         rate: e.rate,
         defaultName: `${parent.name} → ${e.label}`,
         alreadyQueued: 0,
+        newOptOuts: [],
       };
       const steps = [e, ...builder.projectThen({ step: parent.step + 1, shape: e }, parsed.then ?? [], parsed.tier)];
       return { plan, parsed, sample: r.sample.map(item), steps };
@@ -293,7 +301,7 @@ export class Engine {
     if (!j) throw new NotFoundError(`No job ${id}.`);
     const batch = this.batches.get(j.batch_id);
     if (!batch) throw new NotFoundError(`No batch ${j.batch_id}.`);
-    return jobDetail(this.db, j, batch.capability);
+    return jobDetail(this.db, j, batch.capability, this.invoices.get(j.id));
   }
 
   /** The file a job reads (recording, scan), for the source viewer; null for other jobs. */
@@ -465,6 +473,8 @@ export class Engine {
       },
     });
     flush();
+    // What the file says about people who opted out holds whether or not a batch comes of it.
+    if (plan.newOptOuts.length > 0) this.db.transaction(() => plan.newOptOuts.forEach((o) => this.optOuts.add(o.recipient, o.source)))();
     const name = parsed.name ?? plan.defaultName;
     const estimate = this.rootEstimate(parsed, plan);
     const seal = (): void => {
@@ -627,7 +637,7 @@ export class Engine {
           ? { kind: b.pause_kind, reason: b.pause_reason ?? '', until: b.resume_at === null ? null : new Date(b.resume_at).toISOString() }
           : null,
       waiting: status === 'running' ? this.waitingReason(b.id, counts.queued, counts.running, awaiting) : null,
-      counts,
+      counts: { ...counts, needs_review: b.capability === 'ocr' ? this.invoices.needsReview(b.id) : 0 },
       total: b.total + awaiting,
       options: contextOf(b).options,
       pipeline: lineage.chained ? { id: b.pipeline_id, step: b.step, parent: b.parent_id, next: lineage.next(b.id), awaiting } : null,
@@ -741,6 +751,8 @@ export class Engine {
     const runner = new Runner({
       followUps: new FollowUps(this.pipelines, this.rates),
       pipelines: this.pipelines,
+      invoices: this.invoices,
+      optOuts: this.optOuts,
       jobs: this.jobs,
       batches: this.batches,
       rates: this.rates,

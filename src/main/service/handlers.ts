@@ -162,7 +162,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       if (!batch) throw new NotFoundError(`No batch ${id}.`);
       const dir = join(engine.dataDir, 'exports');
       mkdirSync(dir, { recursive: true });
-      const fileName = `${exportFileBase(batch.name, bid)}.${format}`;
+      const fileName = `${exportFileBase(batch.name, bid)}${format === 'invoices' || format === 'line-items' ? `-${format}.csv` : `.${format}`}`;
       const path = join(dir, fileName);
       const rows = await engine.exportBatch(bid, format, path);
       const token = randomBytes(16).toString('hex');

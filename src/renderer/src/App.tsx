@@ -37,7 +37,7 @@ function Screen({ route }: { route: Route }) {
     case 'batches':
       return <BatchesScreen />;
     case 'batch':
-      return <BatchDetailScreen key={route.id} id={route.id} jobId={route.jobId} />;
+      return <BatchDetailScreen key={route.id} id={route.id} jobId={route.jobId} review={route.review ?? false} />;
     case 'new':
       return <NewBatchScreen from={route.from} />;
     case 'search':

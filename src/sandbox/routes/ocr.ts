@@ -1,10 +1,12 @@
-// POST /v1/ocr: multipart `file` (pdf, png, jpeg, tiff) + `tier` -> {text, pages, fields} (A8).
+// POST /v1/ocr: multipart `file` (pdf, png, jpeg, tiff) + `tier` -> {text, pages, fields} (A8);
+// `fields` are the invoice fields found in the text (invoice-extract.ts), absent when not found.
 // Billed per page: /Type /Page objects for PDFs, 1 for images. A document that cannot be read
 // is refused with 422 unreadable_document (A3), unbilled, instead of getting invented text.
 import { sniffMedia } from '../../shared/media';
 import { invalid, jsonOutcome } from '../http';
 import { pdfDamage } from '../pdf-text';
-import { invoiceFields, pseudoInvoicePage } from '../results';
+import { invoiceFields } from '../invoice-extract';
+import { pseudoInvoicePages } from '../results';
 import type { UploadedFile } from '../upload';
 import { tierOf } from './common';
 import { uploadRoute } from './upload-route';
@@ -14,10 +16,10 @@ const OCR_MIMES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/
 function pageTexts(file: UploadedFile): string[] {
   if (file.pdf) {
     if (file.pdf.pageTexts) return file.pdf.pageTexts;
-    // No text layer (a scan) or too much text to keep: deterministic text per counted page.
-    return Array.from({ length: file.pdf.pages }, (_, i) => pseudoInvoicePage(file.sha256, i + 1));
+    // No text layer (a scan) or too much text to keep: a deterministic invoice over the counted pages.
+    return pseudoInvoicePages(file.sha256, file.pdf.pages);
   }
-  return [file.embeddedText ?? pseudoInvoicePage(file.sha256, 1)];
+  return [file.embeddedText ?? pseudoInvoicePages(file.sha256, 1)[0] ?? ''];
 }
 
 // The upload keeps only the first 64 KiB (`head`). A file held whole is checked completely; of a

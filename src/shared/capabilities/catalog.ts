@@ -7,6 +7,8 @@ import { channelKindOf, type RateItem } from '../rates';
 import type { Capability } from '../domain';
 import { resultOf, type CapabilityDescriptor, type Cue } from './descriptor';
 import type { TextTask } from './options';
+import { formatAmount, Invoice } from '../invoices/invoice';
+import { readInvoice } from '../invoices/read-invoice';
 
 /** Characters of a text result per character of input, by task (estimates only). */
 const TEXT_YIELD: Record<TextTask, number> = { summary: 0.2, reply: 0.5, classify: 0.01, extract: 0.3 };
@@ -41,8 +43,23 @@ function transcriptCues(raw: unknown, seconds: number | null): Cue[] | null {
 export const OcrResult = z.object({
   text: z.string(),
   pages: z.array(z.object({ page: z.number(), text: z.string() })).optional(),
-  fields: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
+  /** As the API answered them (A8). */
+  fields: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * The fields read as an invoice by the engine (absent in results stored before it did). Checked
+   * on its own (invoiceOf), so an invoice of another shape never hides the text.
+   */
+  invoice: z.unknown().optional(),
 });
+
+/** The invoice of an OCR result: as the engine read it, or read now from the fields of an older result. */
+export function invoiceOf(raw: unknown): Invoice | null {
+  const r = resultOf(OcrResult, raw);
+  if (!r) return null;
+  if (r.invoice === null) return null;
+  const stored = Invoice.safeParse(r.invoice);
+  return stored.success ? stored.data : readInvoice(r.fields ?? {});
+}
 
 export const ChannelResult = z.object({ message_id: z.string().nullable().optional(), status: z.string().nullable().optional() });
 
@@ -56,13 +73,26 @@ export const ImageResult = OutputFile.extend({ width: z.number().int().nullable(
 export const EmbeddingsResult = z.object({ dimensions: z.number().int().positive() });
 export const CrmResult = z.object({ record: z.string(), record_id: z.string() });
 
-export const INVOICE_FIELDS = [
-  ['invoice_number', 'Invoice number'],
-  ['invoice_date', 'Invoice date'],
-  ['vendor', 'Vendor'],
-  ['total', 'Total'],
-  ['currency', 'Currency'],
-] as const;
+/** The invoice's own columns in every export of an OCR batch (the invoices CSV adds the checks). */
+export function invoiceColumns(inv: Invoice | null): Record<string, string | number | null> {
+  const amount = (a: number | null | undefined): string | null => (a === null || a === undefined ? null : formatAmount(a));
+  const vat = inv?.vat ?? [];
+  return {
+    vendor: inv?.vendor ?? null,
+    vendor_vat_id: inv?.vendorVatId ?? null,
+    vendor_country: inv?.country ?? null,
+    buyer: inv?.buyer ?? null,
+    invoice_number: inv?.invoiceNumber ?? null,
+    issue_date: inv?.issueDate ?? null,
+    due_date: inv?.dueDate ?? null,
+    currency: inv?.currency ?? null,
+    net: amount(inv?.net),
+    vat_rates: vat.length > 0 ? vat.map((v) => String(v.rate)).join('; ') : null,
+    vat_amount: vat.length > 0 && vat.every((v) => v.amount !== null) ? amount(vat.reduce((s, v) => s + (v.amount ?? 0), 0)) : null,
+    gross: amount(inv?.gross),
+    line_items: inv ? inv.lines.length : null,
+  };
+}
 
 const transcribe: CapabilityDescriptor = {
   name: 'transcribe',
@@ -105,19 +135,14 @@ const ocr: CapabilityDescriptor = {
   measure: 'media',
   offers: (r) => resultOf(OcrResult, r)?.text ?? null,
   brief: (raw) => {
-    const f = resultOf(OcrResult, raw)?.fields ?? {};
-    const parts = [f.invoice_number, f.vendor, f.total !== undefined && f.total !== null ? `${f.total}${f.currency ? ` ${f.currency}` : ''}` : null].filter((x) => x !== undefined && x !== null && x !== '');
+    const inv = invoiceOf(raw);
+    if (!inv) return null;
+    const parts = [inv.invoiceNumber, inv.vendor, inv.gross !== null ? `${formatAmount(inv.gross)}${inv.currency ? ` ${inv.currency}` : ''}` : null].filter((x) => x !== null && x !== '');
     return parts.length > 0 ? parts.join(' · ') : null;
   },
-  columns: (raw) => {
-    const r = resultOf(OcrResult, raw);
-    const f = r?.fields ?? {};
-    return {
-      ...Object.fromEntries(INVOICE_FIELDS.map(([k]) => [k, f[k] ?? null])),
-      text: r?.text ?? null,
-    };
-  },
+  columns: (raw) => ({ ...invoiceColumns(invoiceOf(raw)), text: resultOf(OcrResult, raw)?.text ?? null }),
   outputs: null,
+  invoice: invoiceOf,
 };
 
 const channel: CapabilityDescriptor = {

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { MediaKind } from '../media';
 import type { RateItem } from '../rates';
 import type { OptionName, StoredOptions } from './options';
+import type { Invoice } from '../invoices/invoice';
 
 export type Cell = string | number | null;
 
@@ -72,6 +73,11 @@ export interface CapabilityDescriptor {
    * say (the job's measured units). Absent: the capability's results are not timed.
    */
   cues?(result: unknown, seconds: number | null): Cue[] | null;
+  /**
+   * Results that are invoices (OCR): the invoice of one, or null when nothing was read. Such a
+   * batch is checked, and exports as invoices, line items and UBL. Absent: not invoices.
+   */
+  invoice?(result: unknown): Invoice | null;
   /** Defaults shown in usage and applied when the user gives none. */
   readonly defaults?: Partial<StoredOptions>;
 }

@@ -10,9 +10,9 @@ import { CAPABILITY_DESCRIPTORS, describe } from './catalog';
 
 export type ItemFileKind = 'saved' | 'text';
 
-/** `files`: every file an item has; `srt`, `vtt`: only its subtitle file (timed results). */
-export type FilesFormat = 'files' | 'srt' | 'vtt';
-export const FILES_FORMATS: readonly FilesFormat[] = ['files', 'srt', 'vtt'];
+/** `files`: every file an item has; `srt`, `vtt`: only its subtitle file (timed results); `ubl`: only its UBL 2.1 invoice (invoices). */
+export type FilesFormat = 'files' | 'srt' | 'vtt' | 'ubl';
+export const FILES_FORMATS: readonly FilesFormat[] = ['files', 'srt', 'vtt', 'ubl'];
 
 export function itemFileKind(capability: Capability): ItemFileKind | null {
   const d = describe(capability);
@@ -25,14 +25,28 @@ export function hasCues(capability: Capability): boolean {
   return describe(capability).cues !== undefined;
 }
 
+/** The capability's results are invoices (OCR): they have a UBL file. */
+export function hasInvoices(capability: Capability): boolean {
+  return describe(capability).invoice !== undefined;
+}
+
 /**
  * The extensions of the text files an item becomes, in the order they are written (all under one
  * name: call-001.txt, call-001.srt, ...); [] for answers saved as files, which keep their own.
+ * `xml` is an invoice's UBL 2.1.
  */
 export function textFileExtensions(capability: Capability, format: FilesFormat): string[] {
+  if (format === 'ubl') return ['xml'];
   if (format !== 'files') return [format];
   if (itemFileKind(capability) !== 'text') return [];
-  return hasCues(capability) ? ['txt', 'srt', 'vtt', 'json'] : ['txt'];
+  if (hasCues(capability)) return ['txt', 'srt', 'vtt', 'json'];
+  return hasInvoices(capability) ? ['txt', 'json', 'xml'] : ['txt'];
+}
+
+/** Why a capability's results have no UBL invoices, and what to use instead. */
+export function noInvoicesMessage(capability: Capability): string {
+  const d = describe(capability);
+  return `--format ubl writes the invoices OCR reads, one UBL 2.1 XML file each; this is a ${capability} batch (${d.short.toLowerCase()}). Use \`batchdesk export <batch-id> --format csv\` (or json${itemFileKind(capability) !== null ? ', or files' : ''}) instead.`;
 }
 
 /** Why a capability's results cannot be written as files, and what to use instead. */

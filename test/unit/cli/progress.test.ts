@@ -10,7 +10,7 @@ function batch(over: Partial<BatchSummary>): BatchSummary {
     capability: 'channel',
     channel: 'whatsapp',
     status: 'running',
-    counts: { ...emptyCounts(), queued: 2, running: 2 },
+    counts: { ...emptyCounts(), queued: 2, running: 2, needs_review: 0 },
     total: 4,
     units: { name: 'messages', estimated: 4, measured: 0 },
     cost: { estimated: 200, spent: 0, budget: null, currency: 'EUR', scale: 10_000 },

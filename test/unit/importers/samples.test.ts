@@ -4,7 +4,22 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importFiles, importMessageCsv } from '../../../src/main/engine/importers';
 import { HEAD_BYTES, wavDurationSeconds } from '../../../src/shared/media';
-import { DEFAULT_SAMPLES_DIR, INVOICES, PNG_INVOICE, PROBLEM_ROWS, RECORDINGS, buildSamples, checkPdfXref, readPngText, transcriptOf } from '../../../scripts/make-samples';
+import {
+  DEFAULT_SAMPLES_DIR,
+  INVOICES,
+  PNG_INVOICE,
+  PROBLEM_ROWS,
+  RECORDINGS,
+  buildSamples,
+  checkPdfXref,
+  dueDateOf,
+  invoiceText,
+  netCents,
+  printedGrossCents,
+  readPngText,
+  transcriptOf,
+  vatCentsOf,
+} from '../../../scripts/make-samples';
 
 const dir = DEFAULT_SAMPLES_DIR;
 
@@ -56,19 +71,54 @@ describe('resources/samples', () => {
       expect(checkPdfXref(pdf), inv.file).toEqual([]);
       const text = pdf.toString('latin1');
       expect(text).toContain(`(${inv.vendor}) Tj`);
-      expect(text).toContain(`(Invoice number: ${inv.number}) Tj`);
-      expect(text).toContain(`(Date: ${inv.date}) Tj`);
-      expect(text).toMatch(/\(Total: [\d,]+\.\d\d EUR\) Tj/);
+      expect(text).toContain(`: ${inv.number}) Tj`);
+      expect(text).toContain(`(${inv.vatIdLabel}: ${inv.vatIdPrinted}) Tj`);
       expect(text).toContain('/BaseFont /Helvetica');
     }
+    // The German invoice: German labels and number format, umlauts as single WinAnsi bytes.
     const first = (await readFile(join(dir, 'invoices', INVOICES[0]?.file ?? ''))).toString('latin1');
-    expect(first).toContain('(Invoice number: INV-2026-0012) Tj');
-    expect(first).toContain('(Date: 2026-10-03) Tj');
-    expect(first).toContain('(Total: 1,234.50 EUR) Tj');
+    expect(first).toContain('(USt-IdNr.: DE284719365) Tj');
+    expect(first).toContain('(Rechnungsnummer: INV-2026-0012) Tj');
+    expect(first).toContain('(Rechnungsdatum: 03.10.2026) Tj');
+    expect(first).toContain('(Zahlbar bis: 17.10.2026) Tj');
+    expect(first).toContain('(2 x B\xfcrostuhl, ergonomisch @ 289,00) Tj');
+    expect(first).toMatch(/\(Nettobetrag:\) Tj\nET\nBT\n\/F1 11 Tf\n1 0 0 1 440 \d+ Tm\n\(1\.234,50 EUR\) Tj/);
+    expect(first).toContain('(USt. 19 %:) Tj');
+    expect(first).toContain('(234,56 EUR) Tj');
+    expect(first).toContain('(Gesamtbetrag:) Tj');
+    expect(first).toContain('(1.469,06 EUR) Tj');
+    const copperfinch = (await readFile(join(dir, 'invoices', INVOICES[1]?.file ?? ''))).toString('latin1');
+    for (const s of ['(VAT Reg No: GB 318 4472 06) Tj', '(Invoice date: 7 October 2026) Tj', '(Due date: 21 October 2026) Tj', '(575.00 GBP) Tj', '(VAT 20%:) Tj', '(115.00 GBP) Tj', '(Total due:) Tj', '(690.00 GBP) Tj']) {
+      expect(copperfinch).toContain(s);
+    }
+    const halvorsen = (await readFile(join(dir, 'invoices', INVOICES[2]?.file ?? ''))).toString('latin1');
+    for (const s of ['(Org.nr / VAT: NO 981442503 MVA) Tj', '(Invoice date: 15.10.2026) Tj', '(14,701.50 NOK) Tj', '(VAT \\(MVA\\) 25%:) Tj', '(3,675.38 NOK) Tj', '(18,376.88 NOK) Tj', '(Payable within 30 days. Thank you.) Tj', '(Halvorsen Freight & Storage AS \\(continued, page 2\\)) Tj']) {
+      expect(halvorsen).toContain(s);
+    }
     const png = readPngText(await readFile(join(dir, 'invoices', PNG_INVOICE.file)));
     expect(png.Description?.split('\n')[0]).toBe(PNG_INVOICE.vendor);
+    expect(png.Description).toBe(invoiceText(PNG_INVOICE));
+    expect(png.Description).toContain('VAT number: GB 562 8841 30');
     expect(png.Description).toContain(`Invoice number: ${PNG_INVOICE.number}`);
-    expect(png.Description).toMatch(/Total: 641\.00 EUR/);
+    expect(png.Description).toContain('Date: 09/10/2026\nPayment due: 08/11/2026');
+    expect(png.Description).toContain('Net:  641.00 GBP\nVAT 20%:  128.20 GBP\nTotal:  779.20 GBP');
+  });
+
+  it('invoices: net is the sum of the lines, VAT net x rate rounded half up, and only marlowe has a wrong total (by 10.00)', () => {
+    const sums = [...INVOICES, PNG_INVOICE].map((inv) => ({
+      file: inv.file,
+      net: netCents(inv),
+      lines: inv.items.reduce((a, it) => a + it.quantity * it.unitCents, 0),
+      vat: vatCentsOf(inv),
+      printed: printedGrossCents(inv),
+      due: dueDateOf(inv),
+    }));
+    expect(sums).toEqual([
+      { file: 'invoice-aldenmoor-INV-2026-0012.pdf', net: 123450, lines: 123450, vat: 23456, printed: 146906, due: '2026-10-17' }, // 234.555 -> 234.56
+      { file: 'invoice-copperfinch-INV-2026-0047.pdf', net: 57500, lines: 57500, vat: 11500, printed: 69000, due: '2026-10-21' },
+      { file: 'invoice-halvorsen-INV-2026-0103.pdf', net: 1470150, lines: 1470150, vat: 367538, printed: 1837688, due: '2026-11-14' }, // 3675.375 -> 3675.38
+      { file: PNG_INVOICE.file, net: 64100, lines: 64100, vat: 12820, printed: 64100 + 12820 + 1000, due: '2026-11-08' },
+    ]);
   });
 
   it('messages.csv: 6 rows, no problems, placeholders filled, E.164 numbers', async () => {

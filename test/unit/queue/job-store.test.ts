@@ -1,47 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import { openDatabase, integrityCheck, type Db } from '../../../src/main/engine/db/connection';
-import { JobStore, type NewJob } from '../../../src/main/engine/queue/job-store';
-import { BatchStore } from '../../../src/main/engine/queue/batch-store';
+import { integrityCheck, type Db } from '../../../src/main/engine/db/connection';
+import type { JobStore } from '../../../src/main/engine/queue/job-store';
+import type { BatchStore } from '../../../src/main/engine/queue/batch-store';
 import { engineError } from '../../../src/shared/errors';
 import { SCHEMA_VERSION } from '../../../src/main/engine/db/migrations';
-import { FakeClock } from '../../helpers/fake-clock';
-import { tempDir } from '../../helpers/temp-dir';
-
-function jobs(n: number): NewJob[] {
-  return Array.from({ length: n }, (_, i) => ({
-    seq: i + 1,
-    idempotencyKey: `key-${i + 1}`,
-    fingerprint: BigInt(i + 1),
-    source: `row ${i + 2}`,
-    payloadJson: '{}',
-    requestBody: '{"to":"+4930123456","text":"hi"}',
-    estimatedUnits: 1,
-    estimatedCost: 50,
-  }));
-}
+import type { FakeClock } from '../../helpers/fake-clock';
+import { queueFixture, type QueueFixture } from '../../helpers/queue-fixture';
 
 describe('JobStore', () => {
-  let dir: ReturnType<typeof tempDir>;
+  let q: QueueFixture;
   let db: Db;
   let clock: FakeClock;
   let store: JobStore;
   let batches: BatchStore;
 
   beforeEach(() => {
-    dir = tempDir();
-    db = openDatabase(join(dir.path, 'test.sqlite'));
-    clock = new FakeClock();
-    store = new JobStore(db, clock);
-    batches = new BatchStore(db, clock);
-    batches.insert({ id: 'b1', name: 'test', capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: null, creator: 'test 1' });
-    store.insertJobs('b1', jobs(3));
-    batches.seal('b1', { total: 3, estimatedUnits: 3, estimatedCost: 150 });
+    q = queueFixture({ b1: 3 });
+    ({ db, clock, store, batches } = q);
   });
-  afterEach(() => {
-    db.close();
-    dir.cleanup();
-  });
+  afterEach(() => q.close());
 
   it('opens with WAL, synchronous FULL and the current schema version', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');

@@ -3,21 +3,27 @@ import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { exportSpec } from '../specs/export';
 import { globalOptions, openEngine } from '../context';
-import type { ExportFormat } from '../../engine/exporters/export-batch';
+import { TABLE_FORMATS, type ExportFormat } from '../../engine/exporters/export-batch';
 import { FILES_FORMATS, type FilesFormat } from '../../../shared/capabilities/result-files';
 
-const TABLES: readonly ExportFormat[] = ['csv', 'json', 'txt'];
-const FORMATS: readonly (ExportFormat | FilesFormat)[] = [...TABLES, ...FILES_FORMATS];
+const FORMATS: readonly (ExportFormat | FilesFormat)[] = [...TABLE_FORMATS, ...FILES_FORMATS];
 
 const isFiles = (f: ExportFormat | FilesFormat): f is FilesFormat => (FILES_FORMATS as readonly string[]).includes(f);
 
 /** What a files export wrote, in words: "file(s)", or "subtitle file(s) (.srt)". */
-const WHAT: Record<FilesFormat, string> = { files: 'file(s)', srt: 'SubRip subtitle file(s) (.srt)', vtt: 'WebVTT subtitle file(s) (.vtt)' };
+const WHAT: Record<FilesFormat, string> = {
+  files: 'file(s)',
+  srt: 'SubRip subtitle file(s) (.srt)',
+  vtt: 'WebVTT subtitle file(s) (.vtt)',
+  ubl: 'UBL 2.1 invoice(s) (.xml)',
+};
+/** What a table export counts. */
+const COUNTED: Record<ExportFormat, string> = { csv: 'item(s)', json: 'item(s)', txt: 'item(s)', invoices: 'invoice(s)', 'line-items': 'line item(s)' };
 
 export const exportCommand = bindCommand(exportSpec, async ({ values, positionals }, io) => {
   if (positionals.length !== 1) throw new UsageError('export takes exactly one batch id.');
   const format = FORMATS.find((f) => f === values.format);
-  if (!format) throw new UsageError(`--format must be csv, json, txt, files, srt or vtt (got "${values.format ?? ''}").`);
+  if (!format) throw new UsageError(`--format must be ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS[FORMATS.length - 1] ?? ''} (got "${values.format ?? ''}").`);
   if (!values.out) throw new UsageError(isFiles(format) ? `export --format ${format} needs --out DIR (the folder to write the files into).` : 'export needs --out PATH.');
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
@@ -35,7 +41,7 @@ export const exportCommand = bindCommand(exportSpec, async ({ values, positional
       return r.problemCount > 0 ? EXIT.someFailed : EXIT.ok;
     }
     const n = await engine.exportBatch(id, format, out);
-    io.stdout.write(`Wrote ${n} item(s) of ${id} to ${out}\n`);
+    io.stdout.write(`Wrote ${n} ${COUNTED[format]} of ${id} to ${out}\n`);
     return EXIT.ok;
   } finally {
     engine.close();

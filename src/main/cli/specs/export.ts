@@ -3,12 +3,12 @@ import { defineCommand } from '../command-spec';
 export const exportSpec = defineCommand({
   name: 'export',
   summary: "write a batch's results to a file, or each item's own file(s) to a folder",
-  usage: ['<batch-id> --format csv|json|txt --out PATH', '<batch-id> --format files|srt|vtt --out DIR'],
+  usage: ['<batch-id> --format csv|json|txt|invoices|line-items --out PATH', '<batch-id> --format files|srt|vtt|ubl --out DIR'],
   options: {
     format: {
       type: 'string',
-      value: 'csv|json|txt|files|srt|vtt',
-      help: 'file format; files: each succeeded item\'s own file(s); srt, vtt: subtitles per transcript',
+      value: 'csv|json|txt|invoices|line-items|files|srt|vtt|ubl',
+      help: "file format; invoices, line-items: OCR batches' invoices and their lines as CSV; files: each succeeded item's own file(s); srt, vtt: subtitles per transcript; ubl: a UBL 2.1 invoice per OCR item",
     },
     out: { type: 'string', value: 'PATH', help: 'file to write (its folder must exist); for files, srt and vtt, the folder (created if missing)' },
   },
@@ -16,6 +16,8 @@ export const exportSpec = defineCommand({
     { command: 'batchdesk export b1a2b3 --format csv --out results.csv' },
     { command: 'batchdesk export b1a2b3 --format files --out ~/speech', note: 'greeting.wav, row-3.wav, ... (never overwrites: a taken name gets " (2)")' },
     { command: 'batchdesk export b4c5d6 --format srt --out ~/calls/subtitles', note: 'call-001.srt, call-002.srt, ... one per recording, with the speakers' },
+    { command: 'batchdesk export b7e8f9 --format invoices --out invoices.csv', note: 'one row per invoice: fields, needs_review, each check' },
+    { command: 'batchdesk export b7e8f9 --format ubl --out ~/accounting/ubl', note: 'invoice-aldenmoor-INV-2026-0012.xml, ... one UBL 2.1 invoice per document' },
   ],
   notes: [
     '--format files writes audio and images as received, a .txt per transcript, OCR text or text result,',
@@ -23,6 +25,8 @@ export const exportSpec = defineCommand({
     'the row (its name column, else row-N / line-N). --format srt or vtt writes only the subtitle file of',
     'each recording (transcribe batches only), one cue per segment (a transcript without segments: one',
     'cue over the whole recording). Channel, embeddings and CRM batches have no file per item: use',
-    '--format csv or json.',
+    '--format csv or json. For OCR batches, --format files writes each invoice\'s .txt, .json and UBL .xml;',
+    'invoices and line-items write the columns listed in the README (Invoices), one row per succeeded invoice',
+    'or per line item; json gives each item needs_review and checks [{check, ok, detail}].',
   ],
 });

@@ -65,6 +65,8 @@ export interface CapabilityModule<P> {
   sourceFile(payload: P): { path: string; size: number; mtimeMs: number; sha256: string } | null;
   /** The input as the job dialog shows it. */
   sourceView(payload: P): SourceView;
+  /** A person the job messages (channel sends), checked against the opt-out list before each send. */
+  recipient?(payload: P): string;
   /** Export columns taken from the input. */
   sourceColumns(payload: P): Record<string, Cell>;
   /**

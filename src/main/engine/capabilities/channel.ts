@@ -49,5 +49,6 @@ export const channel: CapabilityModule<ChannelPayload> = {
   },
   sourceFile: () => null,
   sourceView: (p) => ({ kind: 'message', to: p.to, text: p.text, subject: p.subject, row: p.row }),
+  recipient: (p) => p.to,
   sourceColumns: (p) => ({ to: p.to, text: p.text }),
 };

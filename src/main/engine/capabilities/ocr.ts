@@ -1,6 +1,8 @@
-// POST /v1/ocr: multipart `file` -> {text, pages?, fields?}; billed per page (A8, A11).
+// POST /v1/ocr: multipart `file` -> {text, pages?, fields?}; billed per page (A8, A11). The fields
+// are read as an invoice (shared/invoices/read-invoice.ts) and stored with the answer.
 import { z } from 'zod';
 import { CAPABILITY_DESCRIPTORS } from '../../../shared/capabilities/catalog';
+import { readInvoice } from '../../../shared/invoices/read-invoice';
 import { badResponse } from './bad-response';
 import type { CapabilityModule } from './capability';
 import { fileJobParts, multipartRequest, parseJson, type FilePayload } from './file-payload';
@@ -8,7 +10,7 @@ import { fileJobParts, multipartRequest, parseJson, type FilePayload } from './f
 const OcrResponse = z.object({
   text: z.string(),
   pages: z.array(z.object({ page: z.number().int(), text: z.string() })).optional(),
-  fields: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
+  fields: z.record(z.string(), z.unknown()).optional(),
 });
 
 export const ocr: CapabilityModule<FilePayload> = {
@@ -22,6 +24,8 @@ export const ocr: CapabilityModule<FilePayload> = {
     }
     const d = parsed.data;
     const units = d.pages && d.pages.length > 0 ? d.pages.length : estimatedUnits;
-    return { ok: true, result: { text: d.text, pages: d.pages ?? [], fields: d.fields ?? {} }, units };
+    const fields = d.fields ?? {};
+    // The invoice is read once, here: every check, column and export uses this reading.
+    return { ok: true, result: { text: d.text, pages: d.pages ?? [], fields, invoice: readInvoice(fields) }, units };
   },
 };

@@ -2,6 +2,7 @@
 // A step is SQL, or a function when existing rows need computing in JavaScript.
 import type Database from 'better-sqlite3';
 import { deliveryOfStored, fingerprintOf } from '../queue/fingerprint';
+import { reviewExistingInvoices } from '../invoices/invoice-reviews';
 
 type Step = string | ((db: Database.Database) => void);
 
@@ -208,6 +209,111 @@ const MIGRATIONS: readonly Step[] = [
     DELETE FROM job_text_pending WHERE job_id = old.id;
   END;
   CREATE INDEX vectors_dimensions ON vectors(dimensions, job_id);
+  `,
+  // 8: every invoice OCR reads is checked (invoices/invoice-reviews.ts); the ones already read now.
+  (db) => {
+    db.exec(`
+      CREATE TABLE invoice_reviews (
+        job_id INTEGER PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+        batch_id TEXT NOT NULL,
+        vendor_key TEXT,
+        number_key TEXT,
+        needs_review INTEGER NOT NULL,
+        checks_json TEXT NOT NULL
+      );
+      CREATE INDEX invoice_reviews_invoice ON invoice_reviews(vendor_key, number_key) WHERE number_key IS NOT NULL;
+      CREATE INDEX invoice_reviews_batch ON invoice_reviews(batch_id, needs_review);
+    `);
+    reviewExistingInvoices(db);
+  },
+  // 9: per-batch counts by state, spend and invoices needing review, kept by the database in the same transaction as every
+  // change of a job, so status, the progress line and the window read one row, whatever the size
+  // of the batch (a GROUP BY over a 1,000,000-job batch took 220 ms, run 8 times a second).
+  `
+  CREATE TABLE batch_stats (
+    batch_id TEXT PRIMARY KEY REFERENCES batches(id) ON DELETE CASCADE,
+    queued INTEGER NOT NULL DEFAULT 0,
+    running INTEGER NOT NULL DEFAULT 0,
+    retry_wait INTEGER NOT NULL DEFAULT 0,
+    succeeded INTEGER NOT NULL DEFAULT 0,
+    failed INTEGER NOT NULL DEFAULT 0,
+    cancelled INTEGER NOT NULL DEFAULT 0,
+    spent INTEGER NOT NULL DEFAULT 0,
+    units INTEGER NOT NULL DEFAULT 0,
+    needs_review INTEGER NOT NULL DEFAULT 0   -- invoices of the batch that failed a check
+  );
+  CREATE TRIGGER batch_stats_new_batch AFTER INSERT ON batches
+  BEGIN
+    INSERT INTO batch_stats (batch_id) VALUES (new.id);
+  END;
+  -- Spend and units count once a job has a cost (as SUM(cost), SUM(units) WHERE cost IS NOT NULL did).
+  CREATE TRIGGER batch_stats_job_insert AFTER INSERT ON jobs
+  BEGIN
+    UPDATE batch_stats SET
+         queued = queued + (new.state = 'queued'),
+         running = running + (new.state = 'running'),
+         retry_wait = retry_wait + (new.state = 'retry_wait'),
+         succeeded = succeeded + (new.state = 'succeeded'),
+         failed = failed + (new.state = 'failed'),
+         cancelled = cancelled + (new.state = 'cancelled'),
+         spent = spent + COALESCE(new.cost, 0),
+         units = units + CASE WHEN new.cost IS NULL THEN 0 ELSE COALESCE(new.units, 0) END
+     WHERE batch_id = new.batch_id;
+  END;
+  CREATE TRIGGER batch_stats_job_update AFTER UPDATE OF state, cost, units ON jobs
+    WHEN old.state IS NOT new.state OR old.cost IS NOT new.cost OR old.units IS NOT new.units
+  BEGIN
+    UPDATE batch_stats SET
+         queued = queued + (new.state = 'queued') - (old.state = 'queued'),
+         running = running + (new.state = 'running') - (old.state = 'running'),
+         retry_wait = retry_wait + (new.state = 'retry_wait') - (old.state = 'retry_wait'),
+         succeeded = succeeded + (new.state = 'succeeded') - (old.state = 'succeeded'),
+         failed = failed + (new.state = 'failed') - (old.state = 'failed'),
+         cancelled = cancelled + (new.state = 'cancelled') - (old.state = 'cancelled'),
+         spent = spent + COALESCE(new.cost, 0) - COALESCE(old.cost, 0),
+         units = units + CASE WHEN new.cost IS NULL THEN 0 ELSE COALESCE(new.units, 0) END
+                       - CASE WHEN old.cost IS NULL THEN 0 ELSE COALESCE(old.units, 0) END
+     WHERE batch_id = new.batch_id;
+  END;
+  CREATE TRIGGER batch_stats_job_delete AFTER DELETE ON jobs
+  BEGIN
+    UPDATE batch_stats SET
+         queued = queued - (old.state = 'queued'),
+         running = running - (old.state = 'running'),
+         retry_wait = retry_wait - (old.state = 'retry_wait'),
+         succeeded = succeeded - (old.state = 'succeeded'),
+         failed = failed - (old.state = 'failed'),
+         cancelled = cancelled - (old.state = 'cancelled'),
+         spent = spent - COALESCE(old.cost, 0),
+         units = units - CASE WHEN old.cost IS NULL THEN 0 ELSE COALESCE(old.units, 0) END
+     WHERE batch_id = old.batch_id;
+  END;
+  CREATE TRIGGER batch_stats_review_insert AFTER INSERT ON invoice_reviews
+  BEGIN
+    UPDATE batch_stats SET needs_review = needs_review + new.needs_review WHERE batch_id = new.batch_id;
+  END;
+  CREATE TRIGGER batch_stats_review_update AFTER UPDATE OF needs_review ON invoice_reviews
+  BEGIN
+    UPDATE batch_stats SET needs_review = needs_review + new.needs_review - old.needs_review WHERE batch_id = new.batch_id;
+  END;
+  CREATE TRIGGER batch_stats_review_delete AFTER DELETE ON invoice_reviews
+  BEGIN
+    UPDATE batch_stats SET needs_review = needs_review - old.needs_review WHERE batch_id = old.batch_id;
+  END;
+  INSERT INTO batch_stats (batch_id) SELECT id FROM batches;
+  UPDATE batch_stats SET needs_review = (SELECT COUNT(*) FROM invoice_reviews r WHERE r.batch_id = batch_stats.batch_id AND r.needs_review = 1);
+  UPDATE batch_stats SET (queued, running, retry_wait, succeeded, failed, cancelled, spent, units) = (
+    SELECT SUM(state = 'queued'), SUM(state = 'running'), SUM(state = 'retry_wait'), SUM(state = 'succeeded'), SUM(state = 'failed'), SUM(state = 'cancelled'), COALESCE(SUM(cost), 0), COALESCE(SUM(CASE WHEN cost IS NULL THEN 0 ELSE units END), 0)
+      FROM jobs WHERE jobs.batch_id = batch_stats.batch_id
+  ) WHERE EXISTS (SELECT 1 FROM jobs WHERE jobs.batch_id = batch_stats.batch_id);
+  `,
+  // 10: the opt-out (suppression) list: recipients as sent to (E.164, lower-cased e-mail).
+  `
+  CREATE TABLE opt_outs (
+    recipient TEXT PRIMARY KEY,
+    added_at INTEGER NOT NULL,
+    source TEXT NOT NULL
+  );
   `,
 ];
 

@@ -1,4 +1,5 @@
 // Results -> CSV, JSON or TXT, streamed row by row so a 100,000-job batch exports in constant memory.
+// Invoices (OCR) also export as one row per invoice with its checks, and one row per line item.
 import { createWriteStream, openSync } from 'node:fs';
 import { once } from 'node:events';
 import type { Db } from '../db/connection';
@@ -8,16 +9,45 @@ import { capabilityFor } from '../capabilities/registry';
 import { moneyToDecimal } from '../../../shared/money';
 import type { JobRow } from '../queue/job-row';
 import { storedJson } from '../stored-json';
+import { z } from 'zod';
+import { UserError } from '../failures';
+import { invoiceColumns } from '../../../shared/capabilities/catalog';
+import { formatAmount, INVOICE_CHECKS, InvoiceCheck, type Invoice } from '../../../shared/invoices/invoice';
 
-export type ExportFormat = 'csv' | 'json' | 'txt';
+export type ExportFormat = 'csv' | 'json' | 'txt' | 'invoices' | 'line-items';
+export const TABLE_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt', 'invoices', 'line-items'];
+/** Formats only a batch of invoices has. */
+const INVOICE_FORMATS: readonly ExportFormat[] = ['invoices', 'line-items'];
+
+/** A job with its invoice checks joined (null: not an invoice, or not succeeded). */
+type ExportRow = JobRow & { needs_review: number | null; checks_json: string | null };
 
 interface Flat {
   [column: string]: string | number | null;
 }
 
 
+/** An invoice's stored checks; checks null: the job has none (not an invoice, or not succeeded). */
+interface Review {
+  checks: InvoiceCheck[] | null;
+  needsReview: boolean;
+}
+
+function reviewOf(job: ExportRow): Review {
+  const c = job.checks_json === null ? null : z.array(InvoiceCheck).safeParse(storedJson(job.checks_json));
+  return { checks: c?.success ? c.data : null, needsReview: job.needs_review === 1 };
+}
+
+/** An invoice's review in two cells: yes/no, and the names of the failed checks. */
+function reviewColumns(r: Review): Flat {
+  return {
+    needs_review: r.checks === null ? null : r.needsReview ? 'yes' : 'no',
+    failed_checks: r.checks === null ? null : r.checks.filter((c) => c.ok === false).map((c) => c.check).join('; '),
+  };
+}
+
 /** One flat record per job; the columns depend only on the capability (its module and descriptor). */
-export function flatten(job: JobRow, capability: BatchCapability): Flat {
+export function flatten(job: JobRow, capability: BatchCapability, review?: Review): Flat {
   const mod = capabilityFor(capability);
   const payload = mod.payload.safeParse(storedJson(job.payload_json));
   const result = storedJson(job.result_json);
@@ -35,6 +65,58 @@ export function flatten(job: JobRow, capability: BatchCapability): Flat {
     idempotency_key: job.idempotency_key,
     ...(payload.success ? mod.sourceColumns(payload.data) : {}),
     ...mod.descriptor.columns(result),
+    ...(review !== undefined && mod.descriptor.invoice ? reviewColumns(review) : {}),
+  };
+}
+
+/**
+ * The invoices CSV: one row per succeeded invoice, columns fixed (README "Invoices"): the
+ * invoice's fields, whether it needs review and which checks failed, then each check's outcome
+ * (ok / failed / not checked) and the details of those that did not pass.
+ */
+function invoiceRecord(item: { seq: number; source: string }, review: Review, inv: Invoice | null): Flat {
+  const checks = review.checks ?? [];
+  const byName = new Map(checks.map((c) => [c.check, c]));
+  return {
+    item: item.seq,
+    source: item.source,
+    ...invoiceColumns(inv),
+    ...reviewColumns(review),
+    ...Object.fromEntries(INVOICE_CHECKS.map((name) => {
+      const c = byName.get(name);
+      return [`check_${name}`, c === undefined ? null : c.ok === null ? 'not checked' : c.ok ? 'ok' : 'failed'];
+    })),
+    review_notes: checks.filter((c) => c.ok === false).map((c) => `${c.check}: ${c.detail}`).join(' | ') || null,
+  };
+}
+
+/** The line-items CSV: one row per line of every succeeded invoice. */
+function lineRecords(job: JobRow, inv: Invoice | null): Flat[] {
+  return (inv?.lines ?? []).map((l, i) => ({
+    item: job.seq,
+    source: job.source,
+    vendor: inv?.vendor ?? null,
+    invoice_number: inv?.invoiceNumber ?? null,
+    line: i + 1,
+    description: l.description,
+    quantity: l.quantity,
+    unit_price: l.unitPrice === null ? null : formatAmount(l.unitPrice, l.unitPrice % 100 === 0 ? 2 : 4),
+    amount: l.amount === null ? null : formatAmount(l.amount),
+    currency: inv?.currency ?? null,
+  }));
+}
+
+/** JSON keeps structure: an invoice's checks, line items and VAT as arrays, amounts as numbers. */
+function invoiceJson(review: Review, inv: Invoice | null): Record<string, unknown> {
+  const num = (a: number | null): number | null => (a === null ? null : Number(formatAmount(a)));
+  return {
+    needs_review: review.checks === null ? null : review.needsReview,
+    checks: review.checks ?? [],
+    net: num(inv?.net ?? null),
+    gross: num(inv?.gross ?? null),
+    vat: (inv?.vat ?? []).map((v) => ({ rate: v.rate, amount: num(v.amount) })),
+    // A unit price may go below the cent (0.125 a sheet): exact, not rounded to two places.
+    line_items: (inv?.lines ?? []).map((l) => ({ description: l.description, quantity: l.quantity, unit_price: l.unitPrice === null ? null : l.unitPrice / 10_000, amount: num(l.amount) })),
   };
 }
 
@@ -59,6 +141,10 @@ function jsonRecord(f: Flat): Record<string, string | number | null> {
 }
 
 export async function exportBatch(db: Db, batchId: string, capability: BatchCapability, format: ExportFormat, outPath: string): Promise<number> {
+  const desc = capabilityFor(capability).descriptor;
+  if (INVOICE_FORMATS.includes(format) && !desc.invoice) {
+    throw new UserError(`--format ${format} is for invoices read by OCR; this is a ${capability} batch (${desc.short.toLowerCase()}). Use --format csv or json instead.`);
+  }
   let fd: number;
   try {
     fd = openSync(outPath, 'w');
@@ -70,23 +156,54 @@ export async function exportBatch(db: Db, batchId: string, capability: BatchCapa
   const write = async (s: string): Promise<void> => {
     if (!out.write(s)) await once(out, 'drain');
   };
-  const rows = db.prepare(`SELECT * FROM jobs WHERE batch_id = ? ORDER BY seq`).iterate(batchId) as IterableIterator<JobRow>;
-  let n = 0;
+  // Pages, not one open iterator: the writes below wait for the disk, and a statement left open
+  // across that wait would make the engine's own commits fail ("connection is busy").
+  const page = db.prepare(
+    `SELECT jobs.*, r.needs_review, r.checks_json FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id
+      WHERE jobs.batch_id = ? AND jobs.seq > ? ORDER BY jobs.seq LIMIT 500`,
+  );
+  function* pages(): Generator<ExportRow> {
+    for (let after = Number.MIN_SAFE_INTEGER; ; ) {
+      const got = page.all(batchId, after) as ExportRow[];
+      yield* got;
+      const last = got[got.length - 1];
+      if (!last) return;
+      after = last.seq;
+    }
+  }
+  const rows = pages();
   let header: string[] | null = null;
+  const writeCsv = async (flat: Flat): Promise<void> => {
+    if (!header) {
+      header = Object.keys(flat);
+      await write(`${header.map(csvField).join(',')}\r\n`);
+    }
+    await write(`${header.map((h) => csvField(flat[h] ?? null)).join(',')}\r\n`);
+  };
+  let n = 0;
   if (format === 'json') await write('[\n');
   for (const job of rows) {
-    const flat = flatten(job, capability);
+    const review = reviewOf(job);
+    const flat = flatten(job, capability, review);
+    const inv = desc.invoice && job.state === 'succeeded' ? desc.invoice(storedJson(job.result_json)) : null;
     switch (format) {
       case 'csv':
-        if (!header) {
-          header = Object.keys(flat);
-          await write(`${header.map(csvField).join(',')}\r\n`);
-        }
-        await write(`${header.map((h) => csvField(flat[h] ?? null)).join(',')}\r\n`);
+        await writeCsv(flat);
         break;
       case 'json':
-        await write(`${n > 0 ? ',\n' : ''}  ${JSON.stringify(jsonRecord(flat))}`);
+        await write(`${n > 0 ? ',\n' : ''}  ${JSON.stringify(desc.invoice ? { ...jsonRecord(flat), ...invoiceJson(review, inv) } : jsonRecord(flat))}`);
         break;
+      case 'invoices':
+        if (job.state !== 'succeeded') continue;
+        await writeCsv(invoiceRecord(job, review, inv));
+        break;
+      case 'line-items':
+        if (job.state !== 'succeeded') continue;
+        for (const line of lineRecords(job, inv)) {
+          await writeCsv(line);
+          n++;
+        }
+        continue;
       case 'txt':
         await write(txtBlock(flat, job, capability));
         break;
@@ -96,6 +213,9 @@ export async function exportBatch(db: Db, batchId: string, capability: BatchCapa
     n++;
   }
   if (format === 'json') await write('\n]\n');
+  // An empty table still says what its columns are.
+  if (!header && format === 'invoices') await write(`${Object.keys(invoiceRecord({ seq: 0, source: '' }, { checks: null, needsReview: false }, null)).join(',')}\r\n`);
+  if (!header && format === 'line-items') await write('item,source,vendor,invoice_number,line,description,quantity,unit_price,amount,currency\r\n');
   out.end();
   await once(out, 'finish');
   return n;

@@ -15,7 +15,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Db } from '../db/connection';
 import type { BatchCapability } from '../../../shared/domain';
 import { OutputFile } from '../../../shared/capabilities/catalog';
-import { hasCues, itemFileKind, noCuesMessage, noItemFilesMessage, textFileExtensions, type FilesFormat, type ItemFileKind } from '../../../shared/capabilities/result-files';
+import { hasCues, hasInvoices, itemFileKind, noCuesMessage, noInvoicesMessage, noItemFilesMessage, textFileExtensions, type FilesFormat, type ItemFileKind } from '../../../shared/capabilities/result-files';
+import { ublInvoiceXml } from './ubl-invoice';
 import type { CapabilityDescriptor, Cue } from '../../../shared/capabilities/descriptor';
 import { capabilityFor } from '../capabilities/registry';
 import { FilePayload } from '../capabilities/file-payload';
@@ -80,7 +81,9 @@ const MAX_LISTED_PROBLEMS = 50;
  */
 export function itemFileKindOrRefuse(capability: BatchCapability, format: FilesFormat = 'files'): ItemFileKind {
   const kind = itemFileKind(capability);
-  if (format !== 'files' && !hasCues(capability)) throw new UserError(noCuesMessage(capability, format));
+  if (format === 'ubl') {
+    if (!hasInvoices(capability)) throw new UserError(noInvoicesMessage(capability));
+  } else if (format !== 'files' && !hasCues(capability)) throw new UserError(noCuesMessage(capability, format));
   if (kind === null) throw new UserError(noItemFilesMessage(capability));
   return kind;
 }
@@ -95,6 +98,12 @@ function textParts(desc: CapabilityDescriptor, result: unknown, row: ResultRow, 
     let text: string | null;
     if (ext === 'txt') text = desc.offers(result);
     else if (ext === 'json') text = result === null ? null : `${JSON.stringify(result, null, 2)}\n`;
+    else if (ext === 'xml') {
+      const inv = desc.invoice?.(result) ?? null;
+      // Nothing read, nothing to book: the other files of the item still come.
+      if (inv === null) continue;
+      text = ublInvoiceXml(inv, { id: `${row.seq}`, issueDate: new Date(row.finished_at ?? 0).toISOString().slice(0, 10), currency: 'EUR' });
+    }
     else {
       const c = cuesOf();
       text = c === null ? null : ext === 'srt' ? srtOf(c) : vttOf(c);
@@ -127,6 +136,7 @@ function entryOf(row: ResultRow, batch: FilesBatch, kind: ItemFileKind, format: 
     const exts = textFileExtensions(batch.capability, format);
     const parts = textParts(capabilityFor(batch.capability).descriptor, result, row, exts);
     if (parts === null) return { ok: false, item, message: 'its stored result has no text (it may come from an older version); export the batch as CSV or JSON to see it' };
+    if (parts.length === 0) return { ok: false, item, message: 'no invoice fields were read from it, so there is no UBL invoice to write; open it in the window to see its text' };
     return { ok: true, file: { item, base, mtime, parts } };
   }
   const saved = OutputFile.safeParse(result);

@@ -64,7 +64,8 @@ export class PipelineStore {
       succeededPage: db.prepare(
         `SELECT id, seq, source, result_json FROM jobs WHERE batch_id = ? AND state = 'succeeded' AND seq > ? ORDER BY seq LIMIT ?`,
       ),
-      open: db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE batch_id = ? AND state IN ('queued','running','retry_wait')`),
+      open: db.prepare(`SELECT queued + running + retry_wait AS n FROM batch_stats WHERE batch_id = ?`),
+      spent: db.prepare(`SELECT spent AS s FROM batch_stats WHERE batch_id = ?`),
       // Live ones being created too (ready = 0): two creates at once must see each other.
       followersLike: db.prepare(
         `SELECT id, name, options_json FROM batches WHERE parent_id = @parent AND capability = @capability AND tier = @tier AND status <> 'cancelled'`,
@@ -117,7 +118,7 @@ export class PipelineStore {
 
   /** Jobs of the batch still queued, running or waiting for a retry. */
   openCount(batchId: string): number {
-    return (this.stmts.open.get(batchId) as { n: number }).n;
+    return (this.stmts.open.get(batchId) as { n: number } | undefined)?.n ?? 0;
   }
 
   /** A live follower of `parent` doing the same work: same capability and tier, and the same options once defaults apply. */
@@ -142,12 +143,10 @@ export class PipelineStore {
     this.stmts.sealFollower.run({ id, name: s.name, units: s.estimatedUnits, cost: s.estimatedCost, now: this.clock.now() });
   }
 
-  /** Money spent by the given batches together. */
+  /** Money spent by the given batches together (their kept counters: one row each). */
   spentIn(ids: readonly string[]): number {
-    if (ids.length === 0) return 0;
-    const row = this.db
-      .prepare(`SELECT COALESCE(SUM(cost), 0) AS s FROM jobs WHERE cost IS NOT NULL AND batch_id IN (${ids.map(() => '?').join(',')})`)
-      .get(...ids) as { s: number };
-    return row.s;
+    let sum = 0;
+    for (const id of ids) sum += (this.stmts.spent.get(id) as { s: number } | undefined)?.s ?? 0;
+    return sum;
   }
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db/connection';
 import type { Clock } from '../clock';
 import type { JobRow, LeasedJob } from './job-row';
 import type { EngineError } from '../../../shared/errors';
-import { emptyCounts, type StateCounts, JOB_STATES } from '../../../shared/domain';
+import { emptyCounts, type StateCounts } from '../../../shared/domain';
 import { deliveryOfStored, fingerprintOf } from './fingerprint';
 
 export interface NewJob {
@@ -76,6 +76,11 @@ export class JobStore {
            lease_token = NULL, lease_expires_at = NULL, updated_at = @now
          WHERE id = @id AND lease_token = @token AND state = 'running'`,
       ),
+      skip: db.prepare(
+        `UPDATE jobs SET state = 'cancelled', error_kind = NULL, error_message = @message, lease_token = NULL, lease_expires_at = NULL,
+           updated_at = @now, finished_at = @now
+         WHERE id = @id AND lease_token = @token AND state = 'running'`,
+      ),
       renew: db.prepare(`UPDATE jobs SET lease_expires_at = @expires WHERE id = @id AND lease_token = @token AND state = 'running'`),
       recoverAll: db.prepare(
         `UPDATE jobs SET state = 'queued', lease_token = NULL, lease_expires_at = NULL, updated_at = @now,
@@ -98,7 +103,8 @@ export class JobStore {
         `UPDATE attempts SET finished_at = @now, http_status = @status, latency_ms = @latency, outcome = @outcome,
            error_message = @message, replayed = @replayed WHERE id = @id`,
       ),
-      counts: db.prepare(`SELECT state, COUNT(*) AS n FROM jobs WHERE batch_id = ? GROUP BY state`),
+      // One row per batch, kept by triggers (migration 9): O(1) whatever the batch's size.
+      counts: db.prepare(`SELECT queued, running, retry_wait, succeeded, failed, cancelled FROM batch_stats WHERE batch_id = ?`),
       hasOpen: db.prepare(`SELECT 1 FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait','running') LIMIT 1`),
       inFlight: db.prepare(
         `SELECT COUNT(*) AS n, MIN(a.started_at) AS since FROM jobs j JOIN attempts a ON a.job_id = j.id AND a.outcome = 'in_flight'
@@ -116,7 +122,7 @@ export class JobStore {
       ),
       deleteFromSeq: db.prepare(`DELETE FROM jobs WHERE batch_id = ? AND seq >= ?`),
       deleteImportJobs: db.prepare(`DELETE FROM jobs WHERE batch_id = ? AND id IN (SELECT id FROM jobs WHERE batch_id = ? LIMIT 5000)`),
-      spent: db.prepare(`SELECT COALESCE(SUM(cost), 0) AS spent, COALESCE(SUM(units), 0) AS units FROM jobs WHERE batch_id = ? AND cost IS NOT NULL`),
+      spent: db.prepare(`SELECT spent, units FROM batch_stats WHERE batch_id = ?`),
       nextRunAt: db.prepare(
         `SELECT MIN(run_at) AS t FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait')`,
       ),
@@ -225,6 +231,11 @@ export class JobStore {
     return r.changes === 1;
   }
 
+  /** Not sent, on purpose (its recipient opted out): cancelled with the reason, never retried. */
+  skip(job: LeasedJob, message: string): boolean {
+    return this.stmts.skip.run({ id: job.id, token: job.lease_token, message, now: this.clock.now() }).changes === 1;
+  }
+
   /** Back to queued without counting the try: the batch is being paused (auth, cap, budget) or the run stopped. */
   requeue(job: LeasedJob, err: EngineError | null): boolean {
     const r = this.stmts.requeue.run({
@@ -288,16 +299,12 @@ export class JobStore {
   }
 
   counts(batchId: string): StateCounts {
-    const c = emptyCounts();
-    for (const row of this.stmts.counts.all(batchId) as { state: string; n: number }[]) {
-      const state = JOB_STATES.find((s) => s === row.state);
-      if (state) c[state] = row.n;
-    }
-    return c;
+    const row = this.stmts.counts.get(batchId) as StateCounts | undefined;
+    return row ? { ...row } : emptyCounts();
   }
 
   spent(batchId: string): { spent: number; units: number } {
-    return this.stmts.spent.get(batchId) as { spent: number; units: number };
+    return (this.stmts.spent.get(batchId) as { spent: number; units: number } | undefined) ?? { spent: 0, units: 0 };
   }
 
   /** True while the batch has anything left to send (or in flight). */

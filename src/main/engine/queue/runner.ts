@@ -33,6 +33,8 @@ import { assertNever } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 import { ENV_VAR } from '../secrets/key-manager';
 import type { FollowUps } from '../pipeline/follow-ups';
+import type { InvoiceReviews } from '../invoices/invoice-reviews';
+import { describeOptOut, type OptOutList } from '../messaging/opt-out-list';
 import type { PipelineStore } from '../pipeline/pipeline-store';
 import { Lineage } from '../pipeline/lineage';
 
@@ -88,6 +90,10 @@ export interface RunnerDeps {
   /** Pipelines: a succeeded item flows into the next steps in the same commit. */
   followUps: FollowUps;
   pipelines: PipelineStore;
+  /** Invoices read by OCR are checked in their success commit. */
+  invoices: InvoiceReviews;
+  /** Recipients never to message, read before each send. */
+  optOuts: OptOutList;
 }
 
 export interface RunOptions {
@@ -382,6 +388,15 @@ export class Runner {
       return;
     }
     const payload = parsedPayload.data;
+    // Checked again just before sending: an opt-out added while the batch runs counts at once.
+    const recipient = cap.recipient?.(payload);
+    const optedOut = recipient === undefined ? null : this.d.optOuts.find(recipient);
+    if (optedOut) {
+      const maybe = job.attempts > 0 ? ' An earlier attempt, whose answer was lost, may have reached them.' : '';
+      this.d.jobs.skip(job, `not sent: ${describeOptOut(optedOut)}.${maybe}`);
+      this.d.logger.log('info', 'job.opted_out', { job: job.id, batch: batch.id });
+      return;
+    }
     const src = cap.sourceFile(payload);
     if (src) {
       const problem = await verifySource(src);
@@ -475,6 +490,7 @@ export class Runner {
         httpStatus: response.status,
         ...(parsed.vector ? { vector: parsed.vector } : {}),
       });
+      if (counted && batch.capability === 'ocr') this.d.invoices.record({ id: job.id, batchId: batch.id }, resultJson);
       // The next steps get this item in the same commit: never lost, never twice.
       if (counted) flowed = this.d.followUps.flow({ id: job.id, seq: job.seq, source: job.source, result_json: resultJson }, batch);
     });

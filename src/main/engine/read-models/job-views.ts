@@ -7,10 +7,12 @@ import type { BatchCapability, JobState } from '../../../shared/domain';
 import { ErrorKind } from '../../../shared/errors';
 import { capabilityFor } from '../capabilities/registry';
 import { FilePayload } from '../capabilities/file-payload';
-import { ftsPhrase } from '../search/fts-query';
+import { ftsPhrase, phoneDigits } from '../search/fts-query';
 import { briefOf } from '../../../shared/capabilities/descriptor';
 import { describe } from '../../../shared/capabilities/catalog';
 import { storedJson } from '../stored-json';
+import { z } from 'zod';
+import { InvoiceCheck, type InvoiceReview } from '../../../shared/invoices/invoice';
 
 const iso = (ms: number | null): string => new Date(ms ?? 0).toISOString();
 
@@ -18,12 +20,22 @@ export interface JobPageQuery {
   batchId: string;
   states?: JobState[] | undefined;
   search?: string | undefined;
+  needsReview?: boolean | undefined;
   limit: number;
   offset: number;
 }
 
 
-function rowView(j: JobRow, capability: BatchCapability): JobRowView {
+/** A job row with its invoice checks joined (null when it has none). */
+type ReviewedRow = JobRow & { checks_json?: string | null };
+
+function failedChecks(checksJson: string | null | undefined): string[] | null {
+  if (checksJson === null || checksJson === undefined) return null;
+  const checks = z.array(InvoiceCheck).safeParse(storedJson(checksJson));
+  return checks.success ? checks.data.filter((c) => c.ok === false).map((c) => c.check) : null;
+}
+
+function rowView(j: ReviewedRow, capability: BatchCapability): JobRowView {
   return {
     id: j.id,
     seq: j.seq,
@@ -34,16 +46,17 @@ function rowView(j: JobRow, capability: BatchCapability): JobRowView {
     estimatedCost: j.estimated_cost,
     error: j.error_message,
     result: j.state === 'succeeded' ? briefOf(describe(capability), storedJson(j.result_json)) : null,
+    failedChecks: failedChecks(j.checks_json),
     updatedAt: iso(j.updated_at),
   };
 }
 
 /** The WHERE of a filtered job list (states, and text in source, input, result or error). */
 function jobFilter(q: Omit<JobPageQuery, 'limit' | 'offset'>): { sql: string; params: Record<string, string | number> } {
-  const where = ['batch_id = @batch'];
+  const where = ['jobs.batch_id = @batch'];
   const params: Record<string, string | number> = { batch: q.batchId };
   if (q.states && q.states.length > 0) {
-    where.push(`state IN (${q.states.map((_, i) => `@s${i}`).join(',')})`);
+    where.push(`jobs.state IN (${q.states.map((_, i) => `@s${i}`).join(',')})`);
     q.states.forEach((s, i) => (params[`s${i}`] = s));
   }
   if (q.search && q.search.trim()) {
@@ -51,10 +64,17 @@ function jobFilter(q: Omit<JobPageQuery, 'limit' | 'offset'>): { sql: string; pa
     // text) as typed, and a finished job's result and error containing the words side by side
     // (full-text index, so word forms match too).
     const fts = ftsPhrase(q.search);
-    where.push(`(source LIKE @q ESCAPE '\\' OR payload_json LIKE @q ESCAPE '\\'${fts ? ' OR id IN (SELECT rowid FROM job_text WHERE job_text MATCH @fts)' : ''})`);
+    where.push(`(jobs.source LIKE @q ESCAPE '\\' OR jobs.payload_json LIKE @q ESCAPE '\\'${fts ? ' OR jobs.id IN (SELECT rowid FROM job_text WHERE job_text MATCH @fts)' : ''})`);
     params.q = `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // A number written in groups finds the recipient stored as E.164 (+442079460123).
+    const digits = phoneDigits(q.search);
+    if (digits) {
+      where[where.length - 1] = `(${where[where.length - 1]} OR jobs.payload_json LIKE @digits)`;
+      params.digits = `%${digits}%`;
+    }
     if (fts) params.fts = fts;
   }
+  if (q.needsReview) where.push(`jobs.id IN (SELECT job_id FROM invoice_reviews WHERE batch_id = @batch AND needs_review = 1)`);
   return { sql: where.join(' AND '), params };
 }
 
@@ -62,7 +82,9 @@ export function jobPage(db: Db, q: JobPageQuery): JobPage {
   const f = jobFilter(q);
   const params = { ...f.params, limit: q.limit, offset: q.offset };
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE ${f.sql}`).get(params) as { n: number }).n;
-  const rows = db.prepare(`SELECT * FROM jobs WHERE ${f.sql} ORDER BY seq LIMIT @limit OFFSET @offset`).all(params) as JobRow[];
+  const rows = db
+    .prepare(`SELECT jobs.*, r.checks_json FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id WHERE ${f.sql} ORDER BY jobs.seq LIMIT @limit OFFSET @offset`)
+    .all(params) as ReviewedRow[];
   const batch = db.prepare(`SELECT capability FROM batches WHERE id = ?`).get(q.batchId) as { capability: BatchCapability } | undefined;
   return { total, offset: q.offset, rows: batch ? rows.map((r) => rowView(r, batch.capability)) : [] };
 }
@@ -73,8 +95,8 @@ export function jobNeighbours(db: Db, q: Omit<JobPageQuery, 'limit' | 'offset'>,
   const params = { ...f.params, seq };
   const one = (sql: string): number | null => (db.prepare(sql).get(params) as { id: number } | undefined)?.id ?? null;
   return {
-    previous: one(`SELECT id FROM jobs WHERE ${f.sql} AND seq < @seq ORDER BY seq DESC LIMIT 1`),
-    next: one(`SELECT id FROM jobs WHERE ${f.sql} AND seq > @seq ORDER BY seq LIMIT 1`),
+    previous: one(`SELECT id FROM jobs WHERE ${f.sql} AND jobs.seq < @seq ORDER BY jobs.seq DESC LIMIT 1`),
+    next: one(`SELECT id FROM jobs WHERE ${f.sql} AND jobs.seq > @seq ORDER BY jobs.seq LIMIT 1`),
   };
 }
 
@@ -85,7 +107,7 @@ function sourceViewOf(capability: BatchCapability, payloadJson: string): SourceV
   return mod.sourceView(p.data);
 }
 
-export function jobDetail(db: Db, j: JobRow, capability: BatchCapability): JobDetail {
+export function jobDetail(db: Db, j: JobRow, capability: BatchCapability, review: InvoiceReview | null): JobDetail {
   const attempts = db.prepare(`SELECT * FROM attempts WHERE job_id = ? ORDER BY id`).all(j.id) as {
     started_at: number;
     latency_ms: number | null;
@@ -103,7 +125,7 @@ export function jobDetail(db: Db, j: JobRow, capability: BatchCapability): JobDe
   }[];
   const errorKind = ErrorKind.safeParse(j.error_kind);
   return {
-    ...rowView(j, capability),
+    ...rowView({ ...j, checks_json: review ? JSON.stringify(review.checks) : null }, capability),
     batchId: j.batch_id,
     capability,
     idempotencyKey: j.idempotency_key,
@@ -114,6 +136,7 @@ export function jobDetail(db: Db, j: JobRow, capability: BatchCapability): JobDe
     sourceView: sourceViewOf(capability, j.payload_json),
     result: j.result_json ? (JSON.parse(j.result_json) as unknown) : null,
     rawResponse: j.raw_response,
+    review,
     attemptsLog: attempts.map((a) => ({
       startedAt: iso(a.started_at),
       latencyMs: a.latency_ms,

@@ -7,6 +7,7 @@ import { BATCH_CAPABILITIES, DisplayBatchStatus, type BatchSummary } from '../..
 import { describe } from '../../../shared/capabilities/catalog';
 import { BatchSummaryCard } from '../components/BatchSummaryCard';
 import { ProgressBar } from '../components/ProgressBar';
+import { ReviewBadge } from '../components/ReviewBadge';
 import { STATUS_LABEL } from '../format/labels';
 import { formatMoney } from '../format/money';
 import { formatCount, formatDateTime } from '../format/time';
@@ -137,7 +138,10 @@ function BatchRow({ batch: b, open, detailId, onToggle }: { batch: BatchSummary;
         </td>
         <td>{describe(b.capability).short}</td>
         <td>
-          <span className={`status-pill status-pill--${b.status}`}>{STATUS_LABEL[b.status]}</span>
+          <div className="batch-table__status">
+            <span className={`status-pill status-pill--${b.status}`}>{STATUS_LABEL[b.status]}</span>
+            <ReviewBadge batch={b} />
+          </div>
         </td>
         <td className="batch-table__progress">
           <ProgressBar done={b.counts.succeeded} failed={b.counts.failed} total={b.total} label={`Progress of ${b.name}`} />

@@ -1,6 +1,7 @@
 // The Batches table's rows: filtered by status, capability and words of the name or id, then
 // sorted by a column. Pure, so the screen stays simple and the rules are tested alone.
 import type { BatchCapability, BatchSummary, DisplayBatchStatus } from '../../../shared/domain';
+import { describe } from '../../../shared/capabilities/catalog';
 
 export type SortKey = 'name' | 'capability' | 'status' | 'progress' | 'spent' | 'created';
 export interface TableQuery {
@@ -21,6 +22,16 @@ export function progressOf(b: BatchSummary): number {
 /** Batches waiting for the user (Start, Resume): their controls are shown without asking. */
 export function needsAction(b: BatchSummary): boolean {
   return b.status === 'pending' || b.status === 'paused';
+}
+
+/** How many of a batch's invoices failed a check (0 for batches that are not invoices). */
+export function reviewCount(b: BatchSummary): number {
+  return describe(b.capability).invoice ? b.counts.needs_review : 0;
+}
+
+/** "1 needs review", "3 need review". */
+export function reviewText(n: number): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'needs' : 'need'} review`;
 }
 
 const STATUS_ORDER: Record<DisplayBatchStatus, number> = { paused: 0, pending: 1, running: 2, done_with_failures: 3, done: 4, cancelled: 5 };

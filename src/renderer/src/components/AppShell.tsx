@@ -1,7 +1,8 @@
 // The frame around every screen: header (name, connection, Sandbox badge), left navigation, main.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { client } from '../client';
-import { navigate, type Route } from '../routing/route';
+import type { Route } from '../routing/route';
+import { navigate } from '../routing/use-route';
 import { useConnectionStore } from '../store/connection-store';
 import { useRunnerStore } from '../store/runner-store';
 import { ErrorAlert } from './ErrorAlert';

@@ -2,6 +2,8 @@
 // Retry failed and Export for one batch. Every failure is shown in an alert beside the buttons.
 import { useId, useState } from 'react';
 import type { BatchSummary } from '../../../shared/domain';
+import type { ArgOf } from '../../../shared/contract';
+import { describe } from '../../../shared/capabilities/catalog';
 import { parseEur } from '../../../shared/money';
 import { client } from '../client';
 import { useAction } from '../hooks/use-action';
@@ -10,7 +12,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { ErrorAlert, StatusNote } from './ErrorAlert';
 import './BatchControls.css';
 
-type ExportFormat = 'csv' | 'json' | 'txt';
+type ExportFormat = ArgOf<'batches.export'>['format'];
 
 /** Starts a download of an export through a real <a download>, as the brief of each transport expects. */
 function download(href: string, fileName: string): void {
@@ -152,6 +154,12 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
             <option value="csv">CSV</option>
             <option value="json">JSON</option>
             <option value="txt">Text</option>
+            {describe(batch.capability).invoice ? (
+              <>
+                <option value="invoices">Invoices (CSV, with checks)</option>
+                <option value="line-items">Line items (CSV)</option>
+              </>
+            ) : null}
           </select>
           <button type="button" onClick={() => void exportResults()} disabled={action.busy}>
             Export

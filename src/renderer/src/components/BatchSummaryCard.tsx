@@ -12,6 +12,7 @@ import { useBatchesStore } from '../store/batches-store';
 import { throughput } from '../store/throughput';
 import { BatchControls } from './BatchControls';
 import { ProgressBar } from './ProgressBar';
+import { ReviewBadge } from './ReviewBadge';
 import { SandboxBadge } from './SandboxBadge';
 import { StateCounts } from './StateCounts';
 import './BatchSummaryCard.css';
@@ -109,6 +110,7 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
           {formatCount(processed)} of {formatCount(total)} items processed
           {counts.cancelled > 0 ? ` · ${formatCount(counts.cancelled)} cancelled` : ''}
         </span>
+        <ReviewBadge batch={batch} />
         <RateAndEta batch={batch} />
         <span className="muted">
           {formatUnits(batch.units.measured, batch.units.name)} measured of {formatUnits(batch.units.estimated, batch.units.name)} estimated

@@ -13,6 +13,7 @@ import { formatDateTime, formatLatency } from '../format/time';
 import { JobResultView } from './JobResultView';
 import { JobSourceView } from './JobSourceView';
 import './JobDetailDialog.css';
+import '../components/ReviewBadge.css';
 
 function CostLine({ job }: { job: JobDetail }) {
   const unitName = describe(job.capability).unit;
@@ -124,7 +125,7 @@ interface Props {
   /** Changes with the batch's counts: an unfinished job is re-read when it does. */
   batchVersion: string | null;
   /** The list the table shows (its filters), so previous/next walk the same jobs. */
-  list: { batchId: string; states: JobState[] | null; search: string };
+  list: { batchId: string; states: JobState[] | null; search: string; needsReview: boolean };
   onOpen(jobId: number): void;
   onClose(): void;
 }
@@ -152,6 +153,7 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
         jobId,
         ...(list.states !== null ? { states: list.states } : {}),
         ...(list.search !== '' ? { search: list.search } : {}),
+        ...(list.needsReview ? { needsReview: true } : {}),
       })
       .then((n) => live && setNear(n))
       .catch(() => live && setNear({ previous: null, next: null }));
@@ -160,7 +162,9 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
     };
     // statesKey stands for list.states.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [jobId, list.batchId, statesKey, list.search, batchVersion]);
+  }, [jobId, list.batchId, statesKey, list.search, list.needsReview, batchVersion]);
+
+  const walked = list.needsReview ? 'invoice that needs review' : 'job';
 
   const go = (id: number | null): void => {
     if (id !== null) onOpen(id);
@@ -212,12 +216,18 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
         <h2 id={titleId}>
           {job ? `Job ${job.seq}` : jobId !== null ? 'Job' : ''}
           {job ? <span className={`state-tag state-tag--${job.state}`}>{STATE_LABEL[job.state]}</span> : null}
+          {job?.review?.needsReview ? (
+            <span className="review-badge">
+              <span aria-hidden="true">⚠ </span>Needs review
+            </span>
+          ) : null}
         </h2>
         <div className="job-detail__nav">
-          <button type="button" onClick={() => go(near.previous)} disabled={near.previous === null} aria-keyshortcuts="ArrowLeft" title="Previous job (←)">
+          {list.needsReview ? <span className="muted job-detail__walk">Invoices that need review:</span> : null}
+          <button type="button" onClick={() => go(near.previous)} disabled={near.previous === null} aria-keyshortcuts="ArrowLeft" title={`Previous ${walked} (←)`}>
             ← Previous
           </button>
-          <button type="button" onClick={() => go(near.next)} disabled={near.next === null} aria-keyshortcuts="ArrowRight" title="Next job (→)">
+          <button type="button" onClick={() => go(near.next)} disabled={near.next === null} aria-keyshortcuts="ArrowRight" title={`Next ${walked} (→)`}>
             Next →
           </button>
           {job && job.result !== null ? <CopyResult job={job} /> : null}

@@ -1,7 +1,12 @@
-// The batch's jobs as a virtualized grid: fixed row height, a spacer of total x rowHeight, only
-// the visible rows (plus overscan) in the DOM, pages of 200 fetched as the window needs them.
-// Arrow keys, Page Up/Down, Home/End move between rows; Enter or a click opens the job.
+// The batch's jobs as a virtualized grid (@tanstack/react-virtual): fixed row height, only the
+// visible rows (plus overscan) in the DOM, pages of 200 fetched as the window needs them and ahead
+// of it. Past MAX_SCROLL_HEIGHT (1,000,000 rows would be 36 million px, over the browser's cap on an
+// element's height) the scroll range is scaled: the sizer is capped and the scrollTop maps linearly
+// to the rows' own offsets (scroll-scale.ts, scaled-scroller.ts), so every row up to the last is
+// reachable by scrolling, dragging the scrollbar and the keys. Arrow keys, Page Up/Down, Home/End
+// move between rows; Enter or a click opens the job.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import type { JobRowView } from '../../../shared/contract';
 import type { JobState } from '../../../shared/domain';
 import { client } from '../client';
@@ -10,11 +15,13 @@ import { STATE_LABEL } from '../format/labels';
 import { formatMoney } from '../format/money';
 import { displayText, splitSource } from '../format/source';
 import { formatCount } from '../format/time';
+import { checkLabel } from '../results/invoice-view';
 import { JobPageCache } from './job-page-cache';
+import { ScaledScroller } from './scaled-scroller';
+import { MAX_SCROLL_HEIGHT, scrollScale } from './scroll-scale';
 import './JobTable.css';
 
 const ROW_H = 36;
-const HEAD_H = 38;
 const OVERSCAN = 12;
 /** Live updates refetch the visible pages at most this often. */
 const INVALIDATE_MS = 1_000;
@@ -24,6 +31,10 @@ interface Props {
   /** null = every state. */
   states: JobState[] | null;
   search: string;
+  /** Only the invoices that failed a check. */
+  needsReview: boolean;
+  /** Invoice batches: a Checks column (✓, or ⚠ and the names of the checks that failed). */
+  checks: boolean;
   /** Changes whenever the batch's counts or status change: rows may have changed. */
   batchVersion: string | null;
   openJobId: number | null;
@@ -40,7 +51,31 @@ function SourceName({ source }: { source: string }) {
   );
 }
 
-function Cells({ row }: { row: JobRowView | undefined }) {
+/** An invoice's checks in one cell: "⚠ Net + VAT = gross" (the failed ones) or "✓ Passed"; the words carry it, not the colour. */
+function ChecksCell({ failed }: { failed: string[] | null }) {
+  if (failed === null) return <div role="gridcell" className="job-grid__cell job-grid__checks" />;
+  if (failed.length === 0) {
+    return (
+      <div role="gridcell" className="job-grid__cell job-grid__checks" title="Every check passed">
+        <span className="check-flag check-flag--ok">
+          <span aria-hidden="true">✓ </span>Passed
+        </span>
+      </div>
+    );
+  }
+  const names = failed.map(checkLabel).join(', ');
+  return (
+    <div role="gridcell" className="job-grid__cell job-grid__checks" title={`Needs review: ${names}`}>
+      <span className="check-flag check-flag--failed">
+        <span aria-hidden="true">⚠ </span>
+        <span className="visually-hidden">Needs review: </span>
+        {names}
+      </span>
+    </div>
+  );
+}
+
+function Cells({ row, checks }: { row: JobRowView | undefined; checks: boolean }) {
   if (!row) {
     return (
       <>
@@ -53,6 +88,7 @@ function Cells({ row }: { row: JobRowView | undefined }) {
         <div role="gridcell" className="job-grid__cell" />
         <div role="gridcell" className="job-grid__cell" />
         <div role="gridcell" className="job-grid__cell" />
+        {checks ? <div role="gridcell" className="job-grid__cell" /> : null}
         <div role="gridcell" className="job-grid__cell" />
       </>
     );
@@ -74,6 +110,7 @@ function Cells({ row }: { row: JobRowView | undefined }) {
       <div role="gridcell" className="job-grid__cell num">
         {row.cost !== null ? formatMoney(row.cost) : <span className="muted" title="Estimated">≈ {formatMoney(row.estimatedCost)}</span>}
       </div>
+      {checks ? <ChecksCell failed={row.failedChecks} /> : null}
       {row.state === 'succeeded' ? (
         <div role="gridcell" className="job-grid__cell job-grid__result" title={row.result ?? undefined}>
           {row.result ?? ''}
@@ -87,7 +124,17 @@ function Cells({ row }: { row: JobRowView | undefined }) {
   );
 }
 
-export function JobTable({ batchId, states, search, batchVersion, openJobId, onOpen }: Props) {
+/**
+ * Tests only: a lower cap on the sizer's height (window.batchdeskMaxScrollHeight, set by a
+ * Playwright init script before the app loads), so an e2e test reaches the scaled scroll range with
+ * a batch far smaller than the 417,000 rows it takes at MAX_SCROLL_HEIGHT. Nothing sets it otherwise.
+ */
+function maxScrollHeight(): number {
+  const forced = (window as Window & { batchdeskMaxScrollHeight?: unknown }).batchdeskMaxScrollHeight;
+  return typeof forced === 'number' && forced > 0 ? forced : MAX_SCROLL_HEIGHT;
+}
+
+export function JobTable({ batchId, states, search, needsReview, checks, batchVersion, openJobId, onOpen }: Props) {
   const statesKey = states === null ? '*' : states.join(',');
   const cache = useMemo(
     () =>
@@ -98,52 +145,86 @@ export function JobTable({ batchId, states, search, batchVersion, openJobId, onO
           limit,
           ...(states !== null ? { states } : {}),
           ...(search !== '' ? { search } : {}),
+          ...(needsReview ? { needsReview } : {}),
         }),
       ),
     // statesKey stands for the content of `states`.
-    [batchId, statesKey, search],
+    [batchId, statesKey, search, needsReview],
   );
   useEffect(() => () => cache.dispose(), [cache]);
   useSyncExternalStore(cache.subscribe, cache.getVersion);
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
+  const windowRef = useRef<HTMLDivElement>(null);
   const rowRefs = useRef(new Map<number, HTMLDivElement>());
-  const [view, setView] = useState({ top: 0, height: 480 });
+  const [scroller] = useState(() => new ScaledScroller());
+  const [viewport, setViewport] = useState(0);
   const [active, setActive] = useState(0);
   const [focusWanted, setFocusWanted] = useState(false);
-  const frame = useRef(0);
+  /** The virtual top of the first rendered row: rows sit below it, the window is placed at it. */
+  const baseRef = useRef(0);
 
-  const measure = useCallback(() => {
+  // The rendered rows hang in one window placed where the scrollTop shows them: at their own
+  // offset below the cap; scaled, at the scrollTop plus the row's distance from the virtual offset.
+  // Written to the DOM on every scroll event (the rows only re-render when the range changes).
+  const place = useCallback(() => {
     const el = scrollRef.current;
-    if (el) setView({ top: el.scrollTop, height: el.clientHeight });
-  }, []);
+    const win = windowRef.current;
+    if (el && win) win.style.top = `${el.scrollTop + baseRef.current - scroller.scrollTop}px`;
+  }, [scroller]);
 
+  // Before the virtualizer's own layout effect, which looks for its scroll element.
   useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [measure]);
-
-  // A new filter starts at the top.
-  useLayoutEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
-    setActive(0);
-  }, [cache]);
+    scroller.attach(scrollRef.current, headRef.current);
+    scroller.onViewport = setViewport;
+    scroller.onScrolled = place;
+    return () => scroller.attach(null, null);
+  }, [scroller, place]);
 
   const total = cache.total;
-  const bodyH = Math.max(0, view.height - HEAD_H);
-  const first = Math.max(0, Math.floor(view.top / ROW_H) - OVERSCAN);
-  const lastWanted = Math.ceil((view.top + bodyH) / ROW_H) + OVERSCAN;
-  const last = total === null ? lastWanted : Math.min(total - 1, lastWanted);
+  const count = total ?? 0;
+  const scale = scrollScale(count, ROW_H, viewport, maxScrollHeight());
+  // While rendering, as the virtualizer reads it when its options are set; again once committed.
+  scroller.setScale(scale);
+  useLayoutEffect(() => scroller.setScale(scale));
+
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
+    count,
+    getScrollElement: scroller.element,
+    estimateSize: () => ROW_H,
+    overscan: OVERSCAN,
+    observeElementRect: scroller.observeElementRect,
+    observeElementOffset: scroller.observeElementOffset,
+    scrollToFn: scroller.scrollToFn,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? -1;
+  const base = items[0]?.start ?? 0;
+  const direction = virtualizer.isScrolling ? virtualizer.scrollDirection : null;
+
+  useLayoutEffect(() => {
+    baseRef.current = base;
+    place();
+    scroller.syncOffset();
+  });
+
+  // A new filter starts at the top.
+  const shownCache = useRef(cache);
+  useLayoutEffect(() => {
+    if (shownCache.current === cache) return;
+    shownCache.current = cache;
+    virtualizer.scrollToOffset(0);
+    setActive(0);
+  }, [cache, virtualizer]);
 
   useEffect(() => {
-    cache.ensure(first, lastWanted);
-  }, [cache, first, lastWanted, total === null]);
+    cache.ensure(first, Math.max(first, last), direction);
+  }, [cache, first, last, direction, total === null]);
 
-  // Live updates of this batch: refetch the visible pages, at most once per INVALIDATE_MS.
+  // Live updates of this batch: refetch the visible pages (and those ahead), at most once per
+  // INVALIDATE_MS; their last rows stay on screen meanwhile.
   const lastInvalidate = useRef(0);
   const prevVersion = useRef(batchVersion);
   useEffect(() => {
@@ -162,21 +243,10 @@ export function JobTable({ batchId, states, search, batchVersion, openJobId, onO
     return () => window.clearTimeout(t);
   }, [batchVersion, cache]);
 
-  const onScroll = () => {
-    cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(measure);
-  };
-
   const moveTo = (index: number) => {
     if (total === null || total === 0) return;
     const i = Math.max(0, Math.min(total - 1, index));
-    const el = scrollRef.current;
-    if (el) {
-      const top = i * ROW_H;
-      if (top < el.scrollTop) el.scrollTop = top;
-      else if (top + ROW_H > el.scrollTop + bodyH) el.scrollTop = top + ROW_H - bodyH;
-      measure();
-    }
+    virtualizer.scrollToIndex(i, { align: 'auto' });
     setActive(i);
     setFocusWanted(true);
   };
@@ -191,7 +261,7 @@ export function JobTable({ batchId, states, search, batchVersion, openJobId, onO
   });
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const page = Math.max(1, Math.floor(bodyH / ROW_H) - 1);
+    const page = Math.max(1, Math.floor(scale.viewport / ROW_H) - 1);
     const keys: Record<string, () => void> = {
       ArrowDown: () => moveTo(active + 1),
       ArrowUp: () => moveTo(active - 1),
@@ -215,16 +285,14 @@ export function JobTable({ batchId, states, search, batchVersion, openJobId, onO
     }
   };
 
-  const indices: number[] = [];
-  for (let i = first; i <= last; i++) indices.push(i);
-  // One rendered row is always in the tab order: the active one, or the first visible.
+  // One rendered row is always in the tab order: the active one, or the first rendered.
   const activeIndex = total === null ? 0 : Math.min(active, Math.max(0, total - 1));
   const tabStop = activeIndex >= first && activeIndex <= last ? activeIndex : first;
 
   return (
     <div className="job-table">
       <p className="job-table__count muted" aria-live="off">
-        {total === null ? 'Loading jobs…' : `${formatCount(total)} job${total === 1 ? '' : 's'}${states !== null || search !== '' ? ' match' : ''}`}
+        {total === null ? 'Loading jobs…' : `${formatCount(total)} job${total === 1 ? '' : 's'}${states !== null || search !== '' || needsReview ? ' match' : ''}`}
       </p>
       <ErrorAlert message={cache.error ? `Could not load jobs: ${cache.error}` : null} />
       {cache.error ? (
@@ -234,16 +302,16 @@ export function JobTable({ batchId, states, search, batchVersion, openJobId, onO
       ) : null}
       <div
         ref={scrollRef}
-        className="job-grid"
+        className={`job-grid${checks ? ' job-grid--checks' : ''}`}
         role="grid"
         aria-label="Jobs"
         aria-rowcount={(total ?? 0) + 1}
-        aria-colcount={6}
+        aria-colcount={checks ? 7 : 6}
         aria-busy={total === null}
-        onScroll={onScroll}
+        data-scaled={scroller.scaled ? 'true' : undefined}
         onKeyDown={onKeyDown}
       >
-        <div role="rowgroup" className="job-grid__head">
+        <div ref={headRef} role="rowgroup" className="job-grid__head">
           <div role="row" aria-rowindex={1} className="job-grid__row">
             <div role="columnheader" className="job-grid__cell num">
               Seq
@@ -260,37 +328,44 @@ export function JobTable({ batchId, states, search, batchVersion, openJobId, onO
             <div role="columnheader" className="job-grid__cell num">
               Cost
             </div>
+            {checks ? (
+              <div role="columnheader" className="job-grid__cell">
+                Checks
+              </div>
+            ) : null}
             <div role="columnheader" className="job-grid__cell">
               Result or error
             </div>
           </div>
         </div>
-        <div role="rowgroup" className="job-grid__body" style={{ height: (total ?? 0) * ROW_H }}>
-          {indices.map((i) => {
-            const row = cache.row(i);
-            return (
-              <div
-                key={i}
-                ref={(el) => {
-                  if (el) rowRefs.current.set(i, el);
-                  else rowRefs.current.delete(i);
-                }}
-                role="row"
-                aria-rowindex={i + 2}
-                tabIndex={i === tabStop ? 0 : -1}
-                data-job-id={row?.id}
-                className={`job-grid__row job-grid__row--body${row && row.id === openJobId ? ' job-grid__row--open' : ''}`}
-                style={{ transform: `translateY(${i * ROW_H}px)` }}
-                onClick={() => {
-                  setActive(i);
-                  if (row) onOpen(row);
-                }}
-                onFocus={() => setActive(i)}
-              >
-                <Cells row={row} />
-              </div>
-            );
-          })}
+        <div role="rowgroup" className="job-grid__body" style={{ height: scale.physicalHeight }}>
+          <div ref={windowRef} className="job-grid__window">
+            {items.map(({ index: i, start }) => {
+              const row = cache.row(i);
+              return (
+                <div
+                  key={i}
+                  ref={(el) => {
+                    if (el) rowRefs.current.set(i, el);
+                    else rowRefs.current.delete(i);
+                  }}
+                  role="row"
+                  aria-rowindex={i + 2}
+                  tabIndex={i === tabStop ? 0 : -1}
+                  data-job-id={row?.id}
+                  className={`job-grid__row job-grid__row--body${row && row.id === openJobId ? ' job-grid__row--open' : ''}`}
+                  style={{ transform: `translateY(${start - base}px)` }}
+                  onClick={() => {
+                    setActive(i);
+                    if (row) onOpen(row);
+                  }}
+                  onFocus={() => setActive(i)}
+                >
+                  <Cells row={row} checks={checks} />
+                </div>
+              );
+            })}
+          </div>
         </div>
       </div>
       {total === 0 ? <p className="muted">No jobs match these filters.</p> : null}

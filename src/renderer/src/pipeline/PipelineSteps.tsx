@@ -6,7 +6,8 @@ import { stepLabel } from '../../../shared/capabilities/steps';
 import { STATUS_LABEL } from '../format/labels';
 import { formatMoney } from '../format/money';
 import { formatCount } from '../format/time';
-import { hrefFor, navigate } from '../routing/route';
+import { hrefFor } from '../routing/route';
+import { navigate } from '../routing/use-route';
 import { useBatchesStore } from '../store/batches-store';
 import './PipelineSteps.css';
 

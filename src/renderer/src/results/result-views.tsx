@@ -9,7 +9,7 @@ import {
   CrmResult,
   EmbeddingsResult,
   ImageResult,
-  INVOICE_FIELDS,
+  invoiceOf,
   OcrResult,
   TextResult,
   TranscribeResult,
@@ -19,6 +19,7 @@ import {
 import { client } from '../client';
 import { formatOffset } from '../format/time';
 import { usePlayback } from '../jobs/playback-store';
+import { InvoiceChecks, InvoiceView } from './invoice-view';
 
 type ResultView = (job: JobDetail) => ReactNode | null;
 
@@ -85,20 +86,10 @@ const transcribe: ResultView = (job) => {
 const ocr: ResultView = (job) => {
   const r = OcrResult.safeParse(job.result);
   if (!r.success) return null;
-  const fields = r.data.fields ?? {};
   return (
     <>
-      <table className="job-detail__table">
-        <caption>Extracted fields</caption>
-        <tbody>
-          {INVOICE_FIELDS.map(([key, label]) => (
-            <tr key={key}>
-              <th scope="row">{label}</th>
-              <td>{fields[key] ?? <span className="muted">not found</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {job.review ? <InvoiceChecks review={job.review} /> : null}
+      <InvoiceView invoice={invoiceOf(job.result)} />
       <h4>Text</h4>
       <pre className="job-detail__text" tabIndex={0}>
         {r.data.text}

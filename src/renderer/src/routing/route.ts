@@ -1,7 +1,10 @@
-// Hash routes, so every screen can be deep-linked (#/batches/<id>/jobs/<jobId> opens a job).
+// Hash routes, so every screen can be deep-linked (#/batches/<id>/jobs/<jobId> opens a job;
+// #/batches/<id>/review[/jobs/<jobId>] lists only the invoices that need review). Pure, so it is
+// unit-tested without a window; navigate() is in use-route.ts.
 export type Route =
   | { name: 'batches' }
-  | { name: 'batch'; id: string; jobId: number | null }
+  /** `review`: the job list shows only invoices that failed a check (absent: false). */
+  | { name: 'batch'; id: string; jobId: number | null; review?: boolean }
   /** `from`: a follow-up of that batch (#/new/from/<id>). */
   | { name: 'new'; from: string | null }
   /** Search across every batch (#/search/<words>). */
@@ -19,14 +22,15 @@ export function parseHash(hash: string): Route {
       return p;
     }
   });
-  const [first, second, third, fourth] = parts;
+  const [first, second, third] = parts;
   if (first === undefined) return { name: 'batches' };
   if (first === 'batches') {
     if (second === undefined) return { name: 'batches' };
-    if (third === undefined) return { name: 'batch', id: second, jobId: null };
-    if (third === 'jobs' && fourth !== undefined && /^\d+$/.test(fourth) && parts.length === 4) {
-      return { name: 'batch', id: second, jobId: Number(fourth) };
-    }
+    const review = third === 'review';
+    const batch = (jobId: number | null): Route => ({ name: 'batch', id: second, jobId, ...(review ? { review } : {}) });
+    const [jobs, job, ...rest] = parts.slice(review ? 3 : 2);
+    if (jobs === undefined) return batch(null);
+    if (jobs === 'jobs' && job !== undefined && /^\d+$/.test(job) && rest.length === 0) return batch(Number(job));
   }
   if (first === 'search' && parts.length <= 2) return { name: 'search', query: second ?? '', semantic: false };
   if (first === 'search-meaning' && parts.length <= 2) return { name: 'search', query: second ?? '', semantic: true };
@@ -40,10 +44,10 @@ export function hrefFor(route: Route): string {
   switch (route.name) {
     case 'batches':
       return '#/batches';
-    case 'batch':
-      return route.jobId === null
-        ? `#/batches/${encodeURIComponent(route.id)}`
-        : `#/batches/${encodeURIComponent(route.id)}/jobs/${route.jobId}`;
+    case 'batch': {
+      const base = `#/batches/${encodeURIComponent(route.id)}${route.review ? '/review' : ''}`;
+      return route.jobId === null ? base : `${base}/jobs/${route.jobId}`;
+    }
     case 'new':
       return route.from === null ? '#/new' : `#/new/from/${encodeURIComponent(route.from)}`;
     case 'search': {
@@ -57,9 +61,4 @@ export function hrefFor(route: Route): string {
     case 'not_found':
       return route.hash;
   }
-}
-
-export function navigate(route: Route): void {
-  const href = hrefFor(route);
-  if (location.hash !== href) location.hash = href;
 }

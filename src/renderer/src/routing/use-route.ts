@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { parseHash, type Route } from './route';
+import { hrefFor, parseHash, type Route } from './route';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('hashchange', onChange);
@@ -12,4 +12,10 @@ const getHash = (): string => location.hash;
 export function useRoute(): Route {
   const hash = useSyncExternalStore(subscribe, getHash);
   return parseHash(hash);
+}
+
+/** Goes to a route (a hash change, so Back returns). */
+export function navigate(route: Route): void {
+  const href = hrefFor(route);
+  if (location.hash !== href) location.hash = href;
 }

@@ -1,5 +1,6 @@
 // #/batches/<id>: the batch summary with its controls, the virtualized job table with filters,
-// and (#/batches/<id>/jobs/<jobId>) one job's detail.
+// and (#/batches/<id>/jobs/<jobId>) one job's detail. #/batches/<id>/review[/jobs/<jobId>] is the
+// same with the job list filtered to the invoices that need review.
 import { useEffect, useState } from 'react';
 import { JOB_STATES, type JobState } from '../../../shared/domain';
 import { errorMessage } from '../client';
@@ -10,12 +11,14 @@ import { JobDetailDialog } from '../jobs/JobDetailDialog';
 import { JobFilters } from '../jobs/JobFilters';
 import { JobTable } from '../jobs/JobTable';
 import { ResultFilesButton } from '../results/ResultFilesButton';
-import { navigate } from '../routing/route';
+import { reviewCount } from '../batches/batch-table-model';
+import { navigate } from '../routing/use-route';
+import { describe } from '../../../shared/capabilities/catalog';
 import { PipelineSteps } from '../pipeline/PipelineSteps';
 import { batchVersion, useBatchesStore } from '../store/batches-store';
 import './BatchDetailScreen.css';
 
-export function BatchDetailScreen({ id, jobId }: { id: string; jobId: number | null }) {
+export function BatchDetailScreen({ id, jobId, review = false }: { id: string; jobId: number | null; review?: boolean }) {
   const batch = useBatchesStore((s) => s.byId[id]);
   const loaded = useBatchesStore((s) => s.loaded);
   const fetchOne = useBatchesStore((s) => s.fetchOne);
@@ -44,6 +47,10 @@ export function BatchDetailScreen({ id, jobId }: { id: string; jobId: number | n
 
   const version = batchVersion(batch);
   const stateFilter = states.size === JOB_STATES.length ? null : JOB_STATES.filter((s) => states.has(s));
+  const invoices = describe(batch.capability).invoice !== undefined;
+  // Only invoice batches are checked; a review link to any other batch lists all its jobs.
+  const needsReview = invoices && review;
+  const open = (job: number | null): void => navigate({ name: 'batch', id: batch.id, jobId: job, ...(needsReview ? { review: true } : {}) });
   return (
     <div className="screen batch-detail">
       <p className="batch-detail__back">
@@ -54,7 +61,13 @@ export function BatchDetailScreen({ id, jobId }: { id: string; jobId: number | n
       <PipelineSteps batch={batch} />
       <section className="stack" aria-labelledby="jobs-heading">
         <h2 id="jobs-heading">Jobs</h2>
-        <JobFilters states={states} onStates={setStates} search={searchText} onSearch={setSearchText} />
+        <JobFilters
+          states={states}
+          onStates={setStates}
+          search={searchText}
+          onSearch={setSearchText}
+          review={invoices ? { on: needsReview, count: reviewCount(batch), onChange: (on) => navigate({ name: 'batch', id: batch.id, jobId: null, ...(on ? { review: true } : {}) }) } : null}
+        />
         {stateFilter !== null && stateFilter.length === 0 ? (
           <p className="muted">Choose at least one state to see jobs.</p>
         ) : (
@@ -62,18 +75,20 @@ export function BatchDetailScreen({ id, jobId }: { id: string; jobId: number | n
             batchId={batch.id}
             states={stateFilter}
             search={search}
+            needsReview={needsReview}
+            checks={invoices}
             batchVersion={version}
             openJobId={jobId}
-            onOpen={(job) => navigate({ name: 'batch', id: batch.id, jobId: job.id })}
+            onOpen={(job) => open(job.id)}
           />
         )}
       </section>
       <JobDetailDialog
         jobId={jobId}
         batchVersion={version}
-        list={{ batchId: batch.id, states: stateFilter, search }}
-        onOpen={(id) => navigate({ name: 'batch', id: batch.id, jobId: id })}
-        onClose={() => navigate({ name: 'batch', id: batch.id, jobId: null })}
+        list={{ batchId: batch.id, states: stateFilter, search, needsReview }}
+        onOpen={(id) => open(id)}
+        onClose={() => open(null)}
       />
     </div>
   );

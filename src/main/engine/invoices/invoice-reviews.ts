@@ -1,0 +1,91 @@
+// The checks of every invoice OCR reads (shared/invoices/invoice-checks.ts), stored beside its
+// job in the same commit as its success: the API's answer stays as it came, Batchdesk's judgement
+// of it lives here. Keys of vendor and invoice number find a duplicate in any batch.
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../db/connection';
+import { InvoiceReview, type Invoice } from '../../../shared/invoices/invoice';
+import { invoiceNumberKey, reviewInvoice, vendorKey, type EarlierInvoice } from '../../../shared/invoices/invoice-checks';
+import { invoiceOf } from '../../../shared/capabilities/catalog';
+import { storedJson } from '../stored-json';
+
+/** A reading with no invoice in it: only the fields check, failed. */
+const NOTHING_READ: Invoice = {
+  vendor: null, vendorVatId: null, buyer: null, country: null, invoiceNumber: null, issueDate: null, dueDate: null,
+  currency: null, lines: [], net: null, vat: [], gross: null,
+};
+
+/** YYYY-MM-DD in the machine's time zone: the day the user saw it read. */
+function localDate(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export class InvoiceReviews {
+  private readonly stmts;
+  private count: Statement | null = null;
+
+  constructor(private readonly db: Db) {
+    this.stmts = {
+      earlier: db.prepare(
+        `SELECT j.batch_id AS batch, b.name AS batchName, j.seq AS item, j.finished_at AS at
+           FROM invoice_reviews r JOIN jobs j ON j.id = r.job_id JOIN batches b ON b.id = j.batch_id
+          WHERE r.vendor_key = ? AND r.number_key = ? AND r.job_id <> ?
+          ORDER BY j.finished_at, j.id LIMIT 1`,
+      ),
+      save: db.prepare(
+        // An upsert, not INSERT OR REPLACE: the replaced row's delete would not reach the batch's counter.
+        `INSERT INTO invoice_reviews (job_id, batch_id, vendor_key, number_key, needs_review, checks_json)
+         VALUES (@job, @batch, @vendor, @number, @needs, @checks)
+         ON CONFLICT (job_id) DO UPDATE SET batch_id = excluded.batch_id, vendor_key = excluded.vendor_key,
+           number_key = excluded.number_key, needs_review = excluded.needs_review, checks_json = excluded.checks_json`,
+      ),
+      get: db.prepare(`SELECT needs_review, checks_json FROM invoice_reviews WHERE job_id = ?`),
+    };
+  }
+
+  /** Checks one succeeded OCR job and stores the outcome; call inside the success transaction. */
+  record(job: { id: number; batchId: string }, resultJson: string): InvoiceReview {
+    const inv = invoiceOf(storedJson(resultJson));
+    const read = inv ?? NOTHING_READ;
+    const vendor = read.vendor ? vendorKey(read.vendor) || null : null;
+    const number = read.invoiceNumber ? invoiceNumberKey(read.invoiceNumber) || null : null;
+    const row = vendor && number ? (this.stmts.earlier.get(vendor, number, job.id) as { batch: string; batchName: string; item: number; at: number | null } | undefined) : undefined;
+    const earlier: EarlierInvoice | null = row ? { batch: row.batch, batchName: row.batchName, item: row.item, date: row.at === null ? 'an unknown date' : localDate(row.at) } : null;
+    const review = reviewInvoice(read, earlier);
+    this.stmts.save.run({ job: job.id, batch: job.batchId, vendor, number, needs: review.needsReview ? 1 : 0, checks: JSON.stringify(review.checks) });
+    return review;
+  }
+
+  /** The stored review of a job, or null (not an OCR job, or not succeeded). */
+  get(jobId: number): InvoiceReview | null {
+    const row = this.stmts.get.get(jobId) as { needs_review: number; checks_json: string } | undefined;
+    if (!row) return null;
+    const parsed = InvoiceReview.safeParse({ needsReview: row.needs_review === 1, checks: storedJson(row.checks_json) });
+    return parsed.success ? parsed.data : null;
+  }
+
+  needsReview(batchId: string): number {
+    // Kept by triggers (migration 9): one row, whatever the batch's size. Prepared on first use:
+    // migration 8 checks the invoices already read before that table exists.
+    this.count ??= this.db.prepare(`SELECT needs_review AS n FROM batch_stats WHERE batch_id = ?`);
+    return (this.count.get(batchId) as { n: number } | undefined)?.n ?? 0;
+  }
+}
+
+/** Migration: the invoices already read are checked once, in the order they were read (so the later reading is the duplicate). */
+export function reviewExistingInvoices(db: Db): void {
+  const reviews = new InvoiceReviews(db);
+  // Keyset pages over (finished_at, id): a statement cannot run while another is iterated.
+  const page = db.prepare(
+    `SELECT j.id, j.batch_id, j.result_json, COALESCE(j.finished_at, 0) AS at FROM jobs j JOIN batches b ON b.id = j.batch_id
+      WHERE b.capability = 'ocr' AND j.state = 'succeeded' AND (COALESCE(j.finished_at, 0), j.id) > (?, ?)
+      ORDER BY COALESCE(j.finished_at, 0), j.id LIMIT 1000`,
+  );
+  for (let after = { at: -1, id: 0 }; ; ) {
+    const rows = page.all(after.at, after.id) as { id: number; batch_id: string; result_json: string; at: number }[];
+    for (const r of rows) reviews.record({ id: r.id, batchId: r.batch_id }, r.result_json);
+    const last = rows[rows.length - 1];
+    if (!last) return;
+    after = { at: last.at, id: last.id };
+  }
+}

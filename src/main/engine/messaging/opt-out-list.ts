@@ -1,0 +1,73 @@
+// The opt-out (suppression) list: recipients who must not be messaged, kept in the data folder.
+// Recipients are stored as they are sent to (E.164 numbers, lower-cased e-mail addresses), so a
+// number written "+44 20 7946 0123" in one file and "+442079460123" in another is one person.
+// Checked when a batch is created and again just before each send.
+import type { Db } from '../db/connection';
+import { normalizeEmail, normalizePhone } from '../importers/recipient';
+
+export interface OptOut {
+  recipient: string;
+  /** ms since the epoch */
+  addedAt: number;
+  /** Where it came from: "batchdesk optout add", "customers.csv row 7", "import unsubscribed.csv line 3". */
+  source: string;
+}
+
+/** A recipient as written -> as sent to (an e-mail address when it has an @, else a phone number). */
+export function optOutKey(raw: string): { ok: true; value: string } | { ok: false; reason: string } {
+  return raw.includes('@') ? normalizeEmail(raw) : normalizePhone(raw);
+}
+
+/** "yes", "true", "1", "y" (any case) in an opt_out column. */
+export function isOptOutValue(v: string): boolean {
+  return /^(yes|y|true|1)$/i.test(v.trim());
+}
+
+/** The column of a message CSV that marks a recipient as opted out. */
+export function optOutColumn(fields: Readonly<Record<string, string>>): string | undefined {
+  const name = Object.keys(fields).find((k) => /^opt[-_ ]?out$/i.test(k.trim()));
+  return name === undefined ? undefined : fields[name];
+}
+
+export function describeOptOut(o: OptOut): string {
+  return `${o.recipient} is on the opt-out list (since ${new Date(o.addedAt).toISOString().slice(0, 10)}, from ${o.source})`;
+}
+
+export class OptOutList {
+  private readonly stmts;
+
+  constructor(
+    db: Db,
+    private readonly now: () => number,
+  ) {
+    this.stmts = {
+      find: db.prepare(`SELECT recipient, added_at AS addedAt, source FROM opt_outs WHERE recipient = ?`),
+      add: db.prepare(`INSERT INTO opt_outs (recipient, added_at, source) VALUES (?, ?, ?) ON CONFLICT (recipient) DO NOTHING`),
+      remove: db.prepare(`DELETE FROM opt_outs WHERE recipient = ?`),
+      list: db.prepare(`SELECT recipient, added_at AS addedAt, source FROM opt_outs ORDER BY added_at, recipient`),
+      count: db.prepare(`SELECT COUNT(*) AS n FROM opt_outs`),
+    };
+  }
+
+  /** The entry of a recipient as sent to (normalised), or null. */
+  find(recipient: string): OptOut | null {
+    return (this.stmts.find.get(recipient) as OptOut | undefined) ?? null;
+  }
+
+  /** Adds a normalised recipient; false when it was on the list already. */
+  add(recipient: string, source: string): boolean {
+    return this.stmts.add.run(recipient, this.now(), source).changes === 1;
+  }
+
+  remove(recipient: string): boolean {
+    return this.stmts.remove.run(recipient).changes === 1;
+  }
+
+  list(): OptOut[] {
+    return this.stmts.list.all() as OptOut[];
+  }
+
+  count(): number {
+    return (this.stmts.count.get() as { n: number }).n;
+  }
+}

@@ -1,0 +1,107 @@
+// The API's OCR `fields` (A8) -> one Invoice, read leniently: every field is optional and of
+// unknown type at this boundary, amounts may be numbers or strings in either decimal style, dates
+// ISO or day-first. What cannot be read is null, never guessed. Fields of the earlier shape
+// (invoice_date, total) stand in for issue_date and gross.
+import { z } from 'zod';
+import { parseAmount, type Invoice, type InvoiceLine, type VatLine } from './invoice';
+import { countryOfVatId } from './vat-rates';
+
+const Fields = z.record(z.string(), z.unknown());
+
+function text(v: unknown): string | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  if (typeof v !== 'string') return null;
+  const t = v.replace(/\s+/g, ' ').trim();
+  return t === '' ? null : t;
+}
+
+function isoDate(y: number, m: number, d: number): string | null {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** "2026-10-03", "03.10.2026", "3/10/2026" (day first, as on European invoices), "03.10.26". */
+export function readDate(v: unknown): string | null {
+  const t = text(v);
+  if (!t) return null;
+  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:T.*)?$/.exec(t);
+  if (m) return isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})$/.exec(t);
+  if (m) {
+    const y = Number(m[3]);
+    return isoDate(y < 100 ? 2000 + y : y, Number(m[2]), Number(m[1]));
+  }
+  return null;
+}
+
+function quantity(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  const a = parseAmount(v);
+  return a === null ? null : a / 10_000;
+}
+
+function rate(v: unknown): number | null {
+  if (typeof v === 'string') v = v.replace(/%/g, '');
+  const q = quantity(v);
+  return q !== null && q >= 0 && q <= 100 ? q : null;
+}
+
+function lines(v: unknown): InvoiceLine[] {
+  if (!Array.isArray(v)) return [];
+  const out: InvoiceLine[] = [];
+  for (const raw of v) {
+    const l = Fields.safeParse(raw);
+    if (!l.success) continue;
+    const f = l.data;
+    out.push({
+      description: text(f.description) ?? text(f.name) ?? '',
+      quantity: quantity(f.quantity),
+      unitPrice: parseAmount(f.unit_price),
+      amount: parseAmount(f.amount),
+    });
+  }
+  return out;
+}
+
+function vatLines(f: Record<string, unknown>): VatLine[] {
+  const out: VatLine[] = [];
+  if (Array.isArray(f.vat)) {
+    for (const raw of f.vat) {
+      const v = Fields.safeParse(raw);
+      if (!v.success) continue;
+      const r = rate(v.data.rate);
+      if (r !== null) out.push({ rate: r, amount: parseAmount(v.data.amount) });
+    }
+  } else {
+    // A flat answer: vat_rate and vat_amount (or tax_*) side by side.
+    const r = rate(f.vat_rate ?? f.tax_rate);
+    const amount = parseAmount(f.vat_amount ?? f.tax_amount ?? f.vat);
+    if (r !== null) out.push({ rate: r, amount });
+  }
+  return out;
+}
+
+/** The invoice in an OCR answer's fields, or null when they hold nothing an invoice has. */
+export function readInvoice(raw: unknown): Invoice | null {
+  const parsed = Fields.safeParse(raw);
+  if (!parsed.success) return null;
+  const f = parsed.data;
+  const vatId = text(f.vendor_vat_id)?.toUpperCase().replace(/\s+/g, '') ?? null;
+  const inv: Invoice = {
+    vendor: text(f.vendor),
+    vendorVatId: vatId,
+    buyer: text(f.buyer),
+    country: countryOfVatId(vatId),
+    invoiceNumber: text(f.invoice_number),
+    issueDate: readDate(f.issue_date ?? f.invoice_date),
+    dueDate: readDate(f.due_date),
+    currency: text(f.currency)?.toUpperCase() ?? null,
+    lines: lines(f.line_items),
+    net: parseAmount(f.net),
+    vat: vatLines(f),
+    gross: parseAmount(f.gross ?? f.total),
+  };
+  const empty = inv.vendor === null && inv.invoiceNumber === null && inv.issueDate === null && inv.gross === null && inv.net === null && inv.lines.length === 0;
+  return empty ? null : inv;
+}
