@@ -194,10 +194,11 @@ const MONTHS: Record<string, number> = {
 /**
  * "1.234,50" / "1,234.50" / "1 234,50" / "1234.5" / "-12" -> "1234.50"; null when it is not an
  * amount. The right-most separator is the decimal one unless exactly three digits follow it and
- * every separator is that same character ("1,234", "1.234.567" are thousands). More than two
- * decimals are rounded half up to the cent.
+ * every separator is that same character ("1,234", "1.234.567" are thousands). More than
+ * `decimals` decimals are rounded half up: amounts to the cent, unit prices (decimals 4, "0,125"
+ * a screw) to 1/10,000, written with at least two places.
  */
-export function normaliseAmount(raw: string): string | null {
+export function normaliseAmount(raw: string, decimals: 2 | 4 = 2): string | null {
   let s = raw.replace(/[\s\u00a0\u202f'’]/g, '').replace(/−/g, '-');
   const negative = s.startsWith('-');
   if (negative) s = s.slice(1);
@@ -210,10 +211,12 @@ export function normaliseAmount(raw: string): string | null {
   const whole = (decimal ? s.slice(0, at) : s).replace(/[.,]/g, '').replace(/^0+(?=\d)/, '');
   const frac = decimal ? s.slice(at + 1) : '';
   if (!/^\d+$/.test(whole) || whole.length > 13) return null;
-  let cents = Number(whole) * 100 + Number(frac.slice(0, 2).padEnd(2, '0'));
-  if (frac.length > 2 && Number(frac[2]) >= 5) cents += 1;
-  if (cents === 0) return '0.00';
-  return `${negative ? '-' : ''}${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  const scale = 10 ** decimals;
+  let units = Number(whole) * scale + Number(frac.slice(0, decimals).padEnd(decimals, '0'));
+  if (frac.length > decimals && Number(frac[decimals]) >= 5) units += 1;
+  if (units === 0) return '0.00';
+  const text = `${Math.floor(units / scale)}.${String(units % scale).padStart(decimals, '0')}`.replace(/(\.\d\d\d*?)0+$/, '$1');
+  return `${negative ? '-' : ''}${text}`;
 }
 
 /** A quantity as printed ("2", "1,5", "0.25", "1.000" one thousand) as a number. */
@@ -237,18 +240,18 @@ interface Money {
   currency?: string;
 }
 
-function moneyOf(m: RegExpExecArray): Money | null {
-  const amount = normaliseAmount(m[2] ?? '');
+function moneyOf(m: RegExpExecArray, decimals: 2 | 4 = 2): Money | null {
+  const amount = normaliseAmount(m[2] ?? '', decimals);
   if (amount === null) return null;
   const currency = currencyOf(m[1] ?? m[3]);
   return currency ? { amount, currency } : { amount };
 }
 
 /** The amount starting at `pos` (after spaces), and where it ends. */
-function moneyAt(line: string, pos: number): (Money & { end: number }) | null {
+function moneyAt(line: string, pos: number, decimals: 2 | 4 = 2): (Money & { end: number }) | null {
   MONEY_AT.lastIndex = pos;
   const m = MONEY_AT.exec(line);
-  const money = m ? moneyOf(m) : null;
+  const money = m ? moneyOf(m, decimals) : null;
   return money ? { ...money, end: MONEY_AT.lastIndex } : null;
 }
 
@@ -337,7 +340,7 @@ function atItem(line: string, next: string | undefined): { item: InvoiceLineItem
   if (at <= start[0].length) return null;
   const description = line.slice(start[0].length, at).trim();
   const quantity = quantityOf(start[1] ?? '');
-  const unit = moneyAt(line, at + 1);
+  const unit = moneyAt(line, at + 1, 4);
   if (!unit || !/\p{L}/u.test(description) || quantity === null) return null;
   const rest = line.slice(unit.end).trim();
   let amount: Money | null = null;
@@ -395,7 +398,7 @@ function tableRow(line: string, roles: Array<Role | null>): { item: InvoiceLineI
       item.quantity = q;
     } else if (role === 'unit_price' || role === 'amount') {
       const m = MONEY_ONLY.exec(cell);
-      const money = m ? moneyOf(m) : null;
+      const money = m ? moneyOf(m, role === 'unit_price' ? 4 : 2) : null;
       if (!money) return null;
       item[role] = money.amount;
       currency ??= money.currency;

@@ -130,13 +130,26 @@ export function assignPages(streamTexts: readonly string[], pageCount: number): 
   return pages;
 }
 
+/**
+ * WinAnsiEncoding (the standard fonts' encoding) differs from Latin-1 in 0x80-0x9F: the euro sign,
+ * typographic quotes, dashes, ... A byte there is the WinAnsi character, not a control character.
+ */
+const WIN_ANSI_80: Record<number, string> = {
+  0x80: '€', 0x82: '‚', 0x83: 'ƒ', 0x84: '„', 0x85: '…', 0x86: '†', 0x87: '‡', 0x88: 'ˆ', 0x89: '‰', 0x8a: 'Š', 0x8b: '‹', 0x8c: 'Œ', 0x8e: 'Ž',
+  0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—', 0x98: '˜', 0x99: '™', 0x9a: 'š', 0x9b: '›', 0x9c: 'œ', 0x9e: 'ž', 0x9f: 'Ÿ',
+};
+
+function winAnsi(text: string): string {
+  return text.replace(/[\x80-\x9f]/g, (c) => WIN_ANSI_80[c.charCodeAt(0)] ?? c);
+}
+
 /** Reads the text-showing operators of one content stream into lines. */
 export function textOfContentStream(content: string): string {
   const lines: string[] = [];
   let line = '';
   let operands: Array<string | number | Array<string | number>> = [];
   const newline = () => {
-    if (line.trim() !== '') lines.push(line.trim());
+    if (line.trim() !== '') lines.push(winAnsi(line.trim()));
     line = '';
   };
   let i = 0;

@@ -38,11 +38,14 @@ export const BatchRequest = z
     budget: Money.nullable().default(null),
     /** Include items an unfinished or succeeded batch already has (a deliberate resend). */
     allowResend: z.boolean().default(false),
+    /** Send this many items, chosen across the input, first; then pause with the measured cost and the projection. */
+    sample: z.number().int().min(1).max(10_000).optional(),
   })
   .strict()
   .superRefine((r, ctx) => {
     for (const m of misplacedOptions(r)) ctx.addIssue({ code: 'custom', path: [m.option], message: m.message });
     if (r.from !== undefined && r.paths.length > 0) ctx.addIssue({ code: 'custom', path: ['from'], message: 'a follow-up batch takes its items from the batch it follows: give --from or files, not both' });
+    if (r.from !== undefined && r.sample !== undefined) ctx.addIssue({ code: 'custom', path: ['sample'], message: 'a sample is taken from a batch\'s own input: give --sample when creating the first batch, not a follow-up' });
     if (r.from === undefined && r.paths.length === 0) ctx.addIssue({ code: 'custom', path: ['paths'], message: 'give at least one file, folder or CSV (or --from BATCH)' });
     if (r.from !== undefined && !describe(r.capability).takesFrom) ctx.addIssue({ code: 'custom', path: ['from'], message: `${r.capability} cannot take another batch's results (${takerList()} can)` });
     let prev = r.capability;
@@ -167,6 +170,9 @@ export const JobDetail = JobRowView.extend({
   events: z.array(JobEventView),
 });
 export type JobDetail = z.infer<typeof JobDetail>;
+
+export const OptOutView = z.object({ recipient: z.string(), addedAt: z.string(), source: z.string() });
+export type OptOutView = z.infer<typeof OptOutView>;
 
 export const KeyView = z.object({
   id: z.string(),
@@ -329,6 +335,10 @@ export const methods = {
   ),
   'keys.remove': m(z.object({ id: Id }).strict(), z.object({ removed: z.boolean() })),
   'keys.test': m(z.object({ kind: z.enum(['api', 'channel']) }).strict(), z.object({ ok: z.boolean(), message: z.string() })),
+  /** The opt-out list: recipients never messaged (checked at create and before each send). */
+  'optouts.list': m(Empty, z.array(OptOutView)),
+  'optouts.add': m(z.object({ recipient: z.string().trim().min(3).max(320) }).strict(), z.object({ added: z.boolean(), recipient: z.string() })),
+  'optouts.remove': m(z.object({ recipient: z.string().trim().min(3).max(320) }).strict(), z.object({ removed: z.boolean() })),
   'rates.list': m(Empty, z.array(RateView)),
   'rates.set': m(z.object({ item: z.string().max(64), tier: Tier, rate: RateInput }).strict(), z.array(RateView)),
   'settings.get': m(Empty, SettingsView),

@@ -37,9 +37,10 @@ export type DisplayBatchStatus = z.infer<typeof DisplayBatchStatus>;
 
 /**
  * Why a batch is paused. `server_wait`: the API asked for a long wait; the batch resumes by
- * itself at `until`. `rate_limited`: the API kept answering 429 past the 429 budget.
+ * itself at `until`. `rate_limited`: the API kept answering 429 past the 429 budget. `sample`:
+ * the sample run (`--sample N`) is done; the reason holds its measured cost and the projection.
  */
-export const PAUSE_KINDS = ['user', 'auth', 'quota', 'budget', 'no_key', 'server_wait', 'rate_limited'] as const;
+export const PAUSE_KINDS = ['user', 'auth', 'quota', 'budget', 'no_key', 'server_wait', 'rate_limited', 'sample'] as const;
 export const PauseKind = z.enum(PAUSE_KINDS);
 export type PauseKind = z.infer<typeof PauseKind>;
 

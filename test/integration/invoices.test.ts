@@ -55,6 +55,7 @@ describe('invoice checks', () => {
     const items = JSON.parse(await readFile(json, 'utf8')) as { source: string; needs_review: boolean; checks: { check: string; ok: boolean | null; detail: string }[]; gross: number; line_items: unknown[] }[];
     expect(items.filter((i) => i.needs_review).map((i) => i.source.split('/').pop())).toEqual([MARLOWE]);
     expect(items.every((i) => i.checks.length === 7 && typeof i.gross === 'number' && i.line_items.length > 0)).toBe(true);
+    expect(items.find((i) => i.source.endsWith(MARLOWE))).toMatchObject({ net: 641, vat_rates: [20], vat_amount: 128.2, gross: 779.2 });
 
     const invoicesCsv = join(h.dir, 'invoices.csv');
     expect(await h.engine.exportBatch(run.id, 'invoices', invoicesCsv)).toBe(4);
@@ -85,6 +86,8 @@ describe('invoice checks', () => {
       'invoice-marlowe-INV-2026-0088.xml',
     ]);
     expect(await readFile(join(ubl, 'invoice-aldenmoor-INV-2026-0012.xml'), 'utf8')).toContain('<cbc:ID>INV-2026-0012</cbc:ID>');
+    // An invoice that needs review says so where the bookkeeper reads.
+    expect(await readFile(join(ubl, 'invoice-marlowe-INV-2026-0088.xml'), 'utf8')).toMatch(/<cbc:Note>NEEDS REVIEW: 1 of Batchdesk(&apos;|')s checks failed\. Do not book or pay before checking\.<\/cbc:Note>\s*<cbc:Note>net_plus_vat: /);
     // Each validates against the UBL 2.1 schema (test/fixtures/ubl-2.1, libxml2).
     for (const name of await readdir(ubl)) {
       const v = await validateUbl(await readFile(join(ubl, name), 'utf8'));
@@ -111,6 +114,13 @@ describe('invoice checks', () => {
     });
     // The first reading stays as it was.
     expect(h.engine.summary(first.id).counts.needs_review).toBe(0);
+
+    // The vendor's name read another way, the same VAT id and number: still the same invoice.
+    const firstInvoice = h.engine.jobDetail(first.jobs[0]?.id ?? 0);
+    const inv = (firstInvoice.result as { invoice: Record<string, unknown> }).invoice;
+    const renamed = { text: 'x', pages: [], fields: {}, invoice: { ...inv, vendor: 'ALDENMOOR OFFICE SUPPLIES', vendorVatId: 'de 284 719 365' } };
+    const review = h.engine.invoices.record({ id: second.jobs[0]?.id ?? 0, batchId: second.id }, JSON.stringify(renamed));
+    expect(review.checks.find((c) => c.check === 'duplicate')).toMatchObject({ ok: false, detail: expect.stringContaining(`batch ${first.id}`) });
   });
 
   it('a data folder from before the checks has its invoices checked when it is opened', async () => {
@@ -120,16 +130,17 @@ describe('invoice checks', () => {
     // Back to the schema before the checks (and the counters after them): no checks table,
     // results without the engine's reading of the invoice.
     const db = new Database(join(h.dir, 'batchdesk.sqlite'));
-    db.exec(`DROP TABLE invoice_reviews;
-      DROP TRIGGER batch_stats_new_batch; DROP TRIGGER batch_stats_job_insert; DROP TRIGGER batch_stats_job_update; DROP TRIGGER batch_stats_job_delete;
-      DROP TABLE batch_stats; DROP TABLE opt_outs;`);
+    for (const t of db.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'batch_stats_%'`).all() as { name: string }[]) db.exec(`DROP TRIGGER ${t.name}`);
+    db.exec(`DROP TABLE invoice_reviews; DROP TABLE batch_stats; DROP TABLE opt_outs;
+      DROP INDEX jobs_sample; ALTER TABLE jobs DROP COLUMN sample; ALTER TABLE batches DROP COLUMN sampling;`);
     const rows = db.prepare(`SELECT id, result_json FROM jobs WHERE batch_id = ?`).all(run.id) as { id: number; result_json: string }[];
     for (const r of rows) {
       const { invoice: _dropped, ...old } = JSON.parse(r.result_json) as Record<string, unknown>;
       db.prepare(`UPDATE jobs SET result_json = ? WHERE id = ?`).run(JSON.stringify(old), r.id);
     }
-    // The steps applied before the checks' (migrations.ts: the checks, the counters and the opt-out list come last).
-    db.pragma(`user_version = ${SCHEMA_VERSION - 3}`);
+    // The steps applied before the checks' (migrations.ts: the checks, the counters, the opt-out
+    // list, sample runs and VAT id keys come last).
+    db.pragma(`user_version = ${SCHEMA_VERSION - 5}`);
     db.close();
     const reopened = Engine.open({ dataDir: h.dir, secrets: noKeychain, env: h.env, config: TEST_CONFIG });
     try {

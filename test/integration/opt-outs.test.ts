@@ -13,10 +13,14 @@ describe('opt-outs', () => {
     const csv = await writeText(
       h,
       'customers.csv',
-      'to,text,opt_out\n+442079460001,Hello one,no\n+44 20 7946 0002,Hello two,YES\n+442079460002,Hello again two,\n+442079460003,Hello three,1\n+442079460004,Hello four,\n',
+      'to,text,opt_out\n+442079460001,Hello one,no\n+44 20 7946 0002,Hello two,YES\n+442079460002,Hello again two,\n+442079460003,Hello three,1\n+442079460004,Hello four,\n+442079460006,Hello six,maybe\n+442079460007,Hello seven,unsubscribed\n',
     );
     const created = await h.engine.createBatch({ capability: 'channel', paths: [csv] });
     expect(created.batch?.total).toBe(2);
+    // A value that is neither yes nor no holds its row back instead of guessing.
+    expect(created.problems.find((p) => p.row === 7)?.message).toMatch(/opt_out is "maybe", which is neither yes nor no, so this row is held back/);
+    expect(h.engine.optOuts.find('+442079460007')?.source).toBe('customers.csv row 8');
+    created.problems.splice(created.problems.findIndex((p) => p.row === 7), 2);
     const problems = created.problems.map((p) => `${p.row}: ${p.message}`);
     expect(problems).toEqual([
       expect.stringMatching(/^3: customers\.csv row 3: opt_out is "YES", so \+442079460002 goes on the opt-out list/),
@@ -26,6 +30,7 @@ describe('opt-outs', () => {
     expect(h.engine.optOuts.list().map((o) => [o.recipient, o.source])).toEqual([
       ['+442079460002', 'customers.csv row 3'],
       ['+442079460003', 'customers.csv row 5'],
+      ['+442079460007', 'customers.csv row 8'],
     ]);
     // A later batch leaves them out too, naming the list.
     const again = await writeText(h, 'again.csv', 'to,text\n+442079460002,News\n+442079460005,News\n');
@@ -68,5 +73,11 @@ describe('opt-outs', () => {
     const lines = join(h.dir, 'list.txt');
     await writeFile(lines, 'Jo@Example.com\n\n+12025550123\n');
     expect((await readOptOutFile(lines)).recipients.map((r) => r.recipient)).toEqual(['jo@example.com', '+12025550123']);
+    // Every recipient column of a row is taken; an empty cell is no problem.
+    const both = join(h.dir, 'people.csv');
+    await writeFile(both, 'name,phone,email\nEve,+44 20 7946 0600,eve@example.com\nFay,,fay@example.com\nGus,,not an address\n');
+    const b = await readOptOutFile(both);
+    expect(b.recipients.map((r) => r.recipient)).toEqual(['+442079460600', 'eve@example.com', 'fay@example.com']);
+    expect(b.problems).toEqual([expect.stringMatching(/^people\.csv line 4: e-mail address "not an address" is not valid/)]);
   });
 });

@@ -24,7 +24,7 @@ import { fingerprintOf } from './queue/fingerprint';
 import { newIdempotencyKey } from './queue/idempotency-key';
 import { channelKindOf } from '../../shared/rates';
 import { OutputNames } from './output-names';
-import { describeOptOut, isOptOutValue, optOutColumn, type OptOut } from './messaging/opt-out-list';
+import { describeOptOut, optOutColumn, optOutValue, type OptOut } from './messaging/opt-out-list';
 
 /** Where an earlier job that delivers the same thing lives. */
 export interface EarlierDelivery {
@@ -107,9 +107,18 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     if (recipient !== undefined) {
       // People who opted out are never messaged: marked in this file, or on the list already.
       const marked = item.kind === 'message' ? optOutColumn(item.message.fields) : undefined;
-      if (marked !== undefined && isOptOutValue(marked)) {
+      const says = marked === undefined ? 'no' : optOutValue(marked.value);
+      if (marked !== undefined && says === 'yes') {
         if (!newOptOuts.has(recipient)) newOptOuts.set(recipient, source);
-        problems.push({ source: problemSource, row, message: `${source}: opt_out is "${marked.trim()}", so ${recipient} goes on the opt-out list and is not sent anything; skipped.` });
+        problems.push({ source: problemSource, row, message: `${source}: ${marked.name} is "${marked.value.trim()}", so ${recipient} goes on the opt-out list and is not sent anything; skipped.` });
+        return;
+      }
+      if (marked !== undefined && says === 'unclear') {
+        problems.push({
+          source: problemSource,
+          row,
+          message: `${source}: ${marked.name} is "${marked.value.trim()}", which is neither yes nor no, so this row is held back rather than risk messaging someone who opted out; skipped. Write yes or no (empty is no) and create the batch again.`,
+        });
         return;
       }
       const since = newOptOuts.get(recipient);

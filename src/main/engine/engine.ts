@@ -100,6 +100,11 @@ const PREVIEW_SAMPLE = 200;
 const INSERT_CHUNK = 10_000;
 
 
+/** `n` item numbers spread evenly over 1..total (the middle of each of n equal stretches). */
+export function sampleSeqs(total: number, n: number): number[] {
+  return Array.from({ length: Math.min(n, total) }, (_, i) => 1 + Math.floor(((i + 0.5) * total) / Math.min(n, total)));
+}
+
 export class Engine {
   readonly db: Db;
   readonly clock: Clock;
@@ -480,6 +485,11 @@ export class Engine {
     const seal = (): void => {
       this.batches.finishImport(id, { name, channel: plan.channel, options: plan.options });
       this.batches.seal(id, { total: plan.count, estimatedUnits: plan.estimatedUnits, estimatedCost: plan.estimatedCost });
+      // A sample smaller than the batch goes first; a sample of everything is just the batch.
+      if (parsed.sample !== undefined && parsed.sample < plan.count) {
+        this.jobs.markSample(id, sampleSeqs(plan.count, parsed.sample));
+        this.batches.setSampling(id, parsed.sample);
+      }
     };
     const first = plan.count === 0 ? null : { id, pipelineId: id, step: 1, name, shape: estimate };
     return { plan, first, seal, estimate };

@@ -24,6 +24,7 @@ import type { ConnectionManager } from './connection-manager';
 import type { RunController } from './run-controller';
 import { testKey } from './key-test';
 import { InvalidArgumentError, NotFoundError } from './rpc-errors';
+import { optOutKey } from '../engine/messaging/opt-out-list';
 
 /** A step's estimate as the window shows it (units rounded: they are an estimate). */
 function stepView(e: StepEstimate): StepEstimateView {
@@ -221,6 +222,16 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return { removed: true };
     },
     'keys.test': async ({ kind }) => testKey(await d.connections.get(), kind, settingsView(engine).messagingChannel),
+    'optouts.list': async () => engine.optOuts.list().map((o) => ({ recipient: o.recipient, addedAt: new Date(o.addedAt).toISOString(), source: o.source })),
+    'optouts.add': async ({ recipient }) => {
+      const key = optOutKey(recipient);
+      if (!key.ok) throw new InvalidArgumentError(key.reason);
+      return { added: engine.optOuts.add(key.value, 'added in the window'), recipient: key.value };
+    },
+    'optouts.remove': async ({ recipient }) => {
+      const key = optOutKey(recipient);
+      return { removed: key.ok && engine.optOuts.remove(key.value) };
+    },
     'rates.list': async () => rateViews(engine),
     'rates.set': async ({ item, tier, rate }) => {
       const known = RATE_ITEMS.find((i): i is RateItem => i === item);

@@ -8,6 +8,19 @@ import { countryOfVatId } from './vat-rates';
 
 const Fields = z.record(z.string(), z.unknown());
 
+/**
+ * An amount as the API writes it (A8): a decimal string with a dot ("1234.50", "0.125"), or a
+ * number; anything else is read as a document would write it (parseAmount).
+ */
+function apiAmount(v: unknown): number | null {
+  if (typeof v === 'string' && /^-?\d+(\.\d{1,4})?$/.test(v.trim())) {
+    const [whole = '0', frac = ''] = v.trim().replace('-', '').split('.');
+    const value = Number(whole) * 10_000 + Number(frac.padEnd(4, '0'));
+    return Number.isSafeInteger(value) ? (v.trim().startsWith('-') ? -value : value) : null;
+  }
+  return parseAmount(v);
+}
+
 function text(v: unknown): string | null {
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   if (typeof v !== 'string') return null;
@@ -37,7 +50,7 @@ export function readDate(v: unknown): string | null {
 
 function quantity(v: unknown): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  const a = parseAmount(v);
+  const a = apiAmount(v);
   return a === null ? null : a / 10_000;
 }
 
@@ -57,8 +70,8 @@ function lines(v: unknown): InvoiceLine[] {
     out.push({
       description: text(f.description) ?? text(f.name) ?? '',
       quantity: quantity(f.quantity),
-      unitPrice: parseAmount(f.unit_price),
-      amount: parseAmount(f.amount),
+      unitPrice: apiAmount(f.unit_price),
+      amount: apiAmount(f.amount),
     });
   }
   return out;
@@ -71,12 +84,12 @@ function vatLines(f: Record<string, unknown>): VatLine[] {
       const v = Fields.safeParse(raw);
       if (!v.success) continue;
       const r = rate(v.data.rate);
-      if (r !== null) out.push({ rate: r, amount: parseAmount(v.data.amount) });
+      if (r !== null) out.push({ rate: r, amount: apiAmount(v.data.amount) });
     }
   } else {
     // A flat answer: vat_rate and vat_amount (or tax_*) side by side.
     const r = rate(f.vat_rate ?? f.tax_rate);
-    const amount = parseAmount(f.vat_amount ?? f.tax_amount ?? f.vat);
+    const amount = apiAmount(f.vat_amount ?? f.tax_amount ?? f.vat);
     if (r !== null) out.push({ rate: r, amount });
   }
   return out;
@@ -98,9 +111,9 @@ export function readInvoice(raw: unknown): Invoice | null {
     dueDate: readDate(f.due_date),
     currency: text(f.currency)?.toUpperCase() ?? null,
     lines: lines(f.line_items),
-    net: parseAmount(f.net),
+    net: apiAmount(f.net),
     vat: vatLines(f),
-    gross: parseAmount(f.gross ?? f.total),
+    gross: apiAmount(f.gross ?? f.total),
   };
   const empty = inv.vendor === null && inv.invoiceNumber === null && inv.issueDate === null && inv.gross === null && inv.net === null && inv.lines.length === 0;
   return empty ? null : inv;

@@ -404,3 +404,23 @@ describe('invoiceFields: speed', () => {
     expect(hostileMs).toBeLessThan(1500);
   });
 });
+
+describe('unit prices below the cent', () => {
+  it('keep up to four decimals, amounts two', () => {
+    expect(normaliseAmount('0,125', 4)).toBe('0.125');
+    expect(normaliseAmount('289,00', 4)).toBe('289.00');
+    expect(normaliseAmount('1.234,56789', 4)).toBe('1234.5679');
+    expect(normaliseAmount('0,125')).toBe('0.13');
+    const f = invoiceFields('Schraubenwerk GmbH\nRechnungsnummer: R-1\n1000 x Schrauben @ 0,125  125,00 EUR\nNettobetrag: 125,00 EUR\n');
+    expect(f.line_items).toEqual([{ description: 'Schrauben', quantity: 1000, unit_price: '0.125', amount: '125.00' }]);
+  });
+});
+
+describe('the euro sign in a PDF', () => {
+  it('is read from WinAnsiEncoding (byte 0x80), not as a control character', async () => {
+    const { textOfContentStream } = await import('../../../src/sandbox/pdf-text');
+    const text = textOfContentStream('BT /F1 10 Tf 72 700 Td (Total: \\200 12,50) Tj ET');
+    expect(text).toBe('Total: € 12,50');
+    expect(invoiceFields(`Acme\n${text}\n`)).toMatchObject({ gross: '12.50', currency: 'EUR' });
+  });
+});

@@ -69,9 +69,17 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     if (budget === null) throw new UsageError(`--budget must be an amount in EUR such as 25 or 12.50 (got "${values.budget}").`);
   }
 
+  let sample: number | undefined;
+  if (values.sample !== undefined) {
+    sample = Number(values.sample);
+    if (!/^\d+$/.test(values.sample) || sample < 1 || sample > 10_000) throw new UsageError(`--sample must be a number of items from 1 to 10000 (got "${values.sample}").`);
+    if (from !== undefined) throw new UsageError('--sample takes items from the batch\'s own input; a follow-up (--from) takes its items as they come. Give --sample when you create the first batch.');
+  }
+
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
     const { batch, problems, alreadyQueued, steps, estimates } = await engine.createBatch({
+      ...(sample !== undefined ? { sample } : {}),
       paths,
       ...(from !== undefined ? { from: engine.resolveBatchId(from) } : {}),
       ...(then.length > 0 ? { then } : {}),
@@ -89,6 +97,9 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       if (batch && steps.length === 0 && from === undefined) {
         io.stdout.write(`Created batch ${batch.id}\n${describeBatch(batch)}\n`);
         io.stdout.write(`Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${batch.units.estimated} ${batch.units.name}. Nothing is sent until you start it: batchdesk run ${batch.id}\n`);
+        if (sample !== undefined && sample < batch.total) {
+          io.stdout.write(`Sample first: ${sample} item(s) chosen across the input are sent, then the batch pauses with their measured cost per item and the projected total; \`batchdesk resume ${batch.id}\` sends the rest.\n`);
+        }
       } else if (batch) {
         const ids = [batch, ...steps];
         const total = estimates.reduce((n, e) => n + e.cost, 0);

@@ -29,7 +29,17 @@ export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
     }
     if (sub === 'import') {
       const file = resolve(positionals[0] ?? '');
-      const read = await readOptOutFile(file);
+      let read;
+      try {
+        read = await readOptOutFile(file);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        throw new UsageError(`${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : e instanceof Error ? e.message : String(e)}. Give a CSV with a column to, phone or email, or a text file with one recipient per line.`);
+      }
+      if (read.lines === 0) {
+        io.stderr.write(`! ${file} holds no recipients (it is empty, or has only a header). Nothing was added.\n`);
+        return EXIT.someFailed;
+      }
       const added = engine.db.transaction(() => read.recipients.filter((r) => list.add(r.recipient, `import ${r.source}`)).length)();
       io.stdout.write(`Added ${added} recipient(s) from ${file} to the opt-out list (${read.recipients.length - added} already on it; ${list.count()} in all).\n`);
       for (const p of read.problems.slice(0, 50)) io.stderr.write(`! ${p} Not added.\n`);

@@ -29,6 +29,7 @@ export const batchCreateSpec = defineCommand({
     },
     name: { type: 'string', value: 'TEXT', help: 'label for the batch' },
     budget: { type: 'string', value: 'EUR', help: 'pause before spending more than this (with --then: the whole pipeline)' },
+    sample: { type: 'string', value: 'N', help: 'send N items chosen across the input first, then pause with the measured cost per item and the projected total (resume sends the rest)' },
     'allow-resend': { type: 'boolean', help: 'include items an unfinished or succeeded batch already has (same message to the same recipient, same file, same request)' },
     json: { type: 'boolean', help: 'print the batch and every problem as JSON' },
   },
@@ -43,6 +44,7 @@ export const batchCreateSpec = defineCommand({
     { command: 'batchdesk batch create crm contacts.csv --record contact', note: 'each row one record, its columns the fields' },
     { command: 'batchdesk batch create transcribe calls/ --then text:summary --then crm:conversation --budget 20', note: 'a pipeline: each transcript summarised, each summary logged' },
     { command: 'batchdesk batch create text --from b1a2b3 --task summary', note: 'a follow-up of an existing batch, linked: later results flow in too' },
+    { command: 'batchdesk batch create transcribe ~/calls/october --sample 20', note: '20 recordings first, then a pause with the measured cost and the projection' },
   ],
   notes: [
     'Inputs: transcribe and ocr take files and folders; channel a message CSV; tts, text, image and embeddings a CSV',

@@ -210,7 +210,8 @@ const MIGRATIONS: readonly Step[] = [
   END;
   CREATE INDEX vectors_dimensions ON vectors(dimensions, job_id);
   `,
-  // 8: every invoice OCR reads is checked (invoices/invoice-reviews.ts); the ones already read now.
+  // 8: every invoice OCR reads is checked (invoices/invoice-reviews.ts); the ones already read are
+  // checked by step 12, once the table has all its columns.
   (db) => {
     db.exec(`
       CREATE TABLE invoice_reviews (
@@ -224,7 +225,6 @@ const MIGRATIONS: readonly Step[] = [
       CREATE INDEX invoice_reviews_invoice ON invoice_reviews(vendor_key, number_key) WHERE number_key IS NOT NULL;
       CREATE INDEX invoice_reviews_batch ON invoice_reviews(batch_id, needs_review);
     `);
-    reviewExistingInvoices(db);
   },
   // 9: per-batch counts by state, spend and invoices needing review, kept by the database in the same transaction as every
   // change of a job, so status, the progress line and the window read one row, whatever the size
@@ -315,6 +315,22 @@ const MIGRATIONS: readonly Step[] = [
     source TEXT NOT NULL
   );
   `,
+  // 11: sample runs (--sample N): the items chosen to go first, and the batch's sample size while
+  // it runs them (0 once they are done, or for a batch without a sample).
+  `
+  ALTER TABLE batches ADD COLUMN sampling INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE jobs ADD COLUMN sample INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX jobs_sample ON jobs(batch_id, state) WHERE sample = 1;
+  `,
+  // 12: a duplicate invoice is also the same VAT id + number (the vendor's name read another way);
+  // every invoice already read is checked (again), in the order it was read.
+  (db) => {
+    db.exec(`
+      ALTER TABLE invoice_reviews ADD COLUMN vat_key TEXT;
+      CREATE INDEX invoice_reviews_number ON invoice_reviews(number_key) WHERE number_key IS NOT NULL;
+    `);
+    reviewExistingInvoices(db);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -113,6 +113,8 @@ function invoiceJson(review: Review, inv: Invoice | null): Record<string, unknow
     needs_review: review.checks === null ? null : review.needsReview,
     checks: review.checks ?? [],
     net: num(inv?.net ?? null),
+    vat_rates: (inv?.vat ?? []).map((v) => v.rate),
+    vat_amount: inv && inv.vat.length > 0 && inv.vat.every((v) => v.amount !== null) ? num(inv.vat.reduce((sum, v) => sum + (v.amount ?? 0), 0)) : null,
     gross: num(inv?.gross ?? null),
     vat: (inv?.vat ?? []).map((v) => ({ rate: v.rate, amount: num(v.amount) })),
     // A unit price may go below the cent (0.125 a sheet): exact, not rounded to two places.

@@ -17,6 +17,8 @@ import type { BatchCapability } from '../../../shared/domain';
 import { OutputFile } from '../../../shared/capabilities/catalog';
 import { hasCues, hasInvoices, itemFileKind, noCuesMessage, noInvoicesMessage, noItemFilesMessage, textFileExtensions, type FilesFormat, type ItemFileKind } from '../../../shared/capabilities/result-files';
 import { ublInvoiceXml } from './ubl-invoice';
+import { z } from 'zod';
+import { InvoiceCheck } from '../../../shared/invoices/invoice';
 import type { CapabilityDescriptor, Cue } from '../../../shared/capabilities/descriptor';
 import { capabilityFor } from '../capabilities/registry';
 import { FilePayload } from '../capabilities/file-payload';
@@ -102,7 +104,8 @@ function textParts(desc: CapabilityDescriptor, result: unknown, row: ResultRow, 
       const inv = desc.invoice?.(result) ?? null;
       // Nothing read, nothing to book: the other files of the item still come.
       if (inv === null) continue;
-      text = ublInvoiceXml(inv, { id: `${row.seq}`, issueDate: new Date(row.finished_at ?? 0).toISOString().slice(0, 10), currency: 'EUR' });
+      const checks = row.checks_json === null ? null : z.array(InvoiceCheck).safeParse(storedJson(row.checks_json));
+      text = ublInvoiceXml(inv, { id: `${row.seq}`, issueDate: new Date(row.finished_at ?? 0).toISOString().slice(0, 10), currency: 'EUR', checks: checks?.success ? checks.data : null });
     }
     else {
       const c = cuesOf();

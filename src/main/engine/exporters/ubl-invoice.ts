@@ -6,7 +6,7 @@
 // exactly; test/unit/exporters/ubl-invoice.test.ts validates the output against a schema subset
 // that keeps those sequences (test/fixtures/ubl-2.1). Amounts are written with two decimals.
 import type { Invoice } from '../../../shared/invoices/invoice';
-import { formatAmount } from '../../../shared/invoices/invoice';
+import { formatAmount, type InvoiceCheck } from '../../../shared/invoices/invoice';
 
 const NS_INVOICE = 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2';
 const NS_CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
@@ -16,7 +16,7 @@ const CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017';
 const INVOICE_TYPE_CODE = '380';
 /** UN/ECE Recommendation 20: "one" (a unit without a dimension). */
 const UNIT_CODE = 'C62';
-const OCR_NOTE = 'Read by OCR with Batchdesk. The values are as read from the document and have not been checked against it.';
+const OCR_NOTE = 'Read by OCR with Batchdesk: the values are as read from the document.';
 const NO_LINES_NAME = 'Invoice total as read (no line items found)';
 /** 1/10,000 units in one cent. */
 const CENT = 100;
@@ -28,6 +28,8 @@ export interface UblFallback {
   issueDate: string;
   /** ISO 4217, used when no currency was read. */
   currency: string;
+  /** Batchdesk's checks of the invoice (null: not checked): failed ones become notes a bookkeeper sees. */
+  checks?: readonly InvoiceCheck[] | null;
 }
 
 // XML 1.0 allows only these characters (the Char production); anything else is dropped.
@@ -158,6 +160,11 @@ export function ublInvoiceXml(inv: Invoice, fallback: UblFallback): string {
   if (isIsoDate(inv.dueDate)) out.push(leaf('cbc:DueDate', inv.dueDate));
   out.push(leaf('cbc:InvoiceTypeCode', INVOICE_TYPE_CODE));
   out.push(leaf('cbc:Note', OCR_NOTE));
+  const failed = (fallback.checks ?? []).filter((c) => c.ok === false);
+  if (fallback.checks) {
+    out.push(leaf('cbc:Note', failed.length === 0 ? "Batchdesk's checks passed (line items, totals, VAT rate, due date, duplicates)." : `NEEDS REVIEW: ${failed.length} of Batchdesk's checks failed. Do not book or pay before checking.`));
+    for (const c of failed) out.push(leaf('cbc:Note', `${c.check}: ${c.detail}`));
+  }
   // A value UBL requires but OCR did not read is filled in, and says so where the bookkeeper reads.
   if (oneLine(inv.invoiceNumber) === '') out.push(leaf('cbc:Note', `Invoice number not read: Batchdesk's item ${oneLine(fallback.id)} stands in as the ID.`));
   if (!isIsoDate(inv.issueDate)) out.push(leaf('cbc:Note', `Issue date not read: ${fallback.issueDate}, the day the document was read, stands in.`));

@@ -14,6 +14,12 @@ const NOTHING_READ: Invoice = {
   currency: null, lines: [], net: null, vat: [], gross: null,
 };
 
+/** A VAT id compared without spaces, dots or case ("GB 318 4472 06" is "GB318447206"). */
+function vatKeyOf(vatId: string | null): string | null {
+  const k = (vatId ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return k === '' ? null : k;
+}
+
 /** YYYY-MM-DD in the machine's time zone: the day the user saw it read. */
 function localDate(ms: number): string {
   const d = new Date(ms);
@@ -26,17 +32,19 @@ export class InvoiceReviews {
 
   constructor(private readonly db: Db) {
     this.stmts = {
+      // The same number from the same vendor: by name, or by VAT id when the name was read another way.
       earlier: db.prepare(
         `SELECT j.batch_id AS batch, b.name AS batchName, j.seq AS item, j.finished_at AS at
            FROM invoice_reviews r JOIN jobs j ON j.id = r.job_id JOIN batches b ON b.id = j.batch_id
-          WHERE r.vendor_key = ? AND r.number_key = ? AND r.job_id <> ?
+          WHERE r.number_key = @number AND (r.vendor_key = @vendor OR r.vat_key = @vat) AND r.job_id <> @job
+            AND (COALESCE(j.finished_at, 0), j.id) < (SELECT COALESCE(finished_at, 0), id FROM jobs WHERE id = @job)
           ORDER BY j.finished_at, j.id LIMIT 1`,
       ),
       save: db.prepare(
         // An upsert, not INSERT OR REPLACE: the replaced row's delete would not reach the batch's counter.
-        `INSERT INTO invoice_reviews (job_id, batch_id, vendor_key, number_key, needs_review, checks_json)
-         VALUES (@job, @batch, @vendor, @number, @needs, @checks)
-         ON CONFLICT (job_id) DO UPDATE SET batch_id = excluded.batch_id, vendor_key = excluded.vendor_key,
+        `INSERT INTO invoice_reviews (job_id, batch_id, vendor_key, vat_key, number_key, needs_review, checks_json)
+         VALUES (@job, @batch, @vendor, @vat, @number, @needs, @checks)
+         ON CONFLICT (job_id) DO UPDATE SET batch_id = excluded.batch_id, vendor_key = excluded.vendor_key, vat_key = excluded.vat_key,
            number_key = excluded.number_key, needs_review = excluded.needs_review, checks_json = excluded.checks_json`,
       ),
       get: db.prepare(`SELECT needs_review, checks_json FROM invoice_reviews WHERE job_id = ?`),
@@ -49,10 +57,11 @@ export class InvoiceReviews {
     const read = inv ?? NOTHING_READ;
     const vendor = read.vendor ? vendorKey(read.vendor) || null : null;
     const number = read.invoiceNumber ? invoiceNumberKey(read.invoiceNumber) || null : null;
-    const row = vendor && number ? (this.stmts.earlier.get(vendor, number, job.id) as { batch: string; batchName: string; item: number; at: number | null } | undefined) : undefined;
+    const vat = vatKeyOf(read.vendorVatId);
+    const row = (vendor || vat) && number ? (this.stmts.earlier.get({ vendor, vat, number, job: job.id }) as { batch: string; batchName: string; item: number; at: number | null } | undefined) : undefined;
     const earlier: EarlierInvoice | null = row ? { batch: row.batch, batchName: row.batchName, item: row.item, date: row.at === null ? 'an unknown date' : localDate(row.at) } : null;
     const review = reviewInvoice(read, earlier);
-    this.stmts.save.run({ job: job.id, batch: job.batchId, vendor, number, needs: review.needsReview ? 1 : 0, checks: JSON.stringify(review.checks) });
+    this.stmts.save.run({ job: job.id, batch: job.batchId, vendor, vat, number, needs: review.needsReview ? 1 : 0, checks: JSON.stringify(review.checks) });
     return review;
   }
 

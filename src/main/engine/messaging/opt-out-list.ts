@@ -18,15 +18,22 @@ export function optOutKey(raw: string): { ok: true; value: string } | { ok: fals
   return raw.includes('@') ? normalizeEmail(raw) : normalizePhone(raw);
 }
 
-/** "yes", "true", "1", "y" (any case) in an opt_out column. */
-export function isOptOutValue(v: string): boolean {
-  return /^(yes|y|true|1)$/i.test(v.trim());
+/**
+ * What an opt_out cell says: yes (yes, y, true, 1, x, ja, opted out, unsubscribe(d)), no (empty,
+ * no, n, false, 0, nein), or something else, which is not guessed: the row is held back so nobody
+ * is messaged against their wish because of a spelling.
+ */
+export function optOutValue(v: string): 'yes' | 'no' | 'unclear' {
+  const t = v.trim().toLowerCase();
+  if (/^(yes|y|true|1|x|ja|oui|si|sí|opted[ -_]?out|opt[ -_]?out|unsubscribed?|stop|✓|✔)$/.test(t)) return 'yes';
+  if (/^(|no|n|false|0|nein|non|-)$/.test(t)) return 'no';
+  return 'unclear';
 }
 
-/** The column of a message CSV that marks a recipient as opted out. */
-export function optOutColumn(fields: Readonly<Record<string, string>>): string | undefined {
-  const name = Object.keys(fields).find((k) => /^opt[-_ ]?out$/i.test(k.trim()));
-  return name === undefined ? undefined : fields[name];
+/** The column of a message CSV that marks a recipient as opted out: opt_out (opt-out, optout, opted_out, unsubscribed). */
+export function optOutColumn(fields: Readonly<Record<string, string>>): { name: string; value: string } | undefined {
+  const name = Object.keys(fields).find((k) => /^(opt[-_ ]?out|opted[-_ ]?out|unsubscribed?)$/i.test(k.trim()));
+  return name === undefined ? undefined : { name, value: fields[name] ?? '' };
 }
 
 export function describeOptOut(o: OptOut): string {

@@ -1,49 +1,50 @@
-// Reads a file of recipients to put on the opt-out list: a CSV with a column named to, recipient,
-// phone, number or email (any delimiter), or a list with one recipient per line. Each value is
-// normalised as it would be sent to; a value that is not a number or address is reported with
-// its line, the rest still taken.
+// Reads a file of recipients to put on the opt-out list: a CSV whose columns named to, recipient,
+// phone, number, mobile or email (any delimiter; every such column of a row is taken, so a
+// person's number and address both go on the list), or a list with one recipient per line. Each
+// value is normalised as it would be sent to; a value that is neither a number nor an address is
+// reported with its line, the rest still taken; empty cells are skipped.
 import { basename } from 'node:path';
 import { CsvParser, isBlankRecord } from '../importers/csv-parser';
 import { detectDelimiter, headerLineEnd } from '../importers/delimiter';
+import { normalizeEmail, normalizePhone } from '../importers/recipient';
 import { utf8Chunks } from '../importers/utf8-chunks';
-import { normalizeEmail } from '../importers/recipient';
 import { optOutKey } from './opt-out-list';
 
-const COLUMN = /^(to|recipient|phone|phone_number|number|mobile|email|e-mail)$/i;
+const COLUMN = /^(to|recipient|phone|phone[ _]?number|number|mobile|e-?mail|email[ _]?address)$/i;
 
 export interface OptOutFile {
   recipients: { recipient: string; source: string }[];
   problems: string[];
+  /** Data lines read (not counting a header or blank lines). */
+  lines: number;
 }
 
 export async function readOptOutFile(path: string): Promise<OptOutFile> {
   const name = basename(path);
-  const out: OptOutFile = { recipients: [], problems: [] };
-  let column: number | null = null;
-  let emails = false;
-  let first = true;
+  const out: OptOutFile = { recipients: [], problems: [], lines: 0 };
+  /** Columns to take, each with how to read it; null until the first line says whether it is a header. */
+  let columns: { index: number; read: (v: string) => ReturnType<typeof optOutKey> }[] | null = null;
   let parser: CsvParser | null = null;
-  const take = (value: string, line: number): void => {
-    // In a column named email, a value is an address even when it is not a valid one.
-    const key = emails ? normalizeEmail(value) : optOutKey(value.trim());
-    if (key.ok) out.recipients.push({ recipient: key.value, source: `${name} line ${line}` });
-    else out.problems.push(`${name} line ${line}: ${key.reason}`);
+  const onRecord = (fields: readonly string[], line: number): void => {
+    if (columns === null) {
+      const named = fields.flatMap((f, index) => (COLUMN.test(f.trim()) ? [{ index, read: /mail/i.test(f) ? normalizeEmail : /phone|number|mobile/i.test(f) ? normalizePhone : optOutKey }] : []));
+      columns = named.length > 0 ? named : [{ index: 0, read: optOutKey }];
+      if (named.length > 0) return;
+    }
+    out.lines++;
+    for (const c of columns) {
+      const value = (fields[c.index] ?? '').trim();
+      if (value === '') continue;
+      const key = c.read(value);
+      if (key.ok) out.recipients.push({ recipient: key.value, source: `${name} line ${line}` });
+      else out.problems.push(`${name} line ${line}: ${key.reason}`);
+    }
   };
   for await (const chunk of utf8Chunks(path)) {
     if (parser === null) {
       const end = headerLineEnd(chunk);
       parser = new CsvParser(detectDelimiter(chunk.slice(0, end < 0 ? chunk.length : end)), (rec) => {
-        if (isBlankRecord(rec.fields)) return;
-        if (first) {
-          first = false;
-          const found = rec.fields.findIndex((f) => COLUMN.test(f.trim()));
-          if (found >= 0) {
-            column = found;
-            emails = /mail/i.test(rec.fields[found] ?? '');
-            return;
-          }
-        }
-        take(rec.fields[column ?? 0] ?? '', rec.row);
+        if (!isBlankRecord(rec.fields)) onRecord(rec.fields, rec.row);
       });
     }
     parser.push(chunk);

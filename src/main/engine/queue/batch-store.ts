@@ -31,6 +31,8 @@ export interface BatchRow {
   parent_id: string | null;
   pipeline_id: string;
   step: number;
+  /** The sample size while a sample run (--sample N) has items left; 0 otherwise. */
+  sampling: number;
 }
 
 export interface NewBatch {
@@ -86,6 +88,7 @@ export class BatchStore {
       nextWait: db.prepare(`SELECT MIN(resume_at) AS t FROM batches WHERE status = 'paused' AND pause_kind = 'server_wait' AND started_at IS NOT NULL`),
       cancel: db.prepare(`UPDATE batches SET status = 'cancelled', updated_at = @now WHERE id = @id AND status <> 'cancelled'`),
       setBudget: db.prepare(`UPDATE batches SET budget = @budget, updated_at = @now WHERE id = @id`),
+      setSampling: db.prepare(`UPDATE batches SET sampling = @n, updated_at = @now WHERE id = @id`),
       event: db.prepare(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES (?, ?, ?, ?)`),
       deleteImport: db.prepare(`DELETE FROM batches WHERE id = ? AND ready = 0`),
       deleteImportEvents: db.prepare(`DELETE FROM batch_events WHERE batch_id = ?`),
@@ -194,6 +197,12 @@ export class BatchStore {
     const r = this.stmts.cancel.run({ id, now: this.clock.now() });
     if (r.changes === 1) this.event(id, 'cancelled', null);
     return r.changes === 1;
+  }
+
+  /** Starts (n > 0) or ends (0) the batch's sample run. */
+  setSampling(id: string, n: number): void {
+    this.stmts.setSampling.run({ id, n, now: this.clock.now() });
+    if (n > 0) this.event(id, 'sample', `${n} items first`);
   }
 
   setBudget(id: string, budget: number | null): void {

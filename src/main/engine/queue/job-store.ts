@@ -47,7 +47,7 @@ export class JobStore {
         `UPDATE jobs SET state = 'running', lease_token = lower(hex(randomblob(16))),
            lease_expires_at = @expires, tries = tries + 1, updated_at = @now
          WHERE id IN (SELECT id FROM jobs WHERE batch_id = @batch AND state IN ('queued','retry_wait')
-                      AND run_at <= @now ORDER BY run_at, id LIMIT @limit)
+                      AND run_at <= @now AND (@sampleOnly = 0 OR sample = 1) ORDER BY run_at, id LIMIT @limit)
          RETURNING *`,
       ),
       succeed: db.prepare(
@@ -136,6 +136,11 @@ export class JobStore {
          WHERE batch_id = @batch AND state = 'failed' AND NOT (parent_job_id IS NOT NULL AND request_body IS NULL)`,
       ),
       byId: db.prepare(`SELECT * FROM jobs WHERE id = ?`),
+      sampleState: db.prepare(
+        `SELECT COALESCE(SUM(state IN ('queued','running','retry_wait')), 0) AS open, COALESCE(SUM(state = 'succeeded'), 0) AS succeeded,
+                COALESCE(SUM(state = 'failed'), 0) AS failed, COALESCE(SUM(cost), 0) AS cost
+           FROM jobs WHERE batch_id = ? AND sample = 1`,
+      ),
       saveVector: db.prepare(`INSERT OR REPLACE INTO vectors (job_id, dimensions, vector) VALUES (?, ?, ?)`),
       vector: db.prepare(`SELECT vector FROM vectors WHERE job_id = ?`),
       firstSucceeded: db.prepare(`SELECT source, result_json FROM jobs WHERE batch_id = ? AND state = 'succeeded' ORDER BY seq LIMIT 1`),
@@ -165,11 +170,24 @@ export class JobStore {
     return this.db.transaction(fn)();
   }
 
-  /** Lease up to `limit` runnable jobs of one batch. */
-  claim(batchId: string, limit: number, leaseMs: number): LeasedJob[] {
+  /** Lease up to `limit` runnable jobs of one batch (only its sample items while `sampleOnly`). */
+  claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): LeasedJob[] {
     if (limit <= 0) return [];
     const now = this.clock.now();
-    return this.stmts.claim.all({ batch: batchId, now, expires: now + leaseMs, limit }) as LeasedJob[];
+    return this.stmts.claim.all({ batch: batchId, now, expires: now + leaseMs, limit, sampleOnly: sampleOnly ? 1 : 0 }) as LeasedJob[];
+  }
+
+  /** Marks the items of a sample run (by seq), in one statement per chunk. */
+  markSample(batchId: string, seqs: readonly number[]): void {
+    for (let i = 0; i < seqs.length; i += 500) {
+      const chunk = seqs.slice(i, i + 500);
+      this.db.prepare(`UPDATE jobs SET sample = 1 WHERE batch_id = ? AND seq IN (${chunk.map(() => '?').join(',')})`).run(batchId, ...chunk);
+    }
+  }
+
+  /** A sample run's items: how many are still open, and what the finished ones did and cost. */
+  sampleState(batchId: string): { open: number; succeeded: number; failed: number; cost: number } {
+    return this.stmts.sampleState.get(batchId) as { open: number; succeeded: number; failed: number; cost: number };
   }
 
   succeed(job: LeasedJob, rec: SuccessRecord): boolean {

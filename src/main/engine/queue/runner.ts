@@ -29,7 +29,7 @@ import { StorageFailure, storageFailure } from './storage-failure';
 import { verifySource } from './verify-source';
 import { Wakeup } from './wakeup';
 import { actionFor, engineError, type EngineError } from '../../../shared/errors';
-import { assertNever } from '../../../shared/domain';
+import { assertNever, type PauseKind } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 import { ENV_VAR } from '../secrets/key-manager';
 import type { FollowUps } from '../pipeline/follow-ups';
@@ -253,7 +253,11 @@ export class Runner {
     // A batch with nothing left to send never changes state (a missing key must not pause it).
     if (!this.d.jobs.hasOpen(batch.id)) return 0;
     // Paused or cancelled since this pass began (a budget of a step before it, another process).
-    if (this.d.batches.get(batch.id)?.status !== 'active') return 0;
+    const fresh = this.d.batches.get(batch.id);
+    if (fresh?.status !== 'active') return 0;
+    // A sample run sends only its items; when they are all done the batch pauses with what they cost.
+    const sampling = fresh.sampling > 0;
+    if (sampling && this.endSampleIfDone(fresh)) return 0;
     const cap = capabilityFor(batch.capability);
     let key: ResolvedKey | null;
     try {
@@ -275,7 +279,7 @@ export class Runner {
     const ctx: BatchContext = contextOf(batch);
     // Answers saved as files go to the batch's outputs folder: made once per pass, not per job.
     if (cap.outputFile) mkdirSync(outputsDirOf(this.d.dataDir, batch.id), { recursive: true });
-    const claimed = this.d.jobs.claim(batch.id, gate.available, this.config.leaseMs);
+    const claimed = this.d.jobs.claim(batch.id, gate.available, this.config.leaseMs, sampling);
     if (claimed.length === 0) return 0;
 
     const budgets = this.budgetLines(batch);
@@ -345,6 +349,25 @@ export class Runner {
     for (const m of lineage.members) if (m.id !== batch.id && covered.has(m.id) && open(m.id) + lineage.awaiting(m.id, open) > 0) this.pause(m.id, kind, reason);
   }
 
+  /**
+   * Ends a sample run whose items are all done: the batch pauses, its reason the measured cost per
+   * item and the projection for the rest. False while sample items are still open.
+   */
+  private endSampleIfDone(batch: BatchRow): boolean {
+    const s = this.d.jobs.sampleState(batch.id);
+    if (s.open > 0) return false;
+    const rest = this.d.jobs.counts(batch.id);
+    const left = rest.queued + rest.retry_wait;
+    const done = s.succeeded + s.failed;
+    const per = s.succeeded > 0 ? Math.round(s.cost / s.succeeded) : null;
+    const measured = per === null ? 'no sample item succeeded, so there is no measured cost' : `${formatEur(s.cost, 4)} for ${s.succeeded} succeeded, ${formatEur(per, 4)} per item`;
+    const projection = per === null ? `the estimate for the rest is ${formatEur(batch.estimated_cost, 4)}` : `the other ${left.toLocaleString('en')} would cost about ${formatEur(per * left, 4)} (estimated before: ${formatEur(batch.estimated_cost, 4)} for all)`;
+    const reason = `Sample done: ${done} of ${batch.total.toLocaleString('en')} items (${s.succeeded} succeeded, ${s.failed} failed); ${measured}; ${projection}. Check the sample's results, then resume to send the rest (\`batchdesk resume ${batch.id}\`, or Resume in the window), or cancel.`;
+    this.d.batches.setSampling(batch.id, 0);
+    this.pause(batch.id, 'sample', reason);
+    return true;
+  }
+
   /** A job's processing threw: a storage failure ends the run; anything else is a bug, failed with its message. */
   private crashed(job: LeasedJob, e: unknown): void {
     if (this.failStorage(e, `while recording the outcome of ${job.source}`)) return;
@@ -356,7 +379,7 @@ export class Runner {
     }
   }
 
-  private pause(batchId: string, kind: 'auth' | 'quota' | 'budget' | 'no_key' | 'server_wait' | 'rate_limited', reason: string, resumeAt: number | null = null): void {
+  private pause(batchId: string, kind: Exclude<PauseKind, 'user'>, reason: string, resumeAt: number | null = null): void {
     if (this.d.batches.pause(batchId, kind, reason, resumeAt)) {
       this.d.logger.log('warn', 'batch.paused', { batch: batchId, kind });
       this.d.onChange(batchId);

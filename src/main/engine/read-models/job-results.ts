@@ -11,6 +11,8 @@ export interface ResultRow {
   finished_at: number | null;
   /** Measured units (audio seconds for a transcript: its length when the result does not say). */
   units: number | null;
+  /** An invoice's stored checks (JSON), or null. */
+  checks_json: string | null;
 }
 
 export const RESULT_PAGE = 200;
@@ -18,8 +20,9 @@ export const RESULT_PAGE = 200;
 /** Pages of the batch's succeeded jobs, in item order. */
 export function* succeededResultPages(db: Db, batchId: string, pageSize = RESULT_PAGE): Generator<ResultRow[]> {
   const page = db.prepare(
-    `SELECT seq, source, payload_json, result_json, finished_at, units FROM jobs
-     WHERE batch_id = ? AND seq > ? AND state = 'succeeded' ORDER BY seq LIMIT ?`,
+    `SELECT j.seq, j.source, j.payload_json, j.result_json, j.finished_at, j.units, r.checks_json
+       FROM jobs j LEFT JOIN invoice_reviews r ON r.job_id = j.id
+     WHERE j.batch_id = ? AND j.seq > ? AND j.state = 'succeeded' ORDER BY j.seq LIMIT ?`,
   );
   let after = -1;
   for (;;) {

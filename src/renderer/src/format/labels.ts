@@ -28,6 +28,7 @@ export const PAUSE_LABEL: Record<PauseKind, string> = {
   no_key: 'Paused: no key is set for this kind of request.',
   server_wait: 'Paused: the API asked to wait.',
   rate_limited: "Paused: the API keeps refusing with 429 (request limit).",
+  sample: 'Paused after the sample: check the results and the projected cost, then resume to send the rest.',
 };
 
 /** "audio seconds" -> "audio second", for "per audio second". */

@@ -109,7 +109,7 @@ function CapabilityOptions({ errors }: { errors: DraftRequest['errors'] }) {
 
 export function BatchOptions({ defaultChannel, errors }: { defaultChannel: string; errors: DraftRequest['errors'] }) {
   const d = useDraftStore();
-  const ids = { tier: useId(), name: useId(), budget: useId(), budgetHint: useId(), other: useId(), channelErr: useId(), budgetErr: useId(), voice: useId(), voiceHint: useId() };
+  const ids = { tier: useId(), name: useId(), budget: useId(), budgetHint: useId(), other: useId(), channelErr: useId(), budgetErr: useId(), voice: useId(), voiceHint: useId(), sample: useId(), sampleHint: useId(), sampleErr: useId() };
   const channels: { value: ChannelChoice; label: string }[] = [
     { value: 'default', label: `${defaultChannel} (messaging app)` },
     { value: 'voice', label: 'Voice call' },
@@ -205,6 +205,30 @@ export function BatchOptions({ defaultChannel, errors }: { defaultChannel: strin
           </span>
         ) : null}
       </div>
+
+      {d.from === null ? (
+        <div className="field">
+          <label htmlFor={ids.sample}>Send a sample first (optional)</label>
+          <input
+            id={ids.sample}
+            type="text"
+            inputMode="numeric"
+            value={d.sampleText}
+            placeholder="all at once"
+            aria-invalid={errors.sample ? true : undefined}
+            aria-describedby={errors.sample ? `${ids.sampleHint} ${ids.sampleErr}` : ids.sampleHint}
+            onChange={(e) => d.set({ sampleText: e.target.value })}
+          />
+          <span id={ids.sampleHint} className="field-hint">
+            This many items, chosen across the input, go first; then the batch pauses with their cost per item and the projected total. Resume sends the rest.
+          </span>
+          {errors.sample ? (
+            <span id={ids.sampleErr} className="field-error">
+              {errors.sample}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }

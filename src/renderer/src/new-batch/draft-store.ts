@@ -44,6 +44,8 @@ interface DraftState {
   record: CrmRecordKind;
   name: string;
   budgetText: string;
+  /** "Send N items first", as typed ('' = no sample). */
+  sampleText: string;
   /** Include items an earlier batch already has (the preview says how many). */
   allowResend: boolean;
   set(patch: Partial<Omit<DraftState, 'set' | 'addSources' | 'removeSource' | 'reset'>>): void;
@@ -68,6 +70,7 @@ const INITIAL = {
   record: 'contact' as CrmRecordKind,
   name: '',
   budgetText: '',
+  sampleText: '',
   allowResend: false,
 };
 
@@ -87,7 +90,7 @@ export const useDraftStore = create<DraftState>()((set) => ({
 export interface DraftRequest {
   request: BatchRequest | null;
   /** Field errors that keep the request from being valid. */
-  errors: { channel?: string; voice?: string; budget?: string; name?: string; instructions?: string; labels?: string; size?: string; then?: string };
+  errors: { channel?: string; voice?: string; budget?: string; sample?: string; name?: string; instructions?: string; labels?: string; size?: string; then?: string };
 }
 
 /** The first message of a failed option check. */
@@ -99,7 +102,7 @@ function problemOf(r: { success: boolean; error?: { issues: { message: string }[
 export function draftRequest(
   d: Pick<
     DraftState,
-    'capability' | 'sources' | 'from' | 'then' | 'tier' | 'channelChoice' | 'otherChannel' | 'voice' | 'task' | 'instructions' | 'labelsText' | 'size' | 'record' | 'name' | 'budgetText' | 'allowResend'
+    'capability' | 'sources' | 'from' | 'then' | 'tier' | 'channelChoice' | 'otherChannel' | 'voice' | 'task' | 'instructions' | 'labelsText' | 'size' | 'record' | 'name' | 'budgetText' | 'sampleText' | 'allowResend'
   >,
   defaultChannel: string,
 ): DraftRequest {
@@ -130,6 +133,11 @@ export function draftRequest(
     budget = parseEur(d.budgetText);
     if (budget === null) errors.budget = 'Enter an amount in EUR with at most four decimals, e.g. 25 or 12.50.';
     else if (budget === 0) errors.budget = 'A budget of €0 would stop the batch before the first item; leave it empty for no budget.';
+  }
+  let sample: number | undefined;
+  if (d.from === null && d.sampleText.trim() !== '') {
+    sample = Number(d.sampleText.trim());
+    if (!/^\d+$/.test(d.sampleText.trim()) || sample < 1 || sample > 10_000) errors.sample = 'Enter a number of items from 1 to 10000, or leave it empty to send everything at once.';
   }
   const name = d.name.trim();
   if (name.length > 200) errors.name = 'Keep the name under 200 characters.';
@@ -166,6 +174,7 @@ export function draftRequest(
       ...(size !== '' ? { size } : {}),
       ...(record !== undefined ? { record } : {}),
       ...(d.allowResend ? { allowResend: true } : {}),
+      ...(sample !== undefined ? { sample } : {}),
     },
     errors,
   };

@@ -1,4 +1,4 @@
-// #/keys: the connection, stored keys (add, test, replace, remove), settings and unit rates.
+// #/keys: the connection, stored keys (add, test, replace, remove), settings, the opt-out list and unit rates.
 import { useCallback, useEffect, useState } from 'react';
 import type { KeyView } from '../../../shared/contract';
 import { client } from '../client';
@@ -7,6 +7,7 @@ import { useAction } from '../hooks/use-action';
 import { ConnectionPanel } from '../keys/ConnectionPanel';
 import { KeyForm } from '../keys/KeyForm';
 import { KeysTable } from '../keys/KeysTable';
+import { OptOutsPanel } from '../keys/OptOutsPanel';
 import { RatesTable } from '../keys/RatesTable';
 import { SettingsForm } from '../keys/SettingsForm';
 import { useConnectionStore } from '../store/connection-store';
@@ -35,6 +36,7 @@ export function KeysScreen() {
         <KeyForm onSaved={reload} />
       </section>
       <SettingsForm />
+      <OptOutsPanel />
       <RatesTable />
     </div>
   );
