@@ -17,6 +17,13 @@ describe('opt-outs', () => {
     );
     const created = await h.engine.createBatch({ capability: 'channel', paths: [csv] });
     expect(created.batch?.total).toBe(2);
+    // A row that opts out but cannot be read says its recipient is not on the list.
+    const broken = await writeText(h, 'broken.csv', 'to,text,opt_out\n07946 0009,Hi,yes\n+442079460010,Hi,\n');
+    const b = await h.engine.preview({ capability: 'channel', paths: [broken] });
+    expect(b.plan.problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/not in international format/),
+      expect.stringMatching(/^Row 2 also says opt_out "yes", but because the row cannot be read its recipient is NOT on the opt-out list/),
+    ]);
     // A value that is neither yes nor no holds its row back instead of guessing.
     expect(created.problems.find((p) => p.row === 7)?.message).toMatch(/opt_out is "maybe", which is neither yes nor no, so this row is held back/);
     expect(h.engine.optOuts.find('+442079460007')?.source).toBe('customers.csv row 8');

@@ -7,6 +7,7 @@ import { readHeader, type CsvHeader } from './csv-header';
 import { buildMessageRow } from './message-row';
 import type { ProblemList } from './problem-list';
 import { DigestSet } from './digest-set';
+import { OPT_OUT_COLUMN, optOutValue } from '../messaging/opt-out-list';
 import type { MessageChannelKind, MessageRow } from './types';
 
 /** Collects rows and problems record by record; knows nothing about files or streams. */
@@ -62,6 +63,14 @@ export class MessageCollector {
     const built = buildMessageRow(rec.fields, rec.row, this.header, this.kind, this.delimiter);
     if (!built.ok) {
       for (const message of built.problems) this.problem(rec.row, message);
+      // A row that opts out but cannot be read must not be mistaken for one that was recorded.
+      const optOut = this.header.extras.find((e) => OPT_OUT_COLUMN.test(e.name.trim()));
+      if (optOut && optOutValue(rec.fields[optOut.index] ?? '') === 'yes') {
+        this.problem(
+          rec.row,
+          `Row ${rec.row} also says ${optOut.name} "${(rec.fields[optOut.index] ?? '').trim()}", but because the row cannot be read its recipient is NOT on the opt-out list. Fix the row and create the batch again, or add them with \`batchdesk optout add\`.`,
+        );
+      }
       return;
     }
     const m = built.message;

@@ -31,8 +31,10 @@ export function optOutValue(v: string): 'yes' | 'no' | 'unclear' {
 }
 
 /** The column of a message CSV that marks a recipient as opted out: opt_out (opt-out, optout, opted_out, unsubscribed). */
+export const OPT_OUT_COLUMN = /^(opt[-_ ]?out|opted[-_ ]?out|unsubscribed?)$/i;
+
 export function optOutColumn(fields: Readonly<Record<string, string>>): { name: string; value: string } | undefined {
-  const name = Object.keys(fields).find((k) => /^(opt[-_ ]?out|opted[-_ ]?out|unsubscribed?)$/i.test(k.trim()));
+  const name = Object.keys(fields).find((k) => OPT_OUT_COLUMN.test(k.trim()));
   return name === undefined ? undefined : { name, value: fields[name] ?? '' };
 }
 
