@@ -201,7 +201,8 @@ export class Engine {
       messagingDefault: this.settings.get('messaging_channel') ?? undefined,
       label: (p) => this.sourceLabel(p),
       delivered: (fp) => this.jobs.delivered(fp),
-      optedOut: (recipient) => this.optOuts.find(recipient),
+      // An empty list (the usual case) costs a million-row import nothing.
+      ...(this.optOuts.count() > 0 ? { optedOut: (recipient: string) => this.optOuts.find(recipient) } : {}),
     };
   }
 
@@ -629,8 +630,7 @@ export class Engine {
   }
 
   private summarize(b: BatchRow, lineages: Map<string, Lineage>): BatchSummary {
-    const counts = this.jobs.counts(b.id);
-    const { spent, units } = this.jobs.spent(b.id);
+    const { counts, spent, units, needsReview } = this.jobs.stats(b.id);
     const lineage = this.lineageOf(b, lineages);
     const awaiting = lineage.chained && b.status !== 'cancelled' ? lineage.awaiting(b.id, (id) => this.pipelines.openCount(id)) : 0;
     const status = displayStatus(b.status, b.started_at !== null, counts, awaiting);
@@ -647,7 +647,7 @@ export class Engine {
           ? { kind: b.pause_kind, reason: b.pause_reason ?? '', until: b.resume_at === null ? null : new Date(b.resume_at).toISOString() }
           : null,
       waiting: status === 'running' ? this.waitingReason(b.id, counts.queued, counts.running, awaiting) : null,
-      counts: { ...counts, needs_review: b.capability === 'ocr' ? this.invoices.needsReview(b.id) : 0 },
+      counts: { ...counts, needs_review: needsReview },
       total: b.total + awaiting,
       options: contextOf(b).options,
       pipeline: lineage.chained ? { id: b.pipeline_id, step: b.step, parent: b.parent_id, next: lineage.next(b.id), awaiting } : null,

@@ -9,10 +9,10 @@ import { capabilityFor } from '../capabilities/registry';
 import { moneyToDecimal } from '../../../shared/money';
 import type { JobRow } from '../queue/job-row';
 import { storedJson } from '../stored-json';
-import { z } from 'zod';
 import { UserError } from '../failures';
 import { invoiceColumns } from '../../../shared/capabilities/catalog';
-import { formatAmount, INVOICE_CHECKS, InvoiceCheck, type Invoice } from '../../../shared/invoices/invoice';
+import { formatAmount, INVOICE_CHECKS, type InvoiceCheck, type Invoice } from '../../../shared/invoices/invoice';
+import { storedChecks } from '../invoices/invoice-reviews';
 
 export type ExportFormat = 'csv' | 'json' | 'txt' | 'invoices' | 'line-items';
 export const TABLE_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt', 'invoices', 'line-items'];
@@ -34,8 +34,7 @@ interface Review {
 }
 
 function reviewOf(job: ExportRow): Review {
-  const c = job.checks_json === null ? null : z.array(InvoiceCheck).safeParse(storedJson(job.checks_json));
-  return { checks: c?.success ? c.data : null, needsReview: job.needs_review === 1 };
+  return { checks: storedChecks(job.checks_json), needsReview: job.needs_review === 1 };
 }
 
 /** An invoice's review in two cells: yes/no, and the names of the failed checks. */

@@ -17,8 +17,7 @@ import type { BatchCapability } from '../../../shared/domain';
 import { OutputFile } from '../../../shared/capabilities/catalog';
 import { hasCues, hasInvoices, itemFileKind, noCuesMessage, noInvoicesMessage, noItemFilesMessage, textFileExtensions, type FilesFormat, type ItemFileKind } from '../../../shared/capabilities/result-files';
 import { ublInvoiceXml } from './ubl-invoice';
-import { z } from 'zod';
-import { InvoiceCheck } from '../../../shared/invoices/invoice';
+import { storedChecks } from '../invoices/invoice-reviews';
 import type { CapabilityDescriptor, Cue } from '../../../shared/capabilities/descriptor';
 import { capabilityFor } from '../capabilities/registry';
 import { FilePayload } from '../capabilities/file-payload';
@@ -104,8 +103,7 @@ function textParts(desc: CapabilityDescriptor, result: unknown, row: ResultRow, 
       const inv = desc.invoice?.(result) ?? null;
       // Nothing read, nothing to book: the other files of the item still come.
       if (inv === null) continue;
-      const checks = row.checks_json === null ? null : z.array(InvoiceCheck).safeParse(storedJson(row.checks_json));
-      text = ublInvoiceXml(inv, { id: `${row.seq}`, issueDate: new Date(row.finished_at ?? 0).toISOString().slice(0, 10), currency: 'EUR', checks: checks?.success ? checks.data : null });
+      text = ublInvoiceXml(inv, { id: `${row.seq}`, issueDate: new Date(row.finished_at ?? 0).toISOString().slice(0, 10), currency: 'EUR', checks: storedChecks(row.checks_json) });
     }
     else {
       const c = cuesOf();

@@ -1,9 +1,9 @@
 // The checks of every invoice OCR reads (shared/invoices/invoice-checks.ts), stored beside its
 // job in the same commit as its success: the API's answer stays as it came, Batchdesk's judgement
 // of it lives here. Keys of vendor and invoice number find a duplicate in any batch.
-import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
-import { InvoiceReview, type Invoice } from '../../../shared/invoices/invoice';
+import { z } from 'zod';
+import { InvoiceCheck, InvoiceReview, type Invoice } from '../../../shared/invoices/invoice';
 import { invoiceNumberKey, reviewInvoice, vendorKey, type EarlierInvoice } from '../../../shared/invoices/invoice-checks';
 import { invoiceOf } from '../../../shared/capabilities/catalog';
 import { storedJson } from '../stored-json';
@@ -28,9 +28,8 @@ function localDate(ms: number): string {
 
 export class InvoiceReviews {
   private readonly stmts;
-  private count: Statement | null = null;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
     this.stmts = {
       // The same number from the same vendor: by name, or by VAT id when the name was read another way.
       earlier: db.prepare(
@@ -72,13 +71,13 @@ export class InvoiceReviews {
     const parsed = InvoiceReview.safeParse({ needsReview: row.needs_review === 1, checks: storedJson(row.checks_json) });
     return parsed.success ? parsed.data : null;
   }
+}
 
-  needsReview(batchId: string): number {
-    // Kept by triggers (migration 9): one row, whatever the batch's size. Prepared on first use:
-    // migration 8 checks the invoices already read before that table exists.
-    this.count ??= this.db.prepare(`SELECT needs_review AS n FROM batch_stats WHERE batch_id = ?`);
-    return (this.count.get(batchId) as { n: number } | undefined)?.n ?? 0;
-  }
+/** The checks stored with a job (the invoice_reviews.checks_json column), or null when it has none or they cannot be read. */
+export function storedChecks(checksJson: string | null | undefined): InvoiceCheck[] | null {
+  if (checksJson === null || checksJson === undefined) return null;
+  const checks = z.array(InvoiceCheck).safeParse(storedJson(checksJson));
+  return checks.success ? checks.data : null;
 }
 
 /** Migration: the invoices already read are checked once, in the order they were read (so the later reading is the duplicate). */

@@ -105,6 +105,7 @@ export class JobStore {
       ),
       // One row per batch, kept by triggers (migration 9): O(1) whatever the batch's size.
       counts: db.prepare(`SELECT queued, running, retry_wait, succeeded, failed, cancelled FROM batch_stats WHERE batch_id = ?`),
+      stats: db.prepare(`SELECT * FROM batch_stats WHERE batch_id = ?`),
       hasOpen: db.prepare(`SELECT 1 FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait','running') LIMIT 1`),
       inFlight: db.prepare(
         `SELECT COUNT(*) AS n, MIN(a.started_at) AS since FROM jobs j JOIN attempts a ON a.job_id = j.id AND a.outcome = 'in_flight'
@@ -319,6 +320,14 @@ export class JobStore {
   counts(batchId: string): StateCounts {
     const row = this.stmts.counts.get(batchId) as StateCounts | undefined;
     return row ? { ...row } : emptyCounts();
+  }
+
+  /** Everything kept for a batch in one read: jobs by state, spend, units, invoices needing review. */
+  stats(batchId: string): { counts: StateCounts; spent: number; units: number; needsReview: number } {
+    const r = this.stmts.stats.get(batchId) as (StateCounts & { spent: number; units: number; needs_review: number }) | undefined;
+    if (!r) return { counts: emptyCounts(), spent: 0, units: 0, needsReview: 0 };
+    const { queued, running, retry_wait, succeeded, failed, cancelled } = r;
+    return { counts: { queued, running, retry_wait, succeeded, failed, cancelled }, spent: r.spent, units: r.units, needsReview: r.needs_review };
   }
 
   spent(batchId: string): { spent: number; units: number } {

@@ -11,8 +11,8 @@ import { ftsPhrase, phoneDigits } from '../search/fts-query';
 import { briefOf } from '../../../shared/capabilities/descriptor';
 import { describe } from '../../../shared/capabilities/catalog';
 import { storedJson } from '../stored-json';
-import { z } from 'zod';
-import { InvoiceCheck, type InvoiceReview } from '../../../shared/invoices/invoice';
+import type { InvoiceCheck, InvoiceReview } from '../../../shared/invoices/invoice';
+import { storedChecks } from '../invoices/invoice-reviews';
 
 const iso = (ms: number | null): string => new Date(ms ?? 0).toISOString();
 
@@ -29,13 +29,12 @@ export interface JobPageQuery {
 /** A job row with its invoice checks joined (null when it has none). */
 type ReviewedRow = JobRow & { checks_json?: string | null };
 
-function failedChecks(checksJson: string | null | undefined): string[] | null {
-  if (checksJson === null || checksJson === undefined) return null;
-  const checks = z.array(InvoiceCheck).safeParse(storedJson(checksJson));
-  return checks.success ? checks.data.filter((c) => c.ok === false).map((c) => c.check) : null;
+/** The names of an invoice's failed checks ([] all passed); null when the job has no checks. */
+function failedOf(checks: readonly InvoiceCheck[] | null): string[] | null {
+  return checks === null ? null : checks.filter((c) => c.ok === false).map((c) => c.check);
 }
 
-function rowView(j: ReviewedRow, capability: BatchCapability): JobRowView {
+function rowView(j: JobRow, capability: BatchCapability, checks: readonly InvoiceCheck[] | null): JobRowView {
   return {
     id: j.id,
     seq: j.seq,
@@ -46,7 +45,7 @@ function rowView(j: ReviewedRow, capability: BatchCapability): JobRowView {
     estimatedCost: j.estimated_cost,
     error: j.error_message,
     result: j.state === 'succeeded' ? briefOf(describe(capability), storedJson(j.result_json)) : null,
-    failedChecks: failedChecks(j.checks_json),
+    failedChecks: failedOf(checks),
     updatedAt: iso(j.updated_at),
   };
 }
@@ -86,7 +85,7 @@ export function jobPage(db: Db, q: JobPageQuery): JobPage {
     .prepare(`SELECT jobs.*, r.checks_json FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id WHERE ${f.sql} ORDER BY jobs.seq LIMIT @limit OFFSET @offset`)
     .all(params) as ReviewedRow[];
   const batch = db.prepare(`SELECT capability FROM batches WHERE id = ?`).get(q.batchId) as { capability: BatchCapability } | undefined;
-  return { total, offset: q.offset, rows: batch ? rows.map((r) => rowView(r, batch.capability)) : [] };
+  return { total, offset: q.offset, rows: batch ? rows.map((r) => rowView(r, batch.capability, storedChecks(r.checks_json))) : [] };
 }
 
 /** The jobs before and after `seq` in the same filtered list as the table shows (for next/previous). */
@@ -125,7 +124,7 @@ export function jobDetail(db: Db, j: JobRow, capability: BatchCapability, review
   }[];
   const errorKind = ErrorKind.safeParse(j.error_kind);
   return {
-    ...rowView({ ...j, checks_json: review ? JSON.stringify(review.checks) : null }, capability),
+    ...rowView(j, capability, review?.checks ?? null),
     batchId: j.batch_id,
     capability,
     idempotencyKey: j.idempotency_key,
