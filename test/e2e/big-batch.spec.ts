@@ -199,9 +199,16 @@ test('scaled scroll range (cap forced to 200,000 px): every row reachable, up to
   for (const fraction of [0.001, 0.1, 0.25, 0.5, 0.61803, 0.9, 0.999, 0.99999]) {
     const top = Math.round(fraction * start.maxScrollTop);
     await scrollGridTo(page, top);
-    view = await settledView(page);
-    expect(view.scrollTop).toBe(top);
     const expected = rowAtTop(scale, ROW_H, top);
+    // Rows are placed from the scroll event and re-rendered in the next frame: wait for that
+    // frame (a loaded but not yet moved window has the right text for the old position).
+    await expect
+      .poll(async () => {
+        view = await settledView(page);
+        return view.rows[0]?.index === expected || view.rows[0]?.index === expected + 1;
+      }, { timeout: 15_000 })
+      .toBe(true);
+    expect(view.scrollTop).toBe(top);
     expect(view.rows[0]?.index === expected || view.rows[0]?.index === expected + 1, `row ${view.rows[0]?.index} at scrollTop ${top}, expected ${expected}`).toBe(true);
     expect(view.rows[0]?.index ?? 0).toBeGreaterThan(prevTop);
     prevTop = view.rows[0]?.index ?? 0;
