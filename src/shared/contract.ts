@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { InvoiceReview } from './invoices/invoice';
 import { BatchCapability, BatchSummary, ChannelName, JobState, Tier } from './domain';
+import { SpendQuery, SpendReport } from './spend';
+import { QUIET_HOURS_RE } from './quiet-hours-format';
 import { ErrorKind } from './errors';
 import { OPTION_FIELDS } from './capabilities/options';
 import { misplacedOptions } from './capabilities/request-options';
@@ -19,6 +21,12 @@ export const Problem = z.object({ source: z.string(), row: z.number().int().null
 export type Problem = z.infer<typeof Problem>;
 
 /** "Create a batch": the one schema, validated at every boundary (CLI, IPC, HTTP) and by the engine. */
+/** How a stored key is named (also its keychain account, with its kind). */
+export const KeyLabel = z.string().regex(/^[\w.@-]{1,64}$/, 'key labels use letters, digits, ".", "_", "-" or "@" (at most 64)');
+
+/** A key's own request limit per minute (the general setting's bounds, at least 1). */
+export const KeyRpm = z.number().int().min(1).max(NUMERIC_SETTINGS.rpm.max);
+
 export const BatchRequest = z
   .object({
     capability: BatchCapability,
@@ -40,11 +48,22 @@ export const BatchRequest = z
     allowResend: z.boolean().default(false),
     /** Send this many items, chosen across the input, first; then pause with the measured cost and the projection. */
     sample: z.number().int().min(1).max(10_000).optional(),
+    /** The label of the stored key to send with (a client's key); default: the default key of the capability's kind. */
+    key: KeyLabel.optional(),
+    /** Start the batch by itself at this time (ms since the epoch; it must lie ahead); nothing is sent before. */
+    at: z.number().int().positive().optional(),
+    /** Message batches: no message in the recipient's local quiet hours, "HH:MM-HH:MM" (e.g. 21:00-08:00). */
+    quietHours: z.string().regex(QUIET_HOURS_RE, 'quiet hours are two times HH:MM-HH:MM, e.g. 21:00-08:00').optional(),
+    /** Message batches: the least time between two messages to one recipient (across every batch), ms. */
+    recipientGapMs: z.number().int().min(0).max(30 * 86_400_000).optional(),
   })
   .strict()
   .superRefine((r, ctx) => {
     for (const m of misplacedOptions(r)) ctx.addIssue({ code: 'custom', path: [m.option], message: m.message });
     if (r.from !== undefined && r.paths.length > 0) ctx.addIssue({ code: 'custom', path: ['from'], message: 'a follow-up batch takes its items from the batch it follows: give --from or files, not both' });
+    for (const k of ['quietHours', 'recipientGapMs'] as const) {
+      if (r[k] !== undefined && r.capability !== 'channel') ctx.addIssue({ code: 'custom', path: [k], message: `${k === 'quietHours' ? 'quiet hours' : 'a recipient gap'} applies to message batches (channel) only` });
+    }
     if (r.from !== undefined && r.sample !== undefined) ctx.addIssue({ code: 'custom', path: ['sample'], message: 'a sample is taken from a batch\'s own input: give --sample when creating the first batch, not a follow-up' });
     if (r.from === undefined && r.paths.length === 0) ctx.addIssue({ code: 'custom', path: ['paths'], message: 'give at least one file, folder or CSV (or --from BATCH)' });
     if (r.from !== undefined && !describe(r.capability).takesFrom) ctx.addIssue({ code: 'custom', path: ['from'], message: `${r.capability} cannot take another batch's results (${takerList()} can)` });
@@ -181,7 +200,10 @@ export const KeyView = z.object({
   client: z.string().nullable(),
   baseUrl: z.string().nullable(),
   last4: z.string(),
+  /** The default key of its kind (batches without a chosen key send with it). */
   active: z.boolean(),
+  /** Its own request limit per minute; null: the general setting. */
+  rpm: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type KeyView = z.infer<typeof KeyView>;
@@ -220,6 +242,45 @@ export const CostReport = z.object({
 });
 export type CostReport = z.infer<typeof CostReport>;
 
+/** The same items sent at several tiers, side by side: what each tier costs and returns. */
+export const ComparisonView = z.object({
+  group: z.string(),
+  of: z.object({ id: z.string(), name: z.string(), capability: BatchCapability, total: z.number().int(), tier: Tier }),
+  /** Items compared, chosen across the batch. */
+  sample: z.number().int(),
+  tiers: z.array(
+    z.object({
+      tier: Tier,
+      batchId: z.string(),
+      /** Items with an outcome (succeeded or failed) of `sample`. */
+      finished: z.number().int(),
+      failed: z.number().int(),
+      cost: Money,
+      /** Measured cost per succeeded item, and that times the whole batch; null until one succeeded. */
+      perItem: Money.nullable(),
+      projected: Money.nullable(),
+      units: z.number(),
+    }),
+  ),
+  items: z.array(
+    z.object({
+      seq: z.number().int(),
+      source: z.string(),
+      cells: z.array(z.object({ tier: Tier, jobId: z.number().int(), state: JobState, result: z.string().nullable(), error: z.string().nullable(), cost: Money.nullable() })),
+    }),
+  ),
+});
+export type ComparisonView = z.infer<typeof ComparisonView>;
+
+export const CompareRequest = z
+  .object({
+    batchId: Id,
+    tiers: z.array(Tier).min(2, 'compare at least two tiers').max(3),
+    sample: z.number().int().min(1).max(50),
+  })
+  .strict()
+  .refine((r) => new Set(r.tiers).size === r.tiers.length, { message: 'each tier once', path: ['tiers'] });
+
 /** invoices, line-items: OCR batches only (one row per invoice with its checks, one per line item). */
 export const ExportFormat = z.enum(['csv', 'json', 'txt', 'invoices', 'line-items']);
 
@@ -256,6 +317,45 @@ export const SearchQuery = z
   })
   .strict();
 
+/** A hot folder to watch (`batchdesk watch add`, the Watch folders screen). */
+export const WatchAdd = z
+  .object({
+    /** An absolute folder path (Electron: from the folder dialog; browser host: typed, on the host's machine). */
+    dir: z.string().trim().min(1).max(4096),
+    capability: BatchCapability,
+    tier: Tier.default('standard'),
+    /** Only files with these extensions (lower case, no dot); absent: every file. */
+    extensions: z.array(z.string().regex(/^[a-z0-9_-]{1,16}$/, 'extensions are letters and digits, without the dot')).max(32).optional(),
+    then: z.array(PipelineStep).max(8).optional(),
+    key: KeyLabel.optional(),
+    /** Integer 1/10,000 EUR: each day's batch pauses before spending more. */
+    budgetPerDay: Money.nullable().default(null),
+  })
+  .strict();
+export type WatchAdd = z.input<typeof WatchAdd>;
+
+const WatchFileView = z.object({ path: z.string(), message: z.string().nullable(), at: z.string() });
+export const WatchView = z.object({
+  id: Id,
+  dir: z.string(),
+  capability: BatchCapability,
+  tier: Tier,
+  extensions: z.array(z.string()).nullable(),
+  /** "ocr → text (summary)". */
+  steps: z.string(),
+  key: z.string().nullable(),
+  budgetPerDay: Money.nullable(),
+  takenToday: z.number().int(),
+  lastFile: WatchFileView.nullable(),
+  /** Today's batch, once the day's first file came. */
+  todayBatch: Id.nullable(),
+  /** The latest files set aside (or refused where they lie), newest first: name, cause, what to do. */
+  problems: z.array(WatchFileView),
+  /** The latest files skipped as copies of content already taken (a move, a rename), newest first. */
+  skipped: z.array(WatchFileView),
+});
+export type WatchView = z.infer<typeof WatchView>;
+
 const m = <A extends z.ZodType, R extends z.ZodType>(arg: A, result: R) => ({ arg, result });
 
 export const methods = {
@@ -274,6 +374,8 @@ export const methods = {
   'batches.pause': m(z.object({ id: Id }).strict(), BatchSummary),
   'batches.resume': m(z.object({ id: Id, budget: Money.nullable().optional() }).strict(), BatchSummary),
   'batches.cancel': m(z.object({ id: Id }).strict(), BatchSummary),
+  /** A batch not started yet starts by itself at `at` (ms since the epoch, ahead); null removes the time (it waits for Start). */
+  'batches.schedule': m(z.object({ id: Id, at: z.number().int().positive().nullable() }).strict(), BatchSummary),
   'batches.retry': m(z.object({ id: Id }).strict(), z.object({ batch: BatchSummary, requeued: z.number().int() })),
   'batches.export': m(z.object({ id: Id, format: ExportFormat }).strict(), z.object({ fileName: z.string(), rows: z.number().int(), token: z.string() })),
   /**
@@ -325,12 +427,18 @@ export const methods = {
     z
       .object({
         kind: z.enum(['api', 'channel']),
-        label: z.string().regex(/^[\w.@-]{1,64}$/),
+        label: KeyLabel,
         secret: z.string().min(8).max(4096),
         client: z.string().max(200).nullable(),
         baseUrl: ApiUrlInput.nullable(),
+        rpm: KeyRpm.nullable().optional(),
       })
       .strict(),
+    KeyView,
+  ),
+  /** A stored key's client, its own request limit (null: the general setting), or make it the default of its kind. */
+  'keys.update': m(
+    z.object({ id: Id, client: z.string().trim().max(200).nullable().optional(), rpm: KeyRpm.nullable().optional(), makeDefault: z.boolean().optional() }).strict(),
     KeyView,
   ),
   'keys.remove': m(z.object({ id: Id }).strict(), z.object({ removed: z.boolean() })),
@@ -339,11 +447,22 @@ export const methods = {
   'optouts.list': m(Empty, z.array(OptOutView)),
   'optouts.add': m(z.object({ recipient: z.string().trim().min(3).max(320) }).strict(), z.object({ added: z.boolean(), recipient: z.string() })),
   'optouts.remove': m(z.object({ recipient: z.string().trim().min(3).max(320) }).strict(), z.object({ removed: z.boolean() })),
+  /** Hot folders: files dropped into a watched folder become items of its batch of the day. */
+  'watch.list': m(Empty, z.array(WatchView)),
+  'watch.add': m(WatchAdd, WatchView),
+  /** By id or by folder path. */
+  'watch.remove': m(z.object({ id: z.string().min(1).max(4096) }).strict(), z.object({ removed: z.boolean(), dir: z.string().nullable() })),
   'rates.list': m(Empty, z.array(RateView)),
   'rates.set': m(z.object({ item: z.string().max(64), tier: Tier, rate: RateInput }).strict(), z.array(RateView)),
   'settings.get': m(Empty, SettingsView),
   'settings.set': m(SettingsPatch, SettingsView),
   'costs.report': m(Empty, CostReport),
+  /** Sends the same items (chosen across the batch) at each tier and starts them; the comparison grows as they finish. */
+  'compare.create': m(CompareRequest, ComparisonView),
+  'compare.get': m(z.object({ group: Id }).strict(), ComparisonView),
+  'compare.list': m(z.object({ batchId: Id }).strict(), z.array(z.object({ group: z.string(), tiers: z.array(Tier), sample: z.number().int(), createdAt: z.string() }))),
+  /** Spend by client, key, batch, capability or day over a range of days (the Costs screen, a client's statement). */
+  'costs.spend': m(SpendQuery, SpendReport),
   'runner.get': m(Empty, RunnerStatus),
   'dialogs.open': m(
     z.object({ kind: z.enum(['files', 'folder', 'csv']) }).strict(),

@@ -63,10 +63,10 @@ describe('batchdesk --help', () => {
   it('a command group without its subcommand lists the subcommands', async () => {
     const help = await runCli(['keys', '--help']);
     expect(help.code).toBe(0);
-    for (const sub of ['add', 'list', 'remove']) expect(help.stdout).toContain(`batchdesk keys ${sub}`);
+    for (const sub of ['add', 'list', 'set', 'remove']) expect(help.stdout).toContain(`batchdesk keys ${sub}`);
     const missing = await runCli(['keys']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('add, list or remove');
+    expect(missing.stderr).toContain('add, list, set or remove');
   });
 
   it('a usage error points at the command\'s own help', async () => {

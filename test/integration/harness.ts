@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, expect } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
 import type { RunnerConfig } from '../../src/main/engine/queue/runner';
+import type { Clock } from '../../src/main/engine/clock';
 import { connect, type Connection } from '../../src/main/compose/connect';
 import type { ApiTarget } from '../../src/main/engine/api/target';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
@@ -60,7 +61,7 @@ function closeQuietly(e: Engine): void {
   }
 }
 
-export async function startHarness(opts: { config?: Partial<RunnerConfig>; seed?: number } = {}): Promise<Harness> {
+export async function startHarness(opts: { config?: Partial<RunnerConfig>; seed?: number; /** The engine's clock (a test clock for quiet hours, schedules). */ clock?: Clock } = {}): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'batchdesk-it-'));
   const sb = await startSandbox({ port: 0, seed: opts.seed ?? 1 });
   const env: NodeJS.ProcessEnv = { BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey };
@@ -71,7 +72,7 @@ export async function startHarness(opts: { config?: Partial<RunnerConfig>; seed?
     gate: { ...TEST_CONFIG.gate, ...opts.config?.gate },
     serverWait: { ...TEST_CONFIG.serverWait, ...opts.config?.serverWait },
   };
-  const engine = Engine.open({ dataDir: dir, secrets: noKeychain, env, config });
+  const engine = Engine.open({ dataDir: dir, secrets: noKeychain, env, config, ...(opts.clock ? { clock: opts.clock } : {}) });
   const conn = await connect({ apiUrl: sb.url, env, keys: engine.keys, dataDir: dir });
   const admin = new SandboxAdmin(sb.url, sb.adminToken);
   const extra: Engine[] = [];

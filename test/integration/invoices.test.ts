@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { Engine } from '../../src/main/engine/engine';
-import { SCHEMA_VERSION } from '../../src/main/engine/db/migrations';
+// migrations.ts: the step that adds invoice_reviews (its 9th; its comments count from 1 but skip one).
+const CHECKS_STEP = 9;
 import { csvRecords } from '../helpers/csv';
 import { validateUbl } from '../../scripts/validate-ubl';
 import { createAndRun, INVOICES, noKeychain, startHarness, TEST_CONFIG } from './harness';
@@ -132,15 +133,20 @@ describe('invoice checks', () => {
     const db = new Database(join(h.dir, 'batchdesk.sqlite'));
     for (const t of db.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'batch_stats_%'`).all() as { name: string }[]) db.exec(`DROP TRIGGER ${t.name}`);
     db.exec(`DROP TABLE invoice_reviews; DROP TABLE batch_stats; DROP TABLE opt_outs;
-      DROP INDEX jobs_sample; ALTER TABLE jobs DROP COLUMN sample; ALTER TABLE batches DROP COLUMN sampling;`);
+      DROP INDEX jobs_sample; ALTER TABLE jobs DROP COLUMN sample; ALTER TABLE batches DROP COLUMN sampling;
+      ALTER TABLE keys DROP COLUMN rpm; ALTER TABLE batches DROP COLUMN key_id; ALTER TABLE batches DROP COLUMN client;
+      DROP INDEX batches_compare_group; DROP INDEX batches_compare_of; ALTER TABLE batches DROP COLUMN compare_of; ALTER TABLE batches DROP COLUMN compare_group;
+      DROP TABLE watch_files; DROP TABLE watch_batches; DROP TABLE watches;
+      ALTER TABLE batches DROP COLUMN scheduled_at; ALTER TABLE batches DROP COLUMN quiet_hours; ALTER TABLE batches DROP COLUMN quiet_zone;
+      ALTER TABLE batches DROP COLUMN recipient_gap_ms; DROP TABLE recipient_sends;`);
     const rows = db.prepare(`SELECT id, result_json FROM jobs WHERE batch_id = ?`).all(run.id) as { id: number; result_json: string }[];
     for (const r of rows) {
       const { invoice: _dropped, ...old } = JSON.parse(r.result_json) as Record<string, unknown>;
       db.prepare(`UPDATE jobs SET result_json = ? WHERE id = ?`).run(JSON.stringify(old), r.id);
     }
-    // The steps applied before the checks' (migrations.ts: the checks, the counters, the opt-out
-    // list, sample runs and VAT id keys come last).
-    db.pragma(`user_version = ${SCHEMA_VERSION - 5}`);
+    // The steps applied before the checks' (step 9 of migrations.ts); every later step runs again, so
+    // what each of them adds is dropped above.
+    db.pragma(`user_version = ${CHECKS_STEP - 1}`);
     db.close();
     const reopened = Engine.open({ dataDir: h.dir, secrets: noKeychain, env: h.env, config: TEST_CONFIG });
     try {

@@ -2,6 +2,7 @@
 import { basename } from 'node:path';
 import type { BatchSummary } from '../../shared/domain';
 import { formatEur } from '../../shared/money';
+import { formatGap } from '../../shared/durations';
 import type { ImportProblem } from '../engine/importers/types';
 
 const STATUS_WORDS: Record<BatchSummary['status'], string> = {
@@ -13,11 +14,17 @@ const STATUS_WORDS: Record<BatchSummary['status'], string> = {
   done_with_failures: 'done, some items failed',
 };
 
+/** ", key acme (client ACME GmbH)" for a batch made for a chosen key or a client; nothing otherwise. */
+function keyWords(b: BatchSummary): string {
+  const parts = [b.key.label !== null ? `key ${b.key.label}` : null, b.key.client !== null ? `client ${b.key.client}` : null].filter((p) => p !== null);
+  return parts.length > 0 ? `, ${parts.join(', ')}` : '';
+}
+
 export function describeBatch(b: BatchSummary): string {
   const c = b.counts;
   const lines = [
     `${b.id}  ${b.name}`,
-    `  ${b.capability}${b.channel ? ` via ${b.channel}` : ''}, tier ${b.tier}: ${STATUS_WORDS[b.status]}`,
+    `  ${b.capability}${b.channel ? ` via ${b.channel}` : ''}, tier ${b.tier}${keyWords(b)}: ${STATUS_WORDS[b.status]}`,
     `  ${b.total} items: ${c.succeeded} succeeded, ${c.failed} failed, ${c.queued} queued, ${c.running} running, ${c.retry_wait} waiting to retry, ${c.cancelled} cancelled`,
     `  cost: ${formatEur(b.cost.spent, 4)} spent of ${formatEur(b.cost.estimated, 4)} estimated${b.cost.budget !== null ? `, budget ${formatEur(b.cost.budget, 4)}` : ''} (${b.units.measured} of ~${b.units.estimated} ${b.units.name})`,
   ];
@@ -33,6 +40,12 @@ export function describeBatch(b: BatchSummary): string {
   }
   if (c.needs_review > 0) {
     lines.push(`  ${c.needs_review} invoice(s) need review: a check failed (\`batchdesk export ${b.id} --format invoices --out invoices.csv\` lists which; in the window: Needs review)`);
+  }
+  if (b.scheduled_for !== null) lines.push(`  scheduled for ${new Date(b.scheduled_for).toLocaleString('en-GB')} (${b.scheduled_for}): nothing is sent before; \`batchdesk schedule ${b.id} --at TIME|--now|--clear\` changes it`);
+  if (b.messaging) {
+    const m = b.messaging;
+    const parts = [m.quiet_hours === null ? null : `quiet hours ${m.quiet_hours} recipient's local time`, m.recipient_gap_ms > 0 ? `at least ${formatGap(m.recipient_gap_ms)} between messages to one recipient` : null].filter((x) => x !== null);
+    lines.push(`  timing: ${parts.join('; ')}`);
   }
   if (b.pause) lines.push(`  paused (${b.pause.kind}): ${b.pause.reason}`);
   if (b.waiting) lines.push(`  ${b.waiting.reason}`);

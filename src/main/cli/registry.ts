@@ -8,14 +8,19 @@ import { exportCommand } from './commands/export';
 import { searchCommand } from './commands/search';
 import { indexCommand } from './commands/index-batch';
 import { cancelCommand, pauseCommand, resumeCommand, retryCommand } from './commands/control';
-import { keysAddCommand, keysListCommand, keysRemoveCommand } from './commands/keys';
+import { keysAddCommand, keysListCommand, keysRemoveCommand, keysSetCommand } from './commands/keys';
 import { cmdRates } from './commands/rates';
 import { cmdConfig } from './commands/config';
 import { sandboxCommand } from './commands/sandbox';
 import { ratesSpec } from './specs/rates';
 import { configSpec } from './specs/config';
 import { cmdOptout } from './commands/optout';
+import { reportCommand } from './commands/report';
+import { compareCommand } from './commands/compare';
+import { scheduleCommand } from './commands/schedule';
 import { optoutSpec } from './specs/optout';
+import { cmdWatch } from './commands/watch';
+import { watchSpec } from './specs/watch';
 
 export const COMMANDS: readonly CommandEntry[] = [
   demoCommand,
@@ -29,12 +34,17 @@ export const COMMANDS: readonly CommandEntry[] = [
   resumeCommand,
   cancelCommand,
   retryCommand,
+  scheduleCommand,
+  compareCommand,
+  reportCommand,
   keysAddCommand,
   keysListCommand,
+  keysSetCommand,
   keysRemoveCommand,
   // rates and config read their sub-verb themselves and parse with their spec's options.
   { spec: ratesSpec, run: cmdRates },
   { spec: configSpec, run: cmdConfig },
   { spec: optoutSpec, run: cmdOptout },
+  { spec: watchSpec, run: cmdWatch },
   sandboxCommand,
 ];

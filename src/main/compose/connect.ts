@@ -36,7 +36,7 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
     if (!checked.ok) throw new UserError(`${checked.message} (from --api-url, BATCHDESK_API_URL, the setting, or the active key)`);
     const parsed = new URL(checked.url);
     return {
-      target: { baseUrl: parsed.toString(), sandbox: false, resolveKey: (kind) => opts.keys.resolve(kind) },
+      target: { baseUrl: parsed.toString(), sandbox: false, resolveKey: (kind, keyId) => (keyId ? opts.keys.resolveId(keyId) : opts.keys.resolve(kind)) },
       description: `API ${parsed.origin}`,
       sandbox: null,
       close: async () => undefined,
@@ -49,9 +49,11 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
     target: {
       baseUrl: sb.url,
       sandbox: true,
-      resolveKey: async (kind) => {
+      resolveKey: async (kind, keyId) => {
+        // A batch made for a stored key sends with it, even here (the sandbox refuses a key it did not issue, and says so).
+        if (keyId) return opts.keys.resolveId(keyId);
         const secret = kind === 'api' ? sb.apiKey : sb.channelKey;
-        return { secret, label: `sandbox ${kind} …${secret.slice(-4)}`, source: 'sandbox' };
+        return { secret, label: `sandbox ${kind} …${secret.slice(-4)}`, source: 'sandbox', id: null, rpm: null };
       },
     },
     description: `embedded sandbox at ${sb.url} (no API configured: results are sandbox results and nothing reaches a customer)`,

@@ -15,6 +15,13 @@ import { Settings } from './settings';
 import { KeyManager } from './secrets/key-manager';
 import type { SecretStore } from './secrets/secret-store';
 import { Runner, type RunnerConfig } from './queue/runner';
+import { keyChooser, labelOfKeyId, type BatchKey } from './secrets/key-choice';
+import { spendReport } from './read-models/spend-report';
+import { comparisonView, comparisonsOf, createComparison } from './compare/tier-comparison';
+import { CompareRequest, type ComparisonView } from '../../shared/contract';
+import type { z } from 'zod';
+import type { SpendQuery, SpendReport } from '../../shared/spend';
+import type { Credential } from './api/request';
 import { DEFAULT_BACKOFF } from './queue/backoff';
 import { DEFAULT_SERVER_WAIT } from './queue/server-wait';
 import { EngineLock } from './engine-lock';
@@ -42,7 +49,14 @@ import { embedQuery } from './search/query-embedding';
 import { FollowUps } from './pipeline/follow-ups';
 import { InvoiceReviews } from './invoices/invoice-reviews';
 import { OptOutList } from './messaging/opt-out-list';
+import { RecipientPacing } from './messaging/recipient-pacing';
+import { SendHolds } from './messaging/send-hold';
+import { localZone } from './messaging/recipient-zone';
+import { pastProblem } from './queue/schedule';
 import { Lineage } from './pipeline/lineage';
+import { HotFolders } from './watch/hot-folders';
+import { WatchStore } from './watch/watch-store';
+import { RollingBatches } from './watch/rolling-batch';
 import { AlreadyFollowed, StepsBuilder, type FollowUpRequest, type PrevStep } from './pipeline/steps-builder';
 import type { StepEstimate } from './pipeline/projection';
 import { optionsOf } from '../../shared/capabilities/request-options';
@@ -116,6 +130,10 @@ export class Engine {
   readonly pipelines: PipelineStore;
   readonly invoices: InvoiceReviews;
   readonly optOuts: OptOutList;
+  /** Quiet hours and the gap per recipient, checked just before each message is sent. */
+  private readonly holds: SendHolds;
+  /** Watched folders whose files become items of a batch per day (engine/watch). */
+  readonly hotFolders: HotFolders;
   private readonly index: SearchIndex;
   private readonly vectorCache = new VectorCache();
   readonly logger: Logger;
@@ -141,7 +159,28 @@ export class Engine {
     this.index = new SearchIndex(this.db);
     this.invoices = new InvoiceReviews(this.db);
     this.optOuts = new OptOutList(this.db, () => this.clock.now());
+    this.holds = new SendHolds(new RecipientPacing(this.db, () => this.clock.now()), () => this.clock.now());
     this.keys = new KeyManager(this.db, this.clock, opts.secrets, opts.env ?? process.env);
+    const watchStore = new WatchStore(this.db, this.clock);
+    const keyChoice = (label: string | undefined): ((kind: Credential, first: boolean) => BatchKey) => this.keyChooser(label, null);
+    this.hotFolders = new HotFolders({
+      store: watchStore,
+      rolling: new RollingBatches({
+        store: watchStore,
+        batches: this.batches,
+        jobs: this.jobs,
+        keyChooser: keyChoice,
+        stepsBuilder: (chooseKey) => this.stepsBuilder(chooseKey),
+        newId: () => newBatchId(this.clock.now()),
+        creator: creatorTag(),
+      }),
+      intake: { rates: this.rates, clock: this.clock, delivered: (d) => this.jobs.delivered(d) },
+      clock: this.clock,
+      logger: this.logger,
+      dataDir,
+      keyChooser: keyChoice,
+      changed: (id) => this.changed(id),
+    });
     this.configOverrides = opts.config ?? {};
   }
 
@@ -159,6 +198,7 @@ export class Engine {
       backoff: { ...DEFAULT_RUNNER_CONFIG.backoff, ...o.backoff, ...s.backoff },
       deadline: { ...DEFAULT_RUNNER_CONFIG.deadline, ...o.deadline },
       serverWait: { ...DEFAULT_RUNNER_CONFIG.serverWait, ...o.serverWait },
+      keyRpm: this.keys.limits(),
     };
   }
 
@@ -336,6 +376,40 @@ export class Engine {
     return costReport(this.db);
   }
 
+  /**
+   * Sends `sample` items of a batch, chosen across it, again at each of `tiers`, as started batches
+   * of their own (nothing is sent until a runner runs them); the view fills in as they finish.
+   */
+  compareTiers(input: z.input<typeof CompareRequest>): ComparisonView {
+    const req = CompareRequest.parse(input);
+    const source = this.batches.get(this.resolveBatchId(req.batchId));
+    if (!source) throw new NotFoundError(`No batch "${req.batchId}".`);
+    const made = createComparison(
+      { db: this.db, batches: this.batches, jobs: this.jobs, rates: this.rates, newId: () => newBatchId(this.clock.now()), creator: creatorTag() },
+      source,
+      req.tiers,
+      req.sample,
+    );
+    for (const id of made.batchIds) if (this.batches.start(id)) this.changed(id);
+    this.logger.log('info', 'compare.created', { batch: source.id, group: made.group, tiers: req.tiers.join(','), sample: req.sample });
+    return this.comparison(made.group);
+  }
+
+  comparison(group: string): ComparisonView {
+    const view = comparisonView(this.db, group);
+    if (!view) throw new NotFoundError(`No tier comparison "${group}".`);
+    return view;
+  }
+
+  comparisonsOf(batchId: string): ReturnType<typeof comparisonsOf> {
+    return comparisonsOf(this.db, this.resolveBatchId(batchId));
+  }
+
+  /** Spend grouped by client, key, batch, capability or day over a range of days (report, statements). */
+  spendReport(q: SpendQuery): SpendReport {
+    return spendReport(this.db, q);
+  }
+
   /** Writes a batch's results to `outPath` (CSV, JSON or TXT, streamed); returns the item count. */
   async exportBatch(id: string, format: ExportFormat, outPath: string): Promise<number> {
     const batch = this.batches.get(id);
@@ -370,9 +444,15 @@ export class Engine {
    */
   async createBatch(input: CreateBatchInput): Promise<CreateBatchResult> {
     const parsed = CreateBatchInput.parse(input);
+    const late = parsed.at === undefined ? null : pastProblem(parsed.at, this.clock.now());
+    if (late) throw new UserError(late);
     this.removeAbandonedImports();
     const created: string[] = [];
-    const builder = this.stepsBuilder();
+    const followed = parsed.from === undefined ? null : this.batches.get(this.resolveBatchId(parsed.from));
+    const chooseKey = this.keyChooser(parsed.key, followed);
+    // A mistyped or wrong-kind key is refused before anything is imported.
+    chooseKey(capabilityFor(parsed.capability).credential, true);
+    const builder = this.stepsBuilder(chooseKey);
     try {
       let first: PrevStep;
       let seals: (() => void)[];
@@ -386,7 +466,7 @@ export class Engine {
         seals = [f.pending.seal];
         estimates.push(f.pending.estimate);
       } else {
-        const root = await this.importRoot(parsed, created);
+        const root = await this.importRoot(parsed, created, chooseKey(capabilityFor(parsed.capability).credential, true));
         problems = root.plan.problems;
         alreadyQueued = root.plan.alreadyQueued;
         if (!root.first) {
@@ -403,6 +483,8 @@ export class Engine {
       }
       // The whole chain appears at once: a pipeline is never seen with a step missing.
       this.db.transaction(() => {
+        // A scheduled pipeline starts as a whole: every step gets the time.
+        if (parsed.at !== undefined) for (const id of created) this.batches.setSchedule(id, parsed.at);
         for (const seal of seals) seal();
       })();
       this.logger.log('info', 'batch.created', { batch: first.id, capability: parsed.capability, steps: created.length, problems: problems.length });
@@ -429,7 +511,17 @@ export class Engine {
     return { capability: parsed.capability, tier: parsed.tier, options: optionsOf(parsed), name: parsed.name, budget: parsed.budget, allowResend: parsed.allowResend };
   }
 
-  private stepsBuilder(): StepsBuilder {
+  /** Which stored key each new batch sends with, and its client (secrets/key-choice.ts). */
+  private keyChooser(label: string | undefined, parent: BatchRow | null | undefined): (kind: Credential, first: boolean) => BatchKey {
+    return keyChooser({
+      label,
+      parent: parent ? { id: parent.key_id, client: parent.client } : null,
+      keys: this.keys.list(),
+      defaultClient: (kind) => this.keys.defaultClient(kind),
+    });
+  }
+
+  private stepsBuilder(chooseKey: (kind: Credential, first: boolean) => BatchKey = this.keyChooser(undefined, null)): StepsBuilder {
     return new StepsBuilder({
       batches: this.batches,
       pipelines: this.pipelines,
@@ -443,11 +535,12 @@ export class Engine {
         return id;
       },
       creator: creatorTag(),
+      keyFor: (capability, first) => chooseKey(capabilityFor(capability).credential, first),
     });
   }
 
   /** The first step from files: imported in chunks into an invisible batch, sealed by the caller. */
-  private async importRoot(parsed: CreateBatchParsed, created: string[]): Promise<{ plan: BatchPlan; first: PrevStep | null; seal: () => void; estimate: StepEstimate }> {
+  private async importRoot(parsed: CreateBatchParsed, created: string[], key: BatchKey): Promise<{ plan: BatchPlan; first: PrevStep | null; seal: () => void; estimate: StepEstimate }> {
     const id = newBatchId(this.clock.now());
     this.batches.insert({
       id,
@@ -458,9 +551,15 @@ export class Engine {
       options: {},
       budget: parsed.budget,
       creator: creatorTag(),
+      key,
     });
     importsHere.add(id);
     created.push(id);
+    // Message timing is kept with the batch, so a resumed run (or another machine) keeps it; the
+    // zone for recipients who have none is the one the batch is created in.
+    if (parsed.quietHours !== undefined || parsed.recipientGapMs !== undefined) {
+      this.batches.setDelivery(id, { quietHours: parsed.quietHours?.replace(/\s+/g, '') ?? null, quietZone: parsed.quietHours === undefined ? null : localZone(), recipientGapMs: parsed.recipientGapMs ?? 0 });
+    }
     let buffer: NewJob[] = [];
     const flush = (): void => {
       if (buffer.length === 0) return;
@@ -534,9 +633,44 @@ export class Engine {
     }
   }
 
-  /** Marks batches as started by their user (with every step of their pipelines): only started batches are ever sent. */
-  start(ids: readonly string[]): void {
-    for (const id of this.withPipelines(ids)) if (this.batches.start(id)) this.changed(id);
+  /**
+   * Marks batches as started by their user (with every step of their pipelines): only started
+   * batches are ever sent. A batch scheduled for later keeps its time (`run` does not send it
+   * early) unless `now`: then its time is removed and it starts at once (Start now, `schedule --now`).
+   */
+  start(ids: readonly string[], opts: { now?: boolean } = {}): void {
+    const now = this.clock.now();
+    for (const id of this.withPipelines(ids)) {
+      const b = this.batches.get(id);
+      if (b && b.scheduled_at !== null && b.started_at === null) {
+        if (!opts.now && b.scheduled_at > now) continue;
+        this.batches.setSchedule(id, null);
+      }
+      if (this.batches.start(id)) this.changed(id);
+    }
+  }
+
+  /**
+   * Sets, changes (`at`) or removes (null) the time a batch not started yet starts by itself, for
+   * its whole pipeline. Refused for a time in the past and for a batch already started.
+   */
+  schedule(id: string, at: number | null): BatchSummary {
+    const b = this.batches.get(id);
+    if (!b) throw new NotFoundError(`No batch "${id}".`);
+    if (at !== null) {
+      const late = pastProblem(at, this.clock.now());
+      if (late) throw new UserError(late);
+    }
+    if (b.status === 'cancelled') throw new UserError(`Batch ${id} was cancelled; a cancelled batch cannot be scheduled. Create a new batch instead.`);
+    if (b.started_at !== null) {
+      throw new UserError(`Batch ${id} has already started${b.scheduled_at !== null ? ` (at its scheduled time, ${new Date(b.scheduled_at).toISOString()})` : ''}, so it cannot be scheduled any more. Pause it instead (\`batchdesk pause ${id}\`, or Pause in the window).`);
+    }
+    const steps = this.withPipelines([id]);
+    this.db.transaction(() => {
+      for (const s of steps) this.batches.setSchedule(s, at);
+    })();
+    for (const s of steps) this.changed(s);
+    return this.summary(id);
   }
 
   /** The batches and every other step of their pipelines, each once. */
@@ -564,12 +698,17 @@ export class Engine {
 
   /** True when a started, active batch has something left to send. */
   hasStartedWork(): boolean {
-    return this.batches.runnable().some((b) => this.jobs.hasOpen(b.id));
+    // A scheduled batch whose time has come counts: the runner starts it.
+    return this.batches.runnable().some((b) => this.jobs.hasOpen(b.id)) || this.batches.dueSchedules(this.clock.now()).length > 0;
   }
 
-  /** When the earliest batch paused for the API's long wait resumes (a long-lived host wakes then). */
+  /**
+   * When the earliest batch paused for the API's long wait resumes, or the earliest scheduled batch
+   * starts (a long-lived host wakes then).
+   */
   nextWaitEnd(): number | null {
-    return this.batches.nextWaitEnd();
+    const times = [this.batches.nextWaitEnd(), this.batches.nextSchedule()].filter((t): t is number => t !== null);
+    return times.length === 0 ? null : Math.min(...times);
   }
 
   /** Batches created but not started yet (by `batch create`), oldest first. */
@@ -652,6 +791,9 @@ export class Engine {
       options: contextOf(b).options,
       pipeline: lineage.chained ? { id: b.pipeline_id, step: b.step, parent: b.parent_id, next: lineage.next(b.id), awaiting } : null,
       units: { name: describe(b.capability).unit, estimated: b.estimated_units, measured: units },
+      key: { label: b.key_id === null ? null : labelOfKeyId(b.key_id), client: b.client },
+      scheduled_for: b.scheduled_at !== null && b.started_at === null && b.status !== 'cancelled' ? new Date(b.scheduled_at).toISOString() : null,
+      messaging: b.quiet_hours === null && b.recipient_gap_ms === 0 ? null : { quiet_hours: b.quiet_hours, zone: b.quiet_zone, recipient_gap_ms: b.recipient_gap_ms },
       cost: { estimated: b.estimated_cost, spent, budget: b.budget, currency: 'EUR', scale: 10_000 },
       created_at: new Date(b.created_at).toISOString(),
       updated_at: new Date(b.updated_at).toISOString(),
@@ -677,6 +819,8 @@ export class Engine {
     if (queued > 0) return null;
     const next = this.jobs.nextRetry(id);
     if (!next || next.run_at <= now) return null;
+    // A job held back on purpose (quiet hours, the recipient's gap) says why in its own words.
+    if (next.error_kind === null && next.error_message?.startsWith('held until ')) return { reason: next.error_message, until: new Date(next.run_at).toISOString() };
     const why = (next.error_message ?? '').replace(/\s+/g, ' ').slice(0, 160);
     return { reason: `retrying at ${new Date(next.run_at).toLocaleTimeString('en-GB')}${why ? ` after: ${why}` : ''}`, until: new Date(next.run_at).toISOString() };
   }
@@ -763,6 +907,7 @@ export class Engine {
       pipelines: this.pipelines,
       invoices: this.invoices,
       optOuts: this.optOuts,
+      holds: this.holds,
       jobs: this.jobs,
       batches: this.batches,
       rates: this.rates,

@@ -11,6 +11,7 @@ import { itemFileKindOrRefuse } from '../engine/exporters/export-files';
 import type { ZipExport } from '../engine/exporters/export-zip';
 import { InvalidArgumentError } from './rpc-errors';
 import { dispatch, type DispatchResult } from './dispatch';
+import type { WatchSession } from '../engine/watch/hot-folders';
 
 export const APP_VERSION = '0.1.0';
 
@@ -19,6 +20,8 @@ export interface AppServiceOptions extends EngineOptions {
   apiUrl: string | null;
   /** How often to try again while another process holds the data folder (tests shorten it). */
   busyRetryMs?: number;
+  /** How long a dropped file must hold still before a watched folder takes it (tests shorten it). */
+  watchStableMs?: number;
   openDialog?: HandlerDeps['openDialog'];
   /** Electron's folder dialog for "Save results to folder..."; absent in the browser host. */
   chooseFolder?: HandlerDeps['chooseFolder'];
@@ -37,8 +40,11 @@ export class AppService {
   private readonly coalescer: SnapshotCoalescer;
   private readonly emitters = new Set<Emit>();
   private readonly unsubscribe: () => void;
+  private watching: WatchSession | null = null;
+  private readonly watchStableMs: number | undefined;
 
   constructor(opts: AppServiceOptions) {
+    this.watchStableMs = opts.watchStableMs;
     this.engine = Engine.open(opts);
     const env = opts.env ?? process.env;
     this.connections = new ConnectionManager(this.engine, env, opts.apiUrl);
@@ -81,6 +87,7 @@ export class AppService {
         );
         this.runs.kick();
       },
+      onWatchesChanged: () => void this.watching?.sync(),
     });
   }
 
@@ -90,6 +97,14 @@ export class AppService {
    */
   start(): void {
     this.runs.kick();
+    // Watched folders: files that came while the app was closed are taken now, new ones as they come.
+    this.watching ??= this.engine.hotFolders.watch({
+      ...(this.watchStableMs !== undefined ? { stableMs: this.watchStableMs } : {}),
+      onEvent: (e) => {
+        if (e.kind === 'taken') this.runs.kick();
+      },
+      onError: (message) => this.engine.logger.log('warn', 'watch.failed', { message }),
+    });
   }
 
   call(method: string, arg: unknown): Promise<DispatchResult> {
@@ -125,6 +140,7 @@ export class AppService {
   async close(): Promise<void> {
     this.unsubscribe();
     this.coalescer.dispose();
+    await this.watching?.close();
     await this.runs.stop();
     await this.connections.close();
     this.engine.close();

@@ -18,7 +18,8 @@ import type { Engine } from '../engine/engine';
 import { exportBatch } from '../engine/exporters/export-batch';
 import type { StepEstimate } from '../engine/pipeline/projection';
 import { JobState } from '../../shared/domain';
-import type { StepEstimateView } from '../../shared/contract';
+import type { KeyView, StepEstimateView } from '../../shared/contract';
+import type { KeyInfo } from '../engine/secrets/key-manager';
 import { itemFileKindOrRefuse } from '../engine/exporters/export-files';
 import type { ConnectionManager } from './connection-manager';
 import type { RunController } from './run-controller';
@@ -31,6 +32,10 @@ function stepView(e: StepEstimate): StepEstimateView {
   return { capability: e.capability, label: e.label, tier: e.tier, items: e.items, units: Math.round(e.units), unitName: e.unitName, cost: e.cost, basis: e.basis };
 }
 
+
+function keyView(k: KeyInfo): KeyView {
+  return { id: k.id, kind: k.kind, label: k.label, client: k.client, baseUrl: k.base_url, last4: k.last4, active: k.active, rpm: k.rpm, createdAt: new Date(k.created_at).toISOString() };
+}
 export type Handlers = { [M in MethodName]: (arg: ArgOf<M>) => Promise<ResultOf<M>> };
 
 export interface HandlerDeps {
@@ -57,6 +62,8 @@ export interface HandlerDeps {
    * be able to make the engine read (and send) arbitrary files of the machine.
    */
   pathAllowed: (path: string) => boolean;
+  /** Called after a watch folder is added or removed, so the running watchers follow at once. */
+  onWatchesChanged?: () => void;
 }
 
 function settingsView(engine: Engine): ResultOf<'settings.get'> {
@@ -131,9 +138,16 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'batches.start': async ({ id }) => {
       const bid = engine.resolveBatchId(id);
-      engine.start([bid]);
+      // Start pressed on a scheduled batch: now, not at its time.
+      engine.start([bid], { now: true });
       d.runs.kick();
       return engine.summary(bid);
+    },
+    'batches.schedule': async ({ id, at }) => {
+      const summary = engine.schedule(engine.resolveBatchId(id), at);
+      // The run loop wakes at the earliest scheduled time: a changed time moves that wake-up.
+      d.runs.kick();
+      return summary;
     },
     'batches.pause': async ({ id }) => {
       const bid = engine.resolveBatchId(id);
@@ -199,21 +213,17 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return { hits: hits.map((h) => ({ ...h, state: JobState.parse(h.state) })) };
     },
     'jobs.get': async ({ id }) => engine.jobDetail(id),
-    'keys.list': async () =>
-      engine.keys.list().map((k) => ({
-        id: k.id,
-        kind: k.kind,
-        label: k.label,
-        client: k.client,
-        baseUrl: k.base_url,
-        last4: k.last4,
-        active: k.active,
-        createdAt: new Date(k.created_at).toISOString(),
-      })),
+    'keys.list': async () => engine.keys.list().map(keyView),
     'keys.add': async (arg) => {
-      const k = await engine.keys.add({ kind: arg.kind, label: arg.label, secret: arg.secret, client: arg.client, baseUrl: arg.baseUrl });
+      const k = await engine.keys.add({ kind: arg.kind, label: arg.label, secret: arg.secret, client: arg.client, baseUrl: arg.baseUrl, rpm: arg.rpm ?? null });
       d.onConnectionChanged();
-      return { id: k.id, kind: k.kind, label: k.label, client: k.client, baseUrl: k.base_url, last4: k.last4, active: k.active, createdAt: new Date(k.created_at).toISOString() };
+      return keyView(k);
+    },
+    'keys.update': async ({ id, ...patch }) => {
+      if (!engine.keys.get(id)) throw new NotFoundError(`No key ${id}.`);
+      const k = engine.keys.update(id, patch);
+      d.onConnectionChanged();
+      return keyView(k);
     },
     'keys.remove': async ({ id }) => {
       if (!engine.keys.get(id)) throw new NotFoundError(`No key ${id}.`);
@@ -231,6 +241,17 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'optouts.remove': async ({ recipient }) => {
       const key = optOutKey(recipient);
       return { removed: key.ok && engine.optOuts.remove(key.value) };
+    },
+    'watch.list': async () => engine.hotFolders.list(),
+    'watch.add': async (arg) => {
+      const view = engine.hotFolders.add(arg);
+      d.onWatchesChanged?.();
+      return view;
+    },
+    'watch.remove': async ({ id }) => {
+      const w = engine.hotFolders.remove(id);
+      d.onWatchesChanged?.();
+      return { removed: true, dir: w.dir };
     },
     'rates.list': async () => rateViews(engine),
     'rates.set': async ({ item, tier, rate }) => {
@@ -260,6 +281,14 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return settingsView(engine);
     },
     'costs.report': async () => engine.costReport(),
+    'costs.spend': async (q) => engine.spendReport(q),
+    'compare.create': async (req) => {
+      const view = engine.compareTiers(req);
+      d.runs.kick();
+      return view;
+    },
+    'compare.get': async ({ group }) => engine.comparison(group),
+    'compare.list': async ({ batchId }) => engine.comparisonsOf(batchId),
     'runner.get': async () => d.runs.status,
     'dialogs.open': ({ kind }) => d.openDialog(kind),
   };

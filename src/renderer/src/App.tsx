@@ -6,10 +6,14 @@ import type { Route } from './routing/route';
 import { BatchDetailScreen } from './screens/BatchDetailScreen';
 import { BatchesScreen } from './screens/BatchesScreen';
 import { CostsScreen } from './screens/CostsScreen';
+import { StatementScreen } from './screens/StatementScreen';
+import { CompareScreen } from './screens/CompareScreen';
+import { NO_CLIENT_LABEL } from '../../shared/spend';
 import { KeysScreen } from './screens/KeysScreen';
 import { NewBatchScreen } from './screens/NewBatchScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
 import { SearchScreen } from './screens/SearchScreen';
+import { WatchFoldersScreen } from './screens/WatchFoldersScreen';
 import { startLiveUpdates } from './store/live-updates';
 import { useBatchesStore } from './store/batches-store';
 
@@ -25,8 +29,14 @@ function titleOf(route: Route, batchName: string | undefined): string {
       return route.query ? `Search: ${route.query}` : 'Search';
     case 'costs':
       return 'Costs';
+    case 'compare':
+      return 'Tier comparison';
+    case 'statement':
+      return `Statement ${route.month}: ${route.client ?? NO_CLIENT_LABEL}`;
     case 'keys':
       return 'Keys & rates';
+    case 'watch':
+      return 'Watch folders';
     case 'not_found':
       return 'Not found';
   }
@@ -44,8 +54,14 @@ function Screen({ route }: { route: Route }) {
       return <SearchScreen key={`${route.semantic}:${route.query}`} query={route.query} semantic={route.semantic} />;
     case 'costs':
       return <CostsScreen />;
+    case 'compare':
+      return <CompareScreen key={route.group} group={route.group} />;
+    case 'statement':
+      return <StatementScreen key={`${route.month}:${route.client ?? ''}`} month={route.month} client={route.client} />;
     case 'keys':
       return <KeysScreen />;
+    case 'watch':
+      return <WatchFoldersScreen />;
     case 'not_found':
       return <NotFoundScreen hash={route.hash} />;
   }

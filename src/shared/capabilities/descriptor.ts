@@ -43,6 +43,10 @@ export interface CapabilityDescriptor {
   /** Billable unit, plural ("audio seconds"). */
   readonly unit: string;
   readonly input: InputSpec;
+  /** The kind of key its requests carry: channel routes take channel keys, every other route API keys. */
+  readonly credential: 'api' | 'channel';
+  /** What each item changes outside Batchdesk (a person messaged, a CRM record written): such work is never done twice to compare tiers. */
+  readonly sideEffect?: string;
   /** What to drop or choose, in words ("recordings (wav, mp3, ...) or folders of them"). */
   readonly inputHelp: string;
   /** Accepts the results of another batch as its items (`--from`, pipelines). */

@@ -1,7 +1,7 @@
 // Exports keep values exact: a phone number or a negative number is written as it is; only a cell
 // a spreadsheet would run as a formula gets the ' prefix.
 import { describe, expect, it } from 'vitest';
-import { csvField } from '../../../src/main/engine/exporters/export-batch';
+import { csvField } from '../../../src/shared/csv-field';
 
 describe('csvField', () => {
   it('leaves phone numbers, negative and decimal numbers unchanged', () => {

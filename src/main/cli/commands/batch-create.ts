@@ -11,10 +11,25 @@ import { misplacedOptions } from '../../../shared/capabilities/request-options';
 import type { z } from 'zod';
 import { chainProblem, parseStep, takerList, type PipelineStep } from '../../../shared/capabilities/steps';
 import type { StepEstimate } from '../../engine/pipeline/projection';
+import { parseAt } from '../../engine/queue/schedule';
+import { parseQuietHours } from '../../engine/messaging/quiet-hours';
+import { parseGap, formatGap } from '../../../shared/durations';
 
 /** A step's estimate as `--json` prints it (money as integer 1/10,000 EUR, as everywhere). */
 function estimateJson(e: StepEstimate) {
   return { capability: e.capability, label: e.label, tier: e.tier, items: e.items, units: Math.round(e.units), unit: e.unitName, cost: e.cost, basis: e.basis };
+}
+
+/** What happens to a scheduled batch, and how to change it. */
+function scheduledWords(id: string, iso: string): string {
+  return `Scheduled for ${new Date(iso).toLocaleString('en-GB')} (this computer's time): nothing is sent before; a Batchdesk running then (the window, the browser host, \`batchdesk run --watch\`, or \`batchdesk run ${id}\`, which waits for it) starts it, or the first one started after. Change it with \`batchdesk schedule ${id} --at TIME|--now|--clear\`.`;
+}
+
+function messagingWords(m: { quiet_hours: string | null; zone: string | null; recipient_gap_ms: number }): string {
+  const parts: string[] = [];
+  if (m.quiet_hours !== null) parts.push(`no message during ${m.quiet_hours} of the recipient's local time (timezone column, else the number's country; otherwise ${m.zone ?? 'this computer\'s zone'})`);
+  if (m.recipient_gap_ms > 0) parts.push(`at least ${formatGap(m.recipient_gap_ms)} between two messages to the same recipient, across every batch`);
+  return `Timing: ${parts.join('; ')}. Held items wait and show when they will go.`;
 }
 
 /** An option's value checked by its one schema, or a usage error naming the option. */
@@ -76,9 +91,34 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     if (from !== undefined) throw new UsageError('--sample takes items from the batch\'s own input; a follow-up (--from) takes its items as they come. Give --sample when you create the first batch.');
   }
 
+  let at: number | undefined;
+  if (values.at !== undefined) {
+    const r = parseAt(values.at);
+    if (!r.ok) throw new UsageError(`--at: ${r.reason}`);
+    at = r.at;
+  }
+  if ((values['quiet-hours'] !== undefined || values['recipient-gap'] !== undefined) && cap.data !== 'channel') {
+    throw new UsageError(`--${values['quiet-hours'] !== undefined ? 'quiet-hours' : 'recipient-gap'} is for message batches (channel), not ${cap.data}.`);
+  }
+  let quietHours: string | undefined;
+  if (values['quiet-hours'] !== undefined) {
+    const q = parseQuietHours(values['quiet-hours']);
+    if (!q.ok) throw new UsageError(`--quiet-hours: ${q.reason}`);
+    quietHours = q.value.text;
+  }
+  let recipientGapMs: number | undefined;
+  if (values['recipient-gap'] !== undefined) {
+    const g = parseGap(values['recipient-gap']);
+    if (g === null || g > 30 * 86_400_000) throw new UsageError(`--recipient-gap must be a duration such as 10m, 2h or 1d (at most 30d; got "${values['recipient-gap']}").`);
+    recipientGapMs = g;
+  }
+
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
     const { batch, problems, alreadyQueued, steps, estimates } = await engine.createBatch({
+      ...(at !== undefined ? { at } : {}),
+      ...(quietHours !== undefined ? { quietHours } : {}),
+      ...(recipientGapMs !== undefined ? { recipientGapMs } : {}),
       ...(sample !== undefined ? { sample } : {}),
       paths,
       ...(from !== undefined ? { from: engine.resolveBatchId(from) } : {}),
@@ -88,6 +128,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       ...(values.name !== undefined ? { name: values.name } : {}),
       budget,
       allowResend: values['allow-resend'] === true,
+      ...(values.key !== undefined ? { key: values.key } : {}),
     });
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ batch, steps, estimates: estimates.map(estimateJson), problems, already_queued: alreadyQueued }, null, 2)}\n`);
@@ -96,7 +137,10 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       if (problems.length > 0) io.stderr.write(`${!batch && from !== undefined ? 'Not created:' : `${problems.length} item(s) skipped:`}\n${describeProblems(problems)}\n`);
       if (batch && steps.length === 0 && from === undefined) {
         io.stdout.write(`Created batch ${batch.id}\n${describeBatch(batch)}\n`);
-        io.stdout.write(`Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${batch.units.estimated} ${batch.units.name}. Nothing is sent until you start it: batchdesk run ${batch.id}\n`);
+        io.stdout.write(
+          `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${batch.units.estimated} ${batch.units.name}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for) : `Nothing is sent until you start it: batchdesk run ${batch.id}`}\n`,
+        );
+        if (batch.messaging) io.stdout.write(`${messagingWords(batch.messaging)}\n`);
         if (sample !== undefined && sample < batch.total) {
           io.stdout.write(`Sample first: ${sample} item(s) chosen across the input are sent, then the batch pauses with their measured cost per item and the projected total; \`batchdesk resume ${batch.id}\` sends the rest.\n`);
         }

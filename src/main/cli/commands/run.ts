@@ -1,4 +1,4 @@
-import { EXIT, type ExitCode } from '../exit-codes';
+import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import { bindCommand } from '../bind-command';
 import { runSpec } from '../specs/run';
@@ -7,9 +7,10 @@ import { describeBatch } from '../format';
 import { createProgress } from '../progress';
 import type { Engine } from '../../engine/engine';
 import type { BatchSummary } from '../../../shared/domain';
+import { parseSettle, runWatching } from './run-watch';
 
 /** Runs batches to the end and maps the outcome onto the documented exit codes. */
-export async function runBatches(engine: Engine, ids: string[] | null, io: Io, apiUrl: string | null, dataDir: string): Promise<ExitCode> {
+export async function runBatches(engine: Engine, ids: string[] | null, io: Io, apiUrl: string | null, dataDir: string, opts: { describe?: boolean } = {}): Promise<ExitCode> {
   const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);
   io.stderr.write(`Sending to ${conn.description}\n`);
   // `run` is the user's Start: the batches named, or every unfinished one, are started (and sent).
@@ -41,7 +42,7 @@ export async function runBatches(engine: Engine, ids: string[] | null, io: Io, a
     await conn.close();
   }
   const final = snapshot();
-  for (const b of final) io.stdout.write(`${describeBatch(b)}\n`);
+  if (opts.describe !== false) for (const b of final) io.stdout.write(`${describeBatch(b)}\n`);
   if (ac.signal.aborted) return 130 as ExitCode;
   if (final.some((b) => b.status === 'paused')) return EXIT.paused;
   if (final.some((b) => b.counts.failed > 0)) return EXIT.someFailed;
@@ -53,6 +54,11 @@ export const runCommand = bindCommand(runSpec, async ({ values, positionals }, i
   const engine = openEngine(g, io.env);
   try {
     const ids = positionals.length > 0 ? positionals.map((p) => engine.resolveBatchId(p)) : null;
+    if (values.settle !== undefined && !values.watch) throw new UsageError('--settle goes with --watch.');
+    if (values.watch) {
+      if (ids) throw new UsageError('run --watch sends every started batch and the watched folders\' batches: give no batch ids.');
+      return (await runWatching(engine, io, g.apiUrl, g.dataDir, parseSettle(values.settle))) as ExitCode;
+    }
     return await runBatches(engine, ids, io, g.apiUrl, g.dataDir);
   } finally {
     engine.close();

@@ -6,5 +6,6 @@ export interface ApiTarget {
   baseUrl: string;
   /** True for the built-in sandbox: results are not real and nothing reaches a customer. */
   sandbox: boolean;
-  resolveKey(kind: Credential): Promise<ResolvedKey | null>;
+  /** The default key of a kind, or (keyId) the stored key a batch was created for. */
+  resolveKey(kind: Credential, keyId?: string | null): Promise<ResolvedKey | null>;
 }

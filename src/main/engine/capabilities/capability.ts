@@ -67,6 +67,8 @@ export interface CapabilityModule<P> {
   sourceView(payload: P): SourceView;
   /** A person the job messages (channel sends), checked against the opt-out list before each send. */
   recipient?(payload: P): string;
+  /** The row's other columns (a `timezone` column places the recipient for quiet hours). */
+  recipientFields?(payload: P): Readonly<Record<string, string>>;
   /** Export columns taken from the input. */
   sourceColumns(payload: P): Record<string, Cell>;
   /**

@@ -50,5 +50,6 @@ export const channel: CapabilityModule<ChannelPayload> = {
   sourceFile: () => null,
   sourceView: (p) => ({ kind: 'message', to: p.to, text: p.text, subject: p.subject, row: p.row }),
   recipient: (p) => p.to,
+  recipientFields: (p) => p.fields,
   sourceColumns: (p) => ({ to: p.to, text: p.text }),
 };

@@ -331,6 +331,72 @@ const MIGRATIONS: readonly Step[] = [
     `);
     reviewExistingInvoices(db);
   },
+  // 13: clients and their keys: a key's own request limit (null: the general setting), and the key
+  // a batch was created for (null: the default key of its kind) with that key's client, kept on the
+  // batch so spend by client survives the key's removal.
+  `
+  ALTER TABLE keys ADD COLUMN rpm INTEGER;
+  ALTER TABLE batches ADD COLUMN key_id TEXT;
+  ALTER TABLE batches ADD COLUMN client TEXT;
+  `,
+  // 14: hot folders (engine/watch): the watched folders, every file they judged (the content hash
+  // store: a hash taken once by a watch is never taken again), and each watch's batch per day.
+  `
+  CREATE TABLE watches (
+    id TEXT PRIMARY KEY,
+    dir TEXT NOT NULL UNIQUE,
+    capability TEXT NOT NULL,
+    tier TEXT NOT NULL,
+    extensions TEXT,
+    then_json TEXT,
+    key_label TEXT,
+    budget_per_day INTEGER,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE watch_files (
+    id INTEGER PRIMARY KEY,
+    watch_id TEXT NOT NULL REFERENCES watches(id) ON DELETE CASCADE,
+    sha256 TEXT,
+    path TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    mtime_ms INTEGER NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('taken','skipped','set_aside','refused')),
+    batch_id TEXT,
+    seq INTEGER,
+    message TEXT,
+    at INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX watch_files_taken ON watch_files(watch_id, sha256) WHERE outcome = 'taken';
+  CREATE INDEX watch_files_path ON watch_files(watch_id, path);
+  CREATE TABLE watch_batches (
+    watch_id TEXT NOT NULL REFERENCES watches(id) ON DELETE CASCADE,
+    day TEXT NOT NULL,
+    batch_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (watch_id, day, batch_id)
+  );
+  `,
+  // 15: messages that wait for the right time: a batch's start time (--at), its quiet hours and
+  // the zone for recipients with none (the zone it was created in), its gap between two messages
+  // to one person; and the last send to each recipient, across every batch (messaging/recipient-pacing.ts).
+  `
+  ALTER TABLE batches ADD COLUMN scheduled_at INTEGER;
+  ALTER TABLE batches ADD COLUMN quiet_hours TEXT;
+  ALTER TABLE batches ADD COLUMN quiet_zone TEXT;
+  ALTER TABLE batches ADD COLUMN recipient_gap_ms INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE recipient_sends (
+    recipient TEXT PRIMARY KEY,
+    last_at INTEGER NOT NULL,
+    job_id INTEGER
+  );
+  `,
+  // 16: tier comparisons (compare/tier-comparison.ts): batches holding the same items of another batch at another tier.
+  `
+  ALTER TABLE batches ADD COLUMN compare_of TEXT;
+  ALTER TABLE batches ADD COLUMN compare_group TEXT;
+  CREATE INDEX batches_compare_group ON batches(compare_group) WHERE compare_group IS NOT NULL;
+  CREATE INDEX batches_compare_of ON batches(compare_of) WHERE compare_of IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

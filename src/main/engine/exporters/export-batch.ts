@@ -13,6 +13,7 @@ import { UserError } from '../failures';
 import { invoiceColumns } from '../../../shared/capabilities/catalog';
 import { formatAmount, INVOICE_CHECKS, type InvoiceCheck, type Invoice } from '../../../shared/invoices/invoice';
 import { storedChecks } from '../invoices/invoice-reviews';
+import { csvField } from '../../../shared/csv-field';
 
 export type ExportFormat = 'csv' | 'json' | 'txt' | 'invoices' | 'line-items';
 export const TABLE_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt', 'invoices', 'line-items'];
@@ -122,20 +123,6 @@ function invoiceJson(review: Review, inv: Invoice | null): Record<string, unknow
 }
 
 /** A cell a spreadsheet would read as a number or phone number, never as a formula. */
-const NUMBER_LIKE = /^[+-]?[\d][\d\s().,/-]*$/;
-
-/**
- * RFC 4180 field. A cell a spreadsheet would run as a formula (starting with =, @, a tab or CR,
- * or + / - followed by anything but a number) is prefixed with ' ; phone numbers (+44 20 ...)
- * and negative numbers stay exactly as they are.
- */
-export function csvField(v: string | number | null): string {
-  if (v === null) return '';
-  let s = String(v);
-  if (typeof v === 'string' && (/^[=@\t\r]/.test(s) || (/^[+-]/.test(s) && !NUMBER_LIKE.test(s)))) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 /** JSON keeps numbers as numbers: the cost (a decimal string in CSV, exact to 1/10,000) becomes a number. */
 function jsonRecord(f: Flat): Record<string, string | number | null> {
   return { ...f, cost_eur: typeof f.cost_eur === 'string' ? Number(f.cost_eur) : f.cost_eur ?? null };

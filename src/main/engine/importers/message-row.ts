@@ -4,6 +4,7 @@ import { RESERVED_COLUMNS, type CsvHeader } from './csv-header';
 import { delimiterName } from './delimiter';
 import { fillPlaceholders } from './placeholders';
 import { normalizeRecipient } from './recipient';
+import { timezoneProblem } from '../messaging/recipient-zone';
 import type { MessageChannelKind, MessageRow } from './types';
 
 /** The API's limit for one message text (characters, counted as Unicode code points). */
@@ -73,6 +74,10 @@ export function buildMessageRow(fields: readonly string[], row: number, header: 
     problems.push(...filled.problems);
     subject = filled.text.trim();
   }
+
+  // A recipient's zone (quiet hours) must be one Intl knows: a typo would time their message wrongly.
+  const zone = timezoneProblem(fieldsOut, row);
+  if (zone) problems.push(zone);
 
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, message: { row, to, text, subject, fields: fieldsOut } };

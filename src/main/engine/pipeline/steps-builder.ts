@@ -8,6 +8,7 @@ import { optionsOf } from '../../../shared/capabilities/request-options';
 import { chainProblem, stepLabel, type PipelineStep } from '../../../shared/capabilities/steps';
 import type { StoredOptions } from '../../../shared/capabilities/options';
 import type { BatchRow, BatchStore } from '../queue/batch-store';
+import type { BatchKey } from '../secrets/key-choice';
 import type { RateBook } from '../costs/rate-book';
 import { contextOf } from '../capabilities/capability';
 import { capabilityFor } from '../capabilities/registry';
@@ -28,6 +29,8 @@ export interface StepsBuilderDeps {
   immediate: (fn: () => void) => void;
   newId: () => string;
   creator: string;
+  /** The key each step sends with and its client (secrets/key-choice.ts); `first`: the step the user picked the key for. */
+  keyFor: (capability: BatchCapability, first: boolean) => BatchKey;
 }
 
 /** A batch written but not yet visible, and how to make it visible. */
@@ -135,6 +138,7 @@ export class StepsBuilder {
     const optionsJson = JSON.stringify(r.options);
     const id = this.d.newId();
     const step = parent.step + 1;
+    const key = this.d.keyFor(r.capability, true);
     // The check and the insert in one IMMEDIATE transaction: two creates at once cannot both pass.
     this.d.immediate(() => {
       if (!r.allowResend) {
@@ -156,10 +160,11 @@ export class StepsBuilder {
         budget: r.budget,
         creator: this.d.creator,
         follows: { parentId: parent.id, pipelineId: parent.pipeline_id, step },
+        key,
       });
     });
     created.push(id);
-    const row = { ...parent, id, capability: r.capability, tier: r.tier, channel: null, options_json: optionsJson, parent_id: parent.id, step } satisfies BatchRow;
+    const row = { ...parent, id, capability: r.capability, tier: r.tier, channel: null, options_json: optionsJson, parent_id: parent.id, step, key_id: key.id, client: key.client } satisfies BatchRow;
     const filled = this.d.followUps.backfill(parent, row, this.d.transaction);
     const later = this.later(parent, r);
     if (filled.count === 0 && later.items === 0) {
@@ -199,6 +204,7 @@ export class StepsBuilder {
         budget: null,
         creator: this.d.creator,
         follows: { parentId: prev.id, pipelineId: prev.pipelineId, step },
+        key: this.d.keyFor(s.capability, false),
       });
       created.push(id);
       const estimate = projectStep(prev.shape, prev.step, { capability: s.capability, options, tier: stepTier, rate: this.rate(s.capability, stepTier) });

@@ -33,6 +33,17 @@ export interface BatchRow {
   step: number;
   /** The sample size while a sample run (--sample N) has items left; 0 otherwise. */
   sampling: number;
+  /** The stored key (`kind:label`) the batch was created for; null: the default key of its kind. */
+  key_id: string | null;
+  /** That key's client when the batch was created (spend by client). */
+  client: string | null;
+  /** When a scheduled batch starts by itself (ms since the epoch; `--at`); null: when its user starts it. */
+  scheduled_at: number | null;
+  /** Message batches: quiet hours ("21:00-08:00") in the recipient's local time, and the zone of recipients with none. */
+  quiet_hours: string | null;
+  quiet_zone: string | null;
+  /** Message batches: the least time between two messages to one recipient (any batch), ms; 0: none. */
+  recipient_gap_ms: number;
 }
 
 export interface NewBatch {
@@ -47,6 +58,8 @@ export interface NewBatch {
   creator: string;
   /** A follow-up batch: the batch it takes its items from (and that one's pipeline). */
   follows?: { parentId: string; pipelineId: string; step: number };
+  /** The key it sends with and the client it is for; absent: the default key of its kind, no client. */
+  key?: { id: string | null; client: string | null };
 }
 
 export class BatchStore {
@@ -59,8 +72,8 @@ export class BatchStore {
     this.stmts = {
       insert: db.prepare(
         `INSERT INTO batches (id, name, capability, tier, channel, options_json, status, budget,
-           estimated_units, estimated_cost, total, created_at, updated_at, ready, creator, parent_id, pipeline_id, step)
-         VALUES (@id, @name, @capability, @tier, @channel, @options, 'active', @budget, 0, 0, 0, @now, @now, 0, @creator, @parent, @pipeline, @step)`,
+           estimated_units, estimated_cost, total, created_at, updated_at, ready, creator, parent_id, pipeline_id, step, key_id, client)
+         VALUES (@id, @name, @capability, @tier, @channel, @options, 'active', @budget, 0, 0, 0, @now, @now, 0, @creator, @parent, @pipeline, @step, @keyId, @client)`,
       ),
       finishImport: db.prepare(`UPDATE batches SET name = @name, channel = @channel, options_json = @options WHERE id = @id AND ready = 0`),
       seal: db.prepare(
@@ -88,6 +101,12 @@ export class BatchStore {
       nextWait: db.prepare(`SELECT MIN(resume_at) AS t FROM batches WHERE status = 'paused' AND pause_kind = 'server_wait' AND started_at IS NOT NULL`),
       cancel: db.prepare(`UPDATE batches SET status = 'cancelled', updated_at = @now WHERE id = @id AND status <> 'cancelled'`),
       setBudget: db.prepare(`UPDATE batches SET budget = @budget, updated_at = @now WHERE id = @id`),
+      setDelivery: db.prepare(`UPDATE batches SET quiet_hours = @quiet, quiet_zone = @zone, recipient_gap_ms = @gap WHERE id = @id AND ready = 0`),
+      setSchedule: db.prepare(`UPDATE batches SET scheduled_at = @at, updated_at = @now WHERE id = @id AND started_at IS NULL AND status <> 'cancelled'`),
+      dueSchedules: db.prepare(
+        `SELECT id FROM batches WHERE ready = 1 AND status = 'active' AND started_at IS NULL AND scheduled_at IS NOT NULL AND scheduled_at <= ? ORDER BY scheduled_at, id`,
+      ),
+      nextSchedule: db.prepare(`SELECT MIN(scheduled_at) AS t FROM batches WHERE ready = 1 AND status <> 'cancelled' AND started_at IS NULL AND scheduled_at IS NOT NULL`),
       setSampling: db.prepare(`UPDATE batches SET sampling = @n, updated_at = @now WHERE id = @id`),
       event: db.prepare(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES (?, ?, ?, ?)`),
       deleteImport: db.prepare(`DELETE FROM batches WHERE id = ? AND ready = 0`),
@@ -109,6 +128,8 @@ export class BatchStore {
       parent: b.follows?.parentId ?? null,
       pipeline: b.follows?.pipelineId ?? b.id,
       step: b.follows?.step ?? 1,
+      keyId: b.key?.id ?? null,
+      client: b.key?.client ?? null,
       now: this.clock.now(),
     });
   }
@@ -197,6 +218,28 @@ export class BatchStore {
     const r = this.stmts.cancel.run({ id, now: this.clock.now() });
     if (r.changes === 1) this.event(id, 'cancelled', null);
     return r.changes === 1;
+  }
+
+  /** Quiet hours, the zone of recipients with none, and the gap per recipient, written with the import. */
+  setDelivery(id: string, d: { quietHours: string | null; quietZone: string | null; recipientGapMs: number }): void {
+    this.stmts.setDelivery.run({ id, quiet: d.quietHours, zone: d.quietZone, gap: d.recipientGapMs });
+  }
+
+  /** Sets (or with null removes) the time a batch not started yet starts by itself; false once it started. */
+  setSchedule(id: string, at: number | null): boolean {
+    const r = this.stmts.setSchedule.run({ id, at, now: this.clock.now() });
+    if (r.changes === 1) this.event(id, 'scheduled', at === null ? 'none' : new Date(at).toISOString());
+    return r.changes === 1;
+  }
+
+  /** Scheduled batches whose time has come and that nobody started yet. */
+  dueSchedules(now: number): string[] {
+    return (this.stmts.dueSchedules.all(now) as { id: string }[]).map((r) => r.id);
+  }
+
+  /** The earliest start time of a scheduled batch not started yet. */
+  nextSchedule(): number | null {
+    return (this.stmts.nextSchedule.get() as { t: number | null }).t;
   }
 
   /** Starts (n > 0) or ends (0) the batch's sample run. */

@@ -76,6 +76,13 @@ export class JobStore {
            lease_token = NULL, lease_expires_at = NULL, updated_at = @now
          WHERE id = @id AND lease_token = @token AND state = 'running'`,
       ),
+      hold: db.prepare(
+        `UPDATE jobs SET state = CASE WHEN (SELECT status FROM batches WHERE id = jobs.batch_id) = 'cancelled'
+                                      THEN 'cancelled' ELSE 'retry_wait' END,
+           run_at = @runAt, tries = tries - 1, error_kind = NULL, error_message = @message,
+           lease_token = NULL, lease_expires_at = NULL, updated_at = @now
+         WHERE id = @id AND lease_token = @token AND state = 'running'`,
+      ),
       skip: db.prepare(
         `UPDATE jobs SET state = 'cancelled', error_kind = NULL, error_message = @message, lease_token = NULL, lease_expires_at = NULL,
            updated_at = @now, finished_at = @now
@@ -112,7 +119,7 @@ export class JobStore {
          WHERE j.batch_id = ? AND j.state = 'running'`,
       ),
       nextRetry: db.prepare(
-        `SELECT run_at, error_message FROM jobs WHERE batch_id = ? AND state = 'retry_wait' ORDER BY run_at LIMIT 1`,
+        `SELECT run_at, error_kind, error_message FROM jobs WHERE batch_id = ? AND state = 'retry_wait' ORDER BY run_at LIMIT 1`,
       ),
       resetLimited: db.prepare(`UPDATE jobs SET limited_tries = 0 WHERE batch_id = ? AND limited_tries > 0`),
       anyWithFingerprint: db.prepare(`SELECT 1 FROM jobs WHERE fingerprint = ? LIMIT 1`),
@@ -250,6 +257,14 @@ export class JobStore {
     return r.changes === 1;
   }
 
+  /**
+   * Not sent yet, on purpose (quiet hours, the recipient's gap): back to waiting until `runAt`,
+   * with the reason ("held until ..."). Not a try, not an attempt, no error.
+   */
+  hold(job: LeasedJob, runAt: number, message: string): boolean {
+    return this.stmts.hold.run({ id: job.id, token: job.lease_token, runAt, message, now: this.clock.now() }).changes === 1;
+  }
+
   /** Not sent, on purpose (its recipient opted out): cancelled with the reason, never retried. */
   skip(job: LeasedJob, message: string): boolean {
     return this.stmts.skip.run({ id: job.id, token: job.lease_token, message, now: this.clock.now() }).changes === 1;
@@ -345,8 +360,8 @@ export class JobStore {
   }
 
   /** The next job waiting to be retried, and why it waits. */
-  nextRetry(batchId: string): { run_at: number; error_message: string | null } | null {
-    return (this.stmts.nextRetry.get(batchId) as { run_at: number; error_message: string | null } | undefined) ?? null;
+  nextRetry(batchId: string): { run_at: number; error_kind: string | null; error_message: string | null } | null {
+    return (this.stmts.nextRetry.get(batchId) as { run_at: number; error_kind: string | null; error_message: string | null } | undefined) ?? null;
   }
 
   /** A resumed batch gets a fresh 429 budget for every job. */

@@ -51,6 +51,11 @@ export class RateGate {
     this.pump();
   }
 
+  /** The request limit per minute it keeps to (null: none). */
+  get requestLimit(): number | null {
+    return this.rpm;
+  }
+
   get concurrency(): number {
     return this.limit;
   }

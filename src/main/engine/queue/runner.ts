@@ -32,9 +32,11 @@ import { actionFor, engineError, type EngineError } from '../../../shared/errors
 import { assertNever, type PauseKind } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 import { ENV_VAR } from '../secrets/key-manager';
+import { labelOfKeyId } from '../secrets/key-choice';
 import type { FollowUps } from '../pipeline/follow-ups';
 import type { InvoiceReviews } from '../invoices/invoice-reviews';
 import { describeOptOut, type OptOutList } from '../messaging/opt-out-list';
+import type { SendHolds } from '../messaging/send-hold';
 import type { PipelineStore } from '../pipeline/pipeline-store';
 import { Lineage } from '../pipeline/lineage';
 
@@ -71,6 +73,8 @@ export interface RunnerConfig {
   serverWait: ServerWaitPolicy;
   /** An answer slower than this is named as the reason a batch is waiting (engine summaries). */
   slowAnswerMs: number;
+  /** Stored keys' own request limits by key id (read fresh, so a limit changed while running applies). */
+  keyRpm?: ReadonlyMap<string, number | null>;
 }
 
 export interface RunnerDeps {
@@ -94,6 +98,8 @@ export interface RunnerDeps {
   invoices: InvoiceReviews;
   /** Recipients never to message, read before each send. */
   optOuts: OptOutList;
+  /** Quiet hours and the gap per recipient, checked before each send. */
+  holds: SendHolds;
 }
 
 export interface RunOptions {
@@ -105,8 +111,10 @@ export interface RunOptions {
 const POLL_MS = 1_000;
 
 export class Runner {
-  private readonly gates = new Map<string, RateGate>();
-  private readonly keys = new Map<Credential, ResolvedKey | null>();
+  /** One gate per key (its own request limit and concurrency), with the key it paces. */
+  private readonly gates = new Map<string, { gate: RateGate; key: ResolvedKey }>();
+  /** Keys resolved this run: `kind|` for a kind's default, `kind|<key id>` for a batch's chosen key. */
+  private readonly keys = new Map<string, ResolvedKey | null>();
   private readonly inflight = new Map<number, { job: LeasedJob; batchId: string; reserved: number }>();
   private readonly wake = new Wakeup();
   private readonly stop = new AbortController();
@@ -133,6 +141,7 @@ export class Runner {
       while (!signal.aborted) {
         this.refreshConfig();
         this.resumeDueWaits(opts.batchIds);
+        this.startDueSchedules(opts.batchIds);
         const scope = this.scope(opts.batchIds);
         let dispatched = 0;
         for (const batch of scope) {
@@ -144,7 +153,7 @@ export class Runner {
           await this.wake.wait(POLL_MS, signal);
           continue;
         }
-        const next = this.nextRunAt(scope);
+        const next = this.nextRunAt(scope, opts.batchIds);
         if (next === null) break;
         // Poll at least every second: another process may pause or cancel a batch meanwhile.
         await this.d.clock.sleep(Math.min(POLL_MS, Math.max(0, next - this.d.clock.now())), signal);
@@ -157,7 +166,7 @@ export class Runner {
       while (this.inflight.size > 0) await this.wake.wait(POLL_MS);
       clearInterval(heartbeat);
       outer?.removeEventListener('abort', relay);
-      for (const g of this.gates.values()) g.dispose();
+      for (const g of this.gates.values()) g.gate.dispose();
       this.gates.clear();
     }
     if (this.fatal) throw this.fatal;
@@ -177,7 +186,7 @@ export class Runner {
 
   private refreshConfig(): void {
     this.config = this.d.config();
-    for (const g of this.gates.values()) g.update(this.config.gate);
+    for (const g of this.gates.values()) g.gate.update(this.limitsOf(g.key));
   }
 
   /**
@@ -203,12 +212,29 @@ export class Runner {
     }
   }
 
-  private nextRunAt(scope: readonly BatchRow[]): number | null {
+  /** Scheduled batches (`--at`) whose time has come start now, as if their user pressed Start then. */
+  private startDueSchedules(batchIds: readonly string[] | null): void {
+    for (const id of this.d.batches.dueSchedules(this.d.clock.now())) {
+      if (batchIds !== null && !batchIds.includes(id)) continue;
+      if (this.d.batches.start(id)) {
+        this.d.logger.log('info', 'batch.schedule_started', { batch: id });
+        this.d.onChange(id);
+      }
+    }
+  }
+
+  private nextRunAt(scope: readonly BatchRow[], batchIds: readonly string[] | null): number | null {
     let next: number | null = null;
     const consider = (t: number | null): void => {
       if (t !== null && (next === null || t < next)) next = t;
     };
     for (const b of scope) consider(this.d.jobs.nextRunAt(b.id));
+    // Batches named to this run (`batchdesk run <id>`) that are scheduled for later are waited for;
+    // a run of everything ends, and whichever runner is up at the time starts them.
+    for (const id of batchIds ?? []) {
+      const b = this.d.batches.get(id);
+      if (b && b.started_at === null && b.status === 'active' && b.scheduled_at !== null) consider(b.scheduled_at);
+    }
     // A batch paused for the API's long wait is not waited for here: the run ends (it is paused)
     // and whichever runner is up when the time comes resumes it (resumeDueWaits).
     return next;
@@ -226,9 +252,17 @@ export class Runner {
     }
   }
 
-  private async key(kind: Credential): Promise<ResolvedKey | null> {
-    if (!this.keys.has(kind)) this.keys.set(kind, await this.d.target.resolveKey(kind));
-    return this.keys.get(kind) ?? null;
+  private async key(kind: Credential, keyId: string | null): Promise<ResolvedKey | null> {
+    const slot = `${kind}|${keyId ?? ''}`;
+    if (!this.keys.has(slot)) this.keys.set(slot, await this.d.target.resolveKey(kind, keyId));
+    return this.keys.get(slot) ?? null;
+  }
+
+  /** A key's own limit (as set for it, live) over the general setting; concurrency is per key too. */
+  private limitsOf(key: ResolvedKey): GateLimits {
+    const own = key.id === null ? undefined : this.config.keyRpm?.get(key.id);
+    const rpm = own !== undefined ? own : key.rpm;
+    return rpm === null ? this.config.gate : { ...this.config.gate, rpm };
   }
 
   /** Every secret this run knows: none of them may be copied from a server's text into storage. */
@@ -239,13 +273,13 @@ export class Runner {
   }
 
   private gate(kind: Credential, key: ResolvedKey): RateGate {
-    const id = `${kind}:${key.label}`;
+    const id = key.id ?? `${kind}:${key.label}`;
     let g = this.gates.get(id);
     if (!g) {
-      g = new RateGate(this.config.gate, () => this.d.clock.now());
+      g = { gate: new RateGate(this.limitsOf(key), () => this.d.clock.now()), key };
       this.gates.set(id, g);
     }
-    return g;
+    return g.gate;
   }
 
   /** Claims and dispatches what the batch's gate can take now; returns how many were dispatched. */
@@ -261,17 +295,20 @@ export class Runner {
     const cap = capabilityFor(batch.capability);
     let key: ResolvedKey | null;
     try {
-      key = await this.key(cap.credential);
+      key = await this.key(cap.credential, fresh.key_id);
     } catch (e) {
       this.pause(batch.id, 'no_key', e instanceof Error ? e.message : String(e));
       return 0;
     }
     if (!key) {
       const what = cap.credential === 'channel' ? 'channel key' : 'API key';
+      const chosen = fresh.key_id === null ? null : labelOfKeyId(fresh.key_id);
       this.pause(
         batch.id,
         'no_key',
-        `No ${what} is configured. Add one with \`batchdesk keys add --kind ${cap.credential} --label NAME\` (or set ${ENV_VAR[cap.credential]}), then resume the batch.`,
+        chosen === null
+          ? `No ${what} is configured. Add one with \`batchdesk keys add --kind ${cap.credential} --label NAME\` (or set ${ENV_VAR[cap.credential]}), then resume the batch.`
+          : `The ${what} "${chosen}" this batch was created for is no longer stored (or the keychain lost it). Add it again with \`batchdesk keys add --kind ${cap.credential} --label ${chosen}\` (in the window: Keys & rates), then resume the batch.`,
       );
       return 0;
     }
@@ -420,6 +457,16 @@ export class Runner {
       this.d.logger.log('info', 'job.opted_out', { job: job.id, batch: batch.id });
       return;
     }
+    // Quiet hours and the recipient's gap: too early is not a failure, the job waits its time.
+    const timing = recipient === undefined ? null : this.d.holds.check(batch, job.id, recipient, cap.recipientFields?.(payload) ?? {});
+    if (timing?.kind === 'hold') {
+      this.d.jobs.hold(job, timing.until, timing.message);
+      return;
+    }
+    if (timing?.kind === 'fail') {
+      this.d.jobs.fail(job, engineError('invalid_input', timing.message));
+      return;
+    }
     const src = cap.sourceFile(payload);
     if (src) {
       const problem = await verifySource(src);
@@ -544,7 +591,7 @@ export class Runner {
           this.pause(
             batch.id,
             'rate_limited',
-            `The API answered 429 (request limit reached) ${job.limited_tries + 1} times in a row for ${job.source}, even after waiting as asked. The key's request limit is probably lower than Batchdesk's setting (${this.config.gate.rpm ?? 'none'} per minute), or another program uses the same key. Lower the request limit (in the window: Keys & rates; on the command line: \`batchdesk config set rpm N\`), then resume the batch.`,
+            `The API answered 429 (request limit reached) ${job.limited_tries + 1} times in a row for ${job.source}, even after waiting as asked. The key's request limit is probably lower than Batchdesk's (${gate.requestLimit ?? 'none'} per minute), or another program uses the same key. Lower the request limit (in the window: Keys & rates; on the command line: ${batch.key_id === null ? '`batchdesk config set rpm N`' : `\`batchdesk keys set ${labelOfKeyId(batch.key_id)} --rpm N\``}), then resume the batch.`,
           );
           return;
         }

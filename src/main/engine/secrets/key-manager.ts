@@ -14,6 +14,8 @@ export interface KeyInfo {
   last4: string;
   created_at: number;
   active: boolean;
+  /** The key's own request limit per minute (the API's limit for it); null: the general setting. */
+  rpm: number | null;
 }
 
 export interface ResolvedKey {
@@ -21,7 +23,13 @@ export interface ResolvedKey {
   /** What attempts and the window show: never the secret. */
   label: string;
   source: 'env' | 'keychain' | 'sandbox';
+  /** The stored key's id (`kind:label`), null for the environment or the sandbox's own key. */
+  id: string | null;
+  /** Its own request limit per minute; null: the general setting. */
+  rpm: number | null;
 }
+
+const LABEL = /^[\w.@-]{1,64}$/;
 
 export const ENV_VAR: Record<Credential, string> = { api: 'BATCHDESK_API_KEY', channel: 'BATCHDESK_CHANNEL_KEY' };
 
@@ -30,33 +38,72 @@ export function last4(secret: string): string {
 }
 
 export class KeyManager {
+  private readonly limitsStmt;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly store: SecretStore,
     private readonly env: NodeJS.ProcessEnv = process.env,
-  ) {}
+  ) {
+    // Read on every dispatch pass (a limit changed while running applies at once): prepared once.
+    this.limitsStmt = db.prepare(`SELECT id, rpm FROM keys`);
+  }
+
+  /** Each stored key's own request limit (null: the general setting). */
+  limits(): Map<string, number | null> {
+    return new Map((this.limitsStmt.all() as { id: string; rpm: number | null }[]).map((r) => [r.id, r.rpm]));
+  }
 
   /** Adds or replaces a key and makes it the active one of its kind. Secret first: no orphan metadata. */
-  async add(input: { kind: Credential; label: string; secret: string; client: string | null; baseUrl: string | null }): Promise<KeyInfo> {
+  async add(input: { kind: Credential; label: string; secret: string; client: string | null; baseUrl: string | null; rpm?: number | null }): Promise<KeyInfo> {
     const secret = input.secret.trim();
     if (secret.length < 8) throw new Error('That key is too short to be real (under 8 characters); paste the whole key.');
     if (/\s/.test(secret)) throw new Error('The key contains whitespace; paste it exactly as the panel shows it.');
-    if (!/^[\w.@-]{1,64}$/.test(input.label)) throw new Error('Labels use letters, digits, ".", "_", "-" or "@" (at most 64).');
+    if (!LABEL.test(input.label)) throw new Error('Labels use letters, digits, ".", "_", "-" or "@" (at most 64).');
     const id = `${input.kind}:${input.label}`;
     await this.store.set(id, secret);
     this.db.transaction(() => {
       this.db.prepare(`UPDATE keys SET active = 0 WHERE kind = ?`).run(input.kind);
       this.db
         .prepare(
-          `INSERT INTO keys (id, kind, label, client, base_url, last4, created_at, active) VALUES (@id, @kind, @label, @client, @base, @last4, @now, 1)
-           ON CONFLICT (id) DO UPDATE SET client = excluded.client, base_url = excluded.base_url, last4 = excluded.last4, created_at = excluded.created_at, active = 1`,
+          `INSERT INTO keys (id, kind, label, client, base_url, last4, created_at, active, rpm) VALUES (@id, @kind, @label, @client, @base, @last4, @now, 1, @rpm)
+           ON CONFLICT (id) DO UPDATE SET client = excluded.client, base_url = excluded.base_url, last4 = excluded.last4, created_at = excluded.created_at, active = 1,
+             rpm = CASE WHEN @keepRpm = 1 THEN keys.rpm ELSE excluded.rpm END`,
         )
-        .run({ id, kind: input.kind, label: input.label, client: input.client, base: input.baseUrl, last4: last4(secret), now: this.clock.now() });
+        .run({
+          id,
+          kind: input.kind,
+          label: input.label,
+          client: input.client,
+          base: input.baseUrl,
+          last4: last4(secret),
+          now: this.clock.now(),
+          rpm: input.rpm ?? null,
+          // A replaced secret keeps the limit set for the key unless a new one is given.
+          keepRpm: input.rpm === undefined ? 1 : 0,
+        });
     })();
     const info = this.get(id);
     if (!info) throw new Error('key metadata vanished');
     return info;
+  }
+
+  /** Changes what is known about a stored key: its client, its request limit, or makes it the default of its kind. */
+  update(id: string, patch: { client?: string | null; rpm?: number | null; makeDefault?: boolean }): KeyInfo {
+    const before = this.get(id);
+    if (!before) throw new Error(`No stored key ${id}.`);
+    this.db.transaction(() => {
+      if (patch.client !== undefined) this.db.prepare(`UPDATE keys SET client = ? WHERE id = ?`).run(patch.client, id);
+      if (patch.rpm !== undefined) this.db.prepare(`UPDATE keys SET rpm = ? WHERE id = ?`).run(patch.rpm, id);
+      if (patch.makeDefault) {
+        this.db.prepare(`UPDATE keys SET active = 0 WHERE kind = ?`).run(before.kind);
+        this.db.prepare(`UPDATE keys SET active = 1 WHERE id = ?`).run(id);
+      }
+    })();
+    const after = this.get(id);
+    if (!after) throw new Error('key metadata vanished');
+    return after;
   }
 
   list(): KeyInfo[] {
@@ -86,11 +133,26 @@ export class KeyManager {
   /** The key to send: environment first (headless), then the active keychain key. */
   async resolve(kind: Credential): Promise<ResolvedKey | null> {
     const fromEnv = this.env[ENV_VAR[kind]];
-    if (fromEnv && fromEnv.trim()) return { secret: fromEnv.trim(), label: `${ENV_VAR[kind]} …${last4(fromEnv.trim())}`, source: 'env' };
+    if (fromEnv && fromEnv.trim()) return { secret: fromEnv.trim(), label: `${ENV_VAR[kind]} …${last4(fromEnv.trim())}`, source: 'env', id: null, rpm: null };
     const info = this.active(kind);
-    if (!info) return null;
+    return info ? this.resolveStored(info) : null;
+  }
+
+  /** A batch created for a particular key sends with that key, whatever the default is. */
+  async resolveId(id: string): Promise<ResolvedKey | null> {
+    const info = this.get(id);
+    return info ? this.resolveStored(info) : null;
+  }
+
+  /** The client a batch without a chosen key is for: the default key's, unless the environment overrides it. */
+  defaultClient(kind: Credential): string | null {
+    if (this.env[ENV_VAR[kind]]?.trim()) return null;
+    return this.active(kind)?.client ?? null;
+  }
+
+  private async resolveStored(info: KeyInfo): Promise<ResolvedKey | null> {
     const secret = await this.store.get(info.id);
     if (secret === null) return null;
-    return { secret, label: `${info.label} …${info.last4}`, source: 'keychain' };
+    return { secret, label: `${info.label} …${info.last4}`, source: 'keychain', id: info.id, rpm: info.rpm };
   }
 }

@@ -12,6 +12,7 @@ import './AppShell.css';
 const NAV: { name: Route['name']; href: string; label: string }[] = [
   { name: 'batches', href: '#/batches', label: 'Batches' },
   { name: 'new', href: '#/new', label: 'New batch' },
+  { name: 'watch', href: '#/watch', label: 'Watch folders' },
   { name: 'costs', href: '#/costs', label: 'Costs' },
   { name: 'keys', href: '#/keys', label: 'Keys & rates' },
 ];
@@ -85,7 +86,7 @@ function RunnerNotice() {
 export function AppShell({ route, title, children }: { route: Route; title: string; children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   const first = useRef(true);
-  const current = route.name === 'batch' ? 'batches' : route.name;
+  const current = route.name === 'batch' || route.name === 'compare' ? 'batches' : route.name === 'statement' ? 'costs' : route.name;
 
   // Each screen change announces itself: the title, and focus to the screen's main region.
   useEffect(() => {

@@ -11,6 +11,8 @@ import { hrefFor } from '../routing/route';
 import { useBatchesStore } from '../store/batches-store';
 import { throughput } from '../store/throughput';
 import { BatchControls } from './BatchControls';
+import { ScheduleControl } from './ScheduleControl';
+import { formatGap } from '../../../shared/durations';
 import { ProgressBar } from './ProgressBar';
 import { ReviewBadge } from './ReviewBadge';
 import { SandboxBadge } from './SandboxBadge';
@@ -74,6 +76,8 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
           </Heading>
           <span className="batch-card__meta muted">
             {batch.tier} tier{batch.channel ? ` · ${batch.channel}` : ''}
+            {batch.key.client !== null ? ` · client ${batch.key.client}` : ''}
+            {batch.key.label !== null ? ` · key ${batch.key.label}` : ''}
             {optionsText(batch) ? ` · ${optionsText(batch)}` : ''} · created {formatDateTime(batch.created_at)} · id {batch.id}
           </span>
           {batch.pipeline ? (
@@ -86,9 +90,15 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
         <span className={`status-pill status-pill--${batch.status}`}>{STATUS_LABEL[batch.status]}</span>
       </header>
 
-      {batch.status === 'pending' ? (
-        <p className="batch-card__waiting" data-testid="not-started">
-          Created with <code>batchdesk batch create</code> and not started yet: nothing is sent until you press Start.
+      {batch.status === 'pending' ? <ScheduleControl batch={batch} /> : null}
+      {batch.messaging ? (
+        <p className="batch-card__meta muted" data-testid="message-timing">
+          {[
+            batch.messaging.quiet_hours !== null ? `Quiet hours ${batch.messaging.quiet_hours} in the recipient's local time` : null,
+            batch.messaging.recipient_gap_ms > 0 ? `at least ${formatGap(batch.messaging.recipient_gap_ms)} between two messages to one person` : null,
+          ]
+            .filter((x) => x !== null)
+            .join(' · ')}
         </p>
       ) : null}
       {batch.waiting ? (

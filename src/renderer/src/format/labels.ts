@@ -1,6 +1,6 @@
 // Words for the engine's codes: job states, batch statuses, pause kinds (capabilities name
 // themselves in their descriptors, src/shared/capabilities/catalog.ts).
-import type { DisplayBatchStatus, JobState, PauseKind } from '../../../shared/domain';
+import type { DisplayBatchStatus, JobState, PauseKind, Tier } from '../../../shared/domain';
 
 export const STATE_LABEL: Record<JobState, string> = {
   queued: 'Queued',
@@ -46,3 +46,6 @@ export function baseName(path: string): string {
   const parts = path.split(/[\\/]/).filter((p) => p !== '');
   return parts[parts.length - 1] ?? path;
 }
+
+/** How a tier is named in the window. */
+export const TIER_LABEL: Record<Tier, string> = { basic: 'Basic', standard: 'Standard', superior: 'Superior' };

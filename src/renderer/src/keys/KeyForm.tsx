@@ -21,6 +21,7 @@ export function KeyForm({ replacing, onSaved, onCancel }: Props) {
   const [label, setLabel] = useState(replacing?.label ?? '');
   const [clientName, setClientName] = useState(replacing?.client ?? '');
   const [baseUrl, setBaseUrl] = useState(replacing?.baseUrl ?? '');
+  const [rpm, setRpm] = useState('');
   const [secret, setSecret] = useState('');
   const [note, setNote] = useState<string | null>(null);
   const id = useId();
@@ -41,12 +42,16 @@ export function KeyForm({ replacing, onSaved, onCancel }: Props) {
           throw new Error(`"${baseUrl}" is not a URL (for example https://api.example.com).`);
         }
       }
-      const saved = await client().call('keys.add', { kind, label, secret: typed, client: clientName.trim() || null, baseUrl: url });
+      const limit = rpm.trim() === '' ? null : Number(rpm.trim());
+      if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > 100_000)) throw new Error(`The request limit is a whole number of requests per minute from 1 to 100000 (got "${rpm}"), or empty for the general setting.`);
+      // Replacing a secret keeps the key's limit; a new key gets the one typed (or the general setting).
+      const saved = await client().call('keys.add', { kind, label, secret: typed, client: clientName.trim() || null, baseUrl: url, ...(replacing ? {} : { rpm: limit }) });
       setNote(replacing ? `Replaced the key "${saved.label}" (ends in ${saved.last4}).` : `Added the key "${saved.label}" (ends in ${saved.last4}).`);
       if (!replacing) {
         setLabel('');
         setClientName('');
         setBaseUrl('');
+        setRpm('');
       }
       onSaved(saved);
     });
@@ -77,6 +82,13 @@ export function KeyForm({ replacing, onSaved, onCancel }: Props) {
           <div className="field">
             <label htmlFor={`${id}-client`}>Client (optional)</label>
             <input id={`${id}-client`} type="text" value={clientName} onChange={(e) => setClientName(e.target.value)} placeholder="ACME GmbH" />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-rpm`}>Request limit per minute (optional)</label>
+            <input id={`${id}-rpm`} type="number" min={1} max={100000} inputMode="numeric" value={rpm} onChange={(e) => setRpm(e.target.value)} placeholder="general setting" aria-describedby={`${id}-rpm-hint`} />
+            <span id={`${id}-rpm-hint`} className="field-hint">
+              The key&apos;s own limit, as the API&apos;s panel shows it.
+            </span>
           </div>
           <div className="field">
             <label htmlFor={`${id}-url`}>Base URL (optional)</label>

@@ -1,4 +1,5 @@
-// The stored keys: label, kind, client, base URL, last four characters; test, replace, remove.
+// The stored keys: label, kind, client, request limit, base URL, last four characters; edit, make
+// default, test, replace, remove.
 import { Fragment, useState } from 'react';
 import type { KeyView } from '../../../shared/contract';
 import { client } from '../client';
@@ -8,10 +9,12 @@ import { useAction } from '../hooks/use-action';
 import { formatDateTime } from '../format/time';
 import { KeyTest } from './ConnectionPanel';
 import { KeyForm } from './KeyForm';
+import { KeySettingsForm } from './KeySettingsForm';
 import { useConnectionStore } from '../store/connection-store';
 
 export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): void }) {
   const [replacing, setReplacing] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<KeyView | null>(null);
   const remove = useAction();
   const [note, setNote] = useState<string | null>(null);
@@ -40,6 +43,7 @@ export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): v
               <th scope="col">Label</th>
               <th scope="col">Kind</th>
               <th scope="col">Client</th>
+              <th scope="col">Limit</th>
               <th scope="col">Base URL</th>
               <th scope="col">Key</th>
               <th scope="col">Added</th>
@@ -54,16 +58,36 @@ export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): v
               <tr>
                 <th scope="row" className="keys__nowrap">
                   {k.label}
-                  {k.active ? <span className="keys__active">active</span> : null}
+                  {k.active ? <span className="keys__active">default</span> : null}
                 </th>
                 <td>{k.kind === 'api' ? 'API' : 'Channel'}</td>
                 <td>{k.client ?? <span className="muted">—</span>}</td>
+                <td className="keys__nowrap">{k.rpm === null ? <span className="muted">general</span> : `${k.rpm}/min`}</td>
                 <td className="mono">{k.baseUrl ?? <span className="muted">default</span>}</td>
                 <td className="mono keys__nowrap">…{k.last4}</td>
                 <td className="keys__nowrap">{formatDateTime(k.createdAt)}</td>
                 <td>
                   <div className="keys__actions">
                     {inUse(k) ? <KeyTest kind={k.kind} label={`Test key ${k.label}`} /> : null}
+                    <button type="button" onClick={() => setEditing(editing === k.id ? null : k.id)} aria-expanded={editing === k.id} aria-label={`Edit key ${k.label}`}>
+                      Edit
+                    </button>
+                    {k.active ? null : (
+                      <button
+                        type="button"
+                        aria-label={`Make ${k.label} the default ${k.kind === 'api' ? 'API' : 'channel'} key`}
+                        onClick={() =>
+                          void remove.run(async () => {
+                            setNote(null);
+                            await client().call('keys.update', { id: k.id, makeDefault: true });
+                            setNote(`"${k.label}" is now the default ${k.kind === 'api' ? 'API' : 'channel'} key: new batches without a chosen key send with it.`);
+                            onChanged();
+                          })
+                        }
+                      >
+                        Make default
+                      </button>
+                    )}
                     <button type="button" onClick={() => setReplacing(replacing === k.id ? null : k.id)} aria-expanded={replacing === k.id} aria-label={`Replace key ${k.label}`}>
                       Replace
                     </button>
@@ -73,9 +97,24 @@ export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): v
                   </div>
                 </td>
               </tr>
+              {editing === k.id ? (
+                <tr className="keys__replace-row">
+                  <td colSpan={8}>
+                    <KeySettingsForm
+                      keyView={k}
+                      onSaved={(saved) => {
+                        setEditing(null);
+                        setNote(`Saved "${saved.label}": client ${saved.client ?? 'none'}, limit ${saved.rpm === null ? 'the general setting' : `${saved.rpm} requests a minute`}.`);
+                        onChanged();
+                      }}
+                      onCancel={() => setEditing(null)}
+                    />
+                  </td>
+                </tr>
+              ) : null}
               {replacing === k.id ? (
                 <tr className="keys__replace-row">
-                  <td colSpan={7}>
+                  <td colSpan={8}>
                     <KeyForm
                       replacing={k}
                       onSaved={(saved) => {

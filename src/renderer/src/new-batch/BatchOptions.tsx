@@ -1,4 +1,6 @@
 // Tier, channel (for messages), name and budget of the batch being prepared.
+import { TIER_LABEL } from '../format/labels';
+import { KeyChoice } from './KeyChoice';
 import { useId } from 'react';
 import { TIERS, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
@@ -6,7 +8,6 @@ import { CRM_RECORDS, TEXT_TASKS, type CrmRecordKind, type TextTask } from '../.
 import { useDraftStore, type ChannelChoice, type DraftRequest } from './draft-store';
 import './BatchOptions.css';
 
-const TIER_LABEL: Record<Tier, string> = { basic: 'Basic', standard: 'Standard', superior: 'Superior' };
 const TASK_LABEL: Record<TextTask, string> = { summary: 'Summarise', reply: 'Draft a reply', classify: 'Classify with labels', extract: 'Extract details' };
 const RECORD_LABEL: Record<CrmRecordKind, string> = { contact: 'Contact', conversation: 'Conversation', event: 'Event' };
 
@@ -107,6 +108,53 @@ function CapabilityOptions({ errors }: { errors: DraftRequest['errors'] }) {
   );
 }
 
+/** Start later: the batch waits, then starts by itself (its time can be changed or removed from its card). */
+function StartAt({ errors }: { errors: DraftRequest['errors'] }) {
+  const d = useDraftStore();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>Start at (optional)</label>
+      <input
+        id={id}
+        type="datetime-local"
+        value={d.atText}
+        aria-invalid={errors.at ? true : undefined}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => d.set({ atText: e.target.value })}
+      />
+      <span id={`${id}-hint`} className={errors.at ? 'field-error' : 'field-hint'}>
+        {errors.at ?? "This computer's time. Nothing is sent before; Batchdesk starts it then if it is running (or when it next starts). Empty: start now."}
+      </span>
+    </div>
+  );
+}
+
+/** Message batches: quiet hours where the recipient is, and the least time between two messages to one person. */
+function MessageTiming({ errors }: { errors: DraftRequest['errors'] }) {
+  const d = useDraftStore();
+  return (
+    <>
+      <TextOption
+        label="Quiet hours (optional)"
+        value={d.quietHoursText}
+        placeholder="e.g. 21:00-08:00"
+        hint="No message during these hours of the recipient's local time: a timezone column in the CSV, else the phone number's country (a country with several zones: daytime in all of them), else this computer's zone. Held messages wait and show when they go."
+        error={errors.quietHours}
+        onChange={(quietHoursText) => d.set({ quietHoursText })}
+      />
+      <TextOption
+        label="Gap per recipient (optional)"
+        value={d.gapText}
+        placeholder="e.g. 10m, 2h, 1d"
+        hint="Never two messages to the same person within this time, across every batch."
+        error={errors.gap}
+        onChange={(gapText) => d.set({ gapText })}
+      />
+    </>
+  );
+}
+
 export function BatchOptions({ defaultChannel, errors }: { defaultChannel: string; errors: DraftRequest['errors'] }) {
   const d = useDraftStore();
   const ids = { tier: useId(), name: useId(), budget: useId(), budgetHint: useId(), other: useId(), channelErr: useId(), budgetErr: useId(), voice: useId(), voiceHint: useId(), sample: useId(), sampleHint: useId(), sampleErr: useId() };
@@ -179,6 +227,8 @@ export function BatchOptions({ defaultChannel, errors }: { defaultChannel: strin
         </fieldset>
       ) : null}
 
+      <KeyChoice />
+
       <div className="field">
         <label htmlFor={ids.name}>Name (optional)</label>
         <input id={ids.name} type="text" value={d.name} maxLength={200} onChange={(e) => d.set({ name: e.target.value })} />
@@ -205,6 +255,9 @@ export function BatchOptions({ defaultChannel, errors }: { defaultChannel: strin
           </span>
         ) : null}
       </div>
+
+      <StartAt errors={errors} />
+      {d.capability === 'channel' ? <MessageTiming errors={errors} /> : null}
 
       {d.from === null ? (
         <div className="field">

@@ -6,6 +6,8 @@ import type { BatchCapability, Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { OPTION_SCHEMAS, type CrmRecordKind, type TextTask } from '../../../shared/capabilities/options';
 import { parseEur } from '../../../shared/money';
+import { QUIET_HOURS_RE } from '../../../shared/quiet-hours-format';
+import { parseGap } from '../../../shared/durations';
 import { chainProblem, MAIN_OPTION, PipelineStep } from '../../../shared/capabilities/steps';
 
 export interface Source {
@@ -46,8 +48,15 @@ interface DraftState {
   budgetText: string;
   /** "Send N items first", as typed ('' = no sample). */
   sampleText: string;
+  /** The label of the stored key to send with ('' = the default key of the kind). */
+  keyLabel: string;
   /** Include items an earlier batch already has (the preview says how many). */
   allowResend: boolean;
+  /** Start later: a datetime-local value ("2026-12-01T09:00", this computer's time); '' = now. */
+  atText: string;
+  /** Message batches: quiet hours as typed ("21:00-08:00"; '' = none) and the recipient gap ("10m"; '' = none). */
+  quietHoursText: string;
+  gapText: string;
   set(patch: Partial<Omit<DraftState, 'set' | 'addSources' | 'removeSource' | 'reset'>>): void;
   addSources(sources: Source[]): void;
   removeSource(path: string): void;
@@ -71,7 +80,11 @@ const INITIAL = {
   name: '',
   budgetText: '',
   sampleText: '',
+  keyLabel: '',
   allowResend: false,
+  atText: '',
+  quietHoursText: '',
+  gapText: '',
 };
 
 export const useDraftStore = create<DraftState>()((set) => ({
@@ -90,7 +103,7 @@ export const useDraftStore = create<DraftState>()((set) => ({
 export interface DraftRequest {
   request: BatchRequest | null;
   /** Field errors that keep the request from being valid. */
-  errors: { channel?: string; voice?: string; budget?: string; sample?: string; name?: string; instructions?: string; labels?: string; size?: string; then?: string };
+  errors: { channel?: string; voice?: string; budget?: string; sample?: string; name?: string; instructions?: string; labels?: string; size?: string; then?: string; at?: string; quietHours?: string; gap?: string };
 }
 
 /** The first message of a failed option check. */
@@ -102,9 +115,10 @@ function problemOf(r: { success: boolean; error?: { issues: { message: string }[
 export function draftRequest(
   d: Pick<
     DraftState,
-    'capability' | 'sources' | 'from' | 'then' | 'tier' | 'channelChoice' | 'otherChannel' | 'voice' | 'task' | 'instructions' | 'labelsText' | 'size' | 'record' | 'name' | 'budgetText' | 'sampleText' | 'allowResend'
+    'capability' | 'sources' | 'from' | 'then' | 'tier' | 'channelChoice' | 'otherChannel' | 'voice' | 'task' | 'instructions' | 'labelsText' | 'size' | 'record' | 'name' | 'budgetText' | 'sampleText' | 'keyLabel' | 'allowResend' | 'atText' | 'quietHoursText' | 'gapText'
   >,
   defaultChannel: string,
+  now: number = Date.now(),
 ): DraftRequest {
   const errors: DraftRequest['errors'] = {};
   const takes = describe(d.capability).options;
@@ -138,6 +152,26 @@ export function draftRequest(
   if (d.from === null && d.sampleText.trim() !== '') {
     sample = Number(d.sampleText.trim());
     if (!/^\d+$/.test(d.sampleText.trim()) || sample < 1 || sample > 10_000) errors.sample = 'Enter a number of items from 1 to 10000, or leave it empty to send everything at once.';
+  }
+  let at: number | undefined;
+  if (d.atText.trim() !== '') {
+    // datetime-local gives this computer's local time without a zone: Date reads it as local.
+    at = new Date(d.atText.trim()).getTime();
+    if (!Number.isFinite(at)) errors.at = 'Enter a date and time, or leave it empty to start now.';
+    else if (at <= now) errors.at = 'This time is in the past; give a later one, or leave it empty to start now.';
+  }
+  let quietHours: string | undefined;
+  let recipientGapMs: number | undefined;
+  if (d.capability === 'channel') {
+    if (d.quietHoursText.trim() !== '') {
+      quietHours = d.quietHoursText.trim();
+      if (!QUIET_HOURS_RE.test(quietHours)) errors.quietHours = 'Write two times HH:MM-HH:MM, e.g. 21:00-08:00, or leave it empty.';
+    }
+    if (d.gapText.trim() !== '') {
+      const g = parseGap(d.gapText);
+      if (g === null || g > 30 * 86_400_000) errors.gap = 'Write a duration such as 10m, 2h or 1d (at most 30d), or leave it empty.';
+      else recipientGapMs = g;
+    }
   }
   const name = d.name.trim();
   if (name.length > 200) errors.name = 'Keep the name under 200 characters.';
@@ -175,6 +209,10 @@ export function draftRequest(
       ...(record !== undefined ? { record } : {}),
       ...(d.allowResend ? { allowResend: true } : {}),
       ...(sample !== undefined ? { sample } : {}),
+      ...(d.keyLabel !== '' ? { key: d.keyLabel } : {}),
+      ...(at !== undefined ? { at } : {}),
+      ...(quietHours !== undefined ? { quietHours } : {}),
+      ...(recipientGapMs !== undefined && recipientGapMs > 0 ? { recipientGapMs } : {}),
     },
     errors,
   };

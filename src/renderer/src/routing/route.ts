@@ -10,7 +10,13 @@ export type Route =
   /** Search across every batch (#/search/<words>). */
   | { name: 'search'; query: string; semantic: boolean }
   | { name: 'costs' }
+  /** A tier comparison (#/compare/<group>). */
+  | { name: 'compare'; group: string }
+  /** A client's monthly statement, printable (#/costs/statement/<YYYY-MM>[/<client>]; no client: batches without one). */
+  | { name: 'statement'; month: string; client: string | null }
   | { name: 'keys' }
+  /** Hot folders (#/watch). */
+  | { name: 'watch' }
   | { name: 'not_found'; hash: string };
 
 export function parseHash(hash: string): Route {
@@ -36,7 +42,11 @@ export function parseHash(hash: string): Route {
   if (first === 'search-meaning' && parts.length <= 2) return { name: 'search', query: second ?? '', semantic: true };
   if (first === 'new' && second === 'from' && third !== undefined && parts.length === 3) return { name: 'new', from: third };
   if (parts.length === 1 && first === 'new') return { name: 'new', from: null };
-  if (parts.length === 1 && (first === 'costs' || first === 'keys')) return { name: first };
+  if (parts.length === 1 && (first === 'costs' || first === 'keys' || first === 'watch')) return { name: first };
+  if (first === 'compare' && second !== undefined && parts.length === 2) return { name: 'compare', group: second };
+  if (first === 'costs' && second === 'statement' && third !== undefined && /^\d{4}-\d{2}$/.test(third) && parts.length <= 4) {
+    return { name: 'statement', month: third, client: parts[3] ?? null };
+  }
   return { name: 'not_found', hash };
 }
 
@@ -56,8 +66,14 @@ export function hrefFor(route: Route): string {
     }
     case 'costs':
       return '#/costs';
+    case 'compare':
+      return `#/compare/${encodeURIComponent(route.group)}`;
+    case 'statement':
+      return `#/costs/statement/${route.month}${route.client === null ? '' : `/${encodeURIComponent(route.client)}`}`;
     case 'keys':
       return '#/keys';
+    case 'watch':
+      return '#/watch';
     case 'not_found':
       return route.hash;
   }

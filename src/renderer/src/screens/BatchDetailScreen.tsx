@@ -15,6 +15,7 @@ import { reviewCount } from '../batches/batch-table-model';
 import { navigate } from '../routing/use-route';
 import { describe } from '../../../shared/capabilities/catalog';
 import { PipelineSteps } from '../pipeline/PipelineSteps';
+import { ComparePanel } from '../compare/ComparePanel';
 import { batchVersion, useBatchesStore } from '../store/batches-store';
 import './BatchDetailScreen.css';
 
@@ -59,6 +60,7 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
       <BatchSummaryCard batch={batch} detail />
       <ResultFilesButton batch={batch} />
       <PipelineSteps batch={batch} />
+      <ComparePanel batch={batch} />
       <section className="stack" aria-labelledby="jobs-heading">
         <h2 id="jobs-heading">Jobs</h2>
         <JobFilters

@@ -1,4 +1,5 @@
-// #/costs: spend by day (chart and table), by batch (spent against estimate), by key; totals.
+// #/costs: spend by client for a month (chart, table, statements), by day (chart and table), by
+// batch (spent against estimate), by key; totals.
 import { useEffect, useRef, useState } from 'react';
 import type { CostReport } from '../../../shared/contract';
 import { client } from '../client';
@@ -6,6 +7,7 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { SandboxBadge } from '../components/SandboxBadge';
 import { useAction } from '../hooks/use-action';
 import { SpendChart } from '../costs/SpendChart';
+import { ClientSpend } from '../costs/ClientSpend';
 import { formatMoney } from '../format/money';
 import { formatCount } from '../format/time';
 import { hrefFor } from '../routing/route';
@@ -54,6 +56,8 @@ export function CostsScreen() {
               <dd>{formatCount(report.byDay.reduce((s, d) => s + d.items, 0))}</dd>
             </div>
           </dl>
+
+          <ClientSpend refreshKey={String(report.total)} />
 
           <section className="card stack" aria-labelledby="costs-day">
             <h2 id="costs-day">Spend by day</h2>

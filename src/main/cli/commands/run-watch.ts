@@ -1,0 +1,97 @@
+// `batchdesk run --watch`: the long-running mode for servers. Takes files from every watched
+// folder (those already there first) and sends whatever is started, until Ctrl-C or SIGTERM.
+// Stopping loses nothing: a file not yet taken is offered again at the next start (its job and
+// its hash row commit together or not at all), and requests in flight go back to the queue with
+// their idempotency keys.
+import { EXIT, UsageError, type ExitCode } from '../exit-codes';
+import type { Io } from '../io';
+import { openConnection } from '../context';
+import type { Engine } from '../../engine/engine';
+import { DEFAULT_STABLE_MS, type WatchEvent } from '../../engine/watch/hot-folders';
+
+/** How often to look for work someone else added (another process taking files, a batch started elsewhere). */
+const LOOK_MS = 1_000;
+
+export function parseSettle(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_STABLE_MS;
+  const s = Number(text);
+  if (!Number.isFinite(s) || s < 0.1 || s > 600) throw new UsageError(`--settle must be seconds between 0.1 and 600 (got "${text}").`);
+  return Math.round(s * 1000);
+}
+
+function line(e: WatchEvent): string | null {
+  switch (e.kind) {
+    case 'taken':
+      return `+ ${e.path} -> batch ${e.batchId}, item ${e.seq}${e.created.length > 0 ? ' (the day\'s batch, new)' : ''}\n`;
+    case 'skipped':
+      return `- ${e.message}\n`;
+    case 'set_aside':
+    case 'refused':
+      return `! ${e.message}\n`;
+    case 'gone':
+    case 'passed':
+      return null;
+  }
+}
+
+export async function runWatching(engine: Engine, io: Io, apiUrl: string | null, dataDir: string, stableMs: number): Promise<ExitCode | 130> {
+  const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);
+  const ac = new AbortController();
+  let wake: (() => void) | null = null;
+  const nudge = (): void => {
+    wake?.();
+  };
+  let interrupts = 0;
+  const onSignal = (): void => {
+    interrupts++;
+    if (interrupts === 1) {
+      io.stderr.write('\nStopping: files not yet taken are taken at the next start; in-flight items go back to the queue (same idempotency keys).\n');
+      ac.abort();
+      nudge();
+    } else process.exit(130);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let session: ReturnType<Engine['hotFolders']['watch']> | null = null;
+  try {
+    // `run` is the user's Start: every unfinished batch is started, as `batchdesk run` does.
+    const unfinished = engine.summaries().filter((b) => b.status !== 'cancelled' && b.status !== 'done' && b.status !== 'done_with_failures').map((b) => b.id);
+    const folders = engine.hotFolders.list();
+    io.stderr.write(`Sending to ${conn.description}\n`);
+    io.stderr.write(
+      folders.length === 0
+        ? 'No folder is watched yet (`batchdesk watch add DIR --capability ocr`); folders added while this runs are picked up.\n'
+        : `Watching ${folders.length} folder(s): ${folders.map((w) => `${w.dir} (${w.steps})`).join(', ')}. Ctrl-C stops.\n`,
+    );
+    session = engine.hotFolders.watch({
+      stableMs,
+      onEvent: (e) => {
+        const text = line(e);
+        if (text) (e.kind === 'taken' ? io.stdout : io.stderr).write(text);
+        if (e.kind === 'taken') nudge();
+      },
+      onError: (m) => io.stderr.write(`! ${m}\n`),
+    });
+    // The first pass takes the data folder (one sender per folder) and recovers what a crash left running.
+    await engine.run(conn.target, { signal: ac.signal, start: unfinished });
+    while (!ac.signal.aborted) {
+      if (engine.hasStartedWork()) await engine.run(conn.target, { signal: ac.signal });
+      if (ac.signal.aborted) break;
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(done, LOOK_MS);
+        function done(): void {
+          clearTimeout(t);
+          wake = null;
+          resolve();
+        }
+        wake = done;
+      });
+    }
+  } finally {
+    await session?.close();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await conn.close();
+  }
+  return ac.signal.aborted ? 130 : EXIT.ok;
+}

@@ -1,0 +1,88 @@
+// watch add | list | remove: the hot folders kept in the data folder (sent by `run --watch`).
+import { parse } from '../parse';
+import { watchSpec } from '../specs/watch';
+import { EXIT, UsageError, type ExitCode } from '../exit-codes';
+import type { Io } from '../io';
+import { globalOptions, openEngine } from '../context';
+import { parseEur, formatEur } from '../../../shared/money';
+import { BatchCapability, Tier } from '../../../shared/domain';
+import { chainProblem, parseStep, type PipelineStep } from '../../../shared/capabilities/steps';
+import { parseExtensions, WATCHABLE_CAPABILITIES } from '../../engine/watch/intake-rules';
+import type { WatchView } from '../../../shared/contract';
+
+function describeWatch(w: WatchView): string {
+  const lines = [
+    `${w.id}  ${w.dir}`,
+    `    ${w.steps}, ${w.tier}${w.extensions ? `, only ${w.extensions.join(', ')}` : ''}${w.key ? `, key ${w.key}` : ''}${w.budgetPerDay !== null ? `, budget ${formatEur(w.budgetPerDay, 2)} a day` : ''}`,
+    `    today: ${w.takenToday} file(s)${w.todayBatch ? ` in batch ${w.todayBatch}` : ''}${w.lastFile ? `; last ${w.lastFile.path} at ${w.lastFile.at.replace('T', ' ').slice(0, 19)} UTC` : ''}`,
+  ];
+  for (const p of w.problems.slice(0, 5)) lines.push(`    ! ${p.message ?? p.path}`);
+  if (w.problems.length > 5) lines.push(`    ! and ${w.problems.length - 5} more set aside (see .batchdesk-set-aside in the folder)`);
+  for (const s of w.skipped.slice(0, 3)) lines.push(`    - ${s.message ?? s.path}`);
+  return lines.join('\n');
+}
+
+export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
+  const [sub, ...rest] = args;
+  const { values, positionals } = parse(rest, watchSpec.options);
+  if (sub !== 'add' && sub !== 'list' && sub !== 'remove') throw new UsageError('watch takes add DIR --capability ocr|transcribe, list or remove ID|DIR.');
+  if ((sub === 'add' || sub === 'remove') && positionals.length !== 1) throw new UsageError(`watch ${sub} takes one folder${sub === 'remove' ? ' (or a watch id)' : ''}.`);
+  const engine = openEngine(globalOptions(values, io.env), io.env);
+  try {
+    if (sub === 'list') {
+      const all = engine.hotFolders.list();
+      if (values.json) io.stdout.write(`${JSON.stringify({ watches: all }, null, 2)}\n`);
+      else if (all.length === 0) io.stdout.write('No folder is watched. Add one: batchdesk watch add DIR --capability ocr\n');
+      else io.stdout.write(`${all.map(describeWatch).join('\n')}\n`);
+      return EXIT.ok;
+    }
+    const target = positionals[0] ?? '';
+    if (sub === 'remove') {
+      const w = engine.hotFolders.remove(target);
+      io.stdout.write(`No longer watching ${w.dir}. Its batches stay (and are still sent); files left in it are not taken.\n`);
+      return EXIT.ok;
+    }
+    const cap = BatchCapability.safeParse(values.capability);
+    if (!cap.success || !WATCHABLE_CAPABILITIES.includes(cap.data)) {
+      const got = values.capability === undefined ? 'none given' : `got "${values.capability}"`;
+      throw new UsageError(`watch add needs --capability ${WATCHABLE_CAPABILITIES.join('|')} (${got})${cap.success ? `: ${cap.data} does not take files, so a folder cannot feed it` : ''}.`);
+    }
+    const tier = Tier.safeParse(values.tier ?? 'standard');
+    if (!tier.success) throw new UsageError(`--tier must be basic, standard or superior (got "${values.tier}").`);
+    let extensions: string[] | null;
+    try {
+      extensions = parseExtensions(values.ext);
+    } catch (e) {
+      throw new UsageError(`--ext: ${e instanceof Error ? e.message : String(e)}.`);
+    }
+    const then: PipelineStep[] = [];
+    let prev = cap.data;
+    for (const text of values.then ?? []) {
+      const step = parseStep(text);
+      if (!step.ok) throw new UsageError(`--then ${step.message}`);
+      const problem = chainProblem(prev, step.step.capability);
+      if (problem) throw new UsageError(`--then ${text}: ${problem}`);
+      then.push(step.step);
+      prev = step.step.capability;
+    }
+    let budgetPerDay: number | null = null;
+    if (values['budget-per-day'] !== undefined) {
+      budgetPerDay = parseEur(values['budget-per-day']);
+      if (budgetPerDay === null) throw new UsageError(`--budget-per-day must be an amount in EUR such as 20 or 12.50 (got "${values['budget-per-day']}").`);
+    }
+    const w = engine.hotFolders.add({
+      dir: target,
+      capability: cap.data,
+      tier: tier.data,
+      ...(extensions ? { extensions } : {}),
+      ...(then.length > 0 ? { then } : {}),
+      ...(values.key !== undefined ? { key: values.key } : {}),
+      budgetPerDay,
+    });
+    io.stdout.write(`Watching ${w.dir} (${w.id}): ${w.steps}, ${w.tier}.\n`);
+    io.stdout.write('Files are taken while `batchdesk run --watch` (or the app) runs; files already there are taken at its start.\n');
+    return EXIT.ok;
+  } finally {
+    engine.close();
+  }
+}

@@ -1,0 +1,36 @@
+import { defineCommand } from '../command-spec';
+
+export const watchSpec = defineCommand({
+  name: 'watch',
+  summary: 'hot folders: files dropped into a watched folder become items of its batch of the day (sent by `run --watch` or the app)',
+  usage: ['add DIR --capability ocr|transcribe [--tier T] [--ext pdf,png] [--then STEP]... [--key LABEL] [--budget-per-day EUR]', 'list [--json]', 'remove ID|DIR'],
+  options: {
+    capability: { type: 'string', value: 'ocr|transcribe', help: 'add: what is done with each file (capabilities that take files)' },
+    tier: { type: 'string', value: 'basic|standard|superior', help: 'add: price and quality tier (default standard)' },
+    ext: { type: 'string', value: 'LIST', help: 'add: only files with these extensions, e.g. pdf,png (default: every file; others are reported if not of the right type)' },
+    then: {
+      type: 'string',
+      multiple: true,
+      value: 'STEP',
+      help: 'add, repeatable: a next step taking each result, as in `batch create --then` (text:summary, crm:conversation, ...)',
+    },
+    key: { type: 'string', value: 'LABEL', help: "add: the stored key the folder's batches send with (a client's key, `keys list`)" },
+    'budget-per-day': { type: 'string', value: 'EUR', help: "add: each day's batch pauses before spending more than this" },
+    json: { type: 'boolean', help: 'list: print the watched folders as JSON' },
+  },
+  examples: [
+    { command: 'batchdesk watch add ~/scans/invoices --capability ocr --ext pdf,png,jpg --budget-per-day 20', note: 'each scan dropped there is read' },
+    { command: 'batchdesk watch add /srv/calls --capability transcribe --then text:summary --key acme', note: "each recording transcribed and summarised on ACME's key" },
+    { command: 'batchdesk watch list' },
+    { command: 'batchdesk watch remove ~/scans/invoices', note: 'or its id; its batches stay' },
+  ],
+  notes: [
+    'Files are taken while `batchdesk run --watch`, the desktop app or the browser host runs, and files that came while',
+    'none ran are taken at the next start. Subfolders are included; hidden files and folders and partial downloads',
+    '(.part, .crdownload, .tmp, ~$ lock files) are ignored; a file is taken once its size and time have not changed',
+    'for 3 seconds. A file whose content the folder already took (moved, renamed or copied) is skipped and listed.',
+    'A file that cannot be processed (unreadable, wrong type, damaged) is moved into .batchdesk-set-aside/ inside the',
+    'folder, with the reason listed by `watch list`; the other files go on.',
+    'The files of a day become one batch named "<folder> <date>", started at once, appended to as files come.',
+  ],
+});

@@ -1,0 +1,40 @@
+// Pacing per recipient: never two messages to the same person within a batch's gap, whichever
+// batch of the data folder they come from. The last send to each recipient (as sent to: E.164 or
+// lower-cased e-mail, the opt-out list's key) is noted when its request leaves, so a send still
+// in flight counts too. Checking and noting are one synchronous step on one connection, and one
+// engine runs per data folder, so two jobs to the same person claimed in the same pass cannot
+// both pass. A job's own retry (same message, same idempotency key) is not a second message.
+import type { Db } from '../db/connection';
+
+export type PaceDecision = { ok: true } | { ok: false; until: number; lastAt: number };
+
+export class RecipientPacing {
+  private readonly stmts;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {
+    this.stmts = {
+      last: db.prepare(`SELECT last_at AS lastAt, job_id AS jobId FROM recipient_sends WHERE recipient = ?`),
+      note: db.prepare(
+        `INSERT INTO recipient_sends (recipient, last_at, job_id) VALUES (@recipient, @now, @job)
+         ON CONFLICT (recipient) DO UPDATE SET last_at = MAX(last_at, excluded.last_at), job_id = excluded.job_id`,
+      ),
+    };
+  }
+
+  /**
+   * May job `jobId` message `recipient` now, with `gapMs` between two messages to them? If so,
+   * the send is noted at once (before the caller's next await), else the time it may go.
+   */
+  take(recipient: string, jobId: number, gapMs: number): PaceDecision {
+    const now = this.now();
+    if (gapMs > 0) {
+      const last = this.stmts.last.get(recipient) as { lastAt: number; jobId: number | null } | undefined;
+      if (last && last.jobId !== jobId && now < last.lastAt + gapMs) return { ok: false, until: last.lastAt + gapMs, lastAt: last.lastAt };
+    }
+    this.stmts.note.run({ recipient, now, job: jobId });
+    return { ok: true };
+  }
+}

@@ -1,0 +1,60 @@
+// Just before a message is sent: is this the right time for its recipient? Quiet hours in the
+// recipient's zone(s) first, then the gap since the last message to them (which, when the send
+// may go, notes it at once). A held job goes back to waiting until the time given, with the
+// reason in words; it is neither a try nor an attempt and costs nothing.
+import type { BatchRow } from '../queue/batch-store';
+import { formatWall } from '../zoned-time';
+import { formatGap } from '../../../shared/durations';
+import { nextAllowed, parseQuietHours, type QuietHours } from './quiet-hours';
+import { localZone, recipientZones } from './recipient-zone';
+import type { RecipientPacing } from './recipient-pacing';
+
+export type SendTiming = { kind: 'send' } | { kind: 'hold'; until: number; message: string } | { kind: 'fail'; message: string };
+
+type Rules = Pick<BatchRow, 'quiet_hours' | 'quiet_zone' | 'recipient_gap_ms'>;
+
+const parsed = new Map<string, QuietHours | null>();
+function quietHoursOf(text: string): QuietHours | null {
+  if (!parsed.has(text)) {
+    const q = parseQuietHours(text);
+    parsed.set(text, q.ok ? q.value : null);
+  }
+  return parsed.get(text) ?? null;
+}
+
+export class SendHolds {
+  constructor(
+    private readonly pacing: RecipientPacing,
+    private readonly now: () => number,
+  ) {}
+
+  /** Whether job `jobId` of a batch with these rules may message `recipient` now. */
+  check(batch: Rules, jobId: number, recipient: string, fields: Readonly<Record<string, string>>): SendTiming {
+    const now = this.now();
+    const quiet = batch.quiet_hours === null ? null : quietHoursOf(batch.quiet_hours);
+    if (quiet) {
+      const where = recipientZones(recipient, fields, batch.quiet_zone ?? localZone());
+      const at = nextAllowed(quiet, where.zones, now);
+      if (at === null) {
+        return {
+          kind: 'fail',
+          message: `${recipient}: it is never outside the quiet hours ${quiet.text} in every zone of ${where.label} at once, so this message cannot be timed. Add a timezone column to the CSV with the recipient's zone (e.g. America/New_York) and create the batch again.`,
+        };
+      }
+      if (at > now) {
+        const zone = where.zones.length === 1 && where.zones[0] !== undefined ? where.zones[0] : 'UTC';
+        return { kind: 'hold', until: at, message: `held until ${formatWall(at, zone)} ${zone} (quiet hours ${quiet.text}, ${where.label})` };
+      }
+    }
+    const pace = this.pacing.take(recipient, jobId, batch.recipient_gap_ms);
+    if (!pace.ok) {
+      const zone = localZone();
+      return {
+        kind: 'hold',
+        until: pace.until,
+        message: `held until ${formatWall(pace.until, zone)} ${zone} (recipient gap ${formatGap(batch.recipient_gap_ms)}: ${recipient} was sent a message at ${formatWall(pace.lastAt, zone)})`,
+      };
+    }
+    return { kind: 'send' };
+  }
+}

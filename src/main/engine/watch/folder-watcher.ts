@@ -1,0 +1,100 @@
+// Watches one folder (subfolders included) with chokidar and says when a file is ready to take:
+// when its size and modification time have not changed for `stableMs`. chokidar's own
+// awaitWriteFinish looks at the size only; a program that rewrites a file in place keeps its
+// size and changes its mtime, so both are compared here. Hidden and partial files are never
+// reported (intake-rules.ts). The first scan reports every file already there, so files that
+// arrived while nothing was running are offered at the next start.
+import { stat } from 'node:fs/promises';
+import { watch, type FSWatcher } from 'chokidar';
+import { ignoredPath } from './intake-rules';
+
+export interface FolderWatcherOptions {
+  /** How long a file's size and mtime must hold still before it is taken. */
+  stableMs: number;
+  /** Poll the folder instead of OS notifications (network shares that send none). */
+  usePolling?: boolean;
+  /** A file is ready: its size and mtime held still for stableMs. */
+  onReady: (path: string) => void;
+  onError: (message: string) => void;
+}
+
+interface Pending {
+  size: number;
+  mtimeMs: number;
+  timer: NodeJS.Timeout;
+}
+
+export class FolderWatcher {
+  private watcher: FSWatcher | null = null;
+  private readonly pending = new Map<string, Pending>();
+  private closed = false;
+
+  constructor(
+    readonly root: string,
+    private readonly opts: FolderWatcherOptions,
+  ) {}
+
+  /** Resolves once the first scan is done (every file already there has been seen once). */
+  start(): Promise<void> {
+    const w = watch(this.root, {
+      persistent: true,
+      ignoreInitial: false,
+      followSymlinks: false,
+      usePolling: this.opts.usePolling ?? false,
+      interval: 1_000,
+      ignored: (path: string) => ignoredPath(this.root, path),
+    });
+    this.watcher = w;
+    w.on('add', (path: string) => this.touched(path));
+    w.on('change', (path: string) => this.touched(path));
+    w.on('unlink', (path: string) => this.forget(path));
+    w.on('error', (e: unknown) => this.opts.onError(`watching ${this.root}: ${e instanceof Error ? e.message : String(e)}`));
+    return new Promise((resolve) => w.once('ready', () => resolve()));
+  }
+
+  /** Something happened to the file: (re)start its quiet period from what it looks like now. */
+  private touched(path: string): void {
+    if (this.closed) return;
+    void this.check(path, null);
+  }
+
+  private forget(path: string): void {
+    const p = this.pending.get(path);
+    if (p) clearTimeout(p.timer);
+    this.pending.delete(path);
+  }
+
+  private async check(path: string, before: { size: number; mtimeMs: number } | null): Promise<void> {
+    let now: { size: number; mtimeMs: number; isFile: boolean };
+    try {
+      const s = await stat(path);
+      now = { size: s.size, mtimeMs: s.mtimeMs, isFile: s.isFile() };
+    } catch {
+      this.forget(path); // gone (moved away, deleted): nothing to take
+      return;
+    }
+    if (this.closed || !now.isFile) return;
+    if (before !== null && before.size === now.size && before.mtimeMs === now.mtimeMs) {
+      this.forget(path);
+      this.opts.onReady(path);
+      return;
+    }
+    const old = this.pending.get(path);
+    if (old) clearTimeout(old.timer);
+    const timer = setTimeout(() => void this.check(path, { size: now.size, mtimeMs: now.mtimeMs }), this.opts.stableMs);
+    this.pending.set(path, { size: now.size, mtimeMs: now.mtimeMs, timer });
+  }
+
+  /** Files seen but not yet quiet long enough. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const p of this.pending.values()) clearTimeout(p.timer);
+    this.pending.clear();
+    await this.watcher?.close();
+    this.watcher = null;
+  }
+}

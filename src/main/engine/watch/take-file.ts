@@ -1,0 +1,143 @@
+// One ready file of a watched folder -> one outcome. A file already judged (same path, size and
+// mtime) is passed over without reading; otherwise it is read once (the importers' measure: hash,
+// type, structure, units). A bad file is set aside with the importer's reason; a copy of content
+// this watch already took (a move, a rename, a second copy) is skipped and recorded as such; a
+// good one becomes the next item of the watch's batch of the day, in one IMMEDIATE transaction
+// with its row in the hash store. Nothing that happens to one file stops the others.
+import { mkdir, rename, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { basename, dirname, extname, join, relative } from 'node:path';
+import type { Clock } from '../clock';
+import type { RateBook } from '../costs/rate-book';
+import { costOf } from '../costs/rate-book';
+import { measureFile } from '../importers/measure-file';
+import type { FileCapability } from '../importers/types';
+import { capabilityFor } from '../capabilities/registry';
+import type { BatchContext, CapabilityModule } from '../capabilities/capability';
+import { describe } from '../../../shared/capabilities/catalog';
+import { fingerprintOf } from '../queue/fingerprint';
+import { newIdempotencyKey } from '../queue/idempotency-key';
+import type { EarlierDelivery } from '../batch-planner';
+import type { NewJob } from '../queue/job-store';
+import type { RollingBatches } from './rolling-batch';
+import { extensionsOf, type WatchRow, type WatchStore } from './watch-store';
+import { extensionAllowed, SET_ASIDE_DIR } from './intake-rules';
+
+export type Intake =
+  | { kind: 'taken'; path: string; batchId: string; seq: number; created: string[] }
+  /** Judged before (same path, size, mtime), or not on the watch's extension list: nothing to say. */
+  | { kind: 'passed' }
+  /** Gone before it could be read (moved or deleted meanwhile). */
+  | { kind: 'gone'; path: string }
+  | { kind: 'skipped'; path: string; message: string }
+  | { kind: 'set_aside'; path: string; message: string }
+  | { kind: 'refused'; path: string; message: string };
+
+export interface TakeFileDeps {
+  store: WatchStore;
+  rolling: RollingBatches;
+  rates: RateBook;
+  clock: Clock;
+  /** An earlier, not failed, not cancelled job delivering the same (another batch's). */
+  delivered: (delivery: string) => EarlierDelivery | null;
+  signal?: AbortSignal;
+}
+
+function when(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
+}
+
+export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string): Promise<Intake> {
+  if (!extensionAllowed(path, extensionsOf(w))) return { kind: 'passed' };
+  let st;
+  try {
+    st = await stat(path);
+  } catch {
+    return { kind: 'gone', path };
+  }
+  if (!st.isFile()) return { kind: 'passed' };
+  if (d.store.seen(w.id, path, st.size, st.mtimeMs)) return { kind: 'passed' };
+  const capability = w.capability as FileCapability;
+  const measured = await measureFile(path, capability, d.signal);
+  if (!measured.ok) {
+    if (!existsSync(path)) return { kind: 'gone', path };
+    return setAside(d, w, path, { size: st.size, mtimeMs: st.mtimeMs }, measured.problem.message);
+  }
+  const item = measured.item;
+  const file = { size: item.size, mtimeMs: item.mtimeMs };
+  const before = d.store.taken(w.id, item.sha256);
+  if (before) return skip(d, w, path, file, item.sha256, sameContent(path, before));
+  const mod = capabilityFor(w.capability) as CapabilityModule<unknown>;
+  const ctx: BatchContext = { tier: w.tier, channel: null, options: {} };
+  const planned = mod.plan({ kind: 'file', file: item }, ctx);
+  if (!planned.ok) return setAside(d, w, path, file, `${path}: ${planned.message}.`);
+  const delivery = mod.delivery(planned.payload, ctx);
+  const earlier = d.delivered(delivery);
+  if (earlier) {
+    const state = earlier.state === 'succeeded' ? 'already done' : 'not done yet';
+    return skip(d, w, path, file, item.sha256, `${path} has the same content as ${earlier.source} in batch ${earlier.batch_id} ("${earlier.name}": ${state}); skipped, so it is not done and paid for twice.`);
+  }
+  const job: NewJob = {
+    seq: 0,
+    // Fixed now and committed with the job, before any attempt.
+    idempotencyKey: newIdempotencyKey(),
+    fingerprint: fingerprintOf(delivery),
+    source: path,
+    payloadJson: JSON.stringify(planned.payload),
+    requestBody: mod.requestBody(planned.payload, ctx),
+    estimatedUnits: planned.units,
+    estimatedCost: costOf(planned.units, d.rates.rate(describe(w.capability).rateItem(null), w.tier)),
+  };
+  return d.store.immediate((): Intake => {
+    // Another process (a window beside `run --watch`) may have taken it since the check above.
+    const now = d.store.taken(w.id, item.sha256);
+    if (now) return skip(d, w, path, file, item.sha256, sameContent(path, now));
+    const { id, created } = d.rolling.dayBatch(w, d.clock.now());
+    const seq = d.rolling.append(id, job);
+    d.store.record({ watchId: w.id, sha256: item.sha256, path, size: file.size, mtimeMs: file.mtimeMs, outcome: 'taken', batchId: id, seq, message: null });
+    return { kind: 'taken', path, batchId: id, seq, created };
+  });
+}
+
+function sameContent(path: string, before: { path: string; batch_id: string | null; at: number }): string {
+  const as = before.path === path ? '' : ` as ${before.path}`;
+  return `${path} has the same content as a file this folder already took${as} (${when(before.at)}, batch ${before.batch_id ?? '?'}); skipped, so it is not processed twice.`;
+}
+
+function skip(d: TakeFileDeps, w: WatchRow, path: string, f: { size: number; mtimeMs: number }, sha256: string, message: string): Intake {
+  d.store.record({ watchId: w.id, sha256, path, size: f.size, mtimeMs: f.mtimeMs, outcome: 'skipped', batchId: null, seq: null, message });
+  return { kind: 'skipped', path, message };
+}
+
+/** A free name for `target` ("scan.pdf", then "scan (2).pdf", ...). */
+function freeName(target: string): string {
+  if (!existsSync(target)) return target;
+  const ext = extname(target);
+  const base = target.slice(0, target.length - ext.length);
+  for (let n = 2; ; n++) {
+    const t = `${base} (${n})${ext}`;
+    if (!existsSync(t)) return t;
+  }
+}
+
+/**
+ * Moves a bad file into the folder's `.batchdesk-set-aside/` (same relative path), so the folder
+ * shows what was refused and the file is out of the way. Where it cannot be moved (a read-only
+ * share), it stays and its path, size and mtime are recorded: it is not tried again until it changes.
+ */
+async function setAside(d: TakeFileDeps, w: WatchRow, path: string, f: { size: number; mtimeMs: number }, cause: string): Promise<Intake> {
+  const target = freeName(join(w.dir, SET_ASIDE_DIR, relative(w.dir, path)));
+  try {
+    await mkdir(dirname(target), { recursive: true });
+    await rename(path, target);
+  } catch (e) {
+    if (!existsSync(path)) return { kind: 'gone', path };
+    const why = e instanceof Error ? ((e as NodeJS.ErrnoException).code ?? e.message) : String(e);
+    const message = `${cause} It could not be moved to ${SET_ASIDE_DIR} (${why}), so it stays where it is and is not tried again until it changes.`;
+    d.store.record({ watchId: w.id, sha256: null, path, size: f.size, mtimeMs: f.mtimeMs, outcome: 'refused', batchId: null, seq: null, message });
+    return { kind: 'refused', path, message };
+  }
+  const message = `${cause} Set aside as ${target}; put a corrected copy of ${basename(path)} into the folder to try again.`;
+  d.store.record({ watchId: w.id, sha256: null, path, size: f.size, mtimeMs: f.mtimeMs, outcome: 'set_aside', batchId: null, seq: null, message });
+  return { kind: 'set_aside', path, message };
+}

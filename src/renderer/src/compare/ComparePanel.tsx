@@ -1,0 +1,106 @@
+// On a batch: "Compare tiers…" sends a few of its items again at the tiers chosen, and links to
+// the comparisons already made. Not offered for work that reaches people or records.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { BatchSummary } from '../../../shared/domain';
+import { TIERS, type Tier } from '../../../shared/domain';
+import { describe } from '../../../shared/capabilities/catalog';
+import { client } from '../client';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { useAction } from '../hooks/use-action';
+import { formatDateTime } from '../format/time';
+import { hrefFor } from '../routing/route';
+import { navigate } from '../routing/use-route';
+import { TIER_LABEL } from '../format/labels';
+import './compare.css';
+
+type Made = { group: string; tiers: Tier[]; sample: number; createdAt: string };
+
+export function ComparePanel({ batch }: { batch: BatchSummary }) {
+  const id = useId();
+  const action = useAction();
+  const [open, setOpen] = useState(false);
+  const [tiers, setTiers] = useState<Set<Tier>>(() => new Set(TIERS));
+  const [sampleText, setSampleText] = useState('5');
+  const [made, setMade] = useState<Made[]>([]);
+  useEffect(() => {
+    let live = true;
+    client()
+      .call('compare.list', { batchId: batch.id })
+      .then((m) => live && setMade(m))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [batch.id]);
+  if (describe(batch.capability).sideEffect || batch.total === 0) return null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void action.run(async () => {
+      const sample = Number(sampleText.trim());
+      if (!/^\d+$/.test(sampleText.trim()) || sample < 1 || sample > 50) throw new Error('Compare 1 to 50 items.');
+      const chosen = TIERS.filter((t) => tiers.has(t));
+      if (chosen.length < 2) throw new Error('Choose at least two tiers to compare.');
+      const view = await client().call('compare.create', { batchId: batch.id, tiers: chosen, sample });
+      navigate({ name: 'compare', group: view.group });
+    });
+  };
+
+  return (
+    <section className="card stack compare-panel" aria-labelledby={`${id}-h`}>
+      <div className="compare-panel__head">
+        <h2 id={`${id}-h`}>Tier comparison</h2>
+        <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+          Compare tiers…
+        </button>
+      </div>
+      {made.length > 0 ? (
+        <ul className="compare-panel__made">
+          {made.map((m) => (
+            <li key={m.group}>
+              <a href={hrefFor({ name: 'compare', group: m.group })}>
+                {m.tiers.map((t) => TIER_LABEL[t]).join(' · ')}, {m.sample} item{m.sample === 1 ? '' : 's'}
+              </a>{' '}
+              <span className="muted">{formatDateTime(m.createdAt)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {open ? (
+        <form onSubmit={submit} aria-label="Compare tiers" className="stack">
+          <p className="muted">
+            The same items, chosen across this batch, are sent again at each tier (paid for like any batch), then shown side by side with what each tier costs per item and for all {batch.total}.
+          </p>
+          <fieldset className="compare-panel__tiers">
+            <legend>Tiers</legend>
+            {TIERS.map((t) => (
+              <label key={t}>
+                <input
+                  type="checkbox"
+                  checked={tiers.has(t)}
+                  onChange={(e) => {
+                    const next = new Set(tiers);
+                    if (e.target.checked) next.add(t);
+                    else next.delete(t);
+                    setTiers(next);
+                  }}
+                />
+                {TIER_LABEL[t]}
+              </label>
+            ))}
+          </fieldset>
+          <div className="field">
+            <label htmlFor={`${id}-n`}>Items to compare</label>
+            <input id={`${id}-n`} type="text" inputMode="numeric" value={sampleText} onChange={(e) => setSampleText(e.target.value)} />
+          </div>
+          <div>
+            <button type="submit" className="primary" disabled={action.busy}>
+              Send and compare
+            </button>
+          </div>
+          <ErrorAlert message={action.error} />
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+// Spend by client as horizontal SVG bars (no chart library), with a title and a summary for
+// screen readers; the table beside it holds the same figures.
+import { useId } from 'react';
+import type { SpendRow } from '../../../shared/spend';
+import { formatMoney } from '../format/money';
+import './SpendChart.css';
+
+const W = 760;
+const ROW = 28;
+const PAD = { top: 8, right: 110, bottom: 8, left: 170 };
+
+export function ClientSpendChart({ rows, period }: { rows: readonly SpendRow[]; period: string }) {
+  const titleId = useId();
+  const descId = useId();
+  const shown = rows.slice(0, 12);
+  const max = Math.max(1, ...shown.map((r) => r.cost));
+  const H = PAD.top + PAD.bottom + Math.max(1, shown.length) * ROW;
+  const innerW = W - PAD.left - PAD.right;
+  const total = rows.reduce((s, r) => s + r.cost, 0);
+  return (
+    <figure className="spend-chart">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${titleId} ${descId}`} className="spend-chart__svg">
+        <title id={titleId}>{`Spend by client, ${period}`}</title>
+        <desc id={descId}>
+          {rows.length === 0
+            ? 'No spend in this period.'
+            : `${rows.length} client${rows.length === 1 ? '' : 's'}, ${formatMoney(total)} in total; ${rows.map((r) => `${r.label} ${formatMoney(r.cost)}`).join(', ')}.`}
+        </desc>
+        {shown.map((r, i) => {
+          const y = PAD.top + i * ROW;
+          const w = Math.max(r.cost > 0 ? 1 : 0, (r.cost / max) * innerW);
+          return (
+            <g key={r.group}>
+              <text className="spend-chart__label" x={PAD.left - 8} y={y + ROW / 2} dy="0.32em" textAnchor="end">
+                {r.label.length > 24 ? `${r.label.slice(0, 23)}…` : r.label}
+              </text>
+              <rect className="spend-chart__bar" x={PAD.left} y={y + 4} width={w} height={ROW - 8}>
+                <title>{`${r.label}: ${formatMoney(r.cost)} for ${r.items} item${r.items === 1 ? '' : 's'}`}</title>
+              </rect>
+              <text className="spend-chart__label" x={PAD.left + w + 6} y={y + ROW / 2} dy="0.32em">
+                {formatMoney(r.cost)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      {rows.length > shown.length ? <figcaption className="muted">The {shown.length} clients that spent most; the table lists all.</figcaption> : null}
+    </figure>
+  );
+}

@@ -1,0 +1,49 @@
+// A stored key's client and its own request limit, changed in place (the secret is not touched).
+import { useId, useState, type FormEvent } from 'react';
+import type { KeyView } from '../../../shared/contract';
+import { client } from '../client';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { useAction } from '../hooks/use-action';
+
+export function KeySettingsForm({ keyView, onSaved, onCancel }: { keyView: KeyView; onSaved(k: KeyView): void; onCancel(): void }) {
+  const action = useAction();
+  const id = useId();
+  const [clientName, setClientName] = useState(keyView.client ?? '');
+  const [rpm, setRpm] = useState(keyView.rpm === null ? '' : String(keyView.rpm));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void action.run(async () => {
+      const limit = rpm.trim() === '' ? null : Number(rpm.trim());
+      if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > 100_000)) {
+        throw new Error(`The request limit is a whole number of requests per minute from 1 to 100000 (got "${rpm}"), or empty for the general setting.`);
+      }
+      onSaved(await client().call('keys.update', { id: keyView.id, client: clientName.trim() || null, rpm: limit }));
+    });
+  };
+
+  return (
+    <form className="key-form" onSubmit={submit} aria-label={`Edit key ${keyView.label}`}>
+      <div className="key-form__grid">
+        <div className="field">
+          <label htmlFor={`${id}-client`}>Client</label>
+          <input id={`${id}-client`} type="text" value={clientName} onChange={(e) => setClientName(e.target.value)} placeholder="none" />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-rpm`}>Request limit per minute</label>
+          <input id={`${id}-rpm`} type="number" min={1} max={100000} inputMode="numeric" value={rpm} onChange={(e) => setRpm(e.target.value)} placeholder="general setting" />
+        </div>
+      </div>
+      <p className="field-hint">A new limit applies at once, also to batches running now. Batches already created stay billed to the client they were created for.</p>
+      <div className="key-form__secret">
+        <button type="submit" className="primary" disabled={action.busy}>
+          Save
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      <ErrorAlert message={action.error} />
+    </form>
+  );
+}

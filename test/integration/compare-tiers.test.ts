@@ -1,0 +1,62 @@
+// Tier comparison: the same items of a batch, chosen across it, sent again at each tier as
+// batches of their own; the view puts each item's results and costs side by side, with the
+// measured cost per item and its projection over the whole batch.
+import { describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { RECORDINGS, jobsOf, startHarness, writeText } from './harness';
+
+describe('tier comparison', () => {
+  it('sends the same items at three tiers and shows them side by side with costs and projections', async () => {
+    const h = await startHarness();
+    const files = readdirSync(RECORDINGS).filter((f) => f.endsWith('.wav')).map((f) => join(RECORDINGS, f));
+    const created = await h.engine.createBatch({ capability: 'transcribe', paths: files });
+    const source = created.batch?.id ?? '';
+    const before = await h.admin.usage();
+    const started = h.engine.compareTiers({ batchId: source, tiers: ['basic', 'standard', 'superior'], sample: 2 });
+    expect(started.tiers.map((t) => t.tier)).toEqual(['basic', 'standard', 'superior']);
+    expect(started.items).toHaveLength(2);
+    // Chosen across the batch (the middle of each half), the same items at every tier.
+    expect(files).toHaveLength(3);
+    expect(started.items.map((i) => i.seq)).toEqual([1, 3]);
+    await h.run({ batchIds: started.tiers.map((t) => t.batchId) });
+
+    const view = h.engine.comparison(started.group);
+    expect(view.of).toMatchObject({ id: source, total: files.length });
+    for (const t of view.tiers) {
+      expect(t).toMatchObject({ finished: 2, failed: 0 });
+      const jobs = jobsOf(h.engine, t.batchId);
+      expect(t.cost).toBe(jobs.reduce((n, j) => n + (j.cost ?? 0), 0));
+      expect(t.perItem).toBe(Math.round(t.cost / 2));
+      expect(t.projected).toBe((t.perItem ?? 0) * files.length);
+      // New requests: their own idempotency keys, the body asking for this tier.
+      for (const j of jobs) expect(jobsOf(h.engine, source).map((s) => s.idempotency_key)).not.toContain(j.idempotency_key);
+    }
+    const [basic, standard, superior] = view.tiers.map((t) => t.cost);
+    expect((basic ?? 0) < (standard ?? 0) && (standard ?? 0) < (superior ?? 0)).toBe(true);
+    for (const item of view.items) {
+      expect(item.cells.map((c) => [c.tier, c.state])).toEqual([
+        ['basic', 'succeeded'],
+        ['standard', 'succeeded'],
+        ['superior', 'succeeded'],
+      ]);
+      expect(item.cells.every((c) => (c.result ?? '').length > 0)).toBe(true);
+    }
+    // Billed by the API at each tier: six transcriptions, none of the source batch's own.
+    const after = await h.admin.usage();
+    expect(JSON.stringify(after)).not.toBe(JSON.stringify(before));
+    expect(jobsOf(h.engine, source).every((j) => j.state === 'queued')).toBe(true);
+    expect(h.engine.comparisonsOf(source)).toEqual([expect.objectContaining({ group: started.group, tiers: ['basic', 'standard', 'superior'], sample: 2 })]);
+  });
+
+  it('never repeats messages or CRM writes, and needs two different tiers', async () => {
+    const h = await startHarness();
+    const csv = await writeText(h, 'm.csv', 'to,text\n+442079460051,Hi\n');
+    const b = await h.engine.createBatch({ capability: 'channel', paths: [csv] });
+    expect(() => h.engine.compareTiers({ batchId: b.batch?.id ?? '', tiers: ['basic', 'superior'], sample: 1 })).toThrow(
+      /each item sends a message or makes a call to a person, so comparing 2 tiers would do that 2 times/,
+    );
+    expect(() => h.engine.compareTiers({ batchId: b.batch?.id ?? '', tiers: ['basic', 'basic'], sample: 1 })).toThrow(/each tier once/);
+    expect(h.engine.summaries()).toHaveLength(1);
+  });
+});
