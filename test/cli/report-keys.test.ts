@@ -77,6 +77,9 @@ describe('batchdesk keys set, batch create --key, report', () => {
     const badDay = await runCli(['report', '--by', 'day', '--from', '2026-02-30', ...args]);
     expect(badDay.code).toBe(2);
     expect(badDay.stderr).toContain('--from: not a real calendar day');
+    const typo = await runCli(['report', '--by', 'batch', '--client', 'ACME', ...args]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('No batch is billed to the client "ACME"; clients with spend: "" (no client). Client names are matched exactly');
     const badBy = await runCli(['report', '--by', 'week', ...args]);
     expect(badBy.stderr).toContain('report needs --by client|key|batch|capability|day (got "week")');
   });

@@ -126,6 +126,22 @@ describe('clients and their keys', () => {
     expect(s.engine.spendReport({ by: 'client', from: '2001-01-01', to: '2001-01-31' }).rows).toEqual([]);
   });
 
+  it('a batch made without a chosen key keeps the default key of its creation: the client billed is the one whose key pays', async () => {
+    const s = await setup();
+    const acme = await s.admin.createKey({ client: 'ACME GmbH', kind: 'channel' });
+    const globex = await s.admin.createKey({ client: 'Globex', kind: 'channel' });
+    await s.engine.keys.add({ kind: 'channel', label: 'acme', secret: acme.key, client: 'ACME GmbH', baseUrl: null });
+    const b = await s.engine.createBatch({ capability: 'channel', paths: [await messages(s.dir, 'nokey', 3, 700)] });
+    expect(b.batch?.key).toEqual({ label: 'acme', client: 'ACME GmbH' });
+    // Another client's key becomes the default before the batch is sent.
+    await s.engine.keys.add({ kind: 'channel', label: 'globex', secret: globex.key, client: 'Globex', baseUrl: null });
+    await s.engine.run(s.conn.target, { batchIds: null, start: [b.batch?.id ?? ''] });
+    expect((await arrivals(s.admin, acme.id)).length).toBe(3);
+    expect(await arrivals(s.admin, globex.id)).toEqual([]);
+    expect(s.engine.spendReport({ by: 'client' }).rows.map((r) => [r.label, r.items])).toEqual([['ACME GmbH', 3]]);
+    expect(s.engine.spendReport({ by: 'key' }).rows.map((r) => [r.label, r.items])).toEqual([[`acme …${acme.key.slice(-4)}`, 3]]);
+  });
+
   it('a key changed while running applies at once; a batch names a key that is not stored, or of the wrong kind: refused before importing', async () => {
     const s = await setup();
     const acme = await s.admin.createKey({ client: 'ACME GmbH', kind: 'api', rpm: null });

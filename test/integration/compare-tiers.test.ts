@@ -28,7 +28,7 @@ describe('tier comparison', () => {
       const jobs = jobsOf(h.engine, t.batchId);
       expect(t.cost).toBe(jobs.reduce((n, j) => n + (j.cost ?? 0), 0));
       expect(t.perItem).toBe(Math.round(t.cost / 2));
-      expect(t.projected).toBe((t.perItem ?? 0) * files.length);
+      expect(t.projected).toBe(Math.round((t.cost * files.length) / 2));
       // New requests: their own idempotency keys, the body asking for this tier.
       for (const j of jobs) expect(jobsOf(h.engine, source).map((s) => s.idempotency_key)).not.toContain(j.idempotency_key);
     }

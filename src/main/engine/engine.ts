@@ -517,7 +517,7 @@ export class Engine {
       label,
       parent: parent ? { id: parent.key_id, client: parent.client } : null,
       keys: this.keys.list(),
-      defaultClient: (kind) => this.keys.defaultClient(kind),
+      defaultKey: (kind) => this.keys.defaultKey(kind),
     });
   }
 

@@ -19,6 +19,8 @@ export interface RunnerStatus {
 }
 
 const BUSY_RETRY_MS = 3_000;
+/** How often an idle loop looks for a time set by another process (`batchdesk schedule`, a second window). */
+const SCHEDULE_CHECK_MS = 15_000;
 
 export class RunController {
   private loop: Promise<void> | null = null;
@@ -26,6 +28,7 @@ export class RunController {
   private readonly abort = new AbortController();
   private current: RunnerStatus = { state: 'idle', reason: null };
   private waitTimer: NodeJS.Timeout | null = null;
+  private scheduleCheck: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly engine: Engine,
@@ -33,6 +36,7 @@ export class RunController {
     private readonly onError: (message: string) => void,
     private readonly onStatus: (status: RunnerStatus) => void = () => undefined,
     private readonly busyRetryMs = BUSY_RETRY_MS,
+    private readonly scheduleCheckMs = SCHEDULE_CHECK_MS,
   ) {}
 
   get status(): RunnerStatus {
@@ -47,6 +51,7 @@ export class RunController {
 
   kick(): void {
     if (this.abort.signal.aborted) return;
+    this.checkSchedules();
     if (this.loop) {
       this.again = true;
       return;
@@ -97,6 +102,21 @@ export class RunController {
     this.waitTimer.unref();
   }
 
+  /**
+   * A batch scheduled (or a wait set) by another process is not announced here: look at the
+   * earliest time every little while and be running when it comes.
+   */
+  private checkSchedules(): void {
+    if (this.scheduleCheck) return;
+    this.scheduleCheck = setInterval(() => {
+      if (this.loop) return;
+      const at = this.engine.nextWaitEnd();
+      if (at !== null && at <= this.engine.clock.now()) this.kick();
+      else this.wakeAtWaitEnd();
+    }, this.scheduleCheckMs);
+    this.scheduleCheck.unref();
+  }
+
   /** True while items are being sent: quitting now would interrupt them (they would resume later). */
   get busy(): boolean {
     return this.loop !== null && this.engine.summaries().some((b) => b.counts.running > 0 || (b.status === 'running' && b.counts.queued + b.counts.retry_wait > 0));
@@ -104,6 +124,7 @@ export class RunController {
 
   async stop(): Promise<void> {
     if (this.waitTimer) clearTimeout(this.waitTimer);
+    if (this.scheduleCheck) clearInterval(this.scheduleCheck);
     this.abort.abort();
     await this.loop;
   }

@@ -15,30 +15,31 @@ const key = (kind: 'api' | 'channel', label: string, client: string | null, acti
   rpm: null,
 });
 const KEYS = [key('api', 'acme', 'ACME'), key('channel', 'acme-chat', 'ACME'), key('api', 'globex', 'Globex', true), key('channel', 'g1', 'Globex'), key('channel', 'g2', 'Globex')];
-const defaultClient = (kind: 'api' | 'channel') => (kind === 'api' ? 'Globex' : null);
+// The default API key is Globex's; no channel key is the default (the environment's overrides).
+const defaultKey = (kind: 'api' | 'channel') => (kind === 'api' ? { id: 'api:globex', client: 'Globex' } : { id: null, client: null });
 
 describe('key choice', () => {
   it('a picked key serves its kind; a later step of the other kind takes the same client’s only key of that kind', () => {
-    const choose = keyChooser({ label: 'acme', parent: null, keys: KEYS, defaultClient });
+    const choose = keyChooser({ label: 'acme', parent: null, keys: KEYS, defaultKey });
     expect(choose('api', true)).toEqual({ id: 'api:acme', client: 'ACME' });
     expect(choose('channel', false)).toEqual({ id: 'channel:acme-chat', client: 'ACME' });
   });
 
-  it('a client with two keys of the later kind: the default key sends, the client is still billed', () => {
-    const choose = keyChooser({ label: 'globex', parent: null, keys: KEYS, defaultClient });
-    expect(choose('channel', false)).toEqual({ id: null, client: 'Globex' });
+  it('a client with two keys of the later kind: the default key sends, and is billed (the client whose key pays)', () => {
+    const choose = keyChooser({ label: 'globex', parent: null, keys: KEYS, defaultKey });
+    expect(choose('channel', false)).toEqual({ id: null, client: null });
   });
 
-  it('no key picked: the default key, billed to its client; a follow-up keeps its parent’s key and client', () => {
-    expect(keyChooser({ label: undefined, parent: null, keys: KEYS, defaultClient })('api', true)).toEqual({ id: null, client: 'Globex' });
-    const follow = keyChooser({ label: undefined, parent: { id: 'api:acme', client: 'ACME' }, keys: KEYS, defaultClient });
+  it('no key picked: bound to the default key now (a later default does not pay for it), billed to its client; a follow-up keeps its parent’s', () => {
+    expect(keyChooser({ label: undefined, parent: null, keys: KEYS, defaultKey })('api', true)).toEqual({ id: 'api:globex', client: 'Globex' });
+    const follow = keyChooser({ label: undefined, parent: { id: 'api:acme', client: 'ACME' }, keys: KEYS, defaultKey });
     expect(follow('api', true)).toEqual({ id: 'api:acme', client: 'ACME' });
     expect(follow('channel', true)).toEqual({ id: 'channel:acme-chat', client: 'ACME' });
   });
 
   it('refuses a label nobody has, and a first step of the wrong kind, naming what is stored', () => {
-    expect(() => keyChooser({ label: 'initech', parent: null, keys: KEYS, defaultClient })).toThrow(/No stored key is labelled "initech"\. Stored keys: acme \(api, ACME\), acme-chat/);
-    expect(() => keyChooser({ label: 'acme-chat', parent: null, keys: KEYS, defaultClient })('api', true)).toThrow(/"acme-chat" is a channel key; this batch needs an API key/);
+    expect(() => keyChooser({ label: 'initech', parent: null, keys: KEYS, defaultKey })).toThrow(/No stored key is labelled "initech"\. Stored keys: acme \(api, ACME\), acme-chat/);
+    expect(() => keyChooser({ label: 'acme-chat', parent: null, keys: KEYS, defaultKey })('api', true)).toThrow(/"acme-chat" is a channel key; this batch needs an API key/);
     expect(labelOfKeyId('channel:acme-chat')).toBe('acme-chat');
   });
 });

@@ -61,4 +61,28 @@ describe('the run loop', () => {
     expect(pressed).toBe(true);
     expect(rc.status.state).toBe('blocked');
   });
+
+  it('a batch another process schedules while the loop is idle is sent at its time', async () => {
+    const dir = tempDir('batchdesk-rc-');
+    const sb: SandboxHandle = await startSandbox();
+    cleanups.push(() => sb.close());
+    const env = { BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey };
+    const engine = Engine.open({ dataDir: join(dir.path, 'data'), secrets: noKeychain, env });
+    cleanups.push(() => engine.close());
+    const conns = new ConnectionManager(engine, env, sb.url);
+    cleanups.push(() => conns.close());
+    const rc = new RunController(engine, conns, () => undefined, () => undefined, 60_000, 100);
+    cleanups.push(() => rc.stop());
+    rc.kick(); // the window opens: nothing to send
+    for (let i = 0; i < 100 && rc.status.state !== 'idle'; i++) await new Promise((r) => setTimeout(r, 20));
+    // A terminal on the same data folder: `batch create ... --at` half a second from now.
+    const other = Engine.open({ dataDir: join(dir.path, 'data'), secrets: noKeychain });
+    const csv = join(dir.path, 'later.csv');
+    writeFileSync(csv, 'to,text\n+442079460002,Later\n');
+    const id = (await other.createBatch({ capability: 'channel', paths: [csv], at: Date.now() + 500 })).batch?.id ?? '';
+    other.close();
+    expect(engine.summary(id).started).toBe(false);
+    for (let i = 0; i < 250 && engine.summary(id).counts.succeeded === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(engine.summary(id).counts.succeeded).toBe(1);
+  });
 });

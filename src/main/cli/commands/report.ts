@@ -43,6 +43,16 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
     const report = engine.spendReport(query.data);
+    // A client name that matches no batch says which names there are (a label or a typo reads as "no spend").
+    const wanted = query.data.client;
+    if (typeof wanted === 'string' && report.rows.length === 0) {
+      const known = engine.spendReport({ by: 'client' }).rows.map((r) => (r.group === '' ? '"" (no client)' : `"${r.group}"`));
+      if (!known.includes(`"${wanted}"`)) {
+        throw new UsageError(
+          `No batch is billed to the client "${wanted}"${known.length > 0 ? `; clients with spend: ${known.join(', ')}` : '; nothing has been spent yet'}. Client names are matched exactly, as stored with the keys (\`batchdesk keys list\`).`,
+        );
+      }
+    }
     const text =
       format === 'csv'
         ? spendCsv(report)

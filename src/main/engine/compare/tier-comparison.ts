@@ -38,7 +38,7 @@ export function createComparison(d: ComparisonDeps, source: BatchRow, tiers: rea
   const desc = describe(source.capability);
   if (desc.sideEffect) {
     throw new UserError(
-      `Batch ${source.id} is ${desc.label.toLowerCase()}: ${desc.sideEffect}, so comparing ${tiers.length} tiers would do that ${tiers.length} times. Tiers are compared on work that only returns a result (transcripts, OCR, text, speech, images, embeddings).`,
+      `Batch ${source.id} ("${source.name}", ${desc.short.toLowerCase()}): ${desc.sideEffect}, so comparing ${tiers.length} tiers would do that ${tiers.length} times. Tiers are compared on work that only returns a result (transcripts, OCR, text, speech, images, embeddings).`,
     );
   }
   const seqs = d.db.prepare(`SELECT seq FROM jobs WHERE batch_id = ? ORDER BY seq`).pluck().all(source.id) as number[];
@@ -146,7 +146,8 @@ export function comparisonView(db: Db, group: string): ComparisonView | null {
         failed: own.filter((j) => j.state === 'failed').length,
         cost,
         perItem,
-        projected: perItem === null ? null : perItem * of.total,
+        // From the exact cost, not the rounded cost per item.
+        projected: done.length === 0 ? null : Math.round((cost * of.total) / done.length),
         units: done.reduce((n, j) => n + (j.units ?? 0), 0),
       };
     }),

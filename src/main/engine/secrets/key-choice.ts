@@ -21,8 +21,12 @@ export interface KeyChoiceInput {
   /** A follow-up's parent batch: its key and client carry over when none is picked. */
   parent: BatchKey | null;
   keys: readonly KeyInfo[];
-  /** The default key's client of a kind (null when the environment's key overrides it). */
-  defaultClient: (kind: Credential) => string | null;
+  /**
+   * The default key of a kind now, bound as if picked (a batch keeps it when the default changes,
+   * so the client it is billed to is the one whose key pays); null id when the environment's key
+   * overrides stored keys, or none is stored.
+   */
+  defaultKey: (kind: Credential) => BatchKey;
 }
 
 /** Chooses for every step of a pipeline: each step's kind may differ (a transcript, then a message). */
@@ -50,8 +54,9 @@ export function keyChooser(input: KeyChoiceInput): (kind: Credential, first: boo
       const theirs = input.keys.filter((k) => k.kind === kind && k.client === client);
       const only = theirs.length === 1 ? theirs[0] : undefined;
       if (only) return { id: only.id, client };
-      return { id: null, client };
+      // The default key pays: billed to its client, not to one whose key does not pay.
+      return input.defaultKey(kind);
     }
-    return { id: null, client: input.defaultClient(kind) };
+    return input.defaultKey(kind);
   };
 }

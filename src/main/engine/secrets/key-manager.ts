@@ -144,10 +144,11 @@ export class KeyManager {
     return info ? this.resolveStored(info) : null;
   }
 
-  /** The client a batch without a chosen key is for: the default key's, unless the environment overrides it. */
-  defaultClient(kind: Credential): string | null {
-    if (this.env[ENV_VAR[kind]]?.trim()) return null;
-    return this.active(kind)?.client ?? null;
+  /** The key a batch without a chosen one is bound to: the default stored key, unless the environment's key overrides it. */
+  defaultKey(kind: Credential): { id: string | null; client: string | null } {
+    if (this.env[ENV_VAR[kind]]?.trim()) return { id: null, client: null };
+    const info = this.active(kind);
+    return info ? { id: info.id, client: info.client } : { id: null, client: null };
   }
 
   private async resolveStored(info: KeyInfo): Promise<ResolvedKey | null> {
