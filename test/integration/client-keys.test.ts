@@ -142,7 +142,7 @@ describe('clients and their keys', () => {
     expect(s.engine.spendReport({ by: 'key' }).rows.map((r) => [r.label, r.items])).toEqual([[`acme …${acme.key.slice(-4)}`, 3]]);
   });
 
-  it('a key changed while running applies at once; a batch names a key that is not stored, or of the wrong kind: refused before importing', async () => {
+  it('a batch names a key that is not stored, or of the wrong kind: refused before importing; a changed limit is what the next dispatch pass reads', async () => {
     const s = await setup();
     const acme = await s.admin.createKey({ client: 'ACME GmbH', kind: 'api', rpm: null });
     await s.engine.keys.add({ kind: 'api', label: 'acme-ai', secret: acme.key, client: 'ACME GmbH', baseUrl: null });

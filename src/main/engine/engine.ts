@@ -451,7 +451,7 @@ export class Engine {
     const followed = parsed.from === undefined ? null : this.batches.get(this.resolveBatchId(parsed.from));
     const chooseKey = this.keyChooser(parsed.key, followed);
     // A mistyped or wrong-kind key is refused before anything is imported.
-    chooseKey(capabilityFor(parsed.capability).credential, true);
+    chooseKey(describe(parsed.capability).credential, true);
     const builder = this.stepsBuilder(chooseKey);
     try {
       let first: PrevStep;
@@ -466,7 +466,7 @@ export class Engine {
         seals = [f.pending.seal];
         estimates.push(f.pending.estimate);
       } else {
-        const root = await this.importRoot(parsed, created, chooseKey(capabilityFor(parsed.capability).credential, true));
+        const root = await this.importRoot(parsed, created, chooseKey(describe(parsed.capability).credential, true));
         problems = root.plan.problems;
         alreadyQueued = root.plan.alreadyQueued;
         if (!root.first) {
@@ -535,7 +535,7 @@ export class Engine {
         return id;
       },
       creator: creatorTag(),
-      keyFor: (capability, first) => chooseKey(capabilityFor(capability).credential, first),
+      keyFor: (capability, first) => chooseKey(describe(capability).credential, first),
     });
   }
 

@@ -3,13 +3,14 @@ import { bindCommand } from '../bind-command';
 import { batchCreateSpec } from '../specs/batch-create';
 import { globalOptions, openEngine } from '../context';
 import { describeBatch, describeProblems } from '../format';
-import { parseEur, formatEur } from '../../../shared/money';
+import { formatEur } from '../../../shared/money';
 import { BATCH_CAPABILITIES, BatchCapability, Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { OPTION_SCHEMAS, type OptionName } from '../../../shared/capabilities/options';
 import { misplacedOptions } from '../../../shared/capabilities/request-options';
 import type { z } from 'zod';
-import { chainProblem, parseStep, takerList, type PipelineStep } from '../../../shared/capabilities/steps';
+import { takerList } from '../../../shared/capabilities/steps';
+import { eurOption, thenSteps } from '../option-values';
 import type { StepEstimate } from '../../engine/pipeline/projection';
 import { parseAt } from '../../engine/queue/schedule';
 import { parseQuietHours } from '../../engine/messaging/quiet-hours';
@@ -54,16 +55,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   if (from !== undefined && paths.length > 0) throw new UsageError(`--from takes its items from batch ${from}: give files or --from, not both.`);
   if (from !== undefined && !desc.takesFrom) throw new UsageError(`${cap.data} cannot take another batch's results (--from): ${takerList()} can.`);
   if (from === undefined && paths.length === 0) throw new UsageError(`batch create ${cap.data} needs ${desc.inputHelp}${desc.takesFrom ? ', or --from BATCH' : ''}.`);
-  const then: PipelineStep[] = [];
-  let prev = cap.data;
-  for (const text of values.then ?? []) {
-    const step = parseStep(text);
-    if (!step.ok) throw new UsageError(`--then ${step.message}`);
-    const problem = chainProblem(prev, step.step.capability);
-    if (problem) throw new UsageError(`--then ${text}: ${problem}`);
-    then.push(step.step);
-    prev = step.step.capability;
-  }
+  const then = thenSteps(cap.data, values.then);
   const tier = Tier.safeParse(values.tier ?? 'standard');
   if (!tier.success) throw new UsageError(`--tier must be basic, standard or superior (got "${values.tier}").`);
   const options = {
@@ -78,11 +70,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   };
   const misplaced = misplacedOptions(options);
   if (misplaced[0]) throw new UsageError(misplaced[0].message);
-  let budget: number | null = null;
-  if (values.budget !== undefined) {
-    budget = parseEur(values.budget);
-    if (budget === null) throw new UsageError(`--budget must be an amount in EUR such as 25 or 12.50 (got "${values.budget}").`);
-  }
+  const budget = eurOption('budget', values.budget, '25');
 
   let sample: number | undefined;
   if (values.sample !== undefined) {

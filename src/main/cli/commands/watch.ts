@@ -4,9 +4,9 @@ import { watchSpec } from '../specs/watch';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import { globalOptions, openEngine } from '../context';
-import { parseEur, formatEur } from '../../../shared/money';
+import { formatEur } from '../../../shared/money';
 import { BatchCapability, Tier } from '../../../shared/domain';
-import { chainProblem, parseStep, type PipelineStep } from '../../../shared/capabilities/steps';
+import { eurOption, thenSteps } from '../option-values';
 import { parseExtensions, WATCHABLE_CAPABILITIES } from '../../engine/watch/intake-rules';
 import type { WatchView } from '../../../shared/contract';
 
@@ -55,21 +55,8 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
     } catch (e) {
       throw new UsageError(`--ext: ${e instanceof Error ? e.message : String(e)}.`);
     }
-    const then: PipelineStep[] = [];
-    let prev = cap.data;
-    for (const text of values.then ?? []) {
-      const step = parseStep(text);
-      if (!step.ok) throw new UsageError(`--then ${step.message}`);
-      const problem = chainProblem(prev, step.step.capability);
-      if (problem) throw new UsageError(`--then ${text}: ${problem}`);
-      then.push(step.step);
-      prev = step.step.capability;
-    }
-    let budgetPerDay: number | null = null;
-    if (values['budget-per-day'] !== undefined) {
-      budgetPerDay = parseEur(values['budget-per-day']);
-      if (budgetPerDay === null) throw new UsageError(`--budget-per-day must be an amount in EUR such as 20 or 12.50 (got "${values['budget-per-day']}").`);
-    }
+    const then = thenSteps(cap.data, values.then);
+    const budgetPerDay = eurOption('budget-per-day', values['budget-per-day'], '20');
     const w = engine.hotFolders.add({
       dir: target,
       capability: cap.data,

@@ -8,7 +8,7 @@ import type { EngineError } from '../../../shared/errors';
 import type { Cell, CapabilityDescriptor } from '../../../shared/capabilities/descriptor';
 import { StoredOptions as StoredOptionsSchema, type StoredOptions } from '../../../shared/capabilities/options';
 import type { SourceView } from '../../../shared/contract';
-import type { ApiRequest, ApiResponse, Credential } from '../api/request';
+import type { ApiRequest, ApiResponse } from '../api/request';
 import type { FileItem, MessageRow } from '../importers/types';
 
 export interface BatchContext {
@@ -45,8 +45,8 @@ export type ParseResult =
   | { ok: false; error: EngineError };
 
 export interface CapabilityModule<P> {
+  /** Its names, unit, options, result and the kind of key it sends with (`descriptor.credential`). */
   readonly descriptor: CapabilityDescriptor;
-  readonly credential: Credential;
   readonly payload: z.ZodType<P>;
   /** The job an imported item becomes, or why it cannot be one (named with its row by the planner). */
   plan(item: PlanItem, ctx: BatchContext): Planned<P>;

@@ -23,7 +23,6 @@ const channelOf = (ctx: { channel: string | null }): string => ctx.channel ?? DE
 
 export const channel: CapabilityModule<ChannelPayload> = {
   descriptor: CAPABILITY_DESCRIPTORS.channel,
-  credential: 'channel',
   payload: ChannelPayload,
   plan: (item) =>
     item.kind === 'message'

@@ -48,10 +48,9 @@ export function parseJson(body: Buffer): unknown {
 /** The parts every file capability shares: payload, planning, delivery, source view and columns. */
 export function fileJobParts(capability: string): Pick<
   CapabilityModule<FilePayload>,
-  'credential' | 'payload' | 'plan' | 'delivery' | 'sameAs' | 'requestBody' | 'sourceFile' | 'sourceView' | 'sourceColumns'
+  'payload' | 'plan' | 'delivery' | 'sameAs' | 'requestBody' | 'sourceFile' | 'sourceView' | 'sourceColumns'
 > {
   return {
-    credential: 'api',
     payload: FilePayload,
     plan: (item: PlanItem): Planned<FilePayload> =>
       item.kind === 'file' ? { ok: true, payload: { ...item.file }, units: item.file.units } : { ok: false, message: `${capability} takes files, not rows.` },

@@ -40,9 +40,8 @@ export function planRow(item: PlanItem, what: string, measure: (input: string) =
 export function rowJobParts(
   capability: string,
   body: (p: RowPayload, ctx: BatchContext) => string,
-): Pick<CapabilityModule<RowPayload>, 'credential' | 'payload' | 'sourceFile' | 'sourceView' | 'sourceColumns' | 'delivery' | 'requestBody'> {
+): Pick<CapabilityModule<RowPayload>, 'payload' | 'sourceFile' | 'sourceView' | 'sourceColumns' | 'delivery' | 'requestBody'> {
   return {
-    credential: 'api',
     payload: RowPayload,
     sourceFile: () => null,
     sourceView: (p) => ({ kind: 'row', row: p.row, line: p.line, input: p.input, name: p.name, fields: p.fields, from: p.from ?? null }),

@@ -47,6 +47,7 @@ export function createComparison(d: ComparisonDeps, source: BatchRow, tiers: rea
   const rows = d.db.prepare(`SELECT seq, source, payload_json, estimated_units FROM jobs WHERE batch_id = ? AND seq = ?`);
   const items = chosen.map((seq) => rows.get(source.id, seq) as { seq: number; source: string; payload_json: string; estimated_units: number });
   const mod = capabilityFor(source.capability);
+  const link = d.db.prepare(`UPDATE batches SET compare_of = ?, compare_group = ? WHERE id = ?`);
   const group = d.newId();
   const batchIds: string[] = [];
   d.db.transaction(() => {
@@ -79,7 +80,7 @@ export function createComparison(d: ComparisonDeps, source: BatchRow, tiers: rea
         creator: d.creator,
         key: { id: source.key_id, client: source.client },
       });
-      d.db.prepare(`UPDATE batches SET compare_of = ?, compare_group = ? WHERE id = ?`).run(source.id, group, id);
+      link.run(source.id, group, id);
       d.jobs.insertJobs(id, jobs);
       d.batches.seal(id, { total: jobs.length, estimatedUnits: jobs.reduce((n, j) => n + j.estimatedUnits, 0), estimatedCost: jobs.reduce((n, j) => n + j.estimatedCost, 0) });
       batchIds.push(id);

@@ -295,24 +295,24 @@ export class Runner {
     const cap = capabilityFor(batch.capability);
     let key: ResolvedKey | null;
     try {
-      key = await this.key(cap.credential, fresh.key_id);
+      key = await this.key(cap.descriptor.credential, fresh.key_id);
     } catch (e) {
       this.pause(batch.id, 'no_key', e instanceof Error ? e.message : String(e));
       return 0;
     }
     if (!key) {
-      const what = cap.credential === 'channel' ? 'channel key' : 'API key';
+      const what = cap.descriptor.credential === 'channel' ? 'channel key' : 'API key';
       const chosen = fresh.key_id === null ? null : labelOfKeyId(fresh.key_id);
       this.pause(
         batch.id,
         'no_key',
         chosen === null
-          ? `No ${what} is configured. Add one with \`batchdesk keys add --kind ${cap.credential} --label NAME\` (or set ${ENV_VAR[cap.credential]}), then resume the batch.`
-          : `The ${what} "${chosen}" this batch was created for is no longer stored (or the keychain lost it). Add it again with \`batchdesk keys add --kind ${cap.credential} --label ${chosen}\` (in the window: Keys & rates), then resume the batch.`,
+          ? `No ${what} is configured. Add one with \`batchdesk keys add --kind ${cap.descriptor.credential} --label NAME\` (or set ${ENV_VAR[cap.descriptor.credential]}), then resume the batch.`
+          : `The ${what} "${chosen}" this batch was created for is no longer stored (or the keychain lost it). Add it again with \`batchdesk keys add --kind ${cap.descriptor.credential} --label ${chosen}\` (in the window: Keys & rates), then resume the batch.`,
       );
       return 0;
     }
-    const gate = this.gate(cap.credential, key);
+    const gate = this.gate(cap.descriptor.credential, key);
     const ctx: BatchContext = contextOf(batch);
     // Answers saved as files go to the batch's outputs folder: made once per pass, not per job.
     if (cap.outputFile) mkdirSync(outputsDirOf(this.d.dataDir, batch.id), { recursive: true });
@@ -525,7 +525,7 @@ export class Runner {
     const raw = response.saved
       ? `[${response.headers.get('content-type') ?? 'binary'} answer, ${response.saved.bytes.toLocaleString('en')} bytes, saved as outputs/${batch.id}/${response.saved.name}]`
       : storedBody(response, secrets);
-    const err = classifyResponse(response, this.d.clock.now(), cap.credential, howToReplace(cap.credential, key), secrets);
+    const err = classifyResponse(response, this.d.clock.now(), cap.descriptor.credential, howToReplace(cap.descriptor.credential, key), secrets);
     if (err) {
       finish(err.kind, err.message, () => this.handleError(job, batch, err, gate, raw));
       return;

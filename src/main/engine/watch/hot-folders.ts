@@ -9,7 +9,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import type { Clock } from '../clock';
 import type { Logger } from '../log/logger';
 import { UserError, NotFoundError } from '../failures';
-import { capabilityFor } from '../capabilities/registry';
+import { describe } from '../../../shared/capabilities/catalog';
 import { chainProblem } from '../../../shared/capabilities/steps';
 import { WatchAdd, type WatchView } from '../../../shared/contract';
 import { FolderWatcher } from './folder-watcher';
@@ -93,7 +93,7 @@ export class HotFolders {
       prev = step.capability;
     }
     // An unknown or wrong-kind key is refused now, not at the first file.
-    this.d.keyChooser(r.key)(capabilityFor(r.capability).credential, true);
+    this.d.keyChooser(r.key)(describe(r.capability).credential, true);
     const id = `w${randomBytes(4).toString('hex')}`;
     this.d.store.insert({
       id,

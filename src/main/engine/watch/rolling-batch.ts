@@ -9,7 +9,7 @@ import type { StepsBuilder } from '../pipeline/steps-builder';
 import type { BatchKey } from '../secrets/key-choice';
 import type { Credential } from '../api/request';
 import type { BatchCapability } from '../../../shared/domain';
-import { capabilityFor } from '../capabilities/registry';
+import { describe } from '../../../shared/capabilities/catalog';
 import { stepLabel } from '../../../shared/capabilities/steps';
 import { extensionsOf, thenOf, type WatchRow, type WatchStore } from './watch-store';
 import { dayOf } from './intake-rules';
@@ -53,7 +53,7 @@ export class RollingBatches {
       options: {},
       budget: w.budget_per_day,
       creator: this.d.creator,
-      key: chooseKey(capabilityFor(capability).credential, true),
+      key: chooseKey(describe(capability).credential, true),
     });
     this.d.batches.finishImport(id, { name, channel: null, options: {} });
     this.d.batches.seal(id, { total: 0, estimatedUnits: 0, estimatedCost: 0 });

@@ -16,7 +16,7 @@ export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): v
   const [replacing, setReplacing] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<KeyView | null>(null);
-  const remove = useAction();
+  const action = useAction();
   const [note, setNote] = useState<string | null>(null);
   const connection = useConnectionStore((s) => s.connection);
   // keys.test tests the key the engine uses for a kind, so only that key's row offers it.
@@ -29,7 +29,7 @@ export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): v
     return (
       <>
         <p className="muted">No keys stored. The embedded sandbox needs none; add a key to use a real API.</p>
-        <ErrorAlert message={remove.error} />
+        <ErrorAlert message={action.error} />
         <StatusNote message={note} />
       </>
     );
@@ -77,7 +77,7 @@ export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): v
                         type="button"
                         aria-label={`Make ${k.label} the default ${k.kind === 'api' ? 'API' : 'channel'} key`}
                         onClick={() =>
-                          void remove.run(async () => {
+                          void action.run(async () => {
                             setNote(null);
                             await client().call('keys.update', { id: k.id, makeDefault: true });
                             setNote(`"${k.label}" is now the default ${k.kind === 'api' ? 'API' : 'channel'} key: new batches without a chosen key send with it.`);
@@ -132,7 +132,7 @@ export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): v
           </tbody>
         </table>
       </div>
-      <ErrorAlert message={remove.error} />
+      <ErrorAlert message={action.error} />
       <StatusNote message={note} />
       <ConfirmDialog
         open={removing !== null}
@@ -144,7 +144,7 @@ export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): v
           const k = removing;
           setRemoving(null);
           if (k)
-            void remove.run(async () => {
+            void action.run(async () => {
               setNote(null);
               await client().call('keys.remove', { id: k.id });
               setNote(`Removed the key "${k.label}".`);
