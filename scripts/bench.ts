@@ -18,6 +18,11 @@ import { fileURLToPath } from 'node:url';
 import { cliOk, runCli, type MemSample } from './bench/cli-child';
 import { benchSearch } from './bench/search';
 import { benchTable } from './bench/table';
+import { benchDispatch } from './bench/dispatch';
+import { benchScaling } from './bench/scaling';
+import { benchRate } from './bench/rate';
+import { benchFolder } from './bench/folder';
+import { benchCsv } from './bench/csv';
 
 const noSecrets: SecretStore = {
   set: () => Promise.reject(new Error('no keychain in bench')),
@@ -366,7 +371,7 @@ try {
   console.log(`Batchdesk bench — node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}, ${new Date().toISOString()}\n`);
   // The upload first, while the heap is small: its figure is the memory a 1 GB file adds.
   // Run some sections only: `npm run bench -- tts pipeline`, or BENCH_ONLY=name[,name]
-  // (upload, create, million, cell, http, tts, pipeline, search, table).
+  // (upload, create, million, cell, http, dispatch, scaling, rate, tts, pipeline, search, table, folder, csv).
   const picked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const only = picked.length > 0 ? picked : (process.env.BENCH_ONLY?.split(',') ?? null);
   const want = (name: string): boolean => only === null || only.includes(name);
@@ -375,10 +380,15 @@ try {
   if (want('million')) await benchCreateMillion(1_000_000);
   if (want('cell')) await benchOversizedCell();
   if (want('http')) await benchHttp(5_000, 16);
+  if (want('dispatch')) await benchDispatch({ root, report });
+  if (want('scaling')) await benchScaling({ root, report });
+  if (want('rate')) await benchRate({ root, report });
   if (want('tts')) await benchTts(10_000, 16);
   if (want('pipeline')) await benchPipeline(5_000, 16);
   if (want('search')) await benchSearch({ root, n: 100_000, rounds: 5, secrets: noSecrets, report });
   if (want('table')) await benchTable({ root, report });
+  if (want('folder')) await benchFolder({ root, report });
+  if (want('csv')) await benchCsv({ root, report });
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

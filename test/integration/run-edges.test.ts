@@ -1,6 +1,9 @@
 // Edges of a run: a full disk, a finished batch meeting a missing key, settings changed while
 // running, and batches nobody started.
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import Database from 'better-sqlite3';
 import { StorageFailure } from '../../src/main/engine/queue/storage-failure';
 import { expectLedgerExactlyOnce, jobsOf, startHarness, whenChanged, writeMessagesCsv } from './harness';
 
@@ -141,5 +144,57 @@ describe('batches nobody started', () => {
     await h.engine.run(h.target);
     expect(h.engine.summary(id)).toMatchObject({ status: 'done', started: true });
     await expectLedgerExactlyOnce(h.admin, jobsOf(h.engine, id));
+  });
+});
+
+describe('a batch made while another runs', () => {
+  it('is written inside the run\'s open group commit and sent with it, every row of both once', async () => {
+    const h = await startHarness();
+    await h.admin.setFaults({ latency_ms: 5 });
+    const first = await writeMessagesCsv(h.dir, 300, 'first.csv');
+    const a = (await h.engine.createBatch({ capability: 'channel', paths: [first.path] })).batch?.id ?? '';
+    const running = h.run();
+    // Once the run is sending (its group commit open most of the time), import 600 more rows.
+    while (h.engine.summary(a).counts.succeeded < 20) await new Promise((r) => setTimeout(r, 5));
+    const second = await writeMessagesCsv(h.dir, 600, 'second.csv', 300);
+    const b = (await h.engine.createBatch({ capability: 'channel', paths: [second.path] })).batch?.id ?? '';
+    expect(h.engine.summary(b).counts.queued).toBe(600);
+    h.engine.start([b]);
+    await running;
+    // The run may end before it saw the second batch started: a second run sends the rest.
+    await h.run();
+    const jobs = [...jobsOf(h.engine, a), ...jobsOf(h.engine, b)];
+    expect(jobs.every((j) => j.state === 'succeeded')).toBe(true);
+    await expectLedgerExactlyOnce(h.admin, jobs);
+  });
+});
+
+describe('a key on disk before its request leaves', () => {
+  it('holds for pipeline steps made inside the open group commit: every attempt finds its job committed', async () => {
+    const h = await startHarness();
+    const txt = join(h.dir, 'notes.txt');
+    await writeFile(txt, `${Array.from({ length: 60 }, (_, i) => `Customer ${i} asked for a refund of invoice ${1000 + i}.`).join('\n')}\n`);
+    const created = await h.engine.createBatch({ capability: 'text', paths: [txt], task: 'summary', then: [{ capability: 'crm', record: 'event' }] });
+    const [first, second] = [created.batch, created.steps[0]];
+    if (!first || !second) throw new Error('two steps expected');
+    // A second connection sees only what is committed: just before each request leaves (its
+    // attempt is recorded), its job and key must already be there.
+    const committed = new Database(join(h.dir, 'batchdesk.sqlite'), { readonly: true });
+    const onDisk = committed.prepare('SELECT idempotency_key FROM jobs WHERE id = ?').pluck();
+    const missing: number[] = [];
+    const jobs = h.engine.jobs;
+    const real = jobs.recordAttemptStart.bind(jobs);
+    jobs.recordAttemptStart = (a) => {
+      const key = jobs.get(a.jobId)?.idempotency_key;
+      if (onDisk.get(a.jobId) !== key) missing.push(a.jobId);
+      real(a);
+    };
+    await h.run({ batchIds: [first.id] });
+    // The pipeline's 60 next-step jobs were made in open groups, and each was counted.
+    expect(h.engine.jobs.sendableCount).toBeGreaterThanOrEqual(60);
+    committed.close();
+    expect(h.engine.summary(second.id).status).toBe('done');
+    expect(jobsOf(h.engine, second.id)).toHaveLength(60);
+    expect(missing).toEqual([]);
   });
 });

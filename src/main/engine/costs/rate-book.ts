@@ -15,13 +15,24 @@ export interface RateEntry {
 }
 
 export class RateBook {
+  private readonly stmts;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    // Prepared once: rate() is read for every item sent.
+    this.stmts = {
+      rate: db.prepare(`SELECT rate FROM rates WHERE item = ? AND tier = ?`),
+      set: db.prepare(
+        `INSERT INTO rates (item, tier, rate, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (item, tier) DO UPDATE SET rate = excluded.rate, updated_at = excluded.updated_at`,
+      ),
+      all: db.prepare(`SELECT item, tier, rate FROM rates`),
+    };
+  }
 
   rate(item: RateItem, tier: Tier): Money {
-    const row = this.db.prepare(`SELECT rate FROM rates WHERE item = ? AND tier = ?`).get(item, tier) as { rate: number } | undefined;
+    const row = this.stmts.rate.get(item, tier) as { rate: number } | undefined;
     return row ? row.rate : DEFAULT_RATES[item][tier];
   }
 
@@ -29,14 +40,12 @@ export class RateBook {
     // The bounds of settings-rules.ts hold for every caller (window, CLI, tests).
     const checked = checkRate(rate);
     if (!checked.ok) throw new UserError(checked.message);
-    this.db
-      .prepare(`INSERT INTO rates (item, tier, rate, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (item, tier) DO UPDATE SET rate = excluded.rate, updated_at = excluded.updated_at`)
-      .run(item, tier, rate, this.clock.now());
+    this.stmts.set.run(item, tier, rate, this.clock.now());
   }
 
   all(): RateEntry[] {
     const custom = new Map<string, number>();
-    for (const r of this.db.prepare(`SELECT item, tier, rate FROM rates`).all() as { item: string; tier: string; rate: number }[]) {
+    for (const r of this.stmts.all.all() as { item: string; tier: string; rate: number }[]) {
       custom.set(`${r.item}/${r.tier}`, r.rate);
     }
     const out: RateEntry[] = [];

@@ -8,6 +8,7 @@
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { migrate } from './migrations';
+import { countSendableJobs } from './sendable-jobs';
 
 export type Db = Database.Database;
 
@@ -104,6 +105,7 @@ export function openDatabase(file: string): Db {
     db = new Database(file);
     configure(db);
     migrate(db);
+    countSendableJobs(db);
     return db;
   } catch (e) {
     db?.close();

@@ -1,7 +1,7 @@
 // Remembers which rows were seen, by a 64-bit digest of their content, in typed arrays: a
 // million rows cost about 24 MB instead of the ~150 MB a Map of strings takes. The chance that
 // two different rows share a 64-bit digest in a million is about 3 in 100 million.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export class DigestSet {
   private hi: Uint32Array;
@@ -19,9 +19,10 @@ export class DigestSet {
 
   /** The row first seen with these parts, or null after remembering `row` for them. */
   firstOrAdd(parts: readonly string[], row: number): number | null {
-    const h = createHash('sha256');
-    for (const p of parts) h.update(p).update('\0');
-    const d = h.digest();
+    // One-shot hash of the parts, each followed by NUL: about half the cost of createHash().
+    let text = '';
+    for (const p of parts) text += `${p}\0`;
+    const d = hash('sha256', text, 'buffer');
     const hi = d.readUInt32LE(0);
     const lo = d.readUInt32LE(4);
     if ((this.count + 1) * 2 > this.rows.length) this.grow();

@@ -1,32 +1,46 @@
 // Files and folders -> validated transcription/OCR items. Valid items always come back, whatever
-// happened to the others; every skipped file comes back as a problem saying why.
+// happened to the others; every skipped file comes back as a problem saying why. Small files are
+// read by a worker thread in batches (read-whole.ts), big ones streamed, all checked here.
 import { walkInputs, type WalkedFile } from './walk';
-import { measureFile } from './measure-file';
+import { measureFile, measureWhole, measureWholeNow, type Measured } from './measure-file';
 import { mapLimit } from './pool';
+import { readBatches, startWholeFileReader, type ReadBatch, type WholeFileReader } from './read-whole';
 import type { FileCapability, FileItem, ImportProblem } from './types';
 
-/** Enough parallel reads to overlap disk latency without thrashing a spinning disk. */
+/** Enough parallel streamed reads (big files) to overlap disk latency without thrashing a spinning disk. */
 const CONCURRENT_FILES = 4;
 
 export interface ImportFilesOptions {
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** Starts the thread that reads small files whole (tests give one that fails); null: none. */
+  reader?: () => WholeFileReader | null;
 }
 
 function byPath(a: { path: string }, b: { path: string }): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
-/** Keeps the first path (in sorted order) for each real file; links to a kept file are reported. */
-function dropLinkedCopies(files: WalkedFile[]): { unique: WalkedFile[]; problems: ImportProblem[] } {
+/** Sorted paths, the first (in sorted order) for each real file; links to a kept file are reported. */
+function dropLinkedCopies(files: WalkedFile[]): { unique: string[]; problems: ImportProblem[] } {
+  // A file reached without a link on the way is its own real path, and paths are unique: two
+  // files can only be one when a link is involved, so only real paths reached through links (and
+  // the paths they could collide with) need remembering. A plain folder costs no map at all.
+  const linked = new Set<string>();
+  for (const f of files) if (f.realPath !== f.path) linked.add(f.realPath);
   const firstByReal = new Map<string, string>();
-  const unique: WalkedFile[] = [];
+  const unique: string[] = [];
   const problems: ImportProblem[] = [];
-  for (const f of [...files].sort(byPath)) {
+  files.sort(byPath);
+  for (const f of files) {
+    if (f.realPath === f.path && !linked.has(f.path)) {
+      unique.push(f.path);
+      continue;
+    }
     const first = firstByReal.get(f.realPath);
     if (first === undefined) {
       firstByReal.set(f.realPath, f.path);
-      unique.push(f);
+      unique.push(f.path);
     } else {
       problems.push({ source: f.path, row: null, message: `${f.path} is a link to the same file as ${first}; skipped, so it is processed and billed once.` });
     }
@@ -34,25 +48,83 @@ function dropLinkedCopies(files: WalkedFile[]): { unique: WalkedFile[]; problems
   return { unique, problems };
 }
 
-/** Keeps the first path (in sorted order) for each content hash. */
-function dropSameContent(items: FileItem[]): { kept: FileItem[]; problems: ImportProblem[] } {
-  const firstBySha = new Map<string, string>();
-  const kept: FileItem[] = [];
-  const problems: ImportProblem[] = [];
-  for (const item of items) {
-    const first = firstBySha.get(item.sha256);
-    if (first === undefined) {
-      firstBySha.set(item.sha256, item.path);
-      kept.push(item);
-    } else {
-      problems.push({
-        source: item.path,
-        row: null,
-        message: `${item.path} is a duplicate of ${first} (identical content); skipped, so it is not processed and billed twice. Remove one of the copies if this is not what you expected.`,
-      });
+function sameContent(path: string, first: string): ImportProblem {
+  return {
+    source: path,
+    row: null,
+    message: `${path} is a duplicate of ${first} (identical content); skipped, so it is not processed and billed twice. Remove one of the copies if this is not what you expected.`,
+  };
+}
+
+/** One batch's files, in order; `countDone` is called as each is done. */
+async function measureBatch(batch: ReadBatch, files: readonly string[], capability: FileCapability, signal: AbortSignal | undefined, countDone: () => void): Promise<Measured[]> {
+  const measured = new Array<Measured>(batch.count);
+  const later: number[] = [];
+  // Files read whole with a check that never waits are done here and now, without a promise.
+  for (let i = 0; i < batch.count; i++) {
+    signal?.throwIfAborted();
+    const whole = batch.whole(i);
+    const now = whole ? measureWholeNow(files[batch.start + i] ?? '', whole, capability) : null;
+    if (now === null) {
+      later.push(i);
+      continue;
     }
+    measured[i] = now;
+    countDone();
   }
-  return { kept, problems };
+  // The rest: big files streamed (a few at a time), and small ones whose check waits.
+  await mapLimit(later, CONCURRENT_FILES, async (i) => {
+    const path = files[batch.start + i] ?? '';
+    const whole = batch.whole(i);
+    measured[i] = whole ? await measureWhole(path, whole, capability, signal) : await measureFile(path, capability, signal);
+    countDone();
+  });
+  return measured;
+}
+
+/**
+ * The valid files, one by one to `onItem`, in order of their paths; the first path (in that
+ * order) of each real file and of each content is kept. Returns the problems, sorted by path.
+ * Nothing grows with the number of files but the sorted paths and what dedupe needs, so a
+ * 100,000-file folder goes straight into the batch in chunks.
+ */
+export async function streamFiles(paths: string[], capability: FileCapability, onItem: (item: FileItem) => void, opts: ImportFilesOptions = {}): Promise<ImportProblem[]> {
+  const { signal, onProgress } = opts;
+  // Started first, so that the thread is up by the time the walk is over.
+  const reader = paths.length > 0 ? (opts.reader ?? startWholeFileReader)() : null;
+  try {
+    const walked = await walkInputs(paths, signal);
+    const linked = dropLinkedCopies(walked.files);
+    walked.files.length = 0;
+    const problems: ImportProblem[] = [...walked.problems, ...linked.problems];
+    const files = linked.unique;
+
+    const total = files.length;
+    let done = 0;
+    onProgress?.(0, total);
+    const firstBySha = new Map<string, string>();
+    const countDone = (): void => onProgress?.(++done, total);
+    for await (const batch of readBatches(reader, files)) {
+      // In order of the paths, so "first" below means first by path.
+      for (const m of await measureBatch(batch, files, capability, signal, countDone)) {
+        if (!m.ok) {
+          problems.push(m.problem);
+          continue;
+        }
+        const first = firstBySha.get(m.item.sha256);
+        if (first === undefined) {
+          firstBySha.set(m.item.sha256, m.item.path);
+          onItem(m.item);
+        } else {
+          problems.push(sameContent(m.item.path, first));
+        }
+      }
+    }
+    problems.sort((a, b) => byPath({ path: a.source }, { path: b.source }));
+    return problems;
+  } finally {
+    reader?.close();
+  }
 }
 
 export async function importFiles(
@@ -60,28 +132,7 @@ export async function importFiles(
   capability: FileCapability,
   opts: ImportFilesOptions = {},
 ): Promise<{ items: FileItem[]; problems: ImportProblem[] }> {
-  const { signal, onProgress } = opts;
-  const walked = await walkInputs(paths, signal);
-  const linked = dropLinkedCopies(walked.files);
-
-  const total = linked.unique.length;
-  let done = 0;
-  onProgress?.(0, total);
-  const measured = await mapLimit(linked.unique, CONCURRENT_FILES, async (f) => {
-    const result = await measureFile(f.path, capability, signal);
-    onProgress?.(++done, total);
-    return result;
-  });
-
   const items: FileItem[] = [];
-  const problems: ImportProblem[] = [...walked.problems, ...linked.problems];
-  for (const m of measured) {
-    if (m.ok) items.push(m.item);
-    else problems.push(m.problem);
-  }
-  // linked.unique was sorted, and mapLimit keeps order, so "first" below means first by path.
-  const content = dropSameContent(items);
-  problems.push(...content.problems);
-  problems.sort((a, b) => byPath({ path: a.source }, { path: b.source }));
-  return { items: content.kept, problems };
+  const problems = await streamFiles(paths, capability, (item) => items.push(item), opts);
+  return { items, problems };
 }

@@ -2,7 +2,6 @@
 // reads of the file through a PDFDataRangeTransport: only the trailer, the cross-reference table
 // and the page tree are read, so a 1 GB scan costs a few 64 KiB reads. A damaged cross-reference
 // table makes pdf.js scan the whole file to rebuild it; a read budget stops that for big files.
-import type { FileHandle } from 'node:fs/promises';
 import { FIX_DOCUMENT, type Unreadable } from './format-check';
 import { loadPdfjs, type Pdfjs } from './pdfjs';
 
@@ -10,6 +9,11 @@ export interface PdfReadOptions {
   /** Most bytes pdf.js may read from one file; past it the file is refused. */
   maxReadBytes?: number;
   signal?: AbortSignal;
+}
+
+/** Positioned reads of the file (an open FileHandle, or a file already in memory). */
+export interface PositionedReads {
+  read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
 }
 
 export type PdfPages = ({ ok: true; pages: number } | { ok: false; unreadable: Unreadable }) & { bytesRead: number };
@@ -29,7 +33,7 @@ function megabytes(n: number): string {
 }
 
 /** A transport that serves pdf.js's range requests from the open file, within a budget. */
-function fileTransport(pdfjs: Pdfjs, handle: FileHandle, size: number, budget: number, fail: (err: unknown) => void) {
+function fileTransport(pdfjs: Pdfjs, handle: PositionedReads, size: number, budget: number, fail: (err: unknown) => void) {
   class FileRangeTransport extends pdfjs.PDFDataRangeTransport {
     bytesRead = 0;
     stopped = false;
@@ -76,7 +80,7 @@ function fromPdfjsError(err: unknown, size: number, budget: number): Unreadable 
 }
 
 /** Page count of the PDF open at `handle`, or why it cannot be read. */
-export async function readPdfPages(handle: FileHandle, size: number, opts: PdfReadOptions = {}): Promise<PdfPages> {
+export async function readPdfPages(handle: PositionedReads, size: number, opts: PdfReadOptions = {}): Promise<PdfPages> {
   const budget = opts.maxReadBytes ?? MAX_PDF_READ_BYTES;
   if (size > MAX_PDF_BYTES) {
     return { ok: false, bytesRead: 0, unreadable: { cause: `is a ${megabytes(size)} PDF, larger than the 4 GB Batchdesk can check`, fix: 'Split it into smaller PDFs and add those, or leave it out.' } };

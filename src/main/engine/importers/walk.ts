@@ -4,8 +4,8 @@
 // entered at most once (by its real path), so a link loop or two links to one folder cannot make
 // the walk endless or list files twice.
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
-import type { Stats } from 'node:fs';
-import { join, resolve } from 'node:path';
+import type { Dirent, Stats } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import { describeIoError, errnoCode, rethrowAbort } from './io-problem';
 import type { ImportProblem } from './types';
 
@@ -19,6 +19,15 @@ export interface WalkedFile {
 export interface WalkResult {
   files: WalkedFile[];
   problems: ImportProblem[];
+}
+
+/**
+ * join(folder, name) for a normalized absolute folder and a name from its listing (never '.',
+ * '..' or containing a separator): the same string, built without join's normalizing pass, whose
+ * intermediate strings cost a 100,000-file walk about 40 MB of short-lived memory.
+ */
+function inFolder(folder: string, name: string): string {
+  return folder.endsWith(sep) ? folder + name : folder + sep + name;
 }
 
 class Walker {
@@ -74,7 +83,7 @@ class Walker {
   }
 
   /** knownReal: the real path when it is cheap to know (no link on the way), else null. */
-  private async entry(path: string, st: Stats, knownReal: string | null): Promise<void> {
+  private async entry(path: string, st: Stats | Dirent, knownReal: string | null): Promise<void> {
     if (st.isDirectory()) {
       await this.dir(path, knownReal);
     } else if (st.isFile()) {
@@ -85,25 +94,38 @@ class Walker {
   }
 
   private async file(path: string, knownReal: string | null): Promise<void> {
+    if (knownReal !== null) {
+      this.fileNow(path, knownReal);
+      return;
+    }
+    if (this.seenTwice(path)) return;
+    let realPath: string;
+    try {
+      realPath = await realpath(path);
+    } catch (err) {
+      rethrowAbort(err, this.signal);
+      this.problem(path, describeIoError(path, err, 'file'));
+      return;
+    }
+    this.files.push({ path, realPath });
+  }
+
+  /** A file whose real path is known: nothing to wait for (most files of a folder). */
+  private fileNow(path: string, realPath: string): void {
+    if (!this.seenTwice(path)) this.files.push({ path, realPath });
+  }
+
+  /** Whether the path was taken already (then it says so, once); remembers it otherwise. */
+  private seenTwice(path: string): boolean {
     if (this.seenPaths.has(path)) {
       if (!this.reportedTwice.has(path)) {
         this.reportedTwice.add(path);
         this.problem(path, `${path} was chosen more than once (directly or inside a chosen folder); it is imported once.`);
       }
-      return;
+      return true;
     }
     this.seenPaths.add(path);
-    let realPath = knownReal;
-    if (realPath === null) {
-      try {
-        realPath = await realpath(path);
-      } catch (err) {
-        rethrowAbort(err, this.signal);
-        this.problem(path, describeIoError(path, err, 'file'));
-        return;
-      }
-    }
-    this.files.push({ path, realPath });
+    return false;
   }
 
   private async dir(path: string, knownReal: string | null): Promise<void> {
@@ -132,36 +154,32 @@ class Walker {
     }
     this.visitedDirs.set(real, path);
 
-    let names: string[];
+    let entries: Dirent[];
     try {
-      const entries = await readdir(path, { withFileTypes: true });
-      names = entries.map((e) => e.name).filter((n) => !n.startsWith('.'));
+      entries = (await readdir(path, { withFileTypes: true })).filter((e) => !e.name.startsWith('.'));
     } catch (err) {
       rethrowAbort(err, this.signal);
       this.problem(path, `${describeIoError(path, err, 'folder')} Its files were not imported.`);
       return;
     }
     // Sorted so the walk, and therefore which copy counts as "first", never depends on the disk.
-    names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
     this.ancestors.set(real, path);
     try {
-      for (const name of names) {
-        const child = join(path, name);
-        let st: Stats;
-        try {
-          st = await lstat(child);
-        } catch (err) {
-          rethrowAbort(err, this.signal);
-          this.problem(child, describeIoError(child, err, 'file'));
-          continue;
-        }
-        if (st.isSymbolicLink()) {
+      for (const e of entries) {
+        const child = inFolder(path, e.name);
+        if (e.isSymbolicLink()) {
           const followed = await this.follow(child);
           if (followed !== null) await this.entry(child, followed, null);
         } else {
-          // No link on the way: the real path is the parent's real path plus the name.
-          await this.entry(child, st, join(real, name));
+          // The entry's type from the folder listing (Node asks lstat itself where a file system
+          // does not say), so a plain file costs no call of its own here. No link on the way: the
+          // real path is the parent's real path plus the name (the same string when they agree,
+          // which is the usual case: it is kept for every file).
+          const childReal = real === path ? child : inFolder(real, e.name);
+          if (e.isFile()) this.fileNow(child, childReal);
+          else await this.entry(child, e, childReal);
         }
       }
     } finally {

@@ -63,6 +63,22 @@ export class OptOutList {
     return (this.stmts.find.get(recipient) as OptOut | undefined) ?? null;
   }
 
+  /**
+   * `find` for one import: lists repeat recipients, so each is looked up once (up to a bound;
+   * past it the answers are forgotten and looked up again, so memory stays flat).
+   */
+  finder(limit = 50_000): (recipient: string) => OptOut | null {
+    const answers = new Map<string, OptOut | null>();
+    return (recipient) => {
+      const known = answers.get(recipient);
+      if (known !== undefined) return known;
+      const found = this.find(recipient);
+      if (answers.size >= limit) answers.clear();
+      answers.set(recipient, found);
+      return found;
+    };
+  }
+
   /** Adds a normalised recipient; false when it was on the list already. */
   add(recipient: string, source: string): boolean {
     return this.stmts.add.run(recipient, this.now(), source).changes === 1;

@@ -81,6 +81,7 @@ export class BatchStore {
          WHERE id = @id AND ready = 0`,
       ),
       get: db.prepare(`SELECT * FROM batches WHERE id = ? AND ready = 1`),
+      dispatchState: db.prepare(`SELECT status, sampling, key_id FROM batches WHERE id = ? AND ready = 1`),
       resolve: db.prepare(`SELECT id FROM batches WHERE ready = 1 AND (id = ? OR id LIKE ? ESCAPE '\\') LIMIT 2`),
       list: db.prepare(`SELECT * FROM batches WHERE ready = 1 ORDER BY created_at, id`),
       runnable: db.prepare(`SELECT * FROM batches WHERE ready = 1 AND status = 'active' AND started_at IS NOT NULL ORDER BY created_at, id`),
@@ -162,6 +163,11 @@ export class BatchStore {
 
   get(id: string): BatchRow | undefined {
     return this.stmts.get.get(id) as BatchRow | undefined;
+  }
+
+  /** What the runner reads before every claim: the few columns it needs, not the whole row. */
+  dispatchState(id: string): Pick<BatchRow, 'status' | 'sampling' | 'key_id'> | undefined {
+    return this.stmts.dispatchState.get(id) as Pick<BatchRow, 'status' | 'sampling' | 'key_id'> | undefined;
   }
 
   /** Accepts a unique id prefix, as git does, so users can type the first characters. */

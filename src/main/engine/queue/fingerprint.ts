@@ -4,13 +4,13 @@
 // jobs delivering the same thing would message the same person the same words, or pay for the
 // same work twice. The stored fingerprint is a 64-bit digest (a small index, cheap to keep up to
 // date at a million rows); a match is confirmed against the job's own payload.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { BatchCapability, Tier } from '../../../shared/domain';
 import { capabilityFor } from '../capabilities/registry';
 import { contextOf } from '../capabilities/capability';
 
 export function fingerprintOf(delivery: string): bigint {
-  return createHash('sha256').update(delivery).digest().readBigInt64LE(0);
+  return hash('sha256', delivery, 'buffer').readBigInt64LE(0);
 }
 
 /** The delivery of a stored job, read back from its payload; null when it cannot be read. */

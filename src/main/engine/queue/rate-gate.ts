@@ -5,6 +5,10 @@
 // Pacing is a GCRA token bucket (one request per 60 s / rpm, with a burst of a few so a busy
 // event loop catches up instead of losing every delay for good) plus a sliding record of the last
 // minute's requests, so no 60-second window ever holds more than the limit even after a burst.
+// The server counts a request when it arrives, somewhere between our start and its answer: the
+// window is kept a little longer than 60 s, by the slowest answer of the last minutes, so that a
+// request delayed on its way (a loaded machine) never lands in the same server minute as one
+// more than the limit later.
 
 export interface GateLimits {
   concurrency: number;
@@ -15,6 +19,8 @@ export interface GateLimits {
 const WINDOW_MS = 60_000;
 const BURST = 3;
 const RECOVER_AFTER_SUCCESSES = 20;
+/** The margin never grows past this: an answer slower than that is a hung request, not a delay. */
+const MAX_MARGIN_MS = 5_000;
 
 export class RateGate {
   private max: number;
@@ -31,6 +37,8 @@ export class RateGate {
   private successes = 0;
   private timer: NodeJS.Timeout | null = null;
   private disposed = false;
+  /** Slowest answer of this minute and of the one before (ms), for the window's margin. */
+  private slowest = { now: 0, before: 0, since: 0 };
 
   constructor(
     limits: GateLimits,
@@ -70,12 +78,25 @@ export class RateGate {
       this.waiters.push(resolve);
       this.pump();
     });
+    const started = this.now();
     try {
       return await task();
     } finally {
+      this.noteAnswer(this.now() - started);
       this.running--;
       this.pump();
     }
+  }
+
+  private noteAnswer(ms: number): void {
+    const now = this.now();
+    if (now - this.slowest.since >= WINDOW_MS) this.slowest = { now: 0, before: this.slowest.now, since: now };
+    this.slowest.now = Math.max(this.slowest.now, Math.min(ms, MAX_MARGIN_MS));
+  }
+
+  /** How much longer than a minute the window is kept. */
+  private get margin(): number {
+    return Math.max(this.slowest.now, this.slowest.before);
   }
 
   onSuccess(): void {
@@ -114,12 +135,13 @@ export class RateGate {
     if (this.rpm !== null) {
       const interval = WINDOW_MS / this.rpm;
       at = Math.max(at, this.tat - interval * (BURST - 1));
-      while (this.head < this.recent.length && (this.recent[this.head] ?? 0) <= now - WINDOW_MS) this.head++;
+      const window = WINDOW_MS + this.margin;
+      while (this.head < this.recent.length && (this.recent[this.head] ?? 0) <= now - window) this.head++;
       if (this.head > 4096 && this.head * 2 > this.recent.length) {
         this.recent = this.recent.slice(this.head);
         this.head = 0;
       }
-      if (this.recent.length - this.head >= this.rpm) at = Math.max(at, (this.recent[this.recent.length - this.rpm] ?? 0) + WINDOW_MS + 1);
+      if (this.recent.length - this.head >= this.rpm) at = Math.max(at, (this.recent[this.recent.length - this.rpm] ?? 0) + window + 1);
     }
     return at <= now ? 0 : at;
   }

@@ -9,9 +9,12 @@ import { outputsDirOf } from '../output-names';
 import { join } from 'node:path';
 import type { Clock, Random } from '../clock';
 import type { Logger } from '../log/logger';
+import type { Db } from '../db/connection';
 import type { JobStore } from './job-store';
 import type { BatchRow, BatchStore } from './batch-store';
 import type { LeasedJob } from './job-row';
+import { PendingAttempt, type AttemptEnd } from './job-store';
+import { GroupCommit } from './group-commit';
 import type { RateBook } from '../costs/rate-book';
 import type { ApiTarget } from '../api/target';
 import type { ApiResponse, Credential, RequestBody } from '../api/request';
@@ -89,6 +92,8 @@ export interface RunnerDeps {
   config: () => RunnerConfig;
   /** The data folder, for saying where the disk is full. */
   dataDir: string;
+  /** The connection, for the runner's group commit (queue/group-commit.ts). */
+  db: Db;
   /** Called after every job transition and batch pause; the engine coalesces these for the window. */
   onChange: (batchId: string) => void;
   /** Pipelines: a succeeded item flows into the next steps in the same commit. */
@@ -109,20 +114,43 @@ export interface RunOptions {
 }
 
 const POLL_MS = 1_000;
+/** How often a busy run reads the settings and the batches to run again. */
+const SCOPE_MS = 100;
+
+/** What a job's processing leaves once its gate slot is free: the commit of its outcome. */
+interface Outcome {
+  committed: Promise<void>;
+}
+const DONE: Outcome = { committed: Promise.resolve() };
 
 export class Runner {
   /** One gate per key (its own request limit and concurrency), with the key it paces. */
   private readonly gates = new Map<string, { gate: RateGate; key: ResolvedKey }>();
   /** Keys resolved this run: `kind|` for a kind's default, `kind|<key id>` for a batch's chosen key. */
   private readonly keys = new Map<string, ResolvedKey | null>();
+  /**
+   * Jobs handed out and not yet done (their outcome on disk), by dispatch number: a job can be
+   * claimed again (a quick retry) while its previous outcome is still being committed.
+   */
   private readonly inflight = new Map<number, { job: LeasedJob; batchId: string; reserved: number }>();
+  private dispatches = 0;
   private readonly wake = new Wakeup();
   private readonly stop = new AbortController();
   private fatal: StorageFailure | null = null;
   private config: RunnerConfig;
+  /** Claims, attempts and outcomes of one event-loop turn, written in one transaction. */
+  private readonly group: GroupCommit;
 
   constructor(private readonly d: RunnerDeps) {
     this.config = d.config();
+    this.group = new GroupCommit(
+      d.db,
+      (e) => {
+        // Claims and attempt starts nobody waited for: their jobs are resent after recovery.
+        if (!this.failStorage(e, 'while recording claims and requests sent')) throw e;
+      },
+      () => d.jobs.sendableCount,
+    );
     // Every request in flight listens for the stop: at concurrency 16 that is more than Node's
     // default warning threshold of 10, which is not a leak.
     setMaxListeners(0, this.stop.signal);
@@ -138,11 +166,20 @@ export class Runner {
     const heartbeat = setInterval(() => this.heartbeat(), Math.max(1_000, Math.floor(this.config.leaseMs / 3)));
     heartbeat.unref();
     try {
+      let scope: BatchRow[] = [];
+      let lookedAt = Number.NEGATIVE_INFINITY;
       while (!signal.aborted) {
-        this.refreshConfig();
-        this.resumeDueWaits(opts.batchIds);
-        this.startDueSchedules(opts.batchIds);
-        const scope = this.scope(opts.batchIds);
+        // While jobs are in flight, the settings and the batches to run are read again every
+        // SCOPE_MS, not after every answer (a pass per answer would read them thousands of times
+        // a second); each batch's own state is still read before each claim. With nothing in
+        // flight (deciding to wait or to end) they are always read fresh.
+        if (this.inflight.size === 0 || performance.now() - lookedAt >= SCOPE_MS) {
+          this.refreshConfig();
+          this.resumeDueWaits(opts.batchIds);
+          this.startDueSchedules(opts.batchIds);
+          scope = this.scope(opts.batchIds);
+          lookedAt = performance.now();
+        }
         let dispatched = 0;
         for (const batch of scope) {
           if (signal.aborted) break;
@@ -164,6 +201,11 @@ export class Runner {
     } finally {
       // Let in-flight requests settle (an abort makes them requeue themselves).
       while (this.inflight.size > 0) await this.wake.wait(POLL_MS);
+      try {
+        this.group.flush();
+      } catch (e) {
+        this.failStorage(e, 'while recording the last outcomes');
+      }
       clearInterval(heartbeat);
       outer?.removeEventListener('abort', relay);
       for (const g of this.gates.values()) g.gate.dispose();
@@ -287,11 +329,14 @@ export class Runner {
     // A batch with nothing left to send never changes state (a missing key must not pause it).
     if (!this.d.jobs.hasOpen(batch.id)) return 0;
     // Paused or cancelled since this pass began (a budget of a step before it, another process).
-    const fresh = this.d.batches.get(batch.id);
+    const fresh = this.d.batches.dispatchState(batch.id);
     if (fresh?.status !== 'active') return 0;
     // A sample run sends only its items; when they are all done the batch pauses with what they cost.
     const sampling = fresh.sampling > 0;
-    if (sampling && this.endSampleIfDone(fresh)) return 0;
+    if (sampling) {
+      const row = this.d.batches.get(batch.id);
+      if (row && this.endSampleIfDone(row)) return 0;
+    }
     const cap = capabilityFor(batch.capability);
     let key: ResolvedKey | null;
     try {
@@ -316,7 +361,17 @@ export class Runner {
     const ctx: BatchContext = contextOf(batch);
     // Answers saved as files go to the batch's outputs folder: made once per pass, not per job.
     if (cap.outputFile) mkdirSync(outputsDirOf(this.d.dataDir, batch.id), { recursive: true });
-    const claimed = this.d.jobs.claim(batch.id, gate.available, this.config.leaseMs, sampling);
+    const wanted = gate.available;
+    if (wanted <= 0) return 0;
+    // Jobs made in the open group (a pipeline's next step, a batch sealed meanwhile) carry keys
+    // not yet on disk: commit them before anything is claimed, so none can leave before its key.
+    if (this.group.holdsNewJobs) this.group.flush();
+    // Claimed at once, committed with the outcomes that freed the room for them: a claim lost in a
+    // crash leaves its job queued, to be sent again with its key.
+    const claimed = this.group.now(() =>
+      // An outcome earlier in the same group may have paused the batch (a revoked key, its budget).
+      this.d.batches.dispatchState(batch.id)?.status === 'active' ? this.d.jobs.claim(batch.id, wanted, this.config.leaseMs, sampling) : [],
+    );
     if (claimed.length === 0) return 0;
 
     const budgets = this.budgetLines(batch);
@@ -327,7 +382,10 @@ export class Runner {
       const crossed = budgets.find((b) => b.spent + b.reserved + job.estimated_cost > b.budget);
       if (crossed) {
         // Stop before the budget would be crossed: put this and the rest back untouched.
-        for (const rest of claimed.slice(i)) this.d.jobs.requeue(rest, null);
+        const rest = claimed.slice(i);
+        this.d.jobs.atomically(() => {
+          for (const r of rest) this.d.jobs.requeue(r, null);
+        });
         const whole = crossed.steps.size > 1 ? ` (it covers ${crossed.holder.id === batch.id ? 'this batch' : `batch ${crossed.holder.id}`} and the ${crossed.steps.size - 1} step(s) after it)` : '';
         this.pauseSteps(
           batch,
@@ -337,13 +395,19 @@ export class Runner {
         break;
       }
       for (const b of budgets) b.reserved += job.estimated_cost;
-      this.inflight.set(job.id, { job, batchId: batch.id, reserved: job.estimated_cost });
+      const slot = ++this.dispatches;
+      this.inflight.set(slot, { job, batchId: batch.id, reserved: job.estimated_cost });
       dispatched++;
       void gate
         .run(() => this.process(job, batch, cap, ctx, key, gate, signal))
+        .then((outcome) => {
+          // The slot is free: the next claim can join the commit of this outcome.
+          this.wake.notify();
+          return outcome.committed;
+        })
         .catch((e: unknown) => this.crashed(job, e))
         .finally(() => {
-          this.inflight.delete(job.id);
+          this.inflight.delete(slot);
           this.d.onChange(batch.id);
           this.wake.notify();
         });
@@ -437,15 +501,15 @@ export class Runner {
     key: ResolvedKey,
     gate: RateGate,
     signal: AbortSignal,
-  ): Promise<void> {
+  ): Promise<Outcome> {
     if (signal.aborted) {
-      if (!this.fatal) this.d.jobs.requeue(job, null);
-      return;
+      if (!this.fatal) await this.group.write(() => this.d.jobs.requeue(job, null));
+      return DONE;
     }
     const parsedPayload = cap.payload.safeParse(JSON.parse(job.payload_json));
     if (!parsedPayload.success) {
-      this.d.jobs.fail(job, engineError('internal', `${job.source}: the stored job payload is not valid (${parsedPayload.error.message}).`));
-      return;
+      await this.group.write(() => this.d.jobs.fail(job, engineError('internal', `${job.source}: the stored job payload is not valid (${parsedPayload.error.message}).`)));
+      return DONE;
     }
     const payload = parsedPayload.data;
     // Checked again just before sending: an opt-out added while the batch runs counts at once.
@@ -453,26 +517,27 @@ export class Runner {
     const optedOut = recipient === undefined ? null : this.d.optOuts.find(recipient);
     if (optedOut) {
       const maybe = job.attempts > 0 ? ' An earlier attempt, whose answer was lost, may have reached them.' : '';
-      this.d.jobs.skip(job, `not sent: ${describeOptOut(optedOut)}.${maybe}`);
+      await this.group.write(() => this.d.jobs.skip(job, `not sent: ${describeOptOut(optedOut)}.${maybe}`));
       this.d.logger.log('info', 'job.opted_out', { job: job.id, batch: batch.id });
-      return;
+      return DONE;
     }
     // Quiet hours and the recipient's gap: too early is not a failure, the job waits its time.
-    const timing = recipient === undefined ? null : this.d.holds.check(batch, job.id, recipient, cap.recipientFields?.(payload) ?? {});
+    const timing =
+      recipient === undefined ? null : this.d.holds.check(batch, job.id, recipient, cap.recipientFields?.(payload) ?? {}, (write) => this.group.now(write));
     if (timing?.kind === 'hold') {
-      this.d.jobs.hold(job, timing.until, timing.message);
-      return;
+      await this.group.write(() => this.d.jobs.hold(job, timing.until, timing.message));
+      return DONE;
     }
     if (timing?.kind === 'fail') {
-      this.d.jobs.fail(job, engineError('invalid_input', timing.message));
-      return;
+      await this.group.write(() => this.d.jobs.fail(job, engineError('invalid_input', timing.message)));
+      return DONE;
     }
     const src = cap.sourceFile(payload);
     if (src) {
       const problem = await verifySource(src);
       if (problem) {
-        this.d.jobs.fail(job, problem);
-        return;
+        await this.group.write(() => this.d.jobs.fail(job, problem));
+        return DONE;
       }
     }
     const outputName = cap.outputFile?.(payload) ?? null;
@@ -481,8 +546,12 @@ export class Runner {
       output = { path: join(outputsDirOf(this.d.dataDir, batch.id), outputName), name: outputName };
     }
     const request = cap.buildRequest(payload, { idempotencyKey: job.idempotency_key, requestBody: job.request_body, output }, ctx);
-    const attemptId = this.d.jobs.startAttempt(job.id, key.label);
+    // The attempt is written now and committed with the group; a crash before that loses only the
+    // record, and the job is resent with its key.
     const started = this.d.clock.now();
+    const attempt = new PendingAttempt(job.id, key.label, started);
+    this.group.now(() => this.d.jobs.recordAttemptStart(attempt));
+    const ended = (end: Omit<AttemptEnd, 'finishedAt'>): AttemptEnd => (attempt.end = { ...end, finishedAt: this.d.clock.now() });
     let response: ApiResponse;
     try {
       response = await sendRequest({ baseUrl: this.d.target.baseUrl, key: key.secret }, request, {
@@ -493,42 +562,47 @@ export class Runner {
     } catch (e) {
       const latencyMs = this.d.clock.now() - started;
       if (signal.aborted) {
-        if (this.fatal) return; // the database cannot be written: recovery at the next start resends it
-        this.d.jobs.atomically(() => {
-          this.d.jobs.finishAttempt(attemptId, { httpStatus: null, latencyMs, outcome: 'interrupted', message: 'run stopped', replayed: false });
+        if (this.fatal) return DONE; // the database cannot be written: recovery at the next start resends it
+        const end = ended({ httpStatus: null, latencyMs, outcome: 'interrupted', message: 'run stopped', replayed: false });
+        await this.group.write(() => {
+          this.d.jobs.recordAttemptEnd(attempt, end);
           this.d.jobs.requeue(job, null);
         });
-        return;
+        return DONE;
       }
       const net = e instanceof NetworkError ? e : new NetworkError(e instanceof Error ? e.message : String(e), false);
       const err = engineError(
         'transient',
         `Network problem: ${net.message}.${net.bodySent ? ' The API may have received the item; it is resent with the same idempotency key, so it is not done twice.' : ''}`,
       );
-      this.d.jobs.atomically(() => {
-        this.d.jobs.finishAttempt(attemptId, { httpStatus: null, latencyMs, outcome: err.kind, message: err.message, replayed: false });
+      const end = ended({ httpStatus: null, latencyMs, outcome: err.kind, message: err.message, replayed: false });
+      await this.group.write(() => {
+        this.d.jobs.recordAttemptEnd(attempt, end);
         this.handleError(job, batch, err, gate, null);
       });
-      return;
+      return DONE;
     }
 
     const secrets = this.secrets();
     const replayed = response.headers.get('idempotent-replayed') === 'true';
     // An attempt's outcome and the job's transition are one commit: a kill between the two would
     // leave an attempt marked succeeded on a job that is then resent (a replay, but a false history).
-    const finish = (outcome: string, message: string | null, then: () => void): void =>
-      this.d.jobs.atomically(() => {
-        this.d.jobs.finishAttempt(attemptId, { httpStatus: response.status, latencyMs: response.latencyMs, outcome, message, replayed });
+    // Both go in the next group commit, awaited: nothing below runs before they are on disk.
+    const finish = (outcome: string, message: string | null, then: () => void): Promise<void> => {
+      const end = ended({ httpStatus: response.status, latencyMs: response.latencyMs, outcome, message, replayed });
+      return this.group.write(() => {
+        this.d.jobs.recordAttemptEnd(attempt, end);
         then();
       });
+    };
     // A saved answer (audio, an image) is on disk, not in the database: only a line about it is kept.
     const raw = response.saved
       ? `[${response.headers.get('content-type') ?? 'binary'} answer, ${response.saved.bytes.toLocaleString('en')} bytes, saved as outputs/${batch.id}/${response.saved.name}]`
       : storedBody(response, secrets);
     const err = classifyResponse(response, this.d.clock.now(), cap.descriptor.credential, howToReplace(cap.descriptor.credential, key), secrets);
     if (err) {
-      finish(err.kind, err.message, () => this.handleError(job, batch, err, gate, raw));
-      return;
+      await finish(err.kind, err.message, () => this.handleError(job, batch, err, gate, raw));
+      return DONE;
     }
     if (src && response.uploadedSha256 !== null && response.uploadedSha256 !== src.sha256) {
       const changed = engineError(
@@ -536,22 +610,24 @@ export class Runner {
         `${src.path}: the file changed while it was being uploaded; the API's answer is kept but may not match the file. Create a new batch for the new version.`,
         { httpStatus: response.status },
       );
-      finish(changed.kind, changed.message, () => this.d.jobs.fail(job, changed, raw));
-      return;
+      await finish(changed.kind, changed.message, () => this.d.jobs.fail(job, changed, raw));
+      return DONE;
     }
     const parsed = response.truncated
       ? { ok: false as const, error: engineError('bad_response', `The answer is larger than Batchdesk reads for one item (over ${response.bodyBytes.toLocaleString('en')} bytes).`, { httpStatus: response.status }) }
       : cap.parseResponse(response, payload, job.estimated_units, ctx);
     if (!parsed.ok) {
       const error = parsed.error;
-      finish(error.kind, error.message, () => this.handleError(job, batch, error, gate, raw));
-      return;
+      await finish(error.kind, error.message, () => this.handleError(job, batch, error, gate, raw));
+      return DONE;
     }
     const cost = costOf(parsed.units, this.d.rates.rate(cap.descriptor.rateItem(ctx.channel), batch.tier));
     let counted = false;
     let flowed: string[] = [];
     const resultJson = JSON.stringify(parsed.result);
-    finish('succeeded', null, () => {
+    // Not awaited here: the gate's slot is free for the next request as soon as the answer is in;
+    // the caller waits for this commit before the job counts as done (budget, progress).
+    const committed = finish('succeeded', null, () => {
       counted = this.d.jobs.succeed(job, {
         units: parsed.units,
         cost,
@@ -564,10 +640,14 @@ export class Runner {
       // The next steps get this item in the same commit: never lost, never twice.
       if (counted) flowed = this.d.followUps.flow({ id: job.id, seq: job.seq, source: job.source, result_json: resultJson }, batch);
     });
-    if (!counted) this.d.logger.log('warn', 'job.stale_finish', { job: job.id });
-    for (const f of flowed) this.d.onChange(f);
     gate.onSuccess();
-    this.d.logger.log('debug', 'job.succeeded', { job: job.id, batch: batch.id, status: response.status, latency_ms: response.latencyMs, replayed });
+    return {
+      committed: committed.then(() => {
+        if (!counted) this.d.logger.log('warn', 'job.stale_finish', { job: job.id });
+        for (const f of flowed) this.d.onChange(f);
+        this.d.logger.log('debug', 'job.succeeded', { job: job.id, batch: batch.id, status: response.status, latency_ms: response.latencyMs, replayed });
+      }),
+    };
   }
 
   private handleError(job: LeasedJob, batch: BatchRow, err: EngineError, gate: RateGate, raw: string | null): void {

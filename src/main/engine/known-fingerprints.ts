@@ -1,0 +1,31 @@
+// Which of many delivery fingerprints some job already has, in one query per GROUP of them. An
+// import checks every item against earlier batches; a query per item cost a read transaction
+// each (half the time of importing 100,000 rows). This only narrows: a fingerprint found here is
+// confirmed by JobStore.delivered, which compares what the jobs actually deliver.
+import type { Db } from './db/connection';
+
+const GROUP = 512;
+
+export class KnownFingerprints {
+  private readonly some;
+
+  constructor(db: Db) {
+    this.some = db
+      .prepare(`SELECT fingerprint FROM jobs WHERE fingerprint IN (${Array.from({ length: GROUP }, () => '?').join(',')})`)
+      .pluck()
+      .safeIntegers(true);
+  }
+
+  /** The fingerprints among `fps` that at least one job has (in any batch, in any state). */
+  among(fps: readonly bigint[]): Set<bigint> {
+    const found = new Set<bigint>();
+    for (let i = 0; i < fps.length; i += GROUP) {
+      const group = fps.slice(i, i + GROUP);
+      // The statement takes exactly GROUP values: a short group repeats its first one.
+      const first = group[0] as bigint;
+      while (group.length < GROUP) group.push(first);
+      for (const fp of this.some.iterate(...group) as IterableIterator<bigint>) found.add(fp);
+    }
+    return found;
+  }
+}

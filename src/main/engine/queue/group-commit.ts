@@ -1,0 +1,130 @@
+// Group commit: the runner's writes run at once, inside one open transaction, and that
+// transaction is committed once per event-loop turn (a few ms at most), so a batch of answers costs
+// one fsync instead of one each, and no request waits for a disk write before it leaves.
+// synchronous=FULL stays: a write that was waited for is on disk when its promise resolves.
+// Each write runs in its own savepoint, so one that throws takes back only its own statements;
+// a commit that fails rejects every write of its group.
+//
+// Why this is safe (GUIDE: idempotency): a job's key is committed with the job at import, before
+// any request can leave. A crash can only lose what the open group holds: claims, attempt starts
+// and outcomes of the last few ms. Those jobs are still queued or running in the file, start-up
+// recovery puts them back, and they are resent with the same key and body, which the API replays
+// (test/crash/*: unchanged, every message delivered exactly once across SIGKILLs).
+//
+// Other writes of this process made while a group is open (a pause from the window, the search
+// index) join the group and are committed with it, a few ms later.
+import type { Db } from '../db/connection';
+
+/** The longest a group stays open waiting for more writes. */
+const MAX_DELAY_MS = 4;
+
+interface Waiter {
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
+export class GroupOpenError extends Error {
+  override readonly name = 'GroupOpenError';
+}
+
+export class GroupCommit {
+  private open = false;
+  private waiting: Waiter[] = [];
+  private scheduled: { cancel: () => void } | null = null;
+  /** How long a commit takes here lately (moving average, ms): a slow disk gets fewer, larger groups. */
+  private commitMs = 0;
+
+  /** The counter of sendable jobs made (JobStore.sendableCount) when the open group began. */
+  private sendableAtBegin = 0;
+
+  constructor(
+    private readonly db: Db,
+    /** A group nobody waited for could not be committed (its writes are lost; recovery resends). */
+    private readonly onLostGroup: (e: unknown) => void,
+    /** How many times jobs became sendable on this connection so far (JobStore.sendableCount). */
+    private readonly sendableCount: () => number = () => 0,
+  ) {}
+
+  /**
+   * True when the open group made jobs sendable (new idempotency keys not yet on disk). None of
+   * them may be sent before the group is committed: a crash would lose the key after its request
+   * left, and the job made again would carry a new one.
+   */
+  get holdsNewJobs(): boolean {
+    return this.open && this.sendableCount() !== this.sendableAtBegin;
+  }
+
+  /** Runs `fn` now in the open group; resolves with its result once the group is on disk. */
+  write<T>(fn: () => T): Promise<T> {
+    let value: T;
+    try {
+      value = this.now(fn);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return new Promise<T>((resolve, reject) => this.waiting.push({ resolve: () => resolve(value), reject }));
+  }
+
+  /**
+   * Runs `fn` now in the open group and returns its result; committed with the group, nobody
+   * waits for that (a claim, an attempt's start: a crash before the commit only means a resend).
+   */
+  now<T>(fn: () => T): T {
+    this.begin();
+    // Nested in the open transaction, better-sqlite3 makes this a savepoint.
+    const value = this.db.transaction(fn)();
+    this.schedule();
+    return value;
+  }
+
+  /** Commits the open group now (the run is ending, or a caller needs it on disk). */
+  flush(): void {
+    this.scheduled?.cancel();
+    this.scheduled = null;
+    if (!this.open) return;
+    const waiting = this.waiting;
+    this.waiting = [];
+    this.open = false;
+    const t0 = performance.now();
+    try {
+      if (!this.db.inTransaction) throw new GroupOpenError('the database rolled the open group back (see the error of the write that failed)');
+      this.db.exec('COMMIT');
+    } catch (e) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      for (const w of waiting) w.reject(e);
+      if (waiting.length === 0) this.onLostGroup(e);
+      return;
+    } finally {
+      this.commitMs = 0.8 * this.commitMs + 0.2 * (performance.now() - t0);
+    }
+    for (const w of waiting) w.resolve();
+  }
+
+  private begin(): void {
+    if (this.open) {
+      // SQLite rolls a whole transaction back on some errors (disk full, I/O): nothing of this
+      // group will be committed, so its writes fail now instead of looking committed later.
+      if (!this.db.inTransaction) this.flush();
+      else return;
+    }
+    if (this.db.inTransaction) throw new GroupOpenError('a group commit cannot start inside another transaction');
+    this.db.exec('BEGIN');
+    this.open = true;
+    this.sendableAtBegin = this.sendableCount();
+  }
+
+  private schedule(): void {
+    if (this.scheduled !== null) return;
+    // At least after the current turn's I/O callbacks (every answer that arrived in this turn joins
+    // the group); when commits take long (a busy disk), about one commit's time more, so the time
+    // spent committing stays near half of the run's while the groups grow.
+    const delay = Math.min(MAX_DELAY_MS, this.commitMs);
+    if (delay < 0.5) {
+      const t = setImmediate(() => this.flush());
+      this.scheduled = { cancel: () => clearImmediate(t) };
+    } else {
+      const t = setTimeout(() => this.flush(), delay);
+      this.scheduled = { cancel: () => clearTimeout(t) };
+    }
+  }
+}
