@@ -38,6 +38,8 @@ test('two clients’ keys, a batch on each, spend by client, and a client’s st
   const edit = page.getByRole('form', { name: `Edit key ${globexLabel}` });
   await edit.getByLabel('Request limit per minute').fill('1200');
   await edit.getByRole('button', { name: 'Save' }).click();
+  // The edit row closes once saved; until then it is a second row naming the key.
+  await expect(edit).toHaveCount(0);
   await expect(keysTable.getByRole('row', { name: new RegExp(globexLabel) })).toContainText('1200/min');
   await expect(keysTable.getByRole('row', { name: new RegExp(globexLabel) })).toContainText('default');
   await shot(page, 'keys-two-clients', testInfo);
