@@ -113,6 +113,17 @@ describe('GroupCommit', () => {
     expect(visible()).toEqual(['run', 'imported']);
   });
 
+  it('a connection closed under an open group rejects its writers instead of throwing', async () => {
+    const w = expect(group.write(insert('late'))).rejects.toThrow(/closed before the open group was committed/);
+    other.close();
+    db.close();
+    await w;
+    expect(lost).toEqual([]);
+    other = new Database(join(dir.path, 'g.sqlite'), { readonly: true });
+    expect(visible()).toEqual([]);
+    db = new Database(join(dir.path, 'g.sqlite'));
+  });
+
   it('will not start inside a transaction someone else opened', () => {
     db.exec('BEGIN');
     expect(() => group.now(insert('x'))).toThrow(/inside another transaction/);

@@ -87,10 +87,11 @@ export class GroupCommit {
     this.open = false;
     const t0 = performance.now();
     try {
+      if (!this.db.open) throw new GroupOpenError('the database was closed before the open group was committed; its jobs are resent with their keys at the next start');
       if (!this.db.inTransaction) throw new GroupOpenError('the database rolled the open group back (see the error of the write that failed)');
       this.db.exec('COMMIT');
     } catch (e) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      if (this.db.open && this.db.inTransaction) this.db.exec('ROLLBACK');
       for (const w of waiting) w.reject(e);
       if (waiting.length === 0) this.onLostGroup(e);
       return;

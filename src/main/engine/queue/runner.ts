@@ -147,7 +147,7 @@ export class Runner {
       d.db,
       (e) => {
         // Claims and attempt starts nobody waited for: their jobs are resent after recovery.
-        if (!this.failStorage(e, 'while recording claims and requests sent')) throw e;
+        if (!this.failStorage(e, 'while recording claims and requests sent')) d.logger.log('error', 'group.lost', { error: e instanceof Error ? e.message : String(e) });
       },
       () => d.jobs.sendableCount,
     );
