@@ -183,11 +183,11 @@ describe('a key on disk before its request leaves', () => {
     const onDisk = committed.prepare('SELECT idempotency_key FROM jobs WHERE id = ?').pluck();
     const missing: number[] = [];
     const jobs = h.engine.jobs;
-    const real = jobs.recordAttemptStart.bind(jobs);
-    jobs.recordAttemptStart = (a) => {
-      const key = jobs.get(a.jobId)?.idempotency_key;
-      if (onDisk.get(a.jobId) !== key) missing.push(a.jobId);
-      real(a);
+    const real = jobs.startAttempt.bind(jobs);
+    jobs.startAttempt = (jobId, keyLabel) => {
+      const key = jobs.get(jobId)?.idempotency_key;
+      if (onDisk.get(jobId) !== key) missing.push(jobId);
+      return real(jobId, keyLabel);
     };
     await h.run({ batchIds: [first.id] });
     // The pipeline's 60 next-step jobs were made in open groups, and each was counted.

@@ -6,9 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { GroupCommit } from '../../../src/main/engine/queue/group-commit';
-import { PendingAttempt } from '../../../src/main/engine/queue/job-store';
 import { unsealedWrite } from '../../../src/main/engine/db/unsealed-write';
-import { queueFixture, type QueueFixture } from '../../helpers/queue-fixture';
 import { tempDir } from '../../helpers/temp-dir';
 
 describe('GroupCommit', () => {
@@ -128,49 +126,5 @@ describe('GroupCommit', () => {
     db.exec('BEGIN');
     expect(() => group.now(insert('x'))).toThrow(/inside another transaction/);
     db.exec('ROLLBACK');
-  });
-});
-
-describe('attempts written with the group commit', () => {
-  let q: QueueFixture;
-  beforeEach(() => {
-    q = queueFixture({ b1: 3 });
-  });
-  afterEach(() => q.close());
-
-  const rows = (jobId: number): { outcome: string; finished_at: number | null; http_status: number | null }[] =>
-    q.db.prepare('SELECT outcome, finished_at, http_status FROM attempts WHERE job_id = ? ORDER BY id').all(jobId) as never;
-  const counted = (jobId: number): number => q.store.get(jobId)?.attempts ?? -1;
-  const end = { finishedAt: 5, httpStatus: 200, latencyMs: 5, outcome: 'succeeded', message: null, replayed: false };
-
-  it('an answer back before the start was written makes one whole row', () => {
-    const [job] = q.store.claim('b1', 1, 60_000);
-    if (!job) throw new Error('no job');
-    const a = new PendingAttempt(job.id, 'k', 1);
-    a.end = end;
-    q.store.recordAttemptStart(a);
-    q.store.recordAttemptEnd(a, end);
-    expect(rows(job.id)).toEqual([{ outcome: 'succeeded', finished_at: 5, http_status: 200 }]);
-    expect(counted(job.id)).toBe(1);
-  });
-
-  it('a start written first is completed by its end', () => {
-    const [job] = q.store.claim('b1', 1, 60_000);
-    if (!job) throw new Error('no job');
-    const a = new PendingAttempt(job.id, 'k', 1);
-    q.store.recordAttemptStart(a);
-    expect(rows(job.id)).toEqual([{ outcome: 'in_flight', finished_at: null, http_status: null }]);
-    q.store.recordAttemptEnd(a, end);
-    expect(rows(job.id)).toEqual([{ outcome: 'succeeded', finished_at: 5, http_status: 200 }]);
-    expect(counted(job.id)).toBe(1);
-  });
-
-  it('an end whose start was never written writes the whole attempt, counted once', () => {
-    const [job] = q.store.claim('b1', 1, 60_000);
-    if (!job) throw new Error('no job');
-    const a = new PendingAttempt(job.id, 'k', 1);
-    q.store.recordAttemptEnd(a, end);
-    expect(rows(job.id)).toEqual([{ outcome: 'succeeded', finished_at: 5, http_status: 200 }]);
-    expect(counted(job.id)).toBe(1);
   });
 });

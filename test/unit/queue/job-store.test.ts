@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { integrityCheck, type Db } from '../../../src/main/engine/db/connection';
-import { PendingAttempt, type JobStore } from '../../../src/main/engine/queue/job-store';
+import type { JobStore } from '../../../src/main/engine/queue/job-store';
 import type { BatchStore } from '../../../src/main/engine/queue/batch-store';
 import { engineError } from '../../../src/shared/errors';
 import { SCHEMA_VERSION } from '../../../src/main/engine/db/migrations';
@@ -19,13 +19,6 @@ describe('JobStore', () => {
     ({ db, clock, store, batches } = q);
   });
   afterEach(() => q.close());
-
-  /** A request leaves: its attempt is recorded (as the runner does, in its group commit). */
-  const started = (jobId: number, keyLabel: string | null): number => {
-    const a = new PendingAttempt(jobId, keyLabel, clock.now());
-    store.recordAttemptStart(a);
-    return a.id ?? 0;
-  };
 
   it('opens with WAL, synchronous FULL and the current schema version', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -85,11 +78,11 @@ describe('JobStore', () => {
   it('does not count a 429 as a try', () => {
     const [job] = store.claim('b1', 1, 60_000);
     if (!job) throw new Error('no job');
-    started(job.id, null);
+    store.startAttempt(job.id, null);
     store.retryLater(job, clock.now(), engineError('rate_limited', '429'), true);
     const [again] = store.claim('b1', 1, 60_000);
     if (!again) throw new Error('no job');
-    started(again.id, null);
+    store.startAttempt(again.id, null);
     expect(again.tries).toBe(1);
     expect(store.get(again.id)?.attempts).toBe(2);
   });
@@ -104,7 +97,7 @@ describe('JobStore', () => {
 
   it('recovers jobs orphaned by a crash with their attempts and key kept', () => {
     const claimed = store.claim('b1', 2, 60_000);
-    const a = started(claimed[0]?.id ?? 0, 'sandbox …abcd');
+    const a = store.startAttempt(claimed[0]?.id ?? 0, 'sandbox …abcd');
     expect(a).toBeGreaterThan(0);
     expect(store.recoverOrphans()).toBe(2);
     const row = store.get(claimed[0]?.id ?? 0);
@@ -139,7 +132,7 @@ describe('JobStore', () => {
   it('retries failed jobs with the same key and a fresh try budget', () => {
     const [job] = store.claim('b1', 1, 60_000);
     if (!job) throw new Error('no job');
-    started(job.id, null);
+    store.startAttempt(job.id, null);
     store.fail(job, engineError('transient', 'gave up'));
     expect(store.retryFailed('b1')).toBe(1);
     const row = store.get(job.id);

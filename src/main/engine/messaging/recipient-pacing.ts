@@ -10,8 +10,6 @@ export type PaceDecision = { ok: true } | { ok: false; until: number; lastAt: nu
 
 export class RecipientPacing {
   private readonly stmts;
-  /** Sends noted but not yet written (the write waits for the runner's next group commit). */
-  private readonly pending = new Map<string, { lastAt: number; jobId: number }>();
 
   constructor(
     private readonly db: Db,
@@ -30,19 +28,13 @@ export class RecipientPacing {
    * May job `jobId` message `recipient` now, with `gapMs` between two messages to them? If so,
    * the send is noted at once (before the caller's next await), else the time it may go.
    */
-  take(recipient: string, jobId: number, gapMs: number, write: (fn: () => void) => void = (fn) => fn()): PaceDecision {
+  take(recipient: string, jobId: number, gapMs: number): PaceDecision {
     const now = this.now();
     if (gapMs > 0) {
-      const last = this.pending.get(recipient) ?? (this.stmts.last.get(recipient) as { lastAt: number; jobId: number | null } | undefined);
+      const last = this.stmts.last.get(recipient) as { lastAt: number; jobId: number | null } | undefined;
       if (last && last.jobId !== jobId && now < last.lastAt + gapMs) return { ok: false, until: last.lastAt + gapMs, lastAt: last.lastAt };
     }
-    // Noted in memory at once (the next job to this recipient sees it), on disk with the group.
-    const noted = { lastAt: now, jobId };
-    this.pending.set(recipient, noted);
-    write(() => {
-      this.stmts.note.run({ recipient, now, job: jobId });
-      if (this.pending.get(recipient) === noted) this.pending.delete(recipient);
-    });
+    this.stmts.note.run({ recipient, now, job: jobId });
     return { ok: true };
   }
 }

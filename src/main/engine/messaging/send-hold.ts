@@ -28,11 +28,8 @@ export class SendHolds {
     private readonly now: () => number,
   ) {}
 
-  /**
-   * Whether job `jobId` of a batch with these rules may message `recipient` now. A send that may go
-   * is noted through `write` (the runner's group commit; at once when not given).
-   */
-  check(batch: Rules, jobId: number, recipient: string, fields: Readonly<Record<string, string>>, write?: (fn: () => void) => void): SendTiming {
+  /** Whether job `jobId` of a batch with these rules may message `recipient` now. */
+  check(batch: Rules, jobId: number, recipient: string, fields: Readonly<Record<string, string>>): SendTiming {
     const now = this.now();
     const quiet = batch.quiet_hours === null ? null : quietHoursOf(batch.quiet_hours);
     if (quiet) {
@@ -49,7 +46,7 @@ export class SendHolds {
         return { kind: 'hold', until: at, message: `held until ${formatWall(at, zone)} ${zone} (quiet hours ${quiet.text}, ${where.label})` };
       }
     }
-    const pace = this.pacing.take(recipient, jobId, batch.recipient_gap_ms, write);
+    const pace = this.pacing.take(recipient, jobId, batch.recipient_gap_ms);
     if (!pace.ok) {
       const zone = localZone();
       return {

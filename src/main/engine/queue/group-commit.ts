@@ -1,12 +1,13 @@
 // Group commit: the runner's writes run at once, inside one open transaction, and that
-// transaction is committed once per event-loop turn (a few ms at most), so a batch of answers costs
+// transaction is committed once per event-loop turn (after its I/O callbacks), so a batch of answers costs
 // one fsync instead of one each, and no request waits for a disk write before it leaves.
 // synchronous=FULL stays: a write that was waited for is on disk when its promise resolves.
 // Each write runs in its own savepoint, so one that throws takes back only its own statements;
 // a commit that fails rejects every write of its group.
 //
-// Why this is safe (GUIDE: idempotency): a job's key is committed with the job at import, before
-// any request can leave. A crash can only lose what the open group holds: claims, attempt starts
+// Why this is safe (GUIDE: idempotency): a job's key is on disk before any request for it can
+// leave: committed with the job at import, or, for a job made inside the open group (a pipeline's
+// next step), by committing the group before the next claim (holdsNewJobs). A crash can only lose what the open group holds: claims, attempt starts
 // and outcomes of the last few ms. Those jobs are still queued or running in the file, start-up
 // recovery puts them back, and they are resent with the same key and body, which the API replays
 // (test/crash/*: unchanged, every message delivered exactly once across SIGKILLs).
@@ -14,9 +15,6 @@
 // Other writes of this process made while a group is open (a pause from the window, the search
 // index) join the group and are committed with it, a few ms later.
 import type { Db } from '../db/connection';
-
-/** The longest a group stays open waiting for more writes. */
-const MAX_DELAY_MS = 4;
 
 interface Waiter {
   resolve: () => void;
@@ -30,9 +28,7 @@ export class GroupOpenError extends Error {
 export class GroupCommit {
   private open = false;
   private waiting: Waiter[] = [];
-  private scheduled: { cancel: () => void } | null = null;
-  /** How long a commit takes here lately (moving average, ms): a slow disk gets fewer, larger groups. */
-  private commitMs = 0;
+  private scheduled: ReturnType<typeof setImmediate> | null = null;
 
   /** The counter of sendable jobs made (JobStore.sendableCount) when the open group began. */
   private sendableAtBegin = 0;
@@ -79,13 +75,12 @@ export class GroupCommit {
 
   /** Commits the open group now (the run is ending, or a caller needs it on disk). */
   flush(): void {
-    this.scheduled?.cancel();
+    if (this.scheduled !== null) clearImmediate(this.scheduled);
     this.scheduled = null;
     if (!this.open) return;
     const waiting = this.waiting;
     this.waiting = [];
     this.open = false;
-    const t0 = performance.now();
     try {
       if (!this.db.open) throw new GroupOpenError('the database was closed before the open group was committed; its jobs are resent with their keys at the next start');
       if (!this.db.inTransaction) throw new GroupOpenError('the database rolled the open group back (see the error of the write that failed)');
@@ -95,8 +90,6 @@ export class GroupCommit {
       for (const w of waiting) w.reject(e);
       if (waiting.length === 0) this.onLostGroup(e);
       return;
-    } finally {
-      this.commitMs = 0.8 * this.commitMs + 0.2 * (performance.now() - t0);
     }
     for (const w of waiting) w.resolve();
   }
@@ -115,17 +108,8 @@ export class GroupCommit {
   }
 
   private schedule(): void {
-    if (this.scheduled !== null) return;
-    // At least after the current turn's I/O callbacks (every answer that arrived in this turn joins
-    // the group); when commits take long (a busy disk), about one commit's time more, so the time
-    // spent committing stays near half of the run's while the groups grow.
-    const delay = Math.min(MAX_DELAY_MS, this.commitMs);
-    if (delay < 0.5) {
-      const t = setImmediate(() => this.flush());
-      this.scheduled = { cancel: () => clearImmediate(t) };
-    } else {
-      const t = setTimeout(() => this.flush(), delay);
-      this.scheduled = { cancel: () => clearTimeout(t) };
-    }
+    // After the current turn's I/O callbacks: every answer that arrived in this turn joins the
+    // group. (Holding it open longer measured no faster, and holds the write lock longer.)
+    this.scheduled ??= setImmediate(() => this.flush());
   }
 }

@@ -31,36 +31,6 @@ export interface SuccessRecord {
   vector?: Float32Array;
 }
 
-/** How an attempt ended: its answer (or none), measured when it came back. */
-export interface AttemptEnd {
-  finishedAt: number;
-  httpStatus: number | null;
-  latencyMs: number;
-  outcome: string;
-  message: string | null;
-  replayed: boolean;
-}
-
-/**
- * An attempt whose row is written by the runner's group commit (queue/group-commit.ts): its start
- * is queued as the request leaves, and when the answer is back before that write, the start and
- * the end become one row.
- */
-export class PendingAttempt {
-  /** The attempt row, once written. */
-  id: number | null = null;
-  /** Set when the answer is back; a start written after that writes the whole attempt. */
-  end: AttemptEnd | null = null;
-  /** True once the row holds the end too. */
-  complete = false;
-
-  constructor(
-    readonly jobId: number,
-    readonly keyLabel: string | null,
-    readonly startedAt: number,
-  ) {}
-}
-
 export class JobStore {
   private readonly stmts;
 
@@ -145,11 +115,10 @@ export class JobStore {
       closeInterrupted: db.prepare(
         `UPDATE attempts SET outcome = 'interrupted', finished_at = @now WHERE outcome = 'in_flight'`,
       ),
-      countAttempt: db.prepare(`UPDATE jobs SET attempts = attempts + 1 WHERE id = ?`),
-      insertAttempt: db.prepare(
-        `INSERT INTO attempts (job_id, started_at, finished_at, http_status, latency_ms, outcome, error_message, replayed, key_label)
-         VALUES (@job, @started, @finished, @status, @latency, @outcome, @message, @replayed, @key) RETURNING id`,
+      startAttempt: db.prepare(
+        `INSERT INTO attempts (job_id, started_at, outcome, key_label) VALUES (@job, @now, 'in_flight', @key) RETURNING id`,
       ),
+      countAttempt: db.prepare(`UPDATE jobs SET attempts = attempts + 1 WHERE id = ?`),
       finishAttempt: db.prepare(
         `UPDATE attempts SET finished_at = @now, http_status = @status, latency_ms = @latency, outcome = @outcome,
            error_message = @message, replayed = @replayed WHERE id = @id`,
@@ -366,44 +335,28 @@ export class JobStore {
     return this.stmts.recoverExpired.run({ now: this.clock.now() }).changes;
   }
 
-  /**
-   * Writes a pending attempt's row (in the group commit, after its request left): in flight, or
-   * whole when its answer is already back. jobs.attempts counts it in the same write.
-   */
-  recordAttemptStart(a: PendingAttempt): void {
-    this.stmts.countAttempt.run(a.jobId);
-    const end = a.end;
-    const row = this.stmts.insertAttempt.get({
-      job: a.jobId,
-      started: a.startedAt,
-      finished: end?.finishedAt ?? null,
-      status: end?.httpStatus ?? null,
-      latency: end?.latencyMs ?? null,
-      outcome: end?.outcome ?? 'in_flight',
-      message: end?.message ?? null,
-      replayed: end?.replayed ? 1 : 0,
-      key: a.keyLabel,
-    }) as { id: number };
-    a.id = row.id;
-    a.complete = end !== null;
+  /** A request is about to leave: only now does it count as an attempt (jobs.attempts = attempt rows). */
+  startAttempt(jobId: number, keyLabel: string | null): number {
+    return this.db.transaction(() => {
+      this.stmts.countAttempt.run(jobId);
+      const row = this.stmts.startAttempt.get({ job: jobId, now: this.clock.now(), key: keyLabel }) as { id: number };
+      return row.id;
+    })();
   }
 
-  /** Writes how a pending attempt ended (with its job's transition, in one group-commit write). */
-  recordAttemptEnd(a: PendingAttempt, end: AttemptEnd): void {
-    a.end = end;
-    if (a.complete) return;
-    // Its start was never written (that write failed): the attempt is written whole now.
-    if (a.id === null) return this.recordAttemptStart(a);
+  finishAttempt(
+    attemptId: number,
+    a: { httpStatus: number | null; latencyMs: number; outcome: string; message: string | null; replayed: boolean },
+  ): void {
     this.stmts.finishAttempt.run({
-      id: a.id,
-      now: end.finishedAt,
-      status: end.httpStatus,
-      latency: end.latencyMs,
-      outcome: end.outcome,
-      message: end.message,
-      replayed: end.replayed ? 1 : 0,
+      id: attemptId,
+      now: this.clock.now(),
+      status: a.httpStatus,
+      latency: a.latencyMs,
+      outcome: a.outcome,
+      message: a.message,
+      replayed: a.replayed ? 1 : 0,
     });
-    a.complete = true;
   }
 
   counts(batchId: string): StateCounts {

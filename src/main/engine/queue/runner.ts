@@ -13,7 +13,6 @@ import type { Db } from '../db/connection';
 import type { JobStore } from './job-store';
 import type { BatchRow, BatchStore } from './batch-store';
 import type { LeasedJob } from './job-row';
-import { PendingAttempt, type AttemptEnd } from './job-store';
 import { GroupCommit } from './group-commit';
 import type { RateBook } from '../costs/rate-book';
 import type { ApiTarget } from '../api/target';
@@ -138,7 +137,7 @@ export class Runner {
   private readonly stop = new AbortController();
   private fatal: StorageFailure | null = null;
   private config: RunnerConfig;
-  /** Claims, attempts and outcomes of one event-loop turn, written in one transaction. */
+  /** Claims, attempts and outcomes run at once in one open transaction, committed once per turn. */
   private readonly group: GroupCommit;
 
   constructor(private readonly d: RunnerDeps) {
@@ -369,7 +368,7 @@ export class Runner {
     // Claimed at once, committed with the outcomes that freed the room for them: a claim lost in a
     // crash leaves its job queued, to be sent again with its key.
     const claimed = this.group.now(() =>
-      // An outcome earlier in the same group may have paused the batch (a revoked key, its budget).
+      // An outcome may have paused the batch (a revoked key, its budget) while its key was looked up.
       this.d.batches.dispatchState(batch.id)?.status === 'active' ? this.d.jobs.claim(batch.id, wanted, this.config.leaseMs, sampling) : [],
     );
     if (claimed.length === 0) return 0;
@@ -522,8 +521,8 @@ export class Runner {
       return DONE;
     }
     // Quiet hours and the recipient's gap: too early is not a failure, the job waits its time.
-    const timing =
-      recipient === undefined ? null : this.d.holds.check(batch, job.id, recipient, cap.recipientFields?.(payload) ?? {}, (write) => this.group.now(write));
+    // In the group: a send that may go is noted for the recipient's gap (a write, committed with it).
+    const timing = recipient === undefined ? null : this.group.now(() => this.d.holds.check(batch, job.id, recipient, cap.recipientFields?.(payload) ?? {}));
     if (timing?.kind === 'hold') {
       await this.group.write(() => this.d.jobs.hold(job, timing.until, timing.message));
       return DONE;
@@ -548,10 +547,8 @@ export class Runner {
     const request = cap.buildRequest(payload, { idempotencyKey: job.idempotency_key, requestBody: job.request_body, output }, ctx);
     // The attempt is written now and committed with the group; a crash before that loses only the
     // record, and the job is resent with its key.
+    const attemptId = this.group.now(() => this.d.jobs.startAttempt(job.id, key.label));
     const started = this.d.clock.now();
-    const attempt = new PendingAttempt(job.id, key.label, started);
-    this.group.now(() => this.d.jobs.recordAttemptStart(attempt));
-    const ended = (end: Omit<AttemptEnd, 'finishedAt'>): AttemptEnd => (attempt.end = { ...end, finishedAt: this.d.clock.now() });
     let response: ApiResponse;
     try {
       response = await sendRequest({ baseUrl: this.d.target.baseUrl, key: key.secret }, request, {
@@ -563,9 +560,8 @@ export class Runner {
       const latencyMs = this.d.clock.now() - started;
       if (signal.aborted) {
         if (this.fatal) return DONE; // the database cannot be written: recovery at the next start resends it
-        const end = ended({ httpStatus: null, latencyMs, outcome: 'interrupted', message: 'run stopped', replayed: false });
         await this.group.write(() => {
-          this.d.jobs.recordAttemptEnd(attempt, end);
+          this.d.jobs.finishAttempt(attemptId, { httpStatus: null, latencyMs, outcome: 'interrupted', message: 'run stopped', replayed: false });
           this.d.jobs.requeue(job, null);
         });
         return DONE;
@@ -575,9 +571,8 @@ export class Runner {
         'transient',
         `Network problem: ${net.message}.${net.bodySent ? ' The API may have received the item; it is resent with the same idempotency key, so it is not done twice.' : ''}`,
       );
-      const end = ended({ httpStatus: null, latencyMs, outcome: err.kind, message: err.message, replayed: false });
       await this.group.write(() => {
-        this.d.jobs.recordAttemptEnd(attempt, end);
+        this.d.jobs.finishAttempt(attemptId, { httpStatus: null, latencyMs, outcome: err.kind, message: err.message, replayed: false });
         this.handleError(job, batch, err, gate, null);
       });
       return DONE;
@@ -587,14 +582,12 @@ export class Runner {
     const replayed = response.headers.get('idempotent-replayed') === 'true';
     // An attempt's outcome and the job's transition are one commit: a kill between the two would
     // leave an attempt marked succeeded on a job that is then resent (a replay, but a false history).
-    // Both go in the next group commit, awaited: nothing below runs before they are on disk.
-    const finish = (outcome: string, message: string | null, then: () => void): Promise<void> => {
-      const end = ended({ httpStatus: response.status, latencyMs: response.latencyMs, outcome, message, replayed });
-      return this.group.write(() => {
-        this.d.jobs.recordAttemptEnd(attempt, end);
+    // Both are written at once in the group; the promise resolves when the group is on disk.
+    const finish = (outcome: string, message: string | null, then: () => void): Promise<void> =>
+      this.group.write(() => {
+        this.d.jobs.finishAttempt(attemptId, { httpStatus: response.status, latencyMs: response.latencyMs, outcome, message, replayed });
         then();
       });
-    };
     // A saved answer (audio, an image) is on disk, not in the database: only a line about it is kept.
     const raw = response.saved
       ? `[${response.headers.get('content-type') ?? 'binary'} answer, ${response.saved.bytes.toLocaleString('en')} bytes, saved as outputs/${batch.id}/${response.saved.name}]`

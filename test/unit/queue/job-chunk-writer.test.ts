@@ -4,8 +4,8 @@
 // must find exactly the fingerprints some job has.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/main/engine/db/connection';
-import { JobChunkWriter } from '../../../src/main/engine/job-chunk-writer';
-import { KnownFingerprints } from '../../../src/main/engine/known-fingerprints';
+import { JobChunkWriter } from '../../../src/main/engine/queue/job-chunk-writer';
+import { KnownFingerprints } from '../../../src/main/engine/queue/known-fingerprints';
 import type { NewJob } from '../../../src/main/engine/queue/job-store';
 import { queueFixture, type QueueFixture } from '../../helpers/queue-fixture';
 

@@ -2,7 +2,7 @@
 // import checks every item against earlier batches; a query per item cost a read transaction
 // each (half the time of importing 100,000 rows). This only narrows: a fingerprint found here is
 // confirmed by JobStore.delivered, which compares what the jobs actually deliver.
-import type { Db } from './db/connection';
+import type { Db } from '../db/connection';
 
 const GROUP = 512;
 

@@ -10,9 +10,9 @@
 // what is read at random (the fingerprint index, about 25 bytes a job, and the pages around it)
 // grows with the import, and so does the cache, up to the connection's own size. `finish` puts
 // that size back.
-import type { Db } from './db/connection';
-import { unsealedWrite } from './db/unsealed-write';
-import type { JobStore, NewJob } from './queue/job-store';
+import type { Db } from '../db/connection';
+import { unsealedWrite } from '../db/unsealed-write';
+import type { JobStore, NewJob } from './job-store';
 
 const ROWS = 64;
 const COLUMNS = `(batch_id, seq, state, idempotency_key, fingerprint, source, payload_json, request_body, estimated_units, estimated_cost, run_at, created_at, updated_at)`;
