@@ -735,12 +735,17 @@ export class Engine {
 
   /** Where files dropped in the browser are streamed to, one folder per drop: <data>/uploads/<session>/. */
   get uploadsDir(): string {
-    return resolve(this.dataDir, 'uploads');
+    return (this.uploadsRoot ??= resolve(this.dataDir, 'uploads'));
   }
+
+  private uploadsRoot: string | null = null;
 
   /** True for a path inside the uploads folder. */
   isUpload(path: string): boolean {
-    return resolve(path).startsWith(this.uploadsDir + sep);
+    // Asked for every file of an import: a path that is already absolute and normal is its own
+    // resolved form (resolving it anyway cost a 100,000-file import 0.1 s and 100 MB of garbage).
+    const plain = sep === '/' && path.startsWith('/') && !path.includes('/.') && !path.includes('//') && !path.endsWith('/');
+    return (plain ? path : resolve(path)).startsWith(this.uploadsDir + sep);
   }
 
   /** Browser uploads are shown by their path as it was dropped. */

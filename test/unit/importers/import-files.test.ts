@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { chmod, copyFile, mkdir, readFile, stat, symlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importFiles } from '../../../src/main/engine/importers';
 import { measureFile } from '../../../src/main/engine/importers/measure-file';
@@ -145,6 +145,34 @@ describe('importFiles: problems', () => {
     const { items, problems } = await importFiles([f, dir, f], 'transcribe');
     expect(items.map((i) => i.path)).toEqual([f]);
     expect(problems).toEqual([{ source: f, row: null, message: expect.stringMatching(/a\.wav was chosen more than once.*imported once/) }]);
+  });
+
+  it('reports a file chosen besides its folder once, whatever the order, in a sub-folder too, by a relative path too', async () => {
+    const dir = await tmp.make();
+    const f = await put(join(dir, 'sub', 'deeper', 'a.wav'), wav(1, 1));
+    const g = await put(join(dir, 'b.wav'), wav(1, 2));
+    for (const paths of [[dir, f, g], [f, dir, g], [g, dir, f], [dir, relative(process.cwd(), f), relative(process.cwd(), g)]]) {
+      const { items, problems } = await importFiles(paths, 'transcribe');
+      expect(items.map((i) => i.path)).toEqual([g, f]);
+      expect(problems.map((p) => p.source)).toEqual([g, f]);
+      for (const p of problems) expect(p.message).toBe(`${p.source} was chosen more than once (directly or inside a chosen folder); it is imported once.`);
+    }
+  });
+
+  it('lists many nested folders (read ahead) in order of their full paths', async () => {
+    const dir = await tmp.make();
+    const names = ['a', 'a-b', 'a.c', 'b', 'b b', 'c'];
+    const expected: string[] = [];
+    let n = 0;
+    for (const top of names) {
+      for (const sub of names) {
+        for (const file of ['x.wav', 'a-1.wav']) expected.push(await put(join(dir, top, sub, file), wav(1, ++n)));
+      }
+      expected.push(await put(join(dir, top, 'z.wav'), wav(1, ++n)));
+    }
+    const { items, problems } = await importFiles([dir], 'transcribe');
+    expect(problems).toEqual([]);
+    expect(items.map((i) => i.path)).toEqual([...expected].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 
   it('reports a folder chosen twice, or inside another chosen folder, and imports its files once', async () => {

@@ -149,4 +149,21 @@ describe('reading small files whole in a worker thread', () => {
     expect(result.items).toHaveLength(n);
     expect(result).toEqual(await importFiles([dir], 'transcribe', { reader: () => null }));
   });
+
+  it('when the reader thread dies after its first batch of a request, the files left are measured in this thread', async () => {
+    const dir = await tmp.make();
+    const n = BATCH_FILES + 40;
+    for (let i = 0; i < n; i++) await put(join(dir, `f${String(i).padStart(4, '0')}.wav`), wav(0.01, i + 1));
+    // The real reader, which stops once it has sent its first batch (the request held them all).
+    const dies = `{
+        const port = require('node:worker_threads').parentPort;
+        const post = port.postMessage.bind(port);
+        port.postMessage = (...args) => { post(...args); process.exit(3); };
+      }
+      ${READ_WORKER_SOURCE}`;
+    const result = await importFiles([dir], 'transcribe', { reader: () => startWholeFileReader(dies) });
+    expect(result.problems).toEqual([]);
+    expect(result.items).toHaveLength(n);
+    expect(result).toEqual(await importFiles([dir], 'transcribe', { reader: () => null }));
+  });
 });

@@ -1,7 +1,8 @@
 // Files and folders -> validated transcription/OCR items. Valid items always come back, whatever
 // happened to the others; every skipped file comes back as a problem saying why. Small files are
 // read by a worker thread in batches (read-whole.ts), big ones streamed, all checked here.
-import { walkInputs, type WalkedFile } from './walk';
+import { walkInputs, type WalkResult } from './walk';
+import { FirstByContent } from './first-by-content';
 import { measureFile, measureWhole, measureWholeNow, type Measured } from './measure-file';
 import { mapLimit } from './pool';
 import { readBatches, startWholeFileReader, type ReadBatch, type WholeFileReader } from './read-whole';
@@ -17,32 +18,35 @@ export interface ImportFilesOptions {
   reader?: () => WholeFileReader | null;
 }
 
-function byPath(a: { path: string }, b: { path: string }): number {
-  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+function bySource(a: ImportProblem, b: ImportProblem): number {
+  return a.source < b.source ? -1 : a.source > b.source ? 1 : 0;
 }
 
 /** Sorted paths, the first (in sorted order) for each real file; links to a kept file are reported. */
-function dropLinkedCopies(files: WalkedFile[]): { unique: string[]; problems: ImportProblem[] } {
+function dropLinkedCopies(walked: WalkResult): { unique: string[]; problems: ImportProblem[] } {
+  const { files, realPaths } = walked;
+  // Sorted by UTF-16 code units, as comparing the strings with < does (the default order).
+  files.sort();
   // A file reached without a link on the way is its own real path, and paths are unique: two
   // files can only be one when a link is involved, so only real paths reached through links (and
   // the paths they could collide with) need remembering. A plain folder costs no map at all.
-  const linked = new Set<string>();
-  for (const f of files) if (f.realPath !== f.path) linked.add(f.realPath);
+  if (realPaths.size === 0) return { unique: files, problems: [] };
+  const linked = new Set(realPaths.values());
   const firstByReal = new Map<string, string>();
   const unique: string[] = [];
   const problems: ImportProblem[] = [];
-  files.sort(byPath);
-  for (const f of files) {
-    if (f.realPath === f.path && !linked.has(f.path)) {
-      unique.push(f.path);
+  for (const path of files) {
+    const realPath = realPaths.get(path) ?? path;
+    if (realPath === path && !linked.has(path)) {
+      unique.push(path);
       continue;
     }
-    const first = firstByReal.get(f.realPath);
+    const first = firstByReal.get(realPath);
     if (first === undefined) {
-      firstByReal.set(f.realPath, f.path);
-      unique.push(f.path);
+      firstByReal.set(realPath, path);
+      unique.push(path);
     } else {
-      problems.push({ source: f.path, row: null, message: `${f.path} is a link to the same file as ${first}; skipped, so it is processed and billed once.` });
+      problems.push({ source: path, row: null, message: `${path} is a link to the same file as ${first}; skipped, so it is processed and billed once.` });
     }
   }
   return { unique, problems };
@@ -56,11 +60,24 @@ function sameContent(path: string, first: string): ImportProblem {
   };
 }
 
-/** One batch's files, in order; `countDone` is called as each is done. */
-async function measureBatch(batch: ReadBatch, files: readonly string[], capability: FileCapability, signal: AbortSignal | undefined, countDone: () => void): Promise<Measured[]> {
-  const measured = new Array<Measured>(batch.count);
+/**
+ * One batch's files, each to `take` (with its index in `files`) in order; `countDone` is called
+ * as each is done.
+ */
+async function measureBatch(
+  batch: ReadBatch,
+  files: readonly string[],
+  capability: FileCapability,
+  signal: AbortSignal | undefined,
+  countDone: () => void,
+  take: (index: number, m: Measured) => void,
+): Promise<void> {
+  // Results held until every earlier file of the batch is done (only once one has to wait).
+  const held = new Array<Measured | undefined>(batch.count);
   const later: number[] = [];
-  // Files read whole with a check that never waits are done here and now, without a promise.
+  // Files read whole with a check that never waits are done here and now, without a promise,
+  // and go straight on while no earlier file is waited for: a batch's items are not all held
+  // at once (what outlives a young-generation collection or two ends up in the old one).
   for (let i = 0; i < batch.count; i++) {
     signal?.throwIfAborted();
     const whole = batch.whole(i);
@@ -69,17 +86,20 @@ async function measureBatch(batch: ReadBatch, files: readonly string[], capabili
       later.push(i);
       continue;
     }
-    measured[i] = now;
     countDone();
+    if (later.length === 0) take(batch.start + i, now);
+    else held[i] = now;
   }
+  const firstLater = later[0];
+  if (firstLater === undefined) return;
   // The rest: big files streamed (a few at a time), and small ones whose check waits.
   await mapLimit(later, CONCURRENT_FILES, async (i) => {
     const path = files[batch.start + i] ?? '';
     const whole = batch.whole(i);
-    measured[i] = whole ? await measureWhole(path, whole, capability, signal) : await measureFile(path, capability, signal);
+    held[i] = whole ? await measureWhole(path, whole, capability, signal) : await measureFile(path, capability, signal);
     countDone();
   });
-  return measured;
+  for (let i = firstLater; i < batch.count; i++) take(batch.start + i, held[i] as Measured);
 }
 
 /**
@@ -94,33 +114,27 @@ export async function streamFiles(paths: string[], capability: FileCapability, o
   const reader = paths.length > 0 ? (opts.reader ?? startWholeFileReader)() : null;
   try {
     const walked = await walkInputs(paths, signal);
-    const linked = dropLinkedCopies(walked.files);
-    walked.files.length = 0;
+    const linked = dropLinkedCopies(walked);
     const problems: ImportProblem[] = [...walked.problems, ...linked.problems];
     const files = linked.unique;
 
     const total = files.length;
     let done = 0;
     onProgress?.(0, total);
-    const firstBySha = new Map<string, string>();
+    const firstByContent = new FirstByContent();
     const countDone = (): void => onProgress?.(++done, total);
-    for await (const batch of readBatches(reader, files)) {
-      // In order of the paths, so "first" below means first by path.
-      for (const m of await measureBatch(batch, files, capability, signal, countDone)) {
-        if (!m.ok) {
-          problems.push(m.problem);
-          continue;
-        }
-        const first = firstBySha.get(m.item.sha256);
-        if (first === undefined) {
-          firstBySha.set(m.item.sha256, m.item.path);
-          onItem(m.item);
-        } else {
-          problems.push(sameContent(m.item.path, first));
-        }
+    // In order of the paths, so "first" below means first by path.
+    const take = (index: number, m: Measured): void => {
+      if (!m.ok) {
+        problems.push(m.problem);
+        return;
       }
-    }
-    problems.sort((a, b) => byPath({ path: a.source }, { path: b.source }));
+      const first = firstByContent.firstOrAdd(m.item.sha256, index);
+      if (first === -1) onItem(m.item);
+      else problems.push(sameContent(m.item.path, files[first] ?? ''));
+    };
+    for await (const batch of readBatches(reader, files)) await measureBatch(batch, files, capability, signal, countDone, take);
+    problems.sort(bySource);
     return problems;
   } finally {
     reader?.close();

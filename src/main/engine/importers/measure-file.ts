@@ -209,7 +209,7 @@ async function measureOpen(path: string, source: FileSource, capability: FileCap
  * fifth of its main-thread time on them.
  */
 export function measureWholeNow(path: string, whole: WholeFile, capability: FileCapability): Measured | null {
-  const st = { isFile: () => true, size: whole.size, mtimeMs: whole.mtimeMs };
+  const st = { isFile: isAFile, size: whole.size, mtimeMs: whole.mtimeMs };
   const early = refusedByStat(path, st);
   if (early) return early;
   const pass = new Pass(path, capability, whole.size, whole.sha256, true);
@@ -218,7 +218,8 @@ export function measureWholeNow(path: string, whole: WholeFile, capability: File
     try {
       const { data } = whole;
       for (let at = 0; at < data.length; at += HEAD_BYTES) {
-        const refused = pass.push(data.subarray(at, at + HEAD_BYTES));
+        // A file of one chunk (most) is pushed as it is, without a view of itself.
+        const refused = pass.push(data.length <= HEAD_BYTES ? data : data.subarray(at, at + HEAD_BYTES));
         if (isPending(refused) || pass.deferred) return null;
         if (refused !== null) return fail(path, refused);
       }
@@ -236,6 +237,11 @@ export function measureWholeNow(path: string, whole: WholeFile, capability: File
     // As measureFile: any failure at all is this file's problem.
     return fail(path, describeReadFailure(path, err));
   }
+}
+
+/** A file read whole was a regular file (the reader thread reads nothing else). */
+function isAFile(): boolean {
+  return true;
 }
 
 /** The checks that never wait (the others are left to the async pass). */
@@ -310,7 +316,8 @@ class Pass {
   /** Decides the format from the first 64 KiB (or the whole file when smaller), then replays them to its check. */
   private sniff(): string | null | Promise<string | null> {
     this.sniffed = true;
-    const head = (this.headChunks.length === 1 ? (this.headChunks[0] as Buffer) : Buffer.concat(this.headChunks)).subarray(0, HEAD_BYTES);
+    const joined = this.headChunks.length === 1 ? (this.headChunks[0] as Buffer) : Buffer.concat(this.headChunks);
+    const head = joined.length <= HEAD_BYTES ? joined : joined.subarray(0, HEAD_BYTES);
     this.type = sniffMedia(head, basename(this.path));
     if (this.type === null || this.type.kind !== acceptedKind(this.capability)) {
       return unsupportedMessage(this.path, this.capability, this.type);

@@ -10,7 +10,10 @@ export interface ByteRange {
 export interface RangeParser {
   /** The next range wanted (never before the previous one), or null when nothing more is needed. */
   next(): ByteRange | null;
-  /** Receives exactly the range last asked for. */
+  /**
+   * Receives exactly the range last asked for, to read at once: it may be a view of the chunk
+   * being pushed (whose memory the stream may reuse), so it is never kept.
+   */
   take(bytes: Buffer): void;
 }
 
@@ -35,7 +38,13 @@ export class RangeWalker {
         continue;
       }
       const take = Math.min(this.want.length - this.got, chunk.length - p);
-      // Copied: the stream may reuse or the caller may keep the chunk's memory.
+      if (this.got === 0 && take === this.want.length) {
+        // The whole range in this chunk: handed over as a view, read at once (no copy).
+        p += take;
+        this.deliverNow(chunk.subarray(p - take, p));
+        continue;
+      }
+      // Part of a range that spans chunks: copied, the stream may reuse the chunk's memory.
       this.parts.push(Buffer.from(chunk.subarray(p, p + take)));
       this.got += take;
       p += take;
@@ -59,9 +68,13 @@ export class RangeWalker {
 
   private deliver(): void {
     const bytes = this.parts.length === 1 ? (this.parts[0] as Buffer) : Buffer.concat(this.parts);
-    const at = this.want?.at ?? 0;
     this.parts = [];
     this.got = 0;
+    this.deliverNow(bytes);
+  }
+
+  private deliverNow(bytes: Buffer): void {
+    const at = this.want?.at ?? 0;
     this.parser.take(bytes);
     this.want = this.parser.next();
     // Bytes before the end of this range are gone: a parser asking for them has a bug.

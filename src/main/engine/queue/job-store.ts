@@ -1,6 +1,7 @@
 // Every job state transition of GUIDE.md lives here, as one guarded SQL statement each.
 // Claims take a lease in one UPDATE ... RETURNING; finishes only count while the caller still
 // holds the lease token, so a stale worker cannot overwrite a job that was reclaimed.
+import { atomically } from '../db/atomically';
 import type { Db } from '../db/connection';
 import type { Clock } from '../clock';
 import type { JobRow, LeasedJob } from './job-row';
@@ -135,10 +136,12 @@ export class JobStore {
         `SELECT run_at, error_kind, error_message FROM jobs WHERE batch_id = ? AND state = 'retry_wait' ORDER BY run_at LIMIT 1`,
       ),
       resetLimited: db.prepare(`UPDATE jobs SET limited_tries = 0 WHERE batch_id = ? AND limited_tries > 0`),
-      anyWithFingerprint: db.prepare(`SELECT 1 FROM jobs WHERE fingerprint = ? LIMIT 1`),
+      // Fingerprints of visible batches' jobs (migration 17): an import's enter when it is sealed.
+      anyWithFingerprint: db.prepare(`SELECT 1 FROM job_fingerprints WHERE fingerprint = ? LIMIT 1`),
       delivered: db.prepare(
-        `SELECT j.batch_id, j.state, j.source, j.payload_json, b.capability, b.channel, b.tier, b.options_json, b.name, b.created_at FROM jobs j JOIN batches b ON b.id = j.batch_id
-         WHERE j.fingerprint = ? AND j.state IN ('queued','running','retry_wait','succeeded') AND b.ready = 1 AND b.status <> 'cancelled'
+        `SELECT j.batch_id, j.state, j.source, j.payload_json, b.capability, b.channel, b.tier, b.options_json, b.name, b.created_at
+           FROM job_fingerprints f JOIN jobs j ON j.id = f.job_id JOIN batches b ON b.id = j.batch_id
+         WHERE f.fingerprint = ? AND j.state IN ('queued','running','retry_wait','succeeded') AND b.ready = 1 AND b.status <> 'cancelled'
          ORDER BY (j.state = 'succeeded') DESC, b.created_at LIMIT 20`,
       ),
       deleteFromSeq: db.prepare(`DELETE FROM jobs WHERE batch_id = ? AND seq >= ?`),
@@ -193,7 +196,7 @@ export class JobStore {
 
   /** Runs `fn` in one transaction: an attempt's outcome and its job's transition commit together. */
   atomically<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return atomically(this.db, fn);
   }
 
   /** Lease up to `limit` runnable jobs of one batch (only its sample items while `sampleOnly`). */
@@ -201,7 +204,7 @@ export class JobStore {
     if (limit <= 0) return [];
     const now = this.clock.now();
     const expires = now + leaseMs;
-    return this.db.transaction(() => {
+    return atomically(this.db, () => {
       const ids = (sampleOnly ? this.stmts.claimableSample : this.stmts.claimable).all({ batch: batchId, now, limit }) as number[];
       const out: LeasedJob[] = [];
       for (const id of ids) {
@@ -209,7 +212,7 @@ export class JobStore {
         if (job) out.push(job);
       }
       return out;
-    })();
+    });
   }
 
   /** Marks the items of a sample run (by seq), in one statement per chunk. */
@@ -313,9 +316,9 @@ export class JobStore {
 
   renew(jobs: Iterable<LeasedJob>, leaseMs: number): void {
     const expires = this.clock.now() + leaseMs;
-    this.db.transaction(() => {
+    atomically(this.db, () => {
       for (const j of jobs) this.stmts.renew.run({ id: j.id, token: j.lease_token, expires });
-    })();
+    });
   }
 
   /**
@@ -324,10 +327,10 @@ export class JobStore {
    */
   recoverOrphans(): number {
     const now = this.clock.now();
-    return this.db.transaction(() => {
+    return atomically(this.db, () => {
       this.stmts.closeInterrupted.run({ now });
       return this.stmts.recoverAll.run({ now }).changes;
-    })();
+    });
   }
 
   /** Reaper for leases that expired while this process runs (a hung request). */
@@ -337,11 +340,11 @@ export class JobStore {
 
   /** A request is about to leave: only now does it count as an attempt (jobs.attempts = attempt rows). */
   startAttempt(jobId: number, keyLabel: string | null): number {
-    return this.db.transaction(() => {
+    return atomically(this.db, () => {
       this.stmts.countAttempt.run(jobId);
       const row = this.stmts.startAttempt.get({ job: jobId, now: this.clock.now(), key: keyLabel }) as { id: number };
       return row.id;
-    })();
+    });
   }
 
   finishAttempt(

@@ -1,7 +1,8 @@
 // Which of many delivery fingerprints some job already has, in one query per GROUP of them. An
 // import checks every item against earlier batches; a query per item cost a read transaction
 // each (half the time of importing 100,000 rows). This only narrows: a fingerprint found here is
-// confirmed by JobStore.delivered, which compares what the jobs actually deliver.
+// confirmed by JobStore.delivered, which compares what the jobs actually deliver. Only visible
+// batches' jobs are in job_fingerprints (migration 17), as only those count as delivered.
 import type { Db } from '../db/connection';
 
 const GROUP = 512;
@@ -11,12 +12,12 @@ export class KnownFingerprints {
 
   constructor(db: Db) {
     this.some = db
-      .prepare(`SELECT fingerprint FROM jobs WHERE fingerprint IN (${Array.from({ length: GROUP }, () => '?').join(',')})`)
+      .prepare(`SELECT fingerprint FROM job_fingerprints WHERE fingerprint IN (${Array.from({ length: GROUP }, () => '?').join(',')})`)
       .pluck()
       .safeIntegers(true);
   }
 
-  /** The fingerprints among `fps` that at least one job has (in any batch, in any state). */
+  /** The fingerprints among `fps` that at least one job of a visible batch has (in any state). */
   among(fps: readonly bigint[]): Set<bigint> {
     const found = new Set<bigint>();
     for (let i = 0; i < fps.length; i += GROUP) {

@@ -13,6 +13,7 @@ import type { Db } from '../db/connection';
 import type { JobStore } from './job-store';
 import type { BatchRow, BatchStore } from './batch-store';
 import type { LeasedJob } from './job-row';
+import { BackgroundCheckpoint } from '../db/background-checkpoint';
 import { GroupCommit } from './group-commit';
 import type { RateBook } from '../costs/rate-book';
 import type { ApiTarget } from '../api/target';
@@ -164,6 +165,9 @@ export class Runner {
     this.keys.clear(); // a replaced key is picked up on every run
     const heartbeat = setInterval(() => this.heartbeat(), Math.max(1_000, Math.floor(this.config.leaseMs / 3)));
     heartbeat.unref();
+    const checkpoint = BackgroundCheckpoint.start(this.d.db, (e) =>
+      this.d.logger.log('warn', 'checkpoint.thread_failed', { error: e instanceof Error ? e.message : String(e) }),
+    );
     try {
       let scope: BatchRow[] = [];
       let lookedAt = Number.NEGATIVE_INFINITY;
@@ -187,6 +191,9 @@ export class Runner {
         if (dispatched > 0) continue;
         if (this.inflight.size > 0) {
           await this.wake.wait(POLL_MS, signal);
+          // Let the rest of this turn's answers in first: one claim then fills every slot they
+          // freed, instead of one pass (batch state, key, budgets, claim) per answer.
+          await new Promise<void>((resolve) => setImmediate(resolve));
           continue;
         }
         const next = this.nextRunAt(scope, opts.batchIds);
@@ -206,6 +213,7 @@ export class Runner {
         this.failStorage(e, 'while recording the last outcomes');
       }
       clearInterval(heartbeat);
+      await checkpoint?.stop();
       outer?.removeEventListener('abort', relay);
       for (const g of this.gates.values()) g.gate.dispose();
       this.gates.clear();
