@@ -601,7 +601,7 @@ export class Engine {
     const estimate = this.rootEstimate(parsed, plan);
     const seal = (): void => {
       this.batches.finishImport(id, { name, channel: plan.channel, options: plan.options });
-      this.batches.seal(id, { total: plan.count, estimatedUnits: plan.estimatedUnits, estimatedCost: plan.estimatedCost });
+      writer.withImportCache(() => this.batches.seal(id, { total: plan.count, estimatedUnits: plan.estimatedUnits, estimatedCost: plan.estimatedCost }));
       // A sample smaller than the batch goes first; a sample of everything is just the batch.
       if (parsed.sample !== undefined && parsed.sample < plan.count) {
         this.jobs.markSample(id, sampleSeqs(plan.count, parsed.sample));

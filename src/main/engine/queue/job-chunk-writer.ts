@@ -71,6 +71,20 @@ export class JobChunkWriter {
     this.written += jobs.length;
   }
 
+  /**
+   * Runs `fn` (the seal) with the import's page cache: sealing reads every job of the import once
+   * (its fingerprints enter job_fingerprints, sorted), and in the connection's 32 MiB cache those
+   * pages, never read again, added about 20 MB to a 100,000-row create.
+   */
+  withImportCache<T>(fn: () => T): T {
+    this.holdCache();
+    try {
+      return fn();
+    } finally {
+      this.finish();
+    }
+  }
+
   /** Gives the connection its own cache size back. */
   finish(): void {
     this.db.pragma(`cache_size = ${this.cacheSize}`);
