@@ -8,7 +8,7 @@ import { copyFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importFiles } from '../../../src/main/engine/importers';
-import { BATCH_FILES, MAX_WHOLE_FILE_BYTES, READ_WORKER_SOURCE, startWholeFileReader } from '../../../src/main/engine/importers/read-whole';
+import { BATCH_FILES, MAX_WHOLE_FILE_BYTES, READ_WORKER_SOURCE, startWholeFileReader, type ReadBatch, type WholeFileReader } from '../../../src/main/engine/importers/read-whole';
 import { MEDIA_FIXTURES, pdf, png, put, tempDirs, tiff, wav, wavWithoutData } from './helpers';
 
 const tmp = tempDirs();
@@ -35,6 +35,18 @@ async function mixedFolder(): Promise<string> {
   return dir;
 }
 
+/** The first batch of a stream of `paths` from the reader thread. */
+async function firstBatch(reader: WholeFileReader, paths: readonly string[]): Promise<ReadBatch> {
+  const batches = reader.stream(paths);
+  try {
+    const r = await batches.next();
+    if (r.done === true) throw new Error('no batch');
+    return r.value;
+  } finally {
+    await batches.return(undefined);
+  }
+}
+
 describe('reading small files whole in a worker thread', () => {
   it('the reader thread reads small files whole with their hash, and leaves the rest to streaming', async () => {
     const dir = await mixedFolder();
@@ -42,7 +54,7 @@ describe('reading small files whole in a worker thread', () => {
     const reader = startWholeFileReader();
     expect(reader).not.toBeNull();
     try {
-      const batch = await reader!.read(paths, 0);
+      const batch = await firstBatch(reader!, paths);
       expect(batch.start).toBe(0);
       expect(batch.count).toBe(5);
       const [small, ...rest] = Array.from({ length: batch.count }, (_, i) => batch.whole(i));
@@ -50,8 +62,9 @@ describe('reading small files whole in a worker thread', () => {
       expect(small?.size).toBe(wav(1, 1).length);
       expect(small?.data.equals(wav(1, 1))).toBe(true);
       expect(small?.sha256).toBe(sha(wav(1, 1)));
-      const next = await reader!.read(paths, 1);
-      expect([next.start, next.count]).toEqual([1, 4]);
+      // A second stream on the same thread, from the second path on.
+      const next = await firstBatch(reader!, paths.slice(1));
+      expect([next.start, next.count]).toEqual([0, 4]);
       expect([0, 1, 2, 3].map((i) => next.whole(i))).toEqual([null, null, null, null]);
     } finally {
       reader?.close();
@@ -64,7 +77,7 @@ describe('reading small files whole in a worker thread', () => {
     execFileSync('mkfifo', [fifo]);
     const reader = startWholeFileReader();
     try {
-      const batch = await reader!.read([fifo, await put(join(dir, 'b.wav'), wav(1, 1))], 0);
+      const batch = await firstBatch(reader!, [fifo, await put(join(dir, 'b.wav'), wav(1, 1))]);
       expect(batch.whole(0)).toBeNull();
       expect(batch.whole(1)?.sha256).toBe(sha(wav(1, 1)));
     } finally {

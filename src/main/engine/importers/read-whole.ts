@@ -58,14 +58,13 @@ let credit = 0;
 parentPort.on('message', (m) => {
   credit += m.credit || 0;
   // The paths come as one string (one copy, not one per path; no path holds a NUL).
-  if (m.paths !== undefined) queue.push({ id: m.id, paths: m.paths.split('\\0'), at: 0, once: m.once === true, maxFileBytes: m.maxFileBytes, maxBatchBytes: m.maxBatchBytes, maxBatchFiles: m.maxBatchFiles });
+  if (m.paths !== undefined) queue.push({ id: m.id, paths: m.paths.split('\\0'), at: 0, maxFileBytes: m.maxFileBytes, maxBatchBytes: m.maxBatchBytes, maxBatchFiles: m.maxBatchFiles });
   while (credit > 0 && queue.length > 0) {
     const q = queue[0];
     const from = q.at;
     const reply = readBatch(q, from);
     q.at += reply.count;
-    // once: one batch only, the rest of the paths are not read (the caller asks again).
-    if (q.once || q.at >= q.paths.length) queue.shift();
+    if (q.at >= q.paths.length) queue.shift();
     credit--;
     parentPort.postMessage(reply, [reply.meta.buffer, reply.digests.buffer, reply.slab]);
   }
@@ -168,7 +167,7 @@ function unread(start: number, count: number): ReadBatch {
   return { start, count, whole: () => null };
 }
 
-/** The reader thread; `read` and `stream` reject if it failed (the caller then measures the rest itself). */
+/** The reader thread; `stream` rejects if it failed (the caller then measures the rest itself). */
 export class WholeFileReader {
   private readonly worker: Worker;
   private nextId = 1;
@@ -206,7 +205,7 @@ export class WholeFileReader {
     });
   }
 
-  private ask(paths: readonly string[], start: number, files: number, extra: { once?: boolean; credit: number }): number {
+  private ask(paths: readonly string[], start: number, files: number, extra: { credit: number }): number {
     const id = this.nextId++;
     this.worker.postMessage({
       id,
@@ -217,13 +216,6 @@ export class WholeFileReader {
       ...extra,
     });
     return id;
-  }
-
-  /** Reads paths[start...] whole, as many as one batch holds (not to be mixed with `stream`). */
-  read(paths: readonly string[], start: number): Promise<ReadBatch> {
-    if (this.failure !== null) return Promise.reject(this.failure);
-    this.ask(paths, start, BATCH_FILES, { once: true, credit: 1 });
-    return this.next().then((r) => unpack(start + r.from, r));
   }
 
   /**

@@ -5,11 +5,11 @@
 // JobStore.insertJobs's (same columns and values: state 'queued', run_at = created_at =
 // updated_at = now); keep the two in step.
 //
-// While importing, the page cache is held to what the import needs: pages of new jobs are
-// written once and never read again, so a full 32 MiB cache only adds to the process's memory;
-// what is read at random grows with the import, and so does the cache, up to the connection's own
-// size. `finish` puts that size back. (The growth was for the fingerprint index; since migration 17
-// an import's fingerprints enter only at the seal, and a fixed 8 MiB measured the same speed.)
+// While importing, the page cache is held to 8 MiB: pages of new jobs are written once and never
+// read again, so a full 32 MiB cache only adds to the process's memory. (It used to grow with the
+// import, for the fingerprint index read at random; since migration 17 an import's fingerprints
+// enter only at the seal, and the fixed size measured as fast, with less memory.) `finish` puts
+// the connection's own size back.
 import type { Db } from '../db/connection';
 import { unsealedWrite } from '../db/unsealed-write';
 import type { JobStore, NewJob } from './job-store';
@@ -18,16 +18,16 @@ const ROWS = 64;
 const COLUMNS = `(batch_id, seq, state, idempotency_key, fingerprint, source, payload_json, request_body, estimated_units, estimated_cost, run_at, created_at, updated_at)`;
 const VALUES = `(?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const PER_ROW = 12;
-/** Page cache while importing: 8 MiB, plus 64 bytes per job written (cache_size in KiB is negative). */
-const BASE_CACHE_KIB = 8 * 1024;
-const CACHE_BYTES_PER_JOB = 64;
+/** Page cache while importing, in KiB (cache_size in KiB is negative). */
+const IMPORT_CACHE_KIB = 8 * 1024;
 
 export class JobChunkWriter {
   private readonly many;
   private readonly values: unknown[] = new Array<unknown>(ROWS * PER_ROW).fill(null);
   /** The connection's cache_size, put back by `finish` (negative: KiB; positive: pages). */
   private readonly cacheSize: number;
-  private written = 0;
+  /** The import's cache_size: IMPORT_CACHE_KIB, or the connection's own when that is smaller. */
+  private readonly importCacheSize: number;
 
   constructor(
     private readonly db: Db,
@@ -36,6 +36,8 @@ export class JobChunkWriter {
   ) {
     this.many = db.prepare(`INSERT INTO jobs ${COLUMNS} VALUES ${Array.from({ length: ROWS }, () => VALUES).join(', ')}`);
     this.cacheSize = Number(db.pragma('cache_size', { simple: true }));
+    const ownKib = this.cacheSize < 0 ? -this.cacheSize : (this.cacheSize * Number(db.pragma('page_size', { simple: true }))) / 1024;
+    this.importCacheSize = -Math.min(ownKib, IMPORT_CACHE_KIB);
   }
 
   /** Adds `jobs` to the batch in one transaction (all or none). */
@@ -68,7 +70,6 @@ export class JobChunkWriter {
       // The rest (fewer than ROWS) one by one.
       if (i < jobs.length) this.jobs.insertJobs(batchId, jobs.slice(i));
     });
-    this.written += jobs.length;
   }
 
   /**
@@ -91,8 +92,6 @@ export class JobChunkWriter {
   }
 
   private holdCache(): void {
-    const ownKib = this.cacheSize < 0 ? -this.cacheSize : (this.cacheSize * Number(this.db.pragma('page_size', { simple: true }))) / 1024;
-    const kib = Math.min(ownKib, BASE_CACHE_KIB + Math.ceil((this.written * CACHE_BYTES_PER_JOB) / 1024));
-    this.db.pragma(`cache_size = ${-kib}`);
+    this.db.pragma(`cache_size = ${this.importCacheSize}`);
   }
 }
