@@ -314,10 +314,13 @@ export class JobStore {
     return r.changes === 1;
   }
 
-  renew(jobs: Iterable<LeasedJob>, leaseMs: number): void {
+  /** Extends the leases still held; returns how many were. */
+  renew(jobs: Iterable<LeasedJob>, leaseMs: number): number {
     const expires = this.clock.now() + leaseMs;
-    atomically(this.db, () => {
-      for (const j of jobs) this.stmts.renew.run({ id: j.id, token: j.lease_token, expires });
+    return atomically(this.db, () => {
+      let held = 0;
+      for (const j of jobs) held += this.stmts.renew.run({ id: j.id, token: j.lease_token, expires }).changes;
+      return held;
     });
   }
 

@@ -1,0 +1,248 @@
+// The shared store's schema, versioned as the SQLite file's is (db/migrations.ts): steps are only
+// ever appended, each runs once, in its own transaction. Several workers may start at once, so
+// the steps run under a transaction-level advisory lock: one migrates, the others wait and find
+// nothing left to do. Columns and meanings follow the SQLite schema (the same JobRow and
+// BatchRow come out of both); times are ms since the epoch, money 1/10,000 EUR, both bigint.
+import type pg from 'pg';
+
+/** Any fixed number: the advisory lock every Batchdesk worker takes to migrate. */
+const MIGRATION_LOCK = 7_242_013;
+
+export const PG_MIGRATIONS: readonly string[] = [
+  // 1: batches, jobs, their history and counters, attempts.
+  `
+  CREATE TABLE batches (
+    id text PRIMARY KEY,
+    name text NOT NULL,
+    capability text NOT NULL,
+    tier text NOT NULL,
+    channel text,
+    options_json text NOT NULL DEFAULT '{}',
+    status text NOT NULL CHECK (status IN ('active','paused','cancelled')),
+    pause_kind text,
+    pause_reason text,
+    budget bigint,
+    estimated_units bigint NOT NULL DEFAULT 0,
+    estimated_cost bigint NOT NULL DEFAULT 0,
+    total integer NOT NULL DEFAULT 0,
+    created_at bigint NOT NULL,
+    updated_at bigint NOT NULL,
+    started_at bigint,
+    ready smallint NOT NULL DEFAULT 0,
+    creator text,
+    resume_at bigint,
+    parent_id text REFERENCES batches(id),
+    pipeline_id text NOT NULL,
+    step integer NOT NULL DEFAULT 1,
+    sampling integer NOT NULL DEFAULT 0,
+    key_id text,
+    client text,
+    scheduled_at bigint,
+    quiet_hours text,
+    quiet_zone text,
+    recipient_gap_ms bigint NOT NULL DEFAULT 0
+  );
+  CREATE TABLE batch_events (
+    id bigserial PRIMARY KEY,
+    batch_id text NOT NULL REFERENCES batches(id) ON DELETE CASCADE,
+    at bigint NOT NULL,
+    event text NOT NULL,
+    detail text
+  );
+  CREATE TABLE batch_stats (
+    batch_id text PRIMARY KEY REFERENCES batches(id) ON DELETE CASCADE,
+    queued bigint NOT NULL DEFAULT 0,
+    running bigint NOT NULL DEFAULT 0,
+    retry_wait bigint NOT NULL DEFAULT 0,
+    succeeded bigint NOT NULL DEFAULT 0,
+    failed bigint NOT NULL DEFAULT 0,
+    cancelled bigint NOT NULL DEFAULT 0,
+    spent bigint NOT NULL DEFAULT 0,
+    units bigint NOT NULL DEFAULT 0,
+    needs_review bigint NOT NULL DEFAULT 0
+  );
+  CREATE TABLE jobs (
+    id bigserial PRIMARY KEY,
+    batch_id text NOT NULL REFERENCES batches(id),
+    seq integer NOT NULL,
+    state text NOT NULL CHECK (state IN ('queued','running','retry_wait','succeeded','failed','cancelled')),
+    idempotency_key text NOT NULL UNIQUE,
+    source text NOT NULL,
+    payload_json text NOT NULL,
+    request_body text,
+    estimated_units bigint NOT NULL,
+    estimated_cost bigint NOT NULL,
+    tries integer NOT NULL DEFAULT 0,
+    attempts integer NOT NULL DEFAULT 0,
+    limited_tries integer NOT NULL DEFAULT 0,
+    fingerprint bigint,
+    run_at bigint NOT NULL,
+    lease_token text,
+    lease_expires_at bigint,
+    leased_by text,           -- the worker holding the lease ("host pid"): the window shows who runs what
+    units bigint,
+    cost bigint,
+    result_json text,
+    raw_response text,
+    error_kind text,
+    error_message text,
+    http_status integer,
+    created_at bigint NOT NULL,
+    updated_at bigint NOT NULL,
+    finished_at bigint,
+    parent_job_id bigint REFERENCES jobs(id),
+    sample smallint NOT NULL DEFAULT 0,
+    UNIQUE (batch_id, seq)
+  );
+  CREATE INDEX jobs_runnable ON jobs (batch_id, run_at, id) WHERE state IN ('queued','retry_wait');
+  CREATE INDEX jobs_leases ON jobs (lease_expires_at) WHERE state = 'running';
+  CREATE INDEX jobs_batch_state ON jobs (batch_id, state);
+  CREATE TABLE job_events (
+    id bigserial PRIMARY KEY,
+    job_id bigint NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+    at bigint NOT NULL,
+    from_state text,
+    to_state text NOT NULL,
+    reason text
+  );
+  CREATE INDEX job_events_job ON job_events (job_id);
+  CREATE TABLE attempts (
+    id bigserial PRIMARY KEY,
+    job_id bigint NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+    started_at bigint NOT NULL,
+    finished_at bigint,
+    http_status integer,
+    latency_ms integer,
+    outcome text NOT NULL,
+    error_message text,
+    key_label text,
+    worker text,
+    replayed smallint NOT NULL DEFAULT 0
+  );
+  CREATE INDEX attempts_job ON attempts (job_id);
+
+  CREATE FUNCTION batch_stats_new_batch() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO batch_stats (batch_id) VALUES (NEW.id);
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER batch_stats_new_batch AFTER INSERT ON batches FOR EACH ROW EXECUTE FUNCTION batch_stats_new_batch();
+
+  -- An import's jobs arrive in multi-row INSERTs: one counter update per statement.
+  CREATE FUNCTION batch_stats_jobs_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    UPDATE batch_stats s SET
+        queued = s.queued + n.queued, running = s.running + n.running, retry_wait = s.retry_wait + n.retry_wait,
+        succeeded = s.succeeded + n.succeeded, failed = s.failed + n.failed, cancelled = s.cancelled + n.cancelled,
+        spent = s.spent + n.spent, units = s.units + n.units
+      FROM (SELECT batch_id,
+                   count(*) FILTER (WHERE state = 'queued') AS queued, count(*) FILTER (WHERE state = 'running') AS running,
+                   count(*) FILTER (WHERE state = 'retry_wait') AS retry_wait, count(*) FILTER (WHERE state = 'succeeded') AS succeeded,
+                   count(*) FILTER (WHERE state = 'failed') AS failed, count(*) FILTER (WHERE state = 'cancelled') AS cancelled,
+                   COALESCE(sum(cost), 0) AS spent, COALESCE(sum(units) FILTER (WHERE cost IS NOT NULL), 0) AS units
+              FROM new_jobs GROUP BY batch_id) n
+     WHERE s.batch_id = n.batch_id;
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER batch_stats_jobs_inserted AFTER INSERT ON jobs REFERENCING NEW TABLE AS new_jobs
+    FOR EACH STATEMENT EXECUTE FUNCTION batch_stats_jobs_inserted();
+
+  -- Spend and units count once a job has a cost, as in the SQLite store.
+  CREATE FUNCTION batch_stats_job_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'UPDATE' OR TG_OP = 'DELETE' THEN
+      UPDATE batch_stats SET
+          queued = queued - (OLD.state = 'queued')::int, running = running - (OLD.state = 'running')::int,
+          retry_wait = retry_wait - (OLD.state = 'retry_wait')::int, succeeded = succeeded - (OLD.state = 'succeeded')::int,
+          failed = failed - (OLD.state = 'failed')::int, cancelled = cancelled - (OLD.state = 'cancelled')::int,
+          spent = spent - COALESCE(OLD.cost, 0),
+          units = units - CASE WHEN OLD.cost IS NULL THEN 0 ELSE COALESCE(OLD.units, 0) END
+       WHERE batch_id = OLD.batch_id;
+    END IF;
+    IF TG_OP = 'UPDATE' THEN
+      UPDATE batch_stats SET
+          queued = queued + (NEW.state = 'queued')::int, running = running + (NEW.state = 'running')::int,
+          retry_wait = retry_wait + (NEW.state = 'retry_wait')::int, succeeded = succeeded + (NEW.state = 'succeeded')::int,
+          failed = failed + (NEW.state = 'failed')::int, cancelled = cancelled + (NEW.state = 'cancelled')::int,
+          spent = spent + COALESCE(NEW.cost, 0),
+          units = units + CASE WHEN NEW.cost IS NULL THEN 0 ELSE COALESCE(NEW.units, 0) END
+       WHERE batch_id = NEW.batch_id;
+    END IF;
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER batch_stats_job_updated AFTER UPDATE OF state, cost, units ON jobs FOR EACH ROW
+    WHEN (OLD.state IS DISTINCT FROM NEW.state OR OLD.cost IS DISTINCT FROM NEW.cost OR OLD.units IS DISTINCT FROM NEW.units)
+    EXECUTE FUNCTION batch_stats_job_changed();
+  CREATE TRIGGER batch_stats_job_deleted AFTER DELETE ON jobs FOR EACH ROW EXECUTE FUNCTION batch_stats_job_changed();
+
+  -- History is written by the database itself, so no code path (and no worker) can forget it.
+  CREATE FUNCTION jobs_history() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO job_events (job_id, at, from_state, to_state, reason) VALUES (NEW.id, NEW.updated_at, OLD.state, NEW.state, NEW.error_message);
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER jobs_history AFTER UPDATE OF state ON jobs FOR EACH ROW
+    WHEN (OLD.state IS DISTINCT FROM NEW.state) EXECUTE FUNCTION jobs_history();
+  `,
+  // 2: limits shared by every worker: a token bucket per API key (by label: keys themselves never
+  // enter the shared store), and budget held for each request in flight.
+  `
+  CREATE TABLE rate_buckets (
+    key_label text PRIMARY KEY,
+    tokens double precision NOT NULL,
+    at bigint NOT NULL
+  );
+  -- Takes one token when there is one (returns 0), else returns the ms until there will be.
+  -- The row lock makes it atomic across workers; time never runs backwards for a bucket.
+  CREATE FUNCTION take_token(p_key text, p_per_minute double precision, p_burst double precision, p_now bigint)
+    RETURNS bigint LANGUAGE plpgsql AS $$
+  DECLARE
+    t double precision;
+    a bigint;
+  BEGIN
+    INSERT INTO rate_buckets (key_label, tokens, at) VALUES (p_key, p_burst, p_now) ON CONFLICT (key_label) DO NOTHING;
+    SELECT tokens, at INTO t, a FROM rate_buckets WHERE key_label = p_key FOR UPDATE;
+    t := LEAST(p_burst, t + GREATEST(0, p_now - a) * p_per_minute / 60000.0);
+    -- Tokens accrue in fractions: a rounding error must not hold back a token that is due.
+    IF t >= 1 - 1e-9 THEN
+      UPDATE rate_buckets SET tokens = GREATEST(0, t - 1), at = GREATEST(a, p_now) WHERE key_label = p_key;
+      RETURN 0;
+    END IF;
+    UPDATE rate_buckets SET tokens = t, at = GREATEST(a, p_now) WHERE key_label = p_key;
+    RETURN CEIL((1 - t) * 60000.0 / p_per_minute)::bigint;
+  END $$;
+
+  CREATE TABLE budget_holds (
+    job_id bigint PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+    holder_id text NOT NULL REFERENCES batches(id) ON DELETE CASCADE,
+    amount bigint NOT NULL
+  );
+  CREATE INDEX budget_holds_holder ON budget_holds (holder_id);
+  `,
+];
+
+export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
+
+/** Brings the database to the current schema; refuses one made by a newer Batchdesk. */
+export async function migratePg(client: pg.ClientBase): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(`CREATE TABLE IF NOT EXISTS batchdesk_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const r = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM batchdesk_schema');
+    const current = r.rows[0]?.v ?? 0;
+    if (current > PG_SCHEMA_VERSION) {
+      throw new Error(
+        `the shared store is at schema version ${current}, made by a newer Batchdesk than this one (which knows ${PG_SCHEMA_VERSION}): update Batchdesk on this machine`,
+      );
+    }
+    for (let v = current + 1; v <= PG_SCHEMA_VERSION; v++) {
+      await client.query(PG_MIGRATIONS[v - 1] as string);
+      await client.query('INSERT INTO batchdesk_schema (version) VALUES ($1)', [v]);
+    }
+    await client.query('COMMIT');
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  }
+}

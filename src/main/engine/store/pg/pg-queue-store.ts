@@ -1,0 +1,432 @@
+// The shared store: one PostgreSQL database that several workers (`run --store URL` on several
+// machines) claim from. The same transitions as the SQLite store (queue/job-store.ts), each one
+// guarded SQL statement: a claim leases jobs with FOR UPDATE SKIP LOCKED, so two workers never
+// take the same job and neither waits for the other's rows; a finish counts only while its
+// caller holds the lease token; a job whose holder died is reclaimed when its lease runs out and
+// resent with the key and body it was made with.
+import pg from 'pg';
+import type { Clock } from '../../clock';
+import type { EngineError } from '../../../../shared/errors';
+import type { PauseKind } from '../../../../shared/domain';
+import type { AttemptEnd, BatchRow, BatchStats, BatchTotals, JobEvent, JobRow, LeasedJob, NewBatch, NewJob, QueueStore, SuccessRecord } from '../queue-store';
+import { migratePg } from './pg-migrations';
+
+/** bigint columns (times in ms, money, ids) as numbers, as the SQLite store gives them: all stay far below 2^53. */
+const INT8_OID = 20;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** Rows per INSERT when adding an import's jobs (12 parameters a row; PostgreSQL allows 65,535 per statement). */
+const INSERT_ROWS = 500;
+
+const LEASE_TOKEN = `replace(gen_random_uuid()::text, '-', '')`;
+
+export interface PgStoreOptions {
+  url: string;
+  clock: Clock;
+  /** Who this worker is ("host pid"), written on the jobs it leases and the attempts it makes. */
+  worker: string;
+  /** Connections this process may hold. */
+  poolSize?: number;
+}
+
+export class PgQueueStore implements QueueStore {
+  readonly kind = 'postgresql' as const;
+  readonly pool: pg.Pool;
+  private readonly clock: Clock;
+  private readonly worker: string;
+
+  private constructor(o: PgStoreOptions) {
+    this.pool = new pg.Pool({ connectionString: o.url, types, max: o.poolSize ?? 4, application_name: `batchdesk ${o.worker}` });
+    // A connection the server dropped while idle must not crash the process: the next query reconnects.
+    this.pool.on('error', () => undefined);
+    this.clock = o.clock;
+    this.worker = o.worker;
+  }
+
+  /** Connects and brings the schema up to date. */
+  static async open(o: PgStoreOptions): Promise<PgQueueStore> {
+    const store = new PgQueueStore(o);
+    const client = await store.pool.connect();
+    try {
+      await migratePg(client);
+    } catch (e) {
+      client.release();
+      await store.pool.end();
+      throw e;
+    }
+    client.release();
+    return store;
+  }
+
+  private now(): number {
+    return this.clock.now();
+  }
+
+  /** Runs `fn` in one transaction on one connection. */
+  async transaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const c = await this.pool.connect();
+    // A connection that dies while checked out (the server restarted) reports on the client, not
+    // the pool: without a listener that would end the process. Its queries fail as well, and the
+    // client is destroyed instead of going back to the pool.
+    let broken: Error | undefined;
+    const onError = (e: Error): void => {
+      broken = e;
+    };
+    c.on('error', onError);
+    try {
+      await c.query('BEGIN');
+      const v = await fn(c);
+      await c.query('COMMIT');
+      return v;
+    } catch (e) {
+      if (!broken) await c.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      c.off('error', onError);
+      c.release(broken);
+    }
+  }
+
+  private async changed(sql: string, params: unknown[]): Promise<number> {
+    const r = await this.pool.query(sql, params);
+    return r.rowCount ?? 0;
+  }
+
+  async createBatch(b: NewBatch): Promise<void> {
+    const now = this.now();
+    await this.pool.query(
+      `INSERT INTO batches (id, name, capability, tier, channel, options_json, status, budget, created_at, updated_at, ready, creator,
+         parent_id, pipeline_id, step, key_id, client)
+       VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8, 0, $9, $10, $11, $12, $13, $14)`,
+      [
+        b.id,
+        b.name,
+        b.capability,
+        b.tier,
+        b.channel,
+        JSON.stringify(b.options),
+        b.budget,
+        now,
+        b.creator,
+        b.follows?.parentId ?? null,
+        b.follows?.pipelineId ?? b.id,
+        b.follows?.step ?? 1,
+        b.key?.id ?? null,
+        b.key?.client ?? null,
+      ],
+    );
+  }
+
+  async addJobs(batchId: string, jobs: readonly NewJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const now = this.now();
+    await this.transaction(async (c) => {
+      for (let i = 0; i < jobs.length; i += INSERT_ROWS) {
+        const chunk = jobs.slice(i, i + INSERT_ROWS);
+        const params: unknown[] = [batchId, now];
+        const rows = chunk.map((j) => {
+          const o = params.length;
+          params.push(j.seq, j.idempotencyKey, BigInt.asIntN(64, j.fingerprint).toString(), j.source, j.payloadJson, j.requestBody, j.estimatedUnits, j.estimatedCost);
+          return `($1, $${o + 1}, 'queued', $${o + 2}, $${o + 3}, $${o + 4}, $${o + 5}, $${o + 6}, $${o + 7}, $${o + 8}, $2, $2, $2)`;
+        });
+        await c.query(
+          `INSERT INTO jobs (batch_id, seq, state, idempotency_key, fingerprint, source, payload_json, request_body,
+             estimated_units, estimated_cost, run_at, created_at, updated_at) VALUES ${rows.join(', ')}`,
+          params,
+        );
+      }
+    });
+  }
+
+  async seal(batchId: string, totals: BatchTotals): Promise<void> {
+    const now = this.now();
+    await this.transaction(async (c) => {
+      const r = await c.query(
+        `UPDATE batches SET ready = 1, creator = NULL, total = $2, estimated_units = $3, estimated_cost = $4, updated_at = $5
+         WHERE id = $1 AND ready = 0`,
+        [batchId, totals.total, totals.estimatedUnits, totals.estimatedCost, now],
+      );
+      if (r.rowCount === 1) await c.query(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES ($1, $2, 'created', $3)`, [batchId, now, `${totals.total} items`]);
+    });
+  }
+
+  async batch(id: string): Promise<BatchRow | undefined> {
+    const r = await this.pool.query<BatchRow>(`SELECT * FROM batches WHERE id = $1 AND ready = 1`, [id]);
+    return r.rows[0];
+  }
+
+  async batches(): Promise<BatchRow[]> {
+    return (await this.pool.query<BatchRow>(`SELECT * FROM batches WHERE ready = 1 ORDER BY created_at, id`)).rows;
+  }
+
+  async runnableBatches(): Promise<BatchRow[]> {
+    return (
+      await this.pool.query<BatchRow>(`SELECT * FROM batches WHERE ready = 1 AND status = 'active' AND started_at IS NOT NULL ORDER BY created_at, id`)
+    ).rows;
+  }
+
+  /** Runs a guarded change of a batch and, when it changed, writes its event in the same transaction. */
+  private async batchChange(id: string, sql: string, params: unknown[], event: string, detail: string | null): Promise<boolean> {
+    return this.transaction(async (c) => {
+      const r = await c.query(sql, params);
+      if (r.rowCount !== 1) return false;
+      await c.query(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES ($1, $2, $3, $4)`, [id, this.now(), event, detail]);
+      return true;
+    });
+  }
+
+  async start(id: string): Promise<boolean> {
+    return this.batchChange(
+      id,
+      `UPDATE batches SET started_at = $2, updated_at = $2 WHERE id = $1 AND started_at IS NULL AND ready = 1 AND status <> 'cancelled'`,
+      [id, this.now()],
+      'started',
+      null,
+    );
+  }
+
+  async pause(id: string, kind: PauseKind, reason: string, resumeAt: number | null = null): Promise<boolean> {
+    return this.batchChange(
+      id,
+      `UPDATE batches SET status = 'paused', pause_kind = $2, pause_reason = $3, resume_at = $4, updated_at = $5 WHERE id = $1 AND status = 'active'`,
+      [id, kind, reason, resumeAt, this.now()],
+      'paused',
+      `${kind}: ${reason}`,
+    );
+  }
+
+  async resume(id: string): Promise<boolean> {
+    return this.batchChange(
+      id,
+      `UPDATE batches SET status = 'active', pause_kind = NULL, pause_reason = NULL, resume_at = NULL, updated_at = $2 WHERE id = $1 AND status = 'paused'`,
+      [id, this.now()],
+      'resumed',
+      null,
+    );
+  }
+
+  async cancel(id: string): Promise<{ cancelled: boolean; jobs: number }> {
+    const now = this.now();
+    return this.transaction(async (c) => {
+      const r = await c.query(`UPDATE batches SET status = 'cancelled', updated_at = $2 WHERE id = $1 AND status <> 'cancelled'`, [id, now]);
+      if (r.rowCount !== 1) return { cancelled: false, jobs: 0 };
+      await c.query(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES ($1, $2, 'cancelled', NULL)`, [id, now]);
+      const j = await c.query(
+        `UPDATE jobs SET state = 'cancelled', updated_at = $2, finished_at = $2, error_message = 'cancelled by the user'
+         WHERE batch_id = $1 AND state IN ('queued','retry_wait')`,
+        [id, now],
+      );
+      return { cancelled: true, jobs: j.rowCount ?? 0 };
+    });
+  }
+
+  async stats(batchId: string): Promise<BatchStats> {
+    const r = await this.pool.query<BatchStats['counts'] & { spent: number; units: number }>(
+      `SELECT queued, running, retry_wait, succeeded, failed, cancelled, spent, units FROM batch_stats WHERE batch_id = $1`,
+      [batchId],
+    );
+    const s = r.rows[0];
+    if (!s) return { counts: { queued: 0, running: 0, retry_wait: 0, succeeded: 0, failed: 0, cancelled: 0 }, spent: 0, units: 0 };
+    const { queued, running, retry_wait, succeeded, failed, cancelled, spent, units } = s;
+    return { counts: { queued, running, retry_wait, succeeded, failed, cancelled }, spent, units };
+  }
+
+  async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): Promise<LeasedJob[]> {
+    if (limit <= 0) return [];
+    const now = this.now();
+    const r = await this.pool.query<LeasedJob>(
+      `UPDATE jobs SET state = 'running', lease_token = ${LEASE_TOKEN}, lease_expires_at = $3, leased_by = $5,
+         tries = tries + 1, updated_at = $2
+       WHERE id IN (SELECT id FROM jobs
+                     WHERE batch_id = $1 AND state IN ('queued','retry_wait') AND run_at <= $2 ${sampleOnly ? 'AND sample = 1' : ''}
+                     ORDER BY run_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
+         AND state IN ('queued','retry_wait')
+       RETURNING *`,
+      [batchId, now, now + leaseMs, limit, this.worker],
+    );
+    return r.rows.sort((a, b) => a.run_at - b.run_at || a.id - b.id);
+  }
+
+  async renew(jobs: readonly LeasedJob[], leaseMs: number): Promise<number> {
+    if (jobs.length === 0) return 0;
+    return this.changed(
+      `UPDATE jobs SET lease_expires_at = $3
+        FROM unnest($1::bigint[], $2::text[]) AS held(id, token)
+       WHERE jobs.id = held.id AND jobs.lease_token = held.token AND jobs.state = 'running'`,
+      [jobs.map((j) => j.id), jobs.map((j) => j.lease_token), this.now() + leaseMs],
+    );
+  }
+
+  async startAttempt(jobId: number, keyLabel: string | null): Promise<number> {
+    return this.transaction(async (c) => {
+      await c.query(`UPDATE jobs SET attempts = attempts + 1 WHERE id = $1`, [jobId]);
+      const r = await c.query<{ id: number }>(
+        `INSERT INTO attempts (job_id, started_at, outcome, key_label, worker) VALUES ($1, $2, 'in_flight', $3, $4) RETURNING id`,
+        [jobId, this.now(), keyLabel, this.worker],
+      );
+      return (r.rows[0] as { id: number }).id;
+    });
+  }
+
+  async finishAttempt(attemptId: number, a: AttemptEnd): Promise<void> {
+    await this.pool.query(
+      `UPDATE attempts SET finished_at = $2, http_status = $3, latency_ms = $4, outcome = $5, error_message = $6, replayed = $7 WHERE id = $1`,
+      [attemptId, this.now(), a.httpStatus, a.latencyMs, a.outcome, a.message, a.replayed ? 1 : 0],
+    );
+  }
+
+  async succeed(job: LeasedJob, rec: SuccessRecord): Promise<boolean> {
+    const now = this.now();
+    return this.transaction(async (c) => {
+      const r = await c.query(
+        `UPDATE jobs SET state = 'succeeded', units = $3, cost = $4, result_json = $5, raw_response = $6, http_status = $7,
+           error_kind = NULL, error_message = NULL, limited_tries = 0, lease_token = NULL, lease_expires_at = NULL,
+           updated_at = $8, finished_at = $8
+         WHERE id = $1 AND lease_token = $2 AND state = 'running'`,
+        [job.id, job.lease_token, rec.units, rec.cost, rec.resultJson, rec.rawResponse, rec.httpStatus, now],
+      );
+      if (r.rowCount !== 1) return false;
+      await c.query(`DELETE FROM budget_holds WHERE job_id = $1`, [job.id]);
+      return true;
+    });
+  }
+
+  /** A guarded end of a lease that is not a success: its budget hold goes in the same transaction. */
+  private async endLease(job: LeasedJob, sql: string, params: unknown[]): Promise<boolean> {
+    return this.transaction(async (c) => {
+      const r = await c.query(sql, params);
+      if (r.rowCount !== 1) return false;
+      await c.query(`DELETE FROM budget_holds WHERE job_id = $1`, [job.id]);
+      return true;
+    });
+  }
+
+  async retryLater(job: LeasedJob, runAt: number, err: EngineError, rateLimited: boolean): Promise<boolean> {
+    return this.endLease(
+      job,
+      `UPDATE jobs SET state = CASE WHEN (SELECT status FROM batches WHERE id = jobs.batch_id) = 'cancelled' THEN 'cancelled' ELSE 'retry_wait' END,
+         run_at = $3, tries = tries - $4, limited_tries = limited_tries + $4, error_kind = $5, error_message = $6, http_status = $7,
+         lease_token = NULL, lease_expires_at = NULL, updated_at = $8
+       WHERE id = $1 AND lease_token = $2 AND state = 'running'`,
+      [job.id, job.lease_token, runAt, rateLimited ? 1 : 0, err.kind, err.message, err.httpStatus, this.now()],
+    );
+  }
+
+  async fail(job: LeasedJob, err: EngineError, rawResponse: string | null = null): Promise<boolean> {
+    return this.endLease(
+      job,
+      `UPDATE jobs SET state = 'failed', error_kind = $3, error_message = $4, http_status = $5, raw_response = COALESCE($6, raw_response),
+         lease_token = NULL, lease_expires_at = NULL, updated_at = $7, finished_at = $7
+       WHERE id = $1 AND lease_token = $2 AND state = 'running'`,
+      [job.id, job.lease_token, err.kind, err.message, err.httpStatus, rawResponse, this.now()],
+    );
+  }
+
+  async hold(job: LeasedJob, runAt: number, message: string): Promise<boolean> {
+    return this.endLease(
+      job,
+      `UPDATE jobs SET state = CASE WHEN (SELECT status FROM batches WHERE id = jobs.batch_id) = 'cancelled' THEN 'cancelled' ELSE 'retry_wait' END,
+         run_at = $3, tries = tries - 1, error_kind = NULL, error_message = $4, lease_token = NULL, lease_expires_at = NULL, updated_at = $5
+       WHERE id = $1 AND lease_token = $2 AND state = 'running'`,
+      [job.id, job.lease_token, runAt, message, this.now()],
+    );
+  }
+
+  async skip(job: LeasedJob, message: string): Promise<boolean> {
+    return this.endLease(
+      job,
+      `UPDATE jobs SET state = 'cancelled', error_kind = NULL, error_message = $3, lease_token = NULL, lease_expires_at = NULL,
+         updated_at = $4, finished_at = $4
+       WHERE id = $1 AND lease_token = $2 AND state = 'running'`,
+      [job.id, job.lease_token, message, this.now()],
+    );
+  }
+
+  async requeue(job: LeasedJob, err: EngineError | null): Promise<boolean> {
+    return this.endLease(
+      job,
+      `UPDATE jobs SET state = CASE WHEN (SELECT status FROM batches WHERE id = jobs.batch_id) = 'cancelled' THEN 'cancelled' ELSE 'queued' END,
+         tries = tries - 1, error_kind = $3, error_message = $4, http_status = $5, lease_token = NULL, lease_expires_at = NULL, updated_at = $6
+       WHERE id = $1 AND lease_token = $2 AND state = 'running'`,
+      [job.id, job.lease_token, err?.kind ?? null, err?.message ?? null, err?.httpStatus ?? null, this.now()],
+    );
+  }
+
+  /**
+   * Any worker reclaims the jobs of a worker that died (or hung) once their leases ran out: back
+   * to queued with key and body kept, their attempts closed as interrupted, their budget holds freed.
+   */
+  async recoverExpired(): Promise<number> {
+    const now = this.now();
+    return this.transaction(async (c) => {
+      const r = await c.query<{ id: number }>(
+        `UPDATE jobs SET state = 'queued', lease_token = NULL, lease_expires_at = NULL, leased_by = NULL, updated_at = $1,
+           error_message = 'lease expired; will be resent with the same idempotency key'
+         WHERE id IN (SELECT id FROM jobs WHERE state = 'running' AND lease_expires_at <= $1 FOR UPDATE SKIP LOCKED)
+         RETURNING id`,
+        [now],
+      );
+      if (r.rows.length === 0) return 0;
+      const ids = r.rows.map((x) => x.id);
+      await c.query(`UPDATE attempts SET outcome = 'interrupted', finished_at = $2 WHERE job_id = ANY($1::bigint[]) AND outcome = 'in_flight'`, [ids, now]);
+      await c.query(`DELETE FROM budget_holds WHERE job_id = ANY($1::bigint[])`, [ids]);
+      return ids.length;
+    });
+  }
+
+  async retryFailed(batchId: string): Promise<number> {
+    return this.changed(
+      `UPDATE jobs SET state = 'queued', tries = 0, run_at = $2, error_kind = NULL, error_message = NULL, http_status = NULL,
+         updated_at = $2, finished_at = NULL
+       WHERE batch_id = $1 AND state = 'failed' AND NOT (parent_job_id IS NOT NULL AND request_body IS NULL)`,
+      [batchId, this.now()],
+    );
+  }
+
+  async job(id: number): Promise<JobRow | undefined> {
+    return (await this.pool.query<JobRow>(`SELECT * FROM jobs WHERE id = $1`, [id])).rows[0];
+  }
+
+  async jobEvents(jobId: number): Promise<JobEvent[]> {
+    return (await this.pool.query<JobEvent>(`SELECT from_state, to_state, reason FROM job_events WHERE job_id = $1 ORDER BY id`, [jobId])).rows;
+  }
+
+  /**
+   * Holds `amount` of a budget for one job about to be sent, across every worker: refused (false)
+   * when what the budget's steps spent plus what is held for requests in flight would pass it.
+   * The holder batch's row lock orders the workers; the hold goes with the job's finish.
+   */
+  async holdBudget(jobId: number, holder: { id: string; budget: number; steps: readonly string[] }, amount: number): Promise<boolean> {
+    return this.transaction(async (c) => {
+      await c.query(`SELECT 1 FROM batches WHERE id = $1 FOR UPDATE`, [holder.id]);
+      const r = await c.query<{ spent: number; held: number }>(
+        `SELECT (SELECT COALESCE(sum(spent), 0)::bigint FROM batch_stats WHERE batch_id = ANY($2::text[])) AS spent,
+                (SELECT COALESCE(sum(amount), 0)::bigint FROM budget_holds WHERE holder_id = $1 AND job_id <> $3) AS held`,
+        [holder.id, [...holder.steps], jobId],
+      );
+      const { spent, held } = r.rows[0] as { spent: number; held: number };
+      if (spent + held + amount > holder.budget) return false;
+      await c.query(
+        `INSERT INTO budget_holds (job_id, holder_id, amount) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO UPDATE SET holder_id = $2, amount = $3`,
+        [jobId, holder.id, amount],
+      );
+      return true;
+    });
+  }
+
+  /**
+   * One token of a key's request limit shared by every worker (a bucket row per key label, no
+   * more than `burst` saved up): 0 when taken, else the ms until one will be there.
+   */
+  async takeToken(keyLabel: string, perMinute: number, burst: number): Promise<number> {
+    const r = await this.pool.query<{ wait: number }>(`SELECT take_token($1, $2, $3, $4) AS wait`, [keyLabel, perMinute, burst, this.now()]);
+    return (r.rows[0] as { wait: number }).wait;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,17 @@
+// Which failures of the shared store mean "the database cannot be reached right now" (a worker
+// pauses, says so, and tries again: nothing it holds is lost, its leases simply run on or out)
+// and which are real errors of a statement (a bug or a refused change: reported as such).
+// SQLSTATE classes: 08 connection exception, 57P01-57P03 server shutting down or starting,
+// 53300 too many connections; and the socket errors of a server that is down or unreachable.
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+const DROPPED = /Connection terminated|connection (?:is )?closed|Client has encountered a connection error|timeout exceeded when trying to connect/i;
+
+export function isStoreUnreachable(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08'))) return true;
+  // A resolver or connect failure may come wrapped (AggregateError of every address tried).
+  if (e instanceof AggregateError && e.errors.some(isStoreUnreachable)) return true;
+  return DROPPED.test(e.message);
+}

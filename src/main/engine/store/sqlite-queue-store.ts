@@ -1,0 +1,111 @@
+// The local store: the data folder's SQLite file through the engine's job and batch stores
+// (queue/job-store.ts, queue/batch-store.ts), which keep its statements and its speed. One
+// process sends (the data folder's engine lock), so every call answers at once.
+import { atomically } from '../db/atomically';
+import type { Db } from '../db/connection';
+import type { Clock } from '../clock';
+import { JobStore } from '../queue/job-store';
+import { BatchStore } from '../queue/batch-store';
+import type { AttemptEnd, BatchStats, BatchTotals, JobEvent, QueueStore } from './queue-store';
+import type { BatchRow, JobRow, LeasedJob, NewBatch, NewJob, SuccessRecord } from './queue-store';
+import type { EngineError } from '../../../shared/errors';
+import type { PauseKind } from '../../../shared/domain';
+
+export class SqliteQueueStore implements QueueStore {
+  readonly kind = 'sqlite' as const;
+  readonly jobs: JobStore;
+  readonly batchStore: BatchStore;
+  private readonly events;
+
+  constructor(
+    private readonly db: Db,
+    clock: Clock,
+  ) {
+    this.jobs = new JobStore(db, clock);
+    this.batchStore = new BatchStore(db, clock);
+    this.events = db.prepare(`SELECT from_state, to_state, reason FROM job_events WHERE job_id = ? ORDER BY id`);
+  }
+
+  async createBatch(b: NewBatch): Promise<void> {
+    this.batchStore.insert(b);
+  }
+  async addJobs(batchId: string, jobs: readonly NewJob[]): Promise<void> {
+    atomically(this.db, () => this.jobs.insertJobs(batchId, jobs));
+  }
+  async seal(batchId: string, totals: BatchTotals): Promise<void> {
+    atomically(this.db, () => this.batchStore.seal(batchId, totals));
+  }
+  async batch(id: string): Promise<BatchRow | undefined> {
+    return this.batchStore.get(id);
+  }
+  async batches(): Promise<BatchRow[]> {
+    return this.batchStore.list();
+  }
+  async runnableBatches(): Promise<BatchRow[]> {
+    return this.batchStore.runnable();
+  }
+  async start(id: string): Promise<boolean> {
+    return this.batchStore.start(id);
+  }
+  async pause(id: string, kind: PauseKind, reason: string, resumeAt: number | null = null): Promise<boolean> {
+    return this.batchStore.pause(id, kind, reason, resumeAt);
+  }
+  async resume(id: string): Promise<boolean> {
+    return this.batchStore.resume(id);
+  }
+  async cancel(id: string): Promise<{ cancelled: boolean; jobs: number }> {
+    return atomically(this.db, () => {
+      const cancelled = this.batchStore.cancel(id);
+      return { cancelled, jobs: cancelled ? this.jobs.cancelOpen(id) : 0 };
+    });
+  }
+  async stats(batchId: string): Promise<BatchStats> {
+    const s = this.jobs.stats(batchId);
+    return { counts: s.counts, spent: s.spent, units: s.units };
+  }
+  async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): Promise<LeasedJob[]> {
+    return this.jobs.claim(batchId, limit, leaseMs, sampleOnly);
+  }
+  async renew(jobs: readonly LeasedJob[], leaseMs: number): Promise<number> {
+    return this.jobs.renew(jobs, leaseMs);
+  }
+  async startAttempt(jobId: number, keyLabel: string | null): Promise<number> {
+    return this.jobs.startAttempt(jobId, keyLabel);
+  }
+  async finishAttempt(attemptId: number, a: AttemptEnd): Promise<void> {
+    this.jobs.finishAttempt(attemptId, a);
+  }
+  async succeed(job: LeasedJob, rec: SuccessRecord): Promise<boolean> {
+    return atomically(this.db, () => this.jobs.succeed(job, rec));
+  }
+  async retryLater(job: LeasedJob, runAt: number, err: EngineError, rateLimited: boolean): Promise<boolean> {
+    return this.jobs.retryLater(job, runAt, err, rateLimited);
+  }
+  async fail(job: LeasedJob, err: EngineError, rawResponse: string | null = null): Promise<boolean> {
+    return this.jobs.fail(job, err, rawResponse);
+  }
+  async hold(job: LeasedJob, runAt: number, message: string): Promise<boolean> {
+    return this.jobs.hold(job, runAt, message);
+  }
+  async skip(job: LeasedJob, message: string): Promise<boolean> {
+    return this.jobs.skip(job, message);
+  }
+  async requeue(job: LeasedJob, err: EngineError | null): Promise<boolean> {
+    return this.jobs.requeue(job, err);
+  }
+  async recoverExpired(): Promise<number> {
+    return this.jobs.recoverExpired();
+  }
+  async retryFailed(batchId: string): Promise<number> {
+    return this.jobs.retryFailed(batchId);
+  }
+  async job(id: number): Promise<JobRow | undefined> {
+    return this.jobs.get(id);
+  }
+  async jobEvents(jobId: number): Promise<JobEvent[]> {
+    return this.events.all(jobId) as JobEvent[];
+  }
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

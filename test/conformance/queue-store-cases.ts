@@ -1,0 +1,241 @@
+// One behaviour, two stores: the cases every QueueStore must pass, run against the local SQLite
+// file (test/unit/store/sqlite-queue-store.test.ts) and a real PostgreSQL server
+// (test/integration/pg-queue-store.test.ts). Time is a fake clock handed to the store.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { QueueStore, NewJob } from '../../src/main/engine/store/queue-store';
+import { engineError } from '../../src/shared/errors';
+import type { FakeClock } from '../helpers/fake-clock';
+
+export interface OpenedStore {
+  store: QueueStore;
+  clock: FakeClock;
+  /** Another store on the same data (another worker); the SQLite store has none (one process sends). */
+  another?: () => Promise<QueueStore>;
+  close(): Promise<void>;
+}
+
+/** `n` jobs with keys `<prefix>-1` ... */
+export function plainJobs(n: number, prefix: string): NewJob[] {
+  return Array.from({ length: n }, (_, i) => ({
+    seq: i + 1,
+    idempotencyKey: `${prefix}-${i + 1}`,
+    fingerprint: BigInt(i + 1),
+    source: `row ${i + 2}`,
+    payloadJson: '{}',
+    requestBody: `{"to":"+4930123456","text":"hi ${i + 1}"}`,
+    estimatedUnits: 1,
+    estimatedCost: 50,
+  }));
+}
+
+/** Makes, fills and seals a channel batch of `n` jobs, started. */
+export async function sealedBatch(store: QueueStore, id: string, n: number, opts: { budget?: number | null; start?: boolean } = {}): Promise<void> {
+  await store.createBatch({ id, name: id, capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: opts.budget ?? null, creator: 'test 1' });
+  await store.addJobs(id, plainJobs(n, id));
+  await store.seal(id, { total: n, estimatedUnits: n, estimatedCost: n * 50 });
+  if (opts.start !== false) await store.start(id);
+}
+
+const ok = { units: 1, cost: 50, resultJson: '{}', rawResponse: '{}', httpStatus: 200 };
+
+export function queueStoreCases(name: string, open: () => Promise<OpenedStore>): void {
+  describe(`QueueStore conformance: ${name}`, () => {
+    let o: OpenedStore;
+    let store: QueueStore;
+    let clock: FakeClock;
+
+    beforeEach(async () => {
+      o = await open();
+      ({ store, clock } = o);
+      await sealedBatch(store, 'b1', 3);
+    });
+    afterEach(async () => {
+      await o.close();
+    });
+
+    it('keeps an import invisible until it is sealed, then counts its jobs', async () => {
+      await store.createBatch({ id: 'half', name: 'half', capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: null, creator: 'x 1' });
+      await store.addJobs('half', plainJobs(2, 'half'));
+      expect(await store.batch('half')).toBeUndefined();
+      expect((await store.batches()).map((b) => b.id)).toEqual(['b1']);
+      await store.seal('half', { total: 2, estimatedUnits: 2, estimatedCost: 100 });
+      expect(await store.batch('half')).toMatchObject({ id: 'half', total: 2, ready: 1, status: 'active', started_at: null });
+      expect((await store.stats('half')).counts).toMatchObject({ queued: 2, running: 0 });
+      // Not started: not runnable.
+      expect((await store.runnableBatches()).map((b) => b.id)).toEqual(['b1']);
+    });
+
+    it('adds an import of many jobs all or none', async () => {
+      await store.createBatch({ id: 'big', name: 'big', capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: null, creator: 'x 1' });
+      const jobs = plainJobs(1_200, 'big');
+      // The last job reuses an existing key: the whole call is refused, nothing of it stays.
+      jobs[1_199] = { ...(jobs[1_199] as NewJob), idempotencyKey: 'big-1' };
+      await expect(store.addJobs('big', jobs)).rejects.toThrow();
+      await store.addJobs('big', plainJobs(1_200, 'big'));
+      await store.seal('big', { total: 1_200, estimatedUnits: 1_200, estimatedCost: 60_000 });
+      expect((await store.stats('big')).counts.queued).toBe(1_200);
+    });
+
+    it('claims with a lease and never hands the same job out twice', async () => {
+      const first = await store.claim('b1', 2, 60_000);
+      expect(first.map((j) => j.seq)).toEqual([1, 2]);
+      for (const j of first) {
+        expect(j.state).toBe('running');
+        expect(j.lease_token).toMatch(/^[0-9a-f]{32}$/);
+        expect(j.lease_expires_at).toBe(clock.now() + 60_000);
+        expect(j.tries).toBe(1);
+      }
+      expect((await store.claim('b1', 5, 60_000)).map((j) => j.seq)).toEqual([3]);
+      expect(await store.claim('b1', 5, 60_000)).toEqual([]);
+      expect((await store.stats('b1')).counts).toMatchObject({ queued: 0, running: 3 });
+    });
+
+    it('ignores a finish from a holder whose lease was taken away', async () => {
+      const [job] = await store.claim('b1', 1, 1_000);
+      if (!job) throw new Error('no job');
+      clock.advance(2_000);
+      expect(await store.recoverExpired()).toBe(1);
+      const [again] = await store.claim('b1', 1, 1_000);
+      if (!again) throw new Error('no job');
+      expect(again.id).toBe(job.id);
+      expect(again.lease_token).not.toBe(job.lease_token);
+      expect(await store.succeed(job, ok)).toBe(false);
+      expect((await store.job(job.id))?.state).toBe('running');
+      expect(await store.succeed(again, ok)).toBe(true);
+      expect(await store.job(job.id)).toMatchObject({ state: 'succeeded', idempotency_key: 'b1-1', request_body: job.request_body });
+    });
+
+    it('renews only the leases still held', async () => {
+      const [a, b] = await store.claim('b1', 2, 1_000);
+      if (!a || !b) throw new Error('no job');
+      await store.fail(b, engineError('invalid_request', 'HTTP 422', { httpStatus: 422 }));
+      clock.advance(500);
+      expect(await store.renew([a, b], 10_000)).toBe(1);
+      clock.advance(2_000);
+      expect(await store.recoverExpired()).toBe(0);
+      expect((await store.job(a.id))?.lease_expires_at).toBe(clock.now() - 2_000 + 10_000);
+    });
+
+    it('waits for run_at before a retried job can be claimed again, with the same key and body', async () => {
+      const [job] = await store.claim('b1', 1, 60_000);
+      if (!job) throw new Error('no job');
+      expect(await store.retryLater(job, clock.now() + 5_000, engineError('transient', 'HTTP 503', { httpStatus: 503 }), false)).toBe(true);
+      expect((await store.job(job.id))?.state).toBe('retry_wait');
+      expect((await store.claim('b1', 3, 60_000)).map((j) => j.seq)).toEqual([2, 3]);
+      expect(await store.claim('b1', 3, 60_000)).toEqual([]);
+      clock.advance(5_000);
+      const [retried] = await store.claim('b1', 3, 60_000);
+      expect(retried).toMatchObject({ seq: 1, tries: 2, idempotency_key: 'b1-1', request_body: job.request_body });
+    });
+
+    it('does not count a 429 as a try, but counts every attempt', async () => {
+      const [job] = await store.claim('b1', 1, 60_000);
+      if (!job) throw new Error('no job');
+      await store.startAttempt(job.id, null);
+      await store.retryLater(job, clock.now(), engineError('rate_limited', '429'), true);
+      const [again] = await store.claim('b1', 1, 60_000);
+      if (!again) throw new Error('no job');
+      await store.startAttempt(again.id, null);
+      expect(again.tries).toBe(1);
+      expect(await store.job(again.id)).toMatchObject({ attempts: 2, limited_tries: 1 });
+    });
+
+    it('counts an attempt only when a request starts, and records its end', async () => {
+      const [job] = await store.claim('b1', 1, 60_000);
+      if (!job) throw new Error('no job');
+      expect((await store.job(job.id))?.attempts).toBe(0);
+      await store.requeue(job, null);
+      expect(await store.job(job.id)).toMatchObject({ state: 'queued', attempts: 0, tries: 0 });
+      const [again] = await store.claim('b1', 1, 60_000);
+      if (!again) throw new Error('no job');
+      const attempt = await store.startAttempt(again.id, 'sandbox …abcd');
+      expect(attempt).toBeGreaterThan(0);
+      await store.finishAttempt(attempt, { httpStatus: 200, latencyMs: 12, outcome: 'succeeded', message: null, replayed: false });
+      expect(await store.succeed(again, ok)).toBe(true);
+    });
+
+    it('keeps the history of every transition', async () => {
+      const [job] = await store.claim('b1', 1, 60_000);
+      if (!job) throw new Error('no job');
+      await store.fail(job, engineError('invalid_request', 'HTTP 422 bad number', { httpStatus: 422 }));
+      expect(await store.jobEvents(job.id)).toEqual([
+        { from_state: 'queued', to_state: 'running', reason: null },
+        { from_state: 'running', to_state: 'failed', reason: 'HTTP 422 bad number' },
+      ]);
+    });
+
+    it('holds and skips without counting a try', async () => {
+      const [a, b] = await store.claim('b1', 2, 60_000);
+      if (!a || !b) throw new Error('no job');
+      expect(await store.hold(a, clock.now() + 60_000, 'held until 08:00 (quiet hours)')).toBe(true);
+      expect(await store.job(a.id)).toMatchObject({ state: 'retry_wait', tries: 0, error_message: 'held until 08:00 (quiet hours)', error_kind: null });
+      expect(await store.skip(b, 'opted out')).toBe(true);
+      expect(await store.job(b.id)).toMatchObject({ state: 'cancelled', error_message: 'opted out' });
+    });
+
+    it('cancels open jobs, and lets a running one finish as what really happened', async () => {
+      const [running, other] = await store.claim('b1', 2, 60_000);
+      if (!running || !other) throw new Error('no job');
+      expect(await store.cancel('b1')).toEqual({ cancelled: true, jobs: 1 });
+      expect(await store.cancel('b1')).toEqual({ cancelled: false, jobs: 0 });
+      // A transient error on an in-flight job turns into cancelled, not retry_wait; a success stays a success.
+      await store.retryLater(running, clock.now(), engineError('transient', 'x'), false);
+      await store.succeed(other, ok);
+      expect((await store.stats('b1')).counts).toMatchObject({ cancelled: 2, succeeded: 1, queued: 0, retry_wait: 0, running: 0 });
+      expect(await store.runnableBatches()).toEqual([]);
+    });
+
+    it('pauses and resumes, keeping the first reason', async () => {
+      expect(await store.pause('b1', 'auth', 'key revoked')).toBe(true);
+      expect(await store.pause('b1', 'user', 'by hand')).toBe(false);
+      expect(await store.batch('b1')).toMatchObject({ status: 'paused', pause_kind: 'auth', pause_reason: 'key revoked' });
+      expect(await store.runnableBatches()).toEqual([]);
+      expect(await store.resume('b1')).toBe(true);
+      expect(await store.batch('b1')).toMatchObject({ status: 'active', pause_kind: null, pause_reason: null });
+    });
+
+    it('retries failed jobs with the same key and a fresh try budget', async () => {
+      const [job] = await store.claim('b1', 1, 60_000);
+      if (!job) throw new Error('no job');
+      await store.startAttempt(job.id, null);
+      await store.fail(job, engineError('transient', 'gave up'));
+      expect(await store.retryFailed('b1')).toBe(1);
+      expect(await store.job(job.id)).toMatchObject({ state: 'queued', tries: 0, attempts: 1, idempotency_key: 'b1-1', error_message: null });
+    });
+
+    it('sums spend and counts states', async () => {
+      const [a, b] = await store.claim('b1', 2, 60_000);
+      if (!a || !b) throw new Error('no job');
+      await store.succeed(a, ok);
+      await store.succeed(b, { ...ok, units: 2, cost: 100 });
+      expect(await store.stats('b1')).toEqual({
+        counts: { queued: 1, running: 0, retry_wait: 0, succeeded: 2, failed: 0, cancelled: 0 },
+        spent: 150,
+        units: 3,
+      });
+    });
+
+    it('two holders claiming at once share the jobs and never take one twice', async () => {
+      await sealedBatch(store, 'many', 200);
+      const other = o.another ? await o.another() : store;
+      const seen = new Set<number>();
+      let claimed = 0;
+      const worker = async (s: QueueStore): Promise<void> => {
+        for (;;) {
+          const jobs = await s.claim('many', 7, 60_000);
+          if (jobs.length === 0) return;
+          for (const j of jobs) {
+            expect(seen.has(j.id)).toBe(false);
+            seen.add(j.id);
+            claimed++;
+            expect(await s.succeed(j, ok)).toBe(true);
+          }
+        }
+      };
+      await Promise.all([worker(store), worker(other), worker(store), worker(other)]);
+      if (other !== store) await other.close();
+      expect(claimed).toBe(200);
+      expect((await store.stats('many')).counts).toMatchObject({ succeeded: 200, running: 0, queued: 0 });
+    });
+  });
+}

@@ -1,0 +1,164 @@
+// The shared store against a real PostgreSQL server (a throw-away cluster): the conformance
+// cases of every store, then what only a shared store has: several workers' claims, leases
+// reclaimed from a dead worker, one rate limit and one budget across workers, a database restart.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
+import { PG_SCHEMA_VERSION } from '../../src/main/engine/store/pg/pg-migrations';
+import { isStoreUnreachable } from '../../src/main/engine/store/pg/store-unreachable';
+import { DbClock } from '../../src/main/engine/store/pg/db-clock';
+import { FakeClock } from '../helpers/fake-clock';
+import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
+import { queueStoreCases, sealedBatch } from '../conformance/queue-store-cases';
+
+let cluster: PgCluster;
+beforeAll(async () => {
+  cluster = await startPgCluster();
+});
+afterAll(() => cluster?.destroy());
+
+async function openPg(url: string, clock: FakeClock, worker = 'test-host 1'): Promise<PgQueueStore> {
+  return PgQueueStore.open({ url, clock, worker });
+}
+
+queueStoreCases('PostgreSQL', async () => {
+  const url = await cluster.freshDatabase();
+  const clock = new FakeClock();
+  const store = await openPg(url, clock);
+  const others: PgQueueStore[] = [];
+  return {
+    store,
+    clock,
+    another: async () => {
+      const s = await openPg(url, clock, 'test-host 2');
+      others.push(s);
+      return s;
+    },
+    close: async () => {
+      await store.close();
+    },
+  };
+});
+
+describe('PostgreSQL store: what only a shared store has', () => {
+  it('migrates once when several workers start together, and refuses a newer schema', async () => {
+    const url = await cluster.freshDatabase();
+    const clock = new FakeClock();
+    const stores = await Promise.all([1, 2, 3].map((i) => openPg(url, clock, `w${i}`)));
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    const v = await c.query('SELECT version FROM batchdesk_schema ORDER BY version');
+    expect(v.rows.map((r: { version: number }) => r.version)).toEqual(Array.from({ length: PG_SCHEMA_VERSION }, (_, i) => i + 1));
+    await c.query('INSERT INTO batchdesk_schema (version) VALUES ($1)', [PG_SCHEMA_VERSION + 1]);
+    await c.end();
+    await expect(openPg(url, clock)).rejects.toThrow(/newer Batchdesk/);
+    await Promise.all(stores.map((s) => s.close()));
+  });
+
+  it("writes who holds each job and reclaims a dead worker's jobs with their keys and bodies", async () => {
+    const url = await cluster.freshDatabase();
+    const clock = new FakeClock();
+    const a = await openPg(url, clock, 'laptop 100');
+    const b = await openPg(url, clock, 'server 200');
+    await sealedBatch(a, 'calls', 4);
+    const taken = await a.claim('calls', 2, 30_000);
+    const attempt = await a.startAttempt((taken[0] as { id: number }).id, 'team');
+    expect(taken.map((j) => (j as unknown as { leased_by: string }).leased_by)).toEqual(['laptop 100', 'laptop 100']);
+    // Worker a dies here. b works on, and takes a's jobs only once their leases ran out.
+    const own = await b.claim('calls', 10, 30_000);
+    expect(own.map((j) => j.seq)).toEqual([3, 4]);
+    expect(await b.recoverExpired()).toBe(0);
+    clock.advance(20_000);
+    expect(await b.renew(own, 30_000)).toBe(2); // b is alive: it renews; a is not.
+    clock.advance(10_000);
+    expect(await b.recoverExpired()).toBe(2);
+    const again = await b.claim('calls', 10, 30_000);
+    expect(again.map((j) => [j.seq, j.idempotency_key, j.request_body])).toEqual(taken.map((j) => [j.seq, j.idempotency_key, j.request_body]));
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    const at = await c.query('SELECT outcome, worker FROM attempts WHERE id = $1', [attempt]);
+    expect(at.rows[0]).toEqual({ outcome: 'interrupted', worker: 'laptop 100' });
+    await c.end();
+    await a.close();
+    await b.close();
+  });
+
+  it('shares one request limit across workers: no more than the burst at once, then the rate', async () => {
+    const url = await cluster.freshDatabase();
+    const clock = new FakeClock();
+    const workers = await Promise.all([1, 2, 3].map((i) => openPg(url, clock, `w${i}`)));
+    // 600 a minute (one per 100 ms), a burst of 5: three workers asking 30 times at one instant get 5 in all.
+    const first = await Promise.all(workers.flatMap((w) => Array.from({ length: 10 }, () => w.takeToken('team-key', 600, 5))));
+    expect(first.filter((w) => w === 0)).toHaveLength(5);
+    expect(Math.max(...first)).toBeLessThanOrEqual(100);
+    expect(Math.min(...first.filter((w) => w > 0))).toBeGreaterThan(0);
+    // Over a simulated minute in 10 ms steps, the three together get exactly the rate (plus the burst saved up at the start).
+    let granted = 0;
+    for (let t = 0; t < 60_000; t += 10) {
+      clock.advance(10);
+      const w = workers[(t / 10) % 3] as PgQueueStore;
+      if ((await w.takeToken('team-key', 600, 5)) === 0) granted++;
+    }
+    expect(granted).toBe(600);
+    // Another key has a bucket of its own.
+    expect(await (workers[0] as PgQueueStore).takeToken('other-key', 600, 5)).toBe(0);
+    await Promise.all(workers.map((w) => w.close()));
+  });
+
+  it('holds a batch budget across workers for requests in flight, freed by their finish', async () => {
+    const url = await cluster.freshDatabase();
+    const clock = new FakeClock();
+    const a = await openPg(url, clock, 'a 1');
+    const b = await openPg(url, clock, 'b 2');
+    await sealedBatch(a, 'capped', 10, { budget: 200 });
+    const holder = { id: 'capped', budget: 200, steps: ['capped'] };
+    const ja = await a.claim('capped', 3, 60_000);
+    const jb = await b.claim('capped', 3, 60_000);
+    // Six jobs of 50 against 200: four holds at most, whichever worker asks.
+    const holds = await Promise.all([...ja.map((j) => a.holdBudget(j.id, holder, 50)), ...jb.map((j) => b.holdBudget(j.id, holder, 50))]);
+    expect(holds.filter(Boolean)).toHaveLength(4);
+    // A success turns its hold into spend: still 4 x 50 committed, nothing more fits.
+    const held = [...ja, ...jb].filter((_, i) => holds[i]);
+    const refused = [...ja, ...jb].filter((_, i) => !holds[i]);
+    await a.succeed(held[0] as never, { units: 1, cost: 50, resultJson: '{}', rawResponse: '{}', httpStatus: 200 });
+    expect(await b.holdBudget((refused[0] as { id: number }).id, holder, 50)).toBe(false);
+    // A failure frees its hold for another job.
+    await b.requeue(held[1] as never, null);
+    expect(await b.holdBudget((refused[0] as { id: number }).id, holder, 50)).toBe(true);
+    await a.close();
+    await b.close();
+  });
+
+  it('keeps working through a database restart: queries fail while it is down, then succeed, nothing lost', async () => {
+    const url = await cluster.freshDatabase();
+    const clock = new FakeClock();
+    const s = await openPg(url, clock);
+    await sealedBatch(s, 'r', 5);
+    const [j] = await s.claim('r', 1, 60_000);
+    if (!j) throw new Error('no job');
+    cluster.stop();
+    const down = await s.succeed(j, { units: 1, cost: 50, resultJson: '{}', rawResponse: '{}', httpStatus: 200 }).catch((e: unknown) => e);
+    expect(down).toBeInstanceOf(Error);
+    expect(isStoreUnreachable(down)).toBe(true);
+    const refused = await s.stats('r').catch((e: unknown) => e);
+    expect(isStoreUnreachable(refused)).toBe(true);
+    cluster.start();
+    // The pool drops the dead connections and opens new ones; the lease still holds.
+    expect(await s.succeed(j, { units: 1, cost: 50, resultJson: '{}', rawResponse: '{}', httpStatus: 200 })).toBe(true);
+    expect((await s.stats('r')).counts).toMatchObject({ succeeded: 1, queued: 4 });
+    await s.close();
+  });
+});
+
+describe('DbClock', () => {
+  it("reads the database server's time once and then answers without a round trip", async () => {
+    const url = await cluster.freshDatabase();
+    const pool = new pg.Pool({ connectionString: url });
+    const clock = new DbClock(pool);
+    const offset = await clock.sync();
+    // Same machine: the server's clock is this one, within the round trip.
+    expect(Math.abs(offset)).toBeLessThan(1_000);
+    expect(Math.abs(clock.now() - Date.now())).toBeLessThan(1_000);
+    await pool.end();
+  });
+});
