@@ -61,7 +61,9 @@ function closeQuietly(e: Engine): void {
   }
 }
 
-export async function startHarness(opts: { config?: Partial<RunnerConfig>; seed?: number; /** The engine's clock (a test clock for quiet hours, schedules). */ clock?: Clock } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { config?: Partial<RunnerConfig>; seed?: number; /** The engine's clock (a test clock for quiet hours, schedules). */ clock?: Clock; importThreadMinBytes?: number } = {},
+): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'batchdesk-it-'));
   const sb = await startSandbox({ port: 0, seed: opts.seed ?? 1 });
   const env: NodeJS.ProcessEnv = { BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey };
@@ -72,7 +74,14 @@ export async function startHarness(opts: { config?: Partial<RunnerConfig>; seed?
     gate: { ...TEST_CONFIG.gate, ...opts.config?.gate },
     serverWait: { ...TEST_CONFIG.serverWait, ...opts.config?.serverWait },
   };
-  const engine = Engine.open({ dataDir: dir, secrets: noKeychain, env, config, ...(opts.clock ? { clock: opts.clock } : {}) });
+  const engine = Engine.open({
+    dataDir: dir,
+    secrets: noKeychain,
+    env,
+    config,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.importThreadMinBytes ? { importThreadMinBytes: opts.importThreadMinBytes } : {}),
+  });
   const conn = await connect({ apiUrl: sb.url, env, keys: engine.keys, dataDir: dir });
   const admin = new SandboxAdmin(sb.url, sb.adminToken);
   const extra: Engine[] = [];

@@ -39,6 +39,8 @@ export interface PlanSink {
   add(job: NewJob): void;
   /** Forget jobs from `seq` on: a file refused after some of its rows were planned. */
   discardFrom(seq: number): void;
+  /** Asked between the blocks of a file read: a promise holds the next read until the sink catches up. */
+  pace?: () => Promise<void> | null;
 }
 
 export interface PlanDeps {
@@ -235,7 +237,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       const kind = channelKindOf(channel ?? DEFAULT_MESSAGING_CHANNEL);
       for (const csv of input.paths) {
         await streamed(() =>
-          importMessageCsv(csv, { channelKind: kind, onRow: (message) => add(`${basename(csv)} row ${message.row}`, { kind: 'message', message }, csv, message.row) }),
+          importMessageCsv(csv, { channelKind: kind, pace: sink.pace, onRow: (message) => add(`${basename(csv)} row ${message.row}`, { kind: 'message', message }, csv, message.row) }),
         );
       }
       break;
@@ -247,6 +249,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
           importRows(file, {
             column: spec.column,
             what,
+            pace: sink.pace,
             onItem: (item) => add(`${basename(file)} ${item.line ? 'line' : 'row'} ${item.row}`, { kind: 'row', ...item }, file, item.row),
           }),
         );

@@ -28,6 +28,7 @@ import { EngineLock } from './engine-lock';
 import { CreateBatchInput, type CreateBatchParsed } from './batch-input';
 import { planBatch, type BatchPlan, type PlanDeps } from './batch-planner';
 import { JobChunkWriter } from './queue/job-chunk-writer';
+import { JobChunkThread, THREAD_MIN_BYTES, worthAThread } from './queue/job-chunk-thread';
 import { KnownFingerprints } from './queue/known-fingerprints';
 import type { NewJob } from './queue/job-store';
 import type { ApiTarget } from './api/target';
@@ -76,6 +77,8 @@ export interface EngineOptions {
   logger?: Logger;
   config?: Partial<RunnerConfig>;
   env?: NodeJS.ProcessEnv;
+  /** Imports of at least this many bytes write on a thread (queue/job-chunk-thread.ts); tests lower it. */
+  importThreadMinBytes?: number;
 }
 
 export const DEFAULT_RUNNER_CONFIG: RunnerConfig = {
@@ -150,6 +153,7 @@ export class Engine {
   private readonly listeners = new Set<(batchId: string) => void>();
   /** Prepared at the first import. */
   private knownFingerprints: KnownFingerprints | null = null;
+  private readonly importThreadMinBytes: number;
 
   private constructor(
     readonly dataDir: string,
@@ -159,6 +163,7 @@ export class Engine {
     this.db = openDatabase(join(dataDir, 'batchdesk.sqlite'));
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? Math.random;
+    this.importThreadMinBytes = opts.importThreadMinBytes ?? THREAD_MIN_BYTES;
     this.logger = opts.logger ?? new FileLogger(join(dataDir, 'logs'));
     this.jobs = new JobStore(this.db, this.clock);
     this.batches = new BatchStore(this.db, this.clock);
@@ -573,11 +578,16 @@ export class Engine {
     }
     let buffer: NewJob[] = [];
     const writer = new JobChunkWriter(this.db, this.jobs, () => this.clock.now());
+    // A large CSV or text file is written on a thread of its own while the next rows are planned;
+    // small ones (and folders, whose reading already has a thread) in line, and so is an import
+    // beside a run in this process, which writes on the same connection (db/unsealed-write.ts).
+    const thread = this.runsHere === 0 && describe(parsed.capability).input.kind !== 'files' && worthAThread(parsed.paths, this.importThreadMinBytes) ? JobChunkThread.start(this.db) : null;
     const flush = (): void => {
       if (buffer.length === 0) return;
       const chunk = buffer;
       buffer = [];
-      writer.write(id, chunk);
+      if (thread) thread.write(id, chunk, this.clock.now());
+      else writer.write(id, chunk);
     };
     let plan: BatchPlan;
     try {
@@ -588,11 +598,16 @@ export class Engine {
         },
         discardFrom: (seq) => {
           buffer = buffer.filter((j) => j.seq < seq);
-          this.jobs.deleteFromSeq(id, seq);
+          if (thread) thread.discardFrom(id, seq);
+          else this.jobs.deleteFromSeq(id, seq);
         },
+        ...(thread ? { pace: () => thread.ready() } : {}),
       });
       flush();
+      // Every chunk is written (or the first failure thrown) before anything else writes.
+      await thread?.close();
     } finally {
+      await thread?.stop();
       writer.finish();
     }
     // What the file says about people who opted out holds whether or not a batch comes of it.
@@ -739,6 +754,8 @@ export class Engine {
   }
 
   private uploadsRoot: string | null = null;
+  /** Runs going on in this process (`run`): an import beside one writes in line. */
+  private runsHere = 0;
 
   /** True for a path inside the uploads folder. */
   isUpload(path: string): boolean {
@@ -953,9 +970,11 @@ export class Engine {
       }
     }, 2_000);
     indexing.unref();
+    this.runsHere++;
     try {
       await runner.run({ batchIds, signal: opts.signal });
     } finally {
+      this.runsHere--;
       clearInterval(indexing);
     }
   }

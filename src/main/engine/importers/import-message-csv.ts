@@ -17,6 +17,8 @@ export interface ImportMessageCsvOptions {
   signal?: AbortSignal;
   /** Receives each valid row as it is read; the result's `rows` is then empty. */
   onRow?: (row: MessageRow) => void;
+  /** Holds the next read while the rows' taker is behind (utf8-chunks.ts). */
+  pace?: () => Promise<void> | null;
 }
 
 export interface MessageCsvResult {
@@ -103,7 +105,7 @@ export async function importMessageCsv(path: string, opts: ImportMessageCsvOptio
   const reader = new MessageCsvReader(source, opts.channelKind, problems, opts.onRow ?? ((r) => rows.push(r)));
   let c: MessageCollector;
   try {
-    for await (const chunk of utf8Chunks(source, opts.signal)) {
+    for await (const chunk of utf8Chunks(source, opts.signal, opts.pace)) {
       reader.push(chunk);
       if (reader.refused) break; // the header was refused: the rest of the file does not matter
     }

@@ -28,6 +28,8 @@ export interface ImportRowsOptions {
   what: string;
   onItem(item: RowItem): void;
   signal?: AbortSignal;
+  /** Holds the next read while the items' taker is behind (utf8-chunks.ts). */
+  pace?: () => Promise<void> | null;
 }
 
 export interface ImportRowsResult {
@@ -185,7 +187,7 @@ export async function importRows(path: string, opts: ImportRowsOptions): Promise
         pending = '';
         parser.push(text);
       };
-      for await (const chunk of utf8Chunks(source, opts.signal)) {
+      for await (const chunk of utf8Chunks(source, opts.signal, opts.pace)) {
         if (parser !== null) (parser as CsvParser).push(chunk);
         else {
           pending += chunk;
@@ -205,7 +207,7 @@ export async function importRows(path: string, opts: ImportRowsOptions): Promise
         }
         emit({ row: line, line: true, text: text.trim(), fields: {} });
       });
-      for await (const chunk of utf8Chunks(source, opts.signal)) lines.push(chunk);
+      for await (const chunk of utf8Chunks(source, opts.signal, opts.pace)) lines.push(chunk);
       lines.finish();
     }
   } catch (err) {

@@ -11,8 +11,12 @@ export class TextEncodingError extends Error {
 
 const CHUNK_BYTES = 256 * 1024;
 
-/** Yields decoded text; a leading UTF-8 BOM is dropped. Throws TextEncodingError for non-UTF-8 input. */
-export async function* utf8Chunks(path: string, signal?: AbortSignal): AsyncGenerator<string> {
+/**
+ * Yields decoded text; a leading UTF-8 BOM is dropped. Throws TextEncodingError for non-UTF-8 input.
+ * `pace`, asked after each block is consumed, holds the next read while whoever takes the rows is
+ * behind (the import's writing thread, queue/job-chunk-thread.ts): memory stays bounded.
+ */
+export async function* utf8Chunks(path: string, signal?: AbortSignal, pace?: () => Promise<void> | null): AsyncGenerator<string> {
   // ignoreBOM: false (the default) makes the decoder strip a leading BOM itself.
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES });
@@ -28,12 +32,16 @@ export async function* utf8Chunks(path: string, signal?: AbortSignal): AsyncGene
           throw new TextEncodingError(`${path} is saved as UTF-16 ("Unicode text"), not UTF-8. Save it again as "CSV UTF-8 (comma delimited)" and import that file.`);
         }
       }
+      let text: string;
       try {
-        yield decoder.decode(bytes, { stream: true });
+        text = decoder.decode(bytes, { stream: true });
       } catch {
         throw new TextEncodingError(notUtf8(path, offset));
       }
+      yield text;
       offset += bytes.length;
+      const wait = pace?.();
+      if (wait) await wait;
     }
     try {
       const rest = decoder.decode();

@@ -14,12 +14,17 @@ import type { Db } from '../db/connection';
 import { unsealedWrite } from '../db/unsealed-write';
 import type { JobStore, NewJob } from './job-store';
 
-const ROWS = 64;
+export const ROWS = 64;
 const COLUMNS = `(batch_id, seq, state, idempotency_key, fingerprint, source, payload_json, request_body, estimated_units, estimated_cost, run_at, created_at, updated_at)`;
 const VALUES = `(?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-const PER_ROW = 12;
+export const PER_ROW = 12;
 /** Page cache while importing, in KiB (cache_size in KiB is negative). */
-const IMPORT_CACHE_KIB = 8 * 1024;
+export const IMPORT_CACHE_KIB = 8 * 1024;
+
+/** The INSERT of `rows` jobs, PER_ROW values each, in the order `write` binds them. */
+export function insertSql(rows: number): string {
+  return `INSERT INTO jobs ${COLUMNS} VALUES ${Array.from({ length: rows }, () => VALUES).join(', ')}`;
+}
 
 export class JobChunkWriter {
   private readonly many;
@@ -34,7 +39,7 @@ export class JobChunkWriter {
     private readonly jobs: JobStore,
     private readonly now: () => number,
   ) {
-    this.many = db.prepare(`INSERT INTO jobs ${COLUMNS} VALUES ${Array.from({ length: ROWS }, () => VALUES).join(', ')}`);
+    this.many = db.prepare(insertSql(ROWS));
     this.cacheSize = Number(db.pragma('cache_size', { simple: true }));
     const ownKib = this.cacheSize < 0 ? -this.cacheSize : (this.cacheSize * Number(db.pragma('page_size', { simple: true }))) / 1024;
     this.importCacheSize = -Math.min(ownKib, IMPORT_CACHE_KIB);

@@ -1,0 +1,43 @@
+// A large CSV's jobs are written on a thread of their own (queue/job-chunk-thread.ts), a small
+// one's in line. Either way a chunk the database refuses part way through the import must stop
+// it cleanly: no batch appears, no job or unfinished import is left behind, and what the user is
+// told names what happened. Afterwards the same file imports in full.
+import { statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { jobsOf, startHarness, ukDramaNumber } from './harness';
+
+describe('an import refused by the database part way through', () => {
+  for (const { path, rows, refusedSeq } of [
+    { path: 'in line', rows: 300, refusedSeq: 150 },
+    { path: 'on the writing thread', rows: 12_000, refusedSeq: 5_000 },
+  ]) {
+    it(`leaves nothing behind and names the cause (${path})`, async () => {
+      // The thread's size bar lowered to 1 MiB, so a 12,000-row file takes that path.
+      const h = await startHarness({ importThreadMinBytes: 1024 * 1024 });
+      const csv = { path: join(h.dir, 'messages.csv') };
+      const lines = Array.from({ length: rows }, (_, i) => `${ukDramaNumber(i % 1000)},"Hello customer ${i}, your order B-${1000 + i} has shipped. Reply STOP to opt out."`);
+      writeFileSync(csv.path, ['to,text', ...lines].join('\n') + '\n');
+      expect(statSync(csv.path).size >= 1024 * 1024).toBe(rows > 1000);
+      // A trigger in the schema, so the writing thread's own connection obeys it too.
+      h.engine.db.exec(`CREATE TRIGGER test_refuse BEFORE INSERT ON jobs WHEN new.seq = ${refusedSeq} BEGIN SELECT RAISE(ABORT, 'row refused by the test'); END;`);
+
+      const outcome = await h.engine.createBatch({ capability: 'channel', paths: [csv.path] }).then(
+        (r) => ({ batch: r.batch, told: r.problems.map((p) => p.message).join('\n') }),
+        (e: unknown) => ({ batch: null, told: e instanceof Error ? e.message : String(e) }),
+      );
+      // Refused part way: as the in-line writer always did, the cause reaches the user (as the
+      // file's problem when the refusal is seen while the file is read, thrown when at its end).
+      expect(outcome.batch).toBeNull();
+      expect(outcome.told).toContain('row refused by the test');
+      expect(h.engine.summaries()).toEqual([]);
+      expect(h.engine.db.prepare(`SELECT COUNT(*) AS n FROM jobs`).get()).toEqual({ n: 0 });
+      expect(h.engine.db.prepare(`SELECT COUNT(*) AS n FROM batches`).get()).toEqual({ n: 0 });
+
+      h.engine.db.exec(`DROP TRIGGER test_refuse`);
+      const r = await h.engine.createBatch({ capability: 'channel', paths: [csv.path] });
+      expect(r.batch?.total).toBe(rows);
+      expect(jobsOf(h.engine, r.batch?.id ?? '').map((j) => j.seq)).toEqual(Array.from({ length: rows }, (_, i) => i + 1));
+    });
+  }
+});

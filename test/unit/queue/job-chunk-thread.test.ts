@@ -1,0 +1,95 @@
+// The import's writing thread must write exactly the rows the in-line writer writes (same columns,
+// values and counters), all or none per chunk, in the order its chunks and discards were posted;
+// and a chunk it cannot write must come back as the error the in-line writer throws, with nothing
+// after it written.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import type { Db } from '../../../src/main/engine/db/connection';
+import { JobChunkThread } from '../../../src/main/engine/queue/job-chunk-thread';
+import { JobChunkWriter } from '../../../src/main/engine/queue/job-chunk-writer';
+import type { NewJob } from '../../../src/main/engine/queue/job-store';
+import { queueFixture, type QueueFixture } from '../../helpers/queue-fixture';
+
+/** `n` varied jobs (texts of different lengths, a null body, large fingerprints, non-ASCII text). */
+function jobs(n: number, prefix: string): NewJob[] {
+  return Array.from({ length: n }, (_, i) => ({
+    seq: i + 1,
+    idempotencyKey: `${prefix}-${i + 1}`,
+    fingerprint: BigInt.asIntN(64, BigInt(i + 1) * 0x9e3779b97f4a7c15n),
+    source: `file.csv row ${i + 2}`,
+    payloadJson: JSON.stringify({ to: `+44207946${String(i % 1000).padStart(4, '0')}`, text: `Grüße ${'x'.repeat(i % 50)} #${i} 🙂` }),
+    requestBody: i % 9 === 0 ? null : `{"n":${i}}`,
+    estimatedUnits: 1 + (i % 3),
+    estimatedCost: 50 * (1 + (i % 3)),
+  }));
+}
+
+function rows(db: Db, batch: string): Record<string, unknown>[] {
+  return (db.prepare(`SELECT * FROM jobs WHERE batch_id = ? ORDER BY seq`).safeIntegers(true).all(batch) as Record<string, unknown>[]).map(
+    ({ id: _id, batch_id: _b, idempotency_key: key, ...rest }) => ({ ...rest, key: String(key).replace(/^[^-]+-/, '') }),
+  );
+}
+
+describe('JobChunkThread', () => {
+  let q: QueueFixture;
+  beforeEach(() => {
+    q = queueFixture({});
+    for (const id of ['inline', 'thread']) {
+      q.batches.insert({ id, name: id, capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: null, creator: 'test 1' });
+    }
+  });
+  afterEach(() => q.close());
+
+  it('writes the rows the in-line writer writes, and discards from a row in posting order', async () => {
+    const n = 64 * 5 + 17;
+    const all = jobs(n, 'x');
+    const inline = new JobChunkWriter(q.db, q.store, () => q.clock.now());
+    inline.write('inline', all.slice(0, 200));
+    inline.write('inline', all.slice(200));
+    inline.finish();
+    q.store.deleteFromSeq('inline', 300);
+
+    const t = JobChunkThread.start(q.db);
+    if (!t) throw new Error('a file-backed database gets a thread');
+    t.write('thread', all.slice(0, 200).map((j) => ({ ...j, idempotencyKey: j.idempotencyKey.replace('x-', 'y-') })), q.clock.now());
+    t.write('thread', all.slice(200).map((j) => ({ ...j, idempotencyKey: j.idempotencyKey.replace('x-', 'y-') })), q.clock.now());
+    t.discardFrom('thread', 300);
+    await t.close();
+
+    expect(rows(q.db, 'thread')).toEqual(rows(q.db, 'inline'));
+    expect(rows(q.db, 'thread')).toHaveLength(299);
+    expect(q.store.counts('thread')).toEqual(q.store.counts('inline'));
+  });
+
+  it('returns a chunk it cannot write as the in-line error, writes none of it and nothing after it', async () => {
+    const t = JobChunkThread.start(q.db);
+    if (!t) throw new Error('a file-backed database gets a thread');
+    const all = jobs(600, 'z');
+    t.write('thread', all.slice(0, 200), q.clock.now());
+    const clash = all.slice(200, 400);
+    clash[150] = { ...(clash[150] as NewJob), idempotencyKey: 'z-1' };
+    t.write('thread', clash, q.clock.now());
+    t.write('thread', all.slice(400), q.clock.now());
+    const error = await t.close().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Database.SqliteError);
+    expect((error as { code: string }).code).toBe('SQLITE_CONSTRAINT_UNIQUE');
+    expect((error as Error).message).toMatch(/UNIQUE constraint failed: jobs\.idempotency_key/);
+    // Any later call names the same failure; the thread wrote the first chunk only.
+    expect(() => t.write('thread', all.slice(0, 1), q.clock.now())).toThrow(/UNIQUE constraint failed/);
+    expect(rows(q.db, 'thread')).toHaveLength(200);
+    expect(q.store.counts('thread').queued).toBe(200);
+  });
+
+  it('is not used for an in-memory database, which no second connection can see', () => {
+    const db = new Database(':memory:');
+    try {
+      db.pragma('journal_mode = WAL');
+      expect(JobChunkThread.start(db)).toBeNull();
+    } finally {
+      db.close();
+    }
+  });
+});
