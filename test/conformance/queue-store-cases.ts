@@ -3,6 +3,7 @@
 // (test/integration/pg-queue-store.test.ts). Time is a fake clock handed to the store.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueStore, NewJob } from '../../src/main/engine/store/queue-store';
+import { plainJobs } from '../helpers/queue-fixture';
 import { engineError } from '../../src/shared/errors';
 import type { FakeClock } from '../helpers/fake-clock';
 
@@ -12,20 +13,6 @@ export interface OpenedStore {
   /** Another store on the same data (another worker); the SQLite store has none (one process sends). */
   another?: () => Promise<QueueStore>;
   close(): Promise<void>;
-}
-
-/** `n` jobs with keys `<prefix>-1` ... */
-export function plainJobs(n: number, prefix: string): NewJob[] {
-  return Array.from({ length: n }, (_, i) => ({
-    seq: i + 1,
-    idempotencyKey: `${prefix}-${i + 1}`,
-    fingerprint: BigInt(i + 1),
-    source: `row ${i + 2}`,
-    payloadJson: '{}',
-    requestBody: `{"to":"+4930123456","text":"hi ${i + 1}"}`,
-    estimatedUnits: 1,
-    estimatedCost: 50,
-  }));
 }
 
 /** Makes, fills and seals a channel batch of `n` jobs, started. */
