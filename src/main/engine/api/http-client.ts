@@ -10,7 +10,7 @@ import { basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { ApiRequest, ApiResponse, RequestBody } from './request';
+import type { ApiRequest, ApiResponse, RequestBody, ResponseHeaders } from './request';
 
 export interface Target {
   baseUrl: string;
@@ -95,14 +95,13 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
           res.destroy();
           reject(new NetworkError(`could not save the answer to ${saveTo ?? ''}: ${e.message}`, true));
         });
-        const headers = (): Headers => {
-          const h = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) {
-            if (typeof v === 'string') h.set(k, v);
-            else if (Array.isArray(v)) h.set(k, v.join(', '));
-          }
-          return h;
-        };
+        // Node gives the names in lower case, repeated headers joined (set-cookie as a list).
+        const headers = (): ResponseHeaders => ({
+          get: (name) => {
+            const v = res.headers[name.toLowerCase()];
+            return typeof v === 'string' ? v : Array.isArray(v) ? v.join(', ') : null;
+          },
+        });
         const answer = (truncated: boolean): void => {
           if (settled) return;
           if (file && temp && saveTo) {

@@ -25,9 +25,17 @@ export interface ApiRequest {
   saveTo?: string;
 }
 
+/**
+ * An answer's headers, looked up by name (any case). Not the WHATWG Headers class: building one
+ * per answer loads Node's fetch implementation at the first answer and validates every header.
+ */
+export interface ResponseHeaders {
+  get(name: string): string | null;
+}
+
 export interface ApiResponse {
   status: number;
-  headers: Headers;
+  headers: ResponseHeaders;
   /** The body, or only its start when `truncated`. */
   body: Buffer;
   /** Bytes received in all (more than body.length when truncated). */

@@ -1,5 +1,7 @@
 // Retry-After comes as delta-seconds or an HTTP-date (RFC 9110 10.2.3); some APIs add retry-after-ms.
-export function parseRetryAfter(headers: Headers, nowMs: number): number | null {
+import type { ResponseHeaders } from './request';
+
+export function parseRetryAfter(headers: ResponseHeaders, nowMs: number): number | null {
   const ms = headers.get('retry-after-ms');
   if (ms !== null && /^\d+(\.\d+)?$/.test(ms.trim())) return Math.ceil(Number(ms));
   const v = headers.get('retry-after');

@@ -5,7 +5,6 @@
 import { createReadStream } from 'node:fs';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ZipFile } from 'yazl';
 import type { Db } from '../db/connection';
 import { resultCounts } from '../read-models/job-results';
 import { ExportNames, itemFileKindOrRefuse, itemFiles, type FilesBatch, type ItemPart, type ItemProblem } from './export-files';
@@ -30,6 +29,8 @@ export async function writeFilesZip(db: Db, batch: FilesBatch, out: Writable): P
   itemFileKindOrRefuse(batch.capability);
   const counts = resultCounts(db, batch.id);
   const result: ZipExport = { entries: 0, noFile: counts.total - counts.succeeded, problems: [], problemCount: 0 };
+  // Loaded here, not at start-up: only the browser host's zip download needs it.
+  const { ZipFile } = await import('yazl');
   const zip = new ZipFile();
   const output = zip.outputStream as Readable;
   let failure: Error | null = null;

@@ -1,7 +1,7 @@
 // Normalizes a recipient for a channel: E.164 for phone channels (messaging, voice), a
 // lower-cased address for email. Numbers must be international: guessing a country from the
 // user's locale is how a message ends up at a stranger's phone abroad.
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { phoneNumberLib } from '../load-on-use';
 import type { MessageChannelKind } from './types';
 
 export type Recipient = { ok: true; value: string } | { ok: false; reason: string };
@@ -29,7 +29,7 @@ function validatePhone(raw: string): Recipient {
     const hint = value.startsWith('00') ? `replace the leading 00 with + (${'+' + value.slice(2)})` : `write it as +<country code><number>, ${example}`;
     return { ok: false, reason: `phone number "${value}" is not in international format; ${hint}.` };
   }
-  const parsed = parsePhoneNumberFromString(value);
+  const parsed = phoneNumberLib().parsePhoneNumberFromString(value);
   if (parsed === undefined || !parsed.isValid()) {
     return {
       ok: false,

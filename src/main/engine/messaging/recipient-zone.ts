@@ -2,8 +2,7 @@
 // name), else the country of the phone number (libphonenumber-js) and that country's zones
 // (countries-and-timezones, from the IANA tz database), else the zone the batch was created in
 // (e-mail addresses and numbers without a country say nothing about where their reader is).
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { getCountry } from 'countries-and-timezones';
+import { countryZonesLib, phoneNumberLib } from '../load-on-use';
 
 /** The message CSV column that names a recipient's time zone: timezone (time_zone, time zone, tz). */
 export const TIMEZONE_COLUMN = /^(time[-_ ]?zone|tz)$/i;
@@ -49,7 +48,7 @@ function zonesOfCountry(country: string): string[] {
   let z = countryZones.get(country);
   if (!z) {
     // Only zones this Node's Intl knows (a newer tz database may list more).
-    z = (getCountry(country)?.timezones ?? []).filter(isTimeZone);
+    z = (countryZonesLib().getCountry(country)?.timezones ?? []).filter(isTimeZone);
     countryZones.set(country, z);
   }
   return z;
@@ -63,7 +62,7 @@ export function recipientZones(to: string, fields: Readonly<Record<string, strin
   const col = timezoneColumn(fields);
   if (col && col.value !== '' && isTimeZone(col.value)) return { zones: [col.value], label: col.value };
   if (to.startsWith('+')) {
-    const country = parsePhoneNumberFromString(to)?.country;
+    const country = phoneNumberLib().parsePhoneNumberFromString(to)?.country;
     const zones = country === undefined ? [] : zonesOfCountry(country);
     if (country !== undefined && zones.length === 1 && zones[0] !== undefined) return { zones, label: zones[0] };
     if (country !== undefined && zones.length > 1) return { zones, label: `${country}, daytime in all ${zones.length} of its zones` };

@@ -1,5 +1,5 @@
 // The OS keychain behind one small interface. Keys never go to SQLite, logs or the window.
-import { AsyncEntry } from '@napi-rs/keyring';
+import type { AsyncEntry } from '@napi-rs/keyring';
 
 export interface SecretStore {
   set(account: string, secret: string): Promise<void>;
@@ -14,7 +14,10 @@ export const KEYCHAIN_SERVICE = 'batchdesk';
 export class KeychainStore implements SecretStore {
   constructor(private readonly service = KEYCHAIN_SERVICE) {}
 
-  private entry(account: string): AsyncEntry {
+  private async entry(account: string): Promise<AsyncEntry> {
+    // Loaded at the first key looked up, not at start-up: keys given in the environment (and
+    // commands that need none) never load the native keychain module.
+    const { AsyncEntry } = await import('@napi-rs/keyring');
     // On Linux, pin the Secret Service: the kernel keyring fallback forgets keys at reboot,
     // which would silently lose a user's key. Better to refuse and say why.
     return new AsyncEntry(this.service, account, { linux: { store: 'secret-service' } });
@@ -22,7 +25,7 @@ export class KeychainStore implements SecretStore {
 
   async set(account: string, secret: string): Promise<void> {
     try {
-      await this.entry(account).setPassword(secret);
+      await (await this.entry(account)).setPassword(secret);
     } catch (e) {
       throw unavailable(e);
     }
@@ -30,7 +33,7 @@ export class KeychainStore implements SecretStore {
 
   async get(account: string): Promise<string | null> {
     try {
-      return await this.entry(account).getPassword();
+      return await (await this.entry(account)).getPassword();
     } catch (e) {
       throw unavailable(e);
     }
@@ -38,7 +41,7 @@ export class KeychainStore implements SecretStore {
 
   async delete(account: string): Promise<boolean> {
     try {
-      return await this.entry(account).deleteCredential();
+      return await (await this.entry(account)).deleteCredential();
     } catch (e) {
       throw unavailable(e);
     }

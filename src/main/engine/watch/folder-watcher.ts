@@ -7,7 +7,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import { ignoredPath } from './intake-rules';
 
 export interface FolderWatcherOptions {
@@ -41,7 +41,10 @@ export class FolderWatcher {
   ) {}
 
   /** Resolves once the first scan is done (every file already there has been seen once). */
-  start(): Promise<void> {
+  async start(): Promise<void> {
+    // Loaded here, not at start-up: only commands that watch folders need it.
+    const { watch } = await import('chokidar');
+    if (this.closed) return;
     const w = watch(this.root, {
       persistent: true,
       ignoreInitial: false,
