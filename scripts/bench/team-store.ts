@@ -2,7 +2,8 @@
 // per job an attempt's start and end and its success, each its own durable transaction) with 1,
 // 2 and 3 workers on one shared PostgreSQL store (a throw-away local cluster, fsync on), beside
 // the SQLite store doing the same work through the same interface. No HTTP: this is the store's
-// ceiling, not `run`'s figure (the runner does not use this interface yet; issue 12).
+// ceiling, not `run`'s figure. Then `run`'s figure: the built CLI's `run --store` in 1, 2 and 3
+// worker processes beside `run` on the SQLite store (team-run.ts), on the same cluster.
 import { join } from 'node:path';
 import { openDatabase } from '../../src/main/engine/db/connection';
 import { systemClock } from '../../src/main/engine/clock';
@@ -11,6 +12,7 @@ import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
 import type { QueueStore } from '../../src/main/engine/store/queue-store';
 import { startPgCluster, postgresBin } from '../../test/helpers/pg-cluster';
 import { sealedBatch } from '../../test/conformance/queue-store-cases';
+import { benchTeamRun } from './team-run';
 
 type Report = (what: string, value: string, baseline: string, note?: string) => void;
 
@@ -40,6 +42,7 @@ async function drain(store: QueueStore, batch: string, loops: number): Promise<n
 export async function benchTeamStore(o: { root: string; report: Report }): Promise<void> {
   if (!postgresBin()) {
     o.report('team store: claim + attempt + success', 'skipped', '-', 'PostgreSQL is not installed (apt-get install postgresql)');
+    o.report('team run --store (built CLI)', 'skipped', '-', 'PostgreSQL is not installed (apt-get install postgresql)');
     return;
   }
   const local = new SqliteQueueStore(openDatabase(join(o.root, 'team-baseline.sqlite')), systemClock);
@@ -66,6 +69,7 @@ export async function benchTeamStore(o: { root: string; report: Report }): Promi
       );
       await Promise.all(stores.map((s) => s.close()));
     }
+    await benchTeamRun({ root: o.root, report: o.report, cluster });
   } finally {
     cluster.destroy();
   }

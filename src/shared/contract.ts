@@ -356,6 +356,14 @@ export const WatchView = z.object({
 });
 export type WatchView = z.infer<typeof WatchView>;
 
+/** Team mode (host started with `--store URL`): the shared store and every batch of the team, with who runs what. */
+export const TeamView = z.object({
+  /** "the shared store postgresql://…", its password hidden. */
+  store: z.string(),
+  batches: z.array(z.object({ batch: BatchSummary, inFlight: z.array(z.object({ worker: z.string(), running: z.number().int() })) })),
+});
+export type TeamView = z.infer<typeof TeamView>;
+
 const m = <A extends z.ZodType, R extends z.ZodType>(arg: A, result: R) => ({ arg, result });
 
 export const methods = {
@@ -464,6 +472,10 @@ export const methods = {
   /** Spend by client, key, batch, capability or day over a range of days (the Costs screen, a client's statement). */
   'costs.spend': m(SpendQuery, SpendReport),
   'runner.get': m(Empty, RunnerStatus),
+  /** The team's shared store (host started with `--store`); null when the host works on its data folder only. */
+  'team.get': m(Empty, TeamView.nullable()),
+  /** Pause, resume or cancel a shared batch for every worker (each sees it at its next look). */
+  'team.control': m(z.object({ id: Id, verb: z.enum(['pause', 'resume', 'cancel']) }).strict(), BatchSummary),
   'dialogs.open': m(
     z.object({ kind: z.enum(['files', 'folder', 'csv']) }).strict(),
     z.object({ supported: z.boolean(), paths: z.array(z.string()) }),

@@ -15,7 +15,7 @@ import { Settings } from './settings';
 import { KeyManager } from './secrets/key-manager';
 import type { SecretStore } from './secrets/secret-store';
 import { Runner, type RunnerConfig } from './queue/runner';
-import { keyChooser, labelOfKeyId, type BatchKey } from './secrets/key-choice';
+import { keyChooser, type BatchKey } from './secrets/key-choice';
 import { spendReport } from './read-models/spend-report';
 import { comparisonView, comparisonsOf, createComparison } from './compare/tier-comparison';
 import { CompareRequest, type ComparisonView } from '../../shared/contract';
@@ -33,11 +33,18 @@ import { KnownFingerprints } from './queue/known-fingerprints';
 import type { NewJob } from './queue/job-store';
 import type { ApiTarget } from './api/target';
 import type { ImportProblem } from './importers/types';
-import { BatchSummary, displayStatus, type PauseKind, type Tier } from '../../shared/domain';
+import { BatchSummary, type PauseKind, type Tier } from '../../shared/domain';
 import { describe, OutputFile } from '../../shared/capabilities/catalog';
 import { NotFoundError, UserError } from './failures';
 import { capabilityFor } from './capabilities/registry';
-import { contextOf } from './capabilities/capability';
+import { batchSummaryOf } from './read-models/batch-summary-of';
+import { TeamWorker, type SharedStore, type TeamRunOptions } from './team/team-worker';
+import type { PgQueueStore } from './store/pg/pg-queue-store';
+
+/** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
+export type HandOverTarget = Pick<PgQueueStore, 'createBatchFrom' | 'addJobs' | 'seal' | 'discardImport'>;
+/** Jobs per read and write when a batch moves to a shared store: bounded memory at any size. */
+const HAND_OVER_CHUNK = 5_000;
 import { outputsDirOf } from './output-names';
 import { jobDetail, jobInputFile, jobNeighbours, jobPage, type JobPageQuery } from './read-models/job-views';
 import { costReport } from './read-models/cost-report';
@@ -808,34 +815,13 @@ export class Engine {
   }
 
   private summarize(b: BatchRow, lineages: Map<string, Lineage>): BatchSummary {
-    const { counts, spent, units, needsReview } = this.jobs.stats(b.id);
+    const stats = this.jobs.stats(b.id);
     const lineage = this.lineageOf(b, lineages);
     const awaiting = lineage.chained && b.status !== 'cancelled' ? lineage.awaiting(b.id, (id) => this.pipelines.openCount(id)) : 0;
-    const status = displayStatus(b.status, b.started_at !== null, counts, awaiting);
-    return BatchSummary.parse({
-      id: b.id,
-      name: b.name,
-      capability: b.capability,
-      tier: b.tier,
-      channel: b.channel,
-      status,
-      started: b.started_at !== null,
-      pause:
-        status === 'paused' && b.pause_kind
-          ? { kind: b.pause_kind, reason: b.pause_reason ?? '', until: b.resume_at === null ? null : new Date(b.resume_at).toISOString() }
-          : null,
-      waiting: status === 'running' ? this.waitingReason(b.id, counts.queued, counts.running, awaiting) : null,
-      counts: { ...counts, needs_review: needsReview },
-      total: b.total + awaiting,
-      options: contextOf(b).options,
+    return batchSummaryOf(b, stats, {
+      awaiting,
       pipeline: lineage.chained ? { id: b.pipeline_id, step: b.step, parent: b.parent_id, next: lineage.next(b.id), awaiting } : null,
-      units: { name: describe(b.capability).unit, estimated: b.estimated_units, measured: units },
-      key: { label: b.key_id === null ? null : labelOfKeyId(b.key_id), client: b.client },
-      scheduled_for: b.scheduled_at !== null && b.started_at === null && b.status !== 'cancelled' ? new Date(b.scheduled_at).toISOString() : null,
-      messaging: b.quiet_hours === null && b.recipient_gap_ms === 0 ? null : { quiet_hours: b.quiet_hours, zone: b.quiet_zone, recipient_gap_ms: b.recipient_gap_ms },
-      cost: { estimated: b.estimated_cost, spent, budget: b.budget, currency: 'EUR', scale: 10_000 },
-      created_at: new Date(b.created_at).toISOString(),
-      updated_at: new Date(b.updated_at).toISOString(),
+      waiting: () => this.waitingReason(b.id, stats.counts.queued, stats.counts.running, awaiting),
     });
   }
 
@@ -979,6 +965,61 @@ export class Engine {
     }
   }
 
+  /**
+   * Moves a batch just made here to a shared store (`batch create --store`): the same jobs, keys
+   * and bodies, sealed there in its last step, then removed from this data folder so only the
+   * team's workers send it. If the move fails half way, nothing is left in the shared store and
+   * the batch stays here, whole.
+   */
+  async handOver(id: string, to: HandOverTarget): Promise<void> {
+    const row = this.batches.get(id);
+    if (!row) throw new NotFoundError(`No batch "${id}".`);
+    if (row.parent_id !== null || this.pipelines.members(row.pipeline_id).length > 1) {
+      throw new UserError(`Batch ${id} is a step of a pipeline; team mode moves single batches only. Run the pipeline on this computer (\`batchdesk run ${id}\`).`);
+    }
+    try {
+      await to.createBatchFrom(row, creatorTag());
+      let after = 0;
+      for (;;) {
+        const chunk = this.jobs.handOverChunk(id, after, HAND_OVER_CHUNK);
+        const last = chunk[chunk.length - 1];
+        if (!last) break;
+        await to.addJobs(id, chunk);
+        after = last.seq;
+      }
+      await to.seal(id, { total: row.total, estimatedUnits: row.estimated_units, estimatedCost: row.estimated_cost });
+    } catch (e) {
+      await to.discardImport(id).catch(() => undefined);
+      throw new UserError(
+        `Batch ${id} could not be moved to the shared store (${e instanceof Error ? e.message : String(e)}). It stays in this computer's data folder: send it here with \`batchdesk run ${id}\`, or cancel it and create it again with --store when the store is reachable.`,
+      );
+    }
+    // Sealed in the shared store: from now on it is the team's, and this folder forgets it.
+    this.batches.unseal(id, creatorTag());
+    this.deleteImport(id);
+    this.logger.log('info', 'batch.handed_over', { batch: id });
+  }
+
+  /** Works as one worker of a team on a shared store (`run --store`) until nothing in scope is left to anyone. */
+  async runTeam(target: ApiTarget, shared: { store: SharedStore; clock: Clock; worker: string }, opts: TeamRunOptions & { say: (line: string) => void }): Promise<TeamWorker> {
+    const worker = new TeamWorker({
+      store: shared.store,
+      rates: this.rates,
+      clock: shared.clock,
+      random: this.random,
+      logger: this.logger,
+      target,
+      config: () => this.runnerConfig(),
+      dataDir: this.dataDir,
+      optedOut: (r) => this.optOuts.find(r),
+      worker: shared.worker,
+      alive: (w) => workerAlive(w),
+      say: opts.say,
+    });
+    await worker.run(opts);
+    return worker;
+  }
+
   close(): void {
     this.lock?.release();
     this.lock = null;
@@ -998,9 +1039,17 @@ function creatorTag(): string {
 function creatorAlive(id: string, tag: string | null): boolean {
   const m = tag === null ? null : /^(.*) (\d+)$/.exec(tag);
   if (m === null) return false;
-  if (m[1] !== hostname()) return true; // another machine's import (a shared folder): not ours to judge
+  if (Number(m[2]) === process.pid && m[1] === hostname()) return importsHere.has(id);
+  return workerAlive(tag ?? '');
+}
+
+/** False only when a "host pid" is known to be gone: this machine, no such process. */
+function workerAlive(tag: string): boolean {
+  const m = /^(.*) (\d+)$/.exec(tag);
+  if (m === null) return true;
+  if (m[1] !== hostname()) return true; // another machine's: not ours to judge
   const pid = Number(m[2]);
-  if (pid === process.pid) return importsHere.has(id);
+  if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
     return true;

@@ -12,6 +12,10 @@ import { StorageFailure } from './queue/storage-failure';
 export class UserError extends Error {
   override readonly name: string = 'UserError';
 }
+/** The team's shared store cannot be reached or refuses this computer: nothing can run until it can. */
+export class SharedStoreError extends Error {
+  override readonly name = 'SharedStoreError';
+}
 /** A batch, job, key or export that does not exist. */
 export class NotFoundError extends UserError {
   override readonly name = 'NotFoundError';
@@ -37,7 +41,7 @@ export function classifyFailure(e: unknown, dataDir?: string): Failure {
   if (e instanceof NotFoundError) return { kind: 'not_found', message: e.message };
   if (e instanceof UserError) return { kind: 'invalid', message: e.message };
   if (e instanceof EngineBusyError) return { kind: 'busy', message: e.message };
-  if (e instanceof KeychainUnavailableError || e instanceof DatabaseUnusableError || e instanceof StorageFailure) {
+  if (e instanceof KeychainUnavailableError || e instanceof DatabaseUnusableError || e instanceof StorageFailure || e instanceof SharedStoreError) {
     return { kind: 'unavailable', message: e.message };
   }
   if (isCorruption(e)) {

@@ -7,18 +7,22 @@ import { AppService } from '../service/app-service';
 import { KeychainStore } from '../engine/secrets/secret-store';
 import { defaultDataDir } from '../engine/data-dir';
 import { startHost } from './host-server';
+import { chooseStore } from '../engine/store/store-url';
+import type { SharedStoreHandle } from '../engine/store/pg/open-shared-store';
 
-const USAGE = `npm run web -- [--port N] [--data-dir DIR] [--api-url URL]
+const USAGE = `npm run web -- [--port N] [--data-dir DIR] [--api-url URL] [--store URL]
 
 Starts Batchdesk's engine and serves its window on http://127.0.0.1:PORT (a random port by
 default). Open the printed URL: it carries this launch's access token.
+With --store postgresql://user@host:5432/database (or BATCHDESK_STORE) the window also shows the
+Team screen: every batch of the team's shared store, live, and which worker runs what.
 `;
 
 async function main(): Promise<void> {
   let values;
   try {
     values = parseArgs({
-      options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, 'api-url': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, 'api-url': { type: 'string' }, store: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
     }).values;
   } catch (e) {
@@ -34,18 +38,38 @@ async function main(): Promise<void> {
     process.stderr.write(`--port must be 0-65535.\n`);
     process.exit(2);
   }
+  let choice;
+  try {
+    choice = chooseStore(values.store);
+  } catch (e) {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(2);
+  }
+  // The PostgreSQL client is loaded only when a shared store is named.
+  let team: SharedStoreHandle | null = null;
+  if (choice.kind === 'postgresql') team = await (await import('../engine/store/pg/open-shared-store')).openSharedStore(choice.url);
   const dataDir = values['data-dir'] ?? defaultDataDir();
-  const service = new AppService({ dataDir, secrets: new KeychainStore(), transport: 'browser', apiUrl: values['api-url'] ?? process.env.BATCHDESK_API_URL ?? null });
+  let service: AppService;
+  try {
+    service = new AppService({ dataDir, secrets: new KeychainStore(), transport: 'browser', apiUrl: values['api-url'] ?? process.env.BATCHDESK_API_URL ?? null, team });
+  } catch (e) {
+    await team?.store.close();
+    throw e;
+  }
   const here = dirname(fileURLToPath(import.meta.url));
   const host = await startHost({ service, rendererDir: join(here, '..', 'renderer'), port });
   const conn = await service.connections.view();
-  process.stdout.write(`Batchdesk is running. Open this URL in your browser:\n\n  ${host.openUrl}\n\nData folder: ${dataDir}\nSending to: ${conn.description}\nStop with Ctrl-C (unfinished batches continue at the next start).\n`);
+  process.stdout.write(`Batchdesk is running. Open this URL in your browser:\n\n  ${host.openUrl}\n\nData folder: ${dataDir}\nSending to: ${conn.description}\n${team ? `Team: ${team.description} (the Team screen)\n` : ''}Stop with Ctrl-C (unfinished batches continue at the next start).\n`);
   service.start();
   let stopping = false;
   const stop = (): void => {
     if (stopping) process.exit(130);
     stopping = true;
-    void host.close().then(() => service.close()).then(() => process.exit(0));
+    void host
+      .close()
+      .then(() => service.close())
+      .then(() => team?.store.close())
+      .then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -27,6 +27,8 @@ export interface AppServiceOptions extends EngineOptions {
   chooseFolder?: HandlerDeps['chooseFolder'];
   /** Electron's shell.showItemInFolder for "Show in folder"; absent in the browser host. */
   showInFolder?: HandlerDeps['showInFolder'];
+  /** The team's shared store (browser host with `--store URL`): the Team screen shows it. */
+  team?: HandlerDeps['team'];
 }
 
 type Emit = <E extends EventName>(event: E, payload: EventOf<E>) => void;
@@ -88,6 +90,7 @@ export class AppService {
         this.runs.kick();
       },
       onWatchesChanged: () => void this.watching?.sync(),
+      team: opts.team ?? null,
     });
   }
 

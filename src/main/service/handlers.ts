@@ -26,6 +26,8 @@ import type { RunController } from './run-controller';
 import { testKey } from './key-test';
 import { InvalidArgumentError, NotFoundError } from './rpc-errors';
 import { optOutKey } from '../engine/messaging/opt-out-list';
+import type { SharedStoreHandle } from '../engine/store/pg/open-shared-store';
+import { teamControl, teamView } from './team-view';
 
 /** A step's estimate as the window shows it (units rounded: they are an estimate). */
 function stepView(e: StepEstimate): StepEstimateView {
@@ -64,6 +66,8 @@ export interface HandlerDeps {
   pathAllowed: (path: string) => boolean;
   /** Called after a watch folder is added or removed, so the running watchers follow at once. */
   onWatchesChanged?: () => void;
+  /** The team's shared store when the host was started with `--store URL`; absent otherwise. */
+  team?: SharedStoreHandle | null;
 }
 
 function settingsView(engine: Engine): ResultOf<'settings.get'> {
@@ -290,6 +294,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'compare.get': async ({ group }) => engine.comparison(group),
     'compare.list': async ({ batchId }) => engine.comparisonsOf(batchId),
     'runner.get': async () => d.runs.status,
+    'team.get': async () => (d.team ? teamView(d.team) : null),
+    'team.control': async ({ id, verb }) => {
+      if (!d.team) throw new InvalidArgumentError('This Batchdesk works on its data folder only: start it with `npm run web -- --store URL` to see and control the team\'s shared batches.');
+      return teamControl(d.team, id, verb);
+    },
     'dialogs.open': ({ kind }) => d.openDialog(kind),
   };
 }

@@ -14,6 +14,7 @@ import { NewBatchScreen } from './screens/NewBatchScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
 import { SearchScreen } from './screens/SearchScreen';
 import { WatchFoldersScreen } from './screens/WatchFoldersScreen';
+import { TeamScreen } from './screens/TeamScreen';
 import { startLiveUpdates } from './store/live-updates';
 import { useBatchesStore } from './store/batches-store';
 
@@ -37,6 +38,8 @@ function titleOf(route: Route, batchName: string | undefined): string {
       return 'Keys & rates';
     case 'watch':
       return 'Watch folders';
+    case 'team':
+      return 'Team';
     case 'not_found':
       return 'Not found';
   }
@@ -62,6 +65,8 @@ function Screen({ route }: { route: Route }) {
       return <KeysScreen />;
     case 'watch':
       return <WatchFoldersScreen />;
+    case 'team':
+      return <TeamScreen />;
     case 'not_found':
       return <NotFoundScreen hash={route.hash} />;
   }

@@ -184,13 +184,15 @@ export interface HostOptions {
   apiUrl: string | null;
   /** Keys by environment (headless use). Leave out when keys must come from the Keys screen (keychain). */
   env?: Record<string, string>;
+  /** A team's shared store (`--store URL`): the window shows its Team screen. */
+  store?: string;
 }
 
 /** `node out/main/host.js --port 0 --data-dir DIR --api-url URL`, its printed URL parsed. */
 export async function startHost(opts: HostOptions): Promise<Host> {
   const s = await spawnUntil(
     HOST,
-    ['--port', '0', '--data-dir', opts.dataDir, ...(opts.apiUrl === null ? [] : ['--api-url', opts.apiUrl])],
+    ['--port', '0', '--data-dir', opts.dataDir, ...(opts.apiUrl === null ? [] : ['--api-url', opts.apiUrl]), ...(opts.store === undefined ? [] : ['--store', opts.store])],
     baseEnv(opts.env ?? {}),
     /Open this URL[^\n]*\n\s*\n\s*(http:\/\/127\.0\.0\.1:(\d+)\/\?token=([a-f0-9]+))\s*\n/,
     'the browser host',

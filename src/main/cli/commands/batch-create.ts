@@ -15,6 +15,7 @@ import type { StepEstimate } from '../../engine/pipeline/projection';
 import { parseAt } from '../../engine/queue/schedule';
 import { parseQuietHours } from '../../engine/messaging/quiet-hours';
 import { parseGap, formatGap } from '../../../shared/durations';
+import { openChosenStore, refuseInTeamMode, storeChoice } from './team';
 
 /** A step's estimate as `--json` prints it (money as integer 1/10,000 EUR, as everywhere). */
 function estimateJson(e: StepEstimate) {
@@ -101,7 +102,16 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     recipientGapMs = g;
   }
 
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  // Team mode: the batch is planned here (this computer's keys and opt-out list), then moved whole to the shared store.
+  if (storeChoice(values.store, io.env).kind !== 'sqlite') refuseInTeamMode(values);
+  const shared = await openChosenStore(values.store, io.env);
+  let engine;
+  try {
+    engine = openEngine(globalOptions(values, io.env), io.env);
+  } catch (e) {
+    await shared?.store.close();
+    throw e;
+  }
   try {
     const { batch, problems, alreadyQueued, steps, estimates } = await engine.createBatch({
       ...(at !== undefined ? { at } : {}),
@@ -118,15 +128,16 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       allowResend: values['allow-resend'] === true,
       ...(values.key !== undefined ? { key: values.key } : {}),
     });
+    if (batch && shared) await engine.handOver(batch.id, shared.store);
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ batch, steps, estimates: estimates.map(estimateJson), problems, already_queued: alreadyQueued }, null, 2)}\n`);
     } else {
       // A refused follow-up is one reason for the whole batch, not a skipped item.
       if (problems.length > 0) io.stderr.write(`${!batch && from !== undefined ? 'Not created:' : `${problems.length} item(s) skipped:`}\n${describeProblems(problems)}\n`);
       if (batch && steps.length === 0 && from === undefined) {
-        io.stdout.write(`Created batch ${batch.id}\n${describeBatch(batch)}\n`);
+        io.stdout.write(`Created batch ${batch.id}${shared ? ` in ${shared.description}` : ''}\n${describeBatch(batch)}\n`);
         io.stdout.write(
-          `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${batch.units.estimated} ${batch.units.name}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for) : `Nothing is sent until you start it: batchdesk run ${batch.id}`}\n`,
+          `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${batch.units.estimated} ${batch.units.name}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for) : `Nothing is sent until you start it: batchdesk run ${batch.id}${shared ? ' --store URL (on any worker of the team)' : ''}`}\n`,
         );
         if (batch.messaging) io.stdout.write(`${messagingWords(batch.messaging)}\n`);
         if (sample !== undefined && sample < batch.total) {
@@ -167,5 +178,6 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     return EXIT.ok;
   } finally {
     engine.close();
+    await shared?.store.close();
   }
 });

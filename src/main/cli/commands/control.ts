@@ -6,18 +6,28 @@ import { cancelSpec, pauseSpec, resumeSpec, retrySpec } from '../specs/control';
 import { globalOptions, openEngine } from '../context';
 import { describeBatch } from '../format';
 import { parseEur } from '../../../shared/money';
+import { openChosenStore, teamControl } from './team';
 
 export type ControlVerb = 'pause' | 'resume' | 'cancel' | 'retry';
 
 interface ControlValues {
   'data-dir'?: string;
   'api-url'?: string;
+  store?: string;
   /** Only resume's spec defines it. */
   budget?: string;
 }
 
 async function control(verb: ControlVerb, values: ControlValues, positionals: string[], io: Io): Promise<ExitCode> {
   if (positionals.length !== 1) throw new UsageError(`${verb} takes exactly one batch id.`);
+  const shared = await openChosenStore(values.store, io.env);
+  if (shared) {
+    try {
+      return await teamControl(shared, verb, positionals[0] ?? '', values.budget, io);
+    } finally {
+      await shared.store.close();
+    }
+  }
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
     const id = engine.resolveBatchId(positionals[0] ?? '');

@@ -8,6 +8,7 @@ import { createProgress } from '../progress';
 import type { Engine } from '../../engine/engine';
 import type { BatchSummary } from '../../../shared/domain';
 import { parseSettle, runWatching } from './run-watch';
+import { openChosenStore, teamRun } from './team';
 
 /** Runs batches to the end and maps the outcome onto the documented exit codes. */
 export async function runBatches(engine: Engine, ids: string[] | null, io: Io, apiUrl: string | null, dataDir: string, opts: { describe?: boolean } = {}): Promise<ExitCode> {
@@ -51,6 +52,20 @@ export async function runBatches(engine: Engine, ids: string[] | null, io: Io, a
 
 export const runCommand = bindCommand(runSpec, async ({ values, positionals }, io) => {
   const g = globalOptions(values, io.env);
+  const shared = await openChosenStore(values.store, io.env);
+  if (shared) {
+    if (values.watch) {
+      await shared.store.close();
+      throw new UsageError('run --watch takes hot folders into this computer\'s data folder; it cannot go with --store yet. Run the shared batches with `batchdesk run --store URL`.');
+    }
+    const engine = openEngine(g, io.env);
+    try {
+      return await teamRun(engine, shared, positionals, io, g.apiUrl, g.dataDir);
+    } finally {
+      engine.close();
+      await shared.store.close();
+    }
+  }
   const engine = openEngine(g, io.env);
   try {
     const ids = positionals.length > 0 ? positionals.map((p) => engine.resolveBatchId(p)) : null;

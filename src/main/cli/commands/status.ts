@@ -4,6 +4,7 @@ import { statusSpec } from '../specs/status';
 import { globalOptions, openEngine } from '../context';
 import { describeBatch, describePipeline } from '../format';
 import type { BatchSummary } from '../../../shared/domain';
+import { openChosenStore, teamStatus } from './team';
 
 /** Batches in order, each pipeline's steps together under one line for the pipeline. */
 function describeAll(batches: readonly BatchSummary[]): string {
@@ -25,6 +26,14 @@ function describeAll(batches: readonly BatchSummary[]): string {
 }
 
 export const statusCommand = bindCommand(statusSpec, async ({ values, positionals }, io) => {
+  const shared = await openChosenStore(values.store, io.env);
+  if (shared) {
+    try {
+      return await teamStatus(shared, positionals, values.json === true, io);
+    } finally {
+      await shared.store.close();
+    }
+  }
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
     // Naming one step of a pipeline shows every step.

@@ -1,4 +1,5 @@
 import { defineCommand } from '../command-spec';
+import { STORE_OPTION } from './store-option';
 import { OPTION_HELP } from '../../../shared/capabilities/options';
 import { BATCH_CAPABILITIES } from '../../../shared/domain';
 import { takersOf } from '../../../shared/capabilities/request-options';
@@ -12,6 +13,7 @@ export const batchCreateSpec = defineCommand({
   summary: 'check files or a CSV and create a batch of the valid items (nothing is sent until `run`)',
   usage: [`<${BATCH_CAPABILITIES.join('|')}> <paths...> [options]`, `<${BATCH_CAPABILITIES.filter((c) => describe(c).takesFrom).join('|')}> --from BATCH [options]`],
   options: {
+    ...STORE_OPTION,
     tier: { type: 'string', value: 'basic|standard|superior', help: 'price and quality tier (default standard)' },
     channel: option('channel'),
     voice: option('voice'),

@@ -1,11 +1,12 @@
 // pause | resume | cancel | retry: one spec each, since only resume takes --budget.
 import { defineCommand } from '../command-spec';
+import { STORE_OPTION } from './store-option';
 
 export const pauseSpec = defineCommand({
   name: 'pause',
   summary: 'stop sending new items of a batch (in-flight items finish)',
   usage: ['<batch-id>'],
-  options: {},
+  options: { ...STORE_OPTION },
   examples: [{ command: 'batchdesk pause b1a2b3' }],
 });
 
@@ -14,6 +15,7 @@ export const resumeSpec = defineCommand({
   summary: 'let a paused batch continue (then `batchdesk run` sends it)',
   usage: ['<batch-id> [--budget EUR|none]'],
   options: {
+    ...STORE_OPTION,
     budget: { type: 'string', value: 'EUR|none', help: 'set a new budget while resuming (none clears it)' },
   },
   examples: [
@@ -26,7 +28,7 @@ export const cancelSpec = defineCommand({
   name: 'cancel',
   summary: 'cancel a batch: its queued items are never sent',
   usage: ['<batch-id>'],
-  options: {},
+  options: { ...STORE_OPTION },
   examples: [{ command: 'batchdesk cancel b1a2b3' }],
 });
 
@@ -34,6 +36,6 @@ export const retrySpec = defineCommand({
   name: 'retry',
   summary: "queue a batch's failed items again (same idempotency keys, nothing is done twice)",
   usage: ['<batch-id>'],
-  options: {},
+  options: { ...STORE_OPTION },
   examples: [{ command: 'batchdesk retry b1a2b3', note: 'then `batchdesk run b1a2b3`' }],
 });

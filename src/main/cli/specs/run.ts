@@ -1,10 +1,12 @@
 import { defineCommand } from '../command-spec';
+import { STORE_OPTION } from './store-option';
 
 export const runSpec = defineCommand({
   name: 'run',
   summary: 'send: process batches until nothing runnable is left (Ctrl-C stops cleanly)',
   usage: ['[batch-id...]'],
   options: {
+    ...STORE_OPTION,
     watch: { type: 'boolean', help: 'keep running: take files dropped into the watched folders (`watch add`) and send them, until Ctrl-C or SIGTERM' },
     settle: { type: 'string', value: 'SECONDS', help: 'with --watch: how long a file must keep its size and time before it is taken (default 3)' },
   },

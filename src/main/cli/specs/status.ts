@@ -1,10 +1,12 @@
 import { defineCommand } from '../command-spec';
+import { STORE_OPTION } from './store-option';
 
 export const statusSpec = defineCommand({
   name: 'status',
   summary: 'show batches: progress, counts by state, cost, and why a batch is paused',
   usage: ['[batch-id...] [--json]'],
   options: {
+    ...STORE_OPTION,
     json: { type: 'boolean', help: 'print {"batches": [...]} as documented in the README' },
   },
   examples: [

@@ -30,22 +30,8 @@ export class SendHolds {
 
   /** Whether job `jobId` of a batch with these rules may message `recipient` now. */
   check(batch: Rules, jobId: number, recipient: string, fields: Readonly<Record<string, string>>): SendTiming {
-    const now = this.now();
-    const quiet = batch.quiet_hours === null ? null : quietHoursOf(batch.quiet_hours);
-    if (quiet) {
-      const where = recipientZones(recipient, fields, batch.quiet_zone ?? localZone());
-      const at = nextAllowed(quiet, where.zones, now);
-      if (at === null) {
-        return {
-          kind: 'fail',
-          message: `${recipient}: it is never outside the quiet hours ${quiet.text} in every zone of ${where.label} at once, so this message cannot be timed. Add a timezone column to the CSV with the recipient's zone (e.g. America/New_York) and create the batch again.`,
-        };
-      }
-      if (at > now) {
-        const zone = where.zones.length === 1 && where.zones[0] !== undefined ? where.zones[0] : 'UTC';
-        return { kind: 'hold', until: at, message: `held until ${formatWall(at, zone)} ${zone} (quiet hours ${quiet.text}, ${where.label})` };
-      }
-    }
+    const quiet = quietHold(batch, recipient, fields, this.now());
+    if (quiet.kind !== 'send') return quiet;
     const pace = this.pacing.take(recipient, jobId, batch.recipient_gap_ms);
     if (!pace.ok) {
       const zone = localZone();
@@ -57,4 +43,26 @@ export class SendHolds {
     }
     return { kind: 'send' };
   }
+}
+
+/**
+ * Quiet hours alone, with no memory of earlier sends: what a team worker checks (the recipient's
+ * gap needs every worker's sends, which the shared store does not keep yet).
+ */
+export function quietHold(batch: Pick<Rules, 'quiet_hours' | 'quiet_zone'>, recipient: string, fields: Readonly<Record<string, string>>, now: number): SendTiming {
+  const quiet = batch.quiet_hours === null ? null : quietHoursOf(batch.quiet_hours);
+  if (!quiet) return { kind: 'send' };
+  const where = recipientZones(recipient, fields, batch.quiet_zone ?? localZone());
+  const at = nextAllowed(quiet, where.zones, now);
+  if (at === null) {
+    return {
+      kind: 'fail',
+      message: `${recipient}: it is never outside the quiet hours ${quiet.text} in every zone of ${where.label} at once, so this message cannot be timed. Add a timezone column to the CSV with the recipient's zone (e.g. America/New_York) and create the batch again.`,
+    };
+  }
+  if (at > now) {
+    const zone = where.zones.length === 1 && where.zones[0] !== undefined ? where.zones[0] : 'UTC';
+    return { kind: 'hold', until: at, message: `held until ${formatWall(at, zone)} ${zone} (quiet hours ${quiet.text}, ${where.label})` };
+  }
+  return { kind: 'send' };
 }

@@ -111,6 +111,7 @@ export class BatchStore {
       setSampling: db.prepare(`UPDATE batches SET sampling = @n, updated_at = @now WHERE id = @id`),
       event: db.prepare(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES (?, ?, ?, ?)`),
       deleteImport: db.prepare(`DELETE FROM batches WHERE id = ? AND ready = 0`),
+      unseal: db.prepare(`UPDATE batches SET ready = 0, creator = ? WHERE id = ? AND ready = 1`),
       deleteImportEvents: db.prepare(`DELETE FROM batch_events WHERE batch_id = ?`),
     };
   }
@@ -153,6 +154,11 @@ export class BatchStore {
   /** An import being removed takes no more items (the runner skips cancelled followers). */
   stopImport(id: string): void {
     this.stmts.stopImport.run(id);
+  }
+
+  /** Makes a sealed batch invisible again, as an import of `creator`: the first step of removing a batch that moved elsewhere. */
+  unseal(id: string, creator: string): boolean {
+    return this.stmts.unseal.run(creator, id).changes === 1;
   }
 
   /** Removes an import that never finished (its jobs must be deleted first). */

@@ -144,6 +144,13 @@ export class JobStore {
          WHERE f.fingerprint = ? AND j.state IN ('queued','running','retry_wait','succeeded') AND b.ready = 1 AND b.status <> 'cancelled'
          ORDER BY (j.state = 'succeeded') DESC, b.created_at LIMIT 20`,
       ),
+      // Every integer as a bigint: the fingerprint is a full 64-bit value a number would round.
+      handOver: db
+        .prepare(
+          `SELECT seq, idempotency_key, fingerprint, source, payload_json, request_body, estimated_units, estimated_cost
+             FROM jobs WHERE batch_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
+        )
+        .safeIntegers(true),
       deleteFromSeq: db.prepare(`DELETE FROM jobs WHERE batch_id = ? AND seq >= ?`),
       deleteImportJobs: db.prepare(`DELETE FROM jobs WHERE batch_id = ? AND id IN (SELECT id FROM jobs WHERE batch_id = ? LIMIT 5000)`),
       spent: db.prepare(`SELECT spent, units FROM batch_stats WHERE batch_id = ?`),
@@ -426,6 +433,30 @@ export class JobStore {
   /** Drops the jobs of a batch still being imported from `seq` on (a file refused part way). */
   deleteFromSeq(batchId: string, seq: number): void {
     this.stmts.deleteFromSeq.run(batchId, seq);
+  }
+
+  /** A batch's jobs as they were made (key, body, estimates), in order after `afterSeq`: to move the batch to a shared store. */
+  handOverChunk(batchId: string, afterSeq: number, limit: number): NewJob[] {
+    const rows = this.stmts.handOver.all(batchId, BigInt(afterSeq), BigInt(limit)) as {
+      seq: bigint;
+      idempotency_key: string;
+      fingerprint: bigint | null;
+      source: string;
+      payload_json: string;
+      request_body: string | null;
+      estimated_units: bigint | number;
+      estimated_cost: bigint;
+    }[];
+    return rows.map((r) => ({
+      seq: Number(r.seq),
+      idempotencyKey: r.idempotency_key,
+      fingerprint: r.fingerprint ?? 0n,
+      source: r.source,
+      payloadJson: r.payload_json,
+      requestBody: r.request_body,
+      estimatedUnits: Number(r.estimated_units),
+      estimatedCost: Number(r.estimated_cost),
+    }));
   }
 
   /** Deletes the jobs of an import that never finished, a chunk per call; returns how many went. */

@@ -6,7 +6,6 @@
 import { mkdirSync } from 'node:fs';
 import { setMaxListeners } from 'node:events';
 import { outputsDirOf } from '../output-names';
-import { join } from 'node:path';
 import type { Clock, Random } from '../clock';
 import type { Logger } from '../log/logger';
 import type { Db } from '../db/connection';
@@ -17,24 +16,24 @@ import { BackgroundCheckpoint } from '../db/background-checkpoint';
 import { GroupCommit } from './group-commit';
 import type { RateBook } from '../costs/rate-book';
 import type { ApiTarget } from '../api/target';
-import type { ApiResponse, Credential, RequestBody } from '../api/request';
+import type { ApiResponse, Credential } from '../api/request';
 import type { ResolvedKey } from '../secrets/key-manager';
-import { contextOf, type CapabilityModule, type BatchContext, type OutputTarget } from '../capabilities/capability';
+import { contextOf, type CapabilityModule, type BatchContext } from '../capabilities/capability';
 import { capabilityFor } from '../capabilities/registry';
-import { sendRequest, NetworkError } from '../api/http-client';
-import { classifyResponse } from '../api/classify-response';
-import { storedBody } from '../api/stored-body';
-import { costOf } from '../costs/rate-book';
-import { backoffDelay, type BackoffPolicy } from './backoff';
+import { requestFor, sendJobRequest, networkFailure } from './job-request';
+import type { BackoffPolicy } from './backoff';
+import type { ServerWaitPolicy } from './server-wait';
+import { judgeAnswer } from './answer-verdict';
+import { decideError } from './error-action';
+import { ENV_VAR } from '../secrets/key-manager';
 import { RateGate, type GateLimits } from './rate-gate';
-import { clampServerWait, rateLimitedDelay, type ServerWaitPolicy } from './server-wait';
+import { KeyCache, keyLimits } from './key-cache';
 import { StorageFailure, storageFailure } from './storage-failure';
 import { verifySource } from './verify-source';
 import { Wakeup } from './wakeup';
-import { actionFor, engineError, type EngineError } from '../../../shared/errors';
+import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever, type PauseKind } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
-import { ENV_VAR } from '../secrets/key-manager';
 import { labelOfKeyId } from '../secrets/key-choice';
 import type { FollowUps } from '../pipeline/follow-ups';
 import type { InvoiceReviews } from '../invoices/invoice-reviews';
@@ -50,19 +49,6 @@ interface BudgetLine {
   steps: ReadonlySet<string>;
   spent: number;
   reserved: number;
-}
-
-function howToReplace(kind: Credential, key: ResolvedKey): string {
-  switch (key.source) {
-    case 'env':
-      return `the key comes from ${ENV_VAR[kind]}: set it to a valid key`;
-    case 'keychain':
-      return `replace it (in the window: Keys & rates, Replace; on the command line: \`batchdesk keys add --kind ${kind} --label NAME\`)`;
-    case 'sandbox':
-      return 'the embedded sandbox refused its own key: restart Batchdesk so the sandbox issues a new one';
-    default:
-      return assertNever(key.source, 'key source');
-  }
 }
 
 export interface RunnerConfig {
@@ -127,7 +113,7 @@ export class Runner {
   /** One gate per key (its own request limit and concurrency), with the key it paces. */
   private readonly gates = new Map<string, { gate: RateGate; key: ResolvedKey }>();
   /** Keys resolved this run: `kind|` for a kind's default, `kind|<key id>` for a batch's chosen key. */
-  private readonly keys = new Map<string, ResolvedKey | null>();
+  private readonly keys: KeyCache;
   /**
    * Jobs handed out and not yet done (their outcome on disk), by dispatch number: a job can be
    * claimed again (a quick retry) while its previous outcome is still being committed.
@@ -143,6 +129,7 @@ export class Runner {
 
   constructor(private readonly d: RunnerDeps) {
     this.config = d.config();
+    this.keys = new KeyCache(d.target);
     this.group = new GroupCommit(
       d.db,
       (e) => {
@@ -235,7 +222,7 @@ export class Runner {
 
   private refreshConfig(): void {
     this.config = this.d.config();
-    for (const g of this.gates.values()) g.gate.update(this.limitsOf(g.key));
+    for (const g of this.gates.values()) g.gate.update(keyLimits(g.key, this.config));
   }
 
   /**
@@ -301,31 +288,11 @@ export class Runner {
     }
   }
 
-  private async key(kind: Credential, keyId: string | null): Promise<ResolvedKey | null> {
-    const slot = `${kind}|${keyId ?? ''}`;
-    if (!this.keys.has(slot)) this.keys.set(slot, await this.d.target.resolveKey(kind, keyId));
-    return this.keys.get(slot) ?? null;
-  }
-
-  /** A key's own limit (as set for it, live) over the general setting; concurrency is per key too. */
-  private limitsOf(key: ResolvedKey): GateLimits {
-    const own = key.id === null ? undefined : this.config.keyRpm?.get(key.id);
-    const rpm = own !== undefined ? own : key.rpm;
-    return rpm === null ? this.config.gate : { ...this.config.gate, rpm };
-  }
-
-  /** Every secret this run knows: none of them may be copied from a server's text into storage. */
-  private secrets(): string[] {
-    const out: string[] = [];
-    for (const k of this.keys.values()) if (k) out.push(k.secret);
-    return out;
-  }
-
   private gate(kind: Credential, key: ResolvedKey): RateGate {
     const id = key.id ?? `${kind}:${key.label}`;
     let g = this.gates.get(id);
     if (!g) {
-      g = { gate: new RateGate(this.limitsOf(key), () => this.d.clock.now()), key };
+      g = { gate: new RateGate(keyLimits(key, this.config), () => this.d.clock.now()), key };
       this.gates.set(id, g);
     }
     return g.gate;
@@ -347,7 +314,7 @@ export class Runner {
     const cap = capabilityFor(batch.capability);
     let key: ResolvedKey | null;
     try {
-      key = await this.key(cap.descriptor.credential, fresh.key_id);
+      key = await this.keys.get(cap.descriptor.credential, fresh.key_id);
     } catch (e) {
       this.pause(batch.id, 'no_key', e instanceof Error ? e.message : String(e));
       return 0;
@@ -494,12 +461,6 @@ export class Runner {
     }
   }
 
-  private deadlineFor(body: RequestBody): number {
-    const { baseMs, uploadBytesPerSecond } = this.config.deadline;
-    const upload = body.kind === 'multipart' ? body.file.size : Buffer.byteLength(body.text);
-    return baseMs + Math.ceil((upload / uploadBytesPerSecond) * 1000);
-  }
-
   private async process(
     job: LeasedJob,
     batch: BatchRow,
@@ -547,23 +508,14 @@ export class Runner {
         return DONE;
       }
     }
-    const outputName = cap.outputFile?.(payload) ?? null;
-    let output: OutputTarget | null = null;
-    if (outputName !== null) {
-      output = { path: join(outputsDirOf(this.d.dataDir, batch.id), outputName), name: outputName };
-    }
-    const request = cap.buildRequest(payload, { idempotencyKey: job.idempotency_key, requestBody: job.request_body, output }, ctx);
+    const request = requestFor(cap, payload, job, batch.id, ctx, this.d.dataDir);
     // The attempt is written now and committed with the group; a crash before that loses only the
     // record, and the job is resent with its key.
     const attemptId = this.group.now(() => this.d.jobs.startAttempt(job.id, key.label));
     const started = this.d.clock.now();
     let response: ApiResponse;
     try {
-      response = await sendRequest({ baseUrl: this.d.target.baseUrl, key: key.secret }, request, {
-        signal,
-        idleTimeoutMs: this.config.idleTimeoutMs,
-        deadlineMs: this.deadlineFor(request.body),
-      });
+      response = await sendJobRequest(this.d.target.baseUrl, key.secret, request, signal, this.config);
     } catch (e) {
       const latencyMs = this.d.clock.now() - started;
       if (signal.aborted) {
@@ -574,11 +526,7 @@ export class Runner {
         });
         return DONE;
       }
-      const net = e instanceof NetworkError ? e : new NetworkError(e instanceof Error ? e.message : String(e), false);
-      const err = engineError(
-        'transient',
-        `Network problem: ${net.message}.${net.bodySent ? ' The API may have received the item; it is resent with the same idempotency key, so it is not done twice.' : ''}`,
-      );
+      const err = networkFailure(e);
       await this.group.write(() => {
         this.d.jobs.finishAttempt(attemptId, { httpStatus: null, latencyMs, outcome: err.kind, message: err.message, replayed: false });
         this.handleError(job, batch, err, gate, null);
@@ -586,7 +534,6 @@ export class Runner {
       return DONE;
     }
 
-    const secrets = this.secrets();
     const replayed = response.headers.get('idempotent-replayed') === 'true';
     // An attempt's outcome and the job's transition are one commit: a kill between the two would
     // leave an attempt marked succeeded on a job that is then resent (a replay, but a false history).
@@ -596,46 +543,30 @@ export class Runner {
         this.d.jobs.finishAttempt(attemptId, { httpStatus: response.status, latencyMs: response.latencyMs, outcome, message, replayed });
         then();
       });
-    // A saved answer (audio, an image) is on disk, not in the database: only a line about it is kept.
-    const raw = response.saved
-      ? `[${response.headers.get('content-type') ?? 'binary'} answer, ${response.saved.bytes.toLocaleString('en')} bytes, saved as outputs/${batch.id}/${response.saved.name}]`
-      : storedBody(response, secrets);
-    const err = classifyResponse(response, this.d.clock.now(), cap.descriptor.credential, howToReplace(cap.descriptor.credential, key), secrets);
-    if (err) {
+    const verdict = judgeAnswer({ response, job, batch, cap, payload, ctx, src, key, secrets: this.keys.secrets(), rates: this.d.rates, now: this.d.clock.now() });
+    if (verdict.kind === 'error') {
+      const { err, raw } = verdict;
       await finish(err.kind, err.message, () => this.handleError(job, batch, err, gate, raw));
       return DONE;
     }
-    if (src && response.uploadedSha256 !== null && response.uploadedSha256 !== src.sha256) {
-      const changed = engineError(
-        'invalid_input',
-        `${src.path}: the file changed while it was being uploaded; the API's answer is kept but may not match the file. Create a new batch for the new version.`,
-        { httpStatus: response.status },
-      );
-      await finish(changed.kind, changed.message, () => this.d.jobs.fail(job, changed, raw));
+    if (verdict.kind === 'failed') {
+      const { err, raw } = verdict;
+      await finish(err.kind, err.message, () => this.d.jobs.fail(job, err, raw));
       return DONE;
     }
-    const parsed = response.truncated
-      ? { ok: false as const, error: engineError('bad_response', `The answer is larger than Batchdesk reads for one item (over ${response.bodyBytes.toLocaleString('en')} bytes).`, { httpStatus: response.status }) }
-      : cap.parseResponse(response, payload, job.estimated_units, ctx);
-    if (!parsed.ok) {
-      const error = parsed.error;
-      await finish(error.kind, error.message, () => this.handleError(job, batch, error, gate, raw));
-      return DONE;
-    }
-    const cost = costOf(parsed.units, this.d.rates.rate(cap.descriptor.rateItem(ctx.channel), batch.tier));
     let counted = false;
     let flowed: string[] = [];
-    const resultJson = JSON.stringify(parsed.result);
+    const { resultJson } = verdict;
     // Not awaited here: the gate's slot is free for the next request as soon as the answer is in;
     // the caller waits for this commit before the job counts as done (budget, progress).
     const committed = finish('succeeded', null, () => {
       counted = this.d.jobs.succeed(job, {
-        units: parsed.units,
-        cost,
+        units: verdict.units,
+        cost: verdict.cost,
         resultJson,
-        rawResponse: raw,
+        rawResponse: verdict.raw,
         httpStatus: response.status,
-        ...(parsed.vector ? { vector: parsed.vector } : {}),
+        ...(verdict.vector ? { vector: verdict.vector } : {}),
       });
       if (counted && batch.capability === 'ocr') this.d.invoices.record({ id: job.id, batchId: batch.id }, resultJson);
       // The next steps get this item in the same commit: never lost, never twice.
@@ -654,66 +585,27 @@ export class Runner {
   private handleError(job: LeasedJob, batch: BatchRow, err: EngineError, gate: RateGate, raw: string | null): void {
     const now = this.d.clock.now();
     this.d.logger.log('info', 'job.error', { job: job.id, batch: batch.id, kind: err.kind, status: err.httpStatus, code: err.code });
-    // The taxonomy decides the action (shared/errors.ts actionFor); only its details are here.
-    const action = actionFor(err.kind);
-    switch (action) {
-      case 'pause_batch': {
+    const decision = decideError(job, batch, err, this.config, this.d.random, now, gate.requestLimit);
+    switch (decision.kind) {
+      case 'pause':
         this.d.jobs.requeue(job, err);
-        this.keys.clear();
-        this.pause(batch.id, err.kind === 'quota' ? 'quota' : 'auth', err.message);
+        if (decision.forgetKeys) this.keys.clear();
+        this.pause(batch.id, decision.pauseKind, decision.reason);
         return;
-      }
-      case 'retry_later': {
-        const rateLimited = err.kind === 'rate_limited';
-        const policy = this.config.serverWait;
-        if (rateLimited && job.limited_tries + 1 >= policy.rateLimitedBudget) {
-          // The 429 budget is spent: stop asking and let the user look at the key's limit.
-          this.d.jobs.requeue(job, err);
-          this.pause(
-            batch.id,
-            'rate_limited',
-            `The API answered 429 (request limit reached) ${job.limited_tries + 1} times in a row for ${job.source}, even after waiting as asked. The key's request limit is probably lower than Batchdesk's (${gate.requestLimit ?? 'none'} per minute), or another program uses the same key. Lower the request limit (in the window: Keys & rates; on the command line: ${batch.key_id === null ? '`batchdesk config set rpm N`' : `\`batchdesk keys set ${labelOfKeyId(batch.key_id)} --rpm N\``}), then resume the batch.`,
-          );
-          return;
-        }
-        if (!rateLimited && job.tries >= this.config.backoff.maxTries) {
-          this.d.jobs.fail(
-            job,
-            {
-              ...err,
-              message: `Gave up after ${job.tries} attempts. Last: ${err.message} Retry the failed items later (Retry failed in the window, or \`batchdesk retry ${batch.id}\`): same idempotency key, nothing is done twice.`,
-            },
-            raw,
-          );
-          return;
-        }
-        const asked = err.retryAfterMs === null ? null : clampServerWait(policy, err.retryAfterMs);
-        const wait = rateLimited
-          ? rateLimitedDelay(policy, job.limited_tries + 1, asked, this.d.random)
-          : backoffDelay(this.config.backoff, job.tries, this.d.random, asked);
-        if (asked !== null && asked > policy.inlineMaxMs) {
-          // A long wait asked by the server pauses the batch visibly, with the time it resumes.
-          const until = now + asked;
-          this.d.jobs.requeue(job, err);
-          if (rateLimited) gate.onRateLimited(until - now);
-          this.pause(
-            batch.id,
-            'server_wait',
-            `The API asked to wait until ${new Date(until).toLocaleString('en-GB')} (HTTP ${err.httpStatus ?? '?'}${(err.retryAfterMs ?? 0) > policy.maxMs ? `; it asked for longer, Batchdesk waits at most ${Math.round(policy.maxMs / 3_600_000)} hours` : ''}). The batch resumes then by itself if Batchdesk is running (the window, the browser host, or any \`batchdesk run\` started after that time); resume it earlier to try sooner.`,
-            until,
-          );
-          return;
-        }
-        if (rateLimited) gate.onRateLimited(wait);
-        this.d.jobs.retryLater(job, now + wait, err, rateLimited);
+      case 'server_wait':
+        this.d.jobs.requeue(job, err);
+        if (decision.holdMs !== null) gate.onRateLimited(decision.holdMs);
+        this.pause(batch.id, 'server_wait', decision.reason, decision.until);
         return;
-      }
-      case 'fail_job': {
-        this.d.jobs.fail(job, { ...err, message: `${job.source}: ${err.message}` }, raw);
+      case 'retry':
+        if (decision.holdMs !== null) gate.onRateLimited(decision.holdMs);
+        this.d.jobs.retryLater(job, decision.runAt, err, decision.rateLimited);
         return;
-      }
+      case 'fail':
+        this.d.jobs.fail(job, decision.err, raw);
+        return;
       default:
-        assertNever(action, 'error action');
+        assertNever(decision, 'error decision');
     }
   }
 }

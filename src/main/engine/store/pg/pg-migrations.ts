@@ -219,6 +219,63 @@ export const PG_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX budget_holds_holder ON budget_holds (holder_id);
   `,
+  // 3: open attempts indexed by worker; a batch's counters in shards, one per connection (its backend pid, mod 16). With one row
+  // per batch every worker's success waited for the others' commits on that row (a row lock
+  // held to the end of each transaction): 3 workers dispatched fewer jobs/s than 1
+  // (npm run bench -- team). Readers sum the shards, as they already did over a pipeline's steps.
+  `
+  ALTER TABLE batch_stats ADD COLUMN shard smallint NOT NULL DEFAULT 0;
+  ALTER TABLE batch_stats DROP CONSTRAINT batch_stats_pkey;
+  ALTER TABLE batch_stats ADD PRIMARY KEY (batch_id, shard);
+  -- Open attempts, found by worker: a restarted worker closes those its dead predecessor left.
+  CREATE INDEX attempts_in_flight ON attempts (worker) WHERE outcome = 'in_flight';
+
+  CREATE OR REPLACE FUNCTION batch_stats_job_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+  DECLARE
+    n_queued int := 0; n_running int := 0; n_retry int := 0; n_ok int := 0; n_failed int := 0; n_cancelled int := 0;
+    d_spent bigint := 0; d_units bigint := 0;
+    b text;
+  BEGIN
+    IF TG_OP = 'UPDATE' OR TG_OP = 'DELETE' THEN
+      b := OLD.batch_id;
+      n_queued := -(OLD.state = 'queued')::int; n_running := -(OLD.state = 'running')::int; n_retry := -(OLD.state = 'retry_wait')::int;
+      n_ok := -(OLD.state = 'succeeded')::int; n_failed := -(OLD.state = 'failed')::int; n_cancelled := -(OLD.state = 'cancelled')::int;
+      d_spent := -COALESCE(OLD.cost, 0);
+      d_units := -(CASE WHEN OLD.cost IS NULL THEN 0 ELSE COALESCE(OLD.units, 0) END);
+    END IF;
+    IF TG_OP = 'UPDATE' THEN
+      n_queued := n_queued + (NEW.state = 'queued')::int; n_running := n_running + (NEW.state = 'running')::int;
+      n_retry := n_retry + (NEW.state = 'retry_wait')::int; n_ok := n_ok + (NEW.state = 'succeeded')::int;
+      n_failed := n_failed + (NEW.state = 'failed')::int; n_cancelled := n_cancelled + (NEW.state = 'cancelled')::int;
+      d_spent := d_spent + COALESCE(NEW.cost, 0);
+      d_units := d_units + CASE WHEN NEW.cost IS NULL THEN 0 ELSE COALESCE(NEW.units, 0) END;
+    END IF;
+    INSERT INTO batch_stats AS s (batch_id, shard, queued, running, retry_wait, succeeded, failed, cancelled, spent, units)
+      VALUES (b, pg_backend_pid() % 16, n_queued, n_running, n_retry, n_ok, n_failed, n_cancelled, d_spent, d_units)
+      ON CONFLICT (batch_id, shard) DO UPDATE SET
+        queued = s.queued + EXCLUDED.queued, running = s.running + EXCLUDED.running, retry_wait = s.retry_wait + EXCLUDED.retry_wait,
+        succeeded = s.succeeded + EXCLUDED.succeeded, failed = s.failed + EXCLUDED.failed, cancelled = s.cancelled + EXCLUDED.cancelled,
+        spent = s.spent + EXCLUDED.spent, units = s.units + EXCLUDED.units;
+    RETURN NULL;
+  END $$;
+
+  -- An import's rows still count once per statement, into the batch's first shard.
+  CREATE OR REPLACE FUNCTION batch_stats_jobs_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO batch_stats AS s (batch_id, shard, queued, running, retry_wait, succeeded, failed, cancelled, spent, units)
+      SELECT batch_id, 0,
+             count(*) FILTER (WHERE state = 'queued'), count(*) FILTER (WHERE state = 'running'),
+             count(*) FILTER (WHERE state = 'retry_wait'), count(*) FILTER (WHERE state = 'succeeded'),
+             count(*) FILTER (WHERE state = 'failed'), count(*) FILTER (WHERE state = 'cancelled'),
+             COALESCE(sum(cost), 0), COALESCE(sum(units) FILTER (WHERE cost IS NOT NULL), 0)
+        FROM new_jobs GROUP BY batch_id
+      ON CONFLICT (batch_id, shard) DO UPDATE SET
+        queued = s.queued + EXCLUDED.queued, running = s.running + EXCLUDED.running, retry_wait = s.retry_wait + EXCLUDED.retry_wait,
+        succeeded = s.succeeded + EXCLUDED.succeeded, failed = s.failed + EXCLUDED.failed, cancelled = s.cancelled + EXCLUDED.cancelled,
+        spent = s.spent + EXCLUDED.spent, units = s.units + EXCLUDED.units;
+    RETURN NULL;
+  END $$;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

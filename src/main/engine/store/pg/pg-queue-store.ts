@@ -23,6 +23,9 @@ const INSERT_ROWS = 500;
 
 const LEASE_TOKEN = `replace(gen_random_uuid()::text, '-', '')`;
 
+/** An attempt still open this long after it started, on a job no longer running, was left by a worker that died. */
+const STALE_ATTEMPT_MS = 10 * 60_000;
+
 export interface PgStoreOptions {
   url: string;
   clock: Clock;
@@ -225,7 +228,9 @@ export class PgQueueStore implements QueueStore {
 
   async stats(batchId: string): Promise<BatchStats> {
     const r = await this.pool.query<BatchStats['counts'] & { spent: number; units: number }>(
-      `SELECT queued, running, retry_wait, succeeded, failed, cancelled, spent, units FROM batch_stats WHERE batch_id = $1`,
+      `SELECT sum(queued)::bigint AS queued, sum(running)::bigint AS running, sum(retry_wait)::bigint AS retry_wait, sum(succeeded)::bigint AS succeeded,
+              sum(failed)::bigint AS failed, sum(cancelled)::bigint AS cancelled, sum(spent)::bigint AS spent, sum(units)::bigint AS units
+         FROM batch_stats WHERE batch_id = $1 HAVING count(*) > 0`,
       [batchId],
     );
     const s = r.rows[0];
@@ -244,6 +249,8 @@ export class PgQueueStore implements QueueStore {
                      WHERE batch_id = $1 AND state IN ('queued','retry_wait') AND run_at <= $2 ${sampleOnly ? 'AND sample = 1' : ''}
                      ORDER BY run_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
          AND state IN ('queued','retry_wait')
+         -- Another worker (or the user) may have paused the batch since this one read it.
+         AND EXISTS (SELECT 1 FROM batches WHERE id = $1 AND status = 'active')
        RETURNING *`,
       [batchId, now, now + leaseMs, limit, this.worker],
     );
@@ -360,14 +367,48 @@ export class PgQueueStore implements QueueStore {
    * to queued with key and body kept, their attempts closed as interrupted, their budget holds freed.
    */
   async recoverExpired(): Promise<number> {
+    const n = await this.reclaim(`lease_expires_at <= $1`, [], 'lease expired');
+    // A worker that died between a job's outcome and its attempt's end (two transactions) left
+    // the attempt open on a job that is no longer running: closed once it is clearly stale.
+    await this.pool.query(
+      `UPDATE attempts SET outcome = 'interrupted', finished_at = $1
+        WHERE outcome = 'in_flight' AND started_at < $2 AND job_id IN (SELECT id FROM jobs WHERE state <> 'running')`,
+      [this.now(), this.now() - STALE_ATTEMPT_MS],
+    );
+    return n;
+  }
+
+  /**
+   * Jobs of workers known to be dead (a process of this machine that is gone: a worker restarted
+   * after a crash) are reclaimed at once instead of when their leases run out.
+   */
+  async releaseWorkers(workers: readonly string[]): Promise<number> {
+    if (workers.length === 0) return 0;
+    const n = await this.reclaim(`leased_by = ANY($3::text[])`, [[...workers]], 'its worker stopped');
+    // Attempts they left open on jobs already finished (killed between the two writes) end too.
+    await this.pool.query(`UPDATE attempts SET outcome = 'interrupted', finished_at = $2 WHERE outcome = 'in_flight' AND worker = ANY($1::text[])`, [[...workers], this.now()]);
+    return n;
+  }
+
+  /** Which workers hold leases or have attempts open now. */
+  async leaseHolders(): Promise<string[]> {
+    const r = await this.pool.query<{ w: string }>(
+      `SELECT leased_by AS w FROM jobs WHERE state = 'running' AND leased_by IS NOT NULL
+       UNION SELECT worker FROM attempts WHERE outcome = 'in_flight' AND worker IS NOT NULL`,
+    );
+    return r.rows.map((x) => x.w);
+  }
+
+  /** Back to queued with key and body kept, their attempts closed as interrupted, their budget holds freed. */
+  private async reclaim(where: string, params: unknown[], why: string): Promise<number> {
     const now = this.now();
     return this.transaction(async (c) => {
       const r = await c.query<{ id: number }>(
         `UPDATE jobs SET state = 'queued', lease_token = NULL, lease_expires_at = NULL, leased_by = NULL, updated_at = $1,
-           error_message = 'lease expired; will be resent with the same idempotency key'
-         WHERE id IN (SELECT id FROM jobs WHERE state = 'running' AND lease_expires_at <= $1 FOR UPDATE SKIP LOCKED)
+           error_message = $2::text || '; will be resent with the same idempotency key'
+         WHERE id IN (SELECT id FROM jobs WHERE state = 'running' AND ${where} FOR UPDATE SKIP LOCKED)
          RETURNING id`,
-        [now],
+        [now, why, ...params],
       );
       if (r.rows.length === 0) return 0;
       const ids = r.rows.map((x) => x.id);
@@ -424,6 +465,61 @@ export class PgQueueStore implements QueueStore {
   async takeToken(keyLabel: string, perMinute: number, burst: number): Promise<number> {
     const r = await this.pool.query<{ wait: number }>(`SELECT take_token($1, $2, $3, $4) AS wait`, [keyLabel, perMinute, burst, this.now()]);
     return (r.rows[0] as { wait: number }).wait;
+  }
+
+  /**
+   * Starts an import of a batch planned elsewhere (a machine's own data folder, `batch create
+   * --store`): every column as planned, invisible until `seal`, its creator noted.
+   */
+  async createBatchFrom(row: BatchRow, creator: string): Promise<void> {
+    const now = this.now();
+    await this.pool.query(
+      `INSERT INTO batches (id, name, capability, tier, channel, options_json, status, budget, created_at, updated_at, ready, creator,
+         parent_id, pipeline_id, step, key_id, client, scheduled_at, quiet_hours, quiet_zone, recipient_gap_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8, 0, $9, NULL, $1, 1, $10, $11, $12, $13, $14, $15)`,
+      [row.id, row.name, row.capability, row.tier, row.channel, row.options_json, row.budget, now, creator, row.key_id, row.client, row.scheduled_at, row.quiet_hours, row.quiet_zone, row.recipient_gap_ms],
+    );
+  }
+
+  /** A new budget for the batch (null: none), as `resume --budget` sets it. */
+  async setBudget(id: string, budget: number | null): Promise<boolean> {
+    return this.batchChange(id, `UPDATE batches SET budget = $2, updated_at = $3 WHERE id = $1 AND ready = 1`, [id, budget, this.now()], 'budget', budget === null ? 'none' : String(budget));
+  }
+
+  /** Removes an import that was never sealed, jobs first. */
+  async discardImport(id: string): Promise<void> {
+    await this.transaction(async (c) => {
+      const r = await c.query(`SELECT 1 FROM batches WHERE id = $1 AND ready = 0 FOR UPDATE`, [id]);
+      if (r.rowCount !== 1) return;
+      await c.query(`DELETE FROM jobs WHERE batch_id = $1`, [id]);
+      await c.query(`DELETE FROM batches WHERE id = $1`, [id]);
+    });
+  }
+
+  /** A batch id from its full id or a unique prefix (as git does); null when none or several match. */
+  async resolveBatchId(idOrPrefix: string): Promise<string | null> {
+    const r = await this.pool.query<{ id: string }>(
+      `SELECT id FROM batches WHERE ready = 1 AND (id = $1 OR starts_with(id, $1)) ORDER BY (id = $1) DESC LIMIT 2`,
+      [idOrPrefix],
+    );
+    const [first, second] = r.rows;
+    if (first?.id === idOrPrefix) return first.id;
+    return first && !second ? first.id : null;
+  }
+
+  /** Who runs what now: jobs in flight by batch and worker. */
+  async workers(): Promise<{ batch_id: string; worker: string; running: number }[]> {
+    return (
+      await this.pool.query<{ batch_id: string; worker: string; running: number }>(
+        `SELECT batch_id, COALESCE(leased_by, '?') AS worker, count(*)::int AS running FROM jobs WHERE state = 'running' GROUP BY 1, 2 ORDER BY 1, 2`,
+      )
+    ).rows;
+  }
+
+  /** When the batch's next job may be sent (queued or waiting to retry); null when none is left. */
+  async nextRunAt(batchId: string): Promise<number | null> {
+    const r = await this.pool.query<{ t: number | null }>(`SELECT min(run_at) AS t FROM jobs WHERE batch_id = $1 AND state IN ('queued','retry_wait')`, [batchId]);
+    return r.rows[0]?.t ?? null;
   }
 
   async close(): Promise<void> {

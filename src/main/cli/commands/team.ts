@@ -1,0 +1,176 @@
+// The commands' team mode (`--store URL` or BATCHDESK_STORE): the same verbs on the team's
+// shared store instead of this computer's data folder. Keys, logs, settings and the opt-out list
+// stay this computer's own; batches, jobs and their outcomes are the team's.
+import { EXIT, UsageError, type ExitCode } from '../exit-codes';
+import type { Io } from '../io';
+import type { Engine } from '../../engine/engine';
+import type { SharedStoreHandle } from '../../engine/store/pg/open-shared-store';
+import type { BatchSummary } from '../../../shared/domain';
+import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
+import { pauseTeamBatch, resolveTeamBatch, teamBatch, teamBatches } from '../../engine/team/team-batches';
+import { openConnection } from '../context';
+import { describeBatch } from '../format';
+import { createProgress } from '../progress';
+import { parseEur } from '../../../shared/money';
+import type { ControlVerb } from './control';
+
+/** `--store` or BATCHDESK_STORE read and checked; a bad URL is a usage error naming where it came from. */
+export function storeChoice(flag: string | undefined, env: NodeJS.ProcessEnv): StoreChoice {
+  try {
+    return chooseStore(flag, env);
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** The shared store the command was pointed at, or null for this computer's data folder. */
+export async function openChosenStore(flag: string | undefined, env: NodeJS.ProcessEnv): Promise<SharedStoreHandle | null> {
+  const choice = storeChoice(flag, env);
+  if (choice.kind === 'sqlite') return null;
+  // The PostgreSQL client is loaded only by commands that use it.
+  const { openSharedStore } = await import('../../engine/store/pg/open-shared-store');
+  return openSharedStore(choice.url);
+}
+
+/** `--store` with options team mode does not carry yet: refused before anything is imported, with what to do instead. */
+export function refuseInTeamMode(values: Readonly<Partial<Record<'then' | 'from' | 'sample' | 'at' | 'recipient-gap', unknown>>>): void {
+  const why: Record<string, string> = {
+    then: 'pipelines run on one computer: create and run them without --store',
+    from: 'follow-ups run on one computer: create and run them without --store',
+    sample: 'a sample run is judged on one computer: try the sample without --store, then create the batch with --store',
+    at: 'scheduled starts are kept by one computer: start the shared batch with `batchdesk run ID --store URL` when it is time',
+    'recipient-gap': "the gap between two messages to one recipient needs every worker's sends, which the shared store does not keep yet: use --quiet-hours, or run the batch on one computer",
+  };
+  for (const [name, reason] of Object.entries(why)) {
+    if (values[name as keyof typeof values] !== undefined) throw new UsageError(`--${name} cannot go with --store: ${reason}.`);
+  }
+}
+
+/** `status --store`: every batch of the team, and which worker holds which of its items now. */
+export async function teamStatus(h: SharedStoreHandle, positionals: readonly string[], json: boolean, io: Io): Promise<ExitCode> {
+  const ids = positionals.length > 0 ? await Promise.all(positionals.map((p) => resolveTeamBatch(h.store, p))) : null;
+  const batches = await teamBatches(h.store, ids);
+  const workers = await h.store.workers();
+  if (json) {
+    io.stdout.write(`${JSON.stringify({ store: h.description, batches, workers }, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  if (batches.length === 0) {
+    io.stdout.write('No batches in the shared store yet. Create one with `batchdesk batch create ... --store URL`.\n');
+    return EXIT.ok;
+  }
+  const out = batches.map((b) => {
+    const here = workers.filter((w) => w.batch_id === b.id);
+    const who = here.length === 0 ? '' : `\n  in flight on: ${here.map((w) => `${w.worker} (${w.running})`).join(', ')}`;
+    return `${describeBatch(b)}${who}`;
+  });
+  io.stdout.write(`${out.join('\n\n')}\n`);
+  return EXIT.ok;
+}
+
+const NOT_RUNNING: Partial<Record<BatchSummary['status'], string>> = {
+  cancelled: ': it was cancelled',
+  done: ': it is done',
+  done_with_failures: ': it is done (`batchdesk retry ID --store URL` queues its failed items again)',
+  paused: ': it is already paused',
+};
+
+/** pause | resume | cancel | retry on the shared store: every worker sees it at its next look (within a second). */
+export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrPrefix: string, budgetText: string | undefined, io: Io): Promise<ExitCode> {
+  const store = h.store;
+  const id = await resolveTeamBatch(store, idOrPrefix);
+  const before = await teamBatch(store, id);
+  switch (verb) {
+    case 'pause':
+      io.stdout.write(
+        (await pauseTeamBatch(store, before))
+          ? `Paused ${id} for every worker. In-flight items finish; nothing new is sent.\n`
+          : `${id} was not running${NOT_RUNNING[before.status] ?? ''}.\n`,
+      );
+      break;
+    case 'resume': {
+      if (budgetText !== undefined) {
+        const budget = budgetText === 'none' ? null : parseEur(budgetText);
+        if (budget === null && budgetText !== 'none') throw new UsageError(`--budget must be an amount in EUR or "none" (got "${budgetText}").`);
+        await store.setBudget(id, budget);
+      }
+      const resumed = await store.resume(id);
+      io.stdout.write(
+        resumed
+          ? `Resumed ${id}. Workers running \`batchdesk run --store URL\` pick it up within a second; start one if none is running.\n`
+          : before.status === 'cancelled'
+            ? `${id} was cancelled: it cannot be resumed. Create a new batch for what is left.\n`
+            : `${id} was not paused${budgetText !== undefined ? ' (budget updated)' : ''}.\n`,
+      );
+      break;
+    }
+    case 'cancel': {
+      const r = await store.cancel(id);
+      io.stdout.write(`Cancelled ${id} for every worker: ${r.jobs} queued item(s) will not be sent.\n`);
+      break;
+    }
+    case 'retry': {
+      const n = await store.retryFailed(id);
+      io.stdout.write(n > 0 ? `${n} failed item(s) queued again with their original idempotency keys. Run \`batchdesk run ${id} --store URL\`.\n` : `No failed items in ${id}.\n`);
+      break;
+    }
+  }
+  io.stdout.write(`${describeBatch(await teamBatch(store, id))}\n`);
+  return EXIT.ok;
+}
+
+/**
+ * `run --store`: this computer becomes one worker of the team. The batches named (or every
+ * unfinished one) are started, and it sends until nothing in them is left to anyone.
+ */
+export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals: readonly string[], io: Io, apiUrl: string | null, dataDir: string): Promise<ExitCode> {
+  const store = h.store;
+  const ids = positionals.length > 0 ? await Promise.all(positionals.map((p) => resolveTeamBatch(store, p))) : null;
+  const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);
+  io.stderr.write(`Worker ${h.worker} on ${h.description}: sending to ${conn.description}\n`);
+  if (conn.sandbox) io.stderr.write('Note: every worker started without an API has its own embedded sandbox; give the team one with --api-url.\n');
+  const scope = ids ?? (await teamBatches(store, null)).filter((b) => b.status !== 'cancelled' && b.status !== 'done' && b.status !== 'done_with_failures').map((b) => b.id);
+  for (const id of scope) await store.start(id);
+  const ac = new AbortController();
+  let interrupts = 0;
+  const onSignal = (): void => {
+    interrupts++;
+    if (interrupts === 1) {
+      io.stderr.write('\nStopping: in-flight items are put back in the shared queue (same idempotency keys); other workers carry on.\n');
+      ac.abort();
+    } else process.exit(130);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const progress = createProgress(io.stderr);
+  let last: BatchSummary[] = [];
+  const sample = async (): Promise<void> => {
+    try {
+      last = await teamBatches(store, scope);
+      progress.update(last);
+    } catch {
+      // The store is away: the worker says so itself; the bar waits.
+    }
+  };
+  await sample();
+  const timer = setInterval(() => void sample(), 1_000);
+  let left = new Map<string, string>();
+  try {
+    const worker = await engine.runTeam(conn.target, h, { batchIds: ids, signal: ac.signal, say: (line) => io.stderr.write(`${line}\n`) });
+    left = worker.left;
+  } finally {
+    clearInterval(timer);
+    await sample();
+    progress.done();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await conn.close();
+  }
+  for (const b of last) io.stdout.write(`${describeBatch(b)}${left.has(b.id) ? `\n  left to other workers: ${left.get(b.id) ?? ''}` : ''}\n`);
+  if (ac.signal.aborted) return 130 as ExitCode;
+  // Work is left that this computer cannot send (no key for it here): not a success of this worker.
+  if (last.some((b) => left.has(b.id) && b.counts.queued + b.counts.retry_wait + b.counts.running > 0)) return EXIT.cannotRun;
+  if (last.some((b) => b.status === 'paused')) return EXIT.paused;
+  if (last.some((b) => b.counts.failed > 0)) return EXIT.someFailed;
+  return EXIT.ok;
+}

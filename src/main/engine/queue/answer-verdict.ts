@@ -1,0 +1,79 @@
+// What an API answer means for its job, decided once for both runners (the local one and a team
+// worker on the shared store): a success with its units, cost and result, an error the taxonomy
+// acts on (error-action.ts), or a failure that must not be retried (the file changed mid-upload).
+// Pure: the caller writes the outcome in its own store.
+import type { ApiResponse, Credential } from '../api/request';
+import type { ResolvedKey } from '../secrets/key-manager';
+import type { BatchContext, CapabilityModule } from '../capabilities/capability';
+import type { LeasedJob } from './job-row';
+import type { BatchRow } from './batch-store';
+import type { RateBook } from '../costs/rate-book';
+import type { SourceRef } from './verify-source';
+import { classifyResponse } from '../api/classify-response';
+import { storedBody } from '../api/stored-body';
+import { costOf } from '../costs/rate-book';
+import { ENV_VAR } from '../secrets/key-manager';
+import { engineError, type EngineError } from '../../../shared/errors';
+import { assertNever } from '../../../shared/domain';
+
+export type AnswerVerdict =
+  | { kind: 'succeeded'; units: number; cost: number; resultJson: string; raw: string; vector?: Float32Array }
+  /** An error the taxonomy decides about (retry, pause, fail). */
+  | { kind: 'error'; err: EngineError; raw: string | null }
+  /** Failed at once, never retried. */
+  | { kind: 'failed'; err: EngineError; raw: string | null };
+
+/** What to do about a key the API refused, by where the key came from. */
+export function howToReplace(kind: Credential, key: ResolvedKey): string {
+  switch (key.source) {
+    case 'env':
+      return `the key comes from ${ENV_VAR[kind]}: set it to a valid key`;
+    case 'keychain':
+      return `replace it (in the window: Keys & rates, Replace; on the command line: \`batchdesk keys add --kind ${kind} --label NAME\`)`;
+    case 'sandbox':
+      return 'the embedded sandbox refused its own key: restart Batchdesk so the sandbox issues a new one';
+    default:
+      return assertNever(key.source, 'key source');
+  }
+}
+
+export interface AnswerContext<P> {
+  response: ApiResponse;
+  job: LeasedJob;
+  batch: Pick<BatchRow, 'id' | 'tier'>;
+  cap: CapabilityModule<P>;
+  payload: P;
+  ctx: BatchContext;
+  /** The source file as checked before sending, if the job uploads one. */
+  src: SourceRef | null;
+  key: ResolvedKey;
+  /** Every secret the process knows: none may be copied from a server's text into storage. */
+  secrets: readonly string[];
+  rates: RateBook;
+  now: number;
+}
+
+export function judgeAnswer<P>(a: AnswerContext<P>): AnswerVerdict {
+  const { response, cap } = a;
+  // A saved answer (audio, an image) is on disk, not in the database: only a line about it is kept.
+  const raw = response.saved
+    ? `[${response.headers.get('content-type') ?? 'binary'} answer, ${response.saved.bytes.toLocaleString('en')} bytes, saved as outputs/${a.batch.id}/${response.saved.name}]`
+    : storedBody(response, [...a.secrets]);
+  const credential = cap.descriptor.credential;
+  const err = classifyResponse(response, a.now, credential, howToReplace(credential, a.key), [...a.secrets]);
+  if (err) return { kind: 'error', err, raw };
+  if (a.src && response.uploadedSha256 !== null && response.uploadedSha256 !== a.src.sha256) {
+    const changed = engineError(
+      'invalid_input',
+      `${a.src.path}: the file changed while it was being uploaded; the API's answer is kept but may not match the file. Create a new batch for the new version.`,
+      { httpStatus: response.status },
+    );
+    return { kind: 'failed', err: changed, raw };
+  }
+  const parsed = response.truncated
+    ? { ok: false as const, error: engineError('bad_response', `The answer is larger than Batchdesk reads for one item (over ${response.bodyBytes.toLocaleString('en')} bytes).`, { httpStatus: response.status }) }
+    : cap.parseResponse(response, a.payload, a.job.estimated_units, a.ctx);
+  if (!parsed.ok) return { kind: 'error', err: parsed.error, raw };
+  const cost = costOf(parsed.units, a.rates.rate(cap.descriptor.rateItem(a.ctx.channel), a.batch.tier));
+  return { kind: 'succeeded', units: parsed.units, cost, resultJson: JSON.stringify(parsed.result), raw, ...(parsed.vector ? { vector: parsed.vector } : {}) };
+}

@@ -1,0 +1,83 @@
+// What an error does to its job and batch, decided once for both runners: the taxonomy gives
+// the action (shared/errors.ts actionFor), this adds its details (how long to wait, when the
+// 429 budget is spent, when a server's wait is long enough to pause the batch visibly). Pure:
+// each runner applies the decision to its own store and gate.
+import type { Random } from '../clock';
+import type { LeasedJob } from './job-row';
+import type { BatchRow } from './batch-store';
+import type { BackoffPolicy } from './backoff';
+import { backoffDelay } from './backoff';
+import { clampServerWait, rateLimitedDelay, type ServerWaitPolicy } from './server-wait';
+import { labelOfKeyId } from '../secrets/key-choice';
+import { actionFor, type EngineError } from '../../../shared/errors';
+import { assertNever } from '../../../shared/domain';
+
+export type ErrorDecision =
+  /** Back to queued with the error, and the batch pauses (a revoked key, quota, the 429 budget spent). */
+  | { kind: 'pause'; pauseKind: 'quota' | 'auth' | 'rate_limited'; reason: string; forgetKeys: boolean }
+  /** Back to queued; the batch pauses until the server's long wait is over. `holdMs`: the key's gate waits too (a 429). */
+  | { kind: 'server_wait'; until: number; reason: string; holdMs: number | null }
+  /** Retried at `runAt` (a 429 does not use up a try). `holdMs`: the key's gate waits too. */
+  | { kind: 'retry'; runAt: number; rateLimited: boolean; holdMs: number | null }
+  | { kind: 'fail'; err: EngineError };
+
+export interface ErrorPolicy {
+  backoff: BackoffPolicy;
+  serverWait: ServerWaitPolicy;
+}
+
+export function decideError(
+  job: Pick<LeasedJob, 'source' | 'tries' | 'limited_tries'>,
+  batch: Pick<BatchRow, 'id' | 'key_id'>,
+  err: EngineError,
+  policy: ErrorPolicy,
+  random: Random,
+  now: number,
+  /** The request limit the key's gate keeps to, for the message when the 429 budget is spent. */
+  requestLimit: number | null,
+): ErrorDecision {
+  const action = actionFor(err.kind);
+  switch (action) {
+    case 'pause_batch':
+      return { kind: 'pause', pauseKind: err.kind === 'quota' ? 'quota' : 'auth', reason: err.message, forgetKeys: true };
+    case 'retry_later': {
+      const rateLimited = err.kind === 'rate_limited';
+      const waits = policy.serverWait;
+      if (rateLimited && job.limited_tries + 1 >= waits.rateLimitedBudget) {
+        // The 429 budget is spent: stop asking and let the user look at the key's limit.
+        return {
+          kind: 'pause',
+          pauseKind: 'rate_limited',
+          forgetKeys: false,
+          reason: `The API answered 429 (request limit reached) ${job.limited_tries + 1} times in a row for ${job.source}, even after waiting as asked. The key's request limit is probably lower than Batchdesk's (${requestLimit ?? 'none'} per minute), or another program uses the same key. Lower the request limit (in the window: Keys & rates; on the command line: ${batch.key_id === null ? '`batchdesk config set rpm N`' : `\`batchdesk keys set ${labelOfKeyId(batch.key_id)} --rpm N\``}), then resume the batch.`,
+        };
+      }
+      if (!rateLimited && job.tries >= policy.backoff.maxTries) {
+        return {
+          kind: 'fail',
+          err: {
+            ...err,
+            message: `Gave up after ${job.tries} attempts. Last: ${err.message} Retry the failed items later (Retry failed in the window, or \`batchdesk retry ${batch.id}\`): same idempotency key, nothing is done twice.`,
+          },
+        };
+      }
+      const asked = err.retryAfterMs === null ? null : clampServerWait(waits, err.retryAfterMs);
+      const wait = rateLimited ? rateLimitedDelay(waits, job.limited_tries + 1, asked, random) : backoffDelay(policy.backoff, job.tries, random, asked);
+      if (asked !== null && asked > waits.inlineMaxMs) {
+        // A long wait asked by the server pauses the batch visibly, with the time it resumes.
+        const until = now + asked;
+        return {
+          kind: 'server_wait',
+          until,
+          holdMs: rateLimited ? until - now : null,
+          reason: `The API asked to wait until ${new Date(until).toLocaleString('en-GB')} (HTTP ${err.httpStatus ?? '?'}${(err.retryAfterMs ?? 0) > waits.maxMs ? `; it asked for longer, Batchdesk waits at most ${Math.round(waits.maxMs / 3_600_000)} hours` : ''}). The batch resumes then by itself if Batchdesk is running (the window, the browser host, or any \`batchdesk run\` started after that time); resume it earlier to try sooner.`,
+        };
+      }
+      return { kind: 'retry', runAt: now + wait, rateLimited, holdMs: rateLimited ? wait : null };
+    }
+    case 'fail_job':
+      return { kind: 'fail', err: { ...err, message: `${job.source}: ${err.message}` } };
+    default:
+      return assertNever(action, 'error action');
+  }
+}

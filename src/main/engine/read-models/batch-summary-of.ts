@@ -1,0 +1,54 @@
+// A batch as the CLI and the window show it, from its row and its counters: one shape for the
+// local engine (with its pipeline) and for a shared store's batches (team mode, no pipelines).
+import type { BatchRow } from '../queue/batch-store';
+import type { StateCounts } from '../../../shared/domain';
+import { BatchSummary, displayStatus, type DisplayBatchStatus } from '../../../shared/domain';
+import { describe } from '../../../shared/capabilities/catalog';
+import { contextOf } from '../capabilities/capability';
+import { labelOfKeyId } from '../secrets/key-choice';
+
+export interface SummaryStats {
+  counts: StateCounts;
+  spent: number;
+  units: number;
+  needsReview: number;
+}
+
+export interface SummaryExtras {
+  /** Items still to come from the step before (pipelines). */
+  awaiting: number;
+  pipeline: BatchSummary['pipeline'];
+  /** Why a running batch is not moving; asked only of a running batch. */
+  waiting: (status: DisplayBatchStatus) => BatchSummary['waiting'];
+}
+
+const ON_ITS_OWN: SummaryExtras = { awaiting: 0, pipeline: null, waiting: () => null };
+
+export function batchSummaryOf(b: BatchRow, s: SummaryStats, more: SummaryExtras = ON_ITS_OWN): BatchSummary {
+  const status = displayStatus(b.status, b.started_at !== null, s.counts, more.awaiting);
+  return BatchSummary.parse({
+    id: b.id,
+    name: b.name,
+    capability: b.capability,
+    tier: b.tier,
+    channel: b.channel,
+    status,
+    started: b.started_at !== null,
+    pause:
+      status === 'paused' && b.pause_kind
+        ? { kind: b.pause_kind, reason: b.pause_reason ?? '', until: b.resume_at === null ? null : new Date(b.resume_at).toISOString() }
+        : null,
+    waiting: status === 'running' ? more.waiting(status) : null,
+    counts: { ...s.counts, needs_review: s.needsReview },
+    total: b.total + more.awaiting,
+    options: contextOf(b).options,
+    pipeline: more.pipeline,
+    units: { name: describe(b.capability).unit, estimated: b.estimated_units, measured: s.units },
+    key: { label: b.key_id === null ? null : labelOfKeyId(b.key_id), client: b.client },
+    scheduled_for: b.scheduled_at !== null && b.started_at === null && b.status !== 'cancelled' ? new Date(b.scheduled_at).toISOString() : null,
+    messaging: b.quiet_hours === null && b.recipient_gap_ms === 0 ? null : { quiet_hours: b.quiet_hours, zone: b.quiet_zone, recipient_gap_ms: b.recipient_gap_ms },
+    cost: { estimated: b.estimated_cost, spent: s.spent, budget: b.budget, currency: 'EUR', scale: 10_000 },
+    created_at: new Date(b.created_at).toISOString(),
+    updated_at: new Date(b.updated_at).toISOString(),
+  });
+}

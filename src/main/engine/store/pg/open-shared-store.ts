@@ -1,0 +1,47 @@
+// Opens the team's shared store for one worker or command: connects, migrates, and reads the
+// database server's time, which is then every clock of this process that touches the store
+// (leases, run times and rate buckets compare across machines). A store that cannot be reached
+// or refuses the login says which, and what to check.
+import { hostname } from 'node:os';
+import type { Clock } from '../../clock';
+import { systemClock } from '../../clock';
+import { redactUrl } from '../store-url';
+import { DbClock } from './db-clock';
+import { PgQueueStore } from './pg-queue-store';
+import { isStoreUnreachable } from './store-unreachable';
+import { SharedStoreError } from '../../failures';
+
+export interface SharedStoreHandle {
+  store: PgQueueStore;
+  clock: Clock;
+  worker: string;
+  /** "the shared store postgresql://…", its password hidden. */
+  description: string;
+}
+
+/** "host pid": who leases a job, shown in `status --store` and the window. */
+export function workerTag(): string {
+  return `${hostname()} ${process.pid}`;
+}
+
+export async function openSharedStore(url: string): Promise<SharedStoreHandle> {
+  let server: Clock = systemClock;
+  // The store's clock is the server's once measured; until then (the migration) the local one.
+  const clock: Clock = { now: () => server.now(), sleep: (ms, signal) => systemClock.sleep(ms, signal) };
+  const worker = workerTag();
+  let store: PgQueueStore;
+  try {
+    store = await PgQueueStore.open({ url, clock, worker });
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    if (why.includes('schema version')) throw new SharedStoreError(`The shared store ${redactUrl(url)}: ${why}.`);
+    if (isStoreUnreachable(e)) {
+      throw new SharedStoreError(`The shared store ${redactUrl(url)} cannot be reached (${why}). Check that the PostgreSQL server is running and that this computer can reach its host and port, then try again.`);
+    }
+    throw new SharedStoreError(`The shared store ${redactUrl(url)} refused the connection (${why}). Check the user, the password (in the URL, PGPASSWORD or ~/.pgpass) and the database name.`);
+  }
+  const db = new DbClock(store.pool);
+  await db.sync();
+  server = db;
+  return { store, clock, worker, description: `the shared store ${redactUrl(url)}` };
+}

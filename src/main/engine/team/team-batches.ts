@@ -1,0 +1,33 @@
+// A shared store's batches as the CLI and the window show them (BatchSummary), and the one rule
+// both faces keep when the user pauses one. Review flags are kept by one computer's own store, so
+// a shared batch has none.
+import type { BatchSummary } from '../../../shared/domain';
+import type { PgQueueStore } from '../store/pg/pg-queue-store';
+import { batchSummaryOf } from '../read-models/batch-summary-of';
+import { NotFoundError } from '../failures';
+
+type Reader = Pick<PgQueueStore, 'batch' | 'batches' | 'stats' | 'resolveBatchId'>;
+
+export async function teamBatch(store: Reader, id: string): Promise<BatchSummary> {
+  const row = await store.batch(id);
+  if (!row) throw new NotFoundError(`No batch "${id}" in the shared store.`);
+  return batchSummaryOf(row, { ...(await store.stats(id)), needsReview: 0 });
+}
+
+/** The batches named (or every one), oldest first. */
+export async function teamBatches(store: Reader, ids: readonly string[] | null): Promise<BatchSummary[]> {
+  const rows = ids === null ? await store.batches() : (await Promise.all(ids.map((id) => store.batch(id)))).filter((r) => r !== undefined);
+  return Promise.all(rows.map(async (r) => batchSummaryOf(r, { ...(await store.stats(r.id)), needsReview: 0 })));
+}
+
+export async function resolveTeamBatch(store: Reader, idOrPrefix: string): Promise<string> {
+  const id = await store.resolveBatchId(idOrPrefix);
+  if (id === null) throw new NotFoundError(`No batch "${idOrPrefix}" in the shared store (or the prefix names several: type more of the id). \`batchdesk status --store URL\` lists them.`);
+  return id;
+}
+
+/** Pauses a shared batch for every worker; a finished batch never changes state, as on this computer's own store. */
+export async function pauseTeamBatch(store: Pick<PgQueueStore, 'pause'>, before: BatchSummary): Promise<boolean> {
+  if (before.status === 'done' || before.status === 'done_with_failures') return false;
+  return store.pause(before.id, 'user', 'Paused by the user.');
+}

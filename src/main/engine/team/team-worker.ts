@@ -1,0 +1,458 @@
+// One worker of a team (`batchdesk run --store URL`): claims jobs from the shared store, sends
+// them with this machine's own keys, and records each outcome there. Several workers on several
+// machines run the same loop; the store keeps them apart (SKIP LOCKED claims, lease-guarded
+// finishes) and shares what must be shared: each key's request limit (a token bucket row) and
+// each batch's budget (holds taken before each send). Decisions about answers and errors are the
+// local runner's own (answer-verdict.ts, error-action.ts); only where they are written differs.
+//
+// Unlike the local runner, every transition is its own transaction: a worker sends at the
+// key's rate (hundreds a minute), far below what one connection commits (npm run bench -- team).
+//
+// The store out of reach (a restart, the network): the worker says so once, keeps what it holds,
+// retries each write every second and carries on when the store is back. Its leases may run out
+// meanwhile; then another worker resends those jobs with the same key and body, which the API
+// replays, and this worker's late finish no longer counts (lease-guarded).
+import { mkdirSync } from 'node:fs';
+import { setMaxListeners } from 'node:events';
+import type { Clock, Random } from '../clock';
+import type { Logger } from '../log/logger';
+import type { RateBook } from '../costs/rate-book';
+import type { ApiTarget } from '../api/target';
+import type { ApiResponse, Credential } from '../api/request';
+import type { ResolvedKey } from '../secrets/key-manager';
+import type { RunnerConfig } from '../queue/runner';
+import type { BatchRow, LeasedJob, QueueStore } from '../store/queue-store';
+import type { PgQueueStore } from '../store/pg/pg-queue-store';
+import type { OptOut } from '../messaging/opt-out-list';
+import { describeOptOut } from '../messaging/opt-out-list';
+import { quietHold } from '../messaging/send-hold';
+import { contextOf, type BatchContext, type CapabilityModule } from '../capabilities/capability';
+import { capabilityFor } from '../capabilities/registry';
+import { requestFor, sendJobRequest, networkFailure } from '../queue/job-request';
+import { judgeAnswer } from '../queue/answer-verdict';
+import { decideError } from '../queue/error-action';
+import { RateGate, type GateLimits } from '../queue/rate-gate';
+import { KeyCache, keyLimits } from '../queue/key-cache';
+import { verifySource } from '../queue/verify-source';
+import { Wakeup } from '../queue/wakeup';
+import { outputsDirOf } from '../output-names';
+import { ENV_VAR } from '../secrets/key-manager';
+import { labelOfKeyId } from '../secrets/key-choice';
+import { isStoreUnreachable } from '../store/pg/store-unreachable';
+import { SharedRate } from './shared-rate';
+import { engineError, type EngineError } from '../../../shared/errors';
+import { assertNever } from '../../../shared/domain';
+import { formatEur } from '../../../shared/money';
+
+/** What a worker needs of the shared store beyond the queue's transitions. */
+export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders'>;
+
+export interface TeamWorkerDeps {
+  store: SharedStore;
+  rates: RateBook;
+  /** The database server's time (store/pg/db-clock.ts): leases and buckets compare across machines. */
+  clock: Clock;
+  random: Random;
+  logger: Logger;
+  target: ApiTarget;
+  config: () => RunnerConfig;
+  dataDir: string;
+  /** This machine's opt-out list, read before each message. */
+  optedOut: (recipient: string) => OptOut | null;
+  /** "host pid": written on the jobs this worker leases. */
+  worker: string;
+  /** Whether a worker of this machine is still running (its process exists). */
+  alive: (worker: string) => boolean;
+  /** Tells the user what only this worker knows: a batch it leaves to others, the store gone and back. */
+  say: (line: string) => void;
+}
+
+export interface TeamRunOptions {
+  batchIds: readonly string[] | null;
+  signal?: AbortSignal;
+}
+
+const POLL_MS = 1_000;
+/** How often a busy worker reads the batches again: a pause, a cancel or a revoked key reaches it within this. */
+const SCOPE_MS = 250;
+const RECONNECT_MS = 1_000;
+
+export class TeamWorker {
+  private readonly gates = new Map<string, { gate: RateGate; key: ResolvedKey }>();
+  private readonly keys: KeyCache;
+  private readonly inflight = new Map<number, LeasedJob>();
+  private dispatches = 0;
+  private readonly wake = new Wakeup();
+  private readonly stop = new AbortController();
+  private readonly rate: SharedRate;
+  private config: RunnerConfig;
+  private storeDown = false;
+  private beating = false;
+  /** Batches this worker cannot send (no key for them here), with why: left to the others. */
+  readonly left = new Map<string, string>();
+
+  constructor(private readonly d: TeamWorkerDeps) {
+    this.config = d.config();
+    this.keys = new KeyCache(d.target);
+    this.rate = new SharedRate(d.store, d.clock);
+    setMaxListeners(0, this.stop.signal);
+  }
+
+  async run(opts: TeamRunOptions): Promise<void> {
+    const outer = opts.signal;
+    const relay = (): void => this.stop.abort();
+    if (outer?.aborted) this.stop.abort();
+    outer?.addEventListener('abort', relay, { once: true });
+    const signal = this.stop.signal;
+    await this.write(() => this.releaseDeadWorkers());
+    const heartbeat = setInterval(() => void this.heartbeat(), Math.max(1_000, Math.floor(this.config.leaseMs / 3)));
+    heartbeat.unref();
+    try {
+      let scope: BatchRow[] = [];
+      let lookedAt = Number.NEGATIVE_INFINITY;
+      while (!signal.aborted) {
+        try {
+          if (this.inflight.size === 0 || performance.now() - lookedAt >= SCOPE_MS) {
+            this.config = this.d.config();
+            for (const g of this.gates.values()) g.gate.update(this.localLimits(g.key));
+            await this.resumeDueWaits(opts.batchIds);
+            scope = (await this.d.store.runnableBatches()).filter((b) => (opts.batchIds === null || opts.batchIds.includes(b.id)) && !this.left.has(b.id));
+            lookedAt = performance.now();
+            this.back();
+          }
+          let dispatched = 0;
+          for (const batch of scope) {
+            if (signal.aborted) break;
+            dispatched += await this.dispatchBatch(batch, signal);
+          }
+          if (dispatched > 0) continue;
+          if (this.inflight.size > 0) {
+            await this.wake.wait(POLL_MS, signal);
+            continue;
+          }
+          const next = await this.nextRunAt(scope);
+          if (next === null) break;
+          await this.d.clock.sleep(Math.min(POLL_MS, Math.max(0, next - this.d.clock.now())), signal);
+        } catch (e) {
+          if (!isStoreUnreachable(e)) throw e;
+          this.down(e);
+          lookedAt = Number.NEGATIVE_INFINITY;
+          await this.d.clock.sleep(RECONNECT_MS, signal);
+        }
+      }
+    } finally {
+      // In-flight requests settle: an abort makes them put their jobs back.
+      while (this.inflight.size > 0) await this.wake.wait(POLL_MS);
+      clearInterval(heartbeat);
+      outer?.removeEventListener('abort', relay);
+      for (const g of this.gates.values()) g.gate.dispose();
+      this.gates.clear();
+    }
+  }
+
+  /**
+   * When this worker should look again; null when nothing in its scope is left to do by anyone.
+   * Jobs another worker holds are waited for: if that worker dies, its leases run out and this
+   * one resends them.
+   */
+  private async nextRunAt(scope: readonly BatchRow[]): Promise<number | null> {
+    let next: number | null = null;
+    const now = this.d.clock.now();
+    for (const b of scope) {
+      const s = await this.d.store.stats(b.id);
+      let t: number | null = s.counts.running > 0 ? now + POLL_MS : null;
+      if (s.counts.queued + s.counts.retry_wait > 0) {
+        const due = await this.d.store.nextRunAt(b.id);
+        if (due !== null) t = t === null ? due : Math.min(t, due);
+      }
+      if (t !== null && (next === null || t < next)) next = t;
+    }
+    return next;
+  }
+
+  /** Batches paused because the API asked for a long wait go back to work when it is over, on whichever worker sees it first. */
+  private async resumeDueWaits(batchIds: readonly string[] | null): Promise<void> {
+    const now = this.d.clock.now();
+    for (const b of await this.d.store.batches()) {
+      if (b.status !== 'paused' || b.pause_kind !== 'server_wait' || b.resume_at === null || b.resume_at > now) continue;
+      if (batchIds !== null && !batchIds.includes(b.id)) continue;
+      if (await this.d.store.resume(b.id)) this.d.logger.log('info', 'batch.wait_over', { batch: b.id });
+    }
+  }
+
+  /** A worker of this machine that crashed holds leases nobody renews: take them back now. */
+  private async releaseDeadWorkers(): Promise<void> {
+    const dead = (await this.d.store.leaseHolders()).filter((w) => w !== this.d.worker && !this.d.alive(w));
+    const n = await this.d.store.releaseWorkers(dead);
+    if (n > 0) this.d.logger.log('warn', 'jobs.recovered', { count: n, workers: dead.join(', ') });
+  }
+
+  private async heartbeat(): Promise<void> {
+    if (this.beating) return;
+    this.beating = true;
+    try {
+      await this.d.store.renew([...this.inflight.values()], this.config.leaseMs);
+      const n = await this.d.store.recoverExpired();
+      if (n > 0) this.d.logger.log('warn', 'jobs.recovered', { count: n });
+    } catch (e) {
+      this.d.logger.log('warn', 'lease.renew_failed', { error: e instanceof Error ? e.message : String(e) });
+    } finally {
+      this.beating = false;
+    }
+  }
+
+  /** Runs a write of the shared store until it is done: an outcome is never dropped because the database was away for a while. */
+  private async write<T>(fn: () => Promise<T>): Promise<T> {
+    for (;;) {
+      try {
+        const v = await fn();
+        this.back();
+        return v;
+      } catch (e) {
+        if (!isStoreUnreachable(e)) throw e;
+        this.down(e);
+        await this.d.clock.sleep(RECONNECT_MS);
+      }
+    }
+  }
+
+  private down(e: unknown): void {
+    if (this.storeDown) return;
+    this.storeDown = true;
+    this.d.logger.log('warn', 'store.unreachable', { error: e instanceof Error ? e.message : String(e) });
+    this.d.say(
+      `The shared store cannot be reached (${e instanceof Error ? e.message : String(e)}). This worker pauses: it keeps the answers it has, tries again every second, and carries on when the store is back. Nothing is lost or sent twice.`,
+    );
+  }
+
+  private back(): void {
+    if (!this.storeDown) return;
+    this.storeDown = false;
+    this.d.logger.log('info', 'store.back', {});
+    this.d.say('The shared store is back: carrying on.');
+  }
+
+  /** Concurrency is this worker's own; the request limit is the team's (the shared bucket), so the local gate has none. */
+  private localLimits(key: ResolvedKey): GateLimits {
+    return { concurrency: keyLimits(key, this.config).concurrency, rpm: null };
+  }
+
+  private gate(kind: Credential, key: ResolvedKey): RateGate {
+    const id = key.id ?? `${kind}:${key.label}`;
+    let g = this.gates.get(id);
+    if (!g) {
+      g = { gate: new RateGate(this.localLimits(key), () => this.d.clock.now()), key };
+      this.gates.set(id, g);
+    }
+    return g.gate;
+  }
+
+  /** A batch this machine has no key for is left to the workers that have it; said once. */
+  private leave(batch: BatchRow, why: string): void {
+    if (this.left.has(batch.id)) return;
+    this.left.set(batch.id, why);
+    this.d.logger.log('warn', 'batch.left_to_others', { batch: batch.id });
+    this.d.say(`Batch ${batch.id} (${batch.name}) is left to the other workers: ${why}`);
+  }
+
+  private async dispatchBatch(batch: BatchRow, signal: AbortSignal): Promise<number> {
+    const cap = capabilityFor(batch.capability);
+    const credential = cap.descriptor.credential;
+    const what = credential === 'channel' ? 'channel key' : 'API key';
+    let key: ResolvedKey | null;
+    try {
+      key = await this.keys.get(credential, batch.key_id);
+    } catch (e) {
+      this.leave(batch, `this computer's keychain could not give its ${what} (${e instanceof Error ? e.message : String(e)}).`);
+      return 0;
+    }
+    if (!key) {
+      const chosen = batch.key_id === null ? null : labelOfKeyId(batch.key_id);
+      this.leave(
+        batch,
+        chosen === null
+          ? `this computer has no ${what}. Keys never go into the shared store: add one here with \`batchdesk keys add --kind ${credential} --label NAME\` (or set ${ENV_VAR[credential]}) to help send it.`
+          : `this computer has no ${what} labelled "${chosen}". Keys never go into the shared store: add it here with \`batchdesk keys add --kind ${credential} --label ${chosen}\` to help send it.`,
+      );
+      return 0;
+    }
+    const gate = this.gate(credential, key);
+    const wanted = gate.available;
+    if (wanted <= 0) return 0;
+    if (cap.outputFile) mkdirSync(outputsDirOf(this.d.dataDir, batch.id), { recursive: true });
+    const claimed = await this.d.store.claim(batch.id, wanted, this.config.leaseMs);
+    if (claimed.length === 0) return 0;
+    const ctx = contextOf(batch);
+    let dispatched = 0;
+    for (let i = 0; i < claimed.length; i++) {
+      const job = claimed[i];
+      if (!job) continue;
+      const budget = batch.budget;
+      if (budget !== null && !(await this.write(() => this.d.store.holdBudget(job.id, { id: batch.id, budget, steps: [batch.id] }, job.estimated_cost)))) {
+        // Stop before the budget would be crossed: this job and the rest go back untouched.
+        for (const r of claimed.slice(i)) await this.write(() => this.d.store.requeue(r, null));
+        await this.pause(
+          batch.id,
+          'budget',
+          `The budget of ${formatEur(budget, 4)} would be crossed: what the batch spent plus what the team's workers have in flight leaves no room for the next item (${job.source}, about ${formatEur(job.estimated_cost, 4)}). Raise the budget and resume to continue (\`batchdesk resume ${batch.id} --budget EUR --store URL\`).`,
+        );
+        break;
+      }
+      const slot = ++this.dispatches;
+      this.inflight.set(slot, job);
+      dispatched++;
+      void gate
+        .run(() => this.process(job, batch, cap, ctx, key, gate, signal))
+        .catch((e: unknown) => this.crashed(job, e))
+        .finally(() => {
+          this.inflight.delete(slot);
+          this.wake.notify();
+        });
+    }
+    return dispatched;
+  }
+
+  private async pause(batchId: string, kind: 'budget' | 'quota' | 'auth' | 'rate_limited' | 'server_wait', reason: string, resumeAt: number | null = null): Promise<void> {
+    if (await this.write(() => this.d.store.pause(batchId, kind, reason, resumeAt))) this.d.logger.log('warn', 'batch.paused', { batch: batchId, kind });
+  }
+
+  private async crashed(job: LeasedJob, e: unknown): Promise<void> {
+    this.d.logger.log('error', 'job.crashed', { job: job.id, error: e instanceof Error ? e.message : String(e) });
+    await this.write(() => this.d.store.fail(job, engineError('internal', `Internal error while processing ${job.source}: ${e instanceof Error ? e.message : String(e)}`))).catch(
+      (again: unknown) => this.d.logger.log('error', 'job.crash_unrecorded', { job: job.id, error: again instanceof Error ? again.message : String(again) }),
+    );
+  }
+
+  private async process(job: LeasedJob, batch: BatchRow, cap: CapabilityModule<unknown>, ctx: BatchContext, key: ResolvedKey, gate: RateGate, signal: AbortSignal): Promise<void> {
+    const store = this.d.store;
+    if (signal.aborted) {
+      await this.write(() => store.requeue(job, null));
+      return;
+    }
+    const parsedPayload = cap.payload.safeParse(JSON.parse(job.payload_json));
+    if (!parsedPayload.success) {
+      await this.write(() => store.fail(job, engineError('internal', `${job.source}: the stored job payload is not valid (${parsedPayload.error.message}).`)));
+      return;
+    }
+    const payload = parsedPayload.data;
+    const recipient = cap.recipient?.(payload);
+    const optedOut = recipient === undefined ? null : this.d.optedOut(recipient);
+    if (optedOut) {
+      const maybe = job.attempts > 0 ? ' An earlier attempt, whose answer was lost, may have reached them.' : '';
+      await this.write(() => store.skip(job, `not sent: ${describeOptOut(optedOut)}.${maybe}`));
+      return;
+    }
+    const timing = recipient === undefined ? null : quietHold(batch, recipient, cap.recipientFields?.(payload) ?? {}, this.d.clock.now());
+    if (timing?.kind === 'hold') {
+      await this.write(() => store.hold(job, timing.until, timing.message));
+      return;
+    }
+    if (timing?.kind === 'fail') {
+      await this.write(() => store.fail(job, engineError('invalid_input', timing.message)));
+      return;
+    }
+    const src = cap.sourceFile(payload);
+    if (src) {
+      const problem = await verifySource(src);
+      if (problem) {
+        await this.write(() => store.fail(job, problem));
+        return;
+      }
+    }
+    const request = requestFor(cap, payload, job, batch.id, ctx, this.d.dataDir);
+    const rpm = keyLimits(key, this.config).rpm;
+    if (rpm !== null) {
+      const bucket = `${cap.descriptor.credential}:${key.id ?? key.label}`;
+      try {
+        await this.write(() => this.rate.take(bucket, rpm, signal));
+      } catch (e) {
+        if (!signal.aborted) throw e;
+        await this.write(() => store.requeue(job, null));
+        return;
+      }
+    }
+    const attemptId = await this.write(() => store.startAttempt(job.id, key.label));
+    const started = this.d.clock.now();
+    let response: ApiResponse;
+    try {
+      response = await sendJobRequest(this.d.target.baseUrl, key.secret, request, signal, this.config);
+    } catch (e) {
+      const latencyMs = this.d.clock.now() - started;
+      if (signal.aborted) {
+        await this.write(() => store.requeue(job, null));
+        await this.write(() => store.finishAttempt(attemptId, { httpStatus: null, latencyMs, outcome: 'interrupted', message: 'run stopped', replayed: false }));
+        return;
+      }
+      const err = networkFailure(e);
+      await this.onError(job, batch, err, gate, null, rpm);
+      await this.write(() => store.finishAttempt(attemptId, { httpStatus: null, latencyMs, outcome: err.kind, message: err.message, replayed: false }));
+      return;
+    }
+    const replayed = response.headers.get('idempotent-replayed') === 'true';
+    const verdict = judgeAnswer({ response, job, batch, cap, payload, ctx, src, key, secrets: this.keys.secrets(), rates: this.d.rates, now: this.d.clock.now() });
+    // The job's transition first, then its attempt's end: a crash between the two leaves the
+    // attempt in flight, closed as interrupted when the job is reclaimed, never a false success.
+    let outcome: string;
+    let message: string | null = null;
+    switch (verdict.kind) {
+      case 'error':
+        await this.onError(job, batch, verdict.err, gate, verdict.raw, rpm);
+        outcome = verdict.err.kind;
+        message = verdict.err.message;
+        break;
+      case 'failed': {
+        const err = verdict.err;
+        await this.write(() => store.fail(job, err, verdict.raw));
+        outcome = err.kind;
+        message = err.message;
+        break;
+      }
+      case 'succeeded': {
+        const counted = await this.write(() =>
+          store.succeed(job, {
+            units: verdict.units,
+            cost: verdict.cost,
+            resultJson: verdict.resultJson,
+            rawResponse: verdict.raw,
+            httpStatus: response.status,
+            ...(verdict.vector ? { vector: verdict.vector } : {}),
+          }),
+        );
+        if (!counted) this.d.logger.log('warn', 'job.stale_finish', { job: job.id });
+        gate.onSuccess();
+        outcome = 'succeeded';
+        break;
+      }
+      default:
+        return assertNever(verdict, 'answer verdict');
+    }
+    await this.write(() => store.finishAttempt(attemptId, { httpStatus: response.status, latencyMs: response.latencyMs, outcome, message, replayed }));
+  }
+
+  private async onError(job: LeasedJob, batch: BatchRow, err: EngineError, gate: RateGate, raw: string | null, rpm: number | null): Promise<void> {
+    const store = this.d.store;
+    this.d.logger.log('info', 'job.error', { job: job.id, batch: batch.id, kind: err.kind, status: err.httpStatus, code: err.code });
+    const decision = decideError(job, batch, err, this.config, this.d.random, this.d.clock.now(), rpm);
+    switch (decision.kind) {
+      case 'pause':
+        await this.write(() => store.requeue(job, err));
+        if (decision.forgetKeys) this.keys.clear();
+        await this.pause(batch.id, decision.pauseKind, decision.reason);
+        return;
+      case 'server_wait':
+        await this.write(() => store.requeue(job, err));
+        if (decision.holdMs !== null) gate.onRateLimited(decision.holdMs);
+        await this.pause(batch.id, 'server_wait', decision.reason, decision.until);
+        return;
+      case 'retry':
+        if (decision.holdMs !== null) gate.onRateLimited(decision.holdMs);
+        await this.write(() => store.retryLater(job, decision.runAt, err, decision.rateLimited));
+        return;
+      case 'fail':
+        await this.write(() => store.fail(job, decision.err, raw));
+        return;
+      default:
+        assertNever(decision, 'error decision');
+    }
+  }
+}

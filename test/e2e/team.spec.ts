@@ -1,0 +1,89 @@
+// The window on a team's shared store: the browser host started with `--store URL` shows the
+// Team screen, which lists a batch created with `batch create --store` and follows it live while a
+// separate worker process (`run --store`) sends it: progress rising, "in flight on: host pid (n)",
+// and done at the end. A throw-away PostgreSQL cluster is the store; the sandbox is the API.
+import { join } from 'node:path';
+import { expect, messagesCsv, openApp, shot, test } from './fixtures';
+import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
+import { runCli, startCli, type CliResult } from '../helpers/cli';
+
+const ROWS = 60;
+
+test.describe('team screen', () => {
+  let cluster: PgCluster | null = null;
+  test.afterEach(() => {
+    cluster?.destroy();
+    cluster = null;
+  });
+
+  test('shows every batch of the shared store live, with which worker runs what', async ({ page, sandbox, work, launch }, testInfo) => {
+    test.setTimeout(180_000);
+    cluster = await startPgCluster();
+    const store = await cluster.freshDatabase('team_e2e');
+    const keys = { BATCHDESK_API_KEY: sandbox.apiKey, BATCHDESK_CHANNEL_KEY: sandbox.channelKey };
+    const csv = messagesCsv(work, ROWS);
+
+    const created = await runCli(['batch', 'create', 'channel', csv, '--name', 'Team notice', '--store', store, '--data-dir', join(work, 'planner'), '--api-url', sandbox.url, '--json'], keys);
+    expect(created.code, created.stderr).toBe(0);
+    const id = (JSON.parse(created.stdout) as { batch: { id: string } }).batch.id;
+
+    const host = await launch({ store, env: keys });
+    expect(host.output()).toContain('Team: the shared store');
+    await openApp(page, host);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+    await expect(page.getByTestId('team-store')).toContainText('the shared store postgresql://');
+
+    const row = page.getByTestId(`team-batch-${id}`);
+    await expect(row).toContainText('Team notice');
+    await expect(row).toContainText(id);
+    await expect(row.getByTestId('team-status')).toHaveText('Not started');
+    await expect(row.getByTestId('team-counts')).toContainText(`0 of ${ROWS} done`);
+
+    // Pause and resume act on the shared store itself (every worker sees them).
+    await row.getByRole('button', { name: 'Pause' }).click();
+    await expect(row.getByTestId('team-status')).toContainText('Paused');
+    await expect(row.getByTestId('team-status')).toContainText('Paused by the user.');
+    await row.getByRole('button', { name: 'Resume' }).click();
+    await expect(row.getByTestId('team-status')).toHaveText('Not started');
+
+    // Latency keeps the worker busy for several seconds (4 in flight at a time), so the screen
+    // can be seen following it.
+    await sandbox.admin.setFaults({ latency_ms: 400 });
+    const worker = startCli(['run', '--store', store, '--data-dir', join(work, 'worker'), '--api-url', sandbox.url], keys);
+    let finished: CliResult | null = null;
+    void worker.done.then((r) => (finished = r));
+    try {
+      const inFlight = row.getByTestId('team-in-flight');
+      // The worker's own name: "host pid (items it holds)".
+      await expect(inFlight).toContainText(new RegExp(`in flight on: \\S+ ${worker.child.pid ?? 'no-pid'} \\(\\d+\\)`), { timeout: 30_000 });
+      await expect(row.getByTestId('team-status')).toHaveText('Running');
+      await shot(page, 'team-running', testInfo);
+
+      const doneCount = async (): Promise<number> => Number(/^(\d+) of/.exec((await row.getByTestId('team-counts').textContent()) ?? '')?.[1] ?? -1);
+      const first = await doneCount();
+      await expect.poll(doneCount, { timeout: 60_000, message: 'progress did not rise' }).toBeGreaterThan(first);
+
+      await expect(row.getByTestId('team-status')).toHaveText('Done', { timeout: 90_000 });
+      await expect(row.getByTestId('team-counts')).toContainText(`${ROWS} of ${ROWS} done`);
+      await expect(inFlight).not.toContainText('in flight on');
+      const result = await worker.done;
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(/^Worker \S+ \d+ on the shared store/m);
+    } finally {
+      if (finished === null) worker.child.kill('SIGKILL');
+      await worker.done;
+    }
+
+    const ledger = await sandbox.admin.ledger();
+    expect(new Set(ledger.map((d) => d.idempotency_key)).size).toBe(ROWS);
+  });
+});
+
+test('without --store there is no Team link, and #/team says how to get one', async ({ page, host }) => {
+  await openApp(page, host);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Keys & rates' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team', exact: true })).toHaveCount(0);
+  await page.goto(`${host.url}/#/team`);
+  await expect(page.getByText('This Batchdesk works on its data folder only')).toBeVisible();
+});

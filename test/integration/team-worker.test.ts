@@ -1,0 +1,188 @@
+// Team mode in one process: batches moved to a real PostgreSQL store, workers (engines with
+// their own data folders) sending them to the real sandbox. What must hold across workers: each
+// message once, the same keys as planned, a pause or a revoked key stopping every worker, a
+// budget shared by all, and a worker without the batch's key leaving it to the others.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Engine } from '../../src/main/engine/engine';
+import { connect } from '../../src/main/compose/connect';
+import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
+import { systemClock } from '../../src/main/engine/clock';
+import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
+import { jobsOf, noKeychain, startHarness, TEST_CONFIG, writeMessagesCsv, type Harness } from './harness';
+import type { JobRow } from '../../src/main/engine/queue/job-row';
+
+let cluster: PgCluster;
+beforeAll(async () => {
+  cluster = await startPgCluster();
+});
+afterAll(() => cluster?.destroy());
+
+const stores: PgQueueStore[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const s of stores) await s.close();
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+async function storeAt(url: string, worker: string): Promise<PgQueueStore> {
+  const s = await PgQueueStore.open({ url, clock: systemClock, worker });
+  stores.push(s);
+  return s;
+}
+
+/** Plans a message batch in the harness's data folder and moves it to the shared store; returns its id and its jobs as planned. */
+async function sharedBatch(h: Harness, store: PgQueueStore, n: number, extra: { budget?: number } = {}): Promise<{ id: string; planned: JobRow[] }> {
+  const csv = await writeMessagesCsv(h.dir, n, `m${n}-${Date.now()}.csv`);
+  const created = await h.engine.createBatch({ capability: 'channel', paths: [csv.path], ...extra });
+  const id = created.batch?.id;
+  if (!id) throw new Error(JSON.stringify(created.problems));
+  const planned = jobsOf(h.engine, id);
+  await h.engine.handOver(id, store);
+  await store.start(id);
+  return { id, planned };
+}
+
+/** Another machine: its own data folder and keys (env), the same API. */
+async function machine(h: Harness, env: NodeJS.ProcessEnv, config = TEST_CONFIG): Promise<{ engine: Engine; target: Awaited<ReturnType<typeof connect>>['target'] }> {
+  const dir = await mkdtemp(join(tmpdir(), 'batchdesk-team-'));
+  dirs.push(dir);
+  const engine = Engine.open({ dataDir: dir, secrets: noKeychain, env, config });
+  const conn = await connect({ apiUrl: h.sb.url, env, keys: engine.keys, dataDir: dir });
+  return { engine, target: conn.target };
+}
+
+describe('team mode: workers on one shared store', () => {
+  it('moves a batch with its keys and bodies, and two workers send each message exactly once', async () => {
+    const h = await startHarness();
+    const url = await cluster.freshDatabase('team');
+    const creator = await storeAt(url, 'creator');
+    const { id, planned } = await sharedBatch(h, creator, 400);
+    // The creator's data folder no longer has it: only the team sends it.
+    expect(h.engine.summaries().map((b) => b.id)).not.toContain(id);
+
+    const a = await machine(h, h.env);
+    const b = await machine(h, h.env);
+    const wa = await storeAt(url, 'worker-a');
+    const wb = await storeAt(url, 'worker-b');
+    const said: string[] = [];
+    await Promise.all([
+      a.engine.runTeam(a.target, { store: wa, clock: systemClock, worker: 'worker-a' }, { batchIds: null, say: (l) => said.push(l) }),
+      b.engine.runTeam(b.target, { store: wb, clock: systemClock, worker: 'worker-b' }, { batchIds: null, say: (l) => said.push(l) }),
+    ]);
+    expect(said).toEqual([]);
+    expect((await creator.stats(id)).counts.succeeded).toBe(400);
+
+    const rows = (await creator.pool.query<{ idempotency_key: string; request_body: string | null; state: string }>(`SELECT idempotency_key, request_body, state FROM jobs WHERE batch_id = $1`, [id])).rows;
+    expect(new Set(rows.map((r) => r.idempotency_key))).toEqual(new Set(planned.map((j) => j.idempotency_key)));
+    const ledger = await h.admin.ledger();
+    expect(ledger).toHaveLength(400);
+    expect(new Set(ledger.map((d) => d.idempotency_key))).toEqual(new Set(planned.map((j) => j.idempotency_key)));
+    // Both workers took part, and each attempt names its worker.
+    const byWorker = (await creator.pool.query<{ worker: string; n: number }>(`SELECT worker, count(*)::int AS n FROM attempts GROUP BY worker`)).rows;
+    expect(byWorker.map((r) => r.worker).sort()).toEqual(['worker-a', 'worker-b']);
+    a.engine.close();
+    b.engine.close();
+  });
+
+  it('a worker without the batch’s key leaves it to the others and says what to add', async () => {
+    const h = await startHarness();
+    const url = await cluster.freshDatabase('team');
+    const creator = await storeAt(url, 'creator');
+    const { id } = await sharedBatch(h, creator, 20);
+    const keyless = await machine(h, { BATCHDESK_API_KEY: h.env.BATCHDESK_API_KEY });
+    const said: string[] = [];
+    const w = await keyless.engine.runTeam(keyless.target, { store: await storeAt(url, 'keyless'), clock: systemClock, worker: 'keyless' }, { batchIds: null, say: (l) => said.push(l) });
+    expect(w.left.get(id)).toMatch(/no channel key.*batchdesk keys add --kind channel/);
+    expect(said.join('\n')).toContain(`Batch ${id}`);
+    // Untouched: still queued for a worker that has the key, and still not paused.
+    const s = await creator.stats(id);
+    expect(s.counts.queued).toBe(20);
+    expect((await creator.batch(id))?.status).toBe('active');
+    keyless.engine.close();
+  });
+
+  it('a pause from anywhere stops a busy worker within a second or two; resumed, the rest goes once', async () => {
+    const h = await startHarness();
+    await h.admin.setFaults({ latency_ms: 40, drop_after_work_rate: 0, error_rate: 0 });
+    const url = await cluster.freshDatabase('team');
+    const creator = await storeAt(url, 'creator');
+    const { id, planned } = await sharedBatch(h, creator, 600);
+    const m = await machine(h, h.env);
+    const ws = await storeAt(url, 'worker');
+    const running = m.engine.runTeam(m.target, { store: ws, clock: systemClock, worker: 'worker' }, { batchIds: null, say: () => undefined });
+    while ((await creator.stats(id)).counts.succeeded < 40) await systemClock.sleep(20);
+    expect(await creator.pause(id, 'user', 'Paused by the user.')).toBe(true);
+    const pausedAt = Date.now();
+    await running; // the worker ends: nothing it may send is left
+    // Generous bound: in-flight requests finish, nothing new starts after the worker's next look.
+    expect(Date.now() - pausedAt).toBeLessThan(5_000);
+    const after = (await creator.stats(id)).counts;
+    expect(after.running).toBe(0);
+    expect(after.succeeded).toBeLessThan(600);
+    const sentAtPause = (await h.admin.ledger()).length;
+    await systemClock.sleep(300);
+    expect((await h.admin.ledger()).length).toBe(sentAtPause);
+
+    await creator.resume(id);
+    await m.engine.runTeam(m.target, { store: ws, clock: systemClock, worker: 'worker' }, { batchIds: null, say: () => undefined });
+    expect((await creator.stats(id)).counts.succeeded).toBe(600);
+    const ledger = await h.admin.ledger();
+    expect(ledger).toHaveLength(600);
+    expect(new Set(ledger.map((d) => d.idempotency_key)).size).toBe(planned.length);
+    m.engine.close();
+  });
+
+  it('a revoked key pauses the batch for every worker, with what to do', async () => {
+    const h = await startHarness();
+    await h.admin.setFaults({ latency_ms: 20, drop_after_work_rate: 0, error_rate: 0 });
+    const url = await cluster.freshDatabase('team');
+    const creator = await storeAt(url, 'creator');
+    const { id } = await sharedBatch(h, creator, 400);
+    const a = await machine(h, h.env);
+    const b = await machine(h, h.env);
+    const runs = [
+      a.engine.runTeam(a.target, { store: await storeAt(url, 'a'), clock: systemClock, worker: 'a' }, { batchIds: null, say: () => undefined }),
+      b.engine.runTeam(b.target, { store: await storeAt(url, 'b'), clock: systemClock, worker: 'b' }, { batchIds: null, say: () => undefined }),
+    ];
+    while ((await creator.stats(id)).counts.succeeded < 30) await systemClock.sleep(20);
+    const channelKey = (await h.admin.listKeys()).find((k) => k.key === h.env.BATCHDESK_CHANNEL_KEY);
+    if (!channelKey) throw new Error('no channel key in the sandbox');
+    await h.admin.revokeKey(channelKey.id);
+    await Promise.all(runs);
+    const row = await creator.batch(id);
+    expect(row?.status).toBe('paused');
+    expect(row?.pause_kind).toBe('auth');
+    expect(row?.pause_reason).toMatch(/BATCHDESK_CHANNEL_KEY/);
+    const s = await creator.stats(id);
+    expect(s.counts.running).toBe(0);
+    expect(s.counts.succeeded + s.counts.queued).toBe(400);
+    a.engine.close();
+    b.engine.close();
+  });
+
+  it('one budget across workers: they stop before crossing it', async () => {
+    const h = await startHarness();
+    const url = await cluster.freshDatabase('team');
+    const creator = await storeAt(url, 'creator');
+    // 200 messages at 0.0050 EUR: a budget of 0.50 EUR covers 100 of them.
+    const { id } = await sharedBatch(h, creator, 200, { budget: 5_000 });
+    const a = await machine(h, h.env);
+    const b = await machine(h, h.env);
+    await Promise.all([
+      a.engine.runTeam(a.target, { store: await storeAt(url, 'a'), clock: systemClock, worker: 'a' }, { batchIds: null, say: () => undefined }),
+      b.engine.runTeam(b.target, { store: await storeAt(url, 'b'), clock: systemClock, worker: 'b' }, { batchIds: null, say: () => undefined }),
+    ]);
+    const row = await creator.batch(id);
+    expect(row?.status).toBe('paused');
+    expect(row?.pause_kind).toBe('budget');
+    const s = await creator.stats(id);
+    expect(s.spent).toBeLessThanOrEqual(5_000);
+    expect(s.counts.succeeded).toBeGreaterThan(0);
+    expect((await h.admin.ledger()).length).toBe(s.counts.succeeded);
+    a.engine.close();
+    b.engine.close();
+  });
+});
