@@ -11,6 +11,7 @@ import { connect } from '../../src/main/compose/connect';
 import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
 import { systemClock } from '../../src/main/engine/clock';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
+import { teamBatch } from '../../src/main/engine/team/team-batches';
 import { jobsOf, noKeychain, startHarness, TEST_CONFIG, writeMessagesCsv, type Harness } from './harness';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
 
@@ -34,8 +35,8 @@ async function storeAt(url: string, worker: string): Promise<PgQueueStore> {
 }
 
 /** Plans a message batch in the harness's data folder and moves it to the shared store; returns its id and its jobs as planned. */
-async function sharedBatch(h: Harness, store: PgQueueStore, n: number, extra: { budget?: number } = {}): Promise<{ id: string; planned: JobRow[] }> {
-  const csv = await writeMessagesCsv(h.dir, n, `m${n}-${Date.now()}.csv`);
+async function sharedBatch(h: Harness, store: PgQueueStore, n: number, extra: { budget?: number; quietHours?: string } = {}, first = 0): Promise<{ id: string; planned: JobRow[] }> {
+  const csv = await writeMessagesCsv(h.dir, n, `m${n}-${first}-${Date.now()}.csv`, first);
   const created = await h.engine.createBatch({ capability: 'channel', paths: [csv.path], ...extra });
   const id = created.batch?.id;
   if (!id) throw new Error(JSON.stringify(created.problems));
@@ -184,5 +185,53 @@ describe('team mode: workers on one shared store', () => {
     expect((await h.admin.ledger()).length).toBe(s.counts.succeeded);
     a.engine.close();
     b.engine.close();
+  });
+
+  it('leaves out what the team already has when the same file is created again, from any computer', async () => {
+    const h = await startHarness();
+    const url = await cluster.freshDatabase('team');
+    const store = await storeAt(url, 'creator');
+    await sharedBatch(h, store, 30);
+    // Another computer's copy: rows 0-29 again plus 10 new ones.
+    const other = await machine(h, h.env);
+    const csv = await writeMessagesCsv(h.dir, 40, 'again.csv');
+    const created = await other.engine.createBatch({ capability: 'channel', paths: [csv.path] });
+    const id = created.batch?.id ?? '';
+    const moved = await other.engine.handOver(id, store);
+    expect(moved.moved).toBe(10);
+    expect(moved.skipped).toHaveLength(30);
+    expect((await store.batch(id))?.total).toBe(10);
+    expect((await store.stats(id)).counts.queued).toBe(10);
+    // All of it known: nothing is made in the store, and nothing is left here either.
+    const third = await other.engine.createBatch({ capability: 'channel', paths: [csv.path], allowResend: true });
+    const again = await other.engine.handOver(third.batch?.id ?? '', store);
+    expect(again.moved).toBe(0);
+    expect(await store.batch(third.batch?.id ?? '')).toBeUndefined();
+    expect(other.engine.summaries()).toEqual([]);
+    other.engine.close();
+  });
+
+  it('a standing worker picks up a batch started after it began, and says why held items wait', async () => {
+    const h = await startHarness();
+    const url = await cluster.freshDatabase('team');
+    const store = await storeAt(url, 'creator');
+    const m = await machine(h, h.env);
+    const stop = new AbortController();
+    const standing = m.engine.runTeam(m.target, { store: await storeAt(url, 'standing'), clock: systemClock, worker: 'standing' }, { batchIds: null, stay: true, signal: stop.signal, say: () => undefined });
+    await systemClock.sleep(300);
+    const { id } = await sharedBatch(h, store, 25);
+    while ((await store.stats(id)).counts.succeeded < 25) await systemClock.sleep(50);
+    // Quiet all day long: every message is held, and the batch says until when.
+    const held = await sharedBatch(h, store, 5, { quietHours: '00:00-23:59' }, 100);
+    let summary = await teamBatch(store, held.id);
+    while (summary.counts.retry_wait < 5) {
+      await systemClock.sleep(50);
+      summary = await teamBatch(store, held.id);
+    }
+    expect(summary.waiting?.reason).toMatch(/^held until .*quiet hours 00:00-23:59/);
+    stop.abort();
+    await standing;
+    expect((await h.admin.ledger()).length).toBe(25);
+    m.engine.close();
   });
 });

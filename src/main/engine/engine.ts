@@ -37,12 +37,17 @@ import { BatchSummary, type PauseKind, type Tier } from '../../shared/domain';
 import { describe, OutputFile } from '../../shared/capabilities/catalog';
 import { NotFoundError, UserError } from './failures';
 import { capabilityFor } from './capabilities/registry';
-import { batchSummaryOf } from './read-models/batch-summary-of';
+import { batchSummaryOf, retryWaiting } from './read-models/batch-summary-of';
 import { TeamWorker, type SharedStore, type TeamRunOptions } from './team/team-worker';
 import type { PgQueueStore } from './store/pg/pg-queue-store';
 
 /** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
-export type HandOverTarget = Pick<PgQueueStore, 'createBatchFrom' | 'addJobs' | 'seal' | 'discardImport'>;
+export type HandOverTarget = Pick<PgQueueStore, 'createBatchFrom' | 'addJobs' | 'seal' | 'discardImport' | 'alreadyQueued'>;
+/** What moved, and what was left out because the team already has it. */
+export interface HandOverResult {
+  moved: number;
+  skipped: { source: string; batchId: string; batchName: string; state: string }[];
+}
 /** Jobs per read and write when a batch moves to a shared store: bounded memory at any size. */
 const HAND_OVER_CHUNK = 5_000;
 import { outputsDirOf } from './output-names';
@@ -842,12 +847,7 @@ export class Engine {
       return null;
     }
     if (queued > 0) return null;
-    const next = this.jobs.nextRetry(id);
-    if (!next || next.run_at <= now) return null;
-    // A job held back on purpose (quiet hours, the recipient's gap) says why in its own words.
-    if (next.error_kind === null && next.error_message?.startsWith('held until ')) return { reason: next.error_message, until: new Date(next.run_at).toISOString() };
-    const why = (next.error_message ?? '').replace(/\s+/g, ' ').slice(0, 160);
-    return { reason: `retrying at ${new Date(next.run_at).toLocaleTimeString('en-GB')}${why ? ` after: ${why}` : ''}`, until: new Date(next.run_at).toISOString() };
+    return retryWaiting(this.jobs.nextRetry(id), now);
   }
 
   /** Pauses a batch with work left, with every step of its pipeline that has work left; a finished batch never changes state. */
@@ -971,12 +971,14 @@ export class Engine {
    * team's workers send it. If the move fails half way, nothing is left in the shared store and
    * the batch stays here, whole.
    */
-  async handOver(id: string, to: HandOverTarget): Promise<void> {
+  async handOver(id: string, to: HandOverTarget, opts: { allowResend?: boolean } = {}): Promise<HandOverResult> {
     const row = this.batches.get(id);
     if (!row) throw new NotFoundError(`No batch "${id}".`);
     if (row.parent_id !== null || this.pipelines.members(row.pipeline_id).length > 1) {
       throw new UserError(`Batch ${id} is a step of a pipeline; team mode moves single batches only. Run the pipeline on this computer (\`batchdesk run ${id}\`).`);
     }
+    const skipped: HandOverResult['skipped'] = [];
+    const moved = { total: 0, estimatedUnits: 0, estimatedCost: 0 };
     try {
       await to.createBatchFrom(row, creatorTag());
       let after = 0;
@@ -984,20 +986,34 @@ export class Engine {
         const chunk = this.jobs.handOverChunk(id, after, HAND_OVER_CHUNK);
         const last = chunk[chunk.length - 1];
         if (!last) break;
-        await to.addJobs(id, chunk);
         after = last.seq;
+        // What the team already sent or queues (another copy of the file, from any computer) is left out.
+        const known = opts.allowResend ? new Map() : await to.alreadyQueued(chunk.map((j) => j.fingerprint));
+        const fresh = chunk.filter((j) => {
+          const k = known.get(j.fingerprint);
+          if (k) skipped.push({ source: j.source, batchId: k.batchId, batchName: k.name, state: k.state });
+          return !k;
+        });
+        await to.addJobs(id, fresh);
+        for (const j of fresh) {
+          moved.total++;
+          moved.estimatedUnits += j.estimatedUnits;
+          moved.estimatedCost += j.estimatedCost;
+        }
       }
-      await to.seal(id, { total: row.total, estimatedUnits: row.estimated_units, estimatedCost: row.estimated_cost });
+      if (moved.total > 0) await to.seal(id, moved);
+      else await to.discardImport(id);
     } catch (e) {
       await to.discardImport(id).catch(() => undefined);
       throw new UserError(
         `Batch ${id} could not be moved to the shared store (${e instanceof Error ? e.message : String(e)}). It stays in this computer's data folder: send it here with \`batchdesk run ${id}\`, or cancel it and create it again with --store when the store is reachable.`,
       );
     }
-    // Sealed in the shared store: from now on it is the team's, and this folder forgets it.
+    // Sealed in the shared store (or nothing new for it): from now on this folder forgets it.
     this.batches.unseal(id, creatorTag());
     this.deleteImport(id);
-    this.logger.log('info', 'batch.handed_over', { batch: id });
+    this.logger.log('info', 'batch.handed_over', { batch: id, items: moved.total, skipped: skipped.length });
+    return { moved: moved.total, skipped };
   }
 
   /** Works as one worker of a team on a shared store (`run --store`) until nothing in scope is left to anyone. */

@@ -16,6 +16,7 @@ import { parseAt } from '../../engine/queue/schedule';
 import { parseQuietHours } from '../../engine/messaging/quiet-hours';
 import { parseGap, formatGap } from '../../../shared/durations';
 import { openChosenStore, refuseInTeamMode, storeChoice } from './team';
+import { teamBatch } from '../../engine/team/team-batches';
 
 /** A step's estimate as `--json` prints it (money as integer 1/10,000 EUR, as everywhere). */
 function estimateJson(e: StepEstimate) {
@@ -113,7 +114,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     throw e;
   }
   try {
-    const { batch, problems, alreadyQueued, steps, estimates } = await engine.createBatch({
+    const created = await engine.createBatch({
       ...(at !== undefined ? { at } : {}),
       ...(quietHours !== undefined ? { quietHours } : {}),
       ...(recipientGapMs !== undefined ? { recipientGapMs } : {}),
@@ -128,7 +129,15 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       allowResend: values['allow-resend'] === true,
       ...(values.key !== undefined ? { key: values.key } : {}),
     });
-    if (batch && shared) await engine.handOver(batch.id, shared.store);
+    const { steps, estimates } = created;
+    let { batch, problems, alreadyQueued } = created;
+    if (batch && shared) {
+      // Moved to the team's store, less what the team already has (any computer's copy of the file).
+      const moved = await engine.handOver(batch.id, shared.store, { allowResend: values['allow-resend'] === true });
+      problems = [...problems, ...moved.skipped.map((k) => ({ source: k.source, row: null, message: `${k.source}: already in the team's batch ${k.batchId} (${k.batchName}, ${k.state}); add --allow-resend to send it again` }))];
+      alreadyQueued += moved.skipped.length;
+      batch = moved.moved > 0 ? await teamBatch(shared.store, batch.id) : null;
+    }
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ batch, steps, estimates: estimates.map(estimateJson), problems, already_queued: alreadyQueued }, null, 2)}\n`);
     } else {

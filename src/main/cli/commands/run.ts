@@ -54,13 +54,13 @@ export const runCommand = bindCommand(runSpec, async ({ values, positionals }, i
   const g = globalOptions(values, io.env);
   const shared = await openChosenStore(values.store, io.env);
   if (shared) {
-    if (values.watch) {
+    if (values.settle !== undefined) {
       await shared.store.close();
-      throw new UsageError('run --watch takes hot folders into this computer\'s data folder; it cannot go with --store yet. Run the shared batches with `batchdesk run --store URL`.');
+      throw new UsageError('--settle is for hot folders, which fill this computer\'s data folder; with --store, --watch keeps the worker on for the team\'s batches.');
     }
     const engine = openEngine(g, io.env);
     try {
-      return await teamRun(engine, shared, positionals, io, g.apiUrl, g.dataDir);
+      return await teamRun(engine, shared, positionals, io, g.apiUrl, g.dataDir, values.watch === true);
     } finally {
       engine.close();
       await shared.store.close();

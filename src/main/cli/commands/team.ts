@@ -37,7 +37,7 @@ export function refuseInTeamMode(values: Readonly<Partial<Record<'then' | 'from'
   const why: Record<string, string> = {
     then: 'pipelines run on one computer: create and run them without --store',
     from: 'follow-ups run on one computer: create and run them without --store',
-    sample: 'a sample run is judged on one computer: try the sample without --store, then create the batch with --store',
+    sample: 'a sample run pauses on one computer for its user to judge: run the sample and the rest on this computer without --store (`batchdesk resume ID` sends the rest)',
     at: 'scheduled starts are kept by one computer: start the shared batch with `batchdesk run ID --store URL` when it is time',
     'recipient-gap': "the gap between two messages to one recipient needs every worker's sends, which the shared store does not keep yet: use --quiet-hours, or run the batch on one computer",
   };
@@ -123,14 +123,17 @@ export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrP
  * `run --store`: this computer becomes one worker of the team. The batches named (or every
  * unfinished one) are started, and it sends until nothing in them is left to anyone.
  */
-export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals: readonly string[], io: Io, apiUrl: string | null, dataDir: string): Promise<ExitCode> {
+export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals: readonly string[], io: Io, apiUrl: string | null, dataDir: string, stay = false): Promise<ExitCode> {
   const store = h.store;
   const ids = positionals.length > 0 ? await Promise.all(positionals.map((p) => resolveTeamBatch(store, p))) : null;
   const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);
   io.stderr.write(`Worker ${h.worker} on ${h.description}: sending to ${conn.description}\n`);
   if (conn.sandbox) io.stderr.write('Note: every worker started without an API has its own embedded sandbox; give the team one with --api-url.\n');
-  const scope = ids ?? (await teamBatches(store, null)).filter((b) => b.status !== 'cancelled' && b.status !== 'done' && b.status !== 'done_with_failures').map((b) => b.id);
+  const unfinished = async (): Promise<string[]> =>
+    (await teamBatches(store, null)).filter((b) => b.status !== 'cancelled' && b.status !== 'done' && b.status !== 'done_with_failures').map((b) => b.id);
+  const scope = ids ?? (await unfinished());
   for (const id of scope) await store.start(id);
+  if (stay) io.stderr.write('Staying on (--watch): batches started later (`batchdesk run ID --store URL` from any computer) and resumed ones are picked up; stop with Ctrl-C or SIGTERM.\n');
   const ac = new AbortController();
   let interrupts = 0;
   const onSignal = (): void => {
@@ -146,7 +149,8 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
   let last: BatchSummary[] = [];
   const sample = async (): Promise<void> => {
     try {
-      last = await teamBatches(store, scope);
+      // A standing worker shows what is unfinished now, batches started after it included.
+      last = await teamBatches(store, stay && ids === null ? await unfinished() : scope);
       progress.update(last);
     } catch {
       // The store is away: the worker says so itself; the bar waits.
@@ -156,7 +160,7 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
   const timer = setInterval(() => void sample(), 1_000);
   let left = new Map<string, string>();
   try {
-    const worker = await engine.runTeam(conn.target, h, { batchIds: ids, signal: ac.signal, say: (line) => io.stderr.write(`${line}\n`) });
+    const worker = await engine.runTeam(conn.target, h, { batchIds: ids, signal: ac.signal, stay, say: (line) => io.stderr.write(`${line}\n`) });
     left = worker.left;
   } finally {
     clearInterval(timer);

@@ -52,3 +52,22 @@ export function batchSummaryOf(b: BatchRow, s: SummaryStats, more: SummaryExtras
     updated_at: new Date(b.updated_at).toISOString(),
   });
 }
+
+/** The job due next among those waiting (retry or hold), as the stores read it. */
+export interface NextRetry {
+  run_at: number;
+  error_kind: string | null;
+  error_message: string | null;
+}
+
+/**
+ * Why a batch with nothing queued or in flight is waiting: a job held back on purpose (quiet
+ * hours, the recipient's gap) in its own words, or the next retry and what it waits out. Null
+ * when nothing is due later.
+ */
+export function retryWaiting(next: NextRetry | null, now: number): BatchSummary['waiting'] {
+  if (!next || next.run_at <= now) return null;
+  if (next.error_kind === null && next.error_message?.startsWith('held until ')) return { reason: next.error_message, until: new Date(next.run_at).toISOString() };
+  const why = (next.error_message ?? '').replace(/\s+/g, ' ').slice(0, 160);
+  return { reason: `retrying at ${new Date(next.run_at).toLocaleTimeString('en-GB')}${why ? ` after: ${why}` : ''}`, until: new Date(next.run_at).toISOString() };
+}

@@ -12,7 +12,7 @@ export type StoreChoice = { kind: 'sqlite' } | { kind: 'postgresql'; url: string
 function problemOf(s: string): string | null {
   if (!URL.canParse(s)) return 'is not a URL';
   const u = new URL(s);
-  if (!/^postgres(ql)?:$/.test(u.protocol)) return 'is not a PostgreSQL URL (it must start with postgresql://)';
+  if (!/^postgres(ql)?:$/.test(u.protocol)) return 'is not a PostgreSQL URL (it must start with postgresql:// or postgres://)';
   if (u.hostname === '') return 'names no server (postgresql://user@host:5432/database)';
   if (u.pathname.length <= 1) return 'names no database (postgresql://user@host:5432/database)';
   return null;

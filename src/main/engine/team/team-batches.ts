@@ -3,21 +3,30 @@
 // a shared batch has none.
 import type { BatchSummary } from '../../../shared/domain';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
-import { batchSummaryOf } from '../read-models/batch-summary-of';
+import { batchSummaryOf, retryWaiting } from '../read-models/batch-summary-of';
+import type { BatchRow } from '../store/queue-store';
 import { NotFoundError } from '../failures';
 
-type Reader = Pick<PgQueueStore, 'batch' | 'batches' | 'stats' | 'resolveBatchId'>;
+type Reader = Pick<PgQueueStore, 'batch' | 'batches' | 'stats' | 'resolveBatchId' | 'nextRetry'>;
+
+/** A row with its counters and, when only waiting jobs are left, why they wait (a hold's own words). */
+async function summarize(store: Reader, row: BatchRow): Promise<BatchSummary> {
+  const stats = await store.stats(row.id);
+  const c = stats.counts;
+  const waiting = c.queued + c.running === 0 && c.retry_wait > 0 ? retryWaiting(await store.nextRetry(row.id), Date.now()) : null;
+  return batchSummaryOf(row, { ...stats, needsReview: 0 }, { awaiting: 0, pipeline: null, waiting: () => waiting });
+}
 
 export async function teamBatch(store: Reader, id: string): Promise<BatchSummary> {
   const row = await store.batch(id);
   if (!row) throw new NotFoundError(`No batch "${id}" in the shared store.`);
-  return batchSummaryOf(row, { ...(await store.stats(id)), needsReview: 0 });
+  return summarize(store, row);
 }
 
 /** The batches named (or every one), oldest first. */
 export async function teamBatches(store: Reader, ids: readonly string[] | null): Promise<BatchSummary[]> {
   const rows = ids === null ? await store.batches() : (await Promise.all(ids.map((id) => store.batch(id)))).filter((r) => r !== undefined);
-  return Promise.all(rows.map(async (r) => batchSummaryOf(r, { ...(await store.stats(r.id)), needsReview: 0 })));
+  return Promise.all(rows.map((r) => summarize(store, r)));
 }
 
 export async function resolveTeamBatch(store: Reader, idOrPrefix: string): Promise<string> {

@@ -70,6 +70,8 @@ export interface TeamWorkerDeps {
 export interface TeamRunOptions {
   batchIds: readonly string[] | null;
   signal?: AbortSignal;
+  /** A standing worker (`run --store --watch`): with nothing to do it waits for new, started or resumed batches until aborted. */
+  stay?: boolean;
 }
 
 const POLL_MS = 1_000;
@@ -130,7 +132,7 @@ export class TeamWorker {
             await this.wake.wait(POLL_MS, signal);
             continue;
           }
-          const next = await this.nextRunAt(scope);
+          const next = (await this.nextRunAt(scope)) ?? (opts.stay ? this.d.clock.now() + POLL_MS : null);
           if (next === null) break;
           await this.d.clock.sleep(Math.min(POLL_MS, Math.max(0, next - this.d.clock.now())), signal);
         } catch (e) {
@@ -267,6 +269,9 @@ export class TeamWorker {
       return 0;
     }
     if (!key) {
+      // A batch with nothing left to send needs no key: nobody is told about it.
+      const open = (await this.d.store.stats(batch.id)).counts;
+      if (open.queued + open.retry_wait === 0) return 0;
       const chosen = batch.key_id === null ? null : labelOfKeyId(batch.key_id);
       this.leave(
         batch,

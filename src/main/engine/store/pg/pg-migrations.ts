@@ -229,6 +229,8 @@ export const PG_MIGRATIONS: readonly string[] = [
   ALTER TABLE batch_stats ADD PRIMARY KEY (batch_id, shard);
   -- Open attempts, found by worker: a restarted worker closes those its dead predecessor left.
   CREATE INDEX attempts_in_flight ON attempts (worker) WHERE outcome = 'in_flight';
+  -- A batch moving in leaves out what the team already has (alreadyQueued).
+  CREATE INDEX jobs_fingerprint ON jobs (fingerprint);
 
   CREATE OR REPLACE FUNCTION batch_stats_job_changed() RETURNS trigger LANGUAGE plpgsql AS $$
   DECLARE

@@ -10,6 +10,7 @@ import type { EngineError } from '../../../../shared/errors';
 import type { PauseKind } from '../../../../shared/domain';
 import type { AttemptEnd, BatchRow, BatchStats, BatchTotals, JobEvent, JobRow, LeasedJob, NewBatch, NewJob, QueueStore, SuccessRecord } from '../queue-store';
 import { migratePg } from './pg-migrations';
+import type { NextRetry } from '../../read-models/batch-summary-of';
 
 /** bigint columns (times in ms, money, ids) as numbers, as the SQLite store gives them: all stay far below 2^53. */
 const INT8_OID = 20;
@@ -484,6 +485,32 @@ export class PgQueueStore implements QueueStore {
   /** A new budget for the batch (null: none), as `resume --budget` sets it. */
   async setBudget(id: string, budget: number | null): Promise<boolean> {
     return this.batchChange(id, `UPDATE batches SET budget = $2, updated_at = $3 WHERE id = $1 AND ready = 1`, [id, budget, this.now()], 'budget', budget === null ? 'none' : String(budget));
+  }
+
+  /**
+   * Which of these deliveries (job fingerprints, queue/fingerprint.ts) the team already has: sent,
+   * or waiting to be sent in a batch not cancelled. A batch moved here leaves those out, as an
+   * import on one computer does, so nobody gets the same message twice from two copies of a file.
+   */
+  async alreadyQueued(fingerprints: readonly bigint[]): Promise<Map<bigint, { batchId: string; name: string; state: string }>> {
+    const out = new Map<bigint, { batchId: string; name: string; state: string }>();
+    if (fingerprints.length === 0) return out;
+    const r = await this.pool.query<{ fp: string; batch_id: string; name: string; state: string }>(
+      `SELECT DISTINCT ON (j.fingerprint) j.fingerprint::text AS fp, j.batch_id, b.name, j.state
+         FROM jobs j JOIN batches b ON b.id = j.batch_id
+        WHERE j.fingerprint = ANY($1::bigint[]) AND b.ready = 1
+          AND (j.state = 'succeeded' OR (j.state IN ('queued','running','retry_wait') AND b.status <> 'cancelled'))
+        ORDER BY j.fingerprint, (j.state = 'succeeded') DESC, b.created_at`,
+      [fingerprints.map((f) => BigInt.asIntN(64, f).toString())],
+    );
+    for (const row of r.rows) out.set(BigInt(row.fp), { batchId: row.batch_id, name: row.name, state: row.state });
+    return out;
+  }
+
+  /** The waiting job due first (a retry or a hold), for saying why a batch waits. */
+  async nextRetry(batchId: string): Promise<NextRetry | null> {
+    const r = await this.pool.query<NextRetry>(`SELECT run_at, error_kind, error_message FROM jobs WHERE batch_id = $1 AND state = 'retry_wait' ORDER BY run_at LIMIT 1`, [batchId]);
+    return r.rows[0] ?? null;
   }
 
   /** Removes an import that was never sealed, jobs first. */
