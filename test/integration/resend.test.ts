@@ -69,6 +69,18 @@ describe('the same rows again', () => {
     h.engine.cancel(c);
     expect((await h.engine.createBatch({ capability: 'channel', paths: [csv.path, cancelled.path] })).batch?.total).toBe(3);
   });
+
+  it('rows a cancelled batch already sent are refused; the ones it never sent may go', async () => {
+    const h = await startHarness();
+    const csv = await writeMessagesCsv(h.dir, 4);
+    const id = (await h.engine.createBatch({ capability: 'channel', paths: [csv.path], sample: 2 })).batch?.id ?? '';
+    await h.run(); // the sample: 2 sent, then the batch pauses
+    expect(h.engine.summary(id).counts.succeeded).toBe(2);
+    h.engine.cancel(id);
+    const again = await h.engine.createBatch({ capability: 'channel', paths: [csv.path] });
+    expect(again.batch?.total).toBe(2);
+    expect(again.alreadyQueued).toBe(2);
+  });
 });
 
 describe('the same files again', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseStore, describeStore, redactUrl, STORE_ENV } from '../../../src/main/engine/store/store-url';
-import { isStoreUnreachable } from '../../../src/main/engine/store/pg/store-unreachable';
+import { isStoreUnreachable, isTransientConflict } from '../../../src/main/engine/store/pg/store-unreachable';
 
 describe('chooseStore', () => {
   it('uses the data folder when neither --store nor BATCHDESK_STORE is given', () => {
@@ -47,5 +47,15 @@ describe('isStoreUnreachable', () => {
     expect(isStoreUnreachable(coded('23505', 'duplicate key value violates unique constraint'))).toBe(false);
     expect(isStoreUnreachable(coded('42P01', 'relation "jobs" does not exist'))).toBe(false);
     expect(isStoreUnreachable('down')).toBe(false);
+  });
+});
+
+describe('isTransientConflict', () => {
+  const coded = (code: string): Error => Object.assign(new Error('x'), { code });
+  it('runs again a transaction rolled back for a deadlock or a serialization conflict, nothing else', () => {
+    expect(isTransientConflict(coded('40P01'))).toBe(true);
+    expect(isTransientConflict(coded('40001'))).toBe(true);
+    expect(isTransientConflict(coded('23505'))).toBe(false);
+    expect(isTransientConflict(coded('ECONNREFUSED'))).toBe(false);
   });
 });

@@ -141,7 +141,9 @@ export class JobStore {
       delivered: db.prepare(
         `SELECT j.batch_id, j.state, j.source, j.payload_json, b.capability, b.channel, b.tier, b.options_json, b.name, b.created_at
            FROM job_fingerprints f JOIN jobs j ON j.id = f.job_id JOIN batches b ON b.id = j.batch_id
-         WHERE f.fingerprint = ? AND j.state IN ('queued','running','retry_wait','succeeded') AND b.ready = 1 AND b.status <> 'cancelled'
+         WHERE f.fingerprint = ? AND b.ready = 1
+           -- Sent is sent, even in a batch cancelled later; what a cancelled batch never sent may go again.
+           AND (j.state = 'succeeded' OR (j.state IN ('queued','running','retry_wait') AND b.status <> 'cancelled'))
          ORDER BY (j.state = 'succeeded') DESC, b.created_at LIMIT 20`,
       ),
       // Every integer as a bigint: the fingerprint is a full 64-bit value a number would round.

@@ -38,7 +38,7 @@ import { Wakeup } from '../queue/wakeup';
 import { outputsDirOf } from '../output-names';
 import { ENV_VAR } from '../secrets/key-manager';
 import { labelOfKeyId } from '../secrets/key-choice';
-import { isStoreUnreachable } from '../store/pg/store-unreachable';
+import { isStoreUnreachable, isTransientConflict } from '../store/pg/store-unreachable';
 import { SharedRate } from './shared-rate';
 import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
@@ -211,6 +211,11 @@ export class TeamWorker {
         this.back();
         return v;
       } catch (e) {
+        // Rolled back whole by the server to break a conflict with another worker: run it again.
+        if (isTransientConflict(e)) {
+          this.d.logger.log('warn', 'store.conflict_retried', { error: e instanceof Error ? e.message : String(e) });
+          continue;
+        }
         if (!isStoreUnreachable(e)) throw e;
         this.down(e);
         await this.d.clock.sleep(RECONNECT_MS);

@@ -24,6 +24,9 @@ const INSERT_ROWS = 500;
 
 const LEASE_TOKEN = `replace(gen_random_uuid()::text, '-', '')`;
 
+/** First half of the advisory lock of a budget (the second: its holder batch's id, hashed). */
+const BUDGET_LOCK = 7_242_014;
+
 /** An attempt still open this long after it started, on a job no longer running, was left by a worker that died. */
 const STALE_ATTEMPT_MS = 10 * 60_000;
 
@@ -439,11 +442,13 @@ export class PgQueueStore implements QueueStore {
   /**
    * Holds `amount` of a budget for one job about to be sent, across every worker: refused (false)
    * when what the budget's steps spent plus what is held for requests in flight would pass it.
-   * The holder batch's row lock orders the workers; the hold goes with the job's finish.
+   * A transaction-level lock per budget orders the workers; the hold goes with the job's finish.
    */
   async holdBudget(jobId: number, holder: { id: string; budget: number; steps: readonly string[] }, amount: number): Promise<boolean> {
     return this.transaction(async (c) => {
-      await c.query(`SELECT 1 FROM batches WHERE id = $1 FOR UPDATE`, [holder.id]);
+      // A lock of the budget alone, not of the batch's row: every job transition's counter trigger
+      // takes a key-share lock on that row, and waiting on it here deadlocked against them.
+      await c.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [BUDGET_LOCK, holder.id]);
       const r = await c.query<{ spent: number; held: number }>(
         `SELECT (SELECT COALESCE(sum(spent), 0)::bigint FROM batch_stats WHERE batch_id = ANY($2::text[])) AS spent,
                 (SELECT COALESCE(sum(amount), 0)::bigint FROM budget_holds WHERE holder_id = $1 AND job_id <> $3) AS held`,

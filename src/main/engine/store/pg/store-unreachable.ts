@@ -15,3 +15,9 @@ export function isStoreUnreachable(e: unknown): boolean {
   if (e instanceof AggregateError && e.errors.some(isStoreUnreachable)) return true;
   return DROPPED.test(e.message);
 }
+
+/** A transaction the server rolled back to break a deadlock or a serialization conflict: safe to run again at once. */
+export function isTransientConflict(e: unknown): boolean {
+  const code = e instanceof Error ? (e as { code?: unknown }).code : undefined;
+  return code === '40P01' || code === '40001';
+}
