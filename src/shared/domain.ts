@@ -58,6 +58,11 @@ export function emptyCounts(): StateCounts {
   return { queued: 0, running: 0, retry_wait: 0, succeeded: 0, failed: 0, cancelled: 0 };
 }
 
+/** Done, done with failures, or cancelled: nothing more will be sent for the batch. */
+export function isEnded(status: DisplayBatchStatus): boolean {
+  return status === 'done' || status === 'done_with_failures' || status === 'cancelled';
+}
+
 /** `awaiting`: items the steps before a follow-up batch still work on, which may flow into it. */
 export function displayStatus(stored: StoredBatchStatus, started: boolean, c: StateCounts, awaiting = 0): DisplayBatchStatus {
   const open = c.queued + c.running + c.retry_wait + awaiting;

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../../src/main/engine/engine';
+import type { TeamRunOptions } from '../../src/main/engine/team/team-worker';
 import { connect } from '../../src/main/compose/connect';
 import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
 import { systemClock } from '../../src/main/engine/clock';
@@ -47,12 +48,21 @@ async function sharedBatch(h: Harness, store: PgQueueStore, n: number, extra: { 
 }
 
 /** Another machine: its own data folder and keys (env), the same API. */
-async function machine(h: Harness, env: NodeJS.ProcessEnv, config = TEST_CONFIG): Promise<{ engine: Engine; target: Awaited<ReturnType<typeof connect>>['target'] }> {
+interface Machine {
+  engine: Engine;
+  /** Works as a team worker named `worker` on `store` until nothing in scope is left (or `more` says otherwise). */
+  work(store: PgQueueStore, worker: string, more?: Partial<TeamRunOptions & { say: (line: string) => void }>): ReturnType<Engine['runTeam']>;
+}
+
+async function machine(h: Harness, env: NodeJS.ProcessEnv, config = TEST_CONFIG): Promise<Machine> {
   const dir = await mkdtemp(join(tmpdir(), 'batchdesk-team-'));
   dirs.push(dir);
   const engine = Engine.open({ dataDir: dir, secrets: noKeychain, env, config });
   const conn = await connect({ apiUrl: h.sb.url, env, keys: engine.keys, dataDir: dir });
-  return { engine, target: conn.target };
+  return {
+    engine,
+    work: (store, worker, more = {}) => engine.runTeam(conn.target, { store, clock: systemClock, worker }, { batchIds: null, say: () => undefined, ...more }),
+  };
 }
 
 describe('team mode: workers on one shared store', () => {
@@ -70,8 +80,8 @@ describe('team mode: workers on one shared store', () => {
     const wb = await storeAt(url, 'worker-b');
     const said: string[] = [];
     await Promise.all([
-      a.engine.runTeam(a.target, { store: wa, clock: systemClock, worker: 'worker-a' }, { batchIds: null, say: (l) => said.push(l) }),
-      b.engine.runTeam(b.target, { store: wb, clock: systemClock, worker: 'worker-b' }, { batchIds: null, say: (l) => said.push(l) }),
+      a.work(wa, 'worker-a', { say: (l) => said.push(l) }),
+      b.work(wb, 'worker-b', { say: (l) => said.push(l) }),
     ]);
     expect(said).toEqual([]);
     expect((await creator.stats(id)).counts.succeeded).toBe(400);
@@ -95,7 +105,7 @@ describe('team mode: workers on one shared store', () => {
     const { id } = await sharedBatch(h, creator, 20);
     const keyless = await machine(h, { BATCHDESK_API_KEY: h.env.BATCHDESK_API_KEY });
     const said: string[] = [];
-    const w = await keyless.engine.runTeam(keyless.target, { store: await storeAt(url, 'keyless'), clock: systemClock, worker: 'keyless' }, { batchIds: null, say: (l) => said.push(l) });
+    const w = await keyless.work(await storeAt(url, 'keyless'), 'keyless', { say: (l) => said.push(l) });
     expect(w.left.get(id)).toMatch(/no channel key.*batchdesk keys add --kind channel/);
     expect(said.join('\n')).toContain(`Batch ${id}`);
     // Untouched: still queued for a worker that has the key, and still not paused.
@@ -113,7 +123,7 @@ describe('team mode: workers on one shared store', () => {
     const { id, planned } = await sharedBatch(h, creator, 600);
     const m = await machine(h, h.env);
     const ws = await storeAt(url, 'worker');
-    const running = m.engine.runTeam(m.target, { store: ws, clock: systemClock, worker: 'worker' }, { batchIds: null, say: () => undefined });
+    const running = m.work(ws, 'worker');
     while ((await creator.stats(id)).counts.succeeded < 40) await systemClock.sleep(20);
     expect(await creator.pause(id, 'user', 'Paused by the user.')).toBe(true);
     const pausedAt = Date.now();
@@ -128,7 +138,7 @@ describe('team mode: workers on one shared store', () => {
     expect((await h.admin.ledger()).length).toBe(sentAtPause);
 
     await creator.resume(id);
-    await m.engine.runTeam(m.target, { store: ws, clock: systemClock, worker: 'worker' }, { batchIds: null, say: () => undefined });
+    await m.work(ws, 'worker');
     expect((await creator.stats(id)).counts.succeeded).toBe(600);
     const ledger = await h.admin.ledger();
     expect(ledger).toHaveLength(600);
@@ -145,8 +155,8 @@ describe('team mode: workers on one shared store', () => {
     const a = await machine(h, h.env);
     const b = await machine(h, h.env);
     const runs = [
-      a.engine.runTeam(a.target, { store: await storeAt(url, 'a'), clock: systemClock, worker: 'a' }, { batchIds: null, say: () => undefined }),
-      b.engine.runTeam(b.target, { store: await storeAt(url, 'b'), clock: systemClock, worker: 'b' }, { batchIds: null, say: () => undefined }),
+      a.work(await storeAt(url, 'a'), 'a'),
+      b.work(await storeAt(url, 'b'), 'b'),
     ];
     while ((await creator.stats(id)).counts.succeeded < 30) await systemClock.sleep(20);
     const channelKey = (await h.admin.listKeys()).find((k) => k.key === h.env.BATCHDESK_CHANNEL_KEY);
@@ -173,8 +183,8 @@ describe('team mode: workers on one shared store', () => {
     const a = await machine(h, h.env);
     const b = await machine(h, h.env);
     await Promise.all([
-      a.engine.runTeam(a.target, { store: await storeAt(url, 'a'), clock: systemClock, worker: 'a' }, { batchIds: null, say: () => undefined }),
-      b.engine.runTeam(b.target, { store: await storeAt(url, 'b'), clock: systemClock, worker: 'b' }, { batchIds: null, say: () => undefined }),
+      a.work(await storeAt(url, 'a'), 'a'),
+      b.work(await storeAt(url, 'b'), 'b'),
     ]);
     const row = await creator.batch(id);
     expect(row?.status).toBe('paused');
@@ -217,7 +227,7 @@ describe('team mode: workers on one shared store', () => {
     const store = await storeAt(url, 'creator');
     const m = await machine(h, h.env);
     const stop = new AbortController();
-    const standing = m.engine.runTeam(m.target, { store: await storeAt(url, 'standing'), clock: systemClock, worker: 'standing' }, { batchIds: null, stay: true, signal: stop.signal, say: () => undefined });
+    const standing = m.work(await storeAt(url, 'standing'), 'standing', { stay: true, signal: stop.signal });
     await systemClock.sleep(300);
     const { id } = await sharedBatch(h, store, 25);
     while ((await store.stats(id)).counts.succeeded < 25) await systemClock.sleep(50);

@@ -33,7 +33,7 @@ import { KnownFingerprints } from './queue/known-fingerprints';
 import type { NewJob } from './queue/job-store';
 import type { ApiTarget } from './api/target';
 import type { ImportProblem } from './importers/types';
-import { BatchSummary, type PauseKind, type Tier } from '../../shared/domain';
+import { BatchSummary, isEnded, type PauseKind, type Tier } from '../../shared/domain';
 import { describe, OutputFile } from '../../shared/capabilities/catalog';
 import { NotFoundError, UserError } from './failures';
 import { capabilityFor } from './capabilities/registry';
@@ -344,7 +344,7 @@ export class Engine {
     }
     if (dims.length === 0) {
       // Nothing embedded yet: name an embeddings batch that only has to run, if there is one.
-      const waiting = this.summaries().find((b) => b.capability === 'embeddings' && b.status !== 'done' && b.status !== 'done_with_failures' && b.status !== 'cancelled');
+      const waiting = this.summaries().find((b) => b.capability === 'embeddings' && !isEnded(b.status));
       if (waiting) {
         throw new UserError(`Batch ${waiting.id} ("${waiting.name}") embeds results but has not finished (${waiting.status === 'pending' ? 'not started' : waiting.status}): run it first (\`batchdesk run ${waiting.id}\`), then search by meaning.`);
       }

@@ -6,7 +6,9 @@
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import { openConnection } from '../context';
+import { onInterrupt } from '../interrupt';
 import type { Engine } from '../../engine/engine';
+import { isEnded } from '../../../shared/domain';
 import { DEFAULT_STABLE_MS, type WatchEvent } from '../../engine/watch/hot-folders';
 
 /** How often to look for work someone else added (another process taking files, a batch started elsewhere). */
@@ -36,26 +38,15 @@ function line(e: WatchEvent): string | null {
 
 export async function runWatching(engine: Engine, io: Io, apiUrl: string | null, dataDir: string, stableMs: number): Promise<ExitCode | 130> {
   const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);
-  const ac = new AbortController();
   let wake: (() => void) | null = null;
   const nudge = (): void => {
     wake?.();
   };
-  let interrupts = 0;
-  const onSignal = (): void => {
-    interrupts++;
-    if (interrupts === 1) {
-      io.stderr.write('\nStopping: files not yet taken are taken at the next start; in-flight items go back to the queue (same idempotency keys).\n');
-      ac.abort();
-      nudge();
-    } else process.exit(130);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const stop = onInterrupt(io, 'Stopping: files not yet taken are taken at the next start; in-flight items go back to the queue (same idempotency keys).', nudge);
   let session: ReturnType<Engine['hotFolders']['watch']> | null = null;
   try {
     // `run` is the user's Start: every unfinished batch is started, as `batchdesk run` does.
-    const unfinished = engine.summaries().filter((b) => b.status !== 'cancelled' && b.status !== 'done' && b.status !== 'done_with_failures').map((b) => b.id);
+    const unfinished = engine.summaries().filter((b) => !isEnded(b.status)).map((b) => b.id);
     const folders = engine.hotFolders.list();
     io.stderr.write(`Sending to ${conn.description}\n`);
     io.stderr.write(
@@ -73,10 +64,10 @@ export async function runWatching(engine: Engine, io: Io, apiUrl: string | null,
       onError: (m) => io.stderr.write(`! ${m}\n`),
     });
     // The first pass takes the data folder (one sender per folder) and recovers what a crash left running.
-    await engine.run(conn.target, { signal: ac.signal, start: unfinished });
-    while (!ac.signal.aborted) {
-      if (engine.hasStartedWork()) await engine.run(conn.target, { signal: ac.signal });
-      if (ac.signal.aborted) break;
+    await engine.run(conn.target, { signal: stop.signal, start: unfinished });
+    while (!stop.signal.aborted) {
+      if (engine.hasStartedWork()) await engine.run(conn.target, { signal: stop.signal });
+      if (stop.signal.aborted) break;
       await new Promise<void>((resolve) => {
         const t = setTimeout(done, LOOK_MS);
         function done(): void {
@@ -89,9 +80,8 @@ export async function runWatching(engine: Engine, io: Io, apiUrl: string | null,
     }
   } finally {
     await session?.close();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stop.dispose();
     await conn.close();
   }
-  return ac.signal.aborted ? 130 : EXIT.ok;
+  return stop.signal.aborted ? 130 : EXIT.ok;
 }

@@ -6,8 +6,9 @@ import { globalOptions, openEngine, openConnection } from '../context';
 import { describeBatch } from '../format';
 import { createProgress } from '../progress';
 import type { Engine } from '../../engine/engine';
-import type { BatchSummary } from '../../../shared/domain';
+import { isEnded, type BatchSummary } from '../../../shared/domain';
 import { parseSettle, runWatching } from './run-watch';
+import { onInterrupt } from '../interrupt';
 import { openChosenStore, teamRun } from './team';
 
 /** Runs batches to the end and maps the outcome onto the documented exit codes. */
@@ -16,35 +17,24 @@ export async function runBatches(engine: Engine, ids: string[] | null, io: Io, a
   io.stderr.write(`Sending to ${conn.description}\n`);
   // `run` is the user's Start: the batches named, or every unfinished one, are started (and sent).
   // Naming a step of a pipeline runs (and reports) every step of it.
-  const scope = ids ? engine.withPipelines(ids) : engine.summaries().filter((b) => b.status !== 'cancelled' && b.status !== 'done' && b.status !== 'done_with_failures').map((b) => b.id);
-  const ac = new AbortController();
-  let interrupts = 0;
-  const onSignal = (): void => {
-    interrupts++;
-    if (interrupts === 1) {
-      io.stderr.write('\nStopping: in-flight items are put back in the queue (same idempotency keys). Run again to continue.\n');
-      ac.abort();
-    } else process.exit(130);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const scope = ids ? engine.withPipelines(ids) : engine.summaries().filter((b) => !isEnded(b.status)).map((b) => b.id);
+  const stop = onInterrupt(io, 'Stopping: in-flight items are put back in the queue (same idempotency keys). Run again to continue.');
   const progress = createProgress(io.stderr);
   const snapshot = (): BatchSummary[] => scope.map((id) => engine.summary(id));
   progress.update(snapshot()); // the first sample anchors the rate and ETA at the start
   const timer = setInterval(() => progress.update(snapshot()), 250);
   try {
-    await engine.run(conn.target, { batchIds: ids, signal: ac.signal, start: scope });
+    await engine.run(conn.target, { batchIds: ids, signal: stop.signal, start: scope });
   } finally {
     clearInterval(timer);
     progress.update(snapshot());
     progress.done();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stop.dispose();
     await conn.close();
   }
   const final = snapshot();
   if (opts.describe !== false) for (const b of final) io.stdout.write(`${describeBatch(b)}\n`);
-  if (ac.signal.aborted) return 130 as ExitCode;
+  if (stop.signal.aborted) return 130 as ExitCode;
   if (final.some((b) => b.status === 'paused')) return EXIT.paused;
   if (final.some((b) => b.counts.failed > 0)) return EXIT.someFailed;
   return EXIT.ok;

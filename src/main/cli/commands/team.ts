@@ -5,12 +5,13 @@ import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import type { Engine } from '../../engine/engine';
 import type { SharedStoreHandle } from '../../engine/store/pg/open-shared-store';
-import type { BatchSummary } from '../../../shared/domain';
+import { isEnded, type BatchSummary } from '../../../shared/domain';
 import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
 import { pauseTeamBatch, resolveTeamBatch, teamBatch, teamBatches } from '../../engine/team/team-batches';
 import { openConnection } from '../context';
 import { describeBatch } from '../format';
 import { createProgress } from '../progress';
+import { onInterrupt } from '../interrupt';
 import { parseEur } from '../../../shared/money';
 import type { ControlVerb } from './control';
 
@@ -129,28 +130,17 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
   const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);
   io.stderr.write(`Worker ${h.worker} on ${h.description}: sending to ${conn.description}\n`);
   if (conn.sandbox) io.stderr.write('Note: every worker started without an API has its own embedded sandbox; give the team one with --api-url.\n');
-  const unfinished = async (): Promise<string[]> =>
-    (await teamBatches(store, null)).filter((b) => b.status !== 'cancelled' && b.status !== 'done' && b.status !== 'done_with_failures').map((b) => b.id);
-  const scope = ids ?? (await unfinished());
+  const unfinished = async (): Promise<BatchSummary[]> => (await teamBatches(store, null)).filter((b) => !isEnded(b.status));
+  const scope = ids ?? (await unfinished()).map((b) => b.id);
   for (const id of scope) await store.start(id);
   if (stay) io.stderr.write('Staying on (--watch): batches started later (`batchdesk run ID --store URL` from any computer) and resumed ones are picked up; stop with Ctrl-C or SIGTERM.\n');
-  const ac = new AbortController();
-  let interrupts = 0;
-  const onSignal = (): void => {
-    interrupts++;
-    if (interrupts === 1) {
-      io.stderr.write('\nStopping: in-flight items are put back in the shared queue (same idempotency keys); other workers carry on.\n');
-      ac.abort();
-    } else process.exit(130);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const stop = onInterrupt(io, 'Stopping: in-flight items are put back in the shared queue (same idempotency keys); other workers carry on.');
   const progress = createProgress(io.stderr);
   let last: BatchSummary[] = [];
   const sample = async (): Promise<void> => {
     try {
       // A standing worker shows what is unfinished now, batches started after it included.
-      last = await teamBatches(store, stay && ids === null ? await unfinished() : scope);
+      last = stay && ids === null ? await unfinished() : await teamBatches(store, scope);
       progress.update(last);
     } catch {
       // The store is away: the worker says so itself; the bar waits.
@@ -160,18 +150,17 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
   const timer = setInterval(() => void sample(), 1_000);
   let left = new Map<string, string>();
   try {
-    const worker = await engine.runTeam(conn.target, h, { batchIds: ids, signal: ac.signal, stay, say: (line) => io.stderr.write(`${line}\n`) });
+    const worker = await engine.runTeam(conn.target, h, { batchIds: ids, signal: stop.signal, stay, say: (line) => io.stderr.write(`${line}\n`) });
     left = worker.left;
   } finally {
     clearInterval(timer);
     await sample();
     progress.done();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stop.dispose();
     await conn.close();
   }
   for (const b of last) io.stdout.write(`${describeBatch(b)}${left.has(b.id) ? `\n  left to other workers: ${left.get(b.id) ?? ''}` : ''}\n`);
-  if (ac.signal.aborted) return 130 as ExitCode;
+  if (stop.signal.aborted) return 130 as ExitCode;
   // Work is left that this computer cannot send (no key for it here): not a success of this worker.
   if (last.some((b) => left.has(b.id) && b.counts.queued + b.counts.retry_wait + b.counts.running > 0)) return EXIT.cannotRun;
   if (last.some((b) => b.status === 'paused')) return EXIT.paused;

@@ -58,9 +58,9 @@ export function judgeAnswer<P>(a: AnswerContext<P>): AnswerVerdict {
   // A saved answer (audio, an image) is on disk, not in the database: only a line about it is kept.
   const raw = response.saved
     ? `[${response.headers.get('content-type') ?? 'binary'} answer, ${response.saved.bytes.toLocaleString('en')} bytes, saved as outputs/${a.batch.id}/${response.saved.name}]`
-    : storedBody(response, [...a.secrets]);
+    : storedBody(response, a.secrets);
   const credential = cap.descriptor.credential;
-  const err = classifyResponse(response, a.now, credential, howToReplace(credential, a.key), [...a.secrets]);
+  const err = classifyResponse(response, a.now, credential, howToReplace(credential, a.key), a.secrets);
   if (err) return { kind: 'error', err, raw };
   if (a.src && response.uploadedSha256 !== null && response.uploadedSha256 !== a.src.sha256) {
     const changed = engineError(

@@ -1,7 +1,7 @@
 // A shared store's batches as the CLI and the window show them (BatchSummary), and the one rule
 // both faces keep when the user pauses one. Review flags are kept by one computer's own store, so
 // a shared batch has none.
-import type { BatchSummary } from '../../../shared/domain';
+import { isEnded, type BatchSummary } from '../../../shared/domain';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import { batchSummaryOf, retryWaiting } from '../read-models/batch-summary-of';
 import type { BatchRow } from '../store/queue-store';
@@ -37,6 +37,6 @@ export async function resolveTeamBatch(store: Reader, idOrPrefix: string): Promi
 
 /** Pauses a shared batch for every worker; a finished batch never changes state, as on this computer's own store. */
 export async function pauseTeamBatch(store: Pick<PgQueueStore, 'pause'>, before: BatchSummary): Promise<boolean> {
-  if (before.status === 'done' || before.status === 'done_with_failures') return false;
+  if (isEnded(before.status)) return false;
   return store.pause(before.id, 'user', 'Paused by the user.');
 }

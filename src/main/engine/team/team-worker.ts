@@ -45,7 +45,7 @@ import { assertNever } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 
 /** What a worker needs of the shared store beyond the queue's transitions. */
-export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders'>;
+export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits'>;
 
 export interface TeamWorkerDeps {
   store: SharedStore;
@@ -118,7 +118,7 @@ export class TeamWorker {
             this.config = this.d.config();
             for (const g of this.gates.values()) g.gate.update(this.localLimits(g.key));
             await this.resumeDueWaits(opts.batchIds);
-            scope = (await this.d.store.runnableBatches()).filter((b) => (opts.batchIds === null || opts.batchIds.includes(b.id)) && !this.left.has(b.id));
+            scope = (await this.d.store.workableBatches()).filter((b) => (opts.batchIds === null || opts.batchIds.includes(b.id)) && !this.left.has(b.id));
             lookedAt = performance.now();
             this.back();
           }
@@ -174,11 +174,9 @@ export class TeamWorker {
 
   /** Batches paused because the API asked for a long wait go back to work when it is over, on whichever worker sees it first. */
   private async resumeDueWaits(batchIds: readonly string[] | null): Promise<void> {
-    const now = this.d.clock.now();
-    for (const b of await this.d.store.batches()) {
-      if (b.status !== 'paused' || b.pause_kind !== 'server_wait' || b.resume_at === null || b.resume_at > now) continue;
-      if (batchIds !== null && !batchIds.includes(b.id)) continue;
-      if (await this.d.store.resume(b.id)) this.d.logger.log('info', 'batch.wait_over', { batch: b.id });
+    for (const id of await this.d.store.dueWaits(this.d.clock.now())) {
+      if (batchIds !== null && !batchIds.includes(id)) continue;
+      if (await this.d.store.resume(id)) this.d.logger.log('info', 'batch.wait_over', { batch: id });
     }
   }
 

@@ -3,6 +3,7 @@
 // now. Pause, resume and cancel act for every worker at once.
 import { useEffect } from 'react';
 import type { TeamView } from '../../../shared/contract';
+import { isEnded } from '../../../shared/domain';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { ProgressBar } from '../components/ProgressBar';
@@ -25,8 +26,7 @@ function Controls({ row }: { row: Row }) {
       await client().call('team.control', { id: batch.id, verb });
       await useTeamStore.getState().load();
     });
-  const finished = batch.status === 'done' || batch.status === 'done_with_failures' || batch.status === 'cancelled';
-  if (finished) return null;
+  if (isEnded(batch.status)) return null;
   return (
     <div className="row">
       {batch.status === 'paused' ? (

@@ -8,6 +8,12 @@ import type pg from 'pg';
 /** Any fixed number: the advisory lock every Batchdesk worker takes to migrate. */
 const MIGRATION_LOCK = 7_242_013;
 
+/** Adds the inserted row's counts to the shard's (migration 3's upserts into batch_stats, aliased s). */
+const ADD_TO_SHARD = `ON CONFLICT (batch_id, shard) DO UPDATE SET
+        queued = s.queued + EXCLUDED.queued, running = s.running + EXCLUDED.running, retry_wait = s.retry_wait + EXCLUDED.retry_wait,
+        succeeded = s.succeeded + EXCLUDED.succeeded, failed = s.failed + EXCLUDED.failed, cancelled = s.cancelled + EXCLUDED.cancelled,
+        spent = s.spent + EXCLUDED.spent, units = s.units + EXCLUDED.units`;
+
 export const PG_MIGRATIONS: readonly string[] = [
   // 1: batches, jobs, their history and counters, attempts.
   `
@@ -219,7 +225,8 @@ export const PG_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX budget_holds_holder ON budget_holds (holder_id);
   `,
-  // 3: open attempts indexed by worker; a batch's counters in shards, one per connection (its backend pid, mod 16). With one row
+  // 3: open attempts indexed by worker, jobs by fingerprint (a batch moving in leaves out what the
+  // team has); a batch's counters in shards, one per connection (its backend pid, mod 16). With one row
   // per batch every worker's success waited for the others' commits on that row (a row lock
   // held to the end of each transaction): 3 workers dispatched fewer jobs/s than 1
   // (npm run bench -- team). Readers sum the shards, as they already did over a pipeline's steps.
@@ -254,10 +261,7 @@ export const PG_MIGRATIONS: readonly string[] = [
     END IF;
     INSERT INTO batch_stats AS s (batch_id, shard, queued, running, retry_wait, succeeded, failed, cancelled, spent, units)
       VALUES (b, pg_backend_pid() % 16, n_queued, n_running, n_retry, n_ok, n_failed, n_cancelled, d_spent, d_units)
-      ON CONFLICT (batch_id, shard) DO UPDATE SET
-        queued = s.queued + EXCLUDED.queued, running = s.running + EXCLUDED.running, retry_wait = s.retry_wait + EXCLUDED.retry_wait,
-        succeeded = s.succeeded + EXCLUDED.succeeded, failed = s.failed + EXCLUDED.failed, cancelled = s.cancelled + EXCLUDED.cancelled,
-        spent = s.spent + EXCLUDED.spent, units = s.units + EXCLUDED.units;
+      ${ADD_TO_SHARD};
     RETURN NULL;
   END $$;
 
@@ -271,10 +275,7 @@ export const PG_MIGRATIONS: readonly string[] = [
              count(*) FILTER (WHERE state = 'failed'), count(*) FILTER (WHERE state = 'cancelled'),
              COALESCE(sum(cost), 0), COALESCE(sum(units) FILTER (WHERE cost IS NOT NULL), 0)
         FROM new_jobs GROUP BY batch_id
-      ON CONFLICT (batch_id, shard) DO UPDATE SET
-        queued = s.queued + EXCLUDED.queued, running = s.running + EXCLUDED.running, retry_wait = s.retry_wait + EXCLUDED.retry_wait,
-        succeeded = s.succeeded + EXCLUDED.succeeded, failed = s.failed + EXCLUDED.failed, cancelled = s.cancelled + EXCLUDED.cancelled,
-        spent = s.spent + EXCLUDED.spent, units = s.units + EXCLUDED.units;
+      ${ADD_TO_SHARD};
     RETURN NULL;
   END $$;
   `,

@@ -487,6 +487,27 @@ export class PgQueueStore implements QueueStore {
     );
   }
 
+  /**
+   * What a worker looks at on every pass: started, active batches with something left to send or
+   * in flight with any worker. Finished batches stay out, so a long history costs nothing per pass.
+   */
+  async workableBatches(): Promise<BatchRow[]> {
+    return (
+      await this.pool.query<BatchRow>(
+        `SELECT b.* FROM batches b
+          WHERE b.ready = 1 AND b.status = 'active' AND b.started_at IS NOT NULL
+            AND EXISTS (SELECT 1 FROM jobs j WHERE j.batch_id = b.id AND j.state IN ('queued','retry_wait','running'))
+          ORDER BY b.created_at, b.id`,
+      )
+    ).rows;
+  }
+
+  /** Batches paused for the API's long wait whose time has come (as BatchStore.dueWaits). */
+  async dueWaits(now: number): Promise<string[]> {
+    const r = await this.pool.query<{ id: string }>(`SELECT id FROM batches WHERE status = 'paused' AND pause_kind = 'server_wait' AND resume_at <= $1`, [now]);
+    return r.rows.map((x) => x.id);
+  }
+
   /** A new budget for the batch (null: none), as `resume --budget` sets it. */
   async setBudget(id: string, budget: number | null): Promise<boolean> {
     return this.batchChange(id, `UPDATE batches SET budget = $2, updated_at = $3 WHERE id = $1 AND ready = 1`, [id, budget, this.now()], 'budget', budget === null ? 'none' : String(budget));
