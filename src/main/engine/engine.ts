@@ -28,7 +28,7 @@ import { EngineLock } from './engine-lock';
 import { CreateBatchInput, type CreateBatchParsed } from './batch-input';
 import { planBatch, type BatchPlan, type PlanDeps } from './batch-planner';
 import { JobChunkWriter } from './queue/job-chunk-writer';
-import { JobChunkThread, THREAD_MIN_BYTES, worthAThread } from './queue/job-chunk-thread';
+import { JobChunkThread, THREAD_CHUNK, THREAD_MIN_BYTES, worthAThread } from './queue/job-chunk-thread';
 import { KnownFingerprints } from './queue/known-fingerprints';
 import type { NewJob } from './queue/job-store';
 import type { ApiTarget } from './api/target';
@@ -594,6 +594,7 @@ export class Engine {
     // small ones (and folders, whose reading already has a thread) in line, and so is an import
     // beside a run in this process, which writes on the same connection (db/unsealed-write.ts).
     const thread = this.runsHere === 0 && describe(parsed.capability).input.kind !== 'files' && worthAThread(parsed.paths, this.importThreadMinBytes) ? JobChunkThread.start(this.db) : null;
+    const chunkRows = thread ? THREAD_CHUNK : INSERT_CHUNK;
     const flush = (): void => {
       if (buffer.length === 0) return;
       const chunk = buffer;
@@ -606,7 +607,7 @@ export class Engine {
       plan = await planBatch(parsed, this.planDeps(), {
         add: (j) => {
           buffer.push(j);
-          if (buffer.length >= INSERT_CHUNK) flush();
+          if (buffer.length >= chunkRows) flush();
         },
         discardFrom: (seq) => {
           buffer = buffer.filter((j) => j.seq < seq);
