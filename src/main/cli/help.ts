@@ -69,8 +69,11 @@ export function globalHelp(specs: readonly CommandSpec[]): string {
     ...table([...optionRows(GLOBAL_OPTIONS), ['--version', 'print the version']]),
     '',
     'Keys: the OS keychain (batchdesk keys add), or BATCHDESK_API_KEY / BATCHDESK_CHANNEL_KEY.',
+    'Team mode: --store URL or BATCHDESK_STORE (postgresql://...) on batch create, run, status,',
+    '           pause, resume, cancel and retry: one queue shared by several computers (README).',
     'Exit codes: 0 all succeeded, 1 some items failed, 2 usage error, 3 a batch is paused,',
-    '            4 could not start (data folder busy, keychain unavailable), 130 interrupted.',
+    '            4 could not start (data folder busy, keychain or shared store unavailable),',
+    '            130 interrupted.',
     '',
   ].join('\n');
 }

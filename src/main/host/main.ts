@@ -8,6 +8,7 @@ import { KeychainStore } from '../engine/secrets/secret-store';
 import { defaultDataDir } from '../engine/data-dir';
 import { startHost } from './host-server';
 import { chooseStore } from '../engine/store/store-url';
+import { classifyFailure } from '../engine/failures';
 import type { SharedStoreHandle } from '../engine/store/pg/open-shared-store';
 
 const USAGE = `npm run web -- [--port N] [--data-dir DIR] [--api-url URL] [--store URL]
@@ -77,5 +78,8 @@ async function main(): Promise<void> {
 
 void main().catch((e: unknown) => {
   process.stderr.write(`batchdesk web: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exit(e instanceof Error && e.name === 'EngineBusyError' ? 4 : 1);
+  // As the command line: 4 when it could not start (data folder busy, keychain or shared store
+  // unavailable), 1 for anything else.
+  const kind = classifyFailure(e).kind;
+  process.exit(kind === 'busy' || kind === 'unavailable' ? 4 : 1);
 });
