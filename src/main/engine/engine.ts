@@ -29,6 +29,7 @@ import { CreateBatchInput, type CreateBatchParsed } from './batch-input';
 import { planBatch, type BatchPlan, type PlanDeps } from './batch-planner';
 import { JobChunkWriter } from './queue/job-chunk-writer';
 import { JobChunkThread, THREAD_CHUNK, THREAD_MIN_BYTES, worthAThread } from './queue/job-chunk-thread';
+import { withLeanHeap } from './importers/lean-heap';
 import { KnownFingerprints } from './queue/known-fingerprints';
 import type { NewJob } from './queue/job-store';
 import type { ApiTarget } from './api/target';
@@ -494,7 +495,7 @@ export class Engine {
         seals = [f.pending.seal];
         estimates.push(f.pending.estimate);
       } else {
-        const root = await this.importRoot(parsed, created, chooseKey(describe(parsed.capability).credential, true));
+        const root = await withLeanHeap(() => this.importRoot(parsed, created, chooseKey(describe(parsed.capability).credential, true)));
         problems = root.plan.problems;
         alreadyQueued = root.plan.alreadyQueued;
         if (!root.first) {

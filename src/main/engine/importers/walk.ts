@@ -27,10 +27,12 @@ const READ_AHEAD = 4;
 /**
  * join(folder, name) for a normalized absolute folder and a name from its listing (never '.',
  * '..' or containing a separator): the same string, built without join's normalizing pass, whose
- * intermediate strings cost a 100,000-file walk about 40 MB of short-lived memory.
+ * intermediate strings cost a 100,000-file walk about 40 MB of short-lived memory. Joined by
+ * Array#join, which makes one flat string: `folder + sep + name` is a cons string, and every path
+ * the import keeps then costs 32 bytes more (9.5 MB of a 300,000-file import's 53 MB live heap).
  */
 function inFolder(folder: string, name: string): string {
-  return folder.endsWith(sep) ? folder + name : folder + sep + name;
+  return [folder, name].join(folder.endsWith(sep) ? '' : sep);
 }
 
 class Walker {
