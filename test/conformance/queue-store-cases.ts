@@ -181,6 +181,19 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
       expect(await store.batch('b1')).toMatchObject({ status: 'active', pause_kind: null, pause_reason: null });
     });
 
+    it('gives every job of a resumed batch a fresh 429 budget, and only on a resume', async () => {
+      const [job] = await store.claim('b1', 1, 60_000);
+      if (!job) throw new Error('no job');
+      await store.startAttempt(job.id, null);
+      await store.retryLater(job, clock.now(), engineError('rate_limited', '429'), true);
+      expect(await store.job(job.id)).toMatchObject({ limited_tries: 1 });
+      expect(await store.resume('b1')).toBe(false);
+      expect(await store.job(job.id)).toMatchObject({ limited_tries: 1 });
+      await store.pause('b1', 'server_wait', 'the API asked for a 10-minute wait', clock.now() + 600_000);
+      expect(await store.resume('b1')).toBe(true);
+      expect(await store.job(job.id)).toMatchObject({ limited_tries: 0, state: 'retry_wait' });
+    });
+
     it('retries failed jobs with the same key and a fresh try budget', async () => {
       const [job] = await store.claim('b1', 1, 60_000);
       if (!job) throw new Error('no job');

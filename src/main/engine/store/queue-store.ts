@@ -60,6 +60,7 @@ export interface QueueStore {
   runnableBatches(): Promise<BatchRow[]>;
   start(id: string): Promise<boolean>;
   pause(id: string, kind: PauseKind, reason: string, resumeAt?: number | null): Promise<boolean>;
+  /** Resumes a paused batch; every job of it gets a fresh 429 budget (limited_tries 0). */
   resume(id: string): Promise<boolean>;
   /** Cancels the batch and its jobs not in flight, in one transaction; in-flight jobs end as cancelled when they return. */
   cancel(id: string): Promise<{ cancelled: boolean; jobs: number }>;

@@ -51,7 +51,12 @@ export class SqliteQueueStore implements QueueStore {
     return this.batchStore.pause(id, kind, reason, resumeAt);
   }
   async resume(id: string): Promise<boolean> {
-    return this.batchStore.resume(id);
+    return atomically(this.db, () => {
+      const resumed = this.batchStore.resume(id);
+      // A resumed batch gets a fresh 429 budget for every job (Engine.resume does the same).
+      if (resumed) this.jobs.resetRateLimited(id);
+      return resumed;
+    });
   }
   async cancel(id: string): Promise<{ cancelled: boolean; jobs: number }> {
     return atomically(this.db, () => {

@@ -176,11 +176,12 @@ export class PgQueueStore implements QueueStore {
   }
 
   /** Runs a guarded change of a batch and, when it changed, writes its event in the same transaction. */
-  private async batchChange(id: string, sql: string, params: unknown[], event: string, detail: string | null): Promise<boolean> {
+  private async batchChange(id: string, sql: string, params: unknown[], event: string, detail: string | null, alsoWhenChanged?: (c: pg.PoolClient) => Promise<unknown>): Promise<boolean> {
     return this.transaction(async (c) => {
       const r = await c.query(sql, params);
       if (r.rowCount !== 1) return false;
       await c.query(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES ($1, $2, $3, $4)`, [id, this.now(), event, detail]);
+      await alsoWhenChanged?.(c);
       return true;
     });
   }
@@ -212,6 +213,8 @@ export class PgQueueStore implements QueueStore {
       [id, this.now()],
       'resumed',
       null,
+      // A resumed batch gets a fresh 429 budget for every job, as in the local store.
+      (c) => c.query(`UPDATE jobs SET limited_tries = 0 WHERE batch_id = $1 AND limited_tries > 0`, [id]),
     );
   }
 
