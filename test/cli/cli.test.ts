@@ -126,6 +126,28 @@ describe('batchdesk CLI', () => {
     expect(ledger).toHaveLength(6);
   });
 
+  it('resume --budget takes an amount in EUR or "none", and refuses anything else before changing the batch', async () => {
+    const d = fresh();
+    const created = await runCli(['batch', 'create', 'channel', join(SAMPLES, 'messages.csv'), '--budget', '5', ...d]);
+    const id = /Created batch (\S+)/.exec(created.stdout)?.[1] ?? '';
+    expect((await runCli(['pause', id, ...d])).code).toBe(0);
+    const budgetOf = async (): Promise<{ status: string; budget: number | null }> => {
+      const b = StatusJson.parse(JSON.parse((await runCli(['status', id, '--json', ...d])).stdout)).batches[0];
+      return { status: b?.status ?? '', budget: b?.cost.budget ?? null };
+    };
+    const bad = await runCli(['resume', id, '--budget', 'lots', ...d]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--budget must be an amount in EUR or "none" (got "lots")');
+    expect(await budgetOf()).toEqual({ status: 'paused', budget: 50_000 });
+    const none = await runCli(['resume', id, '--budget', 'none', ...d]);
+    expect(none.code).toBe(0);
+    expect(none.stdout).toContain(`Resumed ${id}`);
+    expect((await budgetOf()).budget).toBeNull();
+    const again = await runCli(['resume', id, '--budget', '7.5', ...d]);
+    expect(again.stdout).toContain(`${id} was not paused (budget updated)`);
+    expect((await budgetOf()).budget).toBe(75_000);
+  });
+
   it('runs on the embedded sandbox when no API is configured, and says so', async () => {
     const d = fresh();
     await runCli(['batch', 'create', 'transcribe', join(SAMPLES, 'recordings'), ...d]);

@@ -47,6 +47,13 @@ async function sharedBatch(h: Harness, store: PgQueueStore, n: number, extra: { 
   return { id, planned };
 }
 
+/** A case's start: a harness (the creator's machine and the sandbox), a fresh shared database and the creator's store on it. */
+async function teamSetup(): Promise<{ h: Harness; url: string; creator: PgQueueStore }> {
+  const h = await startHarness();
+  const url = await cluster.freshDatabase('team');
+  return { h, url, creator: await storeAt(url, 'creator') };
+}
+
 /** Another machine: its own data folder and keys (env), the same API. */
 interface Machine {
   engine: Engine;
@@ -67,9 +74,7 @@ async function machine(h: Harness, env: NodeJS.ProcessEnv, config = TEST_CONFIG)
 
 describe('team mode: workers on one shared store', () => {
   it('moves a batch with its keys and bodies, and two workers send each message exactly once', async () => {
-    const h = await startHarness();
-    const url = await cluster.freshDatabase('team');
-    const creator = await storeAt(url, 'creator');
+    const { h, url, creator } = await teamSetup();
     const { id, planned } = await sharedBatch(h, creator, 400);
     // The creator's data folder no longer has it: only the team sends it.
     expect(h.engine.summaries().map((b) => b.id)).not.toContain(id);
@@ -99,9 +104,7 @@ describe('team mode: workers on one shared store', () => {
   });
 
   it('a worker without the batch’s key leaves it to the others and says what to add', async () => {
-    const h = await startHarness();
-    const url = await cluster.freshDatabase('team');
-    const creator = await storeAt(url, 'creator');
+    const { h, url, creator } = await teamSetup();
     const { id } = await sharedBatch(h, creator, 20);
     const keyless = await machine(h, { BATCHDESK_API_KEY: h.env.BATCHDESK_API_KEY });
     const said: string[] = [];
@@ -116,10 +119,8 @@ describe('team mode: workers on one shared store', () => {
   });
 
   it('a pause from anywhere stops a busy worker within a second or two; resumed, the rest goes once', async () => {
-    const h = await startHarness();
+    const { h, url, creator } = await teamSetup();
     await h.admin.setFaults({ latency_ms: 40, drop_after_work_rate: 0, error_rate: 0 });
-    const url = await cluster.freshDatabase('team');
-    const creator = await storeAt(url, 'creator');
     const { id, planned } = await sharedBatch(h, creator, 600);
     const m = await machine(h, h.env);
     const ws = await storeAt(url, 'worker');
@@ -147,10 +148,8 @@ describe('team mode: workers on one shared store', () => {
   });
 
   it('a revoked key pauses the batch for every worker, with what to do', async () => {
-    const h = await startHarness();
+    const { h, url, creator } = await teamSetup();
     await h.admin.setFaults({ latency_ms: 20, drop_after_work_rate: 0, error_rate: 0 });
-    const url = await cluster.freshDatabase('team');
-    const creator = await storeAt(url, 'creator');
     const { id } = await sharedBatch(h, creator, 400);
     const a = await machine(h, h.env);
     const b = await machine(h, h.env);
@@ -175,9 +174,7 @@ describe('team mode: workers on one shared store', () => {
   });
 
   it('one budget across workers: they stop before crossing it', async () => {
-    const h = await startHarness();
-    const url = await cluster.freshDatabase('team');
-    const creator = await storeAt(url, 'creator');
+    const { h, url, creator } = await teamSetup();
     // 200 messages at 0.0050 EUR: a budget of 0.50 EUR covers 100 of them.
     const { id } = await sharedBatch(h, creator, 200, { budget: 5_000 });
     const a = await machine(h, h.env);
@@ -198,9 +195,7 @@ describe('team mode: workers on one shared store', () => {
   });
 
   it('leaves out what the team already has when the same file is created again, from any computer', async () => {
-    const h = await startHarness();
-    const url = await cluster.freshDatabase('team');
-    const store = await storeAt(url, 'creator');
+    const { h, url, creator: store } = await teamSetup();
     await sharedBatch(h, store, 30);
     // Another computer's copy: rows 0-29 again plus 10 new ones.
     const other = await machine(h, h.env);
@@ -222,9 +217,7 @@ describe('team mode: workers on one shared store', () => {
   });
 
   it('a standing worker picks up a batch started after it began, and says why held items wait', async () => {
-    const h = await startHarness();
-    const url = await cluster.freshDatabase('team');
-    const store = await storeAt(url, 'creator');
+    const { h, url, creator: store } = await teamSetup();
     const m = await machine(h, h.env);
     const stop = new AbortController();
     const standing = m.work(await storeAt(url, 'standing'), 'standing', { stay: true, signal: stop.signal });

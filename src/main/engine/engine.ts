@@ -42,15 +42,6 @@ import { batchSummaryOf, retryWaiting } from './read-models/batch-summary-of';
 import { TeamWorker, type SharedStore, type TeamRunOptions } from './team/team-worker';
 import type { PgQueueStore } from './store/pg/pg-queue-store';
 
-/** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
-export type HandOverTarget = Pick<PgQueueStore, 'createBatchFrom' | 'addJobs' | 'seal' | 'discardImport' | 'alreadyQueued'>;
-/** What moved, and what was left out because the team already has it. */
-export interface HandOverResult {
-  moved: number;
-  skipped: { source: string; batchId: string; batchName: string; state: string }[];
-}
-/** Jobs per read and write when a batch moves to a shared store: bounded memory at any size. */
-const HAND_OVER_CHUNK = 5_000;
 import { outputsDirOf } from './output-names';
 import { jobDetail, jobInputFile, jobNeighbours, jobPage, type JobPageQuery } from './read-models/job-views';
 import { costReport } from './read-models/cost-report';
@@ -81,6 +72,16 @@ import type { JobDetail, JobPage, PreviewItem, ResultOf } from '../../shared/con
 
 type CostReport = ResultOf<'costs.report'>;
 import { NUMERIC_SETTINGS, readNumericSetting, type NumericSettingRule } from '../../shared/settings-rules';
+
+/** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
+export type HandOverTarget = Pick<PgQueueStore, 'createBatchFrom' | 'addJobs' | 'seal' | 'discardImport' | 'alreadyQueued'>;
+/** What moved, and what was left out because the team already has it. */
+export interface HandOverResult {
+  moved: number;
+  skipped: { source: string; batchId: string; batchName: string; state: string }[];
+}
+/** Jobs per read and write when a batch moves to a shared store: bounded memory at any size. */
+const HAND_OVER_CHUNK = 5_000;
 
 export interface EngineOptions {
   dataDir: string;

@@ -18,12 +18,21 @@ interface ControlValues {
   budget?: string;
 }
 
+/** resume's --budget: an amount in EUR, "none" (no budget), or absent (unchanged). */
+function budgetOption(text: string | undefined): number | null | undefined {
+  if (text === undefined || text === 'none') return text === undefined ? undefined : null;
+  const budget = parseEur(text);
+  if (budget === null) throw new UsageError(`--budget must be an amount in EUR or "none" (got "${text}").`);
+  return budget;
+}
+
 async function control(verb: ControlVerb, values: ControlValues, positionals: string[], io: Io): Promise<ExitCode> {
   if (positionals.length !== 1) throw new UsageError(`${verb} takes exactly one batch id.`);
+  const budget = budgetOption(values.budget);
   const shared = await openChosenStore(values.store, io.env);
   if (shared) {
     try {
-      return await teamControl(shared, verb, positionals[0] ?? '', values.budget, io);
+      return await teamControl(shared, verb, positionals[0] ?? '', budget, io);
     } finally {
       await shared.store.close();
     }
@@ -40,11 +49,6 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
         io.stdout.write(engine.pause(id) ? `Paused ${id}${also}. In-flight items finish; nothing new is sent.\n` : `${id} was not running${before.status === 'cancelled' ? ': it was cancelled' : ''}.\n`);
         break;
       case 'resume': {
-        let budget: number | null | undefined;
-        if (values.budget !== undefined) {
-          budget = values.budget === 'none' ? null : parseEur(values.budget);
-          if (budget === null && values.budget !== 'none') throw new UsageError(`--budget must be an amount in EUR or "none" (got "${values.budget}").`);
-        }
         const resumed = engine.resume(id, budget !== undefined ? { budget } : {});
         io.stdout.write(
           resumed

@@ -1,4 +1,4 @@
-import { EXIT, UsageError, type ExitCode } from '../exit-codes';
+import { UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import { bindCommand } from '../bind-command';
 import { runSpec } from '../specs/run';
@@ -10,6 +10,7 @@ import { isEnded, type BatchSummary } from '../../../shared/domain';
 import { parseSettle, runWatching } from './run-watch';
 import { onInterrupt } from '../interrupt';
 import { openChosenStore, teamRun } from './team';
+import { runExit } from '../run-exit';
 
 /** Runs batches to the end and maps the outcome onto the documented exit codes. */
 export async function runBatches(engine: Engine, ids: string[] | null, io: Io, apiUrl: string | null, dataDir: string, opts: { describe?: boolean } = {}): Promise<ExitCode> {
@@ -35,9 +36,7 @@ export async function runBatches(engine: Engine, ids: string[] | null, io: Io, a
   const final = snapshot();
   if (opts.describe !== false) for (const b of final) io.stdout.write(`${describeBatch(b)}\n`);
   if (stop.signal.aborted) return 130 as ExitCode;
-  if (final.some((b) => b.status === 'paused')) return EXIT.paused;
-  if (final.some((b) => b.counts.failed > 0)) return EXIT.someFailed;
-  return EXIT.ok;
+  return runExit(final);
 }
 
 export const runCommand = bindCommand(runSpec, async ({ values, positionals }, io) => {

@@ -12,8 +12,8 @@ import { openConnection } from '../context';
 import { describeBatch } from '../format';
 import { createProgress } from '../progress';
 import { onInterrupt } from '../interrupt';
-import { parseEur } from '../../../shared/money';
 import type { ControlVerb } from './control';
+import { runExit } from '../run-exit';
 
 /** `--store` or BATCHDESK_STORE read and checked; a bad URL is a usage error naming where it came from. */
 export function storeChoice(flag: string | undefined, env: NodeJS.ProcessEnv): StoreChoice {
@@ -77,7 +77,7 @@ const NOT_RUNNING: Partial<Record<BatchSummary['status'], string>> = {
 };
 
 /** pause | resume | cancel | retry on the shared store: every worker sees it at its next look (within a second). */
-export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrPrefix: string, budgetText: string | undefined, io: Io): Promise<ExitCode> {
+export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrPrefix: string, budget: number | null | undefined, io: Io): Promise<ExitCode> {
   const store = h.store;
   const id = await resolveTeamBatch(store, idOrPrefix);
   const before = await teamBatch(store, id);
@@ -90,18 +90,14 @@ export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrP
       );
       break;
     case 'resume': {
-      if (budgetText !== undefined) {
-        const budget = budgetText === 'none' ? null : parseEur(budgetText);
-        if (budget === null && budgetText !== 'none') throw new UsageError(`--budget must be an amount in EUR or "none" (got "${budgetText}").`);
-        await store.setBudget(id, budget);
-      }
+      if (budget !== undefined) await store.setBudget(id, budget);
       const resumed = await store.resume(id);
       io.stdout.write(
         resumed
           ? `Resumed ${id}. Workers running \`batchdesk run --store URL\` pick it up within a second; start one if none is running.\n`
           : before.status === 'cancelled'
             ? `${id} was cancelled: it cannot be resumed. Create a new batch for what is left.\n`
-            : `${id} was not paused${budgetText !== undefined ? ' (budget updated)' : ''}.\n`,
+            : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`,
       );
       break;
     }
@@ -163,7 +159,5 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
   if (stop.signal.aborted) return 130 as ExitCode;
   // Work is left that this computer cannot send (no key for it here): not a success of this worker.
   if (last.some((b) => left.has(b.id) && b.counts.queued + b.counts.retry_wait + b.counts.running > 0)) return EXIT.cannotRun;
-  if (last.some((b) => b.status === 'paused')) return EXIT.paused;
-  if (last.some((b) => b.counts.failed > 0)) return EXIT.someFailed;
-  return EXIT.ok;
+  return runExit(last);
 }

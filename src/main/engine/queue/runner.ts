@@ -16,7 +16,7 @@ import { BackgroundCheckpoint } from '../db/background-checkpoint';
 import { GroupCommit } from './group-commit';
 import type { RateBook } from '../costs/rate-book';
 import type { ApiTarget } from '../api/target';
-import type { ApiResponse, Credential } from '../api/request';
+import type { ApiResponse } from '../api/request';
 import type { ResolvedKey } from '../secrets/key-manager';
 import { contextOf, type CapabilityModule, type BatchContext } from '../capabilities/capability';
 import { capabilityFor } from '../capabilities/registry';
@@ -26,10 +26,12 @@ import type { ServerWaitPolicy } from './server-wait';
 import { judgeAnswer } from './answer-verdict';
 import { decideError } from './error-action';
 import { ENV_VAR } from '../secrets/key-manager';
-import { RateGate, type GateLimits } from './rate-gate';
+import type { RateGate, GateLimits } from './rate-gate';
 import { KeyCache, keyLimits } from './key-cache';
 import { StorageFailure, storageFailure } from './storage-failure';
-import { verifySource } from './verify-source';
+import { beforeSend } from './before-send';
+import { KeyGates } from './key-gates';
+import { linkAbort } from './linked-abort';
 import { Wakeup } from './wakeup';
 import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever, type PauseKind } from '../../../shared/domain';
@@ -37,7 +39,7 @@ import { formatEur } from '../../../shared/money';
 import { labelOfKeyId } from '../secrets/key-choice';
 import type { FollowUps } from '../pipeline/follow-ups';
 import type { InvoiceReviews } from '../invoices/invoice-reviews';
-import { describeOptOut, type OptOutList } from '../messaging/opt-out-list';
+import type { OptOutList } from '../messaging/opt-out-list';
 import type { SendHolds } from '../messaging/send-hold';
 import type { PipelineStore } from '../pipeline/pipeline-store';
 import { Lineage } from '../pipeline/lineage';
@@ -111,7 +113,7 @@ const DONE: Outcome = { committed: Promise.resolve() };
 
 export class Runner {
   /** One gate per key (its own request limit and concurrency), with the key it paces. */
-  private readonly gates = new Map<string, { gate: RateGate; key: ResolvedKey }>();
+  private readonly gates = new KeyGates((key) => keyLimits(key, this.config), () => this.d.clock.now());
   /** Keys resolved this run: `kind|` for a kind's default, `kind|<key id>` for a batch's chosen key. */
   private readonly keys: KeyCache;
   /**
@@ -144,10 +146,7 @@ export class Runner {
   }
 
   async run(opts: RunOptions): Promise<void> {
-    const outer = opts.signal;
-    const relay = (): void => this.stop.abort();
-    if (outer?.aborted) this.stop.abort();
-    outer?.addEventListener('abort', relay, { once: true });
+    const unlink = linkAbort(opts.signal, this.stop);
     const signal = this.stop.signal;
     this.keys.clear(); // a replaced key is picked up on every run
     const heartbeat = setInterval(() => this.heartbeat(), Math.max(1_000, Math.floor(this.config.leaseMs / 3)));
@@ -201,9 +200,8 @@ export class Runner {
       }
       clearInterval(heartbeat);
       await checkpoint?.stop();
-      outer?.removeEventListener('abort', relay);
-      for (const g of this.gates.values()) g.gate.dispose();
-      this.gates.clear();
+      unlink();
+      this.gates.dispose();
     }
     if (this.fatal) throw this.fatal;
   }
@@ -222,7 +220,7 @@ export class Runner {
 
   private refreshConfig(): void {
     this.config = this.d.config();
-    for (const g of this.gates.values()) g.gate.update(keyLimits(g.key, this.config));
+    this.gates.refresh();
   }
 
   /**
@@ -288,15 +286,6 @@ export class Runner {
     }
   }
 
-  private gate(kind: Credential, key: ResolvedKey): RateGate {
-    const id = key.id ?? `${kind}:${key.label}`;
-    let g = this.gates.get(id);
-    if (!g) {
-      g = { gate: new RateGate(keyLimits(key, this.config), () => this.d.clock.now()), key };
-      this.gates.set(id, g);
-    }
-    return g.gate;
-  }
 
   /** Claims and dispatches what the batch's gate can take now; returns how many were dispatched. */
   private async dispatchBatch(batch: BatchRow, signal: AbortSignal): Promise<number> {
@@ -331,7 +320,7 @@ export class Runner {
       );
       return 0;
     }
-    const gate = this.gate(cap.descriptor.credential, key);
+    const gate = this.gates.of(cap.descriptor.credential, key);
     const ctx: BatchContext = contextOf(batch);
     // Answers saved as files go to the batch's outputs folder: made once per pass, not per job.
     if (cap.outputFile) mkdirSync(outputsDirOf(this.d.dataDir, batch.id), { recursive: true });
@@ -474,40 +463,28 @@ export class Runner {
       if (!this.fatal) await this.group.write(() => this.d.jobs.requeue(job, null));
       return DONE;
     }
-    const parsedPayload = cap.payload.safeParse(JSON.parse(job.payload_json));
-    if (!parsedPayload.success) {
-      await this.group.write(() => this.d.jobs.fail(job, engineError('internal', `${job.source}: the stored job payload is not valid (${parsedPayload.error.message}).`)));
-      return DONE;
-    }
-    const payload = parsedPayload.data;
-    // Checked again just before sending: an opt-out added while the batch runs counts at once.
-    const recipient = cap.recipient?.(payload);
-    const optedOut = recipient === undefined ? null : this.d.optOuts.find(recipient);
-    if (optedOut) {
-      const maybe = job.attempts > 0 ? ' An earlier attempt, whose answer was lost, may have reached them.' : '';
-      await this.group.write(() => this.d.jobs.skip(job, `not sent: ${describeOptOut(optedOut)}.${maybe}`));
-      this.d.logger.log('info', 'job.opted_out', { job: job.id, batch: batch.id });
-      return DONE;
-    }
-    // Quiet hours and the recipient's gap: too early is not a failure, the job waits its time.
     // In the group: a send that may go is noted for the recipient's gap (a write, committed with it).
-    const timing = recipient === undefined ? null : this.group.now(() => this.d.holds.check(batch, job.id, recipient, cap.recipientFields?.(payload) ?? {}));
-    if (timing?.kind === 'hold') {
-      await this.group.write(() => this.d.jobs.hold(job, timing.until, timing.message));
-      return DONE;
-    }
-    if (timing?.kind === 'fail') {
-      await this.group.write(() => this.d.jobs.fail(job, engineError('invalid_input', timing.message)));
-      return DONE;
-    }
-    const src = cap.sourceFile(payload);
-    if (src) {
-      const problem = await verifySource(src);
-      if (problem) {
-        await this.group.write(() => this.d.jobs.fail(job, problem));
+    const pre = await beforeSend(job, cap, {
+      optedOut: (r) => this.d.optOuts.find(r),
+      timing: (r, fields) => this.group.now(() => this.d.holds.check(batch, job.id, r, fields)),
+    });
+    switch (pre.kind) {
+      case 'send':
+        break;
+      case 'skip':
+        await this.group.write(() => this.d.jobs.skip(job, pre.reason));
+        this.d.logger.log('info', 'job.opted_out', { job: job.id, batch: batch.id });
         return DONE;
-      }
+      case 'hold':
+        await this.group.write(() => this.d.jobs.hold(job, pre.until, pre.message));
+        return DONE;
+      case 'fail':
+        await this.group.write(() => this.d.jobs.fail(job, pre.err));
+        return DONE;
+      default:
+        return assertNever(pre, 'check before sending');
     }
+    const { payload, src } = pre;
     const request = requestFor(cap, payload, job, batch.id, ctx, this.d.dataDir);
     // The attempt is written now and committed with the group; a crash before that loses only the
     // record, and the job is resent with its key.

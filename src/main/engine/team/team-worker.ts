@@ -14,26 +14,24 @@
 // replays, and this worker's late finish no longer counts (lease-guarded).
 import { mkdirSync } from 'node:fs';
 import { setMaxListeners } from 'node:events';
-import type { Clock, Random } from '../clock';
-import type { Logger } from '../log/logger';
-import type { RateBook } from '../costs/rate-book';
-import type { ApiTarget } from '../api/target';
-import type { ApiResponse, Credential } from '../api/request';
+import type { Clock } from '../clock';
+import type { ApiResponse } from '../api/request';
 import type { ResolvedKey } from '../secrets/key-manager';
-import type { RunnerConfig } from '../queue/runner';
+import type { RunnerConfig, RunnerDeps } from '../queue/runner';
 import type { BatchRow, LeasedJob, QueueStore } from '../store/queue-store';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import type { OptOut } from '../messaging/opt-out-list';
-import { describeOptOut } from '../messaging/opt-out-list';
 import { quietHold } from '../messaging/send-hold';
 import { contextOf, type BatchContext, type CapabilityModule } from '../capabilities/capability';
 import { capabilityFor } from '../capabilities/registry';
 import { requestFor, sendJobRequest, networkFailure } from '../queue/job-request';
 import { judgeAnswer } from '../queue/answer-verdict';
 import { decideError } from '../queue/error-action';
-import { RateGate, type GateLimits } from '../queue/rate-gate';
+import type { RateGate, GateLimits } from '../queue/rate-gate';
 import { KeyCache, keyLimits } from '../queue/key-cache';
-import { verifySource } from '../queue/verify-source';
+import { beforeSend } from '../queue/before-send';
+import { KeyGates } from '../queue/key-gates';
+import { linkAbort } from '../queue/linked-abort';
 import { Wakeup } from '../queue/wakeup';
 import { outputsDirOf } from '../output-names';
 import { ENV_VAR } from '../secrets/key-manager';
@@ -47,16 +45,11 @@ import { formatEur } from '../../../shared/money';
 /** What a worker needs of the shared store beyond the queue's transitions. */
 export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits'>;
 
-export interface TeamWorkerDeps {
+/** What the local runner also needs (its prices, randomness, log, API, settings and data folder), and the team's own. */
+export interface TeamWorkerDeps extends Pick<RunnerDeps, 'rates' | 'random' | 'logger' | 'target' | 'config' | 'dataDir'> {
   store: SharedStore;
-  rates: RateBook;
   /** The database server's time (store/pg/db-clock.ts): leases and buckets compare across machines. */
   clock: Clock;
-  random: Random;
-  logger: Logger;
-  target: ApiTarget;
-  config: () => RunnerConfig;
-  dataDir: string;
   /** This machine's opt-out list, read before each message. */
   optedOut: (recipient: string) => OptOut | null;
   /** "host pid": written on the jobs this worker leases. */
@@ -80,7 +73,7 @@ const SCOPE_MS = 250;
 const RECONNECT_MS = 1_000;
 
 export class TeamWorker {
-  private readonly gates = new Map<string, { gate: RateGate; key: ResolvedKey }>();
+  private readonly gates = new KeyGates((key) => this.localLimits(key), () => this.d.clock.now());
   private readonly keys: KeyCache;
   private readonly inflight = new Map<number, LeasedJob>();
   private dispatches = 0;
@@ -101,10 +94,7 @@ export class TeamWorker {
   }
 
   async run(opts: TeamRunOptions): Promise<void> {
-    const outer = opts.signal;
-    const relay = (): void => this.stop.abort();
-    if (outer?.aborted) this.stop.abort();
-    outer?.addEventListener('abort', relay, { once: true });
+    const unlink = linkAbort(opts.signal, this.stop);
     const signal = this.stop.signal;
     await this.write(() => this.releaseDeadWorkers());
     const heartbeat = setInterval(() => void this.heartbeat(), Math.max(1_000, Math.floor(this.config.leaseMs / 3)));
@@ -116,7 +106,7 @@ export class TeamWorker {
         try {
           if (this.inflight.size === 0 || performance.now() - lookedAt >= SCOPE_MS) {
             this.config = this.d.config();
-            for (const g of this.gates.values()) g.gate.update(this.localLimits(g.key));
+            this.gates.refresh();
             await this.resumeDueWaits(opts.batchIds);
             scope = (await this.d.store.workableBatches()).filter((b) => (opts.batchIds === null || opts.batchIds.includes(b.id)) && !this.left.has(b.id));
             lookedAt = performance.now();
@@ -146,9 +136,8 @@ export class TeamWorker {
       // In-flight requests settle: an abort makes them put their jobs back.
       while (this.inflight.size > 0) await this.wake.wait(POLL_MS);
       clearInterval(heartbeat);
-      outer?.removeEventListener('abort', relay);
-      for (const g of this.gates.values()) g.gate.dispose();
-      this.gates.clear();
+      unlink();
+      this.gates.dispose();
     }
   }
 
@@ -242,15 +231,6 @@ export class TeamWorker {
     return { concurrency: keyLimits(key, this.config).concurrency, rpm: null };
   }
 
-  private gate(kind: Credential, key: ResolvedKey): RateGate {
-    const id = key.id ?? `${kind}:${key.label}`;
-    let g = this.gates.get(id);
-    if (!g) {
-      g = { gate: new RateGate(this.localLimits(key), () => this.d.clock.now()), key };
-      this.gates.set(id, g);
-    }
-    return g.gate;
-  }
 
   /** A batch this machine has no key for is left to the workers that have it; said once. */
   private leave(batch: BatchRow, why: string): void {
@@ -284,7 +264,7 @@ export class TeamWorker {
       );
       return 0;
     }
-    const gate = this.gate(credential, key);
+    const gate = this.gates.of(credential, key);
     const wanted = gate.available;
     if (wanted <= 0) return 0;
     if (cap.outputFile) mkdirSync(outputsDirOf(this.d.dataDir, batch.id), { recursive: true });
@@ -337,36 +317,27 @@ export class TeamWorker {
       await this.write(() => store.requeue(job, null));
       return;
     }
-    const parsedPayload = cap.payload.safeParse(JSON.parse(job.payload_json));
-    if (!parsedPayload.success) {
-      await this.write(() => store.fail(job, engineError('internal', `${job.source}: the stored job payload is not valid (${parsedPayload.error.message}).`)));
-      return;
-    }
-    const payload = parsedPayload.data;
-    const recipient = cap.recipient?.(payload);
-    const optedOut = recipient === undefined ? null : this.d.optedOut(recipient);
-    if (optedOut) {
-      const maybe = job.attempts > 0 ? ' An earlier attempt, whose answer was lost, may have reached them.' : '';
-      await this.write(() => store.skip(job, `not sent: ${describeOptOut(optedOut)}.${maybe}`));
-      return;
-    }
-    const timing = recipient === undefined ? null : quietHold(batch, recipient, cap.recipientFields?.(payload) ?? {}, this.d.clock.now());
-    if (timing?.kind === 'hold') {
-      await this.write(() => store.hold(job, timing.until, timing.message));
-      return;
-    }
-    if (timing?.kind === 'fail') {
-      await this.write(() => store.fail(job, engineError('invalid_input', timing.message)));
-      return;
-    }
-    const src = cap.sourceFile(payload);
-    if (src) {
-      const problem = await verifySource(src);
-      if (problem) {
-        await this.write(() => store.fail(job, problem));
+    // Quiet hours only: the recipient's gap needs every worker's sends, which the store does not keep.
+    const pre = await beforeSend(job, cap, {
+      optedOut: (r) => this.d.optedOut(r),
+      timing: (r, fields) => quietHold(batch, r, fields, this.d.clock.now()),
+    });
+    switch (pre.kind) {
+      case 'send':
+        break;
+      case 'skip':
+        await this.write(() => store.skip(job, pre.reason));
         return;
-      }
+      case 'hold':
+        await this.write(() => store.hold(job, pre.until, pre.message));
+        return;
+      case 'fail':
+        await this.write(() => store.fail(job, pre.err));
+        return;
+      default:
+        return assertNever(pre, 'check before sending');
     }
+    const { payload, src } = pre;
     const request = requestFor(cap, payload, job, batch.id, ctx, this.d.dataDir);
     const rpm = keyLimits(key, this.config).rpm;
     if (rpm !== null) {

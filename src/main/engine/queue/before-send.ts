@@ -1,0 +1,48 @@
+// What stands between a claimed job and its request, for the local runner and a team worker
+// alike: a payload that still reads, a recipient who has not opted out since the batch was made,
+// the recipient's time (quiet hours, and the gap since their last message where the caller keeps
+// one), and a source file that is still the one measured. The caller writes the outcome in its
+// own store; only the send goes on.
+import type { CapabilityModule } from '../capabilities/capability';
+import { describeOptOut, type OptOut } from '../messaging/opt-out-list';
+import type { SendTiming } from '../messaging/send-hold';
+import { verifySource } from './verify-source';
+import { engineError, type EngineError } from '../../../shared/errors';
+
+export type BeforeSend<P> =
+  | { kind: 'send'; payload: P; src: ReturnType<CapabilityModule<P>['sourceFile']> }
+  | { kind: 'skip'; reason: string }
+  | { kind: 'hold'; until: number; message: string }
+  | { kind: 'fail'; err: EngineError };
+
+export interface SendChecks {
+  /** The opt-out list at this moment. */
+  optedOut(recipient: string): OptOut | null;
+  /** Whether the recipient may be messaged now (and, where the caller keeps a gap, noting it). */
+  timing(recipient: string, fields: Readonly<Record<string, string>>): SendTiming;
+}
+
+export async function beforeSend<P>(job: { payload_json: string; source: string; attempts: number }, cap: CapabilityModule<P>, checks: SendChecks): Promise<BeforeSend<P>> {
+  const parsed = cap.payload.safeParse(JSON.parse(job.payload_json));
+  if (!parsed.success) return { kind: 'fail', err: engineError('internal', `${job.source}: the stored job payload is not valid (${parsed.error.message}).`) };
+  const payload = parsed.data;
+  // Checked again just before sending: an opt-out added while the batch runs counts at once.
+  const recipient = cap.recipient?.(payload);
+  if (recipient !== undefined) {
+    const optedOut = checks.optedOut(recipient);
+    if (optedOut) {
+      const maybe = job.attempts > 0 ? ' An earlier attempt, whose answer was lost, may have reached them.' : '';
+      return { kind: 'skip', reason: `not sent: ${describeOptOut(optedOut)}.${maybe}` };
+    }
+    // Too early is not a failure: the job waits its time.
+    const timing = checks.timing(recipient, cap.recipientFields?.(payload) ?? {});
+    if (timing.kind === 'hold') return timing;
+    if (timing.kind === 'fail') return { kind: 'fail', err: engineError('invalid_input', timing.message) };
+  }
+  const src = cap.sourceFile(payload);
+  if (src) {
+    const problem = await verifySource(src);
+    if (problem) return { kind: 'fail', err: problem };
+  }
+  return { kind: 'send', payload, src };
+}
