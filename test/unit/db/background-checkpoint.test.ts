@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { BackgroundCheckpoint } from '../../../src/main/engine/db/background-checkpoint';
+import { BackgroundCheckpoint, DeferredCheckpoint } from '../../../src/main/engine/db/background-checkpoint';
 import { tempDir } from '../../helpers/temp-dir';
 
 describe('BackgroundCheckpoint', () => {
@@ -69,5 +69,22 @@ describe('BackgroundCheckpoint', () => {
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     await cp?.stop();
     renameSync(`${file}.moved`, file);
+  });
+
+  it('deferred: a run stopped before the delay never starts the thread; a longer one does, and stops it', async () => {
+    const failures: unknown[] = [];
+    const short = new DeferredCheckpoint(db, (e) => failures.push(e), 200);
+    await short.stop();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(short.started).toBe(false);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+
+    const long = new DeferredCheckpoint(db, (e) => failures.push(e), 20);
+    await waitFor(() => long.started);
+    expect(long.started).toBe(true);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+    await long.stop();
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    expect(failures).toEqual([]);
   });
 });

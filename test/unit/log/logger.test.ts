@@ -27,4 +27,20 @@ describe('FileLogger', () => {
     expect(existsSync(join(dir.path, 'batchdesk.log.4'))).toBe(false);
     for (const f of files) expect(readFileSync(join(dir.path, f)).length).toBeLessThanOrEqual(2_000);
   });
+
+  it('writes debug lines at the end of the turn, in order with the lines around them, and on close', async () => {
+    const log = new FileLogger(dir.path);
+    const lines = (): string[] => (existsSync(join(dir.path, 'batchdesk.log')) ? readFileSync(join(dir.path, 'batchdesk.log'), 'utf8').trim().split('\n') : []).map((l) => (JSON.parse(l) as { event: string }).event);
+    log.log('debug', 'a');
+    log.log('debug', 'b');
+    expect(lines()).toEqual([]);
+    await new Promise((r) => setImmediate(r));
+    expect(lines()).toEqual(['a', 'b']);
+    log.log('debug', 'c');
+    log.log('warn', 'd');
+    expect(lines()).toEqual(['a', 'b', 'c', 'd']);
+    log.log('debug', 'e');
+    log.close();
+    expect(lines()).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
 });

@@ -6,6 +6,21 @@ import { engineError } from '../../../src/shared/errors';
 import { SCHEMA_VERSION } from '../../../src/main/engine/db/migrations';
 import type { FakeClock } from '../../helpers/fake-clock';
 import { queueFixture, type QueueFixture } from '../../helpers/queue-fixture';
+import { GroupCommit } from '../../../src/main/engine/queue/group-commit';
+import { readdirSync, readlinkSync } from 'node:fs';
+
+/** SQLite's temporary files this process holds open (they are named etilqs_*), Linux's /proc. */
+function sqliteTempFiles(): number {
+  let n = 0;
+  for (const fd of readdirSync('/proc/self/fd')) {
+    try {
+      if (readlinkSync(`/proc/self/fd/${fd}`).includes('etilqs_')) n++;
+    } catch {
+      // closed meanwhile (the directory's own fd)
+    }
+  }
+  return n;
+}
 
 describe('JobStore', () => {
   let q: QueueFixture;
@@ -39,6 +54,39 @@ describe('JobStore', () => {
     const second = store.claim('b1', 5, 60_000);
     expect(second.map((j) => j.seq)).toEqual([3]);
     expect(store.claim('b1', 5, 60_000)).toEqual([]);
+  });
+
+  it('claims inside the runner\'s open group without moving the statement journal to a temporary file', () => {
+    const big = queueFixture({ b1: 64 });
+    try {
+      const group = new GroupCommit(big.db, () => undefined);
+      // One savepoint around many leases journals every page they touch: past 64 KiB SQLite moves
+      // the journal to a temporary file, kept (and written to) until the transaction ends.
+      group.now(() => big.store.claim('b1', 24, 60_000));
+      expect(sqliteTempFiles()).toBeGreaterThan(0);
+      group.flush();
+      expect(sqliteTempFiles()).toBe(0);
+      // The claim the runner makes: each lease a statement of its own in the open group.
+      const claimed = group.nowEach(() => big.store.claim('b1', 24, 60_000));
+      expect(claimed).toHaveLength(24);
+      expect(sqliteTempFiles()).toBe(0);
+      group.flush();
+      expect(big.store.counts('b1').running).toBe(48);
+    } finally {
+      big.close();
+    }
+  });
+
+  it('a claim in the open group that fails half way puts back the leases it made', () => {
+    const group = new GroupCommit(db, () => undefined);
+    db.exec(`CREATE TEMP TRIGGER fail_third BEFORE UPDATE OF state ON main.jobs WHEN new.seq = 3 AND new.state = 'running'
+             BEGIN SELECT RAISE(ABORT, 'disk trouble'); END`);
+    expect(() => group.nowEach(() => store.claim('b1', 3, 60_000))).toThrow(/disk trouble/);
+    group.flush();
+    db.exec('DROP TRIGGER temp.fail_third');
+    expect(store.counts('b1')).toMatchObject({ queued: 3, running: 0 });
+    // Nothing counted against the jobs' tries: the next claim is their first.
+    expect(store.claim('b1', 3, 60_000).map((j) => [j.seq, j.tries])).toEqual([[1, 1], [2, 1], [3, 1]]);
   });
 
   it('ignores a finish from a worker whose lease was taken away', () => {

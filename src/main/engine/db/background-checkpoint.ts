@@ -83,3 +83,32 @@ export class BackgroundCheckpoint {
     if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${this.ownPages}`);
   }
 }
+
+/**
+ * The checkpoint thread of a run, started only once the run has gone on for `afterMs`. Starting a
+ * thread and loading the SQLite driver in it costs about 70 ms of CPU, and a run that ends before
+ * the thread is up gains nothing from it (SQLite checkpoints in line every 1,000 pages meanwhile)
+ * but had to wait for it to boot before it could stop: a run of 10 jobs took 30 ms longer.
+ */
+export class DeferredCheckpoint {
+  private cp: BackgroundCheckpoint | null = null;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(db: Db, onFailure: (e: unknown) => void, afterMs: number) {
+    this.timer = setTimeout(() => {
+      if (db.open) this.cp = BackgroundCheckpoint.start(db, onFailure);
+    }, afterMs);
+    this.timer.unref();
+  }
+
+  /** True once the thread was started. */
+  get started(): boolean {
+    return this.cp !== null;
+  }
+
+  /** Stops the thread if it was started, or makes sure it never starts. */
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    await this.cp?.stop();
+  }
+}

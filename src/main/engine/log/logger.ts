@@ -12,6 +12,9 @@ export interface Logger {
   close?(): void;
 }
 
+/** Debug lines held for the end of the turn are written at once past this size. */
+const FLUSH_BYTES = 64 * 1024;
+
 const FORBIDDEN_FIELDS = new Set(['key', 'secret', 'token', 'text', 'body', 'authorization', 'password']);
 
 export class FileLogger implements Logger {
@@ -19,6 +22,9 @@ export class FileLogger implements Logger {
   private written = 0;
   /** Kept open: opening and closing the file for every line costs more than the line. */
   private fd: number | null = null;
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  private flushSoon: NodeJS.Immediate | null = null;
 
   constructor(
     dir: string,
@@ -38,19 +44,45 @@ export class FileLogger implements Logger {
       clean[k] = typeof v === 'string' ? redactSecrets(v) : v;
     }
     const line = `${JSON.stringify({ t: new Date().toISOString(), level, event, ...clean })}\n`;
-    try {
-      if (this.written + line.length > this.maxBytes) this.rotate();
-      this.fd ??= openSync(this.file, 'a');
-      writeSync(this.fd, line);
-      this.written += line.length;
-    } catch {
-      // A log line must never stop a batch (a full disk is reported by the database writes).
+    if (level === 'debug') {
+      // A line per job sent (job.succeeded) was a write call per job: these are written together
+      // at the end of the event-loop turn, and before any line of a higher level, in order.
+      this.pending.push(line);
+      this.pendingBytes += line.length;
+      if (this.pendingBytes >= FLUSH_BYTES) this.flush();
+      else this.flushSoon ??= setImmediate(() => this.flush());
+      return;
     }
+    this.flush();
+    this.write(line);
+  }
+
+  /** Writes the debug lines held for the end of the turn. */
+  flush(): void {
+    if (this.flushSoon !== null) clearImmediate(this.flushSoon);
+    this.flushSoon = null;
+    if (this.pending.length === 0) return;
+    const lines = this.pending.join('');
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.write(lines);
   }
 
   close(): void {
+    this.flush();
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
+  }
+
+  private write(text: string): void {
+    try {
+      if (this.written + text.length > this.maxBytes) this.rotate();
+      this.fd ??= openSync(this.file, 'a');
+      writeSync(this.fd, text);
+      this.written += text.length;
+    } catch {
+      // A log line must never stop a batch (a full disk is reported by the database writes).
+    }
   }
 
   private rotate(): void {

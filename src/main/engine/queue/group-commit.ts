@@ -86,6 +86,18 @@ export class GroupCommit {
     return value;
   }
 
+  /**
+   * `now` without a savepoint of its own, for work whose statements each stand alone (a claim's
+   * leases, JobStore.claim): SQLite keeps each statement atomic, and a savepoint around many of
+   * them would journal every page they touch (see JobStore.claim).
+   */
+  nowEach<T>(fn: () => T): T {
+    this.begin();
+    const value = fn();
+    this.schedule();
+    return value;
+  }
+
   /** Commits the open group now (the run is ending, or a caller needs it on disk). */
   flush(): void {
     this.scheduled?.cancel();

@@ -208,20 +208,34 @@ export class JobStore {
     return atomically(this.db, fn);
   }
 
-  /** Lease up to `limit` runnable jobs of one batch (only its sample items while `sampleOnly`). */
+  /**
+   * Lease up to `limit` runnable jobs of one batch (only its sample items while `sampleOnly`).
+   * Alone, the claim is one transaction. Inside an open one (the runner's group commit), each
+   * lease is a statement of its own, which SQLite keeps atomic, with no savepoint around them all:
+   * a savepoint copies every page its statements touch into the statement journal, two leases
+   * touch more than 16 pages, and once that journal passes 64 KiB SQLite moves it to a temporary
+   * file for the rest of the transaction, about 9 pwrite calls per job after it (docs/performance.md).
+   */
   claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): LeasedJob[] {
     if (limit <= 0) return [];
-    const now = this.clock.now();
-    const expires = now + leaseMs;
-    return atomically(this.db, () => {
+    const leaseEach = (): LeasedJob[] => {
+      const now = this.clock.now();
+      const expires = now + leaseMs;
       const ids = (sampleOnly ? this.stmts.claimableSample : this.stmts.claimable).all({ batch: batchId, now, limit }) as number[];
       const out: LeasedJob[] = [];
-      for (const id of ids) {
-        const job = this.stmts.lease.get({ id, now, expires }) as LeasedJob | undefined;
-        if (job) out.push(job);
+      try {
+        for (const id of ids) {
+          const job = this.stmts.lease.get({ id, now, expires }) as LeasedJob | undefined;
+          if (job) out.push(job);
+        }
+      } catch (e) {
+        // All or nothing, as with a savepoint: the leases made before the failure go back.
+        if (this.db.inTransaction) for (const j of out) this.requeue(j, null);
+        throw e;
       }
       return out;
-    });
+    };
+    return this.db.inTransaction ? leaseEach() : atomically(this.db, leaseEach);
   }
 
   /** Marks the items of a sample run (by seq), in one statement per chunk. */

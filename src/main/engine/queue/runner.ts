@@ -12,7 +12,7 @@ import type { Db } from '../db/connection';
 import type { JobStore } from './job-store';
 import type { BatchRow, BatchStore } from './batch-store';
 import type { LeasedJob } from './job-row';
-import { BackgroundCheckpoint } from '../db/background-checkpoint';
+import { DeferredCheckpoint } from '../db/background-checkpoint';
 import { GroupCommit } from './group-commit';
 import type { RateBook } from '../costs/rate-book';
 import type { ApiTarget } from '../api/target';
@@ -104,6 +104,8 @@ export interface RunOptions {
 const POLL_MS = 1_000;
 /** How often a busy run reads the settings and the batches to run again. */
 const SCOPE_MS = 100;
+/** A run shorter than this checkpoints in line (db/background-checkpoint.ts: DeferredCheckpoint). */
+const CHECKPOINT_THREAD_AFTER_MS = 300;
 
 /** What a job's processing leaves once its gate slot is free: the commit of its outcome. */
 interface Outcome {
@@ -151,8 +153,10 @@ export class Runner {
     this.keys.clear(); // a replaced key is picked up on every run
     const heartbeat = setInterval(() => this.heartbeat(), Math.max(1_000, Math.floor(this.config.leaseMs / 3)));
     heartbeat.unref();
-    const checkpoint = BackgroundCheckpoint.start(this.d.db, (e) =>
-      this.d.logger.log('warn', 'checkpoint.thread_failed', { error: e instanceof Error ? e.message : String(e) }),
+    const checkpoint = new DeferredCheckpoint(
+      this.d.db,
+      (e) => this.d.logger.log('warn', 'checkpoint.thread_failed', { error: e instanceof Error ? e.message : String(e) }),
+      CHECKPOINT_THREAD_AFTER_MS,
     );
     try {
       let scope: BatchRow[] = [];
@@ -199,7 +203,7 @@ export class Runner {
         this.failStorage(e, 'while recording the last outcomes');
       }
       clearInterval(heartbeat);
-      await checkpoint?.stop();
+      await checkpoint.stop();
       unlink();
       this.gates.dispose();
     }
@@ -331,7 +335,7 @@ export class Runner {
     if (this.group.holdsNewJobs) this.group.flush();
     // Claimed at once, committed with the outcomes that freed the room for them: a claim lost in a
     // crash leaves its job queued, to be sent again with its key.
-    const claimed = this.group.now(() =>
+    const claimed = this.group.nowEach(() =>
       // An outcome may have paused the batch (a revoked key, its budget) while its key was looked up.
       this.d.batches.dispatchState(batch.id)?.status === 'active' ? this.d.jobs.claim(batch.id, wanted, this.config.leaseMs, sampling) : [],
     );
