@@ -203,6 +203,25 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
       expect(await store.job(job.id)).toMatchObject({ state: 'queued', tries: 0, attempts: 1, idempotency_key: 'b1-1', error_message: null });
     });
 
+    it('pages a batch\'s jobs in item order, with their results, for an export', async () => {
+      await sealedBatch(store, 'b2', 7);
+      const [first] = await store.claim('b2', 1, 60_000);
+      if (!first) throw new Error('no job');
+      await store.succeed(first, { ...ok, resultJson: '{"message_id":"m1"}' });
+      const seen: number[] = [];
+      for (let after = 0; ; ) {
+        const page = await store.jobsPage('b2', after, 3);
+        if (page.length === 0) break;
+        expect(page.length).toBeLessThanOrEqual(3);
+        seen.push(...page.map((j) => j.seq));
+        after = page[page.length - 1]?.seq ?? after;
+      }
+      expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      const [one] = await store.jobsPage('b2', 0, 1);
+      expect(one).toMatchObject({ batch_id: 'b2', seq: 1, state: 'succeeded', cost: 50, result_json: '{"message_id":"m1"}', idempotency_key: 'b2-1' });
+      expect(await store.jobsPage('b2', 7, 10)).toEqual([]);
+    });
+
     it('sums spend and counts states', async () => {
       const [a, b] = await store.claim('b1', 2, 60_000);
       if (!a || !b) throw new Error('no job');

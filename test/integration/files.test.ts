@@ -3,7 +3,7 @@
 import { copyFile, readFile, readdir, unlink, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportBatch } from '../../src/main/engine/exporters/export-batch';
+import { exportBatch, localPages } from '../../src/main/engine/exporters/export-batch';
 import { moneyToDecimal } from '../../src/shared/money';
 import { encodeWav } from '../../src/sandbox/wav';
 import {
@@ -123,9 +123,9 @@ describe('file batches', () => {
     const csvPath = join(h.dir, 'out.csv');
     const jsonPath = join(h.dir, 'out.json');
     const txtPath = join(h.dir, 'out.txt');
-    expect(await exportBatch(h.engine.db, id, 'ocr', 'csv', csvPath)).toBe(4);
-    expect(await exportBatch(h.engine.db, id, 'ocr', 'json', jsonPath)).toBe(4);
-    expect(await exportBatch(h.engine.db, id, 'ocr', 'txt', txtPath)).toBe(4);
+    expect(await exportBatch(localPages(h.engine.db, id), 'ocr', 'csv', csvPath)).toBe(4);
+    expect(await exportBatch(localPages(h.engine.db, id), 'ocr', 'json', jsonPath)).toBe(4);
+    expect(await exportBatch(localPages(h.engine.db, id), 'ocr', 'txt', txtPath)).toBe(4);
 
     const records = csvRecords(await readFile(csvPath, 'utf8'));
     expect(records).toHaveLength(4);

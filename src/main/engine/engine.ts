@@ -45,7 +45,7 @@ import type { PgQueueStore } from './store/pg/pg-queue-store';
 import { outputsDirOf } from './output-names';
 import { jobDetail, jobInputFile, jobNeighbours, jobPage, type JobPageQuery } from './read-models/job-views';
 import { costReport } from './read-models/cost-report';
-import { exportBatch, type ExportFormat } from './exporters/export-batch';
+import { exportBatch, localPages, type ExportFormat } from './exporters/export-batch';
 import { exportFiles, type FilesExport } from './exporters/export-files';
 import type { FilesFormat } from '../../shared/capabilities/result-files';
 import { writeFilesZip, type ZipExport } from './exporters/export-zip';
@@ -444,7 +444,7 @@ export class Engine {
   async exportBatch(id: string, format: ExportFormat, outPath: string): Promise<number> {
     const batch = this.batches.get(id);
     if (!batch) throw new NotFoundError(`No batch "${id}".`);
-    return exportBatch(this.db, id, batch.capability, format, outPath);
+    return exportBatch(localPages(this.db, id), batch.capability, format, outPath);
   }
 
   /**

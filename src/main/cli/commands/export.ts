@@ -3,8 +3,9 @@ import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { exportSpec } from '../specs/export';
 import { globalOptions, openEngine } from '../context';
-import { TABLE_FORMATS, type ExportFormat } from '../../engine/exporters/export-batch';
+import { EXPORT_COUNTS, TABLE_FORMATS, type ExportFormat } from '../../engine/exporters/export-batch';
 import { FILES_FORMATS, type FilesFormat } from '../../../shared/capabilities/result-files';
+import { openChosenStore, storeChoice, teamExport } from './team';
 
 const FORMATS: readonly (ExportFormat | FilesFormat)[] = [...TABLE_FORMATS, ...FILES_FORMATS];
 
@@ -17,14 +18,27 @@ const WHAT: Record<FilesFormat, string> = {
   vtt: 'WebVTT subtitle file(s) (.vtt)',
   ubl: 'UBL 2.1 invoice(s) (.xml)',
 };
-/** What a table export counts. */
-const COUNTED: Record<ExportFormat, string> = { csv: 'item(s)', json: 'item(s)', txt: 'item(s)', invoices: 'invoice(s)', 'line-items': 'line item(s)' };
 
 export const exportCommand = bindCommand(exportSpec, async ({ values, positionals }, io) => {
   if (positionals.length !== 1) throw new UsageError('export takes exactly one batch id.');
   const format = FORMATS.find((f) => f === values.format);
   if (!format) throw new UsageError(`--format must be ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS[FORMATS.length - 1] ?? ''} (got "${values.format ?? ''}").`);
   if (!values.out) throw new UsageError(isFiles(format) ? `export --format ${format} needs --out DIR (the folder to write the files into).` : 'export needs --out PATH.');
+  if (storeChoice(values.store, io.env).kind !== 'sqlite') {
+    if (isFiles(format)) {
+      throw new UsageError(
+        `--format ${format} cannot go with --store yet: a shared batch's item files are made on this computer from its own data folder. Export the shared batch's table instead (--format csv, json or txt: every item's result, the transcript's segments included in json).`,
+      );
+    }
+    const shared = await openChosenStore(values.store, io.env);
+    if (shared) {
+      try {
+        return await teamExport(shared, positionals[0] ?? '', format, resolve(values.out), io);
+      } finally {
+        await shared.store.close();
+      }
+    }
+  }
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {
     const id = engine.resolveBatchId(positionals[0] ?? '');
@@ -41,7 +55,7 @@ export const exportCommand = bindCommand(exportSpec, async ({ values, positional
       return r.problemCount > 0 ? EXIT.someFailed : EXIT.ok;
     }
     const n = await engine.exportBatch(id, format, out);
-    io.stdout.write(`Wrote ${n} ${COUNTED[format]} of ${id} to ${out}\n`);
+    io.stdout.write(`Wrote ${n} ${EXPORT_COUNTS[format]} of ${id} to ${out}\n`);
     return EXIT.ok;
   } finally {
     engine.close();

@@ -6,6 +6,8 @@ import { reportSpec } from '../specs/report';
 import { globalOptions, openEngine } from '../context';
 import { SPEND_BY, SpendBy, SpendQuery, monthRange, spendCsv, type SpendReport } from '../../../shared/spend';
 import { formatEur, moneyToDecimal } from '../../../shared/money';
+import { spendReportOf } from '../../engine/read-models/spend-report';
+import { openChosenStore } from './team';
 
 function table(r: SpendReport): string {
   if (r.rows.length === 0) return `No spend${r.from || r.to ? ` from ${r.from ?? 'the start'} to ${r.to ?? 'today'}` : ''}${r.client !== undefined ? ` for ${r.client ?? 'batches without a client'}` : ''}.`;
@@ -40,13 +42,20 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
     const issue = query.error.issues[0];
     throw new UsageError(`--${String(issue?.path[0] ?? 'from')}: ${issue?.message ?? 'not valid'} (days are YYYY-MM-DD, such as 2026-11-01).`);
   }
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  // A team's shared store (--store, BATCHDESK_STORE): what every worker spent; days in this computer's time zone.
+  const shared = await openChosenStore(values.store, io.env);
+  const engine = shared ? null : openEngine(globalOptions(values, io.env), io.env);
+  const spend = async (q: SpendQuery): Promise<SpendReport> => {
+    if (engine) return engine.spendReport(q);
+    const parsed = SpendQuery.parse(q);
+    return spendReportOf(parsed, (await shared?.store.spendRows(parsed, Intl.DateTimeFormat().resolvedOptions().timeZone)) ?? []);
+  };
   try {
-    const report = engine.spendReport(query.data);
+    const report = await spend(query.data);
     // A client name that matches no batch says which names there are (a label or a typo reads as "no spend").
     const wanted = query.data.client;
     if (typeof wanted === 'string' && report.rows.length === 0) {
-      const known = engine.spendReport({ by: 'client' }).rows.map((r) => (r.group === '' ? '"" (no client)' : `"${r.group}"`));
+      const known = (await spend({ by: 'client' })).rows.map((r) => (r.group === '' ? '"" (no client)' : `"${r.group}"`));
       if (!known.includes(`"${wanted}"`)) {
         throw new UsageError(
           `No batch is billed to the client "${wanted}"${known.length > 0 ? `; clients with spend: ${known.join(', ')}` : '; nothing has been spent yet'}. Client names are matched exactly, as stored with the keys (\`batchdesk keys list\`).`,
@@ -57,8 +66,8 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
       format === 'csv'
         ? spendCsv(report)
         : format === 'json'
-          ? `${JSON.stringify({ ...report, total_eur: moneyToDecimal(report.total), rows: report.rows.map((r) => ({ ...r, cost_eur: moneyToDecimal(r.cost) })) }, null, 2)}\n`
-          : `${table(report)}\n`;
+          ? `${JSON.stringify({ ...(shared ? { store: shared.description } : {}), ...report, total_eur: moneyToDecimal(report.total), rows: report.rows.map((r) => ({ ...r, cost_eur: moneyToDecimal(r.cost) })) }, null, 2)}\n`
+          : `${shared ? `Spent by the team, ${shared.description}:\n` : ''}${table(report)}\n`;
     if (values.out !== undefined) {
       try {
         writeFileSync(values.out, text, { flag: 'wx' });
@@ -70,6 +79,7 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
     } else io.stdout.write(text);
     return EXIT.ok;
   } finally {
-    engine.close();
+    engine?.close();
+    await shared?.store.close();
   }
 });

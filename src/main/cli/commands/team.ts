@@ -14,6 +14,8 @@ import { createProgress } from '../progress';
 import { onInterrupt } from '../interrupt';
 import type { ControlVerb } from './control';
 import { runExit } from '../run-exit';
+import { EXPORT_COUNTS, exportBatch, sharedPages, type ExportFormat } from '../../engine/exporters/export-batch';
+import { capabilityFor } from '../../engine/capabilities/registry';
 
 /** `--store` or BATCHDESK_STORE read and checked; a bad URL is a usage error naming where it came from. */
 export function storeChoice(flag: string | undefined, env: NodeJS.ProcessEnv): StoreChoice {
@@ -160,4 +162,17 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
   // Work is left that this computer cannot send (no key for it here): not a success of this worker.
   if (last.some((b) => left.has(b.id) && b.counts.queued + b.counts.retry_wait + b.counts.running > 0)) return EXIT.cannotRun;
   return runExit(last);
+}
+
+/** `export --store`: a shared batch's table (csv, json, txt, invoices, line-items), read page by page from the store. */
+export async function teamExport(h: SharedStoreHandle, idOrPrefix: string, format: ExportFormat, out: string, io: Io): Promise<ExitCode> {
+  const id = await resolveTeamBatch(h.store, idOrPrefix);
+  const batch = await h.store.batch(id);
+  if (!batch) throw new UsageError(`No batch "${idOrPrefix}" in the shared store.`);
+  const n = await exportBatch(sharedPages(h.store, id), batch.capability, format, out);
+  io.stdout.write(`Wrote ${n} ${EXPORT_COUNTS[format]} of ${id} (${h.description}) to ${out}\n`);
+  if (capabilityFor(batch.capability).descriptor.invoice) {
+    io.stderr.write('Note: invoices sent by the team are not checked yet (sums, VAT, duplicates): needs_review and the check columns are empty. Run an OCR batch on one computer (without --store) to have them checked.\n');
+  }
+  return EXIT.ok;
 }

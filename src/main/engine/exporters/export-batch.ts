@@ -8,6 +8,7 @@ import { assertNever } from '../../../shared/domain';
 import { capabilityFor } from '../capabilities/registry';
 import { moneyToDecimal } from '../../../shared/money';
 import type { JobRow } from '../queue/job-row';
+import type { QueueStore } from '../store/queue-store';
 import { storedJson } from '../stored-json';
 import { UserError } from '../failures';
 import { invoiceColumns } from '../../../shared/capabilities/catalog';
@@ -17,11 +18,37 @@ import { csvField } from '../../../shared/csv-field';
 
 export type ExportFormat = 'csv' | 'json' | 'txt' | 'invoices' | 'line-items';
 export const TABLE_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt', 'invoices', 'line-items'];
+/** What an export of each format counts, in words. */
+export const EXPORT_COUNTS: Record<ExportFormat, string> = { csv: 'item(s)', json: 'item(s)', txt: 'item(s)', invoices: 'invoice(s)', 'line-items': 'line item(s)' };
 /** Formats only a batch of invoices has. */
 const INVOICE_FORMATS: readonly ExportFormat[] = ['invoices', 'line-items'];
 
-/** A job with its invoice checks joined (null: not an invoice, or not succeeded). */
+/** A job with its invoice checks joined (null: not an invoice, not succeeded, or not checked). */
 type ExportRow = JobRow & { needs_review: number | null; checks_json: string | null };
+
+/** Rows per page an export reads. */
+const PAGE = 500;
+
+/**
+ * Where an export reads its jobs: a page of them after an item number, in item order. Pages, not
+ * one open iterator: the writes wait for the disk, and a statement left open across that wait
+ * would make the engine's own commits fail ("connection is busy").
+ */
+export type ExportPages = (afterSeq: number) => ExportRow[] | Promise<ExportRow[]>;
+
+/** A batch of this data folder, with the invoice checks kept beside its jobs. */
+export function localPages(db: Db, batchId: string): ExportPages {
+  const page = db.prepare(
+    `SELECT jobs.*, r.needs_review, r.checks_json FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id
+      WHERE jobs.batch_id = ? AND jobs.seq > ? ORDER BY jobs.seq LIMIT ${PAGE}`,
+  );
+  return (after) => page.all(batchId, after) as ExportRow[];
+}
+
+/** A batch of a team's shared store: its jobs as the workers left them (no invoice checks are kept there). */
+export function sharedPages(store: QueueStore, batchId: string): ExportPages {
+  return async (after) => (await store.jobsPage(batchId, after, PAGE)).map((j) => ({ ...j, needs_review: null, checks_json: null }));
+}
 
 interface Flat {
   [column: string]: string | number | null;
@@ -128,7 +155,7 @@ function jsonRecord(f: Flat): Record<string, string | number | null> {
   return { ...f, cost_eur: typeof f.cost_eur === 'string' ? Number(f.cost_eur) : f.cost_eur ?? null };
 }
 
-export async function exportBatch(db: Db, batchId: string, capability: BatchCapability, format: ExportFormat, outPath: string): Promise<number> {
+export async function exportBatch(pages: ExportPages, capability: BatchCapability, format: ExportFormat, outPath: string): Promise<number> {
   const desc = capabilityFor(capability).descriptor;
   if (INVOICE_FORMATS.includes(format) && !desc.invoice) {
     throw new UserError(`--format ${format} is for invoices read by OCR; this is a ${capability} batch (${desc.short.toLowerCase()}). Use --format csv or json instead.`);
@@ -144,22 +171,16 @@ export async function exportBatch(db: Db, batchId: string, capability: BatchCapa
   const write = async (s: string): Promise<void> => {
     if (!out.write(s)) await once(out, 'drain');
   };
-  // Pages, not one open iterator: the writes below wait for the disk, and a statement left open
-  // across that wait would make the engine's own commits fail ("connection is busy").
-  const page = db.prepare(
-    `SELECT jobs.*, r.needs_review, r.checks_json FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id
-      WHERE jobs.batch_id = ? AND jobs.seq > ? ORDER BY jobs.seq LIMIT 500`,
-  );
-  function* pages(): Generator<ExportRow> {
-    for (let after = Number.MIN_SAFE_INTEGER; ; ) {
-      const got = page.all(batchId, after) as ExportRow[];
+  async function* rowsOf(): AsyncGenerator<ExportRow> {
+    // Items are numbered from 1.
+    for (let after = 0; ; ) {
+      const got = await pages(after);
       yield* got;
       const last = got[got.length - 1];
       if (!last) return;
       after = last.seq;
     }
   }
-  const rows = pages();
   let header: string[] | null = null;
   const writeCsv = async (flat: Flat): Promise<void> => {
     if (!header) {
@@ -170,7 +191,7 @@ export async function exportBatch(db: Db, batchId: string, capability: BatchCapa
   };
   let n = 0;
   if (format === 'json') await write('[\n');
-  for (const job of rows) {
+  for await (const job of rowsOf()) {
     const review = reviewOf(job);
     const flat = flatten(job, capability, review);
     const inv = desc.invoice && job.state === 'succeeded' ? desc.invoice(storedJson(job.result_json)) : null;

@@ -169,6 +169,7 @@ export class JobStore {
          WHERE batch_id = @batch AND state = 'failed' AND NOT (parent_job_id IS NOT NULL AND request_body IS NULL)`,
       ),
       byId: db.prepare(`SELECT * FROM jobs WHERE id = ?`),
+      pageAfter: db.prepare(`SELECT * FROM jobs WHERE batch_id = ? AND seq > ? ORDER BY seq LIMIT ?`),
       sampleState: db.prepare(
         `SELECT COALESCE(SUM(state IN ('queued','running','retry_wait')), 0) AS open, COALESCE(SUM(state = 'succeeded'), 0) AS succeeded,
                 COALESCE(SUM(state = 'failed'), 0) AS failed, COALESCE(SUM(cost), 0) AS cost
@@ -500,5 +501,10 @@ export class JobStore {
 
   get(id: number): JobRow | undefined {
     return this.stmts.byId.get(id) as JobRow | undefined;
+  }
+
+  /** Up to `limit` jobs of the batch after item `afterSeq`, in item order. */
+  pageAfter(batchId: string, afterSeq: number, limit: number): JobRow[] {
+    return this.stmts.pageAfter.all(batchId, afterSeq, limit) as JobRow[];
   }
 }

@@ -1,14 +1,19 @@
 // Spend grouped by client, key, batch, capability or day over a range of local days: the engine
 // owns this SQL; `batchdesk report`, the Costs screen and the monthly statement read it.
+import type { z } from 'zod';
 import type { Db } from '../db/connection';
 import { SpendQuery, dayStart, NO_CLIENT_LABEL, type SpendBy, type SpendReport, type SpendRow } from '../../../shared/spend';
 import { BATCH_CAPABILITIES, assertNever, type BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 
-const DAY = `date(j.finished_at / 1000, 'unixepoch', 'localtime')`;
+/** A job's local day (YYYY-MM-DD) in SQLite: the time zone of this computer. */
+const SQLITE_DAY = `date(j.finished_at / 1000, 'unixepoch', 'localtime')`;
 
-/** The SQL of a row's group, and whether it needs the paying attempt joined. */
-function groupOf(by: SpendBy): { expr: string; attempts: boolean } {
+/**
+ * The SQL of a row's group, and whether it needs the paying attempt joined; `day` is the
+ * dialect's expression of a job's local day.
+ */
+function groupOf(by: SpendBy, day: string): { expr: string; attempts: boolean } {
   switch (by) {
     case 'client':
       return { expr: `COALESCE(b.client, '')`, attempts: false };
@@ -20,13 +25,17 @@ function groupOf(by: SpendBy): { expr: string; attempts: boolean } {
     case 'capability':
       return { expr: 'b.capability', attempts: false };
     case 'day':
-      return { expr: DAY, attempts: false };
+      return { expr: day, attempts: false };
     default:
       return assertNever(by, 'report grouping');
   }
 }
 
-interface Raw {
+/** A spend query with its defaults filled in (no day bound: null). */
+export type ParsedSpendQuery = z.output<typeof SpendQuery>;
+
+/** One group's sums as the store's query gives them. */
+export interface SpendRaw {
   grp: string;
   name: string;
   capability: string;
@@ -43,7 +52,7 @@ function isCapability(c: string): c is BatchCapability {
   return (BATCH_CAPABILITIES as readonly string[]).includes(c);
 }
 
-function labelOf(by: SpendBy, r: Raw): string {
+function labelOf(by: SpendBy, r: SpendRaw): string {
   switch (by) {
     case 'client':
       return r.grp === '' ? NO_CLIENT_LABEL : r.grp;
@@ -59,39 +68,51 @@ function labelOf(by: SpendBy, r: Raw): string {
   }
 }
 
-export function spendReport(db: Db, input: SpendQuery): SpendReport {
-  const q = SpendQuery.parse(input);
-  const g = groupOf(q.by);
+/**
+ * The spend query in either SQL dialect: SQLite (named parameters, its own local day) or
+ * PostgreSQL (a team's shared store: numbered parameters, the day in this computer's time zone,
+ * sums cast back to bigint). One statement, so both stores group and order alike.
+ */
+export function spendSql(q: ParsedSpendQuery, dialect: { kind: 'sqlite' }): { sql: string; params: Record<string, string | number | null> };
+export function spendSql(q: ParsedSpendQuery, dialect: { kind: 'postgresql'; timeZone: string }): { sql: string; params: unknown[] };
+export function spendSql(q: ParsedSpendQuery, dialect: { kind: 'sqlite' } | { kind: 'postgresql'; timeZone: string }): { sql: string; params: Record<string, string | number | null> | unknown[] } {
+  const pg = dialect.kind === 'postgresql';
+  const named: Record<string, string | number | null> = {};
+  const list: unknown[] = [];
+  const param = (name: string, value: string | number | null): string => {
+    if (!pg) {
+      named[name] = value;
+      return `@${name}`;
+    }
+    list.push(value);
+    return `$${list.length}`;
+  };
+  const day = pg ? `to_char(to_timestamp(j.finished_at / 1000.0) AT TIME ZONE ${param('zone', dialect.timeZone)}, 'YYYY-MM-DD')` : SQLITE_DAY;
+  const g = groupOf(q.by, day);
   const where = ['j.cost IS NOT NULL', 'j.finished_at IS NOT NULL'];
-  const params: Record<string, string | number | null> = {};
-  if (q.from !== null) {
-    where.push('j.finished_at >= @from');
-    params.from = dayStart(q.from);
-  }
+  if (q.from !== null) where.push(`j.finished_at >= ${param('from', dayStart(q.from))}`);
   if (q.to !== null) {
     // Up to the end of the last day: the next local midnight (a 23- or 25-hour day at a DST change).
     const start = dayStart(q.to) ?? 0;
     const next = new Date(start);
     next.setDate(next.getDate() + 1);
-    where.push('j.finished_at < @to');
-    params.to = next.getTime();
+    where.push(`j.finished_at < ${param('to', next.getTime())}`);
   }
-  if (q.client !== undefined) {
-    where.push(q.client === null ? 'b.client IS NULL' : 'b.client = @client');
-    if (q.client !== null) params.client = q.client;
-  }
-  const rows = db
-    .prepare(
-      `SELECT ${g.expr} AS grp, MIN(b.name) AS name, MIN(b.capability) AS capability, COUNT(DISTINCT b.capability) AS capabilities,
-              COUNT(DISTINCT j.batch_id) AS batches, COUNT(*) AS items, SUM(j.units) AS units, SUM(j.cost) AS cost,
-              MIN(${DAY}) AS first, MAX(${DAY}) AS last
+  if (q.client !== undefined) where.push(q.client === null ? 'b.client IS NULL' : `b.client = ${param('client', q.client)}`);
+  const big = (e: string): string => (pg ? `(${e})::bigint` : e);
+  const sql = `SELECT ${g.expr} AS grp, MIN(b.name) AS name, MIN(b.capability) AS capability, ${big('COUNT(DISTINCT b.capability)')} AS capabilities,
+              ${big('COUNT(DISTINCT j.batch_id)')} AS batches, ${big('COUNT(*)')} AS items, ${big('SUM(j.units)')} AS units, ${big('SUM(j.cost)')} AS cost,
+              MIN(${day}) AS first, MAX(${day}) AS last
        FROM jobs j JOIN batches b ON b.id = j.batch_id
        ${g.attempts ? `LEFT JOIN attempts a ON a.job_id = j.id AND a.outcome = 'succeeded'` : ''}
        WHERE ${where.join(' AND ')}
        GROUP BY grp
-       ORDER BY ${q.by === 'day' ? 'grp' : 'cost DESC, grp'}`,
-    )
-    .all(params) as Raw[];
+       ORDER BY ${q.by === 'day' ? 'grp' : 'cost DESC, grp'}`;
+  return { sql, params: pg ? list : named };
+}
+
+/** The report of a query from its groups' sums (either store's). */
+export function spendReportOf(q: ParsedSpendQuery, rows: readonly SpendRaw[]): SpendReport {
   const out: SpendRow[] = rows.map((r) => {
     const one = r.capabilities === 1 && isCapability(r.capability);
     return {
@@ -115,4 +136,10 @@ export function spendReport(db: Db, input: SpendQuery): SpendReport {
     items: out.reduce((n, r) => n + r.items, 0),
     total: out.reduce((n, r) => n + r.cost, 0),
   };
+}
+
+export function spendReport(db: Db, input: SpendQuery): SpendReport {
+  const q = SpendQuery.parse(input);
+  const { sql, params } = spendSql(q, { kind: 'sqlite' });
+  return spendReportOf(q, db.prepare(sql).all(params) as SpendRaw[]);
 }

@@ -11,6 +11,7 @@ import type { PauseKind } from '../../../../shared/domain';
 import type { AttemptEnd, BatchRow, BatchStats, BatchTotals, JobEvent, JobRow, LeasedJob, NewBatch, NewJob, QueueStore, SuccessRecord } from '../queue-store';
 import { migratePg } from './pg-migrations';
 import type { NextRetry } from '../../read-models/batch-summary-of';
+import { spendSql, type ParsedSpendQuery, type SpendRaw } from '../../read-models/spend-report';
 
 /** bigint columns (times in ms, money, ids) as numbers, as the SQLite store gives them: all stay far below 2^53. */
 const INT8_OID = 20;
@@ -436,6 +437,16 @@ export class PgQueueStore implements QueueStore {
 
   async job(id: number): Promise<JobRow | undefined> {
     return (await this.pool.query<JobRow>(`SELECT * FROM jobs WHERE id = $1`, [id])).rows[0];
+  }
+
+  /** Spend grouped as `report` asks (read-models/spend-report.ts), days in `timeZone` (this computer's). */
+  async spendRows(q: ParsedSpendQuery, timeZone: string): Promise<SpendRaw[]> {
+    const { sql, params } = spendSql(q, { kind: 'postgresql', timeZone });
+    return (await this.pool.query<SpendRaw>(sql, params)).rows;
+  }
+
+  async jobsPage(batchId: string, afterSeq: number, limit: number): Promise<JobRow[]> {
+    return (await this.pool.query<JobRow>(`SELECT * FROM jobs WHERE batch_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, [batchId, afterSeq, limit])).rows;
   }
 
   async jobEvents(jobId: number): Promise<JobEvent[]> {

@@ -1,0 +1,86 @@
+// `export --store` and `report --store`: a batch the team sent is exported from the shared store on
+// any computer, as a batch of one's own data folder is (every item with its result: csv, json, txt,
+// read page by page), and what the team spent is reported by client, key, batch and day. Formats
+// made from this computer's own files are refused before the store is opened, saying why.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { runCli } from '../helpers/cli';
+import { createSharedBatch, jobStates, startWorker, writeChannelCsv, useTeamRig } from '../helpers/team-run';
+
+// More than one page (500 rows) of the store's jobs.
+const ROWS = 620;
+
+describe('team: export and report --store', () => {
+  const rig = useTeamRig('batchdesk-team-export-', { seed: 5 });
+
+  it('exports a shared batch as csv, json and txt from another computer, every item once in order', async () => {
+    const { cluster, sb, dir, live } = rig();
+    const storeUrl = await cluster.freshDatabase('export');
+    const csv = join(dir.path, 'customers.csv');
+    writeChannelCsv(csv, ROWS);
+    const id = await createSharedBatch({ storeUrl, dataDir: join(dir.path, 'planner'), sb, csv, name: 'team export test' });
+    const worker = startWorker({ storeUrl, dataDir: join(dir.path, 'worker'), sb });
+    live.push(worker);
+    const ran = await worker.done;
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(await jobStates(storeUrl, id)).toEqual([{ state: 'succeeded', n: ROWS }]);
+
+    // A third computer: its own empty data folder, the store's URL from the environment.
+    const elsewhere = ['--data-dir', join(dir.path, 'accountant')];
+    const env = { BATCHDESK_STORE: storeUrl };
+    const out = join(dir.path, 'results.csv');
+    const r = await runCli(['export', id.slice(0, 8), '--format', 'csv', '--out', out, ...elsewhere], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`Wrote ${ROWS} item(s) of ${id}`);
+    const rows = parse(readFileSync(out, 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(ROWS);
+    expect(rows.map((row) => Number(row.item))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
+    expect(rows.every((row) => row.state === 'succeeded' && row.message_id !== '')).toBe(true);
+    expect(rows[7]).toMatchObject({ to: '+442000000007', cost_eur: '0.0050' });
+    expect(new Set(rows.map((row) => row.idempotency_key)).size).toBe(ROWS);
+
+    const json = join(dir.path, 'results.json');
+    expect((await runCli(['export', id, '--format', 'json', '--out', json, '--store', storeUrl, ...elsewhere])).code).toBe(0);
+    const items = JSON.parse(readFileSync(json, 'utf8')) as { item: number; cost_eur: number; state: string }[];
+    expect(items).toHaveLength(ROWS);
+    expect(items[0]).toMatchObject({ item: 1, state: 'succeeded', cost_eur: 0.005 });
+
+    const txt = join(dir.path, 'results.txt');
+    expect((await runCli(['export', id, '--format', 'txt', '--out', txt, ...elsewhere], env)).code).toBe(0);
+    const blocks = readFileSync(txt, 'utf8').split('\n').filter((l) => l.startsWith('=== '));
+    expect(blocks).toHaveLength(ROWS);
+    expect(blocks[0]).toMatch(/^=== customers.csv row 2 \[succeeded\] to \+442000000000 message_id msg_/);
+
+    // Item files are made from a data folder's own outputs: refused with --store, before anything is opened.
+    const files = await runCli(['export', id, '--format', 'files', '--out', join(dir.path, 'files'), ...elsewhere], env);
+    expect(files.code).toBe(2);
+    expect(files.stderr).toContain('--format files cannot go with --store yet');
+    expect(files.stderr).toContain('--format csv, json or txt');
+
+    // What the team spent: every message once, at 0.0050 each, billed to no client, paid by the channel key.
+    const byBatch = await runCli(['report', '--by', 'batch', '--format', 'json', ...elsewhere], env);
+    expect(byBatch.code, byBatch.stderr).toBe(0);
+    const report = JSON.parse(byBatch.stdout) as { store: string; items: number; total_eur: string; rows: { group: string; label: string; items: number; cost_eur: string }[] };
+    expect(report.store).toContain('postgresql://');
+    expect(report).toMatchObject({ items: ROWS, total_eur: (ROWS * 0.005).toFixed(4) });
+    expect(report.rows).toEqual([expect.objectContaining({ group: id, label: 'team export test', items: ROWS })]);
+    const byDay = await runCli(['report', '--by', 'day', '--format', 'csv', '--store', storeUrl, ...elsewhere]);
+    expect(byDay.code, byDay.stderr).toBe(0);
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    expect(byDay.stdout).toContain(day);
+    const byKey = await runCli(['report', '--by', 'key', ...elsewhere], env);
+    expect(byKey.stdout).toMatch(/^Spent by the team, the shared store postgresql:\/\//);
+    expect(byKey.stdout).toMatch(new RegExp(`total\\s+${ROWS}\\s+€${(ROWS * 0.005).toFixed(2)}`));
+    const noSuchClient = await runCli(['report', '--by', 'batch', '--client', 'Acme', ...elsewhere], env);
+    expect(noSuchClient.code).toBe(2);
+    expect(noSuchClient.stderr).toContain('No batch is billed to the client "Acme"; clients with spend: "" (no client)');
+
+    // A batch the store does not have: named, with where to look.
+    const missing = await runCli(['export', 'bnothere', '--format', 'csv', '--out', join(dir.path, 'x.csv'), ...elsewhere], env);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain('No batch "bnothere" in the shared store');
+  }, 120_000);
+});
