@@ -105,6 +105,29 @@ describe('PostgreSQL store: what only a shared store has', () => {
     await Promise.all(workers.map((w) => w.close()));
   });
 
+  it("keeps a recipient's gap across workers: one of two racing gets the recipient, a job's own retry is no second message", async () => {
+    const url = await cluster.freshDatabase();
+    const clock = new FakeClock();
+    const [a, b] = await Promise.all([1, 2].map((i) => openPg(url, clock, `w${i}`)));
+    if (!a || !b) throw new Error('no stores');
+    const t0 = clock.now();
+    // Two workers ask for one recipient at the same instant with a 60 s gap: exactly one may send.
+    const race = await Promise.all([a.takeRecipient('+442079460001', 1, 60_000), b.takeRecipient('+442079460001', 2, 60_000)]);
+    expect(race.filter((d) => d.ok)).toHaveLength(1);
+    expect(race.find((d) => !d.ok)).toEqual({ ok: false, until: t0 + 60_000, lastAt: t0 });
+    const winner = race[0]?.ok ? 1 : 2;
+    // The same job again (its answer was lost, a retry with the same key) is not a second message.
+    expect(await b.takeRecipient('+442079460001', winner, 60_000)).toEqual({ ok: true });
+    clock.advance(59_999);
+    expect((await a.takeRecipient('+442079460001', 3, 60_000)).ok).toBe(false);
+    clock.advance(1);
+    expect(await a.takeRecipient('+442079460001', 3, 60_000)).toEqual({ ok: true });
+    // A batch without a gap still notes its sends, so a later batch's gap counts them.
+    expect(await b.takeRecipient('+442079460002', 4, 0)).toEqual({ ok: true });
+    expect(await a.takeRecipient('+442079460002', 5, 10_000)).toEqual({ ok: false, until: clock.now() + 10_000, lastAt: clock.now() });
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it('holds a batch budget across workers for requests in flight, freed by their finish', async () => {
     const url = await cluster.freshDatabase();
     const clock = new FakeClock();

@@ -24,8 +24,10 @@ function estimateJson(e: StepEstimate) {
 }
 
 /** What happens to a scheduled batch, and how to change it. */
-function scheduledWords(id: string, iso: string): string {
-  return `Scheduled for ${new Date(iso).toLocaleString('en-GB')} (this computer's time): nothing is sent before; a Batchdesk running then (the window, the browser host, \`batchdesk run --watch\`, or \`batchdesk run ${id}\`, which waits for it) starts it, or the first one started after. Change it with \`batchdesk schedule ${id} --at TIME|--now|--clear\`.`;
+function scheduledWords(id: string, iso: string, shared: boolean): string {
+  const when = `Scheduled for ${new Date(iso).toLocaleString('en-GB')} (this computer's time): nothing is sent before;`;
+  if (shared) return `${when} a worker of the team running then (\`batchdesk run --watch --store URL\`, or \`batchdesk run ${id} --store URL\`, which waits for it) starts it, or the first one started after.`;
+  return `${when} a Batchdesk running then (the window, the browser host, \`batchdesk run --watch\`, or \`batchdesk run ${id}\`, which waits for it) starts it, or the first one started after. Change it with \`batchdesk schedule ${id} --at TIME|--now|--clear\`.`;
 }
 
 function messagingWords(m: { quiet_hours: string | null; zone: string | null; recipient_gap_ms: number }): string {
@@ -146,11 +148,11 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       if (batch && steps.length === 0 && from === undefined) {
         io.stdout.write(`Created batch ${batch.id}${shared ? ` in ${shared.description}` : ''}\n${describeBatch(batch)}\n`);
         io.stdout.write(
-          `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${batch.units.estimated} ${batch.units.name}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for) : `Nothing is sent until you start it: batchdesk run ${batch.id}${shared ? ' --store URL (on any worker of the team)' : ''}`}\n`,
+          `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${batch.units.estimated} ${batch.units.name}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, shared !== null) : `Nothing is sent until you start it: batchdesk run ${batch.id}${shared ? ' --store URL (on any worker of the team)' : ''}`}\n`,
         );
         if (batch.messaging) io.stdout.write(`${messagingWords(batch.messaging)}\n`);
         if (sample !== undefined && sample < batch.total) {
-          io.stdout.write(`Sample first: ${sample} item(s) chosen across the input are sent, then the batch pauses with their measured cost per item and the projected total; \`batchdesk resume ${batch.id}\` sends the rest.\n`);
+          io.stdout.write(`Sample first: ${sample} item(s) chosen across the input are sent, then the batch pauses with their measured cost per item and the projected total; \`batchdesk resume ${batch.id}${shared ? ' --store URL' : ''}\` sends the rest.\n`);
         }
       } else if (batch) {
         const ids = [batch, ...steps];

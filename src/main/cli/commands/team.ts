@@ -36,13 +36,10 @@ export async function openChosenStore(flag: string | undefined, env: NodeJS.Proc
 }
 
 /** `--store` with options team mode does not carry yet: refused before anything is imported, with what to do instead. */
-export function refuseInTeamMode(values: Readonly<Partial<Record<'then' | 'from' | 'sample' | 'at' | 'recipient-gap', unknown>>>): void {
+export function refuseInTeamMode(values: Readonly<Partial<Record<'then' | 'from', unknown>>>): void {
   const why: Record<string, string> = {
     then: 'pipelines run on one computer: create and run them without --store',
     from: 'follow-ups run on one computer: create and run them without --store',
-    sample: 'a sample run pauses on one computer for its user to judge: run the sample and the rest on this computer without --store (`batchdesk resume ID` sends the rest)',
-    at: 'scheduled starts are kept by one computer: start the shared batch with `batchdesk run ID --store URL` when it is time',
-    'recipient-gap': "the gap between two messages to one recipient needs every worker's sends, which the shared store does not keep yet: use --quiet-hours, or run the batch on one computer",
   };
   for (const [name, reason] of Object.entries(why)) {
     if (values[name as keyof typeof values] !== undefined) throw new UsageError(`--${name} cannot go with --store: ${reason}.`);
@@ -130,7 +127,16 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
   if (conn.sandbox) io.stderr.write('Note: every worker started without an API has its own embedded sandbox; give the team one with --api-url.\n');
   const unfinished = async (): Promise<BatchSummary[]> => (await teamBatches(store, null)).filter((b) => !isEnded(b.status));
   const scope = ids ?? (await unfinished()).map((b) => b.id);
-  for (const id of scope) await store.start(id);
+  for (const id of scope) {
+    const row = await store.batch(id);
+    // A batch scheduled for later (`--at`) starts at its time, on whichever worker is up then.
+    if (row && row.started_at === null && row.scheduled_at !== null && row.scheduled_at > h.clock.now()) {
+      const when = `${new Date(row.scheduled_at).toLocaleString('en-GB')} (this computer's time)`;
+      io.stderr.write(ids !== null ? `Batch ${id} is scheduled for ${when}: this worker waits for it, then sends it.\n` : `Batch ${id} is scheduled for ${when}: left for then (a standing worker, \`run --watch --store\`, starts it).\n`);
+      continue;
+    }
+    await store.start(id);
+  }
   if (stay) io.stderr.write('Staying on (--watch): batches started later (`batchdesk run ID --store URL` from any computer) and resumed ones are picked up; stop with Ctrl-C or SIGTERM.\n');
   const stop = onInterrupt(io, 'Stopping: in-flight items are put back in the shared queue (same idempotency keys); other workers carry on.');
   const progress = createProgress(io.stderr);

@@ -7,7 +7,7 @@ import { formatWall } from '../zoned-time';
 import { formatGap } from '../../../shared/durations';
 import { nextAllowed, parseQuietHours, type QuietHours } from './quiet-hours';
 import { localZone, recipientZones } from './recipient-zone';
-import type { RecipientPacing } from './recipient-pacing';
+import type { PaceDecision, RecipientPacing } from './recipient-pacing';
 
 export type SendTiming = { kind: 'send' } | { kind: 'hold'; until: number; message: string } | { kind: 'fail'; message: string };
 
@@ -32,23 +32,22 @@ export class SendHolds {
   check(batch: Rules, jobId: number, recipient: string, fields: Readonly<Record<string, string>>): SendTiming {
     const quiet = quietHold(batch, recipient, fields, this.now());
     if (quiet.kind !== 'send') return quiet;
-    const pace = this.pacing.take(recipient, jobId, batch.recipient_gap_ms);
-    if (!pace.ok) {
-      const zone = localZone();
-      return {
-        kind: 'hold',
-        until: pace.until,
-        message: `held until ${formatWall(pace.until, zone)} ${zone} (recipient gap ${formatGap(batch.recipient_gap_ms)}: ${recipient} was sent a message at ${formatWall(pace.lastAt, zone)})`,
-      };
-    }
-    return { kind: 'send' };
+    return paceTiming(this.pacing.take(recipient, jobId, batch.recipient_gap_ms), recipient, batch.recipient_gap_ms);
   }
 }
 
-/**
- * Quiet hours alone, with no memory of earlier sends: what a team worker checks (the recipient's
- * gap needs every worker's sends, which the shared store does not keep yet).
- */
+/** A pacing decision (this data folder's, or a team's shared store's) as the timing of a send. */
+export function paceTiming(pace: PaceDecision, recipient: string, gapMs: number): SendTiming {
+  if (pace.ok) return { kind: 'send' };
+  const zone = localZone();
+  return {
+    kind: 'hold',
+    until: pace.until,
+    message: `held until ${formatWall(pace.until, zone)} ${zone} (recipient gap ${formatGap(gapMs)}: ${recipient} was sent a message at ${formatWall(pace.lastAt, zone)})`,
+  };
+}
+
+/** Quiet hours alone, with no memory of earlier sends: checked first, by the runner and a team worker. */
 export function quietHold(batch: Pick<Rules, 'quiet_hours' | 'quiet_zone'>, recipient: string, fields: Readonly<Record<string, string>>, now: number): SendTiming {
   const quiet = batch.quiet_hours === null ? null : quietHoursOf(batch.quiet_hours);
   if (!quiet) return { kind: 'send' };

@@ -1,7 +1,7 @@
 // What stands between a claimed job and its request, for the local runner and a team worker
 // alike: a payload that still reads, a recipient who has not opted out since the batch was made,
-// the recipient's time (quiet hours, and the gap since their last message where the caller keeps
-// one), and a source file that is still the one measured. The caller writes the outcome in its
+// the recipient's time (quiet hours, and the gap since their last message, in the caller's store),
+// and a source file that is still the one measured. The caller writes the outcome in its
 // own store; only the send goes on.
 import type { CapabilityModule } from '../capabilities/capability';
 import { describeOptOut, type OptOut } from '../messaging/opt-out-list';
@@ -18,8 +18,8 @@ export type BeforeSend<P> =
 export interface SendChecks {
   /** The opt-out list at this moment. */
   optedOut(recipient: string): OptOut | null;
-  /** Whether the recipient may be messaged now (and, where the caller keeps a gap, noting it). */
-  timing(recipient: string, fields: Readonly<Record<string, string>>): SendTiming;
+  /** Whether the recipient may be messaged now (and, when it may, noting the send for the recipient's gap). */
+  timing(recipient: string, fields: Readonly<Record<string, string>>): SendTiming | Promise<SendTiming>;
 }
 
 export async function beforeSend<P>(job: { payload_json: string; source: string; attempts: number }, cap: CapabilityModule<P>, checks: SendChecks): Promise<BeforeSend<P>> {
@@ -35,7 +35,7 @@ export async function beforeSend<P>(job: { payload_json: string; source: string;
       return { kind: 'skip', reason: `not sent: ${describeOptOut(optedOut)}.${maybe}` };
     }
     // Too early is not a failure: the job waits its time.
-    const timing = checks.timing(recipient, cap.recipientFields?.(payload) ?? {});
+    const timing = await checks.timing(recipient, cap.recipientFields?.(payload) ?? {});
     if (timing.kind === 'hold') return timing;
     if (timing.kind === 'fail') return { kind: 'fail', err: engineError('invalid_input', timing.message) };
   }

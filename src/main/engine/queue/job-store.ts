@@ -9,6 +9,7 @@ import type { EngineError } from '../../../shared/errors';
 import { emptyCounts, type StateCounts } from '../../../shared/domain';
 import { deliveryOfStored, fingerprintOf } from './fingerprint';
 import { sendableJobs } from '../db/sendable-jobs';
+import type { SampleState } from './sample-end';
 
 export interface NewJob {
   seq: number;
@@ -20,6 +21,8 @@ export interface NewJob {
   requestBody: string | null;
   estimatedUnits: number;
   estimatedCost: number;
+  /** One of the items of a sample run (`--sample`), moved with its batch to a shared store. */
+  sample?: boolean;
 }
 
 export interface SuccessRecord {
@@ -149,7 +152,7 @@ export class JobStore {
       // Every integer as a bigint: the fingerprint is a full 64-bit value a number would round.
       handOver: db
         .prepare(
-          `SELECT seq, idempotency_key, fingerprint, source, payload_json, request_body, estimated_units, estimated_cost
+          `SELECT seq, idempotency_key, fingerprint, source, payload_json, request_body, estimated_units, estimated_cost, sample
              FROM jobs WHERE batch_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
         )
         .safeIntegers(true),
@@ -248,8 +251,8 @@ export class JobStore {
   }
 
   /** A sample run's items: how many are still open, and what the finished ones did and cost. */
-  sampleState(batchId: string): { open: number; succeeded: number; failed: number; cost: number } {
-    return this.stmts.sampleState.get(batchId) as { open: number; succeeded: number; failed: number; cost: number };
+  sampleState(batchId: string): SampleState {
+    return this.stmts.sampleState.get(batchId) as SampleState;
   }
 
   succeed(job: LeasedJob, rec: SuccessRecord): boolean {
@@ -463,6 +466,7 @@ export class JobStore {
       request_body: string | null;
       estimated_units: bigint | number;
       estimated_cost: bigint;
+      sample: bigint;
     }[];
     return rows.map((r) => ({
       seq: Number(r.seq),
@@ -473,6 +477,7 @@ export class JobStore {
       requestBody: r.request_body,
       estimatedUnits: Number(r.estimated_units),
       estimatedCost: Number(r.estimated_cost),
+      ...(r.sample === 1n ? { sample: true } : {}),
     }));
   }
 

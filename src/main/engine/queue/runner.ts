@@ -43,6 +43,7 @@ import type { OptOutList } from '../messaging/opt-out-list';
 import type { SendHolds } from '../messaging/send-hold';
 import type { PipelineStore } from '../pipeline/pipeline-store';
 import { Lineage } from '../pipeline/lineage';
+import { sampleDoneReason } from './sample-end';
 
 /** A budget that covers a batch: its own, or one of a step before it (a budget covers every step after its batch). */
 interface BudgetLine {
@@ -425,12 +426,7 @@ export class Runner {
     const s = this.d.jobs.sampleState(batch.id);
     if (s.open > 0) return false;
     const rest = this.d.jobs.counts(batch.id);
-    const left = rest.queued + rest.retry_wait;
-    const done = s.succeeded + s.failed;
-    const per = s.succeeded > 0 ? Math.round(s.cost / s.succeeded) : null;
-    const measured = per === null ? 'no sample item succeeded, so there is no measured cost' : `${formatEur(s.cost, 4)} for ${s.succeeded} succeeded, ${formatEur(per, 4)} per item`;
-    const projection = per === null ? `the estimate for the rest is ${formatEur(batch.estimated_cost, 4)}` : `the other ${left.toLocaleString('en')} would cost about ${formatEur(per * left, 4)} (estimated before: ${formatEur(batch.estimated_cost, 4)} for all)`;
-    const reason = `Sample done: ${done} of ${batch.total.toLocaleString('en')} items (${s.succeeded} succeeded, ${s.failed} failed); ${measured}; ${projection}. Check the sample's results, then resume to send the rest (\`batchdesk resume ${batch.id}\`, or Resume in the window), or cancel.`;
+    const reason = sampleDoneReason(batch, s, rest.queued + rest.retry_wait, `batchdesk resume ${batch.id}`);
     this.d.batches.setSampling(batch.id, 0);
     this.pause(batch.id, 'sample', reason);
     return true;

@@ -21,7 +21,8 @@ import type { RunnerConfig, RunnerDeps } from '../queue/runner';
 import type { BatchRow, LeasedJob, QueueStore } from '../store/queue-store';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import type { OptOut } from '../messaging/opt-out-list';
-import { quietHold } from '../messaging/send-hold';
+import { paceTiming, quietHold } from '../messaging/send-hold';
+import { sampleDoneReason } from '../queue/sample-end';
 import { contextOf, type BatchContext, type CapabilityModule } from '../capabilities/capability';
 import { capabilityFor } from '../capabilities/registry';
 import { requestFor, sendJobRequest, networkFailure } from '../queue/job-request';
@@ -43,7 +44,7 @@ import { assertNever } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 
 /** What a worker needs of the shared store beyond the queue's transitions. */
-export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits'>;
+export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'sampleState' | 'endSample'>;
 
 /** What the local runner also needs (its prices, randomness, log, API, settings and data folder), and the team's own. */
 export interface TeamWorkerDeps extends Pick<RunnerDeps, 'rates' | 'random' | 'logger' | 'target' | 'config' | 'dataDir'> {
@@ -108,6 +109,7 @@ export class TeamWorker {
             this.config = this.d.config();
             this.gates.refresh();
             await this.resumeDueWaits(opts.batchIds);
+            await this.startDueSchedules(opts.batchIds);
             scope = (await this.d.store.workableBatches()).filter((b) => (opts.batchIds === null || opts.batchIds.includes(b.id)) && !this.left.has(b.id));
             lookedAt = performance.now();
             this.back();
@@ -122,7 +124,7 @@ export class TeamWorker {
             await this.wake.wait(POLL_MS, signal);
             continue;
           }
-          const next = (await this.nextRunAt(scope)) ?? (opts.stay ? this.d.clock.now() + POLL_MS : null);
+          const next = (await this.nextRunAt(scope, opts.batchIds)) ?? (opts.stay ? this.d.clock.now() + POLL_MS : null);
           if (next === null) break;
           await this.d.clock.sleep(Math.min(POLL_MS, Math.max(0, next - this.d.clock.now())), signal);
         } catch (e) {
@@ -146,9 +148,15 @@ export class TeamWorker {
    * Jobs another worker holds are waited for: if that worker dies, its leases run out and this
    * one resends them.
    */
-  private async nextRunAt(scope: readonly BatchRow[]): Promise<number | null> {
+  private async nextRunAt(scope: readonly BatchRow[], batchIds: readonly string[] | null): Promise<number | null> {
     let next: number | null = null;
     const now = this.d.clock.now();
+    // Batches named to this worker that are scheduled for later are waited for; a worker of
+    // everything ends, and whichever worker is up at the time starts them (as on one computer).
+    for (const id of batchIds ?? []) {
+      const b = await this.d.store.batch(id);
+      if (b && b.started_at === null && b.status === 'active' && b.scheduled_at !== null && (next === null || b.scheduled_at < next)) next = b.scheduled_at;
+    }
     for (const b of scope) {
       const s = await this.d.store.stats(b.id);
       let t: number | null = s.counts.running > 0 ? now + POLL_MS : null;
@@ -166,6 +174,14 @@ export class TeamWorker {
     for (const id of await this.d.store.dueWaits(this.d.clock.now())) {
       if (batchIds !== null && !batchIds.includes(id)) continue;
       if (await this.d.store.resume(id)) this.d.logger.log('info', 'batch.wait_over', { batch: id });
+    }
+  }
+
+  /** Scheduled batches (`--at`) whose time has come start now, on whichever worker sees it first (the start is guarded: once). */
+  private async startDueSchedules(batchIds: readonly string[] | null): Promise<void> {
+    for (const id of await this.d.store.dueSchedules(this.d.clock.now())) {
+      if (batchIds !== null && !batchIds.includes(id)) continue;
+      if (await this.d.store.start(id)) this.d.logger.log('info', 'batch.schedule_started', { batch: id });
     }
   }
 
@@ -232,6 +248,19 @@ export class TeamWorker {
   }
 
 
+  /**
+   * Ends a sample run whose items are all done, on whichever worker sees it first: the batch pauses
+   * for every worker, its reason the measured cost per item and the projection for the rest.
+   */
+  private async endSampleIfDone(batch: BatchRow): Promise<boolean> {
+    const s = await this.d.store.sampleState(batch.id);
+    if (s.open > 0) return false;
+    const rest = (await this.d.store.stats(batch.id)).counts;
+    const reason = sampleDoneReason(batch, s, rest.queued + rest.retry_wait, `batchdesk resume ${batch.id} --store URL`);
+    if (await this.write(() => this.d.store.endSample(batch.id, reason))) this.d.logger.log('info', 'batch.sample_done', { batch: batch.id });
+    return true;
+  }
+
   /** A batch this machine has no key for is left to the workers that have it; said once. */
   private leave(batch: BatchRow, why: string): void {
     if (this.left.has(batch.id)) return;
@@ -268,7 +297,10 @@ export class TeamWorker {
     const wanted = gate.available;
     if (wanted <= 0) return 0;
     if (cap.outputFile) mkdirSync(outputsDirOf(this.d.dataDir, batch.id), { recursive: true });
-    const claimed = await this.d.store.claim(batch.id, wanted, this.config.leaseMs);
+    // A sample run sends only its items; when they are all done the batch pauses with what they cost.
+    const sampling = batch.sampling > 0;
+    if (sampling && (await this.endSampleIfDone(batch))) return 0;
+    const claimed = await this.d.store.claim(batch.id, wanted, this.config.leaseMs, sampling);
     if (claimed.length === 0) return 0;
     const ctx = contextOf(batch);
     let dispatched = 0;
@@ -317,10 +349,14 @@ export class TeamWorker {
       await this.write(() => store.requeue(job, null));
       return;
     }
-    // Quiet hours only: the recipient's gap needs every worker's sends, which the store does not keep.
+    // Quiet hours, then the recipient's gap across every worker (a send that may go is noted in the store).
     const pre = await beforeSend(job, cap, {
       optedOut: (r) => this.d.optedOut(r),
-      timing: (r, fields) => quietHold(batch, r, fields, this.d.clock.now()),
+      timing: async (r, fields) => {
+        const quiet = quietHold(batch, r, fields, this.d.clock.now());
+        if (quiet.kind !== 'send') return quiet;
+        return paceTiming(await this.write(() => store.takeRecipient(r, job.id, batch.recipient_gap_ms)), r, batch.recipient_gap_ms);
+      },
     });
     switch (pre.kind) {
       case 'send':

@@ -279,6 +279,16 @@ export const PG_MIGRATIONS: readonly string[] = [
     RETURN NULL;
   END $$;
   `,
+  // 4: the last message to each recipient (as sent to: E.164 or lower-cased e-mail), noted when its
+  // request leaves on any worker, so a batch's recipient gap holds across the team (as
+  // recipient_sends in the SQLite store, messaging/recipient-pacing.ts).
+  `
+  CREATE TABLE recipient_sends (
+    recipient text PRIMARY KEY,
+    last_at bigint NOT NULL,
+    job_id bigint
+  );
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -12,6 +12,8 @@ import type { AttemptEnd, BatchRow, BatchStats, BatchTotals, JobEvent, JobRow, L
 import { migratePg } from './pg-migrations';
 import type { NextRetry } from '../../read-models/batch-summary-of';
 import { spendSql, type ParsedSpendQuery, type SpendRaw } from '../../read-models/spend-report';
+import type { PaceDecision } from '../../messaging/recipient-pacing';
+import type { SampleState } from '../../queue/sample-end';
 
 /** bigint columns (times in ms, money, ids) as numbers, as the SQLite store gives them: all stay far below 2^53. */
 const INT8_OID = 20;
@@ -20,7 +22,7 @@ const types = {
     oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** Rows per INSERT when adding an import's jobs (12 parameters a row; PostgreSQL allows 65,535 per statement). */
+/** Rows per INSERT when adding an import's jobs (9 parameters a row; PostgreSQL allows 65,535 per statement). */
 const INSERT_ROWS = 500;
 
 const LEASE_TOKEN = `replace(gen_random_uuid()::text, '-', '')`;
@@ -137,12 +139,12 @@ export class PgQueueStore implements QueueStore {
         const params: unknown[] = [batchId, now];
         const rows = chunk.map((j) => {
           const o = params.length;
-          params.push(j.seq, j.idempotencyKey, BigInt.asIntN(64, j.fingerprint).toString(), j.source, j.payloadJson, j.requestBody, j.estimatedUnits, j.estimatedCost);
-          return `($1, $${o + 1}, 'queued', $${o + 2}, $${o + 3}, $${o + 4}, $${o + 5}, $${o + 6}, $${o + 7}, $${o + 8}, $2, $2, $2)`;
+          params.push(j.seq, j.idempotencyKey, BigInt.asIntN(64, j.fingerprint).toString(), j.source, j.payloadJson, j.requestBody, j.estimatedUnits, j.estimatedCost, j.sample ? 1 : 0);
+          return `($1, $${o + 1}, 'queued', $${o + 2}, $${o + 3}, $${o + 4}, $${o + 5}, $${o + 6}, $${o + 7}, $${o + 8}, $2, $2, $2, $${o + 9})`;
         });
         await c.query(
           `INSERT INTO jobs (batch_id, seq, state, idempotency_key, fingerprint, source, payload_json, request_body,
-             estimated_units, estimated_cost, run_at, created_at, updated_at) VALUES ${rows.join(', ')}`,
+             estimated_units, estimated_cost, run_at, created_at, updated_at, sample) VALUES ${rows.join(', ')}`,
           params,
         );
       }
@@ -257,8 +259,9 @@ export class PgQueueStore implements QueueStore {
                      WHERE batch_id = $1 AND state IN ('queued','retry_wait') AND run_at <= $2 ${sampleOnly ? 'AND sample = 1' : ''}
                      ORDER BY run_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
          AND state IN ('queued','retry_wait')
-         -- Another worker (or the user) may have paused the batch since this one read it.
-         AND EXISTS (SELECT 1 FROM batches WHERE id = $1 AND status = 'active')
+         -- Another worker (or the user) may have paused the batch since this one read it; while its
+         -- sample runs (sampling > 0) only sample items go, whatever this worker read.
+         AND EXISTS (SELECT 1 FROM batches WHERE id = $1 AND status = 'active' ${sampleOnly ? '' : 'AND sampling = 0'})
        RETURNING *`,
       [batchId, now, now + leaseMs, limit, this.worker],
     );
@@ -495,9 +498,9 @@ export class PgQueueStore implements QueueStore {
     const now = this.now();
     await this.pool.query(
       `INSERT INTO batches (id, name, capability, tier, channel, options_json, status, budget, created_at, updated_at, ready, creator,
-         parent_id, pipeline_id, step, key_id, client, scheduled_at, quiet_hours, quiet_zone, recipient_gap_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8, 0, $9, NULL, $1, 1, $10, $11, $12, $13, $14, $15)`,
-      [row.id, row.name, row.capability, row.tier, row.channel, row.options_json, row.budget, now, creator, row.key_id, row.client, row.scheduled_at, row.quiet_hours, row.quiet_zone, row.recipient_gap_ms],
+         parent_id, pipeline_id, step, key_id, client, scheduled_at, quiet_hours, quiet_zone, recipient_gap_ms, sampling)
+       VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8, 0, $9, NULL, $1, 1, $10, $11, $12, $13, $14, $15, $16)`,
+      [row.id, row.name, row.capability, row.tier, row.channel, row.options_json, row.budget, now, creator, row.key_id, row.client, row.scheduled_at, row.quiet_hours, row.quiet_zone, row.recipient_gap_ms, row.sampling],
     );
   }
 
@@ -519,6 +522,63 @@ export class PgQueueStore implements QueueStore {
   /** Batches paused for the API's long wait whose time has come (as BatchStore.dueWaits). */
   async dueWaits(now: number): Promise<string[]> {
     const r = await this.pool.query<{ id: string }>(`SELECT id FROM batches WHERE status = 'paused' AND pause_kind = 'server_wait' AND resume_at <= $1`, [now]);
+    return r.rows.map((x) => x.id);
+  }
+
+  /**
+   * May job `jobId` message `recipient` now, with `gapMs` between two messages to them, whichever
+   * worker sent the last? If so the send is noted in the same statement (the row's lock orders two
+   * workers racing for one recipient: the second sees the first's note), else when it may go. A
+   * job's own retry is not a second message (as RecipientPacing.take).
+   */
+  async takeRecipient(recipient: string, jobId: number, gapMs: number): Promise<PaceDecision> {
+    const now = this.now();
+    const noted = await this.pool.query(
+      `INSERT INTO recipient_sends AS r (recipient, last_at, job_id) VALUES ($1, $2, $3)
+       ON CONFLICT (recipient) DO UPDATE SET last_at = GREATEST(r.last_at, excluded.last_at), job_id = excluded.job_id
+         WHERE $4::bigint <= 0 OR r.job_id = excluded.job_id OR r.last_at + $4::bigint <= excluded.last_at
+       RETURNING 1`,
+      [recipient, now, jobId, gapMs],
+    );
+    if (noted.rowCount === 1) return { ok: true };
+    const last = (await this.pool.query<{ last_at: number }>(`SELECT last_at FROM recipient_sends WHERE recipient = $1`, [recipient])).rows[0];
+    const lastAt = last?.last_at ?? now;
+    return { ok: false, until: lastAt + gapMs, lastAt };
+  }
+
+  /** A sample run's items: how many are still open, and what the finished ones did and cost (as JobStore.sampleState). */
+  async sampleState(batchId: string): Promise<SampleState> {
+    const r = await this.pool.query<SampleState>(
+      `SELECT count(*) FILTER (WHERE state IN ('queued','running','retry_wait')) AS open, count(*) FILTER (WHERE state = 'succeeded') AS succeeded,
+              count(*) FILTER (WHERE state = 'failed') AS failed, COALESCE(sum(cost), 0)::bigint AS cost
+         FROM jobs WHERE batch_id = $1 AND sample = 1`,
+      [batchId],
+    );
+    return r.rows[0] ?? { open: 0, succeeded: 0, failed: 0, cost: 0 };
+  }
+
+  /**
+   * Ends a sample run: the batch pauses with `reason` (what the sample cost, the projection) and
+   * sends everything once resumed. One statement, so no worker sees the sample over while the
+   * batch is still active; false when another worker ended it first.
+   */
+  async endSample(id: string, reason: string): Promise<boolean> {
+    return this.batchChange(
+      id,
+      `UPDATE batches SET sampling = 0, status = 'paused', pause_kind = 'sample', pause_reason = $2, resume_at = NULL, updated_at = $3
+        WHERE id = $1 AND sampling > 0 AND status = 'active'`,
+      [id, reason, this.now()],
+      'paused',
+      `sample: ${reason}`,
+    );
+  }
+
+  /** Scheduled batches (`--at`) whose time has come and that nobody started yet (as BatchStore.dueSchedules). */
+  async dueSchedules(now: number): Promise<string[]> {
+    const r = await this.pool.query<{ id: string }>(
+      `SELECT id FROM batches WHERE ready = 1 AND status = 'active' AND started_at IS NULL AND scheduled_at IS NOT NULL AND scheduled_at <= $1 ORDER BY scheduled_at, id`,
+      [now],
+    );
     return r.rows.map((x) => x.id);
   }
 

@@ -1,0 +1,60 @@
+// A scheduled shared batch (`batch create --at TIME --store URL`): nothing is sent before its time,
+// by any worker; a worker given it by name waits for it and then sends it, and a standing worker
+// started for everything starts it at its time too. Each message once.
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { runCli, startCli } from '../helpers/cli';
+import { jobStates, keyEnv, query, sleep, writeChannelCsv, useTeamRig } from '../helpers/team-run';
+
+const ROWS = 40;
+
+describe('team: a scheduled shared batch', () => {
+  const rig = useTeamRig('batchdesk-team-schedule-', { seed: 9 });
+
+  it('starts at its time on the workers: one waits for it by name, a standing one picks it up', async () => {
+    const { cluster, sb, admin, dir, live } = rig();
+    const storeUrl = await cluster.freshDatabase('schedule');
+    const csv = join(dir.path, 'reminders.csv');
+    writeChannelCsv(csv, ROWS);
+    const at = Date.now() + 5_000;
+    const created = await runCli(
+      ['batch', 'create', 'channel', csv, '--name', 'reminders', '--at', new Date(at).toISOString(), '--store', storeUrl, '--data-dir', join(dir.path, 'planner'), '--api-url', sb.url, '--json'],
+      keyEnv(sb),
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const id = (JSON.parse(created.stdout) as { batch: { id: string; scheduled_for: string | null } }).batch.id;
+    const [row] = await query<{ scheduled_at: string; started_at: string | null }>(storeUrl, `SELECT scheduled_at, started_at FROM batches WHERE id = $1`, [id]);
+    expect(Math.abs(Number(row?.scheduled_at) - at)).toBeLessThan(1_000);
+    expect(row?.started_at).toBeNull();
+
+    // A run of everything (no --watch) leaves it for its time and ends at once.
+    const all = await runCli(['run', '--store', storeUrl, '--data-dir', join(dir.path, 'early'), '--api-url', sb.url], keyEnv(sb));
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stderr).toContain(`Batch ${id} is scheduled for`);
+    expect(all.stderr).toContain('left for then');
+
+    // One worker named to it, one standing worker: neither sends before its time.
+    const named = startCli(['run', id, '--store', storeUrl, '--data-dir', join(dir.path, 'named'), '--api-url', sb.url], keyEnv(sb));
+    const standing = startCli(['run', '--watch', '--store', storeUrl, '--data-dir', join(dir.path, 'standing'), '--api-url', sb.url], keyEnv(sb));
+    live.push({ ...named, tag: 'named' }, { ...standing, tag: 'standing' });
+    await sleep(Math.max(0, at - Date.now() - 1_500));
+    expect(await admin.ledger()).toEqual([]);
+    expect(await jobStates(storeUrl, id)).toEqual([{ state: 'queued', n: ROWS }]);
+
+    const done = await named.done;
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stderr).toContain(`Batch ${id} is scheduled for`);
+    expect(done.stderr).toContain('this worker waits for it');
+    expect(await jobStates(storeUrl, id)).toEqual([{ state: 'succeeded', n: ROWS }]);
+    const ledger = await admin.ledger();
+    expect(ledger).toHaveLength(ROWS);
+    expect(new Set(ledger.map((d) => d.idempotency_key)).size).toBe(ROWS);
+    // The server's clock and this one are the same machine's: nothing arrived before the time.
+    for (const d of ledger) expect(Date.parse(d.at)).toBeGreaterThanOrEqual(at - 50);
+    const [started] = await query<{ started_at: string }>(storeUrl, `SELECT started_at FROM batches WHERE id = $1`, [id]);
+    expect(Number(started?.started_at)).toBeGreaterThanOrEqual(at - 50);
+
+    standing.child.kill('SIGTERM');
+    expect((await standing.done).code).toBe(130);
+  }, 90_000);
+});
