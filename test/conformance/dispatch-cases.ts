@@ -1,0 +1,235 @@
+// One behaviour, two stores, for sending: the same dispatch cases run by the local runner on this
+// data folder's SQLite file (test/integration/dispatch-sqlite.test.ts) and by a team worker on a
+// real PostgreSQL store (test/integration/dispatch-pg.test.ts), both against the real sandbox with
+// its fault switches: 5xx retried, answers lost after the work (resent with the same key, replayed),
+// a 429 storm (no try used up), giving up after the try budget and retrying the failed items under
+// the same keys, a budget, a refused row, and a revoked key. What each case checks is what the
+// store holds afterwards (jobs, attempts, history, the batch) and what the API delivered.
+import { describe, expect, it } from 'vitest';
+import type { SandboxHandle } from '../../src/sandbox/server';
+import type { SandboxAdmin } from '../../src/sandbox/admin-client';
+import type { RunnerConfig } from '../../src/main/engine/queue/runner';
+import type { JobRow } from '../../src/main/engine/queue/job-row';
+
+/** An attempt as both stores keep it (only what the cases read). */
+export interface AttemptView {
+  job_id: number;
+  http_status: number | null;
+  outcome: string;
+  error_message: string | null;
+  replayed: boolean;
+  finished: boolean;
+}
+
+export interface BatchView {
+  status: string;
+  pause_kind: string | null;
+  pause_reason: string | null;
+  spent: number;
+}
+
+/** A sender and its store: the local runner on SQLite, or a team worker on PostgreSQL. */
+export interface DispatchRig {
+  sb: SandboxHandle;
+  admin: SandboxAdmin;
+  /** A channel batch of `n` messages (1,000 distinct numbers at most), ready to be sent by `run`. */
+  messages(n: number, opts?: { budget?: number }): Promise<string>;
+  /** Adds a recipient to the opt-out list of the machine that sends. */
+  optOut(recipient: string): Promise<void>;
+  /** Replaces a job's stored request body, as no import would: for a row the API refuses. */
+  setRequestBody(jobId: number, body: string): Promise<void>;
+  /** Sends the batch until nothing in it is left to send now (done, failed, or paused). */
+  run(id: string): Promise<void>;
+  /** Its jobs in item order. */
+  jobs(id: string): Promise<JobRow[]>;
+  attempts(id: string): Promise<AttemptView[]>;
+  events(jobId: number): Promise<{ to_state: string; reason: string | null }[]>;
+  batch(id: string): Promise<BatchView>;
+  retryFailed(id: string): Promise<number>;
+  /** Resumes a paused batch, with a new budget when given (null: none). */
+  resume(id: string, budget?: number | null): Promise<void>;
+}
+
+export type OpenRig = (config?: Partial<RunnerConfig>) => Promise<DispatchRig>;
+
+/** Every job's message delivered once, under its own idempotency key, and nothing else. */
+async function expectLedgerExactlyOnce(admin: SandboxAdmin, jobs: readonly JobRow[]): Promise<void> {
+  const ledger = await admin.ledger();
+  expect(ledger).toHaveLength(jobs.length);
+  expect(new Set(ledger.map((d) => d.idempotency_key))).toEqual(new Set(jobs.map((j) => j.idempotency_key)));
+}
+
+function byJob(attempts: readonly AttemptView[]): Map<number, AttemptView[]> {
+  const m = new Map<number, AttemptView[]>();
+  for (const a of attempts) m.set(a.job_id, [...(m.get(a.job_id) ?? []), a]);
+  return m;
+}
+
+/** Every job's attempts counted on the job, and every attempt finished with an outcome. */
+function expectAttemptsMatchJobs(jobs: readonly JobRow[], attempts: readonly AttemptView[]): void {
+  const m = byJob(attempts);
+  for (const j of jobs) {
+    const as = m.get(j.id) ?? [];
+    expect(as, j.source).toHaveLength(j.attempts);
+    expect(as.every((a) => a.outcome !== 'in_flight' && a.finished), j.source).toBe(true);
+  }
+}
+
+export function dispatchCases(name: string, open: OpenRig): void {
+  describe(`dispatch conformance: ${name}`, () => {
+    it('retries 500/503 until every row is delivered exactly once; transient errors are tries', async () => {
+      const r = await open({ backoff: { baseMs: 5, capMs: 50, maxTries: 20 } });
+      const id = await r.messages(16);
+      await r.admin.setFaults({ error_rate: 0.5 });
+      await r.run(id);
+      const jobs = await r.jobs(id);
+      expect(jobs.map((j) => j.state)).toEqual(Array(16).fill('succeeded'));
+      await expectLedgerExactlyOnce(r.admin, jobs);
+      const attempts = await r.attempts(id);
+      expectAttemptsMatchJobs(jobs, attempts);
+      const failed = attempts.filter((a) => a.outcome !== 'succeeded');
+      expect(failed.length).toBeGreaterThan(0);
+      for (const a of failed) expect(a).toMatchObject({ outcome: 'transient', replayed: false });
+      for (const a of failed) expect([500, 503]).toContain(a.http_status);
+      for (const j of jobs) expect(j.tries, j.source).toBe(j.attempts);
+      const retried = jobs.find((j) => j.attempts > 1);
+      expect((await r.events(retried?.id ?? -1)).map((e) => e.to_state)).toEqual([
+        ...Array<string[]>((retried?.attempts ?? 1) - 1)
+          .fill(['running', 'retry_wait'])
+          .flat(),
+        'running',
+        'succeeded',
+      ]);
+    });
+
+    it('resends with the same key after an answer is lost post-work: exactly once, the resend is a replay', async () => {
+      const r = await open();
+      const id = await r.messages(20);
+      await r.admin.setFaults({ drop_after_work_rate: 0.4 });
+      await r.run(id);
+      const jobs = await r.jobs(id);
+      expect(jobs.map((j) => j.state)).toEqual(Array(20).fill('succeeded'));
+      await expectLedgerExactlyOnce(r.admin, jobs);
+      expect((await r.admin.usage()).rows).toEqual([expect.objectContaining({ requests: 20, units: 20 })]);
+      const attempts = await r.attempts(id);
+      expectAttemptsMatchJobs(jobs, attempts);
+      const lost = attempts.filter((a) => a.outcome === 'transient');
+      expect(lost.length).toBeGreaterThan(0);
+      for (const a of lost) {
+        expect(a.http_status).toBeNull();
+        expect(a.error_message).toMatch(/same idempotency key/);
+      }
+      expect(attempts.filter((a) => a.replayed)).toHaveLength(lost.length);
+      // The message id kept is the one of the single delivery.
+      const idByKey = new Map((await r.admin.ledger()).map((d) => [d.idempotency_key, d.id]));
+      for (const j of jobs) expect((JSON.parse(j.result_json ?? '{}') as { message_id: string }).message_id).toBe(idByKey.get(j.idempotency_key));
+    });
+
+    it('rides out a 429 storm: everything succeeds once, and a 429 is not a try', async () => {
+      const r = await open();
+      const id = await r.messages(12);
+      await r.admin.setFaults({ rate_limit_storm: { remaining: 6, retry_after_ms: 50 } });
+      await r.run(id);
+      const jobs = await r.jobs(id);
+      expect(jobs.map((j) => j.state)).toEqual(Array(12).fill('succeeded'));
+      await expectLedgerExactlyOnce(r.admin, jobs);
+      const attempts = await r.attempts(id);
+      expectAttemptsMatchJobs(jobs, attempts);
+      const limited = attempts.filter((a) => a.http_status === 429);
+      expect(limited).toHaveLength(6);
+      expect(limited.every((a) => a.outcome === 'rate_limited')).toBe(true);
+      for (const j of jobs) expect(j.tries, j.source).toBe(1);
+    });
+
+    it('gives up after 4 tries, then retrying the failed items resends them under the same keys, once', async () => {
+      const r = await open();
+      const id = await r.messages(6);
+      const keys = (await r.jobs(id)).map((j) => j.idempotency_key);
+      await r.admin.setFaults({ error_rate: 1 });
+      await r.run(id);
+      for (const j of await r.jobs(id)) {
+        expect(j).toMatchObject({ state: 'failed', error_kind: 'transient', attempts: 4, tries: 4 });
+        expect(j.error_message).toContain('Gave up after 4 attempts');
+      }
+      expect(await r.admin.ledger()).toEqual([]);
+      await r.admin.clearFaults();
+      expect(await r.retryFailed(id)).toBe(6);
+      await r.run(id);
+      const jobs = await r.jobs(id);
+      expect(jobs.map((j) => j.idempotency_key)).toEqual(keys);
+      for (const j of jobs) expect(j).toMatchObject({ state: 'succeeded', attempts: 5, tries: 1, error_kind: null, http_status: 200 });
+      await expectLedgerExactlyOnce(r.admin, jobs);
+    });
+
+    it('fails a row the API refuses (422) after one attempt, and sends the others once', async () => {
+      const r = await open();
+      const id = await r.messages(8);
+      const victim = (await r.jobs(id))[3];
+      if (!victim) throw new Error('no job 4');
+      // A body the API refuses (the import never makes one): written into the store directly.
+      await r.setRequestBody(victim.id, '{"to":"12","text":"x"}');
+      await r.run(id);
+      const jobs = await r.jobs(id);
+      const bad = jobs.find((j) => j.id === victim.id);
+      expect(bad).toMatchObject({ state: 'failed', http_status: 422, error_kind: 'invalid_request', attempts: 1, tries: 1, cost: null });
+      expect(bad?.error_message).toContain(victim.source);
+      expect((await r.attempts(id)).filter((a) => a.job_id === victim.id)).toEqual([expect.objectContaining({ http_status: 422, outcome: 'invalid_request' })]);
+      expect((await r.events(victim.id)).map((e) => e.to_state)).toEqual(['running', 'failed']);
+      const good = jobs.filter((j) => j.id !== victim.id);
+      expect(good.every((j) => j.state === 'succeeded' && j.attempts === 1)).toBe(true);
+      await expectLedgerExactlyOnce(r.admin, good);
+    });
+
+    it('skips a recipient who opted out after the batch was made, with the reason, and sends the others once', async () => {
+      const r = await open();
+      const id = await r.messages(5);
+      const jobs0 = await r.jobs(id);
+      const victim = jobs0[1];
+      if (!victim) throw new Error('no job 2');
+      const to = (JSON.parse(victim.request_body ?? '{}') as { to: string }).to;
+      await r.optOut(to);
+      await r.run(id);
+      const jobs = await r.jobs(id);
+      const skipped = jobs.find((j) => j.id === victim.id);
+      expect(skipped).toMatchObject({ state: 'cancelled', attempts: 0 });
+      expect(skipped?.error_message).toMatch(/^not sent: .*opt/);
+      expect((await r.admin.ledger()).map((d) => d.to)).not.toContain(to);
+      await expectLedgerExactlyOnce(r.admin, jobs.filter((j) => j.id !== victim.id));
+    });
+
+    it('stops before crossing the batch budget; resumed without one, the rest goes once', async () => {
+      const r = await open();
+      // €0.0230: room for four €0.0050 messages, not five.
+      const id = await r.messages(10, { budget: 230 });
+      await r.run(id);
+      const paused = await r.batch(id);
+      expect(paused).toMatchObject({ status: 'paused', pause_kind: 'budget', spent: 200 });
+      expect(paused.pause_reason).toMatch(/budget/);
+      expect(paused.pause_reason).toMatch(new RegExp(`batchdesk resume ${id}.* --budget`));
+      expect(await r.admin.ledger()).toHaveLength(4);
+      // Nothing beyond the budget was even tried.
+      expect(await r.attempts(id)).toHaveLength(4);
+      await r.resume(id, null);
+      await r.run(id);
+      const jobs = await r.jobs(id);
+      expect(jobs.map((j) => j.state)).toEqual(Array(10).fill('succeeded'));
+      await expectLedgerExactlyOnce(r.admin, jobs);
+      expect(await r.attempts(id)).toHaveLength(10);
+    });
+
+    it('pauses with kind auth when the key is revoked, sending nothing more, with what to do', async () => {
+      const r = await open();
+      const id = await r.messages(6);
+      const channelKey = (await r.admin.listKeys()).find((k) => k.key === r.sb.channelKey);
+      if (!channelKey) throw new Error('the sandbox has no record of its channel key');
+      await r.admin.revokeKey(channelKey.id);
+      await r.run(id);
+      const b = await r.batch(id);
+      expect(b).toMatchObject({ status: 'paused', pause_kind: 'auth', spent: 0 });
+      expect(b.pause_reason).toMatch(/BATCHDESK_CHANNEL_KEY/);
+      const jobs = await r.jobs(id);
+      expect(jobs.every((j) => j.state === 'queued')).toBe(true);
+      expect(await r.admin.ledger()).toEqual([]);
+    });
+  });
+}
