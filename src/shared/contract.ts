@@ -476,6 +476,11 @@ export const methods = {
   'team.get': m(Empty, TeamView.nullable()),
   /** Pause, resume or cancel a shared batch for every worker (each sees it at its next look). */
   'team.control': m(z.object({ id: Id, verb: z.enum(['pause', 'resume', 'cancel']) }).strict(), BatchSummary),
+  /**
+   * Creates a batch here (this computer's keys and opt-out list) and moves it whole to the team's
+   * shared store, started there unless it is scheduled: the team's workers send it.
+   */
+  'team.create': m(BatchRequest, z.object({ batch: BatchSummary.nullable(), problems: z.array(Problem), alreadyQueued: z.number().int() })),
   'dialogs.open': m(
     z.object({ kind: z.enum(['files', 'folder', 'csv']) }).strict(),
     z.object({ supported: z.boolean(), paths: z.array(z.string()) }),

@@ -3,7 +3,7 @@
 // separate worker process (`run --store`) sends it: progress rising, "in flight on: host pid (n)",
 // and done at the end. A throw-away PostgreSQL cluster is the store; the sandbox is the API.
 import { join } from 'node:path';
-import { expect, messagesCsv, openApp, shot, test } from './fixtures';
+import { expect, expectExactlyOnce, goTo, messagesCsv, openApp, shot, test } from './fixtures';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import { runCli, startCli, type CliResult } from '../helpers/cli';
 
@@ -77,6 +77,45 @@ test.describe('team screen', () => {
 
     const ledger = await sandbox.admin.ledger();
     expect(new Set(ledger.map((d) => d.idempotency_key)).size).toBe(ROWS);
+  });
+
+  test('a batch made in New batch for the team goes to the shared store, started, and a worker sends it', async ({ page, sandbox, work, launch }, testInfo) => {
+    test.setTimeout(120_000);
+    cluster = await startPgCluster();
+    const store = await cluster.freshDatabase('team_new');
+    const keys = { BATCHDESK_API_KEY: sandbox.apiKey, BATCHDESK_CHANNEL_KEY: sandbox.channelKey };
+    const host = await launch({ store, env: keys });
+    await openApp(page, host);
+    await goTo(page, 'New batch');
+
+    // Files are not carried to the team from the window: said, and Start stays off.
+    await page.getByRole('radio', { name: /^Transcribe recordings/ }).check();
+    await page.getByRole('radio', { name: /^The team: its workers, from the shared store postgresql:/ }).check();
+    await expect(page.getByRole('alert')).toContainText('which every worker must find at the same path');
+
+    await page.getByRole('radio', { name: /^Send messages/ }).check();
+    await page.getByLabel('Files to add').setInputFiles(messagesCsv(work, 12, 'team-window.csv'));
+    await page.getByLabel('Name (optional)').fill('From the window');
+    await expect(page.getByTestId('team-hint')).toContainText('moved whole to the shared store');
+    const estimate = page.getByRole('region', { name: 'Estimate' });
+    await expect(estimate.locator('dt', { hasText: /^Items$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('12');
+    await page.getByTestId('team-hint').scrollIntoViewIfNeeded();
+    await shot(page, 'new-batch-for-the-team', testInfo);
+    await page.getByRole('button', { name: 'Start batch for the team' }).click();
+
+    await expect(page).toHaveURL(/#\/team$/);
+    const row = page.locator('[data-testid^="team-batch-"]', { hasText: 'From the window' });
+    await expect(row.getByTestId('team-counts')).toContainText('0 of 12 done');
+    // Not in this computer's own batches: only the team sends it.
+    await goTo(page, 'Batches');
+    await expect(page.getByText('From the window')).toHaveCount(0);
+
+    const worker = startCli(['run', '--store', store, '--data-dir', join(work, 'worker'), '--api-url', sandbox.url], keys);
+    const result = await worker.done;
+    expect(result.code, result.stderr).toBe(0);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team', exact: true }).click();
+    await expect(row.getByTestId('team-status')).toHaveText('Done', { timeout: 30_000 });
+    expectExactlyOnce(await sandbox.admin.ledger(), 12);
   });
 });
 

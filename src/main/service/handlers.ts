@@ -27,7 +27,7 @@ import { testKey } from './key-test';
 import { InvalidArgumentError, NotFoundError } from './rpc-errors';
 import { optOutKey } from '../engine/messaging/opt-out-list';
 import type { SharedStoreHandle } from '../engine/store/pg/open-shared-store';
-import { teamControl, teamView } from './team-view';
+import { teamControl, teamCreate, teamView } from './team-view';
 
 /** A step's estimate as the window shows it (units rounded: they are an estimate). */
 function stepView(e: StepEstimate): StepEstimateView {
@@ -295,6 +295,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'compare.list': async ({ batchId }) => engine.comparisonsOf(batchId),
     'runner.get': async () => d.runs.status,
     'team.get': async () => (d.team ? teamView(d.team) : null),
+    'team.create': async (arg) => {
+      if (!d.team) throw new InvalidArgumentError('This Batchdesk works on its data folder only: start it with `npm run web -- --store URL` to create batches for the team.');
+      checkPaths(arg.paths ?? []);
+      return teamCreate(engine, d.team, arg);
+    },
     'team.control': async ({ id, verb }) => {
       if (!d.team) throw new InvalidArgumentError('This Batchdesk works on its data folder only: start it with `npm run web -- --store URL` to see and control the team\'s shared batches.');
       return teamControl(d.team, id, verb);

@@ -1,6 +1,9 @@
 // The window's Team screen (host started with `--store URL`): every batch of the team's shared
 // store with the workers holding its items now, and pause/resume/cancel for every worker at once.
-import type { ResultOf, TeamView } from '../../shared/contract';
+import type { ArgOf, ResultOf, TeamView } from '../../shared/contract';
+import type { Engine } from '../engine/engine';
+import { describe } from '../../shared/capabilities/catalog';
+import { InvalidArgumentError } from './rpc-errors';
 import type { SharedStoreHandle } from '../engine/store/pg/open-shared-store';
 import { pauseTeamBatch, resolveTeamBatch, teamBatch, teamBatches } from '../engine/team/team-batches';
 
@@ -30,4 +33,33 @@ export async function teamControl(h: SharedStoreHandle, idOrPrefix: string, verb
       break;
   }
   return teamBatch(h.store, id);
+}
+
+/**
+ * A batch made in the window for the team: planned here as any batch (this computer's keys and
+ * opt-out list), then moved whole to the shared store (same keys and bodies) and started there,
+ * unless it is scheduled (a worker starts it at its time). What the team already has is left out
+ * and listed, as on the command line.
+ */
+export async function teamCreate(engine: Engine, h: SharedStoreHandle, request: ArgOf<'team.create'>): Promise<ResultOf<'team.create'>> {
+  if ((request.then?.length ?? 0) > 0 || request.from) {
+    throw new InvalidArgumentError('Pipelines and follow-ups run on one computer: create them for this computer (not the team), or create each step for the team on its own.');
+  }
+  if (describe(request.capability).input.kind === 'files') {
+    throw new InvalidArgumentError(
+      `${describe(request.capability).label} reads files, which every worker must find at the same path, and files dropped in the window are kept in this computer's data folder. Create it for the team from a shared folder with \`batchdesk batch create ${request.capability} FOLDER --store URL\`, or for this computer.`,
+    );
+  }
+  const created = await engine.createBatch(request);
+  if (!created.batch) return { batch: null, problems: created.problems, alreadyQueued: created.alreadyQueued };
+  const moved = await engine.handOver(created.batch.id, h.store, { allowResend: request.allowResend === true });
+  const problems = [
+    ...created.problems,
+    ...moved.skipped.map((k) => ({ source: k.source, row: null, message: `${k.source}: already in the team's batch ${k.batchId} (${k.batchName}, ${k.state}); tick "Include items already sent or queued" to send it again` })),
+  ];
+  const alreadyQueued = created.alreadyQueued + moved.skipped.length;
+  if (moved.moved === 0) return { batch: null, problems, alreadyQueued };
+  const row = await h.store.batch(created.batch.id);
+  if (row && row.scheduled_at === null) await h.store.start(created.batch.id);
+  return { batch: await teamBatch(h.store, created.batch.id), problems, alreadyQueued };
 }

@@ -19,6 +19,7 @@ import { navigate } from '../routing/use-route';
 import { ThenSteps } from '../new-batch/ThenSteps';
 import { formatCount } from '../format/time';
 import { useBatchesStore } from '../store/batches-store';
+import { useTeamStore } from '../store/team-store';
 import type { Problem } from '../../../shared/contract';
 import './NewBatchScreen.css';
 
@@ -55,6 +56,15 @@ function FollowedBatch({ id, onClear }: { id: string; onClear(): void }) {
   );
 }
 
+/** Why this draft cannot go to the team (null: it can), as the host would refuse it. */
+function teamRefusal(capability: (typeof BATCH_CAPABILITIES)[number], chained: boolean): string | null {
+  if (chained) return 'Pipelines and follow-ups run on one computer: choose "This computer", or create each step for the team on its own.';
+  if (describe(capability).input.kind === 'files') {
+    return `${describe(capability).label} reads files, which every worker must find at the same path; files dropped here stay in this computer's data folder. Choose "This computer", or create it for the team from a shared folder with batchdesk batch create ${capability} FOLDER --store URL.`;
+  }
+  return null;
+}
+
 export function NewBatchScreen({ from = null }: { from?: string | null }) {
   const draft = useDraftStore();
   // A follow-up link (#/new/from/<id>) sets what the draft follows, and a capability that can.
@@ -77,22 +87,41 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
   const capId = useId();
   const resendId = useId();
 
+  // A host started with a shared store (`--store URL`) can hand the batch to the team's workers.
+  const team = useTeamStore((s) => s.view);
+  useEffect(() => {
+    if (useTeamStore.getState().view === undefined) void useTeamStore.getState().load();
+  }, []);
+  const [forTeam, setForTeam] = useState(false);
+  const sendsHere = !team || !forTeam;
+  const teamBlock = sendsHere ? null : teamRefusal(draft.capability, draft.then.length > 0 || draft.from !== null);
+
   const current = request !== null && preview.forKey === JSON.stringify(request) ? preview.preview : null;
-  const canStart = request !== null && current !== null && current.items > 0 && !preview.loading && !start.busy;
+  const canStart = request !== null && current !== null && current.items > 0 && !preview.loading && !start.busy && teamBlock === null;
 
   const onStart = () =>
     start.run(async () => {
       if (!request) return;
       setCreateProblems(null);
-      const r = await client().call('batches.create', request);
-      if (!r.batch) {
+      const refused = (r: { problems: Problem[]; alreadyQueued: number }): Error => {
         setCreateProblems(r.problems);
-        throw new Error(
+        return new Error(
           r.alreadyQueued > 0
             ? 'No batch was created: every item is already in an earlier batch (see below). Tick "Include items already sent or queued" to send them again.'
             : 'No batch was created: none of the items is valid. See the problems below.',
         );
+      };
+      if (!sendsHere) {
+        const t = await client().call('team.create', request);
+        if (!t.batch) throw refused(t);
+        // The team's: listed on the Team screen, where its workers are seen sending it.
+        draft.reset();
+        void useTeamStore.getState().load();
+        navigate({ name: 'team' });
+        return;
       }
+      const r = await client().call('batches.create', request);
+      if (!r.batch) throw refused(r);
       merge([r.batch, ...r.steps]);
       draft.reset();
       navigate({ name: 'batch', id: r.batch.id, jobId: null });
@@ -145,6 +174,32 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
           </section>
 
           <ThenSteps error={errors.then} />
+
+          {team ? (
+            <section className="card stack" aria-labelledby="new-who">
+              <h2 id="new-who">Who sends it</h2>
+              <fieldset className="new-batch__who">
+                <legend className="visually-hidden">Who sends it</legend>
+                <label>
+                  <input type="radio" name="who" checked={!forTeam} onChange={() => setForTeam(false)} /> This computer
+                </label>
+                <label>
+                  <input type="radio" name="who" checked={forTeam} onChange={() => setForTeam(true)} /> The team: its workers, from {team.store}
+                </label>
+              </fieldset>
+              {forTeam ? (
+                <p className="field-hint" data-testid="team-hint">
+                  Planned here with this computer&apos;s keys and opt-out list, then moved whole to the shared store and started there: any worker of the team (
+                  <code>batchdesk run --store URL</code>) sends it, with its own key of the same label.
+                </p>
+              ) : null}
+              {teamBlock ? (
+                <p className="new-batch__team-block" role="alert">
+                  {teamBlock}
+                </p>
+              ) : null}
+            </section>
+          ) : null}
         </div>
 
         <section className="card stack new-batch__estimate" aria-labelledby="new-estimate" aria-busy={preview.loading}>
@@ -179,7 +234,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
           ) : null}
           <div className="new-batch__start">
             <button type="button" className="primary new-batch__start-button" onClick={() => void onStart()} disabled={!canStart}>
-              {start.busy ? 'Starting…' : draft.then.length > 0 ? `Start pipeline (${draft.then.length + 1} steps)` : 'Start batch'}
+              {start.busy ? 'Starting…' : draft.then.length > 0 ? `Start pipeline (${draft.then.length + 1} steps)` : sendsHere ? 'Start batch' : 'Start batch for the team'}
             </button>
             <p className="field-hint">Nothing is sent until you start. Invalid items are skipped and listed with the batch.</p>
           </div>
