@@ -3,11 +3,14 @@
 // read page by page), and what the team spent is reported by client, key, batch and day. Formats
 // made from this computer's own files are refused before the store is opened, saying why.
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { runCli } from '../helpers/cli';
-import { createSharedBatch, jobStates, startWorker, writeChannelCsv, useTeamRig } from '../helpers/team-run';
+import { createSharedBatch, jobStates, keyEnv, startWorker, writeChannelCsv, useTeamRig } from '../helpers/team-run';
+import { fileURLToPath } from 'node:url';
+
+const RECORDINGS = fileURLToPath(new URL('../../resources/samples/recordings/', import.meta.url));
 
 // More than one page (500 rows) of the store's jobs.
 const ROWS = 620;
@@ -33,7 +36,7 @@ describe('team: export and report --store', () => {
     const out = join(dir.path, 'results.csv');
     const r = await runCli(['export', id.slice(0, 8), '--format', 'csv', '--out', out, ...elsewhere], env);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain(`Wrote ${ROWS} item(s) of ${id}`);
+    expect(r.stdout).toContain(`Wrote ${ROWS} item(s) of ${id} (the shared store postgresql://`);
     const rows = parse(readFileSync(out, 'utf8'), { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(ROWS);
     expect(rows.map((row) => Number(row.item))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
@@ -53,11 +56,11 @@ describe('team: export and report --store', () => {
     expect(blocks).toHaveLength(ROWS);
     expect(blocks[0]).toMatch(/^=== customers.csv row 2 \[succeeded\] to \+442000000000 message_id msg_/);
 
-    // Item files are made from a data folder's own outputs: refused with --store, before anything is opened.
+    // A messages batch has no file per item, shared or not: said, with what to use instead.
     const files = await runCli(['export', id, '--format', 'files', '--out', join(dir.path, 'files'), ...elsewhere], env);
-    expect(files.code).toBe(2);
-    expect(files.stderr).toContain('--format files cannot go with --store yet');
-    expect(files.stderr).toContain('--format csv, json or txt');
+    expect(files.code).not.toBe(0);
+    expect(files.stderr).toContain('results have no file per item');
+    expect(files.stderr).toContain('--format csv');
 
     // What the team spent: every message once, at 0.0050 each, billed to no client, paid by the channel key.
     const byBatch = await runCli(['report', '--by', 'batch', '--format', 'json', ...elsewhere], env);
@@ -77,6 +80,28 @@ describe('team: export and report --store', () => {
     const noSuchClient = await runCli(['report', '--by', 'batch', '--client', 'Acme', ...elsewhere], env);
     expect(noSuchClient.code).toBe(2);
     expect(noSuchClient.stderr).toContain('No batch is billed to the client "Acme"; clients with spend: "" (no client)');
+
+    // Recordings sent by the team: their subtitles and transcript files, made from the shared store.
+    const calls = await runCli(['batch', 'create', 'transcribe', RECORDINGS, '--name', 'calls', '--store', storeUrl, '--data-dir', join(dir.path, 'planner'), '--api-url', sb.url], keyEnv(sb));
+    expect(calls.code, calls.stderr).toBe(0);
+    const callsId = /Created batch (\S+)/.exec(calls.stdout)?.[1] ?? '';
+    const transcriber = startWorker({ storeUrl, dataDir: join(dir.path, 'worker'), sb });
+    live.push(transcriber);
+    expect((await transcriber.done).code).toBe(0);
+    const srtDir = join(dir.path, 'subtitles');
+    const srt = await runCli(['export', callsId, '--format', 'srt', '--out', srtDir, ...elsewhere], env);
+    expect(srt.code, srt.stderr).toBe(0);
+    expect(srt.stdout).toContain(`Wrote 3 SubRip subtitle file(s) (.srt) of ${callsId} (the shared store`);
+    expect(readdirSync(srtDir).sort()).toEqual(['call-001-double-charge.srt', 'call-002-late-parcel.srt', 'call-003-cancel-plan.srt']);
+    expect(readFileSync(join(srtDir, 'call-001-double-charge.srt'), 'utf8')).toMatch(/^1\r?\n00:00:00,000 --> /);
+    const transcripts = join(dir.path, 'transcripts');
+    expect((await runCli(['export', callsId, '--format', 'files', '--out', transcripts, ...elsewhere], env)).code).toBe(0);
+    expect(readdirSync(transcripts).filter((f) => f.startsWith('call-002-late-parcel.')).sort()).toEqual([
+      'call-002-late-parcel.json',
+      'call-002-late-parcel.srt',
+      'call-002-late-parcel.txt',
+      'call-002-late-parcel.vtt',
+    ]);
 
     // A batch the store does not have: named, with where to look.
     const missing = await runCli(['export', 'bnothere', '--format', 'csv', '--out', join(dir.path, 'x.csv'), ...elsewhere], env);

@@ -46,6 +46,7 @@ import { outputsDirOf } from './output-names';
 import { jobDetail, jobInputFile, jobNeighbours, jobPage, type JobPageQuery } from './read-models/job-views';
 import { costReport } from './read-models/cost-report';
 import { exportBatch, localPages, type ExportFormat } from './exporters/export-batch';
+import { localResults } from './read-models/job-results';
 import { exportFiles, type FilesExport } from './exporters/export-files';
 import type { FilesFormat } from '../../shared/capabilities/result-files';
 import { writeFilesZip, type ZipExport } from './exporters/export-zip';
@@ -455,14 +456,14 @@ export class Engine {
   async exportFiles(id: string, dir: string, format: FilesFormat = 'files'): Promise<FilesExport> {
     const batch = this.batches.get(id);
     if (!batch) throw new NotFoundError(`No batch "${id}".`);
-    return exportFiles(this.db, { id, capability: batch.capability, outputsDir: this.outputsDir(id) }, dir, format);
+    return exportFiles(localResults(this.db, id), { id, capability: batch.capability, outputsDir: this.outputsDir(id) }, dir, format);
   }
 
   /** The same files as `exportFiles`, under the same names, streamed into `out` as one zip. */
   async exportFilesZip(id: string, out: Writable): Promise<ZipExport> {
     const batch = this.batches.get(id);
     if (!batch) throw new NotFoundError(`No batch "${id}".`);
-    return writeFilesZip(this.db, { id, capability: batch.capability, outputsDir: this.outputsDir(id) }, out);
+    return writeFilesZip(localResults(this.db, id), { id, capability: batch.capability, outputsDir: this.outputsDir(id) }, out);
   }
 
   /**

@@ -5,7 +5,9 @@ import { exportSpec } from '../specs/export';
 import { globalOptions, openEngine } from '../context';
 import { EXPORT_COUNTS, TABLE_FORMATS, type ExportFormat } from '../../engine/exporters/export-batch';
 import { FILES_FORMATS, type FilesFormat } from '../../../shared/capabilities/result-files';
-import { openChosenStore, storeChoice, teamExport } from './team';
+import { openChosenStore, teamExport, teamExportFiles } from './team';
+import { resolveTeamBatch } from '../../engine/team/team-batches';
+import type { Engine } from '../../engine/engine';
 
 const FORMATS: readonly (ExportFormat | FilesFormat)[] = [...TABLE_FORMATS, ...FILES_FORMATS];
 
@@ -24,40 +26,29 @@ export const exportCommand = bindCommand(exportSpec, async ({ values, positional
   const format = FORMATS.find((f) => f === values.format);
   if (!format) throw new UsageError(`--format must be ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS[FORMATS.length - 1] ?? ''} (got "${values.format ?? ''}").`);
   if (!values.out) throw new UsageError(isFiles(format) ? `export --format ${format} needs --out DIR (the folder to write the files into).` : 'export needs --out PATH.');
-  if (storeChoice(values.store, io.env).kind !== 'sqlite') {
-    if (isFiles(format)) {
-      throw new UsageError(
-        `--format ${format} cannot go with --store yet: a shared batch's item files are made on this computer from its own data folder. Export the shared batch's table instead (--format csv, json or txt: every item's result, the transcript's segments included in json).`,
-      );
-    }
-    const shared = await openChosenStore(values.store, io.env);
-    if (shared) {
-      try {
-        return await teamExport(shared, positionals[0] ?? '', format, resolve(values.out), io);
-      } finally {
-        await shared.store.close();
-      }
-    }
-  }
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  const out = resolve(values.out);
+  // A team's shared store (--store, BATCHDESK_STORE): its batch, read from there page by page.
+  const shared = await openChosenStore(values.store, io.env);
+  const engine = shared ? null : openEngine(globalOptions(values, io.env), io.env);
   try {
-    const id = engine.resolveBatchId(positionals[0] ?? '');
-    const out = resolve(values.out);
+    const id = shared ? await resolveTeamBatch(shared.store, positionals[0] ?? '') : (engine?.resolveBatchId(positionals[0] ?? '') ?? '');
+    const where = shared ? ` (${shared.description})` : '';
     if (isFiles(format)) {
-      const r = await engine.exportFiles(id, out, format);
+      const r = shared ? await teamExportFiles(shared, id, format, out) : await (engine as Engine).exportFiles(id, out, format);
       io.stdout.write(
-        `Wrote ${r.written} ${WHAT[format]} of ${id} to ${out} (${r.noFile} item(s) had no file: failed or not done${r.problemCount > 0 ? `; ${r.problemCount} succeeded item(s) could not be written, listed below` : ''})\n`,
+        `Wrote ${r.written} ${WHAT[format]} of ${id}${where} to ${out} (${r.noFile} item(s) had no file: failed or not done${r.problemCount > 0 ? `; ${r.problemCount} succeeded item(s) could not be written, listed below` : ''})\n`,
       );
-      if (r.written === 0 && r.noFile > 0 && r.problemCount === 0) io.stdout.write(`Nothing has succeeded yet: \`batchdesk run ${id}\` first, then export again.\n`);
+      if (r.written === 0 && r.noFile > 0 && r.problemCount === 0) io.stdout.write(`Nothing has succeeded yet: \`batchdesk run ${id}${shared ? ' --store URL' : ''}\` first, then export again.\n`);
       // Succeeded items whose file could not be given: named, with the cause and what to do.
       for (const p of r.problems) io.stderr.write(`! ${p.item}: ${p.message}\n`);
       if (r.problemCount > r.problems.length) io.stderr.write(`! and ${r.problemCount - r.problems.length} more item(s) like these\n`);
       return r.problemCount > 0 ? EXIT.someFailed : EXIT.ok;
     }
-    const n = await engine.exportBatch(id, format, out);
-    io.stdout.write(`Wrote ${n} ${EXPORT_COUNTS[format]} of ${id} to ${out}\n`);
+    const n = shared ? await teamExport(shared, id, format, out, io) : await (engine as Engine).exportBatch(id, format, out);
+    io.stdout.write(`Wrote ${n} ${EXPORT_COUNTS[format]} of ${id}${where} to ${out}\n`);
     return EXIT.ok;
   } finally {
-    engine.close();
+    engine?.close();
+    await shared?.store.close();
   }
 });

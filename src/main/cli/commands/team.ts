@@ -16,6 +16,9 @@ import type { ControlVerb } from './control';
 import { runExit } from '../run-exit';
 import { EXPORT_COUNTS, exportBatch, sharedPages, type ExportFormat } from '../../engine/exporters/export-batch';
 import { capabilityFor } from '../../engine/capabilities/registry';
+import { exportFiles, type FilesExport } from '../../engine/exporters/export-files';
+import { sharedResults } from '../../engine/read-models/job-results';
+import { itemFileKind, type FilesFormat } from '../../../shared/capabilities/result-files';
 
 /** `--store` or BATCHDESK_STORE read and checked; a bad URL is a usage error naming where it came from. */
 export function storeChoice(flag: string | undefined, env: NodeJS.ProcessEnv): StoreChoice {
@@ -170,15 +173,29 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
   return runExit(last);
 }
 
-/** `export --store`: a shared batch's table (csv, json, txt, invoices, line-items), read page by page from the store. */
-export async function teamExport(h: SharedStoreHandle, idOrPrefix: string, format: ExportFormat, out: string, io: Io): Promise<ExitCode> {
-  const id = await resolveTeamBatch(h.store, idOrPrefix);
+/** `export --store`: a shared batch's table (csv, json, txt, invoices, line-items), read page by page from the store; how many rows. */
+export async function teamExport(h: SharedStoreHandle, id: string, format: ExportFormat, out: string, io: Io): Promise<number> {
   const batch = await h.store.batch(id);
-  if (!batch) throw new UsageError(`No batch "${idOrPrefix}" in the shared store.`);
+  if (!batch) throw new UsageError(`No batch "${id}" in the shared store.`);
   const n = await exportBatch(sharedPages(h.store, id), batch.capability, format, out);
-  io.stdout.write(`Wrote ${n} ${EXPORT_COUNTS[format]} of ${id} (${h.description}) to ${out}\n`);
   if (capabilityFor(batch.capability).descriptor.invoice) {
     io.stderr.write('Note: invoices sent by the team are not checked yet (sums, VAT, duplicates): needs_review and the check columns are empty. Run an OCR batch on one computer (without --store) to have them checked.\n');
   }
-  return EXIT.ok;
+  return n;
+}
+
+/**
+ * `export --store --format files|srt|vtt|ubl`: each succeeded item's own file(s), made from its
+ * result in the shared store. Answers saved as files (speech, images) stay with the worker that
+ * received each one, so those batches are refused, saying where the files are.
+ */
+export async function teamExportFiles(h: SharedStoreHandle, id: string, format: FilesFormat, out: string): Promise<FilesExport> {
+  const batch = await h.store.batch(id);
+  if (!batch) throw new UsageError(`No batch "${id}" in the shared store.`);
+  if (itemFileKind(batch.capability) === 'saved') {
+    throw new UsageError(
+      `A shared ${capabilityFor(batch.capability).descriptor.short.toLowerCase()} batch's files stay with the worker that received each one (outputs/${id} in its data folder): copy them from there. From the shared store, --format csv or json lists every item with its result.`,
+    );
+  }
+  return exportFiles(sharedResults(h.store, id), { id, capability: batch.capability, outputsDir: '' }, out, format);
 }

@@ -12,7 +12,6 @@ import { createReadStream, mkdirSync, statSync } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Db } from '../db/connection';
 import type { BatchCapability } from '../../../shared/domain';
 import { OutputFile } from '../../../shared/capabilities/catalog';
 import { hasCues, hasInvoices, itemFileKind, noCuesMessage, noInvoicesMessage, noItemFilesMessage, textFileExtensions, type FilesFormat, type ItemFileKind } from '../../../shared/capabilities/result-files';
@@ -25,7 +24,7 @@ import { RowPayload, outputBase } from '../capabilities/row-payload';
 import { UserError } from '../failures';
 import { StorageFailure } from '../queue/storage-failure';
 import { numberedName, safeFileBase } from '../output-names';
-import { resultCounts, succeededResultPages, type ResultRow } from '../read-models/job-results';
+import type { ResultRow, ResultSource } from '../read-models/job-results';
 import { srtOf, vttOf } from './cue-files';
 import { storedJson } from '../stored-json';
 
@@ -164,9 +163,9 @@ function entryOf(row: ResultRow, batch: FilesBatch, kind: ItemFileKind, format: 
 }
 
 /** Every succeeded item as the files it becomes (or why it has none), in item order, a page at a time. */
-export function* itemFiles(db: Db, batch: FilesBatch, format: FilesFormat = 'files'): Generator<ItemEntry> {
+export async function* itemFiles(source: ResultSource, batch: FilesBatch, format: FilesFormat = 'files'): AsyncGenerator<ItemEntry> {
   const kind = itemFileKindOrRefuse(batch.capability, format);
-  for (const page of succeededResultPages(db, batch.id)) {
+  for await (const page of source.pages()) {
     for (const row of page) yield entryOf(row, batch, kind, format);
   }
 }
@@ -245,10 +244,10 @@ function ensureDir(dir: string): void {
  * written; items without a file are counted, succeeded ones that should have had one are listed
  * with the reason. A failing write stops the export, naming the file.
  */
-export async function exportFiles(db: Db, batch: FilesBatch, dir: string, format: FilesFormat = 'files'): Promise<FilesExport> {
+export async function exportFiles(source: ResultSource, batch: FilesBatch, dir: string, format: FilesFormat = 'files'): Promise<FilesExport> {
   itemFileKindOrRefuse(batch.capability, format);
   ensureDir(dir);
-  const counts = resultCounts(db, batch.id);
+  const counts = await source.counts();
   const out: FilesExport = { dir, written: 0, noFile: counts.total - counts.succeeded, problems: [], problemCount: 0 };
   const problem = (p: ItemProblem): void => {
     out.problemCount++;
@@ -277,7 +276,7 @@ export async function exportFiles(db: Db, batch: FilesBatch, dir: string, format
     }
     return made;
   };
-  for (const entry of itemFiles(db, batch, format)) {
+  for await (const entry of itemFiles(source, batch, format)) {
     if (!entry.ok) {
       problem(entry);
       // Its name stays its own: the next item of the same name must not take it.

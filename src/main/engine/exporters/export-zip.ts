@@ -5,8 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Db } from '../db/connection';
-import { resultCounts } from '../read-models/job-results';
+import type { ResultSource } from '../read-models/job-results';
 import { ExportNames, itemFileKindOrRefuse, itemFiles, type FilesBatch, type ItemPart, type ItemProblem } from './export-files';
 
 /** Entries added ahead of the one being written. */
@@ -25,9 +24,9 @@ export interface ZipExport {
  * Streams the batch's item files as a zip into `out`. Rejects when `out` fails or closes early
  * (the browser went away) or a file cannot be read half way; the zip is then incomplete.
  */
-export async function writeFilesZip(db: Db, batch: FilesBatch, out: Writable): Promise<ZipExport> {
+export async function writeFilesZip(source: ResultSource, batch: FilesBatch, out: Writable): Promise<ZipExport> {
   itemFileKindOrRefuse(batch.capability);
-  const counts = resultCounts(db, batch.id);
+  const counts = await source.counts();
   const result: ZipExport = { entries: 0, noFile: counts.total - counts.succeeded, problems: [], problemCount: 0 };
   // Loaded here, not at start-up: only the browser host's zip download needs it.
   const { ZipFile } = await import('yazl');
@@ -60,7 +59,7 @@ export async function writeFilesZip(db: Db, batch: FilesBatch, out: Writable): P
   const names = new ExportNames();
   let added = 0;
   let started = 0;
-  for (const entry of itemFiles(db, batch)) {
+  for await (const entry of itemFiles(source, batch)) {
     if (failure) break;
     if (!entry.ok) {
       result.problemCount++;

@@ -2,6 +2,7 @@
 // Each page is read to the end before it is returned, so no statement stays open on the
 // connection while the caller awaits its writes (the runner keeps using the same connection).
 import type { Db } from '../db/connection';
+import type { QueueStore } from '../store/queue-store';
 
 export interface ResultRow {
   seq: number;
@@ -40,4 +41,42 @@ export function resultCounts(db: Db, batchId: string): { total: number; succeede
     .prepare(`SELECT COUNT(*) AS total, COALESCE(SUM(state = 'succeeded'), 0) AS succeeded FROM jobs WHERE batch_id = ?`)
     .get(batchId) as { total: number; succeeded: number };
   return { total: r.total, succeeded: r.succeeded };
+}
+
+/** Where a per-item export reads a batch's results: this data folder, or a team's shared store. */
+export interface ResultSource {
+  counts(): Promise<{ total: number; succeeded: number }>;
+  pages(): AsyncIterable<ResultRow[]>;
+}
+
+/** A batch of this data folder (with its invoices' stored checks). */
+export function localResults(db: Db, batchId: string): ResultSource {
+  return {
+    counts: async () => resultCounts(db, batchId),
+    pages: async function* () {
+      yield* succeededResultPages(db, batchId);
+    },
+  };
+}
+
+/** A batch of a team's shared store, page by page (no invoice checks are kept there). */
+export function sharedResults(store: Pick<QueueStore, 'stats' | 'jobsPage'>, batchId: string, pageSize = RESULT_PAGE): ResultSource {
+  return {
+    counts: async () => {
+      const c = (await store.stats(batchId)).counts;
+      return { total: c.queued + c.running + c.retry_wait + c.succeeded + c.failed + c.cancelled, succeeded: c.succeeded };
+    },
+    pages: async function* () {
+      for (let after = 0; ; ) {
+        const jobs = await store.jobsPage(batchId, after, pageSize);
+        const last = jobs[jobs.length - 1];
+        if (!last) return;
+        after = last.seq;
+        const rows = jobs
+          .filter((j) => j.state === 'succeeded')
+          .map((j): ResultRow => ({ seq: j.seq, source: j.source, payload_json: j.payload_json, result_json: j.result_json, finished_at: j.finished_at, units: j.units, checks_json: null }));
+        if (rows.length > 0) yield rows;
+      }
+    },
+  };
 }
