@@ -103,6 +103,23 @@ describe('team: export and report --store', () => {
       'call-002-late-parcel.vtt',
     ]);
 
+    // The team's results by their words, from the third computer: a transcript, a message by its
+    // words and by its number as people write it, one batch only, and no --semantic (vectors are local).
+    const charged = await runCli(['search', 'charged twice', '--json', ...elsewhere], env);
+    expect(charged.code, charged.stderr).toBe(0);
+    const chargedHits = (JSON.parse(charged.stdout) as { hits: { batch: string; source: string; snippet: string }[] }).hits;
+    expect(chargedHits[0]).toMatchObject({ batch: callsId });
+    expect(chargedHits[0]?.source).toContain('call-001-double-charge.wav');
+    expect(chargedHits[0]?.snippet).toMatch(/\*\*charged\*\* \*\*twice\*\*/i);
+    const code = await runCli(['search', 'code 1007', '--batch', id.slice(0, 8), ...elsewhere], env);
+    expect(code.stdout).toContain(`${id}  team export test (channel)`);
+    expect(code.stdout).toContain('item 8  customers.csv row 9');
+    const byNumber = await runCli(['search', '+44 20 0000 0007', '--json', ...elsewhere], env);
+    expect((JSON.parse(byNumber.stdout) as { hits: { item: number }[] }).hits.map((h) => h.item)).toEqual([8]);
+    const semantic = await runCli(['search', 'refund', '--semantic', ...elsewhere], env);
+    expect(semantic.code).toBe(2);
+    expect(semantic.stderr).toContain('--semantic cannot go with --store');
+
     // A batch the store does not have: named, with where to look.
     const missing = await runCli(['export', 'bnothere', '--format', 'csv', '--out', join(dir.path, 'x.csv'), ...elsewhere], env);
     expect(missing.code).not.toBe(0);

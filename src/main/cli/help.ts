@@ -70,7 +70,7 @@ export function globalHelp(specs: readonly CommandSpec[]): string {
     '',
     'Keys: the OS keychain (batchdesk keys add), or BATCHDESK_API_KEY / BATCHDESK_CHANNEL_KEY.',
     'Team mode: --store URL or BATCHDESK_STORE (postgresql://...) on batch create, run, status,',
-    '           pause, resume, cancel, retry, export and report: one queue shared by several',
+    '           pause, resume, cancel, retry, export, report and search: one queue shared by several',
     '           computers (README).',
     'Exit codes: 0 all succeeded, 1 some items failed, 2 usage error, 3 a batch is paused,',
     '            4 could not start (data folder busy, keychain or shared store unavailable),',

@@ -4,6 +4,8 @@ import { searchSpec } from '../specs/search';
 import { globalOptions, openConnection, openEngine } from '../context';
 import { BatchCapability, BATCH_CAPABILITIES } from '../../../shared/domain';
 import { MARK_END, MARK_START, type SearchHit } from '../../engine/search/search-index';
+import { openChosenStore } from './team';
+import { resolveTeamBatch } from '../../engine/team/team-batches';
 
 /** A snippet with its matches in **bold**, on one line. */
 function marked(snippet: string): string {
@@ -36,11 +38,22 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
   const limit = values.limit === undefined ? 20 : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${values.limit}").`);
   const g = globalOptions(values, io.env);
-  const engine = openEngine(g, io.env);
+  // A team's shared store (--store, BATCHDESK_STORE): the words of every batch the team sent.
+  const shared = await openChosenStore(values.store, io.env);
+  if (shared && values.semantic) {
+    await shared.store.close();
+    throw new UsageError('--semantic cannot go with --store: the vectors of embeddings are kept in the data folder that made them. Search the shared store by its words (without --semantic).');
+  }
+  const engine = shared ? null : openEngine(g, io.env);
   try {
-    const batchId = values.batch === undefined ? undefined : engine.resolveBatchId(values.batch);
     let hits: SearchHit[];
-    if (values.semantic) {
+    if (shared) {
+      const batchId = values.batch === undefined ? undefined : await resolveTeamBatch(shared.store, values.batch);
+      hits = await shared.store.search(query, { batchId, capability, limit });
+    } else if (!engine) {
+      hits = [];
+    } else if (values.semantic) {
+      const batchId = values.batch === undefined ? undefined : engine.resolveBatchId(values.batch);
       const conn = await openConnection(engine, g, io.env);
       try {
         hits = await engine.semanticSearch(conn.target, query, { batchId, capability, limit });
@@ -48,6 +61,7 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
         await conn.close();
       }
     } else {
+      const batchId = values.batch === undefined ? undefined : engine.resolveBatchId(values.batch);
       hits = engine.search(query, { batchId, capability, limit });
     }
     if (values.json) {
@@ -64,6 +78,7 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
     }
     return EXIT.ok;
   } finally {
-    engine.close();
+    engine?.close();
+    await shared?.store.close();
   }
 });

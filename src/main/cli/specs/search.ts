@@ -1,11 +1,13 @@
 import { defineCommand } from '../command-spec';
 import { BATCH_CAPABILITIES } from '../../../shared/domain';
+import { STORE_OPTION } from './store-option';
 
 export const searchSpec = defineCommand({
   name: 'search',
   summary: 'find finished items by the words of their results, inputs, file names and errors, across every batch',
   usage: ['<query> [--semantic] [--batch ID] [--capability C] [--limit N] [--json]'],
   options: {
+    ...STORE_OPTION,
     semantic: { type: 'boolean', help: 'by meaning: nearest embedded results (embed a batch first: batch create embeddings --from ID)' },
     batch: { type: 'string', value: 'ID', help: 'only this batch (any unique prefix of its id)' },
     capability: { type: 'string', value: BATCH_CAPABILITIES.join('|'), help: 'only batches of this capability' },
@@ -15,6 +17,7 @@ export const searchSpec = defineCommand({
   examples: [
     { command: 'batchdesk search "charged twice"', note: 'every word, in any order; "quoted words" as a phrase' },
     { command: 'batchdesk search refund --capability transcribe --limit 50 --json' },
+    { command: 'batchdesk search "late parcel" --store postgresql://batchdesk@db.office.lan/batchdesk', note: "the team's batches in the shared store" },
     { command: 'batchdesk search "billed two times" --semantic', note: 'finds "I was charged twice" once the transcripts are embedded' },
   ],
   notes: [

@@ -42,3 +42,26 @@ export function documentOf(
   if (job.error_message) parts.push(job.error_message);
   return { source: job.source, body: parts.filter((p) => p.trim() !== '').join('\n') };
 }
+
+/** A job as the search index reads it when its state changed (the job may be gone: null fields). */
+export interface IndexedRow {
+  state: string | null;
+  source: string;
+  payload_json: string;
+  result_json: string | null;
+  error_message: string | null;
+  parent_job_id: number | null;
+  capability: BatchCapability | null;
+}
+
+/**
+ * The document a job is found by, or null when it is not in the index: not finished (retried,
+ * gone), or an embedding of another batch's result, which holds a copy of that result (found
+ * there, not twice).
+ */
+export function indexedDocument(r: IndexedRow): SearchDocument | null {
+  if (r.state !== 'succeeded' && r.state !== 'failed') return null;
+  if (r.capability === null) return null;
+  if (r.capability === 'embeddings' && r.parent_job_id !== null) return null;
+  return documentOf(r, r.capability);
+}

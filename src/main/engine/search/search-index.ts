@@ -4,7 +4,7 @@
 // current whenever someone searches (search and the job filter catch up first).
 import type { Db } from '../db/connection';
 import type { BatchCapability } from '../../../shared/domain';
-import { documentOf } from './search-document';
+import { indexedDocument, type IndexedRow } from './search-document';
 import { ftsQuery } from './fts-query';
 
 export interface SearchFilters {
@@ -54,24 +54,11 @@ export class SearchIndex {
     for (let page = 0; page < maxPages; page++) {
       if (this.stmts.anyPending.get() === undefined) break;
       n += this.db.transaction(() => {
-        const rows = this.stmts.pending.all(PAGE) as {
-          id: number;
-          state: string | null;
-          source: string;
-          payload_json: string;
-          result_json: string | null;
-          error_message: string | null;
-          parent_job_id: number | null;
-          capability: BatchCapability | null;
-        }[];
+        const rows = this.stmts.pending.all(PAGE) as (IndexedRow & { id: number })[];
         for (const r of rows) {
           this.stmts.remove.run(r.id);
-          // An embedding of another batch's result holds a copy of that result: found there, not twice.
-          const copy = r.capability === 'embeddings' && r.parent_job_id !== null;
-          if ((r.state === 'succeeded' || r.state === 'failed') && r.capability !== null && !copy) {
-            const d = documentOf(r, r.capability);
-            this.stmts.put.run(r.id, d.source, d.body);
-          }
+          const d = indexedDocument(r);
+          if (d) this.stmts.put.run(r.id, d.source, d.body);
           this.stmts.done.run(r.id);
         }
         return rows.length;

@@ -289,6 +289,28 @@ export const PG_MIGRATIONS: readonly string[] = [
     job_id bigint
   );
   `,
+  // 5: full-text search over finished jobs (store/pg/pg-search.ts): a document per job, its words
+  // weighted (the source first), and the jobs to index next, noted by a trigger when a job reaches
+  // or leaves a final state. Jobs already finished are noted now, indexed at the first search.
+  `
+  CREATE TABLE job_text (
+    job_id bigint PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+    source text NOT NULL,
+    body text NOT NULL,
+    doc tsvector GENERATED ALWAYS AS (setweight(to_tsvector('english', source), 'A') || setweight(to_tsvector('english', body), 'B')) STORED
+  );
+  CREATE INDEX job_text_doc ON job_text USING gin (doc);
+  CREATE TABLE job_text_pending (job_id bigint PRIMARY KEY);
+  CREATE FUNCTION job_text_note() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO job_text_pending (job_id) VALUES (NEW.id) ON CONFLICT DO NOTHING;
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER job_text_on_change AFTER UPDATE OF state ON jobs FOR EACH ROW
+    WHEN (OLD.state IS DISTINCT FROM NEW.state AND (NEW.state IN ('succeeded','failed') OR OLD.state IN ('succeeded','failed')))
+    EXECUTE FUNCTION job_text_note();
+  INSERT INTO job_text_pending (job_id) SELECT id FROM jobs WHERE state IN ('succeeded','failed');
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

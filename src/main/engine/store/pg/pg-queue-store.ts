@@ -13,6 +13,8 @@ import { migratePg } from './pg-migrations';
 import type { NextRetry } from '../../read-models/batch-summary-of';
 import { spendSql, type ParsedSpendQuery, type SpendRaw } from '../../read-models/spend-report';
 import type { PaceDecision } from '../../messaging/recipient-pacing';
+import { catchUpShared, searchShared } from './pg-search';
+import type { SearchFilters, SearchHit } from '../../search/search-index';
 import type { SampleState } from '../../queue/sample-end';
 
 /** bigint columns (times in ms, money, ids) as numbers, as the SQLite store gives them: all stay far below 2^53. */
@@ -440,6 +442,17 @@ export class PgQueueStore implements QueueStore {
 
   async job(id: number): Promise<JobRow | undefined> {
     return (await this.pool.query<JobRow>(`SELECT * FROM jobs WHERE id = $1`, [id])).rows[0];
+  }
+
+  /** Indexes the team's jobs that finished since the last search (pg-search.ts); how many. */
+  async catchUpSearch(maxPages = Infinity): Promise<number> {
+    return catchUpShared((fn) => this.transaction(fn), maxPages);
+  }
+
+  /** Full-text search over the team's finished jobs, caught up first (as SearchIndex.search). */
+  async search(text: string, f: SearchFilters): Promise<SearchHit[]> {
+    await this.catchUpSearch();
+    return searchShared((sql, params) => this.pool.query(sql, params), text, f);
   }
 
   /** Spend grouped as `report` asks (read-models/spend-report.ts), days in `timeZone` (this computer's). */
