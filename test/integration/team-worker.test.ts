@@ -118,6 +118,29 @@ describe('team mode: workers on one shared store', () => {
     keyless.engine.close();
   });
 
+  it("a worker whose key of the batch's label is another account's key leaves it: nothing billed to the wrong client", async () => {
+    const { h, url, creator } = await teamSetup();
+    const { id } = await sharedBatch(h, creator, 10);
+    // The same environment variable on another machine, holding another client's channel key.
+    const other = await h.admin.createKey({ client: 'other-client', kind: 'channel' });
+    const elsewhere = await machine(h, { BATCHDESK_API_KEY: h.env.BATCHDESK_API_KEY, BATCHDESK_CHANNEL_KEY: other.key });
+    const said: string[] = [];
+    const w = await elsewhere.work(await storeAt(url, 'elsewhere'), 'elsewhere', { say: (l) => said.push(l) });
+    const planned = (h.env.BATCHDESK_CHANNEL_KEY ?? '').slice(-4);
+    expect(w.left.get(id)).toContain(`is not the one the batch was planned with (that one ends in …${planned})`);
+    expect(w.left.get(id)).toContain('would bill another account');
+    expect(said.join('\n')).toContain(`Batch ${id}`);
+    expect(await h.admin.ledger()).toEqual([]);
+    expect((await creator.stats(id)).counts.queued).toBe(10);
+    // A machine with the planned key sends it.
+    const same = await machine(h, h.env);
+    await same.work(await storeAt(url, 'same'), 'same');
+    expect((await creator.stats(id)).counts.succeeded).toBe(10);
+    expect(new Set((await h.admin.ledger()).map((d) => d.client))).toEqual(new Set([(await h.admin.listKeys()).find((k) => k.key === h.env.BATCHDESK_CHANNEL_KEY)?.client]));
+    elsewhere.engine.close();
+    same.engine.close();
+  });
+
   it('a pause from anywhere stops a busy worker within a second or two; resumed, the rest goes once', async () => {
     const { h, url, creator } = await teamSetup();
     await h.admin.setFaults({ latency_ms: 40, drop_after_work_rate: 0, error_rate: 0 });

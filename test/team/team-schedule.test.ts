@@ -54,6 +54,25 @@ describe('team: a scheduled shared batch', () => {
     const [started] = await query<{ started_at: string }>(storeUrl, `SELECT started_at FROM batches WHERE id = $1`, [id]);
     expect(Number(started?.started_at)).toBeGreaterThanOrEqual(at - 50);
 
+    // Another one, an hour ahead: its time changed from any computer, then started now.
+    const later = await runCli(
+      ['batch', 'create', 'channel', csv, '--name', 'later', '--allow-resend', '--at', new Date(Date.now() + 3_600_000).toISOString(), '--store', storeUrl, '--data-dir', join(dir.path, 'planner'), '--api-url', sb.url, '--json'],
+      keyEnv(sb),
+    );
+    const laterId = (JSON.parse(later.stdout) as { batch: { id: string } }).batch.id;
+    const env = { BATCHDESK_STORE: storeUrl };
+    const moved = await runCli(['schedule', laterId, '--at', new Date(Date.now() + 7_200_000).toISOString(), '--data-dir', join(dir.path, 'elsewhere')], env);
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.stdout).toContain('A worker of the team running then starts it');
+    const past = await runCli(['schedule', laterId, '--at', '2020-01-01T09:00Z', '--data-dir', join(dir.path, 'elsewhere')], env);
+    expect(past.code).toBe(2);
+    const now = await runCli(['schedule', laterId, '--now', '--data-dir', join(dir.path, 'elsewhere')], env);
+    expect(now.code, now.stderr).toBe(0);
+    await expect.poll(async () => (await jobStates(storeUrl, laterId)).find((s) => s.state === 'succeeded')?.n ?? 0, { timeout: 20_000 }).toBe(ROWS);
+    const again = await runCli(['schedule', laterId, '--clear', '--data-dir', join(dir.path, 'elsewhere')], env);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('has already started');
+
     standing.child.kill('SIGTERM');
     expect((await standing.done).code).toBe(130);
   }, 90_000);

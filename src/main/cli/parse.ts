@@ -14,6 +14,10 @@ export function parse<O extends OptionSpecs>(args: string[], options: O) {
   try {
     return parseArgs({ args, options: { ...GLOBAL_OPTIONS, ...options }, allowPositionals: true, strict: true });
   } catch (e) {
+    // A command that works on this computer's data folder only, given a team's store: said plainly.
+    if (!('store' in options) && args.some((a) => a === '--store' || a.startsWith('--store='))) {
+      throw new UsageError('This command works on this computer\'s data folder only and does not take --store (README, team mode: what is shared and what is not). Run it without --store.');
+    }
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
 }

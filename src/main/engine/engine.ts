@@ -47,6 +47,7 @@ import { jobDetail, jobInputFile, jobNeighbours, jobPage, type JobPageQuery } fr
 import { costReport } from './read-models/cost-report';
 import { exportBatch, localPages, type ExportFormat } from './exporters/export-batch';
 import { localResults } from './read-models/job-results';
+import { keyCheckOf } from './secrets/key-check';
 import { exportFiles, type FilesExport } from './exporters/export-files';
 import type { FilesFormat } from '../../shared/capabilities/result-files';
 import { writeFilesZip, type ZipExport } from './exporters/export-zip';
@@ -983,8 +984,11 @@ export class Engine {
     }
     const skipped: HandOverResult['skipped'] = [];
     const moved = { total: 0, estimatedUnits: 0, estimatedCost: 0 };
+    // The key it is planned with, known to the team only by a check: a worker with another key of that label leaves it.
+    const credential = capabilityFor(row.capability).descriptor.credential;
+    const key = row.key_id !== null ? await this.keys.resolveId(row.key_id) : await this.keys.resolve(credential);
     try {
-      await to.createBatchFrom(row, creatorTag());
+      await to.createBatchFrom(row, creatorTag(), key ? keyCheckOf(key.secret, id) : null);
       let after = 0;
       for (;;) {
         const chunk = this.jobs.handOverChunk(id, after, HAND_OVER_CHUNK);

@@ -60,6 +60,8 @@ describe('start times and gaps', () => {
     expect(parseAt('2026-12-01T09:00+01:00')).toEqual({ ok: true, at: Date.UTC(2026, 11, 1, 8, 0) });
     expect(parseAt('2026-12-01 09:00Z')).toEqual({ ok: true, at: Date.UTC(2026, 11, 1, 9, 0) });
     expect(parseAt('2026-07-01 09:00', 'America/New_York')).toEqual({ ok: true, at: Date.UTC(2026, 6, 1, 13, 0) });
+    expect(parseAt('2026-07-01 09:00:30', 'America/New_York')).toEqual({ ok: true, at: Date.UTC(2026, 6, 1, 13, 0, 30) });
+    expect(parseAt('2026-07-01 09:00:61', 'America/New_York').ok).toBe(false);
     expect(parseAt('2026-02-31 09:00', 'UTC')).toMatchObject({ ok: false, reason: expect.stringMatching(/not a day of the calendar/) });
     expect(parseAt('tomorrow 9')).toMatchObject({ ok: false, reason: expect.stringMatching(/is not a date and time; write it as "2026-12-01 09:00"/) });
     expect(parseAt('2026-12-01 09:00 Mars/Olympus')).toMatchObject({ ok: false, reason: expect.stringMatching(/not a time zone name/) });

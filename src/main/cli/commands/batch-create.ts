@@ -26,7 +26,7 @@ function estimateJson(e: StepEstimate) {
 /** What happens to a scheduled batch, and how to change it. */
 function scheduledWords(id: string, iso: string, shared: boolean): string {
   const when = `Scheduled for ${new Date(iso).toLocaleString('en-GB')} (this computer's time): nothing is sent before;`;
-  if (shared) return `${when} a worker of the team running then (\`batchdesk run --watch --store URL\`, or \`batchdesk run ${id} --store URL\`, which waits for it) starts it, or the first one started after.`;
+  if (shared) return `${when} a worker of the team running then (\`batchdesk run --watch --store URL\`, or \`batchdesk run ${id} --store URL\`, which waits for it) starts it, or the first one started after. Change it with \`batchdesk schedule ${id} --at TIME|--now|--clear --store URL\`.`;
   return `${when} a Batchdesk running then (the window, the browser host, \`batchdesk run --watch\`, or \`batchdesk run ${id}\`, which waits for it) starts it, or the first one started after. Change it with \`batchdesk schedule ${id} --at TIME|--now|--clear\`.`;
 }
 
@@ -173,7 +173,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         const total = estimates.reduce((n, e) => n + e.cost, 0);
         if (total > batch.cost.budget) {
           io.stderr.write(
-            `Note: the budget (${formatEur(batch.cost.budget, 4)}) is below the estimate (${formatEur(total, 4)}): sending pauses before the item that would cross it; raise it with \`batchdesk resume ${batch.id} --budget EUR\`.\n`,
+            `Note: the budget (${formatEur(batch.cost.budget, 4)}) is below the estimate (${formatEur(total, 4)}): sending pauses before the item that would cross it; raise it with \`batchdesk resume ${batch.id} --budget EUR${shared ? ' --store URL' : ''}\`.\n`,
           );
         }
       }

@@ -5,6 +5,8 @@ import { scheduleSpec } from '../specs/schedule';
 import { globalOptions, openEngine } from '../context';
 import { describeBatch } from '../format';
 import { parseAt } from '../../engine/queue/schedule';
+import { openChosenStore, teamSchedule } from './team';
+import { resolveTeamBatch } from '../../engine/team/team-batches';
 
 export const scheduleCommand = bindCommand(scheduleSpec, async ({ values, positionals }, io) => {
   if (positionals.length !== 1) throw new UsageError('schedule takes exactly one batch id.');
@@ -15,6 +17,28 @@ export const scheduleCommand = bindCommand(scheduleSpec, async ({ values, positi
     const r = parseAt(values.at);
     if (!r.ok) throw new UsageError(`--at: ${r.reason}`);
     at = r.at;
+  }
+  // A team's shared store (--store, BATCHDESK_STORE): the shared batch's time, for every worker.
+  const shared = await openChosenStore(values.store, io.env);
+  if (shared) {
+    try {
+      const id = await resolveTeamBatch(shared.store, positionals[0] ?? '');
+      const b = await teamSchedule(shared, id, values.now === true ? undefined : at);
+      if (values.json) io.stdout.write(`${JSON.stringify(b, null, 2)}\n`);
+      else {
+        io.stdout.write(`${describeBatch(b)}\n`);
+        io.stdout.write(
+          values.now === true
+            ? `Started: the team's workers send it (\`batchdesk run --store URL\` on a worker that is not running yet).\n`
+            : at === null
+              ? `No start time any more: the batch waits for its start (\`batchdesk run ${id} --store URL\`).\n`
+              : `A worker of the team running then starts it (\`batchdesk run --watch --store URL\`, or \`batchdesk run ${id} --store URL\`, which waits for it).\n`,
+        );
+      }
+      return EXIT.ok;
+    } finally {
+      await shared.store.close();
+    }
   }
   const engine = openEngine(globalOptions(values, io.env), io.env);
   try {

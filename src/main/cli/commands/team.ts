@@ -14,6 +14,7 @@ import { createProgress } from '../progress';
 import { onInterrupt } from '../interrupt';
 import type { ControlVerb } from './control';
 import { runExit } from '../run-exit';
+import { pastProblem } from '../../engine/queue/schedule';
 import { EXPORT_COUNTS, exportBatch, sharedPages, type ExportFormat } from '../../engine/exporters/export-batch';
 import { capabilityFor } from '../../engine/capabilities/registry';
 import { exportFiles, type FilesExport } from '../../engine/exporters/export-files';
@@ -96,7 +97,7 @@ export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrP
       const resumed = await store.resume(id);
       io.stdout.write(
         resumed
-          ? `Resumed ${id}. Workers running \`batchdesk run --store URL\` pick it up within a second; start one if none is running.\n`
+          ? `Resumed ${id}. Standing workers (\`batchdesk run --watch --store URL\`) pick it up within a second; a worker without --watch ended when it paused, so start one (\`batchdesk run ${id} --store URL\`) if none is standing.\n`
           : before.status === 'cancelled'
             ? `${id} was cancelled: it cannot be resumed. Create a new batch for what is left.\n`
             : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`,
@@ -198,4 +199,26 @@ export async function teamExportFiles(h: SharedStoreHandle, id: string, format: 
     );
   }
   return exportFiles(sharedResults(h.store, id), { id, capability: batch.capability, outputsDir: '' }, out, format);
+}
+
+/**
+ * `schedule --store`: a shared batch's start time set, changed or removed, or the batch started now
+ * (`at` undefined). Refused once it started or when it was cancelled, as on one computer.
+ */
+export async function teamSchedule(h: SharedStoreHandle, id: string, at: number | null | undefined): Promise<BatchSummary> {
+  const row = await h.store.batch(id);
+  if (!row) throw new UsageError(`No batch "${id}" in the shared store.`);
+  if (row.status === 'cancelled') throw new UsageError(`Batch ${id} was cancelled; a cancelled batch cannot be scheduled. Create a new batch instead.`);
+  if (row.started_at !== null) throw new UsageError(`Batch ${id} has already started, so it cannot be scheduled any more. Pause it instead (\`batchdesk pause ${id} --store URL\`).`);
+  if (at !== undefined && at !== null) {
+    const late = pastProblem(at, h.clock.now());
+    if (late) throw new UsageError(late);
+  }
+  if (at === undefined) {
+    await h.store.setSchedule(id, null);
+    await h.store.start(id);
+  } else {
+    await h.store.setSchedule(id, at);
+  }
+  return teamBatch(h.store, id);
 }

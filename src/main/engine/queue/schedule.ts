@@ -3,11 +3,11 @@
 import { instantOf, formatWall } from '../zoned-time';
 import { isTimeZone, localZone } from '../messaging/recipient-zone';
 
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})(?:\s+([A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*))?$/;
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s+([A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*))?$/;
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})$/i;
 
 /**
- * "2026-12-01 09:00" (this computer's zone), "2026-12-01 09:00 Europe/Berlin", or ISO 8601 with
+ * "2026-12-01 09:00" or "2026-12-01 09:00:30" (this computer's zone), "2026-12-01 09:00 Europe/Berlin", or ISO 8601 with
  * an offset ("2026-12-01T09:00+01:00", "...Z") -> ms since the epoch.
  */
 export function parseAt(text: string, zone: string = localZone()): { ok: true; at: number } | { ok: false; reason: string } {
@@ -19,15 +19,16 @@ export function parseAt(text: string, zone: string = localZone()): { ok: true; a
   }
   const m = LOCAL.exec(t);
   if (!m) return { ok: false, reason: `"${text}" is not a date and time; ${example}.` };
-  const [, y, mo, d, h, mi, z] = m;
+  const [, y, mo, d, h, mi, sec, z] = m;
   const where = z ?? zone;
   if (!isTimeZone(where)) return { ok: false, reason: `"${z ?? zone}" in "${text}" is not a time zone name; use an IANA name such as Europe/Berlin, or leave it out for this computer's time.` };
   const month = Number(mo);
   const day = Number(d);
   const hour = Number(h);
   const minute = Number(mi);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return { ok: false, reason: `"${text}" is not a valid date and time; ${example}.` };
-  const at = instantOf(where, Number(y), month, day, hour * 60 + minute);
+  const second = Number(sec ?? 0);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return { ok: false, reason: `"${text}" is not a valid date and time; ${example}.` };
+  const at = instantOf(where, Number(y), month, day, hour * 60 + minute) + second * 1000;
   // 2026-02-31 rolls over in Date.UTC: refuse it rather than schedule another day.
   if (!formatWall(at, where).startsWith(`${y}-${mo}-${d}`)) return { ok: false, reason: `"${text}" is not a day of the calendar (or that time does not exist there); ${example}.` };
   return { ok: true, at };

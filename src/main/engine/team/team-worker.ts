@@ -23,6 +23,7 @@ import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import type { OptOut } from '../messaging/opt-out-list';
 import { paceTiming, quietHold } from '../messaging/send-hold';
 import { sampleDoneReason } from '../queue/sample-end';
+import { keyCheckOf, type KeyCheck } from '../secrets/key-check';
 import { contextOf, type BatchContext, type CapabilityModule } from '../capabilities/capability';
 import { capabilityFor } from '../capabilities/registry';
 import { requestFor, sendJobRequest, networkFailure } from '../queue/job-request';
@@ -44,7 +45,7 @@ import { assertNever } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 
 /** What a worker needs of the shared store beyond the queue's transitions. */
-export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'sampleState' | 'endSample'>;
+export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'sampleState' | 'endSample' | 'keyCheck'>;
 
 /** What the local runner also needs (its prices, randomness, log, API, settings and data folder), and the team's own. */
 export interface TeamWorkerDeps extends Pick<RunnerDeps, 'rates' | 'random' | 'logger' | 'target' | 'config' | 'dataDir'> {
@@ -86,6 +87,8 @@ export class TeamWorker {
   private beating = false;
   /** Batches this worker cannot send (no key for them here), with why: left to the others. */
   readonly left = new Map<string, string>();
+  /** Which key each batch was planned with (PgQueueStore.keyCheck), read once per run. */
+  private readonly keyChecks = new Map<string, KeyCheck | null>();
 
   constructor(private readonly d: TeamWorkerDeps) {
     this.config = d.config();
@@ -290,6 +293,16 @@ export class TeamWorker {
         chosen === null
           ? `this computer has no ${what}. Keys never go into the shared store: add one here with \`batchdesk keys add --kind ${credential} --label NAME\` (or set ${ENV_VAR[credential]}) to help send it.`
           : `this computer has no ${what} labelled "${chosen}". Keys never go into the shared store: add it here with \`batchdesk keys add --kind ${credential} --label ${chosen}\` to help send it.`,
+      );
+      return 0;
+    }
+    // The same label (or environment variable) holding another key would bill another account.
+    if (!this.keyChecks.has(batch.id)) this.keyChecks.set(batch.id, await this.d.store.keyCheck(batch.id));
+    const planned = this.keyChecks.get(batch.id) ?? null;
+    if (planned !== null && keyCheckOf(key.secret, batch.id).check !== planned.check) {
+      this.leave(
+        batch,
+        `this computer's ${what} (${key.label}) is not the one the batch was planned with (that one ends in …${planned.hint}), so sending it here would bill another account. Give this computer the same key (\`batchdesk keys add --kind ${credential} --label ...\`, or ${ENV_VAR[credential]}) to help send it.`,
       );
       return 0;
     }

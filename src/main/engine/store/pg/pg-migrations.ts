@@ -311,6 +311,12 @@ export const PG_MIGRATIONS: readonly string[] = [
     EXECUTE FUNCTION job_text_note();
   INSERT INTO job_text_pending (job_id) SELECT id FROM jobs WHERE state IN ('succeeded','failed');
   `,
+  // 6: which key a batch was planned with (secrets/key-check.ts: an HMAC and the last four
+  // characters, never the key), so a worker holding another key of that label leaves it.
+  `
+  ALTER TABLE batches ADD COLUMN key_check text;
+  ALTER TABLE batches ADD COLUMN key_hint text;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -14,6 +14,7 @@ import type { NextRetry } from '../../read-models/batch-summary-of';
 import { spendSql, type ParsedSpendQuery, type SpendRaw } from '../../read-models/spend-report';
 import type { PaceDecision } from '../../messaging/recipient-pacing';
 import { catchUpShared, searchShared } from './pg-search';
+import type { KeyCheck } from '../../secrets/key-check';
 import type { SearchFilters, SearchHit } from '../../search/search-index';
 import type { SampleState } from '../../queue/sample-end';
 
@@ -507,14 +508,20 @@ export class PgQueueStore implements QueueStore {
    * Starts an import of a batch planned elsewhere (a machine's own data folder, `batch create
    * --store`): every column as planned, invisible until `seal`, its creator noted.
    */
-  async createBatchFrom(row: BatchRow, creator: string): Promise<void> {
+  async createBatchFrom(row: BatchRow, creator: string, key: KeyCheck | null = null): Promise<void> {
     const now = this.now();
     await this.pool.query(
       `INSERT INTO batches (id, name, capability, tier, channel, options_json, status, budget, created_at, updated_at, ready, creator,
-         parent_id, pipeline_id, step, key_id, client, scheduled_at, quiet_hours, quiet_zone, recipient_gap_ms, sampling)
-       VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8, 0, $9, NULL, $1, 1, $10, $11, $12, $13, $14, $15, $16)`,
-      [row.id, row.name, row.capability, row.tier, row.channel, row.options_json, row.budget, now, creator, row.key_id, row.client, row.scheduled_at, row.quiet_hours, row.quiet_zone, row.recipient_gap_ms, row.sampling],
+         parent_id, pipeline_id, step, key_id, client, scheduled_at, quiet_hours, quiet_zone, recipient_gap_ms, sampling, key_check, key_hint)
+       VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8, 0, $9, NULL, $1, 1, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+      [row.id, row.name, row.capability, row.tier, row.channel, row.options_json, row.budget, now, creator, row.key_id, row.client, row.scheduled_at, row.quiet_hours, row.quiet_zone, row.recipient_gap_ms, row.sampling, key?.check ?? null, key?.hint ?? null],
     );
+  }
+
+  /** Which key the batch was planned with (null: not known, any key of its label sends it). */
+  async keyCheck(batchId: string): Promise<KeyCheck | null> {
+    const r = (await this.pool.query<{ key_check: string | null; key_hint: string | null }>(`SELECT key_check, key_hint FROM batches WHERE id = $1`, [batchId])).rows[0];
+    return r?.key_check ? { check: r.key_check, hint: r.key_hint ?? '????' } : null;
   }
 
   /**
@@ -583,6 +590,17 @@ export class PgQueueStore implements QueueStore {
       [id, reason, this.now()],
       'paused',
       `sample: ${reason}`,
+    );
+  }
+
+  /** Sets or removes (null) the start time of a batch nobody started yet; false when it started or was cancelled. */
+  async setSchedule(id: string, at: number | null): Promise<boolean> {
+    return this.batchChange(
+      id,
+      `UPDATE batches SET scheduled_at = $2, updated_at = $3 WHERE id = $1 AND ready = 1 AND started_at IS NULL AND status <> 'cancelled'`,
+      [id, at, this.now()],
+      'scheduled',
+      at === null ? 'none' : String(at),
     );
   }
 
