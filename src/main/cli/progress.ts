@@ -54,9 +54,15 @@ export function createProgress(stream: NodeJS.WriteStream, now: () => number = D
   let lastLine = '';
   let lastPrinted = '';
 
+  let shown = '';
   const line = (batches: readonly BatchSummary[]): string => {
     const t = totals(batches);
     const at = now();
+    // Another set of batches (a standing worker's, as they start and finish): the rate starts over,
+    // not a drop in finished items read as a negative rate.
+    const ids = batches.map((b) => b.id).join(' ');
+    if (ids !== shown) samples.length = 0;
+    shown = ids;
     samples.push({ at, finished: t.finished });
     while (samples.length > 2 && (samples[0]?.at ?? at) < at - 30_000) samples.shift();
     const first = samples[0];

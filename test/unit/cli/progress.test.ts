@@ -46,4 +46,19 @@ describe('progress line', () => {
   it('says nothing more while work flows', () => {
     expect(lines([batch({})])).not.toContain('|');
   });
+
+  it('starts the rate over when the batches shown change, never a negative rate', () => {
+    const out = new PassThrough();
+    let text = '';
+    out.on('data', (c: Buffer) => (text += c.toString()));
+    let t = 0;
+    const p = createProgress(out as unknown as NodeJS.WriteStream, () => (t += 3_000));
+    const done = batch({ id: 'b1', status: 'done', counts: { ...emptyCounts(), succeeded: 4, needs_review: 0 } });
+    p.update([done]);
+    p.update([done, batch({ id: 'b2' })]);
+    // b1 is finished and no longer shown (a standing worker's view).
+    p.update([batch({ id: 'b2', counts: { ...emptyCounts(), succeeded: 1, queued: 3, needs_review: 0 } })]);
+    p.done();
+    expect(text).not.toMatch(/-\d+(\.\d+)?\/s/);
+  });
 });
