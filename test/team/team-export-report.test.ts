@@ -43,6 +43,8 @@ describe('team: export and report --store', () => {
     expect(rows.every((row) => row.state === 'succeeded' && row.message_id !== '')).toBe(true);
     expect(rows[7]).toMatchObject({ to: '+442000000007', cost_eur: '0.0050' });
     expect(new Set(rows.map((row) => row.idempotency_key)).size).toBe(ROWS);
+    // Which worker sent each item ("host pid", as status --store names it).
+    expect(rows.every((row) => row.worker === worker.tag)).toBe(true);
 
     const json = join(dir.path, 'results.json');
     expect((await runCli(['export', id, '--format', 'json', '--out', json, '--store', storeUrl, ...elsewhere])).code).toBe(0);

@@ -195,7 +195,7 @@ export async function teamExportFiles(h: SharedStoreHandle, id: string, format: 
   if (!batch) throw new UsageError(`No batch "${id}" in the shared store.`);
   if (itemFileKind(batch.capability) === 'saved') {
     throw new UsageError(
-      `A shared ${capabilityFor(batch.capability).descriptor.short.toLowerCase()} batch's files stay with the worker that received each one (outputs/${id} in its data folder): copy them from there. From the shared store, --format csv or json lists every item with its result.`,
+      `A shared ${capabilityFor(batch.capability).descriptor.short.toLowerCase()} batch's files stay with the worker that received each one (outputs/${id} in its data folder): copy them from there. \`batchdesk export ${id} --format csv --store URL\` lists every item with its result and, in its worker column, the worker ("host pid") that has its file.`,
     );
   }
   return exportFiles(sharedResults(h.store, id), { id, capability: batch.capability, outputsDir: '' }, out, format);

@@ -23,8 +23,11 @@ export const EXPORT_COUNTS: Record<ExportFormat, string> = { csv: 'item(s)', jso
 /** Formats only a batch of invoices has. */
 const INVOICE_FORMATS: readonly ExportFormat[] = ['invoices', 'line-items'];
 
-/** A job with its invoice checks joined (null: not an invoice, not succeeded, or not checked). */
-type ExportRow = JobRow & { needs_review: number | null; checks_json: string | null };
+/**
+ * A job with its invoice checks joined (null: not an invoice, not succeeded, or not checked), and
+ * for a team's batch the worker that last held it ("host pid"; it sent what succeeded).
+ */
+type ExportRow = JobRow & { needs_review: number | null; checks_json: string | null; sent_by?: string | null };
 
 /** Rows per page an export reads. */
 const PAGE = 500;
@@ -47,7 +50,8 @@ export function localPages(db: Db, batchId: string): ExportPages {
 
 /** A batch of a team's shared store: its jobs as the workers left them (no invoice checks are kept there). */
 export function sharedPages(store: QueueStore, batchId: string): ExportPages {
-  return async (after) => (await store.jobsPage(batchId, after, PAGE)).map((j) => ({ ...j, needs_review: null, checks_json: null }));
+  return async (after) =>
+    (await store.jobsPage(batchId, after, PAGE)).map((j) => ({ ...j, needs_review: null, checks_json: null, sent_by: (j as JobRow & { leased_by?: string | null }).leased_by ?? null }));
 }
 
 interface Flat {
@@ -193,7 +197,8 @@ export async function exportBatch(pages: ExportPages, capability: BatchCapabilit
   if (format === 'json') await write('[\n');
   for await (const job of rowsOf()) {
     const review = reviewOf(job);
-    const flat = flatten(job, capability, review);
+    // A team's batch says which worker sent each item (where its saved speech or image is).
+    const flat = job.sent_by === undefined ? flatten(job, capability, review) : { ...flatten(job, capability, review), worker: job.sent_by };
     const inv = desc.invoice && job.state === 'succeeded' ? desc.invoice(storedJson(job.result_json)) : null;
     switch (format) {
       case 'csv':
