@@ -45,7 +45,7 @@ describe('team: a recipient gap across workers', () => {
       for (let i = 1; i < times.length; i++) expect((times[i] ?? 0) - (times[i - 1] ?? 0), `messages to ${to}`).toBeGreaterThanOrEqual(GAP_MS - 200);
     }
     // Held items waited their time, named in their history, and cost no attempt of their own.
-    const [held] = await query<{ n: string }>(storeUrl, `SELECT COUNT(*) AS n FROM job_events WHERE to_state = 'retry_wait' AND reason LIKE 'held until % (recipient gap 2s: %'`);
+    const [held] = await query<{ n: string }>(storeUrl, `SELECT COUNT(*) AS n FROM job_events WHERE to_state = 'retry_wait' AND reason ~ '^held until \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} \\S+ \\(recipient gap 2s: \\+\\d+ was sent a message at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\)$'`);
     expect(Number(held?.n)).toBeGreaterThan(0);
     const [attempts] = await query<{ n: string }>(storeUrl, `SELECT COUNT(*) AS n FROM attempts`);
     expect(Number(attempts?.n)).toBe(RECIPIENTS.length * EACH);

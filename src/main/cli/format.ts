@@ -1,5 +1,7 @@
 // Human-readable rendering of batch summaries and problems.
 import { basename } from 'node:path';
+import { formatWall } from '../engine/zoned-time';
+import { localZone } from '../engine/messaging/recipient-zone';
 import type { BatchSummary } from '../../shared/domain';
 import { formatEur } from '../../shared/money';
 import { formatGap } from '../../shared/durations';
@@ -20,7 +22,14 @@ function keyWords(b: BatchSummary): string {
   return parts.length > 0 ? `, ${parts.join(', ')}` : '';
 }
 
-export function describeBatch(b: BatchSummary): string {
+/** A time as this computer shows it: its zone's wall clock, the zone named. */
+export function localTime(ms: number): string {
+  const zone = localZone();
+  return `${formatWall(ms, zone)} ${zone}`;
+}
+
+/** `shared`: a batch of a team's shared store (the commands it names take --store URL). */
+export function describeBatch(b: BatchSummary, opts: { shared?: boolean } = {}): string {
   const c = b.counts;
   const lines = [
     `${b.id}  ${b.name}`,
@@ -41,7 +50,7 @@ export function describeBatch(b: BatchSummary): string {
   if (c.needs_review > 0) {
     lines.push(`  ${c.needs_review} invoice(s) need review: a check failed (\`batchdesk export ${b.id} --format invoices --out invoices.csv\` lists which; in the window: Needs review)`);
   }
-  if (b.scheduled_for !== null) lines.push(`  scheduled for ${new Date(b.scheduled_for).toLocaleString('en-GB')} (${b.scheduled_for}): nothing is sent before; \`batchdesk schedule ${b.id} --at TIME|--now|--clear\` changes it`);
+  if (b.scheduled_for !== null) lines.push(`  scheduled for ${localTime(Date.parse(b.scheduled_for))} (${b.scheduled_for}): nothing is sent before; \`batchdesk schedule ${b.id} --at TIME|--now|--clear${opts.shared ? ' --store URL' : ''}\` changes it`);
   if (b.messaging) {
     const m = b.messaging;
     const parts = [m.quiet_hours === null ? null : `quiet hours ${m.quiet_hours} recipient's local time`, m.recipient_gap_ms > 0 ? `at least ${formatGap(m.recipient_gap_ms)} between messages to one recipient` : null].filter((x) => x !== null);

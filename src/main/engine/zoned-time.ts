@@ -45,8 +45,8 @@ export function instantOf(zone: string, year: number, month: number, day: number
 }
 
 /** "2026-11-22 08:00" on the wall clock of `zone`. */
-export function formatWall(t: number, zone: string): string {
+export function formatWall(t: number, zone: string, opts: { seconds?: boolean } = {}): string {
   const w = wallTime(zone, t);
   const p = (n: number): string => String(n).padStart(2, '0');
-  return `${w.year}-${p(w.month)}-${p(w.day)} ${p(w.hour)}:${p(w.minute)}`;
+  return `${w.year}-${p(w.month)}-${p(w.day)} ${p(w.hour)}:${p(w.minute)}${opts.seconds ? `:${p(w.second)}` : ''}`;
 }

@@ -2,7 +2,7 @@ import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { batchCreateSpec } from '../specs/batch-create';
 import { globalOptions, openEngine } from '../context';
-import { describeBatch, describeProblems } from '../format';
+import { describeBatch, describeProblems, localTime } from '../format';
 import { formatEur } from '../../../shared/money';
 import { BATCH_CAPABILITIES, BatchCapability, Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
@@ -25,7 +25,7 @@ function estimateJson(e: StepEstimate) {
 
 /** What happens to a scheduled batch, and how to change it. */
 function scheduledWords(id: string, iso: string, shared: boolean): string {
-  const when = `Scheduled for ${new Date(iso).toLocaleString('en-GB')} (this computer's time): nothing is sent before;`;
+  const when = `Scheduled for ${localTime(Date.parse(iso))} (this computer's time): nothing is sent before;`;
   if (shared) return `${when} a worker of the team running then (\`batchdesk run --watch --store URL\`, or \`batchdesk run ${id} --store URL\`, which waits for it) starts it, or the first one started after. Change it with \`batchdesk schedule ${id} --at TIME|--now|--clear --store URL\`.`;
   return `${when} a Batchdesk running then (the window, the browser host, \`batchdesk run --watch\`, or \`batchdesk run ${id}\`, which waits for it) starts it, or the first one started after. Change it with \`batchdesk schedule ${id} --at TIME|--now|--clear\`.`;
 }
@@ -146,7 +146,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       // A refused follow-up is one reason for the whole batch, not a skipped item.
       if (problems.length > 0) io.stderr.write(`${!batch && from !== undefined ? 'Not created:' : `${problems.length} item(s) skipped:`}\n${describeProblems(problems)}\n`);
       if (batch && steps.length === 0 && from === undefined) {
-        io.stdout.write(`Created batch ${batch.id}${shared ? ` in ${shared.description}` : ''}\n${describeBatch(batch)}\n`);
+        io.stdout.write(`Created batch ${batch.id}${shared ? ` in ${shared.description}` : ''}\n${describeBatch(batch, { shared: shared !== null })}\n`);
         io.stdout.write(
           `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${batch.units.estimated} ${batch.units.name}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, shared !== null) : `Nothing is sent until you start it: batchdesk run ${batch.id}${shared ? ' --store URL (on any worker of the team)' : ''}`}\n`,
         );

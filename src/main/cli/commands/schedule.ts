@@ -26,7 +26,7 @@ export const scheduleCommand = bindCommand(scheduleSpec, async ({ values, positi
       const b = await teamSchedule(shared, id, values.now === true ? undefined : at);
       if (values.json) io.stdout.write(`${JSON.stringify(b, null, 2)}\n`);
       else {
-        io.stdout.write(`${describeBatch(b)}\n`);
+        io.stdout.write(`${describeBatch(b, { shared: true })}\n`);
         io.stdout.write(
           values.now === true
             ? `Started: the team's workers send it (\`batchdesk run --store URL\` on a worker that is not running yet).\n`

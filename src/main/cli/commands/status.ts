@@ -20,7 +20,7 @@ function describeAll(batches: readonly BatchSummary[]): string {
     const pid = b.pipeline.id;
     const steps = batches.filter((x) => x.pipeline?.id === pid).sort((x, y) => (x.pipeline?.step ?? 0) - (y.pipeline?.step ?? 0));
     for (const s of steps) shown.add(s.id);
-    out.push([describePipeline(steps), ...steps.map(describeBatch)].join('\n'));
+    out.push([describePipeline(steps), ...steps.map((s) => describeBatch(s))].join('\n'));
   }
   return out.join('\n\n');
 }

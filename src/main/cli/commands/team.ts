@@ -9,7 +9,7 @@ import { isEnded, type BatchSummary } from '../../../shared/domain';
 import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
 import { pauseTeamBatch, resolveTeamBatch, teamBatch, teamBatches } from '../../engine/team/team-batches';
 import { openConnection } from '../context';
-import { describeBatch } from '../format';
+import { describeBatch, localTime } from '../format';
 import { createProgress } from '../progress';
 import { onInterrupt } from '../interrupt';
 import type { ControlVerb } from './control';
@@ -66,7 +66,7 @@ export async function teamStatus(h: SharedStoreHandle, positionals: readonly str
   const out = batches.map((b) => {
     const here = workers.filter((w) => w.batch_id === b.id);
     const who = here.length === 0 ? '' : `\n  in flight on: ${here.map((w) => `${w.worker} (${w.running})`).join(', ')}`;
-    return `${describeBatch(b)}${who}`;
+    return `${describeBatch(b, { shared: true })}${who}`;
   });
   io.stdout.write(`${out.join('\n\n')}\n`);
   return EXIT.ok;
@@ -115,7 +115,7 @@ export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrP
       break;
     }
   }
-  io.stdout.write(`${describeBatch(await teamBatch(store, id))}\n`);
+  io.stdout.write(`${describeBatch(await teamBatch(store, id), { shared: true })}\n`);
   return EXIT.ok;
 }
 
@@ -135,7 +135,7 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
     const row = await store.batch(id);
     // A batch scheduled for later (`--at`) starts at its time, on whichever worker is up then.
     if (row && row.started_at === null && row.scheduled_at !== null && row.scheduled_at > h.clock.now()) {
-      const when = `${new Date(row.scheduled_at).toLocaleString('en-GB')} (this computer's time)`;
+      const when = localTime(row.scheduled_at);
       io.stderr.write(ids !== null ? `Batch ${id} is scheduled for ${when}: this worker waits for it, then sends it.\n` : `Batch ${id} is scheduled for ${when}: left for then (a standing worker, \`run --watch --store\`, starts it).\n`);
       continue;
     }
@@ -167,7 +167,7 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
     stop.dispose();
     await conn.close();
   }
-  for (const b of last) io.stdout.write(`${describeBatch(b)}${left.has(b.id) ? `\n  left to other workers: ${left.get(b.id) ?? ''}` : ''}\n`);
+  for (const b of last) io.stdout.write(`${describeBatch(b, { shared: true })}${left.has(b.id) ? `\n  left to other workers: ${left.get(b.id) ?? ''}` : ''}\n`);
   if (stop.signal.aborted) return 130 as ExitCode;
   // Work is left that this computer cannot send (no key for it here): not a success of this worker.
   if (last.some((b) => left.has(b.id) && b.counts.queued + b.counts.retry_wait + b.counts.running > 0)) return EXIT.cannotRun;

@@ -40,10 +40,12 @@ export class SendHolds {
 export function paceTiming(pace: PaceDecision, recipient: string, gapMs: number): SendTiming {
   if (pace.ok) return { kind: 'send' };
   const zone = localZone();
+  // A gap under a minute would read as "until the same minute": the times then say their seconds.
+  const seconds = gapMs < 60_000;
   return {
     kind: 'hold',
     until: pace.until,
-    message: `held until ${formatWall(pace.until, zone)} ${zone} (recipient gap ${formatGap(gapMs)}: ${recipient} was sent a message at ${formatWall(pace.lastAt, zone)})`,
+    message: `held until ${formatWall(pace.until, zone, { seconds })} ${zone} (recipient gap ${formatGap(gapMs)}: ${recipient} was sent a message at ${formatWall(pace.lastAt, zone, { seconds })})`,
   };
 }
 
