@@ -15,7 +15,7 @@ import type { RunnerConfig } from '../../src/main/engine/queue/runner';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import { dispatchCases, type AttemptView, type DispatchRig } from '../conformance/dispatch-cases';
-import { noKeychain, startHarness, TEST_CONFIG, writeMessagesCsv } from './harness';
+import { messagesBatch, noKeychain, startHarness, TEST_CONFIG } from './harness';
 
 let cluster: PgCluster;
 beforeAll(async () => {
@@ -26,8 +26,6 @@ afterEach(async () => {
   for (const c of closing.splice(0)) await c();
 });
 afterAll(() => cluster?.destroy());
-
-let made = 0;
 
 dispatchCases('team worker, PostgreSQL', async (config): Promise<DispatchRig> => {
   const merged: RunnerConfig = {
@@ -67,11 +65,8 @@ dispatchCases('team worker, PostgreSQL', async (config): Promise<DispatchRig> =>
   return {
     sb: h.sb,
     admin: h.admin,
-    messages: async (n, opts = {}) => {
-      const csv = await writeMessagesCsv(h.dir, n, `messages-${++made}.csv`);
-      const created = await h.engine.createBatch({ capability: 'channel', paths: [csv.path], ...(opts.budget !== undefined ? { budget: opts.budget } : {}) });
-      const id = created.batch?.id;
-      if (!id) throw new Error(JSON.stringify(created.problems));
+    messages: async (n, opts) => {
+      const id = await messagesBatch(h, n, opts);
       await h.engine.handOver(id, store);
       await store.start(id);
       return id;

@@ -2,22 +2,14 @@
 // folder's SQLite file, as `batchdesk run` sends; the same cases run by a team worker on
 // PostgreSQL in dispatch-pg.test.ts.
 import { dispatchCases, type AttemptView, type DispatchRig } from '../conformance/dispatch-cases';
-import { attemptsOf, eventsOfJob, jobsOf, startHarness, writeMessagesCsv } from './harness';
-
-let made = 0;
+import { attemptsOf, eventsOfJob, jobsOf, messagesBatch, startHarness } from './harness';
 
 dispatchCases('local runner, SQLite', async (config): Promise<DispatchRig> => {
   const h = await startHarness(config ? { config } : {});
   return {
     sb: h.sb,
     admin: h.admin,
-    messages: async (n, opts = {}) => {
-      const csv = await writeMessagesCsv(h.dir, n, `messages-${++made}.csv`);
-      const created = await h.engine.createBatch({ capability: 'channel', paths: [csv.path], ...(opts.budget !== undefined ? { budget: opts.budget } : {}) });
-      const id = created.batch?.id;
-      if (!id) throw new Error(JSON.stringify(created.problems));
-      return id;
-    },
+    messages: (n, opts) => messagesBatch(h, n, opts),
     optOut: async (recipient) => {
       h.engine.optOuts.add(recipient, 'test');
     },

@@ -112,6 +112,17 @@ export async function writeText(h: Harness, name: string, text: string): Promise
   return path;
 }
 
+let madeBatches = 0;
+
+/** A channel batch of `n` messages (its own CSV in the harness's folder), created, not started; its id. */
+export async function messagesBatch(h: Harness, n: number, opts: { budget?: number } = {}): Promise<string> {
+  const csv = await writeMessagesCsv(h.dir, n, `messages-${n}-${++madeBatches}.csv`);
+  const created = await h.engine.createBatch({ capability: 'channel', paths: [csv.path], ...(opts.budget !== undefined ? { budget: opts.budget } : {}) });
+  const id = created.batch?.id;
+  if (!id) throw new Error(`no batch: ${JSON.stringify(created.problems)}`);
+  return id;
+}
+
 /** Creates a batch, runs it to the end, and returns its id, summary and jobs. */
 export async function createAndRun(h: Harness, input: Parameters<Harness['engine']['createBatch']>[0]) {
   const created = await h.engine.createBatch(input);

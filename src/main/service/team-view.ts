@@ -2,7 +2,7 @@
 // store with the workers holding its items now, and pause/resume/cancel for every worker at once.
 import type { ArgOf, ResultOf, TeamView } from '../../shared/contract';
 import type { Engine } from '../engine/engine';
-import { describe } from '../../shared/capabilities/catalog';
+import { teamBatchRefusal } from '../../shared/team-batch';
 import { InvalidArgumentError } from './rpc-errors';
 import type { SharedStoreHandle } from '../engine/store/pg/open-shared-store';
 import { pauseTeamBatch, resolveTeamBatch, teamBatch, teamBatches } from '../engine/team/team-batches';
@@ -42,14 +42,8 @@ export async function teamControl(h: SharedStoreHandle, idOrPrefix: string, verb
  * and listed, as on the command line.
  */
 export async function teamCreate(engine: Engine, h: SharedStoreHandle, request: ArgOf<'team.create'>): Promise<ResultOf<'team.create'>> {
-  if ((request.then?.length ?? 0) > 0 || request.from) {
-    throw new InvalidArgumentError('Pipelines and follow-ups run on one computer: create them for this computer (not the team), or create each step for the team on its own.');
-  }
-  if (describe(request.capability).input.kind === 'files') {
-    throw new InvalidArgumentError(
-      `${describe(request.capability).label} reads files, which every worker must find at the same path, and files dropped in the window are kept in this computer's data folder. Create it for the team from a shared folder with \`batchdesk batch create ${request.capability} FOLDER --store URL\`, or for this computer.`,
-    );
-  }
+  const refused = teamBatchRefusal(request.capability, (request.then?.length ?? 0) > 0 || Boolean(request.from));
+  if (refused !== null) throw new InvalidArgumentError(refused);
   const created = await engine.createBatch(request);
   if (!created.batch) return { batch: null, problems: created.problems, alreadyQueued: created.alreadyQueued };
   const moved = await engine.handOver(created.batch.id, h.store, { allowResend: request.allowResend === true });

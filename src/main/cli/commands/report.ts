@@ -8,6 +8,7 @@ import { SPEND_BY, SpendBy, SpendQuery, monthRange, spendCsv, type SpendReport }
 import { formatEur, moneyToDecimal } from '../../../shared/money';
 import { spendReportOf } from '../../engine/read-models/spend-report';
 import { openChosenStore } from './team';
+import { localZone } from '../../engine/messaging/recipient-zone';
 
 function table(r: SpendReport): string {
   if (r.rows.length === 0) return `No spend${r.from || r.to ? ` from ${r.from ?? 'the start'} to ${r.to ?? 'today'}` : ''}${r.client !== undefined ? ` for ${r.client ?? 'batches without a client'}` : ''}.`;
@@ -44,12 +45,19 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
   }
   // A team's shared store (--store, BATCHDESK_STORE): what every worker spent; days in this computer's time zone.
   const shared = await openChosenStore(values.store, io.env);
-  const engine = shared ? null : openEngine(globalOptions(values, io.env), io.env);
-  const spend = async (q: SpendQuery): Promise<SpendReport> => {
-    if (engine) return engine.spendReport(q);
-    const parsed = SpendQuery.parse(q);
-    return spendReportOf(parsed, (await shared?.store.spendRows(parsed, Intl.DateTimeFormat().resolvedOptions().timeZone)) ?? []);
-  };
+  let spend: (q: SpendQuery) => Promise<SpendReport>;
+  let close: () => Promise<void>;
+  if (shared) {
+    spend = async (q) => {
+      const parsed = SpendQuery.parse(q);
+      return spendReportOf(parsed, await shared.store.spendRows(parsed, localZone()));
+    };
+    close = () => shared.store.close();
+  } else {
+    const engine = openEngine(globalOptions(values, io.env), io.env);
+    spend = async (q) => engine.spendReport(q);
+    close = async () => engine.close();
+  }
   try {
     const report = await spend(query.data);
     // A client name that matches no batch says which names there are (a label or a typo reads as "no spend").
@@ -79,7 +87,6 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
     } else io.stdout.write(text);
     return EXIT.ok;
   } finally {
-    engine?.close();
-    await shared?.store.close();
+    await close();
   }
 });

@@ -3,7 +3,7 @@ import { bindCommand } from '../bind-command';
 import { searchSpec } from '../specs/search';
 import { globalOptions, openConnection, openEngine } from '../context';
 import { BatchCapability, BATCH_CAPABILITIES } from '../../../shared/domain';
-import { MARK_END, MARK_START, type SearchHit } from '../../engine/search/search-index';
+import { MARK_END, MARK_START, type SearchFilters, type SearchHit } from '../../engine/search/search-index';
 import { openChosenStore } from './team';
 import { resolveTeamBatch } from '../../engine/team/team-batches';
 
@@ -38,47 +38,50 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
   const limit = values.limit === undefined ? 20 : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${values.limit}").`);
   const g = globalOptions(values, io.env);
+  const filters = async (resolve: (idOrPrefix: string) => string | Promise<string>): Promise<SearchFilters> => ({
+    batchId: values.batch === undefined ? undefined : await resolve(values.batch),
+    capability,
+    limit,
+  });
+  let hits: SearchHit[];
   // A team's shared store (--store, BATCHDESK_STORE): the words of every batch the team sent.
   const shared = await openChosenStore(values.store, io.env);
-  if (shared && values.semantic) {
-    await shared.store.close();
-    throw new UsageError('--semantic cannot go with --store: the vectors of embeddings are kept in the data folder that made them. Search the shared store by its words (without --semantic).');
-  }
-  const engine = shared ? null : openEngine(g, io.env);
-  try {
-    let hits: SearchHit[];
-    if (shared) {
-      const batchId = values.batch === undefined ? undefined : await resolveTeamBatch(shared.store, values.batch);
-      hits = await shared.store.search(query, { batchId, capability, limit });
-    } else if (!engine) {
-      hits = [];
-    } else if (values.semantic) {
-      const batchId = values.batch === undefined ? undefined : engine.resolveBatchId(values.batch);
-      const conn = await openConnection(engine, g, io.env);
-      try {
-        hits = await engine.semanticSearch(conn.target, query, { batchId, capability, limit });
-      } finally {
-        await conn.close();
+  if (shared) {
+    try {
+      if (values.semantic) throw new UsageError('--semantic cannot go with --store: the vectors of embeddings are kept in the data folder that made them. Search the shared store by its words (without --semantic).');
+      hits = await shared.store.search(query, await filters((p) => resolveTeamBatch(shared.store, p)));
+    } finally {
+      await shared.store.close();
+    }
+  } else {
+    const engine = openEngine(g, io.env);
+    try {
+      const f = await filters((p) => engine.resolveBatchId(p));
+      if (values.semantic) {
+        const conn = await openConnection(engine, g, io.env);
+        try {
+          hits = await engine.semanticSearch(conn.target, query, f);
+        } finally {
+          await conn.close();
+        }
+      } else {
+        hits = engine.search(query, f);
       }
-    } else {
-      const batchId = values.batch === undefined ? undefined : engine.resolveBatchId(values.batch);
-      hits = engine.search(query, { batchId, capability, limit });
+    } finally {
+      engine.close();
     }
-    if (values.json) {
-      const out = hits.map((h) => ({ batch: h.batch, job: h.job, item: h.seq, source: h.source, snippet: marked(h.snippet), score: h.score }));
-      io.stdout.write(`${JSON.stringify({ hits: out }, null, 2)}\n`);
-    } else if (hits.length === 0) {
-      io.stdout.write(
-        values.semantic
-          ? `Nothing embedded matches these filters. Embed the batch's results first: batchdesk batch create embeddings --from <batch-id>, then batchdesk run.\n`
-          : `Nothing found for "${query}". Search covers finished items (succeeded or failed): their file names, inputs, results and errors.\n`,
-      );
-    } else {
-      io.stdout.write(`${describeHits(hits)}\n`);
-    }
-    return EXIT.ok;
-  } finally {
-    engine?.close();
-    await shared?.store.close();
   }
+  if (values.json) {
+    const out = hits.map((h) => ({ batch: h.batch, job: h.job, item: h.seq, source: h.source, snippet: marked(h.snippet), score: h.score }));
+    io.stdout.write(`${JSON.stringify({ hits: out }, null, 2)}\n`);
+  } else if (hits.length === 0) {
+    io.stdout.write(
+      values.semantic
+        ? `Nothing embedded matches these filters. Embed the batch's results first: batchdesk batch create embeddings --from <batch-id>, then batchdesk run.\n`
+        : `Nothing found for "${query}". Search covers finished items (succeeded or failed): their file names, inputs, results and errors.\n`,
+    );
+  } else {
+    io.stdout.write(`${describeHits(hits)}\n`);
+  }
+  return EXIT.ok;
 });

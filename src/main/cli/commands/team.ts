@@ -5,6 +5,7 @@ import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import type { Engine } from '../../engine/engine';
 import type { SharedStoreHandle } from '../../engine/store/pg/open-shared-store';
+import type { BatchRow } from '../../engine/store/queue-store';
 import { isEnded, type BatchSummary } from '../../../shared/domain';
 import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
 import { pauseTeamBatch, resolveTeamBatch, teamBatch, teamBatches } from '../../engine/team/team-batches';
@@ -174,10 +175,16 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
   return runExit(last);
 }
 
+/** A shared batch's row by its full id (resolveTeamBatch gives one). */
+async function sharedBatchRow(h: SharedStoreHandle, id: string): Promise<BatchRow> {
+  const row = await h.store.batch(id);
+  if (!row) throw new UsageError(`No batch "${id}" in the shared store.`);
+  return row;
+}
+
 /** `export --store`: a shared batch's table (csv, json, txt, invoices, line-items), read page by page from the store; how many rows. */
 export async function teamExport(h: SharedStoreHandle, id: string, format: ExportFormat, out: string, io: Io): Promise<number> {
-  const batch = await h.store.batch(id);
-  if (!batch) throw new UsageError(`No batch "${id}" in the shared store.`);
+  const batch = await sharedBatchRow(h, id);
   const n = await exportBatch(sharedPages(h.store, id), batch.capability, format, out);
   if (capabilityFor(batch.capability).descriptor.invoice) {
     io.stderr.write('Note: invoices sent by the team are not checked yet (sums, VAT, duplicates): needs_review and the check columns are empty. Run an OCR batch on one computer (without --store) to have them checked.\n');
@@ -191,8 +198,7 @@ export async function teamExport(h: SharedStoreHandle, id: string, format: Expor
  * received each one, so those batches are refused, saying where the files are.
  */
 export async function teamExportFiles(h: SharedStoreHandle, id: string, format: FilesFormat, out: string): Promise<FilesExport> {
-  const batch = await h.store.batch(id);
-  if (!batch) throw new UsageError(`No batch "${id}" in the shared store.`);
+  const batch = await sharedBatchRow(h, id);
   if (itemFileKind(batch.capability) === 'saved') {
     throw new UsageError(
       `A shared ${capabilityFor(batch.capability).descriptor.short.toLowerCase()} batch's files stay with the worker that received each one (outputs/${id} in its data folder): copy them from there. \`batchdesk export ${id} --format csv --store URL\` lists every item with its result and, in its worker column, the worker ("host pid") that has its file.`,
@@ -206,8 +212,7 @@ export async function teamExportFiles(h: SharedStoreHandle, id: string, format: 
  * (`at` undefined). Refused once it started or when it was cancelled, as on one computer.
  */
 export async function teamSchedule(h: SharedStoreHandle, id: string, at: number | null | undefined): Promise<BatchSummary> {
-  const row = await h.store.batch(id);
-  if (!row) throw new UsageError(`No batch "${id}" in the shared store.`);
+  const row = await sharedBatchRow(h, id);
   if (row.status === 'cancelled') throw new UsageError(`Batch ${id} was cancelled; a cancelled batch cannot be scheduled. Create a new batch instead.`);
   if (row.started_at !== null) throw new UsageError(`Batch ${id} has already started, so it cannot be scheduled any more. Pause it instead (\`batchdesk pause ${id} --store URL\`).`);
   if (at !== undefined && at !== null) {

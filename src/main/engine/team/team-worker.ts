@@ -250,7 +250,6 @@ export class TeamWorker {
     return { concurrency: keyLimits(key, this.config).concurrency, rpm: null };
   }
 
-
   /**
    * Ends a sample run whose items are all done, on whichever worker sees it first: the batch pauses
    * for every worker, its reason the measured cost per item and the projection for the rest.

@@ -20,6 +20,7 @@ import { ThenSteps } from '../new-batch/ThenSteps';
 import { formatCount } from '../format/time';
 import { useBatchesStore } from '../store/batches-store';
 import { useTeamStore } from '../store/team-store';
+import { teamBatchRefusal } from '../../../shared/team-batch';
 import type { Problem } from '../../../shared/contract';
 import './NewBatchScreen.css';
 
@@ -56,15 +57,6 @@ function FollowedBatch({ id, onClear }: { id: string; onClear(): void }) {
   );
 }
 
-/** Why this draft cannot go to the team (null: it can), as the host would refuse it. */
-function teamRefusal(capability: (typeof BATCH_CAPABILITIES)[number], chained: boolean): string | null {
-  if (chained) return 'Pipelines and follow-ups run on one computer: choose "This computer", or create each step for the team on its own.';
-  if (describe(capability).input.kind === 'files') {
-    return `${describe(capability).label} reads files, which every worker must find at the same path; files dropped here stay in this computer's data folder. Choose "This computer", or create it for the team from a shared folder with batchdesk batch create ${capability} FOLDER --store URL.`;
-  }
-  return null;
-}
-
 export function NewBatchScreen({ from = null }: { from?: string | null }) {
   const draft = useDraftStore();
   // A follow-up link (#/new/from/<id>) sets what the draft follows, and a capability that can.
@@ -94,7 +86,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
   }, []);
   const [forTeam, setForTeam] = useState(false);
   const sendsHere = !team || !forTeam;
-  const teamBlock = sendsHere ? null : teamRefusal(draft.capability, draft.then.length > 0 || draft.from !== null);
+  const teamBlock = sendsHere ? null : teamBatchRefusal(draft.capability, draft.then.length > 0 || draft.from !== null);
 
   const current = request !== null && preview.forKey === JSON.stringify(request) ? preview.preview : null;
   const canStart = request !== null && current !== null && current.items > 0 && !preview.loading && !start.busy && teamBlock === null;
