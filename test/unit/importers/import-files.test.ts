@@ -184,11 +184,14 @@ describe('importFiles: problems', () => {
     const nested = await importFiles([join(dir, 'sub'), dir], 'transcribe');
     expect(nested.items.map((i) => i.path)).toEqual([f]);
     expect(nested.problems).toEqual([{ source: join(dir, 'sub'), row: null, message: expect.stringContaining('sub was chosen more than once') }]);
-    // The same folder reached under another name (a link) is named as such.
+    // The same folder reached under another name (a link) is named as such; as for files, the
+    // path first in order is kept, whatever order the folders are chosen in.
     await symlink(join(dir, 'sub'), join(dir, 'alias'));
-    const aliased = await importFiles([join(dir, 'sub'), join(dir, 'alias')], 'transcribe');
-    expect(aliased.items.map((i) => i.path)).toEqual([f]);
-    expect(aliased.problems[0]?.message).toBe(`${join(dir, 'alias')} is the same folder as ${join(dir, 'sub')}, which is already included; its files are imported once.`);
+    for (const chosen of [[join(dir, 'sub'), join(dir, 'alias')], [join(dir, 'alias'), join(dir, 'sub')]]) {
+      const aliased = await importFiles(chosen, 'transcribe');
+      expect(aliased.items.map((i) => i.path)).toEqual([join(dir, 'alias', 'a.wav')]);
+      expect(aliased.problems.map((p) => p.message)).toEqual([`${join(dir, 'sub')} is the same folder as ${join(dir, 'alias')}, which is already included; its files are imported once.`]);
+    }
   });
 
   it('reports the same content twice as a duplicate of the first path', async () => {
@@ -241,6 +244,54 @@ describe('importFiles: problems', () => {
     const messages = Object.fromEntries(problems.map((p) => [p.source, p.message]));
     expect(messages[real]).toMatch(/real\.wav is a link to the same file as .*alias\.wav; skipped/);
     expect(messages[join(dir, 'broken.wav')]).toMatch(/broken\.wav is a link to something that no longer exists; skipped\. Fix or delete the link/);
+  });
+
+  it('keeps the first path in order of two to one file through links, wherever the link and the file are', async () => {
+    const dir = await tmp.make();
+    const real = await put(join(dir, 'x', 'real.wav'), wav(1, 1));
+    await put(join(dir, 'b', 'target.wav'), wav(1, 2));
+    await put(join(dir, 'z', 'deep.wav'), wav(1, 3));
+    await put(join(dir, '.hidden.wav'), wav(1, 4));
+    const elsewhere = await put(join(await tmp.make(), 'out.wav'), wav(1, 5));
+    const root = join(dir, 'root');
+    await mkdir(root);
+    await symlink(real, join(dir, 'y-later-link.wav')); // the file came first (folder x is done)
+    await symlink(join(dir, 'b', 'target.wav'), join(dir, 'a-early-link.wav')); // the link comes first
+    await symlink(join(dir, 'z'), join(dir, 'm-folder-link')); // a folder link before its folder
+    await symlink(join(dir, '.hidden.wav'), join(dir, 'to-hidden.wav')); // the hidden file is not taken
+    await symlink(join(dir, 'x', 'real.wav'), join(dir, 'x', 'the-same.wav')); // in the folder being walked, after the file
+    await symlink(elsewhere, join(root, 'in.wav')); // a folder not chosen
+    const { items, problems } = await importFiles([dir, join(root, 'in.wav')], 'transcribe');
+    expect(items.map((i) => i.path.slice(dir.length + 1))).toEqual([
+      'a-early-link.wav',
+      'm-folder-link/deep.wav',
+      'root/in.wav',
+      'to-hidden.wav',
+      'x/real.wav',
+    ]);
+    const messages = Object.fromEntries(problems.map((p) => [p.source.slice(dir.length + 1), p.message]));
+    expect(Object.keys(messages).sort()).toEqual(['b/target.wav', 'root/in.wav', 'x/the-same.wav', 'y-later-link.wav', 'z']);
+    expect(messages['b/target.wav']).toBe(`${join(dir, 'b', 'target.wav')} is a link to the same file as ${join(dir, 'a-early-link.wav')}; skipped, so it is processed and billed once.`);
+    expect(messages['y-later-link.wav']).toContain(`is a link to the same file as ${real}; skipped`);
+    expect(messages['x/the-same.wav']).toContain(`is a link to the same file as ${real}; skipped`);
+    expect(messages.z).toBe(`${join(dir, 'z')} is the same folder as ${join(dir, 'm-folder-link')}, which is already included; its files are imported once.`);
+    // root/in.wav is in the chosen folder and chosen by name: taken once, said once.
+    expect(messages['root/in.wav']).toContain('was chosen more than once');
+  });
+
+  it('a link chosen by name to a file inside a chosen folder counts once, in either order', async () => {
+    const dir = await tmp.make();
+    const inside = await put(join(dir, 'in', 'call.wav'), wav(1, 1));
+    const other = await tmp.make();
+    await symlink(inside, join(other, 'a-link.wav'));
+    await symlink(inside, join(other, 'z-link.wav'));
+    for (const chosen of [[join(dir, 'in'), join(other, 'a-link.wav'), join(other, 'z-link.wav')], [join(other, 'z-link.wav'), join(other, 'a-link.wav'), join(dir, 'in')]]) {
+      const { items, problems } = await importFiles(chosen, 'transcribe');
+      const kept = [inside, join(other, 'a-link.wav')].sort()[0] as string;
+      expect(items.map((i) => i.path)).toEqual([kept]);
+      expect(problems.map((p) => p.message).every((m) => m.includes(`is a link to the same file as ${kept}`))).toBe(true);
+      expect(problems).toHaveLength(2);
+    }
   });
 
   it.skipIf(isRoot)('reports an unreadable file (chmod 000) and an unreadable folder', async () => {

@@ -55,8 +55,8 @@ describe('reading small files whole in a worker thread', () => {
     expect(reader).not.toBeNull();
     try {
       const batch = await firstBatch(reader!, paths);
-      expect(batch.start).toBe(0);
       expect(batch.count).toBe(5);
+      expect(batch.path(0)).toBe(paths[0]);
       const [small, ...rest] = Array.from({ length: batch.count }, (_, i) => batch.whole(i));
       expect(rest).toEqual([null, null, null, null]);
       expect(small?.size).toBe(wav(1, 1).length);
@@ -64,7 +64,7 @@ describe('reading small files whole in a worker thread', () => {
       expect(small?.sha256).toBe(sha(wav(1, 1)));
       // A second stream on the same thread, from the second path on.
       const next = await firstBatch(reader!, paths.slice(1));
-      expect([next.start, next.count]).toEqual([0, 4]);
+      expect([next.path(0), next.count]).toEqual([paths[1], 4]);
       expect([0, 1, 2, 3].map((i) => next.whole(i))).toEqual([null, null, null, null]);
     } finally {
       reader?.close();

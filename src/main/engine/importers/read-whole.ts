@@ -37,7 +37,11 @@ export const BATCH_FILES = 1024;
  * Paths per request when streaming: a message to the worker cost about a millisecond while it was
  * busy reading (a tenth of the main thread's time on a 100,000-file import at one per batch).
  */
-const REQUEST_FILES = 8 * BATCH_FILES;
+export const REQUEST_FILES = 8 * BATCH_FILES;
+/** Requests with the worker at once: the one being read and one queued behind it. */
+const IN_FLIGHT = 2;
+/** The worker's young generation, in MB. */
+const YOUNG_GENERATION_MB = 4;
 
 export const READ_WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
@@ -137,21 +141,22 @@ interface Reply {
 }
 
 /**
- * One batch, paths[start] to paths[start + count - 1]. Each file's bytes are taken when it is
+ * One batch: `count` paths of a request from `from` on. Each file's bytes are taken when it is
  * checked (`whole`), so they are short-lived objects rather than a batch's worth kept alive.
  */
 export interface ReadBatch {
-  start: number;
   count: number;
+  /** The i-th path of the batch. */
+  path(i: number): string;
   /** The i-th file of the batch read whole, or null: measure it the usual way. */
   whole(i: number): WholeFile | null;
 }
 
-function unpack(start: number, r: Reply): ReadBatch {
+function unpack(paths: readonly string[], r: Reply): ReadBatch {
   const digests = Buffer.from(r.digests.buffer, r.digests.byteOffset, r.digests.byteLength);
   return {
-    start,
     count: r.count,
+    path: (i) => paths[r.from + i] ?? '',
     whole(i) {
       const size = r.meta[i * 4] ?? -1;
       if (size < 0) return null;
@@ -163,11 +168,11 @@ function unpack(start: number, r: Reply): ReadBatch {
 }
 
 /** A batch none of whose files was read whole. */
-function unread(start: number, count: number): ReadBatch {
-  return { start, count, whole: () => null };
+function unread(paths: readonly string[], from: number, count: number): ReadBatch {
+  return { count, path: (i) => paths[from + i] ?? '', whole: () => null };
 }
 
-/** The reader thread; `stream` rejects if it failed (the caller then measures the rest itself). */
+/** The reader thread; `next` rejects once it failed (the caller then measures the rest itself). */
 export class WholeFileReader {
   private readonly worker: Worker;
   private nextId = 1;
@@ -177,7 +182,9 @@ export class WholeFileReader {
   private failure: unknown = null;
 
   constructor(source: string = READ_WORKER_SOURCE) {
-    this.worker = new Worker(source, { eval: true });
+    // A small young generation: the thread's garbage is the batches it posted, and V8's default
+    // (growing to 16 MB a semi-space) was most of the thread's memory on a 100,000-file folder.
+    this.worker = new Worker(source, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     // Never what keeps the process alive.
     this.worker.unref();
     this.worker.on('message', (r: Reply) => {
@@ -195,8 +202,12 @@ export class WholeFileReader {
     this.worker.on('exit', (code) => fail(new Error(`the file reader thread stopped (exit code ${code})`)));
   }
 
+  get failed(): boolean {
+    return this.failure !== null;
+  }
+
   /** The next batch back; batches that arrived before a failure are still taken. */
-  private next(): Promise<Reply> {
+  next(): Promise<Reply> {
     const r = this.replies.shift();
     if (r !== undefined) return Promise.resolve(r);
     if (this.failure !== null) return Promise.reject(this.failure);
@@ -205,51 +216,37 @@ export class WholeFileReader {
     });
   }
 
-  private ask(paths: readonly string[], start: number, files: number, extra: { credit: number }): number {
+  /** Asks for `paths` to be read, batch by batch after those asked before; its id. */
+  ask(paths: readonly string[], credit: number): number {
     const id = this.nextId++;
     this.worker.postMessage({
       id,
-      paths: paths.slice(start, start + files).join('\0'),
+      paths: paths.join('\0'),
       maxFileBytes: MAX_WHOLE_FILE_BYTES,
       maxBatchBytes: MAX_BATCH_BYTES,
       maxBatchFiles: BATCH_FILES,
-      ...extra,
+      credit,
     });
     return id;
   }
 
-  /**
-   * Every path read whole, in order, batch by batch, the worker a few batches ahead. Rejects (from
-   * the first batch not delivered) if the thread fails.
-   */
+  /** One batch more may be posted (one was taken). */
+  taken(): void {
+    this.worker.postMessage({ credit: 1 });
+  }
+
+  /** Every path of `paths` read whole, in order, batch by batch (for tests: one request). */
   async *stream(paths: readonly string[]): AsyncGenerator<ReadBatch> {
-    if (this.failure !== null) throw this.failure;
-    // Requests of REQUEST_FILES paths, one at most queued in the worker behind the one being read.
-    const starts = new Map<number, number>();
-    let asked = 0;
-    let group = 0;
-    let credit = READ_AHEAD + 1;
-    while (group * REQUEST_FILES < paths.length) {
-      while (asked * REQUEST_FILES < paths.length && asked < group + 2) {
-        starts.set(this.ask(paths, asked * REQUEST_FILES, REQUEST_FILES, { credit }), asked * REQUEST_FILES);
-        credit = 0;
-        asked++;
-      }
-      const r = await this.next();
-      const start = (starts.get(r.id) ?? 0) + r.from;
-      // The request is done when its last path came back.
-      if (start + r.count >= Math.min(paths.length, (group + 1) * REQUEST_FILES)) {
-        starts.delete(r.id);
-        group++;
-      }
-      yield unpack(start, r);
-      this.worker.postMessage({ credit: 1 });
-    }
+    yield* readBatches(this, oneRequest(paths));
   }
 
   close(): void {
     void this.worker.terminate();
   }
+}
+
+async function* oneRequest(paths: readonly string[]): AsyncGenerator<readonly string[]> {
+  if (paths.length > 0) yield paths;
 }
 
 /** The reader thread, or null where one cannot be started (files are then measured in this thread). */
@@ -261,31 +258,67 @@ export function startWholeFileReader(source?: string): WholeFileReader | null {
   }
 }
 
+/** A request given to the reader, and how many of its paths came back. */
+interface Asked {
+  id: number;
+  paths: readonly string[];
+  done: number;
+}
+
 /**
- * Every file of `paths`, in order, batch by batch: the next batches are being read while the
- * caller checks this one. After a failure of the reader (or without one), the rest come as null
- * (measured the usual way).
+ * Every file of each request (a group of paths, as the walk finds them), in order, batch by batch:
+ * the next batches are being read while the caller checks this one, and the walk goes on between.
+ * After a failure of the reader (or without one), the rest come as unread batches (measured the
+ * usual way).
  */
-export async function* readBatches(reader: WholeFileReader | null, paths: readonly string[]): AsyncGenerator<ReadBatch> {
-  let start = 0;
-  if (reader !== null && paths.length > 0) {
-    const batches = reader.stream(paths);
-    try {
-      for (;;) {
-        let r: IteratorResult<ReadBatch>;
-        try {
-          r = await batches.next();
-        } catch {
-          break; // the reader died: the rest are measured the usual way
-        }
-        if (r.done === true) break;
-        start = r.value.start + r.value.count;
-        yield r.value;
+export async function* readBatches(reader: WholeFileReader | null, requests: AsyncIterable<readonly string[]>): AsyncGenerator<ReadBatch> {
+  const more = requests[Symbol.asyncIterator]();
+  let ended = false;
+  const pull = async (): Promise<readonly string[] | null> => {
+    for (;;) {
+      const r = await more.next();
+      if (r.done === true) {
+        ended = true;
+        return null;
       }
-    } finally {
-      // An abort leaves the stream part way: it is closed with the reader.
-      void batches.return(undefined).catch(() => undefined);
+      if (r.value.length > 0) return r.value;
     }
+  };
+  // Requests with the reader, oldest first: at most IN_FLIGHT (one being read, one queued behind).
+  const asked: Asked[] = [];
+  let working = reader !== null && !reader.failed;
+  let credit = READ_AHEAD + 1;
+  try {
+    while (working && reader !== null) {
+      while (!ended && asked.length < IN_FLIGHT) {
+        const paths = await pull();
+        if (paths === null) break;
+        asked.push({ id: reader.ask(paths, credit), paths, done: 0 });
+        credit = 0;
+      }
+      const oldest = asked[0];
+      if (oldest === undefined) return;
+      let r: Reply;
+      try {
+        r = await reader.next();
+      } catch {
+        working = false; // the reader died: the rest are measured the usual way
+        break;
+      }
+      if (r.id !== oldest.id) throw new Error(`the file reader answered request ${r.id} while ${oldest.id} was expected`);
+      oldest.done = r.from + r.count;
+      if (oldest.done >= oldest.paths.length) asked.shift();
+      yield unpack(oldest.paths, r);
+      reader.taken();
+    }
+    // What the reader was asked and did not give back, then the walk's rest.
+    for (;;) {
+      const left = asked.shift() ?? (ended ? undefined : await pull().then((paths) => (paths === null ? undefined : { id: 0, paths, done: 0 })));
+      if (left === undefined) return;
+      for (let from = left.done; from < left.paths.length; from += BATCH_FILES) yield unread(left.paths, from, Math.min(BATCH_FILES, left.paths.length - from));
+    }
+  } finally {
+    // An abort leaves the walk part way: it is closed.
+    if (!ended) await more.return?.(undefined);
   }
-  for (; start < paths.length; start += BATCH_FILES) yield unread(start, Math.min(BATCH_FILES, paths.length - start));
 }

@@ -1,44 +1,69 @@
-// Expands the user's chosen paths (files and folders) into a flat list of regular files.
-// Hidden entries inside folders are skipped silently (a hidden file chosen by name is taken:
-// the user asked for it); symlinks are followed, but a folder is
-// entered at most once (by its real path), so a link loop or two links to one folder cannot make
-// the walk endless or list files twice.
+// Expands the user's chosen paths (files and folders) into regular files, streamed in the order of
+// their full paths, so that an import never holds the whole list: a 300,000-file folder is read
+// while it is listed. Hidden entries inside folders are skipped silently (a hidden file chosen by
+// name is taken: the user asked for it); symlinks are followed, but a folder is entered at most
+// once (by its real path), so a link loop or two links to one folder cannot make the walk endless
+// or list files twice, and of two paths to one file (through links) the first in order is kept.
+//
+// Order without sorting the whole list: within a folder, a sub-folder sorts as if its name ended
+// in the separator (its files are "name/..."), so going through each folder's entries in that order
+// gives exactly the order of sorting every full path. Chosen paths are walked in that order too. A
+// chosen path inside a chosen folder is usually reached by the folder's walk (and reported as
+// chosen twice); one the folder's walk does not reach (a hidden one) comes after the folder's files.
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import type { Dirent, Stats } from 'node:fs';
-import { dirname, resolve, sep } from 'node:path';
+import { basename, dirname, resolve, sep } from 'node:path';
 import { describeIoError, errnoCode, rethrowAbort } from './io-problem';
 import type { ImportProblem } from './types';
 
-export interface WalkResult {
-  /** Absolute path of each file as reached (through links, if any), in walk order. */
-  files: string[];
-  /**
-   * Real path of each file whose real path is not its own path (reached through a link), used to
-   * notice two links to one file. Every other file is its own real path: a plain folder costs no
-   * entry here (nor an object per file).
-   */
-  realPaths: Map<string, string>;
-  problems: ImportProblem[];
-}
-
 /** Folder listings read ahead of the walk (as the walk reaches a folder, the next few of its sub-folders). */
 const READ_AHEAD = 4;
+/** Paths handed on at most at once (a folder of 100,000 files is handed on in parts). */
+const RUN = 1024;
 
 /**
  * join(folder, name) for a normalized absolute folder and a name from its listing (never '.',
  * '..' or containing a separator): the same string, built without join's normalizing pass, whose
  * intermediate strings cost a 100,000-file walk about 40 MB of short-lived memory. Joined by
  * Array#join, which makes one flat string: `folder + sep + name` is a cons string, and every path
- * the import keeps then costs 32 bytes more (9.5 MB of a 300,000-file import's 53 MB live heap).
+ * the import keeps then costs 32 bytes more.
  */
 function inFolder(folder: string, name: string): string {
   return [folder, name].join(folder.endsWith(sep) ? '' : sep);
 }
 
+function byKey<T extends { key: string }>(a: T, b: T): number {
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+/** One entry of a folder, with the key that puts it in the order of full paths. */
+interface Entry {
+  name: string;
+  /** The name, and for a folder the name and the separator. */
+  key: string;
+  folder: boolean;
+  /** Reached through a link (its real path is looked up), or listed plainly. */
+  linked: boolean;
+}
+
+/** A chosen path, looked at before the walk so that chosen paths go in the order of their files. */
+interface Chosen {
+  path: string;
+  key: string;
+  stats: Stats;
+}
+
+export interface FileWalk {
+  /** The files, a run at a time, in the order of their full paths, each once. */
+  runs: AsyncGenerator<string[], void, undefined>;
+  /** Everything skipped, and why; complete once `runs` is done. */
+  problems: ImportProblem[];
+}
+
 class Walker {
-  readonly files: string[] = [];
-  readonly realPaths = new Map<string, string>();
   readonly problems: ImportProblem[] = [];
+  /** Files found and not yet handed on. */
+  private out: string[] = [];
   private readonly seenPaths = new Set<string>();
   /**
    * The chosen paths, and the folders they are in. Only a chosen path can be reached twice (a
@@ -54,6 +79,10 @@ class Walker {
   private readonly visitedDirs = new Map<string, string>();
   /** Real paths of the folders on the current descent, for telling a loop from a repeat. */
   private readonly ancestors = new Map<string, string>();
+  /** Real path of each file reached through a link -> the path it was taken by. */
+  private readonly linkedFirst = new Map<string, string>();
+  /** Chosen files taken by their own path (no link on the way): their path is their real path. */
+  private readonly chosenTaken = new Set<string>();
 
   constructor(
     inputs: readonly string[],
@@ -67,24 +96,44 @@ class Walker {
     this.problems.push({ source, row: null, message });
   }
 
-  async input(raw: string): Promise<void> {
-    const path = resolve(raw);
-    let link: Stats;
-    try {
-      link = await lstat(path);
-    } catch (err) {
-      rethrowAbort(err, this.signal);
-      this.problem(path, describeIoError(path, err, 'file'));
-      return;
+  /** The chosen paths that exist, in the order their files go in (problems for the others). */
+  async choose(inputs: readonly string[]): Promise<Chosen[]> {
+    const chosen: Chosen[] = [];
+    for (const raw of inputs) {
+      this.signal?.throwIfAborted();
+      const path = resolve(raw);
+      let stats: Stats;
+      try {
+        stats = await lstat(path);
+      } catch (err) {
+        rethrowAbort(err, this.signal);
+        this.problem(path, describeIoError(path, err, 'file'));
+        continue;
+      }
+      if (stats.isSymbolicLink()) {
+        const followed = await this.follow(path);
+        if (followed === null) continue;
+        stats = followed;
+      }
+      chosen.push({ path, key: stats.isDirectory() ? inFolder(path, '') : path, stats });
     }
-    let target: Stats = link;
-    if (link.isSymbolicLink()) {
-      const followed = await this.follow(path);
-      if (followed === null) return;
-      target = followed;
+    return chosen.sort(byKey);
+  }
+
+  /** Every chosen path's files, in order. */
+  async *walk(chosen: readonly Chosen[]): AsyncGenerator<string[], void, undefined> {
+    for (const c of chosen) {
+      this.signal?.throwIfAborted();
+      // The real path is resolved even without a link here: a parent folder may be a link.
+      yield* this.entry(c.path, c.stats, null, true);
+      if (this.out.length > 0) yield this.handOn();
     }
-    // The real path is resolved even without a link here: a parent folder may be a link.
-    await this.entry(path, target, null);
+  }
+
+  private handOn(): string[] {
+    const run = this.out;
+    this.out = [];
+    return run;
   }
 
   /** stat() through a link; reports a dangling or looping link and returns null. */
@@ -104,41 +153,83 @@ class Walker {
   }
 
   /** knownReal: the real path when it is cheap to know (no link on the way), else null. */
-  private async entry(path: string, st: Stats | Dirent, knownReal: string | null): Promise<void> {
+  private async *entry(path: string, st: Stats, knownReal: string | null, chosen: boolean): AsyncGenerator<string[], void, undefined> {
     if (st.isDirectory()) {
-      await this.dir(path, knownReal);
+      yield* this.dir(path, knownReal);
     } else if (st.isFile()) {
-      await this.file(path, knownReal);
+      if (chosen && knownReal === null) {
+        if (this.seenTwice(path)) return;
+        const real = await this.realFile(path);
+        if (real === null) return;
+        if (real === path) this.chosenTaken.add(path);
+        this.take(path, real);
+      } else {
+        await this.file(path, knownReal);
+      }
     } else {
       this.problem(path, `${path} is not a regular file or folder (a device, socket or pipe); skipped. Choose ordinary files only.`);
     }
   }
 
-  private async file(path: string, knownReal: string | null): Promise<void> {
-    if (knownReal !== null) {
-      this.fileNow(path, knownReal);
-      return;
-    }
-    if (this.seenTwice(path)) return;
-    let realPath: string;
+  private async realFile(path: string): Promise<string | null> {
     try {
-      realPath = await realpath(path);
+      return await realpath(path);
     } catch (err) {
       rethrowAbort(err, this.signal);
       this.problem(path, describeIoError(path, err, 'file'));
+      return null;
+    }
+  }
+
+  /** A file inside a folder; `knownReal` null: reached through a link. */
+  private async file(path: string, knownReal: string | null): Promise<void> {
+    if (knownReal !== null) {
+      this.take(path, knownReal);
       return;
     }
-    this.add(path, realPath);
+    if (this.seenTwice(path)) return;
+    const real = await this.realFile(path);
+    if (real !== null) this.take(path, real);
   }
 
-  /** A file whose real path is known: nothing to wait for (most files of a folder). */
-  private fileNow(path: string, realPath: string): void {
-    if (!this.seenTwice(path)) this.add(path, realPath);
+  /**
+   * Hands the file on unless another path to the same file (through a link) came first. Called in
+   * the order of the files, so "first" is the first path in that order.
+   */
+  private take(path: string, realPath: string): void {
+    if (realPath === path) {
+      // A plain file: only a link taken before it can make it a second path.
+      const first = this.linkedFirst.size > 0 ? this.linkedFirst.get(path) : undefined;
+      if (first !== undefined) {
+        this.linkCopy(path, first);
+        return;
+      }
+    } else {
+      const first = this.linkedFirst.get(realPath) ?? (this.takenPlainly(realPath, path) ? realPath : undefined);
+      if (first !== undefined) {
+        this.linkCopy(path, first);
+        return;
+      }
+      this.linkedFirst.set(realPath, path);
+    }
+    this.out.push(path);
   }
 
-  private add(path: string, realPath: string): void {
-    this.files.push(path);
-    if (realPath !== path) this.realPaths.set(path, realPath);
+  private linkCopy(path: string, first: string): void {
+    this.problem(path, `${path} is a link to the same file as ${first}; skipped, so it is processed and billed once.`);
+  }
+
+  /**
+   * Whether the real path `real` was already taken by its own path, now that `path` (another path
+   * to it) comes. Chosen by name, or listed in a folder entered by its real path: such a folder
+   * hands on every file not hidden, so `real` was taken if that folder is done, or is being walked
+   * and `real` comes before `path`.
+   */
+  private takenPlainly(real: string, path: string): boolean {
+    if (this.chosenTaken.has(real)) return true;
+    const folder = dirname(real);
+    if (this.visitedDirs.get(folder) !== folder || basename(real).startsWith('.')) return false;
+    return this.ancestors.has(folder) ? real < path : true;
   }
 
   /** Whether the path was taken already (then it says so, once); remembers it otherwise. */
@@ -154,7 +245,32 @@ class Walker {
     return false;
   }
 
-  private async dir(path: string, knownReal: string | null): Promise<void> {
+  /** The folder's entries not hidden, each link followed to know whether it is a folder, in order. */
+  private async entries(path: string, listed: Dirent[]): Promise<{ entries: Entry[]; linkStats: Map<string, Stats> }> {
+    const entries: Entry[] = [];
+    const linkStats = new Map<string, Stats>();
+    for (const e of listed) {
+      if (e.name.startsWith('.')) continue;
+      if (e.isSymbolicLink()) {
+        const followed = await this.follow(inFolder(path, e.name));
+        if (followed === null) continue;
+        linkStats.set(e.name, followed);
+        const folder = followed.isDirectory();
+        entries.push({ name: e.name, key: folder ? inFolder(e.name, '') : e.name, folder, linked: true });
+      } else if (e.isDirectory()) {
+        entries.push({ name: e.name, key: inFolder(e.name, ''), folder: true, linked: false });
+      } else if (e.isFile()) {
+        entries.push({ name: e.name, key: e.name, folder: false, linked: false });
+      } else {
+        const child = inFolder(path, e.name);
+        this.problem(child, `${child} is not a regular file or folder (a device, socket or pipe); skipped. Choose ordinary files only.`);
+      }
+    }
+    // Sorted so the walk, and therefore which copy counts as "first", never depends on the disk.
+    return { entries: entries.sort(byKey), linkStats };
+  }
+
+  private async *dir(path: string, knownReal: string | null): AsyncGenerator<string[], void, undefined> {
     // Taken whatever happens next, so that a folder not entered leaves nothing behind.
     const listing = this.listings.get(path);
     this.listings.delete(path);
@@ -183,26 +299,25 @@ class Walker {
     }
     this.visitedDirs.set(real, path);
 
-    let entries: Dirent[];
+    let entries: Entry[];
+    let linkStats: Map<string, Stats>;
     try {
-      entries = (await (listing ?? readdir(path, { withFileTypes: true }))).filter((e) => !e.name.startsWith('.'));
+      ({ entries, linkStats } = await this.entries(path, await (listing ?? readdir(path, { withFileTypes: true }))));
     } catch (err) {
       rethrowAbort(err, this.signal);
       this.problem(path, `${describeIoError(path, err, 'folder')} Its files were not imported.`);
       return;
     }
-    // Sorted so the walk, and therefore which copy counts as "first", never depends on the disk.
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
     // Files of this folder that were also chosen by their own path are checked for it.
     const holdsChosen = this.chosenIn.has(path);
     // The listings of the next few plain sub-folders are read while this one is gone through (a
     // listing waited for one at a time left this thread idle a third of a 100,000-file walk).
-    const folders = entries.filter((e) => e.isDirectory());
+    const folders = entries.filter((e) => e.folder && !e.linked);
     let ahead = 0;
     const readAhead = (upTo: number): void => {
       for (; ahead < Math.min(upTo, folders.length); ahead++) {
-        const sub = inFolder(path, (folders[ahead] as Dirent).name);
+        const sub = inFolder(path, (folders[ahead] as Entry).name);
         if (this.listings.has(sub)) continue;
         const listing = readdir(sub, { withFileTypes: true });
         // Its failure is reported when the walk reaches that folder (or never, if it does not).
@@ -216,38 +331,40 @@ class Walker {
     try {
       for (const e of entries) {
         const child = inFolder(path, e.name);
-        if (e.isSymbolicLink()) {
-          const followed = await this.follow(child);
-          if (followed !== null) await this.entry(child, followed, null);
+        if (e.linked) {
+          if (this.out.length > 0) yield this.handOn();
+          yield* this.entry(child, linkStats.get(e.name) as Stats, null, false);
         } else {
-          // The entry's type from the folder listing (Node asks lstat itself where a file system
-          // does not say), so a plain file costs no call of its own here. No link on the way: the
-          // real path is the parent's real path plus the name (the same string when they agree,
-          // which is the usual case).
+          // No link on the way: the real path is the parent's real path plus the name (the same
+          // string when they agree, which is the usual case).
           const childReal = real === path ? child : inFolder(real, e.name);
-          if (e.isFile()) {
-            if (holdsChosen && this.chosen.has(child)) this.fileNow(child, childReal);
-            else this.add(child, childReal);
+          if (!e.folder) {
+            if (holdsChosen && this.chosen.has(child) && this.seenTwice(child)) continue;
+            this.take(child, childReal);
+            if (this.out.length >= RUN) yield this.handOn();
           } else {
-            if (e.isDirectory()) readAhead(++nextFolder + READ_AHEAD);
-            await this.entry(child, e, childReal);
+            if (this.out.length > 0) yield this.handOn();
+            readAhead(++nextFolder + READ_AHEAD);
+            yield* this.dir(child, childReal);
           }
         }
       }
     } finally {
       this.ancestors.delete(real);
       // Listings read ahead for folders not entered (a loop, an abort) are dropped.
-      for (let i = nextFolder; i < ahead; i++) this.listings.delete(inFolder(path, (folders[i] as Dirent).name));
+      for (let i = nextFolder; i < ahead; i++) this.listings.delete(inFolder(path, (folders[i] as Entry).name));
     }
   }
 }
 
-/** Walks inputs in the order given; files come back in walk order, problems as found. */
-export async function walkInputs(inputs: readonly string[], signal?: AbortSignal): Promise<WalkResult> {
+/**
+ * Walks the chosen paths: their files come a run at a time, in the order of their full paths
+ * (UTF-16 code units, as comparing the strings with < does); problems as found.
+ */
+export function walkFiles(inputs: readonly string[], signal?: AbortSignal): FileWalk {
   const walker = new Walker(inputs, signal);
-  for (const input of inputs) {
-    signal?.throwIfAborted();
-    await walker.input(input);
+  async function* runs(): AsyncGenerator<string[], void, undefined> {
+    yield* walker.walk(await walker.choose(inputs));
   }
-  return { files: walker.files, realPaths: walker.realPaths, problems: walker.problems };
+  return { runs: runs(), problems: walker.problems };
 }
