@@ -361,6 +361,8 @@ export const TeamView = z.object({
   /** "the shared store postgresql://…", its password hidden. */
   store: z.string(),
   batches: z.array(z.object({ batch: BatchSummary, inFlight: z.array(z.object({ worker: z.string(), running: z.number().int() })) })),
+  /** The workers up now ("host pid"), busy or not: a standing worker stays on for new batches. */
+  workersUp: z.array(z.object({ worker: z.string(), standing: z.boolean(), startedAt: z.number().int(), running: z.number().int() })),
 });
 export type TeamView = z.infer<typeof TeamView>;
 

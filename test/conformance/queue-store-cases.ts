@@ -231,6 +231,7 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
         counts: { queued: 1, running: 0, retry_wait: 0, succeeded: 2, failed: 0, cancelled: 0 },
         spent: 150,
         units: 3,
+        needsReview: 0,
       });
     });
 

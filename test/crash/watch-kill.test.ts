@@ -125,7 +125,7 @@ describe('crash: run --watch killed while files arrive', () => {
     await sleep(1_500); // anything taken twice would show up now
     child.child.kill('SIGTERM');
     const last = await child.done;
-    expect(last.code, last.stderr).toBe(130);
+    expect(last.code, last.stderr).toBe(0); // SIGTERM is how a service manager stops it
 
     // No file twice, none missing; each result is its own file's transcript.
     const jobs = readJobs(dataDir);

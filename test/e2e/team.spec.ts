@@ -33,6 +33,7 @@ test.describe('team screen', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
     await expect(page.getByTestId('team-store')).toContainText('the shared store postgresql://');
+    await expect(page.getByTestId('team-workers-up')).toContainText('No worker is up.');
 
     const row = page.getByTestId(`team-batch-${id}`);
     await expect(row).toContainText('Team notice');
@@ -58,6 +59,8 @@ test.describe('team screen', () => {
       // The worker's own name: "host pid (items it holds)".
       await expect(inFlight).toContainText(new RegExp(`in flight on: \\S+ ${worker.child.pid ?? 'no-pid'} \\(\\d+\\)`), { timeout: 30_000 });
       await expect(row.getByTestId('team-status')).toHaveText('Running');
+      // Listed among the workers up too, with what it holds.
+      await expect(page.getByTestId('team-workers-up')).toContainText(new RegExp(`Workers up: \\S+ ${worker.child.pid ?? 'no-pid'} \\(\\d+ in flight, since`));
       await shot(page, 'team-running', testInfo);
 
       const doneCount = async (): Promise<number> => Number(/^(\d+) of/.exec((await row.getByTestId('team-counts').textContent()) ?? '')?.[1] ?? -1);
@@ -69,6 +72,8 @@ test.describe('team screen', () => {
       await expect(inFlight).not.toContainText('in flight on');
       const result = await worker.done;
       expect(result.code, result.stderr).toBe(0);
+      // Done and gone: no longer listed.
+      await expect(page.getByTestId('team-workers-up')).toContainText('No worker is up.');
       expect(result.stderr).toMatch(/^Worker \S+ \d+ on the shared store/m);
     } finally {
       if (finished === null) worker.child.kill('SIGKILL');

@@ -74,6 +74,6 @@ describe('team: a scheduled shared batch', () => {
     expect(again.stderr).toContain('has already started');
 
     standing.child.kill('SIGTERM');
-    expect((await standing.done).code).toBe(130);
+    expect((await standing.done).code).toBe(0); // a standing worker stopped by SIGTERM
   }, 90_000);
 });

@@ -74,7 +74,7 @@ export function globalHelp(specs: readonly CommandSpec[]): string {
     '           computers (README).',
     'Exit codes: 0 all succeeded, 1 some items failed, 2 usage error, 3 a batch is paused,',
     '            4 could not start (data folder busy, keychain or shared store unavailable),',
-    '            130 interrupted.',
+    '            130 interrupted (a standing worker, run --watch, stopped by SIGTERM exits 0).',
     '',
   ].join('\n');
 }

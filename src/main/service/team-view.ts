@@ -6,12 +6,14 @@ import { teamBatchRefusal } from '../../shared/team-batch';
 import { InvalidArgumentError } from './rpc-errors';
 import type { SharedStoreHandle } from '../engine/store/pg/open-shared-store';
 import { pauseTeamBatch, resolveTeamBatch, teamBatch, teamBatches } from '../engine/team/team-batches';
+import { WORKER_SEEN_MS } from '../engine/team/team-worker';
 
 /** Newest batch first, as the Batches screen lists them. */
 export async function teamView(h: SharedStoreHandle): Promise<TeamView> {
-  const [batches, workers] = await Promise.all([teamBatches(h.store, null), h.store.workers()]);
+  const [batches, workers, up] = await Promise.all([teamBatches(h.store, null), h.store.workers(), h.store.workersUp(WORKER_SEEN_MS)]);
   return {
     store: h.description,
+    workersUp: up.map((w) => ({ worker: w.worker, standing: w.standing, startedAt: w.started_at, running: w.running })),
     batches: batches
       .map((batch) => ({ batch, inFlight: workers.filter((w) => w.batch_id === batch.id).map((w) => ({ worker: w.worker, running: w.running })) }))
       .sort((a, b) => b.batch.created_at.localeCompare(a.batch.created_at)),

@@ -44,7 +44,7 @@ async function exporterOf(values: { store?: string | undefined } & Parameters<ty
         where: ` (${shared.description})`,
         shared: true,
         files: (format, out) => teamExportFiles(shared, id, format, out),
-        table: (format, out) => teamExport(shared, id, format, out, io),
+        table: (format, out) => teamExport(shared, id, format, out),
         close: () => shared.store.close(),
       };
     } catch (e) {

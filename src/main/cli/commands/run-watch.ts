@@ -6,7 +6,7 @@
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import { openConnection } from '../context';
-import { onInterrupt } from '../interrupt';
+import { onInterrupt, standingExit } from '../interrupt';
 import type { Engine } from '../../engine/engine';
 import { isEnded } from '../../../shared/domain';
 import { DEFAULT_STABLE_MS, type WatchEvent } from '../../engine/watch/hot-folders';
@@ -83,5 +83,5 @@ export async function runWatching(engine: Engine, io: Io, apiUrl: string | null,
     stop.dispose();
     await conn.close();
   }
-  return stop.signal.aborted ? 130 : EXIT.ok;
+  return stop.signal.aborted ? standingExit(stop) : EXIT.ok;
 }

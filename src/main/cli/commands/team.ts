@@ -5,6 +5,8 @@ import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import type { Engine } from '../../engine/engine';
 import type { SharedStoreHandle } from '../../engine/store/pg/open-shared-store';
+import type { WorkerUp } from '../../engine/store/pg/pg-queue-store';
+import { WORKER_SEEN_MS } from '../../engine/team/team-worker';
 import type { BatchRow } from '../../engine/store/queue-store';
 import { isEnded, type BatchSummary } from '../../../shared/domain';
 import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
@@ -12,7 +14,7 @@ import { pauseTeamBatch, resolveTeamBatch, teamBatch, teamBatches } from '../../
 import { openConnection } from '../context';
 import { describeBatch, localTime } from '../format';
 import { createProgress } from '../progress';
-import { onInterrupt } from '../interrupt';
+import { onInterrupt, standingExit } from '../interrupt';
 import type { ControlVerb } from './control';
 import { runExit } from '../run-exit';
 import { pastProblem } from '../../engine/queue/schedule';
@@ -55,13 +57,14 @@ export function refuseInTeamMode(values: Readonly<Partial<Record<'then' | 'from'
 export async function teamStatus(h: SharedStoreHandle, positionals: readonly string[], json: boolean, io: Io): Promise<ExitCode> {
   const ids = positionals.length > 0 ? await Promise.all(positionals.map((p) => resolveTeamBatch(h.store, p))) : null;
   const batches = await teamBatches(h.store, ids);
-  const workers = await h.store.workers();
+  const [workers, up] = await Promise.all([h.store.workers(), h.store.workersUp(WORKER_SEEN_MS)]);
   if (json) {
-    io.stdout.write(`${JSON.stringify({ store: h.description, batches, workers }, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify({ store: h.description, batches, workers, workers_up: up }, null, 2)}\n`);
     return EXIT.ok;
   }
+  const upLine = `${describeWorkersUp(up)}\n`;
   if (batches.length === 0) {
-    io.stdout.write('No batches in the shared store yet. Create one with `batchdesk batch create ... --store URL`.\n');
+    io.stdout.write(`No batches in the shared store yet. Create one with \`batchdesk batch create ... --store URL\`.\n${upLine}`);
     return EXIT.ok;
   }
   const out = batches.map((b) => {
@@ -69,8 +72,15 @@ export async function teamStatus(h: SharedStoreHandle, positionals: readonly str
     const who = here.length === 0 ? '' : `\n  in flight on: ${here.map((w) => `${w.worker} (${w.running})`).join(', ')}`;
     return `${describeBatch(b, { shared: true })}${who}`;
   });
-  io.stdout.write(`${out.join('\n\n')}\n`);
+  io.stdout.write(`${out.join('\n\n')}\n\n${upLine}`);
   return EXIT.ok;
+}
+
+/** "Workers up: host 412 (standing, 3 in flight), laptop 77 (idle)", or that none is. */
+function describeWorkersUp(up: readonly WorkerUp[]): string {
+  if (up.length === 0) return 'Workers up: none (start one with `batchdesk run --store URL`, or `run --watch --store URL` to keep one standing).';
+  const one = (w: WorkerUp): string => `${w.worker} (${[w.standing ? 'standing' : '', w.running > 0 ? `${w.running} in flight` : 'idle'].filter(Boolean).join(', ')})`;
+  return `Workers up: ${up.map(one).join(', ')}`;
 }
 
 const NOT_RUNNING: Partial<Record<BatchSummary['status'], string>> = {
@@ -169,7 +179,7 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
     await conn.close();
   }
   for (const b of last) io.stdout.write(`${describeBatch(b, { shared: true })}${left.has(b.id) ? `\n  left to other workers: ${left.get(b.id) ?? ''}` : ''}\n`);
-  if (stop.signal.aborted) return 130 as ExitCode;
+  if (stop.signal.aborted) return (stay ? standingExit(stop) : 130) as ExitCode;
   // Work is left that this computer cannot send (no key for it here): not a success of this worker.
   if (last.some((b) => left.has(b.id) && b.counts.queued + b.counts.retry_wait + b.counts.running > 0)) return EXIT.cannotRun;
   return runExit(last);
@@ -183,13 +193,9 @@ async function sharedBatchRow(h: SharedStoreHandle, id: string): Promise<BatchRo
 }
 
 /** `export --store`: a shared batch's table (csv, json, txt, invoices, line-items), read page by page from the store; how many rows. */
-export async function teamExport(h: SharedStoreHandle, id: string, format: ExportFormat, out: string, io: Io): Promise<number> {
+export async function teamExport(h: SharedStoreHandle, id: string, format: ExportFormat, out: string): Promise<number> {
   const batch = await sharedBatchRow(h, id);
-  const n = await exportBatch(sharedPages(h.store, id), batch.capability, format, out);
-  if (capabilityFor(batch.capability).descriptor.invoice) {
-    io.stderr.write('Note: invoices sent by the team are not checked yet (sums, VAT, duplicates): needs_review and the check columns are empty. Run an OCR batch on one computer (without --store) to have them checked.\n');
-  }
-  return n;
+  return exportBatch(sharedPages(h.store, id), batch.capability, format, out);
 }
 
 /**

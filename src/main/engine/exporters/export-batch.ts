@@ -8,7 +8,7 @@ import { assertNever } from '../../../shared/domain';
 import { capabilityFor } from '../capabilities/registry';
 import { moneyToDecimal } from '../../../shared/money';
 import type { JobRow } from '../queue/job-row';
-import type { QueueStore } from '../store/queue-store';
+import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import { storedJson } from '../stored-json';
 import { UserError } from '../failures';
 import { invoiceColumns } from '../../../shared/capabilities/catalog';
@@ -48,10 +48,9 @@ export function localPages(db: Db, batchId: string): ExportPages {
   return (after) => page.all(batchId, after) as ExportRow[];
 }
 
-/** A batch of a team's shared store: its jobs as the workers left them (no invoice checks are kept there). */
-export function sharedPages(store: QueueStore, batchId: string): ExportPages {
-  return async (after) =>
-    (await store.jobsPage(batchId, after, PAGE)).map((j) => ({ ...j, needs_review: null, checks_json: null, sent_by: (j as JobRow & { leased_by?: string | null }).leased_by ?? null }));
+/** A batch of a team's shared store: its jobs as the workers left them, with the invoice checks they made. */
+export function sharedPages(store: Pick<PgQueueStore, 'jobsPageReviewed'>, batchId: string): ExportPages {
+  return async (after) => (await store.jobsPageReviewed(batchId, after, PAGE)).map((j) => ({ ...j, sent_by: j.leased_by }));
 }
 
 interface Flat {

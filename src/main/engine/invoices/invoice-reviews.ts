@@ -26,6 +26,35 @@ function localDate(ms: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** What an invoice's checks need of its reading: the invoice read, and the keys that find an earlier one. */
+export interface InvoiceKeys {
+  read: Invoice;
+  vendor: string | null;
+  vat: string | null;
+  number: string | null;
+}
+
+/** The keys of an OCR result (a reading with no invoice: only the fields check, failed). */
+export function invoiceKeys(resultJson: string): InvoiceKeys {
+  const read = invoiceOf(storedJson(resultJson)) ?? NOTHING_READ;
+  return {
+    read,
+    vendor: read.vendor ? vendorKey(read.vendor) || null : null,
+    number: read.invoiceNumber ? invoiceNumberKey(read.invoiceNumber) || null : null,
+    vat: vatKeyOf(read.vendorVatId),
+  };
+}
+
+/** Whether an earlier invoice can be looked for: a number, and a vendor by name or VAT id. */
+export function canHaveEarlier(k: InvoiceKeys): boolean {
+  return Boolean((k.vendor || k.vat) && k.number);
+}
+
+/** The earlier reading of the same invoice, as the duplicate check words it. */
+export function earlierInvoice(row: { batch: string; batchName: string; item: number; at: number | null } | undefined): EarlierInvoice | null {
+  return row ? { batch: row.batch, batchName: row.batchName, item: row.item, date: row.at === null ? 'an unknown date' : localDate(row.at) } : null;
+}
+
 export class InvoiceReviews {
   private readonly stmts;
 
@@ -52,14 +81,10 @@ export class InvoiceReviews {
 
   /** Checks one succeeded OCR job and stores the outcome; call inside the success transaction. */
   record(job: { id: number; batchId: string }, resultJson: string): InvoiceReview {
-    const inv = invoiceOf(storedJson(resultJson));
-    const read = inv ?? NOTHING_READ;
-    const vendor = read.vendor ? vendorKey(read.vendor) || null : null;
-    const number = read.invoiceNumber ? invoiceNumberKey(read.invoiceNumber) || null : null;
-    const vat = vatKeyOf(read.vendorVatId);
-    const row = (vendor || vat) && number ? (this.stmts.earlier.get({ vendor, vat, number, job: job.id }) as { batch: string; batchName: string; item: number; at: number | null } | undefined) : undefined;
-    const earlier: EarlierInvoice | null = row ? { batch: row.batch, batchName: row.batchName, item: row.item, date: row.at === null ? 'an unknown date' : localDate(row.at) } : null;
-    const review = reviewInvoice(read, earlier);
+    const keys = invoiceKeys(resultJson);
+    const { read, vendor, vat, number } = keys;
+    const row = canHaveEarlier(keys) ? (this.stmts.earlier.get({ vendor, vat, number, job: job.id }) as { batch: string; batchName: string; item: number; at: number | null } | undefined) : undefined;
+    const review = reviewInvoice(read, earlierInvoice(row));
     this.stmts.save.run({ job: job.id, batch: job.batchId, vendor, vat, number, needs: review.needsReview ? 1 : 0, checks: JSON.stringify(review.checks) });
     return review;
   }

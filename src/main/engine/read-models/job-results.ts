@@ -2,7 +2,7 @@
 // Each page is read to the end before it is returned, so no statement stays open on the
 // connection while the caller awaits its writes (the runner keeps using the same connection).
 import type { Db } from '../db/connection';
-import type { QueueStore } from '../store/queue-store';
+import type { PgQueueStore } from '../store/pg/pg-queue-store';
 
 export interface ResultRow {
   seq: number;
@@ -59,8 +59,8 @@ export function localResults(db: Db, batchId: string): ResultSource {
   };
 }
 
-/** A batch of a team's shared store, page by page (no invoice checks are kept there). */
-export function sharedResults(store: Pick<QueueStore, 'stats' | 'jobsPage'>, batchId: string, pageSize = RESULT_PAGE): ResultSource {
+/** A batch of a team's shared store, page by page, with the invoice checks its workers made. */
+export function sharedResults(store: Pick<PgQueueStore, 'stats' | 'jobsPageReviewed'>, batchId: string, pageSize = RESULT_PAGE): ResultSource {
   return {
     counts: async () => {
       const c = (await store.stats(batchId)).counts;
@@ -68,13 +68,13 @@ export function sharedResults(store: Pick<QueueStore, 'stats' | 'jobsPage'>, bat
     },
     pages: async function* () {
       for (let after = 0; ; ) {
-        const jobs = await store.jobsPage(batchId, after, pageSize);
+        const jobs = await store.jobsPageReviewed(batchId, after, pageSize);
         const last = jobs[jobs.length - 1];
         if (!last) return;
         after = last.seq;
         const rows = jobs
           .filter((j) => j.state === 'succeeded')
-          .map((j): ResultRow => ({ seq: j.seq, source: j.source, payload_json: j.payload_json, result_json: j.result_json, finished_at: j.finished_at, units: j.units, checks_json: null }));
+          .map((j): ResultRow => ({ seq: j.seq, source: j.source, payload_json: j.payload_json, result_json: j.result_json, finished_at: j.finished_at, units: j.units, checks_json: j.checks_json }));
         if (rows.length > 0) yield rows;
       }
     },

@@ -27,6 +27,8 @@ export interface BatchStats {
   counts: StateCounts;
   spent: number;
   units: number;
+  /** Invoices whose checks failed (needs review); 0 for other batches. */
+  needsReview: number;
 }
 
 /** One change of a job's state, as its history shows it. */

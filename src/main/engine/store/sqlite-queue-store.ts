@@ -66,7 +66,7 @@ export class SqliteQueueStore implements QueueStore {
   }
   async stats(batchId: string): Promise<BatchStats> {
     const s = this.jobs.stats(batchId);
-    return { counts: s.counts, spent: s.spent, units: s.units };
+    return { counts: s.counts, spent: s.spent, units: s.units, needsReview: s.needsReview };
   }
   async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): Promise<LeasedJob[]> {
     return this.jobs.claim(batchId, limit, leaseMs, sampleOnly);

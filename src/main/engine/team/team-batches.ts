@@ -1,6 +1,5 @@
 // A shared store's batches as the CLI and the window show them (BatchSummary), and the one rule
-// both faces keep when the user pauses one. Review flags are kept by one computer's own store, so
-// a shared batch has none.
+// both faces keep when the user pauses one.
 import { isEnded, type BatchSummary } from '../../../shared/domain';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import { batchSummaryOf, retryWaiting } from '../read-models/batch-summary-of';
@@ -14,7 +13,7 @@ async function summarize(store: Reader, row: BatchRow): Promise<BatchSummary> {
   const stats = await store.stats(row.id);
   const c = stats.counts;
   const waiting = c.queued + c.running === 0 && c.retry_wait > 0 ? retryWaiting(await store.nextRetry(row.id), Date.now()) : null;
-  return batchSummaryOf(row, { ...stats, needsReview: 0 }, { awaiting: 0, pipeline: null, waiting: () => waiting });
+  return batchSummaryOf(row, stats, { awaiting: 0, pipeline: null, waiting: () => waiting });
 }
 
 export async function teamBatch(store: Reader, id: string): Promise<BatchSummary> {

@@ -45,7 +45,7 @@ import { assertNever } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 
 /** What a worker needs of the shared store beyond the queue's transitions. */
-export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'sampleState' | 'endSample' | 'keyCheck'>;
+export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'sampleState' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeedInvoice'>;
 
 /** What the local runner also needs (its prices, randomness, log, API, settings and data folder), and the team's own. */
 export interface TeamWorkerDeps extends Pick<RunnerDeps, 'rates' | 'random' | 'logger' | 'target' | 'config' | 'dataDir'> {
@@ -73,6 +73,12 @@ const POLL_MS = 1_000;
 /** How often a busy worker reads the batches again: a pause, a cancel or a revoked key reaches it within this. */
 const SCOPE_MS = 250;
 const RECONNECT_MS = 1_000;
+/**
+ * How often a worker notes that it is up (PgQueueStore.present); status and the window list the
+ * workers noted within WORKER_SEEN_MS, so a killed one drops off the list within seconds.
+ */
+const PRESENCE_MS = 5_000;
+export const WORKER_SEEN_MS = 3 * PRESENCE_MS;
 
 export class TeamWorker {
   private readonly gates = new KeyGates((key) => this.localLimits(key), () => this.d.clock.now());
@@ -101,8 +107,12 @@ export class TeamWorker {
     const unlink = linkAbort(opts.signal, this.stop);
     const signal = this.stop.signal;
     await this.write(() => this.releaseDeadWorkers());
+    const standing = opts.stay === true;
+    await this.write(() => this.d.store.present(this.d.worker, standing));
     const heartbeat = setInterval(() => void this.heartbeat(), Math.max(1_000, Math.floor(this.config.leaseMs / 3)));
     heartbeat.unref();
+    const presence = setInterval(() => void this.d.store.present(this.d.worker, standing).catch(() => undefined), PRESENCE_MS);
+    presence.unref();
     try {
       let scope: BatchRow[] = [];
       let lookedAt = Number.NEGATIVE_INFINITY;
@@ -141,6 +151,10 @@ export class TeamWorker {
       // In-flight requests settle: an abort makes them put their jobs back.
       while (this.inflight.size > 0) await this.wake.wait(POLL_MS);
       clearInterval(heartbeat);
+      clearInterval(presence);
+      // No longer listed as up. If the store is away the note simply grows old: the stop waits
+      // for it 2 s at most.
+      await Promise.race([this.d.store.gone(this.d.worker).catch(() => undefined), new Promise<void>((r) => setTimeout(r, 2_000).unref())]);
       unlink();
       this.gates.dispose();
     }
@@ -435,16 +449,16 @@ export class TeamWorker {
         break;
       }
       case 'succeeded': {
-        const counted = await this.write(() =>
-          store.succeed(job, {
-            units: verdict.units,
-            cost: verdict.cost,
-            resultJson: verdict.resultJson,
-            rawResponse: verdict.raw,
-            httpStatus: response.status,
-            ...(verdict.vector ? { vector: verdict.vector } : {}),
-          }),
-        );
+        const rec = {
+          units: verdict.units,
+          cost: verdict.cost,
+          resultJson: verdict.resultJson,
+          rawResponse: verdict.raw,
+          httpStatus: response.status,
+          ...(verdict.vector ? { vector: verdict.vector } : {}),
+        };
+        // An invoice is checked (sums, VAT, a duplicate anywhere in the team) in its success's transaction.
+        const counted = await this.write(() => (capabilityFor(batch.capability).descriptor.invoice ? store.succeedInvoice(job, rec) : store.succeed(job, rec)));
         if (!counted) this.d.logger.log('warn', 'job.stale_finish', { job: job.id });
         gate.onSuccess();
         outcome = 'succeeded';

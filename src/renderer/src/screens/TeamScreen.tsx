@@ -82,6 +82,29 @@ function TeamRow({ row }: { row: Row }) {
   );
 }
 
+/** Every worker up now, busy or idle; a standing one (`run --watch --store`) picks up new batches. */
+function WorkersUp({ workers }: { workers: TeamView['workersUp'] }) {
+  if (workers.length === 0) {
+    return (
+      <p className="muted" data-testid="team-workers-up">
+        No worker is up. Start one on any computer with <code>batchdesk run --store URL</code> (<code>run --watch --store URL</code> keeps it standing).
+      </p>
+    );
+  }
+  return (
+    <p data-testid="team-workers-up">
+      Workers up:{' '}
+      {workers.map((w, i) => (
+        <span key={w.worker}>
+          {i > 0 ? ', ' : ''}
+          <span className="mono">{w.worker}</span> ({[w.standing ? 'standing' : '', w.running > 0 ? `${formatCount(w.running)} in flight` : 'idle'].filter(Boolean).join(', ')}, since{' '}
+          {new Date(w.startedAt).toLocaleTimeString()})
+        </span>
+      ))}
+    </p>
+  );
+}
+
 export function TeamScreen() {
   const view = useTeamStore((s) => s.view);
   const error = useTeamStore((s) => s.error);
@@ -109,6 +132,7 @@ export function TeamScreen() {
           <p className="muted" data-testid="team-store">
             Batches of {view.store}, with the workers (<code>batchdesk run --store URL</code> on each computer) sending them now.
           </p>
+          <WorkersUp workers={view.workersUp} />
           {view.batches.length === 0 ? (
             <p className="muted">No batches in the shared store yet. Create one with <code>batchdesk batch create … --store URL</code>.</p>
           ) : (

@@ -317,6 +317,33 @@ export const PG_MIGRATIONS: readonly string[] = [
   ALTER TABLE batches ADD COLUMN key_check text;
   ALTER TABLE batches ADD COLUMN key_hint text;
   `,
+  // 7: the workers that are up, each noting itself every few seconds (team-worker.ts), so that
+  // status and the window list a standing worker with nothing in hand too. A worker that stops
+  // cleanly takes its row away; one that was killed is no longer listed once its note is old.
+  `
+  CREATE TABLE team_workers (
+    worker text PRIMARY KEY,
+    standing boolean NOT NULL,
+    started_at bigint NOT NULL,
+    seen_at bigint NOT NULL
+  );
+  `,
+  // 8: invoice checks of the team's OCR items (invoices/invoice-reviews.ts), made by the worker in
+  // the transaction of each success, as on one computer; the keys find a duplicate in any batch
+  // of the team. A batch's count of invoices to review goes in its counter shards.
+  `
+  CREATE TABLE invoice_reviews (
+    job_id bigint PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+    batch_id text NOT NULL,
+    vendor_key text,
+    vat_key text,
+    number_key text,
+    needs_review integer NOT NULL,
+    checks_json text NOT NULL
+  );
+  CREATE INDEX invoice_reviews_number ON invoice_reviews (number_key);
+  CREATE INDEX invoice_reviews_batch ON invoice_reviews (batch_id, needs_review);
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -17,6 +17,8 @@ import { catchUpShared, searchShared } from './pg-search';
 import type { KeyCheck } from '../../secrets/key-check';
 import type { SearchFilters, SearchHit } from '../../search/search-index';
 import type { SampleState } from '../../queue/sample-end';
+import { canHaveEarlier, earlierInvoice, invoiceKeys } from '../../invoices/invoice-reviews';
+import { reviewInvoice, type EarlierInvoice } from '../../../../shared/invoices/invoice-checks';
 
 /** bigint columns (times in ms, money, ids) as numbers, as the SQLite store gives them: all stay far below 2^53. */
 const INT8_OID = 20;
@@ -43,6 +45,15 @@ export interface PgStoreOptions {
   worker: string;
   /** Connections this process may hold. */
   poolSize?: number;
+}
+
+/** A worker that is up: "host pid", whether it stays on for new batches, when it started and last noted itself (store time, ms). */
+export interface WorkerUp {
+  worker: string;
+  standing: boolean;
+  started_at: number;
+  seen_at: number;
+  running: number;
 }
 
 export class PgQueueStore implements QueueStore {
@@ -239,17 +250,19 @@ export class PgQueueStore implements QueueStore {
     });
   }
 
+  /** The batch's counters, and how many of its invoices the checks flagged for review. */
   async stats(batchId: string): Promise<BatchStats> {
-    const r = await this.pool.query<BatchStats['counts'] & { spent: number; units: number }>(
+    const r = await this.pool.query<BatchStats['counts'] & { spent: number; units: number; needs_review: number }>(
       `SELECT sum(queued)::bigint AS queued, sum(running)::bigint AS running, sum(retry_wait)::bigint AS retry_wait, sum(succeeded)::bigint AS succeeded,
-              sum(failed)::bigint AS failed, sum(cancelled)::bigint AS cancelled, sum(spent)::bigint AS spent, sum(units)::bigint AS units
+              sum(failed)::bigint AS failed, sum(cancelled)::bigint AS cancelled, sum(spent)::bigint AS spent, sum(units)::bigint AS units,
+              sum(needs_review)::bigint AS needs_review
          FROM batch_stats WHERE batch_id = $1 HAVING count(*) > 0`,
       [batchId],
     );
     const s = r.rows[0];
-    if (!s) return { counts: { queued: 0, running: 0, retry_wait: 0, succeeded: 0, failed: 0, cancelled: 0 }, spent: 0, units: 0 };
-    const { queued, running, retry_wait, succeeded, failed, cancelled, spent, units } = s;
-    return { counts: { queued, running, retry_wait, succeeded, failed, cancelled }, spent, units };
+    if (!s) return { counts: { queued: 0, running: 0, retry_wait: 0, succeeded: 0, failed: 0, cancelled: 0 }, spent: 0, units: 0, needsReview: 0 };
+    const { queued, running, retry_wait, succeeded, failed, cancelled, spent, units, needs_review } = s;
+    return { counts: { queued, running, retry_wait, succeeded, failed, cancelled }, spent, units, needsReview: needs_review };
   }
 
   async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): Promise<LeasedJob[]> {
@@ -301,16 +314,58 @@ export class PgQueueStore implements QueueStore {
 
   async succeed(job: LeasedJob, rec: SuccessRecord): Promise<boolean> {
     const now = this.now();
-    return this.transaction(async (c) => {
-      const r = await c.query(
+    return this.transaction((c) => this.succeedIn(c, job, rec, now));
+  }
+
+  /** The lease-guarded success and the end of the job's budget hold; false when the lease was lost. */
+  private async succeedIn(c: pg.PoolClient, job: LeasedJob, rec: SuccessRecord, now: number): Promise<boolean> {
+    const r = await c.query(
         `UPDATE jobs SET state = 'succeeded', units = $3, cost = $4, result_json = $5, raw_response = $6, http_status = $7,
            error_kind = NULL, error_message = NULL, limited_tries = 0, lease_token = NULL, lease_expires_at = NULL,
            updated_at = $8, finished_at = $8
          WHERE id = $1 AND lease_token = $2 AND state = 'running'`,
         [job.id, job.lease_token, rec.units, rec.cost, rec.resultJson, rec.rawResponse, rec.httpStatus, now],
       );
-      if (r.rowCount !== 1) return false;
-      await c.query(`DELETE FROM budget_holds WHERE job_id = $1`, [job.id]);
+    if (r.rowCount !== 1) return false;
+    await c.query(`DELETE FROM budget_holds WHERE job_id = $1`, [job.id]);
+    return true;
+  }
+
+  /**
+   * The success of an OCR item with its invoice checks, in one transaction (as the local runner
+   * records them). Finishes of one invoice number take turns (a transaction-level lock on the
+   * number), so of two workers reading the same invoice at once the second sees the first and
+   * flags its copy as the duplicate.
+   */
+  async succeedInvoice(job: LeasedJob, rec: SuccessRecord): Promise<boolean> {
+    const now = this.now();
+    const keys = invoiceKeys(rec.resultJson);
+    return this.transaction(async (c) => {
+      if (!(await this.succeedIn(c, job, rec, now))) return false;
+      let earlier: EarlierInvoice | null = null;
+      if (canHaveEarlier(keys)) {
+        await c.query(`SELECT pg_advisory_xact_lock(hashtext('invoice ' || $1::text))`, [keys.number]);
+        const r = await c.query<{ batch: string; batchName: string; item: number; at: number | null }>(
+          `SELECT j.batch_id AS batch, b.name AS "batchName", j.seq AS item, j.finished_at AS at
+             FROM invoice_reviews r JOIN jobs j ON j.id = r.job_id JOIN batches b ON b.id = j.batch_id
+            WHERE r.number_key = $1 AND (r.vendor_key = $2 OR r.vat_key = $3) AND r.job_id <> $4
+            ORDER BY j.finished_at, j.id LIMIT 1`,
+          [keys.number, keys.vendor, keys.vat, job.id],
+        );
+        earlier = earlierInvoice(r.rows[0]);
+      }
+      const review = reviewInvoice(keys.read, earlier);
+      await c.query(
+        `INSERT INTO invoice_reviews (job_id, batch_id, vendor_key, vat_key, number_key, needs_review, checks_json) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [job.id, job.batch_id, keys.vendor, keys.vat, keys.number, review.needsReview ? 1 : 0, JSON.stringify(review.checks)],
+      );
+      if (review.needsReview) {
+        await c.query(
+          `INSERT INTO batch_stats AS s (batch_id, shard, needs_review) VALUES ($1, pg_backend_pid() % 16, 1)
+           ON CONFLICT (batch_id, shard) DO UPDATE SET needs_review = s.needs_review + 1`,
+          [job.batch_id],
+        );
+      }
       return true;
     });
   }
@@ -464,6 +519,17 @@ export class PgQueueStore implements QueueStore {
 
   async jobsPage(batchId: string, afterSeq: number, limit: number): Promise<JobRow[]> {
     return (await this.pool.query<JobRow>(`SELECT * FROM jobs WHERE batch_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, [batchId, afterSeq, limit])).rows;
+  }
+
+  /** A page of jobs, in item order, with their invoice checks (null: none: not an invoice, or not succeeded). */
+  async jobsPageReviewed(batchId: string, afterSeq: number, limit: number): Promise<(JobRow & { leased_by: string | null; needs_review: number | null; checks_json: string | null })[]> {
+    return (
+      await this.pool.query<JobRow & { leased_by: string | null; needs_review: number | null; checks_json: string | null }>(
+        `SELECT jobs.*, r.needs_review, r.checks_json FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id
+          WHERE jobs.batch_id = $1 AND jobs.seq > $2 ORDER BY jobs.seq LIMIT $3`,
+        [batchId, afterSeq, limit],
+      )
+    ).rows;
   }
 
   async jobEvents(jobId: number): Promise<JobEvent[]> {
@@ -670,6 +736,39 @@ export class PgQueueStore implements QueueStore {
     return (
       await this.pool.query<{ batch_id: string; worker: string; running: number }>(
         `SELECT batch_id, COALESCE(leased_by, '?') AS worker, count(*)::int AS running FROM jobs WHERE state = 'running' GROUP BY 1, 2 ORDER BY 1, 2`,
+      )
+    ).rows;
+  }
+
+  /**
+   * This worker is up (standing: `run --watch --store`), noted with the store's time; rows of
+   * workers not seen for a day are cleared on the way.
+   */
+  async present(worker: string, standing: boolean): Promise<void> {
+    const now = this.now();
+    await this.pool.query(
+      `WITH old AS (DELETE FROM team_workers WHERE seen_at < $3::bigint - 86400000 AND worker <> $1)
+       INSERT INTO team_workers (worker, standing, started_at, seen_at) VALUES ($1, $2, $3::bigint, $3::bigint)
+       ON CONFLICT (worker) DO UPDATE SET standing = EXCLUDED.standing, seen_at = EXCLUDED.seen_at`,
+      [worker, standing, now],
+    );
+  }
+
+  /** This worker stops: it is no longer listed. */
+  async gone(worker: string): Promise<void> {
+    await this.pool.query(`DELETE FROM team_workers WHERE worker = $1`, [worker]);
+  }
+
+  /** The workers seen within `withinMs`, busy or not, with how many items each holds now. */
+  async workersUp(withinMs: number): Promise<WorkerUp[]> {
+    return (
+      await this.pool.query<WorkerUp>(
+        `SELECT w.worker, w.standing, w.started_at, w.seen_at, COALESCE(r.running, 0)::int AS running
+           FROM team_workers w
+           LEFT JOIN (SELECT leased_by, count(*) AS running FROM jobs WHERE state = 'running' GROUP BY 1) r ON r.leased_by = w.worker
+          WHERE w.seen_at >= $1::bigint
+          ORDER BY w.worker`,
+        [this.now() - withinMs],
       )
     ).rows;
   }
