@@ -1,5 +1,6 @@
-// What a batch made in the window cannot be when it goes to the team's shared store: one rule,
-// shown by New batch before Start (renderer) and enforced by the host (service/team-view.ts).
+// Team mode's words and rules kept once for the command line and the window: what a batch made in
+// the window cannot be when it goes to the team's shared store (shown by New batch before Start,
+// enforced by the host, service/team-view.ts), and how a worker that is up is described.
 import type { BatchCapability } from './domain';
 import { describe } from './capabilities/catalog';
 
@@ -10,4 +11,9 @@ export function teamBatchRefusal(capability: BatchCapability, chained: boolean):
     return `${describe(capability).label} reads files, which every worker must find at the same path, and files dropped in the window stay in this computer's data folder. Send it from this computer, or create it for the team from a shared folder with \`batchdesk batch create ${capability} FOLDER --store URL\`.`;
   }
   return null;
+}
+
+/** "standing, 3 in flight" or "idle": what a worker that is up is doing; `count` formats the number. */
+export function workerState(w: { standing: boolean; running: number }, count: (n: number) => string = String): string {
+  return [w.standing ? 'standing' : '', w.running > 0 ? `${count(w.running)} in flight` : 'idle'].filter(Boolean).join(', ');
 }

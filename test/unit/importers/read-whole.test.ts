@@ -8,7 +8,7 @@ import { copyFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importFiles } from '../../../src/main/engine/importers';
-import { BATCH_FILES, MAX_WHOLE_FILE_BYTES, READ_WORKER_SOURCE, startWholeFileReader, type ReadBatch, type WholeFileReader } from '../../../src/main/engine/importers/read-whole';
+import { BATCH_FILES, MAX_WHOLE_FILE_BYTES, READ_WORKER_SOURCE, readBatches, startWholeFileReader, type ReadBatch, type WholeFileReader } from '../../../src/main/engine/importers/read-whole';
 import { MEDIA_FIXTURES, pdf, png, put, tempDirs, tiff, wav, wavWithoutData } from './helpers';
 
 const tmp = tempDirs();
@@ -35,9 +35,14 @@ async function mixedFolder(): Promise<string> {
   return dir;
 }
 
-/** The first batch of a stream of `paths` from the reader thread. */
+/** The first batch of `paths` (one request) from the reader thread. */
 async function firstBatch(reader: WholeFileReader, paths: readonly string[]): Promise<ReadBatch> {
-  const batches = reader.stream(paths);
+  const batches = readBatches(
+    reader,
+    (async function* () {
+      yield paths;
+    })(),
+  );
   try {
     const r = await batches.next();
     if (r.done === true) throw new Error('no batch');

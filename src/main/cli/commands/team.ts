@@ -7,6 +7,7 @@ import type { Engine } from '../../engine/engine';
 import type { SharedStoreHandle } from '../../engine/store/pg/open-shared-store';
 import type { WorkerUp } from '../../engine/store/pg/pg-queue-store';
 import { WORKER_SEEN_MS } from '../../engine/team/team-worker';
+import { workerState } from '../../../shared/team-batch';
 import type { BatchRow } from '../../engine/store/queue-store';
 import { isEnded, type BatchSummary } from '../../../shared/domain';
 import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
@@ -79,8 +80,7 @@ export async function teamStatus(h: SharedStoreHandle, positionals: readonly str
 /** "Workers up: host 412 (standing, 3 in flight), laptop 77 (idle)", or that none is. */
 function describeWorkersUp(up: readonly WorkerUp[]): string {
   if (up.length === 0) return 'Workers up: none (start one with `batchdesk run --store URL`, or `run --watch --store URL` to keep one standing).';
-  const one = (w: WorkerUp): string => `${w.worker} (${[w.standing ? 'standing' : '', w.running > 0 ? `${w.running} in flight` : 'idle'].filter(Boolean).join(', ')})`;
-  return `Workers up: ${up.map(one).join(', ')}`;
+  return `Workers up: ${up.map((w) => `${w.worker} (${workerState(w)})`).join(', ')}`;
 }
 
 const NOT_RUNNING: Partial<Record<BatchSummary['status'], string>> = {

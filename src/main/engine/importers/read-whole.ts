@@ -235,18 +235,9 @@ export class WholeFileReader {
     this.worker.postMessage({ credit: 1 });
   }
 
-  /** Every path of `paths` read whole, in order, batch by batch (for tests: one request). */
-  async *stream(paths: readonly string[]): AsyncGenerator<ReadBatch> {
-    yield* readBatches(this, oneRequest(paths));
-  }
-
   close(): void {
     void this.worker.terminate();
   }
-}
-
-async function* oneRequest(paths: readonly string[]): AsyncGenerator<readonly string[]> {
-  if (paths.length > 0) yield paths;
 }
 
 /** The reader thread, or null where one cannot be started (files are then measured in this thread). */
@@ -258,9 +249,8 @@ export function startWholeFileReader(source?: string): WholeFileReader | null {
   }
 }
 
-/** A request given to the reader, and how many of its paths came back. */
-interface Asked {
-  id: number;
+/** A group of paths, and how many of them came back from the reader. */
+interface Group {
   paths: readonly string[];
   done: number;
 }
@@ -285,35 +275,34 @@ export async function* readBatches(reader: WholeFileReader | null, requests: Asy
     }
   };
   // Requests with the reader, oldest first: at most IN_FLIGHT (one being read, one queued behind).
-  const asked: Asked[] = [];
-  let working = reader !== null && !reader.failed;
+  const asked: (Group & { id: number })[] = [];
+  const live = reader?.failed === false ? reader : null;
   let credit = READ_AHEAD + 1;
   try {
-    while (working && reader !== null) {
+    while (live !== null) {
       while (!ended && asked.length < IN_FLIGHT) {
         const paths = await pull();
         if (paths === null) break;
-        asked.push({ id: reader.ask(paths, credit), paths, done: 0 });
+        asked.push({ id: live.ask(paths, credit), paths, done: 0 });
         credit = 0;
       }
       const oldest = asked[0];
       if (oldest === undefined) return;
       let r: Reply;
       try {
-        r = await reader.next();
+        r = await live.next();
       } catch {
-        working = false; // the reader died: the rest are measured the usual way
-        break;
+        break; // the reader died: the rest are measured the usual way
       }
       if (r.id !== oldest.id) throw new Error(`the file reader answered request ${r.id} while ${oldest.id} was expected`);
       oldest.done = r.from + r.count;
       if (oldest.done >= oldest.paths.length) asked.shift();
       yield unpack(oldest.paths, r);
-      reader.taken();
+      live.taken();
     }
     // What the reader was asked and did not give back, then the walk's rest.
     for (;;) {
-      const left = asked.shift() ?? (ended ? undefined : await pull().then((paths) => (paths === null ? undefined : { id: 0, paths, done: 0 })));
+      const left: Group | undefined = asked.shift() ?? (ended ? undefined : await pull().then((paths) => (paths === null ? undefined : { paths, done: 0 })));
       if (left === undefined) return;
       for (let from = left.done; from < left.paths.length; from += BATCH_FILES) yield unread(left.paths, from, Math.min(BATCH_FILES, left.paths.length - from));
     }

@@ -125,7 +125,7 @@ class Walker {
     for (const c of chosen) {
       this.signal?.throwIfAborted();
       // The real path is resolved even without a link here: a parent folder may be a link.
-      yield* this.entry(c.path, c.stats, null, true);
+      yield* this.entry(c.path, c.stats, true);
       if (this.out.length > 0) yield this.handOn();
     }
   }
@@ -152,20 +152,16 @@ class Walker {
     }
   }
 
-  /** knownReal: the real path when it is cheap to know (no link on the way), else null. */
-  private async *entry(path: string, st: Stats, knownReal: string | null, chosen: boolean): AsyncGenerator<string[], void, undefined> {
+  /** A chosen path, or one reached through a link: its real path is looked up. */
+  private async *entry(path: string, st: Stats, chosen: boolean): AsyncGenerator<string[], void, undefined> {
     if (st.isDirectory()) {
-      yield* this.dir(path, knownReal);
+      yield* this.dir(path, null);
     } else if (st.isFile()) {
-      if (chosen && knownReal === null) {
-        if (this.seenTwice(path)) return;
-        const real = await this.realFile(path);
-        if (real === null) return;
-        if (real === path) this.chosenTaken.add(path);
-        this.take(path, real);
-      } else {
-        await this.file(path, knownReal);
-      }
+      if (this.seenTwice(path)) return;
+      const real = await this.realFile(path);
+      if (real === null) return;
+      if (chosen && real === path) this.chosenTaken.add(path);
+      this.take(path, real);
     } else {
       this.problem(path, `${path} is not a regular file or folder (a device, socket or pipe); skipped. Choose ordinary files only.`);
     }
@@ -179,17 +175,6 @@ class Walker {
       this.problem(path, describeIoError(path, err, 'file'));
       return null;
     }
-  }
-
-  /** A file inside a folder; `knownReal` null: reached through a link. */
-  private async file(path: string, knownReal: string | null): Promise<void> {
-    if (knownReal !== null) {
-      this.take(path, knownReal);
-      return;
-    }
-    if (this.seenTwice(path)) return;
-    const real = await this.realFile(path);
-    if (real !== null) this.take(path, real);
   }
 
   /**
@@ -333,7 +318,7 @@ class Walker {
         const child = inFolder(path, e.name);
         if (e.linked) {
           if (this.out.length > 0) yield this.handOn();
-          yield* this.entry(child, linkStats.get(e.name) as Stats, null, false);
+          yield* this.entry(child, linkStats.get(e.name) as Stats, false);
         } else {
           // No link on the way: the real path is the parent's real path plus the name (the same
           // string when they agree, which is the usual case).

@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import type { TeamView } from '../../../shared/contract';
 import { isEnded } from '../../../shared/domain';
+import { workerState } from '../../../shared/team-batch';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { ProgressBar } from '../components/ProgressBar';
@@ -97,7 +98,7 @@ function WorkersUp({ workers }: { workers: TeamView['workersUp'] }) {
       {workers.map((w, i) => (
         <span key={w.worker}>
           {i > 0 ? ', ' : ''}
-          <span className="mono">{w.worker}</span> ({[w.standing ? 'standing' : '', w.running > 0 ? `${formatCount(w.running)} in flight` : 'idle'].filter(Boolean).join(', ')}, since{' '}
+          <span className="mono">{w.worker}</span> ({workerState(w, formatCount)}, since{' '}
           {new Date(w.startedAt).toLocaleTimeString()})
         </span>
       ))}
