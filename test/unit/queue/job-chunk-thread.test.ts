@@ -83,6 +83,20 @@ describe('JobChunkThread', () => {
     expect(q.store.counts('thread').queued).toBe(200);
   });
 
+  it('holds the reader until fewer than two chunks are in flight, however far behind the thread is', async () => {
+    const t = JobChunkThread.start(q.db);
+    if (!t) throw new Error('a file-backed database gets a thread');
+    const all = jobs(8 * 500, 'w');
+    // One block of input makes several chunks before the importer asks again.
+    for (let c = 0; c < 8; c++) t.write('thread', all.slice(c * 500, (c + 1) * 500), q.clock.now());
+    expect(t.inFlight).toBe(8);
+    await t.ready();
+    expect(t.inFlight).toBeLessThan(2);
+    expect(t.ready()).toBeNull();
+    await t.close();
+    expect(q.store.counts('thread').queued).toBe(4000);
+  });
+
   it('is not used for an in-memory database, which no second connection can see', () => {
     const db = new Database(':memory:');
     try {
