@@ -2,6 +2,7 @@
 // Team screen, which lists a batch created with `batch create --store` and follows it live while a
 // separate worker process (`run --store`) sends it: progress rising, "in flight on: host pid (n)",
 // and done at the end. A throw-away PostgreSQL cluster is the store; the sandbox is the API.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, expectExactlyOnce, goTo, messagesCsv, openApp, shot, test } from './fixtures';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
@@ -121,6 +122,28 @@ test.describe('team screen', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team', exact: true }).click();
     await expect(row.getByTestId('team-status')).toHaveText('Done', { timeout: 30_000 });
     expectExactlyOnce(await sandbox.admin.ledger(), 12);
+
+    // A pipeline for the team: its Then step goes with it, and a worker sends both steps.
+    await goTo(page, 'New batch');
+    await page.getByRole('radio', { name: /^Summarise, reply, classify/ }).check();
+    const notes = join(work, 'team-notes.txt');
+    writeFileSync(notes, `${Array.from({ length: 4 }, (_, i) => `Customer ${i} asks for a refund of the October invoice.`).join('\n')}\n`);
+    await page.getByLabel('Files to add').setInputFiles(notes);
+    await page.getByLabel('Name (optional)').fill('Team pipeline');
+    await page.getByRole('radio', { name: /^The team: its workers, from the shared store postgresql:/ }).check();
+    const then = page.getByRole('region', { name: 'Then' });
+    await then.getByRole('button', { name: 'Add a step' }).click();
+    await then.getByLabel('Step 2 capability').selectOption('crm');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Start pipeline (2 steps) for the team' }).click();
+    await expect(page).toHaveURL(/#\/team$/);
+    const steps = page.locator('[data-testid^="team-batch-"]', { hasText: 'Team pipeline' });
+    await expect(steps).toHaveCount(2);
+    const pipelineWorker = startCli(['run', '--store', store, '--data-dir', join(work, 'worker'), '--api-url', sandbox.url], keys);
+    const piped = await pipelineWorker.done;
+    expect(piped.code, piped.stderr).toBe(0);
+    for (let i = 0; i < 2; i++) await expect(steps.nth(i).getByTestId('team-status')).toHaveText('Done', { timeout: 30_000 });
+    await expect(steps.nth(1).getByTestId('team-counts')).toContainText('4 of 4 done');
   });
 });
 

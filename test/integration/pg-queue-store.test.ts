@@ -3,6 +3,7 @@
 // reclaimed from a dead worker, one rate limit and one budget across workers, a database restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
 import { PG_SCHEMA_VERSION } from '../../src/main/engine/store/pg/pg-migrations';
 import { isStoreUnreachable } from '../../src/main/engine/store/pg/store-unreachable';
@@ -170,6 +171,28 @@ describe('PostgreSQL store: what only a shared store has', () => {
     expect(await s.succeed(j, { units: 1, cost: 50, resultJson: '{}', rawResponse: '{}', httpStatus: 200 })).toBe(true);
     expect((await s.stats('r')).counts).toMatchObject({ succeeded: 1, queued: 4 });
     await s.close();
+  });
+});
+
+describe('PostgreSQL store behind a network that drops packets', () => {
+  it('gives up connecting after its timeout, as the store being out of reach, instead of waiting for TCP', async () => {
+    // Accepts the connection and never answers, as a server behind a firewall that drops packets looks.
+    const sockets: Socket[] = [];
+    const silent = createServer((s) => sockets.push(s));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      // Without the timeout this waits forever (the socket is up, no answer comes): the test times out.
+      const error = await PgQueueStore.open({ url: `postgresql://nobody@127.0.0.1:${port}/nothing`, clock: new FakeClock(), worker: 'test-host 1', connectTimeoutMs: 300 }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(Error);
+      expect(isStoreUnreachable(error)).toBe(true);
+    } finally {
+      for (const s of sockets) s.destroy();
+      silent.close();
+    }
   });
 });
 

@@ -47,7 +47,7 @@ import { jobDetail, jobInputFile, jobNeighbours, jobPage, type JobPageQuery } fr
 import { costReport } from './read-models/cost-report';
 import { exportBatch, localPages, type ExportFormat } from './exporters/export-batch';
 import { localResults } from './read-models/job-results';
-import { keyCheckOf } from './secrets/key-check';
+import { keyCheckOf, type KeyCheck } from './secrets/key-check';
 import { exportFiles, type FilesExport } from './exporters/export-files';
 import type { FilesFormat } from '../../shared/capabilities/result-files';
 import { writeFilesZip, type ZipExport } from './exporters/export-zip';
@@ -76,7 +76,7 @@ type CostReport = ResultOf<'costs.report'>;
 import { NUMERIC_SETTINGS, readNumericSetting, type NumericSettingRule } from '../../shared/settings-rules';
 
 /** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
-export type HandOverTarget = Pick<PgQueueStore, 'createBatchFrom' | 'addJobs' | 'seal' | 'discardImport' | 'alreadyQueued'>;
+export type HandOverTarget = Pick<PgQueueStore, 'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued'>;
 /** What moved, and what was left out because the team already has it. */
 export interface HandOverResult {
   moved: number;
@@ -979,16 +979,24 @@ export class Engine {
   async handOver(id: string, to: HandOverTarget, opts: { allowResend?: boolean } = {}): Promise<HandOverResult> {
     const row = this.batches.get(id);
     if (!row) throw new NotFoundError(`No batch "${id}".`);
-    if (row.parent_id !== null || this.pipelines.members(row.pipeline_id).length > 1) {
-      throw new UserError(`Batch ${id} is a step of a pipeline; team mode moves single batches only. Run the pipeline on this computer (\`batchdesk run ${id}\`).`);
+    if (row.parent_id !== null) {
+      throw new UserError(`Batch ${id} is a later step of a pipeline; a pipeline moves to the shared store whole, from its first step (${row.pipeline_id}).`);
     }
+    // The steps after it (`--then`) go with it, empty: their items flow in as the first step's succeed, on whichever worker.
+    const later = this.pipelines
+      .members(row.pipeline_id)
+      .filter((m) => m.id !== id)
+      .map((m) => this.batches.get(m.id))
+      .filter((b): b is BatchRow => b !== undefined);
+    for (const b of later) {
+      if (b.total > 0) throw new UserError(`Batch ${id}'s step ${b.id} already has items here, so the pipeline has run on this computer: go on with it here (\`batchdesk run ${id}\`).`);
+    }
+    const all = [row, ...later];
     const skipped: HandOverResult['skipped'] = [];
     const moved = { total: 0, estimatedUnits: 0, estimatedCost: 0 };
-    // The key it is planned with, known to the team only by a check: a worker with another key of that label leaves it.
-    const credential = capabilityFor(row.capability).descriptor.credential;
-    const key = row.key_id !== null ? await this.keys.resolveId(row.key_id) : await this.keys.resolve(credential);
     try {
-      await to.createBatchFrom(row, creatorTag(), key ? keyCheckOf(key.secret, id) : null);
+      // Each step with the key it is planned with, known to the team only by a check: a worker with another key of that label leaves it.
+      for (const b of all) await to.createBatchFrom(b, creatorTag(), await this.keyCheckFor(b));
       let after = 0;
       for (;;) {
         const chunk = this.jobs.handOverChunk(id, after, HAND_OVER_CHUNK);
@@ -1009,19 +1017,29 @@ export class Engine {
           moved.estimatedCost += j.estimatedCost;
         }
       }
-      if (moved.total > 0) await to.seal(id, moved);
-      else await to.discardImport(id);
+      // The whole chain appears at once, as on one computer.
+      if (moved.total > 0) await to.sealAll([{ id, totals: moved }, ...later.map((b) => ({ id: b.id, totals: { total: 0, estimatedUnits: b.estimated_units, estimatedCost: b.estimated_cost } }))]);
+      else for (const b of [...all].reverse()) await to.discardImport(b.id);
     } catch (e) {
-      await to.discardImport(id).catch(() => undefined);
+      for (const b of [...all].reverse()) await to.discardImport(b.id).catch(() => undefined);
       throw new UserError(
         `Batch ${id} could not be moved to the shared store (${e instanceof Error ? e.message : String(e)}). It stays in this computer's data folder: send it here with \`batchdesk run ${id}\`, or cancel it and create it again with --store when the store is reachable.`,
       );
     }
     // Sealed in the shared store (or nothing new for it): from now on this folder forgets it.
-    this.batches.unseal(id, creatorTag());
-    this.deleteImport(id);
-    this.logger.log('info', 'batch.handed_over', { batch: id, items: moved.total, skipped: skipped.length });
+    for (const b of [...all].reverse()) {
+      this.batches.unseal(b.id, creatorTag());
+      this.deleteImport(b.id);
+    }
+    this.logger.log('info', 'batch.handed_over', { batch: id, steps: all.length, items: moved.total, skipped: skipped.length });
     return { moved: moved.total, skipped };
+  }
+
+  /** The check of the key a batch is planned with (secrets/key-check.ts), or null when this computer has none for it. */
+  private async keyCheckFor(b: BatchRow): Promise<KeyCheck | null> {
+    const credential = capabilityFor(b.capability).descriptor.credential;
+    const key = b.key_id !== null ? await this.keys.resolveId(b.key_id) : await this.keys.resolve(credential);
+    return key ? keyCheckOf(key.secret, b.id) : null;
   }
 
   /** Works as one worker of a team on a shared store (`run --store`) until nothing in scope is left to anyone. */

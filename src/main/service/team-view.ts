@@ -5,7 +5,7 @@ import type { Engine } from '../engine/engine';
 import { teamBatchRefusal } from '../../shared/team-batch';
 import { InvalidArgumentError } from './rpc-errors';
 import type { SharedStoreHandle } from '../engine/store/pg/open-shared-store';
-import { pauseTeamBatch, resolveTeamBatch, teamBatch, teamBatches } from '../engine/team/team-batches';
+import { cancelTeamBatch, pauseTeamBatch, resolveTeamBatch, resumeTeamBatch, startTeamBatch, teamBatch, teamBatches } from '../engine/team/team-batches';
 import { WORKER_SEEN_MS } from '../engine/team/team-worker';
 
 /** Newest batch first, as the Batches screen lists them. */
@@ -28,10 +28,10 @@ export async function teamControl(h: SharedStoreHandle, idOrPrefix: string, verb
       await pauseTeamBatch(h.store, before);
       break;
     case 'resume':
-      await h.store.resume(id);
+      await resumeTeamBatch(h.store, id);
       break;
     case 'cancel':
-      await h.store.cancel(id);
+      await cancelTeamBatch(h.store, id);
       break;
   }
   return teamBatch(h.store, id);
@@ -44,7 +44,7 @@ export async function teamControl(h: SharedStoreHandle, idOrPrefix: string, verb
  * and listed, as on the command line.
  */
 export async function teamCreate(engine: Engine, h: SharedStoreHandle, request: ArgOf<'team.create'>): Promise<ResultOf<'team.create'>> {
-  const refused = teamBatchRefusal(request.capability, (request.then?.length ?? 0) > 0 || Boolean(request.from));
+  const refused = teamBatchRefusal(request.capability, Boolean(request.from));
   if (refused !== null) throw new InvalidArgumentError(refused);
   const created = await engine.createBatch(request);
   if (!created.batch) return { batch: null, problems: created.problems, alreadyQueued: created.alreadyQueued };
@@ -56,6 +56,6 @@ export async function teamCreate(engine: Engine, h: SharedStoreHandle, request: 
   const alreadyQueued = created.alreadyQueued + moved.skipped.length;
   if (moved.moved === 0) return { batch: null, problems, alreadyQueued };
   const row = await h.store.batch(created.batch.id);
-  if (row && row.scheduled_at === null) await h.store.start(created.batch.id);
+  if (row && row.scheduled_at === null) await startTeamBatch(h.store, created.batch.id);
   return { batch: await teamBatch(h.store, created.batch.id), problems, alreadyQueued };
 }

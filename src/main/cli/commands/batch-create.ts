@@ -131,14 +131,16 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       allowResend: values['allow-resend'] === true,
       ...(values.key !== undefined ? { key: values.key } : {}),
     });
-    const { steps, estimates } = created;
-    let { batch, problems, alreadyQueued } = created;
+    const { estimates } = created;
+    let { batch, steps, problems, alreadyQueued } = created;
     if (batch && shared) {
       // Moved to the team's store, less what the team already has (any computer's copy of the file).
       const moved = await engine.handOver(batch.id, shared.store, { allowResend: values['allow-resend'] === true });
       problems = [...problems, ...moved.skipped.map((k) => ({ source: k.source, row: null, message: `${k.source}: already in the team's batch ${k.batchId} (${k.batchName}, ${k.state}); add --allow-resend to send it again` }))];
       alreadyQueued += moved.skipped.length;
       batch = moved.moved > 0 ? await teamBatch(shared.store, batch.id) : null;
+      // The steps after it (`--then`) moved with it.
+      steps = batch ? await Promise.all(steps.map((s) => teamBatch(shared.store, s.id))) : [];
     }
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ batch, steps, estimates: estimates.map(estimateJson), problems, already_queued: alreadyQueued }, null, 2)}\n`);
@@ -157,7 +159,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       } else if (batch) {
         const ids = [batch, ...steps];
         const total = estimates.reduce((n, e) => n + e.cost, 0);
-        io.stdout.write(`Created ${from !== undefined ? `a follow-up of ${batch.pipeline?.parent ?? from}` : `a pipeline of ${ids.length} steps`}: ${ids.map((b) => b.id).join(' → ')}\n`);
+        io.stdout.write(`Created ${from !== undefined ? `a follow-up of ${batch.pipeline?.parent ?? from}` : `a pipeline of ${ids.length} steps`}${shared ? ` in ${shared.description}` : ''}: ${ids.map((b) => b.id).join(' → ')}\n`);
         estimates.forEach((e, i) => {
           const b = ids[i];
           io.stdout.write(
@@ -166,7 +168,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         });
         const budget = batch.cost.budget;
         io.stdout.write(
-          `Estimated cost: ${formatEur(total, 4)} for ${from !== undefined && steps.length === 0 ? 'the follow-up' : 'every step together'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${from === undefined ? 'all steps together' : 'this batch and any step after it, together'}` : ''}. Nothing is sent until you start it: batchdesk run ${batch.id}\n`,
+          `Estimated cost: ${formatEur(total, 4)} for ${from !== undefined && steps.length === 0 ? 'the follow-up' : 'every step together'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${from === undefined ? 'all steps together' : 'this batch and any step after it, together'}` : ''}. Nothing is sent until you start it: batchdesk run ${batch.id}${shared ? ' --store URL (on any worker of the team)' : ''}\n`,
         );
       }
       if (batch && batch.cost.budget !== null) {

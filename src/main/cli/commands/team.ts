@@ -11,7 +11,7 @@ import { workerState } from '../../../shared/team-batch';
 import type { BatchRow } from '../../engine/store/queue-store';
 import { isEnded, type BatchSummary } from '../../../shared/domain';
 import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
-import { pauseTeamBatch, resolveTeamBatch, teamBatch, teamBatches } from '../../engine/team/team-batches';
+import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resolveTeamBatch, resumeTeamBatch, startTeamBatch, teamBatch, teamBatches } from '../../engine/team/team-batches';
 import { openConnection } from '../context';
 import { describeBatch, localTime } from '../format';
 import { createProgress } from '../progress';
@@ -44,13 +44,11 @@ export async function openChosenStore(flag: string | undefined, env: NodeJS.Proc
 }
 
 /** `--store` with options team mode does not carry yet: refused before anything is imported, with what to do instead. */
-export function refuseInTeamMode(values: Readonly<Partial<Record<'then' | 'from', unknown>>>): void {
-  const why: Record<string, string> = {
-    then: 'pipelines run on one computer: create and run them without --store',
-    from: 'follow-ups run on one computer: create and run them without --store',
-  };
-  for (const [name, reason] of Object.entries(why)) {
-    if (values[name as keyof typeof values] !== undefined) throw new UsageError(`--${name} cannot go with --store: ${reason}.`);
+export function refuseInTeamMode(values: Readonly<Partial<Record<'from', unknown>>>): void {
+  if (values.from !== undefined) {
+    throw new UsageError(
+      '--from cannot go with --store: a follow-up of an existing batch runs on one computer (create and run it without --store). For a team, plan the steps together: `batch create ... --then STEP --store URL`.',
+    );
   }
 }
 
@@ -104,8 +102,7 @@ export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrP
       );
       break;
     case 'resume': {
-      if (budget !== undefined) await store.setBudget(id, budget);
-      const resumed = await store.resume(id);
+      const resumed = await resumeTeamBatch(store, id, budget);
       io.stdout.write(
         resumed
           ? `Resumed ${id}. Standing workers (\`batchdesk run --watch --store URL\`) pick it up within a second; a worker without --watch ended when it paused, so start one (\`batchdesk run ${id} --store URL\`) if none is standing.\n`
@@ -116,7 +113,7 @@ export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrP
       break;
     }
     case 'cancel': {
-      const r = await store.cancel(id);
+      const r = await cancelTeamBatch(store, id);
       io.stdout.write(`Cancelled ${id} for every worker: ${r.jobs} queued item(s) will not be sent.\n`);
       break;
     }
@@ -150,7 +147,7 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
       io.stderr.write(ids !== null ? `Batch ${id} is scheduled for ${when}: this worker waits for it, then sends it.\n` : `Batch ${id} is scheduled for ${when}: left for then (a standing worker, \`run --watch --store\`, starts it).\n`);
       continue;
     }
-    await store.start(id);
+    await startTeamBatch(store, id);
   }
   if (stay) io.stderr.write('Staying on (--watch): batches started later (`batchdesk run ID --store URL` from any computer) and resumed ones are picked up; stop with Ctrl-C or SIGTERM.\n');
   const stop = onInterrupt(io, 'Stopping: in-flight items are put back in the shared queue (same idempotency keys); other workers carry on.');
@@ -226,10 +223,11 @@ export async function teamSchedule(h: SharedStoreHandle, id: string, at: number 
     if (late) throw new UsageError(late);
   }
   if (at === undefined) {
-    await h.store.setSchedule(id, null);
-    await h.store.start(id);
+    for (const s of await pipelineSteps(h.store, id)) await h.store.setSchedule(s, null);
+    await startTeamBatch(h.store, id);
   } else {
-    await h.store.setSchedule(id, at);
+    // A pipeline is scheduled as a whole: every step gets the time, as on one computer.
+    for (const s of await pipelineSteps(h.store, id)) await h.store.setSchedule(s, at);
   }
   return teamBatch(h.store, id);
 }

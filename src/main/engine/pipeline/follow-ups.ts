@@ -14,16 +14,17 @@ import { refusedJob } from './derive-job';
 
 const BACKFILL_PAGE = 2_000;
 
-export class FollowUps {
-  /** A follower's capability, options and tier never change; its plan is made once per run. */
+/**
+ * The job a parent item makes in one follower: a follower's capability, options and tier never
+ * change, so its plan is made once. Shared by the local runner (FollowUps) and the team worker,
+ * which flows items on the shared store (PgQueueStore.succeed).
+ */
+export class FollowerPlans {
   private readonly plans = new Map<string, FollowerPlan>();
 
-  constructor(
-    private readonly store: PipelineStore,
-    private readonly rates: RateBook,
-  ) {}
+  constructor(private readonly rates: RateBook) {}
 
-  private planFor(f: BatchRow): FollowerPlan {
+  planFor(f: BatchRow): FollowerPlan {
     const known = this.plans.get(f.id);
     if (known) return known;
     const ctx = contextOf(f);
@@ -38,6 +39,27 @@ export class FollowUps {
     return plan;
   }
 
+  /** The follow-up job of `parent` in `follower`; called inside the parent's success commit, so it never throws. */
+  derive(parent: ParentItem, parentBatch: { id: string; capability: BatchCapability }, follower: BatchRow): DerivedJob {
+    try {
+      return deriveJob(parent, parentBatch, this.planFor(follower));
+    } catch (e) {
+      // Inside the parent's success commit: a bug here must not undo a paid answer.
+      return refusedJob(parent, parentBatch, `${parent.source}: the follow-up item could not be prepared (${e instanceof Error ? e.message : String(e)}); not sent. Report this as a bug.`);
+    }
+  }
+}
+
+export class FollowUps {
+  private readonly plans: FollowerPlans;
+
+  constructor(
+    private readonly store: PipelineStore,
+    rates: RateBook,
+  ) {
+    this.plans = new FollowerPlans(rates);
+  }
+
   /**
    * Called inside the transaction that marks `parent` succeeded: adds its item to every live
    * follower of its batch. Returns the followers that got a job (for change notices).
@@ -45,14 +67,7 @@ export class FollowUps {
   flow(parent: ParentItem, parentBatch: { id: string; capability: BatchCapability }): string[] {
     const touched: string[] = [];
     for (const f of this.store.followers(parentBatch.id)) {
-      let job: DerivedJob;
-      try {
-        job = deriveJob(parent, parentBatch, this.planFor(f));
-      } catch (e) {
-        // Inside the parent's success commit: a bug here must not undo a paid answer.
-        job = refusedJob(parent, parentBatch, `${parent.source}: the follow-up item could not be prepared (${e instanceof Error ? e.message : String(e)}); not sent. Report this as a bug.`);
-      }
-      if (this.store.insertDerived(f.id, job)) touched.push(f.id);
+      if (this.store.insertDerived(f.id, this.plans.derive(parent, parentBatch, f))) touched.push(f.id);
     }
     return touched;
   }
@@ -62,7 +77,7 @@ export class FollowUps {
    * Returns what it added; items the runner added meanwhile are skipped, not doubled.
    */
   backfill(parent: BatchRow, follower: BatchRow, transaction: (fn: () => void) => void): { count: number; units: number; cost: number } {
-    const plan = this.planFor(follower);
+    const plan = this.plans.planFor(follower);
     const out = { count: 0, units: 0, cost: 0 };
     for (let after = 0; ; ) {
       const page = this.store.succeededPage(parent.id, after, BACKFILL_PAGE);

@@ -1,41 +1,155 @@
-// A shared store's batches as the CLI and the window show them (BatchSummary), and the one rule
-// both faces keep when the user pauses one.
+// A shared store's batches as the CLI and the window show them (BatchSummary), and the rules both
+// faces keep when the user starts, pauses, resumes or cancels one: as on one computer, a batch
+// with steps after it (`--then`) acts with its whole pipeline (engine.ts start/pause/resume/cancel).
 import { isEnded, type BatchSummary } from '../../../shared/domain';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import { batchSummaryOf, retryWaiting } from '../read-models/batch-summary-of';
-import type { BatchRow } from '../store/queue-store';
+import type { BatchRow, BatchStats } from '../store/queue-store';
+import type { Member } from '../pipeline/pipeline-store';
+import { Lineage } from '../pipeline/lineage';
 import { NotFoundError } from '../failures';
 
-type Reader = Pick<PgQueueStore, 'batch' | 'batches' | 'stats' | 'resolveBatchId' | 'nextRetry'>;
+type Reader = Pick<PgQueueStore, 'batch' | 'batches' | 'stats' | 'resolveBatchId' | 'nextRetry' | 'members'>;
 
-/** A row with its counters and, when only waiting jobs are left, why they wait (a hold's own words). */
-async function summarize(store: Reader, row: BatchRow): Promise<BatchSummary> {
-  const stats = await store.stats(row.id);
-  const c = stats.counts;
-  const waiting = c.queued + c.running === 0 && c.retry_wait > 0 ? retryWaiting(await store.nextRetry(row.id), Date.now()) : null;
-  return batchSummaryOf(row, stats, { awaiting: 0, pipeline: null, waiting: () => waiting });
+/** Counters read once per call, for the batches shown and the steps before them. */
+class StatsCache {
+  private readonly known = new Map<string, Promise<BatchStats>>();
+  constructor(private readonly store: Pick<Reader, 'stats'>) {}
+  get(id: string): Promise<BatchStats> {
+    let s = this.known.get(id);
+    if (!s) {
+      s = this.store.stats(id);
+      this.known.set(id, s);
+    }
+    return s;
+  }
+  async open(id: string): Promise<number> {
+    const c = (await this.get(id)).counts;
+    return c.queued + c.running + c.retry_wait;
+  }
+}
+
+/** Items still open in the steps before `id` (Lineage.awaiting, with counters read from the store). */
+async function awaitingOf(lineage: Lineage, id: string, stats: StatsCache): Promise<number> {
+  const open = new Map<string, number>();
+  for (const a of lineage.ancestors(id)) open.set(a.id, await stats.open(a.id));
+  return lineage.awaiting(id, (x) => open.get(x) ?? 0);
+}
+
+/** A row with its counters, its place in its pipeline and, when only waiting jobs are left, why they wait. */
+async function summarize(store: Reader, row: BatchRow, lineage: Lineage, stats: StatsCache): Promise<BatchSummary> {
+  const s = await stats.get(row.id);
+  const c = s.counts;
+  const awaiting = lineage.chained && row.status !== 'cancelled' ? await awaitingOf(lineage, row.id, stats) : 0;
+  let waiting: BatchSummary['waiting'] = null;
+  if (c.queued + c.running === 0 && c.retry_wait > 0) waiting = retryWaiting(await store.nextRetry(row.id), Date.now());
+  else if (c.queued + c.running + c.retry_wait === 0 && awaiting > 0) waiting = { reason: `waiting for the step before: ${awaiting.toLocaleString('en')} item(s) still in the works there`, until: null };
+  return batchSummaryOf(row, s, {
+    awaiting,
+    pipeline: lineage.chained ? { id: row.pipeline_id, step: row.step, parent: row.parent_id, next: lineage.next(row.id), awaiting } : null,
+    waiting: () => waiting,
+  });
+}
+
+/** The visible steps of each pipeline the rows belong to: from the rows themselves when they are every batch, else read. */
+async function lineagesOf(store: Reader, rows: readonly BatchRow[], everyBatch: boolean): Promise<Map<string, Lineage>> {
+  const members = new Map<string, Member[]>();
+  if (everyBatch) {
+    for (const r of rows) {
+      const list = members.get(r.pipeline_id);
+      if (list) list.push(r);
+      else members.set(r.pipeline_id, [r]);
+    }
+  } else {
+    for (const r of rows) if (!members.has(r.pipeline_id)) members.set(r.pipeline_id, (await store.members(r.pipeline_id)).filter((m) => m.ready === 1));
+  }
+  return new Map([...members].map(([id, list]) => [id, new Lineage(list)] as const));
+}
+
+async function summaries(store: Reader, rows: readonly BatchRow[], everyBatch: boolean): Promise<BatchSummary[]> {
+  const lineages = await lineagesOf(store, rows, everyBatch);
+  const stats = new StatsCache(store);
+  return Promise.all(rows.map((r) => summarize(store, r, lineages.get(r.pipeline_id) ?? new Lineage([r]), stats)));
 }
 
 export async function teamBatch(store: Reader, id: string): Promise<BatchSummary> {
   const row = await store.batch(id);
   if (!row) throw new NotFoundError(`No batch "${id}" in the shared store.`);
-  return summarize(store, row);
+  const [summary] = await summaries(store, [row], false);
+  return summary as BatchSummary;
 }
 
 /** The batches named (or every one), oldest first. */
 export async function teamBatches(store: Reader, ids: readonly string[] | null): Promise<BatchSummary[]> {
-  const rows = ids === null ? await store.batches() : (await Promise.all(ids.map((id) => store.batch(id)))).filter((r) => r !== undefined);
-  return Promise.all(rows.map((r) => summarize(store, r)));
+  if (ids === null) return summaries(store, await store.batches(), true);
+  const rows = (await Promise.all(ids.map((id) => store.batch(id)))).filter((r) => r !== undefined);
+  return summaries(store, rows, false);
 }
 
-export async function resolveTeamBatch(store: Reader, idOrPrefix: string): Promise<string> {
+export async function resolveTeamBatch(store: Pick<Reader, 'resolveBatchId'>, idOrPrefix: string): Promise<string> {
   const id = await store.resolveBatchId(idOrPrefix);
   if (id === null) throw new NotFoundError(`No batch "${idOrPrefix}" in the shared store (or the prefix names several: type more of the id). \`batchdesk status --store URL\` lists them.`);
   return id;
 }
 
-/** Pauses a shared batch for every worker; a finished batch never changes state, as on this computer's own store. */
-export async function pauseTeamBatch(store: Pick<PgQueueStore, 'pause'>, before: BatchSummary): Promise<boolean> {
-  if (isEnded(before.status)) return false;
-  return store.pause(before.id, 'user', 'Paused by the user.');
+/** Every visible step of the batch's pipeline, first step first (the batch alone when it has no steps). */
+export async function pipelineSteps(store: Pick<Reader, 'batch' | 'members'>, id: string): Promise<string[]> {
+  const row = await store.batch(id);
+  if (!row) return [id];
+  return (await store.members(row.pipeline_id)).filter((m) => m.ready === 1).map((m) => m.id);
+}
+
+/** Starts the batch with its whole pipeline (each start is guarded: once). */
+export async function startTeamBatch(store: Pick<PgQueueStore, 'batch' | 'members' | 'start'>, id: string): Promise<void> {
+  for (const s of await pipelineSteps(store, id)) await store.start(s);
+}
+
+/**
+ * Pauses a shared batch for every worker, with every step of its pipeline that has work left (its
+ * own open items, or items the steps before it still work on); a finished step never changes
+ * state, as on this computer's own store. True when any step paused.
+ */
+export async function pauseTeamBatch(store: Reader & Pick<PgQueueStore, 'pause'>, before: BatchSummary): Promise<boolean> {
+  const row = await store.batch(before.id);
+  if (!row) return false;
+  const members = (await store.members(row.pipeline_id)).filter((m) => m.ready === 1);
+  if (members.length <= 1) return isEnded(before.status) ? false : store.pause(before.id, 'user', 'Paused by the user.');
+  const lineage = new Lineage(members);
+  const stats = new StatsCache(store);
+  let paused = false;
+  for (const m of members) {
+    if (m.status === 'cancelled') continue;
+    if ((await stats.open(m.id)) + (await awaitingOf(lineage, m.id, stats)) === 0) continue;
+    if (await store.pause(m.id, 'user', 'Paused by the user.')) paused = true;
+  }
+  return paused;
+}
+
+/**
+ * Resumes the batch's whole pipeline. A new budget goes to the budget that stopped it: the
+ * nearest of the batch and the steps before it that has one (the batch itself if none has).
+ */
+export async function resumeTeamBatch(store: Pick<PgQueueStore, 'batch' | 'members' | 'resume' | 'setBudget'>, id: string, budget?: number | null): Promise<boolean> {
+  const row = await store.batch(id);
+  if (!row) throw new NotFoundError(`No batch "${id}" in the shared store.`);
+  const lineage = new Lineage(await store.members(row.pipeline_id));
+  if (budget !== undefined) {
+    const holder = [lineage.get(id), ...lineage.ancestors(id)].find((m) => m !== undefined && m.budget !== null);
+    await store.setBudget(holder?.id ?? id, budget);
+  }
+  let resumed = false;
+  for (const m of lineage.members) if (m.ready === 1 && (await store.resume(m.id))) resumed = true;
+  return resumed;
+}
+
+/** Cancels the batch's whole pipeline, first step first: nothing more is sent in any step. Returns the items cancelled. */
+export async function cancelTeamBatch(store: Pick<PgQueueStore, 'batch' | 'members' | 'cancel'>, id: string): Promise<{ cancelled: boolean; jobs: number }> {
+  let cancelled = false;
+  let jobs = 0;
+  for (const s of await pipelineSteps(store, id)) {
+    const r = await store.cancel(s);
+    cancelled ||= r.cancelled;
+    jobs += r.jobs;
+  }
+  return { cancelled, jobs };
 }

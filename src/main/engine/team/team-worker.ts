@@ -40,12 +40,15 @@ import { ENV_VAR } from '../secrets/key-manager';
 import { labelOfKeyId } from '../secrets/key-choice';
 import { isStoreUnreachable, isTransientConflict } from '../store/pg/store-unreachable';
 import { SharedRate } from './shared-rate';
+import { FollowerPlans } from '../pipeline/follow-ups';
+import { Lineage } from '../pipeline/lineage';
+import type { FlowInto } from '../store/pg/pg-queue-store';
 import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 
 /** What a worker needs of the shared store beyond the queue's transitions. */
-export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'sampleState' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeedInvoice'>;
+export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'sampleState' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf'>;
 
 /** What the local runner also needs (its prices, randomness, log, API, settings and data folder), and the team's own. */
 export interface TeamWorkerDeps extends Pick<RunnerDeps, 'rates' | 'random' | 'logger' | 'target' | 'config' | 'dataDir'> {
@@ -95,11 +98,15 @@ export class TeamWorker {
   readonly left = new Map<string, string>();
   /** Which key each batch was planned with (PgQueueStore.keyCheck), read once per run. */
   private readonly keyChecks = new Map<string, KeyCheck | null>();
+  /** The pipelines (`--then`) of the batches in scope, read with the scope. */
+  private lineages = new Map<string, Lineage>();
+  private readonly plans: FollowerPlans;
 
   constructor(private readonly d: TeamWorkerDeps) {
     this.config = d.config();
     this.keys = new KeyCache(d.target);
     this.rate = new SharedRate(d.store, d.clock);
+    this.plans = new FollowerPlans(d.rates);
     setMaxListeners(0, this.stop.signal);
   }
 
@@ -113,6 +120,8 @@ export class TeamWorker {
     heartbeat.unref();
     const presence = setInterval(() => void this.d.store.present(this.d.worker, standing).catch(() => undefined), PRESENCE_MS);
     presence.unref();
+    // A batch named to this worker comes with the steps after it (`--then`), as on one computer.
+    const named = opts.batchIds === null ? null : new Set((await this.write(() => Promise.all(opts.batchIds?.map((id) => this.d.store.batch(id)) ?? []))).map((b, i) => b?.pipeline_id ?? opts.batchIds?.[i]));
     try {
       let scope: BatchRow[] = [];
       let lookedAt = Number.NEGATIVE_INFINITY;
@@ -123,7 +132,8 @@ export class TeamWorker {
             this.gates.refresh();
             await this.resumeDueWaits(opts.batchIds);
             await this.startDueSchedules(opts.batchIds);
-            scope = (await this.d.store.workableBatches()).filter((b) => (opts.batchIds === null || opts.batchIds.includes(b.id)) && !this.left.has(b.id));
+            scope = (await this.d.store.workableBatches()).filter((b) => (named === null || named.has(b.pipeline_id) || named.has(b.id)) && !this.left.has(b.id));
+            this.lineages = new Map([...(await this.d.store.pipelinesOf(scope.map((b) => b.pipeline_id)))].map(([id, members]) => [id, new Lineage(members)] as const));
             lookedAt = performance.now();
             this.back();
           }
@@ -329,18 +339,21 @@ export class TeamWorker {
     const claimed = await this.d.store.claim(batch.id, wanted, this.config.leaseMs, sampling);
     if (claimed.length === 0) return 0;
     const ctx = contextOf(batch);
+    const lineage = this.lineages.get(batch.pipeline_id) ?? null;
+    const budgets = budgetsOver(batch, lineage);
     let dispatched = 0;
     for (let i = 0; i < claimed.length; i++) {
       const job = claimed[i];
       if (!job) continue;
-      const budget = batch.budget;
-      if (budget !== null && !(await this.write(() => this.d.store.holdBudget(job.id, { id: batch.id, budget, steps: [batch.id] }, job.estimated_cost)))) {
-        // Stop before the budget would be crossed: this job and the rest go back untouched.
+      const refused = await this.holdBudgets(job, budgets);
+      if (refused !== null) {
+        // Stop before the budget would be crossed: this job and the rest go back untouched (with any hold they took).
         for (const r of claimed.slice(i)) await this.write(() => this.d.store.requeue(r, null));
-        await this.pause(
-          batch.id,
-          'budget',
-          `The budget of ${formatEur(budget, 4)} would be crossed: what the batch spent plus what the team's workers have in flight leaves no room for the next item (${job.source}, about ${formatEur(job.estimated_cost, 4)}). Raise the budget and resume to continue (\`batchdesk resume ${batch.id} --budget EUR --store URL\`).`,
+        const whole = refused.steps.length > 1 ? ` (it covers ${refused.id === batch.id ? 'this batch' : `batch ${refused.id}`} and the ${refused.steps.length - 1} step(s) after it)` : '';
+        await this.pauseCovered(
+          batch,
+          refused.steps,
+          `The budget of ${formatEur(refused.budget, 4)}${whole} would be crossed: what it spent plus what the team's workers have in flight leaves no room for the next item (${job.source}, about ${formatEur(job.estimated_cost, 4)}). Raise the budget and resume to continue (\`batchdesk resume ${refused.id} --budget EUR --store URL\`).`,
         );
         break;
       }
@@ -348,7 +361,7 @@ export class TeamWorker {
       this.inflight.set(slot, job);
       dispatched++;
       void gate
-        .run(() => this.process(job, batch, cap, ctx, key, gate, signal))
+        .run(() => this.process(job, batch, cap, ctx, key, gate, signal, lineage))
         .catch((e: unknown) => this.crashed(job, e))
         .finally(() => {
           this.inflight.delete(slot);
@@ -356,6 +369,35 @@ export class TeamWorker {
         });
     }
     return dispatched;
+  }
+
+  /** Holds the job's cost under every budget that covers it; the first budget that has no room, or null when all held. */
+  private async holdBudgets(job: LeasedJob, budgets: readonly BudgetOver[]): Promise<BudgetOver | null> {
+    for (const b of budgets) {
+      if (!(await this.write(() => this.d.store.holdBudget(job.id, b, job.estimated_cost)))) return b;
+    }
+    return null;
+  }
+
+  /** A budget covers its batch and the steps after it: the batch stops, and so do those steps with work left; finished ones stay as they are. */
+  private async pauseCovered(batch: BatchRow, covered: readonly string[], reason: string): Promise<void> {
+    await this.pause(batch.id, 'budget', reason);
+    const lineage = this.lineages.get(batch.pipeline_id);
+    if (!lineage) return;
+    const open = async (id: string): Promise<number> => {
+      const c = (await this.d.store.stats(id)).counts;
+      return c.queued + c.running + c.retry_wait;
+    };
+    for (const id of covered) {
+      if (id === batch.id) continue;
+      // Its own open items, or items the steps before it still work on (Lineage.awaiting; nothing gets past a cancelled step).
+      let left = await open(id);
+      for (const a of lineage.ancestors(id)) {
+        if (a.status === 'cancelled') break;
+        left += await open(a.id);
+      }
+      if (left > 0) await this.pause(id, 'budget', reason);
+    }
   }
 
   private async pause(batchId: string, kind: 'budget' | 'quota' | 'auth' | 'rate_limited' | 'server_wait', reason: string, resumeAt: number | null = null): Promise<void> {
@@ -369,7 +411,7 @@ export class TeamWorker {
     );
   }
 
-  private async process(job: LeasedJob, batch: BatchRow, cap: CapabilityModule<unknown>, ctx: BatchContext, key: ResolvedKey, gate: RateGate, signal: AbortSignal): Promise<void> {
+  private async process(job: LeasedJob, batch: BatchRow, cap: CapabilityModule<unknown>, ctx: BatchContext, key: ResolvedKey, gate: RateGate, signal: AbortSignal, lineage: Lineage | null): Promise<void> {
     const store = this.d.store;
     if (signal.aborted) {
       await this.write(() => store.requeue(job, null));
@@ -457,8 +499,10 @@ export class TeamWorker {
           httpStatus: response.status,
           ...(verdict.vector ? { vector: verdict.vector } : {}),
         };
-        // An invoice is checked (sums, VAT, a duplicate anywhere in the team) in its success's transaction.
-        const counted = await this.write(() => (capabilityFor(batch.capability).descriptor.invoice ? store.succeedInvoice(job, rec) : store.succeed(job, rec)));
+        // An invoice is checked (sums, VAT, a duplicate anywhere in the team) in its success's
+        // transaction, and the item flows into the steps after its batch in it too.
+        const flow: FlowInto | null = lineage !== null && lineage.next(batch.id).length > 0 ? (item, follower) => this.plans.derive(item, batch, follower) : null;
+        const counted = await this.write(() => (capabilityFor(batch.capability).descriptor.invoice ? store.succeedInvoice(job, rec, flow) : store.succeed(job, rec, flow)));
         if (!counted) this.d.logger.log('warn', 'job.stale_finish', { job: job.id });
         gate.onSuccess();
         outcome = 'succeeded';
@@ -496,4 +540,21 @@ export class TeamWorker {
         assertNever(decision, 'error decision');
     }
   }
+}
+
+/** A budget that covers a batch: its holder's id and amount, and the steps it covers (the holder and every step after it). */
+interface BudgetOver {
+  id: string;
+  budget: number;
+  steps: readonly string[];
+}
+
+/** Every budget that covers the batch: its own, and those of the steps before it (as the local runner's budgetLines). */
+function budgetsOver(batch: BatchRow, lineage: Lineage | null): BudgetOver[] {
+  if (lineage === null) return batch.budget === null ? [] : [{ id: batch.id, budget: batch.budget, steps: [batch.id] }];
+  const out: BudgetOver[] = [];
+  // The batch's own budget as read with the scope; those before it as read with its pipeline.
+  if (batch.budget !== null) out.push({ id: batch.id, budget: batch.budget, steps: lineage.subtree(batch.id) });
+  for (const m of lineage.ancestors(batch.id)) if (m.budget !== null) out.push({ id: m.id, budget: m.budget, steps: lineage.subtree(m.id) });
+  return out;
 }

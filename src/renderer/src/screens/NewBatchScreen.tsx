@@ -86,7 +86,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
   }, []);
   const [forTeam, setForTeam] = useState(false);
   const sendsHere = !team || !forTeam;
-  const teamBlock = sendsHere ? null : teamBatchRefusal(draft.capability, draft.then.length > 0 || draft.from !== null);
+  const teamBlock = sendsHere ? null : teamBatchRefusal(draft.capability, draft.from !== null);
 
   const current = request !== null && preview.forKey === JSON.stringify(request) ? preview.preview : null;
   const canStart = request !== null && current !== null && current.items > 0 && !preview.loading && !start.busy && teamBlock === null;
@@ -226,7 +226,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
           ) : null}
           <div className="new-batch__start">
             <button type="button" className="primary new-batch__start-button" onClick={() => void onStart()} disabled={!canStart}>
-              {start.busy ? 'Starting…' : draft.then.length > 0 ? `Start pipeline (${draft.then.length + 1} steps)` : sendsHere ? 'Start batch' : 'Start batch for the team'}
+              {start.busy ? 'Starting…' : draft.then.length > 0 ? `Start pipeline (${draft.then.length + 1} steps)${sendsHere ? '' : ' for the team'}` : sendsHere ? 'Start batch' : 'Start batch for the team'}
             </button>
             <p className="field-hint">Nothing is sent until you start. Invalid items are skipped and listed with the batch.</p>
           </div>

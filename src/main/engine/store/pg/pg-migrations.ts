@@ -344,6 +344,14 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX invoice_reviews_number ON invoice_reviews (number_key);
   CREATE INDEX invoice_reviews_batch ON invoice_reviews (batch_id, needs_review);
   `,
+  // 9: pipelines (--then): a success flows its item into the steps after its batch, found by
+  // parent; a step's request is held against every budget that covers it (its own and those of
+  // the steps before it), so a job may hold under several budgets at once.
+  `
+  CREATE INDEX batches_parent ON batches (parent_id) WHERE parent_id IS NOT NULL;
+  ALTER TABLE budget_holds DROP CONSTRAINT budget_holds_pkey;
+  ALTER TABLE budget_holds ADD PRIMARY KEY (job_id, holder_id);
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

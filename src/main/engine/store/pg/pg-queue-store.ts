@@ -19,6 +19,7 @@ import type { SearchFilters, SearchHit } from '../../search/search-index';
 import type { SampleState } from '../../queue/sample-end';
 import { canHaveEarlier, earlierInvoice, invoiceKeys } from '../../invoices/invoice-reviews';
 import { reviewInvoice, type EarlierInvoice } from '../../../../shared/invoices/invoice-checks';
+import type { DerivedJob, Member, ParentItem } from '../../pipeline/pipeline-store';
 
 /** bigint columns (times in ms, money, ids) as numbers, as the SQLite store gives them: all stay far below 2^53. */
 const INT8_OID = 20;
@@ -38,6 +39,9 @@ const BUDGET_LOCK = 7_242_014;
 /** An attempt still open this long after it started, on a job no longer running, was left by a worker that died. */
 const STALE_ATTEMPT_MS = 10 * 60_000;
 
+/** The job a success makes in one step after its batch (pipeline/follow-ups.ts FollowerPlans.derive). */
+export type FlowInto = (item: ParentItem, follower: BatchRow) => DerivedJob;
+
 export interface PgStoreOptions {
   url: string;
   clock: Clock;
@@ -45,7 +49,16 @@ export interface PgStoreOptions {
   worker: string;
   /** Connections this process may hold. */
   poolSize?: number;
+  /** How long a new connection may take before it counts as the store being out of reach (default CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
 }
+
+/**
+ * A connection that is not made within this long fails as "store unreachable" (the worker pauses
+ * and tries again). Without it, a server behind a network that drops packets (not one that refuses
+ * them) kept a worker's first query waiting for the system's TCP timeout, minutes.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /** A worker that is up: "host pid", whether it stays on for new batches, when it started and last noted itself (store time, ms). */
 export interface WorkerUp {
@@ -63,7 +76,15 @@ export class PgQueueStore implements QueueStore {
   private readonly worker: string;
 
   private constructor(o: PgStoreOptions) {
-    this.pool = new pg.Pool({ connectionString: o.url, types, max: o.poolSize ?? 4, application_name: `batchdesk ${o.worker}` });
+    this.pool = new pg.Pool({
+      connectionString: o.url,
+      types,
+      max: o.poolSize ?? 4,
+      application_name: `batchdesk ${o.worker}`,
+      connectionTimeoutMillis: o.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      // Kept-alive sockets notice a server that went away while a connection was idle in the pool.
+      keepAlive: true,
+    });
     // A connection the server dropped while idle must not crash the process: the next query reconnects.
     this.pool.on('error', () => undefined);
     this.clock = o.clock;
@@ -73,7 +94,13 @@ export class PgQueueStore implements QueueStore {
   /** Connects and brings the schema up to date. */
   static async open(o: PgStoreOptions): Promise<PgQueueStore> {
     const store = new PgQueueStore(o);
-    const client = await store.pool.connect();
+    let client: pg.PoolClient;
+    try {
+      client = await store.pool.connect();
+    } catch (e) {
+      await store.pool.end().catch(() => undefined);
+      throw e;
+    }
     try {
       await migratePg(client);
     } catch (e) {
@@ -166,14 +193,21 @@ export class PgQueueStore implements QueueStore {
   }
 
   async seal(batchId: string, totals: BatchTotals): Promise<void> {
+    await this.sealAll([{ id: batchId, totals }]);
+  }
+
+  /** Makes several imported batches visible at once (a pipeline's steps): the team never sees one step without the others. */
+  async sealAll(batches: readonly { id: string; totals: BatchTotals }[]): Promise<void> {
     const now = this.now();
     await this.transaction(async (c) => {
-      const r = await c.query(
-        `UPDATE batches SET ready = 1, creator = NULL, total = $2, estimated_units = $3, estimated_cost = $4, updated_at = $5
-         WHERE id = $1 AND ready = 0`,
-        [batchId, totals.total, totals.estimatedUnits, totals.estimatedCost, now],
-      );
-      if (r.rowCount === 1) await c.query(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES ($1, $2, 'created', $3)`, [batchId, now, `${totals.total} items`]);
+      for (const { id, totals } of batches) {
+        const r = await c.query(
+          `UPDATE batches SET ready = 1, creator = NULL, total = $2, estimated_units = $3, estimated_cost = $4, updated_at = $5
+           WHERE id = $1 AND ready = 0`,
+          [id, totals.total, Math.round(totals.estimatedUnits), totals.estimatedCost, now],
+        );
+        if (r.rowCount === 1) await c.query(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES ($1, $2, 'created', $3)`, [id, now, `${totals.total} items`]);
+      }
     });
   }
 
@@ -312,13 +346,18 @@ export class PgQueueStore implements QueueStore {
     );
   }
 
-  async succeed(job: LeasedJob, rec: SuccessRecord): Promise<boolean> {
+  /**
+   * The lease-guarded success. With `flow` (a batch with steps after it), its item goes into each
+   * of those steps in the same transaction, as the local runner does: a crash can never leave a
+   * succeeded item its next step lacks, and the parent's seq lets each item into each step once.
+   */
+  async succeed(job: LeasedJob, rec: SuccessRecord, flow: FlowInto | null = null): Promise<boolean> {
     const now = this.now();
-    return this.transaction((c) => this.succeedIn(c, job, rec, now));
+    return this.transaction((c) => this.succeedIn(c, job, rec, now, flow));
   }
 
-  /** The lease-guarded success and the end of the job's budget hold; false when the lease was lost. */
-  private async succeedIn(c: pg.PoolClient, job: LeasedJob, rec: SuccessRecord, now: number): Promise<boolean> {
+  /** The lease-guarded success, the end of the job's budget holds, and its flow; false when the lease was lost. */
+  private async succeedIn(c: pg.PoolClient, job: LeasedJob, rec: SuccessRecord, now: number, flow: FlowInto | null): Promise<boolean> {
     const r = await c.query(
         `UPDATE jobs SET state = 'succeeded', units = $3, cost = $4, result_json = $5, raw_response = $6, http_status = $7,
            error_kind = NULL, error_message = NULL, limited_tries = 0, lease_token = NULL, lease_expires_at = NULL,
@@ -328,7 +367,67 @@ export class PgQueueStore implements QueueStore {
       );
     if (r.rowCount !== 1) return false;
     await c.query(`DELETE FROM budget_holds WHERE job_id = $1`, [job.id]);
+    if (flow) await this.flowIn(c, { id: job.id, seq: job.seq, source: job.source, result_json: rec.resultJson }, job.batch_id, now, flow);
     return true;
+  }
+
+  /** Adds the item to every live step after `batchId` that does not have it yet (pipeline/pipeline-store.ts insertDerived). */
+  private async flowIn(c: pg.PoolClient, item: ParentItem, batchId: string, now: number, flow: FlowInto): Promise<void> {
+    // Not-yet-sealed followers too, as on one computer: a step being moved in must not miss an item.
+    const followers = (await c.query<BatchRow>(`SELECT * FROM batches WHERE parent_id = $1 AND status <> 'cancelled' ORDER BY created_at, id`, [batchId])).rows;
+    for (const f of followers) {
+      const j = flow(item, f);
+      const failed = j.failure !== null;
+      const r = await c.query(
+        `INSERT INTO jobs (batch_id, seq, state, idempotency_key, fingerprint, source, payload_json, request_body,
+           estimated_units, estimated_cost, run_at, created_at, updated_at, parent_job_id, error_kind, error_message, finished_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $11, $12, $13, $14, $15)
+         ON CONFLICT (batch_id, seq) DO NOTHING`,
+        [
+          f.id,
+          j.seq,
+          failed ? 'failed' : 'queued',
+          j.idempotencyKey,
+          BigInt.asIntN(64, j.fingerprint).toString(),
+          j.source,
+          j.payloadJson,
+          j.requestBody,
+          j.estimatedUnits,
+          j.estimatedCost,
+          now,
+          j.parentJobId,
+          failed ? 'invalid_input' : null,
+          j.failure,
+          failed ? now : null,
+        ],
+      );
+      if (r.rowCount === 1) await c.query(`UPDATE batches SET total = total + 1, updated_at = $2 WHERE id = $1`, [f.id, now]);
+    }
+  }
+
+  /** The pipelines of more than one batch among `pipelineIds`, each with its batches first step first (one query for a worker's whole scope). */
+  async pipelinesOf(pipelineIds: readonly string[]): Promise<Map<string, Member[]>> {
+    const out = new Map<string, Member[]>();
+    if (pipelineIds.length === 0) return out;
+    const rows = (
+      await this.pool.query<Member & { pipeline_id: string }>(
+        `SELECT id, parent_id, step, budget, status, ready, pipeline_id FROM batches
+          WHERE pipeline_id = ANY($1::text[]) AND pipeline_id IN (SELECT pipeline_id FROM batches WHERE parent_id IS NOT NULL)
+          ORDER BY pipeline_id, step, created_at, id`,
+        [[...new Set(pipelineIds)]],
+      )
+    ).rows;
+    for (const { pipeline_id: p, ...m } of rows) {
+      const list = out.get(p);
+      if (list) list.push(m);
+      else out.set(p, [m]);
+    }
+    return out;
+  }
+
+  /** Every batch of a pipeline, first step first (pipeline/lineage.ts reads them). */
+  async members(pipelineId: string): Promise<Member[]> {
+    return (await this.pool.query<Member>(`SELECT id, parent_id, step, budget, status, ready FROM batches WHERE pipeline_id = $1 ORDER BY step, created_at, id`, [pipelineId])).rows;
   }
 
   /**
@@ -337,11 +436,11 @@ export class PgQueueStore implements QueueStore {
    * number), so of two workers reading the same invoice at once the second sees the first and
    * flags its copy as the duplicate.
    */
-  async succeedInvoice(job: LeasedJob, rec: SuccessRecord): Promise<boolean> {
+  async succeedInvoice(job: LeasedJob, rec: SuccessRecord, flow: FlowInto | null = null): Promise<boolean> {
     const now = this.now();
     const keys = invoiceKeys(rec.resultJson);
     return this.transaction(async (c) => {
-      if (!(await this.succeedIn(c, job, rec, now))) return false;
+      if (!(await this.succeedIn(c, job, rec, now, flow))) return false;
       let earlier: EarlierInvoice | null = null;
       if (canHaveEarlier(keys)) {
         await c.query(`SELECT pg_advisory_xact_lock(hashtext('invoice ' || $1::text))`, [keys.number]);
@@ -554,7 +653,7 @@ export class PgQueueStore implements QueueStore {
       const { spent, held } = r.rows[0] as { spent: number; held: number };
       if (spent + held + amount > holder.budget) return false;
       await c.query(
-        `INSERT INTO budget_holds (job_id, holder_id, amount) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO UPDATE SET holder_id = $2, amount = $3`,
+        `INSERT INTO budget_holds (job_id, holder_id, amount) VALUES ($1, $2, $3) ON CONFLICT (job_id, holder_id) DO UPDATE SET amount = $3`,
         [jobId, holder.id, amount],
       );
       return true;
@@ -579,8 +678,30 @@ export class PgQueueStore implements QueueStore {
     await this.pool.query(
       `INSERT INTO batches (id, name, capability, tier, channel, options_json, status, budget, created_at, updated_at, ready, creator,
          parent_id, pipeline_id, step, key_id, client, scheduled_at, quiet_hours, quiet_zone, recipient_gap_ms, sampling, key_check, key_hint)
-       VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8, 0, $9, NULL, $1, 1, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
-      [row.id, row.name, row.capability, row.tier, row.channel, row.options_json, row.budget, now, creator, row.key_id, row.client, row.scheduled_at, row.quiet_hours, row.quiet_zone, row.recipient_gap_ms, row.sampling, key?.check ?? null, key?.hint ?? null],
+       VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8, 0, $9, $19, $20, $21, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+      [
+        row.id,
+        row.name,
+        row.capability,
+        row.tier,
+        row.channel,
+        row.options_json,
+        row.budget,
+        now,
+        creator,
+        row.key_id,
+        row.client,
+        row.scheduled_at,
+        row.quiet_hours,
+        row.quiet_zone,
+        row.recipient_gap_ms,
+        row.sampling,
+        key?.check ?? null,
+        key?.hint ?? null,
+        row.parent_id,
+        row.pipeline_id,
+        row.step,
+      ],
     );
   }
 

@@ -1,0 +1,161 @@
+// A pipeline in team mode (`batch create transcribe FOLDER --then text:summary --then
+// crm:conversation --store URL`): planned here, moved whole to the shared store, and worked by two
+// worker processes, one of them SIGKILLed while it holds items and started again, the API dropping
+// some answers after the work. Each item flows into the next step in its success's transaction, so
+// afterwards every recording is transcribed, summarised and logged exactly once. Then a budget
+// over the whole pipeline stops every step with work left, for the team, and a raised budget
+// lets it finish.
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hostname } from 'node:os';
+import { runCli, startCli } from '../helpers/cli';
+import { jobStates, keyEnv, query, startWorker, type Worker, useTeamRig, exitedWithin } from '../helpers/team-run';
+import { wavBytes } from '../integration/harness';
+
+const ITEMS = 40;
+
+interface Created {
+  batch: { id: string; pipeline: { step: number } | null };
+  steps: { id: string; pipeline: { step: number; parent: string | null } | null; status: string }[];
+  estimates: { cost: number }[];
+}
+
+describe('team: a pipeline on the shared store', () => {
+  const rig = useTeamRig('batchdesk-team-pipeline-', { seed: 21 });
+
+  function recordings(dir: string, name: string): string {
+    const calls = join(dir, name);
+    mkdirSync(calls);
+    for (let i = 0; i < ITEMS; i++) writeFileSync(join(calls, `${name}-${String(i).padStart(3, '0')}.wav`), wavBytes(1 + (i % 3), `${name} ${i}`, i));
+    return calls;
+  }
+
+  it('flows every item through every step exactly once across two workers and a SIGKILL', async () => {
+    const { cluster, sb, admin, dir, live } = rig();
+    const storeUrl = await cluster.freshDatabase('pipeline');
+    const calls = recordings(dir.path, 'calls');
+    const planner = join(dir.path, 'planner');
+    const created = await runCli(
+      ['batch', 'create', 'transcribe', calls, '--then', 'text:summary', '--then', 'crm:conversation', '--json', '--store', storeUrl, '--data-dir', planner, '--api-url', sb.url],
+      keyEnv(sb),
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const out = JSON.parse(created.stdout) as Created;
+    const ids = [out.batch.id, ...out.steps.map((s) => s.id)];
+    expect(ids).toHaveLength(3);
+    // The steps are in the shared store, linked, empty until items flow in, and not done while the first step has work.
+    expect(out.steps.map((s) => [s.pipeline?.step, s.pipeline?.parent, s.status])).toEqual([
+      [2, ids[0], 'pending'],
+      [3, ids[1], 'pending'],
+    ]);
+    const moved = await query<{ id: string; parent_id: string | null; pipeline_id: string; total: number }>(storeUrl, `SELECT id, parent_id, pipeline_id, total FROM batches ORDER BY step`);
+    expect(moved).toEqual([
+      { id: ids[0], parent_id: null, pipeline_id: ids[0], total: ITEMS },
+      { id: ids[1], parent_id: ids[0], pipeline_id: ids[0], total: 0 },
+      { id: ids[2], parent_id: ids[1], pipeline_id: ids[0], total: 0 },
+    ]);
+    // The planner's data folder keeps none of it.
+    const local = await runCli(['status', '--json', '--data-dir', planner]);
+    expect((JSON.parse(local.stdout) as { batches: unknown[] }).batches).toEqual([]);
+
+    await admin.setFaults({ latency_ms: 15, drop_after_work_rate: 0.1 });
+    // One worker of everything; one named the first step, which brings the steps after it.
+    const start = (n: number, batchIds: string[] = []): Worker => {
+      const { child, done } = startCli(['run', ...batchIds, '--store', storeUrl, '--data-dir', join(dir.path, `worker-${n}`), '--api-url', sb.url], keyEnv(sb));
+      const w = { child, done, tag: `${hostname()} ${child.pid ?? '?'}` };
+      live.push(w);
+      return w;
+    };
+    const steady = start(1);
+    let victim = start(0, [ids[0] ?? '']);
+
+    // Kill worker 0 once it holds an item of a later step (a summary or a CRM write in flight), then start it again.
+    const holdsLater = async (tag: string): Promise<boolean> => {
+      const [r] = await query<{ n: string }>(storeUrl, `SELECT COUNT(*) AS n FROM jobs WHERE batch_id = ANY($1) AND state = 'running' AND leased_by = $2`, [[ids[1], ids[2]], tag]);
+      return Number(r?.n ?? 0) > 0;
+    };
+    const until = Date.now() + 60_000;
+    while (!(await holdsLater(victim.tag)) && Date.now() < until && !(await exitedWithin(victim, 20)));
+    let killed = false;
+    if (victim.child.exitCode === null) {
+      victim.child.kill('SIGKILL');
+      expect((await victim.done).signal).toBe('SIGKILL');
+      killed = true;
+      victim = start(0);
+    }
+    expect(killed, 'the worker was killed while it held a later step').toBe(true);
+    for (const w of [steady, victim]) {
+      const r = await w.done;
+      expect(r.code, r.stderr).toBe(0);
+    }
+
+    // Every step has every item once, each linked to the item before it.
+    for (const id of ids) expect(await jobStates(storeUrl, id), id).toEqual([{ state: 'succeeded', n: ITEMS }]);
+    const [unlinked] = await query<{ n: string }>(
+      storeUrl,
+      `SELECT COUNT(*) AS n FROM jobs c JOIN jobs p ON p.id = c.parent_job_id WHERE c.batch_id = ANY($1) AND (p.seq <> c.seq OR p.state <> 'succeeded')`,
+      [[ids[1], ids[2]]],
+    );
+    expect(Number(unlinked?.n)).toBe(0);
+    const totals = await query<{ total: number }>(storeUrl, `SELECT total FROM batches ORDER BY step`);
+    expect(totals.map((t) => t.total)).toEqual([ITEMS, ITEMS, ITEMS]);
+    // The API: every transcript, summary and CRM write billed once; one record per call.
+    const usage = (await admin.usage()).rows;
+    for (const item of ['transcribe', 'text', 'crm']) expect(usage.find((u) => u.rate_item === item)?.requests, item).toBe(ITEMS);
+    const res = await fetch(`${sb.url}/v1/crm/conversations?limit=500`, { headers: { authorization: `Bearer ${sb.apiKey}` } });
+    const records = ((await res.json()) as { data: { id: string; source: string }[] }).data;
+    expect(records).toHaveLength(ITEMS);
+    expect(new Set(records.map((r) => r.source)).size).toBe(ITEMS);
+
+    // status --store shows the chain, each step done.
+    const status = await runCli(['status', '--json', '--store', storeUrl, '--data-dir', planner]);
+    const shown = (JSON.parse(status.stdout) as { batches: { id: string; status: string; pipeline: { step: number } | null }[] }).batches;
+    expect(shown.map((b) => [b.id, b.status, b.pipeline?.step])).toEqual(ids.map((id, i) => [id, 'done', i + 1]));
+    await admin.clearFaults();
+  }, 240_000);
+
+  it('stops every step a pipeline budget covers, for the team, and finishes once the budget is raised', async () => {
+    const { cluster, sb, dir, live } = rig();
+    const storeUrl = await cluster.freshDatabase('pipeline_budget');
+    const calls = recordings(dir.path, 'budget');
+    const planner = join(dir.path, 'planner-budget');
+    const common = ['--store', storeUrl, '--data-dir', planner];
+    // A budget of nothing: not even the first item fits.
+    const created = await runCli(['batch', 'create', 'transcribe', calls, '--then', 'text:summary', '--budget', '0', '--json', ...common, '--api-url', sb.url], keyEnv(sb));
+    expect(created.code, created.stderr).toBe(0);
+    const out = JSON.parse(created.stdout) as Created;
+    const [first, second] = [out.batch.id, out.steps[0]?.id ?? ''];
+    const w = startWorker({ storeUrl, dataDir: join(dir.path, 'worker-budget'), sb });
+    live.push(w);
+    expect((await w.done).code).toBe(3);
+    const paused = await query<{ id: string; status: string; pause_kind: string; pause_reason: string }>(storeUrl, `SELECT id, status, pause_kind, pause_reason FROM batches ORDER BY step`);
+    expect(paused.map((b) => [b.id, b.status, b.pause_kind])).toEqual([
+      [first, 'paused', 'budget'],
+      [second, 'paused', 'budget'],
+    ]);
+    // The same words on every step it stopped, as on one computer.
+    for (const b of paused) expect(b.pause_reason).toContain('The budget of €0.0000 (it covers this batch and the 1 step(s) after it) would be crossed');
+    const [held] = await query<{ n: string }>(storeUrl, `SELECT COUNT(*) AS n FROM budget_holds`);
+    expect(Number(held?.n)).toBe(0);
+
+    // Raised from the second step: the budget that stopped it is the first step's; the whole pipeline resumes.
+    const enough = (out.estimates.reduce((n, e) => n + e.cost, 0) * 3) / 10_000;
+    const resumed = await runCli(['resume', second, '--budget', enough.toFixed(4), ...common]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const budgets = await query<{ budget: string | null; status: string }>(storeUrl, `SELECT budget, status FROM batches ORDER BY step`);
+    expect(budgets.map((b) => b.status)).toEqual(['active', 'active']);
+    expect(budgets[0]?.budget).not.toBeNull();
+    const again = startWorker({ storeUrl, dataDir: join(dir.path, 'worker-budget'), sb });
+    live.push(again);
+    const r = await again.done;
+    expect(r.code, r.stderr).toBe(0);
+    for (const id of [first, second]) expect(await jobStates(storeUrl, id), id).toEqual([{ state: 'succeeded', n: ITEMS }]);
+
+    // A follow-up of an existing batch is still made on one computer: refused before anything is imported, with what to do.
+    const from = await runCli(['batch', 'create', 'crm', '--from', first, '--store', storeUrl, '--data-dir', planner, '--api-url', sb.url], keyEnv(sb));
+    expect(from.code).toBe(2);
+    expect(from.stderr).toContain('--from cannot go with --store');
+    expect(from.stderr).toContain('--then STEP --store URL');
+  }, 120_000);
+});
