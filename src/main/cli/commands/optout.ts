@@ -1,12 +1,52 @@
-// optout add | remove | import | list: the suppression list in the data folder.
+// optout add | remove | import | list: the suppression list in the data folder, or with --store
+// the team's list in the shared store (every worker checks it, besides its own, before each message).
 import { resolve } from 'node:path';
 import { parse } from '../parse';
 import { optoutSpec } from '../specs/optout';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import { globalOptions, openEngine } from '../context';
-import { optOutKey } from '../../engine/messaging/opt-out-list';
+import { optOutKey, type OptOut } from '../../engine/messaging/opt-out-list';
 import { readOptOutFile } from '../../engine/messaging/read-opt-out-file';
+import { openChosenStore } from './team';
+
+/** One opt-out list, this computer's or the team's: what the subcommands need of it. */
+interface OptOutBook {
+  /** "the opt-out list" or "the team's opt-out list in the shared store URL". */
+  name: string;
+  /** The team's list in the shared store. */
+  team: boolean;
+  list(): Promise<OptOut[]>;
+  /** How many of these were not on it yet. */
+  add(entries: readonly { recipient: string; source: string }[]): Promise<number>;
+  remove(recipient: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+async function openBook(values: { store?: string | undefined; 'data-dir'?: string | undefined; 'api-url'?: string | undefined }, io: Io): Promise<OptOutBook> {
+  const shared = await openChosenStore(values.store, io.env);
+  if (shared) {
+    const s = shared.store;
+    return {
+      name: `the team's opt-out list in ${shared.description}`,
+      team: true,
+      list: () => s.optOutList(),
+      add: (entries) => s.addOptOuts(entries),
+      remove: (recipient) => s.removeOptOut(recipient),
+      close: () => s.close(),
+    };
+  }
+  const engine = openEngine(globalOptions(values, io.env), io.env);
+  const list = engine.optOuts;
+  return {
+    name: 'the opt-out list',
+    team: false,
+    list: async () => list.list(),
+    add: async (entries) => engine.db.transaction(() => entries.filter((e) => list.add(e.recipient, e.source)).length)(),
+    remove: async (recipient) => list.remove(recipient),
+    close: async () => engine.close(),
+  };
+}
 
 export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
   const [sub, ...rest] = args;
@@ -16,14 +56,13 @@ export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
   }
   if ((sub === 'add' || sub === 'remove') && positionals.length === 0) throw new UsageError(`optout ${sub} needs at least one phone number (+<country code><number>) or e-mail address.`);
   if (sub === 'import' && positionals.length !== 1) throw new UsageError('optout import takes one file (CSV or one recipient per line).');
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  const book = await openBook(values, io);
   try {
-    const list = engine.optOuts;
     if (sub === 'list') {
-      const all = list.list();
+      const all = await book.list();
       if (values.json) {
         io.stdout.write(`${JSON.stringify({ opt_outs: all.map((o) => ({ recipient: o.recipient, added_at: new Date(o.addedAt).toISOString(), source: o.source })) }, null, 2)}\n`);
-      } else if (all.length === 0) io.stdout.write('The opt-out list is empty.\n');
+      } else if (all.length === 0) io.stdout.write(`${capitalised(book.name)} is empty.\n`);
       else for (const o of all) io.stdout.write(`${o.recipient.padEnd(32)} ${new Date(o.addedAt).toISOString().slice(0, 10)}  ${o.source}\n`);
       return EXIT.ok;
     }
@@ -40,8 +79,8 @@ export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
         io.stderr.write(`! ${file} holds no recipients (it is empty, or has only a header). Nothing was added.\n`);
         return EXIT.someFailed;
       }
-      const added = engine.db.transaction(() => read.recipients.filter((r) => list.add(r.recipient, `import ${r.source}`)).length)();
-      io.stdout.write(`Added ${added} recipient(s) from ${file} to the opt-out list (${read.recipients.length - added} already on it; ${list.count()} in all).\n`);
+      const added = await book.add(read.recipients.map((r) => ({ recipient: r.recipient, source: `import ${r.source}` })));
+      io.stdout.write(`Added ${added} recipient(s) from ${file} to ${book.name} (${read.recipients.length - added} already on it; ${(await book.list()).length} in all).\n`);
       for (const p of read.problems.slice(0, 50)) io.stderr.write(`! ${p} Not added.\n`);
       if (read.problems.length > 50) io.stderr.write(`! and ${read.problems.length - 50} more like these\n`);
       return read.problems.length > 0 ? EXIT.someFailed : EXIT.ok;
@@ -54,11 +93,21 @@ export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
         bad++;
         continue;
       }
-      if (sub === 'add') io.stdout.write(list.add(key.value, 'batchdesk optout add') ? `Added ${key.value}: no message will be sent to it.\n` : `${key.value} is on the list already.\n`);
-      else io.stdout.write(list.remove(key.value) ? `Removed ${key.value}: it can be sent to again.\n` : `${key.value} was not on the list.\n`);
+      if (sub === 'add') {
+        const added = (await book.add([{ recipient: key.value, source: 'batchdesk optout add' }])) === 1;
+        io.stdout.write(added ? `Added ${key.value}: no message will be sent to it${book.team ? ' by any worker of the team' : ''}.\n` : `${key.value} is on ${book.team ? book.name : 'the list'} already.\n`);
+      } else {
+        io.stdout.write(
+          (await book.remove(key.value)) ? `Removed ${key.value}${book.team ? ` from ${book.name}` : ''}: it can be sent to again.\n` : `${key.value} was not on ${book.team ? book.name : 'the list'}.\n`,
+        );
+      }
     }
     return bad > 0 ? EXIT.usage : EXIT.ok;
   } finally {
-    engine.close();
+    await book.close();
   }
+}
+
+function capitalised(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }

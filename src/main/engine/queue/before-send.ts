@@ -16,8 +16,8 @@ export type BeforeSend<P> =
   | { kind: 'fail'; err: EngineError };
 
 export interface SendChecks {
-  /** The opt-out list at this moment. */
-  optedOut(recipient: string): OptOut | null;
+  /** The opt-out list at this moment (a team worker also asks the team's list in the shared store). */
+  optedOut(recipient: string): OptOut | null | Promise<OptOut | null>;
   /** Whether the recipient may be messaged now (and, when it may, noting the send for the recipient's gap). */
   timing(recipient: string, fields: Readonly<Record<string, string>>): SendTiming | Promise<SendTiming>;
 }
@@ -29,7 +29,7 @@ export async function beforeSend<P>(job: { payload_json: string; source: string;
   // Checked again just before sending: an opt-out added while the batch runs counts at once.
   const recipient = cap.recipient?.(payload);
   if (recipient !== undefined) {
-    const optedOut = checks.optedOut(recipient);
+    const optedOut = await checks.optedOut(recipient);
     if (optedOut) {
       const maybe = job.attempts > 0 ? ' An earlier attempt, whose answer was lost, may have reached them.' : '';
       return { kind: 'skip', reason: `not sent: ${describeOptOut(optedOut)}.${maybe}` };

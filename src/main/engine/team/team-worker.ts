@@ -48,14 +48,14 @@ import { assertNever } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 
 /** What a worker needs of the shared store beyond the queue's transitions. */
-export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'sampleState' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf'>;
+export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'sampleState' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf' | 'optedOut'>;
 
 /** What the local runner also needs (its prices, randomness, log, API, settings and data folder), and the team's own. */
 export interface TeamWorkerDeps extends Pick<RunnerDeps, 'rates' | 'random' | 'logger' | 'target' | 'config' | 'dataDir'> {
   store: SharedStore;
   /** The database server's time (store/pg/db-clock.ts): leases and buckets compare across machines. */
   clock: Clock;
-  /** This machine's opt-out list, read before each message. */
+  /** This machine's opt-out list, read before each message (the team's, in the store, after it). */
   optedOut: (recipient: string) => OptOut | null;
   /** "host pid": written on the jobs this worker leases. */
   worker: string;
@@ -419,7 +419,8 @@ export class TeamWorker {
     }
     // Quiet hours, then the recipient's gap across every worker (a send that may go is noted in the store).
     const pre = await beforeSend(job, cap, {
-      optedOut: (r) => this.d.optedOut(r),
+      // This machine's own list, then the team's (an opt-out recorded on any desk counts everywhere).
+      optedOut: async (r) => this.d.optedOut(r) ?? (await this.write(() => store.optedOut(r))),
       timing: async (r, fields) => {
         const quiet = quietHold(batch, r, fields, this.d.clock.now());
         if (quiet.kind !== 'send') return quiet;

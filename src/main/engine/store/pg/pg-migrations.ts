@@ -352,6 +352,16 @@ export const PG_MIGRATIONS: readonly string[] = [
   ALTER TABLE budget_holds DROP CONSTRAINT budget_holds_pkey;
   ALTER TABLE budget_holds ADD PRIMARY KEY (job_id, holder_id);
   `,
+  // 10: the team's opt-out list (recipients as sent to, messaging/opt-out-list.ts optOutKey):
+  // every worker checks it before each message, besides its own machine's list, so a customer who
+  // opted out on one operator's desk is never messaged by another machine.
+  `
+  CREATE TABLE opt_outs (
+    recipient text PRIMARY KEY,
+    source text NOT NULL,
+    added_at bigint NOT NULL
+  );
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

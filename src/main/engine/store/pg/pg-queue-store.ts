@@ -20,6 +20,7 @@ import type { SampleState } from '../../queue/sample-end';
 import { canHaveEarlier, earlierInvoice, invoiceKeys } from '../../invoices/invoice-reviews';
 import { reviewInvoice, type EarlierInvoice } from '../../../../shared/invoices/invoice-checks';
 import type { DerivedJob, Member, ParentItem } from '../../pipeline/pipeline-store';
+import type { OptOut } from '../../messaging/opt-out-list';
 
 /** bigint columns (times in ms, money, ids) as numbers, as the SQLite store gives them: all stay far below 2^53. */
 const INT8_OID = 20;
@@ -403,6 +404,37 @@ export class PgQueueStore implements QueueStore {
       );
       if (r.rowCount === 1) await c.query(`UPDATE batches SET total = total + 1, updated_at = $2 WHERE id = $1`, [f.id, now]);
     }
+  }
+
+  /** The team's opt-out entry for a recipient (as sent to), or null. */
+  async optedOut(recipient: string): Promise<OptOut | null> {
+    const r = (await this.pool.query<{ recipient: string; source: string; added_at: number }>(`SELECT recipient, source, added_at FROM opt_outs WHERE recipient = $1`, [recipient])).rows[0];
+    return r ? { recipient: r.recipient, source: r.source, addedAt: r.added_at } : null;
+  }
+
+  /** Adds recipients (as sent to) to the team's opt-out list; how many were not on it yet. */
+  async addOptOuts(entries: readonly { recipient: string; source: string }[]): Promise<number> {
+    if (entries.length === 0) return 0;
+    const now = this.now();
+    return this.transaction(async (c) => {
+      let added = 0;
+      for (const e of entries) {
+        const r = await c.query(`INSERT INTO opt_outs (recipient, source, added_at) VALUES ($1, $2, $3) ON CONFLICT (recipient) DO NOTHING`, [e.recipient, e.source, now]);
+        added += r.rowCount ?? 0;
+      }
+      return added;
+    });
+  }
+
+  /** Takes a recipient off the team's list; false when it was not on it. */
+  async removeOptOut(recipient: string): Promise<boolean> {
+    return (await this.changed(`DELETE FROM opt_outs WHERE recipient = $1`, [recipient])) === 1;
+  }
+
+  /** The team's opt-out list, as added (oldest first). */
+  async optOutList(): Promise<OptOut[]> {
+    const rows = (await this.pool.query<{ recipient: string; source: string; added_at: number }>(`SELECT recipient, source, added_at FROM opt_outs ORDER BY added_at, recipient`)).rows;
+    return rows.map((r) => ({ recipient: r.recipient, source: r.source, addedAt: r.added_at }));
   }
 
   /** The pipelines of more than one batch among `pipelineIds`, each with its batches first step first (one query for a worker's whole scope). */
