@@ -100,13 +100,12 @@ describe('team: a pipeline on the shared store', () => {
     expect(Number(unlinked?.n)).toBe(0);
     const totals = await query<{ total: number }>(storeUrl, `SELECT total FROM batches ORDER BY step`);
     expect(totals.map((t) => t.total)).toEqual([ITEMS, ITEMS, ITEMS]);
-    // The API: every transcript, summary and CRM write billed once; one record per call.
-    const usage = (await admin.usage()).rows;
-    for (const item of ['transcribe', 'text', 'crm']) expect(usage.find((u) => u.rate_item === item)?.requests, item).toBe(ITEMS);
-    const res = await fetch(`${sb.url}/v1/crm/conversations?limit=500`, { headers: { authorization: `Bearer ${sb.apiKey}` } });
-    const records = ((await res.json()) as { data: { id: string; source: string }[] }).data;
-    expect(records).toHaveLength(ITEMS);
-    expect(new Set(records.map((r) => r.source)).size).toBe(ITEMS);
+    // The API: every transcript, summary and CRM write billed once; one CRM record per call.
+    const billed = Object.fromEntries((await admin.usage()).rows.map((u) => [u.rate_item, u.requests]));
+    expect(billed).toMatchObject({ transcribe: ITEMS, text: ITEMS, crm: ITEMS });
+    const crm = (await (await fetch(`${sb.url}/v1/crm/conversations?limit=500`, { headers: { authorization: `Bearer ${sb.apiKey}` } })).json()) as { data: { source: string }[] };
+    expect(new Set(crm.data.map((r) => r.source)).size).toBe(crm.data.length);
+    expect(crm.data.length).toBe(ITEMS);
 
     // status --store shows the chain, each step done.
     const status = await runCli(['status', '--json', '--store', storeUrl, '--data-dir', planner]);

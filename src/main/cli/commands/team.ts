@@ -138,7 +138,8 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
   io.stderr.write(`Worker ${h.worker} on ${h.description}: sending to ${conn.description}\n`);
   if (conn.sandbox) io.stderr.write('Note: every worker started without an API has its own embedded sandbox; give the team one with --api-url.\n');
   const unfinished = async (): Promise<BatchSummary[]> => (await teamBatches(store, null)).filter((b) => !isEnded(b.status));
-  const scope = ids ?? (await unfinished()).map((b) => b.id);
+  // A batch named comes with the steps after it (`--then`): shown, started and judged together.
+  const scope = ids !== null ? [...new Set((await Promise.all(ids.map((id) => pipelineSteps(store, id)))).flat())] : (await unfinished()).map((b) => b.id);
   for (const id of scope) {
     const row = await store.batch(id);
     // A batch scheduled for later (`--at`) starts at its time, on whichever worker is up then.
