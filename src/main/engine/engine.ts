@@ -57,7 +57,7 @@ import { nearest, VectorCache, vectorDimensions } from './search/semantic-search
 import { embedQuery } from './search/query-embedding';
 import { FollowUps } from './pipeline/follow-ups';
 import { InvoiceReviews } from './invoices/invoice-reviews';
-import { OptOutList } from './messaging/opt-out-list';
+import { OptOutList, type OptOut } from './messaging/opt-out-list';
 import { RecipientPacing } from './messaging/recipient-pacing';
 import { SendHolds } from './messaging/send-hold';
 import { localZone } from './messaging/recipient-zone';
@@ -76,11 +76,13 @@ type CostReport = ResultOf<'costs.report'>;
 import { NUMERIC_SETTINGS, readNumericSetting, type NumericSettingRule } from '../../shared/settings-rules';
 
 /** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
-export type HandOverTarget = Pick<PgQueueStore, 'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued'>;
+export type HandOverTarget = Pick<PgQueueStore, 'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong'>;
 /** What moved, and what was left out because the team already has it. */
 export interface HandOverResult {
   moved: number;
   skipped: { source: string; batchId: string; batchName: string; state: string }[];
+  /** Items left out because their recipient is on the team's opt-out list, each with its words ("... is on the opt-out list (since ...)"). */
+  optedOut: { source: string; reason: string }[];
 }
 /** Jobs per read and write when a batch moves to a shared store: bounded memory at any size. */
 const HAND_OVER_CHUNK = 5_000;
@@ -993,6 +995,8 @@ export class Engine {
     }
     const all = [row, ...later];
     const skipped: HandOverResult['skipped'] = [];
+    const optedOut: HandOverResult['optedOut'] = [];
+    const cap = capabilityFor(row.capability);
     const moved = { total: 0, estimatedUnits: 0, estimatedCost: 0 };
     try {
       // Each step with the key it is planned with, known to the team only by a check: a worker with another key of that label leaves it.
@@ -1005,7 +1009,22 @@ export class Engine {
         after = last.seq;
         // What the team already sent or queues (another copy of the file, from any computer) is left out.
         const known = opts.allowResend ? new Map() : await to.alreadyQueued(chunk.map((j) => j.fingerprint));
-        const fresh = chunk.filter((j) => {
+        // Someone on the team's opt-out list (added on any desk) is left out here, as the planner's own list left them out.
+        const recipients = new Map<number, string>();
+        if (cap.recipient) {
+          chunk.forEach((j, i) => {
+            const parsed = cap.payload.safeParse(JSON.parse(j.payloadJson));
+            const r = parsed.success ? cap.recipient?.(parsed.data) : undefined;
+            if (r !== undefined) recipients.set(i, r);
+          });
+        }
+        const listed = recipients.size === 0 ? new Map<string, OptOut>() : await to.optedOutAmong([...new Set(recipients.values())]);
+        const fresh = chunk.filter((j, i) => {
+          const o = listed.get(recipients.get(i) ?? '');
+          if (o) {
+            optedOut.push({ source: j.source, reason: `${o.recipient} is on the team's opt-out list (since ${new Date(o.addedAt).toISOString().slice(0, 10)}, from ${o.source})` });
+            return false;
+          }
           const k = known.get(j.fingerprint);
           if (k) skipped.push({ source: j.source, batchId: k.batchId, batchName: k.name, state: k.state });
           return !k;
@@ -1031,8 +1050,8 @@ export class Engine {
       this.batches.unseal(b.id, creatorTag());
       this.deleteImport(b.id);
     }
-    this.logger.log('info', 'batch.handed_over', { batch: id, steps: all.length, items: moved.total, skipped: skipped.length });
-    return { moved: moved.total, skipped };
+    this.logger.log('info', 'batch.handed_over', { batch: id, steps: all.length, items: moved.total, skipped: skipped.length, opted_out: optedOut.length });
+    return { moved: moved.total, skipped, optedOut };
   }
 
   /** The check of the key a batch is planned with (secrets/key-check.ts), or null when this computer has none for it. */

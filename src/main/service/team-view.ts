@@ -51,6 +51,7 @@ export async function teamCreate(engine: Engine, h: SharedStoreHandle, request: 
   const moved = await engine.handOver(created.batch.id, h.store, { allowResend: request.allowResend === true });
   const problems = [
     ...created.problems,
+    ...moved.optedOut.map((o) => ({ source: o.source, row: null, message: `${o.source}: ${o.reason}; skipped.` })),
     ...moved.skipped.map((k) => ({ source: k.source, row: null, message: `${k.source}: already in the team's batch ${k.batchId} (${k.batchName}, ${k.state}); tick "Include items already sent or queued" to send it again` })),
   ];
   const alreadyQueued = created.alreadyQueued + moved.skipped.length;

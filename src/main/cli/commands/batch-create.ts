@@ -136,7 +136,11 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     if (batch && shared) {
       // Moved to the team's store, less what the team already has (any computer's copy of the file).
       const moved = await engine.handOver(batch.id, shared.store, { allowResend: values['allow-resend'] === true });
-      problems = [...problems, ...moved.skipped.map((k) => ({ source: k.source, row: null, message: `${k.source}: already in the team's batch ${k.batchId} (${k.batchName}, ${k.state}); add --allow-resend to send it again` }))];
+      problems = [
+        ...problems,
+        ...moved.optedOut.map((o) => ({ source: o.source, row: null, message: `${o.source}: ${o.reason}; skipped. If they asked to hear from you again: \`batchdesk optout remove RECIPIENT --store URL\`` })),
+        ...moved.skipped.map((k) => ({ source: k.source, row: null, message: `${k.source}: already in the team's batch ${k.batchId} (${k.batchName}, ${k.state}); add --allow-resend to send it again` })),
+      ];
       alreadyQueued += moved.skipped.length;
       batch = moved.moved > 0 ? await teamBatch(shared.store, batch.id) : null;
       // The steps after it (`--then`) moved with it.

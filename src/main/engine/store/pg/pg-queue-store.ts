@@ -412,6 +412,12 @@ export class PgQueueStore implements QueueStore {
     return r ? { recipient: r.recipient, source: r.source, addedAt: r.added_at } : null;
   }
 
+  /** The team's opt-out entries among `recipients` (as sent to), by recipient. */
+  async optedOutAmong(recipients: readonly string[]): Promise<Map<string, OptOut>> {
+    const rows = (await this.pool.query<{ recipient: string; source: string; added_at: number }>(`SELECT recipient, source, added_at FROM opt_outs WHERE recipient = ANY($1::text[])`, [recipients])).rows;
+    return new Map(rows.map((r) => [r.recipient, { recipient: r.recipient, source: r.source, addedAt: r.added_at }] as const));
+  }
+
   /** Adds recipients (as sent to) to the team's opt-out list; how many were not on it yet. */
   async addOptOuts(entries: readonly { recipient: string; source: string }[]): Promise<number> {
     if (entries.length === 0) return 0;
