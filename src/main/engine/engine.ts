@@ -38,7 +38,7 @@ import { BatchSummary, isEnded, type PauseKind, type Tier } from '../../shared/d
 import { describe, OutputFile } from '../../shared/capabilities/catalog';
 import { NotFoundError, UserError } from './failures';
 import { capabilityFor } from './capabilities/registry';
-import { batchSummaryOf, retryWaiting } from './read-models/batch-summary-of';
+import { awaitingStepBefore, batchSummaryOf, retryWaiting } from './read-models/batch-summary-of';
 import { TeamWorker, type SharedStore, type TeamRunOptions } from './team/team-worker';
 import type { PgQueueStore } from './store/pg/pg-queue-store';
 
@@ -57,7 +57,7 @@ import { nearest, VectorCache, vectorDimensions } from './search/semantic-search
 import { embedQuery } from './search/query-embedding';
 import { FollowUps } from './pipeline/follow-ups';
 import { InvoiceReviews } from './invoices/invoice-reviews';
-import { OptOutList, type OptOut } from './messaging/opt-out-list';
+import { describeOptOut, OptOutList, type OptOut } from './messaging/opt-out-list';
 import { RecipientPacing } from './messaging/recipient-pacing';
 import { SendHolds } from './messaging/send-hold';
 import { localZone } from './messaging/recipient-zone';
@@ -744,7 +744,7 @@ export class Engine {
     if (!b) return [];
     const lineage = new Lineage(this.pipelines.members(b.pipeline_id).filter((m) => m.ready === 1));
     const open = (x: string): number => this.pipelines.openCount(x);
-    return lineage.members.filter((m) => m.status !== 'cancelled' && open(m.id) + lineage.awaiting(m.id, open) > 0).map((m) => m.id);
+    return lineage.members.filter((m) => m.status !== 'cancelled' && lineage.hasWorkLeft(m.id, open)).map((m) => m.id);
   }
 
   /** True when a started, active batch has something left to send. */
@@ -844,7 +844,7 @@ export class Engine {
   private waitingReason(id: string, queued: number, running: number, awaiting: number): BatchSummary['waiting'] {
     const now = this.clock.now();
     if (queued + running === 0 && awaiting > 0 && !this.jobs.nextRetry(id)) {
-      return { reason: `waiting for the step before: ${awaiting.toLocaleString('en')} item(s) still in the works there`, until: null };
+      return awaitingStepBefore(awaiting);
     }
     if (running > 0) {
       const f = this.jobs.inFlight(id);
@@ -876,7 +876,7 @@ export class Engine {
     if (!b) throw new NotFoundError(`No batch "${id}".`);
     if (opts.budget !== undefined) {
       const lineage = new Lineage(this.pipelines.members(b.pipeline_id));
-      const holder = [lineage.get(id), ...lineage.ancestors(id)].find((m) => m !== undefined && m.budget !== null);
+      const [holder] = lineage.budgetHolders(id);
       this.batches.setBudget(holder?.id ?? id, opts.budget);
     }
     let ok = false;
@@ -1022,7 +1022,7 @@ export class Engine {
         const fresh = chunk.filter((j, i) => {
           const o = listed.get(recipients.get(i) ?? '');
           if (o) {
-            optedOut.push({ source: j.source, reason: `${o.recipient} is on the team's opt-out list (since ${new Date(o.addedAt).toISOString().slice(0, 10)}, from ${o.source})` });
+            optedOut.push({ source: j.source, reason: describeOptOut(o, "the team's opt-out list") });
             return false;
           }
           const k = known.get(j.fingerprint);

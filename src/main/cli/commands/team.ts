@@ -148,7 +148,7 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
       io.stderr.write(ids !== null ? `Batch ${id} is scheduled for ${when}: this worker waits for it, then sends it.\n` : `Batch ${id} is scheduled for ${when}: left for then (a standing worker, \`run --watch --store\`, starts it).\n`);
       continue;
     }
-    await startTeamBatch(store, id);
+    await store.start(id);
   }
   if (stay) io.stderr.write('Staying on (--watch): batches started later (`batchdesk run ID --store URL` from any computer) and resumed ones are picked up; stop with Ctrl-C or SIGTERM.\n');
   const stop = onInterrupt(io, 'Stopping: in-flight items are put back in the shared queue (same idempotency keys); other workers carry on.');

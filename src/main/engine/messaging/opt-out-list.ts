@@ -38,8 +38,8 @@ export function optOutColumn(fields: Readonly<Record<string, string>>): { name: 
   return name === undefined ? undefined : { name, value: fields[name] ?? '' };
 }
 
-export function describeOptOut(o: OptOut): string {
-  return `${o.recipient} is on the opt-out list (since ${new Date(o.addedAt).toISOString().slice(0, 10)}, from ${o.source})`;
+export function describeOptOut(o: OptOut, list = 'the opt-out list'): string {
+  return `${o.recipient} is on ${list} (since ${new Date(o.addedAt).toISOString().slice(0, 10)}, from ${o.source})`;
 }
 
 export class OptOutList {

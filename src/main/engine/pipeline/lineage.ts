@@ -63,6 +63,16 @@ export class Lineage {
     return n;
   }
 
+  /** True while the step has items open, or the steps before it still work on items that may flow into it. */
+  hasWorkLeft(id: string, open: (batchId: string) => number): boolean {
+    return open(id) + this.awaiting(id, open) > 0;
+  }
+
+  /** The budgets that cover `id`: its own and those of the steps before it, nearest first. */
+  budgetHolders(id: string): Member[] {
+    return [this.get(id), ...this.ancestors(id)].filter((m): m is Member => m !== undefined && m.budget !== null);
+  }
+
   /** True for a batch of more than one step. */
   get chained(): boolean {
     return this.members.length > 1;

@@ -393,11 +393,10 @@ export class Runner {
     if (batch.parent_id === null && batch.budget === null) return [];
     const lineage = new Lineage(this.d.pipelines.members(batch.pipeline_id));
     if (!lineage.chained) return this.withReserved(own());
-    const holders = [lineage.get(batch.id), ...lineage.ancestors(batch.id)].filter((m) => m !== undefined && m.budget !== null);
     return this.withReserved(
-      holders.map((m) => {
-        const steps = lineage.subtree(m?.id ?? batch.id);
-        return { holder: { id: m?.id ?? batch.id, name: '' }, budget: m?.budget ?? 0, steps: new Set(steps), spent: this.d.pipelines.spentIn(steps), reserved: 0 };
+      lineage.budgetHolders(batch.id).map((m) => {
+        const steps = lineage.subtree(m.id);
+        return { holder: { id: m.id, name: '' }, budget: m.budget ?? 0, steps: new Set(steps), spent: this.d.pipelines.spentIn(steps), reserved: 0 };
       }),
     );
   }
@@ -415,7 +414,7 @@ export class Runner {
     if (!lineage.chained) return;
     const open = (id: string): number => this.d.pipelines.openCount(id);
     // Finished steps stay as they are; steps with work left (or still to receive some) stop.
-    for (const m of lineage.members) if (m.id !== batch.id && covered.has(m.id) && open(m.id) + lineage.awaiting(m.id, open) > 0) this.pause(m.id, kind, reason);
+    for (const m of lineage.members) if (m.id !== batch.id && covered.has(m.id) && lineage.hasWorkLeft(m.id, open)) this.pause(m.id, kind, reason);
   }
 
   /**

@@ -71,3 +71,8 @@ export function retryWaiting(next: NextRetry | null, now: number): BatchSummary[
   const why = (next.error_message ?? '').replace(/\s+/g, ' ').slice(0, 160);
   return { reason: `retrying at ${new Date(next.run_at).toLocaleTimeString('en-GB')}${why ? ` after: ${why}` : ''}`, until: new Date(next.run_at).toISOString() };
 }
+
+/** Why a pipeline step with nothing of its own open is not done: the steps before it still work on items for it. */
+export function awaitingStepBefore(awaiting: number): NonNullable<BatchSummary['waiting']> {
+  return { reason: `waiting for the step before: ${awaiting.toLocaleString('en')} item(s) still in the works there`, until: null };
+}

@@ -3,7 +3,7 @@
 // with steps after it (`--then`) acts with its whole pipeline (engine.ts start/pause/resume/cancel).
 import { isEnded, type BatchSummary } from '../../../shared/domain';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
-import { batchSummaryOf, retryWaiting } from '../read-models/batch-summary-of';
+import { awaitingStepBefore, batchSummaryOf, retryWaiting } from '../read-models/batch-summary-of';
 import type { BatchRow, BatchStats } from '../store/queue-store';
 import type { Member } from '../pipeline/pipeline-store';
 import { Lineage } from '../pipeline/lineage';
@@ -12,7 +12,7 @@ import { NotFoundError } from '../failures';
 type Reader = Pick<PgQueueStore, 'batch' | 'batches' | 'stats' | 'resolveBatchId' | 'nextRetry' | 'members'>;
 
 /** Counters read once per call, for the batches shown and the steps before them. */
-class StatsCache {
+export class StatsCache {
   private readonly known = new Map<string, Promise<BatchStats>>();
   constructor(private readonly store: Pick<Reader, 'stats'>) {}
   get(id: string): Promise<BatchStats> {
@@ -23,27 +23,26 @@ class StatsCache {
     }
     return s;
   }
-  async open(id: string): Promise<number> {
-    const c = (await this.get(id)).counts;
-    return c.queued + c.running + c.retry_wait;
-  }
 }
 
-/** Items still open in the steps before `id` (Lineage.awaiting, with counters read from the store). */
-async function awaitingOf(lineage: Lineage, id: string, stats: StatsCache): Promise<number> {
+/** The open items (queued, running, waiting to retry) of every step of the pipeline, read once: the `open` Lineage's sums take. */
+export async function openCounts(lineage: Lineage, stats: StatsCache): Promise<(id: string) => number> {
   const open = new Map<string, number>();
-  for (const a of lineage.ancestors(id)) open.set(a.id, await stats.open(a.id));
-  return lineage.awaiting(id, (x) => open.get(x) ?? 0);
+  for (const m of lineage.members) {
+    const c = (await stats.get(m.id)).counts;
+    open.set(m.id, c.queued + c.running + c.retry_wait);
+  }
+  return (id) => open.get(id) ?? 0;
 }
 
 /** A row with its counters, its place in its pipeline and, when only waiting jobs are left, why they wait. */
 async function summarize(store: Reader, row: BatchRow, lineage: Lineage, stats: StatsCache): Promise<BatchSummary> {
   const s = await stats.get(row.id);
   const c = s.counts;
-  const awaiting = lineage.chained && row.status !== 'cancelled' ? await awaitingOf(lineage, row.id, stats) : 0;
+  const awaiting = lineage.chained && row.status !== 'cancelled' ? lineage.awaiting(row.id, await openCounts(lineage, stats)) : 0;
   let waiting: BatchSummary['waiting'] = null;
   if (c.queued + c.running === 0 && c.retry_wait > 0) waiting = retryWaiting(await store.nextRetry(row.id), Date.now());
-  else if (c.queued + c.running + c.retry_wait === 0 && awaiting > 0) waiting = { reason: `waiting for the step before: ${awaiting.toLocaleString('en')} item(s) still in the works there`, until: null };
+  else if (c.queued + c.running + c.retry_wait === 0 && awaiting > 0) waiting = awaitingStepBefore(awaiting);
   return batchSummaryOf(row, s, {
     awaiting,
     pipeline: lineage.chained ? { id: row.pipeline_id, step: row.step, parent: row.parent_id, next: lineage.next(row.id), awaiting } : null,
@@ -115,12 +114,10 @@ export async function pauseTeamBatch(store: Reader & Pick<PgQueueStore, 'pause'>
   const members = (await store.members(row.pipeline_id)).filter((m) => m.ready === 1);
   if (members.length <= 1) return isEnded(before.status) ? false : store.pause(before.id, 'user', 'Paused by the user.');
   const lineage = new Lineage(members);
-  const stats = new StatsCache(store);
+  const open = await openCounts(lineage, new StatsCache(store));
   let paused = false;
   for (const m of members) {
-    if (m.status === 'cancelled') continue;
-    if ((await stats.open(m.id)) + (await awaitingOf(lineage, m.id, stats)) === 0) continue;
-    if (await store.pause(m.id, 'user', 'Paused by the user.')) paused = true;
+    if (m.status !== 'cancelled' && lineage.hasWorkLeft(m.id, open) && (await store.pause(m.id, 'user', 'Paused by the user.'))) paused = true;
   }
   return paused;
 }
@@ -134,7 +131,7 @@ export async function resumeTeamBatch(store: Pick<PgQueueStore, 'batch' | 'membe
   if (!row) throw new NotFoundError(`No batch "${id}" in the shared store.`);
   const lineage = new Lineage(await store.members(row.pipeline_id));
   if (budget !== undefined) {
-    const holder = [lineage.get(id), ...lineage.ancestors(id)].find((m) => m !== undefined && m.budget !== null);
+    const [holder] = lineage.budgetHolders(id);
     await store.setBudget(holder?.id ?? id, budget);
   }
   let resumed = false;

@@ -42,13 +42,14 @@ import { isStoreUnreachable, isTransientConflict } from '../store/pg/store-unrea
 import { SharedRate } from './shared-rate';
 import { FollowerPlans } from '../pipeline/follow-ups';
 import { Lineage } from '../pipeline/lineage';
+import { openCounts, StatsCache } from './team-batches';
 import type { FlowInto } from '../store/pg/pg-queue-store';
 import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 
 /** What a worker needs of the shared store beyond the queue's transitions. */
-export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'sampleState' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf' | 'optedOut'>;
+export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'sampleState' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf' | 'optedOutAmong'>;
 
 /** What the local runner also needs (its prices, randomness, log, API, settings and data folder), and the team's own. */
 export interface TeamWorkerDeps extends Pick<RunnerDeps, 'rates' | 'random' | 'logger' | 'target' | 'config' | 'dataDir'> {
@@ -121,7 +122,8 @@ export class TeamWorker {
     const presence = setInterval(() => void this.d.store.present(this.d.worker, standing).catch(() => undefined), PRESENCE_MS);
     presence.unref();
     // A batch named to this worker comes with the steps after it (`--then`), as on one computer.
-    const named = opts.batchIds === null ? null : new Set((await this.write(() => Promise.all(opts.batchIds?.map((id) => this.d.store.batch(id)) ?? []))).map((b, i) => b?.pipeline_id ?? opts.batchIds?.[i]));
+    const ids = opts.batchIds;
+    const named = ids === null ? null : new Set(await this.write(() => Promise.all(ids.map(async (id) => (await this.d.store.batch(id))?.pipeline_id ?? id))));
     try {
       let scope: BatchRow[] = [];
       let lookedAt = Number.NEGATIVE_INFINITY;
@@ -384,20 +386,8 @@ export class TeamWorker {
     await this.pause(batch.id, 'budget', reason);
     const lineage = this.lineages.get(batch.pipeline_id);
     if (!lineage) return;
-    const open = async (id: string): Promise<number> => {
-      const c = (await this.d.store.stats(id)).counts;
-      return c.queued + c.running + c.retry_wait;
-    };
-    for (const id of covered) {
-      if (id === batch.id) continue;
-      // Its own open items, or items the steps before it still work on (Lineage.awaiting; nothing gets past a cancelled step).
-      let left = await open(id);
-      for (const a of lineage.ancestors(id)) {
-        if (a.status === 'cancelled') break;
-        left += await open(a.id);
-      }
-      if (left > 0) await this.pause(id, 'budget', reason);
-    }
+    const open = await openCounts(lineage, new StatsCache(this.d.store));
+    for (const id of covered) if (id !== batch.id && lineage.hasWorkLeft(id, open)) await this.pause(id, 'budget', reason);
   }
 
   private async pause(batchId: string, kind: 'budget' | 'quota' | 'auth' | 'rate_limited' | 'server_wait', reason: string, resumeAt: number | null = null): Promise<void> {
@@ -420,7 +410,7 @@ export class TeamWorker {
     // Quiet hours, then the recipient's gap across every worker (a send that may go is noted in the store).
     const pre = await beforeSend(job, cap, {
       // This machine's own list, then the team's (an opt-out recorded on any desk counts everywhere).
-      optedOut: async (r) => this.d.optedOut(r) ?? (await this.write(() => store.optedOut(r))),
+      optedOut: async (r) => this.d.optedOut(r) ?? (await this.write(() => store.optedOutAmong([r]))).get(r) ?? null,
       timing: async (r, fields) => {
         const quiet = quietHold(batch, r, fields, this.d.clock.now());
         if (quiet.kind !== 'send') return quiet;
@@ -553,9 +543,5 @@ interface BudgetOver {
 /** Every budget that covers the batch: its own, and those of the steps before it (as the local runner's budgetLines). */
 function budgetsOver(batch: BatchRow, lineage: Lineage | null): BudgetOver[] {
   if (lineage === null) return batch.budget === null ? [] : [{ id: batch.id, budget: batch.budget, steps: [batch.id] }];
-  const out: BudgetOver[] = [];
-  // The batch's own budget as read with the scope; those before it as read with its pipeline.
-  if (batch.budget !== null) out.push({ id: batch.id, budget: batch.budget, steps: lineage.subtree(batch.id) });
-  for (const m of lineage.ancestors(batch.id)) if (m.budget !== null) out.push({ id: m.id, budget: m.budget, steps: lineage.subtree(m.id) });
-  return out;
+  return lineage.budgetHolders(batch.id).map((m) => ({ id: m.id, budget: m.budget ?? 0, steps: lineage.subtree(m.id) }));
 }

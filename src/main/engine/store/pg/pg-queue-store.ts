@@ -406,16 +406,10 @@ export class PgQueueStore implements QueueStore {
     }
   }
 
-  /** The team's opt-out entry for a recipient (as sent to), or null. */
-  async optedOut(recipient: string): Promise<OptOut | null> {
-    const r = (await this.pool.query<{ recipient: string; source: string; added_at: number }>(`SELECT recipient, source, added_at FROM opt_outs WHERE recipient = $1`, [recipient])).rows[0];
-    return r ? { recipient: r.recipient, source: r.source, addedAt: r.added_at } : null;
-  }
-
   /** The team's opt-out entries among `recipients` (as sent to), by recipient. */
   async optedOutAmong(recipients: readonly string[]): Promise<Map<string, OptOut>> {
-    const rows = (await this.pool.query<{ recipient: string; source: string; added_at: number }>(`SELECT recipient, source, added_at FROM opt_outs WHERE recipient = ANY($1::text[])`, [recipients])).rows;
-    return new Map(rows.map((r) => [r.recipient, { recipient: r.recipient, source: r.source, addedAt: r.added_at }] as const));
+    const rows = await this.optOutRows(`WHERE recipient = ANY($1::text[])`, [recipients]);
+    return new Map(rows.map((o) => [o.recipient, o] as const));
   }
 
   /** Adds recipients (as sent to) to the team's opt-out list; how many were not on it yet. */
@@ -439,7 +433,11 @@ export class PgQueueStore implements QueueStore {
 
   /** The team's opt-out list, as added (oldest first). */
   async optOutList(): Promise<OptOut[]> {
-    const rows = (await this.pool.query<{ recipient: string; source: string; added_at: number }>(`SELECT recipient, source, added_at FROM opt_outs ORDER BY added_at, recipient`)).rows;
+    return this.optOutRows(`ORDER BY added_at, recipient`, []);
+  }
+
+  private async optOutRows(rest: string, params: unknown[]): Promise<OptOut[]> {
+    const rows = (await this.pool.query<{ recipient: string; source: string; added_at: number }>(`SELECT recipient, source, added_at FROM opt_outs ${rest}`, params)).rows;
     return rows.map((r) => ({ recipient: r.recipient, source: r.source, addedAt: r.added_at }));
   }
 
