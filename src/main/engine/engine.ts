@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { basename, join, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
+import { BackgroundCheckpoint } from './db/background-checkpoint';
 import { openDatabase, type Db } from './db/connection';
 import { systemClock, type Clock, type Random } from './clock';
 import { FileLogger, type Logger } from './log/logger';
@@ -28,7 +29,7 @@ import { EngineLock } from './engine-lock';
 import { CreateBatchInput, type CreateBatchParsed } from './batch-input';
 import { planBatch, type BatchPlan, type PlanDeps } from './batch-planner';
 import { JobChunkWriter } from './queue/job-chunk-writer';
-import { JobChunkThread, THREAD_CHUNK, THREAD_MIN_BYTES, worthAThread } from './queue/job-chunk-thread';
+import { CHECKPOINT_THREAD_MIN_BYTES, JobChunkThread, THREAD_CHUNK, THREAD_MIN_BYTES, worthAThread } from './queue/job-chunk-thread';
 import { withLeanHeap } from './importers/lean-heap';
 import { KnownFingerprints } from './queue/known-fingerprints';
 import type { NewJob } from './queue/job-store';
@@ -599,7 +600,13 @@ export class Engine {
     // A large CSV or text file is written on a thread of its own while the next rows are planned;
     // small ones (and folders, whose reading already has a thread) in line, and so is an import
     // beside a run in this process, which writes on the same connection (db/unsealed-write.ts).
-    const thread = this.runsHere === 0 && describe(parsed.capability).input.kind !== 'files' && worthAThread(parsed.paths, this.importThreadMinBytes) ? JobChunkThread.start(this.db) : null;
+    const threaded = this.runsHere === 0 && describe(parsed.capability).input.kind !== 'files' && worthAThread(parsed.paths, this.importThreadMinBytes);
+    // A large one also gets a thread that checkpoints beside the writing thread (queue/job-chunk-thread.ts).
+    const checkpoint =
+      threaded && worthAThread(parsed.paths, CHECKPOINT_THREAD_MIN_BYTES)
+        ? BackgroundCheckpoint.start(this.db, (e) => this.logger.log('warn', 'checkpoint.thread_failed', { error: e instanceof Error ? e.message : String(e) }))
+        : null;
+    const thread = threaded ? JobChunkThread.start(this.db, checkpoint !== null) : null;
     const chunkRows = thread ? THREAD_CHUNK : INSERT_CHUNK;
     const flush = (): void => {
       if (buffer.length === 0) return;
@@ -627,6 +634,7 @@ export class Engine {
       await thread?.close();
     } finally {
       await thread?.stop();
+      await checkpoint?.stop();
       writer.finish();
     }
     // What the file says about people who opted out holds whether or not a batch comes of it.

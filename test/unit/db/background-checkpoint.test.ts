@@ -4,8 +4,11 @@
 // stopping it gives the connection its own setting back.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
+import { execFile } from 'node:child_process';
 import { renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { BackgroundCheckpoint, DeferredCheckpoint } from '../../../src/main/engine/db/background-checkpoint';
 import { tempDir } from '../../helpers/temp-dir';
 
@@ -69,6 +72,13 @@ describe('BackgroundCheckpoint', () => {
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     await cp?.stop();
     renameSync(`${file}.moved`, file);
+  });
+
+  it('keeps a process with nothing else to do alive until it has stopped, so what follows stop() runs', async () => {
+    const child = fileURLToPath(new URL('./fixtures/stop-and-go-on.ts', import.meta.url));
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', child, join(dir.path, 'alone.sqlite')], { cwd: root, timeout: 30_000 });
+    expect(stdout).toBe('went on after stop\n');
   });
 
   it('deferred: a run stopped before the delay never starts the thread; a longer one does, and stops it', async () => {

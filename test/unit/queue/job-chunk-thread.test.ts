@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import type { Db } from '../../../src/main/engine/db/connection';
-import { JobChunkThread } from '../../../src/main/engine/queue/job-chunk-thread';
+import { CREDITS, JobChunkThread } from '../../../src/main/engine/queue/job-chunk-thread';
 import { JobChunkWriter } from '../../../src/main/engine/queue/job-chunk-writer';
 import type { NewJob } from '../../../src/main/engine/queue/job-store';
 import { queueFixture, type QueueFixture } from '../../helpers/queue-fixture';
@@ -83,15 +83,16 @@ describe('JobChunkThread', () => {
     expect(q.store.counts('thread').queued).toBe(200);
   });
 
-  it('holds the reader until fewer than two chunks are in flight, however far behind the thread is', async () => {
+  it('holds the reader until fewer than CREDITS chunks are in flight, however far behind the thread is', async () => {
     const t = JobChunkThread.start(q.db);
     if (!t) throw new Error('a file-backed database gets a thread');
     const all = jobs(8 * 500, 'w');
     // One block of input makes several chunks before the importer asks again.
     for (let c = 0; c < 8; c++) t.write('thread', all.slice(c * 500, (c + 1) * 500), q.clock.now());
     expect(t.inFlight).toBe(8);
+    expect(CREDITS).toBeLessThan(8);
     await t.ready();
-    expect(t.inFlight).toBeLessThan(2);
+    expect(t.inFlight).toBeLessThan(CREDITS);
     expect(t.ready()).toBeNull();
     await t.close();
     expect(q.store.counts('thread').queued).toBe(4000);

@@ -14,7 +14,7 @@ import type { Db } from './connection';
 
 const CHECKPOINT_MS = 20;
 /** Pages (4 KiB) in the WAL before the runner's own connection checkpoints in line (SQLite's default: 1,000). */
-const SAFETY_NET_PAGES = 10_000;
+export const SAFETY_NET_PAGES = 10_000;
 
 // Plain JavaScript run with `eval: true`, so it needs no file of its own in the build.
 const SOURCE = `
@@ -75,6 +75,10 @@ export class BackgroundCheckpoint {
   /** Stops the thread; the connection checkpoints in line again. */
   async stop(): Promise<void> {
     this.restore();
+    // Unref'd, the thread would not keep the process alive while this waits for it: with nothing
+    // else pending (an import's writing thread already gone), Node ended the process here, before
+    // the code after `await stop()` ran (an import was never sealed).
+    this.worker.ref();
     this.worker.postMessage('stop');
     await this.done;
   }

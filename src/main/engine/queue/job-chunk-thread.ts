@@ -13,24 +13,40 @@
 // - Bounded memory: `ready()` is what the importer awaits between the blocks it reads
 //   (utf8-chunks.ts); it reads the next block only once fewer than CREDITS chunks are in flight,
 //   so at most CREDITS - 1 plus one block's chunks are ever waiting for the thread.
+// - Checkpoints: SQLite's default, a checkpoint inside the commit whenever the WAL passes 1,000
+//   pages, takes about 80 ms of the thread's 500 in a 100,000-row import, and the planner waits
+//   for it. For a large input (CHECKPOINT_THREAD_MIN_BYTES) the engine runs a BackgroundCheckpoint
+//   beside the import (a third thread, on CPU the other two leave idle), and this connection
+//   checkpoints only past SAFETY_NET_PAGES, as a runner's does: by then most pages are copied, and
+//   the WAL starts over. Without that net the WAL never started over while the thread kept writing
+//   (it was never copied to its end at the moment a write began) and reached 300 MB at 1,000,000
+//   rows. Also tried: the thread checkpointing whenever it had nothing to write (after every
+//   chunk, or every 8-32 chunks), which measured no faster than SQLite's default.
 // - A failure (disk full, a constraint, SQLITE_BUSY after the timeout) comes back as the error the
 //   synchronous writer would have thrown (an SqliteError with the same message and code), from the
 //   next `write`, `discardFrom` or `close`; the thread skips everything after it.
 //
-// Jobs are posted as they are (structured clone): 2,000 jobs cost the main thread about 0.8 ms to
-// post, against 0.5 ms packed into one string and typed arrays (0.13 µs a row); not worth a
-// format of its own. The thread's code is a string run with `eval: true`, like the checkpoint
-// thread (db/background-checkpoint.ts), so it needs no bundle entry of its own.
+// A chunk is posted packed (`packJobs`): its strings joined into one with their lengths beside
+// them, its numbers in typed arrays handed over without a copy. Posted as objects (structured
+// clone of 1,000 objects of five strings each), a 100,000-row import's main thread spent about
+// 110 ms of its samples posting them; packed, about 45 (the eighth round in docs/performance.md). The thread's code is a string run
+// with `eval: true`, like the checkpoint thread (db/background-checkpoint.ts), so it needs no
+// bundle entry of its own.
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { SAFETY_NET_PAGES } from '../db/background-checkpoint';
 import type { Db } from '../db/connection';
 import type { NewJob } from './job-store';
 import { insertSql, PER_ROW, ROWS } from './job-chunk-writer';
 
-/** Chunks posted and not yet written before the importer is asked to wait. */
-const CREDITS = 2;
+/**
+ * Chunks posted and not yet written before the importer is asked to wait. With 2 the planner
+ * waited for the thread 90-140 ms in a 100,000-row import (each in-line checkpoint stops the
+ * thread); with 4, 50-80 ms, for up to two more packed chunks (about 0.3 MB each).
+ */
+export const CREDITS = 4;
 /**
  * Input below this size is written in line. At 30,000 rows (1.3 MB) the thread already saves a
  * seventh of the time (0.51 s against 0.59 s) for 5 MB more; at 10,000 rows it is a tie.
@@ -51,6 +67,57 @@ export const THREAD_CHUNK = 1_000;
  */
 const THREAD_CACHE_KIB = 2 * 1024;
 const THREAD_YOUNG_MB = 4;
+
+/**
+ * Input from this size on also gets a checkpoint thread (see the top). It costs 5-10 MB and about
+ * 70 ms of CPU to start, and saves the writing thread's in-line checkpoints: at 1,000,000 rows
+ * (47 MB) 6.50-6.56 s -> 6.14-6.28 s for 182-187 MB instead of 175-182; at 100,000 rows (4.7 MB)
+ * it was no faster (0.95 s either way) and 5-8 MB higher.
+ */
+export const CHECKPOINT_THREAD_MIN_BYTES = 16 * 1024 * 1024;
+/** SQLite's own wal_autocheckpoint. */
+const SQLITE_CHECKPOINT_PAGES = 1000;
+
+/** A request body's length in a packed chunk when it has none (null); no string is that long. */
+const NULL_BODY = 0xffffffff;
+
+/**
+ * A chunk of jobs as the thread receives it: job i's idempotency key, source, payload and body
+ * follow each other in `text`, their lengths (UTF-16 units) at lengths[4i..4i+3]; its seq,
+ * estimated units and cost at numbers[3i..3i+2].
+ */
+export interface PackedJobs {
+  n: number;
+  text: string;
+  lengths: Uint32Array<ArrayBuffer>;
+  fingerprints: BigInt64Array<ArrayBuffer>;
+  numbers: Float64Array<ArrayBuffer>;
+}
+
+export function packJobs(jobs: readonly NewJob[]): PackedJobs {
+  const n = jobs.length;
+  const parts = new Array<string>(n * 4);
+  const lengths = new Uint32Array(n * 4);
+  const fingerprints = new BigInt64Array(n);
+  const numbers = new Float64Array(n * 3);
+  for (let i = 0; i < n; i++) {
+    const j = jobs[i] as NewJob;
+    const b = i * 4;
+    parts[b] = j.idempotencyKey;
+    parts[b + 1] = j.source;
+    parts[b + 2] = j.payloadJson;
+    parts[b + 3] = j.requestBody ?? '';
+    lengths[b] = j.idempotencyKey.length;
+    lengths[b + 1] = j.source.length;
+    lengths[b + 2] = j.payloadJson.length;
+    lengths[b + 3] = j.requestBody === null ? NULL_BODY : j.requestBody.length;
+    fingerprints[i] = j.fingerprint;
+    numbers[i * 3] = j.seq;
+    numbers[i * 3 + 1] = j.estimatedUnits;
+    numbers[i * 3 + 2] = j.estimatedCost;
+  }
+  return { n, text: parts.join(''), lengths, fingerprints, numbers };
+}
 
 /** True when the files together are large enough for a writing thread to pay off. */
 export function worthAThread(paths: readonly string[], minBytes = THREAD_MIN_BYTES): boolean {
@@ -80,24 +147,35 @@ try {
   db.pragma('synchronous = NORMAL');
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = ' + w.cacheSize);
+  db.pragma('wal_autocheckpoint = ' + w.checkpointPages);
   const many = db.prepare(w.manySql);
   const one = db.prepare(w.oneSql);
   const del = db.prepare('DELETE FROM jobs WHERE batch_id = ? AND seq >= ?');
   const v = new Array(w.rows * w.perRow).fill(null);
-  const fill = (v, o, batchId, j, now) => {
-    v[o] = batchId; v[o + 1] = j.seq; v[o + 2] = j.idempotencyKey; v[o + 3] = j.fingerprint; v[o + 4] = j.source;
-    v[o + 5] = j.payloadJson; v[o + 6] = j.requestBody; v[o + 7] = j.estimatedUnits; v[o + 8] = j.estimatedCost;
+  // Unpacks job i of a packed chunk (packJobs) into v from o; at is where its strings start in
+  // p.text, and the next job's start is returned.
+  const fill = (v, o, batchId, p, i, at, now) => {
+    const l = p.lengths, b = i * 4;
+    const key = p.text.slice(at, at += l[b]);
+    const source = p.text.slice(at, at += l[b + 1]);
+    const payload = p.text.slice(at, at += l[b + 2]);
+    let body = null;
+    if (l[b + 3] !== w.nullBody) body = p.text.slice(at, at += l[b + 3]);
+    v[o] = batchId; v[o + 1] = p.numbers[i * 3]; v[o + 2] = key; v[o + 3] = p.fingerprints[i]; v[o + 4] = source;
+    v[o + 5] = payload; v[o + 6] = body; v[o + 7] = p.numbers[i * 3 + 1]; v[o + 8] = p.numbers[i * 3 + 2];
     v[o + 9] = now; v[o + 10] = now; v[o + 11] = now;
+    return at;
   };
-  write = db.transaction((batchId, now, jobs) => {
+  write = db.transaction((batchId, now, p) => {
     let i = 0;
-    for (; i + w.rows <= jobs.length; i += w.rows) {
-      for (let r = 0; r < w.rows; r++) fill(v, r * w.perRow, batchId, jobs[i + r], now);
+    let at = 0;
+    for (; i + w.rows <= p.n; i += w.rows) {
+      for (let r = 0; r < w.rows; r++) at = fill(v, r * w.perRow, batchId, p, i + r, at, now);
       many.run(v);
     }
     v.fill(null);
     const o = new Array(w.perRow);
-    for (; i < jobs.length; i++) { fill(o, 0, batchId, jobs[i], now); one.run(o); }
+    for (; i < p.n; i++) { at = fill(o, 0, batchId, p, i, at, now); one.run(o); }
   });
   discard = db.transaction((batchId, seq) => { del.run(batchId, seq); });
 } catch (e) {
@@ -111,7 +189,7 @@ parentPort.on('message', (m) => {
   }
   if (failed === null) {
     try {
-      if (m.t === 'write') write(m.batchId, m.now, m.jobs);
+      if (m.t === 'write') write(m.batchId, m.now, m.p);
       else discard(m.batchId, m.seq);
     } catch (e) {
       failed = plain(e);
@@ -132,12 +210,12 @@ export class JobChunkThread {
   private readonly exited: Promise<void>;
   private stopped = false;
 
-  private constructor(db: Db, busyMs: number) {
+  private constructor(db: Db, busyMs: number, checkpointPages: number) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     this.worker = new Worker(SOURCE, {
       eval: true,
       resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
-      workerData: { driver, file: db.name, busyMs, cacheSize: -THREAD_CACHE_KIB, manySql: insertSql(ROWS), oneSql: insertSql(1), rows: ROWS, perRow: PER_ROW },
+      workerData: { driver, file: db.name, busyMs, cacheSize: -THREAD_CACHE_KIB, manySql: insertSql(ROWS), oneSql: insertSql(1), rows: ROWS, perRow: PER_ROW, nullBody: NULL_BODY, checkpointPages },
     });
     this.worker.on('message', (m: Reply) => {
       this.written++;
@@ -153,16 +231,22 @@ export class JobChunkThread {
     );
   }
 
-  /** A thread for a file-backed database; null for an in-memory one (no second connection can see it). */
-  static start(db: Db): JobChunkThread | null {
+  /**
+   * A thread for a file-backed database; null for an in-memory one (no second connection can see
+   * it). `checkpointsBeside`: a BackgroundCheckpoint runs beside it, so its own commits
+   * checkpoint only past SAFETY_NET_PAGES instead of SQLite's 1,000.
+   */
+  static start(db: Db, checkpointsBeside = false): JobChunkThread | null {
     if (db.memory || db.name === '' || String(db.pragma('journal_mode', { simple: true })) !== 'wal') return null;
-    return new JobChunkThread(db, Number(db.pragma('busy_timeout', { simple: true })));
+    return new JobChunkThread(db, Number(db.pragma('busy_timeout', { simple: true })), checkpointsBeside ? SAFETY_NET_PAGES : SQLITE_CHECKPOINT_PAGES);
   }
 
   /** Adds `jobs` to the batch in one transaction (all or none), on the thread. */
   write(batchId: string, jobs: readonly NewJob[], now: number): void {
     this.throwFailure();
-    this.post({ t: 'write', batchId, now, jobs });
+    const p = packJobs(jobs);
+    this.posted++;
+    this.worker.postMessage({ t: 'write', batchId, now, p }, [p.lengths.buffer, p.fingerprints.buffer, p.numbers.buffer]);
   }
 
   /** Deletes the batch's jobs from `seq` on, after the chunks posted before. */
@@ -210,7 +294,7 @@ export class JobChunkThread {
     this.wake();
   }
 
-  private post(m: { t: 'write'; batchId: string; now: number; jobs: readonly NewJob[] } | { t: 'discard'; batchId: string; seq: number }): void {
+  private post(m: { t: 'discard'; batchId: string; seq: number }): void {
     this.posted++;
     this.worker.postMessage(m);
   }
