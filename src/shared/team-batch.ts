@@ -6,7 +6,9 @@ import { describe } from './capabilities/catalog';
 
 /** Why a batch of `capability` cannot go to the team (null: it can); `followUp`: a follow-up of an existing batch. Steps after it (a pipeline) go with it. */
 export function teamBatchRefusal(capability: BatchCapability, followUp: boolean): string | null {
-  if (followUp) return 'A follow-up of an existing batch runs on one computer: send it from this computer, or plan the steps together for the team (Then… steps on a new batch).';
+  if (followUp) {
+    return "A follow-up made here takes a batch of this computer, so it runs on this computer: send it from here. A follow-up of one of the team's batches is made with `batchdesk batch create CAPABILITY --from ID --store URL`, or plan the steps together for the team (Then… steps on a new batch).";
+  }
   if (describe(capability).input.kind === 'files') {
     return `${describe(capability).label} reads files, which every worker must find at the same path, and files dropped in the window stay in this computer's data folder. Send it from this computer, or create it for the team from a shared folder with \`batchdesk batch create ${capability} FOLDER --store URL\`.`;
   }

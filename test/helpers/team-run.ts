@@ -1,7 +1,8 @@
 // Team mode as real processes: one throw-away PostgreSQL cluster as the shared store, one
 // sandbox as the API, and several built CLIs (`batchdesk run --store URL`) as the workers, each
 // with its own data folder as a separate computer would have.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { hostname } from 'node:os';
 import pg from 'pg';
 import type { SandboxHandle } from '../../src/sandbox/server';
@@ -13,6 +14,15 @@ import { SandboxAdmin } from '../../src/sandbox/admin-client';
 import { assertBuilt } from './cli';
 import { startPgCluster, type PgCluster } from './pg-cluster';
 import { tempDir } from './temp-dir';
+import { wavBytes } from '../integration/harness';
+
+/** A folder `dir/name` of `items` distinct recordings (1 to 3 seconds), for transcription batches. */
+export function recordings(dir: string, name: string, items: number): string {
+  const calls = join(dir, name);
+  mkdirSync(calls);
+  for (let i = 0; i < items; i++) writeFileSync(join(calls, `${name}-${String(i).padStart(3, '0')}.wav`), wavBytes(1 + (i % 3), `${name} ${i}`, i));
+  return calls;
+}
 
 /** A channel CSV of `rows` distinct recipients; row i says "Hello Customer i, your code is 1000+i." */
 export function writeChannelCsv(path: string, rows: number): void {

@@ -6,12 +6,10 @@
 // over the whole pipeline stops every step with work left, for the team, and a raised budget
 // lets it finish.
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostname } from 'node:os';
 import { runCli, startCli } from '../helpers/cli';
-import { jobStates, keyEnv, query, startWorker, type Worker, useTeamRig, exitedWithin } from '../helpers/team-run';
-import { wavBytes } from '../integration/harness';
+import { jobStates, keyEnv, query, recordings, startWorker, type Worker, useTeamRig, exitedWithin } from '../helpers/team-run';
 
 const ITEMS = 40;
 
@@ -24,17 +22,11 @@ interface Created {
 describe('team: a pipeline on the shared store', () => {
   const rig = useTeamRig('batchdesk-team-pipeline-', { seed: 21 });
 
-  function recordings(dir: string, name: string): string {
-    const calls = join(dir, name);
-    mkdirSync(calls);
-    for (let i = 0; i < ITEMS; i++) writeFileSync(join(calls, `${name}-${String(i).padStart(3, '0')}.wav`), wavBytes(1 + (i % 3), `${name} ${i}`, i));
-    return calls;
-  }
 
   it('flows every item through every step exactly once across two workers and a SIGKILL', async () => {
     const { cluster, sb, admin, dir, live } = rig();
     const storeUrl = await cluster.freshDatabase('pipeline');
-    const calls = recordings(dir.path, 'calls');
+    const calls = recordings(dir.path, 'calls', ITEMS);
     const planner = join(dir.path, 'planner');
     const created = await runCli(
       ['batch', 'create', 'transcribe', calls, '--then', 'text:summary', '--then', 'crm:conversation', '--json', '--store', storeUrl, '--data-dir', planner, '--api-url', sb.url],
@@ -117,7 +109,7 @@ describe('team: a pipeline on the shared store', () => {
   it('stops every step a pipeline budget covers, for the team, and finishes once the budget is raised', async () => {
     const { cluster, sb, dir, live } = rig();
     const storeUrl = await cluster.freshDatabase('pipeline_budget');
-    const calls = recordings(dir.path, 'budget');
+    const calls = recordings(dir.path, 'budget', ITEMS);
     const planner = join(dir.path, 'planner-budget');
     const common = ['--store', storeUrl, '--data-dir', planner];
     // A budget of nothing: not even the first item fits.
@@ -151,10 +143,10 @@ describe('team: a pipeline on the shared store', () => {
     expect(r.code, r.stderr).toBe(0);
     for (const id of [first, second]) expect(await jobStates(storeUrl, id), id).toEqual([{ state: 'succeeded', n: ITEMS }]);
 
-    // A follow-up of an existing batch is still made on one computer: refused before anything is imported, with what to do.
-    const from = await runCli(['batch', 'create', 'crm', '--from', first, '--store', storeUrl, '--data-dir', planner, '--api-url', sb.url], keyEnv(sb));
+    // A follow-up of an existing batch with steps after it is not made in the store yet: refused before anything is written, with what to do.
+    const from = await runCli(['batch', 'create', 'text', '--task', 'summary', '--from', first, '--then', 'crm:conversation', '--store', storeUrl, '--data-dir', planner, '--api-url', sb.url], keyEnv(sb));
     expect(from.code).toBe(2);
-    expect(from.stderr).toContain('--from cannot go with --store');
-    expect(from.stderr).toContain('--then STEP --store URL');
+    expect(from.stderr).toContain('--from with --then cannot go with --store yet');
+    expect(from.stderr).toContain('then a follow-up of that one the same way');
   }, 120_000);
 });

@@ -41,6 +41,7 @@ import { NotFoundError, UserError } from './failures';
 import { capabilityFor } from './capabilities/registry';
 import { awaitingStepBefore, batchSummaryOf, retryWaiting } from './read-models/batch-summary-of';
 import { TeamWorker, type SharedStore, type TeamRunOptions } from './team/team-worker';
+import { createTeamFollowUp, type FollowUpStore } from './team/team-follow-up';
 import type { PgQueueStore } from './store/pg/pg-queue-store';
 
 import { outputsDirOf } from './output-names';
@@ -56,7 +57,7 @@ import { PipelineStore } from './pipeline/pipeline-store';
 import { SearchIndex, type SearchFilters, type SearchHit } from './search/search-index';
 import { nearest, VectorCache, vectorDimensions } from './search/semantic-search';
 import { embedQuery } from './search/query-embedding';
-import { FollowUps } from './pipeline/follow-ups';
+import { FollowerPlans, FollowUps } from './pipeline/follow-ups';
 import { InvoiceReviews } from './invoices/invoice-reviews';
 import { describeOptOut, OptOutList, type OptOut } from './messaging/opt-out-list';
 import { RecipientPacing } from './messaging/recipient-pacing';
@@ -1067,6 +1068,29 @@ export class Engine {
     const credential = capabilityFor(b.capability).descriptor.credential;
     const key = b.key_id !== null ? await this.keys.resolveId(b.key_id) : await this.keys.resolve(credential);
     return key ? keyCheckOf(key.secret, b.id) : null;
+  }
+
+  /**
+   * A follow-up of the team's batch `parentId`, made in the shared store (`batch create --from ID
+   * --store`; team/team-follow-up.ts) with a key of this computer's keychain. Throws
+   * AlreadyFollowed when a live follow-up does the same, unless `allowResend`.
+   */
+  async teamFollowUp(to: FollowUpStore, parentId: string, input: CreateBatchInput): Promise<{ id: string; estimate: StepEstimate }> {
+    const parsed = CreateBatchInput.parse({ ...input, from: parentId });
+    const credential = describe(parsed.capability).credential;
+    return createTeamFollowUp(
+      {
+        store: to,
+        plans: new FollowerPlans(this.rates),
+        rate: (r) => this.rates.rate(describe(r.capability).rateItem(null), r.tier),
+        keyFor: (parent) => this.keyChooser(parsed.key, parent)(credential, true),
+        keyCheck: (row) => this.keyCheckFor(row),
+        newId: () => newBatchId(this.clock.now()),
+        creator: creatorTag(),
+      },
+      parentId,
+      this.followUpRequest(parsed),
+    );
   }
 
   /** Works as one worker of a team on a shared store (`run --store`) until nothing in scope is left to anyone. */

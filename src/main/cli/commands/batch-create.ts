@@ -16,7 +16,11 @@ import { parseAt } from '../../engine/queue/schedule';
 import { parseQuietHours } from '../../engine/messaging/quiet-hours';
 import { parseGap, formatGap } from '../../../shared/durations';
 import { openChosenStore, refuseInTeamMode, storeChoice } from './team';
-import { teamBatch } from '../../engine/team/team-batches';
+import { resolveTeamBatch, teamBatch } from '../../engine/team/team-batches';
+import type { CreateBatchResult, Engine } from '../../engine/engine';
+import type { CreateBatchInput } from '../../engine/batch-input';
+import { AlreadyFollowed } from '../../engine/pipeline/steps-builder';
+import type { PgQueueStore } from '../../engine/store/pg/pg-queue-store';
 
 /** A step's estimate as `--json` prints it (money as integer 1/10,000 EUR, as everywhere). */
 function estimateJson(e: StepEstimate) {
@@ -116,13 +120,12 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     throw e;
   }
   try {
-    const created = await engine.createBatch({
+    const input = {
       ...(at !== undefined ? { at } : {}),
       ...(quietHours !== undefined ? { quietHours } : {}),
       ...(recipientGapMs !== undefined ? { recipientGapMs } : {}),
       ...(sample !== undefined ? { sample } : {}),
       paths,
-      ...(from !== undefined ? { from: engine.resolveBatchId(from) } : {}),
       ...(then.length > 0 ? { then } : {}),
       tier: tier.data,
       ...definedOnly(options),
@@ -130,10 +133,15 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       budget,
       allowResend: values['allow-resend'] === true,
       ...(values.key !== undefined ? { key: values.key } : {}),
-    });
+    };
+    // A follow-up of a team batch is made in the shared store itself (its parent's results are there).
+    const created =
+      shared && from !== undefined
+        ? await teamFollowUp(engine, shared.store, await resolveTeamBatch(shared.store, from), input)
+        : await engine.createBatch({ ...input, ...(from !== undefined ? { from: engine.resolveBatchId(from) } : {}) });
     const { estimates } = created;
     let { batch, steps, problems, alreadyQueued } = created;
-    if (batch && shared) {
+    if (batch && shared && from === undefined) {
       // Moved to the team's store, less what the team already has (any computer's copy of the file).
       const moved = await engine.handOver(batch.id, shared.store, { allowResend: values['allow-resend'] === true });
       problems = [
@@ -198,3 +206,15 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     await shared?.store.close();
   }
 });
+
+/** `batch create CAPABILITY --from ID --store URL`: the follow-up made in the shared store, as the local create reports one. */
+async function teamFollowUp(engine: Engine, store: PgQueueStore, parentId: string, input: CreateBatchInput): Promise<CreateBatchResult> {
+  try {
+    const f = await engine.teamFollowUp(store, parentId, input);
+    return { batch: await teamBatch(store, f.id), problems: [], alreadyQueued: 0, steps: [], estimates: [f.estimate] };
+  } catch (e) {
+    if (!(e instanceof AlreadyFollowed)) throw e;
+    const items = (await store.stats(parentId)).counts.succeeded;
+    return { batch: null, problems: [{ source: parentId, row: null, message: e.message }], alreadyQueued: items, steps: [], estimates: [] };
+  }
+}

@@ -44,11 +44,16 @@ export async function openChosenStore(flag: string | undefined, env: NodeJS.Proc
 }
 
 /** `--store` with options team mode does not carry yet: refused before anything is imported, with what to do instead. */
-export function refuseInTeamMode(values: Readonly<Partial<Record<'from', unknown>>>): void {
-  if (values.from !== undefined) {
+export function refuseInTeamMode(values: Readonly<Partial<Record<'from' | 'then' | 'at', unknown>>>): void {
+  if (values.from === undefined) return;
+  const then = Array.isArray(values.then) ? values.then.length > 0 : values.then !== undefined;
+  if (then) {
     throw new UsageError(
-      '--from cannot go with --store: a follow-up of an existing batch runs on one computer (create and run it without --store). For a team, plan the steps together: `batch create ... --then STEP --store URL`.',
+      '--from with --then cannot go with --store yet: create the follow-up first (`batch create CAPABILITY --from ID --store URL`), then a follow-up of that one the same way.',
     );
+  }
+  if (values.at !== undefined) {
+    throw new UsageError('--from with --at cannot go with --store yet: create the follow-up, then give it its time with `batchdesk schedule ID --at TIME --store URL`.');
   }
 }
 

@@ -50,6 +50,7 @@ export const batchCreateSpec = defineCommand({
     { command: 'batchdesk batch create crm contacts.csv --record contact', note: 'each row one record, its columns the fields' },
     { command: 'batchdesk batch create transcribe calls/ --then text:summary --then crm:conversation --budget 20', note: 'a pipeline: each transcript summarised, each summary logged' },
     { command: 'batchdesk batch create text --from b1a2b3 --task summary', note: 'a follow-up of an existing batch, linked: later results flow in too' },
+    { command: 'batchdesk batch create text --from b1a2b3 --task summary --store postgresql://team@db/batchdesk', note: "a follow-up of one of the team's batches, made in the shared store" },
     { command: 'batchdesk batch create transcribe ~/calls/october --sample 20', note: '20 recordings first, then a pause with the measured cost and the projection' },
     { command: 'batchdesk batch create ocr ~/clients/acme/invoices --key acme', note: "sent with ACME's own key, at its limit, billed to ACME" },
     { command: 'batchdesk batch create channel reminders.csv --at "2026-12-01 09:00" --quiet-hours 21:00-08:00 --recipient-gap 1h', note: 'starts by itself at 9:00; no message at night where the recipient is' },

@@ -17,6 +17,22 @@ function effectiveOptions(capability: BatchCapability, o: StoredOptions): string
   return JSON.stringify(Object.keys(all).sort().map((k) => [k, all[k]]));
 }
 
+/** Among followers of one parent with the same capability and tier, the one doing the same work (options once defaults apply), if any. */
+export function sameWork(rows: readonly { id: string; name: string; options_json: string }[], capability: BatchCapability, options: StoredOptions): { id: string; name: string } | null {
+  const want = effectiveOptions(capability, options);
+  const same = rows.find((r) => {
+    let o: unknown;
+    try {
+      o = JSON.parse(r.options_json);
+    } catch {
+      return false;
+    }
+    const parsed = StoredOptionsSchema.safeParse(o);
+    return parsed.success && effectiveOptions(capability, parsed.data) === want;
+  });
+  return same ? { id: same.id, name: same.name } : null;
+}
+
 /** A batch of a pipeline as the tree needs it. */
 export interface Member {
   id: string;
@@ -123,19 +139,7 @@ export class PipelineStore {
 
   /** A live follower of `parent` doing the same work: same capability and tier, and the same options once defaults apply. */
   sameFollower(parent: string, capability: BatchCapability, tier: string, options: StoredOptions): { id: string; name: string } | null {
-    const want = effectiveOptions(capability, options);
-    const rows = this.stmts.followersLike.all({ parent, capability, tier }) as { id: string; name: string; options_json: string }[];
-    const same = rows.find((r) => {
-      let o: unknown;
-      try {
-        o = JSON.parse(r.options_json);
-      } catch {
-        return false;
-      }
-      const parsed = StoredOptionsSchema.safeParse(o);
-      return parsed.success && effectiveOptions(capability, parsed.data) === want;
-    });
-    return same ? { id: same.id, name: same.name } : null;
+    return sameWork(this.stmts.followersLike.all({ parent, capability, tier }) as { id: string; name: string; options_json: string }[], capability, options);
   }
 
   /** Makes a follower visible with its name and its estimate (its total counts its jobs as they come). */

@@ -64,10 +64,54 @@ const PREVIEW_PAGE = 2_000;
 export class AlreadyFollowed extends UserError {
   constructor(
     readonly parentId: string,
-    message: string,
+    same: { id: string; name: string },
   ) {
-    super(message);
+    super(
+      `Batch ${parentId} already has a follow-up doing the same (${same.id}, "${same.name}"): its items go there, so they are not done and paid for twice. To make another anyway: --allow-resend (in the window: "Include items already sent or queued").`,
+    );
   }
+}
+
+/**
+ * Items of `parent` (and the steps before it) still open, projected into a follow-up of it; the
+ * parent's estimate covers its items so far and those still to come to it.
+ */
+export function projectLater(parent: BatchRow, lineage: Lineage, open: (batchId: string) => number, r: FollowUpRequest, rate: number): StepEstimate {
+  const awaited = lineage.awaiting(parent.id, open);
+  const items = open(parent.id) + awaited;
+  // A step not run yet has no items so far.
+  const parentItems = parent.total + awaited;
+  const perItem = parentItems > 0 ? parent.estimated_units / parentItems : 0;
+  return projectStep({ capability: parent.capability, options: contextOf(parent).options, items, units: perItem * items }, parent.step, {
+    capability: r.capability,
+    options: r.options,
+    tier: r.tier,
+    rate,
+  });
+}
+
+/** A follow-up's estimate: what it was filled with now, and what may still come. */
+export function followUpEstimate(parent: BatchRow, filled: { count: number; units: number; cost: number }, later: StepEstimate): StepEstimate {
+  if (filled.count === 0 && later.items === 0) {
+    throw new UserError(`Batch ${parent.id} ("${parent.name}") has no succeeded results to follow and none still to come: nothing for a follow-up batch to do.`);
+  }
+  return {
+    ...later,
+    items: filled.count + later.items,
+    units: filled.units + later.units,
+    cost: filled.cost + later.cost,
+    basis: later.items > 0 ? `${filled.count} results now; ${later.items} more may come (${later.basis})` : `${filled.count} results of ${parent.id}`,
+  };
+}
+
+/** The name of a follow-up step: the one given, else its parent's name and the step's label. */
+export function followUpName(parentName: string, r: { capability: BatchCapability; options: StoredOptions; name?: string | undefined }): string {
+  return r.name ?? `${parentName} → ${stepLabel({ capability: r.capability, ...r.options })}`;
+}
+
+/** The batch event that records a follow-up step's creation. */
+export function followUpDetail(e: StepEstimate): string {
+  return `follow-up step: ${e.items} item(s) expected (${e.basis})`;
 }
 
 export class StepsBuilder {
@@ -120,17 +164,7 @@ export class StepsBuilder {
 
   /** Items of `parent` (and the steps before it) still open, projected into this step. */
   private later(parent: BatchRow, r: FollowUpRequest): StepEstimate {
-    const lineage = new Lineage(this.d.pipelines.members(parent.pipeline_id));
-    const awaited = lineage.awaiting(parent.id, (id) => this.d.pipelines.openCount(id));
-    const open = this.d.pipelines.openCount(parent.id) + awaited;
-    // The parent's estimate covers its items so far and those still to come to it (a step not run yet has none so far).
-    const parentItems = parent.total + awaited;
-    const perItem = parentItems > 0 ? parent.estimated_units / parentItems : 0;
-    return projectStep(
-      { capability: parent.capability, options: contextOf(parent).options, items: open, units: perItem * open },
-      parent.step,
-      { capability: r.capability, options: r.options, tier: r.tier, rate: this.rate(r.capability, r.tier) },
-    );
+    return projectLater(parent, new Lineage(this.d.pipelines.members(parent.pipeline_id)), (id) => this.d.pipelines.openCount(id), r, this.rate(r.capability, r.tier));
   }
 
   /** Writes a follow-up of `parent` (invisible), filled with what already succeeded there. */
@@ -143,12 +177,7 @@ export class StepsBuilder {
     this.d.immediate(() => {
       if (!r.allowResend) {
         const same = this.d.pipelines.sameFollower(parent.id, r.capability, r.tier, r.options);
-        if (same) {
-          throw new AlreadyFollowed(
-            parent.id,
-            `Batch ${parent.id} already has a follow-up doing the same (${same.id}, "${same.name}"): its items go there, so they are not done and paid for twice. To make another anyway: --allow-resend (in the window: "Include items already sent or queued").`,
-          );
-        }
+        if (same) throw new AlreadyFollowed(parent.id, same);
       }
       this.d.batches.insert({
         id,
@@ -166,19 +195,8 @@ export class StepsBuilder {
     created.push(id);
     const row = { ...parent, id, capability: r.capability, tier: r.tier, channel: null, options_json: optionsJson, parent_id: parent.id, step, key_id: key.id, client: key.client } satisfies BatchRow;
     const filled = this.d.followUps.backfill(parent, row, this.d.transaction);
-    const later = this.later(parent, r);
-    if (filled.count === 0 && later.items === 0) {
-      throw new UserError(`Batch ${parent.id} ("${parent.name}") has no succeeded results to follow and none still to come: nothing for a follow-up batch to do.`);
-    }
-    const label = stepLabel({ capability: r.capability, ...r.options });
-    const name = r.name ?? `${parent.name} → ${label}`;
-    const estimate: StepEstimate = {
-      ...later,
-      items: filled.count + later.items,
-      units: filled.units + later.units,
-      cost: filled.cost + later.cost,
-      basis: later.items > 0 ? `${filled.count} results now; ${later.items} more may come (${later.basis})` : `${filled.count} results of ${parent.id}`,
-    };
+    const estimate = followUpEstimate(parent, filled, this.later(parent, r));
+    const name = followUpName(parent.name, r);
     return {
       prev: { id, pipelineId: parent.pipeline_id, step, name, shape: { capability: r.capability, options: r.options, items: estimate.items, units: estimate.units } },
       pending: { id, estimate, seal: () => this.seal(id, name, estimate) },
@@ -231,6 +249,6 @@ export class StepsBuilder {
 
   private seal(id: string, name: string, e: StepEstimate): void {
     this.d.pipelines.sealFollower(id, { name, estimatedUnits: Math.round(e.units), estimatedCost: e.cost });
-    this.d.batches.event(id, 'created', `follow-up step: ${e.items} item(s) expected (${e.basis})`);
+    this.d.batches.event(id, 'created', followUpDetail(e));
   }
 }

@@ -41,6 +41,7 @@ import { labelOfKeyId } from '../secrets/key-choice';
 import { isStoreUnreachable, isTransientConflict } from '../store/pg/store-unreachable';
 import { SharedRate } from './shared-rate';
 import { FollowerPlans } from '../pipeline/follow-ups';
+import { describe } from '../../../shared/capabilities/catalog';
 import { Lineage } from '../pipeline/lineage';
 import { openCounts, StatsCache } from './team-batches';
 import type { FlowInto } from '../store/pg/pg-queue-store';
@@ -128,8 +129,13 @@ export class TeamWorker {
       let scope: BatchRow[] = [];
       let lookedAt = Number.NEGATIVE_INFINITY;
       while (!signal.aborted) {
+        // Whether this pass read the scope with nothing in flight. A scope read before items
+        // finished lacks the step they flowed into (a batch with no jobs yet is not workable), so
+        // it cannot tell that nothing is left: the worker ended with a pipeline's next step queued.
+        let readIdle = false;
         try {
           if (this.inflight.size === 0 || performance.now() - lookedAt >= SCOPE_MS) {
+            readIdle = this.inflight.size === 0;
             this.config = this.d.config();
             this.gates.refresh();
             await this.resumeDueWaits(opts.batchIds);
@@ -150,6 +156,7 @@ export class TeamWorker {
             continue;
           }
           const next = (await this.nextRunAt(scope, opts.batchIds)) ?? (opts.stay ? this.d.clock.now() + POLL_MS : null);
+          if (next === null && !readIdle) continue; // read again, now that nothing is in flight
           if (next === null) break;
           await this.d.clock.sleep(Math.min(POLL_MS, Math.max(0, next - this.d.clock.now())), signal);
         } catch (e) {
@@ -492,7 +499,10 @@ export class TeamWorker {
         };
         // An invoice is checked (sums, VAT, a duplicate anywhere in the team) in its success's
         // transaction, and the item flows into the steps after its batch in it too.
-        const flow: FlowInto | null = lineage !== null && lineage.next(batch.id).length > 0 ? (item, follower) => this.plans.derive(item, batch, follower) : null;
+        // Whenever its results can be followed at all, not only when this worker knows of a step
+        // after it: a follow-up made since it last read its pipelines (`batch create --from ID
+        // --store`) must get the item too; the store looks for followers in the transaction.
+        const flow: FlowInto | null = describe(batch.capability).yields === null ? null : (item, follower) => this.plans.derive(item, batch, follower);
         const counted = await this.write(() => (capabilityFor(batch.capability).descriptor.invoice ? store.succeedInvoice(job, rec, flow) : store.succeed(job, rec, flow)));
         if (!counted) this.d.logger.log('warn', 'job.stale_finish', { job: job.id });
         gate.onSuccess();

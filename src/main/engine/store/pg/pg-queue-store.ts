@@ -357,13 +357,20 @@ export class PgQueueStore implements QueueStore {
     return this.transaction((c) => this.succeedIn(c, job, rec, now, flow));
   }
 
-  /** The lease-guarded success, the end of the job's budget holds, and its flow; false when the lease was lost. */
+  /**
+   * The lease-guarded success, the end of the job's budget holds, and its flow; false when the lease was lost.
+   * With a flow, the success holds its batch's follow lock (shared) before it looks for followers,
+   * and createFollower holds it exclusively: either the new follower is committed before this
+   * looks (and gets the item here), or this success is committed before the follower is, and its
+   * backfill, which reads succeeded items after that, takes the item. Without the lock a success
+   * could look before the follower existed and commit after the backfill had read.
+   */
   private async succeedIn(c: pg.PoolClient, job: LeasedJob, rec: SuccessRecord, now: number, flow: FlowInto | null): Promise<boolean> {
     const r = await c.query(
         `UPDATE jobs SET state = 'succeeded', units = $3, cost = $4, result_json = $5, raw_response = $6, http_status = $7,
            error_kind = NULL, error_message = NULL, limited_tries = 0, lease_token = NULL, lease_expires_at = NULL,
            updated_at = $8, finished_at = $8
-         WHERE id = $1 AND lease_token = $2 AND state = 'running'`,
+         WHERE id = $1 AND lease_token = $2 AND state = 'running' ${flow ? `AND pg_advisory_xact_lock_shared(hashtext('follow ' || batch_id)) IS NOT NULL` : ''}`,
         [job.id, job.lease_token, rec.units, rec.cost, rec.resultJson, rec.rawResponse, rec.httpStatus, now],
       );
     if (r.rowCount !== 1) return false;
@@ -375,35 +382,116 @@ export class PgQueueStore implements QueueStore {
   /** Adds the item to every live step after `batchId` that does not have it yet (pipeline/pipeline-store.ts insertDerived). */
   private async flowIn(c: pg.PoolClient, item: ParentItem, batchId: string, now: number, flow: FlowInto): Promise<void> {
     // Not-yet-sealed followers too, as on one computer: a step being moved in must not miss an item.
-    const followers = (await c.query<BatchRow>(`SELECT * FROM batches WHERE parent_id = $1 AND status <> 'cancelled' ORDER BY created_at, id`, [batchId])).rows;
+    // Locked against removal (KEY SHARE: pauses and counters still go on): a follow-up being
+    // abandoned (stopImport, then discardImport) waits for this transaction instead of failing it.
+    const followers = (await c.query<BatchRow>(`SELECT * FROM batches WHERE parent_id = $1 AND status <> 'cancelled' ORDER BY created_at, id FOR KEY SHARE`, [batchId])).rows;
     for (const f of followers) {
-      const j = flow(item, f);
-      const failed = j.failure !== null;
-      const r = await c.query(
-        `INSERT INTO jobs (batch_id, seq, state, idempotency_key, fingerprint, source, payload_json, request_body,
-           estimated_units, estimated_cost, run_at, created_at, updated_at, parent_job_id, error_kind, error_message, finished_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $11, $12, $13, $14, $15)
-         ON CONFLICT (batch_id, seq) DO NOTHING`,
-        [
-          f.id,
-          j.seq,
-          failed ? 'failed' : 'queued',
-          j.idempotencyKey,
-          BigInt.asIntN(64, j.fingerprint).toString(),
-          j.source,
-          j.payloadJson,
-          j.requestBody,
-          j.estimatedUnits,
-          j.estimatedCost,
-          now,
-          j.parentJobId,
-          failed ? 'invalid_input' : null,
-          j.failure,
-          failed ? now : null,
-        ],
-      );
-      if (r.rowCount === 1) await c.query(`UPDATE batches SET total = total + 1, updated_at = $2 WHERE id = $1`, [f.id, now]);
+      if (await this.insertDerived(c, f.id, flow(item, f), now)) await c.query(`UPDATE batches SET total = total + 1, updated_at = $2 WHERE id = $1`, [f.id, now]);
     }
+  }
+
+  /** A follow-up job, unless the follower has the parent's item already (whoever got there first); true when added. */
+  private async insertDerived(c: pg.PoolClient, followerId: string, j: DerivedJob, now: number): Promise<boolean> {
+    const failed = j.failure !== null;
+    const r = await c.query(
+      `INSERT INTO jobs (batch_id, seq, state, idempotency_key, fingerprint, source, payload_json, request_body,
+         estimated_units, estimated_cost, run_at, created_at, updated_at, parent_job_id, error_kind, error_message, finished_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $11, $12, $13, $14, $15)
+       ON CONFLICT (batch_id, seq) DO NOTHING`,
+      [
+        followerId,
+        j.seq,
+        failed ? 'failed' : 'queued',
+        j.idempotencyKey,
+        BigInt.asIntN(64, j.fingerprint).toString(),
+        j.source,
+        j.payloadJson,
+        j.requestBody,
+        j.estimatedUnits,
+        j.estimatedCost,
+        now,
+        j.parentJobId,
+        failed ? 'invalid_input' : null,
+        j.failure,
+        failed ? now : null,
+      ],
+    );
+    return r.rowCount === 1;
+  }
+
+  /**
+   * Starts a follow-up of a team batch (`batch create --from ID --store`), invisible until
+   * `sealFollower` but linked to its parent at once: from this commit on every parent item that
+   * succeeds on any worker flows into it. Unless `allowSame`, a live follower of the parent doing
+   * the same work (`sameWork`) is returned instead and nothing is written; two creates at once
+   * take turns on the parent, so they cannot both pass that check.
+   */
+  async createFollower(
+    row: BatchRow,
+    creator: string,
+    key: KeyCheck | null,
+    same: ((rows: { id: string; name: string; options_json: string }[]) => { id: string; name: string } | null) | null,
+  ): Promise<{ id: string; name: string } | null> {
+    const parent = row.parent_id;
+    if (parent === null) throw new Error('a follower needs its parent');
+    return this.transaction(async (c) => {
+      await c.query(`SELECT pg_advisory_xact_lock(hashtext('follow ' || $1::text))`, [parent]);
+      if (same) {
+        const rows = (
+          await c.query<{ id: string; name: string; options_json: string }>(
+            `SELECT id, name, options_json FROM batches WHERE parent_id = $1 AND capability = $2 AND tier = $3 AND status <> 'cancelled'`,
+            [parent, row.capability, row.tier],
+          )
+        ).rows;
+        const found = same(rows);
+        if (found) return found;
+      }
+      await this.insertBatchFrom(c, row, creator, key);
+      return null;
+    });
+  }
+
+  /** A page of a batch's succeeded items, in order, as a follow-up takes them. */
+  async succeededPage(batchId: string, afterSeq: number, limit: number): Promise<ParentItem[]> {
+    return (
+      await this.pool.query<ParentItem>(`SELECT id, seq, source, result_json FROM jobs WHERE batch_id = $1 AND state = 'succeeded' AND seq > $2 ORDER BY seq LIMIT $3`, [
+        batchId,
+        afterSeq,
+        limit,
+      ])
+    ).rows;
+  }
+
+  /** Fills a follower with items that succeeded before it existed; those a worker flowed in meanwhile stay as they are. What was added. */
+  async addDerived(followerId: string, jobs: readonly DerivedJob[]): Promise<{ count: number; units: number; cost: number }> {
+    const added = { count: 0, units: 0, cost: 0 };
+    if (jobs.length === 0) return added;
+    const now = this.now();
+    return this.transaction(async (c) => {
+      for (const j of jobs) {
+        if (!(await this.insertDerived(c, followerId, j, now))) continue;
+        added.count++;
+        added.units += j.estimatedUnits;
+        added.cost += j.estimatedCost;
+      }
+      if (added.count > 0) await c.query(`UPDATE batches SET total = total + $2, updated_at = $3 WHERE id = $1`, [followerId, added.count, now]);
+      return added;
+    });
+  }
+
+  /** Makes a follower visible with its name and estimate; its total counts its jobs as they come. */
+  async sealFollower(id: string, s: { name: string; estimatedUnits: number; estimatedCost: number; detail: string }): Promise<void> {
+    const now = this.now();
+    await this.transaction(async (c) => {
+      const r = await c.query(`UPDATE batches SET ready = 1, creator = NULL, name = $2, estimated_units = $3, estimated_cost = $4, updated_at = $5 WHERE id = $1 AND ready = 0`, [
+        id,
+        s.name,
+        Math.round(s.estimatedUnits),
+        s.estimatedCost,
+        now,
+      ]);
+      if (r.rowCount === 1) await c.query(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES ($1, $2, 'created', $3)`, [id, now, s.detail]);
+    });
   }
 
   /** The team's opt-out entries among `recipients` (as sent to), by recipient. */
@@ -710,8 +798,12 @@ export class PgQueueStore implements QueueStore {
    * --store`): every column as planned, invisible until `seal`, its creator noted.
    */
   async createBatchFrom(row: BatchRow, creator: string, key: KeyCheck | null = null): Promise<void> {
+    await this.insertBatchFrom(this.pool, row, creator, key);
+  }
+
+  private async insertBatchFrom(q: pg.Pool | pg.PoolClient, row: BatchRow, creator: string, key: KeyCheck | null): Promise<void> {
     const now = this.now();
-    await this.pool.query(
+    await q.query(
       `INSERT INTO batches (id, name, capability, tier, channel, options_json, status, budget, created_at, updated_at, ready, creator,
          parent_id, pipeline_id, step, key_id, client, scheduled_at, quiet_hours, quiet_zone, recipient_gap_ms, sampling, key_check, key_hint)
        VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8, 0, $9, $19, $20, $21, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
@@ -868,6 +960,11 @@ export class PgQueueStore implements QueueStore {
   }
 
   /** Removes an import that was never sealed, jobs first. */
+  /** An import being removed takes no more items: workers flow nothing into a cancelled follower. Its own commit, before discardImport. */
+  async stopImport(id: string): Promise<void> {
+    await this.pool.query(`UPDATE batches SET status = 'cancelled' WHERE id = $1 AND ready = 0`, [id]);
+  }
+
   async discardImport(id: string): Promise<void> {
     await this.transaction(async (c) => {
       const r = await c.query(`SELECT 1 FROM batches WHERE id = $1 AND ready = 0 FOR UPDATE`, [id]);
