@@ -2,8 +2,10 @@
 // store from the parent's results there, with this computer's key. Made after the parent is done,
 // it takes every result; made while two workers still send the parent, every item that succeeds
 // afterwards flows into it on whichever worker, and the ones before are filled in, so it ends with
-// each item once. A second follow-up doing the same is refused unless --allow-resend.
+// each item once. A second follow-up doing the same is refused unless --allow-resend, and a batch
+// of this computer's data folder is named as such.
 import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, startCli } from '../helpers/cli';
 import { jobStates, keyEnv, query, recordings, startWorker, type Worker, useTeamRig } from '../helpers/team-run';
@@ -43,8 +45,8 @@ describe('team: a follow-up of a batch in the shared store', () => {
     return { storeUrl, planner, common, parent: (JSON.parse(created.stdout) as Created).batch?.id ?? '' };
   }
 
-  it('takes every result of a finished batch, once, and refuses a second one doing the same', async () => {
-    const { sb, admin, live } = rig();
+  it('takes every result of a finished batch, once; refuses a second one doing the same, and a batch of this computer', async () => {
+    const { sb, admin, dir, live } = rig();
     const { storeUrl, planner, common, parent } = await parentBatch('done');
     const first = startCli(['run', parent, ...common], keyEnv(sb));
     live.push({ ...first, tag: '' });
@@ -82,6 +84,16 @@ describe('team: a follow-up of a batch in the shared store', () => {
     expect(await linked(storeUrl, parent, id)).toBe(ITEMS);
     const billed = Object.fromEntries((await admin.usage()).rows.map((u) => [u.rate_item, u.requests]));
     expect(billed).toMatchObject({ transcribe: ITEMS, text: ITEMS });
+
+    // A batch of this computer's own data folder, named with --store: said so, with what to do.
+    const own = join(dir.path, 'own');
+    writeFileSync(join(dir.path, 'notes.txt'), 'A customer asks for a refund.\n');
+    const mine = await runCli(['batch', 'create', 'text', join(dir.path, 'notes.txt'), '--json', '--data-dir', own], keyEnv(sb));
+    expect(mine.code, mine.stderr).toBe(0);
+    const localId = (JSON.parse(mine.stdout) as Created).batch?.id ?? '';
+    const mixed = await runCli(['batch', 'create', 'text', '--task', 'summary', '--from', localId, '--store', storeUrl, '--data-dir', own], keyEnv(sb));
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toContain(`Batch ${localId} is in this computer's data folder, not in the shared store: make its follow-up here, without --store`);
   }, 120_000);
 
   it('made while two workers send the parent, ends with every item once', async () => {

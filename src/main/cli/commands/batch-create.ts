@@ -137,7 +137,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     // A follow-up of a team batch is made in the shared store itself (its parent's results are there).
     const created =
       shared && from !== undefined
-        ? await teamFollowUp(engine, shared.store, await resolveTeamBatch(shared.store, from), input)
+        ? await teamFollowUp(engine, shared.store, await teamParent(engine, shared.store, from), input)
         : await engine.createBatch({ ...input, ...(from !== undefined ? { from: engine.resolveBatchId(from) } : {}) });
     const { estimates } = created;
     let { batch, steps, problems, alreadyQueued } = created;
@@ -206,6 +206,14 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     await shared?.store.close();
   }
 });
+
+/** The team's batch a follow-up takes; one of this computer's data folder is named as such, with what to do. */
+async function teamParent(engine: Engine, store: PgQueueStore, from: string): Promise<string> {
+  if ((await store.resolveBatchId(from)) === null && engine.batches.resolveId(from) !== null) {
+    throw new UsageError(`Batch ${from} is in this computer's data folder, not in the shared store: make its follow-up here, without --store (\`batchdesk batch create CAPABILITY --from ${from}\`).`);
+  }
+  return resolveTeamBatch(store, from);
+}
 
 /** `batch create CAPABILITY --from ID --store URL`: the follow-up made in the shared store, as the local create reports one. */
 async function teamFollowUp(engine: Engine, store: PgQueueStore, parentId: string, input: CreateBatchInput): Promise<CreateBatchResult> {
