@@ -49,6 +49,20 @@ test.describe('team screen', () => {
     await row.getByRole('button', { name: 'Resume' }).click();
     await expect(row.getByTestId('team-status')).toHaveText('Not started');
 
+    // Cancel is asked first (it cannot be undone, for the whole team): kept, then a second batch cancelled.
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    const ask = page.getByRole('dialog', { name: 'Cancel "Team notice" for the team?' });
+    await expect(ask).toContainText('No worker sends its items not yet sent');
+    await ask.getByRole('button', { name: 'Keep batch' }).click();
+    await expect(ask).toBeHidden();
+    await expect(row.getByTestId('team-status')).toHaveText('Not started');
+    const other = await runCli(['batch', 'create', 'channel', csv, '--name', 'Old notice', '--allow-resend', '--store', store, '--data-dir', join(work, 'planner'), '--api-url', sandbox.url, '--json'], keys);
+    expect(other.code, other.stderr).toBe(0);
+    const otherRow = page.getByTestId(`team-batch-${(JSON.parse(other.stdout) as { batch: { id: string } }).batch.id}`);
+    await otherRow.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog', { name: 'Cancel "Old notice" for the team?' }).getByRole('button', { name: 'Yes, cancel batch' }).click();
+    await expect(otherRow.getByTestId('team-status')).toContainText('Cancelled');
+
     // Latency keeps the worker busy for several seconds (4 in flight at a time), so the screen
     // can be seen following it.
     await sandbox.admin.setFaults({ latency_ms: 400 });

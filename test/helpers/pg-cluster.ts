@@ -4,7 +4,7 @@
 // refuses to run as root, so as root (CI here) the cluster belongs to the package's `postgres`
 // user and its commands run through runuser.
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +54,9 @@ function run(bin: string, args: string[]): void {
   if (r.status !== 0) throw new Error(`${bin} ${args.join(' ')} exited ${r.status}: ${r.stderr || r.stdout}`);
 }
 
+/** The one role of a test cluster that needs its password (created by the test that uses it). */
+export const PASSWORD_ROLE = 'batchdesk_pw';
+
 export async function startPgCluster(): Promise<PgCluster> {
   const bin = postgresBin();
   if (!bin) throw new Error("PostgreSQL is not installed: `apt-get install postgresql` (.ci/run does it on a fresh machine)");
@@ -65,6 +68,10 @@ export async function startPgCluster(): Promise<PgCluster> {
   }
   const data = join(dir, 'data');
   run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  // Every role logs in without a password (trust) except PASSWORD_ROLE, which must give one: the
+  // tests of a store URL without its password (~/.pgpass, or what is said when there is none).
+  const hba = join(data, 'pg_hba.conf');
+  writeFileSync(hba, `host all ${PASSWORD_ROLE} 127.0.0.1/32 scram-sha-256\n${readFileSync(hba, 'utf8')}`);
   const port = await freePort();
   const log = join(dir, 'server.log');
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60 -c shared_buffers=32MB`;

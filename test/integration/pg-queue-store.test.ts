@@ -9,7 +9,11 @@ import { PG_SCHEMA_VERSION } from '../../src/main/engine/store/pg/pg-migrations'
 import { isStoreUnreachable } from '../../src/main/engine/store/pg/store-unreachable';
 import { DbClock } from '../../src/main/engine/store/pg/db-clock';
 import { FakeClock } from '../helpers/fake-clock';
-import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
+import { PASSWORD_ROLE, startPgCluster, type PgCluster } from '../helpers/pg-cluster';
+import { openSharedStore } from '../../src/main/engine/store/pg/open-shared-store';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { queueStoreCases, sealedBatch } from '../conformance/queue-store-cases';
 
 let cluster: PgCluster;
@@ -82,6 +86,23 @@ describe('PostgreSQL store: what only a shared store has', () => {
     await c.end();
     await a.close();
     await b.close();
+  });
+
+  it('claims at most the number asked for, whatever plan PostgreSQL chooses', async () => {
+    // `UPDATE ... WHERE id IN (SELECT ... LIMIT n FOR UPDATE SKIP LOCKED)` run as a nested loop
+    // re-runs the limited subquery for each row it looks at, and each run skips the rows the one
+    // before locked: a worker asking for 4 got the whole batch. The planner chooses that plan by
+    // its statistics; here it is the only join it may use.
+    const url = await cluster.freshDatabase();
+    const clock = new FakeClock();
+    const forced = new URL(url);
+    forced.searchParams.set('options', '-c enable_hashagg=off -c enable_hashjoin=off -c enable_mergejoin=off -c enable_material=off -c enable_sort=off');
+    const store = await openPg(forced.toString(), clock);
+    await sealedBatch(store, 'big', 300);
+    const got = await store.claim('big', 4, 30_000);
+    expect(got.map((j) => j.seq)).toEqual([1, 2, 3, 4]);
+    expect((await store.stats('big')).counts).toMatchObject({ running: 4, queued: 296 });
+    await store.close();
   });
 
   it('shares one request limit across workers: no more than the burst at once, then the rate', async () => {
@@ -197,6 +218,43 @@ describe('PostgreSQL store behind a network that drops packets', () => {
 });
 
 describe('DbClock', () => {
+  it('takes a password left out of the URL from ~/.pgpass, without pg\'s warning; says when there is none', async () => {
+    const name = (await cluster.freshDatabase('pw')).split('/').pop() ?? '';
+    const admin = new pg.Client({ connectionString: cluster.adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE ROLE ${PASSWORD_ROLE} LOGIN PASSWORD 'pa:ss/w@rd'`);
+    await admin.query(`ALTER DATABASE ${name} OWNER TO ${PASSWORD_ROLE}`);
+    await admin.end();
+    const url = `postgresql://${PASSWORD_ROLE}@127.0.0.1:${cluster.port}/${name}`;
+    const dir = mkdtempSync(join(tmpdir(), 'batchdesk-pgpass-'));
+    const saved = { file: process.env.PGPASSFILE, password: process.env.PGPASSWORD };
+    delete process.env.PGPASSWORD;
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w.message);
+    process.on('warning', onWarning);
+    try {
+      // No password anywhere: said so, with where to put it.
+      process.env.PGPASSFILE = join(dir, 'none');
+      await expect(openSharedStore(url)).rejects.toThrow(/asks for a password and none was given\. Put it in the URL .*PGPASSWORD or in ~\/\.pgpass/);
+      // The file's line for this host, port, database and user (a colon in the password escaped).
+      process.env.PGPASSFILE = join(dir, 'pgpass');
+      writeFileSync(process.env.PGPASSFILE, `127.0.0.1:${cluster.port}:${name}:${PASSWORD_ROLE}:pa\\:ss/w@rd\n`, { mode: 0o600 });
+      const h = await openSharedStore(url);
+      expect(h.description).not.toContain('pa:ss');
+      expect(await h.store.batches()).toEqual([]);
+      await h.store.close();
+      await new Promise((r) => setImmediate(r));
+      expect(warnings.filter((w) => w.includes('pgpass'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      for (const [k, v] of [['PGPASSFILE', saved.file], ['PGPASSWORD', saved.password]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("reads the database server's time once and then answers without a round trip", async () => {
     const url = await cluster.freshDatabase();
     const pool = new pg.Pool({ connectionString: url });

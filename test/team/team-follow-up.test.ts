@@ -3,7 +3,7 @@
 // it takes every result; made while two workers still send the parent, every item that succeeds
 // afterwards flows into it on whichever worker, and the ones before are filled in, so it ends with
 // each item once. A second follow-up doing the same is refused unless --allow-resend, and a batch
-// of this computer's data folder is named as such.
+// of this computer's data folder is named as such. One given a time (--at) is sent from then on.
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -94,6 +94,22 @@ describe('team: a follow-up of a batch in the shared store', () => {
     const mixed = await runCli(['batch', 'create', 'text', '--task', 'summary', '--from', localId, '--store', storeUrl, '--data-dir', own], keyEnv(sb));
     expect(mixed.code).toBe(2);
     expect(mixed.stderr).toContain(`Batch ${localId} is in this computer's data folder, not in the shared store: make its follow-up here, without --store`);
+
+    // A follow-up with a time (--at): nothing of it is sent before; `run ID --store` waits for it.
+    const at = Date.now() + 4_000;
+    const timed = await runCli(['batch', 'create', 'text', '--task', 'extract', '--from', parent, '--at', new Date(at).toISOString(), ...common], keyEnv(sb));
+    expect(timed.code, timed.stderr).toBe(0);
+    expect(timed.stdout).toContain('(this computer\'s time): nothing is sent before; a worker of the team running then');
+    const timedId = /Created a follow-up of \S+ in .*: (\S+)/.exec(timed.stdout)?.[1] ?? '';
+    const [slot] = await query<{ scheduled_at: string; started_at: string | null }>(storeUrl, `SELECT scheduled_at, started_at FROM batches WHERE id = $1`, [timedId]);
+    expect(Math.abs(Number(slot?.scheduled_at) - at)).toBeLessThan(1_000);
+    expect(slot?.started_at).toBeNull();
+    const waiter = startCli(['run', timedId, ...common], keyEnv(sb));
+    live.push({ ...waiter, tag: '' });
+    expect((await waiter.done).code).toBe(0);
+    expect(await jobStates(storeUrl, timedId)).toEqual([{ state: 'succeeded', n: ITEMS }]);
+    const [firstSent] = await query<{ t: string }>(storeUrl, `SELECT MIN(a.started_at) AS t FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE j.batch_id = $1`, [timedId]);
+    expect(Number(firstSent?.t)).toBeGreaterThanOrEqual(at - 1_000);
   }, 120_000);
 
   it('made while two workers send the parent, ends with every item once', async () => {

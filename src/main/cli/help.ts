@@ -54,6 +54,19 @@ export function groupHelp(group: string, members: readonly CommandSpec[]): strin
   ].join('\n');
 }
 
+/** The commands that take `--store`, read from their specs, so the list cannot fall behind them. */
+function teamModeLines(specs: readonly CommandSpec[]): string[] {
+  const names = [...new Set(specs.filter((s) => 'store' in s.options).map((s) => s.name))];
+  const words = `Team mode: --store URL or BATCHDESK_STORE (postgresql://...) on ${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}: one queue shared by several computers (README).`.split(' ');
+  const lines: string[] = [];
+  for (const w of words) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && `${last} ${w}`.length <= 96) lines[lines.length - 1] = `${last} ${w}`;
+    else lines.push(lines.length === 0 ? w : `           ${w}`);
+  }
+  return lines;
+}
+
 export function globalHelp(specs: readonly CommandSpec[]): string {
   return [
     'batchdesk - run large batches against the metered AI and communications API',
@@ -69,9 +82,7 @@ export function globalHelp(specs: readonly CommandSpec[]): string {
     ...table([...optionRows(GLOBAL_OPTIONS), ['--version', 'print the version']]),
     '',
     'Keys: the OS keychain (batchdesk keys add), or BATCHDESK_API_KEY / BATCHDESK_CHANNEL_KEY.',
-    'Team mode: --store URL or BATCHDESK_STORE (postgresql://...) on batch create, run, status,',
-    '           pause, resume, cancel, retry, export, report and search: one queue shared by several',
-    '           computers (README).',
+    ...teamModeLines(specs),
     'Exit codes: 0 all succeeded, 1 some items failed, 2 usage error, 3 a batch is paused,',
     '            4 could not start (data folder busy, keychain or shared store unavailable),',
     '            130 interrupted (a standing worker, run --watch, stopped by SIGTERM exits 0).',

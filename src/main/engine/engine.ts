@@ -461,14 +461,14 @@ export class Engine {
   async exportFiles(id: string, dir: string, format: FilesFormat = 'files'): Promise<FilesExport> {
     const batch = this.batches.get(id);
     if (!batch) throw new NotFoundError(`No batch "${id}".`);
-    return exportFiles(localResults(this.db, id), { id, capability: batch.capability, outputsDir: this.outputsDir(id) }, dir, format);
+    return exportFiles(localResults(this.db, id, this.outputsDir(id)), { id, capability: batch.capability }, dir, format);
   }
 
   /** The same files as `exportFiles`, under the same names, streamed into `out` as one zip. */
   async exportFilesZip(id: string, out: Writable): Promise<ZipExport> {
     const batch = this.batches.get(id);
     if (!batch) throw new NotFoundError(`No batch "${id}".`);
-    return writeFilesZip(localResults(this.db, id), { id, capability: batch.capability, outputsDir: this.outputsDir(id) }, out);
+    return writeFilesZip(localResults(this.db, id, this.outputsDir(id)), { id, capability: batch.capability }, out);
   }
 
   /**
@@ -1077,6 +1077,8 @@ export class Engine {
    */
   async teamFollowUp(to: FollowUpStore, parentId: string, input: CreateBatchInput): Promise<{ id: string; estimate: StepEstimate }> {
     const parsed = CreateBatchInput.parse({ ...input, from: parentId });
+    const late = parsed.at === undefined ? null : pastProblem(parsed.at, this.clock.now());
+    if (late) throw new UserError(late);
     const credential = describe(parsed.capability).credential;
     return createTeamFollowUp(
       {
@@ -1090,6 +1092,7 @@ export class Engine {
       },
       parentId,
       this.followUpRequest(parsed),
+      parsed.at ?? null,
     );
   }
 

@@ -180,7 +180,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         });
         const budget = batch.cost.budget;
         io.stdout.write(
-          `Estimated cost: ${formatEur(total, 4)} for ${from !== undefined && steps.length === 0 ? 'the follow-up' : 'every step together'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${from === undefined ? 'all steps together' : 'this batch and any step after it, together'}` : ''}. Nothing is sent until you start it: batchdesk run ${batch.id}${shared ? ' --store URL (on any worker of the team)' : ''}\n`,
+          `Estimated cost: ${formatEur(total, 4)} for ${from !== undefined && steps.length === 0 ? 'the follow-up' : 'every step together'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${from === undefined ? 'all steps together' : 'this batch and any step after it, together'}` : ''}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, shared !== null) : `Nothing is sent until you start it: batchdesk run ${batch.id}${shared ? ' --store URL (on any worker of the team)' : ''}`}\n`,
         );
       }
       if (batch && batch.cost.budget !== null) {

@@ -20,10 +20,9 @@ import type { ControlVerb } from './control';
 import { runExit } from '../run-exit';
 import { pastProblem } from '../../engine/queue/schedule';
 import { EXPORT_COUNTS, exportBatch, sharedPages, type ExportFormat } from '../../engine/exporters/export-batch';
-import { capabilityFor } from '../../engine/capabilities/registry';
 import { exportFiles, type FilesExport } from '../../engine/exporters/export-files';
 import { sharedResults } from '../../engine/read-models/job-results';
-import { itemFileKind, type FilesFormat } from '../../../shared/capabilities/result-files';
+import type { FilesFormat } from '../../../shared/capabilities/result-files';
 
 /** `--store` or BATCHDESK_STORE read and checked; a bad URL is a usage error naming where it came from. */
 export function storeChoice(flag: string | undefined, env: NodeJS.ProcessEnv): StoreChoice {
@@ -44,16 +43,13 @@ export async function openChosenStore(flag: string | undefined, env: NodeJS.Proc
 }
 
 /** `--store` with options team mode does not carry yet: refused before anything is imported, with what to do instead. */
-export function refuseInTeamMode(values: Readonly<Partial<Record<'from' | 'then' | 'at', unknown>>>): void {
+export function refuseInTeamMode(values: Readonly<Partial<Record<'from' | 'then', unknown>>>): void {
   if (values.from === undefined) return;
   const then = Array.isArray(values.then) ? values.then.length > 0 : values.then !== undefined;
   if (then) {
     throw new UsageError(
       '--from with --then cannot go with --store yet: create the follow-up first (`batch create CAPABILITY --from ID --store URL`), then a follow-up of that one the same way.',
     );
-  }
-  if (values.at !== undefined) {
-    throw new UsageError('--from with --at cannot go with --store yet: create the follow-up, then give it its time with `batchdesk schedule ID --at TIME --store URL`.');
   }
 }
 
@@ -203,17 +199,11 @@ export async function teamExport(h: SharedStoreHandle, id: string, format: Expor
 
 /**
  * `export --store --format files|srt|vtt|ubl`: each succeeded item's own file(s), made from its
- * result in the shared store. Answers saved as files (speech, images) stay with the worker that
- * received each one, so those batches are refused, saying where the files are.
+ * result in the shared store; speech and images as the worker that received each stored them there.
  */
 export async function teamExportFiles(h: SharedStoreHandle, id: string, format: FilesFormat, out: string): Promise<FilesExport> {
   const batch = await sharedBatchRow(h, id);
-  if (itemFileKind(batch.capability) === 'saved') {
-    throw new UsageError(
-      `A shared ${capabilityFor(batch.capability).descriptor.short.toLowerCase()} batch's files stay with the worker that received each one (outputs/${id} in its data folder): copy them from there. \`batchdesk export ${id} --format csv --store URL\` lists every item with its result and, in its worker column, the worker ("host pid") that has its file.`,
-    );
-  }
-  return exportFiles(sharedResults(h.store, id), { id, capability: batch.capability, outputsDir: '' }, out, format);
+  return exportFiles(sharedResults(h.store, id), { id, capability: batch.capability }, out, format);
 }
 
 /**

@@ -20,7 +20,7 @@ export const exportSpec = defineCommand({
     { command: 'batchdesk export b4c5d6 --format srt --out ~/calls/subtitles', note: 'call-001.srt, call-002.srt, ... one per recording, with the speakers' },
     { command: 'batchdesk export b7e8f9 --format invoices --out invoices.csv', note: 'one row per invoice: fields, needs_review, each check' },
     { command: 'batchdesk export b7e8f9 --format ubl --out ~/accounting/ubl', note: 'invoice-aldenmoor-INV-2026-0012.xml, ... one UBL 2.1 invoice per document' },
-    { command: 'batchdesk export b1a2b3 --format csv --out results.csv --store postgresql://batchdesk@db.office.lan/batchdesk', note: "a batch of the team's shared store (every format but files of speech and images)" },
+    { command: 'batchdesk export b1a2b3 --format csv --out results.csv --store postgresql://batchdesk@db.office.lan/batchdesk', note: "a batch of the team's shared store (every format, speech and images too)" },
   ],
   notes: [
     '--format files writes audio and images as received, a .txt per transcript, OCR text or text result,',

@@ -1,6 +1,6 @@
 // "Files out": every succeeded item of a batch written as a file of its own, named after its
-// source file or its row. Answers saved as files (speech, images) are copied as received from
-// <data folder>/outputs/<batch id>/; transcripts, OCR text and text results become a .txt, and a
+// source file or its row. Answers saved as files (speech, images) are copied as received (from
+// <data folder>/outputs/<batch id>/, or a team's shared store: job-results.ts); transcripts, OCR text and text results become a .txt, and a
 // transcript also an .srt, a .vtt (cue-files.ts) and a .json of its result, all under one name;
 // `srt` and `vtt` write only the subtitle file of each transcript. Nothing already in the folder
 // is ever overwritten: each file is created exclusively ('wx'), and a name that is taken (by
@@ -8,9 +8,10 @@
 // " (3)", ...
 // The batch is read page by page and each copy is streamed, so any size exports in bounded memory.
 // This module also gives the zip download (export-zip.ts) its items and names: one source of both.
-import { createReadStream, mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BatchCapability } from '../../../shared/domain';
 import { OutputFile } from '../../../shared/capabilities/catalog';
@@ -31,15 +32,14 @@ import { storedJson } from '../stored-json';
 export interface FilesBatch {
   id: string;
   capability: BatchCapability;
-  /** <data folder>/outputs/<batch id>/ */
-  outputsDir: string;
 }
 
 /** One file of an item: its extension and what it holds. */
 export interface ItemPart {
   /** Without the dot: "wav", "png", "txt", "srt". */
   ext: string;
-  content: { kind: 'saved'; path: string; size: number } | { kind: 'text'; text: string };
+  /** `where` names a saved answer in messages (its path, or the shared store). */
+  content: { kind: 'saved'; where: string; size: number; open(): Readable } | { kind: 'text'; text: string };
 }
 
 /** One succeeded item as the files it becomes, all named `base` (or `base (n)`) with their extensions. */
@@ -127,7 +127,7 @@ function baseOf(row: ResultRow): string {
   return r.success ? outputBase(r.data) : `item-${row.seq}`;
 }
 
-function entryOf(row: ResultRow, batch: FilesBatch, kind: ItemFileKind, format: FilesFormat): ItemEntry {
+async function entryOf(source: ResultSource, row: ResultRow, batch: FilesBatch, kind: ItemFileKind, format: FilesFormat): Promise<ItemEntry> {
   const item = row.source;
   const base = baseOf(row);
   const mtime = new Date(row.finished_at ?? Date.now());
@@ -143,30 +143,17 @@ function entryOf(row: ResultRow, batch: FilesBatch, kind: ItemFileKind, format: 
   if (!saved.success || basename(saved.data.file) !== saved.data.file) {
     return { ok: false, item, message: 'its stored result names no saved file; export the batch as CSV or JSON to see it' };
   }
-  const path = join(batch.outputsDir, saved.data.file);
-  let size: number;
-  try {
-    const st = statSync(path);
-    if (!st.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
-    size = st.size;
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? 'error';
-    return {
-      ok: false,
-      item,
-      name: { base, exts: [extname(saved.data.file).slice(1).toLowerCase() || (batch.capability === 'image' ? 'png' : 'bin')] },
-      message: `its saved answer ${path} cannot be read (${code === 'ENOENT' ? 'moved or deleted' : code}); put it back, or retry the item in a new batch`,
-    };
-  }
   const ext = extname(saved.data.file).slice(1).toLowerCase() || (batch.capability === 'image' ? 'png' : 'bin');
-  return { ok: true, file: { item, base, mtime, parts: [{ ext, content: { kind: 'saved', path, size } }] } };
+  const answer = await source.savedAnswer(row, saved.data.file);
+  if (!answer.ok) return { ok: false, item, name: { base, exts: [ext] }, message: answer.message };
+  return { ok: true, file: { item, base, mtime, parts: [{ ext, content: { kind: 'saved', where: answer.where, size: answer.size, open: answer.open } }] } };
 }
 
 /** Every succeeded item as the files it becomes (or why it has none), in item order, a page at a time. */
 export async function* itemFiles(source: ResultSource, batch: FilesBatch, format: FilesFormat = 'files'): AsyncGenerator<ItemEntry> {
   const kind = itemFileKindOrRefuse(batch.capability, format);
   for await (const page of source.pages()) {
-    for (const row of page) yield entryOf(row, batch, kind, format);
+    for (const row of page) yield await entryOf(source, row, batch, kind, format);
   }
 }
 
@@ -301,8 +288,8 @@ export async function exportFiles(source: ResultSource, batch: FilesBatch, dir: 
           await fh.writeFile(part.content.text, 'utf8');
           await fh.close();
         } else {
-          const src = createReadStream(part.content.path);
-          const from = part.content.path;
+          const src = part.content.open();
+          const from = part.content.where;
           src.once('error', (e: NodeJS.ErrnoException) => {
             read.failed = e;
             read.path = from;

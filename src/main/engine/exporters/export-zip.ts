@@ -2,7 +2,6 @@
 // export-files.ts writes into a folder (its itemFiles and ExportNames), streamed with yazl. Entries
 // are added a few at a time, only as fast as the zip is read: each file is opened when its turn
 // comes and piped through, so neither the batch nor any file, nor the zip, is ever held in memory.
-import { createReadStream } from 'node:fs';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ResultSource } from '../read-models/job-results';
@@ -85,8 +84,8 @@ export async function writeFilesZip(source: ResultSource, batch: FilesBatch, out
         content = null;
         if (c === null) return cb(new Error(`${name} was asked for twice`), Readable.from([]));
         if (c.kind === 'text') return cb(null, Readable.from([Buffer.from(c.text, 'utf8')], { objectMode: false }));
-        const src = createReadStream(c.path);
-        src.once('error', (e: NodeJS.ErrnoException) => zip.emit('error', new Error(`${c.path} could not be read for the zip (${e.code ?? e.message}); put it back and download again.`)));
+        const src = c.open();
+        src.once('error', (e: NodeJS.ErrnoException) => zip.emit('error', new Error(`${c.where} could not be read for the zip (${e.code ?? e.message}); put it back and download again.`)));
         cb(null, src);
       });
       added++;

@@ -33,6 +33,8 @@ export interface SuccessRecord {
   httpStatus: number;
   /** An embedding, stored as Float32 beside the result. */
   vector?: Float32Array;
+  /** The answer saved as a file (speech, an image), for a store that keeps it: the team's (team/shared-answers.ts). */
+  file?: { name: string; bytes: Buffer };
 }
 
 export class JobStore {

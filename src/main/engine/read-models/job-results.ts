@@ -1,8 +1,14 @@
 // A batch's succeeded results, page by page (keyset on seq), for exports that write per item.
 // Each page is read to the end before it is returned, so no statement stays open on the
 // connection while the caller awaits its writes (the runner keeps using the same connection).
+// Answers saved as files (speech, images) are in this data folder's outputs/<batch id>/, or, for a
+// team's batch, in the shared store (its workers' outputs folders are not shared).
+import { createReadStream, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { Db } from '../db/connection';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
+import { SHARED_ANSWER_MAX_MB } from '../team/shared-answers';
 
 export interface ResultRow {
   seq: number;
@@ -43,25 +49,61 @@ export function resultCounts(db: Db, batchId: string): { total: number; succeede
   return { total: r.total, succeeded: r.succeeded };
 }
 
+/** An item's answer saved as a file: its size, where it is (for messages) and its bytes; or why it cannot be given. */
+export type SavedAnswer = { ok: true; size: number; where: string; open(): Readable } | { ok: false; message: string };
+
 /** Where a per-item export reads a batch's results: this data folder, or a team's shared store. */
 export interface ResultSource {
   counts(): Promise<{ total: number; succeeded: number }>;
   pages(): AsyncIterable<ResultRow[]>;
+  /** The file `file` (as its result names it) that the item's answer was saved as. */
+  savedAnswer(row: ResultRow, file: string): Promise<SavedAnswer>;
 }
 
-/** A batch of this data folder (with its invoices' stored checks). */
-export function localResults(db: Db, batchId: string): ResultSource {
+/** A batch of this data folder (with its invoices' stored checks); its saved answers in `outputsDir`. */
+export function localResults(db: Db, batchId: string, outputsDir: string): ResultSource {
   return {
     counts: async () => resultCounts(db, batchId),
     pages: async function* () {
       yield* succeededResultPages(db, batchId);
     },
+    savedAnswer: async (_row, file) => {
+      const path = join(outputsDir, file);
+      try {
+        const st = statSync(path);
+        if (!st.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
+        return { ok: true, size: st.size, where: path, open: () => createReadStream(path) };
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code ?? 'error';
+        return { ok: false, message: `its saved answer ${path} cannot be read (${code === 'ENOENT' ? 'moved or deleted' : code}); put it back, or retry the item in a new batch` };
+      }
+    },
   };
 }
 
 /** A batch of a team's shared store, page by page, with the invoice checks its workers made. */
-export function sharedResults(store: Pick<PgQueueStore, 'stats' | 'jobsPageReviewed'>, batchId: string, pageSize = RESULT_PAGE): ResultSource {
+export function sharedResults(store: Pick<PgQueueStore, 'stats' | 'jobsPageReviewed' | 'savedAnswers' | 'savedAnswerBytes'>, batchId: string, pageSize = RESULT_PAGE): ResultSource {
+  // What the store holds of the items' saved answers, read a page ahead of the item asked for.
+  let known = new Map<number, { size: number | null; worker: string | null }>();
   return {
+    savedAnswer: async (row, file) => {
+      if (!known.has(row.seq)) known = new Map((await store.savedAnswers(batchId, row.seq, pageSize)).map((a) => [a.seq, a]));
+      const got = known.get(row.seq);
+      if (got?.size === null || got?.size === undefined) {
+        const worker = got?.worker ? ` (${got.worker})` : '';
+        return {
+          ok: false,
+          message: `its saved answer ${file} is not in the shared store (it was received by a worker of an earlier Batchdesk, or was over ${SHARED_ANSWER_MAX_MB} MB): copy it from outputs/${batchId}/ in the data folder of the worker that sent it${worker}`,
+        };
+      }
+      return {
+        ok: true,
+        size: got.size,
+        where: `${file} in the shared store`,
+        // Fetched when the file is written, one item at a time.
+        open: () => Readable.from((async function* () { yield await store.savedAnswerBytes(batchId, row.seq); })(), { objectMode: false }),
+      };
+    },
     counts: async () => {
       const c = (await store.stats(batchId)).counts;
       return { total: c.queued + c.running + c.retry_wait + c.succeeded + c.failed + c.cancelled, succeeded: c.succeeded };

@@ -35,8 +35,11 @@ export interface TeamFollowUpDeps {
   creator: string;
 }
 
-/** Creates the follow-up of the team's batch `parentId`; throws AlreadyFollowed when a live one does the same (unless allowed). */
-export async function createTeamFollowUp(d: TeamFollowUpDeps, parentId: string, r: FollowUpRequest): Promise<{ id: string; estimate: StepEstimate }> {
+/**
+ * Creates the follow-up of the team's batch `parentId` (started by a worker at `at` when given, as
+ * `--at` does on one computer); throws AlreadyFollowed when a live one does the same (unless allowed).
+ */
+export async function createTeamFollowUp(d: TeamFollowUpDeps, parentId: string, r: FollowUpRequest, at: number | null = null): Promise<{ id: string; estimate: StepEstimate }> {
   const parent = await d.store.batch(parentId);
   if (!parent) throw new UserError(`No batch "${parentId}" in the shared store to follow. \`batchdesk status --store URL\` lists the team's batches.`);
   const problem = chainProblem(parent.capability, r.capability);
@@ -69,7 +72,7 @@ export async function createTeamFollowUp(d: TeamFollowUpDeps, parentId: string, 
     sampling: 0,
     key_id: key.id,
     client: key.client,
-    scheduled_at: null,
+    scheduled_at: at,
     quiet_hours: null,
     quiet_zone: null,
     recipient_gap_ms: 0,

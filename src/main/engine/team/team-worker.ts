@@ -36,6 +36,7 @@ import { KeyGates } from '../queue/key-gates';
 import { linkAbort } from '../queue/linked-abort';
 import { Wakeup } from '../queue/wakeup';
 import { outputsDirOf } from '../output-names';
+import { sharedAnswerOf } from './shared-answers';
 import { ENV_VAR } from '../secrets/key-manager';
 import { labelOfKeyId } from '../secrets/key-choice';
 import { isStoreUnreachable, isTransientConflict } from '../store/pg/store-unreachable';
@@ -489,6 +490,9 @@ export class TeamWorker {
         break;
       }
       case 'succeeded': {
+        // Speech or an image goes into the store with the success: any desk can export it.
+        const file = response.saved ? await sharedAnswerOf(response.saved) : null;
+        if (response.saved && !file) this.d.logger.log('warn', 'job.answer_kept_here', { job: job.id, bytes: response.saved.bytes, path: response.saved.path });
         const rec = {
           units: verdict.units,
           cost: verdict.cost,
@@ -496,6 +500,7 @@ export class TeamWorker {
           rawResponse: verdict.raw,
           httpStatus: response.status,
           ...(verdict.vector ? { vector: verdict.vector } : {}),
+          ...(file ? { file } : {}),
         };
         // An invoice is checked (sums, VAT, a duplicate anywhere in the team) in its success's
         // transaction, and the item flows into the steps after its batch in it too.

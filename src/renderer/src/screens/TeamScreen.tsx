@@ -1,11 +1,12 @@
 // #/team: every batch of the team's shared store (host started with `--store URL`), read again
 // every second: status, progress, spend, and which worker ("host pid") holds how many of its items
 // now. Pause, resume and cancel act for every worker at once.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { TeamView } from '../../../shared/contract';
 import { isEnded } from '../../../shared/domain';
 import { workerState } from '../../../shared/team-batch';
 import { client } from '../client';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { ProgressBar } from '../components/ProgressBar';
 import { useAction } from '../hooks/use-action';
@@ -22,6 +23,8 @@ type Row = TeamView['batches'][number];
 function Controls({ row }: { row: Row }) {
   const action = useAction();
   const { batch } = row;
+  // Cancelling cannot be undone, for the whole team: asked first, as on one computer (BatchControls).
+  const [confirmCancel, setConfirmCancel] = useState(false);
   const act = (verb: 'pause' | 'resume' | 'cancel') =>
     action.run(async () => {
       await client().call('team.control', { id: batch.id, verb });
@@ -39,10 +42,26 @@ function Controls({ row }: { row: Row }) {
           Pause
         </button>
       )}
-      <button type="button" onClick={() => void act('cancel')} disabled={action.busy}>
+      <button type="button" onClick={() => setConfirmCancel(true)} disabled={action.busy}>
         Cancel
       </button>
       <ErrorAlert message={action.error} />
+      <ConfirmDialog
+        open={confirmCancel}
+        title={`Cancel "${batch.name}" for the team?`}
+        confirmLabel="Yes, cancel batch"
+        dismissLabel="Keep batch"
+        onConfirm={() => {
+          setConfirmCancel(false);
+          void act('cancel');
+        }}
+        onDismiss={() => setConfirmCancel(false)}
+      >
+        <p>
+          No worker sends its items not yet sent; the ones in flight now finish. Items already done stay done and keep their cost. This cannot be undone; to run the rest later, create a new batch.
+        </p>
+        {batch.pipeline ? <p>This batch is step {batch.pipeline.step} of a pipeline: every step of it is cancelled.</p> : null}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -362,6 +362,15 @@ export const PG_MIGRATIONS: readonly string[] = [
     added_at bigint NOT NULL
   );
   `,
+  // 11: answers saved as files (speech, images), stored with their item's success by the worker
+  // that received them (team/shared-answers.ts), so any desk can export them.
+  `
+  CREATE TABLE job_files (
+    job_id bigint PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+    name text NOT NULL,
+    bytes bytea NOT NULL
+  );
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

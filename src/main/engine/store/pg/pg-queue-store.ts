@@ -303,17 +303,24 @@ export class PgQueueStore implements QueueStore {
   async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): Promise<LeasedJob[]> {
     if (limit <= 0) return [];
     const now = this.now();
+    // The rows are picked once, in a materialized step: as \`WHERE id IN (SELECT ... LIMIT)\`, a
+    // nested-loop plan runs the limited subquery again for every row it looks at, each run skips
+    // the rows the runs before locked, and one worker asking for 4 took the whole batch (which
+    // plan PostgreSQL chooses depends on its statistics).
     const r = await this.pool.query<LeasedJob>(
-      `UPDATE jobs SET state = 'running', lease_token = ${LEASE_TOKEN}, lease_expires_at = $3, leased_by = $5,
+      `WITH picked AS MATERIALIZED (
+         SELECT id FROM jobs
+          WHERE batch_id = $1 AND state IN ('queued','retry_wait') AND run_at <= $2 ${sampleOnly ? 'AND sample = 1' : ''}
+          ORDER BY run_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
+       UPDATE jobs SET state = 'running', lease_token = ${LEASE_TOKEN}, lease_expires_at = $3, leased_by = $5,
          tries = tries + 1, updated_at = $2
-       WHERE id IN (SELECT id FROM jobs
-                     WHERE batch_id = $1 AND state IN ('queued','retry_wait') AND run_at <= $2 ${sampleOnly ? 'AND sample = 1' : ''}
-                     ORDER BY run_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
-         AND state IN ('queued','retry_wait')
+        FROM picked
+       WHERE jobs.id = picked.id
+         AND jobs.state IN ('queued','retry_wait')
          -- Another worker (or the user) may have paused the batch since this one read it; while its
          -- sample runs (sampling > 0) only sample items go, whatever this worker read.
          AND EXISTS (SELECT 1 FROM batches WHERE id = $1 AND status = 'active' ${sampleOnly ? '' : 'AND sampling = 0'})
-       RETURNING *`,
+       RETURNING jobs.*`,
       [batchId, now, now + leaseMs, limit, this.worker],
     );
     return r.rows.sort((a, b) => a.run_at - b.run_at || a.id - b.id);
@@ -375,6 +382,13 @@ export class PgQueueStore implements QueueStore {
       );
     if (r.rowCount !== 1) return false;
     await c.query(`DELETE FROM budget_holds WHERE job_id = $1`, [job.id]);
+    if (rec.file) {
+      await c.query(`INSERT INTO job_files (job_id, name, bytes) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO UPDATE SET name = EXCLUDED.name, bytes = EXCLUDED.bytes`, [
+        job.id,
+        rec.file.name,
+        rec.file.bytes,
+      ]);
+    }
     if (flow) await this.flowIn(c, { id: job.id, seq: job.seq, source: job.source, result_json: rec.resultJson }, job.batch_id, now, flow);
     return true;
   }
@@ -753,6 +767,27 @@ export class PgQueueStore implements QueueStore {
         [batchId, afterSeq, limit],
       )
     ).rows;
+  }
+
+  /**
+   * From item `fromSeq` on, `limit` succeeded items: the size of the answer the store keeps of
+   * each (null when it has none) and the worker that sent it.
+   */
+  async savedAnswers(batchId: string, fromSeq: number, limit: number): Promise<{ seq: number; size: number | null; worker: string | null }[]> {
+    const r = await this.pool.query<{ seq: number; size: number | null; worker: string | null }>(
+      `SELECT j.seq, octet_length(f.bytes) AS size, j.leased_by AS worker FROM jobs j LEFT JOIN job_files f ON f.job_id = j.id
+        WHERE j.batch_id = $1 AND j.seq >= $2 AND j.state = 'succeeded' ORDER BY j.seq LIMIT $3`,
+      [batchId, fromSeq, limit],
+    );
+    return r.rows;
+  }
+
+  /** The bytes of an item's saved answer; refused when the store has none (removed since it was listed). */
+  async savedAnswerBytes(batchId: string, seq: number): Promise<Buffer> {
+    const r = await this.pool.query<{ bytes: Buffer }>(`SELECT f.bytes FROM job_files f JOIN jobs j ON j.id = f.job_id WHERE j.batch_id = $1 AND j.seq = $2`, [batchId, seq]);
+    const row = r.rows[0];
+    if (!row) throw Object.assign(new Error(`item ${seq} of batch ${batchId} has no saved answer in the shared store`), { code: 'ENOENT' });
+    return row.bytes;
   }
 
   async jobEvents(jobId: number): Promise<JobEvent[]> {
