@@ -360,7 +360,14 @@ export type WatchView = z.infer<typeof WatchView>;
 export const TeamView = z.object({
   /** "the shared store postgresql://…", its password hidden. */
   store: z.string(),
-  batches: z.array(z.object({ batch: BatchSummary, inFlight: z.array(z.object({ worker: z.string(), running: z.number().int() })) })),
+  batches: z.array(
+    z.object({
+      batch: BatchSummary,
+      inFlight: z.array(z.object({ worker: z.string(), running: z.number().int() })),
+      /** Why workers up do not send it (no key for it on their machine), and whether none can (shared/team-batch.ts leftNotes). */
+      notSent: z.array(z.string()),
+    }),
+  ),
   /** The workers up now ("host pid"), busy or not: a standing worker stays on for new batches. */
   workersUp: z.array(z.object({ worker: z.string(), standing: z.boolean(), startedAt: z.number().int(), running: z.number().int() })),
 });

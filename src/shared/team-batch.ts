@@ -19,3 +19,23 @@ export function teamBatchRefusal(capability: BatchCapability, followUp: boolean)
 export function workerState(w: { standing: boolean; running: number }, count: (n: number) => string = String): string {
   return [w.standing ? 'standing' : '', w.running > 0 ? `${count(w.running)} in flight` : 'idle'].filter(Boolean).join(', ');
 }
+
+/** A worker up and the batches it leaves to the others (no key for them on its machine). */
+export interface WorkerLeaving {
+  worker: string;
+  left: readonly { batch: string; why: string }[];
+}
+
+/**
+ * Who does not send a batch that still has items to send, and why; and when no worker up can send
+ * it at all, what to do. Empty for a batch with nothing left to send.
+ */
+export function leftNotes(batchId: string, itemsToSend: number, workersUp: readonly WorkerLeaving[]): string[] {
+  if (itemsToSend === 0) return [];
+  const leaving = workersUp.flatMap((w) => w.left.filter((l) => l.batch === batchId).map((l) => ({ worker: w.worker, why: l.why })));
+  const notes = leaving.map((l) => `not sent by ${l.worker}: ${l.why}`);
+  if (leaving.length > 0 && leaving.length === workersUp.length) {
+    notes.push('No worker up can send it: add its key on one of them (they look again within a minute when standing), or start a worker on a computer that has it.');
+  }
+  return notes;
+}

@@ -63,6 +63,19 @@ test.describe('team screen', () => {
     await page.getByRole('dialog', { name: 'Cancel "Old notice" for the team?' }).getByRole('button', { name: 'Yes, cancel batch' }).click();
     await expect(otherRow.getByTestId('team-status')).toContainText('Cancelled');
 
+    // A standing worker on a computer without the channel key: the row says it does not send
+    // the batch and why, and that no worker up can; stopped, it is gone from the row.
+    const keyless = startCli(['run', '--watch', '--store', store, '--data-dir', join(work, 'keyless'), '--api-url', sandbox.url], { BATCHDESK_API_KEY: sandbox.apiKey });
+    try {
+      const notSent = row.getByTestId('team-not-sent');
+      await expect(notSent.first()).toContainText(new RegExp(`not sent by \\S+ ${keyless.child.pid ?? 'no-pid'}: this computer has no channel key`), { timeout: 30_000 });
+      await expect(notSent.nth(1)).toContainText('No worker up can send it');
+    } finally {
+      keyless.child.kill('SIGTERM');
+      await keyless.done;
+    }
+    await expect(row.getByTestId('team-not-sent')).toHaveCount(0);
+
     // Latency keeps the worker busy for several seconds (4 in flight at a time), so the screen
     // can be seen following it.
     await sandbox.admin.setFaults({ latency_ms: 400 });

@@ -7,7 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../../src/main/engine/engine';
-import type { TeamRunOptions } from '../../src/main/engine/team/team-worker';
+import { WORKER_SEEN_MS, type TeamRunOptions } from '../../src/main/engine/team/team-worker';
+import { leftNotes } from '../../src/shared/team-batch';
 import { connect } from '../../src/main/compose/connect';
 import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
 import { systemClock } from '../../src/main/engine/clock';
@@ -116,6 +117,33 @@ describe('team mode: workers on one shared store', () => {
     expect(s.counts.queued).toBe(20);
     expect((await creator.batch(id))?.status).toBe('active');
     keyless.engine.close();
+  });
+
+  it('a standing worker without the key notes it in the store, and sends the batch once its machine has the key', async () => {
+    const { h, url, creator } = await teamSetup();
+    const { id } = await sharedBatch(h, creator, 12);
+    const env: NodeJS.ProcessEnv = { BATCHDESK_API_KEY: h.env.BATCHDESK_API_KEY };
+    const later = await machine(h, env);
+    const stop = new AbortController();
+    const said: string[] = [];
+    const standing = later.work(await storeAt(url, 'standing'), 'standing', { stay: true, signal: stop.signal, lookAgainMs: 300, say: (l) => said.push(l) });
+    // Who does not send it, and why, as status --store and the Team screen say it; none up can.
+    const notes = async (): Promise<string[]> => leftNotes(id, (await creator.stats(id)).counts.queued, await creator.workersUp(WORKER_SEEN_MS));
+    await expect.poll(notes, { timeout: 10_000 }).toEqual([
+      expect.stringMatching(/^not sent by standing: this computer has no channel key\. .*batchdesk keys add --kind channel/),
+      expect.stringMatching(/^No worker up can send it: add its key on one of them/),
+    ]);
+    // The key arrives on that machine: it looks again, sends everything, and no longer leaves it.
+    env.BATCHDESK_CHANNEL_KEY = h.env.BATCHDESK_CHANNEL_KEY;
+    await expect.poll(async () => (await creator.stats(id)).counts.succeeded, { timeout: 20_000 }).toBe(12);
+    expect(await notes()).toEqual([]);
+    await expect.poll(async () => (await creator.workersUp(WORKER_SEEN_MS)).map((w) => w.left), { timeout: 10_000 }).toEqual([[]]);
+    // Said once, however often it looked again.
+    expect(said.filter((l) => l.includes(`Batch ${id}`))).toHaveLength(1);
+    stop.abort();
+    await standing;
+    expect(new Set((await h.admin.ledger()).map((d) => d.idempotency_key)).size).toBe(12);
+    later.engine.close();
   });
 
   it("a worker whose key of the batch's label is another account's key leaves it: nothing billed to the wrong client", async () => {

@@ -2,7 +2,7 @@
 // store with the workers holding its items now, and pause/resume/cancel for every worker at once.
 import type { ArgOf, ResultOf, TeamView } from '../../shared/contract';
 import type { Engine } from '../engine/engine';
-import { teamBatchRefusal } from '../../shared/team-batch';
+import { leftNotes, teamBatchRefusal } from '../../shared/team-batch';
 import { InvalidArgumentError } from './rpc-errors';
 import type { SharedStoreHandle } from '../engine/store/pg/open-shared-store';
 import { cancelTeamBatch, pauseTeamBatch, resolveTeamBatch, resumeTeamBatch, startTeamBatch, teamBatch, teamBatches } from '../engine/team/team-batches';
@@ -15,7 +15,11 @@ export async function teamView(h: SharedStoreHandle): Promise<TeamView> {
     store: h.description,
     workersUp: up.map((w) => ({ worker: w.worker, standing: w.standing, startedAt: w.started_at, running: w.running })),
     batches: batches
-      .map((batch) => ({ batch, inFlight: workers.filter((w) => w.batch_id === batch.id).map((w) => ({ worker: w.worker, running: w.running })) }))
+      .map((batch) => ({
+        batch,
+        inFlight: workers.filter((w) => w.batch_id === batch.id).map((w) => ({ worker: w.worker, running: w.running })),
+        notSent: leftNotes(batch.id, batch.counts.queued + batch.counts.retry_wait, up),
+      }))
       .sort((a, b) => b.batch.created_at.localeCompare(a.batch.created_at)),
   };
 }

@@ -7,7 +7,7 @@ import type { Engine } from '../../engine/engine';
 import type { SharedStoreHandle } from '../../engine/store/pg/open-shared-store';
 import type { WorkerUp } from '../../engine/store/pg/pg-queue-store';
 import { WORKER_SEEN_MS } from '../../engine/team/team-worker';
-import { workerState } from '../../../shared/team-batch';
+import { leftNotes, workerState } from '../../../shared/team-batch';
 import type { BatchRow } from '../../engine/store/queue-store';
 import { isEnded, type BatchSummary } from '../../../shared/domain';
 import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
@@ -70,7 +70,8 @@ export async function teamStatus(h: SharedStoreHandle, positionals: readonly str
   const out = batches.map((b) => {
     const here = workers.filter((w) => w.batch_id === b.id);
     const who = here.length === 0 ? '' : `\n  in flight on: ${here.map((w) => `${w.worker} (${w.running})`).join(', ')}`;
-    return `${describeBatch(b, { shared: true })}${who}`;
+    const notSent = leftNotes(b.id, b.counts.queued + b.counts.retry_wait, up).map((n) => `\n  ${n}`).join('');
+    return `${describeBatch(b, { shared: true })}${who}${notSent}`;
   });
   io.stdout.write(`${out.join('\n\n')}\n\n${upLine}`);
   return EXIT.ok;

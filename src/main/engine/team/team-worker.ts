@@ -73,6 +73,8 @@ export interface TeamRunOptions {
   signal?: AbortSignal;
   /** A standing worker (`run --store --watch`): with nothing to do it waits for new, started or resumed batches until aborted. */
   stay?: boolean;
+  /** How often a standing worker looks again at the batches it left (default LEFT_RECHECK_MS). */
+  lookAgainMs?: number;
 }
 
 const POLL_MS = 1_000;
@@ -84,6 +86,11 @@ const RECONNECT_MS = 1_000;
  * workers noted within WORKER_SEEN_MS, so a killed one drops off the list within seconds.
  */
 const PRESENCE_MS = 5_000;
+/**
+ * A standing worker looks again at the batches it left (no key for them here) this often: a key
+ * added to this machine meanwhile is then used without restarting it.
+ */
+const LEFT_RECHECK_MS = 60_000;
 export const WORKER_SEEN_MS = 3 * PRESENCE_MS;
 
 export class TeamWorker {
@@ -99,6 +106,11 @@ export class TeamWorker {
   private beating = false;
   /** Batches this worker cannot send (no key for them here), with why: left to the others. */
   readonly left = new Map<string, string>();
+  /** When each batch was left (performance.now()), for a standing worker's second look. */
+  private readonly leftAt = new Map<string, number>();
+  /** Batches whose leaving was said already: said once per run, however often it is looked at again. */
+  private readonly told = new Set<string>();
+  private standing = false;
   /** Which key each batch was planned with (PgQueueStore.keyCheck), read once per run. */
   private readonly keyChecks = new Map<string, KeyCheck | null>();
   /** The pipelines (`--then`) of the batches in scope, read with the scope. */
@@ -118,10 +130,11 @@ export class TeamWorker {
     const signal = this.stop.signal;
     await this.write(() => this.releaseDeadWorkers());
     const standing = opts.stay === true;
+    this.standing = standing;
     await this.write(() => this.d.store.present(this.d.worker, standing));
     const heartbeat = setInterval(() => void this.heartbeat(), Math.max(1_000, Math.floor(this.config.leaseMs / 3)));
     heartbeat.unref();
-    const presence = setInterval(() => void this.d.store.present(this.d.worker, standing).catch(() => undefined), PRESENCE_MS);
+    const presence = setInterval(() => this.notePresence(), PRESENCE_MS);
     presence.unref();
     // A batch named to this worker comes with the steps after it (`--then`), as on one computer.
     const ids = opts.batchIds;
@@ -141,6 +154,7 @@ export class TeamWorker {
             this.gates.refresh();
             await this.resumeDueWaits(opts.batchIds);
             await this.startDueSchedules(opts.batchIds);
+            if (standing) this.lookAgainAtLeft(opts.lookAgainMs ?? LEFT_RECHECK_MS);
             scope = (await this.d.store.workableBatches()).filter((b) => (named === null || named.has(b.pipeline_id) || named.has(b.id)) && !this.left.has(b.id));
             this.lineages = new Map([...(await this.d.store.pipelinesOf(scope.map((b) => b.pipeline_id)))].map(([id, members]) => [id, new Lineage(members)] as const));
             lookedAt = performance.now();
@@ -297,12 +311,42 @@ export class TeamWorker {
     return true;
   }
 
-  /** A batch this machine has no key for is left to the workers that have it; said once. */
+  /**
+   * A batch this machine has no key for is left to the workers that have it; said once, and noted
+   * in the store with this worker, so `status --store` and the window show who cannot send it.
+   */
   private leave(batch: BatchRow, why: string): void {
     if (this.left.has(batch.id)) return;
     this.left.set(batch.id, why);
+    this.leftAt.set(batch.id, performance.now());
+    this.notePresence();
+    if (this.told.has(batch.id)) return;
+    this.told.add(batch.id);
     this.d.logger.log('warn', 'batch.left_to_others', { batch: batch.id });
     this.d.say(`Batch ${batch.id} (${batch.name}) is left to the other workers: ${why}`);
+  }
+
+  /** A standing worker's second look at the batches it left a while ago, with its keys read again. */
+  private lookAgainAtLeft(afterMs: number): void {
+    const due = [...this.leftAt].filter(([, at]) => performance.now() - at >= afterMs).map(([id]) => id);
+    if (due.length === 0) return;
+    for (const id of due) {
+      this.left.delete(id);
+      this.leftAt.delete(id);
+      this.keyChecks.delete(id);
+    }
+    this.keys.clear();
+  }
+
+  /** This worker is up (with the batches it leaves to others); a store away meanwhile only delays the note. */
+  private notePresence(): void {
+    void this.d.store
+      .present(
+        this.d.worker,
+        this.standing,
+        [...this.left].map(([batch, why]) => ({ batch, why })),
+      )
+      .catch(() => undefined);
   }
 
   private async dispatchBatch(batch: BatchRow, signal: AbortSignal): Promise<number> {

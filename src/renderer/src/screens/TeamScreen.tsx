@@ -67,7 +67,7 @@ function Controls({ row }: { row: Row }) {
 }
 
 function TeamRow({ row }: { row: Row }) {
-  const { batch, inFlight } = row;
+  const { batch, inFlight, notSent } = row;
   const done = batch.counts.succeeded;
   const failed = batch.counts.failed + batch.counts.cancelled;
   return (
@@ -94,6 +94,11 @@ function TeamRow({ row }: { row: Row }) {
       </td>
       <td data-testid="team-in-flight">
         {inFlight.length === 0 ? <span className="muted">—</span> : `in flight on: ${inFlight.map((w) => `${w.worker} (${w.running})`).join(', ')}`}
+        {notSent.map((n) => (
+          <div key={n} className="muted" data-testid="team-not-sent">
+            {n}
+          </div>
+        ))}
       </td>
       <td>
         <Controls row={row} />

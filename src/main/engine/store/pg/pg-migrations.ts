@@ -371,6 +371,12 @@ export const PG_MIGRATIONS: readonly string[] = [
     bytes bytea NOT NULL
   );
   `,
+  // 12: the batches a worker leaves to the others (no key for them on its machine), with why,
+  // noted with its presence: status and the window say who cannot send a batch, and when no
+  // worker up can.
+  `
+  ALTER TABLE team_workers ADD COLUMN left_json text NOT NULL DEFAULT '[]';
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -5,6 +5,7 @@
 // caller holds the lease token; a job whose holder died is reclaimed when its lease runs out and
 // resent with the key and body it was made with.
 import pg from 'pg';
+import { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { EngineError } from '../../../../shared/errors';
 import type { PauseKind } from '../../../../shared/domain';
@@ -61,13 +62,21 @@ export interface PgStoreOptions {
  */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
-/** A worker that is up: "host pid", whether it stays on for new batches, when it started and last noted itself (store time, ms). */
+/** A batch a worker leaves to the others, and why (no key for it on that machine). */
+export const LeftBatch = z.object({ batch: z.string(), why: z.string() });
+export type LeftBatch = z.infer<typeof LeftBatch>;
+
+/**
+ * A worker that is up: "host pid", whether it stays on for new batches, when it started and last
+ * noted itself (store time, ms), how many items it holds, and the batches it leaves to the others.
+ */
 export interface WorkerUp {
   worker: string;
   standing: boolean;
   started_at: number;
   seen_at: number;
   running: number;
+  left: LeftBatch[];
 }
 
 export class PgQueueStore implements QueueStore {
@@ -1033,13 +1042,13 @@ export class PgQueueStore implements QueueStore {
    * This worker is up (standing: `run --watch --store`), noted with the store's time; rows of
    * workers not seen for a day are cleared on the way.
    */
-  async present(worker: string, standing: boolean): Promise<void> {
+  async present(worker: string, standing: boolean, left: readonly LeftBatch[] = []): Promise<void> {
     const now = this.now();
     await this.pool.query(
       `WITH old AS (DELETE FROM team_workers WHERE seen_at < $3::bigint - 86400000 AND worker <> $1)
-       INSERT INTO team_workers (worker, standing, started_at, seen_at) VALUES ($1, $2, $3::bigint, $3::bigint)
-       ON CONFLICT (worker) DO UPDATE SET standing = EXCLUDED.standing, seen_at = EXCLUDED.seen_at`,
-      [worker, standing, now],
+       INSERT INTO team_workers (worker, standing, started_at, seen_at, left_json) VALUES ($1, $2, $3::bigint, $3::bigint, $4)
+       ON CONFLICT (worker) DO UPDATE SET standing = EXCLUDED.standing, seen_at = EXCLUDED.seen_at, left_json = EXCLUDED.left_json`,
+      [worker, standing, now, JSON.stringify(left)],
     );
   }
 
@@ -1050,9 +1059,9 @@ export class PgQueueStore implements QueueStore {
 
   /** The workers seen within `withinMs`, busy or not, with how many items each holds now. */
   async workersUp(withinMs: number): Promise<WorkerUp[]> {
-    return (
-      await this.pool.query<WorkerUp>(
-        `SELECT w.worker, w.standing, w.started_at, w.seen_at, COALESCE(r.running, 0)::int AS running
+    const rows = (
+      await this.pool.query<Omit<WorkerUp, 'left'> & { left_json: string }>(
+        `SELECT w.worker, w.standing, w.started_at, w.seen_at, COALESCE(r.running, 0)::int AS running, w.left_json
            FROM team_workers w
            LEFT JOIN (SELECT leased_by, count(*) AS running FROM jobs WHERE state = 'running' GROUP BY 1) r ON r.leased_by = w.worker
           WHERE w.seen_at >= $1::bigint
@@ -1060,6 +1069,17 @@ export class PgQueueStore implements QueueStore {
         [this.now() - withinMs],
       )
     ).rows;
+    // Written by workers, maybe of another version: what cannot be read is no batch left.
+    return rows.map(({ left_json, ...w }) => {
+      let parsed: unknown = [];
+      try {
+        parsed = JSON.parse(left_json);
+      } catch {
+        parsed = [];
+      }
+      const left = z.array(LeftBatch).safeParse(parsed);
+      return { ...w, left: left.success ? left.data : [] };
+    });
   }
 
   /** When the batch's next job may be sent (queued or waiting to retry); null when none is left. */
