@@ -16,7 +16,7 @@ const ITEMS = 40;
 interface Created {
   batch: { id: string; pipeline: { step: number } | null };
   steps: { id: string; pipeline: { step: number; parent: string | null } | null; status: string }[];
-  estimates: { cost: number }[];
+  estimates: { cost: number; items: number }[];
 }
 
 describe('team: a pipeline on the shared store', () => {
@@ -143,10 +143,30 @@ describe('team: a pipeline on the shared store', () => {
     expect(r.code, r.stderr).toBe(0);
     for (const id of [first, second]) expect(await jobStates(storeUrl, id), id).toEqual([{ state: 'succeeded', n: ITEMS }]);
 
-    // A follow-up of an existing batch with steps after it is not made in the store yet: refused before anything is written, with what to do.
-    const from = await runCli(['batch', 'create', 'text', '--task', 'summary', '--from', first, '--then', 'crm:conversation', '--store', storeUrl, '--data-dir', planner, '--api-url', sb.url], keyEnv(sb));
-    expect(from.code).toBe(2);
-    expect(from.stderr).toContain('--from with --then cannot go with --store yet');
-    expect(from.stderr).toContain('then a follow-up of that one the same way');
+    // A follow-up of the finished first step with a step after it (--from with --then): both made
+    // in the store, the follow-up filled with every transcript, the step after it empty and linked;
+    // a worker then sends both, each item once.
+    const from = await runCli(['batch', 'create', 'text', '--task', 'extract', '--from', first, '--then', 'crm:conversation', '--json', '--store', storeUrl, '--data-dir', planner, '--api-url', sb.url], keyEnv(sb));
+    expect(from.code, from.stderr).toBe(0);
+    const chain = JSON.parse(from.stdout) as Created;
+    const [extract, crm] = [chain.batch?.id ?? '', chain.steps[0]?.id ?? ''];
+    expect(chain.steps).toHaveLength(1);
+    expect(chain.estimates.map((e) => e.items)).toEqual([ITEMS, ITEMS]);
+    const rows = await query<{ id: string; parent_id: string; step: number; ready: number; total: number }>(storeUrl, `SELECT id, parent_id, step, ready, total FROM batches WHERE id IN ($1, $2) ORDER BY step`, [extract, crm]);
+    expect(rows).toEqual([
+      { id: extract, parent_id: first, step: 2, ready: 1, total: ITEMS },
+      { id: crm, parent_id: extract, step: 3, ready: 1, total: 0 },
+    ]);
+    const after = startCli(['run', extract, ...common, '--api-url', sb.url], keyEnv(sb));
+    live.push({ ...after, tag: '' });
+    const ran = await after.done;
+    expect(ran.code, ran.stderr).toBe(0);
+    for (const id of [extract, crm]) expect(await jobStates(storeUrl, id), id).toEqual([{ state: 'succeeded', n: ITEMS }]);
+    const [links] = await query<{ n: string; parents: string }>(
+      storeUrl,
+      `SELECT COUNT(*) AS n, COUNT(DISTINCT c.parent_job_id) AS parents FROM jobs c JOIN jobs p ON p.id = c.parent_job_id WHERE c.batch_id = $1 AND p.batch_id = $2`,
+      [crm, extract],
+    );
+    expect([Number(links?.n), Number(links?.parents)]).toEqual([ITEMS, ITEMS]);
   }, 120_000);
 });

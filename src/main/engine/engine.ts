@@ -1075,17 +1075,16 @@ export class Engine {
    * --store`; team/team-follow-up.ts) with a key of this computer's keychain. Throws
    * AlreadyFollowed when a live follow-up does the same, unless `allowResend`.
    */
-  async teamFollowUp(to: FollowUpStore, parentId: string, input: CreateBatchInput): Promise<{ id: string; estimate: StepEstimate }> {
+  async teamFollowUp(to: FollowUpStore, parentId: string, input: CreateBatchInput): Promise<{ id: string; estimate: StepEstimate }[]> {
     const parsed = CreateBatchInput.parse({ ...input, from: parentId });
     const late = parsed.at === undefined ? null : pastProblem(parsed.at, this.clock.now());
     if (late) throw new UserError(late);
-    const credential = describe(parsed.capability).credential;
     return createTeamFollowUp(
       {
         store: to,
         plans: new FollowerPlans(this.rates),
-        rate: (r) => this.rates.rate(describe(r.capability).rateItem(null), r.tier),
-        keyFor: (parent) => this.keyChooser(parsed.key, parent)(credential, true),
+        rate: (capability, tier) => this.rates.rate(describe(capability).rateItem(null), tier),
+        keyFor: (parent, capability, first) => this.keyChooser(parsed.key, parent)(describe(capability).credential, first),
         keyCheck: (row) => this.keyCheckFor(row),
         newId: () => newBatchId(this.clock.now()),
         creator: creatorTag(),
@@ -1093,6 +1092,7 @@ export class Engine {
       parentId,
       this.followUpRequest(parsed),
       parsed.at ?? null,
+      parsed.then ?? [],
     );
   }
 

@@ -15,7 +15,7 @@ import type { StepEstimate } from '../../engine/pipeline/projection';
 import { parseAt } from '../../engine/queue/schedule';
 import { parseQuietHours } from '../../engine/messaging/quiet-hours';
 import { parseGap, formatGap } from '../../../shared/durations';
-import { openChosenStore, refuseInTeamMode, storeChoice } from './team';
+import { openChosenStore } from './team';
 import { resolveTeamBatch, teamBatch } from '../../engine/team/team-batches';
 import type { CreateBatchResult, Engine } from '../../engine/engine';
 import type { CreateBatchInput } from '../../engine/batch-input';
@@ -110,7 +110,6 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   }
 
   // Team mode: the batch is planned here (this computer's keys and opt-out list), then moved whole to the shared store.
-  if (storeChoice(values.store, io.env).kind !== 'sqlite') refuseInTeamMode(values);
   const shared = await openChosenStore(values.store, io.env);
   let engine;
   try {
@@ -218,8 +217,15 @@ async function teamParent(engine: Engine, store: PgQueueStore, from: string): Pr
 /** `batch create CAPABILITY --from ID --store URL`: the follow-up made in the shared store, as the local create reports one. */
 async function teamFollowUp(engine: Engine, store: PgQueueStore, parentId: string, input: CreateBatchInput): Promise<CreateBatchResult> {
   try {
-    const f = await engine.teamFollowUp(store, parentId, input);
-    return { batch: await teamBatch(store, f.id), problems: [], alreadyQueued: 0, steps: [], estimates: [f.estimate] };
+    const [first, ...later] = await engine.teamFollowUp(store, parentId, input);
+    if (!first) throw new Error('a follow-up was made without its first step');
+    return {
+      batch: await teamBatch(store, first.id),
+      problems: [],
+      alreadyQueued: 0,
+      steps: await Promise.all(later.map((s) => teamBatch(store, s.id))),
+      estimates: [first.estimate, ...later.map((s) => s.estimate)],
+    };
   } catch (e) {
     if (!(e instanceof AlreadyFollowed)) throw e;
     const items = (await store.stats(parentId)).counts.succeeded;

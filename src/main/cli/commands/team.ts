@@ -42,17 +42,6 @@ export async function openChosenStore(flag: string | undefined, env: NodeJS.Proc
   return openSharedStore(choice.url);
 }
 
-/** `--store` with options team mode does not carry yet: refused before anything is imported, with what to do instead. */
-export function refuseInTeamMode(values: Readonly<Partial<Record<'from' | 'then', unknown>>>): void {
-  if (values.from === undefined) return;
-  const then = Array.isArray(values.then) ? values.then.length > 0 : values.then !== undefined;
-  if (then) {
-    throw new UsageError(
-      '--from with --then cannot go with --store yet: create the follow-up first (`batch create CAPABILITY --from ID --store URL`), then a follow-up of that one the same way.',
-    );
-  }
-}
-
 /** `status --store`: every batch of the team, and which worker holds which of its items now. */
 export async function teamStatus(h: SharedStoreHandle, positionals: readonly string[], json: boolean, io: Io): Promise<ExitCode> {
   const ids = positionals.length > 0 ? await Promise.all(positionals.map((p) => resolveTeamBatch(h.store, p))) : null;

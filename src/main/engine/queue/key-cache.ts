@@ -22,6 +22,11 @@ export class KeyCache {
     this.keys.clear();
   }
 
+  /** Reads this one key again at its next use; the others (and their secrets, for redaction) stay. */
+  forget(kind: Credential, keyId: string | null): void {
+    this.keys.delete(`${kind}|${keyId ?? ''}`);
+  }
+
   /** Every secret this run knows: none of them may be copied from a server's text into storage. */
   secrets(): string[] {
     const out: string[] = [];

@@ -3,16 +3,20 @@
 // so from that commit every parent item that succeeds on any worker flows into it (in the
 // worker's success transaction: PgQueueStore.flowIn); then the items that had already succeeded
 // are filled in, each once, whoever gets there first (a follow-up job has its parent's seq); then
-// it is made visible with its estimate. It is planned on this computer: the key it sends with is
-// chosen from this computer's keychain, and only a check of that key goes to the store.
+// it is made visible with its estimate. Steps after it (`--then`) are linked to it the same way,
+// empty, and all of them are made visible in one commit. It is planned on this computer: the keys
+// they send with are chosen from this computer's keychain, and only a check of each goes to the store.
 import { chainProblem } from '../../../shared/capabilities/steps';
 import type { BatchRow } from '../queue/batch-store';
+import type { BatchCapability, Tier } from '../../../shared/domain';
+import { optionsOf } from '../../../shared/capabilities/request-options';
+import type { PipelineStep } from '../../../shared/capabilities/steps';
 import type { KeyCheck } from '../secrets/key-check';
 import type { BatchKey } from '../secrets/key-choice';
 import { UserError } from '../failures';
 import type { FollowerPlans } from '../pipeline/follow-ups';
 import { Lineage } from '../pipeline/lineage';
-import type { StepEstimate } from '../pipeline/projection';
+import { projectStep, type StepEstimate, type StepShape } from '../pipeline/projection';
 import { AlreadyFollowed, followUpDetail, followUpEstimate, followUpName, projectLater, type FollowUpRequest } from '../pipeline/steps-builder';
 import { sameWork } from '../pipeline/pipeline-store';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
@@ -21,30 +25,37 @@ import { openCounts, StatsCache } from './team-batches';
 /** Parent items read per page while filling the follower. */
 const PAGE = 500;
 
-export type FollowUpStore = Pick<PgQueueStore, 'batch' | 'createFollower' | 'succeededPage' | 'addDerived' | 'sealFollower' | 'stopImport' | 'discardImport' | 'members' | 'stats'>;
+export type FollowUpStore = Pick<PgQueueStore, 'batch' | 'createFollower' | 'succeededPage' | 'addDerived' | 'sealFollowers' | 'stopImport' | 'discardImport' | 'members' | 'stats'>;
 
 export interface TeamFollowUpDeps {
   store: FollowUpStore;
   plans: FollowerPlans;
   /** The rate per unit of a capability at a tier (this computer's rate book). */
-  rate: (r: FollowUpRequest) => number;
-  /** The key the follower sends with: the one asked for, else the parent's label where this computer has it. */
-  keyFor: (parent: BatchRow) => BatchKey;
+  rate: (capability: BatchCapability, tier: Tier) => number;
+  /** The key a step sends with (`first`: the follower itself): the one asked for, else the parent's label where this computer has it. */
+  keyFor: (parent: BatchRow, capability: BatchCapability, first: boolean) => BatchKey;
   keyCheck: (row: BatchRow) => Promise<KeyCheck | null>;
   newId: () => string;
   creator: string;
 }
 
 /**
- * Creates the follow-up of the team's batch `parentId` (started by a worker at `at` when given, as
- * `--at` does on one computer); throws AlreadyFollowed when a live one does the same (unless allowed).
+ * Creates the follow-up of the team's batch `parentId` and the steps after it (`then`), started by
+ * a worker at `at` when given, as `--at` does on one computer; throws AlreadyFollowed when a live
+ * one does the same (unless allowed). Returns every step made, the follow-up first.
  */
-export async function createTeamFollowUp(d: TeamFollowUpDeps, parentId: string, r: FollowUpRequest, at: number | null = null): Promise<{ id: string; estimate: StepEstimate }> {
+export async function createTeamFollowUp(
+  d: TeamFollowUpDeps,
+  parentId: string,
+  r: FollowUpRequest,
+  at: number | null = null,
+  then: readonly PipelineStep[] = [],
+): Promise<{ id: string; estimate: StepEstimate }[]> {
   const parent = await d.store.batch(parentId);
   if (!parent) throw new UserError(`No batch "${parentId}" in the shared store to follow. \`batchdesk status --store URL\` lists the team's batches.`);
   const problem = chainProblem(parent.capability, r.capability);
   if (problem) throw new UserError(`Batch ${parent.id} ("${parent.name}") cannot be followed by ${r.capability}: ${problem}`);
-  const key = d.keyFor(parent);
+  const key = d.keyFor(parent, r.capability, true);
   const id = d.newId();
   const row: BatchRow = {
     id,
@@ -79,6 +90,7 @@ export async function createTeamFollowUp(d: TeamFollowUpDeps, parentId: string, 
   };
   const same = await d.store.createFollower(row, d.creator, await d.keyCheck(row), r.allowResend ? null : (rows) => sameWork(rows, r.capability, r.options));
   if (same) throw new AlreadyFollowed(parent.id, same);
+  const made = [id];
   try {
     const filled = { count: 0, units: 0, cost: 0 };
     for (let after = 0; ; ) {
@@ -93,15 +105,34 @@ export async function createTeamFollowUp(d: TeamFollowUpDeps, parentId: string, 
     }
     const lineage = new Lineage(await d.store.members(parent.pipeline_id));
     const open = await openCounts(lineage, new StatsCache(d.store));
-    const estimate = followUpEstimate(parent, filled, projectLater(parent, lineage, open, r, d.rate(r)));
-    await d.store.sealFollower(id, { name: followUpName(parent.name, r), estimatedUnits: estimate.units, estimatedCost: estimate.cost, detail: followUpDetail(estimate) });
-    return { id, estimate };
+    const estimate = followUpEstimate(parent, filled, projectLater(parent, lineage, open, r, d.rate(r.capability, r.tier)));
+    const name = followUpName(parent.name, r);
+    const steps = [{ id, estimate }];
+    const seals = [{ id, name, estimatedUnits: estimate.units, estimatedCost: estimate.cost, detail: followUpDetail(estimate) }];
+    // The steps after it, empty: each takes the one before's results as they come, as with --then on one computer.
+    let prev: { row: BatchRow; shape: StepShape } = { row, shape: estimate };
+    for (const s of then) {
+      const options = optionsOf(s);
+      const tier = s.tier ?? r.tier;
+      const stepKey = d.keyFor(parent, s.capability, false);
+      const next: BatchRow = { ...row, id: d.newId(), capability: s.capability, tier, options_json: JSON.stringify(options), budget: null, parent_id: prev.row.id, step: prev.row.step + 1, key_id: stepKey.id, client: stepKey.client };
+      await d.store.createFollower(next, d.creator, await d.keyCheck(next), null);
+      made.push(next.id);
+      const e = projectStep(prev.shape, prev.row.step, { capability: s.capability, options, tier, rate: d.rate(s.capability, tier) });
+      steps.push({ id: next.id, estimate: e });
+      seals.push({ id: next.id, name: `${name} → ${e.label}`, estimatedUnits: e.units, estimatedCost: e.cost, detail: followUpDetail(e) });
+      prev = { row: next, shape: e };
+    }
+    await d.store.sealFollowers(seals);
+    return steps;
   } catch (e) {
-    // Nothing half made is left in the team's store; no worker flows into it once it is stopped.
-    await d.store
-      .stopImport(id)
-      .then(() => d.store.discardImport(id))
-      .catch(() => undefined);
+    // Nothing half made is left in the team's store; no worker flows into any of it once it is stopped.
+    for (const m of made.reverse()) {
+      await d.store
+        .stopImport(m)
+        .then(() => d.store.discardImport(m))
+        .catch(() => undefined);
+    }
     throw e;
   }
 }

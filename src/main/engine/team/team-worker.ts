@@ -43,6 +43,7 @@ import { isStoreUnreachable, isTransientConflict } from '../store/pg/store-unrea
 import { SharedRate } from './shared-rate';
 import { FollowerPlans } from '../pipeline/follow-ups';
 import { describe } from '../../../shared/capabilities/catalog';
+import type { Credential } from '../api/request';
 import { Lineage } from '../pipeline/lineage';
 import { openCounts, StatsCache } from './team-batches';
 import type { FlowInto } from '../store/pg/pg-queue-store';
@@ -106,8 +107,8 @@ export class TeamWorker {
   private beating = false;
   /** Batches this worker cannot send (no key for them here), with why: left to the others. */
   readonly left = new Map<string, string>();
-  /** When each batch was left (performance.now()), for a standing worker's second look. */
-  private readonly leftAt = new Map<string, number>();
+  /** When each batch was left (performance.now()) and the key it lacked, for a standing worker's second look. */
+  private readonly leftAt = new Map<string, { at: number; kind: Credential; keyId: string | null }>();
   /** Batches whose leaving was said already: said once per run, however often it is looked at again. */
   private readonly told = new Set<string>();
   private standing = false;
@@ -318,7 +319,7 @@ export class TeamWorker {
   private leave(batch: BatchRow, why: string): void {
     if (this.left.has(batch.id)) return;
     this.left.set(batch.id, why);
-    this.leftAt.set(batch.id, performance.now());
+    this.leftAt.set(batch.id, { at: performance.now(), kind: describe(batch.capability).credential, keyId: batch.key_id });
     this.notePresence();
     if (this.told.has(batch.id)) return;
     this.told.add(batch.id);
@@ -328,14 +329,14 @@ export class TeamWorker {
 
   /** A standing worker's second look at the batches it left a while ago, with its keys read again. */
   private lookAgainAtLeft(afterMs: number): void {
-    const due = [...this.leftAt].filter(([, at]) => performance.now() - at >= afterMs).map(([id]) => id);
-    if (due.length === 0) return;
-    for (const id of due) {
+    for (const [id, l] of [...this.leftAt]) {
+      if (performance.now() - l.at < afterMs) continue;
       this.left.delete(id);
       this.leftAt.delete(id);
       this.keyChecks.delete(id);
+      // Only the key it lacked is read again: the others' secrets stay known for redaction.
+      this.keys.forget(l.kind, l.keyId);
     }
-    this.keys.clear();
   }
 
   /** This worker is up (with the batches it leaves to others); a store away meanwhile only delays the note. */

@@ -444,7 +444,7 @@ export class PgQueueStore implements QueueStore {
 
   /**
    * Starts a follow-up of a team batch (`batch create --from ID --store`), invisible until
-   * `sealFollower` but linked to its parent at once: from this commit on every parent item that
+   * `sealFollowers` but linked to its parent at once: from this commit on every parent item that
    * succeeds on any worker flows into it. Unless `allowSame`, a live follower of the parent doing
    * the same work (`sameWork`) is returned instead and nothing is written; two creates at once
    * take turns on the parent, so they cannot both pass that check.
@@ -503,17 +503,20 @@ export class PgQueueStore implements QueueStore {
   }
 
   /** Makes a follower visible with its name and estimate; its total counts its jobs as they come. */
-  async sealFollower(id: string, s: { name: string; estimatedUnits: number; estimatedCost: number; detail: string }): Promise<void> {
+  /** Makes followers visible with their names and estimates, all in one commit (a follow-up and the steps after it appear together). */
+  async sealFollowers(seals: readonly { id: string; name: string; estimatedUnits: number; estimatedCost: number; detail: string }[]): Promise<void> {
     const now = this.now();
     await this.transaction(async (c) => {
-      const r = await c.query(`UPDATE batches SET ready = 1, creator = NULL, name = $2, estimated_units = $3, estimated_cost = $4, updated_at = $5 WHERE id = $1 AND ready = 0`, [
-        id,
-        s.name,
-        Math.round(s.estimatedUnits),
-        s.estimatedCost,
-        now,
-      ]);
-      if (r.rowCount === 1) await c.query(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES ($1, $2, 'created', $3)`, [id, now, s.detail]);
+      for (const s of seals) {
+        const r = await c.query(`UPDATE batches SET ready = 1, creator = NULL, name = $2, estimated_units = $3, estimated_cost = $4, updated_at = $5 WHERE id = $1 AND ready = 0`, [
+          s.id,
+          s.name,
+          Math.round(s.estimatedUnits),
+          s.estimatedCost,
+          now,
+        ]);
+        if (r.rowCount === 1) await c.query(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES ($1, $2, 'created', $3)`, [s.id, now, s.detail]);
+      }
     });
   }
 
