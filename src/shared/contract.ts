@@ -484,7 +484,7 @@ export const methods = {
   /** The team's shared store (host started with `--store`); null when the host works on its data folder only. */
   'team.get': m(Empty, TeamView.nullable()),
   /** Pause, resume or cancel a shared batch for every worker (each sees it at its next look). */
-  'team.control': m(z.object({ id: Id, verb: z.enum(['pause', 'resume', 'cancel']) }).strict(), BatchSummary),
+  'team.control': m(z.object({ id: Id, verb: z.enum(['start', 'pause', 'resume', 'cancel']) }).strict(), BatchSummary),
   /**
    * Creates a batch here (this computer's keys and opt-out list) and moves it whole to the team's
    * shared store, started there unless it is scheduled: the team's workers send it.

@@ -42,12 +42,15 @@ test.describe('team screen', () => {
     await expect(row.getByTestId('team-status')).toHaveText('Not started');
     await expect(row.getByTestId('team-counts')).toContainText(`0 of ${ROWS} done`);
 
-    // Pause and resume act on the shared store itself (every worker sees them).
+    // Made by `batch create --store`, it waits for a start: Start starts it for the team. Pause and
+    // resume then act on the shared store itself (every worker sees them).
+    await row.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect(row.getByTestId('team-status')).toHaveText('Running');
     await row.getByRole('button', { name: 'Pause' }).click();
     await expect(row.getByTestId('team-status')).toContainText('Paused');
     await expect(row.getByTestId('team-status')).toContainText('Paused by the user.');
     await row.getByRole('button', { name: 'Resume' }).click();
-    await expect(row.getByTestId('team-status')).toHaveText('Not started');
+    await expect(row.getByTestId('team-status')).toHaveText('Running');
 
     // Cancel is asked first (it cannot be undone, for the whole team): kept, then a second batch cancelled.
     await row.getByRole('button', { name: 'Cancel' }).click();
@@ -55,7 +58,7 @@ test.describe('team screen', () => {
     await expect(ask).toContainText('No worker sends its items not yet sent');
     await ask.getByRole('button', { name: 'Keep batch' }).click();
     await expect(ask).toBeHidden();
-    await expect(row.getByTestId('team-status')).toHaveText('Not started');
+    await expect(row.getByTestId('team-status')).toHaveText('Running');
     const other = await runCli(['batch', 'create', 'channel', csv, '--name', 'Old notice', '--allow-resend', '--store', store, '--data-dir', join(work, 'planner'), '--api-url', sandbox.url, '--json'], keys);
     expect(other.code, other.stderr).toBe(0);
     const otherRow = page.getByTestId(`team-batch-${(JSON.parse(other.stdout) as { batch: { id: string } }).batch.id}`);

@@ -5,7 +5,7 @@ import type { Engine } from '../engine/engine';
 import { leftNotes, teamBatchRefusal } from '../../shared/team-batch';
 import { InvalidArgumentError } from './rpc-errors';
 import type { SharedStoreHandle } from '../engine/store/pg/open-shared-store';
-import { cancelTeamBatch, pauseTeamBatch, resolveTeamBatch, resumeTeamBatch, startTeamBatch, teamBatch, teamBatches } from '../engine/team/team-batches';
+import { cancelTeamBatch, pauseTeamBatch, resolveTeamBatch, resumeTeamBatch, startTeamBatch, startTeamBatchNow, teamBatch, teamBatches } from '../engine/team/team-batches';
 import { WORKER_SEEN_MS } from '../engine/team/team-worker';
 
 /** Newest batch first, as the Batches screen lists them. */
@@ -24,10 +24,14 @@ export async function teamView(h: SharedStoreHandle): Promise<TeamView> {
   };
 }
 
-export async function teamControl(h: SharedStoreHandle, idOrPrefix: string, verb: 'pause' | 'resume' | 'cancel'): Promise<ResultOf<'team.control'>> {
+export async function teamControl(h: SharedStoreHandle, idOrPrefix: string, verb: ArgOf<'team.control'>['verb']): Promise<ResultOf<'team.control'>> {
   const id = await resolveTeamBatch(h.store, idOrPrefix);
   const before = await teamBatch(h.store, id);
   switch (verb) {
+    case 'start':
+      // Started for the team: standing workers pick it up within a second.
+      await startTeamBatchNow(h.store, id);
+      break;
     case 'pause':
       await pauseTeamBatch(h.store, before);
       break;

@@ -11,7 +11,7 @@ import { leftNotes, workerState } from '../../../shared/team-batch';
 import type { BatchRow } from '../../engine/store/queue-store';
 import { isEnded, type BatchSummary } from '../../../shared/domain';
 import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
-import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resolveTeamBatch, resumeTeamBatch, startTeamBatch, teamBatch, teamBatches } from '../../engine/team/team-batches';
+import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resolveTeamBatch, resumeTeamBatch, startTeamBatchNow, teamBatch, teamBatches } from '../../engine/team/team-batches';
 import { openConnection } from '../context';
 import { describeBatch, localTime } from '../format';
 import { createProgress } from '../progress';
@@ -209,8 +209,7 @@ export async function teamSchedule(h: SharedStoreHandle, id: string, at: number 
     if (late) throw new UsageError(late);
   }
   if (at === undefined) {
-    for (const s of await pipelineSteps(h.store, id)) await h.store.setSchedule(s, null);
-    await startTeamBatch(h.store, id);
+    await startTeamBatchNow(h.store, id);
   } else {
     // A pipeline is scheduled as a whole: every step gets the time, as on one computer.
     for (const s of await pipelineSteps(h.store, id)) await h.store.setSchedule(s, at);

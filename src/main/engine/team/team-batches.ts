@@ -103,6 +103,12 @@ export async function startTeamBatch(store: Pick<PgQueueStore, 'batch' | 'member
   for (const s of await pipelineSteps(store, id)) await store.start(s);
 }
 
+/** Starts a shared batch now, with every step of its pipeline, dropping a time it was scheduled for (`schedule ID --now`, the Team screen's Start). */
+export async function startTeamBatchNow(store: Pick<PgQueueStore, 'batch' | 'members' | 'start' | 'setSchedule'>, id: string): Promise<void> {
+  for (const s of await pipelineSteps(store, id)) await store.setSchedule(s, null);
+  await startTeamBatch(store, id);
+}
+
 /**
  * Pauses a shared batch for every worker, with every step of its pipeline that has work left (its
  * own open items, or items the steps before it still work on); a finished step never changes

@@ -1,6 +1,6 @@
 // #/team: every batch of the team's shared store (host started with `--store URL`), read again
 // every second: status, progress, spend, and which worker ("host pid") holds how many of its items
-// now. Pause, resume and cancel act for every worker at once.
+// now. Start, pause, resume and cancel act for every worker at once.
 import { useEffect, useState } from 'react';
 import type { TeamView } from '../../../shared/contract';
 import { isEnded } from '../../../shared/domain';
@@ -25,7 +25,7 @@ function Controls({ row }: { row: Row }) {
   const { batch } = row;
   // Cancelling cannot be undone, for the whole team: asked first, as on one computer (BatchControls).
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const act = (verb: 'pause' | 'resume' | 'cancel') =>
+  const act = (verb: 'start' | 'pause' | 'resume' | 'cancel') =>
     action.run(async () => {
       await client().call('team.control', { id: batch.id, verb });
       await useTeamStore.getState().load();
@@ -33,7 +33,12 @@ function Controls({ row }: { row: Row }) {
   if (isEnded(batch.status)) return null;
   return (
     <div className="row">
-      {batch.status === 'paused' ? (
+      {batch.status === 'pending' ? (
+        // Not started (made with `batch create --store`, or scheduled): started here for every worker.
+        <button type="button" onClick={() => void act('start')} disabled={action.busy}>
+          {batch.scheduled_for === null ? 'Start' : 'Start now'}
+        </button>
+      ) : batch.status === 'paused' ? (
         <button type="button" onClick={() => void act('resume')} disabled={action.busy}>
           Resume
         </button>
