@@ -3,54 +3,27 @@
 // real PostgreSQL store (test/integration/dispatch-pg.test.ts), both against the real sandbox with
 // its fault switches: 5xx retried, answers lost after the work (resent with the same key, replayed),
 // a 429 storm (no try used up), giving up after the try budget and retrying the failed items under
-// the same keys, a budget, a refused row, and a revoked key. What each case checks is what the
+// the same keys, a budget, a refused row, a revoked key, and a sample sent first. What each case checks is what the
 // store holds afterwards (jobs, attempts, history, the batch) and what the API delivered.
 import { describe, expect, it } from 'vitest';
-import type { SandboxHandle } from '../../src/sandbox/server';
 import type { SandboxAdmin } from '../../src/sandbox/admin-client';
-import type { RunnerConfig } from '../../src/main/engine/queue/runner';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
+import { writeMessagesCsv } from '../integration/harness';
+import { made, type AttemptView, type OpenStoreRig, type StoreRig } from './store-rig';
 
-/** An attempt as both stores keep it (only what the cases read). */
-export interface AttemptView {
-  job_id: number;
-  http_status: number | null;
-  outcome: string;
-  error_message: string | null;
-  replayed: boolean;
-  finished: boolean;
+let csvs = 0;
+
+/** A channel batch of `n` messages (1,000 distinct numbers at most), ready to be sent by `run`. */
+async function messages(r: StoreRig, n: number, opts: { budget?: number; sample?: number } = {}): Promise<string> {
+  const csv = await writeMessagesCsv(r.dir, n, `messages-${n}-${++csvs}.csv`);
+  return (await made(r, { capability: 'channel', paths: [csv.path], ...opts })).batch.id;
 }
 
-export interface BatchView {
-  status: string;
-  pause_kind: string | null;
-  pause_reason: string | null;
-  spent: number;
+/** The batch as the cases read it. */
+async function batchOf(r: StoreRig, id: string): Promise<{ status: string; pause_kind: string | null; pause_reason: string | null; spent: number }> {
+  const s = await r.summary(id);
+  return { status: s.status, pause_kind: s.pause?.kind ?? null, pause_reason: s.pause?.reason ?? null, spent: s.cost.spent };
 }
-
-/** A sender and its store: the local runner on SQLite, or a team worker on PostgreSQL. */
-export interface DispatchRig {
-  sb: SandboxHandle;
-  admin: SandboxAdmin;
-  /** A channel batch of `n` messages (1,000 distinct numbers at most), ready to be sent by `run`. */
-  messages(n: number, opts?: { budget?: number }): Promise<string>;
-  /** Adds a recipient to the opt-out list of the machine that sends. */
-  optOut(recipient: string): Promise<void>;
-  /** Replaces a job's stored request body, as no import would: for a row the API refuses. */
-  setRequestBody(jobId: number, body: string): Promise<void>;
-  /** Sends the batch until nothing in it is left to send now (done, failed, or paused). */
-  run(id: string): Promise<void>;
-  /** Its jobs in item order. */
-  jobs(id: string): Promise<JobRow[]>;
-  attempts(id: string): Promise<AttemptView[]>;
-  events(jobId: number): Promise<{ to_state: string; reason: string | null }[]>;
-  batch(id: string): Promise<BatchView>;
-  retryFailed(id: string): Promise<number>;
-  /** Resumes a paused batch, with a new budget when given (null: none). */
-  resume(id: string, budget?: number | null): Promise<void>;
-}
-
-export type OpenRig = (config?: Partial<RunnerConfig>) => Promise<DispatchRig>;
 
 /** Every job's message delivered once, under its own idempotency key, and nothing else. */
 async function expectLedgerExactlyOnce(admin: SandboxAdmin, jobs: readonly JobRow[]): Promise<void> {
@@ -75,11 +48,11 @@ function expectAttemptsMatchJobs(jobs: readonly JobRow[], attempts: readonly Att
   }
 }
 
-export function dispatchCases(name: string, open: OpenRig): void {
+export function dispatchCases(name: string, open: OpenStoreRig): void {
   describe(`dispatch conformance: ${name}`, () => {
     it('retries 500/503 until every row is delivered exactly once; transient errors are tries', async () => {
       const r = await open({ backoff: { baseMs: 5, capMs: 50, maxTries: 20 } });
-      const id = await r.messages(16);
+      const id = await messages(r, 16);
       await r.admin.setFaults({ error_rate: 0.5 });
       await r.run(id);
       const jobs = await r.jobs(id);
@@ -104,7 +77,7 @@ export function dispatchCases(name: string, open: OpenRig): void {
 
     it('resends with the same key after an answer is lost post-work: exactly once, the resend is a replay', async () => {
       const r = await open();
-      const id = await r.messages(20);
+      const id = await messages(r, 20);
       await r.admin.setFaults({ drop_after_work_rate: 0.4 });
       await r.run(id);
       const jobs = await r.jobs(id);
@@ -127,7 +100,7 @@ export function dispatchCases(name: string, open: OpenRig): void {
 
     it('rides out a 429 storm: everything succeeds once, and a 429 is not a try', async () => {
       const r = await open();
-      const id = await r.messages(12);
+      const id = await messages(r, 12);
       await r.admin.setFaults({ rate_limit_storm: { remaining: 6, retry_after_ms: 50 } });
       await r.run(id);
       const jobs = await r.jobs(id);
@@ -143,7 +116,7 @@ export function dispatchCases(name: string, open: OpenRig): void {
 
     it('gives up after 4 tries, then retrying the failed items resends them under the same keys, once', async () => {
       const r = await open();
-      const id = await r.messages(6);
+      const id = await messages(r, 6);
       const keys = (await r.jobs(id)).map((j) => j.idempotency_key);
       await r.admin.setFaults({ error_rate: 1 });
       await r.run(id);
@@ -163,7 +136,7 @@ export function dispatchCases(name: string, open: OpenRig): void {
 
     it('fails a row the API refuses (422) after one attempt, and sends the others once', async () => {
       const r = await open();
-      const id = await r.messages(8);
+      const id = await messages(r, 8);
       const victim = (await r.jobs(id))[3];
       if (!victim) throw new Error('no job 4');
       // A body the API refuses (the import never makes one): written into the store directly.
@@ -182,7 +155,7 @@ export function dispatchCases(name: string, open: OpenRig): void {
 
     it('skips a recipient who opted out after the batch was made, with the reason, and sends the others once', async () => {
       const r = await open();
-      const id = await r.messages(5);
+      const id = await messages(r, 5);
       const jobs0 = await r.jobs(id);
       const victim = jobs0[1];
       if (!victim) throw new Error('no job 2');
@@ -200,9 +173,9 @@ export function dispatchCases(name: string, open: OpenRig): void {
     it('stops before crossing the batch budget; resumed without one, the rest goes once', async () => {
       const r = await open();
       // €0.0230: room for four €0.0050 messages, not five.
-      const id = await r.messages(10, { budget: 230 });
+      const id = await messages(r, 10, { budget: 230 });
       await r.run(id);
-      const paused = await r.batch(id);
+      const paused = await batchOf(r, id);
       expect(paused).toMatchObject({ status: 'paused', pause_kind: 'budget', spent: 200 });
       expect(paused.pause_reason).toMatch(/budget/);
       expect(paused.pause_reason).toMatch(new RegExp(`batchdesk resume ${id}.* --budget`));
@@ -217,14 +190,39 @@ export function dispatchCases(name: string, open: OpenRig): void {
       expect(await r.attempts(id)).toHaveLength(10);
     });
 
+    it('sends a sample spread over the input first, pauses with the projection, and sends the rest once on resume', async () => {
+      const r = await open();
+      const id = await messages(r, 50, { sample: 5 });
+      await r.run(id);
+      const b = await batchOf(r, id);
+      expect(b).toMatchObject({ status: 'paused', pause_kind: 'sample' });
+      expect(b.pause_reason).toMatch(/^Sample done: 5 of 50 items \(5 succeeded, 0 failed\); €\d+\.\d{4} for 5 succeeded, €\d+\.\d{4} per item; the other 45 would cost about €\d+\.\d{4}/);
+      expect((await r.jobs(id)).filter((j) => j.state === 'succeeded').map((j) => j.seq)).toEqual([6, 16, 26, 36, 46]);
+      expect(await r.admin.ledger()).toHaveLength(5);
+      await r.resume(id);
+      await r.run(id);
+      const jobs = await r.jobs(id);
+      expect(jobs.map((j) => j.state)).toEqual(Array(50).fill('succeeded'));
+      expect((await batchOf(r, id)).status).toBe('done');
+      await expectLedgerExactlyOnce(r.admin, jobs);
+    });
+
+    it('a sample as large as the batch is just the batch', async () => {
+      const r = await open();
+      const id = await messages(r, 4, { sample: 10 });
+      await r.run(id);
+      expect((await batchOf(r, id)).status).toBe('done');
+      await expectLedgerExactlyOnce(r.admin, await r.jobs(id));
+    });
+
     it('pauses with kind auth when the key is revoked, sending nothing more, with what to do', async () => {
       const r = await open();
-      const id = await r.messages(6);
+      const id = await messages(r, 6);
       const channelKey = (await r.admin.listKeys()).find((k) => k.key === r.sb.channelKey);
       if (!channelKey) throw new Error('the sandbox has no record of its channel key');
       await r.admin.revokeKey(channelKey.id);
       await r.run(id);
-      const b = await r.batch(id);
+      const b = await batchOf(r, id);
       expect(b).toMatchObject({ status: 'paused', pause_kind: 'auth', spent: 0 });
       expect(b.pause_reason).toMatch(/BATCHDESK_CHANNEL_KEY/);
       const jobs = await r.jobs(id);

@@ -115,9 +115,9 @@ export async function writeText(h: Harness, name: string, text: string): Promise
 let madeBatches = 0;
 
 /** A channel batch of `n` messages (its own CSV in the harness's folder), created, not started; its id. */
-export async function messagesBatch(h: Harness, n: number, opts: { budget?: number } = {}): Promise<string> {
+export async function messagesBatch(h: Harness, n: number, opts: { budget?: number; sample?: number } = {}): Promise<string> {
   const csv = await writeMessagesCsv(h.dir, n, `messages-${n}-${++madeBatches}.csv`);
-  const created = await h.engine.createBatch({ capability: 'channel', paths: [csv.path], ...(opts.budget !== undefined ? { budget: opts.budget } : {}) });
+  const created = await h.engine.createBatch({ capability: 'channel', paths: [csv.path], ...(opts.budget !== undefined ? { budget: opts.budget } : {}), ...(opts.sample !== undefined ? { sample: opts.sample } : {}) });
   const id = created.batch?.id;
   if (!id) throw new Error(`no batch: ${JSON.stringify(created.problems)}`);
   return id;

@@ -13,7 +13,7 @@ import { connect } from '../../src/main/compose/connect';
 import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
 import { systemClock } from '../../src/main/engine/clock';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
-import { teamBatch } from '../../src/main/engine/team/team-batches';
+import { resumeTeamBatch, teamBatch } from '../../src/main/engine/team/team-batches';
 import { jobsOf, noKeychain, startHarness, TEST_CONFIG, writeMessagesCsv, type Harness } from './harness';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
 
@@ -198,7 +198,7 @@ describe('team mode: workers on one shared store', () => {
     m.engine.close();
   });
 
-  it('a revoked key pauses the batch for every worker, with what to do', async () => {
+  it('a revoked key pauses the batch for every worker, with what to do; resumed with a new key, it goes on with it', async () => {
     const { h, url, creator } = await teamSetup();
     await h.admin.setFaults({ latency_ms: 20, drop_after_work_rate: 0, error_rate: 0 });
     const { id } = await sharedBatch(h, creator, 400);
@@ -217,11 +217,29 @@ describe('team mode: workers on one shared store', () => {
     expect(row?.status).toBe('paused');
     expect(row?.pause_kind).toBe('auth');
     expect(row?.pause_reason).toMatch(/BATCHDESK_CHANNEL_KEY/);
+    expect(row?.pause_reason).toContain(`resume it from a computer that has the new key (\`batchdesk resume ${id} --store URL\``);
     const s = await creator.stats(id);
     expect(s.counts.running).toBe(0);
     expect(s.counts.succeeded + s.counts.queued).toBe(400);
+    const before = s.counts.succeeded;
+
+    // A new key on one machine, resumed from there: the batch goes on with it. The machine still
+    // holding the revoked key leaves the batch; nothing is sent twice.
+    const newKey = await h.admin.createKey({ client: channelKey.client, kind: 'channel' });
+    const c = await machine(h, { ...h.env, BATCHDESK_CHANNEL_KEY: newKey.key });
+    const resumed = await resumeTeamBatch(creator, id, undefined, (r) => c.engine.keyCheckFor(r));
+    expect(resumed).toEqual({ resumed: true, newKey: { steps: [id], hint: newKey.key.slice(-4) } });
+    const said: string[] = [];
+    await Promise.all([b.work(await storeAt(url, 'b2'), 'b2', { say: (l) => said.push(l) }), c.work(await storeAt(url, 'c'), 'c')]);
+    expect(said.join('\n')).toMatch(/is not the one the batch was planned with/);
+    expect((await creator.stats(id)).counts.succeeded).toBe(400);
+    const ledger = await h.admin.ledger();
+    expect(new Set(ledger.map((d) => d.idempotency_key)).size).toBe(400);
+    expect(ledger).toHaveLength(400);
+    expect(ledger.filter((d) => d.key_id === newKey.id)).toHaveLength(400 - before);
     a.engine.close();
     b.engine.close();
+    c.engine.close();
   });
 
   it('one budget across workers: they stop before crossing it', async () => {

@@ -1064,7 +1064,7 @@ export class Engine {
   }
 
   /** The check of the key a batch is planned with (secrets/key-check.ts), or null when this computer has none for it. */
-  private async keyCheckFor(b: BatchRow): Promise<KeyCheck | null> {
+  async keyCheckFor(b: BatchRow): Promise<KeyCheck | null> {
     const credential = capabilityFor(b.capability).descriptor.credential;
     const key = b.key_id !== null ? await this.keys.resolveId(b.key_id) : await this.keys.resolve(credential);
     return key ? keyCheckOf(key.secret, b.id) : null;

@@ -302,7 +302,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'team.control': async ({ id, verb }) => {
       if (!d.team) throw new InvalidArgumentError('This Batchdesk works on its data folder only: start it with `npm run web -- --store URL` to see and control the team\'s shared batches.');
-      return teamControl(d.team, id, verb);
+      return teamControl(engine, d.team, id, verb);
     },
     'dialogs.open': ({ kind }) => d.openDialog(kind),
   };

@@ -7,6 +7,7 @@ import { InvalidArgumentError } from './rpc-errors';
 import type { SharedStoreHandle } from '../engine/store/pg/open-shared-store';
 import { cancelTeamBatch, pauseTeamBatch, resolveTeamBatch, resumeTeamBatch, startTeamBatch, startTeamBatchNow, teamBatch, teamBatches } from '../engine/team/team-batches';
 import { WORKER_SEEN_MS } from '../engine/team/team-worker';
+import { createInTeamStore } from '../engine/team/team-create';
 
 /** Newest batch first, as the Batches screen lists them. */
 export async function teamView(h: SharedStoreHandle): Promise<TeamView> {
@@ -24,7 +25,7 @@ export async function teamView(h: SharedStoreHandle): Promise<TeamView> {
   };
 }
 
-export async function teamControl(h: SharedStoreHandle, idOrPrefix: string, verb: ArgOf<'team.control'>['verb']): Promise<ResultOf<'team.control'>> {
+export async function teamControl(engine: Pick<Engine, 'keyCheckFor'>, h: SharedStoreHandle, idOrPrefix: string, verb: ArgOf<'team.control'>['verb']): Promise<ResultOf<'team.control'>> {
   const id = await resolveTeamBatch(h.store, idOrPrefix);
   const before = await teamBatch(h.store, id);
   switch (verb) {
@@ -36,7 +37,8 @@ export async function teamControl(h: SharedStoreHandle, idOrPrefix: string, verb
       await pauseTeamBatch(h.store, before);
       break;
     case 'resume':
-      await resumeTeamBatch(h.store, id);
+      // As `resume --store`: a step whose key the API refused goes on with this computer's key for it.
+      await resumeTeamBatch(h.store, id, undefined, (row) => engine.keyCheckFor(row));
       break;
     case 'cancel':
       await cancelTeamBatch(h.store, id);
@@ -54,16 +56,14 @@ export async function teamControl(h: SharedStoreHandle, idOrPrefix: string, verb
 export async function teamCreate(engine: Engine, h: SharedStoreHandle, request: ArgOf<'team.create'>): Promise<ResultOf<'team.create'>> {
   const refused = teamBatchRefusal(request.capability, Boolean(request.from));
   if (refused !== null) throw new InvalidArgumentError(refused);
-  const created = await engine.createBatch(request);
-  if (!created.batch) return { batch: null, problems: created.problems, alreadyQueued: created.alreadyQueued };
-  const moved = await engine.handOver(created.batch.id, h.store, { allowResend: request.allowResend === true });
+  const created = await createInTeamStore(engine, h.store, request);
   const problems = [
     ...created.problems,
-    ...moved.optedOut.map((o) => ({ source: o.source, row: null, message: `${o.source}: ${o.reason}; skipped.` })),
-    ...moved.skipped.map((k) => ({ source: k.source, row: null, message: `${k.source}: already in the team's batch ${k.batchId} (${k.batchName}, ${k.state}); tick "Include items already sent or queued" to send it again` })),
+    ...created.teamOptedOut.map((o) => ({ source: o.source, row: null, message: `${o.source}: ${o.reason}; skipped.` })),
+    ...created.teamHas.map((k) => ({ source: k.source, row: null, message: `${k.source}: already in the team's batch ${k.batchId} (${k.batchName}, ${k.state}); tick "Include items already sent or queued" to send it again` })),
   ];
-  const alreadyQueued = created.alreadyQueued + moved.skipped.length;
-  if (moved.moved === 0) return { batch: null, problems, alreadyQueued };
+  const { alreadyQueued } = created;
+  if (!created.batch) return { batch: null, problems, alreadyQueued };
   const row = await h.store.batch(created.batch.id);
   if (row && row.scheduled_at === null) await startTeamBatch(h.store, created.batch.id);
   return { batch: await teamBatch(h.store, created.batch.id), problems, alreadyQueued };

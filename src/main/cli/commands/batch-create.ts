@@ -16,10 +16,9 @@ import { parseAt } from '../../engine/queue/schedule';
 import { parseQuietHours } from '../../engine/messaging/quiet-hours';
 import { parseGap, formatGap } from '../../../shared/durations';
 import { openChosenStore } from './team';
-import { resolveTeamBatch, teamBatch } from '../../engine/team/team-batches';
-import type { CreateBatchResult, Engine } from '../../engine/engine';
-import type { CreateBatchInput } from '../../engine/batch-input';
-import { AlreadyFollowed } from '../../engine/pipeline/steps-builder';
+import { resolveTeamBatch } from '../../engine/team/team-batches';
+import { createInTeamStore, type TeamCreated } from '../../engine/team/team-create';
+import type { Engine } from '../../engine/engine';
 import type { PgQueueStore } from '../../engine/store/pg/pg-queue-store';
 
 /** A step's estimate as `--json` prints it (money as integer 1/10,000 EUR, as everywhere). */
@@ -133,26 +132,16 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       allowResend: values['allow-resend'] === true,
       ...(values.key !== undefined ? { key: values.key } : {}),
     };
-    // A follow-up of a team batch is made in the shared store itself (its parent's results are there).
-    const created =
-      shared && from !== undefined
-        ? await teamFollowUp(engine, shared.store, await teamParent(engine, shared.store, from), input)
-        : await engine.createBatch({ ...input, ...(from !== undefined ? { from: engine.resolveBatchId(from) } : {}) });
-    const { estimates } = created;
-    let { batch, steps, problems, alreadyQueued } = created;
-    if (batch && shared && from === undefined) {
-      // Moved to the team's store, less what the team already has (any computer's copy of the file).
-      const moved = await engine.handOver(batch.id, shared.store, { allowResend: values['allow-resend'] === true });
-      problems = [
-        ...problems,
-        ...moved.optedOut.map((o) => ({ source: o.source, row: null, message: `${o.source}: ${o.reason}; skipped. If they asked to hear from you again: \`batchdesk optout remove RECIPIENT --store URL\`` })),
-        ...moved.skipped.map((k) => ({ source: k.source, row: null, message: `${k.source}: already in the team's batch ${k.batchId} (${k.batchName}, ${k.state}); add --allow-resend to send it again` })),
-      ];
-      alreadyQueued += moved.skipped.length;
-      batch = moved.moved > 0 ? await teamBatch(shared.store, batch.id) : null;
-      // The steps after it (`--then`) moved with it.
-      steps = batch ? await Promise.all(steps.map((s) => teamBatch(shared.store, s.id))) : [];
-    }
+    // Team mode: a follow-up of a team batch is made in the shared store itself; a new batch is moved there whole.
+    const created: TeamCreated = shared
+      ? await createInTeamStore(engine, shared.store, { ...input, ...(from !== undefined ? { from: await teamParent(engine, shared.store, from) } : {}) })
+      : { ...(await engine.createBatch({ ...input, ...(from !== undefined ? { from: engine.resolveBatchId(from) } : {}) })), teamHas: [], teamOptedOut: [] };
+    const { batch, steps, estimates, alreadyQueued } = created;
+    const problems = [
+      ...created.problems,
+      ...created.teamOptedOut.map((o) => ({ source: o.source, row: null, message: `${o.source}: ${o.reason}; skipped. If they asked to hear from you again: \`batchdesk optout remove RECIPIENT --store URL\`` })),
+      ...created.teamHas.map((k) => ({ source: k.source, row: null, message: `${k.source}: already in the team's batch ${k.batchId} (${k.batchName}, ${k.state}); add --allow-resend to send it again` })),
+    ];
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ batch, steps, estimates: estimates.map(estimateJson), problems, already_queued: alreadyQueued }, null, 2)}\n`);
     } else {
@@ -212,23 +201,4 @@ async function teamParent(engine: Engine, store: PgQueueStore, from: string): Pr
     throw new UsageError(`Batch ${from} is in this computer's data folder, not in the shared store: make its follow-up here, without --store (\`batchdesk batch create CAPABILITY --from ${from}\`).`);
   }
   return resolveTeamBatch(store, from);
-}
-
-/** `batch create CAPABILITY --from ID --store URL`: the follow-up made in the shared store, as the local create reports one. */
-async function teamFollowUp(engine: Engine, store: PgQueueStore, parentId: string, input: CreateBatchInput): Promise<CreateBatchResult> {
-  try {
-    const [first, ...later] = await engine.teamFollowUp(store, parentId, input);
-    if (!first) throw new Error('a follow-up was made without its first step');
-    return {
-      batch: await teamBatch(store, first.id),
-      problems: [],
-      alreadyQueued: 0,
-      steps: await Promise.all(later.map((s) => teamBatch(store, s.id))),
-      estimates: [first.estimate, ...later.map((s) => s.estimate)],
-    };
-  } catch (e) {
-    if (!(e instanceof AlreadyFollowed)) throw e;
-    const items = (await store.stats(parentId)).counts.succeeded;
-    return { batch: null, problems: [{ source: parentId, row: null, message: e.message }], alreadyQueued: items, steps: [], estimates: [] };
-  }
 }

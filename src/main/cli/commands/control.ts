@@ -4,6 +4,7 @@ import type { Io } from '../io';
 import { bindCommand } from '../bind-command';
 import { cancelSpec, pauseSpec, resumeSpec, retrySpec } from '../specs/control';
 import { globalOptions, openEngine } from '../context';
+import type { Engine } from '../../engine/engine';
 import { describeBatch } from '../format';
 import { parseEur } from '../../../shared/money';
 import { openChosenStore, teamControl } from './team';
@@ -31,9 +32,14 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
   const budget = budgetOption(values.budget);
   const shared = await openChosenStore(values.store, io.env);
   if (shared) {
+    // Resuming reads this computer's keys: a batch whose key the API refused goes on with the key this computer has now.
+    let engine: Engine | null = null;
     try {
-      return await teamControl(shared, verb, positionals[0] ?? '', budget, io);
+      engine = verb === 'resume' ? openEngine(globalOptions(values, io.env), io.env) : null;
+      const here = engine;
+      return await teamControl(shared, verb, positionals[0] ?? '', budget, io, here ? (row) => here.keyCheckFor(row) : undefined);
     } finally {
+      engine?.close();
       await shared.store.close();
     }
   }

@@ -11,7 +11,7 @@ import { leftNotes, workerState } from '../../../shared/team-batch';
 import type { BatchRow } from '../../engine/store/queue-store';
 import { isEnded, type BatchSummary } from '../../../shared/domain';
 import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
-import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resolveTeamBatch, resumeTeamBatch, startTeamBatchNow, teamBatch, teamBatches } from '../../engine/team/team-batches';
+import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resolveTeamBatch, resumeTeamBatch, retryTeamBatch, startTeamBatchNow, teamBatch, teamBatches, type KeyCheckHere } from '../../engine/team/team-batches';
 import { openConnection } from '../context';
 import { describeBatch, localTime } from '../format';
 import { createProgress } from '../progress';
@@ -80,7 +80,7 @@ const NOT_RUNNING: Partial<Record<BatchSummary['status'], string>> = {
 };
 
 /** pause | resume | cancel | retry on the shared store: every worker sees it at its next look (within a second). */
-export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrPrefix: string, budget: number | null | undefined, io: Io): Promise<ExitCode> {
+export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrPrefix: string, budget: number | null | undefined, io: Io, keyHere?: KeyCheckHere): Promise<ExitCode> {
   const store = h.store;
   const id = await resolveTeamBatch(store, idOrPrefix);
   const before = await teamBatch(store, id);
@@ -93,7 +93,12 @@ export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrP
       );
       break;
     case 'resume': {
-      const resumed = await resumeTeamBatch(store, id, budget);
+      const { resumed, newKey } = await resumeTeamBatch(store, id, budget, keyHere);
+      if (newKey) {
+        io.stdout.write(
+          `The key it was sent with was refused by the API, so it is now sent with this computer's key (…${newKey.hint}): every worker that sends it needs that same key (\`batchdesk keys add\`, or the environment variable).\n`,
+        );
+      }
       io.stdout.write(
         resumed
           ? `Resumed ${id}. Standing workers (\`batchdesk run --watch --store URL\`) pick it up within a second; a worker without --watch ended when it paused, so start one (\`batchdesk run ${id} --store URL\`) if none is standing.\n`
@@ -109,7 +114,7 @@ export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrP
       break;
     }
     case 'retry': {
-      const n = await store.retryFailed(id);
+      const n = await retryTeamBatch(store, id);
       io.stdout.write(n > 0 ? `${n} failed item(s) queued again with their original idempotency keys. Run \`batchdesk run ${id} --store URL\`.\n` : `No failed items in ${id}.\n`);
       break;
     }

@@ -7,7 +7,8 @@ import { awaitingStepBefore, batchSummaryOf, retryWaiting } from '../read-models
 import type { BatchRow, BatchStats } from '../store/queue-store';
 import type { Member } from '../pipeline/pipeline-store';
 import { Lineage } from '../pipeline/lineage';
-import { NotFoundError } from '../failures';
+import { NotFoundError, UserError } from '../failures';
+import type { KeyCheck } from '../secrets/key-check';
 
 type Reader = Pick<PgQueueStore, 'batch' | 'batches' | 'stats' | 'resolveBatchId' | 'nextRetry' | 'members'>;
 
@@ -128,11 +129,28 @@ export async function pauseTeamBatch(store: Reader & Pick<PgQueueStore, 'pause'>
   return paused;
 }
 
+/** The check of the key the resuming computer would send a batch with (Engine.keyCheckFor), or null when it has none. */
+export type KeyCheckHere = (row: BatchRow) => Promise<KeyCheck | null>;
+
+export interface TeamResume {
+  resumed: boolean;
+  /** The steps whose refused key was replaced by the resuming computer's key, with its last four characters. */
+  newKey: { steps: string[]; hint: string } | null;
+}
+
 /**
  * Resumes the batch's whole pipeline. A new budget goes to the budget that stopped it: the
  * nearest of the batch and the steps before it that has one (the batch itself if none has).
+ * A step paused because the API refused its key (revoked, expired) takes the key the resuming
+ * computer has for it now, when it has one: as on one computer, replacing the key and resuming is
+ * what goes on with the batch; the other workers then send it only with that same key.
  */
-export async function resumeTeamBatch(store: Pick<PgQueueStore, 'batch' | 'members' | 'resume' | 'setBudget'>, id: string, budget?: number | null): Promise<boolean> {
+export async function resumeTeamBatch(
+  store: Pick<PgQueueStore, 'batch' | 'members' | 'resume' | 'setBudget' | 'setKeyCheck'>,
+  id: string,
+  budget?: number | null,
+  keyHere?: KeyCheckHere,
+): Promise<TeamResume> {
   const row = await store.batch(id);
   if (!row) throw new NotFoundError(`No batch "${id}" in the shared store.`);
   const lineage = new Lineage(await store.members(row.pipeline_id));
@@ -141,8 +159,36 @@ export async function resumeTeamBatch(store: Pick<PgQueueStore, 'batch' | 'membe
     await store.setBudget(holder?.id ?? id, budget);
   }
   let resumed = false;
-  for (const m of lineage.members) if (m.ready === 1 && (await store.resume(m.id))) resumed = true;
-  return resumed;
+  const rekeyed: string[] = [];
+  let hint = '';
+  for (const m of lineage.members) {
+    if (m.ready !== 1) continue;
+    const step = keyHere && m.status === 'paused' ? await store.batch(m.id) : undefined;
+    if (keyHere && step?.pause_kind === 'auth') {
+      const check = await keyHere(step);
+      if (check) {
+        await store.setKeyCheck(m.id, check);
+        rekeyed.push(m.id);
+        hint = check.hint;
+      }
+    }
+    if (await store.resume(m.id)) resumed = true;
+  }
+  return { resumed, newKey: rekeyed.length > 0 ? { steps: rekeyed, hint } : null };
+}
+
+/**
+ * Failed items of a shared batch go back to the queue with their original keys and bodies; a
+ * paused batch is resumed with its pipeline for them, as on one computer. A cancelled batch is
+ * refused: what it did not send belongs in a new batch.
+ */
+export async function retryTeamBatch(store: Pick<PgQueueStore, 'batch' | 'members' | 'resume' | 'retryFailed'>, id: string): Promise<number> {
+  const row = await store.batch(id);
+  if (!row) throw new NotFoundError(`No batch "${id}" in the shared store.`);
+  if (row.status === 'cancelled') throw new UserError(`Batch ${id} was cancelled; create a new batch instead.`);
+  const n = await store.retryFailed(id);
+  if (n > 0 && row.status === 'paused') for (const s of await pipelineSteps(store, id)) await store.resume(s);
+  return n;
 }
 
 /** Cancels the batch's whole pipeline, first step first: nothing more is sent in any step. Returns the items cancelled. */

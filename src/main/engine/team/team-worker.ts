@@ -94,6 +94,10 @@ const PRESENCE_MS = 5_000;
 const LEFT_RECHECK_MS = 60_000;
 export const WORKER_SEEN_MS = 3 * PRESENCE_MS;
 
+/** What a refused key means for the team: the batch goes on with the key of the computer that resumes it. */
+const TEAM_KEY_REPLACED = (id: string): string =>
+  `For the team: resume it from a computer that has the new key (\`batchdesk resume ${id} --store URL\`, or Resume on the Team screen); the batch is then sent with that key, by every worker that has it too.`;
+
 export class TeamWorker {
   private readonly gates = new KeyGates((key) => this.localLimits(key), () => this.d.clock.now());
   private readonly keys: KeyCache;
@@ -572,8 +576,12 @@ export class TeamWorker {
     switch (decision.kind) {
       case 'pause':
         await this.write(() => store.requeue(job, err));
-        if (decision.forgetKeys) this.keys.clear();
-        await this.pause(batch.id, decision.pauseKind, decision.reason);
+        if (decision.forgetKeys) {
+          this.keys.clear();
+          // A refused key may be replaced when the batch is resumed (team-batches.ts resumeTeamBatch): read the batch's key again.
+          this.keyChecks.clear();
+        }
+        await this.pause(batch.id, decision.pauseKind, decision.pauseKind === 'auth' ? `${decision.reason} ${TEAM_KEY_REPLACED(batch.id)}` : decision.reason);
         return;
       case 'server_wait':
         await this.write(() => store.requeue(job, err));

@@ -881,6 +881,11 @@ export class PgQueueStore implements QueueStore {
   }
 
   /** Which key the batch was planned with (null: not known, any key of its label sends it). */
+  /** The key the batch is sent with from now on (its planned key was refused by the API and replaced): workers read it at their next look. */
+  async setKeyCheck(batchId: string, k: KeyCheck): Promise<void> {
+    await this.pool.query(`UPDATE batches SET key_check = $2, key_hint = $3, updated_at = $4 WHERE id = $1`, [batchId, k.check, k.hint, this.now()]);
+  }
+
   async keyCheck(batchId: string): Promise<KeyCheck | null> {
     const r = (await this.pool.query<{ key_check: string | null; key_hint: string | null }>(`SELECT key_check, key_hint FROM batches WHERE id = $1`, [batchId])).rows[0];
     return r?.key_check ? { check: r.key_check, hint: r.key_hint ?? '????' } : null;

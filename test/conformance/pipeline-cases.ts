@@ -1,0 +1,175 @@
+// One behaviour, two stores, for pipelines: the same cases run on this data folder's SQLite file
+// by the local runner (test/integration/pipelines.test.ts) and on a real PostgreSQL store by a team
+// worker (test/integration/pipelines-pg.test.ts), each against the real sandbox. A step takes each
+// item of the step before as it succeeds, a failed item never goes on, a follow-up of an existing
+// batch is filled in and stays linked (and is not made twice), estimates cover every step, and a
+// budget, a sample, pause, resume and cancel act on the whole chain.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SandboxHandle } from '../../src/sandbox/server';
+import { RECORDINGS, wavBytes } from '../integration/harness';
+import { made, type OpenStoreRig } from './store-rig';
+
+async function recordings(dir: string, n: number): Promise<string> {
+  const calls = join(dir, 'calls');
+  await mkdir(calls, { recursive: true });
+  for (let i = 0; i < n; i++) await writeFile(join(calls, `call-${String(i + 1).padStart(3, '0')}.wav`), wavBytes(2 + (i % 3), `call ${i}`, i));
+  return calls;
+}
+
+function result<T>(json: string | null): T {
+  return JSON.parse(json ?? 'null') as T;
+}
+
+async function crmRecords(sb: SandboxHandle, kind: string): Promise<{ id: string; [k: string]: unknown }[]> {
+  const res = await fetch(`${sb.url}/v1/crm/${kind}?limit=500`, { headers: { authorization: `Bearer ${sb.apiKey}` } });
+  return ((await res.json()) as { data: { id: string }[] }).data;
+}
+
+export function pipelineCases(name: string, open: OpenStoreRig): void {
+  describe(`pipeline conformance: ${name}`, () => {
+    it('transcribe -> summary -> crm in one create: every step estimated, each item flows on once', async () => {
+      const r = await open();
+      const calls = await recordings(r.dir, 6);
+      const created = await made(r, { capability: 'transcribe', paths: [calls], then: [{ capability: 'text', task: 'summary' }, { capability: 'crm', record: 'conversation' }] });
+      const [first, second, third] = [created.batch, ...created.steps];
+      if (!second || !third) throw new Error('three steps expected');
+      expect(created.estimates.map((e) => e.label)).toEqual(['transcribe', 'text (summary)', 'crm (conversation)']);
+      expect(created.estimates[1]?.basis).toMatch(/from step 1's \d+ audio seconds: about 15 characters of transcript per audio second/);
+      expect(created.estimates[2]).toMatchObject({ items: 6, units: 6, unitName: 'records' });
+      expect(second.pipeline).toMatchObject({ id: first.id, step: 2, parent: first.id, next: [third.id], awaiting: 6 });
+      expect(second.status).toBe('pending');
+      expect(second.total).toBe(6);
+
+      await r.run(first.id); // naming the first step runs the whole chain
+      for (const b of [first, second, third]) expect((await r.summary(b.id)).status, b.id).toBe('done');
+      const transcripts = await r.jobs(first.id);
+      const summaries = await r.jobs(second.id);
+      const writes = await r.jobs(third.id);
+      expect(summaries.map((j) => [j.seq, j.source, j.parent_job_id])).toEqual(transcripts.map((j) => [j.seq, j.source, j.id]));
+      // The summary's input is the transcript; the CRM record is the summary with its source.
+      expect(result<{ input: string }>(summaries[0]?.request_body ?? null).input).toBe(result<{ text: string }>(transcripts[0]?.result_json ?? null).text);
+      const usage = (await r.admin.usage()).rows;
+      expect(usage.find((u) => u.rate_item === 'text')?.requests).toBe(6);
+      expect(usage.find((u) => u.rate_item === 'crm')?.requests).toBe(6);
+      const records = await crmRecords(r.sb, 'conversations');
+      expect(records).toHaveLength(6);
+      const one = records.find((c) => c.id === result<{ record_id: string }>(writes[0]?.result_json ?? null).record_id);
+      expect(one).toMatchObject({ source: transcripts[0]?.source, task: 'summary', text: result<{ text: string }>(summaries[0]?.result_json ?? null).text });
+    });
+
+    it('a failed item never reaches the next step; a follow-up created later is filled in and refused twice', async () => {
+      const r = await open();
+      const calls = await recordings(r.dir, 4);
+      const parent = (await made(r, { capability: 'transcribe', paths: [calls] })).batch;
+      await rm(join(calls, 'call-002.wav')); // gone before it is sent: that item fails
+      await r.run(parent.id);
+      expect((await r.summary(parent.id)).counts).toMatchObject({ succeeded: 3, failed: 1 });
+
+      const fb = (await made(r, { capability: 'embeddings', paths: [], from: parent.id })).batch;
+      expect(fb.total).toBe(3);
+      expect(fb.pipeline).toMatchObject({ id: parent.id, step: 2, parent: parent.id, awaiting: 0 });
+      expect((await r.jobs(fb.id)).map((j) => j.source)).not.toContain(expect.stringContaining('call-002'));
+      const again = await r.create({ capability: 'embeddings', from: parent.id });
+      expect(again).toMatchObject({ batch: null, alreadyQueued: 3 });
+      expect(again.problems[0]?.message).toMatch(/already has a follow-up doing the same .*--allow-resend/);
+      await expect(r.create({ capability: 'embeddings', from: parent.id, allowResend: true })).resolves.toMatchObject({ batch: expect.objectContaining({ total: 3 }) });
+      await expect(r.create({ capability: 'text', from: fb.id })).rejects.toThrow(/embeddings results offer no text for a next step/);
+
+      // Retrying the failed item after its file is back lets it flow on too.
+      await writeFile(join(calls, 'call-002.wav'), wavBytes(3, 'call 1', 1));
+      expect(await r.retryFailed(parent.id)).toBe(1);
+      expect((await r.summary(fb.id)).pipeline?.awaiting).toBe(1);
+      await r.run(fb.id);
+      expect(await r.summary(fb.id)).toMatchObject({ status: 'done', total: 4, counts: expect.objectContaining({ succeeded: 4 }) });
+    });
+
+    it('a follow-up of a batch not run yet stays linked: items flow in as the parent runs', async () => {
+      const r = await open();
+      const txt = join(r.dir, 'tickets.txt');
+      await writeFile(txt, 'My refund has not arrived.\nWhere is my parcel?\nPlease cancel my plan.\n');
+      const parent = (await made(r, { capability: 'text', paths: [txt], task: 'reply' })).batch;
+      const speech = (await made(r, { capability: 'tts', from: parent.id, voice: 'nova' })).batch;
+      expect(speech.total).toBe(3);
+      expect(speech.counts.queued).toBe(0);
+      await r.run(parent.id);
+      const jobs = await r.jobs(speech.id);
+      expect(jobs.map((j) => j.state)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+      // Saved answers are named after the source and the item.
+      expect(jobs.map((j) => result<{ file: string }>(j.result_json).file)).toEqual(['tickets-line-1-1.wav', 'tickets-line-2-2.wav', 'tickets-line-3-3.wav']);
+    });
+
+    it('a budget covers every step after its batch; pause, resume and cancel act on the whole pipeline', async () => {
+      const r = await open();
+      const txt = join(r.dir, 'notes.txt');
+      await writeFile(txt, `${Array.from({ length: 10 }, (_, i) => `Customer ${i} asked for a refund of the October invoice.`).join('\n')}\n`);
+      const created = await made(r, { capability: 'text', paths: [txt], task: 'summary', then: [{ capability: 'crm', record: 'event' }], budget: 0 });
+      const first = created.batch;
+      const second = created.steps[0];
+      if (!second) throw new Error('two steps expected');
+      expect(first.cost.budget).toBe(0);
+      await r.run(first.id);
+      expect((await r.summary(first.id)).status).toBe('paused');
+      expect((await r.summary(second.id)).status).toBe('paused');
+      expect((await r.summary(second.id)).pause?.reason).toMatch(/covers this batch and the 1 step\(s\) after it/);
+
+      // Raising the budget from the second step raises the first step's (the one that stopped it).
+      const enough = created.estimates.reduce((n, e) => n + e.cost, 0) * 3;
+      expect(await r.resume(second.id, enough)).toBe(true);
+      expect((await r.summary(first.id)).cost.budget).toBe(enough);
+      expect((await r.summary(first.id)).status).toBe('running');
+      expect(await r.pause(second.id)).toBe(true);
+      expect((await r.summary(first.id)).status).toBe('paused');
+      expect(await r.resume(first.id)).toBe(true);
+      await r.run(second.id);
+      expect((await r.summary(second.id)).status).toBe('done');
+      const spent = (await r.summary(first.id)).cost.spent + (await r.summary(second.id)).cost.spent;
+      expect(spent).toBeLessThanOrEqual(enough);
+
+      const again = await made(r, { capability: 'text', paths: [txt], task: 'reply', then: [{ capability: 'embeddings' }] });
+      const [a, b] = [again.batch, again.steps[0]];
+      if (!b) throw new Error('two steps expected');
+      expect(await r.cancel(b.id)).toBe(10);
+      expect((await r.summary(a.id)).status).toBe('cancelled');
+      expect((await r.summary(b.id)).status).toBe('cancelled');
+    });
+
+    it('a follow-up with the default options is the same as one naming them: not made twice', async () => {
+      const r = await open();
+      const txt = join(r.dir, 'notes.txt');
+      await writeFile(txt, 'My refund has not arrived.\n');
+      const created = await made(r, { capability: 'text', paths: [txt], task: 'reply', then: [{ capability: 'text' }] });
+      const again = await r.create({ capability: 'text', from: created.batch.id, task: 'summary' });
+      expect(again.batch).toBeNull();
+      expect(again.problems[0]?.message).toContain(`already has a follow-up doing the same (${created.steps[0]?.id}`);
+    });
+
+    it('with a sample, the sample goes through every step first; resumed, the rest follows', async () => {
+      const r = await open();
+      const created = await made(r, { capability: 'transcribe', paths: [RECORDINGS], sample: 1, then: [{ capability: 'text', task: 'summary' }] });
+      const [first, next] = [created.batch, created.steps[0]];
+      if (!next) throw new Error('two steps expected');
+      await r.run(first.id);
+      expect(await r.summary(first.id)).toMatchObject({ status: 'paused', counts: expect.objectContaining({ succeeded: 1, queued: 2 }) });
+      expect((await r.summary(next.id)).counts.succeeded).toBe(1);
+      expect(await r.resume(first.id)).toBe(true);
+      await r.run(first.id);
+      expect(await r.summary(next.id)).toMatchObject({ status: 'done', counts: expect.objectContaining({ succeeded: 3 }) });
+    });
+
+    it('a crossed budget stops only the steps it covers', async () => {
+      const r = await open();
+      const txt = join(r.dir, 'notes.txt');
+      await writeFile(txt, 'Customer asked for a refund.\nParcel arrived late.\n');
+      const parent = (await made(r, { capability: 'text', paths: [txt], task: 'summary' })).batch;
+      await r.run(parent.id);
+      const capped = (await made(r, { capability: 'crm', from: parent.id, record: 'event', budget: 0 })).batch;
+      const free = (await made(r, { capability: 'embeddings', from: parent.id })).batch;
+      await r.run(parent.id);
+      expect((await r.summary(capped.id)).status).toBe('paused');
+      expect((await r.summary(free.id)).status).toBe('done');
+      expect((await r.summary(parent.id)).status).toBe('done');
+    });
+  });
+}

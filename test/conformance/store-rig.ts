@@ -1,0 +1,77 @@
+// What the conformance suites run on: this data folder's SQLite file with the local runner, or
+// the team's PostgreSQL store with a team worker (test/integration/store-rigs.ts makes both). The
+// cases see only this interface, so a case that passes on one store and fails on the other is a
+// difference of behaviour between the stores.
+import type { SandboxHandle } from '../../src/sandbox/server';
+import type { SandboxAdmin } from '../../src/sandbox/admin-client';
+import type { CreateBatchResult } from '../../src/main/engine/engine';
+import type { CreateBatchInput } from '../../src/main/engine/batch-input';
+import type { JobRow } from '../../src/main/engine/queue/job-row';
+import type { RunnerConfig } from '../../src/main/engine/queue/runner';
+import type { BatchSummary, Tier } from '../../src/shared/domain';
+import type { RateItem } from '../../src/shared/rates';
+
+/** An attempt as both stores keep it (only what the cases read). */
+export interface AttemptView {
+  job_id: number;
+  http_status: number | null;
+  outcome: string;
+  error_message: string | null;
+  key_label: string | null;
+  replayed: boolean;
+  finished: boolean;
+}
+
+export interface JobEventView {
+  from_state: string | null;
+  to_state: string;
+  reason: string | null;
+}
+
+export interface StoreRig {
+  /** A folder for inputs, readable where the batch is sent. */
+  dir: string;
+  sb: SandboxHandle;
+  admin: SandboxAdmin;
+  /** The sending machine's environment (its keys): a key replaced here is used by the next run. */
+  env: NodeJS.ProcessEnv;
+  /** The rate book's price per unit. */
+  rate(item: RateItem, tier: Tier): number;
+  /** `batch create` on this store: a new batch with its `then` steps, or with `from`, a follow-up. Not started. */
+  create(input: CreateBatchInput): Promise<CreateBatchResult>;
+  /** `run ID` (every unfinished batch without one): starts it with its whole pipeline and sends until nothing is left to send now. */
+  run(id?: string): Promise<void>;
+  summary(id: string): Promise<BatchSummary>;
+  /** Its jobs in item order. */
+  jobs(id: string): Promise<JobRow[]>;
+  attempts(id: string): Promise<AttemptView[]>;
+  events(jobId: number): Promise<JobEventView[]>;
+  retryFailed(id: string): Promise<number>;
+  pause(id: string): Promise<boolean>;
+  /** Resumes the batch's pipeline; with a budget (null: none), the one that stopped it is replaced first. */
+  resume(id: string, budget?: number | null): Promise<boolean>;
+  /** Cancels the batch's whole pipeline; the items cancelled. */
+  cancel(id: string): Promise<number>;
+  /** Adds a recipient to the opt-out list the sender checks. */
+  optOut(recipient: string): Promise<void>;
+  /** Replaces a job's stored request body, as no import would: for a row the API refuses. */
+  setRequestBody(jobId: number, body: string): Promise<void>;
+}
+
+export type OpenStoreRig = (config?: Partial<RunnerConfig>) => Promise<StoreRig>;
+
+/** The batch made, or the problems that stopped it. */
+export async function made(r: StoreRig, input: CreateBatchInput): Promise<CreateBatchResult & { batch: BatchSummary }> {
+  const created = await r.create(input);
+  if (!created.batch) throw new Error(`no batch: ${JSON.stringify(created.problems)}`);
+  return { ...created, batch: created.batch };
+}
+
+/** Resolves once `pred` holds (looked at every few milliseconds), or throws after `ms`. */
+export async function until(pred: () => Promise<boolean>, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await pred())) {
+    if (Date.now() > end) throw new Error(`not true within ${ms} ms`);
+    await new Promise((res) => setTimeout(res, 5));
+  }
+}

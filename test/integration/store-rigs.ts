@@ -1,0 +1,149 @@
+// The two stores the conformance suites (test/conformance) run on, behind one StoreRig:
+// - this data folder's SQLite file, sent by the local runner (`batch create`, `run`);
+// - the team's PostgreSQL store in a throw-away cluster: planned on one machine (the harness's data
+//   folder) and moved there as `batch create --store` does, sent by a worker with a data folder of
+//   its own as `run --store` does, and paused, resumed and cancelled as `... --store` do.
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Engine } from '../../src/main/engine/engine';
+import { connect } from '../../src/main/compose/connect';
+import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
+import { systemClock } from '../../src/main/engine/clock';
+import type { RunnerConfig } from '../../src/main/engine/queue/runner';
+import type { JobRow } from '../../src/main/engine/queue/job-row';
+import { isEnded } from '../../src/shared/domain';
+import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resumeTeamBatch, retryTeamBatch, teamBatch, teamBatches } from '../../src/main/engine/team/team-batches';
+import { createInTeamStore } from '../../src/main/engine/team/team-create';
+import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
+import type { AttemptView, OpenStoreRig, StoreRig } from '../conformance/store-rig';
+import { attemptsOf, eventsOfJob, jobsOf, noKeychain, startHarness, TEST_CONFIG } from './harness';
+
+interface AttemptCells {
+  job_id: number | string;
+  http_status: number | null;
+  outcome: string;
+  error_message: string | null;
+  key_label: string | null;
+  replayed: number;
+  finished_at: number | string | null;
+}
+
+function attemptView(a: AttemptCells): AttemptView {
+  return { job_id: Number(a.job_id), http_status: a.http_status, outcome: a.outcome, error_message: a.error_message, key_label: a.key_label, replayed: a.replayed === 1, finished: a.finished_at !== null };
+}
+
+/** This data folder's SQLite file, as `batchdesk batch create` and `batchdesk run` use it. */
+export const openLocalRig: OpenStoreRig = async (config) => {
+  const h = await startHarness(config ? { config } : {});
+  return {
+    dir: h.dir,
+    sb: h.sb,
+    admin: h.admin,
+    env: h.env,
+    rate: (item, tier) => h.engine.rates.rate(item, tier),
+    create: (input) => h.engine.createBatch(input),
+    run: (id) => h.run(id === undefined ? {} : { batchIds: [id] }),
+    summary: async (id) => h.engine.summary(id),
+    jobs: async (id) => jobsOf(h.engine, id),
+    attempts: async (id) => attemptsOf(h.engine, id).map(attemptView),
+    events: async (jobId) => eventsOfJob(h.engine, jobId),
+    retryFailed: async (id) => h.engine.retryFailed(id),
+    pause: async (id) => h.engine.pause(id),
+    resume: async (id, budget) => h.engine.resume(id, budget === undefined ? {} : { budget }),
+    cancel: async (id) => h.engine.cancel(id),
+    optOut: async (recipient) => {
+      h.engine.optOuts.add(recipient, 'test');
+    },
+    setRequestBody: async (jobId, body) => {
+      h.engine.db.prepare(`UPDATE jobs SET request_body = ? WHERE id = ?`).run(body, jobId);
+    },
+  };
+};
+
+/** The team's store: one cluster for the file's tests, a database of its own per rig. Call the returned function inside a test. */
+export function usePgRigs(): OpenStoreRig {
+  let cluster: PgCluster | undefined;
+  const closing: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+  });
+  afterEach(async () => {
+    for (const c of closing.splice(0)) await c();
+  });
+  afterAll(() => cluster?.destroy());
+  return async (config) => {
+    if (!cluster) throw new Error('the cluster is not started (open the rig inside a test)');
+    const merged: RunnerConfig = {
+      ...TEST_CONFIG,
+      ...config,
+      backoff: { ...TEST_CONFIG.backoff, ...config?.backoff },
+      gate: { ...TEST_CONFIG.gate, ...config?.gate },
+      serverWait: { ...TEST_CONFIG.serverWait, ...config?.serverWait },
+    };
+    // The planner's machine (and the API), the shared store, and the worker's own machine.
+    const h = await startHarness({ config: merged });
+    const url = await cluster.freshDatabase('rig');
+    const store = await PgQueueStore.open({ url, clock: systemClock, worker: 'planner' });
+    const workerStore = await PgQueueStore.open({ url, clock: systemClock, worker: 'worker 1' });
+    const db = new pg.Pool({ connectionString: url, max: 2 });
+    const dir = await mkdtemp(join(tmpdir(), 'batchdesk-pg-rig-'));
+    const worker = Engine.open({ dataDir: dir, secrets: noKeychain, env: h.env, config: merged });
+    const conn = await connect({ apiUrl: h.sb.url, env: h.env, keys: worker.keys, dataDir: dir });
+    closing.push(async () => {
+      worker.close();
+      await conn.close();
+      await store.close();
+      await workerStore.close();
+      await db.end();
+      await rm(dir, { recursive: true, force: true });
+    });
+    const rig: StoreRig = {
+      dir: h.dir,
+      sb: h.sb,
+      admin: h.admin,
+      env: h.env,
+      rate: (item, tier) => h.engine.rates.rate(item, tier),
+      create: (input) => createInTeamStore(h.engine, store, input),
+      run: async (id) => {
+        // As `run [ID] --store` does: the batch named with every step of its pipeline (or every unfinished batch), started.
+        const scope = id !== undefined ? await pipelineSteps(workerStore, id) : (await teamBatches(workerStore, null)).filter((b) => !isEnded(b.status)).map((b) => b.id);
+        for (const s of scope) await workerStore.start(s);
+        await worker.runTeam(conn.target, { store: workerStore, clock: systemClock, worker: 'worker 1' }, { batchIds: id !== undefined ? scope : null, say: () => undefined });
+      },
+      summary: (id) => teamBatch(store, id),
+      jobs: async (id) => {
+        const out: JobRow[] = [];
+        for (let after = 0; ; ) {
+          const page = await store.jobsPage(id, after, 500);
+          if (page.length === 0) return out;
+          out.push(...page);
+          after = page[page.length - 1]?.seq ?? after;
+        }
+      },
+      attempts: async (id) =>
+        (
+          await db.query<AttemptCells>(
+            `SELECT a.job_id, a.http_status, a.outcome, a.error_message, a.key_label, a.replayed, a.finished_at FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE j.batch_id = $1 ORDER BY a.id`,
+            [id],
+          )
+        ).rows.map(attemptView),
+      events: (jobId) => store.jobEvents(jobId),
+      retryFailed: (id) => retryTeamBatch(store, id),
+      pause: async (id) => pauseTeamBatch(store, await teamBatch(store, id)),
+      // As `resume --store` on the planner's machine: a refused key is replaced by the one it has now.
+      resume: async (id, budget) => (await resumeTeamBatch(store, id, budget, (row) => h.engine.keyCheckFor(row))).resumed,
+      cancel: async (id) => (await cancelTeamBatch(store, id)).jobs,
+      // The sender's own list (the worker's machine), as the local rig's is its data folder's.
+      optOut: async (recipient) => {
+        worker.optOuts.add(recipient, 'test');
+      },
+      setRequestBody: async (jobId, body) => {
+        await db.query(`UPDATE jobs SET request_body = $2 WHERE id = $1`, [jobId, body]);
+      },
+    };
+    return rig;
+  };
+}
