@@ -41,7 +41,7 @@ describe('batchdesk CLI', () => {
     const flag = await runCli(['status', '--bogus', ...fresh()]);
     expect(flag.code).toBe(2);
     // A data-folder-only command given a team's store says so, not just "unknown option".
-    for (const args of [['index', 'b1', '--store', 'postgresql://db/x'], ['watch', 'list', '--store=postgresql://db/x'], ['keys', 'list', '--store', 'postgresql://db/x']]) {
+    for (const args of [['compare', 'b1', '--store', 'postgresql://db/x'], ['watch', 'list', '--store=postgresql://db/x'], ['keys', 'list', '--store', 'postgresql://db/x']]) {
       const local = await runCli([...args, ...fresh()]);
       expect(local.code, args.join(' ')).toBe(2);
       expect(local.stderr).toContain("works on this computer's data folder only and does not take --store");

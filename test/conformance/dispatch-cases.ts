@@ -6,9 +6,8 @@
 // the same keys, a budget, a refused row, a revoked key, and a sample sent first. What each case checks is what the
 // store holds afterwards (jobs, attempts, history, the batch) and what the API delivered.
 import { describe, expect, it } from 'vitest';
-import type { SandboxAdmin } from '../../src/sandbox/admin-client';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
-import { writeMessagesCsv } from '../integration/harness';
+import { expectLedgerExactlyOnce, writeMessagesCsv } from '../integration/harness';
 import { made, type AttemptView, type OpenStoreRig, type StoreRig } from './store-rig';
 
 let csvs = 0;
@@ -23,13 +22,6 @@ async function messages(r: StoreRig, n: number, opts: { budget?: number; sample?
 async function batchOf(r: StoreRig, id: string): Promise<{ status: string; pause_kind: string | null; pause_reason: string | null; spent: number }> {
   const s = await r.summary(id);
   return { status: s.status, pause_kind: s.pause?.kind ?? null, pause_reason: s.pause?.reason ?? null, spent: s.cost.spent };
-}
-
-/** Every job's message delivered once, under its own idempotency key, and nothing else. */
-async function expectLedgerExactlyOnce(admin: SandboxAdmin, jobs: readonly JobRow[]): Promise<void> {
-  const ledger = await admin.ledger();
-  expect(ledger).toHaveLength(jobs.length);
-  expect(new Set(ledger.map((d) => d.idempotency_key))).toEqual(new Set(jobs.map((j) => j.idempotency_key)));
 }
 
 function byJob(attempts: readonly AttemptView[]): Map<number, AttemptView[]> {
@@ -51,6 +43,8 @@ function expectAttemptsMatchJobs(jobs: readonly JobRow[], attempts: readonly Att
 export function dispatchCases(name: string, open: OpenStoreRig): void {
   describe(`dispatch conformance: ${name}`, () => {
     it('retries 500/503 until every row is delivered exactly once; transient errors are tries', async () => {
+      // At error_rate 0.5 a job exhausts 4 tries with probability 1/16, so a 16-row batch would
+      // usually lose one; this case is about retrying to success, so it gets a larger try budget.
       const r = await open({ backoff: { baseMs: 5, capMs: 50, maxTries: 20 } });
       const id = await messages(r, 16);
       await r.admin.setFaults({ error_rate: 0.5 });
@@ -58,13 +52,21 @@ export function dispatchCases(name: string, open: OpenStoreRig): void {
       const jobs = await r.jobs(id);
       expect(jobs.map((j) => j.state)).toEqual(Array(16).fill('succeeded'));
       await expectLedgerExactlyOnce(r.admin, jobs);
+      // 5xx happen before any work: nothing billed but the 16 deliveries.
+      expect((await r.admin.usage()).rows).toEqual([expect.objectContaining({ requests: 16, cost: 16 * 50 })]);
       const attempts = await r.attempts(id);
       expectAttemptsMatchJobs(jobs, attempts);
       const failed = attempts.filter((a) => a.outcome !== 'succeeded');
+      expect(failed.length).toBe(attempts.length - 16);
       expect(failed.length).toBeGreaterThan(0);
-      for (const a of failed) expect(a).toMatchObject({ outcome: 'transient', replayed: false });
+      for (const a of failed) expect(a).toMatchObject({ outcome: 'transient', replayed: false, error_message: expect.stringMatching(/HTTP 50[03]/) });
       for (const a of failed) expect([500, 503]).toContain(a.http_status);
-      for (const j of jobs) expect(j.tries, j.source).toBe(j.attempts);
+      const m = byJob(attempts);
+      for (const j of jobs) {
+        // Transient errors count as tries; the last attempt is the success.
+        expect(j.tries, j.source).toBe(j.attempts);
+        expect(m.get(j.id)?.at(-1)).toMatchObject({ http_status: 200, outcome: 'succeeded' });
+      }
       const retried = jobs.find((j) => j.attempts > 1);
       expect((await r.events(retried?.id ?? -1)).map((e) => e.to_state)).toEqual([
         ...Array<string[]>((retried?.attempts ?? 1) - 1)
@@ -73,6 +75,7 @@ export function dispatchCases(name: string, open: OpenStoreRig): void {
         'running',
         'succeeded',
       ]);
+      expect(await r.summary(id)).toMatchObject({ status: 'done', counts: expect.objectContaining({ succeeded: 16 }) });
     });
 
     it('resends with the same key after an answer is lost post-work: exactly once, the resend is a replay', async () => {
@@ -83,6 +86,7 @@ export function dispatchCases(name: string, open: OpenStoreRig): void {
       const jobs = await r.jobs(id);
       expect(jobs.map((j) => j.state)).toEqual(Array(20).fill('succeeded'));
       await expectLedgerExactlyOnce(r.admin, jobs);
+      // Replays are not billed again.
       expect((await r.admin.usage()).rows).toEqual([expect.objectContaining({ requests: 20, units: 20 })]);
       const attempts = await r.attempts(id);
       expectAttemptsMatchJobs(jobs, attempts);
@@ -91,6 +95,17 @@ export function dispatchCases(name: string, open: OpenStoreRig): void {
       for (const a of lost) {
         expect(a.http_status).toBeNull();
         expect(a.error_message).toMatch(/same idempotency key/);
+      }
+      const m = byJob(attempts);
+      for (const j of jobs) {
+        const as = m.get(j.id) ?? [];
+        if (as[0]?.outcome === 'transient') {
+          // The work was done on the first attempt; the resend gets the stored answer.
+          expect(as.slice(1), j.source).toEqual([expect.objectContaining({ http_status: 200, outcome: 'succeeded', replayed: true })]);
+          expect(j.attempts).toBe(2);
+        } else {
+          expect(as, j.source).toEqual([expect.objectContaining({ http_status: 200, outcome: 'succeeded', replayed: false })]);
+        }
       }
       expect(attempts.filter((a) => a.replayed)).toHaveLength(lost.length);
       // The message id kept is the one of the single delivery.
@@ -106,12 +121,18 @@ export function dispatchCases(name: string, open: OpenStoreRig): void {
       const jobs = await r.jobs(id);
       expect(jobs.map((j) => j.state)).toEqual(Array(12).fill('succeeded'));
       await expectLedgerExactlyOnce(r.admin, jobs);
+      expect((await r.admin.usage()).rows).toEqual([expect.objectContaining({ requests: 12 })]);
+      expect((await r.admin.getFaults()).rate_limit_storm).toBeNull();
       const attempts = await r.attempts(id);
       expectAttemptsMatchJobs(jobs, attempts);
       const limited = attempts.filter((a) => a.http_status === 429);
       expect(limited).toHaveLength(6);
       expect(limited.every((a) => a.outcome === 'rate_limited')).toBe(true);
+      expect(attempts).toHaveLength(12 + 6);
+      // However many 429s a job met, it used exactly one try.
       for (const j of jobs) expect(j.tries, j.source).toBe(1);
+      const hit = jobs.find((j) => j.attempts > 1);
+      expect((await r.events(hit?.id ?? -1)).some((e) => e.to_state === 'retry_wait' && /429/.test(e.reason ?? ''))).toBe(true);
     });
 
     it('gives up after 4 tries, then retrying the failed items resends them under the same keys, once', async () => {
@@ -123,8 +144,15 @@ export function dispatchCases(name: string, open: OpenStoreRig): void {
       for (const j of await r.jobs(id)) {
         expect(j).toMatchObject({ state: 'failed', error_kind: 'transient', attempts: 4, tries: 4 });
         expect(j.error_message).toContain('Gave up after 4 attempts');
+        expect(j.error_message).toContain(`batchdesk retry ${id}`);
+        expect([500, 503]).toContain(j.http_status);
       }
+      const attempts = await r.attempts(id);
+      expect(attempts).toHaveLength(24);
+      expect(attempts.every((a) => a.http_status === 500 || a.http_status === 503)).toBe(true);
       expect(await r.admin.ledger()).toEqual([]);
+      expect((await r.admin.usage()).rows).toEqual([]);
+      expect(await r.summary(id)).toMatchObject({ status: 'done_with_failures', counts: expect.objectContaining({ failed: 6 }) });
       await r.admin.clearFaults();
       expect(await r.retryFailed(id)).toBe(6);
       await r.run(id);
@@ -132,6 +160,8 @@ export function dispatchCases(name: string, open: OpenStoreRig): void {
       expect(jobs.map((j) => j.idempotency_key)).toEqual(keys);
       for (const j of jobs) expect(j).toMatchObject({ state: 'succeeded', attempts: 5, tries: 1, error_kind: null, http_status: 200 });
       await expectLedgerExactlyOnce(r.admin, jobs);
+      expect((await r.admin.usage()).rows).toEqual([expect.objectContaining({ requests: 6 })]);
+      expect(await r.summary(id)).toMatchObject({ status: 'done', counts: expect.objectContaining({ succeeded: 6, failed: 0 }) });
     });
 
     it('fails a row the API refuses (422) after one attempt, and sends the others once', async () => {

@@ -92,6 +92,18 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
       expect(await store.job(job.id)).toMatchObject({ state: 'succeeded', idempotency_key: 'b1-1', request_body: job.request_body });
     });
 
+    it('keeps an embedding as Float32 with its success, and none for a lost lease', async () => {
+      const [job, other] = await store.claim('b1', 2, 1_000);
+      if (!job || !other) throw new Error('no jobs');
+      const vector = Float32Array.from([0.25, -0.5, 0.125]);
+      expect(await store.succeed(job, { ...ok, vector })).toBe(true);
+      expect(Array.from((await store.vector(job.id)) ?? [])).toEqual([0.25, -0.5, 0.125]);
+      clock.advance(2_000);
+      await store.recoverExpired();
+      expect(await store.succeed(other, { ...ok, vector })).toBe(false);
+      expect(await store.vector(other.id)).toBeNull();
+    });
+
     it('renews only the leases still held', async () => {
       const [a, b] = await store.claim('b1', 2, 1_000);
       if (!a || !b) throw new Error('no job');

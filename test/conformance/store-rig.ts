@@ -10,6 +10,7 @@ import type { JobRow } from '../../src/main/engine/queue/job-row';
 import type { RunnerConfig } from '../../src/main/engine/queue/runner';
 import type { BatchSummary, Tier } from '../../src/shared/domain';
 import type { RateItem } from '../../src/shared/rates';
+import type { ResultSource } from '../../src/main/engine/read-models/job-results';
 
 /** An attempt as both stores keep it (only what the cases read). */
 export interface AttemptView {
@@ -39,8 +40,8 @@ export interface StoreRig {
   rate(item: RateItem, tier: Tier): number;
   /** `batch create` on this store: a new batch with its `then` steps, or with `from`, a follow-up. Not started. */
   create(input: CreateBatchInput): Promise<CreateBatchResult>;
-  /** `run ID` (every unfinished batch without one): starts it with its whole pipeline and sends until nothing is left to send now. */
-  run(id?: string): Promise<void>;
+  /** `run ID` (every unfinished batch without one): starts it with its whole pipeline and sends until nothing is left to send now (or `signal` stops it). */
+  run(id?: string, signal?: AbortSignal): Promise<void>;
   summary(id: string): Promise<BatchSummary>;
   /** Its jobs in item order. */
   jobs(id: string): Promise<JobRow[]>;
@@ -56,9 +57,20 @@ export interface StoreRig {
   optOut(recipient: string): Promise<void>;
   /** Replaces a job's stored request body, as no import would: for a row the API refuses. */
   setRequestBody(jobId: number, body: string): Promise<void>;
+  /** The batch's results as exports read them (with the answers saved as files). */
+  results(id: string): ResultSource;
+  /** A job's stored embedding, or null. */
+  vector(jobId: number): Promise<Float32Array | null>;
+  /** Everything stored or logged, on every machine and in the store, as one text: where a secret must never be. */
+  everything(): Promise<string>;
 }
 
-export type OpenStoreRig = (config?: Partial<RunnerConfig>) => Promise<StoreRig>;
+export interface RigOptions {
+  /** Send to this API instead of the sandbox (a hostile server); keys still come from `env`. */
+  apiUrl?: string;
+}
+
+export type OpenStoreRig = (config?: Partial<RunnerConfig>, opts?: RigOptions) => Promise<StoreRig>;
 
 /** The batch made, or the problems that stopped it. */
 export async function made(r: StoreRig, input: CreateBatchInput): Promise<CreateBatchResult & { batch: BatchSummary }> {

@@ -4,7 +4,7 @@
 //   folder) and moved there as `batch create --store` does, sent by a worker with a data folder of
 //   its own as `run --store` does, and paused, resumed and cancelled as `... --store` do.
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -18,7 +18,9 @@ import { isEnded } from '../../src/shared/domain';
 import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resumeTeamBatch, retryTeamBatch, teamBatch, teamBatches } from '../../src/main/engine/team/team-batches';
 import { createInTeamStore } from '../../src/main/engine/team/team-create';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
-import type { AttemptView, OpenStoreRig, StoreRig } from '../conformance/store-rig';
+import type { AttemptView, OpenStoreRig, RigOptions, StoreRig } from '../conformance/store-rig';
+import type { ApiTarget } from '../../src/main/engine/api/target';
+import { localResults, sharedResults } from '../../src/main/engine/read-models/job-results';
 import { attemptsOf, eventsOfJob, jobsOf, noKeychain, startHarness, TEST_CONFIG } from './harness';
 
 interface AttemptCells {
@@ -36,8 +38,9 @@ function attemptView(a: AttemptCells): AttemptView {
 }
 
 /** This data folder's SQLite file, as `batchdesk batch create` and `batchdesk run` use it. */
-export const openLocalRig: OpenStoreRig = async (config) => {
+export const openLocalRig: OpenStoreRig = async (config, opts = {}) => {
   const h = await startHarness(config ? { config } : {});
+  const target = targetOf(h.target, opts, h.engine);
   return {
     dir: h.dir,
     sb: h.sb,
@@ -45,7 +48,8 @@ export const openLocalRig: OpenStoreRig = async (config) => {
     env: h.env,
     rate: (item, tier) => h.engine.rates.rate(item, tier),
     create: (input) => h.engine.createBatch(input),
-    run: (id) => h.run(id === undefined ? {} : { batchIds: [id] }),
+    // As `batchdesk run` does: the batches named (or every one not started yet) are started first.
+    run: (id, signal) => h.engine.run(target, { batchIds: id === undefined ? null : [id], signal, start: id === undefined ? h.engine.unstarted() : [id] }),
     summary: async (id) => h.engine.summary(id),
     jobs: async (id) => jobsOf(h.engine, id),
     attempts: async (id) => attemptsOf(h.engine, id).map(attemptView),
@@ -60,8 +64,29 @@ export const openLocalRig: OpenStoreRig = async (config) => {
     setRequestBody: async (jobId, body) => {
       h.engine.db.prepare(`UPDATE jobs SET request_body = ? WHERE id = ?`).run(body, jobId);
     },
+    results: (id) => localResults(h.engine.db, id, h.engine.outputsDir(id)),
+    vector: async (jobId) => h.engine.jobs.vector(jobId),
+    everything: async () => [tablesOf(h.engine), await logsOf(h.dir)].join('\n'),
   };
 };
+
+/** The sandbox's target, or one at `opts.apiUrl` with the same machine's keys. */
+function targetOf(sandbox: ApiTarget, opts: RigOptions, engine: Engine): ApiTarget {
+  return opts.apiUrl === undefined ? sandbox : { baseUrl: opts.apiUrl, sandbox: false, resolveKey: (kind) => engine.keys.resolve(kind) };
+}
+
+/** Every row of a data folder's SQLite file, as one text. */
+function tablesOf(engine: Engine): string {
+  const names = (engine.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map((t) => t.name);
+  return names.map((t) => JSON.stringify(engine.db.prepare(`SELECT * FROM "${t}"`).all())).join('\n');
+}
+
+/** Every log file of a data folder, as one text. */
+async function logsOf(dataDir: string): Promise<string> {
+  const dir = join(dataDir, 'logs');
+  const files = await readdir(dir).catch(() => []);
+  return (await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')))).join('\n');
+}
 
 /** The team's store: one cluster for the file's tests, a database of its own per rig. Call the returned function inside a test. */
 export function usePgRigs(): OpenStoreRig {
@@ -74,7 +99,7 @@ export function usePgRigs(): OpenStoreRig {
     for (const c of closing.splice(0)) await c();
   });
   afterAll(() => cluster?.destroy());
-  return async (config) => {
+  return async (config, opts = {}) => {
     if (!cluster) throw new Error('the cluster is not started (open the rig inside a test)');
     const merged: RunnerConfig = {
       ...TEST_CONFIG,
@@ -92,6 +117,7 @@ export function usePgRigs(): OpenStoreRig {
     const dir = await mkdtemp(join(tmpdir(), 'batchdesk-pg-rig-'));
     const worker = Engine.open({ dataDir: dir, secrets: noKeychain, env: h.env, config: merged });
     const conn = await connect({ apiUrl: h.sb.url, env: h.env, keys: worker.keys, dataDir: dir });
+    const target = targetOf(conn.target, opts, worker);
     closing.push(async () => {
       worker.close();
       await conn.close();
@@ -107,11 +133,11 @@ export function usePgRigs(): OpenStoreRig {
       env: h.env,
       rate: (item, tier) => h.engine.rates.rate(item, tier),
       create: (input) => createInTeamStore(h.engine, store, input),
-      run: async (id) => {
+      run: async (id, signal) => {
         // As `run [ID] --store` does: the batch named with every step of its pipeline (or every unfinished batch), started.
         const scope = id !== undefined ? await pipelineSteps(workerStore, id) : (await teamBatches(workerStore, null)).filter((b) => !isEnded(b.status)).map((b) => b.id);
         for (const s of scope) await workerStore.start(s);
-        await worker.runTeam(conn.target, { store: workerStore, clock: systemClock, worker: 'worker 1' }, { batchIds: id !== undefined ? scope : null, say: () => undefined });
+        await worker.runTeam(target, { store: workerStore, clock: systemClock, worker: 'worker 1' }, { batchIds: id !== undefined ? scope : null, say: () => undefined, ...(signal ? { signal } : {}) });
       },
       summary: (id) => teamBatch(store, id),
       jobs: async (id) => {
@@ -142,6 +168,14 @@ export function usePgRigs(): OpenStoreRig {
       },
       setRequestBody: async (jobId, body) => {
         await db.query(`UPDATE jobs SET request_body = $2 WHERE id = $1`, [jobId, body]);
+      },
+      results: (id) => sharedResults(store, id),
+      vector: (jobId) => store.vector(jobId),
+      // The shared store's every table, and both machines' data folders and logs.
+      everything: async () => {
+        const tables = (await db.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`)).rows.map((t) => t.tablename);
+        const rows = await Promise.all(tables.map(async (t) => JSON.stringify((await db.query(`SELECT * FROM "${t}"`)).rows)));
+        return [...rows, tablesOf(h.engine), tablesOf(worker), await logsOf(h.dir), await logsOf(dir)].join('\n');
       },
     };
     return rig;

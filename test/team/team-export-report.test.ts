@@ -19,7 +19,7 @@ describe('team: export and report --store', () => {
   const rig = useTeamRig('batchdesk-team-export-', { seed: 5 });
 
   it('exports a shared batch as csv, json and txt from another computer, every item once in order', async () => {
-    const { cluster, sb, dir, live } = rig();
+    const { cluster, sb, admin, dir, live } = rig();
     const storeUrl = await cluster.freshDatabase('export');
     const csv = join(dir.path, 'customers.csv');
     writeChannelCsv(csv, ROWS);
@@ -106,7 +106,7 @@ describe('team: export and report --store', () => {
     ]);
 
     // The team's results by their words, from the third computer: a transcript, a message by its
-    // words and by its number as people write it, one batch only, and no --semantic (vectors are local).
+    // words and by its number as people write it, one batch only.
     const charged = await runCli(['search', 'charged twice', '--json', ...elsewhere], env);
     expect(charged.code, charged.stderr).toBe(0);
     const chargedHits = (JSON.parse(charged.stdout) as { hits: { batch: string; source: string; snippet: string }[] }).hits;
@@ -118,9 +118,28 @@ describe('team: export and report --store', () => {
     expect(code.stdout).toContain('item 8  customers.csv row 9');
     const byNumber = await runCli(['search', '+44 20 0000 0007', '--json', ...elsewhere], env);
     expect((JSON.parse(byNumber.stdout) as { hits: { item: number }[] }).hits.map((h) => h.item)).toEqual([8]);
-    const semantic = await runCli(['search', 'refund', '--semantic', ...elsewhere], env);
-    expect(semantic.code).toBe(2);
-    expect(semantic.stderr).toContain('--semantic cannot go with --store');
+
+    // By meaning: nothing embedded yet, said with what to do; `index --store` embeds the team's
+    // transcripts (the vectors go to the store, this computer sends as a worker); then a paraphrase
+    // finds the call from the third computer, and indexing again sends nothing twice.
+    const searchEnv = { ...env, ...keyEnv(sb) };
+    const api = ['--api-url', sb.url];
+    const before = await runCli(['search', 'billed two times', '--semantic', ...elsewhere, ...api], searchEnv);
+    expect(before.stderr).toContain('No results are embedded yet');
+    const indexed = await runCli(['index', callsId, ...elsewhere, ...api], searchEnv);
+    expect(indexed.code, indexed.stderr).toBe(0);
+    expect(indexed.stdout).toMatch(/Embedding the results of \S+ in the team's batch \S+ \(3 item\(s\) so far\)/);
+    expect(indexed.stdout).toContain(`--semantic --batch ${callsId} --store URL`);
+    const meaning = await runCli(['search', 'billed two times', '--semantic', '--json', ...elsewhere, ...api], searchEnv);
+    expect(meaning.code, meaning.stderr).toBe(0);
+    const meaningHits = (JSON.parse(meaning.stdout) as { hits: { batch: string; source: string }[] }).hits;
+    expect(meaningHits[0]).toMatchObject({ batch: callsId, source: expect.stringMatching(/call-001-double-charge\.wav$/) });
+    const billedBefore = (await admin.usage()).rows.find((u) => u.rate_item === 'embeddings')?.requests;
+    const again = await runCli(['index', callsId, ...elsewhere, ...api], searchEnv);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain("are embedded in the team's batch");
+    // The query itself is one embeddings request each time; the items are not embedded again.
+    expect((await admin.usage()).rows.find((u) => u.rate_item === 'embeddings')?.requests).toBe(billedBefore);
 
     // A batch the store does not have: named, with where to look.
     const missing = await runCli(['export', 'bnothere', '--format', 'csv', '--out', join(dir.path, 'x.csv'), ...elsewhere], env);

@@ -56,7 +56,7 @@ import { writeFilesZip, type ZipExport } from './exporters/export-zip';
 import { PipelineStore } from './pipeline/pipeline-store';
 import { SearchIndex, type SearchFilters, type SearchHit } from './search/search-index';
 import { nearest, VectorCache, vectorDimensions } from './search/semantic-search';
-import { embedQuery } from './search/query-embedding';
+import { searchByMeaning } from './search/search-by-meaning';
 import { FollowerPlans, FollowUps } from './pipeline/follow-ups';
 import { InvoiceReviews } from './invoices/invoice-reviews';
 import { describeOptOut, OptOutList, type OptOut } from './messaging/opt-out-list';
@@ -345,26 +345,18 @@ export class Engine {
    * stored vector (made by embeddings batches, e.g. `embeddings --from <batch>`).
    */
   async semanticSearch(target: ApiTarget, text: string, filters: SearchFilters): Promise<SearchHit[]> {
-    const dims = vectorDimensions(this.db);
-    const filtered = filters.batchId === undefined ? null : this.batches.get(filters.batchId);
-    if (filtered?.capability === 'embeddings' && filtered.parent_id !== null) {
-      throw new UserError(`Batch ${filtered.id} holds the vectors of batch ${filtered.parent_id}'s results: search by meaning names the batch whose items were embedded (--batch ${filtered.parent_id}).`);
-    }
-    if (dims.length === 0) {
-      // Nothing embedded yet: name an embeddings batch that only has to run, if there is one.
-      const waiting = this.summaries().find((b) => b.capability === 'embeddings' && !isEnded(b.status));
-      if (waiting) {
-        throw new UserError(`Batch ${waiting.id} ("${waiting.name}") embeds results but has not finished (${waiting.status === 'pending' ? 'not started' : waiting.status}): run it first (\`batchdesk run ${waiting.id}\`), then search by meaning.`);
-      }
-      throw new UserError(
-        'No results are embedded yet, so there is nothing to search by meaning. Embed a batch\'s results first: `batchdesk batch create embeddings --from <batch-id>` then `batchdesk run` (in the window: Follow-up batch…, Embed for search). Or search words without --semantic.',
-      );
-    }
-    const query = await embedQuery(target, text);
-    if (!dims.includes(query.length)) {
-      throw new UserError(`The API's query embedding has ${query.length} dimensions but the stored vectors have ${dims.join(', ')}: they were made by another model. Embed the results again (a new embeddings batch with --allow-resend).`);
-    }
-    return nearest(this.db, query, filters, this.vectorCache);
+    return searchByMeaning(
+      {
+        dimensions: async () => vectorDimensions(this.db),
+        batch: async (id) => this.batches.get(id),
+        summaries: async () => this.summaries(),
+        nearest: async (query, f) => nearest(this.db, query, f, this.vectorCache),
+        runCommand: (id) => `batchdesk run ${id}`,
+      },
+      target,
+      text,
+      filters,
+    );
   }
 
   /** The live embeddings follow-up of a batch at a tier (what `batchdesk index` sends), or null. */

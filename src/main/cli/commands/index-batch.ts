@@ -5,13 +5,35 @@ import { globalOptions, openEngine } from '../context';
 import { Tier } from '../../../shared/domain';
 import { describeProblems } from '../format';
 import { runBatches } from './run';
+import { openChosenStore, teamRun } from './team';
+import { resolveTeamBatch } from '../../engine/team/team-batches';
+import { AlreadyFollowed } from '../../engine/pipeline/steps-builder';
+import type { Engine } from '../../engine/engine';
+import type { SharedStoreHandle } from '../../engine/store/pg/open-shared-store';
+import type { Io } from '../io';
+import type { ExitCode } from '../exit-codes';
 
 export const indexCommand = bindCommand(indexSpec, async ({ values, positionals }, io) => {
   if (positionals.length !== 1) throw new UsageError('index takes exactly one batch id: the batch whose results to embed.');
   const tier = Tier.safeParse(values.tier ?? 'standard');
   if (!tier.success) throw new UsageError(`--tier must be basic, standard or superior (got "${values.tier}").`);
   const g = globalOptions(values, io.env);
-  const engine = openEngine(g, io.env);
+  const shared = await openChosenStore(values.store, io.env);
+  let engine;
+  try {
+    engine = openEngine(g, io.env);
+  } catch (e) {
+    await shared?.store.close();
+    throw e;
+  }
+  if (shared) {
+    try {
+      return await teamIndex(engine, shared, positionals[0] ?? '', tier.data, io, g);
+    } finally {
+      engine.close();
+      await shared.store.close();
+    }
+  }
   try {
     const parent = engine.resolveBatchId(positionals[0] ?? '');
     // An embeddings follow-up of this batch at this tier already exists: send what is left of it.
@@ -34,3 +56,22 @@ export const indexCommand = bindCommand(indexSpec, async ({ values, positionals 
     engine.close();
   }
 });
+
+/** `index ID --store`: the team batch's embeddings follow-up (made in the store, or the one there), sent by this computer as a worker. */
+async function teamIndex(engine: Engine, shared: SharedStoreHandle, idOrPrefix: string, tier: Tier, io: Io, g: { apiUrl: string | null; dataDir: string }): Promise<ExitCode> {
+  const parent = await resolveTeamBatch(shared.store, idOrPrefix);
+  let id: string;
+  try {
+    const [made] = await engine.teamFollowUp(shared.store, parent, { capability: 'embeddings', tier });
+    if (!made) throw new Error('the embeddings follow-up was not made');
+    id = made.id;
+    io.stdout.write(`Embedding the results of ${parent} in the team's batch ${id} (${made.estimate.items} item(s) so far).\n`);
+  } catch (e) {
+    if (!(e instanceof AlreadyFollowed)) throw e;
+    id = e.same.id;
+    io.stdout.write(`The results of ${parent} are embedded in the team's batch ${id}; sending what is left of it.\n`);
+  }
+  const code = await teamRun(engine, shared, [id], io, g.apiUrl, g.dataDir);
+  if (code === EXIT.ok) io.stdout.write(`Search them by meaning: batchdesk search "WORDS" --semantic --batch ${parent} --store URL\n`);
+  return code;
+}

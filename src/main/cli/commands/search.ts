@@ -5,7 +5,8 @@ import { globalOptions, openConnection, openEngine } from '../context';
 import { BatchCapability, BATCH_CAPABILITIES } from '../../../shared/domain';
 import { MARK_END, MARK_START, type SearchFilters, type SearchHit } from '../../engine/search/search-index';
 import { openChosenStore } from './team';
-import { resolveTeamBatch } from '../../engine/team/team-batches';
+import { resolveTeamBatch, teamMeaningSource } from '../../engine/team/team-batches';
+import { searchByMeaning } from '../../engine/search/search-by-meaning';
 
 /** A snippet with its matches in **bold**, on one line. */
 function marked(snippet: string): string {
@@ -48,8 +49,23 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
   const shared = await openChosenStore(values.store, io.env);
   if (shared) {
     try {
-      if (values.semantic) throw new UsageError('--semantic cannot go with --store: the vectors of embeddings are kept in the data folder that made them. Search the shared store by its words (without --semantic).');
-      hits = await shared.store.search(query, await filters((p) => resolveTeamBatch(shared.store, p)));
+      const f = await filters((p) => resolveTeamBatch(shared.store, p));
+      if (values.semantic) {
+        // The query is embedded with this computer's key; the team's vectors are in the store.
+        const engine = openEngine(g, io.env);
+        try {
+          const conn = await openConnection(engine, g, io.env);
+          try {
+            hits = await searchByMeaning(teamMeaningSource(shared.store), conn.target, query, f);
+          } finally {
+            await conn.close();
+          }
+        } finally {
+          engine.close();
+        }
+      } else {
+        hits = await shared.store.search(query, f);
+      }
     } finally {
       await shared.store.close();
     }
@@ -77,7 +93,7 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
   } else if (hits.length === 0) {
     io.stdout.write(
       values.semantic
-        ? `Nothing embedded matches these filters. Embed the batch's results first: batchdesk batch create embeddings --from <batch-id>, then batchdesk run.\n`
+        ? `Nothing embedded matches these filters. Embed the batch's results first: batchdesk index <batch-id>${shared ? ' --store URL' : ''}.\n`
         : `Nothing found for "${query}". Search covers finished items (succeeded or failed): their file names, inputs, results and errors.\n`,
     );
   } else {

@@ -64,7 +64,8 @@ const PREVIEW_PAGE = 2_000;
 export class AlreadyFollowed extends UserError {
   constructor(
     readonly parentId: string,
-    same: { id: string; name: string },
+    /** The live follow-up that already does it. */
+    readonly same: { id: string; name: string },
   ) {
     super(
       `Batch ${parentId} already has a follow-up doing the same (${same.id}, "${same.name}"): its items go there, so they are not done and paid for twice. To make another anyway: --allow-resend (in the window: "Include items already sent or queued").`,

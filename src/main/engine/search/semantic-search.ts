@@ -8,7 +8,7 @@ import { describe } from '../../../shared/capabilities/catalog';
 import type { SearchFilters, SearchHit } from './search-index';
 import { storedJson } from '../stored-json';
 
-interface Scored {
+export interface Scored {
   job: number;
   score: number;
 }
@@ -22,7 +22,7 @@ export function vectorDimensions(db: Db): number[] {
 
 
 /** Every succeeded vector of one size, with what each stands for (for the filters), in one block. */
-interface Matrix {
+export interface Matrix {
   version: string;
   dims: number;
   jobs: Int32Array;
@@ -53,8 +53,49 @@ export class VectorCache {
   }
 }
 
+/** A stored vector with the item it stands for (its own, or the parent item it was made from). */
+export interface VectorRow {
+  job: number;
+  vector: Buffer;
+  batch: string;
+  capability: string;
+}
+
+/** Up to `count` vectors of `dims` read into one block, row by row: the blobs are never all held at once. */
+export class MatrixBuilder {
+  private readonly values: Float32Array;
+  private readonly bytes: Uint8Array;
+  private readonly jobs: Int32Array;
+  private readonly batches: string[] = [];
+  private readonly capabilities: string[] = [];
+  private k = 0;
+
+  constructor(
+    private readonly dims: number,
+    private readonly count: number,
+    private readonly version: string,
+  ) {
+    this.values = new Float32Array(count * dims);
+    this.bytes = new Uint8Array(this.values.buffer);
+    this.jobs = new Int32Array(count);
+  }
+
+  add(r: VectorRow): void {
+    if (r.vector.byteLength !== this.dims * 4 || this.k >= this.count) return;
+    this.bytes.set(r.vector, this.k * this.dims * 4);
+    this.jobs[this.k] = r.job;
+    this.batches.push(r.batch);
+    this.capabilities.push(r.capability);
+    this.k++;
+  }
+
+  done(): Matrix {
+    const k = this.k;
+    return { version: this.version, dims: this.dims, jobs: this.jobs.subarray(0, k), batches: this.batches, capabilities: this.capabilities, values: this.values.subarray(0, k * this.dims) };
+  }
+}
+
 function load(db: Db, dims: number, version: string): Matrix {
-  // Sized by the count first, filled row by row: the blobs are never all held at once.
   const count = (db.prepare(`SELECT COUNT(*) AS n FROM vectors WHERE dimensions = ?`).get(dims) as { n: number }).n;
   const rows = db
     .prepare(
@@ -63,30 +104,32 @@ function load(db: Db, dims: number, version: string): Matrix {
        JOIN batches ob ON ob.id = COALESCE(p.batch_id, j.batch_id)
        WHERE j.state = 'succeeded' AND v.dimensions = ? AND ob.ready = 1`,
     )
-    .iterate(dims) as IterableIterator<{ job: number; vector: Buffer; batch: string; capability: string }>;
-  const values = new Float32Array(count * dims);
-  const bytes = new Uint8Array(values.buffer);
-  const jobs = new Int32Array(count);
-  const batches: string[] = [];
-  const capabilities: string[] = [];
-  let k = 0;
-  for (const r of rows) {
-    if (r.vector.byteLength !== dims * 4 || k >= count) continue;
-    bytes.set(r.vector, k * dims * 4);
-    jobs[k] = r.job;
-    batches.push(r.batch);
-    capabilities.push(r.capability);
-    k++;
-  }
-  return { version, dims, jobs: jobs.subarray(0, k), batches, capabilities, values: values.subarray(0, k * dims) };
+    .iterate(dims) as IterableIterator<VectorRow>;
+  const m = new MatrixBuilder(dims, count, version);
+  for (const r of rows) m.add(r);
+  return m.done();
 }
 
 export function nearest(db: Db, query: Float32Array, f: SearchFilters, cache: VectorCache = new VectorCache(0)): SearchHit[] {
+  const best = bestMatches(cache.get(db, query.length), query, f);
+  const origin = db.prepare(
+    `SELECT o.id AS job, o.seq, o.state, o.source, o.batch_id AS batch, b.name AS batchName, b.capability, o.result_json,
+       e.payload_json AS embedded_payload
+     FROM jobs e LEFT JOIN jobs p ON p.id = e.parent_job_id JOIN jobs o ON o.id = COALESCE(p.id, e.id) JOIN batches b ON b.id = o.batch_id
+     WHERE e.id = ?`,
+  );
+  return best.flatMap((s) => {
+    const o = origin.get(s.job) as Origin | undefined;
+    return o ? [hitOf(o, s)] : [];
+  });
+}
+
+/** The `limit` vectors nearest the query by cosine similarity (those the filters keep), best first. */
+export function bestMatches(m: Matrix, query: Float32Array, f: SearchFilters): Scored[] {
   let qn = 0;
   for (const x of query) qn += x * x;
   qn = Math.sqrt(qn) || 1;
   const dims = query.length;
-  const m = cache.get(db, dims);
   const best: Scored[] = [];
   const values = m.values;
   for (let r = 0; r < m.jobs.length; r++) {
@@ -115,23 +158,26 @@ export function nearest(db: Db, query: Float32Array, f: SearchFilters, cache: Ve
       best.pop();
     }
   }
-  best.sort((a, c) => c.score - a.score);
-  const origin = db.prepare(
-    `SELECT o.id AS job, o.seq, o.state, o.source, o.batch_id AS batch, b.name AS batchName, b.capability, o.result_json,
-       e.payload_json AS embedded_payload
-     FROM jobs e LEFT JOIN jobs p ON p.id = e.parent_job_id JOIN jobs o ON o.id = COALESCE(p.id, e.id) JOIN batches b ON b.id = o.batch_id
-     WHERE e.id = ?`,
-  );
-  const hits: SearchHit[] = [];
-  for (const s of best) {
-    const o = origin.get(s.job) as
-      | { job: number; seq: number; state: string; source: string; batch: string; batchName: string; capability: BatchCapability; result_json: string | null; embedded_payload: string }
-      | undefined;
-    if (!o) continue;
-    const own = o.job === s.job;
-    const text = own ? ((storedJson(o.embedded_payload) as { input?: string } | null)?.input ?? '') : (describe(o.capability).offers(storedJson(o.result_json)) ?? '');
-    const snippet = text.length > SNIPPET_CHARS ? `${text.slice(0, SNIPPET_CHARS).trimEnd()}…` : text;
-    hits.push({ job: o.job, seq: o.seq, state: o.state, source: o.source, batch: o.batch, batchName: o.batchName, capability: o.capability, snippet, score: Math.round(s.score * 1000) / 1000 });
-  }
-  return hits;
+  return best.sort((a, c) => c.score - a.score);
+}
+
+/** The item a vector stands for: the embedded job's own input, or the parent item it was made from. */
+export interface Origin {
+  job: number;
+  seq: number;
+  state: string;
+  source: string;
+  batch: string;
+  batchName: string;
+  capability: BatchCapability;
+  result_json: string | null;
+  embedded_payload: string;
+}
+
+/** A hit as the search shows it: the item, a snippet of its text, the score to three places. */
+export function hitOf(o: Origin, s: Scored): SearchHit {
+  const own = o.job === s.job;
+  const text = own ? ((storedJson(o.embedded_payload) as { input?: string } | null)?.input ?? '') : (describe(o.capability).offers(storedJson(o.result_json)) ?? '');
+  const snippet = text.length > SNIPPET_CHARS ? `${text.slice(0, SNIPPET_CHARS).trimEnd()}…` : text;
+  return { job: o.job, seq: o.seq, state: o.state, source: o.source, batch: o.batch, batchName: o.batchName, capability: o.capability, snippet, score: Math.round(s.score * 1000) / 1000 };
 }

@@ -91,6 +91,8 @@ export interface QueueStore {
   /** Failed jobs of the batch back to queued with the same key and a fresh try budget. */
   retryFailed(batchId: string): Promise<number>;
   job(id: number): Promise<JobRow | undefined>;
+  /** A succeeded job's embedding, kept as Float32 beside its result (SuccessRecord.vector), or null. */
+  vector(jobId: number): Promise<Float32Array | null>;
   /** Up to `limit` jobs of the batch after item `afterSeq`, in item order (an export reads a batch page by page). */
   jobsPage(batchId: string, afterSeq: number, limit: number): Promise<JobRow[]>;
   jobEvents(jobId: number): Promise<JobEvent[]>;

@@ -107,6 +107,9 @@ export class SqliteQueueStore implements QueueStore {
   async job(id: number): Promise<JobRow | undefined> {
     return this.jobs.get(id);
   }
+  async vector(jobId: number): Promise<Float32Array | null> {
+    return this.jobs.vector(jobId);
+  }
   async jobsPage(batchId: string, afterSeq: number, limit: number): Promise<JobRow[]> {
     return this.jobs.pageAfter(batchId, afterSeq, limit);
   }

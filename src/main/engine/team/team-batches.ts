@@ -9,6 +9,7 @@ import type { Member } from '../pipeline/pipeline-store';
 import { Lineage } from '../pipeline/lineage';
 import { NotFoundError, UserError } from '../failures';
 import type { KeyCheck } from '../secrets/key-check';
+import type { MeaningSource } from '../search/search-by-meaning';
 
 type Reader = Pick<PgQueueStore, 'batch' | 'batches' | 'stats' | 'resolveBatchId' | 'nextRetry' | 'members'>;
 
@@ -201,4 +202,15 @@ export async function cancelTeamBatch(store: Pick<PgQueueStore, 'batch' | 'membe
     jobs += r.jobs;
   }
   return { cancelled, jobs };
+}
+
+/** The team's embeddings as a search by meaning reads them (search/search-by-meaning.ts). */
+export function teamMeaningSource(store: Reader & Pick<PgQueueStore, 'vectorDimensions' | 'nearest'>): MeaningSource {
+  return {
+    dimensions: () => store.vectorDimensions(),
+    batch: (id) => store.batch(id),
+    summaries: () => teamBatches(store, null),
+    nearest: (query, f) => store.nearest(query, f),
+    runCommand: (id) => `batchdesk run ${id} --store URL`,
+  };
 }

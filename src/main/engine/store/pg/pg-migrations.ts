@@ -377,6 +377,15 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE team_workers ADD COLUMN left_json text NOT NULL DEFAULT '[]';
   `,
+  // 13: an embedding is kept as Float32 beside its result, as in the local store (migration 3
+  // there): a team's embeddings batch keeps what it paid for.
+  `
+  CREATE TABLE vectors (
+    job_id bigint PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+    dimensions integer NOT NULL,
+    vector bytea NOT NULL
+  );
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -14,6 +14,7 @@ import { migratePg } from './pg-migrations';
 import type { NextRetry } from '../../read-models/batch-summary-of';
 import { spendSql, type ParsedSpendQuery, type SpendRaw } from '../../read-models/spend-report';
 import type { PaceDecision } from '../../messaging/recipient-pacing';
+import { nearestShared, sharedVectorDimensions } from './pg-semantic';
 import { catchUpShared, searchShared } from './pg-search';
 import type { KeyCheck } from '../../secrets/key-check';
 import type { SearchFilters, SearchHit } from '../../search/search-index';
@@ -391,6 +392,13 @@ export class PgQueueStore implements QueueStore {
       );
     if (r.rowCount !== 1) return false;
     await c.query(`DELETE FROM budget_holds WHERE job_id = $1`, [job.id]);
+    if (rec.vector) {
+      await c.query(`INSERT INTO vectors (job_id, dimensions, vector) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO UPDATE SET dimensions = EXCLUDED.dimensions, vector = EXCLUDED.vector`, [
+        job.id,
+        rec.vector.length,
+        Buffer.from(rec.vector.buffer, rec.vector.byteOffset, rec.vector.byteLength),
+      ]);
+    }
     if (rec.file) {
       await c.query(`INSERT INTO job_files (job_id, name, bytes) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO UPDATE SET name = EXCLUDED.name, bytes = EXCLUDED.bytes`, [
         job.id,
@@ -745,6 +753,14 @@ export class PgQueueStore implements QueueStore {
     );
   }
 
+  /** The stored embedding of a job, or null. */
+  async vector(jobId: number): Promise<Float32Array | null> {
+    const r = (await this.pool.query<{ vector: Buffer }>(`SELECT vector FROM vectors WHERE job_id = $1`, [jobId])).rows[0];
+    if (!r) return null;
+    // A copy: the Buffer's memory may not be aligned for a Float32Array view.
+    return new Float32Array(new Uint8Array(r.vector).buffer);
+  }
+
   async job(id: number): Promise<JobRow | undefined> {
     return (await this.pool.query<JobRow>(`SELECT * FROM jobs WHERE id = $1`, [id])).rows[0];
   }
@@ -758,6 +774,16 @@ export class PgQueueStore implements QueueStore {
   async search(text: string, f: SearchFilters): Promise<SearchHit[]> {
     await this.catchUpSearch();
     return searchShared((sql, params) => this.pool.query(sql, params), text, f);
+  }
+
+  /** Sizes of the team's stored embeddings. */
+  async vectorDimensions(): Promise<number[]> {
+    return sharedVectorDimensions((sql, params) => this.pool.query(sql, params));
+  }
+
+  /** The team's results nearest `query` by meaning (pg-semantic.ts). */
+  async nearest(query: Float32Array, f: SearchFilters): Promise<SearchHit[]> {
+    return nearestShared((sql, params) => this.pool.query(sql, params), query, f);
   }
 
   /** Spend grouped as `report` asks (read-models/spend-report.ts), days in `timeZone` (this computer's). */

@@ -1,0 +1,170 @@
+// One behaviour, two stores, against APIs and proxies that misbehave: waits in the past or far
+// future, endless 429s, bodies that trickle, HTML pages with status 200, huge bodies, and servers
+// that echo the key back. The same cases run by the local runner on SQLite
+// (test/integration/hostile-api.test.ts) and by a team worker on PostgreSQL (hostile-api-pg.test.ts).
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunnerConfig } from '../../src/main/engine/queue/runner';
+import { channelOk, json, startHostileServer, type Answer, type HostileServer } from '../helpers/hostile-server';
+import { TEST_CONFIG, writeMessagesCsv } from '../integration/harness';
+import { made, type OpenStoreRig, type StoreRig } from './store-rig';
+
+export const HOSTILE_KEY = 'ck_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
+
+export interface HostileRig {
+  r: StoreRig;
+  server: HostileServer;
+  /** Creates a channel batch of n rows and runs it to the end (or until aborted); its id. */
+  runBatch(n: number, signal?: AbortSignal): Promise<string>;
+}
+
+let csvs = 0;
+
+/** A rig whose API is a server answering as `answer` says, the channel key being HOSTILE_KEY. */
+export function hostileRigs(open: OpenStoreRig): (answer: Answer, config?: Partial<RunnerConfig>) => Promise<HostileRig> {
+  const servers: HostileServer[] = [];
+  afterEach(async () => {
+    for (const s of servers.splice(0)) await s.close();
+  });
+  return async (answer, config = {}) => {
+    const server = await startHostileServer(answer);
+    servers.push(server);
+    const r = await open(config, { apiUrl: server.url });
+    r.env.BATCHDESK_CHANNEL_KEY = HOSTILE_KEY;
+    return {
+      r,
+      server,
+      runBatch: async (n, signal) => {
+        const csv = await writeMessagesCsv(r.dir, n, `m-${++csvs}.csv`);
+        const id = (await made(r, { capability: 'channel', paths: [csv.path] })).batch.id;
+        await r.run(id, signal);
+        return id;
+      },
+    };
+  };
+}
+
+export function hostileCases(name: string, open: OpenStoreRig): void {
+  describe(`hostile API conformance: ${name}`, () => {
+    const rig = hostileRigs(open);
+
+    it('a Retry-After date in the past does not become a retry storm; 429s have their own budget, then the batch pauses', async () => {
+      const { r, server, runBatch } = await rig((_q, res) => json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' }), {
+        serverWait: { minMs: 20, inlineMaxMs: 60_000, maxMs: 86_400_000, rateLimitedBudget: 5, rateLimitedCapMs: 40 },
+      });
+      const started = Date.now();
+      const id = await runBatch(3);
+      // Before: thousands of requests in seconds, forever. Now: at most the budget per row, each at least minMs apart.
+      expect(server.requests.length).toBeLessThanOrEqual(3 * 5);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4 * 20);
+      const s = await r.summary(id);
+      expect(s.status).toBe('paused');
+      expect(s.pause?.kind).toBe('rate_limited');
+      expect(s.pause?.reason).toMatch(/429.*5 times in a row.*Lower the request limit/);
+      // Nothing was used up or lost: the rows wait in the queue for a resume.
+      expect((await r.jobs(id)).every((j) => ['queued', 'retry_wait'].includes(j.state) && j.tries === 0)).toBe(true);
+    });
+
+    it('Retry-After: 999999 pauses the batch with the time it resumes (clamped), instead of parking a job for 11 days', async () => {
+      const { r, server, runBatch } = await rig((_q, res) => json(res, 429, { error: { code: 'rate_limited' } }, { 'retry-after': '999999' }));
+      const warnings: string[] = [];
+      const onWarning = (w: Error): void => void warnings.push(w.name);
+      process.on('warning', onWarning);
+      const before = Date.now();
+      const id = await runBatch(2);
+      process.off('warning', onWarning);
+      const s = await r.summary(id);
+      expect(s.pause?.kind).toBe('server_wait');
+      expect(s.pause?.reason).toMatch(/asked to wait until .* waits at most 24 hours/);
+      const until = Date.parse(s.pause?.until ?? '');
+      expect(until - before).toBeGreaterThan(23 * 3_600_000);
+      expect(until - before).toBeLessThanOrEqual(24 * 3_600_000 + 5_000);
+      expect(warnings).not.toContain('TimeoutOverflowWarning');
+      expect(server.requests.length).toBeLessThanOrEqual(2);
+    });
+
+    it('a huge retry-after-ms is clamped the same way; resuming early tries again at once', async () => {
+      let n = 0;
+      const { r, runBatch } = await rig((q, res) => (++n <= 1 ? json(res, 503, { error: { code: 'busy' } }, { 'retry-after-ms': '99999999999999999' }) : channelOk(q, res)));
+      const id = await runBatch(1);
+      expect((await r.summary(id)).pause?.kind).toBe('server_wait');
+      expect(await r.resume(id)).toBe(true);
+      await r.run(id);
+      expect((await r.summary(id)).status).toBe('done');
+    });
+
+    it('a body that trickles one byte at a time fails at the deadline instead of hanging the run', async () => {
+      const { r, runBatch } = await rig(
+        (_q, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          const t = setInterval(() => res.write(' '), 50);
+          res.on('close', () => clearInterval(t));
+        },
+        { deadline: { baseMs: 400, uploadBytesPerSecond: 1_000_000 }, backoff: { baseMs: 5, capMs: 10, maxTries: 2 } },
+      );
+      const started = Date.now();
+      const id = await runBatch(1);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      const [job] = await r.jobs(id);
+      expect(job?.state).toBe('failed');
+      expect(job?.error_message).toMatch(/no complete answer within/);
+    });
+
+    it("a proxy's HTML page with status 200 is not a delivery: retried with the same key, then failed with the answer kept", async () => {
+      const { r, server, runBatch } = await rig((_q, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+      });
+      const id = await runBatch(2);
+      const jobs = await r.jobs(id);
+      expect(jobs.map((j) => j.state)).toEqual(['failed', 'failed']);
+      for (const j of jobs) {
+        expect(j.cost).toBeNull();
+        expect(j.error_kind).toBe('bad_response');
+        expect(j.raw_response).toContain('502 Bad Gateway');
+        expect(j.attempts).toBe(TEST_CONFIG.backoff.maxTries);
+      }
+      // Every retry carried the job's one key.
+      const keys = new Set(server.requests.map((q) => q.headers['idempotency-key']));
+      expect(keys.size).toBe(2);
+      expect((await r.summary(id)).cost.spent).toBe(0);
+    });
+
+    it('a JSON 200 without the message id is not a delivery either', async () => {
+      const { r, runBatch } = await rig((_q, res) => json(res, 200, { ok: true }));
+      const id = await runBatch(1);
+      expect((await r.jobs(id))[0]).toMatchObject({ state: 'failed', error_kind: 'bad_response' });
+    });
+
+    it('keeps at most 64 KB of a 50 MB body, marked as cut', async () => {
+      const big = Buffer.alloc(50 * 1024 * 1024, 'x');
+      const { r, runBatch } = await rig((_q, res) => {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end(big);
+      });
+      const id = await runBatch(4);
+      for (const j of await r.jobs(id)) {
+        expect(j.state).toBe('failed');
+        expect((j.raw_response ?? '').length).toBeLessThan(70 * 1024);
+        expect(j.raw_response).toMatch(/truncated by Batchdesk/);
+      }
+      expect((await r.everything()).length).toBeLessThan(5 * 1024 * 1024);
+    });
+
+    it('a key echoed by the server never reaches the database, the logs or the status', async () => {
+      let n = 0;
+      const { r, runBatch } = await rig((q, res) => {
+        n++;
+        const echo = `Authorization: ${String(q.headers.authorization)}`;
+        if (n === 1) return json(res, 500, { error: { code: 'upstream', message: `upstream failed; request was ${echo}` } });
+        return json(res, 401, { error: { code: 'invalid_key', message: `key refused: ${echo}; key=${HOSTILE_KEY}` } });
+      });
+      const id = await runBatch(1);
+      const s = await r.summary(id);
+      expect(s.pause?.kind).toBe('auth');
+      const all = `${JSON.stringify(s)}\n${await r.everything()}`;
+      expect(all).toContain('[redacted]');
+      expect(all).not.toContain(HOSTILE_KEY);
+      expect(all).not.toContain(HOSTILE_KEY.slice(8));
+    });
+  });
+}
