@@ -8,6 +8,7 @@ import type { CreateBatchResult } from '../../src/main/engine/engine';
 import type { CreateBatchInput } from '../../src/main/engine/batch-input';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
 import type { RunnerConfig } from '../../src/main/engine/queue/runner';
+import type { Clock } from '../../src/main/engine/clock';
 import type { BatchSummary, Tier } from '../../src/shared/domain';
 import type { RateItem } from '../../src/shared/rates';
 import type { ResultSource } from '../../src/main/engine/read-models/job-results';
@@ -21,6 +22,8 @@ export interface AttemptView {
   key_label: string | null;
   replayed: boolean;
   finished: boolean;
+  /** When its request left, on the sender's clock. */
+  started_at: number;
 }
 
 export interface JobEventView {
@@ -53,6 +56,8 @@ export interface StoreRig {
   resume(id: string, budget?: number | null): Promise<boolean>;
   /** Cancels the batch's whole pipeline; the items cancelled. */
   cancel(id: string): Promise<number>;
+  /** `schedule ID --at|--clear`: the time a batch not started yet starts by itself (null: none), for its pipeline. */
+  schedule(id: string, at: number | null): Promise<BatchSummary>;
   /** Adds a recipient to the opt-out list the sender checks. */
   optOut(recipient: string): Promise<void>;
   /** Replaces a job's stored request body, as no import would: for a row the API refuses. */
@@ -68,6 +73,8 @@ export interface StoreRig {
 export interface RigOptions {
   /** Send to this API instead of the sandbox (a hostile server); keys still come from `env`. */
   apiUrl?: string;
+  /** Every machine's and the store's clock (a test clock for quiet hours and schedules). */
+  clock?: Clock;
 }
 
 export type OpenStoreRig = (config?: Partial<RunnerConfig>, opts?: RigOptions) => Promise<StoreRig>;

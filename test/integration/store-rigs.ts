@@ -15,7 +15,7 @@ import { systemClock } from '../../src/main/engine/clock';
 import type { RunnerConfig } from '../../src/main/engine/queue/runner';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
 import { isEnded } from '../../src/shared/domain';
-import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resumeTeamBatch, retryTeamBatch, teamBatch, teamBatches } from '../../src/main/engine/team/team-batches';
+import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resumeTeamBatch, retryTeamBatch, scheduleTeamBatch, teamBatch, teamBatches } from '../../src/main/engine/team/team-batches';
 import { createInTeamStore } from '../../src/main/engine/team/team-create';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import type { AttemptView, OpenStoreRig, RigOptions, StoreRig } from '../conformance/store-rig';
@@ -31,15 +31,16 @@ interface AttemptCells {
   key_label: string | null;
   replayed: number;
   finished_at: number | string | null;
+  started_at: number | string;
 }
 
 function attemptView(a: AttemptCells): AttemptView {
-  return { job_id: Number(a.job_id), http_status: a.http_status, outcome: a.outcome, error_message: a.error_message, key_label: a.key_label, replayed: a.replayed === 1, finished: a.finished_at !== null };
+  return { job_id: Number(a.job_id), http_status: a.http_status, outcome: a.outcome, error_message: a.error_message, key_label: a.key_label, replayed: a.replayed === 1, finished: a.finished_at !== null, started_at: Number(a.started_at) };
 }
 
 /** This data folder's SQLite file, as `batchdesk batch create` and `batchdesk run` use it. */
 export const openLocalRig: OpenStoreRig = async (config, opts = {}) => {
-  const h = await startHarness(config ? { config } : {});
+  const h = await startHarness({ ...(config ? { config } : {}), ...(opts.clock ? { clock: opts.clock } : {}) });
   const target = targetOf(h.target, opts, h.engine);
   return {
     dir: h.dir,
@@ -58,6 +59,7 @@ export const openLocalRig: OpenStoreRig = async (config, opts = {}) => {
     pause: async (id) => h.engine.pause(id),
     resume: async (id, budget) => h.engine.resume(id, budget === undefined ? {} : { budget }),
     cancel: async (id) => h.engine.cancel(id),
+    schedule: async (id, at) => h.engine.schedule(id, at),
     optOut: async (recipient) => {
       h.engine.optOuts.add(recipient, 'test');
     },
@@ -109,13 +111,14 @@ export function usePgRigs(): OpenStoreRig {
       serverWait: { ...TEST_CONFIG.serverWait, ...config?.serverWait },
     };
     // The planner's machine (and the API), the shared store, and the worker's own machine.
-    const h = await startHarness({ config: merged });
+    const clock = opts.clock ?? systemClock;
+    const h = await startHarness({ config: merged, ...(opts.clock ? { clock: opts.clock } : {}) });
     const url = await cluster.freshDatabase('rig');
-    const store = await PgQueueStore.open({ url, clock: systemClock, worker: 'planner' });
-    const workerStore = await PgQueueStore.open({ url, clock: systemClock, worker: 'worker 1' });
+    const store = await PgQueueStore.open({ url, clock, worker: 'planner' });
+    const workerStore = await PgQueueStore.open({ url, clock, worker: 'worker 1' });
     const db = new pg.Pool({ connectionString: url, max: 2 });
     const dir = await mkdtemp(join(tmpdir(), 'batchdesk-pg-rig-'));
-    const worker = Engine.open({ dataDir: dir, secrets: noKeychain, env: h.env, config: merged });
+    const worker = Engine.open({ dataDir: dir, secrets: noKeychain, env: h.env, config: merged, clock });
     const conn = await connect({ apiUrl: h.sb.url, env: h.env, keys: worker.keys, dataDir: dir });
     const target = targetOf(conn.target, opts, worker);
     closing.push(async () => {
@@ -136,8 +139,13 @@ export function usePgRigs(): OpenStoreRig {
       run: async (id, signal) => {
         // As `run [ID] --store` does: the batch named with every step of its pipeline (or every unfinished batch), started.
         const scope = id !== undefined ? await pipelineSteps(workerStore, id) : (await teamBatches(workerStore, null)).filter((b) => !isEnded(b.status)).map((b) => b.id);
-        for (const s of scope) await workerStore.start(s);
-        await worker.runTeam(target, { store: workerStore, clock: systemClock, worker: 'worker 1' }, { batchIds: id !== undefined ? scope : null, say: () => undefined, ...(signal ? { signal } : {}) });
+        for (const s of scope) {
+          // A batch scheduled for later is started at its time by the worker, not now.
+          const row = await workerStore.batch(s);
+          if (row && row.started_at === null && row.scheduled_at !== null && row.scheduled_at > clock.now()) continue;
+          await workerStore.start(s);
+        }
+        await worker.runTeam(target, { store: workerStore, clock, worker: 'worker 1' }, { batchIds: id !== undefined ? scope : null, say: () => undefined, ...(signal ? { signal } : {}) });
       },
       summary: (id) => teamBatch(store, id),
       jobs: async (id) => {
@@ -152,7 +160,7 @@ export function usePgRigs(): OpenStoreRig {
       attempts: async (id) =>
         (
           await db.query<AttemptCells>(
-            `SELECT a.job_id, a.http_status, a.outcome, a.error_message, a.key_label, a.replayed, a.finished_at FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE j.batch_id = $1 ORDER BY a.id`,
+            `SELECT a.job_id, a.http_status, a.outcome, a.error_message, a.key_label, a.replayed, a.finished_at, a.started_at FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE j.batch_id = $1 ORDER BY a.id`,
             [id],
           )
         ).rows.map(attemptView),
@@ -162,6 +170,7 @@ export function usePgRigs(): OpenStoreRig {
       // As `resume --store` on the planner's machine: a refused key is replaced by the one it has now.
       resume: async (id, budget) => (await resumeTeamBatch(store, id, budget, (row) => h.engine.keyCheckFor(row))).resumed,
       cancel: async (id) => (await cancelTeamBatch(store, id)).jobs,
+      schedule: (id, at) => scheduleTeamBatch(store, clock, id, at),
       // The sender's own list (the worker's machine), as the local rig's is its data folder's.
       optOut: async (recipient) => {
         worker.optOuts.add(recipient, 'test');

@@ -138,8 +138,11 @@ describe('team mode: workers on one shared store', () => {
     await expect.poll(async () => (await creator.stats(id)).counts.succeeded, { timeout: 20_000 }).toBe(12);
     expect(await notes()).toEqual([]);
     await expect.poll(async () => (await creator.workersUp(WORKER_SEEN_MS)).map((w) => w.left), { timeout: 10_000 }).toEqual([[]]);
-    // Said once, however often it looked again.
-    expect(said.filter((l) => l.includes(`Batch ${id}`))).toHaveLength(1);
+    // Said once, however often it looked again; and once that it sends it now.
+    expect(said.filter((l) => l.includes(`Batch ${id}`))).toEqual([
+      expect.stringContaining('is left to the other workers: this computer has no channel key'),
+      expect.stringMatching(new RegExp(`^Batch ${id} \\(.*\\): this computer has its channel key now \\(.*\\); sending it\\.$`)),
+    ]);
     stop.abort();
     await standing;
     expect(new Set((await h.admin.ledger()).map((d) => d.idempotency_key)).size).toBe(12);
@@ -155,8 +158,10 @@ describe('team mode: workers on one shared store', () => {
     const said: string[] = [];
     const w = await elsewhere.work(await storeAt(url, 'elsewhere'), 'elsewhere', { say: (l) => said.push(l) });
     const planned = (h.env.BATCHDESK_CHANNEL_KEY ?? '').slice(-4);
-    expect(w.left.get(id)).toContain(`is not the one the batch was planned with (that one ends in …${planned})`);
-    expect(w.left.get(id)).toContain('would bill another account');
+    expect(w.left.get(id)).toContain(`is not the batch's key (the one it is sent with ends in …${planned})`);
+    expect(w.left.get(id)).toContain('could bill another account');
+    // Nothing was refused, so no word of replacing the key.
+    expect(w.left.get(id)).not.toContain('pause the batch and resume it from here');
     expect(said.join('\n')).toContain(`Batch ${id}`);
     expect(await h.admin.ledger()).toEqual([]);
     expect((await creator.stats(id)).counts.queued).toBe(10);
@@ -228,10 +233,10 @@ describe('team mode: workers on one shared store', () => {
     const newKey = await h.admin.createKey({ client: channelKey.client, kind: 'channel' });
     const c = await machine(h, { ...h.env, BATCHDESK_CHANNEL_KEY: newKey.key });
     const resumed = await resumeTeamBatch(creator, id, undefined, (r) => c.engine.keyCheckFor(r));
-    expect(resumed).toEqual({ resumed: true, newKey: { steps: [id], hint: newKey.key.slice(-4) } });
+    expect(resumed).toEqual({ resumed: true, newKey: { steps: [id], hint: newKey.key.slice(-4) }, sameKey: null });
     const said: string[] = [];
     await Promise.all([b.work(await storeAt(url, 'b2'), 'b2', { say: (l) => said.push(l) }), c.work(await storeAt(url, 'c'), 'c')]);
-    expect(said.join('\n')).toMatch(/is not the one the batch was planned with/);
+    expect(said.join('\n')).toMatch(/is not the batch's key/);
     expect((await creator.stats(id)).counts.succeeded).toBe(400);
     const ledger = await h.admin.ledger();
     expect(new Set(ledger.map((d) => d.idempotency_key)).size).toBe(400);

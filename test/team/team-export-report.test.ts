@@ -126,9 +126,10 @@ describe('team: export and report --store', () => {
     const api = ['--api-url', sb.url];
     const before = await runCli(['search', 'billed two times', '--semantic', ...elsewhere, ...api], searchEnv);
     expect(before.stderr).toContain('No results are embedded yet');
+    expect(before.stderr).toContain('`batchdesk index <batch-id> --store URL`');
     const indexed = await runCli(['index', callsId, ...elsewhere, ...api], searchEnv);
     expect(indexed.code, indexed.stderr).toBe(0);
-    expect(indexed.stdout).toMatch(/Embedding the results of \S+ in the team's batch \S+ \(3 item\(s\) so far\)/);
+    expect(indexed.stdout).toMatch(/Embedding the results of \S+ in the team's batch \S+ \(3 item\(s\)\)/);
     expect(indexed.stdout).toContain(`--semantic --batch ${callsId} --store URL`);
     const meaning = await runCli(['search', 'billed two times', '--semantic', '--json', ...elsewhere, ...api], searchEnv);
     expect(meaning.code, meaning.stderr).toBe(0);

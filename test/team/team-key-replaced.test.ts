@@ -1,6 +1,8 @@
 // A team batch whose key the API revoked, as the command line goes on with it: the worker stops
-// with what to do; `resume ID --store` from a computer with the new key makes that key the batch's
-// (and says so); a worker with it sends the rest, each message once, none twice.
+// with what to do; a resume from a desk without a key is refused, one from a desk with the revoked
+// key goes on with it (and says so); a worker with the new key says how to move the batch to it;
+// `resume ID --store` from a computer with the new key (after a pause, whatever paused it) makes
+// that key the batch's; a worker with it sends the rest, each message once, none twice.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli';
@@ -24,11 +26,28 @@ describe('team: a revoked key replaced', () => {
     const stopped = await first.done;
     expect(stopped.code).not.toBe(0);
     const status = await runCli(['status', id, '--store', storeUrl, '--data-dir', join(dir.path, 'planner')]);
+    expect(status.stdout).toMatch(/paused \(auth\)/);
     expect(status.stdout).toMatch(/refused/);
     expect(status.stdout).toContain(`batchdesk resume ${id} --store URL`);
 
+    const planner = ['--store', storeUrl, '--data-dir', join(dir.path, 'planner')];
+    // From a desk without a channel key: refused, nothing changed (which key would go on?).
+    const keyless = await runCli(['resume', id, '--store', storeUrl, '--data-dir', join(dir.path, 'manager')], { BATCHDESK_API_KEY: sb.apiKey });
+    expect(keyless.code).not.toBe(0);
+    expect(keyless.stderr).toContain('this computer has no channel key for it');
+    expect((await runCli(['status', id, ...planner])).stdout).toMatch(/paused \(auth\)/);
+    // From a desk that still has the revoked key: resumed with it, and said so.
+    const same = await runCli(['resume', id, '--store', storeUrl, '--data-dir', join(dir.path, 'old-desk')], { BATCHDESK_CHANNEL_KEY: sb.channelKey });
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stdout).toContain(`goes on with the key the API refused (…${sb.channelKey.slice(-4)})`);
+
     const fresh = await admin.createKey({ client: old.client, kind: 'channel' });
     const env = { BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: fresh.key };
+    // A worker with the new key leaves it (not the batch's key yet), saying how to move it to its key.
+    const early = await runCli(['run', id, '--store', storeUrl, '--data-dir', join(dir.path, 'worker-2'), '--api-url', sb.url], env);
+    expect(early.code).not.toBe(0);
+    expect(early.stdout + early.stderr).toContain(`pause the batch and resume it from here (\`batchdesk pause ${id} --store URL\``);
+    expect((await runCli(['pause', id, '--store', storeUrl, '--data-dir', join(dir.path, 'desk')], env)).code).toBe(0);
     const resumed = await runCli(['resume', id, '--store', storeUrl, '--data-dir', join(dir.path, 'desk')], env);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toContain(`now sent with this computer's key (…${fresh.key.slice(-4)})`);

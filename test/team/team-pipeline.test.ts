@@ -101,7 +101,9 @@ describe('team: a pipeline on the shared store', () => {
 
     // status --store shows the chain, each step done.
     const status = await runCli(['status', '--json', '--store', storeUrl, '--data-dir', planner]);
-    const shown = (JSON.parse(status.stdout) as { batches: { id: string; status: string; pipeline: { step: number } | null }[] }).batches;
+    const statusJson = JSON.parse(status.stdout) as { store: string; batches: { id: string; status: string; pipeline: { step: number } | null }[] };
+    expect(statusJson.store).toMatch(/^postgresql:\/\/\S+$/);
+    const shown = statusJson.batches;
     expect(shown.map((b) => [b.id, b.status, b.pipeline?.step])).toEqual(ids.map((id, i) => [id, 'done', i + 1]));
     await admin.clearFaults();
   }, 240_000);

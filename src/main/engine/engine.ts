@@ -352,6 +352,7 @@ export class Engine {
         summaries: async () => this.summaries(),
         nearest: async (query, f) => nearest(this.db, query, f, this.vectorCache),
         runCommand: (id) => `batchdesk run ${id}`,
+        indexCommand: 'batchdesk index <batch-id>',
       },
       target,
       text,

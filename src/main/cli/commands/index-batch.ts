@@ -6,7 +6,8 @@ import { Tier } from '../../../shared/domain';
 import { describeProblems } from '../format';
 import { runBatches } from './run';
 import { openChosenStore, teamRun } from './team';
-import { resolveTeamBatch } from '../../engine/team/team-batches';
+import { resolveTeamBatch, teamBatch } from '../../engine/team/team-batches';
+import type { BatchSummary } from '../../../shared/domain';
 import { AlreadyFollowed } from '../../engine/pipeline/steps-builder';
 import type { Engine } from '../../engine/engine';
 import type { SharedStoreHandle } from '../../engine/store/pg/open-shared-store';
@@ -45,7 +46,7 @@ export const indexCommand = bindCommand(indexSpec, async ({ values, positionals 
         return EXIT.someFailed;
       }
       id = created.batch.id;
-      io.stdout.write(`Embedding the results of ${parent} in batch ${id} (${created.batch.total} item(s) so far).\n`);
+      io.stdout.write(`Embedding the results of ${parent} in batch ${id} (${itemsWords(created.batch, parent)}).\n`);
     } else {
       io.stdout.write(`The results of ${parent} are embedded in batch ${id}; sending what is left of it.\n`);
     }
@@ -65,7 +66,7 @@ async function teamIndex(engine: Engine, shared: SharedStoreHandle, idOrPrefix: 
     const [made] = await engine.teamFollowUp(shared.store, parent, { capability: 'embeddings', tier });
     if (!made) throw new Error('the embeddings follow-up was not made');
     id = made.id;
-    io.stdout.write(`Embedding the results of ${parent} in the team's batch ${id} (${made.estimate.items} item(s) so far).\n`);
+    io.stdout.write(`Embedding the results of ${parent} in the team's batch ${id} (${itemsWords(await teamBatch(shared.store, id), parent)}).\n`);
   } catch (e) {
     if (!(e instanceof AlreadyFollowed)) throw e;
     id = e.same.id;
@@ -74,4 +75,10 @@ async function teamIndex(engine: Engine, shared: SharedStoreHandle, idOrPrefix: 
   const code = await teamRun(engine, shared, [id], io, g.apiUrl, g.dataDir);
   if (code === EXIT.ok) io.stdout.write(`Search them by meaning: batchdesk search "WORDS" --semantic --batch ${parent} --store URL\n`);
   return code;
+}
+
+/** "3 item(s)", and how many of them the batch being embedded has still to make (index runs it too). */
+function itemsWords(b: BatchSummary, parent: string): string {
+  const coming = b.pipeline?.awaiting ?? 0;
+  return `${b.total} item(s)${coming > 0 ? `, ${coming} of them as ${parent}'s items succeed: it is run too` : ''}`;
 }

@@ -74,7 +74,7 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
       format === 'csv'
         ? spendCsv(report)
         : format === 'json'
-          ? `${JSON.stringify({ ...(shared ? { store: shared.description } : {}), ...report, total_eur: moneyToDecimal(report.total), rows: report.rows.map((r) => ({ ...r, cost_eur: moneyToDecimal(r.cost) })) }, null, 2)}\n`
+          ? `${JSON.stringify({ ...(shared ? { store: shared.url } : {}), ...report, total_eur: moneyToDecimal(report.total), rows: report.rows.map((r) => ({ ...r, cost_eur: moneyToDecimal(r.cost) })) }, null, 2)}\n`
           : `${shared ? `Spent by the team, ${shared.description}:\n` : ''}${table(report)}\n`;
     if (values.out !== undefined) {
       try {

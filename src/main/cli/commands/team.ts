@@ -11,14 +11,14 @@ import { leftNotes, workerState } from '../../../shared/team-batch';
 import type { BatchRow } from '../../engine/store/queue-store';
 import { isEnded, type BatchSummary } from '../../../shared/domain';
 import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
-import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resolveTeamBatch, resumeTeamBatch, retryTeamBatch, startTeamBatchNow, teamBatch, teamBatches, type KeyCheckHere } from '../../engine/team/team-batches';
+import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resolveTeamBatch, resumeTeamBatch, retryTeamBatch, scheduleTeamBatch, teamBatch, teamBatches, type KeyCheckHere } from '../../engine/team/team-batches';
+import { UserError } from '../../engine/failures';
 import { openConnection } from '../context';
 import { describeBatch, localTime } from '../format';
 import { createProgress } from '../progress';
 import { onInterrupt, standingExit } from '../interrupt';
 import type { ControlVerb } from './control';
 import { runExit } from '../run-exit';
-import { pastProblem } from '../../engine/queue/schedule';
 import { EXPORT_COUNTS, exportBatch, sharedPages, type ExportFormat } from '../../engine/exporters/export-batch';
 import { exportFiles, type FilesExport } from '../../engine/exporters/export-files';
 import { sharedResults } from '../../engine/read-models/job-results';
@@ -48,7 +48,7 @@ export async function teamStatus(h: SharedStoreHandle, positionals: readonly str
   const batches = await teamBatches(h.store, ids);
   const [workers, up] = await Promise.all([h.store.workers(), h.store.workersUp(WORKER_SEEN_MS)]);
   if (json) {
-    io.stdout.write(`${JSON.stringify({ store: h.description, batches, workers, workers_up: up }, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify({ store: h.url, batches, workers, workers_up: up }, null, 2)}\n`);
     return EXIT.ok;
   }
   const upLine = `${describeWorkersUp(up)}\n`;
@@ -93,10 +93,15 @@ export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrP
       );
       break;
     case 'resume': {
-      const { resumed, newKey } = await resumeTeamBatch(store, id, budget, keyHere);
+      const { resumed, newKey, sameKey } = await resumeTeamBatch(store, id, budget, keyHere);
       if (newKey) {
         io.stdout.write(
           `The key it was sent with was refused by the API, so it is now sent with this computer's key (…${newKey.hint}): every worker that sends it needs that same key (\`batchdesk keys add\`, or the environment variable).\n`,
+        );
+      }
+      if (sameKey) {
+        io.stdout.write(
+          `It goes on with the key the API refused (…${sameKey.hint}), the one this computer has: if that key was revoked, it pauses again at its first request; replace the key here (or resume from a computer with the new one) to send it with another.\n`,
         );
       }
       io.stdout.write(
@@ -206,18 +211,11 @@ export async function teamExportFiles(h: SharedStoreHandle, id: string, format: 
  * (`at` undefined). Refused once it started or when it was cancelled, as on one computer.
  */
 export async function teamSchedule(h: SharedStoreHandle, id: string, at: number | null | undefined): Promise<BatchSummary> {
-  const row = await sharedBatchRow(h, id);
-  if (row.status === 'cancelled') throw new UsageError(`Batch ${id} was cancelled; a cancelled batch cannot be scheduled. Create a new batch instead.`);
-  if (row.started_at !== null) throw new UsageError(`Batch ${id} has already started, so it cannot be scheduled any more. Pause it instead (\`batchdesk pause ${id} --store URL\`).`);
-  if (at !== undefined && at !== null) {
-    const late = pastProblem(at, h.clock.now());
-    if (late) throw new UsageError(late);
+  try {
+    return await scheduleTeamBatch(h.store, h.clock, id, at);
+  } catch (e) {
+    // Refused as a usage mistake (exit 2), as on one computer.
+    if (e instanceof UserError) throw new UsageError(e.message);
+    throw e;
   }
-  if (at === undefined) {
-    await startTeamBatchNow(h.store, id);
-  } else {
-    // A pipeline is scheduled as a whole: every step gets the time, as on one computer.
-    for (const s of await pipelineSteps(h.store, id)) await h.store.setSchedule(s, at);
-  }
-  return teamBatch(h.store, id);
 }

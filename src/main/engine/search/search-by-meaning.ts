@@ -16,6 +16,8 @@ export interface MeaningSource {
   nearest(query: Float32Array, f: SearchFilters): Promise<SearchHit[]>;
   /** The command that sends a batch of this store (`batchdesk run ID`, with --store for a team's). */
   runCommand(id: string): string;
+  /** The command that embeds a batch's results on this store. */
+  indexCommand: string;
 }
 
 export async function searchByMeaning(src: MeaningSource, target: ApiTarget, text: string, filters: SearchFilters): Promise<SearchHit[]> {
@@ -31,7 +33,7 @@ export async function searchByMeaning(src: MeaningSource, target: ApiTarget, tex
       throw new UserError(`Batch ${waiting.id} ("${waiting.name}") embeds results but has not finished (${waiting.status === 'pending' ? 'not started' : waiting.status}): run it first (\`${src.runCommand(waiting.id)}\`), then search by meaning.`);
     }
     throw new UserError(
-      "No results are embedded yet, so there is nothing to search by meaning. Embed a batch's results first: `batchdesk batch create embeddings --from <batch-id>` then `batchdesk run` (in the window: Follow-up batch…, Embed for search). Or search words without --semantic.",
+      `No results are embedded yet, so there is nothing to search by meaning. Embed a batch's results first: \`${src.indexCommand}\` (= batch create embeddings --from <batch-id>, then run it; in the window: Follow-up batch…, Embed for search). Or search words without --semantic.`,
     );
   }
   const query = await embedQuery(target, text);

@@ -10,8 +10,12 @@ import { Lineage } from '../pipeline/lineage';
 import { NotFoundError, UserError } from '../failures';
 import type { KeyCheck } from '../secrets/key-check';
 import type { MeaningSource } from '../search/search-by-meaning';
+import type { Clock } from '../clock';
+import { pastProblem } from '../queue/schedule';
+import { describe } from '../../../shared/capabilities/catalog';
+import { ENV_VAR } from '../secrets/key-manager';
 
-type Reader = Pick<PgQueueStore, 'batch' | 'batches' | 'stats' | 'resolveBatchId' | 'nextRetry' | 'members'>;
+type Reader = Pick<PgQueueStore, 'batch' | 'batches' | 'stats' | 'resolveBatchId' | 'nextRetry' | 'members' | 'now'>;
 
 /** Counters read once per call, for the batches shown and the steps before them. */
 export class StatsCache {
@@ -43,7 +47,7 @@ async function summarize(store: Reader, row: BatchRow, lineage: Lineage, stats: 
   const c = s.counts;
   const awaiting = lineage.chained && row.status !== 'cancelled' ? lineage.awaiting(row.id, await openCounts(lineage, stats)) : 0;
   let waiting: BatchSummary['waiting'] = null;
-  if (c.queued + c.running === 0 && c.retry_wait > 0) waiting = retryWaiting(await store.nextRetry(row.id), Date.now());
+  if (c.queued + c.running === 0 && c.retry_wait > 0) waiting = retryWaiting(await store.nextRetry(row.id), store.now());
   else if (c.queued + c.running + c.retry_wait === 0 && awaiting > 0) waiting = awaitingStepBefore(awaiting);
   return batchSummaryOf(row, s, {
     awaiting,
@@ -137,17 +141,22 @@ export interface TeamResume {
   resumed: boolean;
   /** The steps whose refused key was replaced by the resuming computer's key, with its last four characters. */
   newKey: { steps: string[]; hint: string } | null;
+  /** A step refused its key and this computer has that same key: resumed with it (the API may take it again). */
+  sameKey: { hint: string } | null;
 }
 
 /**
  * Resumes the batch's whole pipeline. A new budget goes to the budget that stopped it: the
  * nearest of the batch and the steps before it that has one (the batch itself if none has).
- * A step paused because the API refused its key (revoked, expired) takes the key the resuming
- * computer has for it now, when it has one: as on one computer, replacing the key and resuming is
- * what goes on with the batch; the other workers then send it only with that same key.
+ * A step whose key the API refused (revoked, expired; noted by the worker that paused it, and
+ * kept however it was paused since) takes the key the resuming computer has for it now when that
+ * is another key: as on one computer, replacing the key and resuming is what goes on with the
+ * batch; the other workers then send it only with that same key. With no key for it here, such a
+ * batch is not resumed (nothing would say which key goes on) and nothing is changed; with the
+ * same key, it is resumed with it.
  */
 export async function resumeTeamBatch(
-  store: Pick<PgQueueStore, 'batch' | 'members' | 'resume' | 'setBudget' | 'setKeyCheck'>,
+  store: Pick<PgQueueStore, 'batch' | 'members' | 'resume' | 'setBudget' | 'setKeyCheck' | 'keyCheck'>,
   id: string,
   budget?: number | null,
   keyHere?: KeyCheckHere,
@@ -155,27 +164,36 @@ export async function resumeTeamBatch(
   const row = await store.batch(id);
   if (!row) throw new NotFoundError(`No batch "${id}" in the shared store.`);
   const lineage = new Lineage(await store.members(row.pipeline_id));
+  // The steps the API refused the key of (whatever paused them last), looked at before anything changes.
+  const rekey: { id: string; check: KeyCheck }[] = [];
+  let sameKey: TeamResume['sameKey'] = null;
+  if (keyHere) {
+    for (const m of lineage.members) {
+      if (m.ready !== 1 || m.status !== 'paused') continue;
+      const planned = await store.keyCheck(m.id);
+      const step = planned?.refused ? await store.batch(m.id) : undefined;
+      if (!planned || !step) continue;
+      const check = await keyHere(step);
+      const credential = describe(step.capability).credential;
+      const what = credential === 'channel' ? 'channel key' : 'API key';
+      if (!check) {
+        throw new UserError(
+          `Batch ${step.id} is paused because the API refused its ${what}, and this computer has no ${what} for it, so resuming here would not say which key goes on. Add the new key here first (\`batchdesk keys add --kind ${credential} --label NAME\`, or ${ENV_VAR[credential]}), or resume it from a computer that has it: the batch is then sent with that key.`,
+        );
+      }
+      if (planned.check === check.check) sameKey = { hint: check.hint };
+      else rekey.push({ id: step.id, check });
+    }
+  }
   if (budget !== undefined) {
     const [holder] = lineage.budgetHolders(id);
     await store.setBudget(holder?.id ?? id, budget);
   }
+  for (const r of rekey) await store.setKeyCheck(r.id, r.check);
   let resumed = false;
-  const rekeyed: string[] = [];
-  let hint = '';
-  for (const m of lineage.members) {
-    if (m.ready !== 1) continue;
-    const step = keyHere && m.status === 'paused' ? await store.batch(m.id) : undefined;
-    if (keyHere && step?.pause_kind === 'auth') {
-      const check = await keyHere(step);
-      if (check) {
-        await store.setKeyCheck(m.id, check);
-        rekeyed.push(m.id);
-        hint = check.hint;
-      }
-    }
-    if (await store.resume(m.id)) resumed = true;
-  }
-  return { resumed, newKey: rekeyed.length > 0 ? { steps: rekeyed, hint } : null };
+  for (const m of lineage.members) if (m.ready === 1 && (await store.resume(m.id))) resumed = true;
+  const [first] = rekey;
+  return { resumed, newKey: first ? { steps: rekey.map((r) => r.id), hint: first.check.hint } : null, sameKey };
 }
 
 /**
@@ -212,5 +230,34 @@ export function teamMeaningSource(store: Reader & Pick<PgQueueStore, 'vectorDime
     summaries: () => teamBatches(store, null),
     nearest: (query, f) => store.nearest(query, f),
     runCommand: (id) => `batchdesk run ${id} --store URL`,
+    indexCommand: 'batchdesk index <batch-id> --store URL',
   };
+}
+
+/**
+ * Sets (`at`), removes (null) or drops for a start now (undefined) the time a shared batch not
+ * started yet starts by itself, for its whole pipeline, as on one computer; a time in the past,
+ * a started or a cancelled batch is refused.
+ */
+export async function scheduleTeamBatch(
+  store: Reader & Pick<PgQueueStore, 'start' | 'setSchedule'>,
+  clock: Pick<Clock, 'now'>,
+  id: string,
+  at: number | null | undefined,
+): Promise<BatchSummary> {
+  const row = await store.batch(id);
+  if (!row) throw new NotFoundError(`No batch "${id}" in the shared store.`);
+  if (row.status === 'cancelled') throw new UserError(`Batch ${id} was cancelled; a cancelled batch cannot be scheduled. Create a new batch instead.`);
+  if (row.started_at !== null) throw new UserError(`Batch ${id} has already started, so it cannot be scheduled any more. Pause it instead (\`batchdesk pause ${id} --store URL\`).`);
+  if (at !== undefined && at !== null) {
+    const late = pastProblem(at, clock.now());
+    if (late) throw new UserError(late);
+  }
+  if (at === undefined) {
+    await startTeamBatchNow(store, id);
+  } else {
+    // A pipeline is scheduled as a whole: every step gets the time, as on one computer.
+    for (const s of await pipelineSteps(store, id)) await store.setSchedule(s, at);
+  }
+  return teamBatch(store, id);
 }

@@ -117,7 +117,7 @@ export class TeamWorker {
   private readonly told = new Set<string>();
   private standing = false;
   /** Which key each batch was planned with (PgQueueStore.keyCheck), read once per run. */
-  private readonly keyChecks = new Map<string, KeyCheck | null>();
+  private readonly keyChecks = new Map<string, (KeyCheck & { refused: boolean }) | null>();
   /** The pipelines (`--then`) of the batches in scope, read with the scope. */
   private lineages = new Map<string, Lineage>();
   private readonly plans: FollowerPlans;
@@ -373,7 +373,7 @@ export class TeamWorker {
       this.leave(
         batch,
         chosen === null
-          ? `this computer has no ${what}. Keys never go into the shared store: add one here with \`batchdesk keys add --kind ${credential} --label NAME\` (or set ${ENV_VAR[credential]}) to help send it.`
+          ? `this computer has no ${what}. Keys never go into the shared store: add one here with \`batchdesk keys add --kind ${credential} --label NAME\` to help send it${this.standing ? ' (this worker reads it within a minute; an environment variable such as ' + ENV_VAR[credential] + ' only when a worker starts)' : ` (or set ${ENV_VAR[credential]})`}.`
           : `this computer has no ${what} labelled "${chosen}". Keys never go into the shared store: add it here with \`batchdesk keys add --kind ${credential} --label ${chosen}\` to help send it.`,
       );
       return 0;
@@ -384,7 +384,7 @@ export class TeamWorker {
     if (planned !== null && keyCheckOf(key.secret, batch.id).check !== planned.check) {
       this.leave(
         batch,
-        `this computer's ${what} (${key.label}) is not the one the batch was planned with (that one ends in …${planned.hint}), so sending it here would bill another account. Give this computer the same key (\`batchdesk keys add --kind ${credential} --label ...\`, or ${ENV_VAR[credential]}) to help send it.`,
+        `this computer's ${what} (${key.label}) is not the batch's key (the one it is sent with ends in …${planned.hint}), and sending it with another key could bill another account. Give this computer that key (\`batchdesk keys add --kind ${credential} --label ...\`, or ${ENV_VAR[credential]}) to help send it.${planned.refused ? ` The API refused the batch's key: if this computer's key is its replacement, pause the batch and resume it from here (\`batchdesk pause ${batch.id} --store URL\`, then \`batchdesk resume ${batch.id} --store URL\`), and it is sent with this one.` : ''}`,
       );
       return 0;
     }
@@ -397,6 +397,8 @@ export class TeamWorker {
     if (sampling && (await this.endSampleIfDone(batch))) return 0;
     const claimed = await this.d.store.claim(batch.id, wanted, this.config.leaseMs, sampling);
     if (claimed.length === 0) return 0;
+    // A batch it said it left (no key here then) and now sends: said once, so the operator knows the key was taken.
+    if (this.told.delete(batch.id)) this.d.say(`Batch ${batch.id} (${batch.name}): this computer has its ${what} now (${key.label}); sending it.`);
     const ctx = contextOf(batch);
     const lineage = this.lineages.get(batch.pipeline_id) ?? null;
     const budgets = budgetsOver(batch, lineage);

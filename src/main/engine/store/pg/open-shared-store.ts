@@ -18,6 +18,8 @@ export interface SharedStoreHandle {
   worker: string;
   /** "the shared store postgresql://…", its password hidden. */
   description: string;
+  /** The store's URL, its password hidden (what `--json` outputs give as `store`). */
+  url: string;
 }
 
 /** "host pid": who leases a job, shown in `status --store` and the window. */
@@ -48,5 +50,5 @@ export async function openSharedStore(url: string): Promise<SharedStoreHandle> {
   const db = new DbClock(store.pool);
   await db.sync();
   server = db;
-  return { store, clock, worker, description: `the shared store ${redactUrl(url)}` };
+  return { store, clock, worker, description: `the shared store ${redactUrl(url)}`, url: redactUrl(url) };
 }

@@ -386,6 +386,12 @@ export const PG_MIGRATIONS: readonly string[] = [
     vector bytea NOT NULL
   );
   `,
+  // 14: the API refused the batch's key (a worker paused it for that): until the batch is given
+  // another key, resuming it from a computer with another key moves it to that key, whatever
+  // paused it last (team-batches.ts resumeTeamBatch).
+  `
+  ALTER TABLE batches ADD COLUMN key_refused smallint NOT NULL DEFAULT 0;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

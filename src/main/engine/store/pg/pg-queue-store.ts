@@ -123,7 +123,8 @@ export class PgQueueStore implements QueueStore {
     return store;
   }
 
-  private now(): number {
+  /** The team's time (the database server's clock): what run times, leases and schedules are compared with. */
+  now(): number {
     return this.clock.now();
   }
 
@@ -261,7 +262,10 @@ export class PgQueueStore implements QueueStore {
   async pause(id: string, kind: PauseKind, reason: string, resumeAt: number | null = null): Promise<boolean> {
     return this.batchChange(
       id,
-      `UPDATE batches SET status = 'paused', pause_kind = $2, pause_reason = $3, resume_at = $4, updated_at = $5 WHERE id = $1 AND status = 'active'`,
+      // A refused key is noted for good (until another key is given): see setKeyCheck.
+      `UPDATE batches SET status = 'paused', pause_kind = $2, pause_reason = $3, resume_at = $4, updated_at = $5,
+         key_refused = CASE WHEN $2 = 'auth' THEN 1 ELSE key_refused END
+       WHERE id = $1 AND status = 'active'`,
       [id, kind, reason, resumeAt, this.now()],
       'paused',
       `${kind}: ${reason}`,
@@ -909,12 +913,13 @@ export class PgQueueStore implements QueueStore {
   /** Which key the batch was planned with (null: not known, any key of its label sends it). */
   /** The key the batch is sent with from now on (its planned key was refused by the API and replaced): workers read it at their next look. */
   async setKeyCheck(batchId: string, k: KeyCheck): Promise<void> {
-    await this.pool.query(`UPDATE batches SET key_check = $2, key_hint = $3, updated_at = $4 WHERE id = $1`, [batchId, k.check, k.hint, this.now()]);
+    await this.pool.query(`UPDATE batches SET key_check = $2, key_hint = $3, key_refused = 0, updated_at = $4 WHERE id = $1`, [batchId, k.check, k.hint, this.now()]);
   }
 
-  async keyCheck(batchId: string): Promise<KeyCheck | null> {
-    const r = (await this.pool.query<{ key_check: string | null; key_hint: string | null }>(`SELECT key_check, key_hint FROM batches WHERE id = $1`, [batchId])).rows[0];
-    return r?.key_check ? { check: r.key_check, hint: r.key_hint ?? '????' } : null;
+  /** The key the batch is sent with (a check of it), and whether the API refused it since it was given. */
+  async keyCheck(batchId: string): Promise<(KeyCheck & { refused: boolean }) | null> {
+    const r = (await this.pool.query<{ key_check: string | null; key_hint: string | null; key_refused: number }>(`SELECT key_check, key_hint, key_refused FROM batches WHERE id = $1`, [batchId])).rows[0];
+    return r?.key_check ? { check: r.key_check, hint: r.key_hint ?? '????', refused: r.key_refused === 1 } : null;
   }
 
   /**
