@@ -124,6 +124,16 @@ describe('PostgreSQL store: what only a shared store has', () => {
     expect(granted).toBe(600);
     // Another key has a bucket of its own.
     expect(await (workers[0] as PgQueueStore).takeToken('other-key', 600, 5)).toBe(0);
+    // A worker whose machine sets no limit for the key keeps to the one another machine set ...
+    let unset = 0;
+    for (let t = 0; t < 6_000; t += 10) {
+      clock.advance(10);
+      if ((await (workers[1] as PgQueueStore).takeToken('team-key', null, null)) === 0) unset++;
+    }
+    expect(unset).toBeLessThanOrEqual(60 + 5);
+    expect(unset).toBeGreaterThanOrEqual(59);
+    // ... and learns when no machine set one.
+    expect(await (workers[1] as PgQueueStore).takeToken('nobody-set-this', null, null)).toBe(-1);
     await Promise.all(workers.map((w) => w.close()));
   });
 

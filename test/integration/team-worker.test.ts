@@ -3,7 +3,7 @@
 // message once, the same keys as planned, a pause or a revoked key stopping every worker, a
 // budget shared by all, and a worker without the batch's key leaving it to the others.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../../src/main/engine/engine';
@@ -14,7 +14,7 @@ import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
 import { systemClock } from '../../src/main/engine/clock';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import { resumeTeamBatch, teamBatch } from '../../src/main/engine/team/team-batches';
-import { jobsOf, noKeychain, startHarness, TEST_CONFIG, writeMessagesCsv, type Harness } from './harness';
+import { jobsOf, noKeychain, startHarness, TEST_CONFIG, wavBytes, writeMessagesCsv, type Harness } from './harness';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
 
 let cluster: PgCluster;
@@ -266,6 +266,50 @@ describe('team mode: workers on one shared store', () => {
     expect((await h.admin.ledger()).length).toBe(s.counts.succeeded);
     a.engine.close();
     b.engine.close();
+  });
+
+  it("a worker whose machine sets no request limit keeps to the one another machine set for the same key", async () => {
+    const { h, url, creator } = await teamSetup();
+    const { id } = await sharedBatch(h, creator, 60);
+    // 600 a minute: the bucket runs at 591 with 3 saved up, so 60 messages take at least 5.7 s together.
+    const limited = await machine(h, h.env, { ...TEST_CONFIG, gate: { concurrency: 4, rpm: 600 } });
+    const unlimited = await machine(h, h.env, { ...TEST_CONFIG, gate: { concurrency: 4, rpm: null } });
+    const a = limited.work(await storeAt(url, 'limited'), 'limited');
+    // The limited one takes the first token (and sets the key's limit in the store) before the other starts.
+    while ((await creator.stats(id)).counts.succeeded < 1) await systemClock.sleep(10);
+    await Promise.all([a, unlimited.work(await storeAt(url, 'unlimited'), 'unlimited')]);
+    const ledger = await h.admin.ledger();
+    expect(ledger).toHaveLength(60);
+    const times = ledger.map((d) => Date.parse(d.at)).sort((x, y) => x - y);
+    // Without the shared limit the second worker sends its share at once: the whole run takes well under 5 s.
+    expect((times.at(-1) ?? 0) - (times[0] ?? 0)).toBeGreaterThan(((60 - 3 - 1) * 60_000) / 600);
+    const byWorker = await creator.workers();
+    expect(byWorker).toEqual([]);
+    limited.engine.close();
+    unlimited.engine.close();
+  });
+
+  it("a worker that cannot see a file batch's folder leaves it to the others instead of failing its items", async () => {
+    const { h, url, creator } = await teamSetup();
+    const calls = join(h.dir, 'shared-calls');
+    await mkdir(calls);
+    for (let i = 0; i < 3; i++) await writeFile(join(calls, `call-${i}.wav`), wavBytes(1, `call ${i}`, i));
+    const created = await h.engine.createBatch({ capability: 'transcribe', paths: [calls] });
+    const id = created.batch?.id ?? '';
+    await h.engine.handOver(id, creator);
+    await creator.start(id);
+    // The shared folder is not there on this worker's machine (here: moved away while it runs).
+    await rename(calls, `${calls}-away`);
+    const m = await machine(h, h.env);
+    const w = await m.work(await storeAt(url, 'no-share'), 'no-share');
+    expect(w.left.get(id)).toContain(`this computer cannot see ${calls}, where the batch's files are`);
+    expect((await creator.stats(id)).counts).toMatchObject({ queued: 3, failed: 0, succeeded: 0 });
+    // Where the folder is, the items go, each once.
+    await rename(`${calls}-away`, calls);
+    await m.work(await storeAt(url, 'share'), 'share');
+    expect((await creator.stats(id)).counts).toMatchObject({ succeeded: 3, failed: 0 });
+    expect((await h.admin.usage()).rows.find((u) => u.rate_item === 'transcribe')?.requests).toBe(3);
+    m.engine.close();
   });
 
   it('leaves out what the team already has when the same file is created again, from any computer', async () => {

@@ -56,6 +56,8 @@ export function createProgress(stream: NodeJS.WriteStream, now: () => number = D
 
   let shown = '';
   const line = (batches: readonly BatchSummary[]): string => {
+    // A standing worker between batches: nothing to count, so no 0/0.
+    if (batches.length === 0) return 'idle: nothing to send now';
     const t = totals(batches);
     const at = now();
     // Another set of batches (a standing worker's, as they start and finish): the rate starts over,

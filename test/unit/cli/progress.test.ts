@@ -43,6 +43,10 @@ describe('progress line', () => {
     expect(lines([paused])).toContain('| paused: The API asked to wait until 23/11/2026, 14:05:00');
   });
 
+  it('says it is idle when there is nothing to show (a standing worker between batches), not 0/0', () => {
+    expect(lines([])).toBe('idle: nothing to send now\n');
+  });
+
   it('says nothing more while work flows', () => {
     expect(lines([batch({})])).not.toContain('|');
   });

@@ -12,7 +12,8 @@
 // retries each write every second and carries on when the store is back. Its leases may run out
 // meanwhile; then another worker resends those jobs with the same key and body, which the API
 // replays, and this worker's late finish no longer counts (lease-guarded).
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { setMaxListeners } from 'node:events';
 import type { Clock } from '../clock';
 import type { ApiResponse } from '../api/request';
@@ -40,7 +41,7 @@ import { sharedAnswerOf } from './shared-answers';
 import { ENV_VAR } from '../secrets/key-manager';
 import { labelOfKeyId } from '../secrets/key-choice';
 import { isStoreUnreachable, isTransientConflict } from '../store/pg/store-unreachable';
-import { SharedRate } from './shared-rate';
+import { rateBucketOf, SharedRate } from './shared-rate';
 import { FollowerPlans } from '../pipeline/follow-ups';
 import { describe } from '../../../shared/capabilities/catalog';
 import type { Credential } from '../api/request';
@@ -466,6 +467,15 @@ export class TeamWorker {
       await this.write(() => store.requeue(job, null));
       return;
     }
+    // A file batch needs the team's shared folder at the same path here: a worker that cannot see
+    // the folder at all leaves the batch to the others (one that can may send it), where one
+    // computer would fail the item as moved or deleted.
+    const folder = sourceFolderOf(cap, job.payload_json);
+    if (folder !== null && !existsSync(folder)) {
+      await this.write(() => store.requeue(job, null));
+      this.leave(batch, `this computer cannot see ${folder}, where the batch's files are. Make the team's shared folder available here at that same path to help send it.`);
+      return;
+    }
     // Quiet hours, then the recipient's gap across every worker (a send that may go is noted in the store).
     const pre = await beforeSend(job, cap, {
       // This machine's own list, then the team's (an opt-out recorded on any desk counts everywhere).
@@ -493,16 +503,14 @@ export class TeamWorker {
     }
     const { payload, src } = pre;
     const request = requestFor(cap, payload, job, batch.id, ctx, this.d.dataDir);
+    // The key's limit is the team's: this machine's setting for it, else the one another machine set (shared-rate.ts).
     const rpm = keyLimits(key, this.config).rpm;
-    if (rpm !== null) {
-      const bucket = `${cap.descriptor.credential}:${key.id ?? key.label}`;
-      try {
-        await this.write(() => this.rate.take(bucket, rpm, signal));
-      } catch (e) {
-        if (!signal.aborted) throw e;
-        await this.write(() => store.requeue(job, null));
-        return;
-      }
+    try {
+      await this.write(() => this.rate.take(rateBucketOf(cap.descriptor.credential, key.secret), rpm, signal));
+    } catch (e) {
+      if (!signal.aborted) throw e;
+      await this.write(() => store.requeue(job, null));
+      return;
     }
     const attemptId = await this.write(() => store.startAttempt(job.id, key.label));
     const started = this.d.clock.now();
@@ -576,19 +584,21 @@ export class TeamWorker {
     this.d.logger.log('info', 'job.error', { job: job.id, batch: batch.id, kind: err.kind, status: err.httpStatus, code: err.code });
     const decision = decideError(job, batch, err, this.config, this.d.random, this.d.clock.now(), rpm);
     switch (decision.kind) {
+      // The batch is paused before its job goes back: a claim needs an active batch, so no other
+      // pass of any worker sends the job again in between (the request the server said to hold).
       case 'pause':
-        await this.write(() => store.requeue(job, err));
         if (decision.forgetKeys) {
           this.keys.clear();
           // A refused key may be replaced when the batch is resumed (team-batches.ts resumeTeamBatch): read the batch's key again.
           this.keyChecks.clear();
         }
         await this.pause(batch.id, decision.pauseKind, decision.pauseKind === 'auth' ? `${decision.reason} ${TEAM_KEY_REPLACED(batch.id)}` : decision.reason);
+        await this.write(() => store.requeue(job, err));
         return;
       case 'server_wait':
-        await this.write(() => store.requeue(job, err));
         if (decision.holdMs !== null) gate.onRateLimited(decision.holdMs);
         await this.pause(batch.id, 'server_wait', decision.reason, decision.until);
+        await this.write(() => store.requeue(job, err));
         return;
       case 'retry':
         if (decision.holdMs !== null) gate.onRateLimited(decision.holdMs);
@@ -614,4 +624,17 @@ interface BudgetOver {
 function budgetsOver(batch: BatchRow, lineage: Lineage | null): BudgetOver[] {
   if (lineage === null) return batch.budget === null ? [] : [{ id: batch.id, budget: batch.budget, steps: [batch.id] }];
   return lineage.budgetHolders(batch.id).map((m) => ({ id: m.id, budget: m.budget ?? 0, steps: lineage.subtree(m.id) }));
+}
+
+/** The folder of a file batch's item (null for other capabilities, or a payload that cannot be read: beforeSend says why). */
+function sourceFolderOf(cap: CapabilityModule<unknown>, payloadJson: string): string | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(payloadJson);
+  } catch {
+    return null;
+  }
+  const parsed = cap.payload.safeParse(raw);
+  const src = parsed.success ? cap.sourceFile(parsed.data) : null;
+  return src ? dirname(src.path) : null;
 }

@@ -392,6 +392,43 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE batches ADD COLUMN key_refused smallint NOT NULL DEFAULT 0;
   `,
+  // 15: a key's limit kept with its bucket, so a worker whose machine has no limit set for the key
+  // keeps to the one another machine set (the API's limit is the key's, not a machine's); a
+  // caller without one learns there is none (-1). The bucket is named by the key itself
+  // (team/shared-rate.ts rateBucketOf), whatever each machine calls it.
+  `
+  ALTER TABLE rate_buckets ADD COLUMN per_minute double precision, ADD COLUMN burst double precision;
+  CREATE OR REPLACE FUNCTION take_token(p_key text, p_per_minute double precision, p_burst double precision, p_now bigint)
+    RETURNS bigint LANGUAGE plpgsql AS $$
+  DECLARE
+    t double precision;
+    a bigint;
+    r double precision;
+    b double precision;
+  BEGIN
+    IF p_per_minute IS NULL THEN
+      SELECT per_minute, burst INTO r, b FROM rate_buckets WHERE key_label = p_key;
+      IF r IS NULL THEN
+        RETURN -1;
+      END IF;
+    ELSE
+      r := p_per_minute;
+      b := p_burst;
+      INSERT INTO rate_buckets (key_label, tokens, at, per_minute, burst) VALUES (p_key, b, p_now, r, b)
+        ON CONFLICT (key_label) DO UPDATE SET per_minute = EXCLUDED.per_minute, burst = EXCLUDED.burst
+        WHERE rate_buckets.per_minute IS DISTINCT FROM EXCLUDED.per_minute OR rate_buckets.burst IS DISTINCT FROM EXCLUDED.burst;
+    END IF;
+    SELECT tokens, at INTO t, a FROM rate_buckets WHERE key_label = p_key FOR UPDATE;
+    t := LEAST(b, t + GREATEST(0, p_now - a) * r / 60000.0);
+    -- Tokens accrue in fractions: a rounding error must not hold back a token that is due.
+    IF t >= 1 - 1e-9 THEN
+      UPDATE rate_buckets SET tokens = GREATEST(0, t - 1), at = GREATEST(a, p_now) WHERE key_label = p_key;
+      RETURN 0;
+    END IF;
+    UPDATE rate_buckets SET tokens = t, at = GREATEST(a, p_now) WHERE key_label = p_key;
+    RETURN CEIL((1 - t) * 60000.0 / r)::bigint;
+  END $$;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

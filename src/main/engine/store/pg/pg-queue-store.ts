@@ -862,12 +862,13 @@ export class PgQueueStore implements QueueStore {
   }
 
   /**
-   * One token of a key's request limit shared by every worker (a bucket row per key label, no
-   * more than `burst` saved up): 0 when taken, else the ms until one will be there.
+   * One token of a key's request limit shared by every worker (a bucket row per key, no more than
+   * `burst` saved up): 0 when taken, else the ms until one will be there. With no limit given
+   * (null), the limit another machine set for the bucket is used; -1 when none has.
    */
-  async takeToken(keyLabel: string, perMinute: number, burst: number): Promise<number> {
-    const r = await this.pool.query<{ wait: number }>(`SELECT take_token($1, $2, $3, $4) AS wait`, [keyLabel, perMinute, burst, this.now()]);
-    return (r.rows[0] as { wait: number }).wait;
+  async takeToken(keyLabel: string, perMinute: number | null, burst: number | null): Promise<number> {
+    const r = await this.pool.query<{ wait: string }>(`SELECT take_token($1, $2, $3, $4) AS wait`, [keyLabel, perMinute, burst, this.now()]);
+    return Number((r.rows[0] as { wait: string }).wait);
   }
 
   /**
