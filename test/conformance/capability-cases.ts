@@ -1,10 +1,12 @@
-// One behaviour, two stores, for the capabilities beside messages: speech, text, images,
-// embeddings and CRM writes from a CSV or TXT file, sent to the real sandbox; their results,
-// units and cost, the answers saved as files (read as the exports read them), vectors kept as
-// Float32, CRM records written once under faults. The same cases run on this data folder's SQLite
+// One behaviour, two stores, for the capabilities beside messages: a recording that changed or
+// vanished after the batch was made is not sent; speech, text, images, embeddings and CRM writes
+// from a CSV or TXT file, sent to the real sandbox; their results, units and cost, the answers
+// saved as files (read as the exports read them), vectors kept as Float32, CRM records written
+// once under faults. The same cases run on this data folder's SQLite
 // (test/integration/capabilities.test.ts) and on the team's PostgreSQL (capabilities-pg.test.ts).
-import { writeFile } from 'node:fs/promises';
+import { copyFile, readdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { RECORDINGS, sandboxIdempotencyKeys, wavBytes } from '../integration/harness';
 import { describe, expect, it } from 'vitest';
 import type { CreateBatchInput } from '../../src/main/engine/batch-input';
 import type { ResultRow, ResultSource } from '../../src/main/engine/read-models/job-results';
@@ -43,6 +45,50 @@ async function savedBytes(results: ResultSource, row: ResultRow): Promise<Buffer
 
 export function capabilityCases(name: string, open: OpenStoreRig): void {
   describe(`capability conformance: ${name}`, () => {
+    it('fails a source that changed or vanished after the batch was created (naming the path and what to do); the others succeed', async () => {
+      const r = await open();
+      const names = (await readdir(RECORDINGS)).filter((f) => f.endsWith('.wav')).sort();
+      const [changedName, deletedName, keptName] = names;
+      if (!changedName || !deletedName || !keptName) throw new Error('need three sample recordings');
+      for (const n of names) await copyFile(join(RECORDINGS, n), join(r.dir, n));
+      const created = await r.create({ capability: 'transcribe', paths: names.map((n) => join(r.dir, n)) });
+      expect(created.problems).toEqual([]);
+      const id = created.batch?.id ?? '';
+
+      const changedPath = join(r.dir, changedName);
+      const deletedPath = join(r.dir, deletedName);
+      await writeFile(changedPath, wavBytes(2, 'a different call entirely', 7));
+      await unlink(deletedPath);
+
+      await r.run(id);
+
+      const jobs = await r.jobs(id);
+      const changed = jobs.find((j) => j.source === changedPath);
+      const deleted = jobs.find((j) => j.source === deletedPath);
+      const kept = jobs.find((j) => j.source === join(r.dir, keptName));
+      expect(changed).toMatchObject({ state: 'failed', error_kind: 'invalid_input', cost: null, units: null });
+      expect(changed?.error_message).toContain(changedPath);
+      expect(changed?.error_message).toMatch(/changed/);
+      expect(changed?.error_message).toMatch(/Create a new batch/);
+      expect(deleted).toMatchObject({ state: 'failed', error_kind: 'invalid_input', cost: null });
+      expect(deleted?.error_message).toContain(deletedPath);
+      expect(deleted?.error_message).toMatch(/moved or deleted/);
+      expect(deleted?.error_message).toMatch(/Put it back|new batch/);
+      expect(kept).toMatchObject({ state: 'succeeded', attempts: 1 });
+
+      // Neither bad source was sent: no attempt rows, nothing billed for them.
+      const attempts = await r.attempts(id);
+      expect(attempts.map((x) => x.job_id)).toEqual([kept?.id]);
+      const usage = await r.admin.usage();
+      expect(usage.rows).toEqual([expect.objectContaining({ rate_item: 'transcribe', requests: 1, units: kept?.units })]);
+      expect(sandboxIdempotencyKeys(r.sb).has(changed?.idempotency_key ?? '')).toBe(false);
+
+      const summary = await r.summary(id);
+      expect(summary.status).toBe('done_with_failures');
+      expect(summary.counts).toMatchObject({ succeeded: 1, failed: 2, queued: 0, running: 0 });
+      expect(summary.cost.spent).toBe(kept?.cost);
+    });
+
     it('text to speech: each answer saved under the row name (or its number), billed by characters, never in the database', async () => {
       const r = await open();
       const csv = await file(r, 'lines.csv', 'text,name,voice\nYour parcel has arrived.,greeting,nova\nThank you for calling.,,\nGoodbye!,greeting,\n');

@@ -3,12 +3,13 @@
 // real PostgreSQL store (test/integration/dispatch-pg.test.ts), both against the real sandbox with
 // its fault switches: 5xx retried, answers lost after the work (resent with the same key, replayed),
 // a 429 storm (no try used up), giving up after the try budget and retrying the failed items under
-// the same keys, a budget, a refused row, a revoked key, and a sample sent first. What each case checks is what the
+// the same keys, a budget, a refused row, a revoked key, a sample sent first, settings changed while
+// sending, and what reaches the logs. What each case checks is what the
 // store holds afterwards (jobs, attempts, history, the batch) and what the API delivered.
 import { describe, expect, it } from 'vitest';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
 import { expectLedgerExactlyOnce, writeMessagesCsv } from '../integration/harness';
-import { made, type AttemptView, type OpenStoreRig, type StoreRig } from './store-rig';
+import { made, until, type AttemptView, type OpenStoreRig, type StoreRig } from './store-rig';
 
 let csvs = 0;
 
@@ -243,6 +244,74 @@ export function dispatchCases(name: string, open: OpenStoreRig): void {
       await r.run(id);
       expect((await batchOf(r, id)).status).toBe('done');
       await expectLedgerExactlyOnce(r.admin, await r.jobs(id));
+    });
+
+    it('concurrency raised in the settings reaches the running sender', async () => {
+      const r = await open({ gate: { concurrency: 1, rpm: null } });
+      await r.setting('concurrency', '1');
+      await r.admin.setFaults({ latency_ms: 150 });
+      const id = await messages(r, 24);
+      let maxBefore = 0;
+      let maxAfter = 0;
+      let changed = false;
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          const n = (await r.summary(id)).counts.running;
+          if (changed) maxAfter = Math.max(maxAfter, n);
+          else maxBefore = Math.max(maxBefore, n);
+          await new Promise((res) => setTimeout(res, 10));
+        }
+      })();
+      const run = r.run(id);
+      await until(async () => (await r.summary(id)).counts.succeeded >= 3);
+      await r.setting('concurrency', '6');
+      changed = true;
+      await run;
+      sampling = false;
+      await sampler;
+      expect(maxBefore).toBe(1);
+      expect(maxAfter).toBeGreaterThanOrEqual(4);
+      expect((await r.summary(id)).status).toBe('done');
+    });
+
+    it('attempts lowered in the settings apply to the next failure', async () => {
+      const r = await open({ backoff: { baseMs: 5, capMs: 10, maxTries: 50 } });
+      await r.admin.setFaults({ error_rate: 1 });
+      const id = await messages(r, 2);
+      await r.setting('max_attempts', '2');
+      await r.run(id);
+      expect((await r.jobs(id)).map((j) => [j.state, j.attempts])).toEqual([
+        ['failed', 2],
+        ['failed', 2],
+      ]);
+    });
+
+    it('keeps keys and message text out of every log file, on every machine', async () => {
+      const r = await open();
+      const csv = await writeMessagesCsv(r.dir, 12, `logs-${++csvs}.csv`);
+      const id = (await made(r, { capability: 'channel', paths: [csv.path] })).batch.id;
+      // The error paths log too: 429s and a permanent refusal.
+      await r.admin.setFaults({ rate_limit_storm: { remaining: 2, retry_after_ms: 20 } });
+      const victim = (await r.jobs(id))[5];
+      await r.setRequestBody(victim?.id ?? -1, '{"to":"12","text":"x"}');
+      await r.run(id);
+      expect((await r.summary(id)).counts).toMatchObject({ succeeded: 11, failed: 1 });
+      const text = await r.logs();
+      const lines = text.split('\n').filter((l) => l.trim() !== '');
+      expect(lines.length).toBeGreaterThan(0);
+      for (const l of lines) expect(() => JSON.parse(l) as unknown).not.toThrow();
+      expect(text).toContain('batch.created');
+      expect(text).toContain('job.error');
+      expect(text).toContain(id);
+      expect(text).not.toContain(r.sb.apiKey);
+      expect(text).not.toContain(r.sb.channelKey);
+      expect(text).not.toContain(r.sb.channelKey.slice(-12));
+      for (const row of csv.rows) {
+        expect(text).not.toContain(row.text);
+        expect(text).not.toContain(row.text.slice(0, 20));
+      }
+      expect(text).not.toContain('Hello customer');
     });
 
     it('pauses with kind auth when the key is revoked, sending nothing more, with what to do', async () => {

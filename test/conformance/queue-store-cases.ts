@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueStore, NewJob } from '../../src/main/engine/store/queue-store';
 import { plainJobs } from '../helpers/queue-fixture';
 import { engineError } from '../../src/shared/errors';
+import { mulberry32 } from '../../src/shared/prng';
 import type { FakeClock } from '../helpers/fake-clock';
 
 export interface OpenedStore {
@@ -232,6 +233,60 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
       const [one] = await store.jobsPage('b2', 0, 1);
       expect(one).toMatchObject({ batch_id: 'b2', seq: 1, state: 'succeeded', cost: 50, result_json: '{"message_id":"m1"}', idempotency_key: 'b2-1' });
       expect(await store.jobsPage('b2', 7, 10)).toEqual([]);
+    });
+
+    it('keeps its counters equal to a full count through 300 random transitions, over every holder', async () => {
+      await sealedBatch(store, 'b2', 40);
+      await sealedBatch(store, 'b3', 40);
+      // Two holders where the store has them (the PostgreSQL counters are kept in shards, one per connection).
+      const holders = [store, ...(o.another ? [await o.another()] : [])];
+      const rnd = mulberry32(7);
+      const err = engineError('transient', 'boom', { httpStatus: 500 });
+      const truth = async (batch: string) => {
+        const c = { queued: 0, running: 0, retry_wait: 0, succeeded: 0, failed: 0, cancelled: 0 };
+        let spent = 0;
+        let units = 0;
+        for (let after = 0; ; ) {
+          const page = await store.jobsPage(batch, after, 100);
+          if (page.length === 0) break;
+          for (const j of page) {
+            c[j.state as keyof typeof c]++;
+            if (j.cost !== null) {
+              spent += j.cost;
+              units += j.units ?? 0;
+            }
+          }
+          after = page[page.length - 1]?.seq ?? after;
+        }
+        return { counts: c, spent, units };
+      };
+      const kept = async (batch: string) => {
+        const k = await store.stats(batch);
+        return { counts: k.counts, spent: k.spent, units: k.units };
+      };
+      for (let step = 0; step < 300; step++) {
+        const batch = rnd() < 0.5 ? 'b2' : 'b3';
+        const s = holders[Math.floor(rnd() * holders.length)] ?? store;
+        const [job] = await s.claim(batch, 1, 60_000);
+        const roll = rnd();
+        if (job) {
+          if (roll < 0.4) await s.succeed(job, { units: 1 + Math.floor(rnd() * 3), cost: 50 + Math.floor(rnd() * 10), resultJson: '{}', rawResponse: '{}', httpStatus: 200 });
+          else if (roll < 0.6) await s.retryLater(job, clock.now(), err, rnd() < 0.5);
+          else if (roll < 0.75) await s.fail(job, err);
+          else if (roll < 0.9) await s.requeue(job, null);
+          // else: left running (in flight), until its lease runs out
+        }
+        if (rnd() < 0.03) await s.retryFailed(batch);
+        if (rnd() < 0.02) {
+          clock.advance(61_000);
+          await s.recoverExpired();
+        }
+        clock.advance(10);
+        if (step % 10 === 9) expect(await kept(batch), `step ${step}`).toEqual(await truth(batch));
+      }
+      await store.cancel('b3');
+      for (const b of ['b2', 'b3']) expect(await kept(b)).toEqual(await truth(b));
+      for (const h of holders.slice(1)) await h.close();
     });
 
     it('sums spend and counts states', async () => {

@@ -9,6 +9,9 @@ import type { CreateBatchInput } from '../../src/main/engine/batch-input';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
 import type { RunnerConfig } from '../../src/main/engine/queue/runner';
 import type { Clock } from '../../src/main/engine/clock';
+import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
+import type { Credential } from '../../src/main/engine/api/request';
+import type { SpendQuery, SpendReport } from '../../src/shared/spend';
 import type { BatchSummary, Tier } from '../../src/shared/domain';
 import type { RateItem } from '../../src/shared/rates';
 import type { ResultSource } from '../../src/main/engine/read-models/job-results';
@@ -66,6 +69,14 @@ export interface StoreRig {
   results(id: string): ResultSource;
   /** A job's stored embedding, or null. */
   vector(jobId: number): Promise<Float32Array | null>;
+  /** Changes a setting (`batchdesk config set NAME VALUE`) on the machine that sends, while it may be running. */
+  setting(name: 'concurrency' | 'max_attempts', value: string): Promise<void>;
+  /** Stores a key on every machine that plans or sends (each machine keeps its own keys). */
+  addKey(k: { kind: Credential; label: string; secret: string; client: string | null; rpm?: number | null }): Promise<void>;
+  /** What was spent, as `report` (with --store on a team's) groups it. */
+  spend(q: SpendQuery): Promise<SpendReport>;
+  /** Every log file of every machine, as one text. */
+  logs(): Promise<string>;
   /** Everything stored or logged, on every machine and in the store, as one text: where a secret must never be. */
   everything(): Promise<string>;
 }
@@ -75,6 +86,8 @@ export interface RigOptions {
   apiUrl?: string;
   /** Every machine's and the store's clock (a test clock for quiet hours and schedules). */
   clock?: Clock;
+  /** Every machine's keychain (one machine here: the same service); none by default. */
+  secrets?: SecretStore;
 }
 
 export type OpenStoreRig = (config?: Partial<RunnerConfig>, opts?: RigOptions) => Promise<StoreRig>;

@@ -16,6 +16,7 @@ import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { SandboxAdmin, type Delivery } from '../../src/sandbox/admin-client';
 import { encodeWav } from '../../src/sandbox/wav';
 import { noKeychain, TEST_CONFIG } from './harness-shared';
+import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
 
 export const SAMPLES = fileURLToPath(new URL('../../resources/samples/', import.meta.url));
 export const RECORDINGS = join(SAMPLES, 'recordings');
@@ -62,7 +63,15 @@ function closeQuietly(e: Engine): void {
 }
 
 export async function startHarness(
-  opts: { config?: Partial<RunnerConfig>; seed?: number; /** The engine's clock (a test clock for quiet hours, schedules). */ clock?: Clock; importThreadMinBytes?: number } = {},
+  opts: {
+    config?: Partial<RunnerConfig>;
+    seed?: number;
+    /** The engine's clock (a test clock for quiet hours, schedules). */
+    clock?: Clock;
+    importThreadMinBytes?: number;
+    /** A keychain (the real one, under a service of the test's own); none by default: keys come from the environment. */
+    secrets?: SecretStore;
+  } = {},
 ): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'batchdesk-it-'));
   const sb = await startSandbox({ port: 0, seed: opts.seed ?? 1 });
@@ -76,7 +85,7 @@ export async function startHarness(
   };
   const engine = Engine.open({
     dataDir: dir,
-    secrets: noKeychain,
+    secrets: opts.secrets ?? noKeychain,
     env,
     config,
     ...(opts.clock ? { clock: opts.clock } : {}),

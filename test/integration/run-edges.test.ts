@@ -1,11 +1,12 @@
-// Edges of a run: a full disk, a finished batch meeting a missing key, settings changed while
-// running, and batches nobody started.
+// Edges of a local run: a full disk, a finished batch meeting a missing key, and batches nobody
+// started. Settings changed while a run goes on are dispatch cases, run on both stores
+// (test/conformance/dispatch-cases.ts).
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import Database from 'better-sqlite3';
 import { StorageFailure } from '../../src/main/engine/queue/storage-failure';
-import { expectLedgerExactlyOnce, jobsOf, startHarness, whenChanged, writeMessagesCsv } from './harness';
+import { expectLedgerExactlyOnce, jobsOf, startHarness, writeMessagesCsv } from './harness';
 
 describe('a full disk during run', () => {
   it('stops cleanly with the cause and the folder, keeps everything queued, and the next run sends each row once', async () => {
@@ -87,47 +88,6 @@ describe('finished batches', () => {
     const events = h.engine.db.prepare(`SELECT event FROM batch_events WHERE batch_id = ?`).all(id) as { event: string }[];
     expect(events.map((e) => e.event)).not.toContain('paused');
     expect(h.engine.pause(id)).toBe(false);
-  });
-});
-
-describe('settings changed while running', () => {
-  it('concurrency raised in the settings reaches the running engine', async () => {
-    const h = await startHarness({ config: { gate: { concurrency: 1, rpm: null } } });
-    h.engine.settings.set('concurrency', '1');
-    await h.admin.setFaults({ latency_ms: 150 });
-    const csv = await writeMessagesCsv(h.dir, 24);
-    const id = (await h.engine.createBatch({ capability: 'channel', paths: [csv.path] })).batch?.id ?? '';
-    const running = h.engine.db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE batch_id = ? AND state = 'running'`);
-    let maxBefore = 0;
-    let maxAfter = 0;
-    let changed = false;
-    const sampler = setInterval(() => {
-      const n = (running.get(id) as { n: number }).n;
-      if (changed) maxAfter = Math.max(maxAfter, n);
-      else maxBefore = Math.max(maxBefore, n);
-    }, 10);
-    const run = h.run();
-    await whenChanged(h.engine, () => h.engine.summary(id).counts.succeeded >= 3);
-    h.engine.settings.set('concurrency', '6');
-    changed = true;
-    await run;
-    clearInterval(sampler);
-    expect(maxBefore).toBe(1);
-    expect(maxAfter).toBeGreaterThanOrEqual(4);
-    expect(h.engine.summary(id).status).toBe('done');
-  });
-
-  it('attempts lowered in the settings apply to the next failure', async () => {
-    const h = await startHarness({ config: { backoff: { baseMs: 5, capMs: 10, maxTries: 50 } } });
-    await h.admin.setFaults({ error_rate: 1 });
-    const csv = await writeMessagesCsv(h.dir, 2);
-    const id = (await h.engine.createBatch({ capability: 'channel', paths: [csv.path] })).batch?.id ?? '';
-    h.engine.settings.set('max_attempts', '2');
-    await h.run();
-    expect(jobsOf(h.engine, id).map((j) => [j.state, j.attempts])).toEqual([
-      ['failed', 2],
-      ['failed', 2],
-    ]);
   });
 });
 

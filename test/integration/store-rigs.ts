@@ -15,8 +15,9 @@ import { systemClock } from '../../src/main/engine/clock';
 import type { RunnerConfig } from '../../src/main/engine/queue/runner';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
 import { isEnded } from '../../src/shared/domain';
-import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resumeTeamBatch, retryTeamBatch, scheduleTeamBatch, teamBatch, teamBatches } from '../../src/main/engine/team/team-batches';
-import { createInTeamStore } from '../../src/main/engine/team/team-create';
+import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resumeTeamBatch, retryTeamBatch, scheduleTeamBatch, teamBatch, teamBatches, teamSpendReport } from '../../src/main/engine/team/team-batches';
+import { createInTeamStore, teamCreateProblems } from '../../src/main/engine/team/team-create';
+import { CLI_TODO } from '../../src/main/cli/commands/batch-create';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import type { AttemptView, OpenStoreRig, RigOptions, StoreRig } from '../conformance/store-rig';
 import type { ApiTarget } from '../../src/main/engine/api/target';
@@ -40,7 +41,7 @@ function attemptView(a: AttemptCells): AttemptView {
 
 /** This data folder's SQLite file, as `batchdesk batch create` and `batchdesk run` use it. */
 export const openLocalRig: OpenStoreRig = async (config, opts = {}) => {
-  const h = await startHarness({ ...(config ? { config } : {}), ...(opts.clock ? { clock: opts.clock } : {}) });
+  const h = await startHarness({ ...(config ? { config } : {}), ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.secrets ? { secrets: opts.secrets } : {}) });
   const target = targetOf(h.target, opts, h.engine);
   return {
     dir: h.dir,
@@ -68,6 +69,14 @@ export const openLocalRig: OpenStoreRig = async (config, opts = {}) => {
     },
     results: (id) => localResults(h.engine.db, id, h.engine.outputsDir(id)),
     vector: async (jobId) => h.engine.jobs.vector(jobId),
+    setting: async (name, value) => {
+      h.engine.settings.set(name, value);
+    },
+    addKey: async (k) => {
+      await h.engine.keys.add({ ...k, baseUrl: null });
+    },
+    spend: async (q) => h.engine.spendReport(q),
+    logs: () => logsOf(h.dir),
     everything: async () => [tablesOf(h.engine), await logsOf(h.dir)].join('\n'),
   };
 };
@@ -112,13 +121,13 @@ export function usePgRigs(): OpenStoreRig {
     };
     // The planner's machine (and the API), the shared store, and the worker's own machine.
     const clock = opts.clock ?? systemClock;
-    const h = await startHarness({ config: merged, ...(opts.clock ? { clock: opts.clock } : {}) });
+    const h = await startHarness({ config: merged, ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.secrets ? { secrets: opts.secrets } : {}) });
     const url = await cluster.freshDatabase('rig');
     const store = await PgQueueStore.open({ url, clock, worker: 'planner' });
     const workerStore = await PgQueueStore.open({ url, clock, worker: 'worker 1' });
     const db = new pg.Pool({ connectionString: url, max: 2 });
     const dir = await mkdtemp(join(tmpdir(), 'batchdesk-pg-rig-'));
-    const worker = Engine.open({ dataDir: dir, secrets: noKeychain, env: h.env, config: merged, clock });
+    const worker = Engine.open({ dataDir: dir, secrets: opts.secrets ?? noKeychain, env: h.env, config: merged, clock });
     const conn = await connect({ apiUrl: h.sb.url, env: h.env, keys: worker.keys, dataDir: dir });
     const target = targetOf(conn.target, opts, worker);
     closing.push(async () => {
@@ -135,7 +144,11 @@ export function usePgRigs(): OpenStoreRig {
       admin: h.admin,
       env: h.env,
       rate: (item, tier) => h.engine.rates.rate(item, tier),
-      create: (input) => createInTeamStore(h.engine, store, input),
+      // As `batch create --store` reports it: what the team already has (or opted out) among the problems.
+      create: async (input) => {
+        const c = await createInTeamStore(h.engine, store, input);
+        return { ...c, problems: teamCreateProblems(c, CLI_TODO) };
+      },
       run: async (id, signal) => {
         // As `run [ID] --store` does: the batch named with every step of its pipeline (or every unfinished batch), started.
         const scope = id !== undefined ? await pipelineSteps(workerStore, id) : (await teamBatches(workerStore, null)).filter((b) => !isEnded(b.status)).map((b) => b.id);
@@ -180,6 +193,16 @@ export function usePgRigs(): OpenStoreRig {
       },
       results: (id) => sharedResults(store, id),
       vector: (jobId) => store.vector(jobId),
+      // The worker's own settings: the machine that sends reads them while it runs.
+      setting: async (name, value) => {
+        worker.settings.set(name, value);
+      },
+      addKey: async (k) => {
+        // Each machine keeps its own keys: the planner's and the worker's, matched by label.
+        for (const e of [h.engine, worker]) await e.keys.add({ ...k, baseUrl: null });
+      },
+      spend: (q) => teamSpendReport(store, q),
+      logs: async () => `${await logsOf(h.dir)}\n${await logsOf(dir)}`,
       // The shared store's every table, and both machines' data folders and logs.
       everything: async () => {
         const tables = (await db.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`)).rows.map((t) => t.tablename);

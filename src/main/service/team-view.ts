@@ -7,7 +7,7 @@ import { InvalidArgumentError } from './rpc-errors';
 import type { SharedStoreHandle } from '../engine/store/pg/open-shared-store';
 import { cancelTeamBatch, pauseTeamBatch, resolveTeamBatch, resumeTeamBatch, startTeamBatch, startTeamBatchNow, teamBatch, teamBatches } from '../engine/team/team-batches';
 import { WORKER_SEEN_MS } from '../engine/team/team-worker';
-import { createInTeamStore } from '../engine/team/team-create';
+import { createInTeamStore, teamCreateProblems } from '../engine/team/team-create';
 
 /** Newest batch first, as the Batches screen lists them. */
 export async function teamView(h: SharedStoreHandle): Promise<TeamView> {
@@ -57,11 +57,7 @@ export async function teamCreate(engine: Engine, h: SharedStoreHandle, request: 
   const refused = teamBatchRefusal(request.capability, Boolean(request.from));
   if (refused !== null) throw new InvalidArgumentError(refused);
   const created = await createInTeamStore(engine, h.store, request);
-  const problems = [
-    ...created.problems,
-    ...created.teamOptedOut.map((o) => ({ source: o.source, row: null, message: `${o.source}: ${o.reason}; skipped.` })),
-    ...created.teamHas.map((k) => ({ source: k.source, row: null, message: `${k.source}: already in the team's batch ${k.batchId} (${k.batchName}, ${k.state}); tick "Include items already sent or queued" to send it again` })),
-  ];
+  const problems = teamCreateProblems(created, { optOut: '', resend: 'tick "Include items already sent or queued" to send it again' });
   const { alreadyQueued } = created;
   if (!created.batch) return { batch: null, problems, alreadyQueued };
   const row = await h.store.batch(created.batch.id);

@@ -17,9 +17,15 @@ import { parseQuietHours } from '../../engine/messaging/quiet-hours';
 import { parseGap, formatGap } from '../../../shared/durations';
 import { openChosenStore } from './team';
 import { resolveTeamBatch } from '../../engine/team/team-batches';
-import { createInTeamStore, type TeamCreated } from '../../engine/team/team-create';
+import { createInTeamStore, teamCreateProblems, type TeamCreated } from '../../engine/team/team-create';
 import type { Engine } from '../../engine/engine';
 import type { PgQueueStore } from '../../engine/store/pg/pg-queue-store';
+
+/** What to do about an item a team create left out, on the command line. */
+export const CLI_TODO = {
+  optOut: ' If they asked to hear from you again: `batchdesk optout remove RECIPIENT --store URL`',
+  resend: 'add --allow-resend to send it again',
+};
 
 /** A step's estimate as `--json` prints it (money as integer 1/10,000 EUR, as everywhere). */
 function estimateJson(e: StepEstimate) {
@@ -137,11 +143,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       ? await createInTeamStore(engine, shared.store, { ...input, ...(from !== undefined ? { from: await teamParent(engine, shared.store, from) } : {}) })
       : { ...(await engine.createBatch({ ...input, ...(from !== undefined ? { from: engine.resolveBatchId(from) } : {}) })), teamHas: [], teamOptedOut: [] };
     const { batch, steps, estimates, alreadyQueued } = created;
-    const problems = [
-      ...created.problems,
-      ...created.teamOptedOut.map((o) => ({ source: o.source, row: null, message: `${o.source}: ${o.reason}; skipped. If they asked to hear from you again: \`batchdesk optout remove RECIPIENT --store URL\`` })),
-      ...created.teamHas.map((k) => ({ source: k.source, row: null, message: `${k.source}: already in the team's batch ${k.batchId} (${k.batchName}, ${k.state}); add --allow-resend to send it again` })),
-    ];
+    const problems = teamCreateProblems(created, CLI_TODO);
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ batch, steps, estimates: estimates.map(estimateJson), problems, already_queued: alreadyQueued }, null, 2)}\n`);
     } else {

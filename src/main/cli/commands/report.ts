@@ -6,9 +6,8 @@ import { reportSpec } from '../specs/report';
 import { globalOptions, openEngine } from '../context';
 import { SPEND_BY, SpendBy, SpendQuery, monthRange, spendCsv, type SpendReport } from '../../../shared/spend';
 import { formatEur, moneyToDecimal } from '../../../shared/money';
-import { spendReportOf } from '../../engine/read-models/spend-report';
+import { teamSpendReport } from '../../engine/team/team-batches';
 import { openChosenStore } from './team';
-import { localZone } from '../../engine/messaging/recipient-zone';
 
 function table(r: SpendReport): string {
   if (r.rows.length === 0) return `No spend${r.from || r.to ? ` from ${r.from ?? 'the start'} to ${r.to ?? 'today'}` : ''}${r.client !== undefined ? ` for ${r.client ?? 'batches without a client'}` : ''}.`;
@@ -48,10 +47,7 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
   let spend: (q: SpendQuery) => Promise<SpendReport>;
   let close: () => Promise<void>;
   if (shared) {
-    spend = async (q) => {
-      const parsed = SpendQuery.parse(q);
-      return spendReportOf(parsed, await shared.store.spendRows(parsed, localZone()));
-    };
+    spend = (q) => teamSpendReport(shared.store, q);
     close = () => shared.store.close();
   } else {
     const engine = openEngine(globalOptions(values, io.env), io.env);

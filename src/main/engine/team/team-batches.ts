@@ -14,6 +14,9 @@ import type { Clock } from '../clock';
 import { pastProblem } from '../queue/schedule';
 import { describe } from '../../../shared/capabilities/catalog';
 import { ENV_VAR } from '../secrets/key-manager';
+import { SpendQuery, type SpendReport } from '../../../shared/spend';
+import { spendReportOf } from '../read-models/spend-report';
+import { localZone } from '../messaging/recipient-zone';
 
 type Reader = Pick<PgQueueStore, 'batch' | 'batches' | 'stats' | 'resolveBatchId' | 'nextRetry' | 'members' | 'now'>;
 
@@ -260,4 +263,10 @@ export async function scheduleTeamBatch(
     for (const s of await pipelineSteps(store, id)) await store.setSchedule(s, at);
   }
   return teamBatch(store, id);
+}
+
+/** What the team spent, grouped as `report` asks (read-models/spend-report.ts), days in this computer's time zone. */
+export async function teamSpendReport(store: Pick<PgQueueStore, 'spendRows'>, q: SpendQuery): Promise<SpendReport> {
+  const parsed = SpendQuery.parse(q);
+  return spendReportOf(parsed, await store.spendRows(parsed, localZone()));
 }

@@ -8,6 +8,7 @@ import type { CreateBatchInput } from '../batch-input';
 import { AlreadyFollowed } from '../pipeline/steps-builder';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import { teamBatch } from './team-batches';
+import type { ImportProblem } from '../importers/types';
 
 export interface TeamCreated extends CreateBatchResult {
   /** Left out because the team already has them (any computer's copy); counted in alreadyQueued too. */
@@ -57,4 +58,17 @@ async function followUp(engine: Maker, store: PgQueueStore, parentId: string, in
     const items = (await store.stats(parentId)).counts.succeeded;
     return { batch: null, problems: [{ source: parentId, row: null, message: e.message }], alreadyQueued: items, steps: [], estimates: [] };
   }
+}
+
+/**
+ * Every problem of a team create, the items the team already has and those on its opt-out list
+ * among them, each with what to do on the face that made it (`optOut`, `resend`: the command
+ * line's flags or the window's controls).
+ */
+export function teamCreateProblems(c: TeamCreated, todo: { optOut: string; resend: string }): ImportProblem[] {
+  return [
+    ...c.problems,
+    ...c.teamOptedOut.map((o) => ({ source: o.source, row: null, message: `${o.source}: ${o.reason}; skipped.${todo.optOut}` })),
+    ...c.teamHas.map((k) => ({ source: k.source, row: null, message: `${k.source}: already in the team's batch ${k.batchId} (${k.batchName}, ${k.state}); ${todo.resend}` })),
+  ];
 }

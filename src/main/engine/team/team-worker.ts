@@ -14,6 +14,7 @@
 // replays, and this worker's late finish no longer counts (lease-guarded).
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { storedJson } from '../stored-json';
 import { setMaxListeners } from 'node:events';
 import type { Clock } from '../clock';
 import type { ApiResponse } from '../api/request';
@@ -628,13 +629,7 @@ function budgetsOver(batch: BatchRow, lineage: Lineage | null): BudgetOver[] {
 
 /** The folder of a file batch's item (null for other capabilities, or a payload that cannot be read: beforeSend says why). */
 function sourceFolderOf(cap: CapabilityModule<unknown>, payloadJson: string): string | null {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(payloadJson);
-  } catch {
-    return null;
-  }
-  const parsed = cap.payload.safeParse(raw);
+  const parsed = cap.payload.safeParse(storedJson(payloadJson));
   const src = parsed.success ? cap.sourceFile(parsed.data) : null;
   return src ? dirname(src.path) : null;
 }
