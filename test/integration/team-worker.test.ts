@@ -289,6 +289,38 @@ describe('team mode: workers on one shared store', () => {
     unlimited.engine.close();
   });
 
+  it("a worker on another machine that died holding jobs: the others reclaim them when its leases run out and resend them with the same keys, once", async () => {
+    const { h, url, creator } = await teamSetup();
+    const { id } = await sharedBatch(h, creator, 20);
+    // The dead worker (another host, so nobody here can see it is gone): it claimed 5 jobs with a
+    // short lease and sent 3 of them, then died before writing anything.
+    const ghost = await storeAt(url, 'far-away-laptop 4242');
+    const held = await ghost.claim(id, 5, 2_000);
+    expect(held).toHaveLength(5);
+    for (const j of held.slice(0, 3)) {
+      const res = await fetch(`${h.sb.url}/v1/channels/whatsapp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${h.env.BATCHDESK_CHANNEL_KEY ?? ''}`, 'idempotency-key': j.idempotency_key, 'content-type': 'application/json' },
+        body: j.request_body ?? '',
+      });
+      expect(res.status).toBe(200);
+    }
+    // A live worker (a lease of 3 s: it looks at leases every second) sends the rest, waits for the dead one's leases, then sends those too.
+    const m = await machine(h, h.env, { ...TEST_CONFIG, leaseMs: 3_000 });
+    await m.work(await storeAt(url, 'alive'), 'alive');
+    const jobs = await creator.jobsPage(id, 0, 100);
+    expect(jobs.every((j) => j.state === 'succeeded')).toBe(true);
+    // The same keys and bodies as planned; each message delivered once (the 3 the dead worker sent were replays).
+    for (const j of held) expect(jobs.find((x) => x.id === j.id)).toMatchObject({ idempotency_key: j.idempotency_key, request_body: j.request_body });
+    const ledger = await h.admin.ledger();
+    expect(ledger).toHaveLength(20);
+    expect(new Set(ledger.map((d) => d.idempotency_key))).toEqual(new Set(jobs.map((j) => j.idempotency_key)));
+    const reclaimed = await creator.jobEvents(held[0]?.id ?? -1);
+    expect(reclaimed.map((e) => e.to_state)).toEqual(['running', 'queued', 'running', 'succeeded']);
+    expect(reclaimed[1]?.reason).toMatch(/lease expired/);
+    m.engine.close();
+  });
+
   it("a worker that cannot see a file batch's folder leaves it to the others instead of failing its items", async () => {
     const { h, url, creator } = await teamSetup();
     const calls = join(h.dir, 'shared-calls');
