@@ -90,5 +90,12 @@ describe('search', () => {
     expect(parcel[0]?.source).toMatch(/call-002-late-parcel\.wav$/);
     // Filters apply to the item the vector stands for.
     expect(await h.engine.semanticSearch(h.target, 'billed two times', { limit: 3, capability: 'ocr' })).toEqual([]);
+    // A batch with nothing embedded is said so before the query costs a request.
+    const other = await createAndRun(h, { capability: 'ocr', paths: [INVOICES] });
+    const queries = (await h.admin.usage()).rows.find((u) => u.rate_item === 'embeddings')?.requests;
+    await expect(h.engine.semanticSearch(h.target, 'billed two times', { limit: 3, batchId: other.id })).rejects.toThrow(
+      new RegExp(`Nothing of batch ${other.id} is embedded yet.*batchdesk index ${other.id}`),
+    );
+    expect((await h.admin.usage()).rows.find((u) => u.rate_item === 'embeddings')?.requests).toBe(queries);
   });
 });

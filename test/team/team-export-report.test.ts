@@ -136,6 +136,11 @@ describe('team: export and report --store', () => {
     const meaningHits = (JSON.parse(meaning.stdout) as { hits: { batch: string; source: string }[] }).hits;
     expect(meaningHits[0]).toMatchObject({ batch: callsId, source: expect.stringMatching(/call-001-double-charge\.wav$/) });
     const billedBefore = (await admin.usage()).rows.find((u) => u.rate_item === 'embeddings')?.requests;
+    // A team batch with nothing embedded: said, with the command for it, and no query paid for.
+    const notEmbedded = await runCli(['search', 'billed two times', '--semantic', '--batch', id, ...elsewhere, ...api], searchEnv);
+    expect(notEmbedded.stderr).toContain(`Nothing of batch ${id} is embedded yet`);
+    expect(notEmbedded.stderr).toContain(`batchdesk index ${id} --store URL`);
+    expect((await admin.usage()).rows.find((u) => u.rate_item === 'embeddings')?.requests).toBe(billedBefore);
     const again = await runCli(['index', callsId, ...elsewhere, ...api], searchEnv);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain("are embedded in the team's batch");

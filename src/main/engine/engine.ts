@@ -55,7 +55,7 @@ import type { FilesFormat } from '../../shared/capabilities/result-files';
 import { writeFilesZip, type ZipExport } from './exporters/export-zip';
 import { PipelineStore } from './pipeline/pipeline-store';
 import { SearchIndex, type SearchFilters, type SearchHit } from './search/search-index';
-import { nearest, VectorCache, vectorDimensions } from './search/semantic-search';
+import { embeddedIn, nearest, VectorCache, vectorDimensions } from './search/semantic-search';
 import { searchByMeaning } from './search/search-by-meaning';
 import { FollowerPlans, FollowUps } from './pipeline/follow-ups';
 import { InvoiceReviews } from './invoices/invoice-reviews';
@@ -348,6 +348,7 @@ export class Engine {
     return searchByMeaning(
       {
         dimensions: async () => vectorDimensions(this.db),
+        embeddedIn: async (id) => embeddedIn(this.db, id),
         batch: async (id) => this.batches.get(id),
         summaries: async () => this.summaries(),
         nearest: async (query, f) => nearest(this.db, query, f, this.vectorCache),

@@ -152,7 +152,7 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
     await store.start(id);
   }
   if (stay) io.stderr.write('Staying on (--watch): batches started later (`batchdesk run ID --store URL` from any computer) and resumed ones are picked up; stop with Ctrl-C or SIGTERM.\n');
-  const stop = onInterrupt(io, 'Stopping: in-flight items are put back in the shared queue (same idempotency keys); other workers carry on.');
+  const stop = onInterrupt(io, 'Stopping: any item still in flight goes back to the shared queue (same idempotency key); other workers carry on.');
   const progress = createProgress(io.stderr);
   let last: BatchSummary[] = [];
   const sample = async (): Promise<void> => {

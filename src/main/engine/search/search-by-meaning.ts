@@ -10,6 +10,8 @@ import type { SearchFilters, SearchHit } from './search-index';
 export interface MeaningSource {
   /** The sizes of the stored vectors. */
   dimensions(): Promise<number[]>;
+  /** Whether any item of the batch (its own, or one a follow-up embedded) has a vector. */
+  embeddedIn(batchId: string): Promise<boolean>;
   batch(id: string): Promise<{ id: string; capability: string; parent_id: string | null } | undefined>;
   /** Every batch, to name an embeddings batch that only has to run. */
   summaries(): Promise<BatchSummary[]>;
@@ -35,6 +37,10 @@ export async function searchByMeaning(src: MeaningSource, target: ApiTarget, tex
     throw new UserError(
       `No results are embedded yet, so there is nothing to search by meaning. Embed a batch's results first: \`${src.indexCommand}\` (= batch create embeddings --from <batch-id>, then run it; in the window: Follow-up batch…, Embed for search). Or search words without --semantic.`,
     );
+  }
+  // A batch with nothing embedded: said before the query costs a request.
+  if (filtered && !(await src.embeddedIn(filtered.id))) {
+    throw new UserError(`Nothing of batch ${filtered.id} is embedded yet, so it cannot be searched by meaning. Embed its results first: \`${src.indexCommand.replace('<batch-id>', filtered.id)}\`.`);
   }
   const query = await embedQuery(target, text);
   if (!dims.includes(query.length)) {

@@ -21,6 +21,14 @@ export function vectorDimensions(db: Db): number[] {
 }
 
 
+/** The SQL (both stores) of "an item of batch ? has a vector": its own, or one a follow-up made from it. */
+export const EMBEDDED_IN_SQL = `SELECT 1 FROM vectors v JOIN jobs j ON j.id = v.job_id LEFT JOIN jobs p ON p.id = j.parent_job_id
+  WHERE COALESCE(p.batch_id, j.batch_id) = $1 AND j.state = 'succeeded' LIMIT 1`;
+
+export function embeddedIn(db: Db, batchId: string): boolean {
+  return db.prepare(EMBEDDED_IN_SQL.replace('$1', '?')).get(batchId) !== undefined;
+}
+
 /** Every succeeded vector of one size, with what each stands for (for the filters), in one block. */
 export interface Matrix {
   version: string;

@@ -226,9 +226,10 @@ export async function cancelTeamBatch(store: Pick<PgQueueStore, 'batch' | 'membe
 }
 
 /** The team's embeddings as a search by meaning reads them (search/search-by-meaning.ts). */
-export function teamMeaningSource(store: Reader & Pick<PgQueueStore, 'vectorDimensions' | 'nearest'>): MeaningSource {
+export function teamMeaningSource(store: Reader & Pick<PgQueueStore, 'vectorDimensions' | 'nearest' | 'embeddedIn'>): MeaningSource {
   return {
     dimensions: () => store.vectorDimensions(),
+    embeddedIn: (id) => store.embeddedIn(id),
     batch: (id) => store.batch(id),
     summaries: () => teamBatches(store, null),
     nearest: (query, f) => store.nearest(query, f),

@@ -14,7 +14,7 @@ import { migratePg } from './pg-migrations';
 import type { NextRetry } from '../../read-models/batch-summary-of';
 import { spendSql, type ParsedSpendQuery, type SpendRaw } from '../../read-models/spend-report';
 import type { PaceDecision } from '../../messaging/recipient-pacing';
-import { nearestShared, sharedVectorDimensions } from './pg-semantic';
+import { nearestShared, sharedEmbeddedIn, sharedVectorDimensions } from './pg-semantic';
 import { catchUpShared, searchShared } from './pg-search';
 import type { KeyCheck } from '../../secrets/key-check';
 import type { SearchFilters, SearchHit } from '../../search/search-index';
@@ -783,6 +783,10 @@ export class PgQueueStore implements QueueStore {
   /** Sizes of the team's stored embeddings. */
   async vectorDimensions(): Promise<number[]> {
     return sharedVectorDimensions((sql, params) => this.pool.query(sql, params));
+  }
+
+  async embeddedIn(batchId: string): Promise<boolean> {
+    return sharedEmbeddedIn((sql, params) => this.pool.query(sql, params), batchId);
   }
 
   /** The team's results nearest `query` by meaning (pg-semantic.ts). */

@@ -3,7 +3,7 @@
 // at a time, keyset on the job id), scanned with the same scoring, each hit named by the item it
 // stands for. Read again for each search: a team's store changes under every worker.
 import type pg from 'pg';
-import { bestMatches, hitOf, MatrixBuilder, type Origin, type VectorRow } from '../../search/semantic-search';
+import { bestMatches, EMBEDDED_IN_SQL, hitOf, MatrixBuilder, type Origin, type VectorRow } from '../../search/semantic-search';
 import type { SearchFilters, SearchHit } from '../../search/search-index';
 
 const PAGE = 2_000;
@@ -13,6 +13,11 @@ type Query = (sql: string, params: unknown[]) => Promise<pg.QueryResult>;
 /** Dimensions of the team's stored vectors (normally one value: one model made them all). */
 export async function sharedVectorDimensions(q: Query): Promise<number[]> {
   return (await q(`SELECT DISTINCT dimensions FROM vectors`, [])).rows.map((r: { dimensions: number }) => r.dimensions);
+}
+
+/** Whether any item of the team's batch has a vector (its own, or one a follow-up made from it). */
+export async function sharedEmbeddedIn(q: Query, batchId: string): Promise<boolean> {
+  return (await q(EMBEDDED_IN_SQL, [batchId])).rows.length > 0;
 }
 
 export async function nearestShared(q: Query, query: Float32Array, f: SearchFilters): Promise<SearchHit[]> {
