@@ -25,7 +25,7 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       await r.run(id);
       await revoked;
 
-      const summary = (await r.summary(id));
+      const summary = await r.summary(id);
       expect(summary.status).toBe('paused');
       expect(summary.pause?.kind).toBe('auth');
       expect(summary.pause?.reason).toMatch(/channel key was refused/);
@@ -40,7 +40,7 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       expect(doneBefore).toBeLessThan(20);
       expect(summary.counts.queued).toBe(20 - doneBefore);
 
-      let jobs = (await r.jobs(id));
+      let jobs = await r.jobs(id);
       const refused = jobs.filter((j) => j.error_kind === 'auth');
       expect(refused.length).toBeGreaterThan(0);
       for (const j of refused) {
@@ -61,8 +61,8 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       expect(await r.resume(id)).toBe(true);
       await r.run(id);
 
-      expect((await r.summary(id))).toMatchObject({ status: 'done', pause: null, counts: { succeeded: 20, failed: 0 } });
-      jobs = (await r.jobs(id));
+      expect(await r.summary(id)).toMatchObject({ status: 'done', pause: null, counts: { succeeded: 20, failed: 0 } });
+      jobs = await r.jobs(id);
       ledger = await expectLedgerExactlyOnce(r.admin, jobs);
       expect(ledger.filter((d) => d.key_id === newKey.id)).toHaveLength(20 - doneBefore);
       for (const j of refused) {
@@ -95,7 +95,7 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
 
       await r.run(id);
 
-      const summary = (await r.summary(id));
+      const summary = await r.summary(id);
       expect(summary.status).toBe('paused');
       expect(summary.pause?.kind).toBe('quota');
       expect(summary.pause?.reason).toMatch(/spending cap/);
@@ -113,11 +113,11 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       expect(await r.resume(id)).toBe(true);
       await r.run(id);
 
-      const jobs = (await r.jobs(id));
+      const jobs = await r.jobs(id);
       expect(jobs.every((j) => j.state === 'succeeded' && j.tries === 1 && j.cost === each)).toBe(true);
       const all = await r.attempts(id);
       for (const j of refused) expect(all.filter((a) => a.job_id === j.id).map((a) => a.http_status)).toEqual([402, 200]);
-      expect((await r.summary(id))).toMatchObject({ status: 'done', counts: { succeeded: 8 }, cost: { spent: 8 * each } });
+      expect(await r.summary(id)).toMatchObject({ status: 'done', counts: { succeeded: 8 }, cost: { spent: 8 * each } });
       // One billed request per job; the refused attempts cost nothing.
       expect((await r.admin.usage()).rows).toEqual([expect.objectContaining({ requests: 8, units: 16, cost: 8 * each })]);
       expect((await r.admin.getKey(apiKey.id)).spent).toBe(8 * each);
@@ -133,7 +133,7 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
 
       await r.run(id);
 
-      const summary = (await r.summary(id));
+      const summary = await r.summary(id);
       expect(summary.status).toBe('paused');
       expect(summary.pause?.kind).toBe('budget');
       expect(summary.pause?.reason).toMatch(/budget/);
@@ -142,7 +142,7 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       expect(summary.cost.spent).toBe(200);
       expect(summary.counts).toMatchObject({ succeeded: 4, queued: 6, running: 0, failed: 0 });
       // Nothing beyond the budget was even sent.
-      expect((await r.attempts(id))).toHaveLength(4);
+      expect(await r.attempts(id)).toHaveLength(4);
       expect(await r.admin.ledger()).toHaveLength(4);
       expect((await r.admin.usage()).total_cost).toBe(200);
 
@@ -150,11 +150,11 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       expect((await r.summary(id)).cost.budget).toBeNull();
       await r.run(id);
 
-      const jobs = (await r.jobs(id));
-      expect((await r.summary(id))).toMatchObject({ status: 'done', counts: { succeeded: 10 }, cost: { spent: 500 } });
+      const jobs = await r.jobs(id);
+      expect(await r.summary(id)).toMatchObject({ status: 'done', counts: { succeeded: 10 }, cost: { spent: 500 } });
       await expectLedgerExactlyOnce(r.admin, jobs);
       // One request per job in all.
-      expect((await r.attempts(id))).toHaveLength(10);
+      expect(await r.attempts(id)).toHaveLength(10);
       const attempts = await r.attempts(id);
       expect(jobs.every((j) => j.tries === 1 && attempts.filter((a) => a.job_id === j.id).length === 1)).toBe(true);
     });
@@ -171,7 +171,7 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       for (const j of await r.jobs(id)) expect(j.attempts, j.source).toBe(attempts.filter((a) => a.job_id === j.id).length);
       await r.resume(id, null);
       await r.run(id);
-      const jobs = (await r.jobs(id));
+      const jobs = await r.jobs(id);
       expect(jobs.every((j) => j.state === 'succeeded')).toBe(true);
       for (const j of jobs) expect(j.attempts, j.source).toBe(1);
     });
@@ -188,17 +188,13 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       const cancelledNow = await cancelling;
 
       const states = (await r.summary(id)).counts;
-      expect(states.queued ?? 0).toBe(0);
-      expect(states.retry_wait ?? 0).toBe(0);
-      expect(states.running ?? 0).toBe(0);
-      expect(states.failed ?? 0).toBe(0);
+      expect(states).toMatchObject({ queued: 0, retry_wait: 0, running: 0, failed: 0 });
       expect(cancelledNow).toBeGreaterThan(0);
-      const cancelled = states.cancelled ?? 0;
-      expect(cancelled).toBeGreaterThanOrEqual(cancelledNow);
-      expect(cancelled + (states.succeeded ?? 0)).toBe(20);
+      expect(states.cancelled).toBeGreaterThanOrEqual(cancelledNow);
+      expect(states.cancelled + states.succeeded).toBe(20);
       expect((await r.summary(id)).status).toBe('cancelled');
 
-      const jobs = (await r.jobs(id));
+      const jobs = await r.jobs(id);
       const succeeded = jobs.filter((j) => j.state === 'succeeded');
       const ledger = await r.admin.ledger();
       expect(ledger).toHaveLength(succeeded.length);
@@ -226,7 +222,7 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       const pausing = sleep(150).then(() => r.pause(id));
       await r.run(id);
       expect(await pausing).toBe(true);
-      const summary = (await r.summary(id));
+      const summary = await r.summary(id);
       expect(summary.status).toBe('paused');
       expect(summary.pause).toEqual({ kind: 'user', reason: 'Paused by the user.', until: null });
       expect(summary.counts.running).toBe(0);
@@ -239,8 +235,8 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       await r.admin.clearFaults();
       expect(await r.resume(id)).toBe(true);
       await r.run(id);
-      const jobs = (await r.jobs(id));
-      expect((await r.summary(id))).toMatchObject({ status: 'done', counts: { succeeded: 24 } });
+      const jobs = await r.jobs(id);
+      expect(await r.summary(id)).toMatchObject({ status: 'done', counts: { succeeded: 24 } });
       await expectLedgerExactlyOnce(r.admin, jobs);
       expect(jobs.every((j) => j.attempts === 1)).toBe(true);
     });

@@ -471,7 +471,7 @@ export class TeamWorker {
     // A file batch needs the team's shared folder at the same path here: a worker that cannot see
     // the folder at all leaves the batch to the others (one that can may send it), where one
     // computer would fail the item as moved or deleted.
-    const folder = sourceFolderOf(cap, job.payload_json);
+    const folder = describe(batch.capability).input.kind === 'files' ? sourceFolderOf(cap, job.payload_json) : null;
     if (folder !== null && !existsSync(folder)) {
       await this.write(() => store.requeue(job, null));
       this.leave(batch, `this computer cannot see ${folder}, where the batch's files are. Make the team's shared folder available here at that same path to help send it.`);
@@ -627,7 +627,7 @@ function budgetsOver(batch: BatchRow, lineage: Lineage | null): BudgetOver[] {
   return lineage.budgetHolders(batch.id).map((m) => ({ id: m.id, budget: m.budget ?? 0, steps: lineage.subtree(m.id) }));
 }
 
-/** The folder of a file batch's item (null for other capabilities, or a payload that cannot be read: beforeSend says why). */
+/** The folder of a file batch's item (null for a payload that cannot be read: beforeSend says why). */
 function sourceFolderOf(cap: CapabilityModule<unknown>, payloadJson: string): string | null {
   const parsed = cap.payload.safeParse(storedJson(payloadJson));
   const src = parsed.success ? cap.sourceFile(parsed.data) : null;
