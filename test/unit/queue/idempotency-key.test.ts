@@ -9,5 +9,11 @@ describe('idempotency keys', () => {
     expect([...keys].sort()).toEqual(keys);
     const later = newIdempotencyKey(1_790_000_100_000);
     expect(later > (keys.at(-1) ?? '')).toBe(true);
+    // The first 48 bits are the millisecond, as RFC 9562 lays them out.
+    const ms = (1_790_000_200_000).toString(16).padStart(12, '0');
+    expect(newIdempotencyKey(1_790_000_200_000).startsWith(`bd-${ms.slice(0, 8)}-${ms.slice(8)}-7000-`)).toBe(true);
+    // The 62 random bits differ from key to key, in every position.
+    const tails = keys.slice(0, 2_000).map((k) => k.slice(-12));
+    for (let i = 0; i < 12; i++) expect(new Set(tails.map((t) => t[i])).size).toBe(16);
   });
 });

@@ -125,6 +125,8 @@ export class Runner {
    */
   private readonly inflight = new Map<number, { job: LeasedJob; batchId: string; reserved: number }>();
   private dispatches = 0;
+  /** Each batch's gate at its last pass: a pass that finds it full asks the database nothing. */
+  private readonly lastGate = new Map<string, RateGate>();
   private readonly wake = new Wakeup();
   private readonly stop = new AbortController();
   private fatal: StorageFailure | null = null;
@@ -152,6 +154,7 @@ export class Runner {
     const unlink = linkAbort(opts.signal, this.stop);
     const signal = this.stop.signal;
     this.keys.clear(); // a replaced key is picked up on every run
+    this.lastGate.clear();
     const heartbeat = setInterval(() => this.heartbeat(), Math.max(1_000, Math.floor(this.config.leaseMs / 3)));
     heartbeat.unref();
     const checkpoint = new DeferredCheckpoint(
@@ -294,6 +297,9 @@ export class Runner {
 
   /** Claims and dispatches what the batch's gate can take now; returns how many were dispatched. */
   private async dispatchBatch(batch: BatchRow, signal: AbortSignal): Promise<number> {
+    // The pass after a claim mostly finds the gate full again; it could claim nothing, so it
+    // stops before its queries (a paused batch, a missing key are seen when a slot frees).
+    if ((this.lastGate.get(batch.id)?.available ?? 1) <= 0) return 0;
     // A batch with nothing left to send never changes state (a missing key must not pause it).
     if (!this.d.jobs.hasOpen(batch.id)) return 0;
     // Paused or cancelled since this pass began (a budget of a step before it, another process).
@@ -326,6 +332,7 @@ export class Runner {
       return 0;
     }
     const gate = this.gates.of(cap.descriptor.credential, key);
+    this.lastGate.set(batch.id, gate);
     const ctx: BatchContext = contextOf(batch);
     // Answers saved as files go to the batch's outputs folder: made once per pass, not per job.
     if (cap.outputFile) mkdirSync(outputsDirOf(this.d.dataDir, batch.id), { recursive: true });
@@ -465,7 +472,8 @@ export class Runner {
     // In the group: a send that may go is noted for the recipient's gap (a write, committed with it).
     const pre = await beforeSend(job, cap, {
       optedOut: (r) => this.d.optOuts.find(r),
-      timing: (r, fields) => this.group.now(() => this.d.holds.check(batch, job.id, r, fields)),
+      // One write (the pacing note), atomic on its own: no savepoint around it.
+      timing: (r, fields) => this.group.nowEach(() => this.d.holds.check(batch, job.id, r, fields)),
     });
     switch (pre.kind) {
       case 'send':
@@ -487,7 +495,8 @@ export class Runner {
     const request = requestFor(cap, payload, job, batch.id, ctx, this.d.dataDir);
     // The attempt is written now and committed with the group; a crash before that loses only the
     // record, and the job is resent with its key.
-    const attemptId = this.group.now(() => this.d.jobs.startAttempt(job.id, key.label));
+    // startAttempt is all-or-nothing on its own (a savepoint of its own inside the group).
+    const attemptId = this.group.nowEach(() => this.d.jobs.startAttempt(job.id, key.label));
     const started = this.d.clock.now();
     let response: ApiResponse;
     try {
