@@ -154,7 +154,6 @@ export class Runner {
     const unlink = linkAbort(opts.signal, this.stop);
     const signal = this.stop.signal;
     this.keys.clear(); // a replaced key is picked up on every run
-    this.lastGate.clear();
     const heartbeat = setInterval(() => this.heartbeat(), Math.max(1_000, Math.floor(this.config.leaseMs / 3)));
     heartbeat.unref();
     const checkpoint = new DeferredCheckpoint(
@@ -175,6 +174,8 @@ export class Runner {
           this.resumeDueWaits(opts.batchIds);
           this.startDueSchedules(opts.batchIds);
           scope = this.scope(opts.batchIds);
+          // Only batches in scope keep a remembered gate (a long run sees many batches come and go).
+          this.lastGate.clear();
           lookedAt = performance.now();
         }
         let dispatched = 0;
