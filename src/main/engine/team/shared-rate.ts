@@ -16,13 +16,21 @@ export interface TokenSource {
   takeToken(bucket: string, perMinute: number | null, burst: number | null): Promise<number>;
 }
 
+/** Each key's bucket name, by key (a process holds a handful of keys). */
+const buckets = new Map<string, string>();
+
 /**
  * The bucket of a key: named by the key itself (an HMAC of it, which gives nothing of it away),
  * so two machines holding the same key share it whatever each calls it (an environment variable
  * on one, a keychain label on the other); the API's limit is the key's.
  */
 export function rateBucketOf(credential: string, secret: string): string {
-  return `${credential}:${createHmac('sha256', secret).update('batchdesk rate bucket').digest('hex').slice(0, 32)}`;
+  // Asked before every request: the HMAC is made once per key, not once per item.
+  const known = buckets.get(secret);
+  if (known !== undefined) return `${credential}:${known}`;
+  const name = createHmac('sha256', secret).update('batchdesk rate bucket').digest('hex').slice(0, 32);
+  buckets.set(secret, name);
+  return `${credential}:${name}`;
 }
 
 /** How long a worker without a limit of its own trusts "no machine set one" before asking again. */

@@ -50,5 +50,6 @@ export async function openSharedStore(url: string): Promise<SharedStoreHandle> {
   const db = new DbClock(store.pool);
   await db.sync();
   server = db;
-  return { store, clock, worker, description: `the shared store ${redactUrl(url)}`, url: redactUrl(url) };
+  const shown = redactUrl(url);
+  return { store, clock, worker, description: `the shared store ${shown}`, url: shown };
 }
