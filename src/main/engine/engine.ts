@@ -591,7 +591,7 @@ export class Engine {
       this.batches.setDelivery(id, { quietHours: parsed.quietHours?.replace(/\s+/g, '') ?? null, quietZone: parsed.quietHours === undefined ? null : localZone(), recipientGapMs: parsed.recipientGapMs ?? 0 });
     }
     let buffer: NewJob[] = [];
-    const writer = new JobChunkWriter(this.db, this.jobs, () => this.clock.now());
+    const writer = new JobChunkWriter(this.db, () => this.clock.now());
     // A large CSV or text file is written on a thread of its own while the next rows are planned;
     // small ones (and folders, whose reading already has a thread) in line, and so is an import
     // beside a run in this process, which writes on the same connection (db/unsealed-write.ts).
@@ -601,7 +601,9 @@ export class Engine {
       threaded && worthAThread(parsed.paths, CHECKPOINT_THREAD_MIN_BYTES)
         ? BackgroundCheckpoint.start(this.db, (e) => this.logger.log('warn', 'checkpoint.thread_failed', { error: e instanceof Error ? e.message : String(e) }))
         : null;
-    const thread = threaded ? JobChunkThread.start(this.db, checkpoint !== null) : null;
+    // The writing thread checkpoints in line only past the safety net: the checkpoint thread
+    // (large input) or this thread while it waits for the writer (below) copies the WAL back.
+    const thread = threaded ? JobChunkThread.start(this.db, true) : null;
     const chunkRows = thread ? THREAD_CHUNK : INSERT_CHUNK;
     const flush = (): void => {
       if (buffer.length === 0) return;
@@ -622,7 +624,19 @@ export class Engine {
           if (thread) thread.discardFrom(id, seq);
           else this.jobs.deleteFromSeq(id, seq);
         },
-        ...(thread ? { pace: () => thread.ready() } : {}),
+        ...(thread
+          ? {
+              pace: () => {
+                const wait = thread.ready();
+                // The planner is ahead and would sit idle: it copies what the writer has added to
+                // the WAL back into the database (PASSIVE: never waits for, nor blocks, the writer),
+                // which the writer otherwise did in line every 1,000 pages on the import's critical
+                // path (about half of its commit time; docs/performance.md, tenth round).
+                if (wait !== null && checkpoint === null) this.db.pragma('wal_checkpoint(PASSIVE)');
+                return wait;
+              },
+            }
+          : {}),
       });
       flush();
       // Every chunk is written (or the first failure thrown) before anything else writes.

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import type { Db } from '../../../src/main/engine/db/connection';
 import { CREDITS, JobChunkThread } from '../../../src/main/engine/queue/job-chunk-thread';
-import { JobChunkWriter } from '../../../src/main/engine/queue/job-chunk-writer';
+import { JobChunkWriter, ROWS } from '../../../src/main/engine/queue/job-chunk-writer';
 import type { NewJob } from '../../../src/main/engine/queue/job-store';
 import { queueFixture, type QueueFixture } from '../../helpers/queue-fixture';
 
@@ -41,9 +41,10 @@ describe('JobChunkThread', () => {
   afterEach(() => q.close());
 
   it('writes the rows the in-line writer writes, and discards from a row in posting order', async () => {
-    const n = 64 * 5 + 17;
+    // Chunks of a rest alone (200) and of two full statements and a rest (ROWS * 2 + 17).
+    const n = 200 + ROWS * 2 + 17;
     const all = jobs(n, 'x');
-    const inline = new JobChunkWriter(q.db, q.store, () => q.clock.now());
+    const inline = new JobChunkWriter(q.db, () => q.clock.now());
     inline.write('inline', all.slice(0, 200));
     inline.write('inline', all.slice(200));
     inline.finish();
@@ -64,12 +65,13 @@ describe('JobChunkThread', () => {
   it('returns a chunk it cannot write as the in-line error, writes none of it and nothing after it', async () => {
     const t = JobChunkThread.start(q.db);
     if (!t) throw new Error('a file-backed database gets a thread');
-    const all = jobs(600, 'z');
+    const all = jobs(700, 'z');
     t.write('thread', all.slice(0, 200), q.clock.now());
-    const clash = all.slice(200, 400);
+    // The clash is in the chunk's first, full statement (ROWS rows); its rest would go in another.
+    const clash = all.slice(200, 200 + ROWS + 44);
     clash[150] = { ...(clash[150] as NewJob), idempotencyKey: 'z-1' };
     t.write('thread', clash, q.clock.now());
-    t.write('thread', all.slice(400), q.clock.now());
+    t.write('thread', all.slice(200 + ROWS + 44), q.clock.now());
     const error = await t.close().then(
       () => null,
       (e: unknown) => e,

@@ -4,7 +4,7 @@
 // must find exactly the fingerprints some job has.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/main/engine/db/connection';
-import { JobChunkWriter } from '../../../src/main/engine/queue/job-chunk-writer';
+import { JobChunkWriter, ROWS } from '../../../src/main/engine/queue/job-chunk-writer';
 import { KnownFingerprints } from '../../../src/main/engine/queue/known-fingerprints';
 import type { NewJob } from '../../../src/main/engine/queue/job-store';
 import { queueFixture, type QueueFixture } from '../../helpers/queue-fixture';
@@ -43,13 +43,17 @@ describe('JobChunkWriter', () => {
   });
   afterEach(() => q.close());
 
-  it('writes the rows insertJobs writes, 64 to a statement and the rest one by one, and counts them', () => {
+  it('writes the rows insertJobs writes, ROWS to a statement and the rest in one of its size, and counts them', () => {
     const before = settings(q.db);
-    const n = 64 * 3 + 17;
+    const n = ROWS * 3 + 17;
     q.store.insertJobs('one', jobs(n, 'one'));
-    const w = new JobChunkWriter(q.db, q.store, () => q.clock.now());
-    w.write('many', jobs(100, 'many'));
-    w.write('many', jobs(n, 'many').slice(100));
+    const w = new JobChunkWriter(q.db, () => q.clock.now());
+    const all = jobs(n, 'many');
+    // A rest alone, one row, exactly ROWS, then two full statements and a rest of another size.
+    w.write('many', all.slice(0, 100));
+    w.write('many', all.slice(100, 101));
+    w.write('many', all.slice(101, 101 + ROWS));
+    w.write('many', all.slice(101 + ROWS));
     w.finish();
     expect(rows(q.db, 'many')).toEqual(rows(q.db, 'one'));
     expect(rows(q.db, 'many')).toHaveLength(n);
@@ -60,7 +64,7 @@ describe('JobChunkWriter', () => {
 
   it('writes a chunk all or none, and puts the settings back when it fails', () => {
     const before = settings(q.db);
-    const w = new JobChunkWriter(q.db, q.store, () => q.clock.now());
+    const w = new JobChunkWriter(q.db, () => q.clock.now());
     w.write('many', jobs(70, 'many'));
     const clash = jobs(140, 'many').slice(70);
     const last = clash.at(-1) as NewJob;

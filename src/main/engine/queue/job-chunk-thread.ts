@@ -15,9 +15,11 @@
 //   so at most CREDITS - 1 plus one block's chunks are ever waiting for the thread.
 // - Checkpoints: SQLite's default, a checkpoint inside the commit whenever the WAL passes 1,000
 //   pages, takes about 80 ms of the thread's 500 in a 100,000-row import, and the planner waits
-//   for it. For a large input (CHECKPOINT_THREAD_MIN_BYTES) the engine runs a BackgroundCheckpoint
-//   beside the import (a third thread, on CPU the other two leave idle), and this connection
-//   checkpoints only past SAFETY_NET_PAGES, as a runner's does: by then most pages are copied, and
+//   for it. So this connection checkpoints only past SAFETY_NET_PAGES, as a runner's does, and the
+//   WAL is copied back beside it: for a large input (CHECKPOINT_THREAD_MIN_BYTES) by a
+//   BackgroundCheckpoint (a third thread), for a smaller one by the main thread whenever it waits
+//   for this one (Engine's `pace`; 100,000 rows: the thread's commits 249 -> 133 ms, the main
+//   thread's idle time spent on it). By the safety net most pages are copied, and
 //   the WAL starts over. Without that net the WAL never started over while the thread kept writing
 //   (it was never copied to its end at the moment a write began) and reached 300 MB at 1,000,000
 //   rows. Also tried: the thread checkpointing whenever it had nothing to write (after every
@@ -39,7 +41,7 @@ import Database from 'better-sqlite3';
 import { SAFETY_NET_PAGES } from '../db/background-checkpoint';
 import type { Db } from '../db/connection';
 import type { NewJob } from './job-store';
-import { insertSql, PER_ROW, ROWS } from './job-chunk-writer';
+import { INSERT_HEAD, PER_ROW, ROWS, VALUES_ROW } from './job-chunk-writer';
 
 /**
  * Chunks posted and not yet written before the importer is asked to wait. With 2 the planner
@@ -148,8 +150,17 @@ try {
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = ' + w.cacheSize);
   db.pragma('wal_autocheckpoint = ' + w.checkpointPages);
-  const many = db.prepare(w.manySql);
-  const one = db.prepare(w.oneSql);
+  // INSERTs by their number of rows (w.rows, and each size of rest a chunk leaves), prepared on
+  // first use, as InsertStatements does on the main thread.
+  const inserts = new Map();
+  const insertOf = (n) => {
+    let st = inserts.get(n);
+    if (st === undefined) {
+      st = db.prepare(w.insertHead + new Array(n).fill(w.valuesRow).join(', '));
+      inserts.set(n, st);
+    }
+    return st;
+  };
   const del = db.prepare('DELETE FROM jobs WHERE batch_id = ? AND seq >= ?');
   const v = new Array(w.rows * w.perRow).fill(null);
   // Unpacks job i of a packed chunk (packJobs) into v from o; at is where its strings start in
@@ -167,15 +178,14 @@ try {
     return at;
   };
   write = db.transaction((batchId, now, p) => {
-    let i = 0;
     let at = 0;
-    for (; i + w.rows <= p.n; i += w.rows) {
-      for (let r = 0; r < w.rows; r++) at = fill(v, r * w.perRow, batchId, p, i + r, at, now);
-      many.run(v);
+    for (let i = 0; i < p.n; i += w.rows) {
+      const n = Math.min(w.rows, p.n - i);
+      const o = n === w.rows ? v : new Array(n * w.perRow);
+      for (let r = 0; r < n; r++) at = fill(o, r * w.perRow, batchId, p, i + r, at, now);
+      insertOf(n).run(o);
     }
     v.fill(null);
-    const o = new Array(w.perRow);
-    for (; i < p.n; i++) { at = fill(o, 0, batchId, p, i, at, now); one.run(o); }
   });
   discard = db.transaction((batchId, seq) => { del.run(batchId, seq); });
 } catch (e) {
@@ -215,7 +225,7 @@ export class JobChunkThread {
     this.worker = new Worker(SOURCE, {
       eval: true,
       resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
-      workerData: { driver, file: db.name, busyMs, cacheSize: -THREAD_CACHE_KIB, manySql: insertSql(ROWS), oneSql: insertSql(1), rows: ROWS, perRow: PER_ROW, nullBody: NULL_BODY, checkpointPages },
+      workerData: { driver, file: db.name, busyMs, cacheSize: -THREAD_CACHE_KIB, insertHead: INSERT_HEAD, valuesRow: VALUES_ROW, rows: ROWS, perRow: PER_ROW, nullBody: NULL_BODY, checkpointPages },
     });
     this.worker.on('message', (m: Reply) => {
       this.written++;
