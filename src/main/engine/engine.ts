@@ -603,7 +603,7 @@ export class Engine {
         : null;
     // The writing thread checkpoints in line only past the safety net: the checkpoint thread
     // (large input) or this thread while it waits for the writer (below) copies the WAL back.
-    const thread = threaded ? JobChunkThread.start(this.db, true) : null;
+    const thread = threaded ? JobChunkThread.start(this.db) : null;
     const chunkRows = thread ? THREAD_CHUNK : INSERT_CHUNK;
     const flush = (): void => {
       if (buffer.length === 0) return;

@@ -77,8 +77,6 @@ const THREAD_YOUNG_MB = 4;
  * it was no faster (0.95 s either way) and 5-8 MB higher.
  */
 export const CHECKPOINT_THREAD_MIN_BYTES = 16 * 1024 * 1024;
-/** SQLite's own wal_autocheckpoint. */
-const SQLITE_CHECKPOINT_PAGES = 1000;
 
 /** A request body's length in a packed chunk when it has none (null); no string is that long. */
 const NULL_BODY = 0xffffffff;
@@ -151,7 +149,7 @@ try {
   db.pragma('cache_size = ' + w.cacheSize);
   db.pragma('wal_autocheckpoint = ' + w.checkpointPages);
   // INSERTs by their number of rows (w.rows, and each size of rest a chunk leaves), prepared on
-  // first use, as InsertStatements does on the main thread.
+  // first use, as JobChunkWriter's insertOf does on the main thread.
   const inserts = new Map();
   const insertOf = (n) => {
     let st = inserts.get(n);
@@ -220,12 +218,12 @@ export class JobChunkThread {
   private readonly exited: Promise<void>;
   private stopped = false;
 
-  private constructor(db: Db, busyMs: number, checkpointPages: number) {
+  private constructor(db: Db, busyMs: number) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     this.worker = new Worker(SOURCE, {
       eval: true,
       resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
-      workerData: { driver, file: db.name, busyMs, cacheSize: -THREAD_CACHE_KIB, insertHead: INSERT_HEAD, valuesRow: VALUES_ROW, rows: ROWS, perRow: PER_ROW, nullBody: NULL_BODY, checkpointPages },
+      workerData: { driver, file: db.name, busyMs, cacheSize: -THREAD_CACHE_KIB, insertHead: INSERT_HEAD, valuesRow: VALUES_ROW, rows: ROWS, perRow: PER_ROW, nullBody: NULL_BODY, checkpointPages: SAFETY_NET_PAGES },
     });
     this.worker.on('message', (m: Reply) => {
       this.written++;
@@ -243,12 +241,12 @@ export class JobChunkThread {
 
   /**
    * A thread for a file-backed database; null for an in-memory one (no second connection can see
-   * it). `checkpointsBeside`: a BackgroundCheckpoint runs beside it, so its own commits
-   * checkpoint only past SAFETY_NET_PAGES instead of SQLite's 1,000.
+   * it). Its commits checkpoint only past SAFETY_NET_PAGES: the caller copies the WAL back beside
+   * it (see the top).
    */
-  static start(db: Db, checkpointsBeside = false): JobChunkThread | null {
+  static start(db: Db): JobChunkThread | null {
     if (db.memory || db.name === '' || String(db.pragma('journal_mode', { simple: true })) !== 'wal') return null;
-    return new JobChunkThread(db, Number(db.pragma('busy_timeout', { simple: true })), checkpointsBeside ? SAFETY_NET_PAGES : SQLITE_CHECKPOINT_PAGES);
+    return new JobChunkThread(db, Number(db.pragma('busy_timeout', { simple: true })));
   }
 
   /** Adds `jobs` to the batch in one transaction (all or none), on the thread. */

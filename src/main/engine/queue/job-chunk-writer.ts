@@ -12,6 +12,7 @@
 // import, for the fingerprint index read at random; since migration 17 an import's fingerprints
 // enter only at the seal, and the fixed size measured as fast, with less memory.) `finish` puts
 // the connection's own size back.
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
 import { unsealedWrite } from '../db/unsealed-write';
 import type { NewJob } from './job-store';
@@ -29,27 +30,9 @@ function insertSql(rows: number): string {
   return INSERT_HEAD + new Array<string>(rows).fill(VALUES_ROW).join(', ');
 }
 
-/**
- * INSERT statements by their number of rows, prepared on first use: ROWS for the bulk of a chunk,
- * and one for each size of rest a chunk leaves (chunks have a fixed size, so there are few).
- */
-export class InsertStatements<S> {
-  private readonly bySize = new Map<number, S>();
-
-  constructor(private readonly prepare: (sql: string) => S) {}
-
-  of(rows: number): S {
-    let s = this.bySize.get(rows);
-    if (s === undefined) {
-      s = this.prepare(insertSql(rows));
-      this.bySize.set(rows, s);
-    }
-    return s;
-  }
-}
-
 export class JobChunkWriter {
-  private readonly inserts;
+  /** INSERTs by their number of rows, prepared on first use: ROWS, and each size of rest a chunk leaves. */
+  private readonly inserts = new Map<number, Statement>();
   private readonly values: unknown[] = new Array<unknown>(ROWS * PER_ROW).fill(null);
   /** The connection's cache_size, put back by `finish` (negative: KiB; positive: pages). */
   private readonly cacheSize: number;
@@ -60,7 +43,6 @@ export class JobChunkWriter {
     private readonly db: Db,
     private readonly now: () => number,
   ) {
-    this.inserts = new InsertStatements((sql) => db.prepare(sql));
     this.cacheSize = Number(db.pragma('cache_size', { simple: true }));
     const ownKib = this.cacheSize < 0 ? -this.cacheSize : (this.cacheSize * Number(db.pragma('page_size', { simple: true }))) / 1024;
     this.importCacheSize = -Math.min(ownKib, IMPORT_CACHE_KIB);
@@ -91,10 +73,19 @@ export class JobChunkWriter {
           v[o + 10] = now;
           v[o + 11] = now;
         }
-        this.inserts.of(n).run(v);
+        this.insertOf(n).run(v);
       }
       this.values.fill(null);
     });
+  }
+
+  private insertOf(rows: number): Statement {
+    let s = this.inserts.get(rows);
+    if (s === undefined) {
+      s = this.db.prepare(insertSql(rows));
+      this.inserts.set(rows, s);
+    }
+    return s;
   }
 
   /**
