@@ -1,10 +1,14 @@
-// Delivery fingerprints live in job_fingerprints (migration 17), for visible batches only: an
-// import's enter when it is sealed, a job added to a visible batch at once, a deleted job leaves.
+// Delivery fingerprints live in job_fingerprints (migrations 17 and 18): an import's enter when it
+// is complete, a job added by the stores at once (whatever its batch's visibility: only visible
+// batches' jobs count as delivered), a changed fingerprint follows its job, a deleted job leaves.
 // A data folder from before the table still finds its duplicates once it is opened.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { Engine } from '../../src/main/engine/engine';
+import { systemClock } from '../../src/main/engine/clock';
+import { deliveryOfStored } from '../../src/main/engine/queue/fingerprint';
+import { JobStore, type NewJob } from '../../src/main/engine/queue/job-store';
 import { noKeychain, startHarness, TEST_CONFIG, writeMessagesCsv } from './harness';
 
 /** The entry of migrations.ts's array that made job_fingerprints (its "// 17:"; step 2 has two entries). */
@@ -24,7 +28,7 @@ function fingerprintRows(file: string, batchId: string): number {
 }
 
 describe('job fingerprints', () => {
-  it('an import enters when sealed, a job added to a visible batch at once, a deleted job leaves', async () => {
+  it('an import enters when complete, a job added by the stores at once, only visible ones are delivered, a deleted job leaves', async () => {
     const h = await startHarness();
     const file = join(h.dir, 'batchdesk.sqlite');
     const csv = await writeMessagesCsv(h.dir, 4);
@@ -34,28 +38,43 @@ describe('job fingerprints', () => {
 
     const db = new Database(file);
     try {
-      const job = db.prepare(`SELECT * FROM jobs WHERE batch_id = ? ORDER BY seq LIMIT 1`).get(id) as Record<string, unknown>;
-      const add = db.prepare(
-        `INSERT INTO jobs (batch_id, seq, state, idempotency_key, fingerprint, source, payload_json, estimated_units, estimated_cost, run_at, created_at, updated_at)
-         VALUES (?, ?, 'queued', ?, ?, 'x', ?, 1, 1, 0, 0, 0)`,
-      );
-      // Into the visible batch: at once.
-      add.run(id, 100, 'k-visible', 42, job.payload_json);
+      const store = new JobStore(db, systemClock);
+      const job = db.prepare(`SELECT * FROM jobs WHERE batch_id = ? ORDER BY seq LIMIT 1`).safeIntegers(true).get(id) as { id: bigint; fingerprint: bigint; payload_json: string };
+      const batch = db.prepare(`SELECT capability, channel, tier, options_json FROM batches WHERE id = ?`).get(id) as { capability: string; channel: string | null; tier: string; options_json: string | null };
+      const delivery = deliveryOfStored(batch, job.payload_json) ?? '';
+      expect(store.delivered(delivery)?.batch_id).toBe(id);
+      const made = (seq: number, key: string, fingerprint: bigint): NewJob => ({
+        seq,
+        idempotencyKey: key,
+        fingerprint,
+        source: 'x',
+        payloadJson: job.payload_json,
+        requestBody: null,
+        estimatedUnits: 1,
+        estimatedCost: 1,
+      });
+      // Into the visible batch: at once, and counted.
+      store.insertJobs(id, [made(100, 'k-visible', 42n)]);
       expect(fingerprintRows(file, id)).toBe(5);
-      // Into a batch still being imported: not until it is sealed.
+      expect(store.counts(id).queued).toBe(5);
+      // Into a batch still being created: entered and counted too...
       db.prepare(
-        `INSERT INTO batches (id, name, capability, tier, status, ready, created_at, updated_at) VALUES ('hidden', '', 'channel', 'standard', 'active', 0, 0, 0)`,
-      ).run();
-      add.run('hidden', 1, 'k-hidden-1', 43, job.payload_json);
-      add.run('hidden', 2, 'k-hidden-2', 44, job.payload_json);
-      expect(fingerprintRows(file, 'hidden')).toBe(0);
-      db.prepare(`UPDATE batches SET ready = 1 WHERE id = 'hidden'`).run();
+        `INSERT INTO batches (id, name, capability, tier, channel, status, ready, created_at, updated_at) VALUES ('hidden', '', 'channel', ?, ?, 'active', 0, 0, 0)`,
+      ).run(batch.tier, batch.channel);
+      store.insertJobs('hidden', [made(1, 'k-hidden-1', job.fingerprint), made(2, 'k-hidden-2', 44n)]);
       expect(fingerprintRows(file, 'hidden')).toBe(2);
+      expect(store.counts('hidden').queued).toBe(2);
+      // ...but what only it holds is not delivered until it is visible.
+      db.prepare(`DELETE FROM jobs WHERE id = ?`).run(job.id);
+      expect(store.delivered(delivery)).toBeNull();
+      db.prepare(`UPDATE batches SET ready = 1 WHERE id = 'hidden'`).run();
+      expect(store.delivered(delivery)?.batch_id).toBe('hidden');
       // A changed fingerprint (a migration computing them again) follows the job.
       db.prepare(`UPDATE jobs SET fingerprint = 45 WHERE idempotency_key = 'k-hidden-1'`).run();
       expect(db.prepare(`SELECT fingerprint FROM job_fingerprints WHERE job_id = (SELECT id FROM jobs WHERE idempotency_key = 'k-hidden-1')`).pluck().all()).toEqual([45]);
       db.prepare(`DELETE FROM jobs WHERE batch_id = 'hidden'`).run();
-      expect(db.prepare(`SELECT COUNT(*) FROM job_fingerprints WHERE fingerprint IN (43, 44, 45)`).pluck().get()).toBe(0);
+      expect(db.prepare(`SELECT COUNT(*) FROM job_fingerprints WHERE fingerprint IN (44, 45)`).pluck().get()).toBe(0);
+      expect(store.counts('hidden').queued).toBe(0);
     } finally {
       db.close();
     }
@@ -70,8 +89,8 @@ describe('job fingerprints', () => {
     // Back to the schema before the table: the fingerprints as an index on jobs.
     const file = join(h.dir, 'batchdesk.sqlite');
     const db = new Database(file);
-    db.exec(`DROP TRIGGER job_fingerprints_insert; DROP TRIGGER job_fingerprints_seal; DROP TRIGGER job_fingerprints_update;
-      DROP TRIGGER job_fingerprints_delete; DROP TABLE job_fingerprints; CREATE INDEX jobs_fingerprint ON jobs(fingerprint);`);
+    db.exec(`DROP TRIGGER job_fingerprints_update; DROP TRIGGER job_fingerprints_delete; DROP TABLE job_fingerprints;
+      CREATE INDEX jobs_fingerprint ON jobs(fingerprint);`);
     db.pragma(`user_version = ${FINGERPRINTS_STEP - 1}`);
     db.close();
 

@@ -24,7 +24,7 @@ import { fingerprintOf } from './queue/fingerprint';
 import { newIdempotencyKey } from './queue/idempotency-key';
 import { channelKindOf } from '../../shared/rates';
 import { OutputNames } from './output-names';
-import { describeOptOut, optOutColumn, optOutValue, type OptOut } from './messaging/opt-out-list';
+import { describeOptOut, optOutValue, type OptOut } from './messaging/opt-out-list';
 
 /** Where an earlier job that delivers the same thing lives. */
 export interface EarlierDelivery {
@@ -132,7 +132,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     const recipient = mod.recipient?.(planned.payload);
     if (recipient !== undefined) {
       // People who opted out are never messaged: marked in this file, or on the list already.
-      const marked = item.kind === 'message' ? optOutColumn(item.message.fields) : undefined;
+      const marked = item.kind === 'message' ? item.message.optOut : undefined;
       const says = marked === undefined ? 'no' : optOutValue(marked.value);
       if (marked !== undefined && says === 'yes') {
         if (!newOptOuts.has(recipient)) newOptOuts.set(recipient, source);

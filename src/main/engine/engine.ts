@@ -622,7 +622,7 @@ export class Engine {
         discardFrom: (seq) => {
           buffer = buffer.filter((j) => j.seq < seq);
           if (thread) thread.discardFrom(id, seq);
-          else this.jobs.deleteFromSeq(id, seq);
+          else writer.discardFrom(id, seq);
         },
         ...(thread
           ? {
@@ -639,8 +639,11 @@ export class Engine {
           : {}),
       });
       flush();
-      // Every chunk is written (or the first failure thrown) before anything else writes.
+      // Sorted while the thread writes its last chunks; entered once every chunk is written (or
+      // the first failure thrown), before anything else writes.
+      thread?.fingerprints.sort();
       await thread?.close();
+      writer.enterFingerprints(thread?.fingerprints);
     } finally {
       await thread?.stop();
       await checkpoint?.stop();
@@ -652,7 +655,7 @@ export class Engine {
     const estimate = this.rootEstimate(parsed, plan);
     const seal = (): void => {
       this.batches.finishImport(id, { name, channel: plan.channel, options: plan.options });
-      writer.withImportCache(() => this.batches.seal(id, { total: plan.count, estimatedUnits: plan.estimatedUnits, estimatedCost: plan.estimatedCost }));
+      this.batches.seal(id, { total: plan.count, estimatedUnits: plan.estimatedUnits, estimatedCost: plan.estimatedCost });
       // A sample smaller than the batch goes first; a sample of everything is just the batch.
       if (parsed.sample !== undefined && parsed.sample < plan.count) {
         this.jobs.markSample(id, sampleSeqs(plan.count, parsed.sample));

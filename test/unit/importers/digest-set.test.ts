@@ -31,7 +31,7 @@ describe('DigestSet (duplicate rows of one file)', () => {
     let orLo = 0;
     let andLo = 0xffffffff;
     for (let i = 0; i < 1_000_000; i++) {
-      const [hi, lo] = digest64(`+4420794${String(i % 100_000).padStart(5, '0')}\0Reminder ${Math.floor(i / 100_000)}\0`);
+      const [hi, lo] = digest64([`+4420794${String(i % 100_000).padStart(5, '0')}`, `Reminder ${Math.floor(i / 100_000)}`]);
       digests.add((BigInt(hi) << 32n) | BigInt(lo));
       orHi |= hi;
       andHi &= hi;

@@ -2,7 +2,7 @@
 // start times as people write them, and recipient gaps as durations: the pure parts.
 import { describe, expect, it } from 'vitest';
 import { isQuiet, nextAllowed, parseQuietHours, type QuietHours } from '../../../src/main/engine/messaging/quiet-hours';
-import { recipientZones, timezoneProblem } from '../../../src/main/engine/messaging/recipient-zone';
+import { recipientZones, zoneCellProblem } from '../../../src/main/engine/messaging/recipient-zone';
 import { parseAt, pastProblem } from '../../../src/main/engine/queue/schedule';
 import { formatGap, parseGap } from '../../../src/shared/durations';
 
@@ -43,8 +43,8 @@ describe('quiet hours', () => {
     expect(recipientZones('+12125550123', { timezone: 'Asia/Tokyo' }, 'UTC')).toEqual({ zones: ['Asia/Tokyo'], label: 'Asia/Tokyo' });
     expect(recipientZones('+4915123456789', { TZ: '' }, 'UTC').zones).toContain('Europe/Berlin');
     expect(recipientZones('jo@example.com', {}, 'Europe/Paris')).toEqual({ zones: ['Europe/Paris'], label: "Europe/Paris, the batch's zone: no timezone column" });
-    expect(timezoneProblem({ timezone: 'Europe/Berln' }, 3)).toMatch(/^Row 3: timezone "Europe\/Berln" is not a time zone name; write an IANA name such as Europe\/Berlin/);
-    expect(timezoneProblem({ timezone: 'America/New_York' }, 3)).toBeNull();
+    expect(zoneCellProblem('timezone', 'Europe/Berln', 3)).toMatch(/^Row 3: timezone "Europe\/Berln" is not a time zone name; write an IANA name such as Europe\/Berlin/);
+    expect(zoneCellProblem('timezone', 'America/New_York', 3)).toBeNull();
   });
 
   it('refuses quiet hours it cannot read', () => {

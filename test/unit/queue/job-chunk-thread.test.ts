@@ -30,6 +30,15 @@ function rows(db: Db, batch: string): Record<string, unknown>[] {
   );
 }
 
+/** The batch's jobs' fingerprints found in job_fingerprints under their own ids, in seq order. */
+function fingerprinted(db: Db, batch: string): bigint[] {
+  return db
+    .prepare(`SELECT f.fingerprint FROM jobs j JOIN job_fingerprints f ON f.job_id = j.id AND f.fingerprint = j.fingerprint WHERE j.batch_id = ? ORDER BY j.seq`)
+    .pluck()
+    .safeIntegers(true)
+    .all(batch) as bigint[];
+}
+
 describe('JobChunkThread', () => {
   let q: QueueFixture;
   beforeEach(() => {
@@ -47,8 +56,9 @@ describe('JobChunkThread', () => {
     const inline = new JobChunkWriter(q.db, () => q.clock.now());
     inline.write('inline', all.slice(0, 200));
     inline.write('inline', all.slice(200));
+    inline.discardFrom('inline', 300);
+    inline.enterFingerprints();
     inline.finish();
-    q.store.deleteFromSeq('inline', 300);
 
     const t = JobChunkThread.start(q.db);
     if (!t) throw new Error('a file-backed database gets a thread');
@@ -56,10 +66,18 @@ describe('JobChunkThread', () => {
     t.write('thread', all.slice(200).map((j) => ({ ...j, idempotencyKey: j.idempotencyKey.replace('x-', 'y-') })), q.clock.now());
     t.discardFrom('thread', 300);
     await t.close();
+    inline.enterFingerprints(t.fingerprints);
+    inline.finish();
 
     expect(rows(q.db, 'thread')).toEqual(rows(q.db, 'inline'));
     expect(rows(q.db, 'thread')).toHaveLength(299);
     expect(q.store.counts('thread')).toEqual(q.store.counts('inline'));
+    expect(q.store.counts('thread').queued).toBe(299);
+    // Each job kept has its fingerprint entered, under its own id; the discarded ones have none.
+    for (const batch of ['inline', 'thread']) {
+      expect(fingerprinted(q.db, batch)).toEqual(all.slice(0, 299).map((j) => j.fingerprint));
+    }
+    expect(q.db.prepare(`SELECT COUNT(*) FROM job_fingerprints`).pluck().get()).toBe(2 * 299);
   });
 
   it('returns a chunk it cannot write as the in-line error, writes none of it and nothing after it', async () => {

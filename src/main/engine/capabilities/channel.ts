@@ -31,10 +31,12 @@ export const channel: CapabilityModule<ChannelPayload> = {
   delivery: (p, ctx) => `msg\0${channelOf(ctx)}\0${p.to}\0${p.text}`,
   sameAs: (p, ctx) => `the same message to ${p.to} on ${channelOf(ctx)} was already queued or sent`,
   requestBody(p, ctx) {
-    const body: Record<string, string> = { to: p.to, text: p.text };
-    if (ctx.channel === 'email' && p.subject) body.subject = p.subject;
-    if (ctx.channel === 'voice' && ctx.options.voice) body.voice = ctx.options.voice;
-    return JSON.stringify(body);
+    // Written as JSON.stringify would write {to, text[, subject | voice]}, from the strings
+    // alone: no object per message (a tenth of planning a 100,000-row import went on these).
+    let body = `{"to":${JSON.stringify(p.to)},"text":${JSON.stringify(p.text)}`;
+    if (ctx.channel === 'email' && p.subject) body += `,"subject":${JSON.stringify(p.subject)}`;
+    if (ctx.channel === 'voice' && ctx.options.voice) body += `,"voice":${JSON.stringify(ctx.options.voice)}`;
+    return `${body}}`;
   },
   buildRequest(p, job, ctx) {
     const text = job.requestBody ?? channel.requestBody(p, ctx);

@@ -1,6 +1,8 @@
 // Reads the header row of a message CSV: which column is `to`, `text`, `subject`, and which are
 // extra columns available as {{placeholders}}. Names are trimmed and matched case-insensitively.
 import type { ImportProblem } from './types';
+import { TIMEZONE_COLUMN } from '../messaging/recipient-zone';
+import { OPT_OUT_COLUMN } from '../messaging/opt-out-list';
 
 export interface CsvHeader {
   /** Trimmed names as written, one per column ('' for a column without a name). */
@@ -10,6 +12,14 @@ export interface CsvHeader {
   subject: number | null;
   /** Extra columns: index and name as written. */
   extras: { index: number; name: string }[];
+  /** Worked out once here, not per row: extra column index by lower-cased name (placeholders). */
+  byName: ReadonlyMap<string, number>;
+  /** The extra columns' names as written, comma-separated ('none' without any), for problems. */
+  extraList: string;
+  /** The first extra column naming a time zone (recipient-zone.ts), or null. */
+  timezone: { index: number; name: string } | null;
+  /** The first extra column marking an opt-out (opt-out-list.ts), or null. */
+  optOut: { index: number; name: string } | null;
 }
 
 export const RESERVED_COLUMNS: ReadonlySet<string> = new Set(['to', 'text', 'subject']);
@@ -40,5 +50,18 @@ export function readHeader(fields: readonly string[], source: string, row: numbe
     );
   }
   const extras = names.flatMap((name, index) => (name !== '' && !RESERVED_COLUMNS.has(name.toLowerCase()) ? [{ index, name }] : []));
-  return { ok: true, header: { names, to, text, subject: byKey.get('subject') ?? null, extras } };
+  return {
+    ok: true,
+    header: {
+      names,
+      to,
+      text,
+      subject: byKey.get('subject') ?? null,
+      extras,
+      byName: new Map(extras.map((e) => [e.name.toLowerCase(), e.index])),
+      extraList: extras.map((e) => e.name).join(', ') || 'none',
+      timezone: extras.find((e) => TIMEZONE_COLUMN.test(e.name)) ?? null,
+      optOut: extras.find((e) => OPT_OUT_COLUMN.test(e.name)) ?? null,
+    },
+  };
 }

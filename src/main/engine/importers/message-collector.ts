@@ -7,7 +7,7 @@ import { readHeader, type CsvHeader } from './csv-header';
 import { buildMessageRow } from './message-row';
 import type { ProblemList } from './problem-list';
 import { DigestSet } from './digest-set';
-import { OPT_OUT_COLUMN, optOutValue } from '../messaging/opt-out-list';
+import { optOutValue } from '../messaging/opt-out-list';
 import type { MessageChannelKind, MessageRow } from './types';
 
 /** Collects rows and problems record by record; knows nothing about files or streams. */
@@ -64,7 +64,7 @@ export class MessageCollector {
     if (!built.ok) {
       for (const message of built.problems) this.problem(rec.row, message);
       // A row that opts out but cannot be read must not be mistaken for one that was recorded.
-      const optOut = this.header.extras.find((e) => OPT_OUT_COLUMN.test(e.name.trim()));
+      const optOut = this.header.optOut;
       if (optOut && optOutValue(rec.fields[optOut.index] ?? '') === 'yes') {
         this.problem(
           rec.row,

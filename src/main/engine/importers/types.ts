@@ -33,6 +33,8 @@ export interface MessageRow {
   subject: string | null;
   /** The extra columns of this row (not to/text/subject), keyed by header name as written. */
   fields: Record<string, string>;
+  /** The row's opt-out cell (opt-out-list.ts), present only when the file has an opt-out column. */
+  optOut?: { name: string; value: string };
 }
 
 export type FileCapability = 'transcribe' | 'ocr';

@@ -33,11 +33,6 @@ export function optOutValue(v: string): 'yes' | 'no' | 'unclear' {
 /** The column of a message CSV that marks a recipient as opted out: opt_out (opt-out, optout, opted_out, unsubscribed). */
 export const OPT_OUT_COLUMN = /^(opt[-_ ]?out|opted[-_ ]?out|unsubscribed?)$/i;
 
-export function optOutColumn(fields: Readonly<Record<string, string>>): { name: string; value: string } | undefined {
-  const name = Object.keys(fields).find((k) => OPT_OUT_COLUMN.test(k.trim()));
-  return name === undefined ? undefined : { name, value: fields[name] ?? '' };
-}
-
 export function describeOptOut(o: OptOut, list = 'the opt-out list'): string {
   return `${o.recipient} is on ${list} (since ${new Date(o.addedAt).toISOString().slice(0, 10)}, from ${o.source})`;
 }

@@ -29,11 +29,10 @@ export function isTimeZone(name: string): boolean {
   return ok;
 }
 
-/** A row's timezone cell checked, in words for the row's problem list; null when it is fine or empty. */
-export function timezoneProblem(fields: Readonly<Record<string, string>>, row: number): string | null {
-  const col = timezoneColumn(fields);
-  if (!col || col.value === '' || isTimeZone(col.value)) return null;
-  return `Row ${row}: ${col.name} "${col.value}" is not a time zone name; write an IANA name such as Europe/Berlin or America/New_York, or leave the cell empty to use the phone number's country.`;
+/** A row's timezone cell (trimmed `value` of the column `name`) checked, in words for the row's problem list; null when it is fine or empty. */
+export function zoneCellProblem(name: string, value: string, row: number): string | null {
+  if (value === '' || isTimeZone(value)) return null;
+  return `Row ${row}: ${name} "${value}" is not a time zone name; write an IANA name such as Europe/Berlin or America/New_York, or leave the cell empty to use the phone number's country.`;
 }
 
 export interface RecipientZones {

@@ -7,6 +7,7 @@ import type { Db } from '../db/connection';
 import type { Clock } from '../clock';
 import type { BatchRow } from '../queue/batch-store';
 import type { NewJob } from '../queue/job-store';
+import { NewJobs } from '../queue/new-jobs';
 import type { BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { StoredOptions as StoredOptionsSchema, type StoredOptions } from '../../../shared/capabilities/options';
@@ -59,11 +60,13 @@ export interface DerivedJob extends NewJob {
 
 export class PipelineStore {
   private readonly stmts;
+  private readonly newJobs: NewJobs;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {
+    this.newJobs = new NewJobs(db);
     this.stmts = {
       // Not-yet-sealed followers too: a follower being filled in must not miss an item meanwhile.
       followers: db.prepare(`SELECT * FROM batches WHERE parent_id = ? AND status <> 'cancelled' ORDER BY created_at, id`),
@@ -105,6 +108,11 @@ export class PipelineStore {
 
   /** Adds a follow-up job unless its parent item already flowed in; true when it was added. */
   insertDerived(batchId: string, j: DerivedJob): boolean {
+    // One transaction with its counts (a savepoint inside the caller's).
+    return this.db.transaction(() => this.insertOne(batchId, j))();
+  }
+
+  private insertOne(batchId: string, j: DerivedJob): boolean {
     const now = this.clock.now();
     const r = this.stmts.insert.run({
       batch: batchId,
@@ -123,7 +131,11 @@ export class PipelineStore {
       failure: j.failure,
       finished: j.failure === null ? null : now,
     });
-    if (r.changes === 1) this.stmts.countJob.run(batchId);
+    if (r.changes === 1) {
+      this.stmts.countJob.run(batchId);
+      this.newJobs.counted(batchId, j.failure === null ? 1 : 0, j.failure === null ? 0 : 1);
+      this.newJobs.fingerprinted(j.fingerprint, r.lastInsertRowid);
+    }
     return r.changes === 1;
   }
 

@@ -1,9 +1,11 @@
 // Writes an import's chunks of new jobs on a thread of its own, with its own connection to the
 // same file, so that planning the next chunk (parse, validate, price: the main thread) overlaps
 // writing this one (SQLite: the thread). Same rows, same columns and values as JobChunkWriter,
-// same transaction per chunk (all or none, committed without fsync: the seal's FULL commit makes
-// them durable, and an import that never gets there is removed by the next create; see
-// db/unsealed-write.ts).
+// same transaction per chunk with its count in batch_stats (all or none, committed without fsync:
+// the seal's FULL commit makes them durable, and an import that never gets there is removed by
+// the next create; see db/unsealed-write.ts). Each reply names the id of its chunk's first job;
+// the chunk's fingerprints stay here (`fingerprints`) for the one sorted pass at the end
+// (import-fingerprints.ts).
 //
 // - One writer at a time: the main thread writes nothing while chunks are in flight (the
 //   planner's duplicate checks are reads; `close` waits for the last chunk before anything else
@@ -41,7 +43,9 @@ import Database from 'better-sqlite3';
 import { SAFETY_NET_PAGES } from '../db/background-checkpoint';
 import type { Db } from '../db/connection';
 import type { NewJob } from './job-store';
-import { INSERT_HEAD, PER_ROW, ROWS, VALUES_ROW } from './job-chunk-writer';
+import { DELETE_FROM_SEQ_SQL, INSERT_HEAD, PER_ROW, ROWS, VALUES_ROW } from './job-chunk-writer';
+import { ImportFingerprints, type FingerprintChunk } from './import-fingerprints';
+import { COUNT_NEW_SQL } from './new-jobs';
 
 /**
  * Chunks posted and not yet written before the importer is asked to wait. With 2 the planner
@@ -159,31 +163,37 @@ try {
     }
     return st;
   };
-  const del = db.prepare('DELETE FROM jobs WHERE batch_id = ? AND seq >= ?');
+  const del = db.prepare(w.deleteSql);
+  const count = db.prepare(w.countSql);
   const v = new Array(w.rows * w.perRow).fill(null);
   // Unpacks job i of a packed chunk (packJobs) into v from o; at is where its strings start in
   // p.text, and the next job's start is returned.
-  const fill = (v, o, batchId, p, i, at, now) => {
+  const fill = (v, o, p, i, at) => {
     const l = p.lengths, b = i * 4;
     const key = p.text.slice(at, at += l[b]);
     const source = p.text.slice(at, at += l[b + 1]);
     const payload = p.text.slice(at, at += l[b + 2]);
     let body = null;
     if (l[b + 3] !== w.nullBody) body = p.text.slice(at, at += l[b + 3]);
-    v[o] = batchId; v[o + 1] = p.numbers[i * 3]; v[o + 2] = key; v[o + 3] = p.fingerprints[i]; v[o + 4] = source;
-    v[o + 5] = payload; v[o + 6] = body; v[o + 7] = p.numbers[i * 3 + 1]; v[o + 8] = p.numbers[i * 3 + 2];
-    v[o + 9] = now; v[o + 10] = now; v[o + 11] = now;
+    v[o] = p.numbers[i * 3]; v[o + 1] = key; v[o + 2] = p.fingerprints[i]; v[o + 3] = source;
+    v[o + 4] = payload; v[o + 5] = body; v[o + 6] = p.numbers[i * 3 + 1]; v[o + 7] = p.numbers[i * 3 + 2];
     return at;
   };
+  // The chunk's rows, then its count; returns the first row's id (the rest follow it).
   write = db.transaction((batchId, now, p) => {
+    const shared = { batch: batchId, now };
     let at = 0;
+    let firstId = 0;
     for (let i = 0; i < p.n; i += w.rows) {
       const n = Math.min(w.rows, p.n - i);
       const o = n === w.rows ? v : new Array(n * w.perRow);
-      for (let r = 0; r < n; r++) at = fill(o, r * w.perRow, batchId, p, i + r, at, now);
-      insertOf(n).run(o);
+      for (let r = 0; r < n; r++) at = fill(o, r * w.perRow, p, i + r, at);
+      const last = Number(insertOf(n).run(shared, o).lastInsertRowid);
+      if (i === 0) firstId = last - n + 1;
     }
     v.fill(null);
+    count.run(p.n, 0, batchId);
+    return firstId;
   });
   discard = db.transaction((batchId, seq) => { del.run(batchId, seq); });
 } catch (e) {
@@ -195,19 +205,23 @@ parentPort.on('message', (m) => {
     parentPort.close();
     return;
   }
+  let firstId = 0;
   if (failed === null) {
     try {
-      if (m.t === 'write') write(m.batchId, m.now, m.p);
+      if (m.t === 'write') firstId = write(m.batchId, m.now, m.p);
       else discard(m.batchId, m.seq);
     } catch (e) {
       failed = plain(e);
     }
   }
-  parentPort.postMessage(failed === null ? { t: 'done' } : { t: 'failed', error: failed });
+  parentPort.postMessage(failed === null ? { t: 'done', firstId } : { t: 'failed', error: failed });
 });
 `;
 
-type Reply = { t: 'done' } | { t: 'failed'; error: { message: string; code: string | null } };
+/** A write's reply names the id of its chunk's first job (0 for a discard). */
+type Reply = { t: 'done'; firstId: number } | { t: 'failed'; error: { message: string; code: string | null } };
+/** What was posted, in order: each reply answers the oldest. */
+type Posted = { t: 'write'; chunk: FingerprintChunk } | { t: 'discard' };
 
 export class JobChunkThread {
   private readonly worker: Worker;
@@ -217,17 +231,36 @@ export class JobChunkThread {
   private waiting: (() => void)[] = [];
   private readonly exited: Promise<void>;
   private stopped = false;
+  private readonly posts: Posted[] = [];
+  /** The fingerprints of the jobs written, for JobChunkWriter.enterFingerprints at the end. */
+  readonly fingerprints = new ImportFingerprints();
 
   private constructor(db: Db, busyMs: number) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     this.worker = new Worker(SOURCE, {
       eval: true,
       resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
-      workerData: { driver, file: db.name, busyMs, cacheSize: -THREAD_CACHE_KIB, insertHead: INSERT_HEAD, valuesRow: VALUES_ROW, rows: ROWS, perRow: PER_ROW, nullBody: NULL_BODY, checkpointPages: SAFETY_NET_PAGES },
+      workerData: {
+        driver,
+        file: db.name,
+        busyMs,
+        cacheSize: -THREAD_CACHE_KIB,
+        insertHead: INSERT_HEAD,
+        valuesRow: VALUES_ROW,
+        rows: ROWS,
+        perRow: PER_ROW,
+        nullBody: NULL_BODY,
+        checkpointPages: SAFETY_NET_PAGES,
+        countSql: COUNT_NEW_SQL,
+        deleteSql: DELETE_FROM_SEQ_SQL,
+      },
     });
     this.worker.on('message', (m: Reply) => {
       this.written++;
-      if (m.t === 'failed' && this.failure === null) this.failure = sqliteError(m.error);
+      const posted = this.posts.shift();
+      if (m.t === 'failed') {
+        if (this.failure === null) this.failure = sqliteError(m.error);
+      } else if (posted?.t === 'write') this.fingerprints.placed(posted.chunk, m.firstId);
       this.wake();
     });
     this.worker.on('error', (e) => this.fail(e));
@@ -252,9 +285,12 @@ export class JobChunkThread {
   /** Adds `jobs` to the batch in one transaction (all or none), on the thread. */
   write(batchId: string, jobs: readonly NewJob[], now: number): void {
     this.throwFailure();
+    if (jobs.length === 0) return;
     const p = packJobs(jobs);
     this.posted++;
-    this.worker.postMessage({ t: 'write', batchId, now, p }, [p.lengths.buffer, p.fingerprints.buffer, p.numbers.buffer]);
+    this.posts.push({ t: 'write', chunk: this.fingerprints.add((jobs[0] as NewJob).seq, p.fingerprints) });
+    // The fingerprints are copied, not handed over: they stay here for the end.
+    this.worker.postMessage({ t: 'write', batchId, now, p }, [p.lengths.buffer, p.numbers.buffer]);
   }
 
   /** Deletes the batch's jobs from `seq` on, after the chunks posted before. */
@@ -304,6 +340,9 @@ export class JobChunkThread {
 
   private post(m: { t: 'discard'; batchId: string; seq: number }): void {
     this.posted++;
+    this.posts.push({ t: 'discard' });
+    // The chunks posted before are written first, then trimmed by the thread: trimmed here now.
+    this.fingerprints.discardFrom(m.seq);
     this.worker.postMessage(m);
   }
 

@@ -8,6 +8,7 @@ import type { JobRow, LeasedJob } from './job-row';
 import type { EngineError } from '../../../shared/errors';
 import { emptyCounts, type StateCounts } from '../../../shared/domain';
 import { deliveryOfStored, fingerprintOf } from './fingerprint';
+import { NewJobs } from './new-jobs';
 import { sendableJobs } from '../db/sendable-jobs';
 import type { SampleState } from './sample-end';
 
@@ -39,11 +40,13 @@ export interface SuccessRecord {
 
 export class JobStore {
   private readonly stmts;
+  private readonly newJobs: NewJobs;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {
+    this.newJobs = new NewJobs(db);
     this.stmts = {
       insertJob: db.prepare(
         `INSERT INTO jobs (batch_id, seq, state, idempotency_key, fingerprint, source, payload_json, request_body,
@@ -158,7 +161,6 @@ export class JobStore {
              FROM jobs WHERE batch_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
         )
         .safeIntegers(true),
-      deleteFromSeq: db.prepare(`DELETE FROM jobs WHERE batch_id = ? AND seq >= ?`),
       deleteImportJobs: db.prepare(`DELETE FROM jobs WHERE batch_id = ? AND id IN (SELECT id FROM jobs WHERE batch_id = ? LIMIT 5000)`),
       spent: db.prepare(`SELECT spent, units FROM batch_stats WHERE batch_id = ?`),
       nextRunAt: db.prepare(
@@ -186,10 +188,15 @@ export class JobStore {
     };
   }
 
+  /** Adds jobs to the batch, with their counts and fingerprints (queue/new-jobs.ts), all or none. */
   insertJobs(batchId: string, jobs: readonly NewJob[]): void {
+    this.db.transaction(() => this.insertEach(batchId, jobs))();
+  }
+
+  private insertEach(batchId: string, jobs: readonly NewJob[]): void {
     const now = this.clock.now();
     for (const j of jobs) {
-      this.stmts.insertJob.run({
+      const r = this.stmts.insertJob.run({
         batch: batchId,
         seq: j.seq,
         key: j.idempotencyKey,
@@ -201,7 +208,9 @@ export class JobStore {
         cost: j.estimatedCost,
         now,
       });
+      this.newJobs.fingerprinted(j.fingerprint, r.lastInsertRowid);
     }
+    this.newJobs.counted(batchId, jobs.length);
   }
 
   /** How many times jobs became sendable on this connection (db/sendable-jobs.ts). */
@@ -451,11 +460,6 @@ export class JobStore {
     }[];
     // The digest only narrows the search: the payload decides.
     return rows.find((r) => deliveryOfStored(r, r.payload_json) === d) ?? null;
-  }
-
-  /** Drops the jobs of a batch still being imported from `seq` on (a file refused part way). */
-  deleteFromSeq(batchId: string, seq: number): void {
-    this.stmts.deleteFromSeq.run(batchId, seq);
   }
 
   /** A batch's jobs as they were made (key, body, estimates), in order after `afterSeq`: to move the batch to a shared store. */

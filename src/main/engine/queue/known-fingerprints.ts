@@ -25,7 +25,8 @@ export class KnownFingerprints {
       // The statement takes exactly GROUP values: a short group repeats its first one.
       const first = group[0] as bigint;
       while (group.length < GROUP) group.push(first);
-      for (const fp of this.some.iterate(...group) as IterableIterator<bigint>) found.add(fp);
+      // Bound as one array, read in one call (a spread of 512 arguments and an iterator cost more than the query).
+      for (const fp of this.some.all(group) as bigint[]) found.add(fp);
     }
     return found;
   }
