@@ -106,16 +106,16 @@ describe('JobChunkThread', () => {
   it('holds the reader until fewer than CREDITS chunks are in flight, however far behind the thread is', async () => {
     const t = JobChunkThread.start(q.db);
     if (!t) throw new Error('a file-backed database gets a thread');
-    const all = jobs(8 * 500, 'w');
+    const chunks = 2 * CREDITS;
+    const all = jobs(chunks * 500, 'w');
     // One block of input makes several chunks before the importer asks again.
-    for (let c = 0; c < 8; c++) t.write('thread', all.slice(c * 500, (c + 1) * 500), q.clock.now());
-    expect(t.inFlight).toBe(8);
-    expect(CREDITS).toBeLessThan(8);
+    for (let c = 0; c < chunks; c++) t.write('thread', all.slice(c * 500, (c + 1) * 500), q.clock.now());
+    expect(t.inFlight).toBe(chunks);
     await t.ready();
     expect(t.inFlight).toBeLessThan(CREDITS);
     expect(t.ready()).toBeNull();
     await t.close();
-    expect(q.store.counts('thread').queued).toBe(4000);
+    expect(q.store.counts('thread').queued).toBe(chunks * 500);
   });
 
   it('is not used for an in-memory database, which no second connection can see', () => {

@@ -3,7 +3,7 @@
 // by chunk they would land at random places of a table of every batch's fingerprints (at 1,000,000
 // rows each 2,000-job chunk dirtied about 2,000 of its pages; migration 17); entered by the seal
 // from the jobs table, every job of the import was read back (100,000 rows: 84-108 ms). From
-// memory: 22 ms to sort, 38 ms to insert. 8 bytes a job (8 MB at 1,000,000).
+// memory: 6-20 ms to sort (radixOrder), 38 ms to insert. 8 bytes a job (8 MB at 1,000,000).
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
 
@@ -80,18 +80,7 @@ export class ImportFingerprints {
       fps.set(c.fingerprints, k);
       k += c.fingerprints.length;
     }
-    // The fingerprint's halves as numbers: no BigInt made per comparison.
-    const words = new Int32Array(fps.buffer, fps.byteOffset, n * 2);
-    const hi = new Int32Array(n);
-    const lo = new Uint32Array(n);
-    for (let i = 0; i < n; i++) {
-      lo[i] = words[2 * i + LOW] as number;
-      hi[i] = words[2 * i + 1 - LOW] as number;
-    }
-    const order = new Uint32Array(n);
-    for (let i = 0; i < n; i++) order[i] = i;
-    order.sort((a, b) => (hi[a] as number) - (hi[b] as number) || (lo[a] as number) - (lo[b] as number) || a - b);
-    this.sorted = { fps, order };
+    this.sorted = { fps, order: radixOrder(fps) };
   }
 
   /** Enters every fingerprint kept, sorted, in the caller's transaction (every chunk written); then forgets them. */
@@ -132,4 +121,49 @@ export class ImportFingerprints {
       rest.run(v);
     }
   }
+}
+
+/**
+ * The order of `fps` sorted as signed 64-bit integers, ties in their given order: a least-significant-
+ * digit radix sort over 16-bit digits (4 passes, each stable). 100,000 fingerprints: 6 ms (20 ms
+ * the first time, before V8 compiles it), 1,000,000: 65 ms; a comparator sort took 22 and 180 ms.
+ */
+function radixOrder(fps: BigInt64Array): Uint32Array {
+  const n = fps.length;
+  const words = new Uint32Array(fps.buffer, fps.byteOffset, n * 2);
+  let order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let next = new Uint32Array(n);
+  const digits = new Uint16Array(n);
+  const count = new Uint32Array(0x10000);
+  for (let d = 0; d < 4; d++) {
+    // The pass's 16-bit digit of each number, from its low word (passes 0, 1) or its high one;
+    // the top digit carries the sign, flipped so that negative numbers come first.
+    const word = d < 2 ? LOW : 1 - LOW;
+    const shift = d % 2 === 0 ? 0 : 16;
+    const flip = d === 3 ? 0x8000 : 0;
+    count.fill(0);
+    for (let i = 0; i < n; i++) {
+      const v = (((words[2 * i + word] as number) >>> shift) & 0xffff) ^ flip;
+      digits[i] = v;
+      count[v] = (count[v] as number) + 1;
+    }
+    let at = 0;
+    for (let v = 0; v < 0x10000; v++) {
+      const c = count[v] as number;
+      count[v] = at;
+      at += c;
+    }
+    for (let k = 0; k < n; k++) {
+      const i = order[k] as number;
+      const v = digits[i] as number;
+      const to = count[v] as number;
+      next[to] = i;
+      count[v] = to + 1;
+    }
+    const swap = order;
+    order = next;
+    next = swap;
+  }
+  return order;
 }

@@ -21,11 +21,13 @@
 //   WAL is copied back beside it: for a large input (CHECKPOINT_THREAD_MIN_BYTES) by a
 //   BackgroundCheckpoint (a third thread), for a smaller one by the main thread whenever it waits
 //   for this one (Engine's `pace`; 100,000 rows: the thread's commits 249 -> 133 ms, the main
-//   thread's idle time spent on it). By the safety net most pages are copied, and
-//   the WAL starts over. Without that net the WAL never started over while the thread kept writing
-//   (it was never copied to its end at the moment a write began) and reached 300 MB at 1,000,000
-//   rows. Also tried: the thread checkpointing whenever it had nothing to write (after every
-//   chunk, or every 8-32 chunks), which measured no faster than SQLite's default.
+//   thread's idle time spent on it), and by this thread itself whenever it has nothing to write
+//   and IDLE_CHECKPOINT_ROWS were written since it last did. By the safety net most pages are
+//   copied, and the WAL starts over. Without that net the WAL never started over while the thread
+//   kept writing (it was never copied to its end at the moment a write began) and reached 300 MB
+//   at 1,000,000 rows. (The idle checkpoints measured no faster while this thread was what the
+//   import waited for; since migration 18 its inserts cost a fifth less, it waits for the planner
+//   a third of the time, and they took 100,000 rows from 1.17 to 1.03 s with CREDITS at 8.)
 // - A failure (disk full, a constraint, SQLITE_BUSY after the timeout) comes back as the error the
 //   synchronous writer would have thrown (an SqliteError with the same message and code), from the
 //   next `write`, `discardFrom` or `close`; the thread skips everything after it.
@@ -50,9 +52,12 @@ import { COUNT_NEW_SQL } from './new-jobs';
 /**
  * Chunks posted and not yet written before the importer is asked to wait. With 2 the planner
  * waited for the thread 90-140 ms in a 100,000-row import (each in-line checkpoint stops the
- * thread); with 4, 50-80 ms, for up to two more packed chunks (about 0.3 MB each).
+ * thread); with 4, 50-80 ms, for up to two more packed chunks (about 0.3 MB each). Once the
+ * thread wrote faster than the planner planned (migration 18), 4 still held the planner after
+ * each 256 KiB block (about 6 chunks) while the thread then sat idle; 8 lets one block's chunks
+ * queue (16 measured the same).
  */
-export const CREDITS = 4;
+export const CREDITS = 8;
 /**
  * Input below this size is written in line. At 30,000 rows (1.3 MB) the thread already saves a
  * seventh of the time (0.51 s against 0.59 s) for 5 MB more; at 10,000 rows it is a tie.
@@ -81,6 +86,9 @@ const THREAD_YOUNG_MB = 4;
  * it was no faster (0.95 s either way) and 5-8 MB higher.
  */
 export const CHECKPOINT_THREAD_MIN_BYTES = 16 * 1024 * 1024;
+
+/** Rows written since the thread last copied the WAL back before it does so again when idle (about 240 pages). */
+const IDLE_CHECKPOINT_ROWS = 2 * THREAD_CHUNK;
 
 /** A request body's length in a packed chunk when it has none (null); no string is that long. */
 const NULL_BODY = 0xffffffff;
@@ -137,7 +145,7 @@ export function worthAThread(paths: readonly string[], minBytes = THREAD_MIN_BYT
 }
 
 const SOURCE = `
-const { parentPort, workerData: w } = require('node:worker_threads');
+const { parentPort, workerData: w, receiveMessageOnPort } = require('node:worker_threads');
 // SQLite's errors do not survive the trip: their message and code go as plain data.
 const plain = (e) => ({ message: e && e.message ? String(e.message) : String(e), code: e && typeof e.code === 'string' ? e.code : null });
 let db = null;
@@ -199,8 +207,11 @@ try {
 } catch (e) {
   failed = plain(e);
 }
-parentPort.on('message', (m) => {
+let stopped = false;
+let sinceCheckpoint = 0;
+const handle = (m) => {
   if (m.t === 'stop') {
+    stopped = true;
     try { if (db) db.close(); } catch (e) {}
     parentPort.close();
     return;
@@ -208,13 +219,25 @@ parentPort.on('message', (m) => {
   let firstId = 0;
   if (failed === null) {
     try {
-      if (m.t === 'write') firstId = write(m.batchId, m.now, m.p);
-      else discard(m.batchId, m.seq);
+      if (m.t === 'write') {
+        firstId = write(m.batchId, m.now, m.p);
+        sinceCheckpoint += m.p.n;
+      } else discard(m.batchId, m.seq);
     } catch (e) {
       failed = plain(e);
     }
   }
   parentPort.postMessage(failed === null ? { t: 'done', firstId } : { t: 'failed', error: failed });
+};
+parentPort.on('message', (m) => {
+  handle(m);
+  // What is already waiting first; then, with nothing to write, copy the WAL back (PASSIVE: it
+  // never waits for a reader), so that it is not left to the main thread or the close.
+  for (let next; !stopped && (next = receiveMessageOnPort(parentPort)) !== undefined; ) handle(next.message);
+  if (!stopped && failed === null && sinceCheckpoint >= w.idleCheckpointRows) {
+    sinceCheckpoint = 0;
+    try { db.pragma('wal_checkpoint(PASSIVE)'); } catch (e) {}
+  }
 });
 `;
 
@@ -252,6 +275,7 @@ export class JobChunkThread {
         nullBody: NULL_BODY,
         checkpointPages: SAFETY_NET_PAGES,
         countSql: COUNT_NEW_SQL,
+        idleCheckpointRows: IDLE_CHECKPOINT_ROWS,
         deleteSql: DELETE_FROM_SEQ_SQL,
       },
     });
