@@ -12,7 +12,7 @@ export default defineConfig({
         // The desktop shell and the command line share one engine bundle graph.
         input: {
           index: resolve('src/main/electron/main.ts'),
-          cli: resolve('src/main/cli/main.ts'),
+          cli: resolve('src/main/cli/entry.ts'),
           host: resolve('src/main/host/main.ts'),
         },
       },

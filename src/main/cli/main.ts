@@ -65,9 +65,9 @@ export async function main(argv: string[], io: Io): Promise<ExitCode | 130> {
   }
 }
 
-// Run when executed (bundle or tsx), not when imported by tests.
+// Run when executed from the sources (tsx), not when imported by tests or by the built entry (entry.ts).
 const entry = process.argv[1] ?? '';
-if (/(?:^|[\\/])(?:cli\.js|cli[\\/]main\.ts)$/.test(entry)) {
+if (/(?:^|[\\/])cli[\\/]main\.ts$/.test(entry)) {
   void main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env }).then((code) => {
     process.exitCode = code;
   });

@@ -236,21 +236,21 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     case 'messages': {
       const kind = channelKindOf(channel ?? DEFAULT_MESSAGING_CHANNEL);
       for (const csv of input.paths) {
-        await streamed(() =>
-          importMessageCsv(csv, { channelKind: kind, pace: sink.pace, onRow: (message) => add(`${basename(csv)} row ${message.row}`, { kind: 'message', message }, csv, message.row) }),
-        );
+        const name = basename(csv);
+        await streamed(() => importMessageCsv(csv, { channelKind: kind, pace: sink.pace, onRow: (message) => add(`${name} row ${message.row}`, { kind: 'message', message }, csv, message.row) }));
       }
       break;
     }
     case 'rows': {
       const what = spec.column === null ? 'record' : spec.column;
       for (const file of input.paths) {
+        const name = basename(file);
         await streamed(() =>
           importRows(file, {
             column: spec.column,
             what,
             pace: sink.pace,
-            onItem: (item) => add(`${basename(file)} ${item.line ? 'line' : 'row'} ${item.row}`, { kind: 'row', ...item }, file, item.row),
+            onItem: (item) => add(`${name} ${item.line ? 'line' : 'row'} ${item.row}`, { kind: 'row', ...item }, file, item.row),
           }),
         );
       }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import type { Db } from '../../../src/main/engine/db/connection';
 import { CREDITS, JobChunkThread } from '../../../src/main/engine/queue/job-chunk-thread';
+import { startChunkWorkerAhead } from '../../../src/main/engine/queue/chunk-worker';
 import { JobChunkWriter, ROWS } from '../../../src/main/engine/queue/job-chunk-writer';
 import type { NewJob } from '../../../src/main/engine/queue/job-store';
 import { queueFixture, type QueueFixture } from '../../helpers/queue-fixture';
@@ -116,6 +117,20 @@ describe('JobChunkThread', () => {
     expect(t.ready()).toBeNull();
     await t.close();
     expect(q.store.counts('thread').queued).toBe(chunks * 500);
+  });
+
+  it('takes a thread started ahead, which opens the database only when told', async () => {
+    startChunkWorkerAhead();
+    // Booted with no database yet; the file it will open is named only now.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const t = JobChunkThread.start(q.db);
+    if (!t) throw new Error('a file-backed database gets a thread');
+    const all = jobs(1_500, 'a');
+    t.write('thread', all.slice(0, 1_000), q.clock.now());
+    t.write('thread', all.slice(1_000), q.clock.now());
+    await t.close();
+    expect(rows(q.db, 'thread')).toHaveLength(1_500);
+    expect(q.store.counts('thread').queued).toBe(1_500);
   });
 
   it('is not used for an in-memory database, which no second connection can see', () => {

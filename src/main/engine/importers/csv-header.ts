@@ -1,6 +1,7 @@
 // Reads the header row of a message CSV: which column is `to`, `text`, `subject`, and which are
 // extra columns available as {{placeholders}}. Names are trimmed and matched case-insensitively.
 import type { ImportProblem } from './types';
+import type { PlaceholderColumns } from './placeholders';
 import { TIMEZONE_COLUMN } from '../messaging/recipient-zone';
 import { OPT_OUT_COLUMN } from '../messaging/opt-out-list';
 
@@ -12,10 +13,8 @@ export interface CsvHeader {
   subject: number | null;
   /** Extra columns: index and name as written. */
   extras: { index: number; name: string }[];
-  /** Worked out once here, not per row: extra column index by lower-cased name (placeholders). */
-  byName: ReadonlyMap<string, number>;
-  /** The extra columns' names as written, comma-separated ('none' without any), for problems. */
-  extraList: string;
+  /** Worked out once here, not per row: where placeholders come from (placeholders.ts). */
+  placeholders: PlaceholderColumns;
   /** The first extra column naming a time zone (recipient-zone.ts), or null. */
   timezone: { index: number; name: string } | null;
   /** The first extra column marking an opt-out (opt-out-list.ts), or null. */
@@ -58,8 +57,11 @@ export function readHeader(fields: readonly string[], source: string, row: numbe
       text,
       subject: byKey.get('subject') ?? null,
       extras,
-      byName: new Map(extras.map((e) => [e.name.toLowerCase(), e.index])),
-      extraList: extras.map((e) => e.name).join(', ') || 'none',
+      placeholders: {
+        byName: new Map(extras.map((e) => [e.name.toLowerCase(), e.index])),
+        reserved: RESERVED_COLUMNS,
+        extraList: extras.map((e) => e.name).join(', ') || 'none',
+      },
       timezone: extras.find((e) => TIMEZONE_COLUMN.test(e.name)) ?? null,
       optOut: extras.find((e) => OPT_OUT_COLUMN.test(e.name)) ?? null,
     },

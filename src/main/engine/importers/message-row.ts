@@ -2,9 +2,9 @@
 // the row is reported (not just the first), so the user can fix a row in one go. What depends
 // only on the header (placeholder columns, the time-zone and opt-out columns) is worked out once
 // by readHeader, not per row: a 100,000-row import built a Map, a list and two searches per row.
-import { RESERVED_COLUMNS, type CsvHeader } from './csv-header';
+import type { CsvHeader } from './csv-header';
 import { delimiterName } from './delimiter';
-import { fillPlaceholders, type PlaceholderColumns } from './placeholders';
+import { fillPlaceholders } from './placeholders';
 import { normalizeRecipient } from './recipient';
 import { zoneCellProblem } from '../messaging/recipient-zone';
 import type { MessageChannelKind, MessageRow } from './types';
@@ -38,51 +38,48 @@ export function buildMessageRow(fields: readonly string[], row: number, header: 
       ],
     };
   }
+  // Made only for a row with problems (most have none).
   let problems: string[] | null = null;
-  const problem = (p: string): void => {
-    (problems ??= []).push(p);
-  };
 
   const rawTo = (fields[header.to] as string).trim();
   let to = '';
   if (rawTo === '') {
-    problem(`Row ${row}: the "to" column is empty; add the recipient's ${kind === 'email' ? 'e-mail address' : 'phone number (+<country code><number>)'} or delete the row.`);
+    (problems ??= []).push(`Row ${row}: the "to" column is empty; add the recipient's ${kind === 'email' ? 'e-mail address' : 'phone number (+<country code><number>)'} or delete the row.`);
   } else {
     const r = normalizeRecipient(rawTo, kind);
     if (r.ok) to = r.value;
-    else problem(`Row ${row}: ${r.reason}`);
+    else (problems ??= []).push(`Row ${row}: ${r.reason}`);
   }
 
   const fieldsOut: Record<string, string> = {};
   for (const { index, name } of header.extras) fieldsOut[name] = fields[index] as string;
-  const placeholders: PlaceholderColumns = { byName: header.byName, reserved: RESERVED_COLUMNS, extraList: header.extraList };
 
   const rawText = fields[header.text] as string;
   let text = '';
   if (rawText.trim() === '') {
-    problem(`Row ${row}: the "text" column is empty; write the message or delete the row.`);
+    (problems ??= []).push(`Row ${row}: the "text" column is empty; write the message or delete the row.`);
   } else {
-    const filled = fillPlaceholders(rawText, fields, placeholders, row, 'text');
-    for (const p of filled.problems) problem(p);
+    const filled = fillPlaceholders(rawText, fields, header.placeholders, row, 'text');
+    if (filled.problems.length > 0) (problems ??= []).push(...filled.problems);
     text = filled.text.trim();
     const length = codePoints(text);
     if (length > MAX_TEXT_CHARS) {
-      problem(`Row ${row}: the text is ${length} characters long (after filling placeholders); the limit is ${MAX_TEXT_CHARS}. Shorten it or split it into two rows.`);
+      (problems ??= []).push(`Row ${row}: the text is ${length} characters long (after filling placeholders); the limit is ${MAX_TEXT_CHARS}. Shorten it or split it into two rows.`);
     }
   }
 
   let subject: string | null = null;
   // Only e-mail has a subject line; for other channels the column is ignored.
   if (kind === 'email' && header.subject !== null && (fields[header.subject] as string).trim() !== '') {
-    const filled = fillPlaceholders(fields[header.subject] as string, fields, placeholders, row, 'subject');
-    for (const p of filled.problems) problem(p);
+    const filled = fillPlaceholders(fields[header.subject] as string, fields, header.placeholders, row, 'subject');
+    if (filled.problems.length > 0) (problems ??= []).push(...filled.problems);
     subject = filled.text.trim();
   }
 
   // A recipient's zone (quiet hours) must be one Intl knows: a typo would time their message wrongly.
   if (header.timezone !== null) {
     const zone = zoneCellProblem(header.timezone.name, (fields[header.timezone.index] as string).trim(), row);
-    if (zone) problem(zone);
+    if (zone) (problems ??= []).push(zone);
   }
 
   if (problems !== null) return { ok: false, problems };

@@ -3,7 +3,8 @@
 // capability and the file's content (SHA-256); a row job its capability and request body. Two
 // jobs delivering the same thing would message the same person the same words, or pay for the
 // same work twice. The stored fingerprint is a 64-bit digest (a small table, job_fingerprints,
-// filled for visible batches: migration 17); a match is confirmed against the job's own payload.
+// migrations 17 and 18: every job's, only visible batches' counting); a match is confirmed
+// against the job's own payload.
 import { hash } from 'node:crypto';
 import { BatchCapability, Tier } from '../../../shared/domain';
 import { capabilityFor } from '../capabilities/registry';

@@ -35,12 +35,9 @@
 // A chunk is posted packed (`packJobs`): its strings joined into one with their lengths beside
 // them, its numbers in typed arrays handed over without a copy. Posted as objects (structured
 // clone of 1,000 objects of five strings each), a 100,000-row import's main thread spent about
-// 110 ms of its samples posting them; packed, about 45 (the eighth round in docs/performance.md). The thread's code is a string run
-// with `eval: true`, like the checkpoint thread (db/background-checkpoint.ts), so it needs no
-// bundle entry of its own.
-import { statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+// 110 ms of its samples posting them; packed, about 45 (the eighth round in docs/performance.md).
+// The thread's code is in chunk-worker.ts.
+import type { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { SAFETY_NET_PAGES } from '../db/background-checkpoint';
 import type { Db } from '../db/connection';
@@ -48,6 +45,7 @@ import type { NewJob } from './job-store';
 import { DELETE_FROM_SEQ_SQL, INSERT_HEAD, PER_ROW, ROWS, VALUES_ROW } from './job-chunk-writer';
 import { ImportFingerprints, type FingerprintChunk } from './import-fingerprints';
 import { COUNT_NEW_SQL } from './new-jobs';
+import { chunkWorker } from './chunk-worker';
 
 /**
  * Chunks posted and not yet written before the importer is asked to wait. With 2 the planner
@@ -59,11 +57,6 @@ import { COUNT_NEW_SQL } from './new-jobs';
  */
 export const CREDITS = 8;
 /**
- * Input below this size is written in line. At 30,000 rows (1.3 MB) the thread already saves a
- * seventh of the time (0.51 s against 0.59 s) for 5 MB more; at 10,000 rows it is a tie.
- */
-export const THREAD_MIN_BYTES = 1024 * 1024;
-/**
  * Rows per chunk handed to the thread (the in-line writer takes 2,000). A chunk's jobs live on the
  * main thread until posted; at 2,000 (about 20 ms of planning, as long as a young-generation
  * cycle) some runs promoted them to the old generation and peaked 20-25 MB higher (1 in 5 at
@@ -71,13 +64,11 @@ export const THREAD_MIN_BYTES = 1024 * 1024;
  */
 export const THREAD_CHUNK = 1_000;
 /**
- * The thread's page cache, KiB, and its young generation, MB. It only appends, so a small cache
- * costs nothing (100,000 rows: same time at 2 and 8 MiB), and each chunk it receives is garbage
- * once written. With SQLite's and V8's defaults the thread added 20-25 MB at 100,000 rows; with
- * these, 5-8 MB.
+ * The thread's page cache, KiB (its young generation: chunk-worker.ts). It only appends, so a
+ * small cache costs nothing (100,000 rows: same time at 2 and 8 MiB). With SQLite's and V8's
+ * defaults the thread added 20-25 MB at 100,000 rows; with these, 5-8 MB.
  */
 const THREAD_CACHE_KIB = 2 * 1024;
-const THREAD_YOUNG_MB = 4;
 
 /**
  * Input from this size on also gets a checkpoint thread (see the top). It costs 5-10 MB and about
@@ -131,116 +122,6 @@ export function packJobs(jobs: readonly NewJob[]): PackedJobs {
   return { n, text: parts.join(''), lengths, fingerprints, numbers };
 }
 
-/** True when the files together are large enough for a writing thread to pay off. */
-export function worthAThread(paths: readonly string[], minBytes = THREAD_MIN_BYTES): boolean {
-  let bytes = 0;
-  for (const p of paths) {
-    try {
-      bytes += statSync(p).size;
-    } catch {
-      // The importer names a file it cannot read.
-    }
-  }
-  return bytes >= minBytes;
-}
-
-const SOURCE = `
-const { parentPort, workerData: w, receiveMessageOnPort } = require('node:worker_threads');
-// SQLite's errors do not survive the trip: their message and code go as plain data.
-const plain = (e) => ({ message: e && e.message ? String(e.message) : String(e), code: e && typeof e.code === 'string' ? e.code : null });
-let db = null;
-let failed = null;
-let write;
-let discard;
-try {
-  const Database = require(w.driver);
-  db = new Database(w.file, { fileMustExist: true, timeout: w.busyMs });
-  db.pragma('foreign_keys = ON');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('temp_store = MEMORY');
-  db.pragma('cache_size = ' + w.cacheSize);
-  db.pragma('wal_autocheckpoint = ' + w.checkpointPages);
-  // INSERTs by their number of rows (w.rows, and each size of rest a chunk leaves), prepared on
-  // first use, as JobChunkWriter's insertOf does on the main thread.
-  const inserts = new Map();
-  const insertOf = (n) => {
-    let st = inserts.get(n);
-    if (st === undefined) {
-      st = db.prepare(w.insertHead + new Array(n).fill(w.valuesRow).join(', '));
-      inserts.set(n, st);
-    }
-    return st;
-  };
-  const del = db.prepare(w.deleteSql);
-  const count = db.prepare(w.countSql);
-  const v = new Array(w.rows * w.perRow).fill(null);
-  // Unpacks job i of a packed chunk (packJobs) into v from o; at is where its strings start in
-  // p.text, and the next job's start is returned.
-  const fill = (v, o, p, i, at) => {
-    const l = p.lengths, b = i * 4;
-    const key = p.text.slice(at, at += l[b]);
-    const source = p.text.slice(at, at += l[b + 1]);
-    const payload = p.text.slice(at, at += l[b + 2]);
-    let body = null;
-    if (l[b + 3] !== w.nullBody) body = p.text.slice(at, at += l[b + 3]);
-    v[o] = p.numbers[i * 3]; v[o + 1] = key; v[o + 2] = p.fingerprints[i]; v[o + 3] = source;
-    v[o + 4] = payload; v[o + 5] = body; v[o + 6] = p.numbers[i * 3 + 1]; v[o + 7] = p.numbers[i * 3 + 2];
-    return at;
-  };
-  // The chunk's rows, then its count; returns the first row's id (the rest follow it).
-  write = db.transaction((batchId, now, p) => {
-    const shared = { batch: batchId, now };
-    let at = 0;
-    let firstId = 0;
-    for (let i = 0; i < p.n; i += w.rows) {
-      const n = Math.min(w.rows, p.n - i);
-      const o = n === w.rows ? v : new Array(n * w.perRow);
-      for (let r = 0; r < n; r++) at = fill(o, r * w.perRow, p, i + r, at);
-      const last = Number(insertOf(n).run(shared, o).lastInsertRowid);
-      if (i === 0) firstId = last - n + 1;
-    }
-    v.fill(null);
-    count.run(p.n, 0, batchId);
-    return firstId;
-  });
-  discard = db.transaction((batchId, seq) => { del.run(batchId, seq); });
-} catch (e) {
-  failed = plain(e);
-}
-let stopped = false;
-let sinceCheckpoint = 0;
-const handle = (m) => {
-  if (m.t === 'stop') {
-    stopped = true;
-    try { if (db) db.close(); } catch (e) {}
-    parentPort.close();
-    return;
-  }
-  let firstId = 0;
-  if (failed === null) {
-    try {
-      if (m.t === 'write') {
-        firstId = write(m.batchId, m.now, m.p);
-        sinceCheckpoint += m.p.n;
-      } else discard(m.batchId, m.seq);
-    } catch (e) {
-      failed = plain(e);
-    }
-  }
-  parentPort.postMessage(failed === null ? { t: 'done', firstId } : { t: 'failed', error: failed });
-};
-parentPort.on('message', (m) => {
-  handle(m);
-  // What is already waiting first; then, with nothing to write, copy the WAL back (PASSIVE: it
-  // never waits for a reader), so that it is not left to the main thread or the close.
-  for (let next; !stopped && (next = receiveMessageOnPort(parentPort)) !== undefined; ) handle(next.message);
-  if (!stopped && failed === null && sinceCheckpoint >= w.idleCheckpointRows) {
-    sinceCheckpoint = 0;
-    try { db.pragma('wal_checkpoint(PASSIVE)'); } catch (e) {}
-  }
-});
-`;
-
 /** A write's reply names the id of its chunk's first job (0 for a discard). */
 type Reply = { t: 'done'; firstId: number } | { t: 'failed'; error: { message: string; code: string | null } };
 /** What was posted, in order: each reply answers the oldest. */
@@ -259,12 +140,12 @@ export class JobChunkThread {
   readonly fingerprints = new ImportFingerprints();
 
   private constructor(db: Db, busyMs: number) {
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.worker = new Worker(SOURCE, {
-      eval: true,
-      resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
-      workerData: {
-        driver,
+    this.worker = chunkWorker();
+    // A thread started early (chunk-worker.ts) did not keep the process alive; this one must.
+    this.worker.ref();
+    this.worker.postMessage({
+      t: 'open',
+      w: {
         file: db.name,
         busyMs,
         cacheSize: -THREAD_CACHE_KIB,
