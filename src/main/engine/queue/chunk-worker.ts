@@ -101,61 +101,64 @@ let failed = null;
 let write;
 let discard;
 const open = (config) => {
- w = config;
- try {
-  db = new Database(w.file, { fileMustExist: true, timeout: w.busyMs });
-  db.pragma('foreign_keys = ON');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('temp_store = MEMORY');
-  db.pragma('cache_size = ' + w.cacheSize);
-  db.pragma('wal_autocheckpoint = ' + w.checkpointPages);
-  // INSERTs by their number of rows (w.rows, and each size of rest a chunk leaves), prepared on
-  // first use, as JobChunkWriter's insertOf does on the main thread.
-  const inserts = new Map();
-  const insertOf = (n) => {
-    let st = inserts.get(n);
-    if (st === undefined) {
-      st = db.prepare(w.insertHead + new Array(n).fill(w.valuesRow).join(', '));
-      inserts.set(n, st);
-    }
-    return st;
-  };
-  const del = db.prepare(w.deleteSql);
-  const count = db.prepare(w.countSql);
-  const v = new Array(w.rows * w.perRow).fill(null);
-  // Unpacks job i of a packed chunk (packJobs) into v from o; at is where its strings start in
-  // p.text, and the next job's start is returned.
-  const fill = (v, o, p, i, at) => {
-    const l = p.lengths, b = i * 4;
-    const key = p.text.slice(at, at += l[b]);
-    const source = p.text.slice(at, at += l[b + 1]);
-    const payload = p.text.slice(at, at += l[b + 2]);
-    let body = null;
-    if (l[b + 3] !== w.nullBody) body = p.text.slice(at, at += l[b + 3]);
-    v[o] = p.numbers[i * 3]; v[o + 1] = key; v[o + 2] = p.fingerprints[i]; v[o + 3] = source;
-    v[o + 4] = payload; v[o + 5] = body; v[o + 6] = p.numbers[i * 3 + 1]; v[o + 7] = p.numbers[i * 3 + 2];
-    return at;
-  };
-  // The chunk's rows, then its count; returns the first row's id (the rest follow it).
-  write = db.transaction((batchId, now, p) => {
-    const shared = { batch: batchId, now };
-    let at = 0;
-    let firstId = 0;
-    for (let i = 0; i < p.n; i += w.rows) {
-      const n = Math.min(w.rows, p.n - i);
-      const o = n === w.rows ? v : new Array(n * w.perRow);
-      for (let r = 0; r < n; r++) at = fill(o, r * w.perRow, p, i + r, at);
-      const last = Number(insertOf(n).run(shared, o).lastInsertRowid);
-      if (i === 0) firstId = last - n + 1;
-    }
-    v.fill(null);
-    count.run(p.n, 0, batchId);
-    return firstId;
-  });
-  discard = db.transaction((batchId, seq) => { del.run(batchId, seq); });
- } catch (e) {
-  failed = plain(e);
- }
+  w = config;
+  try {
+    db = new Database(w.file, { fileMustExist: true, timeout: w.busyMs });
+    db.pragma('foreign_keys = ON');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('temp_store = MEMORY');
+    db.pragma('cache_size = ' + w.cacheSize);
+    db.pragma('wal_autocheckpoint = ' + w.checkpointPages);
+    // INSERTs by their number of rows (w.rows, and each size of rest a chunk leaves), prepared on
+    // first use, as JobChunkWriter's insertOf does on the main thread.
+    const inserts = new Map();
+    const insertOf = (n) => {
+      let st = inserts.get(n);
+      if (st === undefined) {
+        st = db.prepare(w.insertHead + new Array(n).fill(w.valuesRow).join(', '));
+        inserts.set(n, st);
+      }
+      return st;
+    };
+    const del = db.prepare(w.deleteSql);
+    const count = db.prepare(w.countSql);
+    const v = new Array(w.rows * w.perRow).fill(null);
+    // Unpacks job i of a packed chunk (packJobs) into v from o; at is where its strings start in
+    // p.text, and the next job's start is returned.
+    const fill = (v, o, p, i, at) => {
+      const l = p.lengths, b = i * 4;
+      const key = p.text.slice(at, at += l[b]);
+      const source = p.text.slice(at, at += l[b + 1]);
+      const payload = p.text.slice(at, at += l[b + 2]);
+      let body = null;
+      if (l[b + 3] !== w.nullBody) body = p.text.slice(at, at += l[b + 3]);
+      v[o] = p.numbers[i * 3]; v[o + 1] = key; v[o + 2] = p.fingerprints[i]; v[o + 3] = source;
+      v[o + 4] = payload; v[o + 5] = body; v[o + 6] = p.numbers[i * 3 + 1]; v[o + 7] = p.numbers[i * 3 + 2];
+      return at;
+    };
+    // The chunk's rows, then its count; returns the first row's id (the rest follow it).
+    write = db.transaction((batchId, now, p) => {
+      const shared = { batch: batchId, now };
+      let at = 0;
+      let firstId = 0;
+      let last = 0;
+      for (let i = 0; i < p.n; i += w.rows) {
+        const n = Math.min(w.rows, p.n - i);
+        const o = n === w.rows ? v : new Array(n * w.perRow);
+        for (let r = 0; r < n; r++) at = fill(o, r * w.perRow, p, i + r, at);
+        last = Number(insertOf(n).run(shared, o).lastInsertRowid);
+        if (i === 0) firstId = last - n + 1;
+      }
+      // The fingerprints are entered by id (import-fingerprints.ts): a gap would misfile them.
+      if (last - firstId + 1 !== p.n) throw new Error('the ids of a chunk of new jobs are not consecutive');
+      v.fill(null);
+      count.run(p.n, 0, batchId);
+      return firstId;
+    });
+    discard = db.transaction((batchId, seq) => { del.run(batchId, seq); });
+  } catch (e) {
+    failed = plain(e);
+  }
 };
 let stopped = false;
 let sinceCheckpoint = 0;

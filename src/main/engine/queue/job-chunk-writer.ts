@@ -70,6 +70,7 @@ export class JobChunkWriter {
     unsealedWrite(this.db, () => {
       const shared = { batch: batchId, now: this.now() };
       let firstId = 0;
+      let last = 0;
       for (let i = 0; i < jobs.length; i += ROWS) {
         const n = Math.min(ROWS, jobs.length - i);
         // The full-size array for ROWS rows; a rest gets an array of its own length.
@@ -86,9 +87,11 @@ export class JobChunkWriter {
           v[o + 6] = j.estimatedUnits;
           v[o + 7] = j.estimatedCost;
         }
-        const last = Number(this.insertOf(n).run(shared, v).lastInsertRowid);
+        last = Number(this.insertOf(n).run(shared, v).lastInsertRowid);
         if (i === 0) firstId = last - n + 1;
       }
+      // The fingerprints are entered by id (import-fingerprints.ts): a gap would misfile them.
+      if (last - firstId + 1 !== jobs.length) throw new Error('the ids of a chunk of new jobs are not consecutive');
       this.values.fill(null);
       this.count.run(jobs.length, 0, batchId);
       this.fingerprints.add((jobs[0] as NewJob).seq, BigInt64Array.from(jobs, (j) => j.fingerprint), firstId);
