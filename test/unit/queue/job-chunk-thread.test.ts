@@ -120,11 +120,15 @@ describe('JobChunkThread', () => {
   });
 
   it('takes a thread started ahead, which opens the database only when told', async () => {
-    startChunkWorkerAhead();
+    const ahead = startChunkWorkerAhead();
     // Booted with no database yet; the file it will open is named only now.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const t = JobChunkThread.start(q.db);
     if (!t) throw new Error('a file-backed database gets a thread');
+    // The import took it: asked again, a new one is started.
+    const next = startChunkWorkerAhead();
+    expect(next).not.toBe(ahead);
+    await next.terminate();
     const all = jobs(1_500, 'a');
     t.write('thread', all.slice(0, 1_000), q.clock.now());
     t.write('thread', all.slice(1_000), q.clock.now());

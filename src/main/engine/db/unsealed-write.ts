@@ -1,10 +1,11 @@
 // One transaction of an import's rows (a chunk of new jobs in a batch nobody sees yet), made
 // cheap in two ways, both put back as soon as the transaction ends (it is synchronous, so no
 // other statement of this connection runs meanwhile):
-// - temp_store = MEMORY: every INSERT into `jobs` fires triggers (batch_stats, search index), so
-//   each keeps a statement journal; past 64 KiB in a transaction that journal spills to a
-//   temporary file and each row then costs about a dozen pwrite calls (half the time of
-//   importing 100,000 rows). Left on, a large sort elsewhere would never spill to disk.
+// - temp_store = MEMORY: every INSERT into `jobs` fires triggers (the search index's, and on the
+//   main connection the temporary one of db/sendable-jobs.ts), so each keeps a statement
+//   journal; past 64 KiB in a transaction that journal spills to a temporary file and each row
+//   then costs about a dozen pwrite calls (half the time of importing 100,000 rows). Left on, a
+//   large sort elsewhere would never spill to disk.
 // - synchronous = NORMAL: the commit is not fsync'd. The rows belong to an import that only
 //   appears when it is sealed, and the seal commits with synchronous = FULL, whose fsync of the
 //   write-ahead log makes every earlier frame durable with it. A crash before that loses only an

@@ -9,7 +9,7 @@ import type { Db } from '../db/connection';
 
 /** Adds new jobs to their batch's counters: queued, failed, batch id. */
 export const COUNT_NEW_SQL = `UPDATE batch_stats SET queued = queued + ?, failed = failed + ? WHERE batch_id = ?`;
-export const ENTER_FINGERPRINT_SQL = `INSERT OR IGNORE INTO job_fingerprints (fingerprint, job_id) VALUES (?, ?)`;
+const ENTER_FINGERPRINT_SQL = `INSERT OR IGNORE INTO job_fingerprints (fingerprint, job_id) VALUES (?, ?)`;
 
 export class NewJobs {
   private readonly count: Statement;
@@ -25,8 +25,8 @@ export class NewJobs {
     this.count.run(queued, failed, batchId);
   }
 
-  /** Enters the fingerprint of the job just inserted with id `jobId` (none: nothing to enter). */
-  fingerprinted(fingerprint: bigint | null, jobId: number | bigint): void {
-    if (fingerprint !== null) this.enter.run(fingerprint, jobId);
+  /** Enters the fingerprint of the job just inserted with id `jobId`. */
+  fingerprinted(fingerprint: bigint, jobId: number | bigint): void {
+    this.enter.run(fingerprint, jobId);
   }
 }
