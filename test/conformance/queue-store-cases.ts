@@ -56,8 +56,9 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
     it('adds an import of many jobs all or none', async () => {
       await store.createBatch({ id: 'big', name: 'big', capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: null, creator: 'x 1' });
       const jobs = plainJobs(1_200, 'big');
-      // The last job reuses an existing key: the whole call is refused, nothing of it stays.
-      jobs[1_199] = { ...(jobs[1_199] as NewJob), idempotencyKey: 'big-1' };
+      // The last job repeats the first one's seq (UNIQUE (batch_id, seq)): the whole call is
+      // refused, nothing of it stays.
+      jobs[1_199] = { ...(jobs[1_199] as NewJob), seq: 1 };
       await expect(store.addJobs('big', jobs)).rejects.toThrow();
       await store.addJobs('big', plainJobs(1_200, 'big'));
       await store.seal('big', { total: 1_200, estimatedUnits: 1_200, estimatedCost: 60_000 });

@@ -43,6 +43,29 @@ describe('the same input again, on one computer', () => {
   });
 });
 
+describe('idempotency keys, with no index to refuse a repeated one (migration 19)', () => {
+  it('are new for every job: an import, its copy sent again, and the steps of a pipeline', async () => {
+    const h = await startHarness();
+    const csv = await writeMessagesCsv(h.dir, 6);
+    const first = await h.engine.createBatch({ capability: 'channel', paths: [csv.path] });
+    await h.run();
+    const copy = await h.engine.createBatch({ capability: 'channel', paths: [csv.path], allowResend: true });
+    expect(copy.batch?.total).toBe(6);
+    const text = join(h.dir, 'note.txt');
+    await writeFile(text, 'Call back on Tuesday about the invoice.');
+    const piped = await h.engine.createBatch({ capability: 'text', paths: [text], task: 'summary', then: [{ capability: 'crm', record: 'event' }] });
+    await h.run();
+    const keys = (id: string): string[] => h.engine.db.prepare(`SELECT idempotency_key FROM jobs WHERE batch_id = ? ORDER BY seq`).pluck().all(id) as string[];
+    const steps = h.engine.db.prepare(`SELECT id FROM batches WHERE pipeline_id = ? ORDER BY step`).pluck().all(piped.batch?.id) as string[];
+    expect(steps).toHaveLength(2);
+    expect(keys(steps[1] as string)).toHaveLength(1);
+    const all = [first.batch?.id, copy.batch?.id, ...steps].flatMap((id) => keys(id as string));
+    expect(all).toHaveLength(6 + 6 + 1 + 1);
+    expect(new Set(all).size).toBe(all.length);
+    expect(h.engine.db.prepare(`SELECT COUNT(*) - COUNT(DISTINCT idempotency_key) FROM jobs`).pluck().get()).toBe(0);
+  });
+});
+
 describe('an import killed half way', () => {
   it('leaves no batch anyone sees, and the next create removes its rows', async () => {
     const h = await startHarness();

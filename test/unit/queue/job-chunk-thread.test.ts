@@ -88,7 +88,8 @@ describe('JobChunkThread', () => {
     t.write('thread', all.slice(0, 200), q.clock.now());
     // The clash is in the chunk's first, full statement (ROWS rows); its rest would go in another.
     const clash = all.slice(200, 200 + ROWS + 44);
-    clash[150] = { ...(clash[150] as NewJob), idempotencyKey: 'z-1' };
+    // A seq the batch already has: UNIQUE (batch_id, seq).
+    clash[150] = { ...(clash[150] as NewJob), seq: 1 };
     t.write('thread', clash, q.clock.now());
     t.write('thread', all.slice(200 + ROWS + 44), q.clock.now());
     const error = await t.close().then(
@@ -97,7 +98,7 @@ describe('JobChunkThread', () => {
     );
     expect(error).toBeInstanceOf(Database.SqliteError);
     expect((error as { code: string }).code).toBe('SQLITE_CONSTRAINT_UNIQUE');
-    expect((error as Error).message).toMatch(/UNIQUE constraint failed: jobs\.idempotency_key/);
+    expect((error as Error).message).toMatch(/UNIQUE constraint failed: jobs\.batch_id, jobs\.seq/);
     // Any later call names the same failure; the thread wrote the first chunk only.
     expect(() => t.write('thread', all.slice(0, 1), q.clock.now())).toThrow(/UNIQUE constraint failed/);
     expect(rows(q.db, 'thread')).toHaveLength(200);

@@ -68,8 +68,9 @@ describe('JobChunkWriter', () => {
     w.write('many', jobs(70, 'many'));
     const clash = jobs(140, 'many').slice(70);
     const last = clash.at(-1) as NewJob;
-    clash[clash.length - 1] = { ...last, idempotencyKey: 'many-1' };
-    expect(() => w.write('many', clash)).toThrow(/UNIQUE/);
+    // A seq the batch already has: UNIQUE (batch_id, seq).
+    clash[clash.length - 1] = { ...last, seq: 1 };
+    expect(() => w.write('many', clash)).toThrow(/UNIQUE constraint failed: jobs\.batch_id, jobs\.seq/);
     w.finish();
     expect(rows(q.db, 'many')).toHaveLength(70);
     expect(q.store.counts('many').queued).toBe(70);

@@ -79,8 +79,9 @@ function configure(db: Db): void {
   db.pragma('foreign_keys = ON');
   // Another process (the CLI beside the window) may hold the write lock briefly.
   db.pragma('busy_timeout = 5000');
-  // 32 MiB of page cache (default 2 MiB): the fingerprint and idempotency-key indexes are probed
-  // at random for every imported row, and a cold cache makes each probe a read.
+  // 32 MiB of page cache (default 2 MiB). Sized when the fingerprint and idempotency-key indexes
+  // were probed at random for every imported row (until migrations 17 and 19); an import now holds
+  // a smaller one of its own (queue/job-chunk-writer.ts).
   db.pragma('cache_size = -32768');
 }
 

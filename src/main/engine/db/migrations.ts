@@ -1,10 +1,69 @@
 // Schema migrations keyed by PRAGMA user_version; each runs once, in its own transaction.
-// A step is SQL, or a function when existing rows need computing in JavaScript.
 import type Database from 'better-sqlite3';
 import { deliveryOfStored, fingerprintOf } from '../queue/fingerprint';
 import { reviewExistingInvoices } from '../invoices/invoice-reviews';
 
-type Step = string | ((db: Database.Database) => void);
+/**
+ * SQL, a function when existing rows need computing in JavaScript, or a rebuild: a step that
+ * replaces a table (SQLite cannot drop a column's constraint in place), run with foreign keys off
+ * and checked before it commits, as SQLite's own procedure for such changes says.
+ */
+type Step = string | ((db: Database.Database) => void) | { rebuild: (db: Database.Database) => void };
+
+/** The columns of `jobs` as of migration 18, in order. */
+const JOB_COLUMNS = `id, batch_id, seq, state, idempotency_key, source, payload_json, request_body, estimated_units, estimated_cost,
+  tries, attempts, run_at, lease_token, lease_expires_at, units, cost, result_json, raw_response, error_kind, error_message,
+  http_status, created_at, updated_at, finished_at, fingerprint, limited_tries, parent_job_id, sample`;
+
+/**
+ * Migration 19 (user_version 20): `jobs` again, its idempotency keys without a UNIQUE index. Its
+ * rows, ids, indexes and triggers are kept exactly (the indexes and triggers are created again
+ * from their own SQL as the database holds it).
+ */
+function jobsWithoutKeyIndex(db: Database.Database): void {
+  const dependents = db
+    .prepare(`SELECT sql FROM sqlite_master WHERE tbl_name = 'jobs' AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY type, name`)
+    .pluck()
+    .all() as string[];
+  db.exec(`
+  CREATE TABLE jobs_new (
+    id INTEGER PRIMARY KEY,
+    batch_id TEXT NOT NULL REFERENCES batches(id),
+    seq INTEGER NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('queued','running','retry_wait','succeeded','failed','cancelled')),
+    idempotency_key TEXT NOT NULL,   -- unique by construction (queue/idempotency-key.ts; migration 19)
+    source TEXT NOT NULL,            -- file path or "messages.csv row 12": what the user recognises
+    payload_json TEXT NOT NULL,      -- what the capability needs; never changes after creation
+    request_body TEXT,               -- exact JSON body bytes for JSON routes, fixed at creation
+    estimated_units INTEGER NOT NULL,
+    estimated_cost INTEGER NOT NULL,
+    tries INTEGER NOT NULL DEFAULT 0,       -- attempts counted against the limit since the last user retry
+    attempts INTEGER NOT NULL DEFAULT 0,    -- every attempt ever
+    run_at INTEGER NOT NULL,
+    lease_token TEXT,
+    lease_expires_at INTEGER,
+    units INTEGER,
+    cost INTEGER,
+    result_json TEXT,
+    raw_response TEXT,
+    error_kind TEXT,
+    error_message TEXT,
+    http_status INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    fingerprint INTEGER,             -- 64-bit digest of what the job delivers (queue/fingerprint.ts)
+    limited_tries INTEGER NOT NULL DEFAULT 0, -- 429s in a row since the last success or resume
+    parent_job_id INTEGER REFERENCES jobs(id),
+    sample INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (batch_id, seq)
+  );
+  INSERT INTO jobs_new (${JOB_COLUMNS}) SELECT ${JOB_COLUMNS} FROM jobs ORDER BY id;
+  DROP TABLE jobs;
+  ALTER TABLE jobs_new RENAME TO jobs;
+  `);
+  for (const sql of dependents) db.exec(sql);
+}
 
 /** Computes the stored delivery fingerprint of every job again (of the given capabilities' batches, or all). */
 function recomputeFingerprints(db: Database.Database, capabilities: readonly string[] | null): void {
@@ -457,24 +516,54 @@ const MIGRATIONS: readonly Step[] = [
     SELECT j.fingerprint, j.id FROM jobs j JOIN batches b ON b.id = j.batch_id
      WHERE b.ready = 0 AND j.fingerprint IS NOT NULL ORDER BY j.fingerprint, j.id;
   `,
+  // 19 (user_version 20; step 2 has two entries): no UNIQUE index on jobs.idempotency_key.
+  // Nothing looks a job up by its key; the index only checked what the keys are by construction:
+  // UUIDv7 (queue/idempotency-key.ts), strictly increasing within a process (a millisecond and a
+  // 12-bit counter) and 62 random bits besides, so two processes would have to draw the same 62
+  // bits in the same millisecond and counter. Keeping it up cost a fifth of an import's inserts
+  // (100,000 rows in the import's statements: 856 -> 664 ms) and 11% of their pages; the
+  // whole command 3-5% (docs/performance.md, twelfth round). That every job gets a key of its own
+  // (an import, a copy sent again, a pipeline's steps) is tested in test/integration/resend.test.ts.
+  // A folder of 1,000,000 jobs takes about 10 s once to rebuild the table.
+  { rebuild: jobsWithoutKeyIndex },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-export function migrate(db: Database.Database): void {
+/** Runs the steps the database has not had, up to `upTo` (every one; a test stops earlier). */
+export function migrate(db: Database.Database, upTo = SCHEMA_VERSION): void {
   const current = Number(db.pragma('user_version', { simple: true }));
   if (current > SCHEMA_VERSION) {
     throw new Error(
       `This data folder was written by a newer Batchdesk (schema ${current}, this build knows ${SCHEMA_VERSION}). Update Batchdesk or use another --data-dir.`,
     );
   }
-  for (let v = current; v < SCHEMA_VERSION; v++) {
+  for (let v = current; v < upTo; v++) {
     const step = MIGRATIONS[v];
     if (step === undefined) break;
-    db.transaction(() => {
-      if (typeof step === 'string') db.exec(step);
-      else step(db);
-      db.pragma(`user_version = ${v + 1}`);
-    })();
+    const rebuild = typeof step === 'object';
+    // Only outside a transaction: a rebuild's DROP TABLE would otherwise delete every row that
+    // refers to the table's rows, or refuse to.
+    const foreignKeys = rebuild ? Number(db.pragma('foreign_keys', { simple: true })) : 0;
+    if (rebuild) db.pragma('foreign_keys = OFF');
+    try {
+      // Write-locked from the start, and the version read again inside: another process opening
+      // the same folder may have run this step while this one waited.
+      db.transaction(() => {
+        if (Number(db.pragma('user_version', { simple: true })) > v) return;
+        if (typeof step === 'string') db.exec(step);
+        else if (typeof step === 'function') step(db);
+        else {
+          // Rows that already referred to nothing (none should) are not the rebuild's doing.
+          const before = (db.pragma('foreign_key_check') as unknown[]).length;
+          step.rebuild(db);
+          const after = (db.pragma('foreign_key_check') as unknown[]).length;
+          if (after > before) throw new Error(`schema step ${v + 1} would leave ${after - before} rows referring to rows that are not there; nothing was changed`);
+        }
+        db.pragma(`user_version = ${v + 1}`);
+      }).immediate();
+    } finally {
+      if (foreignKeys === 1) db.pragma('foreign_keys = ON');
+    }
   }
 }
