@@ -64,6 +64,30 @@ describe('idempotency keys, with no index to refuse a repeated one (migration 19
     expect(new Set(all).size).toBe(all.length);
     expect(h.engine.db.prepare(`SELECT COUNT(*) - COUNT(DISTINCT idempotency_key) FROM jobs`).pluck().get()).toBe(0);
   });
+
+  it('are the import\'s UUIDv7 and the job\'s number, a new UUIDv7 after a file refused part way', async () => {
+    const h = await startHarness();
+    const one = await writeMessagesCsv(h.dir, 3, 'one.csv');
+    // Rows enough to be handed on before the bad byte is read (the file is read 256 KiB at a
+    // time), so the refused file's jobs were numbered, then taken back.
+    const lines = ['to,text'];
+    for (let i = 0; i < 6_000; i++) lines.push(`${ukDramaNumber(i % 1000)},Second file row ${i} ${'x'.repeat(40)}`);
+    const bad = join(h.dir, 'bad.csv');
+    await writeFile(bad, Buffer.concat([Buffer.from(`${lines.join('\n')}\n`), Buffer.from([0x2b, 0xff, 0x0a])]));
+    const three = await writeMessagesCsv(h.dir, 2, 'three.csv', 500);
+    const r = await h.engine.createBatch({ capability: 'channel', paths: [one.path, bad, three.path] });
+    expect(r.problems.some((p) => p.source === bad)).toBe(true);
+    const jobs = h.engine.db.prepare(`SELECT seq, idempotency_key AS key FROM jobs WHERE batch_id = ? ORDER BY seq`).all(r.batch?.id) as { seq: number; key: string }[];
+    expect(jobs.map((j) => j.seq)).toEqual([1, 2, 3, 4, 5]);
+    const uuid = /^(bd-[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})-(\d+)$/;
+    const parts = jobs.map((j) => uuid.exec(j.key));
+    parts.forEach((m, i) => expect(m?.[2]).toBe(String(i + 1)));
+    // The first file's jobs share one UUIDv7; the last file's, numbered again from 4 after the
+    // refused file's jobs were taken back, another one.
+    expect(new Set(parts.slice(0, 3).map((m) => m?.[1])).size).toBe(1);
+    expect(parts[3]?.[1]).toBe(parts[4]?.[1]);
+    expect(parts[3]?.[1]).not.toBe(parts[0]?.[1]);
+  });
 });
 
 describe('an import killed half way', () => {

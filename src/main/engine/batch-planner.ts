@@ -21,7 +21,7 @@ import type { NewJob } from './queue/job-store';
 import type { RateBook } from './costs/rate-book';
 import { costOf } from './costs/rate-book';
 import { fingerprintOf } from './queue/fingerprint';
-import { newIdempotencyKey } from './queue/idempotency-key';
+import { importKeys } from './queue/idempotency-key';
 import { channelKindOf } from '../../shared/rates';
 import { OutputNames } from './output-names';
 import { describeOptOut, optOutValue, type OptOut } from './messaging/opt-out-list';
@@ -110,6 +110,9 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
   let estimatedUnits = 0;
   let estimatedCost = 0;
   let alreadyQueued = 0;
+  // Each job's idempotency key: this import's own UUIDv7 and the job's number
+  // (queue/idempotency-key.ts); a new one after a discard, so no number's key is ever used twice.
+  let keys = importKeys();
 
   const newOptOuts = new Map<string, string>();
 
@@ -177,8 +180,8 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     estimatedCost += cost;
     sink.add({
       seq: count,
-      // Generated now and committed with the job, before any attempt.
-      idempotencyKey: newIdempotencyKey(),
+      // Made now and committed with the job, before any attempt.
+      idempotencyKey: keys + count,
       fingerprint,
       source,
       payloadJson: JSON.stringify(payload),
@@ -214,6 +217,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     decideWaiting();
     if (r.discard) {
       sink.discardFrom(firstSeq);
+      keys = importKeys();
       ({ count, estimatedUnits, estimatedCost, alreadyQueued } = before);
       problems.length = before.problems;
     }

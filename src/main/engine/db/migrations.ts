@@ -517,10 +517,11 @@ const MIGRATIONS: readonly Step[] = [
      WHERE b.ready = 0 AND j.fingerprint IS NOT NULL ORDER BY j.fingerprint, j.id;
   `,
   // 19 (user_version 20; step 2 has two entries): no UNIQUE index on jobs.idempotency_key.
-  // Nothing looks a job up by its key; the index only checked what the keys are by construction:
-  // UUIDv7 (queue/idempotency-key.ts), strictly increasing within a process (a millisecond and a
-  // 12-bit counter) and 62 random bits besides, so two processes would have to draw the same 62
-  // bits in the same millisecond and counter. Keeping it up cost a fifth of an import's inserts
+  // Nothing looks a job up by its key; the index only checked what the keys are by construction
+  // (queue/idempotency-key.ts): a UUIDv7, strictly increasing within a process (a millisecond and
+  // a 12-bit counter) with 62 random bits besides, so two processes would have to draw the same 62
+  // bits in the same millisecond and counter; an import's jobs, its UUIDv7 and the job's number,
+  // which UNIQUE (batch_id, seq) keeps apart. Keeping it up cost a fifth of an import's inserts
   // (100,000 rows in the import's statements: 856 -> 664 ms) and 11% of their pages; the
   // whole command 3-5% (docs/performance.md, twelfth round). That every job gets a key of its own
   // (an import, a copy sent again, a pipeline's steps) is tested in test/integration/resend.test.ts.

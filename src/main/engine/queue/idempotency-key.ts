@@ -1,7 +1,11 @@
 // Idempotency keys are generated when a job is created and committed with it (GUIDE.md).
-// They are UUIDv7 (RFC 9562): unique and unguessable enough, and ordered by time, so a million
-// new keys append to the end of the unique index instead of landing on random pages of it
-// (random v4 keys made importing a million rows several times slower).
+// A key is a UUIDv7 (RFC 9562: a millisecond, a 12-bit counter within it, 62 random bits), or for
+// the jobs of an import, the import's own UUIDv7 and the job's number in its batch
+// (`importKeys`): unique because the UUIDv7 is, and the number is within its batch (UNIQUE
+// (batch_id, seq)). One UUIDv7 a job cost an import of 100,000 rows 50-90 ms of the planning
+// thread (docs/performance.md, twelfth round); nothing needs a job's key to be random on its own,
+// as the API only compares keys. Nothing looks a job up by its key, and no index checks it
+// (migration 19).
 import { randomBytes } from 'node:crypto';
 
 let lastMs = 0;
@@ -69,4 +73,13 @@ function writeTails(r: Buffer): string {
     parts.push(`${HEX[0x80 | ((r[p] ?? 0) & 0x3f)] ?? ''}${hex(p + 1)}-${hex(p + 2)}${hex(p + 3)}${hex(p + 4)}${hex(p + 5)}${hex(p + 6)}${hex(p + 7)}`);
   }
   return parts.join('');
+}
+
+/**
+ * The keys of an import's jobs: `${importKeys()}${seq}` is job seq's key ("bd-<UUIDv7>-<seq>").
+ * An import whose jobs from some number on are discarded (a file refused part way) takes a new
+ * one, so a number given again never gets a key already made.
+ */
+export function importKeys(now = Date.now()): string {
+  return `${newIdempotencyKey(now)}-`;
 }
