@@ -80,7 +80,20 @@ function stepOption(b: BatchSummary): string {
   return typeof v === 'string' ? ` (${v})` : '';
 }
 
-/** CSV messages start with "Row N"; prefix the file so every line names file and row. */
-export function describeProblems(problems: readonly ImportProblem[]): string {
-  return problems.map((p) => `  ! ${p.row !== null ? `${basename(p.source)}: ` : ''}${p.message}`).join('\n');
+/** Problems listed one per line; the rest are counted (an import refusing 100,000 rows printed 33 MB). */
+export const PROBLEM_LINES = 50;
+
+/**
+ * A CSV reader's messages start with "Row N": the file is put first, so every line names file
+ * and row. The planner's already start with it ("messages.csv row 12: ..."): not twice. At most
+ * `PROBLEM_LINES`, then how many more and where every one is (`more`, e.g. "--json lists every one").
+ */
+export function describeProblems(problems: readonly ImportProblem[], more?: string): string {
+  const lines = problems.slice(0, PROBLEM_LINES).map((p) => {
+    const file = basename(p.source);
+    return `  ! ${p.row !== null && !p.message.startsWith(`${file} row `) ? `${file}: ` : ''}${p.message}`;
+  });
+  const rest = problems.length - PROBLEM_LINES;
+  if (rest > 0) lines.push(`  ! and ${rest.toLocaleString('en')} more${more !== undefined ? `; ${more}` : ''}`);
+  return lines.join('\n');
 }

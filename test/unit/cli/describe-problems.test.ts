@@ -1,0 +1,33 @@
+// The problems of an import as the command line lists them on stderr: every line names its file
+// and row once, and a long list is cut to PROBLEM_LINES lines and a count (an import refusing
+// 100,000 rows already queued printed 100,004 lines, 33 MB).
+import { describe, expect, it } from 'vitest';
+import { describeProblems, PROBLEM_LINES } from '../../../src/main/cli/format';
+import type { ImportProblem } from '../../../src/main/engine/importers/types';
+
+const csv = '/home/ana/lists/msgs.csv';
+
+describe('describeProblems', () => {
+  it('names the file once, whether the message starts with the row or with the file', () => {
+    const problems: ImportProblem[] = [
+      { source: csv, row: 3, message: 'Row 3: the "to" cell is empty; add the number or remove the row.' },
+      { source: csv, row: 2, message: 'msgs.csv row 2: +442079460001 "Hi" in batch b1 (not done yet); not added.' },
+      { source: csv, row: null, message: 'msgs.csv is empty.' },
+    ];
+    expect(describeProblems(problems).split('\n')).toEqual([
+      '  ! msgs.csv: Row 3: the "to" cell is empty; add the number or remove the row.',
+      '  ! msgs.csv row 2: +442079460001 "Hi" in batch b1 (not done yet); not added.',
+      '  ! msgs.csv is empty.',
+    ]);
+  });
+
+  it('lists the first PROBLEM_LINES, then counts the rest and says where every one is', () => {
+    const problems: ImportProblem[] = Array.from({ length: 100_000 }, (_, i) => ({ source: csv, row: i + 2, message: `msgs.csv row ${i + 2}: already queued.` }));
+    const lines = describeProblems(problems, '--json lists every one').split('\n');
+    expect(lines).toHaveLength(PROBLEM_LINES + 1);
+    expect(lines[0]).toBe('  ! msgs.csv row 2: already queued.');
+    expect(lines[PROBLEM_LINES - 1]).toBe(`  ! msgs.csv row ${PROBLEM_LINES + 1}: already queued.`);
+    expect(lines[PROBLEM_LINES]).toBe(`  ! and ${(100_000 - PROBLEM_LINES).toLocaleString('en')} more; --json lists every one`);
+    expect(describeProblems(problems.slice(0, PROBLEM_LINES)).split('\n')).toHaveLength(PROBLEM_LINES);
+  });
+});
