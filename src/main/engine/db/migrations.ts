@@ -10,11 +10,6 @@ import { reviewExistingInvoices } from '../invoices/invoice-reviews';
  */
 type Step = string | ((db: Database.Database) => void) | { rebuild: (db: Database.Database) => void };
 
-/** The columns of `jobs` as of migration 18, in order. */
-const JOB_COLUMNS = `id, batch_id, seq, state, idempotency_key, source, payload_json, request_body, estimated_units, estimated_cost,
-  tries, attempts, run_at, lease_token, lease_expires_at, units, cost, result_json, raw_response, error_kind, error_message,
-  http_status, created_at, updated_at, finished_at, fingerprint, limited_tries, parent_job_id, sample`;
-
 /**
  * Migration 19 (user_version 20): `jobs` again, its idempotency keys without a UNIQUE index. Its
  * rows, ids, indexes and triggers are kept exactly (the indexes and triggers are created again
@@ -25,6 +20,8 @@ function jobsWithoutKeyIndex(db: Database.Database): void {
     .prepare(`SELECT sql FROM sqlite_master WHERE tbl_name = 'jobs' AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY type, name`)
     .pluck()
     .all() as string[];
+  // Every column the table has, by name: one the new table lacked would stop the copy, not be lost.
+  const columns = (db.pragma('table_info(jobs)') as { name: string }[]).map((c) => c.name).join(', ');
   db.exec(`
   CREATE TABLE jobs_new (
     id INTEGER PRIMARY KEY,
@@ -58,7 +55,7 @@ function jobsWithoutKeyIndex(db: Database.Database): void {
     sample INTEGER NOT NULL DEFAULT 0,
     UNIQUE (batch_id, seq)
   );
-  INSERT INTO jobs_new (${JOB_COLUMNS}) SELECT ${JOB_COLUMNS} FROM jobs ORDER BY id;
+  INSERT INTO jobs_new (${columns}) SELECT ${columns} FROM jobs ORDER BY id;
   DROP TABLE jobs;
   ALTER TABLE jobs_new RENAME TO jobs;
   `);

@@ -62,7 +62,6 @@ export function deriveJob(parent: ParentItem, parentBatch: { id: string; capabil
     fields.name = stemOf(parent.source);
   }
   const planned = f.mod.plan({ kind: 'row', row: parent.seq, line: false, text, fields }, f.ctx);
-  const base = { seq: parent.seq, idempotencyKey: newIdempotencyKey(), source: parent.source, parentJobId: parent.id };
   if (!planned.ok) {
     return refusedJob(
       parent,
@@ -77,7 +76,10 @@ export function deriveJob(parent: ParentItem, parentBatch: { id: string; capabil
   // process adds the item, and the same on every attempt.
   if (f.mod.nameOutput) payload = f.mod.nameOutput(payload, (b, ext) => `${b}-${parent.seq}.${ext}`) as RowPayload;
   return {
-    ...base,
+    seq: parent.seq,
+    idempotencyKey: newIdempotencyKey(),
+    source: parent.source,
+    parentJobId: parent.id,
     fingerprint: fingerprintOf(f.mod.delivery(payload, f.ctx)),
     payloadJson: JSON.stringify(payload),
     requestBody: f.mod.requestBody(payload, f.ctx),
