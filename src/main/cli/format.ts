@@ -85,13 +85,15 @@ export const PROBLEM_LINES = 50;
 
 /**
  * A CSV reader's messages start with "Row N": the file is put first, so every line names file
- * and row. The planner's already start with it ("messages.csv row 12: ..."): not twice. At most
- * `PROBLEM_LINES`, then how many more and where every one is (`more`, e.g. "--json lists every one").
+ * and row. Others already start with it (the planner's "messages.csv row 12: ...", the header's
+ * "/path/messages.csv: the header row ..."): not twice. At most `PROBLEM_LINES`, then how many
+ * more and where every one is (`more`, e.g. "--json lists every one").
  */
 export function describeProblems(problems: readonly ImportProblem[], more?: string): string {
   const lines = problems.slice(0, PROBLEM_LINES).map((p) => {
     const file = basename(p.source);
-    return `  ! ${p.row !== null && !p.message.startsWith(`${file} row `) ? `${file}: ` : ''}${p.message}`;
+    const named = p.message.startsWith(`${file} row `) || p.message.startsWith(p.source);
+    return `  ! ${p.row !== null && !named ? `${file}: ` : ''}${p.message}`;
   });
   const rest = problems.length - PROBLEM_LINES;
   if (rest > 0) lines.push(`  ! and ${rest.toLocaleString('en')} more${more !== undefined ? `; ${more}` : ''}`);

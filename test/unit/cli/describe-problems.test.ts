@@ -8,16 +8,18 @@ import type { ImportProblem } from '../../../src/main/engine/importers/types';
 const csv = '/home/ana/lists/msgs.csv';
 
 describe('describeProblems', () => {
-  it('names the file once, whether the message starts with the row or with the file', () => {
+  it('names the file once, whether the message starts with the row, the file or its path', () => {
     const problems: ImportProblem[] = [
       { source: csv, row: 3, message: 'Row 3: the "to" cell is empty; add the number or remove the row.' },
       { source: csv, row: 2, message: 'msgs.csv row 2: +442079460001 "Hi" in batch b1 (not done yet); not added.' },
       { source: csv, row: null, message: 'msgs.csv is empty.' },
+      { source: csv, row: 1, message: `${csv}: the header row (row 1) has no "to" column; nothing was imported.` },
     ];
     expect(describeProblems(problems).split('\n')).toEqual([
       '  ! msgs.csv: Row 3: the "to" cell is empty; add the number or remove the row.',
       '  ! msgs.csv row 2: +442079460001 "Hi" in batch b1 (not done yet); not added.',
       '  ! msgs.csv is empty.',
+      `  ! ${csv}: the header row (row 1) has no "to" column; nothing was imported.`,
     ]);
   });
 
