@@ -5,9 +5,14 @@
 // CommonJS build of the same code.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { MetadataJson, PhoneNumber } from 'libphonenumber-js';
 
-type PhoneNumbers = typeof import('libphonenumber-js');
 type Countries = typeof import('countries-and-timezones');
+
+/** What Batchdesk uses of libphonenumber-js: its default export, with its default (min) metadata. */
+export interface PhoneNumbers {
+  parsePhoneNumberFromString(text: string): PhoneNumber | undefined;
+}
 
 const load = createRequire(import.meta.url);
 let phoneNumbers: PhoneNumbers | undefined;
@@ -16,10 +21,41 @@ let countries: Countries | undefined;
 /** libphonenumber-js: parsing and validating phone numbers. */
 export function phoneNumberLib(): PhoneNumbers {
   if (phoneNumbers === undefined) {
-    phoneNumbers = load('libphonenumber-js') as PhoneNumbers;
+    const parseOnly = parserAlone();
+    phoneNumbersParserAlone = parseOnly !== null;
+    phoneNumbers = parseOnly ?? (load('libphonenumber-js') as PhoneNumbers);
     patternsCompiledOnce = compilePatternsOnce();
   }
   return phoneNumbers;
+}
+
+/** Whether only the parser's modules were loaded, not the whole package (for its test). */
+export let phoneNumbersParserAlone = false;
+
+/** The package's own folder (its main file is at the top of it). */
+function phonePackageDir(): string {
+  return dirname(load.resolve('libphonenumber-js'));
+}
+
+/**
+ * The package's default export without the rest of it: the package's index loads 84 modules (as
+ * you type, find in text, formatting), 29 ms of every import's start, where the parser needs 42
+ * (15 ms). The same two pieces the index puts together: build/parsePhoneNumber.js (what its core
+ * exports as parsePhoneNumberFromString) and the min metadata, passed last as the index does.
+ * If a later version moves or reshapes them, the whole package is loaded instead; the answers are
+ * checked against it in test/unit/importers/recipient.test.ts.
+ */
+function parserAlone(): PhoneNumbers | null {
+  try {
+    const dir = phonePackageDir();
+    const parse = (load(join(dir, 'build', 'parsePhoneNumber.js')) as { default?: unknown }).default;
+    const metadata = load(join(dir, 'metadata.min.json')) as MetadataJson;
+    if (typeof parse !== 'function') return null;
+    const parseWith = parse as (text: string, metadata: MetadataJson) => PhoneNumber | undefined;
+    return { parsePhoneNumberFromString: (text) => parseWith(text, metadata) };
+  } catch {
+    return null;
+  }
 }
 
 /** Whether libphonenumber-js's pattern helper was replaced by one that compiles each pattern once (for its test). */
@@ -40,7 +76,7 @@ function compilePatternsOnce(): boolean {
   let helper: { default?: unknown };
   try {
     // By its file, not the package's name: its exports map does not list the helper.
-    helper = load(join(dirname(load.resolve('libphonenumber-js')), 'build', 'helpers', 'matchesEntirely.js')) as { default?: unknown };
+    helper = load(join(phonePackageDir(), 'build', 'helpers', 'matchesEntirely.js')) as { default?: unknown };
   } catch {
     return false;
   }
