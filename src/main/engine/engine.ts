@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { BackgroundCheckpoint } from './db/background-checkpoint';
 import { openDatabase, type Db } from './db/connection';
+import type { UpgradeNotice } from './db/migrations';
 import { systemClock, type Clock, type Random } from './clock';
 import { FileLogger, type Logger } from './log/logger';
 import { JobStore } from './queue/job-store';
@@ -100,6 +101,8 @@ export interface EngineOptions {
   env?: NodeJS.ProcessEnv;
   /** Imports of at least this many bytes write on a thread (queue/job-chunk-thread.ts); tests lower it. */
   importThreadMinBytes?: number;
+  /** Told before a long update of the data folder's schema starts (a large table rebuilt). */
+  onUpgrade?: UpgradeNotice;
 }
 
 export const DEFAULT_RUNNER_CONFIG: RunnerConfig = {
@@ -181,7 +184,7 @@ export class Engine {
     opts: EngineOptions,
   ) {
     mkdirSync(dataDir, { recursive: true });
-    this.db = openDatabase(join(dataDir, 'batchdesk.sqlite'));
+    this.db = openDatabase(join(dataDir, 'batchdesk.sqlite'), opts.onUpgrade);
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? Math.random;
     this.importThreadMinBytes = opts.importThreadMinBytes ?? THREAD_MIN_BYTES;

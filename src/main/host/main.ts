@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   const dataDir = values['data-dir'] ?? defaultDataDir();
   let service: AppService;
   try {
-    service = new AppService({ dataDir, secrets: new KeychainStore(), transport: 'browser', apiUrl: values['api-url'] ?? process.env.BATCHDESK_API_URL ?? null, team });
+    service = new AppService({ dataDir, secrets: new KeychainStore(), transport: 'browser', apiUrl: values['api-url'] ?? process.env.BATCHDESK_API_URL ?? null, team, onUpgrade: (message) => process.stderr.write(`${message}\n`) });
   } catch (e) {
     await team?.store.close();
     throw e;

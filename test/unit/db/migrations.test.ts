@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate, SCHEMA_VERSION } from '../../../src/main/engine/db/migrations';
+import { ANNOUNCED_REBUILD_ROWS, migrate, SCHEMA_VERSION } from '../../../src/main/engine/db/migrations';
 import { BatchStore } from '../../../src/main/engine/queue/batch-store';
 import { JobStore, type NewJob } from '../../../src/main/engine/queue/job-store';
 import { FakeClock } from '../../helpers/fake-clock';
@@ -107,6 +107,24 @@ describe('migration 19 (user_version 20): jobs without a UNIQUE index on idempot
     const jobs = new JobStore(db, new FakeClock());
     jobs.insertJobs('b2', [{ ...(plainJobs(41, 'b2')[40] as NewJob), idempotencyKey: 'b1-1' }]);
     expect(db.prepare(`SELECT COUNT(*) FROM jobs WHERE idempotency_key = 'b1-1'`).pluck().get()).toBe(2);
+  });
+
+  it('says before it starts when it rebuilds a large table, and only then', () => {
+    const heard: string[] = [];
+    const small = new Database(join(dir.path, 'small.sqlite'));
+    migrate(small, KEY_STEP - 1);
+    migrate(small, SCHEMA_VERSION, (m) => heard.push(m));
+    small.close();
+    expect(heard).toEqual([]);
+
+    // This folder's 80 jobs and enough more to pass the threshold.
+    const more = ANNOUNCED_REBUILD_ROWS - 80;
+    db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${more})
+      INSERT INTO jobs (batch_id, seq, state, idempotency_key, source, payload_json, estimated_units, estimated_cost, run_at, created_at, updated_at)
+      SELECT 'b2', 40 + i, 'queued', 'k' || i, 'row ' || i, '{}', 1, 50, 0, 0, 0 FROM n`);
+    migrate(db, SCHEMA_VERSION, (m) => heard.push(m));
+    expect(heard).toEqual([expect.stringMatching(/^Updating this data folder .* jobs table \(100,000 rows\) is rebuilt, once, in about 1 s\. Stopping it is safe/)]);
+    expect(db.prepare(`SELECT COUNT(*) FROM jobs`).pluck().get()).toBe(ANNOUNCED_REBUILD_ROWS);
   });
 
   it('is not held back by a row that referred to nothing before it', () => {

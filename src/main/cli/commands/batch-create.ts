@@ -118,7 +118,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   const shared = await openChosenStore(values.store, io.env);
   let engine;
   try {
-    engine = openEngine(globalOptions(values, io.env), io.env);
+    engine = openEngine(globalOptions(values, io.env), io);
   } catch (e) {
     await shared?.store.close();
     throw e;

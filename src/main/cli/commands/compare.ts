@@ -40,7 +40,7 @@ export const compareCommand = bindCommand(compareSpec, async ({ values, position
   const sample = values.sample === undefined ? 5 : Number(values.sample);
   if (!Number.isInteger(sample) || sample < 1 || sample > 50 || !/^\d+$/.test(values.sample ?? '5')) throw new UsageError(`--sample must be a number of items from 1 to 50 (got "${values.sample}").`);
   const g = globalOptions(values, io.env);
-  const engine = openEngine(g, io.env);
+  const engine = openEngine(g, io);
   try {
     const made = engine.compareTiers({ batchId: engine.resolveBatchId(id), tiers, sample });
     // The comparison below says what each tier did; the batches' own summaries would repeat it.

@@ -19,7 +19,7 @@ const NAMES = [...Object.values(NUMERIC_SETTINGS).map((r) => r.key), 'messaging_
 export async function cmdConfig(args: string[], io: Io): Promise<ExitCode> {
   const [sub, ...rest] = args;
   const { values, positionals } = parse(rest, configSpec.options);
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  const engine = openEngine(globalOptions(values, io.env), io);
   try {
     if (sub === 'list') {
       for (const r of Object.values(NUMERIC_SETTINGS)) {

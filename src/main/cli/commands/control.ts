@@ -35,7 +35,7 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
     // Resuming reads this computer's keys: a batch whose key the API refused goes on with the key this computer has now.
     let engine: Engine | null = null;
     try {
-      engine = verb === 'resume' ? openEngine(globalOptions(values, io.env), io.env) : null;
+      engine = verb === 'resume' ? openEngine(globalOptions(values, io.env), io) : null;
       const here = engine;
       return await teamControl(shared, verb, positionals[0] ?? '', budget, io, here ? (row) => here.keyCheckFor(row) : undefined);
     } finally {
@@ -43,7 +43,7 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
       await shared.store.close();
     }
   }
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  const engine = openEngine(globalOptions(values, io.env), io);
   try {
     const id = engine.resolveBatchId(positionals[0] ?? '');
     // pause, resume and cancel act on every step of a pipeline: say so, and show every step.

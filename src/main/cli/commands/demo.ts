@@ -18,7 +18,7 @@ export const demoCommand = bindCommand(demoSpec, async ({ values }, io) => {
     `The demo's batches go into the data folder ${g.dataDir}\n` +
       `To keep them apart from your own, choose another with --data-dir DIR (npm run demo -- --data-dir /tmp/batchdesk-demo).\n\n`,
   );
-  const engine = openEngine(g, io.env);
+  const engine = openEngine(g, io);
   try {
     // The demo may be run again on purpose: its samples are allowed to repeat earlier demo batches.
     const inputs: CreateBatchInput[] = [

@@ -52,7 +52,7 @@ async function exporterOf(values: { store?: string | undefined } & Parameters<ty
       throw e;
     }
   }
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  const engine = openEngine(globalOptions(values, io.env), io);
   try {
     const id = engine.resolveBatchId(idOrPrefix);
     return {

@@ -22,7 +22,7 @@ export const indexCommand = bindCommand(indexSpec, async ({ values, positionals 
   const shared = await openChosenStore(values.store, io.env);
   let engine;
   try {
-    engine = openEngine(g, io.env);
+    engine = openEngine(g, io);
   } catch (e) {
     await shared?.store.close();
     throw e;

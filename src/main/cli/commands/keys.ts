@@ -41,7 +41,7 @@ export const keysAddCommand = bindCommand(keysAddSpec, async ({ values }, io) =>
   if (!kind) throw new UsageError('keys add needs --kind api or --kind channel.');
   if (!values.label) throw new UsageError('keys add needs --label NAME (how the key is shown; the key itself is never shown).');
   const rpm = values.rpm === undefined ? undefined : keyRpm(values.rpm, false);
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  const engine = openEngine(globalOptions(values, io.env), io);
   try {
     const secret = values['from-env'] ? (io.env[values['from-env']] ?? '') : await readSecret(io.stdin, io.stderr, `Paste the ${kind} key for "${values.label}" (input hidden): `);
     if (!secret) throw new UsageError(values['from-env'] ? `Environment variable ${values['from-env']} is empty.` : 'No key was given on standard input.');
@@ -56,7 +56,7 @@ export const keysAddCommand = bindCommand(keysAddSpec, async ({ values }, io) =>
 });
 
 export const keysListCommand = bindCommand(keysListSpec, async ({ values }, io) => {
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  const engine = openEngine(globalOptions(values, io.env), io);
   try {
     const keys = engine.keys.list();
     if (values.json) io.stdout.write(`${JSON.stringify({ keys }, null, 2)}\n`);
@@ -73,7 +73,7 @@ export const keysRemoveCommand = bindCommand(keysRemoveSpec, async ({ values, po
   const kind = keyKind(values.kind);
   const label = positionals[0] ?? values.label;
   if (!label) throw new UsageError('keys remove needs the key label.');
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  const engine = openEngine(globalOptions(values, io.env), io);
   try {
     const key = oneKey(engine, label, kind);
     await engine.keys.remove(key.id);
@@ -90,7 +90,7 @@ export const keysSetCommand = bindCommand(keysSetSpec, async ({ values, position
   if (!label) throw new UsageError('keys set needs the key label: batchdesk keys set LABEL --rpm N | --client NAME | --default.');
   const rpm = values.rpm === undefined ? undefined : keyRpm(values.rpm, true);
   if (rpm === undefined && values.client === undefined && !values.default) throw new UsageError('Nothing to change: give --client NAME, --rpm N|default or --default.');
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  const engine = openEngine(globalOptions(values, io.env), io);
   try {
     const key = oneKey(engine, label, kind);
     const client = values.client === undefined ? undefined : values.client.trim() === '' ? null : values.client.trim();

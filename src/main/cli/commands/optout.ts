@@ -36,7 +36,7 @@ async function openBook(values: { store?: string | undefined; 'data-dir'?: strin
       close: () => s.close(),
     };
   }
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  const engine = openEngine(globalOptions(values, io.env), io);
   const list = engine.optOuts;
   return {
     name: 'the opt-out list',

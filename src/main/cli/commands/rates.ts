@@ -11,7 +11,7 @@ import { rateUnit } from '../../../shared/capabilities/catalog';
 export async function cmdRates(args: string[], io: Io): Promise<ExitCode> {
   const [sub, ...rest] = args;
   const { values, positionals } = parse(rest, ratesSpec.options);
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  const engine = openEngine(globalOptions(values, io.env), io);
   try {
     if (sub === 'list') {
       const rates = engine.rates.all();

@@ -50,7 +50,7 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
     spend = (q) => teamSpendReport(shared.store, q);
     close = () => shared.store.close();
   } else {
-    const engine = openEngine(globalOptions(values, io.env), io.env);
+    const engine = openEngine(globalOptions(values, io.env), io);
     spend = async (q) => engine.spendReport(q);
     close = async () => engine.close();
   }

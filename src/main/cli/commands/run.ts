@@ -47,7 +47,7 @@ export const runCommand = bindCommand(runSpec, async ({ values, positionals }, i
       await shared.store.close();
       throw new UsageError('--settle is for hot folders, which fill this computer\'s data folder; with --store, --watch keeps the worker on for the team\'s batches.');
     }
-    const engine = openEngine(g, io.env);
+    const engine = openEngine(g, io);
     try {
       return await teamRun(engine, shared, positionals, io, g.apiUrl, g.dataDir, values.watch === true);
     } finally {
@@ -55,7 +55,7 @@ export const runCommand = bindCommand(runSpec, async ({ values, positionals }, i
       await shared.store.close();
     }
   }
-  const engine = openEngine(g, io.env);
+  const engine = openEngine(g, io);
   try {
     const ids = positionals.length > 0 ? positionals.map((p) => engine.resolveBatchId(p)) : null;
     if (values.settle !== undefined && !values.watch) throw new UsageError('--settle goes with --watch.');

@@ -40,7 +40,7 @@ export const scheduleCommand = bindCommand(scheduleSpec, async ({ values, positi
       await shared.store.close();
     }
   }
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  const engine = openEngine(globalOptions(values, io.env), io);
   try {
     const id = engine.resolveBatchId(positionals[0] ?? '');
     if (values.now === true) {

@@ -52,7 +52,7 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
       const f = await filters((p) => resolveTeamBatch(shared.store, p));
       if (values.semantic) {
         // The query is embedded with this computer's key; the team's vectors are in the store.
-        const engine = openEngine(g, io.env);
+        const engine = openEngine(g, io);
         try {
           const conn = await openConnection(engine, g, io.env);
           try {
@@ -70,7 +70,7 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
       await shared.store.close();
     }
   } else {
-    const engine = openEngine(g, io.env);
+    const engine = openEngine(g, io);
     try {
       const f = await filters((p) => engine.resolveBatchId(p));
       if (values.semantic) {

@@ -34,7 +34,7 @@ export const statusCommand = bindCommand(statusSpec, async ({ values, positional
       await shared.store.close();
     }
   }
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  const engine = openEngine(globalOptions(values, io.env), io);
   try {
     // Naming one step of a pipeline shows every step.
     const batches =

@@ -27,7 +27,7 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
   const { values, positionals } = parse(rest, watchSpec.options);
   if (sub !== 'add' && sub !== 'list' && sub !== 'remove') throw new UsageError('watch takes add DIR --capability ocr|transcribe, list or remove ID|DIR.');
   if ((sub === 'add' || sub === 'remove') && positionals.length !== 1) throw new UsageError(`watch ${sub} takes one folder${sub === 'remove' ? ' (or a watch id)' : ''}.`);
-  const engine = openEngine(globalOptions(values, io.env), io.env);
+  const engine = openEngine(globalOptions(values, io.env), io);
   try {
     if (sub === 'list') {
       const all = engine.hotFolders.list();

@@ -7,7 +7,7 @@
 // process killed while creating it never leaves a 0-byte file behind.
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
-import { migrate } from './migrations';
+import { migrate, SCHEMA_VERSION, type UpgradeNotice } from './migrations';
 import { countSendableJobs } from './sendable-jobs';
 
 export type Db = Database.Database;
@@ -103,14 +103,15 @@ function createFresh(file: string): void {
   renameSync(temp, file);
 }
 
-export function openDatabase(file: string): Db {
+/** Opens (or creates) the data folder's database, bringing its schema up to date; `notice` hears of a long update. */
+export function openDatabase(file: string, notice?: UpgradeNotice): Db {
   if (existsSync(file)) checkHeader(file);
   else createFresh(file);
   let db: Db | null = null;
   try {
     db = new Database(file);
     configure(db);
-    migrate(db);
+    migrate(db, SCHEMA_VERSION, notice);
     countSendableJobs(db);
     return db;
   } catch (e) {
