@@ -22,6 +22,20 @@ describe('batchdesk demo', () => {
     expect(lines.slice(created).join('\n')).toContain(data);
   });
 
+  it('suggests --data-dir only when the default folder was taken', async () => {
+    const chosen = await runCli(['demo', '--data-dir', join(dir.path, 'chosen')]);
+    expect(chosen.stdout.split('\n')[0]).toBe(`The demo's batches go into the data folder ${join(dir.path, 'chosen')} (--data-dir).`);
+    expect(chosen.stdout).not.toContain('choose another');
+    // The default folder (here under XDG_CONFIG_HOME, as on Linux): the way to another is shown.
+    const config = join(dir.path, 'config');
+    const byDefault = await runCli(['demo'], { XDG_CONFIG_HOME: config });
+    expect(byDefault.code, byDefault.stderr).toBe(0);
+    expect(byDefault.stdout.split('\n').slice(0, 2)).toEqual([
+      `The demo's batches go into the data folder ${join(config, 'Batchdesk')}`,
+      'To keep them apart from your own, choose another with --data-dir DIR (npm run demo -- --data-dir /tmp/batchdesk-demo).',
+    ]);
+  });
+
   it('after the demo, `search "charged twice" --json` finds the recording that says it, with a snippet', async () => {
     const data = join(dir.path, 'search');
     expect((await runCli(['demo', '--data-dir', data])).code).toBe(0);

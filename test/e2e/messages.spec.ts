@@ -18,14 +18,14 @@ test('message CSV with bad rows: each problem with its row, the valid rows previ
   const items = problems.getByRole('listitem');
   await expect(items).toHaveCount(4);
   // Row numbers count the header as row 1, as a spreadsheet shows them.
-  await expect(items.nth(0)).toContainText('messages-with-problems.csv: Row 3');
+  await expect(items.nth(0)).toContainText('messages-with-problems.csv row 3:');
   await expect(items.nth(0)).toContainText(/\+|country code|international/i);
-  await expect(items.nth(1)).toContainText('messages-with-problems.csv: Row 4');
+  await expect(items.nth(1)).toContainText('messages-with-problems.csv row 4:');
   await expect(items.nth(1)).toContainText('the "text" column is empty');
-  await expect(items.nth(2)).toContainText('messages-with-problems.csv: Row 5');
+  await expect(items.nth(2)).toContainText('messages-with-problems.csv row 5 ');
   await expect(items.nth(2)).toContainText(/duplicate/i);
   await expect(items.nth(2)).toContainText('row 2');
-  await expect(items.nth(3)).toContainText('messages-with-problems.csv: Row 6');
+  await expect(items.nth(3)).toContainText('messages-with-problems.csv row 6:');
   await expect(items.nth(3)).toContainText('voucher_code');
 
   // The preview: the three valid rows, placeholders filled, the quoted line break kept.

@@ -6,6 +6,7 @@ import type { BatchSummary } from '../../shared/domain';
 import { formatEur } from '../../shared/money';
 import { formatGap } from '../../shared/durations';
 import type { ImportProblem } from '../engine/importers/types';
+import { problemLine } from '../../shared/problem-line';
 
 const STATUS_WORDS: Record<BatchSummary['status'], string> = {
   pending: 'not started',
@@ -28,14 +29,19 @@ export function localTime(ms: number): string {
   return `${formatWall(ms, zone)} ${zone}`;
 }
 
+/** "1 item", "2 items", "~1 message": every unit the catalog names is a plural in -s ("audio seconds"). */
+export function countOf(n: number, plural: string): string {
+  return `${n} ${n === 1 ? plural.replace(/s$/, '') : plural}`;
+}
+
 /** `shared`: a batch of a team's shared store (the commands it names take --store URL). */
 export function describeBatch(b: BatchSummary, opts: { shared?: boolean } = {}): string {
   const c = b.counts;
   const lines = [
     `${b.id}  ${b.name}`,
     `  ${b.capability}${b.channel ? ` via ${b.channel}` : ''}, tier ${b.tier}${keyWords(b)}: ${STATUS_WORDS[b.status]}`,
-    `  ${b.total} items: ${c.succeeded} succeeded, ${c.failed} failed, ${c.queued} queued, ${c.running} running, ${c.retry_wait} waiting to retry, ${c.cancelled} cancelled`,
-    `  cost: ${formatEur(b.cost.spent, 4)} spent of ${formatEur(b.cost.estimated, 4)} estimated${b.cost.budget !== null ? `, budget ${formatEur(b.cost.budget, 4)}` : ''} (${b.units.measured} of ~${b.units.estimated} ${b.units.name})`,
+    `  ${countOf(b.total, 'items')}: ${c.succeeded} succeeded, ${c.failed} failed, ${c.queued} queued, ${c.running} running, ${c.retry_wait} waiting to retry, ${c.cancelled} cancelled`,
+    `  cost: ${formatEur(b.cost.spent, 4)} spent of ${formatEur(b.cost.estimated, 4)} estimated${b.cost.budget !== null ? `, budget ${formatEur(b.cost.budget, 4)}` : ''} (${b.units.measured} of ~${countOf(b.units.estimated, b.units.name)})`,
   ];
   const options = Object.entries(b.options).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(',') : v}`);
   if (options.length > 0) lines.splice(2, 0, `  options: ${options.join('; ')}`);
@@ -84,17 +90,12 @@ function stepOption(b: BatchSummary): string {
 export const PROBLEM_LINES = 50;
 
 /**
- * A CSV reader's messages start with "Row N": the file is put first, so every line names file
- * and row. Others already start with it (the planner's "messages.csv row 12: ...", the header's
- * "/path/messages.csv: the header row ..."): not twice. At most `PROBLEM_LINES`, then how many
- * more and where every one is (`more`, e.g. "--json lists every one").
+ * Each problem as a line naming its file and row once ("msgs.csv row 3: ...", shared/problem-line.ts,
+ * as the window shows them). At most `PROBLEM_LINES`, then how many more and where every one is
+ * (`more`, e.g. "--json lists every one").
  */
 export function describeProblems(problems: readonly ImportProblem[], more?: string): string {
-  const lines = problems.slice(0, PROBLEM_LINES).map((p) => {
-    const file = basename(p.source);
-    const named = p.message.startsWith(`${file} row `) || p.message.startsWith(p.source);
-    return `  ! ${p.row !== null && !named ? `${file}: ` : ''}${p.message}`;
-  });
+  const lines = problems.slice(0, PROBLEM_LINES).map((p) => `  ! ${problemLine(basename(p.source), p)}`);
   const rest = problems.length - PROBLEM_LINES;
   if (rest > 0) lines.push(`  ! and ${rest.toLocaleString('en')} more${more !== undefined ? `; ${more}` : ''}`);
   return lines.join('\n');

@@ -1,9 +1,11 @@
-// The problems of an import as the command line lists them on stderr: every line names its file
-// and row once, and a long list is cut to PROBLEM_LINES lines and a count (an import refusing
-// 100,000 rows already queued printed 100,004 lines, 33 MB).
+// The problems of an import as the command line lists them on stderr (the window words them with
+// the same shared/problem-line.ts): every line names its file and row once, and a long list is cut
+// to PROBLEM_LINES lines and a count (an import refusing 100,000 rows already queued printed
+// 100,004 lines, 33 MB).
 import { describe, expect, it } from 'vitest';
 import { describeProblems, PROBLEM_LINES } from '../../../src/main/cli/format';
 import type { ImportProblem } from '../../../src/main/engine/importers/types';
+import { problemLine } from '../../../src/shared/problem-line';
 
 const csv = '/home/ana/lists/msgs.csv';
 
@@ -14,13 +16,26 @@ describe('describeProblems', () => {
       { source: csv, row: 2, message: 'msgs.csv row 2: +442079460001 "Hi" in batch b1 (not done yet); not added.' },
       { source: csv, row: null, message: 'msgs.csv is empty.' },
       { source: csv, row: 1, message: `${csv}: the header row (row 1) has no "to" column; nothing was imported.` },
+      { source: csv, row: 5, message: 'Row 5 duplicates row 2 (same recipient +442079460001 and same text); skipped.' },
+      { source: '/home/ana/lists/lines.txt', row: 7, message: 'Line 7 is longer than 100,000 characters, so it was not imported.' },
+      { source: csv, row: null, message: 'the file could not be read (EACCES); check its permissions.' },
     ];
     expect(describeProblems(problems).split('\n')).toEqual([
-      '  ! msgs.csv: Row 3: the "to" cell is empty; add the number or remove the row.',
+      '  ! msgs.csv row 3: the "to" cell is empty; add the number or remove the row.',
       '  ! msgs.csv row 2: +442079460001 "Hi" in batch b1 (not done yet); not added.',
       '  ! msgs.csv is empty.',
       `  ! ${csv}: the header row (row 1) has no "to" column; nothing was imported.`,
+      '  ! msgs.csv row 5 duplicates row 2 (same recipient +442079460001 and same text); skipped.',
+      '  ! lines.txt line 7 is longer than 100,000 characters, so it was not imported.',
+      '  ! msgs.csv: the file could not be read (EACCES); check its permissions.',
     ]);
+  });
+
+  it('names the file as the window shows it when the message does not', () => {
+    const upload = '/data/uploads/0b7e8a52-4f3c-4c1e-9d2a-2f6f3c1d9e10/lists/msgs.csv';
+    expect(problemLine('lists/msgs.csv', { source: upload, row: 4, message: 'Row 4: the "text" column is empty.' })).toBe('lists/msgs.csv row 4: the "text" column is empty.');
+    // A "Row" that is not this problem's own row is left as it is.
+    expect(problemLine('msgs.csv', { source: csv, row: 4, message: 'Row 40 is the last one read.' })).toBe('msgs.csv: Row 40 is the last one read.');
   });
 
   it('lists the first PROBLEM_LINES, then counts the rest and says where every one is', () => {

@@ -2,7 +2,7 @@ import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { batchCreateSpec } from '../specs/batch-create';
 import { globalOptions, openEngine } from '../context';
-import { describeBatch, describeProblems, localTime } from '../format';
+import { countOf, describeBatch, describeProblems, localTime } from '../format';
 import { formatEur } from '../../../shared/money';
 import { BATCH_CAPABILITIES, BatchCapability, Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
@@ -152,7 +152,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       if (batch && steps.length === 0 && from === undefined) {
         io.stdout.write(`Created batch ${batch.id}${shared ? ` in ${shared.description}` : ''}\n${describeBatch(batch, { shared: shared !== null })}\n`);
         io.stdout.write(
-          `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${batch.units.estimated} ${batch.units.name}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, shared !== null) : `Nothing is sent until you start it: batchdesk run ${batch.id}${shared ? ' --store URL (on any worker of the team)' : ''}`}\n`,
+          `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${countOf(batch.units.estimated, batch.units.name)}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, shared !== null) : `Nothing is sent until you start it: batchdesk run ${batch.id}${shared ? ' --store URL (on any worker of the team)' : ''}`}\n`,
         );
         if (batch.messaging) io.stdout.write(`${messagingWords(batch.messaging)}\n`);
         if (sample !== undefined && sample < batch.total) {
@@ -183,11 +183,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       }
     }
     if (!batch) {
-      io.stderr.write(
-        alreadyQueued > 0
-          ? `Nothing new: all ${alreadyQueued} item(s) are already in earlier batches (named above), so no batch was created. Add --allow-resend to send them again.\n`
-          : 'Nothing to send: no valid item was found, so no batch was created.\n',
-      );
+      io.stderr.write(`${nothingCreated(alreadyQueued, problems.length - alreadyQueued, values.json === true)}\n`);
       return EXIT.someFailed;
     }
     return EXIT.ok;
@@ -196,6 +192,19 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     await shared?.store.close();
   }
 });
+
+/**
+ * Why no batch was made: every item valid is in an earlier batch (then --allow-resend helps), and
+ * how many others were skipped; the reasons are above, or in the JSON with --json.
+ */
+function nothingCreated(alreadyQueued: number, otherwiseSkipped: number, json: boolean): string {
+  const where = json ? 'listed in the JSON output' : 'named above';
+  if (alreadyQueued === 0) return `Nothing to send: no valid item was found${otherwiseSkipped > 0 ? ` (the problems are ${where})` : ''}, so no batch was created.`;
+  const valid = otherwiseSkipped === 0 ? (alreadyQueued === 1 ? 'the item is' : `all ${alreadyQueued} items are`) : alreadyQueued === 1 ? 'the 1 valid item is' : `the ${alreadyQueued} valid items are`;
+  const earlier = alreadyQueued === 1 ? 'an earlier batch' : 'earlier batches';
+  const others = otherwiseSkipped > 0 ? ` and ${countOf(otherwiseSkipped, 'others')} could not be used` : '';
+  return `Nothing new: ${valid} already in ${earlier} (${where})${others}, so no batch was created. Add --allow-resend to send ${alreadyQueued === 1 ? 'it' : 'them'} again.`;
+}
 
 /** The team's batch a follow-up takes; one of this computer's data folder is named as such, with what to do. */
 async function teamParent(engine: Engine, store: PgQueueStore, from: string): Promise<string> {

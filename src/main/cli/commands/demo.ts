@@ -15,8 +15,10 @@ export const demoCommand = bindCommand(demoSpec, async ({ values }, io) => {
   const samples = join(packageRoot(), 'resources', 'samples');
   // Said before anything is written: by default the demo's batches land beside the user's own.
   io.stdout.write(
-    `The demo's batches go into the data folder ${g.dataDir}\n` +
-      `To keep them apart from your own, choose another with --data-dir DIR (npm run demo -- --data-dir /tmp/batchdesk-demo).\n\n`,
+    values['data-dir'] !== undefined || io.env.BATCHDESK_DATA_DIR
+      ? `The demo's batches go into the data folder ${g.dataDir} (${values['data-dir'] !== undefined ? '--data-dir' : 'BATCHDESK_DATA_DIR'}).\n\n`
+      : `The demo's batches go into the data folder ${g.dataDir}\n` +
+          `To keep them apart from your own, choose another with --data-dir DIR (npm run demo -- --data-dir /tmp/batchdesk-demo).\n\n`,
   );
   const engine = openEngine(g, io);
   try {

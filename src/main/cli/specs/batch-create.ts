@@ -57,7 +57,8 @@ export const batchCreateSpec = defineCommand({
   ],
   notes: [
     'Inputs: transcribe and ocr take files and folders; channel a message CSV; tts, text, image and embeddings a CSV',
-    '(columns text, input, prompt, input) or a TXT file with one item per line; crm a CSV whose columns are the record fields.',
+    '(its column: tts text, text input, image prompt, embeddings input) or a TXT file with one item per line; crm a CSV',
+    'whose columns are the record fields.',
     'Prints each problem with its file or CSV row, the cause and what to do, then the cost estimate.',
     'Items already in an unfinished or succeeded batch are left out, naming that batch, unless --allow-resend.',
     'Pipelines: a step gets each item of the step before as it succeeds (a failed item never goes on); run, pause,',

@@ -6,6 +6,7 @@ import { describe } from '../../../shared/capabilities/catalog';
 import { formatUnits, unitSingular } from '../format/labels';
 import { formatMoney, formatRate } from '../format/money';
 import { displaySource, displayText } from '../format/source';
+import { problemLine } from '../../../shared/problem-line';
 import { formatCount } from '../format/time';
 import './PreviewPanel.css';
 
@@ -18,12 +19,7 @@ function ProblemList({ problems }: { problems: Preview['problems'] }) {
       </h3>
       <ul tabIndex={0} aria-labelledby="preview-problems">
         {problems.map((p, i) => (
-          <li key={`${p.source}:${p.row ?? ''}:${i}`}>
-            <span className="preview__problem-where">
-              {displaySource(p.source)}
-            </span>
-            : {displayText(p.message)}
-          </li>
+          <li key={`${p.source}:${p.row ?? ''}:${i}`}>{displayText(problemLine(displaySource(p.source), p))}</li>
         ))}
       </ul>
     </section>

@@ -8,6 +8,7 @@ import { SandboxBadge } from '../components/SandboxBadge';
 import { useAction } from '../hooks/use-action';
 import { describe } from '../../../shared/capabilities/catalog';
 import { displaySource, displayText } from '../format/source';
+import { problemLine } from '../../../shared/problem-line';
 import { BatchOptions } from '../new-batch/BatchOptions';
 import { DropZone } from '../new-batch/DropZone';
 import { draftRequest, useDraftStore } from '../new-batch/draft-store';
@@ -217,10 +218,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
           {createProblems && createProblems.length > 0 ? (
             <ul className="new-batch__create-problems" aria-label="Problems found when creating the batch">
               {createProblems.map((p, i) => (
-                <li key={i}>
-                  {displaySource(p.source)}
-                  {p.row !== null ? `, row ${p.row}` : ''}: {displayText(p.message)}
-                </li>
+                <li key={i}>{displayText(problemLine(displaySource(p.source), p))}</li>
               ))}
             </ul>
           ) : null}

@@ -1,0 +1,25 @@
+// One problem of an import as one line that names its file and row once, the same on the command
+// line and in the window: "msgs.csv row 3: ...". The messages come in three shapes: an importer's
+// own start with the row ("Row 3: ...", "Row 3 duplicates row 2 ...", "Line 7 is longer ..."),
+// the planner's with the item's source ("msgs.csv row 3: ..."), a file's with its path or name.
+
+/** The part of a path after its last slash (no node:path: the window uses this too). */
+function lastPart(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+}
+
+/**
+ * `name` is how the file is shown (the command line: its name; the window: the path inside the
+ * drop), `source` the file as the problem names it.
+ */
+export function problemLine(name: string, p: { source: string; row: number | null; message: string }): string {
+  const file = lastPart(p.source);
+  const m = p.message;
+  // Already named: the planner's "msgs.csv row 3: ...", or a message about the file itself.
+  if (m.startsWith(`${file} row `) || m.startsWith(`${file} line `) || m.startsWith(p.source) || m.startsWith(`${file} `) || m.startsWith(`${file}:`)) return m;
+  if (p.row !== null) {
+    const own = /^(Row|Line) (\d+)\b/.exec(m);
+    if (own !== null && Number(own[2]) === p.row) return `${name} ${(own[1] as string).toLowerCase()} ${p.row}${m.slice(own[0].length)}`;
+  }
+  return `${name}: ${m}`;
+}
