@@ -33,6 +33,16 @@ describe('the same input again, on one computer', () => {
     expect((await h.engine.createBatch({ capability: 'channel', paths: [five.path] })).problems.map((p) => p.row)).toEqual([2, 3, 4, 5, 6]);
   });
 
+  it('lists a file\'s problems in row order, rows already queued among the rows refused', async () => {
+    const h = await startHarness();
+    const path = join(h.dir, 'mixed.csv');
+    await writeFile(path, 'to,text\n+442079460000,Hello\n12345,Hi\n+442079460001,Hi there\n+442079460002,\n');
+    await h.engine.createBatch({ capability: 'channel', paths: [path] });
+    const again = await h.engine.createBatch({ capability: 'channel', paths: [path] });
+    expect(again.problems.map((p) => p.row)).toEqual([2, 3, 4, 5]);
+    expect(again.problems.map((p) => /already queued or sent/.test(p.message))).toEqual([true, false, true, false]);
+  });
+
   it('the preview counts the files already there, and says which capability and tier has them', async () => {
     const h = await startHarness();
     const first = await h.engine.createBatch({ capability: 'ocr', paths: [INVOICES], tier: 'basic' });

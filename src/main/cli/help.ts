@@ -11,7 +11,8 @@ function label(name: string, o: OptionSpec): string {
 
 function table(rows: readonly (readonly [string, string])[]): string[] {
   const width = Math.min(MAX_LABEL, Math.max(0, ...rows.map(([l]) => l.length)));
-  return rows.map(([l, text]) => `  ${l.padEnd(width)}  ${text}`);
+  // A label longer than the column gets a line of its own, its text below in the column.
+  return rows.map(([l, text]) => (l.length > width ? `  ${l}\n  ${' '.repeat(width)}  ${text}` : `  ${l.padEnd(width)}  ${text}`));
 }
 
 function optionRows(options: OptionSpecs): [string, string][] {

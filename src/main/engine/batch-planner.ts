@@ -222,6 +222,10 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       problems.length = before.problems;
     }
     problems.push(...r.problems);
+    // The file's problems in row order (the file's own first): the reader's come at its end, the
+    // planner's (an item already queued, an opt-out) as rows are decided.
+    const mine = problems.splice(before.problems).sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+    for (const p of mine) problems.push(p);
   };
 
   const spec = desc.input;

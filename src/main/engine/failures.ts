@@ -4,6 +4,7 @@
 import { ZodError } from 'zod';
 import { assertNever } from '../../shared/domain';
 import { DatabaseUnusableError, isCorruption } from './db/connection';
+import { SchemaTooNewError } from './db/migrations';
 import { EngineBusyError } from './engine-lock';
 import { KeychainUnavailableError } from './secrets/secret-store';
 import { StorageFailure } from './queue/storage-failure';
@@ -41,7 +42,7 @@ export function classifyFailure(e: unknown, dataDir?: string): Failure {
   if (e instanceof NotFoundError) return { kind: 'not_found', message: e.message };
   if (e instanceof UserError) return { kind: 'invalid', message: e.message };
   if (e instanceof EngineBusyError) return { kind: 'busy', message: e.message };
-  if (e instanceof KeychainUnavailableError || e instanceof DatabaseUnusableError || e instanceof StorageFailure || e instanceof SharedStoreError) {
+  if (e instanceof KeychainUnavailableError || e instanceof DatabaseUnusableError || e instanceof SchemaTooNewError || e instanceof StorageFailure || e instanceof SharedStoreError) {
     return { kind: 'unavailable', message: e.message };
   }
   if (isCorruption(e)) {

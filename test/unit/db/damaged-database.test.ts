@@ -1,10 +1,13 @@
-// A data folder whose database exists but is empty, truncated or damaged is refused with the
-// path and what to do; it is never replaced by an empty database or written to.
+// A data folder whose database exists but is empty, truncated or damaged (or was written by a
+// newer version) is refused with the path and what to do; it is never replaced by an empty database or written to.
 import { readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/main/engine/engine';
+import Database from 'better-sqlite3';
 import { DatabaseUnusableError } from '../../../src/main/engine/db/connection';
+import { SCHEMA_VERSION, SchemaTooNewError } from '../../../src/main/engine/db/migrations';
+import { classifyFailure, exitCodeFor } from '../../../src/main/engine/failures';
 import { noKeychain } from '../../integration/harness-shared';
 import { tempDir } from '../../helpers/temp-dir';
 
@@ -94,6 +97,26 @@ describe('opening a data folder', () => {
     bytes.fill(0xa5, 100, 4096);
     writeFileSync(file, bytes);
     expectRefused(dir, file, /damaged/);
+  });
+
+  it('refuses a database a newer Batchdesk wrote, naming it and both schemas, as a start failure (exit 4)', async () => {
+    const { dir, file } = await populated(10);
+    const db = new Database(file);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    const before = readFileSync(file);
+    let err: unknown = null;
+    try {
+      open(dir).close();
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(SchemaTooNewError);
+    expect((err as Error).message).toBe(
+      `${file} was written by a newer Batchdesk (schema ${SCHEMA_VERSION + 1}; this version knows up to ${SCHEMA_VERSION}). Nothing was changed. Update Batchdesk, or use another --data-dir.`,
+    );
+    expect(exitCodeFor(classifyFailure(err).kind)).toBe(4);
+    expect(readFileSync(file).equals(before)).toBe(true);
   });
 
   it('batch create does not write into a truncated database', async () => {

@@ -203,7 +203,7 @@ function nothingCreated(alreadyQueued: number, otherwiseSkipped: number, json: b
   const valid = otherwiseSkipped === 0 ? (alreadyQueued === 1 ? 'the item is' : `all ${alreadyQueued} items are`) : alreadyQueued === 1 ? 'the 1 valid item is' : `the ${alreadyQueued} valid items are`;
   const earlier = alreadyQueued === 1 ? 'an earlier batch' : 'earlier batches';
   const others = otherwiseSkipped > 0 ? ` and ${countOf(otherwiseSkipped, 'others')} could not be used` : '';
-  return `Nothing new: ${valid} already in ${earlier} (${where})${others}, so no batch was created. Add --allow-resend to send ${alreadyQueued === 1 ? 'it' : 'them'} again.`;
+  return `Nothing new: ${valid} already in ${earlier} (${where})${others}, so no batch was created. Add --allow-resend to include ${alreadyQueued === 1 ? 'it' : 'them'} anyway.`;
 }
 
 /** The team's batch a follow-up takes; one of this computer's data folder is named as such, with what to do. */

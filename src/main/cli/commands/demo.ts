@@ -40,7 +40,7 @@ export const demoCommand = bindCommand(demoSpec, async ({ values }, io) => {
     const code = await runBatches(engine, ids, io, g.apiUrl, g.dataDir);
     for (const id of ids) {
       const first = engine.jobs.firstSucceeded(id);
-      if (first) io.stdout.write(`\nFirst result of ${id} (${first.source}):\n  ${first.result_json.slice(0, 300)}\n`);
+      if (first) io.stdout.write(`\nFirst result of ${id} (${first.source}):\n  ${first.result_json.length > 300 ? `${first.result_json.slice(0, 300)}…` : first.result_json}\n`);
     }
     // The export hint has to reach the folder the demo used.
     const dirFlag = values['data-dir'] ? ` --data-dir ${/\s/.test(g.dataDir) ? `"${g.dataDir}"` : g.dataDir}` : '';

@@ -7,7 +7,7 @@
 // process killed while creating it never leaves a 0-byte file behind.
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
-import { migrate, SCHEMA_VERSION, type UpgradeNotice } from './migrations';
+import { migrate, SCHEMA_VERSION, SchemaTooNewError, type UpgradeNotice } from './migrations';
 import { countSendableJobs } from './sendable-jobs';
 
 export type Db = Database.Database;
@@ -117,6 +117,7 @@ export function openDatabase(file: string, notice?: UpgradeNotice): Db {
   } catch (e) {
     db?.close();
     if (isCorruption(e)) throw new DatabaseUnusableError(file, `is damaged (SQLite: ${e instanceof Error ? e.message : String(e)})`);
+    if (e instanceof SchemaTooNewError) throw new SchemaTooNewError(e.found, e.known, file);
     throw e;
   }
 }

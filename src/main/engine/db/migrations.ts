@@ -542,14 +542,22 @@ function rebuildNotice(table: string, rows: number): string {
   return `Updating this data folder for this version of Batchdesk: its ${table} table (${rows.toLocaleString('en')} rows) is rebuilt, once, in about ${seconds} s. Stopping it is safe: nothing changes until it is done, and it starts again next time.`;
 }
 
+/** A database whose schema is newer than this build knows: opened by nothing but a newer Batchdesk. */
+export class SchemaTooNewError extends Error {
+  override readonly name = 'SchemaTooNewError';
+  constructor(
+    readonly found: number,
+    readonly known: number,
+    file?: string,
+  ) {
+    super(`${file ?? 'This data folder'} was written by a newer Batchdesk (schema ${found}; this version knows up to ${known}). Nothing was changed. Update Batchdesk, or use another --data-dir.`);
+  }
+}
+
 /** Runs the steps the database has not had, up to `upTo` (every one; a test stops earlier). */
 export function migrate(db: Database.Database, upTo = SCHEMA_VERSION, notice?: UpgradeNotice): void {
   const current = Number(db.pragma('user_version', { simple: true }));
-  if (current > SCHEMA_VERSION) {
-    throw new Error(
-      `This data folder was written by a newer Batchdesk (schema ${current}, this build knows ${SCHEMA_VERSION}). Update Batchdesk or use another --data-dir.`,
-    );
-  }
+  if (current > SCHEMA_VERSION) throw new SchemaTooNewError(current, SCHEMA_VERSION);
   for (let v = current; v < upTo; v++) {
     const step = MIGRATIONS[v];
     if (step === undefined) break;
