@@ -194,8 +194,8 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
 });
 
 /**
- * Why no batch was made: every item valid is in an earlier batch (then --allow-resend helps), and
- * how many others were skipped; the reasons are above, or in the JSON with --json.
+ * Why no batch was made: the valid items are all in earlier batches (--allow-resend includes
+ * them), or there were none; how many others were refused; the reasons are above, or in the JSON.
  */
 function nothingCreated(alreadyQueued: number, otherwiseSkipped: number, json: boolean): string {
   const where = json ? 'listed in the JSON output' : 'named above';
