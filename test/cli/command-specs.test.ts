@@ -10,7 +10,8 @@ describe('command specs', () => {
     const help = commandHelp(c.spec);
     for (const [flag, o] of Object.entries(c.spec.options)) {
       expect(o.help.includes('\n'), `--${flag}: one line`).toBe(false);
-      expect(help).toMatch(new RegExp(`^  (-\\w, )?--${flag}\\b.*  ${o.help.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+      // Beside its flag, or on the next line in the same column when the flag is too long for it.
+      expect(help).toMatch(new RegExp(`^  (-\\w, )?--${flag}\\b[^\\n]*(?:\\n +)?  ${o.help.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
     }
     expect(c.spec.examples.every((e) => e.command.includes(`batchdesk ${name}`))).toBe(true);
     expect(globalHelp(COMMANDS.map((x) => x.spec))).toContain(`batchdesk ${name} `);
