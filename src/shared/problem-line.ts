@@ -8,6 +8,11 @@ function lastPart(path: string): string {
   return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 }
 
+/** "msgs.csv: ..." or "msgs.csv is empty" (a name with an extension: "a problem ..." is not the file "a"). */
+function startsWithFile(message: string, file: string): boolean {
+  return message.startsWith(`${file}:`) || (lastPart(file).includes('.') && message.startsWith(`${file} `));
+}
+
 /**
  * `name` is how the file is shown (the command line: its name; the window: the path inside the
  * drop), `source` the file as the problem names it.
@@ -15,8 +20,10 @@ function lastPart(path: string): string {
 export function problemLine(name: string, p: { source: string; row: number | null; message: string }): string {
   const file = lastPart(p.source);
   const m = p.message;
-  // Already named: the planner's "msgs.csv row 3: ...", or a message about the file itself.
-  if (m.startsWith(`${file} row `) || m.startsWith(`${file} line `) || m.startsWith(p.source) || m.startsWith(`${file} `) || m.startsWith(`${file}:`)) return m;
+  // The planner's "msgs.csv row 3: ..." (it names the file by its last part): as `name` says it.
+  for (const unit of [' row ', ' line ']) if (m.startsWith(`${file}${unit}`)) return name + m.slice(file.length);
+  // Already named: a message that starts with the file, as given, as shown or by its last part.
+  if (m.startsWith(p.source) || startsWithFile(m, name) || startsWithFile(m, file)) return m;
   if (p.row !== null) {
     const own = /^(Row|Line) (\d+)\b/.exec(m);
     if (own !== null && Number(own[2]) === p.row) return `${name} ${(own[1] as string).toLowerCase()} ${p.row}${m.slice(own[0].length)}`;

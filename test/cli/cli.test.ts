@@ -61,14 +61,14 @@ describe('batchdesk CLI', () => {
     expect(r.stderr.split('\n').filter((l) => l.includes('!')).length).toBeGreaterThanOrEqual(4);
   });
 
-  it('creating the same file again says how many items earlier batches have and how many others could not be used', async () => {
+  it('creating the same file again says how many items earlier batches have, and that others could not be used', async () => {
     const data = fresh();
     const file = join(SAMPLES, 'messages-with-problems.csv');
     expect((await runCli(['batch', 'create', 'channel', file, ...data])).code).toBe(0);
     const again = await runCli(['batch', 'create', 'channel', file, ...data]);
     expect(again.code).toBe(1);
     expect(again.stderr.trim().split('\n').at(-1)).toBe(
-      'Nothing new: the 3 valid items are already in earlier batches (named above) and 4 others could not be used, so no batch was created. Add --allow-resend to include them anyway.',
+      'Nothing new: the 3 usable items are already in earlier batches; the others could not be used (named above), so no batch was created. Add --allow-resend to include them anyway.',
     );
     // Every line names the file and row once, in row order.
     const rows = again.stderr.split('\n').filter((l) => l.startsWith('  ! ')).map((l) => /^ {2}! messages-with-problems\.csv row (\d+)[: ]/.exec(l)?.[1]);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { assertBuilt, runCli } from '../helpers/cli';
 import { tempDir } from '../helpers/temp-dir';
+import { defaultDataDir } from '../../src/main/engine/data-dir';
 
 describe('batchdesk demo', () => {
   const dir = tempDir('batchdesk-demo-');
@@ -26,12 +27,13 @@ describe('batchdesk demo', () => {
     const chosen = await runCli(['demo', '--data-dir', join(dir.path, 'chosen')]);
     expect(chosen.stdout.split('\n')[0]).toBe(`The demo's batches go into the data folder ${join(dir.path, 'chosen')} (--data-dir).`);
     expect(chosen.stdout).not.toContain('choose another');
-    // The default folder (here under XDG_CONFIG_HOME, as on Linux): the way to another is shown.
-    const config = join(dir.path, 'config');
-    const byDefault = await runCli(['demo'], { XDG_CONFIG_HOME: config });
+    // The default folder, here under a temporary home on every system: the way to another is shown.
+    const home = join(dir.path, 'home');
+    const env = { HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: join(home, '.config'), APPDATA: join(home, 'AppData', 'Roaming') };
+    const byDefault = await runCli(['demo'], env);
     expect(byDefault.code, byDefault.stderr).toBe(0);
     expect(byDefault.stdout.split('\n').slice(0, 2)).toEqual([
-      `The demo's batches go into the data folder ${join(config, 'Batchdesk')}`,
+      `The demo's batches go into the data folder ${defaultDataDir(env)}`,
       'To keep them apart from your own, choose another with --data-dir DIR (npm run demo -- --data-dir /tmp/batchdesk-demo).',
     ]);
   });

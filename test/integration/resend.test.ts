@@ -41,6 +41,15 @@ describe('the same input again, on one computer', () => {
     const again = await h.engine.createBatch({ capability: 'channel', paths: [path] });
     expect(again.problems.map((p) => p.row)).toEqual([2, 3, 4, 5]);
     expect(again.problems.map((p) => /already queued or sent/.test(p.message))).toEqual([true, false, true, false]);
+
+    // Past the reader's 10,000 listed problems, its "...and N more" line stays last.
+    const many = join(h.dir, 'many.csv');
+    await writeFile(many, `to,text\n+442079460000,Hello\n${'12345,Hi\n'.repeat(10_003)}`);
+    const third = await h.engine.createBatch({ capability: 'channel', paths: [many] });
+    expect(third.problems).toHaveLength(10_002);
+    expect(third.problems[0]?.row).toBe(2);
+    expect(third.problems[1]?.row).toBe(3);
+    expect(third.problems.at(-1)).toMatchObject({ row: null, message: expect.stringMatching(/^…and 3 more problems like these/) });
   });
 
   it('the preview counts the files already there, and says which capability and tier has them', async () => {

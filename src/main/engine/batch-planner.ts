@@ -221,11 +221,16 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       ({ count, estimatedUnits, estimatedCost, alreadyQueued } = before);
       problems.length = before.problems;
     }
-    problems.push(...r.problems);
-    // The file's problems in row order (the file's own first): the reader's come at its end, the
-    // planner's (an item already queued, an opt-out) as rows are decided.
-    const mine = problems.splice(before.problems).sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
-    for (const p of mine) problems.push(p);
+    // The file's problems in row order: the planner's (an item already queued, an opt-out) came
+    // as rows were decided, the reader's come at its end. What the reader says of the whole file
+    // keeps its place: before its first row (the file itself), or after its last (its "...and N
+    // more" line, which refers to everything above it).
+    const planners = problems.splice(before.problems);
+    const firstRow = r.problems.findIndex((p) => p.row !== null);
+    const key = (p: ImportProblem, i: number): number => p.row ?? (firstRow === -1 || i < firstRow ? -Infinity : Infinity);
+    const readers = r.problems.map((p, i) => ({ p, k: key(p, i) }));
+    const mine = [...planners.map((p) => ({ p, k: p.row ?? -Infinity })), ...readers].sort((a, b) => (a.k === b.k ? 0 : a.k < b.k ? -1 : 1));
+    for (const { p } of mine) problems.push(p);
   };
 
   const spec = desc.input;

@@ -34,6 +34,12 @@ describe('describeProblems', () => {
   it('names the file as the window shows it when the message does not', () => {
     const upload = '/data/uploads/0b7e8a52-4f3c-4c1e-9d2a-2f6f3c1d9e10/lists/msgs.csv';
     expect(problemLine('lists/msgs.csv', { source: upload, row: 4, message: 'Row 4: the "text" column is empty.' })).toBe('lists/msgs.csv row 4: the "text" column is empty.');
+    // The planner names a CSV by its last part and a file by its path inside the drop: as the window shows it, once.
+    expect(problemLine('lists/msgs.csv', { source: upload, row: 3, message: 'msgs.csv row 3: already queued.' })).toBe('lists/msgs.csv row 3: already queued.');
+    const pdf = '/data/uploads/0b7e8a52-4f3c-4c1e-9d2a-2f6f3c1d9e10/invoices/a.pdf';
+    expect(problemLine('invoices/a.pdf', { source: pdf, row: null, message: 'invoices/a.pdf: the same file in batch b1.' })).toBe('invoices/a.pdf: the same file in batch b1.');
+    // A file whose name is a word the message starts with is still named.
+    expect(problemLine('a', { source: '/x/a', row: null, message: 'a problem with the file.' })).toBe('a: a problem with the file.');
     // A "Row" that is not this problem's own row is left as it is.
     expect(problemLine('msgs.csv', { source: csv, row: 4, message: 'Row 40 is the last one read.' })).toBe('msgs.csv: Row 40 is the last one read.');
   });

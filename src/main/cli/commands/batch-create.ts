@@ -183,7 +183,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       }
     }
     if (!batch) {
-      io.stderr.write(`${nothingCreated(alreadyQueued, problems.length - alreadyQueued, values.json === true)}\n`);
+      io.stderr.write(`${nothingCreated(alreadyQueued, problems.length > alreadyQueued, values.json === true)}\n`);
       return EXIT.someFailed;
     }
     return EXIT.ok;
@@ -194,16 +194,17 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
 });
 
 /**
- * Why no batch was made: the valid items are all in earlier batches (--allow-resend includes
- * them), or there were none; how many others were refused; the reasons are above, or in the JSON.
+ * Why no batch was made: the usable items are all in earlier batches (--allow-resend includes
+ * them), or there were none; whether other items were refused. The reasons are above, or in the
+ * JSON. (Problems are not items: a row can have two, and a long list ends in a summary line.)
  */
-function nothingCreated(alreadyQueued: number, otherwiseSkipped: number, json: boolean): string {
+function nothingCreated(alreadyQueued: number, othersRefused: boolean, json: boolean): string {
   const where = json ? 'listed in the JSON output' : 'named above';
-  if (alreadyQueued === 0) return `Nothing to send: no valid item was found${otherwiseSkipped > 0 ? ` (the problems are ${where})` : ''}, so no batch was created.`;
-  const valid = otherwiseSkipped === 0 ? (alreadyQueued === 1 ? 'the item is' : `all ${alreadyQueued} items are`) : alreadyQueued === 1 ? 'the 1 valid item is' : `the ${alreadyQueued} valid items are`;
-  const earlier = alreadyQueued === 1 ? 'an earlier batch' : 'earlier batches';
-  const others = otherwiseSkipped > 0 ? ` and ${countOf(otherwiseSkipped, 'others')} could not be used` : '';
-  return `Nothing new: ${valid} already in ${earlier} (${where})${others}, so no batch was created. Add --allow-resend to include ${alreadyQueued === 1 ? 'it' : 'them'} anyway.`;
+  if (alreadyQueued === 0) return `Nothing to send: no valid item was found${othersRefused ? ` (the problems are ${where})` : ''}, so no batch was created.`;
+  const one = alreadyQueued === 1;
+  const usable = othersRefused ? (one ? 'the one usable item is' : `the ${alreadyQueued} usable items are`) : one ? 'the item is' : `all ${alreadyQueued} items are`;
+  const others = othersRefused ? '; the others could not be used' : '';
+  return `Nothing new: ${usable} already in ${one ? 'an earlier batch' : 'earlier batches'}${others} (${where}), so no batch was created. Add --allow-resend to include ${one ? 'it' : 'them'} anyway.`;
 }
 
 /** The team's batch a follow-up takes; one of this computer's data folder is named as such, with what to do. */

@@ -574,10 +574,11 @@ export function migrate(db: Database.Database, upTo = SCHEMA_VERSION, notice?: U
         if (typeof step === 'string') db.exec(step);
         else if (typeof step === 'function') step(db);
         else {
-          // Rows that already referred to nothing (none should) are not the rebuild's doing.
-          const before = (db.pragma('foreign_key_check') as unknown[]).length;
+          // Said first: the checks below read every referring row too.
           const rows = notice === undefined ? 0 : Number(db.prepare(`SELECT count(*) FROM ${step.table}`).pluck().get());
           if (notice !== undefined && rows >= ANNOUNCED_REBUILD_ROWS) notice(rebuildNotice(step.table, rows));
+          // Rows that already referred to nothing (none should) are not the rebuild's doing.
+          const before = (db.pragma('foreign_key_check') as unknown[]).length;
           step.rebuild(db);
           const after = (db.pragma('foreign_key_check') as unknown[]).length;
           if (after > before) throw new Error(`schema step ${v + 1} would leave ${after - before} rows referring to rows that are not there; nothing was changed`);
