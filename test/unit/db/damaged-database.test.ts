@@ -38,14 +38,19 @@ async function populated(rows = 400): Promise<{ dir: string; file: string }> {
   return { dir, file: join(dir, 'batchdesk.sqlite') };
 }
 
-function expectRefused(dir: string, file: string, cause: RegExp): void {
-  const before = readFileSync(file);
-  let err: unknown = null;
+/** What opening the folder threw (null: it opened). */
+function openFailure(dir: string): unknown {
   try {
     open(dir).close();
+    return null;
   } catch (e) {
-    err = e;
+    return e;
   }
+}
+
+function expectRefused(dir: string, file: string, cause: RegExp): void {
+  const before = readFileSync(file);
+  const err = openFailure(dir);
   expect(err).toBeInstanceOf(DatabaseUnusableError);
   const message = (err as Error).message;
   expect(message).toContain(file);
@@ -105,12 +110,7 @@ describe('opening a data folder', () => {
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
     const before = readFileSync(file);
-    let err: unknown = null;
-    try {
-      open(dir).close();
-    } catch (e) {
-      err = e;
-    }
+    const err = openFailure(dir);
     expect(err).toBeInstanceOf(SchemaTooNewError);
     expect((err as Error).message).toBe(
       `${file} was written by a newer Batchdesk (schema ${SCHEMA_VERSION + 1}; this version knows up to ${SCHEMA_VERSION}). Nothing was changed. Update Batchdesk, or use another --data-dir.`,

@@ -14,9 +14,10 @@ export const demoCommand = bindCommand(demoSpec, async ({ values }, io) => {
   const g = globalOptions(values, io.env);
   const samples = join(packageRoot(), 'resources', 'samples');
   // Said before anything is written: by default the demo's batches land beside the user's own.
+  const chosenWith = values['data-dir'] !== undefined ? '--data-dir' : io.env.BATCHDESK_DATA_DIR ? 'BATCHDESK_DATA_DIR' : null;
   io.stdout.write(
-    values['data-dir'] !== undefined || io.env.BATCHDESK_DATA_DIR
-      ? `The demo's batches go into the data folder ${g.dataDir} (${values['data-dir'] !== undefined ? '--data-dir' : 'BATCHDESK_DATA_DIR'}).\n\n`
+    chosenWith !== null
+      ? `The demo's batches go into the data folder ${g.dataDir} (${chosenWith}).\n\n`
       : `The demo's batches go into the data folder ${g.dataDir}\n` +
           `To keep them apart from your own, choose another with --data-dir DIR (npm run demo -- --data-dir /tmp/batchdesk-demo).\n\n`,
   );

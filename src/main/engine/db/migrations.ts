@@ -575,8 +575,10 @@ export function migrate(db: Database.Database, upTo = SCHEMA_VERSION, notice?: U
         else if (typeof step === 'function') step(db);
         else {
           // Said first: the checks below read every referring row too.
-          const rows = notice === undefined ? 0 : Number(db.prepare(`SELECT count(*) FROM ${step.table}`).pluck().get());
-          if (notice !== undefined && rows >= ANNOUNCED_REBUILD_ROWS) notice(rebuildNotice(step.table, rows));
+          if (notice !== undefined) {
+            const rows = Number(db.prepare(`SELECT count(*) FROM ${step.table}`).pluck().get());
+            if (rows >= ANNOUNCED_REBUILD_ROWS) notice(rebuildNotice(step.table, rows));
+          }
           // Rows that already referred to nothing (none should) are not the rebuild's doing.
           const before = (db.pragma('foreign_key_check') as unknown[]).length;
           step.rebuild(db);
