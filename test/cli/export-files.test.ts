@@ -108,6 +108,7 @@ describe('batchdesk export --format files', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`Wrote 0 file(s) of ${id}`);
     expect(r.stdout).toContain('(1 item(s) had no file: failed or not done)');
-    expect(r.stdout).toContain(`\`batchdesk run ${id}\` first`);
+    // Copied as printed, it works on the same data folder (cli/suggested-commands.ts).
+    expect(r.stdout).toContain(`\`batchdesk run ${id} --data-dir ${d.dataDir}\` first`);
   });
 });

@@ -126,7 +126,7 @@ describe('team: export and report --store', () => {
     const api = ['--api-url', sb.url];
     const before = await runCli(['search', 'billed two times', '--semantic', ...elsewhere, ...api], searchEnv);
     expect(before.stderr).toContain('No results are embedded yet');
-    expect(before.stderr).toContain('`batchdesk index <batch-id> --store URL`');
+    expect(before.stderr).toContain(`\`batchdesk index <batch-id> --store URL ${elsewhere.join(' ')} ${api.join(' ')}\``);
     const indexed = await runCli(['index', callsId, ...elsewhere, ...api], searchEnv);
     expect(indexed.code, indexed.stderr).toBe(0);
     expect(indexed.stdout).toMatch(/Embedding the results of \S+ in the team's batch \S+ \(3 item\(s\)\)/);

@@ -6,6 +6,7 @@ import { COMMANDS } from './registry';
 import { resolveCommand, subcommandList, wantsHelp } from './dispatch';
 import { commandHelp, globalHelp, groupHelp } from './help';
 import { classifyFailure, exitCodeFor } from '../engine/failures';
+import { withCarriedGlobals } from './suggested-commands';
 
 /**
  * A command lives for seconds, and V8's default tiering is tuned for pages and servers that live
@@ -17,8 +18,10 @@ import { classifyFailure, exitCodeFor } from '../engine/failures';
  */
 const V8_TIERING = '--interrupt-budget=8192';
 
-export async function main(argv: string[], io: Io): Promise<ExitCode | 130> {
+export async function main(argv: string[], given: Io): Promise<ExitCode | 130> {
   setFlagsFromString(V8_TIERING);
+  // A command it suggests, copied as printed, works on the same data folder and API as this one.
+  const io = withCarriedGlobals(given, argv);
   // `batchdesk status | head`: a reader that went away is not an error worth a stack trace.
   for (const s of [io.stdout, io.stderr]) {
     s.on('error', (e: NodeJS.ErrnoException) => {

@@ -43,9 +43,8 @@ export const demoCommand = bindCommand(demoSpec, async ({ values }, io) => {
       const first = engine.jobs.firstSucceeded(id);
       if (first) io.stdout.write(`\nFirst result of ${id} (${first.source}):\n  ${first.result_json.length > 300 ? `${first.result_json.slice(0, 300)}…` : first.result_json}\n`);
     }
-    // The export hint has to reach the folder the demo used.
-    const dirFlag = values['data-dir'] ? ` --data-dir ${/\s/.test(g.dataDir) ? `"${g.dataDir}"` : g.dataDir}` : '';
-    io.stdout.write(`\nThe demo's data went into ${g.dataDir}\nExport with: batchdesk export <batch-id> --format csv --out results.csv${dirFlag}\n`);
+    // A suggested command: the command line adds the --data-dir the demo was given (suggested-commands.ts).
+    io.stdout.write(`\nThe demo's data went into ${g.dataDir}\nExport with: \`batchdesk export <batch-id> --format csv --out results.csv\`\n`);
     return code === EXIT.ok ? EXIT.ok : code;
   } finally {
     engine.close();
