@@ -5,7 +5,7 @@
 // in memory. A job that delivers what an unfinished or succeeded job of another batch already
 // delivers (same message to the same person, same file or request for the same capability) is
 // refused unless the user allows a resend: a batch created twice must not do everything twice.
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { CreateBatchParsed } from './batch-input';
 import type { FileCapability, ImportProblem } from './importers/types';
 import { streamFiles } from './importers/import-files';
@@ -91,6 +91,22 @@ interface Waiting {
   item: PlanItem;
   problemSource: string;
   row: number | null;
+  /** How its problems start, as the file's reader starts its own: "Row 3", "Line 7", or the file. */
+  says: string;
+}
+
+/** How an item's problems start: a row or line as the reader says it, a file by its source. */
+function saysOf(item: PlanItem, source: string): string {
+  switch (item.kind) {
+    case 'message':
+      return `Row ${item.message.row}`;
+    case 'row':
+      return `${item.line ? 'Line' : 'Row'} ${item.row}`;
+    case 'file':
+      return source;
+    default:
+      return assertNever(item, 'plan item');
+  }
 }
 
 function isFileCapability(c: string): c is FileCapability {
@@ -122,42 +138,42 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
    * `decideWaiting`, which works them out for a group of items at once.
    */
   const decide = (
-    { source, item, problemSource, row }: Waiting,
+    { source, item, problemSource, row, says }: Waiting,
     planned: Planned<unknown>,
     delivery: string,
     fingerprint: bigint,
     known: ReadonlySet<bigint> | null,
   ): void => {
     if (!planned.ok) {
-      problems.push({ source: problemSource, row, message: `${source}: ${planned.message}; skipped.` });
+      problems.push({ source: problemSource, row, message: `${says}: ${planned.message}; skipped.` });
       return;
     }
     const recipient = mod.recipient?.(planned.payload);
     if (recipient !== undefined) {
       // People who opted out are never messaged: marked in this file, or on the list already.
       const marked = item.kind === 'message' ? item.message.optOut : undefined;
-      const says = marked === undefined ? 'no' : optOutValue(marked.value);
-      if (marked !== undefined && says === 'yes') {
+      const answer = marked === undefined ? 'no' : optOutValue(marked.value);
+      if (marked !== undefined && answer === 'yes') {
         if (!newOptOuts.has(recipient)) newOptOuts.set(recipient, source);
-        problems.push({ source: problemSource, row, message: `${source}: ${marked.name} is "${marked.value.trim()}", so ${recipient} goes on the opt-out list and is not sent anything; skipped.` });
+        problems.push({ source: problemSource, row, message: `${says}: ${marked.name} is "${marked.value.trim()}", so ${recipient} goes on the opt-out list and is not sent anything; skipped.` });
         return;
       }
-      if (marked !== undefined && says === 'unclear') {
+      if (marked !== undefined && answer === 'unclear') {
         problems.push({
           source: problemSource,
           row,
-          message: `${source}: ${marked.name} is "${marked.value.trim()}", which is neither yes nor no, so this row is held back rather than risk messaging someone who opted out; skipped. Write yes or no (empty is no) and create the batch again.`,
+          message: `${says}: ${marked.name} is "${marked.value.trim()}", which is neither yes nor no, so this row is held back rather than risk messaging someone who opted out; skipped. Write yes or no (empty is no) and create the batch again.`,
         });
         return;
       }
       const since = newOptOuts.get(recipient);
       if (since !== undefined) {
-        problems.push({ source: problemSource, row, message: `${source}: ${recipient} opted out (${since}); skipped.` });
+        problems.push({ source: problemSource, row, message: `${says}: ${recipient} opted out (${since}); skipped.` });
         return;
       }
       const listed = deps.optedOut?.(recipient) ?? null;
       if (listed) {
-        problems.push({ source: problemSource, row, message: `${source}: ${describeOptOut(listed)}; skipped. If they asked to hear from you again: \`batchdesk optout remove ${recipient}\`.` });
+        problems.push({ source: problemSource, row, message: `${says}: ${describeOptOut(listed)}; skipped. If they asked to hear from you again: \`batchdesk optout remove ${recipient}\`.` });
         return;
       }
     }
@@ -168,7 +184,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
         problems.push({
           source: problemSource,
           row,
-          message: `${source}: ${mod.sameAs(planned.payload, ctx)} in ${describeEarlier(earlier, source)}; not added, so it is not ${desc.input.kind === 'messages' ? 'sent' : 'done and paid for'} twice. ${RESEND_HINT}`,
+          message: `${says}: ${mod.sameAs(planned.payload, ctx)} in ${describeEarlier(earlier, source)}; not added, so it is not ${desc.input.kind === 'messages' ? 'sent' : 'done and paid for'} twice. ${RESEND_HINT}`,
         });
         return;
       }
@@ -205,7 +221,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     group.forEach((w, i) => decide(w, planned[i] as Planned<unknown>, deliveries[i] ?? '', fingerprints[i] ?? 0n, known));
   };
   const add = (source: string, item: PlanItem, problemSource: string, row: number | null): void => {
-    waiting.push({ source, item, problemSource, row });
+    waiting.push({ source, item, problemSource, row, says: saysOf(item, source) });
     if (waiting.length >= CHECK_GROUP) decideWaiting();
   };
 
@@ -250,7 +266,9 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       const kind = channelKindOf(channel ?? DEFAULT_MESSAGING_CHANNEL);
       for (const csv of input.paths) {
         const name = basename(csv);
-        await streamed(() => importMessageCsv(csv, { channelKind: kind, pace: sink.pace, onRow: (message) => add(`${name} row ${message.row}`, { kind: 'message', message }, csv, message.row) }));
+        // Problems name the file as its reader does (resolved), whoever found them.
+        const whole = resolve(csv);
+        await streamed(() => importMessageCsv(csv, { channelKind: kind, pace: sink.pace, onRow: (message) => add(`${name} row ${message.row}`, { kind: 'message', message }, whole, message.row) }));
       }
       break;
     }
@@ -258,12 +276,13 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       const what = spec.column === null ? 'record' : spec.column;
       for (const file of input.paths) {
         const name = basename(file);
+        const whole = resolve(file);
         await streamed(() =>
           importRows(file, {
             column: spec.column,
             what,
             pace: sink.pace,
-            onItem: (item) => add(`${name} ${item.line ? 'line' : 'row'} ${item.row}`, { kind: 'row', ...item }, file, item.row),
+            onItem: (item) => add(`${name} ${item.line ? 'line' : 'row'} ${item.row}`, { kind: 'row', ...item }, whole, item.row),
           }),
         );
       }

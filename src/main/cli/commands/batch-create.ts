@@ -148,7 +148,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       io.stdout.write(`${JSON.stringify({ batch, steps, estimates: estimates.map(estimateJson), problems, already_queued: alreadyQueued }, null, 2)}\n`);
     } else {
       // A refused follow-up is one reason for the whole batch, not a skipped item.
-      if (problems.length > 0) io.stderr.write(`${!batch && from !== undefined ? 'Not created:' : `${problems.length} item(s) skipped:`}\n${describeProblems(problems, '--json lists every one')}\n`);
+      if (problems.length > 0) io.stderr.write(`${!batch && from !== undefined ? 'Not created:' : `Left out (${countOf(problems.length, 'problems')}):`}\n${describeProblems(problems, '--json lists every one')}\n`);
       if (batch && steps.length === 0 && from === undefined) {
         io.stdout.write(`Created batch ${batch.id}${shared ? ` in ${shared.description}` : ''}\n${describeBatch(batch, { shared: shared !== null })}\n`);
         io.stdout.write(
