@@ -15,8 +15,11 @@ function table(rows: readonly (readonly [string, string])[]): string[] {
   return rows.map(([l, text]) => (l.length > width ? `  ${l}\n  ${' '.repeat(width)}  ${text}` : `  ${l.padEnd(width)}  ${text}`));
 }
 
+/** The command's own options first; --store (team mode, where most users never go) last. */
 function optionRows(options: OptionSpecs): [string, string][] {
-  return Object.entries(options).map(([name, o]) => [label(name, o), o.help]);
+  const entries = Object.entries(options);
+  const ordered = [...entries.filter(([name]) => name !== 'store'), ...entries.filter(([name]) => name === 'store')];
+  return ordered.map(([name, o]) => [label(name, o), o.help]);
 }
 
 export function commandHelp(spec: CommandSpec): string {

@@ -30,7 +30,7 @@ export const batchCreateSpec = defineCommand({
       help: 'repeatable: a next step taking the results of the step before, as capability[:option] (text:summary|reply|extract, crm:contact|conversation|event, tts:VOICE, image:WxH, embeddings)',
     },
     name: { type: 'string', value: 'TEXT', help: 'label for the batch' },
-    budget: { type: 'string', value: 'EUR', help: 'pause before spending more than this (with --then: the whole pipeline)' },
+    budget: { type: 'string', value: 'EUR', help: 'pause before spending more than this, in this batch and every step after it together (with --then: the whole pipeline)' },
     sample: { type: 'string', value: 'N', help: 'send N items chosen across the input first, then pause with the measured cost per item and the projected total (resume sends the rest)' },
     key: { type: 'string', value: 'LABEL', help: "the stored key to send with (a client's key, `keys list`); its request limit applies, its client is billed in `report --by client`. Default: the default key of the kind" },
     at: { type: 'string', value: 'TIME', help: 'start the batch by itself at TIME: "2026-12-01 09:00" (this computer\'s time), "2026-12-01 09:00 Europe/Berlin" or ISO with an offset; nothing is sent before (change it with `batchdesk schedule`)' },
@@ -62,6 +62,6 @@ export const batchCreateSpec = defineCommand({
     'Prints each problem with its file or CSV row, the cause and what to do, then the cost estimate.',
     'Items already in an unfinished or succeeded batch are left out, naming that batch, unless --allow-resend.',
     'Pipelines: a step gets each item of the step before as it succeeds (a failed item never goes on); run, pause,',
-    'resume and cancel act on every step; --budget covers every step after the batch it is given to.',
+    'resume and cancel act on every step.',
   ],
 });
