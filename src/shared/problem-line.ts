@@ -1,7 +1,8 @@
 // One problem of an import as one line that names its file and row once, the same on the command
-// line and in the window: "msgs.csv row 3: ...". The messages come in three shapes: an importer's
-// own start with the row ("Row 3: ...", "Row 3 duplicates row 2 ...", "Line 7 is longer ..."),
-// the planner's with the item's source ("msgs.csv row 3: ..."), a file's with its path or name.
+// line and in the window: "msgs.csv row 3: ...". The messages come in three shapes: a row's start
+// with the row, the importer's and the planner's alike ("Row 3: ...", "Row 3 duplicates row 2
+// ...", "Line 7 is longer ..."); a file's with its path or name; a team's refusal with the item
+// ("msgs.csv row 3: ...").
 
 /** The part of a path after its last slash (no node:path: the window uses this too). */
 function lastPart(path: string): string {
@@ -20,7 +21,7 @@ function startsWithFile(message: string, file: string): boolean {
 export function problemLine(name: string, p: { source: string; row: number | null; message: string }): string {
   const file = lastPart(p.source);
   const m = p.message;
-  // The planner's "msgs.csv row 3: ..." (it names the file by its last part): as `name` says it.
+  // "msgs.csv row 3: ..." (the file named by its last part): as `name` says it.
   for (const unit of [' row ', ' line ']) if (m.startsWith(`${file}${unit}`)) return name + m.slice(file.length);
   // Already named: a message that starts with the file, as given, as shown or by its last part.
   if (m.startsWith(p.source) || startsWithFile(m, name) || startsWithFile(m, file)) return m;

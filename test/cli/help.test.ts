@@ -41,6 +41,10 @@ describe('batchdesk --help', () => {
   it('batch create --help lists its options, one line each', async () => {
     const r = await runCli(['batch', 'create', '--help']);
     for (const flag of ['--tier', '--channel', '--voice', '--name', '--budget', '--json']) expect(r.stdout).toMatch(new RegExp(`^  ${flag}\\b.*\\S\\s{2,}\\S`, 'm'));
+    // The command's own options first; --store (team mode) last, just before the global ones.
+    const flags = [...r.stdout.matchAll(/^ {2}(--[a-z-]+)/gm)].map((m) => m[1]);
+    expect(flags[0]).toBe('--tier');
+    expect(flags.slice(flags.indexOf('--json'), flags.indexOf('--json') + 3)).toEqual(['--json', '--store', '--data-dir']);
   });
 
   it('help works before any other argument is checked, and never touches a data folder', async () => {

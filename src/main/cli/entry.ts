@@ -3,13 +3,13 @@
 // large file will want, the import's writing thread, which then boots on the other core meanwhile
 // (queue/chunk-worker.ts). Everything else is in main.ts.
 import { startChunkWorkerFor } from '../engine/queue/chunk-worker';
-import type { Io } from './io';
+import type { Streams } from './io';
 import type { ExitCode } from './exit-codes';
 
-export async function main(argv: string[], io: Io): Promise<ExitCode | 130> {
+export async function main(argv: string[], streams: Streams): Promise<ExitCode | 130> {
   startChunkWorkerFor(argv);
   const cli = await import('./main');
-  return cli.main(argv, io);
+  return cli.main(argv, streams);
 }
 
 // Run when executed (bundle or tsx), not when imported by tests.

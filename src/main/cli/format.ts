@@ -34,8 +34,12 @@ export function countOf(n: number, plural: string): string {
   return `${n} ${n === 1 ? plural.replace(/s$/, '') : plural}`;
 }
 
-/** `shared`: a batch of a team's shared store (the commands it names take --store URL). */
-export function describeBatch(b: BatchSummary, opts: { shared?: boolean } = {}): string {
+/**
+ * `shared`: a batch of a team's shared store (the commands it names take --store URL); `carry`:
+ * the command line's `io.carry`, for the lines that suggest a command (not the name: it is data).
+ */
+export function describeBatch(b: BatchSummary, opts: { shared?: boolean; carry: (text: string) => string }): string {
+  const { carry } = opts;
   const c = b.counts;
   const lines = [
     `${b.id}  ${b.name}`,
@@ -54,16 +58,16 @@ export function describeBatch(b: BatchSummary, opts: { shared?: boolean } = {}):
     if (p.awaiting > 0 && !b.waiting) lines.push(`  waiting for ${p.awaiting} item(s) the steps before still work on (they join as they succeed)`);
   }
   if (c.needs_review > 0) {
-    lines.push(`  ${c.needs_review} invoice(s) need review: a check failed (\`batchdesk export ${b.id} --format invoices --out invoices.csv\` lists which; in the window: Needs review)`);
+    lines.push(carry(`  ${c.needs_review} invoice(s) need review: a check failed (\`batchdesk export ${b.id} --format invoices --out invoices.csv\` lists which; in the window: Needs review)`));
   }
-  if (b.scheduled_for !== null) lines.push(`  scheduled for ${localTime(Date.parse(b.scheduled_for))} (${b.scheduled_for}): nothing is sent before; \`batchdesk schedule ${b.id} --at TIME|--now|--clear${opts.shared ? ' --store URL' : ''}\` changes it`);
+  if (b.scheduled_for !== null) lines.push(carry(`  scheduled for ${localTime(Date.parse(b.scheduled_for))} (${b.scheduled_for}): nothing is sent before; \`batchdesk schedule ${b.id} --at TIME|--now|--clear${opts.shared ? ' --store URL' : ''}\` changes it`));
   if (b.messaging) {
     const m = b.messaging;
     const parts = [m.quiet_hours === null ? null : `quiet hours ${m.quiet_hours} recipient's local time`, m.recipient_gap_ms > 0 ? `at least ${formatGap(m.recipient_gap_ms)} between messages to one recipient` : null].filter((x) => x !== null);
     lines.push(`  timing: ${parts.join('; ')}`);
   }
-  if (b.pause) lines.push(`  paused (${b.pause.kind}): ${b.pause.reason}`);
-  if (b.waiting) lines.push(`  ${b.waiting.reason}`);
+  if (b.pause) lines.push(`  paused (${b.pause.kind}): ${carry(b.pause.reason)}`);
+  if (b.waiting) lines.push(`  ${carry(b.waiting.reason)}`);
   return lines.join('\n');
 }
 
@@ -92,10 +96,10 @@ export const PROBLEM_LINES = 50;
 /**
  * Each problem as a line naming its file and row once ("msgs.csv row 3: ...", shared/problem-line.ts,
  * as the window shows them). At most `PROBLEM_LINES`, then how many more and where every one is
- * (`more`, e.g. "--json lists every one").
+ * (`more`, e.g. "--json lists every one"). `carry`: the command line's `io.carry`.
  */
-export function describeProblems(problems: readonly ImportProblem[], more?: string): string {
-  const lines = problems.slice(0, PROBLEM_LINES).map((p) => `  ! ${problemLine(basename(p.source), p)}`);
+export function describeProblems(problems: readonly ImportProblem[], carry: (text: string) => string, more?: string): string {
+  const lines = problems.slice(0, PROBLEM_LINES).map((p) => `  ! ${carry(problemLine(basename(p.source), p))}`);
   const rest = problems.length - PROBLEM_LINES;
   if (rest > 0) lines.push(`  ! and ${rest.toLocaleString('en')} more${more !== undefined ? `; ${more}` : ''}`);
   return lines.join('\n');

@@ -1,12 +1,12 @@
 // `batchdesk` entry point: dispatches to a command and turns errors into messages and exit codes.
 import { setFlagsFromString } from 'node:v8';
 import { EXIT, UsageError, type ExitCode } from './exit-codes';
-import type { Io } from './io';
+import type { Io, Streams } from './io';
 import { COMMANDS } from './registry';
 import { resolveCommand, subcommandList, wantsHelp } from './dispatch';
 import { commandHelp, globalHelp, groupHelp } from './help';
 import { classifyFailure, exitCodeFor } from '../engine/failures';
-import { withCarriedGlobals } from './suggested-commands';
+import { carrierFor } from './suggested-commands';
 
 /**
  * A command lives for seconds, and V8's default tiering is tuned for pages and servers that live
@@ -18,10 +18,10 @@ import { withCarriedGlobals } from './suggested-commands';
  */
 const V8_TIERING = '--interrupt-budget=8192';
 
-export async function main(argv: string[], given: Io): Promise<ExitCode | 130> {
+export async function main(argv: string[], streams: Streams): Promise<ExitCode | 130> {
   setFlagsFromString(V8_TIERING);
-  // A command it suggests, copied as printed, works on the same data folder and API as this one.
-  const io = withCarriedGlobals(given, argv);
+  // A command a message suggests, copied as printed, works on the same data folder and API.
+  const io: Io = { ...streams, carry: carrierFor(argv) };
   // `batchdesk status | head`: a reader that went away is not an error worth a stack trace.
   for (const s of [io.stdout, io.stderr]) {
     s.on('error', (e: NodeJS.ErrnoException) => {
@@ -58,12 +58,12 @@ export async function main(argv: string[], given: Io): Promise<ExitCode | 130> {
     return await found.entry.run(found.args, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr.write(`batchdesk: ${e.message}\nRun \`batchdesk ${helpFor ?? ''}${helpFor ? ' ' : ''}--help\` for usage.\n`);
+      io.stderr.write(`batchdesk: ${io.carry(e.message)}\nRun \`batchdesk ${helpFor ?? ''}${helpFor ? ' ' : ''}--help\` for usage.\n`);
       return EXIT.usage;
     }
     // One meaning per error (engine/failures.ts), the same the window gets.
     const failure = classifyFailure(e);
-    io.stderr.write(`batchdesk: ${failure.message}\n`);
+    io.stderr.write(`batchdesk: ${io.carry(failure.message)}\n`);
     return exitCodeFor(failure.kind);
   }
 }

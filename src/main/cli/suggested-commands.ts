@@ -1,10 +1,9 @@
 // The commands Batchdesk suggests (`batchdesk run b1a2b3`, `batchdesk optout remove ...`) are
 // written by the engine and the commands without knowing how the command line was started, and
 // some are stored (a pause's reason) and shown later. Copied as printed after `--data-dir D`,
-// such a command would read the default data folder instead. So the command line's output
-// carries the global options the user gave into every suggested command it prints: one place,
-// at display time, for every message wherever it was written.
-import type { Io } from './io';
+// such a command would read the default data folder instead. So where the command line prints a
+// message (never data: names, results, --json, CSV), it carries the global options the user gave
+// into each suggested command in it (`io.carry`, cli/io.ts).
 import { GLOBAL_OPTIONS } from './parse';
 
 /** The global options that decide where a command works: carried into suggestions when given. */
@@ -13,13 +12,17 @@ const CARRIED = (['data-dir', 'api-url'] as const).filter((name) => name in GLOB
 /** A suggested command, in backticks, as every message writes one. */
 const SUGGESTED = /`batchdesk ([^`\n]+)`/g;
 
-/** A word the shell takes as it is. */
-const PLAIN = /^[\w./:@%+=,~-]+$/;
+/** A word a POSIX shell takes as it is (not `~` or `=` first: bash and zsh expand those). */
+const PLAIN = /^[\w./:@%+,-][\w./:@%+=,~-]*$/;
+/** A word cmd and PowerShell take as they are (a backslash is a path's, `%` and `$` are not plain). */
+const PLAIN_WINDOWS = /^[\w./:\\@+,-][\w./:\\@+=,~-]*$/;
 
 /** One argument as a shell on this system reads it back. */
 export function shellWord(value: string, platform: NodeJS.Platform = process.platform): string {
-  if (PLAIN.test(value)) return value;
-  if (platform === 'win32') return `"${value.replace(/"/g, '""')}"`;
+  if ((platform === 'win32' ? PLAIN_WINDOWS : PLAIN).test(value)) return value;
+  // cmd and PowerShell: double quotes, a quote doubled, and backslashes before a quote (or the
+  // closing one: `"C:\data\"`) doubled, as Windows programs split their command line.
+  if (platform === 'win32') return `"${value.replace(/(\\*)"/g, '$1$1""').replace(/(\\+)$/, '$1$1')}"`;
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -38,7 +41,9 @@ export function givenGlobals(argv: readonly string[], platform: NodeJS.Platform 
       if (a === flag && i + 1 < args.length) value = args[i + 1];
       else if (a.startsWith(`${flag}=`)) value = a.slice(flag.length + 1);
     });
-    if (value !== undefined) given.push(`${flag} ${shellWord(value, platform)}`);
+    if (value === undefined) continue;
+    // A value that starts with "-" is only read as one joined to its flag.
+    given.push(value.startsWith('-') ? `${flag}=${shellWord(value, platform)}` : `${flag} ${shellWord(value, platform)}`);
   }
   return given.join(' ');
 }
@@ -57,48 +62,11 @@ export function carryGlobals(text: string, globals: string): string {
   });
 }
 
-/** `carryGlobals` over every string inside a JSON value. */
-function carryInJson(value: unknown, globals: string): unknown {
-  if (typeof value === 'string') return carryGlobals(value, globals);
-  if (Array.isArray(value)) return value.map((v) => carryInJson(v, globals));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, carryInJson(v, globals)]));
-  return value;
+/** What `io.carry` does for this command line. */
+export function carrierFor(argv: readonly string[], platform: NodeJS.Platform = process.platform): (text: string) => string {
+  const globals = givenGlobals(argv, platform);
+  return (text) => carryGlobals(text, globals);
 }
 
-/**
- * What one write becomes. A `--json` document (written whole, one write) is changed inside its
- * strings and written again as it was laid out, so it stays valid JSON whatever the path holds.
- */
-export function carriedOutput(chunk: string, globals: string): string {
-  if (globals === '' || !chunk.includes('`batchdesk ')) return chunk;
-  const json = /^[{[]/.test(chunk) ? parsedJson(chunk) : undefined;
-  if (json === undefined) return carryGlobals(chunk, globals);
-  return `${JSON.stringify(carryInJson(json, globals), null, 2)}${chunk.endsWith('\n') ? '\n' : ''}`;
-}
-
-function parsedJson(chunk: string): unknown {
-  try {
-    return JSON.parse(chunk) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function carrying<S extends NodeJS.WritableStream>(stream: S, globals: string): S {
-  return new Proxy(stream, {
-    get(target, key, receiver) {
-      if (key !== 'write') return Reflect.get(target, key, receiver) as unknown;
-      return (chunk: unknown, ...rest: unknown[]): boolean => {
-        const out = typeof chunk === 'string' ? carriedOutput(chunk, globals) : chunk;
-        return (target.write as (c: unknown, ...r: unknown[]) => boolean).call(target, out, ...rest);
-      };
-    },
-  });
-}
-
-/** The command line's output with the given global options carried into its suggestions. */
-export function withCarriedGlobals(io: Io, argv: readonly string[]): Io {
-  const globals = givenGlobals(argv);
-  if (globals === '') return io;
-  return { ...io, stdout: carrying(io.stdout, globals), stderr: carrying(io.stderr, globals) };
-}
+/** For an Io made without a command line (tests, the interrupt handler): nothing to carry. */
+export const carryNothing = (text: string): string => text;

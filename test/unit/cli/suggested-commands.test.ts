@@ -1,9 +1,13 @@
 // Suggested commands carry the --data-dir / --api-url the user gave, so that one copied as
 // printed works on the same data folder.
 import { describe, expect, it } from 'vitest';
-import { Writable } from 'node:stream';
-import { carriedOutput, carryGlobals, givenGlobals, shellWord, withCarriedGlobals } from '../../../src/main/cli/suggested-commands';
-import type { Io } from '../../../src/main/cli/io';
+import { execFileSync } from 'node:child_process';
+import { carrierFor, carryGlobals, givenGlobals, shellWord } from '../../../src/main/cli/suggested-commands';
+
+/** What bash makes of `word`: the argument a copied command would really pass. */
+function bashReads(word: string): string {
+  return execFileSync('bash', ['-c', `printf %s ${word}`], { encoding: 'utf8', env: { ...process.env, HOME: '/home/someone' } });
+}
 
 describe('suggested commands', () => {
   it('finds the global options given, in either spelling, and quotes them for the shell', () => {
@@ -11,11 +15,27 @@ describe('suggested commands', () => {
     expect(givenGlobals(['run', '--api-url=http://127.0.0.1:8080', 'b1', '--data-dir', "/tmp/Bob's data"], 'linux')).toBe(
       "--data-dir '/tmp/Bob'\\''s data' --api-url http://127.0.0.1:8080",
     );
-    expect(givenGlobals(['status', '--data-dir', 'C:\\Users\\me\\batch data'], 'win32')).toBe('--data-dir "C:\\Users\\me\\batch data"');
     // Defaults and the environment need no carrying; what follows `--` is not an option.
     expect(givenGlobals(['status'], 'linux')).toBe('');
     expect(givenGlobals(['batch', 'create', 'text', '--', '--data-dir', 'x'], 'linux')).toBe('');
-    expect(shellWord('~/calls/2026-11', 'linux')).toBe('~/calls/2026-11');
+    // A value that starts with "-" is only read joined to its flag.
+    expect(givenGlobals(['status', '--data-dir=-odd'], 'linux')).toBe('--data-dir=-odd');
+  });
+
+  it('quotes every value so that bash reads back exactly that value', () => {
+    // "~" and "=" first are expanded by bash or zsh: a folder literally named "~/bd" (given as
+    // --data-dir=~/bd, which bash does not expand) must not become $HOME/bd when copied.
+    for (const value of ['/tmp/d', '~/bd', '=x', "/tmp/Bob's data", '/tmp/a b/c,d', '/tmp/$HOME', '/tmp/`x`', 'C:\\data']) {
+      expect(bashReads(shellWord(value, 'linux')), value).toBe(value);
+    }
+    expect(shellWord('/srv/calls/2026-11', 'linux')).toBe('/srv/calls/2026-11');
+  });
+
+  it('quotes for Windows as its programs split a command line', () => {
+    expect(shellWord('C:\\Users\\me\\batch data', 'win32')).toBe('"C:\\Users\\me\\batch data"');
+    // A trailing backslash would escape the closing quote: doubled.
+    expect(shellWord('C:\\my data\\', 'win32')).toBe('"C:\\my data\\\\"');
+    expect(shellWord('D:\\batchdesk', 'win32')).toBe('D:\\batchdesk');
   });
 
   it('adds them to every suggested command that does not name them, before a `--`', () => {
@@ -30,31 +50,7 @@ describe('suggested commands', () => {
       expect(carryGlobals(same, g)).toBe(same);
     }
     expect(carryGlobals('`batchdesk run b1`', '')).toBe('`batchdesk run b1`');
-  });
-
-  it('keeps a --json document valid whatever the path holds', () => {
-    const doc = `${JSON.stringify({ problems: [{ message: 'x.csv row 2: opted out; `batchdesk optout remove +44` to undo' }], n: 1 }, null, 2)}\n`;
-    const g = givenGlobals(['--data-dir', 'C:\\data "new"'], 'win32');
-    const out = carriedOutput(doc, g);
-    const parsed = JSON.parse(out) as { problems: { message: string }[]; n: number };
-    expect(parsed.problems[0]?.message).toBe('x.csv row 2: opted out; `batchdesk optout remove +44 --data-dir "C:\\data ""new"""` to undo');
-    expect(parsed.n).toBe(1);
-    expect(out.endsWith('}\n')).toBe(true);
-  });
-
-  it("wraps the command line's output streams, and leaves them alone when nothing was given", () => {
-    let written = '';
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        written += chunk.toString();
-        done();
-      },
-    });
-    const io = { stdout: sink, stderr: sink, stdin: process.stdin, env: {} } as unknown as Io;
-    expect(withCarriedGlobals(io, ['status'])).toBe(io);
-    const carried = withCarriedGlobals(io, ['status', '--data-dir', '/tmp/d']);
-    carried.stdout.write('Then `batchdesk run b1`.\n');
-    carried.stderr.write(Buffer.from('`batchdesk run b2`\n'));
-    expect(written).toBe('Then `batchdesk run b1 --data-dir /tmp/d`.\n`batchdesk run b2`\n');
+    expect(carrierFor(['status'], 'linux')('`batchdesk run b1`')).toBe('`batchdesk run b1`');
+    expect(carrierFor(['status', '--data-dir', '/tmp/d'], 'linux')('`batchdesk run b1`')).toBe('`batchdesk run b1 --data-dir /tmp/d`');
   });
 });

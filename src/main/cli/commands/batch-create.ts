@@ -148,15 +148,15 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       io.stdout.write(`${JSON.stringify({ batch, steps, estimates: estimates.map(estimateJson), problems, already_queued: alreadyQueued }, null, 2)}\n`);
     } else {
       // A refused follow-up is one reason for the whole batch, not a skipped item.
-      if (problems.length > 0) io.stderr.write(`${!batch && from !== undefined ? 'Not created:' : `Left out (${countOf(problems.length, 'problems')}):`}\n${describeProblems(problems, '--json lists every one')}\n`);
+      if (problems.length > 0) io.stderr.write(`${!batch && from !== undefined ? 'Not created:' : 'Left out:'}\n${describeProblems(problems, io.carry, '--json lists every one')}\n`);
       if (batch && steps.length === 0 && from === undefined) {
-        io.stdout.write(`Created batch ${batch.id}${shared ? ` in ${shared.description}` : ''}\n${describeBatch(batch, { shared: shared !== null })}\n`);
+        io.stdout.write(`Created batch ${batch.id}${shared ? ` in ${shared.description}` : ''}\n${describeBatch(batch, { shared: shared !== null, carry: io.carry })}\n`);
         io.stdout.write(
-          `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${countOf(batch.units.estimated, batch.units.name)}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, shared !== null) : `Nothing is sent until you start it: batchdesk run ${batch.id}${shared ? ' --store URL (on any worker of the team)' : ''}`}\n`,
+          io.carry(`Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${countOf(batch.units.estimated, batch.units.name)}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, shared !== null) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${shared ? ' --store URL' : ''}\`${shared ? ' (on any worker of the team)' : ''}`}\n`),
         );
         if (batch.messaging) io.stdout.write(`${messagingWords(batch.messaging)}\n`);
         if (sample !== undefined && sample < batch.total) {
-          io.stdout.write(`Sample first: ${sample} item(s) chosen across the input are sent, then the batch pauses with their measured cost per item and the projected total; \`batchdesk resume ${batch.id}${shared ? ' --store URL' : ''}\` sends the rest.\n`);
+          io.stdout.write(io.carry(`Sample first: ${sample} item(s) chosen across the input are sent, then the batch pauses with their measured cost per item and the projected total; \`batchdesk resume ${batch.id}${shared ? ' --store URL' : ''}\` sends the rest.\n`));
         }
       } else if (batch) {
         const ids = [batch, ...steps];
@@ -170,14 +170,14 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         });
         const budget = batch.cost.budget;
         io.stdout.write(
-          `Estimated cost: ${formatEur(total, 4)} for ${from !== undefined && steps.length === 0 ? 'the follow-up' : 'every step together'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${from === undefined ? 'all steps together' : 'this batch and any step after it, together'}` : ''}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, shared !== null) : `Nothing is sent until you start it: batchdesk run ${batch.id}${shared ? ' --store URL (on any worker of the team)' : ''}`}\n`,
+          io.carry(`Estimated cost: ${formatEur(total, 4)} for ${from !== undefined && steps.length === 0 ? 'the follow-up' : 'every step together'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${from === undefined ? 'all steps together' : 'this batch and any step after it, together'}` : ''}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, shared !== null) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${shared ? ' --store URL' : ''}\`${shared ? ' (on any worker of the team)' : ''}`}\n`),
         );
       }
       if (batch && batch.cost.budget !== null) {
         const total = estimates.reduce((n, e) => n + e.cost, 0);
         if (total > batch.cost.budget) {
           io.stderr.write(
-            `Note: the budget (${formatEur(batch.cost.budget, 4)}) is below the estimate (${formatEur(total, 4)}): sending pauses before the item that would cross it; raise it with \`batchdesk resume ${batch.id} --budget EUR${shared ? ' --store URL' : ''}\`.\n`,
+            io.carry(`Note: the budget (${formatEur(batch.cost.budget, 4)}) is below the estimate (${formatEur(total, 4)}): sending pauses before the item that would cross it; raise it with \`batchdesk resume ${batch.id} --budget EUR${shared ? ' --store URL' : ''}\`.\n`),
           );
         }
       }

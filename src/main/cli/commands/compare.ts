@@ -35,7 +35,7 @@ export function describeComparison(v: ComparisonView): string {
 
 export const compareCommand = bindCommand(compareSpec, async ({ values, positionals }, io) => {
   const id = positionals[0];
-  if (!id) throw new UsageError('compare needs the batch id: batchdesk compare <batch-id> --tiers basic,standard,superior.');
+  if (!id) throw new UsageError('compare needs the batch id: `batchdesk compare <batch-id> --tiers basic,standard,superior`.');
   const tiers = parseTiers(values.tiers);
   const sample = values.sample === undefined ? 5 : Number(values.sample);
   if (!Number.isInteger(sample) || sample < 1 || sample > 50 || !/^\d+$/.test(values.sample ?? '5')) throw new UsageError(`--sample must be a number of items from 1 to 50 (got "${values.sample}").`);

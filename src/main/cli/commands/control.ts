@@ -57,11 +57,11 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
       case 'resume': {
         const resumed = engine.resume(id, budget !== undefined ? { budget } : {});
         io.stdout.write(
-          resumed
+          io.carry(resumed
             ? `Resumed ${id}${also}. Run \`batchdesk run ${id}\` to continue sending.\n`
             : before.status === 'cancelled'
               ? `${id} was cancelled: it cannot be resumed. Create a new batch for what is left.\n`
-              : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`,
+              : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`),
         );
         break;
       }
@@ -72,11 +72,11 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
       }
       case 'retry': {
         const n = engine.retryFailed(id);
-        io.stdout.write(n > 0 ? `${n} failed item(s) queued again with their original idempotency keys. Run \`batchdesk run ${id}\`.\n` : `No failed items in ${id}.\n`);
+        io.stdout.write(io.carry(n > 0 ? `${n} failed item(s) queued again with their original idempotency keys. Run \`batchdesk run ${id}\`.\n` : `No failed items in ${id}.\n`));
         break;
       }
     }
-    io.stdout.write(`${steps.map((s) => describeBatch(engine.summary(s))).join('\n')}\n`);
+    io.stdout.write(`${steps.map((s) => describeBatch(engine.summary(s), { carry: io.carry })).join('\n')}\n`);
     return EXIT.ok;
   } finally {
     engine.close();

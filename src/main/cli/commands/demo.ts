@@ -32,7 +32,7 @@ export const demoCommand = bindCommand(demoSpec, async ({ values }, io) => {
     const ids: string[] = [];
     for (const input of inputs) {
       const { batch, problems } = await engine.createBatch(input);
-      if (problems.length > 0) io.stderr.write(`${describeProblems(problems)}\n`);
+      if (problems.length > 0) io.stderr.write(`${describeProblems(problems, io.carry)}\n`);
       if (batch) {
         ids.push(batch.id);
         io.stdout.write(`Created ${batch.id} (${batch.name}): ${batch.total} items, estimated ${formatEur(batch.cost.estimated, 4)}\n`);
@@ -44,7 +44,7 @@ export const demoCommand = bindCommand(demoSpec, async ({ values }, io) => {
       if (first) io.stdout.write(`\nFirst result of ${id} (${first.source}):\n  ${first.result_json.length > 300 ? `${first.result_json.slice(0, 300)}…` : first.result_json}\n`);
     }
     // A suggested command: the command line adds the --data-dir the demo was given (suggested-commands.ts).
-    io.stdout.write(`\nThe demo's data went into ${g.dataDir}\nExport with: \`batchdesk export <batch-id> --format csv --out results.csv\`\n`);
+    io.stdout.write(io.carry(`\nThe demo's data went into ${g.dataDir}\nExport with: \`batchdesk export <batch-id> --format csv --out results.csv\`\n`));
     return code === EXIT.ok ? EXIT.ok : code;
   } finally {
     engine.close();

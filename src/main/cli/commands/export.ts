@@ -83,9 +83,9 @@ export const exportCommand = bindCommand(exportSpec, async ({ values, positional
       io.stdout.write(
         `Wrote ${r.written} ${WHAT[format]} of ${id}${where} to ${out} (${r.noFile} item(s) had no file: failed or not done${r.problemCount > 0 ? `; ${r.problemCount} succeeded item(s) could not be written, listed below` : ''})\n`,
       );
-      if (r.written === 0 && r.noFile > 0 && r.problemCount === 0) io.stdout.write(`Nothing has succeeded yet: \`batchdesk run ${id}${exporter.shared ? ' --store URL' : ''}\` first, then export again.\n`);
+      if (r.written === 0 && r.noFile > 0 && r.problemCount === 0) io.stdout.write(io.carry(`Nothing has succeeded yet: \`batchdesk run ${id}${exporter.shared ? ' --store URL' : ''}\` first, then export again.\n`));
       // Succeeded items whose file could not be given: named, with the cause and what to do.
-      for (const p of r.problems) io.stderr.write(`! ${p.item}: ${p.message}\n`);
+      for (const p of r.problems) io.stderr.write(io.carry(`! ${p.item}: ${p.message}\n`));
       if (r.problemCount > r.problems.length) io.stderr.write(`! and ${r.problemCount - r.problems.length} more item(s) like these\n`);
       return r.problemCount > 0 ? EXIT.someFailed : EXIT.ok;
     }

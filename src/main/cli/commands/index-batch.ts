@@ -42,7 +42,7 @@ export const indexCommand = bindCommand(indexSpec, async ({ values, positionals 
     if (id === null) {
       const created = await engine.createBatch({ capability: 'embeddings', from: parent, tier: tier.data });
       if (!created.batch) {
-        io.stderr.write(`${describeProblems(created.problems)}\n`);
+        io.stderr.write(`${describeProblems(created.problems, io.carry)}\n`);
         return EXIT.someFailed;
       }
       id = created.batch.id;
@@ -51,7 +51,7 @@ export const indexCommand = bindCommand(indexSpec, async ({ values, positionals 
       io.stdout.write(`The results of ${parent} are embedded in batch ${id}; sending what is left of it.\n`);
     }
     const code = await runBatches(engine, [id], io, g.apiUrl, g.dataDir);
-    if (code === EXIT.ok) io.stdout.write(`Search them by meaning: batchdesk search "WORDS" --semantic --batch ${parent}\n`);
+    if (code === EXIT.ok) io.stdout.write(io.carry(`Search them by meaning: \`batchdesk search "WORDS" --semantic --batch ${parent}\`\n`));
     return code;
   } finally {
     engine.close();
@@ -73,7 +73,7 @@ async function teamIndex(engine: Engine, shared: SharedStoreHandle, idOrPrefix: 
     io.stdout.write(`The results of ${parent} are embedded in the team's batch ${id}; sending what is left of it.\n`);
   }
   const code = await teamRun(engine, shared, [id], io, g.apiUrl, g.dataDir);
-  if (code === EXIT.ok) io.stdout.write(`Search them by meaning: batchdesk search "WORDS" --semantic --batch ${parent} --store URL\n`);
+  if (code === EXIT.ok) io.stdout.write(io.carry(`Search them by meaning: \`batchdesk search "WORDS" --semantic --batch ${parent} --store URL\`\n`));
   return code;
 }
 

@@ -87,7 +87,7 @@ export const keysRemoveCommand = bindCommand(keysRemoveSpec, async ({ values, po
 export const keysSetCommand = bindCommand(keysSetSpec, async ({ values, positionals }, io) => {
   const kind = keyKind(values.kind);
   const label = positionals[0];
-  if (!label) throw new UsageError('keys set needs the key label: batchdesk keys set LABEL --rpm N | --client NAME | --default.');
+  if (!label) throw new UsageError('keys set needs the key label: `batchdesk keys set LABEL --rpm N | --client NAME | --default`.');
   const rpm = values.rpm === undefined ? undefined : keyRpm(values.rpm, true);
   if (rpm === undefined && values.client === undefined && !values.default) throw new UsageError('Nothing to change: give --client NAME, --rpm N|default or --default.');
   const engine = openEngine(globalOptions(values, io.env), io);

@@ -89,7 +89,7 @@ export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
     for (const raw of positionals) {
       const key = optOutKey(raw);
       if (!key.ok) {
-        io.stderr.write(`! ${key.reason}\n`);
+        io.stderr.write(io.carry(`! ${key.reason}\n`));
         bad++;
         continue;
       }

@@ -50,18 +50,18 @@ export async function runWatching(engine: Engine, io: Io, apiUrl: string | null,
     const folders = engine.hotFolders.list();
     io.stderr.write(`Sending to ${conn.description}\n`);
     io.stderr.write(
-      folders.length === 0
+      io.carry(folders.length === 0
         ? 'No folder is watched yet (`batchdesk watch add DIR --capability ocr`); folders added while this runs are picked up.\n'
-        : `Watching ${folders.length} folder(s): ${folders.map((w) => `${w.dir} (${w.steps})`).join(', ')}. Ctrl-C stops.\n`,
+        : `Watching ${folders.length} folder(s): ${folders.map((w) => `${w.dir} (${w.steps})`).join(', ')}. Ctrl-C stops.\n`),
     );
     session = engine.hotFolders.watch({
       stableMs,
       onEvent: (e) => {
         const text = line(e);
-        if (text) (e.kind === 'taken' ? io.stdout : io.stderr).write(text);
+        if (text) (e.kind === 'taken' ? io.stdout : io.stderr).write(io.carry(text));
         if (e.kind === 'taken') nudge();
       },
-      onError: (m) => io.stderr.write(`! ${m}\n`),
+      onError: (m) => io.stderr.write(io.carry(`! ${m}\n`)),
     });
     // The first pass takes the data folder (one sender per folder) and recovers what a crash left running.
     await engine.run(conn.target, { signal: stop.signal, start: unfinished });

@@ -34,7 +34,7 @@ export async function runBatches(engine: Engine, ids: string[] | null, io: Io, a
     await conn.close();
   }
   const final = snapshot();
-  if (opts.describe !== false) for (const b of final) io.stdout.write(`${describeBatch(b)}\n`);
+  if (opts.describe !== false) for (const b of final) io.stdout.write(`${describeBatch(b, { carry: io.carry })}\n`);
   if (stop.signal.aborted) return 130 as ExitCode;
   return runExit(final);
 }

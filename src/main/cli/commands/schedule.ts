@@ -26,13 +26,13 @@ export const scheduleCommand = bindCommand(scheduleSpec, async ({ values, positi
       const b = await teamSchedule(shared, id, values.now === true ? undefined : at);
       if (values.json) io.stdout.write(`${JSON.stringify(b, null, 2)}\n`);
       else {
-        io.stdout.write(`${describeBatch(b, { shared: true })}\n`);
+        io.stdout.write(`${describeBatch(b, { shared: true, carry: io.carry })}\n`);
         io.stdout.write(
-          values.now === true
+          io.carry(values.now === true
             ? `Started: the team's workers send it (\`batchdesk run --store URL\` on a worker that is not running yet).\n`
             : at === null
               ? `No start time any more: the batch waits for its start (\`batchdesk run ${id} --store URL\`).\n`
-              : `A worker of the team running then starts it (\`batchdesk run --watch --store URL\`, or \`batchdesk run ${id} --store URL\`, which waits for it).\n`,
+              : `A worker of the team running then starts it (\`batchdesk run --watch --store URL\`, or \`batchdesk run ${id} --store URL\`, which waits for it).\n`),
         );
       }
       return EXIT.ok;
@@ -53,13 +53,13 @@ export const scheduleCommand = bindCommand(scheduleSpec, async ({ values, positi
     const b = engine.summary(id);
     if (values.json) io.stdout.write(`${JSON.stringify(b, null, 2)}\n`);
     else {
-      io.stdout.write(`${describeBatch(b)}\n`);
+      io.stdout.write(`${describeBatch(b, { carry: io.carry })}\n`);
       io.stdout.write(
-        values.now === true
+        io.carry(values.now === true
           ? `Started: a Batchdesk that is running sends it now; otherwise \`batchdesk run ${id}\`.\n`
           : at === null
             ? `No start time any more: the batch waits for its start (\`batchdesk run ${id}\`, or Start in the window).\n`
-            : `It starts by itself then, in whichever Batchdesk is running (or the first one started after).\n`,
+            : `It starts by itself then, in whichever Batchdesk is running (or the first one started after).\n`),
       );
     }
     return EXIT.ok;

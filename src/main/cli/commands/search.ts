@@ -29,7 +29,7 @@ function describeHits(hits: readonly SearchHit[]): string {
 
 export const searchCommand = bindCommand(searchSpec, async ({ values, positionals }, io) => {
   const query = positionals.join(' ').trim();
-  if (query === '') throw new UsageError('search needs the words to look for, e.g. batchdesk search "charged twice".');
+  if (query === '') throw new UsageError('search needs the words to look for, e.g. `batchdesk search "charged twice"`.');
   let capability: BatchCapability | undefined;
   if (values.capability !== undefined) {
     const c = BatchCapability.safeParse(values.capability);
@@ -92,9 +92,9 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
     io.stdout.write(`${JSON.stringify({ hits: out }, null, 2)}\n`);
   } else if (hits.length === 0) {
     io.stdout.write(
-      values.semantic
-        ? `Nothing embedded matches these filters. Embed the batch's results first: batchdesk index <batch-id>${shared ? ' --store URL' : ''}.\n`
-        : `Nothing found for "${query}". Search covers finished items (succeeded or failed): their file names, inputs, results and errors.\n`,
+      io.carry(values.semantic
+        ? `Nothing embedded matches these filters. Embed the batch's results first: \`batchdesk index <batch-id>${shared ? ' --store URL' : ''}\`.\n`
+        : `Nothing found for "${query}". Search covers finished items (succeeded or failed): their file names, inputs, results and errors.\n`),
     );
   } else {
     io.stdout.write(`${describeHits(hits)}\n`);

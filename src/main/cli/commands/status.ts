@@ -7,20 +7,20 @@ import type { BatchSummary } from '../../../shared/domain';
 import { openChosenStore, teamStatus } from './team';
 
 /** Batches in order, each pipeline's steps together under one line for the pipeline. */
-function describeAll(batches: readonly BatchSummary[]): string {
+function describeAll(batches: readonly BatchSummary[], carry: (text: string) => string): string {
   const out: string[] = [];
   const shown = new Set<string>();
   for (const b of batches) {
     if (shown.has(b.id)) continue;
     if (!b.pipeline) {
-      out.push(describeBatch(b));
+      out.push(describeBatch(b, { carry }));
       shown.add(b.id);
       continue;
     }
     const pid = b.pipeline.id;
     const steps = batches.filter((x) => x.pipeline?.id === pid).sort((x, y) => (x.pipeline?.step ?? 0) - (y.pipeline?.step ?? 0));
     for (const s of steps) shown.add(s.id);
-    out.push([describePipeline(steps), ...steps.map((s) => describeBatch(s))].join('\n'));
+    out.push([describePipeline(steps), ...steps.map((s) => describeBatch(s, { carry }))].join('\n'));
   }
   return out.join('\n\n');
 }
@@ -42,9 +42,9 @@ export const statusCommand = bindCommand(statusSpec, async ({ values, positional
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ batches }, null, 2)}\n`);
     } else if (batches.length === 0) {
-      io.stdout.write('No batches yet. Create one with `batchdesk batch create ...` or try `batchdesk demo`.\n');
+      io.stdout.write(io.carry('No batches yet. Create one with `batchdesk batch create ...` or try `batchdesk demo`.\n'));
     } else {
-      io.stdout.write(`${describeAll(batches)}\n`);
+      io.stdout.write(`${describeAll(batches, io.carry)}\n`);
     }
     return EXIT.ok;
   } finally {

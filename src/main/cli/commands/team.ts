@@ -53,14 +53,14 @@ export async function teamStatus(h: SharedStoreHandle, positionals: readonly str
   }
   const upLine = `${describeWorkersUp(up)}\n`;
   if (batches.length === 0) {
-    io.stdout.write(`No batches in the shared store yet. Create one with \`batchdesk batch create ... --store URL\`.\n${upLine}`);
+    io.stdout.write(io.carry(`No batches in the shared store yet. Create one with \`batchdesk batch create ... --store URL\`.\n${upLine}`));
     return EXIT.ok;
   }
   const out = batches.map((b) => {
     const here = workers.filter((w) => w.batch_id === b.id);
     const who = here.length === 0 ? '' : `\n  in flight on: ${here.map((w) => `${w.worker} (${w.running})`).join(', ')}`;
-    const notSent = leftNotes(b.id, b.counts.queued + b.counts.retry_wait, up).map((n) => `\n  ${n}`).join('');
-    return `${describeBatch(b, { shared: true })}${who}${notSent}`;
+    const notSent = leftNotes(b.id, b.counts.queued + b.counts.retry_wait, up).map((n) => `\n  ${io.carry(n)}`).join('');
+    return `${describeBatch(b, { shared: true, carry: io.carry })}${who}${notSent}`;
   });
   io.stdout.write(`${out.join('\n\n')}\n\n${upLine}`);
   return EXIT.ok;
@@ -96,7 +96,7 @@ export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrP
       const { resumed, newKey, sameKey } = await resumeTeamBatch(store, id, budget, keyHere);
       if (newKey) {
         io.stdout.write(
-          `The key it was sent with was refused by the API, so it is now sent with this computer's key (…${newKey.hint}): every worker that sends it needs that same key (\`batchdesk keys add\`, or the environment variable).\n`,
+          io.carry(`The key it was sent with was refused by the API, so it is now sent with this computer's key (…${newKey.hint}): every worker that sends it needs that same key (\`batchdesk keys add\`, or the environment variable).\n`),
         );
       }
       if (sameKey) {
@@ -105,11 +105,11 @@ export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrP
         );
       }
       io.stdout.write(
-        resumed
+        io.carry(resumed
           ? `Resumed ${id}. Standing workers (\`batchdesk run --watch --store URL\`) pick it up within a second; a worker without --watch ended when it paused, so start one (\`batchdesk run ${id} --store URL\`) if none is standing.\n`
           : before.status === 'cancelled'
             ? `${id} was cancelled: it cannot be resumed. Create a new batch for what is left.\n`
-            : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`,
+            : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`),
       );
       break;
     }
@@ -120,11 +120,11 @@ export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrP
     }
     case 'retry': {
       const n = await retryTeamBatch(store, id);
-      io.stdout.write(n > 0 ? `${n} failed item(s) queued again with their original idempotency keys. Run \`batchdesk run ${id} --store URL\`.\n` : `No failed items in ${id}.\n`);
+      io.stdout.write(io.carry(n > 0 ? `${n} failed item(s) queued again with their original idempotency keys. Run \`batchdesk run ${id} --store URL\`.\n` : `No failed items in ${id}.\n`));
       break;
     }
   }
-  io.stdout.write(`${describeBatch(await teamBatch(store, id), { shared: true })}\n`);
+  io.stdout.write(`${describeBatch(await teamBatch(store, id), { shared: true, carry: io.carry })}\n`);
   return EXIT.ok;
 }
 
@@ -151,7 +151,7 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
     }
     await store.start(id);
   }
-  if (stay) io.stderr.write('Staying on (--watch): batches started later (`batchdesk run ID --store URL` from any computer) and resumed ones are picked up; stop with Ctrl-C or SIGTERM.\n');
+  if (stay) io.stderr.write(io.carry('Staying on (--watch): batches started later (`batchdesk run ID --store URL` from any computer) and resumed ones are picked up; stop with Ctrl-C or SIGTERM.\n'));
   const stop = onInterrupt(io, 'Stopping: any item still in flight goes back to the shared queue (same idempotency key); other workers carry on.');
   const progress = createProgress(io.stderr);
   let last: BatchSummary[] = [];
@@ -168,7 +168,7 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
   const timer = setInterval(() => void sample(), 1_000);
   let left = new Map<string, string>();
   try {
-    const worker = await engine.runTeam(conn.target, h, { batchIds: ids, signal: stop.signal, stay, say: (line) => io.stderr.write(`${line}\n`) });
+    const worker = await engine.runTeam(conn.target, h, { batchIds: ids, signal: stop.signal, stay, say: (line) => io.stderr.write(io.carry(`${line}\n`)) });
     left = worker.left;
   } finally {
     clearInterval(timer);
@@ -177,7 +177,7 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
     stop.dispose();
     await conn.close();
   }
-  for (const b of last) io.stdout.write(`${describeBatch(b, { shared: true })}${left.has(b.id) ? `\n  left to other workers: ${left.get(b.id) ?? ''}` : ''}\n`);
+  for (const b of last) io.stdout.write(`${describeBatch(b, { shared: true, carry: io.carry })}${left.has(b.id) ? `\n  left to other workers: ${io.carry(left.get(b.id) ?? '')}` : ''}\n`);
   if (stop.signal.aborted) return (stay ? standingExit(stop) : 130) as ExitCode;
   // Work is left that this computer cannot send (no key for it here): not a success of this worker.
   if (last.some((b) => left.has(b.id) && b.counts.queued + b.counts.retry_wait + b.counts.running > 0)) return EXIT.cannotRun;

@@ -10,15 +10,15 @@ import { eurOption, thenSteps } from '../option-values';
 import { parseExtensions, WATCHABLE_CAPABILITIES } from '../../engine/watch/intake-rules';
 import type { WatchView } from '../../../shared/contract';
 
-function describeWatch(w: WatchView): string {
+function describeWatch(w: WatchView, carry: (text: string) => string): string {
   const lines = [
     `${w.id}  ${w.dir}`,
     `    ${w.steps}, ${w.tier}${w.extensions ? `, only ${w.extensions.join(', ')}` : ''}${w.key ? `, key ${w.key}` : ''}${w.budgetPerDay !== null ? `, budget ${formatEur(w.budgetPerDay, 2)} a day` : ''}`,
     `    today: ${w.takenToday} file(s)${w.todayBatch ? ` in batch ${w.todayBatch}` : ''}${w.lastFile ? `; last ${w.lastFile.path} at ${w.lastFile.at.replace('T', ' ').slice(0, 19)} UTC` : ''}`,
   ];
-  for (const p of w.problems.slice(0, 5)) lines.push(`    ! ${p.message ?? p.path}`);
+  for (const p of w.problems.slice(0, 5)) lines.push(`    ! ${carry(p.message ?? p.path)}`);
   if (w.problems.length > 5) lines.push(`    ! and ${w.problems.length - 5} more set aside (see .batchdesk-set-aside in the folder)`);
-  for (const s of w.skipped.slice(0, 3)) lines.push(`    - ${s.message ?? s.path}`);
+  for (const s of w.skipped.slice(0, 3)) lines.push(`    - ${carry(s.message ?? s.path)}`);
   return lines.join('\n');
 }
 
@@ -32,8 +32,8 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
     if (sub === 'list') {
       const all = engine.hotFolders.list();
       if (values.json) io.stdout.write(`${JSON.stringify({ watches: all }, null, 2)}\n`);
-      else if (all.length === 0) io.stdout.write('No folder is watched. Add one: batchdesk watch add DIR --capability ocr\n');
-      else io.stdout.write(`${all.map(describeWatch).join('\n')}\n`);
+      else if (all.length === 0) io.stdout.write(io.carry('No folder is watched. Add one: `batchdesk watch add DIR --capability ocr`\n'));
+      else io.stdout.write(`${all.map((w) => describeWatch(w, io.carry)).join('\n')}\n`);
       return EXIT.ok;
     }
     const target = positionals[0] ?? '';
@@ -67,7 +67,7 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
       budgetPerDay,
     });
     io.stdout.write(`Watching ${w.dir} (${w.id}): ${w.steps}, ${w.tier}.\n`);
-    io.stdout.write('Files are taken while `batchdesk run --watch` (or the app) runs; files already there are taken at its start.\n');
+    io.stdout.write(io.carry('Files are taken while `batchdesk run --watch` (or the app) runs; files already there are taken at its start.\n'));
     return EXIT.ok;
   } finally {
     engine.close();
