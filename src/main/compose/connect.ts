@@ -8,7 +8,7 @@ import type { ApiTarget } from '../engine/api/target';
 import type { KeyManager } from '../engine/secrets/key-manager';
 import { checkApiUrl } from '../../shared/settings-rules';
 import { UserError } from '../engine/failures';
-import { startSandbox, type SandboxHandle } from '../../sandbox/server';
+import type { SandboxHandle } from '../../sandbox/server';
 
 export interface Connection {
   target: ApiTarget;
@@ -44,6 +44,9 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
   }
   const dir = join(opts.dataDir, 'sandbox');
   mkdirSync(dir, { recursive: true });
+  // Loaded only here: a command that never talks to the embedded sandbox (batch create, status)
+  // does not parse and set up its 100 kB at start.
+  const { startSandbox } = await import('../../sandbox/server');
   const sb = await startSandbox({ dbFile: join(dir, 'sandbox.sqlite') });
   return {
     target: {
