@@ -145,6 +145,8 @@ export function dispatchCases(name: string, open: OpenStoreRig): void {
       for (const j of await r.jobs(id)) {
         expect(j).toMatchObject({ state: 'failed', error_kind: 'transient', attempts: 4, tries: 4 });
         expect(j.error_message).toContain('Gave up after 4 attempts');
+        // The last cause without the "; retrying." it had while tries were left.
+        expect(j.error_message).toMatch(/Last: The API had a temporary problem \(HTTP 50[03]\)[^;]*\. Retry the failed items later/);
         expect(j.error_message).toContain(`batchdesk retry ${id}`);
         expect([500, 503]).toContain(j.http_status);
       }

@@ -146,6 +146,11 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       expect(await r.admin.ledger()).toHaveLength(4);
       expect((await r.admin.usage()).total_cost).toBe(200);
 
+      // A budget at or below what it already spent would send nothing: refused, nothing changed.
+      await expect(r.resume(id, 150)).rejects.toThrow(/A budget of €0\.0150 leaves nothing to send: batch \S+ .*has already spent €0\.0200\. Nothing was changed\./);
+      await expect(r.resume(id, 200)).rejects.toThrow(/leaves nothing to send/);
+      expect(await r.summary(id)).toMatchObject({ status: 'paused', cost: { budget } });
+
       expect(await r.resume(id, null)).toBe(true);
       expect((await r.summary(id)).cost.budget).toBeNull();
       await r.run(id);
@@ -224,7 +229,9 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       expect(await pausing).toBe(true);
       const summary = await r.summary(id);
       expect(summary.status).toBe('paused');
-      expect(summary.pause).toEqual({ kind: 'user', reason: 'Paused by the user.', until: null });
+      expect(summary.pause).toMatchObject({ kind: 'user', until: null });
+      // What happened and how to go on, with the command that does it.
+      expect(summary.pause?.reason).toMatch(new RegExp(`^Paused by the user\\. \`batchdesk resume ${id}( --store URL)?\` \\(or Resume in the window\\) continues it`));
       expect(summary.counts.running).toBe(0);
       expect(summary.counts.failed).toBe(0);
       expect(summary.counts.queued).toBeGreaterThan(0);

@@ -29,9 +29,14 @@ export function localTime(ms: number): string {
   return `${formatWall(ms, zone)} ${zone}`;
 }
 
-/** "1 item", "2 items", "~1 message": every unit the catalog names is a plural in -s ("audio seconds"). */
+/** The noun for `n` of them: every unit the catalog names is a plural in -s ("audio seconds"). */
+export function nounFor(n: number, plural: string): string {
+  return n === 1 ? plural.replace(/s$/, '') : plural;
+}
+
+/** "1 item", "2 items", "~1 message". */
 export function countOf(n: number, plural: string): string {
-  return `${n} ${n === 1 ? plural.replace(/s$/, '') : plural}`;
+  return `${n} ${nounFor(n, plural)}`;
 }
 
 /**
@@ -60,7 +65,7 @@ export function describeBatch(b: BatchSummary, opts: { shared?: boolean; carry: 
   if (c.needs_review > 0) {
     lines.push(carry(`  ${c.needs_review} invoice(s) need review: a check failed (\`batchdesk export ${b.id} --format invoices --out invoices.csv\` lists which; in the window: Needs review)`));
   }
-  if (b.scheduled_for !== null) lines.push(carry(`  scheduled for ${localTime(Date.parse(b.scheduled_for))} (${b.scheduled_for}): nothing is sent before; \`batchdesk schedule ${b.id} --at TIME|--now|--clear${opts.shared ? ' --store URL' : ''}\` changes it`));
+  if (b.scheduled_for !== null) lines.push(carry(`  scheduled for ${localTime(Date.parse(b.scheduled_for))} (${b.scheduled_for}): nothing is sent before; \`batchdesk schedule ${b.id} --now${opts.shared ? ' --store URL' : ''}\` starts it now (--at TIME moves it, --clear removes it)`));
   if (b.messaging) {
     const m = b.messaging;
     const parts = [m.quiet_hours === null ? null : `quiet hours ${m.quiet_hours} recipient's local time`, m.recipient_gap_ms > 0 ? `at least ${formatGap(m.recipient_gap_ms)} between messages to one recipient` : null].filter((x) => x !== null);

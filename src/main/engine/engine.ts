@@ -1,5 +1,7 @@
 // The engine's public face: what the command line, the desktop shell and the browser host
 // call. It owns one data folder; it never imports electron.
+import { budgetCover, refuseSpentBudget } from './pipeline/budget-floor';
+import { userPauseReason } from './queue/pause-words';
 import { existsSync, mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, join, resolve, sep } from 'node:path';
@@ -65,7 +67,7 @@ import { describeOptOut, OptOutList, type OptOut } from './messaging/opt-out-lis
 import { RecipientPacing } from './messaging/recipient-pacing';
 import { SendHolds } from './messaging/send-hold';
 import { localZone } from './messaging/recipient-zone';
-import { pastProblem } from './queue/schedule';
+import { PAST_INSTEAD, pastProblem } from './queue/schedule';
 import { Lineage } from './pipeline/lineage';
 import { HotFolders } from './watch/hot-folders';
 import { WatchStore } from './watch/watch-store';
@@ -733,7 +735,7 @@ export class Engine {
     const b = this.batches.get(id);
     if (!b) throw new NotFoundError(`No batch "${id}".`);
     if (at !== null) {
-      const late = pastProblem(at, this.clock.now());
+      const late = pastProblem(at, this.clock.now(), PAST_INSTEAD.change);
       if (late) throw new UserError(late);
     }
     if (b.status === 'cancelled') throw new UserError(`Batch ${id} was cancelled; a cancelled batch cannot be scheduled. Create a new batch instead.`);
@@ -882,10 +884,10 @@ export class Engine {
   }
 
   /** Pauses a batch with work left, with every step of its pipeline that has work left; a finished batch never changes state. */
-  pause(id: string, kind: PauseKind = 'user', reason = 'Paused by the user.'): boolean {
+  pause(id: string, kind: PauseKind = 'user', reason?: string): boolean {
     let ok = false;
     for (const s of this.liveSteps(id)) {
-      if (this.batches.pause(s, kind, reason)) ok = true;
+      if (this.batches.pause(s, kind, reason ?? userPauseReason(`batchdesk resume ${s}`))) ok = true;
       this.changed(s);
     }
     return ok;
@@ -899,9 +901,9 @@ export class Engine {
     const b = this.batches.get(id);
     if (!b) throw new NotFoundError(`No batch "${id}".`);
     if (opts.budget !== undefined) {
-      const lineage = new Lineage(this.pipelines.members(b.pipeline_id));
-      const [holder] = lineage.budgetHolders(id);
-      this.batches.setBudget(holder?.id ?? id, opts.budget);
+      const cover = budgetCover(new Lineage(this.pipelines.members(b.pipeline_id)), id);
+      refuseSpentBudget(id, opts.budget, this.pipelines.spentIn(cover.steps), `batchdesk resume ${id}`);
+      this.batches.setBudget(cover.holder, opts.budget);
     }
     let ok = false;
     for (const s of this.withPipelines([id])) {

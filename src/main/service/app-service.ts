@@ -135,7 +135,7 @@ export class AppService {
   filesZip(idOrPrefix: string): { fileName: string; write(out: Writable): Promise<ZipExport> } {
     const id = this.engine.resolveBatchId(idOrPrefix);
     const batch = this.engine.summary(id);
-    itemFileKindOrRefuse(batch.capability);
+    itemFileKindOrRefuse(batch);
     if (batch.counts.succeeded === 0) throw new InvalidArgumentError(nothingSucceeded(batch.name));
     return { fileName: `${exportFileBase(batch.name, id)}-files.zip`, write: (out) => this.engine.exportFilesZip(id, out) };
   }

@@ -192,7 +192,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       const bid = engine.resolveBatchId(id);
       const batch = engine.summary(bid);
       // Refused before the dialog opens: nothing to choose a folder for.
-      itemFileKindOrRefuse(batch.capability);
+      itemFileKindOrRefuse(batch);
       if (!d.chooseFolder) {
         throw new InvalidArgumentError('Saving to a folder needs the desktop app. In the browser, use Download results (.zip); on the command line, `batchdesk export <batch-id> --format files --out DIR`.');
       }

@@ -43,25 +43,27 @@ export function textFileExtensions(capability: Capability, format: FilesFormat):
   return hasInvoices(capability) ? ['txt', 'json', 'xml'] : ['txt'];
 }
 
+/** The export that works for every batch, as a command to copy. */
+function tableExport(batchId: string): string {
+  return `\`batchdesk export ${batchId} --format csv --out results.csv\` (or --format json)`;
+}
+
 /** Why a capability's results have no UBL invoices, and what to use instead. */
-export function noInvoicesMessage(capability: Capability): string {
+export function noInvoicesMessage(capability: Capability, batchId: string): string {
   const d = describe(capability);
-  return `--format ubl writes the invoices OCR reads, one UBL 2.1 XML file each; this is a ${capability} batch (${d.short.toLowerCase()}). Use \`batchdesk export <batch-id> --format csv\` (or json${itemFileKind(capability) !== null ? ', or files' : ''}) instead.`;
+  return `--format ubl writes the invoices OCR reads, one UBL 2.1 XML file each; this is a ${capability} batch (${d.short.toLowerCase()}). Use ${tableExport(batchId)}${itemFileKind(capability) !== null ? ', or --format files' : ''} instead.`;
 }
 
 /** Why a capability's results cannot be written as files, and what to use instead. */
-export function noItemFilesMessage(capability: Capability): string {
-  const d = describe(capability);
-  return `${d.short} results have no file per item (${capability} batches keep only what the API answered). Export them as a table instead: \`batchdesk export <batch-id> --format csv\` (or json), or Export in the window.`;
+export function noItemFilesMessage(capability: Capability, batchId: string): string {
+  return `A ${capability} batch's results have no file per item (it keeps only what the API answered). Export them as a table instead: ${tableExport(batchId)}, or Export in the window.`;
 }
 
 /** Why a capability's results have no subtitle files, and what to use instead. */
-export function noCuesMessage(capability: Capability, format: 'srt' | 'vtt'): string {
+export function noCuesMessage(capability: Capability, batchId: string, format: 'srt' | 'vtt'): string {
   const d = describe(capability);
   const instead =
-    itemFileKind(capability) !== null
-      ? `\`batchdesk export <batch-id> --format files\` (each item's own file) or \`--format csv\` (or json)`
-      : `\`batchdesk export <batch-id> --format csv\` (or json)`;
+    itemFileKind(capability) !== null ? `\`batchdesk export ${batchId} --format files --out DIR\` (each item's own file) or ${tableExport(batchId)}` : tableExport(batchId);
   const timed = Object.values(CAPABILITY_DESCRIPTORS)
     .filter((c) => c.cues !== undefined)
     .map((c) => c.name)

@@ -81,7 +81,7 @@ describe('importMessageCsv: format', () => {
 
     const sms = await importMessageCsv(path.replace(/$/, ''), { channelKind: 'messaging' });
     expect(sms.rows).toEqual([]); // e-mail addresses are not phone numbers
-    expect(sms.problems[0]?.message).toMatch(/not in international format/);
+    expect(sms.problems[0]?.message).toMatch(/is an e-mail address, and this channel sends to phone numbers; send this file with --channel email/);
   });
 });
 

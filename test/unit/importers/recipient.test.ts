@@ -38,6 +38,11 @@ describe('phone numbers', () => {
     expect(loadOnUse.phoneNumbersParserAlone).toBe(true);
   });
 
+  it('name what is wrong: an e-mail address is the wrong channel, a local number a missing country code', () => {
+    expect(normalizePhone(' jo@example.com ')).toEqual({ ok: false, reason: expect.stringMatching(/^"jo@example\.com" is an e-mail address, and this channel sends to phone numbers; send this file with --channel email/) });
+    expect(normalizePhone('07946 0123')).toEqual({ ok: false, reason: expect.stringMatching(/^phone number "07946 0123" is not in international format/) });
+  });
+
   it('get the same answers as from the unchanged library', () => {
     const list = numbers();
     // The number as sent to, and its country (recipient-zone.ts picks quiet hours by it).

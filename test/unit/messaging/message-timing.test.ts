@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { isQuiet, nextAllowed, parseQuietHours, type QuietHours } from '../../../src/main/engine/messaging/quiet-hours';
 import { recipientZones, zoneCellProblem } from '../../../src/main/engine/messaging/recipient-zone';
-import { parseAt, pastProblem } from '../../../src/main/engine/queue/schedule';
+import { parseAt, PAST_INSTEAD, pastProblem } from '../../../src/main/engine/queue/schedule';
 import { formatGap, parseGap } from '../../../src/shared/durations';
 
 function quiet(text: string): QuietHours {
@@ -65,8 +65,8 @@ describe('start times and gaps', () => {
     expect(parseAt('2026-02-31 09:00', 'UTC')).toMatchObject({ ok: false, reason: expect.stringMatching(/not a day of the calendar/) });
     expect(parseAt('tomorrow 9')).toMatchObject({ ok: false, reason: expect.stringMatching(/is not a date and time; write it as "2026-12-01 09:00"/) });
     expect(parseAt('2026-12-01 09:00 Mars/Olympus')).toMatchObject({ ok: false, reason: expect.stringMatching(/not a time zone name/) });
-    expect(pastProblem(Date.UTC(2026, 0, 1), Date.UTC(2026, 5, 1), 'UTC')).toMatch(/^The start time 2026-01-01 00:00 \(UTC\) is in the past \(it is now 2026-06-01 00:00\)/);
-    expect(pastProblem(Date.UTC(2026, 5, 2), Date.UTC(2026, 5, 1), 'UTC')).toBeNull();
+    expect(pastProblem(Date.UTC(2026, 0, 1), Date.UTC(2026, 5, 1), PAST_INSTEAD.create, 'UTC')).toMatch(/^The start time 2026-01-01 00:00 \(UTC\) is in the past \(it is now 2026-06-01 00:00\)/);
+    expect(pastProblem(Date.UTC(2026, 5, 2), Date.UTC(2026, 5, 1), PAST_INSTEAD.create, 'UTC')).toBeNull();
   });
 
   it('reads gaps as people type them', () => {

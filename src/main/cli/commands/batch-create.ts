@@ -35,8 +35,8 @@ function estimateJson(e: StepEstimate) {
 /** What happens to a scheduled batch, and how to change it. */
 function scheduledWords(id: string, iso: string, shared: boolean): string {
   const when = `Scheduled for ${localTime(Date.parse(iso))} (this computer's time): nothing is sent before;`;
-  if (shared) return `${when} a worker of the team running then (\`batchdesk run --watch --store URL\`, or \`batchdesk run ${id} --store URL\`, which waits for it) starts it, or the first one started after. Change it with \`batchdesk schedule ${id} --at TIME|--now|--clear --store URL\`.`;
-  return `${when} a Batchdesk running then (the window, the browser host, \`batchdesk run --watch\`, or \`batchdesk run ${id}\`, which waits for it) starts it, or the first one started after. Change it with \`batchdesk schedule ${id} --at TIME|--now|--clear\`.`;
+  if (shared) return `${when} a worker of the team running then (\`batchdesk run --watch --store URL\`, or \`batchdesk run ${id} --store URL\`, which waits for it) starts it, or the first one started after. Start it now with \`batchdesk schedule ${id} --now --store URL\` (--at TIME moves it, --clear removes it).`;
+  return `${when} a Batchdesk running then (the window, the browser host, \`batchdesk run --watch\`, or \`batchdesk run ${id}\`, which waits for it) starts it, or the first one started after. Start it now with \`batchdesk schedule ${id} --now\` (--at TIME moves it, --clear removes it).`;
 }
 
 function messagingWords(m: { quiet_hours: string | null; zone: string | null; recipient_gap_ms: number }): string {

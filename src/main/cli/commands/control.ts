@@ -52,7 +52,7 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
     const before = engine.summary(id);
     switch (verb) {
       case 'pause':
-        io.stdout.write(engine.pause(id) ? `Paused ${id}${also}. In-flight items finish; nothing new is sent.\n` : `${id} was not running${before.status === 'cancelled' ? ': it was cancelled' : ''}.\n`);
+        io.stdout.write(engine.pause(id) ? io.carry(`Paused ${id}${also}. In-flight items finish; nothing new is sent. \`batchdesk resume ${id}\` continues it.\n`) : `${id} was not running${before.status === 'cancelled' ? ': it was cancelled' : ''}.\n`);
         break;
       case 'resume': {
         const resumed = engine.resume(id, budget !== undefined ? { budget } : {});

@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
+import { nounFor } from '../format';
 import { reportSpec } from '../specs/report';
 import { globalOptions, openEngine } from '../context';
 import { SPEND_BY, SpendBy, SpendQuery, monthRange, spendCsv, type SpendReport } from '../../../shared/spend';
@@ -15,7 +16,7 @@ function table(r: SpendReport): string {
   const rows = r.rows.map((x) => [
     r.by === 'batch' ? `${x.label} (${x.group})` : x.label,
     x.items.toLocaleString('en'),
-    x.units === null ? '' : `${x.units.toLocaleString('en')} ${x.unit ?? ''}`,
+    x.units === null ? '' : `${x.units.toLocaleString('en')} ${x.unit === null ? '' : nounFor(x.units, x.unit)}`.trimEnd(),
     formatEur(x.cost),
     x.first === x.last ? x.first : `${x.first} to ${x.last}`,
   ]);

@@ -88,7 +88,7 @@ export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrP
     case 'pause':
       io.stdout.write(
         (await pauseTeamBatch(store, before))
-          ? `Paused ${id} for every worker. In-flight items finish; nothing new is sent.\n`
+          ? io.carry(`Paused ${id} for every worker. In-flight items finish; nothing new is sent. \`batchdesk resume ${id} --store URL\` continues it.\n`)
           : `${id} was not running${NOT_RUNNING[before.status] ?? ''}.\n`,
       );
       break;

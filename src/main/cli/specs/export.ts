@@ -12,7 +12,7 @@ export const exportSpec = defineCommand({
       value: 'csv|json|txt|invoices|line-items|files|srt|vtt|ubl',
       help: "file format; invoices, line-items: OCR batches' invoices and their lines as CSV; files: each succeeded item's own file(s); srt, vtt: subtitles per transcript; ubl: a UBL 2.1 invoice per OCR item",
     },
-    out: { type: 'string', value: 'PATH', help: 'file to write (its folder must exist); for files, srt and vtt, the folder (created if missing)' },
+    out: { type: 'string', value: 'PATH', help: 'file to write (its folder must exist); for files, srt, vtt and ubl, the folder (created if missing)' },
   },
   examples: [
     { command: 'batchdesk export b1a2b3 --format csv --out results.csv' },

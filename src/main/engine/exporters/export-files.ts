@@ -79,12 +79,13 @@ const MAX_LISTED_PROBLEMS = 50;
  * The kind of file the capability's items become; refuses capabilities with none (or, for `srt`
  * and `vtt`, results that are not timed), saying what to use instead.
  */
-export function itemFileKindOrRefuse(capability: BatchCapability, format: FilesFormat = 'files'): ItemFileKind {
+export function itemFileKindOrRefuse(batch: { id: string; capability: BatchCapability }, format: FilesFormat = 'files'): ItemFileKind {
+  const { id, capability } = batch;
   const kind = itemFileKind(capability);
   if (format === 'ubl') {
-    if (!hasInvoices(capability)) throw new UserError(noInvoicesMessage(capability));
-  } else if (format !== 'files' && !hasCues(capability)) throw new UserError(noCuesMessage(capability, format));
-  if (kind === null) throw new UserError(noItemFilesMessage(capability));
+    if (!hasInvoices(capability)) throw new UserError(noInvoicesMessage(capability, id));
+  } else if (format !== 'files' && !hasCues(capability)) throw new UserError(noCuesMessage(capability, id, format));
+  if (kind === null) throw new UserError(noItemFilesMessage(capability, id));
   return kind;
 }
 
@@ -151,7 +152,7 @@ async function entryOf(source: ResultSource, row: ResultRow, batch: FilesBatch, 
 
 /** Every succeeded item as the files it becomes (or why it has none), in item order, a page at a time. */
 export async function* itemFiles(source: ResultSource, batch: FilesBatch, format: FilesFormat = 'files'): AsyncGenerator<ItemEntry> {
-  const kind = itemFileKindOrRefuse(batch.capability, format);
+  const kind = itemFileKindOrRefuse(batch, format);
   for await (const page of source.pages()) {
     for (const row of page) yield await entryOf(source, row, batch, kind, format);
   }
@@ -232,7 +233,7 @@ function ensureDir(dir: string): void {
  * with the reason. A failing write stops the export, naming the file.
  */
 export async function exportFiles(source: ResultSource, batch: FilesBatch, dir: string, format: FilesFormat = 'files'): Promise<FilesExport> {
-  itemFileKindOrRefuse(batch.capability, format);
+  itemFileKindOrRefuse(batch, format);
   ensureDir(dir);
   const counts = await source.counts();
   const out: FilesExport = { dir, written: 0, noFile: counts.total - counts.succeeded, problems: [], problemCount: 0 };

@@ -24,7 +24,7 @@ export interface ZipExport {
  * (the browser went away) or a file cannot be read half way; the zip is then incomplete.
  */
 export async function writeFilesZip(source: ResultSource, batch: FilesBatch, out: Writable): Promise<ZipExport> {
-  itemFileKindOrRefuse(batch.capability);
+  itemFileKindOrRefuse(batch);
   const counts = await source.counts();
   const result: ZipExport = { entries: 0, noFile: counts.total - counts.succeeded, problems: [], problemCount: 0 };
   // Loaded here, not at start-up: only the browser host's zip download needs it.

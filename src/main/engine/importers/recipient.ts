@@ -26,6 +26,10 @@ function validatePhone(raw: string): Recipient {
   const value = raw.trim();
   const example = 'for example +44 20 7946 0123';
   if (!value.startsWith('+')) {
+    // An e-mail address in a phone channel's file: the channel is what is wrong, not the address.
+    if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+      return { ok: false, reason: `"${value}" is an e-mail address, and this channel sends to phone numbers; send this file with --channel email (in the window: Channel, Email), or write the recipient's number as +<country code><number>.` };
+    }
     const hint = value.startsWith('00') ? `replace the leading 00 with + (${'+' + value.slice(2)})` : `write it as +<country code><number>, ${example}`;
     return { ok: false, reason: `phone number "${value}" is not in international format; ${hint}.` };
   }

@@ -26,6 +26,14 @@ export interface ErrorPolicy {
   serverWait: ServerWaitPolicy;
 }
 
+/**
+ * A temporary error's message as the cause of giving up: without the "; retrying." it ends in
+ * while tries are left (api/classify-response.ts), which the final message would contradict.
+ */
+export function withoutRetrying(message: string): string {
+  return message.replace(/; (?:slowing down and )?retrying\b[^.]*\.$/, '.');
+}
+
 export function decideError(
   job: Pick<LeasedJob, 'source' | 'tries' | 'limited_tries'>,
   batch: Pick<BatchRow, 'id' | 'key_id'>,
@@ -57,7 +65,7 @@ export function decideError(
           kind: 'fail',
           err: {
             ...err,
-            message: `Gave up after ${job.tries} attempts. Last: ${err.message} Retry the failed items later (Retry failed in the window, or \`batchdesk retry ${batch.id}\`): same idempotency key, nothing is done twice.`,
+            message: `Gave up after ${job.tries} attempts. Last: ${withoutRetrying(err.message)} Retry the failed items later (Retry failed in the window, or \`batchdesk retry ${batch.id}\`): same idempotency key, nothing is done twice.`,
           },
         };
       }

@@ -34,8 +34,11 @@ export function parseAt(text: string, zone: string = localZone()): { ok: true; a
   return { ok: true, at };
 }
 
+/** What to do instead of a time in the past, when creating a batch and when changing its start. */
+export const PAST_INSTEAD = { create: 'leave out --at to start when you run it', change: 'use --now to start it now (--clear removes the start time)' } as const;
+
 /** A scheduled time must lie ahead: the error names it and the time now. */
-export function pastProblem(at: number, now: number, zone: string = localZone()): string | null {
+export function pastProblem(at: number, now: number, instead: string = PAST_INSTEAD.create, zone: string = localZone()): string | null {
   if (at > now) return null;
-  return `The start time ${formatWall(at, zone)} (${zone}) is in the past (it is now ${formatWall(now, zone)}); give a later time, or leave out --at to start when you run it.`;
+  return `The start time ${formatWall(at, zone)} (${zone}) is in the past (it is now ${formatWall(now, zone)}); give a later time, or ${instead}.`;
 }

@@ -1,6 +1,8 @@
 // A shared store's batches as the CLI and the window show them (BatchSummary), and the rules both
 // faces keep when the user starts, pauses, resumes or cancels one: as on one computer, a batch
 // with steps after it (`--then`) acts with its whole pipeline (engine.ts start/pause/resume/cancel).
+import { budgetCover, refuseSpentBudget } from '../pipeline/budget-floor';
+import { userPauseReason } from '../queue/pause-words';
 import { isEnded, type BatchSummary } from '../../../shared/domain';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import { awaitingStepBefore, batchSummaryOf, retryWaiting } from '../read-models/batch-summary-of';
@@ -11,7 +13,7 @@ import { NotFoundError, UserError } from '../failures';
 import type { KeyCheck } from '../secrets/key-check';
 import type { MeaningSource } from '../search/search-by-meaning';
 import type { Clock } from '../clock';
-import { pastProblem } from '../queue/schedule';
+import { PAST_INSTEAD, pastProblem } from '../queue/schedule';
 import { describe } from '../../../shared/capabilities/catalog';
 import { ENV_VAR } from '../secrets/key-manager';
 import { SpendQuery, type SpendReport } from '../../../shared/spend';
@@ -127,12 +129,12 @@ export async function pauseTeamBatch(store: Reader & Pick<PgQueueStore, 'pause'>
   const row = await store.batch(before.id);
   if (!row) return false;
   const members = (await store.members(row.pipeline_id)).filter((m) => m.ready === 1);
-  if (members.length <= 1) return isEnded(before.status) ? false : store.pause(before.id, 'user', 'Paused by the user.');
+  if (members.length <= 1) return isEnded(before.status) ? false : store.pause(before.id, 'user', userPauseReason(`batchdesk resume ${before.id} --store URL`));
   const lineage = new Lineage(members);
   const open = await openCounts(lineage, new StatsCache(store));
   let paused = false;
   for (const m of members) {
-    if (m.status !== 'cancelled' && lineage.hasWorkLeft(m.id, open) && (await store.pause(m.id, 'user', 'Paused by the user.'))) paused = true;
+    if (m.status !== 'cancelled' && lineage.hasWorkLeft(m.id, open) && (await store.pause(m.id, 'user', userPauseReason(`batchdesk resume ${m.id} --store URL`)))) paused = true;
   }
   return paused;
 }
@@ -159,7 +161,7 @@ export interface TeamResume {
  * same key, it is resumed with it.
  */
 export async function resumeTeamBatch(
-  store: Pick<PgQueueStore, 'batch' | 'members' | 'resume' | 'setBudget' | 'setKeyCheck' | 'keyCheck'>,
+  store: Pick<PgQueueStore, 'batch' | 'members' | 'resume' | 'setBudget' | 'setKeyCheck' | 'keyCheck' | 'stats'>,
   id: string,
   budget?: number | null,
   keyHere?: KeyCheckHere,
@@ -189,8 +191,11 @@ export async function resumeTeamBatch(
     }
   }
   if (budget !== undefined) {
-    const [holder] = lineage.budgetHolders(id);
-    await store.setBudget(holder?.id ?? id, budget);
+    const cover = budgetCover(lineage, id);
+    let spent = 0;
+    for (const s of cover.steps) spent += (await store.stats(s)).spent;
+    refuseSpentBudget(id, budget, spent, `batchdesk resume ${id} --store URL`);
+    await store.setBudget(cover.holder, budget);
   }
   for (const r of rekey) await store.setKeyCheck(r.id, r.check);
   let resumed = false;
@@ -254,7 +259,7 @@ export async function scheduleTeamBatch(
   if (row.status === 'cancelled') throw new UserError(`Batch ${id} was cancelled; a cancelled batch cannot be scheduled. Create a new batch instead.`);
   if (row.started_at !== null) throw new UserError(`Batch ${id} has already started, so it cannot be scheduled any more. Pause it instead (\`batchdesk pause ${id} --store URL\`).`);
   if (at !== undefined && at !== null) {
-    const late = pastProblem(at, clock.now());
+    const late = pastProblem(at, clock.now(), PAST_INSTEAD.change);
     if (late) throw new UserError(late);
   }
   if (at === undefined) {

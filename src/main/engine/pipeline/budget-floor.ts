@@ -1,0 +1,24 @@
+// A budget given when resuming must leave room to send something: one at or below what the steps
+// it covers already spent was accepted, and the next run paused again at once, saying only then
+// that the budget was crossed. Refused up front instead, on one computer and for a team alike.
+import { UserError } from '../failures';
+import { formatEur } from '../../../shared/money';
+import type { Lineage } from './lineage';
+
+/**
+ * The batch a budget given to `id` is set on (the nearest step before it, or it, that has one;
+ * else `id` itself) and the steps that budget covers (that batch and every step after it).
+ */
+export function budgetCover(lineage: Lineage, id: string): { holder: string; steps: string[] } {
+  const [holder] = lineage.budgetHolders(id);
+  const at = holder?.id ?? id;
+  return { holder: at, steps: lineage.chained ? lineage.subtree(at) : [at] };
+}
+
+/** Throws when `budget` would leave nothing to send; `resume` is the command that resumes `id` here. */
+export function refuseSpentBudget(id: string, budget: number | null, spent: number, resume: string): void {
+  if (budget === null || budget > spent) return;
+  throw new UserError(
+    `A budget of ${formatEur(budget, 4)} leaves nothing to send: batch ${id} (with the steps the budget covers) has already spent ${formatEur(spent, 4)}. Nothing was changed. Give a budget above that (\`${resume} --budget EUR\`), or remove it with \`${resume} --budget none\`.`,
+  );
+}
