@@ -51,6 +51,30 @@ describe('batchdesk CLI', () => {
     expect(help.stdout).toContain('batchdesk batch create');
   });
 
+  it('a batch id prefix that starts several ids names them, one that starts none says so; a cancelled batch is not resumed', async () => {
+    const d = fresh();
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const r = await runCli(['batch', 'create', 'channel', join(SAMPLES, 'messages.csv'), '--allow-resend', ...d]);
+      ids.push(/Created batch (\S+)/.exec(r.stdout)?.[1] ?? '');
+    }
+    const [a = '', b = ''] = ids;
+    let common = 0;
+    while (a[common] === b[common]) common++;
+    const several = await runCli(['pause', a.slice(0, common), ...d]);
+    expect(several.code).toBe(2);
+    expect(several.stderr).toContain(`"${a.slice(0, common)}" is the start of several batches' ids (${a}, ${b}): type more of the id.`);
+    expect((await runCli(['pause', a.slice(0, common + 1), ...d])).code).toBe(0);
+    const none = await runCli(['pause', 'zz', ...d]);
+    expect(none.stderr).toContain('No batch "zz". `batchdesk status');
+    // Resuming a cancelled batch is refused, not reported as done.
+    expect((await runCli(['cancel', a, ...d])).code).toBe(0);
+    const resumed = await runCli(['resume', a, '--budget', '5', ...d]);
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toContain(`${a} was cancelled, so it cannot be resumed (nothing was changed).`);
+    expect((await runCli(['status', a, '--json', ...d])).stdout).toContain('"budget": null');
+  });
+
   it('reports every bad row and still creates the batch from the good ones', async () => {
     const r = await runCli(['batch', 'create', 'channel', join(SAMPLES, 'messages-with-problems.csv'), ...fresh()]);
     expect(r.code).toBe(0);

@@ -109,3 +109,8 @@ export function describeProblems(problems: readonly ImportProblem[], carry: (tex
   if (rest > 0) lines.push(`  ! and ${rest.toLocaleString('en')} more${more !== undefined ? `; ${more}` : ''}`);
   return lines.join('\n');
 }
+
+/** Resuming a cancelled batch is refused (exit 2): what it did not send belongs in a new batch. */
+export function cancelledNotResumed(id: string): string {
+  return `${id} was cancelled, so it cannot be resumed (nothing was changed). Create a new batch for what is left.`;
+}

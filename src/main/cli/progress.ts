@@ -38,6 +38,16 @@ function waitingReason(batches: readonly BatchSummary[]): string | null {
   return null;
 }
 
+/** Ms from `at` until the last item held back (quiet hours, a retry time, a wait the API asked for) may go; 0 if none. */
+function heldFor(batches: readonly BatchSummary[], at: number): number {
+  let until = at;
+  for (const b of batches) {
+    const held = [b.waiting?.until, b.pause?.kind === 'server_wait' ? b.pause.until : null];
+    for (const t of held) if (t) until = Math.max(until, Date.parse(t));
+  }
+  return until - at;
+}
+
 function eta(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '--:--';
   const s = Math.round(seconds);
@@ -45,6 +55,13 @@ function eta(seconds: number): string {
   const m = Math.floor((s % 3600) / 60);
   const r = s % 60;
   return `${h > 0 ? `${h}:${String(m).padStart(2, '0')}` : m}:${String(r).padStart(2, '0')}`;
+}
+
+/** The time left: at the current rate, and not before what is held back may go. */
+function etaOf(left: number, rate: number, heldMs: number): string {
+  const sending = rate > 0 ? left / rate : null;
+  if (heldMs > 0 && left > 0) return eta(Math.max(sending ?? 0, heldMs / 1000));
+  return sending === null ? '--:--' : eta(sending);
 }
 
 export function createProgress(stream: NodeJS.WriteStream, now: () => number = Date.now): ProgressSink {
@@ -77,7 +94,7 @@ export function createProgress(stream: NodeJS.WriteStream, now: () => number = D
     const paused = batches.filter((b) => b.status === 'paused').length;
     const text =
       `${bar}${t.finished}/${t.total} (${Math.floor(pct * 100)}%)  ok ${t.ok}  failed ${t.failed}` +
-      `${t.retry ? `  retrying ${t.retry}` : ''}${paused ? `  paused ${paused}` : ''}  ${rate.toFixed(1)}/s  ETA ${rate > 0 ? eta(left / rate) : '--:--'}` +
+      `${t.retry ? `  retrying ${t.retry}` : ''}${paused ? `  paused ${paused}` : ''}  ${rate.toFixed(1)}/s  ETA ${etaOf(left, rate, heldFor(batches, at))}` +
       `  ${formatEur(t.spent, 4)} of ~${formatEur(t.estimated, 4)}`;
     // When nothing moves, say why: a slow API, a retry time, a wait the API asked for.
     const why = waitingReason(batches);

@@ -13,7 +13,7 @@ import type { UpgradeNotice } from './db/migrations';
 import { systemClock, type Clock, type Random } from './clock';
 import { FileLogger, type Logger } from './log/logger';
 import { JobStore } from './queue/job-store';
-import { BatchStore, type BatchRow } from './queue/batch-store';
+import { BatchStore, PREFIX_SHOWN, type BatchRow } from './queue/batch-store';
 import { RateBook } from './costs/rate-book';
 import { Settings } from './settings';
 import { KeyManager } from './secrets/key-manager';
@@ -819,8 +819,13 @@ export class Engine {
 
   resolveBatchId(idOrPrefix: string): string {
     const id = this.batches.resolveId(idOrPrefix);
-    if (!id) throw new NotFoundError(`No batch "${idOrPrefix}" (or the prefix matches several). \`batchdesk status\` lists the batches.`);
-    return id;
+    if (id) return id;
+    const several = this.batches.matching(idOrPrefix);
+    if (several.length > 1) {
+      const named = several.slice(0, PREFIX_SHOWN).join(', ');
+      throw new NotFoundError(`"${idOrPrefix}" is the start of several batches' ids (${named}${several.length > PREFIX_SHOWN ? ', and more' : ''}): type more of the id.`);
+    }
+    throw new NotFoundError(`No batch "${idOrPrefix}". \`batchdesk status\` lists the batches.`);
   }
 
   summary(id: string): BatchSummary {

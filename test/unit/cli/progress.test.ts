@@ -43,6 +43,20 @@ describe('progress line', () => {
     expect(lines([paused])).toContain('| paused: The API asked to wait until 23/11/2026, 14:05:00');
   });
 
+  it('gives no ETA before what is held back may go (quiet hours: hours, not seconds)', () => {
+    const out = new PassThrough();
+    let text = '';
+    out.on('data', (c: Buffer) => (text += c.toString()));
+    let t = Date.parse('2026-11-23T10:00:00.000Z');
+    const p = createProgress(out as unknown as NodeJS.WriteStream, () => (t += 3_000));
+    const held = { reason: 'held until 2026-11-23 20:00 Asia/Tokyo (quiet hours)', until: '2026-11-23T11:00:00.000Z' };
+    p.update([batch({ counts: { ...emptyCounts(), queued: 4, needs_review: 0 } })]);
+    // Three sent at once, the last held for an hour: the ETA is that hour, not a second.
+    p.update([batch({ counts: { ...emptyCounts(), succeeded: 3, queued: 1, needs_review: 0 }, waiting: held })]);
+    p.done();
+    expect(text.trim().split('\n').at(-1)).toMatch(/ETA 59:\d\d /);
+  });
+
   it('says it is idle when there is nothing to show (a standing worker between batches), not 0/0', () => {
     expect(lines([])).toBe('idle: nothing to send now\n');
   });

@@ -5,7 +5,8 @@ import { bindCommand } from '../bind-command';
 import { cancelSpec, pauseSpec, resumeSpec, retrySpec } from '../specs/control';
 import { globalOptions, openEngine } from '../context';
 import type { Engine } from '../../engine/engine';
-import { describeBatch } from '../format';
+import { cancelledNotResumed, describeBatch } from '../format';
+import { UserError } from '../../engine/failures';
 import { parseEur } from '../../../shared/money';
 import { openChosenStore, teamControl } from './team';
 
@@ -55,13 +56,14 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
         io.stdout.write(engine.pause(id) ? io.carry(`Paused ${id}${also}. In-flight items finish; nothing new is sent. \`batchdesk resume ${id}\` continues it.\n`) : `${id} was not running${before.status === 'cancelled' ? ': it was cancelled' : ''}.\n`);
         break;
       case 'resume': {
+        if (before.status === 'cancelled') throw new UserError(cancelledNotResumed(id));
         const resumed = engine.resume(id, budget !== undefined ? { budget } : {});
         io.stdout.write(
-          io.carry(resumed
-            ? `Resumed ${id}${also}. Run \`batchdesk run ${id}\` to continue sending.\n`
-            : before.status === 'cancelled'
-              ? `${id} was cancelled: it cannot be resumed. Create a new batch for what is left.\n`
-              : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`),
+          io.carry(
+            resumed
+              ? `Resumed ${id}${also}. Run \`batchdesk run ${id}\` to continue sending.\n`
+              : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`,
+          ),
         );
         break;
       }

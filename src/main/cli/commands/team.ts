@@ -14,7 +14,7 @@ import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
 import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resolveTeamBatch, resumeTeamBatch, retryTeamBatch, scheduleTeamBatch, teamBatch, teamBatches, type KeyCheckHere } from '../../engine/team/team-batches';
 import { UserError } from '../../engine/failures';
 import { openConnection } from '../context';
-import { describeBatch, localTime } from '../format';
+import { cancelledNotResumed, describeBatch, localTime } from '../format';
 import { createProgress } from '../progress';
 import { onInterrupt, standingExit } from '../interrupt';
 import type { ControlVerb } from './control';
@@ -93,6 +93,7 @@ export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrP
       );
       break;
     case 'resume': {
+      if (before.status === 'cancelled') throw new UserError(cancelledNotResumed(id));
       const { resumed, newKey, sameKey } = await resumeTeamBatch(store, id, budget, keyHere);
       if (newKey) {
         io.stdout.write(
@@ -105,11 +106,11 @@ export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrP
         );
       }
       io.stdout.write(
-        io.carry(resumed
-          ? `Resumed ${id}. Standing workers (\`batchdesk run --watch --store URL\`) pick it up within a second; a worker without --watch ended when it paused, so start one (\`batchdesk run ${id} --store URL\`) if none is standing.\n`
-          : before.status === 'cancelled'
-            ? `${id} was cancelled: it cannot be resumed. Create a new batch for what is left.\n`
-            : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`),
+        io.carry(
+          resumed
+            ? `Resumed ${id}. Standing workers (\`batchdesk run --watch --store URL\`) pick it up within a second; a worker without --watch ended when it paused, so start one (\`batchdesk run ${id} --store URL\`) if none is standing.\n`
+            : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`,
+        ),
       );
       break;
     }

@@ -62,6 +62,9 @@ export interface NewBatch {
   key?: { id: string | null; client: string | null };
 }
 
+/** How many batches a prefix that matches several names (then "and more"). */
+export const PREFIX_SHOWN = 5;
+
 export class BatchStore {
   private readonly stmts;
 
@@ -82,7 +85,7 @@ export class BatchStore {
       ),
       get: db.prepare(`SELECT * FROM batches WHERE id = ? AND ready = 1`),
       dispatchState: db.prepare(`SELECT status, sampling, key_id FROM batches WHERE id = ? AND ready = 1`),
-      resolve: db.prepare(`SELECT id FROM batches WHERE ready = 1 AND (id = ? OR id LIKE ? ESCAPE '\\') LIMIT 2`),
+      resolve: db.prepare(`SELECT id FROM batches WHERE ready = 1 AND (id = ? OR id LIKE ? ESCAPE '\\') ORDER BY created_at, id LIMIT ${PREFIX_SHOWN + 1}`),
       list: db.prepare(`SELECT * FROM batches WHERE ready = 1 ORDER BY created_at, id`),
       runnable: db.prepare(`SELECT * FROM batches WHERE ready = 1 AND status = 'active' AND started_at IS NOT NULL ORDER BY created_at, id`),
       unstarted: db.prepare(`SELECT id FROM batches WHERE ready = 1 AND status <> 'cancelled' AND started_at IS NULL ORDER BY created_at, id`),
@@ -178,10 +181,15 @@ export class BatchStore {
 
   /** Accepts a unique id prefix, as git does, so users can type the first characters. */
   resolveId(idOrPrefix: string): string | null {
+    const ids = this.matching(idOrPrefix);
+    if (ids.includes(idOrPrefix)) return idOrPrefix;
+    return ids.length === 1 ? (ids[0] ?? null) : null;
+  }
+
+  /** The batches whose id is or starts with `idOrPrefix`, oldest first: at most PREFIX_SHOWN + 1. */
+  matching(idOrPrefix: string): string[] {
     const rows = this.stmts.resolve.all(idOrPrefix, `${idOrPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) as { id: string }[];
-    const exact = rows.find((r) => r.id === idOrPrefix);
-    if (exact) return exact.id;
-    return rows.length === 1 && rows[0] ? rows[0].id : null;
+    return rows.map((r) => r.id);
   }
 
   list(): BatchRow[] {
