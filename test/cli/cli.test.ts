@@ -138,6 +138,11 @@ describe('batchdesk CLI', () => {
     const bad = await runCli(['export', id, '--format', 'csv', '--out', join(dir.path, 'missing', 'x.csv'), ...d]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('Choose a path in an existing folder');
+    // A file the user named is never overwritten (as report --out).
+    const again = await runCli(['export', id, '--format', 'json', '--out', out, ...d]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain(`${out} already exists; give another --out name (nothing was overwritten).`);
+    expect(readFileSync(out, 'utf8').trim().split('\r\n')).toEqual(rows);
   });
 
   it('exits 1 when some items failed, naming the file', async () => {

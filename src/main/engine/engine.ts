@@ -447,10 +447,10 @@ export class Engine {
   }
 
   /** Writes a batch's results to `outPath` (CSV, JSON or TXT, streamed); returns the item count. */
-  async exportBatch(id: string, format: ExportFormat, outPath: string): Promise<number> {
+  async exportBatch(id: string, format: ExportFormat, outPath: string, replace = false): Promise<number> {
     const batch = this.batches.get(id);
     if (!batch) throw new NotFoundError(`No batch "${id}".`);
-    return exportBatch(localPages(this.db, id), batch.capability, format, outPath);
+    return exportBatch(localPages(this.db, id), batch.capability, format, outPath, replace);
   }
 
   /**

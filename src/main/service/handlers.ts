@@ -183,7 +183,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
       mkdirSync(dir, { recursive: true });
       const fileName = `${exportFileBase(batch.name, bid)}${format === 'invoices' || format === 'line-items' ? `-${format}.csv` : `.${format}`}`;
       const path = join(dir, fileName);
-      const rows = await engine.exportBatch(bid, format, path);
+      // The exports folder is the window's own: a new export of the batch replaces the last.
+      const rows = await engine.exportBatch(bid, format, path, true);
       const token = randomBytes(16).toString('hex');
       d.exports.set(token, { path, fileName });
       return { fileName, rows, token };

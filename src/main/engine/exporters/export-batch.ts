@@ -158,16 +158,21 @@ function jsonRecord(f: Flat): Record<string, string | number | null> {
   return { ...f, cost_eur: typeof f.cost_eur === 'string' ? Number(f.cost_eur) : f.cost_eur ?? null };
 }
 
-export async function exportBatch(pages: ExportPages, capability: BatchCapability, format: ExportFormat, outPath: string): Promise<number> {
+/**
+ * Writes the batch's items to `outPath` as `format`. `replace`: the window's own exports folder,
+ * where an export is refreshed; a path the user named (`--out`) is never overwritten.
+ */
+export async function exportBatch(pages: ExportPages, capability: BatchCapability, format: ExportFormat, outPath: string, replace = false): Promise<number> {
   const desc = capabilityFor(capability).descriptor;
   if (INVOICE_FORMATS.includes(format) && !desc.invoice) {
     throw new UserError(`--format ${format} is for invoices read by OCR; this is a ${capability} batch (${desc.short.toLowerCase()}). Use --format csv or json instead.`);
   }
   let fd: number;
   try {
-    fd = openSync(outPath, 'w');
+    fd = openSync(outPath, replace ? 'w' : 'wx');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error';
+    if (code === 'EEXIST') throw new UserError(`${outPath} already exists; give another --out name (nothing was overwritten).`);
     throw new Error(`Cannot write ${outPath} (${code}). Choose a path in an existing folder you can write to.`);
   }
   const out = createWriteStream('', { fd, encoding: 'utf8' });
