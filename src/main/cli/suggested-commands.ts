@@ -4,10 +4,8 @@
 // such a command would read the default data folder instead. So where the command line prints a
 // message (never data: names, results, --json, CSV), it carries the global options the user gave
 // into each suggested command in it (`io.carry`, cli/io.ts).
-import { GLOBAL_OPTIONS } from './parse';
-
-/** The global options that decide where a command works: carried into suggestions when given. */
-const CARRIED = (['data-dir', 'api-url'] as const).filter((name) => name in GLOBAL_OPTIONS);
+/** The global options (cli/parse.ts) that decide where a command works: carried into suggestions when given. */
+const CARRIED = ['data-dir', 'api-url'] as const;
 
 /** A suggested command, in backticks, as every message writes one. */
 const SUGGESTED = /`batchdesk ([^`\n]+)`/g;
@@ -67,6 +65,3 @@ export function carrierFor(argv: readonly string[], platform: NodeJS.Platform = 
   const globals = givenGlobals(argv, platform);
   return (text) => carryGlobals(text, globals);
 }
-
-/** For an Io made without a command line (tests, the interrupt handler): nothing to carry. */
-export const carryNothing = (text: string): string => text;

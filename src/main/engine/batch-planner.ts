@@ -91,8 +91,6 @@ interface Waiting {
   item: PlanItem;
   problemSource: string;
   row: number | null;
-  /** How its problems start, as the file's reader starts its own: "Row 3", "Line 7", or the file. */
-  says: string;
 }
 
 /** How an item's problems start: a row or line as the reader says it, a file by its source. */
@@ -138,14 +136,16 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
    * `decideWaiting`, which works them out for a group of items at once.
    */
   const decide = (
-    { source, item, problemSource, row, says }: Waiting,
+    { source, item, problemSource, row }: Waiting,
     planned: Planned<unknown>,
     delivery: string,
     fingerprint: bigint,
     known: ReadonlySet<bigint> | null,
   ): void => {
+    // Worked out only for a problem: most items have none.
+    const says = (): string => saysOf(item, source);
     if (!planned.ok) {
-      problems.push({ source: problemSource, row, message: `${says}: ${planned.message}; skipped.` });
+      problems.push({ source: problemSource, row, message: `${says()}: ${planned.message}; skipped.` });
       return;
     }
     const recipient = mod.recipient?.(planned.payload);
@@ -155,25 +155,25 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       const answer = marked === undefined ? 'no' : optOutValue(marked.value);
       if (marked !== undefined && answer === 'yes') {
         if (!newOptOuts.has(recipient)) newOptOuts.set(recipient, source);
-        problems.push({ source: problemSource, row, message: `${says}: ${marked.name} is "${marked.value.trim()}", so ${recipient} goes on the opt-out list and is not sent anything; skipped.` });
+        problems.push({ source: problemSource, row, message: `${says()}: ${marked.name} is "${marked.value.trim()}", so ${recipient} goes on the opt-out list and is not sent anything; skipped.` });
         return;
       }
       if (marked !== undefined && answer === 'unclear') {
         problems.push({
           source: problemSource,
           row,
-          message: `${says}: ${marked.name} is "${marked.value.trim()}", which is neither yes nor no, so this row is held back rather than risk messaging someone who opted out; skipped. Write yes or no (empty is no) and create the batch again.`,
+          message: `${says()}: ${marked.name} is "${marked.value.trim()}", which is neither yes nor no, so this row is held back rather than risk messaging someone who opted out; skipped. Write yes or no (empty is no) and create the batch again.`,
         });
         return;
       }
       const since = newOptOuts.get(recipient);
       if (since !== undefined) {
-        problems.push({ source: problemSource, row, message: `${says}: ${recipient} opted out (${since}); skipped.` });
+        problems.push({ source: problemSource, row, message: `${says()}: ${recipient} opted out (${since}); skipped.` });
         return;
       }
       const listed = deps.optedOut?.(recipient) ?? null;
       if (listed) {
-        problems.push({ source: problemSource, row, message: `${says}: ${describeOptOut(listed)}; skipped. If they asked to hear from you again: \`batchdesk optout remove ${recipient}\`.` });
+        problems.push({ source: problemSource, row, message: `${says()}: ${describeOptOut(listed)}; skipped. If they asked to hear from you again: \`batchdesk optout remove ${recipient}\`.` });
         return;
       }
     }
@@ -184,7 +184,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
         problems.push({
           source: problemSource,
           row,
-          message: `${says}: ${mod.sameAs(planned.payload, ctx)} in ${describeEarlier(earlier, source)}; not added, so it is not ${desc.input.kind === 'messages' ? 'sent' : 'done and paid for'} twice. ${RESEND_HINT}`,
+          message: `${says()}: ${mod.sameAs(planned.payload, ctx)} in ${describeEarlier(earlier, source)}; not added, so it is not ${desc.input.kind === 'messages' ? 'sent' : 'done and paid for'} twice. ${RESEND_HINT}`,
         });
         return;
       }
@@ -221,7 +221,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     group.forEach((w, i) => decide(w, planned[i] as Planned<unknown>, deliveries[i] ?? '', fingerprints[i] ?? 0n, known));
   };
   const add = (source: string, item: PlanItem, problemSource: string, row: number | null): void => {
-    waiting.push({ source, item, problemSource, row, says: saysOf(item, source) });
+    waiting.push({ source, item, problemSource, row });
     if (waiting.length >= CHECK_GROUP) decideWaiting();
   };
 

@@ -1,7 +1,5 @@
 // The engine's public face: what the command line, the desktop shell and the browser host
 // call. It owns one data folder; it never imports electron.
-import { budgetCover, refuseSpentBudget } from './pipeline/budget-floor';
-import { userPauseReason } from './queue/pause-words';
 import { existsSync, mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, join, resolve, sep } from 'node:path';
@@ -69,6 +67,8 @@ import { SendHolds } from './messaging/send-hold';
 import { localZone } from './messaging/recipient-zone';
 import { PAST_INSTEAD, pastProblem } from './queue/schedule';
 import { Lineage } from './pipeline/lineage';
+import { budgetCover, refuseSpentBudget } from './pipeline/budget-floor';
+import { userPauseReason } from './queue/pause-words';
 import { HotFolders } from './watch/hot-folders';
 import { WatchStore } from './watch/watch-store';
 import { RollingBatches } from './watch/rolling-batch';

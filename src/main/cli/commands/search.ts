@@ -92,9 +92,9 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
     io.stdout.write(`${JSON.stringify({ hits: out }, null, 2)}\n`);
   } else if (hits.length === 0) {
     io.stdout.write(
-      io.carry(values.semantic
-        ? `Nothing embedded matches these filters. Embed the batch's results first: \`batchdesk index <batch-id>${shared ? ' --store URL' : ''}\`.\n`
-        : `Nothing found for "${query}". Search covers finished items (succeeded or failed): their file names, inputs, results and errors.\n`),
+      values.semantic
+        ? io.carry(`Nothing embedded matches these filters. Embed the batch's results first: \`batchdesk index <batch-id>${shared ? ' --store URL' : ''}\`.\n`)
+        : `Nothing found for "${query}". Search covers finished items (succeeded or failed): their file names, inputs, results and errors.\n`,
     );
   } else {
     io.stdout.write(`${describeHits(hits)}\n`);

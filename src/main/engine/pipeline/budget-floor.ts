@@ -12,7 +12,7 @@ import type { Lineage } from './lineage';
 export function budgetCover(lineage: Lineage, id: string): { holder: string; steps: string[] } {
   const [holder] = lineage.budgetHolders(id);
   const at = holder?.id ?? id;
-  return { holder: at, steps: lineage.chained ? lineage.subtree(at) : [at] };
+  return { holder: at, steps: lineage.subtree(at) };
 }
 
 /** Throws when `budget` would leave nothing to send; `resume` is the command that resumes `id` here. */

@@ -27,11 +27,13 @@ export interface ErrorPolicy {
 }
 
 /**
- * A temporary error's message as the cause of giving up: without the "; retrying." it ends in
- * while tries are left (api/classify-response.ts), which the final message would contradict.
+ * A temporary error's message as the cause of giving up: without what it says is done next while
+ * tries are left ("; retrying.", api/classify-response.ts; "; it is resent with the same
+ * idempotency key ...", queue/job-request.ts), which the final message would contradict. (The
+ * attempt's own record keeps it: it was true of that attempt.)
  */
 export function withoutRetrying(message: string): string {
-  return message.replace(/; (?:slowing down and )?retrying\b[^.]*\.$/, '.');
+  return message.replace(/; (?:(?:slowing down and )?retrying\b|it is resent\b)[^.]*\.$/, '.');
 }
 
 export function decideError(

@@ -1,8 +1,6 @@
 // A shared store's batches as the CLI and the window show them (BatchSummary), and the rules both
 // faces keep when the user starts, pauses, resumes or cancels one: as on one computer, a batch
 // with steps after it (`--then`) acts with its whole pipeline (engine.ts start/pause/resume/cancel).
-import { budgetCover, refuseSpentBudget } from '../pipeline/budget-floor';
-import { userPauseReason } from '../queue/pause-words';
 import { isEnded, type BatchSummary } from '../../../shared/domain';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import { awaitingStepBefore, batchSummaryOf, retryWaiting } from '../read-models/batch-summary-of';
@@ -14,6 +12,8 @@ import type { KeyCheck } from '../secrets/key-check';
 import type { MeaningSource } from '../search/search-by-meaning';
 import type { Clock } from '../clock';
 import { PAST_INSTEAD, pastProblem } from '../queue/schedule';
+import { budgetCover, refuseSpentBudget } from '../pipeline/budget-floor';
+import { userPauseReason } from '../queue/pause-words';
 import { describe } from '../../../shared/capabilities/catalog';
 import { ENV_VAR } from '../secrets/key-manager';
 import { SpendQuery, type SpendReport } from '../../../shared/spend';
