@@ -39,8 +39,10 @@ export type DisplayBatchStatus = z.infer<typeof DisplayBatchStatus>;
  * Why a batch is paused. `server_wait`: the API asked for a long wait; the batch resumes by
  * itself at `until`. `rate_limited`: the API kept answering 429 past the 429 budget. `sample`:
  * the sample run (`--sample N`) is done; the reason holds its measured cost and the projection.
+ * `api`: a run sent elsewhere than the API the batch's first items went to (api/destination.ts);
+ * a run that sends there resumes it by itself.
  */
-export const PAUSE_KINDS = ['user', 'auth', 'quota', 'budget', 'no_key', 'server_wait', 'rate_limited', 'sample'] as const;
+export const PAUSE_KINDS = ['user', 'auth', 'quota', 'budget', 'no_key', 'server_wait', 'rate_limited', 'sample', 'api'] as const;
 export const PauseKind = z.enum(PAUSE_KINDS);
 export type PauseKind = z.infer<typeof PauseKind>;
 
@@ -106,6 +108,8 @@ export const BatchSummary = z.object({
   scheduled_for: z.string().nullable().default(null),
   /** Message batches: quiet hours in the recipient's local time ("21:00-08:00"), the zone of recipients without one, the gap per recipient (ms). */
   messaging: z.object({ quiet_hours: z.string().nullable(), zone: z.string().nullable(), recipient_gap_ms: z.number().int().nonnegative() }).nullable().default(null),
+  /** Where its first items were sent, and so the rest: the API's base URL, or "embedded sandbox"; null until then. */
+  sent_to: z.string().nullable().default(null),
   /** The stored key it was created for (label; null: the default key of its kind) and that key's client. */
   key: z.object({ label: z.string().nullable(), client: z.string().nullable() }),
   cost: z.object({

@@ -2,16 +2,24 @@
 // data folder the user named with --data-dir; data (names, --json, help) is printed as it is.
 // And an import's problems have one shape in --json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { assertBuilt, CLI, runCli } from '../helpers/cli';
 import { tempDir } from '../helpers/temp-dir';
+import { startSandbox } from '../../src/sandbox/server';
+import { SandboxAdmin } from '../../src/sandbox/admin-client';
 
 /** Runs `command` as bash would, `batchdesk` being the built command line. */
-function inShell(command: string): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync('bash', ['-c', `batchdesk() { "${process.execPath}" "${CLI}" "$@"; }\n${command}`], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+async function inShell(command: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  // Not spawnSync: a sandbox in this process must go on answering meanwhile.
+  const child = spawn('bash', ['-c', `batchdesk() { "${process.execPath}" "${CLI}" "$@"; }\n${command}`], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, stdout, stderr };
 }
 
 describe('suggested commands on the command line', () => {
@@ -34,7 +42,7 @@ describe('suggested commands on the command line', () => {
     const start = /Nothing is sent until you start it: `(batchdesk run [^`]+)`/.exec(created.stdout)?.[1] ?? '';
     expect(start).toBe(`batchdesk run ${id} --data-dir '${data().replace(/'/g, "'\\''")}'`);
 
-    const ran = inShell(start);
+    const ran = await inShell(start);
     expect(ran.code, ran.stderr).toBe(0);
     expect(ran.stdout).toContain(`${id}  see \`batchdesk run x\``);
     expect(ran.stdout).toContain('1 succeeded');
@@ -63,6 +71,42 @@ describe('suggested commands on the command line', () => {
       [mixed, 2, 'Row 2: '],
       [mixed, 3, 'Row 3: '],
     ]);
+  });
+
+  it('a batch keeps to its API: pasted without --api-url it pauses, and the command its reason suggests goes on there', async () => {
+    const sb = await startSandbox({ port: 0 });
+    const api = new URL(sb.url).toString();
+    const env = { BATCHDESK_CHANNEL_KEY: sb.channelKey };
+    try {
+      const dd = join(dir.path, 'kept api');
+      const list = join(dir.path, 'twelve.csv');
+      writeFileSync(list, `to,text\n${Array.from({ length: 12 }, (_, i) => `+4420794601${String(i).padStart(2, '0')},Hi ${i}`).join('\n')}\n`);
+      const created = await runCli(['batch', 'create', 'channel', list, '--sample', '3', '--data-dir', dd], env);
+      const id = /Created batch (\S+)/.exec(created.stdout)?.[1] ?? '';
+      expect((await runCli(['run', id, '--api-url', sb.url, '--data-dir', dd], env)).code).toBe(3);
+      const resumed = await runCli(['resume', id, '--data-dir', dd], env);
+      expect(resumed.stdout).toContain(`Run \`batchdesk run ${id} --api-url ${api} --data-dir '${dd}'\` to continue sending.`);
+
+      // The trial's mistake: `run` without --api-url would send the rest to the embedded sandbox.
+      const pasted = await runCli(['run', id, '--data-dir', dd], env);
+      expect(pasted.code).toBe(3);
+      expect(pasted.stdout).toContain(`paused (api): Its first items were sent to the API at ${api}, and this run sends to the embedded sandbox, so nothing more was sent`);
+      expect(pasted.stdout).toContain('3 succeeded');
+      expect(pasted.stdout).toContain(`sent to the API at ${api}`);
+      expect(await new SandboxAdmin(sb.url, sb.adminToken).ledger()).toHaveLength(3);
+
+      // Its reason's command, copied as printed, goes on at that API (the data folder carried too).
+      const suggested = /`(batchdesk run \S+ --api-url [^`]+)` goes on there by itself/.exec(pasted.stdout)?.[1] ?? '';
+      expect(suggested).toBe(`batchdesk run ${id} --api-url ${api} --data-dir '${dd}'`);
+      const ran = await inShell(suggested, env);
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stdout).toContain('12 succeeded');
+      const ledger = await new SandboxAdmin(sb.url, sb.adminToken).ledger();
+      expect(new Set(ledger.map((d) => d.idempotency_key)).size).toBe(12);
+      expect(ledger).toHaveLength(12);
+    } finally {
+      await sb.close();
+    }
   });
 
   it('help is the same in any data folder', async () => {

@@ -17,6 +17,7 @@ export function batchSummary(over: Partial<BatchSummary>): BatchSummary {
     options: {},
     pipeline: null,
     units: { name: 'pages', estimated: 0, measured: 0 },
+    sent_to: null,
     key: { label: null, client: null },
     scheduled_for: null,
     messaging: null,

@@ -68,7 +68,7 @@ describe('engine lock under a race', () => {
     // A stale lock: a run killed with SIGKILL while it held the data folder.
     const engine = Engine.open({ dataDir: dir, secrets: noKeychain, env: {}, config: TEST_CONFIG });
     const csv0 = await writeMessagesCsv(stale, ROWS, 'first.csv', 0);
-    await engine.createBatch({ capability: 'channel', paths: [csv0.path] });
+    const staleId = (await engine.createBatch({ capability: 'channel', paths: [csv0.path] })).batch?.id ?? '';
     engine.close();
     // The victim's own API never answers in time, so nothing it sent was delivered: its in-flight
     // rows are recovered by whichever racer wins, and every row ends up delivered exactly once.
@@ -82,9 +82,12 @@ describe('engine lock under a race', () => {
     const peek = Engine.open({ dataDir: dir, secrets: noKeychain, env: {}, config: TEST_CONFIG });
     const running = peek.db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE state = 'running'`);
     for (let i = 0; i < 500 && (running.get() as { n: number }).n === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    peek.close();
     victim.child.kill('SIGKILL');
     await new Promise((r) => victim.child.once('exit', r));
+    // Its batch keeps to the victim's API (api/destination.ts), which took its first request: it is
+    // moved on purpose, as `resume --switch-api` does, so that whichever racer wins sends the rest.
+    expect(peek.batches.forgetApi(staleId)).toBe(new URL(victimApi.url).toString());
+    peek.close();
     const staleFiles = leftovers(dir);
     for (const f of staleFiles) copyFileSync(join(dir, f), join(stale, f));
 

@@ -62,11 +62,11 @@ interface Machine {
   work(store: PgQueueStore, worker: string, more?: Partial<TeamRunOptions & { say: (line: string) => void }>): ReturnType<Engine['runTeam']>;
 }
 
-async function machine(h: Harness, env: NodeJS.ProcessEnv, config = TEST_CONFIG): Promise<Machine> {
+async function machine(h: Harness, env: NodeJS.ProcessEnv, config = TEST_CONFIG, apiUrl = h.sb.url): Promise<Machine> {
   const dir = await mkdtemp(join(tmpdir(), 'batchdesk-team-'));
   dirs.push(dir);
   const engine = Engine.open({ dataDir: dir, secrets: noKeychain, env, config });
-  const conn = await connect({ apiUrl: h.sb.url, env, keys: engine.keys, dataDir: dir });
+  const conn = await connect({ apiUrl, env, keys: engine.keys, dataDir: dir });
   return {
     engine,
     work: (store, worker, more = {}) => engine.runTeam(conn.target, { store, clock: systemClock, worker }, { batchIds: null, say: () => undefined, ...more }),
@@ -117,6 +117,41 @@ describe('team mode: workers on one shared store', () => {
     expect(s.counts.queued).toBe(20);
     expect((await creator.batch(id))?.status).toBe('active');
     keyless.engine.close();
+  });
+
+  it('a worker that sends to another API than the batch was first sent to leaves it; resume --switch-api lets the next worker record its own', async () => {
+    const { h, url, creator } = await teamSetup();
+    // 20 messages at 0.0050 EUR, a budget of 0.0250 EUR: the first worker sends 5, then the budget pauses it.
+    const { id, planned } = await sharedBatch(h, creator, 20, { budget: 250 });
+    const a = await machine(h, h.env);
+    await a.work(await storeAt(url, 'worker-a'), 'worker-a');
+    const apiA = new URL(h.sb.url).toString();
+    expect((await creator.batch(id))?.api).toBe(apiA);
+    expect((await teamBatch(creator, id)).sent_to).toBe(apiA);
+    expect((await creator.stats(id)).counts.succeeded).toBe(5);
+    await resumeTeamBatch(creator, id, 1_000);
+
+    // Another worker, the same key, another API (nothing listens there: it must not even try).
+    const elsewhere = await machine(h, h.env, TEST_CONFIG, 'http://127.0.0.1:9/');
+    const said: string[] = [];
+    const w = await elsewhere.work(await storeAt(url, 'worker-b'), 'worker-b', { say: (l) => said.push(l) });
+    expect(w.left.get(id)).toContain(`its first items were sent to the API at ${apiA}, and this worker sends to the API at http://127.0.0.1:9/`);
+    expect(w.left.get(id)).toContain(`\`batchdesk resume ${id} --switch-api --store URL\``);
+    expect(said.join('\n')).toContain(`Batch ${id}`);
+    const attemptsB = (await creator.pool.query(`SELECT 1 FROM attempts WHERE worker = 'worker-b'`)).rowCount;
+    expect(attemptsB).toBe(0);
+    expect((await creator.stats(id)).counts.queued).toBe(15);
+
+    // Switched: the batch forgets its API, and the next worker to send it records its own.
+    await resumeTeamBatch(creator, id, undefined, undefined, true);
+    expect((await creator.batch(id))?.api).toBeNull();
+    await a.work(await storeAt(url, 'worker-a2'), 'worker-a2');
+    expect((await creator.batch(id))?.api).toBe(apiA);
+    expect((await creator.stats(id)).counts.succeeded).toBe(20);
+    const ledger = await h.admin.ledger();
+    expect(ledger.map((d) => d.idempotency_key).sort()).toEqual(planned.map((j) => j.idempotency_key).sort());
+    a.engine.close();
+    elsewhere.engine.close();
   });
 
   it('a standing worker without the key notes it in the store, and sends the batch once its machine has the key', async () => {

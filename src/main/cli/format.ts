@@ -1,4 +1,5 @@
 // Human-readable rendering of batch summaries and problems.
+import { destinationWords } from '../engine/api/destination';
 import { basename } from 'node:path';
 import { formatWall } from '../engine/zoned-time';
 import { localZone } from '../engine/messaging/recipient-zone';
@@ -52,6 +53,7 @@ export function describeBatch(b: BatchSummary, opts: { shared?: boolean; carry: 
     `  ${countOf(b.total, 'items')}: ${c.succeeded} succeeded, ${c.failed} failed, ${c.queued} queued, ${c.running} running, ${c.retry_wait} waiting to retry, ${c.cancelled} cancelled`,
     `  cost: ${formatEur(b.cost.spent, 4)} spent of ${formatEur(b.cost.estimated, 4)} estimated${b.cost.budget !== null ? `, budget ${formatEur(b.cost.budget, 4)}` : ''} (${b.units.measured} of ~${countOf(b.units.estimated, b.units.name)})`,
   ];
+  if (b.sent_to !== null) lines.push(`  sent to ${destinationWords(b.sent_to)}`);
   const options = Object.entries(b.options).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(',') : v}`);
   if (options.length > 0) lines.splice(2, 0, `  options: ${options.join('; ')}`);
   if (b.pipeline) {

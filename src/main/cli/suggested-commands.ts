@@ -4,34 +4,27 @@
 // such a command would read the default data folder instead. So where the command line prints a
 // message (never data: names, results, --json, CSV), it carries the global options the user gave
 // into each suggested command in it (`io.carry`, cli/io.ts).
+import { shellWord } from '../engine/shell-word';
+
+export { shellWord };
+
 /** The global options (cli/parse.ts) that decide where a command works: carried into suggestions when given. */
 const CARRIED = ['data-dir', 'api-url'] as const;
 
 /** A suggested command, in backticks, as every message writes one. */
 const SUGGESTED = /`batchdesk ([^`\n]+)`/g;
 
-/** A word a POSIX shell takes as it is (not `~` or `=` first: bash and zsh expand those). */
-const PLAIN = /^[\w./:@%+,-][\w./:@%+=,~-]*$/;
-/** A word cmd and PowerShell take as they are (a backslash is a path's, `%` and `$` are not plain). */
-const PLAIN_WINDOWS = /^[\w./:\\@+,-][\w./:\\@+=,~-]*$/;
-
-/** One argument as a shell on this system reads it back. */
-export function shellWord(value: string, platform: NodeJS.Platform = process.platform): string {
-  if ((platform === 'win32' ? PLAIN_WINDOWS : PLAIN).test(value)) return value;
-  // cmd and PowerShell: double quotes, a quote doubled, and backslashes before a quote (or the
-  // closing one: `"C:\data\"`) doubled, as Windows programs split their command line.
-  if (platform === 'win32') return `"${value.replace(/(\\*)"/g, '$1$1""').replace(/(\\+)$/, '$1$1')}"`;
-  return `'${value.replace(/'/g, `'\\''`)}'`;
+/** One carried option as given: its name and how it is typed again (`--data-dir '/tmp/my data'`). */
+export interface GivenOption {
+  name: (typeof CARRIED)[number];
+  typed: string;
 }
 
-/**
- * The carried options given on this command line (before any `--`), as they should be typed
- * again: `--data-dir '/tmp/my data'`. Empty when none was given (the defaults need no carrying).
- */
-export function givenGlobals(argv: readonly string[], platform: NodeJS.Platform = process.platform): string {
+/** The carried options given on this command line (before any `--`); none when none was given (the defaults need no carrying). */
+export function givenOptions(argv: readonly string[], platform: NodeJS.Platform = process.platform): GivenOption[] {
   const end = argv.indexOf('--');
   const args = end < 0 ? argv : argv.slice(0, end);
-  const given: string[] = [];
+  const given: GivenOption[] = [];
   for (const name of CARRIED) {
     const flag = `--${name}`;
     let value: string | undefined;
@@ -41,27 +34,39 @@ export function givenGlobals(argv: readonly string[], platform: NodeJS.Platform 
     });
     if (value === undefined) continue;
     // A value that starts with "-" is only read as one joined to its flag.
-    given.push(value.startsWith('-') ? `${flag}=${shellWord(value, platform)}` : `${flag} ${shellWord(value, platform)}`);
+    given.push({ name, typed: value.startsWith('-') ? `${flag}=${shellWord(value, platform)}` : `${flag} ${shellWord(value, platform)}` });
   }
-  return given.join(' ');
+  return given;
+}
+
+/** The carried options given, as they should be typed again: `--data-dir '/tmp/my data'`. */
+export function givenGlobals(argv: readonly string[], platform: NodeJS.Platform = process.platform): string {
+  return givenOptions(argv, platform)
+    .map((g) => g.typed)
+    .join(' ');
 }
 
 /**
- * `text` with `globals` added to each suggested command that does not name them already: at the
- * end, or before a `--` that ends its options. Help (`--help`) is the same in any data folder.
+ * `text` with the given options added to each suggested command that does not name them already
+ * (a suggestion may name its own --api-url: the API a batch was sent to): at the end, or before a
+ * `--` that ends its options. Help (`--help`) is the same in any data folder.
  */
-export function carryGlobals(text: string, globals: string): string {
-  if (globals === '' || !text.includes('`batchdesk ')) return text;
+export function carryGlobals(text: string, given: readonly GivenOption[]): string {
+  if (given.length === 0 || !text.includes('`batchdesk ')) return text;
   return text.replace(SUGGESTED, (whole, command: string) => {
-    if (/(?:^| )--(?:help|data-dir|api-url)(?:[ =]|$)/.test(command)) return whole;
     const stop = command.indexOf(' -- ');
-    const carried = stop < 0 ? `${command} ${globals}` : `${command.slice(0, stop)} ${globals}${command.slice(stop)}`;
+    const options = stop < 0 ? command : command.slice(0, stop);
+    if (/(?:^| )--help(?:[ =]|$)/.test(options)) return whole;
+    const missing = given.filter((g) => !new RegExp(`(?:^| )--${g.name}(?:[ =]|$)`).test(options)).map((g) => g.typed);
+    if (missing.length === 0) return whole;
+    const added = missing.join(' ');
+    const carried = stop < 0 ? `${command} ${added}` : `${command.slice(0, stop)} ${added}${command.slice(stop)}`;
     return `\`batchdesk ${carried}\``;
   });
 }
 
 /** What `io.carry` does for this command line. */
 export function carrierFor(argv: readonly string[], platform: NodeJS.Platform = process.platform): (text: string) => string {
-  const globals = givenGlobals(argv, platform);
-  return (text) => carryGlobals(text, globals);
+  const given = givenOptions(argv, platform);
+  return (text) => carryGlobals(text, given);
 }

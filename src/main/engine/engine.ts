@@ -902,7 +902,7 @@ export class Engine {
    * Resumes the batch's whole pipeline. A new budget goes to the budget that stopped it: the
    * nearest of the batch and the steps before it that has one (the batch itself if none has).
    */
-  resume(id: string, opts: { budget?: number | null } = {}): boolean {
+  resume(id: string, opts: { budget?: number | null; switchApi?: boolean } = {}): boolean {
     const b = this.batches.get(id);
     if (!b) throw new NotFoundError(`No batch "${id}".`);
     if (opts.budget !== undefined) {
@@ -912,6 +912,8 @@ export class Engine {
     }
     let ok = false;
     for (const s of this.withPipelines([id])) {
+      // The user chose to send the rest wherever the next run sends (api/destination.ts).
+      if (opts.switchApi === true) this.batches.forgetApi(s);
       if (this.batches.resume(s)) {
         ok = true;
         this.jobs.resetRateLimited(s);

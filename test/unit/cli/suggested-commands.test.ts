@@ -2,7 +2,7 @@
 // printed works on the same data folder.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { carrierFor, carryGlobals, givenGlobals, shellWord } from '../../../src/main/cli/suggested-commands';
+import { carrierFor, carryGlobals, givenGlobals, givenOptions, shellWord } from '../../../src/main/cli/suggested-commands';
 
 /** What bash makes of `word`: the argument a copied command would really pass. */
 function bashReads(word: string): string {
@@ -39,7 +39,7 @@ describe('suggested commands', () => {
   });
 
   it('adds them to every suggested command that does not name them, before a `--`', () => {
-    const g = '--data-dir /tmp/d';
+    const g = givenOptions(['status', '--data-dir', '/tmp/d'], 'linux');
     expect(carryGlobals('Start it: `batchdesk run b1` (or pause with `batchdesk pause b1`).', g)).toBe(
       'Start it: `batchdesk run b1 --data-dir /tmp/d` (or pause with `batchdesk pause b1 --data-dir /tmp/d`).',
     );
@@ -49,7 +49,11 @@ describe('suggested commands', () => {
     for (const same of ['`batchdesk run --data-dir /x b1`', 'Run `batchdesk run --help` for usage.', 'batchdesk run b1', '`batchdesk-test`']) {
       expect(carryGlobals(same, g)).toBe(same);
     }
-    expect(carryGlobals('`batchdesk run b1`', '')).toBe('`batchdesk run b1`');
+    expect(carryGlobals('`batchdesk run b1`', [])).toBe('`batchdesk run b1`');
+    // A suggestion that names its own API (the one a batch was sent to) keeps it, and still gets the data folder.
+    const both = givenOptions(['run', '--data-dir', '/tmp/d', '--api-url', 'http://b.test/'], 'linux');
+    expect(carryGlobals('`batchdesk run b1 --api-url http://a.test/`', both)).toBe('`batchdesk run b1 --api-url http://a.test/ --data-dir /tmp/d`');
+    expect(carryGlobals('`batchdesk run b1`', both)).toBe('`batchdesk run b1 --data-dir /tmp/d --api-url http://b.test/`');
     expect(carrierFor(['status'], 'linux')('`batchdesk run b1`')).toBe('`batchdesk run b1`');
     expect(carrierFor(['status', '--data-dir', '/tmp/d'], 'linux')('`batchdesk run b1`')).toBe('`batchdesk run b1 --data-dir /tmp/d`');
   });

@@ -9,6 +9,7 @@ import { cancelledNotResumed, describeBatch } from '../format';
 import { UserError } from '../../engine/failures';
 import { parseEur } from '../../../shared/money';
 import { openChosenStore, teamControl } from './team';
+import { destinationWords, runCommandFor } from '../../engine/api/destination';
 
 export type ControlVerb = 'pause' | 'resume' | 'cancel' | 'retry';
 
@@ -18,6 +19,7 @@ interface ControlValues {
   store?: string;
   /** Only resume's spec defines it. */
   budget?: string;
+  'switch-api'?: boolean;
 }
 
 /** resume's --budget: an amount in EUR, "none" (no budget), or absent (unchanged). */
@@ -38,7 +40,7 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
     try {
       engine = verb === 'resume' ? openEngine(globalOptions(values, io.env), io) : null;
       const here = engine;
-      return await teamControl(shared, verb, positionals[0] ?? '', budget, io, here ? (row) => here.keyCheckFor(row) : undefined);
+      return await teamControl(shared, verb, positionals[0] ?? '', budget, io, here ? (row) => here.keyCheckFor(row) : undefined, values['switch-api'] === true);
     } finally {
       engine?.close();
       await shared.store.close();
@@ -57,12 +59,15 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
         break;
       case 'resume': {
         if (before.status === 'cancelled') throw new UserError(cancelledNotResumed(id));
-        const resumed = engine.resume(id, budget !== undefined ? { budget } : {});
+        const switchApi = values['switch-api'] === true;
+        const sentTo = engine.batches.get(id)?.api ?? null;
+        const resumed = engine.resume(id, { ...(budget !== undefined ? { budget } : {}), switchApi });
+        const forgot = switchApi && sentTo !== null ? ` It no longer keeps to ${destinationWords(sentTo)}: its next run sends the rest wherever that run sends.` : '';
         io.stdout.write(
           io.carry(
             resumed
-              ? `Resumed ${id}${also}. Run \`batchdesk run ${id}\` to continue sending.\n`
-              : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`,
+              ? `Resumed ${id}${also}.${forgot} Run \`${runCommandFor(id, switchApi ? null : sentTo)}\` to continue sending.\n`
+              : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.${forgot}\n`,
           ),
         );
         break;

@@ -1,6 +1,7 @@
 // The commands' team mode (`--store URL` or BATCHDESK_STORE): the same verbs on the team's
 // shared store instead of this computer's data folder. Keys, logs, settings and the opt-out list
 // stay this computer's own; batches, jobs and their outcomes are the team's.
+import { destinationWords } from '../../engine/api/destination';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import type { Engine } from '../../engine/engine';
@@ -80,7 +81,15 @@ const NOT_RUNNING: Partial<Record<BatchSummary['status'], string>> = {
 };
 
 /** pause | resume | cancel | retry on the shared store: every worker sees it at its next look (within a second). */
-export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrPrefix: string, budget: number | null | undefined, io: Io, keyHere?: KeyCheckHere): Promise<ExitCode> {
+export async function teamControl(
+  h: SharedStoreHandle,
+  verb: ControlVerb,
+  idOrPrefix: string,
+  budget: number | null | undefined,
+  io: Io,
+  keyHere?: KeyCheckHere,
+  switchApi = false,
+): Promise<ExitCode> {
   const store = h.store;
   const id = await resolveTeamBatch(store, idOrPrefix);
   const before = await teamBatch(store, id);
@@ -94,7 +103,10 @@ export async function teamControl(h: SharedStoreHandle, verb: ControlVerb, idOrP
       break;
     case 'resume': {
       if (before.status === 'cancelled') throw new UserError(cancelledNotResumed(id));
-      const { resumed, newKey, sameKey } = await resumeTeamBatch(store, id, budget, keyHere);
+      const { resumed, newKey, sameKey } = await resumeTeamBatch(store, id, budget, keyHere, switchApi);
+      if (switchApi && before.sent_to !== null) {
+        io.stdout.write(`It no longer keeps to ${destinationWords(before.sent_to)}: the next worker to send it records the API it sends to, and the rest goes there.\n`);
+      }
       if (newKey) {
         io.stdout.write(
           io.carry(`The key it was sent with was refused by the API, so it is now sent with this computer's key (…${newKey.hint}): every worker that sends it needs that same key (\`batchdesk keys add\`, or the environment variable).\n`),

@@ -13,14 +13,19 @@ export const pauseSpec = defineCommand({
 export const resumeSpec = defineCommand({
   name: 'resume',
   summary: 'let a paused batch continue (then `batchdesk run` sends it)',
-  usage: ['<batch-id> [--budget EUR|none]'],
+  usage: ['<batch-id> [--budget EUR|none] [--switch-api]'],
   options: {
     ...STORE_OPTION,
     budget: { type: 'string', value: 'EUR|none', help: 'set a new budget while resuming (none clears it)' },
+    'switch-api': {
+      type: 'boolean',
+      help: 'forget the API the batch was first sent to: its next run sends the rest wherever that run sends (that API does not know the earlier items\' idempotency keys)',
+    },
   },
   examples: [
     { command: 'batchdesk resume b1a2b3' },
     { command: 'batchdesk resume b1a2b3 --budget 40', note: 'when the budget paused it' },
+    { command: 'batchdesk resume b1a2b3 --switch-api', note: 'send the rest to the API the next run uses' },
   ],
 });
 

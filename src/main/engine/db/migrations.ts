@@ -524,6 +524,10 @@ const MIGRATIONS: readonly Step[] = [
   // (an import, a copy sent again, a pipeline's steps) is tested in test/integration/resend.test.ts.
   // A folder of 1,000,000 jobs takes about 10 s once to rebuild the table.
   { rebuild: jobsWithoutKeyIndex, table: 'jobs' },
+  // 20: the API a batch was first sent to (api/destination.ts): its idempotency keys are known
+  // there only, so a runner sends the rest of it nowhere else. NULL: not sent yet (or sent before
+  // this step; its next run records where it goes).
+  `ALTER TABLE batches ADD COLUMN api TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -44,6 +44,8 @@ export interface BatchRow {
   quiet_zone: string | null;
   /** Message batches: the least time between two messages to one recipient (any batch), ms; 0: none. */
   recipient_gap_ms: number;
+  /** The API its first item was sent to (api/destination.ts); null until then. */
+  api: string | null;
 }
 
 export interface NewBatch {
@@ -84,7 +86,10 @@ export class BatchStore {
          WHERE id = @id AND ready = 0`,
       ),
       get: db.prepare(`SELECT * FROM batches WHERE id = ? AND ready = 1`),
-      dispatchState: db.prepare(`SELECT status, sampling, key_id FROM batches WHERE id = ? AND ready = 1`),
+      dispatchState: db.prepare(`SELECT status, sampling, key_id, api FROM batches WHERE id = ? AND ready = 1`),
+      recordApi: db.prepare(`UPDATE batches SET api = @api WHERE id = @id AND api IS NULL`),
+      forgetApi: db.prepare(`UPDATE batches SET api = NULL, updated_at = @now WHERE id = @id AND api IS NOT NULL`),
+      pausedForApi: db.prepare(`SELECT id FROM batches WHERE status = 'paused' AND pause_kind = 'api' AND api = ? AND started_at IS NOT NULL`),
       resolve: db.prepare(`SELECT id FROM batches WHERE ready = 1 AND (id = ? OR id LIKE ? ESCAPE '\\') ORDER BY created_at, id LIMIT ${PREFIX_SHOWN + 1}`),
       list: db.prepare(`SELECT * FROM batches WHERE ready = 1 ORDER BY created_at, id`),
       runnable: db.prepare(`SELECT * FROM batches WHERE ready = 1 AND status = 'active' AND started_at IS NOT NULL ORDER BY created_at, id`),
@@ -175,8 +180,26 @@ export class BatchStore {
   }
 
   /** What the runner reads before every claim: the few columns it needs, not the whole row. */
-  dispatchState(id: string): Pick<BatchRow, 'status' | 'sampling' | 'key_id'> | undefined {
-    return this.stmts.dispatchState.get(id) as Pick<BatchRow, 'status' | 'sampling' | 'key_id'> | undefined;
+  dispatchState(id: string): Pick<BatchRow, 'status' | 'sampling' | 'key_id' | 'api'> | undefined {
+    return this.stmts.dispatchState.get(id) as Pick<BatchRow, 'status' | 'sampling' | 'key_id' | 'api'> | undefined;
+  }
+
+  /** Remembers the API the batch's first item goes to; true when this is that first time. */
+  recordApi(id: string, api: string): boolean {
+    return this.stmts.recordApi.run({ id, api }).changes === 1;
+  }
+
+  /** `resume --switch-api`: the batch forgets its API, and its next run records its own. The API forgotten, or null. */
+  forgetApi(id: string): string | null {
+    const before = this.dispatchState(id)?.api ?? null;
+    if (before === null || this.stmts.forgetApi.run({ id, now: this.clock.now() }).changes !== 1) return null;
+    this.event(id, 'api_forgotten', before);
+    return before;
+  }
+
+  /** Started batches paused because a run sent elsewhere than `api`, where they were sent. */
+  pausedForApi(api: string): string[] {
+    return (this.stmts.pausedForApi.all(api) as { id: string }[]).map((r) => r.id);
   }
 
   /** Accepts a unique id prefix, as git does, so users can type the first characters. */

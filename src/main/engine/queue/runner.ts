@@ -44,6 +44,7 @@ import type { SendHolds } from '../messaging/send-hold';
 import type { PipelineStore } from '../pipeline/pipeline-store';
 import { Lineage } from '../pipeline/lineage';
 import { sampleDoneReason } from './sample-end';
+import { destinationOf, elsewhereReason } from '../api/destination';
 
 /** A budget that covers a batch: its own, or one of a step before it (a budget covers every step after its batch). */
 interface BudgetLine {
@@ -139,8 +140,11 @@ export class Runner {
   private config: RunnerConfig;
   /** Claims, attempts and outcomes run at once in one open transaction, committed once per turn. */
   private readonly group: GroupCommit;
+  /** Where this run sends (api/destination.ts): a batch first sent elsewhere is not sent here. */
+  private readonly destination: string;
 
   constructor(private readonly d: RunnerDeps) {
+    this.destination = destinationOf(d.target);
     this.config = d.config();
     this.keys = new KeyCache(d.target);
     this.group = new GroupCommit(
@@ -178,6 +182,7 @@ export class Runner {
         if (this.inflight.size === 0 || performance.now() - lookedAt >= SCOPE_MS) {
           this.refreshConfig();
           this.resumeDueWaits(opts.batchIds);
+          this.resumeHere(opts.batchIds);
           this.startDueSchedules(opts.batchIds);
           scope = this.scope(opts.batchIds);
           // Only batches in scope keep a remembered gate (a long run sees many batches come and go).
@@ -261,6 +266,17 @@ export class Runner {
     }
   }
 
+  /** Batches paused because a run sent elsewhere than their API go on when a run sends there. */
+  private resumeHere(batchIds: readonly string[] | null): void {
+    for (const id of this.d.batches.pausedForApi(this.destination)) {
+      if (batchIds !== null && !batchIds.includes(id)) continue;
+      if (this.d.batches.resume(id)) {
+        this.d.logger.log('info', 'batch.api_back', { batch: id });
+        this.d.onChange(id);
+      }
+    }
+  }
+
   /** Scheduled batches (`--at`) whose time has come start now, as if their user pressed Start then. */
   private startDueSchedules(batchIds: readonly string[] | null): void {
     for (const id of this.d.batches.dueSchedules(this.d.clock.now())) {
@@ -312,6 +328,11 @@ export class Runner {
     // Paused or cancelled since this pass began (a budget of a step before it, another process).
     const fresh = this.d.batches.dispatchState(batch.id);
     if (fresh?.status !== 'active') return 0;
+    // Its first items went to another API, which alone knows their idempotency keys.
+    if (fresh.api !== null && fresh.api !== this.destination) {
+      this.pause(batch.id, 'api', elsewhereReason(batch.id, fresh.api, this.destination));
+      return 0;
+    }
     // A sample run sends only its items; when they are all done the batch pauses with what they cost.
     const sampling = fresh.sampling > 0;
     if (sampling) {
@@ -350,11 +371,17 @@ export class Runner {
     if (this.group.holdsNewJobs) this.group.flush();
     // Claimed at once, committed with the outcomes that freed the room for them: a claim lost in a
     // crash leaves its job queued, to be sent again with its key.
-    const claimed = this.group.nowEach(() =>
+    let first = false;
+    const claimed = this.group.nowEach(() => {
       // An outcome may have paused the batch (a revoked key, its budget) while its key was looked up.
-      this.d.batches.dispatchState(batch.id)?.status === 'active' ? this.d.jobs.claim(batch.id, wanted, this.config.leaseMs, sampling) : [],
-    );
+      if (this.d.batches.dispatchState(batch.id)?.status !== 'active') return [];
+      const jobs = this.d.jobs.claim(batch.id, wanted, this.config.leaseMs, sampling);
+      if (jobs.length > 0 && fresh.api === null) first = this.d.batches.recordApi(batch.id, this.destination);
+      return jobs;
+    });
     if (claimed.length === 0) return 0;
+    // Where the batch goes is on disk before its first request leaves (once per batch).
+    if (first) this.group.flush();
 
     const budgets = this.budgetLines(batch);
     let dispatched = 0;

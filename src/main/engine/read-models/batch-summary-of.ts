@@ -44,6 +44,7 @@ export function batchSummaryOf(b: BatchRow, s: SummaryStats, more: SummaryExtras
     options: contextOf(b).options,
     pipeline: more.pipeline,
     units: { name: describe(b.capability).unit, estimated: b.estimated_units, measured: s.units },
+    sent_to: b.api,
     key: { label: b.key_id === null ? null : labelOfKeyId(b.key_id), client: b.client },
     scheduled_for: b.scheduled_at !== null && b.started_at === null && b.status !== 'cancelled' ? new Date(b.scheduled_at).toISOString() : null,
     messaging: b.quiet_hours === null && b.recipient_gap_ms === 0 ? null : { quiet_hours: b.quiet_hours, zone: b.quiet_zone, recipient_gap_ms: b.recipient_gap_ms },

@@ -161,10 +161,11 @@ export interface TeamResume {
  * same key, it is resumed with it.
  */
 export async function resumeTeamBatch(
-  store: Pick<PgQueueStore, 'batch' | 'members' | 'resume' | 'setBudget' | 'setKeyCheck' | 'keyCheck' | 'stats'>,
+  store: Pick<PgQueueStore, 'batch' | 'members' | 'resume' | 'setBudget' | 'setKeyCheck' | 'keyCheck' | 'stats' | 'forgetApi'>,
   id: string,
   budget?: number | null,
   keyHere?: KeyCheckHere,
+  switchApi = false,
 ): Promise<TeamResume> {
   const row = await store.batch(id);
   if (!row) throw new NotFoundError(`No batch "${id}" in the shared store.`);
@@ -198,6 +199,8 @@ export async function resumeTeamBatch(
     await store.setBudget(cover.holder, budget);
   }
   for (const r of rekey) await store.setKeyCheck(r.id, r.check);
+  // The user chose to send the rest wherever the next worker sends (api/destination.ts).
+  if (switchApi) for (const m of lineage.members) if (m.ready === 1) await store.forgetApi(m.id);
   let resumed = false;
   for (const m of lineage.members) if (m.ready === 1 && (await store.resume(m.id))) resumed = true;
   const [first] = rekey;

@@ -87,6 +87,7 @@ export async function createTeamFollowUp(
     quiet_hours: null,
     quiet_zone: null,
     recipient_gap_ms: 0,
+    api: null,
   };
   const same = await d.store.createFollower(row, d.creator, await d.keyCheck(row), r.allowResend ? null : (rows) => sameWork(rows, r.capability, r.options));
   if (same) throw new AlreadyFollowed(parent.id, same);

@@ -52,9 +52,10 @@ import type { FlowInto } from '../store/pg/pg-queue-store';
 import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
+import { destinationOf, destinationWords } from '../api/destination';
 
 /** What a worker needs of the shared store beyond the queue's transitions. */
-export type SharedStore = QueueStore & Pick<PgQueueStore, 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'sampleState' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf' | 'optedOutAmong'>;
+export type SharedStore = QueueStore & Pick<PgQueueStore, 'recordApi' | 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'sampleState' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf' | 'optedOutAmong'>;
 
 /** What the local runner also needs (its prices, randomness, log, API, settings and data folder), and the team's own. */
 export interface TeamWorkerDeps extends Pick<RunnerDeps, 'rates' | 'random' | 'logger' | 'target' | 'config' | 'dataDir'> {
@@ -397,6 +398,17 @@ export class TeamWorker {
     // A sample run sends only its items; when they are all done the batch pauses with what they cost.
     const sampling = batch.sampling > 0;
     if (sampling && (await this.endSampleIfDone(batch))) return 0;
+    // Sent only to the API it was first sent to (api/destination.ts): the first worker records its
+    // own, before its first request leaves; one that sends elsewhere leaves the batch to the others.
+    const here = destinationOf(this.d.target);
+    const sentTo = batch.api ?? (await this.d.store.recordApi(batch.id, here));
+    if (sentTo !== null && sentTo !== here) {
+      this.leave(
+        batch,
+        `its first items were sent to ${destinationWords(sentTo)}, and this worker sends to ${destinationWords(here)}: the items' idempotency keys are known there only, so workers that send there go on with it. To send the rest to ${destinationWords(here)} instead (an item whose answer was lost may then be sent twice): \`batchdesk resume ${batch.id} --switch-api --store URL\`.`,
+      );
+      return 0;
+    }
     const claimed = await this.d.store.claim(batch.id, wanted, this.config.leaseMs, sampling);
     if (claimed.length === 0) return 0;
     // A batch it said it left (no key here then) and now sends: said once, so the operator knows the key was taken.

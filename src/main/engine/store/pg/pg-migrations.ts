@@ -429,6 +429,11 @@ export const PG_MIGRATIONS: readonly string[] = [
     RETURN CEIL((1 - t) * 60000.0 / r)::bigint;
   END $$;
   `,
+  // 16: the API a batch was first sent to (api/destination.ts), as in the local store (migration
+  // 20 there): a worker that sends elsewhere leaves the batch to those that send there.
+  `
+  ALTER TABLE batches ADD COLUMN api text;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

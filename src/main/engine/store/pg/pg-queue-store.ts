@@ -284,6 +284,22 @@ export class PgQueueStore implements QueueStore {
     );
   }
 
+  /**
+   * The API the batch is sent to (api/destination.ts): `api` when no worker has sent it yet, else
+   * the one the first worker recorded. Null for no such batch.
+   */
+  async recordApi(id: string, api: string): Promise<string | null> {
+    const r = await this.pool.query<{ api: string | null }>(`UPDATE batches SET api = COALESCE(api, $2) WHERE id = $1 RETURNING api`, [id, api]);
+    return r.rows[0]?.api ?? null;
+  }
+
+  /** `resume --switch-api`: the batch forgets its API; the next worker to send it records its own. */
+  async forgetApi(id: string): Promise<boolean> {
+    const before = (await this.batch(id))?.api ?? null;
+    if (before === null) return false;
+    return this.batchChange(id, `UPDATE batches SET api = NULL, updated_at = $2 WHERE id = $1 AND api IS NOT NULL`, [id, this.now()], 'api_forgotten', before);
+  }
+
   async cancel(id: string): Promise<{ cancelled: boolean; jobs: number }> {
     const now = this.now();
     return this.transaction(async (c) => {
