@@ -389,7 +389,8 @@ export const methods = {
   /** Starts a batch created elsewhere (`batchdesk batch create`) that waits for its Start. */
   'batches.start': m(z.object({ id: Id }).strict(), BatchSummary),
   'batches.pause': m(z.object({ id: Id }).strict(), BatchSummary),
-  'batches.resume': m(z.object({ id: Id, budget: Money.nullable().optional() }).strict(), BatchSummary),
+  /** `switchApi`: the batch forgets the API its first items went to; the rest goes to the one set now (api/destination.ts). */
+  'batches.resume': m(z.object({ id: Id, budget: Money.nullable().optional(), switchApi: z.boolean().optional() }).strict(), BatchSummary),
   'batches.cancel': m(z.object({ id: Id }).strict(), BatchSummary),
   /** A batch not started yet starts by itself at `at` (ms since the epoch, ahead); null removes the time (it waits for Start). */
   'batches.schedule': m(z.object({ id: Id, at: z.number().int().positive().nullable() }).strict(), BatchSummary),

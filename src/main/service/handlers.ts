@@ -158,9 +158,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
       engine.pause(bid);
       return engine.summary(bid);
     },
-    'batches.resume': async ({ id, budget }) => {
+    'batches.resume': async ({ id, budget, switchApi }) => {
       const bid = engine.resolveBatchId(id);
-      engine.resume(bid, budget !== undefined ? { budget } : {});
+      engine.resume(bid, { ...(budget !== undefined ? { budget } : {}), switchApi: switchApi === true });
       d.runs.kick();
       return engine.summary(bid);
     },

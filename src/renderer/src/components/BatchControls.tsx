@@ -1,4 +1,5 @@
-// Pause, Resume (with a new budget when paused for budget), Cancel batch (confirmed),
+// Pause, Resume (with a new budget when paused for budget; moved to the API set now when paused
+// because its first items went to another), Cancel batch (confirmed),
 // Retry failed and Export for one batch. Every failure is shown in an alert beside the buttons.
 import { useId, useState } from 'react';
 import type { BatchSummary } from '../../../shared/domain';
@@ -32,9 +33,10 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [budgetText, setBudgetText] = useState('');
   const [clearBudget, setClearBudget] = useState(false);
+  const [switchApi, setSwitchApi] = useState(false);
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [note, setNote] = useState<string | null>(null);
-  const ids = { budget: useId(), budgetHint: useId(), clear: useId(), format: useId() };
+  const ids = { budget: useId(), budgetHint: useId(), clear: useId(), format: useId(), switchApi: useId(), switchHint: useId() };
 
   const { status, counts } = batch;
   const canStart = status === 'pending';
@@ -43,6 +45,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
   const canCancel = status === 'running' || status === 'pending' || status === 'paused';
   const canRetry = counts.failed > 0 && status !== 'cancelled';
   const askBudget = canResume && batch.pause?.kind === 'budget';
+  const askSwitch = canResume && batch.pause?.kind === 'api';
 
   const startBatch = () =>
     action.run(async () => {
@@ -68,10 +71,12 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
         if (parsed === null) throw new Error(`"${budgetText}" is not an amount in EUR (for example 25 or 12.50).`);
         budget = parsed;
       }
-      merge([await client().call('batches.resume', budget === undefined ? { id: batch.id } : { id: batch.id, budget })]);
+      const moving = askSwitch && switchApi;
+      merge([await client().call('batches.resume', { id: batch.id, ...(budget === undefined ? {} : { budget }), ...(moving ? { switchApi: true } : {}) })]);
       setBudgetText('');
       setClearBudget(false);
-      setNote('Resumed.');
+      setSwitchApi(false);
+      setNote(moving ? 'Resumed: the rest goes to the API set now.' : 'Resumed.');
     });
 
   const cancel = () => {
@@ -123,6 +128,17 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
             <input id={ids.clear} type="checkbox" checked={clearBudget} onChange={(e) => setClearBudget(e.target.checked)} />
             <label htmlFor={ids.clear}>Remove the budget</label>
           </div>
+        </div>
+      ) : null}
+      {askSwitch ? (
+        <div className="batch-controls__budget">
+          <div className="row">
+            <input id={ids.switchApi} type="checkbox" checked={switchApi} aria-describedby={ids.switchHint} onChange={(e) => setSwitchApi(e.target.checked)} />
+            <label htmlFor={ids.switchApi}>Send the rest to the API set now</label>
+          </div>
+          <span id={ids.switchHint} className="field-hint">
+            Only the API its first items went to knows their idempotency keys: elsewhere, an item whose answer was lost may be sent twice. Leave this off and set that API again to go on there.
+          </span>
         </div>
       ) : null}
       <div className="batch-controls__buttons">
