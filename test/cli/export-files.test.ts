@@ -78,7 +78,7 @@ describe('batchdesk export --format files', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("A channel batch's results have no file per item");
     // The command to use instead, ready to copy: this batch, an --out, this data folder.
-    expect(refused.stderr).toContain(`\`batchdesk export ${id} --format csv --out results.csv --data-dir ${d.dataDir}\``);
+    expect(refused.stderr).toContain(`\`batchdesk export ${id} --format csv --out ${id}.csv --data-dir ${d.dataDir}\``);
     expect(() => readdirSync(out)).toThrow();
 
     const noOut = await runCli(['export', id, '--format', 'files', ...d.args]);

@@ -3,7 +3,7 @@ import { destinationWords } from '../engine/api/destination';
 import { basename } from 'node:path';
 import { formatWall } from '../engine/zoned-time';
 import { localZone } from '../engine/messaging/recipient-zone';
-import type { BatchSummary } from '../../shared/domain';
+import { assertNever, type BatchSummary } from '../../shared/domain';
 import { formatEur } from '../../shared/money';
 import { formatGap } from '../../shared/durations';
 import type { ImportProblem } from '../engine/importers/types';
@@ -115,4 +115,25 @@ export function describeProblems(problems: readonly ImportProblem[], carry: (tex
 /** Resuming a cancelled batch is refused (exit 2): what it did not send belongs in a new batch. */
 export function cancelledNotResumed(id: string): string {
   return `${id} was cancelled, so it cannot be resumed (nothing was changed). Create a new batch for what is left.`;
+}
+
+/** What `pause` says of a batch that was not running: why, and (done with failures) what to do. */
+export function notRunning(b: Pick<BatchSummary, 'id' | 'status' | 'pause'>, shared: boolean): string {
+  const store = shared ? ' --store URL' : '';
+  switch (b.status) {
+    case 'cancelled':
+      return `${b.id} was not running: it was cancelled.`;
+    case 'done':
+      return `${b.id} was not running: it is done.`;
+    case 'done_with_failures':
+      return `${b.id} was not running: it is done (\`batchdesk retry ${b.id}${store}\` queues its failed items again).`;
+    case 'paused':
+      return `${b.id} was not running: it is already paused${b.pause ? ` (${b.pause.kind})` : ''}; \`batchdesk resume ${b.id}${store}\` continues it.`;
+    case 'pending':
+      return `${b.id} was not running: it has not been started (\`batchdesk run ${b.id}${store}\` starts it).`;
+    case 'running':
+      return `${b.id} was not running.`;
+    default:
+      return assertNever(b.status, 'batch status');
+  }
 }

@@ -43,9 +43,9 @@ export function textFileExtensions(capability: Capability, format: FilesFormat):
   return hasInvoices(capability) ? ['txt', 'json', 'xml'] : ['txt'];
 }
 
-/** The export that works for every batch, as a command to copy. */
+/** The export that works for every batch, as a command to copy (a file named for the batch: export never overwrites one). */
 function tableExport(batchId: string): string {
-  return `\`batchdesk export ${batchId} --format csv --out results.csv\` (or --format json)`;
+  return `\`batchdesk export ${batchId} --format csv --out ${batchId}.csv\` (or --format json)`;
 }
 
 /** Why a capability's results have no UBL invoices, and what to use instead. */

@@ -5,7 +5,7 @@ import { bindCommand } from '../bind-command';
 import { cancelSpec, pauseSpec, resumeSpec, retrySpec } from '../specs/control';
 import { globalOptions, openEngine } from '../context';
 import type { Engine } from '../../engine/engine';
-import { cancelledNotResumed, describeBatch } from '../format';
+import { cancelledNotResumed, describeBatch, notRunning } from '../format';
 import { UserError } from '../../engine/failures';
 import { parseEur } from '../../../shared/money';
 import { openChosenStore, teamControl } from './team';
@@ -55,7 +55,7 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
     const before = engine.summary(id);
     switch (verb) {
       case 'pause':
-        io.stdout.write(engine.pause(id) ? io.carry(`Paused ${id}${also}. In-flight items finish; nothing new is sent. \`batchdesk resume ${id}\` continues it.\n`) : `${id} was not running${before.status === 'cancelled' ? ': it was cancelled' : ''}.\n`);
+        io.stdout.write(io.carry(engine.pause(id) ? `Paused ${id}${also}. In-flight items finish; nothing new is sent. \`batchdesk resume ${id}\` continues it.\n` : `${notRunning(before, false)}\n`));
         break;
       case 'resume': {
         if (before.status === 'cancelled') throw new UserError(cancelledNotResumed(id));

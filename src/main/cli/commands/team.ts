@@ -15,7 +15,7 @@ import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
 import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resolveTeamBatch, resumeTeamBatch, retryTeamBatch, scheduleTeamBatch, teamBatch, teamBatches, type KeyCheckHere } from '../../engine/team/team-batches';
 import { UserError } from '../../engine/failures';
 import { openConnection } from '../context';
-import { cancelledNotResumed, describeBatch, localTime } from '../format';
+import { cancelledNotResumed, describeBatch, localTime, notRunning } from '../format';
 import { createProgress } from '../progress';
 import { onInterrupt, standingExit } from '../interrupt';
 import type { ControlVerb } from './control';
@@ -73,13 +73,6 @@ function describeWorkersUp(up: readonly WorkerUp[]): string {
   return `Workers up: ${up.map((w) => `${w.worker} (${workerState(w)})`).join(', ')}`;
 }
 
-const NOT_RUNNING: Partial<Record<BatchSummary['status'], string>> = {
-  cancelled: ': it was cancelled',
-  done: ': it is done',
-  done_with_failures: ': it is done (`batchdesk retry ID --store URL` queues its failed items again)',
-  paused: ': it is already paused',
-};
-
 /** pause | resume | cancel | retry on the shared store: every worker sees it at its next look (within a second). */
 export async function teamControl(
   h: SharedStoreHandle,
@@ -98,7 +91,7 @@ export async function teamControl(
       io.stdout.write(
         (await pauseTeamBatch(store, before))
           ? io.carry(`Paused ${id} for every worker. In-flight items finish; nothing new is sent. \`batchdesk resume ${id} --store URL\` continues it.\n`)
-          : `${id} was not running${NOT_RUNNING[before.status] ?? ''}.\n`,
+          : io.carry(`${notRunning(before, true)}\n`),
       );
       break;
     case 'resume': {

@@ -1,0 +1,16 @@
+// What `pause` says of a batch it could not pause, on one computer and for a team: why, and the
+// command that does what the user may have wanted instead.
+import { describe, expect, it } from 'vitest';
+import { notRunning } from '../../../src/main/cli/format';
+import { batchSummary } from '../../helpers/batch-summary';
+
+describe('pause of a batch that was not running', () => {
+  it('says why for every status, and what to run next', () => {
+    const sampled = batchSummary({ id: 'b1', status: 'paused', pause: { kind: 'sample', reason: 'Sample done', until: null } });
+    expect(notRunning(sampled, false)).toBe('b1 was not running: it is already paused (sample); `batchdesk resume b1` continues it.');
+    expect(notRunning(sampled, true)).toBe('b1 was not running: it is already paused (sample); `batchdesk resume b1 --store URL` continues it.');
+    expect(notRunning(batchSummary({ id: 'b1', status: 'done_with_failures' }), false)).toBe('b1 was not running: it is done (`batchdesk retry b1` queues its failed items again).');
+    expect(notRunning(batchSummary({ id: 'b1', status: 'cancelled' }), true)).toBe('b1 was not running: it was cancelled.');
+    expect(notRunning(batchSummary({ id: 'b1', status: 'done' }), false)).toBe('b1 was not running: it is done.');
+  });
+});
