@@ -82,6 +82,9 @@ type CostReport = ResultOf<'costs.report'>;
 import { NUMERIC_SETTINGS, readNumericSetting, type NumericSettingRule } from '../../shared/settings-rules';
 
 /** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
+
+/** The data folder's database, in the folder the user chose (--data-dir). */
+export const DATABASE_FILE = 'batchdesk.sqlite';
 export type HandOverTarget = Pick<PgQueueStore, 'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong'>;
 /** What moved, and what was left out because the team already has it. */
 export interface HandOverResult {
@@ -186,7 +189,7 @@ export class Engine {
     opts: EngineOptions,
   ) {
     mkdirSync(dataDir, { recursive: true });
-    this.db = openDatabase(join(dataDir, 'batchdesk.sqlite'), opts.onUpgrade);
+    this.db = openDatabase(join(dataDir, DATABASE_FILE), opts.onUpgrade);
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? Math.random;
     this.importThreadMinBytes = opts.importThreadMinBytes ?? THREAD_MIN_BYTES;

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { exportSpec } from '../specs/export';
-import { globalOptions, openEngine } from '../context';
+import { globalOptions, openEngineToRead } from '../context';
 import { EXPORT_COUNTS, TABLE_FORMATS, type ExportFormat } from '../../engine/exporters/export-batch';
 import { FILES_FORMATS, type FilesFormat } from '../../../shared/capabilities/result-files';
 import { openChosenStore, teamExport, teamExportFiles } from './team';
@@ -52,7 +52,7 @@ async function exporterOf(values: { store?: string | undefined } & Parameters<ty
       throw e;
     }
   }
-  const engine = openEngine(globalOptions(values, io.env), io);
+  const engine = openEngineToRead(globalOptions(values, io.env), io);
   try {
     const id = engine.resolveBatchId(idOrPrefix);
     return {

@@ -5,7 +5,7 @@ import { parse } from '../parse';
 import { optoutSpec } from '../specs/optout';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
-import { globalOptions, openEngine } from '../context';
+import { globalOptions, openEngine, openEngineToRead } from '../context';
 import { optOutKey, type OptOut } from '../../engine/messaging/opt-out-list';
 import { readOptOutFile } from '../../engine/messaging/read-opt-out-file';
 import { openChosenStore } from './team';
@@ -23,7 +23,8 @@ interface OptOutBook {
   close(): Promise<void>;
 }
 
-async function openBook(values: { store?: string | undefined; 'data-dir'?: string | undefined; 'api-url'?: string | undefined }, io: Io): Promise<OptOutBook> {
+/** `readOnly` (list): a named data folder without Batchdesk data is refused, not made (context.ts openEngineToRead). */
+async function openBook(values: { store?: string | undefined; 'data-dir'?: string | undefined; 'api-url'?: string | undefined }, io: Io, readOnly = false): Promise<OptOutBook> {
   const shared = await openChosenStore(values.store, io.env);
   if (shared) {
     const s = shared.store;
@@ -36,7 +37,7 @@ async function openBook(values: { store?: string | undefined; 'data-dir'?: strin
       close: () => s.close(),
     };
   }
-  const engine = openEngine(globalOptions(values, io.env), io);
+  const engine = (readOnly ? openEngineToRead : openEngine)(globalOptions(values, io.env), io);
   const list = engine.optOuts;
   return {
     name: 'the opt-out list',
@@ -56,7 +57,7 @@ export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
   }
   if ((sub === 'add' || sub === 'remove') && positionals.length === 0) throw new UsageError(`optout ${sub} needs at least one phone number (+<country code><number>) or e-mail address.`);
   if (sub === 'import' && positionals.length !== 1) throw new UsageError('optout import takes one file (CSV or one recipient per line).');
-  const book = await openBook(values, io);
+  const book = await openBook(values, io, sub === 'list');
   try {
     if (sub === 'list') {
       const all = await book.list();

@@ -4,7 +4,7 @@ import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { nounFor } from '../format';
 import { reportSpec } from '../specs/report';
-import { globalOptions, openEngine } from '../context';
+import { globalOptions, openEngineToRead } from '../context';
 import { SPEND_BY, SpendBy, SpendQuery, monthRange, spendCsv, type SpendReport } from '../../../shared/spend';
 import { formatEur, moneyToDecimal } from '../../../shared/money';
 import { teamSpendReport } from '../../engine/team/team-batches';
@@ -51,7 +51,7 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
     spend = (q) => teamSpendReport(shared.store, q);
     close = () => shared.store.close();
   } else {
-    const engine = openEngine(globalOptions(values, io.env), io);
+    const engine = openEngineToRead(globalOptions(values, io.env), io);
     spend = async (q) => engine.spendReport(q);
     close = async () => engine.close();
   }

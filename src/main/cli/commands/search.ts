@@ -1,7 +1,7 @@
 import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { searchSpec } from '../specs/search';
-import { globalOptions, openConnection, openEngine } from '../context';
+import { globalOptions, openConnection, openEngine, openEngineToRead } from '../context';
 import { BatchCapability, BATCH_CAPABILITIES } from '../../../shared/domain';
 import { MARK_END, MARK_START, type SearchFilters, type SearchHit } from '../../engine/search/search-index';
 import { openChosenStore } from './team';
@@ -70,7 +70,7 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
       await shared.store.close();
     }
   } else {
-    const engine = openEngine(g, io);
+    const engine = openEngineToRead(g, io);
     try {
       const f = await filters((p) => engine.resolveBatchId(p));
       if (values.semantic) {

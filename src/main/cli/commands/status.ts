@@ -1,7 +1,7 @@
 import { EXIT } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { statusSpec } from '../specs/status';
-import { globalOptions, openEngine } from '../context';
+import { globalOptions, openEngineToRead } from '../context';
 import { describeBatch, describePipeline } from '../format';
 import type { BatchSummary } from '../../../shared/domain';
 import { openChosenStore, teamStatus } from './team';
@@ -34,7 +34,7 @@ export const statusCommand = bindCommand(statusSpec, async ({ values, positional
       await shared.store.close();
     }
   }
-  const engine = openEngine(globalOptions(values, io.env), io);
+  const engine = openEngineToRead(globalOptions(values, io.env), io);
   try {
     // Naming one step of a pipeline shows every step.
     const batches =
