@@ -25,7 +25,8 @@ describe('the same input again, on one computer', () => {
     // The user never saw the first batch (its create was killed after the commit) and creates it again.
     const again = await h.engine.createBatch({ capability: 'channel', paths: [csv.path] });
     expect(again.problems.map((p) => p.row)).toEqual([2, 3, 4, 5, 6]);
-    for (const p of again.problems) expect(p.message).toMatch(new RegExp(`batch ${firstId}.*not done yet.*not sent twice.*--allow-resend`));
+    // Nobody started the first batch: that, not a send, is why nothing goes; the message says how to send it.
+    for (const p of again.problems) expect(p.message).toMatch(new RegExp(`batch ${firstId}.*not started yet: \`batchdesk run ${firstId}\` sends it\\).*not sent twice.*--allow-resend`));
     await h.run();
     const third = await h.engine.createBatch({ capability: 'channel', paths: [csv.path] });
     expect(third.problems[0]?.message).toMatch(/: already done\)/);

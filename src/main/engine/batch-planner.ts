@@ -33,6 +33,8 @@ export interface EarlierDelivery {
   state: string;
   source: string;
   created_at: number;
+  /** When that batch was started; null: nobody has started it (its items wait for `run`). */
+  started_at: number | null;
 }
 
 export interface PlanSink {
@@ -76,7 +78,8 @@ export interface BatchPlan {
 
 function describeEarlier(e: EarlierDelivery, source: string): string {
   const when = new Date(e.created_at).toISOString().slice(0, 10);
-  const state = e.state === 'succeeded' ? 'already done' : 'not done yet';
+  // An earlier batch nobody started is why nothing is sent: say how to send it.
+  const state = e.state === 'succeeded' ? 'already done' : e.started_at === null ? `not started yet: \`batchdesk run ${e.batch_id}\` sends it` : 'not done yet';
   const as = e.source === source ? '' : `, as ${e.source}`;
   return `batch ${e.batch_id} ("${e.name}", created ${when}${as}: ${state})`;
 }

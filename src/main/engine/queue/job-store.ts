@@ -147,7 +147,7 @@ export class JobStore {
       // Fingerprints of visible batches' jobs (migration 17): an import's enter when it is sealed.
       anyWithFingerprint: db.prepare(`SELECT 1 FROM job_fingerprints WHERE fingerprint = ? LIMIT 1`),
       delivered: db.prepare(
-        `SELECT j.batch_id, j.state, j.source, j.payload_json, b.capability, b.channel, b.tier, b.options_json, b.name, b.created_at
+        `SELECT j.batch_id, j.state, j.source, j.payload_json, b.capability, b.channel, b.tier, b.options_json, b.name, b.created_at, b.started_at
            FROM job_fingerprints f JOIN jobs j ON j.id = f.job_id JOIN batches b ON b.id = j.batch_id
          WHERE f.fingerprint = ? AND b.ready = 1
            -- Sent is sent, even in a batch cancelled later; what a cancelled batch never sent may go again.
@@ -442,7 +442,7 @@ export class JobStore {
   }
 
   /** An earlier job, in a batch that is not cancelled, that delivers the same thing and did not fail. */
-  delivered(d: string): { batch_id: string; state: string; source: string; name: string; created_at: number } | null {
+  delivered(d: string): { batch_id: string; state: string; source: string; name: string; created_at: number; started_at: number | null } | null {
     const fp = fingerprintOf(d);
     // Most rows are new: a bare index probe settles those before the join.
     if (this.stmts.anyWithFingerprint.get(fp) === undefined) return null;
@@ -457,6 +457,7 @@ export class JobStore {
       options_json: string | null;
       name: string;
       created_at: number;
+      started_at: number | null;
     }[];
     // The digest only narrows the search: the payload decides.
     return rows.find((r) => deliveryOfStored(r, r.payload_json) === d) ?? null;
