@@ -86,6 +86,12 @@ export function checkApiUrl(text: string): { ok: true; url: string } | { ok: fal
   // file:, javascript:, data: and the like would make the engine read local files or run code.
   if (!API_URL_RULE.protocols.includes(url.protocol)) return { ok: false, message: apiUrlMessage(text, `uses "${url.protocol}", which is not allowed`) };
   if (url.hostname === '') return { ok: false, message: apiUrlMessage(text, 'names no host') };
+  // Every route is under /v1, which Batchdesk adds: a base URL ending in it would ask for /v1/v1/...
+  if (/\/v1\/?$/.test(url.pathname)) {
+    const base = new URL(url.href);
+    base.pathname = url.pathname.replace(/\/v1\/?$/, '/');
+    return { ok: false, message: apiUrlMessage(text, `ends in /v1, which Batchdesk adds to every request: give the base URL without it (${base.href})`) };
+  }
   return { ok: true, url: url.href };
 }
 

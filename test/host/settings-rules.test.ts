@@ -44,7 +44,13 @@ describe('settings rules', () => {
 
   it('checks an API URL: http or https with a host, normalised', () => {
     expect(checkApiUrl('https://api.example.com')).toEqual({ ok: true, url: 'https://api.example.com/' });
-    expect(checkApiUrl('http://127.0.0.1:8080/v1')).toEqual({ ok: true, url: 'http://127.0.0.1:8080/v1' });
+    expect(checkApiUrl('http://127.0.0.1:8080/gateway')).toEqual({ ok: true, url: 'http://127.0.0.1:8080/gateway' });
+    // Every route is under /v1, which Batchdesk adds: given again, requests would go to /v1/v1/...
+    for (const v1 of ['http://127.0.0.1:8080/v1', 'http://127.0.0.1:8080/gateway/v1/']) {
+      const r = checkApiUrl(v1);
+      expect(r.ok, v1).toBe(false);
+      if (!r.ok) expect(r.message).toContain(`ends in /v1, which Batchdesk adds to every request: give the base URL without it (${v1.replace(/v1\/?$/, '')})`);
+    }
     for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', 'https://', 'api.example.com', `https://${'x'.repeat(3000)}.example`]) {
       const r = checkApiUrl(bad);
       expect(r.ok, bad).toBe(false);

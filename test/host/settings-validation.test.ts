@@ -20,9 +20,13 @@ describe('browser host: settings.set and rates.set bounds', () => {
       expect(messageOf(r.json), apiUrl).toContain('leave it empty');
     }
     expect(((await f.rpc('settings.get', {})).json as { apiUrl: string | null }).apiUrl).toBeNull();
-    const ok = await f.rpc('settings.set', { apiUrl: 'https://api.example.com:8443/v1' });
+    const ok = await f.rpc('settings.set', { apiUrl: 'https://api.example.com:8443/gateway' });
     expect(ok.status).toBe(200);
-    expect((ok.json as { apiUrl: string }).apiUrl).toBe('https://api.example.com:8443/v1');
+    expect((ok.json as { apiUrl: string }).apiUrl).toBe('https://api.example.com:8443/gateway');
+    // The API's routes are under /v1, which Batchdesk adds itself.
+    const v1 = await f.rpc('settings.set', { apiUrl: 'https://api.example.com:8443/v1' });
+    expect(v1.status).toBe(400);
+    expect(messageOf(v1.json)).toContain('give the base URL without it (https://api.example.com:8443/)');
     expect((await f.rpc('settings.set', { apiUrl: null })).status).toBe(200);
   });
 

@@ -26,7 +26,8 @@ export function openEngine(g: GlobalOptions, io: Pick<Io, 'env' | 'stderr'>): En
 }
 
 /**
- * The engine for a command that only reads (status, search, report, export, optout list). A data
+ * The engine for a command that only reads (status, search, report, export, the lists of opt-outs,
+ * keys, settings and hot folders). A data
  * folder the user named that holds no Batchdesk data is a mistyped path far more often than a new
  * folder: it is refused, and not created, instead of being reported empty. The default folder of
  * a new install is still opened (and made): "No batches yet" is the truth there.
@@ -34,7 +35,7 @@ export function openEngine(g: GlobalOptions, io: Pick<Io, 'env' | 'stderr'>): En
 export function openEngineToRead(g: GlobalOptions, io: Pick<Io, 'env' | 'stderr'>): Engine {
   if (g.named && !existsSync(join(g.dataDir, DATABASE_FILE))) {
     throw new UserError(
-      `There is no Batchdesk data in ${g.dataDir} (no ${DATABASE_FILE}; nothing was created there). Check the folder given with --data-dir or BATCHDESK_DATA_DIR: it is made by the first command that writes to it, such as \`batchdesk batch create\`.`,
+      `There is no Batchdesk data in ${g.dataDir} (no ${DATABASE_FILE}; nothing was created there). Check the folder given with --data-dir or BATCHDESK_DATA_DIR: a data folder is made by the first command that writes to it (a batch create, for one).`,
     );
   }
   return openEngine(g, io);

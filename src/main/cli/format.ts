@@ -137,3 +137,14 @@ export function notRunning(b: Pick<BatchSummary, 'id' | 'status' | 'pause'>, sha
       return assertNever(b.status, 'batch status');
   }
 }
+
+/**
+ * `resume --switch-api` of a batch with nothing left to send: refused, so that it keeps the record
+ * of where its items went (null: there is something to switch).
+ */
+export function nothingToSwitch(b: Pick<BatchSummary, 'id' | 'status' | 'sent_to'>, shared: boolean): string | null {
+  if (b.status !== 'done' && b.status !== 'done_with_failures') return null;
+  const where = b.sent_to === null ? '' : `: it stays recorded as sent to ${destinationWords(b.sent_to)}`;
+  const retry = b.status === 'done_with_failures' ? ` To send its failed items elsewhere, queue them again first (\`batchdesk retry ${b.id}${shared ? ' --store URL' : ''}\`), then switch.` : '';
+  return `Batch ${b.id} has nothing left to send (it is done)${where}; --switch-api changed nothing.${retry}`;
+}

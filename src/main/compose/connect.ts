@@ -37,7 +37,7 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
     const parsed = new URL(checked.url);
     return {
       target: { baseUrl: parsed.toString(), sandbox: false, resolveKey: (kind, keyId) => (keyId ? opts.keys.resolveId(keyId) : opts.keys.resolve(kind)) },
-      description: `API ${parsed.origin}`,
+      description: `API ${parsed.toString()}`,
       sandbox: null,
       close: async () => undefined,
     };

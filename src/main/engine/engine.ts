@@ -914,9 +914,11 @@ export class Engine {
       this.batches.setBudget(cover.holder, opts.budget);
     }
     let ok = false;
+    const lineage = opts.switchApi === true ? new Lineage(this.pipelines.members(b.pipeline_id)) : null;
     for (const s of this.withPipelines([id])) {
-      // The user chose to send the rest wherever the next run sends (api/destination.ts).
-      if (opts.switchApi === true) this.batches.forgetApi(s);
+      // The user chose to send the rest wherever the next run sends (api/destination.ts); a step
+      // with nothing left keeps the record of where its items went.
+      if (lineage?.hasWorkLeft(s, (step) => this.pipelines.openCount(step))) this.batches.forgetApi(s);
       if (this.batches.resume(s)) {
         ok = true;
         this.jobs.resetRateLimited(s);

@@ -1,7 +1,7 @@
 // What `pause` says of a batch it could not pause, on one computer and for a team: why, and the
 // command that does what the user may have wanted instead.
 import { describe, expect, it } from 'vitest';
-import { notRunning } from '../../../src/main/cli/format';
+import { notRunning, nothingToSwitch } from '../../../src/main/cli/format';
 import { batchSummary } from '../../helpers/batch-summary';
 
 describe('pause of a batch that was not running', () => {
@@ -12,5 +12,17 @@ describe('pause of a batch that was not running', () => {
     expect(notRunning(batchSummary({ id: 'b1', status: 'done_with_failures' }), false)).toBe('b1 was not running: it is done (`batchdesk retry b1` queues its failed items again).');
     expect(notRunning(batchSummary({ id: 'b1', status: 'cancelled' }), true)).toBe('b1 was not running: it was cancelled.');
     expect(notRunning(batchSummary({ id: 'b1', status: 'done' }), false)).toBe('b1 was not running: it is done.');
+  });
+});
+
+describe('resume --switch-api of a batch with nothing left to send', () => {
+  it('is refused, so the batch keeps the record of where its items went', () => {
+    expect(nothingToSwitch(batchSummary({ id: 'b1', status: 'done', sent_to: 'http://a.test/' }), false)).toBe(
+      'Batch b1 has nothing left to send (it is done): it stays recorded as sent to the API at http://a.test/; --switch-api changed nothing.',
+    );
+    expect(nothingToSwitch(batchSummary({ id: 'b1', status: 'done_with_failures', sent_to: 'embedded sandbox' }), true)).toContain(
+      'To send its failed items elsewhere, queue them again first (`batchdesk retry b1 --store URL`), then switch.',
+    );
+    for (const status of ['running', 'paused', 'pending'] as const) expect(nothingToSwitch(batchSummary({ id: 'b1', status }), false)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { parse } from '../parse';
 import { configSpec } from '../specs/config';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
-import { globalOptions, openEngine } from '../context';
+import { globalOptions, openEngine, openEngineToRead } from '../context';
 import {
   DEFAULT_MESSAGING_CHANNEL,
   MESSAGING_CHANNEL_MESSAGE,
@@ -19,7 +19,7 @@ const NAMES = [...Object.values(NUMERIC_SETTINGS).map((r) => r.key), 'messaging_
 export async function cmdConfig(args: string[], io: Io): Promise<ExitCode> {
   const [sub, ...rest] = args;
   const { values, positionals } = parse(rest, configSpec.options);
-  const engine = openEngine(globalOptions(values, io.env), io);
+  const engine = (sub === 'list' ? openEngineToRead : openEngine)(globalOptions(values, io.env), io);
   try {
     if (sub === 'list') {
       for (const r of Object.values(NUMERIC_SETTINGS)) {

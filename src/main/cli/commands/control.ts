@@ -5,7 +5,7 @@ import { bindCommand } from '../bind-command';
 import { cancelSpec, pauseSpec, resumeSpec, retrySpec } from '../specs/control';
 import { globalOptions, openEngine } from '../context';
 import type { Engine } from '../../engine/engine';
-import { cancelledNotResumed, describeBatch, notRunning } from '../format';
+import { cancelledNotResumed, describeBatch, notRunning, nothingToSwitch } from '../format';
 import { UserError } from '../../engine/failures';
 import { parseEur } from '../../../shared/money';
 import { openChosenStore, teamControl } from './team';
@@ -60,6 +60,8 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
       case 'resume': {
         if (before.status === 'cancelled') throw new UserError(cancelledNotResumed(id));
         const switchApi = values['switch-api'] === true;
+        const nothing = switchApi ? nothingToSwitch(before, false) : null;
+        if (nothing !== null) throw new UserError(nothing);
         const sentTo = engine.batches.get(id)?.api ?? null;
         const resumed = engine.resume(id, { ...(budget !== undefined ? { budget } : {}), switchApi });
         const forgot = switchApi && sentTo !== null ? ` It no longer keeps to ${destinationWords(sentTo)}: its next run sends the rest wherever that run sends.` : '';

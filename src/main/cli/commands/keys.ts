@@ -5,7 +5,7 @@ import { keysAddSpec, keysListSpec, keysRemoveSpec, keysSetSpec } from '../specs
 import type { Engine } from '../../engine/engine';
 import type { KeyInfo } from '../../engine/secrets/key-manager';
 import { NUMERIC_SETTINGS } from '../../../shared/settings-rules';
-import { globalOptions, openEngine } from '../context';
+import { globalOptions, openEngine, openEngineToRead } from '../context';
 import { readSecret } from '../read-secret';
 
 function keyKind(value: string | undefined): 'api' | 'channel' | undefined {
@@ -56,7 +56,7 @@ export const keysAddCommand = bindCommand(keysAddSpec, async ({ values }, io) =>
 });
 
 export const keysListCommand = bindCommand(keysListSpec, async ({ values }, io) => {
-  const engine = openEngine(globalOptions(values, io.env), io);
+  const engine = openEngineToRead(globalOptions(values, io.env), io);
   try {
     const keys = engine.keys.list();
     if (values.json) io.stdout.write(`${JSON.stringify({ keys }, null, 2)}\n`);

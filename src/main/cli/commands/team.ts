@@ -15,7 +15,7 @@ import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
 import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resolveTeamBatch, resumeTeamBatch, retryTeamBatch, scheduleTeamBatch, teamBatch, teamBatches, type KeyCheckHere } from '../../engine/team/team-batches';
 import { UserError } from '../../engine/failures';
 import { openConnection } from '../context';
-import { cancelledNotResumed, describeBatch, localTime, notRunning } from '../format';
+import { cancelledNotResumed, describeBatch, localTime, notRunning, nothingToSwitch } from '../format';
 import { createProgress } from '../progress';
 import { onInterrupt, standingExit } from '../interrupt';
 import type { ControlVerb } from './control';
@@ -96,6 +96,8 @@ export async function teamControl(
       break;
     case 'resume': {
       if (before.status === 'cancelled') throw new UserError(cancelledNotResumed(id));
+      const nothing = switchApi ? nothingToSwitch(before, true) : null;
+      if (nothing !== null) throw new UserError(nothing);
       const { resumed, newKey, sameKey } = await resumeTeamBatch(store, id, budget, keyHere, switchApi);
       if (switchApi && before.sent_to !== null) {
         io.stdout.write(`It no longer keeps to ${destinationWords(before.sent_to)}: the next worker to send it records the API it sends to, and the rest goes there.\n`);

@@ -3,7 +3,7 @@ import { parse } from '../parse';
 import { watchSpec } from '../specs/watch';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
-import { globalOptions, openEngine } from '../context';
+import { globalOptions, openEngine, openEngineToRead } from '../context';
 import { formatEur } from '../../../shared/money';
 import { BatchCapability, Tier } from '../../../shared/domain';
 import { eurOption, thenSteps } from '../option-values';
@@ -27,7 +27,7 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
   const { values, positionals } = parse(rest, watchSpec.options);
   if (sub !== 'add' && sub !== 'list' && sub !== 'remove') throw new UsageError('watch takes add DIR --capability ocr|transcribe, list or remove ID|DIR.');
   if ((sub === 'add' || sub === 'remove') && positionals.length !== 1) throw new UsageError(`watch ${sub} takes one folder${sub === 'remove' ? ' (or a watch id)' : ''}.`);
-  const engine = openEngine(globalOptions(values, io.env), io);
+  const engine = (sub === 'list' ? openEngineToRead : openEngine)(globalOptions(values, io.env), io);
   try {
     if (sub === 'list') {
       const all = engine.hotFolders.list();

@@ -137,7 +137,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
             <label htmlFor={ids.switchApi}>Send the rest to the API set now</label>
           </div>
           <span id={ids.switchHint} className="field-hint">
-            Only the API its first items went to knows their idempotency keys: elsewhere, an item whose answer was lost may be sent twice. Leave this off and set that API again to go on there.
+            Only the API its first items went to knows their idempotency keys: elsewhere, an item whose answer was lost may be sent twice. Leave this off and set that API again (Keys & rates, Settings) to go on there.
           </span>
         </div>
       ) : null}
