@@ -25,7 +25,7 @@ describe('batchdesk optout', () => {
     const imported = await runCli(['optout', 'import', file, ...args]);
     expect(imported.code).toBe(1);
     expect(imported.stdout).toContain('Added 1 recipient(s)');
-    expect(imported.stderr).toContain('unsubscribed.csv line 3: e-mail address "not-an-address" is not valid');
+    expect(imported.stderr).toContain('unsubscribed.csv row 3: e-mail address "not-an-address" is not valid');
 
     const list = await runCli(['optout', 'list', '--json', ...args]);
     const listed = JSON.parse(list.stdout) as { opt_outs: { recipient: string; source: string }[] };

@@ -69,24 +69,28 @@ describe('opt-outs', () => {
     expect(back.jobs.map((j) => j.state)).toEqual(['succeeded']);
   });
 
-  it('reads files of recipients: a named column or one per line, problems by line', async () => {
+  it('reads files of recipients: a named column (problems by row, as batch create names them) or one per line', async () => {
     const h = await startHarness();
     const withHeader = join(h.dir, 'unsubscribed.csv');
     await writeFile(withHeader, 'name;phone\nJo;+44 20 7946 0021\nSam;07946 0022\nAl;+442079460023\n');
     const a = await readOptOutFile(withHeader);
     expect(a.recipients).toEqual([
-      { recipient: '+442079460021', source: 'unsubscribed.csv line 2' },
-      { recipient: '+442079460023', source: 'unsubscribed.csv line 4' },
+      { recipient: '+442079460021', source: 'unsubscribed.csv row 2' },
+      { recipient: '+442079460023', source: 'unsubscribed.csv row 4' },
     ]);
-    expect(a.problems).toEqual([expect.stringMatching(/^unsubscribed\.csv line 3: phone number "07946 0022" is not in international format/)]);
+    expect(a.problems).toEqual([expect.stringMatching(/^unsubscribed\.csv row 3: phone number "07946 0022" is not in international format/)]);
     const lines = join(h.dir, 'list.txt');
     await writeFile(lines, 'Jo@Example.com\n\n+12025550123\n');
-    expect((await readOptOutFile(lines)).recipients.map((r) => r.recipient)).toEqual(['jo@example.com', '+12025550123']);
+    const listed = await readOptOutFile(lines);
+    expect(listed.recipients).toEqual([
+      { recipient: 'jo@example.com', source: 'list.txt line 1' },
+      { recipient: '+12025550123', source: 'list.txt line 3' },
+    ]);
     // Every recipient column of a row is taken; an empty cell is no problem.
     const both = join(h.dir, 'people.csv');
     await writeFile(both, 'name,phone,email\nEve,+44 20 7946 0600,eve@example.com\nFay,,fay@example.com\nGus,,not an address\n');
     const b = await readOptOutFile(both);
     expect(b.recipients.map((r) => r.recipient)).toEqual(['+442079460600', 'eve@example.com', 'fay@example.com']);
-    expect(b.problems).toEqual([expect.stringMatching(/^people\.csv line 4: e-mail address "not an address" is not valid/)]);
+    expect(b.problems).toEqual([expect.stringMatching(/^people\.csv row 4: e-mail address "not an address" is not valid/)]);
   });
 });

@@ -2,7 +2,8 @@
 // phone, number, mobile or email (any delimiter; every such column of a row is taken, so a
 // person's number and address both go on the list), or a list with one recipient per line. Each
 // value is normalised as it would be sent to; a value that is neither a number nor an address is
-// reported with its line, the rest still taken; empty cells are skipped.
+// reported with its row (a CSV, numbered as `batch create` numbers rows) or line (a list), the
+// rest still taken; empty cells are skipped.
 import { basename } from 'node:path';
 import { CsvParser, isBlankRecord } from '../importers/csv-parser';
 import { detectDelimiter, headerLineEnd } from '../importers/delimiter';
@@ -25,19 +26,24 @@ export async function readOptOutFile(path: string): Promise<OptOutFile> {
   /** Columns to take, each with how to read it; null until the first line says whether it is a header. */
   let columns: { index: number; read: (v: string) => ReturnType<typeof optOutKey> }[] | null = null;
   let parser: CsvParser | null = null;
+  /** How a problem names where it is: a CSV's rows as `batch create` names them, a list's lines. */
+  let unit = 'line';
   const onRecord = (fields: readonly string[], line: number): void => {
     if (columns === null) {
       const named = fields.flatMap((f, index) => (COLUMN.test(f.trim()) ? [{ index, read: /mail/i.test(f) ? normalizeEmail : /phone|number|mobile/i.test(f) ? normalizePhone : optOutKey }] : []));
       columns = named.length > 0 ? named : [{ index: 0, read: optOutKey }];
-      if (named.length > 0) return;
+      if (named.length > 0) {
+        unit = 'row';
+        return;
+      }
     }
     out.lines++;
     for (const c of columns) {
       const value = (fields[c.index] ?? '').trim();
       if (value === '') continue;
       const key = c.read(value);
-      if (key.ok) out.recipients.push({ recipient: key.value, source: `${name} line ${line}` });
-      else out.problems.push(`${name} line ${line}: ${key.reason}`);
+      if (key.ok) out.recipients.push({ recipient: key.value, source: `${name} ${unit} ${line}` });
+      else out.problems.push(`${name} ${unit} ${line}: ${key.reason}`);
     }
   };
   for await (const chunk of utf8Chunks(path)) {
