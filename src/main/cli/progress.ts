@@ -12,7 +12,7 @@ interface Sample {
   finished: number;
 }
 
-function totals(batches: readonly BatchSummary[]): { total: number; finished: number; ok: number; failed: number; retry: number; spent: number; estimated: number } {
+function totals(batches: readonly BatchSummary[]): { total: number; finished: number; ok: number; failed: number; cancelled: number; retry: number; spent: number; estimated: number } {
   let total = 0;
   let ok = 0;
   let failed = 0;
@@ -29,7 +29,7 @@ function totals(batches: readonly BatchSummary[]): { total: number; finished: nu
     spent += b.cost.spent;
     estimated += b.cost.estimated;
   }
-  return { total, finished: ok + failed + cancelled, ok, failed, retry, spent, estimated };
+  return { total, finished: ok + failed + cancelled, ok, failed, cancelled, retry, spent, estimated };
 }
 
 function waitingReason(batches: readonly BatchSummary[]): string | null {
@@ -93,7 +93,8 @@ export function createProgress(stream: NodeJS.WriteStream, now: () => number = D
     const bar = tty ? `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ` : '';
     const paused = batches.filter((b) => b.status === 'paused').length;
     const text =
-      `${bar}${t.finished}/${t.total} (${Math.floor(pct * 100)}%)  ok ${t.ok}  failed ${t.failed}` +
+      // Cancelled items (an opt-out, a cancel) are finished too: counted, so the sum reads right.
+      `${bar}${t.finished}/${t.total} (${Math.floor(pct * 100)}%)  ok ${t.ok}  failed ${t.failed}${t.cancelled ? `  cancelled ${t.cancelled}` : ''}` +
       `${t.retry ? `  retrying ${t.retry}` : ''}${paused ? `  paused ${paused}` : ''}  ${rate.toFixed(1)}/s  ETA ${etaOf(left, rate, heldFor(batches, at))}` +
       `  ${formatEur(t.spent, 4)} of ~${formatEur(t.estimated, 4)}`;
     // When nothing moves, say why: a slow API, a retry time, a wait the API asked for.

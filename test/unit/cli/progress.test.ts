@@ -57,6 +57,12 @@ describe('progress line', () => {
     expect(text.trim().split('\n').at(-1)).toMatch(/ETA 59:\d\d /);
   });
 
+  it('counts cancelled items (an opt-out) among the finished ones it shows, so the numbers add up', () => {
+    const optedOut = batch({ status: 'done', counts: { ...emptyCounts(), succeeded: 2, cancelled: 2, needs_review: 0 } });
+    expect(lines([optedOut])).toContain('4/4 (100%)  ok 2  failed 0  cancelled 2  ');
+    expect(lines([batch({})])).not.toContain('cancelled');
+  });
+
   it('says it is idle when there is nothing to show (a standing worker between batches), not 0/0', () => {
     expect(lines([])).toBe('idle: nothing to send now\n');
   });
