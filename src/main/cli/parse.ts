@@ -18,8 +18,26 @@ export function parse<O extends OptionSpecs>(args: string[], options: O) {
     if (!('store' in options) && args.some((a) => a === '--store' || a.startsWith('--store='))) {
       throw new UsageError('This command works on this computer\'s data folder only and does not take --store (README, team mode: what is shared and what is not). Run it without --store.');
     }
-    throw new UsageError(e instanceof Error ? e.message : String(e));
+    throw new UsageError(parseProblem(e));
   }
+}
+
+/**
+ * node's parse errors in this command line's words. Its unknown-option message suggests
+ * `-- "-5"` with a stray quote; this one names the option and how to pass a value that starts
+ * with "-" (a search for "-5", a file named "-x.csv").
+ */
+function parseProblem(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  const code = (e as { code?: unknown }).code;
+  const unknown = /^Unknown option '([^']+)'/.exec(message);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown) {
+    const option = unknown[1] ?? '';
+    // A single dash is more often a value than an option (every option but -h is spelled out).
+    if (option.startsWith('--')) return `Unknown option ${option}.`;
+    return `Unknown option ${option}. A value that starts with "-" (a search for -5, a file named -x.csv) goes after --, at the end: ... -- ${option}`;
+  }
+  return message;
 }
 
 export type Parsed<O extends OptionSpecs> = ReturnType<typeof parse<O>>;
