@@ -34,8 +34,10 @@ describe("team: the team's opt-out list", () => {
     expect(imported.stdout).toContain("to the team's opt-out list in the shared store postgresql://");
     const listed = await runCli(['optout', 'list', '--json', '--store', storeUrl, '--data-dir', desk]);
     expect((JSON.parse(listed.stdout) as { opt_outs: { recipient: string; source: string }[] }).opt_outs.map((o) => o.recipient)).toEqual(OUT);
-    // The desk's own list is untouched.
-    expect((await runCli(['optout', 'list', '--data-dir', desk])).stdout).toContain('The opt-out list is empty.');
+    // The desk's own list is untouched: its data folder was never even made.
+    const own = await runCli(['optout', 'list', '--data-dir', desk]);
+    expect(own.code).toBe(2);
+    expect(own.stderr).toContain(`There is no Batchdesk data in ${desk}`);
 
     const workers = [0, 1].map((n) => startWorker({ storeUrl, dataDir: join(dir.path, `worker-${n}`), sb }));
     live.push(...workers);
