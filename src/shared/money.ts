@@ -33,3 +33,9 @@ export function moneyToDecimal(amount: Money): string {
   const abs = Math.abs(amount);
   return `${sign}${Math.floor(abs / MONEY_SCALE)}.${String(abs % MONEY_SCALE).padStart(4, '0')}`;
 }
+
+/** An amount as a budget to type (`--budget 0.43`): rounded up to a whole cent, so it covers the amount. */
+export function budgetArgument(amount: Money): string {
+  const cents = Math.ceil(Math.max(0, amount) / 100);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}

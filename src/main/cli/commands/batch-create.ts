@@ -3,7 +3,7 @@ import { bindCommand } from '../bind-command';
 import { batchCreateSpec } from '../specs/batch-create';
 import { globalOptions, openEngine } from '../context';
 import { countOf, describeBatch, describeProblems, localTime } from '../format';
-import { formatEur } from '../../../shared/money';
+import { budgetArgument, formatEur } from '../../../shared/money';
 import { BATCH_CAPABILITIES, BatchCapability, Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { OPTION_SCHEMAS, type OptionName } from '../../../shared/capabilities/options';
@@ -177,7 +177,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         const total = estimates.reduce((n, e) => n + e.cost, 0);
         if (total > batch.cost.budget) {
           io.stderr.write(
-            io.carry(`Note: the budget (${formatEur(batch.cost.budget, 4)}) is below the estimate (${formatEur(total, 4)}): sending pauses before the item that would cross it; raise it with \`batchdesk resume ${batch.id} --budget EUR${shared ? ' --store URL' : ''}\`.\n`),
+            io.carry(`Note: the budget (${formatEur(batch.cost.budget, 4)}) is below the estimate (${formatEur(total, 4)}): sending pauses before the item that would cross it; raise it with \`batchdesk resume ${batch.id} --budget ${budgetArgument(total)}${shared ? ' --store URL' : ''}\` (the estimate).\n`),
           );
         }
       }

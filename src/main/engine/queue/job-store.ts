@@ -136,6 +136,7 @@ export class JobStore {
       counts: db.prepare(`SELECT queued, running, retry_wait, succeeded, failed, cancelled FROM batch_stats WHERE batch_id = ?`),
       stats: db.prepare(`SELECT * FROM batch_stats WHERE batch_id = ?`),
       hasOpen: db.prepare(`SELECT 1 FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait','running') LIMIT 1`),
+      openEstimate: db.prepare(`SELECT COALESCE(SUM(estimated_cost), 0) FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait','running')`).pluck(),
       inFlight: db.prepare(
         `SELECT COUNT(*) AS n, MIN(a.started_at) AS since FROM jobs j JOIN attempts a ON a.job_id = j.id AND a.outcome = 'in_flight'
          WHERE j.batch_id = ? AND j.state = 'running'`,
@@ -422,6 +423,11 @@ export class JobStore {
   }
 
   /** True while the batch has anything left to send (or in flight). */
+  /** What the batch's items not finished yet are estimated to cost (in flight included). */
+  openEstimate(batchId: string): number {
+    return Number(this.stmts.openEstimate.get(batchId));
+  }
+
   hasOpen(batchId: string): boolean {
     return this.stmts.hasOpen.get(batchId) !== undefined;
   }

@@ -35,7 +35,7 @@ import { linkAbort } from './linked-abort';
 import { Wakeup } from './wakeup';
 import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever, type PauseKind } from '../../../shared/domain';
-import { formatEur } from '../../../shared/money';
+import { budgetArgument, formatEur } from '../../../shared/money';
 import { labelOfKeyId } from '../secrets/key-choice';
 import type { FollowUps } from '../pipeline/follow-ups';
 import type { InvoiceReviews } from '../invoices/invoice-reviews';
@@ -399,7 +399,7 @@ export class Runner {
         this.pauseSteps(
           batch,
           crossed.steps,
-          `The budget of ${formatEur(crossed.budget, 4)}${whole} would be crossed: ${formatEur(crossed.spent, 4)} spent, ${formatEur(crossed.reserved, 4)} in flight, and the next item (${job.source}) costs about ${formatEur(job.estimated_cost, 4)}. Raise the budget and resume to continue (in the window: Resume with a new budget; on the command line: \`batchdesk resume ${crossed.holder.id} --budget EUR\`).`,
+          `The budget of ${formatEur(crossed.budget, 4)}${whole} would be crossed: ${formatEur(crossed.spent, 4)} spent, ${formatEur(crossed.reserved, 4)} in flight, and the next item (${job.source}) costs about ${formatEur(job.estimated_cost, 4)}. Raise the budget and resume to continue (in the window: Resume with a new budget; on the command line: \`batchdesk resume ${crossed.holder.id} --budget ${budgetArgument(crossed.spent + [...crossed.steps].reduce((n, s) => n + this.d.jobs.openEstimate(s), 0))}\` covers what is spent and the estimate of the items left now).`,
         );
         break;
       }
@@ -410,6 +410,10 @@ export class Runner {
       void gate
         .run(() => this.process(job, batch, cap, ctx, key, gate, signal))
         .then((outcome) => {
+          // Its outcome is written (a success's cost is in the batch's spend from now on, in the
+          // open group): it no longer holds back budget, or it would count twice until committed.
+          const held = this.inflight.get(slot);
+          if (held) held.reserved = 0;
           // The slot is free: the next claim can join the commit of this outcome.
           this.wake.notify();
           return outcome.committed;
