@@ -100,6 +100,8 @@ describe('suggested commands on the command line', () => {
       expect(suggested).toBe(`batchdesk run ${id} --api-url ${api} --data-dir '${dd}'`);
       const ran = await inShell(suggested, env);
       expect(ran.code, ran.stderr).toBe(0);
+      // It resumes the batch before its first progress line: no "paused 1" in it.
+      expect(ran.stderr.split('\n').find((l) => l.includes('/12 ('))).not.toContain('paused');
       expect(ran.stdout).toContain('12 succeeded');
       const ledger = await new SandboxAdmin(sb.url, sb.adminToken).ledger();
       expect(new Set(ledger.map((d) => d.idempotency_key)).size).toBe(12);

@@ -22,10 +22,15 @@ export async function runBatches(engine: Engine, ids: string[] | null, io: Io, a
   const stop = onInterrupt(io, 'Stopping: in-flight items are put back in the queue (same idempotency keys). Run again to continue.');
   const progress = createProgress(io.stderr);
   const snapshot = (): BatchSummary[] => scope.map((id) => engine.summary(id));
-  progress.update(snapshot()); // the first sample anchors the rate and ETA at the start
-  const timer = setInterval(() => progress.update(snapshot()), 250);
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await engine.run(conn.target, { batchIds: ids, signal: stop.signal, start: scope });
+    const running = engine.run(conn.target, { batchIds: ids, signal: stop.signal, start: scope });
+    // The first sample anchors the rate and ETA. Taken once the run has had its first look (it
+    // starts the batches named and resumes those waiting for this API before its first await), so
+    // the first line does not show them as not started or paused.
+    progress.update(snapshot());
+    timer = setInterval(() => progress.update(snapshot()), 250);
+    await running;
   } finally {
     clearInterval(timer);
     progress.update(snapshot());
