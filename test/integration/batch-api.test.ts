@@ -25,13 +25,19 @@ afterEach(async () => {
   for (const sb of others.splice(0)) await sb.close();
 });
 
+/** A batch of `n` messages whose sample of `sample` went to the harness's API, and another API beside it. */
+async function sampledWithAnotherApi(n: number, sample: number) {
+  const h = await startHarness();
+  const other = await otherApi();
+  others.push(other.sb);
+  const id = await messagesBatch(h, n, { sample });
+  await h.run({ batchIds: [id] });
+  return { h, other, id };
+}
+
 describe('the API a batch is sent to', () => {
   it('is kept: a run that sends elsewhere pauses the batch and sends nothing; one that sends there goes on', async () => {
-    const h = await startHarness();
-    const other = await otherApi();
-    others.push(other.sb);
-    const id = await messagesBatch(h, 30, { sample: 5 });
-    await h.run({ batchIds: [id] });
+    const { h, other, id } = await sampledWithAnotherApi(30, 5);
     const first = h.engine.summary(id);
     expect(first.pause?.kind).toBe('sample');
     expect(first.sent_to).toBe(new URL(h.sb.url).toString());
@@ -58,11 +64,7 @@ describe('the API a batch is sent to', () => {
   });
 
   it('moves with resume --switch-api: the rest goes to the next run\'s API, which the batch then keeps', async () => {
-    const h = await startHarness();
-    const other = await otherApi();
-    others.push(other.sb);
-    const id = await messagesBatch(h, 20, { sample: 4 });
-    await h.run({ batchIds: [id] });
+    const { h, other, id } = await sampledWithAnotherApi(20, 4);
     expect(h.engine.summary(id).counts.succeeded).toBe(4);
 
     expect(h.engine.resume(id, { switchApi: true })).toBe(true);

@@ -27,10 +27,10 @@ export function openEngine(g: GlobalOptions, io: Pick<Io, 'env' | 'stderr'>): En
 
 /**
  * The engine for a command that only reads (status, search, report, export, the lists of opt-outs,
- * keys, settings and hot folders). A data
- * folder the user named that holds no Batchdesk data is a mistyped path far more often than a new
- * folder: it is refused, and not created, instead of being reported empty. The default folder of
- * a new install is still opened (and made): "No batches yet" is the truth there.
+ * keys, settings and hot folders). A data folder the user named that holds no Batchdesk data is a
+ * mistyped path far more often than a new folder: it is refused, and not created, instead of being
+ * reported empty. The default folder of a new install is still opened (and made): "No batches
+ * yet" is the truth there.
  */
 export function openEngineToRead(g: GlobalOptions, io: Pick<Io, 'env' | 'stderr'>): Engine {
   if (g.named && !existsSync(join(g.dataDir, DATABASE_FILE))) {

@@ -6,8 +6,6 @@
 // into each suggested command in it (`io.carry`, cli/io.ts).
 import { shellWord } from '../engine/shell-word';
 
-export { shellWord };
-
 /** The global options (cli/parse.ts) that decide where a command works: carried into suggestions when given. */
 const CARRIED = ['data-dir', 'api-url'] as const;
 
@@ -18,6 +16,8 @@ const SUGGESTED = /`batchdesk ([^`\n]+)`/g;
 export interface GivenOption {
   name: (typeof CARRIED)[number];
   typed: string;
+  /** Matches the option where a suggestion names it itself. */
+  named: RegExp;
 }
 
 /** The carried options given on this command line (before any `--`); none when none was given (the defaults need no carrying). */
@@ -34,16 +34,9 @@ export function givenOptions(argv: readonly string[], platform: NodeJS.Platform 
     });
     if (value === undefined) continue;
     // A value that starts with "-" is only read as one joined to its flag.
-    given.push({ name, typed: value.startsWith('-') ? `${flag}=${shellWord(value, platform)}` : `${flag} ${shellWord(value, platform)}` });
+    given.push({ name, typed: value.startsWith('-') ? `${flag}=${shellWord(value, platform)}` : `${flag} ${shellWord(value, platform)}`, named: new RegExp(`(?:^| )${flag}(?:[ =]|$)`) });
   }
   return given;
-}
-
-/** The carried options given, as they should be typed again: `--data-dir '/tmp/my data'`. */
-export function givenGlobals(argv: readonly string[], platform: NodeJS.Platform = process.platform): string {
-  return givenOptions(argv, platform)
-    .map((g) => g.typed)
-    .join(' ');
 }
 
 /**
@@ -57,7 +50,7 @@ export function carryGlobals(text: string, given: readonly GivenOption[]): strin
     const stop = command.indexOf(' -- ');
     const options = stop < 0 ? command : command.slice(0, stop);
     if (/(?:^| )--help(?:[ =]|$)/.test(options)) return whole;
-    const missing = given.filter((g) => !new RegExp(`(?:^| )--${g.name}(?:[ =]|$)`).test(options)).map((g) => g.typed);
+    const missing = given.filter((g) => !g.named.test(options)).map((g) => g.typed);
     if (missing.length === 0) return whole;
     const added = missing.join(' ');
     const carried = stop < 0 ? `${command} ${added}` : `${command.slice(0, stop)} ${added}${command.slice(stop)}`;

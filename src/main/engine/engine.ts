@@ -81,10 +81,10 @@ import type { JobDetail, JobPage, PreviewItem, ResultOf } from '../../shared/con
 type CostReport = ResultOf<'costs.report'>;
 import { NUMERIC_SETTINGS, readNumericSetting, type NumericSettingRule } from '../../shared/settings-rules';
 
-/** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
-
 /** The data folder's database, in the folder the user chose (--data-dir). */
 export const DATABASE_FILE = 'batchdesk.sqlite';
+
+/** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
 export type HandOverTarget = Pick<PgQueueStore, 'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong'>;
 /** What moved, and what was left out because the team already has it. */
 export interface HandOverResult {

@@ -2,7 +2,14 @@
 // printed works on the same data folder.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { carrierFor, carryGlobals, givenGlobals, givenOptions, shellWord } from '../../../src/main/cli/suggested-commands';
+import { carrierFor, carryGlobals, givenOptions } from '../../../src/main/cli/suggested-commands';
+import { shellWord } from '../../../src/main/engine/shell-word';
+
+/** The options given, as a suggestion gets them typed. */
+const givenGlobals = (argv: string[]): string =>
+  givenOptions(argv, 'linux')
+    .map((g) => g.typed)
+    .join(' ');
 
 /** What bash makes of `word`: the argument a copied command would really pass. */
 function bashReads(word: string): string {
@@ -11,15 +18,15 @@ function bashReads(word: string): string {
 
 describe('suggested commands', () => {
   it('finds the global options given, in either spelling, and quotes them for the shell', () => {
-    expect(givenGlobals(['status', '--data-dir', '/tmp/d'], 'linux')).toBe('--data-dir /tmp/d');
-    expect(givenGlobals(['run', '--api-url=http://127.0.0.1:8080', 'b1', '--data-dir', "/tmp/Bob's data"], 'linux')).toBe(
+    expect(givenGlobals(['status', '--data-dir', '/tmp/d'])).toBe('--data-dir /tmp/d');
+    expect(givenGlobals(['run', '--api-url=http://127.0.0.1:8080', 'b1', '--data-dir', "/tmp/Bob's data"])).toBe(
       "--data-dir '/tmp/Bob'\\''s data' --api-url http://127.0.0.1:8080",
     );
     // Defaults and the environment need no carrying; what follows `--` is not an option.
-    expect(givenGlobals(['status'], 'linux')).toBe('');
-    expect(givenGlobals(['batch', 'create', 'text', '--', '--data-dir', 'x'], 'linux')).toBe('');
+    expect(givenGlobals(['status'])).toBe('');
+    expect(givenGlobals(['batch', 'create', 'text', '--', '--data-dir', 'x'])).toBe('');
     // A value that starts with "-" is only read joined to its flag.
-    expect(givenGlobals(['status', '--data-dir=-odd'], 'linux')).toBe('--data-dir=-odd');
+    expect(givenGlobals(['status', '--data-dir=-odd'])).toBe('--data-dir=-odd');
   });
 
   it('quotes every value so that bash reads back exactly that value', () => {

@@ -62,7 +62,7 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
         const switchApi = values['switch-api'] === true;
         const nothing = switchApi ? nothingToSwitch(before, false) : null;
         if (nothing !== null) throw new UserError(nothing);
-        const sentTo = engine.batches.get(id)?.api ?? null;
+        const sentTo = before.sent_to;
         const resumed = engine.resume(id, { ...(budget !== undefined ? { budget } : {}), switchApi });
         const forgot = switchApi && sentTo !== null ? ` It no longer keeps to ${destinationWords(sentTo)}: its next run sends the rest wherever that run sends.` : '';
         io.stdout.write(

@@ -31,11 +31,11 @@ export function runCommandFor(id: string, sentTo: string | null): string {
 export function elsewhereReason(id: string, sentTo: string, here: string): string {
   const there =
     sentTo === EMBEDDED_SANDBOX
-      ? 'run it with no --api-url (nor BATCHDESK_API_URL, nor an active key with an API address) and it goes on there by itself'
+      ? 'Run it with no --api-url (nor BATCHDESK_API_URL, nor an active key with an API address) and it goes on there by itself'
       : `\`${runCommandFor(id, sentTo)}\` goes on there by itself (in the window: Keys & rates, Settings, API URL)`;
   return (
     `Its first items were sent to ${destinationWords(sentTo)}, and this run sends to ${destinationWords(here)}, so nothing more was sent: ` +
-    `the items' idempotency keys are known there only${here === EMBEDDED_SANDBOX ? ', and the sandbox makes up its results' : ''}. ${there[0]?.toUpperCase()}${there.slice(1)}. ` +
+    `the items' idempotency keys are known there only${here === EMBEDDED_SANDBOX ? ', and the sandbox makes up its results' : ''}. ${there}. ` +
     `To send the rest to ${destinationWords(here)} instead (an item whose answer was lost may then be sent twice): \`batchdesk resume ${id} --switch-api\`, then run it.`
   );
 }

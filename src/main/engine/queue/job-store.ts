@@ -422,12 +422,12 @@ export class JobStore {
     return (this.stmts.spent.get(batchId) as { spent: number; units: number } | undefined) ?? { spent: 0, units: 0 };
   }
 
-  /** True while the batch has anything left to send (or in flight). */
   /** What the batch's items not finished yet are estimated to cost (in flight included). */
   openEstimate(batchId: string): number {
     return Number(this.stmts.openEstimate.get(batchId));
   }
 
+  /** True while the batch has anything left to send (or in flight). */
   hasOpen(batchId: string): boolean {
     return this.stmts.hasOpen.get(batchId) !== undefined;
   }
