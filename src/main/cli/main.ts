@@ -1,5 +1,4 @@
 // `batchdesk` entry point: dispatches to a command and turns errors into messages and exit codes.
-import { setFlagsFromString } from 'node:v8';
 import { EXIT, UsageError, type ExitCode } from './exit-codes';
 import type { Io, Streams } from './io';
 import { COMMANDS } from './registry';
@@ -8,18 +7,7 @@ import { commandHelp, globalHelp, groupHelp } from './help';
 import { classifyFailure, exitCodeFor } from '../engine/failures';
 import { carrierFor } from './suggested-commands';
 
-/**
- * A command lives for seconds, and V8's default tiering is tuned for pages and servers that live
- * for minutes: `run` spent its first second mostly in unoptimized code (5,000 sends: the rate
- * rose from ~1,500/s to ~4,500/s over 1.5 s). With an eighth of the default interrupt budget
- * (67,584) hot functions are optimized about eight times sooner: 5,000 sends 1.90 s -> 1.62 s at
- * c=16, 2.38 s -> 2.00 s at c=4. Set here, after the modules are loaded, so start-up code is not
- * optimized for nothing (set on the command line instead, start-up took ~40 ms longer).
- */
-const V8_TIERING = '--interrupt-budget=8192';
-
 export async function main(argv: string[], streams: Streams): Promise<ExitCode | 130> {
-  setFlagsFromString(V8_TIERING);
   // A command a message suggests, copied as printed, works on the same data folder and API.
   const io: Io = { ...streams, carry: carrierFor(argv) };
   // `batchdesk status | head`: a reader that went away is not an error worth a stack trace.

@@ -10,17 +10,21 @@ import { BatchCapability, Tier } from '../../../shared/domain';
 import { capabilityFor } from '../capabilities/registry';
 import { contextOf } from '../capabilities/capability';
 
+/** Where a digest's first 8 bytes are put together (little-endian on every platform, as stored). */
+const digestHead = new DataView(new ArrayBuffer(8));
+
 /**
  * The first 8 bytes of the delivery's SHA-256, read as a signed little-endian 64-bit integer (the
  * value stored since migration 17). The digest comes back as a 'binary' (latin1) string, one character per
  * byte: a third of the time of a Buffer read with readBigInt64LE (about 0.33 against 0.9-1.1 µs),
- * and no Buffer per job, which an import of 100,000 rows makes 100,000 times.
+ * and no Buffer per job, which an import of 100,000 rows makes 100,000 times. Its two halves go
+ * through a DataView, so that only the result is a BigInt (shifting and or-ing two made four).
  */
 export function fingerprintOf(delivery: string): bigint {
   const d = hash('sha256', delivery, 'binary');
-  const lo = (d.charCodeAt(0) | (d.charCodeAt(1) << 8) | (d.charCodeAt(2) << 16) | (d.charCodeAt(3) << 24)) >>> 0;
-  const hi = d.charCodeAt(4) | (d.charCodeAt(5) << 8) | (d.charCodeAt(6) << 16) | (d.charCodeAt(7) << 24);
-  return (BigInt(hi) << 32n) | BigInt(lo);
+  digestHead.setInt32(0, d.charCodeAt(0) | (d.charCodeAt(1) << 8) | (d.charCodeAt(2) << 16) | (d.charCodeAt(3) << 24), true);
+  digestHead.setInt32(4, d.charCodeAt(4) | (d.charCodeAt(5) << 8) | (d.charCodeAt(6) << 16) | (d.charCodeAt(7) << 24), true);
+  return digestHead.getBigInt64(0, true);
 }
 
 /** The delivery of a stored job, read back from its payload; null when it cannot be read. */
