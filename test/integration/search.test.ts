@@ -42,6 +42,17 @@ describe('search', () => {
     expect(ftsQuery('*** ---')).toBeNull();
   });
 
+  it('a word in every item still scores above 0, best first (BM25 weights of about a millionth)', async () => {
+    const h = await startHarness();
+    const msgs = await writeText(h, 'hello.csv', 'to,text\n+442079460001,Hello there\n+442079460002,Hello hello again\n+442079460003,Hello from us\n');
+    await createAndRun(h, { capability: 'channel', paths: [msgs] });
+    const hits = h.engine.search('hello', { limit: 10 });
+    expect(hits).toHaveLength(3);
+    expect(hits.every((x) => x.score > 0 && x.score < 0.001)).toBe(true);
+    expect(hits[0]?.source).toBe('hello.csv row 3'); // "hello" twice (row 1 is the header)
+    for (const x of hits.slice(1)) expect(x.score).toBeLessThanOrEqual(hits[0]?.score ?? 0);
+  });
+
   it('a failed item is found by its error; retried, it leaves the index until it finishes again', async () => {
     const h = await startHarness();
     const dir = join(h.dir, 'calls');

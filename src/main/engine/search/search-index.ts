@@ -97,6 +97,9 @@ export class SearchIndex {
          ORDER BY t.rank`,
       )
       .all(params) as (Omit<SearchHit, 'score'> & { rank: number })[];
-    return rows.map(({ rank, ...h }) => ({ ...h, score: Math.round(-rank * 1000) / 1000 }));
+    // Four significant digits, not places: a word in most items has a BM25 weight of about a
+    // millionth (FTS5's floor for a word that tells items apart least), and three places made
+    // every such hit's score 0.
+    return rows.map(({ rank, ...h }) => ({ ...h, score: Number((-rank).toPrecision(4)) }));
   }
 }
