@@ -123,7 +123,7 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       expect((await r.admin.getKey(apiKey.id)).spent).toBe(8 * each);
     });
 
-    it('stops before crossing the batch budget, then finishes when the budget is lifted', async () => {
+    it('stops before crossing the batch budget, then finishes within the budget it suggests', async () => {
       const r = await open();
       const csv = await writeMessagesCsv(r.dir, 10);
       const budget = 230; // €0.0230: room for four €0.0050 messages, not five
@@ -137,7 +137,8 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       expect(summary.status).toBe('paused');
       expect(summary.pause?.kind).toBe('budget');
       expect(summary.pause?.reason).toMatch(/budget/);
-      expect(summary.pause?.reason).toContain(`batchdesk resume ${id} --budget`);
+      // The budget to type: €0.0200 spent and six items of about €0.0050 left, €0.05.
+      expect(summary.pause?.reason).toContain(`batchdesk resume ${id} --budget 0.05`);
       expect(summary.cost.spent).toBeLessThanOrEqual(budget);
       expect(summary.cost.spent).toBe(200);
       expect(summary.counts).toMatchObject({ succeeded: 4, queued: 6, running: 0, failed: 0 });
@@ -148,11 +149,12 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
 
       // A budget at or below what it already spent would send nothing: refused, nothing changed.
       await expect(r.resume(id, 150)).rejects.toThrow(/A budget of €0\.0150 leaves nothing to send: batch \S+ .*has already spent €0\.0200\. Nothing was changed\./);
-      await expect(r.resume(id, 200)).rejects.toThrow(/leaves nothing to send/);
+      await expect(r.resume(id, 200)).rejects.toThrow(/leaves nothing to send.*--budget 0\.05\b.* covers what is spent and the estimate of the items left/);
       expect(await r.summary(id)).toMatchObject({ status: 'paused', cost: { budget } });
 
-      expect(await r.resume(id, null)).toBe(true);
-      expect((await r.summary(id)).cost.budget).toBeNull();
+      // The budget suggested is enough: the batch finishes within it.
+      expect(await r.resume(id, 500)).toBe(true);
+      expect((await r.summary(id)).cost.budget).toBe(500);
       await r.run(id);
 
       const jobs = await r.jobs(id);

@@ -2,7 +2,7 @@
 // it covers already spent was accepted, and the next run paused again at once, saying only then
 // that the budget was crossed. Refused up front instead, on one computer and for a team alike.
 import { UserError } from '../failures';
-import { formatEur } from '../../../shared/money';
+import { budgetArgument, formatEur } from '../../../shared/money';
 import type { Lineage } from './lineage';
 
 /**
@@ -15,10 +15,18 @@ export function budgetCover(lineage: Lineage, id: string): { holder: string; ste
   return { holder: at, steps: lineage.subtree(at) };
 }
 
-/** Throws when `budget` would leave nothing to send; `resume` is the command that resumes `id` here. */
-export function refuseSpentBudget(id: string, budget: number | null, spent: number, resume: string): void {
+/**
+ * Throws when `budget` would leave nothing to send; `resume` is the command that resumes `id` here,
+ * `left` the estimate of the covered steps' items not finished (what the suggested budget adds).
+ */
+export function refuseSpentBudget(id: string, budget: number | null, spent: number, left: number, resume: string): void {
   if (budget === null || budget > spent) return;
   throw new UserError(
-    `A budget of ${formatEur(budget, 4)} leaves nothing to send: batch ${id} (with the steps the budget covers) has already spent ${formatEur(spent, 4)}. Nothing was changed. Give a budget above that (\`${resume} --budget EUR\`), or remove it with \`${resume} --budget none\`.`,
+    `A budget of ${formatEur(budget, 4)} leaves nothing to send: batch ${id} (with the steps the budget covers) has already spent ${formatEur(spent, 4)}. Nothing was changed. Give a budget above that: \`${resume} --budget ${enoughFor(spent, left)}\` covers what is spent and the estimate of the items left; or remove it with \`${resume} --budget none\`.`,
   );
+}
+
+/** The budget to suggest: what is spent and the estimate of what is left, rounded up to a cent, and always above what is spent. */
+export function enoughFor(spent: number, left: number): string {
+  return budgetArgument(Math.max(spent + left, spent + 1));
 }

@@ -35,7 +35,8 @@ import { linkAbort } from './linked-abort';
 import { Wakeup } from './wakeup';
 import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever, type PauseKind } from '../../../shared/domain';
-import { budgetArgument, formatEur } from '../../../shared/money';
+import { formatEur } from '../../../shared/money';
+import { enoughFor } from '../pipeline/budget-floor';
 import { labelOfKeyId } from '../secrets/key-choice';
 import type { FollowUps } from '../pipeline/follow-ups';
 import type { InvoiceReviews } from '../invoices/invoice-reviews';
@@ -399,7 +400,7 @@ export class Runner {
         this.pauseSteps(
           batch,
           crossed.steps,
-          `The budget of ${formatEur(crossed.budget, 4)}${whole} would be crossed: ${formatEur(crossed.spent, 4)} spent, ${formatEur(crossed.reserved, 4)} in flight, and the next item (${job.source}) costs about ${formatEur(job.estimated_cost, 4)}. Raise the budget and resume to continue (in the window: Resume with a new budget; on the command line: \`batchdesk resume ${crossed.holder.id} --budget ${budgetArgument(crossed.spent + [...crossed.steps].reduce((n, s) => n + this.d.jobs.openEstimate(s), 0))}\` covers what is spent and the estimate of the items left now).`,
+          `The budget of ${formatEur(crossed.budget, 4)}${whole} would be crossed: ${formatEur(crossed.spent, 4)} spent, ${formatEur(crossed.reserved, 4)} in flight, and the next item (${job.source}) costs about ${formatEur(job.estimated_cost, 4)}. Raise the budget and resume to continue (in the window: Resume with a new budget; on the command line: \`batchdesk resume ${crossed.holder.id} --budget ${enoughFor(crossed.spent, [...crossed.steps].reduce((n, s) => n + this.d.jobs.openEstimate(s), 0))}\` covers what is spent and the estimate of the items left now).`,
         );
         break;
       }

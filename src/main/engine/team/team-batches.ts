@@ -161,7 +161,7 @@ export interface TeamResume {
  * same key, it is resumed with it.
  */
 export async function resumeTeamBatch(
-  store: Pick<PgQueueStore, 'batch' | 'members' | 'resume' | 'setBudget' | 'setKeyCheck' | 'keyCheck' | 'stats' | 'forgetApi'>,
+  store: Pick<PgQueueStore, 'batch' | 'members' | 'resume' | 'setBudget' | 'setKeyCheck' | 'keyCheck' | 'stats' | 'openEstimate' | 'forgetApi'>,
   id: string,
   budget?: number | null,
   keyHere?: KeyCheckHere,
@@ -194,8 +194,12 @@ export async function resumeTeamBatch(
   if (budget !== undefined) {
     const cover = budgetCover(lineage, id);
     let spent = 0;
-    for (const s of cover.steps) spent += (await store.stats(s)).spent;
-    refuseSpentBudget(id, budget, spent, `batchdesk resume ${id} --store URL`);
+    let left = 0;
+    for (const s of cover.steps) {
+      spent += (await store.stats(s)).spent;
+      left += await store.openEstimate(s);
+    }
+    refuseSpentBudget(id, budget, spent, left, `batchdesk resume ${id} --store URL`);
     await store.setBudget(cover.holder, budget);
   }
   for (const r of rekey) await store.setKeyCheck(r.id, r.check);

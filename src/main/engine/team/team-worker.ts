@@ -41,6 +41,7 @@ import { outputsDirOf } from '../output-names';
 import { sharedAnswerOf } from './shared-answers';
 import { ENV_VAR } from '../secrets/key-manager';
 import { labelOfKeyId } from '../secrets/key-choice';
+import { enoughFor } from '../pipeline/budget-floor';
 import { isStoreUnreachable, isTransientConflict } from '../store/pg/store-unreachable';
 import { rateBucketOf, SharedRate } from './shared-rate';
 import { FollowerPlans } from '../pipeline/follow-ups';
@@ -425,10 +426,17 @@ export class TeamWorker {
         // Stop before the budget would be crossed: this job and the rest go back untouched (with any hold they took).
         for (const r of claimed.slice(i)) await this.write(() => this.d.store.requeue(r, null));
         const whole = refused.steps.length > 1 ? ` (it covers ${refused.id === batch.id ? 'this batch' : `batch ${refused.id}`} and the ${refused.steps.length - 1} step(s) after it)` : '';
+        // What to type: what the covered steps spent and the estimate of their items left, as a single computer's pause says.
+        let spent = 0;
+        let left = 0;
+        for (const s of refused.steps) {
+          spent += (await this.d.store.stats(s)).spent;
+          left += await this.d.store.openEstimate(s);
+        }
         await this.pauseCovered(
           batch,
           refused.steps,
-          `The budget of ${formatEur(refused.budget, 4)}${whole} would be crossed: what it spent plus what the team's workers have in flight leaves no room for the next item (${job.source}, about ${formatEur(job.estimated_cost, 4)}). Raise the budget and resume to continue (\`batchdesk resume ${refused.id} --budget EUR --store URL\`).`,
+          `The budget of ${formatEur(refused.budget, 4)}${whole} would be crossed: what it spent plus what the team's workers have in flight leaves no room for the next item (${job.source}, about ${formatEur(job.estimated_cost, 4)}). Raise the budget and resume to continue (\`batchdesk resume ${refused.id} --budget ${enoughFor(spent, left)} --store URL\` covers what is spent and the estimate of the items left now).`,
         );
         break;
       }

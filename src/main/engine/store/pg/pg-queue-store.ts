@@ -330,6 +330,14 @@ export class PgQueueStore implements QueueStore {
     return { counts: { queued, running, retry_wait, succeeded, failed, cancelled }, spent, units, needsReview: needs_review };
   }
 
+  async openEstimate(batchId: string): Promise<number> {
+    const r = await this.pool.query<{ n: number }>(
+      `SELECT COALESCE(sum(estimated_cost), 0)::bigint AS n FROM jobs WHERE batch_id = $1 AND state IN ('queued','retry_wait','running')`,
+      [batchId],
+    );
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
   async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): Promise<LeasedJob[]> {
     if (limit <= 0) return [];
     const now = this.now();
