@@ -11,5 +11,5 @@ export interface CommandEntry {
 }
 
 export function bindCommand<O extends OptionSpecs>(spec: CommandSpec<O>, handler: (parsed: Parsed<O>, io: Io) => Promise<ExitCode>): CommandEntry {
-  return { spec, run: (args, io) => handler(parse(args, spec.options), io) };
+  return { spec, run: (args, io) => handler(parse(args, spec.options, spec.dataAndApi !== false), io) };
 }

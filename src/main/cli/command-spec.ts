@@ -32,6 +32,11 @@ export interface CommandSpec<O extends OptionSpecs = OptionSpecs> {
   readonly examples: readonly [Example, ...Example[]];
   /** Optional extra lines printed after the options. */
   readonly notes?: readonly string[];
+  /**
+   * False for a command that uses no data folder and no API (the sandbox): --data-dir and
+   * --api-url are refused instead of ignored, and its help does not list them.
+   */
+  readonly dataAndApi?: false;
 }
 
 /** Keeps the option literals (types 'string' | 'boolean') so parsed values are typed. */

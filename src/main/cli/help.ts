@@ -24,7 +24,8 @@ function optionRows(options: OptionSpecs): [string, string][] {
 
 export function commandHelp(spec: CommandSpec): string {
   const own = optionRows(spec.options);
-  const globals = optionRows(Object.fromEntries(Object.entries(GLOBAL_OPTIONS).filter(([name]) => !(name in spec.options))));
+  // A command without a data folder and an API (the sandbox) lists only --help.
+  const globals = optionRows(Object.fromEntries(Object.entries(GLOBAL_OPTIONS).filter(([name]) => !(name in spec.options) && (spec.dataAndApi !== false || name === 'help'))));
   // One column width for both tables, so the page reads as one list.
   const rows = table([...own, ...globals]);
   const lines = [

@@ -10,10 +10,19 @@ export const GLOBAL_OPTIONS = {
   help: { type: 'boolean', short: 'h', help: 'show this help' },
 } as const satisfies OptionSpecs;
 
-export function parse<O extends OptionSpecs>(args: string[], options: O) {
+/** The global options a command without a data folder and an API takes (CommandSpec.dataAndApi). */
+const HELP_ONLY = { help: GLOBAL_OPTIONS.help };
+
+export function parse<O extends OptionSpecs>(args: string[], options: O, dataAndApi = true) {
   try {
-    return parseArgs({ args, options: { ...GLOBAL_OPTIONS, ...options }, allowPositionals: true, strict: true });
+    // Typed as if every global were taken: one left out is simply never set.
+    const globals: typeof GLOBAL_OPTIONS = dataAndApi ? GLOBAL_OPTIONS : (HELP_ONLY as typeof GLOBAL_OPTIONS);
+    return parseArgs({ args, options: { ...globals, ...options }, allowPositionals: true, strict: true });
   } catch (e) {
+    const given = dataAndApi ? undefined : args.find((a) => /^--(?:data-dir|api-url)(?:=|$)/.test(a));
+    if (given !== undefined) {
+      throw new UsageError(`${given.split('=')[0] ?? given} does not apply here: this command uses no data folder and no API. Run it without it.`);
+    }
     // A command that works on this computer's data folder only, given a team's store: said plainly.
     if (!('store' in options) && args.some((a) => a === '--store' || a.startsWith('--store='))) {
       throw new UsageError('This command works on this computer\'s data folder only and does not take --store (README, team mode: what is shared and what is not). Run it without --store.');

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../../src/main/cli/parse';
 import { UsageError } from '../../../src/main/cli/exit-codes';
+import { commandHelp } from '../../../src/main/cli/help';
+import { sandboxSpec } from '../../../src/main/cli/specs/sandbox';
 
 function refusal(args: string[]): string {
   try {
@@ -20,5 +22,17 @@ describe('parse', () => {
     expect(refusal(['refund', '--bogus'])).toBe('Unknown option --bogus.');
     // After --, it is a value.
     expect(parse(['--limit', '3', '--', '-5'], { limit: { type: 'string', value: 'N', help: 'most hits' } }).positionals).toEqual(['-5']);
+  });
+
+  it('a command without a data folder and an API (the sandbox) refuses --data-dir and --api-url, and its help lists neither', () => {
+    const port = { port: { type: 'string', value: 'N', help: 'port' } } as const;
+    expect(() => parse(['--port', '1', '--data-dir', '/tmp/x'], port, false)).toThrow(new UsageError('--data-dir does not apply here: this command uses no data folder and no API. Run it without it.'));
+    expect(() => parse(['--api-url=http://127.0.0.1:1'], port, false)).toThrow(/^--api-url does not apply here/);
+    expect(parse(['--port', '1', '-h'], port, false).values).toMatchObject({ port: '1', help: true });
+    expect(parse(['--data-dir', '/tmp/x'], port).values['data-dir']).toBe('/tmp/x');
+    const help = commandHelp(sandboxSpec);
+    expect(help).toContain('--db FILE');
+    expect(help).toContain('-h, --help');
+    expect(help).not.toMatch(/--data-dir|--api-url/);
   });
 });

@@ -11,4 +11,6 @@ export const sandboxSpec = defineCommand({
     'admin-token': { type: 'string', value: 'TOKEN', help: 'admin token to use instead of a random one' },
   },
   examples: [{ command: 'batchdesk sandbox --port 8787 --db sandbox.sqlite' }],
+  // It is the API, not a user of one; its state is in memory or in --db FILE.
+  dataAndApi: false,
 });
