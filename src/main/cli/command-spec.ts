@@ -37,6 +37,8 @@ export interface CommandSpec<O extends OptionSpecs = OptionSpecs> {
    * --api-url are refused instead of ignored, and its help does not list them.
    */
   readonly dataAndApi?: false;
+  /** True for a command that sends batches (run, demo, compare, index): V8 tiers its code up sooner (sending-tiering.ts). */
+  readonly sends?: true;
 }
 
 /** Keeps the option literals (types 'string' | 'boolean') so parsed values are typed. */

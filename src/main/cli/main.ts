@@ -6,6 +6,7 @@ import { resolveCommand, subcommandList, wantsHelp } from './dispatch';
 import { commandHelp, globalHelp, groupHelp } from './help';
 import { classifyFailure, exitCodeFor } from '../engine/failures';
 import { carrierFor } from './suggested-commands';
+import { tierForSending } from './sending-tiering';
 
 export async function main(argv: string[], streams: Streams): Promise<ExitCode | 130> {
   // A command a message suggests, copied as printed, works on the same data folder and API.
@@ -43,6 +44,7 @@ export async function main(argv: string[], streams: Streams): Promise<ExitCode |
       io.stdout.write(commandHelp(found.entry.spec));
       return EXIT.ok;
     }
+    if (found.entry.spec.sends === true) tierForSending();
     return await found.entry.run(found.args, io);
   } catch (e) {
     if (e instanceof UsageError) {

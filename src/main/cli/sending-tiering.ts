@@ -1,13 +1,14 @@
-// V8's tiering for the commands that send (run, watch, a team's worker, and the commands that run
-// what they create). A command lives for seconds, and V8's default tiering is tuned for pages and
-// servers that live for minutes: `run` spent its first second mostly in unoptimized code (5,000
-// sends: the rate rose from ~1,500/s to ~4,500/s over 1.5 s). With an eighth of the default
-// interrupt budget (67,584) hot functions are optimized about eight times sooner: 5,000 sends
-// 1.90 s -> 1.62 s at c=16, 2.38 s -> 2.00 s at c=4. Set once the modules are loaded, so start-up
-// code is not optimized for nothing (set on the command line instead, start-up took ~40 ms
-// longer). Not for the other commands: an import optimizes more functions sooner for nothing it
-// needs (100,000 CSV rows: its compiling threads' CPU 174-224 -> 111-128 ms, the whole command
-// about 2% faster with V8's default; docs/performance.md, sixteenth round).
+// V8's tiering for the commands that send (their spec says `sends`: run, with --watch and --store
+// too, demo, compare, index), set by main.ts before the command runs. A command lives for
+// seconds, and V8's default tiering is tuned for pages and servers that live for minutes: `run`
+// spent its first second mostly in unoptimized code (5,000 sends: the rate rose from ~1,500/s to
+// ~4,500/s over 1.5 s). With an eighth of the default interrupt budget (67,584) hot functions are
+// optimized about eight times sooner: 5,000 sends 1.90 s -> 1.62 s at c=16, 2.38 s -> 2.00 s at
+// c=4. Set once the modules are loaded, so start-up code is not optimized for nothing (set on the
+// command line instead, start-up took ~40 ms longer). Not for the other commands: an import
+// optimized more functions sooner for nothing it needs (100,000 CSV rows: its compiling threads'
+// CPU 174-224 -> 111-128 ms, the whole command 2-3% faster with V8's default;
+// docs/performance.md, sixteenth round).
 import { setFlagsFromString } from 'node:v8';
 
 const V8_TIERING = '--interrupt-budget=8192';

@@ -6,7 +6,6 @@
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import { openConnection } from '../context';
-import { tierForSending } from '../sending-tiering';
 import { onInterrupt, standingExit } from '../interrupt';
 import type { Engine } from '../../engine/engine';
 import { isEnded } from '../../../shared/domain';
@@ -38,7 +37,6 @@ function line(e: WatchEvent): string | null {
 }
 
 export async function runWatching(engine: Engine, io: Io, apiUrl: string | null, dataDir: string, stableMs: number): Promise<ExitCode | 130> {
-  tierForSending();
   const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);
   let wake: (() => void) | null = null;
   const nudge = (): void => {

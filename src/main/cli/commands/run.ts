@@ -11,11 +11,9 @@ import { parseSettle, runWatching } from './run-watch';
 import { onInterrupt } from '../interrupt';
 import { openChosenStore, teamRun } from './team';
 import { runExit } from '../run-exit';
-import { tierForSending } from '../sending-tiering';
 
 /** Runs batches to the end and maps the outcome onto the documented exit codes. */
 export async function runBatches(engine: Engine, ids: string[] | null, io: Io, apiUrl: string | null, dataDir: string, opts: { describe?: boolean } = {}): Promise<ExitCode> {
-  tierForSending();
   const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);
   io.stderr.write(`Sending to ${conn.description}\n`);
   // `run` is the user's Start: the batches named, or every unfinished one, are started (and sent).

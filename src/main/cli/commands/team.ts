@@ -15,7 +15,6 @@ import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
 import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resolveTeamBatch, resumeTeamBatch, retryTeamBatch, scheduleTeamBatch, teamBatch, teamBatches, type KeyCheckHere } from '../../engine/team/team-batches';
 import { UserError } from '../../engine/failures';
 import { openConnection } from '../context';
-import { tierForSending } from '../sending-tiering';
 import { cancelledNotResumed, describeBatch, localTime, notRunning, nothingToSwitch } from '../format';
 import { createProgress } from '../progress';
 import { onInterrupt, standingExit } from '../interrupt';
@@ -142,7 +141,6 @@ export async function teamControl(
  * unfinished one) are started, and it sends until nothing in them is left to anyone.
  */
 export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals: readonly string[], io: Io, apiUrl: string | null, dataDir: string, stay = false): Promise<ExitCode> {
-  tierForSending();
   const store = h.store;
   const ids = positionals.length > 0 ? await Promise.all(positionals.map((p) => resolveTeamBatch(store, p))) : null;
   const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);

@@ -2,6 +2,7 @@ import { defineCommand } from '../command-spec';
 
 export const compareSpec = defineCommand({
   name: 'compare',
+  sends: true,
   summary: "send the same few items of a batch at several tiers, side by side: each tier's result and cost, per item and projected",
   usage: ['<batch-id> --tiers basic,standard,superior [--sample N] [--json]'],
   options: {

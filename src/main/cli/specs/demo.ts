@@ -2,6 +2,7 @@ import { defineCommand } from '../command-spec';
 
 export const demoSpec = defineCommand({
   name: 'demo',
+  sends: true,
   summary: 'run the bundled samples end to end on the embedded sandbox, in the data folder',
   usage: ['[--data-dir DIR]'],
   options: {},

@@ -3,6 +3,7 @@ import { STORE_OPTION } from './store-option';
 
 export const indexSpec = defineCommand({
   name: 'index',
+  sends: true,
   summary: "embed a batch's results for search by meaning, and send them (a follow-up embeddings batch)",
   usage: ['<batch-id> [--tier basic|standard|superior]'],
   options: {

@@ -3,6 +3,7 @@ import { STORE_OPTION } from './store-option';
 
 export const runSpec = defineCommand({
   name: 'run',
+  sends: true,
   summary: 'send: process batches until nothing runnable is left (Ctrl-C stops cleanly)',
   usage: ['[batch-id...]'],
   options: {
