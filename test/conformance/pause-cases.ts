@@ -149,7 +149,7 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
 
       // A budget at or below what it already spent would send nothing: refused, nothing changed.
       await expect(r.resume(id, 150)).rejects.toThrow(/A budget of €0\.0150 leaves nothing to send: batch \S+ .*has already spent €0\.0200\. Nothing was changed\./);
-      await expect(r.resume(id, 200)).rejects.toThrow(/leaves nothing to send.*--budget 0\.05\b.* covers what is spent and the estimate of the items left/);
+      await expect(r.resume(id, 200)).rejects.toThrow(/leaves nothing to send.*--budget 0\.05\b.* covers what is spent and the estimate of what is left/);
       expect(await r.summary(id)).toMatchObject({ status: 'paused', cost: { budget } });
 
       // The budget suggested is enough: the batch finishes within it.

@@ -100,6 +100,41 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       expect(jobs.map((j) => result<{ file: string }>(j.result_json).file)).toEqual(['tickets-line-1-1.wav', 'tickets-line-2-2.wav', 'tickets-line-3-3.wav']);
     });
 
+    it("a pipeline's budget pause suggests a budget for every step, the later steps' projected items included", async () => {
+      const r = await open();
+      // The recordings cost about a cent to transcribe, their summaries several: a suggestion of the
+      // transcripts alone (what it was) paused again before the first summary.
+      const created = await made(r, { capability: 'transcribe', paths: [RECORDINGS], then: [{ capability: 'text', task: 'summary' }], budget: 0 });
+      const first = created.batch;
+      const second = created.steps[0];
+      if (!second) throw new Error('two steps expected');
+      const suggested = async (id: string): Promise<number> => {
+        const reason = (await r.summary(id)).pause?.reason ?? '';
+        const typed = /--budget (\d+\.\d\d)\b/.exec(reason)?.[1];
+        if (typed === undefined) throw new Error(`no amount in: ${reason}`);
+        return Math.round(Number(typed) * 10_000);
+      };
+      await r.run(first.id);
+      // No summary exists yet: the amount covers the transcripts and the summaries as projected.
+      const amount = await suggested(first.id);
+      expect(amount).toBeGreaterThanOrEqual(created.estimates.reduce((n, e) => n + e.cost, 0));
+      expect(await r.resume(first.id, amount)).toBe(true);
+      await r.run(first.id);
+      expect((await r.summary(first.id)).status).toBe('done');
+      // The summaries' own estimates, made from the transcripts, are above the projection here: the
+      // step pauses once more, and the amount it names then covers them.
+      const made2 = await r.jobs(second.id);
+      expect(made2.reduce((n, j) => n + j.estimated_cost, 0)).toBeGreaterThan(created.estimates[1]?.cost ?? 0);
+      expect((await r.summary(second.id)).status).toBe('paused');
+      const more = await suggested(second.id);
+      const spent = async (): Promise<number> => (await r.summary(first.id)).cost.spent + (await r.summary(second.id)).cost.spent;
+      expect(more).toBeGreaterThanOrEqual((await spent()) + made2.filter((j) => j.state === 'queued').reduce((n, j) => n + j.estimated_cost, 0));
+      expect(await r.resume(second.id, more)).toBe(true);
+      await r.run(first.id);
+      expect((await r.summary(second.id)).status).toBe('done');
+      expect(await spent()).toBeLessThanOrEqual(more);
+    });
+
     it('a budget covers every step after its batch; pause, resume and cancel act on the whole pipeline', async () => {
       const r = await open();
       const txt = join(r.dir, 'notes.txt');

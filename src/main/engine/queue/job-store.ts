@@ -136,7 +136,13 @@ export class JobStore {
       counts: db.prepare(`SELECT queued, running, retry_wait, succeeded, failed, cancelled FROM batch_stats WHERE batch_id = ?`),
       stats: db.prepare(`SELECT * FROM batch_stats WHERE batch_id = ?`),
       hasOpen: db.prepare(`SELECT 1 FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait','running') LIMIT 1`),
-      openEstimate: db.prepare(`SELECT COALESCE(SUM(estimated_cost), 0) FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait','running')`).pluck(),
+      // The larger of its open items' estimate and its estimate less what it spent: a later step of
+      // a pipeline has few or no items yet, and its estimate is the projection made at creation.
+      estimateLeft: db.prepare(
+        `SELECT MAX(
+           (SELECT COALESCE(SUM(estimated_cost), 0) FROM jobs WHERE batch_id = @id AND state IN ('queued','retry_wait','running')),
+           COALESCE((SELECT b.estimated_cost - COALESCE(s.spent, 0) FROM batches b LEFT JOIN batch_stats s ON s.batch_id = b.id WHERE b.id = @id), 0))`,
+      ).pluck(),
       inFlight: db.prepare(
         `SELECT COUNT(*) AS n, MIN(a.started_at) AS since FROM jobs j JOIN attempts a ON a.job_id = j.id AND a.outcome = 'in_flight'
          WHERE j.batch_id = ? AND j.state = 'running'`,
@@ -422,9 +428,13 @@ export class JobStore {
     return (this.stmts.spent.get(batchId) as { spent: number; units: number } | undefined) ?? { spent: 0, units: 0 };
   }
 
-  /** What the batch's items not finished yet are estimated to cost (in flight included). */
-  openEstimate(batchId: string): number {
-    return Number(this.stmts.openEstimate.get(batchId));
+  /**
+   * What the batch is still expected to cost: its open items' estimate (queued, waiting to retry,
+   * in flight), or its estimate less what it spent when that is more (a pipeline's later step,
+   * whose items come as the step before finishes). What a suggested budget adds to what is spent.
+   */
+  estimateLeft(batchId: string): number {
+    return Number(this.stmts.estimateLeft.get({ id: batchId }));
   }
 
   /** True while the batch has anything left to send (or in flight). */

@@ -67,8 +67,8 @@ export interface QueueStore {
   /** Cancels the batch and its jobs not in flight, in one transaction; in-flight jobs end as cancelled when they return. */
   cancel(id: string): Promise<{ cancelled: boolean; jobs: number }>;
   stats(batchId: string): Promise<BatchStats>;
-  /** The estimated cost of the batch's items not finished (queued, waiting to retry, in flight): what a budget must still cover. */
-  openEstimate(batchId: string): Promise<number>;
+  /** What the batch is still expected to cost: its open items' estimate, or its estimate less what it spent when more (JobStore.estimateLeft). */
+  estimateLeft(batchId: string): Promise<number>;
 
   // Jobs.
   /** Leases up to `limit` runnable jobs of the batch, oldest run time first (only sample items while `sampleOnly`). */

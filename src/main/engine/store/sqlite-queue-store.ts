@@ -68,8 +68,8 @@ export class SqliteQueueStore implements QueueStore {
     const s = this.jobs.stats(batchId);
     return { counts: s.counts, spent: s.spent, units: s.units, needsReview: s.needsReview };
   }
-  async openEstimate(batchId: string): Promise<number> {
-    return this.jobs.openEstimate(batchId);
+  async estimateLeft(batchId: string): Promise<number> {
+    return this.jobs.estimateLeft(batchId);
   }
   async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): Promise<LeasedJob[]> {
     return this.jobs.claim(batchId, limit, leaseMs, sampleOnly);

@@ -161,7 +161,7 @@ export interface TeamResume {
  * same key, it is resumed with it.
  */
 export async function resumeTeamBatch(
-  store: Pick<PgQueueStore, 'batch' | 'members' | 'resume' | 'setBudget' | 'setKeyCheck' | 'keyCheck' | 'stats' | 'openEstimate' | 'forgetApi'>,
+  store: Pick<PgQueueStore, 'batch' | 'members' | 'resume' | 'setBudget' | 'setKeyCheck' | 'keyCheck' | 'stats' | 'estimateLeft' | 'forgetApi'>,
   id: string,
   budget?: number | null,
   keyHere?: KeyCheckHere,
@@ -197,7 +197,7 @@ export async function resumeTeamBatch(
     let left = 0;
     for (const s of cover.steps) {
       spent += (await store.stats(s)).spent;
-      left += await store.openEstimate(s);
+      left += await store.estimateLeft(s);
     }
     refuseSpentBudget(id, budget, spent, left, `batchdesk resume ${id} --store URL`);
     await store.setBudget(cover.holder, budget);

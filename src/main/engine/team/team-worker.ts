@@ -431,12 +431,12 @@ export class TeamWorker {
         let left = 0;
         for (const s of refused.steps) {
           spent += (await this.d.store.stats(s)).spent;
-          left += await this.d.store.openEstimate(s);
+          left += await this.d.store.estimateLeft(s);
         }
         await this.pauseCovered(
           batch,
           refused.steps,
-          `The budget of ${formatEur(refused.budget, 4)}${whole} would be crossed: what it spent plus what the team's workers have in flight leaves no room for the next item (${job.source}, about ${formatEur(job.estimated_cost, 4)}). Raise the budget and resume to continue (\`batchdesk resume ${refused.id} --budget ${enoughFor(spent, left)} --store URL\` covers what is spent and the estimate of the items left now).`,
+          `The budget of ${formatEur(refused.budget, 4)}${whole} would be crossed: what it spent plus what the team's workers have in flight leaves no room for the next item (${job.source}, about ${formatEur(job.estimated_cost, 4)}). Raise the budget and resume to continue (\`batchdesk resume ${refused.id} --budget ${enoughFor(spent, left)} --store URL\` covers what is spent and the estimate of what is left, later steps included).`,
         );
         break;
       }

@@ -330,9 +330,13 @@ export class PgQueueStore implements QueueStore {
     return { counts: { queued, running, retry_wait, succeeded, failed, cancelled }, spent, units, needsReview: needs_review };
   }
 
-  async openEstimate(batchId: string): Promise<number> {
+  async estimateLeft(batchId: string): Promise<number> {
     const r = await this.pool.query<{ n: number }>(
-      `SELECT COALESCE(sum(estimated_cost), 0)::bigint AS n FROM jobs WHERE batch_id = $1 AND state IN ('queued','retry_wait','running')`,
+      // As the SQLite store's (JobStore.estimateLeft); the counters are sharded, so summed.
+      `SELECT GREATEST(
+         (SELECT COALESCE(sum(estimated_cost), 0) FROM jobs WHERE batch_id = $1 AND state IN ('queued','retry_wait','running')),
+         (SELECT b.estimated_cost - COALESCE((SELECT sum(spent) FROM batch_stats WHERE batch_id = $1), 0) FROM batches b WHERE b.id = $1),
+         0)::bigint AS n`,
       [batchId],
     );
     return Number(r.rows[0]?.n ?? 0);
