@@ -17,8 +17,11 @@ export function parse<O extends OptionSpecs>(args: string[], options: O, dataAnd
   try {
     // Typed as if every global were taken: one left out is simply never set.
     const globals: typeof GLOBAL_OPTIONS = dataAndApi ? GLOBAL_OPTIONS : (HELP_ONLY as typeof GLOBAL_OPTIONS);
+    const all: OptionSpecs = { ...globals, ...options };
+    refuseOptionAfterEnd(args, all);
     return parseArgs({ args, options: { ...globals, ...options }, allowPositionals: true, strict: true });
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     const given = dataAndApi ? undefined : args.find((a) => /^--(?:data-dir|api-url)(?:=|$)/.test(a));
     if (given !== undefined) {
       throw new UsageError(`${given.split('=')[0] ?? given} does not apply here: this command uses no data folder and no API. Run it without it.`);
@@ -29,6 +32,19 @@ export function parse<O extends OptionSpecs>(args: string[], options: O, dataAnd
     }
     throw new UsageError(parseProblem(e));
   }
+}
+
+/**
+ * An option of this command written after `--` is read as a value (`search -- -5 --data-dir DIR`
+ * searched for "--data-dir" in the default data folder, which it made): refused, with where it goes.
+ */
+function refuseOptionAfterEnd(args: readonly string[], options: OptionSpecs): void {
+  const end = args.indexOf('--');
+  if (end < 0) return;
+  const misplaced = args.slice(end + 1).find((a) => a.startsWith('--') && (a.slice(2).split('=')[0] ?? '') in options);
+  if (misplaced === undefined) return;
+  const name = misplaced.split('=')[0] ?? misplaced;
+  throw new UsageError(`${name} comes after --, where everything is read as a value, not an option. Put it${options[name.slice(2)]?.type === 'string' ? ' and its value' : ''} before the --.`);
 }
 
 /**
