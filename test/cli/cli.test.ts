@@ -179,6 +179,10 @@ describe('batchdesk CLI', () => {
 
   it('resume --budget takes an amount in EUR or "none", and refuses anything else before changing the batch', async () => {
     const d = fresh();
+    // A budget of 0 could send nothing: refused when the batch is made, as one at or below what is spent is when resuming.
+    const zero = await runCli(['batch', 'create', 'channel', join(SAMPLES, 'messages.csv'), '--budget', '0', ...d]);
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toContain('--budget 0 would let nothing be sent. Give an amount above 0, or leave --budget out for no limit.');
     const created = await runCli(['batch', 'create', 'channel', join(SAMPLES, 'messages.csv'), '--budget', '5', ...d]);
     const id = /Created batch (\S+)/.exec(created.stdout)?.[1] ?? '';
     expect((await runCli(['pause', id, ...d])).code).toBe(0);
@@ -188,7 +192,7 @@ describe('batchdesk CLI', () => {
     };
     const bad = await runCli(['resume', id, '--budget', 'lots', ...d]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--budget must be an amount in EUR or "none" (got "lots")');
+    expect(bad.stderr).toContain('--budget must be an amount in EUR such as 12.50 (at most 4 decimal places), or "none" (got "lots")');
     expect(await budgetOf()).toEqual({ status: 'paused', budget: 50_000 });
     const none = await runCli(['resume', id, '--budget', 'none', ...d]);
     expect(none.code).toBe(0);

@@ -47,6 +47,10 @@ describe('batchdesk demo', () => {
     expect(out.hits).toHaveLength(1);
     expect(out.hits[0]).toMatchObject({ source: expect.stringMatching(/call-001-double-charge\.wav$/), snippet: expect.stringContaining('**charged** **twice**') });
     expect(out.hits[0]?.score).toBeGreaterThan(0);
+    // A list cut at --limit says so; one that is not, does not.
+    const cut = await runCli(['search', 'charged twice', '--limit', '1', '--data-dir', data]);
+    expect(cut.stdout).toContain('The best hit; more may match: --limit N shows up to 1000.');
+    expect((await runCli(['search', 'charged twice', '--limit', '2', '--data-dir', data])).stdout).not.toContain('more may match');
     const none = await runCli(['search', 'zebra crossing', '--data-dir', data]);
     expect(none.stdout).toContain('Nothing found for "zebra crossing"');
     const bad = await runCli(['search', 'x', '--limit', '0', '--data-dir', data]);

@@ -43,6 +43,12 @@ export function textFileExtensions(capability: Capability, format: FilesFormat):
   return hasInvoices(capability) ? ['txt', 'json', 'xml'] : ['txt'];
 }
 
+/** "a transcribe batch (transcription)", "an ocr batch": what kind of batch a message speaks of. */
+export function kindOfBatch(capability: Capability): string {
+  const short = describe(capability).short.toLowerCase();
+  return `${/^[aeiou]/.test(capability) ? 'an' : 'a'} ${capability} batch${short === capability ? '' : ` (${short})`}`;
+}
+
 /** The export that works for every batch, as a command to copy (a file named for the batch: export never overwrites one). */
 function tableExport(batchId: string): string {
   return `\`batchdesk export ${batchId} --format csv --out ${batchId}.csv\` (or --format json)`;
@@ -50,23 +56,21 @@ function tableExport(batchId: string): string {
 
 /** Why a capability's results have no UBL invoices, and what to use instead. */
 export function noInvoicesMessage(capability: Capability, batchId: string): string {
-  const d = describe(capability);
-  return `--format ubl writes the invoices OCR reads, one UBL 2.1 XML file each; this is a ${capability} batch (${d.short.toLowerCase()}). Use ${tableExport(batchId)}${itemFileKind(capability) !== null ? ', or --format files' : ''} instead.`;
+  return `--format ubl writes the invoices OCR reads, one UBL 2.1 XML file each; this is ${kindOfBatch(capability)}. Use ${tableExport(batchId)}${itemFileKind(capability) !== null ? ', or --format files' : ''} instead.`;
 }
 
 /** Why a capability's results cannot be written as files, and what to use instead. */
 export function noItemFilesMessage(capability: Capability, batchId: string): string {
-  return `A ${capability} batch's results have no file per item (it keeps only what the API answered). Export them as a table instead: ${tableExport(batchId)}, or Export in the window.`;
+  return `${/^[aeiou]/.test(capability) ? 'An' : 'A'} ${capability} batch's results have no file per item (it keeps only what the API answered). Export them as a table instead: ${tableExport(batchId)}, or Export in the window.`;
 }
 
 /** Why a capability's results have no subtitle files, and what to use instead. */
 export function noCuesMessage(capability: Capability, batchId: string, format: 'srt' | 'vtt'): string {
-  const d = describe(capability);
   const instead =
     itemFileKind(capability) !== null ? `\`batchdesk export ${batchId} --format files --out DIR\` (each item's own file) or ${tableExport(batchId)}` : tableExport(batchId);
   const timed = Object.values(CAPABILITY_DESCRIPTORS)
     .filter((c) => c.cues !== undefined)
     .map((c) => c.name)
     .join(' and ');
-  return `--format ${format} writes subtitles of timed transcripts, which only ${timed} batches have; this is a ${capability} batch (${d.short.toLowerCase()}), whose results are not timed. Use ${instead} instead.`;
+  return `--format ${format} writes subtitles of timed transcripts, which only ${timed} batches have; this is ${kindOfBatch(capability)}, whose results are not timed. Use ${instead} instead.`;
 }

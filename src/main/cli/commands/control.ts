@@ -26,7 +26,7 @@ interface ControlValues {
 function budgetOption(text: string | undefined): number | null | undefined {
   if (text === undefined || text === 'none') return text === undefined ? undefined : null;
   const budget = parseEur(text);
-  if (budget === null) throw new UsageError(`--budget must be an amount in EUR or "none" (got "${text}").`);
+  if (budget === null) throw new UsageError(`--budget must be an amount in EUR such as 12.50 (at most 4 decimal places), or "none" (got "${text}").`);
   return budget;
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/connection';
 import type { BatchCapability } from '../../../shared/domain';
 import { assertNever } from '../../../shared/domain';
 import { capabilityFor } from '../capabilities/registry';
+import { kindOfBatch } from '../../../shared/capabilities/result-files';
 import { moneyToDecimal } from '../../../shared/money';
 import type { JobRow } from '../queue/job-row';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
@@ -165,7 +166,7 @@ function jsonRecord(f: Flat): Record<string, string | number | null> {
 export async function exportBatch(pages: ExportPages, capability: BatchCapability, format: ExportFormat, outPath: string, replace = false): Promise<number> {
   const desc = capabilityFor(capability).descriptor;
   if (INVOICE_FORMATS.includes(format) && !desc.invoice) {
-    throw new UserError(`--format ${format} is for invoices read by OCR; this is a ${capability} batch (${desc.short.toLowerCase()}). Use --format csv or json instead.`);
+    throw new UserError(`--format ${format} is for invoices read by OCR; this is ${kindOfBatch(capability)}. Use --format csv or json instead.`);
   }
   let fd: number;
   try {
