@@ -36,6 +36,38 @@ function line(e: WatchEvent): string | null {
   }
 }
 
+/**
+ * Says once each time a batch this run sends pauses (a day's budget reached, a revoked key...), with
+ * its reason: a standing run prints only the files it takes, and a pause would go unseen.
+ */
+class PauseReporter {
+  /** Batch id -> the pause last said (its kind and reason), or '' while it is not paused. */
+  private readonly said = new Map<string, string>();
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly io: Io,
+  ) {}
+
+  follow(id: string): void {
+    if (!this.said.has(id)) this.said.set(id, '');
+  }
+
+  look(): void {
+    for (const [id, before] of this.said) {
+      const b = this.engine.summary(id);
+      if (isEnded(b.status)) {
+        this.said.delete(id);
+        continue;
+      }
+      const now = b.status === 'paused' && b.pause !== null ? `${b.pause.kind}\0${b.pause.reason}` : '';
+      if (now === before) continue;
+      this.said.set(id, now);
+      if (b.pause !== null && now !== '') this.io.stderr.write(this.io.carry(`! batch ${id} (${b.name}) paused (${b.pause.kind}): ${b.pause.reason}\n`));
+    }
+  }
+}
+
 export async function runWatching(engine: Engine, io: Io, apiUrl: string | null, dataDir: string, stableMs: number): Promise<ExitCode | 130> {
   const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);
   let wake: (() => void) | null = null;
@@ -47,6 +79,8 @@ export async function runWatching(engine: Engine, io: Io, apiUrl: string | null,
   try {
     // `run` is the user's Start: every unfinished batch is started, as `batchdesk run` does.
     const unfinished = engine.summaries().filter((b) => !isEnded(b.status)).map((b) => b.id);
+    const pauses = new PauseReporter(engine, io);
+    for (const id of unfinished) pauses.follow(id);
     const folders = engine.hotFolders.list();
     io.stderr.write(`Sending to ${conn.description}\n`);
     io.stderr.write(
@@ -59,14 +93,19 @@ export async function runWatching(engine: Engine, io: Io, apiUrl: string | null,
       onEvent: (e) => {
         const text = line(e);
         if (text) (e.kind === 'taken' ? io.stdout : io.stderr).write(io.carry(text));
-        if (e.kind === 'taken') nudge();
+        if (e.kind === 'taken') {
+          pauses.follow(e.batchId);
+          nudge();
+        }
       },
       onError: (m) => io.stderr.write(io.carry(`! ${m}\n`)),
     });
     // The first pass takes the data folder (one sender per folder) and recovers what a crash left running.
     await engine.run(conn.target, { signal: stop.signal, start: unfinished });
+    pauses.look();
     while (!stop.signal.aborted) {
       if (engine.hasStartedWork()) await engine.run(conn.target, { signal: stop.signal });
+      pauses.look();
       if (stop.signal.aborted) break;
       await new Promise<void>((resolve) => {
         const t = setTimeout(done, LOOK_MS);
