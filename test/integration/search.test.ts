@@ -53,6 +53,16 @@ describe('search', () => {
     for (const x of hits.slice(1)) expect(x.score).toBeLessThanOrEqual(hits[0]?.score ?? 0);
   });
 
+  it('by meaning, with the embeddings batch paused on its budget: says so, with what to type, not "run it"', async () => {
+    const h = await startHarness();
+    const calls = await createAndRun(h, { capability: 'transcribe', paths: [RECORDINGS] });
+    const embedded = await h.engine.createBatch({ capability: 'embeddings', from: calls.id, budget: 0 });
+    await h.run({ batchIds: [embedded.batch?.id ?? ''] });
+    await expect(h.engine.semanticSearch(h.target, 'billed two times', { limit: 3 })).rejects.toThrow(
+      /embeds results but is paused \(budget\): The budget of €0\.0000 would be crossed.*batchdesk resume \S+ --budget \d+\.\d\d.*\. Then search by meaning\.$/,
+    );
+  });
+
   it('a failed item is found by its error; retried, it leaves the index until it finishes again', async () => {
     const h = await startHarness();
     const dir = join(h.dir, 'calls');

@@ -31,6 +31,10 @@ export async function searchByMeaning(src: MeaningSource, target: ApiTarget, tex
   if (dims.length === 0) {
     // Nothing embedded yet: name an embeddings batch that only has to run, if there is one.
     const waiting = (await src.summaries()).find((b) => b.capability === 'embeddings' && !isEnded(b.status));
+    // A paused one is not helped by running it: its pause says what to do (a budget to raise...).
+    if (waiting?.status === 'paused' && waiting.pause !== null) {
+      throw new UserError(`Batch ${waiting.id} ("${waiting.name}") embeds results but is paused (${waiting.pause.kind}): ${waiting.pause.reason.replace(/\.?\s*$/, '.')} Then search by meaning.`);
+    }
     if (waiting) {
       throw new UserError(`Batch ${waiting.id} ("${waiting.name}") embeds results but has not finished (${waiting.status === 'pending' ? 'not started' : waiting.status}): run it first (\`${src.runCommand(waiting.id)}\`), then search by meaning.`);
     }
