@@ -224,5 +224,9 @@ describe('batchdesk CLI', () => {
     const rm = await runCli(['keys', 'remove', 'acme', ...d]);
     expect(rm.code).toBe(0);
     expect((await runCli(['keys', 'list', ...d])).stdout).toContain('No keys stored');
+    // A key in the environment is sent before any stored one: the list says so, without the key.
+    const env = await runCli(['keys', 'list', ...d], { BATCHDESK_API_KEY: 'sk_env_test_000000wxyz' });
+    expect(env.stdout).toContain('No keys stored.\nBATCHDESK_API_KEY is set (…wxyz): batches that need the api key send with it, before any stored api key.');
+    expect(env.stdout).not.toContain('sk_env_test');
   });
 });

@@ -3,7 +3,7 @@ import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { keysAddSpec, keysListSpec, keysRemoveSpec, keysSetSpec } from '../specs/keys';
 import type { Engine } from '../../engine/engine';
-import type { KeyInfo } from '../../engine/secrets/key-manager';
+import { ENV_VAR, last4, type KeyInfo } from '../../engine/secrets/key-manager';
 import { NUMERIC_SETTINGS } from '../../../shared/settings-rules';
 import { globalOptions, openEngine, openEngineToRead } from '../context';
 import { readSecret } from '../read-secret';
@@ -60,9 +60,16 @@ export const keysListCommand = bindCommand(keysListSpec, async ({ values }, io) 
   try {
     const keys = engine.keys.list();
     if (values.json) io.stdout.write(`${JSON.stringify({ keys }, null, 2)}\n`);
-    else if (keys.length === 0) io.stdout.write('No keys stored. Without keys and without --api-url, batches run on the embedded sandbox.\n');
-    else
+    else {
+      // A key in the environment is sent before any stored one (headless use): listed too, or "No keys stored" misleads.
+      const fromEnv = Object.entries(ENV_VAR).flatMap(([kind, name]) => {
+        const v = io.env[name]?.trim();
+        return v ? [`${name} is set (…${last4(v)}): batches that need the ${kind} key send with it, before any stored ${kind} key.`] : [];
+      });
+      if (keys.length === 0) io.stdout.write(fromEnv.length > 0 ? 'No keys stored.\n' : 'No keys stored. Without keys and without --api-url, batches run on the embedded sandbox.\n');
       for (const k of keys) io.stdout.write(`${describeKey(k)}\n`);
+      for (const line of fromEnv) io.stdout.write(`${line}\n`);
+    }
     return EXIT.ok;
   } finally {
     engine.close();

@@ -19,7 +19,7 @@ export async function runBatches(engine: Engine, ids: string[] | null, io: Io, a
   // `run` is the user's Start: the batches named, or every unfinished one, are started (and sent).
   // Naming a step of a pipeline runs (and reports) every step of it.
   const scope = ids ? engine.withPipelines(ids) : engine.summaries().filter((b) => !isEnded(b.status)).map((b) => b.id);
-  const stop = onInterrupt(io, 'Stopping: in-flight items are put back in the queue (same idempotency keys). Run again to continue.');
+  const stop = onInterrupt(io, io.carry(`Stopping: in-flight items are put back in the queue (same idempotency keys). To continue: \`batchdesk run${ids ? ` ${ids.join(' ')}` : ''}\`.`));
   const progress = createProgress(io.stderr);
   const snapshot = (): BatchSummary[] => scope.map((id) => engine.summary(id));
   let timer: NodeJS.Timeout | undefined;

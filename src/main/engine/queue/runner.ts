@@ -355,8 +355,8 @@ export class Runner {
         batch.id,
         'no_key',
         chosen === null
-          ? `No ${what} is configured. Add one with \`batchdesk keys add --kind ${cap.descriptor.credential} --label NAME\` (or set ${ENV_VAR[cap.descriptor.credential]}), then resume the batch.`
-          : `The ${what} "${chosen}" this batch was created for is no longer stored (or the keychain lost it). Add it again with \`batchdesk keys add --kind ${cap.descriptor.credential} --label ${chosen}\` (in the window: Keys & rates), then resume the batch.`,
+          ? `No ${what} is configured. Add one with \`batchdesk keys add --kind ${cap.descriptor.credential} --label NAME\` (or set ${ENV_VAR[cap.descriptor.credential]}), then resume it: \`batchdesk resume ${batch.id}\` (in the window: Resume).`
+          : `The ${what} "${chosen}" this batch was created for is no longer stored (or the keychain lost it). Add it again with \`batchdesk keys add --kind ${cap.descriptor.credential} --label ${chosen}\` (in the window: Keys & rates), then resume it: \`batchdesk resume ${batch.id}\` (in the window: Resume).`,
       );
       return 0;
     }
@@ -400,7 +400,7 @@ export class Runner {
         this.pauseSteps(
           batch,
           crossed.steps,
-          `The budget of ${formatEur(crossed.budget, 4)}${whole} would be crossed: ${formatEur(crossed.spent, 4)} spent, ${formatEur(crossed.reserved, 4)} in flight, and the next item (${job.source}) costs about ${formatEur(job.estimated_cost, 4)}. Raise the budget and resume to continue (in the window: Resume with a new budget; on the command line: \`batchdesk resume ${crossed.holder.id} --budget ${enoughFor(crossed.spent, [...crossed.steps].reduce((n, s) => n + this.d.jobs.estimateLeft(s), 0))}\` covers what is spent and the estimate of what is left, later steps included).`,
+          `The budget of ${formatEur(crossed.budget, 4)}${whole} would be crossed: when it paused, ${formatEur(crossed.spent, 4)} was spent and ${formatEur(crossed.reserved, 4)} in flight, and the next item (${job.source}) costs about ${formatEur(job.estimated_cost, 4)}. Raise the budget and resume to continue (in the window: Resume with a new budget; on the command line: \`batchdesk resume ${crossed.holder.id} --budget ${enoughFor(crossed.spent, [...crossed.steps].reduce((n, s) => n + this.d.jobs.estimateLeft(s), 0))}\` covers what is spent and the estimate of what is left, later steps included).`,
         );
         break;
       }
