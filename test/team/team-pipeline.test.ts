@@ -114,8 +114,8 @@ describe('team: a pipeline on the shared store', () => {
     const calls = recordings(dir.path, 'budget', ITEMS);
     const planner = join(dir.path, 'planner-budget');
     const common = ['--store', storeUrl, '--data-dir', planner];
-    // A budget of nothing: not even the first item fits.
-    const created = await runCli(['batch', 'create', 'transcribe', calls, '--then', 'text:summary', '--budget', '0', '--json', ...common, '--api-url', sb.url], keyEnv(sb));
+    // A budget of a hundredth of a cent: not even the first item fits (0 itself is refused as a budget).
+    const created = await runCli(['batch', 'create', 'transcribe', calls, '--then', 'text:summary', '--budget', '0.0001', '--json', ...common, '--api-url', sb.url], keyEnv(sb));
     expect(created.code, created.stderr).toBe(0);
     const out = JSON.parse(created.stdout) as Created;
     const [first, second] = [out.batch.id, out.steps[0]?.id ?? ''];
@@ -128,7 +128,7 @@ describe('team: a pipeline on the shared store', () => {
       [second, 'paused', 'budget'],
     ]);
     // The same words on every step it stopped, as on one computer.
-    for (const b of paused) expect(b.pause_reason).toContain('The budget of €0.0000 (it covers this batch and the 1 step(s) after it) would be crossed');
+    for (const b of paused) expect(b.pause_reason).toContain('The budget of €0.0001 (it covers this batch and the 1 step(s) after it) would be crossed');
     const [held] = await query<{ n: string }>(storeUrl, `SELECT COUNT(*) AS n FROM budget_holds`);
     expect(Number(held?.n)).toBe(0);
 
