@@ -17,9 +17,9 @@ export function parse<O extends OptionSpecs>(args: string[], options: O, dataAnd
   try {
     // Typed as if every global were taken: one left out is simply never set.
     const globals: typeof GLOBAL_OPTIONS = dataAndApi ? GLOBAL_OPTIONS : (HELP_ONLY as typeof GLOBAL_OPTIONS);
-    const all: OptionSpecs = { ...globals, ...options };
+    const all = { ...globals, ...options };
     refuseOptionAfterEnd(args, all);
-    return parseArgs({ args, options: { ...globals, ...options }, allowPositionals: true, strict: true });
+    return parseArgs({ args, options: all, allowPositionals: true, strict: true });
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const given = dataAndApi ? undefined : args.find((a) => /^--(?:data-dir|api-url)(?:=|$)/.test(a));

@@ -910,8 +910,7 @@ export class Engine {
     if (!b) throw new NotFoundError(`No batch "${id}".`);
     if (opts.budget !== undefined) {
       const cover = budgetCover(new Lineage(this.pipelines.members(b.pipeline_id)), id);
-      const left = cover.steps.reduce((n, s) => n + this.jobs.estimateLeft(s), 0);
-      refuseSpentBudget(id, opts.budget, this.pipelines.spentIn(cover.steps), left, `batchdesk resume ${id}`);
+      refuseSpentBudget(id, opts.budget, this.pipelines.spentIn(cover.steps), this.jobs.estimateLeftIn(cover.steps), `batchdesk resume ${id}`);
       this.batches.setBudget(cover.holder, opts.budget);
     }
     let ok = false;

@@ -4,6 +4,7 @@
 import { UserError } from '../failures';
 import { budgetArgument, formatEur } from '../../../shared/money';
 import type { Lineage } from './lineage';
+import type { QueueStore } from '../store/queue-store';
 
 /**
  * The batch a budget given to `id` is set on (the nearest step before it, or it, that has one;
@@ -29,4 +30,15 @@ export function refuseSpentBudget(id: string, budget: number | null, spent: numb
 /** The budget to suggest: what is spent and the estimate of what is left, rounded up to a cent, and always above what is spent. */
 export function enoughFor(spent: number, left: number): string {
   return budgetArgument(Math.max(spent + left, spent + 1));
+}
+
+/** What the steps a budget covers spent, and are still expected to cost, in a store (a team's). */
+export async function spentAndLeft(store: Pick<QueueStore, 'stats' | 'estimateLeft'>, steps: readonly string[]): Promise<{ spent: number; left: number }> {
+  let spent = 0;
+  let left = 0;
+  for (const s of steps) {
+    spent += (await store.stats(s)).spent;
+    left += await store.estimateLeft(s);
+  }
+  return { spent, left };
 }

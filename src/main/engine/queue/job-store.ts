@@ -437,6 +437,13 @@ export class JobStore {
     return Number(this.stmts.estimateLeft.get({ id: batchId }));
   }
 
+  /** estimateLeft of the given batches together (the steps a budget covers). */
+  estimateLeftIn(ids: Iterable<string>): number {
+    let sum = 0;
+    for (const id of ids) sum += this.estimateLeft(id);
+    return sum;
+  }
+
   /** True while the batch has anything left to send (or in flight). */
   hasOpen(batchId: string): boolean {
     return this.stmts.hasOpen.get(batchId) !== undefined;

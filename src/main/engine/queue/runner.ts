@@ -400,7 +400,7 @@ export class Runner {
         this.pauseSteps(
           batch,
           crossed.steps,
-          `The budget of ${formatEur(crossed.budget, 4)}${whole} would be crossed: when it paused, ${formatEur(crossed.spent, 4)} was spent and ${formatEur(crossed.reserved, 4)} in flight, and the next item (${job.source}) costs about ${formatEur(job.estimated_cost, 4)}. Raise the budget and resume to continue (in the window: Resume with a new budget; on the command line: \`batchdesk resume ${crossed.holder.id} --budget ${enoughFor(crossed.spent, [...crossed.steps].reduce((n, s) => n + this.d.jobs.estimateLeft(s), 0))}\` covers what is spent and the estimate of what is left, later steps included).`,
+          `The budget of ${formatEur(crossed.budget, 4)}${whole} would be crossed: when it paused, ${formatEur(crossed.spent, 4)} was spent and ${formatEur(crossed.reserved, 4)} in flight, and the next item (${job.source}) costs about ${formatEur(job.estimated_cost, 4)}. Raise the budget and resume to continue (in the window: Resume with a new budget; on the command line: \`batchdesk resume ${crossed.holder.id} --budget ${enoughFor(crossed.spent, this.d.jobs.estimateLeftIn(crossed.steps))}\` covers what is spent and the estimate of what is left, later steps included).`,
         );
         break;
       }

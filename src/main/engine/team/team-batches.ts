@@ -12,7 +12,7 @@ import type { KeyCheck } from '../secrets/key-check';
 import type { MeaningSource } from '../search/search-by-meaning';
 import type { Clock } from '../clock';
 import { PAST_INSTEAD, pastProblem } from '../queue/schedule';
-import { budgetCover, refuseSpentBudget } from '../pipeline/budget-floor';
+import { budgetCover, refuseSpentBudget, spentAndLeft } from '../pipeline/budget-floor';
 import { userPauseReason } from '../queue/pause-words';
 import { describe } from '../../../shared/capabilities/catalog';
 import { ENV_VAR } from '../secrets/key-manager';
@@ -193,12 +193,7 @@ export async function resumeTeamBatch(
   }
   if (budget !== undefined) {
     const cover = budgetCover(lineage, id);
-    let spent = 0;
-    let left = 0;
-    for (const s of cover.steps) {
-      spent += (await store.stats(s)).spent;
-      left += await store.estimateLeft(s);
-    }
+    const { spent, left } = await spentAndLeft(store, cover.steps);
     refuseSpentBudget(id, budget, spent, left, `batchdesk resume ${id} --store URL`);
     await store.setBudget(cover.holder, budget);
   }

@@ -41,7 +41,7 @@ import { outputsDirOf } from '../output-names';
 import { sharedAnswerOf } from './shared-answers';
 import { ENV_VAR } from '../secrets/key-manager';
 import { labelOfKeyId } from '../secrets/key-choice';
-import { enoughFor } from '../pipeline/budget-floor';
+import { enoughFor, spentAndLeft } from '../pipeline/budget-floor';
 import { isStoreUnreachable, isTransientConflict } from '../store/pg/store-unreachable';
 import { rateBucketOf, SharedRate } from './shared-rate';
 import { FollowerPlans } from '../pipeline/follow-ups';
@@ -427,12 +427,7 @@ export class TeamWorker {
         for (const r of claimed.slice(i)) await this.write(() => this.d.store.requeue(r, null));
         const whole = refused.steps.length > 1 ? ` (it covers ${refused.id === batch.id ? 'this batch' : `batch ${refused.id}`} and the ${refused.steps.length - 1} step(s) after it)` : '';
         // What to type: what the covered steps spent and the estimate of their items left, as a single computer's pause says.
-        let spent = 0;
-        let left = 0;
-        for (const s of refused.steps) {
-          spent += (await this.d.store.stats(s)).spent;
-          left += await this.d.store.estimateLeft(s);
-        }
+        const { spent, left } = await spentAndLeft(this.d.store, refused.steps);
         await this.pauseCovered(
           batch,
           refused.steps,
