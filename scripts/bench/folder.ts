@@ -5,48 +5,21 @@
 // transaction of inserts into a bare SQLite table. Wall time is from spawn to exit; memory is the
 // child's VmHWM.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli, type ChildRun } from './cli-child';
+import { writeWavFolder } from '../../test/helpers/wav-folder';
 
 /** Where better-sqlite3 is found by the baseline's process. */
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 type Report = (what: string, value: string, baseline: string, note?: string) => void;
 
-const FILES_PER_FOLDER = 1000;
 const RUNS = Number(process.env.BENCH_FOLDER_RUNS ?? 3);
-
-/** A PCM WAV (8 kHz, 16-bit mono, 40 samples: 124 bytes) whose samples carry `i`, so every file differs. */
-function tinyWav(i: number): Buffer {
-  const samples = 40;
-  const b = Buffer.alloc(44 + samples * 2);
-  b.write('RIFF', 0, 'latin1');
-  b.writeUInt32LE(b.length - 8, 4);
-  b.write('WAVEfmt ', 8, 'latin1');
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20); // PCM
-  b.writeUInt16LE(1, 22); // mono
-  b.writeUInt32LE(8000, 24);
-  b.writeUInt32LE(16000, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36, 'latin1');
-  b.writeUInt32LE(samples * 2, 40);
-  b.writeUInt32LE(i, 44);
-  return b;
-}
 
 /** n files in sub-folders of 1,000 (a folder of a scanner's or recorder's output). */
 function makeFolder(root: string, n: number): string {
-  const dir = join(root, `folder-${n}`);
-  for (let i = 0; i < n; i++) {
-    const sub = join(dir, `part-${String(Math.floor(i / FILES_PER_FOLDER)).padStart(3, '0')}`);
-    if (i % FILES_PER_FOLDER === 0) mkdirSync(sub, { recursive: true });
-    writeFileSync(join(sub, `call-${String(i).padStart(6, '0')}.wav`), tinyWav(i));
-  }
-  return dir;
+  return writeWavFolder(join(root, `folder-${n}`), n);
 }
 
 /**
@@ -124,7 +97,7 @@ export async function benchFolder(o: { root: string; report: Report }): Promise<
     'batch create: 100,000-file folder (built CLI)',
     `${engineS.toFixed(2)} s`,
     `${baseS.toFixed(2)} s`,
-    `ratio ${(baseS / engineS).toFixed(2)} (goal <= 3 s, >= 0.5); median of ${RUNS}: ${ms.map((m) => (m / 1000).toFixed(2)).join(' / ')} s (CPU user+sys ${median(cpu).toFixed(2)} s, both threads); ${total.toLocaleString('en')} jobs`,
+    `ratio ${(baseS / engineS).toFixed(2)} (goal <= 3 s, >= 0.5); median of ${RUNS}: ${ms.map((m) => (m / 1000).toFixed(2)).join(' / ')} s (CPU user+sys ${median(cpu).toFixed(2)} s, all threads); ${total.toLocaleString('en')} jobs`,
   );
   o.report(
     'batch create: folder peak RSS 100,000 files',

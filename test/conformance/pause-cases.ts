@@ -31,7 +31,8 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       expect(summary.pause?.reason).toMatch(/channel key was refused/);
       expect(summary.pause?.reason).toMatch(/401/);
       expect(summary.pause?.reason).toMatch(/BATCHDESK_CHANNEL_KEY: set it to a valid key/);
-      expect(summary.pause?.reason).toMatch(/resume the batch/);
+      // Ends with the command that resumes it (a team's names its store).
+      expect(summary.pause?.reason).toMatch(new RegExp(`set it to a valid key\\. Then resume it: \`batchdesk resume ${id}( --store URL)?\` \\(in the window: Resume\\)\\.`));
       expect(summary.counts.running).toBe(0);
       expect(summary.counts.failed).toBe(0);
       expect(summary.counts.retry_wait).toBe(0);

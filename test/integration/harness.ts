@@ -69,6 +69,7 @@ export async function startHarness(
     /** The engine's clock (a test clock for quiet hours, schedules). */
     clock?: Clock;
     importThreadMinBytes?: number;
+    folderThreadAfter?: number;
     /** A keychain (the real one, under a service of the test's own); none by default: keys come from the environment. */
     secrets?: SecretStore;
   } = {},
@@ -90,6 +91,7 @@ export async function startHarness(
     config,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.importThreadMinBytes ? { importThreadMinBytes: opts.importThreadMinBytes } : {}),
+    ...(opts.folderThreadAfter ? { folderThreadAfter: opts.folderThreadAfter } : {}),
   });
   const conn = await connect({ apiUrl: sb.url, env, keys: engine.keys, dataDir: dir });
   const admin = new SandboxAdmin(sb.url, sb.adminToken);

@@ -4,8 +4,10 @@
 // told names what happened. Afterwards the same file imports in full.
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { JobChunkThread } from '../../src/main/engine/queue/job-chunk-thread';
 import { jobsOf, startHarness, ukDramaNumber } from './harness';
+import { writeWavFolder } from '../helpers/wav-folder';
 
 describe('an import refused by the database part way through', () => {
   for (const { path, rows, refusedSeq } of [
@@ -40,4 +42,36 @@ describe('an import refused by the database part way through', () => {
       expect(jobsOf(h.engine, r.batch?.id ?? '').map((j) => j.seq)).toEqual(Array.from({ length: rows }, (_, i) => i + 1));
     });
   }
+
+  it('a large folder: written in line, then on the thread, every job and fingerprint in; a refusal after the hand-over leaves nothing', async () => {
+    // The hand-over lowered to 2,000 jobs: the first chunk (2,000) is written in line, the rest
+    // (1,000 a chunk) on the thread.
+    const h = await startHarness({ folderThreadAfter: 2_000 });
+    const files = 4_500;
+    const dir = writeWavFolder(join(h.dir, 'calls'), files);
+    h.engine.db.exec(`CREATE TRIGGER test_refuse BEFORE INSERT ON jobs WHEN new.seq = 3500 BEGIN SELECT RAISE(ABORT, 'row refused by the test'); END;`);
+    const refused = await h.engine.createBatch({ capability: 'transcribe', paths: [dir] }).then(
+      (r) => ({ batch: r.batch, told: r.problems.map((p) => p.message).join('\n') }),
+      (e: unknown) => ({ batch: null, told: e instanceof Error ? e.message : String(e) }),
+    );
+    expect(refused.batch).toBeNull();
+    expect(refused.told).toContain('row refused by the test');
+    expect(h.engine.db.prepare(`SELECT (SELECT COUNT(*) FROM jobs) AS jobs, (SELECT COUNT(*) FROM batches) AS batches, (SELECT COUNT(*) FROM job_fingerprints) AS fingerprints`).get()).toEqual({ jobs: 0, batches: 0, fingerprints: 0 });
+
+    h.engine.db.exec(`DROP TRIGGER test_refuse`);
+    // The thread really takes over: started once, when 2,000 jobs are written in line.
+    const started = vi.spyOn(JobChunkThread, 'start');
+    const r = await h.engine.createBatch({ capability: 'transcribe', paths: [dir] });
+    expect(started).toHaveBeenCalledTimes(1);
+    started.mockRestore();
+    expect(r.batch?.total).toBe(files);
+    const id = r.batch?.id ?? '';
+    expect(jobsOf(h.engine, id).map((j) => j.seq)).toEqual(Array.from({ length: files }, (_, i) => i + 1));
+    // Each job's fingerprint entered under its own id, those written in line and on the thread alike.
+    expect(
+      h.engine.db.prepare(`SELECT COUNT(*) AS n FROM job_fingerprints f JOIN jobs j ON j.id = f.job_id AND j.fingerprint = f.fingerprint WHERE j.batch_id = ?`).get(id),
+    ).toEqual({ n: files });
+    expect(h.engine.db.prepare(`SELECT COUNT(*) AS n FROM job_fingerprints`).get()).toEqual({ n: files });
+  });
 });
+

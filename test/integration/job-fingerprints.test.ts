@@ -91,7 +91,8 @@ describe('job fingerprints', () => {
     const db = new Database(file);
     db.exec(`DROP TRIGGER job_fingerprints_update; DROP TRIGGER job_fingerprints_delete; DROP TABLE job_fingerprints;
       CREATE INDEX jobs_fingerprint ON jobs(fingerprint);
-      ALTER TABLE batches DROP COLUMN api;`);
+      ALTER TABLE batches DROP COLUMN api;
+      DROP INDEX attempts_in_flight;`);
     // Every later step runs again: what each adds is dropped above.
     db.pragma(`user_version = ${FINGERPRINTS_STEP - 1}`);
     db.close();

@@ -24,7 +24,7 @@ export function thenSteps(first: BatchCapability, texts: readonly string[] | und
 export function eurOption(flag: string, text: string | undefined, example: string): number | null {
   if (text === undefined) return null;
   const amount = parseEur(text);
-  if (amount === null) throw new UsageError(`--${flag} must be an amount in EUR such as ${example} or 12.50, at most 4 decimal places (got "${text}").`);
+  if (amount === null) throw new UsageError(`--${flag} must be an amount in EUR above 0, such as ${example} or 12.50, at most 4 decimal places (got "${text}").`);
   // Nothing could be sent within it: a batch made with it would pause before its first item.
   if (amount === 0) throw new UsageError(`--${flag} 0 would let nothing be sent. Give an amount above 0, or leave --${flag} out for no limit.`);
   return amount;

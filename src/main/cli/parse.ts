@@ -30,7 +30,7 @@ export function parse<O extends OptionSpecs>(args: string[], options: O, dataAnd
     if (!('store' in options) && args.some((a) => a === '--store' || a.startsWith('--store='))) {
       throw new UsageError('This command works on this computer\'s data folder only and does not take --store (README, team mode: what is shared and what is not). Run it without --store.');
     }
-    throw new UsageError(parseProblem(e));
+    throw new UsageError(parseProblem(e, args));
   }
 }
 
@@ -52,9 +52,17 @@ function refuseOptionAfterEnd(args: readonly string[], options: OptionSpecs): vo
  * `-- "-5"` with a stray quote; this one names the option and how to pass a value that starts
  * with "-" (a search for "-5", a file named "-x.csv").
  */
-function parseProblem(e: unknown): string {
+function parseProblem(e: unknown, args: readonly string[]): string {
   const message = e instanceof Error ? e.message : String(e);
   const code = (e as { code?: unknown }).code;
+  // node's "argument is ambiguous": an option whose value starts with "-" (`--budget -1`), three
+  // lines about an option argument. Said with the value, and how to give it if it is meant.
+  const ambiguous = /^Option '(--[^']+)' argument is ambiguous/.exec(message);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && ambiguous) {
+    const option = ambiguous[1] ?? '';
+    const value = args[args.indexOf(option) + 1] ?? '';
+    return `${option} is followed by ${value}, which looks like an option, not its value. If ${value} is the value, write ${option}=${value}.`;
+  }
   const unknown = /^Unknown option '([^']+)'/.exec(message);
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown) {
     const option = unknown[1] ?? '';

@@ -276,7 +276,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       // Files are planned as they are read (a 100,000-file folder never sits in memory); the
       // import's own problems still come first, as when the files were planned after it.
       const planned = problems.length;
-      const fileProblems = await streamFiles(input.paths, input.capability, (file) => add(label(file.path), { kind: 'file', file }, file.path, null));
+      const fileProblems = await streamFiles(input.paths, input.capability, (file) => add(label(file.path), { kind: 'file', file }, file.path, null), sink.pace ? { pace: sink.pace } : {});
       const later = problems.splice(planned);
       for (const p of fileProblems) problems.push(p);
       for (const p of later) problems.push(p);

@@ -24,6 +24,11 @@ describe('parse', () => {
     expect(parse(['--limit', '3', '--', '-5'], { limit: { type: 'string', value: 'N', help: 'most hits' } }).positionals).toEqual(['-5']);
   });
 
+  it('a value that starts with a dash after an option: said with the value, and how to give it', () => {
+    expect(refusal(['--limit', '-1'])).toBe('--limit is followed by -1, which looks like an option, not its value. If -1 is the value, write --limit=-1.');
+    expect(parse(['--limit=-1'], { limit: { type: 'string', value: 'N', help: 'most hits' } }).values.limit).toBe('-1');
+  });
+
   it('an option written after -- is refused, not searched for (nor the default data folder used)', () => {
     const limit = { limit: { type: 'string', value: 'N', help: 'most hits' } } as const;
     expect(() => parse(['--', '-5', '--data-dir', '/tmp/x'], limit)).toThrow(new UsageError('--data-dir comes after --, where everything is read as a value, not an option. Put it and its value before the --.'));

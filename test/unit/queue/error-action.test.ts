@@ -32,4 +32,20 @@ describe('error decisions', () => {
       }
     }
   });
+
+  it('a pause for the key or its cap ends with the command that resumes the batch (a team names its store)', () => {
+    const quota = engineError('quota', "The API key's spending cap is reached. Raise the cap in the panel (or top up).", { httpStatus: 402 });
+    const here = decide(1, quota);
+    expect(here.kind === 'pause' && here.reason).toBe("The API key's spending cap is reached. Raise the cap in the panel (or top up). Then resume it: `batchdesk resume b1` (in the window: Resume).");
+    const team = decideError({ source: 'a.csv row 2', tries: 1, limited_tries: 0 }, batch, quota, policy, () => 0.5, 0, null, 'batchdesk resume b1 --store URL');
+    expect(team.kind === 'pause' && team.reason).toMatch(/\(or top up\)\. Then resume it: `batchdesk resume b1 --store URL` \(in the window: Resume\)\.$/);
+    const auth = decide(1, engineError('auth', 'The API key was refused (HTTP 401).', { httpStatus: 401 }));
+    expect(auth.kind === 'pause' && auth.reason).toBe('The API key was refused (HTTP 401). Then resume it: `batchdesk resume b1` (in the window: Resume).');
+  });
+
+  it('a pause after too many 429s names the limit to lower and the command that resumes the batch', () => {
+    const limited = engineError('rate_limited', 'HTTP 429', { httpStatus: 429 });
+    const d = decideError({ source: 'a.csv row 2', tries: 0, limited_tries: policy.serverWait.rateLimitedBudget }, batch, limited, policy, () => 0.5, 0, 60);
+    expect(d.kind === 'pause' && d.reason).toMatch(/`batchdesk config set rpm N`\), then resume it: `batchdesk resume b1` \(in the window: Resume\)\.$/);
+  });
 });

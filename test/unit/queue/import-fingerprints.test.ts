@@ -2,7 +2,7 @@
 // job's under its own id, in the order SQLite would sort them, none of the discarded ones.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { ImportFingerprints } from '../../../src/main/engine/queue/import-fingerprints';
+import { bucketOrder, ImportFingerprints, radixOrder } from '../../../src/main/engine/queue/import-fingerprints';
 import { mulberry32 } from '../../../src/shared/prng';
 
 describe('ImportFingerprints', () => {
@@ -20,9 +20,12 @@ describe('ImportFingerprints', () => {
       Number(r.job_id),
     ]);
 
-  it('enters each kept job under its id, sorted as SQLite sorts signed 64-bit integers, ties by id', () => {
+  it.each([
+    ['buckets counted as chunks come', undefined],
+    ['the radix sort (past the buckets\' limit)', 100],
+  ])('enters each kept job under its id, sorted as SQLite sorts signed 64-bit integers, ties by id: %s', (_, bucketSortMax) => {
     const rnd = mulberry32(5);
-    const f = new ImportFingerprints();
+    const f = new ImportFingerprints(bucketSortMax);
     const all: [bigint, number][] = [];
     let seq = 1;
     let id = 1000;
@@ -74,5 +77,57 @@ describe('ImportFingerprints', () => {
       [9n, 12],
     ]);
     expect(pending.firstId).toBeNull();
+  });
+
+  it('forgets discarded jobs from their buckets too (values of every sign and size), and is used again after entering', () => {
+    const rnd = mulberry32(3);
+    const value = (): bigint => BigInt.asIntN(64, (BigInt(Math.floor(rnd() * 2 ** 32)) << 32n) | BigInt(Math.floor(rnd() * 2 ** 32)));
+    const f = new ImportFingerprints();
+    const all: [bigint, number][] = [];
+    // Chunk 1 (seqs 1-400, ids 100-499), chunk 2 (401-800) placed later; seqs from 301 discarded.
+    const one = BigInt64Array.from({ length: 400 }, value);
+    const two = BigInt64Array.from({ length: 400 }, value);
+    f.add(1, one, 100);
+    const later = f.add(401, two);
+    f.discardFrom(301);
+    const three = BigInt64Array.from({ length: 250 }, value);
+    f.add(301, three, 700);
+    f.placed(later, 500);
+    for (let i = 0; i < 300; i++) all.push([one[i] as bigint, 100 + i]);
+    for (let i = 0; i < 250; i++) all.push([three[i] as bigint, 700 + i]);
+    db.transaction(() => f.enter(db))();
+    const sorted = (xs: [bigint, number][]): [bigint, number][] => [...xs].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+    expect(entered()).toEqual(sorted(all));
+    // Counted afresh after entering: a second import through the same object.
+    db.exec('DELETE FROM job_fingerprints');
+    const four = BigInt64Array.from({ length: 300 }, value);
+    f.add(1, four, 2000);
+    db.transaction(() => f.enter(db))();
+    expect(entered()).toEqual(sorted(Array.from(four, (v, i): [bigint, number] => [v, 2000 + i])));
+  });
+
+  it('orders as a comparison sort does, also with long buckets (equal top bits) and many equal fingerprints', () => {
+    const rnd = mulberry32(11);
+    const word = (): bigint => BigInt(Math.floor(rnd() * 2 ** 32));
+    const n = 5000;
+    const fps = new BigInt64Array(n);
+    for (let i = 0; i < n; i++) {
+      const kind = i % 5;
+      // Random; one top 16 bits with random rest (a bucket of ~1,000, sorted by comparison); a
+      // handful of values repeated; both extremes.
+      if (kind === 0) fps[i] = BigInt.asIntN(64, (word() << 32n) | word());
+      else if (kind === 1) fps[i] = BigInt.asIntN(64, (0x8001n << 48n) | (word() << 16n) | (word() & 0xffffn));
+      else if (kind === 2) fps[i] = BigInt(i % 7) - 3n;
+      else if (kind === 3) fps[i] = i % 2 === 0 ? -(2n ** 63n) : 2n ** 63n - 1n;
+      else fps[i] = BigInt.asIntN(64, (0x7ffen << 48n) | BigInt(i % 3));
+    }
+    const counts = new Uint32Array(0x10000);
+    for (const v of fps) {
+      const b = Number((BigInt.asUintN(64, v) >> 48n) ^ 0x8000n);
+      counts[b] = (counts[b] as number) + 1;
+    }
+    const expected = Array.from({ length: n }, (_, i) => i).sort((a, b) => ((fps[a] as bigint) < (fps[b] as bigint) ? -1 : (fps[a] as bigint) > (fps[b] as bigint) ? 1 : a - b));
+    expect([...bucketOrder(fps, counts)]).toEqual(expected);
+    expect([...radixOrder(fps)]).toEqual(expected);
   });
 });

@@ -7,7 +7,7 @@ import { globalOptions, openEngine } from '../context';
 import type { Engine } from '../../engine/engine';
 import { cancelledNotResumed, describeBatch, notRunning, nothingToSwitch } from '../format';
 import { UserError } from '../../engine/failures';
-import { parseEur } from '../../../shared/money';
+import { formatEur, parseEur } from '../../../shared/money';
 import { openChosenStore, teamControl } from './team';
 import { destinationWords, runCommandFor } from '../../engine/api/destination';
 
@@ -64,11 +64,18 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
         if (nothing !== null) throw new UserError(nothing);
         const sentTo = before.sent_to;
         const resumed = engine.resume(id, { ...(budget !== undefined ? { budget } : {}), switchApi });
+        // Paused by its budget, and that budget (kept, or the new one) still below what is left:
+        // it pauses again at the next item that does not fit, so the amount that covers the rest
+        // is named now, in place of the run to start.
+        const short = before.pause?.kind === 'budget' ? engine.budgetShortOf(id) : null;
         const forgot = switchApi && sentTo !== null ? ` It no longer keeps to ${destinationWords(sentTo)}: its next run sends the rest wherever that run sends.` : '';
+        const next = short
+          ? ` Its budget, ${formatEur(short.budget, 4)} (${formatEur(short.spent, 4)} spent), is below what is left, so it pauses again at the next item that does not fit: \`batchdesk resume ${id} --budget ${short.enough}\` covers what is spent and the estimate of what is left, or \`--budget none\` removes it.`
+          : ` Run \`${runCommandFor(id, switchApi ? null : sentTo)}\` to continue sending.`;
         io.stdout.write(
           io.carry(
             resumed
-              ? `Resumed ${id}${also}.${forgot} Run \`${runCommandFor(id, switchApi ? null : sentTo)}\` to continue sending.\n`
+              ? `Resumed ${id}${also}.${forgot}${next}\n`
               : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.${forgot}\n`,
           ),
         );

@@ -2,7 +2,7 @@ import { parse } from '../parse';
 import { ratesSpec } from '../specs/rates';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
-import { globalOptions, openEngine } from '../context';
+import { globalOptions, openEngine, openEngineToRead } from '../context';
 import { formatEur, parseEur } from '../../../shared/money';
 import { RATE_ITEMS } from '../../../shared/rates';
 import { Tier } from '../../../shared/domain';
@@ -11,7 +11,9 @@ import { rateUnit } from '../../../shared/capabilities/catalog';
 export async function cmdRates(args: string[], io: Io): Promise<ExitCode> {
   const [sub, ...rest] = args;
   const { values, positionals } = parse(rest, ratesSpec.options);
-  const engine = openEngine(globalOptions(values, io.env), io);
+  // Listing only reads: a --data-dir with no data in it is said, not made (as status and keys do).
+  const g = globalOptions(values, io.env);
+  const engine = sub === 'list' ? openEngineToRead(g, io) : openEngine(g, io);
   try {
     if (sub === 'list') {
       const rates = engine.rates.all();

@@ -5,17 +5,19 @@ import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import { globalOptions, openEngine, openEngineToRead } from '../context';
 import { formatEur } from '../../../shared/money';
-import { BatchCapability, Tier } from '../../../shared/domain';
+import { BatchCapability, Tier, type BatchSummary } from '../../../shared/domain';
 import { eurOption, thenSteps } from '../option-values';
 import { parseExtensions, WATCHABLE_CAPABILITIES } from '../../engine/watch/intake-rules';
 import type { WatchView } from '../../../shared/contract';
 
-function describeWatch(w: WatchView, carry: (text: string) => string): string {
+/** `pause`: today's batch's, when it is paused (a day's budget reached, a key refused): files are taken, nothing is sent. */
+function describeWatch(w: WatchView, carry: (text: string) => string, pause: BatchSummary['pause'] = null): string {
   const lines = [
     `${w.id}  ${w.dir}`,
     `    ${w.steps}, ${w.tier}${w.extensions ? `, only ${w.extensions.join(', ')}` : ''}${w.key ? `, key ${w.key}` : ''}${w.budgetPerDay !== null ? `, budget ${formatEur(w.budgetPerDay, 2)} a day` : ''}`,
     `    today: ${w.takenToday} file(s)${w.todayBatch ? ` in batch ${w.todayBatch}` : ''}${w.lastFile ? `; last ${w.lastFile.path} at ${w.lastFile.at.replace('T', ' ').slice(0, 19)} UTC` : ''}`,
   ];
+  if (pause && w.todayBatch) lines.push(`    ! batch ${w.todayBatch} paused (${pause.kind}): ${carry(pause.reason)}`);
   for (const p of w.problems.slice(0, 5)) lines.push(`    ! ${carry(p.message ?? p.path)}`);
   if (w.problems.length > 5) lines.push(`    ! and ${w.problems.length - 5} more set aside (see .batchdesk-set-aside in the folder)`);
   for (const s of w.skipped.slice(0, 3)) lines.push(`    - ${carry(s.message ?? s.path)}`);
@@ -33,7 +35,7 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
       const all = engine.hotFolders.list();
       if (values.json) io.stdout.write(`${JSON.stringify({ watches: all }, null, 2)}\n`);
       else if (all.length === 0) io.stdout.write(io.carry('No folder is watched. Add one: `batchdesk watch add DIR --capability ocr`\n'));
-      else io.stdout.write(`${all.map((w) => describeWatch(w, io.carry)).join('\n')}\n`);
+      else io.stdout.write(`${all.map((w) => describeWatch(w, io.carry, w.todayBatch ? engine.summary(w.todayBatch).pause : null)).join('\n')}\n`);
       return EXIT.ok;
     }
     const target = positionals[0] ?? '';

@@ -40,12 +40,12 @@ export function classifyResponse(
 
   const capLike = code !== null && /cap|quota|budget|credit|balance/i.test(code);
   if (s === 402 || (s === 403 && capLike)) {
-    return engineError('quota', `The ${keyName}'s spending cap is reached${said}. Raise the cap in the panel (or top up), then resume the batch.`, extra);
+    return engineError('quota', `The ${keyName}'s spending cap is reached${said}. Raise the cap in the panel (or top up).`, extra);
   }
   if (s === 401 || s === 403) {
     return engineError(
       'auth',
-      `The ${keyName} was refused (HTTP ${s}${code ? ` ${code}` : ''})${said}. It may be revoked or wrong: ${howToReplace}, then resume the batch.`,
+      `The ${keyName} was refused (HTTP ${s}${code ? ` ${code}` : ''})${said}. It may be revoked or wrong: ${howToReplace}.`,
       extra,
     );
   }

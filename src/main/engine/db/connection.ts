@@ -8,6 +8,8 @@
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { migrate, SCHEMA_VERSION, SchemaTooNewError, type UpgradeNotice } from './migrations';
+import { builtFreshDatabase, freshDatabaseBytes, writeSynced } from './fresh-database';
+import { headerProblem } from './sqlite-header';
 import { countSendableJobs } from './sendable-jobs';
 
 export type Db = Database.Database;
@@ -33,8 +35,6 @@ export function isCorruption(e: unknown): boolean {
   return typeof code === 'string' && CORRUPTION_CODES.has(code);
 }
 
-const MAGIC = 'SQLite format 3\0';
-
 /** Cheap structural checks on the 100-byte header, before SQLite is allowed to touch the file. */
 function checkHeader(file: string): void {
   const size = statSync(file).size;
@@ -47,22 +47,11 @@ function checkHeader(file: string): void {
   } finally {
     closeSync(fd);
   }
-  if (read < 100 || head.toString('latin1', 0, 16) !== MAGIC) {
-    throw new DatabaseUnusableError(file, 'is not a Batchdesk database (it is not an SQLite file, or its first page is damaged)');
-  }
-  const rawPageSize = head.readUInt16BE(16);
-  const pageSize = rawPageSize === 1 ? 65_536 : rawPageSize;
-  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) throw new DatabaseUnusableError(file, 'is damaged (its header names an impossible page size)');
   // A process killed during a checkpoint can leave the file shorter than its header says; the
   // write-ahead log beside it still holds those pages and SQLite replays it on open. Only a
   // file without a log must match its own header.
-  if (walHoldsPages(file)) return;
-  if (size % pageSize !== 0) throw new DatabaseUnusableError(file, `is truncated (${size} bytes is not a whole number of ${pageSize}-byte pages)`);
-  // The page count in the header is only valid when its "valid-for" number matches the change counter.
-  const pages = head.readUInt32BE(28);
-  if (head.readUInt32BE(92) === head.readUInt32BE(24) && pages * pageSize > size) {
-    throw new DatabaseUnusableError(file, `is truncated (its header says ${pages} pages, the file holds ${size / pageSize})`);
-  }
+  const problem = headerProblem(head.subarray(0, read), size, walHoldsPages(file));
+  if (problem !== null) throw new DatabaseUnusableError(file, problem);
 }
 
 function walHoldsPages(file: string): boolean {
@@ -85,10 +74,21 @@ function configure(db: Db): void {
   db.pragma('cache_size = -32768');
 }
 
-function createFresh(file: string): void {
+/**
+ * Builds a new database at `file`: a copy of the built one (fresh-database.ts) when there is one
+ * of this schema, else every migration. Under a temporary name either way, renamed into place.
+ */
+export function createFresh(file: string, template: string | null = builtFreshDatabase()): void {
   const temp = `${file}.creating-${process.pid}`;
   rmSync(temp, { force: true });
-  const db = new Database(temp);
+  const bytes = template === null ? null : freshDatabaseBytes(template);
+  if (bytes !== null) writeSynced(temp, bytes);
+  else migrateNew(temp);
+  renameSync(temp, file);
+}
+
+function migrateNew(file: string): void {
+  const db = new Database(file);
   try {
     configure(db);
     // Each migration commits on its own; nobody sees this file until it is renamed, so those
@@ -100,7 +100,6 @@ function createFresh(file: string): void {
   } finally {
     db.close(); // checkpoints and removes the temporary WAL
   }
-  renameSync(temp, file);
 }
 
 /** Opens (or creates) the data folder's database, bringing its schema up to date; `notice` hears of a long update. */

@@ -20,6 +20,8 @@ export interface ImportFilesOptions {
   onProgress?: (done: number, found: number) => void;
   /** Starts the thread that reads small files whole (tests give one that fails); null: none. */
   reader?: () => WholeFileReader | null;
+  /** Holds the next batch of files while the items' taker is behind (its writing thread: engine.ts). */
+  pace?: () => Promise<void> | null;
 }
 
 function bySource(a: ImportProblem, b: ImportProblem): number {
@@ -121,7 +123,11 @@ export async function streamFiles(paths: string[], capability: FileCapability, o
       found = n;
       onProgress?.(done, found);
     });
-    for await (const batch of readBatches(reader, groups)) await measureBatch(batch, capability, signal, countDone, take);
+    for await (const batch of readBatches(reader, groups)) {
+      const behind = opts.pace?.();
+      if (behind) await behind;
+      await measureBatch(batch, capability, signal, countDone, take);
+    }
     problems.push(...walk.problems);
     problems.sort(bySource);
     return problems;

@@ -37,15 +37,16 @@ export interface MessageCsvResult {
 /** A header line longer than this is not a header: start parsing with what we have. */
 const MAX_HEADER_CHARS = 1024 * 1024;
 
-async function checkFile(source: string): Promise<string | null> {
+/** The file's size, or why it cannot be imported. */
+async function checkFile(source: string): Promise<{ ok: true; size: number } | { ok: false; problem: string }> {
   try {
     const st = await stat(source);
-    if (st.isDirectory()) return `${source} is a folder, not a CSV file. Choose the .csv file itself.`;
-    if (st.size === 0) return `${source} is empty. It needs a header row naming the columns "to" and "text", then one row per message.`;
-    return null;
+    if (st.isDirectory()) return { ok: false, problem: `${source} is a folder, not a CSV file. Choose the .csv file itself.` };
+    if (st.size === 0) return { ok: false, problem: `${source} is empty. It needs a header row naming the columns "to" and "text", then one row per message.` };
+    return { ok: true, size: st.size };
   } catch (err) {
     rethrowAbort(err);
-    return describeIoError(source, err, 'file');
+    return { ok: false, problem: describeIoError(source, err, 'file') };
   }
 }
 
@@ -61,6 +62,7 @@ class MessageCsvReader {
     private readonly kind: MessageChannelKind,
     private readonly problems: ProblemList,
     private readonly onRow: (row: MessageRow) => void,
+    private readonly bytes: number,
   ) {}
 
   get refused(): boolean {
@@ -86,7 +88,7 @@ class MessageCsvReader {
 
   private start(headerEnd: number): void {
     this.delimiter = detectDelimiter(this.pending.slice(0, headerEnd));
-    const collector = new MessageCollector(this.source, this.kind, this.delimiter, this.problems, this.onRow);
+    const collector = new MessageCollector(this.source, this.kind, this.delimiter, this.problems, this.onRow, this.bytes);
     this.collector = collector;
     this.parser = new CsvParser(this.delimiter, collector.onRecord);
     const text = this.pending;
@@ -97,12 +99,12 @@ class MessageCsvReader {
 
 export async function importMessageCsv(path: string, opts: ImportMessageCsvOptions): Promise<MessageCsvResult> {
   const source = resolve(path);
-  const early = await checkFile(source);
-  if (early !== null) return { rows: [], rowCount: 0, problems: [{ source, row: null, message: early }], columns: [], delimiter: ',' };
+  const file = await checkFile(source);
+  if (!file.ok) return { rows: [], rowCount: 0, problems: [{ source, row: null, message: file.problem }], columns: [], delimiter: ',' };
 
   const rows: MessageRow[] = [];
   const problems = new ProblemList();
-  const reader = new MessageCsvReader(source, opts.channelKind, problems, opts.onRow ?? ((r) => rows.push(r)));
+  const reader = new MessageCsvReader(source, opts.channelKind, problems, opts.onRow ?? ((r) => rows.push(r)), file.size);
   let c: MessageCollector;
   try {
     for await (const chunk of utf8Chunks(source, opts.signal, opts.pace)) {

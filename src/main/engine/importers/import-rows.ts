@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { CsvParser, isBlankRecord, MAX_CELL_CHARS, type CsvRecord } from './csv-parser';
 import { detectDelimiter, headerLineEnd } from './delimiter';
-import { DigestSet } from './digest-set';
+import { capacityForBytes, DigestSet } from './digest-set';
 import { describeIoError, rethrowAbort } from './io-problem';
 import { ProblemList } from './problem-list';
 import { TextEncodingError, utf8Chunks } from './utf8-chunks';
@@ -151,8 +151,10 @@ export async function importRows(path: string, opts: ImportRowsOptions): Promise
   const source = resolve(path);
   const problems = new ProblemList();
   const problem = (row: number | null, message: string): void => problems.push({ source, row, message });
+  let bytes: number;
   try {
     const st = await stat(source);
+    bytes = st.size;
     if (st.isDirectory()) return { count: 0, discard: false, problems: [{ source, row: null, message: `${source} is a folder. Choose a .csv or .txt file.` }] };
     if (st.size === 0) return { count: 0, discard: false, problems: [{ source, row: null, message: `${source} is empty. Give one ${opts.what} per line (.txt) or a CSV with a "${opts.column ?? 'header'}" column.` }] };
   } catch (err) {
@@ -160,7 +162,7 @@ export async function importRows(path: string, opts: ImportRowsOptions): Promise
     return { count: 0, discard: false, problems: [{ source, row: null, message: describeIoError(source, err, 'file') }] };
   }
   const csv = isCsv(source) || opts.column === null;
-  const seen = new DigestSet();
+  const seen = new DigestSet(capacityForBytes(bytes));
   let count = 0;
   const emit = (item: RowItem): void => {
     const key = item.text.trim() === '' ? JSON.stringify(item.fields) : item.text.trim();

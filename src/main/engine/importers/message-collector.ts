@@ -6,7 +6,7 @@ import { isBlankRecord, MAX_CELL_CHARS, type CsvRecord } from './csv-parser';
 import { readHeader, type CsvHeader } from './csv-header';
 import { buildMessageRow } from './message-row';
 import type { ProblemList } from './problem-list';
-import { DigestSet } from './digest-set';
+import { capacityForBytes, DigestSet } from './digest-set';
 import { optOutValue } from '../messaging/opt-out-list';
 import type { MessageChannelKind, MessageRow } from './types';
 
@@ -18,7 +18,7 @@ export class MessageCollector {
   refused = false;
   rowCount = 0;
   /** Digest of recipient + final text -> first row: duplicates cost money and annoy customers. */
-  private readonly seen = new DigestSet();
+  private readonly seen: DigestSet;
 
   constructor(
     private readonly source: string,
@@ -26,7 +26,11 @@ export class MessageCollector {
     private readonly delimiter: string,
     private readonly problems: ProblemList,
     private readonly onRow: (row: MessageRow) => void,
-  ) {}
+    /** The file's size, to size the duplicate check for its rows (digest-set.ts). */
+    bytes = 0,
+  ) {
+    this.seen = new DigestSet(capacityForBytes(bytes));
+  }
 
   private problem(row: number | null, message: string): void {
     this.problems.push({ source: this.source, row, message });

@@ -18,8 +18,8 @@ export const THREAD_MIN_BYTES = 1024 * 1024;
 /** The thread's young generation, MB: each chunk it receives is garbage once written (with V8's default it added 20-25 MB). */
 const THREAD_YOUNG_MB = 4;
 
-/** True when the files together are large enough for a writing thread to pay off. */
-export function worthAThread(paths: readonly string[], minBytes = THREAD_MIN_BYTES): boolean {
+/** The files' sizes together, which decide the import's threads and heap (engine.ts); one it cannot read counts 0 (the importer names it). */
+export function inputBytes(paths: readonly string[]): number {
   let bytes = 0;
   for (const p of paths) {
     try {
@@ -28,7 +28,7 @@ export function worthAThread(paths: readonly string[], minBytes = THREAD_MIN_BYT
       // The importer names a file it cannot read.
     }
   }
-  return bytes >= minBytes;
+  return bytes;
 }
 
 /** A thread started ahead and not taken yet. */

@@ -45,11 +45,16 @@ export function decideError(
   now: number,
   /** The request limit the key's gate keeps to, for the message when the 429 budget is spent. */
   requestLimit: number | null,
+  /** The command that resumes the batch where it is sent (a team's names its store). */
+  resume = `batchdesk resume ${batch.id}`,
 ): ErrorDecision {
   const action = actionFor(err.kind);
+  // A pause's reason ends with the command that resumes the batch: the answer's words
+  // (api/classify-response.ts) say what to do, where the batch is not known.
+  const thenResume = `then resume it: \`${resume}\` (in the window: Resume).`;
   switch (action) {
     case 'pause_batch':
-      return { kind: 'pause', pauseKind: err.kind === 'quota' ? 'quota' : 'auth', reason: err.message, forgetKeys: true };
+      return { kind: 'pause', pauseKind: err.kind === 'quota' ? 'quota' : 'auth', reason: `${err.message} Then resume it: \`${resume}\` (in the window: Resume).`, forgetKeys: true };
     case 'retry_later': {
       const rateLimited = err.kind === 'rate_limited';
       const waits = policy.serverWait;
@@ -59,7 +64,7 @@ export function decideError(
           kind: 'pause',
           pauseKind: 'rate_limited',
           forgetKeys: false,
-          reason: `The API answered 429 (request limit reached) ${job.limited_tries + 1} times in a row for ${job.source}, even after waiting as asked. The key's request limit is probably lower than Batchdesk's (${requestLimit ?? 'none'} per minute), or another program uses the same key. Lower the request limit (in the window: Keys & rates; on the command line: ${batch.key_id === null ? '`batchdesk config set rpm N`' : `\`batchdesk keys set ${labelOfKeyId(batch.key_id)} --rpm N\``}), then resume the batch.`,
+          reason: `The API answered 429 (request limit reached) ${job.limited_tries + 1} times in a row for ${job.source}, even after waiting as asked. The key's request limit is probably lower than Batchdesk's (${requestLimit ?? 'none'} per minute), or another program uses the same key. Lower the request limit (in the window: Keys & rates; on the command line: ${batch.key_id === null ? '`batchdesk config set rpm N`' : `\`batchdesk keys set ${labelOfKeyId(batch.key_id)} --rpm N\``}), ${thenResume}`,
         };
       }
       if (!rateLimited && job.tries >= policy.backoff.maxTries) {

@@ -3,7 +3,11 @@
 // by chunk they would land at random places of a table of every batch's fingerprints (at 1,000,000
 // rows each 2,000-job chunk dirtied about 2,000 of its pages; migration 17); entered by the seal
 // from the jobs table, every job of the import was read back (100,000 rows: 84-108 ms). From
-// memory: 6-20 ms to sort (radixOrder), 38 ms to insert. 8 bytes a job (8 MB at 1,000,000).
+// memory: 24-38 ms to insert, and the sort (bucketOrder) mostly done while the chunks came: each
+// chunk's fingerprints are counted by their top 16 bits as it is added, so at the end one pass
+// puts every fingerprint in its bucket and each bucket (1.5 on average at 100,000) is sorted
+// alone. The four-pass radix sort, still used past BUCKET_SORT_MAX, took 18-25 ms after the last
+// row of 100,000, its code still cold. 8 bytes a job (8 MB at 1,000,000).
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
 
@@ -12,6 +16,17 @@ const ROWS = 256;
 const HEAD = `INSERT OR IGNORE INTO job_fingerprints (fingerprint, job_id) VALUES `;
 /** Which 32-bit word of a 64-bit integer in memory is its low half: 0 on little-endian machines. */
 const LOW = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
+const HIGH = 1 - LOW;
+/** Buckets by a fingerprint's top 16 bits (sign flipped, so that negative numbers come first). */
+const BUCKETS = 0x10000;
+/**
+ * Up to this many fingerprints the buckets are the faster sort (100,000: 3-7 ms against 3-25 ms,
+ * the first call cold; 1,000,000: 35-47 against 55-71 ms); past it they get long (30 on average at
+ * 2,000,000: 189-203 against 132-143 ms) and the four-pass radix sort takes over.
+ */
+export const BUCKET_SORT_MAX = 1 << 20;
+/** A bucket longer than this is sorted by comparison instead of by insertion (many equal top bits). */
+const INSERTION_MAX = 32;
 
 /** A chunk's fingerprints: job i has seq firstSeq + i and, once written, id firstId + i. */
 export interface FingerprintChunk {
@@ -30,6 +45,10 @@ interface Sorted {
 export class ImportFingerprints {
   private chunks: FingerprintChunk[] = [];
   private sorted: Sorted | null = null;
+  /** How many kept fingerprints each bucket holds (see the top), counted as chunks come. */
+  private readonly counts = new Uint32Array(BUCKETS);
+
+  constructor(private readonly bucketSortMax = BUCKET_SORT_MAX) {}
 
   /**
    * A chunk of consecutive seqs from `firstSeq`, written (`firstId`) or still to be (`placed`
@@ -39,6 +58,7 @@ export class ImportFingerprints {
   add(firstSeq: number, fingerprints: BigInt64Array, firstId: number | null = null): FingerprintChunk {
     const chunk: FingerprintChunk = { firstSeq, firstId, fingerprints };
     if (fingerprints.length > 0) this.chunks.push(chunk);
+    this.count(fingerprints, 1);
     this.sorted = null;
     return chunk;
   }
@@ -52,9 +72,11 @@ export class ImportFingerprints {
   discardFrom(seq: number): void {
     const kept: FingerprintChunk[] = [];
     for (const c of this.chunks) {
-      if (c.firstSeq >= seq) continue;
+      const keep = Math.max(0, Math.min(c.fingerprints.length, seq - c.firstSeq));
+      this.count(c.fingerprints.subarray(keep), -1);
+      if (keep === 0) continue;
       // Shortened in place: a thread's chunk is placed (given its id) through this object.
-      c.fingerprints = c.fingerprints.subarray(0, Math.min(c.fingerprints.length, seq - c.firstSeq));
+      c.fingerprints = c.fingerprints.subarray(0, keep);
       kept.push(c);
     }
     this.chunks = kept;
@@ -80,7 +102,17 @@ export class ImportFingerprints {
       fps.set(c.fingerprints, k);
       k += c.fingerprints.length;
     }
-    this.sorted = { fps, order: radixOrder(fps) };
+    this.sorted = { fps, order: n <= this.bucketSortMax ? bucketOrder(fps, this.counts) : radixOrder(fps) };
+  }
+
+  /** Adds (+1) or takes away (-1) the fingerprints from their buckets' counts. */
+  private count(fps: BigInt64Array, by: 1 | -1): void {
+    const words = new Uint32Array(fps.buffer, fps.byteOffset, fps.length * 2);
+    const counts = this.counts;
+    for (let i = 0; i < fps.length; i++) {
+      const b = ((words[2 * i + HIGH] as number) >>> 16) ^ 0x8000;
+      counts[b] = (counts[b] as number) + by;
+    }
   }
 
   /** Enters every fingerprint kept, sorted, in the caller's transaction (every chunk written); then forgets them. */
@@ -98,6 +130,7 @@ export class ImportFingerprints {
     }
     this.chunks = [];
     this.sorted = null;
+    this.counts.fill(0);
     if (n === 0) return;
 
     const fill = (into: (bigint | number)[], from: number, rows: number): void => {
@@ -124,11 +157,74 @@ export class ImportFingerprints {
 }
 
 /**
+ * The order of `fps` sorted as signed 64-bit integers, ties in their given order, given how many
+ * fall in each bucket (`counts`, by the top 16 bits): one pass puts each index in its bucket, in
+ * the given order, and each bucket is then sorted by the other 48 bits, which a double holds
+ * exactly (the keys move with the indexes, so each is computed once).
+ */
+export function bucketOrder(fps: BigInt64Array, counts: Uint32Array): Uint32Array {
+  const n = fps.length;
+  const words = new Uint32Array(fps.buffer, fps.byteOffset, n * 2);
+  const next = new Uint32Array(BUCKETS + 1);
+  let at = 0;
+  for (let b = 0; b < BUCKETS; b++) {
+    next[b] = at;
+    at += counts[b] as number;
+  }
+  next[BUCKETS] = at;
+  if (at !== n) throw new Error(`unreachable: ${at} fingerprints counted, ${n} kept`);
+  const order = new Uint32Array(n);
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const hi = words[2 * i + HIGH] as number;
+    const b = (hi >>> 16) ^ 0x8000;
+    const to = next[b] as number;
+    order[to] = i;
+    keys[to] = (hi & 0xffff) * 0x100000000 + (words[2 * i + LOW] as number);
+    next[b] = to + 1;
+  }
+  // next[b] is now where bucket b ends, and so where b + 1 starts.
+  let start = 0;
+  for (let b = 0; b < BUCKETS; b++) {
+    const end = next[b] as number;
+    // A count that missed what was kept (or discarded) would leave slots unfilled: refused.
+    if (end !== start + (counts[b] as number)) throw new Error(`unreachable: bucket ${b} holds ${end - start} fingerprints, ${counts[b] ?? 0} counted`);
+    if (end - start > INSERTION_MAX) sortBucket(order, keys, start, end);
+    else {
+      for (let k = start + 1; k < end; k++) {
+        const key = keys[k] as number;
+        const i = order[k] as number;
+        let j = k;
+        // Strictly greater only: equal fingerprints keep their given order.
+        for (; j > start && (keys[j - 1] as number) > key; j--) {
+          keys[j] = keys[j - 1] as number;
+          order[j] = order[j - 1] as number;
+        }
+        keys[j] = key;
+        order[j] = i;
+      }
+    }
+    start = end;
+  }
+  return order;
+}
+
+/** A long bucket [start, end) sorted by key, ties by index (their given order). */
+function sortBucket(order: Uint32Array, keys: Float64Array, start: number, end: number): void {
+  const pos = Array.from({ length: end - start }, (_, k) => start + k);
+  pos.sort((a, b) => (keys[a] as number) - (keys[b] as number) || (order[a] as number) - (order[b] as number));
+  const o = pos.map((p) => order[p] as number);
+  const k = pos.map((p) => keys[p] as number);
+  order.set(o, start);
+  keys.set(k, start);
+}
+
+/**
  * The order of `fps` sorted as signed 64-bit integers, ties in their given order: a least-significant-
  * digit radix sort over 16-bit digits (4 passes, each stable). 100,000 fingerprints: 6 ms (20 ms
  * the first time, before V8 compiles it), 1,000,000: 65 ms; a comparator sort took 22 and 180 ms.
  */
-function radixOrder(fps: BigInt64Array): Uint32Array {
+export function radixOrder(fps: BigInt64Array): Uint32Array {
   const n = fps.length;
   const words = new Uint32Array(fps.buffer, fps.byteOffset, n * 2);
   let order = new Uint32Array(n);

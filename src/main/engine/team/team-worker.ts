@@ -598,7 +598,7 @@ export class TeamWorker {
   private async onError(job: LeasedJob, batch: BatchRow, err: EngineError, gate: RateGate, raw: string | null, rpm: number | null): Promise<void> {
     const store = this.d.store;
     this.d.logger.log('info', 'job.error', { job: job.id, batch: batch.id, kind: err.kind, status: err.httpStatus, code: err.code });
-    const decision = decideError(job, batch, err, this.config, this.d.random, this.d.clock.now(), rpm);
+    const decision = decideError(job, batch, err, this.config, this.d.random, this.d.clock.now(), rpm, `batchdesk resume ${batch.id} --store URL`);
     switch (decision.kind) {
       // The batch is paused before its job goes back: a claim needs an active batch, so no other
       // pass of any worker sends the job again in between (the request the server said to hold).

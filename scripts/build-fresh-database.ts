@@ -1,0 +1,12 @@
+// Part of `npm run build`: writes out/main/fresh-database-vN.sqlite, a database with every
+// migration run, which a new data folder copies instead of running them (engine/db/fresh-database.ts).
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createFresh } from '../src/main/engine/db/connection';
+import { FRESH_DATABASE_NAME } from '../src/main/engine/db/fresh-database';
+
+const outDir = fileURLToPath(new URL('../out/main/', import.meta.url));
+// Another schema version's file, from an earlier build, is never copied; it only takes room.
+for (const name of readdirSync(outDir)) if (/^fresh-database-v\d+\.sqlite$/.test(name)) rmSync(join(outDir, name));
+createFresh(join(outDir, FRESH_DATABASE_NAME), null);
