@@ -135,6 +135,37 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       expect(await spent()).toBeLessThanOrEqual(more);
     });
 
+    it('a budget pause that comes while earlier items are in flight names the amount again once they have finished', async () => {
+      // Two requests a second after a burst, each answer 800 ms: when the first transcripts' summaries
+      // come (dearer than the budget's room), the later recordings are still in flight; their
+      // summaries are made after the pause, and the amount named at the pause could not count them.
+      const r = await open({ gate: { concurrency: 6, rpm: 120 } });
+      const created = await made(r, { capability: 'transcribe', paths: [await recordings(r.dir, 6)], then: [{ capability: 'text', task: 'summary' }], budget: 0 });
+      const first = created.batch;
+      const second = created.steps[0];
+      if (!second) throw new Error('two steps expected');
+      await r.run(first.id); // paused at once: nothing fits
+      // Room for the transcripts, none for a summary.
+      expect(await r.resume(first.id, (created.estimates[0]?.cost ?? 0) + 1)).toBe(true);
+      await r.admin.setFaults({ latency_ms: 800 });
+      await r.run(first.id);
+      const pause = (await r.summary(second.id)).pause;
+      expect(pause?.kind).toBe('budget');
+      expect(pause?.reason).toMatch(/once the items in flight when it paused had finished/);
+      const typed = /--budget (\d+\.\d\d)\b/.exec(pause?.reason ?? '')?.[1];
+      if (typed === undefined) throw new Error(`no amount in: ${pause?.reason ?? ''}`);
+      const amount = Math.round(Number(typed) * 10_000);
+      const spent = async (): Promise<number> => (await r.summary(first.id)).cost.spent + (await r.summary(second.id)).cost.spent;
+      const left = (jobs: { state: string; estimated_cost: number }[]): number => jobs.filter((j) => j.state !== 'succeeded' && j.state !== 'failed' && j.state !== 'cancelled').reduce((n, j) => n + j.estimated_cost, 0);
+      // The summaries made since the pause are in it.
+      expect(amount).toBeGreaterThanOrEqual((await spent()) + left(await r.jobs(first.id)) + left(await r.jobs(second.id)));
+      expect(await r.resume(second.id, amount)).toBe(true);
+      await r.admin.setFaults({ latency_ms: 0 });
+      await r.run(first.id);
+      expect((await r.summary(second.id)).status).toBe('done');
+      expect(await spent()).toBeLessThanOrEqual(amount);
+    });
+
     it('a budget covers every step after its batch; pause, resume and cancel act on the whole pipeline', async () => {
       const r = await open();
       const txt = join(r.dir, 'notes.txt');

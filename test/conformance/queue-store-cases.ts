@@ -195,6 +195,46 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
       expect(await store.batch('b1')).toMatchObject({ status: 'active', pause_kind: null, pause_reason: null });
     });
 
+    it('says a pause again with newer words only while it is still that pause', async () => {
+      expect(await store.restatePause('b1', 'budget', 'at the pause', 'newer')).toBe(false);
+      expect(await store.pause('b1', 'budget', 'at the pause')).toBe(true);
+      expect(await store.restatePause('b1', 'auth', 'at the pause', 'newer')).toBe(false);
+      // Another pause's words (resumed and paused again meanwhile) are not overwritten.
+      expect(await store.restatePause('b1', 'budget', 'another pause', 'newer')).toBe(false);
+      expect(await store.restatePause('b1', 'budget', 'at the pause', 'newer')).toBe(true);
+      expect(await store.batch('b1')).toMatchObject({ status: 'paused', pause_kind: 'budget', pause_reason: 'newer' });
+      expect(await store.resume('b1')).toBe(true);
+      expect(await store.restatePause('b1', 'budget', 'newer', 'later still')).toBe(false);
+      expect(await store.batch('b1')).toMatchObject({ status: 'active', pause_reason: null });
+    });
+
+    it("estimates what a later step still costs: its open items, and those still to come at the larger of the projection and the made ones' mean", async () => {
+      // b1's 3 items at 50 each; one succeeded, so 2 may still flow into the step after it.
+      const [done] = await store.claim('b1', 1, 60_000);
+      if (!done) throw new Error('no job');
+      await store.succeed(done, ok);
+      expect(await store.estimateLeft('b1')).toBe(100);
+      // The step after it was projected at 100 an item (300 for 3); its one item so far came out at 400.
+      await store.createBatch({ id: 's2', name: 's2', capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: null, creator: 'test 1', follows: { parentId: 'b1', pipelineId: 'b1', step: 2 } });
+      await store.addJobs('s2', plainJobs(1, 's2').map((j) => ({ ...j, estimatedCost: 400 })));
+      await store.seal('s2', { total: 1, estimatedUnits: 3, estimatedCost: 300 });
+      // 400 open, and 2 to come at 400 each (not 300 less what is spent, as it was).
+      expect(await store.estimateLeft('s2')).toBe(1_200);
+      // A third step counts what is open in both steps before it: its one item at 60, and 1 + 2 to come at that mean.
+      await store.createBatch({ id: 's3', name: 's3', capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: null, creator: 'test 1', follows: { parentId: 's2', pipelineId: 'b1', step: 3 } });
+      await store.addJobs('s3', plainJobs(1, 's3').map((j) => ({ ...j, estimatedCost: 60 })));
+      await store.seal('s3', { total: 1, estimatedUnits: 3, estimatedCost: 90 });
+      expect(await store.estimateLeft('s3')).toBe(60 + 3 * 60);
+      // Its item sent: nothing open, the 2 still to come at the 400 it came out at.
+      const [item] = await store.claim('s2', 1, 60_000);
+      if (!item) throw new Error('no job');
+      await store.succeed(item, { ...ok, cost: 400 });
+      expect(await store.estimateLeft('s2')).toBe(800);
+      // Nothing gets past a cancelled step: the third step has only its own item left.
+      await store.cancel('s2');
+      expect(await store.estimateLeft('s3')).toBe(60);
+    });
+
     it('gives every job of a resumed batch a fresh 429 budget, and only on a resume', async () => {
       const [job] = await store.claim('b1', 1, 60_000);
       if (!job) throw new Error('no job');

@@ -102,6 +102,8 @@ export class BatchStore {
         `UPDATE batches SET status = 'paused', pause_kind = @kind, pause_reason = @reason, resume_at = @resumeAt, updated_at = @now
          WHERE id = @id AND status = 'active'`,
       ),
+      // A pause's words said again with newer figures; only while it is still that pause (its words unchanged).
+      restatePause: db.prepare(`UPDATE batches SET pause_reason = @reason, updated_at = @now WHERE id = @id AND status = 'paused' AND pause_kind = @kind AND pause_reason = @was`),
       resume: db.prepare(
         `UPDATE batches SET status = 'active', pause_kind = NULL, pause_reason = NULL, resume_at = NULL, updated_at = @now
          WHERE id = @id AND status = 'paused'`,
@@ -239,6 +241,11 @@ export class BatchStore {
     const r = this.stmts.pause.run({ id, kind, reason, resumeAt, now: this.clock.now() });
     if (r.changes === 1) this.event(id, 'paused', `${kind}: ${reason}`);
     return r.changes === 1;
+  }
+
+  /** Says a pause's reason again (newer figures) while the batch is still that pause (its kind, its words `was`); true when it was. */
+  restatePause(id: string, kind: PauseKind, was: string, reason: string): boolean {
+    return this.stmts.restatePause.run({ id, kind, was, reason, now: this.clock.now() }).changes === 1;
   }
 
   resume(id: string): boolean {

@@ -11,6 +11,7 @@ import { deliveryOfStored, fingerprintOf } from './fingerprint';
 import { NewJobs } from './new-jobs';
 import { sendableJobs } from '../db/sendable-jobs';
 import type { SampleState } from './sample-end';
+import { estimateLeftOf, type LeftFigures } from '../pipeline/estimate-left';
 
 export interface NewJob {
   seq: number;
@@ -138,13 +139,21 @@ export class JobStore {
       counts: db.prepare(`SELECT queued, running, retry_wait, succeeded, failed, cancelled FROM batch_stats WHERE batch_id = ?`),
       stats: db.prepare(`SELECT * FROM batch_stats WHERE batch_id = ?`),
       hasOpen: db.prepare(`SELECT 1 FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait','running') LIMIT 1`),
-      // The larger of its open items' estimate and its estimate less what it spent: a later step of
-      // a pipeline has few or no items yet, and its estimate is the projection made at creation.
-      estimateLeft: db.prepare(
-        `SELECT MAX(
-           (SELECT COALESCE(SUM(estimated_cost), 0) FROM jobs WHERE batch_id = @id AND state IN ('queued','retry_wait','running')),
-           COALESCE((SELECT b.estimated_cost - COALESCE(s.spent, 0) FROM batches b LEFT JOIN batch_stats s ON s.batch_id = b.id WHERE b.id = @id), 0))`,
-      ).pluck(),
+      // Figures for estimateLeftOf: the open items' estimate, and the items open in the steps before
+      // it (its parent chain, up to a cancelled step: nothing gets past one), each of which may still
+      // become one of its items.
+      leftFigures: db.prepare(
+        `WITH RECURSIVE up(id) AS (
+           SELECT parent_id FROM batches WHERE id = @id AND parent_id IS NOT NULL AND status <> 'cancelled'
+           UNION ALL SELECT b.parent_id FROM batches b JOIN up ON b.id = up.id WHERE b.parent_id IS NOT NULL AND b.status <> 'cancelled')
+         SELECT (SELECT COALESCE(SUM(estimated_cost), 0) FROM jobs WHERE batch_id = @id AND state IN ('queued','retry_wait','running')) AS open,
+                (SELECT COALESCE(SUM(s.queued + s.running + s.retry_wait), 0) FROM batch_stats s JOIN batches a ON a.id = s.batch_id
+                  WHERE s.batch_id IN (SELECT id FROM up) AND a.status <> 'cancelled') AS coming,
+                b.estimated_cost AS estimate
+           FROM batches b WHERE b.id = @id`,
+      ),
+      // Read only when items are still to come: a later step's items, not a first step's million.
+      made: db.prepare(`SELECT COALESCE(SUM(estimated_cost), 0) AS madeSum, COUNT(*) AS madeCount FROM jobs WHERE batch_id = ? AND state <> 'cancelled'`),
       inFlight: db.prepare(
         `SELECT COUNT(*) AS n, MIN(a.started_at) AS since FROM jobs j JOIN attempts a ON a.job_id = j.id AND a.outcome = 'in_flight'
          WHERE j.batch_id = ? AND j.state = 'running'`,
@@ -430,13 +439,12 @@ export class JobStore {
     return (this.stmts.spent.get(batchId) as { spent: number; units: number } | undefined) ?? { spent: 0, units: 0 };
   }
 
-  /**
-   * What the batch is still expected to cost: its open items' estimate (queued, waiting to retry,
-   * in flight), or its estimate less what it spent when that is more (a pipeline's later step,
-   * whose items come as the step before finishes). What a suggested budget adds to what is spent.
-   */
+  /** What the batch is still expected to cost, later items of a pipeline's step included (estimateLeftOf). */
   estimateLeft(batchId: string): number {
-    return Number(this.stmts.estimateLeft.get({ id: batchId }));
+    const f = this.stmts.leftFigures.get({ id: batchId }) as Pick<LeftFigures, 'open' | 'coming' | 'estimate'> | undefined;
+    if (!f) return 0;
+    const made = f.coming > 0 ? (this.stmts.made.get(batchId) as Pick<LeftFigures, 'madeSum' | 'madeCount'>) : { madeSum: 0, madeCount: 0 };
+    return estimateLeftOf({ ...f, ...made });
   }
 
   /** estimateLeft of the given batches together (the steps a budget covers). */

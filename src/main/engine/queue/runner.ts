@@ -37,6 +37,7 @@ import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever, type PauseKind } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 import { enoughFor } from '../pipeline/budget-floor';
+import { budgetPauseReason, settledStanding } from '../pipeline/budget-pause-reason';
 import { labelOfKeyId } from '../secrets/key-choice';
 import type { FollowUps } from '../pipeline/follow-ups';
 import type { InvoiceReviews } from '../invoices/invoice-reviews';
@@ -133,6 +134,8 @@ export class Runner {
    */
   private readonly inflight = new Map<number, { job: LeasedJob; batchId: string; reserved: number }>();
   private dispatches = 0;
+  /** Budget pauses made while items of the steps they cover were in flight, by the budget's holder. */
+  private readonly budgetPauses = new Map<string, { line: BudgetLine; batch: string; next: { source: string; cost: number }; reason: string }>();
   /** Each batch's gate at its last pass: a pass that finds it full asks the database nothing. */
   private readonly lastGate = new Map<string, RateGate>();
   private readonly wake = new Wakeup();
@@ -396,12 +399,16 @@ export class Runner {
         this.d.jobs.atomically(() => {
           for (const r of rest) this.d.jobs.requeue(r, null);
         });
-        const whole = crossed.steps.size > 1 ? ` (it covers ${crossed.holder.id === batch.id ? 'this batch' : `batch ${crossed.holder.id}`} and the ${crossed.steps.size - 1} step(s) after it)` : '';
-        this.pauseSteps(
-          batch,
-          crossed.steps,
-          `The budget of ${formatEur(crossed.budget, 4)}${whole} would be crossed: when it paused, ${formatEur(crossed.spent, 4)} was spent and ${formatEur(crossed.reserved, 4)} in flight, and the next item (${job.source}) costs about ${formatEur(job.estimated_cost, 4)}. Raise the budget and resume to continue (in the window: Resume with a new budget; on the command line: \`batchdesk resume ${crossed.holder.id} --budget ${enoughFor(crossed.spent, this.d.jobs.estimateLeftIn(crossed.steps))}\` covers what is spent and the estimate of what is left, later steps included).`,
+        const next = { source: job.source, cost: job.estimated_cost };
+        const reason = this.budgetReason(
+          crossed,
+          batch.id,
+          () => `when it paused, ${formatEur(crossed.spent, 4)} was spent and ${formatEur(crossed.reserved, 4)} in flight, and the next item (${next.source}) costs about ${formatEur(next.cost, 4)}`,
         );
+        this.pauseSteps(batch, crossed.steps, reason);
+        // In a pipeline, items in flight may still make items of the later steps: the amount is
+        // named again once they have finished.
+        if (crossed.steps.size > 1 && this.inFlightIn(crossed.steps)) this.budgetPauses.set(crossed.holder.id, { line: crossed, batch: batch.id, next, reason });
         break;
       }
       for (const b of budgets) b.reserved += job.estimated_cost;
@@ -422,6 +429,7 @@ export class Runner {
         .catch((e: unknown) => this.crashed(job, e))
         .finally(() => {
           this.inflight.delete(slot);
+          if (this.budgetPauses.size > 0) this.restateSettledBudgetPauses();
           this.d.onChange(batch.id);
           this.wake.notify();
         });
@@ -450,6 +458,47 @@ export class Runner {
   private withReserved(lines: BudgetLine[]): BudgetLine[] {
     for (const f of this.inflight.values()) for (const l of lines) if (l.steps.has(f.batchId)) l.reserved += f.reserved;
     return lines;
+  }
+
+  /** A budget pause's words, with the amount to type: what the covered steps spent and the estimate of what is left now. */
+  private budgetReason(line: BudgetLine, batchId: string, standing: (spent: number) => string, next?: { cost: number }): string {
+    const spent = this.d.pipelines.spentIn([...line.steps]);
+    const amount = enoughFor(spent, this.d.jobs.estimateLeftIn(line.steps));
+    return budgetPauseReason({
+      budget: line.budget,
+      holder: line.holder.id,
+      batch: batchId,
+      steps: line.steps.size,
+      standing: standing(spent),
+      fits: next !== undefined && spent + next.cost <= line.budget,
+      command: `batchdesk resume ${line.holder.id} --budget ${amount}`,
+      window: true,
+    });
+  }
+
+  private inFlightIn(steps: ReadonlySet<string>): boolean {
+    for (const f of this.inflight.values()) if (steps.has(f.batchId)) return true;
+    return false;
+  }
+
+  /**
+   * Budget pauses whose items in flight have all finished: their steps' reasons name the amount
+   * again, from what those items made and spent. A pause said otherwise since (resumed and paused
+   * again) keeps its words; a stopped run's items went back unfinished, so its pauses keep theirs.
+   */
+  private restateSettledBudgetPauses(): void {
+    for (const [holder, p] of this.budgetPauses) {
+      if (this.inFlightIn(p.line.steps)) continue;
+      this.budgetPauses.delete(holder);
+      if (this.stop.signal.aborted) continue;
+      try {
+        const reason = this.budgetReason(p.line, p.batch, (spent) => settledStanding(spent, p.next), p.next);
+        for (const id of p.line.steps) if (this.d.batches.restatePause(id, 'budget', p.reason, reason)) this.d.onChange(id);
+      } catch (e) {
+        // The words of the pause stay; the pause itself is on disk already.
+        this.d.logger.log('warn', 'budget.restate_failed', { batch: holder, error: e instanceof Error ? e.message : String(e) });
+      }
+    }
   }
 
   /** A budget covers its batch and the steps after it: those with work left stop, no others. */

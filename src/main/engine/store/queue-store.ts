@@ -62,12 +62,14 @@ export interface QueueStore {
   runnableBatches(): Promise<BatchRow[]>;
   start(id: string): Promise<boolean>;
   pause(id: string, kind: PauseKind, reason: string, resumeAt?: number | null): Promise<boolean>;
+  /** Says a pause's reason again (newer figures) while the batch is still that pause: its kind, its words `was` (BatchStore.restatePause). */
+  restatePause(id: string, kind: PauseKind, was: string, reason: string): Promise<boolean>;
   /** Resumes a paused batch; every job of it gets a fresh 429 budget (limited_tries 0). */
   resume(id: string): Promise<boolean>;
   /** Cancels the batch and its jobs not in flight, in one transaction; in-flight jobs end as cancelled when they return. */
   cancel(id: string): Promise<{ cancelled: boolean; jobs: number }>;
   stats(batchId: string): Promise<BatchStats>;
-  /** What the batch is still expected to cost: its open items' estimate, or its estimate less what it spent when more (JobStore.estimateLeft). */
+  /** What the batch is still expected to cost, a later step's items still to come included (JobStore.estimateLeft, estimateLeftOf). */
   estimateLeft(batchId: string): Promise<number>;
 
   // Jobs.

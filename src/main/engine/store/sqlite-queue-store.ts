@@ -50,6 +50,10 @@ export class SqliteQueueStore implements QueueStore {
   async pause(id: string, kind: PauseKind, reason: string, resumeAt: number | null = null): Promise<boolean> {
     return this.batchStore.pause(id, kind, reason, resumeAt);
   }
+
+  async restatePause(id: string, kind: PauseKind, was: string, reason: string): Promise<boolean> {
+    return this.batchStore.restatePause(id, kind, was, reason);
+  }
   async resume(id: string): Promise<boolean> {
     return atomically(this.db, () => {
       const resumed = this.batchStore.resume(id);

@@ -42,6 +42,7 @@ import { sharedAnswerOf } from './shared-answers';
 import { ENV_VAR } from '../secrets/key-manager';
 import { labelOfKeyId } from '../secrets/key-choice';
 import { enoughFor, spentAndLeft } from '../pipeline/budget-floor';
+import { budgetPauseReason, settledStanding } from '../pipeline/budget-pause-reason';
 import { isStoreUnreachable, isTransientConflict } from '../store/pg/store-unreachable';
 import { rateBucketOf, SharedRate } from './shared-rate';
 import { FollowerPlans } from '../pipeline/follow-ups';
@@ -107,6 +108,8 @@ export class TeamWorker {
   private readonly keys: KeyCache;
   private readonly inflight = new Map<number, LeasedJob>();
   private dispatches = 0;
+  /** Budget pauses this worker made, by the budget's holder, until their items in flight have finished. */
+  private readonly budgetPauses = new Map<string, { over: BudgetOver; batch: string; next: { source: string; cost: number }; reason: string; at: number }>();
   private readonly wake = new Wakeup();
   private readonly stop = new AbortController();
   private readonly rate: SharedRate;
@@ -169,6 +172,12 @@ export class TeamWorker {
             lookedAt = performance.now();
             this.back();
           }
+          if (this.budgetPauses.size > 0) {
+            await this.restateSettledBudgetPauses().catch((e: unknown) => {
+              if (isStoreUnreachable(e)) throw e;
+              this.d.logger.log('warn', 'budget.restate_failed', { error: e instanceof Error ? e.message : String(e) });
+            });
+          }
           let dispatched = 0;
           for (const batch of scope) {
             if (signal.aborted) break;
@@ -193,6 +202,13 @@ export class TeamWorker {
     } finally {
       // In-flight requests settle: an abort makes them put their jobs back.
       while (this.inflight.size > 0) await this.wake.wait(POLL_MS);
+      // Its own pauses' words, named again now that its items finished: 2 s at most, as the leaving note below.
+      if (this.budgetPauses.size > 0 && !this.storeDown) {
+        await Promise.race([
+          this.restateSettledBudgetPauses().catch((e: unknown) => this.d.logger.log('warn', 'budget.restate_failed', { error: e instanceof Error ? e.message : String(e) })),
+          new Promise<void>((r) => setTimeout(r, 2_000).unref()),
+        ]);
+      }
       clearInterval(heartbeat);
       clearInterval(presence);
       // No longer listed as up. If the store is away the note simply grows old: the stop waits
@@ -425,14 +441,12 @@ export class TeamWorker {
       if (refused !== null) {
         // Stop before the budget would be crossed: this job and the rest go back untouched (with any hold they took).
         for (const r of claimed.slice(i)) await this.write(() => this.d.store.requeue(r, null));
-        const whole = refused.steps.length > 1 ? ` (it covers ${refused.id === batch.id ? 'this batch' : `batch ${refused.id}`} and the ${refused.steps.length - 1} step(s) after it)` : '';
-        // What to type: what the covered steps spent and the estimate of their items left, as a single computer's pause says.
-        const { spent, left } = await spentAndLeft(this.d.store, refused.steps);
-        await this.pauseCovered(
-          batch,
-          refused.steps,
-          `The budget of ${formatEur(refused.budget, 4)}${whole} would be crossed: what it spent plus what the team's workers have in flight leaves no room for the next item (${job.source}, about ${formatEur(job.estimated_cost, 4)}). Raise the budget and resume to continue (\`batchdesk resume ${refused.id} --budget ${enoughFor(spent, left)} --store URL\` covers what is spent and the estimate of what is left, later steps included).`,
-        );
+        const next = { source: job.source, cost: job.estimated_cost };
+        const reason = await this.budgetReason(refused, batch.id, () => `what it spent plus what the team's workers have in flight leaves no room for the next item (${next.source}, about ${formatEur(next.cost, 4)})`);
+        await this.pauseCovered(batch, refused.steps, reason);
+        // In a pipeline, items in flight may still make items of the later steps: the amount is
+        // named again once they have finished.
+        if (refused.steps.length > 1 && (await this.inFlightIn(refused.steps))) this.budgetPauses.set(refused.id, { over: refused, batch: batch.id, next, reason, at: performance.now() });
         break;
       }
       const slot = ++this.dispatches;
@@ -447,6 +461,48 @@ export class TeamWorker {
         });
     }
     return dispatched;
+  }
+
+  /** A budget pause's words, with the amount to type: what the covered steps spent and the estimate of what is left now (as one computer's). */
+  private async budgetReason(over: BudgetOver, batchId: string, standing: (spent: number) => string, next?: { cost: number }): Promise<string> {
+    const { spent, left } = await spentAndLeft(this.d.store, over.steps);
+    return budgetPauseReason({
+      budget: over.budget,
+      holder: over.id,
+      batch: batchId,
+      steps: over.steps.length,
+      standing: standing(spent),
+      fits: next !== undefined && spent + next.cost <= over.budget,
+      command: `batchdesk resume ${over.id} --budget ${enoughFor(spent, left)} --store URL`,
+      window: false,
+    });
+  }
+
+  /**
+   * Budget pauses whose steps have nothing in flight any more, on any worker: their reasons name
+   * the amount again, from what those items made and spent. One still in flight elsewhere is
+   * looked at again at the next pass, for two lease times at most (a worker that died holds its
+   * items until their leases run out); a pause said otherwise since keeps its words.
+   */
+  private async restateSettledBudgetPauses(): Promise<void> {
+    for (const [holder, p] of this.budgetPauses) {
+      if (this.stop.signal.aborted || performance.now() - p.at > 2 * this.config.leaseMs) {
+        this.budgetPauses.delete(holder);
+        continue;
+      }
+      if (await this.inFlightIn(p.over.steps)) continue;
+      const reason = await this.budgetReason(p.over, p.batch, (spent) => settledStanding(spent, p.next), p.next);
+      for (const id of p.over.steps) await this.d.store.restatePause(id, 'budget', p.reason, reason);
+      this.budgetPauses.delete(holder);
+    }
+  }
+
+  /** Whether any of the steps has an item in flight, here or on another worker. */
+  private async inFlightIn(steps: readonly string[]): Promise<boolean> {
+    const set = new Set(steps);
+    if ([...this.inflight.values()].some((j) => set.has(j.batch_id))) return true;
+    for (const id of steps) if ((await this.d.store.stats(id)).counts.running > 0) return true;
+    return false;
   }
 
   /** Holds the job's cost under every budget that covers it; the first budget that has no room, or null when all held. */

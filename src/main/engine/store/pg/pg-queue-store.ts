@@ -22,6 +22,7 @@ import type { SampleState } from '../../queue/sample-end';
 import { canHaveEarlier, earlierInvoice, invoiceKeys } from '../../invoices/invoice-reviews';
 import { reviewInvoice, type EarlierInvoice } from '../../../../shared/invoices/invoice-checks';
 import type { DerivedJob, Member, ParentItem } from '../../pipeline/pipeline-store';
+import { estimateLeftOf } from '../../pipeline/estimate-left';
 import type { OptOut } from '../../messaging/opt-out-list';
 
 /** bigint columns (times in ms, money, ids) as numbers, as the SQLite store gives them: all stay far below 2^53. */
@@ -259,6 +260,14 @@ export class PgQueueStore implements QueueStore {
     );
   }
 
+  async restatePause(id: string, kind: PauseKind, was: string, reason: string): Promise<boolean> {
+    const r = await this.pool.query(
+      `UPDATE batches SET pause_reason = $4, updated_at = $5 WHERE id = $1 AND status = 'paused' AND pause_kind = $2 AND pause_reason = $3`,
+      [id, kind, was, reason, this.now()],
+    );
+    return r.rowCount === 1;
+  }
+
   async pause(id: string, kind: PauseKind, reason: string, resumeAt: number | null = null): Promise<boolean> {
     return this.batchChange(
       id,
@@ -331,15 +340,31 @@ export class PgQueueStore implements QueueStore {
   }
 
   async estimateLeft(batchId: string): Promise<number> {
-    const r = await this.pool.query<{ n: number }>(
-      // As the SQLite store's (JobStore.estimateLeft); the counters are sharded, so summed.
-      `SELECT GREATEST(
-         (SELECT COALESCE(sum(estimated_cost), 0) FROM jobs WHERE batch_id = $1 AND state IN ('queued','retry_wait','running')),
-         (SELECT b.estimated_cost - COALESCE((SELECT sum(spent) FROM batch_stats WHERE batch_id = $1), 0) FROM batches b WHERE b.id = $1),
-         0)::bigint AS n`,
+    // As the SQLite store's (JobStore.estimateLeft); the counters are sharded, so summed.
+    const r = await this.pool.query<{ open: string; coming: string; estimate: string }>(
+      `WITH RECURSIVE up(id) AS (
+         SELECT parent_id FROM batches WHERE id = $1 AND parent_id IS NOT NULL AND status <> 'cancelled'
+         UNION ALL SELECT b.parent_id FROM batches b JOIN up ON b.id = up.id WHERE b.parent_id IS NOT NULL AND b.status <> 'cancelled')
+       SELECT (SELECT COALESCE(sum(estimated_cost), 0) FROM jobs WHERE batch_id = $1 AND state IN ('queued','retry_wait','running'))::bigint AS open,
+              (SELECT COALESCE(sum(s.queued + s.running + s.retry_wait), 0) FROM batch_stats s JOIN batches a ON a.id = s.batch_id
+                WHERE s.batch_id IN (SELECT id FROM up) AND a.status <> 'cancelled')::bigint AS coming,
+              b.estimated_cost::bigint AS estimate
+         FROM batches b WHERE b.id = $1`,
       [batchId],
     );
-    return Number(r.rows[0]?.n ?? 0);
+    const row = r.rows[0];
+    if (!row) return 0;
+    const f = { open: Number(row.open), coming: Number(row.coming), estimate: Number(row.estimate) };
+    let made = { madeSum: 0, madeCount: 0 };
+    if (f.coming > 0) {
+      // Only when items are still to come: a later step's items, not a first step's million.
+      const m = await this.pool.query<{ sum: string; n: string }>(
+        `SELECT COALESCE(sum(estimated_cost), 0)::bigint AS sum, count(*)::bigint AS n FROM jobs WHERE batch_id = $1 AND state <> 'cancelled'`,
+        [batchId],
+      );
+      made = { madeSum: Number(m.rows[0]?.sum ?? 0), madeCount: Number(m.rows[0]?.n ?? 0) };
+    }
+    return estimateLeftOf({ ...f, ...made });
   }
 
   async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): Promise<LeasedJob[]> {
