@@ -18,6 +18,13 @@ async function recordings(dir: string, n: number): Promise<string> {
   return calls;
 }
 
+/** The budget a pause's reason names to type, in 1/10,000 EUR. */
+function amountIn(reason: string): number {
+  const typed = /--budget (\d+\.\d\d)\b/.exec(reason)?.[1];
+  if (typed === undefined) throw new Error(`no amount in: ${reason}`);
+  return Math.round(Number(typed) * 10_000);
+}
+
 function result<T>(json: string | null): T {
   return JSON.parse(json ?? 'null') as T;
 }
@@ -108,12 +115,7 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       const first = created.batch;
       const second = created.steps[0];
       if (!second) throw new Error('two steps expected');
-      const suggested = async (id: string): Promise<number> => {
-        const reason = (await r.summary(id)).pause?.reason ?? '';
-        const typed = /--budget (\d+\.\d\d)\b/.exec(reason)?.[1];
-        if (typed === undefined) throw new Error(`no amount in: ${reason}`);
-        return Math.round(Number(typed) * 10_000);
-      };
+      const suggested = async (id: string): Promise<number> => amountIn((await r.summary(id)).pause?.reason ?? '');
       await r.run(first.id);
       // No summary exists yet: the amount covers the transcripts and the summaries as projected.
       const amount = await suggested(first.id);
@@ -152,9 +154,7 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       const pause = (await r.summary(second.id)).pause;
       expect(pause?.kind).toBe('budget');
       expect(pause?.reason).toMatch(/once the items in flight when it paused had finished/);
-      const typed = /--budget (\d+\.\d\d)\b/.exec(pause?.reason ?? '')?.[1];
-      if (typed === undefined) throw new Error(`no amount in: ${pause?.reason ?? ''}`);
-      const amount = Math.round(Number(typed) * 10_000);
+      const amount = amountIn(pause?.reason ?? '');
       const spent = async (): Promise<number> => (await r.summary(first.id)).cost.spent + (await r.summary(second.id)).cost.spent;
       const left = (jobs: { state: string; estimated_cost: number }[]): number => jobs.filter((j) => j.state !== 'succeeded' && j.state !== 'failed' && j.state !== 'cancelled').reduce((n, j) => n + j.estimated_cost, 0);
       // The summaries made since the pause are in it.
@@ -164,6 +164,21 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       await r.run(first.id);
       expect((await r.summary(second.id)).status).toBe('done');
       expect(await spent()).toBeLessThanOrEqual(amount);
+    });
+
+    it('cancel leaves finished steps as they are, and is refused when nothing is left to send', async () => {
+      const r = await open();
+      const txt = join(r.dir, 'asks.txt');
+      await writeFile(txt, 'My refund has not arrived.\nWhere is my parcel?\nPlease cancel my plan.\n');
+      const first = (await made(r, { capability: 'text', paths: [txt], task: 'reply' })).batch;
+      await r.run(first.id);
+      expect((await r.summary(first.id)).status).toBe('done');
+      // A follow-up of the finished batch, not run: its 3 items are all there is to cancel.
+      const second = (await made(r, { capability: 'tts', from: first.id, voice: 'nova' })).batch;
+      expect(await r.cancel(first.id)).toBe(3);
+      expect((await r.summary(first.id)).status).toBe('done');
+      expect((await r.summary(second.id)).status).toBe('cancelled');
+      await expect(r.cancel(first.id)).rejects.toThrow(`${first.id} is done: nothing is left to send, so nothing was cancelled (it stays done).`);
     });
 
     it('a budget covers every step after its batch; pause, resume and cancel act on the whole pipeline', async () => {

@@ -59,7 +59,7 @@ export const openLocalRig: OpenStoreRig = async (config, opts = {}) => {
     retryFailed: async (id) => h.engine.retryFailed(id),
     pause: async (id) => h.engine.pause(id),
     resume: async (id, budget) => h.engine.resume(id, budget === undefined ? {} : { budget }),
-    cancel: async (id) => h.engine.cancel(id),
+    cancel: async (id) => h.engine.cancel(id).jobs,
     schedule: async (id, at) => h.engine.schedule(id, at),
     optOut: async (recipient) => {
       h.engine.optOuts.add(recipient, 'test');

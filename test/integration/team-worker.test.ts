@@ -268,7 +268,7 @@ describe('team mode: workers on one shared store', () => {
     const newKey = await h.admin.createKey({ client: channelKey.client, kind: 'channel' });
     const c = await machine(h, { ...h.env, BATCHDESK_CHANNEL_KEY: newKey.key });
     const resumed = await resumeTeamBatch(creator, id, undefined, (r) => c.engine.keyCheckFor(r));
-    expect(resumed).toEqual({ resumed: true, newKey: { steps: [id], hint: newKey.key.slice(-4) }, sameKey: null });
+    expect(resumed).toEqual({ resumed: true, newKey: { steps: [id], hint: newKey.key.slice(-4) }, sameKey: null, short: null });
     const said: string[] = [];
     await Promise.all([b.work(await storeAt(url, 'b2'), 'b2', { say: (l) => said.push(l) }), c.work(await storeAt(url, 'c'), 'c')]);
     expect(said.join('\n')).toMatch(/is not the batch's key/);

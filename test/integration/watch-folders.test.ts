@@ -174,6 +174,25 @@ describe('hot folders', () => {
     expect(txt).toMatch(/notes\.txt .*not in a supported format.*Set aside as .*\.batchdesk-set-aside.*put a corrected copy/);
   });
 
+  it("cancels today's batch even once it has nothing left, so that the folder's next file starts a new one", async () => {
+    const r = await rig();
+    copyFileSync(PDF, join(r.folder, 'one.pdf'));
+    await until('one taken', () => r.events.some((e) => e.kind === 'taken'));
+    const first = r.events.find((e) => e.kind === 'taken');
+    const id = first?.kind === 'taken' ? first.batchId : '';
+    // Its one item done, as a run leaves it: nothing is left to send, and it shows done.
+    r.engine.db.prepare(`UPDATE jobs SET state = 'succeeded', finished_at = 1 WHERE batch_id = ?`).run(id);
+    expect(r.engine.summary(id).status).toBe('done');
+    expect(r.engine.cancel(id)).toEqual({ jobs: 0, steps: [id] });
+    expect(r.engine.summary(id).status).toBe('cancelled');
+    copyFileSync(PDF2, join(r.folder, 'two.pdf'));
+    await until('two taken', () => r.events.filter((e) => e.kind === 'taken').length >= 2);
+    const second = r.events.filter((e) => e.kind === 'taken')[1];
+    const next = second?.kind === 'taken' ? second.batchId : '';
+    expect(next).not.toBe(id);
+    expect(r.engine.summary(next).name).toMatch(/ \(2\)$/);
+  });
+
   it('appends to one started batch per folder and day, numbering and counting right, with its next step', async () => {
     const r = await rig({ then: true, ext: ['pdf', 'png'] });
     r.clock.t = new Date(2026, 10, 23, 9, 0).getTime();

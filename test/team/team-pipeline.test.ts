@@ -132,6 +132,12 @@ describe('team: a pipeline on the shared store', () => {
     const [held] = await query<{ n: string }>(storeUrl, `SELECT COUNT(*) AS n FROM budget_holds`);
     expect(Number(held?.n)).toBe(0);
 
+    // Raised, but still below what is left: resumed, and told at once that it pauses again, with the amount (as on one computer).
+    const small = await runCli(['resume', second, '--budget', '0.0002', ...common]);
+    expect(small.code, small.stderr).toBe(0);
+    expect(small.stdout).toMatch(new RegExp(`^Resumed ${second}\\. Its budget, €0\\.0002 \\(€0\\.0000 spent\\), is below what is left, so it pauses again at the next item that does not fit: \`batchdesk resume ${second} --budget \\d+\\.\\d\\d --store URL[^\`]*\` covers what is spent and the estimate of what is left, or \`--budget none\` removes it\\.$`, 'm'));
+    expect(small.stdout).not.toContain('Standing workers');
+
     // Raised from the second step: the budget that stopped it is the first step's; the whole pipeline resumes.
     const enough = (out.estimates.reduce((n, e) => n + e.cost, 0) * 3) / 10_000;
     const resumed = await runCli(['resume', second, '--budget', enough.toFixed(4), ...common]);
@@ -170,5 +176,11 @@ describe('team: a pipeline on the shared store', () => {
       [crm, extract],
     );
     expect([Number(links?.n), Number(links?.parents)]).toEqual([ITEMS, ITEMS]);
+
+    // Every step done: cancel is refused for the team as on one computer, and each stays done.
+    const cancel = await runCli(['cancel', first, ...common]);
+    expect(cancel.code).toBe(2);
+    expect(cancel.stderr).toContain(`${first} is done: nothing is left to send, so nothing was cancelled (it stays done).`);
+    expect((await query<{ status: string }>(storeUrl, `SELECT DISTINCT status FROM batches`)).map((b) => b.status)).toEqual(['active']);
   }, 120_000);
 });

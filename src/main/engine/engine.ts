@@ -40,6 +40,7 @@ import type { ImportProblem } from './importers/types';
 import { BatchSummary, isEnded, type PauseKind, type Tier } from '../../shared/domain';
 import { describe, OutputFile } from '../../shared/capabilities/catalog';
 import { NotFoundError, UserError } from './failures';
+import { nothingToCancel } from './queue/cancel-refusal';
 import { capabilityFor } from './capabilities/registry';
 import { awaitingStepBefore, batchSummaryOf, retryWaiting } from './read-models/batch-summary-of';
 import { TeamWorker, type SharedStore, type TeamRunOptions } from './team/team-worker';
@@ -67,7 +68,7 @@ import { SendHolds } from './messaging/send-hold';
 import { localZone } from './messaging/recipient-zone';
 import { PAST_INSTEAD, pastProblem } from './queue/schedule';
 import { Lineage } from './pipeline/lineage';
-import { budgetCover, enoughFor, refuseSpentBudget } from './pipeline/budget-floor';
+import { budgetCover, refuseSpentBudget, shortOf, type ShortBudget } from './pipeline/budget-floor';
 import { userPauseReason } from './queue/pause-words';
 import { HotFolders } from './watch/hot-folders';
 import { WatchStore } from './watch/watch-store';
@@ -953,30 +954,40 @@ export class Engine {
    * steps spent and the estimate of what is left, when the budget is below it (the batch would
    * pause again at the next item that does not fit); null when it covers that, or there is none.
    */
-  budgetShortOf(id: string): { budget: number; spent: number; enough: string } | null {
+  budgetShortOf(id: string): ShortBudget | null {
     const b = this.batches.get(id);
     if (!b) return null;
     const cover = budgetCover(new Lineage(this.pipelines.members(b.pipeline_id)), id);
     const budget = this.batches.get(cover.holder)?.budget ?? null;
     if (budget === null) return null;
-    const spent = this.pipelines.spentIn(cover.steps);
-    const left = this.jobs.estimateLeftIn(cover.steps);
-    return spent + left <= budget ? null : { budget, spent, enough: enoughFor(spent, left) };
+    return shortOf(budget, this.pipelines.spentIn(cover.steps), this.jobs.estimateLeftIn(cover.steps));
   }
 
-  /** Cancels the batch's whole pipeline: nothing more is sent in any step. Returns the items cancelled. */
-  cancel(id: string): number {
-    const steps = this.withPipelines([id]);
-    const n = this.db.transaction(() => {
-      let count = 0;
-      for (const s of steps) {
-        this.batches.cancel(s);
-        count += this.jobs.cancelOpen(s);
-      }
-      return count;
-    })();
-    for (const s of steps) this.changed(s);
-    return n;
+  /**
+   * Cancels the steps of the batch's pipeline that have work left: nothing more is sent in them.
+   * Finished steps stay as they are (done stays done; failed items can still be retried); refused
+   * when no step has work left, except a watched folder's batch of today, which takes the folder's
+   * next files (cancelled, the next file starts a new one). Returns the items cancelled and the steps.
+   */
+  cancel(id: string): { jobs: number; steps: string[] } {
+    // Chosen and cancelled in one write transaction: a run finishing the last item meanwhile
+    // cannot make a finished batch cancelled.
+    const r = this.db
+      .transaction(() => {
+        let steps = this.liveSteps(id);
+        const pipeline = this.withPipelines([id]);
+        if (steps.length === 0 && this.hotFolders.takesFilesToday(pipeline)) steps = pipeline.filter((s) => this.batches.get(s)?.status !== 'cancelled');
+        if (steps.length === 0) throw new UserError(nothingToCancel(this.summary(id), false));
+        let jobs = 0;
+        for (const s of steps) {
+          this.batches.cancel(s);
+          jobs += this.jobs.cancelOpen(s);
+        }
+        return { jobs, steps };
+      })
+      .immediate();
+    for (const s of r.steps) this.changed(s);
+    return r;
   }
 
   /** Failed jobs go back to the queue with their original idempotency key and body. */

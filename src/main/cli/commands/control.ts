@@ -5,11 +5,12 @@ import { bindCommand } from '../bind-command';
 import { cancelSpec, pauseSpec, resumeSpec, retrySpec } from '../specs/control';
 import { globalOptions, openEngine } from '../context';
 import type { Engine } from '../../engine/engine';
-import { cancelledNotResumed, describeBatch, notRunning, nothingToSwitch } from '../format';
+import { cancelledNotResumed, cancelledWords, describeBatch, notRunning, nothingToSwitch } from '../format';
 import { UserError } from '../../engine/failures';
 import { formatEur, parseEur } from '../../../shared/money';
 import { openChosenStore, teamControl } from './team';
 import { destinationWords, runCommandFor } from '../../engine/api/destination';
+import { shortBudgetWords } from '../../engine/pipeline/budget-floor';
 
 export type ControlVerb = 'pause' | 'resume' | 'cancel' | 'retry';
 
@@ -70,7 +71,7 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
         const short = before.pause?.kind === 'budget' ? engine.budgetShortOf(id) : null;
         const forgot = switchApi && sentTo !== null ? ` It no longer keeps to ${destinationWords(sentTo)}: its next run sends the rest wherever that run sends.` : '';
         const next = short
-          ? ` Its budget, ${formatEur(short.budget, 4)} (${formatEur(short.spent, 4)} spent), is below what is left, so it pauses again at the next item that does not fit: \`batchdesk resume ${id} --budget ${short.enough}\` covers what is spent and the estimate of what is left, or \`--budget none\` removes it.`
+          ? ` ${shortBudgetWords(id, short, false)}`
           : ` Run \`${runCommandFor(id, switchApi ? null : sentTo)}\` to continue sending.`;
         io.stdout.write(
           io.carry(
@@ -82,8 +83,11 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
         break;
       }
       case 'cancel': {
-        const n = engine.cancel(id);
-        io.stdout.write(`Cancelled ${id}${also}: ${n} queued item(s)${steps.length > 1 ? ' in the pipeline' : ''} will not be sent.\n`);
+        // Steps cancelled before are neither cancelled now nor finished ones left as they are.
+        const earlier = new Set(steps.filter((s) => engine.summary(s).status === 'cancelled'));
+        const r = engine.cancel(id);
+        const finished = steps.filter((s) => !r.steps.includes(s) && !earlier.has(s));
+        io.stdout.write(`${cancelledWords(id, { cancelled: r.steps, finished, jobs: r.jobs, steps: steps.length }, also, false)}\n`);
         break;
       }
       case 'retry': {

@@ -15,7 +15,7 @@ import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
 import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resolveTeamBatch, resumeTeamBatch, retryTeamBatch, scheduleTeamBatch, teamBatch, teamBatches, type KeyCheckHere } from '../../engine/team/team-batches';
 import { UserError } from '../../engine/failures';
 import { openConnection } from '../context';
-import { cancelledNotResumed, describeBatch, localTime, notRunning, nothingToSwitch } from '../format';
+import { cancelledNotResumed, cancelledWords, describeBatch, localTime, notRunning, nothingToSwitch } from '../format';
 import { createProgress } from '../progress';
 import { onInterrupt, standingExit } from '../interrupt';
 import type { ControlVerb } from './control';
@@ -24,6 +24,7 @@ import { EXPORT_COUNTS, exportBatch, sharedPages, type ExportFormat } from '../.
 import { exportFiles, type FilesExport } from '../../engine/exporters/export-files';
 import { sharedResults } from '../../engine/read-models/job-results';
 import type { FilesFormat } from '../../../shared/capabilities/result-files';
+import { shortBudgetWords } from '../../engine/pipeline/budget-floor';
 
 /** `--store` or BATCHDESK_STORE read and checked; a bad URL is a usage error naming where it came from. */
 export function storeChoice(flag: string | undefined, env: NodeJS.ProcessEnv): StoreChoice {
@@ -98,7 +99,7 @@ export async function teamControl(
       if (before.status === 'cancelled') throw new UserError(cancelledNotResumed(id));
       const nothing = switchApi ? nothingToSwitch(before, true) : null;
       if (nothing !== null) throw new UserError(nothing);
-      const { resumed, newKey, sameKey } = await resumeTeamBatch(store, id, budget, keyHere, switchApi);
+      const { resumed, newKey, sameKey, short } = await resumeTeamBatch(store, id, budget, keyHere, switchApi);
       if (switchApi && before.sent_to !== null) {
         io.stdout.write(`It no longer keeps to ${destinationWords(before.sent_to)}: the next worker to send it records the API it sends to, and the rest goes there.\n`);
       }
@@ -114,7 +115,9 @@ export async function teamControl(
       }
       io.stdout.write(
         io.carry(
-          resumed
+          resumed && short
+            ? `Resumed ${id}. ${shortBudgetWords(id, short, true)}\n`
+            : resumed
             ? `Resumed ${id}. Standing workers (\`batchdesk run --watch --store URL\`) pick it up within a second; a worker without --watch ended when it paused, so start one (\`batchdesk run ${id} --store URL\`) if none is standing.\n`
             : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`,
         ),
@@ -123,7 +126,7 @@ export async function teamControl(
     }
     case 'cancel': {
       const r = await cancelTeamBatch(store, id);
-      io.stdout.write(`Cancelled ${id} for every worker: ${r.jobs} queued item(s) will not be sent.\n`);
+      io.stdout.write(`${cancelledWords(id, { ...r, steps: r.cancelled.length + r.finished.length }, '', true)}\n`);
       break;
     }
     case 'retry': {

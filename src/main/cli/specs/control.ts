@@ -31,7 +31,7 @@ export const resumeSpec = defineCommand({
 
 export const cancelSpec = defineCommand({
   name: 'cancel',
-  summary: 'cancel a batch: its queued items are never sent',
+  summary: 'cancel a batch and the pipeline steps with work left; refused once nothing is left',
   usage: ['<batch-id>'],
   options: { ...STORE_OPTION },
   examples: [{ command: 'batchdesk cancel b1a2b3' }],

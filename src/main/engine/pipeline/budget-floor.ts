@@ -27,6 +27,23 @@ export function refuseSpentBudget(id: string, budget: number | null, spent: numb
   );
 }
 
+/** A budget below what its steps spent plus the estimate of what is left: the figures, and the amount to type. */
+export interface ShortBudget {
+  budget: number;
+  spent: number;
+  enough: string;
+}
+
+/** The figures when `budget` is below what the steps spent plus the estimate of what is left; null when it covers them, or there is none. */
+export function shortOf(budget: number | null, spent: number, left: number): ShortBudget | null {
+  return budget === null || spent + left <= budget ? null : { budget, spent, enough: enoughFor(spent, left) };
+}
+
+/** What a resume says of a budget still short: it pauses again at the next item that does not fit (`shared`: a team's batch). */
+export function shortBudgetWords(id: string, short: ShortBudget, shared: boolean): string {
+  return `Its budget, ${formatEur(short.budget, 4)} (${formatEur(short.spent, 4)} spent), is below what is left, so it pauses again at the next item that does not fit: \`batchdesk resume ${id} --budget ${short.enough}${shared ? ' --store URL' : ''}\` covers what is spent and the estimate of what is left, or \`--budget none\` removes it.`;
+}
+
 /** The budget to suggest: what is spent and the estimate of what is left, rounded up to a cent, and always above what is spent. */
 export function enoughFor(spent: number, left: number): string {
   return budgetArgument(Math.max(spent + left, spent + 1));

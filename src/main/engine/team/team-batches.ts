@@ -12,8 +12,9 @@ import type { KeyCheck } from '../secrets/key-check';
 import type { MeaningSource } from '../search/search-by-meaning';
 import type { Clock } from '../clock';
 import { PAST_INSTEAD, pastProblem } from '../queue/schedule';
-import { budgetCover, refuseSpentBudget, spentAndLeft } from '../pipeline/budget-floor';
+import { budgetCover, refuseSpentBudget, shortOf, spentAndLeft, type ShortBudget } from '../pipeline/budget-floor';
 import { userPauseReason } from '../queue/pause-words';
+import { nothingToCancel } from '../queue/cancel-refusal';
 import { describe } from '../../../shared/capabilities/catalog';
 import { ENV_VAR } from '../secrets/key-manager';
 import { SpendQuery, type SpendReport } from '../../../shared/spend';
@@ -148,6 +149,8 @@ export interface TeamResume {
   newKey: { steps: string[]; hint: string } | null;
   /** A step refused its key and this computer has that same key: resumed with it (the API may take it again). */
   sameKey: { hint: string } | null;
+  /** Paused by its budget, and that budget (kept, or the new one) still below what is left: it pauses again at the next item that does not fit. */
+  short: ShortBudget | null;
 }
 
 /**
@@ -202,8 +205,15 @@ export async function resumeTeamBatch(
   if (switchApi) for (const m of lineage.members) if (m.ready === 1) await store.forgetApi(m.id);
   let resumed = false;
   for (const m of lineage.members) if (m.ready === 1 && (await store.resume(m.id))) resumed = true;
+  let short: ShortBudget | null = null;
+  if (row.status === 'paused' && row.pause_kind === 'budget') {
+    // As one computer's resume (Engine.budgetShortOf): the amount is named now.
+    const cover = budgetCover(lineage, id);
+    const { spent, left } = await spentAndLeft(store, cover.steps);
+    short = shortOf(budget !== undefined ? budget : ((await store.batch(cover.holder))?.budget ?? null), spent, left);
+  }
   const [first] = rekey;
-  return { resumed, newKey: first ? { steps: rekey.map((r) => r.id), hint: first.check.hint } : null, sameKey };
+  return { resumed, newKey: first ? { steps: rekey.map((r) => r.id), hint: first.check.hint } : null, sameKey, short };
 }
 
 /**
@@ -220,16 +230,28 @@ export async function retryTeamBatch(store: Pick<PgQueueStore, 'batch' | 'member
   return n;
 }
 
-/** Cancels the batch's whole pipeline, first step first: nothing more is sent in any step. Returns the items cancelled. */
-export async function cancelTeamBatch(store: Pick<PgQueueStore, 'batch' | 'members' | 'cancel'>, id: string): Promise<{ cancelled: boolean; jobs: number }> {
-  let cancelled = false;
+/**
+ * Cancels the steps of the batch's pipeline with work left, first step first: nothing more is sent
+ * in them. Finished steps stay as they are; refused when no step has work left (as on one computer).
+ */
+export async function cancelTeamBatch(store: Reader & Pick<PgQueueStore, 'cancel'>, id: string): Promise<{ cancelled: string[]; finished: string[]; jobs: number }> {
+  const row = await store.batch(id);
+  if (!row) throw new NotFoundError(`No batch "${id}" in the shared store.`);
+  const lineage = new Lineage((await store.members(row.pipeline_id)).filter((m) => m.ready === 1));
+  const stats = new StatsCache(store);
+  const open = await openCounts(lineage, stats);
+  const live = lineage.members.filter((m) => m.status !== 'cancelled' && lineage.hasWorkLeft(m.id, open));
+  if (live.length === 0) throw new UserError(nothingToCancel(await summarize(store, row, lineage, stats), true));
+  const cancelled: string[] = [];
   let jobs = 0;
-  for (const s of await pipelineSteps(store, id)) {
-    const r = await store.cancel(s);
-    cancelled ||= r.cancelled;
+  for (const s of live) {
+    const r = await store.cancel(s.id);
+    if (r.cancelled) cancelled.push(s.id);
     jobs += r.jobs;
   }
-  return { cancelled, jobs };
+  // Finished steps left as they are (not those cancelled before).
+  const finished = lineage.members.filter((m) => m.status !== 'cancelled' && !live.includes(m)).map((m) => m.id);
+  return { cancelled, finished, jobs };
 }
 
 /** The team's embeddings as a search by meaning reads them (search/search-by-meaning.ts). */

@@ -111,6 +111,12 @@ export class HotFolders {
     return this.view(row);
   }
 
+  /** True when one of the batches is a watched folder's batch of today: the folder's next files go to it, even once it has nothing left. */
+  takesFilesToday(batchIds: readonly string[]): boolean {
+    const day = dayOf(this.d.clock.now());
+    return batchIds.some((id) => this.d.store.takesFiles(id, day));
+  }
+
   list(): WatchView[] {
     return this.d.store.list().map((w) => this.view(w));
   }

@@ -97,6 +97,7 @@ export class WatchStore {
         `SELECT wb.batch_id AS id FROM watch_batches wb JOIN batches b ON b.id = wb.batch_id
          WHERE wb.watch_id = ? AND wb.day = ? AND b.status <> 'cancelled' AND b.ready = 1 ORDER BY wb.created_at DESC LIMIT 1`,
       ),
+      takesFiles: db.prepare(`SELECT 1 FROM watch_batches WHERE batch_id = ? AND day = ?`),
       dayBatchCount: db.prepare(`SELECT COUNT(*) AS n FROM watch_batches WHERE watch_id = ? AND day = ?`),
       addDayBatch: db.prepare(`INSERT INTO watch_batches (watch_id, day, batch_id, created_at) VALUES (?, ?, ?, ?)`),
       nextSeq: db.prepare(`SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM jobs WHERE batch_id = ?`),
@@ -165,6 +166,11 @@ export class WatchStore {
   }
 
   /** The watch's live (not cancelled) batch of the day, if one was made. */
+  /** True when the batch is a watched folder's batch of `day`: the folder's next files that day go to it. */
+  takesFiles(batchId: string, day: string): boolean {
+    return this.stmts.takesFiles.get(batchId, day) !== undefined;
+  }
+
   dayBatch(watchId: string, day: string): string | null {
     return (this.stmts.dayBatch.get(watchId, day) as { id: string } | undefined)?.id ?? null;
   }

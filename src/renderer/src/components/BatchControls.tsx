@@ -200,7 +200,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
         <p>
           Items not yet sent will not be sent. Items already done stay done and keep their cost. This cannot be undone; to run the rest later, create a new batch.
         </p>
-        {batch.pipeline ? <p>This batch is step {batch.pipeline.step} of a pipeline: every step of it is cancelled (pause and resume also act on every step).</p> : null}
+        {batch.pipeline ? <p>This batch is step {batch.pipeline.step} of a pipeline: its steps with work left are cancelled, and finished ones stay as they are (pause and resume act on every step).</p> : null}
       </ConfirmDialog>
     </div>
   );

@@ -65,7 +65,7 @@ function Controls({ row }: { row: Row }) {
         <p>
           No worker sends its items not yet sent; the ones in flight now finish. Items already done stay done and keep their cost. This cannot be undone; to run the rest later, create a new batch.
         </p>
-        {batch.pipeline ? <p>This batch is step {batch.pipeline.step} of a pipeline: every step of it is cancelled.</p> : null}
+        {batch.pipeline ? <p>This batch is step {batch.pipeline.step} of a pipeline: its steps with work left are cancelled, and finished ones stay as they are.</p> : null}
       </ConfirmDialog>
     </div>
   );
