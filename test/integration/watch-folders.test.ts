@@ -183,7 +183,7 @@ describe('hot folders', () => {
     // Its one item done, as a run leaves it: nothing is left to send, and it shows done.
     r.engine.db.prepare(`UPDATE jobs SET state = 'succeeded', finished_at = 1 WHERE batch_id = ?`).run(id);
     expect(r.engine.summary(id).status).toBe('done');
-    expect(r.engine.cancel(id)).toEqual({ jobs: 0, steps: [id] });
+    expect(r.engine.cancel(id)).toEqual({ jobs: 0, cancelled: [id], finished: [] });
     expect(r.engine.summary(id).status).toBe('cancelled');
     copyFileSync(PDF2, join(r.folder, 'two.pdf'));
     await until('two taken', () => r.events.filter((e) => e.kind === 'taken').length >= 2);

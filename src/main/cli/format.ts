@@ -118,12 +118,12 @@ export function cancelledNotResumed(id: string): string {
 }
 
 /**
- * What `cancel` did: the steps it cancelled (`cancelled`) of the pipeline of `id` (`steps`), and
- * the finished ones it left as they are (`finished`); `whole` names every step when all were cancelled.
+ * What `cancel` did: the steps of the pipeline of `id` it cancelled, and the finished ones it left
+ * as they are; `whole` names every step when all were cancelled.
  */
-export function cancelledWords(id: string, c: { cancelled: readonly string[]; finished: readonly string[]; jobs: number; steps: number }, whole: string, team: boolean): string {
+export function cancelledWords(id: string, c: { cancelled: readonly string[]; finished: readonly string[]; jobs: number }, whole: string, team: boolean): string {
   const where = team ? ' for every worker' : '';
-  const items = `${c.jobs} queued item(s)${c.steps > 1 ? ' in the pipeline' : ''} will not be sent.`;
+  const items = `${c.jobs} queued item(s)${c.cancelled.length + c.finished.length > 1 ? ' in the pipeline' : ''} will not be sent.`;
   if (c.finished.length === 0) return `Cancelled ${id}${whole}${where}: ${items}`;
   return `Cancelled ${c.cancelled.join(', ')}, the step(s) of ${id}'s pipeline with work left (finished ones stay as they are: ${c.finished.join(', ')})${where}: ${items}`;
 }

@@ -791,10 +791,7 @@ export class Engine {
   /** Pipeline steps with work left: their own open items, or items the steps before them still work on. */
   private liveSteps(id: string): string[] {
     const b = this.batches.get(id);
-    if (!b) return [];
-    const lineage = new Lineage(this.pipelines.members(b.pipeline_id).filter((m) => m.ready === 1));
-    const open = (x: string): number => this.pipelines.openCount(x);
-    return lineage.members.filter((m) => m.status !== 'cancelled' && lineage.hasWorkLeft(m.id, open)).map((m) => m.id);
+    return b ? this.lineageOf(b, new Map()).cancelling((x) => this.pipelines.openCount(x)).live.map((m) => m.id) : [];
   }
 
   /** True when a started, active batch has something left to send. */
@@ -967,26 +964,28 @@ export class Engine {
    * Cancels the steps of the batch's pipeline that have work left: nothing more is sent in them.
    * Finished steps stay as they are (done stays done; failed items can still be retried); refused
    * when no step has work left, except a watched folder's batch of today, which takes the folder's
-   * next files (cancelled, the next file starts a new one). Returns the items cancelled and the steps.
+   * next files (cancelled, the next file starts a new one). Returns the items cancelled, the steps
+   * cancelled and the finished ones left as they are.
    */
-  cancel(id: string): { jobs: number; steps: string[] } {
+  cancel(id: string): { jobs: number; cancelled: string[]; finished: string[] } {
     // Chosen and cancelled in one write transaction: a run finishing the last item meanwhile
     // cannot make a finished batch cancelled.
     const r = this.db
       .transaction(() => {
-        let steps = this.liveSteps(id);
-        const pipeline = this.withPipelines([id]);
-        if (steps.length === 0 && this.hotFolders.takesFilesToday(pipeline)) steps = pipeline.filter((s) => this.batches.get(s)?.status !== 'cancelled');
-        if (steps.length === 0) throw new UserError(nothingToCancel(this.summary(id), false));
+        const b = this.batches.get(id);
+        if (!b) throw new NotFoundError(`No batch "${id}".`);
+        const lineage = this.lineageOf(b, new Map());
+        const { live, finished } = lineage.cancelling((x) => this.pipelines.openCount(x), this.hotFolders.takesFilesToday(lineage.members.map((m) => m.id)));
+        if (live.length === 0) throw new UserError(nothingToCancel(this.summary(id), false));
         let jobs = 0;
-        for (const s of steps) {
-          this.batches.cancel(s);
-          jobs += this.jobs.cancelOpen(s);
+        for (const m of live) {
+          this.batches.cancel(m.id);
+          jobs += this.jobs.cancelOpen(m.id);
         }
-        return { jobs, steps };
+        return { jobs, cancelled: live.map((m) => m.id), finished: finished.map((m) => m.id) };
       })
       .immediate();
-    for (const s of r.steps) this.changed(s);
+    for (const s of r.cancelled) this.changed(s);
     return r;
   }
 

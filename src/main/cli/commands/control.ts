@@ -83,11 +83,7 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
         break;
       }
       case 'cancel': {
-        // Steps cancelled before are neither cancelled now nor finished ones left as they are.
-        const earlier = new Set(steps.filter((s) => engine.summary(s).status === 'cancelled'));
-        const r = engine.cancel(id);
-        const finished = steps.filter((s) => !r.steps.includes(s) && !earlier.has(s));
-        io.stdout.write(`${cancelledWords(id, { cancelled: r.steps, finished, jobs: r.jobs, steps: steps.length }, also, false)}\n`);
+        io.stdout.write(`${cancelledWords(id, engine.cancel(id), also, false)}\n`);
         break;
       }
       case 'retry': {

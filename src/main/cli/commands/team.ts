@@ -126,7 +126,7 @@ export async function teamControl(
     }
     case 'cancel': {
       const r = await cancelTeamBatch(store, id);
-      io.stdout.write(`${cancelledWords(id, { ...r, steps: r.cancelled.length + r.finished.length }, '', true)}\n`);
+      io.stdout.write(`${cancelledWords(id, r, '', true)}\n`);
       break;
     }
     case 'retry': {

@@ -68,6 +68,21 @@ export class Lineage {
     return open(id) + this.awaiting(id, open) > 0;
   }
 
+  /**
+   * What `cancel` acts on: the steps not cancelled with work left (`live`), and the finished ones,
+   * which stay as they are. `all`: every step not cancelled is live (a watched folder's batch of
+   * today takes the folder's next files, finished or not).
+   */
+  cancelling(open: (batchId: string) => number, all = false): { live: Member[]; finished: Member[] } {
+    const live: Member[] = [];
+    const finished: Member[] = [];
+    for (const m of this.members) {
+      if (m.status === 'cancelled') continue;
+      (all || this.hasWorkLeft(m.id, open) ? live : finished).push(m);
+    }
+    return { live, finished };
+  }
+
   /** The budgets that cover `id`: its own and those of the steps before it, nearest first. */
   budgetHolders(id: string): Member[] {
     return [this.get(id), ...this.ancestors(id)].filter((m): m is Member => m !== undefined && m.budget !== null);

@@ -240,7 +240,7 @@ export async function cancelTeamBatch(store: Reader & Pick<PgQueueStore, 'cancel
   const lineage = new Lineage((await store.members(row.pipeline_id)).filter((m) => m.ready === 1));
   const stats = new StatsCache(store);
   const open = await openCounts(lineage, stats);
-  const live = lineage.members.filter((m) => m.status !== 'cancelled' && lineage.hasWorkLeft(m.id, open));
+  const { live, finished } = lineage.cancelling(open);
   if (live.length === 0) throw new UserError(nothingToCancel(await summarize(store, row, lineage, stats), true));
   const cancelled: string[] = [];
   let jobs = 0;
@@ -249,9 +249,7 @@ export async function cancelTeamBatch(store: Reader & Pick<PgQueueStore, 'cancel
     if (r.cancelled) cancelled.push(s.id);
     jobs += r.jobs;
   }
-  // Finished steps left as they are (not those cancelled before).
-  const finished = lineage.members.filter((m) => m.status !== 'cancelled' && !live.includes(m)).map((m) => m.id);
-  return { cancelled, finished, jobs };
+  return { cancelled, finished: finished.map((m) => m.id), jobs };
 }
 
 /** The team's embeddings as a search by meaning reads them (search/search-by-meaning.ts). */
