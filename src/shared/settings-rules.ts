@@ -96,7 +96,8 @@ export function checkApiUrl(text: string): { ok: true; url: string } | { ok: fal
 }
 
 export function rateMessage(rate?: number): string {
-  const got = rate === undefined ? '' : ` (got ${rate})`;
+  // Said in EUR as typed, not in the 1/10,000 units it is kept in.
+  const got = rate === undefined ? '' : ` (got ${Number.isInteger(rate) ? formatEur(rate, 4) : `€${rate / 10_000}`})`;
   return `A rate must be a whole number of 1/10,000 EUR from ${formatEur(RATE_RULE.min, 4)} to ${formatEur(RATE_RULE.max, 4)} per unit${got}. Enter the rate published in the panel.`;
 }
 

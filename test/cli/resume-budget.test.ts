@@ -50,4 +50,20 @@ describe('resume of a batch paused by its budget', () => {
     const after = JSON.parse((await runCli(['status', id, '--json', ...d])).stdout) as { batches: { status: string; counts: { succeeded: number } }[] };
     expect(after.batches[0]?.counts.succeeded).toBe(3);
   }, 60_000);
+
+  it("names the amount when a later step's summary paused the pipeline and the first step, finished, is the one named", async () => {
+    const d = ['--data-dir', join(dir.path, 'data-pipeline')];
+    // Room for the three transcripts (about €0.006), none for a summary.
+    const created = await runCli(['batch', 'create', 'transcribe', RECORDINGS, '--then', 'text:summary', '--budget', '0.01', '--json', ...d]);
+    expect(created.code, created.stderr).toBe(0);
+    const out = JSON.parse(created.stdout) as { batch: { id: string }; steps: { id: string }[] };
+    const [id, next] = [out.batch.id, out.steps[0]?.id ?? ''];
+    expect((await runCli(['run', id, ...d])).code).not.toBe(1);
+    const paused = JSON.parse((await runCli(['status', id, '--json', ...d])).stdout) as { batches: { id: string; status: string; pause: { kind: string } | null }[] };
+    expect(paused.batches.find((b) => b.id === next)?.pause?.kind).toBe('budget');
+    const plain = await runCli(['resume', id, ...d]);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toMatch(new RegExp(`^Resumed ${id} \\(with every step of its pipeline: ${next}\\)\\. Its budget, €0\\.0100 \\(€0\\.00\\d\\d spent\\), is below what is left`, 'm'));
+    expect(plain.stdout).not.toContain('to continue sending');
+  }, 60_000);
 });

@@ -64,11 +64,14 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
         const nothing = switchApi ? nothingToSwitch(before, false) : null;
         if (nothing !== null) throw new UserError(nothing);
         const sentTo = before.sent_to;
+        // The step its budget paused: the one named, or another step of its pipeline (a finished
+        // first step is not paused when a summary after it crosses the budget).
+        const budgetPaused = steps.find((s) => engine.summary(s).pause?.kind === 'budget');
         const resumed = engine.resume(id, { ...(budget !== undefined ? { budget } : {}), switchApi });
         // Paused by its budget, and that budget (kept, or the new one) still below what is left:
         // it pauses again at the next item that does not fit, so the amount that covers the rest
         // is named now, in place of the run to start.
-        const short = before.pause?.kind === 'budget' ? engine.budgetShortOf(id) : null;
+        const short = budgetPaused === undefined ? null : engine.budgetShortOf(budgetPaused);
         const forgot = switchApi && sentTo !== null ? ` It no longer keeps to ${destinationWords(sentTo)}: its next run sends the rest wherever that run sends.` : '';
         const next = short
           ? ` ${shortBudgetWords(id, short, false)}`

@@ -37,7 +37,7 @@ export async function cmdRates(args: string[], io: Io): Promise<ExitCode> {
       const rate = amount === undefined ? null : parseEur(amount);
       if (rate === null) throw new UsageError(`The rate is an amount in EUR with up to four decimals, e.g. 0.0040 (got "${amount ?? ''}").`);
       engine.rates.set(item, tier.data, rate);
-      io.stdout.write(`${item} ${tier.data}: ${formatEur(rate, 4)} per ${rateUnit(item)}. New batches are estimated and costed with it.\n`);
+      io.stdout.write(`${item} ${tier.data}: ${formatEur(rate, 4)} per ${rateUnit(item)}. Estimates, and the cost of every item sent from now on (a batch sending now too), use it.\n`);
       return EXIT.ok;
     }
     throw new UsageError('rates takes list or set.');

@@ -203,14 +203,18 @@ export async function resumeTeamBatch(
   for (const r of rekey) await store.setKeyCheck(r.id, r.check);
   // The user chose to send the rest wherever the next worker sends (api/destination.ts).
   if (switchApi) for (const m of lineage.members) if (m.ready === 1) await store.forgetApi(m.id);
+  // The step its budget paused: the one named, or another step of its pipeline (as on one computer).
+  let budgetPaused: string | null = null;
+  for (const m of lineage.members) if (budgetPaused === null && m.ready === 1 && m.status === 'paused' && (await store.batch(m.id))?.pause_kind === 'budget') budgetPaused = m.id;
   let resumed = false;
   for (const m of lineage.members) if (m.ready === 1 && (await store.resume(m.id))) resumed = true;
   let short: ShortBudget | null = null;
-  if (row.status === 'paused' && row.pause_kind === 'budget') {
+  if (budgetPaused !== null) {
     // As one computer's resume (Engine.budgetShortOf): the amount is named now.
-    const cover = budgetCover(lineage, id);
+    const cover = budgetCover(lineage, budgetPaused);
     const { spent, left } = await spentAndLeft(store, cover.steps);
-    short = shortOf(budget !== undefined ? budget : ((await store.batch(cover.holder))?.budget ?? null), spent, left);
+    // Its budget as it is now (a new one was set above).
+    short = shortOf((await store.batch(cover.holder))?.budget ?? null, spent, left);
   }
   const [first] = rekey;
   return { resumed, newKey: first ? { steps: rekey.map((r) => r.id), hint: first.check.hint } : null, sameKey, short };
