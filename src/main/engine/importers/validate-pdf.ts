@@ -98,11 +98,9 @@ export async function readPdfPages(handle: PositionedReads, size: number, opts: 
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   const task = pdfjs.getDocument({
     range: transport,
-    length: size,
     rangeChunkSize: CHUNK_BYTES,
     disableAutoFetch: true,
     disableStream: true,
-    isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     useWorkerFetch: false,
