@@ -4,6 +4,14 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
 
+// Batchdesk runs on Node 22.12 or later (24 LTS recommended): say so before anything older fails
+// in some stranger way.
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  process.stderr.write(`batchdesk needs Node 22.12 or later (24 LTS recommended); this is Node ${process.versions.node}. Install a current Node, or run the desktop app, which carries its own.\n`);
+  process.exit(2);
+}
+
 const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'out', 'main', 'cli.js');
 if (!existsSync(cli)) {
   process.stderr.write('batchdesk is not built yet: run `npm run build` in the Batchdesk folder first.\n');

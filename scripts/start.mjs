@@ -2,6 +2,7 @@
 // `npm start`: the desktop app when Electron's binary is installed; otherwise (a server, a
 // locked-down machine, installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1) the same window served to
 // the browser by the browser host, saying why, instead of Electron's "reinstall" error.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,15 @@ import { runChild } from './start/child.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const electron = findElectronBinary(root);
+let electron = findElectronBinary(root);
+// Electron 45 fetches its binary on first use, not at install: fetch it now, once, unless told not
+// to (ELECTRON_SKIP_BINARY_DOWNLOAD=1, as CI and offline installs do).
+if (!electron.found && !electron.packageMissing && !process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) {
+  process.stderr.write("Fetching Electron's binary (once)...\n");
+  const fetched = spawnSync(process.execPath, [join(root, 'node_modules', 'electron', 'install.js')], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  if (fetched.status !== 0) process.stderr.write(`Could not fetch it: ${(fetched.stderr ?? '').trim().split('\n')[0] ?? ''}\n`);
+  electron = findElectronBinary(root);
+}
 
 if (electron.found) {
   // As `electron .` did (node_modules/electron/cli.js): same arguments, signals and exit code.
@@ -25,7 +34,7 @@ if (electron.found) {
   const what = electron.packageMissing ? 'the electron package is not installed' : `Electron's binary is missing (${relative(root, electron.path) || electron.path})`;
   process.stderr.write(
     `${what}, so the same window is served to your browser instead (as \`npm run web\` does; ELECTRON_SKIP_BINARY_DOWNLOAD=1 installs and offline installs skip the binary).\n` +
-      'For the desktop app: on a machine with internet access, unset ELECTRON_SKIP_BINARY_DOWNLOAD and run `rm -rf node_modules/electron && npm install`.\n\n',
+      'For the desktop app: on a machine with internet access, unset ELECTRON_SKIP_BINARY_DOWNLOAD and run `npm start` again (it fetches the binary once), or `npx install-electron`.\n\n',
   );
   // Its own process group (POSIX), so a Ctrl-C reaches it once, through the forwarding below:
   // a second SIGINT makes the host stop at once instead of cleanly.

@@ -158,7 +158,10 @@ export class SandboxStore {
   readonly db: Database.Database;
 
   constructor(file = ':memory:') {
-    this.db = new Database(file);
+    // As the engine's own opens (engine/db/sqlite-driver.ts): a driver built with `npm run native`
+    // and named by BATCHDESK_SQLITE_ADDON serves the embedded sandbox too.
+    const addon = process.env.BATCHDESK_SQLITE_ADDON;
+    this.db = new Database(file, addon ? { nativeBinding: addon } : {});
     if (file !== ':memory:') this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');

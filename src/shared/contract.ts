@@ -290,6 +290,10 @@ export const AppInfo = z.object({
   dataDir: z.string(),
   /** Native dialogs exist in Electron; the browser uses file inputs and uploads. */
   nativeDialogs: z.boolean(),
+  /** Where the engine runs, e.g. "Node 24.22.3 (ABI 137, N-API 10, linux-x64)": for support, and the proof of which runtime loaded the driver. */
+  runtime: z.string(),
+  /** The SQLite driver file named by BATCHDESK_SQLITE_ADDON, or null for the driver's own build. */
+  sqliteAddon: z.string().nullable(),
 });
 
 /** One search hit: the job, where it is, and its best passage (matches between \u0002 and \u0003). */

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseCsv } from '../helpers/csv';
+import { secondNodeBinary } from '../helpers/second-node';
 
 const ROOT = process.cwd();
 const ALLOWLIST = join(ROOT, 'docs', 'security', 'electronegativity-allowlist.json');
@@ -42,6 +43,9 @@ function scannerBin(): string {
 }
 
 
+// This check downloads Electron's release list from the internet, which is unreachable here.
+const OFFLINE_EXCLUDED = 'AvailableSecurityFixesGlobalCheck';
+
 class GarbledReport extends Error {}
 
 /** Scans, retrying a report garbled by the scanner's own write race (see scanOnce). */
@@ -59,7 +63,9 @@ function scanOnce(electronVersion: string): Finding[] {
   const dir = mkdtempSync(join(tmpdir(), 'batchdesk-electronegativity-'));
   const out = join(dir, 'findings.csv');
   try {
-    const r = spawnSync(process.execPath, [scannerBin(), '-i', join(ROOT, 'src'), '-e', electronVersion, '-r', '-o', out], {
+    // The scanner (last released in 2022) crashes on Node 24 inside its HTTP client's retry, when
+    // it fails to fetch translations; it runs as before on Node 22, the suite's second runtime.
+    const r = spawnSync(secondNodeBinary(), [scannerBin(), '-i', join(ROOT, 'src'), '-e', electronVersion, '-x', OFFLINE_EXCLUDED, '-r', '-o', out], {
       encoding: 'utf8',
       timeout: 120_000,
       env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
@@ -104,7 +110,7 @@ describe('electronegativity', () => {
   const allow = JSON.parse(readFileSync(ALLOWLIST, 'utf8')) as { electronVersion: string; entries: Entry[] };
 
   it('the allow-list is well formed: every entry names a check and a file and says why in a sentence or two', () => {
-    expect(allow.electronVersion).toBe('41.10.0');
+    expect(allow.electronVersion).toBe('45.5.0');
     expect(allow.entries.length).toBeGreaterThan(0);
     for (const e of allow.entries) {
       expect(e.check, JSON.stringify(e)).toMatch(/^[A-Z_]+_(JS|HTML|JSON|GLOBAL)_CHECK$/);

@@ -1,56 +1,41 @@
-// The README's "which Node" statement is the truth package.json and Electron's package declare, so a
-// newcomer can judge the EBADENGINE warnings `npm install` prints on Node 20.
+// The Node Batchdesk runs on is stated once, in package.json's engines, and the README says the
+// same; every installed package accepts every Node that range admits (so no EBADENGINE warning on
+// a supported Node), and the Node CI tests on is inside it.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import semver from 'semver';
 
 const ROOT = process.cwd();
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const json = (path: string): { engines?: { node?: string }; packages?: Record<string, { engines?: { node?: string } | string[]; optional?: boolean }> } =>
-  JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as ReturnType<typeof json>;
-
-/** "^20.19.0 || >=22.12.0" -> ["20.19", "22.12"]: the lowest version of each alternative. */
-function lowerBounds(range: string): string[] {
-  return range.split('||').map((alt) => {
-    const m = /(\d+)(?:\.(\d+))?/.exec(alt);
-    if (!m) throw new Error(`cannot read the range "${range}"`);
-    return `${m[1]}.${m[2] ?? 0}`;
-  });
+interface Manifest {
+  engines?: { node?: string };
+  packages?: Record<string, { engines?: { node?: string } | string[]; optional?: boolean }>;
 }
+const json = (path: string): Manifest => JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as Manifest;
 
-const compare = (a: string, b: string): number => {
-  const [a1 = 0, a2 = 0] = a.split('.').map(Number);
-  const [b1 = 0, b2 = 0] = b.split('.').map(Number);
-  return a1 - b1 || a2 - b2;
-};
-
-describe('Node versions in README', () => {
+describe('supported Node versions', () => {
   const engines = json('package.json').engines?.node ?? '';
-  const [minimum, ...others] = lowerBounds(engines);
+  // The lowest version of each alternative: "^22.22.2 || >=24.15.0" -> 22.22.2, 24.15.0.
+  const floors = engines.split('||').map((alt) => semver.minVersion(alt.trim())?.version ?? 'unreadable');
 
-  it("states package.json's engines range and its minimum", () => {
+  it("the README states package.json's engines range and its floors", () => {
+    expect(floors).not.toContain('unreadable');
     expect(readme).toContain(`\`${engines}\``);
-    const stated = [...readme.matchAll(/\bNode (\d+\.\d+)\+/g)].map((m) => m[1]);
-    expect(stated.length).toBeGreaterThan(0);
-    for (const v of stated) expect([minimum, ...others]).toContain(v);
-    expect(stated).toContain(minimum);
+    for (const v of floors) expect(readme).toContain(`Node ${semver.major(v)}.${semver.minor(v)}+`);
   });
 
-  it("states the Node that Electron's npm package declares, and says its warning is harmless", () => {
-    const electron = json('node_modules/electron/package.json').engines?.node ?? '';
-    const [electronMin] = lowerBounds(electron);
-    expect(readme).toContain(`Node >= ${electronMin}`);
-    expect(readme).toContain('EBADENGINE');
+  it('every installed package accepts every floor of the range', () => {
+    const refused = Object.entries(json('package-lock.json').packages ?? {})
+      .filter(([path, p]) => path !== '' && !p.optional && p.engines && !Array.isArray(p.engines) && p.engines.node)
+      .flatMap(([path, p]) => floors.filter((v) => !semver.satisfies(v, (p.engines as { node: string }).node)).map((v) => `${path} (${(p.engines as { node: string }).node}) refuses Node ${v}`));
+    expect(refused).toEqual([]);
   });
 
-  it('names every installed package whose declared Node excludes the minimum (the EBADENGINE warnings)', () => {
-    // Lock entries declaring ">= X.Y" above the minimum are what npm warns about on that minimum;
-    // optional platform packages (wasm) are not installed on the platforms Batchdesk supports.
-    const warned = Object.entries(json('package-lock.json').packages ?? {})
-      .filter(([, p]) => !p.optional && p.engines && !Array.isArray(p.engines) && /^>=\s*\d/.test(p.engines.node ?? ''))
-      .filter(([, p]) => compare(lowerBounds((p.engines as { node: string }).node)[0] ?? '0.0', minimum ?? '0.0') > 0)
-      .map(([path]) => path.replace(/^.*node_modules\//, ''));
-    expect(warned.length).toBeGreaterThan(0);
-    for (const name of warned) expect(readme, name).toContain(`\`${name}\``);
+  it('CI tests on a Node inside the range, and the README names it', () => {
+    const script = readFileSync(join(ROOT, 'scripts', 'node-runtimes.sh'), 'utf8');
+    const main = /^main=(\S+)$/m.exec(script)?.[1] ?? '';
+    expect(semver.satisfies(main, engines)).toBe(true);
+    expect(readme).toContain(`Node ${main}`);
   });
 });

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tempDir } from '../helpers/temp-dir';
 
 const ROOT = process.cwd();
@@ -63,11 +65,12 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
   afterAll(() => dir.cleanup());
   // Where a real binary is installed (a developer's machine) an empty override folder makes it missing.
   const realBinaryMissing = !existsSync(join(ROOT, 'node_modules', 'electron', 'path.txt'));
+  // ELECTRON_SKIP_BINARY_DOWNLOAD: the start script would otherwise fetch the binary first.
   const missingBinaryEnv = (): NodeJS.ProcessEnv => {
-    if (realBinaryMissing) return {};
+    if (realBinaryMissing) return { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' };
     const empty = join(dir.path, `no-electron-${Math.random().toString(36).slice(2)}`);
     mkdirSync(empty);
-    return { ELECTRON_OVERRIDE_DIST_PATH: empty };
+    return { ELECTRON_OVERRIDE_DIST_PATH: empty, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' };
   };
 
   it('package.json start builds, then runs the start script', () => {
@@ -96,6 +99,33 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
       await expect(fetch(url, { redirect: 'manual' })).rejects.toThrow();
     } finally {
       await stop(s);
+    }
+  });
+
+  it.skipIf(!realBinaryMissing)('fetches Electron\'s binary on first start; where that fails, says so and serves the browser', async () => {
+    // A mirror on 127.0.0.1 that has nothing: the fetch is really tried, and fails at once.
+    const asked: string[] = [];
+    const mirror = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => mirror.listen(0, '127.0.0.1', r));
+    const port = (mirror.address() as AddressInfo).port;
+    const env: NodeJS.ProcessEnv = { ELECTRON_SKIP_BINARY_DOWNLOAD: undefined, ELECTRON_MIRROR: `http://127.0.0.1:${port}/`, BATCHDESK_DATA_DIR: join(dir.path, 'data-fetch'), DISPLAY: '', PATH: process.env.PATH ?? '' };
+    const s = start([], env);
+    try {
+      const url = await waitFor('the printed URL', () => URL_RE.exec(s.output().stdout)?.[0], 60_000);
+      const { stderr } = s.output();
+      expect(stderr).toContain("Fetching Electron's binary (once)...");
+      expect(stderr).toMatch(/Could not fetch it: .+/);
+      expect(stderr).toMatch(/Electron's binary is missing/);
+      expect(asked.some((u) => u.includes('electron'))).toBe(true);
+      expect([200, 302]).toContain((await fetch(url, { redirect: 'manual' })).status);
+      s.child.kill('SIGTERM');
+      expect(await s.closed).toEqual({ code: 0, signal: null });
+    } finally {
+      await stop(s);
+      mirror.close();
     }
   });
 

@@ -7,11 +7,12 @@
 // so two runs starting at the same instant beside a stale lock cannot both win. SQLite also
 // tracks locks per file inside one process, so a second engine in the same process is refused
 // too. The owner file beside it only feeds the message; it decides nothing.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
+import { openSqlite } from './db/sqlite-driver';
 
 export class EngineBusyError extends Error {
   override readonly name = 'EngineBusyError';
@@ -44,7 +45,7 @@ export class EngineLock {
     // Two starters racing for a free lock can each hold SHARED while wanting EXCLUSIVE; a short
     // busy timeout makes SQLite back off and retry, so one of them wins instead of neither.
     // A live holder keeps the lock for good, so waiting longer would only delay the refusal.
-    const db = new Database(join(dataDir, LOCK_FILE), { timeout: 300 });
+    const db = openSqlite(join(dataDir, LOCK_FILE), { timeout: 300 });
     try {
       // EXCLUSIVE first, in normal locking mode: on contention SQLite drops everything and retries.
       // (Switching to exclusive mode before any read would make two starters each keep a SHARED

@@ -8,6 +8,7 @@ import { SchemaTooNewError } from './db/migrations';
 import { EngineBusyError } from './engine-lock';
 import { KeychainUnavailableError } from './secrets/secret-store';
 import { StorageFailure } from './queue/storage-failure';
+import { SqliteDriverError } from './db/sqlite-driver';
 
 /** The user asked for something that cannot be done as asked (bad argument, wrong state). */
 export class UserError extends Error {
@@ -42,7 +43,7 @@ export function classifyFailure(e: unknown, dataDir?: string): Failure {
   if (e instanceof NotFoundError) return { kind: 'not_found', message: e.message };
   if (e instanceof UserError) return { kind: 'invalid', message: e.message };
   if (e instanceof EngineBusyError) return { kind: 'busy', message: e.message };
-  if (e instanceof KeychainUnavailableError || e instanceof DatabaseUnusableError || e instanceof SchemaTooNewError || e instanceof StorageFailure || e instanceof SharedStoreError) {
+  if (e instanceof KeychainUnavailableError || e instanceof DatabaseUnusableError || e instanceof SchemaTooNewError || e instanceof StorageFailure || e instanceof SharedStoreError || e instanceof SqliteDriverError) {
     return { kind: 'unavailable', message: e.message };
   }
   if (isCorruption(e)) {

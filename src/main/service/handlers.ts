@@ -1,5 +1,6 @@
 // One handler per contract method, shared by both transports. Arguments arrive already
 // validated by dispatch(); each handler returns exactly the contract's result type.
+import { runtimeDescription, sqliteAddonPath } from '../engine/db/sqlite-driver';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -111,7 +112,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     }
   };
   return {
-    'app.info': async () => ({ version: d.version, transport: d.transport, dataDir: engine.dataDir, nativeDialogs: d.transport === 'electron' }),
+    'app.info': async () => ({ version: d.version, transport: d.transport, dataDir: engine.dataDir, nativeDialogs: d.transport === 'electron', runtime: runtimeDescription(), sqliteAddon: sqliteAddonPath() }),
     'connection.get': () => d.connections.view(),
     'batches.list': async () => engine.summaries().reverse(),
     'batches.get': async ({ id }) => summary(id),

@@ -9,12 +9,14 @@ import { queueFixture, type QueueFixture } from '../../helpers/queue-fixture';
 import { GroupCommit } from '../../../src/main/engine/queue/group-commit';
 import { readdirSync, readlinkSync } from 'node:fs';
 
-/** SQLite's temporary files this process holds open (they are named etilqs_*), Linux's /proc. */
+/** SQLite's temporary files this process holds open, from Linux's /proc. */
 function sqliteTempFiles(): number {
   let n = 0;
   for (const fd of readdirSync('/proc/self/fd')) {
     try {
-      if (readlinkSync(`/proc/self/fd/${fd}`).includes('etilqs_')) n++;
+      // Named etilqs_*, or nameless (O_TMPFILE, which SQLite 3.54 uses on Linux: "/var/tmp/#123 (deleted)").
+      const target = readlinkSync(`/proc/self/fd/${fd}`);
+      if (target.includes('etilqs_') || /\/#\d+ \(deleted\)$/.test(target)) n++;
     } catch {
       // closed meanwhile (the directory's own fd)
     }

@@ -8,7 +8,7 @@
 // the WAL (a checkpoint that keeps up lets the next write start the WAL over), and when it fires
 // the thread has already copied most pages. Durability is unchanged: the WAL is fsync'd on every
 // commit as before; a checkpoint only moves committed pages.
-import { createRequire } from 'node:module';
+import { sqliteDriverForThread } from './sqlite-driver';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './connection';
 
@@ -24,7 +24,7 @@ const plain = (e) => new Error(e && e.message ? e.message : String(e));
 let db;
 try {
   const Database = require(workerData.driver);
-  db = new Database(workerData.file, { fileMustExist: true, timeout: 0 });
+  db = new Database(workerData.file, { fileMustExist: true, timeout: 0, ...(workerData.addon ? { nativeBinding: workerData.addon } : {}) });
   db.pragma('synchronous = FULL');
 } catch (e) { throw plain(e); }
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
@@ -44,8 +44,7 @@ export class BackgroundCheckpoint {
     onFailure: (e: unknown) => void,
   ) {
     this.ownPages = Number(db.pragma('wal_autocheckpoint', { simple: true }));
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.worker = new Worker(SOURCE, { eval: true, workerData: { driver, file: db.name, everyMs: CHECKPOINT_MS } });
+    this.worker = new Worker(SOURCE, { eval: true, workerData: { ...sqliteDriverForThread(), file: db.name, everyMs: CHECKPOINT_MS } });
     // Never what keeps the process alive.
     this.worker.unref();
     let failed = false;

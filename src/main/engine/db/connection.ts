@@ -5,12 +5,13 @@
 // file holds (or held) the record of what was already sent, so it is refused with its path and
 // what to do. A new database is built under a temporary name and renamed into place, so a
 // process killed while creating it never leaves a 0-byte file behind.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { migrate, SCHEMA_VERSION, SchemaTooNewError, type UpgradeNotice } from './migrations';
 import { builtFreshDatabase, freshDatabaseBytes, writeSynced } from './fresh-database';
 import { headerProblem } from './sqlite-header';
 import { countSendableJobs } from './sendable-jobs';
+import { openSqlite } from './sqlite-driver';
 
 export type Db = Database.Database;
 
@@ -88,7 +89,7 @@ export function createFresh(file: string, template: string | null = builtFreshDa
 }
 
 function migrateNew(file: string): void {
-  const db = new Database(file);
+  const db = openSqlite(file);
   try {
     configure(db);
     // Each migration commits on its own; nobody sees this file until it is renamed, so those
@@ -108,7 +109,7 @@ export function openDatabase(file: string, notice?: UpgradeNotice): Db {
   else createFresh(file);
   let db: Db | null = null;
   try {
-    db = new Database(file);
+    db = openSqlite(file);
     configure(db);
     migrate(db, SCHEMA_VERSION, notice);
     countSendableJobs(db);

@@ -7,7 +7,7 @@
 // run with `eval: true`, like the checkpoint thread (db/background-checkpoint.ts), so it needs no
 // bundle entry of its own.
 import { statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { sqliteDriverForThread } from '../db/sqlite-driver';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -35,8 +35,7 @@ export function inputBytes(paths: readonly string[]): number {
 let ahead: Worker | null = null;
 
 function spawn(): Worker {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  return new Worker(SOURCE, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_MB }, workerData: { driver } });
+  return new Worker(SOURCE, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_MB }, workerData: sqliteDriverForThread() });
 }
 
 /**
@@ -103,7 +102,7 @@ let discard;
 const open = (config) => {
   w = config;
   try {
-    db = new Database(w.file, { fileMustExist: true, timeout: w.busyMs });
+    db = new Database(w.file, { fileMustExist: true, timeout: w.busyMs, ...(workerData.addon ? { nativeBinding: workerData.addon } : {}) });
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
     db.pragma('temp_store = MEMORY');
