@@ -152,7 +152,8 @@ describe('hot folders', () => {
 
   it('sets a bad file aside with its reason while the good ones go on', async () => {
     const r = await rig();
-    writeFileSync(join(r.folder, 'scan-001.pdf'), '%PDF-1.7\nthis is not really a PDF\n');
+    // Whole by its format (it ends in %%EOF), broken inside: taken, read, set aside.
+    writeFileSync(join(r.folder, 'scan-001.pdf'), '%PDF-1.7\nthis is not really a PDF\n%%EOF\n');
     writeFileSync(join(r.folder, 'notes.txt'), 'hello');
     copyFileSync(PDF, join(r.folder, 'good-1.pdf'));
     copyFileSync(PNG, join(r.folder, 'good-2.png'));

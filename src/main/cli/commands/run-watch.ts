@@ -29,6 +29,7 @@ function line(e: WatchEvent): string | null {
       return `- ${e.message}\n`;
     case 'set_aside':
     case 'refused':
+    case 'incomplete':
       return `! ${e.message}\n`;
     case 'gone':
     case 'passed':

@@ -1,4 +1,4 @@
-// watch add | list | remove: the hot folders kept in the data folder (sent by `run --watch`).
+// watch add | list | remove | resend: the hot folders kept in the data folder (sent by `run --watch`).
 import { parse } from '../parse';
 import { watchSpec } from '../specs/watch';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
@@ -9,6 +9,7 @@ import { BatchCapability, Tier, type BatchSummary } from '../../../shared/domain
 import { eurOption, thenSteps } from '../option-values';
 import { parseExtensions, WATCHABLE_CAPABILITIES } from '../../engine/watch/intake-rules';
 import type { WatchView } from '../../../shared/contract';
+import { assertNever } from '../../../shared/domain';
 
 /** `pause`: today's batch's, when it is paused (a day's budget reached, a key refused): files are taken, nothing is sent. */
 function describeWatch(w: WatchView, carry: (text: string) => string, pause: BatchSummary['pause'] = null): string {
@@ -27,7 +28,8 @@ function describeWatch(w: WatchView, carry: (text: string) => string, pause: Bat
 export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
   const [sub, ...rest] = args;
   const { values, positionals } = parse(rest, watchSpec.options);
-  if (sub !== 'add' && sub !== 'list' && sub !== 'remove') throw new UsageError('watch takes add DIR --capability ocr|transcribe, list or remove ID|DIR.');
+  if (sub !== 'add' && sub !== 'list' && sub !== 'remove' && sub !== 'resend') throw new UsageError('watch takes add DIR --capability ocr|transcribe, list, remove ID|DIR or resend FILE.');
+  if (sub === 'resend' && positionals.length !== 1) throw new UsageError('watch resend takes one file of a watched folder.');
   if ((sub === 'add' || sub === 'remove') && positionals.length !== 1) throw new UsageError(`watch ${sub} takes one folder${sub === 'remove' ? ' (or a watch id)' : ''}.`);
   const engine = (sub === 'list' ? openEngineToRead : openEngine)(globalOptions(values, io.env), io);
   try {
@@ -39,6 +41,27 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
       return EXIT.ok;
     }
     const target = positionals[0] ?? '';
+    if (sub === 'resend') {
+      const e = await engine.hotFolders.resend(target);
+      switch (e.kind) {
+        case 'taken':
+          io.stdout.write(io.carry(`Sending this version of ${e.path} too: batch ${e.batchId}, item ${e.seq}. It is sent while \`batchdesk run --watch\` (or the app) runs.\n`));
+          return EXIT.ok;
+        case 'skipped':
+        case 'set_aside':
+        case 'refused':
+          io.stderr.write(`${io.carry(e.message)}\n`);
+          return EXIT.usage;
+        case 'gone':
+          io.stderr.write(io.carry(`${e.path} is not there (moved or deleted): nothing was sent.\n`));
+          return EXIT.usage;
+        case 'passed':
+          io.stderr.write(io.carry(`${target} is not of a type this folder takes (its --ext list): nothing was sent.\n`));
+          return EXIT.usage;
+        default:
+          return assertNever(e, 'intake');
+      }
+    }
     if (sub === 'remove') {
       const w = engine.hotFolders.remove(target);
       io.stdout.write(`No longer watching ${w.dir}. Its batches stay (and are still sent); files left in it are not taken.\n`);

@@ -3,7 +3,7 @@ import { defineCommand } from '../command-spec';
 export const watchSpec = defineCommand({
   name: 'watch',
   summary: 'hot folders: files dropped into a watched folder become items of its batch of the day (sent by `run --watch` or the app)',
-  usage: ['add DIR --capability ocr|transcribe [--tier T] [--ext pdf,png] [--then STEP]... [--key LABEL] [--budget-per-day EUR]', 'list [--json]', 'remove ID|DIR'],
+  usage: ['add DIR --capability ocr|transcribe [--tier T] [--ext pdf,png] [--then STEP]... [--key LABEL] [--budget-per-day EUR]', 'list [--json]', 'remove ID|DIR', 'resend FILE'],
   options: {
     capability: { type: 'string', value: 'ocr|transcribe', help: 'add: what is done with each file (capabilities that take files)' },
     tier: { type: 'string', value: 'basic|standard|superior', help: 'add: price and quality tier (default standard)' },
@@ -23,12 +23,16 @@ export const watchSpec = defineCommand({
     { command: 'batchdesk watch add /srv/calls --capability transcribe --then text:summary --key acme', note: "each recording transcribed and summarised on ACME's key" },
     { command: 'batchdesk watch list' },
     { command: 'batchdesk watch remove ~/scans/invoices', note: 'or its id; its batches stay' },
+    { command: 'batchdesk watch resend /srv/calls/call-0412.wav', note: 'send the new version of a file that changed after it was sent' },
   ],
   notes: [
     'Files are taken while `batchdesk run --watch`, the desktop app or the browser host runs, and files that came while',
     'none ran are taken at the next start. Subfolders are included; hidden files and folders and partial downloads',
     '(.part, .crdownload, .tmp, ~$ lock files) are ignored; a file is taken once its size and time have not changed',
-    'for 3 seconds. A file whose content the folder already took (moved, renamed or copied) is skipped and listed.',
+    'for 3 seconds and it is complete by its format (a WAV whose header sizes match the file, a PDF ending in %%EOF, a',
+    'PNG ending in IEND, a JPEG ending in its end marker); other formats once unchanged for 30 seconds. A file whose',
+    'content the folder already took (moved, renamed or copied) is skipped and listed. A file that changes after it',
+    'was sent is reported and not sent again; `watch resend FILE` sends its new version.',
     'A file that cannot be processed (unreadable, wrong type, damaged) is moved into .batchdesk-set-aside/ inside the',
     'folder, with the reason listed by `watch list`; the other files go on.',
     'The files of a day become one batch named "<folder> <date>", started at once, appended to as files come.',

@@ -1,5 +1,7 @@
 // Watches one folder (subfolders included) with chokidar and says when a file is ready to take:
-// when its size and modification time have not changed for `stableMs`. chokidar's own
+// when its size and modification time have not changed for `stableMs` and it is whole by its own
+// format (file-complete.ts: a WAV's sizes, a PDF's %%EOF, a PNG's IEND, a JPEG's end marker); a
+// format that cannot say so is taken after `longQuietMs` instead. chokidar's own
 // awaitWriteFinish looks at the size only; a program that rewrites a file in place keeps its
 // size and changes its mtime, so both are compared here. Hidden and partial files are never
 // reported (intake-rules.ts). The first scan reports every file already there, so files that
@@ -9,16 +11,25 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { ignoredPath } from './intake-rules';
+import { fileCompleteness } from './file-complete';
+import { assertNever } from '../../../shared/domain';
 
 export interface FolderWatcherOptions {
   /** How long a file's size and mtime must hold still before it is taken. */
   stableMs: number;
   /** Poll the folder instead of OS notifications (network shares that send none). */
   usePolling?: boolean;
-  /** A file is ready: its size and mtime held still for stableMs. */
+  /** How long a file of a format that does not say where it ends must hold still (default 10 x stableMs). */
+  longQuietMs?: number;
+  /** A file is ready: it held still for stableMs and is whole (or held still for longQuietMs). */
   onReady: (path: string) => void;
+  /** A file held still for longQuietMs but is still not whole: said once per version of it. */
+  onIncomplete?: (path: string, why: string) => void;
   onError: (message: string) => void;
 }
+
+/** Quiet time for formats that cannot say they are whole, as a multiple of stableMs. */
+export const LONG_QUIET_FACTOR = 10;
 
 /** When to look at the folder once more after chokidar's first scan. */
 const RESCAN_MS = 500;
@@ -26,6 +37,10 @@ const RESCAN_MS = 500;
 interface Pending {
   size: number;
   mtimeMs: number;
+  /** When the file was first seen at this size and mtime. */
+  since: number;
+  /** Its incompleteness was said (once per version). */
+  said: boolean;
   timer: NodeJS.Timeout;
 }
 
@@ -97,7 +112,7 @@ export class FolderWatcher {
     this.pending.delete(path);
   }
 
-  private async check(path: string, before: { size: number; mtimeMs: number } | null): Promise<void> {
+  private async check(path: string, before: Pending | null): Promise<void> {
     let now: { size: number; mtimeMs: number; isFile: boolean };
     try {
       const s = await stat(path);
@@ -107,15 +122,43 @@ export class FolderWatcher {
       return;
     }
     if (this.closed || !now.isFile) return;
-    if (before !== null && before.size === now.size && before.mtimeMs === now.mtimeMs) {
+    const still = before !== null && before.size === now.size && before.mtimeMs === now.mtimeMs;
+    if (still && (await this.whole(path, now.size, before))) {
       this.forget(path);
       this.opts.onReady(path);
       return;
     }
+    if (this.closed) return;
     const old = this.pending.get(path);
     if (old) clearTimeout(old.timer);
-    const timer = setTimeout(() => void this.check(path, { size: now.size, mtimeMs: now.mtimeMs }), this.opts.stableMs);
-    this.pending.set(path, { size: now.size, mtimeMs: now.mtimeMs, timer });
+    const version = still ? before : { since: Date.now(), said: false };
+    const pending: Pending = { size: now.size, mtimeMs: now.mtimeMs, since: version.since, said: version.said, timer: setTimeout(() => void this.check(path, pending), this.opts.stableMs) };
+    this.pending.set(path, pending);
+  }
+
+  /** Held still: is it whole? A format that cannot say is whole once quiet for longQuietMs. */
+  private async whole(path: string, size: number, p: Pending): Promise<boolean> {
+    const longQuiet = Date.now() - p.since >= (this.opts.longQuietMs ?? LONG_QUIET_FACTOR * this.opts.stableMs);
+    let c;
+    try {
+      c = await fileCompleteness(path, size);
+    } catch {
+      return false; // unreadable for a moment (moved, locked): looked at again after stableMs
+    }
+    switch (c.kind) {
+      case 'complete':
+        return true;
+      case 'unknown':
+        return longQuiet;
+      case 'incomplete':
+        if (longQuiet && !p.said) {
+          p.said = true;
+          this.opts.onIncomplete?.(path, c.why);
+        }
+        return false;
+      default:
+        return assertNever(c, 'completeness');
+    }
   }
 
   /** Files seen but not yet quiet long enough. */

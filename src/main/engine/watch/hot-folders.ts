@@ -18,8 +18,11 @@ import { extensionsOf, type WatchRow, type WatchStore, type WatchFileRow } from 
 import { watchSteps, type ChooseKey, type RollingBatches } from './rolling-batch';
 import { takeFile, type Intake, type TakeFileDeps } from './take-file';
 
-/** What a watching face is told, file by file (the CLI prints it, the window refreshes). */
-export type WatchEvent = Intake & { watch: { id: string; dir: string } };
+/**
+ * What a watching face is told, file by file (the CLI prints it, the window refreshes): an intake,
+ * or a file that held still but is not whole by its format (said once per version of it).
+ */
+export type WatchEvent = (Intake | { kind: 'incomplete'; path: string; message: string }) & { watch: { id: string; dir: string } };
 
 export interface HotFoldersDeps {
   store: WatchStore;
@@ -128,6 +131,20 @@ export class HotFolders {
     return w;
   }
 
+  /**
+   * Sends the version of a watched folder's file that is there now, although an earlier version of
+   * it was sent (a file that changed after it was taken is otherwise only reported). The same
+   * content as a file already taken is still skipped.
+   */
+  async resend(file: string): Promise<Intake> {
+    const path = resolve(file);
+    const w = this.d.store.list().find((row) => inside(row.dir, path) && row.dir !== path);
+    if (!w) throw new NotFoundError(`${path} is not in a watched folder. \`batchdesk watch list\` shows them; a file elsewhere goes in a batch of its own (\`batchdesk batch create\`).`);
+    const outcome = await takeFile({ ...this.d.intake, store: this.d.store, rolling: this.d.rolling }, w, path, { resend: true });
+    if (outcome.kind === 'taken') for (const id of [...outcome.created, outcome.batchId]) this.d.changed(id);
+    return outcome;
+  }
+
   /** Stops watching (its batches stay, and are still sent). */
   remove(idOrDir: string): WatchRow {
     const w = this.find(idOrDir);
@@ -206,6 +223,11 @@ export class WatchSession {
           stableMs: this.opts.stableMs ?? DEFAULT_STABLE_MS,
           usePolling: this.opts.usePolling,
           onReady: (path) => this.enqueue(entry, path),
+          onIncomplete: (path, why) => {
+            const message = `${path} is not taken yet: ${why}. It is taken once it is complete; one that stays so was probably cut short (copy it again).`;
+            this.d.logger.log('warn', 'watch.incomplete', { watch: row.id, message });
+            this.opts.onEvent?.({ kind: 'incomplete', path, message, watch: { id: row.id, dir: row.dir } });
+          },
           onError: (m) => this.error(m),
         }),
       };

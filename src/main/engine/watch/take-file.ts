@@ -2,8 +2,10 @@
 // mtime) is passed over without reading; otherwise it is read once (the importers' measure: hash,
 // type, structure, units). A bad file is set aside with the importer's reason; a copy of content
 // this watch already took (a move, a rename, a second copy) is skipped and recorded as such; a
-// good one becomes the next item of the watch's batch of the day, in one IMMEDIATE transaction
-// with its row in the hash store. Nothing that happens to one file stops the others.
+// file that changed after it was taken (a recording still growing, a scan rewritten) is reported
+// and not sent again, unless the user asks (`watch resend`); a good one becomes the next item of
+// the watch's batch of the day, in one IMMEDIATE transaction with its row in the hash store.
+// Nothing that happens to one file stops the others.
 import { mkdir, rename, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { basename, dirname, extname, join, relative } from 'node:path';
@@ -22,6 +24,7 @@ import type { NewJob } from '../queue/job-store';
 import type { RollingBatches } from './rolling-batch';
 import { extensionsOf, type WatchRow, type WatchStore } from './watch-store';
 import { extensionAllowed, SET_ASIDE_DIR } from './intake-rules';
+import { shellWord } from '../shell-word';
 
 export type Intake =
   | { kind: 'taken'; path: string; batchId: string; seq: number; created: string[] }
@@ -47,7 +50,8 @@ function when(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
 }
 
-export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string): Promise<Intake> {
+/** `resend`: the user asked for this version to be sent although an earlier one of the path was (`watch resend`). */
+export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string, opts: { resend?: boolean } = {}): Promise<Intake> {
   if (!extensionAllowed(path, extensionsOf(w))) return { kind: 'passed' };
   let st;
   try {
@@ -56,7 +60,7 @@ export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string): Prom
     return { kind: 'gone', path };
   }
   if (!st.isFile()) return { kind: 'passed' };
-  if (d.store.seen(w.id, path, st.size, st.mtimeMs)) return { kind: 'passed' };
+  if (!opts.resend && d.store.seen(w.id, path, st.size, st.mtimeMs)) return { kind: 'passed' };
   const capability = w.capability as FileCapability;
   const measured = await measureFile(path, capability, d.signal);
   if (!measured.ok) {
@@ -67,6 +71,8 @@ export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string): Prom
   const file = { size: item.size, mtimeMs: item.mtimeMs };
   const before = d.store.taken(w.id, item.sha256);
   if (before) return skip(d, w, path, file, item.sha256, sameContent(path, before));
+  const earlierVersion = opts.resend ? undefined : d.store.takenAt(w.id, path);
+  if (earlierVersion) return changedAfterTaken(d, w, path, file, earlierVersion);
   const mod = capabilityFor(w.capability) as CapabilityModule<unknown>;
   const ctx: BatchContext = { tier: w.tier, channel: null, options: {} };
   const planned = mod.plan({ kind: 'file', file: item }, ctx);
@@ -97,6 +103,16 @@ export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string): Prom
     d.store.record({ watchId: w.id, sha256: item.sha256, path, size: file.size, mtimeMs: file.mtimeMs, outcome: 'taken', batchId: id, seq, message: null });
     return { kind: 'taken', path, batchId: id, seq, created };
   });
+}
+
+/**
+ * Recorded as refused at this size and mtime, so this version is not judged again; a later change
+ * is reported again. Never sent by itself: it would bill the same recording or scan twice.
+ */
+function changedAfterTaken(d: TakeFileDeps, w: WatchRow, path: string, f: { size: number; mtimeMs: number }, earlier: { batch_id: string | null; at: number }): Intake {
+  const message = `${path} changed after it was sent (taken ${when(earlier.at)} into batch ${earlier.batch_id ?? '?'}): the new version was not sent, so it is not paid for twice. To send it as well: \`batchdesk watch resend ${shellWord(path)}\`.`;
+  d.store.record({ watchId: w.id, sha256: null, path, size: f.size, mtimeMs: f.mtimeMs, outcome: 'refused', batchId: null, seq: null, message });
+  return { kind: 'refused', path, message };
 }
 
 function sameContent(path: string, before: { path: string; batch_id: string | null; at: number }): string {

@@ -86,6 +86,7 @@ export class WatchStore {
       // Same path, size and modification time as a file already judged: nothing to read again.
       seen: db.prepare(`SELECT 1 FROM watch_files WHERE watch_id = ? AND path = ? AND size = ? AND mtime_ms = ? LIMIT 1`),
       taken: db.prepare(`SELECT path, batch_id, at FROM watch_files WHERE watch_id = ? AND sha256 = ? AND outcome = 'taken'`),
+      takenAt: db.prepare(`SELECT sha256, batch_id, at FROM watch_files WHERE watch_id = ? AND path = ? AND outcome = 'taken' ORDER BY at DESC, id DESC LIMIT 1`),
       record: db.prepare(
         `INSERT INTO watch_files (watch_id, sha256, path, size, mtime_ms, outcome, batch_id, seq, message, at)
          VALUES (@watchId, @sha256, @path, @size, @mtimeMs, @outcome, @batchId, @seq, @message, @now)`,
@@ -145,6 +146,11 @@ export class WatchStore {
   /** The file this watch already took with this content, if any. */
   taken(watchId: string, sha256: string): { path: string; batch_id: string | null; at: number } | undefined {
     return this.stmts.taken.get(watchId, sha256) as { path: string; batch_id: string | null; at: number } | undefined;
+  }
+
+  /** The version of the file at `path` this watch took last, if it took one. */
+  takenAt(watchId: string, path: string): { sha256: string; batch_id: string | null; at: number } | undefined {
+    return this.stmts.takenAt.get(watchId, path) as { sha256: string; batch_id: string | null; at: number } | undefined;
   }
 
   record(r: FileRecord): void {
