@@ -1,7 +1,9 @@
 // Pacing per recipient: never two messages to the same person within a batch's gap, whichever
 // batch of the data folder they come from. The last send to each recipient (as sent to: E.164 or
 // lower-cased e-mail, the opt-out list's key) is noted when its request leaves, so a send still
-// in flight counts too. Checking and noting are one synchronous step on one connection, and one
+// in flight counts too, and again when its answer came (`sent`): the message reached the API at
+// some moment in between, so the gap counts from the later of the two and holds as the
+// recipient sees it, however slowly the first request travelled. Checking and noting are one synchronous step on one connection, and one
 // engine runs per data folder, so two jobs to the same person claimed in the same pass cannot
 // both pass. A job's own retry (same message, same idempotency key) is not a second message.
 import type { Db } from '../db/connection';
@@ -17,6 +19,7 @@ export class RecipientPacing {
   ) {
     this.stmts = {
       last: db.prepare(`SELECT last_at AS lastAt, job_id AS jobId FROM recipient_sends WHERE recipient = ?`),
+      sent: db.prepare(`UPDATE recipient_sends SET last_at = MAX(last_at, @now) WHERE recipient = @recipient AND job_id = @job`),
       note: db.prepare(
         `INSERT INTO recipient_sends (recipient, last_at, job_id) VALUES (@recipient, @now, @job)
          ON CONFLICT (recipient) DO UPDATE SET last_at = MAX(last_at, excluded.last_at), job_id = excluded.job_id`,
@@ -36,5 +39,10 @@ export class RecipientPacing {
     }
     this.stmts.note.run({ recipient, now, job: jobId });
     return { ok: true };
+  }
+
+  /** Job `jobId`'s request to `recipient` has its answer (or failed): the gap counts from now. */
+  sent(recipient: string, jobId: number): void {
+    this.stmts.sent.run({ recipient, now: this.now(), job: jobId });
   }
 }

@@ -34,6 +34,11 @@ export class SendHolds {
     if (quiet.kind !== 'send') return quiet;
     return paceTiming(this.pacing.take(recipient, jobId, batch.recipient_gap_ms), recipient, batch.recipient_gap_ms);
   }
+
+  /** The send `check` let go has its answer: the recipient's gap counts from now (RecipientPacing.sent). */
+  sent(batch: Rules, jobId: number, recipient: string): void {
+    if (batch.recipient_gap_ms > 0) this.pacing.sent(recipient, jobId);
+  }
 }
 
 /** A pacing decision (this data folder's, or a team's shared store's) as the timing of a send. */

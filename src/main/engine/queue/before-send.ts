@@ -10,7 +10,8 @@ import { verifySource } from './verify-source';
 import { engineError, type EngineError } from '../../../shared/errors';
 
 export type BeforeSend<P> =
-  | { kind: 'send'; payload: P; src: ReturnType<CapabilityModule<P>['sourceFile']> }
+  /** `recipient`: whom the message goes to (null for a capability that messages nobody). */
+  | { kind: 'send'; payload: P; src: ReturnType<CapabilityModule<P>['sourceFile']>; recipient: string | null }
   | { kind: 'skip'; reason: string }
   | { kind: 'hold'; until: number; message: string }
   | { kind: 'fail'; err: EngineError };
@@ -44,5 +45,5 @@ export async function beforeSend<P>(job: { payload_json: string; source: string;
     const problem = await verifySource(src);
     if (problem) return { kind: 'fail', err: problem };
   }
-  return { kind: 'send', payload, src };
+  return { kind: 'send', payload, src, recipient: recipient ?? null };
 }

@@ -588,7 +588,11 @@ export class Runner {
     const started = this.d.clock.now();
     let response: ApiResponse;
     try {
-      response = await sendJobRequest(this.d.target.baseUrl, key.secret, request, signal, this.config);
+      // Whatever came back, the recipient's gap counts from now: the message reached the API by then.
+      const recipient = pre.recipient;
+      response = await sendJobRequest(this.d.target.baseUrl, key.secret, request, signal, this.config).finally(() => {
+        if (recipient !== null && !this.fatal) this.group.nowEach(() => this.d.holds.sent(batch, job.id, recipient));
+      });
     } catch (e) {
       const latencyMs = this.d.clock.now() - started;
       if (signal.aborted) {

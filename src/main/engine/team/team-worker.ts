@@ -57,7 +57,7 @@ import { formatEur } from '../../../shared/money';
 import { destinationOf, destinationWords } from '../api/destination';
 
 /** What a worker needs of the shared store beyond the queue's transitions. */
-export type SharedStore = QueueStore & Pick<PgQueueStore, 'recordApi' | 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'sampleState' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf' | 'optedOutAmong'>;
+export type SharedStore = QueueStore & Pick<PgQueueStore, 'recordApi' | 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'recipientSent' | 'sampleState' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf' | 'optedOutAmong'>;
 
 /** What the local runner also needs (its prices, randomness, log, API, settings and data folder), and the team's own. */
 export interface TeamWorkerDeps extends Pick<RunnerDeps, 'rates' | 'random' | 'logger' | 'target' | 'config' | 'dataDir'> {
@@ -588,7 +588,12 @@ export class TeamWorker {
     const started = this.d.clock.now();
     let response: ApiResponse;
     try {
-      response = await sendJobRequest(this.d.target.baseUrl, key.secret, request, signal, this.config);
+      // Whatever came back, the recipient's gap counts from now: the message reached the API by then.
+      const recipient = batch.recipient_gap_ms > 0 ? pre.recipient : null;
+      response = await sendJobRequest(this.d.target.baseUrl, key.secret, request, signal, this.config).finally(async () => {
+        // Best effort: a store that cannot be reached leaves the gap counted from the request's start.
+        if (recipient !== null) await this.write(() => store.recipientSent(recipient, job.id)).catch(() => undefined);
+      });
     } catch (e) {
       const latencyMs = this.d.clock.now() - started;
       if (signal.aborted) {

@@ -1022,6 +1022,11 @@ export class PgQueueStore implements QueueStore {
     return { ok: false, until: lastAt + gapMs, lastAt };
   }
 
+  /** Job `jobId`'s request to `recipient` has its answer: the gap counts from now (as RecipientPacing.sent). */
+  async recipientSent(recipient: string, jobId: number): Promise<void> {
+    await this.pool.query(`UPDATE recipient_sends SET last_at = GREATEST(last_at, $3) WHERE recipient = $1 AND job_id = $2`, [recipient, jobId, this.now()]);
+  }
+
   /** A sample run's items: how many are still open, and what the finished ones did and cost (as JobStore.sampleState). */
   async sampleState(batchId: string): Promise<SampleState> {
     const r = await this.pool.query<SampleState>(
