@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import asar from '@electron/asar';
 import { tempDir } from '../helpers/temp-dir';
+import { APP_ID } from '../../src/main/electron/app-id';
 
 const root = process.cwd();
 const onLinuxX64 = process.platform === 'linux' && process.arch === 'x64';
@@ -126,6 +127,12 @@ describe.skipIf(!onLinuxX64)('packaged app (electron-builder --linux dir, stand-
     expect(r.stdout).toContain(`First result of`);
     expect(r.stdout).toContain(join(extracted, 'resources', 'samples', 'invoices'));
     expect(existsSync(join(data, 'batchdesk.sqlite'))).toBe(true);
+  });
+});
+
+describe('electron-builder.yml', () => {
+  it('gives the installers the app id the app uses for its notifications (Windows)', () => {
+    expect(readFileSync(join(root, 'electron-builder.yml'), 'utf8')).toMatch(new RegExp(`^appId: ${APP_ID.replaceAll('.', '\\.')}$`, 'm'));
   });
 });
 

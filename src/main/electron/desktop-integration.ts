@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MethodName } from '../../shared/contract';
 import type { DispatchResult } from '../service/dispatch';
+import { APP_ID } from './app-id';
 import { appMenuTemplate } from './app-menu';
 import { startAutoUpdate } from './auto-update';
 import { commandLineToolPlan } from './command-line-tool';
@@ -43,6 +44,7 @@ export function isSmokeTest(argv: readonly string[]): boolean {
 }
 
 export function setUpDesktop(s: DesktopSetup): { dispose(): void } {
+  if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       appMenuTemplate({
