@@ -4,6 +4,7 @@
 // --smoke-test run (smoke-test.ts). It talks to the engine only through contract calls and
 // pushed events, wherever the engine runs.
 import { app, dialog, Menu, type BrowserWindow } from 'electron';
+import { writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MethodName } from '../../shared/contract';
@@ -112,15 +113,16 @@ export async function smokeTestAndExit(win: BrowserWindow, closeEngine: () => Pr
       }),
     callInPage: (method) => wc.executeJavaScript(`window.batchdesk.call(${JSON.stringify(method)}, {})`),
   });
-  if (result.ok) process.stdout.write(`${result.line}\n`);
-  else process.stderr.write(`Batchdesk smoke test failed: ${result.reason}. Start Batchdesk without ${SMOKE_TEST_FLAG} to see the window; its log is in the data folder's logs/ folder.\n`);
+  // Written synchronously: app.exit does not wait for a pipe (Windows) to take the line.
+  if (result.ok) writeSync(1, `${result.line}\n`);
+  else writeSync(2, `Batchdesk smoke test failed: ${result.reason}. Start Batchdesk without ${SMOKE_TEST_FLAG} to see the window; its log is in the data folder's logs/ folder.\n`);
   await closeEngine().catch(() => undefined);
   app.exit(result.ok ? 0 : 1);
 }
 
 /** The smoke test cannot run beside a running Batchdesk (one app per data folder): say so and fail. */
 export function smokeTestRefused(): void {
-  process.stderr.write(`Batchdesk smoke test failed: another Batchdesk is running for this user. Quit it, then run ${SMOKE_TEST_FLAG} again.\n`);
+  writeSync(2, `Batchdesk smoke test failed: another Batchdesk is running for this user. Quit it, then run ${SMOKE_TEST_FLAG} again.\n`);
   app.exit(1);
 }
 
