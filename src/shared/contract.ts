@@ -512,6 +512,8 @@ export const events = {
   'batches.snapshot': z.object({ batches: z.array(BatchSummary) }),
   'connection.changed': Connection,
   'runner.changed': RunnerStatus,
+  /** Desktop only: show this batch (its notification was clicked); `review`: its invoices that need review. */
+  'app.openBatch': z.object({ id: Id, review: z.boolean() }),
 } as const;
 export type Events = typeof events;
 export type EventName = keyof Events;

@@ -1,6 +1,7 @@
 // A stand-in for the `electron` module (its binary cannot be downloaded here): records what the
 // built main bundle asks of Electron, exercises what it registered, and writes a report.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,6 +18,9 @@ export const app = {
   getPath: (name) => (name === 'userData' ? userData : tmpdir()),
   on: (event, fn) => appListeners.set(event, fn),
   quit: () => undefined,
+  isPackaged: false,
+  name: 'Batchdesk',
+  exit: (code) => standIn.exit(code),
 };
 
 class WebContents {
@@ -32,6 +36,7 @@ class WebContents {
   }
   send(channel, payload) {
     this.sent.push(channel);
+    desktop.sent.push({ channel, payload });
   }
   isDestroyed() {
     return false;
@@ -45,15 +50,21 @@ export class BrowserWindow {
     report.windows.push(options);
     BrowserWindow.last = this;
   }
-  once() {}
-  on() {}
-  show() {}
+  once(event, fn) {
+    standIn.listen(this, event, fn, true);
+  }
+  on(event, fn) {
+    standIn.listen(this, event, fn, false);
+  }
+  show() {
+    desktop.window.push('show');
+  }
   isMinimized() {
     return false;
   }
   loadURL(url) {
     report.loadedUrl = url;
-    setTimeout(finish, 50);
+    setTimeout(process.env.STAND_IN_SCENARIO ? () => standIn.runScenario(process.env.STAND_IN_SCENARIO) : finish, 50);
     return Promise.resolve();
   }
 }
@@ -81,7 +92,11 @@ export const session = {
   },
 };
 export const shell = { openExternal: (url) => ((report.openedExternal = url), Promise.resolve()) };
-export const dialog = { showOpenDialog: async () => ({ canceled: true, filePaths: [] }), showMessageBoxSync: () => 0 };
+export const dialog = {
+  showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+  showMessageBoxSync: (...args) => standIn.answer(args.at(-1)),
+  showMessageBox: async (...args) => ({ response: standIn.answer(args.at(-1)), checkboxChecked: false }),
+};
 export const contextBridge = {};
 export const ipcRenderer = {};
 export const webUtils = {};
@@ -114,3 +129,165 @@ async function finish() {
 }
 
 setTimeout(() => readyResolve(), 10);
+
+// The desktop app's manners (desktop-integration.ts): notifications, tray, menus, progress, the
+// power-save blocker and the window's focus, each call recorded in `desktop`. Scenarios other
+// than the load-and-check above (STAND_IN_SCENARIO) live in stand-in-scenarios.mjs.
+const desktop = {
+  window: [],
+  progress: [],
+  focused: false,
+  sent: [],
+  notifications: [],
+  trays: [],
+  menus: [],
+  images: [],
+  blocker: [],
+  messageBoxes: [],
+  executed: [],
+  exitCode: null,
+  userData,
+};
+
+export const standIn = {
+  report,
+  desktop,
+  handlers,
+  userData,
+  appListeners,
+  /** The window's and its page's listeners, by event (once-listeners are dropped when fired). */
+  listen(target, event, fn, once) {
+    target.standInListeners ??= new Map();
+    const list = target.standInListeners.get(event) ?? [];
+    list.push({ fn, once });
+    target.standInListeners.set(event, list);
+  },
+  emit(target, event, ...args) {
+    const list = target.standInListeners?.get(event) ?? [];
+    target.standInListeners?.set(event, list.filter((l) => !l.once));
+    for (const l of list) l.fn(...args);
+    return list.length;
+  },
+  /** A message box's answer: the button whose label starts with STAND_IN_ANSWER, else the default. */
+  answer(options) {
+    desktop.messageBoxes.push({ message: options?.message, detail: options?.detail, buttons: options?.buttons });
+    const wanted = process.env.STAND_IN_ANSWER;
+    const i = wanted ? (options?.buttons ?? []).findIndex((b) => b.startsWith(wanted)) : -1;
+    return i >= 0 ? i : (options?.defaultId ?? 0);
+  },
+  write() {
+    writeFileSync(process.env.STAND_IN_REPORT, JSON.stringify({ ...report, desktop }));
+  },
+  exit(code) {
+    desktop.exitCode = code;
+    standIn.write();
+    process.exit(code);
+  },
+  async runScenario(name) {
+    const scenarios = await import('./stand-in-scenarios.mjs');
+    const run = scenarios[name];
+    if (!run) throw new Error(`no stand-in scenario ${name}`);
+    await run(standIn, BrowserWindow.last);
+  },
+};
+
+Object.assign(BrowserWindow.prototype, {
+  setProgressBar(fraction) {
+    desktop.progress.push(fraction);
+  },
+  isFocused() {
+    return desktop.focused;
+  },
+  isDestroyed() {
+    return false;
+  },
+  hide() {
+    desktop.window.push('hide');
+  },
+  focus() {
+    desktop.window.push('focus');
+  },
+  restore() {
+    desktop.window.push('restore');
+  },
+});
+
+Object.assign(WebContents.prototype, {
+  once(event, fn) {
+    standIn.listen(this, event, fn, true);
+  },
+  /** As the page would run it: `window.batchdesk` is the preload's bridge, whose calls go to ipcMain's handlers. */
+  executeJavaScript(code) {
+    desktop.executed.push(code);
+    const batchdesk = {
+      call: (method, arg) => handlers.get(`bd:${method}`)?.({ senderFrame: { url: report.loadedUrl } }, arg) ?? Promise.resolve({ ok: false, error: { code: 'invalid_argument', message: `Unknown method ${method}.` } }),
+    };
+    return Promise.resolve(runInNewContext(code, { window: { batchdesk } }));
+  },
+});
+
+export class Notification {
+  static isSupported() {
+    return true;
+  }
+  constructor(options) {
+    this.options = options;
+    this.shown = false;
+    desktop.notifications.push(this);
+  }
+  on(event, fn) {
+    standIn.listen(this, event, fn, false);
+  }
+  show() {
+    this.shown = true;
+  }
+  toJSON() {
+    return { title: this.options.title, body: this.options.body, shown: this.shown };
+  }
+}
+
+export class Tray {
+  constructor(image) {
+    this.image = image;
+    this.tooltips = [];
+    this.menu = null;
+    this.destroyed = false;
+    desktop.trays.push(this);
+  }
+  on(event, fn) {
+    standIn.listen(this, event, fn, false);
+  }
+  setToolTip(text) {
+    this.tooltips.push(text);
+  }
+  setContextMenu(menu) {
+    this.menu = menu;
+  }
+  destroy() {
+    this.destroyed = true;
+  }
+  toJSON() {
+    return { image: this.image, tooltips: this.tooltips, menu: this.menu?.template.map((i) => ({ label: i.label, enabled: i.enabled ?? true })), destroyed: this.destroyed };
+  }
+}
+
+export const Menu = {
+  buildFromTemplate: (template) => ({ template }),
+  setApplicationMenu: (menu) => desktop.menus.push(menu.template.map((m) => ({ label: m.label ?? null, role: m.role ?? null, items: Array.isArray(m.submenu) ? m.submenu.map((i) => i.label ?? i.role ?? i.type) : [] }))),
+};
+
+export const nativeImage = {
+  createFromPath: (path) => {
+    desktop.images.push(path);
+    return { path, isEmpty: () => !existsSync(path) };
+  },
+};
+
+let blockers = 0;
+export const powerSaveBlocker = {
+  start: (type) => {
+    desktop.blocker.push(`start ${type}`);
+    return ++blockers;
+  },
+  stop: (id) => desktop.blocker.push(`stop ${id}`),
+};

@@ -8,6 +8,8 @@ import { KeychainStore } from '../engine/secrets/secret-store';
 import { bindIpc } from './ipc';
 import { appProtocolHandler } from './app-protocol';
 import { APP_ORIGIN, secureWebPreferences, vettedExternalUrl } from './secure-window';
+import { isSmokeTest, setUpDesktop, smokeTestAndExit, smokeTestRefused } from './desktop-integration';
+import { eventChannel } from './ipc';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const rendererDir = join(here, '..', 'renderer');
@@ -17,6 +19,8 @@ protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: t
 let win: BrowserWindow | null = null;
 let service: AppService | null = null;
 let quitConfirmed = false;
+/** `--smoke-test`: the window stays hidden, one call, one line, exit (desktop-integration.ts). */
+const smoke = isSmokeTest(process.argv);
 
 function createWindow(): BrowserWindow {
   const w = new BrowserWindow({
@@ -28,7 +32,7 @@ function createWindow(): BrowserWindow {
     show: false,
     webPreferences: secureWebPreferences(join(here, '..', 'preload', 'index.cjs')),
   });
-  w.once('ready-to-show', () => w.show());
+  w.once('ready-to-show', () => !smoke && w.show());
   w.webContents.setWindowOpenHandler(({ url }) => {
     const safe = vettedExternalUrl(url);
     if (safe) void shell.openExternal(safe);
@@ -61,6 +65,7 @@ async function chooseFolder(title: string): Promise<string | null> {
 }
 
 if (!app.requestSingleInstanceLock()) {
+  if (smoke) smokeTestRefused();
   app.quit();
 } else {
   app.on('second-instance', () => {
@@ -86,6 +91,27 @@ if (!app.requestSingleInstanceLock()) {
     bindIpc(ipcMain, service, () => win?.webContents ?? null);
     win = createWindow();
     win.on('closed', () => (win = null));
+    if (smoke) {
+      const s = service;
+      void smokeTestAndExit(win, () => s.close());
+      return;
+    }
+    const engine = service;
+    setUpDesktop({
+      win,
+      engine,
+      send: (event, payload) => win?.webContents.send(eventChannel(event), payload),
+      quit: () => {
+        quitConfirmed = true;
+        void engine.close().finally(() => app.quit());
+      },
+      quitting: () => quitConfirmed,
+      beforeRestart: async () => {
+        quitConfirmed = true;
+        await engine.close();
+      },
+      log: (message) => engine.engine.logger.log('info', 'desktop', { message }),
+    });
     // Unfinished batches continue where they stopped.
     service.start();
   });

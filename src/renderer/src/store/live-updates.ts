@@ -5,6 +5,7 @@ import { client } from '../client';
 import { useBatchesStore } from './batches-store';
 import { useConnectionStore } from './connection-store';
 import { useRunnerStore } from './runner-store';
+import { navigate } from '../routing/use-route';
 
 /**
  * When no snapshot has arrived for this long, the list is read again: it covers snapshots missed
@@ -29,6 +30,11 @@ export function startLiveUpdates(): () => void {
     const parsed = events['runner.changed'].safeParse(payload);
     if (parsed.success) useRunnerStore.getState().set(parsed.data);
   });
+  // The desktop app asks for a batch when its notification is clicked.
+  const offOpenBatch = c.on('app.openBatch', (payload) => {
+    const parsed = events['app.openBatch'].safeParse(payload);
+    if (parsed.success) navigate({ name: 'batch', id: parsed.data.id, jobId: null, ...(parsed.data.review ? { review: true } : {}) });
+  });
   void useBatchesStore.getState().load();
   void useConnectionStore.getState().load();
   void useRunnerStore.getState().load();
@@ -42,6 +48,7 @@ export function startLiveUpdates(): () => void {
     offSnapshot();
     offConnection();
     offRunner();
+    offOpenBatch();
     window.clearInterval(timer);
   };
 }
