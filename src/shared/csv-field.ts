@@ -1,4 +1,6 @@
 // One CSV field, for every CSV Batchdesk writes (engine exports, statements downloaded in the window).
+import { escapeControls } from './control-characters';
+
 const NUMBER_LIKE = /^[+-]?[\d][\d\s().,/-]*$/;
 
 /**
@@ -8,7 +10,8 @@ const NUMBER_LIKE = /^[+-]?[\d][\d\s().,/-]*$/;
  */
 export function csvField(v: string | number | null): string {
   if (v === null) return '';
-  let s = String(v);
+  // Cells hold outside text (an API's words, a file's name): its control characters made inert.
+  let s = escapeControls(String(v));
   if (typeof v === 'string' && (/^[=@\t\r]/.test(s) || (/^[+-]/.test(s) && !NUMBER_LIKE.test(s)))) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

@@ -140,7 +140,8 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
         const { to, text } = JSON.parse(q.body) as { to: string; text: string };
         // Row 1 refused, row 2 queued (a sent status), row 3 refused without a reason field.
         const n = Number(/customer (\d+)/.exec(text)?.[1]) + 1;
-        if (n === 1) return json(res, 200, { id: 'msg_1', status: 'rejected', reason: `recipient ${to} has blocked this sender`, channel: 'whatsapp', to });
+        // Its words drive no terminal and echo no key (they are the API's, like an error's).
+        if (n === 1) return json(res, 200, { id: 'msg_1', status: 'rejected', reason: `recipient ${to} has blocked this sender\u001b[2J (key ${HOSTILE_KEY})`, channel: 'whatsapp', to });
         if (n === 2) return json(res, 200, { id: 'msg_2', status: 'Queued', channel: 'whatsapp', to });
         return json(res, 200, { id: 'msg_3', status: 'failed', to });
       });
@@ -149,8 +150,9 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
       expect(jobs.map((j) => j.state)).toEqual(['failed', 'succeeded', 'failed']);
       const [first, , third] = jobs;
       expect(first).toMatchObject({ error_kind: 'invalid_request', cost: null, attempts: 1, http_status: 200 });
-      expect(first?.error_message).toMatch(/did not send the message: status "rejected" \(the API said: recipient \+\d+ has blocked this sender\)/);
+      expect(first?.error_message).toMatch(/did not send the message: status "rejected" \(the API said: recipient \+\d+ has blocked this sender/);
       expect(first?.error_message).toMatch(/create a new batch for it/);
+      expect(first?.error_message).toContain('sender\\u001b[2J (key [redacted])');
       expect(third?.error_message).toMatch(/status "failed" \(the API said: \{"id":"msg_3","status":"failed"/);
       expect(third?.attempts).toBe(1);
       // Asked once each: a refusal is an answer, not a lost request.

@@ -5,6 +5,7 @@
 // left out. The speaker is a "Agent: " prefix in SRT, which has no voices, and a <v Agent> voice
 // span in WebVTT.
 import type { Cue } from '../../../shared/capabilities/descriptor';
+import { escapeControls } from '../../../shared/control-characters';
 
 interface Timed {
   startMs: number;
@@ -35,11 +36,12 @@ function timed(cues: readonly Cue[]): Timed[] {
   for (const c of cues) {
     const lines = c.text
       .split(/\r\n|\r|\n|\u2028|\u2029/)
-      .map((l) => l.replace(/\s+/g, ' ').trim())
+      // The API's words: control characters made inert (a subtitle file is also read with `cat`).
+      .map((l) => escapeControls(l.replace(/\s+/g, ' ').trim()))
       .filter((l) => l !== '');
     if (lines.length === 0) continue;
     const startMs = toMs(c.start);
-    const speaker = c.speaker?.replace(/\s+/g, ' ').trim() || null;
+    const speaker = escapeControls(c.speaker?.replace(/\s+/g, ' ').trim() ?? '') || null;
     out.push({ startMs, endMs: Math.max(startMs + 1, toMs(c.end)), lines, speaker });
   }
   return out.map((t, i) => ({ t, i })).sort((a, b) => a.t.startMs - b.t.startMs || a.i - b.i).map(({ t }) => t);
