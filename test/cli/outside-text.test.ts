@@ -83,6 +83,8 @@ describe('control sequences from outside on the command line', () => {
       const text = readFileSync(out, 'utf8');
       expect(text.replace(/\r\n/g, '\n'), format).not.toMatch(CONTROL);
       expect(text).toContain('\\u001b[2J');
+      // A phone number is text to a spreadsheet, never a number or a formula.
+      if (format === 'csv') expect(text).toContain(",'+442079460002,");
     }
   });
 
