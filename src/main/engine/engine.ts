@@ -82,8 +82,10 @@ import type { JobDetail, JobPage, PreviewItem, ResultOf } from '../../shared/con
 type CostReport = ResultOf<'costs.report'>;
 import { NUMERIC_SETTINGS, readNumericSetting, type NumericSettingRule } from '../../shared/settings-rules';
 
-/** The data folder's database, in the folder the user chose (--data-dir). */
-export const DATABASE_FILE = 'batchdesk.sqlite';
+import { DATABASE_FILE } from './data-dir';
+import { refuseDamaged } from './damaged-database';
+
+export { DATABASE_FILE };
 
 /** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
 export type HandOverTarget = Pick<PgQueueStore, 'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong'>;
@@ -199,7 +201,9 @@ export class Engine {
     opts: EngineOptions,
   ) {
     mkdirSync(dataDir, { recursive: true });
-    this.db = openDatabase(join(dataDir, DATABASE_FILE), opts.onUpgrade);
+    const file = join(dataDir, DATABASE_FILE);
+    this.db = openDatabase(file, opts.onUpgrade);
+    refuseDamaged(this.db, file);
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? Math.random;
     this.importThreadMinBytes = opts.importThreadMinBytes ?? THREAD_MIN_BYTES;
