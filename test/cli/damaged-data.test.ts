@@ -1,6 +1,6 @@
 // The command line refuses an empty or damaged database with the path and what to do (exit 4),
 // and never writes into it.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCli } from '../helpers/cli';
@@ -58,5 +58,24 @@ describe('a damaged data folder on the command line', () => {
       expect(readFileSync(db).equals(bytes)).toBe(true);
       expect(existsSync(`${db}-wal`) ? readFileSync(`${db}-wal`).length : 0).toBe(0);
     }
+  });
+
+  it('batch create names a data folder it cannot make or open for writing, and says what to do (exit 4)', async () => {
+    const t = tempDir('batchdesk-cli-db-');
+    dirs.push(t.cleanup);
+    const csv = join(t.path, 'm.csv');
+    writeFileSync(csv, 'to,text\n+442079460001,hello\n');
+    // Under a file: the folder cannot be made (a read-only disk fails here too).
+    const underFile = join(csv, 'data');
+    const made = await runCli(['batch', 'create', 'channel', csv, '--data-dir', underFile]);
+    expect(made.code).toBe(4);
+    expect(made.stderr).toBe(`batchdesk: The data folder ${underFile} cannot be created (ENOTDIR). Choose a folder you can write to (--data-dir or BATCHDESK_DATA_DIR), or make the folder above it writable.\n`);
+    // A data folder whose database SQLite cannot open for writing (its write-ahead log cannot be made).
+    const data = join(t.path, 'data');
+    expect((await runCli(['batch', 'create', 'channel', csv, '--data-dir', data])).code).toBe(0);
+    mkdirSync(join(data, 'batchdesk.sqlite-wal'));
+    const again = await runCli(['batch', 'create', 'channel', csv, '--allow-resend', '--data-dir', data]);
+    expect(again.code).toBe(4);
+    expect(again.stderr).toBe(`batchdesk: ${data} cannot be written (SQLITE_CANTOPEN): Batchdesk stopped opening the data folder. Nothing was changed. Make the folder writable (or choose another --data-dir), then try again.\n`);
   });
 });

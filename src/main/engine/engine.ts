@@ -84,6 +84,7 @@ import { NUMERIC_SETTINGS, readNumericSetting, type NumericSettingRule } from '.
 
 import { DATABASE_FILE } from './data-dir';
 import { refuseDamaged } from './damaged-database';
+import { StorageFailure, storageFailure } from './queue/storage-failure';
 
 export { DATABASE_FILE };
 
@@ -200,9 +201,20 @@ export class Engine {
     readonly dataDir: string,
     opts: EngineOptions,
   ) {
-    mkdirSync(dataDir, { recursive: true });
     const file = join(dataDir, DATABASE_FILE);
-    this.db = openDatabase(file, opts.onUpgrade);
+    try {
+      mkdirSync(dataDir, { recursive: true });
+    } catch (e) {
+      // Whatever the code (a read-only disk may say ENOENT here): the folder cannot be made.
+      const code = (e as NodeJS.ErrnoException).code ?? 'error';
+      throw new StorageFailure(`The data folder ${dataDir} cannot be created (${code}). Choose a folder you can write to (--data-dir or BATCHDESK_DATA_DIR), or make the folder above it writable.`, code);
+    }
+    try {
+      this.db = openDatabase(file, opts.onUpgrade);
+    } catch (e) {
+      // A folder on a read-only or full disk, said with the folder and what to do.
+      throw storageFailure(e, dataDir, 'opening the data folder', { keep: 'Nothing was changed.', again: 'try again' }) ?? e;
+    }
     refuseDamaged(this.db, file);
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? Math.random;
@@ -559,7 +571,8 @@ export class Engine {
         const items = this.summary(e.parentId).counts.succeeded;
         return { batch: null, problems: [{ source: e.parentId, row: null, message: e.message }], alreadyQueued: items, steps: [], estimates: [] };
       }
-      throw e;
+      // A full disk or a folder that cannot be written, said with the folder and what to do.
+      throw storageFailure(e, this.dataDir, 'creating the batch', { keep: 'The batch was not created.', again: 'create it again' }) ?? e;
     } finally {
       for (const id of created) importsHere.delete(id);
     }

@@ -17,8 +17,22 @@ export class StorageFailure extends Error {
   }
 }
 
+/** What became of the work a storage failure stopped, and what repeats it once the cause is fixed. */
+export interface StoppedWork {
+  /** What is kept, in a sentence. */
+  keep: string;
+  /** "run again", "create it again". */
+  again: string;
+}
+
+/** A run: nothing is lost, everything goes on at the next run. */
+export const STOPPED_RUN: StoppedWork = {
+  keep: 'Nothing is lost: queued items stay queued, and items that were in flight are resent with the same idempotency key at the next run, so nothing is paid or sent twice.',
+  again: 'run again',
+};
+
 /** The failure as a user-facing error, or null when `e` is not a storage problem. */
-export function storageFailure(e: unknown, dataDir: string, doing: string): StorageFailure | null {
+export function storageFailure(e: unknown, dataDir: string, doing: string, stopped: StoppedWork = STOPPED_RUN): StorageFailure | null {
   if (e instanceof StorageFailure) return e;
   const code = (e as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return null;
@@ -31,15 +45,15 @@ export function storageFailure(e: unknown, dataDir: string, doing: string): Stor
       true,
     );
   }
-  const keep = 'Nothing is lost: queued items stay queued, and items that were in flight are resent with the same idempotency key at the next run, so nothing is paid or sent twice.';
+  const { keep, again } = stopped;
   if (code === 'SQLITE_FULL' || code === 'ENOSPC') {
-    return new StorageFailure(`The disk holding ${dataDir} is full: Batchdesk stopped ${doing}. ${keep} Free some space on that disk, then run again.`, code);
+    return new StorageFailure(`The disk holding ${dataDir} is full: Batchdesk stopped ${doing}. ${keep} Free some space on that disk, then ${again}.`, code);
   }
   if (code.startsWith('SQLITE_IOERR') || code === 'EIO') {
-    return new StorageFailure(`Batchdesk could not write to ${dataDir} (${code}) and stopped ${doing}. ${keep} Check that the disk is connected and healthy, then run again.`, code);
+    return new StorageFailure(`Batchdesk could not write to ${dataDir} (${code}) and stopped ${doing}. ${keep} Check that the disk is connected and healthy, then ${again}.`, code);
   }
-  if (code.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'SQLITE_CANTOPEN') {
-    return new StorageFailure(`${dataDir} cannot be written (${code}): Batchdesk stopped ${doing}. ${keep} Make the folder writable (or choose another --data-dir), then run again.`, code);
+  if (code.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code === 'SQLITE_CANTOPEN') {
+    return new StorageFailure(`${dataDir} cannot be written (${code}): Batchdesk stopped ${doing}. ${keep} Make the folder writable (or choose another --data-dir), then ${again}.`, code);
   }
   return null;
 }
