@@ -162,6 +162,18 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
       expect(s.cost.spent).toBe(jobs[1]?.cost);
     });
 
+    it('a redirect (HTTP 307) is not followed: the item fails at once, asking to check the API URL', async () => {
+      const { r, server, runBatch } = await rig((_q, res) => {
+        res.writeHead(307, { location: 'https://api.example.com/v1/channels/whatsapp' });
+        res.end();
+      });
+      const id = await runBatch(1);
+      const [job] = await r.jobs(id);
+      expect(job).toMatchObject({ state: 'failed', error_kind: 'invalid_request', http_status: 307, attempts: 1, cost: null });
+      expect(job?.error_message).toMatch(/HTTP 307 \(a redirect to https:\/\/api\.example\.com\/v1\/channels\/whatsapp\).*Check the API URL/);
+      expect(server.requests.length).toBe(1);
+    });
+
     it('keeps at most 64 KB of a 50 MB body, marked as cut', async () => {
       const big = Buffer.alloc(50 * 1024 * 1024, 'x');
       const { r, runBatch } = await rig((_q, res) => {

@@ -76,6 +76,16 @@ export function classifyResponse(
       retryAfterMs: parseRetryAfter(res.headers, nowMs),
     });
   }
+  if (s >= 300 && s < 400) {
+    // A POST is not followed to another address: a redirect means the URL is not the API's own.
+    const location = res.headers.get('location');
+    const to = location ? ` to ${answerWords(location, secrets).slice(0, 200)}` : '';
+    return engineError(
+      'invalid_request',
+      `The API answered HTTP ${s} (a redirect${to}) instead of an answer, so the item was not done: the API URL is probably not the API's address (http instead of https, or a path too many or missing). Check the API URL (--api-url, BATCHDESK_API_URL or the key's --api-url; in the window: Settings), then retry the failed items.`,
+      extra,
+    );
+  }
   if (s === 413) return engineError('invalid_request', `The API refused the item as too large (HTTP 413)${said}. Split or compress the file.`, extra);
   if (s === 415) return engineError('invalid_request', `The API does not accept this file type (HTTP 415)${said}. Convert it to a supported format.`, extra);
   if (s === 422 && code === 'idempotency_key_reused') {
