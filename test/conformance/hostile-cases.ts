@@ -135,6 +135,45 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
       expect((await r.jobs(id))[0]).toMatchObject({ state: 'failed', error_kind: 'bad_response' });
     });
 
+    it('a 200 saying the send was refused fails the item at once with the API\'s words, unbilled; only the sent statuses count', async () => {
+      const { r, server, runBatch } = await rig((q, res) => {
+        const { to, text } = JSON.parse(q.body) as { to: string; text: string };
+        // Row 1 refused, row 2 queued (a sent status), row 3 refused without a reason field.
+        const n = Number(/customer (\d+)/.exec(text)?.[1]) + 1;
+        // Its words drive no terminal and echo no key (they are the API's, like an error's).
+        if (n === 1) return json(res, 200, { id: 'msg_1', status: 'rejected', reason: `recipient ${to} has blocked this sender\u001b[2J (key ${HOSTILE_KEY})`, channel: 'whatsapp', to });
+        if (n === 2) return json(res, 200, { id: 'msg_2', status: 'Queued', channel: 'whatsapp', to });
+        return json(res, 200, { id: 'msg_3', status: 'failed', to });
+      });
+      const id = await runBatch(3);
+      const jobs = await r.jobs(id);
+      expect(jobs.map((j) => j.state)).toEqual(['failed', 'succeeded', 'failed']);
+      const [first, , third] = jobs;
+      expect(first).toMatchObject({ error_kind: 'invalid_request', cost: null, attempts: 1, http_status: 200 });
+      expect(first?.error_message).toMatch(/did not send the message: status "rejected" \(the API said: recipient \+\d+ has blocked this sender/);
+      expect(first?.error_message).toMatch(/create a new batch for it/);
+      expect(first?.error_message).toContain('sender\\u001b[2J (key [redacted])');
+      expect(third?.error_message).toMatch(/status "failed" \(the API said: \{"id":"msg_3","status":"failed"/);
+      expect(third?.attempts).toBe(1);
+      // Asked once each: a refusal is an answer, not a lost request.
+      expect(server.requests.length).toBe(3);
+      const s = await r.summary(id);
+      expect(s.counts.succeeded).toBe(1);
+      expect(s.cost.spent).toBe(jobs[1]?.cost);
+    });
+
+    it('a redirect (HTTP 307) is not followed: the item fails at once, asking to check the API URL', async () => {
+      const { r, server, runBatch } = await rig((_q, res) => {
+        res.writeHead(307, { location: 'https://api.example.com/v1/channels/whatsapp' });
+        res.end();
+      });
+      const id = await runBatch(1);
+      const [job] = await r.jobs(id);
+      expect(job).toMatchObject({ state: 'failed', error_kind: 'invalid_request', http_status: 307, attempts: 1, cost: null });
+      expect(job?.error_message).toMatch(/HTTP 307 \(a redirect to https:\/\/api\.example\.com\/v1\/channels\/whatsapp\).*Check the API URL/);
+      expect(server.requests.length).toBe(1);
+    });
+
     it('keeps at most 64 KB of a 50 MB body, marked as cut', async () => {
       const big = Buffer.alloc(50 * 1024 * 1024, 'x');
       const { r, runBatch } = await rig((_q, res) => {

@@ -1,9 +1,10 @@
-// Edges of a local run: a full disk, a finished batch meeting a missing key, and batches nobody
+// Edges of a local run: a full disk, a database damaged while it runs, a finished batch meeting a missing key, and batches nobody
 // started. Settings changed while a run goes on are dispatch cases, run on both stores
 // (test/conformance/dispatch-cases.ts).
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
+import { closeSync, existsSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { StorageFailure } from '../../src/main/engine/queue/storage-failure';
 import { expectLedgerExactlyOnce, jobsOf, startHarness, writeMessagesCsv } from './harness';
@@ -42,6 +43,77 @@ describe('a full disk during run', () => {
     const jobs = jobsOf(again, id);
     expect(jobs.every((j) => j.state === 'succeeded')).toBe(true);
     await expectLedgerExactlyOnce(h.admin, jobs);
+  });
+});
+
+describe('a database damaged while a run goes on', () => {
+  /** Runs the batch; what the data folder's files held when the run met the damage, and the error. */
+  async function runMeetingDamage(h: Awaited<ReturnType<typeof startHarness>>, id: string): Promise<{ error: unknown; atDetection: string | null; after: string }> {
+    const file = join(h.dir, 'batchdesk.sqlite');
+    const files = (): string => `${readFileSync(file).toString('base64')}|${existsSync(`${file}-wal`) ? readFileSync(`${file}-wal`).toString('base64') : ''}`;
+    let atDetection: string | null = null;
+    const log = h.engine.logger.log.bind(h.engine.logger);
+    h.engine.logger.log = (level, event, data) => {
+      if (event === 'run.storage_failed') atDetection = files();
+      log(level, event, data);
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown): void => void unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    let error: unknown = null;
+    try {
+      await h.run({ batchIds: [id] });
+    } catch (e) {
+      error = e;
+    }
+    process.off('unhandledRejection', onUnhandled);
+    // Never a crash: no SqliteError left to surface on its own.
+    expect(unhandled).toEqual([]);
+    return { error, atDetection, after: files() };
+  }
+
+  it('stops cleanly, naming the file and what to do, and writes nothing more into it', async () => {
+    const h = await startHarness();
+    const csv = await writeMessagesCsv(h.dir, 600);
+    const id = (await h.engine.createBatch({ capability: 'channel', paths: [csv.path] })).batch?.id ?? '';
+    // Slow answers: requests are in flight when the damage is met, and answer after it.
+    await h.admin.setFaults({ latency_ms: 200 });
+    // Opened sound (the check at open passed); now pages in the middle go bad on disk, as a
+    // failing disk does, and the connection drops the pages it holds so it reads them again.
+    const file = join(h.dir, 'batchdesk.sqlite');
+    h.engine.db.pragma('wal_checkpoint(TRUNCATE)');
+    const pages = statSync(file).size / 4096;
+    const fd = openSync(file, 'r+');
+    for (let p = Math.floor(pages * 0.6); p < Math.floor(pages * 0.8); p++) writeSync(fd, Buffer.alloc(4096 - 16, 0xa5), 0, 4096 - 16, p * 4096 + 8);
+    closeSync(fd);
+    h.engine.db.pragma('cache_size = 0');
+    h.engine.db.pragma('cache_size = -32768');
+    const { error, atDetection, after } = await runMeetingDamage(h, id);
+    expect(error).toBeInstanceOf(StorageFailure);
+    expect((error as StorageFailure).damaged).toBe(true);
+    expect((error as Error).message).toContain(`${file} is damaged (SQLite: database disk image is malformed): Batchdesk stopped`);
+    expect((error as Error).message).toMatch(/wrote nothing more into it\. Restore it from a backup, or move it aside/);
+    expect(atDetection).not.toBeNull();
+    expect(after === atDetection).toBe(true);
+  });
+
+  it('met while recording an outcome: the outcomes of the same commit are dropped, not written after it', async () => {
+    const h = await startHarness();
+    const csv = await writeMessagesCsv(h.dir, 40);
+    const id = (await h.engine.createBatch({ capability: 'channel', paths: [csv.path] })).batch?.id ?? '';
+    // The fifth success meets a damaged page (SQLite's error, as the runner gets it); the ones
+    // before it in the same open commit must not be committed once the file is known damaged.
+    const jobs = h.engine.jobs;
+    const real = jobs.succeed.bind(jobs);
+    let calls = 0;
+    jobs.succeed = (job, rec) => {
+      if (++calls === 5) throw Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' });
+      return real(job, rec);
+    };
+    const { error, atDetection, after } = await runMeetingDamage(h, id);
+    expect((error as StorageFailure).damaged).toBe(true);
+    expect((error as Error).message).toMatch(/is damaged .*Batchdesk stopped while recording the outcome of messages\.csv row \d+ and wrote nothing more/);
+    expect(after === atDetection).toBe(true);
   });
 });
 

@@ -103,6 +103,14 @@ describe('hot folders', () => {
     expect(size).toEqual([{ size: bytes.length }]);
   });
 
+  it("takes a file whose name holds terminal control characters under an inert name (the file is read by its own)", async () => {
+    const r = await rig();
+    copyFileSync(PDF, join(r.folder, 'inv\u001b[2J\rAll done.pdf'));
+    await until('the file to be taken', () => r.events.some((e) => e.kind === 'taken'));
+    const [job] = jobs(r.engine);
+    expect(job?.source).toBe(join(r.folder, 'inv\\u001b[2J\\u000dAll done.pdf'));
+  });
+
   it('never looks at hidden files, hidden folders or partial downloads; a finished download is taken', async () => {
     const r = await rig();
     mkdirSync(join(r.folder, '.sync'));

@@ -41,7 +41,8 @@ describe('team: export and report --store', () => {
     expect(rows).toHaveLength(ROWS);
     expect(rows.map((row) => Number(row.item))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
     expect(rows.every((row) => row.state === 'succeeded' && row.message_id !== '')).toBe(true);
-    expect(rows[7]).toMatchObject({ to: '+442000000007', cost_eur: '0.0050' });
+    // A phone number shows as text in a spreadsheet (csvField), never as a number or a sum.
+    expect(rows[7]).toMatchObject({ to: "'+442000000007", cost_eur: '0.0050' });
     expect(new Set(rows.map((row) => row.idempotency_key)).size).toBe(ROWS);
     // Which worker sent each item ("host pid", as status --store names it).
     expect(rows.every((row) => row.worker === worker.tag)).toBe(true);

@@ -1,4 +1,5 @@
 import type { ExitCode } from './exit-codes';
+import type { TextOut } from './terminal-out';
 
 /** What the command line is started with. */
 export interface Streams {
@@ -8,7 +9,10 @@ export interface Streams {
   env: NodeJS.ProcessEnv;
 }
 
-export interface Io extends Streams {
+export interface Io extends Omit<Streams, 'stdout' | 'stderr'> {
+  /** Standard output and error as text for a reader: control characters escaped (terminal-out.ts). */
+  stdout: TextOut;
+  stderr: TextOut;
   /**
    * A message with the --data-dir / --api-url this command line was given carried into each
    * `batchdesk ...` it suggests (suggested-commands.ts). For messages only: data (names, results,

@@ -7,17 +7,19 @@ import { commandHelp, globalHelp, groupHelp } from './help';
 import { classifyFailure, exitCodeFor } from '../engine/failures';
 import { carrierFor } from './suggested-commands';
 import { tierForSending } from './sending-tiering';
+import { textOut } from './terminal-out';
 
 export async function main(argv: string[], streams: Streams): Promise<ExitCode | 130> {
-  // A command a message suggests, copied as printed, works on the same data folder and API.
-  const io: Io = { ...streams, carry: carrierFor(argv) };
   // `batchdesk status | head`: a reader that went away is not an error worth a stack trace.
-  for (const s of [io.stdout, io.stderr]) {
+  for (const s of [streams.stdout, streams.stderr]) {
     s.on('error', (e: NodeJS.ErrnoException) => {
       if (e.code === 'EPIPE') process.exit(0);
       throw e;
     });
   }
+  // A command a message suggests, copied as printed, works on the same data folder and API.
+  // Everything a command prints goes through textOut: text from outside cannot drive the terminal.
+  const io: Io = { ...streams, stdout: textOut(streams.stdout), stderr: textOut(streams.stderr), carry: carrierFor(argv) };
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || (name === 'help' && rest.length === 0)) {
     io.stdout.write(globalHelp(COMMANDS.map((c) => c.spec)));

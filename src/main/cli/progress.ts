@@ -1,6 +1,7 @@
 // Progress of a run: a redrawn bar on a TTY (counts, rate, ETA, spend), plain lines otherwise.
 import type { BatchSummary } from '../../shared/domain';
 import { formatEur } from '../../shared/money';
+import type { TextOut } from './terminal-out';
 
 export interface ProgressSink {
   update(batches: readonly BatchSummary[]): void;
@@ -64,9 +65,9 @@ function etaOf(left: number, rate: number, heldMs: number): string {
   return sending === null ? '--:--' : eta(sending);
 }
 
-export function createProgress(stream: NodeJS.WriteStream, now: () => number = Date.now): ProgressSink {
+export function createProgress(stream: TextOut, now: () => number = Date.now): ProgressSink {
   const samples: Sample[] = [];
-  const tty = stream.isTTY === true;
+  const tty = stream.isTTY;
   let lastPlain = 0;
   let lastLine = '';
   let lastPrinted = '';
@@ -108,7 +109,7 @@ export function createProgress(stream: NodeJS.WriteStream, now: () => number = D
     update(batches) {
       const l = line(batches);
       if (tty) {
-        stream.write(`\r\x1b[2K${l}`);
+        stream.redrawLine(l);
       } else if (l !== lastPrinted && now() - lastPlain >= 2_000) {
         stream.write(`${l}\n`);
         lastPrinted = l;

@@ -1,6 +1,7 @@
 // Keys are read from standard input (piped or typed without echo), never from argv, so they do
 // not end up in shell history or the process list.
-export async function readSecret(stdin: NodeJS.ReadStream, stderr: NodeJS.WriteStream, prompt: string): Promise<string> {
+import type { TextOut } from './terminal-out';
+export async function readSecret(stdin: NodeJS.ReadStream, stderr: Pick<TextOut, 'write'>, prompt: string): Promise<string> {
   if (stdin.isTTY) {
     stderr.write(prompt);
     stdin.setRawMode(true);

@@ -25,6 +25,7 @@ import { importKeys } from './queue/idempotency-key';
 import { channelKindOf } from '../../shared/rates';
 import { OutputNames } from './output-names';
 import { describeOptOut, optOutValue, type OptOut } from './messaging/opt-out-list';
+import { escapeControls } from '../../shared/control-characters';
 
 /** Where an earlier job that delivers the same thing lives. */
 export interface EarlierDelivery {
@@ -241,7 +242,9 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     for (let i = 0; i < n; i++) decide(group[i] as Waiting, planned[i] as Planned<unknown>, deliveries[i] as string, fingerprints[i] as bigint, known);
   };
   const add = (source: string, item: PlanItem, problemSource: string, row: number | null): void => {
-    waiting.push({ source, item, problemSource, row });
+    // An item's source is its name wherever it is shown and exported; a file name is outside
+    // text like any other (a name on Linux may hold ESC or a CR): made inert here, once.
+    waiting.push({ source: escapeControls(source), item, problemSource, row });
     if (waiting.length >= CHECK_GROUP) decideWaiting();
   };
 
@@ -324,6 +327,6 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     rate,
     alreadyQueued,
     newOptOuts: [...newOptOuts].map(([recipient, source]) => ({ recipient, source })),
-    defaultName: `${input.capability}${channel ? `/${channel}` : ''} ${basename(first)}${input.paths.length > 1 ? ` +${input.paths.length - 1}` : ''}`,
+    defaultName: `${input.capability}${channel ? `/${channel}` : ''} ${escapeControls(basename(first))}${input.paths.length > 1 ? ` +${input.paths.length - 1}` : ''}`,
   };
 }

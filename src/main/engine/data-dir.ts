@@ -9,3 +9,10 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
   if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Batchdesk');
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Batchdesk');
 }
+
+/** The data folder's database, in the folder the user chose (--data-dir). */
+export const DATABASE_FILE = 'batchdesk.sqlite';
+
+export function databaseFile(dataDir: string): string {
+  return join(dataDir, DATABASE_FILE);
+}

@@ -82,8 +82,11 @@ import type { JobDetail, JobPage, PreviewItem, ResultOf } from '../../shared/con
 type CostReport = ResultOf<'costs.report'>;
 import { NUMERIC_SETTINGS, readNumericSetting, type NumericSettingRule } from '../../shared/settings-rules';
 
-/** The data folder's database, in the folder the user chose (--data-dir). */
-export const DATABASE_FILE = 'batchdesk.sqlite';
+import { DATABASE_FILE } from './data-dir';
+import { refuseDamaged } from './damaged-database';
+import { StorageFailure, storageFailure } from './queue/storage-failure';
+
+export { DATABASE_FILE };
 
 /** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
 export type HandOverTarget = Pick<PgQueueStore, 'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong'>;
@@ -198,8 +201,21 @@ export class Engine {
     readonly dataDir: string,
     opts: EngineOptions,
   ) {
-    mkdirSync(dataDir, { recursive: true });
-    this.db = openDatabase(join(dataDir, DATABASE_FILE), opts.onUpgrade);
+    const file = join(dataDir, DATABASE_FILE);
+    try {
+      mkdirSync(dataDir, { recursive: true });
+    } catch (e) {
+      // Whatever the code (a read-only disk may say ENOENT here): the folder cannot be made.
+      const code = (e as NodeJS.ErrnoException).code ?? 'error';
+      throw new StorageFailure(`The data folder ${dataDir} cannot be created (${code}). Choose a folder you can write to (--data-dir or BATCHDESK_DATA_DIR), or make the folder above it writable.`, code);
+    }
+    try {
+      this.db = openDatabase(file, opts.onUpgrade);
+    } catch (e) {
+      // A folder on a read-only or full disk, said with the folder and what to do.
+      throw storageFailure(e, dataDir, 'opening the data folder', { keep: 'Nothing was changed.', again: 'try again' }) ?? e;
+    }
+    refuseDamaged(this.db, file);
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? Math.random;
     this.importThreadMinBytes = opts.importThreadMinBytes ?? THREAD_MIN_BYTES;
@@ -555,7 +571,8 @@ export class Engine {
         const items = this.summary(e.parentId).counts.succeeded;
         return { batch: null, problems: [{ source: e.parentId, row: null, message: e.message }], alreadyQueued: items, steps: [], estimates: [] };
       }
-      throw e;
+      // A full disk or a folder that cannot be written, said with the folder and what to do.
+      throw storageFailure(e, this.dataDir, 'creating the batch', { keep: 'The batch was not created.', again: 'create it again' }) ?? e;
     } finally {
       for (const id of created) importsHere.delete(id);
     }

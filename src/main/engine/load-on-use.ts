@@ -9,7 +9,12 @@ import type { MetadataJson, PhoneNumber } from 'libphonenumber-js';
 
 type Countries = typeof import('countries-and-timezones');
 
-/** What Batchdesk uses of libphonenumber-js: its default export, with its default (min) metadata. */
+/**
+ * What Batchdesk uses of libphonenumber-js: its "max" build (libphonenumber-js/max). The default
+ * "min" metadata knows only a country's lengths and leading digits, so it takes a number with a
+ * digit added or dropped (+49151234567895) as valid; "max" checks the number against the
+ * country's patterns for each type of line.
+ */
 export interface PhoneNumbers {
   parsePhoneNumberFromString(text: string): PhoneNumber | undefined;
 }
@@ -23,7 +28,7 @@ export function phoneNumberLib(): PhoneNumbers {
   if (phoneNumbers === undefined) {
     const parseOnly = parserAlone();
     phoneNumbersParserAlone = parseOnly !== null;
-    phoneNumbers = parseOnly ?? (load('libphonenumber-js') as PhoneNumbers);
+    phoneNumbers = parseOnly ?? (load('libphonenumber-js/max') as PhoneNumbers);
     patternsCompiledOnce = compilePatternsOnce();
   }
   return phoneNumbers;
@@ -40,16 +45,16 @@ function phonePackageDir(): string {
 /**
  * The package's default export without the rest of it: the package's index loads 84 modules (as
  * you type, find in text, formatting), 29 ms of every import's start, where the parser needs 42
- * (15 ms). The same two pieces the index puts together: build/parsePhoneNumber.js (what its core
- * exports as parsePhoneNumberFromString) and the min metadata, passed last as the index does.
- * If a later version moves or reshapes them, the whole package is loaded instead; the answers are
- * checked against it in test/unit/importers/recipient.test.ts.
+ * (15 ms). The same two pieces its max entry (max/index.cjs) puts together: build/parsePhoneNumber.js
+ * (what its core exports as parsePhoneNumberFromString) and the max metadata, passed last as that
+ * entry does. If a later version moves or reshapes them, the whole max build is loaded instead;
+ * the answers are checked against it in test/unit/importers/recipient.test.ts.
  */
 function parserAlone(): PhoneNumbers | null {
   try {
     const dir = phonePackageDir();
     const parse = (load(join(dir, 'build', 'parsePhoneNumber.js')) as { default?: unknown }).default;
-    const metadata = load(join(dir, 'metadata.min.json')) as MetadataJson;
+    const metadata = load(join(dir, 'metadata.max.json')) as MetadataJson;
     if (typeof parse !== 'function') return null;
     const parseWith = parse as (text: string, metadata: MetadataJson) => PhoneNumber | undefined;
     return { parsePhoneNumberFromString: (text) => parseWith(text, metadata) };

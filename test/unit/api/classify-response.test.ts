@@ -32,6 +32,16 @@ describe('classifyResponse', () => {
     expect(auth?.message).toContain('This key was revoked');
     expect(auth?.message).toContain('batchdesk keys add --kind channel');
   });
+  it('a redirect (any 3xx) says to check the API URL, naming where it pointed; the item is not retried', () => {
+    for (const s of [301, 302, 307, 308]) {
+      const e = classifyResponse(res(s, '', { location: `https://api.example.com/v1/channels/whatsapp\u001b[2J?key=sk_live_${'a'.repeat(24)}` }), now, 'channel');
+      expect(e?.kind).toBe('invalid_request');
+      expect(e?.httpStatus).toBe(s);
+      expect(e?.message).toMatch(new RegExp(`^The API answered HTTP ${s} \\(a redirect to https://api\\.example\\.com/v1/channels/whatsapp\\\\u001b\\[2J\\?key=\\[redacted\\]\\) instead of an answer`));
+      expect(e?.message).toContain('Check the API URL (--api-url, BATCHDESK_API_URL');
+    }
+    expect(classifyResponse(res(307), now, 'api')?.message).toMatch(/^The API answered HTTP 307 \(a redirect\) instead of an answer/);
+  });
   it('survives a non-JSON error body', () => {
     const e = classifyResponse(res(502, '<html>Bad gateway</html>'), now, 'api');
     expect(e?.kind).toBe('transient');

@@ -2,6 +2,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createProgress } from '../../../src/main/cli/progress';
+import { textOut } from '../../../src/main/cli/terminal-out';
 import { emptyCounts, type BatchSummary } from '../../../src/shared/domain';
 import { batchSummary } from '../../helpers/batch-summary';
 
@@ -25,7 +26,7 @@ function lines(batches: BatchSummary[]): string {
   let text = '';
   out.on('data', (c: Buffer) => (text += c.toString()));
   let t = 0;
-  const p = createProgress(out as unknown as NodeJS.WriteStream, () => (t += 3_000));
+  const p = createProgress(textOut(out as unknown as NodeJS.WriteStream), () => (t += 3_000));
   p.update(batches);
   p.done();
   return text;
@@ -48,7 +49,7 @@ describe('progress line', () => {
     let text = '';
     out.on('data', (c: Buffer) => (text += c.toString()));
     let t = Date.parse('2026-11-23T10:00:00.000Z');
-    const p = createProgress(out as unknown as NodeJS.WriteStream, () => (t += 3_000));
+    const p = createProgress(textOut(out as unknown as NodeJS.WriteStream), () => (t += 3_000));
     const held = { reason: 'held until 2026-11-23 20:00 Asia/Tokyo (quiet hours)', until: '2026-11-23T11:00:00.000Z' };
     p.update([batch({ counts: { ...emptyCounts(), queued: 4, needs_review: 0 } })]);
     // Three sent at once, the last held for an hour: the ETA is that hour, not a second.
@@ -76,7 +77,7 @@ describe('progress line', () => {
     let text = '';
     out.on('data', (c: Buffer) => (text += c.toString()));
     let t = 0;
-    const p = createProgress(out as unknown as NodeJS.WriteStream, () => (t += 3_000));
+    const p = createProgress(textOut(out as unknown as NodeJS.WriteStream), () => (t += 3_000));
     const done = batch({ id: 'b1', status: 'done', counts: { ...emptyCounts(), succeeded: 4, needs_review: 0 } });
     p.update([done]);
     p.update([done, batch({ id: 'b2' })]);

@@ -44,6 +44,22 @@ describe('srtOf', () => {
     expect(srtOf([cue(0, 1, '')])).toBe('');
   });
 
+  it('writes control characters in the text or the speaker as inert escapes, in SRT and WebVTT', () => {
+    const cues = [cue(0, 1, 'hi\u001b[2J\u0007 there\u009b', 'Agent\u001b]0;x')];
+    for (const out of [srtOf(cues), vttOf(cues)]) {
+      expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+      expect(out).toContain('hi\\u001b[2J\\u0007 there\\u009b');
+      expect(out).toContain('Agent\\u001b]0;x');
+    }
+  });
+
+  it('keeps tag-like text from being rendered as markup: <b>, <font>, {\\an8} show as written, with look-alikes', () => {
+    const out = srtOf([cue(0, 1, 'press <b>1</b> or <font color="red">2</font> {\\an8}top', '<i>Agent</i>')]);
+    const text = out.split('\n')[2] ?? '';
+    expect(text).not.toMatch(/[<>{}]/);
+    expect(text).toBe('\u2039i\u203aAgent\u2039/i\u203a: press \u2039b\u203a1\u2039/b\u203a or \u2039font color="red"\u203a2\u2039/font\u203a \uff5b\\an8\uff5dtop');
+  });
+
   it('orders cues by start and gives a zero-long cue one millisecond', () => {
     expect(srtOf([cue(5, 6, 'later'), cue(1, 1, 'instant'), cue(1, 2, 'same start, after')])).toBe(
       ['1', '00:00:01,000 --> 00:00:01,001', 'instant', '', '2', '00:00:01,000 --> 00:00:02,000', 'same start, after', '', '3', '00:00:05,000 --> 00:00:06,000', 'later', ''].join('\n'),

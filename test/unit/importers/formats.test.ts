@@ -113,7 +113,7 @@ describe('recordings', () => {
     expect((await importOne(dir, 'junk-first.wav', bytes, 'transcribe')).item).toMatchObject({ units: 3, unitsExact: true });
   });
 
-  it('WAV: a byte rate of 0 is refused; a data chunk cut short is billed for the audio that is there', async () => {
+  it('WAV: a byte rate of 0 is refused; so is a data chunk that claims more than the file holds (cut short, or a 4 GB header)', async () => {
     const dir = await tmp.make();
     const base = wav(4, 7);
     const fmt = base.indexOf('fmt ');
@@ -121,6 +121,21 @@ describe('recordings', () => {
     zeroRate.writeUInt32LE(0, fmt + 16);
     expect((await importOne(dir, 'zero-rate.wav', zeroRate, 'transcribe')).problem).toMatch(/zero-rate\.wav is not a readable WAV recording: its format chunk declares 0 bytes per second/);
     const cut = base.subarray(0, base.length - 2 * 16_000); // 2 of its 4 seconds
-    expect((await importOne(dir, 'cut-data.wav', cut, 'transcribe')).item).toMatchObject({ units: 2, unitsExact: true });
+    expect((await importOne(dir, 'cut-data.wav', cut, 'transcribe')).problem).toMatch(
+      /cut-data\.wav is not a readable WAV recording: its header says it holds 63 KB of audio \(4 s\), but the file has only 31 KB after the header, so it is cut short or its header is wrong\. Record, export or copy it again/,
+    );
+    const data = base.indexOf('data');
+    const claims4Gb = Buffer.from(base);
+    claims4Gb.writeUInt32LE(0xfffffff0, data + 4);
+    claims4Gb.writeUInt32LE(0xfffffff8, 4); // the RIFF size too, as such a header says
+    expect((await importOne(dir, 'claims-4gb.wav', claims4Gb, 'transcribe')).problem).toMatch(
+      /claims-4gb\.wav is not a readable WAV recording: its header says it holds 4\.0 GB of audio \(74 h 33 min\), but the file has only 63 KB after the header/,
+    );
+    // A streaming writer's placeholders still mean "to the end of the file".
+    for (const placeholder of [0, 0xffffffff]) {
+      const streamed = Buffer.from(base);
+      streamed.writeUInt32LE(placeholder, data + 4);
+      expect((await importOne(dir, `streamed-${placeholder}.wav`, streamed, 'transcribe')).item).toMatchObject({ units: 4, unitsExact: true });
+    }
   });
 });

@@ -95,14 +95,25 @@ describe('importFiles: valid input', () => {
 });
 
 describe('importFiles: problems', () => {
-  it('skips hidden files and folders without reporting them', async () => {
+  it('skips hidden files and folders, and says how many in one line per chosen folder', async () => {
     const dir = await tmp.make();
     await put(join(dir, '.hidden.wav'), wav(1, 1));
     await put(join(dir, '.git', 'inside.wav'), wav(1, 2));
     await put(join(dir, 'visible.wav'), wav(1, 3));
+    await put(join(dir, 'sub', '.DS_Store'), Buffer.from('x'));
     const { items, problems } = await importFiles([dir], 'transcribe');
     expect(items.map((i) => i.path)).toEqual([join(dir, 'visible.wav')]);
-    expect(problems).toEqual([]);
+    expect(problems).toEqual([
+      {
+        source: dir,
+        row: null,
+        message: `${dir}: skipped 2 hidden file(s) and 1 hidden folder(s) (names starting with ".", such as ".DS_Store": system, sync and backup files; what is inside a hidden folder is not looked at). To import a hidden file, choose it by name.`,
+      },
+    ]);
+    // Chosen by name, a hidden file is taken, and nothing is said.
+    const chosen = await importFiles([join(dir, '.hidden.wav')], 'transcribe');
+    expect(chosen.items.map((i) => i.path)).toEqual([join(dir, '.hidden.wav')]);
+    expect(chosen.problems).toEqual([]);
   });
 
   it('reports a missing path and still imports the valid files', async () => {
@@ -270,7 +281,8 @@ describe('importFiles: problems', () => {
       'x/real.wav',
     ]);
     const messages = Object.fromEntries(problems.map((p) => [p.source.slice(dir.length + 1), p.message]));
-    expect(Object.keys(messages).sort()).toEqual(['b/target.wav', 'root/in.wav', 'x/the-same.wav', 'y-later-link.wav', 'z']);
+    expect(Object.keys(messages).sort()).toEqual(['', 'b/target.wav', 'root/in.wav', 'x/the-same.wav', 'y-later-link.wav', 'z']);
+    expect(messages['']).toMatch(/: skipped 1 hidden file\(s\) \(names starting with "\.", such as "\.hidden\.wav"/);
     expect(messages['b/target.wav']).toBe(`${join(dir, 'b', 'target.wav')} is a link to the same file as ${join(dir, 'a-early-link.wav')}; skipped, so it is processed and billed once.`);
     expect(messages['y-later-link.wav']).toContain(`is a link to the same file as ${real}; skipped`);
     expect(messages['x/the-same.wav']).toContain(`is a link to the same file as ${real}; skipped`);
@@ -333,14 +345,14 @@ describe('importFiles: problems', () => {
     expect(result).toEqual({ ok: false, problem: { source: join(dir, 'vanished.wav'), row: null, message: expect.stringMatching(/vanished\.wav does not exist/) } });
   });
 
-  it('a copy with identical bytes in a hidden folder is not reported', async () => {
+  it('a copy with identical bytes in a hidden folder is not reported as a duplicate (only counted as hidden)', async () => {
     const dir = await tmp.make();
     const bytes = wav(1, 9);
     const visible = await put(join(dir, 'x.wav'), bytes);
     await put(join(dir, '.cache', 'x.wav'), bytes);
     await copyFile(visible, join(dir, '.x-backup.wav'));
     const res = await importFiles([dir], 'transcribe');
-    expect(res.problems).toEqual([]);
+    expect(res.problems.map((p) => p.message)).toEqual([expect.stringMatching(/: skipped 1 hidden file\(s\) and 1 hidden folder\(s\) \(names starting with "\.", such as "\.cache"/)]);
     expect(res.items).toHaveLength(1);
   });
 });

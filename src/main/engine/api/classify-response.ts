@@ -3,21 +3,32 @@ import { z } from 'zod';
 import { engineError, type EngineError } from '../../../shared/errors';
 import { parseRetryAfter } from './retry-after';
 import { redactSecrets } from '../../../shared/redact';
+import { escapeControls } from '../../../shared/control-characters';
 import type { ApiResponse } from './request';
 
 const ErrorBody = z.object({ error: z.object({ code: z.string().optional(), message: z.string().optional() }) });
 
-/** The server's own words about an error, with every known secret (and anything like one) removed. */
+/**
+ * Words from an answer as they may go into a message that is stored, shown and exported: every
+ * known secret (and anything like one) removed, control characters made inert. The one door for
+ * an API's text into Batchdesk's messages (errors here, a capability's refusal in answer-verdict.ts);
+ * only the attempt's raw response keeps the bytes as they came.
+ */
+export function answerWords(text: string, secrets: Iterable<string> = []): string {
+  return escapeControls(redactSecrets(text, secrets));
+}
+
+/** The server's own words about an error, made safe by answerWords. */
 export function errorDetail(body: Buffer, secrets: Iterable<string> = []): { code: string | null; message: string | null } {
   const text = body.toString('utf8', 0, Math.min(body.length, 4096));
-  const clean = (s: string | undefined): string | null => (s === undefined ? null : redactSecrets(s, secrets).slice(0, 500));
+  const clean = (s: string | undefined): string | null => (s === undefined ? null : answerWords(s, secrets).slice(0, 500));
   try {
     const parsed = ErrorBody.safeParse(JSON.parse(text));
     if (parsed.success) return { code: clean(parsed.data.error.code), message: clean(parsed.data.error.message) };
   } catch {
     // Not JSON: fall through and keep a short excerpt.
   }
-  const excerpt = redactSecrets(text.replace(/\s+/g, ' ').trim(), secrets).slice(0, 200);
+  const excerpt = answerWords(text.replace(/\s+/g, ' ').trim(), secrets).slice(0, 200);
   return { code: null, message: excerpt || null };
 }
 
@@ -64,6 +75,16 @@ export function classifyResponse(
       ...extra,
       retryAfterMs: parseRetryAfter(res.headers, nowMs),
     });
+  }
+  if (s >= 300 && s < 400) {
+    // A POST is not followed to another address: a redirect means the URL is not the API's own.
+    const location = res.headers.get('location');
+    const to = location ? ` to ${answerWords(location, secrets).slice(0, 200)}` : '';
+    return engineError(
+      'invalid_request',
+      `The API answered HTTP ${s} (a redirect${to}) instead of an answer, so the item was not done: the API URL is probably not the API's address (http instead of https, or a path too many or missing). Check the API URL (--api-url, BATCHDESK_API_URL or the key's --api-url; in the window: Settings), then retry the failed items.`,
+      extra,
+    );
   }
   if (s === 413) return engineError('invalid_request', `The API refused the item as too large (HTTP 413)${said}. Split or compress the file.`, extra);
   if (s === 415) return engineError('invalid_request', `The API does not accept this file type (HTTP 415)${said}. Convert it to a supported format.`, extra);

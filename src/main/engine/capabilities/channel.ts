@@ -6,6 +6,8 @@ import { DEFAULT_MESSAGING_CHANNEL } from '../../../shared/settings-rules';
 import type { CapabilityModule } from './capability';
 import { parseJson } from './file-payload';
 import { badResponse } from './bad-response';
+import { engineError, type EngineError } from '../../../shared/errors';
+import type { ApiResponse } from '../api/request';
 
 export const ChannelPayload = z.object({
   to: z.string().min(1),
@@ -18,6 +20,40 @@ export type ChannelPayload = z.infer<typeof ChannelPayload>;
 
 /** A5: a send is confirmed by a JSON object naming the message id and its status. */
 const ChannelResponse = z.object({ id: z.string().min(1), status: z.string().min(1) }).passthrough();
+
+/**
+ * The statuses that say the API took the message for delivery (A5): any other ("rejected",
+ * "failed", "blocked", ...) is a refusal, however the HTTP status reads.
+ */
+export const SENT_STATUSES: readonly string[] = ['accepted', 'queued', 'sent', 'delivered'];
+
+/** Where an answer may give its reason for refusing a send, in order of preference. */
+const REASON_FIELDS = ['reason', 'message', 'error', 'detail', 'description', 'error_message'] as const;
+
+/** The API's own words about a refused send: its reason field, else the whole answer (cut). */
+function refusalWords(answer: Record<string, unknown>): string {
+  for (const field of REASON_FIELDS) {
+    const v = answer[field];
+    if (typeof v === 'string' && v.trim() !== '') return v.trim().slice(0, 500);
+    if (v !== null && typeof v === 'object') {
+      const inner = (v as Record<string, unknown>).message ?? (v as Record<string, unknown>).code;
+      if (typeof inner === 'string' && inner.trim() !== '') return inner.trim().slice(0, 500);
+    }
+  }
+  return JSON.stringify(answer).slice(0, 300);
+}
+
+/**
+ * A 2xx whose status is not one of SENT_STATUSES: the API answered, so nothing was lost and
+ * asking again (same key) would only replay the refusal. The item fails, with the API's words.
+ */
+function refusedSend(res: ApiResponse, status: string, answer: Record<string, unknown>): EngineError {
+  return engineError(
+    'invalid_request',
+    `The API answered HTTP ${res.status} but did not send the message: status "${status.slice(0, 60)}" (the API said: ${refusalWords(answer)}). Batchdesk counts only ${SENT_STATUSES.join(', ')} as sent; nothing is billed for this item. Check the recipient and the text; to send it again, create a new batch for it (a new idempotency key).`,
+    { httpStatus: res.status, code: status.slice(0, 60) },
+  );
+}
 
 const channelOf = (ctx: { channel: string | null }): string => ctx.channel ?? DEFAULT_MESSAGING_CHANNEL;
 
@@ -46,6 +82,7 @@ export const channel: CapabilityModule<ChannelPayload> = {
   parseResponse(res) {
     const parsed = ChannelResponse.safeParse(parseJson(res.body));
     if (!parsed.success) return { ok: false, error: badResponse(res, 'a send confirmation (JSON with "id" and "status")') };
+    if (!SENT_STATUSES.includes(parsed.data.status.trim().toLowerCase())) return { ok: false, error: refusedSend(res, parsed.data.status, parsed.data) };
     return { ok: true, result: { message_id: parsed.data.id, status: parsed.data.status }, units: 1 };
   },
   sourceFile: () => null,

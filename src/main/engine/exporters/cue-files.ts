@@ -1,10 +1,12 @@
 // A timed transcript as subtitle files: SubRip (.srt) and WebVTT (.vtt). Both are written strictly:
 // cues in order of their start, times in whole milliseconds with two-digit (or more) hours, a cue
 // never shorter than 1 ms (WebVTT wants its end after its start), no blank line inside a cue (it
-// would end it) and no "-->" in cue text (it would read as a timing line). A cue without text is
+// would end it), no "-->" in cue text (it would read as a timing line) and no markup a player would
+// render (SRT's <b> or {\an8}; WebVTT's tags are escaped as its spec says). A cue without text is
 // left out. The speaker is a "Agent: " prefix in SRT, which has no voices, and a <v Agent> voice
 // span in WebVTT.
 import type { Cue } from '../../../shared/capabilities/descriptor';
+import { escapeControls } from '../../../shared/control-characters';
 
 interface Timed {
   startMs: number;
@@ -35,23 +37,32 @@ function timed(cues: readonly Cue[]): Timed[] {
   for (const c of cues) {
     const lines = c.text
       .split(/\r\n|\r|\n|\u2028|\u2029/)
-      .map((l) => l.replace(/\s+/g, ' ').trim())
+      // The API's words: control characters made inert (a subtitle file is also read with `cat`).
+      .map((l) => escapeControls(l.replace(/\s+/g, ' ').trim()))
       .filter((l) => l !== '');
     if (lines.length === 0) continue;
     const startMs = toMs(c.start);
-    const speaker = c.speaker?.replace(/\s+/g, ' ').trim() || null;
+    const speaker = escapeControls(c.speaker?.replace(/\s+/g, ' ').trim() ?? '') || null;
     out.push({ startMs, endMs: Math.max(startMs + 1, toMs(c.end)), lines, speaker });
   }
   return out.map((t, i) => ({ t, i })).sort((a, b) => a.t.startMs - b.t.startMs || a.i - b.i).map(({ t }) => t);
+}
+
+/**
+ * SubRip cue text. SRT has no escapes, so look-alikes stand in: an arrow for "-->" (no text line
+ * reads as a timing), angle quotes for < and > (players render <b>, <i>, <font ...> as markup) and
+ * full-width braces for { and } (players run {\an8}-style override tags).
+ */
+function srtText(text: string): string {
+  return text.replace(/-->/g, '\u2192').replace(/</g, '\u2039').replace(/>/g, '\u203a').replace(/\{/g, '\uff5b').replace(/\}/g, '\uff5d');
 }
 
 /** SubRip: numbered cues, `00:00:01,500 --> 00:00:04,000`, a blank line after each. */
 export function srtOf(cues: readonly Cue[]): string {
   return timed(cues)
     .map((c, i) => {
-      // SRT has no escapes: an arrow stands in for "-->" so no text line reads as a timing.
-      const lines = c.lines.map((l) => l.replace(/-->/g, '\u2192'));
-      if (c.speaker !== null) lines[0] = `${c.speaker.replace(/-->/g, '\u2192')}: ${lines[0] ?? ''}`;
+      const lines = c.lines.map(srtText);
+      if (c.speaker !== null) lines[0] = `${srtText(c.speaker)}: ${lines[0] ?? ''}`;
       return `${i + 1}\n${clock(c.startMs, ',')} --> ${clock(c.endMs, ',')}\n${lines.join('\n')}\n`;
     })
     .join('\n');

@@ -16,6 +16,7 @@ import { invoiceColumns } from '../../../shared/capabilities/catalog';
 import { formatAmount, INVOICE_CHECKS, type InvoiceCheck, type Invoice } from '../../../shared/invoices/invoice';
 import { storedChecks } from '../invoices/invoice-reviews';
 import { csvField } from '../../../shared/csv-field';
+import { escapeControls } from '../../../shared/control-characters';
 
 export type ExportFormat = 'csv' | 'json' | 'txt' | 'invoices' | 'line-items';
 export const TABLE_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt', 'invoices', 'line-items'];
@@ -153,7 +154,6 @@ function invoiceJson(review: Review, inv: Invoice | null): Record<string, unknow
   };
 }
 
-/** A cell a spreadsheet would read as a number or phone number, never as a formula. */
 /** JSON keeps numbers as numbers: the cost (a decimal string in CSV, exact to 1/10,000) becomes a number. */
 function jsonRecord(f: Flat): Record<string, string | number | null> {
   return { ...f, cost_eur: typeof f.cost_eur === 'string' ? Number(f.cost_eur) : f.cost_eur ?? null };
@@ -224,7 +224,8 @@ export async function exportBatch(pages: ExportPages, capability: BatchCapabilit
         }
         continue;
       case 'txt':
-        await write(txtBlock(flat, job, capability));
+        // Results and errors are outside text: read in a terminal (`cat`), they must not drive it.
+        await write(escapeControls(txtBlock(flat, job, capability)));
         break;
       default:
         assertNever(format, 'export format');

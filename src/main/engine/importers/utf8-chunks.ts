@@ -1,6 +1,8 @@
-// Streams a text file as decoded UTF-8 chunks. The decoder is strict: a file saved in a legacy
+// Streams a text file as decoded UTF-8 chunks, control characters dropped (tabs and line ends
+// kept): they would reach a terminal, an export or a customer. The decoder is strict: a file saved in a legacy
 // code page would otherwise turn "Müller" into "M�ller" in messages sent to real customers.
 import { createReadStream } from 'node:fs';
+import { dropControls } from '../../../shared/control-characters';
 
 export class TextEncodingError extends Error {
   constructor(message: string) {
@@ -38,14 +40,15 @@ export async function* utf8Chunks(path: string, signal?: AbortSignal, pace?: () 
       } catch {
         throw new TextEncodingError(notUtf8(path, offset));
       }
-      yield text;
+      // The one door for an imported file's text (CSV cells, TXT lines, opt-out lists).
+      yield dropControls(text);
       offset += bytes.length;
       const wait = pace?.();
       if (wait) await wait;
     }
     try {
       const rest = decoder.decode();
-      if (rest !== '') yield rest;
+      if (rest !== '') yield dropControls(rest);
     } catch {
       throw new TextEncodingError(notUtf8(path, offset));
     }

@@ -1,10 +1,27 @@
 // WAV structure and exact duration, read while the file streams past: the RIFF/WAVE header, a
 // fmt chunk with a non-zero byte rate and a data chunk, wherever they sit (a 100 KB metadata
-// chunk may push them past the first 64 KiB). Sample data is skipped by offset.
+// chunk may push them past the first 64 KiB). Sample data is skipped by offset. A data chunk that
+// claims more than the file holds is refused, not billed for a guess.
 import { FIX_RECORDING, refused, type Checked, type StreamCheck } from './format-check';
 import { RangeWalker, type ByteRange, type RangeParser } from './range-walker';
 
 const WHAT = 'is not a readable WAV recording';
+
+/** 4.0 GB, 88 KB, 512 bytes. */
+function sizeWords(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** "12 h 25 min", "4 min 10 s", "3 s". */
+function durationWords(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s >= 3600) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  if (s >= 60) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${s} s`;
+}
 
 class WavParser implements RangeParser {
   riff: boolean | null = null;
@@ -92,10 +109,19 @@ export class WavCheck implements StreamCheck {
       const why = this.walker.cutShort(size) ? `it is cut short before its audio data (the file ends at byte ${size})` : 'it has no audio data (no "data" chunk)';
       return refused(`${WHAT}: ${why}`, FIX_RECORDING);
     }
-    // A data chunk cut short (a recorder that crashed) is billed for the audio that is there.
     const present = Math.max(0, size - p.data.at);
     const declared = p.data.declared;
-    const bytes = declared === 0 || declared === 0xffffffff ? present : Math.min(declared, present);
+    // 0 and 0xffffffff: a streaming writer's placeholders, the audio runs to the end of the file.
+    const toTheEnd = declared === 0 || declared === 0xffffffff;
+    if (!toTheEnd && declared > present) {
+      // A header that claims more audio than the file holds (up to 4 GB) is a copy cut short or a
+      // header that lies: what the API would decode, and bill, is a guess either way.
+      return refused(
+        `${WHAT}: its header says it holds ${sizeWords(declared)} of audio (${durationWords(declared / p.byteRate)}), but the file has only ${sizeWords(present)} after the header, so it is cut short or its header is wrong`,
+        FIX_RECORDING,
+      );
+    }
+    const bytes = toTheEnd ? present : declared;
     if (bytes === 0) return refused(`${WHAT}: its data chunk holds no audio`, FIX_RECORDING);
     return { ok: true, units: Math.max(1, Math.ceil(bytes / p.byteRate)), exact: true };
   }

@@ -1,7 +1,7 @@
 // Expands the user's chosen paths (files and folders) into regular files, streamed in the order of
 // their full paths, so that an import never holds the whole list: a 300,000-file folder is read
-// while it is listed. Hidden entries inside folders are skipped silently (a hidden file chosen by
-// name is taken: the user asked for it); symlinks are followed, but a folder is entered at most
+// while it is listed. Hidden entries inside folders are skipped, and counted in one line per chosen
+// folder (a hidden file chosen by name is taken: the user asked for it); symlinks are followed, but a folder is entered at most
 // once (by its real path), so a link loop or two links to one folder cannot make the walk endless
 // or list files twice, and of two paths to one file (through links) the first in order is kept.
 //
@@ -83,6 +83,8 @@ class Walker {
   private readonly linkedFirst = new Map<string, string>();
   /** Chosen files taken by their own path (no link on the way): their path is their real path. */
   private readonly chosenTaken = new Set<string>();
+  /** Hidden entries skipped inside the chosen path being walked, and the first name of them. */
+  private hidden = { files: 0, folders: 0, first: '' };
 
   constructor(
     inputs: readonly string[],
@@ -124,10 +126,23 @@ class Walker {
   async *walk(chosen: readonly Chosen[]): AsyncGenerator<string[], void, undefined> {
     for (const c of chosen) {
       this.signal?.throwIfAborted();
+      this.hidden = { files: 0, folders: 0, first: '' };
       // The real path is resolved even without a link here: a parent folder may be a link.
       yield* this.entry(c.path, c.stats, true);
       if (this.out.length > 0) yield this.handOn();
+      this.sayHidden(c.path);
     }
+  }
+
+  /** One line for the hidden entries skipped in a chosen folder: a count, never a silent gap. */
+  private sayHidden(path: string): void {
+    const { files, folders, first } = this.hidden;
+    if (files + folders === 0) return;
+    const counted = [files > 0 ? `${files.toLocaleString('en')} hidden file(s)` : null, folders > 0 ? `${folders.toLocaleString('en')} hidden folder(s)` : null].filter((x) => x !== null).join(' and ');
+    this.problem(
+      path,
+      `${path}: skipped ${counted} (names starting with ".", such as "${first}": system, sync and backup files${folders > 0 ? '; what is inside a hidden folder is not looked at' : ''}). To import a hidden file, choose it by name.`,
+    );
   }
 
   private handOn(): string[] {
@@ -235,7 +250,13 @@ class Walker {
     const entries: Entry[] = [];
     const linkStats = new Map<string, Stats>();
     for (const e of listed) {
-      if (e.name.startsWith('.')) continue;
+      if (e.name.startsWith('.')) {
+        if (e.isDirectory()) this.hidden.folders++;
+        else this.hidden.files++;
+        // The first by name, so that the line does not depend on the order the disk lists them in.
+        if (this.hidden.first === '' || e.name < this.hidden.first) this.hidden.first = e.name;
+        continue;
+      }
       if (e.isSymbolicLink()) {
         const followed = await this.follow(inFolder(path, e.name));
         if (followed === null) continue;

@@ -9,7 +9,7 @@ import type { LeasedJob } from './job-row';
 import type { BatchRow } from './batch-store';
 import type { RateBook } from '../costs/rate-book';
 import type { SourceRef } from './verify-source';
-import { classifyResponse } from '../api/classify-response';
+import { answerWords, classifyResponse } from '../api/classify-response';
 import { storedBody } from '../api/stored-body';
 import { costOf } from '../costs/rate-book';
 import { ENV_VAR } from '../secrets/key-manager';
@@ -73,7 +73,8 @@ export function judgeAnswer<P>(a: AnswerContext<P>): AnswerVerdict {
   const parsed = response.truncated
     ? { ok: false as const, error: engineError('bad_response', `The answer is larger than Batchdesk reads for one item (over ${response.bodyBytes.toLocaleString('en')} bytes).`, { httpStatus: response.status }) }
     : cap.parseResponse(response, a.payload, a.job.estimated_units, a.ctx);
-  if (!parsed.ok) return { kind: 'error', err: parsed.error, raw };
+  // A capability's refusal quotes the answer (a proxy's page, a refused send's reason).
+  if (!parsed.ok) return { kind: 'error', err: { ...parsed.error, message: answerWords(parsed.error.message, a.secrets), code: parsed.error.code === null ? null : answerWords(parsed.error.code, a.secrets) }, raw };
   const cost = costOf(parsed.units, a.rates.rate(cap.descriptor.rateItem(a.ctx.channel), a.batch.tier));
   return { kind: 'succeeded', units: parsed.units, cost, resultJson: JSON.stringify(parsed.result), raw, ...(parsed.vector ? { vector: parsed.vector } : {}) };
 }

@@ -39,6 +39,8 @@ export class GroupOpenError extends Error {
 
 export class GroupCommit {
   private open = false;
+  /** Set by abandon: every later write fails with it, and nothing more reaches the database. */
+  private refused: unknown = null;
   private waiting: Waiter[] = [];
   private scheduled: { cancel: () => void } | null = null;
   private lastCommitAt = Number.NEGATIVE_INFINITY;
@@ -120,7 +122,29 @@ export class GroupCommit {
     for (const w of waiting) w.resolve();
   }
 
+  /**
+   * The database must not be written any more (its file is damaged): the open group is rolled
+   * back, its writes fail with `reason`, and so does every later write, without touching the file.
+   */
+  abandon(reason: unknown): void {
+    this.refused = reason;
+    this.scheduled?.cancel();
+    this.scheduled = null;
+    const waiting = this.waiting;
+    this.waiting = [];
+    if (this.open) {
+      this.open = false;
+      try {
+        if (this.db.open && this.db.inTransaction) this.db.exec('ROLLBACK');
+      } catch {
+        // A rollback only drops what this connection had not committed; nothing to do if it fails.
+      }
+    }
+    for (const w of waiting) w.reject(reason);
+  }
+
   private begin(): void {
+    if (this.refused !== null) throw this.refused;
     if (this.open) {
       // SQLite rolls a whole transaction back on some errors (disk full, I/O): nothing of this
       // group will be committed, so its writes fail now instead of looking committed later.

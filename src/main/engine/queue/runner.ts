@@ -230,13 +230,17 @@ export class Runner {
     if (this.fatal) throw this.fatal;
   }
 
-  /** A write the database refused for lack of space (or a broken disk) ends the run, once. */
+  /**
+   * A write the database refused for lack of space (or a broken disk), or a damaged file, ends the
+   * run, once. A damaged file gets nothing more: the open group is dropped, later writes refused.
+   */
   private failStorage(e: unknown, doing: string): boolean {
     const failure = storageFailure(e, this.d.dataDir, doing);
     if (!failure) return false;
     if (!this.fatal) {
       this.fatal = failure;
       this.d.logger.log('error', 'run.storage_failed', { code: failure.code, doing });
+      if (failure.damaged) this.group.abandon(failure);
       this.stop.abort();
     }
     return true;

@@ -25,6 +25,7 @@ import type { RollingBatches } from './rolling-batch';
 import { extensionsOf, type WatchRow, type WatchStore } from './watch-store';
 import { extensionAllowed, SET_ASIDE_DIR } from './intake-rules';
 import { shellWord } from '../shell-word';
+import { escapeControls } from '../../../shared/control-characters';
 
 export type Intake =
   | { kind: 'taken'; path: string; batchId: string; seq: number; created: string[] }
@@ -88,7 +89,8 @@ export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string, opts:
     // Fixed now and committed with the job, before any attempt.
     idempotencyKey: newIdempotencyKey(),
     fingerprint: fingerprintOf(delivery),
-    source: path,
+    // Shown and exported as the item's name: made inert like the planner's (batch-planner.ts).
+    source: escapeControls(path),
     payloadJson: JSON.stringify(planned.payload),
     requestBody: mod.requestBody(planned.payload, ctx),
     estimatedUnits: planned.units,
