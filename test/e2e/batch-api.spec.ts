@@ -36,7 +36,8 @@ async function proxyTo(target: string): Promise<{ url: string; requests: () => n
 }
 
 test('a batch keeps to its API when Settings change, and moves only when asked', async ({ sandbox, launch, page, work }) => {
-  await sandbox.admin.setFaults({ latency_ms: 200 });
+  // Slow enough (30 rows two at a time: 9 s) that Pause comes before the end on a loaded machine.
+  await sandbox.admin.setFaults({ latency_ms: 600 });
   // The API comes from Settings (no --api-url at launch), as a desktop user sets it.
   const host = await launch({ apiUrl: null, env: { BATCHDESK_API_KEY: sandbox.apiKey, BATCHDESK_CHANNEL_KEY: sandbox.channelKey } });
   await rpc(host, 'settings.set', { apiUrl: sandbox.url, concurrency: 2 });
