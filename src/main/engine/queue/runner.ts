@@ -215,7 +215,9 @@ export class Runner {
       this.failStorage(e, 'while choosing what to send next');
       if (!this.fatal) throw e;
     } finally {
-      // Let in-flight requests settle (an abort makes them requeue themselves).
+      // Items waiting in a key's gate (a 429's hold, the request limit) go now, see the abort and
+      // requeue themselves; requests in flight are aborted by the signal. Then let them settle.
+      this.gates.dispose();
       while (this.inflight.size > 0) await this.wake.wait(POLL_MS);
       try {
         this.group.flush();
@@ -225,7 +227,6 @@ export class Runner {
       clearInterval(heartbeat);
       await checkpoint.stop();
       unlink();
-      this.gates.dispose();
     }
     if (this.fatal) throw this.fatal;
   }

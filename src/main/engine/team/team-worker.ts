@@ -200,7 +200,9 @@ export class TeamWorker {
         }
       }
     } finally {
-      // In-flight requests settle: an abort makes them put their jobs back.
+      // Items waiting in a key's gate (a 429's hold) go now and see the abort; requests in flight
+      // are aborted by the signal. Then they settle, putting their jobs back.
+      this.gates.dispose();
       while (this.inflight.size > 0) await this.wake.wait(POLL_MS);
       // Its own pauses' words, named again now that its items finished: 2 s at most, as the leaving note below.
       if (this.budgetPauses.size > 0 && !this.storeDown) {
@@ -215,7 +217,6 @@ export class TeamWorker {
       // for it 2 s at most.
       await Promise.race([this.d.store.gone(this.d.worker).catch(() => undefined), new Promise<void>((r) => setTimeout(r, 2_000).unref())]);
       unlink();
-      this.gates.dispose();
     }
   }
 
