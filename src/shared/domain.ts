@@ -75,6 +75,13 @@ export function displayStatus(stored: StoredBatchStatus, started: boolean, c: St
   return started ? 'running' : 'pending';
 }
 
+/**
+ * What the API keeps doing instead of answering an item usefully: 429 (request limit), an answer
+ * trickled too slowly to wait for, no answer in time, or another temporary failure (5xx and the like).
+ */
+export const ApiTroubleKind = z.enum(['rate_limited', 'slow_answer', 'no_answer', 'failing']);
+export type ApiTroubleKind = z.infer<typeof ApiTroubleKind>;
+
 /** The status JSON printed by `batchdesk status --json` and sent to the window. */
 export const BatchSummary = z.object({
   id: z.string(),

@@ -120,6 +120,10 @@ export const DEFAULT_RUNNER_CONFIG: RunnerConfig = {
   idleTimeoutMs: 120_000,
   // 5 minutes for the API to answer, plus the upload at 256 KiB/s (a 1 GB recording: +68 min).
   deadline: { baseMs: 5 * 60_000, uploadBytesPerSecond: 256 * 1024 },
+  // An answer under 256 bytes a second for 20 s is a trickle, not a slow line: about 5 KB in a
+  // window any working connection moves in a blink; one byte a second is cut after 20 s, not 5 min.
+  minRate: { bytesPerSecond: 256, windowMs: 20_000 },
+  waitBudgetMs: NUMERIC_SETTINGS.maxWaitMinutes.default * 60_000,
   serverWait: DEFAULT_SERVER_WAIT,
   slowAnswerMs: 10_000,
 };
@@ -251,7 +255,9 @@ export class Engine {
       gate: { ...DEFAULT_RUNNER_CONFIG.gate, ...o.gate, ...s.gate },
       backoff: { ...DEFAULT_RUNNER_CONFIG.backoff, ...o.backoff, ...s.backoff },
       deadline: { ...DEFAULT_RUNNER_CONFIG.deadline, ...o.deadline },
+      minRate: { ...DEFAULT_RUNNER_CONFIG.minRate, ...o.minRate },
       serverWait: { ...DEFAULT_RUNNER_CONFIG.serverWait, ...o.serverWait },
+      ...(s.waitBudgetMs === undefined ? {} : { waitBudgetMs: s.waitBudgetMs }),
       keyRpm: this.keys.limits(),
     };
   }
@@ -264,7 +270,7 @@ export class Engine {
    * Concurrency, request limit and attempts are settings, so the CLI and the window share them;
    * read through the shared rules (settings-rules.ts). Unset settings leave the embedder's values.
    */
-  private configFromSettings(): { gate: Partial<RunnerConfig['gate']>; backoff: Partial<RunnerConfig['backoff']> } {
+  private configFromSettings(): { gate: Partial<RunnerConfig['gate']>; backoff: Partial<RunnerConfig['backoff']>; waitBudgetMs?: number } {
     const num = (rule: NumericSettingRule): number | undefined => {
       const v = this.settings.get(rule.key);
       return v === null ? undefined : readNumericSetting(rule, v);
@@ -277,7 +283,8 @@ export class Engine {
     const backoff: Partial<RunnerConfig['backoff']> = {};
     const m = num(NUMERIC_SETTINGS.maxAttempts);
     if (m !== undefined) backoff.maxTries = m;
-    return { gate, backoff };
+    const wait = num(NUMERIC_SETTINGS.maxWaitMinutes);
+    return { gate, backoff, ...(wait === undefined ? {} : { waitBudgetMs: wait * 60_000 }) };
   }
 
   onChange(listener: (batchId: string) => void): () => void {
