@@ -96,6 +96,11 @@ export const BatchSummary = z.object({
   pause: z.object({ kind: PauseKind, reason: z.string(), until: z.string().nullable() }).nullable(),
   /** Why a running batch is not moving right now, in words, and until when if known. */
   waiting: z.object({ reason: z.string(), until: z.string().nullable() }).nullable(),
+  /**
+   * A running batch whose API keeps answering without a result (since: ISO-8601), in words that
+   * say what it does and what to do; null while it answers. Known to the process that sends.
+   */
+  trouble: z.object({ kind: ApiTroubleKind, reason: z.string(), since: z.string() }).nullable().default(null),
   /** Jobs by state, and (OCR) how many succeeded invoices failed a check and need review. */
   counts: StateCounts.extend({ needs_review: z.number().int().nonnegative() }),
   /** Items so far; a follow-up batch's also counts those still `awaiting` in the steps before it. */

@@ -123,7 +123,9 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
       expect(Date.now() - started).toBeLessThan(20_000);
       const [job] = await r.jobs(id);
       expect(job).toMatchObject({ state: 'failed', attempts: 2 });
-      expect(job?.error_message).toMatch(/^Gave up after 2 attempts\. Last: Network problem: the answer came slower than 100 bytes a second \(\d+ bytes in 300 ms\)\./);
+      expect(job?.error_message).toMatch(
+        /^Gave up after 2 attempts: the API kept trickling its answer, too slowly to wait for, for \d+ s \(2 attempts cut\)\. Last: Network problem: the answer came slower than 100 bytes a second \(\d+ bytes in 300 ms\)\./,
+      );
       expect(new Set(server.requests.map((q) => q.headers['idempotency-key'])).size).toBe(1);
     });
 

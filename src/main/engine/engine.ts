@@ -17,6 +17,7 @@ import { Settings } from './settings';
 import { KeyManager } from './secrets/key-manager';
 import type { SecretStore } from './secrets/secret-store';
 import { Runner, type RunnerConfig } from './queue/runner';
+import { ApiTrouble } from './queue/api-trouble';
 import { keyChooser, type BatchKey } from './secrets/key-choice';
 import { spendReport } from './read-models/spend-report';
 import { comparisonView, comparisonsOf, createComparison } from './compare/tier-comparison';
@@ -191,6 +192,8 @@ export class Engine {
   readonly logger: Logger;
   private readonly random: Random;
   private readonly configOverrides: Partial<RunnerConfig>;
+  /** Batches whose API keeps answering without a result, as the runs here see it (queue/api-trouble.ts). */
+  private readonly trouble = new ApiTrouble();
   private lock: EngineLock | null = null;
   private readonly listeners = new Set<(batchId: string) => void>();
   /** Prepared at the first import. */
@@ -893,6 +896,7 @@ export class Engine {
       awaiting,
       pipeline: lineage.chained ? { id: b.pipeline_id, step: b.step, parent: b.parent_id, next: lineage.next(b.id), awaiting } : null,
       waiting: () => this.waitingReason(b.id, stats.counts.queued, stats.counts.running, awaiting),
+      trouble: () => this.troubleOf(b.id),
     });
   }
 
@@ -914,6 +918,13 @@ export class Engine {
     }
     if (queued > 0) return null;
     return retryWaiting(this.jobs.nextRetry(id), now);
+  }
+
+  /** What the API keeps doing instead of answering the batch, while a run here sends it; the settings are read only then. */
+  private troubleOf(id: string): BatchSummary['trouble'] {
+    if (!this.trouble.has(id)) return null;
+    const c = this.runnerConfig();
+    return this.trouble.of(id, this.clock.now(), { afterMs: c.slowAnswerMs, waitBudgetMs: c.waitBudgetMs });
   }
 
   /** Pauses a batch with work left, with every step of its pipeline that has work left; a finished batch never changes state. */
@@ -1042,6 +1053,7 @@ export class Engine {
       config: () => this.runnerConfig(),
       dataDir: this.dataDir,
       onChange: (id) => this.changed(id),
+      trouble: this.trouble,
     });
     // A pipeline runs as a whole: naming one step runs the others too (items flow between them).
     const batchIds = opts.batchIds ? this.withPipelines(opts.batchIds) : null;
@@ -1060,6 +1072,8 @@ export class Engine {
     } finally {
       this.runsHere--;
       clearInterval(indexing);
+      // Nothing is sent here any more: what the API kept doing is no longer known.
+      if (this.runsHere === 0) this.trouble.clear();
     }
   }
 

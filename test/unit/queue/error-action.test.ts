@@ -100,6 +100,13 @@ describe('error decisions', () => {
       }
     });
 
+    it('giving up after the last attempt says the API kept trickling (or not answering), not only the last cause', () => {
+      const d = decideError({ source: 'a.csv row 2', tries: 3, limited_tries: 0, waited: { since: 0, answers: 3, last: 'slow_answer' } }, batch, trickled, policy, () => 0.5, 90_000, null);
+      expect(d.kind === 'fail' && d.err.message).toMatch(/^Gave up after 3 attempts: the API kept trickling its answer, too slowly to wait for, for 2 min \(3 attempts cut\)\. Last: Network problem: the answer came slower than 256 bytes a second/);
+      const n = decideError({ source: 'a.csv row 2', tries: 3, limited_tries: 0, waited: { since: 0, answers: 3, last: 'no_answer' } }, batch, silent, policy, () => 0.5, 360_000, null);
+      expect(n.kind === 'fail' && n.err.message).toMatch(/^Gave up after 3 attempts: the API did not answer in time for 6 min \(3 attempts\)\. Last: Network problem: timed out/);
+    });
+
     it('a team names its store in the commands', () => {
       const d = decideError({ source: 'a.csv row 2', tries: 1, limited_tries: 0, waited: { since: 0, answers: 3, last: 'slow_answer' } }, batch, trickled, policy, () => 0.5, now, null, 'batchdesk resume b1 --store URL');
       expect(d.kind === 'fail' && d.err.message).toContain('`batchdesk retry b1 --store URL`');

@@ -9,7 +9,7 @@ import type { BatchRow } from './batch-store';
 import type { BackoffPolicy } from './backoff';
 import { backoffDelay } from './backoff';
 import { clampServerWait, rateLimitedDelay, type ServerWaitPolicy } from './server-wait';
-import { budgetSpentMessage, budgetWords, spokenDuration, type Waited } from './wait-budget';
+import { budgetSpentMessage, budgetWords, keptDoing, spokenDuration, type Waited } from './wait-budget';
 import { labelOfKeyId } from '../secrets/key-choice';
 import { actionFor, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
@@ -88,11 +88,13 @@ export function decideError(
         };
       }
       if (!rateLimited && job.tries >= policy.backoff.maxTries) {
+        // Every try trickled, or got no answer in time: said as such, not only by the last cause.
+        const kept = job.waited && job.waited.answers > 1 && (job.waited.last === 'slow_answer' || job.waited.last === 'no_answer') ? `: ${keptDoing(job.waited, now)}` : '';
         return {
           kind: 'fail',
           err: {
             ...err,
-            message: `Gave up after ${job.tries} attempts. Last: ${withoutRetrying(err.message)} Retry the failed items later (Retry failed in the window, or \`batchdesk retry ${batch.id}\`): same idempotency key, nothing is done twice.`,
+            message: `Gave up after ${job.tries} attempts${kept}. Last: ${withoutRetrying(err.message)} Retry the failed items later (Retry failed in the window, or \`batchdesk retry ${batch.id}\`): same idempotency key, nothing is done twice.`,
           },
         };
       }

@@ -26,6 +26,7 @@ import type { ServerWaitPolicy } from './server-wait';
 import { judgeAnswer } from './answer-verdict';
 import { decideError } from './error-action';
 import { WaitClocks } from './wait-budget';
+import type { ApiTrouble } from './api-trouble';
 import type { MinRate } from '../api/http-client';
 import { ENV_VAR } from '../secrets/key-manager';
 import type { RateGate, GateLimits } from './rate-gate';
@@ -103,6 +104,8 @@ export interface RunnerDeps {
   optOuts: OptOutList;
   /** Quiet hours and the gap per recipient, checked before each send. */
   holds: SendHolds;
+  /** Batches whose API keeps answering without a result, for the summaries (queue/api-trouble.ts). */
+  trouble: ApiTrouble;
 }
 
 export interface RunOptions {
@@ -641,6 +644,7 @@ export class Runner {
     }
     // A result, or a refusal that ends the item: the API answers.
     this.waits.forget(job.id);
+    this.d.trouble.useful(batch.id);
     if (verdict.kind === 'failed') {
       const { err, raw } = verdict;
       await finish(err.kind, err.message, () => this.d.jobs.fail(job, err, raw));
@@ -678,8 +682,11 @@ export class Runner {
   private handleError(job: LeasedJob, batch: BatchRow, err: EngineError, gate: RateGate, raw: string | null, startedAt: number): void {
     const now = this.d.clock.now();
     this.d.logger.log('info', 'job.error', { job: job.id, batch: batch.id, kind: err.kind, status: err.httpStatus, code: err.code });
-    // An answer the item will be asked again for counts against its wait budget.
-    const waited = actionFor(err.kind) === 'retry_later' ? this.waits.note(job, startedAt, err) : null;
+    // An answer the item will be asked again for counts against its wait budget; any other ends the streak.
+    const useless = actionFor(err.kind) === 'retry_later';
+    if (useless) this.d.trouble.useless(batch, err, now);
+    else this.d.trouble.useful(batch.id);
+    const waited = useless ? this.waits.note(job, startedAt, err) : null;
     const decision = decideError({ source: job.source, tries: job.tries, limited_tries: job.limited_tries, waited }, batch, err, this.config, this.d.random, now, gate.requestLimit);
     if (decision.kind !== 'retry') this.waits.forget(job.id);
     switch (decision.kind) {

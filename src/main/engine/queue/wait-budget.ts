@@ -72,22 +72,46 @@ export interface BudgetSpent {
   retry: string;
 }
 
-/** The failure's words once the budget is spent: what the API kept doing, for how long, and what to do. */
-export function budgetSpentMessage(b: BudgetSpent): string {
-  const { waited: w } = b;
-  const took = spokenDuration(b.now - w.since);
-  const longer = `longer than an item waits: ${budgetWords(b.budgetMs)}`;
-  const then = `retry the failed items (\`${b.retry}\`, or Retry failed in the window): same idempotency key, nothing is done twice. To let items wait longer: \`batchdesk config set max_wait_minutes N\` (in the window: Keys & rates, Settings).`;
+/** What the API kept doing to the item, for how long: "the API kept trickling its answer, ... for 4 min (8 attempts cut)". */
+export function keptDoing(w: Waited, now: number): string {
+  const took = spokenDuration(now - w.since);
   switch (w.last) {
     case 'rate_limited':
-      return `${b.source}: the API kept answering 429 (request limit reached) for ${took} (${w.answers} answers without a result), ${longer}. If another program uses the same key, lower the request limit (${b.lowerLimit}); then ${then}`;
+      return `the API kept answering 429 (request limit reached) for ${took} (${w.answers} answers without a result)`;
     case 'slow_answer':
-      return `${b.source}: the API kept trickling its answer, too slowly to wait for, for ${took} (${w.answers} attempts cut), ${longer}. Last: ${b.last} Check the API's status and any proxy in between; then ${then}`;
+      return `the API kept trickling its answer, too slowly to wait for, for ${took} (${w.answers} attempts cut)`;
     case 'no_answer':
-      return `${b.source}: the API did not answer in time for ${took} (${w.answers} attempts), ${longer}. Last: ${b.last} Check the API's status and the API URL; then ${then}`;
+      return `the API did not answer in time for ${took} (${w.answers} attempts)`;
     case 'failing':
-      return `${b.source}: the API kept failing for ${took} (${w.answers} attempts without a result), ${longer}. Last: ${b.last} Check the API's status; then ${then}`;
+      return `the API kept failing for ${took} (${w.answers} attempts without a result)`;
     default:
       return assertNever(w.last, 'trouble kind');
   }
+}
+
+/** What to check, by what the API kept doing. */
+function checkWords(w: Waited, lowerLimit: string): string {
+  switch (w.last) {
+    case 'rate_limited':
+      return `If another program uses the same key, lower the request limit (${lowerLimit});`;
+    case 'slow_answer':
+      return "Check the API's status and any proxy in between;";
+    case 'no_answer':
+      return "Check the API's status and the API URL;";
+    case 'failing':
+      return "Check the API's status;";
+    default:
+      return assertNever(w.last, 'trouble kind');
+  }
+}
+
+/** The failure's words once the budget is spent: what the API kept doing, for how long, and what to do. */
+export function budgetSpentMessage(b: BudgetSpent): string {
+  const w = b.waited;
+  // A 429's own words add nothing to "kept answering 429"; the others' last cause does.
+  const last = w.last === 'rate_limited' ? '' : ` Last: ${b.last}`;
+  return (
+    `${b.source}: ${keptDoing(w, b.now)}, longer than an item waits: ${budgetWords(b.budgetMs)}.${last} ${checkWords(w, b.lowerLimit)} then retry the failed items ` +
+    `(\`${b.retry}\`, or Retry failed in the window): same idempotency key, nothing is done twice. To let items wait longer: \`batchdesk config set max_wait_minutes N\` (in the window: Keys & rates, Settings).`
+  );
 }
