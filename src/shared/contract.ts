@@ -225,6 +225,7 @@ export const SettingsView = z.object({
   concurrency: numericSettingSchema(NUMERIC_SETTINGS.concurrency),
   rpm: numericSettingSchema(NUMERIC_SETTINGS.rpm),
   maxAttempts: numericSettingSchema(NUMERIC_SETTINGS.maxAttempts),
+  maxWaitMinutes: numericSettingSchema(NUMERIC_SETTINGS.maxWaitMinutes),
   messagingChannel: MessagingChannelInput,
   /** As stored: shown even if an older version let a bad one in, so the user can correct it. */
   apiUrl: z.string().nullable(),

@@ -75,6 +75,13 @@ export function displayStatus(stored: StoredBatchStatus, started: boolean, c: St
   return started ? 'running' : 'pending';
 }
 
+/**
+ * What the API keeps doing instead of answering an item usefully: 429 (request limit), an answer
+ * trickled too slowly to wait for, no answer in time, or another temporary failure (5xx and the like).
+ */
+export const ApiTroubleKind = z.enum(['rate_limited', 'slow_answer', 'no_answer', 'failing']);
+export type ApiTroubleKind = z.infer<typeof ApiTroubleKind>;
+
 /** The status JSON printed by `batchdesk status --json` and sent to the window. */
 export const BatchSummary = z.object({
   id: z.string(),
@@ -89,6 +96,11 @@ export const BatchSummary = z.object({
   pause: z.object({ kind: PauseKind, reason: z.string(), until: z.string().nullable() }).nullable(),
   /** Why a running batch is not moving right now, in words, and until when if known. */
   waiting: z.object({ reason: z.string(), until: z.string().nullable() }).nullable(),
+  /**
+   * A running batch whose API keeps answering without a result (since: ISO-8601), in words that
+   * say what it does and what to do; null while it answers. Known to the process that sends.
+   */
+  trouble: z.object({ kind: ApiTroubleKind, reason: z.string(), since: z.string() }).nullable().default(null),
   /** Jobs by state, and (OCR) how many succeeded invoices failed a check and need review. */
   counts: StateCounts.extend({ needs_review: z.number().int().nonnegative() }),
   /** Items so far; a follow-up batch's also counts those still `awaiting` in the steps before it. */

@@ -8,9 +8,9 @@ import { CHANNEL_NAME_RE } from './domain';
 
 export interface NumericSettingRule {
   /** Name in the settings table and in `batchdesk config set <key>`. */
-  readonly key: 'concurrency' | 'rpm' | 'max_attempts';
+  readonly key: 'concurrency' | 'rpm' | 'max_attempts' | 'max_wait_minutes';
   /** Name in the contract's SettingsView. */
-  readonly field: 'concurrency' | 'rpm' | 'maxAttempts';
+  readonly field: 'concurrency' | 'rpm' | 'maxAttempts' | 'maxWaitMinutes';
   readonly label: string;
   readonly min: number;
   readonly max: number;
@@ -25,6 +25,17 @@ export const NUMERIC_SETTINGS = {
   concurrency: { key: 'concurrency', field: 'concurrency', label: 'Concurrency', min: 1, max: 256, default: 4, help: 'requests in flight per key' },
   rpm: { key: 'rpm', field: 'rpm', label: 'Requests per minute', min: 0, max: 100_000, default: 0, help: "requests per minute per key, the key's request limit (0 = no limit)" },
   maxAttempts: { key: 'max_attempts', field: 'maxAttempts', label: 'Maximum attempts', min: 1, max: 50, default: 8, help: 'attempts before an item fails' },
+  // Counted from an item's first attempt without a result, across its attempts and the waits
+  // between them (queue/wait-budget.ts): a hostile or broken API cannot hold an item for long.
+  maxWaitMinutes: {
+    key: 'max_wait_minutes',
+    field: 'maxWaitMinutes',
+    label: 'Maximum wait (minutes)',
+    min: 1,
+    max: 1_440,
+    default: 10,
+    help: 'minutes an item may keep waiting on an API that answers 429, trickles or does not answer, before it fails',
+  },
 } as const satisfies Record<string, NumericSettingRule>;
 
 export const DEFAULT_MESSAGING_CHANNEL = 'whatsapp';
@@ -43,7 +54,7 @@ export function boundsText(rule: NumericSettingRule): string {
   return `${rule.label} must be a whole number from ${rule.min} to ${rule.max}`;
 }
 
-/** The stored key (`concurrency`, `rpm`, `max_attempts`) to its rule; undefined for any other name. */
+/** The stored key (`concurrency`, `rpm`, `max_attempts`, `max_wait_minutes`) to its rule; undefined for any other name. */
 export function numericSettingByKey(key: string): NumericSettingRule | undefined {
   return Object.values(NUMERIC_SETTINGS).find((r) => r.key === key);
 }

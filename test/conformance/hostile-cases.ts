@@ -1,9 +1,12 @@
 // One behaviour, two stores, against APIs and proxies that misbehave: waits in the past or far
 // future, endless 429s, bodies that trickle, HTML pages with status 200, huge bodies, and servers
-// that echo the key back. The same cases run by the local runner on SQLite
+// that echo the key back. However the API misbehaves, an item waits on it at most its budget
+// (max_wait_minutes) and then fails, saying what the API kept doing. The same cases run by the local runner on SQLite
 // (test/integration/hostile-api.test.ts) and by a team worker on PostgreSQL (hostile-api-pg.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunnerConfig } from '../../src/main/engine/queue/runner';
+import type { Clock } from '../../src/main/engine/clock';
+import { SteppingClock } from '../helpers/stepping-clock';
 import { channelOk, json, startHostileServer, type Answer, type HostileServer } from '../helpers/hostile-server';
 import { TEST_CONFIG, writeMessagesCsv } from '../integration/harness';
 import { made, type OpenStoreRig, type StoreRig } from './store-rig';
@@ -20,15 +23,15 @@ export interface HostileRig {
 let csvs = 0;
 
 /** A rig whose API is a server answering as `answer` says, the channel key being HOSTILE_KEY. */
-export function hostileRigs(open: OpenStoreRig): (answer: Answer, config?: Partial<RunnerConfig>) => Promise<HostileRig> {
+export function hostileRigs(open: OpenStoreRig): (answer: Answer, config?: Partial<RunnerConfig>, clock?: Clock) => Promise<HostileRig> {
   const servers: HostileServer[] = [];
   afterEach(async () => {
     for (const s of servers.splice(0)) await s.close();
   });
-  return async (answer, config = {}) => {
+  return async (answer, config = {}, clock) => {
     const server = await startHostileServer(answer);
     servers.push(server);
-    const r = await open(config, { apiUrl: server.url });
+    const r = await open(config, { apiUrl: server.url, ...(clock ? { clock } : {}) });
     r.env.BATCHDESK_CHANNEL_KEY = HOSTILE_KEY;
     return {
       r,
@@ -42,6 +45,16 @@ export function hostileRigs(open: OpenStoreRig): (answer: Answer, config?: Parti
     };
   };
 }
+
+/** A body that trickles a byte every 50 ms: 20 bytes a second. */
+const trickle: Answer = (_q, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const t = setInterval(() => res.write(' '), 50);
+  res.on('close', () => clearInterval(t));
+};
+
+/** A minimum rate of 100 bytes a second over 300 ms windows, and a deadline far beyond. */
+const SLOW_BODY: Partial<RunnerConfig> = { minRate: { bytesPerSecond: 100, windowMs: 300 }, deadline: { baseMs: 30_000, uploadBytesPerSecond: 1_000_000 } };
 
 export function hostileCases(name: string, open: OpenStoreRig): void {
   describe(`hostile API conformance: ${name}`, () => {
@@ -93,20 +106,76 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
     });
 
     it('a body that trickles one byte at a time fails at the deadline instead of hanging the run', async () => {
-      const { r, runBatch } = await rig(
-        (_q, res) => {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          const t = setInterval(() => res.write(' '), 50);
-          res.on('close', () => clearInterval(t));
-        },
-        { deadline: { baseMs: 400, uploadBytesPerSecond: 1_000_000 }, backoff: { baseMs: 5, capMs: 10, maxTries: 2 } },
-      );
+      const { r, runBatch } = await rig(trickle, { deadline: { baseMs: 400, uploadBytesPerSecond: 1_000_000 }, backoff: { baseMs: 5, capMs: 10, maxTries: 2 } });
       const started = Date.now();
       const id = await runBatch(1);
       expect(Date.now() - started).toBeLessThan(10_000);
       const [job] = await r.jobs(id);
       expect(job?.state).toBe('failed');
       expect(job?.error_message).toMatch(/no complete answer within/);
+    });
+
+    it('a trickle is cut by the minimum rate long before the deadline, and resent with the same key', async () => {
+      // A deadline of 30 s an attempt: two attempts cut there would take a minute.
+      const { r, server, runBatch } = await rig(trickle, { ...SLOW_BODY, backoff: { baseMs: 5, capMs: 10, maxTries: 2 } });
+      const started = Date.now();
+      const id = await runBatch(1);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      const [job] = await r.jobs(id);
+      expect(job).toMatchObject({ state: 'failed', attempts: 2 });
+      expect(job?.error_message).toMatch(
+        /^Gave up after 2 attempts: the API kept trickling its answer, too slowly to wait for, for \d+ s \(2 attempts cut\)\. Last: Network problem: the answer came slower than 100 bytes a second \(\d+ bytes in 300 ms\)\./,
+      );
+      expect(new Set(server.requests.map((q) => q.headers['idempotency-key'])).size).toBe(1);
+    });
+
+    it('an API that keeps trickling fails the item once its wait budget is spent, saying so', async () => {
+      // Attempts are not what stops it here (50 allowed): the budget of 1.5 s is.
+      const { r, runBatch } = await rig(trickle, { ...SLOW_BODY, backoff: { baseMs: 5, capMs: 10, maxTries: 50 }, waitBudgetMs: 1_500 });
+      const started = Date.now();
+      const id = await runBatch(1);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      const [job] = await r.jobs(id);
+      expect(job?.state).toBe('failed');
+      expect(job?.attempts).toBeLessThan(50);
+      expect(job?.error_message).toMatch(
+        /^m-\d+\.csv row 2: the API kept trickling its answer, too slowly to wait for, for \d+ s \(\d+ attempts cut\), longer than an item waits: 2 s \(setting max_wait_minutes\)\. Last: Network problem: the answer came slower than 100 bytes a second .* Check the API's status and any proxy in between; then retry the failed items \(`batchdesk retry \S+( --store URL)?`, or Retry failed in the window\): same idempotency key, nothing is done twice\. To let items wait longer: `batchdesk config set max_wait_minutes N`/,
+      );
+      expect((await r.summary(id)).status).toBe('done_with_failures');
+    });
+
+    it('429s with a Retry-After in 1970 are retried with growing waits until the wait budget: that item fails, its batch pauses', async () => {
+      const { r, server, runBatch } = await rig((_q, res) => json(res, 429, { error: { code: 'rate_limited' } }, { 'retry-after': 'Thu, 01 Jan 1970 00:00:00 GMT' }), {
+        serverWait: { minMs: 20, inlineMaxMs: 60_000, maxMs: 86_400_000, rateLimitedBudget: 1_000, rateLimitedCapMs: 80 },
+        waitBudgetMs: 800,
+      });
+      const started = Date.now();
+      const id = await runBatch(2);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      // Never a storm: each retry waits at least minMs, growing to the cap.
+      expect(server.requests.length).toBeLessThanOrEqual(2 * 40);
+      const jobs = await r.jobs(id);
+      const failed = jobs.filter((j) => j.state === 'failed');
+      expect(failed).toHaveLength(1);
+      expect(failed[0]?.error_message).toMatch(
+        /^m-\d+\.csv row \d: the API kept answering 429 \(request limit reached\) for \d+ s \(\d+ answers without a result\), longer than an item waits: 1 s \(setting max_wait_minutes\)\. If another program uses the same key, lower the request limit \(in the window: Keys & rates; on the command line: `batchdesk config set rpm N`\); then retry the failed items/,
+      );
+      // The rest would only meet the same limit: the batch pauses, the other item waits in the queue.
+      const s = await r.summary(id);
+      expect(s.pause?.kind).toBe('rate_limited');
+      expect(s.pause?.reason).toMatch(/^The API kept answering 429 \(request limit reached\) for \d+ s for .*, longer than an item waits: 1 s \(setting max_wait_minutes\); that item failed\. .*Lower the request limit .*then send the failed item again and go on: `batchdesk retry \S+( --store URL)?` \(in the window: Retry failed\)\.$/);
+      expect(jobs.filter((j) => ['queued', 'retry_wait'].includes(j.state))).toHaveLength(1);
+    });
+
+    it('max_wait_minutes, a setting, bounds the wait in minutes (a test clock)', async () => {
+      const clock = new SteppingClock(Date.UTC(2026, 10, 21, 9, 0));
+      const { r, runBatch } = await rig((_q, res) => json(res, 429, { error: { code: 'rate_limited' } }, { 'retry-after': '0' }), {}, clock);
+      await r.setting('max_wait_minutes', '2');
+      const id = await runBatch(1);
+      const [job] = await r.jobs(id);
+      // Each wait moves the test clock a minute: the third 429 comes 2 minutes after the first.
+      expect(job?.state).toBe('failed');
+      expect(job?.error_message).toMatch(/kept answering 429 \(request limit reached\) for 2 min \(3 answers without a result\), longer than an item waits: 2 min \(setting max_wait_minutes\)/);
     });
 
     it("a proxy's HTML page with status 200 is not a delivery: retried with the same key, then failed with the answer kept", async () => {

@@ -12,6 +12,7 @@ export function batchSummary(over: Partial<BatchSummary>): BatchSummary {
     started: true,
     pause: null,
     waiting: null,
+    trouble: null,
     counts: { ...emptyCounts(), needs_review: 0 },
     total: 10,
     options: {},

@@ -17,6 +17,7 @@ describe('settings rules', () => {
     expect(NUMERIC_SETTINGS.concurrency).toMatchObject({ key: 'concurrency', min: 1, max: 256, default: 4 });
     expect(NUMERIC_SETTINGS.rpm).toMatchObject({ key: 'rpm', min: 0, max: 100_000, default: 0 });
     expect(NUMERIC_SETTINGS.maxAttempts).toMatchObject({ key: 'max_attempts', min: 1, max: 50, default: 8 });
+    expect(NUMERIC_SETTINGS.maxWaitMinutes).toMatchObject({ key: 'max_wait_minutes', min: 1, max: 1_440, default: 10 });
     expect(RATE_RULE).toMatchObject({ min: 0, max: 10_000_000 });
     expect(API_URL_RULE.protocols).toEqual(['http:', 'https:']);
   });

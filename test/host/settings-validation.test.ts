@@ -30,7 +30,7 @@ describe('browser host: settings.set and rates.set bounds', () => {
     expect((await f.rpc('settings.set', { apiUrl: null })).status).toBe(200);
   });
 
-  it('bounds concurrency (1..256), request limit (0..100000) and attempts (1..50)', async () => {
+  it('bounds concurrency (1..256), request limit (0..100000), attempts (1..50) and the longest wait (1..1440 minutes)', async () => {
     const cases: [string, number, boolean, string][] = [
       ['concurrency', 0, false, '1 to 256'],
       ['concurrency', 257, false, '1 to 256'],
@@ -42,13 +42,18 @@ describe('browser host: settings.set and rates.set bounds', () => {
       ['maxAttempts', 0, false, '1 to 50'],
       ['maxAttempts', 51, false, '1 to 50'],
       ['maxAttempts', 50, true, ''],
+      ['maxWaitMinutes', 0, false, '1 to 1440'],
+      ['maxWaitMinutes', 1_441, false, '1 to 1440'],
+      ['maxWaitMinutes', 30, true, ''],
     ];
     for (const [field, value, accepted, hint] of cases) {
       const r = await f.rpc('settings.set', { [field]: value });
       expect(r.status, `${field}=${value}`).toBe(accepted ? 200 : 400);
       if (!accepted) expect(messageOf(r.json), `${field}=${value}`).toContain(hint);
     }
-    expect((await f.rpc('settings.get', {})).json).toMatchObject({ concurrency: 256, rpm: 100_000, maxAttempts: 50 });
+    expect((await f.rpc('settings.get', {})).json).toMatchObject({ concurrency: 256, rpm: 100_000, maxAttempts: 50, maxWaitMinutes: 30 });
+    // What the window saves is what a run uses.
+    expect(f.service.engine.runnerConfig().waitBudgetMs).toBe(30 * 60_000);
   });
 
   it('still shows the settings when a stored value is outside today\'s bounds (clamped, not a server error)', async () => {

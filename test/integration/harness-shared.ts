@@ -17,4 +17,6 @@ export const TEST_CONFIG: RunnerConfig = {
   deadline: { baseMs: 30_000, uploadBytesPerSecond: 1024 * 1024 },
   serverWait: { minMs: 5, inlineMaxMs: 5 * 60_000, maxMs: 24 * 60 * 60_000, rateLimitedBudget: 20, rateLimitedCapMs: 50 },
   slowAnswerMs: 10_000,
+  minRate: { bytesPerSecond: 256, windowMs: 20_000 },
+  waitBudgetMs: 10 * 60_000,
 };

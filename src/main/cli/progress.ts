@@ -2,6 +2,7 @@
 import type { BatchSummary } from '../../shared/domain';
 import { formatEur } from '../../shared/money';
 import type { TextOut } from './terminal-out';
+import { troubleTag } from '../engine/queue/api-trouble';
 
 export interface ProgressSink {
   update(batches: readonly BatchSummary[]): void;
@@ -33,7 +34,14 @@ function totals(batches: readonly BatchSummary[]): { total: number; finished: nu
   return { total, finished: ok + failed + cancelled, ok, failed, cancelled, retry, spent, estimated };
 }
 
+/** A batch whose API keeps answering without a result: said first, it is why nothing moves. */
+function troubled(batches: readonly BatchSummary[]): BatchSummary | null {
+  return batches.find((b) => b.trouble !== null) ?? null;
+}
+
 function waitingReason(batches: readonly BatchSummary[]): string | null {
+  const t = troubled(batches);
+  if (t?.trouble) return `batch ${t.id}: ${t.trouble.reason}`;
   for (const b of batches) if (b.waiting) return `waiting: ${b.waiting.reason}`;
   for (const b of batches) if (b.pause?.kind === 'server_wait') return `paused: ${b.pause.reason}`;
   return null;
@@ -93,10 +101,13 @@ export function createProgress(stream: TextOut, now: () => number = Date.now): P
     const filled = Math.round(pct * width);
     const bar = tty ? `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ` : '';
     const paused = batches.filter((b) => b.status === 'paused').length;
+    // Beside the ETA, in a few words, so even a narrow terminal says why it is unknown.
+    const trouble = troubled(batches)?.trouble;
+    const tag = trouble ? ` (${troubleTag(trouble.kind)})` : '';
     const text =
       // Cancelled items (an opt-out, a cancel) are finished too: counted, so the sum reads right.
       `${bar}${t.finished}/${t.total} (${Math.floor(pct * 100)}%)  ok ${t.ok}  failed ${t.failed}${t.cancelled ? `  cancelled ${t.cancelled}` : ''}` +
-      `${t.retry ? `  retrying ${t.retry}` : ''}${paused ? `  paused ${paused}` : ''}  ${rate.toFixed(1)}/s  ETA ${etaOf(left, rate, heldFor(batches, at))}` +
+      `${t.retry ? `  retrying ${t.retry}` : ''}${paused ? `  paused ${paused}` : ''}  ${rate.toFixed(1)}/s  ETA ${etaOf(left, rate, heldFor(batches, at))}${tag}` +
       `  ${formatEur(t.spent, 4)} of ~${formatEur(t.estimated, 4)}`;
     // When nothing moves, say why: a slow API, a retry time, a wait the API asked for.
     const why = waitingReason(batches);

@@ -17,6 +17,7 @@ import { Settings } from './settings';
 import { KeyManager } from './secrets/key-manager';
 import type { SecretStore } from './secrets/secret-store';
 import { Runner, type RunnerConfig } from './queue/runner';
+import { ApiTrouble } from './queue/api-trouble';
 import { keyChooser, type BatchKey } from './secrets/key-choice';
 import { spendReport } from './read-models/spend-report';
 import { comparisonView, comparisonsOf, createComparison } from './compare/tier-comparison';
@@ -123,6 +124,10 @@ export const DEFAULT_RUNNER_CONFIG: RunnerConfig = {
   idleTimeoutMs: 120_000,
   // 5 minutes for the API to answer, plus the upload at 256 KiB/s (a 1 GB recording: +68 min).
   deadline: { baseMs: 5 * 60_000, uploadBytesPerSecond: 256 * 1024 },
+  // An answer under 256 bytes a second for 20 s is a trickle, not a slow line: about 5 KB in a
+  // window any working connection moves in a blink; one byte a second is cut after 20 s, not 5 min.
+  minRate: { bytesPerSecond: 256, windowMs: 20_000 },
+  waitBudgetMs: NUMERIC_SETTINGS.maxWaitMinutes.default * 60_000,
   serverWait: DEFAULT_SERVER_WAIT,
   slowAnswerMs: 10_000,
 };
@@ -190,6 +195,8 @@ export class Engine {
   readonly logger: Logger;
   private readonly random: Random;
   private readonly configOverrides: Partial<RunnerConfig>;
+  /** Batches whose API keeps answering without a result, as the runs here see it (queue/api-trouble.ts). */
+  private readonly trouble = new ApiTrouble();
   private lock: EngineLock | null = null;
   private readonly listeners = new Set<(batchId: string) => void>();
   /** Prepared at the first import. */
@@ -267,7 +274,9 @@ export class Engine {
       gate: { ...DEFAULT_RUNNER_CONFIG.gate, ...o.gate, ...s.gate },
       backoff: { ...DEFAULT_RUNNER_CONFIG.backoff, ...o.backoff, ...s.backoff },
       deadline: { ...DEFAULT_RUNNER_CONFIG.deadline, ...o.deadline },
+      minRate: { ...DEFAULT_RUNNER_CONFIG.minRate, ...o.minRate },
       serverWait: { ...DEFAULT_RUNNER_CONFIG.serverWait, ...o.serverWait },
+      ...(s.waitBudgetMs === undefined ? {} : { waitBudgetMs: s.waitBudgetMs }),
       keyRpm: this.keys.limits(),
     };
   }
@@ -280,7 +289,7 @@ export class Engine {
    * Concurrency, request limit and attempts are settings, so the CLI and the window share them;
    * read through the shared rules (settings-rules.ts). Unset settings leave the embedder's values.
    */
-  private configFromSettings(): { gate: Partial<RunnerConfig['gate']>; backoff: Partial<RunnerConfig['backoff']> } {
+  private configFromSettings(): { gate: Partial<RunnerConfig['gate']>; backoff: Partial<RunnerConfig['backoff']>; waitBudgetMs?: number } {
     const num = (rule: NumericSettingRule): number | undefined => {
       const v = this.settings.get(rule.key);
       return v === null ? undefined : readNumericSetting(rule, v);
@@ -293,7 +302,8 @@ export class Engine {
     const backoff: Partial<RunnerConfig['backoff']> = {};
     const m = num(NUMERIC_SETTINGS.maxAttempts);
     if (m !== undefined) backoff.maxTries = m;
-    return { gate, backoff };
+    const wait = num(NUMERIC_SETTINGS.maxWaitMinutes);
+    return { gate, backoff, ...(wait === undefined ? {} : { waitBudgetMs: wait * 60_000 }) };
   }
 
   onChange(listener: (batchId: string) => void): () => void {
@@ -903,6 +913,7 @@ export class Engine {
       awaiting,
       pipeline: lineage.chained ? { id: b.pipeline_id, step: b.step, parent: b.parent_id, next: lineage.next(b.id), awaiting } : null,
       waiting: () => this.waitingReason(b.id, stats.counts.queued, stats.counts.running, awaiting),
+      trouble: () => this.troubleOf(b.id),
     });
   }
 
@@ -924,6 +935,13 @@ export class Engine {
     }
     if (queued > 0) return null;
     return retryWaiting(this.jobs.nextRetry(id), now);
+  }
+
+  /** What the API keeps doing instead of answering the batch, while a run here sends it; the settings are read only then. */
+  private troubleOf(id: string): BatchSummary['trouble'] {
+    if (!this.trouble.has(id)) return null;
+    const c = this.runnerConfig();
+    return this.trouble.of(id, this.clock.now(), { afterMs: c.slowAnswerMs, waitBudgetMs: c.waitBudgetMs });
   }
 
   /** Pauses a batch with work left, with every step of its pipeline that has work left; a finished batch never changes state. */
@@ -1052,6 +1070,7 @@ export class Engine {
       config: () => this.runnerConfig(),
       dataDir: this.dataDir,
       onChange: (id) => this.changed(id),
+      trouble: this.trouble,
     });
     // A pipeline runs as a whole: naming one step runs the others too (items flow between them).
     const batchIds = opts.batchIds ? this.withPipelines(opts.batchIds) : null;
@@ -1070,6 +1089,8 @@ export class Engine {
     } finally {
       this.runsHere--;
       clearInterval(indexing);
+      // Nothing is sent here any more: what the API kept doing is no longer known.
+      if (this.runsHere === 0) this.trouble.clear();
     }
   }
 

@@ -80,6 +80,7 @@ function settingsView(engine: Engine): ResultOf<'settings.get'> {
     concurrency: num(NUMERIC_SETTINGS.concurrency),
     rpm: num(NUMERIC_SETTINGS.rpm),
     maxAttempts: num(NUMERIC_SETTINGS.maxAttempts),
+    maxWaitMinutes: num(NUMERIC_SETTINGS.maxWaitMinutes),
     messagingChannel: channel !== null && MESSAGING_CHANNEL_RE.test(channel) ? channel : DEFAULT_MESSAGING_CHANNEL,
     apiUrl: engine.settings.get('api_url'),
   };
@@ -276,6 +277,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
         [NUMERIC_SETTINGS.concurrency.key]: patch.concurrency?.toString(),
         [NUMERIC_SETTINGS.rpm.key]: patch.rpm?.toString(),
         [NUMERIC_SETTINGS.maxAttempts.key]: patch.maxAttempts?.toString(),
+        [NUMERIC_SETTINGS.maxWaitMinutes.key]: patch.maxWaitMinutes?.toString(),
         messaging_channel: patch.messagingChannel,
       };
       for (const [k, v] of Object.entries(map)) if (v !== undefined) engine.settings.set(k, v);

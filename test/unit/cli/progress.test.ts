@@ -1,4 +1,5 @@
-// The progress line says why nothing moves: a slow API, a retry time, a wait the API asked for.
+// The progress line says why nothing moves: a slow API, an API that keeps answering 429 or
+// trickling, a retry time, a wait the API asked for.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createProgress } from '../../../src/main/cli/progress';
@@ -62,6 +63,16 @@ describe('progress line', () => {
     const optedOut = batch({ status: 'done', counts: { ...emptyCounts(), succeeded: 2, cancelled: 2, needs_review: 0 } });
     expect(lines([optedOut])).toContain('4/4 (100%)  ok 2  failed 0  cancelled 2  ');
     expect(lines([batch({})])).not.toContain('cancelled');
+  });
+
+  it('says the API keeps answering 429 (or trickling) beside the ETA, and why and what to do after it', () => {
+    const reason = 'the API keeps answering 429 (request limit reached): 14 answers without a result since 10:02:11. If another program uses the same key, lower the request limit (...). An item that keeps waiting fails after 10 min (setting max_wait_minutes).';
+    const limited = batch({ id: 'b7', counts: { ...emptyCounts(), retry_wait: 4, needs_review: 0 }, trouble: { kind: 'rate_limited', reason, since: '2026-11-23T10:02:11.000Z' } });
+    const line = lines([batch({ id: 'b6' }), limited]);
+    expect(line).toContain('ETA --:-- (API keeps answering 429)');
+    expect(line).toContain(`| batch b7: ${reason}`);
+    const trickled = batch({ trouble: { kind: 'slow_answer', reason: 'the API keeps trickling its answers', since: '2026-11-23T10:02:11.000Z' } });
+    expect(lines([trickled])).toContain('(API keeps trickling)');
   });
 
   it('says it is idle when there is nothing to show (a standing worker between batches), not 0/0', () => {

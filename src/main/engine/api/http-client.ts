@@ -1,8 +1,9 @@
 // Sends one request to {base_url}/v1 with Bearer auth and an Idempotency-Key on every POST.
 // Multipart uploads stream from disk with a known Content-Length; nothing is buffered but the
 // response, and that only up to a bound: a server must not be able to fill memory or the
-// database. Every request has an overall deadline as well as an idle timeout, so a body that
-// trickles one byte a second cannot hang a run.
+// database. Every request has an overall deadline and an idle timeout, and an answer whose body
+// has begun must keep coming at a minimum rate, so a body that trickles one byte a second is cut
+// in seconds instead of holding an item for the whole deadline.
 import http from 'node:http';
 import https from 'node:https';
 import { createReadStream, createWriteStream, renameSync, rmSync, type WriteStream } from 'node:fs';
@@ -17,11 +18,15 @@ export interface Target {
   key: string;
 }
 
+/** Why a request got no answer: a body too slow to wait for, no answer in time, or the network. */
+export type NoAnswer = 'slow_body' | 'no_answer' | 'network';
+
 export class NetworkError extends Error {
   constructor(
     message: string,
     /** The request body was completely written before the failure: the server may have done the work. */
     readonly bodySent: boolean,
+    readonly why: NoAnswer = 'network',
   ) {
     super(message);
   }
@@ -40,9 +45,26 @@ export interface SendOptions {
   idleTimeoutMs?: number;
   /** Overall deadline from the first byte sent to the last byte received. */
   deadlineMs?: number;
+  /** Once its body has begun, an answer slower than this over a whole window is cut (docs/api-assumptions.md A16). */
+  minRate?: MinRate;
+}
+
+export interface MinRate {
+  bytesPerSecond: number;
+  windowMs: number;
 }
 
 export class DeadlineError extends Error {}
+/** The answer's body came slower than the minimum rate for a whole window. */
+export class SlowBodyError extends Error {}
+/** No byte in either direction for the idle timeout. */
+class IdleError extends Error {}
+
+function noAnswerOf(e: Error): NoAnswer | null {
+  if (e instanceof SlowBodyError) return 'slow_body';
+  if (e instanceof DeadlineError || e instanceof IdleError) return 'no_answer';
+  return null;
+}
 
 export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions = {}): Promise<ApiResponse> {
   const url = new URL(`v1${req.path}`, target.baseUrl.endsWith('/') ? target.baseUrl : `${target.baseUrl}/`);
@@ -80,6 +102,29 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
         const chunks: Buffer[] = [];
         let size = 0;
         let settled = false;
+        // The minimum rate, checked window by window from the body's first byte: an answer that
+        // has begun and then trickles is cut as a failure the item retries with its key. Windows
+        // while the disk holds the answer back (backpressure) do not count: that pace is ours.
+        let meter: NodeJS.Timeout | null = null;
+        let windowBytes = 0;
+        let heldBack = false;
+        const startMeter = (rate: MinRate): void => {
+          const need = (rate.bytesPerSecond * rate.windowMs) / 1000;
+          const window = rate.windowMs >= 1000 ? `${Math.round(rate.windowMs / 1000)} s` : `${rate.windowMs} ms`;
+          meter = setInterval(() => {
+            if (!heldBack && windowBytes < need) {
+              res.destroy(new SlowBodyError(`the answer came slower than ${rate.bytesPerSecond} bytes a second (${windowBytes} bytes in ${window})`));
+            }
+            windowBytes = 0;
+            heldBack = false;
+          }, rate.windowMs);
+          meter.unref();
+        };
+        const stopClocks = (): void => {
+          clearTimeout(deadline);
+          if (meter) clearInterval(meter);
+          meter = null;
+        };
         const dropTemp = (): void => {
           if (!file || !temp) return;
           file.destroy();
@@ -90,7 +135,7 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
         file?.on('error', (e) => {
           if (settled) return;
           settled = true;
-          clearTimeout(deadline);
+          stopClocks();
           dropTemp();
           res.destroy();
           reject(new NetworkError(`could not save the answer to ${saveTo ?? ''}: ${e.message}`, true));
@@ -107,7 +152,7 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
           if (file && temp && saveTo) {
             if (truncated) {
               settled = true;
-              clearTimeout(deadline);
+              stopClocks();
               dropTemp();
               resolve({ status, headers: headers(), body: Buffer.alloc(0), bodyBytes: size, truncated, latencyMs: Math.round(performance.now() - started), uploadedSha256: null });
               return;
@@ -118,7 +163,7 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
             done.end(() => {
               if (settled) return;
               settled = true;
-              clearTimeout(deadline);
+              stopClocks();
               try {
                 renameSync(temp, saveTo);
               } catch (e) {
@@ -140,7 +185,7 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
             return;
           }
           settled = true;
-          clearTimeout(deadline);
+          stopClocks();
           resolve({
             status,
             headers: headers(),
@@ -153,11 +198,14 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
         };
         res.on('data', (c: Buffer) => {
           if (settled) return;
+          if (meter === null && opts.minRate) startMeter(opts.minRate);
+          windowBytes += c.length;
           const room = limit - size;
           size += c.length;
           if (file && size <= limit) {
             // Backpressure: stop reading while the disk catches up.
             if (!file.write(c)) {
+              heldBack = true;
               res.pause();
               file.once('drain', () => res.resume());
             }
@@ -175,15 +223,21 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
         res.on('error', (e) => {
           if (settled) return;
           settled = true;
-          clearTimeout(deadline);
+          stopClocks();
           dropTemp();
-          reject(e instanceof DeadlineError ? new NetworkError(e.message, true) : new NetworkError(`connection failed while reading the response: ${e.message}`, true));
+          const why = noAnswerOf(e);
+          reject(why ? new NetworkError(e.message, true, why) : new NetworkError(`connection failed while reading the response: ${e.message}`, true));
+        });
+        // However the answer ends (an abort, the deadline on the request), its meter stops.
+        res.on('close', () => {
+          if (meter) clearInterval(meter);
+          meter = null;
         });
         res.on('end', () => {
           if (settled) return;
           if (!res.complete) {
             settled = true;
-            clearTimeout(deadline);
+            stopClocks();
             dropTemp();
             reject(new NetworkError('the connection closed before the whole response arrived', true));
             return;
@@ -197,12 +251,13 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
       r.destroy(new DeadlineError(`no complete answer within ${Math.round(deadlineMs / 1000)} s (the API is not answering, or answering very slowly)`));
     }, deadlineMs);
     deadline.unref();
-    r.setTimeout(opts.idleTimeoutMs ?? 120_000, () => r.destroy(new Error('timed out waiting for the server')));
+    r.setTimeout(opts.idleTimeoutMs ?? 120_000, () => r.destroy(new IdleError('timed out waiting for the server')));
     r.on('error', (e) => {
       clearTimeout(deadline);
       dropSaved();
       const aborted = e.name === 'AbortError';
-      reject(new NetworkError(aborted ? 'aborted' : e instanceof DeadlineError ? e.message : describeNetworkError(e), bodySent));
+      const why = noAnswerOf(e);
+      reject(new NetworkError(aborted ? 'aborted' : why ? e.message : describeNetworkError(e), bodySent, why ?? 'network'));
     });
     r.on('finish', () => {
       bodySent = true;

@@ -1,13 +1,15 @@
 // What an error does to its job and batch, decided once for both runners: the taxonomy gives
 // the action (shared/errors.ts actionFor), this adds its details (how long to wait, when the
-// 429 budget is spent, when a server's wait is long enough to pause the batch visibly). Pure:
-// each runner applies the decision to its own store and gate.
+// 429 budget is spent, when an item has waited on a useless API for too long, when a server's
+// wait is long enough to pause the batch visibly). Pure: each runner applies the decision to its
+// own store and gate.
 import type { Random } from '../clock';
 import type { LeasedJob } from './job-row';
 import type { BatchRow } from './batch-store';
 import type { BackoffPolicy } from './backoff';
 import { backoffDelay } from './backoff';
 import { clampServerWait, rateLimitedDelay, type ServerWaitPolicy } from './server-wait';
+import { budgetSpentMessage, budgetWords, keptDoing, spokenDuration, type Waited } from './wait-budget';
 import { labelOfKeyId } from '../secrets/key-choice';
 import { actionFor, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
@@ -19,11 +21,18 @@ export type ErrorDecision =
   | { kind: 'server_wait'; until: number; reason: string; holdMs: number | null }
   /** Retried at `runAt` (a 429 does not use up a try). `holdMs`: the key's gate waits too. */
   | { kind: 'retry'; runAt: number; rateLimited: boolean; holdMs: number | null }
-  | { kind: 'fail'; err: EngineError };
+  | { kind: 'fail'; err: EngineError }
+  /**
+   * The item waited its whole budget on 429s: it fails, and its batch pauses, since the rest would
+   * only meet the same limit (the request limit is the key's, not the item's).
+   */
+  | { kind: 'fail_and_pause'; err: EngineError; pauseKind: 'rate_limited'; reason: string };
 
 export interface ErrorPolicy {
   backoff: BackoffPolicy;
   serverWait: ServerWaitPolicy;
+  /** How long an item may wait on an API that does not answer it usefully (queue/wait-budget.ts). */
+  waitBudgetMs: number;
 }
 
 /**
@@ -36,8 +45,19 @@ export function withoutRetrying(message: string): string {
   return message.replace(/; (?:(?:slowing down and )?retrying\b|it is resent\b)[^.]*\.$/, '.');
 }
 
+/** The command that retries a batch's failed items, where its resume command sends it (a team's names its store). */
+function retryCommand(resume: string): string {
+  return resume.replace(/^batchdesk resume\b/, 'batchdesk retry');
+}
+
+/** How the user lowers the request limit the batch's key is sent at. */
+export function lowerLimitWords(batch: Pick<BatchRow, 'key_id'>): string {
+  return `in the window: Keys & rates; on the command line: ${batch.key_id === null ? '`batchdesk config set rpm N`' : `\`batchdesk keys set ${labelOfKeyId(batch.key_id)} --rpm N\``}`;
+}
+
 export function decideError(
-  job: Pick<LeasedJob, 'source' | 'tries' | 'limited_tries'>,
+  /** `waited`: the item's time without a useful answer, this attempt included (null: not counted). */
+  job: Pick<LeasedJob, 'source' | 'tries' | 'limited_tries'> & { waited?: Waited | null },
   batch: Pick<BatchRow, 'id' | 'key_id'>,
   err: EngineError,
   policy: ErrorPolicy,
@@ -64,19 +84,23 @@ export function decideError(
           kind: 'pause',
           pauseKind: 'rate_limited',
           forgetKeys: false,
-          reason: `The API answered 429 (request limit reached) ${job.limited_tries + 1} times in a row for ${job.source}, even after waiting as asked. The key's request limit is probably lower than Batchdesk's (${requestLimit ?? 'none'} per minute), or another program uses the same key. Lower the request limit (in the window: Keys & rates; on the command line: ${batch.key_id === null ? '`batchdesk config set rpm N`' : `\`batchdesk keys set ${labelOfKeyId(batch.key_id)} --rpm N\``}), ${thenResume}`,
+          reason: `The API answered 429 (request limit reached) ${job.limited_tries + 1} times in a row for ${job.source}, even after waiting as asked. The key's request limit is probably lower than Batchdesk's (${requestLimit ?? 'none'} per minute), or another program uses the same key. Lower the request limit (${lowerLimitWords(batch)}), ${thenResume}`,
         };
       }
       if (!rateLimited && job.tries >= policy.backoff.maxTries) {
+        // Every try trickled, or got no answer in time: said as such, not only by the last cause.
+        const kept = job.waited && job.waited.answers > 1 && (job.waited.last === 'slow_answer' || job.waited.last === 'no_answer') ? `: ${keptDoing(job.waited, now)}` : '';
         return {
           kind: 'fail',
           err: {
             ...err,
-            message: `Gave up after ${job.tries} attempts. Last: ${withoutRetrying(err.message)} Retry the failed items later (Retry failed in the window, or \`batchdesk retry ${batch.id}\`): same idempotency key, nothing is done twice.`,
+            message: `Gave up after ${job.tries} attempts${kept}. Last: ${withoutRetrying(err.message)} Retry the failed items later (Retry failed in the window, or \`batchdesk retry ${batch.id}\`): same idempotency key, nothing is done twice.`,
           },
         };
       }
-      const asked = err.retryAfterMs === null ? null : clampServerWait(waits, err.retryAfterMs);
+      // A Retry-After of 0 or a date in the past asks for nothing beyond "now": the normal backoff
+      // applies (a growing wait for 429s), not a fixed minimum repeated without end.
+      const asked = err.retryAfterMs === null || err.retryAfterMs <= 0 ? null : clampServerWait(waits, err.retryAfterMs);
       const wait = rateLimited ? rateLimitedDelay(waits, job.limited_tries + 1, asked, random) : backoffDelay(policy.backoff, job.tries, random, asked);
       if (asked !== null && asked > waits.inlineMaxMs) {
         // A long wait asked by the server pauses the batch visibly, with the time it resumes.
@@ -88,7 +112,21 @@ export function decideError(
           reason: `The API asked to wait until ${new Date(until).toLocaleString('en-GB')} (HTTP ${err.httpStatus ?? '?'}${(err.retryAfterMs ?? 0) > waits.maxMs ? `; it asked for longer, Batchdesk waits at most ${Math.round(waits.maxMs / 3_600_000)} hours` : ''}). The batch resumes then by itself if Batchdesk is running (the window, the browser host, or any \`batchdesk run\` started after that time); resume it earlier to try sooner.`,
         };
       }
-      return { kind: 'retry', runAt: now + wait, rateLimited, holdMs: rateLimited ? wait : null };
+      const runAt = now + wait;
+      const waited = job.waited ?? null;
+      if (waited !== null && runAt - waited.since > policy.waitBudgetMs) {
+        // The retry would start past the item's budget: it fails now rather than wait to fail.
+        const retry = retryCommand(resume);
+        const message = budgetSpentMessage({ source: job.source, waited, now, budgetMs: policy.waitBudgetMs, last: withoutRetrying(err.message), lowerLimit: lowerLimitWords(batch), retry });
+        if (waited.last !== 'rate_limited') return { kind: 'fail', err: { ...err, message } };
+        return {
+          kind: 'fail_and_pause',
+          err: { ...err, message },
+          pauseKind: 'rate_limited',
+          reason: `The API kept answering 429 (request limit reached) for ${spokenDuration(now - waited.since)} for ${job.source}, longer than an item waits: ${budgetWords(policy.waitBudgetMs)}; that item failed. The key's request limit is probably lower than Batchdesk's (${requestLimit ?? 'none'} per minute), or another program uses the same key. Lower the request limit (${lowerLimitWords(batch)}), then send the failed item again and go on: \`${retry}\` (in the window: Retry failed).`,
+        };
+      }
+      return { kind: 'retry', runAt, rateLimited, holdMs: rateLimited ? wait : null };
     }
     case 'fail_job':
       return { kind: 'fail', err: { ...err, message: `${job.source}: ${err.message}` } };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ApiRequest, ApiResponse, RequestBody } from '../api/request';
 import type { BatchContext, CapabilityModule, OutputTarget } from '../capabilities/capability';
 import type { LeasedJob } from './job-row';
-import { sendRequest, NetworkError } from '../api/http-client';
+import { sendRequest, NetworkError, type MinRate } from '../api/http-client';
 import { outputsDirOf } from '../output-names';
 import { engineError, type EngineError } from '../../../shared/errors';
 
@@ -13,6 +13,8 @@ export interface SendLimits {
   idleTimeoutMs: number;
   /** Overall deadline of one request: base, plus time for the upload at a slow but working speed. */
   deadline: { baseMs: number; uploadBytesPerSecond: number };
+  /** An answer whose body has begun and then comes slower than this is cut (a trickle). */
+  minRate: MinRate;
 }
 
 /** The request for a job, with the key and body it was made with; a binary answer goes to the batch's outputs folder. */
@@ -29,14 +31,18 @@ function deadlineFor(body: RequestBody, limits: SendLimits): number {
 }
 
 export function sendJobRequest(baseUrl: string, secret: string, request: ApiRequest, signal: AbortSignal, limits: SendLimits): Promise<ApiResponse> {
-  return sendRequest({ baseUrl, key: secret }, request, { signal, idleTimeoutMs: limits.idleTimeoutMs, deadlineMs: deadlineFor(request.body, limits) });
+  return sendRequest({ baseUrl, key: secret }, request, { signal, idleTimeoutMs: limits.idleTimeoutMs, deadlineMs: deadlineFor(request.body, limits), minRate: limits.minRate });
 }
 
-/** A request that got no answer: transient, retried with the same key. */
+/**
+ * A request that got no answer: transient, retried with the same key. Its code says a trickled
+ * body (`slow_body`) or no answer in time (`no_answer`), for the words of a long wait (queue/wait-budget.ts).
+ */
 export function networkFailure(e: unknown): EngineError {
   const net = e instanceof NetworkError ? e : new NetworkError(e instanceof Error ? e.message : String(e), false);
   return engineError(
     'transient',
     `Network problem: ${net.message}.${net.bodySent ? ' The API may have received the item; it is resent with the same idempotency key, so it is not done twice.' : ''}`,
+    { code: net.why === 'network' ? null : net.why },
   );
 }

@@ -25,6 +25,9 @@ import type { BackoffPolicy } from './backoff';
 import type { ServerWaitPolicy } from './server-wait';
 import { judgeAnswer } from './answer-verdict';
 import { decideError } from './error-action';
+import { WaitClocks } from './wait-budget';
+import type { ApiTrouble } from './api-trouble';
+import type { MinRate } from '../api/http-client';
 import { ENV_VAR } from '../secrets/key-manager';
 import type { RateGate, GateLimits } from './rate-gate';
 import { KeyCache, keyLimits } from './key-cache';
@@ -33,7 +36,7 @@ import { beforeSend } from './before-send';
 import { KeyGates } from './key-gates';
 import { linkAbort } from './linked-abort';
 import { Wakeup } from './wakeup';
-import { engineError, type EngineError } from '../../../shared/errors';
+import { actionFor, engineError, type EngineError } from '../../../shared/errors';
 import { assertNever, type PauseKind } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 import { enoughFor } from '../pipeline/budget-floor';
@@ -64,6 +67,10 @@ export interface RunnerConfig {
   idleTimeoutMs: number;
   /** Overall deadline of one request: base, plus time for the upload at a slow but working speed. */
   deadline: { baseMs: number; uploadBytesPerSecond: number };
+  /** An answer whose body has begun and then comes slower than this is cut (api/http-client.ts). */
+  minRate: MinRate;
+  /** How long an item may wait on an API that does not answer it usefully (queue/wait-budget.ts). */
+  waitBudgetMs: number;
   /** Bounds on waits the server asks for, and the 429 budget (queue/server-wait.ts). */
   serverWait: ServerWaitPolicy;
   /** An answer slower than this is named as the reason a batch is waiting (engine summaries). */
@@ -97,6 +104,8 @@ export interface RunnerDeps {
   optOuts: OptOutList;
   /** Quiet hours and the gap per recipient, checked before each send. */
   holds: SendHolds;
+  /** Batches whose API keeps answering without a result, for the summaries (queue/api-trouble.ts). */
+  trouble: ApiTrouble;
 }
 
 export interface RunOptions {
@@ -140,6 +149,8 @@ export class Runner {
   private readonly lastGate = new Map<string, RateGate>();
   private readonly wake = new Wakeup();
   private readonly stop = new AbortController();
+  /** Each item's time without a useful answer, for its wait budget. */
+  private readonly waits = new WaitClocks();
   private fatal: StorageFailure | null = null;
   private config: RunnerConfig;
   /** Claims, attempts and outcomes run at once in one open transaction, committed once per turn. */
@@ -191,6 +202,8 @@ export class Runner {
           scope = this.scope(opts.batchIds);
           // Only batches in scope keep a remembered gate (a long run sees many batches come and go).
           this.lastGate.clear();
+          // A batch paused (or ended) meanwhile: its items' wait budgets start again when it is back.
+          this.waits.keepOnly(new Set(scope.map((b) => b.id)));
           lookedAt = performance.now();
         }
         let dispatched = 0;
@@ -215,7 +228,9 @@ export class Runner {
       this.failStorage(e, 'while choosing what to send next');
       if (!this.fatal) throw e;
     } finally {
-      // Let in-flight requests settle (an abort makes them requeue themselves).
+      // Items waiting in a key's gate (a 429's hold, the request limit) go now, see the abort and
+      // requeue themselves; requests in flight are aborted by the signal. Then let them settle.
+      this.gates.dispose();
       while (this.inflight.size > 0) await this.wake.wait(POLL_MS);
       try {
         this.group.flush();
@@ -225,7 +240,6 @@ export class Runner {
       clearInterval(heartbeat);
       await checkpoint.stop();
       unlink();
-      this.gates.dispose();
     }
     if (this.fatal) throw this.fatal;
   }
@@ -575,6 +589,8 @@ export class Runner {
         this.d.logger.log('info', 'job.opted_out', { job: job.id, batch: batch.id });
         return DONE;
       case 'hold':
+        // Held on purpose (quiet hours, the recipient's gap): not time spent on the API.
+        this.waits.forget(job.id);
         await this.group.write(() => this.d.jobs.hold(job, pre.until, pre.message));
         return DONE;
       case 'fail':
@@ -610,7 +626,7 @@ export class Runner {
       const err = networkFailure(e);
       await this.group.write(() => {
         this.d.jobs.finishAttempt(attemptId, { httpStatus: null, latencyMs, outcome: err.kind, message: err.message, replayed: false });
-        this.handleError(job, batch, err, gate, null);
+        this.handleError(job, batch, err, gate, null, started);
       });
       return DONE;
     }
@@ -627,9 +643,12 @@ export class Runner {
     const verdict = judgeAnswer({ response, job, batch, cap, payload, ctx, src, key, secrets: this.keys.secrets(), rates: this.d.rates, now: this.d.clock.now() });
     if (verdict.kind === 'error') {
       const { err, raw } = verdict;
-      await finish(err.kind, err.message, () => this.handleError(job, batch, err, gate, raw));
+      await finish(err.kind, err.message, () => this.handleError(job, batch, err, gate, raw, started));
       return DONE;
     }
+    // A result, or a refusal that ends the item: the API answers.
+    this.waits.forget(job.id);
+    this.d.trouble.useful(batch.id);
     if (verdict.kind === 'failed') {
       const { err, raw } = verdict;
       await finish(err.kind, err.message, () => this.d.jobs.fail(job, err, raw));
@@ -663,10 +682,17 @@ export class Runner {
     };
   }
 
-  private handleError(job: LeasedJob, batch: BatchRow, err: EngineError, gate: RateGate, raw: string | null): void {
+  /** `startedAt`: when the attempt that ended so began, for the item's wait budget. */
+  private handleError(job: LeasedJob, batch: BatchRow, err: EngineError, gate: RateGate, raw: string | null, startedAt: number): void {
     const now = this.d.clock.now();
     this.d.logger.log('info', 'job.error', { job: job.id, batch: batch.id, kind: err.kind, status: err.httpStatus, code: err.code });
-    const decision = decideError(job, batch, err, this.config, this.d.random, now, gate.requestLimit);
+    // An answer the item will be asked again for counts against its wait budget; any other ends the streak.
+    const useless = actionFor(err.kind) === 'retry_later';
+    if (useless) this.d.trouble.useless(batch, err, now);
+    else this.d.trouble.useful(batch.id);
+    const waited = useless ? this.waits.note(job, startedAt, err) : null;
+    const decision = decideError({ source: job.source, tries: job.tries, limited_tries: job.limited_tries, waited }, batch, err, this.config, this.d.random, now, gate.requestLimit);
+    if (decision.kind !== 'retry') this.waits.forget(job.id);
     switch (decision.kind) {
       case 'pause':
         this.d.jobs.requeue(job, err);
@@ -684,6 +710,10 @@ export class Runner {
         return;
       case 'fail':
         this.d.jobs.fail(job, decision.err, raw);
+        return;
+      case 'fail_and_pause':
+        this.d.jobs.fail(job, decision.err, raw);
+        this.pause(batch.id, decision.pauseKind, decision.reason);
         return;
       default:
         assertNever(decision, 'error decision');

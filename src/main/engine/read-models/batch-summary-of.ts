@@ -20,6 +20,8 @@ export interface SummaryExtras {
   pipeline: BatchSummary['pipeline'];
   /** Why a running batch is not moving; asked only of a running batch. */
   waiting: (status: DisplayBatchStatus) => BatchSummary['waiting'];
+  /** What the API keeps doing instead of answering (queue/api-trouble.ts); asked only of a running batch. */
+  trouble?: () => BatchSummary['trouble'];
 }
 
 const ON_ITS_OWN: SummaryExtras = { awaiting: 0, pipeline: null, waiting: () => null };
@@ -39,6 +41,7 @@ export function batchSummaryOf(b: BatchRow, s: SummaryStats, more: SummaryExtras
         ? { kind: b.pause_kind, reason: b.pause_reason ?? '', until: b.resume_at === null ? null : new Date(b.resume_at).toISOString() }
         : null,
     waiting: status === 'running' ? more.waiting(status) : null,
+    trouble: status === 'running' ? (more.trouble?.() ?? null) : null,
     counts: { ...s.counts, needs_review: s.needsReview },
     total: b.total + more.awaiting,
     options: contextOf(b).options,

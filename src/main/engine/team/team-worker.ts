@@ -31,6 +31,7 @@ import { capabilityFor } from '../capabilities/registry';
 import { requestFor, sendJobRequest, networkFailure } from '../queue/job-request';
 import { judgeAnswer } from '../queue/answer-verdict';
 import { decideError } from '../queue/error-action';
+import { WaitClocks } from '../queue/wait-budget';
 import type { RateGate, GateLimits } from '../queue/rate-gate';
 import { KeyCache, keyLimits } from '../queue/key-cache';
 import { beforeSend } from '../queue/before-send';
@@ -51,7 +52,7 @@ import type { Credential } from '../api/request';
 import { Lineage } from '../pipeline/lineage';
 import { openCounts, StatsCache } from './team-batches';
 import type { FlowInto } from '../store/pg/pg-queue-store';
-import { engineError, type EngineError } from '../../../shared/errors';
+import { actionFor, engineError, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 import { destinationOf, destinationWords } from '../api/destination';
@@ -112,6 +113,8 @@ export class TeamWorker {
   private readonly budgetPauses = new Map<string, { over: BudgetOver; batch: string; next: { source: string; cost: number }; reason: string; at: number }>();
   private readonly wake = new Wakeup();
   private readonly stop = new AbortController();
+  /** Each item's time without a useful answer, for its wait budget (queue/wait-budget.ts). */
+  private readonly waits = new WaitClocks();
   private readonly rate: SharedRate;
   private config: RunnerConfig;
   private storeDown = false;
@@ -168,6 +171,8 @@ export class TeamWorker {
             await this.startDueSchedules(opts.batchIds);
             if (standing) this.lookAgainAtLeft(opts.lookAgainMs ?? LEFT_RECHECK_MS);
             scope = (await this.d.store.workableBatches()).filter((b) => (named === null || named.has(b.pipeline_id) || named.has(b.id)) && !this.left.has(b.id));
+            // A batch paused (or ended) meanwhile: its items' wait budgets start again when it is back.
+            this.waits.keepOnly(new Set(scope.map((b) => b.id)));
             this.lineages = new Map([...(await this.d.store.pipelinesOf(scope.map((b) => b.pipeline_id)))].map(([id, members]) => [id, new Lineage(members)] as const));
             lookedAt = performance.now();
             this.back();
@@ -200,7 +205,9 @@ export class TeamWorker {
         }
       }
     } finally {
-      // In-flight requests settle: an abort makes them put their jobs back.
+      // Items waiting in a key's gate (a 429's hold) go now and see the abort; requests in flight
+      // are aborted by the signal. Then they settle, putting their jobs back.
+      this.gates.dispose();
       while (this.inflight.size > 0) await this.wake.wait(POLL_MS);
       // Its own pauses' words, named again now that its items finished: 2 s at most, as the leaving note below.
       if (this.budgetPauses.size > 0 && !this.storeDown) {
@@ -215,7 +222,6 @@ export class TeamWorker {
       // for it 2 s at most.
       await Promise.race([this.d.store.gone(this.d.worker).catch(() => undefined), new Promise<void>((r) => setTimeout(r, 2_000).unref())]);
       unlink();
-      this.gates.dispose();
     }
   }
 
@@ -565,6 +571,8 @@ export class TeamWorker {
         await this.write(() => store.skip(job, pre.reason));
         return;
       case 'hold':
+        // Held on purpose (quiet hours, the recipient's gap): not time spent on the API.
+        this.waits.forget(job.id);
         await this.write(() => store.hold(job, pre.until, pre.message));
         return;
       case 'fail':
@@ -602,7 +610,7 @@ export class TeamWorker {
         return;
       }
       const err = networkFailure(e);
-      await this.onError(job, batch, err, gate, null, rpm);
+      await this.onError(job, batch, err, gate, null, rpm, started);
       await this.write(() => store.finishAttempt(attemptId, { httpStatus: null, latencyMs, outcome: err.kind, message: err.message, replayed: false }));
       return;
     }
@@ -614,18 +622,20 @@ export class TeamWorker {
     let message: string | null = null;
     switch (verdict.kind) {
       case 'error':
-        await this.onError(job, batch, verdict.err, gate, verdict.raw, rpm);
+        await this.onError(job, batch, verdict.err, gate, verdict.raw, rpm, started);
         outcome = verdict.err.kind;
         message = verdict.err.message;
         break;
       case 'failed': {
         const err = verdict.err;
+        this.waits.forget(job.id);
         await this.write(() => store.fail(job, err, verdict.raw));
         outcome = err.kind;
         message = err.message;
         break;
       }
       case 'succeeded': {
+        this.waits.forget(job.id);
         // Speech or an image goes into the store with the success: any desk can export it.
         const file = response.saved ? await sharedAnswerOf(response.saved) : null;
         if (response.saved && !file) this.d.logger.log('warn', 'job.answer_kept_here', { job: job.id, bytes: response.saved.bytes, path: response.saved.path });
@@ -656,10 +666,13 @@ export class TeamWorker {
     await this.write(() => store.finishAttempt(attemptId, { httpStatus: response.status, latencyMs: response.latencyMs, outcome, message, replayed }));
   }
 
-  private async onError(job: LeasedJob, batch: BatchRow, err: EngineError, gate: RateGate, raw: string | null, rpm: number | null): Promise<void> {
+  /** `startedAt`: when the attempt that ended so began, for the item's wait budget. */
+  private async onError(job: LeasedJob, batch: BatchRow, err: EngineError, gate: RateGate, raw: string | null, rpm: number | null, startedAt: number): Promise<void> {
     const store = this.d.store;
     this.d.logger.log('info', 'job.error', { job: job.id, batch: batch.id, kind: err.kind, status: err.httpStatus, code: err.code });
-    const decision = decideError(job, batch, err, this.config, this.d.random, this.d.clock.now(), rpm, `batchdesk resume ${batch.id} --store URL`);
+    const waited = actionFor(err.kind) === 'retry_later' ? this.waits.note(job, startedAt, err) : null;
+    const decision = decideError({ source: job.source, tries: job.tries, limited_tries: job.limited_tries, waited }, batch, err, this.config, this.d.random, this.d.clock.now(), rpm, `batchdesk resume ${batch.id} --store URL`);
+    if (decision.kind !== 'retry') this.waits.forget(job.id);
     switch (decision.kind) {
       // The batch is paused before its job goes back: a claim needs an active batch, so no other
       // pass of any worker sends the job again in between (the request the server said to hold).
@@ -682,6 +695,10 @@ export class TeamWorker {
         await this.write(() => store.retryLater(job, decision.runAt, err, decision.rateLimited));
         return;
       case 'fail':
+        await this.write(() => store.fail(job, decision.err, raw));
+        return;
+      case 'fail_and_pause':
+        await this.pause(batch.id, decision.pauseKind, decision.reason);
         await this.write(() => store.fail(job, decision.err, raw));
         return;
       default:

@@ -101,7 +101,12 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
             .join(' · ')}
         </p>
       ) : null}
-      {batch.waiting ? (
+      {batch.trouble ? (
+        // Why nothing moves when the API keeps answering without a result: before any other wait.
+        <p className="batch-card__waiting" role="status" data-testid="api-trouble">
+          Waiting: {batch.trouble.reason}
+        </p>
+      ) : batch.waiting ? (
         <p className="batch-card__waiting" role="status" data-testid="waiting-reason">
           Waiting: {batch.waiting.reason}
         </p>

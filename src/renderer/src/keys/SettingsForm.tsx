@@ -1,4 +1,4 @@
-// Engine settings: concurrency, request limit, attempts, messaging app name, API URL.
+// Engine settings: concurrency, request limit, attempts, longest wait, messaging app name, API URL.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { SettingsView } from '../../../shared/contract';
 import { client } from '../client';
@@ -18,6 +18,7 @@ interface Draft {
   concurrency: string;
   rpm: string;
   maxAttempts: string;
+  maxWaitMinutes: string;
   messagingChannel: string;
   apiUrl: string;
 }
@@ -26,6 +27,7 @@ const toDraft = (s: SettingsView): Draft => ({
   concurrency: String(s.concurrency),
   rpm: String(s.rpm),
   maxAttempts: String(s.maxAttempts),
+  maxWaitMinutes: String(s.maxWaitMinutes),
   messagingChannel: s.messagingChannel,
   apiUrl: s.apiUrl ?? '',
 });
@@ -50,6 +52,7 @@ function parse(d: Draft): SettingsView {
     concurrency: int(d.concurrency, NUMERIC_SETTINGS.concurrency),
     rpm: int(d.rpm, NUMERIC_SETTINGS.rpm),
     maxAttempts: int(d.maxAttempts, NUMERIC_SETTINGS.maxAttempts),
+    maxWaitMinutes: int(d.maxWaitMinutes, NUMERIC_SETTINGS.maxWaitMinutes),
     messagingChannel,
     apiUrl,
   };
@@ -106,6 +109,7 @@ export function SettingsForm() {
             {field('concurrency', 'Concurrency', 'Requests in flight per key.', 'number')}
             {field('rpm', 'Requests per minute', "The key's request limit; 0 means none.", 'number')}
             {field('maxAttempts', 'Maximum attempts', 'Before a retried item fails.', 'number')}
+            {field('maxWaitMinutes', 'Maximum wait (minutes)', 'An item the API keeps answering with 429, a trickle or nothing fails after this long.', 'number')}
             {field('messagingChannel', 'Messaging app name', 'Used for messages unless a batch names another (e.g. whatsapp).')}
             {field('apiUrl', 'API URL', 'Empty: the embedded sandbox. A key may bring its own base URL.', 'url')}
           </div>
