@@ -74,6 +74,8 @@ function serve(port: ParentPort): void {
       void begin(m.data.init);
     }
   });
-  // The window's process died without a word (killed): stop cleanly rather than hold the data folder.
-  port.onGone(() => void close());
+  // The window's process died without a word (killed): end with it at once, as Electron ends its
+  // utility processes, so that the data folder is free for the next start. Nothing is lost: the
+  // queue is durable, and what was in flight is resent with its key then.
+  port.onGone(() => process.exit(0));
 }
