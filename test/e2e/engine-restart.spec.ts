@@ -25,17 +25,24 @@ test('SIGKILL the engine process mid-batch: the window says it is restarting, th
 
   // Every alert the window shows from now on, however briefly (a restart takes well under a second).
   await page.evaluate(() => {
+    // The page's globals, typed here: the test program compiles without lib "dom".
+    interface Observed {
+      seenAlerts: string[];
+      document: { body: unknown; querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }> };
+      MutationObserver: new (callback: () => void) => { observe(target: unknown, options: Record<string, boolean>): void };
+    }
+    const w = globalThis as unknown as Observed;
     const seen: string[] = [];
-    (window as unknown as { seenAlerts: string[] }).seenAlerts = seen;
-    new MutationObserver(() => {
-      for (const el of document.querySelectorAll('[data-testid="engine-notice"]')) if (!seen.includes(el.textContent ?? '')) seen.push(el.textContent ?? '');
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    w.seenAlerts = seen;
+    new w.MutationObserver(() => {
+      for (const el of Array.from(w.document.querySelectorAll('[data-testid="engine-notice"]'))) if (!seen.includes(el.textContent ?? '')) seen.push(el.textContent ?? '');
+    }).observe(w.document.body, { subtree: true, childList: true, characterData: true });
   });
   const engines = childrenOf(host.pid);
   expect(engines).toHaveLength(1);
   process.kill(engines[0] ?? 0, 'SIGKILL');
 
-  await expect.poll(() => page.evaluate(() => (window as unknown as { seenAlerts: string[] }).seenAlerts), { timeout: 10_000 }).toContainEqual(expect.stringContaining('The engine stopped unexpectedly (killed by SIGKILL); restarting it'));
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { seenAlerts: string[] }).seenAlerts), { timeout: 10_000 }).toContainEqual(expect.stringContaining('The engine stopped unexpectedly (killed by SIGKILL); restarting it'));
   await expect.poll(() => childrenOf(host.pid).filter((p) => p !== engines[0]).length, { timeout: 20_000 }).toBe(1);
   await expect(page.getByTestId('engine-notice')).toHaveCount(0, { timeout: 20_000 });
 
