@@ -1038,14 +1038,15 @@ export class Engine {
     });
     // A pipeline runs as a whole: naming one step runs the others too (items flow between them).
     const batchIds = opts.batchIds ? this.withPipelines(opts.batchIds) : null;
-    // Results become searchable while the run goes on, a few pages every two seconds.
+    // Results become searchable while the run goes on, a page every second (one page at a time,
+    // so that a window's call waits for one page's transaction at most).
     const indexing = setInterval(() => {
       try {
-        this.index.catchUp(2);
+        this.index.catchUp(1);
       } catch (e) {
         this.logger.log('warn', 'search.index_failed', { error: e instanceof Error ? e.message : String(e) });
       }
-    }, 2_000);
+    }, 1_000);
     indexing.unref();
     this.runsHere++;
     try {

@@ -6,6 +6,7 @@
 import { parentPort, type ParentPort } from './parent-port';
 import { EngineInit, ToEngine } from './protocol';
 import { EngineServer, ShellClient } from './engine-server';
+import { warmUp } from './warm-up';
 import { AppService } from '../app-service';
 import { KeychainStore } from '../../engine/secrets/secret-store';
 import { classifyFailure } from '../../engine/failures';
@@ -61,6 +62,7 @@ function serve(port: ParentPort): void {
       return;
     }
     server = new EngineServer(service, port, shell, () => void close());
+    warmUp();
     port.post({ type: 'ready', dataDir: service.engine.dataDir, uploadsDir: service.engine.uploadsDir });
   };
 
