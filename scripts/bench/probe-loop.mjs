@@ -1,8 +1,10 @@
-// The window's side of the responsiveness bench, in a process of its own: a trivial contract call
-// (POST /rpc/app.info) to the browser host every INTERVAL ms, one at a time on a kept-alive socket,
-// with a WebSocket open to /events as the window has. The bench names the phase by IPC
-// ({ phase: 'import' }, { phase: null } between phases); every answer's time (ms, from sending to
-// the whole answer read) is kept under the phase it was sent in. { stop: true } sends them back.
+// The window's side of the responsiveness bench, in a process of its own: every INTERVAL ms one
+// request to the browser host, one at a time on a kept-alive socket, with a WebSocket open to
+// /events as the window has; in turn a trivial contract call (POST /rpc/app.info, answered by the
+// engine's process) and the window's page (GET /index.html, answered by the host's own process).
+// The bench names the phase by IPC ({ phase: 'import' }, { phase: null } between phases); every
+// answer's time (ms, from sending to the whole answer read) is kept under the phase it was sent in
+// and its kind ('call' or 'page'). { stop: true } sends them back.
 // `node probe-loop.mjs URL TOKEN INTERVAL_MS`
 import http from 'node:http';
 import { WebSocket } from 'ws';
@@ -10,8 +12,10 @@ import { WebSocket } from 'ws';
 const [base, token, intervalText] = process.argv.slice(2);
 const interval = Number(intervalText);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const url = new URL('/rpc/app.info', base);
-const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': 2 };
+const targets = [
+  { kind: 'call', url: new URL('/rpc/app.info', base), method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': 2 }, body: '{}' },
+  { kind: 'page', url: new URL('/index.html', base), method: 'GET', headers: { authorization: `Bearer ${token}` }, body: undefined },
+];
 
 let phase = null;
 let stopping = false;
@@ -22,14 +26,14 @@ const ws = new WebSocket(`${base.replace('http', 'ws')}/events`, { headers: { au
 ws.on('message', () => events++);
 ws.on('error', () => undefined);
 
-function ask() {
+function ask(t) {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers }, (res) => {
+    const req = http.request(t.url, { method: t.method, agent, headers: t.headers }, (res) => {
       res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`app.info: HTTP ${res.statusCode}`))));
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${t.url.pathname}: HTTP ${res.statusCode}`))));
     });
     req.on('error', reject);
-    req.end('{}');
+    req.end(t.body);
   });
 }
 
@@ -38,12 +42,13 @@ process.on('message', (m) => {
   else phase = m.phase;
 });
 
-while (!stopping) {
+for (let turn = 0; !stopping; turn++) {
   const at = phase;
+  const t = targets[turn % targets.length];
   const t0 = performance.now();
-  await ask();
+  await ask(t);
   const ms = performance.now() - t0;
-  if (at !== null && at === phase) (samples[at] ??= []).push(ms);
+  if (at !== null && at === phase) ((samples[at] ??= { call: [], page: [] })[t.kind]).push(ms);
   await new Promise((r) => setTimeout(r, interval));
 }
 ws.close();

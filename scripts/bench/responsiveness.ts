@@ -1,8 +1,9 @@
 // The `responsive` section of `npm run bench`: how quickly the window is answered while the engine
 // works, through the browser host (`out/main/host.js`, which runs the engine in a process of its own,
 // as the desktop app does). Processes: the sandbox API, the host, its engine, and a probe
-// (probe-loop.mjs) that asks a trivial contract call (app.info over HTTP RPC) every 10 ms with the
-// window's WebSocket open. Phases: idle; a 100,000-file folder imported through the contract
+// (probe-loop.mjs) that asks every 10 ms, in turn, a trivial contract call (app.info over HTTP RPC,
+// answered by the engine's process) and the window's page (answered by the host's own process),
+// with the window's WebSocket open. Phases: idle; a 100,000-file folder imported through the contract
 // (batches.create of a folder in the host's uploads, scheduled a day ahead so nothing is sent); a
 // channel batch dispatched at full rate (concurrency 16) against the sandbox on 127.0.0.1. Its rate
 // is compared with `batchdesk run` on the same CSV in the same run (rounds interleaved, medians),
@@ -74,9 +75,15 @@ async function rpc<T>(host: Host, method: string, arg: unknown): Promise<T> {
   return JSON.parse(text) as T;
 }
 
+/** Answer times in ms: `call` app.info (through the engine), `page` the window's page (the host alone). */
+interface Answers {
+  call: number[];
+  page: number[];
+}
+
 interface Probe {
   phase(name: string | null): void;
-  stop(): Promise<{ samples: Record<string, number[]>; events: number }>;
+  stop(): Promise<{ samples: Record<string, Answers>; events: number }>;
 }
 
 function startProbe(host: Host): Probe {
@@ -84,7 +91,7 @@ function startProbe(host: Host): Probe {
   return {
     phase: (name) => child.send({ phase: name }),
     stop: async () => {
-      const answer = once(child, 'message') as Promise<[{ samples: Record<string, number[]>; events: number }]>;
+      const answer = once(child, 'message') as Promise<[{ samples: Record<string, Answers>; events: number }]>;
       child.send({ stop: true });
       return (await answer)[0];
     },
@@ -121,9 +128,9 @@ async function waitDone(host: Host, id: string): Promise<void> {
 }
 
 interface Phases {
-  idle: number[];
-  import: number[];
-  dispatch: number[];
+  idle: Answers;
+  import: Answers;
+  dispatch: Answers;
   importMs: number;
   rates: number[];
   events: number;
@@ -144,7 +151,8 @@ async function throughHost(kind: 'engine-process' | 'in-process', root: string, 
   copyFileSync(csv, messages);
   const host = await startHost(kind, dataDir, sb);
   const probe = startProbe(host);
-  const out: Phases = { idle: [], import: [], dispatch: [], importMs: 0, rates: [], events: 0 };
+  const none = (): Answers => ({ call: [], page: [] });
+  const out: Phases = { idle: none(), import: none(), dispatch: none(), importMs: 0, rates: [], events: 0 };
   try {
     await rpc(host, 'settings.set', { concurrency: CONCURRENCY });
     probe.phase('idle');
@@ -169,9 +177,9 @@ async function throughHost(kind: 'engine-process' | 'in-process', root: string, 
     }
   } finally {
     const r = await probe.stop();
-    out.idle = r.samples.idle ?? [];
-    out.import = r.samples.import ?? [];
-    out.dispatch = r.samples.dispatch ?? [];
+    out.idle = r.samples.idle ?? none();
+    out.import = r.samples.import ?? none();
+    out.dispatch = r.samples.dispatch ?? none();
     out.events = r.events;
     await host.close();
     renameSync(calls, folder);
@@ -199,25 +207,28 @@ export async function benchResponsiveness(o: { root: string; report: Report }): 
     const cli: number[] = [];
     const split = await throughHost('engine-process', o.root, sb, folder, csv, ROUNDS, async (round) => void cli.push(await cliRate(o.root, sb, csv, round)));
     const before = await throughHost('in-process', o.root, sb, folder, csv, 1, async () => undefined);
-    const n = (xs: readonly number[]): string => `${xs.length.toLocaleString('en')} calls`;
-    o.report(
-      'app.info answered, host idle',
-      `p99 ${pct(split.idle, 99).toFixed(1)} ms`,
-      `p99 ${pct(before.idle, 99).toFixed(1)} ms`,
-      `engine process: ${figures(split.idle)}; baseline = engine in the host's thread: ${figures(before.idle)}; ${n(split.idle)}, one every ${PROBE_EVERY_MS} ms`,
-    );
-    o.report(
-      `app.info during a ${FILES.toLocaleString('en')}-file import`,
-      `p99 ${pct(split.import, 99).toFixed(1)} ms`,
-      `p99 ${pct(before.import, 99).toFixed(1)} ms`,
-      `${GOALS}; engine process: ${figures(split.import)}; baseline = engine in the host's thread: ${figures(before.import)}; batches.create of the folder took ${(split.importMs / 1000).toFixed(1)} s (${(before.importMs / 1000).toFixed(1)} s in-thread); ${n(split.import)}`,
-    );
-    o.report(
-      `app.info during channel dispatch (c=${CONCURRENCY})`,
-      `p99 ${pct(split.dispatch, 99).toFixed(1)} ms`,
-      `p99 ${pct(before.dispatch, 99).toFixed(1)} ms`,
-      `${GOALS}; engine process: ${figures(split.dispatch)} over ${ROUNDS} batches of ${ROWS.toLocaleString('en')}; baseline = engine in the host's thread: ${figures(before.dispatch)}; ${n(split.dispatch)}, ${split.events} events pushed to the window's socket`,
-    );
+    const phases: { key: 'idle' | 'import' | 'dispatch'; what: string; goal: boolean; extra: string }[] = [
+      { key: 'idle', what: 'host idle', goal: false, extra: '' },
+      {
+        key: 'import',
+        what: `a ${FILES.toLocaleString('en')}-file import`,
+        goal: true,
+        extra: `; batches.create of the folder took ${(split.importMs / 1000).toFixed(1)} s (${(before.importMs / 1000).toFixed(1)} s in-thread)`,
+      },
+      { key: 'dispatch', what: `channel dispatch (c=${CONCURRENCY})`, goal: true, extra: `; ${ROUNDS} batches of ${ROWS.toLocaleString('en')}, ${split.events} events pushed to the window's socket` },
+    ];
+    for (const p of phases) {
+      for (const kind of ['call', 'page'] as const) {
+        const now = split[p.key][kind];
+        const then = before[p.key][kind];
+        o.report(
+          `${kind === 'call' ? 'app.info (engine)' : 'page (host alone)'} during ${p.what}`,
+          `p99 ${pct(now, 99).toFixed(1)} ms`,
+          `p99 ${pct(then, 99).toFixed(1)} ms`,
+          `${p.goal && kind === 'call' ? `${GOALS}; ` : ''}engine process: ${figures(now)} (${now.length.toLocaleString('en')}); baseline = engine in the host's thread: ${figures(then)} (${then.length.toLocaleString('en')})${kind === 'call' ? p.extra : ''}`,
+        );
+      }
+    }
     const window = median(split.rates);
     const line = median(cli);
     const r = (xs: number[]): string => xs.map((x) => Math.round(x).toLocaleString('en')).join(' / ');

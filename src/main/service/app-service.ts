@@ -15,14 +15,6 @@ import type { WatchSession } from '../engine/watch/hot-folders';
 
 export const APP_VERSION = '0.1.0';
 
-/**
- * A window's imports write their jobs on a thread of their own from a smaller size than the
- * command line's (which keeps the thread for large inputs, where it pays for its start): the
- * engine's thread then only plans, and stays free to answer the window (docs/performance.md,
- * "Responsiveness"). While a batch is being sent, imports still write in line (engine.ts).
- */
-const WINDOW_IMPORT_THREAD_MIN_BYTES = 64 * 1024;
-const WINDOW_FOLDER_THREAD_AFTER = 500;
 
 export interface AppServiceOptions extends EngineOptions {
   transport: 'electron' | 'browser';
@@ -56,7 +48,8 @@ export class AppService {
 
   constructor(opts: AppServiceOptions) {
     this.watchStableMs = opts.watchStableMs;
-    this.engine = Engine.open({ importThreadMinBytes: WINDOW_IMPORT_THREAD_MIN_BYTES, folderThreadAfter: WINDOW_FOLDER_THREAD_AFTER, ...opts });
+    // The window's calls are answered on the engine's thread: its imports keep long work off it.
+    this.engine = Engine.open({ interactive: true, ...opts });
     const env = opts.env ?? process.env;
     this.connections = new ConnectionManager(this.engine, env, opts.apiUrl);
     this.runs = new RunController(
