@@ -25,12 +25,11 @@ const ENTRY = join(process.cwd(), 'src', 'main', 'service', 'engine-process', 'e
 
 /** The engine's source in a Node child (through tsx), with the sandbox's keys in its environment. */
 function engineProcess(sb: SandboxHandle, dataDir: string, apiUrl: string, restartDelaysMs?: number[]): EngineClient {
-  const init: EngineInit = {
+  const init: Omit<EngineInit, 'shell'> = {
     dataDir,
     transport: 'browser',
     apiUrl,
     storeUrl: null,
-    shell: { openDialog: false, chooseFolder: false, showInFolder: false },
     backoff: { baseMs: 5, capMs: 50, maxTries: 4 },
   };
   const spawn = nodeChildEngine(ENTRY, { execArgv: ['--import', 'tsx'], env: { ...process.env, BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey } });

@@ -83,7 +83,6 @@ if (!app.requestSingleInstanceLock()) {
         transport: 'electron',
         apiUrl: process.env.BATCHDESK_API_URL ?? null,
         storeUrl: null,
-        shell: { openDialog: true, chooseFolder: true, showInFolder: true },
       },
       { openDialog, chooseFolder, showInFolder: (path) => shell.showItemInFolder(path) },
     );

@@ -54,7 +54,6 @@ async function main(): Promise<void> {
     transport: 'browser',
     apiUrl: values['api-url'] ?? process.env.BATCHDESK_API_URL ?? null,
     storeUrl: choice.kind === 'postgresql' ? choice.url : null,
-    shell: { openDialog: false, chooseFolder: false, showInFolder: false },
   });
   await engine.ready();
   const host = await startHost({ engine, rendererDir: join(here, '..', 'renderer'), port });

@@ -80,14 +80,18 @@ export class EngineClient implements EngineLink {
 
   private readonly restartDelaysMs: readonly number[];
 
+  private readonly init: EngineInit;
+
   constructor(
     private readonly spawn: SpawnEngine,
-    private readonly init: EngineInit,
+    /** What the engine opens; which of Electron's helpers it may ask for follows from `shell`. */
+    init: Omit<EngineInit, 'shell'>,
     private readonly shell: ShellHandlers = {},
     /** Waits before each new start after crashes in a row (tests shorten them). */
     opts: { restartDelaysMs?: readonly number[] } = {},
   ) {
     this.restartDelaysMs = opts.restartDelaysMs ?? RESTART_DELAYS_MS;
+    this.init = { ...init, shell: { openDialog: shell.openDialog !== undefined, chooseFolder: shell.chooseFolder !== undefined, showInFolder: shell.showInFolder !== undefined } };
     this.firstStart = new Promise<EngineInfo>((resolve, reject) => (this.settleFirst = { resolve, reject }));
     // Nobody may be waiting yet; a failed start is reported to whoever awaits ready().
     this.firstStart.catch(() => undefined);
