@@ -14,6 +14,8 @@ export default defineConfig({
           index: resolve('src/main/electron/main.ts'),
           cli: resolve('src/main/cli/entry.ts'),
           host: resolve('src/main/host/main.ts'),
+          // The engine's own process (utilityProcess in the app, a Node child of the browser host).
+          engine: resolve('src/main/service/engine-process/entry.ts'),
         },
       },
     },

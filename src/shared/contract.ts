@@ -116,6 +116,10 @@ export type Preview = z.infer<typeof Preview>;
 
 /** The background sender of a window: idle, sending, blocked by another process, or stopped by a failure. */
 export const RunnerStatus = z.object({ state: z.enum(['idle', 'running', 'blocked', 'stopped']), reason: z.string().nullable() });
+
+/** The engine's process as the window's process sees it: running, being restarted after a crash, or given up on. */
+export const EngineStatus = z.object({ state: z.enum(['running', 'restarting', 'stopped']), message: z.string().nullable() });
+export type EngineStatus = z.infer<typeof EngineStatus>;
 export type RunnerStatus = z.infer<typeof RunnerStatus>;
 
 export const JobRowView = z.object({
@@ -515,6 +519,12 @@ export const events = {
   'runner.changed': RunnerStatus,
   /** Desktop only: show this batch (its notification was clicked); `review`: its invoices that need review. */
   'app.openBatch': z.object({ id: Id, review: z.boolean() }),
+  /**
+   * The engine runs in a process of its own: told when it stopped unexpectedly and is being
+   * restarted (calls made meanwhile wait, those in flight failed), when it is back, and when it
+   * stopped for good (it kept stopping).
+   */
+  'engine.changed': EngineStatus,
 } as const;
 export type Events = typeof events;
 export type EventName = keyof Events;

@@ -2,6 +2,8 @@
 // built main bundle asks of Electron, exercises what it registered, and writes a report.
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
+import { fork } from 'node:child_process';
+import { EventEmitter, once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,7 +19,7 @@ export const app = {
   whenReady: () => ready,
   getPath: (name) => (name === 'userData' ? userData : tmpdir()),
   on: (event, fn) => appListeners.set(event, fn),
-  quit: () => undefined,
+  quit: () => void (report.quitCalls = (report.quitCalls ?? 0) + 1),
   isPackaged: false,
   name: 'Batchdesk',
   exit: (code) => standIn.exit(code),
@@ -37,6 +39,7 @@ class WebContents {
   send(channel, payload) {
     this.sent.push(channel);
     desktop.sent.push({ channel, payload });
+    if (channel === 'bd-event:engine.changed') (report.engineEvents ??= []).push(payload);
   }
   isDestroyed() {
     return false;
@@ -100,7 +103,32 @@ export const dialog = {
 export const contextBridge = {};
 export const ipcRenderer = {};
 export const webUtils = {};
-export default { app, BrowserWindow, ipcMain, protocol, session, shell, dialog };
+
+// Electron's utilityProcess emulated with a real Node child: the same module, its messages as
+// structured clones over the IPC channel, process.parentPort defined by a preload.
+const forks = [];
+export const utilityProcess = {
+  fork(modulePath, args = [], options = {}) {
+    const child = fork(modulePath, args, {
+      execArgv: ['--import', new URL('./utility-parent-port.mjs', import.meta.url).href],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: options.env ?? process.env,
+    });
+    const proc = new EventEmitter();
+    proc.pid = child.pid;
+    proc.postMessage = (message) => child.send(message);
+    proc.kill = () => child.kill();
+    child.on('message', (message) => proc.emit('message', message));
+    // Electron reports the exit code only.
+    child.on('exit', (code, signal) => proc.emit('exit', code ?? (signal ? 128 : 0)));
+    (report.utilityForks ??= []).push({ modulePath, serviceName: options.serviceName ?? null });
+    forks.push(child);
+    return proc;
+  },
+};
+
+export default { app, BrowserWindow, ipcMain, protocol, session, shell, dialog, utilityProcess };
 
 async function finish() {
   session.permissionRequest?.(null, 'media', (allowed) => (report.permission = allowed));
@@ -124,8 +152,37 @@ async function finish() {
   const escape = await protocol.handler?.(new Request('app://batchdesk/..%2f..%2fpackage.json'));
   report.escapeStatus = escape?.status;
   report.quitListener = appListeners.has('before-quit');
+  await engineProcessChecks();
   writeFileSync(process.env.STAND_IN_REPORT, JSON.stringify(report));
   process.exit(0);
+}
+
+/**
+ * The contract served from the engine's utility process: a call that needs main's dialog (asked
+ * back by the engine), the engine killed and restarted with the window told, and a quit that
+ * closes it.
+ */
+async function engineProcessChecks() {
+  const page = { senderFrame: { url: 'app://batchdesk/index.html' } };
+  report.calls.dialog = await handlers.get('bd:dialogs.open')?.(page, { kind: 'files' });
+  const engine = forks[0];
+  report.engineAlive = engine?.exitCode === null && engine?.signalCode === null;
+  if (engine) {
+    const gone = once(engine, 'exit');
+    engine.kill('SIGKILL');
+    await gone;
+  }
+  report.calls.afterKill = await handlers.get('bd:app.info')?.(page, {});
+  report.engineRestarted = forks.length === 2 && forks[1].exitCode === null;
+  const quit = appListeners.get('before-quit');
+  let prevented = false;
+  quit?.({ preventDefault: () => (prevented = true) });
+  report.quitPrevented = prevented;
+  const latest = forks.at(-1);
+  if (latest && latest.exitCode === null) await Promise.race([once(latest, 'exit'), new Promise((r) => setTimeout(r, 20_000))]);
+  report.engineExitedOnQuit = latest?.exitCode ?? null;
+  // app.quit() is called once the engine has closed (a microtask after its exit).
+  await new Promise((r) => setTimeout(r, 50));
 }
 
 setTimeout(() => readyResolve(), 10);

@@ -17,7 +17,7 @@ interface Report {
   protocols: string[];
   permission: boolean | null;
   permissionCheck: boolean | null;
-  calls: Record<string, { ok: boolean; result?: { transport?: string }; error?: { code: string; message: string } }>;
+  calls: Record<string, { ok: boolean; result?: { transport?: string; supported?: boolean; paths?: string[] }; error?: { code: string; message: string } }>;
   navigation: { external: boolean; internal: boolean };
   windowOpen: { action: string };
   windowOpenFile: { action: string };
@@ -28,6 +28,13 @@ interface Report {
   escapeStatus: number;
   singleInstance: boolean;
   quitListener: boolean;
+  utilityForks?: { modulePath: string; serviceName: string | null }[];
+  engineAlive?: boolean;
+  engineEvents?: { state: string; message: string | null }[];
+  engineRestarted?: boolean;
+  quitPrevented?: boolean;
+  engineExitedOnQuit?: number | null;
+  quitCalls?: number;
 }
 
 function load(): Report {
@@ -92,5 +99,22 @@ describe('built Electron main bundle', () => {
     expect(report.indexCsp).toContain("script-src 'self'");
     expect(report.indexCsp).not.toContain('unsafe');
     expect(report.escapeStatus).toBe(404);
+  });
+
+  it('answers from the engine in a utility process of its own, restarted when it dies, closed on quit', () => {
+    expect(report.utilityForks?.[0]?.modulePath).toMatch(/out[\\/]main[\\/]engine\.js$/);
+    expect(report.engineAlive).toBe(true);
+    // dialogs.open is answered by the engine, which asks main for Electron's dialog (cancelled here).
+    expect(report.calls.dialog).toEqual({ ok: true, result: { supported: true, paths: [] } });
+    // Killed: the window is told, a new engine process is started, and calls are answered again.
+    expect(report.engineEvents?.map((e) => e.state)).toEqual(['restarting', 'running']);
+    expect(report.engineEvents?.[0]?.message).toContain('The engine stopped unexpectedly');
+    expect(report.utilityForks).toHaveLength(2);
+    expect(report.engineRestarted).toBe(true);
+    expect(report.calls.afterKill).toMatchObject({ ok: true, result: { transport: 'electron' } });
+    // Quitting while nothing is sent: no dialog, the engine closes cleanly, then the app quits.
+    expect(report.quitPrevented).toBe(true);
+    expect(report.engineExitedOnQuit).toBe(0);
+    expect(report.quitCalls).toBe(1);
   });
 });

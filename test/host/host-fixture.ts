@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppService } from '../../src/main/service/app-service';
 import { startHost, type HostHandle, type HostOptions } from '../../src/main/host/host-server';
+import { InProcessEngine } from '../../src/main/service/in-process-engine';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
 import { tempDir } from '../helpers/temp-dir';
@@ -25,7 +26,7 @@ export interface HostFixture {
   close(): Promise<void>;
 }
 
-export async function startHostFixture(extra: Partial<Omit<HostOptions, 'service' | 'rendererDir'>> = {}): Promise<HostFixture> {
+export async function startHostFixture(extra: Partial<Omit<HostOptions, 'engine' | 'rendererDir'>> = {}): Promise<HostFixture> {
   const dir = tempDir('batchdesk-host-');
   const rendererDir = join(dir.path, 'renderer');
   mkdirSync(rendererDir, { recursive: true });
@@ -40,7 +41,7 @@ export async function startHostFixture(extra: Partial<Omit<HostOptions, 'service
     env: { BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey },
     config: { backoff: { baseMs: 5, capMs: 50, maxTries: 4 } },
   });
-  const host = await startHost({ service, rendererDir, ...extra });
+  const host = await startHost({ engine: new InProcessEngine(service), rendererDir, ...extra });
   const auth = { authorization: `Bearer ${host.token}` };
   return {
     host,

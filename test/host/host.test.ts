@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { AppService } from '../../src/main/service/app-service';
 import { startHost, type HostHandle } from '../../src/main/host/host-server';
+import { InProcessEngine } from '../../src/main/service/in-process-engine';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { METHOD_NAMES } from '../../src/shared/contract';
 import { emptyKeychain } from '../helpers/empty-keychain';
@@ -37,7 +38,7 @@ describe('browser host', () => {
       env: { BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey },
       config: { backoff: { baseMs: 5, capMs: 50, maxTries: 4 } },
     });
-    host = await startHost({ service, rendererDir: join(process.cwd(), 'out', 'renderer') });
+    host = await startHost({ engine: new InProcessEngine(service), rendererDir: join(process.cwd(), 'out', 'renderer') });
     auth = { authorization: `Bearer ${host.token}` };
   });
   afterAll(async () => {

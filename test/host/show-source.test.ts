@@ -20,7 +20,7 @@ describe('jobs.showSource (desktop)', () => {
 
   it('shows a source file in its folder; refuses rows, moved files and the browser', async () => {
     const shown: string[] = [];
-    const desktop = new AppService({ dataDir: join(dir.path, 'data'), secrets: emptyKeychain, transport: 'electron', apiUrl: null, env: {}, showInFolder: (p) => shown.push(p) });
+    const desktop = new AppService({ dataDir: join(dir.path, 'data'), secrets: emptyKeychain, transport: 'electron', apiUrl: null, env: {}, showInFolder: (p) => void shown.push(p) });
     services.push(desktop);
     const calls = join(dir.path, 'calls');
     mkdirSync(calls);

@@ -1,8 +1,9 @@
 // app://batchdesk serves the built renderer, job sources (for the audio player and the invoice
 // viewer) and exports, so the window never loads file:// URLs and its CSP 'self' means this app.
+// Files are streamed here, by the paths the engine's process names.
 import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import type { AppService } from '../service/app-service';
+import { EngineUnavailableError, type EngineLink } from '../service/engine-link';
 import { staticFile } from '../service/static-files';
 import { parseByteRange } from '../service/byte-range';
 
@@ -28,19 +29,19 @@ function fileResponse(req: Request, path: string, mime: string, extra: Record<st
   return new Response(body, { status: 200, headers: { ...headers, 'content-length': String(size) } });
 }
 
-export function appProtocolHandler(service: AppService, rendererDir: string): (req: Request) => Response {
-  return (req) => {
+export function appProtocolHandler(engine: EngineLink, rendererDir: string): (req: Request) => Promise<Response> {
+  const route = async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
     if (url.host !== 'batchdesk') return new Response('Not found', { status: 404 });
     const jobFile = /^\/(source|output)\/(\d+)$/.exec(url.pathname);
     if (jobFile) {
       const which = jobFile[1] === 'output' ? 'output' : 'source';
-      const f = service.jobFile(Number(jobFile[2]), which);
+      const f = await engine.jobFile(Number(jobFile[2]), which);
       return f ? fileResponse(req, f.path, f.mime) : new Response(which === 'source' ? 'This job has no source file.' : 'This job has no saved output (yet).', { status: 404 });
     }
     const download = /^\/download\/([a-f0-9]{32})$/.exec(url.pathname);
     if (download) {
-      const f = service.exports.get(download[1] ?? '');
+      const f = await engine.download(download[1] ?? '');
       return f
         ? fileResponse(req, f.path, 'application/octet-stream', { 'content-disposition': `attachment; filename="${f.fileName}"` })
         : new Response('This export link has expired; export again.', { status: 404 });
@@ -48,4 +49,9 @@ export function appProtocolHandler(service: AppService, rendererDir: string): (r
     const f = staticFile(rendererDir, url.pathname);
     return f ? fileResponse(req, f.path, f.mime, { 'content-security-policy': CSP }) : new Response('Not found', { status: 404 });
   };
+  return (req) =>
+    route(req).catch((e: unknown) =>
+      // The engine stopped or is restarting: the window shows a banner; a reload gets the file then.
+      e instanceof EngineUnavailableError ? new Response(e.message, { status: 503 }) : new Response(e instanceof Error ? e.message : String(e), { status: 500 }),
+    );
 }

@@ -1,8 +1,9 @@
 // Binds every contract method with ipcMain.handle and forwards events to the window. A call is
-// served only when it comes from the app's own page (app://batchdesk), never from another frame.
+// served only when it comes from the app's own page (app://batchdesk), never from another frame,
+// and is answered by the engine's own process.
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { METHOD_NAMES, type EventName } from '../../shared/contract';
-import type { AppService } from '../service/app-service';
+import type { EngineLink } from '../service/engine-link';
 import { APP_ORIGIN } from './secure-window';
 
 export const methodChannel = (method: string): string => `bd:${method}`;
@@ -13,14 +14,14 @@ function trusted(e: IpcMainInvokeEvent): boolean {
   return url === `${APP_ORIGIN}/` || url.startsWith(`${APP_ORIGIN}/`);
 }
 
-export function bindIpc(ipcMain: IpcMain, service: AppService, target: () => WebContents | null): () => void {
+export function bindIpc(ipcMain: IpcMain, engine: EngineLink, target: () => WebContents | null): () => void {
   for (const method of METHOD_NAMES) {
     ipcMain.handle(methodChannel(method), async (e, arg: unknown) => {
       if (!trusted(e)) return { ok: false, error: { code: 'invalid_argument', message: 'Refused: the call did not come from the Batchdesk window.' } };
-      return service.call(method, arg);
+      return engine.call(method, arg);
     });
   }
-  const unsubscribe = service.subscribe((event, payload) => {
+  const unsubscribe = engine.subscribe((event, payload) => {
     const wc = target();
     if (wc && !wc.isDestroyed()) wc.send(eventChannel(event), payload);
   });

@@ -1,10 +1,11 @@
 // The desktop shell: the only code that imports electron. One secure window on the same engine
-// the command line and the browser host use.
+// the command line and the browser host use; the engine runs in a utilityProcess of its own, so
+// this process only creates windows and routes the contract.
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AppService } from '../service/app-service';
-import { KeychainStore } from '../engine/secrets/secret-store';
+import { EngineClient } from '../service/engine-process/engine-client';
+import { utilityEngine } from './engine-process';
 import { bindIpc } from './ipc';
 import { appProtocolHandler } from './app-protocol';
 import { APP_ORIGIN, secureWebPreferences, vettedExternalUrl } from './secure-window';
@@ -17,10 +18,12 @@ const rendererDir = join(here, '..', 'renderer');
 protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }]);
 
 let win: BrowserWindow | null = null;
-let service: AppService | null = null;
+let engine: EngineClient | null = null;
 let quitConfirmed = false;
 /** `--smoke-test`: the window stays hidden, one call, one line, exit (desktop-integration.ts). */
 const smoke = isSmokeTest(process.argv);
+/** The engine is being asked whether it is sending: a second quit meanwhile waits for that answer. */
+let quitAsking = false;
 
 function createWindow(): BrowserWindow {
   const w = new BrowserWindow({
@@ -78,63 +81,78 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(() => {
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
     session.defaultSession.setPermissionCheckHandler(() => false);
-    service = new AppService({
-      dataDir: app.getPath('userData'),
-      secrets: new KeychainStore(),
-      transport: 'electron',
-      apiUrl: process.env.BATCHDESK_API_URL ?? null,
-      openDialog,
-      chooseFolder,
-      showInFolder: (path) => shell.showItemInFolder(path),
+    engine = new EngineClient(
+      utilityEngine(join(here, 'engine.js')),
+      {
+        dataDir: app.getPath('userData'),
+        transport: 'electron',
+        apiUrl: process.env.BATCHDESK_API_URL ?? null,
+        storeUrl: null,
+      },
+      { openDialog, chooseFolder, showInFolder: (path) => shell.showItemInFolder(path) },
+    );
+    // The data folder could not be opened (damaged, from a newer version): say why and quit.
+    engine.ready().catch((e: unknown) => {
+      dialog.showErrorBox('Batchdesk could not start', e instanceof Error ? e.message : String(e));
+      quitConfirmed = true;
+      app.quit();
     });
-    protocol.handle('app', appProtocolHandler(service, rendererDir));
-    bindIpc(ipcMain, service, () => win?.webContents ?? null);
+    protocol.handle('app', appProtocolHandler(engine, rendererDir));
+    bindIpc(ipcMain, engine, () => win?.webContents ?? null);
     win = createWindow();
     win.on('closed', () => (win = null));
+    const link = engine;
     if (smoke) {
-      const s = service;
-      void smokeTestAndExit(win, () => s.close());
+      void smokeTestAndExit(win, () => link.close());
       return;
     }
-    const engine = service;
     setUpDesktop({
       win,
-      engine,
+      engine: link,
       send: (event, payload) => win?.webContents.send(eventChannel(event), payload),
       quit: () => {
         quitConfirmed = true;
-        void engine.close().finally(() => app.quit());
+        void link.close().finally(() => app.quit());
       },
       quitting: () => quitConfirmed,
       beforeRestart: async () => {
         quitConfirmed = true;
-        await engine.close();
+        await link.close();
       },
-      log: (message) => engine.engine.logger.log('info', 'desktop', { message }),
+      // Into the engine's log, in the data folder, as the rest of what happens.
+      log: (message) => link.log('info', 'desktop', { message }),
     });
-    // Unfinished batches continue where they stopped.
-    service.start();
+    // Unfinished batches continue where they stopped (once the engine is up).
+    link.start();
   });
 
   // A running batch keeps the app from quitting silently.
   app.on('before-quit', (e) => {
-    if (quitConfirmed || !service) return;
+    if (quitConfirmed || !engine) return;
     e.preventDefault();
-    const busy = service.runs.busy;
-    const choice = busy
-      ? dialog.showMessageBoxSync({
-          type: 'question',
-          buttons: ['Keep running', 'Quit'],
-          defaultId: 0,
-          cancelId: 0,
-          message: 'Batches are still sending.',
-          detail: 'Quit now and they stop; they continue where they stopped the next time Batchdesk starts, and no item is sent twice.',
-        })
-      : 1;
-    if (choice !== 1) return;
-    quitConfirmed = true;
-    const s = service;
-    void s.close().finally(() => app.quit());
+    if (quitAsking) return;
+    quitAsking = true;
+    const s = engine;
+    // Asked of the engine's process; one that cannot answer is not sending anything.
+    void s
+      .busy()
+      .catch(() => false)
+      .then((busy) => {
+        const choice = busy
+          ? dialog.showMessageBoxSync({
+              type: 'question',
+              buttons: ['Keep running', 'Quit'],
+              defaultId: 0,
+              cancelId: 0,
+              message: 'Batches are still sending.',
+              detail: 'Quit now and they stop; they continue where they stopped the next time Batchdesk starts, and no item is sent twice.',
+            })
+          : 1;
+        quitAsking = false;
+        if (choice !== 1) return;
+        quitConfirmed = true;
+        void s.close().finally(() => app.quit());
+      });
   });
 
   app.on('window-all-closed', () => app.quit());

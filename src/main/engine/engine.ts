@@ -113,6 +113,13 @@ export interface EngineOptions {
   importThreadMinBytes?: number;
   /** A folder's import hands its writing to a thread after this many jobs (FOLDER_THREAD_AFTER); tests lower it. */
   folderThreadAfter?: number;
+  /**
+   * The engine answers a window on its thread (the app's and the browser host's engine process):
+   * imports write on their thread from a smaller size, and this thread never copies the WAL back
+   * while it waits for the writing thread (the writer does it), so that no import holds the
+   * window's calls up. The command line leaves it off: there the import's speed is all that counts.
+   */
+  interactive?: boolean;
   /** Told before a long update of the data folder's schema starts (a large table rebuilt). */
   onUpgrade?: UpgradeNotice;
 }
@@ -168,6 +175,9 @@ const INSERT_CHUNK = 2_000;
  * thread, for about 10 MB more.
  */
 const FOLDER_THREAD_AFTER = 5_000;
+/** An interactive engine's thresholds (`interactive`): the thread from 64 KiB of text or 500 files. */
+const INTERACTIVE_THREAD_MIN_BYTES = 64 * 1024;
+const INTERACTIVE_FOLDER_THREAD_AFTER = 500;
 
 
 /** `n` item numbers spread evenly over 1..total (the middle of each of n equal stretches). */
@@ -203,6 +213,7 @@ export class Engine {
   private knownFingerprints: KnownFingerprints | null = null;
   private readonly importThreadMinBytes: number;
   private readonly folderThreadAfter: number;
+  private readonly interactive: boolean;
 
   private constructor(
     readonly dataDir: string,
@@ -225,8 +236,9 @@ export class Engine {
     refuseDamaged(this.db, file);
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? Math.random;
-    this.importThreadMinBytes = opts.importThreadMinBytes ?? THREAD_MIN_BYTES;
-    this.folderThreadAfter = opts.folderThreadAfter ?? FOLDER_THREAD_AFTER;
+    this.interactive = opts.interactive ?? false;
+    this.importThreadMinBytes = opts.importThreadMinBytes ?? (this.interactive ? INTERACTIVE_THREAD_MIN_BYTES : THREAD_MIN_BYTES);
+    this.folderThreadAfter = opts.folderThreadAfter ?? (this.interactive ? INTERACTIVE_FOLDER_THREAD_AFTER : FOLDER_THREAD_AFTER);
     this.logger = opts.logger ?? new FileLogger(join(dataDir, 'logs'));
     this.jobs = new JobStore(this.db, this.clock);
     this.batches = new BatchStore(this.db, this.clock);
@@ -691,7 +703,7 @@ export class Engine {
           // the WAL back into the database (PASSIVE: never waits for, nor blocks, the writer),
           // which the writer otherwise did in line every 1,000 pages on the import's critical
           // path (about half of its commit time; docs/performance.md, tenth round).
-          if (wait !== null && checkpoint === null) this.db.pragma('wal_checkpoint(PASSIVE)');
+          if (wait !== null && checkpoint === null && !this.interactive) this.db.pragma('wal_checkpoint(PASSIVE)');
           return wait;
         },
       });
@@ -1074,14 +1086,15 @@ export class Engine {
     });
     // A pipeline runs as a whole: naming one step runs the others too (items flow between them).
     const batchIds = opts.batchIds ? this.withPipelines(opts.batchIds) : null;
-    // Results become searchable while the run goes on, a few pages every two seconds.
+    // Results become searchable while the run goes on, a page every second (one page at a time,
+    // so that a window's call waits for one page's transaction at most).
     const indexing = setInterval(() => {
       try {
-        this.index.catchUp(2);
+        this.index.catchUp(1);
       } catch (e) {
         this.logger.log('warn', 'search.index_failed', { error: e instanceof Error ? e.message : String(e) });
       }
-    }, 2_000);
+    }, 1_000);
     indexing.unref();
     this.runsHere++;
     try {

@@ -1,20 +1,22 @@
 // The browser host: the same contract handlers over HTTP + WebSocket on 127.0.0.1, the built
-// renderer served by the same server, a random per-launch token required on every request.
+// renderer served by the same server, a random per-launch token required on every request. The
+// engine answers from its own process (main.ts); this server only routes, and streams files by
+// the paths the engine gives it.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { AppService } from '../service/app-service';
+import { EngineUnavailableError, type EngineLink } from '../service/engine-link';
 import { checkRequest, cookieName, hostAllowed, refusalMessage, tokenFromQuery, type HostIdentity } from './security';
 import { contentSecurityPolicy, staticFile } from '../service/static-files';
 import { sendFile } from './file-response';
 import { DEFAULT_MAX_UPLOAD_BYTES, receiveUpload, UploadError } from './upload';
 import { parseRequestTarget } from './request-target';
 import { upgradeListener } from './upgrade';
-import { toRpcError } from '../service/rpc-errors';
 import type { RpcErrorCode } from '../../shared/contract';
 
 export interface HostOptions {
-  service: AppService;
+  /** The engine, in a process of its own (main.ts) or in this thread (tests). */
+  engine: EngineLink;
   rendererDir: string;
   port?: number;
   token?: string;
@@ -73,7 +75,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 export async function startHost(opts: HostOptions): Promise<HostHandle> {
-  const { service } = opts;
+  const { engine } = opts;
   const token = opts.token ?? randomBytes(24).toString('hex');
   const id: HostIdentity = { port: 0, token };
 
@@ -115,18 +117,19 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
         return json(res, 400, { error: { code: 'invalid_argument', message: `Unreadable request body: ${e instanceof Error ? e.message : String(e)}.` } });
       }
       // url.path is the decoded pathname (parseRequestTarget checked that it decodes).
-      const r = await service.call(url.path.slice(5), arg);
+      const r = await engine.call(url.path.slice(5), arg);
       if (r.ok) return json(res, 200, r.result);
       return json(res, RPC_STATUS[r.error.code], { error: r.error });
     }
     if (url.pathname === '/upload' && req.method === 'PUT') {
       const rel = url.searchParams.get('path') ?? '';
       try {
-        const r = await receiveUpload(req, service.engine.uploadsDir, url.searchParams.get('session') ?? '', rel, maxUploadBytes);
+        const { uploadsDir } = await engine.ready();
+        const r = await receiveUpload(req, uploadsDir, url.searchParams.get('session') ?? '', rel, maxUploadBytes);
         return json(res, 200, r);
       } catch (e) {
         const err = e instanceof UploadError ? e : new UploadError(`"${rel}" could not be stored (${e instanceof Error ? e.message : String(e)}). Nothing was kept; drop the file again.`, 500);
-        service.engine.logger.log('warn', 'host.upload_failed', { path: rel, status: err.status, message: err.message });
+        engine.log('warn', 'host.upload_failed', { path: rel, status: err.status, message: err.message });
         drainRefusedBody(req);
         const code = err.status === 400 || err.status === 413 ? 'invalid_argument' : 'unavailable';
         return json(res, err.status, { error: { code, message: err.message } });
@@ -135,26 +138,22 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
     const jobFile = /^\/(source|output)\/(\d+)$/.exec(url.pathname);
     if (jobFile && (req.method === 'GET' || req.method === 'HEAD')) {
       const which = jobFile[1] === 'output' ? 'output' : 'source';
-      const file = service.jobFile(Number(jobFile[2]), which);
+      const file = await engine.jobFile(Number(jobFile[2]), which);
       if (!file) return json(res, 404, { error: { code: 'not_found', message: which === 'source' ? 'This job has no source file.' : 'This job has no saved output (yet).' } });
       return sendFile(req, res, file.path, file.mime);
     }
     const download = /^\/download\/([a-f0-9]{32})$/.exec(url.pathname);
     if (download && req.method === 'GET') {
-      const file = service.exports.get(download[1] ?? '');
+      const file = await engine.download(download[1] ?? '');
       if (!file) return json(res, 404, { error: { code: 'not_found', message: 'This export link has expired; export again.' } });
       return sendFile(req, res, file.path, 'application/octet-stream', { 'content-disposition': `attachment; filename="${file.fileName}"` });
     }
     // "Download results (.zip)": every succeeded item's own file, zipped while it is sent.
     const filesZip = /^\/files\/([A-Za-z0-9]{1,64})\.zip$/.exec(url.pathname);
     if (filesZip && req.method === 'GET') {
-      let zip: ReturnType<AppService['filesZip']>;
-      try {
-        zip = service.filesZip(filesZip[1] ?? '');
-      } catch (e) {
-        const error = toRpcError(e, service.engine.dataDir);
-        return json(res, RPC_STATUS[error.code], { error });
-      }
+      const made = await engine.filesZip(filesZip[1] ?? '');
+      if (!made.ok) return json(res, RPC_STATUS[made.error.code], { error: made.error });
+      const { zip } = made;
       res.writeHead(200, {
         'content-type': 'application/zip',
         'content-disposition': `attachment; filename="${zip.fileName}"`,
@@ -162,11 +161,10 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
         'x-content-type-options': 'nosniff',
       });
       try {
-        const r = await zip.write(res);
-        if (r.problemCount > 0) service.engine.logger.log('warn', 'host.files_zip_incomplete', { batch: filesZip[1], left_out: r.problemCount, first: r.problems[0]?.message ?? null });
-      } catch (e) {
+        // What the zip left out, or why it stopped, is logged by the engine.
+        await zip.write(res);
+      } catch {
         // Headers are sent: a cut connection is all the browser can be told (its download fails).
-        service.engine.logger.log('warn', 'host.files_zip_failed', { batch: filesZip[1], message: e instanceof Error ? e.message : String(e) });
         res.destroy();
       }
       return;
@@ -180,8 +178,10 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
 
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
-      if (!res.headersSent) json(res, 500, { error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } });
-      else res.destroy();
+      if (res.headersSent) return void res.destroy();
+      // The engine stopped or is closing: the window shows it and tries again later.
+      if (e instanceof EngineUnavailableError) json(res, 503, { error: { code: 'unavailable', message: e.message } });
+      else json(res, 500, { error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } });
     });
   });
 
@@ -196,10 +196,10 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
         sockets.add(ws);
         ws.on('close', () => sockets.delete(ws));
       },
-      onError: (message) => service.engine.logger.log('error', 'host.upgrade_failed', { message }),
+      onError: (message) => engine.log('error', 'host.upgrade_failed', { message }),
     }),
   );
-  const unsubscribe = service.subscribe((event, payload) => {
+  const unsubscribe = engine.subscribe((event, payload) => {
     const frame = JSON.stringify({ event, payload });
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(frame);
   });

@@ -3,13 +3,12 @@
 import { parseArgs } from 'node:util';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AppService } from '../service/app-service';
-import { KeychainStore } from '../engine/secrets/secret-store';
 import { defaultDataDir } from '../engine/data-dir';
 import { startHost } from './host-server';
 import { chooseStore } from '../engine/store/store-url';
-import { classifyFailure } from '../engine/failures';
-import type { SharedStoreHandle } from '../engine/store/pg/open-shared-store';
+import { EngineClient, EngineStartError } from '../service/engine-process/engine-client';
+import { nodeChildEngine } from '../service/engine-process/node-child';
+import { callFor } from '../service/engine-link';
 
 const USAGE = `npm run web -- [--port N] [--data-dir DIR] [--api-url URL] [--store URL]
 
@@ -46,30 +45,29 @@ async function main(): Promise<void> {
     process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
     process.exit(2);
   }
-  // The PostgreSQL client is loaded only when a shared store is named.
-  let team: SharedStoreHandle | null = null;
-  if (choice.kind === 'postgresql') team = await (await import('../engine/store/pg/open-shared-store')).openSharedStore(choice.url);
   const dataDir = values['data-dir'] ?? defaultDataDir();
-  let service: AppService;
-  try {
-    service = new AppService({ dataDir, secrets: new KeychainStore(), transport: 'browser', apiUrl: values['api-url'] ?? process.env.BATCHDESK_API_URL ?? null, team, onUpgrade: (message) => process.stderr.write(`${message}\n`) });
-  } catch (e) {
-    await team?.store.close();
-    throw e;
-  }
   const here = dirname(fileURLToPath(import.meta.url));
-  const host = await startHost({ service, rendererDir: join(here, '..', 'renderer'), port });
-  const conn = await service.connections.view();
-  process.stdout.write(`Batchdesk is running. Open this URL in your browser:\n\n  ${host.openUrl}\n\nData folder: ${dataDir}\nSending to: ${conn.description}\n${team ? `Team: ${team.description} (the Team screen)\n` : ''}Stop with Ctrl-C (unfinished batches continue at the next start).\n`);
-  service.start();
+  // The engine runs in a process of its own (out/main/engine.js), so that an import or a batch
+  // being sent never holds up this server's answers; it opens the data folder and the store itself.
+  const engine = new EngineClient(nodeChildEngine(join(here, 'engine.js')), {
+    dataDir,
+    transport: 'browser',
+    apiUrl: values['api-url'] ?? process.env.BATCHDESK_API_URL ?? null,
+    storeUrl: choice.kind === 'postgresql' ? choice.url : null,
+  });
+  await engine.ready();
+  const host = await startHost({ engine, rendererDir: join(here, '..', 'renderer'), port });
+  const conn = await callFor(engine, 'connection.get', {});
+  const team = choice.kind === 'postgresql' ? await callFor(engine, 'team.get', {}) : null;
+  process.stdout.write(`Batchdesk is running. Open this URL in your browser:\n\n  ${host.openUrl}\n\nData folder: ${dataDir}\nSending to: ${conn.description}\n${team?.store ? `Team: ${team.store} (the Team screen)\n` : ''}Stop with Ctrl-C (unfinished batches continue at the next start).\n`);
+  engine.start();
   let stopping = false;
   const stop = (): void => {
     if (stopping) process.exit(130);
     stopping = true;
     void host
       .close()
-      .then(() => service.close())
-      .then(() => team?.store.close())
+      .then(() => engine.close())
       .then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
@@ -80,6 +78,6 @@ void main().catch((e: unknown) => {
   process.stderr.write(`batchdesk web: ${e instanceof Error ? e.message : String(e)}\n`);
   // As the command line: 4 when it could not start (data folder busy, keychain or shared store
   // unavailable), 1 for anything else.
-  const kind = classifyFailure(e).kind;
+  const kind = e instanceof EngineStartError ? e.kind : 'internal';
   process.exit(kind === 'busy' || kind === 'unavailable' ? 4 : 1);
 });

@@ -15,6 +15,7 @@ import type { WatchSession } from '../engine/watch/hot-folders';
 
 export const APP_VERSION = '0.1.0';
 
+
 export interface AppServiceOptions extends EngineOptions {
   transport: 'electron' | 'browser';
   apiUrl: string | null;
@@ -47,7 +48,8 @@ export class AppService {
 
   constructor(opts: AppServiceOptions) {
     this.watchStableMs = opts.watchStableMs;
-    this.engine = Engine.open(opts);
+    // The window's calls are answered on the engine's thread: its imports keep long work off it.
+    this.engine = Engine.open({ interactive: true, ...opts });
     const env = opts.env ?? process.env;
     this.connections = new ConnectionManager(this.engine, env, opts.apiUrl);
     this.runs = new RunController(
@@ -128,16 +130,35 @@ export class AppService {
     return which === 'source' ? this.engine.jobInputFile(jobId) : this.engine.jobOutputFile(jobId);
   }
 
+  /** An export made by `batches.export`, by its download token. */
+  download(token: string): { path: string; fileName: string } | null {
+    return this.exports.get(token) ?? null;
+  }
+
   /**
    * The browser's "Download results (.zip)": checks the batch before a byte is sent (it exists, its
-   * items have files, something succeeded) and names the download; `write` streams the zip.
+   * items have files, something succeeded) and names the download; `write` streams the zip and
+   * logs what it left out or why it stopped.
    */
-  filesZip(idOrPrefix: string): { fileName: string; write(out: Writable): Promise<ZipExport> } {
+  filesZip(idOrPrefix: string): { fileName: string; write(out: Writable): Promise<void> } {
     const id = this.engine.resolveBatchId(idOrPrefix);
     const batch = this.engine.summary(id);
     itemFileKindOrRefuse(batch);
     if (batch.counts.succeeded === 0) throw new InvalidArgumentError(nothingSucceeded(batch.name));
-    return { fileName: `${exportFileBase(batch.name, id)}-files.zip`, write: (out) => this.engine.exportFilesZip(id, out) };
+    const { engine } = this;
+    return {
+      fileName: `${exportFileBase(batch.name, id)}-files.zip`,
+      async write(out) {
+        let r: ZipExport;
+        try {
+          r = await engine.exportFilesZip(id, out);
+        } catch (e) {
+          engine.logger.log('warn', 'host.files_zip_failed', { batch: id, message: e instanceof Error ? e.message : String(e) });
+          throw e;
+        }
+        if (r.problemCount > 0) engine.logger.log('warn', 'host.files_zip_incomplete', { batch: id, left_out: r.problemCount, first: r.problems[0]?.message ?? null });
+      },
+    };
   }
 
   async close(): Promise<void> {

@@ -55,7 +55,7 @@ export interface HandlerDeps {
    */
   chooseFolder?: (title: string) => Promise<string | null>;
   /** Shows a file in the system's file manager (Electron's shell); absent in the browser host. */
-  showInFolder?: (path: string) => void;
+  showInFolder?: (path: string) => void | Promise<void>;
   /** Export files by download token, for the transport's download route. */
   exports: Map<string, { path: string; fileName: string }>;
   /** Called after settings or keys change so the connection is rebuilt and the window told. */
@@ -210,7 +210,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       const file = engine.jobInputFile(id);
       if (!file) throw new InvalidArgumentError(`Job ${id} has no source file (its input is a CSV row or a message).`);
       if (!existsSync(file.path)) throw new NotFoundError(`The source file ${file.path} was moved or deleted since the batch was created.`);
-      d.showInFolder(file.path);
+      await d.showInFolder(file.path);
       return { shown: true as const };
     },
     'jobs.neighbours': async ({ jobId, ...q }) => engine.jobNeighbours(q, jobId),

@@ -7,6 +7,7 @@ import { measureFile, measureWhole, measureWholeNow, type Measured } from './mea
 import { mapLimit } from './pool';
 import { readBatches, REQUEST_FILES, startWholeFileReader, type ReadBatch, type WholeFileReader } from './read-whole';
 import type { FileCapability, FileItem, ImportProblem } from './types';
+import { TimeSlice } from '../time-slice';
 
 /** Enough parallel streamed reads (big files) to overlap disk latency without thrashing a spinning disk. */
 const CONCURRENT_FILES = 4;
@@ -60,7 +61,7 @@ function sameContent(path: string, first: string): ImportProblem {
 }
 
 /** One batch's files, each to `take` in order; `countDone` is called as each is done. */
-async function measureBatch(batch: ReadBatch, capability: FileCapability, signal: AbortSignal | undefined, countDone: () => void, take: (m: Measured) => void): Promise<void> {
+async function measureBatch(batch: ReadBatch, capability: FileCapability, signal: AbortSignal | undefined, countDone: () => void, take: (m: Measured) => void, slice: TimeSlice): Promise<void> {
   // Results held until every earlier file of the batch is done (only once one has to wait).
   const held = new Array<Measured | undefined>(batch.count);
   const later: number[] = [];
@@ -69,6 +70,9 @@ async function measureBatch(batch: ReadBatch, capability: FileCapability, signal
   // at once (what outlives a young-generation collection or two ends up in the old one).
   for (let i = 0; i < batch.count; i++) {
     signal?.throwIfAborted();
+    // A batch is up to 1,024 files: checked in slices, so the engine's other work is not held up.
+    const pause = slice.due();
+    if (pause) await pause;
     const whole = batch.whole(i);
     const now = whole ? measureWholeNow(batch.path(i), whole, capability) : null;
     if (now === null) {
@@ -108,6 +112,7 @@ export async function streamFiles(paths: string[], capability: FileCapability, o
     let done = 0;
     let found = 0;
     const firstByContent = new FirstByContent();
+    const slice = new TimeSlice();
     const countDone = (): void => onProgress?.(++done, found);
     // In order of the paths, so "first" below means first by path.
     const take = (m: Measured): void => {
@@ -126,7 +131,7 @@ export async function streamFiles(paths: string[], capability: FileCapability, o
     for await (const batch of readBatches(reader, groups)) {
       const behind = opts.pace?.();
       if (behind) await behind;
-      await measureBatch(batch, capability, signal, countDone, take);
+      await measureBatch(batch, capability, signal, countDone, take, slice);
     }
     problems.push(...walk.problems);
     problems.sort(bySource);

@@ -3,6 +3,7 @@
 // code page would otherwise turn "Müller" into "M�ller" in messages sent to real customers.
 import { createReadStream } from 'node:fs';
 import { dropControls } from '../../../shared/control-characters';
+import { TimeSlice } from '../time-slice';
 
 export class TextEncodingError extends Error {
   constructor(message: string) {
@@ -12,6 +13,8 @@ export class TextEncodingError extends Error {
 }
 
 const CHUNK_BYTES = 256 * 1024;
+/** Text handed on at most this long at a time (cut after a line), so that rows are parsed in slices. */
+const PIECE_CHARS = 4 * 1024;
 
 /**
  * Yields decoded text; a leading UTF-8 BOM is dropped. Throws TextEncodingError for non-UTF-8 input.
@@ -24,6 +27,7 @@ export async function* utf8Chunks(path: string, signal?: AbortSignal, pace?: () 
   const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES });
   let first = true;
   let offset = 0;
+  const slice = new TimeSlice();
   try {
     for await (const data of stream) {
       signal?.throwIfAborted();
@@ -41,7 +45,7 @@ export async function* utf8Chunks(path: string, signal?: AbortSignal, pace?: () 
         throw new TextEncodingError(notUtf8(path, offset));
       }
       // The one door for an imported file's text (CSV cells, TXT lines, opt-out lists).
-      yield dropControls(text);
+      yield* pieces(dropControls(text), slice);
       offset += bytes.length;
       const wait = pace?.();
       if (wait) await wait;
@@ -55,6 +59,23 @@ export async function* utf8Chunks(path: string, signal?: AbortSignal, pace?: () 
   } finally {
     stream.destroy();
   }
+}
+
+/**
+ * A block's text in pieces cut after a line break (never inside a character), pausing between
+ * them once a slice of time is used: a block is thousands of rows, parsed as they are handed on.
+ */
+async function* pieces(text: string, slice: TimeSlice): AsyncGenerator<string> {
+  let at = 0;
+  while (text.length - at > PIECE_CHARS) {
+    const cut = text.indexOf('\n', at + PIECE_CHARS);
+    if (cut === -1) break;
+    yield text.slice(at, cut + 1);
+    at = cut + 1;
+    const pause = slice.due();
+    if (pause) await pause;
+  }
+  if (at < text.length) yield at === 0 ? text : text.slice(at);
 }
 
 function notUtf8(path: string, nearByte: number): string {

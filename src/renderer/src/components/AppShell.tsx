@@ -5,6 +5,7 @@ import type { Route } from '../routing/route';
 import { navigate } from '../routing/use-route';
 import { useConnectionStore } from '../store/connection-store';
 import { useRunnerStore } from '../store/runner-store';
+import { useEngineStore } from '../store/engine-store';
 import { useTeamStore } from '../store/team-store';
 import { ErrorAlert } from './ErrorAlert';
 import { SandboxBadge } from './SandboxBadge';
@@ -68,6 +69,18 @@ function LinkLost() {
   return (
     <p role="alert" className="shell__link-lost">
       Lost the connection to the Batchdesk host; what you see may be out of date. Reconnecting… (if it stopped, start it again: unfinished batches continue.)
+    </p>
+  );
+}
+
+/** The engine's process died and is being restarted, or was given up on: what is shown may be behind. */
+function EngineNotice() {
+  const status = useEngineStore((s) => s.status);
+  if (!status || status.state === 'running') return null;
+  return (
+    <p role="alert" className="shell__link-lost" data-testid="engine-notice">
+      {status.message ?? (status.state === 'restarting' ? 'The engine stopped unexpectedly; restarting…' : 'The engine stopped.')}
+      {status.state === 'restarting' ? ' What you see may be out of date until it is back; nothing saved is lost.' : ''}
     </p>
   );
 }
@@ -148,6 +161,7 @@ export function AppShell({ route, title, children }: { route: Route; title: stri
       </nav>
       <main className="shell__main" ref={mainRef}>
         <LinkLost />
+        <EngineNotice />
         <RunnerNotice />
         {children}
       </main>

@@ -6,6 +6,7 @@ import { useBatchesStore } from './batches-store';
 import { useConnectionStore } from './connection-store';
 import { useRunnerStore } from './runner-store';
 import { navigate } from '../routing/use-route';
+import { useEngineStore } from './engine-store';
 
 /**
  * When no snapshot has arrived for this long, the list is read again: it covers snapshots missed
@@ -35,20 +36,29 @@ export function startLiveUpdates(): () => void {
     const parsed = events['app.openBatch'].safeParse(payload);
     if (parsed.success) navigate({ name: 'batch', id: parsed.data.id, jobId: null, ...(parsed.data.review ? { review: true } : {}) });
   });
-  void useBatchesStore.getState().load();
-  void useConnectionStore.getState().load();
-  void useRunnerStore.getState().load();
-  const timer = window.setInterval(() => {
-    if (Date.now() - lastSnapshot < RESYNC_MS) return;
+  const reload = (): void => {
     void useBatchesStore.getState().load();
     void useConnectionStore.getState().load();
     void useRunnerStore.getState().load();
+  };
+  const offEngine = c.on('engine.changed', (payload) => {
+    const parsed = events['engine.changed'].safeParse(payload);
+    if (!parsed.success) return;
+    useEngineStore.getState().set(parsed.data);
+    // A new engine is up: what changed while none was (snapshots missed) is read again.
+    if (parsed.data.state === 'running') reload();
+  });
+  reload();
+  const timer = window.setInterval(() => {
+    if (Date.now() - lastSnapshot < RESYNC_MS) return;
+    reload();
   }, RESYNC_MS);
   return () => {
     offSnapshot();
     offConnection();
     offRunner();
     offOpenBatch();
+    offEngine();
     window.clearInterval(timer);
   };
 }

@@ -1,0 +1,244 @@
+// The `responsive` section of `npm run bench`: how quickly the window is answered while the engine
+// works, through the browser host (`out/main/host.js`, which runs the engine in a process of its own,
+// as the desktop app does). Processes: the sandbox API, the host, its engine, and a probe
+// (probe-loop.mjs) that asks every 10 ms, in turn, a trivial contract call (app.info over HTTP RPC,
+// answered by the engine's process) and the window's page (answered by the host's own process),
+// with the window's WebSocket open. Phases: idle; a 100,000-file folder imported through the contract
+// (batches.create of a folder in the host's uploads, scheduled a day ahead so nothing is sent); a
+// channel batch dispatched at full rate (concurrency 16) against the sandbox on 127.0.0.1. Its rate
+// is compared with `batchdesk run` on the same CSV in the same run (rounds interleaved, medians),
+// both measured from the attempts the engine recorded (first start to last finish). For comparison,
+// the same phases once with the engine in the host's own thread (host-in-process.ts, as before).
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { copyFileSync, mkdirSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { cliOk, runCli } from './cli-child';
+import { messagesCsv, sandboxChild, type SandboxChild } from './dispatch';
+import { writeWavFolder } from '../../test/helpers/wav-folder';
+
+type Report = (what: string, value: string, baseline: string, note?: string) => void;
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const HOST = join(REPO, 'out', 'main', 'host.js');
+const IN_PROCESS = fileURLToPath(new URL('./host-in-process.ts', import.meta.url));
+const PROBE = fileURLToPath(new URL('./probe-loop.mjs', import.meta.url));
+
+const FILES = Number(process.env.BENCH_RESPONSIVE_FILES ?? 100_000);
+const ROWS = Number(process.env.BENCH_RESPONSIVE_ROWS ?? 20_000);
+const ROUNDS = Number(process.env.BENCH_RESPONSIVE_ROUNDS ?? 3);
+const CONCURRENCY = 16;
+const PROBE_EVERY_MS = 10;
+const IDLE_MS = 3_000;
+const SESSION = 'b0b0b0b0-0000-4000-8000-000000000001';
+const GOALS = 'goal p99 <= 20 ms, max <= 50 ms';
+
+interface Host {
+  url: string;
+  token: string;
+  child: ChildProcess;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+async function startHost(kind: 'engine-process' | 'in-process', dataDir: string, sb: SandboxChild): Promise<Host> {
+  const args = kind === 'engine-process' ? [HOST, '--port', '0', '--data-dir', dataDir, '--api-url', sb.url] : ['--import', 'tsx', IN_PROCESS, dataDir, sb.url];
+  const child = spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey } });
+  let out = '';
+  const m = await new Promise<RegExpExecArray>((resolve, reject) => {
+    child.on('exit', (code) => reject(new Error(`host (${kind}) exited ${code}: ${out}`)));
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      const found = /(http:\/\/127\.0\.0\.1:\d+)\/\?token=([a-f0-9]+)/.exec(out);
+      if (found) resolve(found);
+    });
+  });
+  child.removeAllListeners('exit');
+  return {
+    url: m[1] ?? '',
+    token: m[2] ?? '',
+    child,
+    dataDir,
+    close: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}
+
+async function rpc<T>(host: Host, method: string, arg: unknown): Promise<T> {
+  const res = await fetch(`${host.url}/rpc/${method}`, { method: 'POST', headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' }, body: JSON.stringify(arg) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method}: HTTP ${res.status} ${text.slice(0, 400)}`);
+  return JSON.parse(text) as T;
+}
+
+/** Answer times in ms: `call` app.info (through the engine), `page` the window's page (the host alone). */
+interface Answers {
+  call: number[];
+  page: number[];
+}
+
+interface Probe {
+  phase(name: string | null): void;
+  stop(): Promise<{ samples: Record<string, Answers>; events: number }>;
+}
+
+function startProbe(host: Host): Probe {
+  const child = fork(PROBE, [host.url, host.token, String(PROBE_EVERY_MS)], { cwd: REPO, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return {
+    phase: (name) => child.send({ phase: name }),
+    stop: async () => {
+      const answer = once(child, 'message') as Promise<[{ samples: Record<string, Answers>; events: number }]>;
+      child.send({ stop: true });
+      return (await answer)[0];
+    },
+  };
+}
+
+const pct = (xs: readonly number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
+};
+const median = (xs: readonly number[]): number => pct(xs, 50);
+const figures = (xs: readonly number[]): string => `p50 ${pct(xs, 50).toFixed(1)} / p99 ${pct(xs, 99).toFixed(1)} / max ${Math.max(...xs).toFixed(1)} ms`;
+
+/** Jobs per second from the first attempt's start to the last one's finish, as the engine recorded them. */
+function dispatchRate(dataDir: string, batchId: string): { rate: number; done: number } {
+  const db = new Database(join(dataDir, 'batchdesk.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const r = db
+      .prepare(`SELECT count(DISTINCT a.job_id) AS done, min(a.started_at) AS t0, max(a.finished_at) AS t1 FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE j.batch_id = ? AND a.outcome = 'succeeded'`)
+      .get(batchId) as { done: number; t0: number; t1: number };
+    return { rate: r.done / ((r.t1 - r.t0) / 1000), done: r.done };
+  } finally {
+    db.close();
+  }
+}
+
+async function waitDone(host: Host, id: string): Promise<void> {
+  for (;;) {
+    const b = await rpc<{ status: string }>(host, 'batches.get', { id });
+    if (b.status === 'done') return;
+    if (b.status === 'failed' || b.status === 'paused' || b.status === 'cancelled') throw new Error(`batch ${id} ended ${b.status}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+interface Phases {
+  idle: Answers;
+  import: Answers;
+  dispatch: Answers;
+  importMs: number;
+  rates: number[];
+  events: number;
+}
+
+/**
+ * Idle, import and `dispatchRounds` dispatches through one host; `between` runs before each
+ * dispatch round (the command line's run, interleaved).
+ */
+async function throughHost(kind: 'engine-process' | 'in-process', root: string, sb: SandboxChild, folder: string, csv: string, dispatchRounds: number, between: (round: number) => Promise<void>): Promise<Phases> {
+  const dataDir = join(root, `responsive-${kind}`);
+  const uploads = join(dataDir, 'uploads', SESSION);
+  mkdirSync(uploads, { recursive: true });
+  // As if dropped: the files are in the host's uploads folder, the only paths a browser may name.
+  const calls = join(uploads, 'calls');
+  renameSync(folder, calls);
+  const messages = join(uploads, 'messages.csv');
+  copyFileSync(csv, messages);
+  const host = await startHost(kind, dataDir, sb);
+  const probe = startProbe(host);
+  const none = (): Answers => ({ call: [], page: [] });
+  const out: Phases = { idle: none(), import: none(), dispatch: none(), importMs: 0, rates: [], events: 0 };
+  try {
+    await rpc(host, 'settings.set', { concurrency: CONCURRENCY });
+    probe.phase('idle');
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    probe.phase('import');
+    const later = Date.now() + 86_400_000;
+    const t0 = performance.now();
+    const imported = await rpc<{ batch: { total: number } | null; problems: unknown[] }>(host, 'batches.create', { capability: 'transcribe', paths: [calls], at: later });
+    out.importMs = performance.now() - t0;
+    probe.phase(null);
+    if (imported.batch?.total !== FILES) throw new Error(`the import made ${imported.batch?.total ?? 0} jobs of ${FILES} files: ${JSON.stringify(imported.problems).slice(0, 400)}`);
+    for (let round = 0; round < dispatchRounds; round++) {
+      await between(round);
+      // Created for later (its import is not what is measured here), then started: dispatch only.
+      const created = await rpc<{ batch: { id: string } | null }>(host, 'batches.create', { capability: 'channel', paths: [messages], at: later, allowResend: true });
+      const id = created.batch?.id ?? '';
+      probe.phase('dispatch');
+      await rpc(host, 'batches.start', { id });
+      await waitDone(host, id);
+      probe.phase(null);
+      out.rates.push(dispatchRate(dataDir, id).rate);
+    }
+  } finally {
+    const r = await probe.stop();
+    out.idle = r.samples.idle ?? none();
+    out.import = r.samples.import ?? none();
+    out.dispatch = r.samples.dispatch ?? none();
+    out.events = r.events;
+    await host.close();
+    renameSync(calls, folder);
+  }
+  return out;
+}
+
+/** `batchdesk batch create` then `run` on the same CSV in a fresh data folder: the rate as recorded. */
+async function cliRate(root: string, sb: SandboxChild, csv: string, round: number): Promise<number> {
+  const dir = join(root, `responsive-cli-${round}`);
+  mkdirSync(dir, { recursive: true });
+  await cliOk(['config', 'set', 'concurrency', String(CONCURRENCY), '--data-dir', dir]);
+  const created = await cliOk(['batch', 'create', 'channel', csv, '--json', '--data-dir', dir]);
+  const id = (JSON.parse(created.stdout) as { batch: { id: string } | null }).batch?.id ?? '';
+  const run = await runCli(['run', id, '--data-dir', dir, '--api-url', sb.url], { env: { BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey } });
+  if (run.code !== 0) throw new Error(`run exited ${run.code}\n${run.stderr}`);
+  return dispatchRate(dir, id).rate;
+}
+
+export async function benchResponsiveness(o: { root: string; report: Report }): Promise<void> {
+  const folder = writeWavFolder(join(o.root, 'responsive-wavs'), FILES);
+  const csv = messagesCsv(o.root, ROWS, 'responsive');
+  const sb = await sandboxChild();
+  try {
+    const cli: number[] = [];
+    const split = await throughHost('engine-process', o.root, sb, folder, csv, ROUNDS, async (round) => void cli.push(await cliRate(o.root, sb, csv, round)));
+    const before = await throughHost('in-process', o.root, sb, folder, csv, 1, async () => undefined);
+    const phases: { key: 'idle' | 'import' | 'dispatch'; what: string; goal: boolean; extra: string }[] = [
+      { key: 'idle', what: 'host idle', goal: false, extra: '' },
+      {
+        key: 'import',
+        what: `a ${FILES.toLocaleString('en')}-file import`,
+        goal: true,
+        extra: `; batches.create of the folder took ${(split.importMs / 1000).toFixed(1)} s (${(before.importMs / 1000).toFixed(1)} s in-thread)`,
+      },
+      { key: 'dispatch', what: `channel dispatch (c=${CONCURRENCY})`, goal: true, extra: `; ${ROUNDS} batches of ${ROWS.toLocaleString('en')}, ${split.events} events pushed to the window's socket` },
+    ];
+    for (const p of phases) {
+      for (const kind of ['call', 'page'] as const) {
+        const now = split[p.key][kind];
+        const then = before[p.key][kind];
+        o.report(
+          `${kind === 'call' ? 'app.info (engine)' : 'page (host alone)'} during ${p.what}`,
+          `p99 ${pct(now, 99).toFixed(1)} ms`,
+          `p99 ${pct(then, 99).toFixed(1)} ms`,
+          `${p.goal && kind === 'call' ? `${GOALS}; ` : ''}engine process: ${figures(now)} (${now.length.toLocaleString('en')}); baseline = engine in the host's thread: ${figures(then)} (${then.length.toLocaleString('en')})${kind === 'call' ? p.extra : ''}`,
+        );
+      }
+    }
+    const window = median(split.rates);
+    const line = median(cli);
+    const r = (xs: number[]): string => xs.map((x) => Math.round(x).toLocaleString('en')).join(' / ');
+    o.report(
+      `dispatch ${ROWS.toLocaleString('en')} channel jobs through the window`,
+      `${Math.round(window).toLocaleString('en')} jobs/s`,
+      `${Math.round(line).toLocaleString('en')} jobs/s CLI`,
+      `ratio ${(window / line).toFixed(2)} (goal >= 0.9); medians of ${ROUNDS} interleaved rounds (window ${r(split.rates)}; \`batchdesk run\` ${r(cli)}); engine in the host's thread: ${r(before.rates)} (ratio ${(median(before.rates) / line).toFixed(2)}); rates from the recorded attempts, first start to last finish; c=${CONCURRENCY}, the window's probe running`,
+    );
+  } finally {
+    await sb.close();
+  }
+}
