@@ -120,7 +120,8 @@ if (!app.requestSingleInstanceLock()) {
         await link.close();
       },
       // Into the engine's log, in the data folder, as the rest of what happens.
-      log: (message) => link.log('info', 'desktop', { message }),
+      // (once it is up: what is said before it has started would be dropped).
+      log: (message) => void link.ready().then(() => link.log('info', 'desktop', { message }), () => undefined),
     });
     // Unfinished batches continue where they stopped (once the engine is up).
     link.start();
