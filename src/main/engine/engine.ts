@@ -1172,7 +1172,7 @@ export class Engine {
   }
 
   /** Works as one worker of a team on a shared store (`run --store`) until nothing in scope is left to anyone. */
-  async runTeam(target: ApiTarget, shared: { store: SharedStore; clock: Clock; worker: string }, opts: TeamRunOptions & { say: (line: string) => void }): Promise<TeamWorker> {
+  async runTeam(target: ApiTarget, shared: { store: SharedStore; clock: Clock; worker: string; url?: string }, opts: TeamRunOptions & { say: (line: string) => void }): Promise<TeamWorker> {
     const worker = new TeamWorker({
       store: shared.store,
       rates: this.rates,
@@ -1186,6 +1186,7 @@ export class Engine {
       worker: shared.worker,
       alive: (w) => workerAlive(w),
       say: opts.say,
+      ...(shared.url !== undefined ? { storeUrl: shared.url } : {}),
     });
     await worker.run(opts);
     return worker;

@@ -11,6 +11,7 @@ import type { EngineError } from '../../../../shared/errors';
 import type { PauseKind } from '../../../../shared/domain';
 import type { AttemptEnd, BatchRow, BatchStats, BatchTotals, JobEvent, JobRow, LeasedJob, NewBatch, NewJob, QueueStore, SuccessRecord } from '../queue-store';
 import { migratePg } from './pg-migrations';
+import { isStoreUnreachable } from './store-unreachable';
 import type { NextRetry } from '../../read-models/batch-summary-of';
 import { spendSql, type ParsedSpendQuery, type SpendRaw } from '../../read-models/spend-report';
 import type { PaceDecision } from '../../messaging/recipient-pacing';
@@ -106,21 +107,12 @@ export class PgQueueStore implements QueueStore {
   /** Connects and brings the schema up to date. */
   static async open(o: PgStoreOptions): Promise<PgQueueStore> {
     const store = new PgQueueStore(o);
-    let client: pg.PoolClient;
     try {
-      client = await store.pool.connect();
+      await store.withClient((c) => migratePg(c));
     } catch (e) {
       await store.pool.end().catch(() => undefined);
       throw e;
     }
-    try {
-      await migratePg(client);
-    } catch (e) {
-      client.release();
-      await store.pool.end();
-      throw e;
-    }
-    client.release();
     return store;
   }
 
@@ -129,29 +121,44 @@ export class PgQueueStore implements QueueStore {
     return this.clock.now();
   }
 
-  /** Runs `fn` in one transaction on one connection. */
-  async transaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` on one connection of the pool. A connection that dies while checked out (a reset,
+   * the server restarted) reports on the client, not the pool: without a listener that ends the
+   * process with a bare stack trace. Its queries fail as well, and a broken client (or one left
+   * waiting for an answer) is destroyed instead of going back to the pool.
+   */
+  private async withClient<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     const c = await this.pool.connect();
-    // A connection that dies while checked out (the server restarted) reports on the client, not
-    // the pool: without a listener that would end the process. Its queries fail as well, and the
-    // client is destroyed instead of going back to the pool.
     let broken: Error | undefined;
     const onError = (e: Error): void => {
       broken = e;
     };
     c.on('error', onError);
     try {
-      await c.query('BEGIN');
-      const v = await fn(c);
-      await c.query('COMMIT');
-      return v;
+      return await fn(c);
     } catch (e) {
-      if (!broken) await c.query('ROLLBACK').catch(() => undefined);
+      if (broken === undefined && isStoreUnreachable(e)) broken = e instanceof Error ? e : new Error(String(e));
       throw e;
     } finally {
       c.off('error', onError);
       c.release(broken);
     }
+  }
+
+  /** Runs `fn` in one transaction on one connection. */
+  async transaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.withClient(async (c) => {
+      await c.query('BEGIN');
+      try {
+        const v = await fn(c);
+        await c.query('COMMIT');
+        return v;
+      } catch (e) {
+        // A connection that is gone (or still owes an answer) cannot roll back: the server does when it ends.
+        if (!isStoreUnreachable(e)) await c.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      }
+    });
   }
 
   private async changed(sql: string, params: unknown[]): Promise<number> {

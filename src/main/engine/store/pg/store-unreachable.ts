@@ -21,3 +21,14 @@ export function isTransientConflict(e: unknown): boolean {
   const code = e instanceof Error ? (e as { code?: unknown }).code : undefined;
   return code === '40P01' || code === '40001';
 }
+
+/** What a command says when the store is out of reach, at its start or midway: which store (its password hidden), why, and what to do. */
+export function unreachableWords(shownUrl: string, e: unknown): string {
+  return `The shared store ${shownUrl} cannot be reached (${causeOf(e)}). Check that the PostgreSQL server is running and that this computer can reach its host and port, then try again.`;
+}
+
+/** The client's own words for why, or those of every address it tried. */
+export function causeOf(e: unknown): string {
+  if (e instanceof AggregateError && e.message === '') return e.errors.map(causeOf).join('; ');
+  return e instanceof Error ? e.message : String(e);
+}
