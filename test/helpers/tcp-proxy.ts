@@ -3,8 +3,9 @@
 // - resetAll / resetWhen: every connection is reset (RST), as a restarted router or a dropped VPN
 //   does; resetWhen waits for a client to send a chosen statement and resets either before it
 //   reaches the server or after the server has run it, its answer lost (a COMMIT made but unheard).
-// - freeze / thaw: nothing is forwarded either way and connections stay open, as a network that
-//   silently drops packets; new connections are accepted and wait. Thawed, everything held goes on.
+// - freeze / freezeWhen / thaw: nothing is forwarded either way and connections stay open, as a
+//   network that silently drops packets; new connections are accepted and wait. freezeWhen waits
+//   for a chosen statement and holds it. Thawed, everything held goes on.
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
 export interface TcpProxy {
@@ -14,10 +15,13 @@ export interface TcpProxy {
   /** Resets every open connection now; later ones are forwarded as before. */
   resetAll(): void;
   /**
-   * Resets every connection when a client sends `text` (part of a statement): `before` the server
-   * gets it, or `after` the server has run it (its answer is dropped). Once; resolves when done.
+   * Resets every connection when a client sends `text` (part of a statement; or each of several in
+   * turn on one connection, the last being the moment): `before` the server gets it, or `after`
+   * the server has run it (its answer is dropped). Once; resolves when done.
    */
-  resetWhen(text: string, at: 'before' | 'after'): Promise<void>;
+  resetWhen(text: string | readonly string[], at: 'before' | 'after'): Promise<void>;
+  /** Freezes everything when a client sends `text`, that statement held back with the rest. Once; resolves when frozen. */
+  freezeWhen(text: string | readonly string[]): Promise<void>;
   /** Stops forwarding, both ways, on every connection and on new ones. */
   freeze(): void;
   thaw(): void;
@@ -33,13 +37,18 @@ interface Pair {
   tail: string;
   /** The server's next answer on this connection is dropped and every connection reset. */
   dropAnswer: (() => void) | null;
+  /** Bytes held while frozen, each way, forwarded on thaw. */
+  toServer: Buffer[];
+  toClient: Buffer[];
 }
+
+type Action = 'reset-before' | 'reset-after' | 'freeze';
 
 export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<TcpProxy> {
   const pairs = new Set<Pair>();
   let frozen = false;
   let opened = 0;
-  let trigger: { text: string; at: 'before' | 'after'; done: () => void } | null = null;
+  let trigger: { texts: readonly string[]; action: Action; done: () => void; seen: Map<Pair, number> } | null = null;
 
   const reset = (p: Pair): void => {
     pairs.delete(p);
@@ -48,6 +57,32 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
   };
   const resetAll = (): void => {
     for (const p of [...pairs]) reset(p);
+  };
+  const freeze = (): void => {
+    frozen = true;
+    for (const p of pairs) {
+      p.client.pause();
+      p.server?.pause();
+    }
+  };
+
+  /** Whether the armed trigger's texts have now all been sent on this connection. */
+  const fires = (p: Pair, chunk: Buffer): boolean => {
+    const seen = p.tail + chunk.toString('latin1');
+    const t = trigger;
+    // Each text counts once, from where the one before it was found.
+    let from = 0;
+    let matched = t?.seen.get(p) ?? 0;
+    while (t && matched < t.texts.length) {
+      const at = seen.indexOf(t.texts[matched] ?? '', from);
+      if (at < 0) break;
+      from = at + (t.texts[matched] ?? '').length;
+      matched++;
+    }
+    p.tail = seen.slice(Math.max(from, seen.length - 256));
+    if (!t) return false;
+    t.seen.set(p, matched);
+    return matched === t.texts.length;
   };
 
   const link = (p: Pair): void => {
@@ -59,6 +94,10 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
       pairs.delete(p);
     });
     server.on('data', (chunk: Buffer) => {
+      if (frozen) {
+        p.toClient.push(chunk);
+        return;
+      }
       if (p.dropAnswer) {
         const done = p.dropAnswer;
         p.dropAnswer = null;
@@ -69,18 +108,28 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
       p.client.write(chunk);
     });
     p.client.on('data', (chunk: Buffer) => {
-      const seen = p.tail + chunk.toString('latin1');
-      p.tail = seen.slice(-256);
-      const t = trigger;
-      if (t && seen.includes(t.text)) {
-        trigger = null;
-        if (t.at === 'before') {
-          resetAll();
-          t.done();
-          return;
-        }
-        p.dropAnswer = t.done;
+      if (frozen) {
+        p.toServer.push(chunk);
+        return;
       }
+      const t = trigger;
+      if (t && fires(p, chunk)) {
+        trigger = null;
+        switch (t.action) {
+          case 'reset-before':
+            resetAll();
+            t.done();
+            return;
+          case 'reset-after':
+            p.dropAnswer = t.done;
+            break;
+          case 'freeze':
+            p.toServer.push(chunk);
+            freeze();
+            t.done();
+            return;
+        }
+      } else if (!t) p.tail = '';
       server.write(chunk);
     });
     if (frozen) {
@@ -91,7 +140,7 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
 
   const server: Server = createServer((client) => {
     opened++;
-    const p: Pair = { client, server: null, tail: '', dropAnswer: null };
+    const p: Pair = { client, server: null, tail: '', dropAnswer: null, toServer: [], toClient: [] };
     pairs.add(p);
     client.on('error', () => reset(p));
     client.on('close', () => {
@@ -107,6 +156,10 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
   });
   const a = server.address();
   const port = typeof a === 'object' && a ? a.port : 0;
+  const arm = (text: string | readonly string[], action: Action): Promise<void> =>
+    new Promise<void>((resolve) => {
+      trigger = { texts: typeof text === 'string' ? [text] : text, action, done: resolve, seen: new Map() };
+    });
 
   return {
     port,
@@ -117,23 +170,18 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
       return u.toString();
     },
     resetAll,
-    resetWhen(text, at) {
-      return new Promise<void>((resolve) => {
-        trigger = { text, at, done: resolve };
-      });
-    },
-    freeze() {
-      frozen = true;
-      for (const p of pairs) {
-        p.client.pause();
-        p.server?.pause();
-      }
-    },
+    resetWhen: (text, at) => arm(text, at === 'before' ? 'reset-before' : 'reset-after'),
+    freezeWhen: (text) => arm(text, 'freeze'),
+    freeze,
     thaw() {
       frozen = false;
-      for (const p of pairs) {
-        if (p.server) p.server.resume();
-        else link(p);
+      for (const p of [...pairs]) {
+        if (!p.server) link(p);
+        const server = p.server;
+        if (!server) continue;
+        for (const chunk of p.toServer.splice(0)) server.write(chunk);
+        for (const chunk of p.toClient.splice(0)) p.client.write(chunk);
+        server.resume();
         p.client.resume();
       }
     },

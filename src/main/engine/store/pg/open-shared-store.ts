@@ -34,7 +34,7 @@ export async function openSharedStore(url: string): Promise<SharedStoreHandle> {
   const worker = workerTag();
   let store: PgQueueStore;
   try {
-    store = await PgQueueStore.open({ url: await withPgpassPassword(url), clock, worker });
+    store = await PgQueueStore.open({ url: await withPgpassPassword(url), clock, worker, shownUrl: redactUrl(url) });
   } catch (e) {
     throw openFailure(url, e);
   }

@@ -12,6 +12,7 @@ import type { PauseKind } from '../../../../shared/domain';
 import type { AttemptEnd, BatchRow, BatchStats, BatchTotals, JobEvent, JobRow, LeasedJob, NewBatch, NewJob, QueueStore, SuccessRecord } from '../queue-store';
 import { migratePg } from './pg-migrations';
 import { isStoreUnreachable } from './store-unreachable';
+import { redactUrl } from '../store-url';
 import type { NextRetry } from '../../read-models/batch-summary-of';
 import { spendSql, type ParsedSpendQuery, type SpendRaw } from '../../read-models/spend-report';
 import type { PaceDecision } from '../../messaging/recipient-pacing';
@@ -56,6 +57,8 @@ export interface PgStoreOptions {
   poolSize?: number;
   /** How long a new connection may take before it counts as the store being out of reach (default CONNECT_TIMEOUT_MS). */
   connectTimeoutMs?: number;
+  /** The URL as shown to the user (its password hidden); default: `url` with its password hidden. */
+  shownUrl?: string;
 }
 
 /**
@@ -85,6 +88,8 @@ export interface WorkerUp {
 export class PgQueueStore implements QueueStore {
   readonly kind = 'postgresql' as const;
   readonly pool: pg.Pool;
+  /** The store's URL, its password hidden: what messages name it by. */
+  readonly shownUrl: string;
   private readonly clock: Clock;
   private readonly worker: string;
 
@@ -102,6 +107,7 @@ export class PgQueueStore implements QueueStore {
     this.pool.on('error', () => undefined);
     this.clock = o.clock;
     this.worker = o.worker;
+    this.shownUrl = o.shownUrl ?? redactUrl(o.url);
   }
 
   /** Connects and brings the schema up to date. */
@@ -1110,6 +1116,16 @@ export class PgQueueStore implements QueueStore {
   async nextRetry(batchId: string): Promise<NextRetry | null> {
     const r = await this.pool.query<NextRetry>(`SELECT run_at, error_kind, error_message FROM jobs WHERE batch_id = $1 AND state = 'retry_wait' ORDER BY run_at LIMIT 1`, [batchId]);
     return r.rows[0] ?? null;
+  }
+
+  /**
+   * Whether the import `id` was sealed (made visible to the team). A transaction sealing it right
+   * now holds its row: this waits for that one to end, so a seal whose answer was lost on the way
+   * (the connection dropped around its COMMIT) is told apart from one that never reached the server.
+   */
+  async sealedImport(id: string): Promise<boolean> {
+    const r = await this.pool.query<{ ready: number }>(`SELECT ready FROM batches WHERE id = $1 FOR SHARE`, [id]);
+    return r.rows[0]?.ready === 1;
   }
 
   /** Removes an import that was never sealed, jobs first. */
