@@ -40,6 +40,8 @@ interface Pair {
   /** Bytes held while frozen, each way, forwarded on thaw. */
   toServer: Buffer[];
   toClient: Buffer[];
+  /** A side that closed while frozen: the other hears of it on thaw, as a frozen network delivers nothing. */
+  closedWhileFrozen: 'client' | 'server' | null;
 }
 
 type Action = 'reset-before' | 'reset-after' | 'freeze';
@@ -90,8 +92,13 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
     p.server = server;
     server.on('error', () => reset(p));
     server.on('close', () => {
-      if (pairs.has(p)) p.client.end();
+      if (!pairs.has(p)) return;
+      if (frozen) {
+        p.closedWhileFrozen = 'server';
+        return;
+      }
       pairs.delete(p);
+      p.client.end();
     });
     server.on('data', (chunk: Buffer) => {
       if (frozen) {
@@ -138,14 +145,24 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
     }
   };
 
+  let closing = false;
   const server: Server = createServer((client) => {
+    if (closing) {
+      client.destroy();
+      return;
+    }
     opened++;
-    const p: Pair = { client, server: null, tail: '', dropAnswer: null, toServer: [], toClient: [] };
+    const p: Pair = { client, server: null, tail: '', dropAnswer: null, toServer: [], toClient: [], closedWhileFrozen: null };
     pairs.add(p);
     client.on('error', () => reset(p));
     client.on('close', () => {
-      if (pairs.has(p)) p.server?.end();
+      if (!pairs.has(p)) return;
+      if (frozen) {
+        p.closedWhileFrozen = 'client';
+        return;
+      }
       pairs.delete(p);
+      p.server?.end();
     });
     if (frozen) client.pause();
     else link(p);
@@ -176,12 +193,17 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
     thaw() {
       frozen = false;
       for (const p of [...pairs]) {
-        if (!p.server) link(p);
+        if (!p.server && p.closedWhileFrozen === null) link(p);
         const server = p.server;
-        if (!server) continue;
-        for (const chunk of p.toServer.splice(0)) server.write(chunk);
-        for (const chunk of p.toClient.splice(0)) p.client.write(chunk);
-        server.resume();
+        for (const chunk of p.toServer.splice(0)) server?.write(chunk);
+        for (const chunk of p.toClient.splice(0)) if (p.client.writable) p.client.write(chunk);
+        if (p.closedWhileFrozen !== null) {
+          pairs.delete(p);
+          if (p.closedWhileFrozen === 'client') server?.end();
+          else p.client.end();
+          continue;
+        }
+        server?.resume();
         p.client.resume();
       }
     },
@@ -189,6 +211,8 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
       return opened;
     },
     async close() {
+      closing = true;
+      frozen = false;
       resetAll();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -36,13 +36,13 @@ export function storeChoice(flag: string | undefined, env: NodeJS.ProcessEnv): S
   }
 }
 
-/** The shared store the command was pointed at, or null for this computer's data folder. */
-export async function openChosenStore(flag: string | undefined, env: NodeJS.ProcessEnv): Promise<SharedStoreHandle | null> {
+/** The shared store the command was pointed at, or null for this computer's data folder; `use` 'worker' for a command that sends. */
+export async function openChosenStore(flag: string | undefined, env: NodeJS.ProcessEnv, use: 'worker' | 'command' = 'command'): Promise<SharedStoreHandle | null> {
   const choice = storeChoice(flag, env);
   if (choice.kind === 'sqlite') return null;
   // The PostgreSQL client is loaded only by commands that use it.
   const { openSharedStore } = await import('../../engine/store/pg/open-shared-store');
-  return openSharedStore(choice.url);
+  return openSharedStore(choice.url, use);
 }
 
 /** `status --store`: every batch of the team, and which worker holds which of its items now. */

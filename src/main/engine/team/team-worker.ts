@@ -58,7 +58,7 @@ import { formatEur } from '../../../shared/money';
 import { destinationOf, destinationWords } from '../api/destination';
 
 /** What a worker needs of the shared store beyond the queue's transitions. */
-export type SharedStore = QueueStore & Pick<PgQueueStore, 'recordApi' | 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'recipientSent' | 'sampleState' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf' | 'optedOutAmong'>;
+export type SharedStore = QueueStore & Pick<PgQueueStore, 'recordApi' | 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'recipientSent' | 'sampleState' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf' | 'optedOutAmong' | 'startHeldAttempt'>;
 
 /** What the local runner also needs (its prices, randomness, log, API, settings and data folder), and the team's own. */
 export interface TeamWorkerDeps extends Pick<RunnerDeps, 'rates' | 'random' | 'logger' | 'target' | 'config' | 'dataDir'> {
@@ -559,7 +559,12 @@ export class TeamWorker {
       await this.write(() => store.requeue(job, null));
       return;
     }
-    const attemptId = await this.write(() => store.startAttempt(job.id, key.label));
+    const attemptId = await this.write(() => store.startHeldAttempt(job, key.label, this.config.leaseMs));
+    if (attemptId === null) {
+      // Its lease ran out while the store was out of reach, and another worker has the job now.
+      this.d.logger.log('warn', 'job.lease_lost', { job: job.id });
+      return;
+    }
     const started = this.d.clock.now();
     let response: ApiResponse;
     try {

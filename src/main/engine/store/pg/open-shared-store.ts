@@ -7,7 +7,7 @@ import type { Clock } from '../../clock';
 import { systemClock } from '../../clock';
 import { redactUrl } from '../store-url';
 import { DbClock } from './db-clock';
-import { PgQueueStore } from './pg-queue-store';
+import { ANSWER_MS, PgQueueStore } from './pg-queue-store';
 import { isStoreUnreachable, unreachableWords } from './store-unreachable';
 import { withPgpassPassword } from './pgpass-password';
 import { SharedStoreError } from '../../failures';
@@ -27,14 +27,15 @@ export function workerTag(): string {
   return `${hostname()} ${process.pid}`;
 }
 
-export async function openSharedStore(url: string): Promise<SharedStoreHandle> {
+/** `use`: a worker hears within seconds that the store stopped answering; a command's reads may take longer (PgQueueStore ANSWER_MS). */
+export async function openSharedStore(url: string, use: keyof typeof ANSWER_MS = 'command'): Promise<SharedStoreHandle> {
   let server: Clock = systemClock;
   // The store's clock is the server's once measured; until then (the migration) the local one.
   const clock: Clock = { now: () => server.now(), sleep: (ms, signal) => systemClock.sleep(ms, signal) };
   const worker = workerTag();
   let store: PgQueueStore;
   try {
-    store = await PgQueueStore.open({ url: await withPgpassPassword(url), clock, worker, shownUrl: redactUrl(url) });
+    store = await PgQueueStore.open({ url: await withPgpassPassword(url), clock, worker, shownUrl: redactUrl(url), answerMs: ANSWER_MS[use] });
   } catch (e) {
     throw openFailure(url, e);
   }

@@ -59,6 +59,8 @@ export interface PgStoreOptions {
   connectTimeoutMs?: number;
   /** The URL as shown to the user (its password hidden); default: `url` with its password hidden. */
   shownUrl?: string;
+  /** How long one statement may take (default ANSWER_MS.command; a worker's: ANSWER_MS.worker). */
+  answerMs?: number;
 }
 
 /**
@@ -67,6 +69,24 @@ export interface PgStoreOptions {
  * them) kept a worker's first query waiting for the system's TCP timeout, minutes.
  */
 export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * How long the store may take to answer one statement before it counts as out of reach. The
+ * server stops a statement that runs longer (its locks freed), and the client gives up
+ * ANSWER_MARGIN_MS later on an answer that does not come: over a network that silently stopped
+ * forwarding, TCP itself waits for minutes, and a worker went silent while its leases ran out. A
+ * worker hears of it within seconds, so it says so and tries again well within 10 s; a command's
+ * reads (a report over a large store) may take longer.
+ */
+export const ANSWER_MS = { worker: 6_000, command: 30_000 } as const;
+const ANSWER_MARGIN_MS = 2_000;
+/**
+ * A client silent this long inside a transaction (its network froze, its laptop closed) loses it
+ * on the server, and its row and advisory locks with it: the other workers are not held up.
+ */
+export const IDLE_IN_TRANSACTION_MS = 20_000;
+/** Idle connections are probed after this long, so one whose peer is gone is not kept for minutes. */
+const KEEPALIVE_MS = 10_000;
 
 /** A batch a worker leaves to the others, and why (no key for it on that machine). */
 export const LeftBatch = z.object({ batch: z.string(), why: z.string() });
@@ -94,6 +114,7 @@ export class PgQueueStore implements QueueStore {
   private readonly worker: string;
 
   private constructor(o: PgStoreOptions) {
+    const answerMs = o.answerMs ?? ANSWER_MS.command;
     this.pool = new pg.Pool({
       connectionString: o.url,
       types,
@@ -102,6 +123,10 @@ export class PgQueueStore implements QueueStore {
       connectionTimeoutMillis: o.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       // Kept-alive sockets notice a server that went away while a connection was idle in the pool.
       keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_MS,
+      statement_timeout: answerMs,
+      query_timeout: answerMs + ANSWER_MARGIN_MS,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
     });
     // A connection the server dropped while idle must not crash the process: the next query reconnects.
     this.pool.on('error', () => undefined);
@@ -422,6 +447,28 @@ export class PgQueueStore implements QueueStore {
       const r = await c.query<{ id: number }>(
         `INSERT INTO attempts (job_id, started_at, outcome, key_label, worker) VALUES ($1, $2, 'in_flight', $3, $4) RETURNING id`,
         [jobId, this.now(), keyLabel, this.worker],
+      );
+      return (r.rows[0] as { id: number }).id;
+    });
+  }
+
+  /**
+   * The attempt of a job this worker still holds, its lease renewed for the request about to
+   * leave; null when the lease is no longer this worker's. A worker that could not reach the
+   * store for longer than a lease finds its jobs taken by another worker when it is back: it must
+   * not send them as well. One statement more than startAttempt, in the same transaction.
+   */
+  async startHeldAttempt(job: LeasedJob, keyLabel: string | null, leaseMs: number): Promise<number | null> {
+    return this.transaction(async (c) => {
+      const held = await c.query(`UPDATE jobs SET attempts = attempts + 1, lease_expires_at = $3 WHERE id = $1 AND lease_token = $2 AND state = 'running'`, [
+        job.id,
+        job.lease_token,
+        this.now() + leaseMs,
+      ]);
+      if (held.rowCount !== 1) return null;
+      const r = await c.query<{ id: number }>(
+        `INSERT INTO attempts (job_id, started_at, outcome, key_label, worker) VALUES ($1, $2, 'in_flight', $3, $4) RETURNING id`,
+        [job.id, this.now(), keyLabel, this.worker],
       );
       return (r.rows[0] as { id: number }).id;
     });
