@@ -10,7 +10,7 @@ import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 import { createSharedBatch, jobStates, keyEnv, query, sleep, useTeamRig, writeChannelCsv, type TeamRig } from '../helpers/team-run';
 
 /** Every statement of the schema step a command starts with (pg-migrations.ts migratePg), on an up-to-date store. */
-const SCHEMA_STEP = ['BEGIN', 'pg_advisory_xact_lock', 'CREATE TABLE IF NOT EXISTS batchdesk_schema', 'SELECT max(version)', 'COMMIT'];
+const SCHEMA_STEP = ['BEGIN', 'SET LOCAL statement_timeout', 'pg_advisory_xact_lock', 'CREATE TABLE IF NOT EXISTS batchdesk_schema', 'SELECT max(version)', 'COMMIT'];
 const PASSWORD = 'pw-never-shown';
 
 /** The store's URL with a password in it (the test cluster trusts every login, so it is not checked), through `proxy`. */
