@@ -9,6 +9,8 @@ import { BackgroundCheckpoint } from './db/background-checkpoint';
 import { openDatabase, type Db } from './db/connection';
 import type { UpgradeNotice } from './db/migrations';
 import { systemClock, type Clock, type Random } from './clock';
+import { isStoreUnreachable } from './store/pg/store-unreachable';
+import { notCreated, sealedAfterAll } from './team/uncertain-create';
 import { FileLogger, type Logger } from './log/logger';
 import { JobStore } from './queue/job-store';
 import { BatchStore, PREFIX_SHOWN, type BatchRow } from './queue/batch-store';
@@ -90,7 +92,7 @@ import { StorageFailure, storageFailure } from './queue/storage-failure';
 export { DATABASE_FILE };
 
 /** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
-export type HandOverTarget = Pick<PgQueueStore, 'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong'>;
+export type HandOverTarget = Pick<PgQueueStore, 'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong' | 'sealedImport' | 'shownUrl'>;
 /** What moved, and what was left out because the team already has it. */
 export interface HandOverResult {
   moved: number;
@@ -1111,9 +1113,11 @@ export class Engine {
    * Moves a batch just made here to a shared store (`batch create --store`): the same jobs, keys
    * and bodies, sealed there in its last step, then removed from this data folder so only the
    * team's workers send it. If the move fails half way, nothing is left in the shared store and
-   * the batch stays here, whole.
+   * the batch stays here, whole; if the store drops out of reach, nothing is kept here either (the
+   * same command makes it again). A seal whose answer was lost is asked about once the store
+   * answers (team/uncertain-create.ts): the batch was made there, or it was not.
    */
-  async handOver(id: string, to: HandOverTarget, opts: { allowResend?: boolean } = {}): Promise<HandOverResult> {
+  async handOver(id: string, to: HandOverTarget, opts: { allowResend?: boolean; say?: (line: string) => void } = {}): Promise<HandOverResult> {
     const row = this.batches.get(id);
     if (!row) throw new NotFoundError(`No batch "${id}".`);
     if (row.parent_id !== null) {
@@ -1133,6 +1137,13 @@ export class Engine {
     const optedOut: HandOverResult['optedOut'] = [];
     const cap = capabilityFor(row.capability);
     const moved = { total: 0, estimatedUnits: 0, estimatedCost: 0 };
+    const notMoved = (e: unknown): UserError =>
+      new UserError(
+        `Batch ${id} could not be moved to the shared store (${e instanceof Error ? e.message : String(e)}). It stays in this computer's data folder: send it here with \`batchdesk run ${id}\`, or cancel it and create it again with --store when the store is reachable.`,
+      );
+    const discardThere = async (): Promise<void> => {
+      for (const b of [...all].reverse()) await to.discardImport(b.id).catch(() => undefined);
+    };
     try {
       // Each step with the key it is planned with, known to the team only by a check: a worker with another key of that label leaves it.
       for (const b of all) await to.createBatchFrom(b, creatorTag(), await this.keyCheckFor(b));
@@ -1171,22 +1182,46 @@ export class Engine {
           moved.estimatedCost += j.estimatedCost;
         }
       }
-      // The whole chain appears at once, as on one computer.
-      if (moved.total > 0) await to.sealAll([{ id, totals: moved }, ...later.map((b) => ({ id: b.id, totals: { total: 0, estimatedUnits: b.estimated_units, estimatedCost: b.estimated_cost } }))]);
-      else for (const b of [...all].reverse()) await to.discardImport(b.id);
     } catch (e) {
-      for (const b of [...all].reverse()) await to.discardImport(b.id).catch(() => undefined);
-      throw new UserError(
-        `Batch ${id} could not be moved to the shared store (${e instanceof Error ? e.message : String(e)}). It stays in this computer's data folder: send it here with \`batchdesk run ${id}\`, or cancel it and create it again with --store when the store is reachable.`,
-      );
+      await discardThere();
+      if (isStoreUnreachable(e)) {
+        // Not made there (nothing was sealed), and not kept here: the same command makes it again.
+        this.forgetHere(all);
+        throw notCreated(id, to.shownUrl, e, false);
+      }
+      throw notMoved(e);
+    }
+    if (moved.total === 0) await discardThere();
+    else {
+      try {
+        // The whole chain appears at once, as on one computer.
+        await to.sealAll([{ id, totals: moved }, ...later.map((b) => ({ id: b.id, totals: { total: 0, estimatedUnits: b.estimated_units, estimatedCost: b.estimated_cost } }))]);
+      } catch (e) {
+        if (!isStoreUnreachable(e)) {
+          await discardThere();
+          throw notMoved(e);
+        }
+        // Made there or not, it is the team's to send from now on, never this computer's as well.
+        this.forgetHere(all);
+        if (!(await sealedAfterAll({ store: to, clock: this.clock, ...(opts.say ? { say: opts.say } : {}) }, id, e))) {
+          await discardThere();
+          throw notCreated(id, to.shownUrl, e, true);
+        }
+      }
     }
     // Sealed in the shared store (or nothing new for it): from now on this folder forgets it.
-    for (const b of [...all].reverse()) {
+    this.forgetHere(all);
+    this.logger.log('info', 'batch.handed_over', { batch: id, steps: all.length, items: moved.total, skipped: skipped.length, opted_out: optedOut.length });
+    return { moved: moved.total, skipped, optedOut };
+  }
+
+  /** A batch (and its steps) moved to the shared store, or not to be sent from here: removed from this data folder. */
+  private forgetHere(steps: readonly BatchRow[]): void {
+    for (const b of [...steps].reverse()) {
+      if (!this.batches.get(b.id)) continue;
       this.batches.unseal(b.id, creatorTag());
       this.deleteImport(b.id);
     }
-    this.logger.log('info', 'batch.handed_over', { batch: id, steps: all.length, items: moved.total, skipped: skipped.length, opted_out: optedOut.length });
-    return { moved: moved.total, skipped, optedOut };
   }
 
   /** The check of the key a batch is planned with (secrets/key-check.ts), or null when this computer has none for it. */
@@ -1201,7 +1236,7 @@ export class Engine {
    * --store`; team/team-follow-up.ts) with a key of this computer's keychain. Throws
    * AlreadyFollowed when a live follow-up does the same, unless `allowResend`.
    */
-  async teamFollowUp(to: FollowUpStore, parentId: string, input: CreateBatchInput): Promise<{ id: string; estimate: StepEstimate }[]> {
+  async teamFollowUp(to: FollowUpStore, parentId: string, input: CreateBatchInput, say?: (line: string) => void): Promise<{ id: string; estimate: StepEstimate }[]> {
     const parsed = CreateBatchInput.parse({ ...input, from: parentId });
     const late = parsed.at === undefined ? null : pastProblem(parsed.at, this.clock.now());
     if (late) throw new UserError(late);
@@ -1214,6 +1249,8 @@ export class Engine {
         keyCheck: (row) => this.keyCheckFor(row),
         newId: () => newBatchId(this.clock.now()),
         creator: creatorTag(),
+        clock: this.clock,
+        ...(say ? { say } : {}),
       },
       parentId,
       this.followUpRequest(parsed),
@@ -1223,7 +1260,7 @@ export class Engine {
   }
 
   /** Works as one worker of a team on a shared store (`run --store`) until nothing in scope is left to anyone. */
-  async runTeam(target: ApiTarget, shared: { store: SharedStore; clock: Clock; worker: string }, opts: TeamRunOptions & { say: (line: string) => void }): Promise<TeamWorker> {
+  async runTeam(target: ApiTarget, shared: { store: SharedStore; clock: Clock; worker: string; url?: string }, opts: TeamRunOptions & { say: (line: string) => void }): Promise<TeamWorker> {
     const worker = new TeamWorker({
       store: shared.store,
       rates: this.rates,
@@ -1237,6 +1274,7 @@ export class Engine {
       worker: shared.worker,
       alive: (w) => workerAlive(w),
       say: opts.say,
+      ...(shared.url !== undefined ? { storeUrl: shared.url } : {}),
     });
     await worker.run(opts);
     return worker;

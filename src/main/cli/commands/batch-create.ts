@@ -140,7 +140,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     };
     // Team mode: a follow-up of a team batch is made in the shared store itself; a new batch is moved there whole.
     const created: TeamCreated = shared
-      ? await createInTeamStore(engine, shared.store, { ...input, ...(from !== undefined ? { from: await teamParent(engine, shared.store, from) } : {}) })
+      ? await createInTeamStore(engine, shared.store, { ...input, ...(from !== undefined ? { from: await teamParent(engine, shared.store, from) } : {}) }, (line) => io.stderr.write(io.carry(`${line}\n`)))
       : { ...(await engine.createBatch({ ...input, ...(from !== undefined ? { from: engine.resolveBatchId(from) } : {}) })), teamHas: [], teamOptedOut: [] };
     const { batch, steps, estimates, alreadyQueued } = created;
     const problems = teamCreateProblems(created, CLI_TODO);

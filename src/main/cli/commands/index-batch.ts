@@ -19,7 +19,7 @@ export const indexCommand = bindCommand(indexSpec, async ({ values, positionals 
   const tier = Tier.safeParse(values.tier ?? 'standard');
   if (!tier.success) throw new UsageError(`--tier must be basic, standard or superior (got "${values.tier}").`);
   const g = globalOptions(values, io.env);
-  const shared = await openChosenStore(values.store, io.env);
+  const shared = await openChosenStore(values.store, io.env, 'worker');
   let engine;
   try {
     engine = openEngine(g, io);
@@ -63,7 +63,7 @@ async function teamIndex(engine: Engine, shared: SharedStoreHandle, idOrPrefix: 
   const parent = await resolveTeamBatch(shared.store, idOrPrefix);
   let id: string;
   try {
-    const [made] = await engine.teamFollowUp(shared.store, parent, { capability: 'embeddings', tier });
+    const [made] = await engine.teamFollowUp(shared.store, parent, { capability: 'embeddings', tier }, (line) => io.stderr.write(io.carry(`${line}\n`)));
     if (!made) throw new Error('the embeddings follow-up was not made');
     id = made.id;
     io.stdout.write(`Embedding the results of ${parent} in the team's batch ${id} (${itemsWords(await teamBatch(shared.store, id), parent)}).\n`);

@@ -46,7 +46,7 @@ export async function runBatches(engine: Engine, ids: string[] | null, io: Io, a
 
 export const runCommand = bindCommand(runSpec, async ({ values, positionals }, io) => {
   const g = globalOptions(values, io.env);
-  const shared = await openChosenStore(values.store, io.env);
+  const shared = await openChosenStore(values.store, io.env, 'worker');
   if (shared) {
     if (values.settle !== undefined) {
       await shared.store.close();

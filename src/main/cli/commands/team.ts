@@ -25,6 +25,7 @@ import { exportFiles, type FilesExport } from '../../engine/exporters/export-fil
 import { sharedResults } from '../../engine/read-models/job-results';
 import type { FilesFormat } from '../../../shared/capabilities/result-files';
 import { shortBudgetWords } from '../../engine/pipeline/budget-floor';
+import { StoreOutage } from '../../engine/team/store-outage';
 
 /** `--store` or BATCHDESK_STORE read and checked; a bad URL is a usage error naming where it came from. */
 export function storeChoice(flag: string | undefined, env: NodeJS.ProcessEnv): StoreChoice {
@@ -35,13 +36,13 @@ export function storeChoice(flag: string | undefined, env: NodeJS.ProcessEnv): S
   }
 }
 
-/** The shared store the command was pointed at, or null for this computer's data folder. */
-export async function openChosenStore(flag: string | undefined, env: NodeJS.ProcessEnv): Promise<SharedStoreHandle | null> {
+/** The shared store the command was pointed at, or null for this computer's data folder; `use` 'worker' for a command that sends. */
+export async function openChosenStore(flag: string | undefined, env: NodeJS.ProcessEnv, use: 'worker' | 'command' = 'command'): Promise<SharedStoreHandle | null> {
   const choice = storeChoice(flag, env);
   if (choice.kind === 'sqlite') return null;
   // The PostgreSQL client is loaded only by commands that use it.
   const { openSharedStore } = await import('../../engine/store/pg/open-shared-store');
-  return openSharedStore(choice.url);
+  return openSharedStore(choice.url, use);
 }
 
 /** `status --store`: every batch of the team, and which worker holds which of its items now. */
@@ -145,22 +146,25 @@ export async function teamControl(
  */
 export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals: readonly string[], io: Io, apiUrl: string | null, dataDir: string, stay = false): Promise<ExitCode> {
   const store = h.store;
-  const ids = positionals.length > 0 ? await Promise.all(positionals.map((p) => resolveTeamBatch(store, p))) : null;
+  const say = (line: string): void => void io.stderr.write(io.carry(`${line}\n`));
+  // Once this worker is under way, a store that drops is waited for, as the worker's own loop does.
+  const away = new StoreOutage({ clock: h.clock, logger: engine.logger, say, store: h.url });
+  const ids = positionals.length > 0 ? await away.retry(() => Promise.all(positionals.map((p) => resolveTeamBatch(store, p)))) : null;
   const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);
   io.stderr.write(`Worker ${h.worker} on ${h.description}: sending to ${conn.description}\n`);
   if (conn.sandbox) io.stderr.write('Note: every worker started without an API has its own embedded sandbox; give the team one with --api-url.\n');
   const unfinished = async (): Promise<BatchSummary[]> => (await teamBatches(store, null)).filter((b) => !isEnded(b.status));
   // A batch named comes with the steps after it (`--then`): shown, started and judged together.
-  const scope = ids !== null ? [...new Set((await Promise.all(ids.map((id) => pipelineSteps(store, id)))).flat())] : (await unfinished()).map((b) => b.id);
+  const scope = await away.retry(async () => (ids !== null ? [...new Set((await Promise.all(ids.map((id) => pipelineSteps(store, id)))).flat())] : (await unfinished()).map((b) => b.id)));
   for (const id of scope) {
-    const row = await store.batch(id);
+    const row = await away.retry(() => store.batch(id));
     // A batch scheduled for later (`--at`) starts at its time, on whichever worker is up then.
     if (row && row.started_at === null && row.scheduled_at !== null && row.scheduled_at > h.clock.now()) {
       const when = localTime(row.scheduled_at);
       io.stderr.write(ids !== null ? `Batch ${id} is scheduled for ${when}: this worker waits for it, then sends it.\n` : `Batch ${id} is scheduled for ${when}: left for then (a standing worker, \`run --watch --store\`, starts it).\n`);
       continue;
     }
-    await store.start(id);
+    await away.retry(() => store.start(id));
   }
   if (stay) io.stderr.write(io.carry('Staying on (--watch): batches started later (`batchdesk run ID --store URL` from any computer) and resumed ones are picked up; stop with Ctrl-C or SIGTERM.\n'));
   const stop = onInterrupt(io, 'Stopping: any item still in flight goes back to the shared queue (same idempotency key); other workers carry on.');
@@ -179,7 +183,7 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
   const timer = setInterval(() => void sample(), 1_000);
   let left = new Map<string, string>();
   try {
-    const worker = await engine.runTeam(conn.target, h, { batchIds: ids, signal: stop.signal, stay, say: (line) => io.stderr.write(io.carry(`${line}\n`)) });
+    const worker = await engine.runTeam(conn.target, h, { batchIds: ids, signal: stop.signal, stay, say });
     left = worker.left;
   } finally {
     clearInterval(timer);

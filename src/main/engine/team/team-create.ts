@@ -22,12 +22,13 @@ type Maker = Pick<Engine, 'createBatch' | 'handOver' | 'teamFollowUp'>;
 /**
  * Makes the batch (and its `then` steps) in the shared store, as `batch create` makes it here: not
  * started (the caller starts it, or a worker does at its `at`). `input.from` is a team batch's id.
+ * `say` hears what happens while the store is out of reach at the commit (uncertain-create.ts).
  */
-export async function createInTeamStore(engine: Maker, store: PgQueueStore, input: CreateBatchInput): Promise<TeamCreated> {
-  if (input.from !== undefined) return { ...(await followUp(engine, store, input.from, input)), teamHas: [], teamOptedOut: [] };
+export async function createInTeamStore(engine: Maker, store: PgQueueStore, input: CreateBatchInput, say?: (line: string) => void): Promise<TeamCreated> {
+  if (input.from !== undefined) return { ...(await followUp(engine, store, input.from, input, say)), teamHas: [], teamOptedOut: [] };
   const created = await engine.createBatch(input);
   if (!created.batch) return { ...created, teamHas: [], teamOptedOut: [] };
-  const moved = await engine.handOver(created.batch.id, store, { allowResend: input.allowResend === true });
+  const moved = await engine.handOver(created.batch.id, store, { allowResend: input.allowResend === true, ...(say ? { say } : {}) });
   const batch = moved.moved > 0 ? await teamBatch(store, created.batch.id) : null;
   return {
     batch,
@@ -42,9 +43,9 @@ export async function createInTeamStore(engine: Maker, store: PgQueueStore, inpu
 }
 
 /** The follow-up made in the shared store, reported as the local create reports one (a refusal as its one problem). */
-async function followUp(engine: Maker, store: PgQueueStore, parentId: string, input: CreateBatchInput): Promise<CreateBatchResult> {
+async function followUp(engine: Maker, store: PgQueueStore, parentId: string, input: CreateBatchInput, say?: (line: string) => void): Promise<CreateBatchResult> {
   try {
-    const [first, ...later] = await engine.teamFollowUp(store, parentId, input);
+    const [first, ...later] = await engine.teamFollowUp(store, parentId, input, say);
     if (!first) throw new Error('a follow-up was made without its first step');
     return {
       batch: await teamBatch(store, first.id),

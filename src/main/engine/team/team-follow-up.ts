@@ -21,11 +21,14 @@ import { AlreadyFollowed, followUpDetail, followUpEstimate, followUpName, projec
 import { sameWork } from '../pipeline/pipeline-store';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import { openCounts, StatsCache } from './team-batches';
+import type { Clock } from '../clock';
+import { causeOf, isStoreUnreachable } from '../store/pg/store-unreachable';
+import { notCreated, sealedAfterAll, untilAnswered } from './uncertain-create';
 
 /** Parent items read per page while filling the follower. */
 const PAGE = 500;
 
-export type FollowUpStore = Pick<PgQueueStore, 'batch' | 'createFollower' | 'succeededPage' | 'addDerived' | 'sealFollowers' | 'stopImport' | 'discardImport' | 'members' | 'stats'>;
+export type FollowUpStore = Pick<PgQueueStore, 'batch' | 'createFollower' | 'succeededPage' | 'addDerived' | 'sealFollowers' | 'stopImport' | 'discardImport' | 'members' | 'stats' | 'sealedImport' | 'shownUrl'>;
 
 export interface TeamFollowUpDeps {
   store: FollowUpStore;
@@ -37,6 +40,10 @@ export interface TeamFollowUpDeps {
   keyCheck: (row: BatchRow) => Promise<KeyCheck | null>;
   newId: () => string;
   creator: string;
+  /** Waits between asks while the store is out of reach. */
+  clock: Clock;
+  /** Tells the user what happens while the store is out of reach (the command line's stderr). */
+  say?: (line: string) => void;
 }
 
 /**
@@ -89,10 +96,17 @@ export async function createTeamFollowUp(
     recipient_gap_ms: 0,
     api: null,
   };
-  const same = await d.store.createFollower(row, d.creator, await d.keyCheck(row), r.allowResend ? null : (rows) => sameWork(rows, r.capability, r.options));
-  if (same) throw new AlreadyFollowed(parent.id, same);
+  // Each step is noted before its linking commit: one whose answer was lost is removed too.
   const made = [id];
+  // Whether the commit that makes them visible was sent, and what it makes.
+  let sealing = false;
+  let sealed: { id: string; estimate: StepEstimate }[] = [];
   try {
+    const same = await d.store.createFollower(row, d.creator, await d.keyCheck(row), r.allowResend ? null : (rows) => sameWork(rows, r.capability, r.options));
+    if (same) {
+      made.pop();
+      throw new AlreadyFollowed(parent.id, same);
+    }
     const filled = { count: 0, units: 0, cost: 0 };
     for (let after = 0; ; ) {
       const page = await d.store.succeededPage(parent.id, after, PAGE);
@@ -117,23 +131,35 @@ export async function createTeamFollowUp(
       const tier = s.tier ?? r.tier;
       const stepKey = d.keyFor(parent, s.capability, false);
       const next: BatchRow = { ...row, id: d.newId(), capability: s.capability, tier, options_json: JSON.stringify(options), budget: null, parent_id: prev.row.id, step: prev.row.step + 1, key_id: stepKey.id, client: stepKey.client };
-      await d.store.createFollower(next, d.creator, await d.keyCheck(next), null);
       made.push(next.id);
+      await d.store.createFollower(next, d.creator, await d.keyCheck(next), null);
       const e = projectStep(prev.shape, prev.row.step, { capability: s.capability, options, tier, rate: d.rate(s.capability, tier) });
       steps.push({ id: next.id, estimate: e });
       seals.push({ id: next.id, name: `${name} → ${e.label}`, estimatedUnits: e.units, estimatedCost: e.cost, detail: followUpDetail(e) });
       prev = { row: next, shape: e };
     }
+    sealing = true;
+    sealed = steps;
     await d.store.sealFollowers(seals);
     return steps;
   } catch (e) {
     // Nothing half made is left in the team's store; no worker flows into any of it once it is stopped.
-    for (const m of made.reverse()) {
-      await d.store
-        .stopImport(m)
-        .then(() => d.store.discardImport(m))
-        .catch(() => undefined);
+    const remove = (m: string): Promise<void> => d.store.stopImport(m).then(() => d.store.discardImport(m));
+    if (!isStoreUnreachable(e)) {
+      for (const m of [...made].reverse()) await remove(m).catch(() => undefined);
+      throw e;
     }
-    throw e;
+    const check = { store: d.store, clock: d.clock, ...(d.say ? { say: d.say } : {}) };
+    // A seal whose answer was lost may have gone through: then the follow-up is made.
+    if (sealing && (await sealedAfterAll(check, id, e))) return sealed;
+    // Its linked, unsealed part would take the parent's items and turn the same command away as
+    // "already followed": removed once the store answers, so the command can simply be run again.
+    const removeMade = async (): Promise<void> => {
+      for (const m of [...made].reverse()) await remove(m);
+    };
+    await untilAnswered(check, removeMade, (gone) =>
+      `The shared store ${d.store.shownUrl} cannot be reached (${causeOf(gone)}) while batch ${id} was being made: what was made of it is removed once the store answers (asking every second).`,
+    );
+    throw notCreated(id, d.store.shownUrl, e, true);
   }
 }

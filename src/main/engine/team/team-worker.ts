@@ -44,7 +44,8 @@ import { ENV_VAR } from '../secrets/key-manager';
 import { labelOfKeyId } from '../secrets/key-choice';
 import { enoughFor, spentAndLeft } from '../pipeline/budget-floor';
 import { budgetPauseReason, settledStanding } from '../pipeline/budget-pause-reason';
-import { isStoreUnreachable, isTransientConflict } from '../store/pg/store-unreachable';
+import { isStoreUnreachable } from '../store/pg/store-unreachable';
+import { RECONNECT_MS, StoreOutage } from './store-outage';
 import { rateBucketOf, SharedRate } from './shared-rate';
 import { FollowerPlans } from '../pipeline/follow-ups';
 import { describe } from '../../../shared/capabilities/catalog';
@@ -58,7 +59,7 @@ import { formatEur } from '../../../shared/money';
 import { destinationOf, destinationWords } from '../api/destination';
 
 /** What a worker needs of the shared store beyond the queue's transitions. */
-export type SharedStore = QueueStore & Pick<PgQueueStore, 'recordApi' | 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'recipientSent' | 'sampleState' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf' | 'optedOutAmong'>;
+export type SharedStore = QueueStore & Pick<PgQueueStore, 'recordApi' | 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'recipientSent' | 'sampleState' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf' | 'optedOutAmong' | 'startHeldAttempt'>;
 
 /** What the local runner also needs (its prices, randomness, log, API, settings and data folder), and the team's own. */
 export interface TeamWorkerDeps extends Pick<RunnerDeps, 'rates' | 'random' | 'logger' | 'target' | 'config' | 'dataDir'> {
@@ -73,6 +74,8 @@ export interface TeamWorkerDeps extends Pick<RunnerDeps, 'rates' | 'random' | 'l
   alive: (worker: string) => boolean;
   /** Tells the user what only this worker knows: a batch it leaves to others, the store gone and back. */
   say: (line: string) => void;
+  /** The store's URL, its password hidden, for what is said when it cannot be reached. */
+  storeUrl?: string;
 }
 
 export interface TeamRunOptions {
@@ -87,7 +90,6 @@ export interface TeamRunOptions {
 const POLL_MS = 1_000;
 /** How often a busy worker reads the batches again: a pause, a cancel or a revoked key reaches it within this. */
 const SCOPE_MS = 250;
-const RECONNECT_MS = 1_000;
 /**
  * How often a worker notes that it is up (PgQueueStore.present); status and the window list the
  * workers noted within WORKER_SEEN_MS, so a killed one drops off the list within seconds.
@@ -117,7 +119,7 @@ export class TeamWorker {
   private readonly waits = new WaitClocks();
   private readonly rate: SharedRate;
   private config: RunnerConfig;
-  private storeDown = false;
+  private readonly outage: StoreOutage;
   private beating = false;
   /** Batches this worker cannot send (no key for them here), with why: left to the others. */
   readonly left = new Map<string, string>();
@@ -137,6 +139,7 @@ export class TeamWorker {
     this.keys = new KeyCache(d.target);
     this.rate = new SharedRate(d.store, d.clock);
     this.plans = new FollowerPlans(d.rates);
+    this.outage = new StoreOutage({ clock: d.clock, logger: d.logger, say: d.say, store: d.storeUrl ?? null });
     setMaxListeners(0, this.stop.signal);
   }
 
@@ -175,7 +178,7 @@ export class TeamWorker {
             this.waits.keepOnly(new Set(scope.map((b) => b.id)));
             this.lineages = new Map([...(await this.d.store.pipelinesOf(scope.map((b) => b.pipeline_id)))].map(([id, members]) => [id, new Lineage(members)] as const));
             lookedAt = performance.now();
-            this.back();
+            this.outage.back();
           }
           if (this.budgetPauses.size > 0) {
             await this.restateSettledBudgetPauses().catch((e: unknown) => {
@@ -199,7 +202,7 @@ export class TeamWorker {
           await this.d.clock.sleep(Math.min(POLL_MS, Math.max(0, next - this.d.clock.now())), signal);
         } catch (e) {
           if (!isStoreUnreachable(e)) throw e;
-          this.down(e);
+          this.outage.gone(e);
           lookedAt = Number.NEGATIVE_INFINITY;
           await this.d.clock.sleep(RECONNECT_MS, signal);
         }
@@ -210,7 +213,7 @@ export class TeamWorker {
       this.gates.dispose();
       while (this.inflight.size > 0) await this.wake.wait(POLL_MS);
       // Its own pauses' words, named again now that its items finished: 2 s at most, as the leaving note below.
-      if (this.budgetPauses.size > 0 && !this.storeDown) {
+      if (this.budgetPauses.size > 0 && !this.outage.down) {
         await Promise.race([
           this.restateSettledBudgetPauses().catch((e: unknown) => this.d.logger.log('warn', 'budget.restate_failed', { error: e instanceof Error ? e.message : String(e) })),
           new Promise<void>((r) => setTimeout(r, 2_000).unref()),
@@ -281,47 +284,19 @@ export class TeamWorker {
       await this.d.store.renew([...this.inflight.values()], this.config.leaseMs);
       const n = await this.d.store.recoverExpired();
       if (n > 0) this.d.logger.log('warn', 'jobs.recovered', { count: n });
+      this.outage.back();
     } catch (e) {
       this.d.logger.log('warn', 'lease.renew_failed', { error: e instanceof Error ? e.message : String(e) });
+      // Leases that cannot be renewed run out: a worker that cannot hear the store says so.
+      if (isStoreUnreachable(e)) this.outage.gone(e);
     } finally {
       this.beating = false;
     }
   }
 
   /** Runs a write of the shared store until it is done: an outcome is never dropped because the database was away for a while. */
-  private async write<T>(fn: () => Promise<T>): Promise<T> {
-    for (;;) {
-      try {
-        const v = await fn();
-        this.back();
-        return v;
-      } catch (e) {
-        // Rolled back whole by the server to break a conflict with another worker: run it again.
-        if (isTransientConflict(e)) {
-          this.d.logger.log('warn', 'store.conflict_retried', { error: e instanceof Error ? e.message : String(e) });
-          continue;
-        }
-        if (!isStoreUnreachable(e)) throw e;
-        this.down(e);
-        await this.d.clock.sleep(RECONNECT_MS);
-      }
-    }
-  }
-
-  private down(e: unknown): void {
-    if (this.storeDown) return;
-    this.storeDown = true;
-    this.d.logger.log('warn', 'store.unreachable', { error: e instanceof Error ? e.message : String(e) });
-    this.d.say(
-      `The shared store cannot be reached (${e instanceof Error ? e.message : String(e)}). This worker pauses: it keeps the answers it has, tries again every second, and carries on when the store is back. Nothing is lost or sent twice.`,
-    );
-  }
-
-  private back(): void {
-    if (!this.storeDown) return;
-    this.storeDown = false;
-    this.d.logger.log('info', 'store.back', {});
-    this.d.say('The shared store is back: carrying on.');
+  private write<T>(fn: () => Promise<T>): Promise<T> {
+    return this.outage.retry(fn);
   }
 
   /** Concurrency is this worker's own; the request limit is the team's (the shared bucket), so the local gate has none. */
@@ -592,7 +567,12 @@ export class TeamWorker {
       await this.write(() => store.requeue(job, null));
       return;
     }
-    const attemptId = await this.write(() => store.startAttempt(job.id, key.label));
+    const attemptId = await this.write(() => store.startHeldAttempt(job, key.label, this.config.leaseMs));
+    if (attemptId === null) {
+      // Its lease ran out while the store was out of reach, and another worker has the job now.
+      this.d.logger.log('warn', 'job.lease_lost', { job: job.id });
+      return;
+    }
     const started = this.d.clock.now();
     let response: ApiResponse;
     try {

@@ -7,8 +7,8 @@ import type { Clock } from '../../clock';
 import { systemClock } from '../../clock';
 import { redactUrl } from '../store-url';
 import { DbClock } from './db-clock';
-import { PgQueueStore } from './pg-queue-store';
-import { isStoreUnreachable } from './store-unreachable';
+import { ANSWER_MS, PgQueueStore } from './pg-queue-store';
+import { isStoreUnreachable, unreachableWords } from './store-unreachable';
 import { withPgpassPassword } from './pgpass-password';
 import { SharedStoreError } from '../../failures';
 
@@ -27,29 +27,38 @@ export function workerTag(): string {
   return `${hostname()} ${process.pid}`;
 }
 
-export async function openSharedStore(url: string): Promise<SharedStoreHandle> {
+/** `use`: a worker hears within seconds that the store stopped answering; a command's reads may take longer (PgQueueStore ANSWER_MS). */
+export async function openSharedStore(url: string, use: keyof typeof ANSWER_MS = 'command'): Promise<SharedStoreHandle> {
   let server: Clock = systemClock;
   // The store's clock is the server's once measured; until then (the migration) the local one.
   const clock: Clock = { now: () => server.now(), sleep: (ms, signal) => systemClock.sleep(ms, signal) };
   const worker = workerTag();
   let store: PgQueueStore;
   try {
-    store = await PgQueueStore.open({ url: await withPgpassPassword(url), clock, worker });
+    store = await PgQueueStore.open({ url: await withPgpassPassword(url), clock, worker, shownUrl: redactUrl(url), answerMs: ANSWER_MS[use] });
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    if (why.includes('schema version')) throw new SharedStoreError(`The shared store ${redactUrl(url)}: ${why}.`);
-    if (isStoreUnreachable(e)) {
-      throw new SharedStoreError(`The shared store ${redactUrl(url)} cannot be reached (${why}). Check that the PostgreSQL server is running and that this computer can reach its host and port, then try again.`);
-    }
-    // The client's own words for a server that asks for a password none was given for.
-    if (why.includes('client password must be a string')) {
-      throw new SharedStoreError(`The shared store ${redactUrl(url)} asks for a password and none was given. Put it in the URL (postgresql://user:PASSWORD@host/db), in PGPASSWORD or in ~/.pgpass, then try again.`);
-    }
-    throw new SharedStoreError(`The shared store ${redactUrl(url)} refused the connection (${why}). Check the user, the password (in the URL, PGPASSWORD or ~/.pgpass) and the database name.`);
+    throw openFailure(url, e);
   }
   const db = new DbClock(store.pool);
-  await db.sync();
+  try {
+    await db.sync();
+  } catch (e) {
+    await store.close().catch(() => undefined);
+    throw openFailure(url, e);
+  }
   server = db;
   const shown = redactUrl(url);
   return { store, clock, worker, description: `the shared store ${shown}`, url: shown };
+}
+
+/** Why the store could not be opened, and what to check. */
+function openFailure(url: string, e: unknown): SharedStoreError {
+  const why = e instanceof Error ? e.message : String(e);
+  if (why.includes('schema version')) return new SharedStoreError(`The shared store ${redactUrl(url)}: ${why}.`);
+  if (isStoreUnreachable(e)) return new SharedStoreError(unreachableWords(redactUrl(url), e));
+  // The client's own words for a server that asks for a password none was given for.
+  if (why.includes('client password must be a string')) {
+    return new SharedStoreError(`The shared store ${redactUrl(url)} asks for a password and none was given. Put it in the URL (postgresql://user:PASSWORD@host/db), in PGPASSWORD or in ~/.pgpass, then try again.`);
+  }
+  return new SharedStoreError(`The shared store ${redactUrl(url)} refused the connection (${why}). Check the user, the password (in the URL, PGPASSWORD or ~/.pgpass) and the database name.`);
 }

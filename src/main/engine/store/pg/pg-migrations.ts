@@ -8,6 +8,9 @@ import type pg from 'pg';
 /** Any fixed number: the advisory lock every Batchdesk worker takes to migrate. */
 const MIGRATION_LOCK = 7_242_013;
 
+/** How long one migration statement (or the wait for another worker's migration) may take. */
+const MIGRATION_ANSWER_MS = 30 * 60_000;
+
 /** Adds the inserted row's counts to the shard's (migration 3's upserts into batch_stats, aliased s). */
 const ADD_TO_SHARD = `ON CONFLICT (batch_id, shard) DO UPDATE SET
         queued = s.queued + EXCLUDED.queued, running = s.running + EXCLUDED.running, retry_wait = s.retry_wait + EXCLUDED.retry_wait,
@@ -440,9 +443,17 @@ export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
 
 /** Brings the database to the current schema; refuses one made by a newer Batchdesk. */
 export async function migratePg(client: pg.ClientBase): Promise<void> {
+  // Waiting for another worker's migration and rewriting large tables take minutes, not the
+  // seconds a statement gets otherwise (pg-queue-store.ts ANSWER_MS), on the server and here.
+  const slow = (text: string, values: unknown[] = []): Promise<pg.QueryResult> => {
+    // pg reads a query's own query_timeout (lib/client.js); its types list it for the client only.
+    const q: pg.QueryConfig & { query_timeout: number } = { text, values, query_timeout: MIGRATION_ANSWER_MS };
+    return client.query(q);
+  };
   await client.query('BEGIN');
   try {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query('SET LOCAL statement_timeout = 0');
+    await slow('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS batchdesk_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
     const r = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM batchdesk_schema');
     const current = r.rows[0]?.v ?? 0;
@@ -452,7 +463,7 @@ export async function migratePg(client: pg.ClientBase): Promise<void> {
       );
     }
     for (let v = current + 1; v <= PG_SCHEMA_VERSION; v++) {
-      await client.query(PG_MIGRATIONS[v - 1] as string);
+      await slow(PG_MIGRATIONS[v - 1] as string);
       await client.query('INSERT INTO batchdesk_schema (version) VALUES ($1)', [v]);
     }
     await client.query('COMMIT');

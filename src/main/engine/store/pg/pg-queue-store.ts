@@ -11,6 +11,8 @@ import type { EngineError } from '../../../../shared/errors';
 import type { PauseKind } from '../../../../shared/domain';
 import type { AttemptEnd, BatchRow, BatchStats, BatchTotals, JobEvent, JobRow, LeasedJob, NewBatch, NewJob, QueueStore, SuccessRecord } from '../queue-store';
 import { migratePg } from './pg-migrations';
+import { isStoreUnreachable } from './store-unreachable';
+import { redactUrl } from '../store-url';
 import type { NextRetry } from '../../read-models/batch-summary-of';
 import { spendSql, type ParsedSpendQuery, type SpendRaw } from '../../read-models/spend-report';
 import type { PaceDecision } from '../../messaging/recipient-pacing';
@@ -55,6 +57,10 @@ export interface PgStoreOptions {
   poolSize?: number;
   /** How long a new connection may take before it counts as the store being out of reach (default CONNECT_TIMEOUT_MS). */
   connectTimeoutMs?: number;
+  /** The URL as shown to the user (its password hidden); default: `url` with its password hidden. */
+  shownUrl?: string;
+  /** How long one statement may take (default ANSWER_MS.command; a worker's: ANSWER_MS.worker). */
+  answerMs?: number;
 }
 
 /**
@@ -63,6 +69,24 @@ export interface PgStoreOptions {
  * them) kept a worker's first query waiting for the system's TCP timeout, minutes.
  */
 export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * How long the store may take to answer one statement before it counts as out of reach. The
+ * server stops a statement that runs longer (its locks freed), and the client gives up
+ * ANSWER_MARGIN_MS later on an answer that does not come: over a network that silently stopped
+ * forwarding, TCP itself waits for minutes, and a worker went silent while its leases ran out. A
+ * worker hears of it within seconds, so it says so and tries again well within 10 s; a command's
+ * reads (a report over a large store) may take longer.
+ */
+export const ANSWER_MS = { worker: 6_000, command: 30_000 } as const;
+const ANSWER_MARGIN_MS = 2_000;
+/**
+ * A client silent this long inside a transaction (its network froze, its laptop closed) loses it
+ * on the server, and its row and advisory locks with it: the other workers are not held up.
+ */
+export const IDLE_IN_TRANSACTION_MS = 20_000;
+/** Idle connections are probed after this long, so one whose peer is gone is not kept for minutes. */
+const KEEPALIVE_MS = 10_000;
 
 /** A batch a worker leaves to the others, and why (no key for it on that machine). */
 export const LeftBatch = z.object({ batch: z.string(), why: z.string() });
@@ -84,10 +108,13 @@ export interface WorkerUp {
 export class PgQueueStore implements QueueStore {
   readonly kind = 'postgresql' as const;
   readonly pool: pg.Pool;
+  /** The store's URL, its password hidden: what messages name it by. */
+  readonly shownUrl: string;
   private readonly clock: Clock;
   private readonly worker: string;
 
   private constructor(o: PgStoreOptions) {
+    const answerMs = o.answerMs ?? ANSWER_MS.command;
     this.pool = new pg.Pool({
       connectionString: o.url,
       types,
@@ -96,31 +123,27 @@ export class PgQueueStore implements QueueStore {
       connectionTimeoutMillis: o.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       // Kept-alive sockets notice a server that went away while a connection was idle in the pool.
       keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_MS,
+      statement_timeout: answerMs,
+      query_timeout: answerMs + ANSWER_MARGIN_MS,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
     });
     // A connection the server dropped while idle must not crash the process: the next query reconnects.
     this.pool.on('error', () => undefined);
     this.clock = o.clock;
     this.worker = o.worker;
+    this.shownUrl = o.shownUrl ?? redactUrl(o.url);
   }
 
   /** Connects and brings the schema up to date. */
   static async open(o: PgStoreOptions): Promise<PgQueueStore> {
     const store = new PgQueueStore(o);
-    let client: pg.PoolClient;
     try {
-      client = await store.pool.connect();
+      await store.withClient((c) => migratePg(c));
     } catch (e) {
       await store.pool.end().catch(() => undefined);
       throw e;
     }
-    try {
-      await migratePg(client);
-    } catch (e) {
-      client.release();
-      await store.pool.end();
-      throw e;
-    }
-    client.release();
     return store;
   }
 
@@ -129,29 +152,44 @@ export class PgQueueStore implements QueueStore {
     return this.clock.now();
   }
 
-  /** Runs `fn` in one transaction on one connection. */
-  async transaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` on one connection of the pool. A connection that dies while checked out (a reset,
+   * the server restarted) reports on the client, not the pool: without a listener that ends the
+   * process with a bare stack trace. Its queries fail as well, and a broken client (or one left
+   * waiting for an answer) is destroyed instead of going back to the pool.
+   */
+  private async withClient<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     const c = await this.pool.connect();
-    // A connection that dies while checked out (the server restarted) reports on the client, not
-    // the pool: without a listener that would end the process. Its queries fail as well, and the
-    // client is destroyed instead of going back to the pool.
     let broken: Error | undefined;
     const onError = (e: Error): void => {
       broken = e;
     };
     c.on('error', onError);
     try {
-      await c.query('BEGIN');
-      const v = await fn(c);
-      await c.query('COMMIT');
-      return v;
+      return await fn(c);
     } catch (e) {
-      if (!broken) await c.query('ROLLBACK').catch(() => undefined);
+      if (broken === undefined && isStoreUnreachable(e)) broken = e instanceof Error ? e : new Error(String(e));
       throw e;
     } finally {
       c.off('error', onError);
       c.release(broken);
     }
+  }
+
+  /** Runs `fn` in one transaction on one connection. */
+  async transaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.withClient(async (c) => {
+      await c.query('BEGIN');
+      try {
+        const v = await fn(c);
+        await c.query('COMMIT');
+        return v;
+      } catch (e) {
+        // A connection that is gone (or still owes an answer) cannot roll back: the server does when it ends.
+        if (!isStoreUnreachable(e)) await c.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      }
+    });
   }
 
   private async changed(sql: string, params: unknown[]): Promise<number> {
@@ -409,6 +447,28 @@ export class PgQueueStore implements QueueStore {
       const r = await c.query<{ id: number }>(
         `INSERT INTO attempts (job_id, started_at, outcome, key_label, worker) VALUES ($1, $2, 'in_flight', $3, $4) RETURNING id`,
         [jobId, this.now(), keyLabel, this.worker],
+      );
+      return (r.rows[0] as { id: number }).id;
+    });
+  }
+
+  /**
+   * The attempt of a job this worker still holds, its lease renewed for the request about to
+   * leave; null when the lease is no longer this worker's. A worker that could not reach the
+   * store for longer than a lease finds its jobs taken by another worker when it is back: it must
+   * not send them as well. One statement more than startAttempt, in the same transaction.
+   */
+  async startHeldAttempt(job: LeasedJob, keyLabel: string | null, leaseMs: number): Promise<number | null> {
+    return this.transaction(async (c) => {
+      const held = await c.query(`UPDATE jobs SET attempts = attempts + 1, lease_expires_at = $3 WHERE id = $1 AND lease_token = $2 AND state = 'running'`, [
+        job.id,
+        job.lease_token,
+        this.now() + leaseMs,
+      ]);
+      if (held.rowCount !== 1) return null;
+      const r = await c.query<{ id: number }>(
+        `INSERT INTO attempts (job_id, started_at, outcome, key_label, worker) VALUES ($1, $2, 'in_flight', $3, $4) RETURNING id`,
+        [job.id, this.now(), keyLabel, this.worker],
       );
       return (r.rows[0] as { id: number }).id;
     });
@@ -1103,6 +1163,16 @@ export class PgQueueStore implements QueueStore {
   async nextRetry(batchId: string): Promise<NextRetry | null> {
     const r = await this.pool.query<NextRetry>(`SELECT run_at, error_kind, error_message FROM jobs WHERE batch_id = $1 AND state = 'retry_wait' ORDER BY run_at LIMIT 1`, [batchId]);
     return r.rows[0] ?? null;
+  }
+
+  /**
+   * Whether the import `id` was sealed (made visible to the team). A transaction sealing it right
+   * now holds its row: this waits for that one to end, so a seal whose answer was lost on the way
+   * (the connection dropped around its COMMIT) is told apart from one that never reached the server.
+   */
+  async sealedImport(id: string): Promise<boolean> {
+    const r = await this.pool.query<{ ready: number }>(`SELECT ready FROM batches WHERE id = $1 FOR SHARE`, [id]);
+    return r.rows[0]?.ready === 1;
   }
 
   /** Removes an import that was never sealed, jobs first. */
