@@ -253,17 +253,18 @@ export async function exportBatch(pages: ExportPages, capability: BatchCapabilit
   return n;
 }
 
-/** A readable block per item: the text a result offers, or its columns when it offers none; a made-up one says so first. */
+/** A readable block per item: the text a result offers, or its columns when it offers none; a made-up one says so after its first line. */
 function txtBlock(f: Flat, job: JobRow, capability: BatchCapability): string {
   const made = f.sandbox === 'yes';
-  const head = `=== ${f.source} [${f.state}${made ? ', made up by the sandbox' : ''}]${made ? `\n${MADE_UP_WORDS}` : ''}`;
+  const head = `=== ${f.source} [${f.state}${made ? ', made up by the sandbox' : ''}]`;
+  const note = made ? `${MADE_UP_WORDS}\n` : '';
   const desc = capabilityFor(capability).descriptor;
   const text = job.state === 'succeeded' ? desc.offers(storedJson(job.result_json)) : null;
-  if (text !== null) return `${head}\n${text}\n\n`;
+  if (text !== null) return `${head}\n${note}${text}\n\n`;
   if (f.error) return `${head} - ${f.error}\n`;
   const cols = Object.entries(desc.columns(storedJson(job.result_json)))
     .filter(([, v]) => v !== null)
     .map(([k, v]) => `${k} ${v}`)
     .join(', ');
-  return `${head}${f.to ? ` to ${f.to}` : ''}${cols ? ` ${cols}` : ''}\n`;
+  return `${head}${f.to ? ` to ${f.to}` : ''}${cols ? ` ${cols}` : ''}\n${note}`;
 }
