@@ -302,8 +302,10 @@ export class Runner {
     const consider = (t: number | null): void => {
       if (t !== null && (next === null || t < next)) next = t;
     };
-    // A sample run waits for its own items only: the rest is queued, but not to be sent yet.
-    for (const b of scope) consider(this.d.jobs.nextRunAt(b.id, b.sampling > 0));
+    // A sample run waits for its own items only (the rest is queued, not to be sent yet); once they
+    // are sent, it is looked at again until it pauses (its items still in the later steps).
+    const now = this.d.clock.now();
+    for (const b of scope) consider(b.sampling > 0 ? (this.d.jobs.nextRunAt(b.id, true) ?? now + POLL_MS) : this.d.jobs.nextRunAt(b.id));
     // Batches named to this run (`batchdesk run <id>`) that are scheduled for later are waited for;
     // a run of everything ends, and whichever runner is up at the time starts them.
     for (const id of batchIds ?? []) {

@@ -238,7 +238,9 @@ export class TeamWorker {
       const s = await this.d.store.stats(b.id);
       let t: number | null = s.counts.running > 0 ? now + POLL_MS : null;
       if (s.counts.queued + s.counts.retry_wait > 0) {
-        const due = await this.d.store.nextRunAt(b.id, b.sampling > 0);
+        // A sample run sends its own items only; once they are sent it pauses (here or on another
+        // worker) as soon as they are through: looked at again, not waited on as the rest's run time.
+        const due = b.sampling > 0 ? ((await this.d.store.nextRunAt(b.id, true)) ?? now + POLL_MS) : await this.d.store.nextRunAt(b.id);
         if (due !== null) t = t === null ? due : Math.min(t, due);
       }
       if (t !== null && (next === null || t < next)) next = t;
