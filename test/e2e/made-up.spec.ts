@@ -24,6 +24,8 @@ test('a made-up transcript is tagged in the job table and explained in the job d
   await expect(made.getByTestId('made-up-tag')).toHaveAttribute('title', /not a real result/);
   await expect(read).toContainText('Succeeded');
   await expect(read.getByTestId('made-up-tag')).toHaveCount(0);
+  await made.scrollIntoViewIfNeeded();
+  await shot(page, 'jobs-made-up', testInfo);
 
   await made.click();
   const dialog = page.getByRole('dialog');
