@@ -103,7 +103,7 @@ export class ApiPipeline {
           throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
         }
         const o = claim.outcome;
-        return { outcome: { status: o.status, contentType: o.contentType, body: o.body, headers: {}, storable: false }, replayed: true, drop: false };
+        return { outcome: { status: o.status, contentType: o.contentType, body: o.body, headers: o.headers, storable: false }, replayed: true, drop: false };
       }
 
       let prepared: Prepared;

@@ -13,6 +13,8 @@ export interface StoredOutcome {
   status: number;
   contentType: string;
   body: Buffer;
+  /** Headers that belong to the answer (X-Sandbox-Made-Up on a made-up binary answer), replayed with it. */
+  headers: Record<string, string>;
 }
 
 export type IdempotencyClaim =
@@ -55,6 +57,7 @@ interface IdemRow {
   status: number | null;
   content_type: string | null;
   body: Buffer | null;
+  headers: string | null;
 }
 
 interface LedgerRow {
@@ -87,7 +90,7 @@ CREATE TABLE IF NOT EXISTS keys (
 CREATE TABLE IF NOT EXISTS idempotency (
   client TEXT NOT NULL, idem_key TEXT NOT NULL,
   state TEXT NOT NULL CHECK (state IN ('in_progress','done')),
-  fingerprint TEXT, status INTEGER, content_type TEXT, body BLOB,
+  fingerprint TEXT, status INTEGER, content_type TEXT, body BLOB, headers TEXT,
   created_at TEXT NOT NULL, finished_at TEXT,
   PRIMARY KEY (client, idem_key));
 CREATE TABLE IF NOT EXISTS ledger (
@@ -141,6 +144,18 @@ function toDelivery(r: LedgerRow): Delivery {
   };
 }
 
+/** Stored answer headers; none when the row predates them or they cannot be read. */
+function storedHeaders(json: string | null): Record<string, string> {
+  if (json === null) return {};
+  try {
+    const v: unknown = JSON.parse(json);
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return {};
+    return Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
 function parseRecord(json: string): Record<string, unknown> {
   const v: unknown = JSON.parse(json);
   const out: Record<string, unknown> = {};
@@ -166,6 +181,9 @@ export class SandboxStore {
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
+    // A state file from before replays kept their headers: the column is added, its rows replay without.
+    const columns = this.db.prepare<[], { name: string }>(`PRAGMA table_info(idempotency)`).all();
+    if (!columns.some((c) => c.name === 'headers')) this.db.exec(`ALTER TABLE idempotency ADD COLUMN headers TEXT`);
     // Nothing can still be running after a restart: forget claims of requests that died with
     // the previous process so their retries do the work instead of getting 409 forever.
     this.db.prepare(`DELETE FROM idempotency WHERE state = 'in_progress'`).run();
@@ -250,24 +268,24 @@ export class SandboxStore {
     if (ins.changes === 1) return { state: 'claimed' };
     const row = this.db
       .prepare<[string, string], IdemRow>(
-        `SELECT state, fingerprint, status, content_type, body FROM idempotency WHERE client = ? AND idem_key = ?`,
+        `SELECT state, fingerprint, status, content_type, body, headers FROM idempotency WHERE client = ? AND idem_key = ?`,
       )
       .get(client, key);
     if (!row || row.state === 'in_progress' || row.status === null || row.fingerprint === null) return { state: 'in_progress' };
     return {
       state: 'done',
       fingerprint: row.fingerprint,
-      outcome: { status: row.status, contentType: row.content_type ?? 'application/octet-stream', body: row.body ?? Buffer.alloc(0) },
+      outcome: { status: row.status, contentType: row.content_type ?? 'application/octet-stream', body: row.body ?? Buffer.alloc(0), headers: storedHeaders(row.headers) },
     };
   }
 
   finishIdempotency(client: string, key: string, fingerprint: string, outcome: StoredOutcome): void {
     this.db
       .prepare(
-        `UPDATE idempotency SET state = 'done', fingerprint = ?, status = ?, content_type = ?, body = ?, finished_at = ?
+        `UPDATE idempotency SET state = 'done', fingerprint = ?, status = ?, content_type = ?, body = ?, headers = ?, finished_at = ?
          WHERE client = ? AND idem_key = ?`,
       )
-      .run(fingerprint, outcome.status, outcome.contentType, outcome.body, nowIso(), client, key);
+      .run(fingerprint, outcome.status, outcome.contentType, outcome.body, JSON.stringify(outcome.headers), nowIso(), client, key);
   }
 
   /** Forgets an unfinished claim so a retry does the work (5xx, faults, aborted uploads). */

@@ -22,8 +22,11 @@ export interface UploadedFile {
   head: Buffer;
   /** Script carried by the file itself: WAV LIST/INFO ICMT or PNG tEXt Description. */
   embeddedText: string | null;
-  /** PDF only: page count, and text per page when it could be extracted (null otherwise). */
-  pdf: { pages: number; pageTexts: string[] | null } | null;
+  /**
+   * PDF only: page count, and text per page when it could be extracted (null otherwise: no text
+   * layer, or `textGaveUp` when it held more text than the sandbox keeps).
+   */
+  pdf: { pages: number; pageTexts: string[] | null; textGaveUp: boolean } | null;
 }
 
 export interface Upload {
@@ -101,7 +104,7 @@ class FileSink implements PartSink {
     if (this.kind === 'pdf' && this.pdfText && this.pdfPages) {
       const pages = this.pdfPages.finish();
       const texts = this.pdfText.finish();
-      pdf = { pages: Math.max(1, pages), pageTexts: texts && texts.length > 0 ? assignPages(texts, pages) : null };
+      pdf = { pages: Math.max(1, pages), pageTexts: texts && texts.length > 0 ? assignPages(texts, pages) : null, textGaveUp: texts === null };
     }
     this.done({
       field: this.info.name,

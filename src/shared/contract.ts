@@ -133,6 +133,8 @@ export const JobRowView = z.object({
   error: z.string().nullable(),
   /** The result in one line (transcript start, invoice number and total, message status, ...). */
   result: z.string().nullable(),
+  /** The result was made up by the built-in sandbox, not a real API's (shared/made-up.ts). */
+  madeUp: z.boolean(),
   /** An invoice's checks: the names of those that failed (empty: all passed); null for anything else. */
   failedChecks: z.array(z.string()).nullable(),
   updatedAt: z.string(),

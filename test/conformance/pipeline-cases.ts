@@ -234,6 +234,10 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       await r.run(first.id);
       expect(await r.summary(first.id)).toMatchObject({ status: 'paused', counts: expect.objectContaining({ succeeded: 1, queued: 2 }) });
       expect((await r.summary(next.id)).counts.succeeded).toBe(1);
+      // Paused once the sample's summary was made too: the projection covers both steps, the summary's measured.
+      expect((await r.summary(first.id)).pause?.reason).toMatch(
+        /^Sample done: 1 of 3 items \(1 succeeded, 0 failed\), through every step: .* The other 2 would cost about €\d+\.\d{4}: transcribe €\d+\.\d{4} \(their own audio seconds\), text \(summary\) €\d+\.\d{4} \(.*measured on the sample\); about €\d+\.\d{4} for the whole pipeline/,
+      );
       expect(await r.resume(first.id)).toBe(true);
       await r.run(first.id);
       expect(await r.summary(next.id)).toMatchObject({ status: 'done', counts: expect.objectContaining({ succeeded: 3 }) });

@@ -235,6 +235,25 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
       expect(await store.estimateLeft('s3')).toBe(60);
     });
 
+    it("measures a later step's items against the first step's units of the same items, and projects those to come", async () => {
+      // A first step of 6 recordings of 10, 20, ... 60 s (units), of which 4 have gone on.
+      await store.createBatch({ id: 'calls', name: 'calls', capability: 'transcribe', tier: 'standard', channel: null, options: {}, budget: null, creator: 'test 1' });
+      await store.addJobs('calls', plainJobs(6, 'calls').map((j) => ({ ...j, estimatedUnits: 10 * j.seq, estimatedCost: 40 * j.seq })));
+      await store.seal('calls', { total: 6, estimatedUnits: 210, estimatedCost: 840 });
+      await store.start('calls');
+      // Summaries of the first 4, each costing 9 per second of its call (items keep their seq through every step).
+      await store.createBatch({ id: 'sums', name: 'sums', capability: 'text', tier: 'standard', channel: null, options: { task: 'summary' }, budget: null, creator: 'test 1', follows: { parentId: 'calls', pipelineId: 'calls', step: 2 } });
+      await store.addJobs('sums', plainJobs(4, 'sums').map((j) => ({ ...j, estimatedUnits: 150 * j.seq, estimatedCost: 90 * j.seq })));
+      await store.seal('sums', { total: 4, estimatedUnits: 1_000, estimatedCost: 1_000 });
+      for (const j of await store.claim('calls', 4, 60_000)) await store.succeed(j, ok);
+      const f = await store.leftFigures('sums');
+      expect(f).toMatchObject({ open: 900, coming: 2, comingUnits: 110, perItem: false });
+      expect(f?.made).toMatchObject({ count: 4, cost: 900, units: 1_500, base: 100 });
+      expect(f?.made.spread).toBeCloseTo(8_100, 6);
+      // The 2 to come (50 and 60 s) at 9 a second, not at the mean of 4 shorter calls (2 x 225).
+      expect(await store.estimateLeft('sums')).toBe(900 + 990);
+    });
+
     it('gives every job of a resumed batch a fresh 429 budget, and only on a resume', async () => {
       const [job] = await store.claim('b1', 1, 60_000);
       if (!job) throw new Error('no job');

@@ -35,3 +35,23 @@ export function writeWavFolder(dir: string, n: number): string {
   }
   return dir;
 }
+
+/** A PCM WAV (8 kHz, 8-bit mono) of `seconds` of near silence whose first samples carry `i`: a recording of that length. */
+export function wavOfSeconds(seconds: number, i: number): Buffer {
+  const samples = Math.round(seconds * 8000);
+  const b = Buffer.alloc(44 + samples, 0x80);
+  b.write('RIFF', 0, 'latin1');
+  b.writeUInt32LE(b.length - 8, 4);
+  b.write('WAVEfmt ', 8, 'latin1');
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20); // PCM
+  b.writeUInt16LE(1, 22); // mono
+  b.writeUInt32LE(8000, 24);
+  b.writeUInt32LE(8000, 28);
+  b.writeUInt16LE(1, 32);
+  b.writeUInt16LE(8, 34);
+  b.write('data', 36, 'latin1');
+  b.writeUInt32LE(samples, 40);
+  b.writeUInt32LE(i, 44);
+  return b;
+}

@@ -11,6 +11,7 @@ import { readZip } from '../helpers/zip';
 import { createAndRun, jobsOf, RECORDINGS, startHarness, writeText as file, type Harness } from './harness';
 import { describe as describeCapability } from '../../src/shared/capabilities/catalog';
 import { UserError } from '../../src/main/engine/failures';
+import { MADE_UP_WORDS } from '../../src/shared/made-up';
 
 const sorted = (dir: string): string[] => readdirSync(dir).sort();
 
@@ -113,7 +114,8 @@ describe('export as files', () => {
     const x = await h.engine.exportFiles(r.id, dir);
     expect(x).toMatchObject({ written: 1, noFile: 1, problemCount: 0 });
     expect(sorted(dir)).toEqual(['line-1.txt']);
-    expect(readFileSync(join(dir, 'line-1.txt'), 'utf8')).toBe((JSON.parse(r.jobs[0]?.result_json ?? '{}') as { text: string }).text);
+    // The sandbox's summary is made up, and its file says so first (A21).
+    expect(readFileSync(join(dir, 'line-1.txt'), 'utf8')).toBe(`[${MADE_UP_WORDS}]\n\n${(JSON.parse(r.jobs[0]?.result_json ?? '{}') as { text: string }).text}`);
 
     const csv = await file(h, 'named.csv', 'input,name\nPlease cancel my plan.,ticket 7/A\n');
     const named = await createAndRun(h, { capability: 'text', paths: [csv], task: 'reply' });

@@ -28,7 +28,7 @@ describe('routes', () => {
         { start: 0, end: 0.976, text: 'Hola, gracias por llamar.' },
         { start: 0.976, end: 2.5, text: '¿En qué le puedo ayudar con la factura?' },
       ],
-      sandbox: true,
+      // The recording's own script, not made up: no sandbox mark (A21).
     });
     const row = (await admin.usage()).rows.find((r) => r.rate_item === 'transcribe');
     expect(row).toMatchObject({ tier: 'basic', units: 3, cost: 6 }); // ceil(2.5) s x 2
@@ -42,6 +42,8 @@ describe('routes', () => {
     expect(typeof a.text).toBe('string');
     expect((a.text as string).length).toBeGreaterThan(20);
     expect(b.text).toBe(a.text);
+    // Sentences of a call corpus, not what the recording says: marked made up (A21).
+    expect(a.sandbox).toBe(true);
 
     const pdf = await upload(sb, '/v1/transcribe', multipart('x', {}, { name: 'a.pdf', data: textPdf([['x']]) }), 'x');
     expect(pdf.status).toBe(415);
@@ -83,29 +85,43 @@ describe('routes', () => {
       total: '1234.50',
       currency: 'EUR',
     });
-    expect(body.sandbox).toBe(true);
+    // Read from the document's text layer: not made up, no mark (A21).
+    expect(body).not.toHaveProperty('sandbox');
     expect((await admin.usage()).rows.find((r) => r.rate_item === 'ocr')).toMatchObject({ units: 2, cost: 400 });
   });
 
-  it('ocr uses a PNG Description, pseudo text for other images, and refuses audio', async () => {
-    const { sb } = await sandbox();
+  it('ocr reads a PNG Description, refuses scans it has no text for (never an invented invoice), and refuses audio', async () => {
+    const { sb, admin } = await sandbox();
     const png = encodePng(2, 2, Buffer.alloc(12, 200), { Description: 'Acme Ltd\nInvoice no. 77\nTotal: $12.00' });
     const body = await json(await upload(sb, '/v1/ocr', multipart('b', {}, { name: 'scan.png', data: png }), 'b'));
     expect(body.text).toBe('Acme Ltd\nInvoice no. 77\nTotal: $12.00');
     expect(body.fields).toEqual({ vendor: 'Acme Ltd', invoice_number: '77', gross: '12.00', total: '12.00', currency: 'USD' });
+    expect(body).not.toHaveProperty('sandbox');
+    const billed = (await admin.usage()).rows.length;
 
+    // An image without text of its own, and a PDF of pages without a text layer: the sandbox has no
+    // OCR of pixels, so it says so (422), bills nothing, and replays that under the key.
     const jpeg = readFileSync(join(process.cwd(), 'test', 'fixtures', 'media', 'page.jpg'));
-    const j1 = await json(await upload(sb, '/v1/ocr', multipart('b', {}, { name: 's.jpg', data: jpeg }), 'b'));
-    const j2 = await json(await upload(sb, '/v1/ocr', multipart('c', {}, { name: 's.jpg', data: jpeg }), 'c'));
-    expect(j1).toEqual(j2);
-    expect((j1.fields as Json).invoice_number).toMatch(/^INV-/);
-    expect(j1.pages).toHaveLength(1);
-    // The pseudo invoice is coherent: net + VAT = total, all read back from its text.
-    const f = j1.fields as { net: string; vat: { rate: number; amount: string }[]; gross: string; total: string; vendor_vat_id: string; due_date: string };
-    expect(Math.round(Number(f.net) * 100) + Math.round(Number(f.vat[0]?.amount) * 100)).toBe(Math.round(Number(f.gross) * 100));
-    expect(f.total).toBe(f.gross);
-    expect(f.vendor_vat_id).toMatch(/^[A-Z]{2}/);
-    expect(f.due_date).toMatch(/^\d{4}-\d\d-\d\d$/);
+    const scanPdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >> endobj\n' +
+        '3 0 obj << /Type /Page /Parent 2 0 R >> endobj\n4 0 obj << /Type /Page /Parent 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+      'latin1',
+    );
+    for (const [name, data, what] of [
+      ['page.jpg', jpeg, /cannot read images: this JPEG carries no text of its own/],
+      ['plain.png', encodePng(3, 2, Buffer.alloc(18, 90)), /cannot read images: this PNG carries no text of its own/],
+      ['scan.pdf', scanPdf, /cannot read scans: this PDF has no text layer \(its 2 page\(s\) are images\)/],
+    ] as const) {
+      const res = await upload(sb, '/v1/ocr', multipart('b', {}, { name, data }), 'b', { 'idempotency-key': `k-${name}` });
+      expect(res.status, name).toBe(422);
+      const err = ((await res.json()) as { error: { code: string; message: string } }).error;
+      expect(err.code, name).toBe('sandbox_cannot_read');
+      expect(err.message, name).toMatch(what);
+      expect(err.message, name).toContain('does not make up an invoice instead. To read it, configure the real API');
+      const again = await upload(sb, '/v1/ocr', multipart('c', {}, { name, data }), 'c', { 'idempotency-key': `k-${name}` });
+      expect(again.headers.get('idempotent-replayed'), name).toBe('true');
+    }
+    expect((await admin.usage()).rows.length).toBe(billed);
 
     const wav = await upload(sb, '/v1/ocr', multipart('b', {}, { name: 'a.wav', data: smallWav(1) }), 'b');
     expect(wav.status).toBe(415);
@@ -114,6 +130,21 @@ describe('routes', () => {
     const refused = await upload(sb, '/v1/ocr', multipart('b', {}, { name: 'noise.jpg', data: noise }), 'b');
     expect(refused.status).toBe(422);
     expect(await errorCode(refused)).toBe('unreadable_document');
+  });
+
+  it('marks what it makes up: speech and images by a header, kept when the answer is replayed', async () => {
+    const { sb } = await sandbox();
+    for (const [path, body] of [
+      ['/v1/tts', { text: 'Hello there.', voice: 'alloy' }],
+      ['/v1/image', { prompt: 'a red bicycle', size: '32x32' }],
+    ] as const) {
+      const first = await postJson(sb, path, sb.apiKey, body, { 'idempotency-key': `made-${path}` });
+      expect(first.headers.get('x-sandbox-made-up'), path).toBe('true');
+      await first.arrayBuffer();
+      const replay = await postJson(sb, path, sb.apiKey, body, { 'idempotency-key': `made-${path}` });
+      expect(replay.headers.get('idempotent-replayed'), path).toBe('true');
+      expect(replay.headers.get('x-sandbox-made-up'), path).toBe('true');
+    }
   });
 
   it('tts returns WAV audio whose length follows the text, and transcribes back to the text', async () => {

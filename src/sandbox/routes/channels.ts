@@ -6,6 +6,7 @@ import { CHANNEL_NAME_RE } from '../../shared/domain';
 import { invalid, jsonOutcome } from '../http';
 import { randomId } from '../store';
 import { jsonRoute } from './common';
+import { MADE_UP } from '../made-up';
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:".]{2,}$/;
@@ -48,7 +49,8 @@ export const channelRoute = jsonRoute({
           key_id: w.key.id,
           at: new Date().toISOString(),
         });
-        return jsonOutcome(200, { id, status: 'accepted', channel, to: body.to, sandbox: true });
+        // Only in the sandbox's ledger: nobody receives it (A21).
+        return jsonOutcome(200, { id, status: 'accepted', channel, to: body.to, ...MADE_UP });
       },
     };
   },

@@ -1,10 +1,12 @@
 // CRM (A10): POST /v1/crm/{kind} -> 201 {id, ...record}; GET /v1/crm/{kind}/{id}; GET /v1/crm/{kind}.
-// Records are scoped to the key's client; every successful request is billed as one unit.
+// Records are scoped to the key's client; every successful request is billed as one unit. The
+// records live only in the sandbox's own CRM, so its answers carry the made-up mark (A21).
 import { z } from 'zod';
 import { ApiError, jsonOutcome } from '../http';
 import type { CrmKind, CrmRecord } from '../store';
 import { getRoute, jsonRoute } from './common';
 import type { Charge } from './types';
+import { MADE_UP } from '../made-up';
 
 const KINDS = 'contacts|conversations|events';
 const CrmKindSchema = z.enum(['contacts', 'conversations', 'events']);
@@ -30,7 +32,7 @@ export const crmCreateRoute = jsonRoute({
   schema: CrmBody,
   prepare: (body, ctx) => ({
     charge: CHARGE,
-    perform: (w) => jsonOutcome(201, { ...view(w.store.insertCrm(kindOf(ctx.params), w.key.client, body)), sandbox: true }),
+    perform: (w) => jsonOutcome(201, { ...view(w.store.insertCrm(kindOf(ctx.params), w.key.client, body)), ...MADE_UP }),
   }),
 });
 
@@ -43,7 +45,7 @@ export const crmGetRoute = getRoute({
       const rec = w.store.getCrm(kindOf(ctx.params), w.key.client, ctx.params.id ?? '');
       // Thrown inside the billing transaction, so a miss is not billed.
       if (!rec) throw new ApiError(404, 'not_found', `No ${ctx.params.kind ?? 'record'} with id ${ctx.params.id ?? ''}.`);
-      return jsonOutcome(200, { ...view(rec), sandbox: true });
+      return jsonOutcome(200, { ...view(rec), ...MADE_UP });
     },
   }),
 });
@@ -57,7 +59,7 @@ export const crmListRoute = getRoute({
     return {
       charge: CHARGE,
       perform: (w) =>
-        jsonOutcome(200, { data: w.store.listCrm(kindOf(ctx.params), w.key.client, limit.data).map(view), sandbox: true }),
+        jsonOutcome(200, { data: w.store.listCrm(kindOf(ctx.params), w.key.client, limit.data).map(view), ...MADE_UP }),
     };
   },
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { imagePng } from '../results';
 import { jsonRoute, TierField } from './common';
+import { MADE_UP_HEADERS } from '../made-up';
 
 const Size = z
   .string()
@@ -28,7 +29,8 @@ export const imageRoute = jsonRoute({
         status: 200,
         contentType: 'image/png',
         body: imagePng(body.prompt, width, height),
-        headers: { 'x-image-width': String(width), 'x-image-height': String(height), 'x-sandbox': 'true' },
+        // A colour field, not the prompt's picture: made up (A21).
+        headers: { 'x-image-width': String(width), 'x-image-height': String(height), ...MADE_UP_HEADERS },
         storable: true,
       }),
     };

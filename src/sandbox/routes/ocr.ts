@@ -1,25 +1,36 @@
 // POST /v1/ocr: multipart `file` (pdf, png, jpeg, tiff) + `tier` -> {text, pages, fields} (A8);
 // `fields` are the invoice fields found in the text (invoice-extract.ts), absent when not found.
 // Billed per page: /Type /Page objects for PDFs, 1 for images. A document that cannot be read
-// is refused with 422 unreadable_document (A3), unbilled, instead of getting invented text.
+// is refused with 422 unreadable_document (A3), unbilled, instead of getting invented text. The
+// sandbox reads only text a document carries (a PDF's text layer, a PNG's Description); it has no
+// OCR of pixels, so a scan without such text is refused with 422 sandbox_cannot_read (A21): an
+// invoice made up for it would pass every check and be booked as real.
 import { sniffMedia } from '../../shared/media';
-import { invalid, jsonOutcome } from '../http';
+import { invalid, jsonOutcome, type ApiError } from '../http';
 import { pdfDamage } from '../pdf-text';
 import { invoiceFields } from '../invoice-extract';
-import { pseudoInvoicePages } from '../results';
 import type { UploadedFile } from '../upload';
 import { tierOf } from './common';
 import { uploadRoute } from './upload-route';
 
 const OCR_MIMES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/tiff']);
 
-function pageTexts(file: UploadedFile): string[] {
+const CONFIGURE = 'To read it, configure the real API (in the window: Keys & rates, the API URL under Settings and an API key; on the command line: --api-url and `batchdesk keys add`).';
+
+/** The refusal of a document the sandbox has no text for: it cannot read pixels, and does not invent. */
+function cannotRead(why: string): ApiError {
+  return invalid(422, 'sandbox_cannot_read', `${why}, and it does not make up an invoice instead. ${CONFIGURE}`);
+}
+
+/** The text of each page, as the document carries it; a refusal where it carries none. */
+function pageTexts(file: UploadedFile, mime: string): string[] {
   if (file.pdf) {
     if (file.pdf.pageTexts) return file.pdf.pageTexts;
-    // No text layer (a scan) or too much text to keep: a deterministic invoice over the counted pages.
-    return pseudoInvoicePages(file.sha256, file.pdf.pages);
+    if (file.pdf.textGaveUp) throw cannotRead("The built-in sandbox reads at most 4 million characters of a PDF's text and this one holds more");
+    throw cannotRead(`The built-in sandbox cannot read scans: this PDF has no text layer (its ${file.pdf.pages} page(s) are images)`);
   }
-  return [file.embeddedText ?? pseudoInvoicePages(file.sha256, 1)[0] ?? ''];
+  if (file.embeddedText !== null) return [file.embeddedText];
+  throw cannotRead(`The built-in sandbox cannot read images: this ${mime.replace('image/', '').toUpperCase()} carries no text of its own`);
 }
 
 // The upload keeps only the first 64 KiB (`head`). A file held whole is checked completely; of a
@@ -94,7 +105,7 @@ export const ocrRoute = uploadRoute(/^\/v1\/ocr$/, (upload, file) => {
   }
   const damage = documentDamage(file, media.mime);
   if (damage !== null) throw invalid(422, 'unreadable_document', `The document could not be read: ${damage}.`);
-  const pages = pageTexts(file);
+  const pages = pageTexts(file, media.mime);
   const text = pages.join('\n\n');
   return {
     charge: { capability: 'ocr', channel: null, tier, units: pages.length },
@@ -102,8 +113,8 @@ export const ocrRoute = uploadRoute(/^\/v1\/ocr$/, (upload, file) => {
       jsonOutcome(200, {
         text,
         pages: pages.map((t, i) => ({ page: i + 1, text: t })),
+        // Read from the document's own text, not made up: no sandbox mark (A21).
         fields: invoiceFields(text),
-        sandbox: true,
       }),
   };
 });

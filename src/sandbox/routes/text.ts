@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { jsonOutcome } from '../http';
 import { classifyText, textResult } from '../results';
 import { characters, jsonRoute, TierField } from './common';
+import { MADE_UP } from '../made-up';
 
 const TextBody = z.object({
   input: z.string().min(1).max(1_000_000),
@@ -23,7 +24,7 @@ export const textRoute = jsonRoute({
     perform: () => {
       const classify = body.task === 'classify' || body.task === 'classification';
       const text = classify ? classifyText(body.input, body.labels) : textResult(body.input, body.task, body.tier);
-      return jsonOutcome(200, { text, ...(classify ? { label: text } : {}), task: body.task ?? 'reply', sandbox: true });
+      return jsonOutcome(200, { text, ...(classify ? { label: text } : {}), task: body.task ?? 'reply', ...MADE_UP });
     },
   }),
 });

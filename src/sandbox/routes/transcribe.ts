@@ -1,9 +1,12 @@
 // POST /v1/transcribe: multipart `file` (+ `tier`) -> {text, language, duration_seconds, segments} (A7).
 // Billed per audio second measured exactly like the client measures it (shared/media). A WAV it
 // cannot decode is refused with 422 unreadable_audio (A3), unbilled, instead of an invented transcript.
+// The sandbox does not listen: a recording that carries its script (the samples' ICMT) gets that
+// script; any other gets sentences from a call corpus, marked made up (A21).
 import { audioSeconds, sniffMedia, wavDurationSeconds } from '../../shared/media';
 import { invalid, jsonOutcome } from '../http';
 import { corpusTranscript, detectLanguage, transcriptSegments } from '../results';
+import { MADE_UP } from '../made-up';
 import { tierOf } from './common';
 import { uploadRoute } from './upload-route';
 
@@ -24,7 +27,8 @@ export const transcribeRoute = uploadRoute(/^\/v1\/transcribe$/, (upload, file) 
   }
   const { seconds } = audioSeconds(file.head, file.size);
   // Our sample recordings carry their script in LIST/INFO ICMT; anything else gets corpus text.
-  const text = file.embeddedText ?? corpusTranscript(file.sha256);
+  const script = file.embeddedText;
+  const text = script ?? corpusTranscript(file.sha256);
   const duration = exact !== null ? exact : seconds;
   return {
     charge: { capability: 'transcribe', channel: null, tier, units: seconds },
@@ -36,7 +40,7 @@ export const transcribeRoute = uploadRoute(/^\/v1\/transcribe$/, (upload, file) 
         duration_seconds: duration,
         // The script's lines (with their speaker) or the text's sentences, spread over the audio.
         segments: transcriptSegments(text, duration),
-        sandbox: true,
+        ...(script === null ? MADE_UP : {}),
       }),
   };
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ttsWav } from '../results';
 import { characters, jsonRoute, TierField } from './common';
+import { MADE_UP_HEADERS } from '../made-up';
 
 const TtsBody = z.object({
   text: z.string().min(1).max(100_000),
@@ -16,6 +17,7 @@ export const ttsRoute = jsonRoute({
   schema: TtsBody,
   prepare: (body) => ({
     charge: { capability: 'tts', channel: null, tier: body.tier, units: characters(body.text) },
-    perform: () => ({ status: 200, contentType: 'audio/wav', body: ttsWav(body.text, body.voice), headers: {}, storable: true }),
+    // A tone, not speech: made up (A21).
+    perform: () => ({ status: 200, contentType: 'audio/wav', body: ttsWav(body.text, body.voice), headers: { ...MADE_UP_HEADERS }, storable: true }),
   }),
 });

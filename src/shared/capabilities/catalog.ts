@@ -66,7 +66,7 @@ export const ChannelResult = z.object({ message_id: z.string().nullable().option
 /** A file written under `<data folder>/outputs/<batch id>/`, by its name there. */
 export const OutputFile = z.object({ file: z.string(), bytes: z.number().int().nonnegative(), mime: z.string() });
 
-export const TtsResult = OutputFile.extend({ voice: z.string(), sandbox: z.boolean().optional() });
+export const TtsResult = OutputFile.extend({ voice: z.string() });
 export const TextResult = z.object({ text: z.string(), task: z.string(), label: z.string().nullable() });
 export const ImageResult = OutputFile.extend({ width: z.number().int().nullable(), height: z.number().int().nullable() });
 /** The vector itself is stored as Float32 in its own table, not in the result. */

@@ -67,6 +67,19 @@ describe('srtOf', () => {
   });
 });
 
+describe('a note (a made-up transcript says so)', () => {
+  const cues: Cue[] = [
+    { start: 0, end: 1.5, text: 'Hello.', speaker: 'Agent' },
+    { start: 1.5, end: 3, text: 'Hi.', speaker: null },
+  ];
+  it('is the first line of the first cue in SRT, which has no comments', () => {
+    expect(srtOf(cues, 'Made up <here>')).toBe('1\n00:00:00,000 --> 00:00:01,500\n[Made up \u2039here\u203a]\nAgent: Hello.\n\n2\n00:00:01,500 --> 00:00:03,000\nHi.\n');
+  });
+  it('is a NOTE block after the header in WebVTT, never holding "-->"', () => {
+    expect(vttOf(cues, 'Made up --> here')).toBe('WEBVTT\n\nNOTE Made up \u2192 here\n\n00:00:00.000 --> 00:00:01.500\n<v Agent>Hello.</v>\n\n00:00:01.500 --> 00:00:03.000\nHi.\n');
+  });
+});
+
 describe('vttOf', () => {
   it('a WEBVTT header, times with a dot, the speaker as a voice span', () => {
     expect(vttOf([cue(0, 2.5, 'Good morning.', 'Agent'), cue(2.5, 3723.042, 'Hi.')])).toBe(

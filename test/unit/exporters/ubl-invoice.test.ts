@@ -176,6 +176,17 @@ describe('a minimal invoice: number, date and gross only', () => {
   });
 });
 
+describe('an invoice the API made up (the built-in sandbox, A21)', () => {
+  it('says so in its first note, before anything a bookkeeper reads, and still validates', async () => {
+    const xml = ublInvoiceXml(MINIMAL, { ...FALLBACK, madeUp: true });
+    await expectValid(xml);
+    expect(await xpath(xml, `string(${path('Invoice', 'Note')})`)).toBe(
+      'MADE UP by the built-in sandbox, not read from the document: do not book or pay. Configure the real API and read the document again.',
+    );
+    expect(ublInvoiceXml(MINIMAL, FALLBACK)).not.toContain('MADE UP');
+  });
+});
+
 describe('text that needs escaping', () => {
   const xml = ublInvoiceXml(ESCAPING, FALLBACK);
 

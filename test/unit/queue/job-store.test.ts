@@ -125,6 +125,21 @@ describe('JobStore', () => {
     expect(retried?.request_body).toBe(job.request_body);
   });
 
+  it("a sample run's next send is that of its sample items: the rest waits for Resume, so a run does not spin on it", () => {
+    store.markSample('b1', [2]);
+    const [sampled] = store.claim('b1', 1, 60_000, true);
+    if (!sampled) throw new Error('no sample job');
+    store.retryLater(sampled, clock.now() + 5_000, engineError('transient', 'HTTP 503', { httpStatus: 503 }), false);
+    expect(store.nextRunAt('b1')).toBe(clock.now());
+    expect(store.nextRunAt('b1', true)).toBe(clock.now() + 5_000);
+    clock.advance(5_000);
+    const [again] = store.claim('b1', 1, 60_000, true);
+    if (!again) throw new Error('no sample job');
+    expect(store.succeed(again, { units: 1, cost: 50, resultJson: '{}', rawResponse: '{}', httpStatus: 200 })).toBe(true);
+    // Its sample is sent: nothing to wait for until the user resumes it.
+    expect(store.nextRunAt('b1', true)).toBeNull();
+  });
+
   it('does not count a 429 as a try', () => {
     const [job] = store.claim('b1', 1, 60_000);
     if (!job) throw new Error('no job');

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SAMPLES_DIR, INVOICES, PNG_INVOICE, expectedFields, invoiceText, readPngText, type Invoice } from '../../../scripts/make-samples';
 import { dateAt, invoiceFields, normaliseAmount, type InvoiceFields } from '../../../src/sandbox/invoice-extract';
 import { PdfTextCollector, assignPages } from '../../../src/sandbox/pdf-text';
-import { pseudoInvoicePage, pseudoInvoicePages, vatCents } from '../../../src/sandbox/results';
+import { pseudoInvoicePage, pseudoInvoicePages, vatCents } from '../../helpers/pseudo-invoice';
 import { PdfPageCounter } from '../../../src/shared/media';
 
 const [ALDENMOOR, COPPERFINCH, HALVORSEN] = INVOICES as [Invoice, Invoice, Invoice];
@@ -323,7 +323,7 @@ describe('normaliseAmount and dateAt', () => {
   });
 });
 
-describe('pseudoInvoicePages: invoices for scans without text', () => {
+describe('pseudoInvoicePages: varied invoices, read back whole', () => {
   const hashes = Array.from({ length: 40 }, (_, i) => createHash('sha256').update(`scan ${i}`).digest('hex'));
 
   it('a fixed hash gives this invoice, the same every time', () => {

@@ -95,6 +95,14 @@ export function classifyResponse(
       extra,
     );
   }
+  if (s === 422 && code === 'sandbox_cannot_read') {
+    // The built-in sandbox reads no pixels and makes nothing up (A21): the item is fine, the API is not the real one.
+    return engineError(
+      'invalid_request',
+      `Not read: the built-in sandbox answers in place of a real API (HTTP 422 ${code}): ${message ?? 'it cannot read this document.'} Nothing was billed. Once the real API is configured, create a new batch of the items that failed (failed items are taken again).`,
+      extra,
+    );
+  }
   if (s >= 400 && s < 500) return engineError('invalid_request', `The API refused this item (HTTP ${s}${code ? ` ${code}` : ''})${said}. Fix the item and create a new batch for it.`, extra);
   return engineError('internal', `Unexpected HTTP status ${s}${said}.`, extra);
 }

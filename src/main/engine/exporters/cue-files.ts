@@ -4,7 +4,8 @@
 // would end it), no "-->" in cue text (it would read as a timing line) and no markup a player would
 // render (SRT's <b> or {\an8}; WebVTT's tags are escaped as its spec says). A cue without text is
 // left out. The speaker is a "Agent: " prefix in SRT, which has no voices, and a <v Agent> voice
-// span in WebVTT.
+// span in WebVTT. A note (a made-up transcript says so) is a NOTE block in WebVTT; SRT has no
+// comments, so it is the first cue's first line, in brackets, where a viewer sees it.
 import type { Cue } from '../../../shared/capabilities/descriptor';
 import { escapeControls } from '../../../shared/control-characters';
 
@@ -58,11 +59,12 @@ function srtText(text: string): string {
 }
 
 /** SubRip: numbered cues, `00:00:01,500 --> 00:00:04,000`, a blank line after each. */
-export function srtOf(cues: readonly Cue[]): string {
+export function srtOf(cues: readonly Cue[], note: string | null = null): string {
   return timed(cues)
     .map((c, i) => {
       const lines = c.lines.map(srtText);
       if (c.speaker !== null) lines[0] = `${srtText(c.speaker)}: ${lines[0] ?? ''}`;
+      if (i === 0 && note !== null) lines.unshift(`[${srtText(note)}]`);
       return `${i + 1}\n${clock(c.startMs, ',')} --> ${clock(c.endMs, ',')}\n${lines.join('\n')}\n`;
     })
     .join('\n');
@@ -74,11 +76,13 @@ function vttEscape(text: string): string {
 }
 
 /** WebVTT: the `WEBVTT` header, then cues `00:00:01.500 --> 00:00:04.000`, the speaker as a voice span. */
-export function vttOf(cues: readonly Cue[]): string {
+export function vttOf(cues: readonly Cue[], note: string | null = null): string {
   const blocks = timed(cues).map((c) => {
     const text = c.lines.map(vttEscape).join('\n');
     const body = c.speaker !== null ? `<v ${vttEscape(c.speaker)}>${text}</v>` : text;
     return `${clock(c.startMs, '.')} --> ${clock(c.endMs, '.')}\n${body}\n`;
   });
-  return ['WEBVTT\n', ...blocks].join('\n');
+  // A NOTE block may not hold "-->".
+  const head = note === null ? [] : [`NOTE ${note.replace(/-->/g, '\u2192')}\n`];
+  return ['WEBVTT\n', ...head, ...blocks].join('\n');
 }

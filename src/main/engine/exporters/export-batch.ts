@@ -17,6 +17,7 @@ import { formatAmount, INVOICE_CHECKS, type InvoiceCheck, type Invoice } from '.
 import { storedChecks } from '../invoices/invoice-reviews';
 import { csvField } from '../../../shared/csv-field';
 import { escapeControls } from '../../../shared/control-characters';
+import { isMadeUp, MADE_UP_WORDS } from '../../../shared/made-up';
 
 export type ExportFormat = 'csv' | 'json' | 'txt' | 'invoices' | 'line-items';
 export const TABLE_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt', 'invoices', 'line-items'];
@@ -78,6 +79,11 @@ function reviewColumns(r: Review): Flat {
   };
 }
 
+/** A succeeded item's result made up by the sandbox (A21): "yes" / "no"; empty for an item without a result. */
+function sandboxCell(job: Pick<JobRow, 'state'>, result: unknown): 'yes' | 'no' | null {
+  return job.state !== 'succeeded' ? null : isMadeUp(result) ? 'yes' : 'no';
+}
+
 /** One flat record per job; the columns depend only on the capability (its module and descriptor). */
 export function flatten(job: JobRow, capability: BatchCapability, review?: Review): Flat {
   const mod = capabilityFor(capability);
@@ -97,6 +103,8 @@ export function flatten(job: JobRow, capability: BatchCapability, review?: Revie
     idempotency_key: job.idempotency_key,
     ...(payload.success ? mod.sourceColumns(payload.data) : {}),
     ...mod.descriptor.columns(result),
+    // After the input's columns, so a CSV column of that name cannot stand in for it.
+    sandbox: sandboxCell(job, result),
     ...(review !== undefined && mod.descriptor.invoice ? reviewColumns(review) : {}),
   };
 }
@@ -106,12 +114,13 @@ export function flatten(job: JobRow, capability: BatchCapability, review?: Revie
  * invoice's fields, whether it needs review and which checks failed, then each check's outcome
  * (ok / failed / not checked) and the details of those that did not pass.
  */
-function invoiceRecord(item: { seq: number; source: string }, review: Review, inv: Invoice | null): Flat {
+function invoiceRecord(item: { seq: number; source: string }, review: Review, inv: Invoice | null, madeUp: boolean): Flat {
   const checks = review.checks ?? [];
   const byName = new Map(checks.map((c) => [c.check, c]));
   return {
     item: item.seq,
     source: item.source,
+    sandbox: madeUp ? 'yes' : 'no',
     ...invoiceColumns(inv),
     ...reviewColumns(review),
     ...Object.fromEntries(INVOICE_CHECKS.map((name) => {
@@ -123,10 +132,11 @@ function invoiceRecord(item: { seq: number; source: string }, review: Review, in
 }
 
 /** The line-items CSV: one row per line of every succeeded invoice. */
-function lineRecords(job: JobRow, inv: Invoice | null): Flat[] {
+function lineRecords(job: JobRow, inv: Invoice | null, madeUp: boolean): Flat[] {
   return (inv?.lines ?? []).map((l, i) => ({
     item: job.seq,
     source: job.source,
+    sandbox: madeUp ? 'yes' : 'no',
     vendor: inv?.vendor ?? null,
     invoice_number: inv?.invoiceNumber ?? null,
     line: i + 1,
@@ -154,9 +164,9 @@ function invoiceJson(review: Review, inv: Invoice | null): Record<string, unknow
   };
 }
 
-/** JSON keeps numbers as numbers: the cost (a decimal string in CSV, exact to 1/10,000) becomes a number. */
-function jsonRecord(f: Flat): Record<string, string | number | null> {
-  return { ...f, cost_eur: typeof f.cost_eur === 'string' ? Number(f.cost_eur) : f.cost_eur ?? null };
+/** JSON keeps numbers as numbers (the cost, a decimal string in CSV, exact to 1/10,000) and yes/no as booleans. */
+function jsonRecord(f: Flat): Record<string, string | number | boolean | null> {
+  return { ...f, cost_eur: typeof f.cost_eur === 'string' ? Number(f.cost_eur) : f.cost_eur ?? null, sandbox: f.sandbox === null || f.sandbox === undefined ? null : f.sandbox === 'yes' };
 }
 
 /**
@@ -204,7 +214,9 @@ export async function exportBatch(pages: ExportPages, capability: BatchCapabilit
     const review = reviewOf(job);
     // A team's batch says which worker sent each item (where its saved speech or image is).
     const flat = job.sent_by === undefined ? flatten(job, capability, review) : { ...flatten(job, capability, review), worker: job.sent_by };
-    const inv = desc.invoice && job.state === 'succeeded' ? desc.invoice(storedJson(job.result_json)) : null;
+    const result = job.state === 'succeeded' ? storedJson(job.result_json) : null;
+    const inv = desc.invoice && result !== null ? desc.invoice(result) : null;
+    const madeUp = isMadeUp(result);
     switch (format) {
       case 'csv':
         await writeCsv(flat);
@@ -214,11 +226,11 @@ export async function exportBatch(pages: ExportPages, capability: BatchCapabilit
         break;
       case 'invoices':
         if (job.state !== 'succeeded') continue;
-        await writeCsv(invoiceRecord(job, review, inv));
+        await writeCsv(invoiceRecord(job, review, inv, madeUp));
         break;
       case 'line-items':
         if (job.state !== 'succeeded') continue;
-        for (const line of lineRecords(job, inv)) {
+        for (const line of lineRecords(job, inv, madeUp)) {
           await writeCsv(line);
           n++;
         }
@@ -234,23 +246,25 @@ export async function exportBatch(pages: ExportPages, capability: BatchCapabilit
   }
   if (format === 'json') await write('\n]\n');
   // An empty table still says what its columns are.
-  if (!header && format === 'invoices') await write(`${Object.keys(invoiceRecord({ seq: 0, source: '' }, { checks: null, needsReview: false }, null)).join(',')}\r\n`);
-  if (!header && format === 'line-items') await write('item,source,vendor,invoice_number,line,description,quantity,unit_price,amount,currency\r\n');
+  if (!header && format === 'invoices') await write(`${Object.keys(invoiceRecord({ seq: 0, source: '' }, { checks: null, needsReview: false }, null, false)).join(',')}\r\n`);
+  if (!header && format === 'line-items') await write('item,source,sandbox,vendor,invoice_number,line,description,quantity,unit_price,amount,currency\r\n');
   out.end();
   await once(out, 'finish');
   return n;
 }
 
-/** A readable block per item: the text a result offers, or its columns when it offers none. */
+/** A readable block per item: the text a result offers, or its columns when it offers none; a made-up one says so after its first line. */
 function txtBlock(f: Flat, job: JobRow, capability: BatchCapability): string {
-  const head = `=== ${f.source} [${f.state}]`;
+  const made = f.sandbox === 'yes';
+  const head = `=== ${f.source} [${f.state}${made ? ', made up by the sandbox' : ''}]`;
+  const note = made ? `${MADE_UP_WORDS}\n` : '';
   const desc = capabilityFor(capability).descriptor;
   const text = job.state === 'succeeded' ? desc.offers(storedJson(job.result_json)) : null;
-  if (text !== null) return `${head}\n${text}\n\n`;
+  if (text !== null) return `${head}\n${note}${text}\n\n`;
   if (f.error) return `${head} - ${f.error}\n`;
   const cols = Object.entries(desc.columns(storedJson(job.result_json)))
     .filter(([, v]) => v !== null)
     .map(([k, v]) => `${k} ${v}`)
     .join(', ');
-  return `${head}${f.to ? ` to ${f.to}` : ''}${cols ? ` ${cols}` : ''}\n`;
+  return `${head}${f.to ? ` to ${f.to}` : ''}${cols ? ` ${cols}` : ''}\n${note}`;
 }

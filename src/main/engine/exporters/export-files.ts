@@ -28,6 +28,7 @@ import { numberedName, safeFileBase } from '../output-names';
 import type { ResultRow, ResultSource } from '../read-models/job-results';
 import { srtOf, vttOf } from './cue-files';
 import { storedJson } from '../stored-json';
+import { isMadeUp, MADE_UP_SHORT, MADE_UP_WORDS } from '../../../shared/made-up';
 
 export interface FilesBatch {
   id: string;
@@ -95,19 +96,24 @@ function textParts(desc: CapabilityDescriptor, result: unknown, row: ResultRow, 
   let cues: Cue[] | null | undefined;
   const cuesOf = (): Cue[] | null => (cues ??= desc.cues?.(result, row.units) ?? null);
   const parts: ItemPart[] = [];
+  // A made-up result says so in every file where a line fits (the .json has its `sandbox` field).
+  const madeUp = isMadeUp(result);
   for (const ext of exts) {
     let text: string | null;
-    if (ext === 'txt') text = desc.offers(result);
-    else if (ext === 'json') text = result === null ? null : `${JSON.stringify(result, null, 2)}\n`;
+    if (ext === 'txt') {
+      const offered = desc.offers(result);
+      text = offered === null || !madeUp ? offered : `[${MADE_UP_WORDS}]\n\n${offered}`;
+    } else if (ext === 'json') text = result === null ? null : `${JSON.stringify(result, null, 2)}\n`;
     else if (ext === 'xml') {
       const inv = desc.invoice?.(result) ?? null;
       // Nothing read, nothing to book: the other files of the item still come.
       if (inv === null) continue;
-      text = ublInvoiceXml(inv, { id: `${row.seq}`, issueDate: new Date(row.finished_at ?? 0).toISOString().slice(0, 10), currency: 'EUR', checks: storedChecks(row.checks_json) });
+      text = ublInvoiceXml(inv, { id: `${row.seq}`, issueDate: new Date(row.finished_at ?? 0).toISOString().slice(0, 10), currency: 'EUR', checks: storedChecks(row.checks_json), madeUp });
     }
     else {
       const c = cuesOf();
-      text = c === null ? null : ext === 'srt' ? srtOf(c) : vttOf(c);
+      const note = madeUp ? MADE_UP_SHORT : null;
+      text = c === null ? null : ext === 'srt' ? srtOf(c, note) : vttOf(c, note);
     }
     if (text === null) return null;
     parts.push({ ext, content: { kind: 'text', text } });

@@ -17,6 +17,7 @@ const INVOICE_TYPE_CODE = '380';
 /** UN/ECE Recommendation 20: "one" (a unit without a dimension). */
 const UNIT_CODE = 'C62';
 const OCR_NOTE = 'Read by OCR with Batchdesk: the values are as read from the document.';
+const MADE_UP_NOTE = 'MADE UP by the built-in sandbox, not read from the document: do not book or pay. Configure the real API and read the document again.';
 const NO_LINES_NAME = 'Invoice total as read (no line items found)';
 /** 1/10,000 units in one cent. */
 const CENT = 100;
@@ -30,6 +31,8 @@ export interface UblFallback {
   currency: string;
   /** Batchdesk's checks of the invoice (null: not checked): failed ones become notes a bookkeeper sees. */
   checks?: readonly InvoiceCheck[] | null;
+  /** The API made the invoice up (the built-in sandbox, A21): the first note says so. */
+  madeUp?: boolean;
 }
 
 // XML 1.0 allows only these characters (the Char production); anything else is dropped.
@@ -159,6 +162,7 @@ export function ublInvoiceXml(inv: Invoice, fallback: UblFallback): string {
   out.push(leaf('cbc:IssueDate', isIsoDate(inv.issueDate) ? inv.issueDate : fallback.issueDate));
   if (isIsoDate(inv.dueDate)) out.push(leaf('cbc:DueDate', inv.dueDate));
   out.push(leaf('cbc:InvoiceTypeCode', INVOICE_TYPE_CODE));
+  if (fallback.madeUp === true) out.push(leaf('cbc:Note', MADE_UP_NOTE));
   out.push(leaf('cbc:Note', OCR_NOTE));
   const failed = (fallback.checks ?? []).filter((c) => c.ok === false);
   if (fallback.checks) {

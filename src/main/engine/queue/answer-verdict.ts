@@ -11,6 +11,7 @@ import type { RateBook } from '../costs/rate-book';
 import type { SourceRef } from './verify-source';
 import { answerWords, classifyResponse } from '../api/classify-response';
 import { storedBody } from '../api/stored-body';
+import { answerMadeUp, markedResult } from '../api/made-up-answer';
 import { costOf } from '../costs/rate-book';
 import { ENV_VAR } from '../secrets/key-manager';
 import { engineError, type EngineError } from '../../../shared/errors';
@@ -76,5 +77,7 @@ export function judgeAnswer<P>(a: AnswerContext<P>): AnswerVerdict {
   // A capability's refusal quotes the answer (a proxy's page, a refused send's reason).
   if (!parsed.ok) return { kind: 'error', err: { ...parsed.error, message: answerWords(parsed.error.message, a.secrets), code: parsed.error.code === null ? null : answerWords(parsed.error.code, a.secrets) }, raw };
   const cost = costOf(parsed.units, a.rates.rate(cap.descriptor.rateItem(a.ctx.channel), a.batch.tier));
-  return { kind: 'succeeded', units: parsed.units, cost, resultJson: JSON.stringify(parsed.result), raw, ...(parsed.vector ? { vector: parsed.vector } : {}) };
+  // An answer the API made up (the sandbox's) stays marked in the stored result, so no view or export passes it off as real.
+  const result = markedResult(parsed.result, answerMadeUp(response));
+  return { kind: 'succeeded', units: parsed.units, cost, resultJson: JSON.stringify(result), raw, ...(parsed.vector ? { vector: parsed.vector } : {}) };
 }

@@ -11,7 +11,9 @@ import { deliveryOfStored, fingerprintOf } from './fingerprint';
 import { NewJobs } from './new-jobs';
 import { sendableJobs } from '../db/sendable-jobs';
 import type { SampleState } from './sample-end';
-import { estimateLeftOf, type LeftFigures } from '../pipeline/estimate-left';
+import { estimateLeftOf, NOTHING_MADE, type LeftFigures, type Measured } from '../pipeline/estimate-left';
+import type { BatchCapability } from '../../../shared/domain';
+import { describe } from '../../../shared/capabilities/catalog';
 
 export interface NewJob {
   seq: number;
@@ -139,21 +141,39 @@ export class JobStore {
       counts: db.prepare(`SELECT queued, running, retry_wait, succeeded, failed, cancelled FROM batch_stats WHERE batch_id = ?`),
       stats: db.prepare(`SELECT * FROM batch_stats WHERE batch_id = ?`),
       hasOpen: db.prepare(`SELECT 1 FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait','running') LIMIT 1`),
-      // Figures for estimateLeftOf: the open items' estimate, and the items open in the steps before
-      // it (its parent chain, up to a cancelled step: nothing gets past one), each of which may still
-      // become one of its items.
+      // Figures for leftOf (pipeline/estimate-left.ts): the open items' estimate, and the items open
+      // in the steps before it (its parent chain, up to a cancelled step: nothing gets past one), each
+      // of which may still become one of its items, with their first step's units (an item keeps its
+      // seq through every step, so the first step's job of the same seq is found by its index).
       leftFigures: db.prepare(
         `WITH RECURSIVE up(id) AS (
            SELECT parent_id FROM batches WHERE id = @id AND parent_id IS NOT NULL AND status <> 'cancelled'
            UNION ALL SELECT b.parent_id FROM batches b JOIN up ON b.id = up.id WHERE b.parent_id IS NOT NULL AND b.status <> 'cancelled')
-         SELECT (SELECT COALESCE(SUM(estimated_cost), 0) FROM jobs WHERE batch_id = @id AND state IN ('queued','retry_wait','running')) AS open,
+         SELECT (SELECT COALESCE(SUM(estimated_cost), 0) FROM jobs WHERE batch_id = @id AND state IN ('queued','running','retry_wait')) AS open,
                 (SELECT COALESCE(SUM(s.queued + s.running + s.retry_wait), 0) FROM batch_stats s JOIN batches a ON a.id = s.batch_id
                   WHERE s.batch_id IN (SELECT id FROM up) AND a.status <> 'cancelled') AS coming,
-                b.estimated_cost AS estimate
+                b.estimated_cost AS estimate, b.capability, b.pipeline_id AS root
            FROM batches b WHERE b.id = @id`,
       ),
+      comingUnits: db
+        .prepare(
+          `WITH RECURSIVE up(id) AS (
+             SELECT parent_id FROM batches WHERE id = @id AND parent_id IS NOT NULL AND status <> 'cancelled'
+             UNION ALL SELECT b.parent_id FROM batches b JOIN up ON b.id = up.id WHERE b.parent_id IS NOT NULL AND b.status <> 'cancelled')
+           SELECT COALESCE(SUM(r.estimated_units), 0) FROM up JOIN batches a ON a.id = up.id
+             JOIN jobs j ON j.batch_id = a.id JOIN jobs r ON r.batch_id = @root AND r.seq = j.seq
+            WHERE a.status <> 'cancelled' AND j.state IN ('queued','running','retry_wait')`,
+        )
+        .pluck(),
       // Read only when items are still to come: a later step's items, not a first step's million.
-      made: db.prepare(`SELECT COALESCE(SUM(estimated_cost), 0) AS madeSum, COUNT(*) AS madeCount FROM jobs WHERE batch_id = ? AND state <> 'cancelled'`),
+      made: db.prepare(
+        `SELECT COUNT(*) AS count, COALESCE(SUM(j.estimated_cost), 0) AS cost, COALESCE(SUM(j.estimated_units), 0) AS units,
+                COALESCE(SUM(r.estimated_units), 0) AS base,
+                COALESCE(SUM(CAST(j.estimated_cost AS REAL) * j.estimated_cost / MAX(r.estimated_units, 1)), 0) AS spread,
+                COALESCE(SUM(CAST(j.estimated_cost AS REAL) * j.estimated_cost), 0) AS spreadItems
+           FROM jobs j JOIN jobs r ON r.batch_id = @root AND r.seq = j.seq
+          WHERE j.batch_id = @id AND j.state <> 'cancelled'`,
+      ),
       inFlight: db.prepare(
         `SELECT COUNT(*) AS n, MIN(a.started_at) AS since FROM jobs j JOIN attempts a ON a.job_id = j.id AND a.outcome = 'in_flight'
          WHERE j.batch_id = ? AND j.state = 'running'`,
@@ -183,6 +203,9 @@ export class JobStore {
       spent: db.prepare(`SELECT spent, units FROM batch_stats WHERE batch_id = ?`),
       nextRunAt: db.prepare(
         `SELECT MIN(run_at) AS t FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait')`,
+      ),
+      nextSampleRunAt: db.prepare(
+        `SELECT MIN(run_at) AS t FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait') AND sample = 1`,
       ),
       cancelOpen: db.prepare(
         `UPDATE jobs SET state = 'cancelled', updated_at = @now, finished_at = @now, error_message = 'cancelled by the user'
@@ -439,12 +462,21 @@ export class JobStore {
     return (this.stmts.spent.get(batchId) as { spent: number; units: number } | undefined) ?? { spent: 0, units: 0 };
   }
 
-  /** What the batch is still expected to cost, later items of a pipeline's step included (estimateLeftOf). */
+  /** The figures of what the batch is still expected to cost (pipeline/estimate-left.ts); null for no such batch. */
+  leftFigures(batchId: string): LeftFigures | null {
+    const f = this.stmts.leftFigures.get({ id: batchId }) as { open: number; coming: number; estimate: number; capability: BatchCapability; root: string } | undefined;
+    if (!f) return null;
+    const perItem = describe(f.capability).measure === 'items';
+    if (f.coming === 0) return { open: f.open, coming: 0, comingUnits: 0, estimate: f.estimate, made: NOTHING_MADE, perItem };
+    const comingUnits = this.stmts.comingUnits.get({ id: batchId, root: f.root }) as number;
+    const made = this.stmts.made.get({ id: batchId, root: f.root }) as Measured;
+    return { open: f.open, coming: f.coming, comingUnits, estimate: f.estimate, made, perItem };
+  }
+
+  /** What the batch is still expected to cost at most, later items of a pipeline's step included (estimateLeftOf). */
   estimateLeft(batchId: string): number {
-    const f = this.stmts.leftFigures.get({ id: batchId }) as Pick<LeftFigures, 'open' | 'coming' | 'estimate'> | undefined;
-    if (!f) return 0;
-    const made = f.coming > 0 ? (this.stmts.made.get(batchId) as Pick<LeftFigures, 'madeSum' | 'madeCount'>) : { madeSum: 0, madeCount: 0 };
-    return estimateLeftOf({ ...f, ...made });
+    const f = this.leftFigures(batchId);
+    return f === null ? 0 : estimateLeftOf(f);
   }
 
   /** estimateLeft of the given batches together (the steps a budget covers). */
@@ -527,8 +559,9 @@ export class JobStore {
     return this.stmts.deleteImportJobs.run(batchId, batchId).changes;
   }
 
-  nextRunAt(batchId: string): number | null {
-    const row = this.stmts.nextRunAt.get(batchId) as { t: number | null };
+  /** When the batch's next job may be sent (of its sample items only, while `sampleOnly`); null when none is left. */
+  nextRunAt(batchId: string, sampleOnly = false): number | null {
+    const row = (sampleOnly ? this.stmts.nextSampleRunAt : this.stmts.nextRunAt).get(batchId) as { t: number | null };
     return row.t;
   }
 

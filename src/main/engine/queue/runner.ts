@@ -48,7 +48,8 @@ import type { OptOutList } from '../messaging/opt-out-list';
 import type { SendHolds } from '../messaging/send-hold';
 import type { PipelineStore } from '../pipeline/pipeline-store';
 import { Lineage } from '../pipeline/lineage';
-import { sampleDoneReason } from './sample-end';
+import { sampleEnd } from './sample-end';
+import { localSampleReader } from './sample-readers';
 import { destinationOf, elsewhereReason } from '../api/destination';
 
 /** A budget that covers a batch: its own, or one of a step before it (a budget covers every step after its batch). */
@@ -315,7 +316,10 @@ export class Runner {
     const consider = (t: number | null): void => {
       if (t !== null && (next === null || t < next)) next = t;
     };
-    for (const b of scope) consider(this.d.jobs.nextRunAt(b.id));
+    // A sample run waits for its own items only (the rest is queued, not to be sent yet); once they
+    // are sent, it is looked at again until it pauses (its items still in the later steps).
+    const now = this.d.clock.now();
+    for (const b of scope) consider(b.sampling > 0 ? (this.d.jobs.nextRunAt(b.id, true) ?? now + POLL_MS) : this.d.jobs.nextRunAt(b.id));
     // Batches named to this run (`batchdesk run <id>`) that are scheduled for later are waited for;
     // a run of everything ends, and whichever runner is up at the time starts them.
     for (const id of batchIds ?? []) {
@@ -359,7 +363,7 @@ export class Runner {
     const sampling = fresh.sampling > 0;
     if (sampling) {
       const row = this.d.batches.get(batch.id);
-      if (row && this.endSampleIfDone(row)) return 0;
+      if (row && (await this.endSampleIfDone(row))) return 0;
     }
     const cap = capabilityFor(batch.capability);
     let key: ResolvedKey | null;
@@ -531,16 +535,17 @@ export class Runner {
   }
 
   /**
-   * Ends a sample run whose items are all done: the batch pauses, its reason the measured cost per
-   * item and the projection for the rest. False while sample items are still open.
+   * Ends a sample run whose items are all done and through the later steps: the batch pauses, its
+   * reason what the sample cost and the projection for the whole pipeline. False while sample
+   * items are still to be sent; true (nothing to send) once they are sent.
    */
-  private endSampleIfDone(batch: BatchRow): boolean {
-    const s = this.d.jobs.sampleState(batch.id);
-    if (s.open > 0) return false;
-    const rest = this.d.jobs.counts(batch.id);
-    const reason = sampleDoneReason(batch, s, rest.queued + rest.retry_wait, `batchdesk resume ${batch.id}`);
-    this.d.batches.setSampling(batch.id, 0);
-    this.pause(batch.id, 'sample', reason);
+  private async endSampleIfDone(batch: BatchRow): Promise<boolean> {
+    const end = await sampleEnd(localSampleReader(this.d.jobs, this.d.batches, this.d.pipelines), batch, `batchdesk resume ${batch.id}`);
+    if (end.kind === 'sending') return false;
+    if (end.kind === 'done') {
+      this.d.batches.setSampling(batch.id, 0);
+      this.pause(batch.id, 'sample', end.reason);
+    }
     return true;
   }
 

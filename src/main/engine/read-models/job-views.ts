@@ -13,6 +13,7 @@ import { describe } from '../../../shared/capabilities/catalog';
 import { storedJson } from '../stored-json';
 import type { InvoiceCheck, InvoiceReview } from '../../../shared/invoices/invoice';
 import { storedChecks } from '../invoices/invoice-reviews';
+import { isMadeUp } from '../../../shared/made-up';
 
 const iso = (ms: number | null): string => new Date(ms ?? 0).toISOString();
 
@@ -35,6 +36,7 @@ function failedOf(checks: readonly InvoiceCheck[] | null): string[] | null {
 }
 
 function rowView(j: JobRow, capability: BatchCapability, checks: readonly InvoiceCheck[] | null): JobRowView {
+  const result = j.state === 'succeeded' ? storedJson(j.result_json) : null;
   return {
     id: j.id,
     seq: j.seq,
@@ -44,7 +46,8 @@ function rowView(j: JobRow, capability: BatchCapability, checks: readonly Invoic
     cost: j.cost,
     estimatedCost: j.estimated_cost,
     error: j.error_message,
-    result: j.state === 'succeeded' ? briefOf(describe(capability), storedJson(j.result_json)) : null,
+    result: j.state === 'succeeded' ? briefOf(describe(capability), result) : null,
+    madeUp: j.state === 'succeeded' && isMadeUp(result),
     failedChecks: failedOf(checks),
     updatedAt: iso(j.updated_at),
   };

@@ -14,6 +14,7 @@ import type { PauseKind, StateCounts } from '../../../shared/domain';
 import type { JobRow, LeasedJob } from '../queue/job-row';
 import type { NewJob, SuccessRecord } from '../queue/job-store';
 import type { BatchRow, NewBatch } from '../queue/batch-store';
+import type { LeftFigures } from '../pipeline/estimate-left';
 
 export type { NewJob, SuccessRecord, NewBatch, BatchRow, JobRow, LeasedJob };
 
@@ -69,8 +70,10 @@ export interface QueueStore {
   /** Cancels the batch and its jobs not in flight, in one transaction; in-flight jobs end as cancelled when they return. */
   cancel(id: string): Promise<{ cancelled: boolean; jobs: number }>;
   stats(batchId: string): Promise<BatchStats>;
-  /** What the batch is still expected to cost, a later step's items still to come included (JobStore.estimateLeft, estimateLeftOf). */
+  /** What the batch is still expected to cost at most, a later step's items still to come included (JobStore.estimateLeft, estimateLeftOf). */
   estimateLeft(batchId: string): Promise<number>;
+  /** The figures behind it (pipeline/estimate-left.ts); null for no such batch. */
+  leftFigures(batchId: string): Promise<LeftFigures | null>;
 
   // Jobs.
   /** Leases up to `limit` runnable jobs of the batch, oldest run time first (only sample items while `sampleOnly`). */

@@ -10,6 +10,7 @@ import type { AttemptEnd, BatchStats, BatchTotals, JobEvent, QueueStore } from '
 import type { BatchRow, JobRow, LeasedJob, NewBatch, NewJob, SuccessRecord } from './queue-store';
 import type { EngineError } from '../../../shared/errors';
 import type { PauseKind } from '../../../shared/domain';
+import type { LeftFigures } from '../pipeline/estimate-left';
 
 export class SqliteQueueStore implements QueueStore {
   readonly kind = 'sqlite' as const;
@@ -74,6 +75,10 @@ export class SqliteQueueStore implements QueueStore {
   }
   async estimateLeft(batchId: string): Promise<number> {
     return this.jobs.estimateLeft(batchId);
+  }
+
+  async leftFigures(batchId: string): Promise<LeftFigures | null> {
+    return this.jobs.leftFigures(batchId);
   }
   async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): Promise<LeasedJob[]> {
     return this.jobs.claim(batchId, limit, leaseMs, sampleOnly);

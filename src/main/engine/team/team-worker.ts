@@ -24,7 +24,8 @@ import type { BatchRow, LeasedJob, QueueStore } from '../store/queue-store';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import type { OptOut } from '../messaging/opt-out-list';
 import { paceTiming, quietHold } from '../messaging/send-hold';
-import { sampleDoneReason } from '../queue/sample-end';
+import { sampleEnd } from '../queue/sample-end';
+import { sharedSampleReader } from '../queue/sample-readers';
 import { keyCheckOf, type KeyCheck } from '../secrets/key-check';
 import { contextOf, type BatchContext, type CapabilityModule } from '../capabilities/capability';
 import { capabilityFor } from '../capabilities/registry';
@@ -59,7 +60,7 @@ import { formatEur } from '../../../shared/money';
 import { destinationOf, destinationWords } from '../api/destination';
 
 /** What a worker needs of the shared store beyond the queue's transitions. */
-export type SharedStore = QueueStore & Pick<PgQueueStore, 'recordApi' | 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'recipientSent' | 'sampleState' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf' | 'optedOutAmong' | 'startHeldAttempt'>;
+export type SharedStore = QueueStore & Pick<PgQueueStore, 'recordApi' | 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'recipientSent' | 'sampleState' | 'leftFigures' | 'members' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf' | 'optedOutAmong' | 'startHeldAttempt'>;
 
 /** What the local runner also needs (its prices, randomness, log, API, settings and data folder), and the team's own. */
 export interface TeamWorkerDeps extends Pick<RunnerDeps, 'rates' | 'random' | 'logger' | 'target' | 'config' | 'dataDir'> {
@@ -246,7 +247,9 @@ export class TeamWorker {
       const s = await this.d.store.stats(b.id);
       let t: number | null = s.counts.running > 0 ? now + POLL_MS : null;
       if (s.counts.queued + s.counts.retry_wait > 0) {
-        const due = await this.d.store.nextRunAt(b.id);
+        // A sample run sends its own items only; once they are sent it pauses (here or on another
+        // worker) as soon as they are through: looked at again, not waited on as the rest's run time.
+        const due = b.sampling > 0 ? ((await this.d.store.nextRunAt(b.id, true)) ?? now + POLL_MS) : await this.d.store.nextRunAt(b.id);
         if (due !== null) t = t === null ? due : Math.min(t, due);
       }
       if (t !== null && (next === null || t < next)) next = t;
@@ -309,11 +312,9 @@ export class TeamWorker {
    * for every worker, its reason the measured cost per item and the projection for the rest.
    */
   private async endSampleIfDone(batch: BatchRow): Promise<boolean> {
-    const s = await this.d.store.sampleState(batch.id);
-    if (s.open > 0) return false;
-    const rest = (await this.d.store.stats(batch.id)).counts;
-    const reason = sampleDoneReason(batch, s, rest.queued + rest.retry_wait, `batchdesk resume ${batch.id} --store URL`);
-    if (await this.write(() => this.d.store.endSample(batch.id, reason))) this.d.logger.log('info', 'batch.sample_done', { batch: batch.id });
+    const end = await sampleEnd(sharedSampleReader(this.d.store), batch, `batchdesk resume ${batch.id} --store URL`);
+    if (end.kind === 'sending') return false;
+    if (end.kind === 'done' && (await this.write(() => this.d.store.endSample(batch.id, end.reason)))) this.d.logger.log('info', 'batch.sample_done', { batch: batch.id });
     return true;
   }
 

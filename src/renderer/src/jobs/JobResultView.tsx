@@ -3,6 +3,8 @@
 import type { JobDetail } from '../../../shared/contract';
 import { displayText } from '../format/source';
 import { RESULT_VIEWS } from '../results/result-views';
+import { MadeUpNotice } from '../components/MadeUpTag';
+import { isMadeUp } from '../../../shared/made-up';
 
 function NoResult({ job }: { job: JobDetail }) {
   if (job.error) {
@@ -44,6 +46,7 @@ export function JobResultView({ job }: { job: JobDetail }) {
   const body = RESULT_VIEWS[job.capability](job);
   return (
     <>
+      {isMadeUp(job.result) ? <MadeUpNotice /> : null}
       {body ?? (
         <pre className="job-detail__text" tabIndex={0}>
           {JSON.stringify(job.result, null, 2)}

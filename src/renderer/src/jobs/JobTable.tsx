@@ -20,6 +20,8 @@ import { JobPageCache } from './job-page-cache';
 import { ScaledScroller } from './scaled-scroller';
 import { MAX_SCROLL_HEIGHT, scrollScale } from './scroll-scale';
 import './JobTable.css';
+import { MadeUpTag } from '../components/MadeUpTag';
+import { MADE_UP_WORDS } from '../../../shared/made-up';
 
 const ROW_H = 36;
 const OVERSCAN = 12;
@@ -112,7 +114,8 @@ function Cells({ row, checks }: { row: JobRowView | undefined; checks: boolean }
       </div>
       {checks ? <ChecksCell failed={row.failedChecks} /> : null}
       {row.state === 'succeeded' ? (
-        <div role="gridcell" className="job-grid__cell job-grid__result" title={row.result ?? undefined}>
+        <div role="gridcell" className="job-grid__cell job-grid__result" title={row.madeUp ? `${MADE_UP_WORDS} ${row.result ?? ''}` : (row.result ?? undefined)}>
+          {row.madeUp ? <MadeUpTag /> : null}
           {row.result ?? ''}
         </div>
       ) : (

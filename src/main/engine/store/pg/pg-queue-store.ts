@@ -8,7 +8,8 @@ import pg from 'pg';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { EngineError } from '../../../../shared/errors';
-import type { PauseKind } from '../../../../shared/domain';
+import type { BatchCapability, PauseKind } from '../../../../shared/domain';
+import { describe } from '../../../../shared/capabilities/catalog';
 import type { AttemptEnd, BatchRow, BatchStats, BatchTotals, JobEvent, JobRow, LeasedJob, NewBatch, NewJob, QueueStore, SuccessRecord } from '../queue-store';
 import { migratePg } from './pg-migrations';
 import { isStoreUnreachable } from './store-unreachable';
@@ -24,7 +25,7 @@ import type { SampleState } from '../../queue/sample-end';
 import { canHaveEarlier, earlierInvoice, invoiceKeys } from '../../invoices/invoice-reviews';
 import { reviewInvoice, type EarlierInvoice } from '../../../../shared/invoices/invoice-checks';
 import type { DerivedJob, Member, ParentItem } from '../../pipeline/pipeline-store';
-import { estimateLeftOf } from '../../pipeline/estimate-left';
+import { estimateLeftOf, NOTHING_MADE, type LeftFigures } from '../../pipeline/estimate-left';
 import type { OptOut } from '../../messaging/opt-out-list';
 
 /** bigint columns (times in ms, money, ids) as numbers, as the SQLite store gives them: all stay far below 2^53. */
@@ -377,32 +378,55 @@ export class PgQueueStore implements QueueStore {
     return { counts: { queued, running, retry_wait, succeeded, failed, cancelled }, spent, units, needsReview: needs_review };
   }
 
-  async estimateLeft(batchId: string): Promise<number> {
-    // As the SQLite store's (JobStore.estimateLeft); the counters are sharded, so summed.
-    const r = await this.pool.query<{ open: string; coming: string; estimate: string }>(
-      `WITH RECURSIVE up(id) AS (
+  /** As the SQLite store's (JobStore.leftFigures); the counters are sharded, so summed. */
+  async leftFigures(batchId: string): Promise<LeftFigures | null> {
+    const up = `WITH RECURSIVE up(id) AS (
          SELECT parent_id FROM batches WHERE id = $1 AND parent_id IS NOT NULL AND status <> 'cancelled'
-         UNION ALL SELECT b.parent_id FROM batches b JOIN up ON b.id = up.id WHERE b.parent_id IS NOT NULL AND b.status <> 'cancelled')
+         UNION ALL SELECT b.parent_id FROM batches b JOIN up ON b.id = up.id WHERE b.parent_id IS NOT NULL AND b.status <> 'cancelled')`;
+    const r = await this.pool.query<{ open: string; coming: string; estimate: string; capability: BatchCapability; root: string }>(
+      `${up}
        SELECT (SELECT COALESCE(sum(estimated_cost), 0) FROM jobs WHERE batch_id = $1 AND state IN ('queued','retry_wait','running'))::bigint AS open,
               (SELECT COALESCE(sum(s.queued + s.running + s.retry_wait), 0) FROM batch_stats s JOIN batches a ON a.id = s.batch_id
                 WHERE s.batch_id IN (SELECT id FROM up) AND a.status <> 'cancelled')::bigint AS coming,
-              b.estimated_cost::bigint AS estimate
+              b.estimated_cost::bigint AS estimate, b.capability, b.pipeline_id AS root
          FROM batches b WHERE b.id = $1`,
       [batchId],
     );
     const row = r.rows[0];
-    if (!row) return 0;
-    const f = { open: Number(row.open), coming: Number(row.coming), estimate: Number(row.estimate) };
-    let made = { madeSum: 0, madeCount: 0 };
-    if (f.coming > 0) {
-      // Only when items are still to come: a later step's items, not a first step's million.
-      const m = await this.pool.query<{ sum: string; n: string }>(
-        `SELECT COALESCE(sum(estimated_cost), 0)::bigint AS sum, count(*)::bigint AS n FROM jobs WHERE batch_id = $1 AND state <> 'cancelled'`,
-        [batchId],
-      );
-      made = { madeSum: Number(m.rows[0]?.sum ?? 0), madeCount: Number(m.rows[0]?.n ?? 0) };
-    }
-    return estimateLeftOf({ ...f, ...made });
+    if (!row) return null;
+    const perItem = describe(row.capability).measure === 'items';
+    const f = { open: Number(row.open), coming: Number(row.coming), estimate: Number(row.estimate), perItem };
+    if (f.coming === 0) return { ...f, comingUnits: 0, made: NOTHING_MADE };
+    // Only when items are still to come: a later step's items, not a first step's million.
+    const c = await this.pool.query<{ units: string }>(
+      `${up}
+       SELECT COALESCE(sum(r.estimated_units), 0)::bigint AS units FROM up JOIN batches a ON a.id = up.id
+         JOIN jobs j ON j.batch_id = a.id JOIN jobs r ON r.batch_id = $2 AND r.seq = j.seq
+        WHERE a.status <> 'cancelled' AND j.state IN ('queued','running','retry_wait')`,
+      [batchId, row.root],
+    );
+    const m = await this.pool.query<{ count: string; cost: string; units: string; base: string; spread: number; spread_items: number }>(
+      `SELECT count(*)::bigint AS count, COALESCE(sum(j.estimated_cost), 0)::bigint AS cost, COALESCE(sum(j.estimated_units), 0)::bigint AS units,
+              COALESCE(sum(r.estimated_units), 0)::bigint AS base,
+              COALESCE(sum(j.estimated_cost::float8 * j.estimated_cost / GREATEST(r.estimated_units, 1)), 0) AS spread,
+              COALESCE(sum(j.estimated_cost::float8 * j.estimated_cost), 0) AS spread_items
+         FROM jobs j JOIN jobs r ON r.batch_id = $2 AND r.seq = j.seq
+        WHERE j.batch_id = $1 AND j.state <> 'cancelled'`,
+      [batchId, row.root],
+    );
+    const made = m.rows[0];
+    return {
+      ...f,
+      comingUnits: Number(c.rows[0]?.units ?? 0),
+      made: made
+        ? { count: Number(made.count), cost: Number(made.cost), units: Number(made.units), base: Number(made.base), spread: Number(made.spread), spreadItems: Number(made.spread_items) }
+        : NOTHING_MADE,
+    };
+  }
+
+  async estimateLeft(batchId: string): Promise<number> {
+    const f = await this.leftFigures(batchId);
+    return f === null ? 0 : estimateLeftOf(f);
   }
 
   async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): Promise<LeasedJob[]> {
@@ -1254,9 +1278,12 @@ export class PgQueueStore implements QueueStore {
     });
   }
 
-  /** When the batch's next job may be sent (queued or waiting to retry); null when none is left. */
-  async nextRunAt(batchId: string): Promise<number | null> {
-    const r = await this.pool.query<{ t: number | null }>(`SELECT min(run_at) AS t FROM jobs WHERE batch_id = $1 AND state IN ('queued','retry_wait')`, [batchId]);
+  /** When the batch's next job may be sent (queued or waiting to retry; of its sample items only, while `sampleOnly`); null when none is left. */
+  async nextRunAt(batchId: string, sampleOnly = false): Promise<number | null> {
+    const r = await this.pool.query<{ t: number | null }>(
+      `SELECT min(run_at) AS t FROM jobs WHERE batch_id = $1 AND state IN ('queued','retry_wait')${sampleOnly ? ' AND sample = 1' : ''}`,
+      [batchId],
+    );
     return r.rows[0]?.t ?? null;
   }
 
