@@ -35,7 +35,8 @@ test('watch folders: add, a dropped file processed, a bad one set aside, remove'
 
   // The test drops a scan and a damaged "PDF" into the folder, as a scanner or a colleague would.
   copyFileSync(INVOICES[0] ?? '', join(folder, 'scan-0001.pdf'));
-  writeFileSync(join(folder, 'scan-0002.pdf'), '%PDF-1.7\nthe scanner gave up here');
+  // Whole by its format (it ends in %%EOF, so it is taken), broken inside: set aside.
+  writeFileSync(join(folder, 'scan-0002.pdf'), '%PDF-1.7\nthe scanner gave up here\n%%EOF\n');
   await expect(row.getByTestId('watch-today')).toHaveText('1 file(s)', { timeout: 20_000 });
   await expect(row.getByTestId('watch-last')).toContainText('scan-0001.pdf');
   await expect(row.getByTestId('watch-problems')).toContainText('1 set aside', { timeout: 20_000 });
