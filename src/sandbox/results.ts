@@ -13,7 +13,7 @@ export function sha256Hex(data: string | Buffer): string {
 }
 
 /** Deterministic byte stream seeded by a string: SHA-256 in counter mode. */
-function byteStream(seed: string): () => number {
+export function byteStream(seed: string): () => number {
   let block: Buffer = Buffer.alloc(0);
   let counter = 0;
   let i = 0;

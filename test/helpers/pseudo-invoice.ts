@@ -1,21 +1,7 @@
 // Varied invoice texts for the invoice reader's tests: vendors of seven countries, English and
 // German, 1 to n pages, derived from a hash so each is the same every time. Test data only: the
 // sandbox reads a document's own text and refuses a scan without one (docs/api-assumptions.md A21).
-import { createHash } from 'node:crypto';
-
-/** Deterministic byte stream seeded by a string: SHA-256 in counter mode. */
-function byteStream(seed: string): () => number {
-  let block: Buffer = Buffer.alloc(0);
-  let counter = 0;
-  let i = 0;
-  return () => {
-    if (i >= block.length) {
-      block = createHash('sha256').update(`${seed}\0${counter++}`).digest();
-      i = 0;
-    }
-    return block[i++] ?? 0;
-  };
-}
+import { byteStream } from '../../src/sandbox/results';
 
 interface PseudoVendor {
   name: string;
