@@ -1,4 +1,4 @@
-// Exit codes are part of the CLI's contract (README): scripts branch on them.
+// Exit codes are part of the CLI's contract (docs/troubleshooting.md): scripts branch on them.
 export const EXIT = {
   ok: 0,
   someFailed: 1,

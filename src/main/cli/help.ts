@@ -62,7 +62,7 @@ export function groupHelp(group: string, members: readonly CommandSpec[]): strin
 /** The commands that take `--store`, read from their specs, so the list cannot fall behind them. */
 function teamModeLines(specs: readonly CommandSpec[]): string[] {
   const names = [...new Set(specs.filter((s) => 'store' in s.options).map((s) => s.name))];
-  const words = `Team mode: --store URL or BATCHDESK_STORE (postgresql://...) on ${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}: one queue shared by several computers (README).`.split(' ');
+  const words = `Team mode: --store URL or BATCHDESK_STORE (postgresql://...) on ${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}: one queue shared by several computers (docs/team-mode.md).`.split(' ');
   const lines: string[] = [];
   for (const w of words) {
     const last = lines[lines.length - 1];

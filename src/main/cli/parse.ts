@@ -28,7 +28,7 @@ export function parse<O extends OptionSpecs>(args: string[], options: O, dataAnd
     }
     // A command that works on this computer's data folder only, given a team's store: said plainly.
     if (!('store' in options) && args.some((a) => a === '--store' || a.startsWith('--store='))) {
-      throw new UsageError('This command works on this computer\'s data folder only and does not take --store (README, team mode: what is shared and what is not). Run it without --store.');
+      throw new UsageError('This command works on this computer\'s data folder only and does not take --store (docs/team-mode.md: what is shared and what is not). Run it without --store.');
     }
     throw new UsageError(parseProblem(e, args));
   }

@@ -56,7 +56,7 @@ export function classifyFailure(e: unknown, dataDir?: string): Failure {
   return { kind: 'internal', message: e instanceof Error ? e.message : String(e) };
 }
 
-/** Exit codes of the command line (README "Exit codes"). */
+/** Exit codes of the command line (docs/troubleshooting.md, exit codes). */
 export function exitCodeFor(kind: FailureKind): 1 | 2 | 4 {
   switch (kind) {
     case 'invalid':

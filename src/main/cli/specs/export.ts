@@ -29,7 +29,7 @@ export const exportSpec = defineCommand({
     'each recording (transcribe batches only), one cue per segment (a transcript without segments: one',
     'cue over the whole recording). Channel, embeddings and CRM batches have no file per item: use',
     '--format csv or json. For OCR batches, --format files writes each invoice\'s .txt, .json and UBL .xml;',
-    'invoices and line-items write the columns listed in the README (Invoices), one row per succeeded invoice',
+    'invoices and line-items write the columns listed in docs/invoices.md, one row per succeeded invoice',
     'or per line item; json gives each item needs_review and checks [{check, ok, detail}].',
   ],
 });

@@ -7,7 +7,7 @@ export const statusSpec = defineCommand({
   usage: ['[batch-id...] [--json]'],
   options: {
     ...STORE_OPTION,
-    json: { type: 'boolean', help: 'print {"batches": [...]} as documented in the README' },
+    json: { type: 'boolean', help: 'print {"batches": [...]} as documented in docs/batches.md' },
   },
   examples: [
     { command: 'batchdesk status', note: 'every batch' },

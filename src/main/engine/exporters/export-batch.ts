@@ -110,7 +110,7 @@ export function flatten(job: JobRow, capability: BatchCapability, review?: Revie
 }
 
 /**
- * The invoices CSV: one row per succeeded invoice, columns fixed (README "Invoices"): the
+ * The invoices CSV: one row per succeeded invoice, columns fixed (docs/invoices.md): the
  * invoice's fields, whether it needs review and which checks failed, then each check's outcome
  * (ok / failed / not checked) and the details of those that did not pass.
  */
