@@ -1,6 +1,7 @@
 // Every job state transition of GUIDE.md lives here, as one guarded SQL statement each.
-// Claims take a lease in one UPDATE ... RETURNING; finishes only count while the caller still
-// holds the lease token, so a stale worker cannot overwrite a job that was reclaimed.
+// A claim picks runnable ids in one SELECT, then leases each with an UPDATE guarded on its state,
+// in one transaction (see claim); finishes only count while the caller still holds the lease
+// token, so a stale worker cannot overwrite a job that was reclaimed.
 import { atomically } from '../db/atomically';
 import type { Db } from '../db/connection';
 import type { Clock } from '../clock';
