@@ -9,12 +9,17 @@
 # on Debian or Ubuntu; otherwise it names them and exits 1. .ci/run uses the same list.
 #   bash scripts/test-prereqs.sh                  check everything, install what is missing
 #   bash scripts/test-prereqs.sh --packages-only  the system packages only (before Node is set up)
+#   bash scripts/test-prereqs.sh --check          report what is missing, install nothing
 # BATCHDESK_SKIP_PREREQS=1 skips the check (a machine laid out otherwise, where the tests say what fails).
 set -euo pipefail
 
 if [ "${BATCHDESK_SKIP_PREREQS:-}" = "1" ]; then exit 0; fi
 packages_only=0
-[ "${1:-}" = "--packages-only" ] && packages_only=1
+install=1
+case "${1:-}" in
+  --packages-only) packages_only=1 ;;
+  --check) install=0 ;;
+esac
 
 if [ "$(uname -s)" != "Linux" ]; then
   echo "test-prereqs: the suite's keychain, browser and PostgreSQL set-up is Debian's; on $(uname -s) the tests that need them say so when they fail." >&2
@@ -47,7 +52,7 @@ command -v python3 >/dev/null 2>&1 || need+=(python3)
 if [ ${#need[@]} -gt 0 ]; then
   as_root=()
   if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then as_root=(sudo -n); fi
-  if command -v apt-get >/dev/null 2>&1 && { [ "$(id -u)" -eq 0 ] || [ ${#as_root[@]} -gt 0 ]; }; then
+  if [ "$install" = "1" ] && command -v apt-get >/dev/null 2>&1 && { [ "$(id -u)" -eq 0 ] || [ ${#as_root[@]} -gt 0 ]; }; then
     echo "test-prereqs: installing ${need[*]} (apt-get)..." >&2
     export DEBIAN_FRONTEND=noninteractive
     "${as_root[@]}" apt-get update -qq
