@@ -24,7 +24,7 @@ import { tempDir } from '../helpers/temp-dir';
 const ENTRY = join(process.cwd(), 'src', 'main', 'service', 'engine-process', 'entry.ts');
 
 /** The engine's source in a Node child (through tsx), with the sandbox's keys in its environment. */
-function engineProcess(sb: SandboxHandle, dataDir: string, apiUrl: string, restartDelaysMs?: number[]): EngineClient {
+function engineProcess(sb: SandboxHandle, dataDir: string, apiUrl: string, restartDelaysMs?: number[], watch: { heartbeatMs?: number; hangMs?: number } = {}): EngineClient {
   const init: Omit<EngineInit, 'shell'> = {
     dataDir,
     transport: 'browser',
@@ -33,7 +33,7 @@ function engineProcess(sb: SandboxHandle, dataDir: string, apiUrl: string, resta
     backoff: { baseMs: 5, capMs: 50, maxTries: 4 },
   };
   const spawn = nodeChildEngine(ENTRY, { execArgv: ['--import', 'tsx'], env: { ...process.env, BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey } });
-  return new EngineClient(spawn, init, {}, restartDelaysMs ? { restartDelaysMs } : {});
+  return new EngineClient(spawn, init, {}, { ...(restartDelaysMs ? { restartDelaysMs } : {}), ...watch });
 }
 
 /**
@@ -253,6 +253,36 @@ describe('an engine process that cannot be kept up', () => {
       const r = await engine.call('app.info', {});
       expect(r).toMatchObject({ ok: false, error: { code: 'unavailable' } });
       expect(engine.pid).toBeUndefined();
+    } finally {
+      await engine.close();
+      await sb.close();
+      dir.cleanup();
+    }
+  });
+
+  it('that hangs (SIGSTOP: alive, never answering) is stopped and started again, and the call waiting is told why', async () => {
+    const dir = tempDir('batchdesk-engine-hung-');
+    const sb = await startSandbox();
+    const engine = engineProcess(sb, join(dir.path, 'data'), sb.url, [0], { heartbeatMs: 100, hangMs: 1_000 });
+    const changes: { state: string; message: string | null }[] = [];
+    engine.subscribe((event, payload) => {
+      if (event === 'engine.changed') changes.push(payload as { state: string; message: string | null });
+    });
+    try {
+      await engine.ready();
+      const first = engine.pid ?? 0;
+      process.kill(first, 'SIGSTOP');
+      // Asked while it is stuck: answered once it has been found out, never left waiting.
+      const stuck = await engine.call('app.info', {});
+      expect(stuck).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+      expect(JSON.stringify(stuck)).toContain('The engine stopped answering (nothing for 1 s), so it was stopped before answering app.info');
+      await until('restarted', () => changes.some((c) => c.state === 'running'));
+      expect(changes[0]).toMatchObject({ state: 'restarting' });
+      expect(changes[0]?.message).toContain('The engine stopped answering');
+      expect(engine.pid).not.toBe(first);
+      expect(await engine.call('app.info', {})).toMatchObject({ ok: true });
+      // The stuck process did not outlive it (a stopped process still takes SIGKILL).
+      expect(() => process.kill(first, 0)).toThrow();
     } finally {
       await engine.close();
       await sb.close();

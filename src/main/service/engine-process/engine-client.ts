@@ -4,6 +4,8 @@
 // unexpectedly, calls in flight are answered `unavailable` naming what happened, the window is
 // told (engine.changed), and a new engine process is started on the same data folder (the queue
 // is durable: the new one resumes what the old one was sending). Calls made meanwhile wait for it.
+// An engine that is alive but stuck (its thread never free to answer a ping) is stopped and
+// restarted the same way, rather than leaving the window waiting forever.
 import { pipeline } from 'node:stream/promises';
 import type { EngineStatus, RpcError } from '../../../shared/contract';
 import { assertNever } from '../../../shared/domain';
@@ -44,6 +46,14 @@ const RESTART_DELAYS_MS = [0, 500, 2_000, 5_000, 10_000];
 const STABLE_MS = 60_000;
 /** How long a closing engine may take to finish its writes before it is killed. */
 const CLOSE_TIMEOUT_MS = 15_000;
+/** How often a running engine is pinged. */
+const HEARTBEAT_MS = 5_000;
+/**
+ * Silence after which a running engine counts as hung. Generous: the engine gives way every few
+ * milliseconds during long work (time-slice.ts), so even a long transaction stays far below it,
+ * and a killed engine loses nothing (the queue is durable), only time.
+ */
+const HANG_MS = 60_000;
 
 type State = 'starting' | 'running' | 'restarting' | 'stopped' | 'closing' | 'closed';
 
@@ -79,6 +89,16 @@ export class EngineClient implements EngineLink {
   private exitWaiters: (() => void)[] = [];
 
   private readonly restartDelaysMs: readonly number[];
+  private readonly heartbeatMs: number;
+  private readonly hangMs: number;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private lastTick = 0;
+  private pingOut: number | null = null;
+  private missed = 0;
+  /** Set when the engine was stopped for not answering: the words its exit is reported with. */
+  private hung: string | null = null;
+  /** Why the previous engine process ended, for the log of the next one. */
+  private lastExit = '';
 
   private readonly init: EngineInit;
 
@@ -88,9 +108,11 @@ export class EngineClient implements EngineLink {
     init: Omit<EngineInit, 'shell'>,
     private readonly shell: ShellHandlers = {},
     /** Waits before each new start after crashes in a row (tests shorten them). */
-    opts: { restartDelaysMs?: readonly number[] } = {},
+    opts: { restartDelaysMs?: readonly number[]; heartbeatMs?: number; hangMs?: number } = {},
   ) {
     this.restartDelaysMs = opts.restartDelaysMs ?? RESTART_DELAYS_MS;
+    this.heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
+    this.hangMs = opts.hangMs ?? HANG_MS;
     this.init = { ...init, shell: { openDialog: shell.openDialog !== undefined, chooseFolder: shell.chooseFolder !== undefined, showInFolder: shell.showInFolder !== undefined } };
     this.firstStart = new Promise<EngineInfo>((resolve, reject) => (this.settleFirst = { resolve, reject }));
     // Nobody may be waiting yet; a failed start is reported to whoever awaits ready().
@@ -109,6 +131,7 @@ export class EngineClient implements EngineLink {
 
   private launch(): void {
     this.startFailure = null;
+    this.hung = null;
     const proc = this.spawn();
     this.proc = proc;
     proc.onMessage((m) => {
@@ -127,7 +150,12 @@ export class EngineClient implements EngineLink {
       return;
     }
     const m = parsed.data;
+    // Any message proves the engine's thread is free again.
+    this.pingOut = null;
+    this.missed = 0;
     switch (m.type) {
+      case 'pong':
+        return;
       case 'ready':
         return this.up({ dataDir: m.dataDir, uploadsDir: m.uploadsDir });
       case 'failed':
@@ -166,13 +194,15 @@ export class EngineClient implements EngineLink {
     this.info = info;
     this.state = 'running';
     this.upSince = Date.now();
+    this.watch();
     if (this.started) this.post({ type: 'start' });
     const held = this.held;
     this.held = [];
     for (const h of held) h.send();
     if (restarted) {
       this.emitStatus({ state: 'running', message: null });
-      this.log('warn', 'engine.restarted', { crashes_in_a_row: this.crashesInARow });
+      // Logged by the new engine: the old one could not write it.
+      this.log('warn', 'engine.restarted', { crashes_in_a_row: this.crashesInARow, why: this.lastExit });
     } else {
       this.settleFirst?.resolve(info);
     }
@@ -189,8 +219,50 @@ export class EngineClient implements EngineLink {
     this.post({ type: 'close' });
   }
 
+  /** Pings the running engine; stops it when it stays silent for `hangMs`. */
+  private watch(): void {
+    this.pingOut = null;
+    this.missed = 0;
+    this.lastTick = performance.now();
+    if (this.heartbeat !== null) return;
+    this.heartbeat = setInterval(() => this.tick(), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  private tick(): void {
+    const now = performance.now();
+    // This process itself was not running (the computer slept, or its own thread was held):
+    // the silence says nothing about the engine, which gets a fresh start.
+    const late = now - this.lastTick > 2 * this.heartbeatMs;
+    this.lastTick = now;
+    const proc = this.proc;
+    if (this.state !== 'running' || proc === null || this.hung !== null) return;
+    if (late) {
+      this.pingOut = null;
+      this.missed = 0;
+    } else if (this.pingOut !== null) {
+      this.missed++;
+    }
+    if (this.missed * this.heartbeatMs >= this.hangMs) {
+      const seconds = Math.round((this.missed * this.heartbeatMs) / 1000);
+      this.hung = `The engine stopped answering (nothing for ${seconds} s), so it was stopped`;
+      proc.kill();
+      return;
+    }
+    if (this.pingOut === null) {
+      this.pingOut = this.nextId++;
+      this.post({ type: 'ping', id: this.pingOut });
+    }
+  }
+
+  private unwatch(): void {
+    if (this.heartbeat !== null) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
   private exited(how: string): void {
     this.proc = null;
+    this.unwatch();
     for (const w of this.exitWaiters.splice(0)) w();
     if (this.state === 'closing' || this.state === 'closed' || this.state === 'stopped') return;
     if (this.state === 'starting') {
@@ -199,7 +271,9 @@ export class EngineClient implements EngineLink {
       this.stop(message);
       return;
     }
-    const reason = this.startFailure !== null ? `The engine could not start again (${this.startFailure})` : `The engine stopped unexpectedly (${how})`;
+    const reason =
+      this.startFailure !== null ? `The engine could not start again (${this.startFailure})` : this.hung !== null ? this.hung : `The engine stopped unexpectedly (${how})`;
+    this.lastExit = reason;
     this.failInFlight((what) => `${reason} before answering ${what}. It is being restarted; what was saved before is kept, so look again before repeating a change.`);
     if (this.state === 'running' && Date.now() - this.upSince >= STABLE_MS) this.crashesInARow = 0;
     this.crashesInARow++;
@@ -219,6 +293,7 @@ export class EngineClient implements EngineLink {
   private stop(message: string): void {
     const wasUp = this.info !== null;
     this.state = 'stopped';
+    this.unwatch();
     this.failInFlight(() => message);
     for (const h of this.held.splice(0)) h.fail({ code: 'unavailable', message });
     if (wasUp) this.emitStatus({ state: 'stopped', message });
@@ -364,6 +439,7 @@ export class EngineClient implements EngineLink {
   close(): Promise<void> {
     return (this.closed ??= (async () => {
       this.state = 'closing';
+      this.unwatch();
       const message = 'Batchdesk is closing.';
       this.failInFlight(() => message);
       for (const h of this.held.splice(0)) h.fail({ code: 'unavailable', message });

@@ -89,6 +89,8 @@ export class EngineServer {
         return this.service.engine.logger.log(m.level, m.event, m.fields);
       case 'close':
         return this.onClose();
+      case 'ping':
+        return this.port.post({ type: 'pong', id: m.id });
       case 'init':
         // Only the first message may be `init`; a second one is a bug of the window's process.
         this.service.engine.logger.log('error', 'engine.bad_message', { issue: 'init sent twice' });

@@ -86,6 +86,8 @@ export const ToEngine = z.discriminatedUnion('type', [
   /** A line for the engine's log (the data folder's logs), from the window's process. */
   z.object({ type: z.literal('log'), level: z.enum(['info', 'warn', 'error']), event: z.string(), fields: z.record(z.string(), LogField) }),
   z.object({ type: z.literal('close') }),
+  /** Are you there? Answered by `pong` from the engine's main thread: one that stays silent has hung. */
+  z.object({ type: z.literal('ping'), id: Id }),
 ]);
 export type ToEngine = z.infer<typeof ToEngine>;
 
@@ -101,6 +103,7 @@ export const FromEngine = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stream.data'), stream: Id, chunk: z.instanceof(Uint8Array) }),
   z.object({ type: z.literal('stream.end'), stream: Id }),
   z.object({ type: z.literal('stream.error'), stream: Id, message: z.string() }),
+  z.object({ type: z.literal('pong'), id: Id }),
 ]);
 export type FromEngine = z.infer<typeof FromEngine>;
 
