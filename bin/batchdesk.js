@@ -3,12 +3,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
+import { NODE_RANGE, supportsNode } from './supported-node.js';
 
-// Batchdesk runs on Node 22.12 or later (24 LTS recommended): say so before anything older fails
-// in some stranger way.
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  process.stderr.write(`batchdesk needs Node 22.12 or later (24 LTS recommended); this is Node ${process.versions.node}. Install a current Node, or run the desktop app, which carries its own.\n`);
+// Say which Node Batchdesk runs on before an unsupported one fails in some stranger way.
+if (!supportsNode(NODE_RANGE, process.versions.node)) {
+  process.stderr.write(`batchdesk needs Node 22.22.2 or later 22.x, or 24.15 or later (24 LTS recommended); this is Node ${process.versions.node}. Install a current Node, or run the desktop app, which carries its own.\n`);
   process.exit(2);
 }
 

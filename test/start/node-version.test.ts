@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import semver from 'semver';
+import { NODE_RANGE, supportsNode } from '../../bin/supported-node.js';
 
 const ROOT = process.cwd();
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -23,6 +24,12 @@ describe('supported Node versions', () => {
     expect(floors).not.toContain('unreadable');
     expect(readme).toContain(`\`${engines}\``);
     for (const v of floors) expect(readme).toContain(`Node ${semver.major(v)}.${semver.minor(v)}+`);
+  });
+
+  it("the command line's launcher refuses exactly the Node versions the range refuses", () => {
+    expect(NODE_RANGE).toBe(engines);
+    const tried = ['20.20.2', '22.12.0', '22.22.1', '22.22.2', '22.30.0', '23.11.0', '24.0.0', '24.14.9', '24.15.0', '24.22.3', '25.1.0', '26.0.0'];
+    for (const v of tried) expect(`${v}: ${supportsNode(NODE_RANGE, v)}`).toBe(`${v}: ${semver.satisfies(v, engines)}`);
   });
 
   it('every installed package accepts every floor of the range', () => {

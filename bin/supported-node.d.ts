@@ -1,0 +1,2 @@
+export const NODE_RANGE: string;
+export function supportsNode(range: string, version: string): boolean;
