@@ -16,10 +16,25 @@ describe('e-mail addresses', () => {
   });
 
   it.each([
+    ['in English', 'mail me at john dot smith at example dot com please', 'mail me at [EMAIL] please'],
+    ['in English, with an underscore and a two-part ending', 'it is jane underscore doe at mail dot example dot co dot uk.', 'it is [EMAIL].'],
+    ['in English, a one-word name at a mail provider', 'send it to john at gmail dot com', 'send it to [EMAIL]'],
+    ['in English, a name with digits', 'max1980 at posteo dot de', '[EMAIL]'],
+    ['in German', 'Die Adresse ist max punkt müller ät web punkt de, danke.', 'Die Adresse ist [EMAIL], danke.'],
+    ['in German, "Klammeraffe" and a provider with a space', 'Klaus Punkt Meier Klammeraffe t online punkt de', '[EMAIL]'],
+    ['half written', 'john.smith at example.com', '[EMAIL]'],
+  ])('finds one said %s', (_name, text, expected) => {
+    expect(emails(text)).toBe(expected);
+  });
+
+  it.each([
     ['a handle', 'follow @batchdesk on social media'],
     ['an address without a domain name', 'root@localhost'],
     ['an at sign between numbers', '3 items @ 4.50 each, 5@3.50'],
     ['a domain alone', 'see example.com for details'],
+    ['a web address said after "at"', 'I looked at example dot com yesterday'],
+    ['a shop\'s address said', 'go to our website at batchdesk dot com'],
+    ['"at" and "dot" in a sentence', 'we met at the office at nine, dot on time'],
   ])('leaves alone %s', (_name, text) => {
     expect(emails(text)).toBe(text);
   });

@@ -36,7 +36,7 @@ export function findPersonalData(text: string, options: FindOptions): Finding[] 
   const add = (kind: PersonalDataKind, spans: Span[]): void => {
     for (const s of spans) if (s.end > s.start) candidates.push({ kind, start: s.start, end: s.end });
   };
-  if (kinds.has('emails') && text.includes('@')) add('emails', findEmails(text));
+  if (kinds.has('emails')) add('emails', findEmails(text));
   if (kinds.has('dates-of-birth')) add('dates-of-birth', findDatesOfBirth(text));
   if (kinds.has('cards') || kinds.has('iban') || kinds.has('phones')) {
     const digits = withSpokenDigits(text);
