@@ -19,6 +19,7 @@ describe('card numbers', () => {
     ['JCB', '3530 1113 3330 0000', '[CARD]'],
     ['Diners, 14 digits', 'Diners 3622 720627 1667', 'Diners [CARD]'],
     ['Maestro', 'Maestro 6759 6498 2643 8453', 'Maestro [CARD]'],
+    ['with no-break spaces', 'card 4111\u00a01111\u00a01111\u202f1111 ok', 'card [CARD] ok'],
     ['after a colon', 'Kartennummer:4111111111111111', 'Kartennummer:[CARD]'],
   ])('finds %s', (_name, text, expected) => {
     expect(cards(text)).toBe(expected);

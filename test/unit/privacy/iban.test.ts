@@ -17,6 +17,7 @@ describe('IBANs', () => {
     ['Dutch (18 characters)', 'NL91ABNA0417164300', '[IBAN]'],
     ['Italian', 'IT60 X054 2811 1010 0000 0123 456', '[IBAN]'],
     ['Belgian (16 characters)', 'BE68 5390 0754 7034', '[IBAN]'],
+    ['German, with no-break spaces', 'DE89\u00a03704\u00a00044\u00a00532\u00a00130\u00a000', '[IBAN]'],
     ['country letters spelled apart', 'D E 89 3704 0044 0532 0130 00', '[IBAN]'],
   ])('finds a %s one', (_name, text, expected) => {
     expect(ibans(text)).toBe(expected);

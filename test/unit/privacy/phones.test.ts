@@ -18,6 +18,7 @@ describe('phone numbers', () => {
     ['a French number while the recipient is German (any country, with its code)', 'Paris: +33 1 42 68 53 00.', 'DE', 'Paris: [PHONE].'],
     ['a Japanese number with no country given', 'Tokyo +81 3-1234-5678', undefined, 'Tokyo [PHONE]'],
     ['a German number with 00 and no country given', 'ruf 0049 151 23456789 an', undefined, 'ruf [PHONE] an'],
+    ['a number in full-width digits', '電話 ＋８１ ３-１２３４-５６７８ です', 'JP', '電話 [PHONE] です'],
     ['a British number with 00 while the recipient is American (dials 011)', 'call 0044 20 7946 0958', 'US', 'call [PHONE]'],
   ])('finds %s', (_name, text, country, expected) => {
     expect(phones(text, country)).toBe(expected);

@@ -5,7 +5,7 @@
 import type { Span } from './span';
 
 /** Digit groups split by single separators: spaces, or a dash with optional spaces around it. */
-const DIGIT_RUN = /(?<![\p{L}\p{N}])(?<!\d[.,])\d+(?:(?:[ \t]*[-–][ \t]*|[ \t]+)\d+)*/gu;
+const DIGIT_RUN = /(?<![\p{L}\p{N}])(?<!\d[.,])\d+(?:(?:[ \t\u00a0\u202f]*[-–][ \t\u00a0\u202f]*|[ \t\u00a0\u202f]+)\d+)*/gu;
 const GROUP = /\d+/g;
 
 export function findCards(text: string): Span[] {

@@ -18,7 +18,7 @@ const LENGTHS = new Map<string, number>(
 );
 
 /** Where an IBAN may begin: two letters (perhaps spelled apart) and two check digits. */
-const START = /(?<![\p{L}\p{N}])([A-Za-z])[ \t]?([A-Za-z])[ \t]*[-–]?[ \t]*(\d)[ \t]*[-–]?[ \t]*(\d)/gu;
+const START = /(?<![\p{L}\p{N}])([A-Za-z])[ \t\u00a0\u202f]?([A-Za-z])[ \t\u00a0\u202f]*[-–]?[ \t\u00a0\u202f]*(\d)[ \t\u00a0\u202f]*[-–]?[ \t\u00a0\u202f]*(\d)/gu;
 
 export function findIbans(text: string): Span[] {
   const found: Span[] = [];
@@ -46,7 +46,7 @@ function accountEnd(text: string, from: number, count: number): number | null {
   let taken = 0;
   let at = from;
   while (taken < count) {
-    const gap = /^[ \t]*(?:[-–][ \t]*)?/.exec(text.slice(at, at + 8))?.[0].length ?? 0;
+    const gap = /^[ \t\u00a0\u202f]*(?:[-–][ \t\u00a0\u202f]*)?/.exec(text.slice(at, at + 8))?.[0].length ?? 0;
     const c = text[at + gap];
     if (c === undefined || !/[0-9A-Z]/.test(c)) return null;
     at += gap + 1;

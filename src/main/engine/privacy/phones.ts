@@ -79,16 +79,25 @@ function countDigits(s: string): number {
   return n;
 }
 
+/** The digits of a written number as ASCII (the finder also reads full-width and Arabic-Indic digits). */
 function digitsOf(s: string): string {
-  return s.replace(/\D/g, '');
+  let out = '';
+  for (const c of s) {
+    const code = c.codePointAt(0) ?? 0;
+    const zero = DIGIT_ZEROS.find((z) => code >= z && code < z + 10);
+    if (zero !== undefined) out += String(code - zero);
+  }
+  return out;
 }
+
+const DIGIT_ZEROS = [0x30, 0xff10, 0x660, 0x6f0];
 
 /** Written with its country code: +41 ..., 0041 ... */
 function withCountryCode(text: string, n: NumberFound): boolean {
   const written = text.slice(n.startsAt, n.endsAt).trimStart();
   const digits = digitsOf(written);
   const full = `${n.number.countryCallingCode}${n.number.nationalNumber}`;
-  return (written.startsWith('+') && digits === full) || digits === `00${full}`;
+  return (/^[+\uFF0B]/.test(written) && digits === full) || digits === `00${full}`;
 }
 
 /**

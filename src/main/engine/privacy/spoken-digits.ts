@@ -47,8 +47,8 @@ const REPEATS = new Map<string, number>([
 const PLUS = new Set(['plus']);
 
 /** Between two words of one spoken number: spaces, a hyphen, or a pause written as , . ; or : */
-const JOINING_GAP = /^[ \t]*(?:[-–][ \t]*)?$/;
-const PAUSE_GAP = /^[ \t]*[,.;:][ \t]*$/;
+const JOINING_GAP = /^[ \t\u00a0\u202f]*(?:[-–][ \t\u00a0\u202f]*)?$/;
+const PAUSE_GAP = /^[ \t\u00a0\u202f]*[,.;:][ \t\u00a0\u202f]*$/;
 
 type Token = { start: number; end: number; kind: 'digit' | 'repeat' | 'plus'; value: string; times: number };
 
@@ -139,8 +139,8 @@ function runAt(text: string, tokens: Token[], i: number): { edits: { start: numb
 
 /** Whether a written digit stands right before or after [start, end) ("4111 one", "one-2"). */
 function besideWrittenDigit(text: string, start: number, end: number): boolean {
-  const before = /(\d)[ \t]*[-–]?[ \t]*$/.test(text.slice(Math.max(0, start - 4), start));
-  const after = /^[ \t]*[-–]?[ \t]*\d/.test(text.slice(end, end + 4));
+  const before = /(\d)[ \t\u00a0\u202f]*[-–]?[ \t\u00a0\u202f]*$/.test(text.slice(Math.max(0, start - 4), start));
+  const after = /^[ \t\u00a0\u202f]*[-–]?[ \t\u00a0\u202f]*\d/.test(text.slice(end, end + 4));
   return before || after;
 }
 
