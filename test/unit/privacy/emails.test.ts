@@ -32,6 +32,7 @@ describe('e-mail addresses', () => {
     ['an address without a domain name', 'root@localhost'],
     ['an at sign between numbers', '3 items @ 4.50 each, 5@3.50'],
     ['a domain alone', 'see example.com for details'],
+    ['an image file at twice the resolution', 'the icon is tray@2x.png'],
     ['a web address said after "at"', 'I looked at example dot com yesterday'],
     ['a shop\'s address said', 'go to our website at batchdesk dot com'],
     ['"at" and "dot" in a sentence', 'we met at the office at nine, dot on time'],

@@ -9,6 +9,7 @@ describe('phone numbers', () => {
     ['a German mobile, national', 'call me at 0151 23456789 please', 'DE', 'call me at [PHONE] please'],
     ['a German mobile, together', 'Handy 015123456789.', 'DE', 'Handy [PHONE].'],
     ['a German number with a slash', 'Tel. 030/1234567', 'DE', 'Tel. [PHONE]'],
+    ['a French number with dots', 'appelez le 01.42.68.53.00 svp', 'FR', 'appelez le [PHONE] svp'],
     ['a German number, international', 'ruf +49 151 23456789 an', 'DE', 'ruf [PHONE] an'],
     ['a German number with 00', 'ruf 0049 151 23456789 an', 'DE', 'ruf [PHONE] an'],
     ['a British number, national', 'my number is 020 7946 0958', 'GB', 'my number is [PHONE]'],
@@ -47,6 +48,7 @@ describe('phone numbers', () => {
     ['a date', 'Termin am 12.03.2025 um 14:30', 'DE'],
     ['an ISO date', 'due 2025-03-12', 'US'],
     ['a card number', 'card 4111 1111 1111 1111', 'DE'],
+    ['a list of decimal numbers (0490 64081 for the finder)', 'ratios 0.49 / 0.64 / 0.81 and (0.47 / 0.61 / 0.58)', 'DE'],
     ['an invalid German mobile (a digit short)', 'Handy 0151 2345678', 'DE'],
   ])('leaves alone %s', (_name, text, country) => {
     expect(phones(text, country)).toBe(text);

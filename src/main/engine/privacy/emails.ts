@@ -5,6 +5,9 @@ import type { Span } from './span';
 
 const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}](?:[\p{L}\p{N}._%+-]{0,63})@[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,62})(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,62}))*\.\p{L}{2,24}(?![\p{L}\p{N}-]|\.[\p{L}\p{N}])/gu;
 
+/** "icon@2x.png": a file name (an image at twice the resolution), not an address; no such top-level names exist. */
+const FILE_NAME = /\.(?:png|jpe?g|gif|svg|webp|avif|pdf|ico)$/i;
+
 /** Said between the parts of a name: "dot", "underscore", "dash"; German "Punkt", "Unterstrich", "Minus", "Strich". */
 const SAID_SEPARATOR = String.raw`(?:[ \t]+(?:dot|underscore|dash|hyphen|minus|punkt|unterstrich|bindestrich|strich)[ \t]+|[._-])`;
 const SAID_DOT = String.raw`(?:[ \t]+(?:dot|punkt)[ \t]+|\.)`;
@@ -24,7 +27,9 @@ export function findEmails(text: string): Span[] {
   const found: Span[] = [];
   if (text.includes('@')) {
     EMAIL.lastIndex = 0;
-    for (let m = EMAIL.exec(text); m !== null; m = EMAIL.exec(text)) found.push({ start: m.index, end: m.index + m[0].length });
+    for (let m = EMAIL.exec(text); m !== null; m = EMAIL.exec(text)) {
+      if (!FILE_NAME.test(m[0])) found.push({ start: m.index, end: m.index + m[0].length });
+    }
   }
   SPOKEN.lastIndex = 0;
   for (let m = SPOKEN.exec(text); m !== null; m = SPOKEN.exec(text)) {

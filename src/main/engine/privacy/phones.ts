@@ -107,9 +107,17 @@ function withCountryCode(text: string, n: NumberFound): boolean {
  */
 function writtenWhole(text: string, n: NumberFound): boolean {
   if (withCountryCode(text, n)) return true;
-  const digits = digitsOf(text.slice(n.startsAt, n.endsAt));
-  return digits.length >= NATIONAL_MIN_DIGITS && digits === digitsOf(n.number.formatNational());
+  const written = text.slice(n.startsAt, n.endsAt);
+  const digits = digitsOf(written);
+  return digits.length >= NATIONAL_MIN_DIGITS && !DECIMALS.test(written) && digits === digitsOf(n.number.formatNational());
 }
+
+/**
+ * Decimal numbers the finder reads as one national number: a list of ratios "0.49 / 0.64 / 0.81"
+ * is a valid German number (0490 64081). A number that begins "0." or has both dots and slashes
+ * is taken for such a list (a French 01.42.68.53.00 and a German 030/1234567 are kept).
+ */
+const DECIMALS = /^\(?0[.,]\d|^(?=.*\.)(?=.*\/)/;
 
 /**
  * Fewer digits than this, written nationally, are service and short numbers (110, 116117, and the
