@@ -5,7 +5,7 @@
 // CommonJS build of the same code.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { MetadataJson, PhoneNumber } from 'libphonenumber-js';
+import type { CountryCode, MetadataJson, NumberFound, PhoneNumber } from 'libphonenumber-js';
 
 type Countries = typeof import('countries-and-timezones');
 
@@ -29,9 +29,39 @@ export function phoneNumberLib(): PhoneNumbers {
     const parseOnly = parserAlone();
     phoneNumbersParserAlone = parseOnly !== null;
     phoneNumbers = parseOnly ?? (load('libphonenumber-js/max') as PhoneNumbers);
-    patternsCompiledOnce = compilePatternsOnce();
+    compilePatternsOnceOnly();
   }
   return phoneNumbers;
+}
+
+/** What redaction uses of libphonenumber-js: its number finder, with the "max" metadata. */
+export interface PhoneFinder {
+  findPhoneNumbersInText(text: string, options: { defaultCountry?: CountryCode }): NumberFound[];
+}
+
+let phoneFinder: PhoneFinder | undefined;
+
+/** libphonenumber-js's finder of numbers in running text (loaded only when text is redacted). */
+export function phoneFinderLib(): PhoneFinder {
+  if (phoneFinder === undefined) {
+    phoneFinder = finderAlone() ?? (load('libphonenumber-js/max') as PhoneFinder);
+    compilePatternsOnceOnly();
+  }
+  return phoneFinder;
+}
+
+/** As parserAlone: the finder's module (build/findPhoneNumbersInText.js) with the max metadata passed last. */
+function finderAlone(): PhoneFinder | null {
+  try {
+    const dir = phonePackageDir();
+    const find = (load(join(dir, 'build', 'findPhoneNumbersInText.js')) as { default?: unknown }).default;
+    const metadata = load(join(dir, 'metadata.max.json')) as MetadataJson;
+    if (typeof find !== 'function') return null;
+    const findWith = find as (text: string, options: { defaultCountry?: CountryCode }, metadata: MetadataJson) => NumberFound[];
+    return { findPhoneNumbersInText: (text, options) => findWith(text, options, metadata) };
+  } catch {
+    return null;
+  }
 }
 
 /** Whether only the parser's modules were loaded, not the whole package (for its test). */
@@ -65,6 +95,14 @@ function parserAlone(): PhoneNumbers | null {
 
 /** Whether libphonenumber-js's pattern helper was replaced by one that compiles each pattern once (for its test). */
 export let patternsCompiledOnce = false;
+let patternsTried = false;
+
+/** The parser and the finder share the helper: replace it at the first load of either, not again. */
+function compilePatternsOnceOnly(): void {
+  if (patternsTried) return;
+  patternsTried = true;
+  patternsCompiledOnce = compilePatternsOnce();
+}
 
 /**
  * libphonenumber-js checks a number against its metadata's patterns with a helper that builds a
