@@ -5,7 +5,7 @@
 // ceiling, not `run`'s figure. Then `run`'s figure: the built CLI's `run --store` in 1, 2 and 3
 // worker processes beside `run` on the SQLite store (team-run.ts), on the same cluster.
 import { join } from 'node:path';
-import { openDatabase } from '../../src/main/engine/db/connection';
+import { openDatabase } from '../../src/main/engine/schema/open-database';
 import { systemClock } from '../../src/main/engine/clock';
 import { SqliteQueueStore } from '../../src/main/engine/store/sqlite-queue-store';
 import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';

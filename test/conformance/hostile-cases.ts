@@ -4,7 +4,7 @@
 // (max_wait_minutes) and then fails, saying what the API kept doing. The same cases run by the local runner on SQLite
 // (test/integration/hostile-api.test.ts) and by a team worker on PostgreSQL (hostile-api-pg.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunnerConfig } from '../../src/main/engine/queue/runner';
+import type { RunnerConfig } from '../../src/main/engine/dispatch/runner';
 import type { Clock } from '../../src/main/engine/clock';
 import { SteppingClock } from '../helpers/stepping-clock';
 import { channelOk, json, startHostileServer, type Answer, type HostileServer } from '../helpers/hostile-server';

@@ -7,7 +7,7 @@ import type { SandboxAdmin } from '../../src/sandbox/admin-client';
 import type { CreateBatchResult } from '../../src/main/engine/engine';
 import type { CreateBatchInput } from '../../src/main/engine/batch-input';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
-import type { RunnerConfig } from '../../src/main/engine/queue/runner';
+import type { RunnerConfig } from '../../src/main/engine/dispatch/runner';
 import type { Clock } from '../../src/main/engine/clock';
 import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
 import type { Credential } from '../../src/main/engine/api/request';

@@ -1,7 +1,8 @@
 // A real SQLite queue in a temp folder for the store tests: the database, a fake clock, the job
 // and batch stores, and sealed channel batches of plain jobs.
 import { join } from 'node:path';
-import { openDatabase, type Db } from '../../src/main/engine/db/connection';
+import { openDatabase } from '../../src/main/engine/schema/open-database';
+import type { Db } from '../../src/main/engine/db/connection';
 import { JobStore, type NewJob } from '../../src/main/engine/queue/job-store';
 import { BatchStore } from '../../src/main/engine/queue/batch-store';
 import { FakeClock } from './fake-clock';

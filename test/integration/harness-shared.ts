@@ -1,5 +1,5 @@
 // The parts of the harness that do not need vitest, so a child process can use them too.
-import type { RunnerConfig } from '../../src/main/engine/queue/runner';
+import type { RunnerConfig } from '../../src/main/engine/dispatch/runner';
 import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
 
 /** Keys come from the environment in these tests: any keychain access is a test failure. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
-import type { RunnerConfig } from '../../src/main/engine/queue/runner';
+import type { RunnerConfig } from '../../src/main/engine/dispatch/runner';
 import type { Clock } from '../../src/main/engine/clock';
 import { connect, type Connection } from '../../src/main/compose/connect';
 import type { ApiTarget } from '../../src/main/engine/api/target';

@@ -11,7 +11,7 @@ import { openLocalRig } from './store-rigs';
 import { writeMessagesCsv } from './harness';
 import { made } from '../conformance/store-rig';
 import { json, type Answer } from '../helpers/hostile-server';
-import type { RunnerConfig } from '../../src/main/engine/queue/runner';
+import type { RunnerConfig } from '../../src/main/engine/dispatch/runner';
 import type { BatchSummary } from '../../src/shared/domain';
 
 hostileCases('local runner, SQLite', openLocalRig);

@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readOptOutFile } from '../../src/main/engine/messaging/read-opt-out-file';
+import { readOptOutFile } from '../../src/main/engine/importers/read-opt-out-file';
 import { createAndRun, jobsOf, startHarness, writeText } from './harness';
 
 describe('opt-outs', () => {

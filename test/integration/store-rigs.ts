@@ -12,7 +12,7 @@ import { Engine } from '../../src/main/engine/engine';
 import { connect } from '../../src/main/compose/connect';
 import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
 import { systemClock } from '../../src/main/engine/clock';
-import type { RunnerConfig } from '../../src/main/engine/queue/runner';
+import type { RunnerConfig } from '../../src/main/engine/dispatch/runner';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
 import { isEnded } from '../../src/shared/domain';
 import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resumeTeamBatch, retryTeamBatch, scheduleTeamBatch, teamBatch, teamBatches, teamSpendReport } from '../../src/main/engine/team/team-batches';

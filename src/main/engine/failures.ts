@@ -4,24 +4,15 @@
 import { ZodError } from 'zod';
 import { assertNever } from '../../shared/domain';
 import { DatabaseUnusableError, isCorruption } from './db/connection';
-import { SchemaTooNewError } from './db/migrations';
+import { SchemaTooNewError } from './schema/migrations';
 import { EngineBusyError } from './engine-lock';
 import { KeychainUnavailableError } from './secrets/secret-store';
 import { StorageFailure } from './queue/storage-failure';
 import { SqliteDriverError } from './db/sqlite-driver';
+import { NotFoundError, SharedStoreError, UserError } from './user-error';
 
-/** The user asked for something that cannot be done as asked (bad argument, wrong state). */
-export class UserError extends Error {
-  override readonly name: string = 'UserError';
-}
-/** The team's shared store cannot be reached or refuses this computer: nothing can run until it can. */
-export class SharedStoreError extends Error {
-  override readonly name = 'SharedStoreError';
-}
-/** A batch, job, key or export that does not exist. */
-export class NotFoundError extends UserError {
-  override readonly name = 'NotFoundError';
-}
+// Thrown all over the engine, so they live on its lowest floor; the faces may import them from here.
+export { NotFoundError, SharedStoreError, UserError };
 
 export type FailureKind =
   | 'invalid' // fix the request and try again

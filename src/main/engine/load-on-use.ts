@@ -78,7 +78,7 @@ function phonePackageDir(): string {
  * (15 ms). The same two pieces its max entry (max/index.cjs) puts together: build/parsePhoneNumber.js
  * (what its core exports as parsePhoneNumberFromString) and the max metadata, passed last as that
  * entry does. If a later version moves or reshapes them, the whole max build is loaded instead;
- * the answers are checked against it in test/unit/importers/recipient.test.ts.
+ * the answers are checked against it in test/unit/messaging/recipient.test.ts.
  */
 function parserAlone(): PhoneNumbers | null {
   try {
@@ -113,7 +113,7 @@ function compilePatternsOnceOnly(): void {
  * one that keeps the compiled RegExp per pattern changes no answer (the metadata's patterns are a
  * few hundred fixed strings, and the RegExps have no flags, so `test` keeps no state): 0.46 s.
  * If a later version moves or reshapes the helper, nothing is replaced and only the speed is lost;
- * test/unit/importers/recipient.test.ts says so.
+ * test/unit/messaging/recipient.test.ts says so.
  */
 function compilePatternsOnce(): boolean {
   let helper: { default?: unknown };

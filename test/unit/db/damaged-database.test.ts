@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/main/engine/engine';
 import Database from 'better-sqlite3';
 import { DatabaseUnusableError } from '../../../src/main/engine/db/connection';
-import { SCHEMA_VERSION, SchemaTooNewError } from '../../../src/main/engine/db/migrations';
+import { SCHEMA_VERSION, SchemaTooNewError } from '../../../src/main/engine/schema/migrations';
 import { classifyFailure, exitCodeFor } from '../../../src/main/engine/failures';
 import { noKeychain } from '../../integration/harness-shared';
 import { tempDir } from '../../helpers/temp-dir';

@@ -4,9 +4,9 @@ import { existsSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFresh, openDatabase } from '../../../src/main/engine/db/connection';
-import { FRESH_DATABASE_NAME } from '../../../src/main/engine/db/fresh-database';
-import { SCHEMA_VERSION } from '../../../src/main/engine/db/migrations';
+import { createFresh, openDatabase } from '../../../src/main/engine/schema/open-database';
+import { FRESH_DATABASE_NAME } from '../../../src/main/engine/schema/fresh-database';
+import { SCHEMA_VERSION } from '../../../src/main/engine/schema/migrations';
 import { tempDir } from '../../helpers/temp-dir';
 
 const BUILT = join(process.cwd(), 'out', 'main', FRESH_DATABASE_NAME);

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ANNOUNCED_REBUILD_ROWS, migrate, SCHEMA_VERSION } from '../../../src/main/engine/db/migrations';
+import { ANNOUNCED_REBUILD_ROWS, migrate, SCHEMA_VERSION } from '../../../src/main/engine/schema/migrations';
 import { BatchStore } from '../../../src/main/engine/queue/batch-store';
 import { JobStore, type NewJob } from '../../../src/main/engine/queue/job-store';
 import { FakeClock } from '../../helpers/fake-clock';

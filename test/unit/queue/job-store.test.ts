@@ -3,7 +3,7 @@ import { integrityCheck, type Db } from '../../../src/main/engine/db/connection'
 import { CLOSE_INTERRUPTED_SQL, RECOVER_ALL_SQL, RECOVER_EXPIRED_SQL, type JobStore } from '../../../src/main/engine/queue/job-store';
 import type { BatchStore } from '../../../src/main/engine/queue/batch-store';
 import { engineError } from '../../../src/shared/errors';
-import { SCHEMA_VERSION } from '../../../src/main/engine/db/migrations';
+import { SCHEMA_VERSION } from '../../../src/main/engine/schema/migrations';
 import type { FakeClock } from '../../helpers/fake-clock';
 import { queueFixture, type QueueFixture } from '../../helpers/queue-fixture';
 import { GroupCommit } from '../../../src/main/engine/queue/group-commit';

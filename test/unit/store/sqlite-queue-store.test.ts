@@ -1,6 +1,6 @@
 // The local store against the shared conformance cases (the PostgreSQL store runs the same ones).
 import { join } from 'node:path';
-import { openDatabase } from '../../../src/main/engine/db/connection';
+import { openDatabase } from '../../../src/main/engine/schema/open-database';
 import { SqliteQueueStore } from '../../../src/main/engine/store/sqlite-queue-store';
 import { FakeClock } from '../../helpers/fake-clock';
 import { tempDir } from '../../helpers/temp-dir';

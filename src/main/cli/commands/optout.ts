@@ -7,7 +7,7 @@ import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import { globalOptions, openEngine, openEngineToRead } from '../context';
 import { optOutKey, type OptOut } from '../../engine/messaging/opt-out-list';
-import { readOptOutFile } from '../../engine/messaging/read-opt-out-file';
+import { readOptOutFile } from '../../engine/importers/read-opt-out-file';
 import { openChosenStore } from './team';
 
 /** One opt-out list, this computer's or the team's: what the subcommands need of it. */

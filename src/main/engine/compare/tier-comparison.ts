@@ -12,7 +12,7 @@ import { contextOf } from '../capabilities/capability';
 import { newIdempotencyKey } from '../queue/idempotency-key';
 import { fingerprintOf } from '../queue/fingerprint';
 import { storedJson } from '../stored-json';
-import { UserError } from '../failures';
+import { UserError } from '../user-error';
 import { describe } from '../../../shared/capabilities/catalog';
 import { briefOf } from '../../../shared/capabilities/descriptor';
 import type { ComparisonView } from '../../../shared/contract';

@@ -5,7 +5,7 @@ import { DEFAULT_RATES, RATE_ITEMS, type RateItem } from '../../../shared/rates'
 import { TIERS, type Tier } from '../../../shared/domain';
 import type { Money } from '../../../shared/money';
 import { checkRate } from '../../../shared/settings-rules';
-import { UserError } from '../failures';
+import { UserError } from '../user-error';
 
 export interface RateEntry {
   item: RateItem;

@@ -1,6 +1,6 @@
 // What an SQLite file's 100-byte header says about the file, checked before SQLite touches it:
-// every open of a data folder's database (connection.ts) and the built database a new folder
-// copies (fresh-database.ts).
+// every open of a data folder's database (schema/open-database.ts) and the built database a new folder
+// copies (schema/fresh-database.ts).
 
 const MAGIC = 'SQLite format 3\0';
 

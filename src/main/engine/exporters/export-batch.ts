@@ -11,7 +11,7 @@ import { moneyToDecimal } from '../../../shared/money';
 import type { JobRow } from '../queue/job-row';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import { storedJson } from '../stored-json';
-import { UserError } from '../failures';
+import { UserError } from '../user-error';
 import { invoiceColumns } from '../../../shared/capabilities/catalog';
 import { formatAmount, INVOICE_CHECKS, type InvoiceCheck, type Invoice } from '../../../shared/invoices/invoice';
 import { storedChecks } from '../invoices/invoice-reviews';

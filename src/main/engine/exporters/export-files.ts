@@ -22,7 +22,7 @@ import type { CapabilityDescriptor, Cue } from '../../../shared/capabilities/des
 import { capabilityFor } from '../capabilities/registry';
 import { FilePayload } from '../capabilities/file-payload';
 import { RowPayload, outputBase } from '../capabilities/row-payload';
-import { UserError } from '../failures';
+import { UserError } from '../user-error';
 import { StorageFailure } from '../queue/storage-failure';
 import { numberedName, safeFileBase } from '../output-names';
 import type { ResultRow, ResultSource } from '../read-models/job-results';

@@ -5,7 +5,7 @@
 import type { CsvHeader } from './csv-header';
 import { delimiterName } from './delimiter';
 import { fillPlaceholders } from './placeholders';
-import { normalizeRecipient } from './recipient';
+import { normalizeRecipient } from '../messaging/recipient';
 import { zoneCellProblem } from '../messaging/recipient-zone';
 import type { MessageChannelKind, MessageRow } from './types';
 

@@ -1,5 +1,6 @@
 // Shapes produced by the importers: validated batch items plus the problems found on the way.
 // Runs in the engine (plain Node); no electron, no DOM.
+import type { MessageChannelKind } from '../messaging/recipient';
 
 /** One thing the user has to look at: names the file (and CSV row), the cause and what to do. */
 export interface ImportProblem {
@@ -38,4 +39,4 @@ export interface MessageRow {
 }
 
 export type FileCapability = 'transcribe' | 'ocr';
-export type MessageChannelKind = 'messaging' | 'voice' | 'email';
+export type { MessageChannelKind };

@@ -3,7 +3,7 @@
 // number written "+44 20 7946 0123" in one file and "+442079460123" in another is one person.
 // Checked when a batch is created and again just before each send.
 import type { Db } from '../db/connection';
-import { normalizeEmail, normalizePhone } from '../importers/recipient';
+import { normalizeEmail, normalizePhone } from './recipient';
 
 export interface OptOut {
   recipient: string;

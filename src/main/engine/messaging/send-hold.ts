@@ -2,7 +2,6 @@
 // recipient's zone(s) first, then the gap since the last message to them (which, when the send
 // may go, notes it at once). A held job goes back to waiting until the time given, with the
 // reason in words; it is neither a try nor an attempt and costs nothing.
-import type { BatchRow } from '../queue/batch-store';
 import { formatWall } from '../zoned-time';
 import { formatGap } from '../../../shared/durations';
 import { nextAllowed, parseQuietHours, type QuietHours } from './quiet-hours';
@@ -11,7 +10,8 @@ import type { PaceDecision, RecipientPacing } from './recipient-pacing';
 
 export type SendTiming = { kind: 'send' } | { kind: 'hold'; until: number; message: string } | { kind: 'fail'; message: string };
 
-type Rules = Pick<BatchRow, 'quiet_hours' | 'quiet_zone' | 'recipient_gap_ms'>;
+/** A batch's delivery rules, as its row (queue/batch-store.ts BatchRow) holds them. */
+type Rules = { quiet_hours: string | null; quiet_zone: string | null; recipient_gap_ms: number };
 
 const parsed = new Map<string, QuietHours | null>();
 function quietHoursOf(text: string): QuietHours | null {

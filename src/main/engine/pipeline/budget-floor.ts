@@ -1,7 +1,7 @@
 // A budget given when resuming must leave room to send something: one at or below what the steps
 // it covers already spent was accepted, and the next run paused again at once, saying only then
 // that the budget was crossed. Refused up front instead, on one computer and for a team alike.
-import { UserError } from '../failures';
+import { UserError } from '../user-error';
 import { budgetArgument, formatEur } from '../../../shared/money';
 import type { Lineage } from './lineage';
 import type { QueueStore } from '../store/queue-store';

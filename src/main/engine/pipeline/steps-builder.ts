@@ -12,7 +12,7 @@ import type { BatchKey } from '../secrets/key-choice';
 import type { RateBook } from '../costs/rate-book';
 import { contextOf } from '../capabilities/capability';
 import { capabilityFor } from '../capabilities/registry';
-import { UserError } from '../failures';
+import { UserError } from '../user-error';
 import { deriveJob, type FollowerPlan } from './derive-job';
 import type { FollowUps } from './follow-ups';
 import { Lineage } from './lineage';

@@ -11,10 +11,17 @@ import { emptyCounts, type StateCounts } from '../../../shared/domain';
 import { deliveryOfStored, fingerprintOf } from './fingerprint';
 import { NewJobs } from './new-jobs';
 import { sendableJobs } from '../db/sendable-jobs';
-import type { SampleState } from './sample-end';
-import { estimateLeftOf, NOTHING_MADE, type LeftFigures, type Measured } from '../pipeline/estimate-left';
+import { estimateLeftOf, NOTHING_MADE, type LeftFigures, type Measured } from './estimate-left';
 import type { BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
+
+/** A sample run's items: how many are still open, and what the finished ones did and cost. */
+export interface SampleState {
+  open: number;
+  succeeded: number;
+  failed: number;
+  cost: number;
+}
 
 export interface NewJob {
   seq: number;
@@ -38,7 +45,7 @@ export interface SuccessRecord {
   httpStatus: number;
   /** An embedding, stored as Float32 beside the result. */
   vector?: Float32Array;
-  /** The answer saved as a file (speech, an image), for a store that keeps it: the team's (team/shared-answers.ts). */
+  /** The answer saved as a file (speech, an image), for a store that keeps it: the team's (store/shared-answers.ts). */
   file?: { name: string; bytes: Buffer };
 }
 
@@ -142,7 +149,7 @@ export class JobStore {
       counts: db.prepare(`SELECT queued, running, retry_wait, succeeded, failed, cancelled FROM batch_stats WHERE batch_id = ?`),
       stats: db.prepare(`SELECT * FROM batch_stats WHERE batch_id = ?`),
       hasOpen: db.prepare(`SELECT 1 FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait','running') LIMIT 1`),
-      // Figures for leftOf (pipeline/estimate-left.ts): the open items' estimate, and the items open
+      // Figures for leftOf (queue/estimate-left.ts): the open items' estimate, and the items open
       // in the steps before it (its parent chain, up to a cancelled step: nothing gets past one), each
       // of which may still become one of its items, with their first step's units (an item keeps its
       // seq through every step, so the first step's job of the same seq is found by its index).
@@ -463,7 +470,7 @@ export class JobStore {
     return (this.stmts.spent.get(batchId) as { spent: number; units: number } | undefined) ?? { spent: 0, units: 0 };
   }
 
-  /** The figures of what the batch is still expected to cost (pipeline/estimate-left.ts); null for no such batch. */
+  /** The figures of what the batch is still expected to cost (queue/estimate-left.ts); null for no such batch. */
   leftFigures(batchId: string): LeftFigures | null {
     const f = this.stmts.leftFigures.get({ id: batchId }) as { open: number; coming: number; estimate: number; capability: BatchCapability; root: string } | undefined;
     if (!f) return null;

@@ -7,8 +7,9 @@ import { createReadStream, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Db } from '../db/connection';
-import type { PgQueueStore } from '../store/pg/pg-queue-store';
-import { SHARED_ANSWER_MAX_MB } from '../team/shared-answers';
+import type { BatchStats } from '../store/queue-store';
+import type { JobRow } from '../queue/job-row';
+import { SHARED_ANSWER_MAX_MB } from '../store/shared-answers';
 
 export interface ResultRow {
   seq: number;
@@ -81,8 +82,16 @@ export function localResults(db: Db, batchId: string, outputsDir: string): Resul
   };
 }
 
+/** What sharedResults reads of a team's shared store (store/pg/pg-queue-store.ts PgQueueStore has it). */
+export interface SharedResultsStore {
+  stats(batchId: string): Promise<Pick<BatchStats, 'counts'>>;
+  jobsPageReviewed(batchId: string, afterSeq: number, limit: number): Promise<(JobRow & { checks_json: string | null })[]>;
+  savedAnswers(batchId: string, fromSeq: number, limit: number): Promise<{ seq: number; size: number | null; worker: string | null }[]>;
+  savedAnswerBytes(batchId: string, seq: number): Promise<Buffer>;
+}
+
 /** A batch of a team's shared store, page by page, with the invoice checks its workers made. */
-export function sharedResults(store: Pick<PgQueueStore, 'stats' | 'jobsPageReviewed' | 'savedAnswers' | 'savedAnswerBytes'>, batchId: string, pageSize = RESULT_PAGE): ResultSource {
+export function sharedResults(store: SharedResultsStore, batchId: string, pageSize = RESULT_PAGE): ResultSource {
   // What the store holds of the items' saved answers, read a page ahead of the item asked for.
   let known = new Map<number, { size: number | null; worker: string | null }>();
   return {

@@ -5,7 +5,7 @@ import type { ApiTarget } from '../api/target';
 import { sendRequest } from '../api/http-client';
 import { storedBody } from '../api/stored-body';
 import { newIdempotencyKey } from '../queue/idempotency-key';
-import { UserError } from '../failures';
+import { UserError } from '../user-error';
 
 const Answer = z.object({ embeddings: z.array(z.array(z.number().finite()).min(1)).min(1) });
 

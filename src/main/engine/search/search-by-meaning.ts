@@ -3,7 +3,7 @@
 // embedded yet, said with what to do) and after (vectors of another size), then the nearest hits.
 import type { ApiTarget } from '../api/target';
 import { isEnded, type BatchSummary } from '../../../shared/domain';
-import { UserError } from '../failures';
+import { UserError } from '../user-error';
 import { embedQuery } from './query-embedding';
 import type { SearchFilters, SearchHit } from './search-index';
 

@@ -2,7 +2,7 @@
 // a batch made for a client's key keeps using it whatever the default becomes later.
 import type { Credential } from '../api/request';
 import type { KeyInfo } from './key-manager';
-import { UserError } from '../failures';
+import { UserError } from '../user-error';
 
 export interface BatchKey {
   /** `kind:label` of the stored key; null: the default key of its kind (environment, then the default stored key). */

@@ -4,6 +4,10 @@ import type { Db } from '../db/connection';
 import type { Clock } from '../clock';
 import type { SecretStore } from './secret-store';
 import type { Credential } from '../api/request';
+import type { ResolvedKey } from '../api/target';
+
+// Defined beside ApiTarget, which hands it out, so that the api floor needs nothing from secrets.
+export type { ResolvedKey };
 
 export interface KeyInfo {
   id: string;
@@ -15,17 +19,6 @@ export interface KeyInfo {
   created_at: number;
   active: boolean;
   /** The key's own request limit per minute (the API's limit for it); null: the general setting. */
-  rpm: number | null;
-}
-
-export interface ResolvedKey {
-  secret: string;
-  /** What attempts and the window show: never the secret. */
-  label: string;
-  source: 'env' | 'keychain' | 'sandbox';
-  /** The stored key's id (`kind:label`), null for the environment or the sandbox's own key. */
-  id: string | null;
-  /** Its own request limit per minute; null: the general setting. */
   rpm: number | null;
 }
 

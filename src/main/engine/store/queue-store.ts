@@ -14,7 +14,7 @@ import type { PauseKind, StateCounts } from '../../../shared/domain';
 import type { JobRow, LeasedJob } from '../queue/job-row';
 import type { NewJob, SuccessRecord } from '../queue/job-store';
 import type { BatchRow, NewBatch } from '../queue/batch-store';
-import type { LeftFigures } from '../pipeline/estimate-left';
+import type { LeftFigures } from '../queue/estimate-left';
 
 export type { NewJob, SuccessRecord, NewBatch, BatchRow, JobRow, LeasedJob };
 
@@ -72,7 +72,7 @@ export interface QueueStore {
   stats(batchId: string): Promise<BatchStats>;
   /** What the batch is still expected to cost at most, a later step's items still to come included (JobStore.estimateLeft, estimateLeftOf). */
   estimateLeft(batchId: string): Promise<number>;
-  /** The figures behind it (pipeline/estimate-left.ts); null for no such batch. */
+  /** The figures behind it (queue/estimate-left.ts); null for no such batch. */
   leftFigures(batchId: string): Promise<LeftFigures | null>;
 
   // Jobs.

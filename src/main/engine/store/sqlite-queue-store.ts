@@ -10,7 +10,7 @@ import type { AttemptEnd, BatchStats, BatchTotals, JobEvent, QueueStore } from '
 import type { BatchRow, JobRow, LeasedJob, NewBatch, NewJob, SuccessRecord } from './queue-store';
 import type { EngineError } from '../../../shared/errors';
 import type { PauseKind } from '../../../shared/domain';
-import type { LeftFigures } from '../pipeline/estimate-left';
+import type { LeftFigures } from '../queue/estimate-left';
 
 export class SqliteQueueStore implements QueueStore {
   readonly kind = 'sqlite' as const;

@@ -7,7 +7,7 @@ import { awaitingStepBefore, batchSummaryOf, retryWaiting } from '../read-models
 import type { BatchRow, BatchStats } from '../store/queue-store';
 import type { Member } from '../pipeline/pipeline-store';
 import { Lineage } from '../pipeline/lineage';
-import { NotFoundError, UserError } from '../failures';
+import { NotFoundError, UserError } from '../user-error';
 import type { KeyCheck } from '../secrets/key-check';
 import type { MeaningSource } from '../search/search-by-meaning';
 import type { Clock } from '../clock';

@@ -13,7 +13,7 @@ import { optionsOf } from '../../../shared/capabilities/request-options';
 import type { PipelineStep } from '../../../shared/capabilities/steps';
 import type { KeyCheck } from '../secrets/key-check';
 import type { BatchKey } from '../secrets/key-choice';
-import { UserError } from '../failures';
+import { UserError } from '../user-error';
 import type { FollowerPlans } from '../pipeline/follow-ups';
 import { Lineage } from '../pipeline/lineage';
 import { projectStep, type StepEstimate, type StepShape } from '../pipeline/projection';

@@ -4,7 +4,7 @@
 // user never gets a failure for a batch that was made (and sends it again) nor a success for
 // one that was not. A drop before the seal is certain: nothing was made.
 import type { Clock } from '../clock';
-import { SharedStoreError } from '../failures';
+import { SharedStoreError } from '../user-error';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import { causeOf, isStoreUnreachable } from '../store/pg/store-unreachable';
 import { RECONNECT_MS } from './store-outage';

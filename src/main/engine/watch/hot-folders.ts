@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { Clock } from '../clock';
 import type { Logger } from '../log/logger';
-import { UserError, NotFoundError } from '../failures';
+import { UserError, NotFoundError } from '../user-error';
 import { describe } from '../../../shared/capabilities/catalog';
 import { chainProblem } from '../../../shared/capabilities/steps';
 import { WatchAdd, type WatchView } from '../../../shared/contract';

@@ -3,7 +3,7 @@
 // the window is still loading its page, instead of half way through the user's first import, where
 // it would hold up the window's calls. The command line keeps loading them on first use.
 import { countryZonesLib } from '../../engine/load-on-use';
-import { normalizePhone } from '../../engine/importers/recipient';
+import { normalizePhone } from '../../engine/messaging/recipient';
 import { localZone } from '../../engine/messaging/recipient-zone';
 
 export function warmUp(): void {

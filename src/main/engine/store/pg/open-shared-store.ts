@@ -10,7 +10,7 @@ import { DbClock } from './db-clock';
 import { ANSWER_MS, PgQueueStore } from './pg-queue-store';
 import { isStoreUnreachable, unreachableWords } from './store-unreachable';
 import { withPgpassPassword } from './pgpass-password';
-import { SharedStoreError } from '../../failures';
+import { SharedStoreError } from '../../user-error';
 
 export interface SharedStoreHandle {
   store: PgQueueStore;

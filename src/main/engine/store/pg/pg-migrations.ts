@@ -1,4 +1,4 @@
-// The shared store's schema, versioned as the SQLite file's is (db/migrations.ts): steps are only
+// The shared store's schema, versioned as the SQLite file's is (schema/migrations.ts): steps are only
 // ever appended, each runs once, in its own transaction. Several workers may start at once, so
 // the steps run under a transaction-level advisory lock: one migrates, the others wait and find
 // nothing left to do. Columns and meanings follow the SQLite schema (the same JobRow and
@@ -366,7 +366,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   );
   `,
   // 11: answers saved as files (speech, images), stored with their item's success by the worker
-  // that received them (team/shared-answers.ts), so any desk can export them.
+  // that received them (store/shared-answers.ts), so any desk can export them.
   `
   CREATE TABLE job_files (
     job_id bigint PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,

@@ -21,11 +21,11 @@ import { nearestShared, sharedEmbeddedIn, sharedVectorDimensions } from './pg-se
 import { catchUpShared, searchShared } from './pg-search';
 import type { KeyCheck } from '../../secrets/key-check';
 import type { SearchFilters, SearchHit } from '../../search/search-index';
-import type { SampleState } from '../../queue/sample-end';
+import type { SampleState } from '../../queue/job-store';
 import { canHaveEarlier, earlierInvoice, invoiceKeys } from '../../invoices/invoice-reviews';
 import { reviewInvoice, type EarlierInvoice } from '../../../../shared/invoices/invoice-checks';
 import type { DerivedJob, Member, ParentItem } from '../../pipeline/pipeline-store';
-import { estimateLeftOf, NOTHING_MADE, type LeftFigures } from '../../pipeline/estimate-left';
+import { estimateLeftOf, NOTHING_MADE, type LeftFigures } from '../../queue/estimate-left';
 import type { OptOut } from '../../messaging/opt-out-list';
 
 /** bigint columns (times in ms, money, ids) as numbers, as the SQLite store gives them: all stay far below 2^53. */

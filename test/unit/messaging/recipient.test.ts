@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { normalizePhone } from '../../../src/main/engine/importers/recipient';
+import { normalizePhone } from '../../../src/main/engine/messaging/recipient';
 import * as loadOnUse from '../../../src/main/engine/load-on-use';
 import { mulberry32 } from '../../../src/shared/prng';
 

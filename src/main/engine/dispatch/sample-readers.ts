@@ -1,8 +1,8 @@
-// What the end of a sample run reads (queue/sample-end.ts), from this data folder's SQLite file
+// What the end of a sample run reads (dispatch/sample-end.ts), from this data folder's SQLite file
 // or from a team's shared store.
 import type { SampleReader } from './sample-end';
-import type { JobStore } from './job-store';
-import type { BatchStore } from './batch-store';
+import type { JobStore } from '../queue/job-store';
+import type { BatchStore } from '../queue/batch-store';
 import type { PipelineStore } from '../pipeline/pipeline-store';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
 

@@ -1,26 +1,19 @@
 // The end of a sample run (`--sample N`): once every sample item is done, and has gone through
 // every later step of its pipeline (a summary, a CRM write), the batch pauses with what the sample
 // cost and the projection of the rest for the whole pipeline, each step from what the sample
-// measured (pipeline/estimate-left.ts), and a budget that covers it. Worded once for the local
+// measured (queue/estimate-left.ts), and a budget that covers it. Worded once for the local
 // runner and a team worker alike; each reads its own store through a SampleReader.
-import type { BatchRow } from './batch-store';
+import type { BatchRow } from '../queue/batch-store';
+import type { SampleState } from '../queue/job-store';
 import type { Member } from '../pipeline/pipeline-store';
 import { Lineage } from '../pipeline/lineage';
-import { leftOf, type Left, type LeftFigures } from '../pipeline/estimate-left';
+import { leftOf, type Left, type LeftFigures } from '../queue/estimate-left';
 import { enoughFor } from '../pipeline/budget-floor';
 import { contextOf } from '../capabilities/capability';
 import { describe } from '../../../shared/capabilities/catalog';
 import { stepLabel } from '../../../shared/capabilities/steps';
 import { formatEur } from '../../../shared/money';
 import { assertNever } from '../../../shared/domain';
-
-/** A sample run's items: how many are still open, and what the finished ones did and cost. */
-export interface SampleState {
-  open: number;
-  succeeded: number;
-  failed: number;
-  cost: number;
-}
 
 /** What the end of a sample reads, from either store. */
 export interface SampleReader {

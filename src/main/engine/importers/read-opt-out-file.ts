@@ -5,11 +5,11 @@
 // reported with its row (a CSV, numbered as `batch create` numbers rows) or line (a list), the
 // rest still taken; empty cells are skipped.
 import { basename } from 'node:path';
-import { CsvParser, isBlankRecord } from '../importers/csv-parser';
-import { detectDelimiter, headerLineEnd } from '../importers/delimiter';
-import { normalizeEmail, normalizePhone } from '../importers/recipient';
-import { utf8Chunks } from '../importers/utf8-chunks';
-import { optOutKey } from './opt-out-list';
+import { CsvParser, isBlankRecord } from './csv-parser';
+import { detectDelimiter, headerLineEnd } from './delimiter';
+import { normalizeEmail, normalizePhone } from '../messaging/recipient';
+import { utf8Chunks } from './utf8-chunks';
+import { optOutKey } from '../messaging/opt-out-list';
 
 const COLUMN = /^(to|recipient|phone|phone[ _]?number|number|mobile|e-?mail|email[ _]?address)$/i;
 

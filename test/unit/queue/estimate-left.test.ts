@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateLeftOf, leftOf, NOTHING_MADE, type LeftFigures, type Measured } from '../../../src/main/engine/pipeline/estimate-left';
+import { estimateLeftOf, leftOf, NOTHING_MADE, type LeftFigures, type Measured } from '../../../src/main/engine/queue/estimate-left';
 
 /** Items made so far as [cost, first-step units] pairs, summed as the stores sum them. */
 function made(items: readonly (readonly [number, number])[]): Measured {

@@ -2,11 +2,11 @@
 // beside the bundle (scripts/build-fresh-database.ts): running every migration in each new folder
 // took 15-24 ms of its first command (the migrations' code still cold), a copy about 2 ms. Where
 // there is no such file (the sources run by vitest or tsx) or it is not the schema this code
-// knows, the migrations run instead (connection.ts), so the copy only ever saves time.
+// knows, the migrations run instead (open-database.ts), so the copy only ever saves time.
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SCHEMA_VERSION } from './migrations';
-import { headerProblem, headerUserVersion } from './sqlite-header';
+import { headerProblem, headerUserVersion } from '../db/sqlite-header';
 
 /** The built file's name: one per schema version, so a build never copies another version's. */
 export const FRESH_DATABASE_NAME = `fresh-database-v${SCHEMA_VERSION}.sqlite`;
@@ -32,7 +32,7 @@ export function freshDatabaseBytes(template: string): Buffer | null {
     return null;
   }
   // Whole, as its header describes it: a copy cut short would be refused when opened (the same
-  // check, connection.ts), leaving a new data folder its user must move aside.
+  // check, open-database.ts), leaving a new data folder its user must move aside.
   if (headerProblem(bytes.subarray(0, 100), bytes.length) !== null) return null;
   return headerUserVersion(bytes) === SCHEMA_VERSION ? bytes : null;
 }

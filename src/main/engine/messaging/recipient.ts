@@ -2,7 +2,9 @@
 // lower-cased address for email. Numbers must be international: guessing a country from the
 // user's locale is how a message ends up at a stranger's phone abroad.
 import { phoneNumberLib } from '../load-on-use';
-import type { MessageChannelKind } from './types';
+
+/** How a message reaches its recipient: the channel capability's kind. */
+export type MessageChannelKind = 'messaging' | 'voice' | 'email';
 
 export type Recipient = { ok: true; value: string } | { ok: false; reason: string };
 
