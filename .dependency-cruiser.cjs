@@ -13,7 +13,7 @@ const ENGINE_FLOORS = [
   ['api', 'api/'],
   ['secrets', 'secrets/'],
   ['costs, invoices', 'costs/|invoices/'],
-  ['messaging', 'messaging/'],
+  ['messaging, privacy', 'messaging/|privacy/'],
   ['importers', 'importers/'],
   ['capabilities', 'capabilities/'],
   ['queue', 'queue/'],
