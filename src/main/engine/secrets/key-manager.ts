@@ -4,6 +4,7 @@ import type { Db } from '../db/connection';
 import type { Clock } from '../clock';
 import type { SecretStore } from './secret-store';
 import type { Credential } from '../api/request';
+import { checkApiUrl } from '../../../shared/settings-rules';
 
 export interface KeyInfo {
   id: string;
@@ -27,6 +28,11 @@ export interface ResolvedKey {
   id: string | null;
   /** Its own request limit per minute; null: the general setting. */
   rpm: number | null;
+  /**
+   * The base URL of the API this key belongs to (`keys add --api-url`), where its requests go
+   * whatever API the run targets; null: the run's API (api/destination.ts: sendTargetOf).
+   */
+  baseUrl: string | null;
 }
 
 const LABEL = /^[\w.@-]{1,64}$/;
@@ -61,6 +67,9 @@ export class KeyManager {
     if (secret.length < 8) throw new Error('That key is too short to be real (under 8 characters); paste the whole key.');
     if (/\s/.test(secret)) throw new Error('The key contains whitespace; paste it exactly as the panel shows it.');
     if (!LABEL.test(input.label)) throw new Error('Labels use letters, digits, ".", "_", "-" or "@" (at most 64).');
+    // Checked here, where every face adds keys: the key's requests are sent to this address.
+    const base = input.baseUrl === null ? null : checkApiUrl(input.baseUrl.trim());
+    if (base !== null && !base.ok) throw new Error(`${base.message} (the key's --api-url; the key was not stored)`);
     const id = `${input.kind}:${input.label}`;
     await this.store.set(id, secret);
     this.db.transaction(() => {
@@ -76,7 +85,7 @@ export class KeyManager {
           kind: input.kind,
           label: input.label,
           client: input.client,
-          base: input.baseUrl,
+          base: base === null ? null : base.url,
           last4: last4(secret),
           now: this.clock.now(),
           rpm: input.rpm ?? null,
@@ -133,7 +142,7 @@ export class KeyManager {
   /** The key to send: environment first (headless), then the active keychain key. */
   async resolve(kind: Credential): Promise<ResolvedKey | null> {
     const fromEnv = this.env[ENV_VAR[kind]];
-    if (fromEnv && fromEnv.trim()) return { secret: fromEnv.trim(), label: `${ENV_VAR[kind]} …${last4(fromEnv.trim())}`, source: 'env', id: null, rpm: null };
+    if (fromEnv && fromEnv.trim()) return { secret: fromEnv.trim(), label: `${ENV_VAR[kind]} …${last4(fromEnv.trim())}`, source: 'env', id: null, rpm: null, baseUrl: null };
     const info = this.active(kind);
     return info ? this.resolveStored(info) : null;
   }
@@ -154,6 +163,21 @@ export class KeyManager {
   private async resolveStored(info: KeyInfo): Promise<ResolvedKey | null> {
     const secret = await this.store.get(info.id);
     if (secret === null) return null;
-    return { secret, label: `${info.label} …${info.last4}`, source: 'keychain', id: info.id, rpm: info.rpm };
+    return { secret, label: `${info.label} …${info.last4}`, source: 'keychain', id: info.id, rpm: info.rpm, baseUrl: ownBaseUrl(info) };
   }
+}
+
+/**
+ * A stored key's own API address as its requests use it (normalised as the run's is), or null.
+ * One stored before addresses were checked at `keys add` and unusable now is refused with what to do,
+ * never sent elsewhere instead (the runner pauses its batches with these words).
+ */
+function ownBaseUrl(info: KeyInfo): string | null {
+  if (info.base_url === null) return null;
+  const checked = checkApiUrl(info.base_url);
+  if (checked.ok) return checked.url;
+  const what = info.kind === 'channel' ? 'channel key' : 'API key';
+  throw new Error(
+    `The ${what} "${info.label}" (…${info.last4}) was stored with an API address that cannot be used. ${checked.message} Store it again with its API's base URL: \`batchdesk keys add --kind ${info.kind} --label ${info.label} --api-url URL\` (in the window: Keys & rates).`,
+  );
 }
