@@ -4,7 +4,8 @@ import type { Db } from '../db/connection';
 import type { Clock } from '../clock';
 import type { SecretStore } from './secret-store';
 import type { Credential } from '../api/request';
-import { checkApiUrl } from '../../../shared/settings-rules';
+import { checkApiUrl, KEY_API_URL_HINT } from '../../../shared/settings-rules';
+import { UserError } from '../failures';
 
 export interface KeyInfo {
   id: string;
@@ -64,12 +65,12 @@ export class KeyManager {
   /** Adds or replaces a key and makes it the active one of its kind. Secret first: no orphan metadata. */
   async add(input: { kind: Credential; label: string; secret: string; client: string | null; baseUrl: string | null; rpm?: number | null }): Promise<KeyInfo> {
     const secret = input.secret.trim();
-    if (secret.length < 8) throw new Error('That key is too short to be real (under 8 characters); paste the whole key.');
-    if (/\s/.test(secret)) throw new Error('The key contains whitespace; paste it exactly as the panel shows it.');
-    if (!LABEL.test(input.label)) throw new Error('Labels use letters, digits, ".", "_", "-" or "@" (at most 64).');
+    if (secret.length < 8) throw new UserError('That key is too short to be real (under 8 characters); paste the whole key.');
+    if (/\s/.test(secret)) throw new UserError('The key contains whitespace; paste it exactly as the panel shows it.');
+    if (!LABEL.test(input.label)) throw new UserError('Labels use letters, digits, ".", "_", "-" or "@" (at most 64).');
     // Checked here, where every face adds keys: the key's requests are sent to this address.
-    const base = input.baseUrl === null ? null : checkApiUrl(input.baseUrl.trim());
-    if (base !== null && !base.ok) throw new Error(`${base.message} (the key's --api-url; the key was not stored)`);
+    const base = input.baseUrl === null ? null : checkApiUrl(input.baseUrl.trim(), KEY_API_URL_HINT);
+    if (base !== null && !base.ok) throw new UserError(`The key was not stored: its --api-url is not usable. ${base.message}`);
     const id = `${input.kind}:${input.label}`;
     await this.store.set(id, secret);
     this.db.transaction(() => {
@@ -174,10 +175,10 @@ export class KeyManager {
  */
 function ownBaseUrl(info: KeyInfo): string | null {
   if (info.base_url === null) return null;
-  const checked = checkApiUrl(info.base_url);
+  const checked = checkApiUrl(info.base_url, KEY_API_URL_HINT);
   if (checked.ok) return checked.url;
   const what = info.kind === 'channel' ? 'channel key' : 'API key';
-  throw new Error(
+  throw new UserError(
     `The ${what} "${info.label}" (…${info.last4}) was stored with an API address that cannot be used. ${checked.message} Store it again with its API's base URL: \`batchdesk keys add --kind ${info.kind} --label ${info.label} --api-url URL\` (in the window: Keys & rates).`,
   );
 }
