@@ -306,7 +306,9 @@ export class Runner {
       } catch {
         continue; // the keychain could not give it: the batch stays as it is
       }
-      if (key === null || this.sendsTo(key).destination !== b.api) continue;
+      // Without its key it would go to the run's API: resumed there, it pauses saying the key is missing.
+      const here = key === null ? destinationOf(this.d.target) : this.sendsTo(key).destination;
+      if (here !== b.api) continue;
       if (this.d.batches.resume(b.id)) {
         this.d.logger.log('info', 'batch.api_back', { batch: b.id });
         this.d.onChange(b.id);
