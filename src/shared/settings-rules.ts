@@ -136,6 +136,14 @@ export const ApiUrlInput = z.string({ error: `The API URL must be text. ${API_UR
   return z.NEVER;
 });
 
+/** A key's own API address as the user typed it (the window's key form): none means the run's API, not the sandbox. */
+export const KeyApiUrlInput = z.string({ error: `The key's API URL must be text. ${KEY_API_URL_HINT}` }).transform((text, ctx) => {
+  const r = checkApiUrl(text, KEY_API_URL_HINT);
+  if (r.ok) return r.url;
+  ctx.addIssue({ code: 'custom', message: r.message });
+  return z.NEVER;
+});
+
 export const RateInput = z.number({ error: rateMessage() }).superRefine((rate, ctx) => {
   const r = checkRate(rate);
   if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message });
