@@ -11,7 +11,7 @@ import { OPTION_FIELDS } from './capabilities/options';
 import { misplacedOptions } from './capabilities/request-options';
 import { describe } from './capabilities/catalog';
 import { chainProblem, PipelineStep, takerList } from './capabilities/steps';
-import { ApiUrlInput, MessagingChannelInput, NUMERIC_SETTINGS, RateInput, numericSettingSchema } from './settings-rules';
+import { ApiUrlInput, KeyApiUrlInput, MessagingChannelInput, NUMERIC_SETTINGS, RateInput, numericSettingSchema } from './settings-rules';
 
 const Id = z.string().min(1).max(100);
 const Money = z.number().int().nonnegative();
@@ -459,7 +459,7 @@ export const methods = {
         label: KeyLabel,
         secret: z.string().min(8).max(4096),
         client: z.string().max(200).nullable(),
-        baseUrl: ApiUrlInput.nullable(),
+        baseUrl: KeyApiUrlInput.nullable(),
         rpm: KeyRpm.nullable().optional(),
       })
       .strict(),

@@ -80,28 +80,32 @@ export function readNumericSetting(rule: NumericSettingRule, stored: string | nu
 
 const API_URL_HINT = "Give the API's base URL starting with http:// or https:// (such as https://api.example.com), or leave it empty to use the embedded sandbox.";
 
-export function apiUrlMessage(text: string, cause: string): string {
+/** What to give instead where the address is a key's own (`keys add --api-url`): none means the run's API, not the sandbox. */
+export const KEY_API_URL_HINT =
+  "Give the base URL of the API the key belongs to, starting with http:// or https:// (such as https://api.example.com), or none: the key then sends to the API each run is given.";
+
+export function apiUrlMessage(text: string, cause: string, hint = API_URL_HINT): string {
   const shown = text.length > 80 ? `${text.slice(0, 77)}...` : text;
-  return `The API URL "${shown}" ${cause}. ${API_URL_HINT}`;
+  return `The API URL "${shown}" ${cause}. ${hint}`;
 }
 
 /** An API base URL: http or https with a host; returned normalised (as URL.href). */
-export function checkApiUrl(text: string): { ok: true; url: string } | { ok: false; message: string } {
-  if (text.length > API_URL_RULE.maxLength) return { ok: false, message: apiUrlMessage(text, `is longer than ${API_URL_RULE.maxLength} characters`) };
+export function checkApiUrl(text: string, hint = API_URL_HINT): { ok: true; url: string } | { ok: false; message: string } {
+  if (text.length > API_URL_RULE.maxLength) return { ok: false, message: apiUrlMessage(text, `is longer than ${API_URL_RULE.maxLength} characters`, hint) };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, message: apiUrlMessage(text, 'is not a URL') };
+    return { ok: false, message: apiUrlMessage(text, 'is not a URL', hint) };
   }
   // file:, javascript:, data: and the like would make the engine read local files or run code.
-  if (!API_URL_RULE.protocols.includes(url.protocol)) return { ok: false, message: apiUrlMessage(text, `uses "${url.protocol}", which is not allowed`) };
-  if (url.hostname === '') return { ok: false, message: apiUrlMessage(text, 'names no host') };
+  if (!API_URL_RULE.protocols.includes(url.protocol)) return { ok: false, message: apiUrlMessage(text, `uses "${url.protocol}", which is not allowed`, hint) };
+  if (url.hostname === '') return { ok: false, message: apiUrlMessage(text, 'names no host', hint) };
   // Every route is under /v1, which Batchdesk adds: a base URL ending in it would ask for /v1/v1/...
   if (/\/v1\/?$/.test(url.pathname)) {
     const base = new URL(url.href);
     base.pathname = url.pathname.replace(/\/v1\/?$/, '/');
-    return { ok: false, message: apiUrlMessage(text, `ends in /v1, which Batchdesk adds to every request: give the base URL without it (${base.href})`) };
+    return { ok: false, message: apiUrlMessage(text, `ends in /v1, which Batchdesk adds to every request: give the base URL without it (${base.href})`, hint) };
   }
   return { ok: true, url: url.href };
 }
@@ -127,6 +131,14 @@ export function numericSettingSchema(rule: NumericSettingRule) {
 /** An API URL as the user typed it; parsed to its normalised form. */
 export const ApiUrlInput = z.string({ error: `The API URL must be text. ${API_URL_HINT}` }).transform((text, ctx) => {
   const r = checkApiUrl(text);
+  if (r.ok) return r.url;
+  ctx.addIssue({ code: 'custom', message: r.message });
+  return z.NEVER;
+});
+
+/** A key's own API address as the user typed it (the window's key form): none means the run's API, not the sandbox. */
+export const KeyApiUrlInput = z.string({ error: `The key's API URL must be text. ${KEY_API_URL_HINT}` }).transform((text, ctx) => {
+  const r = checkApiUrl(text, KEY_API_URL_HINT);
   if (r.ok) return r.url;
   ctx.addIssue({ code: 'custom', message: r.message });
   return z.NEVER;

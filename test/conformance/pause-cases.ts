@@ -28,7 +28,8 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       const summary = await r.summary(id);
       expect(summary.status).toBe('paused');
       expect(summary.pause?.kind).toBe('auth');
-      expect(summary.pause?.reason).toMatch(/channel key was refused/);
+      // Names the API that refused the key, and the key.
+      expect(summary.pause?.reason).toContain(`The API at ${r.sb.url}/ refused the channel key "BATCHDESK_CHANNEL_KEY …${r.sb.channelKey.slice(-4)}"`);
       expect(summary.pause?.reason).toMatch(/401/);
       expect(summary.pause?.reason).toMatch(/BATCHDESK_CHANNEL_KEY: set it to a valid key/);
       // Ends with the command that resumes it (a team's names its store).

@@ -71,8 +71,8 @@ export interface StoreRig {
   vector(jobId: number): Promise<Float32Array | null>;
   /** Changes a setting (`batchdesk config set NAME VALUE`) on the machine that sends, while it may be running. */
   setting(name: 'concurrency' | 'max_attempts' | 'max_wait_minutes', value: string): Promise<void>;
-  /** Stores a key on every machine that plans or sends (each machine keeps its own keys). */
-  addKey(k: { kind: Credential; label: string; secret: string; client: string | null; rpm?: number | null }): Promise<void>;
+  /** Stores a key on every machine that plans or sends (each machine keeps its own keys); `baseUrl`: its API's own address (`keys add --api-url`). */
+  addKey(k: { kind: Credential; label: string; secret: string; client: string | null; rpm?: number | null; baseUrl?: string | null }): Promise<void>;
   /** What was spent, as `report` (with --store on a team's) groups it. */
   spend(q: SpendQuery): Promise<SpendReport>;
   /** Every log file of every machine, as one text. */

@@ -5,6 +5,7 @@ import {
   API_URL_RULE,
   checkApiUrl,
   checkRate,
+  KeyApiUrlInput,
   numericSettingByKey,
   parseNumericSetting,
   readNumericSetting,
@@ -64,5 +65,14 @@ describe('settings rules', () => {
     const r = checkRate(10_000_001);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toContain('€1000.0000');
+  });
+  it("a key's own API URL is checked as the run's, and its message says that none means the run's API", () => {
+    expect(KeyApiUrlInput.parse('https://api.example.com')).toBe('https://api.example.com/');
+    const r = KeyApiUrlInput.safeParse('ftp://api.example.com');
+    expect(r.success).toBe(false);
+    const message = r.success ? '' : (r.error.issues[0]?.message ?? '');
+    expect(message).toContain('uses "ftp:", which is not allowed');
+    expect(message).toContain('the key then sends to the API each run is given');
+    expect(message).not.toContain('embedded sandbox');
   });
 });

@@ -15,7 +15,7 @@ async function otherApi(): Promise<{ sb: SandboxHandle; admin: SandboxAdmin; tar
   const target: ApiTarget = {
     baseUrl: new URL(sb.url).toString(),
     sandbox: false,
-    resolveKey: async (kind) => ({ secret: kind === 'api' ? sb.apiKey : sb.channelKey, label: `other ${kind}`, source: 'env', id: null, rpm: null }),
+    resolveKey: async (kind) => ({ secret: kind === 'api' ? sb.apiKey : sb.channelKey, label: `other ${kind}`, source: 'env', id: null, rpm: null, baseUrl: null }),
   };
   return { sb, admin: new SandboxAdmin(sb.url, sb.adminToken), target };
 }

@@ -16,8 +16,10 @@ import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { SandboxAdmin } from '../../src/sandbox/admin-client';
 import { TEST_CONFIG } from './harness-shared';
 import { arrivals, clientKeyCases, messages } from '../conformance/client-key-cases';
+import { keyAddressCases } from '../conformance/key-address-cases';
 import { openLocalRig } from './store-rigs';
 import { monthRange, spendCsv } from '../../src/shared/spend';
+import { until } from '../conformance/store-rig';
 
 
 interface Setup {
@@ -54,6 +56,7 @@ async function setup(): Promise<Setup> {
 }
 
 clientKeyCases('local runner, SQLite', openLocalRig);
+keyAddressCases('local runner, SQLite', openLocalRig);
 
 describe('clients and their keys', () => {
   it("a client's statement: its batches with units in the month they ran, as CSV; nothing on another day", async () => {
@@ -86,6 +89,85 @@ describe('clients and their keys', () => {
     expect(await arrivals(s.admin, globex.id)).toEqual([]);
     expect(s.engine.spendReport({ by: 'client' }).rows.map((r) => [r.label, r.items])).toEqual([['ACME GmbH', 3]]);
     expect(s.engine.spendReport({ by: 'key' }).rows.map((r) => [r.label, r.items])).toEqual([[`acme …${acme.key.slice(-4)}`, 3]]);
+  });
+
+  it('a run says once which keys send to an API of their own; a key address that cannot be used is refused when the key is added', async () => {
+    const s = await setup();
+    const other = 'http://127.0.0.1:9/';
+    const acme = await s.admin.createKey({ client: 'ACME GmbH', kind: 'channel' });
+    await s.engine.keys.add({ kind: 'channel', label: 'acme', secret: acme.key, client: 'ACME GmbH', baseUrl: 'http://127.0.0.1:9' });
+    // The same address as the run's: nothing to say about it.
+    const same = await s.admin.createKey({ client: 'Globex', kind: 'channel' });
+    await s.engine.keys.add({ kind: 'channel', label: 'globex', secret: same.key, client: 'Globex', baseUrl: s.sb.url });
+    expect(s.engine.keys.get('channel:acme')?.base_url).toBe(other);
+    const note = `The channel key "acme" (…${acme.key.slice(-4)}) has an API address of its own: its batches are sent to ${other}, not to`;
+    const there = await connect({ apiUrl: s.sb.url, env: {}, keys: s.engine.keys, dataDir: s.dir });
+    await there.close();
+    expect(there.description).toBe(`API ${s.sb.url}/\n  ${note} this API.`);
+    // With no API configured the run uses the embedded sandbox: the key's batches still go to its own.
+    const sandbox = await connect({ apiUrl: null, env: {}, keys: s.engine.keys, dataDir: s.dir });
+    await sandbox.close();
+    // Here the key with the run's address of before has one of its own too.
+    expect(sandbox.description.split('\n').slice(1)).toEqual([
+      `  ${note} the sandbox.`,
+      `  The channel key "globex" (…${same.key.slice(-4)}) has an API address of its own: its batches are sent to ${s.sb.url}/, not to the sandbox.`,
+    ]);
+
+    for (const [url, why] of [
+      ['ftp://api.example.com', /uses "ftp:", which is not allowed/],
+      ['https://api.example.com/v1', /ends in \/v1/],
+      ['api.example.com', /is not a URL/],
+    ] as const) {
+      await expect(s.engine.keys.add({ kind: 'api', label: 'bad', secret: 'sk_test_abcdefgh', client: null, baseUrl: url })).rejects.toThrow(why);
+    }
+    expect(s.engine.keys.get('api:bad')).toBeUndefined();
+  });
+
+  it("a batch goes on at the API its first items went to: a key moved to another address pauses it, moved back it goes on by itself", async () => {
+    const s = await setup();
+    const b = await startSandbox({ port: 0, seed: 9 });
+    try {
+      const adminB = new SandboxAdmin(b.url, b.adminToken);
+      const acme = await adminB.createKey({ client: 'ACME GmbH', kind: 'channel' });
+      const addAcme = (baseUrl: string | null) => s.engine.keys.add({ kind: 'channel', label: 'acme', secret: acme.key, client: 'ACME GmbH', baseUrl });
+      await addAcme(b.url);
+      const created = await s.engine.createBatch({ capability: 'channel', paths: [await messages(s.dir, 'moved', 8, 300)], key: 'acme', sample: 2 });
+      const id = created.batch?.id ?? '';
+      await s.engine.run(s.conn.target, { batchIds: [id], start: [id] });
+      expect(s.engine.summary(id)).toMatchObject({ status: 'paused', sent_to: `${b.url}/`, counts: { succeeded: 2 } });
+
+      // The key stored again without its address: this run would send to A, which never saw these items.
+      await addAcme(null);
+      expect(s.engine.resume(id)).toBe(true);
+      await s.engine.run(s.conn.target, { batchIds: [id] });
+      const paused = s.engine.summary(id);
+      expect(paused.pause?.kind).toBe('api');
+      expect(paused.pause?.reason).toContain(`Its first items were sent to the API at ${b.url}/, and this run sends to the API at ${s.sb.url}/`);
+
+      // Its address back: the next run sees the batch can go where it went, and it goes on by itself.
+      await addAcme(b.url);
+      await s.engine.run(s.conn.target, { batchIds: [id] });
+      expect(s.engine.summary(id)).toMatchObject({ status: 'done', counts: { succeeded: 8 } });
+      expect((await adminB.ledger()).filter((d) => d.key_id === acme.id)).toHaveLength(8);
+      expect(await s.admin.ledger()).toEqual([]);
+
+      // A key that gets an address of its own after its batch began at the run's API: the pause says how to go on.
+      const globex = await s.admin.createKey({ client: 'Globex', kind: 'channel' });
+      await s.engine.keys.add({ kind: 'channel', label: 'globex', secret: globex.key, client: 'Globex', baseUrl: null });
+      const g = (await s.engine.createBatch({ capability: 'channel', paths: [await messages(s.dir, 'globex', 3, 600)], key: 'globex', sample: 1 })).batch?.id ?? '';
+      await s.engine.run(s.conn.target, { batchIds: [g], start: [g] });
+      await until(async () => s.engine.summary(g).status === 'paused');
+      await s.engine.keys.add({ kind: 'channel', label: 'globex', secret: globex.key, client: 'Globex', baseUrl: b.url });
+      s.engine.resume(g);
+      await s.engine.run(s.conn.target, { batchIds: [g] });
+      const moved = s.engine.summary(g);
+      expect(moved.pause?.kind).toBe('api');
+      expect(moved.pause?.reason).toContain(`this run sends to the API at ${b.url}/`);
+      expect(moved.pause?.reason).toContain(`Its key "globex" has an API address of its own`);
+      expect(moved.pause?.reason).toContain(`\`batchdesk keys add --kind channel --label globex --api-url ${s.sb.url}/\``);
+    } finally {
+      await b.close();
+    }
   });
 
   it('a batch names a key that is not stored, or of the wrong kind: refused before importing; a changed limit is what the next dispatch pass reads', async () => {

@@ -73,7 +73,7 @@ export const openLocalRig: OpenStoreRig = async (config, opts = {}) => {
       h.engine.settings.set(name, value);
     },
     addKey: async (k) => {
-      await h.engine.keys.add({ ...k, baseUrl: null });
+      await h.engine.keys.add({ ...k, baseUrl: k.baseUrl ?? null });
     },
     spend: async (q) => h.engine.spendReport(q),
     logs: () => logsOf(h.dir),
@@ -199,7 +199,7 @@ export function usePgRigs(): OpenStoreRig {
       },
       addKey: async (k) => {
         // Each machine keeps its own keys: the planner's and the worker's, matched by label.
-        for (const e of [h.engine, worker]) await e.keys.add({ ...k, baseUrl: null });
+        for (const e of [h.engine, worker]) await e.keys.add({ ...k, baseUrl: k.baseUrl ?? null });
       },
       spend: (q) => teamSpendReport(store, q),
       logs: async () => `${await logsOf(h.dir)}\n${await logsOf(dir)}`,

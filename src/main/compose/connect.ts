@@ -37,7 +37,7 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
     const parsed = new URL(checked.url);
     return {
       target: { baseUrl: parsed.toString(), sandbox: false, resolveKey: (kind, keyId) => (keyId ? opts.keys.resolveId(keyId) : opts.keys.resolve(kind)) },
-      description: `API ${parsed.toString()}`,
+      description: `API ${parsed.toString()}${ownAddressNotes(opts.keys, parsed.toString())}`,
       sandbox: null,
       close: async () => undefined,
     };
@@ -56,11 +56,26 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
         // A batch made for a stored key sends with it, even here (the sandbox refuses a key it did not issue, and says so).
         if (keyId) return opts.keys.resolveId(keyId);
         const secret = kind === 'api' ? sb.apiKey : sb.channelKey;
-        return { secret, label: `sandbox ${kind} …${secret.slice(-4)}`, source: 'sandbox', id: null, rpm: null };
+        return { secret, label: `sandbox ${kind} …${secret.slice(-4)}`, source: 'sandbox', id: null, rpm: null, baseUrl: null };
       },
     },
-    description: `embedded sandbox at ${sb.url} (no API configured: results are sandbox results and nothing reaches a customer)`,
+    description: `embedded sandbox at ${sb.url} (no API configured: results are sandbox results and nothing reaches a customer)${ownAddressNotes(opts.keys, null)}`,
     sandbox: sb,
     close: () => sb.close(),
   };
+}
+
+/**
+ * Said once where a run says where it sends: each stored key with an API address of its own other
+ * than the run's sends its batches there (api/destination.ts), whatever --api-url the run was given.
+ */
+function ownAddressNotes(keys: KeyManager, runApi: string | null): string {
+  const notes: string[] = [];
+  for (const k of keys.list()) {
+    // One it cannot use is not sent to at all: its batches pause saying so (secrets/key-manager.ts).
+    const own = k.base_url === null ? null : checkApiUrl(k.base_url);
+    if (own === null || !own.ok || own.url === runApi) continue;
+    notes.push(`\n  The ${k.kind === 'channel' ? 'channel' : 'API'} key "${k.label}" (…${k.last4}) has an API address of its own: its batches are sent to ${own.url}, not to ${runApi === null ? 'the sandbox' : 'this API'}.`);
+  }
+  return notes.join('');
 }

@@ -4,11 +4,14 @@
 import type { Connection } from '../compose/connect';
 import type { Credential } from '../engine/api/request';
 import { errorDetail } from '../engine/api/classify-response';
+import { sendTargetOf } from '../engine/api/destination';
 
 export async function testKey(conn: Connection, kind: Credential, messagingChannel: string): Promise<{ ok: boolean; message: string }> {
   const key = await conn.target.resolveKey(kind);
   if (!key) return { ok: false, message: `No ${kind === 'api' ? 'API' : 'channel'} key is configured.` };
-  const base = conn.target.baseUrl.endsWith('/') ? conn.target.baseUrl : `${conn.target.baseUrl}/`;
+  // Tested where its requests go: its own API address, else the one configured.
+  const own = sendTargetOf(conn.target, key).baseUrl;
+  const base = own.endsWith('/') ? own : `${own}/`;
   const url = kind === 'api' ? new URL('v1/crm/contacts?limit=1', base) : new URL(`v1/channels/${messagingChannel}`, base);
   let res: Response;
   try {

@@ -32,6 +32,15 @@ describe('classifyResponse', () => {
     expect(auth?.message).toContain('This key was revoked');
     expect(auth?.message).toContain('batchdesk keys add --kind channel');
   });
+  it('a refused key is named with the API that refused it', () => {
+    const asked = { label: 'acme …4f2a', api: 'the API at https://b.example/', howToReplace: 'replace it' };
+    const auth = classifyResponse(res(401, err('key_revoked', 'This key was revoked')), now, 'channel', asked);
+    expect(auth?.message).toBe(
+      'The API at https://b.example/ refused the channel key "acme …4f2a" (HTTP 401 key_revoked) (the API said: This key was revoked). It may be revoked or wrong, or a key of another API: replace it.',
+    );
+    const sandbox = classifyResponse(res(403, err('wrong_key_kind')), now, 'api', { ...asked, api: 'the embedded sandbox' });
+    expect(sandbox?.message).toMatch(/^The embedded sandbox refused the API key "acme …4f2a" \(HTTP 403 wrong_key_kind\)/);
+  });
   it('a redirect (any 3xx) says to check the API URL, naming where it pointed; the item is not retried', () => {
     for (const s of [301, 302, 307, 308]) {
       const e = classifyResponse(res(s, '', { location: `https://api.example.com/v1/channels/whatsapp\u001b[2J?key=sk_live_${'a'.repeat(24)}` }), now, 'channel');

@@ -32,13 +32,23 @@ export function errorDetail(body: Buffer, secrets: Iterable<string> = []): { cod
   return { code: null, message: excerpt || null };
 }
 
+/** The key an answer is about and the API that gave it, for a refusal's words. */
+export interface KeyAsked {
+  /** What the attempts show: `acme …4f2a`, `BATCHDESK_API_KEY …4f2a`. */
+  label: string;
+  /** Where it was sent, in words (api/destination.ts destinationWords): "the API at https://…". */
+  api: string;
+  /** How the user replaces this key, which depends on where it came from (env, keychain). */
+  howToReplace: string;
+}
+
 /** null when the response is a success the capability should parse. */
 export function classifyResponse(
   res: ApiResponse,
   nowMs: number,
   credential: 'api' | 'channel',
-  /** How the user replaces this key, which depends on where it came from (env, keychain). */
-  howToReplace = `replace it (in the window: Keys & rates; on the command line: \`batchdesk keys add --kind ${credential}\`)`,
+  /** The key sent and the API that answered; unknown: the words say "the API" and a generic way to replace it. */
+  asked: KeyAsked | null = null,
   /** Secrets that must never be copied from the server's text into a message. */
   secrets: Iterable<string> = [],
 ): EngineError | null {
@@ -54,11 +64,11 @@ export function classifyResponse(
     return engineError('quota', `The ${keyName}'s spending cap is reached${said}. Raise the cap in the panel (or top up).`, extra);
   }
   if (s === 401 || s === 403) {
-    return engineError(
-      'auth',
-      `The ${keyName} was refused (HTTP ${s}${code ? ` ${code}` : ''})${said}. It may be revoked or wrong: ${howToReplace}.`,
-      extra,
-    );
+    // Named with the address that refused it: a key sent to another API than its own is refused
+    // there too, and "revoked" alone would send the user to replace a good key.
+    const who = asked === null ? `The API refused the ${keyName}` : `${capitalised(asked.api)} refused the ${keyName} "${asked.label}"`;
+    const how = asked?.howToReplace ?? `replace it (in the window: Keys & rates; on the command line: \`batchdesk keys add --kind ${credential}\`)`;
+    return engineError('auth', `${who} (HTTP ${s}${code ? ` ${code}` : ''})${said}. It may be revoked or wrong, or a key of another API: ${how}.`, extra);
   }
   if (s === 429) {
     const retryAfterMs = parseRetryAfter(res.headers, nowMs);
@@ -105,4 +115,8 @@ export function classifyResponse(
   }
   if (s >= 400 && s < 500) return engineError('invalid_request', `The API refused this item (HTTP ${s}${code ? ` ${code}` : ''})${said}. Fix the item and create a new batch for it.`, extra);
   return engineError('internal', `Unexpected HTTP status ${s}${said}.`, extra);
+}
+
+function capitalised(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

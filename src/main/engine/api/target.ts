@@ -19,4 +19,9 @@ export interface ResolvedKey {
   id: string | null;
   /** Its own request limit per minute; null: the general setting. */
   rpm: number | null;
+  /**
+   * The base URL of the API this key belongs to (`keys add --api-url`), where its requests go
+   * whatever API the run targets; null: the run's API (api/destination.ts: sendTargetOf).
+   */
+  baseUrl: string | null;
 }

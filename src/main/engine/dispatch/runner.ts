@@ -10,7 +10,7 @@ import type { Clock, Random } from '../clock';
 import type { Logger } from '../log/logger';
 import type { Db } from '../db/connection';
 import type { JobStore } from '../queue/job-store';
-import type { BatchRow, BatchStore } from '../queue/batch-store';
+import type { BatchRow, BatchStore, WaitingForApi } from '../queue/batch-store';
 import type { LeasedJob } from '../queue/job-row';
 import { DeferredCheckpoint } from '../db/background-checkpoint';
 import { GroupCommit } from '../queue/group-commit';
@@ -50,7 +50,7 @@ import type { PipelineStore } from '../pipeline/pipeline-store';
 import { Lineage } from '../pipeline/lineage';
 import { sampleEnd } from './sample-end';
 import { localSampleReader } from './sample-readers';
-import { destinationOf, elsewhereReason } from '../api/destination';
+import { destinationOf, destinationWords, elsewhereReason, sendTargetOf } from '../api/destination';
 
 /** A budget that covers a batch: its own, or one of a step before it (a budget covers every step after its batch). */
 interface BudgetLine {
@@ -127,6 +127,12 @@ const SCOPE_MS = 100;
  */
 const CHECKPOINT_THREAD_AFTER_MS = 5_000;
 
+/** Where a batch's requests go: the base URL sent to, and what the batch records (api/destination.ts). */
+interface SendTo {
+  baseUrl: string;
+  destination: string;
+}
+
 /** What a job's processing leaves once its gate slot is free: the commit of its outcome. */
 interface Outcome {
   committed: Promise<void>;
@@ -156,11 +162,7 @@ export class Runner {
   private config: RunnerConfig;
   /** Claims, attempts and outcomes run at once in one open transaction, committed once per turn. */
   private readonly group: GroupCommit;
-  /** Where this run sends (api/destination.ts): a batch first sent elsewhere is not sent here. */
-  private readonly destination: string;
-
   constructor(private readonly d: RunnerDeps) {
-    this.destination = destinationOf(d.target);
     this.config = d.config();
     this.keys = new KeyCache(d.target);
     this.group = new GroupCommit(
@@ -198,8 +200,10 @@ export class Runner {
         if (this.inflight.size === 0 || performance.now() - lookedAt >= SCOPE_MS) {
           this.refreshConfig();
           this.resumeDueWaits(opts.batchIds);
-          this.resumeHere(opts.batchIds);
           this.startDueSchedules(opts.batchIds);
+          // Awaited only when a batch waits for its API: a run's first look stays synchronous.
+          const waitingForApi = this.d.batches.pausedForApi();
+          if (waitingForApi.length > 0) await this.resumeHere(waitingForApi, opts.batchIds);
           scope = this.scope(opts.batchIds);
           // Only batches in scope keep a remembered gate (a long run sees many batches come and go).
           this.lastGate.clear();
@@ -289,15 +293,33 @@ export class Runner {
     }
   }
 
-  /** Batches paused because a run sent elsewhere than their API go on when a run sends there. */
-  private resumeHere(batchIds: readonly string[] | null): void {
-    for (const id of this.d.batches.pausedForApi(this.destination)) {
-      if (batchIds !== null && !batchIds.includes(id)) continue;
-      if (this.d.batches.resume(id)) {
-        this.d.logger.log('info', 'batch.api_back', { batch: id });
-        this.d.onChange(id);
+  /**
+   * Batches paused because a run sent elsewhere than their API go on when a run sends there: where
+   * a batch goes depends on its key (one with an API address of its own sends there).
+   */
+  private async resumeHere(paused: readonly WaitingForApi[], batchIds: readonly string[] | null): Promise<void> {
+    for (const b of paused) {
+      if (batchIds !== null && !batchIds.includes(b.id)) continue;
+      let key: ResolvedKey | null;
+      try {
+        key = await this.keys.get(capabilityFor(b.capability).descriptor.credential, b.key_id);
+      } catch {
+        continue; // the keychain could not give it: the batch stays as it is
+      }
+      // Without its key it would go to the run's API: resumed there, it pauses saying the key is missing.
+      const here = key === null ? destinationOf(this.d.target) : this.sendsTo(key).destination;
+      if (here !== b.api) continue;
+      if (this.d.batches.resume(b.id)) {
+        this.d.logger.log('info', 'batch.api_back', { batch: b.id });
+        this.d.onChange(b.id);
       }
     }
+  }
+
+  /** Where a key's requests go in this run, and the destination a batch sent with it records. */
+  private sendsTo(key: ResolvedKey): SendTo {
+    const to = sendTargetOf(this.d.target, key);
+    return { baseUrl: to.baseUrl, destination: destinationOf(to) };
   }
 
   /** Scheduled batches (`--at`) whose time has come start now, as if their user pressed Start then. */
@@ -354,11 +376,6 @@ export class Runner {
     // Paused or cancelled since this pass began (a budget of a step before it, another process).
     const fresh = this.d.batches.dispatchState(batch.id);
     if (fresh?.status !== 'active') return 0;
-    // Its first items went to another API, which alone knows their idempotency keys.
-    if (fresh.api !== null && fresh.api !== this.destination) {
-      this.pause(batch.id, 'api', elsewhereReason(batch.id, fresh.api, this.destination));
-      return 0;
-    }
     // A sample run sends only its items; when they are all done the batch pauses with what they cost.
     const sampling = fresh.sampling > 0;
     if (sampling) {
@@ -385,6 +402,14 @@ export class Runner {
       );
       return 0;
     }
+    // Where this batch goes: its key's own API, else the run's (api/destination.ts).
+    const to = this.sendsTo(key);
+    // Its first items went to another API, which alone knows their idempotency keys.
+    if (fresh.api !== null && fresh.api !== to.destination) {
+      const ownKey = key.baseUrl !== null && key.id !== null ? { kind: cap.descriptor.credential, label: labelOfKeyId(key.id) } : null;
+      this.pause(batch.id, 'api', elsewhereReason(batch.id, fresh.api, to.destination, ownKey));
+      return 0;
+    }
     const gate = this.gates.of(cap.descriptor.credential, key);
     this.lastGate.set(batch.id, gate);
     const ctx: BatchContext = contextOf(batch);
@@ -402,7 +427,7 @@ export class Runner {
       // An outcome may have paused the batch (a revoked key, its budget) while its key was looked up.
       if (this.d.batches.dispatchState(batch.id)?.status !== 'active') return [];
       const jobs = this.d.jobs.claim(batch.id, wanted, this.config.leaseMs, sampling);
-      if (jobs.length > 0 && fresh.api === null) first = this.d.batches.recordApi(batch.id, this.destination);
+      if (jobs.length > 0 && fresh.api === null) first = this.d.batches.recordApi(batch.id, to.destination);
       return jobs;
     });
     if (claimed.length === 0) return 0;
@@ -438,7 +463,7 @@ export class Runner {
       this.inflight.set(slot, { job, batchId: batch.id, reserved: job.estimated_cost });
       dispatched++;
       void gate
-        .run(() => this.process(job, batch, cap, ctx, key, gate, signal))
+        .run(() => this.process(job, batch, cap, ctx, key, to, gate, signal))
         .then((outcome) => {
           // Its outcome is written (a success's cost is in the batch's spend from now on, in the
           // open group): it no longer holds back budget, or it would count twice until committed.
@@ -573,6 +598,7 @@ export class Runner {
     cap: CapabilityModule<unknown>,
     ctx: BatchContext,
     key: ResolvedKey,
+    to: SendTo,
     gate: RateGate,
     signal: AbortSignal,
   ): Promise<Outcome> {
@@ -615,7 +641,7 @@ export class Runner {
     try {
       // Whatever came back, the recipient's gap counts from now: the message reached the API by then.
       const recipient = pre.recipient;
-      response = await sendJobRequest(this.d.target.baseUrl, key.secret, request, signal, this.config).finally(() => {
+      response = await sendJobRequest(to.baseUrl, key.secret, request, signal, this.config).finally(() => {
         if (recipient !== null && !this.fatal) this.group.nowEach(() => this.d.holds.sent(batch, job.id, recipient));
       });
     } catch (e) {
@@ -645,7 +671,7 @@ export class Runner {
         this.d.jobs.finishAttempt(attemptId, { httpStatus: response.status, latencyMs: response.latencyMs, outcome, message, replayed });
         then();
       });
-    const verdict = judgeAnswer({ response, job, batch, cap, payload, ctx, src, key, secrets: this.keys.secrets(), rates: this.d.rates, now: this.d.clock.now() });
+    const verdict = judgeAnswer({ response, job, batch, cap, payload, ctx, src, key, api: destinationWords(to.destination), secrets: this.keys.secrets(), rates: this.d.rates, now: this.d.clock.now() });
     if (verdict.kind === 'error') {
       const { err, raw } = verdict;
       await finish(err.kind, err.message, () => this.handleError(job, batch, err, gate, raw, started));

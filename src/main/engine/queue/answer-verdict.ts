@@ -14,6 +14,7 @@ import { storedBody } from '../api/stored-body';
 import { answerMadeUp, markedResult } from '../api/made-up-answer';
 import { costOf } from '../costs/rate-book';
 import { ENV_VAR } from '../secrets/key-manager';
+import { labelOfKeyId } from '../secrets/key-choice';
 import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
 
@@ -29,8 +30,13 @@ export function howToReplace(kind: Credential, key: ResolvedKey): string {
   switch (key.source) {
     case 'env':
       return `the key comes from ${ENV_VAR[kind]}: set it to a valid key`;
-    case 'keychain':
-      return `replace it (in the window: Keys & rates, Replace; on the command line: \`batchdesk keys add --kind ${kind} --label NAME\`)`;
+    case 'keychain': {
+      // The stored label, so the command can be pasted as it is.
+      const label = key.id === null ? 'NAME' : labelOfKeyId(key.id);
+      return key.baseUrl === null
+        ? `replace it (in the window: Keys & rates, Replace; on the command line: \`batchdesk keys add --kind ${kind} --label ${label}\`), or, if it is a key of another API, store it with that API's address (\`batchdesk keys add --kind ${kind} --label ${label} --api-url URL\`)`
+        : `replace it, or store it with its API's right address (in the window: Keys & rates, Replace; on the command line: \`batchdesk keys add --kind ${kind} --label ${label} --api-url URL\`)`;
+    }
     case 'sandbox':
       return 'the embedded sandbox refused its own key: restart Batchdesk so the sandbox issues a new one';
     default:
@@ -48,6 +54,8 @@ export interface AnswerContext<P> {
   /** The source file as checked before sending, if the job uploads one. */
   src: SourceRef | null;
   key: ResolvedKey;
+  /** Where it was sent, in words (api/destination.ts destinationWords): a refusal names it. */
+  api: string;
   /** Every secret the process knows: none may be copied from a server's text into storage. */
   secrets: readonly string[];
   rates: RateBook;
@@ -61,7 +69,7 @@ export function judgeAnswer<P>(a: AnswerContext<P>): AnswerVerdict {
     ? `[${response.headers.get('content-type') ?? 'binary'} answer, ${response.saved.bytes.toLocaleString('en')} bytes, saved as outputs/${a.batch.id}/${response.saved.name}]`
     : storedBody(response, a.secrets);
   const credential = cap.descriptor.credential;
-  const err = classifyResponse(response, a.now, credential, howToReplace(credential, a.key), a.secrets);
+  const err = classifyResponse(response, a.now, credential, { label: a.key.label, api: a.api, howToReplace: howToReplace(credential, a.key) }, a.secrets);
   if (err) return { kind: 'error', err, raw };
   if (a.src && response.uploadedSha256 !== null && response.uploadedSha256 !== a.src.sha256) {
     const changed = engineError(

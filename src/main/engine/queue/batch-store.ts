@@ -48,6 +48,9 @@ export interface BatchRow {
   api: string | null;
 }
 
+/** A batch paused for the API its first items went to (`api`), with what decides where a run sends it. */
+export type WaitingForApi = Pick<BatchRow, 'id' | 'key_id' | 'capability'> & { api: string };
+
 export interface NewBatch {
   id: string;
   name: string;
@@ -89,7 +92,7 @@ export class BatchStore {
       dispatchState: db.prepare(`SELECT status, sampling, key_id, api FROM batches WHERE id = ? AND ready = 1`),
       recordApi: db.prepare(`UPDATE batches SET api = @api WHERE id = @id AND api IS NULL`),
       forgetApi: db.prepare(`UPDATE batches SET api = NULL, updated_at = @now WHERE id = @id AND api IS NOT NULL`),
-      pausedForApi: db.prepare(`SELECT id FROM batches WHERE status = 'paused' AND pause_kind = 'api' AND api = ? AND started_at IS NOT NULL`),
+      pausedForApi: db.prepare(`SELECT id, api, key_id, capability FROM batches WHERE status = 'paused' AND pause_kind = 'api' AND api IS NOT NULL AND started_at IS NOT NULL`),
       resolve: db.prepare(`SELECT id FROM batches WHERE ready = 1 AND (id = ? OR id LIKE ? ESCAPE '\\') ORDER BY created_at, id LIMIT ${PREFIX_SHOWN + 1}`),
       list: db.prepare(`SELECT * FROM batches WHERE ready = 1 ORDER BY created_at, id`),
       runnable: db.prepare(`SELECT * FROM batches WHERE ready = 1 AND status = 'active' AND started_at IS NOT NULL ORDER BY created_at, id`),
@@ -199,9 +202,9 @@ export class BatchStore {
     return before;
   }
 
-  /** Started batches paused because a run sent elsewhere than `api`, where they were sent. */
-  pausedForApi(api: string): string[] {
-    return (this.stmts.pausedForApi.all(api) as { id: string }[]).map((r) => r.id);
+  /** Started batches paused because a run sent elsewhere than the API they were sent to (`api`); the key decides where a run sends them. */
+  pausedForApi(): WaitingForApi[] {
+    return this.stmts.pausedForApi.all() as WaitingForApi[];
   }
 
   /** Accepts a unique id prefix, as git does, so users can type the first characters. */

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { ApiTarget } from '../api/target';
 import { sendRequest } from '../api/http-client';
+import { sendTargetOf } from '../api/destination';
 import { storedBody } from '../api/stored-body';
 import { newIdempotencyKey } from '../queue/idempotency-key';
 import { UserError } from '../user-error';
@@ -15,7 +16,7 @@ export async function embedQuery(target: ApiTarget, text: string): Promise<Float
   let res;
   try {
     res = await sendRequest(
-      { baseUrl: target.baseUrl, key: key.secret },
+      { baseUrl: sendTargetOf(target, key).baseUrl, key: key.secret },
       { method: 'POST', path: '/embeddings', idempotencyKey: newIdempotencyKey(), credential: 'api', body: { kind: 'json', text: JSON.stringify({ input: text, tier: 'standard' }) } },
       { idleTimeoutMs: 30_000, deadlineMs: 60_000 },
     );

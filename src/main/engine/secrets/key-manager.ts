@@ -8,6 +8,8 @@ import type { ResolvedKey } from '../api/target';
 
 // Defined beside ApiTarget, which hands it out, so that the api floor needs nothing from secrets.
 export type { ResolvedKey };
+import { checkApiUrl, KEY_API_URL_HINT } from '../../../shared/settings-rules';
+import { UserError } from '../user-error';
 
 export interface KeyInfo {
   id: string;
@@ -51,9 +53,12 @@ export class KeyManager {
   /** Adds or replaces a key and makes it the active one of its kind. Secret first: no orphan metadata. */
   async add(input: { kind: Credential; label: string; secret: string; client: string | null; baseUrl: string | null; rpm?: number | null }): Promise<KeyInfo> {
     const secret = input.secret.trim();
-    if (secret.length < 8) throw new Error('That key is too short to be real (under 8 characters); paste the whole key.');
-    if (/\s/.test(secret)) throw new Error('The key contains whitespace; paste it exactly as the panel shows it.');
-    if (!LABEL.test(input.label)) throw new Error('Labels use letters, digits, ".", "_", "-" or "@" (at most 64).');
+    if (secret.length < 8) throw new UserError('That key is too short to be real (under 8 characters); paste the whole key.');
+    if (/\s/.test(secret)) throw new UserError('The key contains whitespace; paste it exactly as the panel shows it.');
+    if (!LABEL.test(input.label)) throw new UserError('Labels use letters, digits, ".", "_", "-" or "@" (at most 64).');
+    // Checked here, where every face adds keys: the key's requests are sent to this address.
+    const base = input.baseUrl === null ? null : checkApiUrl(input.baseUrl.trim(), KEY_API_URL_HINT);
+    if (base !== null && !base.ok) throw new UserError(`The key was not stored: its --api-url is not usable. ${base.message}`);
     const id = `${input.kind}:${input.label}`;
     await this.store.set(id, secret);
     this.db.transaction(() => {
@@ -69,7 +74,7 @@ export class KeyManager {
           kind: input.kind,
           label: input.label,
           client: input.client,
-          base: input.baseUrl,
+          base: base === null ? null : base.url,
           last4: last4(secret),
           now: this.clock.now(),
           rpm: input.rpm ?? null,
@@ -126,7 +131,7 @@ export class KeyManager {
   /** The key to send: environment first (headless), then the active keychain key. */
   async resolve(kind: Credential): Promise<ResolvedKey | null> {
     const fromEnv = this.env[ENV_VAR[kind]];
-    if (fromEnv && fromEnv.trim()) return { secret: fromEnv.trim(), label: `${ENV_VAR[kind]} …${last4(fromEnv.trim())}`, source: 'env', id: null, rpm: null };
+    if (fromEnv && fromEnv.trim()) return { secret: fromEnv.trim(), label: `${ENV_VAR[kind]} …${last4(fromEnv.trim())}`, source: 'env', id: null, rpm: null, baseUrl: null };
     const info = this.active(kind);
     return info ? this.resolveStored(info) : null;
   }
@@ -147,6 +152,21 @@ export class KeyManager {
   private async resolveStored(info: KeyInfo): Promise<ResolvedKey | null> {
     const secret = await this.store.get(info.id);
     if (secret === null) return null;
-    return { secret, label: `${info.label} …${info.last4}`, source: 'keychain', id: info.id, rpm: info.rpm };
+    return { secret, label: `${info.label} …${info.last4}`, source: 'keychain', id: info.id, rpm: info.rpm, baseUrl: ownBaseUrl(info) };
   }
+}
+
+/**
+ * A stored key's own API address as its requests use it (normalised as the run's is), or null.
+ * One stored before addresses were checked at `keys add` and unusable now is refused with what to do,
+ * never sent elsewhere instead (the runner pauses its batches with these words).
+ */
+function ownBaseUrl(info: KeyInfo): string | null {
+  if (info.base_url === null) return null;
+  const checked = checkApiUrl(info.base_url, KEY_API_URL_HINT);
+  if (checked.ok) return checked.url;
+  const what = info.kind === 'channel' ? 'channel key' : 'API key';
+  throw new UserError(
+    `The ${what} "${info.label}" (…${info.last4}) was stored with an API address that cannot be used. ${checked.message} Store it again with its API's base URL: \`batchdesk keys add --kind ${info.kind} --label ${info.label} --api-url URL\` (in the window: Keys & rates).`,
+  );
 }

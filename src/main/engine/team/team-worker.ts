@@ -18,6 +18,7 @@ import { storedJson } from '../stored-json';
 import { setMaxListeners } from 'node:events';
 import type { Clock } from '../clock';
 import type { ApiResponse } from '../api/request';
+import type { ApiTarget } from '../api/target';
 import type { ResolvedKey } from '../secrets/key-manager';
 import type { RunnerConfig, RunnerDeps } from '../dispatch/runner';
 import type { BatchRow, LeasedJob, QueueStore } from '../store/queue-store';
@@ -57,7 +58,7 @@ import type { FlowInto } from '../store/pg/pg-queue-store';
 import { actionFor, engineError, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
-import { destinationOf, destinationWords } from '../api/destination';
+import { destinationOf, destinationWords, sendTargetOf } from '../api/destination';
 
 /** What a worker needs of the shared store beyond the queue's transitions. */
 export type SharedStore = QueueStore & Pick<PgQueueStore, 'recordApi' | 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'recipientSent' | 'sampleState' | 'leftFigures' | 'members' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf' | 'optedOutAmong' | 'startHeldAttempt'>;
@@ -399,12 +400,15 @@ export class TeamWorker {
     if (sampling && (await this.endSampleIfDone(batch))) return 0;
     // Sent only to the API it was first sent to (api/destination.ts): the first worker records its
     // own, before its first request leaves; one that sends elsewhere leaves the batch to the others.
-    const here = destinationOf(this.d.target);
+    // A key with an API address of its own sends there, whatever API this worker was given.
+    const to = sendTargetOf(this.d.target, key);
+    const here = destinationOf(to);
     const sentTo = batch.api ?? (await this.d.store.recordApi(batch.id, here));
     if (sentTo !== null && sentTo !== here) {
+      const own = key.baseUrl === null ? '' : ` (its key ${key.label} has that API address of its own)`;
       this.leave(
         batch,
-        `its first items were sent to ${destinationWords(sentTo)}, and this worker sends to ${destinationWords(here)}: the items' idempotency keys are known there only, so workers that send there go on with it. To send the rest to ${destinationWords(here)} instead (an item whose answer was lost may then be sent twice): \`batchdesk resume ${batch.id} --switch-api --store URL\`.`,
+        `its first items were sent to ${destinationWords(sentTo)}, and this worker sends to ${destinationWords(here)}${own}: the items' idempotency keys are known there only, so workers that send there go on with it. To send the rest to ${destinationWords(here)} instead (an item whose answer was lost may then be sent twice): \`batchdesk resume ${batch.id} --switch-api --store URL\`.`,
       );
       return 0;
     }
@@ -435,7 +439,7 @@ export class TeamWorker {
       this.inflight.set(slot, job);
       dispatched++;
       void gate
-        .run(() => this.process(job, batch, cap, ctx, key, gate, signal, lineage))
+        .run(() => this.process(job, batch, cap, ctx, key, to, gate, signal, lineage))
         .catch((e: unknown) => this.crashed(job, e))
         .finally(() => {
           this.inflight.delete(slot);
@@ -515,7 +519,18 @@ export class TeamWorker {
     );
   }
 
-  private async process(job: LeasedJob, batch: BatchRow, cap: CapabilityModule<unknown>, ctx: BatchContext, key: ResolvedKey, gate: RateGate, signal: AbortSignal, lineage: Lineage | null): Promise<void> {
+  /** `to`: where the key's requests go (its own API, else this worker's). */
+  private async process(
+    job: LeasedJob,
+    batch: BatchRow,
+    cap: CapabilityModule<unknown>,
+    ctx: BatchContext,
+    key: ResolvedKey,
+    to: Pick<ApiTarget, 'baseUrl' | 'sandbox'>,
+    gate: RateGate,
+    signal: AbortSignal,
+    lineage: Lineage | null,
+  ): Promise<void> {
     const store = this.d.store;
     if (signal.aborted) {
       await this.write(() => store.requeue(job, null));
@@ -579,7 +594,7 @@ export class TeamWorker {
     try {
       // Whatever came back, the recipient's gap counts from now: the message reached the API by then.
       const recipient = batch.recipient_gap_ms > 0 ? pre.recipient : null;
-      response = await sendJobRequest(this.d.target.baseUrl, key.secret, request, signal, this.config).finally(async () => {
+      response = await sendJobRequest(to.baseUrl, key.secret, request, signal, this.config).finally(async () => {
         // Best effort: a store that cannot be reached leaves the gap counted from the request's start.
         if (recipient !== null) await this.write(() => store.recipientSent(recipient, job.id)).catch(() => undefined);
       });
@@ -596,7 +611,7 @@ export class TeamWorker {
       return;
     }
     const replayed = response.headers.get('idempotent-replayed') === 'true';
-    const verdict = judgeAnswer({ response, job, batch, cap, payload, ctx, src, key, secrets: this.keys.secrets(), rates: this.d.rates, now: this.d.clock.now() });
+    const verdict = judgeAnswer({ response, job, batch, cap, payload, ctx, src, key, api: destinationWords(destinationOf(to)), secrets: this.keys.secrets(), rates: this.d.rates, now: this.d.clock.now() });
     // The job's transition first, then its attempt's end: a crash between the two leaves the
     // attempt in flight, closed as interrupted when the job is reclaimed, never a false success.
     let outcome: string;
