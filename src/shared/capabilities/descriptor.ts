@@ -53,6 +53,8 @@ export interface CapabilityDescriptor {
   readonly takesFrom: boolean;
   /** Batch options that apply (any other is refused at every boundary). */
   readonly options: readonly OptionName[];
+  /** The option a pipeline step's `:value` sets (`text:summary`), one of `options`; absent: the step takes none. */
+  readonly stepOption?: OptionName;
   rateItem(channel: string | null): RateItem;
   /** The stored result, validated wherever it is read. */
   readonly result: z.ZodType;
