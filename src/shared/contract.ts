@@ -331,8 +331,8 @@ export const WatchAdd = z
     extensions: z.array(z.string().regex(/^[a-z0-9_-]{1,16}$/, 'extensions are letters and digits, without the dot')).max(32).optional(),
     then: z.array(PipelineStep).max(8).optional(),
     key: KeyLabel.optional(),
-    /** Integer 1/10,000 EUR: each day's batch pauses before spending more. */
-    budgetPerDay: Money.nullable().default(null),
+    /** Integer 1/10,000 EUR: each day's batch pauses before spending more (a budget's rule: above 0). */
+    budgetPerDay: SETTING_FIELDS.budget,
   })
   .strict();
 export type WatchAdd = z.input<typeof WatchAdd>;
