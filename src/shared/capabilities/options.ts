@@ -171,8 +171,14 @@ export interface BatchSetting<S extends z.ZodType = z.ZodType> {
 /** The one sentence of a budget rule, for the contract and both faces. */
 export const BUDGET_RULE = 'a budget is an amount in EUR above 0, e.g. 25 or 12.50, at most four decimals; without one there is no limit';
 const SAMPLE_RULE = 'a sample is a number of items from 1 to 10000; without one everything goes at once';
-const QUIET_RULE = 'quiet hours are two times HH:MM-HH:MM, e.g. 21:00-08:00';
+const QUIET_RULE = "quiet hours are two times HH:MM-HH:MM; write them like 21:00-08:00 (no messages from 9 pm to 8 am in the recipient's local time)";
 const GAP_RULE = 'a recipient gap is a duration such as 10m, 2h or 1d, at most 30d';
+/** Quiet hours that end where they start would hold every message or none: the engine refuses them, so the contract does. */
+function aStretch(text: string): boolean {
+  const m = QUIET_HOURS_RE.exec(text);
+  return m === null || Number(m[1]) * 60 + Number(m[2]) !== Number(m[3]) * 60 + Number(m[4]);
+}
+
 /** Not a number where one was typed: the schema then gives its own sentence. */
 const NOT_A_NUMBER = Number.NaN;
 
@@ -197,7 +203,7 @@ export const BATCH_SETTINGS = {
   },
   /** Message batches: no message in the recipient's local quiet hours, "HH:MM-HH:MM" (e.g. 21:00-08:00). */
   quietHours: {
-    request: z.string().regex(QUIET_HOURS_RE, QUIET_RULE).optional(),
+    request: z.string().regex(QUIET_HOURS_RE, QUIET_RULE).refine(aStretch, 'quiet hours that start and end at the same time are no stretch: give one such as 21:00-08:00').optional(),
     fromText: (t) => t.trim(),
     flag: { name: 'quiet-hours', value: 'HH:MM-HH:MM', help: "channel: hold messages during these hours of the recipient's local time (timezone column, else the phone number's country), e.g. 21:00-08:00" },
     field: {

@@ -142,3 +142,15 @@ group('a budget is above 0: the contract says so, in the sentence both faces sho
     expect(draftRequest({ ...DRAFT, capability: 'ocr', settings: { budget: '12.50' } }, 'whatsapp').request?.budget).toBe(125_000);
   });
 });
+
+group('quiet hours are a stretch: the contract refuses one that ends where it starts, as the engine does', () => {
+  it('refused by the contract and on the New batch screen, in one sentence', () => {
+    const r = BatchRequest.safeParse({ capability: 'channel', paths: ['/m.csv'], quietHours: '21:00-21:00' });
+    expect(r.success).toBe(false);
+    const message = r.error?.issues[0]?.message;
+    expect(message).toMatch(/start and end at the same time/);
+    const draft = draftRequest({ ...DRAFT, capability: 'channel', channelChoice: 'default', options: {}, settings: { quietHours: '21:00-21:00' } }, 'whatsapp');
+    expect(draft.errors.quietHours).toBe(message);
+    expect(draftRequest({ ...DRAFT, capability: 'channel', channelChoice: 'default', options: {}, settings: { quietHours: '21:00-08:00' } }, 'whatsapp').request?.quietHours).toBe('21:00-08:00');
+  });
+});

@@ -99,13 +99,10 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     const { flag, only } = BATCH_SETTINGS[name] as BatchSetting;
     if (only && values[flag.name as SettingFlagName] !== undefined && !only.capabilities.includes(cap.data)) throw new UsageError(`--${flag.name}: ${only.message}, not ${cap.data}.`);
   }
-  let quietHours: string | undefined;
-  if (values['quiet-hours'] !== undefined) {
-    // The engine's reading also says what is wrong beyond the form (a stretch that starts where it ends).
-    const q = parseQuietHours(values['quiet-hours']);
-    if (!q.ok) throw new UsageError(`--quiet-hours: ${q.reason}`);
-    quietHours = q.value.text;
-  }
+  const quietText = setting('quietHours', values['quiet-hours']);
+  // Written the way the engine reads it back ("9:00-8:00" -> "09:00-08:00").
+  const quiet = quietText === undefined ? undefined : parseQuietHours(quietText);
+  const quietHours = quiet?.ok ? quiet.value.text : quietText;
   const recipientGapMs = setting('recipientGapMs', values['recipient-gap']);
 
   // Team mode: the batch is planned here (this computer's keys and opt-out list), then moved whole to the shared store.
