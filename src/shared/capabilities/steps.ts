@@ -8,8 +8,6 @@ import { describe } from './catalog';
 import { CAPABILITY_OPTIONS, OPTION_FIELDS, type CapabilityOption, type OptionName } from './options';
 import { misplacedOptions } from './request-options';
 
-export { STEP_TASKS } from './options';
-
 /** The option a step's `:value` sets, per capability that has one (its descriptor's `stepOption`). */
 export const MAIN_OPTION: Partial<Record<Cap, OptionName>> = Object.fromEntries(
   BatchCapability.options.flatMap((c) => {
