@@ -3,11 +3,10 @@
 // browser host over HTTP + WebSocket; the engine validates every argument against these schemas.
 import { z } from 'zod';
 import { InvoiceReview } from './invoices/invoice';
-import { BatchCapability, BatchSummary, ChannelName, JobState, Tier } from './domain';
+import { BatchCapability, BatchSummary, JobState, Tier } from './domain';
 import { SpendQuery, SpendReport } from './spend';
-import { QUIET_HOURS_RE } from './quiet-hours-format';
 import { ErrorKind } from './errors';
-import { OPTION_FIELDS } from './capabilities/options';
+import { BATCH_SETTINGS, OPTION_FIELDS, SETTING_FIELDS, SETTING_NAMES, type BatchSetting } from './capabilities/options';
 import { misplacedOptions } from './capabilities/request-options';
 import { describe } from './capabilities/catalog';
 import { chainProblem, PipelineStep, takerList } from './capabilities/steps';
@@ -38,31 +37,24 @@ export const BatchRequest = z
     then: z.array(PipelineStep).max(8).optional(),
     name: z.string().trim().min(1).max(200).optional(),
     tier: Tier.default('standard'),
-    /** Channel batches: `voice`, `email`, or the messaging app's lowercase name (default whatsapp). */
-    channel: ChannelName.optional(),
-    /** voice, task, instructions, labels, size, record (capabilities/options.ts). */
+    /** channel, voice, task, instructions, labels, size, record: one record each (capabilities/options.ts). */
     ...OPTION_FIELDS,
-    /** Integer 1/10,000 EUR. */
-    budget: Money.nullable().default(null),
+    /** budget, sample, quietHours, recipientGapMs: one record each, with their rules (capabilities/options.ts). */
+    ...SETTING_FIELDS,
     /** Include items an unfinished or succeeded batch already has (a deliberate resend). */
     allowResend: z.boolean().default(false),
-    /** Send this many items, chosen across the input, first; then pause with the measured cost and the projection. */
-    sample: z.number().int().min(1).max(10_000).optional(),
     /** The label of the stored key to send with (a client's key); default: the default key of the capability's kind. */
     key: KeyLabel.optional(),
     /** Start the batch by itself at this time (ms since the epoch; it must lie ahead); nothing is sent before. */
     at: z.number().int().positive().optional(),
-    /** Message batches: no message in the recipient's local quiet hours, "HH:MM-HH:MM" (e.g. 21:00-08:00). */
-    quietHours: z.string().regex(QUIET_HOURS_RE, 'quiet hours are two times HH:MM-HH:MM, e.g. 21:00-08:00').optional(),
-    /** Message batches: the least time between two messages to one recipient (across every batch), ms. */
-    recipientGapMs: z.number().int().min(0).max(30 * 86_400_000).optional(),
   })
   .strict()
   .superRefine((r, ctx) => {
     for (const m of misplacedOptions(r)) ctx.addIssue({ code: 'custom', path: [m.option], message: m.message });
     if (r.from !== undefined && r.paths.length > 0) ctx.addIssue({ code: 'custom', path: ['from'], message: 'a follow-up batch takes its items from the batch it follows: give --from or files, not both' });
-    for (const k of ['quietHours', 'recipientGapMs'] as const) {
-      if (r[k] !== undefined && r.capability !== 'channel') ctx.addIssue({ code: 'custom', path: [k], message: `${k === 'quietHours' ? 'quiet hours' : 'a recipient gap'} applies to message batches (channel) only` });
+    for (const k of SETTING_NAMES) {
+      const only = (BATCH_SETTINGS[k] as BatchSetting).only;
+      if (only && r[k] !== undefined && r[k] !== null && !only.capabilities.includes(r.capability)) ctx.addIssue({ code: 'custom', path: [k], message: only.message });
     }
     if (r.from !== undefined && r.sample !== undefined) ctx.addIssue({ code: 'custom', path: ['sample'], message: 'a sample is taken from a batch\'s own input: give --sample when creating the first batch, not a follow-up' });
     if (r.from === undefined && r.paths.length === 0) ctx.addIssue({ code: 'custom', path: ['paths'], message: 'give at least one file, folder or CSV (or --from BATCH)' });
@@ -339,8 +331,8 @@ export const WatchAdd = z
     extensions: z.array(z.string().regex(/^[a-z0-9_-]{1,16}$/, 'extensions are letters and digits, without the dot')).max(32).optional(),
     then: z.array(PipelineStep).max(8).optional(),
     key: KeyLabel.optional(),
-    /** Integer 1/10,000 EUR: each day's batch pauses before spending more. */
-    budgetPerDay: Money.nullable().default(null),
+    /** Integer 1/10,000 EUR: each day's batch pauses before spending more (a budget's rule: above 0). */
+    budgetPerDay: SETTING_FIELDS.budget,
   })
   .strict();
 export type WatchAdd = z.input<typeof WatchAdd>;

@@ -1,7 +1,10 @@
 // Pure domain vocabulary shared by the engine, the CLI, the window and the sandbox.
 import { z } from 'zod';
+import { CAPABILITY_DESCRIPTORS } from './capabilities/catalog';
 
-export const CAPABILITIES = ['transcribe', 'ocr', 'channel', 'tts', 'text', 'image', 'embeddings', 'crm'] as const;
+type CapabilityName = keyof typeof CAPABILITY_DESCRIPTORS;
+/** The capabilities: those the catalog describes, in its order. */
+export const CAPABILITIES = Object.keys(CAPABILITY_DESCRIPTORS) as [CapabilityName, ...CapabilityName[]];
 export const Capability = z.enum(CAPABILITIES);
 export type Capability = z.infer<typeof Capability>;
 

@@ -182,7 +182,8 @@ describe('batchdesk CLI', () => {
     // A budget of 0 could send nothing: refused when the batch is made, as one at or below what is spent is when resuming.
     const zero = await runCli(['batch', 'create', 'channel', join(SAMPLES, 'messages.csv'), '--budget', '0', ...d]);
     expect(zero.code).toBe(2);
-    expect(zero.stderr).toContain('--budget 0 would let nothing be sent. Give an amount above 0, or leave --budget out for no limit.');
+    // The contract's sentence, as the New batch screen shows it under the field.
+    expect(zero.stderr).toContain('--budget: a budget is an amount in EUR above 0, e.g. 25 or 12.50, at most four decimals; without one there is no limit (got "0").');
     const created = await runCli(['batch', 'create', 'channel', join(SAMPLES, 'messages.csv'), '--budget', '5', ...d]);
     const id = /Created batch (\S+)/.exec(created.stdout)?.[1] ?? '';
     expect((await runCli(['pause', id, ...d])).code).toBe(0);

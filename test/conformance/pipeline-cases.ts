@@ -111,7 +111,7 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       const r = await open();
       // The recordings cost about a cent to transcribe, their summaries several: a suggestion of the
       // transcripts alone (what it was) paused again before the first summary.
-      const created = await made(r, { capability: 'transcribe', paths: [RECORDINGS], then: [{ capability: 'text', task: 'summary' }], budget: 0 });
+      const created = await made(r, { capability: 'transcribe', paths: [RECORDINGS], then: [{ capability: 'text', task: 'summary' }], budget: 1 });
       const first = created.batch;
       const second = created.steps[0];
       if (!second) throw new Error('two steps expected');
@@ -142,7 +142,7 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       // come (dearer than the budget's room), the later recordings are still in flight; their
       // summaries are made after the pause, and the amount named at the pause could not count them.
       const r = await open({ gate: { concurrency: 6, rpm: 120 } });
-      const created = await made(r, { capability: 'transcribe', paths: [await recordings(r.dir, 6)], then: [{ capability: 'text', task: 'summary' }], budget: 0 });
+      const created = await made(r, { capability: 'transcribe', paths: [await recordings(r.dir, 6)], then: [{ capability: 'text', task: 'summary' }], budget: 1 });
       const first = created.batch;
       const second = created.steps[0];
       if (!second) throw new Error('two steps expected');
@@ -185,11 +185,11 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       const r = await open();
       const txt = join(r.dir, 'notes.txt');
       await writeFile(txt, `${Array.from({ length: 10 }, (_, i) => `Customer ${i} asked for a refund of the October invoice.`).join('\n')}\n`);
-      const created = await made(r, { capability: 'text', paths: [txt], task: 'summary', then: [{ capability: 'crm', record: 'event' }], budget: 0 });
+      const created = await made(r, { capability: 'text', paths: [txt], task: 'summary', then: [{ capability: 'crm', record: 'event' }], budget: 1 });
       const first = created.batch;
       const second = created.steps[0];
       if (!second) throw new Error('two steps expected');
-      expect(first.cost.budget).toBe(0);
+      expect(first.cost.budget).toBe(1);
       await r.run(first.id);
       expect((await r.summary(first.id)).status).toBe('paused');
       expect((await r.summary(second.id)).status).toBe('paused');
@@ -249,7 +249,7 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       await writeFile(txt, 'Customer asked for a refund.\nParcel arrived late.\n');
       const parent = (await made(r, { capability: 'text', paths: [txt], task: 'summary' })).batch;
       await r.run(parent.id);
-      const capped = (await made(r, { capability: 'crm', from: parent.id, record: 'event', budget: 0 })).batch;
+      const capped = (await made(r, { capability: 'crm', from: parent.id, record: 'event', budget: 1 })).batch;
       const free = (await made(r, { capability: 'embeddings', from: parent.id })).batch;
       await r.run(parent.id);
       expect((await r.summary(capped.id)).status).toBe('paused');

@@ -56,10 +56,10 @@ describe('search', () => {
   it('by meaning, with the embeddings batch paused on its budget: says so, with what to type, not "run it"', async () => {
     const h = await startHarness();
     const calls = await createAndRun(h, { capability: 'transcribe', paths: [RECORDINGS] });
-    const embedded = await h.engine.createBatch({ capability: 'embeddings', from: calls.id, budget: 0 });
+    const embedded = await h.engine.createBatch({ capability: 'embeddings', from: calls.id, budget: 1 });
     await h.run({ batchIds: [embedded.batch?.id ?? ''] });
     await expect(h.engine.semanticSearch(h.target, 'billed two times', { limit: 3 })).rejects.toThrow(
-      /embeds results but is paused \(budget\): The budget of €0\.0000 would be crossed.*batchdesk resume \S+ --budget \d+\.\d\d.*\. Then search by meaning\.$/,
+      /embeds results but is paused \(budget\): The budget of €0\.0001 would be crossed.*batchdesk resume \S+ --budget \d+\.\d\d.*\. Then search by meaning\.$/,
     );
   });
 

@@ -1,7 +1,7 @@
 // Option values several commands read the same way (`batch create`, `watch add`): the steps of
-// `--then`, checked as a chain, and amounts in EUR.
+// `--then`, checked as a chain, and budgets in EUR.
 import { UsageError } from './exit-codes';
-import { parseEur } from '../../shared/money';
+import { readSetting } from '../../shared/capabilities/options';
 import type { BatchCapability } from '../../shared/domain';
 import { chainProblem, parseStep, type PipelineStep } from '../../shared/capabilities/steps';
 
@@ -20,12 +20,10 @@ export function thenSteps(first: BatchCapability, texts: readonly string[] | und
   return then;
 }
 
-/** An optional amount in EUR (integer 1/10,000 EUR), or null when the option is absent. */
-export function eurOption(flag: string, text: string | undefined, example: string): number | null {
+/** An optional budget in EUR (integer 1/10,000 EUR) checked by the contract's rule, or null when the option is absent. */
+export function budgetOption(flag: string, text: string | undefined): number | null {
   if (text === undefined) return null;
-  const amount = parseEur(text);
-  if (amount === null) throw new UsageError(`--${flag} must be an amount in EUR above 0, such as ${example} or 12.50, at most 4 decimal places (got "${text}").`);
-  // Nothing could be sent within it: a batch made with it would pause before its first item.
-  if (amount === 0) throw new UsageError(`--${flag} 0 would let nothing be sent. Give an amount above 0, or leave --${flag} out for no limit.`);
-  return amount;
+  const r = readSetting('budget', text);
+  if (!r.ok) throw new UsageError(`--${flag}: ${r.message} (got "${text}").`);
+  return r.value;
 }

@@ -1,9 +1,10 @@
-// The capabilities of the API (../shared/api-spec.md), one descriptor each. Adding a capability:
-// a descriptor here, an engine module (src/main/engine/capabilities/<name>.ts) and its entry in
-// the engine registry, a result view in src/renderer/src/results/result-views.tsx.
+// The capabilities of the API (../shared/api-spec.md), one descriptor each; the list of
+// capabilities (domain.ts) and of rate items (rates.ts) is taken from here. Adding a capability:
+// docs/architecture.md, "Adding a capability".
 import { z } from 'zod';
 import { AUDIO_EXTENSIONS } from '../media';
-import { channelKindOf, type RateItem } from '../rates';
+import type { RateItem } from '../rates';
+import { channelKindOf } from '../channel-kind';
 import type { Capability } from '../domain';
 import { resultOf, type CapabilityDescriptor, type Cue } from './descriptor';
 import type { TextTask } from './options';
@@ -105,6 +106,7 @@ const transcribe: CapabilityDescriptor = {
   inputHelp: `recordings (${AUDIO_EXTENSIONS.join(', ')}) or folders of them`,
   takesFrom: false,
   options: [],
+  rates: [{ item: 'transcribe', label: 'Transcription', perTier: { basic: 2, standard: 4, superior: 8 } }],
   rateItem: () => 'transcribe',
   result: TranscribeResult,
   // Speech runs at about 150 words a minute, about 15 characters a second with spaces.
@@ -130,6 +132,7 @@ const ocr: CapabilityDescriptor = {
   inputHelp: 'invoices (pdf, png, jpeg, tiff) or folders of them',
   takesFrom: false,
   options: [],
+  rates: [{ item: 'ocr', label: 'OCR', perTier: { basic: 50, standard: 100, superior: 200 } }],
   rateItem: () => 'ocr',
   result: OcrResult,
   // A typed invoice page holds about 1,500 characters.
@@ -159,6 +162,11 @@ const channel: CapabilityDescriptor = {
   inputHelp: 'a CSV with the columns to and text (and subject for email)',
   takesFrom: false,
   options: ['channel', 'voice'],
+  rates: [
+    { item: 'channel.messaging', label: 'Messaging app', perTier: { basic: 50, standard: 50, superior: 50 } },
+    { item: 'channel.voice', label: 'Voice call', perTier: { basic: 150, standard: 150, superior: 150 } },
+    { item: 'channel.email', label: 'Email', perTier: { basic: 10, standard: 10, superior: 10 } },
+  ],
   rateItem: (ch) => `channel.${channelKindOf(ch ?? 'whatsapp')}`,
   result: ChannelResult,
   yields: null,
@@ -182,6 +190,8 @@ const tts: CapabilityDescriptor = {
   inputHelp: 'a CSV with the column text (voice and name optional) or a TXT file, one item per line',
   takesFrom: true,
   options: ['voice'],
+  stepOption: 'voice',
+  rates: [{ item: 'tts', label: 'Text to speech', perTier: { basic: 1, standard: 2, superior: 4 } }],
   rateItem: () => 'tts',
   result: TtsResult,
   yields: null,
@@ -206,6 +216,8 @@ const text: CapabilityDescriptor = {
   inputHelp: 'a CSV with the column input or a TXT file, one item per line',
   takesFrom: true,
   options: ['task', 'instructions', 'labels'],
+  stepOption: 'task',
+  rates: [{ item: 'text', label: 'Text', perTier: { basic: 1, standard: 3, superior: 9 } }],
   rateItem: () => 'text',
   result: TextResult,
   // Answers are shorter than what they answer: a summary about a fifth, a reply about half.
@@ -231,6 +243,8 @@ const image: CapabilityDescriptor = {
   inputHelp: 'a CSV with the column prompt or a TXT file, one prompt per line',
   takesFrom: true,
   options: ['size'],
+  stepOption: 'size',
+  rates: [{ item: 'image', label: 'Image', perTier: { basic: 200, standard: 400, superior: 800 } }],
   rateItem: () => 'image',
   result: ImageResult,
   yields: null,
@@ -255,6 +269,7 @@ const embeddings: CapabilityDescriptor = {
   inputHelp: 'a CSV with the column input or a TXT file, one item per line',
   takesFrom: true,
   options: [],
+  rates: [{ item: 'embeddings', label: 'Embeddings', perTier: { basic: 1, standard: 1, superior: 2 } }],
   rateItem: () => 'embeddings',
   result: EmbeddingsResult,
   yields: null,
@@ -276,6 +291,8 @@ const crm: CapabilityDescriptor = {
   inputHelp: 'a CSV, one record per row (its columns become the record fields)',
   takesFrom: true,
   options: ['record'],
+  stepOption: 'record',
+  rates: [{ item: 'crm', label: 'CRM', perTier: { basic: 5, standard: 5, superior: 5 } }],
   rateItem: () => 'crm',
   result: CrmResult,
   yields: null,
@@ -289,7 +306,8 @@ const crm: CapabilityDescriptor = {
   defaults: { record: 'contact' },
 };
 
-export const CAPABILITY_DESCRIPTORS = { transcribe, ocr, channel, tts, text, image, embeddings, crm } as const satisfies Record<Capability, CapabilityDescriptor>;
+/** Every capability, in the order lists show them; `Capability` (domain.ts) is one of these names. */
+export const CAPABILITY_DESCRIPTORS = { transcribe, ocr, channel, tts, text, image, embeddings, crm } as const satisfies Record<string, CapabilityDescriptor>;
 
 export function describe(capability: Capability): CapabilityDescriptor {
   return CAPABILITY_DESCRIPTORS[capability];

@@ -6,6 +6,8 @@
 import type { z } from 'zod';
 import type { MediaKind } from '../media';
 import type { RateItem } from '../rates';
+import type { Tier } from '../domain';
+import type { Money } from '../money';
 import type { OptionName, StoredOptions } from './options';
 import type { Invoice } from '../invoices/invoice';
 
@@ -32,6 +34,14 @@ export type InputSpec =
    */
   | { kind: 'rows'; column: string | null; optional: readonly string[] };
 
+/** A rate item of a capability: its name in the rates table and its default price per unit and tier. */
+export interface RatePrice {
+  readonly item: RateItem;
+  readonly label: string;
+  /** 1/10,000 EUR per unit, until the user enters the rates published in the panel. */
+  readonly perTier: Readonly<Record<Tier, Money>>;
+}
+
 export interface CapabilityDescriptor {
   readonly name: string;
   /** "Transcribe recordings": the New batch choice. */
@@ -53,6 +63,10 @@ export interface CapabilityDescriptor {
   readonly takesFrom: boolean;
   /** Batch options that apply (any other is refused at every boundary). */
   readonly options: readonly OptionName[];
+  /** The option a pipeline step's `:value` sets (`text:summary`), one of `options`; absent: the step takes none. */
+  readonly stepOption?: OptionName;
+  /** Its rate items with their default prices (the channel has one per kind of channel). */
+  readonly rates: readonly RatePrice[];
   rateItem(channel: string | null): RateItem;
   /** The stored result, validated wherever it is read. */
   readonly result: z.ZodType;

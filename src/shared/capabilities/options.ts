@@ -1,10 +1,15 @@
-// Batch options beyond tier, name and budget: one schema each, and which capability takes which
-// (the descriptor's `options`). Stored with the batch and fixed into every request body.
+// Batch options, one record each: the value's rule (a zod schema with the one sentence both faces
+// show), how a batch stores it, its `batch create` flag, its field on the New batch screen and, for
+// a capability's main option, what a pipeline step's `:value` offers. Derived from these records:
+// the contract's batch request and pipeline step (contract.ts, steps.ts), the stored options, the
+// flags and their parsing (cli/specs/batch-create.ts, cli/commands/batch-create.ts) and the New
+// batch screen (renderer/src/new-batch). Which capability takes which option: its descriptor's
+// `options` (catalog.ts).
 import { z } from 'zod';
 import { ChannelName } from '../domain';
-
-export const OPTION_NAMES = ['channel', 'voice', 'task', 'instructions', 'labels', 'size', 'record'] as const;
-export type OptionName = (typeof OPTION_NAMES)[number];
+import { parseEur } from '../money';
+import { parseGap } from '../durations';
+import { QUIET_HOURS_RE } from '../quiet-hours-format';
 
 export const TEXT_TASKS = ['summary', 'reply', 'classify', 'extract'] as const;
 export type TextTask = (typeof TEXT_TASKS)[number];
@@ -19,53 +24,216 @@ export const ImageSize = z
   .regex(/^\d{2,4}x\d{2,4}$/, 'WIDTHxHEIGHT, e.g. 512x512')
   .refine((s) => s.split('x').every((n) => Number(n) >= 16 && Number(n) <= 1024), 'each side from 16 to 1024 pixels');
 
-/** One schema per option, shared by the request schema, the CLI and the New batch screen. */
-export const OPTION_SCHEMAS = {
-  channel: ChannelName,
-  voice: VoiceName,
-  task: z.enum(TEXT_TASKS, { message: `one of ${TEXT_TASKS.join(', ')}` }),
-  instructions: z.string().trim().min(1).max(4000),
-  labels: z
-    .array(z.string().trim().regex(LABEL_RE, 'a label is 1 to 40 letters, digits, spaces, "_" or "-"'))
-    .min(2, 'classify needs at least two labels')
-    .max(50)
-    .refine((l) => new Set(l.map((x) => x.toLowerCase())).size === l.length, 'each label once'),
-  size: ImageSize,
-  record: z.enum(CRM_RECORDS, { message: `one of ${CRM_RECORDS.join(', ')}` }),
-} as const satisfies Record<OptionName, z.ZodType>;
+/** How an option shows on the New batch screen. */
+export interface OptionField {
+  readonly label: string;
+  /** Under the field until the value breaks a rule; then the rule's sentence shows there instead. */
+  readonly hint: string;
+  readonly placeholder?: string;
+  /** A closed choice: each value's name in the select. Absent: typed text. */
+  readonly choices?: Readonly<Record<string, string>>;
+  readonly multiline?: boolean;
+  /** Checked even when left empty, once in play (labels, with classify). */
+  readonly required?: boolean;
+}
 
-/**
- * The options besides the channel as optional fields of a request (a batch's or a pipeline step's):
- * voice (voice calls, text to speech), task, instructions and labels (text; labels with classify),
- * size (image, WIDTHxHEIGHT), record (crm).
- */
-export const OPTION_FIELDS = {
-  voice: OPTION_SCHEMAS.voice.optional(),
-  task: OPTION_SCHEMAS.task.optional(),
-  instructions: OPTION_SCHEMAS.instructions.optional(),
-  labels: OPTION_SCHEMAS.labels.optional(),
-  size: OPTION_SCHEMAS.size.optional(),
-  record: OPTION_SCHEMAS.record.optional(),
-};
+/** What an option's rule sees of the request besides the option itself. */
+export type OptionContext = { readonly capability: string; readonly channel?: string | undefined; readonly task?: string | undefined; readonly labels?: unknown };
+
+/** An option of a capability (the descriptor's `options` says which take it). */
+export interface CapabilityOption<S extends z.ZodType = z.ZodType> {
+  /** The value's rule, with its sentence: the contract checks it, both faces show its message. */
+  readonly schema: S;
+  /** From the typed text (flag value, field) to what the schema checks. Default: the trimmed text. */
+  readonly fromText?: (text: string) => unknown;
+  /** What a batch stores and reads back (leniently: a batch keeps the options it was made with). Absent: a column of its own. */
+  readonly stored?: z.ZodType;
+  /** `batch create --NAME VALUE`: the value's placeholder and the help line (after the capabilities that take it). */
+  readonly flag: { readonly value: string; readonly help: string };
+  readonly field: OptionField;
+  /** As a step's `:value` (capability:value): the values it offers (null: typed text) and the one a new step starts with. */
+  readonly step?: { readonly choices: readonly string[] | null; readonly initial: string; readonly placeholder: string };
+  /** A rule beyond "the capability takes it" (voice on calls only, labels with classify): why it is refused, or null. */
+  readonly rule?: (r: OptionContext) => string | null;
+}
+
+const TASK_NAMES: Record<TextTask, string> = { summary: 'Summarise', reply: 'Draft a reply', classify: 'Classify with labels', extract: 'Extract details' };
+const RECORD_NAMES: Record<CrmRecordKind, string> = { contact: 'Contact', conversation: 'Conversation', event: 'Event' };
+
+/** Tasks a step can have: classify also needs labels, which `capability:value` cannot carry. */
+export const STEP_TASKS = TEXT_TASKS.filter((t) => t !== 'classify');
+
+export const CAPABILITY_OPTIONS = {
+  channel: {
+    schema: ChannelName,
+    fromText: (t) => t.trim().toLowerCase(),
+    flag: { value: 'whatsapp|voice|email|NAME', help: 'where to send (default: the messaging_channel setting, whatsapp)' },
+    field: { label: 'Channel', hint: 'The messaging app, a voice call or email.', placeholder: 'e.g. telegram' },
+  },
+  voice: {
+    schema: VoiceName,
+    stored: VoiceName,
+    flag: { value: 'NAME', help: 'a voice published in the panel (voice calls, text to speech)' },
+    field: { label: 'Voice (optional)', hint: 'A voice name from the panel; a "voice" column in the CSV wins for its row.', placeholder: "the API's default voice" },
+    step: { choices: null, initial: '', placeholder: 'voice (default alloy)' },
+    rule: (r) => (r.capability === 'channel' && r.channel !== 'voice' ? '--voice applies to --channel voice (calls), not to messages.' : null),
+  },
+  task: {
+    schema: z.enum(TEXT_TASKS, { message: `one of ${TEXT_TASKS.join(', ')}` }),
+    stored: z.enum(TEXT_TASKS),
+    flag: { value: TEXT_TASKS.join('|'), help: 'what the text model does with each input (default summary)' },
+    field: { label: 'Task', hint: 'What the text model does with each input.', choices: TASK_NAMES },
+    step: { choices: STEP_TASKS, initial: 'summary', placeholder: 'task' },
+    rule: (r) => (r.task === 'classify' && r.labels === undefined ? '--task classify needs --labels a,b,c (the labels to choose from).' : null),
+  },
+  instructions: {
+    schema: z.string().trim().min(1).max(4000),
+    stored: z.string(),
+    flag: { value: 'TEXT', help: 'extra instructions for the text model' },
+    field: { label: 'Instructions (optional)', hint: 'Extra instructions for the text model.', multiline: true },
+  },
+  labels: {
+    schema: z
+      .array(z.string().trim().regex(LABEL_RE, 'a label is 1 to 40 letters, digits, spaces, "_" or "-"'))
+      .min(2, 'classify needs at least two labels')
+      .max(50)
+      .refine((l) => new Set(l.map((x) => x.toLowerCase())).size === l.length, 'each label once'),
+    fromText: (t) =>
+      t
+        .split(',')
+        .map((l) => l.trim())
+        .filter((l) => l !== ''),
+    stored: z.array(z.string()),
+    flag: { value: 'a,b,c', help: 'with --task classify: the labels to choose from' },
+    field: { label: 'Labels', hint: 'Separated by commas; each item gets one of them.', placeholder: 'billing, delivery, support', required: true },
+    rule: (r) => (r.task !== 'classify' ? '--labels goes with --task classify.' : null),
+  },
+  size: {
+    schema: ImageSize,
+    stored: z.string(),
+    flag: { value: 'WxH', help: 'image size in pixels, 16 to 1024 a side (default 512x512)' },
+    field: { label: 'Size (optional)', hint: 'Width x height in pixels, 16 to 1024 a side, e.g. 512x512.' },
+    step: { choices: null, initial: '', placeholder: 'size (default 512x512)' },
+  },
+  record: {
+    schema: z.enum(CRM_RECORDS, { message: `one of ${CRM_RECORDS.join(', ')}` }),
+    stored: z.enum(CRM_RECORDS),
+    flag: { value: CRM_RECORDS.join('|'), help: 'which CRM record each item writes (default contact)' },
+    field: { label: 'Record', hint: 'Which CRM record each item writes.', choices: RECORD_NAMES },
+    step: { choices: CRM_RECORDS, initial: 'conversation', placeholder: 'record' },
+  },
+} satisfies Record<string, CapabilityOption>;
+
+type Options = typeof CAPABILITY_OPTIONS;
+export type OptionName = keyof Options;
+export const OPTION_NAMES = Object.keys(CAPABILITY_OPTIONS) as OptionName[];
+/** An option's value once its schema passed. */
+export type OptionValue<N extends OptionName> = z.output<Options[N]['schema']>;
+
+/** One schema per option, shared by the request schema, the CLI and the New batch screen. */
+export const OPTION_SCHEMAS = Object.fromEntries(OPTION_NAMES.map((n) => [n, CAPABILITY_OPTIONS[n].schema])) as { [N in OptionName]: Options[N]['schema'] };
+
+/** The options as optional fields of a request (a batch's or a pipeline step's). */
+export const OPTION_FIELDS = Object.fromEntries(OPTION_NAMES.map((n) => [n, CAPABILITY_OPTIONS[n].schema.optional()])) as { [N in OptionName]: z.ZodOptional<Options[N]['schema']> };
+
+type StoredName = { [N in OptionName]: Options[N] extends { stored: z.ZodType } ? N : never }[OptionName];
+type StoredSchema<N extends StoredName> = Options[N] extends { stored: infer S extends z.ZodType } ? S : never;
+export const STORED_OPTION_NAMES = OPTION_NAMES.filter((n): n is StoredName => 'stored' in CAPABILITY_OPTIONS[n]);
 
 /** What a batch stores besides its channel (a column of its own). */
-export const StoredOptions = z.object({
-  voice: VoiceName.optional(),
-  task: z.enum(TEXT_TASKS).optional(),
-  instructions: z.string().optional(),
-  labels: z.array(z.string()).optional(),
-  size: z.string().optional(),
-  record: z.enum(CRM_RECORDS).optional(),
-});
+export const StoredOptions = z.object(
+  Object.fromEntries(STORED_OPTION_NAMES.map((n) => [n, (CAPABILITY_OPTIONS[n] as CapabilityOption).stored?.optional()])) as { [N in StoredName]: z.ZodOptional<StoredSchema<N>> },
+);
 export type StoredOptions = z.infer<typeof StoredOptions>;
 
-/** How each option is named on the command line and what it means (usage and errors). */
-export const OPTION_HELP: Record<OptionName, { value: string; help: string }> = {
-  channel: { value: 'whatsapp|voice|email|NAME', help: 'where to send (default: the messaging_channel setting, whatsapp)' },
-  voice: { value: 'NAME', help: 'a voice published in the panel (voice calls, text to speech)' },
-  task: { value: TEXT_TASKS.join('|'), help: 'what the text model does with each input (default summary)' },
-  instructions: { value: 'TEXT', help: 'extra instructions for the text model' },
-  labels: { value: 'a,b,c', help: 'with --task classify: the labels to choose from' },
-  size: { value: 'WxH', help: 'image size in pixels, 16 to 1024 a side (default 512x512)' },
-  record: { value: CRM_RECORDS.join('|'), help: 'which CRM record each item writes (default contact)' },
-};
+/** An option's typed text checked by its schema: the value, or the schema's sentence. */
+export function readOption<N extends OptionName>(name: N, text: string): { ok: true; value: OptionValue<N> } | { ok: false; message: string } {
+  const o: CapabilityOption = CAPABILITY_OPTIONS[name];
+  const r = o.schema.safeParse(o.fromText ? o.fromText(text) : text.trim());
+  return r.success ? { ok: true, value: r.data as OptionValue<N> } : { ok: false, message: r.error.issues[0]?.message ?? 'not valid' };
+}
+
+// ---- Settings of a batch that every capability has (or the messaging ones): budget, sample, timing.
+
+/** A setting of the batch: its contract field (with its rule and sentence), flag and field. */
+export interface BatchSetting<S extends z.ZodType = z.ZodType> {
+  /** The contract's field, absent or null included: its messages are the sentences both faces show. */
+  readonly request: S;
+  /** From the typed (non-empty) text to what `request` checks. */
+  readonly fromText: (text: string) => unknown;
+  /** `batch create --NAME VALUE`. */
+  readonly flag: { readonly name: string; readonly value: string; readonly help: string };
+  readonly field: OptionField;
+  /** The capabilities it applies to (absent: every one), and the sentence when given to another. */
+  readonly only?: { readonly capabilities: readonly string[]; readonly message: string };
+}
+
+/** The one sentence of a budget rule, for the contract and both faces. */
+export const BUDGET_RULE = 'a budget is an amount in EUR above 0, e.g. 25 or 12.50, at most four decimals; without one there is no limit';
+const SAMPLE_RULE = 'a sample is a number of items from 1 to 10000; without one everything goes at once';
+const QUIET_RULE = "quiet hours are two times HH:MM-HH:MM; write them like 21:00-08:00 (no messages from 9 pm to 8 am in the recipient's local time)";
+const GAP_RULE = 'a recipient gap is a duration such as 10m, 2h or 1d, at most 30d';
+/** Quiet hours that end where they start would hold every message or none: the engine refuses them, so the contract does. */
+function aStretch(text: string): boolean {
+  const m = QUIET_HOURS_RE.exec(text);
+  return m === null || Number(m[1]) * 60 + Number(m[2]) !== Number(m[3]) * 60 + Number(m[4]);
+}
+
+/** Not a number where one was typed: the schema then gives its own sentence. */
+const NOT_A_NUMBER = Number.NaN;
+
+export const BATCH_SETTINGS = {
+  /** Integer 1/10,000 EUR: sending pauses before the item that would cross it (every step together). */
+  budget: {
+    request: z.number(BUDGET_RULE).int(BUDGET_RULE).positive(BUDGET_RULE).nullable().default(null),
+    fromText: (t) => parseEur(t) ?? NOT_A_NUMBER,
+    flag: { name: 'budget', value: 'EUR', help: 'pause before spending more than this, in this batch and every step after it together (with --then: the whole pipeline)' },
+    field: { label: 'Budget in EUR (optional)', hint: 'The batch pauses before an item would cross it.', placeholder: 'no budget' },
+  },
+  /** Send this many items, chosen across the input, first; then pause with the measured cost and the projection. */
+  sample: {
+    request: z.number(SAMPLE_RULE).int(SAMPLE_RULE).min(1, SAMPLE_RULE).max(10_000, SAMPLE_RULE).optional(),
+    fromText: (t) => (/^\d+$/.test(t.trim()) ? Number(t.trim()) : NOT_A_NUMBER),
+    flag: { name: 'sample', value: 'N', help: 'send N items chosen across the input first, then pause with the measured cost per item and the projected total (resume sends the rest)' },
+    field: {
+      label: 'Send a sample first (optional)',
+      hint: 'This many items, chosen across the input, go first; then the batch pauses with their cost per item and the projected total. Resume sends the rest.',
+      placeholder: 'all at once',
+    },
+  },
+  /** Message batches: no message in the recipient's local quiet hours, "HH:MM-HH:MM" (e.g. 21:00-08:00). */
+  quietHours: {
+    request: z.string().regex(QUIET_HOURS_RE, QUIET_RULE).refine(aStretch, 'quiet hours that start and end at the same time are no stretch: give one such as 21:00-08:00').optional(),
+    fromText: (t) => t.trim(),
+    flag: { name: 'quiet-hours', value: 'HH:MM-HH:MM', help: "channel: hold messages during these hours of the recipient's local time (timezone column, else the phone number's country), e.g. 21:00-08:00" },
+    field: {
+      label: 'Quiet hours (optional)',
+      hint: "No message during these hours of the recipient's local time: a timezone column in the CSV, else the phone number's country (a country with several zones: daytime in all of them), else this computer's zone. Held messages wait and show when they go.",
+      placeholder: 'e.g. 21:00-08:00',
+    },
+    only: { capabilities: ['channel'], message: 'quiet hours are for message batches (channel)' },
+  },
+  /** Message batches: the least time between two messages to one recipient (across every batch), ms. */
+  recipientGapMs: {
+    request: z.number(GAP_RULE).int(GAP_RULE).min(0, GAP_RULE).max(30 * 86_400_000, GAP_RULE).optional(),
+    fromText: (t) => parseGap(t) ?? NOT_A_NUMBER,
+    flag: { name: 'recipient-gap', value: 'DURATION', help: 'channel: never two messages to the same recipient within DURATION (10m, 2h, 1d), across every batch' },
+    field: { label: 'Gap per recipient (optional)', hint: 'Never two messages to the same person within this time, across every batch.', placeholder: 'e.g. 10m, 2h, 1d' },
+    only: { capabilities: ['channel'], message: 'a recipient gap is for message batches (channel)' },
+  },
+} as const satisfies Record<string, BatchSetting>;
+
+type Settings = typeof BATCH_SETTINGS;
+export type SettingName = keyof Settings;
+export const SETTING_NAMES = Object.keys(BATCH_SETTINGS) as SettingName[];
+
+/** The settings as fields of the batch request. */
+export const SETTING_FIELDS = Object.fromEntries(SETTING_NAMES.map((n) => [n, BATCH_SETTINGS[n].request])) as { [N in SettingName]: Settings[N]['request'] };
+
+/** A setting's typed text checked by the contract's rule: the value, or the rule's sentence. */
+export function readSetting<N extends SettingName>(name: N, text: string): { ok: true; value: Exclude<z.output<Settings[N]['request']>, null | undefined> } | { ok: false; message: string } {
+  const s: BatchSetting = BATCH_SETTINGS[name];
+  const r = s.request.safeParse(s.fromText(text));
+  if (r.success && r.data !== null && r.data !== undefined) return { ok: true, value: r.data as Exclude<z.output<Settings[N]['request']>, null | undefined> };
+  return { ok: false, message: r.success ? 'not valid' : (r.error.issues[0]?.message ?? 'not valid') };
+}

@@ -1,30 +1,22 @@
 // The options of a batch request, as the batch stores them; and the rule that an option only
 // goes with a capability that takes it (one check for the CLI, the window and the engine).
 import { describe } from './catalog';
-import { OPTION_HELP, OPTION_NAMES, type OptionName, type StoredOptions } from './options';
+import { CAPABILITY_OPTIONS, OPTION_NAMES, STORED_OPTION_NAMES, type CapabilityOption, type OptionName, type OptionValue, type StoredOptions } from './options';
 import { BATCH_CAPABILITIES, type BatchCapability } from '../domain';
 
-export interface RequestOptions {
-  capability: BatchCapability;
-  channel?: string | undefined;
-  voice?: string | undefined;
-  task?: StoredOptions['task'];
-  instructions?: string | undefined;
-  labels?: string[] | undefined;
-  size?: string | undefined;
-  record?: StoredOptions['record'];
-}
+export type RequestOptions = { capability: BatchCapability } & { [N in OptionName]?: OptionValue<N> | undefined };
 
+/**
+ * The options a batch stores: those given whose rule holds (a voice given for messages is not
+ * kept: among channels it applies to calls only). The channel has a column of its own.
+ */
 export function optionsOf(r: RequestOptions): StoredOptions {
-  const o: StoredOptions = {};
-  // Voice applies to voice calls only among channels.
-  if (r.voice !== undefined && (r.capability !== 'channel' || r.channel === 'voice')) o.voice = r.voice;
-  if (r.task !== undefined) o.task = r.task;
-  if (r.instructions !== undefined) o.instructions = r.instructions;
-  if (r.labels !== undefined) o.labels = r.labels;
-  if (r.size !== undefined) o.size = r.size;
-  if (r.record !== undefined) o.record = r.record;
-  return o;
+  const o: Record<string, unknown> = {};
+  for (const name of STORED_OPTION_NAMES) {
+    const rule = (CAPABILITY_OPTIONS[name] as CapabilityOption).rule;
+    if (r[name] !== undefined && (rule?.(r) ?? null) === null) o[name] = r[name];
+  }
+  return o as StoredOptions;
 }
 
 /** Options given that the capability does not take, each with a sentence saying so. */
@@ -35,9 +27,12 @@ export function misplacedOptions(r: RequestOptions): { option: OptionName; messa
     if (r[name] === undefined || takes.includes(name)) continue;
     out.push({ option: name, message: `--${name} applies to ${takersOf(name)} batches, not ${r.capability}.` });
   }
-  if (r.capability === 'channel' && r.voice !== undefined && r.channel !== 'voice') out.push({ option: 'voice', message: '--voice applies to --channel voice (calls), not to messages.' });
-  if (r.labels !== undefined && r.task !== 'classify') out.push({ option: 'labels', message: '--labels goes with --task classify.' });
-  if (r.task === 'classify' && r.labels === undefined) out.push({ option: 'task', message: '--task classify needs --labels a,b,c (the labels to choose from).' });
+  // The rules beyond "the capability takes it", after those, for options the capability takes.
+  for (const name of OPTION_NAMES) {
+    const rule = (CAPABILITY_OPTIONS[name] as CapabilityOption).rule;
+    const message = r[name] !== undefined && takes.includes(name) ? (rule?.(r) ?? null) : null;
+    if (message !== null) out.push({ option: name, message });
+  }
   return out;
 }
 

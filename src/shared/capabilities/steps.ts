@@ -5,14 +5,21 @@
 import { z } from 'zod';
 import { BatchCapability, Tier, type BatchCapability as Cap } from '../domain';
 import { describe } from './catalog';
-import { OPTION_FIELDS, TEXT_TASKS, type OptionName } from './options';
+import { CAPABILITY_OPTIONS, OPTION_FIELDS, type CapabilityOption, type OptionName } from './options';
 import { misplacedOptions } from './request-options';
 
-/** Tasks a step can have: classify also needs labels, which `capability:option` cannot carry. */
-export const STEP_TASKS = TEXT_TASKS.filter((t) => t !== 'classify');
+/** The option a step's `:value` sets, per capability that has one (its descriptor's `stepOption`). */
+export const MAIN_OPTION: Partial<Record<Cap, OptionName>> = Object.fromEntries(
+  BatchCapability.options.flatMap((c) => {
+    const o = describe(c).stepOption;
+    return o === undefined ? [] : [[c, o]];
+  }),
+);
 
-/** The option a step's `:value` sets, per capability that has one. */
-export const MAIN_OPTION: Partial<Record<Cap, OptionName>> = { text: 'task', crm: 'record', tts: 'voice', image: 'size' };
+/** What a step's `:value` offers for its main option: choices (null: typed text), the first value, a placeholder. */
+export function stepChoices(option: OptionName): NonNullable<CapabilityOption['step']> {
+  return (CAPABILITY_OPTIONS[option] as CapabilityOption).step ?? { choices: null, initial: '', placeholder: option };
+}
 
 /** One step after the first: its capability and options (tier: the first step's unless given). */
 export const PipelineStep = z
@@ -61,13 +68,14 @@ export function parseStep(text: string): { ok: true; step: PipelineStep } | { ok
   if (rest.length > 0 || (value !== undefined && main === undefined)) {
     return { ok: false, message: `"${text}": ${cap.data} takes no :option${main ? '' : ' (give it as capability alone)'}.` };
   }
-  if (main === 'task' && value !== undefined && !STEP_TASKS.some((t) => t === value.trim())) {
+  const choices = main === undefined ? null : stepChoices(main).choices;
+  if (main !== undefined && choices !== null && value !== undefined && !choices.includes(value.trim())) {
     return {
       ok: false,
       message:
-        value.trim() === 'classify'
+        main === 'task' && value.trim() === 'classify'
           ? `"${text}": classify needs its labels, which a step cannot carry; once the pipeline exists, add it with \`batchdesk batch create text --from <the step before> --task classify --labels a,b,c\`.`
-          : `"${text}": a text step's task is one of ${STEP_TASKS.join(', ')}.`,
+          : `"${text}": a ${cap.data} step's ${main} is one of ${choices.join(', ')}.`,
     };
   }
   const raw: Record<string, unknown> = { capability: cap.data };
@@ -82,8 +90,8 @@ export function parseStep(text: string): { ok: true; step: PipelineStep } | { ok
 }
 
 /** "text (summary)": a step as lists and status lines name it. */
-export function stepLabel(s: { capability: Cap; task?: string | undefined; record?: string | undefined; voice?: string | undefined; size?: string | undefined }): string {
+export function stepLabel(s: { capability: Cap } & { [N in OptionName]?: unknown }): string {
   const main = MAIN_OPTION[s.capability];
-  const v = main === 'task' ? s.task : main === 'record' ? s.record : main === 'voice' ? s.voice : main === 'size' ? s.size : undefined;
-  return v ? `${s.capability} (${v})` : s.capability;
+  const v = main === undefined ? undefined : s[main];
+  return typeof v === 'string' && v !== '' ? `${s.capability} (${v})` : s.capability;
 }

@@ -1,20 +1,19 @@
 import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
-import { batchCreateSpec } from '../specs/batch-create';
+import { batchCreateSpec, type SettingFlagName } from '../specs/batch-create';
 import { globalOptions, openEngine } from '../context';
 import { countOf, describeBatch, describeProblems, localTime } from '../format';
 import { budgetArgument, formatEur } from '../../../shared/money';
 import { BATCH_CAPABILITIES, BatchCapability, Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
-import { OPTION_SCHEMAS, type OptionName } from '../../../shared/capabilities/options';
-import { misplacedOptions } from '../../../shared/capabilities/request-options';
-import type { z } from 'zod';
+import { BATCH_SETTINGS, OPTION_NAMES, SETTING_NAMES, readOption, readSetting, type BatchSetting, type OptionName, type OptionValue, type SettingName } from '../../../shared/capabilities/options';
+import { misplacedOptions, type RequestOptions } from '../../../shared/capabilities/request-options';
 import { takerList } from '../../../shared/capabilities/steps';
-import { eurOption, thenSteps } from '../option-values';
+import { thenSteps } from '../option-values';
 import type { StepEstimate } from '../../engine/pipeline/projection';
 import { parseAt } from '../../engine/queue/schedule';
 import { parseQuietHours } from '../../engine/messaging/quiet-hours';
-import { parseGap, formatGap } from '../../../shared/durations';
+import { formatGap } from '../../../shared/durations';
 import { openChosenStore } from './team';
 import { resolveTeamBatch } from '../../engine/team/team-batches';
 import { createInTeamStore, teamCreateProblems, type TeamCreated } from '../../engine/team/team-create';
@@ -46,12 +45,20 @@ function messagingWords(m: { quiet_hours: string | null; zone: string | null; re
   return `Timing: ${parts.join('; ')}. Held items wait and show when they will go.`;
 }
 
-/** An option's value checked by its one schema, or a usage error naming the option. */
-function option<N extends OptionName>(name: N, v: unknown): z.output<(typeof OPTION_SCHEMAS)[N]> | undefined {
-  if (v === undefined) return undefined;
-  const r = OPTION_SCHEMAS[name].safeParse(v);
-  if (!r.success) throw new UsageError(`--${name}: ${r.error.issues[0]?.message ?? 'not valid'} (got "${String(v)}").`);
-  return r.data as z.output<(typeof OPTION_SCHEMAS)[N]>;
+/** A capability option's flag value checked by its record, or a usage error naming the flag. */
+function option<N extends OptionName>(name: N, text: string | undefined): OptionValue<N> | undefined {
+  if (text === undefined) return undefined;
+  const r = readOption(name, text);
+  if (!r.ok) throw new UsageError(`--${name}: ${r.message} (got "${text}").`);
+  return r.value;
+}
+
+/** A batch setting's flag value checked by the contract's rule, or a usage error with the rule's sentence. */
+function setting<N extends SettingName>(name: N, text: string | undefined) {
+  if (text === undefined) return undefined;
+  const r = readSetting(name, text);
+  if (!r.ok) throw new UsageError(`--${BATCH_SETTINGS[name].flag.name}: ${r.message} (got "${text}").`);
+  return r.value;
 }
 
 /** The object without its undefined entries (the request schema is strict about absent vs undefined). */
@@ -71,24 +78,14 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   const then = thenSteps(cap.data, values.then);
   const tier = Tier.safeParse(values.tier ?? 'standard');
   if (!tier.success) throw new UsageError(`--tier must be basic, standard or superior (got "${values.tier}").`);
-  const options = {
-    capability: cap.data,
-    channel: option('channel', values.channel),
-    voice: option('voice', values.voice),
-    task: option('task', values.task),
-    instructions: option('instructions', values.instructions),
-    labels: option('labels', values.labels?.split(',').map((l) => l.trim()).filter((l) => l !== '')),
-    size: option('size', values.size),
-    record: option('record', values.record),
-  };
+  const options: RequestOptions = { capability: cap.data };
+  for (const name of OPTION_NAMES) Object.assign(options, { [name]: option(name, values[name]) });
   const misplaced = misplacedOptions(options);
   if (misplaced[0]) throw new UsageError(misplaced[0].message);
-  const budget = eurOption('budget', values.budget, '25');
+  const budget = setting('budget', values.budget) ?? null;
 
-  let sample: number | undefined;
-  if (values.sample !== undefined) {
-    sample = Number(values.sample);
-    if (!/^\d+$/.test(values.sample) || sample < 1 || sample > 10_000) throw new UsageError(`--sample must be a number of items from 1 to 10000 (got "${values.sample}").`);
+  const sample = setting('sample', values.sample);
+  if (sample !== undefined) {
     if (from !== undefined) throw new UsageError('--sample takes items from the batch\'s own input; a follow-up (--from) takes its items as they come. Give --sample when you create the first batch.');
   }
 
@@ -98,21 +95,15 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     if (!r.ok) throw new UsageError(`--at: ${r.reason}`);
     at = r.at;
   }
-  if ((values['quiet-hours'] !== undefined || values['recipient-gap'] !== undefined) && cap.data !== 'channel') {
-    throw new UsageError(`--${values['quiet-hours'] !== undefined ? 'quiet-hours' : 'recipient-gap'} is for message batches (channel), not ${cap.data}.`);
+  for (const name of SETTING_NAMES) {
+    const { flag, only } = BATCH_SETTINGS[name] as BatchSetting;
+    if (only && values[flag.name as SettingFlagName] !== undefined && !only.capabilities.includes(cap.data)) throw new UsageError(`--${flag.name}: ${only.message}, not ${cap.data}.`);
   }
-  let quietHours: string | undefined;
-  if (values['quiet-hours'] !== undefined) {
-    const q = parseQuietHours(values['quiet-hours']);
-    if (!q.ok) throw new UsageError(`--quiet-hours: ${q.reason}`);
-    quietHours = q.value.text;
-  }
-  let recipientGapMs: number | undefined;
-  if (values['recipient-gap'] !== undefined) {
-    const g = parseGap(values['recipient-gap']);
-    if (g === null || g > 30 * 86_400_000) throw new UsageError(`--recipient-gap must be a duration such as 10m, 2h or 1d (at most 30d; got "${values['recipient-gap']}").`);
-    recipientGapMs = g;
-  }
+  const quietText = setting('quietHours', values['quiet-hours']);
+  // Written the way the engine reads it back ("9:00-8:00" -> "09:00-08:00").
+  const quiet = quietText === undefined ? undefined : parseQuietHours(quietText);
+  const quietHours = quiet?.ok ? quiet.value.text : quietText;
+  const recipientGapMs = setting('recipientGapMs', values['recipient-gap']);
 
   // Team mode: the batch is planned here (this computer's keys and opt-out list), then moved whole to the shared store.
   const shared = await openChosenStore(values.store, io.env);

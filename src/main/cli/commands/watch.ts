@@ -6,7 +6,7 @@ import type { Io } from '../io';
 import { globalOptions, openEngine, openEngineToRead } from '../context';
 import { formatEur } from '../../../shared/money';
 import { BatchCapability, Tier, type BatchSummary } from '../../../shared/domain';
-import { eurOption, thenSteps } from '../option-values';
+import { budgetOption, thenSteps } from '../option-values';
 import { parseExtensions, WATCHABLE_CAPABILITIES } from '../../engine/watch/intake-rules';
 import type { WatchView } from '../../../shared/contract';
 import { assertNever } from '../../../shared/domain';
@@ -81,7 +81,7 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
       throw new UsageError(`--ext: ${e instanceof Error ? e.message : String(e)}.`);
     }
     const then = thenSteps(cap.data, values.then);
-    const budgetPerDay = eurOption('budget-per-day', values['budget-per-day'], '20');
+    const budgetPerDay = budgetOption('budget-per-day', values['budget-per-day']);
     const w = engine.hotFolders.add({
       dir: target,
       capability: cap.data,

@@ -1,12 +1,35 @@
 import { defineCommand } from '../command-spec';
 import { STORE_OPTION } from './store-option';
-import { OPTION_HELP } from '../../../shared/capabilities/options';
+import { BATCH_SETTINGS, CAPABILITY_OPTIONS, OPTION_NAMES, SETTING_NAMES, type OptionName, type SettingName } from '../../../shared/capabilities/options';
 import { BATCH_CAPABILITIES } from '../../../shared/domain';
 import { takersOf } from '../../../shared/capabilities/request-options';
 import { describe } from '../../../shared/capabilities/catalog';
+import { MAIN_OPTION, stepChoices } from '../../../shared/capabilities/steps';
 
-/** A capability option as a CLI option: its value and help, and which capabilities take it. */
-const option = (o: keyof typeof OPTION_HELP) => ({ type: 'string', value: OPTION_HELP[o].value, help: `${takersOf(o, ', ')}: ${OPTION_HELP[o].help}` }) as const;
+type StringFlag = { readonly type: 'string'; readonly value: string; readonly help: string };
+export type SettingFlagName = (typeof BATCH_SETTINGS)[SettingName]['flag']['name'];
+
+/** Every capability option as a flag: its value, and its help after the capabilities that take it. */
+export const OPTION_FLAGS = Object.fromEntries(
+  OPTION_NAMES.map((n) => [n, { type: 'string', value: CAPABILITY_OPTIONS[n].flag.value, help: `${takersOf(n, ', ')}: ${CAPABILITY_OPTIONS[n].flag.help}` }]),
+) as { readonly [N in OptionName]: StringFlag };
+
+/** Every batch setting (budget, sample, quiet hours, recipient gap) as a flag. */
+export const SETTING_FLAGS = Object.fromEntries(SETTING_NAMES.map((n) => [BATCH_SETTINGS[n].flag.name, { type: 'string', value: BATCH_SETTINGS[n].flag.value, help: BATCH_SETTINGS[n].flag.help }])) as {
+  readonly [F in SettingFlagName]: StringFlag;
+};
+
+/** `text:summary|reply|extract, ..., embeddings`: each step a capability can be, from its main option's record. */
+function stepForms(): string {
+  return BATCH_CAPABILITIES.filter((c) => describe(c).takesFrom)
+    .map((c) => {
+      const main = MAIN_OPTION[c];
+      if (main === undefined) return c;
+      const { choices } = stepChoices(main);
+      return `${c}:${choices ? choices.join('|') : CAPABILITY_OPTIONS[main].flag.value}`;
+    })
+    .join(', ');
+}
 
 export const batchCreateSpec = defineCommand({
   name: 'batch create',
@@ -15,27 +38,18 @@ export const batchCreateSpec = defineCommand({
   options: {
     ...STORE_OPTION,
     tier: { type: 'string', value: 'basic|standard|superior', help: 'price and quality tier (default standard)' },
-    channel: option('channel'),
-    voice: option('voice'),
-    task: option('task'),
-    instructions: option('instructions'),
-    labels: option('labels'),
-    size: option('size'),
-    record: option('record'),
+    ...OPTION_FLAGS,
     from: { type: 'string', value: 'BATCH', help: "a follow-up batch: its items are BATCH's succeeded results (transcripts, OCR text, text results), now and as they come" },
     then: {
       type: 'string',
       multiple: true,
       value: 'STEP',
-      help: 'repeatable: a next step taking the results of the step before, as capability[:option] (text:summary|reply|extract, crm:contact|conversation|event, tts:VOICE, image:WxH, embeddings)',
+      help: `repeatable: a next step taking the results of the step before, as capability[:option] (${stepForms()})`,
     },
     name: { type: 'string', value: 'TEXT', help: 'label for the batch' },
-    budget: { type: 'string', value: 'EUR', help: 'pause before spending more than this, in this batch and every step after it together (with --then: the whole pipeline)' },
-    sample: { type: 'string', value: 'N', help: 'send N items chosen across the input first, then pause with the measured cost per item and the projected total (resume sends the rest)' },
+    ...SETTING_FLAGS,
     key: { type: 'string', value: 'LABEL', help: "the stored key to send with (a client's key, `keys list`); its request limit applies, its client is billed in `report --by client`. Default: the default key of the kind" },
     at: { type: 'string', value: 'TIME', help: 'start the batch by itself at TIME: "2026-12-01 09:00" (this computer\'s time), "2026-12-01 09:00 Europe/Berlin" or ISO with an offset; nothing is sent before (change it with `batchdesk schedule`)' },
-    'quiet-hours': { type: 'string', value: 'HH:MM-HH:MM', help: "channel: hold messages during these hours of the recipient's local time (timezone column, else the phone number's country), e.g. 21:00-08:00" },
-    'recipient-gap': { type: 'string', value: 'DURATION', help: 'channel: never two messages to the same recipient within DURATION (10m, 2h, 1d), across every batch' },
     'allow-resend': { type: 'boolean', help: 'include items an unfinished or succeeded batch already has (same message to the same recipient, same file, same request)' },
     json: { type: 'boolean', help: 'print the batch and every problem as JSON' },
   },

@@ -2,6 +2,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { RateView } from '../../../shared/contract';
 import { TIERS, type Tier } from '../../../shared/domain';
+import { RATE_LABELS } from '../../../shared/rates';
 import { parseEur } from '../../../shared/money';
 import { client } from '../client';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
@@ -9,18 +10,7 @@ import { useAction } from '../hooks/use-action';
 import { moneyInputValue } from '../format/money';
 import { unitSingular } from '../format/labels';
 
-const ITEM_LABEL: Record<string, string> = {
-  transcribe: 'Transcription',
-  ocr: 'OCR',
-  'channel.messaging': 'Messaging app',
-  'channel.voice': 'Voice call',
-  'channel.email': 'Email',
-  tts: 'Text to speech',
-  text: 'Text',
-  image: 'Image',
-  embeddings: 'Embeddings',
-  crm: 'CRM',
-};
+const ITEM_LABEL: Record<string, string> = RATE_LABELS;
 
 const keyOf = (item: string, tier: Tier): string => `${item}|${tier}`;
 

@@ -3,8 +3,7 @@
 import { useId } from 'react';
 import { BATCH_CAPABILITIES, type BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
-import { CRM_RECORDS } from '../../../shared/capabilities/options';
-import { chainProblem, MAIN_OPTION, STEP_TASKS } from '../../../shared/capabilities/steps';
+import { chainProblem, MAIN_OPTION, stepChoices } from '../../../shared/capabilities/steps';
 import { useDraftStore, type DraftStep } from './draft-store';
 import './ThenSteps.css';
 
@@ -14,18 +13,17 @@ function followersOf(prev: BatchCapability): BatchCapability[] {
 }
 
 
+/** The value a new step of this capability starts with (its main option's record says). */
 function defaultOption(c: BatchCapability): string {
   const main = MAIN_OPTION[c];
-  if (main === 'task') return 'summary';
-  if (main === 'record') return 'conversation';
-  return '';
+  return main === undefined ? '' : stepChoices(main).initial;
 }
 
 function StepOption({ step, onChange, label }: { step: DraftStep; onChange(option: string): void; label: string }) {
   const id = useId();
   const main = MAIN_OPTION[step.capability];
   if (main === undefined) return null;
-  const choices = main === 'task' ? STEP_TASKS : main === 'record' ? CRM_RECORDS : null;
+  const { choices, placeholder } = stepChoices(main);
   return (
     <span className="then-step__option">
       <label htmlFor={id} className="visually-hidden">
@@ -40,7 +38,7 @@ function StepOption({ step, onChange, label }: { step: DraftStep; onChange(optio
           ))}
         </select>
       ) : (
-        <input id={id} type="text" value={step.option} placeholder={main === 'voice' ? 'voice (default alloy)' : 'size (default 512x512)'} onChange={(e) => onChange(e.target.value)} />
+        <input id={id} type="text" value={step.option} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
       )}
     </span>
   );

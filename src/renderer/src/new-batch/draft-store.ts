@@ -1,13 +1,10 @@
 // The batch being prepared on the New batch screen: kept while the user visits other screens.
 import { create } from 'zustand';
 import type { BatchRequest } from '../../../shared/contract';
-import { CHANNEL_NAME_RE } from '../../../shared/domain';
 import type { BatchCapability, Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
-import { OPTION_SCHEMAS, type CrmRecordKind, type TextTask } from '../../../shared/capabilities/options';
-import { parseEur } from '../../../shared/money';
-import { QUIET_HOURS_RE } from '../../../shared/quiet-hours-format';
-import { parseGap } from '../../../shared/durations';
+import { BATCH_SETTINGS, CAPABILITY_OPTIONS, OPTION_NAMES, SETTING_NAMES, readOption, readSetting, type BatchSetting, type CapabilityOption, type OptionName, type SettingName } from '../../../shared/capabilities/options';
+import type { RequestOptions } from '../../../shared/capabilities/request-options';
 import { chainProblem, MAIN_OPTION, PipelineStep } from '../../../shared/capabilities/steps';
 
 export interface Source {
@@ -37,26 +34,17 @@ interface DraftState {
   tier: Tier;
   channelChoice: ChannelChoice;
   otherChannel: string;
-  voice: string;
-  task: TextTask;
-  instructions: string;
-  /** Comma-separated classify labels, as typed. */
-  labelsText: string;
-  size: string;
-  record: CrmRecordKind;
+  /** Each capability option as typed or chosen ('' or absent: none, or the capability's default for a choice). */
+  options: Partial<Record<OptionName, string>>;
   name: string;
-  budgetText: string;
-  /** "Send N items first", as typed ('' = no sample). */
-  sampleText: string;
+  /** Budget, sample, quiet hours, recipient gap as typed ('' or absent: none). */
+  settings: Partial<Record<SettingName, string>>;
   /** The label of the stored key to send with ('' = the default key of the kind). */
   keyLabel: string;
   /** Include items an earlier batch already has (the preview says how many). */
   allowResend: boolean;
   /** Start later: a datetime-local value ("2026-12-01T09:00", this computer's time); '' = now. */
   atText: string;
-  /** Message batches: quiet hours as typed ("21:00-08:00"; '' = none) and the recipient gap ("10m"; '' = none). */
-  quietHoursText: string;
-  gapText: string;
   set(patch: Partial<Omit<DraftState, 'set' | 'addSources' | 'removeSource' | 'reset'>>): void;
   addSources(sources: Source[]): void;
   removeSource(path: string): void;
@@ -71,20 +59,12 @@ const INITIAL = {
   tier: 'standard' as Tier,
   channelChoice: 'default' as ChannelChoice,
   otherChannel: '',
-  voice: '',
-  task: 'summary' as TextTask,
-  instructions: '',
-  labelsText: '',
-  size: '',
-  record: 'contact' as CrmRecordKind,
+  options: {} as Partial<Record<OptionName, string>>,
   name: '',
-  budgetText: '',
-  sampleText: '',
+  settings: {} as Partial<Record<SettingName, string>>,
   keyLabel: '',
   allowResend: false,
   atText: '',
-  quietHoursText: '',
-  gapText: '',
 };
 
 export const useDraftStore = create<DraftState>()((set) => ({
@@ -102,56 +82,67 @@ export const useDraftStore = create<DraftState>()((set) => ({
 
 export interface DraftRequest {
   request: BatchRequest | null;
-  /** Field errors that keep the request from being valid. */
-  errors: { channel?: string; voice?: string; budget?: string; sample?: string; name?: string; instructions?: string; labels?: string; size?: string; then?: string; at?: string; quietHours?: string; gap?: string };
+  /** Field errors that keep the request from being valid: each the sentence of the rule it breaks. */
+  errors: Partial<Record<OptionName | SettingName | 'name' | 'then' | 'at', string>>;
 }
 
-/** The first message of a failed option check. */
-function problemOf(r: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
-  return r.success ? undefined : (r.error?.issues[0]?.message ?? 'not valid');
+type DraftFields = Pick<DraftState, 'capability' | 'sources' | 'from' | 'then' | 'tier' | 'channelChoice' | 'otherChannel' | 'options' | 'name' | 'settings' | 'keyLabel' | 'allowResend' | 'atText'>;
+
+/** An option's text on the screen: as typed, else (a closed choice) the capability's default or the first choice. */
+export function optionText(d: Pick<DraftState, 'capability' | 'options'>, name: OptionName): string {
+  const typed = d.options[name];
+  const choices = (CAPABILITY_OPTIONS[name] as CapabilityOption).field.choices;
+  if (choices === undefined || (typed !== undefined && typed in choices)) return typed ?? '';
+  const fallback = describe(d.capability).defaults?.[name as keyof NonNullable<ReturnType<typeof describe>['defaults']>];
+  return typeof fallback === 'string' ? fallback : (Object.keys(choices)[0] ?? '');
+}
+
+/** The channel the draft sends on (its choice, or the typed app name), when the capability takes one. */
+function channelText(d: DraftFields, defaultChannel: string): string {
+  return d.channelChoice === 'default' ? defaultChannel : d.channelChoice === 'other' ? d.otherChannel : d.channelChoice;
+}
+
+/**
+ * The options in play for the draft, in record order, with their checked values: those the
+ * capability takes whose rule holds for the options before them (a voice for calls, labels with
+ * classify). The New batch screen shows exactly these fields.
+ */
+export function optionsInPlay(d: DraftFields, defaultChannel: string): { names: OptionName[]; given: RequestOptions; errors: Partial<Record<OptionName, string>> } {
+  const takes = describe(d.capability).options;
+  const given: RequestOptions = { capability: d.capability };
+  const names: OptionName[] = [];
+  const errors: Partial<Record<OptionName, string>> = {};
+  for (const name of OPTION_NAMES) {
+    const record: CapabilityOption = CAPABILITY_OPTIONS[name];
+    if (!takes.includes(name) || (record.rule?.(given) ?? null) !== null) continue;
+    names.push(name);
+    const text = name === 'channel' ? channelText(d, defaultChannel) : optionText(d, name);
+    if (text.trim() === '' && !record.field.required) continue;
+    const r = readOption(name, text);
+    if (r.ok) Object.assign(given, { [name]: r.value });
+    else errors[name] = r.message;
+  }
+  return { names, given, errors };
+}
+
+/** Whether a batch setting applies to the draft (quiet hours: message batches; a sample: not a follow-up). */
+export function settingApplies(d: Pick<DraftState, 'capability' | 'from'>, name: SettingName): boolean {
+  const only = (BATCH_SETTINGS[name] as BatchSetting).only;
+  if (only && !only.capabilities.includes(d.capability)) return false;
+  return name !== 'sample' || d.from === null;
 }
 
 /** The BatchRequest the draft describes, or the reasons it is not one yet. */
-export function draftRequest(
-  d: Pick<
-    DraftState,
-    'capability' | 'sources' | 'from' | 'then' | 'tier' | 'channelChoice' | 'otherChannel' | 'voice' | 'task' | 'instructions' | 'labelsText' | 'size' | 'record' | 'name' | 'budgetText' | 'sampleText' | 'keyLabel' | 'allowResend' | 'atText' | 'quietHoursText' | 'gapText'
-  >,
-  defaultChannel: string,
-  now: number = Date.now(),
-): DraftRequest {
-  const errors: DraftRequest['errors'] = {};
-  const takes = describe(d.capability).options;
-  let channel: string | undefined;
-  if (takes.includes('channel')) {
-    channel = d.channelChoice === 'default' ? defaultChannel : d.channelChoice === 'other' ? d.otherChannel.trim().toLowerCase() : d.channelChoice;
-    if (!CHANNEL_NAME_RE.test(channel)) {
-      errors.channel = 'Enter the app name in lowercase letters, digits, "-" or "_" (2 to 32 characters, starting with a letter), e.g. telegram.';
-    }
-  }
-  const voice = takes.includes('voice') && (d.capability !== 'channel' || channel === 'voice') ? d.voice.trim() : '';
-  if (voice !== '') errors.voice = problemOf(OPTION_SCHEMAS.voice.safeParse(voice));
-  const task = takes.includes('task') ? d.task : undefined;
-  const instructions = takes.includes('instructions') ? d.instructions.trim() : '';
-  if (instructions !== '') errors.instructions = problemOf(OPTION_SCHEMAS.instructions.safeParse(instructions));
-  let labels: string[] | undefined;
-  if (task === 'classify') {
-    labels = d.labelsText.split(',').map((l) => l.trim()).filter((l) => l !== '');
-    errors.labels = problemOf(OPTION_SCHEMAS.labels.safeParse(labels));
-  }
-  const size = takes.includes('size') ? d.size.trim() : '';
-  if (size !== '') errors.size = problemOf(OPTION_SCHEMAS.size.safeParse(size));
-  const record = takes.includes('record') ? d.record : undefined;
-  let budget: number | null = null;
-  if (d.budgetText.trim() !== '') {
-    budget = parseEur(d.budgetText);
-    if (budget === null) errors.budget = 'Enter an amount in EUR with at most four decimals, e.g. 25 or 12.50.';
-    else if (budget === 0) errors.budget = 'A budget of €0 would stop the batch before the first item; leave it empty for no budget.';
-  }
-  let sample: number | undefined;
-  if (d.from === null && d.sampleText.trim() !== '') {
-    sample = Number(d.sampleText.trim());
-    if (!/^\d+$/.test(d.sampleText.trim()) || sample < 1 || sample > 10_000) errors.sample = 'Enter a number of items from 1 to 10000, or leave it empty to send everything at once.';
+export function draftRequest(d: DraftFields, defaultChannel: string, now: number = Date.now()): DraftRequest {
+  const inPlay = optionsInPlay(d, defaultChannel);
+  const errors: DraftRequest['errors'] = { ...inPlay.errors };
+  const settings: Pick<BatchRequest, SettingName> = {};
+  for (const name of SETTING_NAMES) {
+    const text = d.settings[name] ?? '';
+    if (!settingApplies(d, name) || text.trim() === '') continue;
+    const r = readSetting(name, text);
+    if (r.ok) Object.assign(settings, { [name]: r.value });
+    else errors[name] = r.message;
   }
   let at: number | undefined;
   if (d.atText.trim() !== '') {
@@ -159,19 +150,6 @@ export function draftRequest(
     at = new Date(d.atText.trim()).getTime();
     if (!Number.isFinite(at)) errors.at = 'Enter a date and time, or leave it empty to start now.';
     else if (at <= now) errors.at = 'This time is in the past; give a later one, or leave it empty to start now.';
-  }
-  let quietHours: string | undefined;
-  let recipientGapMs: number | undefined;
-  if (d.capability === 'channel') {
-    if (d.quietHoursText.trim() !== '') {
-      quietHours = d.quietHoursText.trim();
-      if (!QUIET_HOURS_RE.test(quietHours)) errors.quietHours = 'Write two times HH:MM-HH:MM, e.g. 21:00-08:00, or leave it empty.';
-    }
-    if (d.gapText.trim() !== '') {
-      const g = parseGap(d.gapText);
-      if (g === null || g > 30 * 86_400_000) errors.gap = 'Write a duration such as 10m, 2h or 1d (at most 30d), or leave it empty.';
-      else recipientGapMs = g;
-    }
   }
   const name = d.name.trim();
   if (name.length > 200) errors.name = 'Keep the name under 200 characters.';
@@ -190,29 +168,22 @@ export function draftRequest(
     then.push(parsed.data);
     prev = step.capability;
   }
-  for (const k of Object.keys(errors) as (keyof DraftRequest['errors'])[]) if (errors[k] === undefined) delete errors[k];
   if ((d.from === null && d.sources.length === 0) || Object.keys(errors).length > 0) return { request: null, errors };
+  // A gap of 0 is no gap: the request leaves it out.
+  if (settings.recipientGapMs === 0) delete settings.recipientGapMs;
+  const { capability: _, ...options } = inPlay.given;
   return {
     request: {
       capability: d.capability,
       ...(d.from !== null ? { from: d.from } : { paths: d.sources.map((s) => s.path) }),
       ...(then.length > 0 ? { then } : {}),
       tier: d.tier,
-      budget,
       ...(name !== '' ? { name } : {}),
-      ...(channel !== undefined ? { channel } : {}),
-      ...(voice !== '' ? { voice } : {}),
-      ...(task !== undefined ? { task } : {}),
-      ...(instructions !== '' ? { instructions } : {}),
-      ...(labels !== undefined ? { labels } : {}),
-      ...(size !== '' ? { size } : {}),
-      ...(record !== undefined ? { record } : {}),
+      ...options,
+      ...settings,
       ...(d.allowResend ? { allowResend: true } : {}),
-      ...(sample !== undefined ? { sample } : {}),
       ...(d.keyLabel !== '' ? { key: d.keyLabel } : {}),
       ...(at !== undefined ? { at } : {}),
-      ...(quietHours !== undefined ? { quietHours } : {}),
-      ...(recipientGapMs !== undefined && recipientGapMs > 0 ? { recipientGapMs } : {}),
     },
     errors,
   };

@@ -12,9 +12,7 @@ import { useBatchesStore } from '../store/batches-store';
 import './PipelineSteps.css';
 
 function labelOf(b: BatchSummary): string {
-  const o = b.options;
-  const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-  return stepLabel({ capability: b.capability, task: str(o.task), record: str(o.record), voice: str(o.voice), size: str(o.size) });
+  return stepLabel({ ...b.options, capability: b.capability });
 }
 
 export function PipelineSteps({ batch }: { batch: BatchSummary }) {

@@ -7,7 +7,7 @@ import type { WatchView } from '../../../shared/contract';
 import { BATCH_CAPABILITIES, TIERS, type BatchCapability, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { parseStep, type PipelineStep } from '../../../shared/capabilities/steps';
-import { parseEur } from '../../../shared/money';
+import { readSetting } from '../../../shared/capabilities/options';
 import { client } from '../client';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
@@ -52,8 +52,9 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
       }
       let budgetPerDay: number | null = null;
       if (budget.trim() !== '') {
-        budgetPerDay = parseEur(budget.trim());
-        if (budgetPerDay === null) throw new Error(`Budget per day: "${budget}" is not an amount in EUR (such as 20 or 12.50).`);
+        const r = readSetting('budget', budget);
+        if (!r.ok) throw new Error(`Budget per day: ${r.message} (got "${budget.trim()}").`);
+        budgetPerDay = r.value;
       }
       const extensions = ext
         .split(',')
