@@ -13,13 +13,9 @@ export const BATCH_CAPABILITIES = CAPABILITIES;
 export const BatchCapability = z.enum(BATCH_CAPABILITIES);
 export type BatchCapability = z.infer<typeof BatchCapability>;
 
-/** A channel's path segment (`/v1/channels/{channel}`): the messaging app's lowercase name, voice, email. */
-export const CHANNEL_NAME_RE = /^[a-z][a-z0-9_-]{1,31}$/;
-export const ChannelName = z.string().regex(CHANNEL_NAME_RE, 'a channel is a lowercase name such as whatsapp, voice or email (2 to 32 letters, digits, "-" or "_")');
-
-export const TIERS = ['basic', 'standard', 'superior'] as const;
-export const Tier = z.enum(TIERS);
-export type Tier = z.infer<typeof Tier>;
+export { CHANNEL_NAME_RE, ChannelName } from './channel-name';
+export { TIERS, Tier } from './tier';
+import { Tier } from './tier';
 
 export const JOB_STATES = ['queued', 'running', 'retry_wait', 'succeeded', 'failed', 'cancelled'] as const;
 export const JobState = z.enum(JOB_STATES);

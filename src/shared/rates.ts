@@ -3,14 +3,13 @@
 // capability's descriptor (capabilities/catalog.ts) holds its rate items and their prices; this
 // module collects them.
 import type { Money } from './money';
-import type { Capability, Tier } from './domain';
-import { CAPABILITY_DESCRIPTORS } from './capabilities/catalog';
-import type { ChannelKind } from './channel-kind';
+import type { Tier } from './tier';
+import { CAPABILITY_DESCRIPTORS, type RateItem } from './capabilities/catalog';
 
 export { channelKindOf } from './channel-kind';
 
 /** A rate item is a capability, with channels split by kind because a call costs more than an e-mail. */
-export type RateItem = Exclude<Capability, 'channel'> | `channel.${ChannelKind}`;
+export type { RateItem };
 
 const PRICES = Object.values(CAPABILITY_DESCRIPTORS).flatMap((d) => d.rates);
 

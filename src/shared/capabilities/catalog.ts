@@ -3,9 +3,7 @@
 // docs/architecture.md, "Adding a capability".
 import { z } from 'zod';
 import { AUDIO_EXTENSIONS } from '../media';
-import type { RateItem } from '../rates';
-import { channelKindOf } from '../channel-kind';
-import type { Capability } from '../domain';
+import { channelKindOf, type ChannelKind } from '../channel-kind';
 import { resultOf, type CapabilityDescriptor, type Cue } from './descriptor';
 import type { TextTask } from './options';
 import { formatAmount, Invoice } from '../invoices/invoice';
@@ -309,8 +307,13 @@ const crm: CapabilityDescriptor = {
 /** Every capability, in the order lists show them; `Capability` (domain.ts) is one of these names. */
 export const CAPABILITY_DESCRIPTORS = { transcribe, ocr, channel, tts, text, image, embeddings, crm } as const satisfies Record<string, CapabilityDescriptor>;
 
-export function describe(capability: Capability): CapabilityDescriptor {
-  return CAPABILITY_DESCRIPTORS[capability];
+/** A capability's name (domain.ts's `Capability`, named here so the catalog needs nothing built from it). */
+type Capability = keyof typeof CAPABILITY_DESCRIPTORS;
+/** An item of the rates table: a capability, or the channel per kind of channel. */
+export type RateItem = Exclude<Capability, 'channel'> | `channel.${ChannelKind}`;
+
+export function describe(capability: Capability): CapabilityDescriptor<RateItem> {
+  return CAPABILITY_DESCRIPTORS[capability] as CapabilityDescriptor<RateItem>;
 }
 
 /** The unit of a rate item, singular ("audio second"): `channel.voice` is priced per message. */

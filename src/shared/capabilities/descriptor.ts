@@ -5,8 +5,7 @@
 // units) and the renderer's result view are written per capability.
 import type { z } from 'zod';
 import type { MediaKind } from '../media';
-import type { RateItem } from '../rates';
-import type { Tier } from '../domain';
+import type { Tier } from '../tier';
 import type { Money } from '../money';
 import type { OptionName, StoredOptions } from './options';
 import type { Invoice } from '../invoices/invoice';
@@ -34,15 +33,19 @@ export type InputSpec =
    */
   | { kind: 'rows'; column: string | null; optional: readonly string[] };
 
-/** A rate item of a capability: its name in the rates table and its default price per unit and tier. */
-export interface RatePrice {
-  readonly item: RateItem;
+/**
+ * A rate item of a capability: its name in the rates table and its default price per unit and tier.
+ * `I` is the name's type: a string here, `RateItem` (catalog.ts) once the catalog is complete,
+ * which is built from these descriptors and so cannot be named by them.
+ */
+export interface RatePrice<I extends string = string> {
+  readonly item: I;
   readonly label: string;
   /** 1/10,000 EUR per unit, until the user enters the rates published in the panel. */
   readonly perTier: Readonly<Record<Tier, Money>>;
 }
 
-export interface CapabilityDescriptor {
+export interface CapabilityDescriptor<I extends string = string> {
   readonly name: string;
   /** "Transcribe recordings": the New batch choice. */
   readonly label: string;
@@ -66,8 +69,8 @@ export interface CapabilityDescriptor {
   /** The option a pipeline step's `:value` sets (`text:summary`), one of `options`; absent: the step takes none. */
   readonly stepOption?: OptionName;
   /** Its rate items with their default prices (the channel has one per kind of channel). */
-  readonly rates: readonly RatePrice[];
-  rateItem(channel: string | null): RateItem;
+  readonly rates: readonly RatePrice<I>[];
+  rateItem(channel: string | null): I;
   /** The stored result, validated wherever it is read. */
   readonly result: z.ZodType;
   /** The text a follow-up step takes from a succeeded result, or null when it offers none. */

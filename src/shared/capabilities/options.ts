@@ -6,7 +6,7 @@
 // batch screen (renderer/src/new-batch). Which capability takes which option: its descriptor's
 // `options` (catalog.ts).
 import { z } from 'zod';
-import { ChannelName } from '../domain';
+import { ChannelName } from '../channel-name';
 import { parseEur } from '../money';
 import { parseGap } from '../durations';
 import { QUIET_HOURS_RE } from '../quiet-hours-format';

@@ -5,8 +5,7 @@
 // runner sends a batch only to the API it started with; `resume --switch-api` lets it move on.
 // A key stored with an API address of its own (`keys add --api-url`) sends there, whatever API the
 // run targets: the key belongs to that API, and the run's would only refuse it.
-import type { ApiTarget } from './target';
-import type { ResolvedKey } from '../secrets/key-manager';
+import type { ApiTarget, ResolvedKey } from './target';
 import { shellWord } from '../shell-word';
 
 /** The embedded sandbox, wherever it listens this time (its port changes; its state is the data folder's). */

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Tier } from '../../../shared/domain';
 import type { EngineError } from '../../../shared/errors';
 import type { Cell, CapabilityDescriptor } from '../../../shared/capabilities/descriptor';
+import type { RateItem } from '../../../shared/capabilities/catalog';
 import { StoredOptions as StoredOptionsSchema, type StoredOptions } from '../../../shared/capabilities/options';
 import type { SourceView } from '../../../shared/contract';
 import type { ApiRequest, ApiResponse } from '../api/request';
@@ -46,7 +47,7 @@ export type ParseResult =
 
 export interface CapabilityModule<P> {
   /** Its names, unit, options, result and the kind of key it sends with (`descriptor.credential`). */
-  readonly descriptor: CapabilityDescriptor;
+  readonly descriptor: CapabilityDescriptor<RateItem>;
   readonly payload: z.ZodType<P>;
   /** The job an imported item becomes, or why it cannot be one (named with its row by the planner). */
   plan(item: PlanItem, ctx: BatchContext): Planned<P>;

@@ -1,7 +1,7 @@
 // POST /v1/channels/{channel}: JSON {to, text} with the channel key and an Idempotency-Key;
 // one message (or call) per job (A1, A5, A6).
 import { z } from 'zod';
-import { CAPABILITY_DESCRIPTORS } from '../../../shared/capabilities/catalog';
+import { describe } from '../../../shared/capabilities/catalog';
 import { DEFAULT_MESSAGING_CHANNEL } from '../../../shared/settings-rules';
 import type { CapabilityModule } from './capability';
 import { parseJson } from './file-payload';
@@ -58,7 +58,7 @@ function refusedSend(res: ApiResponse, status: string, answer: Record<string, un
 const channelOf = (ctx: { channel: string | null }): string => ctx.channel ?? DEFAULT_MESSAGING_CHANNEL;
 
 export const channel: CapabilityModule<ChannelPayload> = {
-  descriptor: CAPABILITY_DESCRIPTORS.channel,
+  descriptor: describe('channel'),
   payload: ChannelPayload,
   plan: (item) =>
     item.kind === 'message'

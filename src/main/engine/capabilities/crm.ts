@@ -2,7 +2,7 @@
 // per record. Every write carries its job's Idempotency-Key, so a retried write never creates a
 // second contact; the result is the CRM record id.
 import { z } from 'zod';
-import { CAPABILITY_DESCRIPTORS } from '../../../shared/capabilities/catalog';
+import { CAPABILITY_DESCRIPTORS, describe } from '../../../shared/capabilities/catalog';
 import type { CrmRecordKind } from '../../../shared/capabilities/options';
 import { badResponse } from './bad-response';
 import type { BatchContext, CapabilityModule } from './capability';
@@ -25,7 +25,7 @@ function record(p: RowPayload): Record<string, string> {
 const body = (p: RowPayload): string => JSON.stringify(record(p));
 
 export const crm: CapabilityModule<RowPayload> = {
-  descriptor,
+  descriptor: describe('crm'),
   ...rowJobParts('crm', body),
   plan(item) {
     if (item.kind !== 'row') return { ok: false, message: 'CRM records come from CSV rows.' };

@@ -1,7 +1,7 @@
 // POST /v1/embeddings {input, tier} -> {embeddings: [[...]], dimensions} (A10); billed per
 // character. The vector is kept as Float32 in its own table (4 bytes a dimension), not as JSON.
 import { z } from 'zod';
-import { CAPABILITY_DESCRIPTORS } from '../../../shared/capabilities/catalog';
+import { describe } from '../../../shared/capabilities/catalog';
 import { badResponse } from './bad-response';
 import type { BatchContext, CapabilityModule } from './capability';
 import { parseJson } from './file-payload';
@@ -15,7 +15,7 @@ const EmbeddingsResponse = z.object({
 const body = (p: RowPayload, ctx: BatchContext): string => JSON.stringify({ input: p.input, tier: ctx.tier });
 
 export const embeddings: CapabilityModule<RowPayload> = {
-  descriptor: CAPABILITY_DESCRIPTORS.embeddings,
+  descriptor: describe('embeddings'),
   ...rowJobParts('embeddings', body),
   plan: (item) => planRow(item, 'input text', characters),
   sameAs: () => 'the same text was already embedded',

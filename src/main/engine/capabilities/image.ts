@@ -1,6 +1,6 @@
 // POST /v1/image {prompt, size, tier} -> the image bytes (A10), streamed to the batch's outputs
 // folder; billed per image.
-import { CAPABILITY_DESCRIPTORS } from '../../../shared/capabilities/catalog';
+import { CAPABILITY_DESCRIPTORS, describe } from '../../../shared/capabilities/catalog';
 import { badResponse } from './bad-response';
 import type { BatchContext, CapabilityModule } from './capability';
 import { jsonRequest } from './json-request';
@@ -11,7 +11,7 @@ const sizeOf = (ctx: BatchContext): string => ctx.options.size ?? descriptor.def
 const body = (p: RowPayload, ctx: BatchContext): string => JSON.stringify({ prompt: p.input, size: sizeOf(ctx), tier: ctx.tier });
 
 export const image: CapabilityModule<RowPayload> = {
-  descriptor,
+  descriptor: describe('image'),
   ...rowJobParts('image', body),
   nameOutput: (p, unique) => ({ ...p, output: unique(outputBase(p), 'png') }),
   outputFile: (p) => p.output,

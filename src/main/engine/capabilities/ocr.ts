@@ -1,7 +1,7 @@
 // POST /v1/ocr: multipart `file` -> {text, pages?, fields?}; billed per page (A8, A11). The fields
 // are read as an invoice (shared/invoices/read-invoice.ts) and stored with the answer.
 import { z } from 'zod';
-import { CAPABILITY_DESCRIPTORS } from '../../../shared/capabilities/catalog';
+import { describe } from '../../../shared/capabilities/catalog';
 import { readInvoice } from '../../../shared/invoices/read-invoice';
 import { badResponse } from './bad-response';
 import type { CapabilityModule } from './capability';
@@ -14,7 +14,7 @@ const OcrResponse = z.object({
 });
 
 export const ocr: CapabilityModule<FilePayload> = {
-  descriptor: CAPABILITY_DESCRIPTORS.ocr,
+  descriptor: describe('ocr'),
   ...fileJobParts('ocr'),
   buildRequest: (p, job, ctx) => multipartRequest('/ocr', p, job.idempotencyKey, ctx),
   parseResponse(res, _p, estimatedUnits) {

@@ -1,7 +1,7 @@
 // POST /v1/text {input, task, tier, instructions?, labels?} -> {text, label?} (A10); billed per
 // input character (A11). For classify, the chosen label is a result field of its own.
 import { z } from 'zod';
-import { CAPABILITY_DESCRIPTORS } from '../../../shared/capabilities/catalog';
+import { CAPABILITY_DESCRIPTORS, describe } from '../../../shared/capabilities/catalog';
 import { badResponse } from './bad-response';
 import type { BatchContext, CapabilityModule } from './capability';
 import { parseJson } from './file-payload';
@@ -22,7 +22,7 @@ const body = (p: RowPayload, ctx: BatchContext): string =>
   });
 
 export const text: CapabilityModule<RowPayload> = {
-  descriptor,
+  descriptor: describe('text'),
   ...rowJobParts('text', body),
   plan: (item) => planRow(item, 'input text', characters),
   sameAs: (_p, ctx) => `the same text was already given to text (${taskOf(ctx)})`,

@@ -1,7 +1,7 @@
 // POST /v1/transcribe: multipart `file` -> {text, language?, duration_seconds?, segments?};
 // billed per audio second (A7, A11).
 import { z } from 'zod';
-import { CAPABILITY_DESCRIPTORS, TranscriptSegment } from '../../../shared/capabilities/catalog';
+import { describe, TranscriptSegment } from '../../../shared/capabilities/catalog';
 import { badResponse } from './bad-response';
 import type { CapabilityModule } from './capability';
 import { fileJobParts, multipartRequest, parseJson, type FilePayload } from './file-payload';
@@ -25,7 +25,7 @@ export function segmentsOf(raw: unknown): TranscriptSegment[] | undefined {
 }
 
 export const transcribe: CapabilityModule<FilePayload> = {
-  descriptor: CAPABILITY_DESCRIPTORS.transcribe,
+  descriptor: describe('transcribe'),
   ...fileJobParts('transcribe'),
   buildRequest: (p, job, ctx) => multipartRequest('/transcribe', p, job.idempotencyKey, ctx),
   parseResponse(res, p, estimatedUnits) {

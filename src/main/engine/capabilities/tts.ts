@@ -1,6 +1,6 @@
 // POST /v1/tts {text, voice, tier} -> audio (A9), streamed to the batch's outputs folder, never
 // held whole in memory or stored in the database; billed per character of text (A11).
-import { CAPABILITY_DESCRIPTORS } from '../../../shared/capabilities/catalog';
+import { CAPABILITY_DESCRIPTORS, describe } from '../../../shared/capabilities/catalog';
 import { VOICE_NAME_RE } from '../../../shared/capabilities/options';
 import { badResponse } from './bad-response';
 import type { BatchContext, CapabilityModule } from './capability';
@@ -17,7 +17,7 @@ function voiceOf(p: RowPayload, ctx: BatchContext): string {
 const body = (p: RowPayload, ctx: BatchContext): string => JSON.stringify({ text: p.input, voice: voiceOf(p, ctx), tier: ctx.tier });
 
 export const tts: CapabilityModule<RowPayload> = {
-  descriptor,
+  descriptor: describe('tts'),
   ...rowJobParts('tts', body),
   nameOutput: (p, unique) => ({ ...p, output: unique(outputBase(p), 'wav') }),
   outputFile: (p) => p.output,
