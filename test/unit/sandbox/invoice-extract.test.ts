@@ -32,8 +32,10 @@ describe('invoiceFields: the sample invoices', () => {
   it('aldenmoor: German labels, German number format, USt. 19 %', () => {
     const expected = {
       vendor: 'Aldenmoor Office Supply GmbH',
+      vendor_address: { street: 'Lindenweg 14', city: 'Berlin', postal_code: '10115', country: 'Deutschland' },
       vendor_vat_id: 'DE284719365',
       buyer: 'Quillfield Consulting GmbH',
+      buyer_address: { street: 'Torstraße 5', city: 'Berlin', postal_code: '10119', country: 'Deutschland' },
       invoice_number: 'INV-2026-0012',
       issue_date: '2026-10-03',
       due_date: '2026-10-17',
@@ -57,8 +59,10 @@ describe('invoiceFields: the sample invoices', () => {
   it('copperfinch: UK, VAT Reg No with spaces, dates in words, VAT 20%', () => {
     const expected = {
       vendor: 'Copperfinch Catering Ltd',
+      vendor_address: { street: '22 Mill Street', city: 'Leeds', postal_code: 'LS2 7EE', country: 'United Kingdom' },
       vendor_vat_id: 'GB318447206',
       buyer: 'Quillfield Consulting Ltd',
+      buyer_address: { street: '8 Wharf Lane', city: 'Bristol', postal_code: 'BS1 6HU', country: 'United Kingdom' },
       invoice_number: 'INV-2026-0047',
       issue_date: '2026-10-07',
       due_date: '2026-10-21',
@@ -84,8 +88,10 @@ describe('invoiceFields: the sample invoices', () => {
       const { line_items: items, ...rest } = f;
       expect(rest).toEqual({
         vendor: 'Halvorsen Freight & Storage AS',
+        vendor_address: { street: 'Kaigata 3', city: 'Bergen', postal_code: '5003', country: 'Norway' },
         vendor_vat_id: 'NO981442503MVA',
         buyer: 'Quillfield Consulting Ltd',
+        buyer_address: { street: '8 Wharf Lane', city: 'Bristol', postal_code: 'BS1 6HU', country: 'United Kingdom' },
         invoice_number: 'INV-2026-0103',
         issue_date: '2026-10-15',
         due_date: '2026-11-14',
@@ -113,6 +119,7 @@ describe('invoiceFields: the sample invoices', () => {
   it('marlowe (PNG): VAT 20%, and a printed total 10.00 more than net + VAT, answered as printed', () => {
     const expected = {
       vendor: 'Marlowe Print & Sign Ltd',
+      vendor_address: { street: '5 Tannery Yard', city: 'Norwich', postal_code: 'NR3 1AU', country: 'United Kingdom' },
       vendor_vat_id: 'GB562884130',
       buyer: 'Quillfield Consulting Ltd',
       invoice_number: 'INV-2026-0088',
@@ -334,7 +341,7 @@ describe('pseudoInvoicePages: varied invoices, read back whole', () => {
     const f = invoiceFields(text);
     expect(f.vendor).toBe(text.split('\n')[0]);
     expect(text).toContain(`Invoice number: ${f.invoice_number}`);
-    expect(Object.keys(f)).toEqual(['vendor', 'vendor_vat_id', 'buyer', 'invoice_number', 'issue_date', 'due_date', 'currency', 'line_items', 'net', 'vat', 'gross', 'invoice_date', 'total']);
+    expect(Object.keys(f)).toEqual(['vendor', 'vendor_address', 'vendor_vat_id', 'buyer', 'buyer_address', 'invoice_number', 'issue_date', 'due_date', 'currency', 'line_items', 'net', 'vat', 'gross', 'invoice_date', 'total']);
   });
 
   it('is coherent and fully read, in English and German, over 1 to 4 pages', () => {
