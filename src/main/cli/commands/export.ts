@@ -83,6 +83,11 @@ export const exportCommand = bindCommand(exportSpec, async ({ values, positional
       io.stdout.write(
         `Wrote ${r.written} ${WHAT[format]} of ${id}${where} to ${out} (${r.noFile} item(s) had no file: failed or not done${r.problemCount > 0 ? `; ${r.problemCount} succeeded item(s) could not be written, listed below` : ''})\n`,
       );
+      if (r.ubl) {
+        io.stdout.write(
+          `UBL: ${r.ubl.declared} invoice(s) pass EN 16931 and declare it${r.ubl.notDeclared > 0 ? `; ${r.ubl.notDeclared} could not (the document lacks a mandatory value): their missing business terms are listed in ${r.ubl.report}` : ` (report: ${r.ubl.report})`}\n`,
+        );
+      }
       if (r.written === 0 && r.noFile > 0 && r.problemCount === 0) io.stdout.write(io.carry(`Nothing has succeeded yet: \`batchdesk run ${id}${exporter.shared ? ' --store URL' : ''}\` first, then export again.\n`));
       // Succeeded items whose file could not be given: named, with the cause and what to do.
       for (const p of r.problems) io.stderr.write(io.carry(`! ${p.item}: ${p.message}\n`));
