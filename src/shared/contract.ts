@@ -289,7 +289,7 @@ export const CompareRequest = z
   .refine((r) => new Set(r.tiers).size === r.tiers.length, { message: 'each tier once', path: ['tiers'] });
 
 /** invoices, line-items: OCR batches only (one row per invoice with its checks, one per line item). */
-export const ExportFormat = z.enum(['csv', 'json', 'txt', 'invoices', 'line-items']);
+export const ExportFormat = z.enum(['csv', 'json', 'txt', 'invoices', 'line-items', 'xlsx']);
 
 export const AppInfo = z.object({
   version: z.string(),

@@ -77,7 +77,7 @@ describe('team: invoice checks', () => {
     const out = join(dir.path, 'invoices.csv');
     const r = await runCli(['export', first, '--format', 'invoices', '--out', out, ...elsewhere], env);
     expect(r.code, r.stderr).toBe(0);
-    const rows = parse(readFileSync(out, 'utf8'), { columns: true }) as Record<string, string>[];
+    const rows = parse(readFileSync(out, 'utf8'), { columns: true, bom: true }) as Record<string, string>[];
     expect(rows).toHaveLength(4);
     expect(rows.find((row) => row.source?.endsWith(MARLOWE))).toMatchObject({ needs_review: 'yes', failed_checks: 'net_plus_vat', check_net_plus_vat: 'failed' });
     expect(rows.find((row) => row.source?.endsWith(ALDENMOOR))).toMatchObject({ needs_review: 'yes', failed_checks: 'duplicate' });

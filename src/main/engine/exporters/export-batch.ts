@@ -18,19 +18,27 @@ import { storedChecks } from '../invoices/invoice-reviews';
 import { csvField } from '../../../shared/csv-field';
 import { escapeControls } from '../../../shared/control-characters';
 import { isMadeUp, MADE_UP_WORDS } from '../../../shared/made-up';
+import { exportInvoicesXlsx } from './export-xlsx';
 
-export type ExportFormat = 'csv' | 'json' | 'txt' | 'invoices' | 'line-items';
-export const TABLE_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt', 'invoices', 'line-items'];
+export type ExportFormat = 'csv' | 'json' | 'txt' | 'invoices' | 'line-items' | 'xlsx';
+export const TABLE_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt', 'invoices', 'line-items', 'xlsx'];
 /** What an export of each format counts, in words. */
-export const EXPORT_COUNTS: Record<ExportFormat, string> = { csv: 'item(s)', json: 'item(s)', txt: 'item(s)', invoices: 'invoice(s)', 'line-items': 'line item(s)' };
+export const EXPORT_COUNTS: Record<ExportFormat, string> = { csv: 'item(s)', json: 'item(s)', txt: 'item(s)', invoices: 'invoice(s)', 'line-items': 'line item(s)', xlsx: 'invoice(s)' };
 /** Formats only a batch of invoices has. */
-const INVOICE_FORMATS: readonly ExportFormat[] = ['invoices', 'line-items'];
+const INVOICE_FORMATS: readonly ExportFormat[] = ['invoices', 'line-items', 'xlsx'];
+/** CSV formats, which start with a UTF-8 byte-order mark unless asked not to: Excel reads UTF-8 only with one. */
+const CSV_FORMATS: readonly ExportFormat[] = ['csv', 'invoices', 'line-items'];
+
+export interface ExportOptions {
+  /** Start a CSV with the UTF-8 byte-order mark (default true); false for tools that take it for part of the first column's name. */
+  bom?: boolean;
+}
 
 /**
  * A job with its invoice checks joined (null: not an invoice, not succeeded, or not checked), and
  * for a team's batch the worker that last held it ("host pid"; it sent what succeeded).
  */
-type ExportRow = JobRow & { needs_review: number | null; checks_json: string | null; sent_by?: string | null };
+export type ExportRow = JobRow & { needs_review: number | null; checks_json: string | null; sent_by?: string | null };
 
 /** Rows per page an export reads. */
 const PAGE = 500;
@@ -56,18 +64,18 @@ export function sharedPages(store: Pick<PgQueueStore, 'jobsPageReviewed'>, batch
   return async (after) => (await store.jobsPageReviewed(batchId, after, PAGE)).map((j) => ({ ...j, sent_by: j.leased_by }));
 }
 
-interface Flat {
+export interface Flat {
   [column: string]: string | number | null;
 }
 
 
 /** An invoice's stored checks; checks null: the job has none (not an invoice, or not succeeded). */
-interface Review {
+export interface Review {
   checks: InvoiceCheck[] | null;
   needsReview: boolean;
 }
 
-function reviewOf(job: ExportRow): Review {
+export function reviewOf(job: ExportRow): Review {
   return { checks: storedChecks(job.checks_json), needsReview: job.needs_review === 1 };
 }
 
@@ -114,7 +122,7 @@ export function flatten(job: JobRow, capability: BatchCapability, review?: Revie
  * invoice's fields, whether it needs review and which checks failed, then each check's outcome
  * (ok / failed / not checked) and the details of those that did not pass.
  */
-function invoiceRecord(item: { seq: number; source: string }, review: Review, inv: Invoice | null, madeUp: boolean): Flat {
+export function invoiceRecord(item: { seq: number; source: string }, review: Review, inv: Invoice | null, madeUp: boolean): Flat {
   const checks = review.checks ?? [];
   const byName = new Map(checks.map((c) => [c.check, c]));
   return {
@@ -131,8 +139,15 @@ function invoiceRecord(item: { seq: number; source: string }, review: Review, in
   };
 }
 
+export const LINE_ITEM_COLUMNS = ['item', 'source', 'sandbox', 'vendor', 'invoice_number', 'line', 'description', 'quantity', 'unit_price', 'amount', 'currency'] as const;
+
+/** The invoices table's columns, in order (the same for every row). */
+export function invoiceColumnNames(): string[] {
+  return Object.keys(invoiceRecord({ seq: 0, source: '' }, { checks: null, needsReview: false }, null, false));
+}
+
 /** The line-items CSV: one row per line of every succeeded invoice. */
-function lineRecords(job: JobRow, inv: Invoice | null, madeUp: boolean): Flat[] {
+export function lineRecords(job: JobRow, inv: Invoice | null, madeUp: boolean): Flat[] {
   return (inv?.lines ?? []).map((l, i) => ({
     item: job.seq,
     source: job.source,
@@ -173,33 +188,42 @@ function jsonRecord(f: Flat): Record<string, string | number | boolean | null> {
  * Writes the batch's items to `outPath` as `format`. `replace`: the window's own exports folder,
  * where an export is refreshed; a path the user named (`--out`) is never overwritten.
  */
-export async function exportBatch(pages: ExportPages, capability: BatchCapability, format: ExportFormat, outPath: string, replace = false): Promise<number> {
-  const desc = capabilityFor(capability).descriptor;
-  if (INVOICE_FORMATS.includes(format) && !desc.invoice) {
-    throw new UserError(`--format ${format} is for invoices read by OCR; this is ${kindOfBatch(capability)}. Use --format csv or json instead.`);
-  }
-  let fd: number;
+/** Opens the export's file: exclusively (never over a file the user has), or replacing the window's own. */
+export function openExportFile(outPath: string, replace: boolean): number {
   try {
-    fd = openSync(outPath, replace ? 'w' : 'wx');
+    return openSync(outPath, replace ? 'w' : 'wx');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error';
     if (code === 'EEXIST') throw new UserError(`${outPath} already exists; give another --out name (nothing was overwritten).`);
     throw new Error(`Cannot write ${outPath} (${code}). Choose a path in an existing folder you can write to.`);
   }
+}
+
+/** Every job of the batch, in item order, a page at a time. */
+export async function* jobsOf(pages: ExportPages): AsyncGenerator<ExportRow> {
+  // Items are numbered from 1.
+  for (let after = 0; ; ) {
+    const got = await pages(after);
+    yield* got;
+    const last = got[got.length - 1];
+    if (!last) return;
+    after = last.seq;
+  }
+}
+
+export async function exportBatch(pages: ExportPages, capability: BatchCapability, format: ExportFormat, outPath: string, replace = false, options: ExportOptions = {}): Promise<number> {
+  const desc = capabilityFor(capability).descriptor;
+  if (INVOICE_FORMATS.includes(format) && !desc.invoice) {
+    throw new UserError(`--format ${format} is for invoices read by OCR; this is ${kindOfBatch(capability)}. Use --format csv or json instead.`);
+  }
+  const fd = openExportFile(outPath, replace);
+  if (format === 'xlsx') return exportInvoicesXlsx(pages, desc, fd);
   const out = createWriteStream('', { fd, encoding: 'utf8' });
   const write = async (s: string): Promise<void> => {
     if (!out.write(s)) await once(out, 'drain');
   };
-  async function* rowsOf(): AsyncGenerator<ExportRow> {
-    // Items are numbered from 1.
-    for (let after = 0; ; ) {
-      const got = await pages(after);
-      yield* got;
-      const last = got[got.length - 1];
-      if (!last) return;
-      after = last.seq;
-    }
-  }
+  const rowsOf = (): AsyncGenerator<ExportRow> => jobsOf(pages);
+  if (CSV_FORMATS.includes(format) && options.bom !== false) await write('\uFEFF');
   let header: string[] | null = null;
   const writeCsv = async (flat: Flat): Promise<void> => {
     if (!header) {
@@ -247,7 +271,7 @@ export async function exportBatch(pages: ExportPages, capability: BatchCapabilit
   if (format === 'json') await write('\n]\n');
   // An empty table still says what its columns are.
   if (!header && format === 'invoices') await write(`${Object.keys(invoiceRecord({ seq: 0, source: '' }, { checks: null, needsReview: false }, null, false)).join(',')}\r\n`);
-  if (!header && format === 'line-items') await write('item,source,sandbox,vendor,invoice_number,line,description,quantity,unit_price,amount,currency\r\n');
+  if (!header && format === 'line-items') await write(`${LINE_ITEM_COLUMNS.join(',')}\r\n`);
   out.end();
   await once(out, 'finish');
   return n;
