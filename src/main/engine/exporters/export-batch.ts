@@ -18,7 +18,6 @@ import { storedChecks } from '../invoices/invoice-reviews';
 import { csvField } from '../../../shared/csv-field';
 import { escapeControls } from '../../../shared/control-characters';
 import { isMadeUp, MADE_UP_WORDS } from '../../../shared/made-up';
-import { exportInvoicesXlsx } from './export-xlsx';
 
 export type ExportFormat = 'csv' | 'json' | 'txt' | 'invoices' | 'line-items' | 'xlsx';
 export const TABLE_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt', 'invoices', 'line-items', 'xlsx'];
@@ -217,7 +216,8 @@ export async function exportBatch(pages: ExportPages, capability: BatchCapabilit
     throw new UserError(`--format ${format} is for invoices read by OCR; this is ${kindOfBatch(capability)}. Use --format csv or json instead.`);
   }
   const fd = openExportFile(outPath, replace);
-  if (format === 'xlsx') return exportInvoicesXlsx(pages, desc, fd);
+  // Loaded only for a workbook: exceljs is large, and every CLI command would pay for it at start.
+  if (format === 'xlsx') return (await import('./export-xlsx')).exportInvoicesXlsx(pages, desc, fd);
   const out = createWriteStream('', { fd, encoding: 'utf8' });
   const write = async (s: string): Promise<void> => {
     if (!out.write(s)) await once(out, 'drain');
