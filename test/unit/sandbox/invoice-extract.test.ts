@@ -167,6 +167,15 @@ describe('invoiceFields: labels', () => {
     ['Bill to, name below', 'Bill to:\nQuillfield Consulting Ltd, 8 Wharf Lane\nBristol', { buyer: 'Quillfield Consulting Ltd' }],
     ['Rechnungsempfänger', 'Rechnungsempfänger: Müller & Söhne KG, Hauptstr. 1', { buyer: 'Müller & Söhne KG' }],
     ['Kunde', 'Kunde: Hansen GmbH', { buyer: 'Hansen GmbH' }],
+    // buyer addresses, VAT ids; what the document says about VAT; credit notes
+    ['Bill to, UK address', 'Bill to: Quillfield Consulting Ltd, 8 Wharf Lane, Bristol BS1 6HU, United Kingdom', { buyer_address: { street: '8 Wharf Lane', city: 'Bristol', postal_code: 'BS1 6HU', country: 'United Kingdom' } }],
+    ['Rechnungsempfänger, Anschrift', 'Rechnungsempfänger: Hansen GmbH, Torstraße 5, 10119 Berlin, Deutschland', { buyer_address: { street: 'Torstraße 5', city: 'Berlin', postal_code: '10119', country: 'Deutschland' } }],
+    ['Customer VAT ID', 'Customer VAT ID: FR 47 823614905', { buyer_vat_id: 'FR47823614905' }],
+    ['USt-IdNr. des Leistungsempfängers', 'USt-IdNr. des Leistungsempfängers: ATU63918427', { buyer_vat_id: 'ATU63918427' }],
+    ['Reverse charge', 'Reverse charge: VAT to be accounted for by the recipient', { vat_note: 'Reverse charge: VAT to be accounted for by the recipient' }],
+    ['Steuerschuldnerschaft', 'Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)', { vat_note: 'Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)' }],
+    ['Credit note heading', 'CREDIT NOTE\nCredit note number: CN-7', { document_type: 'credit-note' }],
+    ['Gutschrift', 'Gutschrift', { document_type: 'credit-note' }],
     // invoice numbers
     ['Invoice number', 'Invoice number: INV-2026-0012', { invoice_number: 'INV-2026-0012' }],
     ['Invoice no.', 'Invoice no. 77', { invoice_number: '77' }],
@@ -209,6 +218,12 @@ describe('invoiceFields: labels', () => {
   ];
   it.each(cases)('%s', (_name, body, expected) => {
     expect(invoiceFields(`Vendor Ltd\n${body}`)).toMatchObject({ vendor: 'Vendor Ltd', ...expected });
+  });
+
+  it('a buyer VAT id is not the vendor\'s, and an invoice is not a credit note', () => {
+    const f = invoiceFields('Vendor Ltd\nVAT ID: DE123456789\nINVOICE\nCustomer VAT ID: FR47823614905');
+    expect(f).toMatchObject({ vendor_vat_id: 'DE123456789', buyer_vat_id: 'FR47823614905' });
+    expect(f.document_type).toBeUndefined();
   });
 
   it('fields on one line in columns: "Invoice no. 77    Date: 03.10.2026"', () => {

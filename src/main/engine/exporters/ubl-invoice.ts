@@ -1,10 +1,15 @@
-// One OCR-read invoice as a UBL 2.1 Invoice document (OASIS UBL 2.1, with the EN 16931
-// customization ID). The document holds what was read and nothing invented: a value that was not
-// read is left out where UBL allows it, computed from the other totals where they exist (and an
-// XML comment says so), and only where UBL requires an element that cannot be computed is a
-// placeholder written, again with a comment. Element order follows the UBL 2.1 schema sequences
-// exactly; test/unit/exporters/ubl-invoice.test.ts validates the output against a schema subset
-// that keeps those sequences (test/fixtures/ubl-2.1). Amounts are written with two decimals.
+// One OCR-read invoice as a UBL 2.1 document: an Invoice (380), or a CreditNote (381, amounts
+// positive) for a document headed as one or printed with negative totals. It is declared EN 16931
+// (urn:cen.eu:en16931:2017) only when every mandatory business term was read and its sums agree as
+// the CEN rules recompute them; otherwise the CustomizationID is left out and `missing` (also
+// written as notes, and listed in the export's en16931-report.csv) names each term it lacks. VAT
+// categories come from vat-breakdown.ts. The document holds what was read and nothing invented: a
+// value that was not read is left out where UBL allows it, computed from the other totals where they
+// exist (and an XML comment says so), and only where UBL requires an element that cannot be
+// computed is a placeholder written, again with a comment. Element order follows the UBL 2.1
+// schema sequences exactly: test/unit/exporters/ubl-invoice.test.ts validates against a schema
+// subset that keeps them (test/fixtures/ubl-2.1), and en16931-rules.test.ts runs CEN's published
+// EN 16931 rules (test/vendor/en16931). Amounts are written with two decimals.
 import type { Invoice } from '../../../shared/invoices/invoice';
 import { AMOUNT_SCALE, formatAmount, type InvoiceCheck } from '../../../shared/invoices/invoice';
 import { lineNet, roundToCent, vatBreakdown, type VatRow } from '../../../shared/invoices/vat-breakdown';
