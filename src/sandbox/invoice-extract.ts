@@ -19,6 +19,8 @@ export interface InvoiceLineItem {
   unit_price?: string;
   /** "578.00" */
   amount?: string;
+  /** The line's VAT rate, percent, when the table has a column for it. */
+  vat_rate?: number;
 }
 
 export interface InvoiceVatLine {
@@ -421,13 +423,15 @@ function atItem(line: string, next: string | undefined): { item: InvoiceLineItem
   return currency ? { item, currency, usedNext } : { item, usedNext };
 }
 
-type Role = 'description' | 'quantity' | 'unit_price' | 'amount';
+type Role = 'description' | 'quantity' | 'unit_price' | 'amount' | 'vat_rate';
 
 const HEADER_ROLES: Array<[Role, RegExp]> = [
   ['description', /^(?:description|item|items|article|product|service|services|details|beschreibung|bezeichnung|artikel|artikelbezeichnung|leistung|leistungsbeschreibung|produkt)$/iu],
   ['quantity', /^(?:qty\.?|quantity|units|hours|hrs\.?|pcs\.?|menge|anzahl|stunden|std\.?|stk\.?|stück)$/iu],
   ['unit_price', /^(?:unit\s*price|price|unit\s*cost|rate|price\s*per\s*unit|einzelpreis|e-preis|stückpreis|preis|ep)$/iu],
   ['amount', /^(?:amount|total|line\s*total|net\s*amount|net|betrag|gesamt|gesamtpreis|summe|netto|gp)$/iu],
+  // A line's own VAT rate, which attributes it to one rate of an invoice with several.
+  ['vat_rate', /^(?:(?:VAT|tax|USt\.?|MwSt\.?)\s*(?:%|rate)?|(?:USt|MwSt|Steuer)[\s.-]*satz)$/iu],
 ];
 
 const COLUMNS = /\s{2,}|\t/;
@@ -457,6 +461,10 @@ function tableRow(line: string, roles: Array<Role | null>): { item: InvoiceLineI
       const q = quantityOf(cell);
       if (q === null) return null;
       item.quantity = q;
+    } else if (role === 'vat_rate') {
+      const r = /^(\d{1,2}(?:[.,]\d{1,3})?)\s*%?$/.exec(cell);
+      if (!r) return null;
+      item.vat_rate = Number((r[1] ?? '').replace(',', '.'));
     } else if (role === 'unit_price' || role === 'amount') {
       const m = MONEY_ONLY.exec(cell);
       const money = m ? moneyOf(m, role === 'unit_price' ? 4 : 2) : null;

@@ -121,6 +121,43 @@ describe('EN 16931 (CEN UBL rules)', () => {
     ]);
   });
 
+  it('read by the sandbox: two rates with a VAT column pass; without it the lines cannot be attributed; a Gutschrift is a CreditNote', async () => {
+    const text = (heading: string, withRates: boolean): string =>
+      [
+        'Aldenmoor Office Supply GmbH',
+        'Lindenweg 14, 10115 Berlin, Deutschland',
+        'USt-IdNr.: DE284719365',
+        '',
+        heading,
+        'Rechnungsnummer: RE-2026-0200',
+        'Rechnungsdatum: 05.10.2026',
+        'Zahlbar bis: 19.10.2026',
+        'Rechnungsempfänger: Quillfield Consulting GmbH, Torstraße 5, 10119 Berlin, Deutschland',
+        '',
+        withRates ? 'Beschreibung           Menge   Einzelpreis   USt.   Betrag' : 'Beschreibung           Menge   Einzelpreis   Betrag',
+        withRates ? 'Bürostuhl              2       289,00        19 %   578,00 EUR' : 'Bürostuhl              2       289,00        578,00 EUR',
+        withRates ? 'Fachbuch Steuerrecht   1       49,90         7 %    49,90 EUR' : 'Fachbuch Steuerrecht   1       49,90         49,90 EUR',
+        '',
+        'Nettobetrag:  627,90 EUR',
+        'USt. 19 %:  109,82 EUR',
+        'USt. 7 %:  3,49 EUR',
+        'Gesamtbetrag:  741,21 EUR',
+      ].join('\n');
+    const read = (t: string): Invoice => readInvoice(invoiceFields(t)) as Invoice;
+    const attributed = ublDocument(read(text('RECHNUNG', true)), FALLBACK);
+    await expectPasses(attributed);
+    expect(attributed.xml).toContain('<cbc:TaxableAmount currencyID="EUR">578.00</cbc:TaxableAmount>');
+    expect(attributed.xml).toContain('<cbc:TaxableAmount currencyID="EUR">49.90</cbc:TaxableAmount>');
+
+    const unattributed = ublDocument(read(text('RECHNUNG', false)), FALLBACK);
+    expect(unattributed.en16931).toBe(false);
+    expect(unattributed.missing).toEqual(['BT-151 line VAT category: the document has 2 VAT rates (19 %, 7 %) and does not say which line item is charged which']);
+
+    const credit = ublDocument(read(text('GUTSCHRIFT', true)), FALLBACK);
+    await expectPasses(credit);
+    expect(credit.kind).toBe('CreditNote');
+  });
+
   it('a full German invoice: buyer as BT-44, category S on every line', async () => {
     const doc = ublDocument(BASE, FALLBACK);
     await expectPasses(doc);
