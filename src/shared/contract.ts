@@ -419,6 +419,8 @@ export const methods = {
       noFile: z.number().int(),
       problems: z.array(z.object({ item: z.string(), message: z.string() })),
       problemCount: z.number().int(),
+      /** OCR batches: how many UBL invoices declare EN 16931, and the report (a path) naming what the others lack. */
+      ubl: z.object({ declared: z.number().int(), notDeclared: z.number().int(), report: z.string() }).nullable().optional(),
     }),
   ),
   'jobs.list': m(
