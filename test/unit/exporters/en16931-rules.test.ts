@@ -219,6 +219,30 @@ describe('EN 16931 (CEN UBL rules)', () => {
     expect(doc.xml).toContain('<cbc:TaxExemptionReason>Steuerfrei nach § 4 Nr. 14 UStG</cbc:TaxExemptionReason>');
   });
 
+  it('outside the scope of VAT (O): no rate, no VAT ids, the reason given; the seller then needs another identifier', async () => {
+    const doc = ublDocument({ ...BASE, vat: [], gross: money(822), vatNote: 'Not subject to VAT: service performed outside the EU' }, FALLBACK);
+    expect(doc.missing).toEqual([
+      'BT-30 Seller legal registration identifier: outside the scope of VAT the seller VAT id may not be given (BR-O-02), and no other seller identifier was read (BR-CO-26)',
+    ]);
+    // What it lacks is exactly what the CEN rules find missing (BR-01: it does not declare EN 16931).
+    expect((await fatalRules(doc.xml)).filter((r) => r !== 'BR-01')).toEqual(['BR-CO-26']);
+    expect(doc.xml).toContain('<cbc:TaxExemptionReasonCode>VATEX-EU-O</cbc:TaxExemptionReasonCode>');
+    expect(doc.xml).toMatch(/<cac:ClassifiedTaxCategory>\s*<cbc:ID>O<\/cbc:ID>\s*<cac:TaxScheme>/);
+    expect(doc.xml).not.toContain('DE284719365');
+  });
+
+  it('an intra-community supply (K) names the delivery terms the document lacks', async () => {
+    const doc = ublDocument({ ...BASE, buyerVatId: 'FR47823614905', vat: [{ rate: 0, amount: 0 }], gross: money(822), vatNote: 'Innergemeinschaftliche Lieferung, steuerfrei nach § 4 Nr. 1b UStG' }, FALLBACK);
+    expect(doc.en16931).toBe(false);
+    expect(doc.missing).toEqual([
+      'BT-72 Actual delivery date: an intra-community supply needs the delivery date or the invoicing period (BR-IC-11)',
+      'BT-80 Deliver to country code: an intra-community supply needs it (BR-IC-12)',
+    ]);
+    expect(doc.xml).toContain('<cbc:TaxExemptionReasonCode>VATEX-EU-IC</cbc:TaxExemptionReasonCode>');
+    // What it lacks is exactly what the CEN rules find missing.
+    expect((await fatalRules(doc.xml)).filter((r) => r !== 'BR-01')).toEqual(['BR-IC-11', 'BR-IC-12']);
+  });
+
   it('two rates with the lines attributed: taxable amounts exact to the cent', async () => {
     const doc = ublDocument(
       {

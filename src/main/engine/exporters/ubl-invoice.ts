@@ -187,6 +187,8 @@ export function ublDocument(read: Invoice, fallback: UblFallback): UblDocument {
   const categories = new Set(rows.map((r) => r.category));
   const outside = categories.has('O');
   if (!outside && vatId === '' && rows.length > 0) lack('BT-31 Seller VAT identifier', `needed for VAT category ${[...categories].join(', ')} (BR-${[...categories][0] ?? 'S'}-02)`);
+  // BR-CO-26: the seller needs an identifier; outside the scope of VAT its VAT id may not be given (BR-O-02), and no other is read.
+  if (outside) lack('BT-30 Seller legal registration identifier', 'outside the scope of VAT the seller VAT id may not be given (BR-O-02), and no other seller identifier was read (BR-CO-26)');
   if ((categories.has('AE') || categories.has('K')) && buyerVatId === '') lack('BT-48 Buyer VAT identifier', 'needed for a reverse charge or an intra-community supply (BR-AE-02, BR-IC-02)');
   if (categories.has('K')) {
     lack('BT-72 Actual delivery date', 'an intra-community supply needs the delivery date or the invoicing period (BR-IC-11)');
