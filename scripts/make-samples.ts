@@ -290,7 +290,7 @@ export interface Invoice {
   dateStyle: 'iso' | 'dots' | 'slashes' | 'words';
   /** A printed due date (YYYY-MM-DD) with its label, or payment terms in days. */
   due: { label: string; date: string } | { days: number };
-  /** Label and the buyer's line ("Quillfield Consulting Ltd, 8 Wharf Lane, Bristol"). */
+  /** Label and the buyer's line ("Quillfield Consulting Ltd, 8 Wharf Lane, Bristol BS1 6HU, United Kingdom"). */
   buyerLabel: string;
   buyer: string;
   currency: 'EUR' | 'GBP' | 'NOK';
@@ -355,7 +355,7 @@ function formatDate(iso: string, style: Invoice['dateStyle']): string {
 }
 
 const WEEKS = Array.from({ length: 26 }, (_, i) => i + 27);
-const QUILLFIELD = 'Quillfield Consulting Ltd, 8 Wharf Lane, Bristol';
+const QUILLFIELD = 'Quillfield Consulting Ltd, 8 Wharf Lane, Bristol BS1 6HU, United Kingdom';
 
 export const INVOICES: Invoice[] = [
   {
@@ -372,7 +372,7 @@ export const INVOICES: Invoice[] = [
     dateStyle: 'dots',
     due: { label: 'Zahlbar bis', date: '2026-10-17' },
     buyerLabel: 'Rechnungsempfänger',
-    buyer: 'Quillfield Consulting GmbH, Torstraße 5, 10119 Berlin',
+    buyer: 'Quillfield Consulting GmbH, Torstraße 5, 10119 Berlin, Deutschland',
     currency: 'EUR',
     vatRate: 19,
     vatLabel: 'USt. {rate} %',
@@ -519,14 +519,34 @@ export function invoiceText(inv: Invoice): string {
     .replace(/\n{3,}/g, '\n\n');
 }
 
+/**
+ * An address the samples print as "street, postcode town, country" or "street, town postcode,
+ * country" (the UK's), as the sandbox answers it; the PNG's "Bristol" alone is no address.
+ */
+function addressFields(parts: string[]): Record<string, string> | null {
+  const [street, place, country] = parts.map((p) => p.trim());
+  if (street === undefined || place === undefined) return null;
+  const first = /^(\d{4,5}) (.+)$/.exec(place);
+  const last = /^(.+?) ([A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})$/.exec(place);
+  return {
+    street,
+    city: first?.[2] ?? last?.[1] ?? place,
+    ...(first || last ? { postal_code: first?.[1] ?? last?.[2] ?? '' } : {}),
+    ...(country !== undefined ? { country } : {}),
+  };
+}
+
 /** The fields the sandbox's OCR must answer for the invoice (A8). */
 export function expectedFields(inv: Invoice): Record<string, unknown> {
   const cents = (c: number) => (c / 100).toFixed(2);
   const gross = cents(printedGrossCents(inv));
+  const buyerAddress = addressFields(inv.buyer.split(',').slice(1));
   return {
     vendor: inv.vendor,
+    vendor_address: addressFields(inv.address.split(',')),
     vendor_vat_id: inv.vatId,
     buyer: inv.buyer.split(',')[0],
+    ...(buyerAddress ? { buyer_address: buyerAddress } : {}),
     invoice_number: inv.number,
     issue_date: inv.date,
     due_date: dueDateOf(inv),

@@ -33,12 +33,12 @@ export interface UblValidation {
   errors: string[];
 }
 
-export function mainSchemaPath(xsdDir: string): string {
+export function mainSchemaPath(xsdDir: string, root: 'Invoice' | 'CreditNote' = 'Invoice'): string {
   for (const candidate of MAIN_SCHEMA_CANDIDATES) {
-    const path = resolve(xsdDir, candidate);
+    const path = resolve(xsdDir, candidate.replace('Invoice', root));
     if (existsSync(path)) return path;
   }
-  throw new Error(`No UBL 2.1 Invoice schema in ${xsdDir} (looked for ${MAIN_SCHEMA_CANDIDATES.join(', ')})`);
+  throw new Error(`No UBL 2.1 ${root} schema in ${xsdDir} (looked for ${MAIN_SCHEMA_CANDIDATES.map((c) => c.replace('Invoice', root)).join(', ')})`);
 }
 
 /** The schema and every file it imports or includes (transitively), by local schemaLocation. */
@@ -61,7 +61,8 @@ async function schemaFiles(mainPath: string): Promise<Map<string, string>> {
 
 /** Validates one XML document against the UBL 2.1 Invoice schema in `xsdDir` (default: our subset). */
 export async function validateUbl(xml: string, xsdDir: string = SUBSET_XSD_DIR, fileName = 'invoice.xml'): Promise<UblValidation> {
-  const mainPath = mainSchemaPath(xsdDir);
+  // A credit note is checked against UBL's CreditNote schema, anything else against the Invoice's.
+  const mainPath = mainSchemaPath(xsdDir, /<(?:[\w.-]+:)?CreditNote[\s>]/.test(xml.slice(0, 2000)) ? 'CreditNote' : 'Invoice');
   const files = await schemaFiles(mainPath);
   // Paths in the in-memory file system keep the folder layout, so relative imports resolve.
   let common = dirname(mainPath);

@@ -9,6 +9,9 @@
 // start and every run of two or more spaces). No pattern nests unbounded repetitions, and lines are
 // cut at MAX_LINE characters, so the work is linear in the length of the text.
 
+import { zeroCategoryOf } from '../shared/invoices/vat-breakdown';
+import { countryCodeOf } from '../shared/invoices/vat-rates';
+
 export interface InvoiceLineItem {
   description: string;
   quantity?: number;
@@ -16,6 +19,8 @@ export interface InvoiceLineItem {
   unit_price?: string;
   /** "578.00" */
   amount?: string;
+  /** The line's VAT rate, percent, when the table has a column for it. */
+  vat_rate?: number;
 }
 
 export interface InvoiceVatLine {
@@ -25,13 +30,29 @@ export interface InvoiceVatLine {
   amount: string;
 }
 
+export interface InvoiceAddressFields {
+  street?: string;
+  city?: string;
+  postal_code?: string;
+  /** As printed: "United Kingdom", "Deutschland". */
+  country?: string;
+}
+
 export interface InvoiceFields {
+  /** 'credit-note' when the document is headed "Credit note" / "Gutschrift" (absent for an invoice). */
+  document_type?: 'credit-note';
   /** The first non-empty line. */
   vendor?: string;
+  /** The vendor's address: the line under its name, when it reads as one. */
+  vendor_address?: InvoiceAddressFields;
   /** "DE123456789", "GB123456789", "NO923456789MVA": as printed, spaces, dots and dashes removed, upper case. */
   vendor_vat_id?: string;
   /** The name after "Bill to:" / "Rechnungsempfänger:" / "Kunde:": up to the first comma. */
   buyer?: string;
+  /** The rest of the buyer's lines after its name. */
+  buyer_address?: InvoiceAddressFields;
+  /** After "Customer VAT ID:" / "USt-IdNr. des Leistungsempfängers:". */
+  buyer_vat_id?: string;
   invoice_number?: string;
   /** YYYY-MM-DD */
   issue_date?: string;
@@ -44,6 +65,8 @@ export interface InvoiceFields {
   net?: string;
   vat?: InvoiceVatLine[];
   gross?: string;
+  /** The line saying why no VAT is charged ("Reverse charge: ...", "Steuerfrei nach § 4 Nr. 14 UStG"). */
+  vat_note?: string;
   /** The earlier shape's names: the same as issue_date and gross. */
   invoice_date?: string;
   total?: string;
@@ -94,6 +117,46 @@ const BUYER_LABEL = new RegExp(
   String.raw`(?:Bill(?:ed)?\s*to|Invoice\s*to|Sold\s*to|Customer|Client|Rechnungsempfänger|Rechnungsadresse|Empfänger|Kunde)\s*(?::\s*|$)`,
   'iuy',
 );
+const BUYER_VAT_ID_LABEL = sticky(
+  [
+    String.raw`(?:Customer|Buyer|Client|Your)(?:'s)?\s*VAT\s*(?:ID|Reg(?:istration)?\.?\s*No\.?|number|no\.?)`,
+    String.raw`USt\.?[\s-]*Id(?:ent)?\.?[\s-]*(?:Nr\.?)?\s*(?:des|der)\s*(?:Kunden|Leistungsempfängers|Empfängers)`,
+    String.raw`Kunden[\s-]*USt\.?[\s-]*Id(?:ent)?\.?[\s-]*(?:Nr\.?)?`,
+  ].join('|'),
+);
+/** A heading that makes the document a credit note. */
+const CREDIT_NOTE_HEADING = /^(?:credit\s*note|gutschrift|rechnungskorrektur|stornorechnung|avoir)(?![\p{L}])/iu;
+/** "10115 Berlin", "5003 Bergen", "F-69002 Lyon"; "Leeds LS2 7EE" (a UK postcode after the town). */
+const POSTCODE_FIRST = /^(?:[A-Z]{1,2}-)?(\d{4,5}(?:-\d{3,4})?)\s+(\p{L}[\p{L} .'-]*)$/u;
+const POSTCODE_LAST = /^(\p{L}[\p{L} .'-]*?)\s+([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})$/u;
+
+/** "8 Wharf Lane", "Bristol BS1 6HU", "United Kingdom" -> the address; null when the parts read as none. */
+function addressOf(parts: readonly string[]): InvoiceAddressFields | null {
+  const rest = parts.map((p) => p.trim()).filter((p) => p !== '');
+  const out: InvoiceAddressFields = {};
+  const last = rest[rest.length - 1];
+  if (last !== undefined && countryCodeOf(last) !== null && rest.length > 1) {
+    out.country = last;
+    rest.pop();
+  }
+  for (const p of rest) {
+    const first = POSTCODE_FIRST.exec(p);
+    const after = first ? null : POSTCODE_LAST.exec(p);
+    if (first && out.postal_code === undefined) {
+      out.postal_code = first[1] ?? '';
+      out.city = first[2]?.trim() ?? '';
+    } else if (after && out.postal_code === undefined) {
+      out.city = after[1]?.trim() ?? '';
+      out.postal_code = (after[2] ?? '').replace(/\s+/g, ' ');
+    } else if (out.street === undefined && /\d/.test(p)) out.street = p;
+    else if (out.city === undefined) out.city = p;
+  }
+  if (out.street === undefined && out.postal_code === undefined && out.country === undefined) return null;
+  // The documented order, whatever order the parts came in.
+  const keys = ['street', 'city', 'postal_code', 'country'] as const;
+  return Object.fromEntries(keys.filter((k) => out[k] !== undefined).map((k) => [k, out[k]])) as InvoiceAddressFields;
+}
+
 const NUMBER_LABEL = sticky(
   [String.raw`Invoice\s*(?:number|num\.?|no\.?|nr\.?|#)`, String.raw`Inv\.?\s*(?:no\.?|#)`, String.raw`Rechnungs[\s-]*(?:nummer|nr\.?)`, String.raw`Rechnung\s*(?:Nr\.?|Nummer|#)`].join('|'),
 );
@@ -360,13 +423,15 @@ function atItem(line: string, next: string | undefined): { item: InvoiceLineItem
   return currency ? { item, currency, usedNext } : { item, usedNext };
 }
 
-type Role = 'description' | 'quantity' | 'unit_price' | 'amount';
+type Role = 'description' | 'quantity' | 'unit_price' | 'amount' | 'vat_rate';
 
 const HEADER_ROLES: Array<[Role, RegExp]> = [
   ['description', /^(?:description|item|items|article|product|service|services|details|beschreibung|bezeichnung|artikel|artikelbezeichnung|leistung|leistungsbeschreibung|produkt)$/iu],
   ['quantity', /^(?:qty\.?|quantity|units|hours|hrs\.?|pcs\.?|menge|anzahl|stunden|std\.?|stk\.?|stück)$/iu],
   ['unit_price', /^(?:unit\s*price|price|unit\s*cost|rate|price\s*per\s*unit|einzelpreis|e-preis|stückpreis|preis|ep)$/iu],
   ['amount', /^(?:amount|total|line\s*total|net\s*amount|net|betrag|gesamt|gesamtpreis|summe|netto|gp)$/iu],
+  // A line's own VAT rate, which attributes it to one rate of an invoice with several.
+  ['vat_rate', /^(?:(?:VAT|tax|USt\.?|MwSt\.?)\s*(?:%|rate)?|(?:USt|MwSt|Steuer)[\s.-]*satz)$/iu],
 ];
 
 const COLUMNS = /\s{2,}|\t/;
@@ -396,6 +461,10 @@ function tableRow(line: string, roles: Array<Role | null>): { item: InvoiceLineI
       const q = quantityOf(cell);
       if (q === null) return null;
       item.quantity = q;
+    } else if (role === 'vat_rate') {
+      const r = /^(\d{1,2}(?:[.,]\d{1,3})?)\s*%?$/.exec(cell);
+      if (!r) return null;
+      item.vat_rate = Number((r[1] ?? '').replace(',', '.'));
     } else if (role === 'unit_price' || role === 'amount') {
       const m = MONEY_ONLY.exec(cell);
       const money = m ? moneyOf(m, role === 'unit_price' ? 4 : 2) : null;
@@ -448,11 +517,19 @@ class Reader {
 
   read(): InvoiceFields {
     const out = this.out;
-    const first = this.lines.find((l) => l !== '');
-    if (first !== undefined) out.vendor = first;
+    const firstAt = this.lines.findIndex((l) => l !== '');
+    const first = this.lines[firstAt];
+    if (first !== undefined) {
+      out.vendor = first;
+      const under = this.lines[firstAt + 1] ?? '';
+      const address = under.includes(',') ? addressOf(under.split(',')) : null;
+      if (address && (address.postal_code !== undefined || address.country !== undefined)) out.vendor_address = address;
+    }
     for (let i = 0; i < this.lines.length; i++) {
       const line = this.lines[i] ?? '';
       if (line === '') continue;
+      if (out.document_type === undefined && CREDIT_NOTE_HEADING.test(line)) out.document_type = 'credit-note';
+      if (out.vat_note === undefined && zeroCategoryOf(line) !== null) out.vat_note = line.slice(0, 200);
       const header = tableHeader(line);
       if (header) {
         this.table = header;
@@ -492,7 +569,7 @@ class Reader {
     if (this.vat.length > 0) out.vat = this.vat;
     if (this.gross) out.gross = out.total = this.gross.amount;
     // The fields in the documented order, whatever order they were found in.
-    const order: Array<keyof InvoiceFields> = ['vendor', 'vendor_vat_id', 'buyer', 'invoice_number', 'issue_date', 'due_date', 'currency', 'line_items', 'net', 'vat', 'gross', 'invoice_date', 'total'];
+    const order: Array<keyof InvoiceFields> = ['document_type', 'vendor', 'vendor_address', 'vendor_vat_id', 'buyer', 'buyer_address', 'buyer_vat_id', 'invoice_number', 'issue_date', 'due_date', 'currency', 'line_items', 'net', 'vat', 'gross', 'vat_note', 'invoice_date', 'total'];
     return Object.fromEntries(order.filter((k) => out[k] !== undefined).map((k) => [k, out[k]])) as InvoiceFields;
   }
 
@@ -524,7 +601,15 @@ class Reader {
   private readLabelAt(i: number, line: string, pos: number): boolean {
     const out = this.out;
     const column = (s: string) => s.split(COLUMNS)[0]?.trim() ?? '';
-    let m = this.match(VAT_ID_LABEL, line, pos);
+    let m = this.match(BUYER_VAT_ID_LABEL, line, pos);
+    if (m) {
+      const id = vatIdAt(column(this.valueAfter(i, line, BUYER_VAT_ID_LABEL.lastIndex).text));
+      if (id) {
+        out.buyer_vat_id ??= id;
+        return true;
+      }
+    }
+    m = this.match(VAT_ID_LABEL, line, pos);
     if (m) {
       const id = vatIdAt(column(this.valueAfter(i, line, VAT_ID_LABEL.lastIndex).text));
       if (id) {
@@ -559,8 +644,13 @@ class Reader {
     }
     m = this.match(BUYER_LABEL, line, pos);
     if (m) {
-      const name = column(this.valueAfter(i, line, BUYER_LABEL.lastIndex).text).split(',')[0]?.trim() ?? '';
+      const parts = column(this.valueAfter(i, line, BUYER_LABEL.lastIndex).text).split(',');
+      const name = parts[0]?.trim() ?? '';
       if (/\p{L}/u.test(name)) {
+        if (out.buyer === undefined) {
+          const address = addressOf(parts.slice(1));
+          if (address) out.buyer_address = address;
+        }
         out.buyer ??= name;
         return true;
       }

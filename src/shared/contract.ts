@@ -281,7 +281,7 @@ export const CompareRequest = z
   .refine((r) => new Set(r.tiers).size === r.tiers.length, { message: 'each tier once', path: ['tiers'] });
 
 /** invoices, line-items: OCR batches only (one row per invoice with its checks, one per line item). */
-export const ExportFormat = z.enum(['csv', 'json', 'txt', 'invoices', 'line-items']);
+export const ExportFormat = z.enum(['csv', 'json', 'txt', 'invoices', 'line-items', 'xlsx']);
 
 export const AppInfo = z.object({
   version: z.string(),
@@ -411,6 +411,8 @@ export const methods = {
       noFile: z.number().int(),
       problems: z.array(z.object({ item: z.string(), message: z.string() })),
       problemCount: z.number().int(),
+      /** OCR batches: how many UBL invoices declare EN 16931, and the report (a path) naming what the others lack. */
+      ubl: z.object({ declared: z.number().int(), notDeclared: z.number().int(), report: z.string() }).nullable().optional(),
     }),
   ),
   'jobs.list': m(

@@ -17,8 +17,15 @@ const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
  */
 export function csvField(v: string | number | null): string {
   if (v === null) return '';
-  // Cells hold outside text (an API's words, a file's name): its control characters made inert.
-  let s = escapeControls(String(v));
-  if (typeof v === 'string' && FORMULA_START.test(s) && !PLAIN_NUMBER.test(s)) s = `'${s}`;
+  const s = typeof v === 'string' ? spreadsheetText(v) : escapeControls(String(v));
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * Outside text as a spreadsheet cell shows it, CSV or XLSX alike: control characters made inert,
+ * and a text a spreadsheet would run as a formula prefixed with ' (the rule of csvField).
+ */
+export function spreadsheetText(v: string): string {
+  const s = escapeControls(v);
+  return FORMULA_START.test(s) && !PLAIN_NUMBER.test(s) ? `'${s}` : s;
 }

@@ -86,7 +86,7 @@ describe('batchdesk export --format files', () => {
     expect(noOut.stderr).toContain('needs --out DIR');
     const badFormat = await runCli(['export', id, '--format', 'zip', '--out', out, ...d.args]);
     expect(badFormat.code).toBe(2);
-    expect(badFormat.stderr).toContain('--format must be csv, json, txt, invoices, line-items, files, srt, vtt or ubl');
+    expect(badFormat.stderr).toContain('--format must be csv, json, txt, invoices, line-items, xlsx, files, srt, vtt or ubl');
 
     // --out naming a file, not a folder: refused before anything is written.
     const csv = join(dir.path, 'one.csv');

@@ -81,6 +81,7 @@ describe('invoice checks', () => {
     const written = await h.engine.exportFiles(run.id, ubl, 'ubl');
     expect(written.written).toBe(4);
     expect((await readdir(ubl)).sort()).toEqual([
+      'en16931-report.csv',
       'invoice-aldenmoor-INV-2026-0012.xml',
       'invoice-copperfinch-INV-2026-0047.xml',
       'invoice-halvorsen-INV-2026-0103.xml',
@@ -89,8 +90,19 @@ describe('invoice checks', () => {
     expect(await readFile(join(ubl, 'invoice-aldenmoor-INV-2026-0012.xml'), 'utf8')).toContain('<cbc:ID>INV-2026-0012</cbc:ID>');
     // An invoice that needs review says so where the bookkeeper reads.
     expect(await readFile(join(ubl, 'invoice-marlowe-INV-2026-0088.xml'), 'utf8')).toMatch(/<cbc:Note>NEEDS REVIEW: 1 of Batchdesk(&apos;|')s checks failed\. Do not book or pay before checking\.<\/cbc:Note>\s*<cbc:Note>net_plus_vat: /);
+    // The export report: the three complete invoices are EN 16931; the PNG, which prints no buyer
+    // country and a total 10.00 off, is not declared, and says why (test/unit/exporters/en16931-rules.test.ts
+    // runs the CEN rules on the same readings).
+    expect(written.ubl).toEqual({ declared: 3, notDeclared: 1, report: join(ubl, 'en16931-report.csv') });
+    const report = await readFile(join(ubl, 'en16931-report.csv'), 'utf8');
+    expect(report.startsWith('\uFEFFitem,file,en16931,missing_business_terms\r\n')).toBe(true);
+    expect(report).toContain('invoice-aldenmoor-INV-2026-0012.xml,yes,\r\n');
+    expect(report).toMatch(/invoice-marlowe-INV-2026-0088\.xml,no,"?BT-55 Buyer country code: the buyer address read names no country; BR-CO-15: net 641\.00 \+ VAT 128\.20 is not the total printed, 779\.20/);
+    for (const name of ['invoice-aldenmoor-INV-2026-0012.xml', 'invoice-copperfinch-INV-2026-0047.xml', 'invoice-halvorsen-INV-2026-0103.xml']) {
+      expect(await readFile(join(ubl, name), 'utf8'), name).toContain('<cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>');
+    }
     // Each validates against the UBL 2.1 schema (test/fixtures/ubl-2.1, libxml2).
-    for (const name of await readdir(ubl)) {
+    for (const name of (await readdir(ubl)).filter((n) => n.endsWith('.xml'))) {
       const v = await validateUbl(await readFile(join(ubl, name), 'utf8'));
       expect({ name, ...v }).toEqual({ name, valid: true, errors: [] });
     }

@@ -37,7 +37,7 @@ describe('team: export and report --store', () => {
     const r = await runCli(['export', id.slice(0, 8), '--format', 'csv', '--out', out, ...elsewhere], env);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`Wrote ${ROWS} item(s) of ${id} (the shared store postgresql://`);
-    const rows = parse(readFileSync(out, 'utf8'), { columns: true }) as Record<string, string>[];
+    const rows = parse(readFileSync(out, 'utf8'), { columns: true, bom: true }) as Record<string, string>[];
     expect(rows).toHaveLength(ROWS);
     expect(rows.map((row) => Number(row.item))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
     expect(rows.every((row) => row.state === 'succeeded' && row.message_id !== '')).toBe(true);

@@ -77,14 +77,17 @@ describe('team: invoice checks', () => {
     const out = join(dir.path, 'invoices.csv');
     const r = await runCli(['export', first, '--format', 'invoices', '--out', out, ...elsewhere], env);
     expect(r.code, r.stderr).toBe(0);
-    const rows = parse(readFileSync(out, 'utf8'), { columns: true }) as Record<string, string>[];
+    const rows = parse(readFileSync(out, 'utf8'), { columns: true, bom: true }) as Record<string, string>[];
     expect(rows).toHaveLength(4);
     expect(rows.find((row) => row.source?.endsWith(MARLOWE))).toMatchObject({ needs_review: 'yes', failed_checks: 'net_plus_vat', check_net_plus_vat: 'failed' });
     expect(rows.find((row) => row.source?.endsWith(ALDENMOOR))).toMatchObject({ needs_review: 'yes', failed_checks: 'duplicate' });
     expect(rows.filter((row) => row.needs_review === 'no')).toHaveLength(2);
     const ubl = join(dir.path, 'ubl');
-    expect((await runCli(['export', first, '--format', 'ubl', '--out', ubl, ...elsewhere], env)).code).toBe(0);
-    expect(readdirSync(ubl)).toHaveLength(4);
+    const exported = await runCli(['export', first, '--format', 'ubl', '--out', ubl, ...elsewhere], env);
+    expect(exported.code).toBe(0);
+    // Four invoices and the EN 16931 report: the PNG prints no buyer country, so it cannot declare it.
+    expect(readdirSync(ubl).sort()).toEqual(['en16931-report.csv', 'invoice-aldenmoor-INV-2026-0012.xml', 'invoice-copperfinch-INV-2026-0047.xml', 'invoice-halvorsen-INV-2026-0103.xml', 'invoice-marlowe-INV-2026-0088.xml']);
+    expect(exported.stdout).toContain('UBL: 3 invoice(s) pass EN 16931 and declare it; 1 could not');
     expect(readFileSync(join(ubl, 'invoice-marlowe-INV-2026-0088.xml'), 'utf8')).toContain('NEEDS REVIEW');
   }, 120_000);
 });

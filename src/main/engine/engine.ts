@@ -54,7 +54,7 @@ import type { PgQueueStore } from './store/pg/pg-queue-store';
 import { outputsDirOf } from './output-names';
 import { jobDetail, jobInputFile, jobNeighbours, jobPage, type JobPageQuery } from './read-models/job-views';
 import { costReport } from './read-models/cost-report';
-import { exportBatch, localPages, type ExportFormat } from './exporters/export-batch';
+import { exportBatch, localPages, type ExportFormat, type ExportOptions } from './exporters/export-batch';
 import { localResults } from './read-models/job-results';
 import { keyCheckOf, type KeyCheck } from './secrets/key-check';
 import { exportFiles, type FilesExport } from './exporters/export-files';
@@ -502,10 +502,10 @@ export class Engine {
   }
 
   /** Writes a batch's results to `outPath` (CSV, JSON or TXT, streamed); returns the item count. */
-  async exportBatch(id: string, format: ExportFormat, outPath: string, replace = false): Promise<number> {
+  async exportBatch(id: string, format: ExportFormat, outPath: string, replace = false, options: ExportOptions = {}): Promise<number> {
     const batch = this.batches.get(id);
     if (!batch) throw new NotFoundError(`No batch "${id}".`);
-    return exportBatch(localPages(this.db, id), batch.capability, format, outPath, replace);
+    return exportBatch(localPages(this.db, id), batch.capability, format, outPath, replace, options);
   }
 
   /**

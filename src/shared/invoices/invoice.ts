@@ -13,6 +13,8 @@ export const InvoiceLine = z.object({
   unitPrice: z.number().int().nullable(),
   /** The line's amount (net), 1/10,000 of the currency unit. */
   amount: z.number().int().nullable(),
+  /** The VAT rate (percent) the document gives this line, when it says; absent or null when it does not. */
+  vatRate: z.number().nonnegative().nullable().optional(),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLine>;
 
@@ -24,6 +26,17 @@ export const VatLine = z.object({
 });
 export type VatLine = z.infer<typeof VatLine>;
 
+/** A postal address as the document prints it; each part null when not read. */
+export const InvoiceAddress = z.object({
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  /** ISO 3166-1 alpha-2, from a printed country name or code. */
+  country: z.string().nullable(),
+});
+export type InvoiceAddress = z.infer<typeof InvoiceAddress>;
+
+// The fields after `gross` are optional: results stored by earlier versions lack them.
 export const Invoice = z.object({
   vendor: z.string().nullable(),
   vendorVatId: z.string().nullable(),
@@ -41,6 +54,13 @@ export const Invoice = z.object({
   net: z.number().int().nullable(),
   vat: z.array(VatLine),
   gross: z.number().int().nullable(),
+  /** 'credit-note' when the document is headed as one ("Credit note", "Gutschrift"). */
+  documentType: z.enum(['invoice', 'credit-note']).nullable().optional(),
+  buyerVatId: z.string().nullable().optional(),
+  buyerAddress: InvoiceAddress.nullable().optional(),
+  sellerAddress: InvoiceAddress.nullable().optional(),
+  /** The document's own words on why no VAT (or not the usual VAT) is charged: "Reverse charge", "steuerfrei nach § 4 Nr. 14 UStG". */
+  vatNote: z.string().nullable().optional(),
 });
 export type Invoice = z.infer<typeof Invoice>;
 

@@ -3,8 +3,8 @@
 // ISO or day-first. What cannot be read is null, never guessed. Fields of the earlier shape
 // (invoice_date, total) stand in for issue_date and gross.
 import { z } from 'zod';
-import { parseAmount, type Invoice, type InvoiceLine, type VatLine } from './invoice';
-import { countryOfVatId } from './vat-rates';
+import { parseAmount, type Invoice, type InvoiceAddress, type InvoiceLine, type VatLine } from './invoice';
+import { countryCodeOf, countryOfVatId } from './vat-rates';
 
 const Fields = z.record(z.string(), z.unknown());
 
@@ -72,6 +72,7 @@ function lines(v: unknown): InvoiceLine[] {
       quantity: quantity(f.quantity),
       unitPrice: apiAmount(f.unit_price),
       amount: apiAmount(f.amount),
+      ...(f.vat_rate !== undefined ? { vatRate: rate(f.vat_rate) } : {}),
     });
   }
   return out;
@@ -95,6 +96,25 @@ function vatLines(f: Record<string, unknown>): VatLine[] {
   return out;
 }
 
+/** An address object ({street, city, postal_code, country}); null when it holds none of them. */
+function address(v: unknown): InvoiceAddress | null {
+  const a = Fields.safeParse(v);
+  if (!a.success) return null;
+  const country = text(a.data.country);
+  const out: InvoiceAddress = {
+    street: text(a.data.street),
+    city: text(a.data.city),
+    postalCode: text(a.data.postal_code ?? a.data.postcode),
+    country: country === null ? null : countryCodeOf(country),
+  };
+  return Object.values(out).every((x) => x === null) ? null : out;
+}
+
+function documentType(v: unknown): 'invoice' | 'credit-note' | null {
+  const t = text(v)?.toLowerCase().replace(/[\s_]+/g, '-');
+  return t === 'credit-note' || t === 'creditnote' ? 'credit-note' : t === 'invoice' ? 'invoice' : null;
+}
+
 /** The invoice in an OCR answer's fields, or null when they hold nothing an invoice has. */
 export function readInvoice(raw: unknown): Invoice | null {
   const parsed = Fields.safeParse(raw);
@@ -114,6 +134,11 @@ export function readInvoice(raw: unknown): Invoice | null {
     net: apiAmount(f.net),
     vat: vatLines(f),
     gross: apiAmount(f.gross ?? f.total),
+    documentType: documentType(f.document_type),
+    buyerVatId: text(f.buyer_vat_id)?.toUpperCase().replace(/\s+/g, '') ?? null,
+    buyerAddress: address(f.buyer_address),
+    sellerAddress: address(f.vendor_address),
+    vatNote: text(f.vat_note),
   };
   const empty = inv.vendor === null && inv.invoiceNumber === null && inv.issueDate === null && inv.gross === null && inv.net === null && inv.lines.length === 0;
   return empty ? null : inv;

@@ -108,3 +108,25 @@ export function countryOfVatId(vatId: string | null): string | null {
   if (prefix === 'XI') return 'GB';
   return RATES[prefix] ? prefix : null;
 }
+
+/** Country names as invoices print them (English, German, own language) -> ISO 3166-1 alpha-2. */
+const COUNTRY_WORDS: Record<string, string> = {
+  austria: 'AT', österreich: 'AT', belgium: 'BE', belgien: 'BE', belgique: 'BE', bulgaria: 'BG', cyprus: 'CY', czechia: 'CZ', 'czech republic': 'CZ',
+  germany: 'DE', deutschland: 'DE', denmark: 'DK', dänemark: 'DK', danmark: 'DK', estonia: 'EE', spain: 'ES', spanien: 'ES', españa: 'ES',
+  finland: 'FI', finnland: 'FI', suomi: 'FI', france: 'FR', frankreich: 'FR', greece: 'GR', griechenland: 'GR', croatia: 'HR', hungary: 'HU',
+  ireland: 'IE', irland: 'IE', italy: 'IT', italien: 'IT', italia: 'IT', lithuania: 'LT', luxembourg: 'LU', luxemburg: 'LU', latvia: 'LV',
+  malta: 'MT', netherlands: 'NL', 'the netherlands': 'NL', niederlande: 'NL', nederland: 'NL', poland: 'PL', polen: 'PL', polska: 'PL',
+  portugal: 'PT', romania: 'RO', rumänien: 'RO', sweden: 'SE', schweden: 'SE', sverige: 'SE', slovenia: 'SI', slovakia: 'SK',
+  'united kingdom': 'GB', uk: 'GB', 'great britain': 'GB', england: 'GB', scotland: 'GB', wales: 'GB', 'vereinigtes königreich': 'GB', großbritannien: 'GB',
+  norway: 'NO', norwegen: 'NO', norge: 'NO', switzerland: 'CH', schweiz: 'CH', suisse: 'CH', svizzera: 'CH',
+};
+
+/** ISO 3166-1 alpha-2 of a printed country ("Germany", "Österreich", "DE"); null when not a country Batchdesk knows. */
+export function countryCodeOf(printed: string): string | null {
+  const t = printed.trim().toLowerCase().replace(/\.$/, '');
+  if (/^[a-z]{2}$/.test(t)) {
+    const code = t.toUpperCase();
+    return code === 'EL' ? 'GR' : RATES[code] || code === 'GB' ? code : null;
+  }
+  return COUNTRY_WORDS[t] ?? null;
+}

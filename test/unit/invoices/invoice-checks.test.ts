@@ -191,3 +191,31 @@ describe('edge cases found in review', () => {
     expect(outcome(good({ vendor: '...' })).duplicate).toBeNull();
   });
 });
+
+describe('readInvoice: what EN 16931 needs beyond the checks', () => {
+  it('reads addresses (country names as ISO codes), the buyer VAT id, a credit note and per-line rates', () => {
+    const inv = readInvoice({
+      document_type: 'credit-note',
+      vendor: 'Aldenmoor GmbH',
+      vendor_address: { street: 'Lindenweg 14', city: 'Berlin', postal_code: '10115', country: 'Deutschland' },
+      buyer: 'Quillfield Ltd',
+      buyer_address: { street: '8 Wharf Lane', city: 'Bristol', postal_code: 'BS1 6HU', country: 'United Kingdom' },
+      buyer_vat_id: 'gb 318 4472 06',
+      vat_note: 'Reverse charge',
+      line_items: [{ description: 'A', amount: '10.00', vat_rate: '19 %' }, { description: 'B', amount: '5.00' }],
+    });
+    expect(inv).toMatchObject({
+      documentType: 'credit-note',
+      sellerAddress: { street: 'Lindenweg 14', city: 'Berlin', postalCode: '10115', country: 'DE' },
+      buyerAddress: { street: '8 Wharf Lane', city: 'Bristol', postalCode: 'BS1 6HU', country: 'GB' },
+      buyerVatId: 'GB318447206',
+      vatNote: 'Reverse charge',
+    });
+    expect(inv?.lines.map((l) => l.vatRate)).toEqual([19, undefined]);
+  });
+
+  it('an answer without them reads as before: null, never guessed', () => {
+    expect(readInvoice({ vendor: 'X', gross: '1.00', buyer_address: { country: 'Atlantis' } })).toMatchObject({ documentType: null, buyerVatId: null, buyerAddress: null, vatNote: null });
+  });
+});
+

@@ -32,8 +32,10 @@ describe('invoiceFields: the sample invoices', () => {
   it('aldenmoor: German labels, German number format, USt. 19 %', () => {
     const expected = {
       vendor: 'Aldenmoor Office Supply GmbH',
+      vendor_address: { street: 'Lindenweg 14', city: 'Berlin', postal_code: '10115', country: 'Deutschland' },
       vendor_vat_id: 'DE284719365',
       buyer: 'Quillfield Consulting GmbH',
+      buyer_address: { street: 'Torstraße 5', city: 'Berlin', postal_code: '10119', country: 'Deutschland' },
       invoice_number: 'INV-2026-0012',
       issue_date: '2026-10-03',
       due_date: '2026-10-17',
@@ -57,8 +59,10 @@ describe('invoiceFields: the sample invoices', () => {
   it('copperfinch: UK, VAT Reg No with spaces, dates in words, VAT 20%', () => {
     const expected = {
       vendor: 'Copperfinch Catering Ltd',
+      vendor_address: { street: '22 Mill Street', city: 'Leeds', postal_code: 'LS2 7EE', country: 'United Kingdom' },
       vendor_vat_id: 'GB318447206',
       buyer: 'Quillfield Consulting Ltd',
+      buyer_address: { street: '8 Wharf Lane', city: 'Bristol', postal_code: 'BS1 6HU', country: 'United Kingdom' },
       invoice_number: 'INV-2026-0047',
       issue_date: '2026-10-07',
       due_date: '2026-10-21',
@@ -84,8 +88,10 @@ describe('invoiceFields: the sample invoices', () => {
       const { line_items: items, ...rest } = f;
       expect(rest).toEqual({
         vendor: 'Halvorsen Freight & Storage AS',
+        vendor_address: { street: 'Kaigata 3', city: 'Bergen', postal_code: '5003', country: 'Norway' },
         vendor_vat_id: 'NO981442503MVA',
         buyer: 'Quillfield Consulting Ltd',
+        buyer_address: { street: '8 Wharf Lane', city: 'Bristol', postal_code: 'BS1 6HU', country: 'United Kingdom' },
         invoice_number: 'INV-2026-0103',
         issue_date: '2026-10-15',
         due_date: '2026-11-14',
@@ -113,6 +119,7 @@ describe('invoiceFields: the sample invoices', () => {
   it('marlowe (PNG): VAT 20%, and a printed total 10.00 more than net + VAT, answered as printed', () => {
     const expected = {
       vendor: 'Marlowe Print & Sign Ltd',
+      vendor_address: { street: '5 Tannery Yard', city: 'Norwich', postal_code: 'NR3 1AU', country: 'United Kingdom' },
       vendor_vat_id: 'GB562884130',
       buyer: 'Quillfield Consulting Ltd',
       invoice_number: 'INV-2026-0088',
@@ -160,6 +167,15 @@ describe('invoiceFields: labels', () => {
     ['Bill to, name below', 'Bill to:\nQuillfield Consulting Ltd, 8 Wharf Lane\nBristol', { buyer: 'Quillfield Consulting Ltd' }],
     ['Rechnungsempfänger', 'Rechnungsempfänger: Müller & Söhne KG, Hauptstr. 1', { buyer: 'Müller & Söhne KG' }],
     ['Kunde', 'Kunde: Hansen GmbH', { buyer: 'Hansen GmbH' }],
+    // buyer addresses, VAT ids; what the document says about VAT; credit notes
+    ['Bill to, UK address', 'Bill to: Quillfield Consulting Ltd, 8 Wharf Lane, Bristol BS1 6HU, United Kingdom', { buyer_address: { street: '8 Wharf Lane', city: 'Bristol', postal_code: 'BS1 6HU', country: 'United Kingdom' } }],
+    ['Rechnungsempfänger, Anschrift', 'Rechnungsempfänger: Hansen GmbH, Torstraße 5, 10119 Berlin, Deutschland', { buyer_address: { street: 'Torstraße 5', city: 'Berlin', postal_code: '10119', country: 'Deutschland' } }],
+    ['Customer VAT ID', 'Customer VAT ID: FR 47 823614905', { buyer_vat_id: 'FR47823614905' }],
+    ['USt-IdNr. des Leistungsempfängers', 'USt-IdNr. des Leistungsempfängers: ATU63918427', { buyer_vat_id: 'ATU63918427' }],
+    ['Reverse charge', 'Reverse charge: VAT to be accounted for by the recipient', { vat_note: 'Reverse charge: VAT to be accounted for by the recipient' }],
+    ['Steuerschuldnerschaft', 'Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)', { vat_note: 'Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)' }],
+    ['Credit note heading', 'CREDIT NOTE\nCredit note number: CN-7', { document_type: 'credit-note' }],
+    ['Gutschrift', 'Gutschrift', { document_type: 'credit-note' }],
     // invoice numbers
     ['Invoice number', 'Invoice number: INV-2026-0012', { invoice_number: 'INV-2026-0012' }],
     ['Invoice no.', 'Invoice no. 77', { invoice_number: '77' }],
@@ -202,6 +218,12 @@ describe('invoiceFields: labels', () => {
   ];
   it.each(cases)('%s', (_name, body, expected) => {
     expect(invoiceFields(`Vendor Ltd\n${body}`)).toMatchObject({ vendor: 'Vendor Ltd', ...expected });
+  });
+
+  it('a buyer VAT id is not the vendor\'s, and an invoice is not a credit note', () => {
+    const f = invoiceFields('Vendor Ltd\nVAT ID: DE123456789\nINVOICE\nCustomer VAT ID: FR47823614905');
+    expect(f).toMatchObject({ vendor_vat_id: 'DE123456789', buyer_vat_id: 'FR47823614905' });
+    expect(f.document_type).toBeUndefined();
   });
 
   it('fields on one line in columns: "Invoice no. 77    Date: 03.10.2026"', () => {
@@ -334,7 +356,7 @@ describe('pseudoInvoicePages: varied invoices, read back whole', () => {
     const f = invoiceFields(text);
     expect(f.vendor).toBe(text.split('\n')[0]);
     expect(text).toContain(`Invoice number: ${f.invoice_number}`);
-    expect(Object.keys(f)).toEqual(['vendor', 'vendor_vat_id', 'buyer', 'invoice_number', 'issue_date', 'due_date', 'currency', 'line_items', 'net', 'vat', 'gross', 'invoice_date', 'total']);
+    expect(Object.keys(f)).toEqual(['vendor', 'vendor_address', 'vendor_vat_id', 'buyer', 'buyer_address', 'invoice_number', 'issue_date', 'due_date', 'currency', 'line_items', 'net', 'vat', 'gross', 'invoice_date', 'total']);
   });
 
   it('is coherent and fully read, in English and German, over 1 to 4 pages', () => {

@@ -3,7 +3,7 @@ import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { exportSpec } from '../specs/export';
 import { globalOptions, openEngineToRead } from '../context';
-import { EXPORT_COUNTS, TABLE_FORMATS, type ExportFormat } from '../../engine/exporters/export-batch';
+import { EXPORT_COUNTS, TABLE_FORMATS, type ExportFormat, type ExportOptions } from '../../engine/exporters/export-batch';
 import { FILES_FORMATS, type FilesFormat } from '../../../shared/capabilities/result-files';
 import { openChosenStore, teamExport, teamExportFiles } from './team';
 import { resolveTeamBatch } from '../../engine/team/team-batches';
@@ -29,7 +29,7 @@ interface Exporter {
   where: string;
   shared: boolean;
   files(format: FilesFormat, out: string): Promise<FilesExport>;
-  table(format: ExportFormat, out: string): Promise<number>;
+  table(format: ExportFormat, out: string, options: ExportOptions): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -44,7 +44,7 @@ async function exporterOf(values: { store?: string | undefined } & Parameters<ty
         where: ` (${shared.description})`,
         shared: true,
         files: (format, out) => teamExportFiles(shared, id, format, out),
-        table: (format, out) => teamExport(shared, id, format, out),
+        table: (format, out, options) => teamExport(shared, id, format, out, options),
         close: () => shared.store.close(),
       };
     } catch (e) {
@@ -60,7 +60,7 @@ async function exporterOf(values: { store?: string | undefined } & Parameters<ty
       where: '',
       shared: false,
       files: (format, out) => engine.exportFiles(id, out, format),
-      table: (format, out) => engine.exportBatch(id, format, out),
+      table: (format, out, options) => engine.exportBatch(id, format, out, false, options),
       close: async () => engine.close(),
     };
   } catch (e) {
@@ -83,13 +83,18 @@ export const exportCommand = bindCommand(exportSpec, async ({ values, positional
       io.stdout.write(
         `Wrote ${r.written} ${WHAT[format]} of ${id}${where} to ${out} (${r.noFile} item(s) had no file: failed or not done${r.problemCount > 0 ? `; ${r.problemCount} succeeded item(s) could not be written, listed below` : ''})\n`,
       );
+      if (r.ubl) {
+        io.stdout.write(
+          `UBL: ${r.ubl.declared} invoice(s) pass EN 16931 and declare it${r.ubl.notDeclared > 0 ? `; ${r.ubl.notDeclared} could not (the document lacks a mandatory value): their missing business terms are listed in ${r.ubl.report}` : ` (report: ${r.ubl.report})`}\n`,
+        );
+      }
       if (r.written === 0 && r.noFile > 0 && r.problemCount === 0) io.stdout.write(io.carry(`Nothing has succeeded yet: \`batchdesk run ${id}${exporter.shared ? ' --store URL' : ''}\` first, then export again.\n`));
       // Succeeded items whose file could not be given: named, with the cause and what to do.
       for (const p of r.problems) io.stderr.write(io.carry(`! ${p.item}: ${p.message}\n`));
       if (r.problemCount > r.problems.length) io.stderr.write(`! and ${r.problemCount - r.problems.length} more item(s) like these\n`);
       return r.problemCount > 0 ? EXIT.someFailed : EXIT.ok;
     }
-    const n = await exporter.table(format, out);
+    const n = await exporter.table(format, out, { bom: values['no-bom'] !== true });
     io.stdout.write(`Wrote ${n} ${EXPORT_COUNTS[format]} of ${id}${where} to ${out}\n`);
     return EXIT.ok;
   } finally {

@@ -20,7 +20,7 @@ import { createProgress } from '../progress';
 import { onInterrupt, standingExit } from '../interrupt';
 import type { ControlVerb } from './control';
 import { runExit } from '../run-exit';
-import { EXPORT_COUNTS, exportBatch, sharedPages, type ExportFormat } from '../../engine/exporters/export-batch';
+import { EXPORT_COUNTS, exportBatch, sharedPages, type ExportFormat, type ExportOptions } from '../../engine/exporters/export-batch';
 import { exportFiles, type FilesExport } from '../../engine/exporters/export-files';
 import { sharedResults } from '../../engine/read-models/job-results';
 import type { FilesFormat } from '../../../shared/capabilities/result-files';
@@ -207,9 +207,9 @@ async function sharedBatchRow(h: SharedStoreHandle, id: string): Promise<BatchRo
 }
 
 /** `export --store`: a shared batch's table (csv, json, txt, invoices, line-items), read page by page from the store; how many rows. */
-export async function teamExport(h: SharedStoreHandle, id: string, format: ExportFormat, out: string): Promise<number> {
+export async function teamExport(h: SharedStoreHandle, id: string, format: ExportFormat, out: string, options: ExportOptions = {}): Promise<number> {
   const batch = await sharedBatchRow(h, id);
-  return exportBatch(sharedPages(h.store, id), batch.capability, format, out);
+  return exportBatch(sharedPages(h.store, id), batch.capability, format, out, false, options);
 }
 
 /**

@@ -2,151 +2,35 @@
 // Invoices (OCR) also export as one row per invoice with its checks, and one row per line item.
 import { createWriteStream, openSync } from 'node:fs';
 import { once } from 'node:events';
-import type { Db } from '../db/connection';
 import type { BatchCapability } from '../../../shared/domain';
 import { assertNever } from '../../../shared/domain';
 import { capabilityFor } from '../capabilities/registry';
 import { kindOfBatch } from '../../../shared/capabilities/result-files';
-import { moneyToDecimal } from '../../../shared/money';
 import type { JobRow } from '../queue/job-row';
-import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import { storedJson } from '../stored-json';
 import { UserError } from '../user-error';
-import { invoiceColumns } from '../../../shared/capabilities/catalog';
-import { formatAmount, INVOICE_CHECKS, type InvoiceCheck, type Invoice } from '../../../shared/invoices/invoice';
-import { storedChecks } from '../invoices/invoice-reviews';
+import { formatAmount, type Invoice } from '../../../shared/invoices/invoice';
 import { csvField } from '../../../shared/csv-field';
 import { escapeControls } from '../../../shared/control-characters';
 import { isMadeUp, MADE_UP_WORDS } from '../../../shared/made-up';
 
-export type ExportFormat = 'csv' | 'json' | 'txt' | 'invoices' | 'line-items';
-export const TABLE_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt', 'invoices', 'line-items'];
+export type ExportFormat = 'csv' | 'json' | 'txt' | 'invoices' | 'line-items' | 'xlsx';
+export const TABLE_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt', 'invoices', 'line-items', 'xlsx'];
 /** What an export of each format counts, in words. */
-export const EXPORT_COUNTS: Record<ExportFormat, string> = { csv: 'item(s)', json: 'item(s)', txt: 'item(s)', invoices: 'invoice(s)', 'line-items': 'line item(s)' };
+export const EXPORT_COUNTS: Record<ExportFormat, string> = { csv: 'item(s)', json: 'item(s)', txt: 'item(s)', invoices: 'invoice(s)', 'line-items': 'line item(s)', xlsx: 'invoice(s)' };
 /** Formats only a batch of invoices has. */
-const INVOICE_FORMATS: readonly ExportFormat[] = ['invoices', 'line-items'];
+const INVOICE_FORMATS: readonly ExportFormat[] = ['invoices', 'line-items', 'xlsx'];
+/** CSV formats, which start with a UTF-8 byte-order mark unless asked not to: Excel reads UTF-8 only with one. */
+const CSV_FORMATS: readonly ExportFormat[] = ['csv', 'invoices', 'line-items'];
 
-/**
- * A job with its invoice checks joined (null: not an invoice, not succeeded, or not checked), and
- * for a team's batch the worker that last held it ("host pid"; it sent what succeeded).
- */
-type ExportRow = JobRow & { needs_review: number | null; checks_json: string | null; sent_by?: string | null };
-
-/** Rows per page an export reads. */
-const PAGE = 500;
-
-/**
- * Where an export reads its jobs: a page of them after an item number, in item order. Pages, not
- * one open iterator: the writes wait for the disk, and a statement left open across that wait
- * would make the engine's own commits fail ("connection is busy").
- */
-export type ExportPages = (afterSeq: number) => ExportRow[] | Promise<ExportRow[]>;
-
-/** A batch of this data folder, with the invoice checks kept beside its jobs. */
-export function localPages(db: Db, batchId: string): ExportPages {
-  const page = db.prepare(
-    `SELECT jobs.*, r.needs_review, r.checks_json FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id
-      WHERE jobs.batch_id = ? AND jobs.seq > ? ORDER BY jobs.seq LIMIT ${PAGE}`,
-  );
-  return (after) => page.all(batchId, after) as ExportRow[];
+export interface ExportOptions {
+  /** Start a CSV with the UTF-8 byte-order mark (default true); false for tools that take it for part of the first column's name. */
+  bom?: boolean;
 }
 
-/** A batch of a team's shared store: its jobs as the workers left them, with the invoice checks they made. */
-export function sharedPages(store: Pick<PgQueueStore, 'jobsPageReviewed'>, batchId: string): ExportPages {
-  return async (after) => (await store.jobsPageReviewed(batchId, after, PAGE)).map((j) => ({ ...j, sent_by: j.leased_by }));
-}
+import { flatten, invoiceRecord, jobsOf, lineRecords, reviewOf, LINE_ITEM_COLUMNS, type ExportPages, type ExportRow, type Flat, type Review } from './export-records';
 
-interface Flat {
-  [column: string]: string | number | null;
-}
-
-
-/** An invoice's stored checks; checks null: the job has none (not an invoice, or not succeeded). */
-interface Review {
-  checks: InvoiceCheck[] | null;
-  needsReview: boolean;
-}
-
-function reviewOf(job: ExportRow): Review {
-  return { checks: storedChecks(job.checks_json), needsReview: job.needs_review === 1 };
-}
-
-/** An invoice's review in two cells: yes/no, and the names of the failed checks. */
-function reviewColumns(r: Review): Flat {
-  return {
-    needs_review: r.checks === null ? null : r.needsReview ? 'yes' : 'no',
-    failed_checks: r.checks === null ? null : r.checks.filter((c) => c.ok === false).map((c) => c.check).join('; '),
-  };
-}
-
-/** A succeeded item's result made up by the sandbox (A21): "yes" / "no"; empty for an item without a result. */
-function sandboxCell(job: Pick<JobRow, 'state'>, result: unknown): 'yes' | 'no' | null {
-  return job.state !== 'succeeded' ? null : isMadeUp(result) ? 'yes' : 'no';
-}
-
-/** One flat record per job; the columns depend only on the capability (its module and descriptor). */
-export function flatten(job: JobRow, capability: BatchCapability, review?: Review): Flat {
-  const mod = capabilityFor(capability);
-  const payload = mod.payload.safeParse(storedJson(job.payload_json));
-  const result = storedJson(job.result_json);
-  return {
-    item: job.seq,
-    source: job.source,
-    state: job.state,
-    units: job.units,
-    cost_eur: job.cost === null ? null : moneyToDecimal(job.cost),
-    attempts: job.attempts,
-    error: job.error_message,
-    /** The taxonomy's code (shared/errors.ts), beside the message, for filtering failed items. */
-    error_kind: job.error_kind,
-    http_status: job.http_status,
-    idempotency_key: job.idempotency_key,
-    ...(payload.success ? mod.sourceColumns(payload.data) : {}),
-    ...mod.descriptor.columns(result),
-    // After the input's columns, so a CSV column of that name cannot stand in for it.
-    sandbox: sandboxCell(job, result),
-    ...(review !== undefined && mod.descriptor.invoice ? reviewColumns(review) : {}),
-  };
-}
-
-/**
- * The invoices CSV: one row per succeeded invoice, columns fixed (docs/invoices.md): the
- * invoice's fields, whether it needs review and which checks failed, then each check's outcome
- * (ok / failed / not checked) and the details of those that did not pass.
- */
-function invoiceRecord(item: { seq: number; source: string }, review: Review, inv: Invoice | null, madeUp: boolean): Flat {
-  const checks = review.checks ?? [];
-  const byName = new Map(checks.map((c) => [c.check, c]));
-  return {
-    item: item.seq,
-    source: item.source,
-    sandbox: madeUp ? 'yes' : 'no',
-    ...invoiceColumns(inv),
-    ...reviewColumns(review),
-    ...Object.fromEntries(INVOICE_CHECKS.map((name) => {
-      const c = byName.get(name);
-      return [`check_${name}`, c === undefined ? null : c.ok === null ? 'not checked' : c.ok ? 'ok' : 'failed'];
-    })),
-    review_notes: checks.filter((c) => c.ok === false).map((c) => `${c.check}: ${c.detail}`).join(' | ') || null,
-  };
-}
-
-/** The line-items CSV: one row per line of every succeeded invoice. */
-function lineRecords(job: JobRow, inv: Invoice | null, madeUp: boolean): Flat[] {
-  return (inv?.lines ?? []).map((l, i) => ({
-    item: job.seq,
-    source: job.source,
-    sandbox: madeUp ? 'yes' : 'no',
-    vendor: inv?.vendor ?? null,
-    invoice_number: inv?.invoiceNumber ?? null,
-    line: i + 1,
-    description: l.description,
-    quantity: l.quantity,
-    unit_price: l.unitPrice === null ? null : formatAmount(l.unitPrice, l.unitPrice % 100 === 0 ? 2 : 4),
-    amount: l.amount === null ? null : formatAmount(l.amount),
-    currency: inv?.currency ?? null,
-  }));
-}
+export { localPages, sharedPages, type ExportPages, type ExportRow } from './export-records';
 
 /** JSON keeps structure: an invoice's checks, line items and VAT as arrays, amounts as numbers. */
 function invoiceJson(review: Review, inv: Invoice | null): Record<string, unknown> {
@@ -173,33 +57,31 @@ function jsonRecord(f: Flat): Record<string, string | number | boolean | null> {
  * Writes the batch's items to `outPath` as `format`. `replace`: the window's own exports folder,
  * where an export is refreshed; a path the user named (`--out`) is never overwritten.
  */
-export async function exportBatch(pages: ExportPages, capability: BatchCapability, format: ExportFormat, outPath: string, replace = false): Promise<number> {
-  const desc = capabilityFor(capability).descriptor;
-  if (INVOICE_FORMATS.includes(format) && !desc.invoice) {
-    throw new UserError(`--format ${format} is for invoices read by OCR; this is ${kindOfBatch(capability)}. Use --format csv or json instead.`);
-  }
-  let fd: number;
+/** Opens the export's file: exclusively (never over a file the user has), or replacing the window's own. */
+export function openExportFile(outPath: string, replace: boolean): number {
   try {
-    fd = openSync(outPath, replace ? 'w' : 'wx');
+    return openSync(outPath, replace ? 'w' : 'wx');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error';
     if (code === 'EEXIST') throw new UserError(`${outPath} already exists; give another --out name (nothing was overwritten).`);
     throw new Error(`Cannot write ${outPath} (${code}). Choose a path in an existing folder you can write to.`);
   }
+}
+
+export async function exportBatch(pages: ExportPages, capability: BatchCapability, format: ExportFormat, outPath: string, replace = false, options: ExportOptions = {}): Promise<number> {
+  const desc = capabilityFor(capability).descriptor;
+  if (INVOICE_FORMATS.includes(format) && !desc.invoice) {
+    throw new UserError(`--format ${format} is for invoices read by OCR; this is ${kindOfBatch(capability)}. Use --format csv or json instead.`);
+  }
+  const fd = openExportFile(outPath, replace);
+  // Loaded only for a workbook: exceljs is large, and every CLI command would pay for it at start.
+  if (format === 'xlsx') return (await import('./export-xlsx')).exportInvoicesXlsx(pages, desc, fd);
   const out = createWriteStream('', { fd, encoding: 'utf8' });
   const write = async (s: string): Promise<void> => {
     if (!out.write(s)) await once(out, 'drain');
   };
-  async function* rowsOf(): AsyncGenerator<ExportRow> {
-    // Items are numbered from 1.
-    for (let after = 0; ; ) {
-      const got = await pages(after);
-      yield* got;
-      const last = got[got.length - 1];
-      if (!last) return;
-      after = last.seq;
-    }
-  }
+  const rowsOf = (): AsyncGenerator<ExportRow> => jobsOf(pages);
+  if (CSV_FORMATS.includes(format) && options.bom !== false) await write('\uFEFF');
   let header: string[] | null = null;
   const writeCsv = async (flat: Flat): Promise<void> => {
     if (!header) {
@@ -247,7 +129,7 @@ export async function exportBatch(pages: ExportPages, capability: BatchCapabilit
   if (format === 'json') await write('\n]\n');
   // An empty table still says what its columns are.
   if (!header && format === 'invoices') await write(`${Object.keys(invoiceRecord({ seq: 0, source: '' }, { checks: null, needsReview: false }, null, false)).join(',')}\r\n`);
-  if (!header && format === 'line-items') await write('item,source,sandbox,vendor,invoice_number,line,description,quantity,unit_price,amount,currency\r\n');
+  if (!header && format === 'line-items') await write(`${LINE_ITEM_COLUMNS.join(',')}\r\n`);
   out.end();
   await once(out, 'finish');
   return n;

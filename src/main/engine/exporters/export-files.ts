@@ -16,7 +16,8 @@ import { pipeline } from 'node:stream/promises';
 import type { BatchCapability } from '../../../shared/domain';
 import { OutputFile } from '../../../shared/capabilities/catalog';
 import { hasCues, hasInvoices, itemFileKind, noCuesMessage, noInvoicesMessage, noItemFilesMessage, textFileExtensions, type FilesFormat, type ItemFileKind } from '../../../shared/capabilities/result-files';
-import { ublInvoiceXml } from './ubl-invoice';
+import { ublDocument } from './ubl-invoice';
+import { csvField } from '../../../shared/csv-field';
 import { storedChecks } from '../invoices/invoice-reviews';
 import type { CapabilityDescriptor, Cue } from '../../../shared/capabilities/descriptor';
 import { capabilityFor } from '../capabilities/registry';
@@ -52,6 +53,8 @@ export interface ItemFile {
   mtime: Date;
   /** One or more, extensions all different. */
   parts: ItemPart[];
+  /** For an invoice's UBL file: whether it is declared EN 16931, and the business terms it lacks. */
+  ubl?: { en16931: boolean; missing: string[] };
 }
 
 /** A succeeded item that has no file to give after all (its saved answer was moved or deleted). */
@@ -72,6 +75,8 @@ export interface FilesExport {
   /** Succeeded items whose file could not be given, the first 50 (`problemCount` counts all). */
   problems: ItemProblem[];
   problemCount: number;
+  /** The UBL invoices written: how many are declared EN 16931, and the report naming what the others lack (null: no UBL file written). */
+  ubl?: { declared: number; notDeclared: number; report: string } | null;
 }
 
 const MAX_LISTED_PROBLEMS = 50;
@@ -91,7 +96,7 @@ export function itemFileKindOrRefuse(batch: { id: string; capability: BatchCapab
 }
 
 /** The text files of a result (a .txt, and for a timed one .srt, .vtt and .json), as the format asks. */
-function textParts(desc: CapabilityDescriptor, result: unknown, row: ResultRow, exts: readonly string[]): ItemPart[] | null {
+function textParts(desc: CapabilityDescriptor, result: unknown, row: ResultRow, exts: readonly string[], ubl: { en16931: boolean; missing: string[] }[] = []): ItemPart[] | null {
   // Read once, for the .srt and the .vtt alike.
   let cues: Cue[] | null | undefined;
   const cuesOf = (): Cue[] | null => (cues ??= desc.cues?.(result, row.units) ?? null);
@@ -108,7 +113,9 @@ function textParts(desc: CapabilityDescriptor, result: unknown, row: ResultRow, 
       const inv = desc.invoice?.(result) ?? null;
       // Nothing read, nothing to book: the other files of the item still come.
       if (inv === null) continue;
-      text = ublInvoiceXml(inv, { id: `${row.seq}`, issueDate: new Date(row.finished_at ?? 0).toISOString().slice(0, 10), currency: 'EUR', checks: storedChecks(row.checks_json), madeUp });
+      const doc = ublDocument(inv, { id: `${row.seq}`, issueDate: new Date(row.finished_at ?? 0).toISOString().slice(0, 10), currency: 'EUR', checks: storedChecks(row.checks_json), madeUp });
+      ubl.push({ en16931: doc.en16931, missing: doc.missing });
+      text = doc.xml;
     }
     else {
       const c = cuesOf();
@@ -141,10 +148,11 @@ async function entryOf(source: ResultSource, row: ResultRow, batch: FilesBatch, 
   const result = storedJson(row.result_json);
   if (kind === 'text') {
     const exts = textFileExtensions(batch.capability, format);
-    const parts = textParts(capabilityFor(batch.capability).descriptor, result, row, exts);
+    const ubl: { en16931: boolean; missing: string[] }[] = [];
+    const parts = textParts(capabilityFor(batch.capability).descriptor, result, row, exts, ubl);
     if (parts === null) return { ok: false, item, message: 'its stored result has no text (it may come from an older version); export the batch as CSV or JSON to see it' };
     if (parts.length === 0) return { ok: false, item, message: 'no invoice fields were read from it, so there is no UBL invoice to write; open it in the window to see its text' };
-    return { ok: true, file: { item, base, mtime, parts } };
+    return { ok: true, file: { item, base, mtime, parts, ...(ubl[0] ? { ubl: ubl[0] } : {}) } };
   }
   const saved = OutputFile.safeParse(result);
   if (!saved.success || basename(saved.data.file) !== saved.data.file) {
@@ -270,6 +278,9 @@ export async function exportFiles(source: ResultSource, batch: FilesBatch, dir: 
     }
     return made;
   };
+  // The UBL report: one row per UBL file, whether it is EN 16931 and which business terms it lacks.
+  const report: string[] = [];
+  let declared = 0;
   for await (const entry of itemFiles(source, batch, format)) {
     if (!entry.ok) {
       problem(entry);
@@ -315,6 +326,24 @@ export async function exportFiles(source: ResultSource, batch: FilesBatch, dir: 
       continue;
     }
     out.written += f.parts.length;
+    if (f.ubl) {
+      const xmlName = claimed[f.parts.findIndex((p) => p.ext === 'xml')] ?? '';
+      if (f.ubl.en16931) declared++;
+      report.push([f.item, xmlName, f.ubl.en16931 ? 'yes' : 'no', f.ubl.missing.join('; ')].map((v) => csvField(v === '' ? null : v)).join(','));
+    }
   }
+  if (report.length > 0) {
+    const text = `${['item', 'file', 'en16931', 'missing_business_terms'].join(',')}\r\n${report.map((r) => `${r}\r\n`).join('')}`;
+    const { names: [name = ''], taken } = await names.claimAll('en16931-report', ['csv'], create);
+    const fh = taken[0];
+    try {
+      await fh?.writeFile(`\uFEFF${text}`, 'utf8');
+      await fh?.close();
+    } catch (e) {
+      await fh?.close().catch(() => undefined);
+      throw writeError(e, join(dir, name), out.written);
+    }
+    out.ubl = { declared, notDeclared: report.length - declared, report: join(dir, name) };
+  } else out.ubl = null;
   return out;
 }

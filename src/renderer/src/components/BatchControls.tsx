@@ -174,6 +174,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
               <>
                 <option value="invoices">Invoices (CSV, with checks)</option>
                 <option value="line-items">Line items (CSV)</option>
+                <option value="xlsx">Invoices and line items (Excel)</option>
               </>
             ) : null}
           </select>

@@ -1,0 +1,277 @@
+// The UBL export against the official CEN EN 16931 business rules for UBL (the published XSLT,
+// test/vendor/en16931, run with SaxonJS): a document Batchdesk declares EN 16931 breaks no fatal
+// rule, and one it cannot complete is not declared and names the missing business terms. Covers the
+// sandbox's sample invoices read as the sandbox reads them, credit notes (by heading and by negative
+// totals), reverse charge, exemption, two rates with and without line attribution.
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ublDocument, type UblDocument } from '../../../src/main/engine/exporters/ubl-invoice';
+import type { Invoice } from '../../../src/shared/invoices/invoice';
+import { readInvoice } from '../../../src/shared/invoices/read-invoice';
+import { invoiceFields } from '../../../src/sandbox/invoice-extract';
+import { INVOICES, PNG_INVOICE, invoiceText } from '../../../scripts/make-samples';
+import { validateUbl } from '../../../scripts/validate-ubl';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const XSLT = join(ROOT, 'test', 'vendor', 'en16931', 'EN16931-UBL-validation.xslt');
+const require = createRequire(import.meta.url);
+
+interface Saxon {
+  transform(options: { stylesheetInternal: unknown; sourceText: string; destination: 'serialized' }, mode: 'async'): Promise<{ principalResult: string }>;
+}
+const SaxonJS = require('saxon-js') as Saxon;
+
+/** The XSLT compiled once into SaxonJS's form, cached by the XSLT's hash under .tmp/. */
+function compiled(): unknown {
+  const hash = createHash('sha256').update(readFileSync(XSLT)).digest('hex').slice(0, 16);
+  const dir = join(ROOT, '.tmp', 'en16931');
+  const sef = join(dir, `EN16931-UBL-validation.${hash}.sef.json`);
+  if (!existsSync(sef)) {
+    mkdirSync(dir, { recursive: true });
+    const xslt3 = require.resolve('xslt3/xslt3.js');
+    const r = spawnSync(process.execPath, [xslt3, `-xsl:${XSLT}`, `-export:${sef}`, '-nogo'], { encoding: 'utf8', timeout: 600_000 });
+    if (r.status !== 0) throw new Error(`compiling the CEN XSLT failed: ${r.stderr || r.stdout}`);
+  }
+  return JSON.parse(readFileSync(sef, 'utf8')) as unknown;
+}
+
+let stylesheet: unknown;
+
+/** The fatal CEN rules the document breaks: "BR-10", ... */
+async function fatalRules(xml: string): Promise<string[]> {
+  const out = await SaxonJS.transform({ stylesheetInternal: stylesheet, sourceText: xml, destination: 'serialized' }, 'async');
+  const fails = [...out.principalResult.matchAll(/<svrl:failed-assert\b[^>]*>/g)].map((m) => m[0]);
+  return fails.filter((f) => /flag="fatal"/.test(f)).map((f) => /\bid="([^"]+)"/.exec(f)?.[1] ?? '?');
+}
+
+const money = (units: number): number => Math.round(units * 10_000);
+const FALLBACK = { id: 'ITEM-1', issueDate: '2026-11-01', currency: 'EUR' };
+
+const BASE: Invoice = {
+  vendor: 'Aldenmoor Office Supply GmbH',
+  vendorVatId: 'DE284719365',
+  buyer: 'Quillfield Consulting GmbH',
+  country: 'DE',
+  invoiceNumber: 'R-2026-1',
+  issueDate: '2026-10-03',
+  dueDate: '2026-10-17',
+  currency: 'EUR',
+  lines: [
+    { description: 'Bürostuhl', quantity: 2, unitPrice: money(289), amount: money(578) },
+    { description: 'Monitorarm', quantity: 2, unitPrice: money(122), amount: money(244) },
+  ],
+  net: money(822),
+  vat: [{ rate: 19, amount: money(156.18) }],
+  gross: money(978.18),
+  buyerAddress: { street: 'Torstraße 5', city: 'Berlin', postalCode: '10119', country: 'DE' },
+  sellerAddress: { street: 'Lindenweg 14', city: 'Berlin', postalCode: '10115', country: 'DE' },
+};
+
+/** Declared EN 16931, with no fatal CEN rule broken, and valid against the UBL 2.1 XSD subset. */
+async function expectPasses(doc: UblDocument): Promise<void> {
+  expect(doc.missing).toEqual([]);
+  expect(doc.en16931).toBe(true);
+  expect(doc.xml).toContain('<cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>');
+  expect(await fatalRules(doc.xml)).toEqual([]);
+  expect((await validateUbl(doc.xml)).errors).toEqual([]);
+}
+
+describe('EN 16931 (CEN UBL rules)', () => {
+  beforeAll(() => {
+    stylesheet = compiled();
+  }, 900_000);
+
+  it('the rules can fail: the document of issue 43 (buyer only as a trading name, no line category) breaks BR-07, BR-10 and BR-CO-04', async () => {
+    const doc = ublDocument(BASE, FALLBACK);
+    const old = doc.xml
+      .replace(/<cac:PartyLegalEntity>\s*<cbc:RegistrationName>Quillfield Consulting GmbH<\/cbc:RegistrationName>\s*<\/cac:PartyLegalEntity>/, '')
+      .replace(/<cac:ClassifiedTaxCategory>[\s\S]*?<\/cac:ClassifiedTaxCategory>/g, '')
+      .replace(/<cac:AccountingCustomerParty>([\s\S]*?)<cac:PostalAddress>[\s\S]*?<\/cac:PostalAddress>/, '<cac:AccountingCustomerParty>$1');
+    const rules = await fatalRules(old);
+    expect(rules).toEqual(expect.arrayContaining(['BR-07', 'BR-10', 'BR-CO-04']));
+  });
+
+  it('every sample invoice the sandbox reads completely passes; the one it cannot complete names its missing terms', async () => {
+    const results: Array<{ file: string; doc: UblDocument }> = [];
+    for (const sample of [...INVOICES, PNG_INVOICE]) {
+      const inv = readInvoice(invoiceFields(invoiceText(sample)));
+      expect(inv, sample.file).not.toBeNull();
+      results.push({ file: sample.file, doc: ublDocument(inv as Invoice, FALLBACK) });
+    }
+    for (const { file, doc } of results) {
+      if (doc.en16931) {
+        expect(await fatalRules(doc.xml), file).toEqual([]);
+        expect((await validateUbl(doc.xml)).errors, file).toEqual([]);
+      } else {
+        expect(doc.xml, file).not.toContain('CustomizationID');
+        expect(doc.missing.length, file).toBeGreaterThan(0);
+      }
+    }
+    // The three PDFs are complete; the PNG prints no buyer address and a total 10.00 off.
+    expect(results.filter((r) => r.doc.en16931).map((r) => r.file)).toEqual(INVOICES.map((i) => i.file));
+    const png = results.find((r) => r.file === PNG_INVOICE.file)?.doc;
+    expect(png?.missing).toEqual([
+      'BT-55 Buyer country code: the buyer address read names no country',
+      'BR-CO-15: net 641.00 + VAT 128.20 is not the total printed, 779.20',
+    ]);
+  });
+
+  it('read by the sandbox: two rates with a VAT column pass; without it the lines cannot be attributed; a Gutschrift is a CreditNote', async () => {
+    const text = (heading: string, withRates: boolean): string =>
+      [
+        'Aldenmoor Office Supply GmbH',
+        'Lindenweg 14, 10115 Berlin, Deutschland',
+        'USt-IdNr.: DE284719365',
+        '',
+        heading,
+        'Rechnungsnummer: RE-2026-0200',
+        'Rechnungsdatum: 05.10.2026',
+        'Zahlbar bis: 19.10.2026',
+        'Rechnungsempfänger: Quillfield Consulting GmbH, Torstraße 5, 10119 Berlin, Deutschland',
+        '',
+        withRates ? 'Beschreibung           Menge   Einzelpreis   USt.   Betrag' : 'Beschreibung           Menge   Einzelpreis   Betrag',
+        withRates ? 'Bürostuhl              2       289,00        19 %   578,00 EUR' : 'Bürostuhl              2       289,00        578,00 EUR',
+        withRates ? 'Fachbuch Steuerrecht   1       49,90         7 %    49,90 EUR' : 'Fachbuch Steuerrecht   1       49,90         49,90 EUR',
+        '',
+        'Nettobetrag:  627,90 EUR',
+        'USt. 19 %:  109,82 EUR',
+        'USt. 7 %:  3,49 EUR',
+        'Gesamtbetrag:  741,21 EUR',
+      ].join('\n');
+    const read = (t: string): Invoice => readInvoice(invoiceFields(t)) as Invoice;
+    const attributed = ublDocument(read(text('RECHNUNG', true)), FALLBACK);
+    await expectPasses(attributed);
+    expect(attributed.xml).toContain('<cbc:TaxableAmount currencyID="EUR">578.00</cbc:TaxableAmount>');
+    expect(attributed.xml).toContain('<cbc:TaxableAmount currencyID="EUR">49.90</cbc:TaxableAmount>');
+
+    const unattributed = ublDocument(read(text('RECHNUNG', false)), FALLBACK);
+    expect(unattributed.en16931).toBe(false);
+    expect(unattributed.missing).toEqual(['BT-151 line VAT category: the document has 2 VAT rates (19 %, 7 %) and does not say which line item is charged which']);
+
+    const credit = ublDocument(read(text('GUTSCHRIFT', true)), FALLBACK);
+    await expectPasses(credit);
+    expect(credit.kind).toBe('CreditNote');
+  });
+
+  it('a full German invoice: buyer as BT-44, category S on every line', async () => {
+    const doc = ublDocument(BASE, FALLBACK);
+    await expectPasses(doc);
+    expect(doc.xml).toContain('<cbc:RegistrationName>Quillfield Consulting GmbH</cbc:RegistrationName>');
+    expect(doc.xml.match(/<cac:ClassifiedTaxCategory>\s*<cbc:ID>S<\/cbc:ID>\s*<cbc:Percent>19<\/cbc:Percent>/g)).toHaveLength(2);
+  });
+
+  it('a credit note by its heading, printed with positive amounts, is a CreditNote 381', async () => {
+    const doc = ublDocument({ ...BASE, documentType: 'credit-note' }, FALLBACK);
+    await expectPasses(doc);
+    expect(doc.kind).toBe('CreditNote');
+    expect(doc.xml).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
+    expect(doc.xml).toContain('<cbc:PayableAmount currencyID="EUR">978.18</cbc:PayableAmount>');
+  });
+
+  it('a credit note printed with negative amounts becomes a CreditNote with positive amounts', async () => {
+    const neg = (a: number | null): number | null => (a === null ? null : -a);
+    const doc = ublDocument(
+      {
+        ...BASE,
+        net: neg(BASE.net),
+        gross: neg(BASE.gross),
+        vat: BASE.vat.map((v) => ({ ...v, amount: neg(v.amount) })),
+        lines: BASE.lines.map((l) => ({ ...l, unitPrice: neg(l.unitPrice), amount: neg(l.amount) })),
+      },
+      FALLBACK,
+    );
+    await expectPasses(doc);
+    expect(doc.kind).toBe('CreditNote');
+    expect(doc.xml).not.toMatch(/>-\d/);
+  });
+
+  it('reverse charge (AE) from the document words, with the exemption reason and both VAT ids', async () => {
+    const doc = ublDocument(
+      {
+        ...BASE,
+        buyer: 'Harbourline Energy Ltd',
+        buyerVatId: 'FR47823614905',
+        buyerAddress: { street: '14 rue des Tanneurs', city: 'Lyon', postalCode: '69002', country: 'FR' },
+        vat: [{ rate: 0, amount: 0 }],
+        gross: money(822),
+        vatNote: 'Reverse charge: VAT to be accounted for by the recipient (Art. 196 VAT Directive)',
+      },
+      FALLBACK,
+    );
+    await expectPasses(doc);
+    expect(doc.xml).toMatch(/<cbc:ID>AE<\/cbc:ID>\s*<cbc:Percent>0<\/cbc:Percent>\s*<cbc:TaxExemptionReasonCode>VATEX-EU-AE<\/cbc:TaxExemptionReasonCode>/);
+  });
+
+  it('a 0 % rate between two countries without words is not guessed as zero rated', () => {
+    const doc = ublDocument({ ...BASE, buyerVatId: 'FR47823614905', vat: [{ rate: 0, amount: 0 }], gross: money(822) }, FALLBACK);
+    expect(doc.en16931).toBe(false);
+    expect(doc.missing.join('\n')).toContain('BT-118 VAT category');
+  });
+
+  it('exempt (E) with the document words as reason', async () => {
+    const doc = ublDocument({ ...BASE, vat: [], gross: money(822), vatNote: 'Steuerfrei nach § 4 Nr. 14 UStG' }, FALLBACK);
+    await expectPasses(doc);
+    expect(doc.xml).toContain('<cbc:TaxExemptionReason>Steuerfrei nach § 4 Nr. 14 UStG</cbc:TaxExemptionReason>');
+  });
+
+  it('outside the scope of VAT (O): no rate, no VAT ids, the reason given; the seller then needs another identifier', async () => {
+    const doc = ublDocument({ ...BASE, vat: [], gross: money(822), vatNote: 'Not subject to VAT: service performed outside the EU' }, FALLBACK);
+    expect(doc.missing).toEqual([
+      'BT-30 Seller legal registration identifier: outside the scope of VAT the seller VAT id may not be given (BR-O-02), and no other seller identifier was read (BR-CO-26)',
+    ]);
+    // What it lacks is exactly what the CEN rules find missing (BR-01: it does not declare EN 16931).
+    expect((await fatalRules(doc.xml)).filter((r) => r !== 'BR-01')).toEqual(['BR-CO-26']);
+    expect(doc.xml).toContain('<cbc:TaxExemptionReasonCode>VATEX-EU-O</cbc:TaxExemptionReasonCode>');
+    expect(doc.xml).toMatch(/<cac:ClassifiedTaxCategory>\s*<cbc:ID>O<\/cbc:ID>\s*<cac:TaxScheme>/);
+    expect(doc.xml).not.toContain('DE284719365');
+  });
+
+  it('an intra-community supply (K) names the delivery terms the document lacks', async () => {
+    const doc = ublDocument({ ...BASE, buyerVatId: 'FR47823614905', vat: [{ rate: 0, amount: 0 }], gross: money(822), vatNote: 'Innergemeinschaftliche Lieferung, steuerfrei nach § 4 Nr. 1b UStG' }, FALLBACK);
+    expect(doc.en16931).toBe(false);
+    expect(doc.missing).toEqual([
+      'BT-72 Actual delivery date: an intra-community supply needs the delivery date or the invoicing period (BR-IC-11)',
+      'BT-80 Deliver to country code: an intra-community supply needs it (BR-IC-12)',
+    ]);
+    expect(doc.xml).toContain('<cbc:TaxExemptionReasonCode>VATEX-EU-IC</cbc:TaxExemptionReasonCode>');
+    // What it lacks is exactly what the CEN rules find missing.
+    expect((await fatalRules(doc.xml)).filter((r) => r !== 'BR-01')).toEqual(['BR-IC-11', 'BR-IC-12']);
+  });
+
+  it('two rates with the lines attributed: taxable amounts exact to the cent', async () => {
+    const doc = ublDocument(
+      {
+        ...BASE,
+        lines: [
+          { description: 'Beratung', quantity: 1, unitPrice: money(100.01), amount: money(100.01), vatRate: 19 },
+          { description: 'Fachbuch', quantity: 1, unitPrice: money(49.99), amount: money(49.99), vatRate: 7 },
+        ],
+        net: money(150),
+        vat: [
+          { rate: 19, amount: money(19) },
+          { rate: 7, amount: money(3.5) },
+        ],
+        gross: money(172.5),
+      },
+      FALLBACK,
+    );
+    await expectPasses(doc);
+    expect(doc.xml).toContain('<cbc:TaxableAmount currencyID="EUR">100.01</cbc:TaxableAmount>');
+    expect(doc.xml).toContain('<cbc:TaxableAmount currencyID="EUR">49.99</cbc:TaxableAmount>');
+  });
+
+  it('two rates without attribution, and no buyer: not declared, the missing terms listed', async () => {
+    const doc = ublDocument({ ...BASE, buyer: null, buyerAddress: null, vat: [{ rate: 19, amount: money(100) }, { rate: 7, amount: money(10) }], gross: money(932) }, FALLBACK);
+    expect(doc.en16931).toBe(false);
+    expect(doc.missing).toEqual(
+      expect.arrayContaining(['BT-44 Buyer name: not read from the document', expect.stringMatching(/^BT-151 line VAT category: the document has 2 VAT rates/)]),
+    );
+    expect(doc.xml).not.toContain('CustomizationID');
+    expect((await validateUbl(doc.xml)).errors).toEqual([]);
+  });
+});
