@@ -63,13 +63,13 @@ describe('clients and their keys', () => {
     const b = await s.engine.createBatch({ capability: 'channel', paths: [await messages(s.dir, 'statement', 4, 900)], key: 'acme' });
     const id = b.batch?.id ?? '';
     await s.engine.run(s.conn.target, { batchIds: null, start: [id] });
-    const day = s.engine.spendReport({ by: 'day' }).rows[0]?.first ?? '';
+    const day = (await s.engine.control.spend({ by: 'day' })).rows[0]?.first ?? '';
     const month = monthRange(day.slice(0, 7));
     expect(month?.from).toMatch(/-01$/);
-    const statement = s.engine.spendReport({ by: 'batch', client: 'ACME GmbH', from: month?.from ?? null, to: month?.to ?? null });
-    expect(statement.rows).toEqual([expect.objectContaining({ group: id, items: 4, units: 4, unit: 'messages', cost: s.engine.summary(id).cost.spent })]);
+    const statement = (await s.engine.control.spend({ by: 'batch', client: 'ACME GmbH', from: month?.from ?? null, to: month?.to ?? null }));
+    expect(statement.rows).toEqual([expect.objectContaining({ group: id, items: 4, units: 4, unit: 'messages', cost: (await s.engine.control.summary(id)).cost.spent })]);
     expect(spendCsv(statement).split('\r\n')[0]).toBe('by,group,label,first_day,last_day,batches,items,units,unit,cost_eur');
-    expect(s.engine.spendReport({ by: 'client', from: '2001-01-01', to: '2001-01-31' }).rows).toEqual([]);
+    expect((await s.engine.control.spend({ by: 'client', from: '2001-01-01', to: '2001-01-31' })).rows).toEqual([]);
   });
 
   it('a batch made without a chosen key keeps the default key of its creation: the client billed is the one whose key pays', async () => {
@@ -84,8 +84,8 @@ describe('clients and their keys', () => {
     await s.engine.run(s.conn.target, { batchIds: null, start: [b.batch?.id ?? ''] });
     expect((await arrivals(s.admin, acme.id)).length).toBe(3);
     expect(await arrivals(s.admin, globex.id)).toEqual([]);
-    expect(s.engine.spendReport({ by: 'client' }).rows.map((r) => [r.label, r.items])).toEqual([['ACME GmbH', 3]]);
-    expect(s.engine.spendReport({ by: 'key' }).rows.map((r) => [r.label, r.items])).toEqual([[`acme …${acme.key.slice(-4)}`, 3]]);
+    expect((await s.engine.control.spend({ by: 'client' })).rows.map((r) => [r.label, r.items])).toEqual([['ACME GmbH', 3]]);
+    expect((await s.engine.control.spend({ by: 'key' })).rows.map((r) => [r.label, r.items])).toEqual([[`acme …${acme.key.slice(-4)}`, 3]]);
   });
 
   it('a batch names a key that is not stored, or of the wrong kind: refused before importing; a changed limit is what the next dispatch pass reads', async () => {
@@ -97,7 +97,7 @@ describe('clients and their keys', () => {
       /No stored key is labelled "nobody"\. Stored keys: acme-ai \(api, ACME GmbH\)\. Add it with `batchdesk keys add/,
     );
     await expect(s.engine.createBatch({ capability: 'channel', paths: [csv], key: 'acme-ai' })).rejects.toThrow(/"acme-ai" is an API key; this batch needs a channel key/);
-    expect(s.engine.summaries()).toEqual([]);
+    expect((await s.engine.control.summaries())).toEqual([]);
     const limits = s.engine.keys.update('api:acme-ai', { rpm: 42 });
     expect(limits.rpm).toBe(42);
     expect(s.engine.runnerConfig().keyRpm?.get('api:acme-ai')).toBe(42);

@@ -6,7 +6,6 @@ import { globalOptions, openEngineToRead } from '../context';
 import { EXPORT_COUNTS, TABLE_FORMATS, type ExportFormat } from '../../engine/exporters/export-batch';
 import { FILES_FORMATS, type FilesFormat } from '../../../shared/capabilities/result-files';
 import { openChosenStore, teamExport, teamExportFiles } from './team';
-import { resolveTeamBatch } from '../../engine/team/team-batches';
 import type { FilesExport } from '../../engine/exporters/export-files';
 import type { Io } from '../io';
 
@@ -38,7 +37,7 @@ async function exporterOf(values: { store?: string | undefined } & Parameters<ty
   const shared = await openChosenStore(values.store, io.env);
   if (shared) {
     try {
-      const id = await resolveTeamBatch(shared.store, idOrPrefix);
+      const id = await shared.control.resolveBatchId(idOrPrefix);
       return {
         id,
         where: ` (${shared.description})`,
@@ -54,7 +53,7 @@ async function exporterOf(values: { store?: string | undefined } & Parameters<ty
   }
   const engine = openEngineToRead(globalOptions(values, io.env), io);
   try {
-    const id = engine.resolveBatchId(idOrPrefix);
+    const id = await engine.control.resolveBatchId(idOrPrefix);
     return {
       id,
       where: '',

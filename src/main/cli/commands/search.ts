@@ -5,7 +5,7 @@ import { globalOptions, openConnection, openEngine, openEngineToRead } from '../
 import { BatchCapability, BATCH_CAPABILITIES } from '../../../shared/domain';
 import { MARK_END, MARK_START, type SearchFilters, type SearchHit } from '../../engine/search/search-index';
 import { openChosenStore } from './team';
-import { resolveTeamBatch, teamMeaningSource } from '../../engine/team/team-batches';
+import { teamMeaningSource } from '../../engine/team/team-meaning';
 import { searchByMeaning } from '../../engine/search/search-by-meaning';
 
 /** A snippet with its matches in **bold**, on one line. */
@@ -49,7 +49,7 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
   const shared = await openChosenStore(values.store, io.env);
   if (shared) {
     try {
-      const f = await filters((p) => resolveTeamBatch(shared.store, p));
+      const f = await filters((p) => shared.control.resolveBatchId(p));
       if (values.semantic) {
         // The query is embedded with this computer's key; the team's vectors are in the store.
         const engine = openEngine(g, io);
@@ -72,7 +72,7 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
   } else {
     const engine = openEngineToRead(g, io);
     try {
-      const f = await filters((p) => engine.resolveBatchId(p));
+      const f = await filters((p) => engine.control.resolveBatchId(p));
       if (values.semantic) {
         const conn = await openConnection(engine, g, io.env);
         try {
