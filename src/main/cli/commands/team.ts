@@ -1,14 +1,13 @@
 // The commands' team mode (`--store URL` or BATCHDESK_STORE): the same verbs on the team's
 // shared store instead of this computer's data folder. Keys, logs, settings and the opt-out list
 // stay this computer's own; batches, jobs and their outcomes are the team's.
-import { EXIT, UsageError, type ExitCode } from '../exit-codes';
+import { EXIT, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import type { Engine } from '../../engine/engine';
 import type { SharedStoreHandle } from '../../engine/store/pg/open-shared-store';
 import type { WorkerUp } from '../../engine/store/pg/pg-queue-store';
 import { WORKER_SEEN_MS } from '../../engine/team/team-worker';
 import { leftNotes, workerState } from '../../../shared/team-batch';
-import type { BatchRow } from '../../engine/store/queue-store';
 import { isEnded, type BatchSummary } from '../../../shared/domain';
 import { storeChoice } from '../desk';
 import { openConnection } from '../context';
@@ -16,10 +15,6 @@ import { describeBatch, localTime } from '../format';
 import { createProgress } from '../progress';
 import { onInterrupt, standingExit } from '../interrupt';
 import { runExit } from '../run-exit';
-import { exportBatch, sharedPages, type ExportFormat } from '../../engine/exporters/export-batch';
-import { exportFiles, type FilesExport } from '../../engine/exporters/export-files';
-import { sharedResults } from '../../engine/read-models/job-results';
-import type { FilesFormat } from '../../../shared/capabilities/result-files';
 import { StoreOutage } from '../../engine/team/store-outage';
 
 /** The shared store the command was pointed at, or null for this computer's data folder; `use` 'worker' for a command that sends. */
@@ -118,26 +113,4 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
   // Work is left that this computer cannot send (no key for it here): not a success of this worker.
   if (last.some((b) => left.has(b.id) && b.counts.queued + b.counts.retry_wait + b.counts.running > 0)) return EXIT.cannotRun;
   return runExit(last);
-}
-
-/** A shared batch's row by its full id (Control.resolveBatchId gives one). */
-async function sharedBatchRow(h: SharedStoreHandle, id: string): Promise<BatchRow> {
-  const row = await h.store.batch(id);
-  if (!row) throw new UsageError(`No batch "${id}" in the shared store.`);
-  return row;
-}
-
-/** `export --store`: a shared batch's table (csv, json, txt, invoices, line-items), read page by page from the store; how many rows. */
-export async function teamExport(h: SharedStoreHandle, id: string, format: ExportFormat, out: string): Promise<number> {
-  const batch = await sharedBatchRow(h, id);
-  return exportBatch(sharedPages(h.store, id), batch.capability, format, out);
-}
-
-/**
- * `export --store --format files|srt|vtt|ubl`: each succeeded item's own file(s), made from its
- * result in the shared store; speech and images as the worker that received each stored them there.
- */
-export async function teamExportFiles(h: SharedStoreHandle, id: string, format: FilesFormat, out: string): Promise<FilesExport> {
-  const batch = await sharedBatchRow(h, id);
-  return exportFiles(sharedResults(h.store, id), { id, capability: batch.capability }, out, format);
 }
