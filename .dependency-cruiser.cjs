@@ -22,13 +22,14 @@ const ENGINE_FLOORS = [
   ['pipeline', 'pipeline/'],
   ['search, compare', 'search/|compare/'],
   ['read-models', 'read-models/'],
-  ['store/pg', 'store/pg/'],
+  ['control port', 'control/control-store\\.ts$'],
+  ['store adapters', 'store/pg/|store/sqlite/'],
   ['exporters, batch-planner', 'exporters/|batch-planner\\.ts$'],
   ['dispatch', 'dispatch/'],
   ['watch', 'watch/'],
-  ['team', 'team/'],
   ['failures', 'failures\\.ts$'],
-  ['control', 'control/'],
+  ['control', 'control/(?!control-store\\.ts$)'],
+  ['team', 'team/'],
   ['engine.ts', 'engine\\.ts$'],
 ];
 

@@ -78,7 +78,7 @@ async function benchCreate(n: number): Promise<void> {
 
   const id = batch?.id ?? '';
   const s0 = t();
-  for (let i = 0; i < 20; i++) engine.summary(id);
+  for (let i = 0; i < 20; i++) await engine.control.summary(id);
   report('status of a 100,000-job batch', `${((t() - s0) / 20).toFixed(1)} ms`, '-', 'counts by state + spend');
 
   // Claim/finish throughput without HTTP: the queue's own ceiling.
@@ -167,7 +167,7 @@ async function benchUpload(sizeMb: number): Promise<void> {
   await engine.run(conn.target, { batchIds: [batch?.id ?? ''], start: [batch?.id ?? ''] });
   const ms = t() - t0;
   clearInterval(sampler);
-  const state = batch ? engine.summary(batch.id).status : 'none';
+  const state = batch ? (await engine.control.summary(batch.id)).status : 'none';
   report(`transcribe one ${sizeMb} MB recording`, `+${mb(peak - rss0)} RSS`, `${mb(dataBytes)} file`, `hash + upload + sandbox parse in one process, ${(ms / 1000).toFixed(1)} s, ${state}`);
   await conn.close();
   engine.close();

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { openDatabase } from '../../src/main/engine/schema/open-database';
 import { systemClock } from '../../src/main/engine/clock';
-import { SqliteQueueStore } from '../../src/main/engine/store/sqlite-queue-store';
+import { SqliteQueueStore } from '../../src/main/engine/store/sqlite/sqlite-queue-store';
 import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
 import type { QueueStore } from '../../src/main/engine/store/queue-store';
 import { startPgCluster, postgresBin } from '../../test/helpers/pg-cluster';

@@ -15,6 +15,7 @@ import type { SpendQuery, SpendReport } from '../../src/shared/spend';
 import type { BatchSummary, Tier } from '../../src/shared/domain';
 import type { RateItem } from '../../src/shared/rates';
 import type { ResultSource } from '../../src/main/engine/read-models/job-results';
+import type { Control } from '../../src/main/engine/control/control';
 
 /** An attempt as both stores keep it (only what the cases read). */
 export interface AttemptView {
@@ -48,6 +49,8 @@ export interface StoreRig {
   create(input: CreateBatchInput): Promise<CreateBatchResult>;
   /** `run ID` (every unfinished batch without one): starts it with its whole pipeline and sends until nothing is left to send now (or `signal` stops it). */
   run(id?: string, signal?: AbortSignal): Promise<void>;
+  /** The batch verbs (engine/control) over this store, as the faces call them. */
+  control: Control;
   summary(id: string): Promise<BatchSummary>;
   /** Its jobs in item order. */
   jobs(id: string): Promise<JobRow[]>;

@@ -38,14 +38,14 @@ async function sampledWithAnotherApi(n: number, sample: number) {
 describe('the API a batch is sent to', () => {
   it('is kept: a run that sends elsewhere pauses the batch and sends nothing; one that sends there goes on', async () => {
     const { h, other, id } = await sampledWithAnotherApi(30, 5);
-    const first = h.engine.summary(id);
+    const first = (await h.engine.control.summary(id));
     expect(first.pause?.kind).toBe('sample');
     expect(first.sent_to).toBe(new URL(h.sb.url).toString());
 
     // Resumed, then run against another API (a command pasted without its --api-url).
-    h.engine.resume(id);
+    (await h.engine.control.resume(id));
     await h.engine.run(other.target, { batchIds: [id] });
-    const elsewhere = h.engine.summary(id);
+    const elsewhere = (await h.engine.control.summary(id));
     expect(elsewhere.status).toBe('paused');
     expect(elsewhere.pause?.kind).toBe('api');
     expect(elsewhere.pause?.reason).toContain(`sent to the API at ${new URL(h.sb.url).toString()}, and this run sends to the API at ${other.target.baseUrl}`);
@@ -56,7 +56,7 @@ describe('the API a batch is sent to', () => {
 
     // A run that sends to its API resumes it by itself and sends the rest there, each once.
     await h.run({ batchIds: [id] });
-    const done = h.engine.summary(id);
+    const done = (await h.engine.control.summary(id));
     expect(done.status).toBe('done');
     expect(done.counts.succeeded).toBe(30);
     await expectLedgerExactlyOnce(h.admin, jobsOf(h.engine, id));
@@ -65,12 +65,12 @@ describe('the API a batch is sent to', () => {
 
   it('moves with resume --switch-api: the rest goes to the next run\'s API, which the batch then keeps', async () => {
     const { h, other, id } = await sampledWithAnotherApi(20, 4);
-    expect(h.engine.summary(id).counts.succeeded).toBe(4);
+    expect((await h.engine.control.summary(id)).counts.succeeded).toBe(4);
 
-    expect(h.engine.resume(id, { switchApi: true })).toBe(true);
-    expect(h.engine.summary(id).sent_to).toBeNull();
+    expect((await h.engine.control.resume(id, { switchApi: true })).resumed).toBe(true);
+    expect((await h.engine.control.summary(id)).sent_to).toBeNull();
     await h.engine.run(other.target, { batchIds: [id] });
-    const moved = h.engine.summary(id);
+    const moved = (await h.engine.control.summary(id));
     expect(moved.status).toBe('done');
     expect(moved.sent_to).toBe(other.target.baseUrl);
     // The sample went to the first API, the other 16 to the second: none to both.
@@ -84,13 +84,13 @@ describe('the API a batch is sent to', () => {
   it('is recorded with its first claim (another connection sees it while the first requests are out), and a batch never sent has none', async () => {
     const h = await startHarness();
     const id = await messagesBatch(h, 3);
-    expect(h.engine.summary(id).sent_to).toBeNull();
+    expect((await h.engine.control.summary(id)).sent_to).toBeNull();
     // Between the engine and the API, a proxy that reads the batch through another connection (as
     // another process would after a crash) when each request arrives, then passes it on.
     const reader = h.openSecondEngine();
     const seen: (string | null)[] = [];
     const proxy = createServer((req, res) => {
-      seen.push(reader.summary(id).sent_to);
+      seen.push(reader.batches.get(id)?.api ?? null);
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
@@ -109,6 +109,6 @@ describe('the API a batch is sent to', () => {
       await new Promise((resolve) => proxy.close(resolve));
     }
     expect(seen).toEqual([url, url, url]);
-    expect(h.engine.summary(id).status).toBe('done');
+    expect((await h.engine.control.summary(id)).status).toBe('done');
   });
 });

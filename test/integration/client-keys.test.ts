@@ -66,13 +66,13 @@ describe('clients and their keys', () => {
     const b = await s.engine.createBatch({ capability: 'channel', paths: [await messages(s.dir, 'statement', 4, 900)], key: 'acme' });
     const id = b.batch?.id ?? '';
     await s.engine.run(s.conn.target, { batchIds: null, start: [id] });
-    const day = s.engine.spendReport({ by: 'day' }).rows[0]?.first ?? '';
+    const day = (await s.engine.control.spend({ by: 'day' })).rows[0]?.first ?? '';
     const month = monthRange(day.slice(0, 7));
     expect(month?.from).toMatch(/-01$/);
-    const statement = s.engine.spendReport({ by: 'batch', client: 'ACME GmbH', from: month?.from ?? null, to: month?.to ?? null });
-    expect(statement.rows).toEqual([expect.objectContaining({ group: id, items: 4, units: 4, unit: 'messages', cost: s.engine.summary(id).cost.spent })]);
+    const statement = (await s.engine.control.spend({ by: 'batch', client: 'ACME GmbH', from: month?.from ?? null, to: month?.to ?? null }));
+    expect(statement.rows).toEqual([expect.objectContaining({ group: id, items: 4, units: 4, unit: 'messages', cost: (await s.engine.control.summary(id)).cost.spent })]);
     expect(spendCsv(statement).split('\r\n')[0]).toBe('by,group,label,first_day,last_day,batches,items,units,unit,cost_eur');
-    expect(s.engine.spendReport({ by: 'client', from: '2001-01-01', to: '2001-01-31' }).rows).toEqual([]);
+    expect((await s.engine.control.spend({ by: 'client', from: '2001-01-01', to: '2001-01-31' })).rows).toEqual([]);
   });
 
   it('a batch made without a chosen key keeps the default key of its creation: the client billed is the one whose key pays', async () => {
@@ -87,8 +87,8 @@ describe('clients and their keys', () => {
     await s.engine.run(s.conn.target, { batchIds: null, start: [b.batch?.id ?? ''] });
     expect((await arrivals(s.admin, acme.id)).length).toBe(3);
     expect(await arrivals(s.admin, globex.id)).toEqual([]);
-    expect(s.engine.spendReport({ by: 'client' }).rows.map((r) => [r.label, r.items])).toEqual([['ACME GmbH', 3]]);
-    expect(s.engine.spendReport({ by: 'key' }).rows.map((r) => [r.label, r.items])).toEqual([[`acme …${acme.key.slice(-4)}`, 3]]);
+    expect((await s.engine.control.spend({ by: 'client' })).rows.map((r) => [r.label, r.items])).toEqual([['ACME GmbH', 3]]);
+    expect((await s.engine.control.spend({ by: 'key' })).rows.map((r) => [r.label, r.items])).toEqual([[`acme …${acme.key.slice(-4)}`, 3]]);
   });
 
   it('a run says once which keys send to an API of their own; a key address that cannot be used is refused when the key is added', async () => {
@@ -134,20 +134,20 @@ describe('clients and their keys', () => {
       const created = await s.engine.createBatch({ capability: 'channel', paths: [await messages(s.dir, 'moved', 8, 300)], key: 'acme', sample: 2 });
       const id = created.batch?.id ?? '';
       await s.engine.run(s.conn.target, { batchIds: [id], start: [id] });
-      expect(s.engine.summary(id)).toMatchObject({ status: 'paused', sent_to: `${b.url}/`, counts: { succeeded: 2 } });
+      expect(await s.engine.control.summary(id)).toMatchObject({ status: 'paused', sent_to: `${b.url}/`, counts: { succeeded: 2 } });
 
       // The key stored again without its address: this run would send to A, which never saw these items.
       await addAcme(null);
-      expect(s.engine.resume(id)).toBe(true);
+      expect((await s.engine.control.resume(id)).resumed).toBe(true);
       await s.engine.run(s.conn.target, { batchIds: [id] });
-      const paused = s.engine.summary(id);
+      const paused = await s.engine.control.summary(id);
       expect(paused.pause?.kind).toBe('api');
       expect(paused.pause?.reason).toContain(`Its first items were sent to the API at ${b.url}/, and this run sends to the API at ${s.sb.url}/`);
 
       // Its address back: the next run sees the batch can go where it went, and it goes on by itself.
       await addAcme(b.url);
       await s.engine.run(s.conn.target, { batchIds: [id] });
-      expect(s.engine.summary(id)).toMatchObject({ status: 'done', counts: { succeeded: 8 } });
+      expect(await s.engine.control.summary(id)).toMatchObject({ status: 'done', counts: { succeeded: 8 } });
       expect((await adminB.ledger()).filter((d) => d.key_id === acme.id)).toHaveLength(8);
       expect(await s.admin.ledger()).toEqual([]);
 
@@ -156,11 +156,11 @@ describe('clients and their keys', () => {
       await s.engine.keys.add({ kind: 'channel', label: 'globex', secret: globex.key, client: 'Globex', baseUrl: null });
       const g = (await s.engine.createBatch({ capability: 'channel', paths: [await messages(s.dir, 'globex', 3, 600)], key: 'globex', sample: 1 })).batch?.id ?? '';
       await s.engine.run(s.conn.target, { batchIds: [g], start: [g] });
-      await until(async () => s.engine.summary(g).status === 'paused');
+      await until(async () => (await s.engine.control.summary(g)).status === 'paused');
       await s.engine.keys.add({ kind: 'channel', label: 'globex', secret: globex.key, client: 'Globex', baseUrl: b.url });
-      s.engine.resume(g);
+      await s.engine.control.resume(g);
       await s.engine.run(s.conn.target, { batchIds: [g] });
-      const moved = s.engine.summary(g);
+      const moved = await s.engine.control.summary(g);
       expect(moved.pause?.kind).toBe('api');
       expect(moved.pause?.reason).toContain(`this run sends to the API at ${b.url}/`);
       expect(moved.pause?.reason).toContain(`Its key "globex" has an API address of its own`);
@@ -179,7 +179,7 @@ describe('clients and their keys', () => {
       /No stored key is labelled "nobody"\. Stored keys: acme-ai \(api, ACME GmbH\)\. Add it with `batchdesk keys add/,
     );
     await expect(s.engine.createBatch({ capability: 'channel', paths: [csv], key: 'acme-ai' })).rejects.toThrow(/"acme-ai" is an API key; this batch needs a channel key/);
-    expect(s.engine.summaries()).toEqual([]);
+    expect((await s.engine.control.summaries())).toEqual([]);
     const limits = s.engine.keys.update('api:acme-ai', { rpm: 42 });
     expect(limits.rpm).toBe(42);
     expect(s.engine.runnerConfig().keyRpm?.get('api:acme-ai')).toBe(42);

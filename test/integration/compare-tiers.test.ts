@@ -13,7 +13,7 @@ describe('tier comparison', () => {
     const created = await h.engine.createBatch({ capability: 'transcribe', paths: files });
     const source = created.batch?.id ?? '';
     const before = await h.admin.usage();
-    const started = h.engine.compareTiers({ batchId: source, tiers: ['basic', 'standard', 'superior'], sample: 2 });
+    const started = await h.engine.compareTiers({ batchId: source, tiers: ['basic', 'standard', 'superior'], sample: 2 });
     expect(started.tiers.map((t) => t.tier)).toEqual(['basic', 'standard', 'superior']);
     expect(started.items).toHaveLength(2);
     // Chosen across the batch (the middle of each half), the same items at every tier.
@@ -46,17 +46,17 @@ describe('tier comparison', () => {
     const after = await h.admin.usage();
     expect(JSON.stringify(after)).not.toBe(JSON.stringify(before));
     expect(jobsOf(h.engine, source).every((j) => j.state === 'queued')).toBe(true);
-    expect(h.engine.comparisonsOf(source)).toEqual([expect.objectContaining({ group: started.group, tiers: ['basic', 'standard', 'superior'], sample: 2 })]);
+    expect(await h.engine.comparisonsOf(source)).toEqual([expect.objectContaining({ group: started.group, tiers: ['basic', 'standard', 'superior'], sample: 2 })]);
   });
 
   it('never repeats messages or CRM writes, and needs two different tiers', async () => {
     const h = await startHarness();
     const csv = await writeText(h, 'm.csv', 'to,text\n+442079460051,Hi\n');
     const b = await h.engine.createBatch({ capability: 'channel', paths: [csv] });
-    expect(() => h.engine.compareTiers({ batchId: b.batch?.id ?? '', tiers: ['basic', 'superior'], sample: 1 })).toThrow(
+    await expect(h.engine.compareTiers({ batchId: b.batch?.id ?? '', tiers: ['basic', 'superior'], sample: 1 })).rejects.toThrow(
       /each item sends a message or makes a call to a person, so comparing 2 tiers would do that 2 times/,
     );
-    expect(() => h.engine.compareTiers({ batchId: b.batch?.id ?? '', tiers: ['basic', 'basic'], sample: 1 })).toThrow(/each tier once/);
-    expect(h.engine.summaries()).toHaveLength(1);
+    await expect(h.engine.compareTiers({ batchId: b.batch?.id ?? '', tiers: ['basic', 'basic'], sample: 1 })).rejects.toThrow(/each tier once/);
+    expect((await h.engine.control.summaries())).toHaveLength(1);
   });
 });

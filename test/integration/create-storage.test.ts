@@ -32,7 +32,7 @@ async function createFailure(engine: Engine, csv: string): Promise<StorageFailur
   );
   expect(e).toBeInstanceOf(StorageFailure);
   expect(exitCodeFor(classifyFailure(e).kind)).toBe(4);
-  expect(engine.summaries()).toEqual([]);
+  expect((await engine.control.summaries())).toEqual([]);
   return e as StorageFailure;
 }
 

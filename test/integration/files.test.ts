@@ -66,7 +66,7 @@ describe('file batches', () => {
     // 5.4 s, 4.6 s and 3.5 s, each rounded up.
     expect(totalUnits).toBe(6 + 5 + 4);
 
-    const summary = h.engine.summary(id);
+    const summary = (await h.engine.control.summary(id));
     expect(summary.status).toBe('done');
     expect(summary.counts.succeeded).toBe(3);
     expect(summary.units.measured).toBe(totalUnits);
@@ -116,7 +116,7 @@ describe('file batches', () => {
 
     const usage = await h.admin.usage();
     expect(usage.rows).toEqual([expect.objectContaining({ rate_item: 'ocr', requests: 4, units: 5, cost: 5 * rate })]);
-    expect(h.engine.summary(id).cost.spent).toBe(5 * rate);
+    expect((await h.engine.control.summary(id)).cost.spent).toBe(5 * rate);
 
     // Exports.
     const csvPath = join(h.dir, 'out.csv');
@@ -185,6 +185,6 @@ describe('file batches', () => {
     const job = jobsOf(h.engine, id)[0];
     expect(job?.state).toBe('succeeded');
     expect(job?.units).toBe(3);
-    expect(h.engine.summary(id).cost.spent).toBe(usage.total_cost);
+    expect((await h.engine.control.summary(id)).cost.spent).toBe(usage.total_cost);
   });
 });

@@ -140,7 +140,7 @@ export async function createAndRun(h: Harness, input: Parameters<Harness['engine
   const id = created.batch?.id;
   if (!id) throw new Error(`no batch: ${JSON.stringify(created.problems)}`);
   await h.run({ batchIds: [id] });
-  return { id, created, summary: h.engine.summary(id), jobs: jobsOf(h.engine, id) };
+  return { id, created, summary: (await h.engine.control.summary(id)), jobs: jobsOf(h.engine, id) };
 }
 
 // ---------------------------------------------------------------- engine tables

@@ -32,7 +32,7 @@ describe('an import refused by the database part way through', () => {
       // file's problem when the refusal is seen while the file is read, thrown when at its end).
       expect(outcome.batch).toBeNull();
       expect(outcome.told).toContain('row refused by the test');
-      expect(h.engine.summaries()).toEqual([]);
+      expect((await h.engine.control.summaries())).toEqual([]);
       expect(h.engine.db.prepare(`SELECT COUNT(*) AS n FROM jobs`).get()).toEqual({ n: 0 });
       expect(h.engine.db.prepare(`SELECT COUNT(*) AS n FROM batches`).get()).toEqual({ n: 0 });
 

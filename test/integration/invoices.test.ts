@@ -126,7 +126,7 @@ describe('invoice checks', () => {
       detail: expect.stringContaining(`item 1 of batch ${first.id}`),
     });
     // The first reading stays as it was.
-    expect(h.engine.summary(first.id).counts.needs_review).toBe(0);
+    expect((await h.engine.control.summary(first.id)).counts.needs_review).toBe(0);
 
     // The vendor's name read another way, the same VAT id and number: still the same invoice.
     const firstInvoice = h.engine.jobDetail(first.jobs[0]?.id ?? 0);
@@ -165,7 +165,7 @@ describe('invoice checks', () => {
     db.close();
     const reopened = Engine.open({ dataDir: h.dir, secrets: noKeychain, env: h.env, config: TEST_CONFIG });
     try {
-      expect(reopened.summary(run.id).counts).toMatchObject({ succeeded: 4, needs_review: 1 });
+      expect((await reopened.control.summary(run.id)).counts).toMatchObject({ succeeded: 4, needs_review: 1 });
       const flagged = reopened.jobPage({ batchId: run.id, needsReview: true, limit: 10, offset: 0 });
       expect(flagged.rows.map((r) => r.source.split('/').pop())).toEqual([MARLOWE]);
     } finally {

@@ -42,7 +42,7 @@ describe('a large message CSV', () => {
     const jobs = jobsOf(h.engine, r.batch?.id ?? '');
     expect(jobs.map((j) => j.seq)).toEqual(taken.map((_, k) => k + 1));
     expect(jobs.map((j) => (JSON.parse(j.payload_json) as { row: number }).row)).toEqual(taken.map(rowOf));
-    expect(h.engine.summary(r.batch?.id ?? '').counts.queued).toBe(taken.length);
+    expect((await h.engine.control.summary(r.batch?.id ?? '')).counts.queued).toBe(taken.length);
 
     // Every refusal in row order: the planner's (already queued, opted out) among the file's own (bad numbers).
     const refused = all.filter((i) => kind(i) === 'queued' || kind(i) === 'opted-out').map(rowOf);

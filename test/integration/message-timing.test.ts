@@ -21,10 +21,10 @@ describe('scheduled batches on one computer', () => {
     clock.t = Date.UTC(2026, 10, 21, 11, 0);
     expect(h.engine.hasStartedWork()).toBe(true);
     await h.engine.run(h.target, {});
-    expect(h.engine.summary(a.batch?.id ?? '').status).toBe('done');
-    expect(h.engine.summary(b.batch?.id ?? '')).toMatchObject({ status: 'pending', scheduled_for: '2026-11-25T10:00:00.000Z' });
-    h.engine.start([b.batch?.id ?? ''], { now: true });
+    expect((await h.engine.control.summary(a.batch?.id ?? '')).status).toBe('done');
+    expect((await h.engine.control.summary(b.batch?.id ?? ''))).toMatchObject({ status: 'pending', scheduled_for: '2026-11-25T10:00:00.000Z' });
+    (await h.engine.control.start([b.batch?.id ?? ''], { now: true }));
     await h.engine.run(h.target, {});
-    expect(h.engine.summary(b.batch?.id ?? '')).toMatchObject({ status: 'done', scheduled_for: null });
+    expect((await h.engine.control.summary(b.batch?.id ?? ''))).toMatchObject({ status: 'done', scheduled_for: null });
   });
 });

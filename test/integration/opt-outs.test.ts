@@ -54,7 +54,7 @@ describe('opt-outs', () => {
     const created = await h.engine.createBatch({ capability: 'channel', paths: [csv] });
     const id = created.batch?.id ?? '';
     expect(h.engine.optOuts.add('+442079460012', 'batchdesk optout add')).toBe(true);
-    h.engine.start([id]);
+    (await h.engine.control.start([id]));
     await h.run({ batchIds: [id] });
     const jobs = jobsOf(h.engine, id);
     expect(jobs.map((j) => j.state)).toEqual(['succeeded', 'cancelled', 'succeeded']);
@@ -62,7 +62,7 @@ describe('opt-outs', () => {
     expect(jobs[1]?.attempts).toBe(0);
     const sent = (await h.admin.ledger()).map((d) => d.to).sort();
     expect(sent).toEqual(['+442079460011', '+442079460013']);
-    expect(h.engine.summary(id).status).toBe('done');
+    expect((await h.engine.control.summary(id)).status).toBe('done');
     // Removed from the list, a new batch may message them again.
     expect(h.engine.optOuts.remove('+442079460012')).toBe(true);
     const back = await createAndRun(h, { capability: 'channel', paths: [await writeText(h, 'n.csv', 'to,text\n+442079460012,Welcome back\n')] });

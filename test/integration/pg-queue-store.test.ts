@@ -10,7 +10,7 @@ import { isStoreUnreachable } from '../../src/main/engine/store/pg/store-unreach
 import { DbClock } from '../../src/main/engine/store/pg/db-clock';
 import { FakeClock } from '../helpers/fake-clock';
 import { PASSWORD_ROLE, startPgCluster, type PgCluster } from '../helpers/pg-cluster';
-import { openSharedStore } from '../../src/main/engine/store/pg/open-shared-store';
+import { openSharedStore } from '../../src/main/engine/team/open-shared-store';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -128,7 +128,7 @@ describe('an import killed half way', () => {
     await new Promise((r) => child.once('exit', r));
     expect(seen).toBeGreaterThan(0);
     // Nobody sees it: not listed, not run, not counted as already queued.
-    expect(h.engine.summaries()).toEqual([]);
+    expect((await h.engine.control.summaries())).toEqual([]);
     const other = Engine.open({ dataDir: h.dir, secrets: noKeychain, env: {} });
     const small = await writeMessagesCsv(h.dir, 3, 'small.csv');
     const created = await other.createBatch({ capability: 'channel', paths: [small.path] });

@@ -151,15 +151,15 @@ describe('finished batches', () => {
     const csv = await writeMessagesCsv(h.dir, 3);
     const id = (await h.engine.createBatch({ capability: 'channel', paths: [csv.path] })).batch?.id ?? '';
     await h.run();
-    expect(h.engine.summary(id).status).toBe('done');
+    expect((await h.engine.control.summary(id)).status).toBe('done');
     delete h.env.BATCHDESK_CHANNEL_KEY;
     await h.run();
-    const s = h.engine.summary(id);
+    const s = (await h.engine.control.summary(id));
     expect(s.status).toBe('done');
     expect(s.pause).toBeNull();
     const events = h.engine.db.prepare(`SELECT event FROM batch_events WHERE batch_id = ?`).all(id) as { event: string }[];
     expect(events.map((e) => e.event)).not.toContain('paused');
-    expect(h.engine.pause(id)).toBe(false);
+    expect((await h.engine.control.pause(id))).toBe(false);
   });
 });
 
@@ -171,10 +171,10 @@ describe('batches nobody started', () => {
     // What the window and the browser host do at start-up: run whatever was started.
     await h.engine.run(h.target);
     expect(await h.admin.ledger()).toEqual([]);
-    expect(h.engine.summary(id)).toMatchObject({ status: 'pending', started: false });
-    h.engine.start([id]);
+    expect((await h.engine.control.summary(id))).toMatchObject({ status: 'pending', started: false });
+    (await h.engine.control.start([id]));
     await h.engine.run(h.target);
-    expect(h.engine.summary(id)).toMatchObject({ status: 'done', started: true });
+    expect((await h.engine.control.summary(id))).toMatchObject({ status: 'done', started: true });
     await expectLedgerExactlyOnce(h.admin, jobsOf(h.engine, id));
   });
 });
@@ -187,11 +187,11 @@ describe('a batch made while another runs', () => {
     const a = (await h.engine.createBatch({ capability: 'channel', paths: [first.path] })).batch?.id ?? '';
     const running = h.run();
     // Once the run is sending (its group commit open most of the time), import 600 more rows.
-    while (h.engine.summary(a).counts.succeeded < 20) await new Promise((r) => setTimeout(r, 5));
+    while ((await h.engine.control.summary(a)).counts.succeeded < 20) await new Promise((r) => setTimeout(r, 5));
     const second = await writeMessagesCsv(h.dir, 600, 'second.csv', 300);
     const b = (await h.engine.createBatch({ capability: 'channel', paths: [second.path] })).batch?.id ?? '';
-    expect(h.engine.summary(b).counts.queued).toBe(600);
-    h.engine.start([b]);
+    expect((await h.engine.control.summary(b)).counts.queued).toBe(600);
+    (await h.engine.control.start([b]));
     await running;
     // The run may end before it saw the second batch started: a second run sends the rest.
     await h.run();
@@ -225,7 +225,7 @@ describe('a key on disk before its request leaves', () => {
     // The pipeline's 60 next-step jobs were made in open groups, and each was counted.
     expect(h.engine.jobs.sendableCount).toBeGreaterThanOrEqual(60);
     committed.close();
-    expect(h.engine.summary(second.id).status).toBe('done');
+    expect((await h.engine.control.summary(second.id)).status).toBe('done');
     expect(jobsOf(h.engine, second.id)).toHaveLength(60);
     expect(missing).toEqual([]);
   });

@@ -15,7 +15,7 @@ import { systemClock } from '../../src/main/engine/clock';
 import type { RunnerConfig } from '../../src/main/engine/dispatch/runner';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
 import { isEnded } from '../../src/shared/domain';
-import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resumeTeamBatch, retryTeamBatch, scheduleTeamBatch, teamBatch, teamBatches, teamSpendReport } from '../../src/main/engine/team/team-batches';
+import { Control } from '../../src/main/engine/control/control';
 import { createInTeamStore, teamCreateProblems } from '../../src/main/engine/team/team-create';
 import { CLI_TODO } from '../../src/main/cli/commands/batch-create';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
@@ -52,15 +52,16 @@ export const openLocalRig: OpenStoreRig = async (config, opts = {}) => {
     create: (input) => h.engine.createBatch(input),
     // As `batchdesk run` does: the batches named (or every one not started yet) are started first.
     run: (id, signal) => h.engine.run(target, { batchIds: id === undefined ? null : [id], signal, start: id === undefined ? h.engine.unstarted() : [id] }),
-    summary: async (id) => h.engine.summary(id),
+    control: h.engine.control,
+    summary: (id) => h.engine.control.summary(id),
     jobs: async (id) => jobsOf(h.engine, id),
     attempts: async (id) => attemptsOf(h.engine, id).map(attemptView),
     events: async (jobId) => eventsOfJob(h.engine, jobId),
-    retryFailed: async (id) => h.engine.retryFailed(id),
-    pause: async (id) => h.engine.pause(id),
-    resume: async (id, budget) => h.engine.resume(id, budget === undefined ? {} : { budget }),
-    cancel: async (id) => h.engine.cancel(id).jobs,
-    schedule: async (id, at) => h.engine.schedule(id, at),
+    retryFailed: (id) => h.engine.control.retry(id),
+    pause: (id) => h.engine.control.pause(id),
+    resume: async (id, budget) => (await h.engine.control.resume(id, budget === undefined ? {} : { budget })).resumed,
+    cancel: async (id) => (await h.engine.control.cancel(id)).jobs,
+    schedule: (id, at) => h.engine.control.schedule(id, at),
     optOut: async (recipient) => {
       h.engine.optOuts.add(recipient, 'test');
     },
@@ -75,7 +76,7 @@ export const openLocalRig: OpenStoreRig = async (config, opts = {}) => {
     addKey: async (k) => {
       await h.engine.keys.add({ ...k, baseUrl: k.baseUrl ?? null });
     },
-    spend: async (q) => h.engine.spendReport(q),
+    spend: (q) => h.engine.control.spend(q),
     logs: () => logsOf(h.dir),
     everything: async () => [tablesOf(h.engine), await logsOf(h.dir)].join('\n'),
   };
@@ -126,6 +127,8 @@ export function usePgRigs(): OpenStoreRig {
     const store = await PgQueueStore.open({ url, clock, worker: 'planner' });
     const workerStore = await PgQueueStore.open({ url, clock, worker: 'worker 1' });
     const db = new pg.Pool({ connectionString: url, max: 2 });
+    // The verbs as `... --store URL` give them, on the planner's machine.
+    const control = new Control({ store });
     const dir = await mkdtemp(join(tmpdir(), 'batchdesk-pg-rig-'));
     const worker = Engine.open({ dataDir: dir, secrets: opts.secrets ?? noKeychain, env: h.env, config: merged, clock });
     const conn = await connect({ apiUrl: h.sb.url, env: h.env, keys: worker.keys, dataDir: dir });
@@ -151,7 +154,8 @@ export function usePgRigs(): OpenStoreRig {
       },
       run: async (id, signal) => {
         // As `run [ID] --store` does: the batch named with every step of its pipeline (or every unfinished batch), started.
-        const scope = id !== undefined ? await pipelineSteps(workerStore, id) : (await teamBatches(workerStore, null)).filter((b) => !isEnded(b.status)).map((b) => b.id);
+        const seen = new Control({ store: workerStore });
+        const scope = id !== undefined ? await seen.withPipelines([id]) : (await seen.summaries()).filter((b) => !isEnded(b.status)).map((b) => b.id);
         for (const s of scope) {
           // A batch scheduled for later is started at its time by the worker, not now.
           const row = await workerStore.batch(s);
@@ -160,7 +164,8 @@ export function usePgRigs(): OpenStoreRig {
         }
         await worker.runTeam(target, { store: workerStore, clock, worker: 'worker 1' }, { batchIds: id !== undefined ? scope : null, say: () => undefined, ...(signal ? { signal } : {}) });
       },
-      summary: (id) => teamBatch(store, id),
+      control,
+      summary: (id) => control.summary(id),
       jobs: async (id) => {
         const out: JobRow[] = [];
         for (let after = 0; ; ) {
@@ -178,12 +183,12 @@ export function usePgRigs(): OpenStoreRig {
           )
         ).rows.map(attemptView),
       events: (jobId) => store.jobEvents(jobId),
-      retryFailed: (id) => retryTeamBatch(store, id),
-      pause: async (id) => pauseTeamBatch(store, await teamBatch(store, id)),
+      retryFailed: (id) => control.retry(id),
+      pause: (id) => control.pause(id),
       // As `resume --store` on the planner's machine: a refused key is replaced by the one it has now.
-      resume: async (id, budget) => (await resumeTeamBatch(store, id, budget, (row) => h.engine.keyCheckFor(row))).resumed,
-      cancel: async (id) => (await cancelTeamBatch(store, id)).jobs,
-      schedule: (id, at) => scheduleTeamBatch(store, clock, id, at),
+      resume: async (id, budget) => (await control.resume(id, { ...(budget === undefined ? {} : { budget }), keyHere: (row) => h.engine.keyCheckFor(row) })).resumed,
+      cancel: async (id) => (await control.cancel(id)).jobs,
+      schedule: (id, at) => control.schedule(id, at),
       // The sender's own list (the worker's machine), as the local rig's is its data folder's.
       optOut: async (recipient) => {
         worker.optOuts.add(recipient, 'test');
@@ -201,7 +206,7 @@ export function usePgRigs(): OpenStoreRig {
         // Each machine keeps its own keys: the planner's and the worker's, matched by label.
         for (const e of [h.engine, worker]) await e.keys.add({ ...k, baseUrl: k.baseUrl ?? null });
       },
-      spend: (q) => teamSpendReport(store, q),
+      spend: (q) => control.spend(q),
       logs: async () => `${await logsOf(h.dir)}\n${await logsOf(dir)}`,
       // The shared store's every table, and both machines' data folders and logs.
       everything: async () => {

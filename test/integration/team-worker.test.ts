@@ -13,7 +13,7 @@ import { connect } from '../../src/main/compose/connect';
 import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
 import { systemClock } from '../../src/main/engine/clock';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
-import { resumeTeamBatch, teamBatch } from '../../src/main/engine/team/team-batches';
+import { Control } from '../../src/main/engine/control/control';
 import { jobsOf, noKeychain, startHarness, TEST_CONFIG, wavBytes, writeMessagesCsv, type Harness } from './harness';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
 
@@ -78,7 +78,7 @@ describe('team mode: workers on one shared store', () => {
     const { h, url, creator } = await teamSetup();
     const { id, planned } = await sharedBatch(h, creator, 400);
     // The creator's data folder no longer has it: only the team sends it.
-    expect(h.engine.summaries().map((b) => b.id)).not.toContain(id);
+    expect((await h.engine.control.summaries()).map((b) => b.id)).not.toContain(id);
 
     const a = await machine(h, h.env);
     const b = await machine(h, h.env);
@@ -127,9 +127,9 @@ describe('team mode: workers on one shared store', () => {
     await a.work(await storeAt(url, 'worker-a'), 'worker-a');
     const apiA = new URL(h.sb.url).toString();
     expect((await creator.batch(id))?.api).toBe(apiA);
-    expect((await teamBatch(creator, id)).sent_to).toBe(apiA);
+    expect((await new Control({ store: creator }).summary(id)).sent_to).toBe(apiA);
     expect((await creator.stats(id)).counts.succeeded).toBe(5);
-    await resumeTeamBatch(creator, id, 1_000);
+    await new Control({ store: creator }).resume(id, { budget: 1_000 });
 
     // Another worker, the same key, another API (nothing listens there: it must not even try).
     const elsewhere = await machine(h, h.env, TEST_CONFIG, 'http://127.0.0.1:9/');
@@ -143,7 +143,7 @@ describe('team mode: workers on one shared store', () => {
     expect((await creator.stats(id)).counts.queued).toBe(15);
 
     // Switched: the batch forgets its API, and the next worker to send it records its own.
-    await resumeTeamBatch(creator, id, undefined, undefined, true);
+    await new Control({ store: creator }).resume(id, { switchApi: true });
     expect((await creator.batch(id))?.api).toBeNull();
     await a.work(await storeAt(url, 'worker-a2'), 'worker-a2');
     expect((await creator.batch(id))?.api).toBe(apiA);
@@ -267,7 +267,7 @@ describe('team mode: workers on one shared store', () => {
     // holding the revoked key leaves the batch; nothing is sent twice.
     const newKey = await h.admin.createKey({ client: channelKey.client, kind: 'channel' });
     const c = await machine(h, { ...h.env, BATCHDESK_CHANNEL_KEY: newKey.key });
-    const resumed = await resumeTeamBatch(creator, id, undefined, (r) => c.engine.keyCheckFor(r));
+    const resumed = await new Control({ store: creator }).resume(id, { keyHere: (r) => c.engine.keyCheckFor(r) });
     expect(resumed).toEqual({ resumed: true, newKey: { steps: [id], hint: newKey.key.slice(-4) }, sameKey: null, short: null });
     const said: string[] = [];
     await Promise.all([b.work(await storeAt(url, 'b2'), 'b2', { say: (l) => said.push(l) }), c.work(await storeAt(url, 'c'), 'c')]);
@@ -397,7 +397,7 @@ describe('team mode: workers on one shared store', () => {
     const again = await other.engine.handOver(third.batch?.id ?? '', store);
     expect(again.moved).toBe(0);
     expect(await store.batch(third.batch?.id ?? '')).toBeUndefined();
-    expect(other.engine.summaries()).toEqual([]);
+    expect((await other.engine.control.summaries())).toEqual([]);
     other.engine.close();
   });
 
@@ -411,10 +411,10 @@ describe('team mode: workers on one shared store', () => {
     while ((await store.stats(id)).counts.succeeded < 25) await systemClock.sleep(50);
     // Quiet all day long: every message is held, and the batch says until when.
     const held = await sharedBatch(h, store, 5, { quietHours: '00:00-23:59' }, 100);
-    let summary = await teamBatch(store, held.id);
+    let summary = await new Control({ store }).summary(held.id);
     while (summary.counts.retry_wait < 5) {
       await systemClock.sleep(50);
-      summary = await teamBatch(store, held.id);
+      summary = await new Control({ store }).summary(held.id);
     }
     expect(summary.waiting?.reason).toMatch(/^held until .*quiet hours 00:00-23:59/);
     stop.abort();

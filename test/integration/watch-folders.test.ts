@@ -191,15 +191,15 @@ describe('hot folders', () => {
     const id = first?.kind === 'taken' ? first.batchId : '';
     // Its one item done, as a run leaves it: nothing is left to send, and it shows done.
     r.engine.db.prepare(`UPDATE jobs SET state = 'succeeded', finished_at = 1 WHERE batch_id = ?`).run(id);
-    expect(r.engine.summary(id).status).toBe('done');
-    expect(r.engine.cancel(id)).toEqual({ jobs: 0, cancelled: [id], finished: [] });
-    expect(r.engine.summary(id).status).toBe('cancelled');
+    expect((await r.engine.control.summary(id)).status).toBe('done');
+    expect((await r.engine.control.cancel(id))).toEqual({ jobs: 0, cancelled: [id], finished: [] });
+    expect((await r.engine.control.summary(id)).status).toBe('cancelled');
     copyFileSync(PDF2, join(r.folder, 'two.pdf'));
     await until('two taken', () => r.events.filter((e) => e.kind === 'taken').length >= 2);
     const second = r.events.filter((e) => e.kind === 'taken')[1];
     const next = second?.kind === 'taken' ? second.batchId : '';
     expect(next).not.toBe(id);
-    expect(r.engine.summary(next).name).toMatch(/ \(2\)$/);
+    expect((await r.engine.control.summary(next)).name).toMatch(/ \(2\)$/);
   });
 
   it('appends to one started batch per folder and day, numbering and counting right, with its next step', async () => {
@@ -211,7 +211,7 @@ describe('hot folders', () => {
     await until('two taken', () => r.events.filter((e) => e.kind === 'taken').length >= 2);
     const first = r.events.find((e) => e.kind === 'taken');
     const batchId = first?.kind === 'taken' ? first.batchId : '';
-    const b = r.engine.summary(batchId);
+    const b = (await r.engine.control.summary(batchId));
     expect(b.name).toBe('Invoices in 2026-11-23');
     expect(b.started).toBe(true);
     expect(b.total).toBe(2);
@@ -219,7 +219,7 @@ describe('hot folders', () => {
     expect(b.cost.budget).toBe(20_000);
     expect(b.cost.estimated).toBeGreaterThan(0);
     expect(b.pipeline?.next).toHaveLength(1);
-    const next = r.engine.summary(b.pipeline?.next[0] ?? '');
+    const next = (await r.engine.control.summary(b.pipeline?.next[0] ?? ''));
     expect(next.capability).toBe('text');
     expect(next.started).toBe(true);
     // The next day: a new batch, numbered from 1 again.
@@ -228,12 +228,12 @@ describe('hot folders', () => {
     await until('the next day file', () => r.events.filter((e) => e.kind === 'taken').length >= 3);
     const third = r.events.filter((e) => e.kind === 'taken')[2];
     expect(third?.kind === 'taken' && third.batchId).not.toBe(batchId);
-    expect(r.engine.summary(third?.kind === 'taken' ? third.batchId : '').name).toBe('Invoices in 2026-11-24');
+    expect((await r.engine.control.summary(third?.kind === 'taken' ? third.batchId : '')).name).toBe('Invoices in 2026-11-24');
     const rows = jobs(r.engine).filter((j) => j.batch_id === batchId || (third?.kind === 'taken' && j.batch_id === third.batchId));
     expect(rows.map((j) => j.seq)).toEqual([1, 2, 1]);
     expect(r.events.some((e) => 'path' in e && e.path.endsWith('skipped.jpg'))).toBe(false);
     // A cancelled day batch is replaced by a numbered one, not appended to.
-    r.engine.cancel(third?.kind === 'taken' ? third.batchId : '');
+    (await r.engine.control.cancel(third?.kind === 'taken' ? third.batchId : ''));
     copyFileSync(PNG, join(r.folder, 'four.png'));
     await until('a file after the cancel', () => r.events.length >= 4);
     expect(r.events[3]?.kind).toBe('skipped'); // same content as two.png: the hash store wins
@@ -241,7 +241,7 @@ describe('hot folders', () => {
     await until('five.pdf', () => r.events.length >= 5);
     const fifth = r.events[4];
     expect(fifth?.kind).toBe('taken');
-    expect(r.engine.summary(fifth?.kind === 'taken' ? fifth.batchId : '').name).toBe('Invoices in 2026-11-24 (2)');
+    expect((await r.engine.control.summary(fifth?.kind === 'taken' ? fifth.batchId : '')).name).toBe('Invoices in 2026-11-24 (2)');
   });
 
   it('refuses what a folder cannot feed, folders inside watched ones, and unknown keys', async () => {

@@ -14,7 +14,7 @@ import { isStoreUnreachable } from './store/pg/store-unreachable';
 import { notCreated, sealedAfterAll } from './team/uncertain-create';
 import { FileLogger, type Logger } from './log/logger';
 import { JobStore } from './queue/job-store';
-import { BatchStore, PREFIX_SHOWN, type BatchRow } from './queue/batch-store';
+import { BatchStore, type BatchRow } from './queue/batch-store';
 import { RateBook } from './costs/rate-book';
 import { Settings } from './settings';
 import { KeyManager } from './secrets/key-manager';
@@ -22,11 +22,11 @@ import type { SecretStore } from './secrets/secret-store';
 import { Runner, type RunnerConfig } from './dispatch/runner';
 import { ApiTrouble } from './queue/api-trouble';
 import { keyChooser, type BatchKey } from './secrets/key-choice';
-import { spendReport } from './read-models/spend-report';
+import { SqliteQueueStore } from './store/sqlite/sqlite-queue-store';
+import { Control } from './control/control';
 import { comparisonView, comparisonsOf, createComparison } from './compare/tier-comparison';
 import { CompareRequest, type ComparisonView } from '../../shared/contract';
 import type { z } from 'zod';
-import type { SpendQuery, SpendReport } from '../../shared/spend';
 import type { Credential } from './api/request';
 import { DEFAULT_BACKOFF } from './queue/backoff';
 import { DEFAULT_SERVER_WAIT } from './queue/server-wait';
@@ -41,12 +41,10 @@ import { KnownFingerprints } from './queue/known-fingerprints';
 import type { NewJob } from './queue/job-store';
 import type { ApiTarget } from './api/target';
 import type { ImportProblem } from './importers/types';
-import { BatchSummary, isEnded, type PauseKind, type Tier } from '../../shared/domain';
+import { BatchSummary, type Tier } from '../../shared/domain';
 import { describe, OutputFile } from '../../shared/capabilities/catalog';
 import { NotFoundError, UserError } from './failures';
-import { nothingToCancel } from './queue/cancel-refusal';
 import { capabilityFor } from './capabilities/registry';
-import { awaitingStepBefore, batchSummaryOf, retryWaiting } from './read-models/batch-summary-of';
 import { TeamWorker, type SharedStore, type TeamRunOptions } from './team/team-worker';
 import { createTeamFollowUp, type FollowUpStore } from './team/team-follow-up';
 import type { PgQueueStore } from './store/pg/pg-queue-store';
@@ -70,10 +68,7 @@ import { describeOptOut, OptOutList, type OptOut } from './messaging/opt-out-lis
 import { RecipientPacing } from './messaging/recipient-pacing';
 import { SendHolds } from './messaging/send-hold';
 import { localZone } from './messaging/recipient-zone';
-import { PAST_INSTEAD, pastProblem } from './queue/schedule';
-import { Lineage } from './pipeline/lineage';
-import { budgetCover, refuseSpentBudget, shortOf, type ShortBudget } from './pipeline/budget-floor';
-import { userPauseReason } from './queue/pause-words';
+import { pastProblem } from './queue/schedule';
 import { HotFolders } from './watch/hot-folders';
 import { WatchStore } from './watch/watch-store';
 import { RollingBatches } from './watch/rolling-batch';
@@ -217,6 +212,10 @@ export class Engine {
   private readonly importThreadMinBytes: number;
   private readonly folderThreadAfter: number;
   private readonly interactive: boolean;
+  /** The data folder as the batch verbs' store (control/). */
+  readonly queue: SqliteQueueStore;
+  /** The batch verbs over the data folder: start, schedule, pause, resume, cancel, retry, summaries, spend. */
+  readonly control: Control;
 
   private constructor(
     readonly dataDir: string,
@@ -253,6 +252,14 @@ export class Engine {
     this.optOuts = new OptOutList(this.db, () => this.clock.now());
     this.holds = new SendHolds(new RecipientPacing(this.db, () => this.clock.now()), () => this.clock.now());
     this.keys = new KeyManager(this.db, this.clock, opts.secrets, opts.env ?? process.env);
+    this.queue = new SqliteQueueStore(this.db, this.clock, { jobs: this.jobs, batches: this.batches, pipelines: this.pipelines });
+    this.control = new Control({
+      store: this.queue,
+      changed: (id) => this.changed(id),
+      takesFilesToday: (ids) => this.hotFolders.takesFilesToday(ids),
+      slowAnswers: (id) => this.slowAnswers(id),
+      trouble: (id) => this.troubleOf(id),
+    });
     const watchStore = new WatchStore(this.db, this.clock);
     const keyChoice = (label: string | undefined): ((kind: Credential, first: boolean) => BatchKey) => this.keyChooser(label, null);
     this.hotFolders = new HotFolders({
@@ -355,7 +362,7 @@ export class Engine {
     };
     const builder = this.stepsBuilder();
     if (parsed.from !== undefined) {
-      const parent = builder.parentFor(this.resolveBatchId(parsed.from), parsed.capability);
+      const parent = builder.parentFor(await this.control.resolveBatchId(parsed.from), parsed.capability);
       const r = builder.previewFollowUp(parent, this.followUpRequest(parsed), PREVIEW_SAMPLE);
       const e = r.estimate;
       const plan: BatchPlan = {
@@ -411,7 +418,7 @@ export class Engine {
         dimensions: async () => vectorDimensions(this.db),
         embeddedIn: async (id) => embeddedIn(this.db, id),
         batch: async (id) => this.batches.get(id),
-        summaries: async () => this.summaries(),
+        summaries: () => this.control.summaries(),
         nearest: async (query, f) => nearest(this.db, query, f, this.vectorCache),
         runCommand: (id) => `batchdesk run ${id}`,
         indexCommand: 'batchdesk index <batch-id>',
@@ -471,9 +478,9 @@ export class Engine {
    * Sends `sample` items of a batch, chosen across it, again at each of `tiers`, as started batches
    * of their own (nothing is sent until a runner runs them); the view fills in as they finish.
    */
-  compareTiers(input: z.input<typeof CompareRequest>): ComparisonView {
+  async compareTiers(input: z.input<typeof CompareRequest>): Promise<ComparisonView> {
     const req = CompareRequest.parse(input);
-    const source = this.batches.get(this.resolveBatchId(req.batchId));
+    const source = this.batches.get(await this.control.resolveBatchId(req.batchId));
     if (!source) throw new NotFoundError(`No batch "${req.batchId}".`);
     const made = createComparison(
       { db: this.db, batches: this.batches, jobs: this.jobs, rates: this.rates, newId: () => newBatchId(this.clock.now()), creator: creatorTag() },
@@ -492,14 +499,11 @@ export class Engine {
     return view;
   }
 
-  comparisonsOf(batchId: string): ReturnType<typeof comparisonsOf> {
-    return comparisonsOf(this.db, this.resolveBatchId(batchId));
+  async comparisonsOf(batchId: string): Promise<ReturnType<typeof comparisonsOf>> {
+    return comparisonsOf(this.db, await this.control.resolveBatchId(batchId));
   }
 
   /** Spend grouped by client, key, batch, capability or day over a range of days (report, statements). */
-  spendReport(q: SpendQuery): SpendReport {
-    return spendReport(this.db, q);
-  }
 
   /** Writes a batch's results to `outPath` (CSV, JSON or TXT, streamed); returns the item count. */
   async exportBatch(id: string, format: ExportFormat, outPath: string, replace = false, options: ExportOptions = {}): Promise<number> {
@@ -539,7 +543,7 @@ export class Engine {
     if (late) throw new UserError(late);
     this.removeAbandonedImports();
     const created: string[] = [];
-    const followed = parsed.from === undefined ? null : this.batches.get(this.resolveBatchId(parsed.from));
+    const followed = parsed.from === undefined ? null : this.batches.get(await this.control.resolveBatchId(parsed.from));
     const chooseKey = this.keyChooser(parsed.key, followed);
     // A mistyped or wrong-kind key is refused before anything is imported.
     chooseKey(describe(parsed.capability).credential, true);
@@ -551,7 +555,7 @@ export class Engine {
       let alreadyQueued = 0;
       const estimates: StepEstimate[] = [];
       if (parsed.from !== undefined) {
-        const parent = builder.parentFor(this.resolveBatchId(parsed.from), parsed.capability);
+        const parent = builder.parentFor(await this.control.resolveBatchId(parsed.from), parsed.capability);
         const f = builder.followUp(parent, this.followUpRequest(parsed), created);
         first = f.prev;
         seals = [f.pending.seal];
@@ -585,7 +589,7 @@ export class Engine {
       this.logger.log('info', 'batch.created', { batch: first.id, capability: parsed.capability, steps: created.length, problems: problems.length });
       for (const id of created) this.changed(id);
       const [head, ...rest] = created;
-      return { batch: this.summary(head ?? first.id), problems, alreadyQueued, steps: rest.map((id) => this.summary(id)), estimates };
+      return { batch: await this.control.summary(head ?? first.id), problems, alreadyQueued, steps: await Promise.all(rest.map((id) => this.control.summary(id))), estimates };
     } catch (e) {
       try {
         this.deleteImports(created);
@@ -593,7 +597,7 @@ export class Engine {
         // The next create removes them (their creator is then gone).
       }
       if (e instanceof AlreadyFollowed) {
-        const items = this.summary(e.parentId).counts.succeeded;
+        const items = (await this.control.summary(e.parentId)).counts.succeeded;
         return { batch: null, problems: [{ source: e.parentId, row: null, message: e.message }], alreadyQueued: items, steps: [], estimates: [] };
       }
       // A full disk or a folder that cannot be written, said with the folder and what to do.
@@ -776,66 +780,6 @@ export class Engine {
     }
   }
 
-  /**
-   * Marks batches as started by their user (with every step of their pipelines): only started
-   * batches are ever sent. A batch scheduled for later keeps its time (`run` does not send it
-   * early) unless `now`: then its time is removed and it starts at once (Start now, `schedule --now`).
-   */
-  start(ids: readonly string[], opts: { now?: boolean } = {}): void {
-    const now = this.clock.now();
-    for (const id of this.withPipelines(ids)) {
-      const b = this.batches.get(id);
-      if (b && b.scheduled_at !== null && b.started_at === null) {
-        if (!opts.now && b.scheduled_at > now) continue;
-        this.batches.setSchedule(id, null);
-      }
-      if (this.batches.start(id)) this.changed(id);
-    }
-  }
-
-  /**
-   * Sets, changes (`at`) or removes (null) the time a batch not started yet starts by itself, for
-   * its whole pipeline. Refused for a time in the past and for a batch already started.
-   */
-  schedule(id: string, at: number | null): BatchSummary {
-    const b = this.batches.get(id);
-    if (!b) throw new NotFoundError(`No batch "${id}".`);
-    if (at !== null) {
-      const late = pastProblem(at, this.clock.now(), PAST_INSTEAD.change);
-      if (late) throw new UserError(late);
-    }
-    if (b.status === 'cancelled') throw new UserError(`Batch ${id} was cancelled; a cancelled batch cannot be scheduled. Create a new batch instead.`);
-    if (b.started_at !== null) {
-      throw new UserError(`Batch ${id} has already started${b.scheduled_at !== null ? ` (at its scheduled time, ${new Date(b.scheduled_at).toISOString()})` : ''}, so it cannot be scheduled any more. Pause it instead (\`batchdesk pause ${id}\`, or Pause in the window).`);
-    }
-    const steps = this.withPipelines([id]);
-    this.db.transaction(() => {
-      for (const s of steps) this.batches.setSchedule(s, at);
-    })();
-    for (const s of steps) this.changed(s);
-    return this.summary(id);
-  }
-
-  /** The batches and every other step of their pipelines, each once. */
-  withPipelines(ids: readonly string[]): string[] {
-    const out = new Set<string>();
-    for (const id of ids) {
-      const b = this.batches.get(id);
-      if (!b) {
-        out.add(id);
-        continue;
-      }
-      for (const m of this.pipelines.members(b.pipeline_id)) if (m.ready === 1) out.add(m.id);
-    }
-    return [...out];
-  }
-
-  /** Pipeline steps with work left: their own open items, or items the steps before them still work on. */
-  private liveSteps(id: string): string[] {
-    const b = this.batches.get(id);
-    return b ? this.lineageOf(b, new Map()).cancelling((x) => this.pipelines.openCount(x)).live.map((m) => m.id) : [];
-  }
-
   /** True when a started, active batch has something left to send. */
   hasStartedWork(): boolean {
     // A scheduled batch whose time has come counts: the runner starts it.
@@ -880,76 +824,14 @@ export class Engine {
     return rest || path;
   }
 
-  resolveBatchId(idOrPrefix: string): string {
-    const id = this.batches.resolveId(idOrPrefix);
-    if (id) return id;
-    const several = this.batches.matching(idOrPrefix);
-    if (several.length > 1) {
-      const named = several.slice(0, PREFIX_SHOWN).join(', ');
-      throw new NotFoundError(`"${idOrPrefix}" is the start of several batches' ids (${named}${several.length > PREFIX_SHOWN ? ', and more' : ''}): type more of the id.`);
-    }
-    throw new NotFoundError(`No batch "${idOrPrefix}". \`batchdesk status\` lists the batches.`);
-  }
-
-  summary(id: string): BatchSummary {
-    const row = this.batches.get(id);
-    if (!row) throw new NotFoundError(`No batch "${id}".`);
-    return this.summarize(row, new Map());
-  }
-
-  summaries(): BatchSummary[] {
-    const rows = this.batches.list();
-    // Every visible member is in the list: each pipeline's tree is built from it, not read again.
-    const byPipeline = new Map<string, BatchRow[]>();
-    for (const b of rows) {
-      const members = byPipeline.get(b.pipeline_id);
-      if (members) members.push(b);
-      else byPipeline.set(b.pipeline_id, [b]);
-    }
-    const lineages = new Map([...byPipeline].map(([id, members]) => [id, new Lineage(members)] as const));
-    return rows.map((b) => this.summarize(b, lineages));
-  }
-
-  /** The pipeline a batch belongs to (read once per pipeline per call). */
-  private lineageOf(b: BatchRow, cache: Map<string, Lineage>): Lineage {
-    let l = cache.get(b.pipeline_id);
-    if (!l) {
-      l = new Lineage(this.pipelines.members(b.pipeline_id).filter((m) => m.ready === 1));
-      cache.set(b.pipeline_id, l);
-    }
-    return l;
-  }
-
-  private summarize(b: BatchRow, lineages: Map<string, Lineage>): BatchSummary {
-    const stats = this.jobs.stats(b.id);
-    const lineage = this.lineageOf(b, lineages);
-    const awaiting = lineage.chained && b.status !== 'cancelled' ? lineage.awaiting(b.id, (id) => this.pipelines.openCount(id)) : 0;
-    return batchSummaryOf(b, stats, {
-      awaiting,
-      pipeline: lineage.chained ? { id: b.pipeline_id, step: b.step, parent: b.parent_id, next: lineage.next(b.id), awaiting } : null,
-      waiting: () => this.waitingReason(b.id, stats.counts.queued, stats.counts.running, awaiting),
-      trouble: () => this.troubleOf(b.id),
-    });
-  }
-
-  /**
-   * Why a running batch is not moving, in words: answers that are slow to come, or the time the
-   * next retry is due and what it is waiting out. Null when work is simply flowing.
-   */
-  private waitingReason(id: string, queued: number, running: number, awaiting: number): BatchSummary['waiting'] {
+  /** Why a batch with items in flight waits: answers slow to come (control/summaries.ts asks). */
+  private slowAnswers(id: string): BatchSummary['waiting'] {
+    const f = this.jobs.inFlight(id);
     const now = this.clock.now();
-    if (queued + running === 0 && awaiting > 0 && !this.jobs.nextRetry(id)) {
-      return awaitingStepBefore(awaiting);
+    if (f.n > 0 && f.since !== null && now - f.since >= (this.configOverrides.slowAnswerMs ?? DEFAULT_RUNNER_CONFIG.slowAnswerMs)) {
+      return { reason: `waiting for the API to answer (${f.n} request${f.n === 1 ? '' : 's'} in flight, the oldest for ${Math.round((now - f.since) / 1000)} s)`, until: null };
     }
-    if (running > 0) {
-      const f = this.jobs.inFlight(id);
-      if (f.n > 0 && f.since !== null && now - f.since >= (this.configOverrides.slowAnswerMs ?? DEFAULT_RUNNER_CONFIG.slowAnswerMs)) {
-        return { reason: `waiting for the API to answer (${f.n} request${f.n === 1 ? '' : 's'} in flight, the oldest for ${Math.round((now - f.since) / 1000)} s)`, until: null };
-      }
-      return null;
-    }
-    if (queued > 0) return null;
-    return retryWaiting(this.jobs.nextRetry(id), now);
+    return null;
   }
 
   /** What the API keeps doing instead of answering the batch, while a run here sends it; the settings are read only then. */
@@ -959,100 +841,6 @@ export class Engine {
     return this.trouble.of(id, this.clock.now(), { afterMs: c.slowAnswerMs, waitBudgetMs: c.waitBudgetMs });
   }
 
-  /** Pauses a batch with work left, with every step of its pipeline that has work left; a finished batch never changes state. */
-  pause(id: string, kind: PauseKind = 'user', reason?: string): boolean {
-    let ok = false;
-    for (const s of this.liveSteps(id)) {
-      if (this.batches.pause(s, kind, reason ?? userPauseReason(`batchdesk resume ${s}`))) ok = true;
-      this.changed(s);
-    }
-    return ok;
-  }
-
-  /**
-   * Resumes the batch's whole pipeline. A new budget goes to the budget that stopped it: the
-   * nearest of the batch and the steps before it that has one (the batch itself if none has).
-   */
-  resume(id: string, opts: { budget?: number | null; switchApi?: boolean } = {}): boolean {
-    const b = this.batches.get(id);
-    if (!b) throw new NotFoundError(`No batch "${id}".`);
-    if (opts.budget !== undefined) {
-      const cover = budgetCover(new Lineage(this.pipelines.members(b.pipeline_id)), id);
-      refuseSpentBudget(id, opts.budget, this.pipelines.spentIn(cover.steps), this.jobs.estimateLeftIn(cover.steps), `batchdesk resume ${id}`);
-      this.batches.setBudget(cover.holder, opts.budget);
-    }
-    let ok = false;
-    const lineage = opts.switchApi === true ? new Lineage(this.pipelines.members(b.pipeline_id)) : null;
-    for (const s of this.withPipelines([id])) {
-      // The user chose to send the rest wherever the next run sends (api/destination.ts); a step
-      // with nothing left keeps the record of where its items went.
-      if (lineage?.hasWorkLeft(s, (step) => this.pipelines.openCount(step))) this.batches.forgetApi(s);
-      if (this.batches.resume(s)) {
-        ok = true;
-        this.jobs.resetRateLimited(s);
-      }
-      this.changed(s);
-    }
-    return ok;
-  }
-
-  /**
-   * For a resume that leaves the budget as it is: the amount that would cover what the budget's
-   * steps spent and the estimate of what is left, when the budget is below it (the batch would
-   * pause again at the next item that does not fit); null when it covers that, or there is none.
-   */
-  budgetShortOf(id: string): ShortBudget | null {
-    const b = this.batches.get(id);
-    if (!b) return null;
-    const cover = budgetCover(new Lineage(this.pipelines.members(b.pipeline_id)), id);
-    const budget = this.batches.get(cover.holder)?.budget ?? null;
-    if (budget === null) return null;
-    return shortOf(budget, this.pipelines.spentIn(cover.steps), this.jobs.estimateLeftIn(cover.steps));
-  }
-
-  /**
-   * Cancels the steps of the batch's pipeline that have work left: nothing more is sent in them.
-   * Finished steps stay as they are (done stays done; failed items can still be retried); refused
-   * when no step has work left, except a watched folder's batch of today, which takes the folder's
-   * next files (cancelled, the next file starts a new one). Returns the items cancelled, the steps
-   * cancelled and the finished ones left as they are.
-   */
-  cancel(id: string): { jobs: number; cancelled: string[]; finished: string[] } {
-    // Chosen and cancelled in one write transaction: a run finishing the last item meanwhile
-    // cannot make a finished batch cancelled.
-    const r = this.db
-      .transaction(() => {
-        const b = this.batches.get(id);
-        if (!b) throw new NotFoundError(`No batch "${id}".`);
-        const lineage = this.lineageOf(b, new Map());
-        const { live, finished } = lineage.cancelling((x) => this.pipelines.openCount(x), this.hotFolders.takesFilesToday(lineage.members.map((m) => m.id)));
-        if (live.length === 0) throw new UserError(nothingToCancel(this.summary(id), false));
-        let jobs = 0;
-        for (const m of live) {
-          this.batches.cancel(m.id);
-          jobs += this.jobs.cancelOpen(m.id);
-        }
-        return { jobs, cancelled: live.map((m) => m.id), finished: finished.map((m) => m.id) };
-      })
-      .immediate();
-    for (const s of r.cancelled) this.changed(s);
-    return r;
-  }
-
-  /** Failed jobs go back to the queue with their original idempotency key and body. */
-  retryFailed(id: string): number {
-    const row = this.batches.get(id);
-    if (row?.status === 'cancelled') throw new UserError(`Batch ${id} was cancelled; create a new batch instead.`);
-    const n = this.db.transaction(() => {
-      const count = this.jobs.retryFailed(id);
-      if (count > 0 && row?.status === 'paused') for (const s of this.withPipelines([id])) this.batches.resume(s);
-      if (count > 0) this.batches.event(id, 'retry_failed', `${count} items`);
-      return count;
-    })();
-    this.changed(id);
-    return n;
-  }
-
   /**
    * Runs the given batches (or every started one) until nothing runnable is left; only batches
    * their user started are sent (see start()). The first run takes the data folder's lock and
@@ -1060,14 +848,21 @@ export class Engine {
    */
   async run(
     target: ApiTarget,
-    opts: { batchIds?: readonly string[] | null; signal?: AbortSignal; /** Start these first, once the lock is held. */ start?: readonly string[] } = {},
+    opts: {
+      batchIds?: readonly string[] | null;
+      signal?: AbortSignal;
+      /** Start these first, once the lock is held. */
+      start?: readonly string[];
+      /** Called once the runner has had its first look (batches started, those waiting for this API resumed): a face's first progress line. */
+      looked?: () => void;
+    } = {},
   ): Promise<void> {
     if (!this.lock) {
       this.lock = EngineLock.acquire(this.dataDir);
       const recovered = this.jobs.recoverOrphans();
       if (recovered > 0) this.logger.log('warn', 'jobs.recovered', { count: recovered });
     }
-    if (opts.start) this.start(opts.start);
+    if (opts.start) await this.control.start(opts.start);
     const runner = new Runner({
       db: this.db,
       followUps: new FollowUps(this.pipelines, this.rates),
@@ -1088,7 +883,7 @@ export class Engine {
       trouble: this.trouble,
     });
     // A pipeline runs as a whole: naming one step runs the others too (items flow between them).
-    const batchIds = opts.batchIds ? this.withPipelines(opts.batchIds) : null;
+    const batchIds = opts.batchIds ? await this.control.withPipelines(opts.batchIds) : null;
     // Results become searchable while the run goes on, a page every second (one page at a time,
     // so that a window's call waits for one page's transaction at most).
     const indexing = setInterval(() => {
@@ -1101,7 +896,10 @@ export class Engine {
     indexing.unref();
     this.runsHere++;
     try {
-      await runner.run({ batchIds, signal: opts.signal });
+      const running = runner.run({ batchIds, signal: opts.signal });
+      // The runner's first look is done before its first await.
+      opts.looked?.();
+      await running;
     } finally {
       this.runsHere--;
       clearInterval(indexing);

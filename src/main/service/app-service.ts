@@ -61,11 +61,8 @@ export class AppService {
     );
     this.coalescer = new SnapshotCoalescer(
       (id) => {
-        try {
-          return this.engine.summary(id);
-        } catch {
-          return null;
-        }
+        // A batch removed meanwhile (an import given up) is left out.
+        return this.engine.control.summary(id).catch(() => null);
       },
       (batches) => this.emit('batches.snapshot', { batches }),
     );
@@ -140,9 +137,9 @@ export class AppService {
    * items have files, something succeeded) and names the download; `write` streams the zip and
    * logs what it left out or why it stopped.
    */
-  filesZip(idOrPrefix: string): { fileName: string; write(out: Writable): Promise<void> } {
-    const id = this.engine.resolveBatchId(idOrPrefix);
-    const batch = this.engine.summary(id);
+  async filesZip(idOrPrefix: string): Promise<{ fileName: string; write(out: Writable): Promise<void> }> {
+    const id = await this.engine.control.resolveBatchId(idOrPrefix);
+    const batch = await this.engine.control.summary(id);
     itemFileKindOrRefuse(batch);
     if (batch.counts.succeeded === 0) throw new InvalidArgumentError(nothingSucceeded(batch.name));
     const { engine } = this;

@@ -27,7 +27,7 @@ import type { RunController } from './run-controller';
 import { testKey } from './key-test';
 import { InvalidArgumentError, NotFoundError } from './rpc-errors';
 import { optOutKey } from '../engine/messaging/opt-out-list';
-import type { SharedStoreHandle } from '../engine/store/pg/open-shared-store';
+import type { SharedStoreHandle } from '../engine/team/open-shared-store';
 import { teamControl, teamCreate, teamView } from './team-view';
 
 /** A step's estimate as the window shows it (units rounded: they are an estimate). */
@@ -103,7 +103,8 @@ export function nothingSucceeded(batchName: string): string {
 
 export function createHandlers(d: HandlerDeps): Handlers {
   const { engine } = d;
-  const summary = (id: string) => engine.summary(engine.resolveBatchId(id));
+  const c = engine.control;
+  const summary = async (id: string) => c.summary(await c.resolveBatchId(id));
   const checkPaths = (paths: readonly string[]): void => {
     const refused = paths.filter((p) => !d.pathAllowed(p));
     if (refused.length > 0) {
@@ -115,7 +116,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
   return {
     'app.info': async () => ({ version: d.version, transport: d.transport, dataDir: engine.dataDir, nativeDialogs: d.transport === 'electron', runtime: runtimeDescription(), sqliteAddon: sqliteAddonPath() }),
     'connection.get': () => d.connections.view(),
-    'batches.list': async () => engine.summaries().reverse(),
+    'batches.list': async () => (await c.summaries()).reverse(),
     'batches.get': async ({ id }) => summary(id),
     'batches.preview': async (arg) => {
       checkPaths(arg.paths ?? []);
@@ -138,47 +139,47 @@ export function createHandlers(d: HandlerDeps): Handlers {
       const estimates = r.estimates.map(stepView);
       if (!r.batch) return { ...r, estimates };
       // In the window, creating a batch is starting it (Start batch), with every step of its pipeline.
-      engine.start([r.batch.id]);
+      await c.start([r.batch.id]);
       d.runs.kick();
-      return { ...r, estimates, batch: engine.summary(r.batch.id), steps: r.steps.map((b) => engine.summary(b.id)) };
+      return { ...r, estimates, batch: await c.summary(r.batch.id), steps: await Promise.all(r.steps.map((b) => c.summary(b.id))) };
     },
     'batches.start': async ({ id }) => {
-      const bid = engine.resolveBatchId(id);
+      const bid = await c.resolveBatchId(id);
       // Start pressed on a scheduled batch: now, not at its time.
-      engine.start([bid], { now: true });
+      await c.start([bid], { now: true });
       d.runs.kick();
-      return engine.summary(bid);
+      return await c.summary(bid);
     },
     'batches.schedule': async ({ id, at }) => {
-      const summary = engine.schedule(engine.resolveBatchId(id), at);
+      const summary = await c.schedule(await c.resolveBatchId(id), at);
       // The run loop wakes at the earliest scheduled time: a changed time moves that wake-up.
       d.runs.kick();
       return summary;
     },
     'batches.pause': async ({ id }) => {
-      const bid = engine.resolveBatchId(id);
-      engine.pause(bid);
-      return engine.summary(bid);
+      const bid = await c.resolveBatchId(id);
+      await c.pause(bid);
+      return await c.summary(bid);
     },
     'batches.resume': async ({ id, budget, switchApi }) => {
-      const bid = engine.resolveBatchId(id);
-      engine.resume(bid, { ...(budget !== undefined ? { budget } : {}), switchApi: switchApi === true });
+      const bid = await c.resolveBatchId(id);
+      await c.resume(bid, { ...(budget !== undefined ? { budget } : {}), switchApi: switchApi === true });
       d.runs.kick();
-      return engine.summary(bid);
+      return await c.summary(bid);
     },
     'batches.cancel': async ({ id }) => {
-      const bid = engine.resolveBatchId(id);
-      engine.cancel(bid);
-      return engine.summary(bid);
+      const bid = await c.resolveBatchId(id);
+      await c.cancel(bid);
+      return await c.summary(bid);
     },
     'batches.retry': async ({ id }) => {
-      const bid = engine.resolveBatchId(id);
-      const requeued = engine.retryFailed(bid);
+      const bid = await c.resolveBatchId(id);
+      const requeued = await c.retry(bid);
       d.runs.kick();
-      return { batch: engine.summary(bid), requeued };
+      return { batch: await c.summary(bid), requeued };
     },
     'batches.export': async ({ id, format }) => {
-      const bid = engine.resolveBatchId(id);
+      const bid = await c.resolveBatchId(id);
       const batch = engine.batches.get(bid);
       if (!batch) throw new NotFoundError(`No batch ${id}.`);
       const dir = join(engine.dataDir, 'exports');
@@ -192,8 +193,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return { fileName, rows, token };
     },
     'batches.saveFiles': async ({ id }) => {
-      const bid = engine.resolveBatchId(id);
-      const batch = engine.summary(bid);
+      const bid = await c.resolveBatchId(id);
+      const batch = await c.summary(bid);
       // Refused before the dialog opens: nothing to choose a folder for.
       itemFileKindOrRefuse(batch);
       if (!d.chooseFolder) {
@@ -215,7 +216,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'jobs.neighbours': async ({ jobId, ...q }) => engine.jobNeighbours(q, jobId),
     'search.query': async ({ query, batchId, capability, limit, semantic }) => {
-      const filters = { batchId: batchId === undefined ? undefined : engine.resolveBatchId(batchId), capability, limit: limit ?? 100 };
+      const filters = { batchId: batchId === undefined ? undefined : await c.resolveBatchId(batchId), capability, limit: limit ?? 100 };
       const hits = semantic ? await engine.semanticSearch((await d.connections.get()).target, query, filters) : engine.search(query, filters);
       return { hits: hits.map((h) => ({ ...h, state: JobState.parse(h.state) })) };
     },
@@ -289,9 +290,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return settingsView(engine);
     },
     'costs.report': async () => engine.costReport(),
-    'costs.spend': async (q) => engine.spendReport(q),
+    'costs.spend': async (q) => c.spend(q),
     'compare.create': async (req) => {
-      const view = engine.compareTiers(req);
+      const view = await engine.compareTiers(req);
       d.runs.kick();
       return view;
     },

@@ -32,14 +32,14 @@ export class InProcessEngine implements EngineLink {
 
   async filesZip(id: string): Promise<{ ok: true; zip: ZipStream } | { ok: false; error: RpcError }> {
     try {
-      return { ok: true, zip: this.service.filesZip(id) };
+      return { ok: true, zip: await this.service.filesZip(id) };
     } catch (e) {
       return { ok: false, error: toRpcError(e, this.service.engine.dataDir) };
     }
   }
 
   async busy(): Promise<boolean> {
-    return this.service.runs.busy;
+    return this.service.runs.isBusy();
   }
 
   log(level: 'info' | 'warn' | 'error', event: string, fields: LogFields): void {

@@ -7,7 +7,7 @@ export class SnapshotCoalescer {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly summarize: (id: string) => BatchSummary | null,
+    private readonly summarize: (id: string) => Promise<BatchSummary | null>,
     private readonly emit: (batches: BatchSummary[]) => void,
     private readonly intervalMs = 250,
   ) {}
@@ -15,16 +15,16 @@ export class SnapshotCoalescer {
   mark(batchId: string): void {
     this.dirty.add(batchId);
     if (!this.timer) {
-      this.timer = setTimeout(() => this.flush(), this.intervalMs);
+      this.timer = setTimeout(() => void this.flush(), this.intervalMs);
       this.timer.unref();
     }
   }
 
-  flush(): void {
+  async flush(): Promise<void> {
     this.timer = null;
     const ids = [...this.dirty];
     this.dirty.clear();
-    const batches = ids.map((id) => this.summarize(id)).filter((b): b is BatchSummary => b !== null);
+    const batches = (await Promise.all(ids.map((id) => this.summarize(id)))).filter((b): b is BatchSummary => b !== null);
     if (batches.length > 0) this.emit(batches);
   }
 

@@ -4,14 +4,13 @@ import type { ArgOf, ResultOf, TeamView } from '../../shared/contract';
 import type { Engine } from '../engine/engine';
 import { leftNotes, teamBatchRefusal } from '../../shared/team-batch';
 import { InvalidArgumentError } from './rpc-errors';
-import type { SharedStoreHandle } from '../engine/store/pg/open-shared-store';
-import { cancelTeamBatch, pauseTeamBatch, resolveTeamBatch, resumeTeamBatch, startTeamBatch, startTeamBatchNow, teamBatch, teamBatches } from '../engine/team/team-batches';
+import type { SharedStoreHandle } from '../engine/team/open-shared-store';
 import { WORKER_SEEN_MS } from '../engine/team/team-worker';
 import { createInTeamStore, teamCreateProblems } from '../engine/team/team-create';
 
 /** Newest batch first, as the Batches screen lists them. */
 export async function teamView(h: SharedStoreHandle): Promise<TeamView> {
-  const [batches, workers, up] = await Promise.all([teamBatches(h.store, null), h.store.workers(), h.store.workersUp(WORKER_SEEN_MS)]);
+  const [batches, workers, up] = await Promise.all([h.control.summaries(), h.store.workers(), h.store.workersUp(WORKER_SEEN_MS)]);
   return {
     store: h.description,
     workersUp: up.map((w) => ({ worker: w.worker, standing: w.standing, startedAt: w.started_at, running: w.running })),
@@ -26,25 +25,25 @@ export async function teamView(h: SharedStoreHandle): Promise<TeamView> {
 }
 
 export async function teamControl(engine: Pick<Engine, 'keyCheckFor'>, h: SharedStoreHandle, idOrPrefix: string, verb: ArgOf<'team.control'>['verb']): Promise<ResultOf<'team.control'>> {
-  const id = await resolveTeamBatch(h.store, idOrPrefix);
-  const before = await teamBatch(h.store, id);
+  const c = h.control;
+  const id = await c.resolveBatchId(idOrPrefix);
   switch (verb) {
     case 'start':
       // Started for the team: standing workers pick it up within a second.
-      await startTeamBatchNow(h.store, id);
+      await c.start([id], { now: true });
       break;
     case 'pause':
-      await pauseTeamBatch(h.store, before);
+      await c.pause(id);
       break;
     case 'resume':
       // As `resume --store`: a step whose key the API refused goes on with this computer's key for it.
-      await resumeTeamBatch(h.store, id, undefined, (row) => engine.keyCheckFor(row));
+      await c.resume(id, { keyHere: (row) => engine.keyCheckFor(row) });
       break;
     case 'cancel':
-      await cancelTeamBatch(h.store, id);
+      await c.cancel(id);
       break;
   }
-  return teamBatch(h.store, id);
+  return c.summary(id);
 }
 
 /**
@@ -61,6 +60,6 @@ export async function teamCreate(engine: Engine, h: SharedStoreHandle, request: 
   const { alreadyQueued } = created;
   if (!created.batch) return { batch: null, problems, alreadyQueued };
   const row = await h.store.batch(created.batch.id);
-  if (row && row.scheduled_at === null) await startTeamBatch(h.store, created.batch.id);
-  return { batch: await teamBatch(h.store, created.batch.id), problems, alreadyQueued };
+  if (row && row.scheduled_at === null) await h.control.start([created.batch.id]);
+  return { batch: await h.control.summary(created.batch.id), problems, alreadyQueued };
 }

@@ -49,8 +49,7 @@ describe('the run loop', () => {
     const onStatus = (s: RunnerStatus): void => {
       if (s.state !== 'idle' || pressed) return;
       pressed = true;
-      engine.start([id]);
-      rc?.kick();
+      void engine.control.start([id]).then(() => rc?.kick());
     };
     rc = new RunController(engine, conns, () => undefined, onStatus, 60_000);
     const controller = rc;
@@ -81,8 +80,8 @@ describe('the run loop', () => {
     writeFileSync(csv, 'to,text\n+442079460002,Later\n');
     const id = (await other.createBatch({ capability: 'channel', paths: [csv], at: Date.now() + 500 })).batch?.id ?? '';
     other.close();
-    expect(engine.summary(id).started).toBe(false);
-    for (let i = 0; i < 250 && engine.summary(id).counts.succeeded === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(engine.summary(id).counts.succeeded).toBe(1);
+    expect((await engine.control.summary(id)).started).toBe(false);
+    for (let i = 0; i < 250 && (await engine.control.summary(id)).counts.succeeded === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await engine.control.summary(id)).counts.succeeded).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 // The local store against the shared conformance cases (the PostgreSQL store runs the same ones).
 import { join } from 'node:path';
 import { openDatabase } from '../../../src/main/engine/schema/open-database';
-import { SqliteQueueStore } from '../../../src/main/engine/store/sqlite-queue-store';
+import { SqliteQueueStore } from '../../../src/main/engine/store/sqlite/sqlite-queue-store';
 import { FakeClock } from '../../helpers/fake-clock';
 import { tempDir } from '../../helpers/temp-dir';
 import { queueStoreCases } from '../../conformance/queue-store-cases';

@@ -15,7 +15,7 @@ import { parseAt } from '../../engine/queue/schedule';
 import { parseQuietHours } from '../../engine/messaging/quiet-hours';
 import { formatGap } from '../../../shared/durations';
 import { openChosenStore } from './team';
-import { resolveTeamBatch } from '../../engine/team/team-batches';
+import { Control } from '../../engine/control/control';
 import { createInTeamStore, teamCreateProblems, type TeamCreated } from '../../engine/team/team-create';
 import type { Engine } from '../../engine/engine';
 import type { PgQueueStore } from '../../engine/store/pg/pg-queue-store';
@@ -132,7 +132,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     // Team mode: a follow-up of a team batch is made in the shared store itself; a new batch is moved there whole.
     const created: TeamCreated = shared
       ? await createInTeamStore(engine, shared.store, { ...input, ...(from !== undefined ? { from: await teamParent(engine, shared.store, from) } : {}) }, (line) => io.stderr.write(io.carry(`${line}\n`)))
-      : { ...(await engine.createBatch({ ...input, ...(from !== undefined ? { from: engine.resolveBatchId(from) } : {}) })), teamHas: [], teamOptedOut: [] };
+      : { ...(await engine.createBatch({ ...input, ...(from !== undefined ? { from: await engine.control.resolveBatchId(from) } : {}) })), teamHas: [], teamOptedOut: [] };
     const { batch, steps, estimates, alreadyQueued } = created;
     const problems = teamCreateProblems(created, CLI_TODO);
     if (values.json) {
@@ -203,5 +203,5 @@ async function teamParent(engine: Engine, store: PgQueueStore, from: string): Pr
   if ((await store.resolveBatchId(from)) === null && engine.batches.resolveId(from) !== null) {
     throw new UsageError(`Batch ${from} is in this computer's data folder, not in the shared store: make its follow-up here, without --store (\`batchdesk batch create CAPABILITY --from ${from}\`).`);
   }
-  return resolveTeamBatch(store, from);
+  return new Control({ store }).resolveBatchId(from);
 }

@@ -42,7 +42,7 @@ export const compareCommand = bindCommand(compareSpec, async ({ values, position
   const g = globalOptions(values, io.env);
   const engine = openEngine(g, io);
   try {
-    const made = engine.compareTiers({ batchId: engine.resolveBatchId(id), tiers, sample });
+    const made = await engine.compareTiers({ batchId: await engine.control.resolveBatchId(id), tiers, sample });
     // The comparison below says what each tier did; the batches' own summaries would repeat it.
     const code = await runBatches(
       engine,

@@ -2,13 +2,9 @@ import { resolve } from 'node:path';
 import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { exportSpec } from '../specs/export';
-import { globalOptions, openEngineToRead } from '../context';
-import { EXPORT_COUNTS, TABLE_FORMATS, type ExportFormat, type ExportOptions } from '../../engine/exporters/export-batch';
+import { EXPORT_COUNTS, TABLE_FORMATS, type ExportFormat } from '../../engine/exporters/export-batch';
 import { FILES_FORMATS, type FilesFormat } from '../../../shared/capabilities/result-files';
-import { openChosenStore, teamExport, teamExportFiles } from './team';
-import { resolveTeamBatch } from '../../engine/team/team-batches';
-import type { FilesExport } from '../../engine/exporters/export-files';
-import type { Io } from '../io';
+import { openCliDesk } from '../desk';
 
 const FORMATS: readonly (ExportFormat | FilesFormat)[] = [...TABLE_FORMATS, ...FILES_FORMATS];
 
@@ -22,64 +18,19 @@ const WHAT: Record<FilesFormat, string> = {
   ubl: 'UBL 2.1 invoice(s) (.xml)',
 };
 
-/** One batch to export, from this data folder or a team's shared store, and how. */
-interface Exporter {
-  id: string;
-  /** Where it is, said after its id: '' for this data folder. */
-  where: string;
-  shared: boolean;
-  files(format: FilesFormat, out: string): Promise<FilesExport>;
-  table(format: ExportFormat, out: string, options: ExportOptions): Promise<number>;
-  close(): Promise<void>;
-}
-
-async function exporterOf(values: { store?: string | undefined } & Parameters<typeof globalOptions>[0], idOrPrefix: string, io: Io): Promise<Exporter> {
-  // A team's shared store (--store, BATCHDESK_STORE): its batch, read from there page by page.
-  const shared = await openChosenStore(values.store, io.env);
-  if (shared) {
-    try {
-      const id = await resolveTeamBatch(shared.store, idOrPrefix);
-      return {
-        id,
-        where: ` (${shared.description})`,
-        shared: true,
-        files: (format, out) => teamExportFiles(shared, id, format, out),
-        table: (format, out, options) => teamExport(shared, id, format, out, options),
-        close: () => shared.store.close(),
-      };
-    } catch (e) {
-      await shared.store.close();
-      throw e;
-    }
-  }
-  const engine = openEngineToRead(globalOptions(values, io.env), io);
-  try {
-    const id = engine.resolveBatchId(idOrPrefix);
-    return {
-      id,
-      where: '',
-      shared: false,
-      files: (format, out) => engine.exportFiles(id, out, format),
-      table: (format, out, options) => engine.exportBatch(id, format, out, false, options),
-      close: async () => engine.close(),
-    };
-  } catch (e) {
-    engine.close();
-    throw e;
-  }
-}
-
 export const exportCommand = bindCommand(exportSpec, async ({ values, positionals }, io) => {
   if (positionals.length !== 1) throw new UsageError('export takes exactly one batch id.');
   const format = FORMATS.find((f) => f === values.format);
   if (!format) throw new UsageError(`--format must be ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS[FORMATS.length - 1] ?? ''} (got "${values.format ?? ''}").`);
   if (!values.out) throw new UsageError(isFiles(format) ? `export --format ${format} needs --out DIR (the folder to write the files into).` : 'export needs --out PATH.');
   const out = resolve(values.out);
-  const exporter = await exporterOf(values, positionals[0] ?? '', io);
+  // The data folder's batch, or a team's (--store, BATCHDESK_STORE) read from there page by page.
+  const desk = await openCliDesk(values, io, { read: true });
   try {
-    const { id, where } = exporter;
+    const id = await desk.control.resolveBatchId(positionals[0] ?? '');
+    const where = desk.shared ? ` (${desk.description})` : '';
     if (isFiles(format)) {
-      const r = await exporter.files(format, out);
+      const r = await desk.exportFiles(id, format, out);
       io.stdout.write(
         `Wrote ${r.written} ${WHAT[format]} of ${id}${where} to ${out} (${r.noFile} item(s) had no file: failed or not done${r.problemCount > 0 ? `; ${r.problemCount} succeeded item(s) could not be written, listed below` : ''})\n`,
       );
@@ -88,16 +39,16 @@ export const exportCommand = bindCommand(exportSpec, async ({ values, positional
           `UBL: ${r.ubl.declared} invoice(s) pass EN 16931 and declare it${r.ubl.notDeclared > 0 ? `; ${r.ubl.notDeclared} could not (the document lacks a mandatory value): their missing business terms are listed in ${r.ubl.report}` : ` (report: ${r.ubl.report})`}\n`,
         );
       }
-      if (r.written === 0 && r.noFile > 0 && r.problemCount === 0) io.stdout.write(io.carry(`Nothing has succeeded yet: \`batchdesk run ${id}${exporter.shared ? ' --store URL' : ''}\` first, then export again.\n`));
+      if (r.written === 0 && r.noFile > 0 && r.problemCount === 0) io.stdout.write(io.carry(`Nothing has succeeded yet: \`batchdesk run ${id}${desk.shared ? ' --store URL' : ''}\` first, then export again.\n`));
       // Succeeded items whose file could not be given: named, with the cause and what to do.
       for (const p of r.problems) io.stderr.write(io.carry(`! ${p.item}: ${p.message}\n`));
       if (r.problemCount > r.problems.length) io.stderr.write(`! and ${r.problemCount - r.problems.length} more item(s) like these\n`);
       return r.problemCount > 0 ? EXIT.someFailed : EXIT.ok;
     }
-    const n = await exporter.table(format, out, { bom: values['no-bom'] !== true });
+    const n = await desk.exportTable(id, format, out, { bom: values['no-bom'] !== true });
     io.stdout.write(`Wrote ${n} ${EXPORT_COUNTS[format]} of ${id}${where} to ${out}\n`);
     return EXIT.ok;
   } finally {
-    await exporter.close();
+    await desk.close();
   }
 });

@@ -6,11 +6,10 @@ import { Tier } from '../../../shared/domain';
 import { describeProblems } from '../format';
 import { runBatches } from './run';
 import { openChosenStore, teamRun } from './team';
-import { resolveTeamBatch, teamBatch } from '../../engine/team/team-batches';
 import type { BatchSummary } from '../../../shared/domain';
 import { AlreadyFollowed } from '../../engine/pipeline/steps-builder';
 import type { Engine } from '../../engine/engine';
-import type { SharedStoreHandle } from '../../engine/store/pg/open-shared-store';
+import type { SharedStoreHandle } from '../../engine/team/open-shared-store';
 import type { Io } from '../io';
 import type { ExitCode } from '../exit-codes';
 
@@ -36,7 +35,7 @@ export const indexCommand = bindCommand(indexSpec, async ({ values, positionals 
     }
   }
   try {
-    const parent = engine.resolveBatchId(positionals[0] ?? '');
+    const parent = await engine.control.resolveBatchId(positionals[0] ?? '');
     // An embeddings follow-up of this batch at this tier already exists: send what is left of it.
     let id = engine.embeddingsFollowerOf(parent, tier.data);
     if (id === null) {
@@ -60,13 +59,13 @@ export const indexCommand = bindCommand(indexSpec, async ({ values, positionals 
 
 /** `index ID --store`: the team batch's embeddings follow-up (made in the store, or the one there), sent by this computer as a worker. */
 async function teamIndex(engine: Engine, shared: SharedStoreHandle, idOrPrefix: string, tier: Tier, io: Io, g: { apiUrl: string | null; dataDir: string }): Promise<ExitCode> {
-  const parent = await resolveTeamBatch(shared.store, idOrPrefix);
+  const parent = await shared.control.resolveBatchId(idOrPrefix);
   let id: string;
   try {
     const [made] = await engine.teamFollowUp(shared.store, parent, { capability: 'embeddings', tier }, (line) => io.stderr.write(io.carry(`${line}\n`)));
     if (!made) throw new Error('the embeddings follow-up was not made');
     id = made.id;
-    io.stdout.write(`Embedding the results of ${parent} in the team's batch ${id} (${itemsWords(await teamBatch(shared.store, id), parent)}).\n`);
+    io.stdout.write(`Embedding the results of ${parent} in the team's batch ${id} (${itemsWords(await shared.control.summary(id), parent)}).\n`);
   } catch (e) {
     if (!(e instanceof AlreadyFollowed)) throw e;
     id = e.same.id;

@@ -5,49 +5,9 @@ import { parse } from '../parse';
 import { optoutSpec } from '../specs/optout';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
-import { globalOptions, openEngine, openEngineToRead } from '../context';
-import { optOutKey, type OptOut } from '../../engine/messaging/opt-out-list';
+import { optOutKey } from '../../engine/messaging/opt-out-list';
 import { readOptOutFile } from '../../engine/importers/read-opt-out-file';
-import { openChosenStore } from './team';
-
-/** One opt-out list, this computer's or the team's: what the subcommands need of it. */
-interface OptOutBook {
-  /** "the opt-out list" or "the team's opt-out list in the shared store URL". */
-  name: string;
-  /** The team's list in the shared store. */
-  team: boolean;
-  list(): Promise<OptOut[]>;
-  /** How many of these were not on it yet. */
-  add(entries: readonly { recipient: string; source: string }[]): Promise<number>;
-  remove(recipient: string): Promise<boolean>;
-  close(): Promise<void>;
-}
-
-/** `readOnly` (list): a named data folder without Batchdesk data is refused, not made (context.ts openEngineToRead). */
-async function openBook(values: { store?: string | undefined; 'data-dir'?: string | undefined; 'api-url'?: string | undefined }, io: Io, readOnly = false): Promise<OptOutBook> {
-  const shared = await openChosenStore(values.store, io.env);
-  if (shared) {
-    const s = shared.store;
-    return {
-      name: `the team's opt-out list in ${shared.description}`,
-      team: true,
-      list: () => s.optOutList(),
-      add: (entries) => s.addOptOuts(entries),
-      remove: (recipient) => s.removeOptOut(recipient),
-      close: () => s.close(),
-    };
-  }
-  const engine = (readOnly ? openEngineToRead : openEngine)(globalOptions(values, io.env), io);
-  const list = engine.optOuts;
-  return {
-    name: 'the opt-out list',
-    team: false,
-    list: async () => list.list(),
-    add: async (entries) => engine.db.transaction(() => entries.filter((e) => list.add(e.recipient, e.source)).length)(),
-    remove: async (recipient) => list.remove(recipient),
-    close: async () => engine.close(),
-  };
-}
+import { openCliDesk } from '../desk';
 
 export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
   const [sub, ...rest] = args;
@@ -57,7 +17,8 @@ export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
   }
   if ((sub === 'add' || sub === 'remove') && positionals.length === 0) throw new UsageError(`optout ${sub} needs at least one phone number (+<country code><number>) or e-mail address.`);
   if (sub === 'import' && positionals.length !== 1) throw new UsageError('optout import takes one file (CSV or one recipient per line).');
-  const book = await openBook(values, io, sub === 'list');
+  const desk = await openCliDesk(values, io, { read: sub === 'list' });
+  const book = { ...desk.optOuts, team: desk.shared };
   try {
     if (sub === 'list') {
       const all = await book.list();
@@ -105,7 +66,7 @@ export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
     }
     return bad > 0 ? EXIT.usage : EXIT.ok;
   } finally {
-    await book.close();
+    await desk.close();
   }
 }
 

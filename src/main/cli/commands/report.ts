@@ -4,11 +4,9 @@ import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { nounFor } from '../format';
 import { reportSpec } from '../specs/report';
-import { globalOptions, openEngineToRead } from '../context';
 import { SPEND_BY, SpendBy, SpendQuery, monthRange, spendCsv, type SpendReport } from '../../../shared/spend';
 import { formatEur, moneyToDecimal } from '../../../shared/money';
-import { teamSpendReport } from '../../engine/team/team-batches';
-import { openChosenStore } from './team';
+import { openCliDesk } from '../desk';
 
 function table(r: SpendReport): string {
   if (r.rows.length === 0) return `No spend${r.from || r.to ? ` from ${r.from ?? 'the start'} to ${r.to ?? 'today'}` : ''}${r.client !== undefined ? ` for ${r.client ?? 'batches without a client'}` : ''}.`;
@@ -44,17 +42,9 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
     throw new UsageError(`--${String(issue?.path[0] ?? 'from')}: ${issue?.message ?? 'not valid'} (days are YYYY-MM-DD, such as 2026-11-01).`);
   }
   // A team's shared store (--store, BATCHDESK_STORE): what every worker spent; days in this computer's time zone.
-  const shared = await openChosenStore(values.store, io.env);
-  let spend: (q: SpendQuery) => Promise<SpendReport>;
-  let close: () => Promise<void>;
-  if (shared) {
-    spend = (q) => teamSpendReport(shared.store, q);
-    close = () => shared.store.close();
-  } else {
-    const engine = openEngineToRead(globalOptions(values, io.env), io);
-    spend = async (q) => engine.spendReport(q);
-    close = async () => engine.close();
-  }
+  const desk = await openCliDesk(values, io, { read: true });
+  const shared = desk.team;
+  const spend = (q: SpendQuery): Promise<SpendReport> => desk.control.spend(q);
   try {
     const report = await spend(query.data);
     // A client name that matches no batch says which names there are (a label or a typo reads as "no spend").
@@ -84,6 +74,6 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
     } else io.stdout.write(text);
     return EXIT.ok;
   } finally {
-    await close();
+    await desk.close();
   }
 });

@@ -54,9 +54,9 @@ class PauseReporter {
     if (!this.said.has(id)) this.said.set(id, '');
   }
 
-  look(): void {
+  async look(): Promise<void> {
     for (const [id, before] of this.said) {
-      const b = this.engine.summary(id);
+      const b = await this.engine.control.summary(id);
       if (isEnded(b.status)) {
         this.said.delete(id);
         continue;
@@ -79,7 +79,7 @@ export async function runWatching(engine: Engine, io: Io, apiUrl: string | null,
   let session: ReturnType<Engine['hotFolders']['watch']> | null = null;
   try {
     // `run` is the user's Start: every unfinished batch is started, as `batchdesk run` does.
-    const unfinished = engine.summaries().filter((b) => !isEnded(b.status)).map((b) => b.id);
+    const unfinished = (await engine.control.summaries()).filter((b) => !isEnded(b.status)).map((b) => b.id);
     const pauses = new PauseReporter(engine, io);
     for (const id of unfinished) pauses.follow(id);
     const folders = engine.hotFolders.list();
@@ -103,10 +103,10 @@ export async function runWatching(engine: Engine, io: Io, apiUrl: string | null,
     });
     // The first pass takes the data folder (one sender per folder) and recovers what a crash left running.
     await engine.run(conn.target, { signal: stop.signal, start: unfinished });
-    pauses.look();
+    await pauses.look();
     while (!stop.signal.aborted) {
       if (engine.hasStartedWork()) await engine.run(conn.target, { signal: stop.signal });
-      pauses.look();
+      await pauses.look();
       if (stop.signal.aborted) break;
       await new Promise<void>((resolve) => {
         const t = setTimeout(done, LOOK_MS);

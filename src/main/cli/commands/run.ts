@@ -18,27 +18,33 @@ export async function runBatches(engine: Engine, ids: string[] | null, io: Io, a
   io.stderr.write(`Sending to ${conn.description}\n`);
   // `run` is the user's Start: the batches named, or every unfinished one, are started (and sent).
   // Naming a step of a pipeline runs (and reports) every step of it.
-  const scope = ids ? engine.withPipelines(ids) : engine.summaries().filter((b) => !isEnded(b.status)).map((b) => b.id);
+  const scope = ids ? await engine.control.withPipelines(ids) : (await engine.control.summaries()).filter((b) => !isEnded(b.status)).map((b) => b.id);
   const stop = onInterrupt(io, io.carry(`Stopping: in-flight items are put back in the queue (same idempotency keys). To continue: \`batchdesk run${ids ? ` ${ids.join(' ')}` : ''}\`.`));
   const progress = createProgress(io.stderr);
-  const snapshot = (): BatchSummary[] => scope.map((id) => engine.summary(id));
+  const snapshot = (): Promise<BatchSummary[]> => engine.control.summaries(scope);
   let timer: NodeJS.Timeout | undefined;
+  let shown = false;
   try {
-    const running = engine.run(conn.target, { batchIds: ids, signal: stop.signal, start: scope });
+    let looked: () => void = () => undefined;
+    const firstLook = new Promise<void>((resolve) => (looked = resolve));
+    const running = engine.run(conn.target, { batchIds: ids, signal: stop.signal, start: scope, looked });
     // The first sample anchors the rate and ETA. Taken once the run has had its first look (it
-    // starts the batches named and resumes those waiting for this API before its first await), so
-    // the first line does not show them as not started or paused.
-    progress.update(snapshot());
-    timer = setInterval(() => progress.update(snapshot()), 250);
+    // starts the batches named and resumes those waiting for this API), so the first line does
+    // not show them as not started or paused.
+    await Promise.race([firstLook, running.catch(() => undefined)]);
+    progress.update(await snapshot());
+    timer = setInterval(() => void snapshot().then((s) => shown || progress.update(s)), 250);
     await running;
   } finally {
     clearInterval(timer);
-    progress.update(snapshot());
+    progress.update(await snapshot());
+    // A look still under way when the run ended says nothing after the last line.
+    shown = true;
     progress.done();
     stop.dispose();
     await conn.close();
   }
-  const final = snapshot();
+  const final = await snapshot();
   if (opts.describe !== false) for (const b of final) io.stdout.write(`${describeBatch(b, { carry: io.carry })}\n`);
   if (stop.signal.aborted) return 130 as ExitCode;
   return runExit(final);
@@ -62,7 +68,7 @@ export const runCommand = bindCommand(runSpec, async ({ values, positionals }, i
   }
   const engine = openEngine(g, io);
   try {
-    const ids = positionals.length > 0 ? positionals.map((p) => engine.resolveBatchId(p)) : null;
+    const ids = positionals.length > 0 ? await Promise.all(positionals.map((p) => engine.control.resolveBatchId(p))) : null;
     if (values.settle !== undefined && !values.watch) throw new UsageError('--settle goes with --watch.');
     if (values.watch) {
       if (ids) throw new UsageError('run --watch sends every started batch and the watched folders\' batches: give no batch ids.');

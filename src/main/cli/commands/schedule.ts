@@ -2,11 +2,29 @@
 import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { scheduleSpec } from '../specs/schedule';
-import { globalOptions, openEngine } from '../context';
 import { describeBatch } from '../format';
 import { parseAt } from '../../engine/queue/schedule';
-import { openChosenStore, teamSchedule } from './team';
-import { resolveTeamBatch } from '../../engine/team/team-batches';
+import { openCliDesk } from '../desk';
+import { UserError } from '../../engine/failures';
+import type { BatchSummary } from '../../../shared/domain';
+
+/** What happens next on this computer. */
+function localWords(id: string, now: boolean, at: number | null): string {
+  return now
+    ? `Started: a Batchdesk that is running sends it now; otherwise \`batchdesk run ${id}\`.\n`
+    : at === null
+      ? `No start time any more: the batch waits for its start (\`batchdesk run ${id}\`, or Start in the window).\n`
+      : `It starts by itself then, in whichever Batchdesk is running (or the first one started after).\n`;
+}
+
+/** What happens next for a team's batch. */
+function teamWords(id: string, now: boolean, at: number | null): string {
+  return now
+    ? `Started: the team's workers send it (\`batchdesk run --store URL\` on a worker that is not running yet).\n`
+    : at === null
+      ? `No start time any more: the batch waits for its start (\`batchdesk run ${id} --store URL\`).\n`
+      : `A worker of the team running then starts it (\`batchdesk run --watch --store URL\`, or \`batchdesk run ${id} --store URL\`, which waits for it).\n`;
+}
 
 export const scheduleCommand = bindCommand(scheduleSpec, async ({ values, positionals }, io) => {
   if (positionals.length !== 1) throw new UsageError('schedule takes exactly one batch id.');
@@ -18,52 +36,27 @@ export const scheduleCommand = bindCommand(scheduleSpec, async ({ values, positi
     if (!r.ok) throw new UsageError(`--at: ${r.reason}`);
     at = r.at;
   }
-  // A team's shared store (--store, BATCHDESK_STORE): the shared batch's time, for every worker.
-  const shared = await openChosenStore(values.store, io.env);
-  if (shared) {
-    try {
-      const id = await resolveTeamBatch(shared.store, positionals[0] ?? '');
-      const b = await teamSchedule(shared, id, values.now === true ? undefined : at);
-      if (values.json) io.stdout.write(`${JSON.stringify(b, null, 2)}\n`);
-      else {
-        io.stdout.write(`${describeBatch(b, { shared: true, carry: io.carry })}\n`);
-        io.stdout.write(
-          io.carry(values.now === true
-            ? `Started: the team's workers send it (\`batchdesk run --store URL\` on a worker that is not running yet).\n`
-            : at === null
-              ? `No start time any more: the batch waits for its start (\`batchdesk run ${id} --store URL\`).\n`
-              : `A worker of the team running then starts it (\`batchdesk run --watch --store URL\`, or \`batchdesk run ${id} --store URL\`, which waits for it).\n`),
-        );
-      }
-      return EXIT.ok;
-    } finally {
-      await shared.store.close();
-    }
-  }
-  const engine = openEngine(globalOptions(values, io.env), io);
+  // The data folder's batch, or a team's (--store, BATCHDESK_STORE): its time, for every worker.
+  const desk = await openCliDesk(values, io);
   try {
-    const id = engine.resolveBatchId(positionals[0] ?? '');
-    if (values.now === true) {
-      const before = engine.summary(id);
-      if (before.started) throw new UsageError(`Batch ${id} has already started.`);
-      engine.start([id], { now: true });
-    } else {
-      engine.schedule(id, at);
+    const c = desk.control;
+    const id = await c.resolveBatchId(positionals[0] ?? '');
+    let b: BatchSummary;
+    try {
+      if (values.now === true && (await c.summary(id)).started) throw new UsageError(`Batch ${id} has already started.`);
+      b = await c.schedule(id, values.now === true ? 'now' : at);
+    } catch (e) {
+      // Refused as a usage mistake (exit 2): a time in the past, a batch started or cancelled.
+      if (e instanceof UserError) throw new UsageError(e.message);
+      throw e;
     }
-    const b = engine.summary(id);
     if (values.json) io.stdout.write(`${JSON.stringify(b, null, 2)}\n`);
     else {
-      io.stdout.write(`${describeBatch(b, { carry: io.carry })}\n`);
-      io.stdout.write(
-        io.carry(values.now === true
-          ? `Started: a Batchdesk that is running sends it now; otherwise \`batchdesk run ${id}\`.\n`
-          : at === null
-            ? `No start time any more: the batch waits for its start (\`batchdesk run ${id}\`, or Start in the window).\n`
-            : `It starts by itself then, in whichever Batchdesk is running (or the first one started after).\n`),
-      );
+      io.stdout.write(`${describeBatch(b, { shared: desk.shared, carry: io.carry })}\n`);
+      io.stdout.write(io.carry(desk.shared ? teamWords(id, values.now === true, at) : localWords(id, values.now === true, at)));
     }
     return EXIT.ok;
   } finally {
-    engine.close();
+    await desk.close();
   }
 });

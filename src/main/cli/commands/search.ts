@@ -1,12 +1,10 @@
 import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { searchSpec } from '../specs/search';
-import { globalOptions, openConnection, openEngine, openEngineToRead } from '../context';
+import { globalOptions, openConnection } from '../context';
 import { BatchCapability, BATCH_CAPABILITIES } from '../../../shared/domain';
 import { MARK_END, MARK_START, type SearchFilters, type SearchHit } from '../../engine/search/search-index';
-import { openChosenStore } from './team';
-import { resolveTeamBatch, teamMeaningSource } from '../../engine/team/team-batches';
-import { searchByMeaning } from '../../engine/search/search-by-meaning';
+import { openCliDesk } from '../desk';
 
 /** A snippet with its matches in **bold**, on one line. */
 function marked(snippet: string): string {
@@ -46,46 +44,23 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
   });
   let hits: SearchHit[];
   // A team's shared store (--store, BATCHDESK_STORE): the words of every batch the team sent.
-  const shared = await openChosenStore(values.store, io.env);
-  if (shared) {
-    try {
-      const f = await filters((p) => resolveTeamBatch(shared.store, p));
-      if (values.semantic) {
-        // The query is embedded with this computer's key; the team's vectors are in the store.
-        const engine = openEngine(g, io);
-        try {
-          const conn = await openConnection(engine, g, io.env);
-          try {
-            hits = await searchByMeaning(teamMeaningSource(shared.store), conn.target, query, f);
-          } finally {
-            await conn.close();
-          }
-        } finally {
-          engine.close();
-        }
-      } else {
-        hits = await shared.store.search(query, f);
+  const desk = await openCliDesk(values, io, { read: true });
+  const shared = desk.shared;
+  try {
+    const f = await filters((p) => desk.control.resolveBatchId(p));
+    if (values.semantic) {
+      // The query is embedded with this computer's key (its data folder's connection).
+      const conn = await openConnection(desk.engine(), g, io.env);
+      try {
+        hits = await desk.searchByMeaning(conn.target, query, f);
+      } finally {
+        await conn.close();
       }
-    } finally {
-      await shared.store.close();
+    } else {
+      hits = await desk.search(query, f);
     }
-  } else {
-    const engine = openEngineToRead(g, io);
-    try {
-      const f = await filters((p) => engine.resolveBatchId(p));
-      if (values.semantic) {
-        const conn = await openConnection(engine, g, io.env);
-        try {
-          hits = await engine.semanticSearch(conn.target, query, f);
-        } finally {
-          await conn.close();
-        }
-      } else {
-        hits = engine.search(query, f);
-      }
-    } finally {
-      engine.close();
-    }
+  } finally {
+    await desk.close();
   }
   if (values.json) {
     const out = hits.map((h) => ({ batch: h.batch, job: h.job, item: h.seq, source: h.source, snippet: marked(h.snippet), score: h.score }));

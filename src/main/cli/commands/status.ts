@@ -1,10 +1,10 @@
 import { EXIT } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { statusSpec } from '../specs/status';
-import { globalOptions, openEngineToRead } from '../context';
 import { describeBatch, describePipeline } from '../format';
 import type { BatchSummary } from '../../../shared/domain';
-import { openChosenStore, teamStatus } from './team';
+import { openCliDesk } from '../desk';
+import { teamStatus } from './team';
 
 /** Batches in order, each pipeline's steps together under one line for the pipeline. */
 function describeAll(batches: readonly BatchSummary[], carry: (text: string) => string): string {
@@ -26,19 +26,12 @@ function describeAll(batches: readonly BatchSummary[], carry: (text: string) => 
 }
 
 export const statusCommand = bindCommand(statusSpec, async ({ values, positionals }, io) => {
-  const shared = await openChosenStore(values.store, io.env);
-  if (shared) {
-    try {
-      return await teamStatus(shared, positionals, values.json === true, io);
-    } finally {
-      await shared.store.close();
-    }
-  }
-  const engine = openEngineToRead(globalOptions(values, io.env), io);
+  const desk = await openCliDesk(values, io, { read: true });
   try {
+    if (desk.team) return await teamStatus(desk.team, positionals, values.json === true, io);
+    const c = desk.control;
     // Naming one step of a pipeline shows every step.
-    const batches =
-      positionals.length > 0 ? engine.withPipelines(positionals.map((p) => engine.resolveBatchId(p))).map((id) => engine.summary(id)) : engine.summaries();
+    const batches = positionals.length > 0 ? await c.summaries(await c.withPipelines(await Promise.all(positionals.map((p) => c.resolveBatchId(p))))) : await c.summaries();
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ batches }, null, 2)}\n`);
     } else if (batches.length === 0) {
@@ -48,6 +41,6 @@ export const statusCommand = bindCommand(statusSpec, async ({ values, positional
     }
     return EXIT.ok;
   } finally {
-    engine.close();
+    await desk.close();
   }
 });

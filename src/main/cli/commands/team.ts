@@ -1,54 +1,35 @@
 // The commands' team mode (`--store URL` or BATCHDESK_STORE): the same verbs on the team's
 // shared store instead of this computer's data folder. Keys, logs, settings and the opt-out list
 // stay this computer's own; batches, jobs and their outcomes are the team's.
-import { destinationWords } from '../../engine/api/destination';
-import { EXIT, UsageError, type ExitCode } from '../exit-codes';
+import { EXIT, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import type { Engine } from '../../engine/engine';
-import type { SharedStoreHandle } from '../../engine/store/pg/open-shared-store';
+import type { SharedStoreHandle } from '../../engine/team/open-shared-store';
 import type { WorkerUp } from '../../engine/store/pg/pg-queue-store';
 import { WORKER_SEEN_MS } from '../../engine/team/team-worker';
 import { leftNotes, workerState } from '../../../shared/team-batch';
-import type { BatchRow } from '../../engine/store/queue-store';
 import { isEnded, type BatchSummary } from '../../../shared/domain';
-import { chooseStore, type StoreChoice } from '../../engine/store/store-url';
-import { cancelTeamBatch, pauseTeamBatch, pipelineSteps, resolveTeamBatch, resumeTeamBatch, retryTeamBatch, scheduleTeamBatch, teamBatch, teamBatches, type KeyCheckHere } from '../../engine/team/team-batches';
-import { UserError } from '../../engine/failures';
+import { storeChoice } from '../desk';
 import { openConnection } from '../context';
-import { cancelledNotResumed, cancelledWords, describeBatch, localTime, notRunning, nothingToSwitch } from '../format';
+import { describeBatch, localTime } from '../format';
 import { createProgress } from '../progress';
 import { onInterrupt, standingExit } from '../interrupt';
-import type { ControlVerb } from './control';
 import { runExit } from '../run-exit';
-import { EXPORT_COUNTS, exportBatch, sharedPages, type ExportFormat, type ExportOptions } from '../../engine/exporters/export-batch';
-import { exportFiles, type FilesExport } from '../../engine/exporters/export-files';
-import { sharedResults } from '../../engine/read-models/job-results';
-import type { FilesFormat } from '../../../shared/capabilities/result-files';
-import { shortBudgetWords } from '../../engine/pipeline/budget-floor';
 import { StoreOutage } from '../../engine/team/store-outage';
-
-/** `--store` or BATCHDESK_STORE read and checked; a bad URL is a usage error naming where it came from. */
-export function storeChoice(flag: string | undefined, env: NodeJS.ProcessEnv): StoreChoice {
-  try {
-    return chooseStore(flag, env);
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
-}
 
 /** The shared store the command was pointed at, or null for this computer's data folder; `use` 'worker' for a command that sends. */
 export async function openChosenStore(flag: string | undefined, env: NodeJS.ProcessEnv, use: 'worker' | 'command' = 'command'): Promise<SharedStoreHandle | null> {
   const choice = storeChoice(flag, env);
   if (choice.kind === 'sqlite') return null;
   // The PostgreSQL client is loaded only by commands that use it.
-  const { openSharedStore } = await import('../../engine/store/pg/open-shared-store');
+  const { openSharedStore } = await import('../../engine/team/open-shared-store');
   return openSharedStore(choice.url, use);
 }
 
 /** `status --store`: every batch of the team, and which worker holds which of its items now. */
 export async function teamStatus(h: SharedStoreHandle, positionals: readonly string[], json: boolean, io: Io): Promise<ExitCode> {
-  const ids = positionals.length > 0 ? await Promise.all(positionals.map((p) => resolveTeamBatch(h.store, p))) : null;
-  const batches = await teamBatches(h.store, ids);
+  const ids = positionals.length > 0 ? await Promise.all(positionals.map((p) => h.control.resolveBatchId(p))) : null;
+  const batches = await h.control.summaries(ids);
   const [workers, up] = await Promise.all([h.store.workers(), h.store.workersUp(WORKER_SEEN_MS)]);
   if (json) {
     io.stdout.write(`${JSON.stringify({ store: h.url, batches, workers, workers_up: up }, null, 2)}\n`);
@@ -75,71 +56,6 @@ function describeWorkersUp(up: readonly WorkerUp[]): string {
   return `Workers up: ${up.map((w) => `${w.worker} (${workerState(w)})`).join(', ')}`;
 }
 
-/** pause | resume | cancel | retry on the shared store: every worker sees it at its next look (within a second). */
-export async function teamControl(
-  h: SharedStoreHandle,
-  verb: ControlVerb,
-  idOrPrefix: string,
-  budget: number | null | undefined,
-  io: Io,
-  keyHere?: KeyCheckHere,
-  switchApi = false,
-): Promise<ExitCode> {
-  const store = h.store;
-  const id = await resolveTeamBatch(store, idOrPrefix);
-  const before = await teamBatch(store, id);
-  switch (verb) {
-    case 'pause':
-      io.stdout.write(
-        (await pauseTeamBatch(store, before))
-          ? io.carry(`Paused ${id} for every worker. In-flight items finish; nothing new is sent. \`batchdesk resume ${id} --store URL\` continues it.\n`)
-          : io.carry(`${notRunning(before, true)}\n`),
-      );
-      break;
-    case 'resume': {
-      if (before.status === 'cancelled') throw new UserError(cancelledNotResumed(id));
-      const nothing = switchApi ? nothingToSwitch(before, true) : null;
-      if (nothing !== null) throw new UserError(nothing);
-      const { resumed, newKey, sameKey, short } = await resumeTeamBatch(store, id, budget, keyHere, switchApi);
-      if (switchApi && before.sent_to !== null) {
-        io.stdout.write(`It no longer keeps to ${destinationWords(before.sent_to)}: the next worker to send it records the API it sends to, and the rest goes there.\n`);
-      }
-      if (newKey) {
-        io.stdout.write(
-          io.carry(`The key it was sent with was refused by the API, so it is now sent with this computer's key (…${newKey.hint}): every worker that sends it needs that same key (\`batchdesk keys add\`, or the environment variable).\n`),
-        );
-      }
-      if (sameKey) {
-        io.stdout.write(
-          `It goes on with the key the API refused (…${sameKey.hint}), the one this computer has: if that key was revoked, it pauses again at its first request; replace the key here (or resume from a computer with the new one) to send it with another.\n`,
-        );
-      }
-      io.stdout.write(
-        io.carry(
-          resumed && short
-            ? `Resumed ${id}. ${shortBudgetWords(id, short, true)}\n`
-            : resumed
-            ? `Resumed ${id}. Standing workers (\`batchdesk run --watch --store URL\`) pick it up within a second; a worker without --watch ended when it paused, so start one (\`batchdesk run ${id} --store URL\`) if none is standing.\n`
-            : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`,
-        ),
-      );
-      break;
-    }
-    case 'cancel': {
-      const r = await cancelTeamBatch(store, id);
-      io.stdout.write(`${cancelledWords(id, r, '', true)}\n`);
-      break;
-    }
-    case 'retry': {
-      const n = await retryTeamBatch(store, id);
-      io.stdout.write(io.carry(n > 0 ? `${n} failed item(s) queued again with their original idempotency keys. Run \`batchdesk run ${id} --store URL\`.\n` : `No failed items in ${id}.\n`));
-      break;
-    }
-  }
-  io.stdout.write(`${describeBatch(await teamBatch(store, id), { shared: true, carry: io.carry })}\n`);
-  return EXIT.ok;
-}
-
 /**
  * `run --store`: this computer becomes one worker of the team. The batches named (or every
  * unfinished one) are started, and it sends until nothing in them is left to anyone.
@@ -149,13 +65,13 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
   const say = (line: string): void => void io.stderr.write(io.carry(`${line}\n`));
   // Once this worker is under way, a store that drops is waited for, as the worker's own loop does.
   const away = new StoreOutage({ clock: h.clock, logger: engine.logger, say, store: h.url });
-  const ids = positionals.length > 0 ? await away.retry(() => Promise.all(positionals.map((p) => resolveTeamBatch(store, p)))) : null;
+  const ids = positionals.length > 0 ? await away.retry(() => Promise.all(positionals.map((p) => h.control.resolveBatchId(p)))) : null;
   const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);
   io.stderr.write(`Worker ${h.worker} on ${h.description}: sending to ${conn.description}\n`);
   if (conn.sandbox) io.stderr.write('Note: every worker started without an API has its own embedded sandbox; give the team one with --api-url.\n');
-  const unfinished = async (): Promise<BatchSummary[]> => (await teamBatches(store, null)).filter((b) => !isEnded(b.status));
+  const unfinished = async (): Promise<BatchSummary[]> => (await h.control.summaries()).filter((b) => !isEnded(b.status));
   // A batch named comes with the steps after it (`--then`): shown, started and judged together.
-  const scope = await away.retry(async () => (ids !== null ? [...new Set((await Promise.all(ids.map((id) => pipelineSteps(store, id)))).flat())] : (await unfinished()).map((b) => b.id)));
+  const scope = await away.retry(async () => (ids !== null ? await h.control.withPipelines(ids) : (await unfinished()).map((b) => b.id)));
   for (const id of scope) {
     const row = await away.retry(() => store.batch(id));
     // A batch scheduled for later (`--at`) starts at its time, on whichever worker is up then.
@@ -173,7 +89,7 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
   const sample = async (): Promise<void> => {
     try {
       // A standing worker shows what is unfinished now, batches started after it included.
-      last = stay && ids === null ? await unfinished() : await teamBatches(store, scope);
+      last = stay && ids === null ? await unfinished() : await h.control.summaries(scope);
       progress.update(last);
     } catch {
       // The store is away: the worker says so itself; the bar waits.
@@ -197,40 +113,4 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
   // Work is left that this computer cannot send (no key for it here): not a success of this worker.
   if (last.some((b) => left.has(b.id) && b.counts.queued + b.counts.retry_wait + b.counts.running > 0)) return EXIT.cannotRun;
   return runExit(last);
-}
-
-/** A shared batch's row by its full id (resolveTeamBatch gives one). */
-async function sharedBatchRow(h: SharedStoreHandle, id: string): Promise<BatchRow> {
-  const row = await h.store.batch(id);
-  if (!row) throw new UsageError(`No batch "${id}" in the shared store.`);
-  return row;
-}
-
-/** `export --store`: a shared batch's table (csv, json, txt, invoices, line-items), read page by page from the store; how many rows. */
-export async function teamExport(h: SharedStoreHandle, id: string, format: ExportFormat, out: string, options: ExportOptions = {}): Promise<number> {
-  const batch = await sharedBatchRow(h, id);
-  return exportBatch(sharedPages(h.store, id), batch.capability, format, out, false, options);
-}
-
-/**
- * `export --store --format files|srt|vtt|ubl`: each succeeded item's own file(s), made from its
- * result in the shared store; speech and images as the worker that received each stored them there.
- */
-export async function teamExportFiles(h: SharedStoreHandle, id: string, format: FilesFormat, out: string): Promise<FilesExport> {
-  const batch = await sharedBatchRow(h, id);
-  return exportFiles(sharedResults(h.store, id), { id, capability: batch.capability }, out, format);
-}
-
-/**
- * `schedule --store`: a shared batch's start time set, changed or removed, or the batch started now
- * (`at` undefined). Refused once it started or when it was cancelled, as on one computer.
- */
-export async function teamSchedule(h: SharedStoreHandle, id: string, at: number | null | undefined): Promise<BatchSummary> {
-  try {
-    return await scheduleTeamBatch(h.store, h.clock, id, at);
-  } catch (e) {
-    // Refused as a usage mistake (exit 2), as on one computer.
-    if (e instanceof UserError) throw new UsageError(e.message);
-    throw e;
-  }
 }

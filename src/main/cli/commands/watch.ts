@@ -37,7 +37,7 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
       const all = engine.hotFolders.list();
       if (values.json) io.stdout.write(`${JSON.stringify({ watches: all }, null, 2)}\n`);
       else if (all.length === 0) io.stdout.write(io.carry('No folder is watched. Add one: `batchdesk watch add DIR --capability ocr`\n'));
-      else io.stdout.write(`${all.map((w) => describeWatch(w, io.carry, w.todayBatch ? engine.summary(w.todayBatch).pause : null)).join('\n')}\n`);
+      else io.stdout.write(`${(await Promise.all(all.map(async (w) => describeWatch(w, io.carry, w.todayBatch ? (await engine.control.summary(w.todayBatch)).pause : null)))).join('\n')}\n`);
       return EXIT.ok;
     }
     const target = positionals[0] ?? '';

@@ -7,8 +7,14 @@ import type { CreateBatchResult, Engine, HandOverResult } from '../engine';
 import type { CreateBatchInput } from '../batch-input';
 import { AlreadyFollowed } from '../pipeline/steps-builder';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
-import { teamBatch } from './team-batches';
+import { Control } from '../control/control';
+import type { BatchSummary } from '../../../shared/domain';
 import type { ImportProblem } from '../importers/types';
+
+/** A shared batch as the faces show it. */
+function teamBatch(store: PgQueueStore, id: string): Promise<BatchSummary> {
+  return new Control({ store }).summary(id);
+}
 
 export interface TeamCreated extends CreateBatchResult {
   /** Left out because the team already has them (any computer's copy); counted in alreadyQueued too. */

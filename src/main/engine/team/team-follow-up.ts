@@ -20,7 +20,7 @@ import { projectStep, type StepEstimate, type StepShape } from '../pipeline/proj
 import { AlreadyFollowed, followUpDetail, followUpEstimate, followUpName, projectLater, type FollowUpRequest } from '../pipeline/steps-builder';
 import { sameWork } from '../pipeline/pipeline-store';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
-import { openCounts, StatsCache } from './team-batches';
+import { openCounts, StatsCache } from '../control/summaries';
 import type { Clock } from '../clock';
 import { causeOf, isStoreUnreachable } from '../store/pg/store-unreachable';
 import { notCreated, sealedAfterAll, untilAnswered } from './uncertain-create';

@@ -53,7 +53,7 @@ import { FollowerPlans } from '../pipeline/follow-ups';
 import { describe } from '../../../shared/capabilities/catalog';
 import type { Credential } from '../api/request';
 import { Lineage } from '../pipeline/lineage';
-import { openCounts, StatsCache } from './team-batches';
+import { openCounts, StatsCache } from '../control/summaries';
 import type { FlowInto } from '../store/pg/pg-queue-store';
 import { actionFor, engineError, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
@@ -675,7 +675,7 @@ export class TeamWorker {
       case 'pause':
         if (decision.forgetKeys) {
           this.keys.clear();
-          // A refused key may be replaced when the batch is resumed (team-batches.ts resumeTeamBatch): read the batch's key again.
+          // A refused key may be replaced when the batch is resumed (control/resume.ts): read the batch's key again.
           this.keyChecks.clear();
         }
         await this.pause(batch.id, decision.pauseKind, decision.pauseKind === 'auth' ? `${decision.reason} ${TEAM_KEY_REPLACED(batch.id)}` : decision.reason);

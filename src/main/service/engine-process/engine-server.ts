@@ -110,9 +110,9 @@ export class EngineServer {
         case 'download':
           return { ok: true, result: this.service.download(faceRequests.download.arg.parse(raw).token) };
         case 'filesZip':
-          return { ok: true, result: this.filesZip(faceRequests.filesZip.arg.parse(raw).id) };
+          return { ok: true, result: await this.filesZip(faceRequests.filesZip.arg.parse(raw).id) };
         case 'busy':
-          return { ok: true, result: this.service.runs.busy };
+          return { ok: true, result: await this.service.runs.isBusy() };
         default:
           return assertNever(name, 'request');
       }
@@ -122,10 +122,10 @@ export class EngineServer {
   }
 
   /** Checked and named now; the zip itself is streamed to the window's process as it is read. */
-  private filesZip(id: string): unknown {
-    let zip: ReturnType<AppService['filesZip']>;
+  private async filesZip(id: string): Promise<unknown> {
+    let zip: Awaited<ReturnType<AppService['filesZip']>>;
     try {
-      zip = this.service.filesZip(id);
+      zip = await this.service.filesZip(id);
     } catch (e) {
       return { ok: false, error: toRpcError(e, this.service.engine.dataDir) };
     }

@@ -10,7 +10,7 @@ import { warmUp } from './warm-up';
 import { AppService } from '../app-service';
 import { KeychainStore } from '../../engine/secrets/secret-store';
 import { classifyFailure } from '../../engine/failures';
-import type { SharedStoreHandle } from '../../engine/store/pg/open-shared-store';
+import type { SharedStoreHandle } from '../../engine/team/open-shared-store';
 
 const port = parentPort();
 if (!port) {
@@ -40,7 +40,7 @@ function serve(port: ParentPort): void {
     const shell = new ShellClient((m) => port.post(m));
     try {
       // The PostgreSQL client is loaded only when a shared store is named.
-      if (init.storeUrl !== null) team = await (await import('../../engine/store/pg/open-shared-store')).openSharedStore(init.storeUrl);
+      if (init.storeUrl !== null) team = await (await import('../../engine/team/open-shared-store')).openSharedStore(init.storeUrl);
       service = new AppService({
         dataDir: init.dataDir,
         secrets: new KeychainStore(),

@@ -391,7 +391,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   `,
   // 14: the API refused the batch's key (a worker paused it for that): until the batch is given
   // another key, resuming it from a computer with another key moves it to that key, whatever
-  // paused it last (team-batches.ts resumeTeamBatch).
+  // paused it last (control/resume.ts).
   `
   ALTER TABLE batches ADD COLUMN key_refused smallint NOT NULL DEFAULT 0;
   `,

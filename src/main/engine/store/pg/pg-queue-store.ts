@@ -27,6 +27,8 @@ import { reviewInvoice, type EarlierInvoice } from '../../../../shared/invoices/
 import type { DerivedJob, Member, ParentItem } from '../../pipeline/pipeline-store';
 import { estimateLeftOf, NOTHING_MADE, type LeftFigures } from '../../queue/estimate-left';
 import type { OptOut } from '../../messaging/opt-out-list';
+import type { CancelChoice, CancelOutcome, ControlStore } from '../../control/control-store';
+import { PREFIX_SHOWN } from '../../queue/batch-store';
 
 /** bigint columns (times in ms, money, ids) as numbers, as the SQLite store gives them: all stay far below 2^53. */
 const INT8_OID = 20;
@@ -106,7 +108,7 @@ export interface WorkerUp {
   left: LeftBatch[];
 }
 
-export class PgQueueStore implements QueueStore {
+export class PgQueueStore implements QueueStore, ControlStore {
   readonly kind = 'postgresql' as const;
   readonly pool: pg.Pool;
   /** The store's URL, its password hidden: what messages name it by. */
@@ -1212,6 +1214,40 @@ export class PgQueueStore implements QueueStore {
       await c.query(`DELETE FROM jobs WHERE batch_id = $1`, [id]);
       await c.query(`DELETE FROM batches WHERE id = $1`, [id]);
     });
+  }
+
+  /** The visible batches whose id is or starts with `idOrPrefix` (the id itself first): at most PREFIX_SHOWN + 1. */
+  async matchingIds(idOrPrefix: string): Promise<string[]> {
+    const r = await this.pool.query<{ id: string }>(
+      `SELECT id FROM batches WHERE ready = 1 AND (id = $1 OR starts_with(id, $1)) ORDER BY (id = $1) DESC, created_at, id LIMIT $2`,
+      [idOrPrefix, PREFIX_SHOWN + 1],
+    );
+    return r.rows.map((x) => x.id);
+  }
+
+  /**
+   * Cancel's steps chosen from the pipeline as it is now, then each cancelled in its own
+   * transaction (`cancel`): a worker finishing a step's last item meanwhile leaves it finished.
+   */
+  async cancelChosen(id: string, choose: CancelChoice): Promise<CancelOutcome> {
+    const row = await this.batch(id);
+    if (!row) return { found: false, chosen: 0, cancelled: [], finished: [], jobs: 0 };
+    const members = await this.members(row.pipeline_id);
+    const open = new Map<string, number>();
+    for (const m of members) {
+      if (m.ready !== 1) continue;
+      const c = (await this.stats(m.id)).counts;
+      open.set(m.id, c.queued + c.running + c.retry_wait);
+    }
+    const { live, finished } = choose(members, (x) => open.get(x) ?? 0);
+    const cancelled: string[] = [];
+    let jobs = 0;
+    for (const m of live) {
+      const r = await this.cancel(m.id);
+      if (r.cancelled) cancelled.push(m.id);
+      jobs += r.jobs;
+    }
+    return { found: true, chosen: live.length, cancelled, finished: finished.map((m) => m.id), jobs };
   }
 
   /** A batch id from its full id or a unique prefix (as git does); null when none or several match. */

@@ -1,30 +1,89 @@
-// The local store: the data folder's SQLite file through the engine's job and batch stores
-// (queue/job-store.ts, queue/batch-store.ts), which keep its statements and its speed. One
-// process sends (the data folder's engine lock), so every call answers at once.
-import { atomically } from '../db/atomically';
-import type { Db } from '../db/connection';
-import type { Clock } from '../clock';
-import { JobStore } from '../queue/job-store';
-import { BatchStore } from '../queue/batch-store';
-import type { AttemptEnd, BatchStats, BatchTotals, JobEvent, QueueStore } from './queue-store';
-import type { BatchRow, JobRow, LeasedJob, NewBatch, NewJob, SuccessRecord } from './queue-store';
-import type { EngineError } from '../../../shared/errors';
-import type { PauseKind } from '../../../shared/domain';
-import type { LeftFigures } from '../queue/estimate-left';
+// The local store: the data folder's SQLite file through the engine's job, batch and pipeline
+// stores (queue/job-store.ts, queue/batch-store.ts, pipeline/pipeline-store.ts), which keep its
+// statements and its speed. One process sends (the data folder's engine lock), so every call
+// answers at once. The batch verbs (control/) act on the data folder through it.
+import { atomically } from '../../db/atomically';
+import { PipelineStore, type Member } from '../../pipeline/pipeline-store';
+import type { CancelChoice, CancelOutcome, ControlStore } from '../../control/control-store';
+import type { NextRetry } from '../../read-models/batch-summary-of';
+import { spendSql, type ParsedSpendQuery, type SpendRaw } from '../../read-models/spend-report';
+import type { Db } from '../../db/connection';
+import type { Clock } from '../../clock';
+import { JobStore } from '../../queue/job-store';
+import { BatchStore } from '../../queue/batch-store';
+import type { AttemptEnd, BatchStats, BatchTotals, JobEvent, QueueStore } from '../queue-store';
+import type { BatchRow, JobRow, LeasedJob, NewBatch, NewJob, SuccessRecord } from '../queue-store';
+import type { EngineError } from '../../../../shared/errors';
+import type { PauseKind } from '../../../../shared/domain';
+import type { LeftFigures } from '../../queue/estimate-left';
 
-export class SqliteQueueStore implements QueueStore {
+/** The engine's own stores, when it has them already (their statements are prepared once per connection). */
+export interface SqliteParts {
+  jobs: JobStore;
+  batches: BatchStore;
+  pipelines: PipelineStore;
+}
+
+export class SqliteQueueStore implements QueueStore, ControlStore {
   readonly kind = 'sqlite' as const;
   readonly jobs: JobStore;
   readonly batchStore: BatchStore;
+  readonly pipelines: PipelineStore;
   private readonly events;
 
   constructor(
     private readonly db: Db,
-    clock: Clock,
+    private readonly clock: Clock,
+    parts?: SqliteParts,
   ) {
-    this.jobs = new JobStore(db, clock);
-    this.batchStore = new BatchStore(db, clock);
+    this.jobs = parts?.jobs ?? new JobStore(db, clock);
+    this.batchStore = parts?.batches ?? new BatchStore(db, clock);
+    this.pipelines = parts?.pipelines ?? new PipelineStore(db, clock);
     this.events = db.prepare(`SELECT from_state, to_state, reason FROM job_events WHERE job_id = ? ORDER BY id`);
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+  async members(pipelineId: string): Promise<Member[]> {
+    return this.pipelines.members(pipelineId);
+  }
+  async matchingIds(idOrPrefix: string): Promise<string[]> {
+    return this.batchStore.matching(idOrPrefix);
+  }
+  async setSchedule(id: string, at: number | null): Promise<boolean> {
+    return this.batchStore.setSchedule(id, at);
+  }
+  async setBudget(id: string, budget: number | null): Promise<void> {
+    this.batchStore.setBudget(id, budget);
+  }
+  async forgetApi(id: string): Promise<string | null> {
+    return this.batchStore.forgetApi(id);
+  }
+  async nextRetry(batchId: string): Promise<NextRetry | null> {
+    return this.jobs.nextRetry(batchId);
+  }
+  async spendRows(q: ParsedSpendQuery): Promise<SpendRaw[]> {
+    // The data folder's days are this computer's: SQLite counts them in local time (spendSql).
+    const { sql, params } = spendSql(q, { kind: 'sqlite' });
+    return this.db.prepare(sql).all(params) as SpendRaw[];
+  }
+  async cancelChosen(id: string, choose: CancelChoice): Promise<CancelOutcome> {
+    // Chosen and cancelled in one write transaction: a run finishing the last item meanwhile
+    // cannot make a finished batch cancelled.
+    return this.db
+      .transaction((): CancelOutcome => {
+        const b = this.batchStore.get(id);
+        if (!b) return { found: false, chosen: 0, cancelled: [], finished: [], jobs: 0 };
+        const { live, finished } = choose(this.pipelines.members(b.pipeline_id), (x) => this.pipelines.openCount(x));
+        let jobs = 0;
+        for (const m of live) {
+          this.batchStore.cancel(m.id);
+          jobs += this.jobs.cancelOpen(m.id);
+        }
+        return { found: true, chosen: live.length, cancelled: live.map((m) => m.id), finished: finished.map((m) => m.id), jobs };
+      })
+      .immediate();
   }
 
   async createBatch(b: NewBatch): Promise<void> {
@@ -58,7 +117,7 @@ export class SqliteQueueStore implements QueueStore {
   async resume(id: string): Promise<boolean> {
     return atomically(this.db, () => {
       const resumed = this.batchStore.resume(id);
-      // A resumed batch gets a fresh 429 budget for every job (Engine.resume does the same).
+      // A resumed batch gets a fresh 429 budget for every job.
       if (resumed) this.jobs.resetRateLimited(id);
       return resumed;
     });
@@ -114,7 +173,11 @@ export class SqliteQueueStore implements QueueStore {
     return this.jobs.recoverExpired();
   }
   async retryFailed(batchId: string): Promise<number> {
-    return this.jobs.retryFailed(batchId);
+    return atomically(this.db, () => {
+      const n = this.jobs.retryFailed(batchId);
+      if (n > 0) this.batchStore.event(batchId, 'retry_failed', `${n} items`);
+      return n;
+    });
   }
   async job(id: number): Promise<JobRow | undefined> {
     return this.jobs.get(id);

@@ -2,18 +2,21 @@
 // database server's time, which is then every clock of this process that touches the store
 // (leases, run times and rate buckets compare across machines). A store that cannot be reached
 // or refuses the login says which, and what to check.
+import { Control } from '../control/control';
 import { hostname } from 'node:os';
-import type { Clock } from '../../clock';
-import { systemClock } from '../../clock';
-import { redactUrl } from '../store-url';
-import { DbClock } from './db-clock';
-import { ANSWER_MS, PgQueueStore } from './pg-queue-store';
-import { isStoreUnreachable, unreachableWords } from './store-unreachable';
-import { withPgpassPassword } from './pgpass-password';
-import { SharedStoreError } from '../../user-error';
+import type { Clock } from '../clock';
+import { systemClock } from '../clock';
+import { redactUrl } from '../store/store-url';
+import { DbClock } from '../store/pg/db-clock';
+import { ANSWER_MS, PgQueueStore } from '../store/pg/pg-queue-store';
+import { isStoreUnreachable, unreachableWords } from '../store/pg/store-unreachable';
+import { withPgpassPassword } from '../store/pg/pgpass-password';
+import { SharedStoreError } from '../user-error';
 
 export interface SharedStoreHandle {
   store: PgQueueStore;
+  /** The batch verbs over the team's store. */
+  control: Control;
   clock: Clock;
   worker: string;
   /** "the shared store postgresql://…", its password hidden. */
@@ -48,7 +51,7 @@ export async function openSharedStore(url: string, use: keyof typeof ANSWER_MS =
   }
   server = db;
   const shown = redactUrl(url);
-  return { store, clock, worker, description: `the shared store ${shown}`, url: shown };
+  return { store, control: new Control({ store }), clock, worker, description: `the shared store ${shown}`, url: shown };
 }
 
 /** Why the store could not be opened, and what to check. */
