@@ -26,7 +26,6 @@ import { DEFAULT_BACKOFF } from './queue/backoff';
 import { DEFAULT_SERVER_WAIT } from './queue/server-wait';
 import { EngineLock } from './engine-lock';
 import { CreateBatchInput } from './batch-input';
-import { KnownFingerprints } from './queue/known-fingerprints';
 import type { ApiTarget } from './api/target';
 import { BatchSummary, isEnded, type PauseKind, type Tier } from '../../shared/domain';
 import { describe, OutputFile } from '../../shared/capabilities/catalog';
@@ -75,7 +74,7 @@ import { previewBatch, type Preview, type PreviewDeps } from './create/preview';
 import { batchKeyChooser, followUpRequest, stepsBuilderOf, type ChooseKey } from './create/batch-steps';
 import { deleteImport } from './create/discard-imports';
 import { importThreadingOf } from './create/import-writing';
-import { planDepsOf, type PlanSources } from './create/plan-sources';
+import { planDepsOf } from './create/plan-sources';
 import { UploadPaths } from './create/upload-paths';
 import { creatorTag, workerAlive } from './create/import-owners';
 import { newBatchId } from './create/batch-id';
@@ -165,8 +164,6 @@ export class Engine {
   private readonly trouble = new ApiTrouble();
   private lock: EngineLock | null = null;
   private readonly listeners = new Set<(batchId: string) => void>();
-  /** Prepared at the first import. */
-  private knownFingerprints: KnownFingerprints | null = null;
   private readonly uploads: UploadPaths;
   /** What creating a batch, and its preview, work with (engine/create). */
   private readonly creation: CreateDeps & PreviewDeps;
@@ -204,14 +201,6 @@ export class Engine {
     this.holds = new SendHolds(new RecipientPacing(this.db, () => this.clock.now()), () => this.clock.now());
     this.keys = new KeyManager(this.db, this.clock, opts.secrets, opts.env ?? process.env);
     this.uploads = new UploadPaths(dataDir);
-    const planSources: PlanSources = {
-      rates: this.rates,
-      settings: this.settings,
-      jobs: this.jobs,
-      optOuts: this.optOuts,
-      uploads: this.uploads,
-      known: () => (this.knownFingerprints ??= new KnownFingerprints(this.db)),
-    };
     this.creation = {
       dataDir,
       db: this.db,
@@ -223,7 +212,7 @@ export class Engine {
       rates: this.rates,
       optOuts: this.optOuts,
       keys: this.keys,
-      planDeps: () => planDepsOf(planSources),
+      planDeps: planDepsOf({ db: this.db, rates: this.rates, settings: this.settings, jobs: this.jobs, optOuts: this.optOuts, uploads: this.uploads }),
       threading: importThreadingOf(opts, () => this.runsHere),
       resolveBatchId: (idOrPrefix) => this.resolveBatchId(idOrPrefix),
       summary: (id) => this.summary(id),
