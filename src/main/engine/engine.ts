@@ -62,7 +62,6 @@ import { userPauseReason } from './queue/pause-words';
 import { HotFolders } from './watch/hot-folders';
 import { WatchStore } from './watch/watch-store';
 import { RollingBatches } from './watch/rolling-batch';
-import type { StepsBuilder } from './pipeline/steps-builder';
 import type { StepEstimate } from './pipeline/projection';
 import type { JobDetail, JobPage, ResultOf } from '../../shared/contract';
 
@@ -227,7 +226,7 @@ export class Engine {
         batches: this.batches,
         jobs: this.jobs,
         keyChooser: keyChoice,
-        stepsBuilder: (chooseKey) => this.stepsBuilder(chooseKey),
+        stepsBuilder: (chooseKey) => stepsBuilderOf(this.creation, chooseKey),
         newId: () => newBatchId(this.clock.now()),
         creator: creatorTag(),
       }),
@@ -450,10 +449,6 @@ export class Engine {
   /** Which stored key each new batch sends with, and its client (secrets/key-choice.ts). */
   private keyChooser(label: string | undefined, parent: BatchRow | null | undefined): ChooseKey {
     return batchKeyChooser(this.keys, label, parent);
-  }
-
-  private stepsBuilder(chooseKey: ChooseKey = this.keyChooser(undefined, null)): StepsBuilder {
-    return stepsBuilderOf(this.creation, chooseKey);
   }
 
   /**
