@@ -27,6 +27,7 @@ const ENGINE_FLOORS = [
   ['exporters, batch-planner', 'exporters/|batch-planner\\.ts$'],
   ['dispatch', 'dispatch/'],
   ['watch', 'watch/'],
+  ['create', 'create/'],
   ['failures', 'failures\\.ts$'],
   ['control', 'control/(?!control-store\\.ts$)'],
   ['team', 'team/'],

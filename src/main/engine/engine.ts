@@ -1,11 +1,8 @@
 // The engine's public face: what the command line, the desktop shell and the browser host
 // call. It owns one data folder; it never imports electron.
 import { existsSync, mkdirSync } from 'node:fs';
-import { hostname } from 'node:os';
-import { basename, join, resolve, sep } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { basename, join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { BackgroundCheckpoint } from './db/background-checkpoint';
 import { openDatabase } from './schema/open-database';
 import type { Db } from './db/connection';
 import type { UpgradeNotice } from './schema/migrations';
@@ -21,26 +18,16 @@ import { KeyManager } from './secrets/key-manager';
 import type { SecretStore } from './secrets/secret-store';
 import { Runner, type RunnerConfig } from './dispatch/runner';
 import { ApiTrouble } from './queue/api-trouble';
-import { keyChooser, type BatchKey } from './secrets/key-choice';
 import { SqliteQueueStore } from './store/sqlite/sqlite-queue-store';
 import { Control } from './control/control';
 import { comparisonView, comparisonsOf, createComparison } from './compare/tier-comparison';
 import { CompareRequest, type ComparisonView } from '../../shared/contract';
 import type { z } from 'zod';
-import type { Credential } from './api/request';
 import { DEFAULT_BACKOFF } from './queue/backoff';
 import { DEFAULT_SERVER_WAIT } from './queue/server-wait';
 import { EngineLock } from './engine-lock';
-import { CreateBatchInput, type CreateBatchParsed } from './batch-input';
-import { planBatch, type BatchPlan, type PlanDeps } from './batch-planner';
-import { JobChunkWriter } from './queue/job-chunk-writer';
-import { CHECKPOINT_THREAD_MIN_BYTES, JobChunkThread, THREAD_CHUNK } from './queue/job-chunk-thread';
-import { inputBytes, THREAD_MIN_BYTES } from './queue/chunk-worker';
-import { LEAN_HEAP_MIN_BYTES, withLeanHeap } from './importers/lean-heap';
-import { KnownFingerprints } from './queue/known-fingerprints';
-import type { NewJob } from './queue/job-store';
+import { CreateBatchInput } from './batch-input';
 import type { ApiTarget } from './api/target';
-import type { ImportProblem } from './importers/types';
 import { BatchSummary, type Tier } from '../../shared/domain';
 import { describe, OutputFile } from '../../shared/capabilities/catalog';
 import { NotFoundError, UserError } from './failures';
@@ -67,20 +54,25 @@ import { InvoiceReviews } from './invoices/invoice-reviews';
 import { describeOptOut, OptOutList, type OptOut } from './messaging/opt-out-list';
 import { RecipientPacing } from './messaging/recipient-pacing';
 import { SendHolds } from './messaging/send-hold';
-import { localZone } from './messaging/recipient-zone';
 import { pastProblem } from './queue/schedule';
 import { HotFolders } from './watch/hot-folders';
 import { WatchStore } from './watch/watch-store';
 import { RollingBatches } from './watch/rolling-batch';
-import { AlreadyFollowed, StepsBuilder, type FollowUpRequest, type PrevStep } from './pipeline/steps-builder';
 import type { StepEstimate } from './pipeline/projection';
-import { optionsOf } from '../../shared/capabilities/request-options';
-import { stepLabel } from '../../shared/capabilities/steps';
-import type { JobDetail, JobPage, PreviewItem, ResultOf } from '../../shared/contract';
+import type { JobDetail, JobPage, ResultOf } from '../../shared/contract';
 
 type CostReport = ResultOf<'costs.report'>;
 import { NUMERIC_SETTINGS, readNumericSetting, type NumericSettingRule } from '../../shared/settings-rules';
 
+import { createBatch, type CreateBatchResult, type CreateDeps } from './create/create-batch';
+import { previewBatch, type Preview, type PreviewDeps } from './create/preview';
+import { batchKeyChooser, followUpRequest, stepsBuilderOf, type ChooseKey } from './create/batch-steps';
+import { deleteImport } from './create/discard-imports';
+import { importThreadingOf } from './create/import-writing';
+import { planDepsOf } from './create/plan-sources';
+import { UploadPaths } from './create/upload-paths';
+import { creatorTag, workerAlive } from './create/import-owners';
+import { newBatchId } from './create/batch-id';
 import { DATABASE_FILE } from './data-dir';
 import { refuseDamaged } from './damaged-database';
 import { StorageFailure, storageFailure } from './queue/storage-failure';
@@ -109,7 +101,7 @@ export interface EngineOptions {
   env?: NodeJS.ProcessEnv;
   /** Imports of at least this many bytes write on a thread (queue/job-chunk-thread.ts); tests lower it. */
   importThreadMinBytes?: number;
-  /** A folder's import hands its writing to a thread after this many jobs (FOLDER_THREAD_AFTER); tests lower it. */
+  /** A folder's import hands its writing to a thread after this many jobs (create/import-writing.ts); tests lower it. */
   folderThreadAfter?: number;
   /**
    * The engine answers a window on its thread (the app's and the browser host's engine process):
@@ -139,49 +131,9 @@ export const DEFAULT_RUNNER_CONFIG: RunnerConfig = {
 
 export { UserError } from './failures';
 
-export interface CreateBatchResult {
-  batch: BatchSummary | null;
-  problems: ImportProblem[];
-  /** Items left out because an earlier batch already has them (see allowResend). */
-  alreadyQueued: number;
-  /** The batches of the `then` steps, after `batch`. */
-  steps: BatchSummary[];
-  /** The estimate of every step, first one first (later steps projected, with their basis). */
-  estimates: StepEstimate[];
-}
-
-/** What the preview shows: the plan and the first jobs, as the window lists them. */
-export interface Preview {
-  plan: BatchPlan;
-  parsed: CreateBatchParsed;
-  sample: PreviewItem[];
-  /** Every step's estimate, this batch first. */
-  steps: StepEstimate[];
-}
-
-const PREVIEW_SAMPLE = 200;
-/**
- * Jobs written per transaction while a batch is imported: short enough not to block a running
- * engine, and small enough that a chunk's jobs are freed before the garbage collector moves them
- * to the old generation (10,000 grew the heap by ~60 MB per 100,000 rows). The commits are cheap
- * (db/unsealed-write.ts).
- */
-const INSERT_CHUNK = 2_000;
-/**
- * Jobs a folder's import writes in line before a thread takes the writing over (the walk and the
- * files' reading already have one). 100,000 files: 1.73-1.82 s in line, 1.48-1.67 s with the
- * thread, for about 10 MB more.
- */
-const FOLDER_THREAD_AFTER = 5_000;
-/** An interactive engine's thresholds (`interactive`): the thread from 64 KiB of text or 500 files. */
-const INTERACTIVE_THREAD_MIN_BYTES = 64 * 1024;
-const INTERACTIVE_FOLDER_THREAD_AFTER = 500;
-
-
-/** `n` item numbers spread evenly over 1..total (the middle of each of n equal stretches). */
-export function sampleSeqs(total: number, n: number): number[] {
-  return Array.from({ length: Math.min(n, total) }, (_, i) => 1 + Math.floor(((i + 0.5) * total) / Math.min(n, total)));
-}
+export type { CreateBatchResult } from './create/create-batch';
+export type { Preview } from './create/preview';
+export { sampleSeqs } from './create/root-import';
 
 export class Engine {
   readonly db: Db;
@@ -207,11 +159,9 @@ export class Engine {
   private readonly trouble = new ApiTrouble();
   private lock: EngineLock | null = null;
   private readonly listeners = new Set<(batchId: string) => void>();
-  /** Prepared at the first import. */
-  private knownFingerprints: KnownFingerprints | null = null;
-  private readonly importThreadMinBytes: number;
-  private readonly folderThreadAfter: number;
-  private readonly interactive: boolean;
+  private readonly uploads: UploadPaths;
+  /** What creating a batch, and its preview, work with (engine/create). */
+  private readonly creation: CreateDeps & PreviewDeps;
   /** The data folder as the batch verbs' store (control/). */
   readonly queue: SqliteQueueStore;
   /** The batch verbs over the data folder: start, schedule, pause, resume, cancel, retry, summaries, spend. */
@@ -238,9 +188,6 @@ export class Engine {
     refuseDamaged(this.db, file);
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? Math.random;
-    this.interactive = opts.interactive ?? false;
-    this.importThreadMinBytes = opts.importThreadMinBytes ?? (this.interactive ? INTERACTIVE_THREAD_MIN_BYTES : THREAD_MIN_BYTES);
-    this.folderThreadAfter = opts.folderThreadAfter ?? (this.interactive ? INTERACTIVE_FOLDER_THREAD_AFTER : FOLDER_THREAD_AFTER);
     this.logger = opts.logger ?? new FileLogger(join(dataDir, 'logs'));
     this.jobs = new JobStore(this.db, this.clock);
     this.batches = new BatchStore(this.db, this.clock);
@@ -260,8 +207,26 @@ export class Engine {
       slowAnswers: (id) => this.slowAnswers(id),
       trouble: (id) => this.troubleOf(id),
     });
+    this.uploads = new UploadPaths(dataDir);
+    this.creation = {
+      dataDir,
+      db: this.db,
+      clock: this.clock,
+      logger: this.logger,
+      batches: this.batches,
+      jobs: this.jobs,
+      pipelines: this.pipelines,
+      rates: this.rates,
+      optOuts: this.optOuts,
+      keys: this.keys,
+      planDeps: planDepsOf({ db: this.db, rates: this.rates, settings: this.settings, jobs: this.jobs, optOuts: this.optOuts, uploads: this.uploads }),
+      threading: importThreadingOf(opts, () => this.runsHere),
+      resolveBatchId: (idOrPrefix) => this.control.resolveBatchId(idOrPrefix),
+      summary: (id) => this.control.summary(id),
+      changed: (id) => this.changed(id),
+    };
     const watchStore = new WatchStore(this.db, this.clock);
-    const keyChoice = (label: string | undefined): ((kind: Credential, first: boolean) => BatchKey) => this.keyChooser(label, null);
+    const keyChoice = (label: string | undefined): ChooseKey => this.keyChooser(label, null);
     this.hotFolders = new HotFolders({
       store: watchStore,
       rolling: new RollingBatches({
@@ -269,7 +234,7 @@ export class Engine {
         batches: this.batches,
         jobs: this.jobs,
         keyChooser: keyChoice,
-        stepsBuilder: (chooseKey) => this.stepsBuilder(chooseKey),
+        stepsBuilder: (chooseKey) => stepsBuilderOf(this.creation, chooseKey),
         newId: () => newBatchId(this.clock.now()),
         creator: creatorTag(),
       }),
@@ -337,61 +302,9 @@ export class Engine {
     for (const l of this.listeners) l(batchId);
   }
 
-  private planDeps(): PlanDeps {
-    return {
-      rates: this.rates,
-      messagingDefault: this.settings.get('messaging_channel') ?? undefined,
-      label: (p) => this.sourceLabel(p),
-      delivered: (fp) => this.jobs.delivered(fp),
-      knownFingerprints: (fps) => (this.knownFingerprints ??= new KnownFingerprints(this.db)).among(fps),
-      // An empty list (the usual case) costs a million-row import nothing; otherwise each
-      // recipient is looked up once per import (lists repeat recipients).
-      ...(this.optOuts.count() > 0 ? { optedOut: this.optOuts.finder() } : {}),
-    };
-  }
-
   /** Imports and prices without writing anything: what the user sees before deciding. */
-  async preview(input: CreateBatchInput): Promise<Preview> {
-    const parsed = CreateBatchInput.parse(input);
-    const mod = capabilityFor(parsed.capability);
-    const item = (j: NewJob): PreviewItem => {
-      const p = mod.payload.safeParse(JSON.parse(j.payloadJson));
-      const v = p.success ? mod.sourceView(p.data) : null;
-      const text = v?.kind === 'message' ? v.text : v?.kind === 'row' ? v.input || Object.values(v.fields).join(' · ') : null;
-      return { source: j.source, to: v?.kind === 'message' ? v.to : null, text, units: j.estimatedUnits, cost: j.estimatedCost };
-    };
-    const builder = this.stepsBuilder();
-    if (parsed.from !== undefined) {
-      const parent = builder.parentFor(await this.control.resolveBatchId(parsed.from), parsed.capability);
-      const r = builder.previewFollowUp(parent, this.followUpRequest(parsed), PREVIEW_SAMPLE);
-      const e = r.estimate;
-      const plan: BatchPlan = {
-        channel: null,
-        options: e.options,
-        count: e.items,
-        problems: r.problems.map((message) => ({ source: parent.id, row: null, message })),
-        estimatedUnits: e.units,
-        estimatedCost: e.cost,
-        rate: e.rate,
-        defaultName: `${parent.name} → ${e.label}`,
-        alreadyQueued: 0,
-        newOptOuts: [],
-      };
-      const steps = [e, ...builder.projectThen({ step: parent.step + 1, shape: e }, parsed.then ?? [], parsed.tier)];
-      return { plan, parsed, sample: r.sample.map(item), steps };
-    }
-    const sample: NewJob[] = [];
-    const plan = await planBatch(parsed, this.planDeps(), {
-      add: (j) => {
-        if (sample.length < PREVIEW_SAMPLE) sample.push(j);
-      },
-      discardFrom: (seq) => {
-        while (sample.length > 0 && (sample.at(-1)?.seq ?? 0) >= seq) sample.pop();
-      },
-    });
-    const first = this.rootEstimate(parsed, plan);
-    const steps = [first, ...builder.projectThen({ step: 1, shape: first }, parsed.then ?? [], parsed.tier)];
-    return { plan, parsed, sample: sample.map(item), steps };
+  preview(input: CreateBatchInput): Promise<Preview> {
+    return previewBatch(this.creation, input);
   }
 
   /** A page of a batch's jobs, filtered by state and by text in the source, input, result or error. */
@@ -531,253 +444,16 @@ export class Engine {
   }
 
   /**
-   * Imports, validates and writes a batch, and the steps after it (`then`), or a follow-up of an
-   * existing batch (`from`). Jobs are written in chunks inside invisible batches (so a huge import
-   * neither holds memory nor blocks a running engine for long) and the batches appear, complete,
-   * in one last step. An import killed half way leaves nothing anyone sees, and is removed by the
-   * next create. Nothing is sent: the batches wait for `start`.
+   * Imports, validates and writes a batch and the steps after it (`then`), or a follow-up of an
+   * existing batch (`from`), sealed at once (create/create-batch.ts). Nothing is sent.
    */
-  async createBatch(input: CreateBatchInput): Promise<CreateBatchResult> {
-    const parsed = CreateBatchInput.parse(input);
-    const late = parsed.at === undefined ? null : pastProblem(parsed.at, this.clock.now());
-    if (late) throw new UserError(late);
-    this.removeAbandonedImports();
-    const created: string[] = [];
-    const followed = parsed.from === undefined ? null : this.batches.get(await this.control.resolveBatchId(parsed.from));
-    const chooseKey = this.keyChooser(parsed.key, followed);
-    // A mistyped or wrong-kind key is refused before anything is imported.
-    chooseKey(describe(parsed.capability).credential, true);
-    const builder = this.stepsBuilder(chooseKey);
-    try {
-      let first: PrevStep;
-      let seals: (() => void)[];
-      let problems: ImportProblem[] = [];
-      let alreadyQueued = 0;
-      const estimates: StepEstimate[] = [];
-      if (parsed.from !== undefined) {
-        const parent = builder.parentFor(await this.control.resolveBatchId(parsed.from), parsed.capability);
-        const f = builder.followUp(parent, this.followUpRequest(parsed), created);
-        first = f.prev;
-        seals = [f.pending.seal];
-        estimates.push(f.pending.estimate);
-      } else {
-        // A file of rows is measured once: its size decides the heap here, the threads in importRoot.
-        const files = describe(parsed.capability).input.kind === 'files';
-        const bytes = files ? 0 : inputBytes(parsed.paths);
-        const importRoot = (): ReturnType<Engine['importRoot']> => this.importRoot(parsed, created, chooseKey(describe(parsed.capability).credential, true), bytes);
-        const root = await (files || bytes >= LEAN_HEAP_MIN_BYTES ? withLeanHeap(importRoot) : importRoot());
-        problems = root.plan.problems;
-        alreadyQueued = root.plan.alreadyQueued;
-        if (!root.first) {
-          this.deleteImports(created);
-          return { batch: null, problems, alreadyQueued, steps: [], estimates: [] };
-        }
-        first = root.first;
-        seals = [root.seal];
-        estimates.push(root.estimate);
-      }
-      for (const step of builder.then(first, parsed.then ?? [], parsed.tier, created)) {
-        seals.push(step.seal);
-        estimates.push(step.estimate);
-      }
-      // The whole chain appears at once: a pipeline is never seen with a step missing.
-      this.db.transaction(() => {
-        // A scheduled pipeline starts as a whole: every step gets the time.
-        if (parsed.at !== undefined) for (const id of created) this.batches.setSchedule(id, parsed.at);
-        for (const seal of seals) seal();
-      })();
-      this.logger.log('info', 'batch.created', { batch: first.id, capability: parsed.capability, steps: created.length, problems: problems.length });
-      for (const id of created) this.changed(id);
-      const [head, ...rest] = created;
-      return { batch: await this.control.summary(head ?? first.id), problems, alreadyQueued, steps: await Promise.all(rest.map((id) => this.control.summary(id))), estimates };
-    } catch (e) {
-      try {
-        this.deleteImports(created);
-      } catch {
-        // The next create removes them (their creator is then gone).
-      }
-      if (e instanceof AlreadyFollowed) {
-        const items = (await this.control.summary(e.parentId)).counts.succeeded;
-        return { batch: null, problems: [{ source: e.parentId, row: null, message: e.message }], alreadyQueued: items, steps: [], estimates: [] };
-      }
-      // A full disk or a folder that cannot be written, said with the folder and what to do.
-      throw storageFailure(e, this.dataDir, 'creating the batch', { keep: 'The batch was not created.', again: 'create it again' }) ?? e;
-    } finally {
-      for (const id of created) importsHere.delete(id);
-    }
-  }
-
-  private followUpRequest(parsed: CreateBatchParsed): FollowUpRequest {
-    return { capability: parsed.capability, tier: parsed.tier, options: optionsOf(parsed), name: parsed.name, budget: parsed.budget, allowResend: parsed.allowResend };
+  createBatch(input: CreateBatchInput): Promise<CreateBatchResult> {
+    return createBatch(this.creation, input);
   }
 
   /** Which stored key each new batch sends with, and its client (secrets/key-choice.ts). */
-  private keyChooser(label: string | undefined, parent: BatchRow | null | undefined): (kind: Credential, first: boolean) => BatchKey {
-    return keyChooser({
-      label,
-      parent: parent ? { id: parent.key_id, client: parent.client } : null,
-      keys: this.keys.list(),
-      defaultKey: (kind) => this.keys.defaultKey(kind),
-    });
-  }
-
-  private stepsBuilder(chooseKey: (kind: Credential, first: boolean) => BatchKey = this.keyChooser(undefined, null)): StepsBuilder {
-    return new StepsBuilder({
-      batches: this.batches,
-      pipelines: this.pipelines,
-      followUps: new FollowUps(this.pipelines, this.rates),
-      rates: this.rates,
-      transaction: (fn) => this.db.transaction(fn)(),
-      immediate: (fn) => this.db.transaction(fn).immediate(),
-      newId: () => {
-        const id = newBatchId(this.clock.now());
-        importsHere.add(id);
-        return id;
-      },
-      creator: creatorTag(),
-      keyFor: (capability, first) => chooseKey(describe(capability).credential, first),
-    });
-  }
-
-  /** The first step from files: imported in chunks into an invisible batch, sealed by the caller. */
-  /** `bytes`: the size of a file (or files) of rows; 0 for a folder. */
-  private async importRoot(parsed: CreateBatchParsed, created: string[], key: BatchKey, bytes: number): Promise<{ plan: BatchPlan; first: PrevStep | null; seal: () => void; estimate: StepEstimate }> {
-    const id = newBatchId(this.clock.now());
-    this.batches.insert({
-      id,
-      name: parsed.name ?? '',
-      capability: parsed.capability,
-      tier: parsed.tier,
-      channel: null,
-      options: {},
-      budget: parsed.budget,
-      creator: creatorTag(),
-      key,
-    });
-    importsHere.add(id);
-    created.push(id);
-    // Message timing is kept with the batch, so a resumed run (or another machine) keeps it; the
-    // zone for recipients who have none is the one the batch is created in.
-    if (parsed.quietHours !== undefined || parsed.recipientGapMs !== undefined) {
-      this.batches.setDelivery(id, { quietHours: parsed.quietHours?.replace(/\s+/g, '') ?? null, quietZone: parsed.quietHours === undefined ? null : localZone(), recipientGapMs: parsed.recipientGapMs ?? 0 });
-    }
-    let buffer: NewJob[] = [];
-    const writer = new JobChunkWriter(this.db, () => this.clock.now());
-    // A large CSV or text file is written on a thread of its own while the next rows are planned;
-    // small ones in line, and so is an import beside a run in this process, which writes on the
-    // same connection (db/unsealed-write.ts). A folder starts in line and hands its writing to a
-    // thread once it is large (folderThreadAfter, FOLDER_THREAD_AFTER jobs): how many files it holds is known only as
-    // they are found, and a thread for a few files would cost more than it saves.
-    const files = describe(parsed.capability).input.kind === 'files';
-    const threaded = this.runsHere === 0 && !files && bytes >= this.importThreadMinBytes;
-    // A large one also gets a thread that checkpoints beside the writing thread (queue/job-chunk-thread.ts).
-    const checkpoint =
-      threaded && bytes >= CHECKPOINT_THREAD_MIN_BYTES
-        ? BackgroundCheckpoint.start(this.db, (e) => this.logger.log('warn', 'checkpoint.thread_failed', { error: e instanceof Error ? e.message : String(e) }))
-        : null;
-    // The writing thread checkpoints in line only past the safety net: the checkpoint thread
-    // (large input) or this thread while it waits for the writer (below) copies the WAL back.
-    // It shares the in-line writer's fingerprints, so that a folder's are entered together.
-    let thread = threaded ? JobChunkThread.start(this.db, writer.fingerprints) : null;
-    let written = 0;
-    /** `last`: the flush after planning, whose few rows are not worth a thread of their own. */
-    const flush = (last = false): void => {
-      if (buffer.length === 0) return;
-      const chunk = buffer;
-      buffer = [];
-      if (thread === null && files && !last && this.runsHere === 0 && written >= this.folderThreadAfter) thread = JobChunkThread.start(this.db, writer.fingerprints);
-      written += chunk.length;
-      if (thread) thread.write(id, chunk, this.clock.now());
-      else writer.write(id, chunk);
-    };
-    let plan: BatchPlan;
-    try {
-      plan = await planBatch(parsed, this.planDeps(), {
-        add: (j) => {
-          buffer.push(j);
-          if (buffer.length >= (thread ? THREAD_CHUNK : INSERT_CHUNK)) flush();
-        },
-        discardFrom: (seq) => {
-          buffer = buffer.filter((j) => j.seq < seq);
-          // The thread deletes by seq, rows written in line before it took over included.
-          if (thread) thread.discardFrom(id, seq);
-          else writer.discardFrom(id, seq);
-        },
-        pace: () => {
-          if (thread === null) return null;
-          const wait = thread.ready();
-          // The planner is ahead and would sit idle: it copies what the writer has added to
-          // the WAL back into the database (PASSIVE: never waits for, nor blocks, the writer),
-          // which the writer otherwise did in line every 1,000 pages on the import's critical
-          // path (about half of its commit time; docs/performance.md, tenth round).
-          if (wait !== null && checkpoint === null && !this.interactive) this.db.pragma('wal_checkpoint(PASSIVE)');
-          return wait;
-        },
-      });
-      flush(true);
-      // Sorted while the thread writes its last chunks; entered once every chunk is written (or
-      // the first failure thrown), before anything else writes.
-      writer.fingerprints.sort();
-      await thread?.close();
-      writer.enterFingerprints();
-    } finally {
-      await thread?.stop();
-      await checkpoint?.stop();
-      writer.finish();
-    }
-    // What the file says about people who opted out holds whether or not a batch comes of it.
-    if (plan.newOptOuts.length > 0) this.db.transaction(() => plan.newOptOuts.forEach((o) => this.optOuts.add(o.recipient, o.source)))();
-    const name = parsed.name ?? plan.defaultName;
-    const estimate = this.rootEstimate(parsed, plan);
-    const seal = (): void => {
-      this.batches.finishImport(id, { name, channel: plan.channel, options: plan.options });
-      this.batches.seal(id, { total: plan.count, estimatedUnits: plan.estimatedUnits, estimatedCost: plan.estimatedCost });
-      // A sample smaller than the batch goes first; a sample of everything is just the batch.
-      if (parsed.sample !== undefined && parsed.sample < plan.count) {
-        this.jobs.markSample(id, sampleSeqs(plan.count, parsed.sample));
-        this.batches.setSampling(id, parsed.sample);
-      }
-    };
-    const first = plan.count === 0 ? null : { id, pipelineId: id, step: 1, name, shape: estimate };
-    return { plan, first, seal, estimate };
-  }
-
-  private rootEstimate(parsed: CreateBatchParsed, plan: BatchPlan): StepEstimate {
-    return {
-      capability: parsed.capability,
-      options: plan.options,
-      items: plan.count,
-      units: plan.estimatedUnits,
-      label: stepLabel({ capability: parsed.capability, ...plan.options }),
-      unitName: describe(parsed.capability).unit,
-      tier: parsed.tier,
-      rate: plan.rate,
-      cost: plan.estimatedCost,
-      basis: 'measured from the input',
-    };
-  }
-
-  private deleteImports(ids: readonly string[]): void {
-    // Last step first: a follower references its parent.
-    for (const id of [...ids].reverse()) this.deleteImport(id);
-  }
-
-  private deleteImport(id: string): void {
-    // Its own commit first: from then on no runner flows an item into it while it is emptied.
-    this.batches.stopImport(id);
-    while (this.db.transaction(() => this.jobs.deleteImportChunk(id))() > 0) {
-      // chunk by chunk, so a large abandoned import never holds the write lock for long
-    }
-    this.batches.deleteImport(id);
-  }
-
-  /** Imports whose process died before they were complete: nobody saw them; remove them. */
-  private removeAbandonedImports(): void {
-    for (const { id, creator } of this.batches.unfinishedImports()) {
-      if (creatorAlive(id, creator)) continue;
-      this.logger.log('warn', 'batch.import_abandoned', { batch: id });
-      this.deleteImport(id);
-    }
+  private keyChooser(label: string | undefined, parent: BatchRow | null | undefined): ChooseKey {
+    return batchKeyChooser(this.keys, label, parent);
   }
 
   /** True when a started, active batch has something left to send. */
@@ -802,26 +478,15 @@ export class Engine {
 
   /** Where files dropped in the browser are streamed to, one folder per drop: <data>/uploads/<session>/. */
   get uploadsDir(): string {
-    return (this.uploadsRoot ??= resolve(this.dataDir, 'uploads'));
+    return this.uploads.dir;
   }
 
-  private uploadsRoot: string | null = null;
   /** Runs going on in this process (`run`): an import beside one writes in line. */
   private runsHere = 0;
 
   /** True for a path inside the uploads folder. */
   isUpload(path: string): boolean {
-    // Asked for every file of an import: a path that is already absolute and normal is its own
-    // resolved form (resolving it anyway cost a 100,000-file import 0.1 s and 100 MB of garbage).
-    const plain = sep === '/' && path.startsWith('/') && !path.includes('/.') && !path.includes('//') && !path.endsWith('/');
-    return (plain ? path : resolve(path)).startsWith(this.uploadsDir + sep);
-  }
-
-  /** Browser uploads are shown by their path as it was dropped. */
-  private sourceLabel(path: string): string {
-    if (!this.isUpload(path)) return path;
-    const rest = resolve(path).slice(this.uploadsDir.length + 1).split(sep).slice(1).join('/');
-    return rest || path;
+    return this.uploads.isUpload(path);
   }
 
   /** Why a batch with items in flight waits: answers slow to come (control/summaries.ts asks). */
@@ -1019,7 +684,7 @@ export class Engine {
     for (const b of [...steps].reverse()) {
       if (!this.batches.get(b.id)) continue;
       this.batches.unseal(b.id, creatorTag());
-      this.deleteImport(b.id);
+      deleteImport(this.creation, b.id);
     }
   }
 
@@ -1052,7 +717,7 @@ export class Engine {
         ...(say ? { say } : {}),
       },
       parentId,
-      this.followUpRequest(parsed),
+      followUpRequest(parsed),
       parsed.at ?? null,
       parsed.then ?? [],
     );
@@ -1085,39 +750,4 @@ export class Engine {
     this.db.close();
     this.logger.close?.();
   }
-}
-
-/** Imports running in this process (the window may create two batches at once). */
-const importsHere = new Set<string>();
-
-function creatorTag(): string {
-  return `${hostname()} ${process.pid}`;
-}
-
-/** False only when the import's process is known to be gone: this machine, no such process. */
-function creatorAlive(id: string, tag: string | null): boolean {
-  const m = tag === null ? null : /^(.*) (\d+)$/.exec(tag);
-  if (m === null) return false;
-  if (Number(m[2]) === process.pid && m[1] === hostname()) return importsHere.has(id);
-  return workerAlive(tag ?? '');
-}
-
-/** False only when a "host pid" is known to be gone: this machine, no such process. */
-function workerAlive(tag: string): boolean {
-  const m = /^(.*) (\d+)$/.exec(tag);
-  if (m === null) return true;
-  if (m[1] !== hostname()) return true; // another machine's: not ours to judge
-  const pid = Number(m[2]);
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Sortable, short enough to type: time prefix plus randomness. */
-function newBatchId(now: number): string {
-  return `b${now.toString(36)}${randomBytes(3).toString('hex')}`;
 }

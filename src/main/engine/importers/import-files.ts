@@ -21,7 +21,7 @@ export interface ImportFilesOptions {
   onProgress?: (done: number, found: number) => void;
   /** Starts the thread that reads small files whole (tests give one that fails); null: none. */
   reader?: () => WholeFileReader | null;
-  /** Holds the next batch of files while the items' taker is behind (its writing thread: engine.ts). */
+  /** Holds the next batch of files while the items' taker is behind (its writing thread: create/import-writing.ts). */
   pace?: () => Promise<void> | null;
 }
 

@@ -18,7 +18,7 @@ export const THREAD_MIN_BYTES = 1024 * 1024;
 /** The thread's young generation, MB: each chunk it receives is garbage once written (with V8's default it added 20-25 MB). */
 const THREAD_YOUNG_MB = 4;
 
-/** The files' sizes together, which decide the import's threads and heap (engine.ts); one it cannot read counts 0 (the importer names it). */
+/** The files' sizes together, which decide the import's threads and heap (create/create-batch.ts, import-writing.ts); one it cannot read counts 0 (the importer names it). */
 export function inputBytes(paths: readonly string[]): number {
   let bytes = 0;
   for (const p of paths) {

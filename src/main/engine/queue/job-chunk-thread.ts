@@ -141,7 +141,7 @@ export class JobChunkThread {
     busyMs: number,
     /**
      * The fingerprints of the jobs written, for JobChunkWriter.enterFingerprints at the end: the
-     * in-line writer's own when the thread takes over from it part way (a large folder: engine.ts).
+     * in-line writer's own when the thread takes over from it part way (a large folder: create/import-writing.ts).
      */
     readonly fingerprints: ImportFingerprints,
   ) {

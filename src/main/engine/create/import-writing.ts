@@ -1,0 +1,140 @@
+// An import's writing: the planner's jobs go into the invisible batch in chunks, in line or on a
+// thread of their own (queue/job-chunk-thread.ts), with a checkpoint thread beside a large one,
+// and their fingerprints are entered in one sorted pass at the end (queue/import-fingerprints.ts).
+import type { Db } from '../db/connection';
+import { BackgroundCheckpoint } from '../db/background-checkpoint';
+import type { Clock } from '../clock';
+import type { Logger } from '../log/logger';
+import { planBatch, type BatchPlan, type PlanDeps } from '../batch-planner';
+import type { CreateBatchParsed } from '../batch-input';
+import { JobChunkWriter } from '../queue/job-chunk-writer';
+import { CHECKPOINT_THREAD_MIN_BYTES, JobChunkThread, THREAD_CHUNK } from '../queue/job-chunk-thread';
+import { THREAD_MIN_BYTES } from '../queue/chunk-worker';
+import type { NewJob } from '../queue/job-store';
+import { describe } from '../../../shared/capabilities/catalog';
+
+/**
+ * Jobs written per transaction while a batch is imported: short enough not to block a running
+ * engine, and small enough that a chunk's jobs are freed before the garbage collector moves them
+ * to the old generation (10,000 grew the heap by ~60 MB per 100,000 rows). The commits are cheap
+ * (db/unsealed-write.ts).
+ */
+const INSERT_CHUNK = 2_000;
+/**
+ * Jobs a folder's import writes in line before a thread takes the writing over (the walk and the
+ * files' reading already have one). 100,000 files: 1.73-1.82 s in line, 1.48-1.67 s with the
+ * thread, for about 10 MB more.
+ */
+const FOLDER_THREAD_AFTER = 5_000;
+/** An interactive engine's thresholds (`interactive`): the thread from 64 KiB of text or 500 files. */
+const INTERACTIVE_THREAD_MIN_BYTES = 64 * 1024;
+const INTERACTIVE_FOLDER_THREAD_AFTER = 500;
+
+/** When an import writes on a thread. */
+export interface ImportThreading {
+  /** A file (or files) of rows of at least this many bytes writes on a thread. */
+  threadMinBytes: number;
+  /** A folder's import hands its writing to a thread after this many jobs. */
+  folderThreadAfter: number;
+  /** An engine answering a window on its thread (EngineOptions.interactive). */
+  interactive: boolean;
+  /** Runs going on in this process (`run`): an import beside one writes in line. */
+  runsHere: () => number;
+}
+
+/** The thresholds of an engine: the embedder's, else an interactive or a command line engine's. */
+export function importThreadingOf(
+  opts: { interactive?: boolean | undefined; importThreadMinBytes?: number | undefined; folderThreadAfter?: number | undefined },
+  runsHere: () => number,
+): ImportThreading {
+  const interactive = opts.interactive ?? false;
+  return {
+    threadMinBytes: opts.importThreadMinBytes ?? (interactive ? INTERACTIVE_THREAD_MIN_BYTES : THREAD_MIN_BYTES),
+    folderThreadAfter: opts.folderThreadAfter ?? (interactive ? INTERACTIVE_FOLDER_THREAD_AFTER : FOLDER_THREAD_AFTER),
+    interactive,
+    runsHere,
+  };
+}
+
+export interface ImportWritingDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  planDeps: () => PlanDeps;
+  threading: ImportThreading;
+}
+
+/**
+ * Plans the import and writes its jobs into the invisible batch `id`; `bytes`: the size of a file
+ * (or files) of rows, 0 for a folder. Its fingerprints are entered once every chunk is written.
+ */
+export async function writeImport(d: ImportWritingDeps, parsed: CreateBatchParsed, id: string, bytes: number): Promise<BatchPlan> {
+  const { db, clock } = d;
+  let buffer: NewJob[] = [];
+  const writer = new JobChunkWriter(db, () => clock.now());
+  // A large CSV or text file is written on a thread of its own while the next rows are planned;
+  // small ones in line, and so is an import beside a run in this process, which writes on the
+  // same connection (db/unsealed-write.ts). A folder starts in line and hands its writing to a
+  // thread once it is large (folderThreadAfter, FOLDER_THREAD_AFTER jobs): how many files it holds is known only as
+  // they are found, and a thread for a few files would cost more than it saves.
+  const files = describe(parsed.capability).input.kind === 'files';
+  const threaded = d.threading.runsHere() === 0 && !files && bytes >= d.threading.threadMinBytes;
+  const checkpoint = threaded ? checkpointThread(d, bytes) : null;
+  // The writing thread checkpoints in line only past the safety net: the checkpoint thread
+  // (large input) or this thread while it waits for the writer (below) copies the WAL back.
+  // It shares the in-line writer's fingerprints, so that a folder's are entered together.
+  let thread = threaded ? JobChunkThread.start(db, writer.fingerprints) : null;
+  let written = 0;
+  /** `last`: the flush after planning, whose few rows are not worth a thread of their own. */
+  const flush = (last = false): void => {
+    if (buffer.length === 0) return;
+    const chunk = buffer;
+    buffer = [];
+    if (thread === null && files && !last && d.threading.runsHere() === 0 && written >= d.threading.folderThreadAfter) thread = JobChunkThread.start(db, writer.fingerprints);
+    written += chunk.length;
+    if (thread) thread.write(id, chunk, clock.now());
+    else writer.write(id, chunk);
+  };
+  let plan: BatchPlan;
+  try {
+    plan = await planBatch(parsed, d.planDeps(), {
+      add: (j) => {
+        buffer.push(j);
+        if (buffer.length >= (thread ? THREAD_CHUNK : INSERT_CHUNK)) flush();
+      },
+      discardFrom: (seq) => {
+        buffer = buffer.filter((j) => j.seq < seq);
+        // The thread deletes by seq, rows written in line before it took over included.
+        if (thread) thread.discardFrom(id, seq);
+        else writer.discardFrom(id, seq);
+      },
+      pace: () => {
+        if (thread === null) return null;
+        const wait = thread.ready();
+        // The planner is ahead and would sit idle: it copies what the writer has added to
+        // the WAL back into the database (PASSIVE: never waits for, nor blocks, the writer),
+        // which the writer otherwise did in line every 1,000 pages on the import's critical
+        // path (about half of its commit time; docs/performance.md, tenth round).
+        if (wait !== null && checkpoint === null && !d.threading.interactive) db.pragma('wal_checkpoint(PASSIVE)');
+        return wait;
+      },
+    });
+    flush(true);
+    // Sorted while the thread writes its last chunks; entered once every chunk is written (or
+    // the first failure thrown), before anything else writes.
+    writer.fingerprints.sort();
+    await thread?.close();
+    writer.enterFingerprints();
+  } finally {
+    await thread?.stop();
+    await checkpoint?.stop();
+    writer.finish();
+  }
+  return plan;
+}
+
+/** A large threaded import also gets a thread that checkpoints beside the writing thread (queue/job-chunk-thread.ts). */
+function checkpointThread(d: ImportWritingDeps, bytes: number): BackgroundCheckpoint | null {
+  if (bytes < CHECKPOINT_THREAD_MIN_BYTES) return null;
+  return BackgroundCheckpoint.start(d.db, (e) => d.logger.log('warn', 'checkpoint.thread_failed', { error: e instanceof Error ? e.message : String(e) }));
+}
