@@ -7,7 +7,9 @@ import { NODE_RANGE, supportsNode } from './supported-node.js';
 
 // Say which Node Batchdesk runs on before an unsupported one fails in some stranger way.
 if (!supportsNode(NODE_RANGE, process.versions.node)) {
-  process.stderr.write(`batchdesk needs Node 22.22.2 or later 22.x, or 24.15 or later (24 LTS recommended); this is Node ${process.versions.node}. Install a current Node, or run the desktop app, which carries its own.\n`);
+  process.stderr.write(
+    `batchdesk needs Node 22.22.2 or later 22.x, or 24.15 or later (24 LTS recommended); this is Node ${process.versions.node}. Install a current Node, or run the desktop app, which carries its own.\n`,
+  );
   process.exit(2);
 }
 

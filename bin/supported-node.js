@@ -4,7 +4,11 @@
 // parses, so that an unsupported one gets a sentence, not a syntax error.
 export const NODE_RANGE = '^22.22.2 || >=24.15.0';
 
-const parts = (v) => v.replace(/^v/, '').split('.').map((n) => Number.parseInt(n, 10) || 0);
+const parts = (v) =>
+  v
+    .replace(/^v/, '')
+    .split('.')
+    .map((n) => Number.parseInt(n, 10) || 0);
 
 const atLeast = (a, b) => {
   for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] > b[i];

@@ -74,7 +74,12 @@ async function benchCreate(n: number): Promise<void> {
   })();
   const bms = t() - b0;
   raw.close();
-  report(`create ${n.toLocaleString('en')}-row channel batch`, `${(n / (ms / 1000)).toFixed(0)} rows/s`, `${(n / (bms / 1000)).toFixed(0)} rows/s`, `import+validate+insert; baseline = bare SQLite insert; peak RSS +${mb(peak - rss0)}`);
+  report(
+    `create ${n.toLocaleString('en')}-row channel batch`,
+    `${(n / (ms / 1000)).toFixed(0)} rows/s`,
+    `${(n / (bms / 1000)).toFixed(0)} rows/s`,
+    `import+validate+insert; baseline = bare SQLite insert; peak RSS +${mb(peak - rss0)}`,
+  );
 
   const id = batch?.id ?? '';
   const s0 = t();
@@ -101,7 +106,12 @@ async function benchCreate(n: number): Promise<void> {
   })();
   const ums = t() - u0;
   raw2.close();
-  report('claim + finish (no HTTP)', `${(done / (cms / 1000)).toFixed(0)} jobs/s`, `${(n / (ums / 1000)).toFixed(0)} upd/s`, 'claims of 64, lease-guarded finishes; baseline = bare UPDATE by id');
+  report(
+    'claim + finish (no HTTP)',
+    `${(done / (cms / 1000)).toFixed(0)} jobs/s`,
+    `${(n / (ums / 1000)).toFixed(0)} upd/s`,
+    'claims of 64, lease-guarded finishes; baseline = bare UPDATE by id',
+  );
   engine.close();
 }
 
@@ -124,7 +134,12 @@ async function benchHttp(n: number, concurrency: number): Promise<void> {
       return once(res, 'end').then(() => undefined);
     },
   }));
-  report(`run ${n.toLocaleString('en')} channel jobs over HTTP (c=${concurrency})`, `${(n / (ms / 1000)).toFixed(0)} jobs/s`, `${(n / (bms / 1000)).toFixed(0)} req/s`, 'baseline = bare POSTs to the same sandbox');
+  report(
+    `run ${n.toLocaleString('en')} channel jobs over HTTP (c=${concurrency})`,
+    `${(n / (ms / 1000)).toFixed(0)} jobs/s`,
+    `${(n / (bms / 1000)).toFixed(0)} req/s`,
+    'baseline = bare POSTs to the same sandbox',
+  );
   await conn.close();
   engine.close();
   await sb.close();
@@ -168,7 +183,12 @@ async function benchUpload(sizeMb: number): Promise<void> {
   const ms = t() - t0;
   clearInterval(sampler);
   const state = batch ? (await engine.control.summary(batch.id)).status : 'none';
-  report(`transcribe one ${sizeMb} MB recording`, `+${mb(peak - rss0)} RSS`, `${mb(dataBytes)} file`, `hash + upload + sandbox parse in one process, ${(ms / 1000).toFixed(1)} s, ${state}`);
+  report(
+    `transcribe one ${sizeMb} MB recording`,
+    `+${mb(peak - rss0)} RSS`,
+    `${mb(dataBytes)} file`,
+    `hash + upload + sandbox parse in one process, ${(ms / 1000).toFixed(1)} s, ${state}`,
+  );
   await conn.close();
   engine.close();
   await sb.close();
@@ -181,7 +201,9 @@ async function benchUpload(sizeMb: number): Promise<void> {
 async function createInChild(file: string): Promise<{ ms: number; peakRss: number; stdout: string }> {
   const cli = join(fileURLToPath(new URL('..', import.meta.url)), 'out', 'main', 'cli.js');
   const t0 = t();
-  const child = spawn(process.execPath, [cli, 'batch', 'create', 'channel', file, '--json', '--data-dir', join(root, `child-${Date.now()}`)], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [cli, 'batch', 'create', 'channel', file, '--json', '--data-dir', join(root, `child-${Date.now()}`)], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   let stdout = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   let peakKb = 0;
@@ -203,7 +225,12 @@ async function benchCreateMillion(n: number): Promise<void> {
   const file = csv(n);
   const r = await createInChild(file);
   const total = (JSON.parse(r.stdout) as { batch: { total: number } | null }).batch?.total ?? 0;
-  report(`batch create: ${n.toLocaleString('en')}-row CSV (built CLI)`, `${mb(r.peakRss)} RSS`, '300 MB target', `peak of the whole process; ${(r.ms / 1000).toFixed(1)} s; ${total.toLocaleString('en')} jobs`);
+  report(
+    `batch create: ${n.toLocaleString('en')}-row CSV (built CLI)`,
+    `${mb(r.peakRss)} RSS`,
+    '300 MB target',
+    `peak of the whole process; ${(r.ms / 1000).toFixed(1)} s; ${total.toLocaleString('en')} jobs`,
+  );
 }
 
 async function benchOversizedCell(): Promise<void> {
@@ -216,7 +243,12 @@ async function benchOversizedCell(): Promise<void> {
   closeSync(fd);
   const r = await createInChild(file);
   const out = JSON.parse(r.stdout) as { batch: { total: number } | null; problems: unknown[] };
-  report('batch create: CSV with one 50 MB cell (built CLI)', `${mb(r.peakRss)} RSS`, '300 MB target', `peak of the whole process; the row is refused while reading (${out.batch?.total ?? 0} rows kept, ${out.problems.length} problem)`);
+  report(
+    'batch create: CSV with one 50 MB cell (built CLI)',
+    `${mb(r.peakRss)} RSS`,
+    '300 MB target',
+    `peak of the whole process; the row is refused while reading (${out.batch?.total ?? 0} rows kept, ${out.problems.length} problem)`,
+  );
 }
 
 /** A TXT file of `n` distinct short lines, one item each. */
@@ -232,7 +264,9 @@ function txt(name: string, n: number, line: (i: number) => string): string {
 function jobStates(dataDir: string): { states: Record<string, number>; done: (batchId: string) => number; close: () => void } {
   const db = new Database(join(dataDir, 'batchdesk.sqlite'), { readonly: true, fileMustExist: true });
   const doneQ = db.prepare(`SELECT count(*) FROM jobs WHERE batch_id = ? AND state = 'succeeded'`).pluck();
-  const states = Object.fromEntries((db.prepare('SELECT state, count(*) AS n FROM jobs GROUP BY state').all() as { state: string; n: number }[]).map((r) => [r.state, r.n]));
+  const states = Object.fromEntries(
+    (db.prepare('SELECT state, count(*) AS n FROM jobs GROUP BY state').all() as { state: string; n: number }[]).map((r) => [r.state, r.n]),
+  );
   return { states, done: (id) => doneQ.get(id) as number, close: () => db.close() };
 }
 
@@ -251,7 +285,8 @@ async function bareTts(sb: { url: string; apiKey: string }, n: number, concurren
   return barePosts(new URL('/v1/tts', sb.url), sb.apiKey, n, concurrency, (i) => ({
     body: JSON.stringify({ text: `Baseline parcel number ${i} has arrived at the depot and is ready to collect.`, voice: 'alloy' }),
     headers: {},
-    answer: (res) => (res.statusCode === 200 ? pipeline(res, createWriteStream(join(dir, `row-${i}.wav`))) : Promise.reject(new Error(`tts baseline: HTTP ${res.statusCode}`))),
+    answer: (res) =>
+      res.statusCode === 200 ? pipeline(res, createWriteStream(join(dir, `row-${i}.wav`))) : Promise.reject(new Error(`tts baseline: HTTP ${res.statusCode}`)),
   }));
 }
 
@@ -273,7 +308,11 @@ async function barePosts(
         await new Promise<void>((resolve, reject) => {
           const req = http.request(
             url,
-            { method: 'POST', agent, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(r.body), ...r.headers } },
+            {
+              method: 'POST',
+              agent,
+              headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(r.body), ...r.headers },
+            },
             (res) => r.answer(res).then(resolve, reject),
           );
           req.on('error', reject);
@@ -358,7 +397,10 @@ async function benchPipeline(n: number, concurrency: number): Promise<void> {
   const single = await runAll(join(root, 'pipe-single'), ['text', file, '--task', 'summary']);
   const chain = await runAll(join(root, 'pipe-chain'), ['text', file, '--task', 'summary', '--then', 'text:reply', '--then', 'crm:conversation']);
   const rate = (ms: number): number => n / (ms / 1000);
-  const describeStates = (s: Record<string, number>): string => Object.entries(s).map(([k, v]) => `${v.toLocaleString('en')} ${k}`).join(', ');
+  const describeStates = (s: Record<string, number>): string =>
+    Object.entries(s)
+      .map(([k, v]) => `${v.toLocaleString('en')} ${k}`)
+      .join(', ');
   report(
     `pipeline ${n.toLocaleString('en')} items, 3 steps (built CLI, c=${concurrency})`,
     `${rate(chain.ms).toFixed(0)} items/s`,

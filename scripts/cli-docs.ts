@@ -29,7 +29,12 @@ function commandSection(spec: CommandSpec): string[] {
   const lines = [`## \`batchdesk ${spec.name}\``, '', `${spec.summary.charAt(0).toUpperCase()}${spec.summary.slice(1)}.`, '', '```text'];
   lines.push(...spec.usage.map((u) => `batchdesk ${spec.name}${u ? ` ${u}` : ''}`), '```', '');
   if (own.length > 0) lines.push('Options:', '', ...own, '');
-  lines.push(spec.dataAndApi === false ? 'It takes no `--data-dir` or `--api-url`: it uses no data folder and no API.' : 'It also takes the [global options](#global-options).', '');
+  lines.push(
+    spec.dataAndApi === false
+      ? 'It takes no `--data-dir` or `--api-url`: it uses no data folder and no API.'
+      : 'It also takes the [global options](#global-options).',
+    '',
+  );
   if (spec.notes) lines.push(spec.notes.join(' '), '');
   lines.push('Examples:', '', '```sh');
   for (const e of spec.examples) lines.push(e.note ? `${e.command}   # ${e.note}` : e.command);

@@ -25,7 +25,8 @@ if (debWanted) {
   const missing = [];
   if (typeof pkg.author !== 'object' || !pkg.author?.email) missing.push('"author": {"name": ..., "email": ...} (the deb\'s maintainer)');
   if (!pkg.homepage && !pkg.repository) missing.push('"homepage" (the deb\'s home page)');
-  if (missing.length > 0) fail(`package.json lacks ${missing.join(' and ')}, which the deb needs. Add them, or build the AppImage only: npm run dist -- --linux AppImage`);
+  if (missing.length > 0)
+    fail(`package.json lacks ${missing.join(' and ')}, which the deb needs. Add them, or build the AppImage only: npm run dist -- --linux AppImage`);
 }
 
 const feedArgs = [];
@@ -35,9 +36,12 @@ if (feed) {
   try {
     url = new URL(feed);
   } catch {
-    fail(`BATCHDESK_UPDATE_URL (${feed}) is not a URL. Set it to the https:// folder where the installers and latest*.yml will be published, or unset it for a build without updates.`);
+    fail(
+      `BATCHDESK_UPDATE_URL (${feed}) is not a URL. Set it to the https:// folder where the installers and latest*.yml will be published, or unset it for a build without updates.`,
+    );
   }
-  if (url.protocol !== 'https:') fail(`BATCHDESK_UPDATE_URL (${feed}) must be https:// (an update must not be changeable on the way). Unset it for a build without updates.`);
+  if (url.protocol !== 'https:')
+    fail(`BATCHDESK_UPDATE_URL (${feed}) must be https:// (an update must not be changeable on the way). Unset it for a build without updates.`);
   feedArgs.push('-c.publish.provider=generic', `-c.publish.url=${url.toString()}`);
 }
 
@@ -49,6 +53,12 @@ const build = npmCli
 if (build.status !== 0) fail('`npm run build` failed (above); nothing was packaged.');
 
 const builderCli = createRequire(import.meta.url).resolve('electron-builder/cli.js');
-const r = spawnSync(process.execPath, [builderCli, '--config', 'electron-builder.yml', '--publish', 'never', ...feedArgs, ...args], { cwd: root, stdio: 'inherit' });
-if (r.status !== 0) fail('electron-builder failed (above). Its first error line names the cause; `npm run dist -- --linux dir` (or --mac dir, --win dir) builds only the unpacked app.');
+const r = spawnSync(process.execPath, [builderCli, '--config', 'electron-builder.yml', '--publish', 'never', ...feedArgs, ...args], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (r.status !== 0)
+  fail(
+    'electron-builder failed (above). Its first error line names the cause; `npm run dist -- --linux dir` (or --mac dir, --win dir) builds only the unpacked app.',
+  );
 process.stdout.write(`\nInstallers are in ${join(root, 'dist')}${feed ? `; publish them with the latest*.yml files at ${feed}` : ''}.\n`);

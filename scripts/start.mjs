@@ -17,7 +17,11 @@ let electron = findElectronBinary(root);
 // to (ELECTRON_SKIP_BINARY_DOWNLOAD=1, as CI and offline installs do).
 if (!electron.found && !electron.packageMissing && !process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) {
   process.stderr.write("Fetching Electron's binary (once)...\n");
-  const fetched = spawnSync(process.execPath, [join(root, 'node_modules', 'electron', 'install.js')], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const fetched = spawnSync(process.execPath, [join(root, 'node_modules', 'electron', 'install.js')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
   if (fetched.status !== 0) process.stderr.write(`Could not fetch it: ${(fetched.stderr ?? '').trim().split('\n')[0] ?? ''}\n`);
   electron = findElectronBinary(root);
 }
@@ -31,14 +35,20 @@ if (electron.found) {
     process.stderr.write('Batchdesk is not built yet: run `npm run build` first (`npm start` does).\n');
     process.exit(2);
   }
-  const what = electron.packageMissing ? 'the electron package is not installed' : `Electron's binary is missing (${relative(root, electron.path) || electron.path})`;
+  const what = electron.packageMissing
+    ? 'the electron package is not installed'
+    : `Electron's binary is missing (${relative(root, electron.path) || electron.path})`;
   process.stderr.write(
     `${what}, so the same window is served to your browser instead (as \`npm run web\` does; ELECTRON_SKIP_BINARY_DOWNLOAD=1 installs and offline installs skip the binary).\n` +
       'For the desktop app: on a machine with internet access, unset ELECTRON_SKIP_BINARY_DOWNLOAD and run `npm start` again (it fetches the binary once), or `npx install-electron`.\n\n',
   );
   // Its own process group (POSIX), so a Ctrl-C reaches it once, through the forwarding below:
   // a second SIGINT makes the host stop at once instead of cleanly.
-  const child = runChild(process.execPath, [host, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], detached: process.platform !== 'win32' }, ['SIGINT', 'SIGTERM', 'SIGHUP']);
+  const child = runChild(process.execPath, [host, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], detached: process.platform !== 'win32' }, [
+    'SIGINT',
+    'SIGTERM',
+    'SIGHUP',
+  ]);
   let seen = '';
   let url = null;
   child.stdout?.on('data', (chunk) => {

@@ -72,7 +72,10 @@ export async function validateUbl(xml: string, xsdDir: string = SUBSET_XSD_DIR, 
   const vfs = (p: string): string => `${VFS_ROOT}/${relative(common, p).split(sep).join('/')}`;
   const schema: XMLFileInfo = { fileName: vfs(mainPath), contents: files.get(mainPath) ?? '' };
   const preload: XMLFileInfo[] = [...files].filter(([p]) => p !== mainPath).map(([p, contents]) => ({ fileName: vfs(p), contents }));
-  const safeName = basename(fileName).replace(/^[-\s]+/, '').replace(/\s+/g, '_') || 'invoice.xml';
+  const safeName =
+    basename(fileName)
+      .replace(/^[-\s]+/, '')
+      .replace(/\s+/g, '_') || 'invoice.xml';
   const result = await validateXML({
     xml: { fileName: safeName, contents: xml },
     schema,

@@ -27,7 +27,8 @@ if (process.platform === 'linux' && has('dbus-run-session') && has('gnome-keyrin
   });
   rmSync(dataHome, { recursive: true, force: true });
 } else {
-  if (process.platform === 'linux') console.error('with-keyring: dbus-run-session or gnome-keyring-daemon not found; keychain tests will report that (install dbus and gnome-keyring).');
+  if (process.platform === 'linux')
+    console.error('with-keyring: dbus-run-session or gnome-keyring-daemon not found; keychain tests will report that (install dbus and gnome-keyring).');
   result = spawnSync('npx', args, { stdio: 'inherit' });
 }
 process.exit(result.status ?? 1);

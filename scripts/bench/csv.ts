@@ -27,7 +27,8 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 export function messageCsv(root: string, n: number, everyNumber = false): string {
   const file = join(root, `csv-${n}${everyNumber ? '-distinct' : ''}.csv`);
   const lines = ['to,text,name'];
-  for (let i = 0; i < n; i++) lines.push(`${everyNumber ? `+442079${String(i).padStart(6, '0')}` : `+44207946${String(i % 1000).padStart(4, '0')}`},"Hello {{name}} #${i}",N${i}`);
+  for (let i = 0; i < n; i++)
+    lines.push(`${everyNumber ? `+442079${String(i).padStart(6, '0')}` : `+44207946${String(i % 1000).padStart(4, '0')}`},"Hello {{name}} #${i}",N${i}`);
   writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
 }
@@ -65,7 +66,9 @@ db.close();
 `,
   );
   const t0 = performance.now();
-  const code = await new Promise<number | null>((resolve) => spawn(process.execPath, [script, file, join(dir, `bare-${Date.now()}.sqlite`)], { stdio: 'inherit' }).on('exit', resolve));
+  const code = await new Promise<number | null>((resolve) =>
+    spawn(process.execPath, [script, file, join(dir, `bare-${Date.now()}.sqlite`)], { stdio: 'inherit' }).on('exit', resolve),
+  );
   const ms = performance.now() - t0;
   rmSync(dir, { recursive: true, force: true });
   if (code !== 0) throw new Error(`the bare read + insert exited ${code}`);

@@ -15,4 +15,11 @@ const engine = new InProcessEngine(service);
 const host = await startHost({ engine, rendererDir: join(fileURLToPath(new URL('../..', import.meta.url)), 'out', 'renderer'), port: 0 });
 process.stdout.write(`Batchdesk is running. Open this URL in your browser:\n\n  ${host.openUrl}\n\n`);
 engine.start();
-process.on('SIGTERM', () => void host.close().then(() => engine.close()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void host
+      .close()
+      .then(() => engine.close())
+      .then(() => process.exit(0)),
+);

@@ -17,7 +17,16 @@ await Promise.all(
       await new Promise((resolve, reject) => {
         const req = http.request(
           target,
-          { method: 'POST', agent, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'idempotency-key': `base-${t0}-${i}` } },
+          {
+            method: 'POST',
+            agent,
+            headers: {
+              authorization: `Bearer ${key}`,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              'idempotency-key': `base-${t0}-${i}`,
+            },
+          },
           (res) => {
             res.resume();
             res.on('end', resolve);

@@ -13,7 +13,13 @@ const [base, token, intervalText] = process.argv.slice(2);
 const interval = Number(intervalText);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const targets = [
-  { kind: 'call', url: new URL('/rpc/app.info', base), method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': 2 }, body: '{}' },
+  {
+    kind: 'call',
+    url: new URL('/rpc/app.info', base),
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': 2 },
+    body: '{}',
+  },
   { kind: 'page', url: new URL('/index.html', base), method: 'GET', headers: { authorization: `Bearer ${token}` }, body: undefined },
 ];
 
@@ -48,7 +54,7 @@ for (let turn = 0; !stopping; turn++) {
   const t0 = performance.now();
   await ask(t);
   const ms = performance.now() - t0;
-  if (at !== null && at === phase) ((samples[at] ??= { call: [], page: [] })[t.kind]).push(ms);
+  if (at !== null && at === phase) (samples[at] ??= { call: [], page: [] })[t.kind].push(ms);
   await new Promise((r) => setTimeout(r, interval));
 }
 ws.close();

@@ -34,7 +34,9 @@ export async function benchRate(o: { root: string; report: Report }): Promise<vo
     const created = await cliOk(['batch', 'create', 'channel', messagesCsv(o.root, MESSAGES, 'rate'), '--json', '--data-dir', dir]);
     const id = (JSON.parse(created.stdout) as { batch: { id: string } | null }).batch?.id ?? '';
     burners.push(burner(), burner());
-    const run = await runCli(['run', id, '--data-dir', dir, '--api-url', sb.url], { env: { BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey } });
+    const run = await runCli(['run', id, '--data-dir', dir, '--api-url', sb.url], {
+      env: { BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey },
+    });
     if (run.code !== 0) throw new Error(`run exited ${run.code}\n${run.stderr}`);
     const db = new Database(join(dir, 'batchdesk.sqlite'), { readonly: true });
     const t0 = db.prepare(`SELECT MIN(started_at) FROM attempts`).pluck().get() as number;

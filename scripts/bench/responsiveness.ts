@@ -45,7 +45,11 @@ interface Host {
 
 async function startHost(kind: 'engine-process' | 'in-process', dataDir: string, sb: SandboxChild): Promise<Host> {
   const args = kind === 'engine-process' ? [HOST, '--port', '0', '--data-dir', dataDir, '--api-url', sb.url] : ['--import', 'tsx', IN_PROCESS, dataDir, sb.url];
-  const child = spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey } });
+  const child = spawn(process.execPath, args, {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey },
+  });
   let out = '';
   const m = await new Promise<RegExpExecArray>((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`host (${kind}) exited ${code}: ${out}`)));
@@ -69,7 +73,11 @@ async function startHost(kind: 'engine-process' | 'in-process', dataDir: string,
 }
 
 async function rpc<T>(host: Host, method: string, arg: unknown): Promise<T> {
-  const res = await fetch(`${host.url}/rpc/${method}`, { method: 'POST', headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' }, body: JSON.stringify(arg) });
+  const res = await fetch(`${host.url}/rpc/${method}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(arg),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method}: HTTP ${res.status} ${text.slice(0, 400)}`);
   return JSON.parse(text) as T;
@@ -110,7 +118,9 @@ function dispatchRate(dataDir: string, batchId: string): { rate: number; done: n
   const db = new Database(join(dataDir, 'batchdesk.sqlite'), { readonly: true, fileMustExist: true });
   try {
     const r = db
-      .prepare(`SELECT count(DISTINCT a.job_id) AS done, min(a.started_at) AS t0, max(a.finished_at) AS t1 FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE j.batch_id = ? AND a.outcome = 'succeeded'`)
+      .prepare(
+        `SELECT count(DISTINCT a.job_id) AS done, min(a.started_at) AS t0, max(a.finished_at) AS t1 FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE j.batch_id = ? AND a.outcome = 'succeeded'`,
+      )
       .get(batchId) as { done: number; t0: number; t1: number };
     return { rate: r.done / ((r.t1 - r.t0) / 1000), done: r.done };
   } finally {
@@ -140,7 +150,15 @@ interface Phases {
  * Idle, import and `dispatchRounds` dispatches through one host; `between` runs before each
  * dispatch round (the command line's run, interleaved).
  */
-async function throughHost(kind: 'engine-process' | 'in-process', root: string, sb: SandboxChild, folder: string, csv: string, dispatchRounds: number, between: (round: number) => Promise<void>): Promise<Phases> {
+async function throughHost(
+  kind: 'engine-process' | 'in-process',
+  root: string,
+  sb: SandboxChild,
+  folder: string,
+  csv: string,
+  dispatchRounds: number,
+  between: (round: number) => Promise<void>,
+): Promise<Phases> {
   const dataDir = join(root, `responsive-${kind}`);
   const uploads = join(dataDir, 'uploads', SESSION);
   mkdirSync(uploads, { recursive: true });
@@ -160,14 +178,24 @@ async function throughHost(kind: 'engine-process' | 'in-process', root: string, 
     probe.phase('import');
     const later = Date.now() + 86_400_000;
     const t0 = performance.now();
-    const imported = await rpc<{ batch: { total: number } | null; problems: unknown[] }>(host, 'batches.create', { capability: 'transcribe', paths: [calls], at: later });
+    const imported = await rpc<{ batch: { total: number } | null; problems: unknown[] }>(host, 'batches.create', {
+      capability: 'transcribe',
+      paths: [calls],
+      at: later,
+    });
     out.importMs = performance.now() - t0;
     probe.phase(null);
-    if (imported.batch?.total !== FILES) throw new Error(`the import made ${imported.batch?.total ?? 0} jobs of ${FILES} files: ${JSON.stringify(imported.problems).slice(0, 400)}`);
+    if (imported.batch?.total !== FILES)
+      throw new Error(`the import made ${imported.batch?.total ?? 0} jobs of ${FILES} files: ${JSON.stringify(imported.problems).slice(0, 400)}`);
     for (let round = 0; round < dispatchRounds; round++) {
       await between(round);
       // Created for later (its import is not what is measured here), then started: dispatch only.
-      const created = await rpc<{ batch: { id: string } | null }>(host, 'batches.create', { capability: 'channel', paths: [messages], at: later, allowResend: true });
+      const created = await rpc<{ batch: { id: string } | null }>(host, 'batches.create', {
+        capability: 'channel',
+        paths: [messages],
+        at: later,
+        allowResend: true,
+      });
       const id = created.batch?.id ?? '';
       probe.phase('dispatch');
       await rpc(host, 'batches.start', { id });
@@ -194,7 +222,9 @@ async function cliRate(root: string, sb: SandboxChild, csv: string, round: numbe
   await cliOk(['config', 'set', 'concurrency', String(CONCURRENCY), '--data-dir', dir]);
   const created = await cliOk(['batch', 'create', 'channel', csv, '--json', '--data-dir', dir]);
   const id = (JSON.parse(created.stdout) as { batch: { id: string } | null }).batch?.id ?? '';
-  const run = await runCli(['run', id, '--data-dir', dir, '--api-url', sb.url], { env: { BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey } });
+  const run = await runCli(['run', id, '--data-dir', dir, '--api-url', sb.url], {
+    env: { BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey },
+  });
   if (run.code !== 0) throw new Error(`run exited ${run.code}\n${run.stderr}`);
   return dispatchRate(dir, id).rate;
 }
@@ -215,7 +245,12 @@ export async function benchResponsiveness(o: { root: string; report: Report }): 
         goal: true,
         extra: `; batches.create of the folder took ${(split.importMs / 1000).toFixed(1)} s (${(before.importMs / 1000).toFixed(1)} s in-thread)`,
       },
-      { key: 'dispatch', what: `channel dispatch (c=${CONCURRENCY})`, goal: true, extra: `; ${ROUNDS} batches of ${ROWS.toLocaleString('en')}, ${split.events} events pushed to the window's socket` },
+      {
+        key: 'dispatch',
+        what: `channel dispatch (c=${CONCURRENCY})`,
+        goal: true,
+        extra: `; ${ROUNDS} batches of ${ROWS.toLocaleString('en')}, ${split.events} events pushed to the window's socket`,
+      },
     ];
     for (const p of phases) {
       for (const kind of ['call', 'page'] as const) {

@@ -61,7 +61,7 @@ const SUMMARY = [
   'The product is back in stock and the order will ship tomorrow.',
   'The agent reset the account and the login now works.',
   'The card payment failed; the customer will pay by transfer instead.',
-  'The installation was moved to next week at the customer\'s request.',
+  "The installation was moved to next week at the customer's request.",
   'The customer is happy with the solution offered.',
   'No further action is needed.',
 ];
@@ -72,10 +72,116 @@ const RARE: [number, string][] = [
   [0.003, 'The bank opened a chargeback for the payment.'],
   [0.0005, 'The customer suspects fraud on the account.'],
 ];
-const FIRST = ['Anna', 'Ben', 'Carla', 'David', 'Elena', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Kemal', 'Lucia', 'Marta', 'Nils', 'Olga', 'Pedro', 'Quinn', 'Rosa', 'Samir', 'Tara', 'Ugo', 'Vera', 'Wim', 'Xenia', 'Yusuf', 'Zoe', 'Amara', 'Bruno', 'Chloe', 'Dmitri', 'Emma', 'Felix', 'Giulia', 'Hannah', 'Ivan', 'Julia', 'Kofi', 'Lena', 'Mateo', 'Noor'];
-const LAST = ['Smith', 'Garcia', 'Müller', 'Dubois', 'Rossi', 'Silva', 'Jansen', 'Nowak', 'Kowalski', 'Okonkwo', 'Nakamura', 'Larsen', 'Novak', 'Horvat', 'Fischer', 'Moreau', 'Bianchi', 'Costa', 'Visser', 'Andersen', 'Ivanova', 'Papadopoulos', 'Yilmaz', 'Haddad', 'Murphy', "O'Brien", 'Kim', 'Chen', 'Singh', 'Patel'];
-const CITIES = ['London', 'Madrid', 'Berlin', 'Paris', 'Milan', 'Lisbon', 'Amsterdam', 'Warsaw', 'Vienna', 'Dublin', 'Oslo', 'Prague', 'Athens', 'Zagreb', 'Seville', 'Lyon', 'Porto', 'Rotterdam', 'Hamburg', 'Turin'];
-const PRODUCTS = ['office chairs', 'printer toner', 'a standing desk', 'a coffee machine', 'packaging material', 'a software licence', 'a router', 'winter tyres', 'a washing machine', 'garden furniture', 'a laptop', 'noise-cancelling headphones'];
+const FIRST = [
+  'Anna',
+  'Ben',
+  'Carla',
+  'David',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Kemal',
+  'Lucia',
+  'Marta',
+  'Nils',
+  'Olga',
+  'Pedro',
+  'Quinn',
+  'Rosa',
+  'Samir',
+  'Tara',
+  'Ugo',
+  'Vera',
+  'Wim',
+  'Xenia',
+  'Yusuf',
+  'Zoe',
+  'Amara',
+  'Bruno',
+  'Chloe',
+  'Dmitri',
+  'Emma',
+  'Felix',
+  'Giulia',
+  'Hannah',
+  'Ivan',
+  'Julia',
+  'Kofi',
+  'Lena',
+  'Mateo',
+  'Noor',
+];
+const LAST = [
+  'Smith',
+  'Garcia',
+  'Müller',
+  'Dubois',
+  'Rossi',
+  'Silva',
+  'Jansen',
+  'Nowak',
+  'Kowalski',
+  'Okonkwo',
+  'Nakamura',
+  'Larsen',
+  'Novak',
+  'Horvat',
+  'Fischer',
+  'Moreau',
+  'Bianchi',
+  'Costa',
+  'Visser',
+  'Andersen',
+  'Ivanova',
+  'Papadopoulos',
+  'Yilmaz',
+  'Haddad',
+  'Murphy',
+  "O'Brien",
+  'Kim',
+  'Chen',
+  'Singh',
+  'Patel',
+];
+const CITIES = [
+  'London',
+  'Madrid',
+  'Berlin',
+  'Paris',
+  'Milan',
+  'Lisbon',
+  'Amsterdam',
+  'Warsaw',
+  'Vienna',
+  'Dublin',
+  'Oslo',
+  'Prague',
+  'Athens',
+  'Zagreb',
+  'Seville',
+  'Lyon',
+  'Porto',
+  'Rotterdam',
+  'Hamburg',
+  'Turin',
+];
+const PRODUCTS = [
+  'office chairs',
+  'printer toner',
+  'a standing desk',
+  'a coffee machine',
+  'packaging material',
+  'a software licence',
+  'a router',
+  'winter tyres',
+  'a washing machine',
+  'garden furniture',
+  'a laptop',
+  'noise-cancelling headphones',
+];
 
 /** Skewed pick: low indexes far more often (a few topics dominate, as in real calls). */
 const skewed = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(list.length * r() ** 2)] as T;
@@ -113,21 +219,55 @@ function queries(items: Item[]): string[] {
   const some = (k: number): Item[] => Array.from({ length: k }, () => pick(r, items));
   return [
     // common single words
-    'refund', 'delivery', 'invoice', 'payment', 'customer', 'order', 'address', 'discount', 'subscription', 'technician', 'parcel', 'ticket',
+    'refund',
+    'delivery',
+    'invoice',
+    'payment',
+    'customer',
+    'order',
+    'address',
+    'discount',
+    'subscription',
+    'technician',
+    'parcel',
+    'ticket',
     // common pairs and triples
-    'late delivery', 'delivery address', 'full refund', 'bank transfer', 'credit note', 'corrected invoice', 'replacement shipped', 'damaged parcel claim', 'card payment failed', 'subscription cancelled month',
+    'late delivery',
+    'delivery address',
+    'full refund',
+    'bank transfer',
+    'credit note',
+    'corrected invoice',
+    'replacement shipped',
+    'damaged parcel claim',
+    'card payment failed',
+    'subscription cancelled month',
     // rarer words and mixes
-    'escalated', 'warranty', 'chargeback', 'fraud', 'escalated refund', 'warranty replacement', 'chargeback bank transfer', 'laptop warranty', 'winter tyres', 'headphones refund',
+    'escalated',
+    'warranty',
+    'chargeback',
+    'fraud',
+    'escalated refund',
+    'warranty replacement',
+    'chargeback bank transfer',
+    'laptop warranty',
+    'winter tyres',
+    'headphones refund',
     // names and places (a name is in ~1 in 1,200 results; name + city far fewer)
     ...some(4).map((x) => x.who),
-    'Okonkwo', 'Papadopoulos Athens', 'Nakamura Oslo refund', 'Dubois Lyon',
+    'Okonkwo',
+    'Papadopoulos Athens',
+    'Nakamura Oslo refund',
+    'Dubois Lyon',
     // an order number (one result), a number with a word
     ...some(3).map((x) => String(x.order)),
     `order ${pick(r, items).order}`,
     // a phrase
     '"charged twice"',
     // nothing matches
-    'zeppelin', 'blockchain invoice', 'refund zeppelin',
+    'zeppelin',
+    'blockchain invoice',
+    'refund zeppelin',
   ];
 }
 
@@ -159,7 +299,11 @@ export async function benchSearch(opts: { root: string; n: number; rounds: numbe
   if (!batch) throw new Error('search bench: no batch created');
   const db = engine.db;
   // Finished as if the API had answered: the migration-5 trigger queues each one for the index.
-  const ids = db.prepare('SELECT id, estimated_units AS units, estimated_cost AS cost FROM jobs WHERE batch_id = ? ORDER BY seq').all(batch.id) as { id: number; units: number; cost: number }[];
+  const ids = db.prepare('SELECT id, estimated_units AS units, estimated_cost AS cost FROM jobs WHERE batch_id = ? ORDER BY seq').all(batch.id) as {
+    id: number;
+    units: number;
+    cost: number;
+  }[];
   if (ids.length !== n) throw new Error(`search bench: ${ids.length} jobs, expected ${n}`);
   const finish = db.prepare(
     `UPDATE jobs SET state = 'succeeded', units = @units, cost = @cost, result_json = @result, raw_response = @raw,
@@ -169,7 +313,14 @@ export async function benchSearch(opts: { root: string; n: number; rounds: numbe
   db.transaction(() => {
     ids.forEach((j, i) => {
       const text = items[i]?.summary ?? '';
-      finish.run({ id: j.id, units: j.units, cost: j.cost, result: JSON.stringify({ text, task: 'summary', label: null }), raw: JSON.stringify({ text }), now });
+      finish.run({
+        id: j.id,
+        units: j.units,
+        cost: j.cost,
+        result: JSON.stringify({ text, task: 'summary', label: null }),
+        raw: JSON.stringify({ text }),
+        now,
+      });
     });
   })();
   const pending = db.prepare('SELECT count(*) FROM job_text_pending').pluck();
@@ -228,7 +379,10 @@ export async function benchSearch(opts: { root: string; n: number; rounds: numbe
   }
   // The slowest query of each, by its median over the rounds (a sample per query per round).
   const slowest = (xs: number[]): string => {
-    const med = qs.map((q, i) => ({ q, v: [...Array(rounds).keys()].map((r) => xs[r * qs.length + i] ?? 0).sort((a, b) => a - b)[Math.floor(rounds / 2)] ?? 0 }));
+    const med = qs.map((q, i) => ({
+      q,
+      v: [...Array(rounds).keys()].map((r) => xs[r * qs.length + i] ?? 0).sort((a, b) => a - b)[Math.floor(rounds / 2)] ?? 0,
+    }));
     const top = med.sort((a, b) => b.v - a.v)[0];
     return `'${top?.q ?? ''}' ${ms(top?.v ?? 0)} ms`;
   };
@@ -258,11 +412,15 @@ export async function benchSearch(opts: { root: string; n: number; rounds: numbe
   );
   report(
     `search index build, ${nn} docs`,
-    `${(buildMs / 1000).toFixed(1)} s, +${(((size1 - size0) / 1024 / 1024)).toFixed(1)} MB`,
+    `${(buildMs / 1000).toFixed(1)} s, +${((size1 - size0) / 1024 / 1024).toFixed(1)} MB`,
     `${(size0 / 1024 / 1024).toFixed(0)} MB db`,
     `the first search, which catches up the ${queued.toLocaleString('en')} queued docs (${indexed.toLocaleString('en')} indexed, ${left} left); +MB = growth of the database file (WAL checkpointed), baseline = its size before; data made in ${setupS.toFixed(1)} s (TXT -> text batch, jobs marked succeeded by SQL)`,
   );
-  benchSemantic(engine, ids.map((j) => j.id), report);
+  benchSemantic(
+    engine,
+    ids.map((j) => j.id),
+    report,
+  );
   engine.close();
 }
 

@@ -72,7 +72,13 @@ function view(page: Page): Promise<{ scrollTop: number; max: number; viewport: n
       .filter((r) => r.box.bottom > top + 1 && r.box.top < bottom - 1)
       .sort((a, b) => a.box.top - b.box.top)
       .map(({ index, text }) => ({ index, text }));
-    return { scrollTop: grid.scrollTop, max: grid.scrollHeight - grid.clientHeight, viewport: bottom - top, scaled: grid.getAttribute('data-scaled') === 'true', rows };
+    return {
+      scrollTop: grid.scrollTop,
+      max: grid.scrollHeight - grid.clientHeight,
+      viewport: bottom - top,
+      scaled: grid.getAttribute('data-scaled') === 'true',
+      rows,
+    };
   }, GRID);
 }
 
@@ -205,7 +211,12 @@ async function measure(browser: Browser, root: string, n: number): Promise<Figur
       rowsPassed += Math.abs(((await view(page)).rows[0]?.index ?? 0) - (before.rows[0]?.index ?? 0));
       return counted;
     };
-    const runs = [await wheel(0, 100, 80), await wheel(Math.round(start.max / 2), 100, 80), await wheel(Math.round(start.max * 0.97), 100, 80), await wheel(start.max, -100, 80)];
+    const runs = [
+      await wheel(0, 100, 80),
+      await wheel(Math.round(start.max / 2), 100, 80),
+      await wheel(Math.round(start.max * 0.97), 100, 80),
+      await wheel(start.max, -100, 80),
+    ];
     await scrollTo(page, Math.round(start.max * 0.3));
     await settle(page);
     await grid.locator('[role="row"][tabindex="0"]').focus();
@@ -293,7 +304,15 @@ export async function benchTable({ root, report }: { root: string; report: Repor
   const browser = await chromium.launch({
     headless: true,
     executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--enable-precise-memory-info', '--js-flags=--expose-gc', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--enable-precise-memory-info',
+      '--js-flags=--expose-gc',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   try {
     const small = await measure(browser, root, 100_000);

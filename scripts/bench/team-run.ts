@@ -110,7 +110,9 @@ export async function benchTeamRun(o: { root: string; report: Report; cluster: P
     console.log(`  ${'SQLite, this computer'.padEnd(30)} ${fmt(base.rate).padStart(12)} ${'1.00'.padStart(7)}   ${base.all}`);
     for (const [workers, list] of team) {
       const s = summarise(list);
-      console.log(`  ${`PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''}`.padEnd(30)} ${fmt(s.rate).padStart(12)} ${(s.rate / base.rate).toFixed(2).padStart(7)}   ${s.all}`);
+      console.log(
+        `  ${`PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''}`.padEnd(30)} ${fmt(s.rate).padStart(12)} ${(s.rate / base.rate).toFixed(2).padStart(7)}   ${s.all}`,
+      );
     }
     console.log('');
     o.report(

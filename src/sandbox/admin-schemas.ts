@@ -50,9 +50,7 @@ export const Delivery = z.object({
 });
 export type Delivery = z.infer<typeof Delivery>;
 
-export const LedgerFilter = z
-  .object({ channel: z.string().optional(), client: z.string().optional(), idempotency_key: z.string().optional() })
-  .strict();
+export const LedgerFilter = z.object({ channel: z.string().optional(), client: z.string().optional(), idempotency_key: z.string().optional() }).strict();
 export type LedgerFilter = z.infer<typeof LedgerFilter>;
 
 export const UsageRow = z.object({
@@ -77,9 +75,7 @@ export const Faults = z.object({
   /** Share of /v1 requests whose work is done and committed, then the socket is destroyed. */
   drop_after_work_rate: z.number().min(0).max(1),
   /** The next `remaining` /v1 requests are answered 429. */
-  rate_limit_storm: z
-    .object({ remaining: z.number().int().min(0), retry_after_ms: z.number().int().min(0).max(3_600_000) })
-    .nullable(),
+  rate_limit_storm: z.object({ remaining: z.number().int().min(0), retry_after_ms: z.number().int().min(0).max(3_600_000) }).nullable(),
 });
 export type Faults = z.infer<typeof Faults>;
 

@@ -108,7 +108,10 @@ export function riffInfoText(chunks: readonly CapturedChunk[], infoId: string): 
       const size = c.data.readUInt32LE(off + 4);
       const end = Math.min(c.data.length, off + 8 + size);
       if (id === infoId) {
-        const text = c.data.toString('utf8', off + 8, end).replace(/\0+$/, '').trim();
+        const text = c.data
+          .toString('utf8', off + 8, end)
+          .replace(/\0+$/, '')
+          .trim();
         if (text) return text;
       }
       off = off + 8 + size + (size % 2);

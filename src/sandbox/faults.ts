@@ -5,11 +5,7 @@ import { mulberry32 } from '../shared/prng';
 
 export const NO_FAULTS: Faults = { error_rate: 0, latency_ms: 0, drop_after_work_rate: 0, rate_limit_storm: null };
 
-
-export type PreWorkFault =
-  | { kind: 'none' }
-  | { kind: 'rate_limited'; retryAfterMs: number }
-  | { kind: 'server_error'; status: 500 | 503 };
+export type PreWorkFault = { kind: 'none' } | { kind: 'rate_limited'; retryAfterMs: number } | { kind: 'server_error'; status: 500 | 503 };
 
 export class FaultController {
   private faults: Faults = { ...NO_FAULTS };

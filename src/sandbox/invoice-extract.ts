@@ -76,8 +76,31 @@ export interface InvoiceFields {
 const MAX_LINE = 500;
 
 const CURRENCY_CODES = [
-  'EUR', 'GBP', 'USD', 'CHF', 'NOK', 'SEK', 'DKK', 'ISK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'TRY',
-  'JPY', 'CNY', 'CAD', 'AUD', 'NZD', 'INR', 'ZAR', 'BRL', 'MXN', 'SGD', 'HKD',
+  'EUR',
+  'GBP',
+  'USD',
+  'CHF',
+  'NOK',
+  'SEK',
+  'DKK',
+  'ISK',
+  'PLN',
+  'CZK',
+  'HUF',
+  'RON',
+  'BGN',
+  'TRY',
+  'JPY',
+  'CNY',
+  'CAD',
+  'AUD',
+  'NZD',
+  'INR',
+  'ZAR',
+  'BRL',
+  'MXN',
+  'SGD',
+  'HKD',
 ];
 const CURRENCY_SYMBOLS: Record<string, string> = { '€': 'EUR', '£': 'GBP', $: 'USD', '¥': 'JPY' };
 const CUR = `(?:[€£$¥]|(?:${CURRENCY_CODES.join('|')})(?![\\p{L}\\d]))`;
@@ -158,7 +181,12 @@ function addressOf(parts: readonly string[]): InvoiceAddressFields | null {
 }
 
 const NUMBER_LABEL = sticky(
-  [String.raw`Invoice\s*(?:number|num\.?|no\.?|nr\.?|#)`, String.raw`Inv\.?\s*(?:no\.?|#)`, String.raw`Rechnungs[\s-]*(?:nummer|nr\.?)`, String.raw`Rechnung\s*(?:Nr\.?|Nummer|#)`].join('|'),
+  [
+    String.raw`Invoice\s*(?:number|num\.?|no\.?|nr\.?|#)`,
+    String.raw`Inv\.?\s*(?:no\.?|#)`,
+    String.raw`Rechnungs[\s-]*(?:nummer|nr\.?)`,
+    String.raw`Rechnung\s*(?:Nr\.?|Nummer|#)`,
+  ].join('|'),
 );
 const DUE_LABEL = sticky(
   [
@@ -176,7 +204,16 @@ const DUE_LABEL = sticky(
   ].join('|'),
 );
 const ISSUE_LABEL = sticky(
-  [String.raw`Invoice\s*date`, String.raw`Date\s*of\s*(?:invoice|issue)`, String.raw`Issue\s*date`, String.raw`Issued(?:\s*on)?`, 'Rechnungsdatum', 'Ausstellungsdatum', 'Datum', 'Dated?'].join('|'),
+  [
+    String.raw`Invoice\s*date`,
+    String.raw`Date\s*of\s*(?:invoice|issue)`,
+    String.raw`Issue\s*date`,
+    String.raw`Issued(?:\s*on)?`,
+    'Rechnungsdatum',
+    'Ausstellungsdatum',
+    'Datum',
+    'Dated?',
+  ].join('|'),
 );
 const CURRENCY_LABEL = sticky('Currency|Währung');
 const NET_LABEL = sticky(
@@ -216,13 +253,24 @@ const GROSS_LABELS: RegExp[] = [
     ].join('|'),
   ),
   sticky('Total'),
-  sticky([String.raw`Total\s*(?:due|payable|to\s*pay)`, String.raw`Amount\s*(?:due|payable)`, String.raw`Balance\s*due`, String.raw`Zu\s*zahlen(?:der\s*Betrag)?`, 'Zahlbetrag'].join('|')),
+  sticky(
+    [
+      String.raw`Total\s*(?:due|payable|to\s*pay)`,
+      String.raw`Amount\s*(?:due|payable)`,
+      String.raw`Balance\s*due`,
+      String.raw`Zu\s*zahlen(?:der\s*Betrag)?`,
+      'Zahlbetrag',
+    ].join('|'),
+  ),
 ];
 
 const TAX_WORD = String.raw`(?:VAT|Sales\s*tax|Tax|USt\.?|MwSt\.?|Mehrwertsteuer|Umsatzsteuer|MVA|TVA|IVA|BTW|GST)`;
 const RATE = String.raw`(\d{1,2}(?:[.,]\d{1,3})?)\s*%`;
 /** "VAT 20%", "VAT (20 %)", "VAT (MVA) 25%", "USt. 19 %", "MwSt 7 %", "Tax @ 20%". */
-const VAT_LABEL_FIRST = new RegExp(String.raw`(?:plus\s+|add\s+|total\s+|zzgl\.?\s*|inkl\.?\s*|incl\.?\s*)?${TAX_WORD}(?![\p{L}])(?:\s*\(\p{L}{2,5}\.?\))?[\s(@]*${RATE}\)?`, 'iuy');
+const VAT_LABEL_FIRST = new RegExp(
+  String.raw`(?:plus\s+|add\s+|total\s+|zzgl\.?\s*|inkl\.?\s*|incl\.?\s*)?${TAX_WORD}(?![\p{L}])(?:\s*\(\p{L}{2,5}\.?\))?[\s(@]*${RATE}\)?`,
+  'iuy',
+);
 /** "zzgl. 19 % USt", "20% VAT", "inkl. 7 % MwSt". */
 const VAT_RATE_FIRST = new RegExp(String.raw`(?:plus\s+|add\s+|zzgl\.?\s*|inkl\.?\s*|incl\.?\s*|enthaltene\s+)?${RATE}\s*${TAX_WORD}(?![\p{L}])`, 'iuy');
 
@@ -236,18 +284,46 @@ const TERMS: RegExp[] = [
 ];
 
 const MONTHS: Record<string, number> = {
-  january: 1, jan: 1, januar: 1, jänner: 1, jän: 1,
-  february: 2, feb: 2, februar: 2, feber: 2,
-  march: 3, mar: 3, märz: 3, maerz: 3, mär: 3, mrz: 3,
-  april: 4, apr: 4,
-  may: 5, mai: 5,
-  june: 6, jun: 6, juni: 6,
-  july: 7, jul: 7, juli: 7,
-  august: 8, aug: 8,
-  september: 9, sep: 9, sept: 9,
-  october: 10, oct: 10, oktober: 10, okt: 10,
-  november: 11, nov: 11,
-  december: 12, dec: 12, dezember: 12, dez: 12,
+  january: 1,
+  jan: 1,
+  januar: 1,
+  jänner: 1,
+  jän: 1,
+  february: 2,
+  feb: 2,
+  februar: 2,
+  feber: 2,
+  march: 3,
+  mar: 3,
+  märz: 3,
+  maerz: 3,
+  mär: 3,
+  mrz: 3,
+  april: 4,
+  apr: 4,
+  may: 5,
+  mai: 5,
+  june: 6,
+  jun: 6,
+  juni: 6,
+  july: 7,
+  jul: 7,
+  juli: 7,
+  august: 8,
+  aug: 8,
+  september: 9,
+  sep: 9,
+  sept: 9,
+  october: 10,
+  oct: 10,
+  oktober: 10,
+  okt: 10,
+  november: 11,
+  nov: 11,
+  december: 12,
+  dec: 12,
+  dezember: 12,
+  dez: 12,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -426,7 +502,10 @@ function atItem(line: string, next: string | undefined): { item: InvoiceLineItem
 type Role = 'description' | 'quantity' | 'unit_price' | 'amount' | 'vat_rate';
 
 const HEADER_ROLES: Array<[Role, RegExp]> = [
-  ['description', /^(?:description|item|items|article|product|service|services|details|beschreibung|bezeichnung|artikel|artikelbezeichnung|leistung|leistungsbeschreibung|produkt)$/iu],
+  [
+    'description',
+    /^(?:description|item|items|article|product|service|services|details|beschreibung|bezeichnung|artikel|artikelbezeichnung|leistung|leistungsbeschreibung|produkt)$/iu,
+  ],
   ['quantity', /^(?:qty\.?|quantity|units|hours|hrs\.?|pcs\.?|menge|anzahl|stunden|std\.?|stk\.?|stück)$/iu],
   ['unit_price', /^(?:unit\s*price|price|unit\s*cost|rate|price\s*per\s*unit|einzelpreis|e-preis|stückpreis|preis|ep)$/iu],
   ['amount', /^(?:amount|total|line\s*total|net\s*amount|net|betrag|gesamt|gesamtpreis|summe|netto|gp)$/iu],
@@ -441,7 +520,10 @@ function tableHeader(line: string): Array<Role | null> | null {
   const cells = line.split(COLUMNS);
   if (cells.length < 3) return null;
   const roles = cells.map((c) => {
-    const name = c.replace(/\([^()]*\)/g, '').replace(/[:.]$/, '').trim();
+    const name = c
+      .replace(/\([^()]*\)/g, '')
+      .replace(/[:.]$/, '')
+      .trim();
     return HEADER_ROLES.find(([, re]) => re.test(name))?.[0] ?? null;
   });
   const has = (r: Role) => roles.filter((x) => x === r).length === 1;
@@ -569,7 +651,26 @@ class Reader {
     if (this.vat.length > 0) out.vat = this.vat;
     if (this.gross) out.gross = out.total = this.gross.amount;
     // The fields in the documented order, whatever order they were found in.
-    const order: Array<keyof InvoiceFields> = ['document_type', 'vendor', 'vendor_address', 'vendor_vat_id', 'buyer', 'buyer_address', 'buyer_vat_id', 'invoice_number', 'issue_date', 'due_date', 'currency', 'line_items', 'net', 'vat', 'gross', 'vat_note', 'invoice_date', 'total'];
+    const order: Array<keyof InvoiceFields> = [
+      'document_type',
+      'vendor',
+      'vendor_address',
+      'vendor_vat_id',
+      'buyer',
+      'buyer_address',
+      'buyer_vat_id',
+      'invoice_number',
+      'issue_date',
+      'due_date',
+      'currency',
+      'line_items',
+      'net',
+      'vat',
+      'gross',
+      'vat_note',
+      'invoice_date',
+      'total',
+    ];
     return Object.fromEntries(order.filter((k) => out[k] !== undefined).map((k) => [k, out[k]])) as InvoiceFields;
   }
 
@@ -707,6 +808,11 @@ function noteCurrency(note: string | undefined): string | undefined {
 
 /** The invoice fields found in a document's text (all pages, in order). */
 export function invoiceFields(text: string): InvoiceFields {
-  const lines = text.split(/\r\n|\r|\n/).map((l) => l.slice(0, MAX_LINE).replace(/[\u00a0\u202f]/g, ' ').trim());
+  const lines = text.split(/\r\n|\r|\n/).map((l) =>
+    l
+      .slice(0, MAX_LINE)
+      .replace(/[\u00a0\u202f]/g, ' ')
+      .trim(),
+  );
   return new Reader(lines).read();
 }

@@ -75,7 +75,10 @@ const SCRIPT_LINE = /^(Agent|Customer):\s*(.*)$/;
  * length; times in whole milliseconds, rounded down, so the last one ends within the duration.
  */
 export function transcriptSegments(text: string, duration: number): SandboxSegment[] {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const script = lines.length > 0 && lines.every((l) => SCRIPT_LINE.test(l));
   const parts: { text: string; speaker?: string }[] = script
     ? lines.map((l) => {

@@ -7,7 +7,9 @@ import { sha256 } from './results';
 export const EMBEDDING_DIMENSIONS = 64;
 
 const STOP = new Set(
-  'a an and are as at be been but by can could did do does for from had has have he her his i if in into is it its me my no not of on or our she so that the their them there they this to up us was we were what when which who will with would you your hello hi please thank thanks'.split(' '),
+  'a an and are as at be been but by can could did do does for from had has have he her his i if in into is it its me my no not of on or our she so that the their them there they this to up us was we were what when which who will with would you your hello hi please thank thanks'.split(
+    ' ',
+  ),
 );
 
 /** Words of one meaning, as a model would place them close together. */

@@ -17,10 +17,7 @@ export interface StoredOutcome {
   headers: Record<string, string>;
 }
 
-export type IdempotencyClaim =
-  | { state: 'claimed' }
-  | { state: 'in_progress' }
-  | { state: 'done'; fingerprint: string; outcome: StoredOutcome };
+export type IdempotencyClaim = { state: 'claimed' } | { state: 'in_progress' } | { state: 'done'; fingerprint: string; outcome: StoredOutcome };
 
 export interface UsageEntry {
   keyId: string;
@@ -252,9 +249,7 @@ export class SandboxStore {
    * nothing) when the cap would be exceeded; one guarded UPDATE so there is no check/act gap.
    */
   chargeKey(id: string, cost: number): boolean {
-    const r = this.db
-      .prepare(`UPDATE keys SET spent = spent + @cost WHERE id = @id AND (cap IS NULL OR spent + @cost <= cap)`)
-      .run({ id, cost });
+    const r = this.db.prepare(`UPDATE keys SET spent = spent + @cost WHERE id = @id AND (cap IS NULL OR spent + @cost <= cap)`).run({ id, cost });
     return r.changes === 1;
   }
 
@@ -267,15 +262,18 @@ export class SandboxStore {
       .run(client, key, nowIso());
     if (ins.changes === 1) return { state: 'claimed' };
     const row = this.db
-      .prepare<[string, string], IdemRow>(
-        `SELECT state, fingerprint, status, content_type, body, headers FROM idempotency WHERE client = ? AND idem_key = ?`,
-      )
+      .prepare<[string, string], IdemRow>(`SELECT state, fingerprint, status, content_type, body, headers FROM idempotency WHERE client = ? AND idem_key = ?`)
       .get(client, key);
     if (!row || row.state === 'in_progress' || row.status === null || row.fingerprint === null) return { state: 'in_progress' };
     return {
       state: 'done',
       fingerprint: row.fingerprint,
-      outcome: { status: row.status, contentType: row.content_type ?? 'application/octet-stream', body: row.body ?? Buffer.alloc(0), headers: storedHeaders(row.headers) },
+      outcome: {
+        status: row.status,
+        contentType: row.content_type ?? 'application/octet-stream',
+        body: row.body ?? Buffer.alloc(0),
+        headers: storedHeaders(row.headers),
+      },
     };
   }
 
@@ -344,17 +342,13 @@ export class SandboxStore {
   }
 
   getCrm(kind: CrmKind, client: string, id: string): CrmRecord | null {
-    const row = this.db
-      .prepare<[string, string, string], CrmRow>(`SELECT * FROM crm WHERE kind = ? AND client = ? AND id = ?`)
-      .get(kind, client, id);
+    const row = this.db.prepare<[string, string, string], CrmRow>(`SELECT * FROM crm WHERE kind = ? AND client = ? AND id = ?`).get(kind, client, id);
     return row ? toCrm(row) : null;
   }
 
   listCrm(kind: CrmKind, client: string, limit: number): CrmRecord[] {
     return this.db
-      .prepare<[string, string, number], CrmRow>(
-        `SELECT * FROM crm WHERE kind = ? AND client = ? ORDER BY rowid LIMIT ?`,
-      )
+      .prepare<[string, string, number], CrmRow>(`SELECT * FROM crm WHERE kind = ? AND client = ? ORDER BY rowid LIMIT ?`)
       .all(kind, client, limit)
       .map(toCrm);
   }

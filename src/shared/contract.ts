@@ -51,14 +51,23 @@ export const BatchRequest = z
   .strict()
   .superRefine((r, ctx) => {
     for (const m of misplacedOptions(r)) ctx.addIssue({ code: 'custom', path: [m.option], message: m.message });
-    if (r.from !== undefined && r.paths.length > 0) ctx.addIssue({ code: 'custom', path: ['from'], message: 'a follow-up batch takes its items from the batch it follows: give --from or files, not both' });
+    if (r.from !== undefined && r.paths.length > 0)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'a follow-up batch takes its items from the batch it follows: give --from or files, not both' });
     for (const k of SETTING_NAMES) {
       const only = (BATCH_SETTINGS[k] as BatchSetting).only;
-      if (only && r[k] !== undefined && r[k] !== null && !only.capabilities.includes(r.capability)) ctx.addIssue({ code: 'custom', path: [k], message: only.message });
+      if (only && r[k] !== undefined && r[k] !== null && !only.capabilities.includes(r.capability))
+        ctx.addIssue({ code: 'custom', path: [k], message: only.message });
     }
-    if (r.from !== undefined && r.sample !== undefined) ctx.addIssue({ code: 'custom', path: ['sample'], message: 'a sample is taken from a batch\'s own input: give --sample when creating the first batch, not a follow-up' });
-    if (r.from === undefined && r.paths.length === 0) ctx.addIssue({ code: 'custom', path: ['paths'], message: 'give at least one file, folder or CSV (or --from BATCH)' });
-    if (r.from !== undefined && !describe(r.capability).takesFrom) ctx.addIssue({ code: 'custom', path: ['from'], message: `${r.capability} cannot take another batch's results (${takerList()} can)` });
+    if (r.from !== undefined && r.sample !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sample'],
+        message: "a sample is taken from a batch's own input: give --sample when creating the first batch, not a follow-up",
+      });
+    if (r.from === undefined && r.paths.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['paths'], message: 'give at least one file, folder or CSV (or --from BATCH)' });
+    if (r.from !== undefined && !describe(r.capability).takesFrom)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: `${r.capability} cannot take another batch's results (${takerList()} can)` });
     let prev = r.capability;
     for (const [i, step] of (r.then ?? []).entries()) {
       const problem = chainProblem(prev, step.capability);
@@ -265,7 +274,9 @@ export const ComparisonView = z.object({
     z.object({
       seq: z.number().int(),
       source: z.string(),
-      cells: z.array(z.object({ tier: Tier, jobId: z.number().int(), state: JobState, result: z.string().nullable(), error: z.string().nullable(), cost: Money.nullable() })),
+      cells: z.array(
+        z.object({ tier: Tier, jobId: z.number().int(), state: JobState, result: z.string().nullable(), error: z.string().nullable(), cost: Money.nullable() }),
+      ),
     }),
   ),
 });
@@ -328,7 +339,10 @@ export const WatchAdd = z
     capability: BatchCapability,
     tier: Tier.default('standard'),
     /** Only files with these extensions (lower case, no dot); absent: every file. */
-    extensions: z.array(z.string().regex(/^[a-z0-9_-]{1,16}$/, 'extensions are letters and digits, without the dot')).max(32).optional(),
+    extensions: z
+      .array(z.string().regex(/^[a-z0-9_-]{1,16}$/, 'extensions are letters and digits, without the dot'))
+      .max(32)
+      .optional(),
     then: z.array(PipelineStep).max(8).optional(),
     key: KeyLabel.optional(),
     /** Integer 1/10,000 EUR: each day's batch pauses before spending more (a budget's rule: above 0). */
@@ -387,7 +401,13 @@ export const methods = {
   /** Creates and starts the batch (in the window, creating is starting). */
   'batches.create': m(
     BatchRequest,
-    z.object({ batch: BatchSummary.nullable(), problems: z.array(Problem), alreadyQueued: z.number().int(), steps: z.array(BatchSummary), estimates: z.array(StepEstimateView) }),
+    z.object({
+      batch: BatchSummary.nullable(),
+      problems: z.array(Problem),
+      alreadyQueued: z.number().int(),
+      steps: z.array(BatchSummary),
+      estimates: z.array(StepEstimateView),
+    }),
   ),
   /** Starts a batch created elsewhere (`batchdesk batch create`) that waits for its Start. */
   'batches.start': m(z.object({ id: Id }).strict(), BatchSummary),
@@ -461,7 +481,9 @@ export const methods = {
   ),
   /** A stored key's client, its own request limit (null: the general setting), or make it the default of its kind. */
   'keys.update': m(
-    z.object({ id: Id, client: z.string().trim().max(200).nullable().optional(), rpm: KeyRpm.nullable().optional(), makeDefault: z.boolean().optional() }).strict(),
+    z
+      .object({ id: Id, client: z.string().trim().max(200).nullable().optional(), rpm: KeyRpm.nullable().optional(), makeDefault: z.boolean().optional() })
+      .strict(),
     KeyView,
   ),
   'keys.remove': m(z.object({ id: Id }).strict(), z.object({ removed: z.boolean() })),
@@ -483,7 +505,10 @@ export const methods = {
   /** Sends the same items (chosen across the batch) at each tier and starts them; the comparison grows as they finish. */
   'compare.create': m(CompareRequest, ComparisonView),
   'compare.get': m(z.object({ group: Id }).strict(), ComparisonView),
-  'compare.list': m(z.object({ batchId: Id }).strict(), z.array(z.object({ group: z.string(), tiers: z.array(Tier), sample: z.number().int(), createdAt: z.string() }))),
+  'compare.list': m(
+    z.object({ batchId: Id }).strict(),
+    z.array(z.object({ group: z.string(), tiers: z.array(Tier), sample: z.number().int(), createdAt: z.string() })),
+  ),
   /** Spend by client, key, batch, capability or day over a range of days (the Costs screen, a client's statement). */
   'costs.spend': m(SpendQuery, SpendReport),
   'runner.get': m(Empty, RunnerStatus),
@@ -496,10 +521,7 @@ export const methods = {
    * shared store, started there unless it is scheduled: the team's workers send it.
    */
   'team.create': m(BatchRequest, z.object({ batch: BatchSummary.nullable(), problems: z.array(Problem), alreadyQueued: z.number().int() })),
-  'dialogs.open': m(
-    z.object({ kind: z.enum(['files', 'folder', 'csv']) }).strict(),
-    z.object({ supported: z.boolean(), paths: z.array(z.string()) }),
-  ),
+  'dialogs.open': m(z.object({ kind: z.enum(['files', 'folder', 'csv']) }).strict(), z.object({ supported: z.boolean(), paths: z.array(z.string()) })),
 } as const;
 
 export type Methods = typeof methods;
@@ -532,4 +554,3 @@ export const RpcErrorCode = z.enum(['invalid_argument', 'not_found', 'conflict',
 export type RpcErrorCode = z.infer<typeof RpcErrorCode>;
 export const RpcError = z.object({ code: RpcErrorCode, message: z.string() });
 export type RpcError = z.infer<typeof RpcError>;
-

@@ -112,13 +112,22 @@ export const BatchSummary = z.object({
    * before it still work on (they flow in as they succeed). Null for a batch on its own.
    */
   pipeline: z
-    .object({ id: z.string(), step: z.number().int().positive(), parent: z.string().nullable(), next: z.array(z.string()), awaiting: z.number().int().nonnegative() })
+    .object({
+      id: z.string(),
+      step: z.number().int().positive(),
+      parent: z.string().nullable(),
+      next: z.array(z.string()),
+      awaiting: z.number().int().nonnegative(),
+    })
     .nullable(),
   units: z.object({ name: z.string(), estimated: z.number(), measured: z.number() }),
   /** When a batch not started yet starts by itself (ISO-8601; `--at`, `batchdesk schedule`); null: not scheduled. */
   scheduled_for: z.string().nullable().default(null),
   /** Message batches: quiet hours in the recipient's local time ("21:00-08:00"), the zone of recipients without one, the gap per recipient (ms). */
-  messaging: z.object({ quiet_hours: z.string().nullable(), zone: z.string().nullable(), recipient_gap_ms: z.number().int().nonnegative() }).nullable().default(null),
+  messaging: z
+    .object({ quiet_hours: z.string().nullable(), zone: z.string().nullable(), recipient_gap_ms: z.number().int().nonnegative() })
+    .nullable()
+    .default(null),
   /** Where its first items were sent, and so the rest: the API's base URL, or "embedded sandbox"; null until then. */
   sent_to: z.string().nullable().default(null),
   /** The stored key it was created for (label; null: the default key of its kind) and that key's client. */

@@ -12,7 +12,8 @@ export function isMadeUp(result: unknown): boolean {
 }
 
 /** What a made-up result is, in words, wherever one is shown or exported. */
-export const MADE_UP_WORDS = 'Made up by the built-in sandbox, not a real result: the sandbox answers in place of the real API. Configure the real API to get real results.';
+export const MADE_UP_WORDS =
+  'Made up by the built-in sandbox, not a real result: the sandbox answers in place of the real API. Configure the real API to get real results.';
 
 /** The same in a few words, where a line is short (a subtitle, a file's first line). */
 export const MADE_UP_SHORT = 'Made up by the built-in sandbox, not a real result';

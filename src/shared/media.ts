@@ -27,8 +27,12 @@ const TYPES: Record<string, MediaType> = {
   tiff: { mime: 'image/tiff', kind: 'document', ext: 'tiff' },
 };
 
-export const AUDIO_EXTENSIONS = Object.values(TYPES).filter((t) => t.kind === 'audio').map((t) => t.ext);
-export const DOCUMENT_EXTENSIONS = Object.values(TYPES).filter((t) => t.kind === 'document').map((t) => t.ext);
+export const AUDIO_EXTENSIONS = Object.values(TYPES)
+  .filter((t) => t.kind === 'audio')
+  .map((t) => t.ext);
+export const DOCUMENT_EXTENSIONS = Object.values(TYPES)
+  .filter((t) => t.kind === 'document')
+  .map((t) => t.ext);
 
 function ascii(b: Uint8Array, start: number, len: number): string {
   let s = '';

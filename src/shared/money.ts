@@ -5,7 +5,11 @@ export const MONEY_SCALE = 10_000;
 
 /** Parse a euro amount with at most four decimals ("12", "0.0040", "3,50"); null when invalid. */
 export function parseEur(text: string): Money | null {
-  const t = text.trim().replace(/^€\s*/, '').replace(/\s*(EUR|€)$/i, '').replace(',', '.');
+  const t = text
+    .trim()
+    .replace(/^€\s*/, '')
+    .replace(/\s*(EUR|€)$/i, '')
+    .replace(',', '.');
   const m = /^(\d+)(?:\.(\d{1,4}))?$/.exec(t);
   if (!m) return null;
   const whole = Number(m[1]);

@@ -25,19 +25,21 @@ export const PersonalDataKinds = z
 const ALL = 'all';
 
 /** Words a user is likely to type for a kind, answered with the kind's own name. */
-const NEAR_MISSES = new Map<string, PersonalDataKind>(Object.entries({
-  card: 'cards',
-  'credit-cards': 'cards',
-  ibans: 'iban',
-  phone: 'phones',
-  'phone-numbers': 'phones',
-  email: 'emails',
-  'e-mails': 'emails',
-  dob: 'dates-of-birth',
-  dates: 'dates-of-birth',
-  'date-of-birth': 'dates-of-birth',
-  birthdays: 'dates-of-birth',
-} satisfies Record<string, PersonalDataKind>));
+const NEAR_MISSES = new Map<string, PersonalDataKind>(
+  Object.entries({
+    card: 'cards',
+    'credit-cards': 'cards',
+    ibans: 'iban',
+    phone: 'phones',
+    'phone-numbers': 'phones',
+    email: 'emails',
+    'e-mails': 'emails',
+    dob: 'dates-of-birth',
+    dates: 'dates-of-birth',
+    'date-of-birth': 'dates-of-birth',
+    birthdays: 'dates-of-birth',
+  } satisfies Record<string, PersonalDataKind>),
+);
 
 /**
  * "cards,iban" or "all" -> the kinds, in the catalogue's order; a message naming the word that is
@@ -60,7 +62,10 @@ export function parsePersonalDataKinds(text: string): { ok: true; kinds: Persona
     if (!kind.success) {
       const meant = NEAR_MISSES.get(word);
       const near = meant === undefined ? '' : ` (did you mean ${meant}?)`;
-      return { ok: false, message: `"${word}" is not a kind of personal data Batchdesk redacts${near}; use one or more of ${valid}, separated by commas (e.g. cards,iban).` };
+      return {
+        ok: false,
+        message: `"${word}" is not a kind of personal data Batchdesk redacts${near}; use one or more of ${valid}, separated by commas (e.g. cards,iban).`,
+      };
     }
     kinds.add(kind.data);
   }

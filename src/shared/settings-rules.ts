@@ -23,7 +23,15 @@ export interface NumericSettingRule {
 // thousand sockets per key) or make a retry loop effectively endless.
 export const NUMERIC_SETTINGS = {
   concurrency: { key: 'concurrency', field: 'concurrency', label: 'Concurrency', min: 1, max: 256, default: 4, help: 'requests in flight per key' },
-  rpm: { key: 'rpm', field: 'rpm', label: 'Requests per minute', min: 0, max: 100_000, default: 0, help: "requests per minute per key, the key's request limit (0 = no limit)" },
+  rpm: {
+    key: 'rpm',
+    field: 'rpm',
+    label: 'Requests per minute',
+    min: 0,
+    max: 100_000,
+    default: 0,
+    help: "requests per minute per key, the key's request limit (0 = no limit)",
+  },
   maxAttempts: { key: 'max_attempts', field: 'maxAttempts', label: 'Maximum attempts', min: 1, max: 50, default: 8, help: 'attempts before an item fails' },
   // Counted from an item's first attempt without a result, across its attempts and the waits
   // between them (queue/wait-budget.ts): a hostile or broken API cannot hold an item for long.
@@ -78,11 +86,12 @@ export function readNumericSetting(rule: NumericSettingRule, stored: string | nu
   return Math.min(rule.max, Math.max(rule.min, Number(stored)));
 }
 
-const API_URL_HINT = "Give the API's base URL starting with http:// or https:// (such as https://api.example.com), or leave it empty to use the embedded sandbox.";
+const API_URL_HINT =
+  "Give the API's base URL starting with http:// or https:// (such as https://api.example.com), or leave it empty to use the embedded sandbox.";
 
 /** What to give instead where the address is a key's own (`keys add --api-url`): none means the run's API, not the sandbox. */
 export const KEY_API_URL_HINT =
-  "Give the base URL of the API the key belongs to, starting with http:// or https:// (such as https://api.example.com), or none: the key then sends to the API each run is given.";
+  'Give the base URL of the API the key belongs to, starting with http:// or https:// (such as https://api.example.com), or none: the key then sends to the API each run is given.';
 
 export function apiUrlMessage(text: string, cause: string, hint = API_URL_HINT): string {
   const shown = text.length > 80 ? `${text.slice(0, 77)}...` : text;

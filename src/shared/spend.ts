@@ -83,9 +83,7 @@ export const SPEND_CSV_COLUMNS = ['by', 'group', 'label', 'first_day', 'last_day
 export function spendCsv(report: SpendReport): string {
   const lines = [SPEND_CSV_COLUMNS.join(',')];
   for (const r of report.rows) {
-    lines.push(
-      [report.by, r.group, r.label, r.first, r.last, r.batches, r.items, r.units, r.unit, moneyToDecimal(r.cost)].map((v) => csvField(v)).join(','),
-    );
+    lines.push([report.by, r.group, r.label, r.first, r.last, r.batches, r.items, r.units, r.unit, moneyToDecimal(r.cost)].map((v) => csvField(v)).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -35,7 +35,9 @@ export function leftNotes(batchId: string, itemsToSend: number, workersUp: reado
   const leaving = workersUp.flatMap((w) => w.left.filter((l) => l.batch === batchId).map((l) => ({ worker: w.worker, why: l.why })));
   const notes = leaving.map((l) => `not sent by ${l.worker}: ${l.why}`);
   if (leaving.length > 0 && leaving.length === workersUp.length) {
-    notes.push('No worker up can send it: add its key on one of them (they look again within a minute when standing), or start a worker on a computer that has it.');
+    notes.push(
+      'No worker up can send it: add its key on one of them (they look again within a minute when standing), or start a worker on a computer that has it.',
+    );
   }
   return notes;
 }

@@ -37,7 +37,9 @@ describe('cancel of a finished batch', () => {
     const next = (JSON.parse(follow.stdout) as { batch: { id: string } }).batch.id;
     const cancelled = await runCli(['cancel', id, ...d]);
     expect(cancelled.code, cancelled.stderr).toBe(0);
-    expect(cancelled.stdout).toContain(`Cancelled ${next}, the step(s) of ${id}'s pipeline with work left (finished ones stay as they are: ${id}): 2 queued item(s) in the pipeline will not be sent.`);
+    expect(cancelled.stdout).toContain(
+      `Cancelled ${next}, the step(s) of ${id}'s pipeline with work left (finished ones stay as they are: ${id}): 2 queued item(s) in the pipeline will not be sent.`,
+    );
     expect(await statusOf(id, d)).toBe('done');
     expect(await statusOf(next, d)).toBe('cancelled');
 

@@ -41,7 +41,11 @@ describe('batchdesk CLI', () => {
     const flag = await runCli(['status', '--bogus', ...fresh()]);
     expect(flag.code).toBe(2);
     // A data-folder-only command given a team's store says so, not just "unknown option".
-    for (const args of [['compare', 'b1', '--store', 'postgresql://db/x'], ['watch', 'list', '--store=postgresql://db/x'], ['keys', 'list', '--store', 'postgresql://db/x']]) {
+    for (const args of [
+      ['compare', 'b1', '--store', 'postgresql://db/x'],
+      ['watch', 'list', '--store=postgresql://db/x'],
+      ['keys', 'list', '--store', 'postgresql://db/x'],
+    ]) {
       const local = await runCli([...args, ...fresh()]);
       expect(local.code, args.join(' ')).toBe(2);
       expect(local.stderr).toContain("works on this computer's data folder only and does not take --store");
@@ -95,7 +99,10 @@ describe('batchdesk CLI', () => {
       'Nothing new: the 3 usable items are already in earlier batches; the others could not be used (named above), so no batch was created. Add --allow-resend to include them anyway.',
     );
     // Every line names the file and row once, in row order.
-    const rows = again.stderr.split('\n').filter((l) => l.startsWith('  ! ')).map((l) => /^ {2}! messages-with-problems\.csv row (\d+)[: ]/.exec(l)?.[1]);
+    const rows = again.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('  ! '))
+      .map((l) => /^ {2}! messages-with-problems\.csv row (\d+)[: ]/.exec(l)?.[1]);
     expect(rows).toEqual(['2', '3', '4', '5', '6', '7', '8']);
     const json = await runCli(['batch', 'create', 'channel', file, '--json', ...data]);
     expect(json.stderr).toContain('(listed in the JSON output)');
@@ -183,7 +190,9 @@ describe('batchdesk CLI', () => {
     const zero = await runCli(['batch', 'create', 'channel', join(SAMPLES, 'messages.csv'), '--budget', '0', ...d]);
     expect(zero.code).toBe(2);
     // The contract's sentence, as the New batch screen shows it under the field.
-    expect(zero.stderr).toContain('--budget: a budget is an amount in EUR above 0, e.g. 25 or 12.50, at most four decimals; without one there is no limit (got "0").');
+    expect(zero.stderr).toContain(
+      '--budget: a budget is an amount in EUR above 0, e.g. 25 or 12.50, at most four decimals; without one there is no limit (got "0").',
+    );
     const created = await runCli(['batch', 'create', 'channel', join(SAMPLES, 'messages.csv'), '--budget', '5', ...d]);
     const id = /Created batch (\S+)/.exec(created.stdout)?.[1] ?? '';
     expect((await runCli(['pause', id, ...d])).code).toBe(0);

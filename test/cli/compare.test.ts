@@ -21,7 +21,8 @@ describe('batchdesk compare', () => {
     const r = await runCli(['compare', id, '--tiers', 'basic,standard,superior', '--sample', '2', ...args]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`^Tier comparison of ${id} ".*" \\(3 items, 2 compared\\):`, 'm'));
-    for (const t of ['basic', 'standard', 'superior']) expect(r.stdout).toMatch(new RegExp(`^  ${t} +2/2 done, €\\d\\.\\d{4} spent, €\\d\\.\\d{4} per item, €\\d\\.\\d{2,4} for all 3`, 'm'));
+    for (const t of ['basic', 'standard', 'superior'])
+      expect(r.stdout).toMatch(new RegExp(`^  ${t} +2/2 done, €\\d\\.\\d{4} spent, €\\d\\.\\d{4} per item, €\\d\\.\\d{2,4} for all 3`, 'm'));
     expect(r.stdout.match(/^ {4}(basic|standard|superior) +€\d\.\d{4} +\S/gm)).toHaveLength(6);
     // The batch compared was not sent; the three comparison batches were.
     const status = JSON.parse((await runCli(['status', '--json', ...args])).stdout) as { batches: { id: string; started: boolean; name: string }[] };

@@ -36,7 +36,10 @@ describe('a damaged data folder on the command line', () => {
     const t = tempDir('batchdesk-cli-db-');
     dirs.push(t.cleanup);
     const csv = join(t.path, 'm.csv');
-    writeFileSync(csv, `to,text\n${Array.from({ length: 2000 }, (_, i) => `+44207946${String(i % 1000).padStart(4, '0')},Hello number ${i} - your parcel is on its way`).join('\n')}\n`);
+    writeFileSync(
+      csv,
+      `to,text\n${Array.from({ length: 2000 }, (_, i) => `+44207946${String(i % 1000).padStart(4, '0')},Hello number ${i} - your parcel is on its way`).join('\n')}\n`,
+    );
     const data = ['--data-dir', t.path];
     expect((await runCli(['batch', 'create', 'channel', csv, ...data])).code).toBe(0);
     const db = join(t.path, 'batchdesk.sqlite');
@@ -69,13 +72,17 @@ describe('a damaged data folder on the command line', () => {
     const underFile = join(csv, 'data');
     const made = await runCli(['batch', 'create', 'channel', csv, '--data-dir', underFile]);
     expect(made.code).toBe(4);
-    expect(made.stderr).toBe(`batchdesk: The data folder ${underFile} cannot be created (ENOTDIR). Choose a folder you can write to (--data-dir or BATCHDESK_DATA_DIR), or make the folder above it writable.\n`);
+    expect(made.stderr).toBe(
+      `batchdesk: The data folder ${underFile} cannot be created (ENOTDIR). Choose a folder you can write to (--data-dir or BATCHDESK_DATA_DIR), or make the folder above it writable.\n`,
+    );
     // A data folder whose database SQLite cannot open for writing (its write-ahead log cannot be made).
     const data = join(t.path, 'data');
     expect((await runCli(['batch', 'create', 'channel', csv, '--data-dir', data])).code).toBe(0);
     mkdirSync(join(data, 'batchdesk.sqlite-wal'));
     const again = await runCli(['batch', 'create', 'channel', csv, '--allow-resend', '--data-dir', data]);
     expect(again.code).toBe(4);
-    expect(again.stderr).toBe(`batchdesk: ${data} cannot be written (SQLITE_CANTOPEN): Batchdesk stopped opening the data folder. Nothing was changed. Make the folder writable (or choose another --data-dir), then try again.\n`);
+    expect(again.stderr).toBe(
+      `batchdesk: ${data} cannot be written (SQLITE_CANTOPEN): Batchdesk stopped opening the data folder. Nothing was changed. Make the folder writable (or choose another --data-dir), then try again.\n`,
+    );
   });
 });

@@ -45,7 +45,10 @@ describe('batchdesk demo', () => {
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { hits: { batch: string; job: number; source: string; snippet: string; score: number }[] };
     expect(out.hits).toHaveLength(1);
-    expect(out.hits[0]).toMatchObject({ source: expect.stringMatching(/call-001-double-charge\.wav$/), snippet: expect.stringContaining('**charged** **twice**') });
+    expect(out.hits[0]).toMatchObject({
+      source: expect.stringMatching(/call-001-double-charge\.wav$/),
+      snippet: expect.stringContaining('**charged** **twice**'),
+    });
     expect(out.hits[0]?.score).toBeGreaterThan(0);
     // A list cut at --limit says so; one that is not, does not.
     const cut = await runCli(['search', 'charged twice', '--limit', '1', '--data-dir', data]);

@@ -12,7 +12,12 @@ const ROOT = process.cwd();
 const NAMES = COMMANDS.map((c) => c.spec.name);
 
 function docs(): { file: string; text: string }[] {
-  const files = ['README.md', ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+  const files = [
+    'README.md',
+    ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => join('docs', f)),
+  ];
   return files.map((file) => ({ file, text: readFileSync(join(ROOT, file), 'utf8') }));
 }
 
@@ -36,7 +41,9 @@ function undocumented(uses: readonly FlagUse[]): string[] {
   const named = new Set(uses.map((u) => `${u.command ?? ''} ${u.flag}`));
   const anyCommand = new Set(uses.map((u) => u.flag));
   const own = COMMANDS.flatMap((c) => Object.keys(c.spec.options).map((o) => `${c.spec.name} --${o}`)).filter((k) => !named.has(k));
-  const globals = Object.keys(GLOBAL_OPTIONS).filter((o) => !anyCommand.has(`--${o}`)).map((o) => `(any command) --${o}`);
+  const globals = Object.keys(GLOBAL_OPTIONS)
+    .filter((o) => !anyCommand.has(`--${o}`))
+    .map((o) => `(any command) --${o}`);
   return [...own, ...globals].map((k) => `batchdesk ${k}`);
 }
 
@@ -45,7 +52,7 @@ describe('flags named in the docs', () => {
     const md = [
       '```sh',
       'batchdesk batch create ocr ~/scans --tier superior   # a --comment-flag',
-      "printf '%s' \"$KEY\" | batchdesk keys add --kind channel",
+      'printf \'%s\' "$KEY" | batchdesk keys add --kind channel',
       'batchdesk pause|resume <id> --budget 4',
       'batchdesk frob --x',
       '```',
@@ -78,7 +85,7 @@ describe('flags named in the docs', () => {
     expect(undocumented(uses)).not.toContain('batchdesk keys add --kind');
   });
 
-  it("every --help example uses only flags its command defines", () => {
+  it('every --help example uses only flags its command defines', () => {
     const md = ['```', ...COMMANDS.flatMap((c) => c.spec.examples.map((e) => e.command)), '```'].join('\n');
     const uses = flagUses('examples', md, NAMES);
     expect(uses.length).toBeGreaterThan(10);

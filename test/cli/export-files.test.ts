@@ -53,7 +53,15 @@ describe('batchdesk export --format files', () => {
     writeFileSync(join(out, 'greeting (3).wav'), 'mine');
     const again = await runCli(['export', id, '--format', 'files', '--out', out, ...d.args]);
     expect(again.code, again.stderr).toBe(0);
-    expect(readdirSync(out).sort()).toEqual(['greeting (2).wav', 'greeting (3).wav', 'greeting (4).wav', 'greeting (5).wav', 'greeting.wav', 'row-3 (2).wav', 'row-3.wav']);
+    expect(readdirSync(out).sort()).toEqual([
+      'greeting (2).wav',
+      'greeting (3).wav',
+      'greeting (4).wav',
+      'greeting (5).wav',
+      'greeting.wav',
+      'row-3 (2).wav',
+      'row-3.wav',
+    ]);
     expect(readFileSync(join(out, 'greeting (3).wav'), 'utf8')).toBe('mine');
   });
 
@@ -65,7 +73,9 @@ describe('batchdesk export --format files', () => {
     const r = await runCli(['export', id, '--format', 'files', '--out', out, ...d.args]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('Wrote 2 file(s)');
-    expect(r.stderr).toMatch(/! lines-\d+\.csv row 3: its saved answer .*row-3\.wav cannot be read \(moved or deleted\); put it back, or retry the item in a new batch/);
+    expect(r.stderr).toMatch(
+      /! lines-\d+\.csv row 3: its saved answer .*row-3\.wav cannot be read \(moved or deleted\); put it back, or retry the item in a new batch/,
+    );
   });
 
   it('refuses what has no file per item, and usage mistakes, with exit 2', async () => {

@@ -40,11 +40,19 @@ describe('batchdesk export --format srt / vtt', () => {
     expect(r.stdout).toContain(`Wrote 3 SubRip subtitle file(s) (.srt) of ${id} to ${out} (0 item(s) had no file: failed or not done)`);
     expect(readdirSync(out).sort()).toEqual(NAMES.map((n) => `${n}.srt`));
     const first = readFileSync(join(out, 'call-001-double-charge.srt'), 'utf8');
-    expect(first).toMatch(/^1\n00:00:00,000 --> 00:00:0\d,\d{3}\nAgent: Good morning, Harbourline Energy, this is Maya\. How can I help\?\n\n2\n00:00:0\d,\d{3} --> 00:00:0\d,\d{3}\nCustomer: Hi, I think I was charged twice for October\.\n\n3\n/);
+    expect(first).toMatch(
+      /^1\n00:00:00,000 --> 00:00:0\d,\d{3}\nAgent: Good morning, Harbourline Energy, this is Maya\. How can I help\?\n\n2\n00:00:0\d,\d{3} --> 00:00:0\d,\d{3}\nCustomer: Hi, I think I was charged twice for October\.\n\n3\n/,
+    );
     // Every block: a number, a timing line, text; the last cue ends at the recording's end.
     for (const name of NAMES) {
-      const blocks = readFileSync(join(out, `${name}.srt`), 'utf8').trimEnd().split('\n\n');
-      blocks.forEach((b, i) => expect(b, `${name} cue ${i + 1}`).toMatch(new RegExp(`^${i + 1}\\n\\d{2}:\\d{2}:\\d{2},\\d{3} --> \\d{2}:\\d{2}:\\d{2},\\d{3}\\n(Agent|Customer): \\S.*$`)));
+      const blocks = readFileSync(join(out, `${name}.srt`), 'utf8')
+        .trimEnd()
+        .split('\n\n');
+      blocks.forEach((b, i) =>
+        expect(b, `${name} cue ${i + 1}`).toMatch(
+          new RegExp(`^${i + 1}\\n\\d{2}:\\d{2}:\\d{2},\\d{3} --> \\d{2}:\\d{2}:\\d{2},\\d{3}\\n(Agent|Customer): \\S.*$`),
+        ),
+      );
     }
 
     // Again into the same folder: numbered copies, nothing overwritten.

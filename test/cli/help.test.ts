@@ -42,7 +42,8 @@ describe('batchdesk --help', () => {
 
   it('batch create --help lists its options, one line each', async () => {
     const r = await runCli(['batch', 'create', '--help']);
-    for (const flag of ['--tier', '--channel', '--voice', '--name', '--budget', '--json']) expect(r.stdout).toMatch(new RegExp(`^  ${flag}\\b.*\\S\\s{2,}\\S`, 'm'));
+    for (const flag of ['--tier', '--channel', '--voice', '--name', '--budget', '--json'])
+      expect(r.stdout).toMatch(new RegExp(`^  ${flag}\\b.*\\S\\s{2,}\\S`, 'm'));
     // The command's own options first; --store (team mode) last, just before the global ones.
     const flags = [...r.stdout.matchAll(/^ {2}(--[a-z-]+)/gm)].map((m) => m[1]);
     expect(flags[0]).toBe('--tier');
@@ -75,7 +76,7 @@ describe('batchdesk --help', () => {
     expect(missing.stderr).toContain('add, list, set or remove');
   });
 
-  it('a usage error points at the command\'s own help', async () => {
+  it("a usage error points at the command's own help", async () => {
     const r = await runCli(['run', '--bogus']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('batchdesk run --help');

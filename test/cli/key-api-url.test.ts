@@ -33,7 +33,11 @@ describe('batchdesk keys add --api-url', () => {
     const add = await runCli(['keys', 'add', '--kind', 'channel', '--label', acme, '--client', 'ACME GmbH', '--api-url', b.url, ...args], {}, key.key);
     expect(add.code, add.stderr).toBe(0);
     // B never issued this one.
-    const wrong = await runCli(['keys', 'add', '--kind', 'channel', '--label', globex, '--client', 'Globex', '--api-url', b.url, ...args], {}, 'ck_test_0123456789wxyz');
+    const wrong = await runCli(
+      ['keys', 'add', '--kind', 'channel', '--label', globex, '--client', 'Globex', '--api-url', b.url, ...args],
+      {},
+      'ck_test_0123456789wxyz',
+    );
     expect(wrong.code, wrong.stderr).toBe(0);
     expect((await runCli(['keys', 'list', ...args])).stdout).toContain(`${b.url}/`);
 

@@ -14,10 +14,23 @@ describe('a named data folder without Batchdesk data', () => {
 
   it('is refused by the commands that only read, and not created', async () => {
     const typo = join(dir.path, 'batchdsk-data');
-    for (const args of [['status'], ['status', '--json'], ['optout', 'list'], ['search', 'refund'], ['report', '--by', 'client'], ['export', 'b1', '--format', 'csv', '--out', join(dir.path, 'x.csv')], ['keys', 'list'], ['config', 'list'], ['watch', 'list'], ['rates', 'list']]) {
+    for (const args of [
+      ['status'],
+      ['status', '--json'],
+      ['optout', 'list'],
+      ['search', 'refund'],
+      ['report', '--by', 'client'],
+      ['export', 'b1', '--format', 'csv', '--out', join(dir.path, 'x.csv')],
+      ['keys', 'list'],
+      ['config', 'list'],
+      ['watch', 'list'],
+      ['rates', 'list'],
+    ]) {
       const r = await runCli([...args, '--data-dir', typo]);
       expect(r.code, args.join(' ')).toBe(2);
-      expect(r.stderr, args.join(' ')).toContain(`There is no Batchdesk data in ${typo} (no batchdesk.sqlite; nothing was created there). Check the folder given with --data-dir or BATCHDESK_DATA_DIR`);
+      expect(r.stderr, args.join(' ')).toContain(
+        `There is no Batchdesk data in ${typo} (no batchdesk.sqlite; nothing was created there). Check the folder given with --data-dir or BATCHDESK_DATA_DIR`,
+      );
       expect(r.stdout, args.join(' ')).toBe('');
       // Nothing to copy into a shell: a suggested command would carry the mistyped folder.
       expect(r.stderr, args.join(' ')).not.toContain('`batchdesk');

@@ -30,7 +30,9 @@ describe('control sequences from outside on the command line', () => {
   beforeAll(async () => {
     assertBuilt();
     // Row 2 is refused with the hostile words, row 3 sent.
-    server = await startHostileServer((q, res) => (q.body.includes('first') ? json(res, 422, { error: { code: `bad${ESC}[5m`, message: `refused: ${EVIL}` } }) : channelOk(q, res)));
+    server = await startHostileServer((q, res) =>
+      q.body.includes('first') ? json(res, 422, { error: { code: `bad${ESC}[5m`, message: `refused: ${EVIL}` } }) : channelOk(q, res),
+    );
     csv = join(dir.path, `msgs${ESC}]0;owned\x07.csv`);
     writeFileSync(csv, `to,text,name\n+442079460001,"first ${ESC}[2J message",Ann\n+442079460002,second,"Bob${ESC}]52;c;eA==\x07"\n`);
   });
@@ -57,7 +59,12 @@ describe('control sequences from outside on the command line', () => {
     expect(server.requests.map((q) => JSON.parse(q.body).text as string).sort()).toEqual(['first [2J message', 'second']);
 
     const db = new Database(join(dir.path, 'data', 'batchdesk.sqlite'), { readonly: true });
-    const jobs = db.prepare('SELECT source, state, error_message, payload_json FROM jobs ORDER BY seq').all() as { source: string; state: string; error_message: string | null; payload_json: string }[];
+    const jobs = db.prepare('SELECT source, state, error_message, payload_json FROM jobs ORDER BY seq').all() as {
+      source: string;
+      state: string;
+      error_message: string | null;
+      payload_json: string;
+    }[];
     const raw = db.prepare(`SELECT raw_response FROM jobs WHERE state = 'failed'`).get() as { raw_response: string } | undefined;
     const attempts = db.prepare('SELECT error_message FROM attempts WHERE error_message IS NOT NULL').all() as { error_message: string }[];
     db.close();

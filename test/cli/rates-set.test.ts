@@ -24,7 +24,9 @@ describe('rates set', () => {
     expect(high.stderr).toContain('(got €1000.0001)');
     const set = await runCli(['rates', 'set', 'transcribe', 'standard', '0.005', ...d]);
     expect(set.code, set.stderr).toBe(0);
-    expect(set.stdout).toBe('transcribe standard: €0.0050 per audio second. Estimates, and the cost of every item sent from now on (a batch sending now too), use it.\n');
+    expect(set.stdout).toBe(
+      'transcribe standard: €0.0050 per audio second. Estimates, and the cost of every item sent from now on (a batch sending now too), use it.\n',
+    );
     expect((await runCli(['rates', 'list', ...d])).stdout).toMatch(/^transcribe\s+standard\s+€0\.0050 per audio second$/m);
   });
 });

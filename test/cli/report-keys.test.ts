@@ -17,13 +17,17 @@ describe('batchdesk keys set, batch create --key, report', () => {
   });
 
   it('stores a client key with its limit, changes it, and refuses a batch for a key nobody stored', async () => {
-    const add = await runCli(['keys', 'add', '--kind', 'channel', '--label', label, '--client', 'ACME GmbH', '--rpm', '600', ...args], {}, 'sk-test-0123456789abcd');
+    const add = await runCli(
+      ['keys', 'add', '--kind', 'channel', '--label', label, '--client', 'ACME GmbH', '--rpm', '600', ...args],
+      {},
+      'sk-test-0123456789abcd',
+    );
     expect(add.code, add.stderr).toBe(0);
     expect(add.stdout).toContain(`Stored channel key "${label}" (…abcd)`);
     expect(add.stdout).toContain('Its batches keep to 600 requests a minute.');
     const bad = await runCli(['keys', 'set', label, '--rpm', 'fast', ...args]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--rpm must be the key\'s request limit per minute, a whole number from 1 to 100000, or default');
+    expect(bad.stderr).toContain("--rpm must be the key's request limit per minute, a whole number from 1 to 100000, or default");
     const set = await runCli(['keys', 'set', label, '--rpm', '120', '--client', 'ACME Holding', ...args]);
     expect(set.code, set.stderr).toBe(0);
     expect(set.stdout).toMatch(new RegExp(`\\* channel +${label} +…abcd +client ACME Holding +limit 120/min`));
@@ -57,7 +61,10 @@ describe('batchdesk keys set, batch create --key, report', () => {
     expect(table.stdout).toMatch(/^Summarise, reply, classify +3 /m);
     expect(table.stdout).toMatch(/^total +3 /m);
 
-    const json = JSON.parse((await runCli(['report', '--by', 'client', '--format', 'json', ...args])).stdout) as { rows: { label: string; items: number; cost: number; cost_eur: string }[]; total: number };
+    const json = JSON.parse((await runCli(['report', '--by', 'client', '--format', 'json', ...args])).stdout) as {
+      rows: { label: string; items: number; cost: number; cost_eur: string }[];
+      total: number;
+    };
     expect(json.rows).toEqual([expect.objectContaining({ label: 'No client', items: 3 })]);
     expect(json.rows[0]?.cost_eur).toMatch(/^\d+\.\d{4}$/);
 

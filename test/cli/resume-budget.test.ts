@@ -28,7 +28,12 @@ describe('resume of a batch paused by its budget', () => {
 
     const plain = await runCli(['resume', id, ...d]);
     expect(plain.code, plain.stderr).toBe(0);
-    expect(plain.stdout).toMatch(new RegExp(`^Resumed ${id}\\. Its budget, €0\\.0030 \\(€0\\.00\\d\\d spent\\), is below what is left, so it pauses again at the next item that does not fit: \`batchdesk resume ${id} --budget (\\d+\\.\\d\\d) --data-dir [^\`]+\` covers what is spent and the estimate of what is left, or \`--budget none\` removes it\\.$`, 'm'));
+    expect(plain.stdout).toMatch(
+      new RegExp(
+        `^Resumed ${id}\\. Its budget, €0\\.0030 \\(€0\\.00\\d\\d spent\\), is below what is left, so it pauses again at the next item that does not fit: \`batchdesk resume ${id} --budget (\\d+\\.\\d\\d) --data-dir [^\`]+\` covers what is spent and the estimate of what is left, or \`--budget none\` removes it\\.$`,
+        'm',
+      ),
+    );
     // Not a run to start: it would send nothing.
     expect(plain.stdout).not.toContain('to continue sending');
     const amount = /--budget (\d+\.\d\d) --data-dir/.exec(plain.stdout)?.[1] ?? '';
@@ -59,11 +64,18 @@ describe('resume of a batch paused by its budget', () => {
     const out = JSON.parse(created.stdout) as { batch: { id: string }; steps: { id: string }[] };
     const [id, next] = [out.batch.id, out.steps[0]?.id ?? ''];
     expect((await runCli(['run', id, ...d])).code).not.toBe(1);
-    const paused = JSON.parse((await runCli(['status', id, '--json', ...d])).stdout) as { batches: { id: string; status: string; pause: { kind: string } | null }[] };
+    const paused = JSON.parse((await runCli(['status', id, '--json', ...d])).stdout) as {
+      batches: { id: string; status: string; pause: { kind: string } | null }[];
+    };
     expect(paused.batches.find((b) => b.id === next)?.pause?.kind).toBe('budget');
     const plain = await runCli(['resume', id, ...d]);
     expect(plain.code, plain.stderr).toBe(0);
-    expect(plain.stdout).toMatch(new RegExp(`^Resumed ${id} \\(with every step of its pipeline: ${next}\\)\\. Its budget, €0\\.0100 \\(€0\\.00\\d\\d spent\\), is below what is left`, 'm'));
+    expect(plain.stdout).toMatch(
+      new RegExp(
+        `^Resumed ${id} \\(with every step of its pipeline: ${next}\\)\\. Its budget, €0\\.0100 \\(€0\\.00\\d\\d spent\\), is below what is left`,
+        'm',
+      ),
+    );
     expect(plain.stdout).not.toContain('to continue sending');
   }, 60_000);
 });

@@ -43,7 +43,8 @@ describe('a sample of a pipeline: transcribe, then summarise, then log in the CR
     expect(r.code, r.stderr).toBe(0);
     return (JSON.parse(r.stdout) as { batch: { id: string } }).batch.id;
   };
-  const steps = async (id: string, d: string[]): Promise<Batch[]> => (JSON.parse((await runCli(['status', id, '--json', ...d])).stdout) as { batches: Batch[] }).batches;
+  const steps = async (id: string, d: string[]): Promise<Batch[]> =>
+    (JSON.parse((await runCli(['status', id, '--json', ...d])).stdout) as { batches: Batch[] }).batches;
   const spent = (bs: readonly Batch[]): number => bs.reduce((n, b) => n + b.cost.spent, 0);
 
   it('projects every step from the sample, within 10 % of what the whole run spends, and its budget finishes the run', async () => {
@@ -71,7 +72,11 @@ describe('a sample of a pipeline: transcribe, then summarise, then log in the CR
     const rest = await runCli(['run', id, ...d]);
     expect(rest.code, rest.stderr).toBe(0);
     const done = await steps(id, d);
-    expect(done.map((b) => [b.status, b.counts.succeeded])).toEqual([['done', CALLS], ['done', CALLS], ['done', CALLS]]);
+    expect(done.map((b) => [b.status, b.counts.succeeded])).toEqual([
+      ['done', CALLS],
+      ['done', CALLS],
+      ['done', CALLS],
+    ]);
     const total = spent(done);
     expect(Math.abs(money(projected) - total) / total).toBeLessThanOrEqual(TOLERANCE);
     expect(money(budget)).toBeGreaterThanOrEqual(total);

@@ -17,7 +17,9 @@ describe('batchdesk sandbox', () => {
     try {
       const busy = await runCli(['sandbox', '--port', String(port)]);
       expect(busy.code).toBe(2);
-      expect(busy.stderr).toContain(`Port ${port} is in use (another sandbox, or another program, listens there). Choose another with --port N, or --port 0 for a free one.`);
+      expect(busy.stderr).toContain(
+        `Port ${port} is in use (another sandbox, or another program, listens there). Choose another with --port N, or --port 0 for a free one.`,
+      );
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -17,7 +17,7 @@ interface Status {
   batches: { id: string; status: string; counts: { succeeded: number; failed: number } }[];
 }
 
-describe('the embedded sandbox on a user\'s own files', () => {
+describe("the embedded sandbox on a user's own files", () => {
   const dir = tempDir('batchdesk-made-up-');
   const d = (): string[] => ['--data-dir', join(dir.path, 'data')];
   beforeAll(() => assertBuilt());
@@ -48,7 +48,9 @@ describe('the embedded sandbox on a user\'s own files', () => {
     expect(status.batches[0]?.counts).toMatchObject({ succeeded: 1, failed: 1 });
 
     const rows = parseCsv(readFileSync(await exported(id, 'csv', 'scans.csv'), 'utf8'));
-    const byFile = new Map(rows.slice(1).map((r) => [r[rows[0]?.indexOf('source') ?? 0] ?? '', Object.fromEntries((rows[0] ?? []).map((h, i) => [h, r[i] ?? '']))]));
+    const byFile = new Map(
+      rows.slice(1).map((r) => [r[rows[0]?.indexOf('source') ?? 0] ?? '', Object.fromEntries((rows[0] ?? []).map((h, i) => [h, r[i] ?? '']))]),
+    );
     const png = byFile.get(join(scans, 'brightwater.png'));
     expect(png?.state).toBe('failed');
     expect(png?.error).toBe(
@@ -89,11 +91,15 @@ describe('the embedded sandbox on a user\'s own files', () => {
     expect(txt).toContain(`=== ${join(calls, 'call-001.wav')} [succeeded]\nAgent:`);
 
     const files = await exported(id, 'files', 'files');
-    expect(readFileSync(join(files, 'my-call.txt'), 'utf8')).toMatch(/^\[Made up by the built-in sandbox, not a real result: the sandbox answers in place of the real API\. .*\]\n\n\S/);
+    expect(readFileSync(join(files, 'my-call.txt'), 'utf8')).toMatch(
+      /^\[Made up by the built-in sandbox, not a real result: the sandbox answers in place of the real API\. .*\]\n\n\S/,
+    );
     expect(readFileSync(join(files, 'call-001.txt'), 'utf8')).toMatch(/^Agent: /);
     expect(JSON.parse(readFileSync(join(files, 'my-call.json'), 'utf8'))).toMatchObject({ sandbox: true });
     expect(readFileSync(join(files, 'my-call.srt'), 'utf8')).toMatch(/^1\n00:00:00,000 --> \S+\n\[Made up by the built-in sandbox, not a real result\]\n\S/);
-    expect(readFileSync(join(files, 'my-call.vtt'), 'utf8')).toMatch(/^WEBVTT\n\nNOTE Made up by the built-in sandbox, not a real result\n\n00:00:00\.000 --> /);
+    expect(readFileSync(join(files, 'my-call.vtt'), 'utf8')).toMatch(
+      /^WEBVTT\n\nNOTE Made up by the built-in sandbox, not a real result\n\n00:00:00\.000 --> /,
+    );
     expect(readFileSync(join(files, 'call-001.srt'), 'utf8')).not.toContain('Made up');
     expect(readFileSync(join(files, 'call-001.vtt'), 'utf8')).not.toContain('NOTE');
 
@@ -114,7 +120,10 @@ describe('the embedded sandbox on a user\'s own files', () => {
       expect(run.code, run.stderr).toBe(0);
       const csv = parseCsv(readFileSync(await exported(id, 'csv', `${capability}.csv`), 'utf8'));
       const col = (csv[0] ?? []).indexOf('sandbox');
-      expect(csv.slice(1).map((r) => r[col]), capability).toEqual(['yes', 'yes']);
+      expect(
+        csv.slice(1).map((r) => r[col]),
+        capability,
+      ).toEqual(['yes', 'yes']);
     }
   }, 60_000);
 });

@@ -20,9 +20,24 @@ describe('batchdesk schedule', () => {
     const bad = await runCli(['batch', 'create', 'channel', csv, '--quiet-hours', '9pm-8am', ...args]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('write them like 21:00-08:00');
-    expect((await runCli(['batch', 'create', 'ocr', csv, '--recipient-gap', '10m', ...args])).stderr).toContain('--recipient-gap: a recipient gap is for message batches (channel), not ocr.');
+    expect((await runCli(['batch', 'create', 'ocr', csv, '--recipient-gap', '10m', ...args])).stderr).toContain(
+      '--recipient-gap: a recipient gap is for message batches (channel), not ocr.',
+    );
 
-    const created = await runCli(['batch', 'create', 'channel', csv, '--at', '2030-01-01 09:00 Europe/Berlin', '--quiet-hours', '21:00-08:00', '--recipient-gap', '10m', '--json', ...args]);
+    const created = await runCli([
+      'batch',
+      'create',
+      'channel',
+      csv,
+      '--at',
+      '2030-01-01 09:00 Europe/Berlin',
+      '--quiet-hours',
+      '21:00-08:00',
+      '--recipient-gap',
+      '10m',
+      '--json',
+      ...args,
+    ]);
     expect(created.code, created.stderr).toBe(0);
     const batch = (JSON.parse(created.stdout) as { batch: { id: string; scheduled_for: string; messaging: unknown } }).batch;
     expect(batch.scheduled_for).toBe('2030-01-01T08:00:00.000Z');

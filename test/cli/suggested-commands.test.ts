@@ -13,7 +13,9 @@ import { SandboxAdmin } from '../../src/sandbox/admin-client';
 /** Runs `command` as bash would, `batchdesk` being the built command line. */
 async function inShell(command: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   // Not spawnSync: a sandbox in this process must go on answering meanwhile.
-  const child = spawn('bash', ['-c', `batchdesk() { "${process.execPath}" "${CLI}" "$@"; }\n${command}`], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } });
+  const child = spawn('bash', ['-c', `batchdesk() { "${process.execPath}" "${CLI}" "$@"; }\n${command}`], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -90,7 +92,9 @@ describe('suggested commands on the command line', () => {
       // The trial's mistake: `run` without --api-url would send the rest to the embedded sandbox.
       const pasted = await runCli(['run', id, '--data-dir', dd], env);
       expect(pasted.code).toBe(3);
-      expect(pasted.stdout).toContain(`paused (api): Its first items were sent to the API at ${api}, and this run sends to the embedded sandbox, so nothing more was sent`);
+      expect(pasted.stdout).toContain(
+        `paused (api): Its first items were sent to the API at ${api}, and this run sends to the embedded sandbox, so nothing more was sent`,
+      );
       expect(pasted.stdout).toContain('3 succeeded');
       expect(pasted.stdout).toContain(`sent to the API at ${api}`);
       expect(await new SandboxAdmin(sb.url, sb.adminToken).ledger()).toHaveLength(3);

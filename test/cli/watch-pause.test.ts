@@ -38,6 +38,8 @@ describe('run --watch', () => {
     // watch list shows the day's batch paused too, with the same reason.
     const listed = await runCli(['watch', 'list', ...data]);
     expect(listed.code, listed.stderr).toBe(0);
-    expect(listed.stdout).toMatch(/^ {4}! batch \S+ paused \(budget\): The budget of €0\.0030 would be crossed.*batchdesk resume \S+ --budget \d+\.\d\d --data-dir /m);
+    expect(listed.stdout).toMatch(
+      /^ {4}! batch \S+ paused \(budget\): The budget of €0\.0030 would be crossed.*batchdesk resume \S+ --budget \d+\.\d\d --data-dir /m,
+    );
   });
 });

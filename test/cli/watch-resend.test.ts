@@ -39,7 +39,9 @@ describe('watch resend', () => {
       run.child.kill('SIGINT');
       await run.done;
     }
-    expect(out).toMatch(/! .*invoice\.pdf changed after it was sent .*not sent, so it is not paid for twice\. To send it as well: `batchdesk watch resend \S+invoice\.pdf --data-dir \S+`\./);
+    expect(out).toMatch(
+      /! .*invoice\.pdf changed after it was sent .*not sent, so it is not paid for twice\. To send it as well: `batchdesk watch resend \S+invoice\.pdf --data-dir \S+`\./,
+    );
     expect(out.match(/\+ .*invoice\.pdf -> batch/g)).toHaveLength(1);
 
     const resent = await runCli(['watch', 'resend', file, ...data]);
@@ -56,6 +58,8 @@ describe('watch resend', () => {
     const data = ['--data-dir', join(dir.path, 'data')];
     const r = await runCli(['watch', 'resend', join(dir.path, 'elsewhere.pdf'), ...data]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/elsewhere\.pdf is not in a watched folder\. `batchdesk watch list --data-dir \S+` shows them; a file elsewhere goes in a batch of its own/);
+    expect(r.stderr).toMatch(
+      /elsewhere\.pdf is not in a watched folder\. `batchdesk watch list --data-dir \S+` shows them; a file elsewhere goes in a batch of its own/,
+    );
   });
 });

@@ -24,7 +24,10 @@ export async function messages(dir: string, name: string, n: number, first: numb
 
 /** Arrival times (ms) at the API of one key's requests, in order. */
 export async function arrivals(admin: SandboxAdmin, keyId: string): Promise<number[]> {
-  return (await admin.ledger()).filter((d) => d.key_id === keyId).map((d) => Date.parse(d.at)).sort((a, b) => a - b);
+  return (await admin.ledger())
+    .filter((d) => d.key_id === keyId)
+    .map((d) => Date.parse(d.at))
+    .sort((a, b) => a - b);
 }
 
 export function clientKeyCases(name: string, open: OpenStoreRig): void {

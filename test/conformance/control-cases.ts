@@ -14,7 +14,13 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 async function pipeline(r: StoreRig, budget?: number): Promise<{ first: string; second: string }> {
   const txt = join(r.dir, 'notes.txt');
   await writeFile(txt, `${Array.from({ length: 6 }, (_, i) => `Customer ${i} asked for a refund of the October invoice.`).join('\n')}\n`);
-  const created = await made(r, { capability: 'text', paths: [txt], task: 'summary', then: [{ capability: 'crm', record: 'event' }], ...(budget === undefined ? {} : { budget }) });
+  const created = await made(r, {
+    capability: 'text',
+    paths: [txt],
+    task: 'summary',
+    then: [{ capability: 'crm', record: 'event' }],
+    ...(budget === undefined ? {} : { budget }),
+  });
   const second = created.steps[0]?.id;
   if (second === undefined) throw new Error('no second step');
   return { first: created.batch.id, second };
@@ -28,7 +34,9 @@ export function controlCases(name: string, open: OpenStoreRig): void {
       expect(await r.control.resolveBatchId(id)).toBe(id);
       expect(await r.control.resolveBatchId(id.slice(0, -2))).toBe(id);
       const where = r.control.shared ? ' in the shared store' : '';
-      await expect(r.control.resolveBatchId('bnothere')).rejects.toThrow(new RegExp(`^No batch "bnothere"${escape(where)}\\. \`batchdesk status${escape(flagOf(r))}\` lists the batches\\.$`));
+      await expect(r.control.resolveBatchId('bnothere')).rejects.toThrow(
+        new RegExp(`^No batch "bnothere"${escape(where)}\\. \`batchdesk status${escape(flagOf(r))}\` lists the batches\\.$`),
+      );
       await expect(r.control.summary('bnothere')).rejects.toThrow(`No batch "bnothere"${where}.`);
       expect((await r.control.summaries()).map((b) => b.id)).toEqual([id]);
       expect(await r.control.summaries(['bnothere', id])).toHaveLength(1);
@@ -46,7 +54,9 @@ export function controlCases(name: string, open: OpenStoreRig): void {
       const now = await r.control.schedule(first, 'now');
       expect(now).toMatchObject({ started: true, scheduled_for: null });
       expect(await r.control.summary(second)).toMatchObject({ started: true, scheduled_for: null });
-      await expect(r.control.schedule(first, at)).rejects.toThrow(`Batch ${first} has already started, so it cannot be scheduled any more. Pause it instead (\`batchdesk pause ${first}${flagOf(r)}`);
+      await expect(r.control.schedule(first, at)).rejects.toThrow(
+        `Batch ${first} has already started, so it cannot be scheduled any more. Pause it instead (\`batchdesk pause ${first}${flagOf(r)}`,
+      );
       await expect(r.control.schedule(first, Date.now() - 60_000)).rejects.toThrow(/is in the past/);
     });
 

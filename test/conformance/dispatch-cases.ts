@@ -37,7 +37,10 @@ function expectAttemptsMatchJobs(jobs: readonly JobRow[], attempts: readonly Att
   for (const j of jobs) {
     const as = m.get(j.id) ?? [];
     expect(as, j.source).toHaveLength(j.attempts);
-    expect(as.every((a) => a.outcome !== 'in_flight' && a.finished), j.source).toBe(true);
+    expect(
+      as.every((a) => a.outcome !== 'in_flight' && a.finished),
+      j.source,
+    ).toBe(true);
   }
 }
 
@@ -200,7 +203,10 @@ export function dispatchCases(name: string, open: OpenStoreRig): void {
       expect(skipped).toMatchObject({ state: 'cancelled', attempts: 0 });
       expect(skipped?.error_message).toMatch(/^not sent: .*opt/);
       expect((await r.admin.ledger()).map((d) => d.to)).not.toContain(to);
-      await expectLedgerExactlyOnce(r.admin, jobs.filter((j) => j.id !== victim.id));
+      await expectLedgerExactlyOnce(
+        r.admin,
+        jobs.filter((j) => j.id !== victim.id),
+      );
     });
 
     it('stops before crossing the batch budget; resumed without one, the rest goes once', async () => {
@@ -229,7 +235,9 @@ export function dispatchCases(name: string, open: OpenStoreRig): void {
       await r.run(id);
       const b = await batchOf(r, id);
       expect(b).toMatchObject({ status: 'paused', pause_kind: 'sample' });
-      expect(b.pause_reason).toMatch(/^Sample done: 5 of 50 items \(5 succeeded, 0 failed\); €\d+\.\d{4} for 5 succeeded, €\d+\.\d{4} per item; the other 45 would cost about €\d+\.\d{4}/);
+      expect(b.pause_reason).toMatch(
+        /^Sample done: 5 of 50 items \(5 succeeded, 0 failed\); €\d+\.\d{4} for 5 succeeded, €\d+\.\d{4} per item; the other 45 would cost about €\d+\.\d{4}/,
+      );
       expect((await r.jobs(id)).filter((j) => j.state === 'succeeded').map((j) => j.seq)).toEqual([6, 16, 26, 36, 46]);
       expect(await r.admin.ledger()).toHaveLength(5);
       await r.resume(id);

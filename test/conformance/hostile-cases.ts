@@ -61,9 +61,12 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
     const rig = hostileRigs(open);
 
     it('a Retry-After date in the past does not become a retry storm; 429s have their own budget, then the batch pauses', async () => {
-      const { r, server, runBatch } = await rig((_q, res) => json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' }), {
-        serverWait: { minMs: 20, inlineMaxMs: 60_000, maxMs: 86_400_000, rateLimitedBudget: 5, rateLimitedCapMs: 40 },
-      });
+      const { r, server, runBatch } = await rig(
+        (_q, res) => json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' }),
+        {
+          serverWait: { minMs: 20, inlineMaxMs: 60_000, maxMs: 86_400_000, rateLimitedBudget: 5, rateLimitedCapMs: 40 },
+        },
+      );
       const started = Date.now();
       const id = await runBatch(3);
       // Before: thousands of requests in seconds, forever. Now: at most the budget per row, each at least minMs apart.
@@ -97,7 +100,9 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
 
     it('a huge retry-after-ms is clamped the same way; resuming early tries again at once', async () => {
       let n = 0;
-      const { r, runBatch } = await rig((q, res) => (++n <= 1 ? json(res, 503, { error: { code: 'busy' } }, { 'retry-after-ms': '99999999999999999' }) : channelOk(q, res)));
+      const { r, runBatch } = await rig((q, res) =>
+        ++n <= 1 ? json(res, 503, { error: { code: 'busy' } }, { 'retry-after-ms': '99999999999999999' }) : channelOk(q, res),
+      );
       const id = await runBatch(1);
       expect((await r.summary(id)).pause?.kind).toBe('server_wait');
       expect(await r.resume(id)).toBe(true);
@@ -106,7 +111,10 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
     });
 
     it('a body that trickles one byte at a time fails at the deadline instead of hanging the run', async () => {
-      const { r, runBatch } = await rig(trickle, { deadline: { baseMs: 400, uploadBytesPerSecond: 1_000_000 }, backoff: { baseMs: 5, capMs: 10, maxTries: 2 } });
+      const { r, runBatch } = await rig(trickle, {
+        deadline: { baseMs: 400, uploadBytesPerSecond: 1_000_000 },
+        backoff: { baseMs: 5, capMs: 10, maxTries: 2 },
+      });
       const started = Date.now();
       const id = await runBatch(1);
       expect(Date.now() - started).toBeLessThan(10_000);
@@ -145,10 +153,13 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
     });
 
     it('429s with a Retry-After in 1970 are retried with growing waits until the wait budget: that item fails, its batch pauses', async () => {
-      const { r, server, runBatch } = await rig((_q, res) => json(res, 429, { error: { code: 'rate_limited' } }, { 'retry-after': 'Thu, 01 Jan 1970 00:00:00 GMT' }), {
-        serverWait: { minMs: 20, inlineMaxMs: 60_000, maxMs: 86_400_000, rateLimitedBudget: 1_000, rateLimitedCapMs: 80 },
-        waitBudgetMs: 800,
-      });
+      const { r, server, runBatch } = await rig(
+        (_q, res) => json(res, 429, { error: { code: 'rate_limited' } }, { 'retry-after': 'Thu, 01 Jan 1970 00:00:00 GMT' }),
+        {
+          serverWait: { minMs: 20, inlineMaxMs: 60_000, maxMs: 86_400_000, rateLimitedBudget: 1_000, rateLimitedCapMs: 80 },
+          waitBudgetMs: 800,
+        },
+      );
       const started = Date.now();
       const id = await runBatch(2);
       expect(Date.now() - started).toBeLessThan(20_000);
@@ -163,7 +174,9 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
       // The rest would only meet the same limit: the batch pauses, the other item waits in the queue.
       const s = await r.summary(id);
       expect(s.pause?.kind).toBe('rate_limited');
-      expect(s.pause?.reason).toMatch(/^The API kept answering 429 \(request limit reached\) for \d+ s for .*, longer than an item waits: 1 s \(setting max_wait_minutes\); that item failed\. .*Lower the request limit .*then send the failed item again and go on: `batchdesk retry \S+( --store URL)?` \(in the window: Retry failed\)\.$/);
+      expect(s.pause?.reason).toMatch(
+        /^The API kept answering 429 \(request limit reached\) for \d+ s for .*, longer than an item waits: 1 s \(setting max_wait_minutes\); that item failed\. .*Lower the request limit .*then send the failed item again and go on: `batchdesk retry \S+( --store URL)?` \(in the window: Retry failed\)\.$/,
+      );
       expect(jobs.filter((j) => ['queued', 'retry_wait'].includes(j.state))).toHaveLength(1);
     });
 
@@ -175,7 +188,9 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
       const [job] = await r.jobs(id);
       // Each wait moves the test clock a minute: the third 429 comes 2 minutes after the first.
       expect(job?.state).toBe('failed');
-      expect(job?.error_message).toMatch(/kept answering 429 \(request limit reached\) for 2 min \(3 answers without a result\), longer than an item waits: 2 min \(setting max_wait_minutes\)/);
+      expect(job?.error_message).toMatch(
+        /kept answering 429 \(request limit reached\) for 2 min \(3 answers without a result\), longer than an item waits: 2 min \(setting max_wait_minutes\)/,
+      );
     });
 
     it("a proxy's HTML page with status 200 is not a delivery: retried with the same key, then failed with the answer kept", async () => {
@@ -204,13 +219,20 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
       expect((await r.jobs(id))[0]).toMatchObject({ state: 'failed', error_kind: 'bad_response' });
     });
 
-    it('a 200 saying the send was refused fails the item at once with the API\'s words, unbilled; only the sent statuses count', async () => {
+    it("a 200 saying the send was refused fails the item at once with the API's words, unbilled; only the sent statuses count", async () => {
       const { r, server, runBatch } = await rig((q, res) => {
         const { to, text } = JSON.parse(q.body) as { to: string; text: string };
         // Row 1 refused, row 2 queued (a sent status), row 3 refused without a reason field.
         const n = Number(/customer (\d+)/.exec(text)?.[1]) + 1;
         // Its words drive no terminal and echo no key (they are the API's, like an error's).
-        if (n === 1) return json(res, 200, { id: 'msg_1', status: 'rejected', reason: `recipient ${to} has blocked this sender\u001b[2J (key ${HOSTILE_KEY})`, channel: 'whatsapp', to });
+        if (n === 1)
+          return json(res, 200, {
+            id: 'msg_1',
+            status: 'rejected',
+            reason: `recipient ${to} has blocked this sender\u001b[2J (key ${HOSTILE_KEY})`,
+            channel: 'whatsapp',
+            to,
+          });
         if (n === 2) return json(res, 200, { id: 'msg_2', status: 'Queued', channel: 'whatsapp', to });
         return json(res, 200, { id: 'msg_3', status: 'failed', to });
       });

@@ -33,7 +33,9 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       expect(summary.pause?.reason).toMatch(/401/);
       expect(summary.pause?.reason).toMatch(/BATCHDESK_CHANNEL_KEY: set it to a valid key/);
       // Ends with the command that resumes it (a team's names its store).
-      expect(summary.pause?.reason).toMatch(new RegExp(`set it to a valid key\\. Then resume it: \`batchdesk resume ${id}( --store URL)?\` \\(in the window: Resume\\)\\.`));
+      expect(summary.pause?.reason).toMatch(
+        new RegExp(`set it to a valid key\\. Then resume it: \`batchdesk resume ${id}( --store URL)?\` \\(in the window: Resume\\)\\.`),
+      );
       expect(summary.counts.running).toBe(0);
       expect(summary.counts.failed).toBe(0);
       expect(summary.counts.retry_wait).toBe(0);
@@ -150,7 +152,9 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       expect((await r.admin.usage()).total_cost).toBe(200);
 
       // A budget at or below what it already spent would send nothing: refused, nothing changed.
-      await expect(r.resume(id, 150)).rejects.toThrow(/A budget of €0\.0150 leaves nothing to send: batch \S+ .*has already spent €0\.0200\. Nothing was changed\./);
+      await expect(r.resume(id, 150)).rejects.toThrow(
+        /A budget of €0\.0150 leaves nothing to send: batch \S+ .*has already spent €0\.0200\. Nothing was changed\./,
+      );
       await expect(r.resume(id, 200)).rejects.toThrow(/leaves nothing to send.*--budget 0\.05\b.* covers what is spent and the estimate of what is left/);
       expect(await r.summary(id)).toMatchObject({ status: 'paused', cost: { budget } });
 
@@ -235,7 +239,9 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       expect(summary.status).toBe('paused');
       expect(summary.pause).toMatchObject({ kind: 'user', until: null });
       // What happened and how to go on, with the command that does it.
-      expect(summary.pause?.reason).toMatch(new RegExp(`^Paused by the user\\. \`batchdesk resume ${id}( --store URL)?\` \\(or Resume in the window\\) continues it`));
+      expect(summary.pause?.reason).toMatch(
+        new RegExp(`^Paused by the user\\. \`batchdesk resume ${id}( --store URL)?\` \\(or Resume in the window\\) continues it`),
+      );
       expect(summary.counts.running).toBe(0);
       expect(summary.counts.failed).toBe(0);
       expect(summary.counts.queued).toBeGreaterThan(0);

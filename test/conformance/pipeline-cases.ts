@@ -39,7 +39,14 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
     it('transcribe -> summary -> crm in one create: every step estimated, each item flows on once', async () => {
       const r = await open();
       const calls = await recordings(r.dir, 6);
-      const created = await made(r, { capability: 'transcribe', paths: [calls], then: [{ capability: 'text', task: 'summary' }, { capability: 'crm', record: 'conversation' }] });
+      const created = await made(r, {
+        capability: 'transcribe',
+        paths: [calls],
+        then: [
+          { capability: 'text', task: 'summary' },
+          { capability: 'crm', record: 'conversation' },
+        ],
+      });
       const [first, second, third] = [created.batch, ...created.steps];
       if (!second || !third) throw new Error('three steps expected');
       expect(created.estimates.map((e) => e.label)).toEqual(['transcribe', 'text (summary)', 'crm (conversation)']);
@@ -81,7 +88,9 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       const again = await r.create({ capability: 'embeddings', from: parent.id });
       expect(again).toMatchObject({ batch: null, alreadyQueued: 3 });
       expect(again.problems[0]?.message).toMatch(/already has a follow-up doing the same .*--allow-resend/);
-      await expect(r.create({ capability: 'embeddings', from: parent.id, allowResend: true })).resolves.toMatchObject({ batch: expect.objectContaining({ total: 3 }) });
+      await expect(r.create({ capability: 'embeddings', from: parent.id, allowResend: true })).resolves.toMatchObject({
+        batch: expect.objectContaining({ total: 3 }),
+      });
       await expect(r.create({ capability: 'text', from: fb.id })).rejects.toThrow(/embeddings results offer no text for a next step/);
 
       // Retrying the failed item after its file is back lets it flow on too.
@@ -142,7 +151,12 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       // come (dearer than the budget's room), the later recordings are still in flight; their
       // summaries are made after the pause, and the amount named at the pause could not count them.
       const r = await open({ gate: { concurrency: 6, rpm: 120 } });
-      const created = await made(r, { capability: 'transcribe', paths: [await recordings(r.dir, 6)], then: [{ capability: 'text', task: 'summary' }], budget: 1 });
+      const created = await made(r, {
+        capability: 'transcribe',
+        paths: [await recordings(r.dir, 6)],
+        then: [{ capability: 'text', task: 'summary' }],
+        budget: 1,
+      });
       const first = created.batch;
       const second = created.steps[0];
       if (!second) throw new Error('two steps expected');
@@ -156,7 +170,8 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       expect(pause?.reason).toMatch(/once the items in flight when it paused had finished/);
       const amount = amountIn(pause?.reason ?? '');
       const spent = async (): Promise<number> => (await r.summary(first.id)).cost.spent + (await r.summary(second.id)).cost.spent;
-      const left = (jobs: { state: string; estimated_cost: number }[]): number => jobs.filter((j) => j.state !== 'succeeded' && j.state !== 'failed' && j.state !== 'cancelled').reduce((n, j) => n + j.estimated_cost, 0);
+      const left = (jobs: { state: string; estimated_cost: number }[]): number =>
+        jobs.filter((j) => j.state !== 'succeeded' && j.state !== 'failed' && j.state !== 'cancelled').reduce((n, j) => n + j.estimated_cost, 0);
       // The summaries made since the pause are in it.
       expect(amount).toBeGreaterThanOrEqual((await spent()) + left(await r.jobs(first.id)) + left(await r.jobs(second.id)));
       expect(await r.resume(second.id, amount)).toBe(true);

@@ -18,7 +18,16 @@ export interface OpenedStore {
 
 /** Makes, fills and seals a channel batch of `n` jobs, started. */
 export async function sealedBatch(store: QueueStore, id: string, n: number, opts: { budget?: number | null; start?: boolean } = {}): Promise<void> {
-  await store.createBatch({ id, name: id, capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: opts.budget ?? null, creator: 'test 1' });
+  await store.createBatch({
+    id,
+    name: id,
+    capability: 'channel',
+    tier: 'standard',
+    channel: 'whatsapp',
+    options: {},
+    budget: opts.budget ?? null,
+    creator: 'test 1',
+  });
   await store.addJobs(id, plainJobs(n, id));
   await store.seal(id, { total: n, estimatedUnits: n, estimatedCost: n * 50 });
   if (opts.start !== false) await store.start(id);
@@ -42,7 +51,16 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
     });
 
     it('keeps an import invisible until it is sealed, then counts its jobs', async () => {
-      await store.createBatch({ id: 'half', name: 'half', capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: null, creator: 'x 1' });
+      await store.createBatch({
+        id: 'half',
+        name: 'half',
+        capability: 'channel',
+        tier: 'standard',
+        channel: 'whatsapp',
+        options: {},
+        budget: null,
+        creator: 'x 1',
+      });
       await store.addJobs('half', plainJobs(2, 'half'));
       expect(await store.batch('half')).toBeUndefined();
       expect((await store.batches()).map((b) => b.id)).toEqual(['b1']);
@@ -54,7 +72,16 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
     });
 
     it('adds an import of many jobs all or none', async () => {
-      await store.createBatch({ id: 'big', name: 'big', capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: null, creator: 'x 1' });
+      await store.createBatch({
+        id: 'big',
+        name: 'big',
+        capability: 'channel',
+        tier: 'standard',
+        channel: 'whatsapp',
+        options: {},
+        budget: null,
+        creator: 'x 1',
+      });
       const jobs = plainJobs(1_200, 'big');
       // The last job repeats the first one's seq (UNIQUE (batch_id, seq)): the whole call is
       // refused, nothing of it stays.
@@ -215,14 +242,40 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
       await store.succeed(done, ok);
       expect(await store.estimateLeft('b1')).toBe(100);
       // The step after it was projected at 100 an item (300 for 3); its one item so far came out at 400.
-      await store.createBatch({ id: 's2', name: 's2', capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: null, creator: 'test 1', follows: { parentId: 'b1', pipelineId: 'b1', step: 2 } });
-      await store.addJobs('s2', plainJobs(1, 's2').map((j) => ({ ...j, estimatedCost: 400 })));
+      await store.createBatch({
+        id: 's2',
+        name: 's2',
+        capability: 'channel',
+        tier: 'standard',
+        channel: 'whatsapp',
+        options: {},
+        budget: null,
+        creator: 'test 1',
+        follows: { parentId: 'b1', pipelineId: 'b1', step: 2 },
+      });
+      await store.addJobs(
+        's2',
+        plainJobs(1, 's2').map((j) => ({ ...j, estimatedCost: 400 })),
+      );
       await store.seal('s2', { total: 1, estimatedUnits: 3, estimatedCost: 300 });
       // 400 open, and 2 to come at 400 each (not 300 less what is spent, as it was).
       expect(await store.estimateLeft('s2')).toBe(1_200);
       // A third step counts what is open in both steps before it: its one item at 60, and 1 + 2 to come at that mean.
-      await store.createBatch({ id: 's3', name: 's3', capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: null, creator: 'test 1', follows: { parentId: 's2', pipelineId: 'b1', step: 3 } });
-      await store.addJobs('s3', plainJobs(1, 's3').map((j) => ({ ...j, estimatedCost: 60 })));
+      await store.createBatch({
+        id: 's3',
+        name: 's3',
+        capability: 'channel',
+        tier: 'standard',
+        channel: 'whatsapp',
+        options: {},
+        budget: null,
+        creator: 'test 1',
+        follows: { parentId: 's2', pipelineId: 'b1', step: 3 },
+      });
+      await store.addJobs(
+        's3',
+        plainJobs(1, 's3').map((j) => ({ ...j, estimatedCost: 60 })),
+      );
       await store.seal('s3', { total: 1, estimatedUnits: 3, estimatedCost: 90 });
       expect(await store.estimateLeft('s3')).toBe(60 + 3 * 60);
       // Its item sent: nothing open, the 2 still to come at the 400 it came out at.
@@ -237,13 +290,38 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
 
     it("measures a later step's items against the first step's units of the same items, and projects those to come", async () => {
       // A first step of 6 recordings of 10, 20, ... 60 s (units), of which 4 have gone on.
-      await store.createBatch({ id: 'calls', name: 'calls', capability: 'transcribe', tier: 'standard', channel: null, options: {}, budget: null, creator: 'test 1' });
-      await store.addJobs('calls', plainJobs(6, 'calls').map((j) => ({ ...j, estimatedUnits: 10 * j.seq, estimatedCost: 40 * j.seq })));
+      await store.createBatch({
+        id: 'calls',
+        name: 'calls',
+        capability: 'transcribe',
+        tier: 'standard',
+        channel: null,
+        options: {},
+        budget: null,
+        creator: 'test 1',
+      });
+      await store.addJobs(
+        'calls',
+        plainJobs(6, 'calls').map((j) => ({ ...j, estimatedUnits: 10 * j.seq, estimatedCost: 40 * j.seq })),
+      );
       await store.seal('calls', { total: 6, estimatedUnits: 210, estimatedCost: 840 });
       await store.start('calls');
       // Summaries of the first 4, each costing 9 per second of its call (items keep their seq through every step).
-      await store.createBatch({ id: 'sums', name: 'sums', capability: 'text', tier: 'standard', channel: null, options: { task: 'summary' }, budget: null, creator: 'test 1', follows: { parentId: 'calls', pipelineId: 'calls', step: 2 } });
-      await store.addJobs('sums', plainJobs(4, 'sums').map((j) => ({ ...j, estimatedUnits: 150 * j.seq, estimatedCost: 90 * j.seq })));
+      await store.createBatch({
+        id: 'sums',
+        name: 'sums',
+        capability: 'text',
+        tier: 'standard',
+        channel: null,
+        options: { task: 'summary' },
+        budget: null,
+        creator: 'test 1',
+        follows: { parentId: 'calls', pipelineId: 'calls', step: 2 },
+      });
+      await store.addJobs(
+        'sums',
+        plainJobs(4, 'sums').map((j) => ({ ...j, estimatedUnits: 150 * j.seq, estimatedCost: 90 * j.seq })),
+      );
       await store.seal('sums', { total: 4, estimatedUnits: 1_000, estimatedCost: 1_000 });
       for (const j of await store.claim('calls', 4, 60_000)) await store.succeed(j, ok);
       const f = await store.leftFigures('sums');
@@ -276,13 +354,13 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
       expect(await store.job(job.id)).toMatchObject({ state: 'queued', tries: 0, attempts: 1, idempotency_key: 'b1-1', error_message: null });
     });
 
-    it('pages a batch\'s jobs in item order, with their results, for an export', async () => {
+    it("pages a batch's jobs in item order, with their results, for an export", async () => {
       await sealedBatch(store, 'b2', 7);
       const [first] = await store.claim('b2', 1, 60_000);
       if (!first) throw new Error('no job');
       await store.succeed(first, { ...ok, resultJson: '{"message_id":"m1"}' });
       const seen: number[] = [];
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const page = await store.jobsPage('b2', after, 3);
         if (page.length === 0) break;
         expect(page.length).toBeLessThanOrEqual(3);
@@ -306,7 +384,7 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
         const c = { queued: 0, running: 0, retry_wait: 0, succeeded: 0, failed: 0, cancelled: 0 };
         let spent = 0;
         let units = 0;
-        for (let after = 0; ; ) {
+        for (let after = 0; ;) {
           const page = await store.jobsPage(batch, after, 100);
           if (page.length === 0) break;
           for (const j of page) {
@@ -330,7 +408,8 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
         const [job] = await s.claim(batch, 1, 60_000);
         const roll = rnd();
         if (job) {
-          if (roll < 0.4) await s.succeed(job, { units: 1 + Math.floor(rnd() * 3), cost: 50 + Math.floor(rnd() * 10), resultJson: '{}', rawResponse: '{}', httpStatus: 200 });
+          if (roll < 0.4)
+            await s.succeed(job, { units: 1 + Math.floor(rnd() * 3), cost: 50 + Math.floor(rnd() * 10), resultJson: '{}', rawResponse: '{}', httpStatus: 200 });
           else if (roll < 0.6) await s.retryLater(job, clock.now(), err, rnd() < 0.5);
           else if (roll < 0.75) await s.fail(job, err);
           else if (roll < 0.9) await s.requeue(job, null);

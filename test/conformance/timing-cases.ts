@@ -29,7 +29,11 @@ export function timingCases(name: string, open: OpenStoreRig): void {
       // Saturday 21:30 UTC: 22:30 in Berlin (quiet), 06:30 on Sunday in Tokyo (quiet), 16:30 in New York.
       const clock = new SteppingClock(Date.UTC(2026, 10, 21, 21, 30));
       const r = await open(undefined, { clock });
-      const csv = await file(r, 'night.csv', 'to,text,timezone\n+4915123456789,Guten Morgen,\n+12125550123,Ohayo,Asia/Tokyo\n+12125550124,Hello,\n+12125550125,Bad zone,Europe/Berln\n');
+      const csv = await file(
+        r,
+        'night.csv',
+        'to,text,timezone\n+4915123456789,Guten Morgen,\n+12125550123,Ohayo,Asia/Tokyo\n+12125550124,Hello,\n+12125550125,Bad zone,Europe/Berln\n',
+      );
       const created = await r.create({ capability: 'channel', paths: [csv], quietHours: '21:00-08:00' });
       expect(created.problems.map((p) => p.message)).toEqual([expect.stringMatching(/^Row 5: timezone "Europe\/Berln" is not a time zone name/)]);
       const id = created.batch?.id ?? '';
@@ -104,7 +108,11 @@ export function timingCases(name: string, open: OpenStoreRig): void {
         paths: [await file(r, 'one.csv', 'to,text\n+442079460301,First\n+44 20 7946 0301,Second\n+442079460302,Other person\n+442079460301,Third\n')],
         recipientGapMs: gap,
       });
-      const second = await made(r, { capability: 'channel', paths: [await file(r, 'two.csv', 'to,text\n+442079460301,From batch two\n')], recipientGapMs: gap });
+      const second = await made(r, {
+        capability: 'channel',
+        paths: [await file(r, 'two.csv', 'to,text\n+442079460301,From batch two\n')],
+        recipientGapMs: gap,
+      });
       await r.run();
       const attempts = [...(await r.attempts(first.batch.id)), ...(await r.attempts(second.batch.id))];
       const ledger = await r.admin.ledger();
@@ -113,7 +121,10 @@ export function timingCases(name: string, open: OpenStoreRig): void {
       const byKey = new Map(ledger.map((d) => [d.idempotency_key, d.to]));
       const jobs = [...(await r.jobs(first.batch.id)), ...(await r.jobs(second.batch.id))];
       const toOf = new Map(jobs.map((j) => [j.id, byKey.get(j.idempotency_key)]));
-      const times = attempts.filter((a) => toOf.get(a.job_id) === '+442079460301').map((a) => a.started_at).sort((x, y) => x - y);
+      const times = attempts
+        .filter((a) => toOf.get(a.job_id) === '+442079460301')
+        .map((a) => a.started_at)
+        .sort((x, y) => x - y);
       expect(times).toHaveLength(4);
       for (let i = 1; i < times.length; i++) expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(gap);
       // The other person was not held up by it.

@@ -64,7 +64,9 @@ describe('crash: SIGKILL during a three-step pipeline', () => {
     const final = await runCli(['run', ...common], env);
     expect(final.code, final.stderr).toBe(0);
     const status = await runCli(['status', ids[0] ?? '', ...common], env);
-    expect(status.stdout).toMatch(new RegExp(`Pipeline ${ids[0]}: transcribe ${ITEMS}/${ITEMS} → text \\(summary\\) ${ITEMS}/${ITEMS} → crm \\(conversation\\) ${ITEMS}/${ITEMS}`));
+    expect(status.stdout).toMatch(
+      new RegExp(`Pipeline ${ids[0]}: transcribe ${ITEMS}/${ITEMS} → text \\(summary\\) ${ITEMS}/${ITEMS} → crm \\(conversation\\) ${ITEMS}/${ITEMS}`),
+    );
 
     // The sandbox: every transcript, summary and CRM write billed once; one record per call.
     const usage = (await admin.usage()).rows;
@@ -83,7 +85,9 @@ describe('crash: SIGKILL during a three-step pipeline', () => {
         expect(counts, id).toEqual([{ state: 'succeeded', n: ITEMS }]);
       }
       const unlinked = db
-        .prepare(`SELECT COUNT(*) AS n FROM jobs c JOIN jobs p ON p.id = c.parent_job_id WHERE c.batch_id IN (?, ?) AND (p.seq <> c.seq OR p.state <> 'succeeded')`)
+        .prepare(
+          `SELECT COUNT(*) AS n FROM jobs c JOIN jobs p ON p.id = c.parent_job_id WHERE c.batch_id IN (?, ?) AND (p.seq <> c.seq OR p.state <> 'succeeded')`,
+        )
         .get(ids[1], ids[2]) as { n: number };
       expect(unlinked.n).toBe(0);
       const recordIds = db.prepare(`SELECT json_extract(result_json, '$.record_id') AS r FROM jobs WHERE batch_id = ?`).all(ids[2]) as { r: string }[];

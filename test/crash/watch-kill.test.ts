@@ -153,4 +153,3 @@ describe('crash: run --watch killed while files arrive', () => {
     }
   }, 240_000);
 });
-

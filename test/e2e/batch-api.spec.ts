@@ -18,10 +18,16 @@ async function proxyTo(target: string): Promise<{ url: string; requests: () => n
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length' && k !== 'connection')) as Record<string, string>;
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length' && k !== 'connection')) as Record<
+        string,
+        string
+      >;
       void fetch(new URL(req.url ?? '/', target), { method: req.method ?? 'POST', headers, ...(req.method === 'GET' ? {} : { body: Buffer.concat(chunks) }) })
         .then(async (r) => {
-          res.writeHead(r.status, Object.fromEntries([...r.headers].filter(([k]) => k !== 'content-encoding' && k !== 'content-length' && k !== 'transfer-encoding')));
+          res.writeHead(
+            r.status,
+            Object.fromEntries([...r.headers].filter(([k]) => k !== 'content-encoding' && k !== 'content-length' && k !== 'transfer-encoding')),
+          );
           res.end(Buffer.from(await r.arrayBuffer()));
         })
         .catch(() => res.destroy());
@@ -56,7 +62,10 @@ test('a batch keeps to its API when Settings change, and moves only when asked',
     // Another API in Settings, then Resume: nothing goes there; the batch says why and how to go on.
     await rpc(host, 'settings.set', { apiUrl: proxy.url });
     await card.getByRole('button', { name: 'Resume' }).click();
-    await expect(card.getByTestId('pause-reason')).toContainText(`Its first items were sent to the API at ${new URL(sandbox.url).toString()}, and this run sends to the API at ${new URL(proxy.url).toString()}`, { timeout: 10_000 });
+    await expect(card.getByTestId('pause-reason')).toContainText(
+      `Its first items were sent to the API at ${new URL(sandbox.url).toString()}, and this run sends to the API at ${new URL(proxy.url).toString()}`,
+      { timeout: 10_000 },
+    );
     await expect(statusOf(card)).toHaveText('Paused');
     expect(proxy.requests()).toBe(0);
     expect((await sandbox.admin.ledger()).length).toBe(sent);

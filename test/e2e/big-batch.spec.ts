@@ -85,7 +85,12 @@ function gridView(page: Page): Promise<GridView> {
     const viewTop = h.bottom;
     const viewBottom = g.top + 1 + grid.clientHeight; // 1 px border
     const rows = Array.from(grid.querySelectorAll('.job-grid__body [role="row"]'))
-      .map((r) => ({ index: Number(r.getAttribute('aria-rowindex')) - 2, top: r.getBoundingClientRect().top - viewTop, bottom: r.getBoundingClientRect().bottom, text: r.textContent ?? '' }))
+      .map((r) => ({
+        index: Number(r.getAttribute('aria-rowindex')) - 2,
+        top: r.getBoundingClientRect().top - viewTop,
+        bottom: r.getBoundingClientRect().bottom,
+        text: r.textContent ?? '',
+      }))
       .filter((r) => r.bottom > viewTop + 1 && r.top + viewTop < viewBottom - 1)
       .sort((a, b) => a.top - b.top)
       .map(({ index, top, text }) => ({ index, top, text }));
@@ -203,13 +208,19 @@ test('scaled scroll range (cap forced to 200,000 px): every row reachable, up to
     // Rows are placed from the scroll event and re-rendered in the next frame: wait for that
     // frame (a loaded but not yet moved window has the right text for the old position).
     await expect
-      .poll(async () => {
-        view = await settledView(page);
-        return view.rows[0]?.index === expected || view.rows[0]?.index === expected + 1;
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          view = await settledView(page);
+          return view.rows[0]?.index === expected || view.rows[0]?.index === expected + 1;
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     expect(view.scrollTop).toBe(top);
-    expect(view.rows[0]?.index === expected || view.rows[0]?.index === expected + 1, `row ${view.rows[0]?.index} at scrollTop ${top}, expected ${expected}`).toBe(true);
+    expect(
+      view.rows[0]?.index === expected || view.rows[0]?.index === expected + 1,
+      `row ${view.rows[0]?.index} at scrollTop ${top}, expected ${expected}`,
+    ).toBe(true);
     expect(view.rows[0]?.index ?? 0).toBeGreaterThan(prevTop);
     prevTop = view.rows[0]?.index ?? 0;
     expectContinuous(view);

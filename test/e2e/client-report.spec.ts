@@ -7,7 +7,12 @@ import { join } from 'node:path';
 import { test, expect, openApp, goTo, shot } from './fixtures';
 import { batchCard, allOf } from './helpers/batch-card';
 
-test('two clients’ keys, a batch on each, spend by client, and a client’s statement printed and downloaded', async ({ sandbox, launch, page, work }, testInfo) => {
+test('two clients’ keys, a batch on each, spend by client, and a client’s statement printed and downloaded', async ({
+  sandbox,
+  launch,
+  page,
+  work,
+}, testInfo) => {
   // No keys in the host's environment: batches send with the keys typed in below.
   const host = await launch();
   const acme = await sandbox.admin.createKey('ACME GmbH', 'channel');
@@ -98,7 +103,9 @@ test('two clients’ keys, a batch on each, spend by client, and a client’s st
   // And as CSV: the same line, cost exact to 1/10,000 EUR.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^statement-ACME-GmbH-\d{4}-\d{2}\.csv$/);
-  const csv = readFileSync((await download.path()) ?? '', 'utf8').trim().split('\r\n');
+  const csv = readFileSync((await download.path()) ?? '', 'utf8')
+    .trim()
+    .split('\r\n');
   expect(csv[0]).toBe('by,group,label,first_day,last_day,batches,items,units,unit,cost_eur');
   expect(csv).toHaveLength(2);
   expect(csv[1]).toMatch(/^batch,[^,]+,ACME November notice,\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2},1,6,6,messages,\d+\.\d{4}$/);

@@ -32,7 +32,10 @@ test('compare three tiers on two recordings of a batch, side by side', async ({ 
   await expect(items.first().getByRole('cell')).toHaveCount(3);
   for (const cell of await items.first().getByRole('cell').all()) await expect(cell).toContainText(/Agent|Customer/);
   // Prices rise with the tier.
-  const perItem = await table.getByRole('row', { name: /^Cost per item/ }).getByRole('cell').allTextContents();
+  const perItem = await table
+    .getByRole('row', { name: /^Cost per item/ })
+    .getByRole('cell')
+    .allTextContents();
   const euros = perItem.map((t) => Number(t.replace(/[^\d.]/g, '')));
   expect(euros[0]).toBeLessThan(euros[1] ?? 0);
   expect(euros[1]).toBeLessThan(euros[2] ?? 0);

@@ -16,7 +16,12 @@ function childrenOf(pid: number): number[] {
     .filter((n) => n > 0);
 }
 
-test('SIGKILL the engine process mid-batch: the window says it is restarting, then the batch finishes, each row once', async ({ sandbox, host, page, work }) => {
+test('SIGKILL the engine process mid-batch: the window says it is restarting, then the batch finishes, each row once', async ({
+  sandbox,
+  host,
+  page,
+  work,
+}) => {
   await sandbox.admin.setFaults({ latency_ms: 100 });
   await openApp(page, host);
   await startMessageBatch(page, messagesCsv(work, ROWS), 'Engine restart', ROWS);
@@ -35,14 +40,17 @@ test('SIGKILL the engine process mid-batch: the window says it is restarting, th
     const seen: string[] = [];
     w.seenAlerts = seen;
     new w.MutationObserver(() => {
-      for (const el of Array.from(w.document.querySelectorAll('[data-testid="engine-notice"]'))) if (!seen.includes(el.textContent ?? '')) seen.push(el.textContent ?? '');
+      for (const el of Array.from(w.document.querySelectorAll('[data-testid="engine-notice"]')))
+        if (!seen.includes(el.textContent ?? '')) seen.push(el.textContent ?? '');
     }).observe(w.document.body, { subtree: true, childList: true, characterData: true });
   });
   const engines = childrenOf(host.pid);
   expect(engines).toHaveLength(1);
   process.kill(engines[0] ?? 0, 'SIGKILL');
 
-  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { seenAlerts: string[] }).seenAlerts), { timeout: 10_000 }).toContainEqual(expect.stringContaining('The engine stopped unexpectedly (killed by SIGKILL); restarting it'));
+  await expect
+    .poll(() => page.evaluate(() => (globalThis as unknown as { seenAlerts: string[] }).seenAlerts), { timeout: 10_000 })
+    .toContainEqual(expect.stringContaining('The engine stopped unexpectedly (killed by SIGKILL); restarting it'));
   await expect.poll(() => childrenOf(host.pid).filter((p) => p !== engines[0]).length, { timeout: 20_000 }).toBe(1);
   await expect(page.getByTestId('engine-notice')).toHaveCount(0, { timeout: 20_000 });
 

@@ -10,9 +10,12 @@ import { assertBuilt, startHost, startSandbox, tempDir, type Host, type HostOpti
 export { expect };
 
 export const SAMPLES = join(process.cwd(), 'resources', 'samples');
-export const INVOICES = ['invoice-aldenmoor-INV-2026-0012.pdf', 'invoice-copperfinch-INV-2026-0047.pdf', 'invoice-halvorsen-INV-2026-0103.pdf', 'invoice-marlowe-INV-2026-0088.png'].map((f) =>
-  join(SAMPLES, 'invoices', f),
-);
+export const INVOICES = [
+  'invoice-aldenmoor-INV-2026-0012.pdf',
+  'invoice-copperfinch-INV-2026-0047.pdf',
+  'invoice-halvorsen-INV-2026-0103.pdf',
+  'invoice-marlowe-INV-2026-0088.png',
+].map((f) => join(SAMPLES, 'invoices', f));
 export const RECORDINGS = ['call-001-double-charge.wav', 'call-002-late-parcel.wav', 'call-003-cancel-plan.wav'].map((f) => join(SAMPLES, 'recordings', f));
 export const SCREENSHOTS = join(process.cwd(), 'test-results', 'screenshots');
 

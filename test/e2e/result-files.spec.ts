@@ -8,7 +8,6 @@ import type { Page } from '@playwright/test';
 import { readZip as unzip } from '../helpers/zip';
 import { test, expect, openApp, goTo, dropFiles, shot } from './fixtures';
 
-
 async function runBatch(page: Page, radio: RegExp, path: string): Promise<string> {
   await goTo(page, 'New batch');
   await page.getByRole('radio', { name: radio }).check();

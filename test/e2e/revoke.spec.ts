@@ -7,7 +7,12 @@ import { batchCard, countOf, finishedOf, startMessageBatch, statusOf } from './h
 
 const ROWS = 60;
 
-test('revoke the channel key mid-batch: paused with the reason, key replaced in the Keys screen, resumed, finished once', async ({ sandbox, launch, page, work }, testInfo) => {
+test('revoke the channel key mid-batch: paused with the reason, key replaced in the Keys screen, resumed, finished once', async ({
+  sandbox,
+  launch,
+  page,
+  work,
+}, testInfo) => {
   // No BATCHDESK_*_KEY in the host's environment: the only keys are the ones typed in below.
   const host = await launch();
   const suffix = Date.now().toString(36);

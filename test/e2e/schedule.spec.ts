@@ -13,7 +13,23 @@ test('a scheduled batch shows its time, which can be changed and removed in the 
   const quiet = `${String((london + 6) % 24).padStart(2, '0')}:00-${String((london + 7) % 24).padStart(2, '0')}:00`;
   const created = spawnSync(
     process.execPath,
-    [CLI, 'batch', 'create', 'channel', csv, '--name', 'Reminders', '--at', '2030-01-15T09:00Z', '--quiet-hours', quiet, '--recipient-gap', '1h', '--data-dir', join(work, 'data')],
+    [
+      CLI,
+      'batch',
+      'create',
+      'channel',
+      csv,
+      '--name',
+      'Reminders',
+      '--at',
+      '2030-01-15T09:00Z',
+      '--quiet-hours',
+      quiet,
+      '--recipient-gap',
+      '1h',
+      '--data-dir',
+      join(work, 'data'),
+    ],
     { encoding: 'utf8' },
   );
   expect(created.status, created.stderr).toBe(0);
@@ -25,7 +41,9 @@ test('a scheduled batch shows its time, which can be changed and removed in the 
   await expect(statusOf(card)).toHaveText('Not started');
   await expect(card.getByTestId('scheduled-for')).toContainText('Scheduled for');
   await expect(card.getByTestId('scheduled-for')).toContainText('2030');
-  await expect(card.getByTestId('message-timing')).toHaveText(`Quiet hours ${quiet} in the recipient's local time · at least 1h between two messages to one person`);
+  await expect(card.getByTestId('message-timing')).toHaveText(
+    `Quiet hours ${quiet} in the recipient's local time · at least 1h between two messages to one person`,
+  );
   await shot(page, 'batch-scheduled', testInfo);
 
   // Change the time: the input holds the current one; a new one is saved and shown.

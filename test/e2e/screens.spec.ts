@@ -190,7 +190,8 @@ test('every screen: screenshots at two sizes in light and dark, and no serious a
           const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
           // axe really looked at the screen (a failed injection would report nothing at all).
           expect(results.passes.length, `axe checks that passed on ${screen.name}`).toBeGreaterThan(10);
-          for (const v of results.violations.filter((x) => !seriousOrCritical(x.impact))) notes.push(`${screen.name} (${scheme}): [${v.impact}] ${v.id} x${v.nodes.length}`);
+          for (const v of results.violations.filter((x) => !seriousOrCritical(x.impact)))
+            notes.push(`${screen.name} (${scheme}): [${v.impact}] ${v.id} x${v.nodes.length}`);
           for (const v of results.violations.filter((x) => seriousOrCritical(x.impact))) {
             const line = `${screen.name} (${scheme}): [${v.impact}] ${v.id}: ${v.help}\n${v.nodes
               .slice(0, 8)

@@ -8,7 +8,6 @@ import { rpc, type Host } from './helpers/processes';
 import type { PageWindow } from './helpers/page-globals';
 import { rawRequest, type RawResponse } from '../helpers/http';
 
-
 const listBatches = (host: Host, headers: Record<string, string>): Promise<RawResponse> =>
   rawRequest(`${host.url}/rpc/batches.list`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
 
@@ -26,7 +25,12 @@ test.describe('browser host security', () => {
     expect(await bare.json()).toMatchObject({ error: { code: 'unavailable' } });
 
     // No token at all, and a wrong one: 401, and nothing but the refusal in the body.
-    const wrong: Record<string, string>[] = [{}, { authorization: 'Bearer 0000' }, { cookie: `bd_token_${host.port}=wrong` }, { cookie: `bd_token_${host.port + 1}=${host.token}` }];
+    const wrong: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer 0000' },
+      { cookie: `bd_token_${host.port}=wrong` },
+      { cookie: `bd_token_${host.port + 1}=${host.token}` },
+    ];
     for (const headers of wrong) {
       const r = await listBatches(host, headers);
       expect(r.status, JSON.stringify(headers)).toBe(401);
@@ -85,21 +89,37 @@ test.describe('browser host security', () => {
         const out: Record<string, string> = {};
         // 1. A CORS read of the batches, with the cookie: the preflight is refused, nothing is readable.
         try {
-          const r = await fetch(`${target}/rpc/batches.list`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: '{}' });
+          const r = await fetch(`${target}/rpc/batches.list`, {
+            method: 'POST',
+            credentials: 'include',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          });
           out.cors = `status ${r.status}: ${await r.text()}`;
         } catch (e) {
           out.cors = `blocked: ${String(e)}`;
         }
         // 2. A "simple" request (no preflight) that would change a setting, blind: must not be applied.
         try {
-          const r = await fetch(`${target}/rpc/settings.set`, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' }, body: '{"concurrency":99}' });
+          const r = await fetch(`${target}/rpc/settings.set`, {
+            method: 'POST',
+            mode: 'no-cors',
+            credentials: 'include',
+            headers: { 'content-type': 'text/plain' },
+            body: '{"concurrency":99}',
+          });
           out.simple = `opaque ${r.type}`;
         } catch (e) {
           out.simple = `blocked: ${String(e)}`;
         }
         // 3. The same as a form-like JSON body under a simple content type, read attempt.
         try {
-          const r = await fetch(`${target}/rpc/batches.list`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'text/plain' }, body: '{}' });
+          const r = await fetch(`${target}/rpc/batches.list`, {
+            method: 'POST',
+            credentials: 'include',
+            headers: { 'content-type': 'text/plain' },
+            body: '{}',
+          });
           out.read = `status ${r.status}: ${await r.text()}`;
         } catch (e) {
           out.read = `blocked: ${String(e)}`;

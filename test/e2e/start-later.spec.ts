@@ -9,7 +9,11 @@ import { batchCard, statusOf } from './helpers/batch-card';
 
 test('a batch made by `batch create` waits for Start in the window, then is sent once', async ({ launch, sandbox, page, work }, testInfo) => {
   const csv = messagesCsv(work, 5);
-  const created = spawnSync(process.execPath, [CLI, 'batch', 'create', 'channel', csv, '--name', 'Made on the command line', '--data-dir', join(work, 'data')], { encoding: 'utf8' });
+  const created = spawnSync(
+    process.execPath,
+    [CLI, 'batch', 'create', 'channel', csv, '--name', 'Made on the command line', '--data-dir', join(work, 'data')],
+    { encoding: 'utf8' },
+  );
   expect(created.status, created.stderr).toBe(0);
   expect(created.stdout).toMatch(/Nothing is sent until you start it/);
 

@@ -24,7 +24,10 @@ test.describe('team screen', () => {
     const keys = { BATCHDESK_API_KEY: sandbox.apiKey, BATCHDESK_CHANNEL_KEY: sandbox.channelKey };
     const csv = messagesCsv(work, ROWS);
 
-    const created = await runCli(['batch', 'create', 'channel', csv, '--name', 'Team notice', '--store', store, '--data-dir', join(work, 'planner'), '--api-url', sandbox.url, '--json'], keys);
+    const created = await runCli(
+      ['batch', 'create', 'channel', csv, '--name', 'Team notice', '--store', store, '--data-dir', join(work, 'planner'), '--api-url', sandbox.url, '--json'],
+      keys,
+    );
     expect(created.code, created.stderr).toBe(0);
     const id = (JSON.parse(created.stdout) as { batch: { id: string } }).batch.id;
 
@@ -59,7 +62,25 @@ test.describe('team screen', () => {
     await ask.getByRole('button', { name: 'Keep batch' }).click();
     await expect(ask).toBeHidden();
     await expect(row.getByTestId('team-status')).toHaveText('Running');
-    const other = await runCli(['batch', 'create', 'channel', csv, '--name', 'Old notice', '--allow-resend', '--store', store, '--data-dir', join(work, 'planner'), '--api-url', sandbox.url, '--json'], keys);
+    const other = await runCli(
+      [
+        'batch',
+        'create',
+        'channel',
+        csv,
+        '--name',
+        'Old notice',
+        '--allow-resend',
+        '--store',
+        store,
+        '--data-dir',
+        join(work, 'planner'),
+        '--api-url',
+        sandbox.url,
+        '--json',
+      ],
+      keys,
+    );
     expect(other.code, other.stderr).toBe(0);
     const otherRow = page.getByTestId(`team-batch-${(JSON.parse(other.stdout) as { batch: { id: string } }).batch.id}`);
     await otherRow.getByRole('button', { name: 'Cancel' }).click();
@@ -68,10 +89,14 @@ test.describe('team screen', () => {
 
     // A standing worker on a computer without the channel key: the row says it does not send
     // the batch and why, and that no worker up can; stopped, it is gone from the row.
-    const keyless = startCli(['run', '--watch', '--store', store, '--data-dir', join(work, 'keyless'), '--api-url', sandbox.url], { BATCHDESK_API_KEY: sandbox.apiKey });
+    const keyless = startCli(['run', '--watch', '--store', store, '--data-dir', join(work, 'keyless'), '--api-url', sandbox.url], {
+      BATCHDESK_API_KEY: sandbox.apiKey,
+    });
     try {
       const notSent = row.getByTestId('team-not-sent');
-      await expect(notSent.first()).toContainText(new RegExp(`not sent by \\S+ ${keyless.child.pid ?? 'no-pid'}: this computer has no channel key`), { timeout: 30_000 });
+      await expect(notSent.first()).toContainText(new RegExp(`not sent by \\S+ ${keyless.child.pid ?? 'no-pid'}: this computer has no channel key`), {
+        timeout: 30_000,
+      });
       await expect(notSent.nth(1)).toContainText('No worker up can send it');
     } finally {
       keyless.child.kill('SIGTERM');

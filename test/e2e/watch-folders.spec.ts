@@ -48,7 +48,9 @@ test('watch folders: add, a dropped file processed, a bad one set aside, remove'
   const watches = await rpc<{ todayBatch: string | null }[]>(host, 'watch.list');
   const batchId = watches[0]?.todayBatch ?? '';
   expect(batchId).not.toBe('');
-  await expect.poll(async () => (await rpc<{ status: string; total: number }>(host, 'batches.get', { id: batchId })).status, { timeout: 30_000 }).toMatch(/^done/);
+  await expect
+    .poll(async () => (await rpc<{ status: string; total: number }>(host, 'batches.get', { id: batchId })).status, { timeout: 30_000 })
+    .toMatch(/^done/);
   const batch = await rpc<{ name: string; total: number; cost: { budget: number | null } }>(host, 'batches.get', { id: batchId });
   expect(batch.name).toMatch(/^scans in \d{4}-\d{2}-\d{2}$/);
   expect(batch.total).toBe(1);
@@ -59,7 +61,10 @@ test('watch folders: add, a dropped file processed, a bad one set aside, remove'
     await page.emulateMedia({ colorScheme: scheme });
     await shot(page, `watch-folders-${scheme}`, testInfo);
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`), scheme).toEqual([]);
+    expect(
+      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
+      scheme,
+    ).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 

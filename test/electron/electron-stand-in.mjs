@@ -7,7 +7,18 @@ import { EventEmitter, once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const report = { handles: [], windows: [], privileged: [], protocols: [], permission: null, permissionCheck: null, calls: {}, navigation: {}, windowOpen: null, singleInstance: false };
+const report = {
+  handles: [],
+  windows: [],
+  privileged: [],
+  protocols: [],
+  permission: null,
+  permissionCheck: null,
+  calls: {},
+  navigation: {},
+  windowOpen: null,
+  singleInstance: false,
+};
 const handlers = new Map();
 const userData = mkdtempSync(join(tmpdir(), 'batchdesk-electron-'));
 let readyResolve;
@@ -221,7 +232,10 @@ export const standIn = {
   },
   emit(target, event, ...args) {
     const list = target.standInListeners?.get(event) ?? [];
-    target.standInListeners?.set(event, list.filter((l) => !l.once));
+    target.standInListeners?.set(
+      event,
+      list.filter((l) => !l.once),
+    );
     for (const l of list) l.fn(...args);
     return list.length;
   },
@@ -277,7 +291,9 @@ Object.assign(WebContents.prototype, {
   executeJavaScript(code) {
     desktop.executed.push(code);
     const batchdesk = {
-      call: (method, arg) => handlers.get(`bd:${method}`)?.({ senderFrame: { url: report.loadedUrl } }, arg) ?? Promise.resolve({ ok: false, error: { code: 'invalid_argument', message: `Unknown method ${method}.` } }),
+      call: (method, arg) =>
+        handlers.get(`bd:${method}`)?.({ senderFrame: { url: report.loadedUrl } }, arg) ??
+        Promise.resolve({ ok: false, error: { code: 'invalid_argument', message: `Unknown method ${method}.` } }),
     };
     return Promise.resolve(runInNewContext(code, { window: { batchdesk } }));
   },
@@ -324,13 +340,25 @@ export class Tray {
     this.destroyed = true;
   }
   toJSON() {
-    return { image: this.image, tooltips: this.tooltips, menu: this.menu?.template.map((i) => ({ label: i.label, enabled: i.enabled ?? true })), destroyed: this.destroyed };
+    return {
+      image: this.image,
+      tooltips: this.tooltips,
+      menu: this.menu?.template.map((i) => ({ label: i.label, enabled: i.enabled ?? true })),
+      destroyed: this.destroyed,
+    };
   }
 }
 
 export const Menu = {
   buildFromTemplate: (template) => ({ template }),
-  setApplicationMenu: (menu) => desktop.menus.push(menu.template.map((m) => ({ label: m.label ?? null, role: m.role ?? null, items: Array.isArray(m.submenu) ? m.submenu.map((i) => i.label ?? i.role ?? i.type) : [] }))),
+  setApplicationMenu: (menu) =>
+    desktop.menus.push(
+      menu.template.map((m) => ({
+        label: m.label ?? null,
+        role: m.role ?? null,
+        items: Array.isArray(m.submenu) ? m.submenu.map((i) => i.label ?? i.role ?? i.type) : [],
+      })),
+    ),
 };
 
 export const nativeImage = {

@@ -48,7 +48,20 @@ describe.skipIf(!onLinuxX64)('packaged app (electron-builder --linux dir, stand-
     const cli = createRequire(import.meta.url).resolve('electron-builder/cli.js');
     const r = spawnSync(
       process.execPath,
-      [cli, '--projectDir', stage, '--config', 'electron-builder.yml', '--linux', 'dir', '--x64', '--publish', 'never', `-c.electronDist=${electron}`, `-c.directories.output=${join(tmp.path, 'dist')}`],
+      [
+        cli,
+        '--projectDir',
+        stage,
+        '--config',
+        'electron-builder.yml',
+        '--linux',
+        'dir',
+        '--x64',
+        '--publish',
+        'never',
+        `-c.electronDist=${electron}`,
+        `-c.directories.output=${join(tmp.path, 'dist')}`,
+      ],
       { cwd: stage, encoding: 'utf8', timeout: 240_000, env: { ...process.env, npm_config_user_agent: 'traversal', CI: '' } },
     );
     if (r.status !== 0) throw new Error(`electron-builder failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
@@ -59,13 +72,36 @@ describe.skipIf(!onLinuxX64)('packaged app (electron-builder --linux dir, stand-
   afterAll(() => tmp.cleanup());
 
   it('puts the built app in app.asar, and not the sources, tests or tools', () => {
-    for (const f of ['/package.json', '/out/main/index.js', '/out/main/cli.js', '/out/main/host.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/resources/icons/tray.png', '/resources/icons/tray@2x.png', '/resources/samples/messages.csv']) {
+    for (const f of [
+      '/package.json',
+      '/out/main/index.js',
+      '/out/main/cli.js',
+      '/out/main/host.js',
+      '/out/preload/index.cjs',
+      '/out/renderer/index.html',
+      '/resources/icons/tray.png',
+      '/resources/icons/tray@2x.png',
+      '/resources/samples/messages.csv',
+    ]) {
       expect(files, f).toContain(f);
     }
     expect(files.some((f) => f.startsWith('/out/renderer/assets/') && f.endsWith('.js'))).toBe(true);
     expect(files.some((f) => /^\/out\/main\/fresh-database-v\d+\.sqlite$/.test(f))).toBe(true);
-    for (const prefix of ['/src/', '/test/', '/scripts/', '/node_modules/electron/', '/node_modules/vitest/', '/node_modules/typescript/', '/node_modules/electron-builder/', '/node_modules/better-sqlite3/deps/', '/node_modules/better-sqlite3/src/']) {
-      expect(files.filter((f) => f.startsWith(prefix)), prefix).toEqual([]);
+    for (const prefix of [
+      '/src/',
+      '/test/',
+      '/scripts/',
+      '/node_modules/electron/',
+      '/node_modules/vitest/',
+      '/node_modules/typescript/',
+      '/node_modules/electron-builder/',
+      '/node_modules/better-sqlite3/deps/',
+      '/node_modules/better-sqlite3/src/',
+    ]) {
+      expect(
+        files.filter((f) => f.startsWith(prefix)),
+        prefix,
+      ).toEqual([]);
     }
     expect(files.filter((f) => f.endsWith('.map') || f.endsWith('electron-builder.yml'))).toEqual([]);
     for (const dep of Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies)) {
@@ -104,7 +140,9 @@ describe.skipIf(!onLinuxX64)('packaged app (electron-builder --linux dir, stand-
     ]);
     // The app's binary is where the deb's after-install script and the launcher expect it.
     expect(existsSync(join(app, 'batchdesk'))).toBe(true);
-    expect(readFileSync(join(root, 'resources', 'linux', 'after-install.sh'), 'utf8')).toContain("LAUNCHER='/opt/${sanitizedProductName}/resources/bin/${executable}'");
+    expect(readFileSync(join(root, 'resources', 'linux', 'after-install.sh'), 'utf8')).toContain(
+      "LAUNCHER='/opt/${sanitizedProductName}/resources/bin/${executable}'",
+    );
   });
 
   it('says so when the app it belongs to is gone', () => {
@@ -120,7 +158,11 @@ describe.skipIf(!onLinuxX64)('packaged app (electron-builder --linux dir, stand-
     const extracted = join(tmp.path, 'extracted');
     asar.extractAll(join(resources, 'app.asar'), extracted);
     const data = join(tmp.path, 'demo-data');
-    const r = spawnSync(process.execPath, [join(extracted, 'out', 'main', 'cli.js'), 'demo', '--data-dir', data], { cwd: tmp.path, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(process.execPath, [join(extracted, 'out', 'main', 'cli.js'), 'demo', '--data-dir', data], {
+      cwd: tmp.path,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(r.stderr).not.toMatch(/Cannot find|ERR_MODULE|ERR_DLOPEN|could not be loaded/);
     expect(r.status).toBe(0);
     // The samples, the sandbox, the PDF reader and the SQLite driver all came from the package.

@@ -68,7 +68,9 @@ describe.skipIf(!secondNodeAvailable)('the desktop bundle on a second runtime (N
     expect(r.stdout).toBe('');
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^batchdesk: Batchdesk's SQLite driver does not load in Node \d+\.\d+\.\d+ \(ABI \d+, N-API \d+, linux-x64\): .+\. Build the driver for this runtime with `npm run native -- --nodedir DIR`/);
+    expect(lines[0]).toMatch(
+      /^batchdesk: Batchdesk's SQLite driver does not load in Node \d+\.\d+\.\d+ \(ABI \d+, N-API \d+, linux-x64\): .+\. Build the driver for this runtime with `npm run native -- --nodedir DIR`/,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });

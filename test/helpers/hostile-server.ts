@@ -29,7 +29,13 @@ export async function startHostileServer(initial: Answer): Promise<HostileServer
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const seen: SeenRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const seen: SeenRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      };
       requests.push(seen);
       void Promise.resolve(answer(seen, res)).catch(() => res.destroy());
     });

@@ -59,7 +59,7 @@ export const PASSWORD_ROLE = 'batchdesk_pw';
 
 export async function startPgCluster(): Promise<PgCluster> {
   const bin = postgresBin();
-  if (!bin) throw new Error("PostgreSQL is not installed: `apt-get install postgresql` (.ci/run does it on a fresh machine)");
+  if (!bin) throw new Error('PostgreSQL is not installed: `apt-get install postgresql` (.ci/run does it on a fresh machine)');
   const dir = mkdtempSync(join(tmpdir(), 'batchdesk-pg-'));
   if (asRoot) {
     const pgUser = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
@@ -119,4 +119,3 @@ export async function startPgCluster(): Promise<PgCluster> {
     },
   };
 }
-

@@ -16,13 +16,69 @@ interface PseudoVendor {
 }
 
 const PSEUDO_VENDORS: PseudoVendor[] = [
-  { name: 'Acme Supplies S.L.', address: 'Calle Mayor 12, 28013 Madrid, Spain', vatLabel: 'VAT ID', vatId: 'ES B86421937', rate: 21, currency: 'EUR', lang: 'en' },
-  { name: 'Nordwind Logistik GmbH', address: 'Speicherstraße 8, 20457 Hamburg', vatLabel: 'USt-IdNr.', vatId: 'DE 271 845 396', rate: 19, currency: 'EUR', lang: 'de' },
-  { name: 'Atelier Dubois SARL', address: '14 rue des Tanneurs, 69002 Lyon, France', vatLabel: 'VAT number', vatId: 'FR 47 823614905', rate: 20, currency: 'EUR', lang: 'en' },
-  { name: 'Blue Harbor Trading Ltd', address: '3 Quay Street, Bristol BS1 4DB, United Kingdom', vatLabel: 'VAT Reg No', vatId: 'GB 402 7731 58', rate: 20, currency: 'GBP', lang: 'en' },
-  { name: 'Verdi Forniture S.r.l.', address: 'Via Roma 45, 10121 Torino, Italy', vatLabel: 'VAT ID', vatId: 'IT04829170362', rate: 22, currency: 'EUR', lang: 'en' },
-  { name: 'Fjordvik Kontor AS', address: 'Strandkaien 9, 5013 Bergen, Norway', vatLabel: 'Org.nr / VAT', vatId: 'NO 918274635 MVA', rate: 25, currency: 'NOK', lang: 'en' },
-  { name: 'Alpenblick Büroservice GmbH', address: 'Mariahilfer Straße 101, 1060 Wien, Österreich', vatLabel: 'UID-Nr.', vatId: 'ATU63918427', rate: 20, currency: 'EUR', lang: 'de' },
+  {
+    name: 'Acme Supplies S.L.',
+    address: 'Calle Mayor 12, 28013 Madrid, Spain',
+    vatLabel: 'VAT ID',
+    vatId: 'ES B86421937',
+    rate: 21,
+    currency: 'EUR',
+    lang: 'en',
+  },
+  {
+    name: 'Nordwind Logistik GmbH',
+    address: 'Speicherstraße 8, 20457 Hamburg',
+    vatLabel: 'USt-IdNr.',
+    vatId: 'DE 271 845 396',
+    rate: 19,
+    currency: 'EUR',
+    lang: 'de',
+  },
+  {
+    name: 'Atelier Dubois SARL',
+    address: '14 rue des Tanneurs, 69002 Lyon, France',
+    vatLabel: 'VAT number',
+    vatId: 'FR 47 823614905',
+    rate: 20,
+    currency: 'EUR',
+    lang: 'en',
+  },
+  {
+    name: 'Blue Harbor Trading Ltd',
+    address: '3 Quay Street, Bristol BS1 4DB, United Kingdom',
+    vatLabel: 'VAT Reg No',
+    vatId: 'GB 402 7731 58',
+    rate: 20,
+    currency: 'GBP',
+    lang: 'en',
+  },
+  {
+    name: 'Verdi Forniture S.r.l.',
+    address: 'Via Roma 45, 10121 Torino, Italy',
+    vatLabel: 'VAT ID',
+    vatId: 'IT04829170362',
+    rate: 22,
+    currency: 'EUR',
+    lang: 'en',
+  },
+  {
+    name: 'Fjordvik Kontor AS',
+    address: 'Strandkaien 9, 5013 Bergen, Norway',
+    vatLabel: 'Org.nr / VAT',
+    vatId: 'NO 918274635 MVA',
+    rate: 25,
+    currency: 'NOK',
+    lang: 'en',
+  },
+  {
+    name: 'Alpenblick Büroservice GmbH',
+    address: 'Mariahilfer Straße 101, 1060 Wien, Österreich',
+    vatLabel: 'UID-Nr.',
+    vatId: 'ATU63918427',
+    rate: 20,
+    currency: 'EUR',
+    lang: 'de',
+  },
 ];
 const ITEMS = {
   en: ['Office chairs', 'Printer toner', 'Delivery service', 'Consulting hours', 'Packaging material', 'Software licence'],
@@ -92,11 +148,47 @@ export function pseudoInvoicePages(contentSha256: string, pages: number): string
   }
   const vat = vatCents(net, v.rate);
   const head = de
-    ? [v.name, v.address, `${v.vatLabel}: ${v.vatId}`, '', 'RECHNUNG', `Rechnungsnummer: ${number}`, `Rechnungsdatum: ${fmt(issued)}`, ...(explicitDue ? [`Zahlbar bis: ${fmt(due)}`] : []), `Rechnungsempfänger: ${buyer}`, '', 'Beschreibung  Betrag']
-    : [v.name, v.address, `${v.vatLabel}: ${v.vatId}`, '', 'INVOICE', `Invoice number: ${number}`, `Invoice date: ${fmt(issued)}`, ...(explicitDue ? [`Due date: ${fmt(due)}`] : []), `Bill to: ${buyer}`, '', 'Description  Amount'];
+    ? [
+        v.name,
+        v.address,
+        `${v.vatLabel}: ${v.vatId}`,
+        '',
+        'RECHNUNG',
+        `Rechnungsnummer: ${number}`,
+        `Rechnungsdatum: ${fmt(issued)}`,
+        ...(explicitDue ? [`Zahlbar bis: ${fmt(due)}`] : []),
+        `Rechnungsempfänger: ${buyer}`,
+        '',
+        'Beschreibung  Betrag',
+      ]
+    : [
+        v.name,
+        v.address,
+        `${v.vatLabel}: ${v.vatId}`,
+        '',
+        'INVOICE',
+        `Invoice number: ${number}`,
+        `Invoice date: ${fmt(issued)}`,
+        ...(explicitDue ? [`Due date: ${fmt(due)}`] : []),
+        `Bill to: ${buyer}`,
+        '',
+        'Description  Amount',
+      ];
   const foot = de
-    ? [`Nettobetrag:  ${money(net, 'de')} ${v.currency}`, `USt. ${String(v.rate).replace('.', ',')} %:  ${money(vat, 'de')} ${v.currency}`, `Gesamtbetrag:  ${money(net + vat, 'de')} ${v.currency}`, '', explicitDue ? 'Vielen Dank für Ihren Auftrag.' : `Zahlbar innerhalb von ${termDays} Tagen ohne Abzug.`]
-    : [`Net amount:  ${money(net, 'en')} ${v.currency}`, `VAT ${v.rate}%:  ${money(vat, 'en')} ${v.currency}`, `Total:  ${money(net + vat, 'en')} ${v.currency}`, '', explicitDue ? 'Thank you for your business.' : `Payable within ${termDays} days.`];
+    ? [
+        `Nettobetrag:  ${money(net, 'de')} ${v.currency}`,
+        `USt. ${String(v.rate).replace('.', ',')} %:  ${money(vat, 'de')} ${v.currency}`,
+        `Gesamtbetrag:  ${money(net + vat, 'de')} ${v.currency}`,
+        '',
+        explicitDue ? 'Vielen Dank für Ihren Auftrag.' : `Zahlbar innerhalb von ${termDays} Tagen ohne Abzug.`,
+      ]
+    : [
+        `Net amount:  ${money(net, 'en')} ${v.currency}`,
+        `VAT ${v.rate}%:  ${money(vat, 'en')} ${v.currency}`,
+        `Total:  ${money(net + vat, 'en')} ${v.currency}`,
+        '',
+        explicitDue ? 'Thank you for your business.' : `Payable within ${termDays} days.`,
+      ];
   return body.map((lines, i) => {
     const top = i === 0 ? head : [de ? `${v.name} (Fortsetzung, Seite ${i + 1})` : `${v.name} (continued, page ${i + 1})`, ''];
     return [...top, ...lines, ...(i === pages - 1 ? ['', ...foot] : [])].join('\n');

@@ -38,7 +38,16 @@ export function queueFixture(batchJobs: Record<string, number>): QueueFixture {
   const store = new JobStore(db, clock);
   const batches = new BatchStore(db, clock);
   for (const [id, n] of Object.entries(batchJobs)) {
-    batches.insert({ id, name: id === 'b1' ? 'test' : id, capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: null, creator: 'test 1' });
+    batches.insert({
+      id,
+      name: id === 'b1' ? 'test' : id,
+      capability: 'channel',
+      tier: 'standard',
+      channel: 'whatsapp',
+      options: {},
+      budget: null,
+      creator: 'test 1',
+    });
     store.insertJobs(id, plainJobs(n, Object.keys(batchJobs).length === 1 ? 'key' : id));
     batches.seal(id, { total: n, estimatedUnits: n, estimatedCost: n * 50 });
   }

@@ -73,7 +73,9 @@ export async function query<R extends pg.QueryResultRow>(url: string, sql: strin
 
 /** Job states of a batch in the shared store, e.g. [{ state: 'succeeded', n: 3000 }]. */
 export async function jobStates(url: string, batchId: string): Promise<{ state: string; n: number }[]> {
-  const rows = await query<{ state: string; n: string }>(url, `SELECT state, COUNT(*) AS n FROM jobs WHERE batch_id = $1 GROUP BY state ORDER BY state`, [batchId]);
+  const rows = await query<{ state: string; n: string }>(url, `SELECT state, COUNT(*) AS n FROM jobs WHERE batch_id = $1 GROUP BY state ORDER BY state`, [
+    batchId,
+  ]);
   return rows.map((r) => ({ state: r.state, n: Number(r.n) }));
 }
 

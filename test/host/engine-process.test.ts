@@ -24,7 +24,13 @@ import { tempDir } from '../helpers/temp-dir';
 const ENTRY = join(process.cwd(), 'src', 'main', 'service', 'engine-process', 'entry.ts');
 
 /** The engine's source in a Node child (through tsx), with the sandbox's keys in its environment. */
-function engineProcess(sb: SandboxHandle, dataDir: string, apiUrl: string, restartDelaysMs?: number[], watch: { heartbeatMs?: number; hangMs?: number } = {}): EngineClient {
+function engineProcess(
+  sb: SandboxHandle,
+  dataDir: string,
+  apiUrl: string,
+  restartDelaysMs?: number[],
+  watch: { heartbeatMs?: number; hangMs?: number } = {},
+): EngineClient {
   const init: Omit<EngineInit, 'shell'> = {
     dataDir,
     transport: 'browser',
@@ -32,7 +38,10 @@ function engineProcess(sb: SandboxHandle, dataDir: string, apiUrl: string, resta
     storeUrl: null,
     backoff: { baseMs: 5, capMs: 50, maxTries: 4 },
   };
-  const spawn = nodeChildEngine(ENTRY, { execArgv: ['--import', 'tsx'], env: { ...process.env, BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey } });
+  const spawn = nodeChildEngine(ENTRY, {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey },
+  });
   return new EngineClient(spawn, init, {}, { ...(restartDelaysMs ? { restartDelaysMs } : {}), ...watch });
 }
 
@@ -118,7 +127,11 @@ describe('browser host with the engine in its own process', () => {
   let auth: Record<string, string>;
 
   const rpc = async (method: string, arg: unknown): Promise<{ status: number; json: unknown }> => {
-    const r = await rawRequest(`${host.url}/rpc/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(arg) });
+    const r = await rawRequest(`${host.url}/rpc/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify(arg),
+    });
     return { status: r.status, json: JSON.parse(r.body) as unknown };
   };
   const upload = async (session: string, name: string, body: string): Promise<string> => {
@@ -166,7 +179,9 @@ describe('browser host with the engine in its own process', () => {
     expect(created.status).toBe(200);
     const id = (created.json as { batch: { id: string } }).batch.id;
     await waitDone(id);
-    await until('a snapshot saying done', () => frames.some((f) => f.event === 'batches.snapshot' && f.payload.batches?.some((b) => b.id === id && b.status === 'done')));
+    await until('a snapshot saying done', () =>
+      frames.some((f) => f.event === 'batches.snapshot' && f.payload.batches?.some((b) => b.id === id && b.status === 'done')),
+    );
     ws.close();
 
     const page = (await rpc('jobs.list', { batchId: id, offset: 0, limit: 10 })).json as { rows: { id: number }[] };

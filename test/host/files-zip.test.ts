@@ -21,7 +21,6 @@ function getBytes(url: string, headers: Record<string, string>): Promise<{ statu
   });
 }
 
-
 describe('browser host: result files as a zip', () => {
   let f: HostFixture;
   let ttsId = '';
@@ -111,7 +110,9 @@ describe('browser host: result files as a zip', () => {
     writeFileSync(lines, `${Array.from({ length: 3000 }, (_, i) => `note ${i}`).join('\n')}\n`);
     const id = (await f.service.engine.createBatch({ capability: 'text', paths: [lines], task: 'summary' })).batch?.id ?? '';
     f.service.engine.db
-      .prepare(`UPDATE jobs SET state = 'succeeded', finished_at = 0, result_json = json_object('text', printf('%.2000c', 'x'), 'task', 'summary', 'label', NULL) WHERE batch_id = ?`)
+      .prepare(
+        `UPDATE jobs SET state = 'succeeded', finished_at = 0, result_json = json_object('text', printf('%.2000c', 'x'), 'task', 'summary', 'label', NULL) WHERE batch_id = ?`,
+      )
       .run(id);
     const got = await new Promise<number>((resolve, reject) => {
       const req = http.get(`${f.host.url}/files/${id}.zip`, { headers: f.auth }, (res) => {

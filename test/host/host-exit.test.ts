@@ -25,7 +25,10 @@ async function closedPort(): Promise<number> {
 }
 
 async function host(args: string[]): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const child = spawn(process.execPath, [HOST, '--port', '0', '--data-dir', join(dir, 'data'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BATCHDESK_STORE: '' } });
+  const child = spawn(process.execPath, [HOST, '--port', '0', '--data-dir', join(dir, 'data'), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, BATCHDESK_STORE: '' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));

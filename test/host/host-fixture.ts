@@ -49,7 +49,11 @@ export async function startHostFixture(extra: Partial<Omit<HostOptions, 'engine'
     dataDir,
     auth,
     async rpc(method, arg, headers = auth) {
-      const r = await rawRequest(`${host.url}/rpc/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(arg) });
+      const r = await rawRequest(`${host.url}/rpc/${method}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(arg),
+      });
       return { status: r.status, json: JSON.parse(r.body) as unknown };
     },
     get: (path, headers = auth) => rawRequest(`${host.url}${path}`, { headers }),

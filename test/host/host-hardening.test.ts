@@ -66,7 +66,10 @@ describe('browser host: malformed cookies, paths and request targets', () => {
   });
 
   it('answers request targets that are not URLs with 400, on plain HTTP and on the upgrade path', async () => {
-    const plain = await rawExchange(f.host.port, `GET http://[ HTTP/1.1\r\nHost: 127.0.0.1:${f.host.port}\r\nAuthorization: Bearer ${f.host.token}\r\nConnection: close\r\n\r\n`);
+    const plain = await rawExchange(
+      f.host.port,
+      `GET http://[ HTTP/1.1\r\nHost: 127.0.0.1:${f.host.port}\r\nAuthorization: Bearer ${f.host.token}\r\nConnection: close\r\n\r\n`,
+    );
     expect(plain.status).toBe(400);
     expect(plain.text).toContain('not a valid request target');
     const up = await rawExchange(f.host.port, upgradeRequest(f.host.port, 'http://[', [`Authorization: Bearer ${f.host.token}`]));

@@ -14,8 +14,6 @@ import { emptyKeychain } from '../helpers/empty-keychain';
 import { tempDir } from '../helpers/temp-dir';
 import { rawRequest } from '../helpers/http';
 
-
-
 describe('browser host', () => {
   const dir = tempDir('batchdesk-host-');
   let sb: SandboxHandle;
@@ -24,7 +22,11 @@ describe('browser host', () => {
   let auth: Record<string, string>;
 
   const rpc = async (method: string, arg: unknown, headers: Record<string, string> = auth): Promise<{ status: number; json: unknown }> => {
-    const r = await rawRequest(`${host.url}/rpc/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(arg) });
+    const r = await rawRequest(`${host.url}/rpc/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(arg),
+    });
     return { status: r.status, json: JSON.parse(r.body) as unknown };
   };
 
@@ -101,7 +103,11 @@ describe('browser host', () => {
 
   it('keeps uploads inside the data folder and only accepts uploaded paths in batches', async () => {
     const session = 'a1b2c3d4-0000-4000-8000-000000000001';
-    const bad = await rawRequest(`${host.url}/upload?session=${session}&path=${encodeURIComponent('../../escape.txt')}`, { method: 'PUT', headers: auth, body: 'x' });
+    const bad = await rawRequest(`${host.url}/upload?session=${session}&path=${encodeURIComponent('../../escape.txt')}`, {
+      method: 'PUT',
+      headers: auth,
+      body: 'x',
+    });
     expect(bad.status).toBe(400);
     const pdf = readFileSync(join(process.cwd(), 'resources', 'samples', 'invoices', 'invoice-aldenmoor-INV-2026-0012.pdf'));
     const ok = await rawRequest(`${host.url}/upload?session=${session}&path=${encodeURIComponent('scans/a.pdf')}`, { method: 'PUT', headers: auth, body: pdf });

@@ -8,7 +8,6 @@ import { AppService } from '../../src/main/service/app-service';
 import { emptyKeychain } from '../helpers/empty-keychain';
 import { tempDir } from '../helpers/temp-dir';
 
-
 describe('batches.saveFiles (desktop)', () => {
   const dir = tempDir('batchdesk-save-files-');
   let service: AppService | null = null;
@@ -40,7 +39,11 @@ describe('batches.saveFiles (desktop)', () => {
     expect(early).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringContaining('has succeeded yet') } });
     expect(asked).toHaveLength(0);
 
-    engine.db.prepare(`UPDATE jobs SET state = 'succeeded', finished_at = 0, result_json = json_object('text', 'summary ' || seq, 'task', 'summary', 'label', NULL) WHERE batch_id = ? AND seq = (SELECT MIN(seq) FROM jobs WHERE batch_id = ?)`).run(id, id);
+    engine.db
+      .prepare(
+        `UPDATE jobs SET state = 'succeeded', finished_at = 0, result_json = json_object('text', 'summary ' || seq, 'task', 'summary', 'label', NULL) WHERE batch_id = ? AND seq = (SELECT MIN(seq) FROM jobs WHERE batch_id = ?)`,
+      )
+      .run(id, id);
     const saved = await service.call('batches.saveFiles', { id });
     expect(saved).toMatchObject({ ok: true, result: { dir: join(dir.path, 'chosen'), written: 1, noFile: 1, problemCount: 0 } });
     expect(asked).toEqual(['Save the results of "Tickets" to a folder']);

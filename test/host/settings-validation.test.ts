@@ -56,7 +56,7 @@ describe('browser host: settings.set and rates.set bounds', () => {
     expect(f.service.engine.runnerConfig().waitBudgetMs).toBe(30 * 60_000);
   });
 
-  it('still shows the settings when a stored value is outside today\'s bounds (clamped, not a server error)', async () => {
+  it("still shows the settings when a stored value is outside today's bounds (clamped, not a server error)", async () => {
     f.service.engine.settings.set('concurrency', '999');
     f.service.engine.settings.set('max_attempts', 'lots');
     const r = await f.rpc('settings.get', {});

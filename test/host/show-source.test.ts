@@ -9,7 +9,6 @@ import { emptyKeychain } from '../helpers/empty-keychain';
 import { tempDir } from '../helpers/temp-dir';
 import { RECORDINGS } from '../integration/harness';
 
-
 describe('jobs.showSource (desktop)', () => {
   const dir = tempDir('batchdesk-show-source-');
   const services: AppService[] = [];
@@ -20,7 +19,14 @@ describe('jobs.showSource (desktop)', () => {
 
   it('shows a source file in its folder; refuses rows, moved files and the browser', async () => {
     const shown: string[] = [];
-    const desktop = new AppService({ dataDir: join(dir.path, 'data'), secrets: emptyKeychain, transport: 'electron', apiUrl: null, env: {}, showInFolder: (p) => void shown.push(p) });
+    const desktop = new AppService({
+      dataDir: join(dir.path, 'data'),
+      secrets: emptyKeychain,
+      transport: 'electron',
+      apiUrl: null,
+      env: {},
+      showInFolder: (p) => void shown.push(p),
+    });
     services.push(desktop);
     const calls = join(dir.path, 'calls');
     mkdirSync(calls);
@@ -35,14 +41,23 @@ describe('jobs.showSource (desktop)', () => {
     writeFileSync(txt, 'hello\n');
     const rows = (await desktop.engine.createBatch({ capability: 'tts', paths: [txt] })).batch;
     const rowJob = desktop.engine.jobPage({ batchId: rows?.id ?? '', limit: 1, offset: 0 }).rows[0]?.id ?? 0;
-    expect(await desktop.call('jobs.showSource', { id: rowJob })).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringContaining('has no source file') } });
+    expect(await desktop.call('jobs.showSource', { id: rowJob })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', message: expect.stringContaining('has no source file') },
+    });
 
     rmSync(wav);
-    expect(await desktop.call('jobs.showSource', { id: job })).toMatchObject({ ok: false, error: { code: 'not_found', message: expect.stringContaining('moved or deleted') } });
+    expect(await desktop.call('jobs.showSource', { id: job })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: expect.stringContaining('moved or deleted') },
+    });
     expect(shown).toHaveLength(1);
 
     const browser = new AppService({ dataDir: join(dir.path, 'data2'), secrets: emptyKeychain, transport: 'browser', apiUrl: null, env: {} });
     services.push(browser);
-    expect(await browser.call('jobs.showSource', { id: 1 })).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringContaining('needs the desktop app') } });
+    expect(await browser.call('jobs.showSource', { id: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', message: expect.stringContaining('needs the desktop app') },
+    });
   });
 });

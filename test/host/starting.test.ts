@@ -80,7 +80,10 @@ describe('starting batches from the window', () => {
       expect(((await f.rpc('batches.get', { id })).json as BatchSummary).counts.succeeded).toBe(0);
 
       holder.kill('SIGKILL');
-      await until('the batch to be sent after the other process is gone', async () => ((await f.rpc('batches.get', { id })).json as BatchSummary).status === 'done');
+      await until(
+        'the batch to be sent after the other process is gone',
+        async () => ((await f.rpc('batches.get', { id })).json as BatchSummary).status === 'done',
+      );
       expect(((await f.rpc('runner.get', {})).json as RunnerStatus).state).not.toBe('blocked');
     } finally {
       holder.kill('SIGKILL');

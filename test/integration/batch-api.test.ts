@@ -15,7 +15,14 @@ async function otherApi(): Promise<{ sb: SandboxHandle; admin: SandboxAdmin; tar
   const target: ApiTarget = {
     baseUrl: new URL(sb.url).toString(),
     sandbox: false,
-    resolveKey: async (kind) => ({ secret: kind === 'api' ? sb.apiKey : sb.channelKey, label: `other ${kind}`, source: 'env', id: null, rpm: null, baseUrl: null }),
+    resolveKey: async (kind) => ({
+      secret: kind === 'api' ? sb.apiKey : sb.channelKey,
+      label: `other ${kind}`,
+      source: 'env',
+      id: null,
+      rpm: null,
+      baseUrl: null,
+    }),
   };
   return { sb, admin: new SandboxAdmin(sb.url, sb.adminToken), target };
 }
@@ -38,14 +45,14 @@ async function sampledWithAnotherApi(n: number, sample: number) {
 describe('the API a batch is sent to', () => {
   it('is kept: a run that sends elsewhere pauses the batch and sends nothing; one that sends there goes on', async () => {
     const { h, other, id } = await sampledWithAnotherApi(30, 5);
-    const first = (await h.engine.control.summary(id));
+    const first = await h.engine.control.summary(id);
     expect(first.pause?.kind).toBe('sample');
     expect(first.sent_to).toBe(new URL(h.sb.url).toString());
 
     // Resumed, then run against another API (a command pasted without its --api-url).
-    (await h.engine.control.resume(id));
+    await h.engine.control.resume(id);
     await h.engine.run(other.target, { batchIds: [id] });
-    const elsewhere = (await h.engine.control.summary(id));
+    const elsewhere = await h.engine.control.summary(id);
     expect(elsewhere.status).toBe('paused');
     expect(elsewhere.pause?.kind).toBe('api');
     expect(elsewhere.pause?.reason).toContain(`sent to the API at ${new URL(h.sb.url).toString()}, and this run sends to the API at ${other.target.baseUrl}`);
@@ -56,21 +63,21 @@ describe('the API a batch is sent to', () => {
 
     // A run that sends to its API resumes it by itself and sends the rest there, each once.
     await h.run({ batchIds: [id] });
-    const done = (await h.engine.control.summary(id));
+    const done = await h.engine.control.summary(id);
     expect(done.status).toBe('done');
     expect(done.counts.succeeded).toBe(30);
     await expectLedgerExactlyOnce(h.admin, jobsOf(h.engine, id));
     expect(await other.admin.ledger()).toEqual([]);
   });
 
-  it('moves with resume --switch-api: the rest goes to the next run\'s API, which the batch then keeps', async () => {
+  it("moves with resume --switch-api: the rest goes to the next run's API, which the batch then keeps", async () => {
     const { h, other, id } = await sampledWithAnotherApi(20, 4);
     expect((await h.engine.control.summary(id)).counts.succeeded).toBe(4);
 
     expect((await h.engine.control.resume(id, { switchApi: true })).resumed).toBe(true);
     expect((await h.engine.control.summary(id)).sent_to).toBeNull();
     await h.engine.run(other.target, { batchIds: [id] });
-    const moved = (await h.engine.control.summary(id));
+    const moved = await h.engine.control.summary(id);
     expect(moved.status).toBe('done');
     expect(moved.sent_to).toBe(other.target.baseUrl);
     // The sample went to the first API, the other 16 to the second: none to both.
@@ -78,7 +85,11 @@ describe('the API a batch is sent to', () => {
     const second = new Set((await other.admin.ledger()).map((d) => d.idempotency_key));
     expect([first.size, second.size]).toEqual([4, 16]);
     expect([...first].filter((k) => second.has(k))).toEqual([]);
-    expect(jobsOf(h.engine, id).map((j) => j.idempotency_key).sort()).toEqual([...first, ...second].sort());
+    expect(
+      jobsOf(h.engine, id)
+        .map((j) => j.idempotency_key)
+        .sort(),
+    ).toEqual([...first, ...second].sort());
   });
 
   it('is recorded with its first claim (another connection sees it while the first requests are out), and a batch never sent has none', async () => {

@@ -40,7 +40,7 @@ describe('channel batches', () => {
 
     const usage = await h.admin.usage();
     expect(usage.rows).toEqual([expect.objectContaining({ rate_item: 'channel.messaging', requests: 40, units: 40, cost: 40 * 50 })]);
-    expect((await h.engine.control.summary(id))).toMatchObject({ status: 'done', counts: { succeeded: 40 }, cost: { spent: 40 * 50 } });
+    expect(await h.engine.control.summary(id)).toMatchObject({ status: 'done', counts: { succeeded: 40 }, cost: { spent: 40 * 50 } });
     const attempts = attemptsOf(h.engine, id);
     expect(attempts).toHaveLength(40);
     expect(attempts.every((a) => a.http_status === 200 && a.outcome === 'succeeded' && a.replayed === 0)).toBe(true);
@@ -67,11 +67,11 @@ describe('channel batches', () => {
     const good = jobs.filter((j) => j.id !== victim.id);
     expect(good.every((j) => j.state === 'succeeded' && j.attempts === 1)).toBe(true);
     await expectLedgerExactlyOnce(h.admin, good);
-    expect((await h.engine.control.summary(id))).toMatchObject({ status: 'done_with_failures', counts: { succeeded: 7, failed: 1 } });
+    expect(await h.engine.control.summary(id)).toMatchObject({ status: 'done_with_failures', counts: { succeeded: 7, failed: 1 } });
     // A refused request is not billed.
     expect((await h.admin.usage()).rows).toEqual([expect.objectContaining({ requests: 7, cost: 7 * 50 })]);
 
-    expect((await h.engine.control.retry(id))).toBe(1);
+    expect(await h.engine.control.retry(id)).toBe(1);
     const requeued = h.engine.jobs.get(victim.id);
     expect(requeued).toMatchObject({ state: 'queued', tries: 0, attempts: 1, idempotency_key: victim.idempotency_key, error_kind: null });
     expect(requeued?.request_body).toBe('{"to":"12","text":"x"}');

@@ -21,7 +21,6 @@ import { openLocalRig } from './store-rigs';
 import { monthRange, spendCsv } from '../../src/shared/spend';
 import { until } from '../conformance/store-rig';
 
-
 interface Setup {
   dir: string;
   sb: SandboxHandle;
@@ -69,8 +68,10 @@ describe('clients and their keys', () => {
     const day = (await s.engine.control.spend({ by: 'day' })).rows[0]?.first ?? '';
     const month = monthRange(day.slice(0, 7));
     expect(month?.from).toMatch(/-01$/);
-    const statement = (await s.engine.control.spend({ by: 'batch', client: 'ACME GmbH', from: month?.from ?? null, to: month?.to ?? null }));
-    expect(statement.rows).toEqual([expect.objectContaining({ group: id, items: 4, units: 4, unit: 'messages', cost: (await s.engine.control.summary(id)).cost.spent })]);
+    const statement = await s.engine.control.spend({ by: 'batch', client: 'ACME GmbH', from: month?.from ?? null, to: month?.to ?? null });
+    expect(statement.rows).toEqual([
+      expect.objectContaining({ group: id, items: 4, units: 4, unit: 'messages', cost: (await s.engine.control.summary(id)).cost.spent }),
+    ]);
     expect(spendCsv(statement).split('\r\n')[0]).toBe('by,group,label,first_day,last_day,batches,items,units,unit,cost_eur');
     expect((await s.engine.control.spend({ by: 'client', from: '2001-01-01', to: '2001-01-31' })).rows).toEqual([]);
   });
@@ -123,7 +124,7 @@ describe('clients and their keys', () => {
     expect(s.engine.keys.get('api:bad')).toBeUndefined();
   });
 
-  it("a batch goes on at the API its first items went to: a key moved to another address pauses it, moved back it goes on by itself", async () => {
+  it('a batch goes on at the API its first items went to: a key moved to another address pauses it, moved back it goes on by itself', async () => {
     const s = await setup();
     const b = await startSandbox({ port: 0, seed: 9 });
     try {
@@ -154,7 +155,8 @@ describe('clients and their keys', () => {
       // A key that gets an address of its own after its batch began at the run's API: the pause says how to go on.
       const globex = await s.admin.createKey({ client: 'Globex', kind: 'channel' });
       await s.engine.keys.add({ kind: 'channel', label: 'globex', secret: globex.key, client: 'Globex', baseUrl: null });
-      const g = (await s.engine.createBatch({ capability: 'channel', paths: [await messages(s.dir, 'globex', 3, 600)], key: 'globex', sample: 1 })).batch?.id ?? '';
+      const g =
+        (await s.engine.createBatch({ capability: 'channel', paths: [await messages(s.dir, 'globex', 3, 600)], key: 'globex', sample: 1 })).batch?.id ?? '';
       await s.engine.run(s.conn.target, { batchIds: [g], start: [g] });
       await until(async () => (await s.engine.control.summary(g)).status === 'paused');
       await s.engine.keys.add({ kind: 'channel', label: 'globex', secret: globex.key, client: 'Globex', baseUrl: b.url });
@@ -178,8 +180,10 @@ describe('clients and their keys', () => {
     await expect(s.engine.createBatch({ capability: 'channel', paths: [csv], key: 'nobody' })).rejects.toThrow(
       /No stored key is labelled "nobody"\. Stored keys: acme-ai \(api, ACME GmbH\)\. Add it with `batchdesk keys add/,
     );
-    await expect(s.engine.createBatch({ capability: 'channel', paths: [csv], key: 'acme-ai' })).rejects.toThrow(/"acme-ai" is an API key; this batch needs a channel key/);
-    expect((await s.engine.control.summaries())).toEqual([]);
+    await expect(s.engine.createBatch({ capability: 'channel', paths: [csv], key: 'acme-ai' })).rejects.toThrow(
+      /"acme-ai" is an API key; this batch needs a channel key/,
+    );
+    expect(await s.engine.control.summaries()).toEqual([]);
     const limits = s.engine.keys.update('api:acme-ai', { rpm: 42 });
     expect(limits.rpm).toBe(42);
     expect(s.engine.runnerConfig().keyRpm?.get('api:acme-ai')).toBe(42);

@@ -9,7 +9,9 @@ import { RECORDINGS, jobsOf, startHarness, writeText } from './harness';
 describe('tier comparison', () => {
   it('sends the same items at three tiers and shows them side by side with costs and projections', async () => {
     const h = await startHarness();
-    const files = readdirSync(RECORDINGS).filter((f) => f.endsWith('.wav')).map((f) => join(RECORDINGS, f));
+    const files = readdirSync(RECORDINGS)
+      .filter((f) => f.endsWith('.wav'))
+      .map((f) => join(RECORDINGS, f));
     const created = await h.engine.createBatch({ capability: 'transcribe', paths: files });
     const source = created.batch?.id ?? '';
     const before = await h.admin.usage();
@@ -46,7 +48,9 @@ describe('tier comparison', () => {
     const after = await h.admin.usage();
     expect(JSON.stringify(after)).not.toBe(JSON.stringify(before));
     expect(jobsOf(h.engine, source).every((j) => j.state === 'queued')).toBe(true);
-    expect(await h.engine.comparisonsOf(source)).toEqual([expect.objectContaining({ group: started.group, tiers: ['basic', 'standard', 'superior'], sample: 2 })]);
+    expect(await h.engine.comparisonsOf(source)).toEqual([
+      expect.objectContaining({ group: started.group, tiers: ['basic', 'standard', 'superior'], sample: 2 }),
+    ]);
   });
 
   it('never repeats messages or CRM writes, and needs two different tiers', async () => {
@@ -57,6 +61,6 @@ describe('tier comparison', () => {
       /each item sends a message or makes a call to a person, so comparing 2 tiers would do that 2 times/,
     );
     await expect(h.engine.compareTiers({ batchId: b.batch?.id ?? '', tiers: ['basic', 'basic'], sample: 1 })).rejects.toThrow(/each tier once/);
-    expect((await h.engine.control.summaries())).toHaveLength(1);
+    expect(await h.engine.control.summaries()).toHaveLength(1);
   });
 });

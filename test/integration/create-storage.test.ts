@@ -32,7 +32,7 @@ async function createFailure(engine: Engine, csv: string): Promise<StorageFailur
   );
   expect(e).toBeInstanceOf(StorageFailure);
   expect(exitCodeFor(classifyFailure(e).kind)).toBe(4);
-  expect((await engine.control.summaries())).toEqual([]);
+  expect(await engine.control.summaries()).toEqual([]);
   return e as StorageFailure;
 }
 
@@ -42,7 +42,9 @@ describe('batch create on a data folder that cannot take it', () => {
     // SQLite answers SQLITE_FULL once the file would outgrow max_page_count, as on a full disk.
     engine.db.pragma(`max_page_count = ${Number(engine.db.pragma('page_count', { simple: true })) + 2}`);
     const e = await createFailure(engine, csv);
-    expect(e.message).toBe(`The disk holding ${dir} is full: Batchdesk stopped creating the batch. The batch was not created. Free some space on that disk, then create it again.`);
+    expect(e.message).toBe(
+      `The disk holding ${dir} is full: Batchdesk stopped creating the batch. The batch was not created. Free some space on that disk, then create it again.`,
+    );
   });
 
   it('a folder that cannot be written names the folder and says what to do', async () => {
@@ -50,6 +52,8 @@ describe('batch create on a data folder that cannot take it', () => {
     // SQLite's answer for a read-only file (SQLITE_READONLY), as on a read-only disk or folder.
     engine.db.pragma('query_only = 1');
     const e = await createFailure(engine, csv);
-    expect(e.message).toBe(`${dir} cannot be written (SQLITE_READONLY): Batchdesk stopped creating the batch. The batch was not created. Make the folder writable (or choose another --data-dir), then create it again.`);
+    expect(e.message).toBe(
+      `${dir} cannot be written (SQLITE_READONLY): Batchdesk stopped creating the batch. The batch was not created. Make the folder writable (or choose another --data-dir), then create it again.`,
+    );
   });
 });

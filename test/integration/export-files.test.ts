@@ -15,7 +15,6 @@ import { MADE_UP_WORDS } from '../../src/shared/made-up';
 
 const sorted = (dir: string): string[] => readdirSync(dir).sort();
 
-
 async function zipOf(h: Harness, id: string): Promise<{ entries: Map<string, Buffer>; result: Awaited<ReturnType<Harness['engine']['exportFilesZip']>> }> {
   const path = join(h.dir, `${id}.zip`);
   const out = createWriteStream(path);
@@ -27,7 +26,11 @@ async function zipOf(h: Harness, id: string): Promise<{ entries: Map<string, Buf
 describe('export as files', () => {
   it('tts: each answer as received, named after the row, clashes numbered; the zip holds the same', async () => {
     const h = await startHarness();
-    const csv = await file(h, 'lines.csv', 'text,name\nYour parcel has arrived.,greeting\nThank you for calling.,\nGoodbye!,Greeting\nSee you.,../../etc/passwd\nBye.,.hidden\n');
+    const csv = await file(
+      h,
+      'lines.csv',
+      'text,name\nYour parcel has arrived.,greeting\nThank you for calling.,\nGoodbye!,Greeting\nSee you.,../../etc/passwd\nBye.,.hidden\n',
+    );
     const r = await createAndRun(h, { capability: 'tts', paths: [csv] });
     const saved = r.jobs.map((j) => (JSON.parse(j.result_json ?? '{}') as { file: string }).file);
     const dir = join(h.dir, 'out', 'speech'); // created, parents too
@@ -110,12 +113,16 @@ describe('export as files', () => {
     const r = await createAndRun(h, { capability: 'text', paths: [txt], task: 'summary' });
     const dir = join(h.dir, 'summaries');
     // A third item that did not succeed: counted as having no file.
-    h.engine.db.prepare(`UPDATE jobs SET state = 'failed', result_json = NULL WHERE batch_id = ? AND seq = (SELECT MAX(seq) FROM jobs WHERE batch_id = ?)`).run(r.id, r.id);
+    h.engine.db
+      .prepare(`UPDATE jobs SET state = 'failed', result_json = NULL WHERE batch_id = ? AND seq = (SELECT MAX(seq) FROM jobs WHERE batch_id = ?)`)
+      .run(r.id, r.id);
     const x = await h.engine.exportFiles(r.id, dir);
     expect(x).toMatchObject({ written: 1, noFile: 1, problemCount: 0 });
     expect(sorted(dir)).toEqual(['line-1.txt']);
     // The sandbox's summary is made up, and its file says so first (A21).
-    expect(readFileSync(join(dir, 'line-1.txt'), 'utf8')).toBe(`[${MADE_UP_WORDS}]\n\n${(JSON.parse(r.jobs[0]?.result_json ?? '{}') as { text: string }).text}`);
+    expect(readFileSync(join(dir, 'line-1.txt'), 'utf8')).toBe(
+      `[${MADE_UP_WORDS}]\n\n${(JSON.parse(r.jobs[0]?.result_json ?? '{}') as { text: string }).text}`,
+    );
 
     const csv = await file(h, 'named.csv', 'input,name\nPlease cancel my plan.,ticket 7/A\n');
     const named = await createAndRun(h, { capability: 'text', paths: [csv], task: 'reply' });
@@ -169,7 +176,9 @@ describe('export as files', () => {
     const id = created.batch?.id ?? '';
     // Not sent: marked succeeded with a result, as the runner would leave them.
     h.engine.db
-      .prepare(`UPDATE jobs SET state = 'succeeded', finished_at = 0, result_json = json_object('text', 'summary of ' || seq, 'task', 'summary', 'label', NULL) WHERE batch_id = ?`)
+      .prepare(
+        `UPDATE jobs SET state = 'succeeded', finished_at = 0, result_json = json_object('text', 'summary of ' || seq, 'task', 'summary', 'label', NULL) WHERE batch_id = ?`,
+      )
       .run(id);
     const dir = join(h.dir, 'many');
     const x = await h.engine.exportFiles(id, dir);

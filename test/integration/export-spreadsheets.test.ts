@@ -25,7 +25,12 @@ describe('spreadsheet exports', () => {
     // The samples, and one whose vendor line is a formula (the PNG's text, its first line changed).
     const docs = join(h.dir, 'docs');
     await mkdir(docs, { recursive: true });
-    for (const name of ['invoice-aldenmoor-INV-2026-0012.pdf', 'invoice-copperfinch-INV-2026-0047.pdf', 'invoice-halvorsen-INV-2026-0103.pdf', PNG_INVOICE.file]) {
+    for (const name of [
+      'invoice-aldenmoor-INV-2026-0012.pdf',
+      'invoice-copperfinch-INV-2026-0047.pdf',
+      'invoice-halvorsen-INV-2026-0103.pdf',
+      PNG_INVOICE.file,
+    ]) {
       await copyFile(join(INVOICES, name), join(docs, name));
     }
     const FORMULA = '=HYPERLINK("http://evil.example","Grüße GmbH")';
@@ -54,7 +59,10 @@ describe('spreadsheet exports', () => {
     const book = XLSX.read(bytes, { type: 'buffer', cellDates: true, cellFormula: true });
     expect(book.SheetNames).toEqual(['Invoices', 'Line items']);
 
-    for (const [sheetName, csvText] of [['Invoices', invText], ['Line items', lineText]] as const) {
+    for (const [sheetName, csvText] of [
+      ['Invoices', invText],
+      ['Line items', lineText],
+    ] as const) {
       const sheet = book.Sheets[sheetName];
       if (!sheet) throw new Error(`no sheet ${sheetName}`);
       const rows = parseCsv(csvText);

@@ -7,17 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { exportBatch, localPages } from '../../src/main/engine/exporters/export-batch';
 import { moneyToDecimal } from '../../src/shared/money';
 import { encodeWav } from '../../src/sandbox/wav';
-import {
-  attemptsOfJob,
-  csvRecords,
-  eventsOfJob,
-  INVOICES,
-  jobsOf,
-  readWav,
-  RECORDINGS,
-  sandboxIdempotencyKeys,
-  startHarness,
-} from './harness';
+import { attemptsOfJob, csvRecords, eventsOfJob, INVOICES, jobsOf, readWav, RECORDINGS, sandboxIdempotencyKeys, startHarness } from './harness';
 
 describe('file batches', () => {
   it('transcribes the sample recordings: units = audio seconds, cost = units x rate, text = the WAV script, one attempt each', async () => {
@@ -66,7 +56,7 @@ describe('file batches', () => {
     // 5.4 s, 4.6 s and 3.5 s, each rounded up.
     expect(totalUnits).toBe(6 + 5 + 4);
 
-    const summary = (await h.engine.control.summary(id));
+    const summary = await h.engine.control.summary(id);
     expect(summary.status).toBe('done');
     expect(summary.counts.succeeded).toBe(3);
     expect(summary.units.measured).toBe(totalUnits);
@@ -111,7 +101,15 @@ describe('file batches', () => {
     }
     const halvorsen = jobs.find((j) => j.source.includes('halvorsen'));
     expect(JSON.parse(halvorsen?.result_json ?? '{}')).toMatchObject({
-      fields: { invoice_number: 'INV-2026-0103', net: '14701.50', vat: [{ rate: 25, amount: '3675.38' }], gross: '18376.88', total: '18376.88', currency: 'NOK', due_date: '2026-11-14' },
+      fields: {
+        invoice_number: 'INV-2026-0103',
+        net: '14701.50',
+        vat: [{ rate: 25, amount: '3675.38' }],
+        gross: '18376.88',
+        total: '18376.88',
+        currency: 'NOK',
+        due_date: '2026-11-14',
+      },
     });
 
     const usage = await h.admin.usage();

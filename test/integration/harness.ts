@@ -128,7 +128,12 @@ let madeBatches = 0;
 /** A channel batch of `n` messages (its own CSV in the harness's folder), created, not started; its id. */
 export async function messagesBatch(h: Harness, n: number, opts: { budget?: number; sample?: number } = {}): Promise<string> {
   const csv = await writeMessagesCsv(h.dir, n, `messages-${n}-${++madeBatches}.csv`);
-  const created = await h.engine.createBatch({ capability: 'channel', paths: [csv.path], ...(opts.budget !== undefined ? { budget: opts.budget } : {}), ...(opts.sample !== undefined ? { sample: opts.sample } : {}) });
+  const created = await h.engine.createBatch({
+    capability: 'channel',
+    paths: [csv.path],
+    ...(opts.budget !== undefined ? { budget: opts.budget } : {}),
+    ...(opts.sample !== undefined ? { sample: opts.sample } : {}),
+  });
   const id = created.batch?.id;
   if (!id) throw new Error(`no batch: ${JSON.stringify(created.problems)}`);
   return id;
@@ -140,7 +145,7 @@ export async function createAndRun(h: Harness, input: Parameters<Harness['engine
   const id = created.batch?.id;
   if (!id) throw new Error(`no batch: ${JSON.stringify(created.problems)}`);
   await h.run({ batchIds: [id] });
-  return { id, created, summary: (await h.engine.control.summary(id)), jobs: jobsOf(h.engine, id) };
+  return { id, created, summary: await h.engine.control.summary(id), jobs: jobsOf(h.engine, id) };
 }
 
 // ---------------------------------------------------------------- engine tables
@@ -172,9 +177,7 @@ export function jobsOf(engine: Engine, batchId: string): JobRow[] {
 }
 
 export function attemptsOf(engine: Engine, batchId: string): AttemptRow[] {
-  return engine.db
-    .prepare(`SELECT a.* FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE j.batch_id = ? ORDER BY a.id`)
-    .all(batchId) as AttemptRow[];
+  return engine.db.prepare(`SELECT a.* FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE j.batch_id = ? ORDER BY a.id`).all(batchId) as AttemptRow[];
 }
 
 export function attemptsOfJob(engine: Engine, jobId: number): AttemptRow[] {
@@ -294,7 +297,11 @@ export async function readWav(path: string): Promise<{ seconds: number; script: 
       while (p + 8 <= end) {
         const sid = b.toString('latin1', p, p + 4);
         const ssize = b.readUInt32LE(p + 4);
-        if (sid === 'ICMT') script = b.toString('utf8', p + 8, p + 8 + ssize).replace(/\0+$/, '').trim();
+        if (sid === 'ICMT')
+          script = b
+            .toString('utf8', p + 8, p + 8 + ssize)
+            .replace(/\0+$/, '')
+            .trim();
         p += 8 + ssize + (ssize % 2);
       }
     }

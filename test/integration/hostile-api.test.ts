@@ -53,7 +53,8 @@ describe('one computer against a hostile API', () => {
         res.on('close', () => clearInterval(t));
       },
       config: { minRate: { bytesPerSecond: 100, windowMs: 200 }, backoff: { baseMs: 5, capMs: 10, maxTries: 50 } },
-      words: /^the API keeps trickling its answers, too slowly to wait for: \d+ answers cut since \d\d:\d\d:\d\d\. Check the API's status and any proxy in between\. An item that keeps waiting fails after 3 min \(setting max_wait_minutes\)\.$/,
+      words:
+        /^the API keeps trickling its answers, too slowly to wait for: \d+ answers cut since \d\d:\d\d:\d\d\. Check the API's status and any proxy in between\. An item that keeps waiting fails after 3 min \(setting max_wait_minutes\)\.$/,
     },
   ];
   for (const t of troubles) {

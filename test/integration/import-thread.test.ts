@@ -18,11 +18,16 @@ describe('an import refused by the database part way through', () => {
       // The thread's size bar lowered to 1 MiB, so a 12,000-row file takes that path.
       const h = await startHarness({ importThreadMinBytes: 1024 * 1024 });
       const csv = { path: join(h.dir, 'messages.csv') };
-      const lines = Array.from({ length: rows }, (_, i) => `${ukDramaNumber(i % 1000)},"Hello customer ${i}, your order B-${1000 + i} has shipped. Reply STOP to opt out."`);
+      const lines = Array.from(
+        { length: rows },
+        (_, i) => `${ukDramaNumber(i % 1000)},"Hello customer ${i}, your order B-${1000 + i} has shipped. Reply STOP to opt out."`,
+      );
       writeFileSync(csv.path, ['to,text', ...lines].join('\n') + '\n');
       expect(statSync(csv.path).size >= 1024 * 1024).toBe(rows > 1000);
       // A trigger in the schema, so the writing thread's own connection obeys it too.
-      h.engine.db.exec(`CREATE TRIGGER test_refuse BEFORE INSERT ON jobs WHEN new.seq = ${refusedSeq} BEGIN SELECT RAISE(ABORT, 'row refused by the test'); END;`);
+      h.engine.db.exec(
+        `CREATE TRIGGER test_refuse BEFORE INSERT ON jobs WHEN new.seq = ${refusedSeq} BEGIN SELECT RAISE(ABORT, 'row refused by the test'); END;`,
+      );
 
       const outcome = await h.engine.createBatch({ capability: 'channel', paths: [csv.path] }).then(
         (r) => ({ batch: r.batch, told: r.problems.map((p) => p.message).join('\n') }),
@@ -32,7 +37,7 @@ describe('an import refused by the database part way through', () => {
       // file's problem when the refusal is seen while the file is read, thrown when at its end).
       expect(outcome.batch).toBeNull();
       expect(outcome.told).toContain('row refused by the test');
-      expect((await h.engine.control.summaries())).toEqual([]);
+      expect(await h.engine.control.summaries()).toEqual([]);
       expect(h.engine.db.prepare(`SELECT COUNT(*) AS n FROM jobs`).get()).toEqual({ n: 0 });
       expect(h.engine.db.prepare(`SELECT COUNT(*) AS n FROM batches`).get()).toEqual({ n: 0 });
 
@@ -56,7 +61,13 @@ describe('an import refused by the database part way through', () => {
     );
     expect(refused.batch).toBeNull();
     expect(refused.told).toContain('row refused by the test');
-    expect(h.engine.db.prepare(`SELECT (SELECT COUNT(*) FROM jobs) AS jobs, (SELECT COUNT(*) FROM batches) AS batches, (SELECT COUNT(*) FROM job_fingerprints) AS fingerprints`).get()).toEqual({ jobs: 0, batches: 0, fingerprints: 0 });
+    expect(
+      h.engine.db
+        .prepare(
+          `SELECT (SELECT COUNT(*) FROM jobs) AS jobs, (SELECT COUNT(*) FROM batches) AS batches, (SELECT COUNT(*) FROM job_fingerprints) AS fingerprints`,
+        )
+        .get(),
+    ).toEqual({ jobs: 0, batches: 0, fingerprints: 0 });
 
     h.engine.db.exec(`DROP TRIGGER test_refuse`);
     // The thread really takes over: started once, when 2,000 jobs are written in line.
@@ -69,9 +80,10 @@ describe('an import refused by the database part way through', () => {
     expect(jobsOf(h.engine, id).map((j) => j.seq)).toEqual(Array.from({ length: files }, (_, i) => i + 1));
     // Each job's fingerprint entered under its own id, those written in line and on the thread alike.
     expect(
-      h.engine.db.prepare(`SELECT COUNT(*) AS n FROM job_fingerprints f JOIN jobs j ON j.id = f.job_id AND j.fingerprint = f.fingerprint WHERE j.batch_id = ?`).get(id),
+      h.engine.db
+        .prepare(`SELECT COUNT(*) AS n FROM job_fingerprints f JOIN jobs j ON j.id = f.job_id AND j.fingerprint = f.fingerprint WHERE j.batch_id = ?`)
+        .get(id),
     ).toEqual({ n: files });
     expect(h.engine.db.prepare(`SELECT COUNT(*) AS n FROM job_fingerprints`).get()).toEqual({ n: files });
   });
 });
-

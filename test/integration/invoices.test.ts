@@ -53,7 +53,13 @@ describe('invoice checks', () => {
     // Exports: JSON items carry needs_review and checks; the invoices CSV one row per invoice.
     const json = join(h.dir, 'out.json');
     await h.engine.exportBatch(run.id, 'json', json);
-    const items = JSON.parse(await readFile(json, 'utf8')) as { source: string; needs_review: boolean; checks: { check: string; ok: boolean | null; detail: string }[]; gross: number; line_items: unknown[] }[];
+    const items = JSON.parse(await readFile(json, 'utf8')) as {
+      source: string;
+      needs_review: boolean;
+      checks: { check: string; ok: boolean | null; detail: string }[];
+      gross: number;
+      line_items: unknown[];
+    }[];
     expect(items.filter((i) => i.needs_review).map((i) => i.source.split('/').pop())).toEqual([MARLOWE]);
     expect(items.every((i) => i.checks.length === 7 && typeof i.gross === 'number' && i.line_items.length > 0)).toBe(true);
     expect(items.find((i) => i.source.endsWith(MARLOWE))).toMatchObject({ net: 641, vat_rates: [20], vat_amount: 128.2, gross: 779.2 });
@@ -89,7 +95,9 @@ describe('invoice checks', () => {
     ]);
     expect(await readFile(join(ubl, 'invoice-aldenmoor-INV-2026-0012.xml'), 'utf8')).toContain('<cbc:ID>INV-2026-0012</cbc:ID>');
     // An invoice that needs review says so where the bookkeeper reads.
-    expect(await readFile(join(ubl, 'invoice-marlowe-INV-2026-0088.xml'), 'utf8')).toMatch(/<cbc:Note>NEEDS REVIEW: 1 of Batchdesk(&apos;|')s checks failed\. Do not book or pay before checking\.<\/cbc:Note>\s*<cbc:Note>net_plus_vat: /);
+    expect(await readFile(join(ubl, 'invoice-marlowe-INV-2026-0088.xml'), 'utf8')).toMatch(
+      /<cbc:Note>NEEDS REVIEW: 1 of Batchdesk(&apos;|')s checks failed\. Do not book or pay before checking\.<\/cbc:Note>\s*<cbc:Note>net_plus_vat: /,
+    );
     // The export report: the three complete invoices are EN 16931; the PNG, which prints no buyer
     // country and a total 10.00 off, is not declared, and says why (test/unit/exporters/en16931-rules.test.ts
     // runs the CEN rules on the same readings).
@@ -97,7 +105,9 @@ describe('invoice checks', () => {
     const report = await readFile(join(ubl, 'en16931-report.csv'), 'utf8');
     expect(report.startsWith('\uFEFFitem,file,en16931,missing_business_terms\r\n')).toBe(true);
     expect(report).toContain('invoice-aldenmoor-INV-2026-0012.xml,yes,\r\n');
-    expect(report).toMatch(/invoice-marlowe-INV-2026-0088\.xml,no,"?BT-55 Buyer country code: the buyer address read names no country; BR-CO-15: net 641\.00 \+ VAT 128\.20 is not the total printed, 779\.20/);
+    expect(report).toMatch(
+      /invoice-marlowe-INV-2026-0088\.xml,no,"?BT-55 Buyer country code: the buyer address read names no country; BR-CO-15: net 641\.00 \+ VAT 128\.20 is not the total printed, 779\.20/,
+    );
     for (const name of ['invoice-aldenmoor-INV-2026-0012.xml', 'invoice-copperfinch-INV-2026-0047.xml', 'invoice-halvorsen-INV-2026-0103.xml']) {
       expect(await readFile(join(ubl, name), 'utf8'), name).toContain('<cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>');
     }
@@ -143,7 +153,8 @@ describe('invoice checks', () => {
     // Back to the schema before the checks (and the counters after them): no checks table,
     // results without the engine's reading of the invoice.
     const db = new Database(join(h.dir, 'batchdesk.sqlite'));
-    for (const t of db.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'batch_stats_%'`).all() as { name: string }[]) db.exec(`DROP TRIGGER ${t.name}`);
+    for (const t of db.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'batch_stats_%'`).all() as { name: string }[])
+      db.exec(`DROP TRIGGER ${t.name}`);
     db.exec(`DROP TABLE invoice_reviews; DROP TABLE batch_stats; DROP TABLE opt_outs;
       DROP INDEX jobs_sample; ALTER TABLE jobs DROP COLUMN sample; ALTER TABLE batches DROP COLUMN sampling;
       ALTER TABLE keys DROP COLUMN rpm; ALTER TABLE batches DROP COLUMN key_id; ALTER TABLE batches DROP COLUMN client;

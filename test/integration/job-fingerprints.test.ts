@@ -18,7 +18,9 @@ function fingerprintRows(file: string, batchId: string): number {
   const db = new Database(file, { readonly: true });
   try {
     return (
-      db.prepare(`SELECT COUNT(*) AS n FROM job_fingerprints f JOIN jobs j ON j.id = f.job_id AND j.fingerprint = f.fingerprint WHERE j.batch_id = ?`).get(batchId) as {
+      db
+        .prepare(`SELECT COUNT(*) AS n FROM job_fingerprints f JOIN jobs j ON j.id = f.job_id AND j.fingerprint = f.fingerprint WHERE j.batch_id = ?`)
+        .get(batchId) as {
         n: number;
       }
     ).n;
@@ -39,8 +41,17 @@ describe('job fingerprints', () => {
     const db = new Database(file);
     try {
       const store = new JobStore(db, systemClock);
-      const job = db.prepare(`SELECT * FROM jobs WHERE batch_id = ? ORDER BY seq LIMIT 1`).safeIntegers(true).get(id) as { id: bigint; fingerprint: bigint; payload_json: string };
-      const batch = db.prepare(`SELECT capability, channel, tier, options_json FROM batches WHERE id = ?`).get(id) as { capability: string; channel: string | null; tier: string; options_json: string | null };
+      const job = db.prepare(`SELECT * FROM jobs WHERE batch_id = ? ORDER BY seq LIMIT 1`).safeIntegers(true).get(id) as {
+        id: bigint;
+        fingerprint: bigint;
+        payload_json: string;
+      };
+      const batch = db.prepare(`SELECT capability, channel, tier, options_json FROM batches WHERE id = ?`).get(id) as {
+        capability: string;
+        channel: string | null;
+        tier: string;
+        options_json: string | null;
+      };
       const delivery = deliveryOfStored(batch, job.payload_json) ?? '';
       expect(store.delivered(delivery)?.batch_id).toBe(id);
       const made = (seq: number, key: string, fingerprint: bigint): NewJob => ({
@@ -71,7 +82,9 @@ describe('job fingerprints', () => {
       expect(store.delivered(delivery)?.batch_id).toBe('hidden');
       // A changed fingerprint (a migration computing them again) follows the job.
       db.prepare(`UPDATE jobs SET fingerprint = 45 WHERE idempotency_key = 'k-hidden-1'`).run();
-      expect(db.prepare(`SELECT fingerprint FROM job_fingerprints WHERE job_id = (SELECT id FROM jobs WHERE idempotency_key = 'k-hidden-1')`).pluck().all()).toEqual([45]);
+      expect(
+        db.prepare(`SELECT fingerprint FROM job_fingerprints WHERE job_id = (SELECT id FROM jobs WHERE idempotency_key = 'k-hidden-1')`).pluck().all(),
+      ).toEqual([45]);
       db.prepare(`DELETE FROM jobs WHERE batch_id = 'hidden'`).run();
       expect(db.prepare(`SELECT COUNT(*) FROM job_fingerprints WHERE fingerprint IN (44, 45)`).pluck().get()).toBe(0);
       expect(store.counts('hidden').queued).toBe(0);

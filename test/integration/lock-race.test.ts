@@ -58,7 +58,10 @@ describe('engine lock under a race', () => {
   it(`two runs started at the same instant beside a stale lock: no row reaches both (${TRIALS} trials)`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'batchdesk-race-'));
     const stale = mkdtempSync(join(tmpdir(), 'batchdesk-stale-'));
-    cleanup.push(() => rmSync(dir, { recursive: true, force: true }), () => rmSync(stale, { recursive: true, force: true }));
+    cleanup.push(
+      () => rmSync(dir, { recursive: true, force: true }),
+      () => rmSync(stale, { recursive: true, force: true }),
+    );
     const sbs = [await startSandbox({ port: 0 }), await startSandbox({ port: 0 })];
     for (const sb of sbs) cleanup.push(() => sb.close());
     const admins = sbs.map((sb) => new SandboxAdmin(sb.url, sb.adminToken));

@@ -27,7 +27,10 @@ describe('opt-outs', () => {
     // A value that is neither yes nor no holds its row back instead of guessing.
     expect(created.problems.find((p) => p.row === 7)?.message).toMatch(/opt_out is "maybe", which is neither yes nor no, so this row is held back/);
     expect(h.engine.optOuts.find('+442079460007')?.source).toBe('customers.csv row 8');
-    created.problems.splice(created.problems.findIndex((p) => p.row === 7), 2);
+    created.problems.splice(
+      created.problems.findIndex((p) => p.row === 7),
+      2,
+    );
     // Found by the planner, said as the file's reader says its own: the file resolved, "Row 3: ...".
     expect(new Set(created.problems.map((p) => p.source))).toEqual(new Set([csv]));
     const problems = created.problems.map((p) => `${p.row}: ${p.message}`);
@@ -45,7 +48,9 @@ describe('opt-outs', () => {
     const again = await writeText(h, 'again.csv', 'to,text\n+442079460002,News\n+442079460005,News\n');
     const preview = await h.engine.preview({ capability: 'channel', paths: [again] });
     expect(preview.plan.count).toBe(1);
-    expect(preview.plan.problems[0]?.message).toMatch(/\+442079460002 is on the opt-out list \(since \d{4}-\d\d-\d\d, from customers\.csv row 3\); skipped\. .*batchdesk optout remove \+442079460002/);
+    expect(preview.plan.problems[0]?.message).toMatch(
+      /\+442079460002 is on the opt-out list \(since \d{4}-\d\d-\d\d, from customers\.csv row 3\); skipped\. .*batchdesk optout remove \+442079460002/,
+    );
   });
 
   it('a recipient who opts out after the batch was created is not sent to; the others are', async () => {
@@ -54,7 +59,7 @@ describe('opt-outs', () => {
     const created = await h.engine.createBatch({ capability: 'channel', paths: [csv] });
     const id = created.batch?.id ?? '';
     expect(h.engine.optOuts.add('+442079460012', 'batchdesk optout add')).toBe(true);
-    (await h.engine.control.start([id]));
+    await h.engine.control.start([id]);
     await h.run({ batchIds: [id] });
     const jobs = jobsOf(h.engine, id);
     expect(jobs.map((j) => j.state)).toEqual(['succeeded', 'cancelled', 'succeeded']);

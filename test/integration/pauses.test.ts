@@ -16,13 +16,13 @@ describe('a budget pause on one computer', () => {
     // 20 messages at 0.0050 EUR; a budget of 0.0250 EUR sends 5.
     const id = await messagesBatch(h, 20, { budget: 250 });
     await h.run({ batchIds: [id] });
-    const paused = (await h.engine.control.summary(id));
+    const paused = await h.engine.control.summary(id);
     expect(paused.pause?.kind).toBe('budget');
     const suggested = new RegExp(`\`batchdesk resume ${id} --budget (\\S+)\` covers what is spent`).exec(paused.pause?.reason ?? '')?.[1] ?? '';
     expect(suggested).toBe('0.10');
-    (await h.engine.control.resume(id, { budget: parseEur(suggested) ?? 0 }));
+    await h.engine.control.resume(id, { budget: parseEur(suggested) ?? 0 });
     await h.run({ batchIds: [id] });
-    const done = (await h.engine.control.summary(id));
+    const done = await h.engine.control.summary(id);
     expect(done.pause?.reason ?? '', done.pause?.reason).toBe('');
     expect(done.status).toBe('done');
     expect(done.counts.succeeded).toBe(20);

@@ -214,7 +214,12 @@ describe('PostgreSQL store behind a network that drops packets', () => {
     const { port } = silent.address() as AddressInfo;
     try {
       // Without the timeout this waits forever (the socket is up, no answer comes): the test times out.
-      const error = await PgQueueStore.open({ url: `postgresql://nobody@127.0.0.1:${port}/nothing`, clock: new FakeClock(), worker: 'test-host 1', connectTimeoutMs: 300 }).then(
+      const error = await PgQueueStore.open({
+        url: `postgresql://nobody@127.0.0.1:${port}/nothing`,
+        clock: new FakeClock(),
+        worker: 'test-host 1',
+        connectTimeoutMs: 300,
+      }).then(
         () => null,
         (e: unknown) => e,
       );
@@ -228,7 +233,7 @@ describe('PostgreSQL store behind a network that drops packets', () => {
 });
 
 describe('DbClock', () => {
-  it('takes a password left out of the URL from ~/.pgpass, without pg\'s warning; says when there is none', async () => {
+  it("takes a password left out of the URL from ~/.pgpass, without pg's warning; says when there is none", async () => {
     const name = (await cluster.freshDatabase('pw')).split('/').pop() ?? '';
     const admin = new pg.Client({ connectionString: cluster.adminUrl });
     await admin.connect();
@@ -257,7 +262,10 @@ describe('DbClock', () => {
       expect(warnings.filter((w) => w.includes('pgpass'))).toEqual([]);
     } finally {
       process.off('warning', onWarning);
-      for (const [k, v] of [['PGPASSFILE', saved.file], ['PGPASSWORD', saved.password]] as const) {
+      for (const [k, v] of [
+        ['PGPASSFILE', saved.file],
+        ['PGPASSWORD', saved.password],
+      ] as const) {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;
       }

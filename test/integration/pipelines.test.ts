@@ -16,12 +16,21 @@ describe('pipelines on one computer', () => {
     const h = await startHarness();
     const dead = `${hostname()} 2147483646`; // no such process
     h.engine.batches.insert({ id: 'broot', name: '', capability: 'text', tier: 'standard', channel: null, options: {}, budget: null, creator: dead });
-    h.engine.batches.insert({ id: 'bstep', name: '', capability: 'crm', tier: 'standard', channel: null, options: {}, budget: null, creator: dead, follows: { parentId: 'broot', pipelineId: 'broot', step: 2 } });
+    h.engine.batches.insert({
+      id: 'bstep',
+      name: '',
+      capability: 'crm',
+      tier: 'standard',
+      channel: null,
+      options: {},
+      budget: null,
+      creator: dead,
+      follows: { parentId: 'broot', pipelineId: 'broot', step: 2 },
+    });
     const txt = join(h.dir, 'notes.txt');
     await writeFile(txt, 'hello there\n');
     const created = await h.engine.createBatch({ capability: 'text', paths: [txt] });
     expect(created.batch).not.toBeNull();
     expect(h.engine.db.prepare(`SELECT COUNT(*) AS n FROM batches WHERE id IN ('broot','bstep')`).get()).toEqual({ n: 0 });
   });
-
 });

@@ -26,7 +26,8 @@ describe('the same input again, on one computer', () => {
     const again = await h.engine.createBatch({ capability: 'channel', paths: [csv.path] });
     expect(again.problems.map((p) => p.row)).toEqual([2, 3, 4, 5, 6]);
     // Nobody started the first batch: that, not a send, is why nothing goes; the message says how to send it.
-    for (const p of again.problems) expect(p.message).toMatch(new RegExp(`batch ${firstId}.*not started yet: \`batchdesk run ${firstId}\` sends it\\).*not sent twice.*--allow-resend`));
+    for (const p of again.problems)
+      expect(p.message).toMatch(new RegExp(`batch ${firstId}.*not started yet: \`batchdesk run ${firstId}\` sends it\\).*not sent twice.*--allow-resend`));
     await h.run();
     const third = await h.engine.createBatch({ capability: 'channel', paths: [csv.path] });
     expect(third.problems[0]?.message).toMatch(/: already done\)/);
@@ -34,7 +35,7 @@ describe('the same input again, on one computer', () => {
     expect((await h.engine.createBatch({ capability: 'channel', paths: [five.path] })).problems.map((p) => p.row)).toEqual([2, 3, 4, 5, 6]);
   });
 
-  it('lists a file\'s problems in row order, rows already queued among the rows refused', async () => {
+  it("lists a file's problems in row order, rows already queued among the rows refused", async () => {
     const h = await startHarness();
     const path = join(h.dir, 'mixed.csv');
     await writeFile(path, 'to,text\n+442079460000,Hello\n12345,Hi\n+442079460001,Hi there\n+442079460002,\n');
@@ -85,7 +86,7 @@ describe('idempotency keys, with no index to refuse a repeated one (migration 19
     expect(h.engine.db.prepare(`SELECT COUNT(*) - COUNT(DISTINCT idempotency_key) FROM jobs`).pluck().get()).toBe(0);
   });
 
-  it('are the import\'s UUIDv7 and the job\'s number, a new UUIDv7 after a file refused part way', async () => {
+  it("are the import's UUIDv7 and the job's number, a new UUIDv7 after a file refused part way", async () => {
     const h = await startHarness();
     const one = await writeMessagesCsv(h.dir, 3, 'one.csv');
     // Rows enough to be handed on before the bad byte is read (the file is read 256 KiB at a
@@ -97,7 +98,10 @@ describe('idempotency keys, with no index to refuse a repeated one (migration 19
     const three = await writeMessagesCsv(h.dir, 2, 'three.csv', 500);
     const r = await h.engine.createBatch({ capability: 'channel', paths: [one.path, bad, three.path] });
     expect(r.problems.some((p) => p.source === bad)).toBe(true);
-    const jobs = h.engine.db.prepare(`SELECT seq, idempotency_key AS key FROM jobs WHERE batch_id = ? ORDER BY seq`).all(r.batch?.id) as { seq: number; key: string }[];
+    const jobs = h.engine.db.prepare(`SELECT seq, idempotency_key AS key FROM jobs WHERE batch_id = ? ORDER BY seq`).all(r.batch?.id) as {
+      seq: number;
+      key: string;
+    }[];
     expect(jobs.map((j) => j.seq)).toEqual([1, 2, 3, 4, 5]);
     const uuid = /^(bd-[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})-(\d+)$/;
     const parts = jobs.map((j) => uuid.exec(j.key));
@@ -128,7 +132,7 @@ describe('an import killed half way', () => {
     await new Promise((r) => child.once('exit', r));
     expect(seen).toBeGreaterThan(0);
     // Nobody sees it: not listed, not run, not counted as already queued.
-    expect((await h.engine.control.summaries())).toEqual([]);
+    expect(await h.engine.control.summaries()).toEqual([]);
     const other = Engine.open({ dataDir: h.dir, secrets: noKeychain, env: {} });
     const small = await writeMessagesCsv(h.dir, 3, 'small.csv');
     const created = await other.createBatch({ capability: 'channel', paths: [small.path] });

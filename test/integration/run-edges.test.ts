@@ -48,7 +48,10 @@ describe('a full disk during run', () => {
 
 describe('a database damaged while a run goes on', () => {
   /** Runs the batch; what the data folder's files held when the run met the damage, and the error. */
-  async function runMeetingDamage(h: Awaited<ReturnType<typeof startHarness>>, id: string): Promise<{ error: unknown; atDetection: string | null; after: string }> {
+  async function runMeetingDamage(
+    h: Awaited<ReturnType<typeof startHarness>>,
+    id: string,
+  ): Promise<{ error: unknown; atDetection: string | null; after: string }> {
     const file = join(h.dir, 'batchdesk.sqlite');
     const files = (): string => `${readFileSync(file).toString('base64')}|${existsSync(`${file}-wal`) ? readFileSync(`${file}-wal`).toString('base64') : ''}`;
     let atDetection: string | null = null;
@@ -154,12 +157,12 @@ describe('finished batches', () => {
     expect((await h.engine.control.summary(id)).status).toBe('done');
     delete h.env.BATCHDESK_CHANNEL_KEY;
     await h.run();
-    const s = (await h.engine.control.summary(id));
+    const s = await h.engine.control.summary(id);
     expect(s.status).toBe('done');
     expect(s.pause).toBeNull();
     const events = h.engine.db.prepare(`SELECT event FROM batch_events WHERE batch_id = ?`).all(id) as { event: string }[];
     expect(events.map((e) => e.event)).not.toContain('paused');
-    expect((await h.engine.control.pause(id))).toBe(false);
+    expect(await h.engine.control.pause(id)).toBe(false);
   });
 });
 
@@ -171,16 +174,16 @@ describe('batches nobody started', () => {
     // What the window and the browser host do at start-up: run whatever was started.
     await h.engine.run(h.target);
     expect(await h.admin.ledger()).toEqual([]);
-    expect((await h.engine.control.summary(id))).toMatchObject({ status: 'pending', started: false });
-    (await h.engine.control.start([id]));
+    expect(await h.engine.control.summary(id)).toMatchObject({ status: 'pending', started: false });
+    await h.engine.control.start([id]);
     await h.engine.run(h.target);
-    expect((await h.engine.control.summary(id))).toMatchObject({ status: 'done', started: true });
+    expect(await h.engine.control.summary(id)).toMatchObject({ status: 'done', started: true });
     await expectLedgerExactlyOnce(h.admin, jobsOf(h.engine, id));
   });
 });
 
 describe('a batch made while another runs', () => {
-  it('is written inside the run\'s open group commit and sent with it, every row of both once', async () => {
+  it("is written inside the run's open group commit and sent with it, every row of both once", async () => {
     const h = await startHarness();
     await h.admin.setFaults({ latency_ms: 5 });
     const first = await writeMessagesCsv(h.dir, 300, 'first.csv');
@@ -191,7 +194,7 @@ describe('a batch made while another runs', () => {
     const second = await writeMessagesCsv(h.dir, 600, 'second.csv', 300);
     const b = (await h.engine.createBatch({ capability: 'channel', paths: [second.path] })).batch?.id ?? '';
     expect((await h.engine.control.summary(b)).counts.queued).toBe(600);
-    (await h.engine.control.start([b]));
+    await h.engine.control.start([b]);
     await running;
     // The run may end before it saw the second batch started: a second run sends the rest.
     await h.run();

@@ -77,7 +77,7 @@ describe('search', () => {
     expect(hits).toHaveLength(1);
     expect(hits[0]?.state).toBe('failed');
     expect(h.engine.jobPage({ batchId: id, search: 'deleted', limit: 10, offset: 0 }).total).toBe(1);
-    (await h.engine.control.retry(id));
+    await h.engine.control.retry(id);
     expect(h.engine.search('moved deleted', { limit: 5 })).toHaveLength(0);
   });
 

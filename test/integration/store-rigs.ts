@@ -36,12 +36,25 @@ interface AttemptCells {
 }
 
 function attemptView(a: AttemptCells): AttemptView {
-  return { job_id: Number(a.job_id), http_status: a.http_status, outcome: a.outcome, error_message: a.error_message, key_label: a.key_label, replayed: a.replayed === 1, finished: a.finished_at !== null, started_at: Number(a.started_at) };
+  return {
+    job_id: Number(a.job_id),
+    http_status: a.http_status,
+    outcome: a.outcome,
+    error_message: a.error_message,
+    key_label: a.key_label,
+    replayed: a.replayed === 1,
+    finished: a.finished_at !== null,
+    started_at: Number(a.started_at),
+  };
 }
 
 /** This data folder's SQLite file, as `batchdesk batch create` and `batchdesk run` use it. */
 export const openLocalRig: OpenStoreRig = async (config, opts = {}) => {
-  const h = await startHarness({ ...(config ? { config } : {}), ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.secrets ? { secrets: opts.secrets } : {}) });
+  const h = await startHarness({
+    ...(config ? { config } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.secrets ? { secrets: opts.secrets } : {}),
+  });
   const target = targetOf(h.target, opts, h.engine);
   return {
     dir: h.dir,
@@ -162,13 +175,17 @@ export function usePgRigs(): OpenStoreRig {
           if (row && row.started_at === null && row.scheduled_at !== null && row.scheduled_at > clock.now()) continue;
           await workerStore.start(s);
         }
-        await worker.runTeam(target, { store: workerStore, clock, worker: 'worker 1' }, { batchIds: id !== undefined ? scope : null, say: () => undefined, ...(signal ? { signal } : {}) });
+        await worker.runTeam(
+          target,
+          { store: workerStore, clock, worker: 'worker 1' },
+          { batchIds: id !== undefined ? scope : null, say: () => undefined, ...(signal ? { signal } : {}) },
+        );
       },
       control,
       summary: (id) => control.summary(id),
       jobs: async (id) => {
         const out: JobRow[] = [];
-        for (let after = 0; ; ) {
+        for (let after = 0; ;) {
           const page = await store.jobsPage(id, after, 500);
           if (page.length === 0) return out;
           out.push(...page);
@@ -186,7 +203,8 @@ export function usePgRigs(): OpenStoreRig {
       retryFailed: (id) => control.retry(id),
       pause: (id) => control.pause(id),
       // As `resume --store` on the planner's machine: a refused key is replaced by the one it has now.
-      resume: async (id, budget) => (await control.resume(id, { ...(budget === undefined ? {} : { budget }), keyHere: (row) => h.engine.keyCheckFor(row) })).resumed,
+      resume: async (id, budget) =>
+        (await control.resume(id, { ...(budget === undefined ? {} : { budget }), keyHere: (row) => h.engine.keyCheckFor(row) })).resumed,
       cancel: async (id) => (await control.cancel(id)).jobs,
       schedule: (id, at) => control.schedule(id, at),
       // The sender's own list (the worker's machine), as the local rig's is its data folder's.
@@ -210,7 +228,9 @@ export function usePgRigs(): OpenStoreRig {
       logs: async () => `${await logsOf(h.dir)}\n${await logsOf(dir)}`,
       // The shared store's every table, and both machines' data folders and logs.
       everything: async () => {
-        const tables = (await db.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`)).rows.map((t) => t.tablename);
+        const tables = (await db.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`)).rows.map(
+          (t) => t.tablename,
+        );
         const rows = await Promise.all(tables.map(async (t) => JSON.stringify((await db.query(`SELECT * FROM "${t}"`)).rows)));
         return [...rows, tablesOf(h.engine), tablesOf(worker), await logsOf(h.dir), await logsOf(dir)].join('\n');
       },

@@ -41,14 +41,17 @@ async function storeAt(url: string, worker: string): Promise<PgQueueStore> {
 }
 
 /** Another machine: its own data folder, the same keys and API, short leases. */
-async function machine(h: Harness): Promise<{ engine: Engine; work: (store: PgQueueStore, worker: string, say: (line: string) => void, signal?: AbortSignal) => Promise<unknown> }> {
+async function machine(
+  h: Harness,
+): Promise<{ engine: Engine; work: (store: PgQueueStore, worker: string, say: (line: string) => void, signal?: AbortSignal) => Promise<unknown> }> {
   const dir = await mkdtemp(join(tmpdir(), 'batchdesk-freeze-'));
   dirs.push(dir);
   const engine = Engine.open({ dataDir: dir, secrets: noKeychain, env: h.env, config: { ...TEST_CONFIG, leaseMs: LEASE_MS } });
   const conn = await connect({ apiUrl: h.sb.url, env: h.env, keys: engine.keys, dataDir: dir });
   return {
     engine,
-    work: (store, worker, say, signal) => engine.runTeam(conn.target, { store, clock: systemClock, worker, url: store.shownUrl }, { batchIds: null, say, ...(signal ? { signal } : {}) }),
+    work: (store, worker, say, signal) =>
+      engine.runTeam(conn.target, { store, clock: systemClock, worker, url: store.shownUrl }, { batchIds: null, say, ...(signal ? { signal } : {}) }),
   };
 }
 
@@ -92,7 +95,10 @@ describe('team: a worker whose store connection freezes', () => {
       const b = await machine(h);
       const stopB = new AbortController();
       const bDone = b.work(await storeAt(url, 'worker-b'), 'worker-b', () => undefined, stopB.signal);
-      const finished = await Promise.race([bDone.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), IDLE_IN_TRANSACTION_MS + LEASE_MS + 30_000))]);
+      const finished = await Promise.race([
+        bDone.then(() => true),
+        new Promise<false>((r) => setTimeout(() => r(false), IDLE_IN_TRANSACTION_MS + LEASE_MS + 30_000)),
+      ]);
       stopB.abort();
       expect(finished, 'worker-b was still waiting for worker-a').toBe(true);
       expect((await creator.stats(id)).counts.succeeded).toBe(ITEMS);

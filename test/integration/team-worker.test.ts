@@ -37,7 +37,13 @@ async function storeAt(url: string, worker: string): Promise<PgQueueStore> {
 }
 
 /** Plans a message batch in the harness's data folder and moves it to the shared store; returns its id and its jobs as planned. */
-async function sharedBatch(h: Harness, store: PgQueueStore, n: number, extra: { budget?: number; quietHours?: string } = {}, first = 0): Promise<{ id: string; planned: JobRow[] }> {
+async function sharedBatch(
+  h: Harness,
+  store: PgQueueStore,
+  n: number,
+  extra: { budget?: number; quietHours?: string } = {},
+  first = 0,
+): Promise<{ id: string; planned: JobRow[] }> {
   const csv = await writeMessagesCsv(h.dir, n, `m${n}-${first}-${Date.now()}.csv`, first);
   const created = await h.engine.createBatch({ capability: 'channel', paths: [csv.path], ...extra });
   const id = created.batch?.id;
@@ -85,14 +91,16 @@ describe('team mode: workers on one shared store', () => {
     const wa = await storeAt(url, 'worker-a');
     const wb = await storeAt(url, 'worker-b');
     const said: string[] = [];
-    await Promise.all([
-      a.work(wa, 'worker-a', { say: (l) => said.push(l) }),
-      b.work(wb, 'worker-b', { say: (l) => said.push(l) }),
-    ]);
+    await Promise.all([a.work(wa, 'worker-a', { say: (l) => said.push(l) }), b.work(wb, 'worker-b', { say: (l) => said.push(l) })]);
     expect(said).toEqual([]);
     expect((await creator.stats(id)).counts.succeeded).toBe(400);
 
-    const rows = (await creator.pool.query<{ idempotency_key: string; request_body: string | null; state: string }>(`SELECT idempotency_key, request_body, state FROM jobs WHERE batch_id = $1`, [id])).rows;
+    const rows = (
+      await creator.pool.query<{ idempotency_key: string; request_body: string | null; state: string }>(
+        `SELECT idempotency_key, request_body, state FROM jobs WHERE batch_id = $1`,
+        [id],
+      )
+    ).rows;
     expect(new Set(rows.map((r) => r.idempotency_key))).toEqual(new Set(planned.map((j) => j.idempotency_key)));
     const ledger = await h.admin.ledger();
     expect(ledger).toHaveLength(400);
@@ -164,10 +172,12 @@ describe('team mode: workers on one shared store', () => {
     const standing = later.work(await storeAt(url, 'standing'), 'standing', { stay: true, signal: stop.signal, lookAgainMs: 300, say: (l) => said.push(l) });
     // Who does not send it, and why, as status --store and the Team screen say it; none up can.
     const notes = async (): Promise<string[]> => leftNotes(id, (await creator.stats(id)).counts.queued, await creator.workersUp(WORKER_SEEN_MS));
-    await expect.poll(notes, { timeout: 10_000 }).toEqual([
-      expect.stringMatching(/^not sent by standing: this computer has no channel key\. .*batchdesk keys add --kind channel/),
-      expect.stringMatching(/^No worker up can send it: add its key on one of them/),
-    ]);
+    await expect
+      .poll(notes, { timeout: 10_000 })
+      .toEqual([
+        expect.stringMatching(/^not sent by standing: this computer has no channel key\. .*batchdesk keys add --kind channel/),
+        expect.stringMatching(/^No worker up can send it: add its key on one of them/),
+      ]);
     // The key arrives on that machine: it looks again, sends everything, and no longer leaves it.
     env.BATCHDESK_CHANNEL_KEY = h.env.BATCHDESK_CHANNEL_KEY;
     await expect.poll(async () => (await creator.stats(id)).counts.succeeded, { timeout: 20_000 }).toBe(12);
@@ -204,7 +214,9 @@ describe('team mode: workers on one shared store', () => {
     const same = await machine(h, h.env);
     await same.work(await storeAt(url, 'same'), 'same');
     expect((await creator.stats(id)).counts.succeeded).toBe(10);
-    expect(new Set((await h.admin.ledger()).map((d) => d.client))).toEqual(new Set([(await h.admin.listKeys()).find((k) => k.key === h.env.BATCHDESK_CHANNEL_KEY)?.client]));
+    expect(new Set((await h.admin.ledger()).map((d) => d.client))).toEqual(
+      new Set([(await h.admin.listKeys()).find((k) => k.key === h.env.BATCHDESK_CHANNEL_KEY)?.client]),
+    );
     elsewhere.engine.close();
     same.engine.close();
   });
@@ -244,10 +256,7 @@ describe('team mode: workers on one shared store', () => {
     const { id } = await sharedBatch(h, creator, 400);
     const a = await machine(h, h.env);
     const b = await machine(h, h.env);
-    const runs = [
-      a.work(await storeAt(url, 'a'), 'a'),
-      b.work(await storeAt(url, 'b'), 'b'),
-    ];
+    const runs = [a.work(await storeAt(url, 'a'), 'a'), b.work(await storeAt(url, 'b'), 'b')];
     while ((await creator.stats(id)).counts.succeeded < 30) await systemClock.sleep(20);
     const channelKey = (await h.admin.listKeys()).find((k) => k.key === h.env.BATCHDESK_CHANNEL_KEY);
     if (!channelKey) throw new Error('no channel key in the sandbox');
@@ -288,10 +297,7 @@ describe('team mode: workers on one shared store', () => {
     const { id } = await sharedBatch(h, creator, 200, { budget: 5_000 });
     const a = await machine(h, h.env);
     const b = await machine(h, h.env);
-    await Promise.all([
-      a.work(await storeAt(url, 'a'), 'a'),
-      b.work(await storeAt(url, 'b'), 'b'),
-    ]);
+    await Promise.all([a.work(await storeAt(url, 'a'), 'a'), b.work(await storeAt(url, 'b'), 'b')]);
     const row = await creator.batch(id);
     expect(row?.status).toBe('paused');
     expect(row?.pause_kind).toBe('budget');
@@ -303,7 +309,7 @@ describe('team mode: workers on one shared store', () => {
     b.engine.close();
   });
 
-  it("a worker whose machine sets no request limit keeps to the one another machine set for the same key", async () => {
+  it('a worker whose machine sets no request limit keeps to the one another machine set for the same key', async () => {
     const { h, url, creator } = await teamSetup();
     const { id } = await sharedBatch(h, creator, 60);
     // 600 a minute: the bucket runs at 591 with 3 saved up, so 60 messages take at least 5.7 s together.
@@ -324,7 +330,7 @@ describe('team mode: workers on one shared store', () => {
     unlimited.engine.close();
   });
 
-  it("a worker on another machine that died holding jobs: the others reclaim them when its leases run out and resend them with the same keys, once", async () => {
+  it('a worker on another machine that died holding jobs: the others reclaim them when its leases run out and resend them with the same keys, once', async () => {
     const { h, url, creator } = await teamSetup();
     const { id } = await sharedBatch(h, creator, 20);
     // The dead worker (another host, so nobody here can see it is gone): it claimed 5 jobs with a
@@ -397,7 +403,7 @@ describe('team mode: workers on one shared store', () => {
     const again = await other.engine.handOver(third.batch?.id ?? '', store);
     expect(again.moved).toBe(0);
     expect(await store.batch(third.batch?.id ?? '')).toBeUndefined();
-    expect((await other.engine.control.summaries())).toEqual([]);
+    expect(await other.engine.control.summaries()).toEqual([]);
     other.engine.close();
   });
 

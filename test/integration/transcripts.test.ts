@@ -138,9 +138,15 @@ describe('timed transcripts', () => {
     // A second export into the same folder adds numbered copies; nothing is overwritten.
     writeFileSync(join(srtDir, 'call-002-late-parcel (2).srt'), 'mine');
     expect((await h.engine.exportFiles(id, srtDir, 'srt')).written).toBe(3);
-    expect(readdirSync(srtDir).sort()).toEqual(
-      ['call-001-double-charge (2).srt', 'call-001-double-charge.srt', 'call-002-late-parcel (2).srt', 'call-002-late-parcel (3).srt', 'call-002-late-parcel.srt', 'call-003-cancel-plan (2).srt', 'call-003-cancel-plan.srt'],
-    );
+    expect(readdirSync(srtDir).sort()).toEqual([
+      'call-001-double-charge (2).srt',
+      'call-001-double-charge.srt',
+      'call-002-late-parcel (2).srt',
+      'call-002-late-parcel (3).srt',
+      'call-002-late-parcel.srt',
+      'call-003-cancel-plan (2).srt',
+      'call-003-cancel-plan.srt',
+    ]);
     expect(readFileSync(join(srtDir, 'call-002-late-parcel (2).srt'), 'utf8')).toBe('mine');
 
     // Only transcripts are timed: another batch is refused, naming what to use, before any folder is made.
@@ -149,7 +155,9 @@ describe('timed transcripts', () => {
     const text = await createAndRun(h, { capability: 'text', paths: [txt], task: 'summary' });
     const refused = h.engine.exportFiles(text.id, join(h.dir, 'never'), 'vtt');
     await expect(refused).rejects.toBeInstanceOf(UserError);
-    await expect(refused).rejects.toThrow(/--format vtt writes subtitles of timed transcripts, which only transcribe batches have; this is a text batch, whose results are not timed.*--format files/);
+    await expect(refused).rejects.toThrow(
+      /--format vtt writes subtitles of timed transcripts, which only transcribe batches have; this is a text batch, whose results are not timed.*--format files/,
+    );
     expect(readdirSync(h.dir)).not.toContain('never');
   });
 
@@ -172,7 +180,9 @@ describe('timed transcripts', () => {
     const first = results.get('call-001-double-charge');
     expect(readFileSync(join(dir, 'call-001-double-charge.txt'), 'utf8')).toBe(first?.text);
     expect(JSON.parse(readFileSync(join(dir, 'call-001-double-charge.json'), 'utf8'))).toEqual(first);
-    expect(near(parseSrt(readFileSync(join(dir, 'call-003-cancel-plan (2).srt'), 'utf8')))).toEqual(expected(results.get('call-003-cancel-plan')?.segments ?? []));
+    expect(near(parseSrt(readFileSync(join(dir, 'call-003-cancel-plan (2).srt'), 'utf8')))).toEqual(
+      expected(results.get('call-003-cancel-plan')?.segments ?? []),
+    );
 
     // Without segments: one cue from 0 to the reported duration, holding the whole text (its lines), no voice.
     const second = results.get('call-002-late-parcel');

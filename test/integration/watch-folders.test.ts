@@ -69,13 +69,19 @@ async function until(what: string, pred: () => boolean, ms = 10_000): Promise<vo
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 function jobs(engine: Engine): { batch_id: string; seq: number; source: string; state: string }[] {
-  return engine.db.prepare(`SELECT batch_id, seq, source, state FROM jobs ORDER BY batch_id, seq`).all() as { batch_id: string; seq: number; source: string; state: string }[];
+  return engine.db.prepare(`SELECT batch_id, seq, source, state FROM jobs ORDER BY batch_id, seq`).all() as {
+    batch_id: string;
+    seq: number;
+    source: string;
+    state: string;
+  }[];
 }
 
 describe('intake rules', () => {
   it('ignores hidden files and folders and partial downloads, nothing else', () => {
     const root = '/w';
-    for (const p of ['/w/.x.pdf', '/w/.sync/a.pdf', '/w/a/.b/c.pdf', '/w/a.pdf.part', '/w/a.crdownload', '/w/~$report.docx', '/w/a.pdf.tmp', '/w/a.pdf~']) expect(ignoredPath(root, p), p).toBe(true);
+    for (const p of ['/w/.x.pdf', '/w/.sync/a.pdf', '/w/a/.b/c.pdf', '/w/a.pdf.part', '/w/a.crdownload', '/w/~$report.docx', '/w/a.pdf.tmp', '/w/a.pdf~'])
+      expect(ignoredPath(root, p), p).toBe(true);
     for (const p of ['/w/a.pdf', '/w/sub/dir/b.png', '/w/part.pdf', '/w/tmp/c.pdf']) expect(ignoredPath(root, p), p).toBe(false);
     expect(parseExtensions(' .PDF, png,,jpg ')).toEqual(['pdf', 'png', 'jpg']);
     expect(() => parseExtensions('p df')).toThrow(/not a file extension/);
@@ -103,7 +109,7 @@ describe('hot folders', () => {
     expect(size).toEqual([{ size: bytes.length }]);
   });
 
-  it("takes a file whose name holds terminal control characters under an inert name (the file is read by its own)", async () => {
+  it('takes a file whose name holds terminal control characters under an inert name (the file is read by its own)', async () => {
     const r = await rig();
     copyFileSync(PDF, join(r.folder, 'inv\u001b[2J\rAll done.pdf'));
     await until('the file to be taken', () => r.events.some((e) => e.kind === 'taken'));
@@ -192,7 +198,7 @@ describe('hot folders', () => {
     // Its one item done, as a run leaves it: nothing is left to send, and it shows done.
     r.engine.db.prepare(`UPDATE jobs SET state = 'succeeded', finished_at = 1 WHERE batch_id = ?`).run(id);
     expect((await r.engine.control.summary(id)).status).toBe('done');
-    expect((await r.engine.control.cancel(id))).toEqual({ jobs: 0, cancelled: [id], finished: [] });
+    expect(await r.engine.control.cancel(id)).toEqual({ jobs: 0, cancelled: [id], finished: [] });
     expect((await r.engine.control.summary(id)).status).toBe('cancelled');
     copyFileSync(PDF2, join(r.folder, 'two.pdf'));
     await until('two taken', () => r.events.filter((e) => e.kind === 'taken').length >= 2);
@@ -211,7 +217,7 @@ describe('hot folders', () => {
     await until('two taken', () => r.events.filter((e) => e.kind === 'taken').length >= 2);
     const first = r.events.find((e) => e.kind === 'taken');
     const batchId = first?.kind === 'taken' ? first.batchId : '';
-    const b = (await r.engine.control.summary(batchId));
+    const b = await r.engine.control.summary(batchId);
     expect(b.name).toBe('Invoices in 2026-11-23');
     expect(b.started).toBe(true);
     expect(b.total).toBe(2);
@@ -219,7 +225,7 @@ describe('hot folders', () => {
     expect(b.cost.budget).toBe(20_000);
     expect(b.cost.estimated).toBeGreaterThan(0);
     expect(b.pipeline?.next).toHaveLength(1);
-    const next = (await r.engine.control.summary(b.pipeline?.next[0] ?? ''));
+    const next = await r.engine.control.summary(b.pipeline?.next[0] ?? '');
     expect(next.capability).toBe('text');
     expect(next.started).toBe(true);
     // The next day: a new batch, numbered from 1 again.
@@ -233,7 +239,7 @@ describe('hot folders', () => {
     expect(rows.map((j) => j.seq)).toEqual([1, 2, 1]);
     expect(r.events.some((e) => 'path' in e && e.path.endsWith('skipped.jpg'))).toBe(false);
     // A cancelled day batch is replaced by a numbered one, not appended to.
-    (await r.engine.control.cancel(third?.kind === 'taken' ? third.batchId : ''));
+    await r.engine.control.cancel(third?.kind === 'taken' ? third.batchId : '');
     copyFileSync(PNG, join(r.folder, 'four.png'));
     await until('a file after the cancel', () => r.events.length >= 4);
     expect(r.events[3]?.kind).toBe('skipped'); // same content as two.png: the hash store wins
@@ -254,7 +260,9 @@ describe('hot folders', () => {
     expect(() => r.engine.hotFolders.add({ dir: other.path, capability: 'channel' })).toThrow(/channel does not take files.*transcribe or ocr/);
     expect(() => r.engine.hotFolders.add({ dir: join(other.path, 'nope'), capability: 'ocr' })).toThrow(/does not exist/);
     expect(() => r.engine.hotFolders.add({ dir: other.path, capability: 'ocr', key: 'acme' })).toThrow(/No stored key is labelled "acme"/);
-    expect(() => r.engine.hotFolders.add({ dir: other.path, capability: 'ocr', then: [{ capability: 'channel' }] })).toThrow(/channel cannot take another batch's results/);
+    expect(() => r.engine.hotFolders.add({ dir: other.path, capability: 'ocr', then: [{ capability: 'channel' }] })).toThrow(
+      /channel cannot take another batch's results/,
+    );
     expect(r.engine.hotFolders.list()).toHaveLength(1);
     const removed = r.engine.hotFolders.remove(r.folder);
     expect(removed.dir).toBe(r.folder);

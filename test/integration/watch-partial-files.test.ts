@@ -128,7 +128,9 @@ describe('a file is taken only when it is whole by its format', () => {
     await sleep(PAUSE_MS);
     expect(jobs(r.engine)).toHaveLength(1);
     const said = r.events.find((e) => e.kind === 'refused');
-    expect(said && 'message' in said ? said.message : '').toMatch(/invoice\.pdf changed after it was sent \(taken .+ into batch \w+\): the new version was not sent, so it is not paid for twice\. To send it as well: `batchdesk watch resend .+invoice\.pdf`\./);
+    expect(said && 'message' in said ? said.message : '').toMatch(
+      /invoice\.pdf changed after it was sent \(taken .+ into batch \w+\): the new version was not sent, so it is not paid for twice\. To send it as well: `batchdesk watch resend .+invoice\.pdf`\./,
+    );
     expect(r.engine.hotFolders.list()[0]?.problems[0]?.message).toMatch(/changed after it was sent/);
     const resent = await r.engine.hotFolders.resend(path);
     expect(resent.kind).toBe('taken');
@@ -143,7 +145,13 @@ describe('FolderWatcher and formats that cannot say they are whole', () => {
   async function watcher(dir: string, longQuietMs: number): Promise<{ ready: string[]; incomplete: string[]; w: FolderWatcher }> {
     const ready: string[] = [];
     const incomplete: string[] = [];
-    const w = new FolderWatcher(dir, { stableMs: 100, longQuietMs, onReady: (p) => ready.push(p), onIncomplete: (p, why) => incomplete.push(`${p}: ${why}`), onError: () => undefined });
+    const w = new FolderWatcher(dir, {
+      stableMs: 100,
+      longQuietMs,
+      onReady: (p) => ready.push(p),
+      onIncomplete: (p, why) => incomplete.push(`${p}: ${why}`),
+      onError: () => undefined,
+    });
     cleanups.push(() => w.close());
     await w.start();
     return { ready, incomplete, w };
@@ -186,7 +194,10 @@ describe('fileCompleteness', () => {
     const wav = tinyWav(3);
     expect(await at('a.wav', wav)).toEqual({ kind: 'complete' });
     expect((await at('b.wav', wav.subarray(0, 60))).kind).toBe('incomplete');
-    expect(await at('c.wav', Buffer.concat([wavHeaderWithPlaceholders(), Buffer.alloc(80)]))).toMatchObject({ kind: 'incomplete', why: expect.stringMatching(/placeholder/) });
+    expect(await at('c.wav', Buffer.concat([wavHeaderWithPlaceholders(), Buffer.alloc(80)]))).toMatchObject({
+      kind: 'incomplete',
+      why: expect.stringMatching(/placeholder/),
+    });
     const pdf = readFileSync(PDF);
     expect(await at('a.pdf', pdf)).toEqual({ kind: 'complete' });
     expect((await at('b.pdf', pdf.subarray(0, Math.floor(pdf.lastIndexOf('%%EOF') * 0.5)))).kind).toBe('incomplete');

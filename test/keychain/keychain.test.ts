@@ -57,7 +57,12 @@ describe('OS keychain', () => {
     const { spawnSync } = await import('node:child_process');
     const r = spawnSync(
       process.execPath,
-      ['--import', 'tsx', '-e', `import('${join(process.cwd(), 'src/main/engine/secrets/secret-store.ts').replace(/\\/g, '/')}').then(async (m) => { try { await new m.KeychainStore('${service}').set('x:y', 'zzzzzzzzzz'); console.log('stored'); } catch (e) { console.log(e.constructor.name + ': ' + e.message); } })`],
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('${join(process.cwd(), 'src/main/engine/secrets/secret-store.ts').replace(/\\/g, '/')}').then(async (m) => { try { await new m.KeychainStore('${service}').set('x:y', 'zzzzzzzzzz'); console.log('stored'); } catch (e) { console.log(e.constructor.name + ': ' + e.message); } })`,
+      ],
       { env, encoding: 'utf8' },
     );
     expect(r.stdout).toContain('KeychainUnavailableError');

@@ -29,7 +29,13 @@ export function postJson(sb: SandboxHandle, path: string, key: string, body: unk
   });
 }
 
-export function send(sb: SandboxHandle, idemKey: string | null, body: unknown = { to: '+34600111222', text: 'Hello' }, channel = 'whatsapp', key = sb.channelKey): Promise<Response> {
+export function send(
+  sb: SandboxHandle,
+  idemKey: string | null,
+  body: unknown = { to: '+34600111222', text: 'Hello' },
+  channel = 'whatsapp',
+  key = sb.channelKey,
+): Promise<Response> {
   return postJson(sb, `/v1/channels/${channel}`, key, body, idemKey === null ? {} : { 'idempotency-key': idemKey });
 }
 
@@ -58,7 +64,14 @@ export function multipart(boundary: string, fields: Record<string, string>, file
   return Buffer.concat(parts);
 }
 
-export function upload(sb: SandboxHandle, path: string, body: Buffer, boundary: string, headers: Record<string, string> = {}, key = sb.apiKey): Promise<Response> {
+export function upload(
+  sb: SandboxHandle,
+  path: string,
+  body: Buffer,
+  boundary: string,
+  headers: Record<string, string> = {},
+  key = sb.apiKey,
+): Promise<Response> {
   return fetch(`${sb.url}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${boundary}`, ...headers },

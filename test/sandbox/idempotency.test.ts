@@ -104,9 +104,15 @@ describe('Idempotency-Key', () => {
     const wav = smallWav(3, 'Hello, I am calling about my invoice.');
     const r1 = await upload(sb, '/v1/transcribe', multipart('b-one', { tier: 'basic' }, { name: 'a.wav', data: wav }), 'b-one', { 'idempotency-key': 'u1' });
     expect(r1.status).toBe(200);
-    const r2 = await upload(sb, '/v1/transcribe', multipart('another-boundary-2', { tier: 'basic' }, { name: 'renamed.wav', data: wav }), 'another-boundary-2', {
-      'idempotency-key': 'u1',
-    });
+    const r2 = await upload(
+      sb,
+      '/v1/transcribe',
+      multipart('another-boundary-2', { tier: 'basic' }, { name: 'renamed.wav', data: wav }),
+      'another-boundary-2',
+      {
+        'idempotency-key': 'u1',
+      },
+    );
     expect(r2.status).toBe(200);
     expect(r2.headers.get('idempotent-replayed')).toBe('true');
     const r3 = await upload(sb, '/v1/transcribe', multipart('b-one', { tier: 'superior' }, { name: 'a.wav', data: wav }), 'b-one', { 'idempotency-key': 'u1' });

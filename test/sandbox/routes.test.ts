@@ -169,7 +169,9 @@ describe('routes', () => {
     const { sb } = await sandbox();
     const t = await json(await postJson(sb, '/v1/text', sb.apiKey, { input: 'Where is my parcel?', tier: 'basic', task: 'classify' }));
     expect(t).toEqual({ text: 'delivery', label: 'delivery', task: 'classify', sandbox: true });
-    const own = await json(await postJson(sb, '/v1/text', sb.apiKey, { input: 'My refund has not arrived', task: 'classify', labels: ['Refunds', 'Shipping', 'Other'] }));
+    const own = await json(
+      await postJson(sb, '/v1/text', sb.apiKey, { input: 'My refund has not arrived', task: 'classify', labels: ['Refunds', 'Shipping', 'Other'] }),
+    );
     expect(own.label).toBe('Refunds');
 
     const imgRes = await postJson(sb, '/v1/image', sb.apiKey, { prompt: 'a red bicycle', size: '64x48' });

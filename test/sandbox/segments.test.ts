@@ -9,7 +9,9 @@ import { transcriptSegments } from '../../src/sandbox/results';
 import { multipart, sandbox, smallWav, upload } from './helpers';
 
 const RECORDINGS = join(process.cwd(), 'resources', 'samples', 'recordings');
-const SAMPLES = readdirSync(RECORDINGS).filter((f) => f.endsWith('.wav')).sort();
+const SAMPLES = readdirSync(RECORDINGS)
+  .filter((f) => f.endsWith('.wav'))
+  .sort();
 
 interface Segment {
   start: number;

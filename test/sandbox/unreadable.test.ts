@@ -48,11 +48,17 @@ describe('unreadable input', () => {
     // broken but beyond the sandbox, which has no OCR of pixels (routes.test.ts).
     const jpeg = await readFile(join(FIXTURES, 'page.jpg'));
     const described = encodePng(3, 2, Buffer.alloc(18, 90), { Description: 'Acme\nTotal: 5.00 EUR' });
-    for (const [name, data] of [['ok.pdf', textPdf([['Acme', 'Total: 5.00 EUR']])], ['ok.png', described]] as const) {
+    for (const [name, data] of [
+      ['ok.pdf', textPdf([['Acme', 'Total: 5.00 EUR']])],
+      ['ok.png', described],
+    ] as const) {
       const res = await upload(sb, '/v1/ocr', multipart('b', {}, { name, data }), 'b');
       expect(res.status, name).toBe(200);
     }
-    for (const [name, data] of [['plain.png', goodPng], ['ok.jpg', jpeg]] as const) {
+    for (const [name, data] of [
+      ['plain.png', goodPng],
+      ['ok.jpg', jpeg],
+    ] as const) {
       expect((await errorOf(await upload(sb, '/v1/ocr', multipart('b', {}, { name, data }), 'b'))).code, name).toBe('sandbox_cannot_read');
     }
   });

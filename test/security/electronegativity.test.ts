@@ -42,7 +42,6 @@ function scannerBin(): string {
   return join(dirname(pkgJson), bin);
 }
 
-
 // This check downloads Electron's release list from the internet, which is unreachable here.
 const OFFLINE_EXCLUDED = 'AvailableSecurityFixesGlobalCheck';
 
@@ -82,7 +81,15 @@ function scanOnce(electronVersion: string): Finding[] {
       if (i < 0) throw new Error(`the scanner's CSV has no "${name}" column (columns: ${cols.join(', ')})`);
       return i;
     };
-    const [issue, severity, confidence, filename, location, sample, description] = ['issue', 'severity', 'confidence', 'filename', 'location', 'sample', 'description'].map(col) as number[];
+    const [issue, severity, confidence, filename, location, sample, description] = [
+      'issue',
+      'severity',
+      'confidence',
+      'filename',
+      'location',
+      'sample',
+      'description',
+    ].map(col) as number[];
     return rows.map((r) => {
       const get = (i: number | undefined): string => (i === undefined ? '' : (r[i] ?? ''));
       const line = /^(\d+):/.exec(get(location))?.[1];
@@ -90,7 +97,9 @@ function scanOnce(electronVersion: string): Finding[] {
         check: get(issue),
         severity: get(severity),
         confidence: get(confidence),
-        file: get(filename).replace(/\\/g, '/').replace(/^\.?\//, ''),
+        file: get(filename)
+          .replace(/\\/g, '/')
+          .replace(/^\.?\//, ''),
         line: line === undefined ? null : Number(line),
         sample: get(sample),
         description: get(description),
@@ -104,7 +113,8 @@ function scanOnce(electronVersion: string): Finding[] {
 const matches = (e: Entry, f: Finding): boolean =>
   e.check === f.check && e.file === f.file && (e.sample === undefined || f.sample.includes(e.sample)) && (e.line === undefined || e.line === f.line);
 
-const describeFinding = (f: Finding): string => `${f.check} ${f.file}${f.line !== null ? `:${f.line}` : ''} [${f.severity}/${f.confidence}] ${f.description} :: ${f.sample.slice(0, 120)}`;
+const describeFinding = (f: Finding): string =>
+  `${f.check} ${f.file}${f.line !== null ? `:${f.line}` : ''} [${f.severity}/${f.confidence}] ${f.description} :: ${f.sample.slice(0, 120)}`;
 
 describe('electronegativity', () => {
   const allow = JSON.parse(readFileSync(ALLOWLIST, 'utf8')) as { electronVersion: string; entries: Entry[] };

@@ -35,7 +35,11 @@ describe('supported Node versions', () => {
   it('every installed package accepts every floor of the range', () => {
     const refused = Object.entries(json('package-lock.json').packages ?? {})
       .filter(([path, p]) => path !== '' && !p.optional && p.engines && !Array.isArray(p.engines) && p.engines.node)
-      .flatMap(([path, p]) => floors.filter((v) => !semver.satisfies(v, (p.engines as { node: string }).node)).map((v) => `${path} (${(p.engines as { node: string }).node}) refuses Node ${v}`));
+      .flatMap(([path, p]) =>
+        floors
+          .filter((v) => !semver.satisfies(v, (p.engines as { node: string }).node))
+          .map((v) => `${path} (${(p.engines as { node: string }).node}) refuses Node ${v}`),
+      );
     expect(refused).toEqual([]);
   });
 

@@ -27,7 +27,9 @@ function start(args: string[], env: NodeJS.ProcessEnv): Started {
   let stderr = '';
   child.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
   return { child, output: () => ({ stdout, stderr }), closed };
 }
 
@@ -78,7 +80,7 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
     expect(pkg.scripts.start).toBe('npm run --silent build && node scripts/start.mjs');
   });
 
-  it('without Electron\'s binary: says why, serves the window to the browser, opens it, and stops on SIGTERM', async () => {
+  it("without Electron's binary: says why, serves the window to the browser, opens it, and stops on SIGTERM", async () => {
     expect(existsSync(join(ROOT, 'out', 'main', 'host.js')), 'run `npm run build` first (npm test does)').toBe(true);
     const dataDir = join(dir.path, 'data-1');
     const opened = join(dir.path, 'opened-url.txt');
@@ -102,7 +104,7 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
     }
   });
 
-  it.skipIf(!realBinaryMissing)('fetches Electron\'s binary on first start; where that fails, says so and serves the browser', async () => {
+  it.skipIf(!realBinaryMissing)("fetches Electron's binary on first start; where that fails, says so and serves the browser", async () => {
     // A mirror on 127.0.0.1 that has nothing: the fetch is really tried, and fails at once.
     const asked: string[] = [];
     const mirror = createServer((req, res) => {
@@ -111,7 +113,13 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
     });
     await new Promise<void>((r) => mirror.listen(0, '127.0.0.1', r));
     const port = (mirror.address() as AddressInfo).port;
-    const env: NodeJS.ProcessEnv = { ELECTRON_SKIP_BINARY_DOWNLOAD: undefined, ELECTRON_MIRROR: `http://127.0.0.1:${port}/`, BATCHDESK_DATA_DIR: join(dir.path, 'data-fetch'), DISPLAY: '', PATH: process.env.PATH ?? '' };
+    const env: NodeJS.ProcessEnv = {
+      ELECTRON_SKIP_BINARY_DOWNLOAD: undefined,
+      ELECTRON_MIRROR: `http://127.0.0.1:${port}/`,
+      BATCHDESK_DATA_DIR: join(dir.path, 'data-fetch'),
+      DISPLAY: '',
+      PATH: process.env.PATH ?? '',
+    };
     const s = start([], env);
     try {
       const url = await waitFor('the printed URL', () => URL_RE.exec(s.output().stdout)?.[0], 60_000);
@@ -143,7 +151,7 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
     }
   });
 
-  it('with Electron\'s binary: starts it on the app folder with the given arguments and its exit code', async () => {
+  it("with Electron's binary: starts it on the app folder with the given arguments and its exit code", async () => {
     const dist = join(dir.path, 'electron-dist');
     mkdirSync(dist);
     const record = join(dir.path, 'electron-args.txt');

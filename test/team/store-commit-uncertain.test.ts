@@ -33,7 +33,10 @@ describe('team: the connection drops around the commit of a batch create', () =>
 
   async function sealedBatches(db: string): Promise<{ id: string; total: number; jobs: number }[]> {
     return (
-      await query<{ id: string; total: number; jobs: string }>(db, `SELECT b.id, b.total, (SELECT count(*) FROM jobs j WHERE j.batch_id = b.id) AS jobs FROM batches b WHERE b.ready = 1 ORDER BY b.created_at`)
+      await query<{ id: string; total: number; jobs: string }>(
+        db,
+        `SELECT b.id, b.total, (SELECT count(*) FROM jobs j WHERE j.batch_id = b.id) AS jobs FROM batches b WHERE b.ready = 1 ORDER BY b.created_at`,
+      )
     ).map((r) => ({ id: r.id, total: Number(r.total), jobs: Number(r.jobs) }));
   }
 
@@ -72,7 +75,9 @@ describe('team: the connection drops around the commit of a batch create', () =>
       await reset;
       expect(r.code, r.stderr).toBe(4);
       expect(r.stderr).toMatch(
-        new RegExp(`Batch \\S+ was not created in the shared store postgresql://postgres@127\\.0\\.0\\.1:${proxy.port}/\\S+: the connection dropped before it was committed \\(read ECONNRESET\\)\\. Nothing of it is kept: run the same command again\\.`),
+        new RegExp(
+          `Batch \\S+ was not created in the shared store postgresql://postgres@127\\.0\\.0\\.1:${proxy.port}/\\S+: the connection dropped before it was committed \\(read ECONNRESET\\)\\. Nothing of it is kept: run the same command again\\.`,
+        ),
       );
       expect(r.stderr).not.toMatch(/^\s+at /m);
       expect(await sealedBatches(db)).toEqual([]);
@@ -99,7 +104,9 @@ describe('team: the connection drops around the commit of a batch create', () =>
       const r = await create(proxy.url(db));
       await reset;
       expect(r.code, r.stderr).toBe(4);
-      expect(r.stderr).toMatch(/was not created in the shared store postgresql:\/\/\S+: the connection dropped before it was committed \(read ECONNRESET\)\. Nothing of it is kept: run the same command again once the store can be reached\./);
+      expect(r.stderr).toMatch(
+        /was not created in the shared store postgresql:\/\/\S+: the connection dropped before it was committed \(read ECONNRESET\)\. Nothing of it is kept: run the same command again once the store can be reached\./,
+      );
       expect(await localBatches(localStatus)).toEqual([]);
       const again = await create(proxy.url(db));
       expect(again.code, again.stderr).toBe(0);
@@ -120,7 +127,8 @@ describe('team: the connection drops around the commit of a batch create', () =>
     const parent = (JSON.parse(made.stdout) as { batch: { id: string } }).batch.id;
     const sent = await runCli(['run', parent, '--store', db, ...common], keyEnv(sb));
     expect(sent.code, sent.stderr).toBe(0);
-    const follow = (url: string): Promise<CliResult> => runCli(['batch', 'create', 'text', '--task', 'summary', '--from', parent, '--store', url, ...common], keyEnv(sb));
+    const follow = (url: string): Promise<CliResult> =>
+      runCli(['batch', 'create', 'text', '--task', 'summary', '--from', parent, '--store', url, ...common], keyEnv(sb));
     const followers = async (): Promise<{ id: string; ready: number; jobs: string }[]> =>
       query(db, `SELECT id, ready, (SELECT count(*) FROM jobs j WHERE j.batch_id = b.id) AS jobs FROM batches b WHERE parent_id = $1`, [parent]);
 
@@ -131,7 +139,9 @@ describe('team: the connection drops around the commit of a batch create', () =>
       const lost = await follow(proxy.url(db));
       await reset;
       expect(lost.code, lost.stderr).toBe(4);
-      expect(lost.stderr).toMatch(/Batch \S+ was not created in the shared store postgresql:\/\/\S+: the connection dropped before it was committed \(read ECONNRESET\)\. Nothing of it is kept: run the same command again\./);
+      expect(lost.stderr).toMatch(
+        /Batch \S+ was not created in the shared store postgresql:\/\/\S+: the connection dropped before it was committed \(read ECONNRESET\)\. Nothing of it is kept: run the same command again\./,
+      );
       expect(await followers()).toEqual([]);
 
       // Created, its answer lost: said so, and there once with every parent item.

@@ -10,7 +10,14 @@ import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 import { createSharedBatch, jobStates, keyEnv, query, sleep, useTeamRig, writeChannelCsv, type TeamRig } from '../helpers/team-run';
 
 /** Every statement of the schema step a command starts with (pg-migrations.ts migratePg), on an up-to-date store. */
-const SCHEMA_STEP = ['BEGIN', 'SET LOCAL statement_timeout', 'pg_advisory_xact_lock', 'CREATE TABLE IF NOT EXISTS batchdesk_schema', 'SELECT max(version)', 'COMMIT'];
+const SCHEMA_STEP = [
+  'BEGIN',
+  'SET LOCAL statement_timeout',
+  'pg_advisory_xact_lock',
+  'CREATE TABLE IF NOT EXISTS batchdesk_schema',
+  'SELECT max(version)',
+  'COMMIT',
+];
 const PASSWORD = 'pw-never-shown';
 
 /** The store's URL with a password in it (the test cluster trusts every login, so it is not checked), through `proxy`. */
@@ -22,7 +29,11 @@ function viaProxy(proxy: TcpProxy, url: string): string {
 
 function expectNamedUnreachable(r: CliResult, proxy: TcpProxy, what: string): void {
   expect(r.code, `${what}: ${r.stderr}`).toBe(4);
-  expect(r.stderr, what).toMatch(new RegExp(`The shared store postgresql://postgres:\\*\\*\\*@127\\.0\\.0\\.1:${proxy.port}/\\S+ cannot be reached \\((read ECONNRESET|Connection terminated unexpectedly)\\)\\. Check that the PostgreSQL server is running`));
+  expect(r.stderr, what).toMatch(
+    new RegExp(
+      `The shared store postgresql://postgres:\\*\\*\\*@127\\.0\\.0\\.1:${proxy.port}/\\S+ cannot be reached \\((read ECONNRESET|Connection terminated unexpectedly)\\)\\. Check that the PostgreSQL server is running`,
+    ),
+  );
   expect(r.stderr, what).not.toContain(PASSWORD);
   // No stack trace, no unhandled 'error' event.
   expect(r.stderr, what).not.toMatch(/^\s+at |node:events|Unhandled/m);
@@ -113,7 +124,9 @@ describe('team: the store connection reset while a command starts or works', () 
       const result = await runCli(['run', id, '--store', viaProxy(proxy, db), '--data-dir', join(r.dir.path, 'w'), '--api-url', r.sb.url], keyEnv(r.sb));
       await resets;
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stderr).toMatch(new RegExp(`The shared store postgresql://postgres:\\*\\*\\*@127\\.0\\.0\\.1:${proxy.port}/\\S+ cannot be reached \\(.+\\)\\. This worker pauses`));
+      expect(result.stderr).toMatch(
+        new RegExp(`The shared store postgresql://postgres:\\*\\*\\*@127\\.0\\.0\\.1:${proxy.port}/\\S+ cannot be reached \\(.+\\)\\. This worker pauses`),
+      );
       expect(result.stderr).toContain('The shared store is back: carrying on.');
       expect(result.stderr).not.toContain(PASSWORD);
       expect(await jobStates(db, id)).toEqual([{ state: 'succeeded', n: 20 }]);

@@ -33,7 +33,10 @@ describe('team: the store connection freezes under a worker', () => {
     try {
       const viaProxy = new URL(proxy.url(db));
       viaProxy.password = PASSWORD;
-      const { child, done } = startCli(['run', '--watch', '--store', viaProxy.toString(), '--data-dir', join(dir.path, 'worker'), '--api-url', sb.url], keyEnv(sb));
+      const { child, done } = startCli(
+        ['run', '--watch', '--store', viaProxy.toString(), '--data-dir', join(dir.path, 'worker'), '--api-url', sb.url],
+        keyEnv(sb),
+      );
       live.push({ child, done, tag: `${hostname()} ${child.pid ?? '?'}` });
       let stderr = '';
       child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
@@ -44,7 +47,11 @@ describe('team: the store connection freezes under a worker', () => {
       expect(heard, `said nothing for 20 s of a frozen store:\n${stderr}`).not.toBeNull();
       // "Within 10 s", with a margin for a loaded machine.
       expect(heard).toBeLessThanOrEqual(10_000 + 3_000);
-      expect(stderr).toMatch(new RegExp(`The shared store postgresql://postgres:\\*\\*\\*@127\\.0\\.0\\.1:${proxy.port}/\\S+ cannot be reached \\(.+\\)\\. This worker pauses: it keeps the answers it has, tries again every second`));
+      expect(stderr).toMatch(
+        new RegExp(
+          `The shared store postgresql://postgres:\\*\\*\\*@127\\.0\\.0\\.1:${proxy.port}/\\S+ cannot be reached \\(.+\\)\\. This worker pauses: it keeps the answers it has, tries again every second`,
+        ),
+      );
       expect(stderr).not.toContain(PASSWORD);
 
       // It goes on trying, and hears the store again once the network is back.

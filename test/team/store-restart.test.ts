@@ -5,7 +5,18 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { type CliResult } from '../helpers/cli';
-import { createSharedBatch, exitedWithin, jobStates, query, sleep, startWorker, storeKeys, writeChannelCsv, type Worker, useTeamRig } from '../helpers/team-run';
+import {
+  createSharedBatch,
+  exitedWithin,
+  jobStates,
+  query,
+  sleep,
+  startWorker,
+  storeKeys,
+  writeChannelCsv,
+  type Worker,
+  useTeamRig,
+} from '../helpers/team-run';
 
 const ROWS = 1_500;
 

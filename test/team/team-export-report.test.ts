@@ -55,7 +55,9 @@ describe('team: export and report --store', () => {
 
     const txt = join(dir.path, 'results.txt');
     expect((await runCli(['export', id, '--format', 'txt', '--out', txt, ...elsewhere], env)).code).toBe(0);
-    const blocks = readFileSync(txt, 'utf8').split('\n').filter((l) => l.startsWith('=== '));
+    const blocks = readFileSync(txt, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('=== '));
     expect(blocks).toHaveLength(ROWS);
     // Sent to the sandbox, which delivers to nobody: said (A21).
     expect(blocks[0]).toMatch(/^=== customers.csv row 2 \[succeeded, made up by the sandbox\] to \+442000000000 message_id msg_/);
@@ -69,7 +71,12 @@ describe('team: export and report --store', () => {
     // What the team spent: every message once, at 0.0050 each, billed to no client, paid by the channel key.
     const byBatch = await runCli(['report', '--by', 'batch', '--format', 'json', ...elsewhere], env);
     expect(byBatch.code, byBatch.stderr).toBe(0);
-    const report = JSON.parse(byBatch.stdout) as { store: string; items: number; total_eur: string; rows: { group: string; label: string; items: number; cost_eur: string }[] };
+    const report = JSON.parse(byBatch.stdout) as {
+      store: string;
+      items: number;
+      total_eur: string;
+      rows: { group: string; label: string; items: number; cost_eur: string }[];
+    };
     expect(report.store).toContain('postgresql://');
     expect(report).toMatchObject({ items: ROWS, total_eur: (ROWS * 0.005).toFixed(4) });
     expect(report.rows).toEqual([expect.objectContaining({ group: id, label: 'team export test', items: ROWS })]);
@@ -86,7 +93,10 @@ describe('team: export and report --store', () => {
     expect(noSuchClient.stderr).toContain('No batch is billed to the client "Acme"; clients with spend: "" (no client)');
 
     // Recordings sent by the team: their subtitles and transcript files, made from the shared store.
-    const calls = await runCli(['batch', 'create', 'transcribe', RECORDINGS, '--name', 'calls', '--store', storeUrl, '--data-dir', join(dir.path, 'planner'), '--api-url', sb.url], keyEnv(sb));
+    const calls = await runCli(
+      ['batch', 'create', 'transcribe', RECORDINGS, '--name', 'calls', '--store', storeUrl, '--data-dir', join(dir.path, 'planner'), '--api-url', sb.url],
+      keyEnv(sb),
+    );
     expect(calls.code, calls.stderr).toBe(0);
     const callsId = /Created batch (\S+)/.exec(calls.stdout)?.[1] ?? '';
     const transcriber = startWorker({ storeUrl, dataDir: join(dir.path, 'worker'), sb });
@@ -100,12 +110,11 @@ describe('team: export and report --store', () => {
     expect(readFileSync(join(srtDir, 'call-001-double-charge.srt'), 'utf8')).toMatch(/^1\r?\n00:00:00,000 --> /);
     const transcripts = join(dir.path, 'transcripts');
     expect((await runCli(['export', callsId, '--format', 'files', '--out', transcripts, ...elsewhere], env)).code).toBe(0);
-    expect(readdirSync(transcripts).filter((f) => f.startsWith('call-002-late-parcel.')).sort()).toEqual([
-      'call-002-late-parcel.json',
-      'call-002-late-parcel.srt',
-      'call-002-late-parcel.txt',
-      'call-002-late-parcel.vtt',
-    ]);
+    expect(
+      readdirSync(transcripts)
+        .filter((f) => f.startsWith('call-002-late-parcel.'))
+        .sort(),
+    ).toEqual(['call-002-late-parcel.json', 'call-002-late-parcel.srt', 'call-002-late-parcel.txt', 'call-002-late-parcel.vtt']);
 
     // The team's results by their words, from the third computer: a transcript, a message by its
     // words and by its number as people write it, one batch only.

@@ -17,7 +17,10 @@ describe('team: speech and images exported from the shared store', () => {
   async function shared(capability: string, file: string, extra: string[]): Promise<string> {
     const { cluster, sb, dir } = rig();
     const storeUrl = await cluster.freshDatabase(capability);
-    const r = await runCli(['batch', 'create', capability, file, ...extra, '--store', storeUrl, '--data-dir', join(dir.path, `planner-${capability}`), '--api-url', sb.url], keyEnv(sb));
+    const r = await runCli(
+      ['batch', 'create', capability, file, ...extra, '--store', storeUrl, '--data-dir', join(dir.path, `planner-${capability}`), '--api-url', sb.url],
+      keyEnv(sb),
+    );
     expect(r.code, r.stderr).toBe(0);
     const id = /Created batch (\S+)/.exec(r.stdout)?.[1] ?? '';
     expect(id).not.toBe('');
@@ -89,7 +92,9 @@ describe('team: speech and images exported from the shared store', () => {
     const saved = await sendWithTwo(storeUrl, id, 'image');
     expect(saved.size).toBe(LINES);
     const out = join(dir.path, 'images');
-    const r = await runCli(['export', id.slice(0, 8), '--format', 'files', '--out', out, '--data-dir', join(dir.path, 'designer')], { BATCHDESK_STORE: storeUrl });
+    const r = await runCli(['export', id.slice(0, 8), '--format', 'files', '--out', out, '--data-dir', join(dir.path, 'designer')], {
+      BATCHDESK_STORE: storeUrl,
+    });
     expect(r.code, r.stderr).toBe(0);
     const written = readdirSync(out);
     expect(written).toHaveLength(LINES);

@@ -21,7 +21,6 @@ interface Created {
 describe('team: a follow-up of a batch in the shared store', () => {
   const rig = useTeamRig('batchdesk-team-follow-up-', { seed: 33 });
 
-
   /** Every job of `follower` is linked to a succeeded job of `parent` with its seq, each parent job once. */
   async function linked(storeUrl: string, parent: string, follower: string): Promise<number> {
     const [r] = await query<{ n: string; parents: string }>(
@@ -60,7 +59,11 @@ describe('team: a follow-up of a batch in the shared store', () => {
     expect(out.batch?.pipeline).toMatchObject({ step: 2, parent });
     expect(out.batch?.total).toBe(ITEMS);
     expect(out.estimates[0]?.items).toBe(ITEMS);
-    const [row] = await query<{ parent_id: string; pipeline_id: string; ready: number; key_check: string | null }>(storeUrl, `SELECT parent_id, pipeline_id, ready, key_check FROM batches WHERE id = $1`, [id]);
+    const [row] = await query<{ parent_id: string; pipeline_id: string; ready: number; key_check: string | null }>(
+      storeUrl,
+      `SELECT parent_id, pipeline_id, ready, key_check FROM batches WHERE id = $1`,
+      [id],
+    );
     expect(row).toMatchObject({ parent_id: parent, pipeline_id: parent, ready: 1 });
     // Only a check of the key goes to the store, never the key.
     expect(row?.key_check).not.toBeNull();
@@ -99,16 +102,22 @@ describe('team: a follow-up of a batch in the shared store', () => {
     const at = Date.now() + 4_000;
     const timed = await runCli(['batch', 'create', 'text', '--task', 'extract', '--from', parent, '--at', new Date(at).toISOString(), ...common], keyEnv(sb));
     expect(timed.code, timed.stderr).toBe(0);
-    expect(timed.stdout).toContain('(this computer\'s time): nothing is sent before; a worker of the team running then');
+    expect(timed.stdout).toContain("(this computer's time): nothing is sent before; a worker of the team running then");
     const timedId = /Created a follow-up of \S+ in .*: (\S+)/.exec(timed.stdout)?.[1] ?? '';
-    const [slot] = await query<{ scheduled_at: string; started_at: string | null }>(storeUrl, `SELECT scheduled_at, started_at FROM batches WHERE id = $1`, [timedId]);
+    const [slot] = await query<{ scheduled_at: string; started_at: string | null }>(storeUrl, `SELECT scheduled_at, started_at FROM batches WHERE id = $1`, [
+      timedId,
+    ]);
     expect(Math.abs(Number(slot?.scheduled_at) - at)).toBeLessThan(1_000);
     expect(slot?.started_at).toBeNull();
     const waiter = startCli(['run', timedId, ...common], keyEnv(sb));
     live.push({ ...waiter, tag: '' });
     expect((await waiter.done).code).toBe(0);
     expect(await jobStates(storeUrl, timedId)).toEqual([{ state: 'succeeded', n: ITEMS }]);
-    const [firstSent] = await query<{ t: string }>(storeUrl, `SELECT MIN(a.started_at) AS t FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE j.batch_id = $1`, [timedId]);
+    const [firstSent] = await query<{ t: string }>(
+      storeUrl,
+      `SELECT MIN(a.started_at) AS t FROM attempts a JOIN jobs j ON j.id = a.job_id WHERE j.batch_id = $1`,
+      [timedId],
+    );
     expect(Number(firstSent?.t)).toBeGreaterThanOrEqual(at - 1_000);
   }, 120_000);
 

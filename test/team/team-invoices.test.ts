@@ -22,7 +22,10 @@ describe('team: invoice checks', () => {
     const { cluster, sb, dir, live } = rig();
     const storeUrl = await cluster.freshDatabase('invoices');
     const create = async (folder: string, name: string): Promise<string> => {
-      const r = await runCli(['batch', 'create', 'ocr', folder, '--name', name, '--store', storeUrl, '--data-dir', join(dir.path, 'planner'), '--api-url', sb.url, '--json'], keyEnv(sb));
+      const r = await runCli(
+        ['batch', 'create', 'ocr', folder, '--name', name, '--store', storeUrl, '--data-dir', join(dir.path, 'planner'), '--api-url', sb.url, '--json'],
+        keyEnv(sb),
+      );
       expect(r.code, r.stderr).toBe(0);
       return (JSON.parse(r.stdout) as { batch: { id: string } }).batch.id;
     };
@@ -40,7 +43,13 @@ describe('team: invoice checks', () => {
           `SELECT j.source, r.checks_json FROM invoice_reviews r JOIN jobs j ON j.id = r.job_id WHERE j.batch_id = $1 ORDER BY j.seq`,
           [id],
         )
-      ).map((d) => ({ source: d.source, ...((JSON.parse(d.checks_json) as { check: string; ok: boolean | null; detail: string }[]).find((c) => c.check === 'duplicate') ?? { ok: null, detail: '' }) }));
+      ).map((d) => ({
+        source: d.source,
+        ...((JSON.parse(d.checks_json) as { check: string; ok: boolean | null; detail: string }[]).find((c) => c.check === 'duplicate') ?? {
+          ok: null,
+          detail: '',
+        }),
+      }));
 
     // One invoice saved eight times (other bytes, so not skipped as the same file), read by two
     // workers at once (4 in flight each): one reading is the original, the other seven name it.
@@ -71,7 +80,10 @@ describe('team: invoice checks', () => {
     for (const w of workers) expect((await w.done).code).toBe(0);
     expect(await jobStates(storeUrl, first)).toEqual([{ state: 'succeeded', n: 4 }]);
     expect(await status(first)).toBe(2);
-    expect((await duplicateChecks(first)).find((c) => c.source.endsWith(ALDENMOOR))).toMatchObject({ ok: false, detail: expect.stringContaining(`batch ${copies}`) });
+    expect((await duplicateChecks(first)).find((c) => c.source.endsWith(ALDENMOOR))).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining(`batch ${copies}`),
+    });
 
     // Exports from another computer carry the checks.
     const out = join(dir.path, 'invoices.csv');
@@ -79,14 +91,24 @@ describe('team: invoice checks', () => {
     expect(r.code, r.stderr).toBe(0);
     const rows = parse(readFileSync(out, 'utf8'), { columns: true, bom: true }) as Record<string, string>[];
     expect(rows).toHaveLength(4);
-    expect(rows.find((row) => row.source?.endsWith(MARLOWE))).toMatchObject({ needs_review: 'yes', failed_checks: 'net_plus_vat', check_net_plus_vat: 'failed' });
+    expect(rows.find((row) => row.source?.endsWith(MARLOWE))).toMatchObject({
+      needs_review: 'yes',
+      failed_checks: 'net_plus_vat',
+      check_net_plus_vat: 'failed',
+    });
     expect(rows.find((row) => row.source?.endsWith(ALDENMOOR))).toMatchObject({ needs_review: 'yes', failed_checks: 'duplicate' });
     expect(rows.filter((row) => row.needs_review === 'no')).toHaveLength(2);
     const ubl = join(dir.path, 'ubl');
     const exported = await runCli(['export', first, '--format', 'ubl', '--out', ubl, ...elsewhere], env);
     expect(exported.code).toBe(0);
     // Four invoices and the EN 16931 report: the PNG prints no buyer country, so it cannot declare it.
-    expect(readdirSync(ubl).sort()).toEqual(['en16931-report.csv', 'invoice-aldenmoor-INV-2026-0012.xml', 'invoice-copperfinch-INV-2026-0047.xml', 'invoice-halvorsen-INV-2026-0103.xml', 'invoice-marlowe-INV-2026-0088.xml']);
+    expect(readdirSync(ubl).sort()).toEqual([
+      'en16931-report.csv',
+      'invoice-aldenmoor-INV-2026-0012.xml',
+      'invoice-copperfinch-INV-2026-0047.xml',
+      'invoice-halvorsen-INV-2026-0103.xml',
+      'invoice-marlowe-INV-2026-0088.xml',
+    ]);
     expect(exported.stdout).toContain('UBL: 3 invoice(s) pass EN 16931 and declare it; 1 could not');
     expect(readFileSync(join(ubl, 'invoice-marlowe-INV-2026-0088.xml'), 'utf8')).toContain('NEEDS REVIEW');
   }, 120_000);

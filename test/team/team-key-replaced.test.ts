@@ -46,7 +46,9 @@ describe('team: a revoked key replaced', () => {
     // A worker with the new key leaves it (not the batch's key yet), saying how to move it to its key.
     const early = await runCli(['run', id, '--store', storeUrl, '--data-dir', join(dir.path, 'worker-2'), '--api-url', sb.url], env);
     expect(early.code).not.toBe(0);
-    expect(early.stdout + early.stderr).toContain(`pause the batch and resume it from here (\`batchdesk pause ${id} --store URL --data-dir ${join(dir.path, 'worker-2')} --api-url ${sb.url}\``);
+    expect(early.stdout + early.stderr).toContain(
+      `pause the batch and resume it from here (\`batchdesk pause ${id} --store URL --data-dir ${join(dir.path, 'worker-2')} --api-url ${sb.url}\``,
+    );
     expect((await runCli(['pause', id, '--store', storeUrl, '--data-dir', join(dir.path, 'desk')], env)).code).toBe(0);
     const resumed = await runCli(['resume', id, '--store', storeUrl, '--data-dir', join(dir.path, 'desk')], env);
     expect(resumed.code, resumed.stderr).toBe(0);

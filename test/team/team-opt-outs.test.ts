@@ -30,7 +30,7 @@ describe("team: the team's opt-out list", () => {
     writeFileSync(file, `${OUT[1]}\n${OUT[0]}\n`);
     const imported = await runCli(['optout', 'import', file, '--store', storeUrl, '--data-dir', desk]);
     expect(imported.code, imported.stderr).toBe(0);
-    expect(imported.stdout).toContain("Added 1 recipient(s)");
+    expect(imported.stdout).toContain('Added 1 recipient(s)');
     expect(imported.stdout).toContain("to the team's opt-out list in the shared store postgresql://");
     const listed = await runCli(['optout', 'list', '--json', '--store', storeUrl, '--data-dir', desk]);
     expect((JSON.parse(listed.stdout) as { opt_outs: { recipient: string; source: string }[] }).opt_outs.map((o) => o.recipient)).toEqual(OUT);
@@ -60,7 +60,10 @@ describe("team: the team's opt-out list", () => {
     expect(removed.stdout).toContain(`Removed ${OUT[0]} from the team's opt-out list`);
     // Everything else was already sent by the team: only the two never sent are new, and the one
     // still on the team's list is left out when the batch moves to the store, with the reason.
-    const created = await runCli(['batch', 'create', 'channel', csv, '--name', 'after removal', '--store', storeUrl, '--data-dir', join(dir.path, 'planner'), '--api-url', sb.url], keyEnv(sb));
+    const created = await runCli(
+      ['batch', 'create', 'channel', csv, '--name', 'after removal', '--store', storeUrl, '--data-dir', join(dir.path, 'planner'), '--api-url', sb.url],
+      keyEnv(sb),
+    );
     expect(created.code, created.stderr).toBe(0);
     expect(created.stderr).toContain(`customers.csv row 9: ${OUT[1]} is on the team's opt-out list (since `);
     expect(created.stderr).toContain(`\`batchdesk optout remove RECIPIENT --store URL --data-dir ${join(dir.path, 'planner')} --api-url ${sb.url}\``);

@@ -22,14 +22,29 @@ interface Created {
 describe('team: a pipeline on the shared store', () => {
   const rig = useTeamRig('batchdesk-team-pipeline-', { seed: 21 });
 
-
   it('flows every item through every step exactly once across two workers and a SIGKILL', async () => {
     const { cluster, sb, admin, dir, live } = rig();
     const storeUrl = await cluster.freshDatabase('pipeline');
     const calls = recordings(dir.path, 'calls', ITEMS);
     const planner = join(dir.path, 'planner');
     const created = await runCli(
-      ['batch', 'create', 'transcribe', calls, '--then', 'text:summary', '--then', 'crm:conversation', '--json', '--store', storeUrl, '--data-dir', planner, '--api-url', sb.url],
+      [
+        'batch',
+        'create',
+        'transcribe',
+        calls,
+        '--then',
+        'text:summary',
+        '--then',
+        'crm:conversation',
+        '--json',
+        '--store',
+        storeUrl,
+        '--data-dir',
+        planner,
+        '--api-url',
+        sb.url,
+      ],
       keyEnv(sb),
     );
     expect(created.code, created.stderr).toBe(0);
@@ -41,7 +56,10 @@ describe('team: a pipeline on the shared store', () => {
       [2, ids[0], 'pending'],
       [3, ids[1], 'pending'],
     ]);
-    const moved = await query<{ id: string; parent_id: string | null; pipeline_id: string; total: number }>(storeUrl, `SELECT id, parent_id, pipeline_id, total FROM batches ORDER BY step`);
+    const moved = await query<{ id: string; parent_id: string | null; pipeline_id: string; total: number }>(
+      storeUrl,
+      `SELECT id, parent_id, pipeline_id, total FROM batches ORDER BY step`,
+    );
     expect(moved).toEqual([
       { id: ids[0], parent_id: null, pipeline_id: ids[0], total: ITEMS },
       { id: ids[1], parent_id: ids[0], pipeline_id: ids[0], total: 0 },
@@ -64,7 +82,10 @@ describe('team: a pipeline on the shared store', () => {
 
     // Kill worker 0 once it holds an item of a later step (a summary or a CRM write in flight), then start it again.
     const holdsLater = async (tag: string): Promise<boolean> => {
-      const [r] = await query<{ n: string }>(storeUrl, `SELECT COUNT(*) AS n FROM jobs WHERE batch_id = ANY($1) AND state = 'running' AND leased_by = $2`, [[ids[1], ids[2]], tag]);
+      const [r] = await query<{ n: string }>(storeUrl, `SELECT COUNT(*) AS n FROM jobs WHERE batch_id = ANY($1) AND state = 'running' AND leased_by = $2`, [
+        [ids[1], ids[2]],
+        tag,
+      ]);
       return Number(r?.n ?? 0) > 0;
     };
     const until = Date.now() + 60_000;
@@ -95,7 +116,9 @@ describe('team: a pipeline on the shared store', () => {
     // The API: every transcript, summary and CRM write billed once; one CRM record per call.
     const billed = Object.fromEntries((await admin.usage()).rows.map((u) => [u.rate_item, u.requests]));
     expect(billed).toMatchObject({ transcribe: ITEMS, text: ITEMS, crm: ITEMS });
-    const crm = (await (await fetch(`${sb.url}/v1/crm/conversations?limit=500`, { headers: { authorization: `Bearer ${sb.apiKey}` } })).json()) as { data: { source: string }[] };
+    const crm = (await (await fetch(`${sb.url}/v1/crm/conversations?limit=500`, { headers: { authorization: `Bearer ${sb.apiKey}` } })).json()) as {
+      data: { source: string }[];
+    };
     expect(new Set(crm.data.map((r) => r.source)).size).toBe(crm.data.length);
     expect(crm.data.length).toBe(ITEMS);
 
@@ -115,14 +138,20 @@ describe('team: a pipeline on the shared store', () => {
     const planner = join(dir.path, 'planner-budget');
     const common = ['--store', storeUrl, '--data-dir', planner];
     // A budget of a hundredth of a cent: not even the first item fits (0 itself is refused as a budget).
-    const created = await runCli(['batch', 'create', 'transcribe', calls, '--then', 'text:summary', '--budget', '0.0001', '--json', ...common, '--api-url', sb.url], keyEnv(sb));
+    const created = await runCli(
+      ['batch', 'create', 'transcribe', calls, '--then', 'text:summary', '--budget', '0.0001', '--json', ...common, '--api-url', sb.url],
+      keyEnv(sb),
+    );
     expect(created.code, created.stderr).toBe(0);
     const out = JSON.parse(created.stdout) as Created;
     const [first, second] = [out.batch.id, out.steps[0]?.id ?? ''];
     const w = startWorker({ storeUrl, dataDir: join(dir.path, 'worker-budget'), sb });
     live.push(w);
     expect((await w.done).code).toBe(3);
-    const paused = await query<{ id: string; status: string; pause_kind: string; pause_reason: string }>(storeUrl, `SELECT id, status, pause_kind, pause_reason FROM batches ORDER BY step`);
+    const paused = await query<{ id: string; status: string; pause_kind: string; pause_reason: string }>(
+      storeUrl,
+      `SELECT id, status, pause_kind, pause_reason FROM batches ORDER BY step`,
+    );
     expect(paused.map((b) => [b.id, b.status, b.pause_kind])).toEqual([
       [first, 'paused', 'budget'],
       [second, 'paused', 'budget'],
@@ -135,7 +164,12 @@ describe('team: a pipeline on the shared store', () => {
     // Raised, but still below what is left: resumed, and told at once that it pauses again, with the amount (as on one computer).
     const small = await runCli(['resume', second, '--budget', '0.0002', ...common]);
     expect(small.code, small.stderr).toBe(0);
-    expect(small.stdout).toMatch(new RegExp(`^Resumed ${second}\\. Its budget, €0\\.0002 \\(€0\\.0000 spent\\), is below what is left, so it pauses again at the next item that does not fit: \`batchdesk resume ${second} --budget \\d+\\.\\d\\d --store URL[^\`]*\` covers what is spent and the estimate of what is left, or \`--budget none\` removes it\\.$`, 'm'));
+    expect(small.stdout).toMatch(
+      new RegExp(
+        `^Resumed ${second}\\. Its budget, €0\\.0002 \\(€0\\.0000 spent\\), is below what is left, so it pauses again at the next item that does not fit: \`batchdesk resume ${second} --budget \\d+\\.\\d\\d --store URL[^\`]*\` covers what is spent and the estimate of what is left, or \`--budget none\` removes it\\.$`,
+        'm',
+      ),
+    );
     expect(small.stdout).not.toContain('Standing workers');
 
     // Raised from the second step: the budget that stopped it is the first step's; the whole pipeline resumes.
@@ -154,13 +188,37 @@ describe('team: a pipeline on the shared store', () => {
     // A follow-up of the finished first step with a step after it (--from with --then): both made
     // in the store, the follow-up filled with every transcript, the step after it empty and linked;
     // a worker then sends both, each item once.
-    const from = await runCli(['batch', 'create', 'text', '--task', 'extract', '--from', first, '--then', 'crm:conversation', '--json', '--store', storeUrl, '--data-dir', planner, '--api-url', sb.url], keyEnv(sb));
+    const from = await runCli(
+      [
+        'batch',
+        'create',
+        'text',
+        '--task',
+        'extract',
+        '--from',
+        first,
+        '--then',
+        'crm:conversation',
+        '--json',
+        '--store',
+        storeUrl,
+        '--data-dir',
+        planner,
+        '--api-url',
+        sb.url,
+      ],
+      keyEnv(sb),
+    );
     expect(from.code, from.stderr).toBe(0);
     const chain = JSON.parse(from.stdout) as Created;
     const [extract, crm] = [chain.batch?.id ?? '', chain.steps[0]?.id ?? ''];
     expect(chain.steps).toHaveLength(1);
     expect(chain.estimates.map((e) => e.items)).toEqual([ITEMS, ITEMS]);
-    const rows = await query<{ id: string; parent_id: string; step: number; ready: number; total: number }>(storeUrl, `SELECT id, parent_id, step, ready, total FROM batches WHERE id IN ($1, $2) ORDER BY step`, [extract, crm]);
+    const rows = await query<{ id: string; parent_id: string; step: number; ready: number; total: number }>(
+      storeUrl,
+      `SELECT id, parent_id, step, ready, total FROM batches WHERE id IN ($1, $2) ORDER BY step`,
+      [extract, crm],
+    );
     expect(rows).toEqual([
       { id: extract, parent_id: first, step: 2, ready: 1, total: ITEMS },
       { id: crm, parent_id: extract, step: 3, ready: 1, total: 0 },

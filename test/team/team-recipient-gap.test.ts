@@ -22,7 +22,22 @@ describe('team: a recipient gap across workers', () => {
     for (let round = 1; round <= EACH; round++) for (const to of RECIPIENTS) lines.push(`${to},Update ${round} for you`);
     writeFileSync(csv, `${lines.join('\n')}\n`);
     const created = await runCli(
-      ['batch', 'create', 'channel', csv, '--name', 'updates', '--recipient-gap', '2s', '--store', storeUrl, '--data-dir', join(dir.path, 'planner'), '--api-url', sb.url],
+      [
+        'batch',
+        'create',
+        'channel',
+        csv,
+        '--name',
+        'updates',
+        '--recipient-gap',
+        '2s',
+        '--store',
+        storeUrl,
+        '--data-dir',
+        join(dir.path, 'planner'),
+        '--api-url',
+        sb.url,
+      ],
       keyEnv(sb),
     );
     expect(created.code, created.stderr).toBe(0);
@@ -40,12 +55,18 @@ describe('team: a recipient gap across workers', () => {
     const ledger = await admin.ledger();
     expect(ledger).toHaveLength(RECIPIENTS.length * EACH);
     for (const to of RECIPIENTS) {
-      const times = ledger.filter((d) => d.to === to).map((d) => Date.parse(d.at)).sort((a, b) => a - b);
+      const times = ledger
+        .filter((d) => d.to === to)
+        .map((d) => Date.parse(d.at))
+        .sort((a, b) => a - b);
       expect(times).toHaveLength(EACH);
       for (let i = 1; i < times.length; i++) expect((times[i] ?? 0) - (times[i - 1] ?? 0), `messages to ${to}`).toBeGreaterThanOrEqual(GAP_MS - 200);
     }
     // Held items waited their time, named in their history, and cost no attempt of their own.
-    const [held] = await query<{ n: string }>(storeUrl, `SELECT COUNT(*) AS n FROM job_events WHERE to_state = 'retry_wait' AND reason ~ '^held until \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} \\S+ \\(recipient gap 2s: \\+\\d+ was sent a message at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\)$'`);
+    const [held] = await query<{ n: string }>(
+      storeUrl,
+      `SELECT COUNT(*) AS n FROM job_events WHERE to_state = 'retry_wait' AND reason ~ '^held until \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} \\S+ \\(recipient gap 2s: \\+\\d+ was sent a message at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\)$'`,
+    );
     expect(Number(held?.n)).toBeGreaterThan(0);
     const [attempts] = await query<{ n: string }>(storeUrl, `SELECT COUNT(*) AS n FROM attempts`);
     expect(Number(attempts?.n)).toBe(RECIPIENTS.length * EACH);

@@ -18,7 +18,22 @@ describe('team: a sample run of a shared batch', () => {
     const csv = join(dir.path, 'customers.csv');
     writeChannelCsv(csv, ROWS);
     const created = await runCli(
-      ['batch', 'create', 'channel', csv, '--name', 'sampled', '--sample', String(SAMPLE), '--store', storeUrl, '--data-dir', join(dir.path, 'planner'), '--api-url', sb.url],
+      [
+        'batch',
+        'create',
+        'channel',
+        csv,
+        '--name',
+        'sampled',
+        '--sample',
+        String(SAMPLE),
+        '--store',
+        storeUrl,
+        '--data-dir',
+        join(dir.path, 'planner'),
+        '--api-url',
+        sb.url,
+      ],
       keyEnv(sb),
     );
     expect(created.code, created.stderr).toBe(0);
@@ -39,7 +54,11 @@ describe('team: a sample run of a shared batch', () => {
     expect(ledger).toHaveLength(SAMPLE);
     const sampled = await query<{ idempotency_key: string }>(storeUrl, `SELECT idempotency_key FROM jobs WHERE batch_id = $1 AND sample = 1`, [id]);
     expect(new Set(ledger.map((d) => d.idempotency_key))).toEqual(new Set(sampled.map((r) => r.idempotency_key)));
-    const [paused] = await query<{ status: string; pause_kind: string; pause_reason: string; sampling: number }>(storeUrl, `SELECT status, pause_kind, pause_reason, sampling FROM batches WHERE id = $1`, [id]);
+    const [paused] = await query<{ status: string; pause_kind: string; pause_reason: string; sampling: number }>(
+      storeUrl,
+      `SELECT status, pause_kind, pause_reason, sampling FROM batches WHERE id = $1`,
+      [id],
+    );
     expect(paused).toMatchObject({ status: 'paused', pause_kind: 'sample', sampling: 0 });
     expect(paused?.pause_reason).toContain(`Sample done: ${SAMPLE} of ${ROWS} items (${SAMPLE} succeeded, 0 failed)`);
     expect(paused?.pause_reason).toContain(`the other ${ROWS - SAMPLE} would cost about €0.1250`);

@@ -18,12 +18,30 @@ describe('team: a scheduled shared batch', () => {
     writeChannelCsv(csv, ROWS);
     const at = Date.now() + 5_000;
     const created = await runCli(
-      ['batch', 'create', 'channel', csv, '--name', 'reminders', '--at', new Date(at).toISOString(), '--store', storeUrl, '--data-dir', join(dir.path, 'planner'), '--api-url', sb.url, '--json'],
+      [
+        'batch',
+        'create',
+        'channel',
+        csv,
+        '--name',
+        'reminders',
+        '--at',
+        new Date(at).toISOString(),
+        '--store',
+        storeUrl,
+        '--data-dir',
+        join(dir.path, 'planner'),
+        '--api-url',
+        sb.url,
+        '--json',
+      ],
       keyEnv(sb),
     );
     expect(created.code, created.stderr).toBe(0);
     const id = (JSON.parse(created.stdout) as { batch: { id: string; scheduled_for: string | null } }).batch.id;
-    const [row] = await query<{ scheduled_at: string; started_at: string | null }>(storeUrl, `SELECT scheduled_at, started_at FROM batches WHERE id = $1`, [id]);
+    const [row] = await query<{ scheduled_at: string; started_at: string | null }>(storeUrl, `SELECT scheduled_at, started_at FROM batches WHERE id = $1`, [
+      id,
+    ]);
     expect(Math.abs(Number(row?.scheduled_at) - at)).toBeLessThan(1_000);
     expect(row?.started_at).toBeNull();
 
@@ -56,7 +74,24 @@ describe('team: a scheduled shared batch', () => {
 
     // Another one, an hour ahead: its time changed from any computer, then started now.
     const later = await runCli(
-      ['batch', 'create', 'channel', csv, '--name', 'later', '--allow-resend', '--at', new Date(Date.now() + 3_600_000).toISOString(), '--store', storeUrl, '--data-dir', join(dir.path, 'planner'), '--api-url', sb.url, '--json'],
+      [
+        'batch',
+        'create',
+        'channel',
+        csv,
+        '--name',
+        'later',
+        '--allow-resend',
+        '--at',
+        new Date(Date.now() + 3_600_000).toISOString(),
+        '--store',
+        storeUrl,
+        '--data-dir',
+        join(dir.path, 'planner'),
+        '--api-url',
+        sb.url,
+        '--json',
+      ],
       keyEnv(sb),
     );
     const laterId = (JSON.parse(later.stdout) as { batch: { id: string } }).batch.id;

@@ -39,7 +39,10 @@ describe('team: three workers, one killed again and again, exactly-once delivery
     const delays: number[] = [];
     let kills = 0;
     const holding = async (tag: string): Promise<number> => {
-      const [r] = await query<{ n: string }>(storeUrl, `SELECT COUNT(*) AS n FROM jobs WHERE batch_id = $1 AND state = 'running' AND leased_by = $2`, [id, tag]);
+      const [r] = await query<{ n: string }>(storeUrl, `SELECT COUNT(*) AS n FROM jobs WHERE batch_id = $1 AND state = 'running' AND leased_by = $2`, [
+        id,
+        tag,
+      ]);
       return Number(r?.n ?? 0);
     };
     for (let round = 0; round < 12 && kills < 4; round++) {

@@ -17,7 +17,11 @@ export interface GlobalOptions {
 }
 
 export function globalOptions(values: { 'data-dir'?: string; 'api-url'?: string }, env: NodeJS.ProcessEnv): GlobalOptions {
-  return { dataDir: values['data-dir'] ?? defaultDataDir(env), apiUrl: values['api-url'] ?? null, named: values['data-dir'] !== undefined || Boolean(env.BATCHDESK_DATA_DIR) };
+  return {
+    dataDir: values['data-dir'] ?? defaultDataDir(env),
+    apiUrl: values['api-url'] ?? null,
+    named: values['data-dir'] !== undefined || Boolean(env.BATCHDESK_DATA_DIR),
+  };
 }
 
 /** The engine on the data folder; a long update of the folder for this version is announced on stderr. */

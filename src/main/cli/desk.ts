@@ -16,7 +16,11 @@ export function storeChoice(flag: string | undefined, env: NodeJS.ProcessEnv): S
 }
 
 /** `read`: a command that only reads refuses a named data folder with no Batchdesk data (openEngineToRead); `use` 'worker' for a command that sends. */
-export function openCliDesk(values: { store?: string; 'data-dir'?: string; 'api-url'?: string }, io: Io, opts: { read?: boolean; use?: DeskUse } = {}): Promise<Desk> {
+export function openCliDesk(
+  values: { store?: string; 'data-dir'?: string; 'api-url'?: string },
+  io: Io,
+  opts: { read?: boolean; use?: DeskUse } = {},
+): Promise<Desk> {
   const g = globalOptions(values, io.env);
   const choice = storeChoice(values.store, io.env);
   // Beside a team's store the data folder only lends this computer's keys and settings: made if need be.

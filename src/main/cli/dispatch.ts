@@ -3,9 +3,7 @@
 import type { CommandEntry } from './bind-command';
 
 export type Resolution =
-  | { kind: 'command'; entry: CommandEntry; args: string[] }
-  | { kind: 'group'; name: string; members: CommandEntry[] }
-  | { kind: 'unknown'; name: string };
+  { kind: 'command'; entry: CommandEntry; args: string[] } | { kind: 'group'; name: string; members: CommandEntry[] } | { kind: 'unknown'; name: string };
 
 export function resolveCommand(argv: readonly string[], entries: readonly CommandEntry[]): Resolution {
   const [first = '', second] = argv;

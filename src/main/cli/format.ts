@@ -65,12 +65,24 @@ export function describeBatch(b: BatchSummary, opts: { shared?: boolean; carry: 
     if (p.awaiting > 0 && !b.waiting) lines.push(`  waiting for ${p.awaiting} item(s) the steps before still work on (they join as they succeed)`);
   }
   if (c.needs_review > 0) {
-    lines.push(carry(`  ${c.needs_review} invoice(s) need review: a check failed (\`batchdesk export ${b.id} --format invoices --out invoices.csv\` lists which; in the window: Needs review)`));
+    lines.push(
+      carry(
+        `  ${c.needs_review} invoice(s) need review: a check failed (\`batchdesk export ${b.id} --format invoices --out invoices.csv\` lists which; in the window: Needs review)`,
+      ),
+    );
   }
-  if (b.scheduled_for !== null) lines.push(carry(`  scheduled for ${localTime(Date.parse(b.scheduled_for))} (${b.scheduled_for}): nothing is sent before; \`batchdesk schedule ${b.id} --now${opts.shared ? ' --store URL' : ''}\` starts it now (--at TIME moves it, --clear removes it)`));
+  if (b.scheduled_for !== null)
+    lines.push(
+      carry(
+        `  scheduled for ${localTime(Date.parse(b.scheduled_for))} (${b.scheduled_for}): nothing is sent before; \`batchdesk schedule ${b.id} --now${opts.shared ? ' --store URL' : ''}\` starts it now (--at TIME moves it, --clear removes it)`,
+      ),
+    );
   if (b.messaging) {
     const m = b.messaging;
-    const parts = [m.quiet_hours === null ? null : `quiet hours ${m.quiet_hours} recipient's local time`, m.recipient_gap_ms > 0 ? `at least ${formatGap(m.recipient_gap_ms)} between messages to one recipient` : null].filter((x) => x !== null);
+    const parts = [
+      m.quiet_hours === null ? null : `quiet hours ${m.quiet_hours} recipient's local time`,
+      m.recipient_gap_ms > 0 ? `at least ${formatGap(m.recipient_gap_ms)} between messages to one recipient` : null,
+    ].filter((x) => x !== null);
     lines.push(`  timing: ${parts.join('; ')}`);
   }
   if (b.pause) lines.push(`  paused (${b.pause.kind}): ${carry(b.pause.reason)}`);
@@ -86,9 +98,7 @@ export function describePipeline(steps: readonly BatchSummary[]): string {
   // A chain reads left to right; a batch with several follow-ups says which step each one takes from.
   const linear = steps.every((b, i) => i === 0 || b.pipeline?.parent === steps[i - 1]?.id);
   const step = (b: BatchSummary): string => `${b.capability}${stepOption(b)} ${b.counts.succeeded}/${b.total}`;
-  const chain = linear
-    ? steps.map(step).join(' → ')
-    : steps.map((b) => `${step(b)}${b.pipeline?.parent ? ` (from ${b.pipeline.parent})` : ''}`).join('; ');
+  const chain = linear ? steps.map(step).join(' → ') : steps.map((b) => `${step(b)}${b.pipeline?.parent ? ` (from ${b.pipeline.parent})` : ''}`).join('; ');
   return `Pipeline ${steps[0]?.pipeline?.id ?? ''}: ${chain}; ${formatEur(spent, 4)} spent of ${formatEur(estimated, 4)} estimated${budget !== null ? `, budget ${formatEur(budget, 4)}` : ''}`;
 }
 
@@ -121,7 +131,12 @@ export function cancelledNotResumed(id: string): string {
  * What `cancel` did: the steps of the pipeline of `id` it cancelled, and the finished ones it left
  * as they are; `whole` names every step when all were cancelled.
  */
-export function cancelledWords(id: string, c: { cancelled: readonly string[]; finished: readonly string[]; jobs: number }, whole: string, team: boolean): string {
+export function cancelledWords(
+  id: string,
+  c: { cancelled: readonly string[]; finished: readonly string[]; jobs: number },
+  whole: string,
+  team: boolean,
+): string {
   const where = team ? ' for every worker' : '';
   const items = `${c.jobs} queued item(s)${c.cancelled.length + c.finished.length > 1 ? ' in the pipeline' : ''} will not be sent.`;
   if (c.finished.length === 0) return `Cancelled ${id}${whole}${where}: ${items}`;
@@ -156,6 +171,9 @@ export function notRunning(b: Pick<BatchSummary, 'id' | 'status' | 'pause'>, sha
 export function nothingToSwitch(b: Pick<BatchSummary, 'id' | 'status' | 'sent_to'>, shared: boolean): string | null {
   if (b.status !== 'done' && b.status !== 'done_with_failures') return null;
   const where = b.sent_to === null ? '' : `: it stays recorded as sent to ${destinationWords(b.sent_to)}`;
-  const retry = b.status === 'done_with_failures' ? ` To send its failed items elsewhere, queue them again first (\`batchdesk retry ${b.id}${shared ? ' --store URL' : ''}\`), then switch.` : '';
+  const retry =
+    b.status === 'done_with_failures'
+      ? ` To send its failed items elsewhere, queue them again first (\`batchdesk retry ${b.id}${shared ? ' --store URL' : ''}\`), then switch.`
+      : '';
   return `Batch ${b.id} has nothing left to send (it is done)${where}; --switch-api changed nothing.${retry}`;
 }

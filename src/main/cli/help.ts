@@ -25,16 +25,12 @@ function optionRows(options: OptionSpecs): [string, string][] {
 export function commandHelp(spec: CommandSpec): string {
   const own = optionRows(spec.options);
   // A command without a data folder and an API (the sandbox) lists only --help.
-  const globals = optionRows(Object.fromEntries(Object.entries(GLOBAL_OPTIONS).filter(([name]) => !(name in spec.options) && (spec.dataAndApi !== false || name === 'help'))));
+  const globals = optionRows(
+    Object.fromEntries(Object.entries(GLOBAL_OPTIONS).filter(([name]) => !(name in spec.options) && (spec.dataAndApi !== false || name === 'help'))),
+  );
   // One column width for both tables, so the page reads as one list.
   const rows = table([...own, ...globals]);
-  const lines = [
-    `batchdesk ${spec.name} - ${spec.summary}`,
-    '',
-    'Usage:',
-    ...spec.usage.map((u) => `  batchdesk ${spec.name}${u ? ` ${u}` : ''}`),
-    '',
-  ];
+  const lines = [`batchdesk ${spec.name} - ${spec.summary}`, '', 'Usage:', ...spec.usage.map((u) => `  batchdesk ${spec.name}${u ? ` ${u}` : ''}`), ''];
   if (own.length > 0) lines.push('Options:', ...rows.slice(0, own.length), '');
   lines.push('Global options:', ...rows.slice(own.length), '');
   if (spec.notes) lines.push(...spec.notes, '');
@@ -62,7 +58,10 @@ export function groupHelp(group: string, members: readonly CommandSpec[]): strin
 /** The commands that take `--store`, read from their specs, so the list cannot fall behind them. */
 function teamModeLines(specs: readonly CommandSpec[]): string[] {
   const names = [...new Set(specs.filter((s) => 'store' in s.options).map((s) => s.name))];
-  const words = `Team mode: --store URL or BATCHDESK_STORE (postgresql://...) on ${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}: one queue shared by several computers (docs/team-mode.md).`.split(' ');
+  const words =
+    `Team mode: --store URL or BATCHDESK_STORE (postgresql://...) on ${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}: one queue shared by several computers (docs/team-mode.md).`.split(
+      ' ',
+    );
   const lines: string[] = [];
   for (const w of words) {
     const last = lines[lines.length - 1];
@@ -78,7 +77,7 @@ export function globalHelp(specs: readonly CommandSpec[]): string {
     '',
     'Usage:',
     '  batchdesk <command> [arguments] [options]',
-    '  batchdesk <command> --help     the command\'s usage, options and examples',
+    "  batchdesk <command> --help     the command's usage, options and examples",
     '',
     'Commands:',
     ...table(specs.map((s) => [`batchdesk ${s.name}`, s.summary])),

@@ -37,7 +37,12 @@ export async function main(argv: string[], streams: Streams): Promise<ExitCode |
     if (found.kind === 'unknown') throw new UsageError(`Unknown command "${found.name}".`);
     if (found.kind === 'group') {
       if (wantsHelp(asked)) {
-        io.stdout.write(groupHelp(found.name, found.members.map((m) => m.spec)));
+        io.stdout.write(
+          groupHelp(
+            found.name,
+            found.members.map((m) => m.spec),
+          ),
+        );
         return EXIT.ok;
       }
       throw new UsageError(`${found.name} takes a subcommand: ${subcommandList(found.name, found.members)}.`);

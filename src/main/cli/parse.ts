@@ -28,7 +28,9 @@ export function parse<O extends OptionSpecs>(args: string[], options: O, dataAnd
     }
     // A command that works on this computer's data folder only, given a team's store: said plainly.
     if (!('store' in options) && args.some((a) => a === '--store' || a.startsWith('--store='))) {
-      throw new UsageError('This command works on this computer\'s data folder only and does not take --store (docs/team-mode.md: what is shared and what is not). Run it without --store.');
+      throw new UsageError(
+        "This command works on this computer's data folder only and does not take --store (docs/team-mode.md: what is shared and what is not). Run it without --store.",
+      );
     }
     throw new UsageError(parseProblem(e, args));
   }
@@ -44,7 +46,9 @@ function refuseOptionAfterEnd(args: readonly string[], options: OptionSpecs): vo
   const misplaced = args.slice(end + 1).find((a) => a.startsWith('--') && (a.slice(2).split('=')[0] ?? '') in options);
   if (misplaced === undefined) return;
   const name = misplaced.split('=')[0] ?? misplaced;
-  throw new UsageError(`${name} comes after --, where everything is read as a value, not an option. Put it${options[name.slice(2)]?.type === 'string' ? ' and its value' : ''} before the --.`);
+  throw new UsageError(
+    `${name} comes after --, where everything is read as a value, not an option. Put it${options[name.slice(2)]?.type === 'string' ? ' and its value' : ''} before the --.`,
+  );
 }
 
 /**

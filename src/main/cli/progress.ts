@@ -14,7 +14,16 @@ interface Sample {
   finished: number;
 }
 
-function totals(batches: readonly BatchSummary[]): { total: number; finished: number; ok: number; failed: number; cancelled: number; retry: number; spent: number; estimated: number } {
+function totals(batches: readonly BatchSummary[]): {
+  total: number;
+  finished: number;
+  ok: number;
+  failed: number;
+  cancelled: number;
+  retry: number;
+  spent: number;
+  estimated: number;
+} {
   let total = 0;
   let ok = 0;
   let failed = 0;

@@ -34,7 +34,11 @@ export function givenOptions(argv: readonly string[], platform: NodeJS.Platform 
     });
     if (value === undefined) continue;
     // A value that starts with "-" is only read as one joined to its flag.
-    given.push({ name, typed: value.startsWith('-') ? `${flag}=${shellWord(value, platform)}` : `${flag} ${shellWord(value, platform)}`, named: new RegExp(`(?:^| )${flag}(?:[ =]|$)`) });
+    given.push({
+      name,
+      typed: value.startsWith('-') ? `${flag}=${shellWord(value, platform)}` : `${flag} ${shellWord(value, platform)}`,
+      named: new RegExp(`(?:^| )${flag}(?:[ =]|$)`),
+    });
   }
   return given;
 }

@@ -75,7 +75,9 @@ function ownAddressNotes(keys: KeyManager, runApi: string | null): string {
     // One it cannot use is not sent to at all: its batches pause saying so (secrets/key-manager.ts).
     const own = k.base_url === null ? null : checkApiUrl(k.base_url);
     if (own === null || !own.ok || own.url === runApi) continue;
-    notes.push(`\n  The ${k.kind === 'channel' ? 'channel' : 'API'} key "${k.label}" (…${k.last4}) has an API address of its own: its batches are sent to ${own.url}, not to ${runApi === null ? 'the sandbox' : 'this API'}.`);
+    notes.push(
+      `\n  The ${k.kind === 'channel' ? 'channel' : 'API'} key "${k.label}" (…${k.last4}) has an API address of its own: its batches are sent to ${own.url}, not to ${runApi === null ? 'the sandbox' : 'this API'}.`,
+    );
   }
   return notes.join('');
 }

@@ -65,9 +65,11 @@ export async function openDesk(choice: StoreChoice, openEngine: () => Engine, us
     description: team.description,
     team,
     engine: local,
-    exportTable: async (id, format, out, options) => exportBatch(sharedPages(team.store, id), (await sharedRow(team.store, id)).capability, format, out, false, options),
+    exportTable: async (id, format, out, options) =>
+      exportBatch(sharedPages(team.store, id), (await sharedRow(team.store, id)).capability, format, out, false, options),
     // Speech and images as the worker that received each stored them in the store.
-    exportFiles: async (id, format, out) => exportFiles(sharedResults(team.store, id), { id, capability: (await sharedRow(team.store, id)).capability }, out, format),
+    exportFiles: async (id, format, out) =>
+      exportFiles(sharedResults(team.store, id), { id, capability: (await sharedRow(team.store, id)).capability }, out, format),
     optOuts: {
       name: `the team's opt-out list in ${team.description}`,
       list: () => team.store.optOutList(),

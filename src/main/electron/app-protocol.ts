@@ -23,7 +23,10 @@ function fileResponse(req: Request, path: string, mime: string, extra: Record<st
   if (range) {
     const { start, end } = range;
     const body = Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream<Uint8Array>;
-    return new Response(body, { status: 206, headers: { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) } });
+    return new Response(body, {
+      status: 206,
+      headers: { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) },
+    });
   }
   const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
   return new Response(body, { status: 200, headers: { ...headers, 'content-length': String(size) } });
@@ -37,7 +40,9 @@ export function appProtocolHandler(engine: EngineLink, rendererDir: string): (re
     if (jobFile) {
       const which = jobFile[1] === 'output' ? 'output' : 'source';
       const f = await engine.jobFile(Number(jobFile[2]), which);
-      return f ? fileResponse(req, f.path, f.mime) : new Response(which === 'source' ? 'This job has no source file.' : 'This job has no saved output (yet).', { status: 404 });
+      return f
+        ? fileResponse(req, f.path, f.mime)
+        : new Response(which === 'source' ? 'This job has no source file.' : 'This job has no saved output (yet).', { status: 404 });
     }
     const download = /^\/download\/([a-f0-9]{32})$/.exec(url.pathname);
     if (download) {
@@ -52,6 +57,8 @@ export function appProtocolHandler(engine: EngineLink, rendererDir: string): (re
   return (req) =>
     route(req).catch((e: unknown) =>
       // The engine stopped or is restarting: the window shows a banner; a reload gets the file then.
-      e instanceof EngineUnavailableError ? new Response(e.message, { status: 503 }) : new Response(e instanceof Error ? e.message : String(e), { status: 500 }),
+      e instanceof EngineUnavailableError
+        ? new Response(e.message, { status: 503 })
+        : new Response(e instanceof Error ? e.message : String(e), { status: 500 }),
     );
 }

@@ -59,7 +59,9 @@ export async function startAutoUpdate(deps: AutoUpdateDeps): Promise<UpdateDecis
   });
   updater.on('error', (e: Error) => deps.log(`Update check failed: ${e.message}. Batchdesk looks again at its next start.`));
   deps.log(`Looking for updates at ${decision.feed === 'built_in' ? 'the feed this build was made with' : decision.feed.url}.`);
-  void updater.checkForUpdates().catch((e: unknown) => deps.log(`Update check failed: ${e instanceof Error ? e.message : String(e)}. Batchdesk looks again at its next start.`));
+  void updater
+    .checkForUpdates()
+    .catch((e: unknown) => deps.log(`Update check failed: ${e instanceof Error ? e.message : String(e)}. Batchdesk looks again at its next start.`));
   return decision;
 }
 

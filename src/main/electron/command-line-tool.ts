@@ -7,16 +7,14 @@ import { lstatSync, mkdirSync, readlinkSync, symlinkSync, unlinkSync } from 'nod
 import { dirname, join } from 'node:path';
 import { assertNever } from '../../shared/domain';
 
-export type ToolPlan =
-  | { kind: 'link'; launcher: string; link: string }
-  | { kind: 'user_path'; folder: string }
-  | { kind: 'none'; message: string };
+export type ToolPlan = { kind: 'link'; launcher: string; link: string } | { kind: 'user_path'; folder: string } | { kind: 'none'; message: string };
 
 export function commandLineToolPlan(f: { platform: NodeJS.Platform; packaged: boolean; resourcesPath: string }): ToolPlan {
   if (!f.packaged) {
     return {
       kind: 'none',
-      message: 'The command line tool comes with the installed app. In a development checkout, run `node bin/batchdesk.js` (after `npm run build`), or `npm link` to put `batchdesk` on your PATH.',
+      message:
+        'The command line tool comes with the installed app. In a development checkout, run `node bin/batchdesk.js` (after `npm run build`), or `npm link` to put `batchdesk` on your PATH.',
     };
   }
   const bin = join(f.resourcesPath, 'bin');
@@ -45,7 +43,10 @@ export type LinkOutcome =
 export function linkLauncher(launcher: string, link: string): LinkOutcome {
   const existing = lstatOrNull(link);
   if (existing && !existing.isSymbolicLink()) {
-    return { kind: 'occupied', message: `${link} exists and is not a link (another program's batchdesk?). It was left as it is: remove or rename it, then choose Install Command Line Tool… again.` };
+    return {
+      kind: 'occupied',
+      message: `${link} exists and is not a link (another program's batchdesk?). It was left as it is: remove or rename it, then choose Install Command Line Tool… again.`,
+    };
   }
   if (existing && readlinkSync(link) === launcher) return { kind: 'already' };
   try {
@@ -55,7 +56,8 @@ export function linkLauncher(launcher: string, link: string): LinkOutcome {
     return { kind: 'linked' };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EACCES' || code === 'EPERM') return { kind: 'needs_admin', command: `mkdir -p ${shellQuote(dirname(link))} && ln -sfn ${shellQuote(launcher)} ${shellQuote(link)}` };
+    if (code === 'EACCES' || code === 'EPERM')
+      return { kind: 'needs_admin', command: `mkdir -p ${shellQuote(dirname(link))} && ln -sfn ${shellQuote(launcher)} ${shellQuote(link)}` };
     throw e;
   }
 }

@@ -72,7 +72,9 @@ export function setUpDesktop(s: DesktopSetup): { dispose(): void } {
   });
   manners.attachWindow(s.win);
   const unsubscribe = s.engine.subscribe((event, payload) => manners.onEvent(event, payload));
-  void manners.seed().catch((e: unknown) => s.log(`Desktop notifications start without what was known at start: ${e instanceof Error ? e.message : String(e)}`));
+  void manners
+    .seed()
+    .catch((e: unknown) => s.log(`Desktop notifications start without what was known at start: ${e instanceof Error ? e.message : String(e)}`));
 
   void startAutoUpdate({
     packaged: app.isPackaged,
@@ -83,7 +85,8 @@ export function setUpDesktop(s: DesktopSetup): { dispose(): void } {
       const r = await dialog.showMessageBox(s.win, {
         type: 'info',
         message: `Batchdesk ${version} is ready to install.`,
-        detail: 'Restart now to use it: batches sending stop and continue after the restart, and no item is sent twice. Later: it installs when you quit Batchdesk.',
+        detail:
+          'Restart now to use it: batches sending stop and continue after the restart, and no item is sent twice. Later: it installs when you quit Batchdesk.',
         buttons: ['Restart now', 'Later'],
         defaultId: 0,
         cancelId: 1,
@@ -115,7 +118,11 @@ export async function smokeTestAndExit(win: BrowserWindow, closeEngine: () => Pr
   });
   // Written synchronously: app.exit does not wait for a pipe (Windows) to take the line.
   if (result.ok) writeSync(1, `${result.line}\n`);
-  else writeSync(2, `Batchdesk smoke test failed: ${result.reason}. Start Batchdesk without ${SMOKE_TEST_FLAG} to see the window; its log is in the data folder's logs/ folder.\n`);
+  else
+    writeSync(
+      2,
+      `Batchdesk smoke test failed: ${result.reason}. Start Batchdesk without ${SMOKE_TEST_FLAG} to see the window; its log is in the data folder's logs/ folder.\n`,
+    );
   await closeEngine().catch(() => undefined);
   app.exit(result.ok ? 0 : 1);
 }

@@ -58,7 +58,14 @@ export class DesktopMannersBinding {
       if (this.host.quitting() || sending === null) return;
       e.preventDefault();
       const prompt = closePrompt(sending);
-      const response = dialog.showMessageBoxSync(win, { type: 'question', message: prompt.message, detail: prompt.detail, buttons: prompt.buttons, defaultId: prompt.defaultId, cancelId: prompt.cancelId });
+      const response = dialog.showMessageBoxSync(win, {
+        type: 'question',
+        message: prompt.message,
+        detail: prompt.detail,
+        buttons: prompt.buttons,
+        defaultId: prompt.defaultId,
+        cancelId: prompt.cancelId,
+      });
       const choice = closeChoice(prompt, response);
       switch (choice) {
         case 'stay':

@@ -27,7 +27,11 @@ export async function installCommandLineTool(plan: ToolPlan, ui: ToolUi): Promis
         case 'needs_admin': {
           const r = await run('osascript', ['-e', adminAppleScript(outcome.command)], process.env);
           if (r.code === 0) ui.info(installedMessage('linked', plan.link));
-          else ui.error('The command line tool was not installed.', `Making ${plan.link} needs an administrator's password${r.stderr ? ` (${r.stderr.trim()})` : ''}. To do it in Terminal instead: sudo sh -c "${outcome.command.replaceAll('"', '\\"')}"`);
+          else
+            ui.error(
+              'The command line tool was not installed.',
+              `Making ${plan.link} needs an administrator's password${r.stderr ? ` (${r.stderr.trim()})` : ''}. To do it in Terminal instead: sudo sh -c "${outcome.command.replaceAll('"', '\\"')}"`,
+            );
           return;
         }
         default:
@@ -39,7 +43,11 @@ export async function installCommandLineTool(plan: ToolPlan, ui: ToolUi): Promis
       const r = await run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', ADD_TO_USER_PATH_PS], { ...process.env, BATCHDESK_BIN: plan.folder });
       const said = r.stdout.trim();
       if (r.code === 0 && (said === 'added' || said === 'present')) ui.info(installedMessage(said, plan.folder));
-      else ui.error('The command line tool was not added to your Path.', `PowerShell could not change your Path${r.stderr ? ` (${r.stderr.trim()})` : ''}. Add this folder yourself: Settings > System > About > Advanced system settings > Environment Variables > Path (user) > New: ${plan.folder}`);
+      else
+        ui.error(
+          'The command line tool was not added to your Path.',
+          `PowerShell could not change your Path${r.stderr ? ` (${r.stderr.trim()})` : ''}. Add this folder yourself: Settings > System > About > Advanced system settings > Environment Variables > Path (user) > New: ${plan.folder}`,
+        );
       return;
     }
     default:

@@ -121,7 +121,11 @@ if (!app.requestSingleInstanceLock()) {
       },
       // Into the engine's log, in the data folder, as the rest of what happens.
       // (once it is up: what is said before it has started would be dropped).
-      log: (message) => void link.ready().then(() => link.log('info', 'desktop', { message }), () => undefined),
+      log: (message) =>
+        void link.ready().then(
+          () => link.log('info', 'desktop', { message }),
+          () => undefined,
+        ),
     });
     // Unfinished batches continue where they stopped (once the engine is up).
     link.start();

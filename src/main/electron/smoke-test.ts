@@ -40,7 +40,10 @@ export async function runSmokeTest(win: SmokeWindow, timeoutMs = 60_000): Promis
     if (!answer.success) return { ok: false, reason: `app.info answered something unexpected: ${JSON.stringify(raw)?.slice(0, 300)}` };
     if (!answer.data.ok) return { ok: false, reason: `app.info failed: ${answer.data.error.message} (${answer.data.error.code})` };
     const info = answer.data.result;
-    return { ok: true, line: `Batchdesk ${info.version} smoke test passed: the window loaded and answered app.info over ${info.transport}; data folder ${info.dataDir}` };
+    return {
+      ok: true,
+      line: `Batchdesk ${info.version} smoke test passed: the window loaded and answered app.info over ${info.transport}; data folder ${info.dataDir}`,
+    };
   } finally {
     clearTimeout(timer);
   }

@@ -46,7 +46,11 @@ export function decideUpdates(f: UpdateFacts): UpdateDecision {
     return { check: false, why: 'not_packaged', message: 'Updates are off in a development checkout: only an installed Batchdesk updates itself.' };
   }
   if (f.platform === 'linux' && !f.appImage && f.linuxPackageType === null) {
-    return { check: false, why: 'cannot_update_itself', message: 'Updates are off: this Linux installation is neither the AppImage nor a package (deb, rpm), so it cannot replace itself.' };
+    return {
+      check: false,
+      why: 'cannot_update_itself',
+      message: 'Updates are off: this Linux installation is neither the AppImage nor a package (deb, rpm), so it cannot replace itself.',
+    };
   }
   return { check: true, feed };
 }

@@ -159,7 +159,11 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       const answer = marked === undefined ? 'no' : optOutValue(marked.value);
       if (marked !== undefined && answer === 'yes') {
         if (!newOptOuts.has(recipient)) newOptOuts.set(recipient, source);
-        problems.push({ source: problemSource, row, message: `${saysOf(item, source)}: ${marked.name} is "${marked.value.trim()}", so ${recipient} goes on the opt-out list and is not sent anything; skipped.` });
+        problems.push({
+          source: problemSource,
+          row,
+          message: `${saysOf(item, source)}: ${marked.name} is "${marked.value.trim()}", so ${recipient} goes on the opt-out list and is not sent anything; skipped.`,
+        });
         return;
       }
       if (marked !== undefined && answer === 'unclear') {
@@ -177,7 +181,11 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       }
       const listed = deps.optedOut?.(recipient) ?? null;
       if (listed) {
-        problems.push({ source: problemSource, row, message: `${saysOf(item, source)}: ${describeOptOut(listed)}; skipped. If they asked to hear from you again: \`batchdesk optout remove ${recipient}\`.` });
+        problems.push({
+          source: problemSource,
+          row,
+          message: `${saysOf(item, source)}: ${describeOptOut(listed)}; skipped. If they asked to hear from you again: \`batchdesk optout remove ${recipient}\`.`,
+        });
         return;
       }
     }
@@ -279,7 +287,12 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       // Files are planned as they are read (a 100,000-file folder never sits in memory); the
       // import's own problems still come first, as when the files were planned after it.
       const planned = problems.length;
-      const fileProblems = await streamFiles(input.paths, input.capability, (file) => add(label(file.path), { kind: 'file', file }, file.path, null), sink.pace ? { pace: sink.pace } : {});
+      const fileProblems = await streamFiles(
+        input.paths,
+        input.capability,
+        (file) => add(label(file.path), { kind: 'file', file }, file.path, null),
+        sink.pace ? { pace: sink.pace } : {},
+      );
       const later = problems.splice(planned);
       for (const p of fileProblems) problems.push(p);
       for (const p of later) problems.push(p);
@@ -291,7 +304,13 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
         const name = basename(csv);
         // Problems name the file as its reader does (resolved), whoever found them.
         const whole = resolve(csv);
-        await streamed(() => importMessageCsv(csv, { channelKind: kind, pace: sink.pace, onRow: (message) => add(`${name} row ${message.row}`, { kind: 'message', message }, whole, message.row) }));
+        await streamed(() =>
+          importMessageCsv(csv, {
+            channelKind: kind,
+            pace: sink.pace,
+            onRow: (message) => add(`${name} row ${message.row}`, { kind: 'message', message }, whole, message.row),
+          }),
+        );
       }
       break;
     }

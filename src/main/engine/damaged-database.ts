@@ -56,6 +56,9 @@ export function refuseDamaged(db: Db, file: string): void {
     return;
   }
   db.close();
-  const first = found.replace(/\*\*\* in database main \*\*\*/, '').replace(/\s+/g, ' ').trim();
+  const first = found
+    .replace(/\*\*\* in database main \*\*\*/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   throw new DatabaseUnusableError(file, `is damaged (SQLite's check found: ${first.slice(0, 200)})`);
 }

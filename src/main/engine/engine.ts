@@ -80,7 +80,10 @@ import { StorageFailure, storageFailure } from './queue/storage-failure';
 export { DATABASE_FILE };
 
 /** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
-export type HandOverTarget = Pick<PgQueueStore, 'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong' | 'sealedImport' | 'shownUrl'>;
+export type HandOverTarget = Pick<
+  PgQueueStore,
+  'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong' | 'sealedImport' | 'shownUrl'
+>;
 /** What moved, and what was left out because the team already has it. */
 export interface HandOverResult {
   moved: number;
@@ -177,7 +180,10 @@ export class Engine {
     } catch (e) {
       // Whatever the code (a read-only disk may say ENOENT here): the folder cannot be made.
       const code = (e as NodeJS.ErrnoException).code ?? 'error';
-      throw new StorageFailure(`The data folder ${dataDir} cannot be created (${code}). Choose a folder you can write to (--data-dir or BATCHDESK_DATA_DIR), or make the folder above it writable.`, code);
+      throw new StorageFailure(
+        `The data folder ${dataDir} cannot be created (${code}). Choose a folder you can write to (--data-dir or BATCHDESK_DATA_DIR), or make the folder above it writable.`,
+        code,
+      );
     }
     try {
       this.db = openDatabase(file, opts.onUpgrade);
@@ -494,7 +500,10 @@ export class Engine {
     const f = this.jobs.inFlight(id);
     const now = this.clock.now();
     if (f.n > 0 && f.since !== null && now - f.since >= (this.configOverrides.slowAnswerMs ?? DEFAULT_RUNNER_CONFIG.slowAnswerMs)) {
-      return { reason: `waiting for the API to answer (${f.n} request${f.n === 1 ? '' : 's'} in flight, the oldest for ${Math.round((now - f.since) / 1000)} s)`, until: null };
+      return {
+        reason: `waiting for the API to answer (${f.n} request${f.n === 1 ? '' : 's'} in flight, the oldest for ${Math.round((now - f.since) / 1000)} s)`,
+        until: null,
+      };
     }
     return null;
   }
@@ -594,7 +603,10 @@ export class Engine {
       .map((m) => this.batches.get(m.id))
       .filter((b): b is BatchRow => b !== undefined);
     for (const b of later) {
-      if (b.total > 0) throw new UserError(`Batch ${id}'s step ${b.id} already has items here, so the pipeline has run on this computer: go on with it here (\`batchdesk run ${id}\`).`);
+      if (b.total > 0)
+        throw new UserError(
+          `Batch ${id}'s step ${b.id} already has items here, so the pipeline has run on this computer: go on with it here (\`batchdesk run ${id}\`).`,
+        );
     }
     const all = [row, ...later];
     const skipped: HandOverResult['skipped'] = [];
@@ -659,7 +671,10 @@ export class Engine {
     else {
       try {
         // The whole chain appears at once, as on one computer.
-        await to.sealAll([{ id, totals: moved }, ...later.map((b) => ({ id: b.id, totals: { total: 0, estimatedUnits: b.estimated_units, estimatedCost: b.estimated_cost } }))]);
+        await to.sealAll([
+          { id, totals: moved },
+          ...later.map((b) => ({ id: b.id, totals: { total: 0, estimatedUnits: b.estimated_units, estimatedCost: b.estimated_cost } })),
+        ]);
       } catch (e) {
         if (!isStoreUnreachable(e)) {
           await discardThere();
@@ -700,7 +715,12 @@ export class Engine {
    * --store`; team/team-follow-up.ts) with a key of this computer's keychain. Throws
    * AlreadyFollowed when a live follow-up does the same, unless `allowResend`.
    */
-  async teamFollowUp(to: FollowUpStore, parentId: string, input: CreateBatchInput, say?: (line: string) => void): Promise<{ id: string; estimate: StepEstimate }[]> {
+  async teamFollowUp(
+    to: FollowUpStore,
+    parentId: string,
+    input: CreateBatchInput,
+    say?: (line: string) => void,
+  ): Promise<{ id: string; estimate: StepEstimate }[]> {
     const parsed = CreateBatchInput.parse({ ...input, from: parentId });
     const late = parsed.at === undefined ? null : pastProblem(parsed.at, this.clock.now());
     if (late) throw new UserError(late);
@@ -724,7 +744,11 @@ export class Engine {
   }
 
   /** Works as one worker of a team on a shared store (`run --store`) until nothing in scope is left to anyone. */
-  async runTeam(target: ApiTarget, shared: { store: SharedStore; clock: Clock; worker: string; url?: string }, opts: TeamRunOptions & { say: (line: string) => void }): Promise<TeamWorker> {
+  async runTeam(
+    target: ApiTarget,
+    shared: { store: SharedStore; clock: Clock; worker: string; url?: string },
+    opts: TeamRunOptions & { say: (line: string) => void },
+  ): Promise<TeamWorker> {
     const worker = new TeamWorker({
       store: shared.store,
       rates: this.rates,

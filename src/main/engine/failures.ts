@@ -34,7 +34,14 @@ export function classifyFailure(e: unknown, dataDir?: string): Failure {
   if (e instanceof NotFoundError) return { kind: 'not_found', message: e.message };
   if (e instanceof UserError) return { kind: 'invalid', message: e.message };
   if (e instanceof EngineBusyError) return { kind: 'busy', message: e.message };
-  if (e instanceof KeychainUnavailableError || e instanceof DatabaseUnusableError || e instanceof SchemaTooNewError || e instanceof StorageFailure || e instanceof SharedStoreError || e instanceof SqliteDriverError) {
+  if (
+    e instanceof KeychainUnavailableError ||
+    e instanceof DatabaseUnusableError ||
+    e instanceof SchemaTooNewError ||
+    e instanceof StorageFailure ||
+    e instanceof SharedStoreError ||
+    e instanceof SqliteDriverError
+  ) {
     return { kind: 'unavailable', message: e.message };
   }
   if (isCorruption(e)) {

@@ -5,7 +5,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string): Intl.DateTimeFormat {
   let f = formatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(zone, f);
   }
   return f;

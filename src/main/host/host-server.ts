@@ -128,7 +128,10 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
         const r = await receiveUpload(req, uploadsDir, url.searchParams.get('session') ?? '', rel, maxUploadBytes);
         return json(res, 200, r);
       } catch (e) {
-        const err = e instanceof UploadError ? e : new UploadError(`"${rel}" could not be stored (${e instanceof Error ? e.message : String(e)}). Nothing was kept; drop the file again.`, 500);
+        const err =
+          e instanceof UploadError
+            ? e
+            : new UploadError(`"${rel}" could not be stored (${e instanceof Error ? e.message : String(e)}). Nothing was kept; drop the file again.`, 500);
         engine.log('warn', 'host.upload_failed', { path: rel, status: err.status, message: err.message });
         drainRefusedBody(req);
         const code = err.status === 400 || err.status === 413 ? 'invalid_argument' : 'unavailable';
@@ -139,7 +142,10 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
     if (jobFile && (req.method === 'GET' || req.method === 'HEAD')) {
       const which = jobFile[1] === 'output' ? 'output' : 'source';
       const file = await engine.jobFile(Number(jobFile[2]), which);
-      if (!file) return json(res, 404, { error: { code: 'not_found', message: which === 'source' ? 'This job has no source file.' : 'This job has no saved output (yet).' } });
+      if (!file)
+        return json(res, 404, {
+          error: { code: 'not_found', message: which === 'source' ? 'This job has no source file.' : 'This job has no saved output (yet).' },
+        });
       return sendFile(req, res, file.path, file.mime);
     }
     const download = /^\/download\/([a-f0-9]{32})$/.exec(url.pathname);
@@ -171,7 +177,12 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
     }
     if (req.method === 'GET' || req.method === 'HEAD') {
       const f = staticFile(opts.rendererDir, url.pathname);
-      if (f) return sendFile(req, res, f.path, f.mime, { 'content-security-policy': contentSecurityPolicy(id.port), 'referrer-policy': 'no-referrer', 'cache-control': 'no-cache' });
+      if (f)
+        return sendFile(req, res, f.path, f.mime, {
+          'content-security-policy': contentSecurityPolicy(id.port),
+          'referrer-policy': 'no-referrer',
+          'cache-control': 'no-cache',
+        });
     }
     json(res, 404, { error: { code: 'not_found', message: `No route ${req.method ?? ''} ${url.pathname}.` } });
   };

@@ -22,7 +22,13 @@ async function main(): Promise<void> {
   let values;
   try {
     values = parseArgs({
-      options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, 'api-url': { type: 'string' }, store: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'api-url': { type: 'string' },
+        store: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     }).values;
   } catch (e) {
@@ -59,7 +65,9 @@ async function main(): Promise<void> {
   const host = await startHost({ engine, rendererDir: join(here, '..', 'renderer'), port });
   const conn = await callFor(engine, 'connection.get', {});
   const team = choice.kind === 'postgresql' ? await callFor(engine, 'team.get', {}) : null;
-  process.stdout.write(`Batchdesk is running. Open this URL in your browser:\n\n  ${host.openUrl}\n\nData folder: ${dataDir}\nSending to: ${conn.description}\n${team?.store ? `Team: ${team.store} (the Team screen)\n` : ''}Stop with Ctrl-C (unfinished batches continue at the next start).\n`);
+  process.stdout.write(
+    `Batchdesk is running. Open this URL in your browser:\n\n  ${host.openUrl}\n\nData folder: ${dataDir}\nSending to: ${conn.description}\n${team?.store ? `Team: ${team.store} (the Team screen)\n` : ''}Stop with Ctrl-C (unfinished batches continue at the next start).\n`,
+  );
   engine.start();
   let stopping = false;
   const stop = (): void => {

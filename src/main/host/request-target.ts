@@ -14,7 +14,6 @@ export type ParsedTarget = { ok: true; target: RequestTarget } | { ok: false; me
 
 const BASE = 'http://127.0.0.1';
 
-
 export { safeDecode };
 
 export function parseRequestTarget(raw: string | undefined): ParsedTarget {

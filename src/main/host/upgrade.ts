@@ -33,9 +33,10 @@ function accept(req: IncomingMessage, socket: Duplex, head: Buffer, d: UpgradeDe
   if (!verdict.ok) return refuseUpgrade(socket, verdict.status, refusalMessage(verdict.reason));
   // A WebSocket handshake always carries Origin from a browser: require ours.
   if (req.headers.origin === undefined || !originAllowed(req.headers.origin, d.id.port)) {
-    return refuseUpgrade(socket, 403, refusalMessage('a WebSocket must come from this host\'s own page (Origin)'));
+    return refuseUpgrade(socket, 403, refusalMessage("a WebSocket must come from this host's own page (Origin)"));
   }
-  if (parsed.target.pathname !== '/events') return refuseUpgrade(socket, 404, `No WebSocket endpoint at ${parsed.target.pathname}; events are pushed on /events.`);
+  if (parsed.target.pathname !== '/events')
+    return refuseUpgrade(socket, 404, `No WebSocket endpoint at ${parsed.target.pathname}; events are pushed on /events.`);
   d.wss.handleUpgrade(req, socket, head, d.onOpen);
 }
 

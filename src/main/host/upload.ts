@@ -43,7 +43,10 @@ function tooLarge(rel: string, maxBytes: number): UploadError {
 
 /** "invoices/2026/a.pdf" -> safe segments; refuses absolute paths, "..", and control characters. */
 export function safeRelativePath(rel: string): string[] {
-  const parts = rel.replace(/\\/g, '/').split('/').filter((p) => p !== '' && p !== '.');
+  const parts = rel
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((p) => p !== '' && p !== '.');
   if (parts.length === 0 || parts.length > 32) throw new UploadError(`"${rel}" is not a usable file path.`);
   for (const p of parts) {
     // eslint-disable-next-line no-control-regex
@@ -64,7 +67,10 @@ function storeFailure(rel: string, folder: string, e: unknown): UploadError {
     return new UploadError(`"${rel}" could not be stored: the disk holding ${folder} is full. Nothing was kept; free some space and drop the file again.`, 507);
   }
   const cause = e instanceof Error ? e.message : String(e);
-  return new UploadError(`"${rel}" could not be stored in ${folder} (${cause}). Nothing was kept; check that the data folder is writable and drop the file again.`, 500);
+  return new UploadError(
+    `"${rel}" could not be stored in ${folder} (${cause}). Nothing was kept; check that the data folder is writable and drop the file again.`,
+    500,
+  );
 }
 
 class RequestBroken extends Error {}
@@ -124,7 +130,13 @@ export function uploadTarget(uploadsDir: string, session: string, rel: string): 
   return { path, top: join(base, parts[0] ?? ''), rel };
 }
 
-export async function receiveUpload(req: IncomingMessage, uploadsDir: string, session: string, rel: string, maxBytes = DEFAULT_MAX_UPLOAD_BYTES): Promise<{ path: string; top: string }> {
+export async function receiveUpload(
+  req: IncomingMessage,
+  uploadsDir: string,
+  session: string,
+  rel: string,
+  maxBytes = DEFAULT_MAX_UPLOAD_BYTES,
+): Promise<{ path: string; top: string }> {
   const target = uploadTarget(uploadsDir, session, rel);
   const declared = declaredLength(req);
   // Refused before a byte is written when the browser says up front how large the file is.
@@ -143,7 +155,8 @@ export async function receiveUpload(req: IncomingMessage, uploadsDir: string, se
   } catch (e) {
     rmSync(temp, { force: true });
     if (e instanceof UploadError) throw e;
-    if (e instanceof RequestBroken) throw new UploadError(`The upload of "${rel}" was interrupted (${e.message}), so nothing was stored. Drop the file again.`, 400);
+    if (e instanceof RequestBroken)
+      throw new UploadError(`The upload of "${rel}" was interrupted (${e.message}), so nothing was stored. Drop the file again.`, 400);
     throw storeFailure(rel, folder, e);
   }
   return { path: target.path, top: target.top };

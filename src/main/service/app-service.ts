@@ -15,7 +15,6 @@ import type { WatchSession } from '../engine/watch/hot-folders';
 
 export const APP_VERSION = '0.1.0';
 
-
 export interface AppServiceOptions extends EngineOptions {
   transport: 'electron' | 'browser';
   apiUrl: string | null;
@@ -77,10 +76,7 @@ export class AppService {
       ...(opts.chooseFolder ? { chooseFolder: opts.chooseFolder } : {}),
       ...(opts.showInFolder ? { showInFolder: opts.showInFolder } : {}),
       exports: this.exports,
-      pathAllowed:
-        opts.transport === 'browser'
-          ? (p) => this.engine.isUpload(p)
-          : () => true,
+      pathAllowed: opts.transport === 'browser' ? (p) => this.engine.isUpload(p) : () => true,
       onConnectionChanged: () => {
         void this.connections.view().then(
           (c) => this.emit('connection.changed', c),
@@ -153,7 +149,8 @@ export class AppService {
           engine.logger.log('warn', 'host.files_zip_failed', { batch: id, message: e instanceof Error ? e.message : String(e) });
           throw e;
         }
-        if (r.problemCount > 0) engine.logger.log('warn', 'host.files_zip_incomplete', { batch: id, left_out: r.problemCount, first: r.problems[0]?.message ?? null });
+        if (r.problemCount > 0)
+          engine.logger.log('warn', 'host.files_zip_incomplete', { batch: id, left_out: r.problemCount, first: r.problems[0]?.message ?? null });
       },
     };
   }

@@ -32,12 +32,30 @@ import { teamControl, teamCreate, teamView } from './team-view';
 
 /** A step's estimate as the window shows it (units rounded: they are an estimate). */
 function stepView(e: StepEstimate): StepEstimateView {
-  return { capability: e.capability, label: e.label, tier: e.tier, items: e.items, units: Math.round(e.units), unitName: e.unitName, cost: e.cost, basis: e.basis };
+  return {
+    capability: e.capability,
+    label: e.label,
+    tier: e.tier,
+    items: e.items,
+    units: Math.round(e.units),
+    unitName: e.unitName,
+    cost: e.cost,
+    basis: e.basis,
+  };
 }
 
-
 function keyView(k: KeyInfo): KeyView {
-  return { id: k.id, kind: k.kind, label: k.label, client: k.client, baseUrl: k.base_url, last4: k.last4, active: k.active, rpm: k.rpm, createdAt: new Date(k.created_at).toISOString() };
+  return {
+    id: k.id,
+    kind: k.kind,
+    label: k.label,
+    client: k.client,
+    baseUrl: k.base_url,
+    last4: k.last4,
+    active: k.active,
+    rpm: k.rpm,
+    createdAt: new Date(k.created_at).toISOString(),
+  };
 }
 export type Handlers = { [M in MethodName]: (arg: ArgOf<M>) => Promise<ResultOf<M>> };
 
@@ -88,7 +106,11 @@ function settingsView(engine: Engine): ResultOf<'settings.get'> {
 
 /** "October-notice-b1a2b3": a download's name from the batch's name (ASCII, no separators) and id. */
 export function exportFileBase(batchName: string, id: string): string {
-  const safeName = batchName.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'batch';
+  const safeName =
+    batchName
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'batch';
   return `${safeName}-${id}`;
 }
 
@@ -114,7 +136,14 @@ export function createHandlers(d: HandlerDeps): Handlers {
     }
   };
   return {
-    'app.info': async () => ({ version: d.version, transport: d.transport, dataDir: engine.dataDir, nativeDialogs: d.transport === 'electron', runtime: runtimeDescription(), sqliteAddon: sqliteAddonPath() }),
+    'app.info': async () => ({
+      version: d.version,
+      transport: d.transport,
+      dataDir: engine.dataDir,
+      nativeDialogs: d.transport === 'electron',
+      runtime: runtimeDescription(),
+      sqliteAddon: sqliteAddonPath(),
+    }),
     'connection.get': () => d.connections.view(),
     'batches.list': async () => (await c.summaries()).reverse(),
     'batches.get': async ({ id }) => summary(id),
@@ -198,7 +227,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
       // Refused before the dialog opens: nothing to choose a folder for.
       itemFileKindOrRefuse(batch);
       if (!d.chooseFolder) {
-        throw new InvalidArgumentError('Saving to a folder needs the desktop app. In the browser, use Download results (.zip); on the command line, `batchdesk export <batch-id> --format files --out DIR`.');
+        throw new InvalidArgumentError(
+          'Saving to a folder needs the desktop app. In the browser, use Download results (.zip); on the command line, `batchdesk export <batch-id> --format files --out DIR`.',
+        );
       }
       if (batch.counts.succeeded === 0) throw new InvalidArgumentError(nothingSucceeded(batch.name));
       const dir = await d.chooseFolder(`Save the results of "${batch.name}" to a folder`);
@@ -207,7 +238,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'jobs.list': async (arg) => engine.jobPage(arg),
     'jobs.showSource': async ({ id }) => {
-      if (!d.showInFolder) throw new InvalidArgumentError('Showing the source file in its folder needs the desktop app; here the source is shown in the job dialog.');
+      if (!d.showInFolder)
+        throw new InvalidArgumentError('Showing the source file in its folder needs the desktop app; here the source is shown in the job dialog.');
       const file = engine.jobInputFile(id);
       if (!file) throw new InvalidArgumentError(`Job ${id} has no source file (its input is a CSV row or a message).`);
       if (!existsSync(file.path)) throw new NotFoundError(`The source file ${file.path} was moved or deleted since the batch was created.`);
@@ -301,12 +333,18 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'runner.get': async () => d.runs.status,
     'team.get': async () => (d.team ? teamView(d.team) : null),
     'team.create': async (arg) => {
-      if (!d.team) throw new InvalidArgumentError('This Batchdesk works on its data folder only: start it with `npm run web -- --store URL` to create batches for the team.');
+      if (!d.team)
+        throw new InvalidArgumentError(
+          'This Batchdesk works on its data folder only: start it with `npm run web -- --store URL` to create batches for the team.',
+        );
       checkPaths(arg.paths ?? []);
       return teamCreate(engine, d.team, arg);
     },
     'team.control': async ({ id, verb }) => {
-      if (!d.team) throw new InvalidArgumentError('This Batchdesk works on its data folder only: start it with `npm run web -- --store URL` to see and control the team\'s shared batches.');
+      if (!d.team)
+        throw new InvalidArgumentError(
+          "This Batchdesk works on its data folder only: start it with `npm run web -- --store URL` to see and control the team's shared batches.",
+        );
       return teamControl(engine, d.team, id, verb);
     },
     'dialogs.open': ({ kind }) => d.openDialog(kind),

@@ -18,7 +18,12 @@ export async function testKey(conn: Connection, kind: Credential, messagingChann
     res =
       kind === 'api'
         ? await fetch(url, { headers: { authorization: `Bearer ${key.secret}` }, signal: AbortSignal.timeout(10_000) })
-        : await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(10_000) });
+        : await fetch(url, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
+            body: '{}',
+            signal: AbortSignal.timeout(10_000),
+          });
   } catch (e) {
     return { ok: false, message: `Could not reach ${url.origin}: ${e instanceof Error ? e.message : String(e)}.` };
   }

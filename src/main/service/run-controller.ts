@@ -119,7 +119,10 @@ export class RunController {
 
   /** True while items are being sent: quitting now would interrupt them (they would resume later). */
   async isBusy(): Promise<boolean> {
-    return this.loop !== null && (await this.engine.control.summaries()).some((b) => b.counts.running > 0 || (b.status === 'running' && b.counts.queued + b.counts.retry_wait > 0));
+    return (
+      this.loop !== null &&
+      (await this.engine.control.summaries()).some((b) => b.counts.running > 0 || (b.status === 'running' && b.counts.queued + b.counts.retry_wait > 0))
+    );
   }
 
   async stop(): Promise<void> {

@@ -24,7 +24,12 @@ export async function teamView(h: SharedStoreHandle): Promise<TeamView> {
   };
 }
 
-export async function teamControl(engine: Pick<Engine, 'keyCheckFor'>, h: SharedStoreHandle, idOrPrefix: string, verb: ArgOf<'team.control'>['verb']): Promise<ResultOf<'team.control'>> {
+export async function teamControl(
+  engine: Pick<Engine, 'keyCheckFor'>,
+  h: SharedStoreHandle,
+  idOrPrefix: string,
+  verb: ArgOf<'team.control'>['verb'],
+): Promise<ResultOf<'team.control'>> {
   const c = h.control;
   const id = await c.resolveBatchId(idOrPrefix);
   switch (verb) {

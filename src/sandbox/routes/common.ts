@@ -55,11 +55,7 @@ export function jsonRoute<S extends z.ZodType>(def: JsonRouteDef<S>): Route {
 }
 
 /** A GET route: no body, nothing to fingerprint. */
-export function getRoute(def: {
-  pattern: RegExp;
-  paramNames: readonly string[];
-  prepare(ctx: RequestContext): Prepared;
-}): Route {
+export function getRoute(def: { pattern: RegExp; paramNames: readonly string[]; prepare(ctx: RequestContext): Prepared }): Route {
   return {
     method: 'GET',
     pattern: def.pattern,

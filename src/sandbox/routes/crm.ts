@@ -58,8 +58,7 @@ export const crmListRoute = getRoute({
     if (!limit.success) throw new ApiError(422, 'invalid_field', 'limit: an integer from 1 to 500.');
     return {
       charge: CHARGE,
-      perform: (w) =>
-        jsonOutcome(200, { data: w.store.listCrm(kindOf(ctx.params), w.key.client, limit.data).map(view), ...MADE_UP }),
+      perform: (w) => jsonOutcome(200, { data: w.store.listCrm(kindOf(ctx.params), w.key.client, limit.data).map(view), ...MADE_UP }),
     };
   },
 });

@@ -22,10 +22,7 @@ export const ROUTES: readonly Route[] = [
   channelRoute,
 ];
 
-export type RouteMatch =
-  | { kind: 'found'; route: Route; params: Record<string, string> }
-  | { kind: 'wrong_method'; allow: string[] }
-  | { kind: 'none' };
+export type RouteMatch = { kind: 'found'; route: Route; params: Record<string, string> } | { kind: 'wrong_method'; allow: string[] } | { kind: 'none' };
 
 function safeDecode(s: string): string {
   try {

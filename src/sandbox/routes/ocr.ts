@@ -15,7 +15,8 @@ import { uploadRoute } from './upload-route';
 
 const OCR_MIMES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/tiff']);
 
-const CONFIGURE = 'To read it, configure the real API (in the window: Keys & rates, the API URL under Settings and an API key; on the command line: --api-url and `batchdesk keys add`).';
+const CONFIGURE =
+  'To read it, configure the real API (in the window: Keys & rates, the API URL under Settings and an API key; on the command line: --api-url and `batchdesk keys add`).';
 
 /** The refusal of a document the sandbox has no text for: it cannot read pixels, and does not invent. */
 function cannotRead(why: string): ApiError {

@@ -140,7 +140,9 @@ const ocr: CapabilityDescriptor = {
   brief: (raw) => {
     const inv = invoiceOf(raw);
     if (!inv) return null;
-    const parts = [inv.invoiceNumber, inv.vendor, inv.gross !== null ? `${formatAmount(inv.gross)}${inv.currency ? ` ${inv.currency}` : ''}` : null].filter((x) => x !== null && x !== '');
+    const parts = [inv.invoiceNumber, inv.vendor, inv.gross !== null ? `${formatAmount(inv.gross)}${inv.currency ? ` ${inv.currency}` : ''}` : null].filter(
+      (x) => x !== null && x !== '',
+    );
     return parts.length > 0 ? parts.join(' · ') : null;
   },
   columns: (raw) => ({ ...invoiceColumns(invoiceOf(raw)), text: resultOf(OcrResult, raw)?.text ?? null }),
@@ -219,7 +221,10 @@ const text: CapabilityDescriptor = {
   rateItem: () => 'text',
   result: TextResult,
   // Answers are shorter than what they answer: a summary about a fifth, a reply about half.
-  yields: { perUnit: (o) => TEXT_YIELD[o.task ?? 'summary'], basis: (o) => `a ${o.task ?? 'summary'} is about ${Math.round(TEXT_YIELD[o.task ?? 'summary'] * 100)}% of its input's characters` },
+  yields: {
+    perUnit: (o) => TEXT_YIELD[o.task ?? 'summary'],
+    basis: (o) => `a ${o.task ?? 'summary'} is about ${Math.round(TEXT_YIELD[o.task ?? 'summary'] * 100)}% of its input's characters`,
+  },
   measure: 'characters',
   offers: (r) => resultOf(TextResult, r)?.text ?? null,
   columns: (raw) => {

@@ -38,7 +38,12 @@ export interface OptionField {
 }
 
 /** What an option's rule sees of the request besides the option itself. */
-export type OptionContext = { readonly capability: string; readonly channel?: string | undefined; readonly task?: string | undefined; readonly labels?: unknown };
+export type OptionContext = {
+  readonly capability: string;
+  readonly channel?: string | undefined;
+  readonly task?: string | undefined;
+  readonly labels?: unknown;
+};
 
 /** An option of a capability (the descriptor's `options` says which take it). */
 export interface CapabilityOption<S extends z.ZodType = z.ZodType> {
@@ -74,7 +79,11 @@ export const CAPABILITY_OPTIONS = {
     schema: VoiceName,
     stored: VoiceName,
     flag: { value: 'NAME', help: 'a voice published in the panel (voice calls, text to speech)' },
-    field: { label: 'Voice (optional)', hint: 'A voice name from the panel; a "voice" column in the CSV wins for its row.', placeholder: "the API's default voice" },
+    field: {
+      label: 'Voice (optional)',
+      hint: 'A voice name from the panel; a "voice" column in the CSV wins for its row.',
+      placeholder: "the API's default voice",
+    },
     step: { choices: null, initial: '', placeholder: 'voice (default alloy)' },
     rule: (r) => (r.capability === 'channel' && r.channel !== 'voice' ? '--voice applies to --channel voice (calls), not to messages.' : null),
   },
@@ -134,7 +143,9 @@ export type OptionValue<N extends OptionName> = z.output<Options[N]['schema']>;
 export const OPTION_SCHEMAS = Object.fromEntries(OPTION_NAMES.map((n) => [n, CAPABILITY_OPTIONS[n].schema])) as { [N in OptionName]: Options[N]['schema'] };
 
 /** The options as optional fields of a request (a batch's or a pipeline step's). */
-export const OPTION_FIELDS = Object.fromEntries(OPTION_NAMES.map((n) => [n, CAPABILITY_OPTIONS[n].schema.optional()])) as { [N in OptionName]: z.ZodOptional<Options[N]['schema']> };
+export const OPTION_FIELDS = Object.fromEntries(OPTION_NAMES.map((n) => [n, CAPABILITY_OPTIONS[n].schema.optional()])) as {
+  [N in OptionName]: z.ZodOptional<Options[N]['schema']>;
+};
 
 type StoredName = { [N in OptionName]: Options[N] extends { stored: z.ZodType } ? N : never }[OptionName];
 type StoredSchema<N extends StoredName> = Options[N] extends { stored: infer S extends z.ZodType } ? S : never;
@@ -142,7 +153,9 @@ export const STORED_OPTION_NAMES = OPTION_NAMES.filter((n): n is StoredName => '
 
 /** What a batch stores besides its channel (a column of its own). */
 export const StoredOptions = z.object(
-  Object.fromEntries(STORED_OPTION_NAMES.map((n) => [n, (CAPABILITY_OPTIONS[n] as CapabilityOption).stored?.optional()])) as { [N in StoredName]: z.ZodOptional<StoredSchema<N>> },
+  Object.fromEntries(STORED_OPTION_NAMES.map((n) => [n, (CAPABILITY_OPTIONS[n] as CapabilityOption).stored?.optional()])) as {
+    [N in StoredName]: z.ZodOptional<StoredSchema<N>>;
+  },
 );
 export type StoredOptions = z.infer<typeof StoredOptions>;
 
@@ -187,14 +200,22 @@ export const BATCH_SETTINGS = {
   budget: {
     request: z.number(BUDGET_RULE).int(BUDGET_RULE).positive(BUDGET_RULE).nullable().default(null),
     fromText: (t) => parseEur(t) ?? NOT_A_NUMBER,
-    flag: { name: 'budget', value: 'EUR', help: 'pause before spending more than this, in this batch and every step after it together (with --then: the whole pipeline)' },
+    flag: {
+      name: 'budget',
+      value: 'EUR',
+      help: 'pause before spending more than this, in this batch and every step after it together (with --then: the whole pipeline)',
+    },
     field: { label: 'Budget in EUR (optional)', hint: 'The batch pauses before an item would cross it.', placeholder: 'no budget' },
   },
   /** Send this many items, chosen across the input, first; then pause with the measured cost and the projection. */
   sample: {
     request: z.number(SAMPLE_RULE).int(SAMPLE_RULE).min(1, SAMPLE_RULE).max(10_000, SAMPLE_RULE).optional(),
     fromText: (t) => (/^\d+$/.test(t.trim()) ? Number(t.trim()) : NOT_A_NUMBER),
-    flag: { name: 'sample', value: 'N', help: 'send N items chosen across the input first, then pause with the measured cost per item and the projected total (resume sends the rest)' },
+    flag: {
+      name: 'sample',
+      value: 'N',
+      help: 'send N items chosen across the input first, then pause with the measured cost per item and the projected total (resume sends the rest)',
+    },
     field: {
       label: 'Send a sample first (optional)',
       hint: 'This many items, chosen across the input, go first; then the batch pauses with their cost per item and the projected total. Resume sends the rest.',
@@ -203,9 +224,17 @@ export const BATCH_SETTINGS = {
   },
   /** Message batches: no message in the recipient's local quiet hours, "HH:MM-HH:MM" (e.g. 21:00-08:00). */
   quietHours: {
-    request: z.string().regex(QUIET_HOURS_RE, QUIET_RULE).refine(aStretch, 'quiet hours that start and end at the same time are no stretch: give one such as 21:00-08:00').optional(),
+    request: z
+      .string()
+      .regex(QUIET_HOURS_RE, QUIET_RULE)
+      .refine(aStretch, 'quiet hours that start and end at the same time are no stretch: give one such as 21:00-08:00')
+      .optional(),
     fromText: (t) => t.trim(),
-    flag: { name: 'quiet-hours', value: 'HH:MM-HH:MM', help: "channel: hold messages during these hours of the recipient's local time (timezone column, else the phone number's country), e.g. 21:00-08:00" },
+    flag: {
+      name: 'quiet-hours',
+      value: 'HH:MM-HH:MM',
+      help: "channel: hold messages during these hours of the recipient's local time (timezone column, else the phone number's country), e.g. 21:00-08:00",
+    },
     field: {
       label: 'Quiet hours (optional)',
       hint: "No message during these hours of the recipient's local time: a timezone column in the CSV, else the phone number's country (a country with several zones: daytime in all of them), else this computer's zone. Held messages wait and show when they go.",
@@ -215,10 +244,23 @@ export const BATCH_SETTINGS = {
   },
   /** Message batches: the least time between two messages to one recipient (across every batch), ms. */
   recipientGapMs: {
-    request: z.number(GAP_RULE).int(GAP_RULE).min(0, GAP_RULE).max(30 * 86_400_000, GAP_RULE).optional(),
+    request: z
+      .number(GAP_RULE)
+      .int(GAP_RULE)
+      .min(0, GAP_RULE)
+      .max(30 * 86_400_000, GAP_RULE)
+      .optional(),
     fromText: (t) => parseGap(t) ?? NOT_A_NUMBER,
-    flag: { name: 'recipient-gap', value: 'DURATION', help: 'channel: never two messages to the same recipient within DURATION (10m, 2h, 1d), across every batch' },
-    field: { label: 'Gap per recipient (optional)', hint: 'Never two messages to the same person within this time, across every batch.', placeholder: 'e.g. 10m, 2h, 1d' },
+    flag: {
+      name: 'recipient-gap',
+      value: 'DURATION',
+      help: 'channel: never two messages to the same recipient within DURATION (10m, 2h, 1d), across every batch',
+    },
+    field: {
+      label: 'Gap per recipient (optional)',
+      hint: 'Never two messages to the same person within this time, across every batch.',
+      placeholder: 'e.g. 10m, 2h, 1d',
+    },
     only: { capabilities: ['channel'], message: 'a recipient gap is for message batches (channel)' },
   },
 } as const satisfies Record<string, BatchSetting>;
@@ -231,7 +273,10 @@ export const SETTING_NAMES = Object.keys(BATCH_SETTINGS) as SettingName[];
 export const SETTING_FIELDS = Object.fromEntries(SETTING_NAMES.map((n) => [n, BATCH_SETTINGS[n].request])) as { [N in SettingName]: Settings[N]['request'] };
 
 /** A setting's typed text checked by the contract's rule: the value, or the rule's sentence. */
-export function readSetting<N extends SettingName>(name: N, text: string): { ok: true; value: Exclude<z.output<Settings[N]['request']>, null | undefined> } | { ok: false; message: string } {
+export function readSetting<N extends SettingName>(
+  name: N,
+  text: string,
+): { ok: true; value: Exclude<z.output<Settings[N]['request']>, null | undefined> } | { ok: false; message: string } {
   const s: BatchSetting = BATCH_SETTINGS[name];
   const r = s.request.safeParse(s.fromText(text));
   if (r.success && r.data !== null && r.data !== undefined) return { ok: true, value: r.data as Exclude<z.output<Settings[N]['request']>, null | undefined> };

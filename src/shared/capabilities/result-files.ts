@@ -67,7 +67,9 @@ export function noItemFilesMessage(capability: Capability, batchId: string): str
 /** Why a capability's results have no subtitle files, and what to use instead. */
 export function noCuesMessage(capability: Capability, batchId: string, format: 'srt' | 'vtt'): string {
   const instead =
-    itemFileKind(capability) !== null ? `\`batchdesk export ${batchId} --format files --out DIR\` (each item's own file) or ${tableExport(batchId)}` : tableExport(batchId);
+    itemFileKind(capability) !== null
+      ? `\`batchdesk export ${batchId} --format files --out DIR\` (each item's own file) or ${tableExport(batchId)}`
+      : tableExport(batchId);
   const timed = Object.values(CAPABILITY_DESCRIPTORS)
     .filter((c) => c.cues !== undefined)
     .map((c) => c.name)

@@ -30,7 +30,8 @@ export const PipelineStep = z
   })
   .strict()
   .superRefine((s, ctx) => {
-    if (!describe(s.capability).takesFrom) ctx.addIssue({ code: 'custom', path: ['capability'], message: `${s.capability} cannot take another batch's results (${takerList()} can).` });
+    if (!describe(s.capability).takesFrom)
+      ctx.addIssue({ code: 'custom', path: ['capability'], message: `${s.capability} cannot take another batch's results (${takerList()} can).` });
     for (const m of misplacedOptions(s)) ctx.addIssue({ code: 'custom', path: [m.option], message: m.message });
   });
 export type PipelineStep = z.output<typeof PipelineStep>;
@@ -63,7 +64,8 @@ export function chainProblem(prev: Cap, next: Cap): string | null {
 export function parseStep(text: string): { ok: true; step: PipelineStep } | { ok: false; message: string } {
   const [capText = '', value, ...rest] = text.split(':');
   const cap = BatchCapability.safeParse(capText.trim());
-  if (!cap.success) return { ok: false, message: `"${text}": a step is capability[:option], e.g. text:summary or crm:conversation; capability one of ${takerList()}.` };
+  if (!cap.success)
+    return { ok: false, message: `"${text}": a step is capability[:option], e.g. text:summary or crm:conversation; capability one of ${takerList()}.` };
   const main = MAIN_OPTION[cap.data];
   if (rest.length > 0 || (value !== undefined && main === undefined)) {
     return { ok: false, message: `"${text}": ${cap.data} takes no :option${main ? '' : ' (give it as capability alone)'}.` };

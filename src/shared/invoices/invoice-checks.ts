@@ -45,15 +45,26 @@ function lineItemsSum(inv: Invoice): InvoiceCheck {
     const amount = l.amount ?? computed;
     if (amount === null) return { check: 'line_items_sum', ok: null, detail: `line ${i + 1} (${l.description}) has no amount` };
     if (computed !== null && l.amount !== null && cents(computed) !== cents(l.amount)) {
-      wrong.push(`line ${i + 1} (${l.description}): ${l.quantity} x ${formatAmount(l.unitPrice ?? 0)} is ${formatAmount(computed)}, not ${formatAmount(l.amount)}`);
+      wrong.push(
+        `line ${i + 1} (${l.description}): ${l.quantity} x ${formatAmount(l.unitPrice ?? 0)} is ${formatAmount(computed)}, not ${formatAmount(l.amount)}`,
+      );
     }
     sum += amount;
   }
-  if (inv.net === null) return { check: 'line_items_sum', ok: wrong.length === 0 ? null : false, detail: wrong.length > 0 ? wrong.join('; ') : 'no net amount read to compare the lines with' };
+  if (inv.net === null)
+    return {
+      check: 'line_items_sum',
+      ok: wrong.length === 0 ? null : false,
+      detail: wrong.length > 0 ? wrong.join('; ') : 'no net amount read to compare the lines with',
+    };
   const diff = cents(sum) - cents(inv.net);
-  if (diff === 0 && wrong.length === 0) return { check: 'line_items_sum', ok: true, detail: `${inv.lines.length} line item(s) sum to the net ${money(inv.net, inv.currency)}` };
+  if (diff === 0 && wrong.length === 0)
+    return { check: 'line_items_sum', ok: true, detail: `${inv.lines.length} line item(s) sum to the net ${money(inv.net, inv.currency)}` };
   const parts = [...wrong];
-  if (diff !== 0) parts.push(`the ${inv.lines.length} line item(s) sum to ${money(sum, inv.currency)}, but the net is ${money(inv.net, inv.currency)} (${formatAmount(Math.abs(diff) * CENT)} ${diff > 0 ? 'less' : 'more'})`);
+  if (diff !== 0)
+    parts.push(
+      `the ${inv.lines.length} line item(s) sum to ${money(sum, inv.currency)}, but the net is ${money(inv.net, inv.currency)} (${formatAmount(Math.abs(diff) * CENT)} ${diff > 0 ? 'less' : 'more'})`,
+    );
   return { check: 'line_items_sum', ok: false, detail: parts.join('; ') };
 }
 
@@ -81,7 +92,11 @@ function netPlusVat(inv: Invoice): InvoiceCheck {
   const said = `${formatAmount(inv.net)} + ${formatAmount(vat)} VAT = ${money(expected * CENT, inv.currency)}`;
   const diff = cents(inv.gross) - expected;
   if (diff === 0) return { check: 'net_plus_vat', ok: true, detail: said };
-  return { check: 'net_plus_vat', ok: false, detail: `${said}, but the invoice says ${money(inv.gross, inv.currency)} (${formatAmount(Math.abs(diff) * CENT)} ${diff > 0 ? 'more' : 'less'})` };
+  return {
+    check: 'net_plus_vat',
+    ok: false,
+    detail: `${said}, but the invoice says ${money(inv.gross, inv.currency)} (${formatAmount(Math.abs(diff) * CENT)} ${diff > 0 ? 'more' : 'less'})`,
+  };
 }
 
 function vatRate(inv: Invoice): InvoiceCheck {
@@ -92,19 +107,25 @@ function vatRate(inv: Invoice): InvoiceCheck {
   const list = rates.map((r) => `${r} %`).join(', ');
   const bad = inv.vat.filter((v) => !rates.includes(v.rate)).map((v) => `${v.rate} %`);
   const where = countryName(inv.country);
-  if (bad.length > 0) return { check: 'vat_rate', ok: false, detail: `${bad.join(', ')} is not a VAT rate of ${where}${inv.issueDate ? ` on ${inv.issueDate}` : ''} (${list})` };
+  if (bad.length > 0)
+    return { check: 'vat_rate', ok: false, detail: `${bad.join(', ')} is not a VAT rate of ${where}${inv.issueDate ? ` on ${inv.issueDate}` : ''} (${list})` };
   return { check: 'vat_rate', ok: true, detail: `${inv.vat.map((v) => `${v.rate} %`).join(', ')}: a rate of ${where} (${list})` };
 }
 
 function vatAmount(inv: Invoice): InvoiceCheck {
   const one = inv.vat.length === 1 ? inv.vat[0] : undefined;
   if (!one) return { check: 'vat_amount', ok: null, detail: inv.vat.length === 0 ? 'no VAT line read' : 'several VAT rates: the net per rate is not read' };
-  if (one.amount === null || inv.net === null) return { check: 'vat_amount', ok: null, detail: one.amount === null ? 'no VAT amount read' : 'no net amount read' };
+  if (one.amount === null || inv.net === null)
+    return { check: 'vat_amount', ok: null, detail: one.amount === null ? 'no VAT amount read' : 'no net amount read' };
   const expected = Math.round((cents(inv.net) * one.rate) / 100);
   const diff = cents(one.amount) - expected;
   // One cent either way: invoicing software rounds per line or on the total.
   if (Math.abs(diff) <= 1) return { check: 'vat_amount', ok: true, detail: `${one.rate} % of ${formatAmount(inv.net)} is ${formatAmount(expected * CENT)}` };
-  return { check: 'vat_amount', ok: false, detail: `${one.rate} % of ${formatAmount(inv.net)} is ${formatAmount(expected * CENT)}, but the VAT line says ${formatAmount(one.amount)}` };
+  return {
+    check: 'vat_amount',
+    ok: false,
+    detail: `${one.rate} % of ${formatAmount(inv.net)} is ${formatAmount(expected * CENT)}, but the VAT line says ${formatAmount(one.amount)}`,
+  };
 }
 
 function dueDate(inv: Invoice): InvoiceCheck {
@@ -133,7 +154,11 @@ export function reviewInvoice(inv: Invoice, earlier: EarlierInvoice | null): Inv
 
 /** What makes two invoices the same vendor's: letters and digits of the name, lower case, legal form kept. */
 export function vendorKey(vendor: string): string {
-  return vendor.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return vendor
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 /** Invoice numbers compare without spaces, dashes or case: "INV-2026-0012" is "inv 2026 0012". */

@@ -118,7 +118,10 @@ export function parseAmount(raw: unknown): number | null {
   // "12,-" and "12.-" are how German invoices write 12.00.
   let s = raw.replace(/[\s\u00a0']/g, '').replace(/[.,]-$/, '');
   const negative = /^-|-$|^\(.*\)$/.test(s);
-  s = s.replace(/^[-(]|[-)]$/g, '').replace(/^[€$£]|[€$£]$/g, '').replace(/^[A-Z]{3}|[A-Z]{3}$/g, '');
+  s = s
+    .replace(/^[-(]|[-)]$/g, '')
+    .replace(/^[€$£]|[€$£]$/g, '')
+    .replace(/^[A-Z]{3}|[A-Z]{3}$/g, '');
   if (!/^\d[\d.,]*$/.test(s)) return null;
   const at = Math.max(s.lastIndexOf(','), s.lastIndexOf('.'));
   const sep = at >= 0 ? s.charAt(at) : '';

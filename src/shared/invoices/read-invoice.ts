@@ -111,7 +111,9 @@ function address(v: unknown): InvoiceAddress | null {
 }
 
 function documentType(v: unknown): 'invoice' | 'credit-note' | null {
-  const t = text(v)?.toLowerCase().replace(/[\s_]+/g, '-');
+  const t = text(v)
+    ?.toLowerCase()
+    .replace(/[\s_]+/g, '-');
   return t === 'credit-note' || t === 'creditnote' ? 'credit-note' : t === 'invoice' ? 'invoice' : null;
 }
 

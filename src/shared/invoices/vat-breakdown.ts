@@ -45,7 +45,11 @@ const WORDS: ReadonlyArray<{ category: Exclude<VatCategory, 'S'>; re: RegExp; co
     re: /intra[\s-]*community\s+(?:supply|delivery)|innergemeinschaftliche\s+lieferung|livraison\s+intracommunautaire|§\s*4\s*Nr\.?\s*1\s*b\s*UStG|article\s+138/iu,
     code: 'VATEX-EU-IC',
   },
-  { category: 'O', re: /not\s+subject\s+to\s+VAT|outside\s+the\s+scope\s+of\s+VAT|nicht\s+(?:im\s+inland\s+)?steuerbar|non\s+soumis\s+[àa]\s+la\s+TVA/iu, code: 'VATEX-EU-O' },
+  {
+    category: 'O',
+    re: /not\s+subject\s+to\s+VAT|outside\s+the\s+scope\s+of\s+VAT|nicht\s+(?:im\s+inland\s+)?steuerbar|non\s+soumis\s+[àa]\s+la\s+TVA/iu,
+    code: 'VATEX-EU-O',
+  },
   { category: 'Z', re: /zero[\s-]*rated|nullsatz|§\s*12\s*Abs\.?\s*3\s*UStG/iu, code: null },
   { category: 'E', re: /\bexempt|steuerfrei|steuerbefreit|umsatzsteuerbefreit|§\s*19\s*UStG|§\s*4\s*Nr\.?\s*\d+|exon[ée]r[ée]|esente|exento/iu, code: null },
 ];
@@ -79,7 +83,15 @@ export function vatBreakdown(inv: Invoice): VatBreakdown {
   const reason = inv.vatNote?.replace(/\s+/g, ' ').trim() || null;
   const zeroRow = (amount: number | null): VatRow => {
     if (words) {
-      return { category: words.category, rate: words.category === 'O' ? null : 0, taxable: null, amount: amount ?? 0, derived: false, exemptionCode: words.code, exemptionReason: words.category === 'Z' ? null : reason };
+      return {
+        category: words.category,
+        rate: words.category === 'O' ? null : 0,
+        taxable: null,
+        amount: amount ?? 0,
+        derived: false,
+        exemptionCode: words.code,
+        exemptionReason: words.category === 'Z' ? null : reason,
+      };
     }
     // No words: a printed 0 % rate is zero rated, unless two countries' VAT ids make it a reverse
     // charge or an intra-community supply, which the document would have to say.

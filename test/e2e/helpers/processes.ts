@@ -41,7 +41,9 @@ async function spawnUntil(script: string, args: string[], env: NodeJS.ProcessEnv
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -192,7 +194,14 @@ export interface HostOptions {
 export async function startHost(opts: HostOptions): Promise<Host> {
   const s = await spawnUntil(
     HOST,
-    ['--port', '0', '--data-dir', opts.dataDir, ...(opts.apiUrl === null ? [] : ['--api-url', opts.apiUrl]), ...(opts.store === undefined ? [] : ['--store', opts.store])],
+    [
+      '--port',
+      '0',
+      '--data-dir',
+      opts.dataDir,
+      ...(opts.apiUrl === null ? [] : ['--api-url', opts.apiUrl]),
+      ...(opts.store === undefined ? [] : ['--store', opts.store]),
+    ],
     baseEnv(opts.env ?? {}),
     /Open this URL[^\n]*\n\s*\n\s*(http:\/\/127\.0\.0\.1:(\d+)\/\?token=([a-f0-9]+))\s*\n/,
     'the browser host',

@@ -3,7 +3,15 @@ import { classifyResponse } from '../../../src/main/engine/api/classify-response
 import type { ApiResponse } from '../../../src/main/engine/api/request';
 
 function res(status: number, body: unknown = {}, headers: Record<string, string> = {}): ApiResponse {
-  return { status, headers: new Headers(headers), body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)), latencyMs: 1, uploadedSha256: null, bodyBytes: 0, truncated: false };
+  return {
+    status,
+    headers: new Headers(headers),
+    body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),
+    latencyMs: 1,
+    uploadedSha256: null,
+    bodyBytes: 0,
+    truncated: false,
+  };
 }
 const err = (code: string, message = 'm') => ({ error: { code, message } });
 
@@ -43,10 +51,18 @@ describe('classifyResponse', () => {
   });
   it('a redirect (any 3xx) says to check the API URL, naming where it pointed; the item is not retried', () => {
     for (const s of [301, 302, 307, 308]) {
-      const e = classifyResponse(res(s, '', { location: `https://api.example.com/v1/channels/whatsapp\u001b[2J?key=sk_live_${'a'.repeat(24)}` }), now, 'channel');
+      const e = classifyResponse(
+        res(s, '', { location: `https://api.example.com/v1/channels/whatsapp\u001b[2J?key=sk_live_${'a'.repeat(24)}` }),
+        now,
+        'channel',
+      );
       expect(e?.kind).toBe('invalid_request');
       expect(e?.httpStatus).toBe(s);
-      expect(e?.message).toMatch(new RegExp(`^The API answered HTTP ${s} \\(a redirect to https://api\\.example\\.com/v1/channels/whatsapp\\\\u001b\\[2J\\?key=\\[redacted\\]\\) instead of an answer`));
+      expect(e?.message).toMatch(
+        new RegExp(
+          `^The API answered HTTP ${s} \\(a redirect to https://api\\.example\\.com/v1/channels/whatsapp\\\\u001b\\[2J\\?key=\\[redacted\\]\\) instead of an answer`,
+        ),
+      );
       expect(e?.message).toContain('Check the API URL (--api-url, BATCHDESK_API_URL');
     }
     expect(classifyResponse(res(307), now, 'api')?.message).toMatch(/^The API answered HTTP 307 \(a redirect\) instead of an answer/);

@@ -45,7 +45,9 @@ describe('minimum transfer rate of an answer', () => {
     expect((e as NetworkError).bodySent).toBe(true);
     const err = networkFailure(e);
     expect(err).toMatchObject({ kind: 'transient', code: 'slow_body', httpStatus: null });
-    expect(err.message).toMatch(/^Network problem: the answer came slower than 100 bytes a second \(\d+ bytes in 300 ms\)\. The API may have received the item; it is resent with the same idempotency key/);
+    expect(err.message).toMatch(
+      /^Network problem: the answer came slower than 100 bytes a second \(\d+ bytes in 300 ms\)\. The API may have received the item; it is resent with the same idempotency key/,
+    );
   });
 
   it('leaves alone an API that thinks before answering, and an answer that comes at a working pace', async () => {

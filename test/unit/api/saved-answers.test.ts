@@ -22,7 +22,14 @@ async function serve(handler: Parameters<typeof createServer>[1]): Promise<strin
   return `http://127.0.0.1:${addr.port}`;
 }
 
-const request = (saveTo: string): ApiRequest => ({ method: 'POST', path: '/tts', idempotencyKey: 'k1', credential: 'api', body: { kind: 'json', text: '{}' }, saveTo });
+const request = (saveTo: string): ApiRequest => ({
+  method: 'POST',
+  path: '/tts',
+  idempotencyKey: 'k1',
+  credential: 'api',
+  body: { kind: 'json', text: '{}' },
+  saveTo,
+});
 
 describe('saving an answer to a file', () => {
   it('streams a 3 MB answer to its final name and keeps nothing in memory', async () => {

@@ -7,7 +7,15 @@
 import { describe as group, expect, it } from 'vitest';
 import { CAPABILITIES, TIERS, type Capability } from '../../../src/shared/domain';
 import { CAPABILITY_DESCRIPTORS, describe } from '../../../src/shared/capabilities/catalog';
-import { BATCH_SETTINGS, BUDGET_RULE, CAPABILITY_OPTIONS, OPTION_NAMES, SETTING_NAMES, StoredOptions, type CapabilityOption } from '../../../src/shared/capabilities/options';
+import {
+  BATCH_SETTINGS,
+  BUDGET_RULE,
+  CAPABILITY_OPTIONS,
+  OPTION_NAMES,
+  SETTING_NAMES,
+  StoredOptions,
+  type CapabilityOption,
+} from '../../../src/shared/capabilities/options';
 import { MAIN_OPTION, parseStep, PipelineStep } from '../../../src/shared/capabilities/steps';
 import { DEFAULT_RATES, RATE_ITEMS, RATE_LABELS } from '../../../src/shared/rates';
 import { BatchRequest } from '../../../src/shared/contract';
@@ -151,6 +159,9 @@ group('quiet hours are a stretch: the contract refuses one that ends where it st
     expect(message).toMatch(/start and end at the same time/);
     const draft = draftRequest({ ...DRAFT, capability: 'channel', channelChoice: 'default', options: {}, settings: { quietHours: '21:00-21:00' } }, 'whatsapp');
     expect(draft.errors.quietHours).toBe(message);
-    expect(draftRequest({ ...DRAFT, capability: 'channel', channelChoice: 'default', options: {}, settings: { quietHours: '21:00-08:00' } }, 'whatsapp').request?.quietHours).toBe('21:00-08:00');
+    expect(
+      draftRequest({ ...DRAFT, capability: 'channel', channelChoice: 'default', options: {}, settings: { quietHours: '21:00-08:00' } }, 'whatsapp').request
+        ?.quietHours,
+    ).toBe('21:00-08:00');
   });
 });

@@ -38,11 +38,15 @@ describe('describeProblems', () => {
 
   it('names the file as the window shows it when the message does not', () => {
     const upload = '/data/uploads/0b7e8a52-4f3c-4c1e-9d2a-2f6f3c1d9e10/lists/msgs.csv';
-    expect(problemLine('lists/msgs.csv', { source: upload, row: 4, message: 'Row 4: the "text" column is empty.' })).toBe('lists/msgs.csv row 4: the "text" column is empty.');
+    expect(problemLine('lists/msgs.csv', { source: upload, row: 4, message: 'Row 4: the "text" column is empty.' })).toBe(
+      'lists/msgs.csv row 4: the "text" column is empty.',
+    );
     // A message naming the row after the file's last part, or a file by its path inside the drop: as the window shows it, once.
     expect(problemLine('lists/msgs.csv', { source: upload, row: 3, message: 'msgs.csv row 3: already queued.' })).toBe('lists/msgs.csv row 3: already queued.');
     const pdf = '/data/uploads/0b7e8a52-4f3c-4c1e-9d2a-2f6f3c1d9e10/invoices/a.pdf';
-    expect(problemLine('invoices/a.pdf', { source: pdf, row: null, message: 'invoices/a.pdf: the same file in batch b1.' })).toBe('invoices/a.pdf: the same file in batch b1.');
+    expect(problemLine('invoices/a.pdf', { source: pdf, row: null, message: 'invoices/a.pdf: the same file in batch b1.' })).toBe(
+      'invoices/a.pdf: the same file in batch b1.',
+    );
     // A file whose name is a word the message starts with is still named.
     expect(problemLine('a', { source: '/x/a', row: null, message: 'a problem with the file.' })).toBe('a: a problem with the file.');
     // A "Row" that is not this problem's own row is left as it is.
@@ -50,7 +54,11 @@ describe('describeProblems', () => {
   });
 
   it('lists the first PROBLEM_LINES, then counts the rest and says where every one is', () => {
-    const problems: ImportProblem[] = Array.from({ length: 100_000 }, (_, i) => ({ source: csv, row: i + 2, message: `msgs.csv row ${i + 2}: already queued.` }));
+    const problems: ImportProblem[] = Array.from({ length: 100_000 }, (_, i) => ({
+      source: csv,
+      row: i + 2,
+      message: `msgs.csv row ${i + 2}: already queued.`,
+    }));
     const lines = describeProblems(problems, same, '--json lists every one').split('\n');
     expect(lines).toHaveLength(PROBLEM_LINES + 1);
     expect(lines[0]).toBe('  ! msgs.csv row 2: already queued.');
@@ -60,7 +68,11 @@ describe('describeProblems', () => {
   });
 
   it('carries the --data-dir given into the commands the problems suggest', () => {
-    const optedOut: ImportProblem = { source: csv, row: 3, message: 'Row 3: +442079460002 is on the opt-out list; skipped. If they asked to hear from you again: `batchdesk optout remove +442079460002`.' };
+    const optedOut: ImportProblem = {
+      source: csv,
+      row: 3,
+      message: 'Row 3: +442079460002 is on the opt-out list; skipped. If they asked to hear from you again: `batchdesk optout remove +442079460002`.',
+    };
     expect(describeProblems([optedOut], carrierFor(['batch', 'create', '--data-dir', '/srv/batch data'], 'linux'))).toBe(
       "  ! msgs.csv row 3: +442079460002 is on the opt-out list; skipped. If they asked to hear from you again: `batchdesk optout remove +442079460002 --data-dir '/srv/batch data'`.",
     );

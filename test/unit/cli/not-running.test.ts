@@ -9,7 +9,9 @@ describe('pause of a batch that was not running', () => {
     const sampled = batchSummary({ id: 'b1', status: 'paused', pause: { kind: 'sample', reason: 'Sample done', until: null } });
     expect(notRunning(sampled, false)).toBe('b1 was not running: it is already paused (sample); `batchdesk resume b1` continues it.');
     expect(notRunning(sampled, true)).toBe('b1 was not running: it is already paused (sample); `batchdesk resume b1 --store URL` continues it.');
-    expect(notRunning(batchSummary({ id: 'b1', status: 'done_with_failures' }), false)).toBe('b1 was not running: it is done (`batchdesk retry b1` queues its failed items again).');
+    expect(notRunning(batchSummary({ id: 'b1', status: 'done_with_failures' }), false)).toBe(
+      'b1 was not running: it is done (`batchdesk retry b1` queues its failed items again).',
+    );
     expect(notRunning(batchSummary({ id: 'b1', status: 'cancelled' }), true)).toBe('b1 was not running: it was cancelled.');
     expect(notRunning(batchSummary({ id: 'b1', status: 'done' }), false)).toBe('b1 was not running: it is done.');
   });

@@ -31,7 +31,9 @@ describe('parse', () => {
 
   it('an option written after -- is refused, not searched for (nor the default data folder used)', () => {
     const limit = { limit: { type: 'string', value: 'N', help: 'most hits' } } as const;
-    expect(() => parse(['--', '-5', '--data-dir', '/tmp/x'], limit)).toThrow(new UsageError('--data-dir comes after --, where everything is read as a value, not an option. Put it and its value before the --.'));
+    expect(() => parse(['--', '-5', '--data-dir', '/tmp/x'], limit)).toThrow(
+      new UsageError('--data-dir comes after --, where everything is read as a value, not an option. Put it and its value before the --.'),
+    );
     expect(() => parse(['--', 'refund', '--limit=3'], limit)).toThrow(/^--limit comes after --/);
     expect(() => parse(['--', 'x', '--help'], limit)).toThrow(/^--help comes after --, .* Put it before the --\.$/);
     // Anything else after -- is a value, as before.
@@ -40,7 +42,9 @@ describe('parse', () => {
 
   it('a command without a data folder and an API (the sandbox) refuses --data-dir and --api-url, and its help lists neither', () => {
     const port = { port: { type: 'string', value: 'N', help: 'port' } } as const;
-    expect(() => parse(['--port', '1', '--data-dir', '/tmp/x'], port, false)).toThrow(new UsageError('--data-dir does not apply here: this command uses no data folder and no API. Run it without it.'));
+    expect(() => parse(['--port', '1', '--data-dir', '/tmp/x'], port, false)).toThrow(
+      new UsageError('--data-dir does not apply here: this command uses no data folder and no API. Run it without it.'),
+    );
     expect(() => parse(['--api-url=http://127.0.0.1:1'], port, false)).toThrow(/^--api-url does not apply here/);
     expect(parse(['--port', '1', '-h'], port, false).values).toMatchObject({ port: '1', help: true });
     expect(parse(['--data-dir', '/tmp/x'], port).values['data-dir']).toBe('/tmp/x');

@@ -41,7 +41,10 @@ describe('progress line', () => {
   });
 
   it('names the time a wait asked by the API ends', () => {
-    const paused = batch({ status: 'paused', pause: { kind: 'server_wait', reason: 'The API asked to wait until 23/11/2026, 14:05:00 (HTTP 429).', until: '2026-11-23T14:05:00.000Z' } });
+    const paused = batch({
+      status: 'paused',
+      pause: { kind: 'server_wait', reason: 'The API asked to wait until 23/11/2026, 14:05:00 (HTTP 429).', until: '2026-11-23T14:05:00.000Z' },
+    });
     expect(lines([paused])).toContain('| paused: The API asked to wait until 23/11/2026, 14:05:00');
   });
 
@@ -66,8 +69,13 @@ describe('progress line', () => {
   });
 
   it('says the API keeps answering 429 (or trickling) beside the ETA, and why and what to do after it', () => {
-    const reason = 'the API keeps answering 429 (request limit reached): 14 answers without a result since 10:02:11. If another program uses the same key, lower the request limit (...). An item that keeps waiting fails after 10 min (setting max_wait_minutes).';
-    const limited = batch({ id: 'b7', counts: { ...emptyCounts(), retry_wait: 4, needs_review: 0 }, trouble: { kind: 'rate_limited', reason, since: '2026-11-23T10:02:11.000Z' } });
+    const reason =
+      'the API keeps answering 429 (request limit reached): 14 answers without a result since 10:02:11. If another program uses the same key, lower the request limit (...). An item that keeps waiting fails after 10 min (setting max_wait_minutes).';
+    const limited = batch({
+      id: 'b7',
+      counts: { ...emptyCounts(), retry_wait: 4, needs_review: 0 },
+      trouble: { kind: 'rate_limited', reason, since: '2026-11-23T10:02:11.000Z' },
+    });
     const line = lines([batch({ id: 'b6' }), limited]);
     expect(line).toContain('ETA --:-- (API keeps answering 429)');
     expect(line).toContain(`| batch b7: ${reason}`);

@@ -69,7 +69,9 @@ describe('the check of a data folder as it is opened', () => {
     writeFileSync(file, bytes);
     const { refused } = open(file);
     expect(refused).toBeInstanceOf(DatabaseUnusableError);
-    expect((refused as Error).message).toMatch(new RegExp(`^${file} is damaged \\(SQLite's check found: .+\\)\\. .*Restore it from a backup, or move it aside`));
+    expect((refused as Error).message).toMatch(
+      new RegExp(`^${file} is damaged \\(SQLite's check found: .+\\)\\. .*Restore it from a backup, or move it aside`),
+    );
     expect(readFileSync(file).equals(bytes)).toBe(true);
   });
 });

@@ -29,7 +29,7 @@ async function populated(rows = 400): Promise<{ dir: string; file: string }> {
   const dir = folder();
   const csv = join(dir, 'm.csv');
   const lines = ['to,text'];
-  for (let i = 0; i < rows; i++) lines.push(`+44207946${String(i).padStart(4, "0")},Hello number ${i} - your parcel is on its way`);
+  for (let i = 0; i < rows; i++) lines.push(`+44207946${String(i).padStart(4, '0')},Hello number ${i} - your parcel is on its way`);
   writeFileSync(csv, `${lines.join('\n')}\n`);
   const e = open(dir);
   const { batch } = await e.createBatch({ capability: 'channel', paths: [csv] });

@@ -19,10 +19,18 @@ function contents(file: string): { schema: Row[]; rows: Record<string, Row[]>; u
   try {
     const schema = db.prepare(`SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name`).all() as Row[];
     const rows: Record<string, Row[]> = {};
-    for (const { name } of db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name`).all() as { name: string }[]) {
+    for (const { name } of db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name`).all() as {
+      name: string;
+    }[]) {
       rows[name] = db.prepare(`SELECT * FROM "${name}"`).safeIntegers(true).all() as Row[];
     }
-    return { schema, rows, userVersion: db.pragma('user_version', { simple: true }), journal: db.pragma('journal_mode', { simple: true }), pageSize: db.pragma('page_size', { simple: true }) };
+    return {
+      schema,
+      rows,
+      userVersion: db.pragma('user_version', { simple: true }),
+      journal: db.pragma('journal_mode', { simple: true }),
+      pageSize: db.pragma('page_size', { simple: true }),
+    };
   } finally {
     db.close();
   }
@@ -61,17 +69,23 @@ describe('a new data folder’s database', () => {
   });
 
   it.each([
-    ['another schema version', (file: string) => {
-      createFresh(file, null);
-      const db = new Database(file);
-      db.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
-      db.close();
-    }],
+    [
+      'another schema version',
+      (file: string) => {
+        createFresh(file, null);
+        const db = new Database(file);
+        db.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
+        db.close();
+      },
+    ],
     ['not a database', (file: string) => writeFileSync(file, 'not a database at all, and long enough to have a header '.repeat(4))],
-    ['cut short (its header whole)', (file: string) => {
-      createFresh(file, null);
-      truncateSync(file, 3 * 4096);
-    }],
+    [
+      'cut short (its header whole)',
+      (file: string) => {
+        createFresh(file, null);
+        truncateSync(file, 3 * 4096);
+      },
+    ],
     ['missing', () => undefined],
   ])('is migrated anew when the template is %s', (_, make) => {
     const template = join(dir.path, 'template.sqlite');

@@ -133,7 +133,10 @@ describe('migration 19 (user_version 20): jobs without a UNIQUE index on idempot
     const heard: { message: string; keyIndexStill: boolean }[] = [];
     migrate(db, SCHEMA_VERSION, (message) => heard.push({ message, keyIndexStill: uniqueIndexes(db).includes('idempotency_key') }));
     expect(heard).toEqual([
-      { message: expect.stringMatching(/^Updating this data folder .* jobs table \(100,000 rows\) is rebuilt, once, in about 1 s\. Stopping it is safe/), keyIndexStill: true },
+      {
+        message: expect.stringMatching(/^Updating this data folder .* jobs table \(100,000 rows\) is rebuilt, once, in about 1 s\. Stopping it is safe/),
+        keyIndexStill: true,
+      },
     ]);
     expect(uniqueIndexes(db)).toEqual(['batch_id, seq']);
     expect(db.prepare(`SELECT COUNT(*) FROM jobs`).pluck().get()).toBe(ANNOUNCED_REBUILD_ROWS);

@@ -22,7 +22,10 @@ describe('commandLineToolPlan', () => {
       launcher: '/Applications/Batchdesk.app/Contents/Resources/bin/batchdesk',
       link: '/usr/local/bin/batchdesk',
     });
-    expect(commandLineToolPlan({ platform: 'win32', packaged: true, resourcesPath: '/apps/Batchdesk/resources' })).toEqual({ kind: 'user_path', folder: join('/apps/Batchdesk/resources', 'bin') });
+    expect(commandLineToolPlan({ platform: 'win32', packaged: true, resourcesPath: '/apps/Batchdesk/resources' })).toEqual({
+      kind: 'user_path',
+      folder: join('/apps/Batchdesk/resources', 'bin'),
+    });
   });
 
   it('explains instead where the app cannot or need not do it', () => {
@@ -64,7 +67,10 @@ describe('linkLauncher', () => {
     chmodSync(bin, 0o555);
     try {
       const r = linkLauncher("/Apps/It's Batchdesk.app/bin/batchdesk", join(bin, 'batchdesk'));
-      expect(r).toEqual({ kind: 'needs_admin', command: `mkdir -p '${bin}' && ln -sfn '/Apps/It'\\''s Batchdesk.app/bin/batchdesk' '${join(bin, 'batchdesk')}'` });
+      expect(r).toEqual({
+        kind: 'needs_admin',
+        command: `mkdir -p '${bin}' && ln -sfn '/Apps/It'\\''s Batchdesk.app/bin/batchdesk' '${join(bin, 'batchdesk')}'`,
+      });
     } finally {
       chmodSync(bin, 0o755);
     }
@@ -81,7 +87,9 @@ describe('linkLauncher', () => {
 describe('quoting for the administrator run', () => {
   it('keeps a path one word for sh and one string for AppleScript', () => {
     expect(shellQuote("/Apps/It's here")).toBe(`'/Apps/It'\\''s here'`);
-    expect(adminAppleScript(`ln -s '/a "b"\\c' /usr/local/bin/batchdesk`)).toBe(`do shell script "ln -s '/a \\"b\\"\\\\c' /usr/local/bin/batchdesk" with administrator privileges`);
+    expect(adminAppleScript(`ln -s '/a "b"\\c' /usr/local/bin/batchdesk`)).toBe(
+      `do shell script "ln -s '/a \\"b\\"\\\\c' /usr/local/bin/batchdesk" with administrator privileges`,
+    );
   });
 
   it('tells the user what to type next', () => {

@@ -36,7 +36,10 @@ describe('DesktopManners', () => {
     expect(m.sending()).toEqual({ batches: 2, done: 2, total: 40, fraction: 0.05 });
     // Unchanged progress is not said again.
     expect(m.snapshot([batch('a', { done: 2 })], true)).toEqual([]);
-    const end = m.snapshot([batch('a', { done: 10, status: 'done' }), batch('b', { status: 'paused', pause: { kind: 'user', reason: 'Paused by you.', until: null } })], true);
+    const end = m.snapshot(
+      [batch('a', { done: 10, status: 'done' }), batch('b', { status: 'paused', pause: { kind: 'user', reason: 'Paused by you.', until: null } })],
+      true,
+    );
     expect(progress(end)).toEqual([-1]);
     expect(awake(end)).toEqual([false]);
     expect(m.sending()).toBeNull();
@@ -81,7 +84,12 @@ describe('DesktopManners', () => {
 
   it('opens the review list when a finished OCR batch has invoices that need review', () => {
     const [n] = notices(new DesktopManners().snapshot([batch('ocr', { done: 10, status: 'done', review: 3 })], false));
-    expect(n).toEqual({ batchId: 'ocr', review: true, title: 'Finished: Batch ocr', body: '10 succeeded; €0.12 spent. 3 invoices need review: click to see them.' });
+    expect(n).toEqual({
+      batchId: 'ocr',
+      review: true,
+      title: 'Finished: Batch ocr',
+      body: '10 succeeded; €0.12 spent. 3 invoices need review: click to see them.',
+    });
   });
 
   it('says once that invoices need review while the batch still reads', () => {
@@ -94,10 +102,11 @@ describe('DesktopManners', () => {
     expect(notices(m.snapshot([batch('ocr', { done: 6, review: 2 })], false))).toEqual([]);
   });
 
-  it('announces pauses that need the user, with what to do, and not the user\'s own pause', () => {
+  it("announces pauses that need the user, with what to do, and not the user's own pause", () => {
     const m = new DesktopManners();
     m.seed([batch('a', { done: 3 }), batch('b', { done: 3 })], running);
-    const paused = (id: string, kind: (typeof PAUSE_KINDS)[number]) => batch(id, { done: 3, status: 'paused', pause: { kind, reason: 'the engine\'s words', until: null } });
+    const paused = (id: string, kind: (typeof PAUSE_KINDS)[number]) =>
+      batch(id, { done: 3, status: 'paused', pause: { kind, reason: "the engine's words", until: null } });
     expect(notices(m.snapshot([paused('a', 'budget')], false))).toEqual([
       { batchId: 'a', review: false, title: 'Paused: Batch a', body: 'Its next item would cross its budget. Open it to resume with a higher budget.' },
     ]);

@@ -21,9 +21,15 @@ describe('decideUpdates', () => {
   });
 
   it('checks the feed set at run time, or the one the build was made with', () => {
-    expect(decideUpdates({ ...installed, envUrl: 'https://updates.example.com/batchdesk/' })).toEqual({ check: true, feed: { url: 'https://updates.example.com/batchdesk/' } });
+    expect(decideUpdates({ ...installed, envUrl: 'https://updates.example.com/batchdesk/' })).toEqual({
+      check: true,
+      feed: { url: 'https://updates.example.com/batchdesk/' },
+    });
     expect(decideUpdates({ ...installed, builtInFeed: true })).toEqual({ check: true, feed: 'built_in' });
-    expect(decideUpdates({ ...installed, builtInFeed: true, envUrl: 'https://other.example.com/' })).toEqual({ check: true, feed: { url: 'https://other.example.com/' } });
+    expect(decideUpdates({ ...installed, builtInFeed: true, envUrl: 'https://other.example.com/' })).toEqual({
+      check: true,
+      feed: { url: 'https://other.example.com/' },
+    });
   });
 
   it('turns a built-in feed off with BATCHDESK_UPDATE_URL=off', () => {

@@ -32,13 +32,24 @@ describe('times', () => {
 describe('srtOf', () => {
   it('numbers cues, times with a comma, a blank line between cues, the speaker as a prefix', () => {
     expect(srtOf([cue(0, 2.5, 'Good morning, how can I help?', 'Agent'), cue(2.5, 3723.042, 'I was charged twice.', 'Customer')])).toBe(
-      ['1', '00:00:00,000 --> 00:00:02,500', 'Agent: Good morning, how can I help?', '', '2', '00:00:02,500 --> 01:02:03,042', 'Customer: I was charged twice.', ''].join('\n'),
+      [
+        '1',
+        '00:00:00,000 --> 00:00:02,500',
+        'Agent: Good morning, how can I help?',
+        '',
+        '2',
+        '00:00:02,500 --> 01:02:03,042',
+        'Customer: I was charged twice.',
+        '',
+      ].join('\n'),
     );
   });
 
   it('keeps "-->" out of the text, no blank line inside a cue, leaves out cues without text', () => {
     const out = srtOf([cue(1, 2, 'a --> b'), cue(2, 3, '   \n '), cue(3, 4, 'first line\n\n\nsecond   line\r\n'), cue(4, 5, '')]);
-    expect(out).toBe(['1', '00:00:01,000 --> 00:00:02,000', 'a \u2192 b', '', '2', '00:00:03,000 --> 00:00:04,000', 'first line', 'second line', ''].join('\n'));
+    expect(out).toBe(
+      ['1', '00:00:01,000 --> 00:00:02,000', 'a \u2192 b', '', '2', '00:00:03,000 --> 00:00:04,000', 'first line', 'second line', ''].join('\n'),
+    );
     expect(out.split('\n').filter((l) => l.includes('-->'))).toHaveLength(2); // the two timing lines only
     expect(srtOf([])).toBe('');
     expect(srtOf([cue(0, 1, '')])).toBe('');
@@ -57,12 +68,27 @@ describe('srtOf', () => {
     const out = srtOf([cue(0, 1, 'press <b>1</b> or <font color="red">2</font> {\\an8}top', '<i>Agent</i>')]);
     const text = out.split('\n')[2] ?? '';
     expect(text).not.toMatch(/[<>{}]/);
-    expect(text).toBe('\u2039i\u203aAgent\u2039/i\u203a: press \u2039b\u203a1\u2039/b\u203a or \u2039font color="red"\u203a2\u2039/font\u203a \uff5b\\an8\uff5dtop');
+    expect(text).toBe(
+      '\u2039i\u203aAgent\u2039/i\u203a: press \u2039b\u203a1\u2039/b\u203a or \u2039font color="red"\u203a2\u2039/font\u203a \uff5b\\an8\uff5dtop',
+    );
   });
 
   it('orders cues by start and gives a zero-long cue one millisecond', () => {
     expect(srtOf([cue(5, 6, 'later'), cue(1, 1, 'instant'), cue(1, 2, 'same start, after')])).toBe(
-      ['1', '00:00:01,000 --> 00:00:01,001', 'instant', '', '2', '00:00:01,000 --> 00:00:02,000', 'same start, after', '', '3', '00:00:05,000 --> 00:00:06,000', 'later', ''].join('\n'),
+      [
+        '1',
+        '00:00:01,000 --> 00:00:01,001',
+        'instant',
+        '',
+        '2',
+        '00:00:01,000 --> 00:00:02,000',
+        'same start, after',
+        '',
+        '3',
+        '00:00:05,000 --> 00:00:06,000',
+        'later',
+        '',
+      ].join('\n'),
     );
   });
 });
@@ -73,10 +99,14 @@ describe('a note (a made-up transcript says so)', () => {
     { start: 1.5, end: 3, text: 'Hi.', speaker: null },
   ];
   it('is the first line of the first cue in SRT, which has no comments', () => {
-    expect(srtOf(cues, 'Made up <here>')).toBe('1\n00:00:00,000 --> 00:00:01,500\n[Made up \u2039here\u203a]\nAgent: Hello.\n\n2\n00:00:01,500 --> 00:00:03,000\nHi.\n');
+    expect(srtOf(cues, 'Made up <here>')).toBe(
+      '1\n00:00:00,000 --> 00:00:01,500\n[Made up \u2039here\u203a]\nAgent: Hello.\n\n2\n00:00:01,500 --> 00:00:03,000\nHi.\n',
+    );
   });
   it('is a NOTE block after the header in WebVTT, never holding "-->"', () => {
-    expect(vttOf(cues, 'Made up --> here')).toBe('WEBVTT\n\nNOTE Made up \u2192 here\n\n00:00:00.000 --> 00:00:01.500\n<v Agent>Hello.</v>\n\n00:00:01.500 --> 00:00:03.000\nHi.\n');
+    expect(vttOf(cues, 'Made up --> here')).toBe(
+      'WEBVTT\n\nNOTE Made up \u2192 here\n\n00:00:00.000 --> 00:00:01.500\n<v Agent>Hello.</v>\n\n00:00:01.500 --> 00:00:03.000\nHi.\n',
+    );
   });
 });
 
@@ -117,7 +147,12 @@ describe('transcript cues', () => {
   });
 
   it('the engine keeps well-formed segments and drops a list with a bad one (the text stays)', () => {
-    expect(segmentsOf([{ start: 0, end: 1, text: 'a', speaker: 'Agent' }, { start: 1, end: 1, text: 'b', speaker: '' }])).toEqual([
+    expect(
+      segmentsOf([
+        { start: 0, end: 1, text: 'a', speaker: 'Agent' },
+        { start: 1, end: 1, text: 'b', speaker: '' },
+      ]),
+    ).toEqual([
       { start: 0, end: 1, text: 'a', speaker: 'Agent' },
       { start: 1, end: 1, text: 'b' },
     ]);
@@ -133,7 +168,15 @@ describe('transcript cues', () => {
   it('an answer keeps its segments in the result; one without them, or with bad ones, is text only', () => {
     const answer = (body: unknown): ApiResponse => {
       const b = Buffer.from(JSON.stringify(body));
-      return { status: 200, headers: new Headers({ 'content-type': 'application/json' }), body: b, bodyBytes: b.length, truncated: false, latencyMs: 1, uploadedSha256: null } as ApiResponse;
+      return {
+        status: 200,
+        headers: new Headers({ 'content-type': 'application/json' }),
+        body: b,
+        bodyBytes: b.length,
+        truncated: false,
+        latencyMs: 1,
+        uploadedSha256: null,
+      } as ApiResponse;
     };
     const payload = { unitsExact: true } as FilePayload;
     const ctx = { tier: 'standard' as const, channel: null, options: {} };
@@ -143,7 +186,11 @@ describe('transcript cues', () => {
       result: { text: 'Hello.', language: 'en', duration_seconds: 1.5, segments },
       units: 2,
     });
-    expect(transcribe.parseResponse(answer({ text: 'Hello.' }), payload, 2, ctx)).toEqual({ ok: true, result: { text: 'Hello.', language: null, duration_seconds: null }, units: 2 });
+    expect(transcribe.parseResponse(answer({ text: 'Hello.' }), payload, 2, ctx)).toEqual({
+      ok: true,
+      result: { text: 'Hello.', language: null, duration_seconds: null },
+      units: 2,
+    });
     expect(transcribe.parseResponse(answer({ text: 'Hello.', segments: [{ start: 3, end: 1, text: 'x' }] }), payload, 2, ctx)).toEqual({
       ok: true,
       result: { text: 'Hello.', language: null, duration_seconds: null },

@@ -151,7 +151,9 @@ describe('EN 16931 (CEN UBL rules)', () => {
 
     const unattributed = ublDocument(read(text('RECHNUNG', false)), FALLBACK);
     expect(unattributed.en16931).toBe(false);
-    expect(unattributed.missing).toEqual(['BT-151 line VAT category: the document has 2 VAT rates (19 %, 7 %) and does not say which line item is charged which']);
+    expect(unattributed.missing).toEqual([
+      'BT-151 line VAT category: the document has 2 VAT rates (19 %, 7 %) and does not say which line item is charged which',
+    ]);
 
     const credit = ublDocument(read(text('GUTSCHRIFT', true)), FALLBACK);
     await expectPasses(credit);
@@ -232,7 +234,16 @@ describe('EN 16931 (CEN UBL rules)', () => {
   });
 
   it('an intra-community supply (K) names the delivery terms the document lacks', async () => {
-    const doc = ublDocument({ ...BASE, buyerVatId: 'FR47823614905', vat: [{ rate: 0, amount: 0 }], gross: money(822), vatNote: 'Innergemeinschaftliche Lieferung, steuerfrei nach § 4 Nr. 1b UStG' }, FALLBACK);
+    const doc = ublDocument(
+      {
+        ...BASE,
+        buyerVatId: 'FR47823614905',
+        vat: [{ rate: 0, amount: 0 }],
+        gross: money(822),
+        vatNote: 'Innergemeinschaftliche Lieferung, steuerfrei nach § 4 Nr. 1b UStG',
+      },
+      FALLBACK,
+    );
     expect(doc.en16931).toBe(false);
     expect(doc.missing).toEqual([
       'BT-72 Actual delivery date: an intra-community supply needs the delivery date or the invoicing period (BR-IC-11)',
@@ -266,10 +277,25 @@ describe('EN 16931 (CEN UBL rules)', () => {
   });
 
   it('two rates without attribution, and no buyer: not declared, the missing terms listed', async () => {
-    const doc = ublDocument({ ...BASE, buyer: null, buyerAddress: null, vat: [{ rate: 19, amount: money(100) }, { rate: 7, amount: money(10) }], gross: money(932) }, FALLBACK);
+    const doc = ublDocument(
+      {
+        ...BASE,
+        buyer: null,
+        buyerAddress: null,
+        vat: [
+          { rate: 19, amount: money(100) },
+          { rate: 7, amount: money(10) },
+        ],
+        gross: money(932),
+      },
+      FALLBACK,
+    );
     expect(doc.en16931).toBe(false);
     expect(doc.missing).toEqual(
-      expect.arrayContaining(['BT-44 Buyer name: not read from the document', expect.stringMatching(/^BT-151 line VAT category: the document has 2 VAT rates/)]),
+      expect.arrayContaining([
+        'BT-44 Buyer name: not read from the document',
+        expect.stringMatching(/^BT-151 line VAT category: the document has 2 VAT rates/),
+      ]),
     );
     expect(doc.xml).not.toContain('CustomizationID');
     expect((await validateUbl(doc.xml)).errors).toEqual([]);

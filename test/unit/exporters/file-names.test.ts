@@ -47,7 +47,12 @@ describe('ExportNames, an item with several files', () => {
     const names = new ExportNames();
     const onDisk = new Set(['call.srt']); // only one of the item's files is in the way
     const take = async (all: string[]) => (all.some((n) => onDisk.has(n)) ? null : all);
-    expect((await names.claimAll('call', ['txt', 'srt', 'vtt', 'json'], take)).names).toEqual(['call (2).txt', 'call (2).srt', 'call (2).vtt', 'call (2).json']);
+    expect((await names.claimAll('call', ['txt', 'srt', 'vtt', 'json'], take)).names).toEqual([
+      'call (2).txt',
+      'call (2).srt',
+      'call (2).vtt',
+      'call (2).json',
+    ]);
     expect((await names.claimAll('CALL', ['txt', 'srt'], take)).names).toEqual(['CALL (3).txt', 'CALL (3).srt']);
     // The base goes on where it left off: numbers are not reused, though call.txt itself was never taken.
     expect((await names.claim('call', 'txt', async (n) => n)).name).toBe('call (4).txt');

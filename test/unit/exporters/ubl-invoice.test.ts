@@ -214,7 +214,10 @@ describe('text that needs escaping', () => {
 
 describe('what was not read', () => {
   it('falls back for the number, the date and the currency, and leaves out an impossible due date', async () => {
-    const xml = ublInvoiceXml({ ...MINIMAL, invoiceNumber: '  ', issueDate: '2024-02-30', dueDate: '31.03.2024', net: money(100), gross: null }, { ...FALLBACK, currency: 'chf' });
+    const xml = ublInvoiceXml(
+      { ...MINIMAL, invoiceNumber: '  ', issueDate: '2024-02-30', dueDate: '31.03.2024', net: money(100), gross: null },
+      { ...FALLBACK, currency: 'chf' },
+    );
     await expectValid(xml);
     expect(await xpath(xml, `string(${path('Invoice', 'ID')})`)).toBe('BATCH-7-ROW-3');
     expect(await xpath(xml, `string(${path('Invoice', 'IssueDate')})`)).toBe('2024-05-02');
@@ -254,7 +257,13 @@ describe('what was not read', () => {
 
   it('leaves out what a line does not have, and keeps fractional quantities', async () => {
     const xml = ublInvoiceXml(
-      { ...FULL, lines: [{ description: '', quantity: 1.5, unitPrice: null, amount: money(150) }, { description: 'Hours', quantity: 2.25, unitPrice: money(40), amount: null }] },
+      {
+        ...FULL,
+        lines: [
+          { description: '', quantity: 1.5, unitPrice: null, amount: money(150) },
+          { description: 'Hours', quantity: 2.25, unitPrice: money(40), amount: null },
+        ],
+      },
       FALLBACK,
     );
     await expectValid(xml);

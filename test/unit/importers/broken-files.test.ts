@@ -11,7 +11,7 @@ const tmp = tempDirs();
 afterEach(() => tmp.cleanup());
 
 describe('truncated WAVs (point 9)', () => {
-  it('the shared WAV header reader (also the sandbox\'s) reads no field past the bytes it is given', () => {
+  it("the shared WAV header reader (also the sandbox's) reads no field past the bytes it is given", () => {
     const whole = wav(1, 3);
     // Every cut inside the header (fmt at 12..36, LIST after it): unknown, never a RangeError.
     for (let n = 0; n <= 44; n++) expect(wavDurationSeconds(whole.subarray(0, n), n), `cut at ${n}`).toBeNull();

@@ -42,7 +42,10 @@ describe('CsvParser (RFC 4180)', () => {
   });
 
   it('keeps a last line without a newline, and flags a quote that is never closed', () => {
-    expect(fields(parse('a,b\nc,d'))).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(fields(parse('a,b\nc,d'))).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
     const recs = parse('a,b\n"open,d\ne,f\n');
     expect(recs[1]).toEqual({ fields: ['open,d\ne,f\n'], row: 2, unterminated: true });
     expect(parse('a,"b"').at(-1)).toEqual({ fields: ['a', 'b'], row: 1, unterminated: false });

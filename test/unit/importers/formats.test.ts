@@ -60,16 +60,25 @@ describe('documents', () => {
     expect((await importOne(dir, 'zero.png', zeroWidth, 'ocr')).problem).toMatch(/zero\.png is not a readable PNG image: its header declares a 0 x 7 image/);
 
     const sos = jpeg.indexOf(Buffer.from([0xff, 0xda]));
-    expect((await importOne(dir, 'no-scan.jpg', jpeg.subarray(0, sos), 'ocr')).problem).toMatch(/no-scan\.jpg is not a readable JPEG image: it is cut short before its image data/);
+    expect((await importOne(dir, 'no-scan.jpg', jpeg.subarray(0, sos), 'ocr')).problem).toMatch(
+      /no-scan\.jpg is not a readable JPEG image: it is cut short before its image data/,
+    );
     const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
     const noWidth = Buffer.from(jpeg);
     noWidth.writeUInt16BE(0, sof + 7);
-    expect((await importOne(dir, 'no-width.jpg', noWidth, 'ocr')).problem).toMatch(/no-width\.jpg is not a readable JPEG image: its frame header declares a 0 x 32 image/);
+    expect((await importOne(dir, 'no-width.jpg', noWidth, 'ocr')).problem).toMatch(
+      /no-width\.jpg is not a readable JPEG image: its frame header declares a 0 x 32 image/,
+    );
   });
 
   it('TIFF: pages are the full-size images of the IFD chain (thumbnails left out), both byte orders; a broken first IFD is refused', async () => {
     const dir = await tmp.make();
-    const three = tiff([{ width: 8, height: 4 }, { width: 2, height: 1, thumbnail: true }, { width: 8, height: 4 }, { width: 6, height: 3 }]);
+    const three = tiff([
+      { width: 8, height: 4 },
+      { width: 2, height: 1, thumbnail: true },
+      { width: 8, height: 4 },
+      { width: 6, height: 3 },
+    ]);
     expect((await importOne(dir, 'three.tif', three, 'ocr')).item).toMatchObject({ mime: 'image/tiff', units: 3, unitsExact: true });
     expect((await importOne(dir, 'one-mm.tiff', tiff([{ width: 3, height: 3 }], true), 'ocr')).item).toMatchObject({ units: 1, unitsExact: true });
 
@@ -77,7 +86,9 @@ describe('documents', () => {
     pointsOutside.writeUInt32LE(three.length + 100, 4);
     expect((await importOne(dir, 'outside.tif', pointsOutside, 'ocr')).problem).toMatch(/outside\.tif is not a readable TIFF image: .*cut short/);
     expect((await importOne(dir, 'header.tif', three.subarray(0, 8), 'ocr')).problem).toMatch(/header\.tif is not a readable TIFF image/);
-    expect((await importOne(dir, 'zero.tif', tiff([{ width: 0, height: 4 }]), 'ocr')).problem).toMatch(/zero\.tif is not a readable TIFF image: its first image is 0 x 4/);
+    expect((await importOne(dir, 'zero.tif', tiff([{ width: 0, height: 4 }]), 'ocr')).problem).toMatch(
+      /zero\.tif is not a readable TIFF image: its first image is 0 x 4/,
+    );
   });
 });
 
@@ -119,7 +130,9 @@ describe('recordings', () => {
     const fmt = base.indexOf('fmt ');
     const zeroRate = Buffer.from(base);
     zeroRate.writeUInt32LE(0, fmt + 16);
-    expect((await importOne(dir, 'zero-rate.wav', zeroRate, 'transcribe')).problem).toMatch(/zero-rate\.wav is not a readable WAV recording: its format chunk declares 0 bytes per second/);
+    expect((await importOne(dir, 'zero-rate.wav', zeroRate, 'transcribe')).problem).toMatch(
+      /zero-rate\.wav is not a readable WAV recording: its format chunk declares 0 bytes per second/,
+    );
     const cut = base.subarray(0, base.length - 2 * 16_000); // 2 of its 4 seconds
     expect((await importOne(dir, 'cut-data.wav', cut, 'transcribe')).problem).toMatch(
       /cut-data\.wav is not a readable WAV recording: its header says it holds 63 KB of audio \(4 s\), but the file has only 31 KB after the header, so it is cut short or its header is wrong\. Record, export or copy it again/,

@@ -41,7 +41,13 @@ describe('importFiles: valid input', () => {
     await put(join(dir, 'two.pdf'), pdf(2));
     await put(join(dir, 'scan.png'), png(3, 2));
     await copyFile(join(MEDIA_FIXTURES, 'page.jpg'), join(dir, 'photo.jpg'));
-    await put(join(dir, 'fax.tiff'), tiff([{ width: 4, height: 4 }, { width: 4, height: 4 }]));
+    await put(
+      join(dir, 'fax.tiff'),
+      tiff([
+        { width: 4, height: 4 },
+        { width: 4, height: 4 },
+      ]),
+    );
     const docs = await importFiles([dir], 'ocr');
     expect(docs.problems).toEqual([]);
     const units = Object.fromEntries(docs.items.map((i) => [i.path.slice(dir.length + 1), [i.mime, i.units, i.unitsExact]]));
@@ -162,7 +168,12 @@ describe('importFiles: problems', () => {
     const dir = await tmp.make();
     const f = await put(join(dir, 'sub', 'deeper', 'a.wav'), wav(1, 1));
     const g = await put(join(dir, 'b.wav'), wav(1, 2));
-    for (const paths of [[dir, f, g], [f, dir, g], [g, dir, f], [dir, relative(process.cwd(), f), relative(process.cwd(), g)]]) {
+    for (const paths of [
+      [dir, f, g],
+      [f, dir, g],
+      [g, dir, f],
+      [dir, relative(process.cwd(), f), relative(process.cwd(), g)],
+    ]) {
       const { items, problems } = await importFiles(paths, 'transcribe');
       expect(items.map((i) => i.path)).toEqual([g, f]);
       expect(problems.map((p) => p.source)).toEqual([g, f]);
@@ -191,17 +202,24 @@ describe('importFiles: problems', () => {
     const f = await put(join(dir, 'sub', 'a.wav'), wav(1));
     const twice = await importFiles([dir, dir], 'transcribe');
     expect(twice.items.map((i) => i.path)).toEqual([f]);
-    expect(twice.problems).toEqual([{ source: dir, row: null, message: `${dir} was chosen more than once (directly or inside a chosen folder); its files are imported once.` }]);
+    expect(twice.problems).toEqual([
+      { source: dir, row: null, message: `${dir} was chosen more than once (directly or inside a chosen folder); its files are imported once.` },
+    ]);
     const nested = await importFiles([join(dir, 'sub'), dir], 'transcribe');
     expect(nested.items.map((i) => i.path)).toEqual([f]);
     expect(nested.problems).toEqual([{ source: join(dir, 'sub'), row: null, message: expect.stringContaining('sub was chosen more than once') }]);
     // The same folder reached under another name (a link) is named as such; as for files, the
     // path first in order is kept, whatever order the folders are chosen in.
     await symlink(join(dir, 'sub'), join(dir, 'alias'));
-    for (const chosen of [[join(dir, 'sub'), join(dir, 'alias')], [join(dir, 'alias'), join(dir, 'sub')]]) {
+    for (const chosen of [
+      [join(dir, 'sub'), join(dir, 'alias')],
+      [join(dir, 'alias'), join(dir, 'sub')],
+    ]) {
       const aliased = await importFiles(chosen, 'transcribe');
       expect(aliased.items.map((i) => i.path)).toEqual([join(dir, 'alias', 'a.wav')]);
-      expect(aliased.problems.map((p) => p.message)).toEqual([`${join(dir, 'sub')} is the same folder as ${join(dir, 'alias')}, which is already included; its files are imported once.`]);
+      expect(aliased.problems.map((p) => p.message)).toEqual([
+        `${join(dir, 'sub')} is the same folder as ${join(dir, 'alias')}, which is already included; its files are imported once.`,
+      ]);
     }
   });
 
@@ -283,7 +301,9 @@ describe('importFiles: problems', () => {
     const messages = Object.fromEntries(problems.map((p) => [p.source.slice(dir.length + 1), p.message]));
     expect(Object.keys(messages).sort()).toEqual(['', 'b/target.wav', 'root/in.wav', 'x/the-same.wav', 'y-later-link.wav', 'z']);
     expect(messages['']).toMatch(/: skipped 1 hidden file\(s\) \(names starting with "\.", such as "\.hidden\.wav"/);
-    expect(messages['b/target.wav']).toBe(`${join(dir, 'b', 'target.wav')} is a link to the same file as ${join(dir, 'a-early-link.wav')}; skipped, so it is processed and billed once.`);
+    expect(messages['b/target.wav']).toBe(
+      `${join(dir, 'b', 'target.wav')} is a link to the same file as ${join(dir, 'a-early-link.wav')}; skipped, so it is processed and billed once.`,
+    );
     expect(messages['y-later-link.wav']).toContain(`is a link to the same file as ${real}; skipped`);
     expect(messages['x/the-same.wav']).toContain(`is a link to the same file as ${real}; skipped`);
     expect(messages.z).toBe(`${join(dir, 'z')} is the same folder as ${join(dir, 'm-folder-link')}, which is already included; its files are imported once.`);
@@ -297,7 +317,10 @@ describe('importFiles: problems', () => {
     const other = await tmp.make();
     await symlink(inside, join(other, 'a-link.wav'));
     await symlink(inside, join(other, 'z-link.wav'));
-    for (const chosen of [[join(dir, 'in'), join(other, 'a-link.wav'), join(other, 'z-link.wav')], [join(other, 'z-link.wav'), join(other, 'a-link.wav'), join(dir, 'in')]]) {
+    for (const chosen of [
+      [join(dir, 'in'), join(other, 'a-link.wav'), join(other, 'z-link.wav')],
+      [join(other, 'z-link.wav'), join(other, 'a-link.wav'), join(dir, 'in')],
+    ]) {
       const { items, problems } = await importFiles(chosen, 'transcribe');
       const kept = [inside, join(other, 'a-link.wav')].sort()[0] as string;
       expect(items.map((i) => i.path)).toEqual([kept]);
@@ -342,7 +365,10 @@ describe('importFiles: problems', () => {
   it('when a file cannot be opened the problem names it and the cause', async () => {
     const dir = await tmp.make();
     const result = await measureFile(join(dir, 'vanished.wav'), 'transcribe');
-    expect(result).toEqual({ ok: false, problem: { source: join(dir, 'vanished.wav'), row: null, message: expect.stringMatching(/vanished\.wav does not exist/) } });
+    expect(result).toEqual({
+      ok: false,
+      problem: { source: join(dir, 'vanished.wav'), row: null, message: expect.stringMatching(/vanished\.wav does not exist/) },
+    });
   });
 
   it('a copy with identical bytes in a hidden folder is not reported as a duplicate (only counted as hidden)', async () => {
@@ -352,7 +378,9 @@ describe('importFiles: problems', () => {
     await put(join(dir, '.cache', 'x.wav'), bytes);
     await copyFile(visible, join(dir, '.x-backup.wav'));
     const res = await importFiles([dir], 'transcribe');
-    expect(res.problems.map((p) => p.message)).toEqual([expect.stringMatching(/: skipped 1 hidden file\(s\) and 1 hidden folder\(s\) \(names starting with "\.", such as "\.cache"/)]);
+    expect(res.problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/: skipped 1 hidden file\(s\) and 1 hidden folder\(s\) \(names starting with "\.", such as "\.cache"/),
+    ]);
     expect(res.items).toHaveLength(1);
   });
 });

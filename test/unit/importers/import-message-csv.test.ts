@@ -25,7 +25,9 @@ describe('importMessageCsv: format', () => {
     expect(res.problems).toEqual([]);
     expect(res.delimiter).toBe(',');
     expect(res.columns).toEqual(['to', 'text', 'first_name', 'Order']);
-    expect(res.rows).toEqual([{ row: 2, to: '+442079460123', text: 'Hi Olivia, order A-1 (Olivia)', subject: null, fields: { first_name: 'Olivia', Order: 'A-1' } }]);
+    expect(res.rows).toEqual([
+      { row: 2, to: '+442079460123', text: 'Hi Olivia, order A-1 (Olivia)', subject: null, fields: { first_name: 'Olivia', Order: 'A-1' } },
+    ]);
   });
 
   it('strips a UTF-8 BOM and reads ; with CRLF, header names trimmed and case-insensitive', async () => {
@@ -77,7 +79,9 @@ describe('importMessageCsv: format', () => {
     const path = await csvFile('to,subject,text,order\nAnn.Lee@Example.COM,Order {{order}},Your order {{order}} shipped,A-7\nnot-an-address,Hi,Text,A-8\n');
     const res = await importMessageCsv(path, { channelKind: 'email' });
     expect(res.rows).toEqual([{ row: 2, to: 'ann.lee@example.com', text: 'Your order A-7 shipped', subject: 'Order A-7', fields: { order: 'A-7' } }]);
-    expect(byRow(res.problems)).toEqual({ 3: [expect.stringMatching(/^Row 3: e-mail address "not-an-address" is not valid; write it as name@example\.com\./)] });
+    expect(byRow(res.problems)).toEqual({
+      3: [expect.stringMatching(/^Row 3: e-mail address "not-an-address" is not valid; write it as name@example\.com\./)],
+    });
 
     const sms = await importMessageCsv(path.replace(/$/, ''), { channelKind: 'messaging' });
     expect(sms.rows).toEqual([]); // e-mail addresses are not phone numbers
@@ -129,7 +133,9 @@ describe('importMessageCsv: problems', () => {
     expect(rows[4]).toEqual([expect.stringMatching(/^Row 4 has 4 fields but the header has 3 columns.*must be in double quotes/)]);
     expect(rows[5]).toEqual([expect.stringMatching(/^Row 5: the "to" column is empty; add the recipient's phone number/)]);
     expect(rows[6]).toEqual([expect.stringMatching(/^Row 6: the "text" column is empty; write the message or delete the row/)]);
-    expect(rows[7]).toEqual([expect.stringMatching(/^Row 7: phone number "020 7946 0123" is not in international format; write it as \+<country code><number>/)]);
+    expect(rows[7]).toEqual([
+      expect.stringMatching(/^Row 7: phone number "020 7946 0123" is not in international format; write it as \+<country code><number>/),
+    ]);
     expect(rows[8]).toEqual([expect.stringMatching(/replace the leading 00 with \+ \(\+44 20 7946 0123\)/)]);
     expect(rows[9]).toEqual([expect.stringMatching(/^Row 9: phone number "\+44 20 7946" is not a valid number.*\+<country code><number>/)]);
     expect(rows[10]?.[0]).toMatch(/not a valid number/);
@@ -147,8 +153,14 @@ describe('importMessageCsv: problems', () => {
     const res = await importMessageCsv(await csvFile(content), { channelKind: 'email' });
     expect(res.rows.map((r) => [r.row, r.subject, r.text])).toEqual([[2, 'Hi Ann', 'Code X1']]);
     const rows = byRow(res.problems);
-    expect(rows[3]).toEqual([expect.stringMatching(/^Row 3: the text uses \{\{voucher\}\}, but there is no column "voucher" \(extra columns: name, code\); add the column or fix the placeholder/)]);
-    expect(rows[4]).toEqual([expect.stringMatching(/^Row 4: the text uses \{\{code\}\}, but the "code" column is empty in this row; fill it in, or remove the placeholder/)]);
+    expect(rows[3]).toEqual([
+      expect.stringMatching(
+        /^Row 3: the text uses \{\{voucher\}\}, but there is no column "voucher" \(extra columns: name, code\); add the column or fix the placeholder/,
+      ),
+    ]);
+    expect(rows[4]).toEqual([
+      expect.stringMatching(/^Row 4: the text uses \{\{code\}\}, but the "code" column is empty in this row; fill it in, or remove the placeholder/),
+    ]);
     expect(rows[5]).toHaveLength(2);
     expect(rows[5]?.[0]).toMatch(/the text uses \{\{ to \}\}, but the "to" column cannot be a placeholder/);
     expect(rows[5]?.[1]).toMatch(/the subject uses \{\{nobody\}\}, but there is no column "nobody"/);
@@ -160,7 +172,13 @@ describe('importMessageCsv: problems', () => {
     const content = `to,text,pad\n+442079460123,${exact},\n+442079460456,{{pad}}123456,${filler}\n+442079460789,${'é'.repeat(MAX_TEXT_CHARS)},\n+442079460999,${'😀'.repeat(MAX_TEXT_CHARS)},\n`;
     const res = await importMessageCsv(await csvFile(content), { channelKind: 'messaging' });
     expect(res.rows.map((r) => r.row)).toEqual([2, 4, 5]); // emoji: 4096 code points, 8192 UTF-16 units
-    expect(res.problems).toEqual([{ source: expect.any(String), row: 3, message: expect.stringMatching(/^Row 3: the text is 4097 characters long \(after filling placeholders\); the limit is 4096\. Shorten it/) }]);
+    expect(res.problems).toEqual([
+      {
+        source: expect.any(String),
+        row: 3,
+        message: expect.stringMatching(/^Row 3: the text is 4097 characters long \(after filling placeholders\); the limit is 4096\. Shorten it/),
+      },
+    ]);
   });
 
   it('skips a duplicated row (same normalized recipient and same final text) and names the first', async () => {
@@ -175,15 +193,26 @@ describe('importMessageCsv: problems', () => {
     const res = await importMessageCsv(await csvFile(content), { channelKind: 'voice' });
     expect(res.rows.map((r) => r.row)).toEqual([2, 4, 5]);
     expect(res.problems.map((p) => [p.row, p.message])).toEqual([
-      [3, 'Row 3 duplicates row 2 (same recipient +442079460123 and same text); skipped, so the message is sent once. Delete the row, or change its text if a second message is intended.'],
+      [
+        3,
+        'Row 3 duplicates row 2 (same recipient +442079460123 and same text); skipped, so the message is sent once. Delete the row, or change its text if a second message is intended.',
+      ],
       [6, expect.stringMatching(/^Row 6 duplicates row 2 /)],
     ]);
   });
 
   it('reports a quote that is never closed', async () => {
-    const res = await importMessageCsv(await csvFile('to,text\n+442079460123,fine\n+442079460456,"never closed\n+442079460789,lost\n'), { channelKind: 'messaging' });
+    const res = await importMessageCsv(await csvFile('to,text\n+442079460123,fine\n+442079460456,"never closed\n+442079460789,lost\n'), {
+      channelKind: 'messaging',
+    });
     expect(res.rows.map((r) => r.row)).toEqual([2]);
-    expect(res.problems).toEqual([{ source: expect.any(String), row: 3, message: expect.stringMatching(/^Row 3 opens a double quote \("\) that is never closed.*Add the missing closing quote/) }]);
+    expect(res.problems).toEqual([
+      {
+        source: expect.any(String),
+        row: 3,
+        message: expect.stringMatching(/^Row 3 opens a double quote \("\) that is never closed.*Add the missing closing quote/),
+      },
+    ]);
   });
 
   it('rejects when aborted instead of reporting the file as unreadable', async () => {
@@ -218,7 +247,9 @@ describe('importMessageCsv: problems', () => {
 describe('importMessageCsv: bounded memory', () => {
   it('refuses a row with a huge cell while reading and keeps the rows around it', async () => {
     const huge = 'y'.repeat(MAX_CELL_CHARS + 10);
-    const res = await importMessageCsv(await csvFile(`to,text\n+442079460001,first\n+442079460002,"${huge}"\n+442079460003,third\n`), { channelKind: 'messaging' });
+    const res = await importMessageCsv(await csvFile(`to,text\n+442079460001,first\n+442079460002,"${huge}"\n+442079460003,third\n`), {
+      channelKind: 'messaging',
+    });
     expect(res.rows.map((r) => r.row)).toEqual([2, 4]);
     expect(res.problems).toHaveLength(1);
     expect(res.problems[0]).toMatchObject({ row: 3 });
@@ -241,4 +272,3 @@ describe('importMessageCsv: bounded memory', () => {
     expect(res.problems.at(-1)?.message).toMatch(/and 50 more problems/);
   });
 });
-

@@ -31,7 +31,13 @@ it('imports a generated 100,000-row CSV', async () => {
   const res = await importMessageCsv(path, { channelKind: 'messaging' });
   expect(res.problems.map((p) => p.row)).toEqual([...bad]);
   expect(res.rows).toHaveLength(ROWS - bad.size);
-  expect(res.rows[0]).toEqual({ row: 2, to: '+442079460000', text: 'Hi Person 0,\nyour order 0 is "ready"', subject: null, fields: { name: 'Person 0', order: '0' } });
+  expect(res.rows[0]).toEqual({
+    row: 2,
+    to: '+442079460000',
+    text: 'Hi Person 0,\nyour order 0 is "ready"',
+    subject: null,
+    fields: { name: 'Person 0', order: '0' },
+  });
   const last = res.rows.at(-1);
   expect(last).toMatchObject({ row: ROWS + 1, to: '+442079460999', text: `Hi Person ${ROWS - 1}, order ${ROWS - 1} shipped` });
   // Rows come back in file order with spreadsheet row numbers.

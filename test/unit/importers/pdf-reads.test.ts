@@ -39,7 +39,8 @@ describe('PDF pages by positioned reads', () => {
       const result = await readPdfPages(handle, size, { maxReadBytes: 4 << 20 });
       expect(result.ok).toBe(false);
       expect(result.bytesRead).toBeLessThanOrEqual(4 << 20);
-      if (!result.ok) expect(`${result.unreadable.cause} ${result.unreadable.fix}`).toMatch(/cross-reference table.*damaged.*save it again|print it to a new PDF/i);
+      if (!result.ok)
+        expect(`${result.unreadable.cause} ${result.unreadable.fix}`).toMatch(/cross-reference table.*damaged.*save it again|print it to a new PDF/i);
     } finally {
       await handle.close();
     }

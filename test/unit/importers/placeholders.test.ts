@@ -7,7 +7,15 @@ import { RESERVED_COLUMNS } from '../../../src/main/engine/importers/csv-header'
 import { mulberry32 } from '../../../src/shared/prng';
 
 const cells = ['+442079460000', 'text', ' Olivia ', '', 'A-1'];
-const columns: PlaceholderColumns = { byName: new Map([['name', 2], ['empty', 3], ['order', 4]]), reserved: RESERVED_COLUMNS, extraList: 'Name, Empty, Order' };
+const columns: PlaceholderColumns = {
+  byName: new Map([
+    ['name', 2],
+    ['empty', 3],
+    ['order', 4],
+  ]),
+  reserved: RESERVED_COLUMNS,
+  extraList: 'Name, Empty, Order',
+};
 
 /** The regex version, as it was: the oracle. */
 function byRegex(template: string, row: number, part: string): { text: string; problems: string[] } {

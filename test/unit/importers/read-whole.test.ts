@@ -8,7 +8,15 @@ import { copyFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importFiles } from '../../../src/main/engine/importers';
-import { BATCH_FILES, MAX_WHOLE_FILE_BYTES, READ_WORKER_SOURCE, readBatches, startWholeFileReader, type ReadBatch, type WholeFileReader } from '../../../src/main/engine/importers/read-whole';
+import {
+  BATCH_FILES,
+  MAX_WHOLE_FILE_BYTES,
+  READ_WORKER_SOURCE,
+  readBatches,
+  startWholeFileReader,
+  type ReadBatch,
+  type WholeFileReader,
+} from '../../../src/main/engine/importers/read-whole';
 import { MEDIA_FIXTURES, pdf, png, put, tempDirs, tiff, wav, wavWithoutData } from './helpers';
 
 const tmp = tempDirs();
@@ -99,7 +107,13 @@ describe('reading small files whole in a worker thread', () => {
     expect(threaded.items[2]).toMatchObject({ mime: 'audio/mpeg', units: 3, unitsExact: false });
     expect(threaded.items[1]?.sha256).toBe(sha(wav(80, 2)));
     expect(threaded.items[0]?.sha256).toBe(sha(wav(1, 1)));
-    expect(threaded.problems.map((p) => p.source.slice(dir.length + 1))).toEqual(['c-copy-of-big.wav', 'd-copy-of-small.wav', 'e-no-data.wav', 'f-notes.txt', 'g-empty.wav']);
+    expect(threaded.problems.map((p) => p.source.slice(dir.length + 1))).toEqual([
+      'c-copy-of-big.wav',
+      'd-copy-of-small.wav',
+      'e-no-data.wav',
+      'f-notes.txt',
+      'g-empty.wav',
+    ]);
     expect(threaded.problems[0]?.message).toMatch(/c-copy-of-big\.wav is a duplicate of .*b-big\.wav/);
     expect(threaded.problems[1]?.message).toMatch(/d-copy-of-small\.wav is a duplicate of .*a-small\.wav/);
   });
@@ -108,7 +122,14 @@ describe('reading small files whole in a worker thread', () => {
     const dir = await tmp.make();
     await put(join(dir, 'two.pdf'), pdf(2));
     await put(join(dir, 'scan.png'), png(3, 2));
-    await put(join(dir, 'fax.tiff'), tiff([{ width: 4, height: 4 }, { width: 4, height: 4 }, { width: 2, height: 2, thumbnail: true }]));
+    await put(
+      join(dir, 'fax.tiff'),
+      tiff([
+        { width: 4, height: 4 },
+        { width: 4, height: 4 },
+        { width: 2, height: 2, thumbnail: true },
+      ]),
+    );
     await copyFile(join(MEDIA_FIXTURES, 'page.jpg'), join(dir, 'photo.jpg'));
     await put(join(dir, 'cut.pdf'), pdf(3).subarray(0, 200));
     const threaded = await importFiles([dir], 'ocr');
@@ -145,7 +166,9 @@ describe('reading small files whole in a worker thread', () => {
     });
     expect(items.map((i) => i.path)).not.toContain(gone);
     expect(items).toHaveLength(2);
-    expect(problems).toEqual([{ source: gone, row: null, message: expect.stringMatching(/b\.wav does not exist \(it may have been moved, renamed or deleted\)/) }]);
+    expect(problems).toEqual([
+      { source: gone, row: null, message: expect.stringMatching(/b\.wav does not exist \(it may have been moved, renamed or deleted\)/) },
+    ]);
   });
 
   it('when the reader thread cannot start, every file is measured in this thread with the same result', async () => {

@@ -88,11 +88,29 @@ describe('resources/samples', () => {
     expect(first).toContain('(Gesamtbetrag:) Tj');
     expect(first).toContain('(1.469,06 EUR) Tj');
     const copperfinch = (await readFile(join(dir, 'invoices', INVOICES[1]?.file ?? ''))).toString('latin1');
-    for (const s of ['(VAT Reg No: GB 318 4472 06) Tj', '(Invoice date: 7 October 2026) Tj', '(Due date: 21 October 2026) Tj', '(575.00 GBP) Tj', '(VAT 20%:) Tj', '(115.00 GBP) Tj', '(Total due:) Tj', '(690.00 GBP) Tj']) {
+    for (const s of [
+      '(VAT Reg No: GB 318 4472 06) Tj',
+      '(Invoice date: 7 October 2026) Tj',
+      '(Due date: 21 October 2026) Tj',
+      '(575.00 GBP) Tj',
+      '(VAT 20%:) Tj',
+      '(115.00 GBP) Tj',
+      '(Total due:) Tj',
+      '(690.00 GBP) Tj',
+    ]) {
       expect(copperfinch).toContain(s);
     }
     const halvorsen = (await readFile(join(dir, 'invoices', INVOICES[2]?.file ?? ''))).toString('latin1');
-    for (const s of ['(Org.nr / VAT: NO 981442503 MVA) Tj', '(Invoice date: 15.10.2026) Tj', '(14,701.50 NOK) Tj', '(VAT \\(MVA\\) 25%:) Tj', '(3,675.38 NOK) Tj', '(18,376.88 NOK) Tj', '(Payable within 30 days. Thank you.) Tj', '(Halvorsen Freight & Storage AS \\(continued, page 2\\)) Tj']) {
+    for (const s of [
+      '(Org.nr / VAT: NO 981442503 MVA) Tj',
+      '(Invoice date: 15.10.2026) Tj',
+      '(14,701.50 NOK) Tj',
+      '(VAT \\(MVA\\) 25%:) Tj',
+      '(3,675.38 NOK) Tj',
+      '(18,376.88 NOK) Tj',
+      '(Payable within 30 days. Thank you.) Tj',
+      '(Halvorsen Freight & Storage AS \\(continued, page 2\\)) Tj',
+    ]) {
       expect(halvorsen).toContain(s);
     }
     const png = readPngText(await readFile(join(dir, 'invoices', PNG_INVOICE.file)));

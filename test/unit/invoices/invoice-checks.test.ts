@@ -76,7 +76,10 @@ describe('reading the API fields', () => {
     expect(inv).toMatchObject({ vendorVatId: 'DE123456789', country: 'DE', dueDate: '2026-10-17', currency: 'EUR', net: 5_780_000, gross: 6_878_200 });
     expect(inv?.lines).toHaveLength(1);
     expect(inv?.vat).toEqual([{ rate: 19, amount: 1_098_200 }]);
-    expect(readInvoice({ invoice_number: 'A-1', invoice_date: '2026-01-02', total: '10.00', currency: 'EUR' })).toMatchObject({ issueDate: '2026-01-02', gross: 100_000 });
+    expect(readInvoice({ invoice_number: 'A-1', invoice_date: '2026-01-02', total: '10.00', currency: 'EUR' })).toMatchObject({
+      issueDate: '2026-01-02',
+      gross: 100_000,
+    });
     expect(readInvoice({})).toBeNull();
     expect(readInvoice('not an object')).toBeNull();
   });
@@ -101,7 +104,15 @@ describe('checks', () => {
   it('passes a correct invoice', () => {
     const r = reviewInvoice(good(), null);
     expect(r.needsReview).toBe(false);
-    expect(outcome(good())).toEqual({ fields_present: true, line_items_sum: true, net_plus_vat: true, vat_rate: true, vat_amount: true, due_date: true, duplicate: true });
+    expect(outcome(good())).toEqual({
+      fields_present: true,
+      line_items_sum: true,
+      net_plus_vat: true,
+      vat_rate: true,
+      vat_amount: true,
+      due_date: true,
+      duplicate: true,
+    });
   });
 
   it('flags a gross that is not net + VAT, to the cent, and says by how much', () => {
@@ -182,7 +193,12 @@ describe('edge cases found in review', () => {
   });
 
   it('rounds credit lines like debit lines', () => {
-    const inv = good({ lines: [{ description: 'Discount', quantity: 1.5, unitPrice: A('-33.33'), amount: A('-50.00') }], net: A('-50.00'), vat: [{ rate: 19, amount: A('-9.50') }], gross: A('-59.50') });
+    const inv = good({
+      lines: [{ description: 'Discount', quantity: 1.5, unitPrice: A('-33.33'), amount: A('-50.00') }],
+      net: A('-50.00'),
+      vat: [{ rate: 19, amount: A('-9.50') }],
+      gross: A('-59.50'),
+    });
     expect(outcome(inv).line_items_sum).toBe(true);
   });
 
@@ -202,7 +218,10 @@ describe('readInvoice: what EN 16931 needs beyond the checks', () => {
       buyer_address: { street: '8 Wharf Lane', city: 'Bristol', postal_code: 'BS1 6HU', country: 'United Kingdom' },
       buyer_vat_id: 'gb 318 4472 06',
       vat_note: 'Reverse charge',
-      line_items: [{ description: 'A', amount: '10.00', vat_rate: '19 %' }, { description: 'B', amount: '5.00' }],
+      line_items: [
+        { description: 'A', amount: '10.00', vat_rate: '19 %' },
+        { description: 'B', amount: '5.00' },
+      ],
     });
     expect(inv).toMatchObject({
       documentType: 'credit-note',
@@ -215,7 +234,11 @@ describe('readInvoice: what EN 16931 needs beyond the checks', () => {
   });
 
   it('an answer without them reads as before: null, never guessed', () => {
-    expect(readInvoice({ vendor: 'X', gross: '1.00', buyer_address: { country: 'Atlantis' } })).toMatchObject({ documentType: null, buyerVatId: null, buyerAddress: null, vatNote: null });
+    expect(readInvoice({ vendor: 'X', gross: '1.00', buyer_address: { country: 'Atlantis' } })).toMatchObject({
+      documentType: null,
+      buyerVatId: null,
+      buyerAddress: null,
+      vatNote: null,
+    });
   });
 });
-

@@ -30,7 +30,10 @@ describe('FileLogger', () => {
 
   it('writes debug lines at the end of the turn, in order with the lines around them, and on close', async () => {
     const log = new FileLogger(dir.path);
-    const lines = (): string[] => (existsSync(join(dir.path, 'batchdesk.log')) ? readFileSync(join(dir.path, 'batchdesk.log'), 'utf8').trim().split('\n') : []).map((l) => (JSON.parse(l) as { event: string }).event);
+    const lines = (): string[] =>
+      (existsSync(join(dir.path, 'batchdesk.log')) ? readFileSync(join(dir.path, 'batchdesk.log'), 'utf8').trim().split('\n') : []).map(
+        (l) => (JSON.parse(l) as { event: string }).event,
+      );
     log.log('debug', 'a');
     log.log('debug', 'b');
     expect(lines()).toEqual([]);

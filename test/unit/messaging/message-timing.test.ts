@@ -42,8 +42,13 @@ describe('quiet hours', () => {
   it("a timezone column overrides the number's country; e-mail without one uses the batch's zone", () => {
     expect(recipientZones('+12125550123', { timezone: 'Asia/Tokyo' }, 'UTC')).toEqual({ zones: ['Asia/Tokyo'], label: 'Asia/Tokyo' });
     expect(recipientZones('+4915123456789', { TZ: '' }, 'UTC').zones).toContain('Europe/Berlin');
-    expect(recipientZones('jo@example.com', {}, 'Europe/Paris')).toEqual({ zones: ['Europe/Paris'], label: "Europe/Paris, the batch's zone: no timezone column" });
-    expect(zoneCellProblem('timezone', 'Europe/Berln', 3)).toMatch(/^Row 3: timezone "Europe\/Berln" is not a time zone name; write an IANA name such as Europe\/Berlin/);
+    expect(recipientZones('jo@example.com', {}, 'Europe/Paris')).toEqual({
+      zones: ['Europe/Paris'],
+      label: "Europe/Paris, the batch's zone: no timezone column",
+    });
+    expect(zoneCellProblem('timezone', 'Europe/Berln', 3)).toMatch(
+      /^Row 3: timezone "Europe\/Berln" is not a time zone name; write an IANA name such as Europe\/Berlin/,
+    );
     expect(zoneCellProblem('timezone', 'America/New_York', 3)).toBeNull();
   });
 
@@ -65,7 +70,9 @@ describe('start times and gaps', () => {
     expect(parseAt('2026-02-31 09:00', 'UTC')).toMatchObject({ ok: false, reason: expect.stringMatching(/not a day of the calendar/) });
     expect(parseAt('tomorrow 9')).toMatchObject({ ok: false, reason: expect.stringMatching(/is not a date and time; write it as "2026-12-01 09:00"/) });
     expect(parseAt('2026-12-01 09:00 Mars/Olympus')).toMatchObject({ ok: false, reason: expect.stringMatching(/not a time zone name/) });
-    expect(pastProblem(Date.UTC(2026, 0, 1), Date.UTC(2026, 5, 1), PAST_INSTEAD.create, 'UTC')).toMatch(/^The start time 2026-01-01 00:00 \(UTC\) is in the past \(it is now 2026-06-01 00:00\)/);
+    expect(pastProblem(Date.UTC(2026, 0, 1), Date.UTC(2026, 5, 1), PAST_INSTEAD.create, 'UTC')).toMatch(
+      /^The start time 2026-01-01 00:00 \(UTC\) is in the past \(it is now 2026-06-01 00:00\)/,
+    );
     expect(pastProblem(Date.UTC(2026, 5, 2), Date.UTC(2026, 5, 1), PAST_INSTEAD.create, 'UTC')).toBeNull();
   });
 

@@ -40,11 +40,14 @@ describe('phone numbers', () => {
   });
 
   it('name what is wrong: an e-mail address is the wrong channel, a local number a missing country code', () => {
-    expect(normalizePhone(' jo@example.com ')).toEqual({ ok: false, reason: expect.stringMatching(/^"jo@example\.com" is an e-mail address, and this channel sends to phone numbers; send this file with --channel email/) });
+    expect(normalizePhone(' jo@example.com ')).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^"jo@example\.com" is an e-mail address, and this channel sends to phone numbers; send this file with --channel email/),
+    });
     expect(normalizePhone('07946 0123')).toEqual({ ok: false, reason: expect.stringMatching(/^phone number "07946 0123" is not in international format/) });
   });
 
-  it('with a digit added or dropped are refused, as the country\'s patterns say (not only its lengths)', () => {
+  it("with a digit added or dropped are refused, as the country's patterns say (not only its lengths)", () => {
     expect(normalizePhone('+4915123456789')).toEqual({ ok: true, value: '+4915123456789' });
     for (const broken of ['+49151234567895', '+491512345678']) {
       expect(normalizePhone(broken)).toEqual({ ok: false, reason: expect.stringMatching(/is not a valid number for its country code; check the digits/) });

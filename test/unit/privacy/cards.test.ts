@@ -32,7 +32,11 @@ describe('card numbers', () => {
     ['"oh" for zero in an Amex', 'Three seven eight two, eight two two four six three, one oh oh oh five.', '[CARD].'],
     ['said in German', 'Karte vier eins eins eins eins eins eins eins eins eins eins eins eins eins eins eins danke', 'Karte [CARD] danke'],
     ['"zwo" in German', 'zwo zwo zwo drei null null drei eins zwo zwo null null drei zwo zwo zwo', '[CARD]'],
-    ['"fünf" in German, with pauses', 'Die Nummer ist fünf fünf fünf fünf, fünf fünf fünf fünf, fünf fünf fünf fünf, vier vier vier vier.', 'Die Nummer ist [CARD].'],
+    [
+      '"fünf" in German, with pauses',
+      'Die Nummer ist fünf fünf fünf fünf, fünf fünf fünf fünf, fünf fünf fünf fünf, vier vier vier vier.',
+      'Die Nummer ist [CARD].',
+    ],
     ['digits and words mixed', 'card 4111 one one one one 1111 1111 ok', 'card [CARD] ok'],
   ])('finds a number %s', (_name, text, expected) => {
     expect(cards(text)).toBe(expected);

@@ -24,7 +24,11 @@ describe('IBANs', () => {
   });
 
   it.each([
-    ['in German', 'Meine IBAN ist D E acht neun drei sieben null vier null null vier vier null fünf drei zwo null eins drei null null null, danke.', 'Meine IBAN ist [IBAN], danke.'],
+    [
+      'in German',
+      'Meine IBAN ist D E acht neun drei sieben null vier null null vier vier null fünf drei zwo null eins drei null null null, danke.',
+      'Meine IBAN ist [IBAN], danke.',
+    ],
     ['in German with pauses', 'DE acht neun, drei sieben null vier, null null vier vier, null fünf drei zwei, null eins drei null, null null.', '[IBAN].'],
     ['in English with letters', 'It is G B eight two W E S T one two three four five six nine eight seven six five four three two.', 'It is [IBAN].'],
     ['in English with "double" and "oh"', 'DE eight nine three seven oh four double oh four four oh five three two oh one three triple oh', '[IBAN]'],

@@ -42,7 +42,7 @@ describe('phone numbers', () => {
     ['a German number written without its leading 0 (an order number)', 'order 4711 0815', 'DE'],
     ['a customer number', 'Kundennummer 12345678', 'DE'],
     ['a national number when no country is given', 'call me at 0151 23456789 please', undefined],
-    ['a national number of another country than the recipient\'s', 'call 020 7946 0958', 'US'],
+    ["a national number of another country than the recipient's", 'call 020 7946 0958', 'US'],
     ['a short service number', 'Notruf 110 oder 116117', 'DE'],
     ['a price, a time and a year', 'The total was 1,299.00 at 10:30 in 1980.', 'GB'],
     ['a date', 'Termin am 12.03.2025 um 14:30', 'DE'],

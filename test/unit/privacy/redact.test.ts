@@ -72,7 +72,9 @@ describe('redact', () => {
     const phone = r.spans.find((s) => s.kind === 'phones');
     expect(phone && GERMAN_CALL.slice(phone.start, phone.end)).toBe('null eins fünf eins zwo drei vier fünf sechs sieben acht neun');
     const iban = r.spans.find((s) => s.kind === 'iban');
-    expect(iban && GERMAN_CALL.slice(iban.start, iban.end)).toBe('D E acht neun, drei sieben null vier, null null vier vier, null fünf drei zwo, null eins drei null, null null');
+    expect(iban && GERMAN_CALL.slice(iban.start, iban.end)).toBe(
+      'D E acht neun, drei sieben null vier, null null vier vier, null fünf drei zwo, null eins drei null, null null',
+    );
   });
 
   it('a card number that also reads as a phone number: one placeholder, of the stronger kind', () => {

@@ -23,8 +23,11 @@ describe('batch_stats', () => {
 
   const truth = (batch: string) => {
     const c = { queued: 0, running: 0, retry_wait: 0, succeeded: 0, failed: 0, cancelled: 0 };
-    for (const r of db.prepare(`SELECT state, COUNT(*) AS n FROM jobs WHERE batch_id = ? GROUP BY state`).all(batch) as { state: keyof typeof c; n: number }[]) c[r.state] = r.n;
-    const s = db.prepare(`SELECT COALESCE(SUM(cost), 0) AS spent, COALESCE(SUM(units), 0) AS units FROM jobs WHERE batch_id = ? AND cost IS NOT NULL`).get(batch) as { spent: number; units: number };
+    for (const r of db.prepare(`SELECT state, COUNT(*) AS n FROM jobs WHERE batch_id = ? GROUP BY state`).all(batch) as { state: keyof typeof c; n: number }[])
+      c[r.state] = r.n;
+    const s = db
+      .prepare(`SELECT COALESCE(SUM(cost), 0) AS spent, COALESCE(SUM(units), 0) AS units FROM jobs WHERE batch_id = ? AND cost IS NOT NULL`)
+      .get(batch) as { spent: number; units: number };
     return { counts: c, ...s };
   };
   const kept = (batch: string) => ({ counts: store.counts(batch), ...store.spent(batch) });
@@ -41,7 +44,8 @@ describe('batch_stats', () => {
       const [job] = store.claim(batch, 1, 60_000);
       const roll = rnd();
       if (job) {
-        if (roll < 0.4) store.succeed(job, { units: 1 + Math.floor(rnd() * 3), cost: 50 + Math.floor(rnd() * 10), resultJson: '{}', rawResponse: '{}', httpStatus: 200 });
+        if (roll < 0.4)
+          store.succeed(job, { units: 1 + Math.floor(rnd() * 3), cost: 50 + Math.floor(rnd() * 10), resultJson: '{}', rawResponse: '{}', httpStatus: 200 });
         else if (roll < 0.6) store.retryLater(job, clock.now(), err, rnd() < 0.5);
         else if (roll < 0.75) store.fail(job, err);
         else if (roll < 0.9) store.requeue(job, null);

@@ -9,7 +9,16 @@ describe('PipelineStore.insertDerived', () => {
   let q: QueueFixture;
   beforeEach(() => {
     q = queueFixture({ b1: 3 });
-    q.batches.insert({ id: 'f1', name: 'follower', capability: 'channel', tier: 'standard', channel: 'whatsapp', options: {}, budget: null, creator: 'test 1' });
+    q.batches.insert({
+      id: 'f1',
+      name: 'follower',
+      capability: 'channel',
+      tier: 'standard',
+      channel: 'whatsapp',
+      options: {},
+      budget: null,
+      creator: 'test 1',
+    });
   });
   afterEach(() => q.close());
 
@@ -27,7 +36,9 @@ describe('PipelineStore.insertDerived', () => {
   });
   const fingerprinted = (): bigint[] =>
     q.db
-      .prepare(`SELECT f.fingerprint FROM jobs j JOIN job_fingerprints f ON f.job_id = j.id AND f.fingerprint = j.fingerprint WHERE j.batch_id = 'f1' ORDER BY j.seq`)
+      .prepare(
+        `SELECT f.fingerprint FROM jobs j JOIN job_fingerprints f ON f.job_id = j.id AND f.fingerprint = j.fingerprint WHERE j.batch_id = 'f1' ORDER BY j.seq`,
+      )
       .pluck()
       .safeIntegers(true)
       .all() as bigint[];

@@ -43,7 +43,7 @@ describe('leftOf / estimateLeftOf', () => {
     expect(l.high).toBeLessThan(l.expected * 1.6);
   });
 
-  it('counts per item where the units are one per item (CRM records), however long the first step\'s items', () => {
+  it("counts per item where the units are one per item (CRM records), however long the first step's items", () => {
     const crm = made([
       [5, 100],
       [5, 3],

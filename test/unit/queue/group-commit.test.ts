@@ -36,8 +36,11 @@ describe('GroupCommit', () => {
     dir.cleanup();
   });
 
-  const insert = (v: string, parent: number | null = null): (() => number) => () => Number(db.prepare('INSERT INTO t (v, parent) VALUES (?, ?)').run(v, parent).lastInsertRowid);
-  const visible = (): string[] => (other.prepare('SELECT v FROM t ORDER BY id').pluck().all() as string[]);
+  const insert =
+    (v: string, parent: number | null = null): (() => number) =>
+    () =>
+      Number(db.prepare('INSERT INTO t (v, parent) VALUES (?, ?)').run(v, parent).lastInsertRowid);
+  const visible = (): string[] => other.prepare('SELECT v FROM t ORDER BY id').pluck().all() as string[];
 
   it('runs writes at once, commits those of one turn together, and only then resolves them', async () => {
     const writes = [group.write(insert('a')), group.write(insert('b'))];

@@ -15,14 +15,13 @@ describe('ImportFingerprints', () => {
   afterEach(() => db.close());
 
   const entered = (): [bigint, number][] =>
-    (db.prepare(`SELECT fingerprint, job_id FROM job_fingerprints ORDER BY rowid`).safeIntegers(true).all() as { fingerprint: bigint; job_id: bigint }[]).map((r) => [
-      r.fingerprint,
-      Number(r.job_id),
-    ]);
+    (db.prepare(`SELECT fingerprint, job_id FROM job_fingerprints ORDER BY rowid`).safeIntegers(true).all() as { fingerprint: bigint; job_id: bigint }[]).map(
+      (r) => [r.fingerprint, Number(r.job_id)],
+    );
 
   it.each([
     ['buckets counted as chunks come', undefined],
-    ['the radix sort (past the buckets\' limit)', 100],
+    ["the radix sort (past the buckets' limit)", 100],
   ])('enters each kept job under its id, sorted as SQLite sorts signed 64-bit integers, ties by id: %s', (_, bucketSortMax) => {
     const rnd = mulberry32(5);
     const f = new ImportFingerprints(bucketSortMax);
@@ -126,7 +125,9 @@ describe('ImportFingerprints', () => {
       const b = Number((BigInt.asUintN(64, v) >> 48n) ^ 0x8000n);
       counts[b] = (counts[b] as number) + 1;
     }
-    const expected = Array.from({ length: n }, (_, i) => i).sort((a, b) => ((fps[a] as bigint) < (fps[b] as bigint) ? -1 : (fps[a] as bigint) > (fps[b] as bigint) ? 1 : a - b));
+    const expected = Array.from({ length: n }, (_, i) => i).sort((a, b) =>
+      (fps[a] as bigint) < (fps[b] as bigint) ? -1 : (fps[a] as bigint) > (fps[b] as bigint) ? 1 : a - b,
+    );
     expect([...bucketOrder(fps, counts)]).toEqual(expected);
     expect([...radixOrder(fps)]).toEqual(expected);
   });

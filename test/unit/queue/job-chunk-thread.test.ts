@@ -34,7 +34,9 @@ function rows(db: Db, batch: string): Record<string, unknown>[] {
 /** The batch's jobs' fingerprints found in job_fingerprints under their own ids, in seq order. */
 function fingerprinted(db: Db, batch: string): bigint[] {
   return db
-    .prepare(`SELECT f.fingerprint FROM jobs j JOIN job_fingerprints f ON f.job_id = j.id AND f.fingerprint = j.fingerprint WHERE j.batch_id = ? ORDER BY j.seq`)
+    .prepare(
+      `SELECT f.fingerprint FROM jobs j JOIN job_fingerprints f ON f.job_id = j.id AND f.fingerprint = j.fingerprint WHERE j.batch_id = ? ORDER BY j.seq`,
+    )
     .pluck()
     .safeIntegers(true)
     .all(batch) as bigint[];
@@ -63,8 +65,16 @@ describe('JobChunkThread', () => {
 
     const t = JobChunkThread.start(q.db);
     if (!t) throw new Error('a file-backed database gets a thread');
-    t.write('thread', all.slice(0, 200).map((j) => ({ ...j, idempotencyKey: j.idempotencyKey.replace('x-', 'y-') })), q.clock.now());
-    t.write('thread', all.slice(200).map((j) => ({ ...j, idempotencyKey: j.idempotencyKey.replace('x-', 'y-') })), q.clock.now());
+    t.write(
+      'thread',
+      all.slice(0, 200).map((j) => ({ ...j, idempotencyKey: j.idempotencyKey.replace('x-', 'y-') })),
+      q.clock.now(),
+    );
+    t.write(
+      'thread',
+      all.slice(200).map((j) => ({ ...j, idempotencyKey: j.idempotencyKey.replace('x-', 'y-') })),
+      q.clock.now(),
+    );
     t.discardFrom('thread', 300);
     await t.close();
     inline.enterFingerprints(t.fingerprints);

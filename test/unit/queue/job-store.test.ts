@@ -58,7 +58,7 @@ describe('JobStore', () => {
     expect(store.claim('b1', 5, 60_000)).toEqual([]);
   });
 
-  it('claims inside the runner\'s open group without moving the statement journal to a temporary file', () => {
+  it("claims inside the runner's open group without moving the statement journal to a temporary file", () => {
     const big = queueFixture({ b1: 64 });
     try {
       const group = new GroupCommit(big.db, () => undefined);
@@ -88,7 +88,11 @@ describe('JobStore', () => {
     db.exec('DROP TRIGGER temp.fail_third');
     expect(store.counts('b1')).toMatchObject({ queued: 3, running: 0 });
     // Nothing counted against the jobs' tries: the next claim is their first.
-    expect(store.claim('b1', 3, 60_000).map((j) => [j.seq, j.tries])).toEqual([[1, 1], [2, 1], [3, 1]]);
+    expect(store.claim('b1', 3, 60_000).map((j) => [j.seq, j.tries])).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 1],
+    ]);
   });
 
   it('ignores a finish from a worker whose lease was taken away', () => {
@@ -179,7 +183,10 @@ describe('JobStore', () => {
     const plan = (sql: string): string[] => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ now: 0 }) as { detail: string }[]).map((r) => r.detail);
     for (const sql of [RECOVER_ALL_SQL, RECOVER_EXPIRED_SQL, CLOSE_INTERRUPTED_SQL]) {
       const steps = plan(sql);
-      expect(steps.filter((d) => /^SCAN (jobs|attempts)\b/.test(d) && !/USING (COVERING )?INDEX/.test(d)), `${sql}: ${steps.join(' | ')}`).toEqual([]);
+      expect(
+        steps.filter((d) => /^SCAN (jobs|attempts)\b/.test(d) && !/USING (COVERING )?INDEX/.test(d)),
+        `${sql}: ${steps.join(' | ')}`,
+      ).toEqual([]);
     }
     expect(plan(RECOVER_ALL_SQL).join(' ')).toMatch(/SEARCH jobs USING (COVERING )?INDEX jobs_batch_state/);
     expect(plan(CLOSE_INTERRUPTED_SQL).join(' ')).toMatch(/attempts_in_flight/);

@@ -8,10 +8,25 @@ import { batchSummary } from '../../helpers/batch-summary';
 const batch = (id: string, over: Partial<BatchSummary>): BatchSummary => batchSummary({ id, name: id, ...over });
 
 const all = [
-  batch('b1', { name: 'October invoices', created_at: '2026-11-01T00:00:00.000Z', cost: { estimated: 0, spent: 300, budget: null, currency: 'EUR', scale: 10_000 } }),
-  batch('b2', { name: 'Support calls week 42', capability: 'transcribe', status: 'running', created_at: '2026-11-02T00:00:00.000Z', counts: { ...emptyCounts(), succeeded: 5, needs_review: 0 } }),
+  batch('b1', {
+    name: 'October invoices',
+    created_at: '2026-11-01T00:00:00.000Z',
+    cost: { estimated: 0, spent: 300, budget: null, currency: 'EUR', scale: 10_000 },
+  }),
+  batch('b2', {
+    name: 'Support calls week 42',
+    capability: 'transcribe',
+    status: 'running',
+    created_at: '2026-11-02T00:00:00.000Z',
+    counts: { ...emptyCounts(), succeeded: 5, needs_review: 0 },
+  }),
   batch('b3', { name: 'Held back notices', capability: 'channel', status: 'paused', created_at: '2026-11-03T00:00:00.000Z' }),
-  batch('b4', { name: 'november invoices', status: 'pending', created_at: '2026-11-04T00:00:00.000Z', cost: { estimated: 0, spent: 100, budget: null, currency: 'EUR', scale: 10_000 } }),
+  batch('b4', {
+    name: 'november invoices',
+    status: 'pending',
+    created_at: '2026-11-04T00:00:00.000Z',
+    cost: { estimated: 0, spent: 100, budget: null, currency: 'EUR', scale: 10_000 },
+  }),
 ];
 const ids = (rows: BatchSummary[]): string[] => rows.map((b) => b.id);
 

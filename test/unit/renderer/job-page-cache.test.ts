@@ -8,7 +8,20 @@ import { JobPageCache, PAGE_SIZE } from '../../../src/renderer/src/jobs/job-page
 const TOTAL = 1_000_000;
 
 function rowAt(i: number, tag = ''): JobRowView {
-  return { id: i + 1, seq: i + 1, state: 'queued', source: `rows.csv row ${i + 2}${tag}`, attempts: 0, cost: null, estimatedCost: 50, error: null, result: null, madeUp: false, failedChecks: null, updatedAt: '2026-01-01T00:00:00.000Z' };
+  return {
+    id: i + 1,
+    seq: i + 1,
+    state: 'queued',
+    source: `rows.csv row ${i + 2}${tag}`,
+    attempts: 0,
+    cost: null,
+    estimatedCost: 50,
+    error: null,
+    result: null,
+    madeUp: false,
+    failedChecks: null,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
 }
 
 /** A fake jobs.list whose answers the test releases: the order of requests is what is checked. */

@@ -15,7 +15,15 @@ describe('hash routes', () => {
   });
 
   it('anything else under a batch is not found', () => {
-    for (const hash of ['#/batches/b1/jobs', '#/batches/b1/jobs/x', '#/batches/b1/jobs/1/2', '#/batches/b1/other', '#/batches/b1/review/jobs', '#/batches/b1/review/x', '#/batches/b1/review/jobs/1/2']) {
+    for (const hash of [
+      '#/batches/b1/jobs',
+      '#/batches/b1/jobs/x',
+      '#/batches/b1/jobs/1/2',
+      '#/batches/b1/other',
+      '#/batches/b1/review/jobs',
+      '#/batches/b1/review/x',
+      '#/batches/b1/review/jobs/1/2',
+    ]) {
       expect(parseHash(hash), hash).toEqual({ name: 'not_found', hash });
     }
   });

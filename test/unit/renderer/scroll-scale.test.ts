@@ -2,7 +2,17 @@
 // browser's element-height cap, the physical end showing the last row, the mapping monotonic and
 // exact below the cap.
 import { describe, expect, it } from 'vitest';
-import { MAX_SCROLL_HEIGHT, isScaled, maxPhysical, maxVirtual, rowAtBottom, rowAtTop, scrollScale, toPhysical, toVirtual } from '../../../src/renderer/src/jobs/scroll-scale';
+import {
+  MAX_SCROLL_HEIGHT,
+  isScaled,
+  maxPhysical,
+  maxVirtual,
+  rowAtBottom,
+  rowAtTop,
+  scrollScale,
+  toPhysical,
+  toVirtual,
+} from '../../../src/renderer/src/jobs/scroll-scale';
 
 const ROW_H = 36;
 const VIEWPORT = 377;

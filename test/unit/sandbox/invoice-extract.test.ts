@@ -168,12 +168,24 @@ describe('invoiceFields: labels', () => {
     ['Rechnungsempfänger', 'Rechnungsempfänger: Müller & Söhne KG, Hauptstr. 1', { buyer: 'Müller & Söhne KG' }],
     ['Kunde', 'Kunde: Hansen GmbH', { buyer: 'Hansen GmbH' }],
     // buyer addresses, VAT ids; what the document says about VAT; credit notes
-    ['Bill to, UK address', 'Bill to: Quillfield Consulting Ltd, 8 Wharf Lane, Bristol BS1 6HU, United Kingdom', { buyer_address: { street: '8 Wharf Lane', city: 'Bristol', postal_code: 'BS1 6HU', country: 'United Kingdom' } }],
-    ['Rechnungsempfänger, Anschrift', 'Rechnungsempfänger: Hansen GmbH, Torstraße 5, 10119 Berlin, Deutschland', { buyer_address: { street: 'Torstraße 5', city: 'Berlin', postal_code: '10119', country: 'Deutschland' } }],
+    [
+      'Bill to, UK address',
+      'Bill to: Quillfield Consulting Ltd, 8 Wharf Lane, Bristol BS1 6HU, United Kingdom',
+      { buyer_address: { street: '8 Wharf Lane', city: 'Bristol', postal_code: 'BS1 6HU', country: 'United Kingdom' } },
+    ],
+    [
+      'Rechnungsempfänger, Anschrift',
+      'Rechnungsempfänger: Hansen GmbH, Torstraße 5, 10119 Berlin, Deutschland',
+      { buyer_address: { street: 'Torstraße 5', city: 'Berlin', postal_code: '10119', country: 'Deutschland' } },
+    ],
     ['Customer VAT ID', 'Customer VAT ID: FR 47 823614905', { buyer_vat_id: 'FR47823614905' }],
     ['USt-IdNr. des Leistungsempfängers', 'USt-IdNr. des Leistungsempfängers: ATU63918427', { buyer_vat_id: 'ATU63918427' }],
     ['Reverse charge', 'Reverse charge: VAT to be accounted for by the recipient', { vat_note: 'Reverse charge: VAT to be accounted for by the recipient' }],
-    ['Steuerschuldnerschaft', 'Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)', { vat_note: 'Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)' }],
+    [
+      'Steuerschuldnerschaft',
+      'Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)',
+      { vat_note: 'Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)' },
+    ],
     ['Credit note heading', 'CREDIT NOTE\nCredit note number: CN-7', { document_type: 'credit-note' }],
     ['Gutschrift', 'Gutschrift', { document_type: 'credit-note' }],
     // invoice numbers
@@ -199,16 +211,56 @@ describe('invoiceFields: labels', () => {
     ['terms over a month end', 'Date: 2026-12-20\nPayment terms: 14 days', { due_date: '2027-01-03' }],
     ['printed due date beats terms', 'Date: 2026-10-03\nDue date: 2026-10-10\nPayable within 30 days', { due_date: '2026-10-10' }],
     // net, VAT, gross
-    ['Subtotal / VAT 20% / Total', 'Subtotal: 575.00\nVAT 20%: 115.00\nTotal: 690.00', { net: '575.00', vat: [{ rate: 20, amount: '115.00' }], gross: '690.00', total: '690.00' }],
-    ['Net amount / VAT (20 %) / Grand total', 'Net amount: £575.00\nVAT (20 %): £115.00\nGrand total: £690.00', { net: '575.00', vat: [{ rate: 20, amount: '115.00' }], gross: '690.00', total: '690.00', currency: 'GBP' }],
-    ['Tax 5.5%', 'Total net: 100.00 EUR\nTax 5.5%: 5.50 EUR\nTotal due: 105.50 EUR', { net: '100.00', vat: [{ rate: 5.5, amount: '5.50' }], gross: '105.50', total: '105.50', currency: 'EUR' }],
-    ['Zwischensumme / zzgl. 19 % USt / Rechnungsbetrag', 'Zwischensumme 1.000,00 €\nzzgl. 19 % USt 190,00 €\nRechnungsbetrag 1.190,00 €', { net: '1000.00', vat: [{ rate: 19, amount: '190.00' }], gross: '1190.00', total: '1190.00', currency: 'EUR' }],
-    ['Nettobetrag / two rates / Bruttobetrag', 'Nettobetrag  1.234,50\nUSt 19%  234,56\nMwSt 7 %  12,00\nBruttobetrag  1.481,06', { net: '1234.50', vat: [{ rate: 19, amount: '234.56' }, { rate: 7, amount: '12.00' }], gross: '1481.06', total: '1481.06' }],
-    ['Summe netto / MwSt 8,1 % / Summe brutto', 'Summe netto: 100,00 CHF\nMwSt 8,1 %: 8,10 CHF\nSumme brutto: 108,10 CHF', { net: '100.00', vat: [{ rate: 8.1, amount: '8.10' }], gross: '108.10', total: '108.10', currency: 'CHF' }],
-    ['MVA 25 % / Endbetrag', 'Netto: 1 000,00 NOK\nMVA 25 %: 250,00 NOK\nEndbetrag: 1 250,00 NOK', { net: '1000.00', vat: [{ rate: 25, amount: '250.00' }], gross: '1250.00', total: '1250.00', currency: 'NOK' }],
+    [
+      'Subtotal / VAT 20% / Total',
+      'Subtotal: 575.00\nVAT 20%: 115.00\nTotal: 690.00',
+      { net: '575.00', vat: [{ rate: 20, amount: '115.00' }], gross: '690.00', total: '690.00' },
+    ],
+    [
+      'Net amount / VAT (20 %) / Grand total',
+      'Net amount: £575.00\nVAT (20 %): £115.00\nGrand total: £690.00',
+      { net: '575.00', vat: [{ rate: 20, amount: '115.00' }], gross: '690.00', total: '690.00', currency: 'GBP' },
+    ],
+    [
+      'Tax 5.5%',
+      'Total net: 100.00 EUR\nTax 5.5%: 5.50 EUR\nTotal due: 105.50 EUR',
+      { net: '100.00', vat: [{ rate: 5.5, amount: '5.50' }], gross: '105.50', total: '105.50', currency: 'EUR' },
+    ],
+    [
+      'Zwischensumme / zzgl. 19 % USt / Rechnungsbetrag',
+      'Zwischensumme 1.000,00 €\nzzgl. 19 % USt 190,00 €\nRechnungsbetrag 1.190,00 €',
+      { net: '1000.00', vat: [{ rate: 19, amount: '190.00' }], gross: '1190.00', total: '1190.00', currency: 'EUR' },
+    ],
+    [
+      'Nettobetrag / two rates / Bruttobetrag',
+      'Nettobetrag  1.234,50\nUSt 19%  234,56\nMwSt 7 %  12,00\nBruttobetrag  1.481,06',
+      {
+        net: '1234.50',
+        vat: [
+          { rate: 19, amount: '234.56' },
+          { rate: 7, amount: '12.00' },
+        ],
+        gross: '1481.06',
+        total: '1481.06',
+      },
+    ],
+    [
+      'Summe netto / MwSt 8,1 % / Summe brutto',
+      'Summe netto: 100,00 CHF\nMwSt 8,1 %: 8,10 CHF\nSumme brutto: 108,10 CHF',
+      { net: '100.00', vat: [{ rate: 8.1, amount: '8.10' }], gross: '108.10', total: '108.10', currency: 'CHF' },
+    ],
+    [
+      'MVA 25 % / Endbetrag',
+      'Netto: 1 000,00 NOK\nMVA 25 %: 250,00 NOK\nEndbetrag: 1 250,00 NOK',
+      { net: '1000.00', vat: [{ rate: 25, amount: '250.00' }], gross: '1250.00', total: '1250.00', currency: 'NOK' },
+    ],
     ['Gesamtbetrag, amount on the next line', 'Gesamtbetrag:\n1.469,06 EUR', { gross: '1469.06', total: '1469.06', currency: 'EUR' }],
     ['VAT line with its base', 'VAT 20% on 1,234.50  246.90 GBP', { vat: [{ rate: 20, amount: '246.90' }], currency: 'GBP' }],
-    ['Summe brutto, Fin rate 25.5 %', 'ALV 25,5 %: 25,50\nVAT 25.5%: 25.50\nSumme brutto: 125,50', { vat: [{ rate: 25.5, amount: '25.50' }], gross: '125.50', total: '125.50' }],
+    [
+      'Summe brutto, Fin rate 25.5 %',
+      'ALV 25,5 %: 25,50\nVAT 25.5%: 25.50\nSumme brutto: 125,50',
+      { vat: [{ rate: 25.5, amount: '25.50' }], gross: '125.50', total: '125.50' },
+    ],
     ['Total net and Subtotal are not gross', 'Subtotal: 100.00\nTotal net: 100.00', { net: '100.00' }],
     ['Total beats Amount due (after a part payment)', 'Total: 120.00\nPaid: 50.00\nAmount due: 70.00', { gross: '120.00', total: '120.00' }],
     ['Grand total beats Total', 'Total: 100.00\nGrand total: 120.00\nTotal: 100.00', { gross: '120.00', total: '120.00' }],
@@ -220,7 +272,7 @@ describe('invoiceFields: labels', () => {
     expect(invoiceFields(`Vendor Ltd\n${body}`)).toMatchObject({ vendor: 'Vendor Ltd', ...expected });
   });
 
-  it('a buyer VAT id is not the vendor\'s, and an invoice is not a credit note', () => {
+  it("a buyer VAT id is not the vendor's, and an invoice is not a credit note", () => {
     const f = invoiceFields('Vendor Ltd\nVAT ID: DE123456789\nINVOICE\nCustomer VAT ID: FR47823614905');
     expect(f).toMatchObject({ vendor_vat_id: 'DE123456789', buyer_vat_id: 'FR47823614905' });
     expect(f.document_type).toBeUndefined();
@@ -259,13 +311,13 @@ describe('invoiceFields: labels', () => {
     ).toEqual({ vendor: 'V' });
   });
 
-  it('the first VAT id is the vendor\'s (a buyer\'s further down is not taken)', () => {
+  it("the first VAT id is the vendor's (a buyer's further down is not taken)", () => {
     expect(invoiceFields('V\nVAT ID: DE123456789\nBill to: B GmbH\nVAT ID: DE999999999').vendor_vat_id).toBe('DE123456789');
   });
 });
 
 describe('invoiceFields: line items', () => {
-  it('the samples\' layout, amount on the same line or the next', () => {
+  it("the samples' layout, amount on the same line or the next", () => {
     const f = invoiceFields('V\n2 x Chair @ 289.00  578.00 EUR\n1,5 x Design work, hours @ 65,00\n97,50 EUR\n3 x Desk @ 10.00');
     expect(f.line_items).toEqual([
       { description: 'Chair', quantity: 2, unit_price: '289.00', amount: '578.00' },
@@ -277,14 +329,24 @@ describe('invoiceFields: line items', () => {
 
   it('a column layout under a header, in English and German, until the totals', () => {
     const en = invoiceFields(
-      ['V', 'Description  Qty  Unit price  Amount', 'Widget, blue  2  10.00  20.00', 'a wrapped note about the widget', 'Gadget  1.5  4.00  6.00', 'Subtotal  26.00', 'Paid  3  1.00  3.00'].join('\n'),
+      [
+        'V',
+        'Description  Qty  Unit price  Amount',
+        'Widget, blue  2  10.00  20.00',
+        'a wrapped note about the widget',
+        'Gadget  1.5  4.00  6.00',
+        'Subtotal  26.00',
+        'Paid  3  1.00  3.00',
+      ].join('\n'),
     );
     expect(en.line_items).toEqual([
       { description: 'Widget, blue', quantity: 2, unit_price: '10.00', amount: '20.00' },
       { description: 'Gadget', quantity: 1.5, unit_price: '4.00', amount: '6.00' },
     ]);
     expect(en.net).toBe('26.00');
-    const de = invoiceFields(['V', 'Pos  Beschreibung  Menge  Einzelpreis  Gesamt', '1  Bürostuhl  2  1.289,00 €  2.578,00 €', '2  Lampe  1,5  10,00 €  15,00 €'].join('\n'));
+    const de = invoiceFields(
+      ['V', 'Pos  Beschreibung  Menge  Einzelpreis  Gesamt', '1  Bürostuhl  2  1.289,00 €  2.578,00 €', '2  Lampe  1,5  10,00 €  15,00 €'].join('\n'),
+    );
     expect(de.line_items).toEqual([
       { description: 'Bürostuhl', quantity: 2, unit_price: '1289.00', amount: '2578.00' },
       { description: 'Lampe', quantity: 1.5, unit_price: '10.00', amount: '15.00' },
@@ -293,7 +355,17 @@ describe('invoiceFields: line items', () => {
   });
 
   it('continuation headings and a repeated vendor line are not items', () => {
-    const text = ['Acme Ltd', 'Invoice number: 1', '2 x Chair @ 10.00  20.00', '', 'Acme Ltd (continued, page 2)', '', 'Acme Ltd - page 2', '1 x Desk @ 5.00  5.00', 'Total: 25.00'].join('\n');
+    const text = [
+      'Acme Ltd',
+      'Invoice number: 1',
+      '2 x Chair @ 10.00  20.00',
+      '',
+      'Acme Ltd (continued, page 2)',
+      '',
+      'Acme Ltd - page 2',
+      '1 x Desk @ 5.00  5.00',
+      'Total: 25.00',
+    ].join('\n');
     expect(invoiceFields(text).line_items?.map((i) => i.description)).toEqual(['Chair', 'Desk']);
   });
 });
@@ -356,7 +428,23 @@ describe('pseudoInvoicePages: varied invoices, read back whole', () => {
     const f = invoiceFields(text);
     expect(f.vendor).toBe(text.split('\n')[0]);
     expect(text).toContain(`Invoice number: ${f.invoice_number}`);
-    expect(Object.keys(f)).toEqual(['vendor', 'vendor_address', 'vendor_vat_id', 'buyer', 'buyer_address', 'invoice_number', 'issue_date', 'due_date', 'currency', 'line_items', 'net', 'vat', 'gross', 'invoice_date', 'total']);
+    expect(Object.keys(f)).toEqual([
+      'vendor',
+      'vendor_address',
+      'vendor_vat_id',
+      'buyer',
+      'buyer_address',
+      'invoice_number',
+      'issue_date',
+      'due_date',
+      'currency',
+      'line_items',
+      'net',
+      'vat',
+      'gross',
+      'invoice_date',
+      'total',
+    ]);
   });
 
   it('is coherent and fully read, in English and German, over 1 to 4 pages', () => {

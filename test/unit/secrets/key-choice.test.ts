@@ -14,7 +14,13 @@ const key = (kind: 'api' | 'channel', label: string, client: string | null, acti
   active,
   rpm: null,
 });
-const KEYS = [key('api', 'acme', 'ACME'), key('channel', 'acme-chat', 'ACME'), key('api', 'globex', 'Globex', true), key('channel', 'g1', 'Globex'), key('channel', 'g2', 'Globex')];
+const KEYS = [
+  key('api', 'acme', 'ACME'),
+  key('channel', 'acme-chat', 'ACME'),
+  key('api', 'globex', 'Globex', true),
+  key('channel', 'g1', 'Globex'),
+  key('channel', 'g2', 'Globex'),
+];
 // The default API key is Globex's; no channel key is the default (the environment's overrides).
 const defaultKey = (kind: 'api' | 'channel') => (kind === 'api' ? { id: 'api:globex', client: 'Globex' } : { id: null, client: null });
 
@@ -38,8 +44,12 @@ describe('key choice', () => {
   });
 
   it('refuses a label nobody has, and a first step of the wrong kind, naming what is stored', () => {
-    expect(() => keyChooser({ label: 'initech', parent: null, keys: KEYS, defaultKey })).toThrow(/No stored key is labelled "initech"\. Stored keys: acme \(api, ACME\), acme-chat/);
-    expect(() => keyChooser({ label: 'acme-chat', parent: null, keys: KEYS, defaultKey })('api', true)).toThrow(/"acme-chat" is a channel key; this batch needs an API key/);
+    expect(() => keyChooser({ label: 'initech', parent: null, keys: KEYS, defaultKey })).toThrow(
+      /No stored key is labelled "initech"\. Stored keys: acme \(api, ACME\), acme-chat/,
+    );
+    expect(() => keyChooser({ label: 'acme-chat', parent: null, keys: KEYS, defaultKey })('api', true)).toThrow(
+      /"acme-chat" is a channel key; this batch needs an API key/,
+    );
     expect(labelOfKeyId('channel:acme-chat')).toBe('acme-chat');
   });
 });

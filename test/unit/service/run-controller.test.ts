@@ -23,7 +23,6 @@ class SlowConnections extends ConnectionManager {
   }
 }
 
-
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -70,7 +69,14 @@ describe('the run loop', () => {
     cleanups.push(() => engine.close());
     const conns = new ConnectionManager(engine, env, sb.url);
     cleanups.push(() => conns.close());
-    const rc = new RunController(engine, conns, () => undefined, () => undefined, 60_000, 100);
+    const rc = new RunController(
+      engine,
+      conns,
+      () => undefined,
+      () => undefined,
+      60_000,
+      100,
+    );
     cleanups.push(() => rc.stop());
     rc.kick(); // the window opens: nothing to send
     for (let i = 0; i < 100 && rc.status.state !== 'idle'; i++) await new Promise((r) => setTimeout(r, 20));

@@ -19,7 +19,19 @@ describe('spend report helpers', () => {
       by: 'client',
       from: null,
       to: null,
-      rows: [{ group: '=HYPERLINK("x")', label: 'ACME, "the" client', batches: 2, items: 3, units: null, unit: null, cost: 12_345, first: '2026-11-01', last: '2026-11-02' }],
+      rows: [
+        {
+          group: '=HYPERLINK("x")',
+          label: 'ACME, "the" client',
+          batches: 2,
+          items: 3,
+          units: null,
+          unit: null,
+          cost: 12_345,
+          first: '2026-11-01',
+          last: '2026-11-02',
+        },
+      ],
       items: 3,
       total: 12_345,
     });

@@ -6,7 +6,17 @@ import { countOf, describeBatch, describeProblems, localTime } from '../format';
 import { budgetArgument, formatEur } from '../../../shared/money';
 import { BATCH_CAPABILITIES, BatchCapability, Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
-import { BATCH_SETTINGS, OPTION_NAMES, SETTING_NAMES, readOption, readSetting, type BatchSetting, type OptionName, type OptionValue, type SettingName } from '../../../shared/capabilities/options';
+import {
+  BATCH_SETTINGS,
+  OPTION_NAMES,
+  SETTING_NAMES,
+  readOption,
+  readSetting,
+  type BatchSetting,
+  type OptionName,
+  type OptionValue,
+  type SettingName,
+} from '../../../shared/capabilities/options';
 import { misplacedOptions, type RequestOptions } from '../../../shared/capabilities/request-options';
 import { takerList } from '../../../shared/capabilities/steps';
 import { thenSteps } from '../option-values';
@@ -34,13 +44,17 @@ function estimateJson(e: StepEstimate) {
 /** What happens to a scheduled batch, and how to change it. */
 function scheduledWords(id: string, iso: string, shared: boolean): string {
   const when = `Scheduled for ${localTime(Date.parse(iso))} (this computer's time): nothing is sent before;`;
-  if (shared) return `${when} a worker of the team running then (\`batchdesk run --watch --store URL\`, or \`batchdesk run ${id} --store URL\`, which waits for it) starts it, or the first one started after. Start it now with \`batchdesk schedule ${id} --now --store URL\` (--at TIME moves it, --clear removes it).`;
+  if (shared)
+    return `${when} a worker of the team running then (\`batchdesk run --watch --store URL\`, or \`batchdesk run ${id} --store URL\`, which waits for it) starts it, or the first one started after. Start it now with \`batchdesk schedule ${id} --now --store URL\` (--at TIME moves it, --clear removes it).`;
   return `${when} a Batchdesk running then (the window, the browser host, \`batchdesk run --watch\`, or \`batchdesk run ${id}\`, which waits for it) starts it, or the first one started after. Start it now with \`batchdesk schedule ${id} --now\` (--at TIME moves it, --clear removes it).`;
 }
 
 function messagingWords(m: { quiet_hours: string | null; zone: string | null; recipient_gap_ms: number }): string {
   const parts: string[] = [];
-  if (m.quiet_hours !== null) parts.push(`no message during ${m.quiet_hours} of the recipient's local time (timezone column, else the number's country; otherwise ${m.zone ?? 'this computer\'s zone'})`);
+  if (m.quiet_hours !== null)
+    parts.push(
+      `no message during ${m.quiet_hours} of the recipient's local time (timezone column, else the number's country; otherwise ${m.zone ?? "this computer's zone"})`,
+    );
   if (m.recipient_gap_ms > 0) parts.push(`at least ${formatGap(m.recipient_gap_ms)} between two messages to the same recipient, across every batch`);
   return `Timing: ${parts.join('; ')}. Held items wait and show when they will go.`;
 }
@@ -74,7 +88,8 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   const from = values.from;
   if (from !== undefined && paths.length > 0) throw new UsageError(`--from takes its items from batch ${from}: give files or --from, not both.`);
   if (from !== undefined && !desc.takesFrom) throw new UsageError(`${cap.data} cannot take another batch's results (--from): ${takerList()} can.`);
-  if (from === undefined && paths.length === 0) throw new UsageError(`batch create ${cap.data} needs ${desc.inputHelp}${desc.takesFrom ? ', or --from BATCH' : ''}.`);
+  if (from === undefined && paths.length === 0)
+    throw new UsageError(`batch create ${cap.data} needs ${desc.inputHelp}${desc.takesFrom ? ', or --from BATCH' : ''}.`);
   const then = thenSteps(cap.data, values.then);
   const tier = Tier.safeParse(values.tier ?? 'standard');
   if (!tier.success) throw new UsageError(`--tier must be basic, standard or superior (got "${values.tier}").`);
@@ -86,7 +101,10 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
 
   const sample = setting('sample', values.sample);
   if (sample !== undefined) {
-    if (from !== undefined) throw new UsageError('--sample takes items from the batch\'s own input; a follow-up (--from) takes its items as they come. Give --sample when you create the first batch.');
+    if (from !== undefined)
+      throw new UsageError(
+        "--sample takes items from the batch's own input; a follow-up (--from) takes its items as they come. Give --sample when you create the first batch.",
+      );
   }
 
   let at: number | undefined;
@@ -97,7 +115,8 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   }
   for (const name of SETTING_NAMES) {
     const { flag, only } = BATCH_SETTINGS[name] as BatchSetting;
-    if (only && values[flag.name as SettingFlagName] !== undefined && !only.capabilities.includes(cap.data)) throw new UsageError(`--${flag.name}: ${only.message}, not ${cap.data}.`);
+    if (only && values[flag.name as SettingFlagName] !== undefined && !only.capabilities.includes(cap.data))
+      throw new UsageError(`--${flag.name}: ${only.message}, not ${cap.data}.`);
   }
   const quietText = setting('quietHours', values['quiet-hours']);
   // Written the way the engine reads it back ("9:00-8:00" -> "09:00-08:00").
@@ -131,28 +150,48 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     };
     // Team mode: a follow-up of a team batch is made in the shared store itself; a new batch is moved there whole.
     const created: TeamCreated = shared
-      ? await createInTeamStore(engine, shared.store, { ...input, ...(from !== undefined ? { from: await teamParent(engine, shared.store, from) } : {}) }, (line) => io.stderr.write(io.carry(`${line}\n`)))
-      : { ...(await engine.createBatch({ ...input, ...(from !== undefined ? { from: await engine.control.resolveBatchId(from) } : {}) })), teamHas: [], teamOptedOut: [] };
+      ? await createInTeamStore(
+          engine,
+          shared.store,
+          { ...input, ...(from !== undefined ? { from: await teamParent(engine, shared.store, from) } : {}) },
+          (line) => io.stderr.write(io.carry(`${line}\n`)),
+        )
+      : {
+          ...(await engine.createBatch({ ...input, ...(from !== undefined ? { from: await engine.control.resolveBatchId(from) } : {}) })),
+          teamHas: [],
+          teamOptedOut: [],
+        };
     const { batch, steps, estimates, alreadyQueued } = created;
     const problems = teamCreateProblems(created, CLI_TODO);
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ batch, steps, estimates: estimates.map(estimateJson), problems, already_queued: alreadyQueued }, null, 2)}\n`);
     } else {
       // A refused follow-up is one reason for the whole batch, not a skipped item.
-      if (problems.length > 0) io.stderr.write(`${!batch && from !== undefined ? 'Not created:' : 'Left out:'}\n${describeProblems(problems, io.carry, '--json lists every one')}\n`);
+      if (problems.length > 0)
+        io.stderr.write(`${!batch && from !== undefined ? 'Not created:' : 'Left out:'}\n${describeProblems(problems, io.carry, '--json lists every one')}\n`);
       if (batch && steps.length === 0 && from === undefined) {
-        io.stdout.write(`Created batch ${batch.id}${shared ? ` in ${shared.description}` : ''}\n${describeBatch(batch, { shared: shared !== null, carry: io.carry })}\n`);
         io.stdout.write(
-          io.carry(`Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${countOf(batch.units.estimated, batch.units.name)}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, shared !== null) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${shared ? ' --store URL' : ''}\`${shared ? ' (on any worker of the team)' : ''}`}\n`),
+          `Created batch ${batch.id}${shared ? ` in ${shared.description}` : ''}\n${describeBatch(batch, { shared: shared !== null, carry: io.carry })}\n`,
+        );
+        io.stdout.write(
+          io.carry(
+            `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${countOf(batch.units.estimated, batch.units.name)}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, shared !== null) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${shared ? ' --store URL' : ''}\`${shared ? ' (on any worker of the team)' : ''}`}\n`,
+          ),
         );
         if (batch.messaging) io.stdout.write(`${messagingWords(batch.messaging)}\n`);
         if (sample !== undefined && sample < batch.total) {
-          io.stdout.write(io.carry(`Sample first: ${sample} item(s) chosen across the input are sent, then the batch pauses with their measured cost per item and the projected total; \`batchdesk resume ${batch.id}${shared ? ' --store URL' : ''}\` sends the rest.\n`));
+          io.stdout.write(
+            io.carry(
+              `Sample first: ${sample} item(s) chosen across the input are sent, then the batch pauses with their measured cost per item and the projected total; \`batchdesk resume ${batch.id}${shared ? ' --store URL' : ''}\` sends the rest.\n`,
+            ),
+          );
         }
       } else if (batch) {
         const ids = [batch, ...steps];
         const total = estimates.reduce((n, e) => n + e.cost, 0);
-        io.stdout.write(`Created ${from !== undefined ? `a follow-up of ${batch.pipeline?.parent ?? from}` : `a pipeline of ${ids.length} steps`}${shared ? ` in ${shared.description}` : ''}: ${ids.map((b) => b.id).join(' → ')}\n`);
+        io.stdout.write(
+          `Created ${from !== undefined ? `a follow-up of ${batch.pipeline?.parent ?? from}` : `a pipeline of ${ids.length} steps`}${shared ? ` in ${shared.description}` : ''}: ${ids.map((b) => b.id).join(' → ')}\n`,
+        );
         estimates.forEach((e, i) => {
           const b = ids[i];
           io.stdout.write(
@@ -161,14 +200,18 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         });
         const budget = batch.cost.budget;
         io.stdout.write(
-          io.carry(`Estimated cost: ${formatEur(total, 4)} for ${from !== undefined && steps.length === 0 ? 'the follow-up' : 'every step together'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${from === undefined ? 'all steps together' : 'this batch and any step after it, together'}` : ''}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, shared !== null) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${shared ? ' --store URL' : ''}\`${shared ? ' (on any worker of the team)' : ''}`}\n`),
+          io.carry(
+            `Estimated cost: ${formatEur(total, 4)} for ${from !== undefined && steps.length === 0 ? 'the follow-up' : 'every step together'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${from === undefined ? 'all steps together' : 'this batch and any step after it, together'}` : ''}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, shared !== null) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${shared ? ' --store URL' : ''}\`${shared ? ' (on any worker of the team)' : ''}`}\n`,
+          ),
         );
       }
       if (batch && batch.cost.budget !== null) {
         const total = estimates.reduce((n, e) => n + e.cost, 0);
         if (total > batch.cost.budget) {
           io.stderr.write(
-            io.carry(`Note: the budget (${formatEur(batch.cost.budget, 4)}) is below the estimate (${formatEur(total, 4)}): sending pauses before the item that would cross it; raise it with \`batchdesk resume ${batch.id} --budget ${budgetArgument(total)}${shared ? ' --store URL' : ''}\` (the estimate).\n`),
+            io.carry(
+              `Note: the budget (${formatEur(batch.cost.budget, 4)}) is below the estimate (${formatEur(total, 4)}): sending pauses before the item that would cross it; raise it with \`batchdesk resume ${batch.id} --budget ${budgetArgument(total)}${shared ? ' --store URL' : ''}\` (the estimate).\n`,
+            ),
           );
         }
       }
@@ -193,7 +236,13 @@ function nothingCreated(alreadyQueued: number, othersRefused: boolean, json: boo
   const where = json ? 'listed in the JSON output' : 'named above';
   if (alreadyQueued === 0) return `Nothing to send: no valid item was found${othersRefused ? ` (the problems are ${where})` : ''}, so no batch was created.`;
   const one = alreadyQueued === 1;
-  const usable = othersRefused ? (one ? 'the one usable item is' : `the ${alreadyQueued} usable items are`) : one ? 'the item is' : `all ${alreadyQueued} items are`;
+  const usable = othersRefused
+    ? one
+      ? 'the one usable item is'
+      : `the ${alreadyQueued} usable items are`
+    : one
+      ? 'the item is'
+      : `all ${alreadyQueued} items are`;
   const others = othersRefused ? '; the others could not be used' : '';
   return `Nothing new: ${usable} already in ${one ? 'an earlier batch' : 'earlier batches'}${others} (${where}), so no batch was created. Add --allow-resend to include ${one ? 'it' : 'them'} anyway.`;
 }
@@ -201,7 +250,9 @@ function nothingCreated(alreadyQueued: number, othersRefused: boolean, json: boo
 /** The team's batch a follow-up takes; one of this computer's data folder is named as such, with what to do. */
 async function teamParent(engine: Engine, store: PgQueueStore, from: string): Promise<string> {
   if ((await store.resolveBatchId(from)) === null && engine.batches.resolveId(from) !== null) {
-    throw new UsageError(`Batch ${from} is in this computer's data folder, not in the shared store: make its follow-up here, without --store (\`batchdesk batch create CAPABILITY --from ${from}\`).`);
+    throw new UsageError(
+      `Batch ${from} is in this computer's data folder, not in the shared store: make its follow-up here, without --store (\`batchdesk batch create CAPABILITY --from ${from}\`).`,
+    );
   }
   return new Control({ store }).resolveBatchId(from);
 }

@@ -13,7 +13,8 @@ function parseTiers(text: string | undefined): Tier[] {
   const tiers = text.split(',').map((t) => t.trim());
   const bad = tiers.find((t) => !(TIERS as readonly string[]).includes(t));
   if (bad !== undefined) throw new UsageError(`--tiers: "${bad}" is not a tier; the tiers are ${TIERS.join(', ')}.`);
-  if (tiers.length < 2 || new Set(tiers).size !== tiers.length) throw new UsageError('--tiers: give two or three different tiers, such as basic,standard,superior.');
+  if (tiers.length < 2 || new Set(tiers).size !== tiers.length)
+    throw new UsageError('--tiers: give two or three different tiers, such as basic,standard,superior.');
   return tiers as Tier[];
 }
 
@@ -28,7 +29,8 @@ export function describeComparison(v: ComparisonView): string {
   }
   for (const item of v.items) {
     lines.push('', `  ${item.source}`);
-    for (const c of item.cells) lines.push(`    ${c.tier.padEnd(9)} ${c.cost === null ? '' : `${formatEur(c.cost, 4)}  `}${clip(c.result ?? c.error ?? c.state, 100)}`);
+    for (const c of item.cells)
+      lines.push(`    ${c.tier.padEnd(9)} ${c.cost === null ? '' : `${formatEur(c.cost, 4)}  `}${clip(c.result ?? c.error ?? c.state, 100)}`);
   }
   return lines.join('\n');
 }
@@ -38,7 +40,8 @@ export const compareCommand = bindCommand(compareSpec, async ({ values, position
   if (!id) throw new UsageError('compare needs the batch id: `batchdesk compare <batch-id> --tiers basic,standard,superior`.');
   const tiers = parseTiers(values.tiers);
   const sample = values.sample === undefined ? 5 : Number(values.sample);
-  if (!Number.isInteger(sample) || sample < 1 || sample > 50 || !/^\d+$/.test(values.sample ?? '5')) throw new UsageError(`--sample must be a number of items from 1 to 50 (got "${values.sample}").`);
+  if (!Number.isInteger(sample) || sample < 1 || sample > 50 || !/^\d+$/.test(values.sample ?? '5'))
+    throw new UsageError(`--sample must be a number of items from 1 to 50 (got "${values.sample}").`);
   const g = globalOptions(values, io.env);
   const engine = openEngine(g, io);
   try {

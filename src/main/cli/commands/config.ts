@@ -28,7 +28,9 @@ export async function cmdConfig(args: string[], io: Io): Promise<ExitCode> {
         io.stdout.write(`${r.key.padEnd(18)} ${shown.padEnd(14)} ${r.help} (${r.min}-${r.max})\n`);
       }
       const channel = engine.settings.get('messaging_channel');
-      io.stdout.write(`${'messaging_channel'.padEnd(18)} ${(channel ?? `${DEFAULT_MESSAGING_CHANNEL} (default)`).padEnd(14)} path name of the messaging-app channel\n`);
+      io.stdout.write(
+        `${'messaging_channel'.padEnd(18)} ${(channel ?? `${DEFAULT_MESSAGING_CHANNEL} (default)`).padEnd(14)} path name of the messaging-app channel\n`,
+      );
       return EXIT.ok;
     }
     if (sub === 'set') {

@@ -72,28 +72,49 @@ async function act(desk: Desk, verb: ControlVerb, idOrPrefix: string, budget: nu
       break;
     case 'retry': {
       const n = await c.retry(id);
-      io.stdout.write(io.carry(n > 0 ? `${n} failed item(s) queued again with their original idempotency keys. Run \`batchdesk run ${id}${flag}\`.\n` : `No failed items in ${id}.\n`));
+      io.stdout.write(
+        io.carry(
+          n > 0
+            ? `${n} failed item(s) queued again with their original idempotency keys. Run \`batchdesk run ${id}${flag}\`.\n`
+            : `No failed items in ${id}.\n`,
+        ),
+      );
       break;
     }
   }
   io.stdout.write(`${(await c.summaries(steps)).map((s) => describeBatch(s, { shared, carry: io.carry })).join('\n')}\n`);
 }
 
-async function resume(desk: Desk, id: string, before: BatchSummary, budget: number | null | undefined, switchApi: boolean, also: string, io: Io): Promise<void> {
+async function resume(
+  desk: Desk,
+  id: string,
+  before: BatchSummary,
+  budget: number | null | undefined,
+  switchApi: boolean,
+  also: string,
+  io: Io,
+): Promise<void> {
   const shared = desk.shared;
   if (before.status === 'cancelled') throw new UserError(cancelledNotResumed(id));
   const nothing = switchApi ? nothingToSwitch(before, shared) : null;
   if (nothing !== null) throw new UserError(nothing);
   // On a team's store, a step whose key the API refused goes on with the key this computer has now.
-  const { resumed, newKey, sameKey, short } = await desk.control.resume(id, { ...(budget !== undefined ? { budget } : {}), switchApi, ...(shared ? { keyHere: desk.keyHere } : {}) });
+  const { resumed, newKey, sameKey, short } = await desk.control.resume(id, {
+    ...(budget !== undefined ? { budget } : {}),
+    switchApi,
+    ...(shared ? { keyHere: desk.keyHere } : {}),
+  });
   const sentTo = before.sent_to;
   if (!shared) {
-    const forgot = switchApi && sentTo !== null ? ` It no longer keeps to ${destinationWords(sentTo)}: its next run sends the rest wherever that run sends.` : '';
+    const forgot =
+      switchApi && sentTo !== null ? ` It no longer keeps to ${destinationWords(sentTo)}: its next run sends the rest wherever that run sends.` : '';
     // Paused by its budget, and that budget (kept, or the new one) still below what is left: it
     // pauses again at the next item that does not fit, so the amount that covers the rest is
     // named now, in place of the run to start.
     const next = short ? ` ${shortBudgetWords(id, short, false)}` : ` Run \`${runCommandFor(id, switchApi ? null : sentTo)}\` to continue sending.`;
-    io.stdout.write(io.carry(resumed ? `Resumed ${id}${also}.${forgot}${next}\n` : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.${forgot}\n`));
+    io.stdout.write(
+      io.carry(resumed ? `Resumed ${id}${also}.${forgot}${next}\n` : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.${forgot}\n`),
+    );
     return;
   }
   if (switchApi && sentTo !== null) {
@@ -101,7 +122,9 @@ async function resume(desk: Desk, id: string, before: BatchSummary, budget: numb
   }
   if (newKey) {
     io.stdout.write(
-      io.carry(`The key it was sent with was refused by the API, so it is now sent with this computer's key (…${newKey.hint}): every worker that sends it needs that same key (\`batchdesk keys add\`, or the environment variable).\n`),
+      io.carry(
+        `The key it was sent with was refused by the API, so it is now sent with this computer's key (…${newKey.hint}): every worker that sends it needs that same key (\`batchdesk keys add\`, or the environment variable).\n`,
+      ),
     );
   }
   if (sameKey) {

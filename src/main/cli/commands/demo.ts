@@ -41,10 +41,17 @@ export const demoCommand = bindCommand(demoSpec, async ({ values }, io) => {
     const code = await runBatches(engine, ids, io, g.apiUrl, g.dataDir);
     for (const id of ids) {
       const first = engine.jobs.firstSucceeded(id);
-      if (first) io.stdout.write(`\nFirst result of ${id} (${first.source}):\n  ${first.result_json.length > 300 ? `${first.result_json.slice(0, 300)}…` : first.result_json}\n`);
+      if (first)
+        io.stdout.write(
+          `\nFirst result of ${id} (${first.source}):\n  ${first.result_json.length > 300 ? `${first.result_json.slice(0, 300)}…` : first.result_json}\n`,
+        );
     }
     // A suggested command: the command line adds the --data-dir the demo was given (suggested-commands.ts).
-    io.stdout.write(io.carry(`\nThe demo's data went into ${g.dataDir}\nExport a batch's results with: \`batchdesk export ${ids[0] ?? ''} --format csv --out ${ids[0] ?? 'results'}.csv\` (or another batch's id)\n`));
+    io.stdout.write(
+      io.carry(
+        `\nThe demo's data went into ${g.dataDir}\nExport a batch's results with: \`batchdesk export ${ids[0] ?? ''} --format csv --out ${ids[0] ?? 'results'}.csv\` (or another batch's id)\n`,
+      ),
+    );
     return code === EXIT.ok ? EXIT.ok : code;
   } finally {
     engine.close();

@@ -21,8 +21,10 @@ const WHAT: Record<FilesFormat, string> = {
 export const exportCommand = bindCommand(exportSpec, async ({ values, positionals }, io) => {
   if (positionals.length !== 1) throw new UsageError('export takes exactly one batch id.');
   const format = FORMATS.find((f) => f === values.format);
-  if (!format) throw new UsageError(`--format must be ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS[FORMATS.length - 1] ?? ''} (got "${values.format ?? ''}").`);
-  if (!values.out) throw new UsageError(isFiles(format) ? `export --format ${format} needs --out DIR (the folder to write the files into).` : 'export needs --out PATH.');
+  if (!format)
+    throw new UsageError(`--format must be ${FORMATS.slice(0, -1).join(', ')} or ${FORMATS[FORMATS.length - 1] ?? ''} (got "${values.format ?? ''}").`);
+  if (!values.out)
+    throw new UsageError(isFiles(format) ? `export --format ${format} needs --out DIR (the folder to write the files into).` : 'export needs --out PATH.');
   const out = resolve(values.out);
   // The data folder's batch, or a team's (--store, BATCHDESK_STORE) read from there page by page.
   const desk = await openCliDesk(values, io, { read: true });
@@ -39,7 +41,8 @@ export const exportCommand = bindCommand(exportSpec, async ({ values, positional
           `UBL: ${r.ubl.declared} invoice(s) pass EN 16931 and declare it${r.ubl.notDeclared > 0 ? `; ${r.ubl.notDeclared} could not (the document lacks a mandatory value): their missing business terms are listed in ${r.ubl.report}` : ` (report: ${r.ubl.report})`}\n`,
         );
       }
-      if (r.written === 0 && r.noFile > 0 && r.problemCount === 0) io.stdout.write(io.carry(`Nothing has succeeded yet: \`batchdesk run ${id}${desk.shared ? ' --store URL' : ''}\` first, then export again.\n`));
+      if (r.written === 0 && r.noFile > 0 && r.problemCount === 0)
+        io.stdout.write(io.carry(`Nothing has succeeded yet: \`batchdesk run ${id}${desk.shared ? ' --store URL' : ''}\` first, then export again.\n`));
       // Succeeded items whose file could not be given: named, with the cause and what to do.
       for (const p of r.problems) io.stderr.write(io.carry(`! ${p.item}: ${p.message}\n`));
       if (r.problemCount > r.problems.length) io.stderr.write(`! and ${r.problemCount - r.problems.length} more item(s) like these\n`);

@@ -58,7 +58,14 @@ export const indexCommand = bindCommand(indexSpec, async ({ values, positionals 
 });
 
 /** `index ID --store`: the team batch's embeddings follow-up (made in the store, or the one there), sent by this computer as a worker. */
-async function teamIndex(engine: Engine, shared: SharedStoreHandle, idOrPrefix: string, tier: Tier, io: Io, g: { apiUrl: string | null; dataDir: string }): Promise<ExitCode> {
+async function teamIndex(
+  engine: Engine,
+  shared: SharedStoreHandle,
+  idOrPrefix: string,
+  tier: Tier,
+  io: Io,
+  g: { apiUrl: string | null; dataDir: string },
+): Promise<ExitCode> {
   const parent = await shared.control.resolveBatchId(idOrPrefix);
   let id: string;
   try {

@@ -18,7 +18,9 @@ function keyRpm(value: string, allowDefault: boolean): number | null {
   if (allowDefault && value === 'default') return null;
   const n = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isInteger(n) || n < 1 || n > NUMERIC_SETTINGS.rpm.max) {
-    throw new UsageError(`--rpm must be the key's request limit per minute, a whole number from 1 to ${NUMERIC_SETTINGS.rpm.max}${allowDefault ? ', or default (the general setting)' : ''} (got "${value}").`);
+    throw new UsageError(
+      `--rpm must be the key's request limit per minute, a whole number from 1 to ${NUMERIC_SETTINGS.rpm.max}${allowDefault ? ', or default (the general setting)' : ''} (got "${value}").`,
+    );
   }
   return n;
 }
@@ -43,7 +45,9 @@ export const keysAddCommand = bindCommand(keysAddSpec, async ({ values }, io) =>
   const rpm = values.rpm === undefined ? undefined : keyRpm(values.rpm, false);
   const engine = openEngine(globalOptions(values, io.env), io);
   try {
-    const secret = values['from-env'] ? (io.env[values['from-env']] ?? '') : await readSecret(io.stdin, io.stderr, `Paste the ${kind} key for "${values.label}" (input hidden): `);
+    const secret = values['from-env']
+      ? (io.env[values['from-env']] ?? '')
+      : await readSecret(io.stdin, io.stderr, `Paste the ${kind} key for "${values.label}" (input hidden): `);
     if (!secret) throw new UsageError(values['from-env'] ? `Environment variable ${values['from-env']} is empty.` : 'No key was given on standard input.');
     const info = await engine.keys.add({ kind, label: values.label, secret, client: values.client ?? null, baseUrl: values['api-url'] ?? null, rpm });
     io.stdout.write(
@@ -66,7 +70,10 @@ export const keysListCommand = bindCommand(keysListSpec, async ({ values }, io) 
         const v = io.env[name]?.trim();
         return v ? [`${name} is set (…${last4(v)}): batches that need the ${kind} key send with it, before any stored ${kind} key.`] : [];
       });
-      if (keys.length === 0) io.stdout.write(fromEnv.length > 0 ? 'No keys stored.\n' : 'No keys stored. Without keys and without --api-url, batches run on the embedded sandbox.\n');
+      if (keys.length === 0)
+        io.stdout.write(
+          fromEnv.length > 0 ? 'No keys stored.\n' : 'No keys stored. Without keys and without --api-url, batches run on the embedded sandbox.\n',
+        );
       for (const k of keys) io.stdout.write(`${describeKey(k)}\n`);
       for (const line of fromEnv) io.stdout.write(`${line}\n`);
     }
@@ -96,12 +103,17 @@ export const keysSetCommand = bindCommand(keysSetSpec, async ({ values, position
   const label = positionals[0];
   if (!label) throw new UsageError('keys set needs the key label: `batchdesk keys set LABEL --rpm N | --client NAME | --default`.');
   const rpm = values.rpm === undefined ? undefined : keyRpm(values.rpm, true);
-  if (rpm === undefined && values.client === undefined && !values.default) throw new UsageError('Nothing to change: give --client NAME, --rpm N|default or --default.');
+  if (rpm === undefined && values.client === undefined && !values.default)
+    throw new UsageError('Nothing to change: give --client NAME, --rpm N|default or --default.');
   const engine = openEngine(globalOptions(values, io.env), io);
   try {
     const key = oneKey(engine, label, kind);
     const client = values.client === undefined ? undefined : values.client.trim() === '' ? null : values.client.trim();
-    const info = engine.keys.update(key.id, { ...(client !== undefined ? { client } : {}), ...(rpm !== undefined ? { rpm } : {}), makeDefault: values.default === true });
+    const info = engine.keys.update(key.id, {
+      ...(client !== undefined ? { client } : {}),
+      ...(rpm !== undefined ? { rpm } : {}),
+      makeDefault: values.default === true,
+    });
     io.stdout.write(`${describeKey(info)}\n`);
     return EXIT.ok;
   } finally {

@@ -15,7 +15,8 @@ export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
   if (sub !== 'add' && sub !== 'remove' && sub !== 'import' && sub !== 'list') {
     throw new UsageError('optout takes add <recipient>..., remove <recipient>..., import FILE or list.');
   }
-  if ((sub === 'add' || sub === 'remove') && positionals.length === 0) throw new UsageError(`optout ${sub} needs at least one phone number (+<country code><number>) or e-mail address.`);
+  if ((sub === 'add' || sub === 'remove') && positionals.length === 0)
+    throw new UsageError(`optout ${sub} needs at least one phone number (+<country code><number>) or e-mail address.`);
   if (sub === 'import' && positionals.length !== 1) throw new UsageError('optout import takes one file (CSV or one recipient per line).');
   const desk = await openCliDesk(values, io, { read: sub === 'list' });
   const book = { ...desk.optOuts, team: desk.shared };
@@ -23,7 +24,9 @@ export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
     if (sub === 'list') {
       const all = await book.list();
       if (values.json) {
-        io.stdout.write(`${JSON.stringify({ opt_outs: all.map((o) => ({ recipient: o.recipient, added_at: new Date(o.addedAt).toISOString(), source: o.source })) }, null, 2)}\n`);
+        io.stdout.write(
+          `${JSON.stringify({ opt_outs: all.map((o) => ({ recipient: o.recipient, added_at: new Date(o.addedAt).toISOString(), source: o.source })) }, null, 2)}\n`,
+        );
       } else if (all.length === 0) io.stdout.write(`${capitalised(book.name)} is empty.\n`);
       else for (const o of all) io.stdout.write(`${o.recipient.padEnd(32)} ${new Date(o.addedAt).toISOString().slice(0, 10)}  ${o.source}\n`);
       return EXIT.ok;
@@ -35,14 +38,18 @@ export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
         read = await readOptOutFile(file);
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
-        throw new UsageError(`${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : e instanceof Error ? e.message : String(e)}. Give a CSV with a column to, phone or email, or a text file with one recipient per line.`);
+        throw new UsageError(
+          `${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : e instanceof Error ? e.message : String(e)}. Give a CSV with a column to, phone or email, or a text file with one recipient per line.`,
+        );
       }
       if (read.lines === 0) {
         io.stderr.write(`! ${file} holds no recipients (it is empty, or has only a header). Nothing was added.\n`);
         return EXIT.someFailed;
       }
       const added = await book.add(read.recipients.map((r) => ({ recipient: r.recipient, source: `import ${r.source}` })));
-      io.stdout.write(`Added ${added} recipient(s) from ${file} to ${book.name} (${read.recipients.length - added} already on it; ${(await book.list()).length} in all).\n`);
+      io.stdout.write(
+        `Added ${added} recipient(s) from ${file} to ${book.name} (${read.recipients.length - added} already on it; ${(await book.list()).length} in all).\n`,
+      );
       for (const p of read.problems.slice(0, 50)) io.stderr.write(`! ${p} Not added.\n`);
       if (read.problems.length > 50) io.stderr.write(`! and ${read.problems.length - 50} more like these\n`);
       return read.problems.length > 0 ? EXIT.someFailed : EXIT.ok;
@@ -57,10 +64,16 @@ export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
       }
       if (sub === 'add') {
         const added = (await book.add([{ recipient: key.value, source: 'batchdesk optout add' }])) === 1;
-        io.stdout.write(added ? `Added ${key.value}: no message will be sent to it${book.team ? ' by any worker of the team' : ''}.\n` : `${key.value} is on ${book.team ? book.name : 'the list'} already.\n`);
+        io.stdout.write(
+          added
+            ? `Added ${key.value}: no message will be sent to it${book.team ? ' by any worker of the team' : ''}.\n`
+            : `${key.value} is on ${book.team ? book.name : 'the list'} already.\n`,
+        );
       } else {
         io.stdout.write(
-          (await book.remove(key.value)) ? `Removed ${key.value}${book.team ? ` from ${book.name}` : ''}: it can be sent to again.\n` : `${key.value} was not on ${book.team ? book.name : 'the list'}.\n`,
+          (await book.remove(key.value))
+            ? `Removed ${key.value}${book.team ? ` from ${book.name}` : ''}: it can be sent to again.\n`
+            : `${key.value} was not on ${book.team ? book.name : 'the list'}.\n`,
         );
       }
     }

@@ -13,7 +13,8 @@ export async function cmdRates(args: string[], io: Io): Promise<ExitCode> {
   // A negative rate read as an option would be told to go after `--`, and then refused as a
   // rate: said at once instead.
   const negative = sub === 'set' ? rest.find((a) => /^-[\d.]/.test(a)) : undefined;
-  if (negative !== undefined) throw new UsageError(`A rate cannot be negative (got ${negative}): give an amount in EUR of 0 or more with up to four decimals, e.g. 0.0040.`);
+  if (negative !== undefined)
+    throw new UsageError(`A rate cannot be negative (got ${negative}): give an amount in EUR of 0 or more with up to four decimals, e.g. 0.0040.`);
   const { values, positionals } = parse(rest, ratesSpec.options);
   // Listing only reads: a --data-dir with no data in it is said, not made (as status and keys do).
   const g = globalOptions(values, io.env);
@@ -37,7 +38,9 @@ export async function cmdRates(args: string[], io: Io): Promise<ExitCode> {
       const rate = amount === undefined ? null : parseEur(amount);
       if (rate === null) throw new UsageError(`The rate is an amount in EUR with up to four decimals, e.g. 0.0040 (got "${amount ?? ''}").`);
       engine.rates.set(item, tier.data, rate);
-      io.stdout.write(`${item} ${tier.data}: ${formatEur(rate, 4)} per ${rateUnit(item)}. Estimates, and the cost of every item sent from now on (a batch sending now too), use it.\n`);
+      io.stdout.write(
+        `${item} ${tier.data}: ${formatEur(rate, 4)} per ${rateUnit(item)}. Estimates, and the cost of every item sent from now on (a batch sending now too), use it.\n`,
+      );
       return EXIT.ok;
     }
     throw new UsageError('rates takes list or set.');

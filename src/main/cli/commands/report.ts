@@ -9,7 +9,8 @@ import { formatEur, moneyToDecimal } from '../../../shared/money';
 import { openCliDesk } from '../desk';
 
 function table(r: SpendReport): string {
-  if (r.rows.length === 0) return `No spend${r.from || r.to ? ` from ${r.from ?? 'the start'} to ${r.to ?? 'today'}` : ''}${r.client !== undefined ? ` for ${r.client ?? 'batches without a client'}` : ''}.`;
+  if (r.rows.length === 0)
+    return `No spend${r.from || r.to ? ` from ${r.from ?? 'the start'} to ${r.to ?? 'today'}` : ''}${r.client !== undefined ? ` for ${r.client ?? 'batches without a client'}` : ''}.`;
   const head = [r.by, 'items', 'units', 'spent', 'days'];
   const rows = r.rows.map((x) => [
     r.by === 'batch' ? `${x.label} (${x.group})` : x.label,
@@ -20,7 +21,11 @@ function table(r: SpendReport): string {
   ]);
   rows.push(['total', r.items.toLocaleString('en'), '', formatEur(r.total), '']);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   return [line(head), ...rows.map(line)].join('\n');
 }
 
@@ -36,7 +41,11 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
     if (!m) throw new UsageError(`--month is a calendar month written YYYY-MM, such as 2026-11 (got "${values.month}").`);
     range = m;
   }
-  const query = SpendQuery.safeParse({ by: by.data, ...range, ...(values.client !== undefined ? { client: values.client.trim() === '' ? null : values.client.trim() } : {}) });
+  const query = SpendQuery.safeParse({
+    by: by.data,
+    ...range,
+    ...(values.client !== undefined ? { client: values.client.trim() === '' ? null : values.client.trim() } : {}),
+  });
   if (!query.success) {
     const issue = query.error.issues[0];
     throw new UsageError(`--${String(issue?.path[0] ?? 'from')}: ${issue?.message ?? 'not valid'} (days are YYYY-MM-DD, such as 2026-11-01).`);
@@ -68,7 +77,11 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
         writeFileSync(values.out, text, { flag: 'wx' });
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
-        throw new UsageError(code === 'EEXIST' ? `${values.out} already exists; give another --out name (nothing was overwritten).` : `Cannot write ${values.out}: ${(e as Error).message}`);
+        throw new UsageError(
+          code === 'EEXIST'
+            ? `${values.out} already exists; give another --out name (nothing was overwritten).`
+            : `Cannot write ${values.out}: ${(e as Error).message}`,
+        );
       }
       io.stdout.write(`Wrote ${report.rows.length} row(s), ${formatEur(report.total)} in total, to ${values.out}\n`);
     } else io.stdout.write(text);

@@ -24,7 +24,7 @@ export function parseSettle(text: string | undefined): number {
 function line(e: WatchEvent): string | null {
   switch (e.kind) {
     case 'taken':
-      return `+ ${e.path} -> batch ${e.batchId}, item ${e.seq}${e.created.length > 0 ? ' (the day\'s batch, new)' : ''}\n`;
+      return `+ ${e.path} -> batch ${e.batchId}, item ${e.seq}${e.created.length > 0 ? " (the day's batch, new)" : ''}\n`;
     case 'skipped':
       return `- ${e.message}\n`;
     case 'set_aside':
@@ -75,7 +75,11 @@ export async function runWatching(engine: Engine, io: Io, apiUrl: string | null,
   const nudge = (): void => {
     wake?.();
   };
-  const stop = onInterrupt(io, 'Stopping: files not yet taken are taken at the next start; in-flight items go back to the queue (same idempotency keys).', nudge);
+  const stop = onInterrupt(
+    io,
+    'Stopping: files not yet taken are taken at the next start; in-flight items go back to the queue (same idempotency keys).',
+    nudge,
+  );
   let session: ReturnType<Engine['hotFolders']['watch']> | null = null;
   try {
     // `run` is the user's Start: every unfinished batch is started, as `batchdesk run` does.
@@ -85,9 +89,11 @@ export async function runWatching(engine: Engine, io: Io, apiUrl: string | null,
     const folders = engine.hotFolders.list();
     io.stderr.write(`Sending to ${conn.description}\n`);
     io.stderr.write(
-      io.carry(folders.length === 0
-        ? 'No folder is watched yet (`batchdesk watch add DIR --capability ocr`); folders added while this runs are picked up.\n'
-        : `Watching ${folders.length} folder(s): ${folders.map((w) => `${w.dir} (${w.steps})`).join(', ')}. Ctrl-C stops.\n`),
+      io.carry(
+        folders.length === 0
+          ? 'No folder is watched yet (`batchdesk watch add DIR --capability ocr`); folders added while this runs are picked up.\n'
+          : `Watching ${folders.length} folder(s): ${folders.map((w) => `${w.dir} (${w.steps})`).join(', ')}. Ctrl-C stops.\n`,
+      ),
     );
     session = engine.hotFolders.watch({
       stableMs,

@@ -13,13 +13,23 @@ import { openChosenStore, teamRun } from './team';
 import { runExit } from '../run-exit';
 
 /** Runs batches to the end and maps the outcome onto the documented exit codes. */
-export async function runBatches(engine: Engine, ids: string[] | null, io: Io, apiUrl: string | null, dataDir: string, opts: { describe?: boolean } = {}): Promise<ExitCode> {
+export async function runBatches(
+  engine: Engine,
+  ids: string[] | null,
+  io: Io,
+  apiUrl: string | null,
+  dataDir: string,
+  opts: { describe?: boolean } = {},
+): Promise<ExitCode> {
   const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);
   io.stderr.write(`Sending to ${conn.description}\n`);
   // `run` is the user's Start: the batches named, or every unfinished one, are started (and sent).
   // Naming a step of a pipeline runs (and reports) every step of it.
   const scope = ids ? await engine.control.withPipelines(ids) : (await engine.control.summaries()).filter((b) => !isEnded(b.status)).map((b) => b.id);
-  const stop = onInterrupt(io, io.carry(`Stopping: in-flight items are put back in the queue (same idempotency keys). To continue: \`batchdesk run${ids ? ` ${ids.join(' ')}` : ''}\`.`));
+  const stop = onInterrupt(
+    io,
+    io.carry(`Stopping: in-flight items are put back in the queue (same idempotency keys). To continue: \`batchdesk run${ids ? ` ${ids.join(' ')}` : ''}\`.`),
+  );
   const progress = createProgress(io.stderr);
   const snapshot = (): Promise<BatchSummary[]> => engine.control.summaries(scope);
   let timer: NodeJS.Timeout | undefined;
@@ -56,7 +66,9 @@ export const runCommand = bindCommand(runSpec, async ({ values, positionals }, i
   if (shared) {
     if (values.settle !== undefined) {
       await shared.store.close();
-      throw new UsageError('--settle is for hot folders, which fill this computer\'s data folder; with --store, --watch keeps the worker on for the team\'s batches.');
+      throw new UsageError(
+        "--settle is for hot folders, which fill this computer's data folder; with --store, --watch keeps the worker on for the team's batches.",
+      );
     }
     const engine = openEngine(g, io);
     try {
@@ -71,7 +83,7 @@ export const runCommand = bindCommand(runSpec, async ({ values, positionals }, i
     const ids = positionals.length > 0 ? await Promise.all(positionals.map((p) => engine.control.resolveBatchId(p))) : null;
     if (values.settle !== undefined && !values.watch) throw new UsageError('--settle goes with --watch.');
     if (values.watch) {
-      if (ids) throw new UsageError('run --watch sends every started batch and the watched folders\' batches: give no batch ids.');
+      if (ids) throw new UsageError("run --watch sends every started batch and the watched folders' batches: give no batch ids.");
       return (await runWatching(engine, io, g.apiUrl, g.dataDir, parseSettle(values.settle))) as ExitCode;
     }
     return await runBatches(engine, ids, io, g.apiUrl, g.dataDir);

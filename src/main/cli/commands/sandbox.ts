@@ -12,7 +12,8 @@ export const sandboxCommand = bindCommand(sandboxSpec, async ({ values }, io) =>
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be an integer.');
   const db = values.db;
   // Said before SQLite says it without the path ("the directory does not exist").
-  if (db !== undefined && !existsSync(dirname(resolve(db)))) throw new UsageError(`--db ${db}: its folder ${dirname(resolve(db))} does not exist. Create it, or give a file in a folder that exists.`);
+  if (db !== undefined && !existsSync(dirname(resolve(db))))
+    throw new UsageError(`--db ${db}: its folder ${dirname(resolve(db))} does not exist. Create it, or give a file in a folder that exists.`);
   const { startSandbox, formatSandboxBanner } = await import('../../../sandbox/server');
   let sb: Awaited<ReturnType<typeof startSandbox>>;
   try {
@@ -39,8 +40,10 @@ export const sandboxCommand = bindCommand(sandboxSpec, async ({ values }, io) =>
 function sandboxProblem(e: unknown, port: number, db: string | undefined): string {
   const code = (e as { code?: unknown }).code;
   const message = e instanceof Error ? e.message : String(e);
-  if (code === 'EADDRINUSE') return `Port ${port} is in use (another sandbox, or another program, listens there). Choose another with --port N, or --port 0 for a free one.`;
+  if (code === 'EADDRINUSE')
+    return `Port ${port} is in use (another sandbox, or another program, listens there). Choose another with --port N, or --port 0 for a free one.`;
   if (code === 'EACCES') return `Port ${port} may not be used by this user. Choose one above 1023 with --port N, or --port 0 for a free one.`;
-  if (db !== undefined && (typeof code === 'string' && code.startsWith('SQLITE_'))) return `--db ${db} cannot be used as the sandbox's state (SQLite: ${message}). Give a new file, or one an earlier sandbox wrote.`;
+  if (db !== undefined && typeof code === 'string' && code.startsWith('SQLITE_'))
+    return `--db ${db} cannot be used as the sandbox's state (SQLite: ${message}). Give a new file, or one an earlier sandbox wrote.`;
   return message;
 }

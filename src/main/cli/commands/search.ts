@@ -75,7 +75,11 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
     io.stdout.write(`${describeHits(hits)}\n`);
     // The list stops at the limit: say so, or a user takes the first 20 for all there is.
     if (hits.length === limit) {
-      io.stdout.write(limit < 1000 ? `The best ${limit === 1 ? 'hit' : `${limit} hits`}; more may match: --limit N shows up to 1000.\n` : 'The best 1000 hits (the most shown); more may match: narrow with more words, --batch or --capability.\n');
+      io.stdout.write(
+        limit < 1000
+          ? `The best ${limit === 1 ? 'hit' : `${limit} hits`}; more may match: --limit N shows up to 1000.\n`
+          : 'The best 1000 hits (the most shown); more may match: narrow with more words, --batch or --capability.\n',
+      );
     }
   }
   return EXIT.ok;

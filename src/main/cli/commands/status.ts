@@ -31,7 +31,8 @@ export const statusCommand = bindCommand(statusSpec, async ({ values, positional
     if (desk.team) return await teamStatus(desk.team, positionals, values.json === true, io);
     const c = desk.control;
     // Naming one step of a pipeline shows every step.
-    const batches = positionals.length > 0 ? await c.summaries(await c.withPipelines(await Promise.all(positionals.map((p) => c.resolveBatchId(p))))) : await c.summaries();
+    const batches =
+      positionals.length > 0 ? await c.summaries(await c.withPipelines(await Promise.all(positionals.map((p) => c.resolveBatchId(p))))) : await c.summaries();
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ batches }, null, 2)}\n`);
     } else if (batches.length === 0) {

@@ -18,7 +18,11 @@ import { runExit } from '../run-exit';
 import { StoreOutage } from '../../engine/team/store-outage';
 
 /** The shared store the command was pointed at, or null for this computer's data folder; `use` 'worker' for a command that sends. */
-export async function openChosenStore(flag: string | undefined, env: NodeJS.ProcessEnv, use: 'worker' | 'command' = 'command'): Promise<SharedStoreHandle | null> {
+export async function openChosenStore(
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv,
+  use: 'worker' | 'command' = 'command',
+): Promise<SharedStoreHandle | null> {
   const choice = storeChoice(flag, env);
   if (choice.kind === 'sqlite') return null;
   // The PostgreSQL client is loaded only by commands that use it.
@@ -43,7 +47,9 @@ export async function teamStatus(h: SharedStoreHandle, positionals: readonly str
   const out = batches.map((b) => {
     const here = workers.filter((w) => w.batch_id === b.id);
     const who = here.length === 0 ? '' : `\n  in flight on: ${here.map((w) => `${w.worker} (${w.running})`).join(', ')}`;
-    const notSent = leftNotes(b.id, b.counts.queued + b.counts.retry_wait, up).map((n) => `\n  ${io.carry(n)}`).join('');
+    const notSent = leftNotes(b.id, b.counts.queued + b.counts.retry_wait, up)
+      .map((n) => `\n  ${io.carry(n)}`)
+      .join('');
     return `${describeBatch(b, { shared: true, carry: io.carry })}${who}${notSent}`;
   });
   io.stdout.write(`${out.join('\n\n')}\n\n${upLine}`);
@@ -60,7 +66,15 @@ function describeWorkersUp(up: readonly WorkerUp[]): string {
  * `run --store`: this computer becomes one worker of the team. The batches named (or every
  * unfinished one) are started, and it sends until nothing in them is left to anyone.
  */
-export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals: readonly string[], io: Io, apiUrl: string | null, dataDir: string, stay = false): Promise<ExitCode> {
+export async function teamRun(
+  engine: Engine,
+  h: SharedStoreHandle,
+  positionals: readonly string[],
+  io: Io,
+  apiUrl: string | null,
+  dataDir: string,
+  stay = false,
+): Promise<ExitCode> {
   const store = h.store;
   const say = (line: string): void => void io.stderr.write(io.carry(`${line}\n`));
   // Once this worker is under way, a store that drops is waited for, as the worker's own loop does.
@@ -77,12 +91,21 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
     // A batch scheduled for later (`--at`) starts at its time, on whichever worker is up then.
     if (row && row.started_at === null && row.scheduled_at !== null && row.scheduled_at > h.clock.now()) {
       const when = localTime(row.scheduled_at);
-      io.stderr.write(ids !== null ? `Batch ${id} is scheduled for ${when}: this worker waits for it, then sends it.\n` : `Batch ${id} is scheduled for ${when}: left for then (a standing worker, \`run --watch --store\`, starts it).\n`);
+      io.stderr.write(
+        ids !== null
+          ? `Batch ${id} is scheduled for ${when}: this worker waits for it, then sends it.\n`
+          : `Batch ${id} is scheduled for ${when}: left for then (a standing worker, \`run --watch --store\`, starts it).\n`,
+      );
       continue;
     }
     await away.retry(() => store.start(id));
   }
-  if (stay) io.stderr.write(io.carry('Staying on (--watch): batches started later (`batchdesk run ID --store URL` from any computer) and resumed ones are picked up; stop with Ctrl-C or SIGTERM.\n'));
+  if (stay)
+    io.stderr.write(
+      io.carry(
+        'Staying on (--watch): batches started later (`batchdesk run ID --store URL` from any computer) and resumed ones are picked up; stop with Ctrl-C or SIGTERM.\n',
+      ),
+    );
   const stop = onInterrupt(io, 'Stopping: any item still in flight goes back to the shared queue (same idempotency key); other workers carry on.');
   const progress = createProgress(io.stderr);
   let last: BatchSummary[] = [];
@@ -108,7 +131,10 @@ export async function teamRun(engine: Engine, h: SharedStoreHandle, positionals:
     stop.dispose();
     await conn.close();
   }
-  for (const b of last) io.stdout.write(`${describeBatch(b, { shared: true, carry: io.carry })}${left.has(b.id) ? `\n  left to other workers: ${io.carry(left.get(b.id) ?? '')}` : ''}\n`);
+  for (const b of last)
+    io.stdout.write(
+      `${describeBatch(b, { shared: true, carry: io.carry })}${left.has(b.id) ? `\n  left to other workers: ${io.carry(left.get(b.id) ?? '')}` : ''}\n`,
+    );
   if (stop.signal.aborted) return (stay ? standingExit(stop) : 130) as ExitCode;
   // Work is left that this computer cannot send (no key for it here): not a success of this worker.
   if (last.some((b) => left.has(b.id) && b.counts.queued + b.counts.retry_wait + b.counts.running > 0)) return EXIT.cannotRun;

@@ -28,16 +28,21 @@ function describeWatch(w: WatchView, carry: (text: string) => string, pause: Bat
 export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
   const [sub, ...rest] = args;
   const { values, positionals } = parse(rest, watchSpec.options);
-  if (sub !== 'add' && sub !== 'list' && sub !== 'remove' && sub !== 'resend') throw new UsageError('watch takes add DIR --capability ocr|transcribe, list, remove ID|DIR or resend FILE.');
+  if (sub !== 'add' && sub !== 'list' && sub !== 'remove' && sub !== 'resend')
+    throw new UsageError('watch takes add DIR --capability ocr|transcribe, list, remove ID|DIR or resend FILE.');
   if (sub === 'resend' && positionals.length !== 1) throw new UsageError('watch resend takes one file of a watched folder.');
-  if ((sub === 'add' || sub === 'remove') && positionals.length !== 1) throw new UsageError(`watch ${sub} takes one folder${sub === 'remove' ? ' (or a watch id)' : ''}.`);
+  if ((sub === 'add' || sub === 'remove') && positionals.length !== 1)
+    throw new UsageError(`watch ${sub} takes one folder${sub === 'remove' ? ' (or a watch id)' : ''}.`);
   const engine = (sub === 'list' ? openEngineToRead : openEngine)(globalOptions(values, io.env), io);
   try {
     if (sub === 'list') {
       const all = engine.hotFolders.list();
       if (values.json) io.stdout.write(`${JSON.stringify({ watches: all }, null, 2)}\n`);
       else if (all.length === 0) io.stdout.write(io.carry('No folder is watched. Add one: `batchdesk watch add DIR --capability ocr`\n'));
-      else io.stdout.write(`${(await Promise.all(all.map(async (w) => describeWatch(w, io.carry, w.todayBatch ? (await engine.control.summary(w.todayBatch)).pause : null)))).join('\n')}\n`);
+      else
+        io.stdout.write(
+          `${(await Promise.all(all.map(async (w) => describeWatch(w, io.carry, w.todayBatch ? (await engine.control.summary(w.todayBatch)).pause : null)))).join('\n')}\n`,
+        );
       return EXIT.ok;
     }
     const target = positionals[0] ?? '';
@@ -45,7 +50,11 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
       const e = await engine.hotFolders.resend(target);
       switch (e.kind) {
         case 'taken':
-          io.stdout.write(io.carry(`Sending this version of ${e.path} too: batch ${e.batchId}, item ${e.seq}. It is sent while \`batchdesk run --watch\` (or the app) runs.\n`));
+          io.stdout.write(
+            io.carry(
+              `Sending this version of ${e.path} too: batch ${e.batchId}, item ${e.seq}. It is sent while \`batchdesk run --watch\` (or the app) runs.\n`,
+            ),
+          );
           return EXIT.ok;
         case 'skipped':
         case 'set_aside':
@@ -70,7 +79,9 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
     const cap = BatchCapability.safeParse(values.capability);
     if (!cap.success || !WATCHABLE_CAPABILITIES.includes(cap.data)) {
       const got = values.capability === undefined ? 'none given' : `got "${values.capability}"`;
-      throw new UsageError(`watch add needs --capability ${WATCHABLE_CAPABILITIES.join('|')} (${got})${cap.success ? `: ${cap.data} does not take files, so a folder cannot feed it` : ''}.`);
+      throw new UsageError(
+        `watch add needs --capability ${WATCHABLE_CAPABILITIES.join('|')} (${got})${cap.success ? `: ${cap.data} does not take files, so a folder cannot feed it` : ''}.`,
+      );
     }
     const tier = Tier.safeParse(values.tier ?? 'standard');
     if (!tier.success) throw new UsageError(`--tier must be basic, standard or superior (got "${values.tier}").`);

@@ -15,7 +15,9 @@ export const OPTION_FLAGS = Object.fromEntries(
 ) as { readonly [N in OptionName]: StringFlag };
 
 /** Every batch setting (budget, sample, quiet hours, recipient gap) as a flag. */
-export const SETTING_FLAGS = Object.fromEntries(SETTING_NAMES.map((n) => [BATCH_SETTINGS[n].flag.name, { type: 'string', value: BATCH_SETTINGS[n].flag.value, help: BATCH_SETTINGS[n].flag.help }])) as {
+export const SETTING_FLAGS = Object.fromEntries(
+  SETTING_NAMES.map((n) => [BATCH_SETTINGS[n].flag.name, { type: 'string', value: BATCH_SETTINGS[n].flag.value, help: BATCH_SETTINGS[n].flag.help }]),
+) as {
   readonly [F in SettingFlagName]: StringFlag;
 };
 
@@ -34,12 +36,19 @@ function stepForms(): string {
 export const batchCreateSpec = defineCommand({
   name: 'batch create',
   summary: 'check files or a CSV and create a batch of the valid items (nothing is sent until `run`)',
-  usage: [`<${BATCH_CAPABILITIES.join('|')}> <paths...> [options]`, `<${BATCH_CAPABILITIES.filter((c) => describe(c).takesFrom).join('|')}> --from BATCH [options]`],
+  usage: [
+    `<${BATCH_CAPABILITIES.join('|')}> <paths...> [options]`,
+    `<${BATCH_CAPABILITIES.filter((c) => describe(c).takesFrom).join('|')}> --from BATCH [options]`,
+  ],
   options: {
     ...STORE_OPTION,
     tier: { type: 'string', value: 'basic|standard|superior', help: 'price and quality tier (default standard)' },
     ...OPTION_FLAGS,
-    from: { type: 'string', value: 'BATCH', help: "a follow-up batch: its items are BATCH's succeeded results (transcripts, OCR text, text results), now and as they come" },
+    from: {
+      type: 'string',
+      value: 'BATCH',
+      help: "a follow-up batch: its items are BATCH's succeeded results (transcripts, OCR text, text results), now and as they come",
+    },
     then: {
       type: 'string',
       multiple: true,
@@ -48,9 +57,20 @@ export const batchCreateSpec = defineCommand({
     },
     name: { type: 'string', value: 'TEXT', help: 'label for the batch' },
     ...SETTING_FLAGS,
-    key: { type: 'string', value: 'LABEL', help: "the stored key to send with (a client's key, `keys list`); its request limit applies, its client is billed in `report --by client`. Default: the default key of the kind" },
-    at: { type: 'string', value: 'TIME', help: 'start the batch by itself at TIME: "2026-12-01 09:00" (this computer\'s time), "2026-12-01 09:00 Europe/Berlin" or ISO with an offset; nothing is sent before (change it with `batchdesk schedule`)' },
-    'allow-resend': { type: 'boolean', help: 'include items an unfinished or succeeded batch already has (same message to the same recipient, same file, same request)' },
+    key: {
+      type: 'string',
+      value: 'LABEL',
+      help: "the stored key to send with (a client's key, `keys list`); its request limit applies, its client is billed in `report --by client`. Default: the default key of the kind",
+    },
+    at: {
+      type: 'string',
+      value: 'TIME',
+      help: 'start the batch by itself at TIME: "2026-12-01 09:00" (this computer\'s time), "2026-12-01 09:00 Europe/Berlin" or ISO with an offset; nothing is sent before (change it with `batchdesk schedule`)',
+    },
+    'allow-resend': {
+      type: 'boolean',
+      help: 'include items an unfinished or succeeded batch already has (same message to the same recipient, same file, same request)',
+    },
     json: { type: 'boolean', help: 'print the batch and every problem as JSON' },
   },
   examples: [
@@ -62,12 +82,24 @@ export const batchCreateSpec = defineCommand({
     { command: 'batchdesk batch create image prompts.txt --size 512x512' },
     { command: 'batchdesk batch create embeddings notes.txt' },
     { command: 'batchdesk batch create crm contacts.csv --record contact', note: 'each row one record, its columns the fields' },
-    { command: 'batchdesk batch create transcribe calls/ --then text:summary --then crm:conversation --budget 20', note: 'a pipeline: each transcript summarised, each summary logged' },
+    {
+      command: 'batchdesk batch create transcribe calls/ --then text:summary --then crm:conversation --budget 20',
+      note: 'a pipeline: each transcript summarised, each summary logged',
+    },
     { command: 'batchdesk batch create text --from b1a2b3 --task summary', note: 'a follow-up of an existing batch, linked: later results flow in too' },
-    { command: 'batchdesk batch create text --from b1a2b3 --task summary --store postgresql://team@db/batchdesk', note: "a follow-up of one of the team's batches, made in the shared store" },
-    { command: 'batchdesk batch create transcribe ~/calls/october --sample 20', note: '20 recordings first, then a pause with the measured cost and the projection' },
+    {
+      command: 'batchdesk batch create text --from b1a2b3 --task summary --store postgresql://team@db/batchdesk',
+      note: "a follow-up of one of the team's batches, made in the shared store",
+    },
+    {
+      command: 'batchdesk batch create transcribe ~/calls/october --sample 20',
+      note: '20 recordings first, then a pause with the measured cost and the projection',
+    },
     { command: 'batchdesk batch create ocr ~/clients/acme/invoices --key acme', note: "sent with ACME's own key, at its limit, billed to ACME" },
-    { command: 'batchdesk batch create channel reminders.csv --at "2026-12-01 09:00" --quiet-hours 21:00-08:00 --recipient-gap 1h', note: 'starts by itself at 9:00; no message at night where the recipient is' },
+    {
+      command: 'batchdesk batch create channel reminders.csv --at "2026-12-01 09:00" --quiet-hours 21:00-08:00 --recipient-gap 1h',
+      note: 'starts by itself at 9:00; no message at night where the recipient is',
+    },
   ],
   notes: [
     'Inputs: transcribe and ocr take files and folders; channel a message CSV; tts, text, image and embeddings a CSV',

@@ -11,7 +11,10 @@ export const compareSpec = defineCommand({
     json: { type: 'boolean', help: 'print the comparison as JSON' },
   },
   examples: [
-    { command: 'batchdesk compare b1a2b3 --tiers basic,standard,superior --sample 5', note: 'five recordings transcribed three times: pick the tier on evidence' },
+    {
+      command: 'batchdesk compare b1a2b3 --tiers basic,standard,superior --sample 5',
+      note: 'five recordings transcribed three times: pick the tier on evidence',
+    },
   ],
   notes: [
     'Each tier becomes a batch of its own ("<name>: basic tier (comparison)"), sent now and paid for like any other;',

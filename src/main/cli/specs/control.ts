@@ -19,7 +19,7 @@ export const resumeSpec = defineCommand({
     budget: { type: 'string', value: 'EUR|none', help: 'set a new budget while resuming (none clears it)' },
     'switch-api': {
       type: 'boolean',
-      help: 'forget the API the batch was first sent to: its next run sends the rest wherever that run sends (that API does not know the earlier items\' idempotency keys)',
+      help: "forget the API the batch was first sent to: its next run sends the rest wherever that run sends (that API does not know the earlier items' idempotency keys)",
     },
   },
   examples: [

@@ -21,8 +21,14 @@ export const exportSpec = defineCommand({
     { command: 'batchdesk export b4c5d6 --format srt --out ~/calls/subtitles', note: 'call-001.srt, call-002.srt, ... one per recording, with the speakers' },
     { command: 'batchdesk export b7e8f9 --format invoices --out invoices.csv', note: 'one row per invoice: fields, needs_review, each check' },
     { command: 'batchdesk export b7e8f9 --format xlsx --out invoices.xlsx', note: 'sheets Invoices and Line items: amounts as numbers, dates as dates' },
-    { command: 'batchdesk export b7e8f9 --format ubl --out ~/accounting/ubl', note: 'invoice-aldenmoor-INV-2026-0012.xml, ... one UBL 2.1 invoice per document' },
-    { command: 'batchdesk export b1a2b3 --format csv --out results.csv --store postgresql://batchdesk@db.office.lan/batchdesk', note: "a batch of the team's shared store (every format, speech and images too)" },
+    {
+      command: 'batchdesk export b7e8f9 --format ubl --out ~/accounting/ubl',
+      note: 'invoice-aldenmoor-INV-2026-0012.xml, ... one UBL 2.1 invoice per document',
+    },
+    {
+      command: 'batchdesk export b1a2b3 --format csv --out results.csv --store postgresql://batchdesk@db.office.lan/batchdesk',
+      note: "a batch of the team's shared store (every format, speech and images too)",
+    },
   ],
   notes: [
     '--format files writes audio and images as received, a .txt per transcript, OCR text or text result,',
@@ -30,7 +36,7 @@ export const exportSpec = defineCommand({
     'the row (its name column, else row-N / line-N). --format srt or vtt writes only the subtitle file of',
     'each recording (transcribe batches only), one cue per segment (a transcript without segments: one',
     'cue over the whole recording). Channel, embeddings and CRM batches have no file per item: use',
-    '--format csv or json. For OCR batches, --format files writes each invoice\'s .txt, .json and UBL .xml;',
+    "--format csv or json. For OCR batches, --format files writes each invoice's .txt, .json and UBL .xml;",
     'invoices and line-items write the columns listed in docs/invoices.md, one row per succeeded invoice',
     'or per line item; json gives each item needs_review and checks [{check, ok, detail}].',
   ],

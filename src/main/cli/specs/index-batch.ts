@@ -12,7 +12,10 @@ export const indexSpec = defineCommand({
   },
   examples: [
     { command: 'batchdesk index b1a2b3', note: 'then: batchdesk search "billed two times" --semantic' },
-    { command: 'batchdesk index b1a2b3 --store postgresql://batchdesk@db.office.lan/batchdesk', note: "a team's batch: the vectors go to the shared store, this computer sends as a worker" },
+    {
+      command: 'batchdesk index b1a2b3 --store postgresql://batchdesk@db.office.lan/batchdesk',
+      note: "a team's batch: the vectors go to the shared store, this computer sends as a worker",
+    },
   ],
   notes: [
     'The same as `batch create embeddings --from <batch-id>` then `run`; run again, it sends what is left of that',

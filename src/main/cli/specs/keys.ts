@@ -9,12 +9,12 @@ export const keysAddSpec = defineCommand({
     label: { type: 'string', value: 'NAME', help: 'how the key is shown (the key itself never is)' },
     client: { type: 'string', value: 'NAME', help: 'the client the key belongs to' },
     rpm: { type: 'string', value: 'N', help: "the key's own request limit per minute, as the API's panel shows it (default: the general `config set rpm`)" },
-    'api-url': { type: 'string', value: 'URL', help: "base URL of the API this key belongs to (default: the configured API)" },
+    'api-url': { type: 'string', value: 'URL', help: 'base URL of the API this key belongs to (default: the configured API)' },
     'from-env': { type: 'string', value: 'VAR', help: 'read the key from this environment variable instead of standard input' },
   },
   examples: [
     { command: 'batchdesk keys add --kind api --label acme --client "ACME GmbH" --rpm 600 --api-url https://api.example.com', note: 'paste the key (hidden)' },
-    { command: "printf '%s' \"$KEY\" | batchdesk keys add --kind channel --label acme-whatsapp", note: 'or pipe it' },
+    { command: 'printf \'%s\' "$KEY" | batchdesk keys add --kind channel --label acme-whatsapp', note: 'or pipe it' },
   ],
 });
 

@@ -17,7 +17,7 @@ export const optoutSpec = defineCommand({
     { command: 'batchdesk optout add +442079460123 --store postgresql://batchdesk@db.office.lan/batchdesk', note: "the team's list: no worker messages them" },
   ],
   notes: [
-    'A message CSV with a column opt_out (yes, true, 1) puts that row\'s recipient on the list when the batch is',
+    "A message CSV with a column opt_out (yes, true, 1) puts that row's recipient on the list when the batch is",
     'created. A recipient on the list is left out of new batches (reported with its row) and, if a batch already',
     'has them, is not sent to: the item is cancelled just before it would go, with the reason.',
     "With --store, the team's list in the shared store: every worker checks it, besides its own machine's list,",

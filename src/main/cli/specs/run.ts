@@ -8,7 +8,10 @@ export const runSpec = defineCommand({
   usage: ['[batch-id...]'],
   options: {
     ...STORE_OPTION,
-    watch: { type: 'boolean', help: 'keep running: take files dropped into the watched folders (`watch add`) and send them, until Ctrl-C or SIGTERM; with --store: a standing worker that picks up the team\'s batches as they are started or resumed' },
+    watch: {
+      type: 'boolean',
+      help: "keep running: take files dropped into the watched folders (`watch add`) and send them, until Ctrl-C or SIGTERM; with --store: a standing worker that picks up the team's batches as they are started or resumed",
+    },
     settle: { type: 'string', value: 'SECONDS', help: 'with --watch: how long a file must keep its size and time before it is taken (default 3)' },
   },
   examples: [

@@ -7,7 +7,11 @@ export const scheduleSpec = defineCommand({
   usage: ['<batch-id> --at TIME', '<batch-id> --now', '<batch-id> --clear'],
   options: {
     ...STORE_OPTION,
-    at: { type: 'string', value: 'TIME', help: '"2026-12-01 09:00" or "... 09:00:30" (this computer\'s time), "2026-12-01 09:00 Europe/Berlin" or ISO with an offset ("2026-12-01T09:00+01:00"); must lie ahead' },
+    at: {
+      type: 'string',
+      value: 'TIME',
+      help: '"2026-12-01 09:00" or "... 09:00:30" (this computer\'s time), "2026-12-01 09:00 Europe/Berlin" or ISO with an offset ("2026-12-01T09:00+01:00"); must lie ahead',
+    },
     now: { type: 'boolean', help: 'remove the time and start the batch now (a Batchdesk that is running sends it; else `batchdesk run`)' },
     clear: { type: 'boolean', help: 'remove the time: the batch waits for its start (`batchdesk run <batch-id>`, Start in the window)' },
     json: { type: 'boolean', help: 'print the batch as JSON' },

@@ -12,7 +12,10 @@ export const searchSpec = defineCommand({
     batch: { type: 'string', value: 'ID', help: 'only this batch (any unique prefix of its id)' },
     capability: { type: 'string', value: BATCH_CAPABILITIES.join('|'), help: 'only batches of this capability' },
     limit: { type: 'string', value: 'N', help: 'at most N hits, best first (default 20, at most 1000)' },
-    json: { type: 'boolean', help: 'print {"hits": [{"batch", "job", "item", "source", "snippet", "score"}]} (best first; item = the number export and the window show)' },
+    json: {
+      type: 'boolean',
+      help: 'print {"hits": [{"batch", "job", "item", "source", "snippet", "score"}]} (best first; item = the number export and the window show)',
+    },
   },
   examples: [
     { command: 'batchdesk search "charged twice"', note: 'every word, in any order; "quoted words" as a phrase' },

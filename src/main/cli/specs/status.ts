@@ -9,8 +9,5 @@ export const statusSpec = defineCommand({
     ...STORE_OPTION,
     json: { type: 'boolean', help: 'print {"batches": [...]} as documented in docs/batches.md' },
   },
-  examples: [
-    { command: 'batchdesk status', note: 'every batch' },
-    { command: 'batchdesk status b1a2b3 --json' },
-  ],
+  examples: [{ command: 'batchdesk status', note: 'every batch' }, { command: 'batchdesk status b1a2b3 --json' }],
 });

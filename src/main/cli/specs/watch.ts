@@ -3,11 +3,20 @@ import { defineCommand } from '../command-spec';
 export const watchSpec = defineCommand({
   name: 'watch',
   summary: 'hot folders: files dropped into a watched folder become items of its batch of the day (sent by `run --watch` or the app)',
-  usage: ['add DIR --capability ocr|transcribe [--tier T] [--ext pdf,png] [--then STEP]... [--key LABEL] [--budget-per-day EUR]', 'list [--json]', 'remove ID|DIR', 'resend FILE'],
+  usage: [
+    'add DIR --capability ocr|transcribe [--tier T] [--ext pdf,png] [--then STEP]... [--key LABEL] [--budget-per-day EUR]',
+    'list [--json]',
+    'remove ID|DIR',
+    'resend FILE',
+  ],
   options: {
     capability: { type: 'string', value: 'ocr|transcribe', help: 'add: what is done with each file (capabilities that take files)' },
     tier: { type: 'string', value: 'basic|standard|superior', help: 'add: price and quality tier (default standard)' },
-    ext: { type: 'string', value: 'LIST', help: 'add: only files with these extensions, e.g. pdf,png (default: every file; others are reported if not of the right type)' },
+    ext: {
+      type: 'string',
+      value: 'LIST',
+      help: 'add: only files with these extensions, e.g. pdf,png (default: every file; others are reported if not of the right type)',
+    },
     then: {
       type: 'string',
       multiple: true,
@@ -20,7 +29,10 @@ export const watchSpec = defineCommand({
   },
   examples: [
     { command: 'batchdesk watch add ~/scans/invoices --capability ocr --ext pdf,png,jpg --budget-per-day 20', note: 'each scan dropped there is read' },
-    { command: 'batchdesk watch add /srv/calls --capability transcribe --then text:summary --key acme', note: "each recording transcribed and summarised on ACME's key" },
+    {
+      command: 'batchdesk watch add /srv/calls --capability transcribe --then text:summary --key acme',
+      note: "each recording transcribed and summarised on ACME's key",
+    },
     { command: 'batchdesk watch list' },
     { command: 'batchdesk watch remove ~/scans/invoices', note: 'or its id; its batches stay' },
     { command: 'batchdesk watch resend /srv/calls/call-0412.wav', note: 'send the new version of a file that changed after it was sent' },

@@ -75,10 +75,14 @@ export function classifyResponse(
     return engineError('rate_limited', `Request limit of the ${keyName} reached (HTTP 429); slowing down and retrying.`, { ...extra, retryAfterMs });
   }
   if (s === 409) {
-    return engineError('transient', `The API is still processing an earlier attempt with the same idempotency key (HTTP 409); retrying later with the same key.`, {
-      ...extra,
-      retryAfterMs: parseRetryAfter(res.headers, nowMs),
-    });
+    return engineError(
+      'transient',
+      `The API is still processing an earlier attempt with the same idempotency key (HTTP 409); retrying later with the same key.`,
+      {
+        ...extra,
+        retryAfterMs: parseRetryAfter(res.headers, nowMs),
+      },
+    );
   }
   if (s === 408 || s === 425 || s >= 500) {
     return engineError('transient', `The API had a temporary problem (HTTP ${s})${said}; retrying.`, {
@@ -113,7 +117,12 @@ export function classifyResponse(
       extra,
     );
   }
-  if (s >= 400 && s < 500) return engineError('invalid_request', `The API refused this item (HTTP ${s}${code ? ` ${code}` : ''})${said}. Fix the item and create a new batch for it.`, extra);
+  if (s >= 400 && s < 500)
+    return engineError(
+      'invalid_request',
+      `The API refused this item (HTTP ${s}${code ? ` ${code}` : ''})${said}. Fix the item and create a new batch for it.`,
+      extra,
+    );
   return engineError('internal', `Unexpected HTTP status ${s}${said}.`, extra);
 }
 

@@ -44,7 +44,8 @@ export interface KeyWithAddress {
  * has an API address of its own, which is `here` whatever API the run is given.
  */
 export function elsewhereReason(id: string, sentTo: string, here: string, ownKey: KeyWithAddress | null = null): string {
-  const keyAdd = (url: string | null): string => `\`batchdesk keys add --kind ${ownKey?.kind ?? 'api'} --label ${ownKey?.label ?? 'NAME'}${url === null ? '' : ` --api-url ${shellWord(url)}`}\``;
+  const keyAdd = (url: string | null): string =>
+    `\`batchdesk keys add --kind ${ownKey?.kind ?? 'api'} --label ${ownKey?.label ?? 'NAME'}${url === null ? '' : ` --api-url ${shellWord(url)}`}\``;
   const there =
     ownKey !== null
       ? sentTo === EMBEDDED_SANDBOX

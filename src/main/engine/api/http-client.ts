@@ -154,7 +154,15 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
               settled = true;
               stopClocks();
               dropTemp();
-              resolve({ status, headers: headers(), body: Buffer.alloc(0), bodyBytes: size, truncated, latencyMs: Math.round(performance.now() - started), uploadedSha256: null });
+              resolve({
+                status,
+                headers: headers(),
+                body: Buffer.alloc(0),
+                bodyBytes: size,
+                truncated,
+                latencyMs: Math.round(performance.now() - started),
+                uploadedSha256: null,
+              });
               return;
             }
             // Renamed only once every byte is on disk: a half-written answer never has the final name.
@@ -306,9 +314,7 @@ function encodeBody(body: RequestBody): Encoded {
     }
     case 'multipart': {
       const b = body.boundary;
-      const pre = body.fields
-        .map(([k, v]) => `--${b}\r\nContent-Disposition: form-data; name="${escapeQuoted(k)}"\r\n\r\n${v}\r\n`)
-        .join('');
+      const pre = body.fields.map(([k, v]) => `--${b}\r\nContent-Disposition: form-data; name="${escapeQuoted(k)}"\r\n\r\n${v}\r\n`).join('');
       const fileHead =
         `--${b}\r\nContent-Disposition: form-data; name="${escapeQuoted(body.file.field)}"; filename="${escapeQuoted(body.file.fileName)}"\r\n` +
         `Content-Type: ${body.file.mime}\r\n\r\n`;

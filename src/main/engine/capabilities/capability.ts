@@ -42,8 +42,7 @@ export type Planned<P> = { ok: true; payload: P; units: number } | { ok: false; 
 
 export type ParseResult =
   /** `vector`: an embedding, stored as Float32 beside the result. */
-  | { ok: true; result: unknown; units: number; vector?: Float32Array }
-  | { ok: false; error: EngineError };
+  { ok: true; result: unknown; units: number; vector?: Float32Array } | { ok: false; error: EngineError };
 
 export interface CapabilityModule<P> {
   /** Its names, unit, options, result and the kind of key it sends with (`descriptor.credential`). */

@@ -46,10 +46,9 @@ export function parseJson(body: Buffer): unknown {
 }
 
 /** The parts every file capability shares: payload, planning, delivery, source view and columns. */
-export function fileJobParts(capability: string): Pick<
-  CapabilityModule<FilePayload>,
-  'payload' | 'plan' | 'delivery' | 'sameAs' | 'requestBody' | 'sourceFile' | 'sourceView' | 'sourceColumns'
-> {
+export function fileJobParts(
+  capability: string,
+): Pick<CapabilityModule<FilePayload>, 'payload' | 'plan' | 'delivery' | 'sameAs' | 'requestBody' | 'sourceFile' | 'sourceView' | 'sourceColumns'> {
   return {
     payload: FilePayload,
     plan: (item: PlanItem): Planned<FilePayload> =>

@@ -2,7 +2,11 @@
 import type { ApiRequest } from '../api/request';
 import type { OutputTarget } from './capability';
 
-export function jsonRequest(path: string, job: { idempotencyKey: string; requestBody: string | null; output?: OutputTarget | null }, fallback: () => string): ApiRequest {
+export function jsonRequest(
+  path: string,
+  job: { idempotencyKey: string; requestBody: string | null; output?: OutputTarget | null },
+  fallback: () => string,
+): ApiRequest {
   return {
     method: 'POST',
     path,

@@ -82,7 +82,11 @@ export function createComparison(d: ComparisonDeps, source: BatchRow, tiers: rea
       });
       link.run(source.id, group, id);
       d.jobs.insertJobs(id, jobs);
-      d.batches.seal(id, { total: jobs.length, estimatedUnits: jobs.reduce((n, j) => n + j.estimatedUnits, 0), estimatedCost: jobs.reduce((n, j) => n + j.estimatedCost, 0) });
+      d.batches.seal(id, {
+        total: jobs.length,
+        estimatedUnits: jobs.reduce((n, j) => n + j.estimatedUnits, 0),
+        estimatedCost: jobs.reduce((n, j) => n + j.estimatedCost, 0),
+      });
       batchIds.push(id);
     }
   })();
@@ -91,9 +95,12 @@ export function createComparison(d: ComparisonDeps, source: BatchRow, tiers: rea
 
 /** The comparisons made of a batch, newest first. */
 export function comparisonsOf(db: Db, batchId: string): { group: string; tiers: Tier[]; sample: number; createdAt: string }[] {
-  const rows = db
-    .prepare(`SELECT compare_group AS g, tier, total, created_at FROM batches WHERE compare_of = ? AND ready = 1 ORDER BY rowid`)
-    .all(batchId) as { g: string; tier: Tier; total: number; created_at: number }[];
+  const rows = db.prepare(`SELECT compare_group AS g, tier, total, created_at FROM batches WHERE compare_of = ? AND ready = 1 ORDER BY rowid`).all(batchId) as {
+    g: string;
+    tier: Tier;
+    total: number;
+    created_at: number;
+  }[];
   const out = new Map<string, { group: string; tiers: Tier[]; sample: number; createdAt: string }>();
   for (const r of rows) {
     const c = out.get(r.g) ?? { group: r.g, tiers: [], sample: r.total, createdAt: new Date(r.created_at).toISOString() };
@@ -111,8 +118,20 @@ export function comparisonView(db: Db, group: string): ComparisonView | null {
   if (!of) return null;
   const desc = describe(of.capability);
   const jobs = db
-    .prepare(`SELECT id, batch_id, seq, source, state, result_json, error_message, cost, units FROM jobs WHERE batch_id IN (SELECT id FROM batches WHERE compare_group = ?) ORDER BY seq`)
-    .all(group) as { id: number; batch_id: string; seq: number; source: string; state: JobState; result_json: string | null; error_message: string | null; cost: number | null; units: number | null }[];
+    .prepare(
+      `SELECT id, batch_id, seq, source, state, result_json, error_message, cost, units FROM jobs WHERE batch_id IN (SELECT id FROM batches WHERE compare_group = ?) ORDER BY seq`,
+    )
+    .all(group) as {
+    id: number;
+    batch_id: string;
+    seq: number;
+    source: string;
+    state: JobState;
+    result_json: string | null;
+    error_message: string | null;
+    cost: number | null;
+    units: number | null;
+  }[];
   const tierOf = new Map(tiers.map((t) => [t.id, t.tier]));
   const items = new Map<number, ComparisonView['items'][number]>();
   for (const j of jobs) {

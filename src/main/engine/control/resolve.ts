@@ -10,7 +10,9 @@ export async function resolveBatchId(plane: ControlPlane, idOrPrefix: string): P
   if (only !== undefined && ids.length === 1) return only;
   if (ids.length > 1) {
     const named = ids.slice(0, PREFIX_SHOWN).join(', ');
-    throw new NotFoundError(`"${idOrPrefix}" is the start of several batches' ids${inStore(plane)} (${named}${ids.length > PREFIX_SHOWN ? ', and more' : ''}): type more of the id.`);
+    throw new NotFoundError(
+      `"${idOrPrefix}" is the start of several batches' ids${inStore(plane)} (${named}${ids.length > PREFIX_SHOWN ? ', and more' : ''}): type more of the id.`,
+    );
   }
   throw new NotFoundError(`No batch "${idOrPrefix}"${inStore(plane)}. \`batchdesk status${storeFlag(plane)}\` lists the batches.`);
 }

@@ -70,7 +70,12 @@ async function lineagesOf(store: ControlStore, rows: readonly BatchRow[], everyB
       else members.set(r.pipeline_id, [r]);
     }
   } else {
-    for (const r of rows) if (!members.has(r.pipeline_id)) members.set(r.pipeline_id, (await store.members(r.pipeline_id)).filter((m) => m.ready === 1));
+    for (const r of rows)
+      if (!members.has(r.pipeline_id))
+        members.set(
+          r.pipeline_id,
+          (await store.members(r.pipeline_id)).filter((m) => m.ready === 1),
+        );
   }
   return new Map([...members].map(([id, list]) => [id, new Lineage(list)] as const));
 }

@@ -58,5 +58,12 @@ export function stepsBuilderOf(s: StepsSources, chooseKey: ChooseKey): StepsBuil
 
 /** A follow-up (`from`) as the steps builder takes it. */
 export function followUpRequest(parsed: CreateBatchParsed): FollowUpRequest {
-  return { capability: parsed.capability, tier: parsed.tier, options: optionsOf(parsed), name: parsed.name, budget: parsed.budget, allowResend: parsed.allowResend };
+  return {
+    capability: parsed.capability,
+    tier: parsed.tier,
+    options: optionsOf(parsed),
+    name: parsed.name,
+    budget: parsed.budget,
+    allowResend: parsed.allowResend,
+  };
 }

@@ -90,7 +90,8 @@ export async function writeImport(d: ImportWritingDeps, parsed: CreateBatchParse
     if (buffer.length === 0) return;
     const chunk = buffer;
     buffer = [];
-    if (thread === null && files && !last && d.threading.runsHere() === 0 && written >= d.threading.folderThreadAfter) thread = JobChunkThread.start(db, writer.fingerprints);
+    if (thread === null && files && !last && d.threading.runsHere() === 0 && written >= d.threading.folderThreadAfter)
+      thread = JobChunkThread.start(db, writer.fingerprints);
     written += chunk.length;
     if (thread) thread.write(id, chunk, clock.now());
     else writer.write(id, chunk);

@@ -72,7 +72,11 @@ function openImport(d: RootImportDeps, parsed: CreateBatchParsed, key: BatchKey)
  */
 function keepTiming(d: RootImportDeps, id: string, parsed: CreateBatchParsed): void {
   if (parsed.quietHours !== undefined || parsed.recipientGapMs !== undefined) {
-    d.batches.setDelivery(id, { quietHours: parsed.quietHours?.replace(/\s+/g, '') ?? null, quietZone: parsed.quietHours === undefined ? null : localZone(), recipientGapMs: parsed.recipientGapMs ?? 0 });
+    d.batches.setDelivery(id, {
+      quietHours: parsed.quietHours?.replace(/\s+/g, '') ?? null,
+      quietZone: parsed.quietHours === undefined ? null : localZone(),
+      recipientGapMs: parsed.recipientGapMs ?? 0,
+    });
   }
 }
 

@@ -23,7 +23,11 @@ export class UploadPaths {
   /** Browser uploads are shown by their path as it was dropped; any other path as it is. */
   label(path: string): string {
     if (!this.isUpload(path)) return path;
-    const rest = resolve(path).slice(this.dir.length + 1).split(sep).slice(1).join('/');
+    const rest = resolve(path)
+      .slice(this.dir.length + 1)
+      .split(sep)
+      .slice(1)
+      .join('/');
     return rest || path;
   }
 }

@@ -141,7 +141,10 @@ const DONE: Outcome = { committed: Promise.resolve() };
 
 export class Runner {
   /** One gate per key (its own request limit and concurrency), with the key it paces. */
-  private readonly gates = new KeyGates((key) => keyLimits(key, this.config), () => this.d.clock.now());
+  private readonly gates = new KeyGates(
+    (key) => keyLimits(key, this.config),
+    () => this.d.clock.now(),
+  );
   /** Keys resolved this run: `kind|` for a kind's default, `kind|<key id>` for a batch's chosen key. */
   private readonly keys: KeyCache;
   /**
@@ -169,7 +172,8 @@ export class Runner {
       d.db,
       (e) => {
         // Claims and attempt starts nobody waited for: their jobs are resent after recovery.
-        if (!this.failStorage(e, 'while recording claims and requests sent')) d.logger.log('error', 'group.lost', { error: e instanceof Error ? e.message : String(e) });
+        if (!this.failStorage(e, 'while recording claims and requests sent'))
+          d.logger.log('error', 'group.lost', { error: e instanceof Error ? e.message : String(e) });
       },
       () => d.jobs.sendableCount,
     );
@@ -365,7 +369,6 @@ export class Runner {
     }
   }
 
-
   /** Claims and dispatches what the batch's gate can take now; returns how many were dispatched. */
   private async dispatchBatch(batch: BatchRow, signal: AbortSignal): Promise<number> {
     // The pass after a claim mostly finds the gate full again; it could claim nothing, so it
@@ -450,12 +453,14 @@ export class Runner {
         const reason = this.budgetReason(
           crossed,
           batch.id,
-          () => `when it paused, ${formatEur(crossed.spent, 4)} was spent and ${formatEur(crossed.reserved, 4)} in flight, and the next item (${next.source}) costs about ${formatEur(next.cost, 4)}`,
+          () =>
+            `when it paused, ${formatEur(crossed.spent, 4)} was spent and ${formatEur(crossed.reserved, 4)} in flight, and the next item (${next.source}) costs about ${formatEur(next.cost, 4)}`,
         );
         this.pauseSteps(batch, crossed.steps, reason);
         // In a pipeline, items in flight may still make items of the later steps: the amount is
         // named again once they have finished.
-        if (crossed.steps.size > 1 && this.inFlightIn(crossed.steps)) this.budgetPauses.set(crossed.holder.id, { line: crossed, batch: batch.id, next, reason });
+        if (crossed.steps.size > 1 && this.inFlightIn(crossed.steps))
+          this.budgetPauses.set(crossed.holder.id, { line: crossed, batch: batch.id, next, reason });
         break;
       }
       for (const b of budgets) b.reserved += job.estimated_cost;
@@ -671,7 +676,20 @@ export class Runner {
         this.d.jobs.finishAttempt(attemptId, { httpStatus: response.status, latencyMs: response.latencyMs, outcome, message, replayed });
         then();
       });
-    const verdict = judgeAnswer({ response, job, batch, cap, payload, ctx, src, key, api: destinationWords(to.destination), secrets: this.keys.secrets(), rates: this.d.rates, now: this.d.clock.now() });
+    const verdict = judgeAnswer({
+      response,
+      job,
+      batch,
+      cap,
+      payload,
+      ctx,
+      src,
+      key,
+      api: destinationWords(to.destination),
+      secrets: this.keys.secrets(),
+      rates: this.d.rates,
+      now: this.d.clock.now(),
+    });
     if (verdict.kind === 'error') {
       const { err, raw } = verdict;
       await finish(err.kind, err.message, () => this.handleError(job, batch, err, gate, raw, started));
@@ -722,7 +740,15 @@ export class Runner {
     if (useless) this.d.trouble.useless(batch, err, now);
     else this.d.trouble.useful(batch.id);
     const waited = useless ? this.waits.note(job, startedAt, err) : null;
-    const decision = decideError({ source: job.source, tries: job.tries, limited_tries: job.limited_tries, waited }, batch, err, this.config, this.d.random, now, gate.requestLimit);
+    const decision = decideError(
+      { source: job.source, tries: job.tries, limited_tries: job.limited_tries, waited },
+      batch,
+      err,
+      this.config,
+      this.d.random,
+      now,
+      gate.requestLimit,
+    );
     if (decision.kind !== 'retry') this.waits.forget(job.id);
     switch (decision.kind) {
       case 'pause':

@@ -62,21 +62,39 @@ export async function sampleEnd(reader: SampleReader, batch: BatchRow, resume: s
     const figures = await reader.leftFigures(id);
     if (!row || !figures || row.status === 'cancelled') continue;
     const d = describe(row.capability);
-    steps.push({ label: stepLabel({ capability: row.capability, ...contextOf(row).options }), unit: d.unit, spent: await reader.spent(id), left: leftOf(figures), figures, estimate: row.estimated_cost });
+    steps.push({
+      label: stepLabel({ capability: row.capability, ...contextOf(row).options }),
+      unit: d.unit,
+      spent: await reader.spent(id),
+      left: leftOf(figures),
+      figures,
+      estimate: row.estimated_cost,
+    });
   }
   const left = await reader.open(batch.id);
-  const words = steps.length === 0
-    ? sampleDoneReason(batch, s, left, rest?.open ?? 0, resume)
-    : pipelineSampleReason(batch, s, left, rest?.open ?? 0, steps, resume);
+  const words =
+    steps.length === 0 ? sampleDoneReason(batch, s, left, rest?.open ?? 0, resume) : pipelineSampleReason(batch, s, left, rest?.open ?? 0, steps, resume);
   return { kind: 'done', reason: words };
 }
 
 /** A batch on its own: what the sample cost per item, and its other items at their estimates. */
-export function sampleDoneReason(batch: Pick<BatchRow, 'id' | 'total' | 'estimated_cost'>, s: SampleState, left: number, restCost: number, resume: string): string {
+export function sampleDoneReason(
+  batch: Pick<BatchRow, 'id' | 'total' | 'estimated_cost'>,
+  s: SampleState,
+  left: number,
+  restCost: number,
+  resume: string,
+): string {
   const done = s.succeeded + s.failed;
   const per = s.succeeded > 0 ? Math.round(s.cost / s.succeeded) : null;
-  const measured = per === null ? 'no sample item succeeded, so there is no measured cost' : `${formatEur(s.cost, 4)} for ${s.succeeded} succeeded, ${formatEur(per, 4)} per item`;
-  const projection = per === null ? `the estimate for the rest is ${formatEur(restCost, 4)}` : `the other ${left.toLocaleString('en')} would cost about ${formatEur(restCost, 4)} (estimated before: ${formatEur(batch.estimated_cost, 4)} for all)`;
+  const measured =
+    per === null
+      ? 'no sample item succeeded, so there is no measured cost'
+      : `${formatEur(s.cost, 4)} for ${s.succeeded} succeeded, ${formatEur(per, 4)} per item`;
+  const projection =
+    per === null
+      ? `the estimate for the rest is ${formatEur(restCost, 4)}`
+      : `the other ${left.toLocaleString('en')} would cost about ${formatEur(restCost, 4)} (estimated before: ${formatEur(batch.estimated_cost, 4)} for all)`;
   return `Sample done: ${done} of ${batch.total.toLocaleString('en')} items (${s.succeeded} succeeded, ${s.failed} failed); ${measured}; ${projection}. ${check(resume)}`;
 }
 
@@ -114,9 +132,13 @@ function pipelineSampleReason(batch: BatchRow, s: SampleState, left: number, res
   const high = restCost + steps.reduce((n, st) => n + st.left.high, 0);
   const before = batch.estimated_cost + steps.reduce((n, st) => n + st.estimate, 0);
   const spentWords = [`${firstLabel} ${formatEur(s.cost, 4)}`, ...steps.map((st) => `${st.label} ${formatEur(st.spent, 4)}`)].join(', ');
-  const restWords = [`${firstLabel} ${formatEur(restCost, 4)} (their own ${first.unit})`, ...steps.map((st) => `${st.label} ${formatEur(st.left.expected, 4)} (${basisOf(st, first.unit)})`)].join(', ');
+  const restWords = [
+    `${firstLabel} ${formatEur(restCost, 4)} (their own ${first.unit})`,
+    ...steps.map((st) => `${st.label} ${formatEur(st.left.expected, 4)} (${basisOf(st, first.unit)})`),
+  ].join(', ');
   const budget = enoughFor(spent, high);
-  const own = batch.budget !== null && batch.budget < spent + high ? ` Its budget, ${formatEur(batch.budget, 4)}, is below that, so it would pause before the end.` : '';
+  const own =
+    batch.budget !== null && batch.budget < spent + high ? ` Its budget, ${formatEur(batch.budget, 4)}, is below that, so it would pause before the end.` : '';
   return (
     `Sample done: ${done} of ${batch.total.toLocaleString('en')} items (${s.succeeded} succeeded, ${s.failed} failed), through every step: ${formatEur(spent, 4)} spent (${spentWords}). ` +
     `The other ${left.toLocaleString('en')} would cost about ${formatEur(expected, 4)}: ${restWords}; about ${formatEur(spent + expected, 4)} for the whole pipeline (estimated before: ${formatEur(before, 4)}).${own} ` +

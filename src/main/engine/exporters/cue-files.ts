@@ -46,7 +46,10 @@ function timed(cues: readonly Cue[]): Timed[] {
     const speaker = escapeControls(c.speaker?.replace(/\s+/g, ' ').trim() ?? '') || null;
     out.push({ startMs, endMs: Math.max(startMs + 1, toMs(c.end)), lines, speaker });
   }
-  return out.map((t, i) => ({ t, i })).sort((a, b) => a.t.startMs - b.t.startMs || a.i - b.i).map(({ t }) => t);
+  return out
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => a.t.startMs - b.t.startMs || a.i - b.i)
+    .map(({ t }) => t);
 }
 
 /**

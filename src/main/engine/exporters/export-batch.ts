@@ -17,7 +17,14 @@ import { isMadeUp, MADE_UP_WORDS } from '../../../shared/made-up';
 export type ExportFormat = 'csv' | 'json' | 'txt' | 'invoices' | 'line-items' | 'xlsx';
 export const TABLE_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt', 'invoices', 'line-items', 'xlsx'];
 /** What an export of each format counts, in words. */
-export const EXPORT_COUNTS: Record<ExportFormat, string> = { csv: 'item(s)', json: 'item(s)', txt: 'item(s)', invoices: 'invoice(s)', 'line-items': 'line item(s)', xlsx: 'invoice(s)' };
+export const EXPORT_COUNTS: Record<ExportFormat, string> = {
+  csv: 'item(s)',
+  json: 'item(s)',
+  txt: 'item(s)',
+  invoices: 'invoice(s)',
+  'line-items': 'line item(s)',
+  xlsx: 'invoice(s)',
+};
 /** Formats only a batch of invoices has. */
 const INVOICE_FORMATS: readonly ExportFormat[] = ['invoices', 'line-items', 'xlsx'];
 /** CSV formats, which start with a UTF-8 byte-order mark unless asked not to: Excel reads UTF-8 only with one. */
@@ -28,7 +35,18 @@ export interface ExportOptions {
   bom?: boolean;
 }
 
-import { flatten, invoiceRecord, jobsOf, lineRecords, reviewOf, LINE_ITEM_COLUMNS, type ExportPages, type ExportRow, type Flat, type Review } from './export-records';
+import {
+  flatten,
+  invoiceRecord,
+  jobsOf,
+  lineRecords,
+  reviewOf,
+  LINE_ITEM_COLUMNS,
+  type ExportPages,
+  type ExportRow,
+  type Flat,
+  type Review,
+} from './export-records';
 
 export { localPages, sharedPages, type ExportPages, type ExportRow } from './export-records';
 
@@ -44,13 +62,22 @@ function invoiceJson(review: Review, inv: Invoice | null): Record<string, unknow
     gross: num(inv?.gross ?? null),
     vat: (inv?.vat ?? []).map((v) => ({ rate: v.rate, amount: num(v.amount) })),
     // A unit price may go below the cent (0.125 a sheet): exact, not rounded to two places.
-    line_items: (inv?.lines ?? []).map((l) => ({ description: l.description, quantity: l.quantity, unit_price: l.unitPrice === null ? null : l.unitPrice / 10_000, amount: num(l.amount) })),
+    line_items: (inv?.lines ?? []).map((l) => ({
+      description: l.description,
+      quantity: l.quantity,
+      unit_price: l.unitPrice === null ? null : l.unitPrice / 10_000,
+      amount: num(l.amount),
+    })),
   };
 }
 
 /** JSON keeps numbers as numbers (the cost, a decimal string in CSV, exact to 1/10,000) and yes/no as booleans. */
 function jsonRecord(f: Flat): Record<string, string | number | boolean | null> {
-  return { ...f, cost_eur: typeof f.cost_eur === 'string' ? Number(f.cost_eur) : f.cost_eur ?? null, sandbox: f.sandbox === null || f.sandbox === undefined ? null : f.sandbox === 'yes' };
+  return {
+    ...f,
+    cost_eur: typeof f.cost_eur === 'string' ? Number(f.cost_eur) : (f.cost_eur ?? null),
+    sandbox: f.sandbox === null || f.sandbox === undefined ? null : f.sandbox === 'yes',
+  };
 }
 
 /**
@@ -68,7 +95,14 @@ export function openExportFile(outPath: string, replace: boolean): number {
   }
 }
 
-export async function exportBatch(pages: ExportPages, capability: BatchCapability, format: ExportFormat, outPath: string, replace = false, options: ExportOptions = {}): Promise<number> {
+export async function exportBatch(
+  pages: ExportPages,
+  capability: BatchCapability,
+  format: ExportFormat,
+  outPath: string,
+  replace = false,
+  options: ExportOptions = {},
+): Promise<number> {
   const desc = capabilityFor(capability).descriptor;
   if (INVOICE_FORMATS.includes(format) && !desc.invoice) {
     throw new UserError(`--format ${format} is for invoices read by OCR; this is ${kindOfBatch(capability)}. Use --format csv or json instead.`);
@@ -128,7 +162,8 @@ export async function exportBatch(pages: ExportPages, capability: BatchCapabilit
   }
   if (format === 'json') await write('\n]\n');
   // An empty table still says what its columns are.
-  if (!header && format === 'invoices') await write(`${Object.keys(invoiceRecord({ seq: 0, source: '' }, { checks: null, needsReview: false }, null, false)).join(',')}\r\n`);
+  if (!header && format === 'invoices')
+    await write(`${Object.keys(invoiceRecord({ seq: 0, source: '' }, { checks: null, needsReview: false }, null, false)).join(',')}\r\n`);
   if (!header && format === 'line-items') await write(`${LINE_ITEM_COLUMNS.join(',')}\r\n`);
   out.end();
   await once(out, 'finish');

@@ -15,7 +15,17 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BatchCapability } from '../../../shared/domain';
 import { OutputFile } from '../../../shared/capabilities/catalog';
-import { hasCues, hasInvoices, itemFileKind, noCuesMessage, noInvoicesMessage, noItemFilesMessage, textFileExtensions, type FilesFormat, type ItemFileKind } from '../../../shared/capabilities/result-files';
+import {
+  hasCues,
+  hasInvoices,
+  itemFileKind,
+  noCuesMessage,
+  noInvoicesMessage,
+  noItemFilesMessage,
+  textFileExtensions,
+  type FilesFormat,
+  type ItemFileKind,
+} from '../../../shared/capabilities/result-files';
 import { ublDocument } from './ubl-invoice';
 import { csvField } from '../../../shared/csv-field';
 import { storedChecks } from '../invoices/invoice-reviews';
@@ -96,7 +106,13 @@ export function itemFileKindOrRefuse(batch: { id: string; capability: BatchCapab
 }
 
 /** The text files of a result (a .txt, and for a timed one .srt, .vtt and .json), as the format asks. */
-function textParts(desc: CapabilityDescriptor, result: unknown, row: ResultRow, exts: readonly string[], ubl: { en16931: boolean; missing: string[] }[] = []): ItemPart[] | null {
+function textParts(
+  desc: CapabilityDescriptor,
+  result: unknown,
+  row: ResultRow,
+  exts: readonly string[],
+  ubl: { en16931: boolean; missing: string[] }[] = [],
+): ItemPart[] | null {
   // Read once, for the .srt and the .vtt alike.
   let cues: Cue[] | null | undefined;
   const cuesOf = (): Cue[] | null => (cues ??= desc.cues?.(result, row.units) ?? null);
@@ -113,11 +129,16 @@ function textParts(desc: CapabilityDescriptor, result: unknown, row: ResultRow, 
       const inv = desc.invoice?.(result) ?? null;
       // Nothing read, nothing to book: the other files of the item still come.
       if (inv === null) continue;
-      const doc = ublDocument(inv, { id: `${row.seq}`, issueDate: new Date(row.finished_at ?? 0).toISOString().slice(0, 10), currency: 'EUR', checks: storedChecks(row.checks_json), madeUp });
+      const doc = ublDocument(inv, {
+        id: `${row.seq}`,
+        issueDate: new Date(row.finished_at ?? 0).toISOString().slice(0, 10),
+        currency: 'EUR',
+        checks: storedChecks(row.checks_json),
+        madeUp,
+      });
       ubl.push({ en16931: doc.en16931, missing: doc.missing });
       text = doc.xml;
-    }
-    else {
+    } else {
       const c = cuesOf();
       const note = madeUp ? MADE_UP_SHORT : null;
       text = c === null ? null : ext === 'srt' ? srtOf(c, note) : vttOf(c, note);
@@ -127,7 +148,6 @@ function textParts(desc: CapabilityDescriptor, result: unknown, row: ResultRow, 
   }
   return parts;
 }
-
 
 /** The name an item's file starts with: the source file's name without extension, or the row's name / row-N / line-N. */
 function baseOf(row: ResultRow): string {
@@ -150,8 +170,10 @@ async function entryOf(source: ResultSource, row: ResultRow, batch: FilesBatch, 
     const exts = textFileExtensions(batch.capability, format);
     const ubl: { en16931: boolean; missing: string[] }[] = [];
     const parts = textParts(capabilityFor(batch.capability).descriptor, result, row, exts, ubl);
-    if (parts === null) return { ok: false, item, message: 'its stored result has no text (it may come from an older version); export the batch as CSV or JSON to see it' };
-    if (parts.length === 0) return { ok: false, item, message: 'no invoice fields were read from it, so there is no UBL invoice to write; open it in the window to see its text' };
+    if (parts === null)
+      return { ok: false, item, message: 'its stored result has no text (it may come from an older version); export the batch as CSV or JSON to see it' };
+    if (parts.length === 0)
+      return { ok: false, item, message: 'no invoice fields were read from it, so there is no UBL invoice to write; open it in the window to see its text' };
     return { ok: true, file: { item, base, mtime, parts, ...(ubl[0] ? { ubl: ubl[0] } : {}) } };
   }
   const saved = OutputFile.safeParse(result);
@@ -223,9 +245,19 @@ export class ExportNames {
 function writeError(e: unknown, path: string, written: number): Error {
   const code = (e as NodeJS.ErrnoException).code ?? 'error';
   const so = `${written} file(s) were written before it; nothing was overwritten.`;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return new StorageFailure(`The disk is full: ${path} could not be written (${code}). ${so} Free some space or choose another folder, then export again.`, code);
-  if (code === 'EIO' || code === 'EROFS') return new StorageFailure(`${path} could not be written (${code}). ${so} Check that the disk is connected and writable, or choose another folder, then export again.`, code);
-  return new UserError(`${path} could not be written (${code === 'EACCES' || code === 'EPERM' ? 'no permission' : code}). ${so} Choose a folder you can write to, then export again.`);
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return new StorageFailure(
+      `The disk is full: ${path} could not be written (${code}). ${so} Free some space or choose another folder, then export again.`,
+      code,
+    );
+  if (code === 'EIO' || code === 'EROFS')
+    return new StorageFailure(
+      `${path} could not be written (${code}). ${so} Check that the disk is connected and writable, or choose another folder, then export again.`,
+      code,
+    );
+  return new UserError(
+    `${path} could not be written (${code === 'EACCES' || code === 'EPERM' ? 'no permission' : code}). ${so} Choose a folder you can write to, then export again.`,
+  );
 }
 
 /** Creates `dir` (and its parents) when it is missing; refuses a path that is not a folder. */
@@ -322,7 +354,10 @@ export async function exportFiles(source: ResultSource, batch: FilesBatch, dir: 
       for (const path of paths) await unlink(path).catch(() => undefined);
       if (read.failed === null) throw writeError(e, current, out.written);
       const code = read.failed.code ?? 'error';
-      problem({ item: f.item, message: `its saved answer ${read.path} cannot be read (${code === 'ENOENT' ? 'moved or deleted' : code}); put it back, or retry the item in a new batch` });
+      problem({
+        item: f.item,
+        message: `its saved answer ${read.path} cannot be read (${code === 'ENOENT' ? 'moved or deleted' : code}); put it back, or retry the item in a new batch`,
+      });
       continue;
     }
     out.written += f.parts.length;
@@ -334,7 +369,10 @@ export async function exportFiles(source: ResultSource, batch: FilesBatch, dir: 
   }
   if (report.length > 0) {
     const text = `${['item', 'file', 'en16931', 'missing_business_terms'].join(',')}\r\n${report.map((r) => `${r}\r\n`).join('')}`;
-    const { names: [name = ''], taken } = await names.claimAll('en16931-report', ['csv'], create);
+    const {
+      names: [name = ''],
+      taken,
+    } = await names.claimAll('en16931-report', ['csv'], create);
     const fh = taken[0];
     try {
       await fh?.writeFile(`\uFEFF${text}`, 'utf8');

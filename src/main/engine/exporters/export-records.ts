@@ -46,7 +46,6 @@ export interface Flat {
   [column: string]: string | number | null;
 }
 
-
 /** An invoice's stored checks; checks null: the job has none (not an invoice, or not succeeded). */
 export interface Review {
   checks: InvoiceCheck[] | null;
@@ -61,7 +60,13 @@ export function reviewOf(job: ExportRow): Review {
 function reviewColumns(r: Review): Flat {
   return {
     needs_review: r.checks === null ? null : r.needsReview ? 'yes' : 'no',
-    failed_checks: r.checks === null ? null : r.checks.filter((c) => c.ok === false).map((c) => c.check).join('; '),
+    failed_checks:
+      r.checks === null
+        ? null
+        : r.checks
+            .filter((c) => c.ok === false)
+            .map((c) => c.check)
+            .join('; '),
   };
 }
 
@@ -109,15 +114,33 @@ export function invoiceRecord(item: { seq: number; source: string }, review: Rev
     sandbox: madeUp ? 'yes' : 'no',
     ...invoiceColumns(inv),
     ...reviewColumns(review),
-    ...Object.fromEntries(INVOICE_CHECKS.map((name) => {
-      const c = byName.get(name);
-      return [`check_${name}`, c === undefined ? null : c.ok === null ? 'not checked' : c.ok ? 'ok' : 'failed'];
-    })),
-    review_notes: checks.filter((c) => c.ok === false).map((c) => `${c.check}: ${c.detail}`).join(' | ') || null,
+    ...Object.fromEntries(
+      INVOICE_CHECKS.map((name) => {
+        const c = byName.get(name);
+        return [`check_${name}`, c === undefined ? null : c.ok === null ? 'not checked' : c.ok ? 'ok' : 'failed'];
+      }),
+    ),
+    review_notes:
+      checks
+        .filter((c) => c.ok === false)
+        .map((c) => `${c.check}: ${c.detail}`)
+        .join(' | ') || null,
   };
 }
 
-export const LINE_ITEM_COLUMNS = ['item', 'source', 'sandbox', 'vendor', 'invoice_number', 'line', 'description', 'quantity', 'unit_price', 'amount', 'currency'] as const;
+export const LINE_ITEM_COLUMNS = [
+  'item',
+  'source',
+  'sandbox',
+  'vendor',
+  'invoice_number',
+  'line',
+  'description',
+  'quantity',
+  'unit_price',
+  'amount',
+  'currency',
+] as const;
 
 /** The invoices table's columns, in order (the same for every row). */
 export function invoiceColumnNames(): string[] {
@@ -144,7 +167,7 @@ export function lineRecords(job: JobRow, inv: Invoice | null, madeUp: boolean): 
 /** Every job of the batch, in item order, a page at a time. */
 export async function* jobsOf(pages: ExportPages): AsyncGenerator<ExportRow> {
   // Items are numbered from 1.
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const got = await pages(after);
     yield* got;
     const last = got[got.length - 1];

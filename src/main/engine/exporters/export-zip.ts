@@ -85,7 +85,9 @@ export async function writeFilesZip(source: ResultSource, batch: FilesBatch, out
         if (c === null) return cb(new Error(`${name} was asked for twice`), Readable.from([]));
         if (c.kind === 'text') return cb(null, Readable.from([Buffer.from(c.text, 'utf8')], { objectMode: false }));
         const src = c.open();
-        src.once('error', (e: NodeJS.ErrnoException) => zip.emit('error', new Error(`${c.where} could not be read for the zip (${e.code ?? e.message}); put it back and download again.`)));
+        src.once('error', (e: NodeJS.ErrnoException) =>
+          zip.emit('error', new Error(`${c.where} could not be read for the zip (${e.code ?? e.message}); put it back and download again.`)),
+        );
         cb(null, src);
       });
       added++;

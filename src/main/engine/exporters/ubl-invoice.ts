@@ -99,7 +99,8 @@ function totals(inv: Invoice, rows: readonly VatRow[]): Totals {
     vat = rows.reduce((sum, r) => sum + (r.amount ?? 0), 0);
   } else if (inv.net !== null && inv.gross !== null) {
     vat = inv.gross - inv.net;
-    vatNote = rows.length > 0 ? 'VAT total computed as gross - net: not every VAT amount was read' : 'VAT total computed as gross - net: no VAT lines were read';
+    vatNote =
+      rows.length > 0 ? 'VAT total computed as gross - net: not every VAT amount was read' : 'VAT total computed as gross - net: no VAT lines were read';
   }
   const net = inv.net ?? (inv.gross !== null && vat !== null ? inv.gross - vat : null);
   const gross = inv.gross ?? (inv.net !== null && vat !== null ? inv.net + vat : null);
@@ -119,7 +120,12 @@ function creditNoteOf(inv: Invoice): { kind: 'Invoice' | 'CreditNote'; inv: Invo
       net: neg(inv.net),
       gross: neg(inv.gross),
       vat: inv.vat.map((v) => ({ ...v, amount: neg(v.amount) })),
-      lines: inv.lines.map((l) => ({ ...l, amount: neg(l.amount), unitPrice: l.unitPrice !== null && l.unitPrice < 0 ? -l.unitPrice : l.unitPrice, quantity: l.unitPrice !== null && l.unitPrice >= 0 && l.quantity !== null ? -l.quantity : l.quantity })),
+      lines: inv.lines.map((l) => ({
+        ...l,
+        amount: neg(l.amount),
+        unitPrice: l.unitPrice !== null && l.unitPrice < 0 ? -l.unitPrice : l.unitPrice,
+        quantity: l.unitPrice !== null && l.unitPrice >= 0 && l.quantity !== null ? -l.quantity : l.quantity,
+      })),
     },
   };
 }
@@ -186,15 +192,23 @@ export function ublDocument(read: Invoice, fallback: UblFallback): UblDocument {
   if (buyerCountry === '') lack('BT-55 Buyer country code', 'the buyer address read names no country');
   const categories = new Set(rows.map((r) => r.category));
   const outside = categories.has('O');
-  if (!outside && vatId === '' && rows.length > 0) lack('BT-31 Seller VAT identifier', `needed for VAT category ${[...categories].join(', ')} (BR-${[...categories][0] ?? 'S'}-02)`);
+  if (!outside && vatId === '' && rows.length > 0)
+    lack('BT-31 Seller VAT identifier', `needed for VAT category ${[...categories].join(', ')} (BR-${[...categories][0] ?? 'S'}-02)`);
   // BR-CO-26: the seller needs an identifier; outside the scope of VAT its VAT id may not be given (BR-O-02), and no other is read.
-  if (outside) lack('BT-30 Seller legal registration identifier', 'outside the scope of VAT the seller VAT id may not be given (BR-O-02), and no other seller identifier was read (BR-CO-26)');
-  if ((categories.has('AE') || categories.has('K')) && buyerVatId === '') lack('BT-48 Buyer VAT identifier', 'needed for a reverse charge or an intra-community supply (BR-AE-02, BR-IC-02)');
+  if (outside)
+    lack(
+      'BT-30 Seller legal registration identifier',
+      'outside the scope of VAT the seller VAT id may not be given (BR-O-02), and no other seller identifier was read (BR-CO-26)',
+    );
+  if ((categories.has('AE') || categories.has('K')) && buyerVatId === '')
+    lack('BT-48 Buyer VAT identifier', 'needed for a reverse charge or an intra-community supply (BR-AE-02, BR-IC-02)');
   if (categories.has('K')) {
     lack('BT-72 Actual delivery date', 'an intra-community supply needs the delivery date or the invoicing period (BR-IC-11)');
     lack('BT-80 Deliver to country code', 'an intra-community supply needs it (BR-IC-12)');
   }
-  for (const r of rows) if (r.category !== 'S' && r.category !== 'Z' && r.exemptionReason === null && r.exemptionCode === null) lack('BT-120 VAT exemption reason', `category ${r.category}`);
+  for (const r of rows)
+    if (r.category !== 'S' && r.category !== 'Z' && r.exemptionReason === null && r.exemptionCode === null)
+      lack('BT-120 VAT exemption reason', `category ${r.category}`);
   for (const p of breakdown.problems) missing.push(p);
   if (t.gross !== null && t.gross > 0 && !isIsoDate(inv.dueDate)) lack('BT-9 Payment due date', 'neither a due date nor payment terms were read (BR-CO-25)');
   if (inv.lines.length === 0) lack('BG-25 Invoice line', 'no line items were read');
@@ -223,7 +237,8 @@ export function ublDocument(read: Invoice, fallback: UblFallback): UblDocument {
     if (r.amount !== null && r.taxable !== null && r.rate !== null && !r.derived) {
       // BR-CO-17 as the CEN schematron tests it: within one currency unit of taxable x rate.
       const expected = roundToCent((r.taxable * r.rate) / 100);
-      if (Math.abs(r.amount - expected) >= AMOUNT_SCALE) missing.push(`BR-CO-17: VAT at ${decimal(r.rate)} % is ${formatAmount(r.amount)}, ${formatAmount(expected)} expected on ${formatAmount(r.taxable)}`);
+      if (Math.abs(r.amount - expected) >= AMOUNT_SCALE)
+        missing.push(`BR-CO-17: VAT at ${decimal(r.rate)} % is ${formatAmount(r.amount)}, ${formatAmount(expected)} expected on ${formatAmount(r.taxable)}`);
     }
   }
   const en16931 = missing.length === 0;
@@ -240,7 +255,14 @@ export function ublDocument(read: Invoice, fallback: UblFallback): UblDocument {
   if (credit && read !== inv) out.push(leaf('cbc:Note', 'Printed with negative amounts: written as a credit note with the amounts positive.'));
   const failed = (fallback.checks ?? []).filter((c) => c.ok === false);
   if (fallback.checks) {
-    out.push(leaf('cbc:Note', failed.length === 0 ? "Batchdesk's checks passed (line items, totals, VAT rate, due date, duplicates)." : `NEEDS REVIEW: ${failed.length} of Batchdesk's checks failed. Do not book or pay before checking.`));
+    out.push(
+      leaf(
+        'cbc:Note',
+        failed.length === 0
+          ? "Batchdesk's checks passed (line items, totals, VAT rate, due date, duplicates)."
+          : `NEEDS REVIEW: ${failed.length} of Batchdesk's checks failed. Do not book or pay before checking.`,
+      ),
+    );
     for (const c of failed) out.push(leaf('cbc:Note', `${c.check}: ${c.detail}`));
   }
   for (const m of missing) out.push(leaf('cbc:Note', `Not EN 16931: ${m}`));
@@ -265,7 +287,8 @@ export function ublDocument(read: Invoice, fallback: UblFallback): UblDocument {
   if (buyer !== '') customer.push(...wrap('cac:PartyName', [leaf('cbc:Name', buyer)]));
   const buyerAddress = ADDRESS_PARTS(inv.buyerAddress, buyerCountry);
   if (buyerAddress.length > 0) customer.push(...wrap('cac:PostalAddress', buyerAddress));
-  if (buyerVatId !== '' && !outside) customer.push(...wrap('cac:PartyTaxScheme', [leaf('cbc:CompanyID', buyerVatId), ...wrap('cac:TaxScheme', [leaf('cbc:ID', 'VAT')])]));
+  if (buyerVatId !== '' && !outside)
+    customer.push(...wrap('cac:PartyTaxScheme', [leaf('cbc:CompanyID', buyerVatId), ...wrap('cac:TaxScheme', [leaf('cbc:ID', 'VAT')])]));
   if (buyer !== '') customer.push(...wrap('cac:PartyLegalEntity', [leaf('cbc:RegistrationName', buyer)]));
   out.push(...wrap('cac:AccountingCustomerParty', customer.length > 0 ? wrap('cac:Party', customer) : [comment('Buyer not read')]));
 
@@ -292,7 +315,11 @@ export function ublDocument(read: Invoice, fallback: UblFallback): UblDocument {
         continue;
       }
       if (row.derived && !derivedSaid) {
-        tax.push(comment('Several VAT rates and the line items are not attributed to them: each TaxableAmount is derived from the VAT amount and the rate (VAT / rate), rounded to the cent'));
+        tax.push(
+          comment(
+            'Several VAT rates and the line items are not attributed to them: each TaxableAmount is derived from the VAT amount and the rate (VAT / rate), rounded to the cent',
+          ),
+        );
         derivedSaid = true;
       }
       const sub: string[] = [];

@@ -35,7 +35,9 @@ export function readHeader(fields: readonly string[], source: string, row: numbe
     const key = n.toLowerCase();
     const earlier = byKey.get(key);
     if (earlier !== undefined) {
-      return refuse(`${source}: the header row names the column "${n}" twice (columns ${earlier + 1} and ${i + 1}), so it is unclear which to use. Rename or delete one of them; nothing was imported.`);
+      return refuse(
+        `${source}: the header row names the column "${n}" twice (columns ${earlier + 1} and ${i + 1}), so it is unclear which to use. Rename or delete one of them; nothing was imported.`,
+      );
     }
     byKey.set(key, i);
   }

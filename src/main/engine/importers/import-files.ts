@@ -61,7 +61,14 @@ function sameContent(path: string, first: string): ImportProblem {
 }
 
 /** One batch's files, each to `take` in order; `countDone` is called as each is done. */
-async function measureBatch(batch: ReadBatch, capability: FileCapability, signal: AbortSignal | undefined, countDone: () => void, take: (m: Measured) => void, slice: TimeSlice): Promise<void> {
+async function measureBatch(
+  batch: ReadBatch,
+  capability: FileCapability,
+  signal: AbortSignal | undefined,
+  countDone: () => void,
+  take: (m: Measured) => void,
+  slice: TimeSlice,
+): Promise<void> {
   // Results held until every earlier file of the batch is done (only once one has to wait).
   const held = new Array<Measured | undefined>(batch.count);
   const later: number[] = [];
@@ -102,7 +109,12 @@ async function measureBatch(batch: ReadBatch, capability: FileCapability, signal
  * needs (FirstByContent: the digest and the path of each content, about 70 bytes a file), so a
  * 300,000-file folder goes straight into the batch in chunks.
  */
-export async function streamFiles(paths: string[], capability: FileCapability, onItem: (item: FileItem) => void, opts: ImportFilesOptions = {}): Promise<ImportProblem[]> {
+export async function streamFiles(
+  paths: string[],
+  capability: FileCapability,
+  onItem: (item: FileItem) => void,
+  opts: ImportFilesOptions = {},
+): Promise<ImportProblem[]> {
   const { signal, onProgress } = opts;
   // Started first, so that the thread is up by the time the first files are found.
   const reader = paths.length > 0 ? (opts.reader ?? startWholeFileReader)() : null;

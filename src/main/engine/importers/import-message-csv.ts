@@ -124,7 +124,11 @@ export async function importMessageCsv(path: string, opts: ImportMessageCsvOptio
   const columns = c.columns;
   if (c.refused) return { rows: [], rowCount: 0, problems: problems.toArray(source), columns, delimiter };
   if (c.header === null) {
-    problems.push({ source, row: null, message: `${source} holds only blank lines. It needs a header row naming the columns "to" and "text", then one row per message.` });
+    problems.push({
+      source,
+      row: null,
+      message: `${source} holds only blank lines. It needs a header row naming the columns "to" and "text", then one row per message.`,
+    });
   } else if (c.rowCount === 0 && problems.size === 0) {
     problems.push({ source, row: null, message: `${source} has a header row but no messages below it. Add one row per message, or choose another file.` });
   }

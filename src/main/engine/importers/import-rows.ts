@@ -108,7 +108,10 @@ class RowCollector {
     // More cells than columns means the cells have shifted (an unquoted delimiter): sending the
     // row would send the wrong text, so it is left out.
     if (rec.fields.length > h.length && rec.fields.slice(h.length).some((f) => f.trim() !== '')) {
-      this.problem(rec.row, `Row ${rec.row} has ${rec.fields.length} cells but the header names ${h.length} columns, so its cells are shifted (probably a delimiter inside an unquoted cell); not imported. Put that cell in double quotes.`);
+      this.problem(
+        rec.row,
+        `Row ${rec.row} has ${rec.fields.length} cells but the header names ${h.length} columns, so its cells are shifted (probably a delimiter inside an unquoted cell); not imported. Put that cell in double quotes.`,
+      );
       return;
     }
     const fields: Record<string, string> = {};
@@ -124,7 +127,10 @@ class RowCollector {
       const earlier = seen.get(n.toLowerCase());
       if (earlier !== undefined) {
         this.refused = true;
-        this.problem(rec.row, `The header row names the column "${n}" twice (columns ${earlier + 1} and ${i + 1}). Rename or delete one of them; nothing was imported.`);
+        this.problem(
+          rec.row,
+          `The header row names the column "${n}" twice (columns ${earlier + 1} and ${i + 1}). Rename or delete one of them; nothing was imported.`,
+        );
         return;
       }
       seen.set(n.toLowerCase(), i);
@@ -156,7 +162,14 @@ export async function importRows(path: string, opts: ImportRowsOptions): Promise
     const st = await stat(source);
     bytes = st.size;
     if (st.isDirectory()) return { count: 0, discard: false, problems: [{ source, row: null, message: `${source} is a folder. Choose a .csv or .txt file.` }] };
-    if (st.size === 0) return { count: 0, discard: false, problems: [{ source, row: null, message: `${source} is empty. Give one ${opts.what} per line (.txt) or a CSV with a "${opts.column ?? 'header'}" column.` }] };
+    if (st.size === 0)
+      return {
+        count: 0,
+        discard: false,
+        problems: [
+          { source, row: null, message: `${source} is empty. Give one ${opts.what} per line (.txt) or a CSV with a "${opts.column ?? 'header'}" column.` },
+        ],
+      };
   } catch (err) {
     rethrowAbort(err);
     return { count: 0, discard: false, problems: [{ source, row: null, message: describeIoError(source, err, 'file') }] };
@@ -169,7 +182,10 @@ export async function importRows(path: string, opts: ImportRowsOptions): Promise
     const first = seen.firstOrAdd([key, item.line ? '' : JSON.stringify(item.fields)], item.row);
     const where = item.line ? 'Line' : 'Row';
     if (first !== null) {
-      problem(item.row, `${where} ${item.row} repeats ${where.toLowerCase()} ${first} exactly; skipped, so it is processed and paid for once. Delete one of them if this is not what you expected.`);
+      problem(
+        item.row,
+        `${where} ${item.row} repeats ${where.toLowerCase()} ${first} exactly; skipped, so it is processed and paid for once. Delete one of them if this is not what you expected.`,
+      );
       return;
     }
     count++;

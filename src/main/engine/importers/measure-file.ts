@@ -155,7 +155,10 @@ async function* sequentialChunks(handle: FileHandle, size: number): AsyncGenerat
 /** What is refused from the file's status alone, before a byte is read. */
 function refusedByStat(path: string, st: { isFile(): boolean; size: number }): Measured | null {
   if (!st.isFile()) {
-    return fail(path, `${path} is not a regular file (it is a folder, device or pipe), so it cannot be read as a recording or document. Choose the files themselves.`);
+    return fail(
+      path,
+      `${path} is not a regular file (it is a folder, device or pipe), so it cannot be read as a recording or document. Choose the files themselves.`,
+    );
   }
   if (st.size === 0) {
     return fail(path, `${path} is empty (0 bytes), so there is nothing to send. Check that it was saved or copied completely, or leave it out.`);
@@ -164,7 +167,10 @@ function refusedByStat(path: string, st: { isFile(): boolean; size: number }): M
 }
 
 function changedWhileRead(path: string, size: number, bytesRead: number): Measured {
-  return fail(path, `${path} changed while it was being read (${size} bytes expected, ${bytesRead} read). Wait until it has finished copying or recording, then add it again.`);
+  return fail(
+    path,
+    `${path} changed while it was being read (${size} bytes expected, ${bytesRead} read). Wait until it has finished copying or recording, then add it again.`,
+  );
 }
 
 /** The item, or the check's refusal, once the pass and the check are over. */

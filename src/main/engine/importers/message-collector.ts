@@ -40,7 +40,10 @@ export class MessageCollector {
     if (this.refused) return;
     if (rec.unterminated) {
       const whole = this.header === null ? 'the header row' : `Row ${rec.row}`;
-      this.problem(rec.row, `${whole} opens a double quote (") that is never closed, so everything after it up to the end of the file was read as one value and not imported. Add the missing closing quote.`);
+      this.problem(
+        rec.row,
+        `${whole} opens a double quote (") that is never closed, so everything after it up to the end of the file was read as one value and not imported. Add the missing closing quote.`,
+      );
       if (this.header === null) this.refused = true;
       return;
     }
@@ -80,7 +83,10 @@ export class MessageCollector {
     const m = built.message;
     const first = this.seen.firstOrAdd([m.to, m.text], rec.row);
     if (first !== null) {
-      this.problem(rec.row, `Row ${rec.row} duplicates row ${first} (same recipient ${m.to} and same text); skipped, so the message is sent once. Delete the row, or change its text if a second message is intended.`);
+      this.problem(
+        rec.row,
+        `Row ${rec.row} duplicates row ${first} (same recipient ${m.to} and same text); skipped, so the message is sent once. Delete the row, or change its text if a second message is intended.`,
+      );
       return;
     }
     this.rowCount++;

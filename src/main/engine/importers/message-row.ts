@@ -44,7 +44,9 @@ export function buildMessageRow(fields: readonly string[], row: number, header: 
   const rawTo = (fields[header.to] as string).trim();
   let to = '';
   if (rawTo === '') {
-    (problems ??= []).push(`Row ${row}: the "to" column is empty; add the recipient's ${kind === 'email' ? 'e-mail address' : 'phone number (+<country code><number>)'} or delete the row.`);
+    (problems ??= []).push(
+      `Row ${row}: the "to" column is empty; add the recipient's ${kind === 'email' ? 'e-mail address' : 'phone number (+<country code><number>)'} or delete the row.`,
+    );
   } else {
     const r = normalizeRecipient(rawTo, kind);
     if (r.ok) to = r.value;
@@ -64,7 +66,9 @@ export function buildMessageRow(fields: readonly string[], row: number, header: 
     text = filled.text.trim();
     const length = codePoints(text);
     if (length > MAX_TEXT_CHARS) {
-      (problems ??= []).push(`Row ${row}: the text is ${length} characters long (after filling placeholders); the limit is ${MAX_TEXT_CHARS}. Shorten it or split it into two rows.`);
+      (problems ??= []).push(
+        `Row ${row}: the text is ${length} characters long (after filling placeholders); the limit is ${MAX_TEXT_CHARS}. Shorten it or split it into two rows.`,
+      );
     }
   }
 

@@ -26,7 +26,11 @@ export class ProblemList {
     if (this.dropped === 0) return [...this.kept];
     return [
       ...this.kept,
-      { source, row: null, message: `…and ${this.dropped.toLocaleString('en')} more problems like these (only the first ${this.limit.toLocaleString('en')} are listed). Fix the ones above and import again to see the rest.` },
+      {
+        source,
+        row: null,
+        message: `…and ${this.dropped.toLocaleString('en')} more problems like these (only the first ${this.limit.toLocaleString('en')} are listed). Fix the ones above and import again to see the rest.`,
+      },
     ];
   }
 }

@@ -78,7 +78,8 @@ export class RangeWalker {
     this.parser.take(bytes);
     this.want = this.parser.next();
     // Bytes before the end of this range are gone: a parser asking for them has a bug.
-    if (this.want !== null && this.want.at < at + bytes.length) throw new Error(`format parser asked for byte ${this.want.at}, already passed at ${at + bytes.length}`);
+    if (this.want !== null && this.want.at < at + bytes.length)
+      throw new Error(`format parser asked for byte ${this.want.at}, already passed at ${at + bytes.length}`);
     this.deliverEmpty();
   }
 

@@ -30,7 +30,9 @@ export async function readOptOutFile(path: string): Promise<OptOutFile> {
   let unit = 'line';
   const onRecord = (fields: readonly string[], line: number): void => {
     if (columns === null) {
-      const named = fields.flatMap((f, index) => (COLUMN.test(f.trim()) ? [{ index, read: /mail/i.test(f) ? normalizeEmail : /phone|number|mobile/i.test(f) ? normalizePhone : optOutKey }] : []));
+      const named = fields.flatMap((f, index) =>
+        COLUMN.test(f.trim()) ? [{ index, read: /mail/i.test(f) ? normalizeEmail : /phone|number|mobile/i.test(f) ? normalizePhone : optOutKey }] : [],
+      );
       columns = named.length > 0 ? named : [{ index: 0, read: optOutKey }];
       if (named.length > 0) {
         unit = 'row';

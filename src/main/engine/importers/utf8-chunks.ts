@@ -35,7 +35,9 @@ export async function* utf8Chunks(path: string, signal?: AbortSignal, pace?: () 
       if (first) {
         first = false;
         if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
-          throw new TextEncodingError(`${path} is saved as UTF-16 ("Unicode text"), not UTF-8. Save it again as "CSV UTF-8 (comma delimited)" and import that file.`);
+          throw new TextEncodingError(
+            `${path} is saved as UTF-16 ("Unicode text"), not UTF-8. Save it again as "CSV UTF-8 (comma delimited)" and import that file.`,
+          );
         }
       }
       let text: string;

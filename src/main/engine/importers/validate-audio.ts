@@ -41,7 +41,10 @@ export class AudioDurationCheck implements StreamCheck {
             // A header announcing more audio than the file can hold (a FLAC or MP3 header with its
             // frames cut off): no codec these containers carry goes below 1 kbit/s.
             if ((size * 8) / seconds < MIN_BITS_PER_SECOND) {
-              return refused(`${what}: it is cut short (its header announces ${seconds.toFixed(1)} s of audio, but its ${size} bytes cannot hold that much)`, FIX_RECORDING);
+              return refused(
+                `${what}: it is cut short (its header announces ${seconds.toFixed(1)} s of audio, but its ${size} bytes cannot hold that much)`,
+                FIX_RECORDING,
+              );
             }
             // An estimate all the same: the server measures what it bills (A11), and its figure wins.
             return { ok: true, units: Math.max(1, Math.ceil(seconds)), exact: false };
@@ -57,10 +60,12 @@ export class AudioDurationCheck implements StreamCheck {
       },
     );
     // finish() awaits the result; a check disposed early (another failure, an abort) does not.
-    this.result.catch(() => undefined).finally(() => {
-      this.settled = true;
-      this.input.destroy();
-    });
+    this.result
+      .catch(() => undefined)
+      .finally(() => {
+        this.settled = true;
+        this.input.destroy();
+      });
   }
 
   async push(chunk: Buffer): Promise<void> {

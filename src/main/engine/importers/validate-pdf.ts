@@ -70,7 +70,10 @@ function fromPdfjsError(err: unknown, size: number, budget: number): Unreadable 
   }
   const name = err instanceof Error ? err.name : '';
   if (name === 'PasswordException') {
-    return { cause: 'is protected by a password, so it cannot be read', fix: 'Open it, remove the password (for example by printing it to a new PDF), and add the copy, or leave it out.' };
+    return {
+      cause: 'is protected by a password, so it cannot be read',
+      fix: 'Open it, remove the password (for example by printing it to a new PDF), and add the copy, or leave it out.',
+    };
   }
   if (name === 'InvalidPDFException' || name === 'FormatError' || name === 'UnknownErrorException' || name === 'MissingPDFException') {
     const detail = err instanceof Error && err.message ? ` (${err.message.replace(/\.$/, '')})` : '';
@@ -83,7 +86,14 @@ function fromPdfjsError(err: unknown, size: number, budget: number): Unreadable 
 export async function readPdfPages(handle: PositionedReads, size: number, opts: PdfReadOptions = {}): Promise<PdfPages> {
   const budget = opts.maxReadBytes ?? MAX_PDF_READ_BYTES;
   if (size > MAX_PDF_BYTES) {
-    return { ok: false, bytesRead: 0, unreadable: { cause: `is a ${megabytes(size)} PDF, larger than the 4 GB Batchdesk can check`, fix: 'Split it into smaller PDFs and add those, or leave it out.' } };
+    return {
+      ok: false,
+      bytesRead: 0,
+      unreadable: {
+        cause: `is a ${megabytes(size)} PDF, larger than the 4 GB Batchdesk can check`,
+        fix: 'Split it into smaller PDFs and add those, or leave it out.',
+      },
+    };
   }
   opts.signal?.throwIfAborted();
   const pdfjs = await loadPdfjs();
@@ -119,7 +129,11 @@ export async function readPdfPages(handle: PositionedReads, size: number, opts: 
   } catch (err) {
     opts.signal?.throwIfAborted();
     if (err instanceof FileShrank) {
-      return { ok: false, bytesRead: transport.bytesRead, unreadable: { cause: 'changed while it was being read', fix: 'Wait until it has finished copying, then add it again.' } };
+      return {
+        ok: false,
+        bytesRead: transport.bytesRead,
+        unreadable: { cause: 'changed while it was being read', fix: 'Wait until it has finished copying, then add it again.' },
+      };
     }
     const unreadable = fromPdfjsError(err, size, budget);
     if (unreadable === null) throw err;

@@ -28,7 +28,8 @@ interface Directory {
 type Read = { ok: true; dir: Directory } | { ok: false; why: string };
 
 async function readDirectory(read: ReadAt, at: number, size: number, little: boolean): Promise<Read> {
-  if (at < 8 || at + 2 > size) return { ok: false, why: `it points to an image directory at byte ${at}, outside the file (${size} bytes): it is cut short or damaged` };
+  if (at < 8 || at + 2 > size)
+    return { ok: false, why: `it points to an image directory at byte ${at}, outside the file (${size} bytes): it is cut short or damaged` };
   const countBytes = await read(at, 2);
   if (countBytes.length < 2) return { ok: false, why: `it is cut short inside an image directory (at byte ${at})` };
   const count = little ? countBytes.readUInt16LE(0) : countBytes.readUInt16BE(0);

@@ -106,7 +106,9 @@ export class WavCheck implements StreamCheck {
     }
     if (p.byteRate === 0) return refused(`${WHAT}: its format chunk declares 0 bytes per second, so its length cannot be known`, FIX_RECORDING);
     if (p.data === null) {
-      const why = this.walker.cutShort(size) ? `it is cut short before its audio data (the file ends at byte ${size})` : 'it has no audio data (no "data" chunk)';
+      const why = this.walker.cutShort(size)
+        ? `it is cut short before its audio data (the file ends at byte ${size})`
+        : 'it has no audio data (no "data" chunk)';
       return refused(`${WHAT}: ${why}`, FIX_RECORDING);
     }
     const present = Math.max(0, size - p.data.at);

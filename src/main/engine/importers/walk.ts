@@ -138,7 +138,9 @@ class Walker {
   private sayHidden(path: string): void {
     const { files, folders, first } = this.hidden;
     if (files + folders === 0) return;
-    const counted = [files > 0 ? `${files.toLocaleString('en')} hidden file(s)` : null, folders > 0 ? `${folders.toLocaleString('en')} hidden folder(s)` : null].filter((x) => x !== null).join(' and ');
+    const counted = [files > 0 ? `${files.toLocaleString('en')} hidden file(s)` : null, folders > 0 ? `${folders.toLocaleString('en')} hidden folder(s)` : null]
+      .filter((x) => x !== null)
+      .join(' and ');
     this.problem(
       path,
       `${path}: skipped ${counted} (names starting with ".", such as "${first}": system, sync and backup files${folders > 0 ? '; what is inside a hidden folder is not looked at' : ''}). To import a hidden file, choose it by name.`,
@@ -291,7 +293,10 @@ class Walker {
     }
     const ancestor = this.ancestors.get(real);
     if (ancestor !== undefined) {
-      this.problem(path, `${path} links back to ${ancestor}, which contains it (a folder loop); the link was not followed. The files in ${ancestor} are imported once; remove the link if it is not needed.`);
+      this.problem(
+        path,
+        `${path} links back to ${ancestor}, which contains it (a folder loop); the link was not followed. The files in ${ancestor} are imported once; remove the link if it is not needed.`,
+      );
       return;
     }
     const first = this.visitedDirs.get(real);

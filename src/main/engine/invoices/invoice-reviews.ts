@@ -10,8 +10,18 @@ import { storedJson } from '../stored-json';
 
 /** A reading with no invoice in it: only the fields check, failed. */
 const NOTHING_READ: Invoice = {
-  vendor: null, vendorVatId: null, buyer: null, country: null, invoiceNumber: null, issueDate: null, dueDate: null,
-  currency: null, lines: [], net: null, vat: [], gross: null,
+  vendor: null,
+  vendorVatId: null,
+  buyer: null,
+  country: null,
+  invoiceNumber: null,
+  issueDate: null,
+  dueDate: null,
+  currency: null,
+  lines: [],
+  net: null,
+  vat: [],
+  gross: null,
 };
 
 /** A VAT id compared without spaces, dots or case ("GB 318 4472 06" is "GB318447206"). */
@@ -83,7 +93,9 @@ export class InvoiceReviews {
   record(job: { id: number; batchId: string }, resultJson: string): InvoiceReview {
     const keys = invoiceKeys(resultJson);
     const { read, vendor, vat, number } = keys;
-    const row = canHaveEarlier(keys) ? (this.stmts.earlier.get({ vendor, vat, number, job: job.id }) as { batch: string; batchName: string; item: number; at: number | null } | undefined) : undefined;
+    const row = canHaveEarlier(keys)
+      ? (this.stmts.earlier.get({ vendor, vat, number, job: job.id }) as { batch: string; batchName: string; item: number; at: number | null } | undefined)
+      : undefined;
     const review = reviewInvoice(read, earlierInvoice(row));
     this.stmts.save.run({ job: job.id, batch: job.batchId, vendor, vat, number, needs: review.needsReview ? 1 : 0, checks: JSON.stringify(review.checks) });
     return review;
@@ -114,7 +126,7 @@ export function reviewExistingInvoices(db: Db): void {
       WHERE b.capability = 'ocr' AND j.state = 'succeeded' AND (COALESCE(j.finished_at, 0), j.id) > (?, ?)
       ORDER BY COALESCE(j.finished_at, 0), j.id LIMIT 1000`,
   );
-  for (let after = { at: -1, id: 0 }; ; ) {
+  for (let after = { at: -1, id: 0 }; ;) {
     const rows = page.all(after.at, after.id) as { id: number; batch_id: string; result_json: string; at: number }[];
     for (const r of rows) reviews.record({ id: r.id, batchId: r.batch_id }, r.result_json);
     const last = rows[rows.length - 1];

@@ -19,7 +19,10 @@ export function parseQuietHours(text: string): { ok: true; value: QuietHours } |
   const ma = a === undefined ? null : HH_MM.exec(a);
   const mb = b === undefined ? null : HH_MM.exec(b);
   if (rest.length > 0 || !ma || !mb) {
-    return { ok: false, reason: `quiet hours "${text}" are not two times HH:MM-HH:MM; write them like 21:00-08:00 (no messages from 9 pm to 8 am in the recipient's local time).` };
+    return {
+      ok: false,
+      reason: `quiet hours "${text}" are not two times HH:MM-HH:MM; write them like 21:00-08:00 (no messages from 9 pm to 8 am in the recipient's local time).`,
+    };
   }
   const start = Number(ma[1]) * 60 + Number(ma[2]);
   const end = Number(mb[1]) * 60 + Number(mb[2]);

@@ -30,7 +30,10 @@ function validatePhone(raw: string): Recipient {
   if (!value.startsWith('+')) {
     // An e-mail address in a phone channel's file: the channel is what is wrong, not the address.
     if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
-      return { ok: false, reason: `"${value}" is an e-mail address, and this channel sends to phone numbers; send this file with --channel email (in the window: Channel, Email), or write the recipient's number as +<country code><number>.` };
+      return {
+        ok: false,
+        reason: `"${value}" is an e-mail address, and this channel sends to phone numbers; send this file with --channel email (in the window: Channel, Email), or write the recipient's number as +<country code><number>.`,
+      };
     }
     const hint = value.startsWith('00') ? `replace the leading 00 with + (${'+' + value.slice(2)})` : `write it as +<country code><number>, ${example}`;
     return { ok: false, reason: `phone number "${value}" is not in international format; ${hint}.` };

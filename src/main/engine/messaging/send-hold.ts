@@ -55,7 +55,12 @@ export function paceTiming(pace: PaceDecision, recipient: string, gapMs: number)
 }
 
 /** Quiet hours alone, with no memory of earlier sends: checked first, by the runner and a team worker. */
-export function quietHold(batch: Pick<Rules, 'quiet_hours' | 'quiet_zone'>, recipient: string, fields: Readonly<Record<string, string>>, now: number): SendTiming {
+export function quietHold(
+  batch: Pick<Rules, 'quiet_hours' | 'quiet_zone'>,
+  recipient: string,
+  fields: Readonly<Record<string, string>>,
+  now: number,
+): SendTiming {
   const quiet = batch.quiet_hours === null ? null : quietHoursOf(batch.quiet_hours);
   if (!quiet) return { kind: 'send' };
   const where = recipientZones(recipient, fields, batch.quiet_zone ?? localZone());

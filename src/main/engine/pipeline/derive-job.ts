@@ -22,7 +22,6 @@ export interface FollowerPlan {
   rate: number;
 }
 
-
 /** "calls/2024/a.wav" -> "a": what a follow-up item and its saved answer are named after. */
 export function stemOf(source: string): string {
   const row = /^(.*) (row|line) (\d+)$/.exec(source);
@@ -33,7 +32,15 @@ export function stemOf(source: string): string {
 
 /** A follow-up item that is not sent: failed at once with why (nothing to take, or a bug). */
 export function refusedJob(parent: ParentItem, parentBatch: { id: string }, failure: string, fields: Record<string, string> = {}, input = ''): DerivedJob {
-  const payload: RowPayload = { row: parent.seq, line: false, input, name: fields.name ?? null, fields, output: null, from: { batch: parentBatch.id, job: parent.id, source: parent.source } };
+  const payload: RowPayload = {
+    row: parent.seq,
+    line: false,
+    input,
+    name: fields.name ?? null,
+    fields,
+    output: null,
+    from: { batch: parentBatch.id, job: parent.id, source: parent.source },
+  };
   return {
     seq: parent.seq,
     idempotencyKey: newIdempotencyKey(),

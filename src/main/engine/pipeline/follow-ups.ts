@@ -45,7 +45,11 @@ export class FollowerPlans {
       return deriveJob(parent, parentBatch, this.planFor(follower));
     } catch (e) {
       // Inside the parent's success commit: a bug here must not undo a paid answer.
-      return refusedJob(parent, parentBatch, `${parent.source}: the follow-up item could not be prepared (${e instanceof Error ? e.message : String(e)}); not sent. Report this as a bug.`);
+      return refusedJob(
+        parent,
+        parentBatch,
+        `${parent.source}: the follow-up item could not be prepared (${e instanceof Error ? e.message : String(e)}); not sent. Report this as a bug.`,
+      );
     }
   }
 }
@@ -79,7 +83,7 @@ export class FollowUps {
   backfill(parent: BatchRow, follower: BatchRow, transaction: (fn: () => void) => void): { count: number; units: number; cost: number } {
     const plan = this.plans.planFor(follower);
     const out = { count: 0, units: 0, cost: 0 };
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = this.store.succeededPage(parent.id, after, BACKFILL_PAGE);
       if (page.length === 0) break;
       transaction(() => {

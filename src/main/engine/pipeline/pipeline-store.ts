@@ -15,11 +15,19 @@ import { StoredOptions as StoredOptionsSchema, type StoredOptions } from '../../
 /** Options as the requests use them (defaults applied), in a fixed key order: equal strings, same work. */
 function effectiveOptions(capability: BatchCapability, o: StoredOptions): string {
   const all: Record<string, unknown> = { ...describe(capability).defaults, ...o };
-  return JSON.stringify(Object.keys(all).sort().map((k) => [k, all[k]]));
+  return JSON.stringify(
+    Object.keys(all)
+      .sort()
+      .map((k) => [k, all[k]]),
+  );
 }
 
 /** Among followers of one parent with the same capability and tier, the one doing the same work (options once defaults apply), if any. */
-export function sameWork(rows: readonly { id: string; name: string; options_json: string }[], capability: BatchCapability, options: StoredOptions): { id: string; name: string } | null {
+export function sameWork(
+  rows: readonly { id: string; name: string; options_json: string }[],
+  capability: BatchCapability,
+  options: StoredOptions,
+): { id: string; name: string } | null {
   const want = effectiveOptions(capability, options);
   const same = rows.find((r) => {
     let o: unknown;
@@ -80,9 +88,7 @@ export class PipelineStore {
          ON CONFLICT (batch_id, seq) DO NOTHING`,
       ),
       countJob: db.prepare(`UPDATE batches SET total = total + 1 WHERE id = ?`),
-      succeededPage: db.prepare(
-        `SELECT id, seq, source, result_json FROM jobs WHERE batch_id = ? AND state = 'succeeded' AND seq > ? ORDER BY seq LIMIT ?`,
-      ),
+      succeededPage: db.prepare(`SELECT id, seq, source, result_json FROM jobs WHERE batch_id = ? AND state = 'succeeded' AND seq > ? ORDER BY seq LIMIT ?`),
       open: db.prepare(`SELECT queued + running + retry_wait AS n FROM batch_stats WHERE batch_id = ?`),
       spent: db.prepare(`SELECT spent AS s FROM batch_stats WHERE batch_id = ?`),
       // Live ones being created too (ready = 0): two creates at once must see each other.

@@ -24,7 +24,11 @@ export interface StepEstimate extends StepShape {
   basis: string;
 }
 
-export function projectStep(prev: StepShape, prevStep: number, next: { capability: BatchCapability; options: StoredOptions; tier: Tier; rate: number }): StepEstimate {
+export function projectStep(
+  prev: StepShape,
+  prevStep: number,
+  next: { capability: BatchCapability; options: StoredOptions; tier: Tier; rate: number },
+): StepEstimate {
   const pd = describe(prev.capability);
   const nd = describe(next.capability);
   const items = prev.items;

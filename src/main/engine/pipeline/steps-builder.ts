@@ -94,7 +94,9 @@ export function projectLater(parent: BatchRow, lineage: Lineage, open: (batchId:
 /** A follow-up's estimate: what it was filled with now, and what may still come. */
 export function followUpEstimate(parent: BatchRow, filled: { count: number; units: number; cost: number }, later: StepEstimate): StepEstimate {
   if (filled.count === 0 && later.items === 0) {
-    throw new UserError(`Batch ${parent.id} ("${parent.name}") has no succeeded results to follow and none still to come: nothing for a follow-up batch to do.`);
+    throw new UserError(
+      `Batch ${parent.id} ("${parent.name}") has no succeeded results to follow and none still to come: nothing for a follow-up batch to do.`,
+    );
   }
   return {
     ...later,
@@ -133,13 +135,19 @@ export class StepsBuilder {
 
   /** What a follow-up of `parent` would hold now, and how many items may still come. */
   previewFollowUp(parent: BatchRow, r: FollowUpRequest, sampleSize: number): { estimate: StepEstimate; sample: DerivedJob[]; problems: string[] } {
-    const plan: FollowerPlan = { batchId: '', capability: r.capability, mod: capabilityFor(r.capability), ctx: { tier: r.tier, channel: null, options: r.options }, rate: this.rate(r.capability, r.tier) };
+    const plan: FollowerPlan = {
+      batchId: '',
+      capability: r.capability,
+      mod: capabilityFor(r.capability),
+      ctx: { tier: r.tier, channel: null, options: r.options },
+      rate: this.rate(r.capability, r.tier),
+    };
     const sample: DerivedJob[] = [];
     const problems: string[] = [];
     let count = 0;
     let units = 0;
     let cost = 0;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = this.d.pipelines.succeededPage(parent.id, after, PREVIEW_PAGE);
       if (page.length === 0) break;
       for (const item of page) {
@@ -157,7 +165,13 @@ export class StepsBuilder {
     }
     const later = this.later(parent, r);
     return {
-      estimate: { ...later, items: count + later.items, units: units + later.units, cost: cost + later.cost, basis: later.items > 0 ? `${count} results now; ${later.items} more may come (${later.basis})` : `${count} results of ${parent.id}` },
+      estimate: {
+        ...later,
+        items: count + later.items,
+        units: units + later.units,
+        cost: cost + later.cost,
+        basis: later.items > 0 ? `${count} results now; ${later.items} more may come (${later.basis})` : `${count} results of ${parent.id}`,
+      },
       sample,
       problems,
     };
@@ -165,7 +179,13 @@ export class StepsBuilder {
 
   /** Items of `parent` (and the steps before it) still open, projected into this step. */
   private later(parent: BatchRow, r: FollowUpRequest): StepEstimate {
-    return projectLater(parent, new Lineage(this.d.pipelines.members(parent.pipeline_id)), (id) => this.d.pipelines.openCount(id), r, this.rate(r.capability, r.tier));
+    return projectLater(
+      parent,
+      new Lineage(this.d.pipelines.members(parent.pipeline_id)),
+      (id) => this.d.pipelines.openCount(id),
+      r,
+      this.rate(r.capability, r.tier),
+    );
   }
 
   /** Writes a follow-up of `parent` (invisible), filled with what already succeeded there. */
@@ -194,12 +214,29 @@ export class StepsBuilder {
       });
     });
     created.push(id);
-    const row = { ...parent, id, capability: r.capability, tier: r.tier, channel: null, options_json: optionsJson, parent_id: parent.id, step, key_id: key.id, client: key.client } satisfies BatchRow;
+    const row = {
+      ...parent,
+      id,
+      capability: r.capability,
+      tier: r.tier,
+      channel: null,
+      options_json: optionsJson,
+      parent_id: parent.id,
+      step,
+      key_id: key.id,
+      client: key.client,
+    } satisfies BatchRow;
     const filled = this.d.followUps.backfill(parent, row, this.d.transaction);
     const estimate = followUpEstimate(parent, filled, this.later(parent, r));
     const name = followUpName(parent.name, r);
     return {
-      prev: { id, pipelineId: parent.pipeline_id, step, name, shape: { capability: r.capability, options: r.options, items: estimate.items, units: estimate.units } },
+      prev: {
+        id,
+        pipelineId: parent.pipeline_id,
+        step,
+        name,
+        shape: { capability: r.capability, options: r.options, items: estimate.items, units: estimate.units },
+      },
       pending: { id, estimate, seal: () => this.seal(id, name, estimate) },
     };
   }

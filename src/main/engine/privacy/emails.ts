@@ -3,7 +3,8 @@
 // "max punkt müller ät web punkt de").
 import type { Span } from './span';
 
-const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}](?:[\p{L}\p{N}._%+-]{0,63})@[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,62})(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,62}))*\.\p{L}{2,24}(?![\p{L}\p{N}-]|\.[\p{L}\p{N}])/gu;
+const EMAIL =
+  /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}](?:[\p{L}\p{N}._%+-]{0,63})@[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,62})(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,62}))*\.\p{L}{2,24}(?![\p{L}\p{N}-]|\.[\p{L}\p{N}])/gu;
 
 /** "icon@2x.png": a file name (an image at twice the resolution), not an address; no such top-level names exist. */
 const FILE_NAME = /\.(?:png|jpe?g|gif|svg|webp|avif|pdf|ico)$/i;
@@ -16,7 +17,8 @@ const NAME = String.raw`[\p{L}\p{N}]+`;
 /** Top-level names a spoken address ends with; an open list would take "at home dot ..." for one. */
 const TLD = 'com|org|net|edu|gov|info|biz|io|eu|de|at|ch|uk|fr|it|es|nl|be|lu|pl|dk|se|no|fi|ie|us|ca|au|co';
 /** Providers people give their addresses at: with one of these, a one-word local part is enough. */
-const PROVIDERS = /^(?:gmail|googlemail|gmx|web|yahoo|outlook|hotmail|live|icloud|me|aol|t-online|t online|proton|protonmail|posteo|mailbox|freenet|arcor|mail|email|yandex)$/iu;
+const PROVIDERS =
+  /^(?:gmail|googlemail|gmx|web|yahoo|outlook|hotmail|live|icloud|me|aol|t-online|t online|proton|protonmail|posteo|mailbox|freenet|arcor|mail|email|yandex)$/iu;
 
 const SPOKEN = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(${NAME}(?:${SAID_SEPARATOR}${NAME})*)${SAID_AT}(${NAME}(?:(?:[ \t]+(?:dash|minus|bindestrich)[ \t]+|-|[ \t]+)${NAME})??)(?:${SAID_DOT}${NAME})*?(?:${SAID_DOT}(?:${TLD}))+(?![\p{L}\p{N}])`,

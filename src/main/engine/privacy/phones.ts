@@ -36,7 +36,8 @@ export function findPhones(text: string, country?: CountryCode): Span[] {
  * Digits (any script the finder reads) with what may stand between them in a number: the
  * finder's punctuation (dashes, slashes, dots, spaces, brackets, tildes) and plus signs.
  */
-const NUMBERISH = /[+\uFF0B(\[]?[0-9\uFF10-\uFF19\u0660-\u0669\u06F0-\u06F9](?:[0-9\uFF10-\uFF19\u0660-\u0669\u06F0-\u06F9\s\-\u2010-\u2015\u2212\u30FC\uFF0D/\uFF0F.\uFF0E()\[\]\uFF08\uFF09\uFF3B\uFF3D~\u2053\u223C\uFF5E+\uFF0B])*/g;
+const NUMBERISH =
+  /[+\uFF0B(\[]?[0-9\uFF10-\uFF19\u0660-\u0669\u06F0-\u06F9](?:[0-9\uFF10-\uFF19\u0660-\u0669\u06F0-\u06F9\s\-\u2010-\u2015\u2212\u30FC\uFF0D/\uFF0F.\uFF0E()\[\]\uFF08\uFF09\uFF3B\uFF3D~\u2053\u223C\uFF5E+\uFF0B])*/g;
 /** Characters of context the finder looks at around a number (a letter glued to it, a date's slash). */
 const MARGIN = 16;
 

@@ -80,10 +80,24 @@ export function judgeAnswer<P>(a: AnswerContext<P>): AnswerVerdict {
     return { kind: 'failed', err: changed, raw };
   }
   const parsed = response.truncated
-    ? { ok: false as const, error: engineError('bad_response', `The answer is larger than Batchdesk reads for one item (over ${response.bodyBytes.toLocaleString('en')} bytes).`, { httpStatus: response.status }) }
+    ? {
+        ok: false as const,
+        error: engineError('bad_response', `The answer is larger than Batchdesk reads for one item (over ${response.bodyBytes.toLocaleString('en')} bytes).`, {
+          httpStatus: response.status,
+        }),
+      }
     : cap.parseResponse(response, a.payload, a.job.estimated_units, a.ctx);
   // A capability's refusal quotes the answer (a proxy's page, a refused send's reason).
-  if (!parsed.ok) return { kind: 'error', err: { ...parsed.error, message: answerWords(parsed.error.message, a.secrets), code: parsed.error.code === null ? null : answerWords(parsed.error.code, a.secrets) }, raw };
+  if (!parsed.ok)
+    return {
+      kind: 'error',
+      err: {
+        ...parsed.error,
+        message: answerWords(parsed.error.message, a.secrets),
+        code: parsed.error.code === null ? null : answerWords(parsed.error.code, a.secrets),
+      },
+      raw,
+    };
   const cost = costOf(parsed.units, a.rates.rate(cap.descriptor.rateItem(a.ctx.channel), a.batch.tier));
   // An answer the API made up (the sandbox's) stays marked in the stored result, so no view or export passes it off as real.
   const result = markedResult(parsed.result, answerMadeUp(response));

@@ -92,7 +92,9 @@ export class BatchStore {
       dispatchState: db.prepare(`SELECT status, sampling, key_id, api FROM batches WHERE id = ? AND ready = 1`),
       recordApi: db.prepare(`UPDATE batches SET api = @api WHERE id = @id AND api IS NULL`),
       forgetApi: db.prepare(`UPDATE batches SET api = NULL, updated_at = @now WHERE id = @id AND api IS NOT NULL`),
-      pausedForApi: db.prepare(`SELECT id, api, key_id, capability FROM batches WHERE status = 'paused' AND pause_kind = 'api' AND api IS NOT NULL AND started_at IS NOT NULL`),
+      pausedForApi: db.prepare(
+        `SELECT id, api, key_id, capability FROM batches WHERE status = 'paused' AND pause_kind = 'api' AND api IS NOT NULL AND started_at IS NOT NULL`,
+      ),
       resolve: db.prepare(`SELECT id FROM batches WHERE ready = 1 AND (id = ? OR id LIKE ? ESCAPE '\\') ORDER BY created_at, id LIMIT ${PREFIX_SHOWN + 1}`),
       list: db.prepare(`SELECT * FROM batches WHERE ready = 1 ORDER BY created_at, id`),
       runnable: db.prepare(`SELECT * FROM batches WHERE ready = 1 AND status = 'active' AND started_at IS NOT NULL ORDER BY created_at, id`),
@@ -100,13 +102,17 @@ export class BatchStore {
       // Later steps first: a follower references its parent.
       unfinishedImports: db.prepare(`SELECT id, creator FROM batches WHERE ready = 0 ORDER BY step DESC, created_at DESC`),
       stopImport: db.prepare(`UPDATE batches SET status = 'cancelled' WHERE id = ? AND ready = 0`),
-      start: db.prepare(`UPDATE batches SET started_at = @now, updated_at = @now WHERE id = @id AND started_at IS NULL AND ready = 1 AND status <> 'cancelled'`),
+      start: db.prepare(
+        `UPDATE batches SET started_at = @now, updated_at = @now WHERE id = @id AND started_at IS NULL AND ready = 1 AND status <> 'cancelled'`,
+      ),
       pause: db.prepare(
         `UPDATE batches SET status = 'paused', pause_kind = @kind, pause_reason = @reason, resume_at = @resumeAt, updated_at = @now
          WHERE id = @id AND status = 'active'`,
       ),
       // A pause's words said again with newer figures; only while it is still that pause (its words unchanged).
-      restatePause: db.prepare(`UPDATE batches SET pause_reason = @reason, updated_at = @now WHERE id = @id AND status = 'paused' AND pause_kind = @kind AND pause_reason = @was`),
+      restatePause: db.prepare(
+        `UPDATE batches SET pause_reason = @reason, updated_at = @now WHERE id = @id AND status = 'paused' AND pause_kind = @kind AND pause_reason = @was`,
+      ),
       resume: db.prepare(
         `UPDATE batches SET status = 'active', pause_kind = NULL, pause_reason = NULL, resume_at = NULL, updated_at = @now
          WHERE id = @id AND status = 'paused'`,
@@ -120,7 +126,9 @@ export class BatchStore {
       dueSchedules: db.prepare(
         `SELECT id FROM batches WHERE ready = 1 AND status = 'active' AND started_at IS NULL AND scheduled_at IS NOT NULL AND scheduled_at <= ? ORDER BY scheduled_at, id`,
       ),
-      nextSchedule: db.prepare(`SELECT MIN(scheduled_at) AS t FROM batches WHERE ready = 1 AND status <> 'cancelled' AND started_at IS NULL AND scheduled_at IS NOT NULL`),
+      nextSchedule: db.prepare(
+        `SELECT MIN(scheduled_at) AS t FROM batches WHERE ready = 1 AND status <> 'cancelled' AND started_at IS NULL AND scheduled_at IS NOT NULL`,
+      ),
       setSampling: db.prepare(`UPDATE batches SET sampling = @n, updated_at = @now WHERE id = @id`),
       event: db.prepare(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES (?, ?, ?, ?)`),
       deleteImport: db.prepare(`DELETE FROM batches WHERE id = ? AND ready = 0`),

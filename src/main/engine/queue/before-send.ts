@@ -23,7 +23,11 @@ export interface SendChecks {
   timing(recipient: string, fields: Readonly<Record<string, string>>): SendTiming | Promise<SendTiming>;
 }
 
-export async function beforeSend<P>(job: { payload_json: string; source: string; attempts: number }, cap: CapabilityModule<P>, checks: SendChecks): Promise<BeforeSend<P>> {
+export async function beforeSend<P>(
+  job: { payload_json: string; source: string; attempts: number },
+  cap: CapabilityModule<P>,
+  checks: SendChecks,
+): Promise<BeforeSend<P>> {
   const parsed = cap.payload.safeParse(JSON.parse(job.payload_json));
   if (!parsed.success) return { kind: 'fail', err: engineError('internal', `${job.source}: the stored job payload is not valid (${parsed.error.message}).`) };
   const payload = parsed.data;

@@ -74,7 +74,12 @@ export function decideError(
   const thenResume = `then resume it: \`${resume}\` (in the window: Resume).`;
   switch (action) {
     case 'pause_batch':
-      return { kind: 'pause', pauseKind: err.kind === 'quota' ? 'quota' : 'auth', reason: `${err.message} Then resume it: \`${resume}\` (in the window: Resume).`, forgetKeys: true };
+      return {
+        kind: 'pause',
+        pauseKind: err.kind === 'quota' ? 'quota' : 'auth',
+        reason: `${err.message} Then resume it: \`${resume}\` (in the window: Resume).`,
+        forgetKeys: true,
+      };
     case 'retry_later': {
       const rateLimited = err.kind === 'rate_limited';
       const waits = policy.serverWait;
@@ -89,7 +94,10 @@ export function decideError(
       }
       if (!rateLimited && job.tries >= policy.backoff.maxTries) {
         // Every try trickled, or got no answer in time: said as such, not only by the last cause.
-        const kept = job.waited && job.waited.answers > 1 && (job.waited.last === 'slow_answer' || job.waited.last === 'no_answer') ? `: ${keptDoing(job.waited, now)}` : '';
+        const kept =
+          job.waited && job.waited.answers > 1 && (job.waited.last === 'slow_answer' || job.waited.last === 'no_answer')
+            ? `: ${keptDoing(job.waited, now)}`
+            : '';
         return {
           kind: 'fail',
           err: {
@@ -117,7 +125,15 @@ export function decideError(
       if (waited !== null && runAt - waited.since > policy.waitBudgetMs) {
         // The retry would start past the item's budget: it fails now rather than wait to fail.
         const retry = retryCommand(resume);
-        const message = budgetSpentMessage({ source: job.source, waited, now, budgetMs: policy.waitBudgetMs, last: withoutRetrying(err.message), lowerLimit: lowerLimitWords(batch), retry });
+        const message = budgetSpentMessage({
+          source: job.source,
+          waited,
+          now,
+          budgetMs: policy.waitBudgetMs,
+          last: withoutRetrying(err.message),
+          lowerLimit: lowerLimitWords(batch),
+          retry,
+        });
         if (waited.last !== 'rate_limited') return { kind: 'fail', err: { ...err, message } };
         return {
           kind: 'fail_and_pause',

@@ -28,7 +28,10 @@ export function fingerprintOf(delivery: string): bigint {
 }
 
 /** The delivery of a stored job, read back from its payload; null when it cannot be read. */
-export function deliveryOfStored(batch: { capability: string; channel: string | null; tier: string; options_json: string | null }, payloadJson: string): string | null {
+export function deliveryOfStored(
+  batch: { capability: string; channel: string | null; tier: string; options_json: string | null },
+  payloadJson: string,
+): string | null {
   const cap = BatchCapability.safeParse(batch.capability);
   if (!cap.success) return null;
   const mod = capabilityFor(cap.data);

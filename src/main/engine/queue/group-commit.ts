@@ -109,7 +109,8 @@ export class GroupCommit {
     this.waiting = [];
     this.open = false;
     try {
-      if (!this.db.open) throw new GroupOpenError('the database was closed before the open group was committed; its jobs are resent with their keys at the next start');
+      if (!this.db.open)
+        throw new GroupOpenError('the database was closed before the open group was committed; its jobs are resent with their keys at the next start');
       if (!this.db.inTransaction) throw new GroupOpenError('the database rolled the open group back (see the error of the write that failed)');
       this.db.exec('COMMIT');
       this.lastCommitAt = performance.now();

@@ -94,7 +94,11 @@ export class JobChunkWriter {
       if (last - firstId + 1 !== jobs.length) throw new Error('the ids of a chunk of new jobs are not consecutive');
       this.values.fill(null);
       this.count.run(jobs.length, 0, batchId);
-      this.fingerprints.add((jobs[0] as NewJob).seq, BigInt64Array.from(jobs, (j) => j.fingerprint), firstId);
+      this.fingerprints.add(
+        (jobs[0] as NewJob).seq,
+        BigInt64Array.from(jobs, (j) => j.fingerprint),
+        firstId,
+      );
     });
   }
 

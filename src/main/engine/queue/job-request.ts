@@ -18,7 +18,14 @@ export interface SendLimits {
 }
 
 /** The request for a job, with the key and body it was made with; a binary answer goes to the batch's outputs folder. */
-export function requestFor<P>(cap: CapabilityModule<P>, payload: P, job: Pick<LeasedJob, 'idempotency_key' | 'request_body'>, batchId: string, ctx: BatchContext, dataDir: string): ApiRequest {
+export function requestFor<P>(
+  cap: CapabilityModule<P>,
+  payload: P,
+  job: Pick<LeasedJob, 'idempotency_key' | 'request_body'>,
+  batchId: string,
+  ctx: BatchContext,
+  dataDir: string,
+): ApiRequest {
   const outputName = cap.outputFile?.(payload) ?? null;
   const output: OutputTarget | null = outputName === null ? null : { path: join(outputsDirOf(dataDir, batchId), outputName), name: outputName };
   return cap.buildRequest(payload, { idempotencyKey: job.idempotency_key, requestBody: job.request_body, output }, ctx);
@@ -31,7 +38,12 @@ function deadlineFor(body: RequestBody, limits: SendLimits): number {
 }
 
 export function sendJobRequest(baseUrl: string, secret: string, request: ApiRequest, signal: AbortSignal, limits: SendLimits): Promise<ApiResponse> {
-  return sendRequest({ baseUrl, key: secret }, request, { signal, idleTimeoutMs: limits.idleTimeoutMs, deadlineMs: deadlineFor(request.body, limits), minRate: limits.minRate });
+  return sendRequest({ baseUrl, key: secret }, request, {
+    signal,
+    idleTimeoutMs: limits.idleTimeoutMs,
+    deadlineMs: deadlineFor(request.body, limits),
+    minRate: limits.minRate,
+  });
 }
 
 /**

@@ -137,9 +137,7 @@ export class JobStore {
       recoverAll: db.prepare(RECOVER_ALL_SQL),
       recoverExpired: db.prepare(RECOVER_EXPIRED_SQL),
       closeInterrupted: db.prepare(CLOSE_INTERRUPTED_SQL),
-      startAttempt: db.prepare(
-        `INSERT INTO attempts (job_id, started_at, outcome, key_label) VALUES (@job, @now, 'in_flight', @key) RETURNING id`,
-      ),
+      startAttempt: db.prepare(`INSERT INTO attempts (job_id, started_at, outcome, key_label) VALUES (@job, @now, 'in_flight', @key) RETURNING id`),
       countAttempt: db.prepare(`UPDATE jobs SET attempts = attempts + 1 WHERE id = ?`),
       finishAttempt: db.prepare(
         `UPDATE attempts SET finished_at = @now, http_status = @status, latency_ms = @latency, outcome = @outcome,
@@ -186,9 +184,7 @@ export class JobStore {
         `SELECT COUNT(*) AS n, MIN(a.started_at) AS since FROM jobs j JOIN attempts a ON a.job_id = j.id AND a.outcome = 'in_flight'
          WHERE j.batch_id = ? AND j.state = 'running'`,
       ),
-      nextRetry: db.prepare(
-        `SELECT run_at, error_kind, error_message FROM jobs WHERE batch_id = ? AND state = 'retry_wait' ORDER BY run_at LIMIT 1`,
-      ),
+      nextRetry: db.prepare(`SELECT run_at, error_kind, error_message FROM jobs WHERE batch_id = ? AND state = 'retry_wait' ORDER BY run_at LIMIT 1`),
       resetLimited: db.prepare(`UPDATE jobs SET limited_tries = 0 WHERE batch_id = ? AND limited_tries > 0`),
       // Fingerprints of visible batches' jobs (migration 17): an import's enter when it is sealed.
       anyWithFingerprint: db.prepare(`SELECT 1 FROM job_fingerprints WHERE fingerprint = ? LIMIT 1`),
@@ -209,12 +205,8 @@ export class JobStore {
         .safeIntegers(true),
       deleteImportJobs: db.prepare(`DELETE FROM jobs WHERE batch_id = ? AND id IN (SELECT id FROM jobs WHERE batch_id = ? LIMIT 5000)`),
       spent: db.prepare(`SELECT spent, units FROM batch_stats WHERE batch_id = ?`),
-      nextRunAt: db.prepare(
-        `SELECT MIN(run_at) AS t FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait')`,
-      ),
-      nextSampleRunAt: db.prepare(
-        `SELECT MIN(run_at) AS t FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait') AND sample = 1`,
-      ),
+      nextRunAt: db.prepare(`SELECT MIN(run_at) AS t FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait')`),
+      nextSampleRunAt: db.prepare(`SELECT MIN(run_at) AS t FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait') AND sample = 1`),
       cancelOpen: db.prepare(
         `UPDATE jobs SET state = 'cancelled', updated_at = @now, finished_at = @now, error_message = 'cancelled by the user'
          WHERE batch_id = @batch AND state IN ('queued','retry_wait')`,
@@ -438,10 +430,7 @@ export class JobStore {
     });
   }
 
-  finishAttempt(
-    attemptId: number,
-    a: { httpStatus: number | null; latencyMs: number; outcome: string; message: string | null; replayed: boolean },
-  ): void {
+  finishAttempt(attemptId: number, a: { httpStatus: number | null; latencyMs: number; outcome: string; message: string | null; replayed: boolean }): void {
     this.stmts.finishAttempt.run({
       id: attemptId,
       now: this.clock.now(),
@@ -472,7 +461,8 @@ export class JobStore {
 
   /** The figures of what the batch is still expected to cost (queue/estimate-left.ts); null for no such batch. */
   leftFigures(batchId: string): LeftFigures | null {
-    const f = this.stmts.leftFigures.get({ id: batchId }) as { open: number; coming: number; estimate: number; capability: BatchCapability; root: string } | undefined;
+    const f = this.stmts.leftFigures.get({ id: batchId }) as
+      { open: number; coming: number; estimate: number; capability: BatchCapability; root: string } | undefined;
     if (!f) return null;
     const perItem = describe(f.capability).measure === 'items';
     if (f.coming === 0) return { open: f.open, coming: 0, comingUnits: 0, estimate: f.estimate, made: NOTHING_MADE, perItem };

@@ -167,10 +167,13 @@ export class RateGate {
 
   private schedule(ms: number): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.pump();
-    }, Math.max(1, Math.ceil(ms)));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.pump();
+      },
+      Math.max(1, Math.ceil(ms)),
+    );
     this.timer.unref();
   }
 }

@@ -21,21 +21,30 @@ export function parseAt(text: string, zone: string = localZone()): { ok: true; a
   if (!m) return { ok: false, reason: `"${text}" is not a date and time; ${example}.` };
   const [, y, mo, d, h, mi, sec, z] = m;
   const where = z ?? zone;
-  if (!isTimeZone(where)) return { ok: false, reason: `"${z ?? zone}" in "${text}" is not a time zone name; use an IANA name such as Europe/Berlin, or leave it out for this computer's time.` };
+  if (!isTimeZone(where))
+    return {
+      ok: false,
+      reason: `"${z ?? zone}" in "${text}" is not a time zone name; use an IANA name such as Europe/Berlin, or leave it out for this computer's time.`,
+    };
   const month = Number(mo);
   const day = Number(d);
   const hour = Number(h);
   const minute = Number(mi);
   const second = Number(sec ?? 0);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return { ok: false, reason: `"${text}" is not a valid date and time; ${example}.` };
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
+    return { ok: false, reason: `"${text}" is not a valid date and time; ${example}.` };
   const at = instantOf(where, Number(y), month, day, hour * 60 + minute) + second * 1000;
   // 2026-02-31 rolls over in Date.UTC: refuse it rather than schedule another day.
-  if (!formatWall(at, where).startsWith(`${y}-${mo}-${d}`)) return { ok: false, reason: `"${text}" is not a day of the calendar (or that time does not exist there); ${example}.` };
+  if (!formatWall(at, where).startsWith(`${y}-${mo}-${d}`))
+    return { ok: false, reason: `"${text}" is not a day of the calendar (or that time does not exist there); ${example}.` };
   return { ok: true, at };
 }
 
 /** What to do instead of a time in the past, when creating a batch and when changing its start. */
-export const PAST_INSTEAD = { create: 'leave out --at to start when you run it', change: 'use --now to start it now (--clear removes the start time)' } as const;
+export const PAST_INSTEAD = {
+  create: 'leave out --at to start when you run it',
+  change: 'use --now to start it now (--clear removes the start time)',
+} as const;
 
 /** A scheduled time must lie ahead: the error names it and the time now. */
 export function pastProblem(at: number, now: number, instead: string = PAST_INSTEAD.create, zone: string = localZone()): string | null {

@@ -50,10 +50,16 @@ export function storageFailure(e: unknown, dataDir: string, doing: string, stopp
     return new StorageFailure(`The disk holding ${dataDir} is full: Batchdesk stopped ${doing}. ${keep} Free some space on that disk, then ${again}.`, code);
   }
   if (code.startsWith('SQLITE_IOERR') || code === 'EIO') {
-    return new StorageFailure(`Batchdesk could not write to ${dataDir} (${code}) and stopped ${doing}. ${keep} Check that the disk is connected and healthy, then ${again}.`, code);
+    return new StorageFailure(
+      `Batchdesk could not write to ${dataDir} (${code}) and stopped ${doing}. ${keep} Check that the disk is connected and healthy, then ${again}.`,
+      code,
+    );
   }
   if (code.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code === 'SQLITE_CANTOPEN') {
-    return new StorageFailure(`${dataDir} cannot be written (${code}): Batchdesk stopped ${doing}. ${keep} Make the folder writable (or choose another --data-dir), then ${again}.`, code);
+    return new StorageFailure(
+      `${dataDir} cannot be written (${code}): Batchdesk stopped ${doing}. ${keep} Make the folder writable (or choose another --data-dir), then ${again}.`,
+      code,
+    );
   }
   return null;
 }

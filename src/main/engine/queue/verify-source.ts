@@ -25,7 +25,10 @@ export async function verifySource(src: SourceRef): Promise<EngineError | null> 
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
-      return engineError('invalid_input', `${src.path}: the file was moved or deleted after the batch was created. Put it back, or create a new batch without it.`);
+      return engineError(
+        'invalid_input',
+        `${src.path}: the file was moved or deleted after the batch was created. Put it back, or create a new batch without it.`,
+      );
     }
     return engineError('local_io', `${src.path}: cannot read the file (${code ?? 'error'}). Check its permissions, then retry the batch's failed items.`);
   }

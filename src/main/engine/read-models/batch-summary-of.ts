@@ -50,7 +50,8 @@ export function batchSummaryOf(b: BatchRow, s: SummaryStats, more: SummaryExtras
     sent_to: b.api,
     key: { label: b.key_id === null ? null : labelOfKeyId(b.key_id), client: b.client },
     scheduled_for: b.scheduled_at !== null && b.started_at === null && b.status !== 'cancelled' ? new Date(b.scheduled_at).toISOString() : null,
-    messaging: b.quiet_hours === null && b.recipient_gap_ms === 0 ? null : { quiet_hours: b.quiet_hours, zone: b.quiet_zone, recipient_gap_ms: b.recipient_gap_ms },
+    messaging:
+      b.quiet_hours === null && b.recipient_gap_ms === 0 ? null : { quiet_hours: b.quiet_hours, zone: b.quiet_zone, recipient_gap_ms: b.recipient_gap_ms },
     cost: { estimated: b.estimated_cost, spent: s.spent, budget: b.budget, currency: 'EUR', scale: 10_000 },
     created_at: new Date(b.created_at).toISOString(),
     updated_at: new Date(b.updated_at).toISOString(),
@@ -71,9 +72,13 @@ export interface NextRetry {
  */
 export function retryWaiting(next: NextRetry | null, now: number): BatchSummary['waiting'] {
   if (!next || next.run_at <= now) return null;
-  if (next.error_kind === null && next.error_message?.startsWith('held until ')) return { reason: next.error_message, until: new Date(next.run_at).toISOString() };
+  if (next.error_kind === null && next.error_message?.startsWith('held until '))
+    return { reason: next.error_message, until: new Date(next.run_at).toISOString() };
   const why = (next.error_message ?? '').replace(/\s+/g, ' ').slice(0, 160);
-  return { reason: `retrying at ${new Date(next.run_at).toLocaleTimeString('en-GB')}${why ? ` after: ${why}` : ''}`, until: new Date(next.run_at).toISOString() };
+  return {
+    reason: `retrying at ${new Date(next.run_at).toLocaleTimeString('en-GB')}${why ? ` after: ${why}` : ''}`,
+    until: new Date(next.run_at).toISOString(),
+  };
 }
 
 /** Why a pipeline step with nothing of its own open is not done: the steps before it still work on items for it. */

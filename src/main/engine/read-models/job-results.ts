@@ -44,9 +44,10 @@ export function* succeededResultPages(db: Db, batchId: string, pageSize = RESULT
 
 /** Items of the batch in all, and how many of them succeeded. */
 export function resultCounts(db: Db, batchId: string): { total: number; succeeded: number } {
-  const r = db
-    .prepare(`SELECT COUNT(*) AS total, COALESCE(SUM(state = 'succeeded'), 0) AS succeeded FROM jobs WHERE batch_id = ?`)
-    .get(batchId) as { total: number; succeeded: number };
+  const r = db.prepare(`SELECT COUNT(*) AS total, COALESCE(SUM(state = 'succeeded'), 0) AS succeeded FROM jobs WHERE batch_id = ?`).get(batchId) as {
+    total: number;
+    succeeded: number;
+  };
   return { total: r.total, succeeded: r.succeeded };
 }
 
@@ -76,7 +77,10 @@ export function localResults(db: Db, batchId: string, outputsDir: string): Resul
         return { ok: true, size: st.size, where: path, open: () => createReadStream(path) };
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code ?? 'error';
-        return { ok: false, message: `its saved answer ${path} cannot be read (${code === 'ENOENT' ? 'moved or deleted' : code}); put it back, or retry the item in a new batch` };
+        return {
+          ok: false,
+          message: `its saved answer ${path} cannot be read (${code === 'ENOENT' ? 'moved or deleted' : code}); put it back, or retry the item in a new batch`,
+        };
       }
     },
   };
@@ -110,7 +114,13 @@ export function sharedResults(store: SharedResultsStore, batchId: string, pageSi
         size: got.size,
         where: `${file} in the shared store`,
         // Fetched when the file is written, one item at a time.
-        open: () => Readable.from((async function* () { yield await store.savedAnswerBytes(batchId, row.seq); })(), { objectMode: false }),
+        open: () =>
+          Readable.from(
+            (async function* () {
+              yield await store.savedAnswerBytes(batchId, row.seq);
+            })(),
+            { objectMode: false },
+          ),
       };
     },
     counts: async () => {
@@ -118,14 +128,22 @@ export function sharedResults(store: SharedResultsStore, batchId: string, pageSi
       return { total: c.queued + c.running + c.retry_wait + c.succeeded + c.failed + c.cancelled, succeeded: c.succeeded };
     },
     pages: async function* () {
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const jobs = await store.jobsPageReviewed(batchId, after, pageSize);
         const last = jobs[jobs.length - 1];
         if (!last) return;
         after = last.seq;
         const rows = jobs
           .filter((j) => j.state === 'succeeded')
-          .map((j): ResultRow => ({ seq: j.seq, source: j.source, payload_json: j.payload_json, result_json: j.result_json, finished_at: j.finished_at, units: j.units, checks_json: j.checks_json }));
+          .map((j): ResultRow => ({
+            seq: j.seq,
+            source: j.source,
+            payload_json: j.payload_json,
+            result_json: j.result_json,
+            finished_at: j.finished_at,
+            units: j.units,
+            checks_json: j.checks_json,
+          }));
         if (rows.length > 0) yield rows;
       }
     },

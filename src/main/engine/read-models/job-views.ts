@@ -26,7 +26,6 @@ export interface JobPageQuery {
   offset: number;
 }
 
-
 /** A job row with its invoice checks joined (null when it has none). */
 type ReviewedRow = JobRow & { checks_json?: string | null };
 
@@ -66,7 +65,9 @@ function jobFilter(q: Omit<JobPageQuery, 'limit' | 'offset'>): { sql: string; pa
     // text) as typed, and a finished job's result and error containing the words side by side
     // (full-text index, so word forms match too).
     const fts = ftsPhrase(q.search);
-    where.push(`(jobs.source LIKE @q ESCAPE '\\' OR jobs.payload_json LIKE @q ESCAPE '\\'${fts ? ' OR jobs.id IN (SELECT rowid FROM job_text WHERE job_text MATCH @fts)' : ''})`);
+    where.push(
+      `(jobs.source LIKE @q ESCAPE '\\' OR jobs.payload_json LIKE @q ESCAPE '\\'${fts ? ' OR jobs.id IN (SELECT rowid FROM job_text WHERE job_text MATCH @fts)' : ''})`,
+    );
     params.q = `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // A number written in groups finds the recipient stored as E.164 (+442079460123).
     const digits = phoneDigits(q.search);
@@ -85,7 +86,9 @@ export function jobPage(db: Db, q: JobPageQuery): JobPage {
   const params = { ...f.params, limit: q.limit, offset: q.offset };
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE ${f.sql}`).get(params) as { n: number }).n;
   const rows = db
-    .prepare(`SELECT jobs.*, r.checks_json FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id WHERE ${f.sql} ORDER BY jobs.seq LIMIT @limit OFFSET @offset`)
+    .prepare(
+      `SELECT jobs.*, r.checks_json FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id WHERE ${f.sql} ORDER BY jobs.seq LIMIT @limit OFFSET @offset`,
+    )
     .all(params) as ReviewedRow[];
   const batch = db.prepare(`SELECT capability FROM batches WHERE id = ?`).get(q.batchId) as { capability: BatchCapability } | undefined;
   return { total, offset: q.offset, rows: batch ? rows.map((r) => rowView(r, batch.capability, storedChecks(r.checks_json))) : [] };

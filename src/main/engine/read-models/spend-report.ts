@@ -75,7 +75,10 @@ function labelOf(by: SpendBy, r: SpendRaw): string {
  */
 export function spendSql(q: ParsedSpendQuery, dialect: { kind: 'sqlite' }): { sql: string; params: Record<string, string | number | null> };
 export function spendSql(q: ParsedSpendQuery, dialect: { kind: 'postgresql'; timeZone: string }): { sql: string; params: unknown[] };
-export function spendSql(q: ParsedSpendQuery, dialect: { kind: 'sqlite' } | { kind: 'postgresql'; timeZone: string }): { sql: string; params: Record<string, string | number | null> | unknown[] } {
+export function spendSql(
+  q: ParsedSpendQuery,
+  dialect: { kind: 'sqlite' } | { kind: 'postgresql'; timeZone: string },
+): { sql: string; params: Record<string, string | number | null> | unknown[] } {
   const pg = dialect.kind === 'postgresql';
   const named: Record<string, string | number | null> = {};
   const list: unknown[] = [];

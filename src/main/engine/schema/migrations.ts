@@ -71,8 +71,15 @@ function recomputeFingerprints(db: Database.Database, capabilities: readonly str
      WHERE j.id > ? ${only} ORDER BY j.id LIMIT 5000`,
   );
   // In pages: a statement cannot run while another one is being iterated.
-  for (let last = 0; ; ) {
-    const rows = page.all(last) as { id: number; payload_json: string; capability: string; channel: string | null; tier: string; options_json: string | null }[];
+  for (let last = 0; ;) {
+    const rows = page.all(last) as {
+      id: number;
+      payload_json: string;
+      capability: string;
+      channel: string | null;
+      tier: string;
+      options_json: string | null;
+    }[];
     if (rows.length === 0) break;
     for (const r of rows) {
       const d = deliveryOfStored(r, r.payload_json);
@@ -559,7 +566,9 @@ export class SchemaTooNewError extends Error {
     readonly known: number,
     file?: string,
   ) {
-    super(`${file ?? 'This data folder'} was written by a newer Batchdesk (schema ${found}; this version knows up to ${known}). Nothing was changed. Update Batchdesk, or use another --data-dir.`);
+    super(
+      `${file ?? 'This data folder'} was written by a newer Batchdesk (schema ${found}; this version knows up to ${known}). Nothing was changed. Update Batchdesk, or use another --data-dir.`,
+    );
   }
 }
 
@@ -592,7 +601,8 @@ export function migrate(db: Database.Database, upTo = SCHEMA_VERSION, notice?: U
           const before = (db.pragma('foreign_key_check') as unknown[]).length;
           step.rebuild(db);
           const after = (db.pragma('foreign_key_check') as unknown[]).length;
-          if (after > before) throw new Error(`schema step ${v + 1} would leave ${after - before} rows referring to rows that are not there; nothing was changed`);
+          if (after > before)
+            throw new Error(`schema step ${v + 1} would leave ${after - before} rows referring to rows that are not there; nothing was changed`);
         }
         db.pragma(`user_version = ${v + 1}`);
       }).immediate();

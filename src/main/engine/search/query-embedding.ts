@@ -12,19 +12,32 @@ const Answer = z.object({ embeddings: z.array(z.array(z.number().finite()).min(1
 
 export async function embedQuery(target: ApiTarget, text: string): Promise<Float32Array> {
   const key = await target.resolveKey('api');
-  if (!key) throw new UserError('A semantic search embeds the query through the API, and no API key is configured. Add one (`batchdesk keys add --kind api --label NAME`) or set BATCHDESK_API_KEY.');
+  if (!key)
+    throw new UserError(
+      'A semantic search embeds the query through the API, and no API key is configured. Add one (`batchdesk keys add --kind api --label NAME`) or set BATCHDESK_API_KEY.',
+    );
   let res;
   try {
     res = await sendRequest(
       { baseUrl: sendTargetOf(target, key).baseUrl, key: key.secret },
-      { method: 'POST', path: '/embeddings', idempotencyKey: newIdempotencyKey(), credential: 'api', body: { kind: 'json', text: JSON.stringify({ input: text, tier: 'standard' }) } },
+      {
+        method: 'POST',
+        path: '/embeddings',
+        idempotencyKey: newIdempotencyKey(),
+        credential: 'api',
+        body: { kind: 'json', text: JSON.stringify({ input: text, tier: 'standard' }) },
+      },
       { idleTimeoutMs: 30_000, deadlineMs: 60_000 },
     );
   } catch (e) {
-    throw new UserError(`Could not reach the API to embed the query (${e instanceof Error ? e.message : String(e)}). Check the connection and try again, or search without --semantic.`);
+    throw new UserError(
+      `Could not reach the API to embed the query (${e instanceof Error ? e.message : String(e)}). Check the connection and try again, or search without --semantic.`,
+    );
   }
   if (res.status < 200 || res.status >= 300) {
-    throw new UserError(`The API refused to embed the query (HTTP ${res.status}: ${storedBody(res, [key.secret]).slice(0, 300)}). Try again later, or search without --semantic.`);
+    throw new UserError(
+      `The API refused to embed the query (HTTP ${res.status}: ${storedBody(res, [key.secret]).slice(0, 300)}). Try again later, or search without --semantic.`,
+    );
   }
   let parsed: unknown;
   try {

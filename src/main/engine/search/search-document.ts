@@ -11,7 +11,6 @@ export interface SearchDocument {
   body: string;
 }
 
-
 export function documentOf(
   job: { source: string; payload_json: string; result_json: string | null; error_message: string | null },
   capability: BatchCapability,

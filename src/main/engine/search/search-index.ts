@@ -53,18 +53,20 @@ export class SearchIndex {
     let n = 0;
     for (let page = 0; page < maxPages; page++) {
       if (this.stmts.anyPending.get() === undefined) break;
-      n += this.db.transaction(() => {
-        const rows = this.stmts.pending.all(PAGE) as (IndexedRow & { id: number })[];
-        for (const r of rows) {
-          this.stmts.remove.run(r.id);
-          const d = indexedDocument(r);
-          if (d) this.stmts.put.run(r.id, d.source, d.body);
-          this.stmts.done.run(r.id);
-        }
-        return rows.length;
-        // IMMEDIATE: it reads then writes; a deferred transaction would fail at once (SQLITE_BUSY_SNAPSHOT)
-        // if another process committed in between.
-      }).immediate();
+      n += this.db
+        .transaction(() => {
+          const rows = this.stmts.pending.all(PAGE) as (IndexedRow & { id: number })[];
+          for (const r of rows) {
+            this.stmts.remove.run(r.id);
+            const d = indexedDocument(r);
+            if (d) this.stmts.put.run(r.id, d.source, d.body);
+            this.stmts.done.run(r.id);
+          }
+          return rows.length;
+          // IMMEDIATE: it reads then writes; a deferred transaction would fail at once (SQLITE_BUSY_SNAPSHOT)
+          // if another process committed in between.
+        })
+        .immediate();
     }
     return n;
   }

@@ -20,7 +20,6 @@ export function vectorDimensions(db: Db): number[] {
   return (db.prepare(`SELECT DISTINCT dimensions FROM vectors`).all() as { dimensions: number }[]).map((r) => r.dimensions);
 }
 
-
 /** The SQL (both stores) of "an item of batch ? has a vector": its own, or one a follow-up made from it. */
 export const EMBEDDED_IN_SQL = `SELECT 1 FROM vectors v JOIN jobs j ON j.id = v.job_id LEFT JOIN jobs p ON p.id = j.parent_job_id
   WHERE COALESCE(p.batch_id, j.batch_id) = $1 AND j.state = 'succeeded' LIMIT 1`;
@@ -99,7 +98,14 @@ export class MatrixBuilder {
 
   done(): Matrix {
     const k = this.k;
-    return { version: this.version, dims: this.dims, jobs: this.jobs.subarray(0, k), batches: this.batches, capabilities: this.capabilities, values: this.values.subarray(0, k * this.dims) };
+    return {
+      version: this.version,
+      dims: this.dims,
+      jobs: this.jobs.subarray(0, k),
+      batches: this.batches,
+      capabilities: this.capabilities,
+      values: this.values.subarray(0, k * this.dims),
+    };
   }
 }
 
@@ -185,7 +191,19 @@ export interface Origin {
 /** A hit as the search shows it: the item, a snippet of its text, the score to three places. */
 export function hitOf(o: Origin, s: Scored): SearchHit {
   const own = o.job === s.job;
-  const text = own ? ((storedJson(o.embedded_payload) as { input?: string } | null)?.input ?? '') : (describe(o.capability).offers(storedJson(o.result_json)) ?? '');
+  const text = own
+    ? ((storedJson(o.embedded_payload) as { input?: string } | null)?.input ?? '')
+    : (describe(o.capability).offers(storedJson(o.result_json)) ?? '');
   const snippet = text.length > SNIPPET_CHARS ? `${text.slice(0, SNIPPET_CHARS).trimEnd()}…` : text;
-  return { job: o.job, seq: o.seq, state: o.state, source: o.source, batch: o.batch, batchName: o.batchName, capability: o.capability, snippet, score: Math.round(s.score * 1000) / 1000 };
+  return {
+    job: o.job,
+    seq: o.seq,
+    state: o.state,
+    source: o.source,
+    batch: o.batch,
+    batchName: o.batchName,
+    capability: o.capability,
+    snippet,
+    score: Math.round(s.score * 1000) / 1000,
+  };
 }

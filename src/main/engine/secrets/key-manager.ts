@@ -131,7 +131,8 @@ export class KeyManager {
   /** The key to send: environment first (headless), then the active keychain key. */
   async resolve(kind: Credential): Promise<ResolvedKey | null> {
     const fromEnv = this.env[ENV_VAR[kind]];
-    if (fromEnv && fromEnv.trim()) return { secret: fromEnv.trim(), label: `${ENV_VAR[kind]} …${last4(fromEnv.trim())}`, source: 'env', id: null, rpm: null, baseUrl: null };
+    if (fromEnv && fromEnv.trim())
+      return { secret: fromEnv.trim(), label: `${ENV_VAR[kind]} …${last4(fromEnv.trim())}`, source: 'env', id: null, rpm: null, baseUrl: null };
     const info = this.active(kind);
     return info ? this.resolveStored(info) : null;
   }

@@ -18,10 +18,13 @@ function problemOf(s: string): string | null {
   return null;
 }
 
-const PgUrl = z.string().trim().superRefine((s, ctx) => {
-  const problem = problemOf(s);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+const PgUrl = z
+  .string()
+  .trim()
+  .superRefine((s, ctx) => {
+    const problem = problemOf(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** The store chosen by the flag, else the environment, else the local file; a bad URL says what is wrong and where it came from. */
 export function chooseStore(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): StoreChoice {

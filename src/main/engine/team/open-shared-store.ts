@@ -61,7 +61,11 @@ function openFailure(url: string, e: unknown): SharedStoreError {
   if (isStoreUnreachable(e)) return new SharedStoreError(unreachableWords(redactUrl(url), e));
   // The client's own words for a server that asks for a password none was given for.
   if (why.includes('client password must be a string')) {
-    return new SharedStoreError(`The shared store ${redactUrl(url)} asks for a password and none was given. Put it in the URL (postgresql://user:PASSWORD@host/db), in PGPASSWORD or in ~/.pgpass, then try again.`);
+    return new SharedStoreError(
+      `The shared store ${redactUrl(url)} asks for a password and none was given. Put it in the URL (postgresql://user:PASSWORD@host/db), in PGPASSWORD or in ~/.pgpass, then try again.`,
+    );
   }
-  return new SharedStoreError(`The shared store ${redactUrl(url)} refused the connection (${why}). Check the user, the password (in the URL, PGPASSWORD or ~/.pgpass) and the database name.`);
+  return new SharedStoreError(
+    `The shared store ${redactUrl(url)} refused the connection (${why}). Check the user, the password (in the URL, PGPASSWORD or ~/.pgpass) and the database name.`,
+  );
 }

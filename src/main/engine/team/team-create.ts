@@ -49,7 +49,13 @@ export async function createInTeamStore(engine: Maker, store: PgQueueStore, inpu
 }
 
 /** The follow-up made in the shared store, reported as the local create reports one (a refusal as its one problem). */
-async function followUp(engine: Maker, store: PgQueueStore, parentId: string, input: CreateBatchInput, say?: (line: string) => void): Promise<CreateBatchResult> {
+async function followUp(
+  engine: Maker,
+  store: PgQueueStore,
+  parentId: string,
+  input: CreateBatchInput,
+  say?: (line: string) => void,
+): Promise<CreateBatchResult> {
   try {
     const [first, ...later] = await engine.teamFollowUp(store, parentId, input, say);
     if (!first) throw new Error('a follow-up was made without its first step');
@@ -76,6 +82,10 @@ export function teamCreateProblems(c: TeamCreated, todo: { optOut: string; resen
   return [
     ...c.problems,
     ...c.teamOptedOut.map((o) => ({ source: o.source, row: null, message: `${o.source}: ${o.reason}; skipped.${todo.optOut}` })),
-    ...c.teamHas.map((k) => ({ source: k.source, row: null, message: `${k.source}: already in the team's batch ${k.batchId} (${k.batchName}, ${k.state}); ${todo.resend}` })),
+    ...c.teamHas.map((k) => ({
+      source: k.source,
+      row: null,
+      message: `${k.source}: already in the team's batch ${k.batchId} (${k.batchName}, ${k.state}); ${todo.resend}`,
+    })),
   ];
 }

@@ -28,7 +28,20 @@ import { notCreated, sealedAfterAll, untilAnswered } from './uncertain-create';
 /** Parent items read per page while filling the follower. */
 const PAGE = 500;
 
-export type FollowUpStore = Pick<PgQueueStore, 'batch' | 'createFollower' | 'succeededPage' | 'addDerived' | 'sealFollowers' | 'stopImport' | 'discardImport' | 'members' | 'stats' | 'sealedImport' | 'shownUrl'>;
+export type FollowUpStore = Pick<
+  PgQueueStore,
+  | 'batch'
+  | 'createFollower'
+  | 'succeededPage'
+  | 'addDerived'
+  | 'sealFollowers'
+  | 'stopImport'
+  | 'discardImport'
+  | 'members'
+  | 'stats'
+  | 'sealedImport'
+  | 'shownUrl'
+>;
 
 export interface TeamFollowUpDeps {
   store: FollowUpStore;
@@ -108,11 +121,14 @@ export async function createTeamFollowUp(
       throw new AlreadyFollowed(parent.id, same);
     }
     const filled = { count: 0, units: 0, cost: 0 };
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await d.store.succeededPage(parent.id, after, PAGE);
       const last = page[page.length - 1];
       if (!last) break;
-      const added = await d.store.addDerived(id, page.map((item) => d.plans.derive(item, parent, row)));
+      const added = await d.store.addDerived(
+        id,
+        page.map((item) => d.plans.derive(item, parent, row)),
+      );
       filled.count += added.count;
       filled.units += added.units;
       filled.cost += added.cost;
@@ -130,7 +146,18 @@ export async function createTeamFollowUp(
       const options = optionsOf(s);
       const tier = s.tier ?? r.tier;
       const stepKey = d.keyFor(parent, s.capability, false);
-      const next: BatchRow = { ...row, id: d.newId(), capability: s.capability, tier, options_json: JSON.stringify(options), budget: null, parent_id: prev.row.id, step: prev.row.step + 1, key_id: stepKey.id, client: stepKey.client };
+      const next: BatchRow = {
+        ...row,
+        id: d.newId(),
+        capability: s.capability,
+        tier,
+        options_json: JSON.stringify(options),
+        budget: null,
+        parent_id: prev.row.id,
+        step: prev.row.step + 1,
+        key_id: stepKey.id,
+        client: stepKey.client,
+      };
       made.push(next.id);
       await d.store.createFollower(next, d.creator, await d.keyCheck(next), null);
       const e = projectStep(prev.shape, prev.row.step, { capability: s.capability, options, tier, rate: d.rate(s.capability, tier) });
@@ -157,8 +184,11 @@ export async function createTeamFollowUp(
     const removeMade = async (): Promise<void> => {
       for (const m of [...made].reverse()) await remove(m);
     };
-    await untilAnswered(check, removeMade, (gone) =>
-      `The shared store ${d.store.shownUrl} cannot be reached (${causeOf(gone)}) while batch ${id} was being made: what was made of it is removed once the store answers (asking every second).`,
+    await untilAnswered(
+      check,
+      removeMade,
+      (gone) =>
+        `The shared store ${d.store.shownUrl} cannot be reached (${causeOf(gone)}) while batch ${id} was being made: what was made of it is removed once the store answers (asking every second).`,
     );
     throw notCreated(id, d.store.shownUrl, e, true);
   }

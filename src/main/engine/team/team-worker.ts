@@ -61,7 +61,33 @@ import { formatEur } from '../../../shared/money';
 import { destinationOf, destinationWords, sendTargetOf } from '../api/destination';
 
 /** What a worker needs of the shared store beyond the queue's transitions. */
-export type SharedStore = QueueStore & Pick<PgQueueStore, 'recordApi' | 'takeToken' | 'holdBudget' | 'nextRunAt' | 'releaseWorkers' | 'leaseHolders' | 'workableBatches' | 'dueWaits' | 'dueSchedules' | 'takeRecipient' | 'recipientSent' | 'sampleState' | 'leftFigures' | 'members' | 'endSample' | 'keyCheck' | 'present' | 'gone' | 'succeed' | 'succeedInvoice' | 'pipelinesOf' | 'optedOutAmong' | 'startHeldAttempt'>;
+export type SharedStore = QueueStore &
+  Pick<
+    PgQueueStore,
+    | 'recordApi'
+    | 'takeToken'
+    | 'holdBudget'
+    | 'nextRunAt'
+    | 'releaseWorkers'
+    | 'leaseHolders'
+    | 'workableBatches'
+    | 'dueWaits'
+    | 'dueSchedules'
+    | 'takeRecipient'
+    | 'recipientSent'
+    | 'sampleState'
+    | 'leftFigures'
+    | 'members'
+    | 'endSample'
+    | 'keyCheck'
+    | 'present'
+    | 'gone'
+    | 'succeed'
+    | 'succeedInvoice'
+    | 'pipelinesOf'
+    | 'optedOutAmong'
+    | 'startHeldAttempt'
+  >;
 
 /** What the local runner also needs (its prices, randomness, log, API, settings and data folder), and the team's own. */
 export interface TeamWorkerDeps extends Pick<RunnerDeps, 'rates' | 'random' | 'logger' | 'target' | 'config' | 'dataDir'> {
@@ -109,7 +135,10 @@ const TEAM_KEY_REPLACED = (id: string): string =>
   `For the team: resume it from a computer that has the new key (\`batchdesk resume ${id} --store URL\`, or Resume on the Team screen); the batch is then sent with that key, by every worker that has it too.`;
 
 export class TeamWorker {
-  private readonly gates = new KeyGates((key) => this.localLimits(key), () => this.d.clock.now());
+  private readonly gates = new KeyGates(
+    (key) => this.localLimits(key),
+    () => this.d.clock.now(),
+  );
   private readonly keys: KeyCache;
   private readonly inflight = new Map<number, LeasedJob>();
   private dispatches = 0;
@@ -175,10 +204,14 @@ export class TeamWorker {
             await this.resumeDueWaits(opts.batchIds);
             await this.startDueSchedules(opts.batchIds);
             if (standing) this.lookAgainAtLeft(opts.lookAgainMs ?? LEFT_RECHECK_MS);
-            scope = (await this.d.store.workableBatches()).filter((b) => (named === null || named.has(b.pipeline_id) || named.has(b.id)) && !this.left.has(b.id));
+            scope = (await this.d.store.workableBatches()).filter(
+              (b) => (named === null || named.has(b.pipeline_id) || named.has(b.id)) && !this.left.has(b.id),
+            );
             // A batch paused (or ended) meanwhile: its items' wait budgets start again when it is back.
             this.waits.keepOnly(new Set(scope.map((b) => b.id)));
-            this.lineages = new Map([...(await this.d.store.pipelinesOf(scope.map((b) => b.pipeline_id)))].map(([id, members]) => [id, new Lineage(members)] as const));
+            this.lineages = new Map(
+              [...(await this.d.store.pipelinesOf(scope.map((b) => b.pipeline_id)))].map(([id, members]) => [id, new Lineage(members)] as const),
+            );
             lookedAt = performance.now();
             this.outage.back();
           }
@@ -217,7 +250,9 @@ export class TeamWorker {
       // Its own pauses' words, named again now that its items finished: 2 s at most, as the leaving note below.
       if (this.budgetPauses.size > 0 && !this.outage.down) {
         await Promise.race([
-          this.restateSettledBudgetPauses().catch((e: unknown) => this.d.logger.log('warn', 'budget.restate_failed', { error: e instanceof Error ? e.message : String(e) })),
+          this.restateSettledBudgetPauses().catch((e: unknown) =>
+            this.d.logger.log('warn', 'budget.restate_failed', { error: e instanceof Error ? e.message : String(e) }),
+          ),
           new Promise<void>((r) => setTimeout(r, 2_000).unref()),
         ]);
       }
@@ -315,7 +350,8 @@ export class TeamWorker {
   private async endSampleIfDone(batch: BatchRow): Promise<boolean> {
     const end = await sampleEnd(sharedSampleReader(this.d.store), batch, `batchdesk resume ${batch.id} --store URL`);
     if (end.kind === 'sending') return false;
-    if (end.kind === 'done' && (await this.write(() => this.d.store.endSample(batch.id, end.reason)))) this.d.logger.log('info', 'batch.sample_done', { batch: batch.id });
+    if (end.kind === 'done' && (await this.write(() => this.d.store.endSample(batch.id, end.reason))))
+      this.d.logger.log('info', 'batch.sample_done', { batch: batch.id });
     return true;
   }
 
@@ -428,11 +464,16 @@ export class TeamWorker {
         // Stop before the budget would be crossed: this job and the rest go back untouched (with any hold they took).
         for (const r of claimed.slice(i)) await this.write(() => this.d.store.requeue(r, null));
         const next = { source: job.source, cost: job.estimated_cost };
-        const reason = await this.budgetReason(refused, batch.id, () => `what it spent plus what the team's workers have in flight leaves no room for the next item (${next.source}, about ${formatEur(next.cost, 4)})`);
+        const reason = await this.budgetReason(
+          refused,
+          batch.id,
+          () => `what it spent plus what the team's workers have in flight leaves no room for the next item (${next.source}, about ${formatEur(next.cost, 4)})`,
+        );
         await this.pauseCovered(batch, refused.steps, reason);
         // In a pipeline, items in flight may still make items of the later steps: the amount is
         // named again once they have finished.
-        if (refused.steps.length > 1 && (await this.inFlightIn(refused.steps))) this.budgetPauses.set(refused.id, { over: refused, batch: batch.id, next, reason, at: performance.now() });
+        if (refused.steps.length > 1 && (await this.inFlightIn(refused.steps)))
+          this.budgetPauses.set(refused.id, { over: refused, batch: batch.id, next, reason, at: performance.now() });
         break;
       }
       const slot = ++this.dispatches;
@@ -508,14 +549,21 @@ export class TeamWorker {
     for (const id of covered) if (id !== batch.id && lineage.hasWorkLeft(id, open)) await this.pause(id, 'budget', reason);
   }
 
-  private async pause(batchId: string, kind: 'budget' | 'quota' | 'auth' | 'rate_limited' | 'server_wait', reason: string, resumeAt: number | null = null): Promise<void> {
+  private async pause(
+    batchId: string,
+    kind: 'budget' | 'quota' | 'auth' | 'rate_limited' | 'server_wait',
+    reason: string,
+    resumeAt: number | null = null,
+  ): Promise<void> {
     if (await this.write(() => this.d.store.pause(batchId, kind, reason, resumeAt))) this.d.logger.log('warn', 'batch.paused', { batch: batchId, kind });
   }
 
   private async crashed(job: LeasedJob, e: unknown): Promise<void> {
     this.d.logger.log('error', 'job.crashed', { job: job.id, error: e instanceof Error ? e.message : String(e) });
-    await this.write(() => this.d.store.fail(job, engineError('internal', `Internal error while processing ${job.source}: ${e instanceof Error ? e.message : String(e)}`))).catch(
-      (again: unknown) => this.d.logger.log('error', 'job.crash_unrecorded', { job: job.id, error: again instanceof Error ? again.message : String(again) }),
+    await this.write(() =>
+      this.d.store.fail(job, engineError('internal', `Internal error while processing ${job.source}: ${e instanceof Error ? e.message : String(e)}`)),
+    ).catch((again: unknown) =>
+      this.d.logger.log('error', 'job.crash_unrecorded', { job: job.id, error: again instanceof Error ? again.message : String(again) }),
     );
   }
 
@@ -542,7 +590,10 @@ export class TeamWorker {
     const folder = describe(batch.capability).input.kind === 'files' ? sourceFolderOf(cap, job.payload_json) : null;
     if (folder !== null && !existsSync(folder)) {
       await this.write(() => store.requeue(job, null));
-      this.leave(batch, `this computer cannot see ${folder}, where the batch's files are. Make the team's shared folder available here at that same path to help send it.`);
+      this.leave(
+        batch,
+        `this computer cannot see ${folder}, where the batch's files are. Make the team's shared folder available here at that same path to help send it.`,
+      );
       return;
     }
     // Quiet hours, then the recipient's gap across every worker (a send that may go is noted in the store).
@@ -602,7 +653,9 @@ export class TeamWorker {
       const latencyMs = this.d.clock.now() - started;
       if (signal.aborted) {
         await this.write(() => store.requeue(job, null));
-        await this.write(() => store.finishAttempt(attemptId, { httpStatus: null, latencyMs, outcome: 'interrupted', message: 'run stopped', replayed: false }));
+        await this.write(() =>
+          store.finishAttempt(attemptId, { httpStatus: null, latencyMs, outcome: 'interrupted', message: 'run stopped', replayed: false }),
+        );
         return;
       }
       const err = networkFailure(e);
@@ -611,7 +664,20 @@ export class TeamWorker {
       return;
     }
     const replayed = response.headers.get('idempotent-replayed') === 'true';
-    const verdict = judgeAnswer({ response, job, batch, cap, payload, ctx, src, key, api: destinationWords(destinationOf(to)), secrets: this.keys.secrets(), rates: this.d.rates, now: this.d.clock.now() });
+    const verdict = judgeAnswer({
+      response,
+      job,
+      batch,
+      cap,
+      payload,
+      ctx,
+      src,
+      key,
+      api: destinationWords(destinationOf(to)),
+      secrets: this.keys.secrets(),
+      rates: this.d.rates,
+      now: this.d.clock.now(),
+    });
     // The job's transition first, then its attempt's end: a crash between the two leaves the
     // attempt in flight, closed as interrupted when the job is reclaimed, never a false success.
     let outcome: string;
@@ -650,7 +716,9 @@ export class TeamWorker {
         // after it: a follow-up made since it last read its pipelines (`batch create --from ID
         // --store`) must get the item too; the store looks for followers in the transaction.
         const flow: FlowInto | null = describe(batch.capability).yields === null ? null : (item, follower) => this.plans.derive(item, batch, follower);
-        const counted = await this.write(() => (capabilityFor(batch.capability).descriptor.invoice ? store.succeedInvoice(job, rec, flow) : store.succeed(job, rec, flow)));
+        const counted = await this.write(() =>
+          capabilityFor(batch.capability).descriptor.invoice ? store.succeedInvoice(job, rec, flow) : store.succeed(job, rec, flow),
+        );
         if (!counted) this.d.logger.log('warn', 'job.stale_finish', { job: job.id });
         gate.onSuccess();
         outcome = 'succeeded';
@@ -663,11 +731,28 @@ export class TeamWorker {
   }
 
   /** `startedAt`: when the attempt that ended so began, for the item's wait budget. */
-  private async onError(job: LeasedJob, batch: BatchRow, err: EngineError, gate: RateGate, raw: string | null, rpm: number | null, startedAt: number): Promise<void> {
+  private async onError(
+    job: LeasedJob,
+    batch: BatchRow,
+    err: EngineError,
+    gate: RateGate,
+    raw: string | null,
+    rpm: number | null,
+    startedAt: number,
+  ): Promise<void> {
     const store = this.d.store;
     this.d.logger.log('info', 'job.error', { job: job.id, batch: batch.id, kind: err.kind, status: err.httpStatus, code: err.code });
     const waited = actionFor(err.kind) === 'retry_later' ? this.waits.note(job, startedAt, err) : null;
-    const decision = decideError({ source: job.source, tries: job.tries, limited_tries: job.limited_tries, waited }, batch, err, this.config, this.d.random, this.d.clock.now(), rpm, `batchdesk resume ${batch.id} --store URL`);
+    const decision = decideError(
+      { source: job.source, tries: job.tries, limited_tries: job.limited_tries, waited },
+      batch,
+      err,
+      this.config,
+      this.d.random,
+      this.d.clock.now(),
+      rpm,
+      `batchdesk resume ${batch.id} --store URL`,
+    );
     if (decision.kind !== 'retry') this.waits.forget(job.id);
     switch (decision.kind) {
       // The batch is paused before its job goes back: a claim needs an active batch, so no other

@@ -18,10 +18,15 @@ export interface CreateCheck {
 
 /** Whether the seal of `id` went through, asked until the store answers. */
 export async function sealedAfterAll(d: CreateCheck, id: string, cause: unknown): Promise<boolean> {
-  const sealed = await untilAnswered(d, () => d.store.sealedImport(id), (e) =>
-    `The shared store ${d.store.shownUrl} cannot be reached (${causeOf(e)}) as batch ${id} was committed, so whether it was created is not known yet: asking again every second. Nothing of it is left on this computer; if you stop here, \`batchdesk status --store URL\` lists it if it was created.`,
+  const sealed = await untilAnswered(
+    d,
+    () => d.store.sealedImport(id),
+    (e) =>
+      `The shared store ${d.store.shownUrl} cannot be reached (${causeOf(e)}) as batch ${id} was committed, so whether it was created is not known yet: asking again every second. Nothing of it is left on this computer; if you stop here, \`batchdesk status --store URL\` lists it if it was created.`,
   );
-  d.say?.(`The connection to the shared store ${d.store.shownUrl} dropped as batch ${id} was committed (${causeOf(cause)}); the store says it was ${sealed ? '' : 'not '}created.`);
+  d.say?.(
+    `The connection to the shared store ${d.store.shownUrl} dropped as batch ${id} was committed (${causeOf(cause)}); the store says it was ${sealed ? '' : 'not '}created.`,
+  );
   return sealed;
 }
 

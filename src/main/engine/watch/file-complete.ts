@@ -67,16 +67,22 @@ export async function fileCompleteness(path: string, size: number): Promise<Comp
   if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WAVE') return wavCompleteness(path, size);
   if (head.toString('latin1', 0, 5) === '%PDF-') {
     // The last %%EOF may be followed by a line end and, from some writers, a little padding.
-    return tail.includes('%%EOF', 0, 'latin1') ? { kind: 'complete' } : { kind: 'incomplete', why: 'its PDF has no %%EOF at its end yet (pages are still being written)' };
+    return tail.includes('%%EOF', 0, 'latin1')
+      ? { kind: 'complete' }
+      : { kind: 'incomplete', why: 'its PDF has no %%EOF at its end yet (pages are still being written)' };
   }
   if (head.length >= 8 && head.readUInt32BE(0) === 0x89504e47) {
-    return tail.length >= PNG_IEND.length && tail.subarray(tail.length - PNG_IEND.length).equals(PNG_IEND) ? { kind: 'complete' } : { kind: 'incomplete', why: 'its PNG has no IEND chunk at its end yet' };
+    return tail.length >= PNG_IEND.length && tail.subarray(tail.length - PNG_IEND.length).equals(PNG_IEND)
+      ? { kind: 'complete' }
+      : { kind: 'incomplete', why: 'its PNG has no IEND chunk at its end yet' };
   }
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) {
     // Some cameras pad after the end-of-image marker with zero bytes.
     let end = tail.length;
     while (end > 0 && tail[end - 1] === 0x00) end--;
-    return end >= 2 && tail[end - 2] === 0xff && tail[end - 1] === 0xd9 ? { kind: 'complete' } : { kind: 'incomplete', why: 'its JPEG has no end-of-image marker yet' };
+    return end >= 2 && tail[end - 2] === 0xff && tail[end - 1] === 0xd9
+      ? { kind: 'complete' }
+      : { kind: 'incomplete', why: 'its JPEG has no end-of-image marker yet' };
   }
   return { kind: 'unknown' };
 }

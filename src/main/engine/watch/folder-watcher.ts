@@ -132,7 +132,13 @@ export class FolderWatcher {
     const old = this.pending.get(path);
     if (old) clearTimeout(old.timer);
     const version = still ? before : { since: Date.now(), said: false };
-    const pending: Pending = { size: now.size, mtimeMs: now.mtimeMs, since: version.since, said: version.said, timer: setTimeout(() => void this.check(path, pending), this.opts.stableMs) };
+    const pending: Pending = {
+      size: now.size,
+      mtimeMs: now.mtimeMs,
+      since: version.since,
+      said: version.said,
+      timer: setTimeout(() => void this.check(path, pending), this.opts.stableMs),
+    };
     this.pending.set(path, pending);
   }
 

@@ -69,7 +69,9 @@ export class HotFolders {
   add(input: WatchAdd): WatchView {
     const r = WatchAdd.parse(input);
     if (!isWatchable(r.capability)) {
-      throw new UserError(`${r.capability} does not take files, so a folder cannot feed it: a watched folder is for ${WATCHABLE_CAPABILITIES.join(' or ')}. For ${r.capability}, create a batch from a CSV or TXT file (\`batchdesk batch create ${r.capability} FILE\`).`);
+      throw new UserError(
+        `${r.capability} does not take files, so a folder cannot feed it: a watched folder is for ${WATCHABLE_CAPABILITIES.join(' or ')}. For ${r.capability}, create a batch from a CSV or TXT file (\`batchdesk batch create ${r.capability} FILE\`).`,
+      );
     }
     const dir = resolve(r.dir);
     let isDir = false;
@@ -81,12 +83,19 @@ export class HotFolders {
     if (!isDir) throw new UserError(`${dir} is a file, not a folder: give the folder the files will be dropped into.`);
     const data = resolve(this.d.dataDir);
     if (inside(data, dir) || inside(dir, data)) {
-      throw new UserError(`${dir} ${inside(data, dir) ? 'is inside' : 'contains'} Batchdesk's data folder (${data}), where results are written: watch another folder.`);
+      throw new UserError(
+        `${dir} ${inside(data, dir) ? 'is inside' : 'contains'} Batchdesk's data folder (${data}), where results are written: watch another folder.`,
+      );
     }
     for (const w of this.d.store.list()) {
-      if (w.dir === dir) throw new UserError(`${dir} is already watched (${w.id}, ${watchSteps(w)}). Remove it first (\`batchdesk watch remove ${w.id}\`) to change how it is processed.`);
+      if (w.dir === dir)
+        throw new UserError(
+          `${dir} is already watched (${w.id}, ${watchSteps(w)}). Remove it first (\`batchdesk watch remove ${w.id}\`) to change how it is processed.`,
+        );
       if (inside(w.dir, dir) || inside(dir, w.dir)) {
-        throw new UserError(`${dir} ${inside(w.dir, dir) ? 'is inside' : 'contains'} the watched folder ${w.dir} (${w.id}): a file there would be taken twice. Watch one of them only.`);
+        throw new UserError(
+          `${dir} ${inside(w.dir, dir) ? 'is inside' : 'contains'} the watched folder ${w.dir} (${w.id}): a file there would be taken twice. Watch one of them only.`,
+        );
       }
     }
     let prev = r.capability;
@@ -139,7 +148,10 @@ export class HotFolders {
   async resend(file: string): Promise<Intake> {
     const path = resolve(file);
     const w = this.d.store.list().find((row) => inside(row.dir, path) && row.dir !== path);
-    if (!w) throw new NotFoundError(`${path} is not in a watched folder. \`batchdesk watch list\` shows them; a file elsewhere goes in a batch of its own (\`batchdesk batch create\`).`);
+    if (!w)
+      throw new NotFoundError(
+        `${path} is not in a watched folder. \`batchdesk watch list\` shows them; a file elsewhere goes in a batch of its own (\`batchdesk batch create\`).`,
+      );
     const outcome = await takeFile({ ...this.d.intake, store: this.d.store, rolling: this.d.rolling }, w, path, { resend: true });
     if (outcome.kind === 'taken') for (const id of [...outcome.created, outcome.batchId]) this.d.changed(id);
     return outcome;

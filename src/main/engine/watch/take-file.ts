@@ -82,7 +82,14 @@ export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string, opts:
   const earlier = d.delivered(delivery);
   if (earlier) {
     const state = earlier.state === 'succeeded' ? 'already done' : 'not done yet';
-    return skip(d, w, path, file, item.sha256, `${path} has the same content as ${earlier.source} in batch ${earlier.batch_id} ("${earlier.name}": ${state}); skipped, so it is not done and paid for twice.`);
+    return skip(
+      d,
+      w,
+      path,
+      file,
+      item.sha256,
+      `${path} has the same content as ${earlier.source} in batch ${earlier.batch_id} ("${earlier.name}": ${state}); skipped, so it is not done and paid for twice.`,
+    );
   }
   const job: NewJob = {
     seq: 0,
@@ -111,7 +118,13 @@ export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string, opts:
  * Recorded as refused at this size and mtime, so this version is not judged again; a later change
  * is reported again. Never sent by itself: it would bill the same recording or scan twice.
  */
-function changedAfterTaken(d: TakeFileDeps, w: WatchRow, path: string, f: { size: number; mtimeMs: number }, earlier: { batch_id: string | null; at: number }): Intake {
+function changedAfterTaken(
+  d: TakeFileDeps,
+  w: WatchRow,
+  path: string,
+  f: { size: number; mtimeMs: number },
+  earlier: { batch_id: string | null; at: number },
+): Intake {
   const message = `${path} changed after it was sent (taken ${when(earlier.at)} into batch ${earlier.batch_id ?? '?'}): the new version was not sent, so it is not paid for twice. To send it as well: \`batchdesk watch resend ${shellWord(path)}\`.`;
   d.store.record({ watchId: w.id, sha256: null, path, size: f.size, mtimeMs: f.mtimeMs, outcome: 'refused', batchId: null, seq: null, message });
   return { kind: 'refused', path, message };

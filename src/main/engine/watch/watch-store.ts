@@ -86,14 +86,20 @@ export class WatchStore {
       // Same path, size and modification time as a file already judged: nothing to read again.
       seen: db.prepare(`SELECT 1 FROM watch_files WHERE watch_id = ? AND path = ? AND size = ? AND mtime_ms = ? LIMIT 1`),
       taken: db.prepare(`SELECT path, batch_id, at FROM watch_files WHERE watch_id = ? AND sha256 = ? AND outcome = 'taken'`),
-      takenAt: db.prepare(`SELECT sha256, batch_id, at FROM watch_files WHERE watch_id = ? AND path = ? AND outcome = 'taken' ORDER BY at DESC, id DESC LIMIT 1`),
+      takenAt: db.prepare(
+        `SELECT sha256, batch_id, at FROM watch_files WHERE watch_id = ? AND path = ? AND outcome = 'taken' ORDER BY at DESC, id DESC LIMIT 1`,
+      ),
       record: db.prepare(
         `INSERT INTO watch_files (watch_id, sha256, path, size, mtime_ms, outcome, batch_id, seq, message, at)
          VALUES (@watchId, @sha256, @path, @size, @mtimeMs, @outcome, @batchId, @seq, @message, @now)`,
       ),
       takenSince: db.prepare(`SELECT COUNT(*) AS n FROM watch_files WHERE watch_id = ? AND outcome = 'taken' AND at >= ?`),
-      lastTaken: db.prepare(`SELECT path, outcome, message, batch_id, at FROM watch_files WHERE watch_id = ? AND outcome = 'taken' ORDER BY at DESC, id DESC LIMIT 1`),
-      recent: db.prepare(`SELECT path, outcome, message, batch_id, at FROM watch_files WHERE watch_id = ? AND outcome IN (@a, @b) ORDER BY at DESC, id DESC LIMIT @limit`),
+      lastTaken: db.prepare(
+        `SELECT path, outcome, message, batch_id, at FROM watch_files WHERE watch_id = ? AND outcome = 'taken' ORDER BY at DESC, id DESC LIMIT 1`,
+      ),
+      recent: db.prepare(
+        `SELECT path, outcome, message, batch_id, at FROM watch_files WHERE watch_id = ? AND outcome IN (@a, @b) ORDER BY at DESC, id DESC LIMIT @limit`,
+      ),
       dayBatch: db.prepare(
         `SELECT wb.batch_id AS id FROM watch_batches wb JOIN batches b ON b.id = wb.batch_id
          WHERE wb.watch_id = ? AND wb.day = ? AND b.status <> 'cancelled' AND b.ready = 1 ORDER BY wb.created_at DESC LIMIT 1`,

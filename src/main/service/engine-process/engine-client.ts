@@ -10,9 +10,28 @@ import { pipeline } from 'node:stream/promises';
 import type { EngineStatus, RpcError } from '../../../shared/contract';
 import { assertNever } from '../../../shared/domain';
 import type { FailureKind } from '../../engine/failures';
-import { EngineUnavailableError, type DispatchResult, type EngineInfo, type EngineLink, type EventSink, type FileRef, type LogFields, type ZipStream } from '../engine-link';
+import {
+  EngineUnavailableError,
+  type DispatchResult,
+  type EngineInfo,
+  type EngineLink,
+  type EventSink,
+  type FileRef,
+  type LogFields,
+  type ZipStream,
+} from '../engine-link';
 import type { HandlerDeps } from '../handlers';
-import { faceRequests, FromEngine, shellRequests, type EngineInit, type FaceArg, type FaceRequestName, type FaceResult, type ShellRequestName, type ToEngine } from './protocol';
+import {
+  faceRequests,
+  FromEngine,
+  shellRequests,
+  type EngineInit,
+  type FaceArg,
+  type FaceRequestName,
+  type FaceResult,
+  type ShellRequestName,
+  type ToEngine,
+} from './protocol';
 import { StreamReceiver } from './stream-receiver';
 
 /** One running engine process, however it was started (utilityProcess, a Node child). */
@@ -113,7 +132,10 @@ export class EngineClient implements EngineLink {
     this.restartDelaysMs = opts.restartDelaysMs ?? RESTART_DELAYS_MS;
     this.heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
     this.hangMs = opts.hangMs ?? HANG_MS;
-    this.init = { ...init, shell: { openDialog: shell.openDialog !== undefined, chooseFolder: shell.chooseFolder !== undefined, showInFolder: shell.showInFolder !== undefined } };
+    this.init = {
+      ...init,
+      shell: { openDialog: shell.openDialog !== undefined, chooseFolder: shell.chooseFolder !== undefined, showInFolder: shell.showInFolder !== undefined },
+    };
     this.firstStart = new Promise<EngineInfo>((resolve, reject) => (this.settleFirst = { resolve, reject }));
     // Nobody may be waiting yet; a failed start is reported to whoever awaits ready().
     this.firstStart.catch(() => undefined);
@@ -272,14 +294,22 @@ export class EngineClient implements EngineLink {
       return;
     }
     const reason =
-      this.startFailure !== null ? `The engine could not start again (${this.startFailure})` : this.hung !== null ? this.hung : `The engine stopped unexpectedly (${how})`;
+      this.startFailure !== null
+        ? `The engine could not start again (${this.startFailure})`
+        : this.hung !== null
+          ? this.hung
+          : `The engine stopped unexpectedly (${how})`;
     this.lastExit = reason;
-    this.failInFlight((what) => `${reason} before answering ${what}. It is being restarted; what was saved before is kept, so look again before repeating a change.`);
+    this.failInFlight(
+      (what) => `${reason} before answering ${what}. It is being restarted; what was saved before is kept, so look again before repeating a change.`,
+    );
     if (this.state === 'running' && Date.now() - this.upSince >= STABLE_MS) this.crashesInARow = 0;
     this.crashesInARow++;
     const delay = this.restartDelaysMs[this.crashesInARow - 1];
     if (delay === undefined) {
-      this.stop(`${reason}, ${this.crashesInARow} times in a row, so it is not started again. Quit Batchdesk and start it again; the data folder's logs (${this.init.dataDir}) may say why.`);
+      this.stop(
+        `${reason}, ${this.crashesInARow} times in a row, so it is not started again. Quit Batchdesk and start it again; the data folder's logs (${this.init.dataDir}) may say why.`,
+      );
       return;
     }
     this.state = 'restarting';

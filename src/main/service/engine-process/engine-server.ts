@@ -6,7 +6,16 @@ import type { HandlerDeps } from '../handlers';
 import { toRpcError } from '../rpc-errors';
 import { assertNever } from '../../../shared/domain';
 import type { DispatchResult } from '../dispatch';
-import { faceRequests, shellRequests, ToEngine, type FaceRequestName, type FromEngine, type ShellArg, type ShellRequestName, type ShellResult } from './protocol';
+import {
+  faceRequests,
+  shellRequests,
+  ToEngine,
+  type FaceRequestName,
+  type FromEngine,
+  type ShellArg,
+  type ShellRequestName,
+  type ShellResult,
+} from './protocol';
 import { StreamSender } from './stream-sender';
 import type { ParentPort } from './parent-port';
 
@@ -134,12 +143,15 @@ export class EngineServer {
     this.streams.set(stream, out);
     // Posted after the answer naming the stream: the window's process is ready for its chunks.
     setImmediate(() => {
-      zip.write(out).then(
-        () => this.port.post({ type: 'stream.end', stream }),
-        (e: unknown) => {
-          if (this.streams.has(stream)) this.port.post({ type: 'stream.error', stream, message: e instanceof Error ? e.message : String(e) });
-        },
-      ).finally(() => this.streams.delete(stream));
+      zip
+        .write(out)
+        .then(
+          () => this.port.post({ type: 'stream.end', stream }),
+          (e: unknown) => {
+            if (this.streams.has(stream)) this.port.post({ type: 'stream.error', stream, message: e instanceof Error ? e.message : String(e) });
+          },
+        )
+        .finally(() => this.streams.delete(stream));
     });
     return { ok: true, fileName: zip.fileName, stream };
   }

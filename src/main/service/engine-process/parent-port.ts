@@ -17,7 +17,12 @@ interface ElectronParentPort {
 }
 
 function isElectronParentPort(v: unknown): v is ElectronParentPort {
-  return typeof v === 'object' && v !== null && typeof (v as Partial<ElectronParentPort>).postMessage === 'function' && typeof (v as Partial<ElectronParentPort>).on === 'function';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as Partial<ElectronParentPort>).postMessage === 'function' &&
+    typeof (v as Partial<ElectronParentPort>).on === 'function'
+  );
 }
 
 /** The channel this process was started with, or null when it was started without one. */

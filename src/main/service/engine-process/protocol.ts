@@ -39,7 +39,10 @@ export const faceRequests = {
   download: { arg: z.object({ token: z.string() }), result: z.object({ path: z.string(), fileName: z.string() }).nullable() },
   filesZip: {
     arg: z.object({ id: z.string() }),
-    result: z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), fileName: z.string(), stream: Id }), z.object({ ok: z.literal(false), error: RpcError })]),
+    result: z.discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), fileName: z.string(), stream: Id }),
+      z.object({ ok: z.literal(false), error: RpcError }),
+    ]),
   },
   busy: { arg: z.object({}), result: z.boolean() },
 } as const;
@@ -69,7 +72,10 @@ void noMissingKind;
 
 const LogField = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-export const DispatchResult = z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), result: z.unknown() }), z.object({ ok: z.literal(false), error: RpcError })]);
+export const DispatchResult = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({ ok: z.literal(false), error: RpcError }),
+]);
 
 /** Window's process -> engine. */
 export const ToEngine = z.discriminatedUnion('type', [
@@ -78,7 +84,11 @@ export const ToEngine = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start') }),
   z.object({ type: z.literal('call'), id: Id, method: z.string(), arg: z.unknown() }),
   z.object({ type: z.literal('request'), id: Id, name: z.enum(FACE_REQUEST_NAMES), arg: z.unknown() }),
-  z.object({ type: z.literal('shell.answer'), id: Id, answer: z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), result: z.unknown() }), z.object({ ok: z.literal(false), message: z.string() })]) }),
+  z.object({
+    type: z.literal('shell.answer'),
+    id: Id,
+    answer: z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), result: z.unknown() }), z.object({ ok: z.literal(false), message: z.string() })]),
+  }),
   /** One more chunk of a stream may be sent (flow control: the window's process reads as fast as its client does). */
   z.object({ type: z.literal('stream.credit'), stream: Id }),
   /** The reader went away: stop writing the stream. */

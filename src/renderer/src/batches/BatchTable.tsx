@@ -65,7 +65,11 @@ export function BatchTable({ batches }: { batches: BatchSummary[] }) {
         </div>
         <div className="field">
           <label htmlFor={ids.status}>Status</label>
-          <select id={ids.status} value={q.status} onChange={(e) => setQ({ ...q, status: e.target.value === 'all' ? 'all' : DisplayBatchStatus.parse(e.target.value) })}>
+          <select
+            id={ids.status}
+            value={q.status}
+            onChange={(e) => setQ({ ...q, status: e.target.value === 'all' ? 'all' : DisplayBatchStatus.parse(e.target.value) })}
+          >
             <option value="all">All</option>
             {DisplayBatchStatus.options.map((s) => (
               <option key={s} value={s}>
@@ -76,7 +80,11 @@ export function BatchTable({ batches }: { batches: BatchSummary[] }) {
         </div>
         <div className="field">
           <label htmlFor={ids.capability}>Capability</label>
-          <select id={ids.capability} value={q.capability} onChange={(e) => setQ({ ...q, capability: BATCH_CAPABILITIES.find((c) => c === e.target.value) ?? 'all' })}>
+          <select
+            id={ids.capability}
+            value={q.capability}
+            onChange={(e) => setQ({ ...q, capability: BATCH_CAPABILITIES.find((c) => c === e.target.value) ?? 'all' })}
+          >
             <option value="all">All</option>
             {BATCH_CAPABILITIES.map((c) => (
               <option key={c} value={c}>
@@ -97,7 +105,12 @@ export function BatchTable({ batches }: { batches: BatchSummary[] }) {
                 <span className="visually-hidden">Details</span>
               </th>
               {COLUMNS.map((c) => (
-                <th key={c.key} scope="col" className={c.numeric ? 'num' : undefined} aria-sort={q.sort === c.key ? (q.descending ? 'descending' : 'ascending') : 'none'}>
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={c.numeric ? 'num' : undefined}
+                  aria-sort={q.sort === c.key ? (q.descending ? 'descending' : 'ascending') : 'none'}
+                >
                   <button type="button" className="batch-table__sort" onClick={() => sortBy(c.key)}>
                     {c.label}
                     <span aria-hidden="true">{q.sort === c.key ? (q.descending ? ' ▼' : ' ▲') : ''}</span>
@@ -110,9 +123,7 @@ export function BatchTable({ batches }: { batches: BatchSummary[] }) {
             {rows.map((b) => {
               const open = isOpen(b);
               const detailId = `batch-row-${b.id}`;
-              return (
-                <BatchRow key={b.id} batch={b} open={open} detailId={detailId} onToggle={() => toggle(b, !open)} />
-              );
+              return <BatchRow key={b.id} batch={b} open={open} detailId={detailId} onToggle={() => toggle(b, !open)} />;
             })}
           </tbody>
         </table>
@@ -128,7 +139,14 @@ function BatchRow({ batch: b, open, detailId, onToggle }: { batch: BatchSummary;
     <>
       <tr className={`batch-table__row batch-table__row--${b.status}`} data-testid={`batch-row-${b.id}`}>
         <td>
-          <button type="button" className="batch-table__toggle" aria-expanded={open} aria-controls={detailId} onClick={onToggle} aria-label={`${open ? 'Hide' : 'Show'} controls of ${b.name}`}>
+          <button
+            type="button"
+            className="batch-table__toggle"
+            aria-expanded={open}
+            aria-controls={detailId}
+            onClick={onToggle}
+            aria-label={`${open ? 'Hide' : 'Show'} controls of ${b.name}`}
+          >
             {open ? '▾' : '▸'}
           </button>
         </td>

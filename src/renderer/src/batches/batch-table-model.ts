@@ -54,7 +54,10 @@ function compare(a: BatchSummary, b: BatchSummary, key: SortKey): number {
 }
 
 export function tableRows(batches: readonly BatchSummary[], q: TableQuery): BatchSummary[] {
-  const words = q.text.toLowerCase().split(/\s+/).filter((w) => w !== '');
+  const words = q.text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   const rows = batches.filter(
     (b) =>
       (q.status === 'all' || b.status === q.status) &&

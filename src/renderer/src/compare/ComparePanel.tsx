@@ -69,7 +69,8 @@ export function ComparePanel({ batch }: { batch: BatchSummary }) {
       {open ? (
         <form onSubmit={submit} aria-label="Compare tiers" className="stack">
           <p className="muted">
-            The same items, chosen across this batch, are sent again at each tier (paid for like any batch), then shown side by side with what each tier costs per item and for all {batch.total}.
+            The same items, chosen across this batch, are sent again at each tier (paid for like any batch), then shown side by side with what each tier costs
+            per item and for all {batch.total}.
           </p>
           <fieldset className="compare-panel__tiers">
             <legend>Tiers</legend>

@@ -137,7 +137,8 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
             <label htmlFor={ids.switchApi}>Send the rest to the API set now</label>
           </div>
           <span id={ids.switchHint} className="field-hint">
-            Only the API its first items went to knows their idempotency keys: elsewhere, an item whose answer was lost may be sent twice. Leave this off and set that API again (Keys & rates, Settings) to go on there.
+            Only the API its first items went to knows their idempotency keys: elsewhere, an item whose answer was lost may be sent twice. Leave this off and
+            set that API again (Keys & rates, Settings) to go on there.
           </span>
         </div>
       ) : null}
@@ -199,9 +200,15 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
         onDismiss={() => setConfirmCancel(false)}
       >
         <p>
-          Items not yet sent will not be sent. Items already done stay done and keep their cost. This cannot be undone; to run the rest later, create a new batch.
+          Items not yet sent will not be sent. Items already done stay done and keep their cost. This cannot be undone; to run the rest later, create a new
+          batch.
         </p>
-        {batch.pipeline ? <p>This batch is step {batch.pipeline.step} of a pipeline: its steps with work left are cancelled, and finished ones stay as they are (pause and resume act on every step).</p> : null}
+        {batch.pipeline ? (
+          <p>
+            This batch is step {batch.pipeline.step} of a pipeline: its steps with work left are cancelled, and finished ones stay as they are (pause and resume
+            act on every step).
+          </p>
+        ) : null}
       </ConfirmDialog>
     </div>
   );

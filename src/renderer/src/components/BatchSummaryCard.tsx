@@ -47,7 +47,13 @@ function Spend({ batch }: { batch: BatchSummary }) {
         of <span className="tabular">{formatMoney(estimated)}</span> estimated
       </span>
       <span className={over ? 'batch-card__budget batch-card__budget--reached' : 'batch-card__budget'}>
-        {budget === null ? 'no budget' : <>budget <span className="tabular">{formatMoney(budget)}</span></>}
+        {budget === null ? (
+          'no budget'
+        ) : (
+          <>
+            budget <span className="tabular">{formatMoney(budget)}</span>
+          </>
+        )}
       </span>
       <SandboxBadge where="spend" />
     </p>
@@ -83,7 +89,12 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
           {batch.pipeline ? (
             <span className="batch-card__meta muted" data-testid="pipeline-step">
               Step {batch.pipeline.step} of pipeline {batch.pipeline.id}
-              {batch.pipeline.parent ? <> · takes the results of <a href={hrefFor({ name: 'batch', id: batch.pipeline.parent, jobId: null })}>{batch.pipeline.parent}</a></> : null}
+              {batch.pipeline.parent ? (
+                <>
+                  {' '}
+                  · takes the results of <a href={hrefFor({ name: 'batch', id: batch.pipeline.parent, jobId: null })}>{batch.pipeline.parent}</a>
+                </>
+              ) : null}
             </span>
           ) : null}
         </div>

@@ -42,7 +42,8 @@ export function ScheduleControl({ batch }: { batch: BatchSummary }) {
     <div className="batch-card__schedule" data-testid="schedule">
       {scheduled !== null ? (
         <p className="batch-card__waiting" role="status" data-testid="scheduled-for">
-          Scheduled for <strong>{formatDateTime(scheduled)}</strong>: nothing is sent before. Batchdesk starts it then if it is running (or as soon as it next starts).
+          Scheduled for <strong>{formatDateTime(scheduled)}</strong>: nothing is sent before. Batchdesk starts it then if it is running (or as soon as it next
+          starts).
         </p>
       ) : (
         <p className="batch-card__waiting" data-testid="not-started">

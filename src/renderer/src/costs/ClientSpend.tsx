@@ -97,10 +97,18 @@ export function ClientSpend({ refreshKey }: { refreshKey: string }) {
                             <span className="muted">pick a month</span>
                           ) : (
                             <div className="costs__statement-actions">
-                              <a href={hrefFor({ name: 'statement', month, client: who })} aria-label={`Statement of ${r.label} for ${monthWords(month)} (printable)`}>
+                              <a
+                                href={hrefFor({ name: 'statement', month, client: who })}
+                                aria-label={`Statement of ${r.label} for ${monthWords(month)} (printable)`}
+                              >
                                 Statement
                               </a>
-                              <button type="button" disabled={download.busy} aria-label={`Download the statement of ${r.label} for ${monthWords(month)} as CSV`} onClick={() => void download.run(() => downloadStatement(month, who))}>
+                              <button
+                                type="button"
+                                disabled={download.busy}
+                                aria-label={`Download the statement of ${r.label} for ${monthWords(month)} as CSV`}
+                                onClick={() => void download.run(() => downloadStatement(month, who))}
+                              >
                                 CSV
                               </button>
                             </div>
@@ -122,7 +130,9 @@ export function ClientSpend({ refreshKey }: { refreshKey: string }) {
               </table>
             </div>
           )}
-          <p className="field-hint">A batch is billed to the client of the key it was created for (Keys &amp; rates). Spend counts on the day each item finished.</p>
+          <p className="field-hint">
+            A batch is billed to the client of the key it was created for (Keys &amp; rates). Spend counts on the day each item finished.
+          </p>
         </>
       )}
     </section>

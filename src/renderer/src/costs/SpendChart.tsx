@@ -75,7 +75,9 @@ export function SpendChart({ byDay }: { byDay: CostReport['byDay'] }) {
         })}
         <line className="spend-chart__axis" x1={PAD.left} x2={W - PAD.right} y1={PAD.top + innerH} y2={PAD.top + innerH} />
       </svg>
-      <figcaption className="muted">{byDay.length > days.length ? `The last ${days.length} days with spend. ` : ''}The table below holds the same figures.</figcaption>
+      <figcaption className="muted">
+        {byDay.length > days.length ? `The last ${days.length} days with spend. ` : ''}The table below holds the same figures.
+      </figcaption>
     </figure>
   );
 }

@@ -27,7 +27,7 @@ export const PAUSE_LABEL: Record<PauseKind, string> = {
   budget: "Paused: the next item would cross this batch's budget.",
   no_key: 'Paused: no key is set for this kind of request.',
   server_wait: 'Paused: the API asked to wait.',
-  rate_limited: "Paused: the API keeps refusing with 429 (request limit).",
+  rate_limited: 'Paused: the API keeps refusing with 429 (request limit).',
   sample: 'Paused after the sample: check the results and the projected cost, then resume to send the rest.',
   api: 'Paused: its first items went to another API than the one set now. Set that API again (Keys & rates, Settings) and it goes on by itself, or resume it with "Send the rest to the API set now".',
 };

@@ -132,7 +132,7 @@ interface Props {
 
 /** Arrow keys move between jobs unless a control that uses them has the focus. */
 function usesArrows(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.closest('input, select, textarea, audio, video, [contenteditable="true"]') !== null);
+  return target instanceof HTMLElement && target.closest('input, select, textarea, audio, video, [contenteditable="true"]') !== null;
 }
 
 export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: Props) {
@@ -224,7 +224,13 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
         </h2>
         <div className="job-detail__nav">
           {list.needsReview ? <span className="muted job-detail__walk">Invoices that need review:</span> : null}
-          <button type="button" onClick={() => go(near.previous)} disabled={near.previous === null} aria-keyshortcuts="ArrowLeft" title={`Previous ${walked} (←)`}>
+          <button
+            type="button"
+            onClick={() => go(near.previous)}
+            disabled={near.previous === null}
+            aria-keyshortcuts="ArrowLeft"
+            title={`Previous ${walked} (←)`}
+          >
             ← Previous
           </button>
           <button type="button" onClick={() => go(near.next)} disabled={near.next === null} aria-keyshortcuts="ArrowRight" title={`Next ${walked} (→)`}>

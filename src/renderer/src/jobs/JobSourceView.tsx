@@ -12,7 +12,15 @@ function ShowInFolder({ jobId }: { jobId: number }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <>
-      <button type="button" className="link-like" onClick={() => void client().call('jobs.showSource', { id: jobId }).catch((e: unknown) => setError(errorMessage(e)))}>
+      <button
+        type="button"
+        className="link-like"
+        onClick={() =>
+          void client()
+            .call('jobs.showSource', { id: jobId })
+            .catch((e: unknown) => setError(errorMessage(e)))
+        }
+      >
         Show in folder
       </button>
       {error ? <span role="alert"> {error}</span> : null}

@@ -110,11 +110,21 @@ function Cells({ row, checks }: { row: JobRowView | undefined; checks: boolean }
         {row.attempts}
       </div>
       <div role="gridcell" className="job-grid__cell num">
-        {row.cost !== null ? formatMoney(row.cost) : <span className="muted" title="Estimated">≈ {formatMoney(row.estimatedCost)}</span>}
+        {row.cost !== null ? (
+          formatMoney(row.cost)
+        ) : (
+          <span className="muted" title="Estimated">
+            ≈ {formatMoney(row.estimatedCost)}
+          </span>
+        )}
       </div>
       {checks ? <ChecksCell failed={row.failedChecks} /> : null}
       {row.state === 'succeeded' ? (
-        <div role="gridcell" className="job-grid__cell job-grid__result" title={row.madeUp ? `${MADE_UP_WORDS} ${row.result ?? ''}` : (row.result ?? undefined)}>
+        <div
+          role="gridcell"
+          className="job-grid__cell job-grid__result"
+          title={row.madeUp ? `${MADE_UP_WORDS} ${row.result ?? ''}` : (row.result ?? undefined)}
+        >
           {row.madeUp ? <MadeUpTag /> : null}
           {row.result ?? ''}
         </div>
@@ -295,7 +305,9 @@ export function JobTable({ batchId, states, search, needsReview, checks, batchVe
   return (
     <div className="job-table">
       <p className="job-table__count muted" aria-live="off">
-        {total === null ? 'Loading jobs…' : `${formatCount(total)} job${total === 1 ? '' : 's'}${states !== null || search !== '' || needsReview ? ' match' : ''}`}
+        {total === null
+          ? 'Loading jobs…'
+          : `${formatCount(total)} job${total === 1 ? '' : 's'}${states !== null || search !== '' || needsReview ? ' match' : ''}`}
       </p>
       <ErrorAlert message={cache.error ? `Could not load jobs: ${cache.error}` : null} />
       {cache.error ? (

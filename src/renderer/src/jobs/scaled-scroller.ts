@@ -121,7 +121,8 @@ export class ScaledScroller {
     // An instant write lands now: remember where, unless the element could not take it (its sizer
     // not yet as tall as the scale says).
     const landed = el.scrollTop;
-    this.written = options.behavior !== 'smooth' && Math.abs(landed - physical) <= 1 && landed <= maxPhysical(this.scale) ? { physical: landed, virtual } : null;
+    this.written =
+      options.behavior !== 'smooth' && Math.abs(landed - physical) <= 1 && landed <= maxPhysical(this.scale) ? { physical: landed, virtual } : null;
   }
 
   // ---- the virtualizer's options -------------------------------------------------------------

@@ -50,7 +50,10 @@ export function ConnectionPanel() {
           <dd>
             {connection.sandbox ? (
               <>
-                Embedded sandbox <span className="muted">· <span className="mono">{connection.baseUrl}</span> · nothing reaches a customer</span>
+                Embedded sandbox{' '}
+                <span className="muted">
+                  · <span className="mono">{connection.baseUrl}</span> · nothing reaches a customer
+                </span>
               </>
             ) : (
               <span className="mono">{connection.baseUrl}</span>

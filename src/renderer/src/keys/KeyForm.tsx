@@ -43,9 +43,17 @@ export function KeyForm({ replacing, onSaved, onCancel }: Props) {
         }
       }
       const limit = rpm.trim() === '' ? null : Number(rpm.trim());
-      if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > 100_000)) throw new Error(`The request limit is a whole number of requests per minute from 1 to 100000 (got "${rpm}"), or empty for the general setting.`);
+      if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > 100_000))
+        throw new Error(`The request limit is a whole number of requests per minute from 1 to 100000 (got "${rpm}"), or empty for the general setting.`);
       // Replacing a secret keeps the key's limit; a new key gets the one typed (or the general setting).
-      const saved = await client().call('keys.add', { kind, label, secret: typed, client: clientName.trim() || null, baseUrl: url, ...(replacing ? {} : { rpm: limit }) });
+      const saved = await client().call('keys.add', {
+        kind,
+        label,
+        secret: typed,
+        client: clientName.trim() || null,
+        baseUrl: url,
+        ...(replacing ? {} : { rpm: limit }),
+      });
       setNote(replacing ? `Replaced the key "${saved.label}" (ends in ${saved.last4}).` : `Added the key "${saved.label}" (ends in ${saved.last4}).`);
       if (!replacing) {
         setLabel('');
@@ -85,7 +93,17 @@ export function KeyForm({ replacing, onSaved, onCancel }: Props) {
           </div>
           <div className="field">
             <label htmlFor={`${id}-rpm`}>Request limit per minute (optional)</label>
-            <input id={`${id}-rpm`} type="number" min={1} max={100000} inputMode="numeric" value={rpm} onChange={(e) => setRpm(e.target.value)} placeholder="general setting" aria-describedby={`${id}-rpm-hint`} />
+            <input
+              id={`${id}-rpm`}
+              type="number"
+              min={1}
+              max={100000}
+              inputMode="numeric"
+              value={rpm}
+              onChange={(e) => setRpm(e.target.value)}
+              placeholder="general setting"
+              aria-describedby={`${id}-rpm-hint`}
+            />
             <span id={`${id}-rpm-hint`} className="field-hint">
               The key&apos;s own limit, as the API&apos;s panel shows it.
             </span>

@@ -31,10 +31,21 @@ export function KeySettingsForm({ keyView, onSaved, onCancel }: { keyView: KeyVi
         </div>
         <div className="field">
           <label htmlFor={`${id}-rpm`}>Request limit per minute</label>
-          <input id={`${id}-rpm`} type="number" min={1} max={100000} inputMode="numeric" value={rpm} onChange={(e) => setRpm(e.target.value)} placeholder="general setting" />
+          <input
+            id={`${id}-rpm`}
+            type="number"
+            min={1}
+            max={100000}
+            inputMode="numeric"
+            value={rpm}
+            onChange={(e) => setRpm(e.target.value)}
+            placeholder="general setting"
+          />
         </div>
       </div>
-      <p className="field-hint">A new limit applies at once, also to batches running now. Batches already created stay billed to the client they were created for.</p>
+      <p className="field-hint">
+        A new limit applies at once, also to batches running now. Batches already created stay billed to the client they were created for.
+      </p>
       <div className="key-form__secret">
         <button type="submit" className="primary" disabled={action.busy}>
           Save

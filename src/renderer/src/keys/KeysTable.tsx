@@ -55,78 +55,92 @@ export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): v
           <tbody>
             {keys.map((k) => (
               <Fragment key={k.id}>
-              <tr>
-                <th scope="row" className="keys__nowrap">
-                  {k.label}
-                  {k.active ? <span className="keys__active">default</span> : null}
-                </th>
-                <td>{k.kind === 'api' ? 'API' : 'Channel'}</td>
-                <td>{k.client ?? <span className="muted">—</span>}</td>
-                <td className="keys__nowrap">{k.rpm === null ? <span className="muted">general</span> : `${k.rpm}/min`}</td>
-                <td className="mono">{k.baseUrl ?? <span className="muted">default</span>}</td>
-                <td className="mono keys__nowrap">…{k.last4}</td>
-                <td className="keys__nowrap">{formatDateTime(k.createdAt)}</td>
-                <td>
-                  <div className="keys__actions">
-                    {inUse(k) ? <KeyTest kind={k.kind} label={`Test key ${k.label}`} /> : null}
-                    <button type="button" onClick={() => setEditing(editing === k.id ? null : k.id)} aria-expanded={editing === k.id} aria-label={`Edit key ${k.label}`}>
-                      Edit
-                    </button>
-                    {k.active ? null : (
+                <tr>
+                  <th scope="row" className="keys__nowrap">
+                    {k.label}
+                    {k.active ? <span className="keys__active">default</span> : null}
+                  </th>
+                  <td>{k.kind === 'api' ? 'API' : 'Channel'}</td>
+                  <td>{k.client ?? <span className="muted">—</span>}</td>
+                  <td className="keys__nowrap">{k.rpm === null ? <span className="muted">general</span> : `${k.rpm}/min`}</td>
+                  <td className="mono">{k.baseUrl ?? <span className="muted">default</span>}</td>
+                  <td className="mono keys__nowrap">…{k.last4}</td>
+                  <td className="keys__nowrap">{formatDateTime(k.createdAt)}</td>
+                  <td>
+                    <div className="keys__actions">
+                      {inUse(k) ? <KeyTest kind={k.kind} label={`Test key ${k.label}`} /> : null}
                       <button
                         type="button"
-                        aria-label={`Make ${k.label} the default ${k.kind === 'api' ? 'API' : 'channel'} key`}
-                        onClick={() =>
-                          void action.run(async () => {
-                            setNote(null);
-                            await client().call('keys.update', { id: k.id, makeDefault: true });
-                            setNote(`"${k.label}" is now the default ${k.kind === 'api' ? 'API' : 'channel'} key: new batches without a chosen key send with it.`);
-                            onChanged();
-                          })
-                        }
+                        onClick={() => setEditing(editing === k.id ? null : k.id)}
+                        aria-expanded={editing === k.id}
+                        aria-label={`Edit key ${k.label}`}
                       >
-                        Make default
+                        Edit
                       </button>
-                    )}
-                    <button type="button" onClick={() => setReplacing(replacing === k.id ? null : k.id)} aria-expanded={replacing === k.id} aria-label={`Replace key ${k.label}`}>
-                      Replace
-                    </button>
-                    <button type="button" className="danger" onClick={() => setRemoving(k)} aria-label={`Remove key ${k.label}`}>
-                      Remove
-                    </button>
-                  </div>
-                </td>
-              </tr>
-              {editing === k.id ? (
-                <tr className="keys__replace-row">
-                  <td colSpan={8}>
-                    <KeySettingsForm
-                      keyView={k}
-                      onSaved={(saved) => {
-                        setEditing(null);
-                        setNote(`Saved "${saved.label}": client ${saved.client ?? 'none'}, limit ${saved.rpm === null ? 'the general setting' : `${saved.rpm} requests a minute`}.`);
-                        onChanged();
-                      }}
-                      onCancel={() => setEditing(null)}
-                    />
+                      {k.active ? null : (
+                        <button
+                          type="button"
+                          aria-label={`Make ${k.label} the default ${k.kind === 'api' ? 'API' : 'channel'} key`}
+                          onClick={() =>
+                            void action.run(async () => {
+                              setNote(null);
+                              await client().call('keys.update', { id: k.id, makeDefault: true });
+                              setNote(
+                                `"${k.label}" is now the default ${k.kind === 'api' ? 'API' : 'channel'} key: new batches without a chosen key send with it.`,
+                              );
+                              onChanged();
+                            })
+                          }
+                        >
+                          Make default
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        onClick={() => setReplacing(replacing === k.id ? null : k.id)}
+                        aria-expanded={replacing === k.id}
+                        aria-label={`Replace key ${k.label}`}
+                      >
+                        Replace
+                      </button>
+                      <button type="button" className="danger" onClick={() => setRemoving(k)} aria-label={`Remove key ${k.label}`}>
+                        Remove
+                      </button>
+                    </div>
                   </td>
                 </tr>
-              ) : null}
-              {replacing === k.id ? (
-                <tr className="keys__replace-row">
-                  <td colSpan={8}>
-                    <KeyForm
-                      replacing={k}
-                      onSaved={(saved) => {
-                        setReplacing(null);
-                        setNote(`Replaced the key "${saved.label}" (ends in ${saved.last4}).`);
-                        onChanged();
-                      }}
-                      onCancel={() => setReplacing(null)}
-                    />
-                  </td>
-                </tr>
-              ) : null}
+                {editing === k.id ? (
+                  <tr className="keys__replace-row">
+                    <td colSpan={8}>
+                      <KeySettingsForm
+                        keyView={k}
+                        onSaved={(saved) => {
+                          setEditing(null);
+                          setNote(
+                            `Saved "${saved.label}": client ${saved.client ?? 'none'}, limit ${saved.rpm === null ? 'the general setting' : `${saved.rpm} requests a minute`}.`,
+                          );
+                          onChanged();
+                        }}
+                        onCancel={() => setEditing(null)}
+                      />
+                    </td>
+                  </tr>
+                ) : null}
+                {replacing === k.id ? (
+                  <tr className="keys__replace-row">
+                    <td colSpan={8}>
+                      <KeyForm
+                        replacing={k}
+                        onSaved={(saved) => {
+                          setReplacing(null);
+                          setNote(`Replaced the key "${saved.label}" (ends in ${saved.last4}).`);
+                          onChanged();
+                        }}
+                        onCancel={() => setReplacing(null)}
+                      />
+                    </td>
+                  </tr>
+                ) : null}
               </Fragment>
             ))}
           </tbody>

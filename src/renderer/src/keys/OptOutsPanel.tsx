@@ -36,8 +36,8 @@ export function OptOutsPanel() {
     <section className="card stack" aria-labelledby="optouts-heading">
       <h2 id="optouts-heading">Opt-outs</h2>
       <p className="muted">
-        Nobody on this list is sent a message: they are left out when a batch is created and, if they opt out later, just before their message would go. A CSV column
-        opt_out (yes) adds its row's recipient; <code>batchdesk optout import FILE</code> adds a whole list.
+        Nobody on this list is sent a message: they are left out when a batch is created and, if they opt out later, just before their message would go. A CSV
+        column opt_out (yes) adds its row's recipient; <code>batchdesk optout import FILE</code> adds a whole list.
       </p>
       <form
         className="optouts__add"

@@ -109,7 +109,12 @@ export function SettingsForm() {
             {field('concurrency', 'Concurrency', 'Requests in flight per key.', 'number')}
             {field('rpm', 'Requests per minute', "The key's request limit; 0 means none.", 'number')}
             {field('maxAttempts', 'Maximum attempts', 'Before a retried item fails.', 'number')}
-            {field('maxWaitMinutes', 'Maximum wait (minutes)', 'An item the API keeps answering with 429, a trickle or nothing fails after this long.', 'number')}
+            {field(
+              'maxWaitMinutes',
+              'Maximum wait (minutes)',
+              'An item the API keeps answering with 429, a trickle or nothing fails after this long.',
+              'number',
+            )}
             {field('messagingChannel', 'Messaging app name', 'Used for messages unless a batch names another (e.g. whatsapp).')}
             {field('apiUrl', 'API URL', 'Empty: the embedded sandbox. A key may bring its own base URL.', 'url')}
           </div>

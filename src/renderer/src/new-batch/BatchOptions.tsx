@@ -6,7 +6,14 @@ import { KeyChoice } from './KeyChoice';
 import { useId } from 'react';
 import { TIERS, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
-import { BATCH_SETTINGS, CAPABILITY_OPTIONS, type CapabilityOption, type OptionField, type OptionName, type SettingName } from '../../../shared/capabilities/options';
+import {
+  BATCH_SETTINGS,
+  CAPABILITY_OPTIONS,
+  type CapabilityOption,
+  type OptionField,
+  type OptionName,
+  type SettingName,
+} from '../../../shared/capabilities/options';
 import { optionsInPlay, optionText, settingApplies, useDraftStore, type ChannelChoice, type DraftRequest } from './draft-store';
 import './BatchOptions.css';
 
@@ -39,7 +46,11 @@ function RecordField(p: { field: OptionField; value: string; placeholder?: strin
   return (
     <div className="field">
       <label htmlFor={id}>{field.label}</label>
-      {field.multiline ? <textarea rows={2} {...common} onChange={(e) => p.onChange(e.target.value)} /> : <input type="text" {...common} onChange={(e) => p.onChange(e.target.value)} />}
+      {field.multiline ? (
+        <textarea rows={2} {...common} onChange={(e) => p.onChange(e.target.value)} />
+      ) : (
+        <input type="text" {...common} onChange={(e) => p.onChange(e.target.value)} />
+      )}
       <span id={`${id}-hint`} className={p.error ? 'field-error' : 'field-hint'}>
         {p.error ?? field.hint}
       </span>
@@ -76,7 +87,14 @@ function CapabilityOptions({ errors, defaultChannel }: { errors: DraftRequest['e
 function SettingField({ name, errors }: { name: SettingName; errors: DraftRequest['errors'] }) {
   const d = useDraftStore();
   if (!settingApplies(d, name)) return null;
-  return <RecordField field={BATCH_SETTINGS[name].field} value={d.settings[name] ?? ''} error={errors[name]} onChange={(v) => d.set({ settings: { ...d.settings, [name]: v } })} />;
+  return (
+    <RecordField
+      field={BATCH_SETTINGS[name].field}
+      value={d.settings[name] ?? ''}
+      error={errors[name]}
+      onChange={(v) => d.set({ settings: { ...d.settings, [name]: v } })}
+    />
+  );
 }
 
 /** Start later: the batch waits, then starts by itself (its time can be changed or removed from its card). */

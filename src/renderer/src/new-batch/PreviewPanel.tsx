@@ -104,7 +104,9 @@ function StepsTable({ preview }: { preview: Preview }) {
   return (
     <div className="table-wrap preview__steps">
       <table aria-label="Estimate of every step">
-        <caption>Pipeline: {formatMoney(total)} estimated for all {preview.steps.length} steps</caption>
+        <caption>
+          Pipeline: {formatMoney(total)} estimated for all {preview.steps.length} steps
+        </caption>
         <thead>
           <tr>
             <th scope="col">Step</th>
@@ -171,7 +173,8 @@ export function PreviewPanel({ preview, capability, budget }: { preview: Preview
       </dl>
       {over && budget !== null ? (
         <p className="preview__warn">
-          The estimate is above the budget of {formatMoney(budget)}: the {preview.steps.length > 1 ? 'pipeline' : 'batch'} will pause before the item that would cross it.
+          The estimate is above the budget of {formatMoney(budget)}: the {preview.steps.length > 1 ? 'pipeline' : 'batch'} will pause before the item that would
+          cross it.
         </p>
       ) : null}
       <StepsTable preview={preview} />

@@ -12,7 +12,6 @@ function followersOf(prev: BatchCapability): BatchCapability[] {
   return BATCH_CAPABILITIES.filter((c) => chainProblem(prev, c) === null);
 }
 
-
 /** The value a new step of this capability starts with (its main option's record says). */
 function defaultOption(c: BatchCapability): string {
   const main = MAIN_OPTION[c];
@@ -72,10 +71,14 @@ export function ThenSteps({ error }: { error: string | undefined }) {
                 <label className="visually-hidden" htmlFor={`then-cap-${i}`}>
                   Step {i + 2} capability
                 </label>
-                <select id={`then-cap-${i}`} value={s.capability} onChange={(e) => {
-                  const c = followersOf(prev).find((x) => x === e.target.value);
-                  if (c) d.set({ then: [...d.then.slice(0, i), { capability: c, option: defaultOption(c) }] });
-                }}>
+                <select
+                  id={`then-cap-${i}`}
+                  value={s.capability}
+                  onChange={(e) => {
+                    const c = followersOf(prev).find((x) => x === e.target.value);
+                    if (c) d.set({ then: [...d.then.slice(0, i), { capability: c, option: defaultOption(c) }] });
+                  }}
+                >
                   {followersOf(prev).map((c) => (
                     <option key={c} value={c}>
                       {describe(c).label}

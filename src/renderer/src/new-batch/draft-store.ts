@@ -3,7 +3,18 @@ import { create } from 'zustand';
 import type { BatchRequest } from '../../../shared/contract';
 import type { BatchCapability, Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
-import { BATCH_SETTINGS, CAPABILITY_OPTIONS, OPTION_NAMES, SETTING_NAMES, readOption, readSetting, type BatchSetting, type CapabilityOption, type OptionName, type SettingName } from '../../../shared/capabilities/options';
+import {
+  BATCH_SETTINGS,
+  CAPABILITY_OPTIONS,
+  OPTION_NAMES,
+  SETTING_NAMES,
+  readOption,
+  readSetting,
+  type BatchSetting,
+  type CapabilityOption,
+  type OptionName,
+  type SettingName,
+} from '../../../shared/capabilities/options';
 import type { RequestOptions } from '../../../shared/capabilities/request-options';
 import { chainProblem, MAIN_OPTION, PipelineStep } from '../../../shared/capabilities/steps';
 
@@ -79,14 +90,28 @@ export const useDraftStore = create<DraftState>()((set) => ({
   reset: () => set(INITIAL),
 }));
 
-
 export interface DraftRequest {
   request: BatchRequest | null;
   /** Field errors that keep the request from being valid: each the sentence of the rule it breaks. */
   errors: Partial<Record<OptionName | SettingName | 'name' | 'then' | 'at', string>>;
 }
 
-type DraftFields = Pick<DraftState, 'capability' | 'sources' | 'from' | 'then' | 'tier' | 'channelChoice' | 'otherChannel' | 'options' | 'name' | 'settings' | 'keyLabel' | 'allowResend' | 'atText'>;
+type DraftFields = Pick<
+  DraftState,
+  | 'capability'
+  | 'sources'
+  | 'from'
+  | 'then'
+  | 'tier'
+  | 'channelChoice'
+  | 'otherChannel'
+  | 'options'
+  | 'name'
+  | 'settings'
+  | 'keyLabel'
+  | 'allowResend'
+  | 'atText'
+>;
 
 /** An option's text on the screen: as typed, else (a closed choice) the capability's default or the first choice. */
 export function optionText(d: Pick<DraftState, 'capability' | 'options'>, name: OptionName): string {
@@ -107,7 +132,10 @@ function channelText(d: DraftFields, defaultChannel: string): string {
  * capability takes whose rule holds for the options before them (a voice for calls, labels with
  * classify). The New batch screen shows exactly these fields.
  */
-export function optionsInPlay(d: DraftFields, defaultChannel: string): { names: OptionName[]; given: RequestOptions; errors: Partial<Record<OptionName, string>> } {
+export function optionsInPlay(
+  d: DraftFields,
+  defaultChannel: string,
+): { names: OptionName[]; given: RequestOptions; errors: Partial<Record<OptionName, string>> } {
   const takes = describe(d.capability).options;
   const given: RequestOptions = { capability: d.capability };
   const names: OptionName[] = [];

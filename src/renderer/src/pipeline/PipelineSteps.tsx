@@ -18,7 +18,12 @@ function labelOf(b: BatchSummary): string {
 export function PipelineSteps({ batch }: { batch: BatchSummary }) {
   const byId = useBatchesStore((s) => s.byId);
   const pipelineId = batch.pipeline?.id ?? null;
-  const steps = pipelineId === null ? [] : Object.values(byId).filter((b) => b.pipeline?.id === pipelineId).sort((a, b) => (a.pipeline?.step ?? 0) - (b.pipeline?.step ?? 0) || a.created_at.localeCompare(b.created_at));
+  const steps =
+    pipelineId === null
+      ? []
+      : Object.values(byId)
+          .filter((b) => b.pipeline?.id === pipelineId)
+          .sort((a, b) => (a.pipeline?.step ?? 0) - (b.pipeline?.step ?? 0) || a.created_at.localeCompare(b.created_at));
   const canFollow = describe(batch.capability).yields !== null && batch.status !== 'cancelled';
   if (steps.length < 2 && !canFollow) return null;
   const spent = steps.reduce((n, b) => n + b.cost.spent, 0);
@@ -44,7 +49,12 @@ export function PipelineSteps({ batch }: { batch: BatchSummary }) {
             const here = b.id === batch.id;
             const done = b.counts.succeeded + b.counts.failed;
             return (
-              <li key={b.id} className={`pipeline__step${here ? ' pipeline__step--here' : ''}`} data-testid={`pipeline-step-${b.pipeline?.step ?? 0}`} aria-current={here ? 'step' : undefined}>
+              <li
+                key={b.id}
+                className={`pipeline__step${here ? ' pipeline__step--here' : ''}`}
+                data-testid={`pipeline-step-${b.pipeline?.step ?? 0}`}
+                aria-current={here ? 'step' : undefined}
+              >
                 <span className="pipeline__number">Step {b.pipeline?.step}</span>
                 {here ? <strong>{labelOf(b)}</strong> : <a href={hrefFor({ name: 'batch', id: b.id, jobId: null })}>{labelOf(b)}</a>}
                 <span className={`status-pill status-pill--${b.status}`}>{STATUS_LABEL[b.status]}</span>
@@ -60,7 +70,10 @@ export function PipelineSteps({ batch }: { batch: BatchSummary }) {
           })}
         </ol>
       ) : (
-        <p className="muted">Summarise, classify, speak, embed or log these results in the CRM as a follow-up batch: its items are this batch's results, including those still to come.</p>
+        <p className="muted">
+          Summarise, classify, speak, embed or log these results in the CRM as a follow-up batch: its items are this batch's results, including those still to
+          come.
+        </p>
       )}
     </section>
   );

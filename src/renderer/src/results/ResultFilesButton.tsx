@@ -59,13 +59,18 @@ export function ResultFilesButton({ batch }: { batch: BatchSummary }) {
       }
       const r = await client().call('batches.saveFiles', { id: batch.id });
       if (r.dir === null) return setNote('Nothing saved: no folder was chosen.');
-      const extra = r.problemCount > 0 ? ` ${plural(r.problemCount, 'item', 'items')} could not be saved: ${r.problems[0]?.item ?? ''}: ${r.problems[0]?.message ?? ''}${r.problemCount > 1 ? ' (and others)' : ''}.` : '';
+      const extra =
+        r.problemCount > 0
+          ? ` ${plural(r.problemCount, 'item', 'items')} could not be saved: ${r.problems[0]?.item ?? ''}: ${r.problems[0]?.message ?? ''}${r.problemCount > 1 ? ' (and others)' : ''}.`
+          : '';
       if (extra) action.setError(extra.trim());
       // Invoices: how many UBL files are EN 16931, and where the missing business terms of the others are listed.
       const ubl = r.ubl
         ? ` UBL: ${r.ubl.declared} of ${r.ubl.declared + r.ubl.notDeclared} pass EN 16931${r.ubl.notDeclared > 0 ? `; the missing business terms of the others are listed in ${r.ubl.report}` : ''}.`
         : '';
-      setNote(`Saved ${plural(r.written, 'file', 'files')} to ${r.dir}${r.noFile > 0 ? ` (${plural(r.noFile, 'item', 'items')} had no file: failed or not done)` : ''}. Nothing there was overwritten.${ubl}`);
+      setNote(
+        `Saved ${plural(r.written, 'file', 'files')} to ${r.dir}${r.noFile > 0 ? ` (${plural(r.noFile, 'item', 'items')} had no file: failed or not done)` : ''}. Nothing there was overwritten.${ubl}`,
+      );
     });
 
   return (

@@ -51,7 +51,10 @@ export function InvoiceView({ invoice }: { invoice: Invoice | null }) {
           </tr>
           <tr>
             <th scope="row">Vendor VAT id</th>
-            <td className="mono">{invoice.vendorVatId ?? <Missing />}{invoice.country ? <span className="muted"> ({invoice.country})</span> : null}</td>
+            <td className="mono">
+              {invoice.vendorVatId ?? <Missing />}
+              {invoice.country ? <span className="muted"> ({invoice.country})</span> : null}
+            </td>
           </tr>
           <tr>
             <th scope="row">Bill to</th>
@@ -100,9 +103,15 @@ export function InvoiceView({ invoice }: { invoice: Invoice | null }) {
           <thead>
             <tr>
               <th scope="col">Description</th>
-              <th scope="col" className="num">Qty</th>
-              <th scope="col" className="num">Unit price</th>
-              <th scope="col" className="num">Amount</th>
+              <th scope="col" className="num">
+                Qty
+              </th>
+              <th scope="col" className="num">
+                Unit price
+              </th>
+              <th scope="col" className="num">
+                Amount
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -53,7 +53,12 @@ function TranscriptSegments({ jobId, segments }: { jobId: number; segments: read
           return (
             <li key={i}>
               {playable ? (
-                <button type="button" className="job-detail__segment" title={`Play the recording from ${formatOffset(seg.start)}`} onClick={() => playFrom(jobId, seg.start)}>
+                <button
+                  type="button"
+                  className="job-detail__segment"
+                  title={`Play the recording from ${formatOffset(seg.start)}`}
+                  onClick={() => playFrom(jobId, seg.start)}
+                >
                   {body}
                 </button>
               ) : (

@@ -23,13 +23,16 @@ export type Route =
 
 export function parseHash(hash: string): Route {
   const path = hash.replace(/^#/, '').replace(/\/+$/, '');
-  const parts = path.split('/').filter((p) => p !== '').map((p) => {
-    try {
-      return decodeURIComponent(p);
-    } catch {
-      return p;
-    }
-  });
+  const parts = path
+    .split('/')
+    .filter((p) => p !== '')
+    .map((p) => {
+      try {
+        return decodeURIComponent(p);
+      } catch {
+        return p;
+      }
+    });
   const [first, second, third] = parts;
   if (first === undefined) return { name: 'batches' };
   if (first === 'batches') {

@@ -68,7 +68,15 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
           onStates={setStates}
           search={searchText}
           onSearch={setSearchText}
-          review={invoices ? { on: needsReview, count: reviewCount(batch), onChange: (on) => navigate({ name: 'batch', id: batch.id, jobId: null, ...(on ? { review: true } : {}) }) } : null}
+          review={
+            invoices
+              ? {
+                  on: needsReview,
+                  count: reviewCount(batch),
+                  onChange: (on) => navigate({ name: 'batch', id: batch.id, jobId: null, ...(on ? { review: true } : {}) }),
+                }
+              : null
+          }
         />
         {stateFilter !== null && stateFilter.length === 0 ? (
           <p className="muted">Choose at least one state to see jobs.</p>

@@ -46,7 +46,8 @@ export function CompareScreen({ group }: { group: string }) {
       </p>
       <h1>Tier comparison</h1>
       <p className="muted">
-        {view.sample} of the {view.of.total} items of “{view.of.name}” (created at the {TIER_LABEL[view.of.tier].toLowerCase()} tier), sent at each tier. Costs are measured; the projection is the cost per item times {view.of.total}.
+        {view.sample} of the {view.of.total} items of “{view.of.name}” (created at the {TIER_LABEL[view.of.tier].toLowerCase()} tier), sent at each tier. Costs
+        are measured; the projection is the cost per item times {view.of.total}.
       </p>
       <ErrorAlert message={load.error} />
       <div className="table-wrap">
@@ -98,7 +99,10 @@ export function CompareScreen({ group }: { group: string }) {
                     {c.state === 'succeeded' ? (
                       <>
                         <span className="compare__result">{c.result ?? ''}</span>
-                        <a className="compare__cost" href={hrefFor({ name: 'batch', id: view.tiers.find((t) => t.tier === c.tier)?.batchId ?? '', jobId: c.jobId })}>
+                        <a
+                          className="compare__cost"
+                          href={hrefFor({ name: 'batch', id: view.tiers.find((t) => t.tier === c.tier)?.batchId ?? '', jobId: c.jobId })}
+                        >
                           {c.cost === null ? 'open' : formatMoney(c.cost)}
                         </a>
                       </>

@@ -39,7 +39,9 @@ export function CostsScreen() {
       </div>
       <ErrorAlert message={load.error} />
       {!report ? (
-        load.busy ? <p className="muted">Loading…</p> : null
+        load.busy ? (
+          <p className="muted">Loading…</p>
+        ) : null
       ) : (
         <>
           <dl className="costs__totals card">

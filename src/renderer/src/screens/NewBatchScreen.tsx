@@ -44,10 +44,9 @@ function FollowedBatch({ id, onClear }: { id: string; onClear(): void }) {
     <section className="card stack" aria-labelledby="new-from">
       <h2 id="new-from">Items</h2>
       <p data-testid="follow-up-of">
-        The results of{' '}
-        <a href={hrefFor({ name: 'batch', id, jobId: null })}>{parent ? `"${parent.name}"` : `batch ${id}`}</a>
-        {parent ? ` (${describe(parent.capability).short}, ${formatCount(parent.counts.succeeded)} succeeded so far)` : ''}: each succeeded item becomes one item here, and
-        items it finishes later join as they succeed. Failed items never do.
+        The results of <a href={hrefFor({ name: 'batch', id, jobId: null })}>{parent ? `"${parent.name}"` : `batch ${id}`}</a>
+        {parent ? ` (${describe(parent.capability).short}, ${formatCount(parent.counts.succeeded)} succeeded so far)` : ''}: each succeeded item becomes one
+        item here, and items it finishes later join as they succeed. Failed items never do.
       </p>
       <p>
         <button type="button" onClick={onClear}>
@@ -197,7 +196,9 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
 
         <section className="card stack new-batch__estimate" aria-labelledby="new-estimate" aria-busy={preview.loading}>
           <h2 id="new-estimate">Estimate</h2>
-          {draft.sources.length === 0 && draft.from === null ? <p className="muted">Add files, a folder or a CSV to see the item count and the estimated cost.</p> : null}
+          {draft.sources.length === 0 && draft.from === null ? (
+            <p className="muted">Add files, a folder or a CSV to see the item count and the estimated cost.</p>
+          ) : null}
           {preview.loading ? (
             <p role="status" className="muted">
               Estimating…
@@ -210,8 +211,8 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
               <input id={resendId} type="checkbox" checked={draft.allowResend} onChange={(e) => draft.set({ allowResend: e.target.checked })} />
               <label htmlFor={resendId}>
                 Include items already sent or queued
-                {preview.preview.alreadyQueued > 0 ? ` (${preview.preview.alreadyQueued} left out: they are in earlier batches, named in the problems)` : ''}. They would be sent or
-                processed, and paid for, again.
+                {preview.preview.alreadyQueued > 0 ? ` (${preview.preview.alreadyQueued} left out: they are in earlier batches, named in the problems)` : ''}.
+                They would be sent or processed, and paid for, again.
               </label>
             </div>
           ) : null}
@@ -224,7 +225,13 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
           ) : null}
           <div className="new-batch__start">
             <button type="button" className="primary new-batch__start-button" onClick={() => void onStart()} disabled={!canStart}>
-              {start.busy ? 'Starting…' : draft.then.length > 0 ? `Start pipeline (${draft.then.length + 1} steps)${sendsHere ? '' : ' for the team'}` : sendsHere ? 'Start batch' : 'Start batch for the team'}
+              {start.busy
+                ? 'Starting…'
+                : draft.then.length > 0
+                  ? `Start pipeline (${draft.then.length + 1} steps)${sendsHere ? '' : ' for the team'}`
+                  : sendsHere
+                    ? 'Start batch'
+                    : 'Start batch for the team'}
             </button>
             <p className="field-hint">Nothing is sent until you start. Invalid items are skipped and listed with the batch.</p>
           </div>

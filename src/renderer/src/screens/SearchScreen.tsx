@@ -15,9 +15,7 @@ import './SearchScreen.css';
 function Snippet({ text }: { text: string }) {
   const parts = text.split(/(\u0002[^\u0003]*\u0003)/);
   return (
-    <p className="search-hit__snippet">
-      {parts.map((p, i) => (p.startsWith('\u0002') ? <mark key={i}>{p.slice(1, -1)}</mark> : <span key={i}>{p}</span>))}
-    </p>
+    <p className="search-hit__snippet">{parts.map((p, i) => (p.startsWith('\u0002') ? <mark key={i}>{p.slice(1, -1)}</mark> : <span key={i}>{p}</span>))}</p>
   );
 }
 
@@ -59,11 +57,17 @@ export function SearchScreen({ query, semantic }: { query: string; semantic: boo
             Meaning
           </a>
           <span className="muted">
-            {semantic ? 'Nearest embedded results (Follow-up batch… → Embed for search embeds a batch); the query is embedded through the API.' : 'Every word, in any order; "quoted words" as a phrase.'}
+            {semantic
+              ? 'Nearest embedded results (Follow-up batch… → Embed for search embeds a batch); the query is embedded through the API.'
+              : 'Every word, in any order; "quoted words" as a phrase.'}
           </span>
         </div>
       ) : null}
-      {query === '' ? <p className="muted">Type words in the search box above: transcripts, invoice text, message text, recipients, file names and errors of every batch are searched.</p> : null}
+      {query === '' ? (
+        <p className="muted">
+          Type words in the search box above: transcripts, invoice text, message text, recipients, file names and errors of every batch are searched.
+        </p>
+      ) : null}
       <ErrorAlert message={error ? `Search failed: ${error}` : null} />
       {query !== '' && hits === null && !error ? (
         <p role="status" className="muted">

@@ -70,7 +70,9 @@ export function StatementScreen({ month, client: clientName }: { month: string; 
         {report === null ? (
           <p className="muted">Loading…</p>
         ) : report.rows.length === 0 ? (
-          <p>No usage was billed to {who} in {monthWords(month)}.</p>
+          <p>
+            No usage was billed to {who} in {monthWords(month)}.
+          </p>
         ) : (
           <table className="statement__table">
             <caption className="visually-hidden">
@@ -120,7 +122,8 @@ export function StatementScreen({ month, client: clientName }: { month: string; 
           </table>
         )}
         <p className="statement__note">
-          Amounts in EUR, as charged by the API for the items that succeeded (amounts under €1 are shown with four decimals; the CSV has every amount to 1/10,000 EUR). Items count on the day they finished.
+          Amounts in EUR, as charged by the API for the items that succeeded (amounts under €1 are shown with four decimals; the CSV has every amount to
+          1/10,000 EUR). Items count on the day they finished.
         </p>
       </article>
     </div>

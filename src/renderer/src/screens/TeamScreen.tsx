@@ -63,9 +63,12 @@ function Controls({ row }: { row: Row }) {
         onDismiss={() => setConfirmCancel(false)}
       >
         <p>
-          No worker sends its items not yet sent; the ones in flight now finish. Items already done stay done and keep their cost. This cannot be undone; to run the rest later, create a new batch.
+          No worker sends its items not yet sent; the ones in flight now finish. Items already done stay done and keep their cost. This cannot be undone; to run
+          the rest later, create a new batch.
         </p>
-        {batch.pipeline ? <p>This batch is step {batch.pipeline.step} of a pipeline: its steps with work left are cancelled, and finished ones stay as they are.</p> : null}
+        {batch.pipeline ? (
+          <p>This batch is step {batch.pipeline.step} of a pipeline: its steps with work left are cancelled, and finished ones stay as they are.</p>
+        ) : null}
       </ConfirmDialog>
     </div>
   );
@@ -127,8 +130,7 @@ function WorkersUp({ workers }: { workers: TeamView['workersUp'] }) {
       {workers.map((w, i) => (
         <span key={w.worker}>
           {i > 0 ? ', ' : ''}
-          <span className="mono">{w.worker}</span> ({workerState(w, formatCount)}, since{' '}
-          {new Date(w.startedAt).toLocaleTimeString()})
+          <span className="mono">{w.worker}</span> ({workerState(w, formatCount)}, since {new Date(w.startedAt).toLocaleTimeString()})
         </span>
       ))}
     </p>
@@ -155,7 +157,8 @@ export function TeamScreen() {
         <p className="muted">Loading…</p>
       ) : view === null ? (
         <p className="muted">
-          This Batchdesk works on its data folder only. Start it with <code>npm run web -- --store postgresql://user@host:5432/database</code> to see the team&apos;s shared batches.
+          This Batchdesk works on its data folder only. Start it with <code>npm run web -- --store postgresql://user@host:5432/database</code> to see the
+          team&apos;s shared batches.
         </p>
       ) : (
         <>
@@ -164,7 +167,9 @@ export function TeamScreen() {
           </p>
           <WorkersUp workers={view.workersUp} />
           {view.batches.length === 0 ? (
-            <p className="muted">No batches in the shared store yet. Create one with <code>batchdesk batch create … --store URL</code>.</p>
+            <p className="muted">
+              No batches in the shared store yet. Create one with <code>batchdesk batch create … --store URL</code>.
+            </p>
           ) : (
             <div className="table-wrap">
               <table className="team__table">

@@ -33,7 +33,10 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
   useEffect(() => {
     void client()
       .call('app.info', {})
-      .then((i) => setNative(i.nativeDialogs), () => setNative(false));
+      .then(
+        (i) => setNative(i.nativeDialogs),
+        () => setNative(false),
+      );
   }, []);
 
   const choose = () =>
@@ -45,7 +48,10 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
   const submit = () =>
     add.run(async () => {
       const steps: PipelineStep[] = [];
-      for (const text of then.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+      for (const text of then
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '')) {
         const s = parseStep(text);
         if (!s.ok) throw new Error(`Next step: ${s.message}`);
         steps.push(s.step);
@@ -88,7 +94,15 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
         <div className="field watch__dir">
           <label htmlFor={`${id}-dir`}>Folder</label>
           <div className="row">
-            <input id={`${id}-dir`} type="text" className="mono" value={dir} placeholder="/home/office/scans/invoices" onChange={(e) => setDir(e.target.value)} aria-describedby={`${id}-dir-hint`} />
+            <input
+              id={`${id}-dir`}
+              type="text"
+              className="mono"
+              value={dir}
+              placeholder="/home/office/scans/invoices"
+              onChange={(e) => setDir(e.target.value)}
+              aria-describedby={`${id}-dir-hint`}
+            />
             {native ? (
               <button type="button" onClick={() => void choose()} disabled={add.busy}>
                 Choose folder…
@@ -226,9 +240,10 @@ export function WatchFoldersScreen() {
     <div className="screen watch stack">
       <h1>Watch folders</h1>
       <p className="muted">
-        Files dropped into a watched folder (subfolders too) become items of that folder&apos;s batch of the day, sent while Batchdesk is open (or <code>batchdesk run --watch</code>{' '}
-        runs). A file is taken once it has stopped changing for a few seconds; hidden files and unfinished downloads are left alone; a file whose content was already taken (moved,
-        renamed, copied) is skipped. A file that cannot be processed is moved into <code>.batchdesk-set-aside</code> in the folder, with the reason below.
+        Files dropped into a watched folder (subfolders too) become items of that folder&apos;s batch of the day, sent while Batchdesk is open (or{' '}
+        <code>batchdesk run --watch</code> runs). A file is taken once it has stopped changing for a few seconds; hidden files and unfinished downloads are left
+        alone; a file whose content was already taken (moved, renamed, copied) is skipped. A file that cannot be processed is moved into{' '}
+        <code>.batchdesk-set-aside</code> in the folder, with the reason below.
       </p>
       <AddWatchForm
         onAdded={(w) => {

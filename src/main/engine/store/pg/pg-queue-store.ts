@@ -234,7 +234,17 @@ export class PgQueueStore implements QueueStore, ControlStore {
         const params: unknown[] = [batchId, now];
         const rows = chunk.map((j) => {
           const o = params.length;
-          params.push(j.seq, j.idempotencyKey, BigInt.asIntN(64, j.fingerprint).toString(), j.source, j.payloadJson, j.requestBody, j.estimatedUnits, j.estimatedCost, j.sample ? 1 : 0);
+          params.push(
+            j.seq,
+            j.idempotencyKey,
+            BigInt.asIntN(64, j.fingerprint).toString(),
+            j.source,
+            j.payloadJson,
+            j.requestBody,
+            j.estimatedUnits,
+            j.estimatedCost,
+            j.sample ? 1 : 0,
+          );
           return `($1, $${o + 1}, 'queued', $${o + 2}, $${o + 3}, $${o + 4}, $${o + 5}, $${o + 6}, $${o + 7}, $${o + 8}, $2, $2, $2, $${o + 9})`;
         });
         await c.query(
@@ -260,7 +270,8 @@ export class PgQueueStore implements QueueStore, ControlStore {
            WHERE id = $1 AND ready = 0`,
           [id, totals.total, Math.round(totals.estimatedUnits), totals.estimatedCost, now],
         );
-        if (r.rowCount === 1) await c.query(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES ($1, $2, 'created', $3)`, [id, now, `${totals.total} items`]);
+        if (r.rowCount === 1)
+          await c.query(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES ($1, $2, 'created', $3)`, [id, now, `${totals.total} items`]);
       }
     });
   }
@@ -275,13 +286,19 @@ export class PgQueueStore implements QueueStore, ControlStore {
   }
 
   async runnableBatches(): Promise<BatchRow[]> {
-    return (
-      await this.pool.query<BatchRow>(`SELECT * FROM batches WHERE ready = 1 AND status = 'active' AND started_at IS NOT NULL ORDER BY created_at, id`)
-    ).rows;
+    return (await this.pool.query<BatchRow>(`SELECT * FROM batches WHERE ready = 1 AND status = 'active' AND started_at IS NOT NULL ORDER BY created_at, id`))
+      .rows;
   }
 
   /** Runs a guarded change of a batch and, when it changed, writes its event in the same transaction. */
-  private async batchChange(id: string, sql: string, params: unknown[], event: string, detail: string | null, alsoWhenChanged?: (c: pg.PoolClient) => Promise<unknown>): Promise<boolean> {
+  private async batchChange(
+    id: string,
+    sql: string,
+    params: unknown[],
+    event: string,
+    detail: string | null,
+    alsoWhenChanged?: (c: pg.PoolClient) => Promise<unknown>,
+  ): Promise<boolean> {
     return this.transaction(async (c) => {
       const r = await c.query(sql, params);
       if (r.rowCount !== 1) return false;
@@ -421,7 +438,14 @@ export class PgQueueStore implements QueueStore, ControlStore {
       ...f,
       comingUnits: Number(c.rows[0]?.units ?? 0),
       made: made
-        ? { count: Number(made.count), cost: Number(made.cost), units: Number(made.units), base: Number(made.base), spread: Number(made.spread), spreadItems: Number(made.spread_items) }
+        ? {
+            count: Number(made.count),
+            cost: Number(made.cost),
+            units: Number(made.units),
+            base: Number(made.base),
+            spread: Number(made.spread),
+            spreadItems: Number(made.spread_items),
+          }
         : NOTHING_MADE,
     };
   }
@@ -527,27 +551,25 @@ export class PgQueueStore implements QueueStore, ControlStore {
    */
   private async succeedIn(c: pg.PoolClient, job: LeasedJob, rec: SuccessRecord, now: number, flow: FlowInto | null): Promise<boolean> {
     const r = await c.query(
-        `UPDATE jobs SET state = 'succeeded', units = $3, cost = $4, result_json = $5, raw_response = $6, http_status = $7,
+      `UPDATE jobs SET state = 'succeeded', units = $3, cost = $4, result_json = $5, raw_response = $6, http_status = $7,
            error_kind = NULL, error_message = NULL, limited_tries = 0, lease_token = NULL, lease_expires_at = NULL,
            updated_at = $8, finished_at = $8
          WHERE id = $1 AND lease_token = $2 AND state = 'running' ${flow ? `AND pg_advisory_xact_lock_shared(hashtext('follow ' || batch_id)) IS NOT NULL` : ''}`,
-        [job.id, job.lease_token, rec.units, rec.cost, rec.resultJson, rec.rawResponse, rec.httpStatus, now],
-      );
+      [job.id, job.lease_token, rec.units, rec.cost, rec.resultJson, rec.rawResponse, rec.httpStatus, now],
+    );
     if (r.rowCount !== 1) return false;
     await c.query(`DELETE FROM budget_holds WHERE job_id = $1`, [job.id]);
     if (rec.vector) {
-      await c.query(`INSERT INTO vectors (job_id, dimensions, vector) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO UPDATE SET dimensions = EXCLUDED.dimensions, vector = EXCLUDED.vector`, [
-        job.id,
-        rec.vector.length,
-        Buffer.from(rec.vector.buffer, rec.vector.byteOffset, rec.vector.byteLength),
-      ]);
+      await c.query(
+        `INSERT INTO vectors (job_id, dimensions, vector) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO UPDATE SET dimensions = EXCLUDED.dimensions, vector = EXCLUDED.vector`,
+        [job.id, rec.vector.length, Buffer.from(rec.vector.buffer, rec.vector.byteOffset, rec.vector.byteLength)],
+      );
     }
     if (rec.file) {
-      await c.query(`INSERT INTO job_files (job_id, name, bytes) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO UPDATE SET name = EXCLUDED.name, bytes = EXCLUDED.bytes`, [
-        job.id,
-        rec.file.name,
-        rec.file.bytes,
-      ]);
+      await c.query(
+        `INSERT INTO job_files (job_id, name, bytes) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO UPDATE SET name = EXCLUDED.name, bytes = EXCLUDED.bytes`,
+        [job.id, rec.file.name, rec.file.bytes],
+      );
     }
     if (flow) await this.flowIn(c, { id: job.id, seq: job.seq, source: job.source, result_json: rec.resultJson }, job.batch_id, now, flow);
     return true;
@@ -558,9 +580,12 @@ export class PgQueueStore implements QueueStore, ControlStore {
     // Not-yet-sealed followers too, as on one computer: a step being moved in must not miss an item.
     // Locked against removal (KEY SHARE: pauses and counters still go on): a follow-up being
     // abandoned (stopImport, then discardImport) waits for this transaction instead of failing it.
-    const followers = (await c.query<BatchRow>(`SELECT * FROM batches WHERE parent_id = $1 AND status <> 'cancelled' ORDER BY created_at, id FOR KEY SHARE`, [batchId])).rows;
+    const followers = (
+      await c.query<BatchRow>(`SELECT * FROM batches WHERE parent_id = $1 AND status <> 'cancelled' ORDER BY created_at, id FOR KEY SHARE`, [batchId])
+    ).rows;
     for (const f of followers) {
-      if (await this.insertDerived(c, f.id, flow(item, f), now)) await c.query(`UPDATE batches SET total = total + 1, updated_at = $2 WHERE id = $1`, [f.id, now]);
+      if (await this.insertDerived(c, f.id, flow(item, f), now))
+        await c.query(`UPDATE batches SET total = total + 1, updated_at = $2 WHERE id = $1`, [f.id, now]);
     }
   }
 
@@ -628,11 +653,10 @@ export class PgQueueStore implements QueueStore, ControlStore {
   /** A page of a batch's succeeded items, in order, as a follow-up takes them. */
   async succeededPage(batchId: string, afterSeq: number, limit: number): Promise<ParentItem[]> {
     return (
-      await this.pool.query<ParentItem>(`SELECT id, seq, source, result_json FROM jobs WHERE batch_id = $1 AND state = 'succeeded' AND seq > $2 ORDER BY seq LIMIT $3`, [
-        batchId,
-        afterSeq,
-        limit,
-      ])
+      await this.pool.query<ParentItem>(
+        `SELECT id, seq, source, result_json FROM jobs WHERE batch_id = $1 AND state = 'succeeded' AND seq > $2 ORDER BY seq LIMIT $3`,
+        [batchId, afterSeq, limit],
+      )
     ).rows;
   }
 
@@ -659,13 +683,10 @@ export class PgQueueStore implements QueueStore, ControlStore {
     const now = this.now();
     await this.transaction(async (c) => {
       for (const s of seals) {
-        const r = await c.query(`UPDATE batches SET ready = 1, creator = NULL, name = $2, estimated_units = $3, estimated_cost = $4, updated_at = $5 WHERE id = $1 AND ready = 0`, [
-          s.id,
-          s.name,
-          Math.round(s.estimatedUnits),
-          s.estimatedCost,
-          now,
-        ]);
+        const r = await c.query(
+          `UPDATE batches SET ready = 1, creator = NULL, name = $2, estimated_units = $3, estimated_cost = $4, updated_at = $5 WHERE id = $1 AND ready = 0`,
+          [s.id, s.name, Math.round(s.estimatedUnits), s.estimatedCost, now],
+        );
         if (r.rowCount === 1) await c.query(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES ($1, $2, 'created', $3)`, [s.id, now, s.detail]);
       }
     });
@@ -684,7 +705,11 @@ export class PgQueueStore implements QueueStore, ControlStore {
     return this.transaction(async (c) => {
       let added = 0;
       for (const e of entries) {
-        const r = await c.query(`INSERT INTO opt_outs (recipient, source, added_at) VALUES ($1, $2, $3) ON CONFLICT (recipient) DO NOTHING`, [e.recipient, e.source, now]);
+        const r = await c.query(`INSERT INTO opt_outs (recipient, source, added_at) VALUES ($1, $2, $3) ON CONFLICT (recipient) DO NOTHING`, [
+          e.recipient,
+          e.source,
+          now,
+        ]);
         added += r.rowCount ?? 0;
       }
       return added;
@@ -702,7 +727,9 @@ export class PgQueueStore implements QueueStore, ControlStore {
   }
 
   private async optOutRows(rest: string, params: unknown[]): Promise<OptOut[]> {
-    const rows = (await this.pool.query<{ recipient: string; source: string; added_at: number }>(`SELECT recipient, source, added_at FROM opt_outs ${rest}`, params)).rows;
+    const rows = (
+      await this.pool.query<{ recipient: string; source: string; added_at: number }>(`SELECT recipient, source, added_at FROM opt_outs ${rest}`, params)
+    ).rows;
     return rows.map((r) => ({ recipient: r.recipient, source: r.source, addedAt: r.added_at }));
   }
 
@@ -728,7 +755,11 @@ export class PgQueueStore implements QueueStore, ControlStore {
 
   /** Every batch of a pipeline, first step first (pipeline/lineage.ts reads them). */
   async members(pipelineId: string): Promise<Member[]> {
-    return (await this.pool.query<Member>(`SELECT id, parent_id, step, budget, status, ready FROM batches WHERE pipeline_id = $1 ORDER BY step, created_at, id`, [pipelineId])).rows;
+    return (
+      await this.pool.query<Member>(`SELECT id, parent_id, step, budget, status, ready FROM batches WHERE pipeline_id = $1 ORDER BY step, created_at, id`, [
+        pipelineId,
+      ])
+    ).rows;
   }
 
   /**
@@ -855,7 +886,10 @@ export class PgQueueStore implements QueueStore, ControlStore {
     if (workers.length === 0) return 0;
     const n = await this.reclaim(`leased_by = ANY($3::text[])`, [[...workers]], 'its worker stopped');
     // Attempts they left open on jobs already finished (killed between the two writes) end too.
-    await this.pool.query(`UPDATE attempts SET outcome = 'interrupted', finished_at = $2 WHERE outcome = 'in_flight' AND worker = ANY($1::text[])`, [[...workers], this.now()]);
+    await this.pool.query(`UPDATE attempts SET outcome = 'interrupted', finished_at = $2 WHERE outcome = 'in_flight' AND worker = ANY($1::text[])`, [
+      [...workers],
+      this.now(),
+    ]);
     return n;
   }
 
@@ -944,7 +978,11 @@ export class PgQueueStore implements QueueStore, ControlStore {
   }
 
   /** A page of jobs, in item order, with their invoice checks (null: none: not an invoice, or not succeeded). */
-  async jobsPageReviewed(batchId: string, afterSeq: number, limit: number): Promise<(JobRow & { leased_by: string | null; needs_review: number | null; checks_json: string | null })[]> {
+  async jobsPageReviewed(
+    batchId: string,
+    afterSeq: number,
+    limit: number,
+  ): Promise<(JobRow & { leased_by: string | null; needs_review: number | null; checks_json: string | null })[]> {
     return (
       await this.pool.query<JobRow & { leased_by: string | null; needs_review: number | null; checks_json: string | null }>(
         `SELECT jobs.*, r.needs_review, r.checks_json FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id
@@ -969,7 +1007,10 @@ export class PgQueueStore implements QueueStore, ControlStore {
 
   /** The bytes of an item's saved answer; refused when the store has none (removed since it was listed). */
   async savedAnswerBytes(batchId: string, seq: number): Promise<Buffer> {
-    const r = await this.pool.query<{ bytes: Buffer }>(`SELECT f.bytes FROM job_files f JOIN jobs j ON j.id = f.job_id WHERE j.batch_id = $1 AND j.seq = $2`, [batchId, seq]);
+    const r = await this.pool.query<{ bytes: Buffer }>(`SELECT f.bytes FROM job_files f JOIN jobs j ON j.id = f.job_id WHERE j.batch_id = $1 AND j.seq = $2`, [
+      batchId,
+      seq,
+    ]);
     const row = r.rows[0];
     if (!row) throw Object.assign(new Error(`item ${seq} of batch ${batchId} has no saved answer in the shared store`), { code: 'ENOENT' });
     return row.bytes;
@@ -996,10 +1037,11 @@ export class PgQueueStore implements QueueStore, ControlStore {
       );
       const { spent, held } = r.rows[0] as { spent: number; held: number };
       if (spent + held + amount > holder.budget) return false;
-      await c.query(
-        `INSERT INTO budget_holds (job_id, holder_id, amount) VALUES ($1, $2, $3) ON CONFLICT (job_id, holder_id) DO UPDATE SET amount = $3`,
-        [jobId, holder.id, amount],
-      );
+      await c.query(`INSERT INTO budget_holds (job_id, holder_id, amount) VALUES ($1, $2, $3) ON CONFLICT (job_id, holder_id) DO UPDATE SET amount = $3`, [
+        jobId,
+        holder.id,
+        amount,
+      ]);
       return true;
     });
   }
@@ -1057,12 +1099,22 @@ export class PgQueueStore implements QueueStore, ControlStore {
   /** Which key the batch was planned with (null: not known, any key of its label sends it). */
   /** The key the batch is sent with from now on (its planned key was refused by the API and replaced): workers read it at their next look. */
   async setKeyCheck(batchId: string, k: KeyCheck): Promise<void> {
-    await this.pool.query(`UPDATE batches SET key_check = $2, key_hint = $3, key_refused = 0, updated_at = $4 WHERE id = $1`, [batchId, k.check, k.hint, this.now()]);
+    await this.pool.query(`UPDATE batches SET key_check = $2, key_hint = $3, key_refused = 0, updated_at = $4 WHERE id = $1`, [
+      batchId,
+      k.check,
+      k.hint,
+      this.now(),
+    ]);
   }
 
   /** The key the batch is sent with (a check of it), and whether the API refused it since it was given. */
   async keyCheck(batchId: string): Promise<(KeyCheck & { refused: boolean }) | null> {
-    const r = (await this.pool.query<{ key_check: string | null; key_hint: string | null; key_refused: number }>(`SELECT key_check, key_hint, key_refused FROM batches WHERE id = $1`, [batchId])).rows[0];
+    const r = (
+      await this.pool.query<{ key_check: string | null; key_hint: string | null; key_refused: number }>(
+        `SELECT key_check, key_hint, key_refused FROM batches WHERE id = $1`,
+        [batchId],
+      )
+    ).rows[0];
     return r?.key_check ? { check: r.key_check, hint: r.key_hint ?? '????', refused: r.key_refused === 1 } : null;
   }
 
@@ -1162,7 +1214,13 @@ export class PgQueueStore implements QueueStore, ControlStore {
 
   /** A new budget for the batch (null: none), as `resume --budget` sets it. */
   async setBudget(id: string, budget: number | null): Promise<boolean> {
-    return this.batchChange(id, `UPDATE batches SET budget = $2, updated_at = $3 WHERE id = $1 AND ready = 1`, [id, budget, this.now()], 'budget', budget === null ? 'none' : String(budget));
+    return this.batchChange(
+      id,
+      `UPDATE batches SET budget = $2, updated_at = $3 WHERE id = $1 AND ready = 1`,
+      [id, budget, this.now()],
+      'budget',
+      budget === null ? 'none' : String(budget),
+    );
   }
 
   /**
@@ -1187,7 +1245,10 @@ export class PgQueueStore implements QueueStore, ControlStore {
 
   /** The waiting job due first (a retry or a hold), for saying why a batch waits. */
   async nextRetry(batchId: string): Promise<NextRetry | null> {
-    const r = await this.pool.query<NextRetry>(`SELECT run_at, error_kind, error_message FROM jobs WHERE batch_id = $1 AND state = 'retry_wait' ORDER BY run_at LIMIT 1`, [batchId]);
+    const r = await this.pool.query<NextRetry>(
+      `SELECT run_at, error_kind, error_message FROM jobs WHERE batch_id = $1 AND state = 'retry_wait' ORDER BY run_at LIMIT 1`,
+      [batchId],
+    );
     return r.rows[0] ?? null;
   }
 

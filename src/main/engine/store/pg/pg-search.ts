@@ -43,10 +43,11 @@ export async function catchUpShared(transaction: <T>(fn: (c: pg.PoolClient) => P
       });
       await c.query(`DELETE FROM job_text WHERE job_id = ANY($1::bigint[])`, [ids]);
       if (docs.length > 0) {
-        await c.query(
-          `INSERT INTO job_text (job_id, source, body) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[])`,
-          [docs.map((d) => d.id), docs.map((d) => d.source), docs.map((d) => d.body)],
-        );
+        await c.query(`INSERT INTO job_text (job_id, source, body) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[])`, [
+          docs.map((d) => d.id),
+          docs.map((d) => d.source),
+          docs.map((d) => d.body),
+        ]);
       }
       await c.query(`DELETE FROM job_text_pending WHERE job_id = ANY($1::bigint[])`, [ids]);
       return rows.length;

@@ -24,7 +24,7 @@ export async function nearestShared(q: Query, query: Float32Array, f: SearchFilt
   const dims = query.length;
   const count = Number((await q(`SELECT COUNT(*) AS n FROM vectors WHERE dimensions = $1`, [dims])).rows[0]?.n ?? 0);
   const m = new MatrixBuilder(dims, count, '');
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = (
       await q(
         `SELECT v.job_id AS job, v.vector, ob.id AS batch, ob.capability FROM vectors v JOIN jobs j ON j.id = v.job_id

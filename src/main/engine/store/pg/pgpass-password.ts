@@ -15,7 +15,12 @@ export async function withPgpassPassword(url: string, env: NodeJS.ProcessEnv = p
   }
   if (given.password || Object.prototype.hasOwnProperty.call(env, 'PGPASSWORD')) return url;
   const user = given.user || env.PGUSER || userInfo().username;
-  const info = { host: given.host || env.PGHOST || 'localhost', port: given.port || env.PGPORT || '5432', database: given.database || env.PGDATABASE || user, user };
+  const info = {
+    host: given.host || env.PGHOST || 'localhost',
+    port: given.port || env.PGPORT || '5432',
+    database: given.database || env.PGDATABASE || user,
+    user,
+  };
   const password = await new Promise<string | undefined>((resolve) => pgpass(info, resolve));
   if (password === undefined) return url;
   let withIt: URL;

@@ -8,7 +8,8 @@
 // or the client stopped waiting ("Query read timeout").
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '25P03', '57P05']);
-const DROPPED = /Connection terminated|connection (?:is )?closed|Client has encountered a connection error|timeout exceeded when trying to connect|^Query read timeout$/i;
+const DROPPED =
+  /Connection terminated|connection (?:is )?closed|Client has encountered a connection error|timeout exceeded when trying to connect|^Query read timeout$/i;
 
 export function isStoreUnreachable(e: unknown): boolean {
   if (!(e instanceof Error)) return false;
