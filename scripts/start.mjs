@@ -22,7 +22,12 @@ if (!electron.found && !electron.packageMissing && !process.env.ELECTRON_SKIP_BI
     stdio: ['ignore', 'ignore', 'pipe'],
     encoding: 'utf8',
   });
-  if (fetched.status !== 0) process.stderr.write(`Could not fetch it: ${(fetched.stderr ?? '').trim().split('\n')[0] ?? ''}\n`);
+  if (fetched.status !== 0) {
+    // Node's fetch says only "fetch failed"; the reason (no DNS, refused, a certificate) is in a later line.
+    const lines = (fetched.stderr ?? '').trim().split('\n');
+    const cause = lines.slice(1).find((l) => /\b(E[A-Z_]{4,}|getaddrinfo|certificate|timed? ?out)\b/i.test(l));
+    process.stderr.write(`Could not fetch it: ${lines[0] ?? ''}${cause ? ` (${cause.trim()})` : ''}\n`);
+  }
   electron = findElectronBinary(root);
 }
 
@@ -40,7 +45,9 @@ if (electron.found) {
     : `Electron's binary is missing (${relative(root, electron.path) || electron.path})`;
   process.stderr.write(
     `${what}, so the same window is served to your browser instead (as \`npm run web\` does; ELECTRON_SKIP_BINARY_DOWNLOAD=1 installs and offline installs skip the binary).\n` +
-      'For the desktop app: on a machine with internet access, unset ELECTRON_SKIP_BINARY_DOWNLOAD and run `npm start` again (it fetches the binary once), or `npx install-electron`.\n\n',
+      (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD
+        ? 'For the desktop app: on a machine with internet access, unset ELECTRON_SKIP_BINARY_DOWNLOAD and run `npm start` again (it fetches the binary once), or `npx install-electron`.\n\n'
+        : "For the desktop app: run `npm start` again where Electron's download site can be reached (it fetches the binary once; behind a proxy set HTTPS_PROXY, or a mirror with ELECTRON_MIRROR), or `npx install-electron`.\n\n"),
   );
   // Its own process group (POSIX), so a Ctrl-C reaches it once, through the forwarding below:
   // a second SIGINT makes the host stop at once instead of cleanly.
