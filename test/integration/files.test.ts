@@ -4,7 +4,8 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportBatch, localPages } from '../../src/main/engine/exporters/export-batch';
+import { exportBatch } from '../../src/main/engine/exporters/export-batch';
+import { localPages } from '../../src/main/engine/exporters/export-records';
 import { moneyToDecimal } from '../../src/shared/money';
 import { encodeWav } from '../../src/sandbox/wav';
 import { attemptsOfJob, csvRecords, eventsOfJob, INVOICES, jobsOf, readWav, RECORDINGS, sandboxIdempotencyKeys, startHarness } from './harness';

@@ -3,7 +3,8 @@
 import type { Engine } from '../engine/engine';
 import type { StoreChoice } from '../engine/store/store-url';
 import type { Desk } from './desk';
-import { exportBatch, sharedPages } from '../engine/exporters/export-batch';
+import { exportBatch } from '../engine/exporters/export-batch';
+import { sharedPages } from '../engine/exporters/export-records';
 import { exportFiles } from '../engine/exporters/export-files';
 import { sharedResults } from '../engine/read-models/job-results';
 import type { PgQueueStore } from '../engine/store/pg/pg-queue-store';

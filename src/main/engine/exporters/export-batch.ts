@@ -13,6 +13,18 @@ import { formatAmount, type Invoice } from '../../../shared/invoices/invoice';
 import { csvField } from '../../../shared/csv-field';
 import { escapeControls } from '../../../shared/control-characters';
 import { isMadeUp, MADE_UP_WORDS } from '../../../shared/made-up';
+import {
+  flatten,
+  invoiceRecord,
+  jobsOf,
+  lineRecords,
+  reviewOf,
+  LINE_ITEM_COLUMNS,
+  type ExportPages,
+  type ExportRow,
+  type Flat,
+  type Review,
+} from './export-records';
 
 export type ExportFormat = 'csv' | 'json' | 'txt' | 'invoices' | 'line-items' | 'xlsx';
 export const TABLE_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt', 'invoices', 'line-items', 'xlsx'];
@@ -34,21 +46,6 @@ export interface ExportOptions {
   /** Start a CSV with the UTF-8 byte-order mark (default true); false for tools that take it for part of the first column's name. */
   bom?: boolean;
 }
-
-import {
-  flatten,
-  invoiceRecord,
-  jobsOf,
-  lineRecords,
-  reviewOf,
-  LINE_ITEM_COLUMNS,
-  type ExportPages,
-  type ExportRow,
-  type Flat,
-  type Review,
-} from './export-records';
-
-export { localPages, sharedPages, type ExportPages, type ExportRow } from './export-records';
 
 /** JSON keeps structure: an invoice's checks, line items and VAT as arrays, amounts as numbers. */
 function invoiceJson(review: Review, inv: Invoice | null): Record<string, unknown> {
