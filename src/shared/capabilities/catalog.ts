@@ -153,7 +153,14 @@ const ocr: CapabilityDescriptor = {
     if (resultOf(OcrResult, raw)?.read_from === 'e-invoice') parts.push(READ_FROM_EINVOICE);
     return parts.length > 0 ? parts.join(' · ') : null;
   },
-  columns: (raw) => ({ ...invoiceColumns(invoiceOf(raw)), text: resultOf(OcrResult, raw)?.text ?? null }),
+  columns: (raw) => {
+    const r = resultOf(OcrResult, raw);
+    return {
+      ...invoiceColumns(invoiceOf(raw)),
+      read_from: r === null ? null : r.read_from === 'e-invoice' ? READ_FROM_EINVOICE : 'OCR',
+      text: r?.text ?? null,
+    };
+  },
   outputs: null,
   invoice: invoiceOf,
 };

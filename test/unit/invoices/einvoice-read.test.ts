@@ -6,50 +6,7 @@ import { readEInvoiceXml } from '../../../src/main/engine/invoices/einvoice-xml'
 import { readPdfPages } from '../../../src/main/engine/importers/validate-pdf';
 import { checkEInvoiceXml } from '../../../src/main/engine/importers/validate-xml';
 import type { Invoice } from '../../../src/shared/invoices/invoice';
-import { ciiXml, pdfWithAttachment, ublXml, type TestEInvoice } from '../../helpers/einvoice-files';
-
-export const NORDLICHT: TestEInvoice = {
-  number: 'RE-2026-1107',
-  issueDate: '2026-11-03',
-  dueDate: '2026-12-03',
-  currency: 'EUR',
-  seller: { name: 'Nordlicht Handels GmbH', vatId: 'DE123456789', street: 'Hafenstraße 12', city: 'Hamburg', postalCode: '20457', country: 'DE' },
-  buyer: { name: 'Quillfield Consulting GmbH', vatId: 'DE987654321', street: 'Lindenallee 3', city: 'Berlin', postalCode: '10115', country: 'DE' },
-  lines: [
-    { name: 'Kopierpapier A4, 500 Blatt', quantity: 12, price: 489, rate: 19, category: 'S' },
-    { name: 'Fachbuch Buchhaltung', quantity: 1, price: 3990, rate: 7, category: 'S' },
-    { name: 'Toner & Trommel', quantity: 2.5, price: 10, rate: 19, category: 'S' },
-  ],
-};
-
-/** What NORDLICHT states, as the Invoice type holds it (1/10,000 units). */
-export const NORDLICHT_READ: Partial<Invoice> = {
-  vendor: 'Nordlicht Handels GmbH',
-  vendorVatId: 'DE123456789',
-  buyer: 'Quillfield Consulting GmbH',
-  buyerVatId: 'DE987654321',
-  country: 'DE',
-  invoiceNumber: 'RE-2026-1107',
-  issueDate: '2026-11-03',
-  dueDate: '2026-12-03',
-  currency: 'EUR',
-  documentType: 'invoice',
-  // 12 x 4.89 = 58.68; 39.90; 2.5 x 0.10 = 0.25 -> net 98.83; VAT 19 % of 58.93 = 11.20, 7 % of 39.90 = 2.79
-  net: 988_300,
-  gross: 1_128_200,
-  lines: [
-    { description: 'Kopierpapier A4, 500 Blatt', quantity: 12, unitPrice: 48_900, amount: 586_800, vatRate: 19, vatCategory: 'S' },
-    { description: 'Fachbuch Buchhaltung', quantity: 1, unitPrice: 399_000, amount: 399_000, vatRate: 7, vatCategory: 'S' },
-    { description: 'Toner & Trommel', quantity: 2.5, unitPrice: 1_000, amount: 2_500, vatRate: 19, vatCategory: 'S' },
-  ],
-  vat: [
-    { rate: 19, amount: 112_000, category: 'S', taxable: 589_300, exemptionReason: null, exemptionCode: null },
-    { rate: 7, amount: 27_900, category: 'S', taxable: 399_000, exemptionReason: null, exemptionCode: null },
-  ],
-  buyerAddress: { street: 'Lindenallee 3', city: 'Berlin', postalCode: '10115', country: 'DE' },
-  sellerAddress: { street: 'Hafenstraße 12', city: 'Hamburg', postalCode: '20457', country: 'DE' },
-  vatNote: null,
-};
+import { ciiXml, NORDLICHT, NORDLICHT_READ, pdfWithAttachment, ublXml, type TestEInvoice } from '../../helpers/einvoice-files';
 
 function read(xml: string): Invoice {
   const r = readEInvoiceXml(Buffer.from(xml, 'utf8'));
