@@ -129,6 +129,9 @@ describe('e-invoices in an OCR batch', () => {
     ]);
     const credit = await readFile(join(out, 'gutschrift.xml'), 'utf8');
     expect(credit).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
+    expect(credit).toMatch(/<cbc:Note>Read by Batchdesk from the e-invoice(&apos;|')s XML/);
+    expect(credit).toContain('<cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>');
+    expect(await readFile(join(out, 'invoice-aldenmoor-INV-2026-0012.xml'), 'utf8')).toContain('<cbc:Note>Read by OCR with Batchdesk');
 
     // Run again (a resume): nothing is read or sent twice.
     await h.run({ batchIds: [id] });

@@ -58,6 +58,11 @@ export const OcrResult = z.object({
 /** What an item that was read from its e-invoice says wherever it is shown. */
 export const READ_FROM_EINVOICE = 'read from the e-invoice';
 
+/** Whether a stored OCR result was read from an e-invoice's XML (not by OCR). */
+export function readFromEInvoice(raw: unknown): boolean {
+  return resultOf(OcrResult, raw)?.read_from === 'e-invoice';
+}
+
 /** The invoice of an OCR result: as the engine read it, or read now from the fields of an older result. */
 export function invoiceOf(raw: unknown): Invoice | null {
   const r = resultOf(OcrResult, raw);
@@ -150,7 +155,7 @@ const ocr: CapabilityDescriptor = {
     const parts = [inv.invoiceNumber, inv.vendor, inv.gross !== null ? `${formatAmount(inv.gross)}${inv.currency ? ` ${inv.currency}` : ''}` : null].filter(
       (x) => x !== null && x !== '',
     );
-    if (resultOf(OcrResult, raw)?.read_from === 'e-invoice') parts.push(READ_FROM_EINVOICE);
+    if (readFromEInvoice(raw)) parts.push(READ_FROM_EINVOICE);
     return parts.length > 0 ? parts.join(' · ') : null;
   },
   columns: (raw) => {
