@@ -25,6 +25,8 @@ const TYPES: Record<string, MediaType> = {
   jpeg: { mime: 'image/jpeg', kind: 'document', ext: 'jpeg' },
   tif: { mime: 'image/tiff', kind: 'document', ext: 'tif' },
   tiff: { mime: 'image/tiff', kind: 'document', ext: 'tiff' },
+  // An e-invoice (XRechnung, UBL, CII): read on this computer, never sent (engine/invoices/einvoice-xml.ts).
+  xml: { mime: 'application/xml', kind: 'document', ext: 'xml' },
 };
 
 export const AUDIO_EXTENSIONS = Object.values(TYPES)
@@ -40,6 +42,13 @@ function ascii(b: Uint8Array, start: number, len: number): string {
   return s;
 }
 
+/** "<?xml" after an optional UTF-8 BOM and whitespace, or any "<" start in a file named .xml. */
+function isXmlStart(head: Uint8Array, ext: string): boolean {
+  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  while (i < head.length && (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d)) i++;
+  return ascii(head, i, 5) === '<?xml' || (ext === 'xml' && head[i] === 0x3c);
+}
+
 /** Identify a file by its magic bytes; the extension only disambiguates container formats. */
 export function sniffMedia(head: Uint8Array, fileName: string): MediaType | null {
   const ext = (fileName.split('.').pop() ?? '').toLowerCase();
@@ -52,6 +61,7 @@ export function sniffMedia(head: Uint8Array, fileName: string): MediaType | null
   if (ascii(head, 0, 4) === 'OggS') return (ext === 'opus' ? TYPES.opus : TYPES.ogg) ?? null;
   if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return TYPES.webm ?? null;
   if (ascii(head, 4, 4) === 'ftyp') return TYPES.m4a ?? null;
+  if (isXmlStart(head, ext)) return TYPES.xml ?? null;
   if (ascii(head, 0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return TYPES.mp3 ?? null;
   return null;
 }

@@ -49,7 +49,19 @@ export const OcrResult = z.object({
    * on its own (invoiceOf), so an invoice of another shape never hides the text.
    */
   invoice: z.unknown().optional(),
+  /** Set when the item was an e-invoice, read on this computer from its XML (never sent, cost 0). */
+  read_from: z.literal('e-invoice').optional(),
+  /** Its syntax, and the PDF attachment the XML came from (null: the file was the XML). */
+  e_invoice: z.object({ syntax: z.enum(['UBL', 'CII']), attachment: z.string().nullable() }).optional(),
 });
+
+/** What an item that was read from its e-invoice says wherever it is shown. */
+export const READ_FROM_EINVOICE = 'read from the e-invoice';
+
+/** Whether a stored OCR result was read from an e-invoice's XML (not by OCR). */
+export function readFromEInvoice(raw: unknown): boolean {
+  return resultOf(OcrResult, raw)?.read_from === 'e-invoice';
+}
 
 /** The invoice of an OCR result: as the engine read it, or read now from the fields of an older result. */
 export function invoiceOf(raw: unknown): Invoice | null {
@@ -127,7 +139,7 @@ const ocr: CapabilityDescriptor = {
   unit: 'pages',
   input: { kind: 'files', media: 'document' },
   credential: 'api',
-  inputHelp: 'invoices (pdf, png, jpeg, tiff) or folders of them',
+  inputHelp: 'invoices (pdf, png, jpeg, tiff; e-invoices, as XML or ZUGFeRD/Factur-X PDF, are read on this computer for free) or folders of them',
   takesFrom: false,
   options: [],
   rates: [{ item: 'ocr', label: 'OCR', perTier: { basic: 50, standard: 100, superior: 200 } }],
@@ -143,9 +155,17 @@ const ocr: CapabilityDescriptor = {
     const parts = [inv.invoiceNumber, inv.vendor, inv.gross !== null ? `${formatAmount(inv.gross)}${inv.currency ? ` ${inv.currency}` : ''}` : null].filter(
       (x) => x !== null && x !== '',
     );
+    if (readFromEInvoice(raw)) parts.push(READ_FROM_EINVOICE);
     return parts.length > 0 ? parts.join(' · ') : null;
   },
-  columns: (raw) => ({ ...invoiceColumns(invoiceOf(raw)), text: resultOf(OcrResult, raw)?.text ?? null }),
+  columns: (raw) => {
+    const r = resultOf(OcrResult, raw);
+    return {
+      ...invoiceColumns(invoiceOf(raw)),
+      read_from: r === null ? null : r.read_from === 'e-invoice' ? READ_FROM_EINVOICE : 'OCR',
+      text: r?.text ?? null,
+    };
+  },
   outputs: null,
   invoice: invoiceOf,
 };

@@ -112,7 +112,24 @@ function vatRate(inv: Invoice): InvoiceCheck {
   return { check: 'vat_rate', ok: true, detail: `${inv.vat.map((v) => `${v.rate} %`).join(', ')}: a rate of ${where} (${list})` };
 }
 
+/** Several rates, each with its base stated (an e-invoice's BT-116): each VAT amount against its base. */
+function vatAmountPerRate(inv: Invoice): InvoiceCheck | null {
+  if (inv.vat.length < 2 || !inv.vat.every((v) => v.taxable != null && v.amount !== null)) return null;
+  const said: string[] = [];
+  for (const v of inv.vat) {
+    const base = v.taxable ?? 0;
+    const expected = Math.round((cents(base) * v.rate) / 100);
+    const diff = cents(v.amount ?? 0) - expected;
+    const line = `${v.rate} % of ${formatAmount(base)} is ${formatAmount(expected * CENT)}`;
+    if (Math.abs(diff) > 1) return { check: 'vat_amount', ok: false, detail: `${line}, but the VAT line says ${formatAmount(v.amount ?? 0)}` };
+    said.push(line);
+  }
+  return { check: 'vat_amount', ok: true, detail: said.join('; ') };
+}
+
 function vatAmount(inv: Invoice): InvoiceCheck {
+  const perRate = vatAmountPerRate(inv);
+  if (perRate) return perRate;
   const one = inv.vat.length === 1 ? inv.vat[0] : undefined;
   if (!one) return { check: 'vat_amount', ok: null, detail: inv.vat.length === 0 ? 'no VAT line read' : 'several VAT rates: the net per rate is not read' };
   if (one.amount === null || inv.net === null)

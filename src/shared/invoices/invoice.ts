@@ -6,6 +6,10 @@ import { z } from 'zod';
 
 export const AMOUNT_SCALE = 10_000;
 
+/** UNCL 5305 VAT category codes EN 16931 uses here (L and M, the Canary Islands' and Ceuta's, and G are not read). */
+export const VAT_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'O'] as const;
+export const VatCategoryCode = z.enum(VAT_CATEGORIES);
+
 export const InvoiceLine = z.object({
   description: z.string(),
   quantity: z.number().nullable(),
@@ -15,6 +19,8 @@ export const InvoiceLine = z.object({
   amount: z.number().int().nullable(),
   /** The VAT rate (percent) the document gives this line, when it says; absent or null when it does not. */
   vatRate: z.number().nonnegative().nullable().optional(),
+  /** BT-151, when the document states it (an e-invoice does); absent when only the rate is known. */
+  vatCategory: VatCategoryCode.nullable().optional(),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLine>;
 
@@ -23,6 +29,15 @@ export const VatLine = z.object({
   rate: z.number().nonnegative(),
   /** VAT at this rate, 1/10,000 of the currency unit. */
   amount: z.number().int().nullable(),
+  // What an e-invoice states of each row of its VAT breakdown (BG-23); absent for OCR readings,
+  // whose category comes from the document's words (vat-breakdown.ts).
+  /** BT-118 */
+  category: VatCategoryCode.nullable().optional(),
+  /** BT-116, 1/10,000 of the currency unit. */
+  taxable: z.number().int().nullable().optional(),
+  /** BT-120 and BT-121 */
+  exemptionReason: z.string().nullable().optional(),
+  exemptionCode: z.string().nullable().optional(),
 });
 export type VatLine = z.infer<typeof VatLine>;
 

@@ -4,11 +4,11 @@
 // without VAT, is reverse charge (AE), an intra-community supply (K), exempt (E), outside the
 // scope of VAT (O) or zero rated (Z) only when the document's own words say which. What the
 // document does not settle is returned as a problem naming the business term, never guessed.
-import type { Invoice } from './invoice';
+import type { Invoice, VAT_CATEGORIES } from './invoice';
 import { countryOfVatId } from './vat-rates';
 
 /** UNCL 5305 codes EN 16931 uses (L and M, the Canary Islands' and Ceuta's, are out of scope here). */
-export type VatCategory = 'S' | 'Z' | 'E' | 'AE' | 'K' | 'O';
+export type VatCategory = (typeof VAT_CATEGORIES)[number];
 
 export interface VatRow {
   category: VatCategory;
@@ -108,6 +108,19 @@ export function vatBreakdown(inv: Invoice): VatBreakdown {
   const rows: VatRow[] = [];
   for (const v of inv.vat) {
     if (!Number.isFinite(v.rate)) continue;
+    // A category the document states (an e-invoice's BT-118) is taken as it is, with its own base.
+    if (v.category != null) {
+      rows.push({
+        category: v.category,
+        rate: v.category === 'O' ? null : v.rate,
+        taxable: v.taxable ?? null,
+        amount: v.amount,
+        derived: false,
+        exemptionCode: v.exemptionCode ?? null,
+        exemptionReason: v.exemptionReason ?? null,
+      });
+      continue;
+    }
     if (v.rate > 0) rows.push({ category: 'S', rate: v.rate, taxable: null, amount: v.amount, derived: false, exemptionCode: null, exemptionReason: null });
     else rows.push(zeroRow(v.amount));
   }
@@ -122,28 +135,34 @@ export function vatBreakdown(inv: Invoice): VatBreakdown {
     lineRows.fill(0);
     if (only.amount === null && inv.net !== null && inv.gross !== null) only.amount = inv.gross - inv.net;
     const linesSum = lines.every((l) => l !== null) && lines.length > 0 ? lines.reduce<number>((s, l) => s + (l ?? 0), 0) : null;
-    only.taxable = linesSum ?? inv.net ?? (inv.gross !== null && only.amount !== null ? inv.gross - only.amount : null);
+    only.taxable = only.taxable ?? linesSum ?? inv.net ?? (inv.gross !== null && only.amount !== null ? inv.gross - only.amount : null);
   } else if (rows.length > 1) {
     // Several rates: the lines' own rates, when the document gives every line one that is a rate of the breakdown.
-    const byRate = (rate: number): number => rows.findIndex((r) => r.rate === rate);
-    const attributed = inv.lines.length > 0 && inv.lines.every((l) => l.vatRate != null && byRate(l.vatRate) >= 0);
+    // A line's stated category (BT-151) picks among rows of the same rate; O has no rate.
+    const rowOf = (l: Invoice['lines'][number]): number =>
+      l.vatCategory != null
+        ? rows.findIndex((r) => r.category === l.vatCategory && (r.rate ?? 0) === (l.vatRate ?? 0))
+        : l.vatRate == null
+          ? -1
+          : rows.findIndex((r) => r.rate === l.vatRate);
+    const attributed = inv.lines.length > 0 && inv.lines.every((l) => rowOf(l) >= 0);
     if (attributed && lines.every((l) => l !== null)) {
-      inv.lines.forEach((l, i) => (lineRows[i] = byRate(l.vatRate ?? -1)));
-      rows.forEach((row, r) => (row.taxable = lines.reduce<number>((s, l, i) => (lineRows[i] === r ? s + (l ?? 0) : s), 0)));
+      inv.lines.forEach((l, i) => (lineRows[i] = rowOf(l)));
+      rows.forEach((row, r) => (row.taxable = row.taxable ?? lines.reduce<number>((s, l, i) => (lineRows[i] === r ? s + (l ?? 0) : s), 0)));
     } else {
       problems.push(
         `BT-151 line VAT category: the document has ${rows.length} VAT rates (${rows.map((r) => pct(r.rate ?? 0)).join(', ')}) and does not say which line item is charged which`,
       );
       // Each rate's base derived from its VAT (VAT / rate), to the cent; a single 0 % rate gets the rest of the net.
       for (const row of rows) {
-        if (row.rate !== null && row.rate > 0 && row.amount !== null) {
+        if (row.taxable === null && row.rate !== null && row.rate > 0 && row.amount !== null) {
           row.taxable = roundToCent((row.amount * 100) / row.rate);
           row.derived = true;
         }
       }
       const zeros = rows.filter((r) => r.rate === 0 || r.rate === null);
       const rest = zeros.length === 1 ? zeros[0] : undefined;
-      if (rest !== undefined && inv.net !== null && rows.every((r) => r === rest || r.taxable !== null)) {
+      if (rest !== undefined && rest.taxable === null && inv.net !== null && rows.every((r) => r === rest || r.taxable !== null)) {
         rest.taxable = inv.net - rows.reduce((s, r) => (r === rest ? s : s + (r.taxable ?? 0)), 0);
         rest.derived = true;
       }

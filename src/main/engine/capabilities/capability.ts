@@ -61,6 +61,11 @@ export interface CapabilityModule<P> {
   requestBody(payload: P, ctx: BatchContext): string | null;
   buildRequest(payload: P, job: { idempotencyKey: string; requestBody: string | null; output: OutputTarget | null }, ctx: BatchContext): ApiRequest;
   parseResponse(res: ApiResponse, payload: P, estimatedUnits: number, ctx: BatchContext): ParseResult;
+  /**
+   * An item this computer answers itself, never sent (an e-invoice states its fields exactly):
+   * its result, read when the job is processed, with 0 units. Absent or null: the item is sent.
+   */
+  readLocally?(payload: P): (() => Promise<ParseResult>) | null;
   /** The source file the job reads, when there is one, for change detection. */
   sourceFile(payload: P): { path: string; size: number; mtimeMs: number; sha256: string } | null;
   /** The input as the job dialog shows it. */

@@ -14,6 +14,8 @@ export const FilePayload = z.object({
   mime: z.string(),
   units: z.number().int().nonnegative(),
   unitsExact: z.boolean(),
+  /** An e-invoice, read on this computer (capabilities/einvoice-file.ts); absent in payloads stored before. */
+  einvoice: z.enum(['xml', 'pdf']).optional(),
 });
 export type FilePayload = z.infer<typeof FilePayload>;
 

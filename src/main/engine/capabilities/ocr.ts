@@ -1,9 +1,11 @@
 // POST /v1/ocr: multipart `file` -> {text, pages?, fields?}; billed per page (A8, A11). The fields
-// are read as an invoice (shared/invoices/read-invoice.ts) and stored with the answer.
+// are read as an invoice (shared/invoices/read-invoice.ts) and stored with the answer. An e-invoice
+// (XML, or a PDF carrying one) is not sent: it is read on this computer (einvoice-file.ts).
 import { z } from 'zod';
 import { describe } from '../../../shared/capabilities/catalog';
 import { readInvoice } from '../../../shared/invoices/read-invoice';
 import { badResponse } from './bad-response';
+import { readEInvoiceFile } from './einvoice-file';
 import type { CapabilityModule } from './capability';
 import { fileJobParts, multipartRequest, parseJson, type FilePayload } from './file-payload';
 
@@ -17,6 +19,8 @@ export const ocr: CapabilityModule<FilePayload> = {
   descriptor: describe('ocr'),
   ...fileJobParts('ocr'),
   buildRequest: (p, job, ctx) => multipartRequest('/ocr', p, job.idempotencyKey, ctx),
+  // An e-invoice states its fields exactly: read here, never sent, nothing to pay.
+  readLocally: (p) => (p.einvoice === undefined ? null : () => readEInvoiceFile(p)),
   parseResponse(res, _p, estimatedUnits) {
     const parsed = OcrResponse.safeParse(parseJson(res.body));
     if (!parsed.success) {

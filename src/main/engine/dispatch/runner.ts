@@ -9,7 +9,7 @@ import { outputsDirOf } from '../output-names';
 import type { Clock, Random } from '../clock';
 import type { Logger } from '../log/logger';
 import type { Db } from '../db/connection';
-import type { JobStore } from '../queue/job-store';
+import type { JobStore, SuccessRecord } from '../queue/job-store';
 import type { BatchRow, BatchStore, WaitingForApi } from '../queue/batch-store';
 import type { LeasedJob } from '../queue/job-row';
 import { DeferredCheckpoint } from '../db/background-checkpoint';
@@ -33,6 +33,7 @@ import type { RateGate, GateLimits } from '../queue/rate-gate';
 import { KeyCache, keyLimits } from '../queue/key-cache';
 import { StorageFailure, storageFailure } from '../queue/storage-failure';
 import { beforeSend } from '../queue/before-send';
+import { localVerdict } from '../queue/local-verdict';
 import { KeyGates } from '../queue/key-gates';
 import { linkAbort } from '../queue/linked-abort';
 import { Wakeup } from '../queue/wakeup';
@@ -636,6 +637,20 @@ export class Runner {
         return assertNever(pre, 'check before sending');
     }
     const { payload, src } = pre;
+    // Read on this computer (an e-invoice): no request, no attempt, nothing to pay.
+    const local = await localVerdict(cap, payload, job.source);
+    if (local !== null) {
+      if (local.kind === 'failed') {
+        await this.group.write(() => this.d.jobs.fail(job, local.err, local.raw));
+        return DONE;
+      }
+      return this.succeeded(
+        job,
+        batch,
+        { units: local.units, cost: local.cost, resultJson: local.resultJson, rawResponse: local.raw, httpStatus: null },
+        (then) => this.group.write(then),
+      );
+    }
     const request = requestFor(cap, payload, job, batch.id, ctx, this.d.dataDir);
     // The attempt is written now and committed with the group; a crash before that loses only the
     // record, and the job is resent with its key.
@@ -703,30 +718,51 @@ export class Runner {
       await finish(err.kind, err.message, () => this.d.jobs.fail(job, err, raw));
       return DONE;
     }
-    let counted = false;
-    let flowed: string[] = [];
-    const { resultJson } = verdict;
-    // Not awaited here: the gate's slot is free for the next request as soon as the answer is in;
-    // the caller waits for this commit before the job counts as done (budget, progress).
-    const committed = finish('succeeded', null, () => {
-      counted = this.d.jobs.succeed(job, {
+    const outcome = this.succeeded(
+      job,
+      batch,
+      {
         units: verdict.units,
         cost: verdict.cost,
-        resultJson,
+        resultJson: verdict.resultJson,
         rawResponse: verdict.raw,
         httpStatus: response.status,
         ...(verdict.vector ? { vector: verdict.vector } : {}),
-      });
+      },
+      (then) => finish('succeeded', null, then),
+      { latency_ms: response.latencyMs, replayed },
+    );
+    gate.onSuccess();
+    return outcome;
+  }
+
+  /**
+   * A success, written by `write` (with its attempt's end when one was sent): its result, its
+   * invoice's checks and the next steps' items in one commit. Not awaited here: the gate's slot is
+   * free for the next request as soon as the answer is in; the caller waits for this commit before
+   * the job counts as done (budget, progress).
+   */
+  private succeeded(
+    job: LeasedJob,
+    batch: BatchRow,
+    rec: SuccessRecord,
+    write: (then: () => void) => Promise<void>,
+    logged: Record<string, unknown> = {},
+  ): Outcome {
+    let counted = false;
+    let flowed: string[] = [];
+    const { resultJson } = rec;
+    const committed = write(() => {
+      counted = this.d.jobs.succeed(job, rec);
       if (counted && batch.capability === 'ocr') this.d.invoices.record({ id: job.id, batchId: batch.id }, resultJson);
       // The next steps get this item in the same commit: never lost, never twice.
       if (counted) flowed = this.d.followUps.flow({ id: job.id, seq: job.seq, source: job.source, result_json: resultJson }, batch);
     });
-    gate.onSuccess();
     return {
       committed: committed.then(() => {
         if (!counted) this.d.logger.log('warn', 'job.stale_finish', { job: job.id });
         for (const f of flowed) this.d.onChange(f);
-        this.d.logger.log('debug', 'job.succeeded', { job: job.id, batch: batch.id, status: response.status, latency_ms: response.latencyMs, replayed });
+        this.d.logger.log('debug', 'job.succeeded', { job: job.id, batch: batch.id, status: rec.httpStatus, ...logged });
       }),
     };
   }

@@ -14,7 +14,7 @@ import { basename, extname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BatchCapability } from '../../../shared/domain';
-import { OutputFile } from '../../../shared/capabilities/catalog';
+import { OutputFile, readFromEInvoice } from '../../../shared/capabilities/catalog';
 import {
   hasCues,
   hasInvoices,
@@ -135,6 +135,7 @@ function textParts(
         currency: 'EUR',
         checks: storedChecks(row.checks_json),
         madeUp,
+        fromEInvoice: readFromEInvoice(result),
       });
       ubl.push({ en16931: doc.en16931, missing: doc.missing });
       text = doc.xml;

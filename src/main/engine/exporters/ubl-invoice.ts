@@ -27,6 +27,7 @@ const CREDIT_NOTE_TYPE_CODE = '381';
 /** UN/ECE Recommendation 20: "one" (a unit without a dimension). */
 const UNIT_CODE = 'C62';
 const OCR_NOTE = 'Read by OCR with Batchdesk: the values are as read from the document.';
+const EINVOICE_NOTE = "Read by Batchdesk from the e-invoice's XML: the values are as the e-invoice states them.";
 const MADE_UP_NOTE = 'MADE UP by the built-in sandbox, not read from the document: do not book or pay. Configure the real API and read the document again.';
 const NO_LINES_NAME = 'Invoice total as read (no line items found)';
 
@@ -41,6 +42,8 @@ export interface UblFallback {
   checks?: readonly InvoiceCheck[] | null;
   /** The API made the invoice up (the built-in sandbox, A21): the first note says so. */
   madeUp?: boolean;
+  /** Read from an e-invoice's XML, not by OCR: the note says so. */
+  fromEInvoice?: boolean;
 }
 
 // XML 1.0 allows only these characters (the Char production); anything else is dropped.
@@ -251,7 +254,7 @@ export function ublDocument(read: Invoice, fallback: UblFallback): UblDocument {
   if (!credit && isIsoDate(inv.dueDate)) out.push(leaf('cbc:DueDate', inv.dueDate));
   out.push(leaf(credit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode', credit ? CREDIT_NOTE_TYPE_CODE : INVOICE_TYPE_CODE));
   if (fallback.madeUp === true) out.push(leaf('cbc:Note', MADE_UP_NOTE));
-  out.push(leaf('cbc:Note', OCR_NOTE));
+  out.push(leaf('cbc:Note', fallback.fromEInvoice === true ? EINVOICE_NOTE : OCR_NOTE));
   if (credit && read !== inv) out.push(leaf('cbc:Note', 'Printed with negative amounts: written as a credit note with the amounts positive.'));
   const failed = (fallback.checks ?? []).filter((c) => c.ok === false);
   if (fallback.checks) {

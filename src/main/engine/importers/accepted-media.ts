@@ -7,7 +7,8 @@ export function acceptedKind(capability: FileCapability): MediaKind {
 }
 
 function describeType(t: MediaType): string {
-  return t.kind === 'audio' ? `an audio file (${t.ext})` : t.mime === 'application/pdf' ? 'a PDF document' : `an image (${t.ext})`;
+  if (t.kind === 'audio') return `an audio file (${t.ext})`;
+  return t.mime === 'application/pdf' ? 'a PDF document' : t.mime === 'application/xml' ? 'an XML file (an e-invoice?)' : `an image (${t.ext})`;
 }
 
 /** The problem message for a file whose content is not what the capability accepts. */

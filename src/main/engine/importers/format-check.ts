@@ -9,7 +9,11 @@ export interface Unreadable {
   fix: string;
 }
 
-export type Checked = { ok: true; units: number; exact: boolean } | { ok: false; unreadable: Unreadable };
+/** Where an e-invoice's XML is: the file itself, or an attachment of a PDF (ZUGFeRD/Factur-X). */
+export type EInvoiceIn = 'xml' | 'pdf';
+
+/** `einvoice`: the file is an e-invoice, read on this computer (0 units, never sent). */
+export type Checked = { ok: true; units: number; exact: boolean; einvoice?: EInvoiceIn } | { ok: false; unreadable: Unreadable };
 
 /** A check fed by the single streaming pass over the file (the same chunks as the hash). */
 export interface StreamCheck {

@@ -19,6 +19,7 @@ import { WavCheck } from './validate-wav';
 import { AudioDurationCheck } from './validate-audio';
 import { readTiffPages } from './validate-tiff';
 import { readPdfPages, type PositionedReads } from './validate-pdf';
+import { XmlCheck } from './validate-xml';
 import type { FileCapability, FileItem, ImportProblem } from './types';
 
 export type Measured = { ok: true; item: FileItem } | { ok: false; problem: ImportProblem };
@@ -36,6 +37,8 @@ function streamCheckFor(type: MediaType, size: number): StreamCheck | null {
       return new JpegCheck();
     case 'audio/wav':
       return new WavCheck();
+    case 'application/xml':
+      return new XmlCheck();
     case 'application/pdf':
     case 'image/tiff':
       return null;
@@ -48,7 +51,9 @@ function streamCheckFor(type: MediaType, size: number): StreamCheck | null {
 async function checkByReads(type: MediaType, source: PositionedReads, size: number, signal?: AbortSignal): Promise<Checked | null> {
   if (type.mime === 'application/pdf') {
     const pdf = await readPdfPages(source, size, signal ? { signal } : {});
-    return pdf.ok ? { ok: true, units: pdf.pages, exact: true } : { ok: false, unreadable: pdf.unreadable };
+    if (!pdf.ok) return { ok: false, unreadable: pdf.unreadable };
+    // A PDF carrying an e-invoice (ZUGFeRD/Factur-X) is read from its XML: nothing to pay for.
+    return pdf.einvoice === null ? { ok: true, units: pdf.pages, exact: true } : { ok: true, units: 0, exact: true, einvoice: 'pdf' };
   }
   if (type.mime === 'image/tiff') {
     return readTiffPages(async (position, length) => {
@@ -179,7 +184,16 @@ function concluded(path: string, st: { size: number; mtimeMs: number }, streamed
   if (!checked.ok) return fail(path, unreadableMessage(path, checked.unreadable));
   return {
     ok: true,
-    item: { path, size: st.size, mtimeMs: st.mtimeMs, sha256: streamed.sha256, mime: streamed.type.mime, units: checked.units, unitsExact: checked.exact },
+    item: {
+      path,
+      size: st.size,
+      mtimeMs: st.mtimeMs,
+      sha256: streamed.sha256,
+      mime: streamed.type.mime,
+      units: checked.units,
+      unitsExact: checked.exact,
+      ...(checked.einvoice ? { einvoice: checked.einvoice } : {}),
+    },
   };
 }
 
@@ -251,7 +265,7 @@ function isAFile(): boolean {
 }
 
 /** The checks that never wait (the others are left to the async pass). */
-const SYNC_CHECKED = new Set(['image/png', 'image/jpeg', 'audio/wav']);
+const SYNC_CHECKED = new Set(['image/png', 'image/jpeg', 'audio/wav', 'application/xml']);
 
 function isThenable<T>(v: T | PromiseLike<T>): v is PromiseLike<T> {
   return typeof v === 'object' && v !== null && 'then' in v && typeof v.then === 'function';

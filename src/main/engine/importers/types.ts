@@ -22,6 +22,8 @@ export interface FileItem {
   units: number;
   /** False when units are an estimate (compressed audio, PDF without visible page objects, TIFF). */
   unitsExact: boolean;
+  /** An e-invoice (its XML, or a PDF carrying one), read on this computer: units are 0. */
+  einvoice?: 'xml' | 'pdf';
 }
 
 /** One outbound message ready to become a channel job. */

@@ -4,6 +4,8 @@
 // table makes pdf.js scan the whole file to rebuild it; a read budget stops that for big files.
 import { FIX_DOCUMENT, type Unreadable } from './format-check';
 import { loadPdfjs, type Pdfjs } from './pdfjs';
+import { pdfEInvoice, type PdfEInvoice } from './pdf-einvoice';
+import { FIX_EINVOICE } from './validate-xml';
 
 export interface PdfReadOptions {
   /** Most bytes pdf.js may read from one file; past it the file is refused. */
@@ -16,7 +18,10 @@ export interface PositionedReads {
   read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
 }
 
-export type PdfPages = ({ ok: true; pages: number } | { ok: false; unreadable: Unreadable }) & { bytesRead: number };
+/** `einvoice`: the e-invoice the PDF carries (ZUGFeRD/Factur-X), which is then what is read. */
+export type PdfPages = ({ ok: true; pages: number; einvoice: Extract<PdfEInvoice, { kind: 'einvoice' }> | null } | { ok: false; unreadable: Unreadable }) & {
+  bytesRead: number;
+};
 
 /** Enough for the index and page tree of any sound PDF; small files are always read whole if needed. */
 export const MAX_PDF_READ_BYTES = 32 * 1024 * 1024;
@@ -125,7 +130,18 @@ export async function readPdfPages(handle: PositionedReads, size: number, opts: 
     // Reaching the first and the last page proves the page tree is there, not only its count.
     await Promise.race([doc.getPage(1), failure]);
     if (pages > 1) await Promise.race([doc.getPage(pages), failure]);
-    return { ok: true, pages, bytesRead: transport.bytesRead };
+    const einvoice = await Promise.race([pdfEInvoice(doc), failure]);
+    if (einvoice.kind === 'broken') {
+      return {
+        ok: false,
+        bytesRead: transport.bytesRead,
+        unreadable: {
+          cause: `carries the e-invoice ${einvoice.name}, whose XML is broken (${einvoice.cause})`,
+          fix: `${FIX_EINVOICE.replace(/, or leave it out\.$/, '')}; to have its printed pages read by OCR instead, print it to a new PDF (which leaves the attachment out) and add that, or leave it out.`,
+        },
+      };
+    }
+    return { ok: true, pages, einvoice: einvoice.kind === 'einvoice' ? einvoice : null, bytesRead: transport.bytesRead };
   } catch (err) {
     opts.signal?.throwIfAborted();
     if (err instanceof FileShrank) {

@@ -42,7 +42,8 @@ export interface SuccessRecord {
   cost: number;
   resultJson: string;
   rawResponse: string;
-  httpStatus: number;
+  /** null: nothing was sent (an item read on this computer, queue/local-verdict.ts). */
+  httpStatus: number | null;
   /** An embedding, stored as Float32 beside the result. */
   vector?: Float32Array;
   /** The answer saved as a file (speech, an image), for a store that keeps it: the team's (store/shared-answers.ts). */

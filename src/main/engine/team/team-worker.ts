@@ -37,6 +37,7 @@ import { WaitClocks } from '../queue/wait-budget';
 import type { RateGate, GateLimits } from '../queue/rate-gate';
 import { KeyCache, keyLimits } from '../queue/key-cache';
 import { beforeSend } from '../queue/before-send';
+import { localVerdict } from '../queue/local-verdict';
 import { KeyGates } from '../queue/key-gates';
 import { linkAbort } from '../queue/linked-abort';
 import { Wakeup } from '../queue/wakeup';
@@ -624,6 +625,19 @@ export class TeamWorker {
         return assertNever(pre, 'check before sending');
     }
     const { payload, src } = pre;
+    // Read on this computer (an e-invoice): no request, no attempt, no rate slot, nothing to pay.
+    const local = await localVerdict(cap, payload, job.source);
+    if (local !== null) {
+      if (local.kind === 'failed') {
+        await this.write(() => store.fail(job, local.err, local.raw));
+        return;
+      }
+      const rec = { units: local.units, cost: local.cost, resultJson: local.resultJson, rawResponse: local.raw, httpStatus: null };
+      const flow: FlowInto | null = describe(batch.capability).yields === null ? null : (item, follower) => this.plans.derive(item, batch, follower);
+      const counted = await this.write(() => (cap.descriptor.invoice ? store.succeedInvoice(job, rec, flow) : store.succeed(job, rec, flow)));
+      if (!counted) this.d.logger.log('warn', 'job.stale_finish', { job: job.id });
+      return;
+    }
     const request = requestFor(cap, payload, job, batch.id, ctx, this.d.dataDir);
     // The key's limit is the team's: this machine's setting for it, else the one another machine set (shared-rate.ts).
     const rpm = keyLimits(key, this.config).rpm;

@@ -91,8 +91,14 @@ const transcribe: ResultView = (job) => {
 const ocr: ResultView = (job) => {
   const r = OcrResult.safeParse(job.result);
   if (!r.success) return null;
+  const e = r.data.read_from === 'e-invoice' ? r.data.e_invoice : undefined;
   return (
     <>
+      {e ? (
+        <p className="muted" data-testid="read-from-einvoice">
+          {`Read from the e-invoice (${e.syntax}${e.attachment ? `, embedded in the PDF as ${e.attachment}` : ''}) on this computer: no OCR request, no cost.`}
+        </p>
+      ) : null}
       {job.review ? <InvoiceChecks review={job.review} /> : null}
       <InvoiceView invoice={invoiceOf(job.result)} />
       <h4>Text</h4>

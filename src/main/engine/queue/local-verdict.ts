@@ -1,0 +1,30 @@
+// An item its capability answers on this computer (CapabilityModule.readLocally: an e-invoice in
+// an OCR batch) ends here, for the local runner and a team worker alike: read, never sent, with no
+// attempt (nothing went to the API) and cost 0. Pure apart from the read: the caller writes the outcome.
+import type { CapabilityModule } from '../capabilities/capability';
+import type { AnswerVerdict } from './answer-verdict';
+import { engineError } from '../../../shared/errors';
+
+/** The stored "answer" of an item read locally: there is none, and this says why. */
+export const READ_LOCALLY_RAW = '[read on this computer: no request was sent]';
+
+export type LocalVerdict = Extract<AnswerVerdict, { kind: 'succeeded' | 'failed' }>;
+
+/** The item's outcome when its capability reads it locally; null when it is to be sent. */
+export async function localVerdict<P>(cap: CapabilityModule<P>, payload: P, source: string): Promise<LocalVerdict | null> {
+  const read = cap.readLocally?.(payload) ?? null;
+  if (read === null) return null;
+  try {
+    const parsed = await read();
+    if (!parsed.ok) return { kind: 'failed', err: parsed.error, raw: null };
+    return { kind: 'succeeded', units: parsed.units, cost: 0, resultJson: JSON.stringify(parsed.result), raw: READ_LOCALLY_RAW };
+  } catch (e) {
+    // The file went between the check before sending and the read (moved, deleted, unreadable).
+    const detail = e instanceof Error ? e.message : String(e);
+    return {
+      kind: 'failed',
+      err: engineError('invalid_input', `${source} could not be read (${detail}). Check that the file is still there and readable, then retry the item.`),
+      raw: null,
+    };
+  }
+}
