@@ -94,4 +94,5 @@ export const channel: CapabilityModule<ChannelPayload> = {
   recipient: (p) => p.to,
   recipientFields: (p) => p.fields,
   sourceColumns: (p) => ({ to: p.to, text: p.text }),
+  userColumns: (p) => p.fields,
 };
