@@ -8,6 +8,7 @@
 import { basename, resolve } from 'node:path';
 import type { CreateBatchParsed } from './batch-input';
 import type { FileCapability, ImportProblem } from './importers/types';
+import { droppedFolderOf } from './importers/dropped-folder';
 import { streamFiles } from './importers/import-files';
 import { importMessageCsv } from './importers/import-message-csv';
 import { importRows } from './importers/import-rows';
@@ -287,10 +288,14 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       // Files are planned as they are read (a 100,000-file folder never sits in memory); the
       // import's own problems still come first, as when the files were planned after it.
       const planned = problems.length;
+      const folderOf = droppedFolderOf(input.paths);
       const fileProblems = await streamFiles(
         input.paths,
         input.capability,
-        (file) => add(label(file.path), { kind: 'file', file }, file.path, null),
+        (file) => {
+          const folder = folderOf(file.path);
+          add(label(file.path), { kind: 'file', file: folder === null ? file : { ...file, folder } }, file.path, null);
+        },
         sink.pace ? { pace: sink.pace } : {},
       );
       const later = problems.splice(planned);

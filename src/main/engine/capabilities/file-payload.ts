@@ -14,6 +14,8 @@ export const FilePayload = z.object({
   mime: z.string(),
   units: z.number().int().nonnegative(),
   unitsExact: z.boolean(),
+  /** The folders between the dropped folder and the file, '/'-separated: `--format files` recreates them. */
+  folder: z.string().optional(),
 });
 export type FilePayload = z.infer<typeof FilePayload>;
 

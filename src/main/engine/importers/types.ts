@@ -22,6 +22,8 @@ export interface FileItem {
   units: number;
   /** False when units are an estimate (compressed audio, PDF without visible page objects, TIFF). */
   unitsExact: boolean;
+  /** The folders between the dropped folder and the file ('/'-separated), set by the planner; absent at its top. */
+  folder?: string;
 }
 
 /** One outbound message ready to become a channel job. */
