@@ -121,6 +121,8 @@ describe('batchdesk export --format files', () => {
     const created = await runCli(['batch', 'create', 'transcribe', calls, ...d.args]);
     expect(created.code, created.stderr).toBe(0);
     const id = /Created batch (\S+)/.exec(created.stdout)?.[1] ?? '';
+    // Named after the folder, its count and kind of item.
+    expect(created.stdout).toContain(`${id}  calls-26-nov (3 recordings)`);
     const run = await runCli(['run', id, '--api-url', sb.url, ...d.args], { BATCHDESK_API_KEY: sb.apiKey });
     expect(run.code, run.stderr).toBe(0);
 

@@ -25,6 +25,8 @@ describe('exports keep the source CSV columns', () => {
     );
     const run = await createAndRun(h, { capability: 'channel', paths: [csv] });
     expect(run.summary.counts).toMatchObject({ succeeded: 3 });
+    // Named after what was dropped, not the capability and a path.
+    expect(run.summary.name).toBe('october notice.csv (3 messages)');
 
     const out = join(h.dir, 'results.csv');
     expect(await h.engine.exportBatch(run.id, 'csv', out)).toBe(3);

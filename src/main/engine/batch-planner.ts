@@ -9,6 +9,7 @@ import { basename, resolve } from 'node:path';
 import type { CreateBatchParsed } from './batch-input';
 import type { FileCapability, ImportProblem } from './importers/types';
 import { droppedFolderOf } from './importers/dropped-folder';
+import { defaultBatchName } from '../../shared/capabilities/batch-name';
 import { streamFiles } from './importers/import-files';
 import { importMessageCsv } from './importers/import-message-csv';
 import { importRows } from './importers/import-rows';
@@ -340,7 +341,6 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
   }
   decideWaiting();
 
-  const first = input.paths[0] ?? '';
   return {
     channel,
     options: ctx.options,
@@ -351,6 +351,6 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     rate,
     alreadyQueued,
     newOptOuts: [...newOptOuts].map(([recipient, source]) => ({ recipient, source })),
-    defaultName: `${input.capability}${channel ? `/${channel}` : ''} ${escapeControls(basename(first))}${input.paths.length > 1 ? ` +${input.paths.length - 1}` : ''}`,
+    defaultName: defaultBatchName({ capability: input.capability, channel, paths: input.paths, count }),
   };
 }
