@@ -59,6 +59,22 @@ describe('exports keep the source CSV columns', () => {
     );
   });
 
+  it("an e-mail batch's subject comes back with the other columns", async () => {
+    const h = await startHarness();
+    const csv = await writeText(h, 'mail.csv', 'to,subject,text,order\nana@example.com,Order {{order}},Shipped.,B-1\nbo@example.com,,Shipped too.,B-2\n');
+    const run = await createAndRun(h, { capability: 'channel', channel: 'email', paths: [csv] });
+    expect(run.summary.counts).toMatchObject({ succeeded: 2 });
+    expect(run.summary.name).toBe('mail.csv (2 e-mails)');
+    const out = join(h.dir, 'mail-results.csv');
+    await h.engine.exportBatch(run.id, 'csv', out, false, { bom: false });
+    const text = await readFile(out, 'utf8');
+    expect((parseCsv(text)[0] ?? []).slice(-2)).toEqual(['subject', 'order']);
+    expect(csvRecords(text).map((r) => [r.to, r.subject, r.order])).toEqual([
+      ['ana@example.com', 'Order B-1', 'B-1'],
+      ['bo@example.com', '', 'B-2'],
+    ]);
+  });
+
   it("a batch of two CSVs exports both files' columns; a row of a file without one has it empty", async () => {
     const h = await startHarness();
     const a = await writeText(h, 'a.csv', 'text,name,order\nHello there.,greeting,17\n');
