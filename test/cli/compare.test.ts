@@ -18,7 +18,17 @@ describe('batchdesk compare', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--tiers: "premium" is not a tier; the tiers are basic, standard, superior.');
 
-    const r = await runCli(['compare', id, '--tiers', 'basic,standard,superior', '--sample', '2', ...args]);
+    // The estimate per tier first; where no one can answer, nothing is made or sent without --yes.
+    const refused = await runCli(['compare', id, '--tiers', 'basic,standard,superior', '--sample', '2', ...args]);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toMatch(new RegExp(`^Comparing 2 item\\(s\\) of ${id} at 3 tiers`, 'm'));
+    for (const t of ['basic', 'standard', 'superior']) expect(refused.stdout).toMatch(new RegExp(`^  ${t} +~\\d+ audio seconds?, €\\d\\.\\d{4}$`, 'm'));
+    expect(refused.stdout).toMatch(/^Estimated cost: €\d\.\d{4} /m);
+    expect(refused.stderr).toContain('Add --yes to send it: `batchdesk compare');
+    const before = JSON.parse((await runCli(['status', '--json', ...args])).stdout) as { batches: unknown[] };
+    expect(before.batches).toHaveLength(1);
+
+    const r = await runCli(['compare', id, '--tiers', 'basic,standard,superior', '--sample', '2', '--yes', ...args]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`^Tier comparison of ${id} ".*" \\(3 items, 2 compared\\):`, 'm'));
     for (const t of ['basic', 'standard', 'superior'])

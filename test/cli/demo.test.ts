@@ -68,15 +68,23 @@ describe('batchdesk demo', () => {
     const calls = status.batches.find((b) => b.capability === 'transcribe')?.id ?? '';
     const before = await runCli(['search', 'billed two times', '--semantic', '--data-dir', data]);
     expect(before.stderr).toContain('No results are embedded yet');
-    const indexed = await runCli(['index', calls, '--data-dir', data]);
+    // Where no one can answer, nothing is sent without --yes; the estimate is shown all the same.
+    const refused = await runCli(['index', calls, '--data-dir', data]);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toMatch(/Embedding the results of \S+: up to 3 item\(s\), ~[\d,]+ characters, tier standard, €\d+\.\d{4} \(/);
+    expect(refused.stderr).toContain(`Add --yes to send it: \`batchdesk index ${calls} --yes --data-dir ${data}\``);
+    const none = JSON.parse((await runCli(['status', '--json', '--data-dir', data])).stdout) as { batches: { capability: string }[] };
+    expect(none.batches.filter((b) => b.capability === 'embeddings')).toHaveLength(0);
+    const indexed = await runCli(['index', calls, '--yes', '--data-dir', data]);
     expect(indexed.code, indexed.stderr).toBe(0);
     expect(indexed.stdout).toMatch(/Embedding the results of \S+ in batch \S+ \(3 item\(s\)\)/);
     expect(indexed.stdout).toContain(`--semantic --batch ${calls}`);
     const r = await runCli(['search', 'billed two times', '--semantic', '--json', '--data-dir', data]);
     const hits = (JSON.parse(r.stdout) as { hits: { batch: string; source: string }[] }).hits;
     expect(hits[0]).toMatchObject({ batch: calls, source: expect.stringMatching(/call-001-double-charge\.wav$/) });
-    const again = await runCli(['index', calls, '--data-dir', data]);
+    const again = await runCli(['index', calls, '--yes', '--data-dir', data]);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('are embedded in batch');
+    expect(again.stdout).toMatch(/estimated €\d+\.\d{4} still to spend/);
   });
 });

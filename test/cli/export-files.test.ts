@@ -2,7 +2,7 @@
 // sandbox; each item's own file in DIR (created when missing), a summary line, nothing
 // overwritten on a second export, refusals and failures that say what to do, with exit codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { assertBuilt, runCli } from '../helpers/cli';
@@ -107,6 +107,47 @@ describe('batchdesk export --format files', () => {
     const onFile = await runCli(['export', tts, '--format', 'files', '--out', blocker, ...d.args]);
     expect(onFile.code).toBe(2);
     expect(onFile.stderr).toContain(`Cannot create the folder ${blocker} (a file of that name is in the way). Choose a folder you can write to.`);
+  });
+
+  it("keeps the dropped folder's subfolders under --out; a name taken in one subfolder is free in another", async () => {
+    const d = fresh();
+    const calls = join(dir.path, 'calls-26-nov');
+    const rec = join(SAMPLES, 'recordings');
+    mkdirSync(join(calls, 'monday', 'morning'), { recursive: true });
+    mkdirSync(join(calls, 'tuesday'), { recursive: true });
+    copyFileSync(join(rec, 'call-001-double-charge.wav'), join(calls, 'call-001-double-charge.wav'));
+    copyFileSync(join(rec, 'call-002-late-parcel.wav'), join(calls, 'monday', 'morning', 'call.wav'));
+    copyFileSync(join(rec, 'call-003-cancel-plan.wav'), join(calls, 'tuesday', 'call.wav'));
+    const created = await runCli(['batch', 'create', 'transcribe', calls, ...d.args]);
+    expect(created.code, created.stderr).toBe(0);
+    const id = /Created batch (\S+)/.exec(created.stdout)?.[1] ?? '';
+    // Named after the folder, its count and kind of item.
+    expect(created.stdout).toContain(`${id}  calls-26-nov (3 recordings)`);
+    const run = await runCli(['run', id, '--api-url', sb.url, ...d.args], { BATCHDESK_API_KEY: sb.apiKey });
+    expect(run.code, run.stderr).toBe(0);
+
+    const out = join(dir.path, 'transcripts');
+    const files = await runCli(['export', id, '--format', 'files', '--out', out, ...d.args]);
+    expect(files.code, files.stderr).toBe(0);
+    const list = (sub: string): string[] => readdirSync(join(out, sub)).sort();
+    expect(list('')).toEqual([
+      'call-001-double-charge.json',
+      'call-001-double-charge.srt',
+      'call-001-double-charge.txt',
+      'call-001-double-charge.vtt',
+      'monday',
+      'tuesday',
+    ]);
+    expect(list('monday')).toEqual(['morning']);
+    expect(list(join('monday', 'morning'))).toEqual(['call.json', 'call.srt', 'call.txt', 'call.vtt']);
+    expect(list('tuesday')).toEqual(['call.json', 'call.srt', 'call.txt', 'call.vtt']);
+    expect(readFileSync(join(out, 'tuesday', 'call.txt'), 'utf8')).not.toBe(readFileSync(join(out, 'monday', 'morning', 'call.txt'), 'utf8'));
+
+    // Again into the same folder: numbered copies inside each subfolder, nothing overwritten.
+    const again = await runCli(['export', id, '--format', 'srt', '--out', out, ...d.args]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(list('tuesday')).toContain('call (2).srt');
+    expect(list(join('monday', 'morning'))).toContain('call (2).srt');
   });
 
   it('says so when nothing has succeeded yet', async () => {

@@ -76,7 +76,7 @@ describe('export as files', () => {
     for (const [n, bytes] of before) expect(readFileSync(join(dir, n)).equals(bytes), n).toBe(true);
   });
 
-  it('transcribe: a .txt per recording named after the file, equal to the transcript (and .srt, .vtt, .json); same names numbered', async () => {
+  it('transcribe: a .txt per recording named after the file, equal to the transcript (and .srt, .vtt, .json), in its subfolder of the dropped one', async () => {
     const h = await startHarness();
     const rec = join(h.dir, 'rec');
     mkdirSync(join(rec, 'monday'), { recursive: true });
@@ -91,20 +91,23 @@ describe('export as files', () => {
     // A transcript is four files under one name: its text, its subtitles twice and its result.
     expect(x.written).toBe(12);
     const all = (base: string) => ['json', 'srt', 'txt', 'vtt'].map((e) => `${base}.${e}`);
-    expect(sorted(dir)).toEqual([...all('call (2)'), ...all('call'), ...all('refund')].sort());
+    expect(sorted(dir)).toEqual([...all('refund'), 'monday', 'tuesday'].sort());
+    expect(sorted(join(dir, 'monday'))).toEqual(all('call'));
+    expect(sorted(join(dir, 'tuesday'))).toEqual(all('call'));
     const byName = new Map<string, string>();
-    const calls = r.jobs.filter((j) => j.source.includes('call.wav'));
-    byName.set('call.txt', calls[0]?.result_json ?? '');
-    byName.set('call (2).txt', calls[1]?.result_json ?? '');
+    byName.set('monday/call.txt', r.jobs.find((j) => j.source.includes(join('monday', 'call.wav')))?.result_json ?? '');
+    byName.set('tuesday/call.txt', r.jobs.find((j) => j.source.includes(join('tuesday', 'call.wav')))?.result_json ?? '');
     byName.set('refund.txt', r.jobs.find((j) => j.source.includes('refund'))?.result_json ?? '');
     for (const [name, result] of byName) {
       const text = describeCapability('transcribe').offers(JSON.parse(result));
       expect(text, name).toBeTruthy();
       expect(readFileSync(join(dir, name), 'utf8'), name).toBe(text);
     }
+    // The zip has the same files in the same folders.
+    const files = [...all('refund'), ...all('monday/call'), ...all('tuesday/call')].sort();
     const zip = await zipOf(h, r.id);
-    expect([...zip.entries.keys()].sort()).toEqual(sorted(dir));
-    for (const name of sorted(dir)) expect(zip.entries.get(name)?.toString('utf8')).toBe(readFileSync(join(dir, name), 'utf8'));
+    expect([...zip.entries.keys()].sort()).toEqual(files);
+    for (const name of files) expect(zip.entries.get(name)?.toString('utf8')).toBe(readFileSync(join(dir, name), 'utf8'));
   });
 
   it('text: line-N.txt (or the name column) holding the result text; failed items counted, not written', async () => {

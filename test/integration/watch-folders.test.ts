@@ -129,6 +129,13 @@ describe('hot folders', () => {
     await until('the subfolder file', () => r.events.length >= 1);
     await sleep(STABLE_MS * 3);
     expect(r.events.map((e) => [e.kind, 'path' in e ? e.path : ''])).toEqual([['taken', join(r.folder, 'deep', 'deeper', 'scan.png')]]);
+    // Its folder under the watched one is kept for `export --format files`.
+    const first = r.events[0];
+    const payload = r.engine.db
+      .prepare(`SELECT payload_json FROM jobs WHERE batch_id = ? AND seq = ?`)
+      .pluck()
+      .get(first?.kind === 'taken' ? first.batchId : '', first?.kind === 'taken' ? first.seq : 0) as string;
+    expect(JSON.parse(payload)).toMatchObject({ folder: 'deep/deeper' });
     // The browser finishes the download: renamed to its real name, now it is taken.
     renameSync(join(r.folder, 'download.pdf.crdownload'), join(r.folder, 'download.pdf'));
     await until('the finished download', () => r.events.length >= 2);

@@ -138,7 +138,7 @@ describe('team: export and report --store', () => {
     const before = await runCli(['search', 'billed two times', '--semantic', ...elsewhere, ...api], searchEnv);
     expect(before.stderr).toContain('No results are embedded yet');
     expect(before.stderr).toContain(`\`batchdesk index <batch-id> --store URL ${elsewhere.join(' ')} ${api.join(' ')}\``);
-    const indexed = await runCli(['index', callsId, ...elsewhere, ...api], searchEnv);
+    const indexed = await runCli(['index', callsId, '--yes', ...elsewhere, ...api], searchEnv);
     expect(indexed.code, indexed.stderr).toBe(0);
     expect(indexed.stdout).toMatch(/Embedding the results of \S+ in the team's batch \S+ \(3 item\(s\)\)/);
     expect(indexed.stdout).toContain(`--semantic --batch ${callsId} --store URL`);
@@ -152,7 +152,7 @@ describe('team: export and report --store', () => {
     expect(notEmbedded.stderr).toContain(`Nothing of batch ${id} is embedded yet`);
     expect(notEmbedded.stderr).toContain(`batchdesk index ${id} --store URL`);
     expect((await admin.usage()).rows.find((u) => u.rate_item === 'embeddings')?.requests).toBe(billedBefore);
-    const again = await runCli(['index', callsId, ...elsewhere, ...api], searchEnv);
+    const again = await runCli(['index', callsId, '--yes', ...elsewhere, ...api], searchEnv);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain("are embedded in the team's batch");
     // The query itself is one embeddings request each time; the items are not embedded again.

@@ -8,6 +8,8 @@
 import { basename, resolve } from 'node:path';
 import type { CreateBatchParsed } from './batch-input';
 import type { FileCapability, ImportProblem } from './importers/types';
+import { droppedFolderOf } from './importers/dropped-folder';
+import { defaultBatchName } from '../../shared/capabilities/batch-name';
 import { streamFiles } from './importers/import-files';
 import { importMessageCsv } from './importers/import-message-csv';
 import { importRows } from './importers/import-rows';
@@ -287,10 +289,14 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       // Files are planned as they are read (a 100,000-file folder never sits in memory); the
       // import's own problems still come first, as when the files were planned after it.
       const planned = problems.length;
+      const folderOf = droppedFolderOf(input.paths);
       const fileProblems = await streamFiles(
         input.paths,
         input.capability,
-        (file) => add(label(file.path), { kind: 'file', file }, file.path, null),
+        (file) => {
+          const folder = folderOf(file.path);
+          add(label(file.path), { kind: 'file', file: folder === null ? file : { ...file, folder } }, file.path, null);
+        },
         sink.pace ? { pace: sink.pace } : {},
       );
       const later = problems.splice(planned);
@@ -335,7 +341,6 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
   }
   decideWaiting();
 
-  const first = input.paths[0] ?? '';
   return {
     channel,
     options: ctx.options,
@@ -346,6 +351,6 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     rate,
     alreadyQueued,
     newOptOuts: [...newOptOuts].map(([recipient, source]) => ({ recipient, source })),
-    defaultName: `${input.capability}${channel ? `/${channel}` : ''} ${escapeControls(basename(first))}${input.paths.length > 1 ? ` +${input.paths.length - 1}` : ''}`,
+    defaultName: defaultBatchName({ capability: input.capability, channel, paths: input.paths, count }),
   };
 }

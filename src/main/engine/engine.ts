@@ -20,7 +20,7 @@ import { Runner, type RunnerConfig } from './dispatch/runner';
 import { ApiTrouble } from './queue/api-trouble';
 import { SqliteQueueStore } from './store/sqlite/sqlite-queue-store';
 import { Control } from './control/control';
-import { comparisonView, comparisonsOf, createComparison } from './compare/tier-comparison';
+import { comparisonEstimate, comparisonView, comparisonsOf, createComparison } from './compare/tier-comparison';
 import { CompareRequest, type ComparisonView } from '../../shared/contract';
 import type { z } from 'zod';
 import { DEFAULT_BACKOFF } from './queue/backoff';
@@ -411,6 +411,14 @@ export class Engine {
     for (const id of made.batchIds) if (this.batches.start(id)) this.changed(id);
     this.logger.log('info', 'compare.created', { batch: source.id, group: made.group, tiers: req.tiers.join(','), sample: req.sample });
     return this.comparison(made.group);
+  }
+
+  /** What compareTiers would cost at each tier, without writing or sending anything. */
+  async compareEstimate(input: z.input<typeof CompareRequest>): Promise<ReturnType<typeof comparisonEstimate>> {
+    const req = CompareRequest.parse(input);
+    const source = this.batches.get(await this.control.resolveBatchId(req.batchId));
+    if (!source) throw new NotFoundError(`No batch "${req.batchId}".`);
+    return comparisonEstimate({ db: this.db, rates: this.rates }, source, req.tiers, req.sample);
   }
 
   comparison(group: string): ComparisonView {

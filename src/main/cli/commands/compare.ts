@@ -7,6 +7,10 @@ import { runBatches } from './run';
 import { TIERS, type Tier } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 import type { ComparisonView } from '../../../shared/contract';
+import { countOf } from '../format';
+import { confirmSpend } from '../confirm-spend';
+import type { Engine } from '../../engine/engine';
+import type { Io } from '../io';
 
 function parseTiers(text: string | undefined): Tier[] {
   if (text === undefined) throw new UsageError('compare needs --tiers, two or three of basic, standard, superior (such as --tiers basic,standard,superior).');
@@ -45,7 +49,9 @@ export const compareCommand = bindCommand(compareSpec, async ({ values, position
   const g = globalOptions(values, io.env);
   const engine = openEngine(g, io);
   try {
-    const made = await engine.compareTiers({ batchId: await engine.control.resolveBatchId(id), tiers, sample });
+    const batchId = await engine.control.resolveBatchId(id);
+    if (!(await askCompare(engine, io, { batchId, tiers, sample, id, yes: values.yes === true, json: values.json === true }))) return EXIT.ok;
+    const made = await engine.compareTiers({ batchId, tiers, sample });
     // The comparison below says what each tier did; the batches' own summaries would repeat it.
     const code = await runBatches(
       engine,
@@ -62,3 +68,26 @@ export const compareCommand = bindCommand(compareSpec, async ({ values, position
     engine.close();
   }
 });
+
+/** The comparison's estimate per tier, then the question (confirm-spend.ts). */
+async function askCompare(
+  engine: Engine,
+  io: Io,
+  a: { batchId: string; tiers: Tier[]; sample: number; id: string; yes: boolean; json: boolean },
+): Promise<boolean> {
+  const per = await engine.compareEstimate({ batchId: a.batchId, tiers: a.tiers, sample: a.sample });
+  const unit = (await engine.control.summary(a.batchId)).units.name;
+  const total = per.reduce((n, t) => n + t.cost, 0);
+  return confirmSpend(io, {
+    lines: [
+      `Comparing ${per[0]?.items ?? 0} item(s) of ${a.batchId} at ${a.tiers.length} tiers, each a batch of its own, sent now:`,
+      ...per.map((t) => `  ${t.tier.padEnd(9)} ~${countOf(Math.round(t.units), unit)}, ${formatEur(t.cost, 4)}`),
+      `Estimated cost: ${formatEur(total, 4)} (the items' estimated units at each tier's rate).`,
+    ],
+    question: 'Send them?',
+    command: `batchdesk compare ${a.id} --tiers ${a.tiers.join(',')} --sample ${a.sample}`,
+    declined: 'Nothing was sent; no comparison was made.',
+    yes: a.yes,
+    toStderr: a.json,
+  });
+}

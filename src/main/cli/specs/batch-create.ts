@@ -55,7 +55,7 @@ export const batchCreateSpec = defineCommand({
       value: 'STEP',
       help: `repeatable: a next step taking the results of the step before, as capability[:option] (${stepForms()})`,
     },
-    name: { type: 'string', value: 'TEXT', help: 'label for the batch' },
+    name: { type: 'string', value: 'TEXT', help: 'label for the batch (default: what you gave and how many items, "Calls 26 Nov (300 recordings)")' },
     ...SETTING_FLAGS,
     key: {
       type: 'string',

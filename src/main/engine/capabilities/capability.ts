@@ -77,6 +77,11 @@ export interface CapabilityModule<P> {
   /** Export columns taken from the input. */
   sourceColumns(payload: P): Record<string, Cell>;
   /**
+   * The source CSV's own columns of this item, by their header names, as the user wrote them:
+   * exported beside the result so it joins back (exporters/source-columns.ts). None for files.
+   */
+  userColumns?(payload: P): Readonly<Record<string, string>>;
+  /**
    * Answers saved as files (descriptor.outputs): names the job's output file at creation, through
    * the planner's `unique` (names in one batch never clash), and reads it back for the runner.
    */

@@ -94,4 +94,6 @@ export const channel: CapabilityModule<ChannelPayload> = {
   recipient: (p) => p.to,
   recipientFields: (p) => p.fields,
   sourceColumns: (p) => ({ to: p.to, text: p.text }),
+  // An e-mail's subject is a column of the CSV too (the others are not read by any channel).
+  userColumns: (p) => (p.subject === null ? p.fields : { subject: p.subject, ...p.fields }),
 };

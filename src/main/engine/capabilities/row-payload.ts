@@ -40,12 +40,13 @@ export function planRow(item: PlanItem, what: string, measure: (input: string) =
 export function rowJobParts(
   capability: string,
   body: (p: RowPayload, ctx: BatchContext) => string,
-): Pick<CapabilityModule<RowPayload>, 'payload' | 'sourceFile' | 'sourceView' | 'sourceColumns' | 'delivery' | 'requestBody'> {
+): Pick<CapabilityModule<RowPayload>, 'payload' | 'sourceFile' | 'sourceView' | 'sourceColumns' | 'userColumns' | 'delivery' | 'requestBody'> {
   return {
     payload: RowPayload,
     sourceFile: () => null,
     sourceView: (p) => ({ kind: 'row', row: p.row, line: p.line, input: p.input, name: p.name, fields: p.fields, from: p.from ?? null }),
     sourceColumns: (p) => ({ name: p.name, input: p.input, from_job: p.from?.job ?? null }),
+    userColumns: (p) => p.fields,
     requestBody: body,
     // The request decides what is done: the same body to the same capability is the same work.
     delivery: (p, ctx) => `${capability}\0${body(p, ctx)}`,

@@ -33,19 +33,52 @@ function spread(count: number, n: number): number[] {
   return Array.from({ length: k }, (_, i) => Math.floor(((i + 0.5) * count) / k));
 }
 
-/** Writes one batch per tier holding the same items of `source`; returns the group id and the batch ids. */
-export function createComparison(d: ComparisonDeps, source: BatchRow, tiers: readonly Tier[], sample: number): { group: string; batchIds: string[] } {
+interface ComparedItem {
+  seq: number;
+  source: string;
+  payload_json: string;
+  estimated_units: number;
+}
+
+/** The items of `source` a comparison sends, chosen across it; refuses work that reaches people or records, or a batch without items. */
+function comparedItems(db: Db, source: BatchRow, tiers: readonly Tier[], sample: number): ComparedItem[] {
   const desc = describe(source.capability);
   if (desc.sideEffect) {
     throw new UserError(
       `Batch ${source.id} ("${source.name}", ${desc.short.toLowerCase()}): ${desc.sideEffect}, so comparing ${tiers.length} tiers would do that ${tiers.length} times. Tiers are compared on work that only returns a result (transcripts, OCR, text, speech, images, embeddings).`,
     );
   }
-  const seqs = d.db.prepare(`SELECT seq FROM jobs WHERE batch_id = ? ORDER BY seq`).pluck().all(source.id) as number[];
+  const seqs = db.prepare(`SELECT seq FROM jobs WHERE batch_id = ? ORDER BY seq`).pluck().all(source.id) as number[];
   if (seqs.length === 0) throw new UserError(`Batch ${source.id} has no items yet, so there is nothing to compare; try again once it has some.`);
   const chosen = spread(seqs.length, sample).map((i) => seqs[i] ?? 0);
-  const rows = d.db.prepare(`SELECT seq, source, payload_json, estimated_units FROM jobs WHERE batch_id = ? AND seq = ?`);
-  const items = chosen.map((seq) => rows.get(source.id, seq) as { seq: number; source: string; payload_json: string; estimated_units: number });
+  const rows = db.prepare(`SELECT seq, source, payload_json, estimated_units FROM jobs WHERE batch_id = ? AND seq = ?`);
+  return chosen.map((seq) => rows.get(source.id, seq) as ComparedItem);
+}
+
+/** What a comparison would cost at each tier (its items' estimated units at the tier's rate), without writing anything: asked before it is sent. */
+export function comparisonEstimate(
+  d: Pick<ComparisonDeps, 'db' | 'rates'>,
+  source: BatchRow,
+  tiers: readonly Tier[],
+  sample: number,
+): { tier: Tier; items: number; units: number; cost: number }[] {
+  const items = comparedItems(d.db, source, tiers, sample);
+  const desc = describe(source.capability);
+  return tiers.map((tier) => {
+    const rate = d.rates.rate(desc.rateItem(source.channel), tier);
+    return {
+      tier,
+      items: items.length,
+      units: items.reduce((n, it) => n + it.estimated_units, 0),
+      cost: items.reduce((n, it) => n + costOf(it.estimated_units, rate), 0),
+    };
+  });
+}
+
+/** Writes one batch per tier holding the same items of `source`; returns the group id and the batch ids. */
+export function createComparison(d: ComparisonDeps, source: BatchRow, tiers: readonly Tier[], sample: number): { group: string; batchIds: string[] } {
+  const desc = describe(source.capability);
+  const items = comparedItems(d.db, source, tiers, sample);
   const mod = capabilityFor(source.capability);
   const link = d.db.prepare(`UPDATE batches SET compare_of = ?, compare_group = ? WHERE id = ?`);
   const group = d.newId();

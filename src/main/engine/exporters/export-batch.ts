@@ -25,6 +25,7 @@ import {
   type Flat,
   type Review,
 } from './export-records';
+import { exportNames, sourceCells, sourceColumnNames, userColumnsOf } from './source-columns';
 
 export type ExportFormat = 'csv' | 'json' | 'txt' | 'invoices' | 'line-items' | 'xlsx';
 export const TABLE_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'txt', 'invoices', 'line-items', 'xlsx'];
@@ -122,11 +123,16 @@ export async function exportBatch(
     await write(`${header.map((h) => csvField(flat[h] ?? null)).join(',')}\r\n`);
   };
   let n = 0;
+  // The source CSV's own columns come back beside the results (CSV and JSON: the formats of every item).
+  const userColumns = format === 'csv' || format === 'json' ? await sourceColumnNames(pages, capability) : [];
+  let userNames: Map<string, string> | null = null;
   if (format === 'json') await write('[\n');
   for await (const job of rowsOf()) {
     const review = reviewOf(job);
     // A team's batch says which worker sent each item (where its saved speech or image is).
-    const flat = job.sent_by === undefined ? flatten(job, capability, review) : { ...flatten(job, capability, review), worker: job.sent_by };
+    const own = job.sent_by === undefined ? flatten(job, capability, review) : { ...flatten(job, capability, review), worker: job.sent_by };
+    userNames ??= exportNames(Object.keys(own), userColumns);
+    const flat: Flat = userNames.size === 0 ? own : { ...own, ...sourceCells(userNames, userColumnsOf(job, capability)) };
     const result = job.state === 'succeeded' ? storedJson(job.result_json) : null;
     const inv = desc.invoice && result !== null ? desc.invoice(result) : null;
     const madeUp = isMadeUp(result);

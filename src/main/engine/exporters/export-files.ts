@@ -9,8 +9,8 @@
 // The batch is read page by page and each copy is streamed, so any size exports in bounded memory.
 // This module also gives the zip download (export-zip.ts) its items and names: one source of both.
 import { mkdirSync, statSync } from 'node:fs';
-import { open, unlink, type FileHandle } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BatchCapability } from '../../../shared/domain';
@@ -58,6 +58,7 @@ export interface ItemPart {
 export interface ItemFile {
   /** How messages name the item: its source ("calls/a.wav", "lines.csv row 3"). */
   item: string;
+  /** The name before the extension, after the item's folder under the dropped one ("monday/call-001"). */
   base: string;
   /** When the item finished: the files' time in a zip. */
   mtime: Date;
@@ -150,13 +151,22 @@ function textParts(
   return parts;
 }
 
-/** The name an item's file starts with: the source file's name without extension, or the row's name / row-N / line-N. */
+/**
+ * The name an item's file starts with: the source file's name without extension, or the row's
+ * name / row-N / line-N. A file from a subfolder of the dropped folder keeps that folder in front
+ * ("monday/call-001"), each of its names made safe: no name can climb out of the export's folder.
+ */
 function baseOf(row: ResultRow): string {
   const payload = storedJson(row.payload_json);
   const file = FilePayload.safeParse(payload);
   if (file.success) {
     const name = basename(file.data.path);
-    return safeFileBase(name.slice(0, name.length - extname(name).length)) || safeFileBase(name) || `item-${row.seq}`;
+    const base = safeFileBase(name.slice(0, name.length - extname(name).length)) || safeFileBase(name) || `item-${row.seq}`;
+    const folders = (file.data.folder ?? '')
+      .split('/')
+      .map(safeFileBase)
+      .filter((f) => f !== '');
+    return [...folders, base].join('/');
   }
   const r = RowPayload.safeParse(payload);
   return r.success ? outputBase(r.data) : `item-${row.seq}`;
@@ -261,6 +271,21 @@ function writeError(e: unknown, path: string, written: number): Error {
   );
 }
 
+/** Creates an item's subfolder in the export; a file of that name in the way stops the export, saying so. */
+async function makeFolder(folder: string, written: number, undo: () => Promise<void>): Promise<void> {
+  try {
+    await mkdir(folder, { recursive: true });
+  } catch (e) {
+    await undo();
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOTDIR')
+      throw new UserError(
+        `Cannot create the folder ${folder}: a file of that name is in the way. ${written} file(s) were written before it; nothing was overwritten. Move that file, or choose another folder, then export again.`,
+      );
+    throw writeError(e, folder, written);
+  }
+}
+
 /** Creates `dir` (and its parents) when it is missing; refuses a path that is not a folder. */
 function ensureDir(dir: string): void {
   try {
@@ -301,6 +326,8 @@ export async function exportFiles(source: ResultSource, batch: FilesBatch, dir: 
       }
     };
     for (const name of all) {
+      // An item from a subfolder of what was dropped goes into that subfolder here.
+      if (name.includes('/')) await makeFolder(dirname(join(dir, name)), out.written, undo);
       try {
         made.push(await open(join(dir, name), 'wx'));
       } catch (e) {

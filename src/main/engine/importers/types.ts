@@ -24,6 +24,8 @@ export interface FileItem {
   unitsExact: boolean;
   /** An e-invoice (its XML, or a PDF carrying one), read on this computer: units are 0. */
   einvoice?: 'xml' | 'pdf';
+  /** The folders between the dropped folder and the file ('/'-separated), set by the planner; absent at its top. */
+  folder?: string;
 }
 
 /** One outbound message ready to become a channel job. */

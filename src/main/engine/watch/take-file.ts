@@ -9,6 +9,7 @@
 import { mkdir, rename, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { basename, dirname, extname, join, relative } from 'node:path';
+import { droppedFolderOf } from '../importers/dropped-folder';
 import type { Clock } from '../clock';
 import type { RateBook } from '../costs/rate-book';
 import { costOf } from '../costs/rate-book';
@@ -76,7 +77,9 @@ export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string, opts:
   if (earlierVersion) return changedAfterTaken(d, w, path, file, earlierVersion);
   const mod = capabilityFor(w.capability) as CapabilityModule<unknown>;
   const ctx: BatchContext = { tier: w.tier, channel: null, options: {} };
-  const planned = mod.plan({ kind: 'file', file: item }, ctx);
+  // Its folder under the watched one, kept for `export --format files` as for a dropped folder.
+  const folder = droppedFolderOf([w.dir])(item.path);
+  const planned = mod.plan({ kind: 'file', file: folder === null ? item : { ...item, folder } }, ctx);
   if (!planned.ok) return setAside(d, w, path, file, `${path}: ${planned.message}.`);
   const delivery = mod.delivery(planned.payload, ctx);
   const earlier = d.delivered(delivery);

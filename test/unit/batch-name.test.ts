@@ -1,0 +1,23 @@
+// A batch's name when none is given: what was dropped, how many, of what.
+import { describe, expect, it } from 'vitest';
+import { defaultBatchName, droppedName } from '../../src/shared/capabilities/batch-name';
+
+describe('defaultBatchName', () => {
+  it('names the dropped folder or file, the count and the kind of item', () => {
+    expect(defaultBatchName({ capability: 'transcribe', channel: null, paths: ['/home/ana/Calls 26 Nov'], count: 300 })).toBe('Calls 26 Nov (300 recordings)');
+    expect(defaultBatchName({ capability: 'channel', channel: 'whatsapp', paths: ['/home/ana/channel/messages.csv'], count: 200 })).toBe(
+      'messages.csv (200 messages)',
+    );
+    expect(defaultBatchName({ capability: 'ocr', channel: null, paths: ['C:\\Users\\ana\\Invoices Oct\\'], count: 213 })).toBe('Invoices Oct (213 scans)');
+    expect(defaultBatchName({ capability: 'tts', channel: null, paths: ['lines.csv'], count: 1 })).toBe('lines.csv (1 text)');
+    expect(defaultBatchName({ capability: 'channel', channel: 'voice', paths: ['calls.csv'], count: 20_000 })).toBe('calls.csv (20,000 calls)');
+    expect(defaultBatchName({ capability: 'channel', channel: 'email', paths: ['a.csv', 'b.csv', 'c.csv'], count: 3 })).toBe('a.csv and 2 more (3 e-mails)');
+  });
+  it('keeps outside text inert and bounded', () => {
+    const name = defaultBatchName({ capability: 'crm', channel: null, paths: [`/x/${'a'.repeat(300)}\u001b.csv`], count: 2 });
+    expect(name).not.toContain('\u001b');
+    expect(name.length).toBeLessThanOrEqual(200);
+    expect(name.endsWith('… (2 records)')).toBe(true);
+    expect(droppedName('/')).toBe('/');
+  });
+});
