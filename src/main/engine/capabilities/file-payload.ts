@@ -14,13 +14,10 @@ export const FilePayload = z.object({
   mime: z.string(),
   units: z.number().int().nonnegative(),
   unitsExact: z.boolean(),
-<<<<<<< HEAD
   /** An e-invoice, read on this computer (capabilities/einvoice-file.ts); absent in payloads stored before. */
   einvoice: z.enum(['xml', 'pdf']).optional(),
-=======
   /** The folders between the dropped folder and the file, '/'-separated: `--format files` recreates them. */
   folder: z.string().optional(),
->>>>>>> wt-42b
 });
 export type FilePayload = z.infer<typeof FilePayload>;
 
