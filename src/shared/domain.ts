@@ -105,7 +105,7 @@ export const BatchSummary = z.object({
   /** Items so far; a follow-up batch's also counts those still `awaiting` in the steps before it. */
   total: z.number().int(),
   /** Options the batch was created with (task, record, voice, size, ...), as stored. */
-  options: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  options: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.boolean()])),
   /**
    * Set when the batch is a step of a pipeline: the first batch (`id`), this step's number, the
    * batch it takes its items from, the batches that take this one's, and how many items the steps
