@@ -352,8 +352,15 @@ export const WatchAdd = z
     key: KeyLabel.optional(),
     /** Integer 1/10,000 EUR: each day's batch pauses before spending more (a budget's rule: above 0). */
     budgetPerDay: SETTING_FIELDS.budget,
+    /** Redaction for every step of the folder's batches (the batch records' rules: capabilities/options.ts). */
+    redact: SETTING_FIELDS.redact,
+    redactStored: SETTING_FIELDS.redactStored,
   })
-  .strict();
+  .strict()
+  .refine((w) => w.redactStored !== true || w.redact !== undefined, {
+    path: ['redactStored'],
+    message: 'redact-stored needs redact KINDS: the kinds of personal data to take out (e.g. all)',
+  });
 export type WatchAdd = z.input<typeof WatchAdd>;
 
 const WatchFileView = z.object({ path: z.string(), message: z.string().nullable(), at: z.string() });
@@ -367,6 +374,9 @@ export const WatchView = z.object({
   steps: z.string(),
   key: z.string().nullable(),
   budgetPerDay: Money.nullable(),
+  /** Kinds redacted in every step of its batches; null: none. */
+  redact: z.array(z.string()).nullable().default(null),
+  redactStored: z.boolean().default(false),
   takenToday: z.number().int(),
   lastFile: WatchFileView.nullable(),
   /** Today's batch, once the day's first file came. */

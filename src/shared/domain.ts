@@ -141,6 +141,11 @@ export const BatchSummary = z.object({
   }),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * A batch made with redact (`status` on this computer's data folder): replacements by kind in
+   * what its items sent on and in their stored copy, and how many items had any.
+   */
+  redacted: z.object({ sent: z.record(z.string(), z.number().int()), stored: z.record(z.string(), z.number().int()), items: z.number().int() }).optional(),
 });
 export type BatchSummary = z.infer<typeof BatchSummary>;
 

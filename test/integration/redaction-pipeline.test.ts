@@ -218,4 +218,36 @@ describe('redaction of what leaves this computer, end to end', () => {
     // Replacements made: each value once in a transcript's text and once in its timed segments.
     expect(r.engine.redactions(created.batch.id).stored).toEqual({ cards: 4, iban: 4, phones: 4, emails: 4, 'dates-of-birth': 4 });
   });
+
+  it('a watched folder with redact all: every step of its batches keeps it, and nothing reaches the summary', async () => {
+    const r = await rig();
+    const folder = join(r.dir, 'calls');
+    const added = r.engine.hotFolders.add({
+      dir: folder,
+      capability: 'transcribe',
+      then: [{ capability: 'text', task: 'summary' }],
+      redact: [...PERSONAL_DATA_KINDS],
+    });
+    expect(added).toMatchObject({ redact: [...PERSONAL_DATA_KINDS], redactStored: false });
+    const taken: string[] = [];
+    const session = r.engine.hotFolders.watch({ stableMs: 50, onEvent: (e) => (e.kind === 'taken' ? taken.push(e.batchId) : undefined) });
+    try {
+      await session.ready;
+      for (let i = 0; taken.length < CALLS.length; i++) {
+        if (i > 200) throw new Error('the recordings were not taken');
+        await new Promise((ok) => setTimeout(ok, 50));
+      }
+    } finally {
+      session.close();
+    }
+    const day = await r.engine.control.summary(taken[0] ?? '');
+    expect(day.options).toEqual({ redact: [...PERSONAL_DATA_KINDS] });
+    const next = await r.engine.control.summary(day.pipeline?.next[0] ?? '');
+    expect(next.options).toMatchObject({ task: 'summary', redact: [...PERSONAL_DATA_KINDS] });
+    await r.engine.run(r.conn.target, { batchIds: null, start: [] });
+    const texts = r.proxy.seen.filter((s) => s.path === '/v1/text');
+    expect(texts).toHaveLength(CALLS.length);
+    for (const s of texts) for (const secret of SECRETS) expect(s.body).not.toContain(secret);
+    expect(r.engine.redactions(next.id).sent).toEqual({ cards: 2, iban: 2, phones: 2, emails: 2, 'dates-of-birth': 2 });
+  });
 });

@@ -85,9 +85,24 @@ export function describeBatch(b: BatchSummary, opts: { shared?: boolean; carry: 
     ].filter((x) => x !== null);
     lines.push(`  timing: ${parts.join('; ')}`);
   }
+  if (b.redacted) lines.push(`  ${redactedWords(b.redacted)}`);
   if (b.pause) lines.push(`  paused (${b.pause.kind}): ${carry(b.pause.reason)}`);
   if (b.waiting) lines.push(`  ${carry(b.waiting.reason)}`);
   return lines.join('\n');
+}
+
+/** "redacted: 2 cards, 2 iban ... in what 2 items sent on; 4 ... in the stored copy" (kinds with none left out). */
+export function redactedWords(r: NonNullable<BatchSummary['redacted']>): string {
+  const kinds = (c: Record<string, number>): string =>
+    Object.entries(c)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ');
+  const sent = kinds(r.sent);
+  const stored = kinds(r.stored);
+  if (sent === '' && stored === '') return 'redacted: nothing found so far';
+  const parts = [sent === '' ? null : `${sent} in what items sent on`, stored === '' ? null : `${stored} in the stored copy`].filter((p) => p !== null);
+  return `redacted: ${parts.join('; ')} (${countOf(r.items, 'items')})`;
 }
 
 /** One line for a whole pipeline: its steps in order and what they spent together. */

@@ -125,6 +125,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   const recipientGapMs = setting('recipientGapMs', values['recipient-gap']);
   const redact = setting('redact', values.redact);
   const redactStored = values['redact-stored'] === true ? true : undefined;
+  if (redactStored && redact === undefined) throw new UsageError('--redact-stored needs --redact KINDS: the kinds of personal data to take out (e.g. all).');
 
   // Team mode: the batch is planned here (this computer's keys and opt-out list), then moved whole to the shared store.
   const shared = await openChosenStore(values.store, io.env);
