@@ -13,6 +13,7 @@ import type { BatchContext } from '../../../src/main/engine/capabilities/capabil
 import { inPipeline } from '../../../src/main/engine/pipeline/steps-builder';
 import { fromLocale } from '../../../src/main/engine/privacy/home-country';
 import { talliesIn } from '../../../src/shared/redaction-tally';
+import { storedRedacted } from '../../../src/main/engine/queue/answer-verdict';
 
 const issues = (r: unknown): string[] => {
   const p = BatchRequest.safeParse(r);
@@ -115,5 +116,37 @@ describe('an item planned with redaction', () => {
     expect(fromLocale('en-GB')).toBe('GB');
     expect(fromLocale('es-419')).toBeNull();
     expect(fromLocale('not a locale')).toBeNull();
+  });
+});
+
+describe('redactStored: the copy a transcribe or ocr batch keeps', () => {
+  const transcript = {
+    text: 'Card 4111 1111 1111 1111, mail john.smith@example.com.',
+    language: 'en',
+    segments: [{ start: 0, end: 2, text: 'Card 4111 1111 1111 1111,', speaker: 'Caller' }],
+  };
+  const raw = JSON.stringify(transcript);
+  const ctx = (options: BatchContext['options']): BatchContext => ({ tier: 'standard', channel: null, options });
+
+  it('redacts every text of the result and the kept answer, and tallies by field', () => {
+    const out = storedRedacted(transcript, raw, ctx({ redact: ['cards', 'emails'], redactStored: true }), true);
+    expect(out.result).toEqual({
+      text: 'Card [CARD], mail [EMAIL].',
+      language: 'en',
+      segments: [{ start: 0, end: 2, text: 'Card [CARD],', speaker: 'Caller' }],
+      redacted: [
+        { where: 'stored', field: 'text', kind: 'cards', count: 1 },
+        { where: 'stored', field: 'text', kind: 'emails', count: 1 },
+        { where: 'stored', field: 'segments', kind: 'cards', count: 1 },
+      ],
+    });
+    expect(out.raw).not.toContain('4111');
+    expect(out.raw).not.toContain('john.smith@example.com');
+    expect(JSON.parse(out.raw)).toMatchObject({ text: 'Card [CARD], mail [EMAIL].' });
+  });
+
+  it('keeps the local copy complete without redactStored, and redacts no answer of a route fed by rows', () => {
+    expect(storedRedacted(transcript, raw, ctx({ redact: ['cards'] }), true)).toEqual({ result: transcript, raw });
+    expect(storedRedacted(transcript, raw, ctx({ redact: ['cards'], redactStored: true }), false)).toEqual({ result: transcript, raw });
   });
 });

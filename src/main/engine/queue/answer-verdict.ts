@@ -118,7 +118,7 @@ export function judgeAnswer<P>(a: AnswerContext<P>): AnswerVerdict {
  * (`redactStored`): every string of the result and the kept answer body redacted, the tally in
  * the result (`redacted`). Otherwise the local copy stays complete.
  */
-function storedRedacted(result: unknown, raw: string, ctx: BatchContext, fromFiles: boolean): { result: unknown; raw: string } {
+export function storedRedacted(result: unknown, raw: string, ctx: BatchContext, fromFiles: boolean): { result: unknown; raw: string } {
   const kinds = ctx.options.redact;
   if (!fromFiles || ctx.options.redactStored !== true || kinds === undefined || kinds.length === 0) return { result, raw };
   const tallies = new Tallies(kinds, 'stored');
