@@ -71,6 +71,10 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       expect(record).toBeDefined();
       for (const s of secrets) expect(JSON.stringify(record)).not.toContain(s);
       expect(result<{ text: string }>((await r.jobs(first.id))[0]?.result_json ?? null).text).toBe(said);
+      // Counted per batch, from what each item keeps, on either store.
+      const counted = await r.redactions(second.id);
+      expect(counted).toEqual({ sent: { cards: 1, iban: 1, phones: 1, emails: 1, 'dates-of-birth': 1 }, stored: expect.any(Object), items: 1 });
+      expect(Object.values(counted.stored).every((n) => n === 0)).toBe(true);
     });
 
     it('transcribe -> summary -> crm in one create: every step estimated, each item flows on once', async () => {

@@ -1,4 +1,5 @@
 // Human-readable rendering of batch summaries and problems.
+import { describe } from '../../shared/capabilities/catalog';
 import { destinationWords } from '../engine/api/destination';
 import { basename } from 'node:path';
 import { formatWall } from '../engine/zoned-time';
@@ -89,6 +90,11 @@ export function describeBatch(b: BatchSummary, opts: { shared?: boolean; carry: 
   if (b.pause) lines.push(`  paused (${b.pause.kind}): ${carry(b.pause.reason)}`);
   if (b.waiting) lines.push(`  ${carry(b.waiting.reason)}`);
   return lines.join('\n');
+}
+
+/** A batch made with redact that redacts something itself: what its rows send, or (redactStored) its stored copy. */
+export function redactsItself(b: BatchSummary): boolean {
+  return b.options.redact !== undefined && (describe(b.capability).input.kind === 'rows' || b.options.redactStored === true);
 }
 
 /** "redacted: 2 cards, 2 iban ... in what 2 items sent on; 4 ... in the stored copy" (kinds with none left out). */

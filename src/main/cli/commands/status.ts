@@ -5,7 +5,7 @@ import { describeBatch, describePipeline } from '../format';
 import type { BatchSummary } from '../../../shared/domain';
 import { openCliDesk } from '../desk';
 import { teamStatus } from './team';
-import { describe } from '../../../shared/capabilities/catalog';
+import { redactsItself } from '../format';
 
 /** Batches in order, each pipeline's steps together under one line for the pipeline. */
 function describeAll(batches: readonly BatchSummary[], carry: (text: string) => string): string {
@@ -26,11 +26,6 @@ function describeAll(batches: readonly BatchSummary[], carry: (text: string) => 
   return out.join('\n\n');
 }
 
-/** A batch made with redact that redacts something itself: what its rows send, or (redactStored) its stored copy. */
-function redacts(b: BatchSummary): boolean {
-  return b.options.redact !== undefined && (describe(b.capability).input.kind === 'rows' || b.options.redactStored === true);
-}
-
 export const statusCommand = bindCommand(statusSpec, async ({ values, positionals }, io) => {
   const desk = await openCliDesk(values, io, { read: true });
   try {
@@ -41,7 +36,7 @@ export const statusCommand = bindCommand(statusSpec, async ({ values, positional
       positionals.length > 0 ? await c.summaries(await c.withPipelines(await Promise.all(positionals.map((p) => c.resolveBatchId(p))))) : await c.summaries();
     // What redaction took out, for the batches made with it (read from their items here).
     const engine = desk.engine();
-    const batches = listed.map((b) => (redacts(b) ? { ...b, redacted: engine.redactions(b.id) } : b));
+    const batches = listed.map((b) => (redactsItself(b) ? { ...b, redacted: engine.redactions(b.id) } : b));
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ batches }, null, 2)}\n`);
     } else if (batches.length === 0) {

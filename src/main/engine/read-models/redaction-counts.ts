@@ -21,6 +21,11 @@ export function batchRedactions(db: Db, batchId: string): BatchRedactions {
       `SELECT payload_json, result_json FROM jobs WHERE batch_id = ? AND (instr(payload_json, '"redacted"') > 0 OR instr(coalesce(result_json, ''), '"redacted"') > 0)`,
     )
     .all(batchId) as { payload_json: string; result_json: string | null }[];
+  return sumRedactions(rows);
+}
+
+/** The tallies of a batch's jobs (either store reads them) summed by kind. */
+export function sumRedactions(rows: readonly { payload_json: string; result_json: string | null }[]): BatchRedactions {
   const all: RedactionTally[] = [];
   let items = 0;
   for (const r of rows) {
