@@ -6,6 +6,7 @@ import { InvoiceReview } from './invoices/invoice';
 import { BatchCapability, BatchSummary, JobState, Tier } from './domain';
 import { SpendQuery, SpendReport } from './spend';
 import { ErrorKind } from './errors';
+import { RedactionTally } from './redaction-tally';
 import { BATCH_SETTINGS, OPTION_FIELDS, SETTING_FIELDS, SETTING_NAMES, type BatchSetting } from './capabilities/options';
 import { misplacedOptions } from './capabilities/request-options';
 import { describe } from './capabilities/catalog';
@@ -39,7 +40,7 @@ export const BatchRequest = z
     tier: Tier.default('standard'),
     /** channel, voice, task, instructions, labels, size, record: one record each (capabilities/options.ts). */
     ...OPTION_FIELDS,
-    /** budget, sample, quietHours, recipientGapMs: one record each, with their rules (capabilities/options.ts). */
+    /** budget, sample, quietHours, recipientGapMs, redact, redactStored: one record each, with their rules (capabilities/options.ts). */
     ...SETTING_FIELDS,
     /** Include items an unfinished or succeeded batch already has (a deliberate resend). */
     allowResend: z.boolean().default(false),
@@ -58,6 +59,8 @@ export const BatchRequest = z
       if (only && r[k] !== undefined && r[k] !== null && !only.capabilities.includes(r.capability))
         ctx.addIssue({ code: 'custom', path: [k], message: only.message });
     }
+    if (r.redactStored === true && r.redact === undefined)
+      ctx.addIssue({ code: 'custom', path: ['redactStored'], message: 'redact-stored needs redact KINDS: the kinds of personal data to take out (e.g. all)' });
     if (r.from !== undefined && r.sample !== undefined)
       ctx.addIssue({
         code: 'custom',
@@ -194,6 +197,8 @@ export const JobDetail = JobRowView.extend({
   review: InvoiceReview.nullable(),
   attemptsLog: z.array(AttemptView),
   events: z.array(JobEventView),
+  /** What redaction took out: of what the item sends on, and of its stored copy; by field and kind, never the value. */
+  redactions: z.array(RedactionTally).default([]),
 });
 export type JobDetail = z.infer<typeof JobDetail>;
 
@@ -347,8 +352,15 @@ export const WatchAdd = z
     key: KeyLabel.optional(),
     /** Integer 1/10,000 EUR: each day's batch pauses before spending more (a budget's rule: above 0). */
     budgetPerDay: SETTING_FIELDS.budget,
+    /** Redaction for every step of the folder's batches (the batch records' rules: capabilities/options.ts). */
+    redact: SETTING_FIELDS.redact,
+    redactStored: SETTING_FIELDS.redactStored,
   })
-  .strict();
+  .strict()
+  .refine((w) => w.redactStored !== true || w.redact !== undefined, {
+    path: ['redactStored'],
+    message: 'redact-stored needs redact KINDS: the kinds of personal data to take out (e.g. all)',
+  });
 export type WatchAdd = z.input<typeof WatchAdd>;
 
 const WatchFileView = z.object({ path: z.string(), message: z.string().nullable(), at: z.string() });
@@ -362,6 +374,9 @@ export const WatchView = z.object({
   steps: z.string(),
   key: z.string().nullable(),
   budgetPerDay: Money.nullable(),
+  /** Kinds redacted in every step of its batches; null: none. */
+  redact: z.array(z.string()).nullable().default(null),
+  redactStored: z.boolean().default(false),
   takenToday: z.number().int(),
   lastFile: WatchFileView.nullable(),
   /** Today's batch, once the day's first file came. */

@@ -105,7 +105,7 @@ export const BatchSummary = z.object({
   /** Items so far; a follow-up batch's also counts those still `awaiting` in the steps before it. */
   total: z.number().int(),
   /** Options the batch was created with (task, record, voice, size, ...), as stored. */
-  options: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  options: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.boolean()])),
   /**
    * Set when the batch is a step of a pipeline: the first batch (`id`), this step's number, the
    * batch it takes its items from, the batches that take this one's, and how many items the steps
@@ -141,6 +141,11 @@ export const BatchSummary = z.object({
   }),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * A batch made with redact (`status` on this computer's data folder): replacements by kind in
+   * what its items sent on and in their stored copy, and how many items had any.
+   */
+  redacted: z.object({ sent: z.record(z.string(), z.number().int()), stored: z.record(z.string(), z.number().int()), items: z.number().int() }).optional(),
 });
 export type BatchSummary = z.infer<typeof BatchSummary>;
 

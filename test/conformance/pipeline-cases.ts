@@ -36,6 +36,47 @@ async function crmRecords(sb: SandboxHandle, kind: string): Promise<{ id: string
 
 export function pipelineCases(name: string, open: OpenStoreRig): void {
   describe(`pipeline conformance: ${name}`, () => {
+    it('with redact all, no later step and no CRM record gets the personal data a call holds; the local transcript stays complete', async () => {
+      const r = await open();
+      const calls = join(r.dir, 'private-calls');
+      await mkdir(calls, { recursive: true });
+      const said =
+        'My card is 4111 1111 1111 1111, IBAN DE89 3704 0044 0532 0130 00, call plus four four two oh seven nine four six oh nine five eight, mail john.smith@example.com, born on 12.03.1980.';
+      await writeFile(join(calls, 'private.wav'), wavBytes(2, said, 7));
+      const created = await made(r, {
+        capability: 'transcribe',
+        paths: [calls],
+        then: [
+          { capability: 'text', task: 'summary' },
+          { capability: 'crm', record: 'conversation' },
+        ],
+        redact: ['cards', 'iban', 'phones', 'emails', 'dates-of-birth'],
+      });
+      const [first, second, third] = [created.batch, ...created.steps];
+      if (!second || !third) throw new Error('three steps expected');
+      expect((await r.summary(third.id)).options).toMatchObject({ record: 'conversation', redact: ['cards', 'iban', 'phones', 'emails', 'dates-of-birth'] });
+      await r.run(first.id);
+      for (const b of [first, second, third]) expect((await r.summary(b.id)).status, b.id).toBe('done');
+      const secrets = ['4111', 'DE89', 'four four two', 'john.smith', '12.03.1980'];
+      const summary = (await r.jobs(second.id))[0];
+      const sent = result<{ input: string }>(summary?.request_body ?? null).input;
+      for (const s of secrets) expect(sent).not.toContain(s);
+      expect(sent).toBe('My card is [CARD], IBAN [IBAN], call [PHONE], mail [EMAIL], born on [DOB].');
+      expect(JSON.parse(summary?.payload_json ?? '{}')).toMatchObject({
+        redacted: expect.arrayContaining([{ where: 'sent', field: 'input', kind: 'cards', count: 1 }]),
+      });
+      // What the CRM holds is what it was sent.
+      const recordId = result<{ record_id: string }>((await r.jobs(third.id))[0]?.result_json ?? null).record_id;
+      const record = (await crmRecords(r.sb, 'conversations')).find((c) => c.id === recordId);
+      expect(record).toBeDefined();
+      for (const s of secrets) expect(JSON.stringify(record)).not.toContain(s);
+      expect(result<{ text: string }>((await r.jobs(first.id))[0]?.result_json ?? null).text).toBe(said);
+      // Counted per batch, from what each item keeps, on either store.
+      const counted = await r.redactions(second.id);
+      expect(counted).toEqual({ sent: { cards: 1, iban: 1, phones: 1, emails: 1, 'dates-of-birth': 1 }, stored: expect.any(Object), items: 1 });
+      expect(Object.values(counted.stored).every((n) => n === 0)).toBe(true);
+    });
+
     it('transcribe -> summary -> crm in one create: every step estimated, each item flows on once', async () => {
       const r = await open();
       const calls = await recordings(r.dir, 6);

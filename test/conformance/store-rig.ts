@@ -2,6 +2,7 @@
 // the team's PostgreSQL store with a team worker (test/integration/store-rigs.ts makes both). The
 // cases see only this interface, so a case that passes on one store and fails on the other is a
 // difference of behaviour between the stores.
+import type { BatchRedactions } from '../../src/main/engine/read-models/redaction-counts';
 import type { SandboxHandle } from '../../src/sandbox/server';
 import type { SandboxAdmin } from '../../src/sandbox/admin-client';
 import type { CreateBatchResult } from '../../src/main/engine/engine';
@@ -54,6 +55,8 @@ export interface StoreRig {
   summary(id: string): Promise<BatchSummary>;
   /** Its jobs in item order. */
   jobs(id: string): Promise<JobRow[]>;
+  /** What redaction took out of its items, by kind (summed from the tallies the jobs keep). */
+  redactions(id: string): Promise<BatchRedactions>;
   attempts(id: string): Promise<AttemptView[]>;
   events(jobId: number): Promise<JobEventView[]>;
   retryFailed(id: string): Promise<number>;

@@ -68,6 +68,7 @@ export const openLocalRig: OpenStoreRig = async (config, opts = {}) => {
     control: h.engine.control,
     summary: (id) => h.engine.control.summary(id),
     jobs: async (id) => jobsOf(h.engine, id),
+    redactions: async (id) => h.engine.redactions(id),
     attempts: async (id) => attemptsOf(h.engine, id).map(attemptView),
     events: async (jobId) => eventsOfJob(h.engine, jobId),
     retryFailed: (id) => h.engine.control.retry(id),
@@ -183,6 +184,7 @@ export function usePgRigs(): OpenStoreRig {
       },
       control,
       summary: (id) => control.summary(id),
+      redactions: (id) => store.redactions(id),
       jobs: async (id) => {
         const out: JobRow[] = [];
         for (let after = 0; ;) {

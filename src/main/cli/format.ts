@@ -1,4 +1,5 @@
 // Human-readable rendering of batch summaries and problems.
+import { describe } from '../../shared/capabilities/catalog';
 import { destinationWords } from '../engine/api/destination';
 import { basename } from 'node:path';
 import { formatWall } from '../engine/zoned-time';
@@ -85,9 +86,29 @@ export function describeBatch(b: BatchSummary, opts: { shared?: boolean; carry: 
     ].filter((x) => x !== null);
     lines.push(`  timing: ${parts.join('; ')}`);
   }
+  if (b.redacted) lines.push(`  ${redactedWords(b.redacted)}`);
   if (b.pause) lines.push(`  paused (${b.pause.kind}): ${carry(b.pause.reason)}`);
   if (b.waiting) lines.push(`  ${carry(b.waiting.reason)}`);
   return lines.join('\n');
+}
+
+/** A batch made with redact that redacts something itself: what its rows send, or (redactStored) its stored copy. */
+export function redactsItself(b: BatchSummary): boolean {
+  return b.options.redact !== undefined && (describe(b.capability).input.kind === 'rows' || b.options.redactStored === true);
+}
+
+/** "redacted: 2 cards, 2 iban ... in what 2 items sent on; 4 ... in the stored copy" (kinds with none left out). */
+export function redactedWords(r: NonNullable<BatchSummary['redacted']>): string {
+  const kinds = (c: Record<string, number>): string =>
+    Object.entries(c)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ');
+  const sent = kinds(r.sent);
+  const stored = kinds(r.stored);
+  if (sent === '' && stored === '') return 'redacted: nothing found so far';
+  const parts = [sent === '' ? null : `${sent} in what items sent on`, stored === '' ? null : `${stored} in the stored copy`].filter((p) => p !== null);
+  return `redacted: ${parts.join('; ')} (${countOf(r.items, 'items')})`;
 }
 
 /** One line for a whole pipeline: its steps in order and what they spent together. */

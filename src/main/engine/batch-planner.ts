@@ -18,6 +18,7 @@ import type { BatchContext, CapabilityModule, PlanItem, Planned } from './capabi
 import { DEFAULT_MESSAGING_CHANNEL } from '../../shared/settings-rules';
 import { describe } from '../../shared/capabilities/catalog';
 import { optionsOf } from '../../shared/capabilities/request-options';
+import { planRedacted } from './capabilities/redacted-plan';
 import { assertNever } from '../../shared/domain';
 import type { NewJob } from './queue/job-store';
 import type { RateBook } from './costs/rate-book';
@@ -235,7 +236,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     const fingerprints = new Array<bigint>(n);
     const asked: bigint[] = [];
     for (let i = 0; i < n; i++) {
-      const p = mod.plan((group[i] as Waiting).item, ctx);
+      const p = planRedacted(mod, (group[i] as Waiting).item, ctx);
       planned[i] = p;
       if (p.ok) {
         const d = mod.delivery(p.payload, ctx);

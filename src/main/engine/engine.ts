@@ -38,6 +38,7 @@ import type { PgQueueStore } from './store/pg/pg-queue-store';
 
 import { outputsDirOf } from './output-names';
 import { jobDetail, jobInputFile, jobNeighbours, jobPage, type JobPageQuery } from './read-models/job-views';
+import { batchRedactions, type BatchRedactions } from './read-models/redaction-counts';
 import { costReport } from './read-models/cost-report';
 import { exportBatch, type ExportFormat, type ExportOptions } from './exporters/export-batch';
 import { localPages } from './exporters/export-records';
@@ -357,6 +358,11 @@ export class Engine {
   /** Full-text search across every finished job of every batch (or one batch, one capability). */
   search(text: string, filters: SearchFilters): SearchHit[] {
     return this.index.search(text, filters);
+  }
+
+  /** What redaction took out of a batch's items, by kind: sent on, and in the stored copy. */
+  redactions(batchId: string): BatchRedactions {
+    return batchRedactions(this.db, batchId);
   }
 
   /** One job with its input, result, attempts and events. */

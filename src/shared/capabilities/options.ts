@@ -10,6 +10,7 @@ import { ChannelName } from '../channel-name';
 import { parseEur } from '../money';
 import { parseGap } from '../durations';
 import { QUIET_HOURS_RE } from '../quiet-hours-format';
+import { PERSONAL_DATA_KINDS, PersonalDataKind, parsePersonalDataKinds } from '../privacy-kinds';
 
 export const TEXT_TASKS = ['summary', 'reply', 'classify', 'extract'] as const;
 export type TextTask = (typeof TEXT_TASKS)[number];
@@ -147,18 +148,6 @@ export const OPTION_FIELDS = Object.fromEntries(OPTION_NAMES.map((n) => [n, CAPA
   [N in OptionName]: z.ZodOptional<Options[N]['schema']>;
 };
 
-type StoredName = { [N in OptionName]: Options[N] extends { stored: z.ZodType } ? N : never }[OptionName];
-type StoredSchema<N extends StoredName> = Options[N] extends { stored: infer S extends z.ZodType } ? S : never;
-export const STORED_OPTION_NAMES = OPTION_NAMES.filter((n): n is StoredName => 'stored' in CAPABILITY_OPTIONS[n]);
-
-/** What a batch stores besides its channel (a column of its own). */
-export const StoredOptions = z.object(
-  Object.fromEntries(STORED_OPTION_NAMES.map((n) => [n, (CAPABILITY_OPTIONS[n] as CapabilityOption).stored?.optional()])) as {
-    [N in StoredName]: z.ZodOptional<StoredSchema<N>>;
-  },
-);
-export type StoredOptions = z.infer<typeof StoredOptions>;
-
 /** An option's typed text checked by its schema: the value, or the schema's sentence. */
 export function readOption<N extends OptionName>(name: N, text: string): { ok: true; value: OptionValue<N> } | { ok: false; message: string } {
   const o: CapabilityOption = CAPABILITY_OPTIONS[name];
@@ -174,17 +163,24 @@ export interface BatchSetting<S extends z.ZodType = z.ZodType> {
   readonly request: S;
   /** From the typed (non-empty) text to what `request` checks. */
   readonly fromText: (text: string) => unknown;
-  /** `batch create --NAME VALUE`. */
-  readonly flag: { readonly name: string; readonly value: string; readonly help: string };
+  /** `batch create --NAME VALUE`; `boolean`: `--NAME` alone, no value. */
+  readonly flag: { readonly name: string; readonly value: string; readonly help: string; readonly boolean?: true };
   readonly field: OptionField;
   /** The capabilities it applies to (absent: every one), and the sentence when given to another. */
   readonly only?: { readonly capabilities: readonly string[]; readonly message: string };
+  /**
+   * Kept in the batch's stored options (read back leniently) and given to every later step of
+   * its pipeline. Absent: a column of its own, or the first step's only.
+   */
+  readonly stored?: z.ZodType;
 }
 
 /** The one sentence of a budget rule, for the contract and both faces. */
 export const BUDGET_RULE = 'a budget is an amount in EUR above 0, e.g. 25 or 12.50, at most four decimals; without one there is no limit';
 const SAMPLE_RULE = 'a sample is a number of items from 1 to 10000; without one everything goes at once';
 const QUIET_RULE = "quiet hours are two times HH:MM-HH:MM; write them like 21:00-08:00 (no messages from 9 pm to 8 am in the recipient's local time)";
+const REDACT_RULE = `redact takes kinds of personal data separated by commas: ${PERSONAL_DATA_KINDS.join(', ')}, or all`;
+const REDACT_STORED_RULE = 'redact-stored is yes or left out';
 const GAP_RULE = 'a recipient gap is a duration such as 10m, 2h or 1d, at most 30d';
 /** Quiet hours that end where they start would hold every message or none: the engine refuses them, so the contract does. */
 function aStretch(text: string): boolean {
@@ -263,6 +259,50 @@ export const BATCH_SETTINGS = {
     },
     only: { capabilities: ['channel'], message: 'a recipient gap is for message batches (channel)' },
   },
+  /** Personal data replaced by typed placeholders in everything an item sends to a later step or to a text, embeddings, tts, image or CRM route. */
+  redact: {
+    request: z
+      .array(z.enum(PERSONAL_DATA_KINDS, { message: REDACT_RULE }), REDACT_RULE)
+      .min(1, REDACT_RULE)
+      .optional(),
+    fromText: (t) => {
+      const r = parsePersonalDataKinds(t);
+      return r.ok ? r.kinds : [t.trim()];
+    },
+    flag: {
+      name: 'redact',
+      value: 'KINDS',
+      help: `replace personal data (${PERSONAL_DATA_KINDS.join(', ')}, or all; separated by commas) with [CARD], [IBAN], [PHONE], [EMAIL], [DOB] in what each item sends to a later step or to the text, embeddings, tts, image and crm routes (every step of a pipeline); the local copy stays complete unless --redact-stored. Limits: docs/privacy.md`,
+    },
+    field: {
+      label: 'Redact personal data (optional)',
+      hint: `Kinds replaced by a placeholder before anything is sent on: ${PERSONAL_DATA_KINDS.join(', ')}, or all (separated by commas). Applies to every step.`,
+      placeholder: 'e.g. all, or cards,iban',
+    },
+    only: {
+      capabilities: ['transcribe', 'ocr', 'tts', 'text', 'image', 'embeddings', 'crm'],
+      message: 'redaction is for what an item sends on to a model or the CRM; a message goes to its recipient as written',
+    },
+    stored: z.array(PersonalDataKind),
+  },
+  /** With redact: transcripts and OCR text are stored for search and export redacted too. */
+  redactStored: {
+    request: z.boolean(REDACT_STORED_RULE).optional(),
+    fromText: (t) => (t.trim() === 'yes' ? true : NOT_A_NUMBER),
+    flag: {
+      name: 'redact-stored',
+      value: '',
+      help: 'with --redact: transcripts and OCR text are redacted before they are stored for search and export too (otherwise the local copy stays complete)',
+      boolean: true,
+    },
+    field: {
+      label: 'Redact the stored copy too',
+      hint: 'Transcripts and OCR text are redacted before they are stored for search and export; otherwise the local copy stays complete.',
+      choices: { '': 'No: keep the local copy complete', yes: 'Yes: store transcripts and OCR text redacted' },
+    },
+    only: { capabilities: ['transcribe', 'ocr'], message: 'redact-stored is for what transcribe and ocr store (transcripts, OCR text)' },
+    stored: z.boolean(),
+  },
 } as const satisfies Record<string, BatchSetting>;
 
 type Settings = typeof BATCH_SETTINGS;
@@ -281,4 +321,34 @@ export function readSetting<N extends SettingName>(
   const r = s.request.safeParse(s.fromText(text));
   if (r.success && r.data !== null && r.data !== undefined) return { ok: true, value: r.data as Exclude<z.output<Settings[N]['request']>, null | undefined> };
   return { ok: false, message: r.success ? 'not valid' : (r.error.issues[0]?.message ?? 'not valid') };
+}
+
+// ---- What a batch stores: its capability options and the settings kept with every step.
+
+type StoredName = { [N in OptionName]: Options[N] extends { stored: z.ZodType } ? N : never }[OptionName];
+type StoredSchema<N extends StoredName> = Options[N] extends { stored: infer S extends z.ZodType } ? S : never;
+export const STORED_OPTION_NAMES = OPTION_NAMES.filter((n): n is StoredName => 'stored' in CAPABILITY_OPTIONS[n]);
+
+type StoredSettingName = { [N in SettingName]: Settings[N] extends { stored: z.ZodType } ? N : never }[SettingName];
+type StoredSettingSchema<N extends StoredSettingName> = Settings[N] extends { stored: infer S extends z.ZodType } ? S : never;
+/** Settings a batch keeps with its options and gives to every later step of its pipeline (redact, redactStored). */
+export const STORED_SETTING_NAMES = SETTING_NAMES.filter((n): n is StoredSettingName => 'stored' in BATCH_SETTINGS[n]);
+
+/** What a batch stores besides its channel (a column of its own) and its columns (budget, sample, timing). */
+export const StoredOptions = z.object({
+  ...(Object.fromEntries(STORED_OPTION_NAMES.map((n) => [n, (CAPABILITY_OPTIONS[n] as CapabilityOption).stored?.optional()])) as {
+    [N in StoredName]: z.ZodOptional<StoredSchema<N>>;
+  }),
+  ...(Object.fromEntries(STORED_SETTING_NAMES.map((n) => [n, (BATCH_SETTINGS[n] as BatchSetting).stored?.optional()])) as {
+    [N in StoredSettingName]: z.ZodOptional<StoredSettingSchema<N>>;
+  }),
+});
+export type StoredOptions = z.infer<typeof StoredOptions>;
+export type StoredSettings = Pick<StoredOptions, StoredSettingName>;
+
+/** The settings a pipeline's later steps take from the step before (the same redaction all the way). */
+export function pipelineSettings(o: StoredOptions): StoredSettings {
+  const out: Record<string, unknown> = {};
+  for (const n of STORED_SETTING_NAMES) if (o[n] !== undefined) out[n] = o[n];
+  return out as StoredSettings;
 }

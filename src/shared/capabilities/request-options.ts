@@ -1,14 +1,27 @@
 // The options of a batch request, as the batch stores them; and the rule that an option only
 // goes with a capability that takes it (one check for the CLI, the window and the engine).
 import { describe } from './catalog';
-import { CAPABILITY_OPTIONS, OPTION_NAMES, STORED_OPTION_NAMES, type CapabilityOption, type OptionName, type OptionValue, type StoredOptions } from './options';
+import {
+  CAPABILITY_OPTIONS,
+  OPTION_NAMES,
+  STORED_OPTION_NAMES,
+  STORED_SETTING_NAMES,
+  type CapabilityOption,
+  type OptionName,
+  type OptionValue,
+  type StoredOptions,
+  type StoredSettings,
+} from './options';
 import { BATCH_CAPABILITIES, type BatchCapability } from '../domain';
 
-export type RequestOptions = { capability: BatchCapability } & { [N in OptionName]?: OptionValue<N> | undefined };
+export type RequestOptions = { capability: BatchCapability } & { [N in OptionName]?: OptionValue<N> | undefined } & {
+  [N in keyof StoredSettings]?: StoredSettings[N] | undefined;
+};
 
 /**
  * The options a batch stores: those given whose rule holds (a voice given for messages is not
- * kept: among channels it applies to calls only). The channel has a column of its own.
+ * kept: among channels it applies to calls only), and the settings every step keeps (redaction).
+ * The channel has a column of its own.
  */
 export function optionsOf(r: RequestOptions): StoredOptions {
   const o: Record<string, unknown> = {};
@@ -16,6 +29,7 @@ export function optionsOf(r: RequestOptions): StoredOptions {
     const rule = (CAPABILITY_OPTIONS[name] as CapabilityOption).rule;
     if (r[name] !== undefined && (rule?.(r) ?? null) === null) o[name] = r[name];
   }
+  for (const name of STORED_SETTING_NAMES) if (r[name] !== undefined) o[name] = r[name];
   return o as StoredOptions;
 }
 

@@ -123,6 +123,9 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   const quiet = quietText === undefined ? undefined : parseQuietHours(quietText);
   const quietHours = quiet?.ok ? quiet.value.text : quietText;
   const recipientGapMs = setting('recipientGapMs', values['recipient-gap']);
+  const redact = setting('redact', values.redact);
+  const redactStored = values['redact-stored'] === true ? true : undefined;
+  if (redactStored && redact === undefined) throw new UsageError('--redact-stored needs --redact KINDS: the kinds of personal data to take out (e.g. all).');
 
   // Team mode: the batch is planned here (this computer's keys and opt-out list), then moved whole to the shared store.
   const shared = await openChosenStore(values.store, io.env);
@@ -138,6 +141,8 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       ...(at !== undefined ? { at } : {}),
       ...(quietHours !== undefined ? { quietHours } : {}),
       ...(recipientGapMs !== undefined ? { recipientGapMs } : {}),
+      ...(redact !== undefined ? { redact } : {}),
+      ...(redactStored !== undefined ? { redactStored } : {}),
       ...(sample !== undefined ? { sample } : {}),
       paths,
       ...(then.length > 0 ? { then } : {}),

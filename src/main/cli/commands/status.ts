@@ -5,6 +5,7 @@ import { describeBatch, describePipeline } from '../format';
 import type { BatchSummary } from '../../../shared/domain';
 import { openCliDesk } from '../desk';
 import { teamStatus } from './team';
+import { redactsItself } from '../format';
 
 /** Batches in order, each pipeline's steps together under one line for the pipeline. */
 function describeAll(batches: readonly BatchSummary[], carry: (text: string) => string): string {
@@ -31,8 +32,11 @@ export const statusCommand = bindCommand(statusSpec, async ({ values, positional
     if (desk.team) return await teamStatus(desk.team, positionals, values.json === true, io);
     const c = desk.control;
     // Naming one step of a pipeline shows every step.
-    const batches =
+    const listed =
       positionals.length > 0 ? await c.summaries(await c.withPipelines(await Promise.all(positionals.map((p) => c.resolveBatchId(p))))) : await c.summaries();
+    // What redaction took out, for the batches made with it (read from their items here).
+    const engine = desk.engine();
+    const batches = listed.map((b) => (redactsItself(b) ? { ...b, redacted: engine.redactions(b.id) } : b));
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ batches }, null, 2)}\n`);
     } else if (batches.length === 0) {

@@ -11,7 +11,7 @@ import { leftNotes, workerState } from '../../../shared/team-batch';
 import { isEnded, type BatchSummary } from '../../../shared/domain';
 import { storeChoice } from '../desk';
 import { openConnection } from '../context';
-import { describeBatch, localTime } from '../format';
+import { describeBatch, localTime, redactsItself } from '../format';
 import { createProgress } from '../progress';
 import { onInterrupt, standingExit } from '../interrupt';
 import { runExit } from '../run-exit';
@@ -33,7 +33,9 @@ export async function openChosenStore(
 /** `status --store`: every batch of the team, and which worker holds which of its items now. */
 export async function teamStatus(h: SharedStoreHandle, positionals: readonly string[], json: boolean, io: Io): Promise<ExitCode> {
   const ids = positionals.length > 0 ? await Promise.all(positionals.map((p) => h.control.resolveBatchId(p))) : null;
-  const batches = await h.control.summaries(ids);
+  const listed = await h.control.summaries(ids);
+  // What redaction took out, for the batches that redact something themselves (summed from their items).
+  const batches = await Promise.all(listed.map(async (b) => (redactsItself(b) ? { ...b, redacted: await h.store.redactions(b.id) } : b)));
   const [workers, up] = await Promise.all([h.store.workers(), h.store.workersUp(WORKER_SEEN_MS)]);
   if (json) {
     io.stdout.write(`${JSON.stringify({ store: h.url, batches, workers, workers_up: up }, null, 2)}\n`);

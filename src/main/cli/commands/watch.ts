@@ -7,6 +7,7 @@ import { globalOptions, openEngine, openEngineToRead } from '../context';
 import { formatEur } from '../../../shared/money';
 import { BatchCapability, Tier, type BatchSummary } from '../../../shared/domain';
 import { budgetOption, thenSteps } from '../option-values';
+import { readSetting } from '../../../shared/capabilities/options';
 import { parseExtensions, WATCHABLE_CAPABILITIES } from '../../engine/watch/intake-rules';
 import type { WatchView } from '../../../shared/contract';
 import { assertNever } from '../../../shared/domain';
@@ -15,7 +16,7 @@ import { assertNever } from '../../../shared/domain';
 function describeWatch(w: WatchView, carry: (text: string) => string, pause: BatchSummary['pause'] = null): string {
   const lines = [
     `${w.id}  ${w.dir}`,
-    `    ${w.steps}, ${w.tier}${w.extensions ? `, only ${w.extensions.join(', ')}` : ''}${w.key ? `, key ${w.key}` : ''}${w.budgetPerDay !== null ? `, budget ${formatEur(w.budgetPerDay, 2)} a day` : ''}`,
+    `    ${w.steps}, ${w.tier}${w.extensions ? `, only ${w.extensions.join(', ')}` : ''}${w.key ? `, key ${w.key}` : ''}${w.budgetPerDay !== null ? `, budget ${formatEur(w.budgetPerDay, 2)} a day` : ''}${w.redact ? `, redacts ${w.redact.join(',')}${w.redactStored ? ' (stored copy too)' : ''}` : ''}`,
     `    today: ${w.takenToday} file(s)${w.todayBatch ? ` in batch ${w.todayBatch}` : ''}${w.lastFile ? `; last ${w.lastFile.path} at ${w.lastFile.at.replace('T', ' ').slice(0, 19)} UTC` : ''}`,
   ];
   if (pause && w.todayBatch) lines.push(`    ! batch ${w.todayBatch} paused (${pause.kind}): ${carry(pause.reason)}`);
@@ -93,6 +94,10 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
     }
     const then = thenSteps(cap.data, values.then);
     const budgetPerDay = budgetOption('budget-per-day', values['budget-per-day']);
+    const redact = values.redact === undefined ? undefined : readSetting('redact', values.redact);
+    if (redact !== undefined && !redact.ok) throw new UsageError(`--redact: ${redact.message} (got "${values.redact}").`);
+    if (values['redact-stored'] === true && redact === undefined)
+      throw new UsageError('--redact-stored needs --redact KINDS: the kinds of personal data to take out (e.g. all).');
     const w = engine.hotFolders.add({
       dir: target,
       capability: cap.data,
@@ -101,6 +106,8 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
       ...(then.length > 0 ? { then } : {}),
       ...(values.key !== undefined ? { key: values.key } : {}),
       budgetPerDay,
+      ...(redact?.ok ? { redact: redact.value } : {}),
+      ...(values['redact-stored'] === true ? { redactStored: true } : {}),
     });
     io.stdout.write(`Watching ${w.dir} (${w.id}): ${w.steps}, ${w.tier}.\n`);
     io.stdout.write(io.carry('Files are taken while `batchdesk run --watch` (or the app) runs; files already there are taken at its start.\n'));

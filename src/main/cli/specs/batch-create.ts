@@ -1,24 +1,39 @@
 import { defineCommand } from '../command-spec';
 import { STORE_OPTION } from './store-option';
-import { BATCH_SETTINGS, CAPABILITY_OPTIONS, OPTION_NAMES, SETTING_NAMES, type OptionName, type SettingName } from '../../../shared/capabilities/options';
+import {
+  BATCH_SETTINGS,
+  CAPABILITY_OPTIONS,
+  OPTION_NAMES,
+  SETTING_NAMES,
+  type BatchSetting,
+  type OptionName,
+  type SettingName,
+} from '../../../shared/capabilities/options';
 import { BATCH_CAPABILITIES } from '../../../shared/domain';
 import { takersOf } from '../../../shared/capabilities/request-options';
 import { describe } from '../../../shared/capabilities/catalog';
 import { MAIN_OPTION, stepChoices } from '../../../shared/capabilities/steps';
 
 type StringFlag = { readonly type: 'string'; readonly value: string; readonly help: string };
-export type SettingFlagName = (typeof BATCH_SETTINGS)[SettingName]['flag']['name'];
+type BooleanFlag = { readonly type: 'boolean'; readonly help: string };
+type Flags = (typeof BATCH_SETTINGS)[SettingName]['flag'];
+export type SettingFlagName = Flags['name'];
+/** A setting's flag with a value, or (`boolean`) alone. */
+type SettingFlag<F extends SettingFlagName> = Extract<Flags, { name: F }> extends { boolean: true } ? BooleanFlag : StringFlag;
 
 /** Every capability option as a flag: its value, and its help after the capabilities that take it. */
 export const OPTION_FLAGS = Object.fromEntries(
   OPTION_NAMES.map((n) => [n, { type: 'string', value: CAPABILITY_OPTIONS[n].flag.value, help: `${takersOf(n, ', ')}: ${CAPABILITY_OPTIONS[n].flag.help}` }]),
 ) as { readonly [N in OptionName]: StringFlag };
 
-/** Every batch setting (budget, sample, quiet hours, recipient gap) as a flag. */
+/** Every batch setting (budget, sample, quiet hours, recipient gap, redaction) as a flag. */
 export const SETTING_FLAGS = Object.fromEntries(
-  SETTING_NAMES.map((n) => [BATCH_SETTINGS[n].flag.name, { type: 'string', value: BATCH_SETTINGS[n].flag.value, help: BATCH_SETTINGS[n].flag.help }]),
+  SETTING_NAMES.map((n) => {
+    const flag: BatchSetting['flag'] = BATCH_SETTINGS[n].flag;
+    return [flag.name, flag.boolean ? { type: 'boolean', help: flag.help } : { type: 'string', value: flag.value, help: flag.help }];
+  }),
 ) as {
-  readonly [F in SettingFlagName]: StringFlag;
+  readonly [F in SettingFlagName]: SettingFlag<F>;
 };
 
 /** `text:summary|reply|extract, ..., embeddings`: each step a capability can be, from its main option's record. */

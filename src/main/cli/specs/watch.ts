@@ -1,10 +1,11 @@
 import { defineCommand } from '../command-spec';
+import { SETTING_FLAGS } from './batch-create';
 
 export const watchSpec = defineCommand({
   name: 'watch',
   summary: 'hot folders: files dropped into a watched folder become items of its batch of the day (sent by `run --watch` or the app)',
   usage: [
-    'add DIR --capability ocr|transcribe [--tier T] [--ext pdf,png] [--then STEP]... [--key LABEL] [--budget-per-day EUR]',
+    'add DIR --capability ocr|transcribe [--tier T] [--ext pdf,png] [--then STEP]... [--key LABEL] [--budget-per-day EUR] [--redact KINDS [--redact-stored]]',
     'list [--json]',
     'remove ID|DIR',
     'resend FILE',
@@ -25,6 +26,8 @@ export const watchSpec = defineCommand({
     },
     key: { type: 'string', value: 'LABEL', help: "add: the stored key the folder's batches send with (a client's key, `keys list`)" },
     'budget-per-day': { type: 'string', value: 'EUR', help: "add: each day's batch pauses before spending more than this" },
+    redact: { ...SETTING_FLAGS.redact, help: `add, in every step of the folder's batches: ${SETTING_FLAGS.redact.help}` },
+    'redact-stored': { ...SETTING_FLAGS['redact-stored'], help: `add: ${SETTING_FLAGS['redact-stored'].help}` },
     json: { type: 'boolean', help: 'list: print the watched folders as JSON' },
   },
   examples: [
@@ -32,6 +35,10 @@ export const watchSpec = defineCommand({
     {
       command: 'batchdesk watch add /srv/calls --capability transcribe --then text:summary --key acme',
       note: "each recording transcribed and summarised on ACME's key",
+    },
+    {
+      command: 'batchdesk watch add /srv/calls --capability transcribe --then text:summary --then crm:conversation --redact all',
+      note: 'card numbers, IBANs, phone numbers, e-mails and dates of birth never reach the summary or the CRM',
     },
     { command: 'batchdesk watch list' },
     { command: 'batchdesk watch remove ~/scans/invoices', note: 'or its id; its batches stay' },

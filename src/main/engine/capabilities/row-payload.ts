@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { BatchContext, CapabilityModule, PlanItem, Planned } from './capability';
 import { safeFileBase } from '../output-names';
 import { ItemOrigin } from '../../../shared/contract';
+import { RedactionTally } from '../../../shared/redaction-tally';
 
 export const RowPayload = z.object({
   row: z.number().int(),
@@ -18,6 +19,8 @@ export const RowPayload = z.object({
   output: z.string().nullable(),
   /** A follow-up item: the job of the batch before whose result it takes (pipelines). */
   from: ItemOrigin.optional(),
+  /** What redaction took out of the input and fields before they were stored (redacted-plan.ts). */
+  redacted: z.array(RedactionTally).optional(),
 });
 export type RowPayload = z.infer<typeof RowPayload>;
 

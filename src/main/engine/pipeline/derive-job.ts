@@ -8,6 +8,7 @@ import type { BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import type { BatchContext, CapabilityModule } from '../capabilities/capability';
 import type { RowPayload } from '../capabilities/row-payload';
+import { planRedacted } from '../capabilities/redacted-plan';
 import { costOf } from '../costs/rate-book';
 import { fingerprintOf } from '../queue/fingerprint';
 import { newIdempotencyKey } from '../queue/idempotency-key';
@@ -68,7 +69,8 @@ export function deriveJob(parent: ParentItem, parentBatch: { id: string; capabil
   } else {
     fields.name = stemOf(parent.source);
   }
-  const planned = f.mod.plan({ kind: 'row', row: parent.seq, line: false, text, fields }, f.ctx);
+  // The step's redaction applies here, before the payload and its request body are fixed.
+  const planned = planRedacted(f.mod, { kind: 'row', row: parent.seq, line: false, text, fields }, f.ctx);
   if (!planned.ok) {
     return refusedJob(
       parent,

@@ -6,7 +6,7 @@ import type { BatchCapability, Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { optionsOf } from '../../../shared/capabilities/request-options';
 import { chainProblem, stepLabel, type PipelineStep } from '../../../shared/capabilities/steps';
-import type { StoredOptions } from '../../../shared/capabilities/options';
+import { pipelineSettings, type StoredOptions } from '../../../shared/capabilities/options';
 import type { BatchRow, BatchStore } from '../queue/batch-store';
 import type { BatchKey } from '../secrets/key-choice';
 import type { RateBook } from '../costs/rate-book';
@@ -59,6 +59,14 @@ export interface FollowUpRequest {
 }
 
 const PREVIEW_PAGE = 2_000;
+
+/**
+ * A follow-up keeps the pipeline's redaction: what it was given itself, else its parent's, so a
+ * step added later never sends on what the steps before kept back.
+ */
+export function inPipeline(parent: Pick<BatchRow, 'tier' | 'channel' | 'options_json'>, r: FollowUpRequest): FollowUpRequest {
+  return { ...r, options: { ...pipelineSettings(contextOf(parent).options), ...r.options } };
+}
 
 /** A follow-up that would repeat a live one: no batch, as when every item is already queued. */
 export class AlreadyFollowed extends UserError {
@@ -134,7 +142,8 @@ export class StepsBuilder {
   }
 
   /** What a follow-up of `parent` would hold now, and how many items may still come. */
-  previewFollowUp(parent: BatchRow, r: FollowUpRequest, sampleSize: number): { estimate: StepEstimate; sample: DerivedJob[]; problems: string[] } {
+  previewFollowUp(parent: BatchRow, request: FollowUpRequest, sampleSize: number): { estimate: StepEstimate; sample: DerivedJob[]; problems: string[] } {
+    const r = inPipeline(parent, request);
     const plan: FollowerPlan = {
       batchId: '',
       capability: r.capability,
@@ -189,7 +198,8 @@ export class StepsBuilder {
   }
 
   /** Writes a follow-up of `parent` (invisible), filled with what already succeeded there. */
-  followUp(parent: BatchRow, r: FollowUpRequest, created: string[]): { prev: PrevStep; pending: PendingStep } {
+  followUp(parent: BatchRow, request: FollowUpRequest, created: string[]): { prev: PrevStep; pending: PendingStep } {
+    const r = inPipeline(parent, request);
     const optionsJson = JSON.stringify(r.options);
     const id = this.d.newId();
     const step = parent.step + 1;
@@ -246,7 +256,7 @@ export class StepsBuilder {
     const out: PendingStep[] = [];
     let prev = first;
     for (const s of steps) {
-      const options = optionsOf(s);
+      const options = { ...optionsOf(s), ...pipelineSettings(prev.shape.options) };
       const stepTier = s.tier ?? tier;
       const id = this.d.newId();
       const step = prev.step + 1;
@@ -276,7 +286,7 @@ export class StepsBuilder {
     const out: StepEstimate[] = [];
     let prev = first;
     for (const s of steps) {
-      const options = optionsOf(s);
+      const options = { ...optionsOf(s), ...pipelineSettings(prev.shape.options) };
       const stepTier = s.tier ?? tier;
       const e = projectStep(prev.shape, prev.step, { capability: s.capability, options, tier: stepTier, rate: this.rate(s.capability, stepTier) });
       out.push(e);

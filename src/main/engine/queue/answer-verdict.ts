@@ -17,6 +17,7 @@ import { ENV_VAR } from '../secrets/key-manager';
 import { labelOfKeyId } from '../secrets/key-choice';
 import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
+import { Tallies } from '../privacy/redact-values';
 
 export type AnswerVerdict =
   | { kind: 'succeeded'; units: number; cost: number; resultJson: string; raw: string; vector?: Float32Array }
@@ -100,6 +101,31 @@ export function judgeAnswer<P>(a: AnswerContext<P>): AnswerVerdict {
     };
   const cost = costOf(parsed.units, a.rates.rate(cap.descriptor.rateItem(a.ctx.channel), a.batch.tier));
   // An answer the API made up (the sandbox's) stays marked in the stored result, so no view or export passes it off as real.
-  const result = markedResult(parsed.result, answerMadeUp(response));
-  return { kind: 'succeeded', units: parsed.units, cost, resultJson: JSON.stringify(result), raw, ...(parsed.vector ? { vector: parsed.vector } : {}) };
+  const stored = storedRedacted(parsed.result, raw, a.ctx, cap.descriptor.input.kind === 'files');
+  const result = markedResult(stored.result, answerMadeUp(response));
+  return {
+    kind: 'succeeded',
+    units: parsed.units,
+    cost,
+    resultJson: JSON.stringify(result),
+    raw: stored.raw,
+    ...(parsed.vector ? { vector: parsed.vector } : {}),
+  };
+}
+
+/**
+ * A transcript or OCR text as it is stored when the batch redacts the stored copy too
+ * (`redactStored`): every string of the result and the kept answer body redacted, the tally in
+ * the result (`redacted`). Otherwise the local copy stays complete.
+ */
+export function storedRedacted(result: unknown, raw: string, ctx: BatchContext, fromFiles: boolean): { result: unknown; raw: string } {
+  const kinds = ctx.options.redact;
+  if (!fromFiles || ctx.options.redactStored !== true || kinds === undefined || kinds.length === 0) return { result, raw };
+  const tallies = new Tallies(kinds, 'stored');
+  const redacted = tallies.json(result, '');
+  // The answer body is kept for the audit; its copy of the text goes the same way (not tallied twice).
+  const body = new Tallies(kinds, 'stored').text('answer', raw);
+  const list = tallies.list();
+  if (list.length === 0 || typeof redacted !== 'object' || redacted === null || Array.isArray(redacted)) return { result: redacted, raw: body };
+  return { result: { ...redacted, redacted: list }, raw: body };
 }

@@ -14,6 +14,7 @@ import { storedJson } from '../stored-json';
 import type { InvoiceCheck, InvoiceReview } from '../../../shared/invoices/invoice';
 import { storedChecks } from '../invoices/invoice-reviews';
 import { isMadeUp } from '../../../shared/made-up';
+import { talliesIn, type RedactionTally } from '../../../shared/redaction-tally';
 
 const iso = (ms: number | null): string => new Date(ms ?? 0).toISOString();
 
@@ -152,7 +153,13 @@ export function jobDetail(db: Db, j: JobRow, capability: BatchCapability, review
       replayed: a.replayed === 1,
     })),
     events: events.map((e) => ({ at: iso(e.at), from: e.from_state, to: e.to_state, reason: e.reason })),
+    redactions: redactionsOf(j),
   };
+}
+
+/** What redaction took out of a job: from the payload (what it sends) and the result (what is stored). */
+export function redactionsOf(j: Pick<JobRow, 'payload_json' | 'result_json'>): RedactionTally[] {
+  return [...talliesIn(storedJson(j.payload_json)), ...talliesIn(storedJson(j.result_json))];
 }
 
 /** The input file behind a job, for the source viewer. Only paths the user gave ever leave here. */

@@ -540,6 +540,9 @@ const MIGRATIONS: readonly Step[] = [
   // data folder of 1,000,000 sends: a million rows at each start). Only in-flight attempts enter
   // it, at most a few per sending slot, so keeping it costs next to nothing.
   `CREATE INDEX attempts_in_flight ON attempts(job_id) WHERE outcome = 'in_flight';`,
+  // 22: the batch settings a watched folder's batches are made with and keep in every step
+  // (StoredOptions: redact, redactStored), as JSON. NULL: none.
+  `ALTER TABLE watches ADD COLUMN options_json TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

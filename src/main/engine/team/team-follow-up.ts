@@ -17,7 +17,8 @@ import { UserError } from '../user-error';
 import type { FollowerPlans } from '../pipeline/follow-ups';
 import { Lineage } from '../pipeline/lineage';
 import { projectStep, type StepEstimate, type StepShape } from '../pipeline/projection';
-import { AlreadyFollowed, followUpDetail, followUpEstimate, followUpName, projectLater, type FollowUpRequest } from '../pipeline/steps-builder';
+import { AlreadyFollowed, followUpDetail, followUpEstimate, followUpName, inPipeline, projectLater, type FollowUpRequest } from '../pipeline/steps-builder';
+import { pipelineSettings } from '../../../shared/capabilities/options';
 import { sameWork } from '../pipeline/pipeline-store';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import { openCounts, StatsCache } from '../control/summaries';
@@ -67,12 +68,13 @@ export interface TeamFollowUpDeps {
 export async function createTeamFollowUp(
   d: TeamFollowUpDeps,
   parentId: string,
-  r: FollowUpRequest,
+  request: FollowUpRequest,
   at: number | null = null,
   then: readonly PipelineStep[] = [],
 ): Promise<{ id: string; estimate: StepEstimate }[]> {
   const parent = await d.store.batch(parentId);
   if (!parent) throw new UserError(`No batch "${parentId}" in the shared store to follow. \`batchdesk status --store URL\` lists the team's batches.`);
+  const r = inPipeline(parent, request);
   const problem = chainProblem(parent.capability, r.capability);
   if (problem) throw new UserError(`Batch ${parent.id} ("${parent.name}") cannot be followed by ${r.capability}: ${problem}`);
   const key = d.keyFor(parent, r.capability, true);
@@ -143,7 +145,7 @@ export async function createTeamFollowUp(
     // The steps after it, empty: each takes the one before's results as they come, as with --then on one computer.
     let prev: { row: BatchRow; shape: StepShape } = { row, shape: estimate };
     for (const s of then) {
-      const options = optionsOf(s);
+      const options = { ...optionsOf(s), ...pipelineSettings(r.options) };
       const tier = s.tier ?? r.tier;
       const stepKey = d.keyFor(parent, s.capability, false);
       const next: BatchRow = {

@@ -14,7 +14,7 @@ import { chainProblem } from '../../../shared/capabilities/steps';
 import { WatchAdd, type WatchView } from '../../../shared/contract';
 import { FolderWatcher } from './folder-watcher';
 import { dayOf, isWatchable, startOfDay, WATCHABLE_CAPABILITIES } from './intake-rules';
-import { extensionsOf, type WatchRow, type WatchStore, type WatchFileRow } from './watch-store';
+import { extensionsOf, settingsOf, type WatchRow, type WatchStore, type WatchFileRow } from './watch-store';
 import { watchSteps, type ChooseKey, type RollingBatches } from './rolling-batch';
 import { takeFile, type Intake, type TakeFileDeps } from './take-file';
 
@@ -116,6 +116,10 @@ export class HotFolders {
       then: r.then ?? [],
       keyLabel: r.key ?? null,
       budgetPerDay: r.budgetPerDay,
+      settings: {
+        ...(r.redact !== undefined ? { redact: r.redact } : {}),
+        ...(r.redactStored !== undefined ? { redactStored: r.redactStored } : {}),
+      },
     });
     this.d.logger.log('info', 'watch.added', { watch: id, capability: r.capability });
     const row = this.d.store.get(id);
@@ -176,6 +180,8 @@ export class HotFolders {
       steps: watchSteps(w),
       key: w.key_label,
       budgetPerDay: w.budget_per_day,
+      redact: settingsOf(w).redact ?? null,
+      redactStored: settingsOf(w).redactStored === true,
       takenToday: this.d.store.takenSince(w.id, startOfDay(now)),
       lastFile: fileView(this.d.store.lastTaken(w.id)),
       todayBatch: this.d.store.dayBatch(w.id, dayOf(now)),

@@ -11,7 +11,7 @@ import type { Credential } from '../api/request';
 import type { BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { stepLabel } from '../../../shared/capabilities/steps';
-import { extensionsOf, thenOf, type WatchRow, type WatchStore } from './watch-store';
+import { extensionsOf, settingsOf, thenOf, type WatchRow, type WatchStore } from './watch-store';
 import { dayOf } from './intake-rules';
 
 export type ChooseKey = (kind: Credential, first: boolean) => BatchKey;
@@ -44,22 +44,24 @@ export class RollingBatches {
     const chooseKey = this.d.keyChooser(w.key_label ?? undefined);
     const id = this.d.newId();
     const capability: BatchCapability = w.capability;
+    // Redaction goes with the first step and, through it, every step after.
+    const options = settingsOf(w);
     this.d.batches.insert({
       id,
       name,
       capability,
       tier: w.tier,
       channel: null,
-      options: {},
+      options,
       budget: w.budget_per_day,
       creator: this.d.creator,
       key: chooseKey(describe(capability).credential, true),
     });
-    this.d.batches.finishImport(id, { name, channel: null, options: {} });
+    this.d.batches.finishImport(id, { name, channel: null, options });
     this.d.batches.seal(id, { total: 0, estimatedUnits: 0, estimatedCost: 0 });
     this.d.batches.event(id, 'watch', `rolling batch of the watched folder ${w.dir}${extensionsOf(w) ? ` (${extensionsOf(w)?.join(', ')})` : ''}`);
     const created = [id];
-    const first = { id, pipelineId: id, step: 1, name, shape: { capability, options: {}, items: 0, units: 0 } };
+    const first = { id, pipelineId: id, step: 1, name, shape: { capability, options, items: 0, units: 0 } };
     for (const step of this.d.stepsBuilder(chooseKey).then(first, thenOf(w), w.tier, created)) step.seal();
     // Watching a folder is the user's go-ahead: its batches are sent as files arrive.
     for (const b of created) this.d.batches.start(b);

@@ -9,6 +9,8 @@ import type { BatchCapability, Tier } from '../../../shared/domain';
 import type { PipelineStep } from '../../../shared/capabilities/steps';
 import { PipelineStep as PipelineStepSchema } from '../../../shared/capabilities/steps';
 import { z } from 'zod';
+import { pipelineSettings, StoredOptions, type StoredSettings } from '../../../shared/capabilities/options';
+import { storedJson } from '../stored-json';
 
 export interface WatchRow {
   id: string;
@@ -20,6 +22,8 @@ export interface WatchRow {
   then_json: string | null;
   key_label: string | null;
   budget_per_day: number | null;
+  /** Settings its batches keep in every step (redaction), as StoredOptions JSON; null: none. */
+  options_json: string | null;
   created_at: number;
 }
 
@@ -32,6 +36,8 @@ export interface NewWatch {
   then: readonly PipelineStep[];
   keyLabel: string | null;
   budgetPerDay: number | null;
+  /** Redaction for every step of its batches (pipelineSettings of StoredOptions). */
+  settings: StoredSettings;
 }
 
 export type FileOutcome = 'taken' | 'skipped' | 'set_aside' | 'refused';
@@ -63,6 +69,12 @@ export function thenOf(w: WatchRow): PipelineStep[] {
   return w.then_json === null ? [] : StoredSteps.parse(JSON.parse(w.then_json));
 }
 
+/** The settings a watch's batches keep in every step (a value that cannot be read counts as none). */
+export function settingsOf(w: Pick<WatchRow, 'options_json'>): StoredSettings {
+  const r = StoredOptions.safeParse(storedJson(w.options_json) ?? {});
+  return r.success ? pipelineSettings(r.data) : {};
+}
+
 export function extensionsOf(w: WatchRow): string[] | null {
   return w.extensions === null ? null : w.extensions.split(',').filter((e) => e.length > 0);
 }
@@ -76,8 +88,8 @@ export class WatchStore {
   ) {
     this.stmts = {
       insert: db.prepare(
-        `INSERT INTO watches (id, dir, capability, tier, extensions, then_json, key_label, budget_per_day, created_at)
-         VALUES (@id, @dir, @capability, @tier, @extensions, @then, @key, @budget, @now)`,
+        `INSERT INTO watches (id, dir, capability, tier, extensions, then_json, key_label, budget_per_day, options_json, created_at)
+         VALUES (@id, @dir, @capability, @tier, @extensions, @then, @key, @budget, @options, @now)`,
       ),
       list: db.prepare(`SELECT * FROM watches ORDER BY created_at, id`),
       get: db.prepare(`SELECT * FROM watches WHERE id = ?`),
@@ -124,6 +136,7 @@ export class WatchStore {
       then: w.then.length === 0 ? null : JSON.stringify(w.then),
       key: w.keyLabel,
       budget: w.budgetPerDay,
+      options: Object.keys(w.settings).length === 0 ? null : JSON.stringify(w.settings),
       now: this.clock.now(),
     });
   }

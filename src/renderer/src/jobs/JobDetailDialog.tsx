@@ -12,6 +12,7 @@ import { displaySource, displayText } from '../format/source';
 import { formatDateTime, formatLatency } from '../format/time';
 import { JobResultView } from './JobResultView';
 import { JobSourceView } from './JobSourceView';
+import { RedactionCounts } from './RedactionCounts';
 import './JobDetailDialog.css';
 import '../components/ReviewBadge.css';
 
@@ -267,6 +268,7 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
               <span className="muted"> · sent with every attempt, so a retry is never done or billed twice</span>
             </p>
           </section>
+          <RedactionCounts job={job} />
           <section aria-labelledby={`${titleId}-att`}>
             <h3 id={`${titleId}-att`}>Attempts ({job.attemptsLog.length})</h3>
             <Attempts job={job} />

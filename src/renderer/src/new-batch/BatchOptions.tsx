@@ -205,6 +205,8 @@ export function BatchOptions({ defaultChannel, errors }: { defaultChannel: strin
       <SettingField name="quietHours" errors={errors} />
       <SettingField name="recipientGapMs" errors={errors} />
       <SettingField name="sample" errors={errors} />
+      <SettingField name="redact" errors={errors} />
+      <SettingField name="redactStored" errors={errors} />
     </div>
   );
 }

@@ -4,6 +4,7 @@
 // take the same job and neither waits for the other's rows; a finish counts only while its
 // caller holds the lease token; a job whose holder died is reclaimed when its lease runs out and
 // resent with the key and body it was made with.
+import { sumRedactions, type BatchRedactions } from '../../read-models/redaction-counts';
 import pg from 'pg';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
@@ -1312,6 +1313,15 @@ export class PgQueueStore implements QueueStore, ControlStore {
   }
 
   /** A batch id from its full id or a unique prefix (as git does); null when none or several match. */
+  /** What redaction took out of a batch's items, by kind (read-models/redaction-counts.ts): only the jobs whose JSON names a tally are read. */
+  async redactions(batchId: string): Promise<BatchRedactions> {
+    const r = await this.pool.query<{ payload_json: string; result_json: string | null }>(
+      `SELECT payload_json, result_json FROM jobs WHERE batch_id = $1 AND (strpos(payload_json, '"redacted"') > 0 OR strpos(coalesce(result_json, ''), '"redacted"') > 0)`,
+      [batchId],
+    );
+    return sumRedactions(r.rows);
+  }
+
   async resolveBatchId(idOrPrefix: string): Promise<string | null> {
     const r = await this.pool.query<{ id: string }>(
       `SELECT id FROM batches WHERE ready = 1 AND (id = $1 OR starts_with(id, $1)) ORDER BY (id = $1) DESC LIMIT 2`,
