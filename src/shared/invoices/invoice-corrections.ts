@@ -3,7 +3,8 @@
 // the window re-runs the checks on the corrected invoice as the user types, and the command line
 // and the engine accept exactly what the window accepts.
 import { z } from 'zod';
-import { formatAmount, parseAmount, type Invoice, type InvoiceLine, type VatLine } from './invoice';
+import { formatAmount, parseAmount, type Invoice, type InvoiceCheck, type InvoiceLine, type InvoiceReview, type VatLine } from './invoice';
+import { invoiceNumberKey, reviewInvoice, vendorKey } from './invoice-checks';
 import { readDate } from './read-invoice';
 import { countryOfVatId } from './vat-rates';
 
@@ -308,4 +309,26 @@ export function invoiceProblems(inv: Invoice): string[] {
   if (inv.currency !== null) check('currency', Currency.safeParse(inv.currency).success, 'not a currency code');
   if (inv.iban !== null && inv.iban !== undefined) check('iban', IbanValue.safeParse(inv.iban).success, 'not an IBAN');
   return out;
+}
+
+/**
+ * The checks of an invoice being corrected, run where it is edited (the window, as the user types).
+ * The duplicate check needs the other batches, which only the engine has: kept from the stored
+ * checks while vendor and number are unchanged, else said to run on saving.
+ */
+export function recheckDraft(draft: Invoice, base: Invoice, stored: readonly InvoiceCheck[]): InvoiceReview {
+  const review = reviewInvoice(draft, null);
+  const sameKeys =
+    vendorKey(draft.vendor ?? '') === vendorKey(base.vendor ?? '') &&
+    invoiceNumberKey(draft.invoiceNumber ?? '') === invoiceNumberKey(base.invoiceNumber ?? '') &&
+    (draft.vendorVatId ?? '') === (base.vendorVatId ?? '');
+  const storedDuplicate = stored.find((c) => c.check === 'duplicate');
+  const checks = review.checks.map((c) =>
+    c.check !== 'duplicate' || c.ok === null
+      ? c
+      : sameKeys && storedDuplicate
+        ? storedDuplicate
+        : { check: c.check, ok: null, detail: 'vendor or number changed: looked for in the other batches when saved' },
+  );
+  return { needsReview: checks.some((c) => c.ok === false), checks };
 }
