@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
 import { csvRecords } from '../helpers/csv';
 import { createAndRun, INVOICES, startHarness } from './harness';
 
@@ -90,6 +91,23 @@ describe('invoice review', () => {
         original: { vendor: readVendor, gross: 779.2 },
         review: { decision: 'accepted', by: 'ann', note: 'total misprinted' },
       });
+
+      // The workbook (read with a second library) and the line items carry the corrected values too.
+      const xlsxPath = join(h.dir, 'invoices.xlsx');
+      await e.exportBatch(run.id, 'xlsx', xlsxPath);
+      const sheet = XLSX.read(await readFile(xlsxPath), { type: 'buffer' }).Sheets.Invoices;
+      const sheetRows = sheet ? XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet) : [];
+      expect(sheetRows.find((r) => String(r.source).endsWith(MARLOWE))).toMatchObject({
+        vendor: 'Marlowe Print & Design Ltd',
+        gross: 769.2,
+        review_decision: 'accepted',
+        reviewed_by: 'ann',
+      });
+      e.reviews.save(job, { edits: [{ field: 'line.1.description', value: 'Vinyl banner 3 x 1 m' }], decision: 'accepted', by: 'ann' });
+      const linesCsv = join(h.dir, 'lines.csv');
+      await e.exportBatch(run.id, 'line-items', linesCsv);
+      const lines = csvRecords(await readFile(linesCsv, 'utf8')).filter((r) => r.source?.endsWith(MARLOWE));
+      expect(lines[0]).toMatchObject({ vendor: 'Marlowe Print & Design Ltd', line: '1', description: 'Vinyl banner 3 x 1 m' });
 
       const ubl = join(h.dir, 'ubl');
       await e.exportFiles(run.id, ubl, 'ubl');
