@@ -211,7 +211,7 @@ export function InvoiceReviewPanel({ job }: { job: JobDetail }) {
       </table>
       {draft.lines.length > 0 ? (
         <table className="job-detail__table invoice-review__lines">
-          <caption>Line items to correct ({draft.lines.length})</caption>
+          <caption>Edit line items ({draft.lines.length})</caption>
           <thead>
             <tr>
               <th scope="col">Description</th>
