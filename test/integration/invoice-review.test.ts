@@ -141,6 +141,43 @@ describe('invoice review', () => {
     }
   });
 
+  it('finds the supplier by VAT id when its name is read another way, and offers its usual VAT rate', async () => {
+    const h = await startHarness();
+    try {
+      const e = h.engine;
+      const ALDENMOOR = 'invoice-aldenmoor-INV-2026-0012.pdf';
+      const first = await createAndRun(h, { capability: 'ocr', paths: [join(INVOICES, ALDENMOOR)] });
+      const job = first.jobs[0]?.id ?? 0;
+      const read = e.reviews.view(job).original;
+      expect(read?.vendorVatId).toBeTruthy();
+      const rate = String(read?.vat[0]?.rate);
+      e.reviews.save(job, { edits: [{ field: 'iban', value: IBAN }], decision: 'accepted', by: 'ann' });
+
+      // The same supplier's next invoice, its name misread and its VAT rate too.
+      const second = await createAndRun(h, { capability: 'ocr', paths: [join(INVOICES, ALDENMOOR)], allowResend: true });
+      const next = second.jobs[0]?.id ?? 0;
+      const row = e.db.prepare(`SELECT result_json FROM jobs WHERE id = ?`).get(next) as { result_json: string };
+      const result = JSON.parse(row.result_json) as { invoice: Record<string, unknown> & { vat: { rate: number; amount: number | null }[] } };
+      result.invoice.vendor = 'A1denmoor Supp1ies';
+      result.invoice.vat = result.invoice.vat.map((v) => ({ ...v, rate: 17 }));
+      e.db.prepare(`UPDATE jobs SET result_json = ? WHERE id = ?`).run(JSON.stringify(result), next);
+
+      const offered = e.reviews.view(next).suggestions;
+      expect(offered.map((x) => [x.field, x.value, x.fromJob])).toEqual([
+        ['vendor', read?.vendor, job],
+        ['iban', IBAN, job],
+        ['vatRate', rate, job],
+      ]);
+      // Applying one is a correction like any other, by the edit the suggestion names.
+      const vatRate = offered.find((x) => x.field === 'vatRate');
+      const applied = e.reviews.save(next, { edits: [{ field: vatRate?.edit ?? '', value: vatRate?.value ?? '' }], by: 'ann' });
+      expect(applied.corrected?.vat[0]?.rate).toBe(Number(rate));
+      expect(applied.suggestions.map((x) => x.field)).toEqual(['vendor', 'iban']);
+    } finally {
+      h.engine.close();
+    }
+  });
+
   it('refuses a job that is not an invoice, saying how to find one', async () => {
     const h = await startHarness();
     try {
