@@ -115,6 +115,7 @@ describe('invoice review', () => {
       expect(xml).toContain('Marlowe Print &amp; Design Ltd');
       expect(xml).toMatch(/<cbc:PayableAmount currencyID="\w+">769\.20<\/cbc:PayableAmount>/);
       expect(xml).not.toContain('NEEDS REVIEW');
+      expect(xml).toMatch(/<cbc:Note>Reviewed in Batchdesk and accepted by ann on \d{4}-\d\d-\d\d\.<\/cbc:Note>/);
 
       // The supplier's next invoice: the memory offers its name and IBAN, marked, and applies nothing.
       const again = await createAndRun(h, { capability: 'ocr', paths: [join(INVOICES, MARLOWE)], allowResend: true });
@@ -131,6 +132,11 @@ describe('invoice review', () => {
       const rejected = e.reviews.save(next, { decision: 'rejected', by: 'bob' });
       expect(rejected).toMatchObject({ needsReview: false, decision: 'rejected', decidedBy: 'bob' });
       expect(e.reviews.counts(again.id)).toEqual({ invoices: 1, passed: 0, accepted: 0, rejected: 1, needsReview: 0 });
+      // Its UBL file says so where the bookkeeper reads.
+      await e.exportFiles(again.id, join(h.dir, 'ubl-again'), 'ubl');
+      expect(await readFile(join(h.dir, 'ubl-again', 'invoice-marlowe-INV-2026-0088.xml'), 'utf8')).toMatch(
+        /<cbc:Note>REJECTED in review by bob on \d{4}-\d\d-\d\d: do not book or pay\.<\/cbc:Note>/,
+      );
 
       // A decided invoice whose values change goes back to the queue: the decision was made on other values.
       const reopened = e.reviews.save(job, { edits: [{ field: 'net', value: '641.01' }], by: 'ann' });

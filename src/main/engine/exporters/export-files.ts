@@ -137,6 +137,7 @@ function textParts(
         currency: 'EUR',
         checks: storedChecks(row.checks_json),
         madeUp,
+        review: row.decision ? { decision: row.decision, by: row.decided_by ?? null, at: row.decided_at ?? null } : null,
       });
       ubl.push({ en16931: doc.en16931, missing: doc.missing });
       text = doc.xml;
