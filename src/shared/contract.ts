@@ -3,6 +3,7 @@
 // browser host over HTTP + WebSocket; the engine validates every argument against these schemas.
 import { z } from 'zod';
 import { InvoiceReview } from './invoices/invoice';
+import { InvoiceReviewView, ReviewCounts, ReviewSave } from './invoices/review-decision';
 import { BatchCapability, BatchSummary, JobState, Tier } from './domain';
 import { SpendQuery, SpendReport } from './spend';
 import { ErrorKind } from './errors';
@@ -480,6 +481,12 @@ export const methods = {
   'jobs.showSource': m(z.object({ id: z.number().int().positive() }).strict(), z.object({ shown: z.literal(true) })),
   'search.query': m(SearchQuery, z.object({ hits: z.array(SearchHitView) })),
   'jobs.get': m(z.object({ id: z.number().int().positive() }).strict(), JobDetail),
+  /** An OCR item's invoice review: the reading, corrections, checks, decision and the supplier memory's suggestions. */
+  'reviews.get': m(z.object({ jobId: z.number().int().positive() }).strict(), InvoiceReviewView),
+  /** Saves a corrected invoice and/or Accept/Reject (recorded with the OS user and the time); the checks run again on it. */
+  'reviews.save': m(ReviewSave, InvoiceReviewView),
+  /** A batch's invoices: passed, accepted after review, rejected, still needing review. */
+  'reviews.counts': m(z.object({ batchId: Id }).strict(), ReviewCounts),
   'keys.list': m(Empty, z.array(KeyView)),
   'keys.add': m(
     z

@@ -1,5 +1,6 @@
 // Human-readable rendering of batch summaries and problems.
 import { describe } from '../../shared/capabilities/catalog';
+import { reviewCountsLine, type ReviewCounts } from '../../shared/invoices/review-decision';
 import { destinationWords } from '../engine/api/destination';
 import { basename } from 'node:path';
 import { formatWall } from '../engine/zoned-time';
@@ -45,7 +46,7 @@ export function countOf(n: number, plural: string): string {
  * `shared`: a batch of a team's shared store (the commands it names take --store URL); `carry`:
  * the command line's `io.carry`, for the lines that suggest a command (not the name: it is data).
  */
-export function describeBatch(b: BatchSummary, opts: { shared?: boolean; carry: (text: string) => string }): string {
+export function describeBatch(b: BatchSummary, opts: { shared?: boolean; carry: (text: string) => string; reviews?: ReviewCounts | null }): string {
   const { carry } = opts;
   const c = b.counts;
   const lines = [
@@ -65,10 +66,14 @@ export function describeBatch(b: BatchSummary, opts: { shared?: boolean; carry: 
     lines.splice(2, 0, `  ${parts.join('; ')}`);
     if (p.awaiting > 0 && !b.waiting) lines.push(`  waiting for ${p.awaiting} item(s) the steps before still work on (they join as they succeed)`);
   }
+  // "213 invoices: 195 passed, 16 accepted after review, 2 rejected" (this data folder's reviews).
+  if (opts.reviews && opts.reviews.invoices > 0) lines.push(`  ${reviewCountsLine(opts.reviews)}`);
   if (c.needs_review > 0) {
     lines.push(
       carry(
-        `  ${c.needs_review} invoice(s) need review: a check failed (\`batchdesk export ${b.id} --format invoices --out invoices.csv\` lists which; in the window: Needs review)`,
+        opts.shared
+          ? `  ${c.needs_review} invoice(s) need review: a check failed (\`batchdesk export ${b.id} --format invoices --out invoices.csv --store URL\` lists which)`
+          : `  ${c.needs_review} invoice(s) need review: a check failed (\`batchdesk review --list ${b.id}\` lists them, \`batchdesk review JOB\` corrects, accepts or rejects one; in the window: Needs review)`,
       ),
     );
   }

@@ -21,6 +21,7 @@ import { scheduleCommand } from './commands/schedule';
 import { optoutSpec } from './specs/optout';
 import { cmdWatch } from './commands/watch';
 import { watchSpec } from './specs/watch';
+import { reviewCommand } from './commands/review';
 
 export const COMMANDS: readonly CommandEntry[] = [
   demoCommand,
@@ -37,6 +38,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   scheduleCommand,
   compareCommand,
   reportCommand,
+  reviewCommand,
   keysAddCommand,
   keysListCommand,
   keysSetCommand,

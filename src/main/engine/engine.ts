@@ -53,6 +53,7 @@ import { embeddedIn, nearest, VectorCache, vectorDimensions } from './search/sem
 import { searchByMeaning } from './search/search-by-meaning';
 import { FollowerPlans, FollowUps } from './pipeline/follow-ups';
 import { InvoiceReviews } from './invoices/invoice-reviews';
+import { InvoiceDecisions } from './invoices/invoice-decisions';
 import { describeOptOut, OptOutList, type OptOut } from './messaging/opt-out-list';
 import { RecipientPacing } from './messaging/recipient-pacing';
 import { SendHolds } from './messaging/send-hold';
@@ -150,6 +151,8 @@ export class Engine {
   readonly keys: KeyManager;
   readonly pipelines: PipelineStore;
   readonly invoices: InvoiceReviews;
+  /** Corrections and decisions of invoice reviews, and the supplier memory they teach (this data folder only). */
+  readonly reviews: InvoiceDecisions;
   readonly optOuts: OptOutList;
   /** Quiet hours and the gap per recipient, checked just before each message is sent. */
   private readonly holds: SendHolds;
@@ -204,6 +207,7 @@ export class Engine {
     this.pipelines = new PipelineStore(this.db, this.clock);
     this.index = new SearchIndex(this.db);
     this.invoices = new InvoiceReviews(this.db);
+    this.reviews = new InvoiceDecisions(this.db, this.invoices, () => this.clock.now());
     this.optOuts = new OptOutList(this.db, () => this.clock.now());
     this.holds = new SendHolds(new RecipientPacing(this.db, () => this.clock.now()), () => this.clock.now());
     this.keys = new KeyManager(this.db, this.clock, opts.secrets, opts.env ?? process.env);

@@ -4,6 +4,7 @@ import { runtimeDescription, sqliteAddonPath } from '../engine/db/sqlite-driver'
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { userInfo } from 'node:os';
 import type { ArgOf, MethodName, ResultOf } from '../../shared/contract';
 import { RATE_ITEMS, type RateItem } from '../../shared/rates';
 import {
@@ -253,6 +254,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return { hits: hits.map((h) => ({ ...h, state: JobState.parse(h.state) })) };
     },
     'jobs.get': async ({ id }) => engine.jobDetail(id),
+    'reviews.get': async ({ jobId }) => engine.reviews.view(jobId),
+    'reviews.save': async ({ jobId, invoice, decision, note }) =>
+      // The window runs as this computer's user: the reviewer is the OS user name.
+      engine.reviews.save(jobId, { invoice, decision, note, by: userInfo().username }),
+    'reviews.counts': async ({ batchId }) => engine.reviews.counts(await c.resolveBatchId(batchId)),
     'keys.list': async () => engine.keys.list().map(keyView),
     'keys.add': async (arg) => {
       const k = await engine.keys.add({ kind: arg.kind, label: arg.label, secret: arg.secret, client: arg.client, baseUrl: arg.baseUrl, rpm: arg.rpm ?? null });

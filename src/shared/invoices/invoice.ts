@@ -76,6 +76,8 @@ export const Invoice = z.object({
   sellerAddress: InvoiceAddress.nullable().optional(),
   /** The document's own words on why no VAT (or not the usual VAT) is charged: "Reverse charge", "steuerfrei nach § 4 Nr. 14 UStG". */
   vatNote: z.string().nullable().optional(),
+  /** The vendor's IBAN (payment account), when the document or a review gives one. */
+  iban: z.string().nullable().optional(),
 });
 export type Invoice = z.infer<typeof Invoice>;
 

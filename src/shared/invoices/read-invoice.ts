@@ -141,6 +141,7 @@ export function readInvoice(raw: unknown): Invoice | null {
     buyerAddress: address(f.buyer_address),
     sellerAddress: address(f.vendor_address),
     vatNote: text(f.vat_note),
+    ...(f.iban !== undefined ? { iban: text(f.iban)?.toUpperCase().replace(/\s+/g, '') ?? null } : {}),
   };
   const empty = inv.vendor === null && inv.invoiceNumber === null && inv.issueDate === null && inv.gross === null && inv.net === null && inv.lines.length === 0;
   return empty ? null : inv;

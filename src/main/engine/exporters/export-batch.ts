@@ -10,6 +10,7 @@ import type { JobRow } from '../queue/job-row';
 import { storedJson } from '../stored-json';
 import { UserError } from '../user-error';
 import { formatAmount, type Invoice } from '../../../shared/invoices/invoice';
+import { invoiceColumns } from '../../../shared/capabilities/catalog';
 import { csvField } from '../../../shared/csv-field';
 import { escapeControls } from '../../../shared/control-characters';
 import { isMadeUp, MADE_UP_WORDS } from '../../../shared/made-up';
@@ -48,12 +49,10 @@ export interface ExportOptions {
   bom?: boolean;
 }
 
-/** JSON keeps structure: an invoice's checks, line items and VAT as arrays, amounts as numbers. */
-function invoiceJson(review: Review, inv: Invoice | null): Record<string, unknown> {
+/** An invoice's amounts and lines as the JSON export writes them. */
+function invoiceAmountsJson(inv: Invoice | null): Record<string, unknown> {
   const num = (a: number | null): number | null => (a === null ? null : Number(formatAmount(a)));
   return {
-    needs_review: review.checks === null ? null : review.needsReview,
-    checks: review.checks ?? [],
     net: num(inv?.net ?? null),
     vat_rates: (inv?.vat ?? []).map((v) => v.rate),
     vat_amount: inv && inv.vat.length > 0 && inv.vat.every((v) => v.amount !== null) ? num(inv.vat.reduce((sum, v) => sum + (v.amount ?? 0), 0)) : null,
@@ -66,6 +65,30 @@ function invoiceJson(review: Review, inv: Invoice | null): Record<string, unknow
       unit_price: l.unitPrice === null ? null : l.unitPrice / 10_000,
       amount: num(l.amount),
     })),
+  };
+}
+
+/**
+ * JSON keeps structure: an invoice's checks, line items and VAT as arrays, amounts as numbers. A
+ * reviewed invoice has its review (decision, who, when, note) and, when corrected, the reading as
+ * it came (`original`: the fields as read, in the same shape).
+ */
+function invoiceJson(review: Review, inv: Invoice | null, original: Invoice | null | undefined): Record<string, unknown> {
+  return {
+    needs_review: review.checks === null ? null : review.needsReview,
+    checks: review.checks ?? [],
+    ...invoiceAmountsJson(inv),
+    review:
+      review.decision || review.note
+        ? {
+            decision: review.decision ?? null,
+            by: review.decidedBy ?? null,
+            at: review.decidedAt === null || review.decidedAt === undefined ? null : new Date(review.decidedAt).toISOString(),
+            note: review.note ?? null,
+          }
+        : null,
+    corrected: original !== undefined,
+    original: original === undefined ? null : original === null ? {} : { ...invoiceColumns(original), ...invoiceAmountsJson(original) },
   };
 }
 
@@ -141,7 +164,9 @@ export async function exportBatch(
         await writeCsv(flat);
         break;
       case 'json':
-        await write(`${n > 0 ? ',\n' : ''}  ${JSON.stringify(desc.invoice ? { ...jsonRecord(flat), ...invoiceJson(review, inv) } : jsonRecord(flat))}`);
+        await write(
+          `${n > 0 ? ',\n' : ''}  ${JSON.stringify(desc.invoice ? { ...jsonRecord(flat), ...invoiceJson(review, inv, job.original_invoice) } : jsonRecord(flat))}`,
+        );
         break;
       case 'invoices':
         if (job.state !== 'succeeded') continue;

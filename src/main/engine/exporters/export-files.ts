@@ -29,6 +29,7 @@ import {
 import { ublDocument } from './ubl-invoice';
 import { csvField } from '../../../shared/csv-field';
 import { storedChecks } from '../invoices/invoice-reviews';
+import { correctedInvoice } from './export-records';
 import type { CapabilityDescriptor, Cue } from '../../../shared/capabilities/descriptor';
 import { capabilityFor } from '../capabilities/registry';
 import { FilePayload } from '../capabilities/file-payload';
@@ -127,7 +128,8 @@ function textParts(
       text = offered === null || !madeUp ? offered : `[${MADE_UP_WORDS}]\n\n${offered}`;
     } else if (ext === 'json') text = result === null ? null : `${JSON.stringify(result, null, 2)}\n`;
     else if (ext === 'xml') {
-      const inv = desc.invoice?.(result) ?? null;
+      // The invoice as its review corrected it, else as read.
+      const inv = correctedInvoice(row.corrected_json) ?? desc.invoice?.(result) ?? null;
       // Nothing read, nothing to book: the other files of the item still come.
       if (inv === null) continue;
       const doc = ublDocument(inv, {
@@ -137,6 +139,7 @@ function textParts(
         checks: storedChecks(row.checks_json),
         madeUp,
         fromEInvoice: readFromEInvoice(result),
+        review: row.decision ? { decision: row.decision, by: row.decided_by ?? null, at: row.decided_at ?? null } : null,
       });
       ubl.push({ en16931: doc.en16931, missing: doc.missing });
       text = doc.xml;

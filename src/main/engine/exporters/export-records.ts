@@ -7,16 +7,29 @@ import { moneyToDecimal } from '../../../shared/money';
 import type { JobRow } from '../queue/job-row';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import { storedJson } from '../stored-json';
-import { invoiceColumns } from '../../../shared/capabilities/catalog';
-import { formatAmount, INVOICE_CHECKS, type InvoiceCheck, type Invoice } from '../../../shared/invoices/invoice';
-import { storedChecks } from '../invoices/invoice-reviews';
+import { formatAmount, INVOICE_CHECKS, Invoice as InvoiceSchema, type InvoiceCheck, type Invoice } from '../../../shared/invoices/invoice';
+import { changedFields } from '../../../shared/invoices/invoice-corrections';
+import { invoiceColumns, invoiceOf } from '../../../shared/capabilities/catalog';
+import { NOTHING_READ, storedChecks } from '../invoices/invoice-reviews';
 import { isMadeUp } from '../../../shared/made-up';
 
 /**
  * A job with its invoice checks joined (null: not an invoice, not succeeded, or not checked), and
  * for a team's batch the worker that last held it ("host pid"; it sent what succeeded).
  */
-export type ExportRow = JobRow & { needs_review: number | null; checks_json: string | null; sent_by?: string | null };
+export type ExportRow = JobRow & {
+  needs_review: number | null;
+  checks_json: string | null;
+  sent_by?: string | null;
+  /** An invoice's review (invoices/invoice-decisions.ts): the corrected invoice (JSON), the decision, who, when, a note. */
+  corrected_json?: string | null;
+  decision?: string | null;
+  decided_by?: string | null;
+  decided_at?: number | null;
+  review_note?: string | null;
+  /** Set by jobsOf for a corrected invoice: the reading the correction replaced in result_json. */
+  original_invoice?: Invoice | null;
+};
 
 /** Rows per page an export reads. */
 const PAGE = 500;
@@ -31,7 +44,8 @@ export type ExportPages = (afterSeq: number) => ExportRow[] | Promise<ExportRow[
 /** A batch of this data folder, with the invoice checks kept beside its jobs. */
 export function localPages(db: Db, batchId: string): ExportPages {
   const page = db.prepare(
-    `SELECT jobs.*, r.needs_review, r.checks_json FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id
+    `SELECT jobs.*, r.needs_review, r.checks_json, r.corrected_json, r.decision, r.decided_by, r.decided_at, r.note AS review_note
+       FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id
       WHERE jobs.batch_id = ? AND jobs.seq > ? ORDER BY jobs.seq LIMIT ${PAGE}`,
   );
   return (after) => page.all(batchId, after) as ExportRow[];
@@ -50,13 +64,44 @@ export interface Flat {
 export interface Review {
   checks: InvoiceCheck[] | null;
   needsReview: boolean;
+  /** The reviewer's decision, who made it (OS user) and when (ms); absent or null: none. */
+  decision?: string | null;
+  decidedBy?: string | null;
+  decidedAt?: number | null;
+  note?: string | null;
 }
 
 export function reviewOf(job: ExportRow): Review {
-  return { checks: storedChecks(job.checks_json), needsReview: job.needs_review === 1 };
+  return {
+    checks: storedChecks(job.checks_json),
+    needsReview: job.needs_review === 1,
+    decision: job.decision ?? null,
+    decidedBy: job.decided_by ?? null,
+    decidedAt: job.decided_at ?? null,
+    note: job.review_note ?? null,
+  };
 }
 
-/** An invoice's review in two cells: yes/no, and the names of the failed checks. */
+/** An invoice as its review corrected it; null when it was not corrected (or the stored form cannot be read). */
+export function correctedInvoice(correctedJson: string | null | undefined): Invoice | null {
+  if (correctedJson === null || correctedJson === undefined) return null;
+  const inv = InvoiceSchema.safeParse(storedJson(correctedJson));
+  return inv.success ? inv.data : null;
+}
+
+/**
+ * The job as every export writes it: a corrected invoice stands in the result for the reading,
+ * which is kept beside it (original_invoice) for the columns that show what was read.
+ */
+export function reviewedRow(job: ExportRow): ExportRow {
+  const corrected = correctedInvoice(job.corrected_json);
+  if (corrected === null || job.result_json === null) return job;
+  const result = storedJson(job.result_json);
+  if (result === null || typeof result !== 'object' || Array.isArray(result)) return job;
+  return { ...job, result_json: JSON.stringify({ ...result, invoice: corrected }), original_invoice: invoiceOf(result) };
+}
+
+/** An invoice's review in cells: yes/no, the names of the failed checks, and the decision with who and when. */
 function reviewColumns(r: Review): Flat {
   return {
     needs_review: r.checks === null ? null : r.needsReview ? 'yes' : 'no',
@@ -67,6 +112,31 @@ function reviewColumns(r: Review): Flat {
             .filter((c) => c.ok === false)
             .map((c) => c.check)
             .join('; '),
+    review_decision: r.decision ?? null,
+    reviewed_by: r.decidedBy ?? null,
+    reviewed_at: r.decidedAt === null || r.decidedAt === undefined ? null : new Date(r.decidedAt).toISOString(),
+    review_note: r.note ?? null,
+  };
+}
+
+/**
+ * What the review changed, in two cells: the columns corrected ("vendor; net"), and their values
+ * as read ("vendor: Acme Gmbh | net: 100.00"). Both empty for an invoice kept as read.
+ */
+export function originalColumns(original: Invoice | null | undefined, corrected: Invoice | null): Flat {
+  if (original === undefined || corrected === null) return { corrected_fields: null, original_values: null };
+  const before = invoiceColumns(original);
+  const after = invoiceColumns(corrected);
+  const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
+  const lines = changedFields(original ?? NOTHING_READ, corrected).some((f) => f.startsWith('line.'));
+  const names = [...changed, ...(lines && !changed.includes('line_items') ? ['line_items'] : [])];
+  return {
+    corrected_fields: names.join('; ') || null,
+    original_values:
+      changed
+        .map((k) => `${k}: ${before[k] ?? ''}`)
+        .concat(lines ? ['line_items: see the JSON export'] : [])
+        .join(' | ') || null,
   };
 }
 
@@ -105,7 +175,12 @@ export function flatten(job: JobRow, capability: BatchCapability, review?: Revie
  * invoice's fields, whether it needs review and which checks failed, then each check's outcome
  * (ok / failed / not checked) and the details of those that did not pass.
  */
-export function invoiceRecord(item: { seq: number; source: string }, review: Review, inv: Invoice | null, madeUp: boolean): Flat {
+export function invoiceRecord(
+  item: { seq: number; source: string; original_invoice?: Invoice | null },
+  review: Review,
+  inv: Invoice | null,
+  madeUp: boolean,
+): Flat {
   const checks = review.checks ?? [];
   const byName = new Map(checks.map((c) => [c.check, c]));
   return {
@@ -114,6 +189,7 @@ export function invoiceRecord(item: { seq: number; source: string }, review: Rev
     sandbox: madeUp ? 'yes' : 'no',
     ...invoiceColumns(inv),
     ...reviewColumns(review),
+    ...originalColumns(item.original_invoice, inv),
     ...Object.fromEntries(
       INVOICE_CHECKS.map((name) => {
         const c = byName.get(name);
@@ -169,7 +245,7 @@ export async function* jobsOf(pages: ExportPages): AsyncGenerator<ExportRow> {
   // Items are numbered from 1.
   for (let after = 0; ;) {
     const got = await pages(after);
-    yield* got;
+    yield* got.map(reviewedRow);
     const last = got[got.length - 1];
     if (!last) return;
     after = last.seq;

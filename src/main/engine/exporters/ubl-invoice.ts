@@ -44,6 +44,8 @@ export interface UblFallback {
   madeUp?: boolean;
   /** Read from an e-invoice's XML, not by OCR: the note says so. */
   fromEInvoice?: boolean;
+  /** A reviewer's decision on the invoice (invoices/invoice-decisions.ts): a note says who decided what, and when. */
+  review?: { decision: string; by: string | null; at: number | null } | null;
 }
 
 // XML 1.0 allows only these characters (the Char production); anything else is dropped.
@@ -267,6 +269,13 @@ export function ublDocument(read: Invoice, fallback: UblFallback): UblDocument {
       ),
     );
     for (const c of failed) out.push(leaf('cbc:Note', `${c.check}: ${c.detail}`));
+  }
+  const review = fallback.review;
+  if (review) {
+    const who = `${review.by ?? 'a reviewer'}${review.at === null ? '' : ` on ${new Date(review.at).toISOString().slice(0, 10)}`}`;
+    out.push(
+      leaf('cbc:Note', review.decision === 'rejected' ? `REJECTED in review by ${who}: do not book or pay.` : `Reviewed in Batchdesk and accepted by ${who}.`),
+    );
   }
   for (const m of missing) out.push(leaf('cbc:Note', `Not EN 16931: ${m}`));
   // A value UBL requires but OCR did not read is filled in, and says so where the bookkeeper reads.

@@ -9,7 +9,7 @@ import { invoiceOf } from '../../../shared/capabilities/catalog';
 import { storedJson } from '../stored-json';
 
 /** A reading with no invoice in it: only the fields check, failed. */
-const NOTHING_READ: Invoice = {
+export const NOTHING_READ: Invoice = {
   vendor: null,
   vendorVatId: null,
   buyer: null,
@@ -25,7 +25,7 @@ const NOTHING_READ: Invoice = {
 };
 
 /** A VAT id compared without spaces, dots or case ("GB 318 4472 06" is "GB318447206"). */
-function vatKeyOf(vatId: string | null): string | null {
+export function vatKeyOf(vatId: string | null): string | null {
   const k = (vatId ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
   return k === '' ? null : k;
 }
@@ -34,6 +34,16 @@ function vatKeyOf(vatId: string | null): string | null {
 function localDate(ms: number): string {
   const d = new Date(ms);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** The keys of an invoice as it stands (read, or corrected by a review). */
+export function keysOfInvoice(read: Invoice): InvoiceKeys {
+  return {
+    read,
+    vendor: read.vendor ? vendorKey(read.vendor) || null : null,
+    number: read.invoiceNumber ? invoiceNumberKey(read.invoiceNumber) || null : null,
+    vat: vatKeyOf(read.vendorVatId),
+  };
 }
 
 /** What an invoice's checks need of its reading: the invoice read, and the keys that find an earlier one. */
@@ -46,13 +56,7 @@ export interface InvoiceKeys {
 
 /** The keys of an OCR result (a reading with no invoice: only the fields check, failed). */
 export function invoiceKeys(resultJson: string): InvoiceKeys {
-  const read = invoiceOf(storedJson(resultJson)) ?? NOTHING_READ;
-  return {
-    read,
-    vendor: read.vendor ? vendorKey(read.vendor) || null : null,
-    number: read.invoiceNumber ? invoiceNumberKey(read.invoiceNumber) || null : null,
-    vat: vatKeyOf(read.vendorVatId),
-  };
+  return keysOfInvoice(invoiceOf(storedJson(resultJson)) ?? NOTHING_READ);
 }
 
 /** Whether an earlier invoice can be looked for: a number, and a vendor by name or VAT id. */
@@ -93,12 +97,18 @@ export class InvoiceReviews {
   record(job: { id: number; batchId: string }, resultJson: string): InvoiceReview {
     const keys = invoiceKeys(resultJson);
     const { read, vendor, vat, number } = keys;
-    const row = canHaveEarlier(keys)
-      ? (this.stmts.earlier.get({ vendor, vat, number, job: job.id }) as { batch: string; batchName: string; item: number; at: number | null } | undefined)
-      : undefined;
-    const review = reviewInvoice(read, earlierInvoice(row));
+    const review = reviewInvoice(read, this.earlierOf(job.id, keys));
     this.stmts.save.run({ job: job.id, batch: job.batchId, vendor, vat, number, needs: review.needsReview ? 1 : 0, checks: JSON.stringify(review.checks) });
     return review;
+  }
+
+  /** The first other item with the same vendor (name or VAT id) and number, read before this job. */
+  earlierOf(jobId: number, keys: InvoiceKeys): EarlierInvoice | null {
+    const { vendor, vat, number } = keys;
+    const row = canHaveEarlier(keys)
+      ? (this.stmts.earlier.get({ vendor, vat, number, job: jobId }) as { batch: string; batchName: string; item: number; at: number | null } | undefined)
+      : undefined;
+    return earlierInvoice(row);
   }
 
   /** The stored review of a job, or null (not an OCR job, or not succeeded). */

@@ -21,6 +21,12 @@ export interface ResultRow {
   units: number | null;
   /** An invoice's stored checks (JSON), or null. */
   checks_json: string | null;
+  /** An invoice as its review corrected it (JSON); null or absent: as read. */
+  corrected_json?: string | null;
+  /** The review's decision (accepted, rejected), who and when; null or absent: none. */
+  decision?: string | null;
+  decided_by?: string | null;
+  decided_at?: number | null;
 }
 
 export const RESULT_PAGE = 200;
@@ -28,7 +34,7 @@ export const RESULT_PAGE = 200;
 /** Pages of the batch's succeeded jobs, in item order. */
 export function* succeededResultPages(db: Db, batchId: string, pageSize = RESULT_PAGE): Generator<ResultRow[]> {
   const page = db.prepare(
-    `SELECT j.seq, j.source, j.payload_json, j.result_json, j.finished_at, j.units, r.checks_json
+    `SELECT j.seq, j.source, j.payload_json, j.result_json, j.finished_at, j.units, r.checks_json, r.corrected_json, r.decision, r.decided_by, r.decided_at
        FROM jobs j LEFT JOIN invoice_reviews r ON r.job_id = j.id
      WHERE j.batch_id = ? AND j.seq > ? AND j.state = 'succeeded' ORDER BY j.seq LIMIT ?`,
   );

@@ -543,6 +543,27 @@ const MIGRATIONS: readonly Step[] = [
   // 22: the batch settings a watched folder's batches are made with and keep in every step
   // (StoredOptions: redact, redactStored), as JSON. NULL: none.
   `ALTER TABLE watches ADD COLUMN options_json TEXT;`,
+  // 23: a review that ends (invoices/invoice-decisions.ts): the corrected invoice beside the reading
+  // (which stays in the job's result as it came), the decision with who and when (an invoice in the
+  // Needs review queue leaves it only by a decision). The supplier memory: what a review taught about a supplier, under each key that
+  // finds it again (its VAT id, its name as read and as corrected).
+  `
+  ALTER TABLE invoice_reviews ADD COLUMN corrected_json TEXT;
+  ALTER TABLE invoice_reviews ADD COLUMN decision TEXT CHECK (decision IN ('accepted', 'rejected'));
+  ALTER TABLE invoice_reviews ADD COLUMN decided_by TEXT;
+  ALTER TABLE invoice_reviews ADD COLUMN decided_at INTEGER;
+  ALTER TABLE invoice_reviews ADD COLUMN note TEXT;
+  CREATE TABLE supplier_memory (
+    supplier_key TEXT PRIMARY KEY,
+    vendor TEXT,
+    vat_id TEXT,
+    iban TEXT,
+    vat_rate REAL,
+    job_id INTEGER NOT NULL,
+    batch_id TEXT NOT NULL,
+    learned_at INTEGER NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -13,6 +13,7 @@ import { formatDateTime, formatLatency } from '../format/time';
 import { JobResultView } from './JobResultView';
 import { JobSourceView } from './JobSourceView';
 import { RedactionCounts } from './RedactionCounts';
+import { REVIEW_SAVED_EVENT } from '../results/invoice-review';
 import './JobDetailDialog.css';
 import '../components/ReviewBadge.css';
 
@@ -195,6 +196,19 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
     };
     // Re-read while the job is unfinished and its batch moves.
   }, [jobId, batchVersion, final]);
+
+  // A review saved in the result pane: the header's Needs review badge follows it.
+  useEffect(() => {
+    if (jobId === null) return;
+    const reread = (): void => {
+      client()
+        .call('jobs.get', { id: jobId })
+        .then(setJob)
+        .catch((e: unknown) => setError(errorMessage(e)));
+    };
+    window.addEventListener(REVIEW_SAVED_EVENT, reread);
+    return () => window.removeEventListener(REVIEW_SAVED_EVENT, reread);
+  }, [jobId]);
 
   return (
     <dialog

@@ -19,7 +19,8 @@ import {
 import { client } from '../client';
 import { formatOffset } from '../format/time';
 import { usePlayback } from '../jobs/playback-store';
-import { InvoiceChecks, InvoiceView } from './invoice-view';
+import { InvoiceView } from './invoice-view';
+import { InvoiceReviewPanel } from './invoice-review';
 
 type ResultView = (job: JobDetail) => ReactNode | null;
 
@@ -99,7 +100,8 @@ const ocr: ResultView = (job) => {
           {`Read from the e-invoice (${e.syntax}${e.attachment ? `, embedded in the PDF as ${e.attachment}` : ''}) on this computer: no OCR request, no cost.`}
         </p>
       ) : null}
-      {job.review ? <InvoiceChecks review={job.review} /> : null}
+      {/* A checked invoice is reviewed here (corrected, accepted or rejected); below, the reading as it came. */}
+      {job.review ? <InvoiceReviewPanel job={job} /> : null}
       <InvoiceView invoice={invoiceOf(job.result)} />
       <h4>Text</h4>
       <pre className="job-detail__text" tabIndex={0}>

@@ -12,6 +12,7 @@ import { JobFilters } from '../jobs/JobFilters';
 import { JobTable } from '../jobs/JobTable';
 import { ResultFilesButton } from '../results/ResultFilesButton';
 import { reviewCount } from '../batches/batch-table-model';
+import { ReviewCountsLine } from '../batches/ReviewCountsLine';
 import { navigate } from '../routing/use-route';
 import { describe } from '../../../shared/capabilities/catalog';
 import { PipelineSteps } from '../pipeline/PipelineSteps';
@@ -58,6 +59,7 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
         <a href="#/batches">← All batches</a>
       </p>
       <BatchSummaryCard batch={batch} detail />
+      {invoices ? <ReviewCountsLine batch={batch} /> : null}
       <ResultFilesButton batch={batch} />
       <PipelineSteps batch={batch} />
       <ComparePanel batch={batch} />

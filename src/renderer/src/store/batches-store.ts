@@ -57,7 +57,7 @@ export const useBatchesStore = create<BatchesState>()((set, get) => ({
 /** Changes whenever anything shown about the batch changes (updated_at alone does not move per job). */
 export function batchVersion(b: BatchSummary): string {
   const c = b.counts;
-  return `${b.updated_at}|${b.status}|${c.queued},${c.running},${c.retry_wait},${c.succeeded},${c.failed},${c.cancelled}|${b.cost.spent}`;
+  return `${b.updated_at}|${b.status}|${c.queued},${c.running},${c.retry_wait},${c.succeeded},${c.failed},${c.cancelled}|${b.cost.spent}|${c.needs_review}`;
 }
 
 /** Newest first. */

@@ -1,0 +1,257 @@
+// An invoice's review in the job dialog: every field and line editable, the checks re-run on the
+// corrected invoice as the user types (the same check code as the engine's, shared), the supplier
+// memory's suggestions beside their field with Apply, and Accept / Reject, recorded with the OS user.
+import { useEffect, useMemo, useState } from 'react';
+import type { JobDetail } from '../../../shared/contract';
+import type { Invoice } from '../../../shared/invoices/invoice';
+import { applyEdit, changedFields, FIELD_LABELS, fieldText, HEAD_FIELDS, recheckDraft } from '../../../shared/invoices/invoice-corrections';
+import { suggestionSource, SUGGESTED_LABELS, type InvoiceReviewView, type SupplierSuggestion } from '../../../shared/invoices/review-decision';
+import { client, errorMessage } from '../client';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { formatDateTime } from '../format/time';
+import { useBatchesStore } from '../store/batches-store';
+import { InvoiceChecks } from './invoice-view';
+import './invoice-review.css';
+
+/** Told when a review is saved, so the dialog and the batch's counts read again. */
+export const REVIEW_SAVED_EVENT = 'batchdesk:review-saved';
+
+const NOTHING: Invoice = {
+  vendor: null,
+  vendorVatId: null,
+  buyer: null,
+  country: null,
+  invoiceNumber: null,
+  issueDate: null,
+  dueDate: null,
+  currency: null,
+  lines: [],
+  net: null,
+  vat: [],
+  gross: null,
+};
+
+/** The draft: every edit that can stand applied in order; the reason of each that cannot, by field. */
+function applyDrafts(base: Invoice, drafts: Record<string, string>): { invoice: Invoice; problems: Record<string, string> } {
+  let invoice = base;
+  const problems: Record<string, string> = {};
+  for (const [field, value] of Object.entries(drafts)) {
+    const r = applyEdit(invoice, field, value);
+    if (r.ok) invoice = r.invoice;
+    else problems[field] = r.reason;
+  }
+  return { invoice, problems };
+}
+
+function Decision({ view }: { view: InvoiceReviewView }) {
+  if (view.decision === null) return null;
+  return (
+    <p className={`invoice-review__decision invoice-review__decision--${view.decision}`} role="status">
+      {view.decision === 'accepted' ? 'Accepted' : 'Rejected'} by {view.decidedBy ?? 'unknown user'}
+      {view.decidedAt !== null ? ` on ${formatDateTime(new Date(view.decidedAt).toISOString())}` : ''}
+      {view.note ? ` · ${view.note}` : ''}
+    </p>
+  );
+}
+
+interface FieldProps {
+  field: string;
+  label: string;
+  value: string;
+  read: string | null;
+  problem: string | undefined;
+  suggestion: SupplierSuggestion | undefined;
+  onChange: (value: string) => void;
+  className?: string;
+}
+
+function FieldInput({ field, label, value, read, problem, suggestion, onChange, className }: FieldProps) {
+  const errId = `review-err-${field}`;
+  return (
+    <>
+      <input
+        className={`invoice-review__input${className ? ` ${className}` : ''}`}
+        aria-label={label}
+        value={value}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errId : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        data-field={field}
+      />
+      {read !== null ? <span className="invoice-review__read muted">read: {read === '' ? 'nothing' : read}</span> : null}
+      {problem ? (
+        <span id={errId} className="invoice-review__problem" role="alert">
+          {problem}
+        </span>
+      ) : null}
+      {suggestion && suggestion.value !== value ? (
+        <span className="invoice-review__suggestion">
+          Suggested {SUGGESTED_LABELS[suggestion.field]}: <strong>{suggestion.value}</strong> <span className="muted">({suggestionSource(suggestion)})</span>{' '}
+          <button
+            type="button"
+            onClick={() => onChange(suggestion.value)}
+            aria-label={`Apply suggested ${SUGGESTED_LABELS[suggestion.field]} ${suggestion.value}`}
+          >
+            Apply
+          </button>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+export function InvoiceReviewPanel({ job }: { job: JobDetail }) {
+  const [view, setView] = useState<InvoiceReviewView | null>(null);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [note, setNote] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setView(null);
+    setDrafts({});
+    setNote(null);
+    client()
+      .call('reviews.get', { jobId: job.id })
+      .then((v) => live && setView(v))
+      .catch((e: unknown) => live && setError(errorMessage(e)));
+    return () => {
+      live = false;
+    };
+  }, [job.id]);
+
+  const base = view ? (view.corrected ?? view.original ?? NOTHING) : NOTHING;
+  const { invoice: draft, problems } = useMemo(() => applyDrafts(base, drafts), [base, drafts]);
+  const live = useMemo(() => (view ? recheckDraft(draft, base, view.checks) : null), [draft, base, view]);
+
+  if (!view || !live) {
+    return (
+      <>
+        <ErrorAlert message={error} />
+        {job.review ? <InvoiceChecks review={job.review} /> : null}
+      </>
+    );
+  }
+  const read = view.original ?? NOTHING;
+  const dirty = changedFields(base, draft).length > 0;
+  const invalid = Object.keys(problems).length > 0;
+  const noteNow = note ?? view.note ?? '';
+  const suggestionFor = (field: string): SupplierSuggestion | undefined => view.suggestions.find((s) => s.edit === field);
+  const set = (field: string) => (value: string) => setDrafts((d) => ({ ...d, [field]: value }));
+  const input = (field: string, label: string, className?: string) => {
+    const corrected = fieldText(read, field) !== fieldText(draft, field);
+    return (
+      <FieldInput
+        field={field}
+        label={label}
+        value={drafts[field] ?? fieldText(base, field)}
+        read={corrected ? fieldText(read, field) : null}
+        problem={problems[field]}
+        suggestion={suggestionFor(field)}
+        onChange={set(field)}
+        {...(className ? { className } : {})}
+      />
+    );
+  };
+
+  const save = async (decision?: 'accepted' | 'rejected'): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      const saved = await client().call('reviews.save', {
+        jobId: job.id,
+        invoice: draft,
+        ...(decision ? { decision } : {}),
+        ...(note !== null ? { note } : {}),
+      });
+      setView(saved);
+      setDrafts({});
+      setNote(null);
+      await useBatchesStore
+        .getState()
+        .fetchOne(saved.batchId)
+        .catch(() => undefined);
+      window.dispatchEvent(new CustomEvent(REVIEW_SAVED_EVENT, { detail: { jobId: job.id, batchId: saved.batchId } }));
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="invoice-review" aria-label="Invoice review">
+      <InvoiceChecks review={live} />
+      <Decision view={view} />
+      {view.suggestions.length > 0 ? (
+        <p className="muted invoice-review__memory">
+          The supplier memory has suggestions (marked beside their field); nothing is applied until you press Apply and save.
+        </p>
+      ) : null}
+      <table className="job-detail__table invoice-review__fields">
+        <caption>Invoice fields (edit to correct)</caption>
+        <tbody>
+          {HEAD_FIELDS.map((f) => (
+            <tr key={f}>
+              <th scope="row">{FIELD_LABELS[f]}</th>
+              <td>{input(f, FIELD_LABELS[f])}</td>
+            </tr>
+          ))}
+          {draft.vat.map((_, i) => (
+            <tr key={`vat${i}`}>
+              <th scope="row">VAT line {i + 1}</th>
+              <td className="invoice-review__pair">
+                {input(`vat.${i + 1}.rate`, `VAT line ${i + 1} rate (%)`, 'invoice-review__input--short')}
+                {input(`vat.${i + 1}.amount`, `VAT line ${i + 1} amount`, 'invoice-review__input--short')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {draft.lines.length > 0 ? (
+        <table className="job-detail__table invoice-review__lines">
+          <caption>Edit line items ({draft.lines.length})</caption>
+          <thead>
+            <tr>
+              <th scope="col">Description</th>
+              <th scope="col">Qty</th>
+              <th scope="col">Unit price</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {draft.lines.map((_, i) => (
+              <tr key={i}>
+                <td>{input(`line.${i + 1}.description`, `Line ${i + 1} description`)}</td>
+                <td>{input(`line.${i + 1}.quantity`, `Line ${i + 1} quantity`, 'invoice-review__input--short')}</td>
+                <td>{input(`line.${i + 1}.unitPrice`, `Line ${i + 1} unit price`, 'invoice-review__input--short')}</td>
+                <td>{input(`line.${i + 1}.amount`, `Line ${i + 1} amount`, 'invoice-review__input--short')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <label className="invoice-review__note">
+        Review note
+        <input value={noteNow} onChange={(e) => setNote(e.target.value)} maxLength={2000} />
+      </label>
+      <ErrorAlert message={error} />
+      <div className="invoice-review__actions">
+        <button type="button" onClick={() => void save('accepted')} disabled={busy || invalid} className="primary">
+          Accept
+        </button>
+        <button type="button" onClick={() => void save('rejected')} disabled={busy || invalid}>
+          Reject
+        </button>
+        <button type="button" onClick={() => void save()} disabled={busy || invalid || (!dirty && note === null)}>
+          Save corrections
+        </button>
+        <button type="button" onClick={() => setDrafts({})} disabled={busy || Object.keys(drafts).length === 0}>
+          Undo edits
+        </button>
+        {invalid ? <span className="invoice-review__problem">Correct the marked fields to save.</span> : null}
+      </div>
+    </section>
+  );
+}

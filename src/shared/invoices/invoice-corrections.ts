@@ -1,0 +1,334 @@
+// A reviewer's corrections of an invoice, one field at a time ("net=1234.50", "line.2.amount=80"),
+// checked before they touch it: dates, amounts (integer 1/10,000), VAT ids, currency, IBAN. Shared so
+// the window re-runs the checks on the corrected invoice as the user types, and the command line
+// and the engine accept exactly what the window accepts.
+import { z } from 'zod';
+import { formatAmount, parseAmount, type Invoice, type InvoiceCheck, type InvoiceLine, type InvoiceReview, type VatLine } from './invoice';
+import { invoiceNumberKey, reviewInvoice, vendorKey } from './invoice-checks';
+import { readDate } from './read-invoice';
+import { countryOfVatId } from './vat-rates';
+
+/** Fields of the invoice itself, by the names `--set` takes. */
+export const HEAD_FIELDS = ['vendor', 'vendorVatId', 'buyer', 'invoiceNumber', 'issueDate', 'dueDate', 'currency', 'net', 'gross', 'iban'] as const;
+export type HeadField = (typeof HEAD_FIELDS)[number];
+export const LINE_FIELDS = ['description', 'quantity', 'unitPrice', 'amount', 'vatRate'] as const;
+export type LineField = (typeof LINE_FIELDS)[number];
+export const VAT_FIELDS = ['rate', 'amount'] as const;
+export type VatField = (typeof VAT_FIELDS)[number];
+
+/** Where an edit goes: a field of the invoice, of its n-th line item, or of its n-th VAT line (n from 1). */
+export type FieldPath =
+  { kind: 'head'; field: HeadField } | { kind: 'line'; index: number; field: LineField } | { kind: 'vat'; index: number; field: VatField };
+
+export const FIELD_LABELS: Record<HeadField, string> = {
+  vendor: 'Vendor',
+  vendorVatId: 'Vendor VAT id',
+  buyer: 'Bill to',
+  invoiceNumber: 'Invoice number',
+  issueDate: 'Issue date',
+  dueDate: 'Due date',
+  currency: 'Currency',
+  net: 'Net',
+  gross: 'Gross',
+  iban: 'IBAN',
+};
+
+const FIELD_HELP = `fields: ${HEAD_FIELDS.join(', ')}, vatRate, vatAmount, vat.N.rate, vat.N.amount, line.N.${LINE_FIELDS.join('|')} (N from 1)`;
+
+/** "line.2.amount" -> where it goes; vatRate and vatAmount are the first VAT line's. */
+export function parseFieldPath(raw: string): { ok: true; path: FieldPath } | { ok: false; reason: string } {
+  const name = raw.trim();
+  const head = HEAD_FIELDS.find((f) => f === name);
+  if (head) return { ok: true, path: { kind: 'head', field: head } };
+  if (name === 'vatRate') return { ok: true, path: { kind: 'vat', index: 1, field: 'rate' } };
+  if (name === 'vatAmount') return { ok: true, path: { kind: 'vat', index: 1, field: 'amount' } };
+  const m = /^(line|vat)\.(\d{1,4})\.(\w+)$/.exec(name);
+  if (m) {
+    const index = Number(m[2]);
+    if (index < 1) return { ok: false, reason: `"${name}": lines and VAT lines are numbered from 1` };
+    if (m[1] === 'line') {
+      const field = LINE_FIELDS.find((f) => f === m[3]);
+      if (field) return { ok: true, path: { kind: 'line', index, field } };
+    } else {
+      const field = VAT_FIELDS.find((f) => f === m[3]);
+      if (field) return { ok: true, path: { kind: 'vat', index, field } };
+    }
+  }
+  return { ok: false, reason: `"${name}" is not a field of an invoice (${FIELD_HELP})` };
+}
+
+export function pathName(p: FieldPath): string {
+  return p.kind === 'head' ? p.field : `${p.kind}.${p.index}.${p.field}`;
+}
+
+/** An empty value clears a field (it was read where there is nothing). */
+const blank = (s: string): boolean => s.trim() === '';
+
+const Text = z.string().trim().max(500, 'at most 500 characters');
+const Money = z.string().transform((s, ctx) => {
+  const v = parseAmount(s);
+  if (v === null) ctx.addIssue({ code: 'custom', message: `"${s}" is not an amount (write 1234.50 or 1.234,50)` });
+  return v ?? 0;
+});
+const Day = z.string().transform((s, ctx) => {
+  const d = readDate(s);
+  if (d === null) ctx.addIssue({ code: 'custom', message: `"${s}" is not a date (write 2026-10-31 or 31.10.2026)` });
+  return d ?? '';
+});
+const Rate = z.string().transform((s, ctx) => {
+  const t = s.replace(/%/g, '').trim().replace(',', '.');
+  const v = /^\d{1,3}(\.\d{1,2})?$/.test(t) ? Number(t) : NaN;
+  if (!(v >= 0 && v <= 100)) ctx.addIssue({ code: 'custom', message: `"${s}" is not a VAT rate (a percent from 0 to 100, e.g. 19 or 5.5)` });
+  return v;
+});
+const Quantity = z.string().transform((s, ctx) => {
+  const t = s.trim().replace(',', '.');
+  const v = /^-?\d{1,9}(\.\d{1,4})?$/.test(t) ? Number(t) : NaN;
+  if (Number.isNaN(v)) ctx.addIssue({ code: 'custom', message: `"${s}" is not a quantity (a number, e.g. 3 or 1.5)` });
+  return v;
+});
+/** EU VAT ids (two letters and 2-13 characters) and Swiss UIDs (CHE and nine digits), without spaces or dots. */
+export const VatIdValue = z
+  .string()
+  .transform((s) => s.toUpperCase().replace(/[\s.-]/g, ''))
+  .refine((s) => /^[A-Z]{2}[A-Z0-9+*]{2,13}$/.test(s) || /^CHE\d{9}(MWST|TVA|IVA)?$/.test(s), {
+    message: 'not a VAT id (two letters of the country and its number, e.g. DE123456789)',
+  });
+const Currency = z
+  .string()
+  .transform((s) => s.trim().toUpperCase())
+  .refine((s) => /^[A-Z]{3}$/.test(s), { message: 'not a currency code (three letters, e.g. EUR)' });
+
+/** An IBAN's own check: its letters as numbers, mod 97, is 1 (ISO 13616). */
+function ibanChecks(iban: string): boolean {
+  const moved = `${iban.slice(4)}${iban.slice(0, 4)}`;
+  let rest = 0;
+  for (const ch of moved) {
+    const code = ch >= 'A' && ch <= 'Z' ? String(ch.charCodeAt(0) - 55) : ch;
+    for (const d of code) rest = (rest * 10 + Number(d)) % 97;
+  }
+  return rest === 1;
+}
+export const IbanValue = z
+  .string()
+  .transform((s) => s.toUpperCase().replace(/\s+/g, ''))
+  .refine((s) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(s) && ibanChecks(s), { message: 'not an IBAN (its check digits do not match; copy it again)' });
+
+function parsed<T>(schema: z.ZodType<T, string>, value: string): { ok: true; value: T } | { ok: false; reason: string } {
+  const r = schema.safeParse(value);
+  return r.success ? { ok: true, value: r.data } : { ok: false, reason: r.error.issues[0]?.message ?? 'not valid' };
+}
+
+type Applied = { ok: true; invoice: Invoice } | { ok: false; reason: string };
+
+function setHead(inv: Invoice, field: HeadField, value: string): Applied {
+  const clear = blank(value);
+  const put = (patch: Partial<Invoice>): Applied => ({ ok: true, invoice: { ...inv, ...patch } });
+  switch (field) {
+    case 'vendor':
+    case 'buyer':
+    case 'invoiceNumber': {
+      const t = parsed(Text, value);
+      return t.ok ? put({ [field]: t.value === '' ? null : t.value }) : t;
+    }
+    case 'vendorVatId': {
+      if (clear) return put({ vendorVatId: null, country: null });
+      const t = parsed(VatIdValue, value);
+      return t.ok ? put({ vendorVatId: t.value, country: countryOfVatId(t.value) }) : t;
+    }
+    case 'issueDate':
+    case 'dueDate': {
+      if (clear) return put({ [field]: null });
+      const t = parsed(Day, value);
+      return t.ok ? put({ [field]: t.value }) : t;
+    }
+    case 'currency': {
+      if (clear) return put({ currency: null });
+      const t = parsed(Currency, value);
+      return t.ok ? put({ currency: t.value }) : t;
+    }
+    case 'net':
+    case 'gross': {
+      if (clear) return put({ [field]: null });
+      const t = parsed(Money, value);
+      return t.ok ? put({ [field]: t.value }) : t;
+    }
+    case 'iban': {
+      if (clear) return put({ iban: null });
+      const t = parsed(IbanValue, value);
+      return t.ok ? put({ iban: t.value }) : t;
+    }
+  }
+}
+
+function setLine(inv: Invoice, index: number, field: LineField, value: string): Applied {
+  if (index > inv.lines.length + 1)
+    return { ok: false, reason: `line.${index}: the invoice has ${inv.lines.length} line item(s); add line.${inv.lines.length + 1} first` };
+  const old: InvoiceLine = inv.lines[index - 1] ?? { description: '', quantity: null, unitPrice: null, amount: null };
+  let line: InvoiceLine;
+  const clear = blank(value);
+  switch (field) {
+    case 'description': {
+      const t = parsed(Text, value);
+      if (!t.ok) return t;
+      line = { ...old, description: t.value };
+      break;
+    }
+    case 'quantity': {
+      const t = clear ? { ok: true as const, value: null } : parsed(Quantity, value);
+      if (!t.ok) return t;
+      line = { ...old, quantity: t.value };
+      break;
+    }
+    case 'unitPrice':
+    case 'amount': {
+      const t = clear ? { ok: true as const, value: null } : parsed(Money, value);
+      if (!t.ok) return t;
+      line = { ...old, [field]: t.value };
+      break;
+    }
+    case 'vatRate': {
+      const t = clear ? { ok: true as const, value: null } : parsed(Rate, value);
+      if (!t.ok) return t;
+      line = { ...old, vatRate: t.value };
+      break;
+    }
+  }
+  const lines = [...inv.lines];
+  lines[index - 1] = line;
+  return { ok: true, invoice: { ...inv, lines } };
+}
+
+function setVat(inv: Invoice, index: number, field: VatField, value: string): Applied {
+  if (index > inv.vat.length + 1)
+    return { ok: false, reason: `vat.${index}: the invoice has ${inv.vat.length} VAT line(s); add vat.${inv.vat.length + 1} first` };
+  const old: VatLine = inv.vat[index - 1] ?? { rate: 0, amount: null };
+  let line: VatLine;
+  if (field === 'rate') {
+    if (blank(value)) {
+      // No rate: the VAT line itself goes (an invoice without VAT).
+      return { ok: true, invoice: { ...inv, vat: inv.vat.filter((_, i) => i !== index - 1) } };
+    }
+    const t = parsed(Rate, value);
+    if (!t.ok) return t;
+    line = { ...old, rate: t.value };
+  } else {
+    const t = blank(value) ? { ok: true as const, value: null } : parsed(Money, value);
+    if (!t.ok) return t;
+    line = { ...old, amount: t.value };
+  }
+  const vat = [...inv.vat];
+  vat[index - 1] = line;
+  return { ok: true, invoice: { ...inv, vat } };
+}
+
+/** The invoice with one field set from what the user typed, or why the value cannot stand. */
+export function applyEdit(inv: Invoice, field: string, value: string): Applied {
+  const p = parseFieldPath(field);
+  if (!p.ok) return p;
+  const path = p.path;
+  const r =
+    path.kind === 'head'
+      ? setHead(inv, path.field, value)
+      : path.kind === 'line'
+        ? setLine(inv, path.index, path.field, value)
+        : setVat(inv, path.index, path.field, value);
+  return r.ok ? r : { ok: false, reason: `${pathName(path)}: ${r.reason}` };
+}
+
+/** Every edit in order; all problems, not only the first, so the user fixes them in one go. */
+export function applyEdits(
+  inv: Invoice,
+  edits: readonly { field: string; value: string }[],
+): { ok: true; invoice: Invoice } | { ok: false; problems: string[] } {
+  let cur = inv;
+  const problems: string[] = [];
+  for (const e of edits) {
+    const r = applyEdit(cur, e.field, e.value);
+    if (r.ok) cur = r.invoice;
+    else problems.push(r.reason);
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, invoice: cur };
+}
+
+/** A field's value as the user would type it back ("" when not read). */
+export function fieldText(inv: Invoice, field: string): string {
+  const p = parseFieldPath(field);
+  if (!p.ok) return '';
+  const path = p.path;
+  const money = (a: number | null | undefined): string => (a === null || a === undefined ? '' : formatAmount(a, a % 100 === 0 ? 2 : 4));
+  if (path.kind === 'head') {
+    const v = inv[path.field];
+    return path.field === 'net' || path.field === 'gross' ? money(v as number | null) : ((v as string | null | undefined) ?? '');
+  }
+  if (path.kind === 'vat') {
+    const v = inv.vat[path.index - 1];
+    if (!v) return '';
+    return path.field === 'rate' ? String(v.rate) : money(v.amount);
+  }
+  const l = inv.lines[path.index - 1];
+  if (!l) return '';
+  switch (path.field) {
+    case 'description':
+      return l.description;
+    case 'quantity':
+      return l.quantity === null ? '' : String(l.quantity);
+    case 'unitPrice':
+      return money(l.unitPrice);
+    case 'amount':
+      return money(l.amount);
+    case 'vatRate':
+      return l.vatRate === null || l.vatRate === undefined ? '' : String(l.vatRate);
+  }
+}
+
+/** The editable fields of an invoice, in the order shown: its own, each VAT line's, each line item's. */
+export function editableFields(inv: Invoice): string[] {
+  return [
+    ...HEAD_FIELDS,
+    ...inv.vat.flatMap((_, i) => VAT_FIELDS.map((f) => `vat.${i + 1}.${f}`)),
+    ...inv.lines.flatMap((_, i) => LINE_FIELDS.map((f) => `line.${i + 1}.${f}`)),
+  ];
+}
+
+/** The fields whose value the review changed, by the names `--set` takes. */
+export function changedFields(original: Invoice, corrected: Invoice): string[] {
+  const names = new Set([...editableFields(original), ...editableFields(corrected)]);
+  return [...names].filter((f) => fieldText(original, f) !== fieldText(corrected, f));
+}
+
+/** The checks a corrected invoice must still pass before it is stored (what --set and the window refuse). */
+export function invoiceProblems(inv: Invoice): string[] {
+  const out: string[] = [];
+  const check = (name: string, ok: boolean, why: string): void => {
+    if (!ok) out.push(`${name}: ${why}`);
+  };
+  if (inv.issueDate !== null) check('issueDate', readDate(inv.issueDate) === inv.issueDate, 'not a date as YYYY-MM-DD');
+  if (inv.dueDate !== null) check('dueDate', readDate(inv.dueDate) === inv.dueDate, 'not a date as YYYY-MM-DD');
+  if (inv.vendorVatId !== null) check('vendorVatId', VatIdValue.safeParse(inv.vendorVatId).success, 'not a VAT id');
+  if (inv.currency !== null) check('currency', Currency.safeParse(inv.currency).success, 'not a currency code');
+  if (inv.iban !== null && inv.iban !== undefined) check('iban', IbanValue.safeParse(inv.iban).success, 'not an IBAN');
+  return out;
+}
+
+/**
+ * The checks of an invoice being corrected, run where it is edited (the window, as the user types).
+ * The duplicate check needs the other batches, which only the engine has: kept from the stored
+ * checks while vendor and number are unchanged, else said to run on saving.
+ */
+export function recheckDraft(draft: Invoice, base: Invoice, stored: readonly InvoiceCheck[]): InvoiceReview {
+  const review = reviewInvoice(draft, null);
+  const sameKeys =
+    vendorKey(draft.vendor ?? '') === vendorKey(base.vendor ?? '') &&
+    invoiceNumberKey(draft.invoiceNumber ?? '') === invoiceNumberKey(base.invoiceNumber ?? '') &&
+    (draft.vendorVatId ?? '') === (base.vendorVatId ?? '');
+  const storedDuplicate = stored.find((c) => c.check === 'duplicate');
+  const checks = review.checks.map((c) =>
+    c.check !== 'duplicate' || c.ok === null
+      ? c
+      : sameKeys && storedDuplicate
+        ? storedDuplicate
+        : { check: c.check, ok: null, detail: 'vendor or number changed: looked for in the other batches when saved' },
+  );
+  return { needsReview: checks.some((c) => c.ok === false), checks };
+}

@@ -1,0 +1,63 @@
+// A review that ends: the Marlowe sample prints a gross 10.00 over net + VAT. In the job dialog the
+// user corrects the gross, sees the check turn green as they type, accepts, and the batch's line
+// changes from "1 needs review" to "1 accepted after review" while the Needs review queue empties.
+import { test, expect, openApp, goTo, dropFiles, INVOICES, shot } from './fixtures';
+import { batchCard, statusOf } from './helpers/batch-card';
+
+test('invoice review: edit a field, the check turns green, accept, the batch counts it', async ({ host, page }, testInfo) => {
+  await openApp(page, host);
+  await goTo(page, 'New batch');
+  await page.getByRole('radio', { name: /^OCR invoices/ }).check();
+  await dropFiles(page, page.getByRole('button', { name: 'Drop files or folders here' }), INVOICES);
+  await expect(page.getByRole('list', { name: 'Chosen sources' }).getByRole('listitem')).toHaveCount(4);
+  await page.getByLabel('Name (optional)').fill('Invoices to review');
+  await page.getByRole('button', { name: 'Start batch' }).click();
+  await expect(page).toHaveURL(/#\/batches\/[^/]+$/);
+  const batchId = /#\/batches\/([^/]+)$/.exec(page.url())?.[1] ?? '';
+  await expect(statusOf(batchCard(page))).toHaveText('Done', { timeout: 30_000 });
+
+  const counts = page.getByTestId('review-counts');
+  await expect(counts).toHaveText('4 invoices: 3 passed, 1 needs review');
+
+  // The Needs review queue: the Marlowe invoice.
+  await page.getByRole('checkbox', { name: 'Needs review (1)' }).check();
+  await expect(page).toHaveURL(new RegExp(`#/batches/${batchId}/review$`));
+  const grid = page.getByRole('grid', { name: 'Jobs' });
+  await expect(grid.getByRole('row')).toHaveCount(2);
+  await grid.getByRole('row').nth(1).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+
+  const checks = dialog.getByRole('region', { name: 'Invoice checks' });
+  const sum = checks.getByRole('listitem').filter({ hasText: 'Net + VAT = gross' });
+  await expect(sum).toContainText('(failed)');
+  await expect(checks.getByRole('heading')).toHaveText('Needs review: 1 check failed');
+
+  // A value that is not an amount is marked, and nothing can be saved.
+  const review = dialog.getByRole('region', { name: 'Invoice review' });
+  const gross = review.getByRole('textbox', { name: 'Gross', exact: true });
+  await gross.fill('769,2x');
+  await expect(review.getByRole('alert').first()).toContainText('is not an amount');
+  await expect(review.getByRole('button', { name: 'Accept' })).toBeDisabled();
+
+  // The right total: the check turns green as it is typed, before anything is saved.
+  await gross.fill('769.20');
+  await expect(sum).toContainText('(passed)');
+  await expect(sum).toHaveClass(/invoice-check--ok/);
+  await expect(checks.getByRole('heading')).toHaveText('Checks passed');
+  await expect(review).toContainText('read: 779.20');
+  await shot(page, 'invoice-review-corrected', testInfo);
+
+  await review.getByRole('button', { name: 'Accept' }).click();
+  await expect(review.getByRole('status')).toContainText(/^Accepted by \S+/);
+  await expect(dialog.getByRole('heading', { level: 2 })).not.toContainText('Needs review');
+  await shot(page, 'invoice-review-accepted', testInfo);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The batch counts it, and the queue is empty.
+  await expect(counts).toHaveText('4 invoices: 3 passed, 1 accepted after review');
+  await expect(page.getByRole('checkbox', { name: 'Needs review (0)' })).toBeVisible();
+  await expect(grid.getByRole('row')).toHaveCount(1);
+  await shot(page, 'invoice-review-batch', testInfo);
+});
