@@ -21,6 +21,8 @@ import { scheduleCommand } from './commands/schedule';
 import { optoutSpec } from './specs/optout';
 import { cmdWatch } from './commands/watch';
 import { watchSpec } from './specs/watch';
+import { cmdRetention } from './commands/retention';
+import { retentionSpec } from './specs/retention';
 
 export const COMMANDS: readonly CommandEntry[] = [
   demoCommand,
@@ -46,5 +48,6 @@ export const COMMANDS: readonly CommandEntry[] = [
   { spec: configSpec, run: cmdConfig },
   { spec: optoutSpec, run: cmdOptout },
   { spec: watchSpec, run: cmdWatch },
+  { spec: retentionSpec, run: cmdRetention },
   sandboxCommand,
 ];

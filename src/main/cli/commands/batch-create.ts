@@ -123,6 +123,8 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   const quiet = quietText === undefined ? undefined : parseQuietHours(quietText);
   const quietHours = quiet?.ok ? quiet.value.text : quietText;
   const recipientGapMs = setting('recipientGapMs', values['recipient-gap']);
+  const keepFilesDays = setting('keepFilesDays', values['keep-files-days']);
+  const keepResultsDays = setting('keepResultsDays', values['keep-results-days']);
 
   // Team mode: the batch is planned here (this computer's keys and opt-out list), then moved whole to the shared store.
   const shared = await openChosenStore(values.store, io.env);
@@ -138,6 +140,8 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       ...(at !== undefined ? { at } : {}),
       ...(quietHours !== undefined ? { quietHours } : {}),
       ...(recipientGapMs !== undefined ? { recipientGapMs } : {}),
+      ...(keepFilesDays !== undefined ? { keepFilesDays } : {}),
+      ...(keepResultsDays !== undefined ? { keepResultsDays } : {}),
       ...(sample !== undefined ? { sample } : {}),
       paths,
       ...(then.length > 0 ? { then } : {}),

@@ -10,6 +10,15 @@ import { budgetOption, thenSteps } from '../option-values';
 import { parseExtensions, WATCHABLE_CAPABILITIES } from '../../engine/watch/intake-rules';
 import type { WatchView } from '../../../shared/contract';
 import { assertNever } from '../../../shared/domain';
+import { KeepDays, daysFromText } from '../../../shared/retention-rules';
+
+/** A --keep-*-days value checked by the retention rule, or a usage error with its sentence. */
+function keepDays(flag: string, text: string | undefined): number | null {
+  if (text === undefined) return null;
+  const r = KeepDays.safeParse(daysFromText(text));
+  if (!r.success) throw new UsageError(`--${flag}: ${r.error.issues[0]?.message ?? 'not valid'} (got "${text}").`);
+  return r.data;
+}
 
 /** `pause`: today's batch's, when it is paused (a day's budget reached, a key refused): files are taken, nothing is sent. */
 function describeWatch(w: WatchView, carry: (text: string) => string, pause: BatchSummary['pause'] = null): string {
@@ -93,6 +102,8 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
     }
     const then = thenSteps(cap.data, values.then);
     const budgetPerDay = budgetOption('budget-per-day', values['budget-per-day']);
+    const keepFilesDays = keepDays('keep-files-days', values['keep-files-days']);
+    const keepResultsDays = keepDays('keep-results-days', values['keep-results-days']);
     const w = engine.hotFolders.add({
       dir: target,
       capability: cap.data,
@@ -102,7 +113,12 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
       ...(values.key !== undefined ? { key: values.key } : {}),
       budgetPerDay,
     });
+    engine.retentionRules.setForWatch(w.id, { keepFilesDays, keepResultsDays, deleteOriginals: values['delete-originals'] === true });
     io.stdout.write(`Watching ${w.dir} (${w.id}): ${w.steps}, ${w.tier}.\n`);
+    if (values['delete-originals'] === true)
+      io.stdout.write(
+        `Files in ${w.dir} are deleted once every step of their item succeeded${keepFilesDays === null ? '' : ` and ${keepFilesDays} days passed`} (each deletion is in \`batchdesk retention log\`).\n`,
+      );
     io.stdout.write(io.carry('Files are taken while `batchdesk run --watch` (or the app) runs; files already there are taken at its start.\n'));
     return EXIT.ok;
   } finally {
