@@ -23,6 +23,8 @@ import { cmdWatch } from './commands/watch';
 import { watchSpec } from './specs/watch';
 import { cmdRetention } from './commands/retention';
 import { retentionSpec } from './specs/retention';
+import { cmdForget } from './commands/forget';
+import { forgetSpec } from './specs/forget';
 
 export const COMMANDS: readonly CommandEntry[] = [
   demoCommand,
@@ -49,5 +51,6 @@ export const COMMANDS: readonly CommandEntry[] = [
   { spec: optoutSpec, run: cmdOptout },
   { spec: watchSpec, run: cmdWatch },
   { spec: retentionSpec, run: cmdRetention },
+  { spec: forgetSpec, run: cmdForget },
   sandboxCommand,
 ];

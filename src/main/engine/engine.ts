@@ -80,6 +80,8 @@ import { StorageFailure, storageFailure } from './queue/storage-failure';
 import { applyRetention, type RetentionOutcome } from './retention/apply-retention';
 import { RetentionLog, type RetentionLogEntry } from './retention/retention-log';
 import { RetentionRules } from './retention/retention-rules';
+import { forgetHere, type ForgetHereReport } from './forget/forget-here';
+import type { ForgetTarget } from './forget/forget-target';
 
 export { DATABASE_FILE };
 
@@ -709,6 +711,14 @@ export class Engine {
   /** Deletes what the retention rules name now (retention/retention-plan.ts), logging each; a dry run only lists it. */
   applyRetention(opts: { dryRun?: boolean } = {}): RetentionOutcome {
     return applyRetention(this.db, this.dataDir, this.clock.now(), opts);
+  }
+
+  /**
+   * Forgets a person in this data folder (forget/forget-here.ts). It takes the folder's lock as a
+   * run does, so nothing is sent meanwhile; an engine that already holds it forgets in place.
+   */
+  forget(target: ForgetTarget, raw: string, opts: { dryRun?: boolean } = {}): Promise<ForgetHereReport> {
+    return forgetHere({ db: this.db, dataDir: this.dataDir, now: () => this.clock.now(), locked: this.lock !== null }, target, raw, opts);
   }
 
   /** The newest entries of the retention log, oldest first. */
