@@ -15,7 +15,6 @@ import { stepLabel } from '../../../shared/capabilities/steps';
 import { newBatchId } from './batch-id';
 import { creatorTag, importingHere } from './import-owners';
 import { writeImport, type ImportWritingDeps } from './import-writing';
-import { RetentionRules } from '../retention/retention-rules';
 
 export interface RootImportDeps extends ImportWritingDeps {
   batches: BatchStore;
@@ -40,8 +39,6 @@ export async function importRoot(d: RootImportDeps, parsed: CreateBatchParsed, c
   const id = openImport(d, parsed, key);
   created.push(id);
   keepTiming(d, id, parsed);
-  // Retention is the pipeline's: its later steps read the first step's rule (retention/retention-rules.ts).
-  new RetentionRules(d.db).setForBatch(id, { keepFilesDays: parsed.keepFilesDays ?? null, keepResultsDays: parsed.keepResultsDays ?? null });
   const plan = await writeImport(d, parsed, id, bytes);
   // What the file says about people who opted out holds whether or not a batch comes of it.
   if (plan.newOptOuts.length > 0) d.db.transaction(() => plan.newOptOuts.forEach((o) => d.optOuts.add(o.recipient, o.source)))();

@@ -53,6 +53,8 @@ interface ItemState {
 export function planRetention(db: Db, dataDir: string, now: number): Deletion[] {
   const rules = new RetentionRules(db);
   const out: Deletion[] = [];
+  // Without a rule anywhere (the usual case) nothing is read: a run applies this at its start.
+  if (!rules.any()) return out;
   const batches = db.prepare(`SELECT id, capability, parent_id, pipeline_id FROM batches WHERE ready = 1 ORDER BY created_at, id`).all() as {
     id: string;
     capability: BatchCapability;

@@ -36,9 +36,15 @@ export class RetentionRules {
       ),
       get: db.prepare(`SELECT keep_files_days, keep_results_days, delete_originals FROM retention_rules WHERE scope = ? AND owner_id = ?`),
       remove: db.prepare(`DELETE FROM retention_rules WHERE scope = ? AND owner_id = ?`),
+      anyRule: db.prepare(`SELECT 1 FROM retention_rules LIMIT 1`),
       batch: db.prepare(`SELECT pipeline_id FROM batches WHERE id = ?`),
       watchOf: db.prepare(`SELECT w.id, w.dir FROM watch_batches wb JOIN watches w ON w.id = wb.watch_id WHERE wb.batch_id = ? LIMIT 1`),
     };
+  }
+
+  /** Whether any rule or default is set at all. */
+  any(): boolean {
+    return this.stmts.anyRule.get() !== undefined || this.default('keep_files_days') !== null || this.default('keep_results_days') !== null;
   }
 
   setForBatch(batchId: string, r: Partial<RetentionRule>): void {

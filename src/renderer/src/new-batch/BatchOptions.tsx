@@ -205,6 +205,8 @@ export function BatchOptions({ defaultChannel, errors }: { defaultChannel: strin
       <SettingField name="quietHours" errors={errors} />
       <SettingField name="recipientGapMs" errors={errors} />
       <SettingField name="sample" errors={errors} />
+      <SettingField name="keepFilesDays" errors={errors} />
+      <SettingField name="keepResultsDays" errors={errors} />
     </div>
   );
 }
