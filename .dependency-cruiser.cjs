@@ -24,6 +24,7 @@ const ENGINE_FLOORS = [
   ['read-models', 'read-models/'],
   ['control port', 'control/control-store\\.ts$'],
   ['store adapters', 'store/pg/|store/sqlite/'],
+  ['retention, forget', 'retention/|forget/'],
   ['exporters, batch-planner', 'exporters/|batch-planner\\.ts$'],
   ['dispatch', 'dispatch/'],
   ['watch', 'watch/'],

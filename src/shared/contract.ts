@@ -206,6 +206,32 @@ export type JobDetail = z.infer<typeof JobDetail>;
 export const OptOutView = z.object({ recipient: z.string(), addedAt: z.string(), source: z.string() });
 export type OptOutView = z.infer<typeof OptOutView>;
 
+/** `forget`: a person taken out of the data folder; the report names places, never the value. */
+export const ForgetRequest = z
+  .object({
+    value: z.string().trim().min(3, 'give a whole phone number, e-mail address or name').max(320),
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'a two-letter country code such as DE or GB')
+      .optional(),
+    dryRun: z.boolean().default(false),
+  })
+  .strict();
+export const ForgetView = z.object({
+  dryRun: z.boolean(),
+  /** "jobs.result_json" -> places replaced. */
+  replaced: z.record(z.string(), z.number().int()),
+  jobs: z.number().int(),
+  embeddings: z.number().int(),
+  searchEntries: z.number().int(),
+  cancelled: z.number().int(),
+  optOutKeptAsHash: z.boolean(),
+  filesRewritten: z.array(z.string()),
+  filesDeleted: z.array(z.string()),
+  notDone: z.array(z.string()),
+});
+export type ForgetView = z.infer<typeof ForgetView>;
+
 export const KeyView = z.object({
   id: z.string(),
   kind: z.enum(['api', 'channel']),
@@ -514,6 +540,8 @@ export const methods = {
   'optouts.list': m(Empty, z.array(OptOutView)),
   'optouts.add': m(z.object({ recipient: z.string().trim().min(3).max(320) }).strict(), z.object({ added: z.boolean(), recipient: z.string() })),
   'optouts.remove': m(z.object({ recipient: z.string().trim().min(3).max(320) }).strict(), z.object({ removed: z.boolean() })),
+  /** Forget a person (a phone number, an e-mail address, a name) in this data folder. */
+  'privacy.forget': m(ForgetRequest, ForgetView),
   /** Hot folders: files dropped into a watched folder become items of its batch of the day. */
   'watch.list': m(Empty, z.array(WatchView)),
   'watch.add': m(WatchAdd, WatchView),

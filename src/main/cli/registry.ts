@@ -22,6 +22,10 @@ import { optoutSpec } from './specs/optout';
 import { cmdWatch } from './commands/watch';
 import { watchSpec } from './specs/watch';
 import { reviewCommand } from './commands/review';
+import { cmdRetention } from './commands/retention';
+import { retentionSpec } from './specs/retention';
+import { cmdForget } from './commands/forget';
+import { forgetSpec } from './specs/forget';
 
 export const COMMANDS: readonly CommandEntry[] = [
   demoCommand,
@@ -48,5 +52,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { spec: configSpec, run: cmdConfig },
   { spec: optoutSpec, run: cmdOptout },
   { spec: watchSpec, run: cmdWatch },
+  { spec: retentionSpec, run: cmdRetention },
+  { spec: forgetSpec, run: cmdForget },
   sandboxCommand,
 ];

@@ -79,6 +79,11 @@ import { newBatchId } from './create/batch-id';
 import { DATABASE_FILE } from './data-dir';
 import { refuseDamaged } from './damaged-database';
 import { StorageFailure, storageFailure } from './queue/storage-failure';
+import { applyRetention, type RetentionOutcome } from './retention/apply-retention';
+import { RetentionLog, type RetentionLogEntry } from './retention/retention-log';
+import { RetentionRules } from './retention/retention-rules';
+import { forgetHere, type ForgetHereReport } from './forget/forget-here';
+import type { ForgetTarget } from './forget/forget-target';
 
 export { DATABASE_FILE };
 
@@ -140,6 +145,9 @@ export { UserError } from './failures';
 export type { CreateBatchResult } from './create/create-batch';
 export type { Preview } from './create/preview';
 export { sampleSeqs } from './create/root-import';
+
+/** How often a run applies retention (besides once at its start). */
+const RETENTION_EVERY_MS = 3_600_000;
 
 export class Engine {
   readonly db: Db;
@@ -587,6 +595,10 @@ export class Engine {
       }
     }, 1_000);
     indexing.unref();
+    // Retention is applied while batches run too: once at the start, then every hour.
+    const retention = setInterval(() => this.retainQuietly(), RETENTION_EVERY_MS);
+    retention.unref();
+    this.retainQuietly();
     this.runsHere++;
     try {
       const running = runner.run({ batchIds, signal: opts.signal });
@@ -596,6 +608,7 @@ export class Engine {
     } finally {
       this.runsHere--;
       clearInterval(indexing);
+      clearInterval(retention);
       // Nothing is sent here any more: what the API kept doing is no longer known.
       if (this.runsHere === 0) this.trouble.clear();
     }
@@ -711,6 +724,38 @@ export class Engine {
     this.forgetHere(all);
     this.logger.log('info', 'batch.handed_over', { batch: id, steps: all.length, items: moved.total, skipped: skipped.length, opted_out: optedOut.length });
     return { moved: moved.total, skipped, optedOut };
+  }
+
+  /** Deletes what the retention rules name now (retention/retention-plan.ts), logging each; a dry run only lists it. */
+  applyRetention(opts: { dryRun?: boolean } = {}): RetentionOutcome {
+    return applyRetention(this.db, this.dataDir, this.clock.now(), opts);
+  }
+
+  /**
+   * Forgets a person in this data folder (forget/forget-here.ts). It takes the folder's lock as a
+   * run does, so nothing is sent meanwhile; an engine that already holds it forgets in place.
+   */
+  forget(target: ForgetTarget, raw: string, opts: { dryRun?: boolean } = {}): Promise<ForgetHereReport> {
+    return forgetHere({ db: this.db, dataDir: this.dataDir, now: () => this.clock.now(), locked: this.lock !== null }, target, raw, opts);
+  }
+
+  /** The newest entries of the retention log, oldest first. */
+  retentionLog(limit = 200): RetentionLogEntry[] {
+    return new RetentionLog(this.db).recent(limit);
+  }
+
+  /** The retention rules of batches and watched folders. */
+  get retentionRules(): RetentionRules {
+    return new RetentionRules(this.db);
+  }
+
+  private retainQuietly(): void {
+    try {
+      const r = this.applyRetention();
+      if (r.done.length > 0 || r.problems.length > 0) this.logger.log('info', 'retention.applied', { deleted: r.done.length, problems: r.problems.length });
+    } catch (e) {
+      this.logger.log('warn', 'retention.failed', { error: e instanceof Error ? e.message : String(e) });
+    }
   }
 
   /** A batch (and its steps) moved to the shared store, or not to be sent from here: removed from this data folder. */

@@ -27,6 +27,8 @@ import type { ConnectionManager } from './connection-manager';
 import type { RunController } from './run-controller';
 import { testKey } from './key-test';
 import { InvalidArgumentError, NotFoundError } from './rpc-errors';
+import type { CountryCode } from 'libphonenumber-js';
+import { forgetTarget } from '../engine/forget/forget-target';
 import { optOutKey } from '../engine/messaging/opt-out-list';
 import type { SharedStoreHandle } from '../engine/team/open-shared-store';
 import { teamControl, teamCreate, teamView } from './team-view';
@@ -287,6 +289,23 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'optouts.remove': async ({ recipient }) => {
       const key = optOutKey(recipient);
       return { removed: key.ok && engine.optOuts.remove(key.value) };
+    },
+    'privacy.forget': async ({ value, country, dryRun }) => {
+      const t = forgetTarget(value, country?.toUpperCase() as CountryCode | undefined);
+      if (!t.ok) throw new InvalidArgumentError(t.reason);
+      const r = await engine.forget(t.target, value, { dryRun: dryRun === true });
+      return {
+        dryRun: dryRun === true,
+        replaced: r.store.replaced,
+        jobs: r.store.jobs.length,
+        embeddings: r.store.embeddings,
+        searchEntries: r.store.searchEntries,
+        cancelled: r.store.cancelled,
+        optOutKeptAsHash: r.store.optOutHashed,
+        filesRewritten: r.files.rewritten.map((f) => f.path),
+        filesDeleted: r.files.deleted.map((f) => f.path),
+        notDone: [...r.store.notPurged, ...r.files.unread.map((f) => `${f.path}: ${f.why}`)],
+      };
     },
     'watch.list': async () => engine.hotFolders.list(),
     'watch.add': async (arg) => {

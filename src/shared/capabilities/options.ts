@@ -11,6 +11,7 @@ import { parseEur } from '../money';
 import { parseGap } from '../durations';
 import { QUIET_HOURS_RE } from '../quiet-hours-format';
 import { PERSONAL_DATA_KINDS, PersonalDataKind, parsePersonalDataKinds } from '../privacy-kinds';
+import { KeepDays, daysFromText } from '../retention-rules';
 
 export const TEXT_TASKS = ['summary', 'reply', 'classify', 'extract'] as const;
 export type TextTask = (typeof TEXT_TASKS)[number];
@@ -302,6 +303,36 @@ export const BATCH_SETTINGS = {
     },
     only: { capabilities: ['transcribe', 'ocr'], message: 'redact-stored is for what transcribe and ocr store (transcripts, OCR text)' },
     stored: z.boolean(),
+  },
+  /** Retention (engine/retention): days after which the uploaded copies, outputs and exports Batchdesk wrote for the pipeline go. */
+  keepFilesDays: {
+    request: KeepDays.optional(),
+    fromText: daysFromText,
+    flag: {
+      name: 'keep-files-days',
+      value: 'N',
+      help: "delete the uploaded copies, outputs and exports Batchdesk wrote in its data folder N days after the item finished; an item's source only once every step succeeded (default: the keep_files_days setting)",
+    },
+    field: {
+      label: 'Delete files after (days, optional)',
+      hint: 'Uploaded copies, outputs and exports in the data folder go this many days after an item finished; a source only once every step succeeded. Your own files stay.',
+      placeholder: 'the default (keep)',
+    },
+  },
+  /** Retention: days after which result text is dropped, the audit (what was sent, when, cost, key) kept. */
+  keepResultsDays: {
+    request: KeepDays.optional(),
+    fromText: daysFromText,
+    flag: {
+      name: 'keep-results-days',
+      value: 'N',
+      help: 'drop result text (and its search entry and embedding) N days after the item finished; when, cost and idempotency key stay (default: the keep_results_days setting)',
+    },
+    field: {
+      label: 'Drop results after (days, optional)',
+      hint: 'Result text, its search entry and embedding go this many days after an item finished; when, what it cost and its key stay.',
+      placeholder: 'the default (keep)',
+    },
   },
 } as const satisfies Record<string, BatchSetting>;
 

@@ -126,6 +126,8 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   const redact = setting('redact', values.redact);
   const redactStored = values['redact-stored'] === true ? true : undefined;
   if (redactStored && redact === undefined) throw new UsageError('--redact-stored needs --redact KINDS: the kinds of personal data to take out (e.g. all).');
+  const keepFilesDays = setting('keepFilesDays', values['keep-files-days']);
+  const keepResultsDays = setting('keepResultsDays', values['keep-results-days']);
 
   // Team mode: the batch is planned here (this computer's keys and opt-out list), then moved whole to the shared store.
   const shared = await openChosenStore(values.store, io.env);
@@ -143,6 +145,8 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       ...(recipientGapMs !== undefined ? { recipientGapMs } : {}),
       ...(redact !== undefined ? { redact } : {}),
       ...(redactStored !== undefined ? { redactStored } : {}),
+      ...(keepFilesDays !== undefined ? { keepFilesDays } : {}),
+      ...(keepResultsDays !== undefined ? { keepResultsDays } : {}),
       ...(sample !== undefined ? { sample } : {}),
       paths,
       ...(then.length > 0 ? { then } : {}),

@@ -12,9 +12,14 @@ import {
   parseNumericSetting,
   readNumericSetting,
 } from '../../../shared/settings-rules';
+import { RETENTION_SETTINGS, RETENTION_SETTING_KEYS, parseRetentionDefault, type RetentionSettingKey } from '../../../shared/retention-rules';
 
 /** Settings by the name `config` takes; bounds, defaults and words from the shared rules. */
-const NAMES = [...Object.values(NUMERIC_SETTINGS).map((r) => r.key), 'messaging_channel'] as const;
+const NAMES = [...Object.values(NUMERIC_SETTINGS).map((r) => r.key), 'messaging_channel', ...RETENTION_SETTING_KEYS] as const;
+
+function isRetentionKey(key: string): key is RetentionSettingKey {
+  return (RETENTION_SETTING_KEYS as readonly string[]).includes(key);
+}
 
 export async function cmdConfig(args: string[], io: Io): Promise<ExitCode> {
   const [sub, ...rest] = args;
@@ -31,6 +36,10 @@ export async function cmdConfig(args: string[], io: Io): Promise<ExitCode> {
       io.stdout.write(
         `${'messaging_channel'.padEnd(18)} ${(channel ?? `${DEFAULT_MESSAGING_CHANNEL} (default)`).padEnd(14)} path name of the messaging-app channel\n`,
       );
+      for (const key of RETENTION_SETTING_KEYS) {
+        const stored = engine.settings.get(key);
+        io.stdout.write(`${key.padEnd(18)} ${(stored === null || stored === '0' ? '0 (kept)' : stored).padEnd(14)} ${RETENTION_SETTINGS[key]}\n`);
+      }
       return EXIT.ok;
     }
     if (sub === 'set') {
@@ -38,7 +47,11 @@ export async function cmdConfig(args: string[], io: Io): Promise<ExitCode> {
       if (!key || !(NAMES as readonly string[]).includes(key)) throw new UsageError(`Settings: ${NAMES.join(', ')}.`);
       if (value === undefined) throw new UsageError(`config set ${key} needs a value.`);
       const rule = numericSettingByKey(key);
-      if (rule) {
+      if (isRetentionKey(key)) {
+        const checked = parseRetentionDefault(value);
+        if (!checked.ok) throw new UsageError(`${key}: ${checked.message}`);
+        engine.settings.set(key, String(checked.value));
+      } else if (rule) {
         const checked = parseNumericSetting(rule, value);
         if (!checked.ok) throw new UsageError(checked.message);
         engine.settings.set(key, String(checked.value));

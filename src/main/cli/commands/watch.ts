@@ -11,6 +11,15 @@ import { readSetting } from '../../../shared/capabilities/options';
 import { parseExtensions, WATCHABLE_CAPABILITIES } from '../../engine/watch/intake-rules';
 import type { WatchView } from '../../../shared/contract';
 import { assertNever } from '../../../shared/domain';
+import { KeepDays, daysFromText } from '../../../shared/retention-rules';
+
+/** A --keep-*-days value checked by the retention rule, or a usage error with its sentence. */
+function keepDays(flag: string, text: string | undefined): number | null {
+  if (text === undefined) return null;
+  const r = KeepDays.safeParse(daysFromText(text));
+  if (!r.success) throw new UsageError(`--${flag}: ${r.error.issues[0]?.message ?? 'not valid'} (got "${text}").`);
+  return r.data;
+}
 
 /** `pause`: today's batch's, when it is paused (a day's budget reached, a key refused): files are taken, nothing is sent. */
 function describeWatch(w: WatchView, carry: (text: string) => string, pause: BatchSummary['pause'] = null): string {
@@ -98,6 +107,8 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
     if (redact !== undefined && !redact.ok) throw new UsageError(`--redact: ${redact.message} (got "${values.redact}").`);
     if (values['redact-stored'] === true && redact === undefined)
       throw new UsageError('--redact-stored needs --redact KINDS: the kinds of personal data to take out (e.g. all).');
+    const keepFilesDays = keepDays('keep-files-days', values['keep-files-days']);
+    const keepResultsDays = keepDays('keep-results-days', values['keep-results-days']);
     const w = engine.hotFolders.add({
       dir: target,
       capability: cap.data,
@@ -109,7 +120,12 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
       ...(redact?.ok ? { redact: redact.value } : {}),
       ...(values['redact-stored'] === true ? { redactStored: true } : {}),
     });
+    engine.retentionRules.setForWatch(w.id, { keepFilesDays, keepResultsDays, deleteOriginals: values['delete-originals'] === true });
     io.stdout.write(`Watching ${w.dir} (${w.id}): ${w.steps}, ${w.tier}.\n`);
+    if (values['delete-originals'] === true)
+      io.stdout.write(
+        `Files in ${w.dir} are deleted once every step of their item succeeded${keepFilesDays === null ? '' : ` and ${keepFilesDays} days passed`} (each deletion is in \`batchdesk retention log\`).\n`,
+      );
     io.stdout.write(io.carry('Files are taken while `batchdesk run --watch` (or the app) runs; files already there are taken at its start.\n'));
     return EXIT.ok;
   } finally {

@@ -5,7 +5,7 @@ export const watchSpec = defineCommand({
   name: 'watch',
   summary: 'hot folders: files dropped into a watched folder become items of its batch of the day (sent by `run --watch` or the app)',
   usage: [
-    'add DIR --capability ocr|transcribe [--tier T] [--ext pdf,png] [--then STEP]... [--key LABEL] [--budget-per-day EUR] [--redact KINDS [--redact-stored]]',
+    'add DIR --capability ocr|transcribe [--tier T] [--ext pdf,png] [--then STEP]... [--key LABEL] [--budget-per-day EUR] [--redact KINDS [--redact-stored]] [--keep-files-days N] [--keep-results-days N] [--delete-originals]',
     'list [--json]',
     'remove ID|DIR',
     'resend FILE',
@@ -28,6 +28,16 @@ export const watchSpec = defineCommand({
     'budget-per-day': { type: 'string', value: 'EUR', help: "add: each day's batch pauses before spending more than this" },
     redact: { ...SETTING_FLAGS.redact, help: `add, in every step of the folder's batches: ${SETTING_FLAGS.redact.help}` },
     'redact-stored': { ...SETTING_FLAGS['redact-stored'], help: `add: ${SETTING_FLAGS['redact-stored'].help}` },
+    'keep-files-days': {
+      type: 'string',
+      value: 'N',
+      help: "add: delete the outputs and exports Batchdesk wrote for the folder's items N days after they finished (default: the keep_files_days setting)",
+    },
+    'keep-results-days': { type: 'string', value: 'N', help: "add: drop the folder's result text N days after the item finished, the audit kept" },
+    'delete-originals': {
+      type: 'boolean',
+      help: 'add: delete a file from this folder once every step of its item succeeded (after --keep-files-days, if given); never without this flag',
+    },
     json: { type: 'boolean', help: 'list: print the watched folders as JSON' },
   },
   examples: [

@@ -16,6 +16,7 @@ import { batchKeyChooser, followUpRequest, stepsBuilderOf, type StepsSources } f
 import { deleteImports, removeAbandonedImports } from './discard-imports';
 import { importDoneHere } from './import-owners';
 import { importRoot, type RootImport, type RootImportDeps } from './root-import';
+import { RetentionRules } from '../retention/retention-rules';
 
 export interface CreateBatchResult {
   batch: BatchSummary | null;
@@ -92,6 +93,10 @@ export async function createBatch(d: CreateDeps, input: CreateBatchInput): Promi
       // A scheduled pipeline starts as a whole: every step gets the time.
       if (parsed.at !== undefined) for (const id of created) d.batches.setSchedule(id, parsed.at);
       for (const seal of seals) seal();
+      // Retention is the batch's, and its later steps follow it (retention/retention-rules.ts).
+      const head = created[0];
+      if (head !== undefined)
+        new RetentionRules(d.db).setForBatch(head, { keepFilesDays: parsed.keepFilesDays ?? null, keepResultsDays: parsed.keepResultsDays ?? null });
     })();
     d.logger.log('info', 'batch.created', { batch: first.id, capability: parsed.capability, steps: created.length, problems: problems.length });
     for (const id of created) d.changed(id);

@@ -4,6 +4,7 @@
 // Checked when a batch is created and again just before each send.
 import type { Db } from '../db/connection';
 import { normalizeEmail, normalizePhone } from './recipient';
+import { FORGET_SECRET_SETTING, forgottenRecipient } from './forgotten-recipient';
 
 export interface OptOut {
   recipient: string;
@@ -39,6 +40,8 @@ export function describeOptOut(o: OptOut, list = 'the opt-out list'): string {
 
 export class OptOutList {
   private readonly stmts;
+  /** The data folder's forget secret once there is one (it never changes once made). */
+  private secret: Buffer | null = null;
 
   constructor(
     db: Db,
@@ -50,12 +53,25 @@ export class OptOutList {
       remove: db.prepare(`DELETE FROM opt_outs WHERE recipient = ?`),
       list: db.prepare(`SELECT recipient, added_at AS addedAt, source FROM opt_outs ORDER BY added_at, recipient`),
       count: db.prepare(`SELECT COUNT(*) AS n FROM opt_outs`),
+      secret: db.prepare(`SELECT value FROM settings WHERE key = ?`).pluck(),
     };
   }
 
-  /** The entry of a recipient as sent to (normalised), or null. */
+  /** The entry of a recipient as sent to (normalised), or null; a forgotten person's entry is found by its keyed hash. */
   find(recipient: string): OptOut | null {
-    return (this.stmts.find.get(recipient) as OptOut | undefined) ?? null;
+    const plain = this.stmts.find.get(recipient) as OptOut | undefined;
+    if (plain) return plain;
+    const secret = this.forgetSecret();
+    return secret === null ? null : ((this.stmts.find.get(forgottenRecipient(recipient, secret)) as OptOut | undefined) ?? null);
+  }
+
+  /** Read until there is one: another process (`batchdesk forget`) may make it while this one runs. */
+  private forgetSecret(): Buffer | null {
+    if (this.secret === null) {
+      const hex = this.stmts.secret.get(FORGET_SECRET_SETTING) as string | undefined;
+      if (hex !== undefined) this.secret = Buffer.from(hex, 'hex');
+    }
+    return this.secret;
   }
 
   /**
@@ -79,8 +95,11 @@ export class OptOutList {
     return this.stmts.add.run(recipient, this.now(), source).changes === 1;
   }
 
+  /** Takes a recipient off the list, also a forgotten one (their entry is found by its keyed hash). */
   remove(recipient: string): boolean {
-    return this.stmts.remove.run(recipient).changes === 1;
+    if (this.stmts.remove.run(recipient).changes === 1) return true;
+    const secret = this.forgetSecret();
+    return secret !== null && this.stmts.remove.run(forgottenRecipient(recipient, secret)).changes === 1;
   }
 
   list(): OptOut[] {

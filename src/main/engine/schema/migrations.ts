@@ -564,6 +564,27 @@ const MIGRATIONS: readonly Step[] = [
     learned_at INTEGER NOT NULL
   );
   `,
+  // 24: retention (engine/retention): the rules of batches and watched folders (the data folder's
+  // default is a setting), and the log of every deletion they made: what, when, by which rule.
+  `
+  CREATE TABLE retention_rules (
+    scope TEXT NOT NULL CHECK (scope IN ('batch','watch')),
+    owner_id TEXT NOT NULL,
+    keep_files_days INTEGER,
+    keep_results_days INTEGER,
+    delete_originals INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (scope, owner_id)
+  );
+  CREATE TABLE retention_log (
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('output','upload','original','export','result')),
+    what TEXT NOT NULL,
+    rule TEXT NOT NULL,
+    batch_id TEXT,
+    job_id INTEGER
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -207,6 +207,8 @@ export function BatchOptions({ defaultChannel, errors }: { defaultChannel: strin
       <SettingField name="sample" errors={errors} />
       <SettingField name="redact" errors={errors} />
       <SettingField name="redactStored" errors={errors} />
+      <SettingField name="keepFilesDays" errors={errors} />
+      <SettingField name="keepResultsDays" errors={errors} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { ConnectionPanel } from '../keys/ConnectionPanel';
 import { KeyForm } from '../keys/KeyForm';
 import { KeysTable } from '../keys/KeysTable';
 import { OptOutsPanel } from '../keys/OptOutsPanel';
+import { ForgetPanel } from '../keys/ForgetPanel';
 import { RatesTable } from '../keys/RatesTable';
 import { SettingsForm } from '../keys/SettingsForm';
 import { useConnectionStore } from '../store/connection-store';
@@ -37,6 +38,7 @@ export function KeysScreen() {
       </section>
       <SettingsForm />
       <OptOutsPanel />
+      <ForgetPanel />
       <RatesTable />
     </div>
   );

@@ -437,6 +437,14 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE batches ADD COLUMN api text;
   `,
+  // 17: the team's forget secret (messaging/forgotten-recipient.ts): a forgotten person who had
+  // opted out stays on the team's list as a hash keyed with it, so no worker messages them again.
+  `
+  CREATE TABLE forget_secret (
+    id smallint PRIMARY KEY CHECK (id = 1),
+    secret bytea NOT NULL
+  );
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -30,6 +30,7 @@ import { estimateLeftOf, NOTHING_MADE, type LeftFigures } from '../../queue/esti
 import type { OptOut } from '../../messaging/opt-out-list';
 import type { CancelChoice, CancelOutcome, ControlStore } from '../../control/control-store';
 import { PREFIX_SHOWN } from '../../queue/batch-store';
+import { forgottenRecipient } from '../../messaging/forgotten-recipient';
 
 /** bigint columns (times in ms, money, ids) as numbers, as the SQLite store gives them: all stay far below 2^53. */
 const INT8_OID = 20;
@@ -112,6 +113,7 @@ export interface WorkerUp {
 export class PgQueueStore implements QueueStore, ControlStore {
   readonly kind = 'postgresql' as const;
   readonly pool: pg.Pool;
+  private forgetKey: Buffer | null = null;
   /** The store's URL, its password hidden: what messages name it by. */
   readonly shownUrl: string;
   private readonly clock: Clock;
@@ -695,8 +697,20 @@ export class PgQueueStore implements QueueStore, ControlStore {
 
   /** The team's opt-out entries among `recipients` (as sent to), by recipient. */
   async optedOutAmong(recipients: readonly string[]): Promise<Map<string, OptOut>> {
-    const rows = await this.optOutRows(`WHERE recipient = ANY($1::text[])`, [recipients]);
-    return new Map(rows.map((o) => [o.recipient, o] as const));
+    // A forgotten person's entry is their keyed hash (messaging/forgotten-recipient.ts): asked for under both.
+    const secret = await this.forgetSecret();
+    const hashed = new Map(secret === null ? [] : recipients.map((r) => [forgottenRecipient(r, secret), r] as const));
+    const rows = await this.optOutRows(`WHERE recipient = ANY($1::text[])`, [[...recipients, ...hashed.keys()]]);
+    return new Map(rows.map((o) => [hashed.get(o.recipient) ?? o.recipient, o] as const));
+  }
+
+  /** The team's forget secret once there is one (made by `batchdesk forget`, never changed). */
+  private async forgetSecret(): Promise<Buffer | null> {
+    if (this.forgetKey === null) {
+      const r = await this.pool.query<{ secret: Buffer }>(`SELECT secret FROM forget_secret WHERE id = 1`);
+      this.forgetKey = r.rows[0]?.secret ?? null;
+    }
+    return this.forgetKey;
   }
 
   /** Adds recipients (as sent to) to the team's opt-out list; how many were not on it yet. */
@@ -719,7 +733,9 @@ export class PgQueueStore implements QueueStore, ControlStore {
 
   /** Takes a recipient off the team's list; false when it was not on it. */
   async removeOptOut(recipient: string): Promise<boolean> {
-    return (await this.changed(`DELETE FROM opt_outs WHERE recipient = $1`, [recipient])) === 1;
+    const secret = await this.forgetSecret();
+    const forms = secret === null ? [recipient] : [recipient, forgottenRecipient(recipient, secret)];
+    return (await this.changed(`DELETE FROM opt_outs WHERE recipient = ANY($1::text[])`, [forms])) >= 1;
   }
 
   /** The team's opt-out list, as added (oldest first). */

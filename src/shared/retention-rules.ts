@@ -1,0 +1,31 @@
+// How long Batchdesk keeps what it wrote: a number of days, one rule for a batch's flag, a watched
+// folder's flag and the data folder's default (`batchdesk config set keep_files_days N`). Pure.
+import { z } from 'zod';
+
+export const KEEP_DAYS_MAX = 3650;
+export const KEEP_DAYS_RULE = `a retention period is a whole number of days from 1 to ${KEEP_DAYS_MAX}; without one nothing is deleted`;
+
+/** Days as the contract checks them: a whole number from 1 to 3650. */
+export const KeepDays = z.number(KEEP_DAYS_RULE).int(KEEP_DAYS_RULE).min(1, KEEP_DAYS_RULE).max(KEEP_DAYS_MAX, KEEP_DAYS_RULE);
+
+/** Typed days ("30", "30d") to a number, NaN for anything else (the schema then gives its sentence). */
+export function daysFromText(text: string): number {
+  const m = /^\s*(\d{1,5})\s*d?\s*$/i.exec(text);
+  return m ? Number(m[1]) : Number.NaN;
+}
+
+/** The data folder's defaults, by their names in the settings table and in `batchdesk config set`. */
+export const RETENTION_SETTINGS = {
+  keep_files_days: 'days after which uploaded copies, outputs and exports in the data folder are deleted (0 = kept)',
+  keep_results_days: 'days after which result text is dropped, the audit kept (0 = kept)',
+} as const;
+export type RetentionSettingKey = keyof typeof RETENTION_SETTINGS;
+export const RETENTION_SETTING_KEYS = Object.keys(RETENTION_SETTINGS) as RetentionSettingKey[];
+
+/** A default typed at `config set`: 0 (kept) or days by the rule. */
+export function parseRetentionDefault(text: string): { ok: true; value: number } | { ok: false; message: string } {
+  const n = daysFromText(text);
+  if (n === 0) return { ok: true, value: 0 };
+  const r = KeepDays.safeParse(n);
+  return r.success ? { ok: true, value: r.data } : { ok: false, message: `${KEEP_DAYS_RULE}, or 0 to keep (got "${text}").` };
+}
