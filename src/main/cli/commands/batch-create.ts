@@ -149,7 +149,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         io.stderr.write(`${!batch && from !== undefined ? 'Not created:' : 'Left out:'}\n${describeProblems(problems, io.carry, '--json lists every one')}\n`);
       if (batch && steps.length === 0 && from === undefined) {
         io.stdout.write(
-          `Created batch ${batch.id}${desk.shared ? ` in ${desk.description}` : ''}\n${describeBatch(batch, { shared: desk.shared, carry: io.carry })}\n`,
+          `Created batch ${batch.id}${desk.shared ? ` in ${desk.description}` : ''}\n${describeBatch(batch, { storeFlag: desk.storeFlag, carry: io.carry })}\n`,
         );
         io.stdout.write(
           io.carry(

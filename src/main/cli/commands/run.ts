@@ -75,7 +75,7 @@ export async function runBatches(
   if (opts.describe !== false)
     for (const b of last)
       io.stdout.write(
-        `${describeBatch(b, { shared: desk.shared, carry: io.carry })}${left.has(b.id) ? `\n  left to other workers: ${io.carry(left.get(b.id) ?? '')}` : ''}\n`,
+        `${describeBatch(b, { storeFlag: desk.storeFlag, carry: io.carry })}${left.has(b.id) ? `\n  left to other workers: ${io.carry(left.get(b.id) ?? '')}` : ''}\n`,
       );
   if (stop.signal.aborted) return (opts.stay ? standingExit(stop) : 130) as ExitCode;
   // Work is left that this computer cannot send (no key for it here): not a success of this sender.

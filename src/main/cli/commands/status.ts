@@ -64,7 +64,7 @@ export const statusCommand = bindCommand(statusSpec, async ({ values, positional
         ),
       );
     } else {
-      const say = (b: BatchSummary): string => `${describeBatch(b, { shared: desk.shared, carry: io.carry })}${w ? workerLines(b, w, io.carry) : ''}`;
+      const say = (b: BatchSummary): string => `${describeBatch(b, { storeFlag: desk.storeFlag, carry: io.carry })}${w ? workerLines(b, w, io.carry) : ''}`;
       io.stdout.write(`${describeAll(batches, say)}\n${upLine}`);
     }
     return EXIT.ok;
