@@ -330,6 +330,8 @@ export const AppInfo = z.object({
   version: z.string(),
   transport: z.enum(['electron', 'browser']),
   dataDir: z.string(),
+  /** Whose batches the window shows: "this computer's data folder /path" or "the shared store postgresql://…" (host opened with `--store URL`). */
+  desk: z.string(),
   /** Native dialogs exist in Electron; the browser uses file inputs and uploads. */
   nativeDialogs: z.boolean(),
   /** Where the engine runs, e.g. "Node 24.22.3 (ABI 137, N-API 10, linux-x64)": for support, and the proof of which runtime loaded the driver. */
@@ -414,23 +416,6 @@ export const WatchView = z.object({
   skipped: z.array(WatchFileView),
 });
 export type WatchView = z.infer<typeof WatchView>;
-
-/** Team mode (host started with `--store URL`): the shared store and every batch of the team, with who runs what. */
-export const TeamView = z.object({
-  /** "the shared store postgresql://…", its password hidden. */
-  store: z.string(),
-  batches: z.array(
-    z.object({
-      batch: BatchSummary,
-      inFlight: z.array(z.object({ worker: z.string(), running: z.number().int() })),
-      /** Why workers up do not send it (no key for it on their machine), and whether none can (shared/team-batch.ts leftNotes). */
-      notSent: z.array(z.string()),
-    }),
-  ),
-  /** The workers up now ("host pid"), busy or not: a standing worker stays on for new batches. */
-  workersUp: z.array(z.object({ worker: z.string(), standing: z.boolean(), startedAt: z.number().int(), running: z.number().int() })),
-});
-export type TeamView = z.infer<typeof TeamView>;
 
 const m = <A extends z.ZodType, R extends z.ZodType>(arg: A, result: R) => ({ arg, result });
 
@@ -562,15 +547,6 @@ export const methods = {
   /** Spend by client, key, batch, capability or day over a range of days (the Costs screen, a client's statement). */
   'costs.spend': m(SpendQuery, SpendReport),
   'runner.get': m(Empty, RunnerStatus),
-  /** The team's shared store (host started with `--store`); null when the host works on its data folder only. */
-  'team.get': m(Empty, TeamView.nullable()),
-  /** Pause, resume or cancel a shared batch for every worker (each sees it at its next look). */
-  'team.control': m(z.object({ id: Id, verb: z.enum(['start', 'pause', 'resume', 'cancel']) }).strict(), BatchSummary),
-  /**
-   * Creates a batch here (this computer's keys and opt-out list) and moves it whole to the team's
-   * shared store, started there unless it is scheduled: the team's workers send it.
-   */
-  'team.create': m(BatchRequest, z.object({ batch: BatchSummary.nullable(), problems: z.array(Problem), alreadyQueued: z.number().int() })),
   'dialogs.open': m(z.object({ kind: z.enum(['files', 'folder', 'csv']) }).strict(), z.object({ supported: z.boolean(), paths: z.array(z.string()) })),
 } as const;
 

@@ -1,6 +1,6 @@
 // Team mode's words and rules kept once for the command line and the window: what a batch made in
 // the window cannot be when it goes to the team's shared store (shown by New batch before Start,
-// enforced by the host, service/team-view.ts), and how a worker that is up is described.
+// enforced by the desk, desk/team-desk.ts), and how a worker that is up is described.
 import type { BatchCapability } from './domain';
 import { describe } from './capabilities/catalog';
 

@@ -17,6 +17,7 @@ import type { BatchSummary, Tier } from '../../src/shared/domain';
 import type { RateItem } from '../../src/shared/rates';
 import type { ResultSource } from '../../src/main/engine/read-models/job-results';
 import type { Control } from '../../src/main/engine/control/control';
+import type { Desk } from '../../src/main/desk/desk';
 
 /** An attempt as both stores keep it (only what the cases read). */
 export interface AttemptView {
@@ -38,6 +39,8 @@ export interface JobEventView {
 }
 
 export interface StoreRig {
+  /** The desk the faces open on this store (on the planning machine): what the Desk suite drives. */
+  desk: Desk;
   /** A folder for inputs, readable where the batch is sent. */
   dir: string;
   sb: SandboxHandle;

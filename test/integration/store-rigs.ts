@@ -16,8 +16,11 @@ import type { RunnerConfig } from '../../src/main/engine/dispatch/runner';
 import type { JobRow } from '../../src/main/engine/queue/job-row';
 import { isEnded } from '../../src/shared/domain';
 import { Control } from '../../src/main/engine/control/control';
-import { createInTeamStore, teamCreateProblems } from '../../src/main/engine/team/team-create';
+import { teamCreateProblems } from '../../src/main/engine/team/team-create';
 import { CLI_TODO } from '../../src/main/cli/commands/batch-create';
+import type { Desk } from '../../src/main/desk/desk';
+import { localDesk } from '../../src/main/desk/local-desk';
+import { teamDesk } from '../../src/main/desk/team-desk';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import type { AttemptView, OpenStoreRig, RigOptions, StoreRig } from '../conformance/store-rig';
 import type { ApiTarget } from '../../src/main/engine/api/target';
@@ -56,16 +59,17 @@ export const openLocalRig: OpenStoreRig = async (config, opts = {}) => {
     ...(opts.secrets ? { secrets: opts.secrets } : {}),
   });
   const target = targetOf(h.target, opts, h.engine);
+  const desk = localDesk(h.engine);
   return {
+    desk,
     dir: h.dir,
     sb: h.sb,
     admin: h.admin,
     env: h.env,
     rate: (item, tier) => h.engine.rates.rate(item, tier),
-    create: (input) => h.engine.createBatch(input),
-    // As `batchdesk run` does: the batches named (or every one not started yet) are started first.
-    run: (id, signal) => h.engine.run(target, { batchIds: id === undefined ? null : [id], signal, start: id === undefined ? h.engine.unstarted() : [id] }),
-    control: h.engine.control,
+    create: (input) => desk.create(input),
+    run: (id, signal) => sendAsRun(desk, target, id, signal),
+    control: desk.control,
     summary: (id) => h.engine.control.summary(id),
     jobs: async (id) => jobsOf(h.engine, id),
     redactions: async (id) => h.engine.redactions(id),
@@ -95,6 +99,13 @@ export const openLocalRig: OpenStoreRig = async (config, opts = {}) => {
     everything: async () => [tablesOf(h.engine), await logsOf(h.dir)].join('\n'),
   };
 };
+
+/** As `batchdesk run [ID]` sends: the batch named with every step of its pipeline (or every unfinished one), started first. */
+async function sendAsRun(desk: Desk, target: ApiTarget, id: string | undefined, signal: AbortSignal | undefined): Promise<void> {
+  const c = desk.control;
+  const scope = id !== undefined ? await c.withPipelines([id]) : (await c.summaries()).filter((b) => !isEnded(b.status)).map((b) => b.id);
+  await desk.send(target, { batchIds: id !== undefined ? scope : null, scope, signal: signal ?? new AbortController().signal, say: () => undefined });
+}
 
 /** The sandbox's target, or one at `opts.apiUrl` with the same machine's keys. */
 function targetOf(sandbox: ApiTarget, opts: RigOptions, engine: Engine): ApiTarget {
@@ -141,12 +152,23 @@ export function usePgRigs(): OpenStoreRig {
     const store = await PgQueueStore.open({ url, clock, worker: 'planner' });
     const workerStore = await PgQueueStore.open({ url, clock, worker: 'worker 1' });
     const db = new pg.Pool({ connectionString: url, max: 2 });
-    // The verbs as `... --store URL` give them, on the planner's machine.
+    // The desk as `... --store URL` opens it on the planner's machine, and on the worker's.
     const control = new Control({ store });
+    const handle = (s: PgQueueStore, worker: string) => ({ store: s, control: new Control({ store: s }), clock, worker, description: 'the shared store', url });
     const dir = await mkdtemp(join(tmpdir(), 'batchdesk-pg-rig-'));
     const worker = Engine.open({ dataDir: dir, secrets: opts.secrets ?? noKeychain, env: h.env, config: merged, clock });
     const conn = await connect({ apiUrl: h.sb.url, env: h.env, keys: worker.keys, dataDir: dir });
     const target = targetOf(conn.target, opts, worker);
+    const desk = teamDesk(
+      { ...handle(store, 'planner'), control },
+      () => h.engine,
+      () => undefined,
+    );
+    const workerDesk = teamDesk(
+      handle(workerStore, 'worker 1'),
+      () => worker,
+      () => undefined,
+    );
     closing.push(async () => {
       worker.close();
       await conn.close();
@@ -156,6 +178,7 @@ export function usePgRigs(): OpenStoreRig {
       await rm(dir, { recursive: true, force: true });
     });
     const rig: StoreRig = {
+      desk,
       dir: h.dir,
       sb: h.sb,
       admin: h.admin,
@@ -163,25 +186,11 @@ export function usePgRigs(): OpenStoreRig {
       rate: (item, tier) => h.engine.rates.rate(item, tier),
       // As `batch create --store` reports it: what the team already has (or opted out) among the problems.
       create: async (input) => {
-        const c = await createInTeamStore(h.engine, store, input);
+        const c = await desk.create(input);
         return { ...c, problems: teamCreateProblems(c, CLI_TODO) };
       },
-      run: async (id, signal) => {
-        // As `run [ID] --store` does: the batch named with every step of its pipeline (or every unfinished batch), started.
-        const seen = new Control({ store: workerStore });
-        const scope = id !== undefined ? await seen.withPipelines([id]) : (await seen.summaries()).filter((b) => !isEnded(b.status)).map((b) => b.id);
-        for (const s of scope) {
-          // A batch scheduled for later is started at its time by the worker, not now.
-          const row = await workerStore.batch(s);
-          if (row && row.started_at === null && row.scheduled_at !== null && row.scheduled_at > clock.now()) continue;
-          await workerStore.start(s);
-        }
-        await worker.runTeam(
-          target,
-          { store: workerStore, clock, worker: 'worker 1' },
-          { batchIds: id !== undefined ? scope : null, say: () => undefined, ...(signal ? { signal } : {}) },
-        );
-      },
+      // As `run [ID] --store` sends, on the worker's machine.
+      run: (id, signal) => sendAsRun(workerDesk, target, id, signal),
       control,
       summary: (id) => control.summary(id),
       redactions: (id) => store.redactions(id),

@@ -7,7 +7,7 @@ import { openDesk, type DeskUse } from '../desk/open-desk';
 import type { Desk } from '../desk/desk';
 
 /** `--store` or BATCHDESK_STORE read and checked; a bad URL is a usage error naming where it came from. */
-export function storeChoice(flag: string | undefined, env: NodeJS.ProcessEnv): StoreChoice {
+function chosenStore(flag: string | undefined, env: NodeJS.ProcessEnv): StoreChoice {
   try {
     return chooseStore(flag, env);
   } catch (e) {
@@ -22,7 +22,7 @@ export function openCliDesk(
   opts: { read?: boolean; use?: DeskUse } = {},
 ): Promise<Desk> {
   const g = globalOptions(values, io.env);
-  const choice = storeChoice(values.store, io.env);
+  const choice = chosenStore(values.store, io.env);
   // Beside a team's store the data folder only lends this computer's keys and settings: made if need be.
   const toRead = opts.read === true && choice.kind === 'sqlite';
   return openDesk(choice, () => (toRead ? openEngineToRead(g, io) : openEngine(g, io)), opts.use);

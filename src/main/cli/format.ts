@@ -43,10 +43,10 @@ export function countOf(n: number, plural: string): string {
 }
 
 /**
- * `shared`: a batch of a team's shared store (the commands it names take --store URL); `carry`:
- * the command line's `io.carry`, for the lines that suggest a command (not the name: it is data).
+ * `storeFlag`: what a command it names adds (Desk.storeFlag: ' --store URL' for a team's batch);
+ * `carry`: the command line's `io.carry`, for the lines that suggest a command (not the name: it is data).
  */
-export function describeBatch(b: BatchSummary, opts: { shared?: boolean; carry: (text: string) => string; reviews?: ReviewCounts | null }): string {
+export function describeBatch(b: BatchSummary, opts: { storeFlag?: string; carry: (text: string) => string; reviews?: ReviewCounts | null }): string {
   const { carry } = opts;
   const c = b.counts;
   const lines = [
@@ -71,8 +71,8 @@ export function describeBatch(b: BatchSummary, opts: { shared?: boolean; carry: 
   if (c.needs_review > 0) {
     lines.push(
       carry(
-        opts.shared
-          ? `  ${c.needs_review} invoice(s) need review: a check failed (\`batchdesk export ${b.id} --format invoices --out invoices.csv --store URL\` lists which)`
+        opts.storeFlag
+          ? `  ${c.needs_review} invoice(s) need review: a check failed (\`batchdesk export ${b.id} --format invoices --out invoices.csv${opts.storeFlag}\` lists which)`
           : `  ${c.needs_review} invoice(s) need review: a check failed (\`batchdesk review --list ${b.id}\` lists them, \`batchdesk review JOB\` corrects, accepts or rejects one; in the window: Needs review)`,
       ),
     );
@@ -80,7 +80,7 @@ export function describeBatch(b: BatchSummary, opts: { shared?: boolean; carry: 
   if (b.scheduled_for !== null)
     lines.push(
       carry(
-        `  scheduled for ${localTime(Date.parse(b.scheduled_for))} (${b.scheduled_for}): nothing is sent before; \`batchdesk schedule ${b.id} --now${opts.shared ? ' --store URL' : ''}\` starts it now (--at TIME moves it, --clear removes it)`,
+        `  scheduled for ${localTime(Date.parse(b.scheduled_for))} (${b.scheduled_for}): nothing is sent before; \`batchdesk schedule ${b.id} --now${opts.storeFlag ?? ''}\` starts it now (--at TIME moves it, --clear removes it)`,
       ),
     );
   if (b.messaging) {
@@ -170,8 +170,7 @@ export function cancelledWords(
 }
 
 /** What `pause` says of a batch that was not running: why, and (done with failures) what to do. */
-export function notRunning(b: Pick<BatchSummary, 'id' | 'status' | 'pause'>, shared: boolean): string {
-  const store = shared ? ' --store URL' : '';
+export function notRunning(b: Pick<BatchSummary, 'id' | 'status' | 'pause'>, store: string): string {
   switch (b.status) {
     case 'cancelled':
       return `${b.id} was not running: it was cancelled.`;
@@ -194,12 +193,12 @@ export function notRunning(b: Pick<BatchSummary, 'id' | 'status' | 'pause'>, sha
  * `resume --switch-api` of a batch with nothing left to send: refused, so that it keeps the record
  * of where its items went (null: there is something to switch).
  */
-export function nothingToSwitch(b: Pick<BatchSummary, 'id' | 'status' | 'sent_to'>, shared: boolean): string | null {
+export function nothingToSwitch(b: Pick<BatchSummary, 'id' | 'status' | 'sent_to'>, storeFlag: string): string | null {
   if (b.status !== 'done' && b.status !== 'done_with_failures') return null;
   const where = b.sent_to === null ? '' : `: it stays recorded as sent to ${destinationWords(b.sent_to)}`;
   const retry =
     b.status === 'done_with_failures'
-      ? ` To send its failed items elsewhere, queue them again first (\`batchdesk retry ${b.id}${shared ? ' --store URL' : ''}\`), then switch.`
+      ? ` To send its failed items elsewhere, queue them again first (\`batchdesk retry ${b.id}${storeFlag}\`), then switch.`
       : '';
   return `Batch ${b.id} has nothing left to send (it is done)${where}; --switch-api changed nothing.${retry}`;
 }

@@ -1,16 +1,26 @@
 // What the faces (command line, window host) work on: the batches of one store, chosen once by
 // `--store` (or BATCHDESK_STORE): this computer's data folder, or a team's PostgreSQL store. The
-// batch verbs are the same code on either (engine/control); what only one side has is named here.
+// batch verbs are the same code on either (engine/control); what only one side has is named here,
+// as a capability of the desk, so no face asks which store it is.
 import type { Engine } from '../engine/engine';
 import type { Control } from '../engine/control/control';
 import type { KeyCheckHere } from '../engine/control/plane';
-import type { SharedStoreHandle } from '../engine/team/open-shared-store';
 import type { ExportFormat, ExportOptions } from '../engine/exporters/export-batch';
 import type { FilesExport } from '../engine/exporters/export-files';
 import type { FilesFormat } from '../../shared/capabilities/result-files';
 import type { SearchFilters, SearchHit } from '../engine/search/search-index';
 import type { ApiTarget } from '../engine/api/target';
 import type { OptOut } from '../engine/messaging/opt-out-list';
+import type { CreateBatchInput } from '../engine/batch-input';
+import type { TeamCreated } from '../engine/team/team-create';
+import type { BatchCapability, BatchSummary, Tier } from '../../shared/domain';
+import type { ImportProblem } from '../engine/importers/types';
+import type { WorkerUp } from '../engine/store/pg/pg-queue-store';
+import type { BatchRedactions } from '../engine/read-models/redaction-counts';
+import type { ReviewCounts } from '../../shared/invoices/review-decision';
+import type { ForgetReport } from '../engine/forget/forget';
+import type { FilesReport } from '../engine/forget/forget-files';
+import type { ForgetTarget } from '../engine/forget/forget-target';
 
 /** The opt-out list the desk's senders check: this computer's, or the team's in its store (every worker checks it, besides its own). */
 export interface OptOutBook {
@@ -22,22 +32,88 @@ export interface OptOutBook {
   remove(recipient: string): Promise<boolean>;
 }
 
+/** A batch made on the desk; `teamHas`/`teamOptedOut` are the items a team's store already had or refused (empty on the data folder). */
+export type DeskCreated = TeamCreated;
+
+/** What `index` sends: the embeddings follow-up made now (`made`), or the one already there (`made` null); or why none could be made. */
+export type DeskEmbeddings = { id: string; made: BatchSummary | null } | { id: null; problems: ImportProblem[] };
+
+/** The senders other than this computer: who holds which batch's items now, and who is up. */
+export interface DeskWorkers {
+  holding: { batch_id: string; worker: string; running: number }[];
+  up: WorkerUp[];
+}
+
+export interface DeskSend {
+  /** The batches named (null: every started one, batches started later too with `stay`). */
+  batchIds: readonly string[] | null;
+  /** Started first, with their pipelines; a batch scheduled for later is left for its time. */
+  scope: readonly string[];
+  signal: AbortSignal;
+  /** Stays on for batches started or resumed later (a team's standing worker). */
+  stay?: boolean;
+  say: (line: string) => void;
+  /** Called once the batches are started: a face's first progress line. */
+  looked?: () => void;
+}
+
+/** What `forget` removed, and where. */
+export interface ForgetOutcome {
+  /** Where: "this computer's data folder /path" or "the shared store postgresql://…". */
+  where: string;
+  store: ForgetReport;
+  /** The data folder's files besides the database; null for a team's store (each desk's own folder is its own). */
+  files: FilesReport | null;
+}
+
 export interface Desk {
   /** The batch verbs over the chosen store. */
   readonly control: Control;
   /** True for a team's store: a command to type again names `--store URL`. */
   readonly shared: boolean;
+  /** ' --store URL' on a team's store, '' on the data folder: what a command to type again adds. */
+  readonly storeFlag: string;
   /** "this computer's data folder /path" or "the shared store postgresql://…" (its password hidden). */
   readonly description: string;
-  /** The team's store with its workers; null for the data folder. */
-  readonly team: SharedStoreHandle | null;
+  /** The store's URL for `--json` outputs (password hidden); null for the data folder. */
+  readonly url: string | null;
+  /** "batch" or "the team's batch": how a batch of this desk is named in a sentence. */
+  readonly batchNoun: string;
+  /** How often the desk's batches are worth reading again while they are sent, in ms. */
+  readonly sampleMs: number;
+  /** This computer sends the desk's batches (the window's run loop does); on a team's store its workers do. */
+  readonly sendsHere: boolean;
+  /** Hot folders fill the desk (`run --watch` takes their files); a team's store has none. */
+  readonly watchesFolders: boolean;
   /**
    * This computer's engine: the data folder itself, or beside a team's store this computer's keys,
    * settings and opt-out list. Opened on first use (a team's status needs none).
    */
   engine(): Engine;
-  /** Writes the batch's table (csv, json, txt, invoices, line-items) to `out`, read page by page; how many rows. */
-  exportTable(id: string, format: ExportFormat, out: string, options?: ExportOptions): Promise<number>;
+  /** `batch create`: planned with this computer's keys and opt-out list; `from` is an id or prefix of the desk's batch. Not started. */
+  create(input: CreateBatchInput, say?: (line: string) => void): Promise<DeskCreated>;
+  /** `index`: the embeddings follow-up of `parent` at `tier`, made now or the one already there. */
+  embeddings(parent: string, tier: Tier, say?: (line: string) => void): Promise<DeskEmbeddings>;
+  /** The first line of a run: who sends, and to what API. */
+  sendingWords(api: { description: string; sandbox: boolean }): string;
+  /** Sends with this computer's keys until nothing in scope is left to send now; the batches left to other senders, with why. */
+  send(target: ApiTarget, opts: DeskSend): Promise<Map<string, string>>;
+  /** Runs `fn` until it is done, waiting while the store is out of reach (`say` tells); once on the data folder. */
+  patiently<T>(fn: () => Promise<T>, say: (line: string) => void): Promise<T>;
+  /** Why a batch made in a window (its files uploaded to this computer) cannot go to this desk; null when it can. */
+  refusal(capability: BatchCapability, followUp: boolean): string | null;
+  /** Calls `listener` with each batch that changes (another process's or worker's changes included); the function stops it. */
+  onChange(listener: (batchId: string) => void): () => void;
+  /** The other senders of the desk's batches; null on the data folder (this computer is its only sender). */
+  workers(): Promise<DeskWorkers | null>;
+  /** What redaction took out of the batch's items, summed. */
+  redactions(batchId: string): Promise<BatchRedactions>;
+  /** An invoice batch's outcomes after review; null where reviews are not kept (a team's store: they are this data folder's). */
+  reviewCounts(batchId: string): Promise<ReviewCounts | null>;
+  /** Removes a person (`raw`, as typed) from everything the desk keeps; `dryRun` only counts (engine/forget). */
+  forget(target: ForgetTarget, raw: string, opts?: { dryRun?: boolean }): Promise<ForgetOutcome>;
+  /** Writes the batch's table (csv, json, txt, invoices, line-items) to `out`, read page by page; how many rows. `replace`: an existing file is replaced. */
+  exportTable(id: string, format: ExportFormat, out: string, options?: ExportOptions, replace?: boolean): Promise<number>;
   /** Writes each succeeded item's own file(s) into the folder `out` (files, srt, vtt, ubl). */
   exportFiles(id: string, format: FilesFormat, out: string): Promise<FilesExport>;
   /** Finished items whose file names, inputs, results or errors hold the words. */

@@ -14,8 +14,9 @@ const USAGE = `npm run web -- [--port N] [--data-dir DIR] [--api-url URL] [--sto
 
 Starts Batchdesk's engine and serves its window on http://127.0.0.1:PORT (a random port by
 default). Open the printed URL: it carries this launch's access token.
-With --store postgresql://user@host:5432/database (or BATCHDESK_STORE) the window also shows the
-Team screen: every batch of the team's shared store, live, and which worker runs what.
+With --store postgresql://user@host:5432/database (or BATCHDESK_STORE) the window works on the
+team's shared store: its Batches screen lists the team's batches, live, and acts on them for every
+worker; the team's workers (\`batchdesk run --store URL\`) send them.
 `;
 
 async function main(): Promise<void> {
@@ -64,9 +65,9 @@ async function main(): Promise<void> {
   await engine.ready();
   const host = await startHost({ engine, rendererDir: join(here, '..', 'renderer'), port });
   const conn = await callFor(engine, 'connection.get', {});
-  const team = choice.kind === 'postgresql' ? await callFor(engine, 'team.get', {}) : null;
+  const info = await callFor(engine, 'app.info', {});
   process.stdout.write(
-    `Batchdesk is running. Open this URL in your browser:\n\n  ${host.openUrl}\n\nData folder: ${dataDir}\nSending to: ${conn.description}\n${team?.store ? `Team: ${team.store} (the Team screen)\n` : ''}Stop with Ctrl-C (unfinished batches continue at the next start).\n`,
+    `Batchdesk is running. Open this URL in your browser:\n\n  ${host.openUrl}\n\nData folder: ${dataDir}\nSending to: ${conn.description}\n${choice.kind === 'postgresql' ? `Batches: ${info.desk} (sent by the team's workers)\n` : ''}Stop with Ctrl-C (unfinished batches continue at the next start).\n`,
   );
   engine.start();
   let stopping = false;

@@ -12,6 +12,10 @@ import type { ZipExport } from '../engine/exporters/export-zip';
 import { InvalidArgumentError } from './rpc-errors';
 import { dispatch, type DispatchResult } from './dispatch';
 import type { WatchSession } from '../engine/watch/hot-folders';
+import type { Desk } from '../desk/desk';
+import { localDesk } from '../desk/local-desk';
+import { openDesk } from '../desk/open-desk';
+import type { StoreChoice } from '../engine/store/store-url';
 
 export const APP_VERSION = '0.1.0';
 
@@ -27,14 +31,31 @@ export interface AppServiceOptions extends EngineOptions {
   chooseFolder?: HandlerDeps['chooseFolder'];
   /** Electron's shell.showItemInFolder for "Show in folder"; absent in the browser host. */
   showInFolder?: HandlerDeps['showInFolder'];
-  /** The team's shared store (browser host with `--store URL`): the Team screen shows it. */
-  team?: HandlerDeps['team'];
+  /** The desk opened for this service (AppService.open); without one, the data folder's. */
+  desk?: Desk;
 }
 
 type Emit = <E extends EventName>(event: E, payload: EventOf<E>) => void;
 
 export class AppService {
+  /**
+   * The service over the desk `choice` names: this computer's data folder, or a team's store (the
+   * browser host's `--store URL`), whose batches the window then shows and acts on.
+   */
+  static async open(opts: AppServiceOptions & { store: StoreChoice }): Promise<AppService> {
+    // The window's calls are answered on the engine's thread: its imports keep long work off it.
+    const desk = await openDesk(opts.store, () => Engine.open({ interactive: true, ...opts }));
+    try {
+      return new AppService({ ...opts, desk });
+    } catch (e) {
+      await desk.close();
+      throw e;
+    }
+  }
+
   readonly engine: Engine;
+  /** The batches the window shows and acts on. */
+  readonly desk: Desk;
   readonly connections: ConnectionManager;
   readonly runs: RunController;
   readonly handlers: Handlers;
@@ -48,7 +69,8 @@ export class AppService {
   constructor(opts: AppServiceOptions) {
     this.watchStableMs = opts.watchStableMs;
     // The window's calls are answered on the engine's thread: its imports keep long work off it.
-    this.engine = Engine.open({ interactive: true, ...opts });
+    this.engine = opts.desk ? opts.desk.engine() : Engine.open({ interactive: true, ...opts });
+    this.desk = opts.desk ?? localDesk(this.engine, () => this.engine.close());
     const env = opts.env ?? process.env;
     this.connections = new ConnectionManager(this.engine, env, opts.apiUrl);
     this.runs = new RunController(
@@ -61,13 +83,14 @@ export class AppService {
     this.coalescer = new SnapshotCoalescer(
       (id) => {
         // A batch removed meanwhile (an import given up) is left out.
-        return this.engine.control.summary(id).catch(() => null);
+        return this.desk.control.summary(id).catch(() => null);
       },
       (batches) => this.emit('batches.snapshot', { batches }),
     );
-    this.unsubscribe = this.engine.onChange((id) => this.coalescer.mark(id));
+    this.unsubscribe = this.desk.onChange((id) => this.coalescer.mark(id));
     this.handlers = createHandlers({
       engine: this.engine,
+      desk: this.desk,
       connections: this.connections,
       runs: this.runs,
       transport: opts.transport,
@@ -82,10 +105,9 @@ export class AppService {
           (c) => this.emit('connection.changed', c),
           () => undefined,
         );
-        this.runs.kick();
+        if (this.desk.sendsHere) this.runs.kick();
       },
       onWatchesChanged: () => void this.watching?.sync(),
-      team: opts.team ?? null,
     });
   }
 
@@ -94,6 +116,8 @@ export class AppService {
    * recovers whatever a crash left running.
    */
   start(): void {
+    // A team's store is sent by its workers (`batchdesk run --store`), not by the window's process.
+    if (!this.desk.sendsHere) return;
     this.runs.kick();
     // Watched folders: files that came while the app was closed are taken now, new ones as they come.
     this.watching ??= this.engine.hotFolders.watch({
@@ -134,8 +158,8 @@ export class AppService {
    * logs what it left out or why it stopped.
    */
   async filesZip(idOrPrefix: string): Promise<{ fileName: string; write(out: Writable): Promise<void> }> {
-    const id = await this.engine.control.resolveBatchId(idOrPrefix);
-    const batch = await this.engine.control.summary(id);
+    const id = await this.desk.control.resolveBatchId(idOrPrefix);
+    const batch = await this.desk.control.summary(id);
     itemFileKindOrRefuse(batch);
     if (batch.counts.succeeded === 0) throw new InvalidArgumentError(nothingSucceeded(batch.name));
     const { engine } = this;
@@ -161,6 +185,6 @@ export class AppService {
     await this.watching?.close();
     await this.runs.stop();
     await this.connections.close();
-    this.engine.close();
+    await this.desk.close();
   }
 }

@@ -30,8 +30,11 @@ import { InvalidArgumentError, NotFoundError } from './rpc-errors';
 import type { CountryCode } from 'libphonenumber-js';
 import { forgetTarget } from '../engine/forget/forget-target';
 import { optOutKey } from '../engine/messaging/opt-out-list';
-import type { SharedStoreHandle } from '../engine/team/open-shared-store';
-import { teamControl, teamCreate, teamView } from './team-view';
+import type { Desk } from '../desk/desk';
+import { teamCreateProblems } from '../engine/team/team-create';
+
+/** What to do about an item a team's store already had or refused, in the window. */
+const WINDOW_TODO = { optOut: '', resend: 'tick "Include items already sent or queued" to send it again' };
 
 /** A step's estimate as the window shows it (units rounded: they are an estimate). */
 function stepView(e: StepEstimate): StepEstimateView {
@@ -63,7 +66,10 @@ function keyView(k: KeyInfo): KeyView {
 export type Handlers = { [M in MethodName]: (arg: ArgOf<M>) => Promise<ResultOf<M>> };
 
 export interface HandlerDeps {
+  /** This computer's engine: its keys, settings, rates and hot folders (and the data folder's batches). */
   engine: Engine;
+  /** The batches the window shows and acts on: the data folder's, or a team's store's (host opened with `--store URL`). */
+  desk: Desk;
   connections: ConnectionManager;
   runs: RunController;
   transport: 'electron' | 'browser';
@@ -88,8 +94,6 @@ export interface HandlerDeps {
   pathAllowed: (path: string) => boolean;
   /** Called after a watch folder is added or removed, so the running watchers follow at once. */
   onWatchesChanged?: () => void;
-  /** The team's shared store when the host was started with `--store URL`; absent otherwise. */
-  team?: SharedStoreHandle | null;
 }
 
 function settingsView(engine: Engine): ResultOf<'settings.get'> {
@@ -127,8 +131,12 @@ export function nothingSucceeded(batchName: string): string {
 }
 
 export function createHandlers(d: HandlerDeps): Handlers {
-  const { engine } = d;
-  const c = engine.control;
+  const { engine, desk } = d;
+  const c = desk.control;
+  // The window's process sends the data folder's batches; a team's store is sent by its workers.
+  const kick = (): void => {
+    if (desk.sendsHere) d.runs.kick();
+  };
   const summary = async (id: string) => c.summary(await c.resolveBatchId(id));
   const checkPaths = (paths: readonly string[]): void => {
     const refused = paths.filter((p) => !d.pathAllowed(p));
@@ -143,6 +151,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       version: d.version,
       transport: d.transport,
       dataDir: engine.dataDir,
+      desk: desk.description,
       nativeDialogs: d.transport === 'electron',
       runtime: runtimeDescription(),
       sqliteAddon: sqliteAddonPath(),
@@ -167,25 +176,28 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'batches.create': async (arg) => {
       checkPaths(arg.paths ?? []);
-      const r = await engine.createBatch(arg);
-      const estimates = r.estimates.map(stepView);
-      if (!r.batch) return { ...r, estimates };
-      // In the window, creating a batch is starting it (Start batch), with every step of its pipeline.
+      const refused = desk.refusal(arg.capability, arg.from !== undefined);
+      if (refused !== null) throw new InvalidArgumentError(refused);
+      const r = await desk.create(arg);
+      const made = { problems: teamCreateProblems(r, WINDOW_TODO), alreadyQueued: r.alreadyQueued, estimates: r.estimates.map(stepView) };
+      if (!r.batch) return { ...made, batch: null, steps: [] };
+      // In the window, creating a batch is starting it (Start batch), with every step of its pipeline;
+      // one scheduled for later keeps its time.
       await c.start([r.batch.id]);
-      d.runs.kick();
-      return { ...r, estimates, batch: await c.summary(r.batch.id), steps: await Promise.all(r.steps.map((b) => c.summary(b.id))) };
+      kick();
+      return { ...made, batch: await c.summary(r.batch.id), steps: await Promise.all(r.steps.map((b) => c.summary(b.id))) };
     },
     'batches.start': async ({ id }) => {
       const bid = await c.resolveBatchId(id);
       // Start pressed on a scheduled batch: now, not at its time.
       await c.start([bid], { now: true });
-      d.runs.kick();
+      kick();
       return await c.summary(bid);
     },
     'batches.schedule': async ({ id, at }) => {
       const summary = await c.schedule(await c.resolveBatchId(id), at);
       // The run loop wakes at the earliest scheduled time: a changed time moves that wake-up.
-      d.runs.kick();
+      kick();
       return summary;
     },
     'batches.pause': async ({ id }) => {
@@ -195,8 +207,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'batches.resume': async ({ id, budget, switchApi }) => {
       const bid = await c.resolveBatchId(id);
-      await c.resume(bid, { ...(budget !== undefined ? { budget } : {}), switchApi: switchApi === true });
-      d.runs.kick();
+      // On a team's store a step whose key the API refused goes on with this computer's key for it.
+      await c.resume(bid, { ...(budget !== undefined ? { budget } : {}), switchApi: switchApi === true, keyHere: desk.keyHere });
+      kick();
       return await c.summary(bid);
     },
     'batches.cancel': async ({ id }) => {
@@ -207,19 +220,18 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'batches.retry': async ({ id }) => {
       const bid = await c.resolveBatchId(id);
       const requeued = await c.retry(bid);
-      d.runs.kick();
+      kick();
       return { batch: await c.summary(bid), requeued };
     },
     'batches.export': async ({ id, format }) => {
       const bid = await c.resolveBatchId(id);
-      const batch = engine.batches.get(bid);
-      if (!batch) throw new NotFoundError(`No batch ${id}.`);
+      const batch = await c.summary(bid);
       const dir = join(engine.dataDir, 'exports');
       mkdirSync(dir, { recursive: true });
       const fileName = `${exportFileBase(batch.name, bid)}${format === 'invoices' || format === 'line-items' ? `-${format}.csv` : `.${format}`}`;
       const path = join(dir, fileName);
       // The exports folder is the window's own: a new export of the batch replaces the last.
-      const rows = await engine.exportBatch(bid, format, path, true);
+      const rows = await desk.exportTable(bid, format, path, {}, true);
       const token = randomBytes(16).toString('hex');
       d.exports.set(token, { path, fileName });
       return { fileName, rows, token };
@@ -237,7 +249,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       if (batch.counts.succeeded === 0) throw new InvalidArgumentError(nothingSucceeded(batch.name));
       const dir = await d.chooseFolder(`Save the results of "${batch.name}" to a folder`);
       if (dir === null) return { dir: null, written: 0, noFile: 0, problems: [], problemCount: 0 };
-      return engine.exportFiles(bid, dir);
+      return desk.exportFiles(bid, 'files', dir);
     },
     'jobs.list': async (arg) => engine.jobPage(arg),
     'jobs.showSource': async ({ id }) => {
@@ -252,7 +264,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'jobs.neighbours': async ({ jobId, ...q }) => engine.jobNeighbours(q, jobId),
     'search.query': async ({ query, batchId, capability, limit, semantic }) => {
       const filters = { batchId: batchId === undefined ? undefined : await c.resolveBatchId(batchId), capability, limit: limit ?? 100 };
-      const hits = semantic ? await engine.semanticSearch((await d.connections.get()).target, query, filters) : engine.search(query, filters);
+      const hits = semantic ? await desk.searchByMeaning((await d.connections.get()).target, query, filters) : await desk.search(query, filters);
       return { hits: hits.map((h) => ({ ...h, state: JobState.parse(h.state) })) };
     },
     'jobs.get': async ({ id }) => engine.jobDetail(id),
@@ -280,20 +292,22 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return { removed: true };
     },
     'keys.test': async ({ kind }) => testKey(await d.connections.get(), kind, settingsView(engine).messagingChannel),
-    'optouts.list': async () => engine.optOuts.list().map((o) => ({ recipient: o.recipient, addedAt: new Date(o.addedAt).toISOString(), source: o.source })),
+    // The desk's list: on a team's store, the one every worker checks.
+    'optouts.list': async () =>
+      (await desk.optOuts.list()).map((o) => ({ recipient: o.recipient, addedAt: new Date(o.addedAt).toISOString(), source: o.source })),
     'optouts.add': async ({ recipient }) => {
       const key = optOutKey(recipient);
       if (!key.ok) throw new InvalidArgumentError(key.reason);
-      return { added: engine.optOuts.add(key.value, 'added in the window'), recipient: key.value };
+      return { added: (await desk.optOuts.add([{ recipient: key.value, source: 'added in the window' }])) > 0, recipient: key.value };
     },
     'optouts.remove': async ({ recipient }) => {
       const key = optOutKey(recipient);
-      return { removed: key.ok && engine.optOuts.remove(key.value) };
+      return { removed: key.ok && (await desk.optOuts.remove(key.value)) };
     },
     'privacy.forget': async ({ value, country, dryRun }) => {
       const t = forgetTarget(value, country?.toUpperCase() as CountryCode | undefined);
       if (!t.ok) throw new InvalidArgumentError(t.reason);
-      const r = await engine.forget(t.target, value, { dryRun: dryRun === true });
+      const r = await desk.forget(t.target, value, { dryRun: dryRun === true });
       return {
         dryRun: dryRun === true,
         replaced: r.store.replaced,
@@ -302,9 +316,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
         searchEntries: r.store.searchEntries,
         cancelled: r.store.cancelled,
         optOutKeptAsHash: r.store.optOutHashed,
-        filesRewritten: r.files.rewritten.map((f) => f.path),
-        filesDeleted: r.files.deleted.map((f) => f.path),
-        notDone: [...r.store.notPurged, ...r.files.unread.map((f) => `${f.path}: ${f.why}`)],
+        filesRewritten: r.files?.rewritten.map((f) => f.path) ?? [],
+        filesDeleted: r.files?.deleted.map((f) => f.path) ?? [],
+        notDone: [...r.store.notPurged, ...(r.files?.unread.map((f) => `${f.path}: ${f.why}`) ?? [])],
       };
     },
     'watch.list': async () => engine.hotFolders.list(),
@@ -350,28 +364,12 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'costs.spend': async (q) => c.spend(q),
     'compare.create': async (req) => {
       const view = await engine.compareTiers(req);
-      d.runs.kick();
+      kick();
       return view;
     },
     'compare.get': async ({ group }) => engine.comparison(group),
     'compare.list': async ({ batchId }) => engine.comparisonsOf(batchId),
     'runner.get': async () => d.runs.status,
-    'team.get': async () => (d.team ? teamView(d.team) : null),
-    'team.create': async (arg) => {
-      if (!d.team)
-        throw new InvalidArgumentError(
-          'This Batchdesk works on its data folder only: start it with `npm run web -- --store URL` to create batches for the team.',
-        );
-      checkPaths(arg.paths ?? []);
-      return teamCreate(engine, d.team, arg);
-    },
-    'team.control': async ({ id, verb }) => {
-      if (!d.team)
-        throw new InvalidArgumentError(
-          "This Batchdesk works on its data folder only: start it with `npm run web -- --store URL` to see and control the team's shared batches.",
-        );
-      return teamControl(engine, d.team, id, verb);
-    },
     'dialogs.open': ({ kind }) => d.openDialog(kind),
   };
 }

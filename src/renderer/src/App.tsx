@@ -14,7 +14,6 @@ import { NewBatchScreen } from './screens/NewBatchScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
 import { SearchScreen } from './screens/SearchScreen';
 import { WatchFoldersScreen } from './screens/WatchFoldersScreen';
-import { TeamScreen } from './screens/TeamScreen';
 import { startLiveUpdates } from './store/live-updates';
 import { useBatchesStore } from './store/batches-store';
 
@@ -38,8 +37,6 @@ function titleOf(route: Route, batchName: string | undefined): string {
       return 'Keys & rates';
     case 'watch':
       return 'Watch folders';
-    case 'team':
-      return 'Team';
     case 'not_found':
       return 'Not found';
   }
@@ -65,8 +62,6 @@ function Screen({ route }: { route: Route }) {
       return <KeysScreen />;
     case 'watch':
       return <WatchFoldersScreen />;
-    case 'team':
-      return <TeamScreen />;
     case 'not_found':
       return <NotFoundScreen hash={route.hash} />;
   }

@@ -1,7 +1,6 @@
 import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { batchCreateSpec, type SettingFlagName } from '../specs/batch-create';
-import { globalOptions, openEngine } from '../context';
 import { countOf, describeBatch, describeProblems, localTime } from '../format';
 import { budgetArgument, formatEur } from '../../../shared/money';
 import { BATCH_CAPABILITIES, BatchCapability, Tier } from '../../../shared/domain';
@@ -24,11 +23,8 @@ import type { StepEstimate } from '../../engine/pipeline/projection';
 import { parseAt } from '../../engine/queue/schedule';
 import { parseQuietHours } from '../../engine/messaging/quiet-hours';
 import { formatGap } from '../../../shared/durations';
-import { openChosenStore } from './team';
-import { Control } from '../../engine/control/control';
-import { createInTeamStore, teamCreateProblems, type TeamCreated } from '../../engine/team/team-create';
-import type { Engine } from '../../engine/engine';
-import type { PgQueueStore } from '../../engine/store/pg/pg-queue-store';
+import { teamCreateProblems } from '../../engine/team/team-create';
+import { openCliDesk } from '../desk';
 
 /** What to do about an item a team create left out, on the command line. */
 export const CLI_TODO = {
@@ -129,15 +125,8 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   const keepFilesDays = setting('keepFilesDays', values['keep-files-days']);
   const keepResultsDays = setting('keepResultsDays', values['keep-results-days']);
 
-  // Team mode: the batch is planned here (this computer's keys and opt-out list), then moved whole to the shared store.
-  const shared = await openChosenStore(values.store, io.env);
-  let engine;
-  try {
-    engine = openEngine(globalOptions(values, io.env), io);
-  } catch (e) {
-    await shared?.store.close();
-    throw e;
-  }
+  // On a team's store the batch is planned here (this computer's keys and opt-out list), then moved whole there.
+  const desk = await openCliDesk(values, io);
   try {
     const input = {
       ...(at !== undefined ? { at } : {}),
@@ -156,20 +145,9 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       budget,
       allowResend: values['allow-resend'] === true,
       ...(values.key !== undefined ? { key: values.key } : {}),
+      ...(from !== undefined ? { from } : {}),
     };
-    // Team mode: a follow-up of a team batch is made in the shared store itself; a new batch is moved there whole.
-    const created: TeamCreated = shared
-      ? await createInTeamStore(
-          engine,
-          shared.store,
-          { ...input, ...(from !== undefined ? { from: await teamParent(engine, shared.store, from) } : {}) },
-          (line) => io.stderr.write(io.carry(`${line}\n`)),
-        )
-      : {
-          ...(await engine.createBatch({ ...input, ...(from !== undefined ? { from: await engine.control.resolveBatchId(from) } : {}) })),
-          teamHas: [],
-          teamOptedOut: [],
-        };
+    const created = await desk.create(input, (line) => io.stderr.write(io.carry(`${line}\n`)));
     const { batch, steps, estimates, alreadyQueued } = created;
     const problems = teamCreateProblems(created, CLI_TODO);
     if (values.json) {
@@ -180,18 +158,18 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         io.stderr.write(`${!batch && from !== undefined ? 'Not created:' : 'Left out:'}\n${describeProblems(problems, io.carry, '--json lists every one')}\n`);
       if (batch && steps.length === 0 && from === undefined) {
         io.stdout.write(
-          `Created batch ${batch.id}${shared ? ` in ${shared.description}` : ''}\n${describeBatch(batch, { shared: shared !== null, carry: io.carry })}\n`,
+          `Created batch ${batch.id}${desk.shared ? ` in ${desk.description}` : ''}\n${describeBatch(batch, { storeFlag: desk.storeFlag, carry: io.carry })}\n`,
         );
         io.stdout.write(
           io.carry(
-            `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${countOf(batch.units.estimated, batch.units.name)}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, shared !== null) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${shared ? ' --store URL' : ''}\`${shared ? ' (on any worker of the team)' : ''}`}\n`,
+            `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${countOf(batch.units.estimated, batch.units.name)}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, desk.shared) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${desk.storeFlag}\`${desk.sendsHere ? '' : ' (on any worker of the team)'}`}\n`,
           ),
         );
         if (batch.messaging) io.stdout.write(`${messagingWords(batch.messaging)}\n`);
         if (sample !== undefined && sample < batch.total) {
           io.stdout.write(
             io.carry(
-              `Sample first: ${sample} item(s) chosen across the input are sent, then the batch pauses with their measured cost per item and the projected total; \`batchdesk resume ${batch.id}${shared ? ' --store URL' : ''}\` sends the rest.\n`,
+              `Sample first: ${sample} item(s) chosen across the input are sent, then the batch pauses with their measured cost per item and the projected total; \`batchdesk resume ${batch.id}${desk.storeFlag}\` sends the rest.\n`,
             ),
           );
         }
@@ -199,7 +177,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         const ids = [batch, ...steps];
         const total = estimates.reduce((n, e) => n + e.cost, 0);
         io.stdout.write(
-          `Created ${from !== undefined ? `a follow-up of ${batch.pipeline?.parent ?? from}` : `a pipeline of ${ids.length} steps`}${shared ? ` in ${shared.description}` : ''}: ${ids.map((b) => b.id).join(' → ')}\n`,
+          `Created ${from !== undefined ? `a follow-up of ${batch.pipeline?.parent ?? from}` : `a pipeline of ${ids.length} steps`}${desk.shared ? ` in ${desk.description}` : ''}: ${ids.map((b) => b.id).join(' → ')}\n`,
         );
         estimates.forEach((e, i) => {
           const b = ids[i];
@@ -210,7 +188,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         const budget = batch.cost.budget;
         io.stdout.write(
           io.carry(
-            `Estimated cost: ${formatEur(total, 4)} for ${from !== undefined && steps.length === 0 ? 'the follow-up' : 'every step together'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${from === undefined ? 'all steps together' : 'this batch and any step after it, together'}` : ''}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, shared !== null) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${shared ? ' --store URL' : ''}\`${shared ? ' (on any worker of the team)' : ''}`}\n`,
+            `Estimated cost: ${formatEur(total, 4)} for ${from !== undefined && steps.length === 0 ? 'the follow-up' : 'every step together'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${from === undefined ? 'all steps together' : 'this batch and any step after it, together'}` : ''}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, desk.shared) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${desk.storeFlag}\`${desk.sendsHere ? '' : ' (on any worker of the team)'}`}\n`,
           ),
         );
       }
@@ -219,7 +197,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         if (total > batch.cost.budget) {
           io.stderr.write(
             io.carry(
-              `Note: the budget (${formatEur(batch.cost.budget, 4)}) is below the estimate (${formatEur(total, 4)}): sending pauses before the item that would cross it; raise it with \`batchdesk resume ${batch.id} --budget ${budgetArgument(total)}${shared ? ' --store URL' : ''}\` (the estimate).\n`,
+              `Note: the budget (${formatEur(batch.cost.budget, 4)}) is below the estimate (${formatEur(total, 4)}): sending pauses before the item that would cross it; raise it with \`batchdesk resume ${batch.id} --budget ${budgetArgument(total)}${desk.storeFlag}\` (the estimate).\n`,
             ),
           );
         }
@@ -231,8 +209,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     }
     return EXIT.ok;
   } finally {
-    engine.close();
-    await shared?.store.close();
+    await desk.close();
   }
 });
 
@@ -254,14 +231,4 @@ function nothingCreated(alreadyQueued: number, othersRefused: boolean, json: boo
       : `all ${alreadyQueued} items are`;
   const others = othersRefused ? '; the others could not be used' : '';
   return `Nothing new: ${usable} already in ${one ? 'an earlier batch' : 'earlier batches'}${others} (${where}), so no batch was created. Add --allow-resend to include ${one ? 'it' : 'them'} anyway.`;
-}
-
-/** The team's batch a follow-up takes; one of this computer's data folder is named as such, with what to do. */
-async function teamParent(engine: Engine, store: PgQueueStore, from: string): Promise<string> {
-  if ((await store.resolveBatchId(from)) === null && engine.batches.resolveId(from) !== null) {
-    throw new UsageError(
-      `Batch ${from} is in this computer's data folder, not in the shared store: make its follow-up here, without --store (\`batchdesk batch create CAPABILITY --from ${from}\`).`,
-    );
-  }
-  return new Control({ store }).resolveBatchId(from);
 }

@@ -4,6 +4,7 @@ import { bindCommand } from '../bind-command';
 import { compareSpec } from '../specs/compare';
 import { globalOptions, openEngine } from '../context';
 import { runBatches } from './run';
+import { localDesk } from '../../desk/local-desk';
 import { TIERS, type Tier } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 import type { ComparisonView } from '../../../shared/contract';
@@ -54,11 +55,10 @@ export const compareCommand = bindCommand(compareSpec, async ({ values, position
     const made = await engine.compareTiers({ batchId, tiers, sample });
     // The comparison below says what each tier did; the batches' own summaries would repeat it.
     const code = await runBatches(
-      engine,
+      localDesk(engine),
       made.tiers.map((t) => t.batchId),
       io,
-      g.apiUrl,
-      g.dataDir,
+      g,
       { describe: false },
     );
     const view = engine.comparison(made.group);

@@ -60,7 +60,7 @@ async function act(desk: Desk, verb: ControlVerb, idOrPrefix: string, budget: nu
         io.carry(
           (await c.pause(id))
             ? `Paused ${id}${shared ? ' for every worker' : also}. In-flight items finish; nothing new is sent. \`batchdesk resume ${id}${flag}\` continues it.\n`
-            : `${notRunning(before, shared)}\n`,
+            : `${notRunning(before, flag)}\n`,
         ),
       );
       break;
@@ -82,7 +82,7 @@ async function act(desk: Desk, verb: ControlVerb, idOrPrefix: string, budget: nu
       break;
     }
   }
-  io.stdout.write(`${(await c.summaries(steps)).map((s) => describeBatch(s, { shared, carry: io.carry })).join('\n')}\n`);
+  io.stdout.write(`${(await c.summaries(steps)).map((s) => describeBatch(s, { storeFlag: flag, carry: io.carry })).join('\n')}\n`);
 }
 
 async function resume(
@@ -96,7 +96,7 @@ async function resume(
 ): Promise<void> {
   const shared = desk.shared;
   if (before.status === 'cancelled') throw new UserError(cancelledNotResumed(id));
-  const nothing = switchApi ? nothingToSwitch(before, shared) : null;
+  const nothing = switchApi ? nothingToSwitch(before, desk.storeFlag) : null;
   if (nothing !== null) throw new UserError(nothing);
   // On a team's store, a step whose key the API refused goes on with the key this computer has now.
   const { resumed, newKey, sameKey, short } = await desk.control.resume(id, {

@@ -7,6 +7,7 @@ import { globalOptions, openEngine } from '../context';
 import { describeProblems } from '../format';
 import { packageRoot } from '../package-root';
 import { runBatches } from './run';
+import { localDesk } from '../../desk/local-desk';
 import type { CreateBatchInput } from '../../engine/batch-input';
 import { formatEur } from '../../../shared/money';
 
@@ -38,7 +39,7 @@ export const demoCommand = bindCommand(demoSpec, async ({ values }, io) => {
         io.stdout.write(`Created ${batch.id} (${batch.name}): ${batch.total} items, estimated ${formatEur(batch.cost.estimated, 4)}\n`);
       }
     }
-    const code = await runBatches(engine, ids, io, g.apiUrl, g.dataDir);
+    const code = await runBatches(localDesk(engine), ids, io, g);
     for (const id of ids) {
       const first = engine.jobs.firstSucceeded(id);
       if (first)

@@ -42,7 +42,7 @@ export const exportCommand = bindCommand(exportSpec, async ({ values, positional
         );
       }
       if (r.written === 0 && r.noFile > 0 && r.problemCount === 0)
-        io.stdout.write(io.carry(`Nothing has succeeded yet: \`batchdesk run ${id}${desk.shared ? ' --store URL' : ''}\` first, then export again.\n`));
+        io.stdout.write(io.carry(`Nothing has succeeded yet: \`batchdesk run ${id}${desk.storeFlag}\` first, then export again.\n`));
       // Succeeded items whose file could not be given: named, with the cause and what to do.
       for (const p of r.problems) io.stderr.write(io.carry(`! ${p.item}: ${p.message}\n`));
       if (r.problemCount > r.problems.length) io.stderr.write(`! and ${r.problemCount - r.problems.length} more item(s) like these\n`);

@@ -7,7 +7,7 @@ import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import { openCliDesk } from '../desk';
 import { forgetTarget, describeTarget } from '../../engine/forget/forget-target';
-import { forgetPerson, type ForgetOutcome } from '../../desk/forget-person';
+import type { ForgetOutcome } from '../../desk/desk';
 
 export async function cmdForget(args: string[], io: Io): Promise<ExitCode> {
   const { values, positionals } = parse(args, forgetSpec.options);
@@ -22,7 +22,7 @@ export async function cmdForget(args: string[], io: Io): Promise<ExitCode> {
   const dryRun = values['dry-run'] === true;
   const desk = await openCliDesk(values, io, { read: dryRun });
   try {
-    const r = await forgetPerson(desk, t.target, raw, { dryRun });
+    const r = await desk.forget(t.target, raw, { dryRun });
     if (values.json) io.stdout.write(`${JSON.stringify(asJson(r, dryRun), null, 2)}\n`);
     else writeReport(io, r, describeTarget(t.target), dryRun);
     return r.store.notPurged.length > 0 ? EXIT.someFailed : EXIT.ok;

@@ -52,7 +52,6 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
   }
   // A team's shared store (--store, BATCHDESK_STORE): what every worker spent; days in this computer's time zone.
   const desk = await openCliDesk(values, io, { read: true });
-  const shared = desk.team;
   const spend = (q: SpendQuery): Promise<SpendReport> => desk.control.spend(q);
   try {
     const report = await spend(query.data);
@@ -70,8 +69,8 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
       format === 'csv'
         ? spendCsv(report)
         : format === 'json'
-          ? `${JSON.stringify({ ...(shared ? { store: shared.url } : {}), ...report, total_eur: moneyToDecimal(report.total), rows: report.rows.map((r) => ({ ...r, cost_eur: moneyToDecimal(r.cost) })) }, null, 2)}\n`
-          : `${shared ? `Spent by the team, ${shared.description}:\n` : ''}${table(report)}\n`;
+          ? `${JSON.stringify({ ...(desk.url !== null ? { store: desk.url } : {}), ...report, total_eur: moneyToDecimal(report.total), rows: report.rows.map((r) => ({ ...r, cost_eur: moneyToDecimal(r.cost) })) }, null, 2)}\n`
+          : `${desk.url !== null ? `Spent by the team, ${desk.description}:\n` : ''}${table(report)}\n`;
     if (values.out !== undefined) {
       try {
         writeFileSync(values.out, text, { flag: 'wx' });

@@ -2,92 +2,104 @@ import { UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import { bindCommand } from '../bind-command';
 import { runSpec } from '../specs/run';
-import { globalOptions, openEngine, openConnection } from '../context';
+import { globalOptions, openConnection } from '../context';
 import { describeBatch } from '../format';
 import { createProgress } from '../progress';
-import type { Engine } from '../../engine/engine';
+import { EXIT } from '../exit-codes';
 import { isEnded, type BatchSummary } from '../../../shared/domain';
 import { parseSettle, runWatching } from './run-watch';
-import { onInterrupt } from '../interrupt';
-import { openChosenStore, teamRun } from './team';
+import { onInterrupt, standingExit } from '../interrupt';
 import { runExit } from '../run-exit';
+import { openCliDesk } from '../desk';
+import type { Desk } from '../../desk/desk';
 
-/** Runs batches to the end and maps the outcome onto the documented exit codes. */
+/**
+ * Sends batches to the end and maps the outcome onto the documented exit codes: the batches named
+ * (with every step of their pipelines) or every unfinished one, started first. `stay`: stays on for
+ * batches started later (a standing worker of a team's store).
+ */
 export async function runBatches(
-  engine: Engine,
+  desk: Desk,
   ids: string[] | null,
   io: Io,
-  apiUrl: string | null,
-  dataDir: string,
-  opts: { describe?: boolean } = {},
+  g: { apiUrl: string | null; dataDir: string },
+  opts: { describe?: boolean; stay?: boolean } = {},
 ): Promise<ExitCode> {
-  const conn = await openConnection(engine, { apiUrl, dataDir }, io.env);
-  io.stderr.write(`Sending to ${conn.description}\n`);
-  // `run` is the user's Start: the batches named, or every unfinished one, are started (and sent).
-  // Naming a step of a pipeline runs (and reports) every step of it.
-  const scope = ids ? await engine.control.withPipelines(ids) : (await engine.control.summaries()).filter((b) => !isEnded(b.status)).map((b) => b.id);
+  const say = (line: string): void => void io.stderr.write(io.carry(`${line}\n`));
+  const c = desk.control;
+  const conn = await openConnection(desk.engine(), g, io.env);
+  io.stderr.write(`${desk.sendingWords({ description: conn.description, sandbox: conn.sandbox !== null })}\n`);
+  const unfinished = async (): Promise<BatchSummary[]> => (await c.summaries()).filter((b) => !isEnded(b.status));
+  // `run` is the user's Start: naming a step of a pipeline runs (and reports) every step of it.
+  const scope = await desk.patiently(async () => (ids ? await c.withPipelines(ids) : (await unfinished()).map((b) => b.id)), say);
   const stop = onInterrupt(
     io,
-    io.carry(`Stopping: in-flight items are put back in the queue (same idempotency keys). To continue: \`batchdesk run${ids ? ` ${ids.join(' ')}` : ''}\`.`),
+    io.carry(
+      `Stopping: in-flight items are put back in the queue (same idempotency keys). To continue: \`batchdesk run${ids ? ` ${ids.join(' ')}` : ''}${desk.storeFlag}\`.`,
+    ),
   );
   const progress = createProgress(io.stderr);
-  const snapshot = (): Promise<BatchSummary[]> => engine.control.summaries(scope);
-  let timer: NodeJS.Timeout | undefined;
+  // A standing sender shows what is unfinished now, batches started after it included.
+  const snapshot = (): Promise<BatchSummary[]> => (opts.stay && ids === null ? unfinished() : c.summaries(scope));
+  let last: BatchSummary[] = [];
   let shown = false;
+  const sample = async (): Promise<void> => {
+    try {
+      last = await snapshot();
+      if (!shown) progress.update(last);
+    } catch {
+      // The store is away: the sender says so itself; the bar waits.
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  let left = new Map<string, string>();
   try {
     let looked: () => void = () => undefined;
     const firstLook = new Promise<void>((resolve) => (looked = resolve));
-    const running = engine.run(conn.target, { batchIds: ids, signal: stop.signal, start: scope, looked });
-    // The first sample anchors the rate and ETA. Taken once the run has had its first look (it
-    // starts the batches named and resumes those waiting for this API), so the first line does
-    // not show them as not started or paused.
-    await Promise.race([firstLook, running.catch(() => undefined)]);
-    progress.update(await snapshot());
-    timer = setInterval(() => void snapshot().then((s) => shown || progress.update(s)), 250);
-    await running;
+    const sending = desk.send(conn.target, { batchIds: ids, scope, signal: stop.signal, stay: opts.stay === true, say, looked });
+    // The first sample anchors the rate and ETA: taken once the batches are started, so the first
+    // line does not show them as not started or paused.
+    await Promise.race([firstLook, sending.catch(() => undefined)]);
+    await sample();
+    timer = setInterval(() => void sample(), desk.sampleMs);
+    left = await sending;
   } finally {
     clearInterval(timer);
-    progress.update(await snapshot());
+    await sample();
     // A look still under way when the run ended says nothing after the last line.
     shown = true;
     progress.done();
     stop.dispose();
     await conn.close();
   }
-  const final = await snapshot();
-  if (opts.describe !== false) for (const b of final) io.stdout.write(`${describeBatch(b, { carry: io.carry })}\n`);
-  if (stop.signal.aborted) return 130 as ExitCode;
-  return runExit(final);
+  if (opts.describe !== false)
+    for (const b of last)
+      io.stdout.write(
+        `${describeBatch(b, { storeFlag: desk.storeFlag, carry: io.carry })}${left.has(b.id) ? `\n  left to other workers: ${io.carry(left.get(b.id) ?? '')}` : ''}\n`,
+      );
+  if (stop.signal.aborted) return (opts.stay ? standingExit(stop) : 130) as ExitCode;
+  // Work is left that this computer cannot send (no key for it here): not a success of this sender.
+  if (last.some((b) => left.has(b.id) && b.counts.queued + b.counts.retry_wait + b.counts.running > 0)) return EXIT.cannotRun;
+  return runExit(last);
 }
 
 export const runCommand = bindCommand(runSpec, async ({ values, positionals }, io) => {
   const g = globalOptions(values, io.env);
-  const shared = await openChosenStore(values.store, io.env, 'worker');
-  if (shared) {
-    if (values.settle !== undefined) {
-      await shared.store.close();
-      throw new UsageError(
-        "--settle is for hot folders, which fill this computer's data folder; with --store, --watch keeps the worker on for the team's batches.",
-      );
-    }
-    const engine = openEngine(g, io);
-    try {
-      return await teamRun(engine, shared, positionals, io, g.apiUrl, g.dataDir, values.watch === true);
-    } finally {
-      engine.close();
-      await shared.store.close();
-    }
-  }
-  const engine = openEngine(g, io);
+  const desk = await openCliDesk(values, io, { use: 'worker' });
   try {
-    const ids = positionals.length > 0 ? await Promise.all(positionals.map((p) => engine.control.resolveBatchId(p))) : null;
+    const say = (line: string): void => void io.stderr.write(io.carry(`${line}\n`));
+    const ids = positionals.length > 0 ? await desk.patiently(() => Promise.all(positionals.map((p) => desk.control.resolveBatchId(p))), say) : null;
     if (values.settle !== undefined && !values.watch) throw new UsageError('--settle goes with --watch.');
-    if (values.watch) {
+    if (values.watch && desk.watchesFolders) {
       if (ids) throw new UsageError("run --watch sends every started batch and the watched folders' batches: give no batch ids.");
-      return (await runWatching(engine, io, g.apiUrl, g.dataDir, parseSettle(values.settle))) as ExitCode;
+      return (await runWatching(desk.engine(), io, g.apiUrl, g.dataDir, parseSettle(values.settle))) as ExitCode;
     }
-    return await runBatches(engine, ids, io, g.apiUrl, g.dataDir);
+    if (values.settle !== undefined)
+      throw new UsageError(
+        `--settle is for hot folders, which fill this computer's data folder; on ${desk.description}, --watch keeps the worker on for its batches.`,
+      );
+    return await runBatches(desk, ids, io, g, { stay: values.watch === true });
   } finally {
-    engine.close();
+    await desk.close();
   }
 });

@@ -52,7 +52,7 @@ export const scheduleCommand = bindCommand(scheduleSpec, async ({ values, positi
     }
     if (values.json) io.stdout.write(`${JSON.stringify(b, null, 2)}\n`);
     else {
-      io.stdout.write(`${describeBatch(b, { shared: desk.shared, carry: io.carry })}\n`);
+      io.stdout.write(`${describeBatch(b, { storeFlag: desk.storeFlag, carry: io.carry })}\n`);
       io.stdout.write(io.carry(desk.shared ? teamWords(id, values.now === true, at) : localWords(id, values.now === true, at)));
     }
     return EXIT.ok;

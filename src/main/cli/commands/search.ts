@@ -45,7 +45,7 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
   let hits: SearchHit[];
   // A team's shared store (--store, BATCHDESK_STORE): the words of every batch the team sent.
   const desk = await openCliDesk(values, io, { read: true });
-  const shared = desk.shared;
+  const storeFlag = desk.storeFlag;
   try {
     const f = await filters((p) => desk.control.resolveBatchId(p));
     if (values.semantic) {
@@ -68,7 +68,7 @@ export const searchCommand = bindCommand(searchSpec, async ({ values, positional
   } else if (hits.length === 0) {
     io.stdout.write(
       values.semantic
-        ? io.carry(`Nothing embedded matches these filters. Embed the batch's results first: \`batchdesk index <batch-id>${shared ? ' --store URL' : ''}\`.\n`)
+        ? io.carry(`Nothing embedded matches these filters. Embed the batch's results first: \`batchdesk index <batch-id>${storeFlag}\`.\n`)
         : `Nothing found for "${query}". Search covers finished items (succeeded or failed): their file names, inputs, results and errors.\n`,
     );
   } else {

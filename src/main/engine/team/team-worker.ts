@@ -133,7 +133,7 @@ export const WORKER_SEEN_MS = 3 * PRESENCE_MS;
 
 /** What a refused key means for the team: the batch goes on with the key of the computer that resumes it. */
 const TEAM_KEY_REPLACED = (id: string): string =>
-  `For the team: resume it from a computer that has the new key (\`batchdesk resume ${id} --store URL\`, or Resume on the Team screen); the batch is then sent with that key, by every worker that has it too.`;
+  `For the team: resume it from a computer that has the new key (\`batchdesk resume ${id} --store URL\`, or Resume in a window opened on the team's store); the batch is then sent with that key, by every worker that has it too.`;
 
 export class TeamWorker {
   private readonly gates = new KeyGates(

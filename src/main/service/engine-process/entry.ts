@@ -10,7 +10,6 @@ import { warmUp } from './warm-up';
 import { AppService } from '../app-service';
 import { KeychainStore } from '../../engine/secrets/secret-store';
 import { classifyFailure } from '../../engine/failures';
-import type { SharedStoreHandle } from '../../engine/team/open-shared-store';
 
 const port = parentPort();
 if (!port) {
@@ -25,7 +24,6 @@ function serve(port: ParentPort): void {
   process.on('SIGINT', () => undefined);
 
   let service: AppService | null = null;
-  let team: SharedStoreHandle | null = null;
   let server: EngineServer | null = null;
   let initialised = false;
   let closing: Promise<void> | null = null;
@@ -33,20 +31,18 @@ function serve(port: ParentPort): void {
   const close = (): Promise<void> =>
     (closing ??= (async () => {
       await service?.close().catch(() => undefined);
-      await team?.store.close().catch(() => undefined);
     })().finally(() => process.exit(0)));
 
   const begin = async (init: EngineInit): Promise<void> => {
     const shell = new ShellClient((m) => port.post(m));
     try {
-      // The PostgreSQL client is loaded only when a shared store is named.
-      if (init.storeUrl !== null) team = await (await import('../../engine/team/open-shared-store')).openSharedStore(init.storeUrl);
-      service = new AppService({
+      // One desk: the data folder's batches, or a team's store's (the PostgreSQL client loaded only then).
+      service = await AppService.open({
+        store: init.storeUrl !== null ? { kind: 'postgresql', url: init.storeUrl } : { kind: 'sqlite' },
         dataDir: init.dataDir,
         secrets: new KeychainStore(),
         transport: init.transport,
         apiUrl: init.apiUrl,
-        team,
         ...shell.helpers(init.shell),
         ...(init.busyRetryMs !== undefined ? { busyRetryMs: init.busyRetryMs } : {}),
         ...(init.watchStableMs !== undefined ? { watchStableMs: init.watchStableMs } : {}),
@@ -55,8 +51,6 @@ function serve(port: ParentPort): void {
         onUpgrade: (message) => process.stderr.write(`${message}\n`),
       });
     } catch (e) {
-      await team?.store.close().catch(() => undefined);
-      team = null;
       const f = classifyFailure(e, init.dataDir);
       port.post({ type: 'failed', kind: f.kind, message: f.message });
       return;

@@ -6,7 +6,6 @@ import { navigate } from '../routing/use-route';
 import { useConnectionStore } from '../store/connection-store';
 import { useRunnerStore } from '../store/runner-store';
 import { useEngineStore } from '../store/engine-store';
-import { useTeamStore } from '../store/team-store';
 import { ErrorAlert } from './ErrorAlert';
 import { SandboxBadge } from './SandboxBadge';
 import './AppShell.css';
@@ -100,10 +99,6 @@ function RunnerNotice() {
 export function AppShell({ route, title, children }: { route: Route; title: string; children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   const first = useRef(true);
-  // The Team link only when the host works on a shared store too (`--store`).
-  const hasTeam = useTeamStore((s) => s.view !== null && s.view !== undefined);
-  useEffect(() => void useTeamStore.getState().load(), []);
-  const nav = hasTeam ? [...NAV, { name: 'team' as const, href: '#/team', label: 'Team' }] : NAV;
   const current = route.name === 'batch' || route.name === 'compare' ? 'batches' : route.name === 'statement' ? 'costs' : route.name;
 
   // Each screen change announces itself: the title, and focus to the screen's main region.
@@ -150,7 +145,7 @@ export function AppShell({ route, title, children }: { route: Route; title: stri
       </header>
       <nav className="shell__nav" aria-label="Main">
         <ul>
-          {nav.map((n) => (
+          {NAV.map((n) => (
             <li key={n.name}>
               <a href={n.href} aria-current={current === n.name ? 'page' : undefined}>
                 {n.label}

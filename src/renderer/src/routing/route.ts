@@ -17,8 +17,6 @@ export type Route =
   | { name: 'keys' }
   /** Hot folders (#/watch). */
   | { name: 'watch' }
-  /** The team's shared store (#/team; host started with `--store`). */
-  | { name: 'team' }
   | { name: 'not_found'; hash: string };
 
 export function parseHash(hash: string): Route {
@@ -47,7 +45,7 @@ export function parseHash(hash: string): Route {
   if (first === 'search-meaning' && parts.length <= 2) return { name: 'search', query: second ?? '', semantic: true };
   if (first === 'new' && second === 'from' && third !== undefined && parts.length === 3) return { name: 'new', from: third };
   if (parts.length === 1 && first === 'new') return { name: 'new', from: null };
-  if (parts.length === 1 && (first === 'costs' || first === 'keys' || first === 'watch' || first === 'team')) return { name: first };
+  if (parts.length === 1 && (first === 'costs' || first === 'keys' || first === 'watch')) return { name: first };
   if (first === 'compare' && second !== undefined && parts.length === 2) return { name: 'compare', group: second };
   if (first === 'costs' && second === 'statement' && third !== undefined && /^\d{4}-\d{2}$/.test(third) && parts.length <= 4) {
     return { name: 'statement', month: third, client: parts[3] ?? null };
@@ -79,8 +77,6 @@ export function hrefFor(route: Route): string {
       return '#/keys';
     case 'watch':
       return '#/watch';
-    case 'team':
-      return '#/team';
     case 'not_found':
       return route.hash;
   }

@@ -20,8 +20,6 @@ import { navigate } from '../routing/use-route';
 import { ThenSteps } from '../new-batch/ThenSteps';
 import { formatCount } from '../format/time';
 import { useBatchesStore } from '../store/batches-store';
-import { useTeamStore } from '../store/team-store';
-import { teamBatchRefusal } from '../../../shared/team-batch';
 import type { Problem } from '../../../shared/contract';
 import './NewBatchScreen.css';
 
@@ -79,17 +77,8 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
   const capId = useId();
   const resendId = useId();
 
-  // A host started with a shared store (`--store URL`) can hand the batch to the team's workers.
-  const team = useTeamStore((s) => s.view);
-  useEffect(() => {
-    if (useTeamStore.getState().view === undefined) void useTeamStore.getState().load();
-  }, []);
-  const [forTeam, setForTeam] = useState(false);
-  const sendsHere = !team || !forTeam;
-  const teamBlock = sendsHere ? null : teamBatchRefusal(draft.capability, draft.from !== null);
-
   const current = request !== null && preview.forKey === JSON.stringify(request) ? preview.preview : null;
-  const canStart = request !== null && current !== null && current.items > 0 && !preview.loading && !start.busy && teamBlock === null;
+  const canStart = request !== null && current !== null && current.items > 0 && !preview.loading && !start.busy;
 
   const onStart = () =>
     start.run(async () => {
@@ -103,15 +92,6 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
             : 'No batch was created: none of the items is valid. See the problems below.',
         );
       };
-      if (!sendsHere) {
-        const t = await client().call('team.create', request);
-        if (!t.batch) throw refused(t);
-        // The team's: listed on the Team screen, where its workers are seen sending it.
-        draft.reset();
-        void useTeamStore.getState().load();
-        navigate({ name: 'team' });
-        return;
-      }
       const r = await client().call('batches.create', request);
       if (!r.batch) throw refused(r);
       merge([r.batch, ...r.steps]);
@@ -166,32 +146,6 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
           </section>
 
           <ThenSteps error={errors.then} />
-
-          {team ? (
-            <section className="card stack" aria-labelledby="new-who">
-              <h2 id="new-who">Who sends it</h2>
-              <fieldset className="new-batch__who">
-                <legend className="visually-hidden">Who sends it</legend>
-                <label>
-                  <input type="radio" name="who" checked={!forTeam} onChange={() => setForTeam(false)} /> This computer
-                </label>
-                <label>
-                  <input type="radio" name="who" checked={forTeam} onChange={() => setForTeam(true)} /> The team: its workers, from {team.store}
-                </label>
-              </fieldset>
-              {forTeam ? (
-                <p className="field-hint" data-testid="team-hint">
-                  Planned here with this computer&apos;s keys and opt-out list, then moved whole to the shared store and started there: any worker of the team (
-                  <code>batchdesk run --store URL</code>) sends it, with its own key of the same label.
-                </p>
-              ) : null}
-              {teamBlock ? (
-                <p className="new-batch__team-block" role="alert">
-                  {teamBlock}
-                </p>
-              ) : null}
-            </section>
-          ) : null}
         </div>
 
         <section className="card stack new-batch__estimate" aria-labelledby="new-estimate" aria-busy={preview.loading}>
@@ -225,13 +179,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
           ) : null}
           <div className="new-batch__start">
             <button type="button" className="primary new-batch__start-button" onClick={() => void onStart()} disabled={!canStart}>
-              {start.busy
-                ? 'Starting…'
-                : draft.then.length > 0
-                  ? `Start pipeline (${draft.then.length + 1} steps)${sendsHere ? '' : ' for the team'}`
-                  : sendsHere
-                    ? 'Start batch'
-                    : 'Start batch for the team'}
+              {start.busy ? 'Starting…' : draft.then.length > 0 ? `Start pipeline (${draft.then.length + 1} steps)` : 'Start batch'}
             </button>
             <p className="field-hint">Nothing is sent until you start. Invalid items are skipped and listed with the batch.</p>
           </div>

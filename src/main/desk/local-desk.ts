@@ -1,0 +1,59 @@
+// The desk over this computer's data folder: the engine's own stores, sent by the local runner.
+import type { Engine } from '../engine/engine';
+import type { Desk } from './desk';
+
+/** `closeEngine` closes the data folder with the desk (the caller's, when it keeps the engine). */
+export function localDesk(e: Engine, closeEngine: () => void = () => undefined): Desk {
+  return {
+    control: e.control,
+    shared: false,
+    storeFlag: '',
+    description: `this computer's data folder ${e.dataDir}`,
+    url: null,
+    batchNoun: 'batch',
+    sampleMs: 250,
+    sendsHere: true,
+    watchesFolders: true,
+    engine: () => e,
+    create: async (input) => ({
+      ...(await e.createBatch({ ...input, ...(input.from !== undefined ? { from: await e.control.resolveBatchId(input.from) } : {}) })),
+      teamHas: [],
+      teamOptedOut: [],
+    }),
+    embeddings: async (parent, tier) => {
+      const id = e.embeddingsFollowerOf(parent, tier);
+      if (id !== null) return { id, made: null };
+      const created = await e.createBatch({ capability: 'embeddings', from: parent, tier });
+      return created.batch ? { id: created.batch.id, made: created.batch } : { id: null, problems: created.problems };
+    },
+    sendingWords: (api) => `Sending to ${api.description}`,
+    // The runner starts the scope once it holds the data folder's lock.
+    send: async (target, o) => {
+      await e.run(target, { batchIds: o.batchIds, signal: o.signal, start: o.scope, ...(o.looked ? { looked: o.looked } : {}) });
+      return new Map();
+    },
+    patiently: (fn) => fn(),
+    workers: async () => null,
+    redactions: async (id) => e.redactions(id),
+    reviewCounts: async (id) => e.reviews.counts(id),
+    forget: async (target, raw, opts) => {
+      const r = await e.forget(target, raw, opts);
+      return { where: `this computer's data folder ${e.dataDir}`, store: r.store, files: r.files };
+    },
+    refusal: () => null,
+    onChange: (listener) => e.onChange(listener),
+    exportTable: (id, format, out, options, replace = false) => e.exportBatch(id, format, out, replace, options),
+    exportFiles: (id, format, out) => e.exportFiles(id, out, format),
+    optOuts: {
+      name: 'the opt-out list',
+      list: async () => e.optOuts.list(),
+      add: async (entries) => e.db.transaction(() => entries.filter((x) => e.optOuts.add(x.recipient, x.source)).length)(),
+      remove: async (recipient) => e.optOuts.remove(recipient),
+    },
+    search: async (text, f) => e.search(text, f),
+    searchByMeaning: (target, text, f) => e.semanticSearch(target, text, f),
+    // The data folder's runs read the key from this computer's keychain themselves.
+    keyHere: (row) => e.keyCheckFor(row),
+    close: async () => closeEngine(),
+  };
+}
