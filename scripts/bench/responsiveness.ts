@@ -9,6 +9,10 @@
 // is compared with `batchdesk run` on the same CSV in the same run (rounds interleaved, medians),
 // both measured from the attempts the engine recorded (first start to last finish). For comparison,
 // the same phases once with the engine in the host's own thread (host-in-process.ts, as before).
+// A/B of two builds in one run: BENCH_RESPONSIVE_OLD=DIR (a copy of an older `out/`, inside the
+// repository so that it finds node_modules) runs that build's host as the baseline instead, its
+// rounds interleaved with this build's. BENCH_ENGINE_NODE_OPTIONS is given to the host and its
+// engine as NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=DIR` to see what held the engine's thread).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { copyFileSync, mkdirSync, renameSync } from 'node:fs';
@@ -34,6 +38,10 @@ const PROBE_EVERY_MS = 10;
 const IDLE_MS = 3_000;
 const SESSION = 'b0b0b0b0-0000-4000-8000-000000000001';
 const GOALS = 'goal p99 <= 20 ms, max <= 50 ms';
+const OLD_OUT = process.env.BENCH_RESPONSIVE_OLD ?? null;
+const NODE_OPTIONS = process.env.BENCH_ENGINE_NODE_OPTIONS ?? null;
+
+type HostKind = 'engine-process' | 'in-process' | 'old-build';
 
 interface Host {
   url: string;
@@ -43,12 +51,23 @@ interface Host {
   close(): Promise<void>;
 }
 
-async function startHost(kind: 'engine-process' | 'in-process', dataDir: string, sb: SandboxChild): Promise<Host> {
-  const args = kind === 'engine-process' ? [HOST, '--port', '0', '--data-dir', dataDir, '--api-url', sb.url] : ['--import', 'tsx', IN_PROCESS, dataDir, sb.url];
+async function startHost(kind: HostKind, dataDir: string, sb: SandboxChild): Promise<Host> {
+  const built = (host: string): string[] => [host, '--port', '0', '--data-dir', dataDir, '--api-url', sb.url];
+  const args =
+    kind === 'engine-process'
+      ? built(HOST)
+      : kind === 'old-build'
+        ? built(join(OLD_OUT ?? '', 'main', 'host.js'))
+        : ['--import', 'tsx', IN_PROCESS, dataDir, sb.url];
   const child = spawn(process.execPath, args, {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, BATCHDESK_API_KEY: sb.apiKey, BATCHDESK_CHANNEL_KEY: sb.channelKey },
+    env: {
+      ...process.env,
+      BATCHDESK_API_KEY: sb.apiKey,
+      BATCHDESK_CHANNEL_KEY: sb.channelKey,
+      ...(NODE_OPTIONS !== null && kind !== 'in-process' ? { NODE_OPTIONS } : {}),
+    },
   });
   let out = '';
   const m = await new Promise<RegExpExecArray>((resolve, reject) => {
@@ -151,7 +170,7 @@ interface Phases {
  * dispatch round (the command line's run, interleaved).
  */
 async function throughHost(
-  kind: 'engine-process' | 'in-process',
+  kind: HostKind,
   root: string,
   sb: SandboxChild,
   folder: string,
@@ -236,14 +255,20 @@ export async function benchResponsiveness(o: { root: string; report: Report }): 
   try {
     const cli: number[] = [];
     const split = await throughHost('engine-process', o.root, sb, folder, csv, ROUNDS, async (round) => void cli.push(await cliRate(o.root, sb, csv, round)));
-    const before = await throughHost('in-process', o.root, sb, folder, csv, 1, async () => undefined);
+    // The baseline: an older build's host (A/B), else the engine in the host's own thread.
+    const baseKind: HostKind = OLD_OUT !== null ? 'old-build' : 'in-process';
+    const baseName = OLD_OUT !== null ? `the build in ${OLD_OUT}` : "engine in the host's thread";
+    const baseCli: number[] = [];
+    const before = await throughHost(baseKind, o.root, sb, folder, csv, OLD_OUT !== null ? ROUNDS : 1, async (round) => {
+      if (OLD_OUT !== null) baseCli.push(await cliRate(o.root, sb, csv, ROUNDS + round));
+    });
     const phases: { key: 'idle' | 'import' | 'dispatch'; what: string; goal: boolean; extra: string }[] = [
       { key: 'idle', what: 'host idle', goal: false, extra: '' },
       {
         key: 'import',
         what: `a ${FILES.toLocaleString('en')}-file import`,
         goal: true,
-        extra: `; batches.create of the folder took ${(split.importMs / 1000).toFixed(1)} s (${(before.importMs / 1000).toFixed(1)} s in-thread)`,
+        extra: `; batches.create of the folder took ${(split.importMs / 1000).toFixed(1)} s (baseline ${(before.importMs / 1000).toFixed(1)} s)`,
       },
       {
         key: 'dispatch',
@@ -260,18 +285,19 @@ export async function benchResponsiveness(o: { root: string; report: Report }): 
           `${kind === 'call' ? 'app.info (engine)' : 'page (host alone)'} during ${p.what}`,
           `p99 ${pct(now, 99).toFixed(1)} ms`,
           `p99 ${pct(then, 99).toFixed(1)} ms`,
-          `${p.goal && kind === 'call' ? `${GOALS}; ` : ''}engine process: ${figures(now)} (${now.length.toLocaleString('en')}); baseline = engine in the host's thread: ${figures(then)} (${then.length.toLocaleString('en')})${kind === 'call' ? p.extra : ''}`,
+          `${p.goal && kind === 'call' ? `${GOALS}; ` : ''}engine process: ${figures(now)} (${now.length.toLocaleString('en')}); baseline = ${baseName}: ${figures(then)} (${then.length.toLocaleString('en')})${kind === 'call' ? p.extra : ''}`,
         );
       }
     }
     const window = median(split.rates);
     const line = median(cli);
     const r = (xs: number[]): string => xs.map((x) => Math.round(x).toLocaleString('en')).join(' / ');
+    const baseLine = OLD_OUT !== null ? median(baseCli) : line;
     o.report(
       `dispatch ${ROWS.toLocaleString('en')} channel jobs through the window`,
       `${Math.round(window).toLocaleString('en')} jobs/s`,
       `${Math.round(line).toLocaleString('en')} jobs/s CLI`,
-      `ratio ${(window / line).toFixed(2)} (goal >= 0.9); medians of ${ROUNDS} interleaved rounds (window ${r(split.rates)}; \`batchdesk run\` ${r(cli)}); engine in the host's thread: ${r(before.rates)} (ratio ${(median(before.rates) / line).toFixed(2)}); rates from the recorded attempts, first start to last finish; c=${CONCURRENCY}, the window's probe running`,
+      `ratio ${(window / line).toFixed(2)} (goal >= 0.9); medians of ${ROUNDS} interleaved rounds (window ${r(split.rates)}; \`batchdesk run\` ${r(cli)}); ${baseName}: ${r(before.rates)} (ratio ${(median(before.rates) / baseLine).toFixed(2)}${OLD_OUT !== null ? ` against \`batchdesk run\` ${r(baseCli)} interleaved with it` : ''}); rates from the recorded attempts, first start to last finish; c=${CONCURRENCY}, the window's probe running`,
     );
   } finally {
     await sb.close();

@@ -145,6 +145,11 @@ describe.skipIf(!onLinuxX64)('packaged app (electron-builder --linux dir, stand-
     );
   });
 
+  it("gives the packaged package.json the homepage a deb's Homepage field is taken from", () => {
+    const meta = JSON.parse(asar.extractFile(join(resources, 'app.asar'), 'package.json').toString('utf8')) as { homepage?: unknown };
+    expect(meta.homepage).toMatch(/^https:\/\/[^\s/]+\//);
+  });
+
   it('says so when the app it belongs to is gone', () => {
     const lone = join(tmp.path, 'lone', 'resources', 'bin');
     mkdirSync(lone, { recursive: true });
@@ -175,6 +180,14 @@ describe.skipIf(!onLinuxX64)('packaged app (electron-builder --linux dir, stand-
 describe('electron-builder.yml', () => {
   it('gives the installers the app id the app uses for its notifications (Windows)', () => {
     expect(readFileSync(join(root, 'electron-builder.yml'), 'utf8')).toMatch(new RegExp(`^appId: ${APP_ID.replaceAll('.', '\\.')}$`, 'm'));
+  });
+
+  it("names the deb's maintainer and homepage, without which electron-builder refuses to build a deb", () => {
+    const yml = readFileSync(join(root, 'electron-builder.yml'), 'utf8');
+    // A top-level section's own lines: up to the next line that is not indented (comments aside).
+    const section = (name: string): string => (yml.split(new RegExp(`^${name}:$`, 'm'))[1] ?? '').split(/^(?=[^\s#])/m)[0] ?? '';
+    expect(section('deb')).toMatch(/^ {2}maintainer: [^<>\n]+ <[^\s@<>]+@[^\s@<>]+>$/m);
+    expect(section('extraMetadata')).toMatch(/^ {2}homepage: https:\/\/[^\s/]+\/$/m);
   });
 });
 

@@ -10,6 +10,7 @@ import { systemClock } from '../../src/main/engine/clock';
 import { deliveryOfStored } from '../../src/main/engine/queue/fingerprint';
 import { JobStore, type NewJob } from '../../src/main/engine/queue/job-store';
 import { noKeychain, startHarness, TEST_CONFIG, writeMessagesCsv } from './harness';
+import { writeWavFolder } from '../helpers/wav-folder';
 
 /** The entry of migrations.ts's array that made job_fingerprints (its "// 17:"; step 2 has two entries). */
 const FINGERPRINTS_STEP = 18;
@@ -123,6 +124,25 @@ describe('job fingerprints', () => {
       expect(partly.alreadyQueued).toBe(5);
     } finally {
       reopened.close();
+    }
+  });
+
+  it("an engine that answers a window enters a large import's fingerprints in steps, every one of them", async () => {
+    const h = await startHarness();
+    h.engine.close();
+    // Interactive: 4,096 fingerprints a transaction (create/import-writing.ts), so 5,000 take two.
+    const engine = Engine.open({ dataDir: h.dir, secrets: noKeychain, env: h.env, config: TEST_CONFIG, interactive: true });
+    try {
+      const folder = writeWavFolder(join(h.dir, 'calls'), 5_000);
+      const first = await engine.createBatch({ capability: 'transcribe', paths: [folder] });
+      const id = first.batch?.id ?? '';
+      expect(first.batch?.total).toBe(5_000);
+      expect(fingerprintRows(join(h.dir, 'batchdesk.sqlite'), id)).toBe(5_000);
+      const again = await engine.createBatch({ capability: 'transcribe', paths: [folder] });
+      expect(again.batch).toBeNull();
+      expect(again.alreadyQueued).toBe(5_000);
+    } finally {
+      engine.close();
     }
   });
 });

@@ -20,9 +20,12 @@ describe('ImportFingerprints', () => {
     );
 
   it.each([
-    ['buckets counted as chunks come', undefined],
-    ["the radix sort (past the buckets' limit)", 100],
-  ])('enters each kept job under its id, sorted as SQLite sorts signed 64-bit integers, ties by id: %s', (_, bucketSortMax) => {
+    ['buckets counted as chunks come', undefined, null],
+    ["the radix sort (past the buckets' limit)", 100, null],
+    // An interactive engine's way: short transactions, steps shorter and longer than a statement.
+    ['entered in steps of 37 rows', undefined, 37],
+    ['entered in steps of 300 rows', undefined, 300],
+  ])('enters each kept job under its id, sorted as SQLite sorts signed 64-bit integers, ties by id: %s', (_, bucketSortMax, step) => {
     const rnd = mulberry32(5);
     const f = new ImportFingerprints(bucketSortMax);
     const all: [bigint, number][] = [];
@@ -44,7 +47,13 @@ describe('ImportFingerprints', () => {
       id += n + 3; // another writer's rows between two chunks
     }
     f.sort();
-    db.transaction(() => f.enter(db))();
+    if (step === null) db.transaction(() => f.enter(db))();
+    else {
+      const entry = f.entry();
+      let steps = 0;
+      for (; entry.left > 0; steps++) db.transaction(() => entry.enterNext(db, step))();
+      expect(steps).toBe(Math.ceil(all.length / step));
+    }
     const sorted = [...all].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
     expect(entered()).toEqual(sorted);
     expect(db.prepare(`SELECT fingerprint, job_id FROM job_fingerprints ORDER BY fingerprint, job_id`).safeIntegers(true).all().length).toBe(all.length);

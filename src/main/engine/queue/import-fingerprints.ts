@@ -7,7 +7,8 @@
 // chunk's fingerprints are counted by their top 16 bits as it is added, so at the end one pass
 // puts every fingerprint in its bucket and each bucket (1.5 on average at 100,000) is sorted
 // alone. The four-pass radix sort, still used past BUCKET_SORT_MAX, took 18-25 ms after the last
-// row of 100,000, its code still cold. 8 bytes a job (8 MB at 1,000,000).
+// row of 100,000, its code still cold. 8 bytes a job (8 MB at 1,000,000). An engine that answers a
+// window enters them in short transactions (FingerprintEntry), giving way between them.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
 
@@ -117,10 +118,19 @@ export class ImportFingerprints {
 
   /** Enters every fingerprint kept, sorted, in the caller's transaction (every chunk written); then forgets them. */
   enter(db: Db): void {
+    const entry = this.entry();
+    entry.enterNext(db, entry.left);
+  }
+
+  /**
+   * Every fingerprint kept, sorted, to be entered in steps (every chunk written); forgets them
+   * here. Each step may be its own transaction: rows are `INSERT OR IGNORE`d, and until the seal
+   * the import's jobs are invisible and removed with their fingerprints if it never completes.
+   */
+  entry(): FingerprintEntry {
     this.sort();
     const { fps, order } = this.sorted as Sorted;
-    const n = order.length;
-    const ids = new Float64Array(n);
+    const ids = new Float64Array(order.length);
     let k = 0;
     for (const c of this.chunks) {
       const first = c.firstId;
@@ -131,27 +141,51 @@ export class ImportFingerprints {
     this.chunks = [];
     this.sorted = null;
     this.counts.fill(0);
-    if (n === 0) return;
+    return new FingerprintEntry(fps, order, ids);
+  }
+}
 
-    const fill = (into: (bigint | number)[], from: number, rows: number): void => {
-      for (let r = 0; r < rows; r++) {
-        const j = order[from + r] as number;
-        into[2 * r] = fps[j] as bigint;
-        into[2 * r + 1] = ids[j] as number;
-      }
-    };
-    const full = db.prepare(HEAD + new Array<string>(ROWS).fill('(?, ?)').join(', '));
-    const values = new Array<bigint | number>(ROWS * 2);
-    let i = 0;
-    for (; i + ROWS <= n; i += ROWS) {
-      fill(values, i, ROWS);
-      full.run(values);
+/** An import's sorted fingerprints and their jobs' ids, entered a run of rows at a time. */
+export class FingerprintEntry {
+  private at = 0;
+  private readonly values = new Array<bigint | number>(ROWS * 2);
+
+  constructor(
+    private readonly fps: BigInt64Array,
+    private readonly order: Uint32Array,
+    private readonly ids: Float64Array,
+  ) {}
+
+  /** Rows still to enter. */
+  get left(): number {
+    return this.order.length - this.at;
+  }
+
+  /** Enters the next `rows` rows at most (ROWS per statement, a shorter rest in one of its size). */
+  enterNext(db: Db, rows: number): void {
+    const end = Math.min(this.order.length, this.at + Math.max(1, rows));
+    if (this.at >= end) return;
+    let full: Statement | null = null;
+    for (; this.at + ROWS <= end; this.at += ROWS) {
+      full ??= db.prepare(HEAD + new Array<string>(ROWS).fill('(?, ?)').join(', '));
+      this.fill(this.values, this.at, ROWS);
+      full.run(this.values);
     }
-    if (i < n) {
-      const rest: Statement = db.prepare(HEAD + new Array<string>(n - i).fill('(?, ?)').join(', '));
-      const v = new Array<bigint | number>((n - i) * 2);
-      fill(v, i, n - i);
-      rest.run(v);
+    if (this.at < end) {
+      const n = end - this.at;
+      const v = new Array<bigint | number>(n * 2);
+      this.fill(v, this.at, n);
+      db.prepare(HEAD + new Array<string>(n).fill('(?, ?)').join(', ')).run(v);
+      this.at = end;
+    }
+  }
+
+  private fill(into: (bigint | number)[], from: number, rows: number): void {
+    const { fps, order, ids } = this;
+    for (let r = 0; r < rows; r++) {
+      const j = order[from + r] as number;
+      into[2 * r] = fps[j] as bigint;
+      into[2 * r + 1] = ids[j] as number;
     }
   }
 }

@@ -18,7 +18,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
 import { unsealedWrite } from '../db/unsealed-write';
 import type { NewJob } from './job-store';
-import { ImportFingerprints } from './import-fingerprints';
+import { ImportFingerprints, type FingerprintEntry } from './import-fingerprints';
 import { COUNT_NEW_SQL } from './new-jobs';
 
 export const ROWS = 256;
@@ -113,8 +113,19 @@ export class JobChunkWriter {
    * complete: this writer's, or those a JobChunkThread kept.
    */
   enterFingerprints(from: ImportFingerprints = this.fingerprints): void {
+    const entry = this.fingerprintEntry(from);
+    this.enterSome(entry, entry.left);
+  }
+
+  /** As enterFingerprints, in steps: the entry to give enterSome. */
+  fingerprintEntry(from: ImportFingerprints = this.fingerprints): FingerprintEntry {
     this.holdCache();
-    unsealedWrite(this.db, () => from.enter(this.db));
+    return from.entry();
+  }
+
+  /** Enters up to `rows` more of the entry's fingerprints, in a transaction of their own. */
+  enterSome(entry: FingerprintEntry, rows: number): void {
+    unsealedWrite(this.db, () => entry.enterNext(this.db, rows));
   }
 
   private insertOf(rows: number): Statement {

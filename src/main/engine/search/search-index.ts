@@ -48,14 +48,14 @@ export class SearchIndex {
     };
   }
 
-  /** Indexes what finished since the last call, up to `maxPages` pages; returns how many jobs. */
-  catchUp(maxPages = Infinity): number {
+  /** Indexes what finished since the last call, up to `maxPages` pages of `page` jobs; returns how many jobs. */
+  catchUp(maxPages = Infinity, page = PAGE): number {
     let n = 0;
     for (let page = 0; page < maxPages; page++) {
       if (this.stmts.anyPending.get() === undefined) break;
       n += this.db
         .transaction(() => {
-          const rows = this.stmts.pending.all(PAGE) as (IndexedRow & { id: number })[];
+          const rows = this.stmts.pending.all(page) as (IndexedRow & { id: number })[];
           for (const r of rows) {
             this.stmts.remove.run(r.id);
             const d = indexedDocument(r);
