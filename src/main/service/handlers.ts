@@ -27,6 +27,7 @@ import type { RunController } from './run-controller';
 import { testKey } from './key-test';
 import { InvalidArgumentError, NotFoundError } from './rpc-errors';
 import { optOutKey } from '../engine/messaging/opt-out-list';
+import { rejectedRowsCsv } from '../engine/importers/rejected-rows';
 import type { SharedStoreHandle } from '../engine/team/open-shared-store';
 import { teamControl, teamCreate, teamView } from './team-view';
 
@@ -161,6 +162,16 @@ export function createHandlers(d: HandlerDeps): Handlers {
         alreadyQueued: plan.alreadyQueued,
         steps: steps.map(stepView),
       };
+    },
+    'batches.rejectedRows': async ({ source, problems }) => {
+      checkPaths([source]);
+      try {
+        return await rejectedRowsCsv(source, problems);
+      } catch (err) {
+        throw new InvalidArgumentError(
+          `${source}: could not read the file to take its refused rows (${err instanceof Error ? err.message : String(err)}). Drop it again and retry.`,
+        );
+      }
     },
     'batches.create': async (arg) => {
       checkPaths(arg.paths ?? []);
