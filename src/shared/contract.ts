@@ -138,6 +138,9 @@ export const JobRowView = z.object({
   madeUp: z.boolean(),
   /** An invoice's checks: the names of those that failed (empty: all passed); null for anything else. */
   failedChecks: z.array(z.string()).nullable(),
+  /** Messages: who it goes to, and the CSV's own columns of its row (name, order, ...); null for anything else. */
+  recipient: z.string().nullable().default(null),
+  fields: z.record(z.string(), z.string()).nullable().default(null),
   updatedAt: z.string(),
 });
 export type JobRowView = z.infer<typeof JobRowView>;
