@@ -142,6 +142,9 @@ export const JobRowView = z.object({
   madeUp: z.boolean(),
   /** An invoice's checks: the names of those that failed (empty: all passed); null for anything else. */
   failedChecks: z.array(z.string()).nullable(),
+  /** Messages: who it goes to, and the CSV's own columns of its row (name, order, ...); null for anything else. */
+  recipient: z.string().nullable().default(null),
+  fields: z.record(z.string(), z.string()).nullable().default(null),
   updatedAt: z.string(),
 });
 export type JobRowView = z.infer<typeof JobRowView>;
@@ -425,6 +428,22 @@ export const methods = {
   'batches.list': m(Empty, z.array(BatchSummary)),
   'batches.get': m(z.object({ id: Id }).strict(), BatchSummary),
   'batches.preview': m(BatchRequest, Preview),
+  /**
+   * The rows of one dropped CSV that the preview refused, as a CSV (its own header and cells, and a
+   * `problem` column) to fix and drop again; spreadsheet-safe (shared/csv-field.ts).
+   */
+  'batches.rejectedRows': m(
+    z
+      .object({
+        source: z.string().min(1).max(4096),
+        problems: z
+          .array(z.object({ row: z.number().int().positive(), message: z.string().max(4096) }).strict())
+          .min(1)
+          .max(20_000),
+      })
+      .strict(),
+    z.object({ csv: z.string(), rows: z.number().int(), missing: z.number().int() }),
+  ),
   /** Creates and starts the batch (in the window, creating is starting). */
   'batches.create': m(
     BatchRequest,

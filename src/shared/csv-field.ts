@@ -29,3 +29,11 @@ export function spreadsheetText(v: string): string {
   const s = escapeControls(v);
   return FORMULA_START.test(s) && !PLAIN_NUMBER.test(s) ? `'${s}` : s;
 }
+
+/**
+ * A cell as Batchdesk wrote it back to the plain text: the ' that spreadsheetText put before a
+ * formula start ("'+4915...") is dropped, so a rejected-rows CSV or an export imports again as is.
+ */
+export function fromSpreadsheetText(v: string): string {
+  return /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v;
+}

@@ -121,6 +121,8 @@ export const BatchSummary = z.object({
     })
     .nullable(),
   units: z.object({ name: z.string(), estimated: z.number(), measured: z.number() }),
+  /** Set when the batch is one tier of a tier comparison: the comparison (`group`) and the batch it compares (`of`). */
+  compare: z.object({ group: z.string(), of: z.string() }).nullable().default(null),
   /** When a batch not started yet starts by itself (ISO-8601; `--at`, `batchdesk schedule`); null: not scheduled. */
   scheduled_for: z.string().nullable().default(null),
   /** Message batches: quiet hours in the recipient's local time ("21:00-08:00"), the zone of recipients without one, the gap per recipient (ms). */

@@ -46,7 +46,7 @@ test('invoices: checks flag the one to review, filter, dialog, next/previous, ex
   await expect(marlowe).toContainText('invoice-marlowe-INV-2026-0088.png');
   // The Checks cell names the failed check in words (and says "Needs review" to screen readers).
   await expect(grid.getByRole('columnheader', { name: 'Checks' })).toBeVisible();
-  await expect(marlowe.getByRole('gridcell').filter({ hasText: 'Net + VAT = gross' })).toHaveText(/Needs review: Net \+ VAT = gross/);
+  await expect(marlowe.getByRole('gridcell').filter({ hasText: 'Net + VAT is not gross' })).toHaveText(/Needs review: Net \+ VAT is not gross/);
   await expect(page.getByText('1 job match')).toBeVisible();
   await shot(page, 'invoices-batch-needs-review', testInfo);
   await page.getByRole('heading', { level: 2, name: 'Jobs' }).scrollIntoViewIfNeeded();

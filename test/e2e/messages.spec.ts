@@ -14,7 +14,7 @@ test('message CSV with bad rows: each problem with its row, the valid rows previ
 
   const estimate = page.getByRole('region', { name: 'Estimate' });
   const problems = estimate.getByRole('region', { name: /problems?: these items are skipped/ });
-  await expect(problems.getByRole('heading')).toHaveText('4 problems: these items are skipped');
+  await expect(problems.getByRole('heading')).toHaveText('4 problems: these items are skipped.');
   const items = problems.getByRole('listitem');
   await expect(items).toHaveCount(4);
   // Row numbers count the header as row 1, as a spreadsheet shows them.

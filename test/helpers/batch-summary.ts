@@ -17,6 +17,7 @@ export function batchSummary(over: Partial<BatchSummary>): BatchSummary {
     total: 10,
     options: {},
     pipeline: null,
+    compare: null,
     units: { name: 'pages', estimated: 0, measured: 0 },
     sent_to: null,
     key: { label: null, client: null },

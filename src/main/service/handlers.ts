@@ -35,6 +35,7 @@ import { teamCreateProblems } from '../engine/team/team-create';
 
 /** What to do about an item a team's store already had or refused, in the window. */
 const WINDOW_TODO = { optOut: '', resend: 'tick "Include items already sent or queued" to send it again' };
+import { rejectedRowsCsv } from '../engine/importers/rejected-rows';
 
 /** A step's estimate as the window shows it (units rounded: they are an estimate). */
 function stepView(e: StepEstimate): StepEstimateView {
@@ -173,6 +174,16 @@ export function createHandlers(d: HandlerDeps): Handlers {
         alreadyQueued: plan.alreadyQueued,
         steps: steps.map(stepView),
       };
+    },
+    'batches.rejectedRows': async ({ source, problems }) => {
+      checkPaths([source]);
+      try {
+        return await rejectedRowsCsv(source, problems);
+      } catch (err) {
+        throw new InvalidArgumentError(
+          `${source}: could not read the file to take its refused rows (${err instanceof Error ? err.message : String(err)}). Drop it again and retry.`,
+        );
+      }
     },
     'batches.create': async (arg) => {
       checkPaths(arg.paths ?? []);

@@ -5,6 +5,7 @@
 import type { CsvHeader } from './csv-header';
 import { delimiterName } from './delimiter';
 import { fillPlaceholders } from './placeholders';
+import { fromSpreadsheetText } from '../../../shared/csv-field';
 import { normalizeRecipient } from '../messaging/recipient';
 import { zoneCellProblem } from '../messaging/recipient-zone';
 import type { MessageChannelKind, MessageRow } from './types';
@@ -41,7 +42,8 @@ export function buildMessageRow(fields: readonly string[], row: number, header: 
   // Made only for a row with problems (most have none).
   let problems: string[] | null = null;
 
-  const rawTo = (fields[header.to] as string).trim();
+  // "'+4915...": a recipient as Batchdesk's own CSVs write it (spreadsheet-safe) reads as the number.
+  const rawTo = fromSpreadsheetText((fields[header.to] as string).trim());
   let to = '';
   if (rawTo === '') {
     (problems ??= []).push(

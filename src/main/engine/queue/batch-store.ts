@@ -46,6 +46,9 @@ export interface BatchRow {
   recipient_gap_ms: number;
   /** The API its first item was sent to (api/destination.ts); null until then. */
   api: string | null;
+  /** Tier comparisons (compare/tier-comparison.ts): the batch compared and the comparison; absent in a shared store. */
+  compare_of?: string | null;
+  compare_group?: string | null;
 }
 
 /** A batch paused for the API its first items went to (`api`), with what decides where a run sends it. */

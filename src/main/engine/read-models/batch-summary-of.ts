@@ -47,6 +47,7 @@ export function batchSummaryOf(b: BatchRow, s: SummaryStats, more: SummaryExtras
     options: contextOf(b).options,
     pipeline: more.pipeline,
     units: { name: describe(b.capability).unit, estimated: b.estimated_units, measured: s.units },
+    compare: b.compare_group && b.compare_of ? { group: b.compare_group, of: b.compare_of } : null,
     sent_to: b.api,
     key: { label: b.key_id === null ? null : labelOfKeyId(b.key_id), client: b.client },
     scheduled_for: b.scheduled_at !== null && b.started_at === null && b.status !== 'cancelled' ? new Date(b.scheduled_at).toISOString() : null,

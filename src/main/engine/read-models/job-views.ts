@@ -15,6 +15,7 @@ import type { InvoiceCheck, InvoiceReview } from '../../../shared/invoices/invoi
 import { storedChecks } from '../invoices/invoice-reviews';
 import { isMadeUp } from '../../../shared/made-up';
 import { talliesIn, type RedactionTally } from '../../../shared/redaction-tally';
+import { z } from 'zod';
 
 const iso = (ms: number | null): string => new Date(ms ?? 0).toISOString();
 
@@ -35,9 +36,19 @@ function failedOf(checks: readonly InvoiceCheck[] | null): string[] | null {
   return checks === null ? null : checks.filter((c) => c.ok === false).map((c) => c.check);
 }
 
+/** A message's recipient and its row's own columns, as the table shows them (not the text: the detail has it). */
+const MessageCells = z.object({ to: z.string(), fields: z.record(z.string(), z.string()).default({}) });
+
+function messageCells(capability: BatchCapability, payloadJson: string): { recipient: string | null; fields: Record<string, string> | null } {
+  if (describe(capability).input.kind !== 'messages') return { recipient: null, fields: null };
+  const p = MessageCells.safeParse(storedJson(payloadJson));
+  return p.success ? { recipient: p.data.to, fields: p.data.fields } : { recipient: null, fields: null };
+}
+
 function rowView(j: JobRow, capability: BatchCapability, checks: readonly InvoiceCheck[] | null): JobRowView {
   const result = j.state === 'succeeded' ? storedJson(j.result_json) : null;
   return {
+    ...messageCells(capability, j.payload_json),
     id: j.id,
     seq: j.seq,
     state: j.state,

@@ -8,11 +8,12 @@ import { describe } from '../../../shared/capabilities/catalog';
 import { BatchSummaryCard } from '../components/BatchSummaryCard';
 import { ProgressBar } from '../components/ProgressBar';
 import { ReviewBadge } from '../components/ReviewBadge';
-import { STATUS_LABEL } from '../format/labels';
+import { STATUS_LABEL, TIER_LABEL } from '../format/labels';
 import { formatMoney } from '../format/money';
 import { formatCount, formatDateTime } from '../format/time';
 import { hrefFor } from '../routing/route';
-import { DEFAULT_QUERY, needsAction, tableRows, type SortKey, type TableQuery } from './batch-table-model';
+import { DEFAULT_QUERY, needsAction, pipelineRows, tableRows, type PipelineRow, type SortKey, type TableQuery } from './batch-table-model';
+import { stepLabel } from '../../../shared/capabilities/steps';
 import './BatchTable.css';
 
 const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
@@ -33,7 +34,13 @@ export function BatchTable({ batches }: { batches: BatchSummary[] }) {
   // Rows once shown open because they waited for the user stay open (Resume must not fold them away).
   const sticky = useRef(new Set<string>());
   const ids = { text: useId(), status: useId(), capability: useId() };
-  const rows = tableRows(batches, q);
+  // A pipeline is one row: its first step's, with every step inside.
+  const grouped = pipelineRows(batches);
+  const groupOf = new Map(grouped.map((g) => [g.row.id, g]));
+  const rows = tableRows(
+    grouped.map((g) => g.row),
+    q,
+  );
   const isOpen = (b: BatchSummary): boolean => {
     if (closed.has(b.id)) return false;
     if (opened.has(b.id)) return true;
@@ -94,7 +101,7 @@ export function BatchTable({ batches }: { batches: BatchSummary[] }) {
           </select>
         </div>
         <p className="muted batch-table__count" role="status">
-          {rows.length === batches.length ? batchesWord(batches.length) : `${formatCount(rows.length)} of ${batchesWord(batches.length)}`}
+          {rows.length === grouped.length ? batchesWord(grouped.length) : `${formatCount(rows.length)} of ${batchesWord(grouped.length)}`}
         </p>
       </div>
       <div className="table-wrap">
@@ -123,7 +130,16 @@ export function BatchTable({ batches }: { batches: BatchSummary[] }) {
             {rows.map((b) => {
               const open = isOpen(b);
               const detailId = `batch-row-${b.id}`;
-              return <BatchRow key={b.id} batch={b} open={open} detailId={detailId} onToggle={() => toggle(b, !open)} />;
+              return (
+                <BatchRow
+                  key={b.id}
+                  batch={b}
+                  group={groupOf.get(b.id) ?? { row: b, steps: [b], kind: 'single' }}
+                  open={open}
+                  detailId={detailId}
+                  onToggle={() => toggle(b, !open)}
+                />
+              );
             })}
           </tbody>
         </table>
@@ -133,8 +149,43 @@ export function BatchTable({ batches }: { batches: BatchSummary[] }) {
   );
 }
 
-function BatchRow({ batch: b, open, detailId, onToggle }: { batch: BatchSummary; open: boolean; detailId: string; onToggle(): void }) {
+/** A pipeline's steps (or a comparison's tiers) inside its row: each one's words, progress and cost. */
+function StepList({ steps, kind }: { steps: BatchSummary[]; kind: PipelineRow['kind'] }) {
+  return (
+    <ol className="batch-table__steps" aria-label={kind === 'compare' ? 'Tiers of this comparison' : 'Steps of this pipeline'}>
+      {steps.map((s) => (
+        <li key={s.id}>
+          <a href={hrefFor({ name: 'batch', id: s.id, jobId: null })}>
+            {kind === 'compare' ? `${TIER_LABEL[s.tier]} tier` : `Step ${s.pipeline?.step ?? 0}: ${stepLabel({ ...s.options, capability: s.capability })}`}
+          </a>{' '}
+          <span className={`status-pill status-pill--${s.status}`}>{STATUS_LABEL[s.status]}</span>{' '}
+          <span className="tabular muted">
+            {`${formatCount(s.counts.succeeded + s.counts.failed)} of ${formatCount(s.total)} done, ${formatMoney(s.cost.spent)} of ${formatMoney(s.cost.estimated)}.`}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function BatchRow({
+  batch: b,
+  group,
+  open,
+  detailId,
+  onToggle,
+}: {
+  batch: BatchSummary;
+  group: PipelineRow;
+  open: boolean;
+  detailId: string;
+  onToggle(): void;
+}) {
   const done = b.counts.succeeded + b.counts.failed;
+  const { steps, kind } = group;
+  const pipeline = kind !== 'single';
+  // The step that waits for the user is the one whose card opens (a paused later step, say).
+  const cardOf = steps.find((s) => needsAction(s)) ?? steps[0] ?? b;
   return (
     <>
       <tr className={`batch-table__row batch-table__row--${b.status}`} data-testid={`batch-row-${b.id}`}>
@@ -151,10 +202,20 @@ function BatchRow({ batch: b, open, detailId, onToggle }: { batch: BatchSummary;
           </button>
         </td>
         <td className="batch-table__name">
-          <a href={hrefFor({ name: 'batch', id: b.id, jobId: null })}>{b.name}</a>
-          {b.pipeline ? <span className="muted batch-table__step"> · step {b.pipeline.step}</span> : null}
+          {kind === 'compare' && b.compare ? (
+            <a href={hrefFor({ name: 'compare', group: b.compare.group })}>{`Tier comparison of ${formatCount(b.total / Math.max(1, steps.length))} items`}</a>
+          ) : (
+            <a href={hrefFor({ name: 'batch', id: b.id, jobId: null })}>{b.name}</a>
+          )}
+          {pipeline ? <StepList steps={steps} kind={kind} /> : null}
         </td>
-        <td>{describe(b.capability).short}</td>
+        <td>
+          {kind === 'pipeline'
+            ? `Pipeline of ${steps.length} steps`
+            : kind === 'compare'
+              ? `${describe(b.capability).short}, ${steps.length} tiers`
+              : describe(b.capability).short}
+        </td>
         <td>
           <div className="batch-table__status">
             <span className={`status-pill status-pill--${b.status}`}>{STATUS_LABEL[b.status]}</span>
@@ -173,7 +234,7 @@ function BatchRow({ batch: b, open, detailId, onToggle }: { batch: BatchSummary;
       {open ? (
         <tr className="batch-table__detail" id={detailId}>
           <td colSpan={COLUMNS.length + 1}>
-            <BatchSummaryCard batch={b} />
+            <BatchSummaryCard batch={pipeline ? cardOf : b} />
           </td>
         </tr>
       ) : null}

@@ -70,3 +70,77 @@ export function tableRows(batches: readonly BatchSummary[], q: TableQuery): Batc
     return (q.descending ? -c : c) || b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
   });
 }
+
+/** A pipeline's status in one word that agrees with its steps: any paused step pauses it, any running one runs it. */
+export function pipelineStatus(steps: readonly BatchSummary[]): DisplayBatchStatus {
+  const has = (s: DisplayBatchStatus): boolean => steps.some((b) => b.status === s);
+  if (has('paused')) return 'paused';
+  if (has('running')) return 'running';
+  if (steps.every((b) => b.status === 'pending')) return 'pending';
+  if (steps.every((b) => b.status === 'cancelled')) return 'cancelled';
+  if (has('pending')) return 'running';
+  return has('done_with_failures') ? 'done_with_failures' : has('cancelled') && !has('done') ? 'cancelled' : 'done';
+}
+
+export interface PipelineRow {
+  /** The row as the table sorts and filters it: the first step, with the pipeline's status, progress and spend. */
+  row: BatchSummary;
+  /** Its steps in order, or the tiers of a comparison (one element for a batch on its own). */
+  steps: BatchSummary[];
+  kind: 'single' | 'pipeline' | 'compare';
+}
+
+/** The group a batch is shown in: its pipeline's, its comparison's, or none. */
+function groupOf(b: BatchSummary): string | null {
+  if (b.pipeline) return `pipeline:${b.pipeline.id}`;
+  if (b.compare) return `compare:${b.compare.group}`;
+  return null;
+}
+
+/** The batch whose row stands for the group: a pipeline's first step, a comparison's first tier. */
+function isHead(b: BatchSummary): boolean {
+  return b.pipeline ? b.pipeline.step === 1 : b.compare ? b.compare.group === b.id : true;
+}
+
+/** One row per pipeline (its later steps inside it) and per tier comparison (its tiers inside), one per batch on its own. */
+export function pipelineRows(batches: readonly BatchSummary[]): PipelineRow[] {
+  const groups = new Map<string, BatchSummary[]>();
+  for (const b of batches) {
+    const g = groupOf(b);
+    if (g !== null) groups.set(g, [...(groups.get(g) ?? []), b]);
+  }
+  const out: PipelineRow[] = [];
+  for (const b of batches) {
+    const g = groupOf(b);
+    const members = g === null ? [b] : (groups.get(g) ?? [b]);
+    const head = members.find(isHead) ?? null;
+    // A member is shown inside its head's row; without that row (not loaded) it stands alone.
+    if (head !== null && head.id !== b.id) continue;
+    if (members.length < 2) {
+      out.push({ row: b, steps: [b], kind: 'single' });
+      continue;
+    }
+    const ordered = b.pipeline ? [...members].sort((x, y) => (x.pipeline?.step ?? 0) - (y.pipeline?.step ?? 0)) : [...members];
+    const sum = (f: (s: BatchSummary) => number): number => ordered.reduce((n, s) => n + f(s), 0);
+    out.push({
+      kind: b.pipeline ? 'pipeline' : 'compare',
+      row: {
+        ...b,
+        status: pipelineStatus(ordered),
+        total: sum((s) => s.total),
+        counts: {
+          queued: sum((s) => s.counts.queued),
+          running: sum((s) => s.counts.running),
+          retry_wait: sum((s) => s.counts.retry_wait),
+          succeeded: sum((s) => s.counts.succeeded),
+          failed: sum((s) => s.counts.failed),
+          cancelled: sum((s) => s.counts.cancelled),
+          needs_review: sum((s) => s.counts.needs_review),
+        },
+        cost: { ...b.cost, spent: sum((s) => s.cost.spent), estimated: sum((s) => s.cost.estimated) },
+      },
+      steps: ordered,
+    });
+  }
+  return out;
+}

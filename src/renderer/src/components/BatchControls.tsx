@@ -9,6 +9,8 @@ import { parseEur } from '../../../shared/money';
 import { client } from '../client';
 import { useAction } from '../hooks/use-action';
 import { useBatchesStore } from '../store/batches-store';
+import { formatMoney } from '../format/money';
+import { suggestedBudget, suggestedResume } from './pause-words';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ErrorAlert, StatusNote } from './ErrorAlert';
 import './BatchControls.css';
@@ -35,7 +37,11 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
   const [clearBudget, setClearBudget] = useState(false);
   const [switchApi, setSwitchApi] = useState(false);
   const [format, setFormat] = useState<ExportFormat>('csv');
-  const [note, setNote] = useState<string | null>(null);
+  // A note belongs to the status its action left: "Resumed." is not shown once the batch is done.
+  const [noted, setNoted] = useState<{ text: string; status: BatchSummary['status'] } | null>(null);
+  const note = noted !== null && noted.status === batch.status ? noted.text : null;
+  const setNote = (text: string | null): void =>
+    setNoted(text === null ? null : { text, status: useBatchesStore.getState().byId[batch.id]?.status ?? batch.status });
   const ids = { budget: useId(), budgetHint: useId(), clear: useId(), format: useId(), switchApi: useId(), switchHint: useId() };
 
   const { status, counts } = batch;
@@ -59,6 +65,20 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
       setNote(null);
       merge([await client().call('batches.pause', { id: batch.id })]);
       setNote('Paused. Items in flight finish; nothing new is sent.');
+    });
+
+  // The budget that lets the rest run: the estimate, or a tenth more when it was already the estimate.
+  const named = askBudget && batch.pause ? suggestedResume(batch.pause.reason) : null;
+  const suggested =
+    named?.budget ?? (askBudget && batch.cost.budget !== null ? suggestedBudget(batch.cost.budget, batch.cost.estimated, batch.cost.spent) : null);
+  const raiseAndResume = (to: number) =>
+    action.run(async () => {
+      setNote(null);
+      // A pipeline's budget is held by the step the engine named; resuming it resumes every step.
+      const holder = named?.id ?? batch.id;
+      const r = await client().call('batches.resume', { id: holder, budget: to });
+      merge(holder === batch.id ? [r] : [r, await client().call('batches.get', { id: batch.id })]);
+      setNote(`Resumed with a budget of ${formatMoney(to)}.`);
     });
 
   const resume = () =>
@@ -153,8 +173,13 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
             Pause
           </button>
         ) : null}
+        {suggested !== null ? (
+          <button type="button" className="primary" onClick={() => void raiseAndResume(suggested)} disabled={action.busy}>
+            {`Raise budget to ${formatMoney(suggested)} and resume`}
+          </button>
+        ) : null}
         {canResume ? (
-          <button type="button" className="primary" onClick={() => void resume()} disabled={action.busy}>
+          <button type="button" className={suggested !== null ? undefined : 'primary'} onClick={() => void resume()} disabled={action.busy}>
             Resume
           </button>
         ) : null}

@@ -5,17 +5,17 @@ import type { BatchSummary } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { formatUnits, PAUSE_LABEL, STATUS_LABEL } from '../format/labels';
 import { formatMoney } from '../format/money';
-import { formatCount, formatDateTime, formatDuration, formatThroughput } from '../format/time';
+import { formatCount, formatDateTime, formatDuration, formatThroughput, formatTimeIn } from '../format/time';
 import { useNow } from '../hooks/use-now';
 import { hrefFor } from '../routing/route';
 import { useBatchesStore } from '../store/batches-store';
 import { throughput } from '../store/throughput';
 import { BatchControls } from './BatchControls';
+import { windowReason } from './pause-words';
 import { ScheduleControl } from './ScheduleControl';
 import { formatGap } from '../../../shared/durations';
 import { ProgressBar } from './ProgressBar';
 import { ReviewBadge } from './ReviewBadge';
-import { SandboxBadge } from './SandboxBadge';
 import { StateCounts } from './StateCounts';
 import './BatchSummaryCard.css';
 
@@ -26,17 +26,42 @@ function RateAndEta({ batch }: { batch: BatchSummary }) {
   if (!live) return null;
   const rate = samples ? throughput(samples, now) : null;
   const open = batch.counts.queued + batch.counts.running + batch.counts.retry_wait;
+  // Held messages go out at the hold's end: the time left counts the hold, then the sending.
+  const held = heldUntil(batch);
+  const holdLeft = held ? Math.max(0, (new Date(held).getTime() - now) / 1000) : 0;
+  if (held && holdLeft > 0 && (rate === null || rate === 0)) {
+    return <span className="batch-card__rate">{`About ${formatDuration(holdLeft)} left until the hold ends, then the rest is sent.`}</span>;
+  }
   if (rate === null) return <span className="batch-card__rate">Measuring rate…</span>;
   if (rate === 0) return <span className="batch-card__rate">No progress in the last 30 s</span>;
+  return <span className="batch-card__rate">{`${formatThroughput(rate)}, about ${formatDuration(holdLeft + open / rate)} left.`}</span>;
+}
+
+/** When a message batch's held messages go out (quiet hours, the gap per recipient); null when none is held. */
+function heldUntil(batch: BatchSummary): string | null {
+  const w = batch.waiting;
+  return w && w.until !== null && w.reason.startsWith('held until ') ? w.until : null;
+}
+
+function HeldLine({ batch, until }: { batch: BatchSummary; until: string }) {
+  const zone = batch.messaging?.zone ?? null;
+  const n = batch.counts.retry_wait;
+  const time = formatTimeIn(until, zone);
   return (
-    <span className="batch-card__rate">
-      {formatThroughput(rate)} · about {formatDuration(open / rate)} left
-    </span>
+    <p className="batch-card__waiting" role="status" data-testid="waiting-reason" title={batch.waiting?.reason}>
+      {zone
+        ? `Held: waiting for ${time} in ${zone}, ${formatCount(n)} ${n === 1 ? 'message' : 'messages'}.`
+        : `Held: waiting for ${time}, ${formatCount(n)} ${n === 1 ? 'message' : 'messages'}.`}
+    </p>
   );
 }
 
 function Spend({ batch }: { batch: BatchSummary }) {
-  const { spent, estimated, budget } = batch.cost;
+  const { spent, estimated } = batch.cost;
+  // A later step of a pipeline spends under the pipeline's budget, which the first step holds.
+  const first = useBatchesStore((s) => (batch.pipeline && batch.pipeline.id !== batch.id ? s.byId[batch.pipeline.id] : undefined));
+  const pipelineBudget = batch.cost.budget === null && first ? first.cost.budget : null;
+  const budget = batch.cost.budget ?? pipelineBudget;
   const over = budget !== null && spent >= budget;
   return (
     <p className="batch-card__spend">
@@ -49,13 +74,16 @@ function Spend({ batch }: { batch: BatchSummary }) {
       <span className={over ? 'batch-card__budget batch-card__budget--reached' : 'batch-card__budget'}>
         {budget === null ? (
           'no budget'
+        ) : pipelineBudget !== null ? (
+          <>
+            pipeline budget <span className="tabular">{formatMoney(budget)}</span>
+          </>
         ) : (
           <>
             budget <span className="tabular">{formatMoney(budget)}</span>
           </>
         )}
       </span>
-      <SandboxBadge where="spend" />
     </p>
   );
 }
@@ -117,17 +145,19 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
         <p className="batch-card__waiting" role="status" data-testid="api-trouble">
           Waiting: {batch.trouble.reason}
         </p>
+      ) : heldUntil(batch) !== null ? (
+        <HeldLine batch={batch} until={heldUntil(batch) ?? ''} />
       ) : batch.waiting ? (
         <p className="batch-card__waiting" role="status" data-testid="waiting-reason">
           Waiting: {batch.waiting.reason}
         </p>
       ) : null}
       {batch.pause ? (
-        <div className="batch-card__pause" data-testid="pause-reason">
-          {/* A user's pause explains itself; the others get a headline before the engine's sentence. */}
+        // One line: why, in words; the action is a control below, never a command to type.
+        <p className="batch-card__pause" data-testid="pause-reason" title={windowReason(batch.pause.reason)}>
           {batch.pause.kind === 'user' && batch.pause.reason ? null : <strong>{PAUSE_LABEL[batch.pause.kind]} </strong>}
-          <span>{batch.pause.reason}</span>
-        </div>
+          <span>{windowReason(batch.pause.reason)}</span>
+        </p>
       ) : null}
 
       <ProgressBar done={counts.succeeded} failed={counts.failed} total={total} label={`Progress of ${batch.name}`} />

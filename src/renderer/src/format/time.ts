@@ -47,3 +47,14 @@ export function formatOffset(seconds: number): string {
   const m = Math.floor(s / 60);
   return m < 60 ? `${m}:${sec}` : `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${sec}`;
 }
+
+/** "08:00" in a named zone (the recipients' quiet hours are theirs, not this computer's). */
+export function formatTimeIn(iso: string, zone: string | null): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  try {
+    return d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', ...(zone ? { timeZone: zone } : {}) });
+  } catch {
+    return d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  }
+}

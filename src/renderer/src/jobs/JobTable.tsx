@@ -11,11 +11,10 @@ import type { JobRowView } from '../../../shared/contract';
 import type { JobState } from '../../../shared/domain';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { STATE_LABEL } from '../format/labels';
 import { formatMoney } from '../format/money';
 import { displayText, splitSource } from '../format/source';
 import { formatCount } from '../format/time';
-import { checkLabel } from '../results/invoice-view';
+import { failedCheckLabel, messageColumns, stateWord } from './job-row-words';
 import { JobPageCache } from './job-page-cache';
 import { ScaledScroller } from './scaled-scroller';
 import { MAX_SCROLL_HEIGHT, scrollScale } from './scroll-scale';
@@ -37,6 +36,8 @@ interface Props {
   needsReview: boolean;
   /** Invoice batches: a Checks column (✓, or ⚠ and the names of the checks that failed). */
   checks: boolean;
+  /** Message batches: Recipient and the CSV's own columns instead of Source. */
+  messages?: boolean;
   /** Changes whenever the batch's counts or status change: rows may have changed. */
   batchVersion: string | null;
   openJobId: number | null;
@@ -65,7 +66,7 @@ function ChecksCell({ failed }: { failed: string[] | null }) {
       </div>
     );
   }
-  const names = failed.map(checkLabel).join(', ');
+  const names = failed.map(failedCheckLabel).join(', ');
   return (
     <div role="gridcell" className="job-grid__cell job-grid__checks" title={`Needs review: ${names}`}>
       <span className="check-flag check-flag--failed">
@@ -77,7 +78,9 @@ function ChecksCell({ failed }: { failed: string[] | null }) {
   );
 }
 
-function Cells({ row, checks }: { row: JobRowView | undefined; checks: boolean }) {
+type Columns = { name: string | null; more: string[] } | null;
+
+function Cells({ row, checks, columns }: { row: JobRowView | undefined; checks: boolean; columns: Columns }) {
   if (!row) {
     return (
       <>
@@ -87,6 +90,9 @@ function Cells({ row, checks }: { row: JobRowView | undefined; checks: boolean }
         <div role="gridcell" className="job-grid__cell muted">
           Loading…
         </div>
+        {columns
+          ? [...(columns.name !== null ? [columns.name] : []), ...columns.more].map((c) => <div key={c} role="gridcell" className="job-grid__cell" />)
+          : null}
         <div role="gridcell" className="job-grid__cell" />
         <div role="gridcell" className="job-grid__cell" />
         <div role="gridcell" className="job-grid__cell" />
@@ -100,11 +106,24 @@ function Cells({ row, checks }: { row: JobRowView | undefined; checks: boolean }
       <div role="gridcell" className="job-grid__cell num">
         {row.seq}
       </div>
-      <div role="gridcell" className="job-grid__cell job-grid__source" title={row.source}>
-        <SourceName source={row.source} />
-      </div>
+      {columns ? (
+        <>
+          <div role="gridcell" className="job-grid__cell mono" title={row.recipient ?? row.source}>
+            {row.recipient ?? ''}
+          </div>
+          {[...(columns.name !== null ? [columns.name] : []), ...columns.more].map((c) => (
+            <div key={c} role="gridcell" className="job-grid__cell job-grid__field" title={row.fields?.[c] ?? ''}>
+              {row.fields?.[c] ?? ''}
+            </div>
+          ))}
+        </>
+      ) : (
+        <div role="gridcell" className="job-grid__cell job-grid__source" title={row.source}>
+          <SourceName source={row.source} />
+        </div>
+      )}
       <div role="gridcell" className="job-grid__cell">
-        <span className={`state-tag state-tag--${row.state}`}>{STATE_LABEL[row.state]}</span>
+        <span className={`state-tag state-tag--${row.state}`}>{stateWord(row)}</span>
       </div>
       <div role="gridcell" className="job-grid__cell num">
         {row.attempts}
@@ -130,7 +149,7 @@ function Cells({ row, checks }: { row: JobRowView | undefined; checks: boolean }
         </div>
       ) : (
         <div role="gridcell" className="job-grid__cell job-grid__error" title={row.error ?? undefined}>
-          {row.error !== null ? displayText(row.error) : ''}
+          {row.error !== null ? displayText(row.error.charAt(0).toUpperCase() + row.error.slice(1)) : ''}
         </div>
       )}
     </>
@@ -147,7 +166,7 @@ function maxScrollHeight(): number {
   return typeof forced === 'number' && forced > 0 ? forced : MAX_SCROLL_HEIGHT;
 }
 
-export function JobTable({ batchId, states, search, needsReview, checks, batchVersion, openJobId, onOpen }: Props) {
+export function JobTable({ batchId, states, search, needsReview, checks, messages = false, batchVersion, openJobId, onOpen }: Props) {
   const statesKey = states === null ? '*' : states.join(',');
   const cache = useMemo(
     () =>
@@ -197,6 +216,11 @@ export function JobTable({ batchId, states, search, needsReview, checks, batchVe
 
   const total = cache.total;
   const count = total ?? 0;
+  // A message batch shows its recipients and the CSV's own columns, taken from a row loaded.
+  const loaded = messages ? cache.row(0) : undefined;
+  const columns: Columns = messages ? messageColumns(loaded?.fields) : null;
+  const own = columns ? [...(columns.name !== null ? [columns.name] : []), ...columns.more] : [];
+  const template = columns ? `4.5rem minmax(11rem, 1.2fr) ${own.map(() => 'minmax(6rem, 1fr)').join(' ')} 8rem 6.5rem 6.5rem minmax(12rem, 2fr)` : undefined;
   const scale = scrollScale(count, ROW_H, viewport, maxScrollHeight());
   // While rendering, as the virtualizer reads it when its options are set; again once committed.
   scroller.setScale(scale);
@@ -321,19 +345,32 @@ export function JobTable({ batchId, states, search, needsReview, checks, batchVe
         role="grid"
         aria-label="Jobs"
         aria-rowcount={(total ?? 0) + 1}
-        aria-colcount={checks ? 7 : 6}
+        aria-colcount={(checks ? 7 : 6) + (columns ? own.length : 0)}
         aria-busy={total === null}
         data-scaled={scroller.scaled ? 'true' : undefined}
         onKeyDown={onKeyDown}
       >
         <div ref={headRef} role="rowgroup" className="job-grid__head">
-          <div role="row" aria-rowindex={1} className="job-grid__row">
+          <div role="row" aria-rowindex={1} className="job-grid__row" style={template ? { gridTemplateColumns: template } : undefined}>
             <div role="columnheader" className="job-grid__cell num">
               Seq
             </div>
-            <div role="columnheader" className="job-grid__cell">
-              Source
-            </div>
+            {columns ? (
+              <>
+                <div role="columnheader" className="job-grid__cell">
+                  Recipient
+                </div>
+                {own.map((c) => (
+                  <div key={c} role="columnheader" className="job-grid__cell">
+                    {c}
+                  </div>
+                ))}
+              </>
+            ) : (
+              <div role="columnheader" className="job-grid__cell">
+                Source
+              </div>
+            )}
             <div role="columnheader" className="job-grid__cell">
               State
             </div>
@@ -369,14 +406,14 @@ export function JobTable({ batchId, states, search, needsReview, checks, batchVe
                   tabIndex={i === tabStop ? 0 : -1}
                   data-job-id={row?.id}
                   className={`job-grid__row job-grid__row--body${row && row.id === openJobId ? ' job-grid__row--open' : ''}`}
-                  style={{ transform: `translateY(${start - base}px)` }}
+                  style={{ transform: `translateY(${start - base}px)`, ...(template ? { gridTemplateColumns: template } : {}) }}
                   onClick={() => {
                     setActive(i);
                     if (row) onOpen(row);
                   }}
                   onFocus={() => setActive(i)}
                 >
-                  <Cells row={row} checks={checks} />
+                  <Cells row={row} checks={checks} columns={columns} />
                 </div>
               );
             })}

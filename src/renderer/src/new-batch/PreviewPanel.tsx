@@ -1,40 +1,39 @@
 // What the batch will be, before anything is sent: items, units, rate, estimated cost, the
 // first rows (CSV) or files, and every problem by source and row (duplicates included).
+import { useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Preview } from '../../../shared/contract';
 import type { BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { formatUnits, unitSingular } from '../format/labels';
 import { formatMoney, formatRate } from '../format/money';
-import { displaySource, displayText } from '../format/source';
-import { problemLine } from '../../../shared/problem-line';
+import { displaySource } from '../format/source';
 import { formatCount } from '../format/time';
+import { ProblemsPanel } from './ProblemsPanel';
 import './PreviewPanel.css';
 
-function ProblemList({ problems }: { problems: Preview['problems'] }) {
-  if (problems.length === 0) return null;
-  return (
-    <section className="preview__problems" aria-labelledby="preview-problems">
-      <h3 id="preview-problems">
-        {formatCount(problems.length)} problem{problems.length === 1 ? '' : 's'}: {problems.length === 1 ? 'this item is' : 'these items are'} skipped
-      </h3>
-      <ul tabIndex={0} aria-labelledby="preview-problems">
-        {problems.map((p, i) => (
-          <li key={`${p.source}:${p.row ?? ''}:${i}`}>{displayText(problemLine(displaySource(p.source), p))}</li>
-        ))}
-      </ul>
-    </section>
-  );
-}
+const SAMPLE_ROW_H = 30;
 
 function SampleTable({ preview, capability }: { preview: Preview; capability: BatchCapability }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const v = useVirtualizer({
+    count: preview.sample.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => SAMPLE_ROW_H,
+    overscan: 6,
+  });
   if (preview.sample.length === 0) return null;
+  const shown = v.getVirtualItems();
+  const before = shown[0]?.start ?? 0;
+  const after = v.getTotalSize() - (shown[shown.length - 1]?.end ?? 0);
+  const columns = describe(capability).input.kind === 'rows' ? 4 : 3;
   const kind = describe(capability).input.kind;
   const messages = kind === 'messages';
   const rows = kind === 'rows';
   const more = preview.items - preview.sample.length;
   const unitsHead = preview.units.name.charAt(0).toUpperCase() + preview.units.name.slice(1);
   return (
-    <div className="table-wrap preview__sample">
+    <div className="table-wrap preview__sample" ref={scroller}>
       <table>
         <caption>
           {messages || rows ? 'First rows' : 'First files'}
@@ -69,28 +68,42 @@ function SampleTable({ preview, capability }: { preview: Preview; capability: Ba
           </tr>
         </thead>
         <tbody>
-          {preview.sample.map((s, i) => (
-            <tr key={`${s.source}:${i}`}>
-              {messages ? (
-                <>
-                  <td className="mono">{s.to}</td>
-                  <td className="preview__text">{s.text}</td>
-                </>
-              ) : rows ? (
-                <>
-                  <td className="mono">{displaySource(s.source)}</td>
-                  <td className="preview__text">{s.text}</td>
-                  <td className="num">{formatCount(s.units)}</td>
-                </>
-              ) : (
-                <>
-                  <td className="mono">{displaySource(s.source)}</td>
-                  <td className="num">{formatCount(s.units)}</td>
-                </>
-              )}
-              <td className="num">{formatMoney(s.cost)}</td>
+          {before > 0 ? (
+            <tr aria-hidden="true" className="preview__spacer">
+              <td colSpan={columns} style={{ height: `${before}px` }} />
             </tr>
-          ))}
+          ) : null}
+          {shown.map((row) => {
+            const s = preview.sample[row.index];
+            if (s === undefined) return null;
+            return (
+              <tr key={row.key} data-index={row.index} ref={v.measureElement}>
+                {messages ? (
+                  <>
+                    <td className="mono">{s.to}</td>
+                    <td className="preview__text">{s.text}</td>
+                  </>
+                ) : rows ? (
+                  <>
+                    <td className="mono">{displaySource(s.source)}</td>
+                    <td className="preview__text">{s.text}</td>
+                    <td className="num">{formatCount(s.units)}</td>
+                  </>
+                ) : (
+                  <>
+                    <td className="mono">{displaySource(s.source)}</td>
+                    <td className="num">{formatCount(s.units)}</td>
+                  </>
+                )}
+                <td className="num">{formatMoney(s.cost)}</td>
+              </tr>
+            );
+          })}
+          {after > 0 ? (
+            <tr aria-hidden="true" className="preview__spacer">
+              <td colSpan={columns} style={{ height: `${after}px` }} />
+            </tr>
+          ) : null}
         </tbody>
       </table>
     </div>
@@ -140,11 +153,12 @@ function StepsTable({ preview }: { preview: Preview }) {
   );
 }
 
-export function PreviewPanel({ preview, capability, budget }: { preview: Preview; capability: BatchCapability; budget: number | null }) {
+/** The figures that decide whether to start: items, units, rate, cost, problems; kept in view. */
+export function PreviewFigures({ preview, budget }: { preview: Preview; budget: number | null }) {
   const whole = preview.steps.reduce((n, s) => n + s.cost, 0);
   const over = budget !== null && Math.max(whole, preview.estimatedCost) > budget;
   return (
-    <div className="preview">
+    <>
       <dl className="preview__figures">
         <div>
           <dt>Items</dt>
@@ -155,31 +169,56 @@ export function PreviewPanel({ preview, capability, budget }: { preview: Preview
           <dd>{formatUnits(preview.units.estimated, preview.units.name)}</dd>
         </div>
         <div>
-          <dt>Rate</dt>
-          <dd>
-            {formatRate(preview.rate)} per {unitSingular(preview.units.name)}
+          <dt>Estimated cost</dt>
+          <dd className="preview__cost">{formatMoney(preview.estimatedCost)}</dd>
+        </div>
+        <div>
+          <dt>Problems</dt>
+          <dd
+            className={preview.problems.length > 0 ? 'preview__problem-count preview__problem-count--some' : 'preview__problem-count'}
+            data-testid="problem-count"
+          >
+            {formatCount(preview.problems.length)}
           </dd>
         </div>
         <div>
-          <dt>Estimated cost</dt>
-          <dd className="preview__cost">{formatMoney(preview.estimatedCost)}</dd>
+          <dt>Rate</dt>
+          <dd className="preview__small">
+            {formatRate(preview.rate)} per {unitSingular(preview.units.name)}
+          </dd>
         </div>
         {preview.channel ? (
           <div>
             <dt>Channel</dt>
-            <dd>{preview.channel}</dd>
+            <dd className="preview__small">{preview.channel}</dd>
           </div>
         ) : null}
       </dl>
       {over && budget !== null ? (
         <p className="preview__warn">
-          The estimate is above the budget of {formatMoney(budget)}: the {preview.steps.length > 1 ? 'pipeline' : 'batch'} will pause before the item that would
-          cross it.
+          {preview.steps.length > 1
+            ? `The estimate is above the budget of ${formatMoney(budget)}, so the pipeline will pause before the item that would cross it.`
+            : `The estimate is above the budget of ${formatMoney(budget)}, so the batch will pause before the item that would cross it.`}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** What the figures are made of, each in a panel that folds away: the steps, the items, the problems. */
+export function PreviewPanels({ preview, capability }: { preview: Preview; capability: BatchCapability }) {
+  const kind = describe(capability).input.kind;
+  const rows = kind === 'messages' || kind === 'rows';
+  return (
+    <div className="preview">
       <StepsTable preview={preview} />
-      <SampleTable preview={preview} capability={capability} />
-      <ProblemList problems={preview.problems} />
+      <ProblemsPanel problems={preview.problems} />
+      {preview.sample.length > 0 ? (
+        <details className="preview__panel" open>
+          <summary>{rows ? `Show the first ${formatCount(preview.sample.length)} rows` : `Show the first ${formatCount(preview.sample.length)} files`}</summary>
+          <SampleTable preview={preview} capability={capability} />
+        </details>
+      ) : null}
     </div>
   );
 }

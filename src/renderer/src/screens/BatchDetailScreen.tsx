@@ -60,10 +60,8 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
       </p>
       <BatchSummaryCard batch={batch} detail />
       {invoices ? <ReviewCountsLine batch={batch} /> : null}
-      <ResultFilesButton batch={batch} />
-      <PipelineSteps batch={batch} />
-      <ComparePanel batch={batch} />
-      <section className="stack" aria-labelledby="jobs-heading">
+      {/* The jobs come first: what the batch is made of, then what can be done with its results. */}
+      <section className="stack batch-detail__jobs" aria-labelledby="jobs-heading">
         <h2 id="jobs-heading">Jobs</h2>
         <JobFilters
           states={states}
@@ -89,12 +87,16 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
             search={search}
             needsReview={needsReview}
             checks={invoices}
+            messages={describe(batch.capability).input.kind === 'messages'}
             batchVersion={version}
             openJobId={jobId}
             onOpen={(job) => open(job.id)}
           />
         )}
       </section>
+      <ResultFilesButton batch={batch} />
+      <PipelineSteps batch={batch} />
+      <ComparePanel batch={batch} />
       <JobDetailDialog
         jobId={jobId}
         batchVersion={version}

@@ -2,7 +2,6 @@
 import { useMemo } from 'react';
 import { BatchTable } from '../batches/BatchTable';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { SandboxBadge } from '../components/SandboxBadge';
 import { sortBatches, useBatchesStore } from '../store/batches-store';
 import './BatchesScreen.css';
 
@@ -15,7 +14,6 @@ export function BatchesScreen() {
     <div className="screen">
       <div className="screen__head">
         <h1>Batches</h1>
-        <SandboxBadge where="spend" />
         <div className="screen__head-actions">
           <a className="button-link" href="#/new">
             New batch

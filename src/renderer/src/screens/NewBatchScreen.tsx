@@ -4,7 +4,6 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { BATCH_CAPABILITIES } from '../../../shared/domain';
 import { client, errorMessage } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { SandboxBadge } from '../components/SandboxBadge';
 import { useAction } from '../hooks/use-action';
 import { describe } from '../../../shared/capabilities/catalog';
 import { displaySource, displayText } from '../format/source';
@@ -12,7 +11,7 @@ import { problemLine } from '../../../shared/problem-line';
 import { BatchOptions } from '../new-batch/BatchOptions';
 import { DropZone } from '../new-batch/DropZone';
 import { draftRequest, useDraftStore } from '../new-batch/draft-store';
-import { PreviewPanel } from '../new-batch/PreviewPanel';
+import { PreviewFigures, PreviewPanels } from '../new-batch/PreviewPanel';
 import { SourceList } from '../new-batch/SourceList';
 import { usePreview } from '../new-batch/use-preview';
 import { hrefFor } from '../routing/route';
@@ -53,6 +52,13 @@ function FollowedBatch({ id, onClear }: { id: string; onClear(): void }) {
       </p>
     </section>
   );
+}
+
+/** The Start button's words: one whole sentence for each case. */
+function startLabel(busy: boolean, then: number): string {
+  if (busy) return 'Starting…';
+  if (then > 0) return `Start pipeline (${then + 1} steps)`;
+  return 'Start batch';
 }
 
 export function NewBatchScreen({ from = null }: { from?: string | null }) {
@@ -103,25 +109,22 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
     <div className="screen new-batch">
       <div className="screen__head">
         <h1>New batch</h1>
-        <SandboxBadge where="spend" />
       </div>
       <ErrorAlert message={settingsError} />
       <div className="new-batch__grid">
         <div className="new-batch__inputs stack">
-          <section className="card stack" aria-labelledby={capId}>
+          <section className="card new-batch__what" aria-labelledby={capId}>
             <h2 id={capId}>What to run</h2>
             <fieldset className="new-batch__capabilities">
               <legend className="visually-hidden">Capability</legend>
               {BATCH_CAPABILITIES.filter((c) => draft.from === null || describe(c).takesFrom).map((c) => (
-                <label key={c} className={`new-batch__capability${draft.capability === c ? ' new-batch__capability--on' : ''}`}>
+                <label key={c} className={`new-batch__capability${draft.capability === c ? ' new-batch__capability--on' : ''}`} title={describe(c).hint}>
                   <input type="radio" name="capability" value={c} checked={draft.capability === c} onChange={() => draft.set({ capability: c, then: [] })} />
-                  <span>
-                    <span className="new-batch__capability-name">{describe(c).label}</span>
-                    <span className="new-batch__capability-hint">{describe(c).hint}</span>
-                  </span>
+                  <span className="new-batch__capability-name">{describe(c).label}</span>
                 </label>
               ))}
             </fieldset>
+            <p className="field-hint new-batch__capability-hint">{describe(draft.capability).hint}</p>
           </section>
 
           {draft.from !== null ? (
@@ -148,42 +151,45 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
           <ThenSteps error={errors.then} />
         </div>
 
-        <section className="card stack new-batch__estimate" aria-labelledby="new-estimate" aria-busy={preview.loading}>
-          <h2 id="new-estimate">Estimate</h2>
-          {draft.sources.length === 0 && draft.from === null ? (
-            <p className="muted">Add files, a folder or a CSV to see the item count and the estimated cost.</p>
-          ) : null}
-          {preview.loading ? (
-            <p role="status" className="muted">
-              Estimating…
-            </p>
-          ) : null}
-          <ErrorAlert message={preview.error} />
-          {preview.preview ? <PreviewPanel preview={preview.preview} capability={draft.capability} budget={request?.budget ?? null} /> : null}
-          {preview.preview && (preview.preview.alreadyQueued > 0 || draft.allowResend) ? (
-            <div className="row new-batch__resend">
-              <input id={resendId} type="checkbox" checked={draft.allowResend} onChange={(e) => draft.set({ allowResend: e.target.checked })} />
-              <label htmlFor={resendId}>
-                Include items already sent or queued
-                {preview.preview.alreadyQueued > 0 ? ` (${preview.preview.alreadyQueued} left out: they are in earlier batches, named in the problems)` : ''}.
-                They would be sent or processed, and paid for, again.
-              </label>
+        <section className="new-batch__estimate" aria-labelledby="new-estimate" aria-busy={preview.loading}>
+          <div className="card stack new-batch__summary" data-testid="new-batch-summary">
+            <h2 id="new-estimate">Estimate</h2>
+            {draft.sources.length === 0 && draft.from === null ? (
+              <p className="muted">Add files, a folder or a CSV to see the item count and the estimated cost.</p>
+            ) : null}
+            {preview.loading ? (
+              <p role="status" className="muted">
+                Estimating…
+              </p>
+            ) : null}
+            <ErrorAlert message={preview.error} />
+            {preview.preview ? <PreviewFigures preview={preview.preview} budget={request?.budget ?? null} /> : null}
+            {preview.preview && (preview.preview.alreadyQueued > 0 || draft.allowResend) ? (
+              <div className="row new-batch__resend">
+                <input id={resendId} type="checkbox" checked={draft.allowResend} onChange={(e) => draft.set({ allowResend: e.target.checked })} />
+                <label htmlFor={resendId}>
+                  {preview.preview.alreadyQueued > 0
+                    ? `Include items already sent or queued (${preview.preview.alreadyQueued} left out: they are in earlier batches, named in the problems). They would be sent or processed, and paid for, again.`
+                    : 'Include items already sent or queued. They would be sent or processed, and paid for, again.'}
+                </label>
+              </div>
+            ) : null}
+            {createProblems && createProblems.length > 0 ? (
+              <ul className="new-batch__create-problems" aria-label="Problems found when creating the batch">
+                {createProblems.map((p, i) => (
+                  <li key={i}>{displayText(problemLine(displaySource(p.source), p))}</li>
+                ))}
+              </ul>
+            ) : null}
+            <div className="new-batch__start">
+              <button type="button" className="primary new-batch__start-button" onClick={() => void onStart()} disabled={!canStart}>
+                {startLabel(start.busy, draft.then.length)}
+              </button>
+              <p className="field-hint">Nothing is sent until you start. Invalid items are skipped and listed with the batch.</p>
             </div>
-          ) : null}
-          {createProblems && createProblems.length > 0 ? (
-            <ul className="new-batch__create-problems" aria-label="Problems found when creating the batch">
-              {createProblems.map((p, i) => (
-                <li key={i}>{displayText(problemLine(displaySource(p.source), p))}</li>
-              ))}
-            </ul>
-          ) : null}
-          <div className="new-batch__start">
-            <button type="button" className="primary new-batch__start-button" onClick={() => void onStart()} disabled={!canStart}>
-              {start.busy ? 'Starting…' : draft.then.length > 0 ? `Start pipeline (${draft.then.length + 1} steps)` : 'Start batch'}
-            </button>
-            <p className="field-hint">Nothing is sent until you start. Invalid items are skipped and listed with the batch.</p>
+            <ErrorAlert message={start.error} />
           </div>
-          <ErrorAlert message={start.error} />
+          {preview.preview ? <PreviewPanels preview={preview.preview} capability={draft.capability} /> : null}
         </section>
       </div>
     </div>

@@ -1,0 +1,76 @@
+// How the window words batches and jobs: a pipeline as one row whose status agrees with its steps,
+// a pause without a command to type (and the budget the engine named as a control), a held
+// message as held, a failed check by what failed.
+import { describe, expect, it } from 'vitest';
+import { pipelineRows, pipelineStatus } from '../../../src/renderer/src/batches/batch-table-model';
+import { suggestedBudget, suggestedResume, windowReason } from '../../../src/renderer/src/components/pause-words';
+import { failedCheckLabel, messageColumns, stateWord } from '../../../src/renderer/src/jobs/job-row-words';
+import type { BatchSummary } from '../../../src/shared/domain';
+import { batchSummary } from '../../helpers/batch-summary';
+
+const step = (id: string, n: number, over: Partial<BatchSummary> = {}): BatchSummary =>
+  batchSummary({ id, name: id, pipeline: { id: 'p1', step: n, parent: n === 1 ? null : 'p1', next: [], awaiting: 0 }, ...over });
+
+describe('a pipeline is one row', () => {
+  it('its steps inside, its counts and spend summed', () => {
+    const rows = pipelineRows([
+      step('p1', 1, { status: 'done', total: 3, cost: { estimated: 10, spent: 10, budget: 800, currency: 'EUR', scale: 10_000 } }),
+      step('p2', 2, { status: 'paused', total: 3, cost: { estimated: 20, spent: 5, budget: null, currency: 'EUR', scale: 10_000 } }),
+      batchSummary({ id: 'alone' }),
+    ]);
+    expect(rows.map((r) => r.row.id)).toEqual(['p1', 'alone']);
+    expect(rows[0]?.steps.map((s) => s.id)).toEqual(['p1', 'p2']);
+    expect(rows[0]?.row.status).toBe('paused');
+    expect(rows[0]?.row.total).toBe(6);
+    expect(rows[0]?.row.cost.spent).toBe(15);
+  });
+
+  it('a tier comparison is one row, its tiers inside', () => {
+    const tier = (id: string, t: BatchSummary['tier']) => batchSummary({ id, tier: t, total: 2, compare: { group: 'g1', of: 'src' } });
+    const rows = pipelineRows([batchSummary({ id: 'src' }), tier('g1', 'basic'), tier('t2', 'standard'), tier('t3', 'superior')]);
+    expect(rows.map((r) => [r.row.id, r.kind, r.steps.length])).toEqual([
+      ['src', 'single', 1],
+      ['g1', 'compare', 3],
+    ]);
+  });
+
+  it('status words agree with the steps', () => {
+    const s = (status: BatchSummary['status']) => batchSummary({ status });
+    expect(pipelineStatus([s('done'), s('paused'), s('paused')])).toBe('paused');
+    expect(pipelineStatus([s('done'), s('running')])).toBe('running');
+    expect(pipelineStatus([s('done'), s('pending')])).toBe('running');
+    expect(pipelineStatus([s('done'), s('done_with_failures')])).toBe('done_with_failures');
+    expect(pipelineStatus([s('done'), s('done')])).toBe('done');
+  });
+});
+
+describe('a pause in the window', () => {
+  const reason =
+    'The budget of €5.0000 would be crossed: when it paused, €4.9000 was spent. To go on: `batchdesk resume b1 --budget 8.19` covers what is spent and the estimate of what is left. Nothing more is sent until then.';
+  it('says why without a command to type', () => {
+    expect(windowReason(reason)).toBe('The budget of €5.0000 would be crossed: when it paused, €4.9000 was spent. Nothing more is sent until then.');
+  });
+  it('offers the budget the engine named', () => {
+    expect(suggestedResume(reason)).toEqual({ id: 'b1', budget: 81_900 });
+    expect(suggestedResume('Paused by you.')).toBeNull();
+  });
+  it('without one, the estimate or a tenth more, in whole cents', () => {
+    expect(suggestedBudget(50_000, 81_850, 49_000)).toBe(81_900);
+    expect(suggestedBudget(50_000, 40_000, 50_000)).toBe(55_000);
+  });
+});
+
+describe('job rows', () => {
+  it('a held message reads as held, a retry as a retry', () => {
+    expect(stateWord({ state: 'retry_wait', error: 'held until 08:00 Europe/Berlin (quiet hours 21:00-08:00, zone column)' })).toBe('Held');
+    expect(stateWord({ state: 'retry_wait', error: 'HTTP 503' })).toBe('Waiting to retry');
+  });
+  it('a failed check by what failed', () => {
+    expect(failedCheckLabel('duplicate')).toBe('Seen before');
+    expect(failedCheckLabel('net_plus_vat')).toBe('Net + VAT is not gross');
+  });
+  it("a message's own columns, its name first", () => {
+    expect(messageColumns({ order: 'A-1', first_name: 'Ada', city: 'X', a: '1', b: '2' })).toEqual({ name: 'first_name', more: ['order', 'city', 'a'] });
+    expect(messageColumns(null)).toEqual({ name: null, more: [] });
+  });
+});
