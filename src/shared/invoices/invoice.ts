@@ -81,6 +81,22 @@ export const Invoice = z.object({
 });
 export type Invoice = z.infer<typeof Invoice>;
 
+/** A reading with no invoice in it: only the fields check, failed; a review starts from it. */
+export const NOTHING_READ: Invoice = {
+  vendor: null,
+  vendorVatId: null,
+  buyer: null,
+  country: null,
+  invoiceNumber: null,
+  issueDate: null,
+  dueDate: null,
+  currency: null,
+  lines: [],
+  net: null,
+  vat: [],
+  gross: null,
+};
+
 /** Stable names of the local checks (invoice-checks.ts), in the order they are shown and exported. */
 export const INVOICE_CHECKS = ['fields_present', 'line_items_sum', 'net_plus_vat', 'vat_rate', 'vat_amount', 'due_date', 'duplicate'] as const;
 export type InvoiceCheckName = (typeof INVOICE_CHECKS)[number];

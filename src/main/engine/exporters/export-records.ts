@@ -7,10 +7,10 @@ import { moneyToDecimal } from '../../../shared/money';
 import type { JobRow } from '../queue/job-row';
 import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import { storedJson } from '../stored-json';
-import { formatAmount, INVOICE_CHECKS, Invoice as InvoiceSchema, type InvoiceCheck, type Invoice } from '../../../shared/invoices/invoice';
+import { formatAmount, INVOICE_CHECKS, Invoice as InvoiceSchema, NOTHING_READ, type InvoiceCheck, type Invoice } from '../../../shared/invoices/invoice';
 import { changedFields } from '../../../shared/invoices/invoice-corrections';
 import { invoiceColumns, invoiceOf } from '../../../shared/capabilities/catalog';
-import { NOTHING_READ, storedChecks } from '../invoices/invoice-reviews';
+import { storedChecks } from '../invoices/invoice-reviews';
 import { isMadeUp } from '../../../shared/made-up';
 
 /**

@@ -3,14 +3,14 @@
 // Needs review queue leaves it only by a decision; a decided invoice whose values change goes back
 // to it. An accepted review teaches the supplier memory.
 import type { Db } from '../db/connection';
-import { Invoice, type InvoiceCheck } from '../../../shared/invoices/invoice';
+import { Invoice, NOTHING_READ, type InvoiceCheck } from '../../../shared/invoices/invoice';
 import { reviewInvoice } from '../../../shared/invoices/invoice-checks';
 import { applyEdits, changedFields, invoiceProblems } from '../../../shared/invoices/invoice-corrections';
 import type { InvoiceReviewView, ReviewCounts, ReviewDecision } from '../../../shared/invoices/review-decision';
 import { invoiceOf } from '../../../shared/capabilities/catalog';
 import { storedJson } from '../stored-json';
 import { NotFoundError, UserError } from '../user-error';
-import { keysOfInvoice, NOTHING_READ, storedChecks, type InvoiceReviews } from './invoice-reviews';
+import { keysOfInvoice, storedChecks, type InvoiceReviews } from './invoice-reviews';
 import { SupplierMemory } from './supplier-memory';
 
 interface Row {

@@ -3,26 +3,10 @@
 // of it lives here. Keys of vendor and invoice number find a duplicate in any batch.
 import type { Db } from '../db/connection';
 import { z } from 'zod';
-import { InvoiceCheck, InvoiceReview, type Invoice } from '../../../shared/invoices/invoice';
+import { InvoiceCheck, InvoiceReview, NOTHING_READ, type Invoice } from '../../../shared/invoices/invoice';
 import { invoiceNumberKey, reviewInvoice, vendorKey, type EarlierInvoice } from '../../../shared/invoices/invoice-checks';
 import { invoiceOf } from '../../../shared/capabilities/catalog';
 import { storedJson } from '../stored-json';
-
-/** A reading with no invoice in it: only the fields check, failed. */
-export const NOTHING_READ: Invoice = {
-  vendor: null,
-  vendorVatId: null,
-  buyer: null,
-  country: null,
-  invoiceNumber: null,
-  issueDate: null,
-  dueDate: null,
-  currency: null,
-  lines: [],
-  net: null,
-  vat: [],
-  gross: null,
-};
 
 /** A VAT id compared without spaces, dots or case ("GB 318 4472 06" is "GB318447206"). */
 export function vatKeyOf(vatId: string | null): string | null {

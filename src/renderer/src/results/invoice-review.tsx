@@ -3,7 +3,7 @@
 // memory's suggestions beside their field with Apply, and Accept / Reject, recorded with the OS user.
 import { useEffect, useMemo, useState } from 'react';
 import type { JobDetail } from '../../../shared/contract';
-import type { Invoice } from '../../../shared/invoices/invoice';
+import { NOTHING_READ, type Invoice } from '../../../shared/invoices/invoice';
 import { applyEdit, changedFields, FIELD_LABELS, fieldText, HEAD_FIELDS, recheckDraft } from '../../../shared/invoices/invoice-corrections';
 import { suggestionSource, SUGGESTED_LABELS, type InvoiceReviewView, type SupplierSuggestion } from '../../../shared/invoices/review-decision';
 import { client, errorMessage } from '../client';
@@ -15,21 +15,6 @@ import './invoice-review.css';
 
 /** Told when a review is saved, so the dialog and the batch's counts read again. */
 export const REVIEW_SAVED_EVENT = 'batchdesk:review-saved';
-
-const NOTHING: Invoice = {
-  vendor: null,
-  vendorVatId: null,
-  buyer: null,
-  country: null,
-  invoiceNumber: null,
-  issueDate: null,
-  dueDate: null,
-  currency: null,
-  lines: [],
-  net: null,
-  vat: [],
-  gross: null,
-};
 
 /** The draft: every edit that can stand applied in order; the reason of each that cannot, by field. */
 function applyDrafts(base: Invoice, drafts: Record<string, string>): { invoice: Invoice; problems: Record<string, string> } {
@@ -121,7 +106,7 @@ export function InvoiceReviewPanel({ job }: { job: JobDetail }) {
     };
   }, [job.id]);
 
-  const base = view ? (view.corrected ?? view.original ?? NOTHING) : NOTHING;
+  const base = view ? (view.corrected ?? view.original ?? NOTHING_READ) : NOTHING_READ;
   const { invoice: draft, problems } = useMemo(() => applyDrafts(base, drafts), [base, drafts]);
   const live = useMemo(() => (view ? recheckDraft(draft, base, view.checks) : null), [draft, base, view]);
 
@@ -133,7 +118,7 @@ export function InvoiceReviewPanel({ job }: { job: JobDetail }) {
       </>
     );
   }
-  const read = view.original ?? NOTHING;
+  const read = view.original ?? NOTHING_READ;
   const dirty = changedFields(base, draft).length > 0;
   const invalid = Object.keys(problems).length > 0;
   const noteNow = note ?? view.note ?? '';
