@@ -3,6 +3,7 @@
 // changes from "1 needs review" to "1 accepted after review" while the Needs review queue empties.
 import { test, expect, openApp, goTo, dropFiles, INVOICES, shot } from './fixtures';
 import { batchCard, statusOf } from './helpers/batch-card';
+import { createBatch, waitForBatch } from './helpers/processes';
 
 test('invoice review: edit a field, the check turns green, accept, the batch counts it', async ({ host, page }, testInfo) => {
   await openApp(page, host);
@@ -60,4 +61,57 @@ test('invoice review: edit a field, the check turns green, accept, the batch cou
   await expect(page.getByRole('checkbox', { name: 'Needs review (0)' })).toBeVisible();
   await expect(grid.getByRole('row')).toHaveCount(1);
   await shot(page, 'invoice-review-batch', testInfo);
+});
+
+// The supplier memory: a review of Marlowe's invoice that corrects its IBAN teaches the supplier's
+// IBAN; Marlowe's next invoice (a later batch) shows it beside the IBAN field, marked with the job
+// it was learnt from, and the field changes only when Apply is pressed.
+test('invoice review: a corrected IBAN is suggested on the supplier’s next invoice, applied only on click', async ({ host, page }, testInfo) => {
+  const marlowe = INVOICES.filter((f) => f.includes('marlowe'));
+  const corrected = 'GB82WEST12345698765432';
+  const first = await createBatch(host, 'ocr', marlowe, { name: 'Marlowe, October' });
+  await waitForBatch(host, first);
+  await openApp(page, host);
+  await page.goto(`${host.url}/#/batches/${first}/review`);
+  const grid = page.getByRole('grid', { name: 'Jobs' });
+  await expect(grid.getByRole('row')).toHaveCount(2);
+  const firstJob = (await grid.getByRole('row').nth(1).getAttribute('data-job-id')) ?? '';
+  expect(firstJob).toMatch(/^\d+$/);
+  await grid.getByRole('row').nth(1).click();
+  const dialog = page.getByRole('dialog');
+  let review = dialog.getByRole('region', { name: 'Invoice review' });
+  // Nothing learnt yet: no suggestion on the first invoice of this supplier.
+  await expect(review.getByRole('button', { name: /^Apply suggested/ })).toHaveCount(0);
+  const readIban = await review.getByRole('textbox', { name: 'IBAN', exact: true }).inputValue();
+  expect(readIban).not.toBe(corrected);
+  await review.getByRole('textbox', { name: 'IBAN', exact: true }).fill(corrected);
+  await review.getByRole('textbox', { name: 'Gross', exact: true }).fill('769.20');
+  await review.getByRole('button', { name: 'Accept' }).click();
+  await expect(review.getByRole('status')).toContainText(/^Accepted by \S+/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The supplier's next invoice, in a later batch: the IBAN as read, the remembered one beside it.
+  const second = await createBatch(host, 'ocr', marlowe, { name: 'Marlowe, November', allowResend: true });
+  await waitForBatch(host, second);
+  await page.goto(`${host.url}/#/batches/${second}/review`);
+  await expect(grid.getByRole('row')).toHaveCount(2);
+  const secondJob = (await grid.getByRole('row').nth(1).getAttribute('data-job-id')) ?? '';
+  expect(secondJob).not.toBe(firstJob);
+  await grid.getByRole('row').nth(1).click();
+  await expect(dialog).toBeVisible();
+  review = dialog.getByRole('region', { name: 'Invoice review' });
+  const iban = review.getByRole('textbox', { name: 'IBAN', exact: true });
+  await expect(iban).toHaveValue(readIban);
+  await expect(review).toContainText('The supplier memory has suggestions');
+  const suggestion = review.locator('.invoice-review__suggestion').filter({ hasText: 'Suggested IBAN' });
+  await expect(suggestion).toHaveText(`Suggested IBAN: ${corrected} (from your review of job ${firstJob}) Apply`);
+  // Shown, not applied: the field and the saved reading keep the IBAN as read.
+  await expect(iban).toHaveValue(readIban);
+  await shot(page, 'invoice-review-suggestion', testInfo);
+  const apply = review.getByRole('button', { name: `Apply suggested IBAN ${corrected}` });
+  await apply.click();
+  await expect(iban).toHaveValue(corrected);
+  await expect(apply).toHaveCount(0);
+  await expect(review).toContainText(`read: ${readIban === '' ? 'nothing' : readIban}`);
 });

@@ -239,7 +239,7 @@ export async function createBatch(
   host: Host,
   capability: 'ocr' | 'transcribe' | 'channel',
   files: string[],
-  extra: { name?: string; channel?: string } = {},
+  extra: { name?: string; channel?: string; allowResend?: boolean } = {},
 ): Promise<string> {
   const session = randomUUID();
   const tops = new Set<string>();
