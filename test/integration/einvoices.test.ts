@@ -4,9 +4,12 @@
 // values to the same checks and exports as an OCR'd invoice; a scanned invoice beside them is
 // still sent to OCR, and a broken XML is named with its cause without losing the others.
 import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { csvRecords } from '../helpers/csv';
+import { readZip } from '../helpers/zip';
 import { ciiXml, NORDLICHT, NORDLICHT_READ, pdfWithAttachment, ublXml, type TestEInvoice } from '../helpers/einvoice-files';
 import { attemptsOf, INVOICES, jobsOf, sandboxIdempotencyKeys, startHarness } from './harness';
 
@@ -127,6 +130,20 @@ describe('e-invoices in an OCR batch', () => {
       'xrechnung-ubl.xml',
       'zugferd.xml',
     ]);
+    // The window's zip download (GET /files/ID.zip streams engine.exportFilesZip) carries the same
+    // EN 16931 report as the folder, beside the same UBL files.
+    const zipPath = join(h.dir, 'files.zip');
+    const zipOut = createWriteStream(zipPath);
+    const zipped = await h.engine.exportFilesZip(id, zipOut);
+    if (!zipOut.closed) await once(zipOut, 'close');
+    const entries = await readZip(zipPath);
+    const folderReport = await readFile(join(out, 'en16931-report.csv'), 'utf8');
+    expect(folderReport.startsWith('\uFEFFitem,file,en16931,missing_business_terms\r\n')).toBe(true);
+    expect(csvRecords(folderReport.slice(1))).toHaveLength(5);
+    expect(entries.get('en16931-report.csv')?.toString('utf8')).toBe(folderReport);
+    for (const name of ['gutschrift.xml', 'xrechnung-ubl.xml', 'zugferd.xml'])
+      expect(entries.get(name)?.toString('utf8')).toBe(await readFile(join(out, name), 'utf8'));
+    expect(zipped.ubl).toEqual({ ...(await h.engine.exportFiles(id, join(h.dir, 'ubl-again'), 'ubl')).ubl, report: 'en16931-report.csv' });
     const credit = await readFile(join(out, 'gutschrift.xml'), 'utf8');
     expect(credit).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
     expect(credit).toMatch(/<cbc:Note>Read by Batchdesk from the e-invoice(&apos;|')s XML/);

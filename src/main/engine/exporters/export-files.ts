@@ -302,6 +302,35 @@ function ensureDir(dir: string): void {
 }
 
 /**
+ * The export's EN 16931 report (en16931-report.csv, beside the UBL files of a folder export and in
+ * the zip download alike): one row per UBL file, whether it is declared EN 16931 and which business
+ * terms it lacks. A UTF-8 BOM, so Excel reads the names right.
+ */
+export class En16931Report {
+  static readonly BASE = 'en16931-report';
+  private readonly lines: string[] = [];
+  declared = 0;
+
+  get rows(): number {
+    return this.lines.length;
+  }
+
+  /** Notes the item's UBL file, if it has one, under the name it was given (`names`: its parts' names, in order). */
+  add(file: ItemFile, names: readonly string[]): void {
+    if (!file.ubl) return;
+    const xmlName = names[file.parts.findIndex((p) => p.ext === 'xml')] ?? '';
+    if (file.ubl.en16931) this.declared++;
+    this.lines.push([file.item, xmlName, file.ubl.en16931 ? 'yes' : 'no', file.ubl.missing.join('; ')].map((v) => csvField(v === '' ? null : v)).join(','));
+  }
+
+  /** The report's text; null when no UBL file was written. */
+  csv(): string | null {
+    if (this.lines.length === 0) return null;
+    return `\uFEFF${['item', 'file', 'en16931', 'missing_business_terms'].join(',')}\r\n${this.lines.map((r) => `${r}\r\n`).join('')}`;
+  }
+}
+
+/**
  * Writes every succeeded item of the batch into `dir` (created when missing) as its own file(s):
  * `files` every file it has, `srt` / `vtt` the subtitle file of each transcript. Returns what was
  * written; items without a file are counted, succeeded ones that should have had one are listed
@@ -341,9 +370,7 @@ export async function exportFiles(source: ResultSource, batch: FilesBatch, dir: 
     }
     return made;
   };
-  // The UBL report: one row per UBL file, whether it is EN 16931 and which business terms it lacks.
-  const report: string[] = [];
-  let declared = 0;
+  const report = new En16931Report();
   for await (const entry of itemFiles(source, batch, format)) {
     if (!entry.ok) {
       problem(entry);
@@ -392,27 +419,23 @@ export async function exportFiles(source: ResultSource, batch: FilesBatch, dir: 
       continue;
     }
     out.written += f.parts.length;
-    if (f.ubl) {
-      const xmlName = claimed[f.parts.findIndex((p) => p.ext === 'xml')] ?? '';
-      if (f.ubl.en16931) declared++;
-      report.push([f.item, xmlName, f.ubl.en16931 ? 'yes' : 'no', f.ubl.missing.join('; ')].map((v) => csvField(v === '' ? null : v)).join(','));
-    }
+    report.add(f, claimed);
   }
-  if (report.length > 0) {
-    const text = `${['item', 'file', 'en16931', 'missing_business_terms'].join(',')}\r\n${report.map((r) => `${r}\r\n`).join('')}`;
+  const text = report.csv();
+  if (text !== null) {
     const {
       names: [name = ''],
       taken,
-    } = await names.claimAll('en16931-report', ['csv'], create);
+    } = await names.claimAll(En16931Report.BASE, ['csv'], create);
     const fh = taken[0];
     try {
-      await fh?.writeFile(`\uFEFF${text}`, 'utf8');
+      await fh?.writeFile(text, 'utf8');
       await fh?.close();
     } catch (e) {
       await fh?.close().catch(() => undefined);
       throw writeError(e, join(dir, name), out.written);
     }
-    out.ubl = { declared, notDeclared: report.length - declared, report: join(dir, name) };
+    out.ubl = { declared: report.declared, notDeclared: report.rows - report.declared, report: join(dir, name) };
   } else out.ubl = null;
   return out;
 }

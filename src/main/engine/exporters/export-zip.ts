@@ -5,7 +5,7 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ResultSource } from '../read-models/job-results';
-import { ExportNames, itemFileKindOrRefuse, itemFiles, type FilesBatch, type ItemPart, type ItemProblem } from './export-files';
+import { En16931Report, ExportNames, itemFileKindOrRefuse, itemFiles, type FilesBatch, type ItemPart, type ItemProblem } from './export-files';
 
 /** Entries added ahead of the one being written. */
 const AHEAD = 16;
@@ -17,6 +17,8 @@ export interface ZipExport {
   /** Succeeded items left out (their saved answer was moved or deleted), the first 50. */
   problems: ItemProblem[];
   problemCount: number;
+  /** The UBL invoices zipped: how many are declared EN 16931, and the report's entry naming what the others lack (null: no UBL file). */
+  ubl: { declared: number; notDeclared: number; report: string } | null;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface ZipExport {
 export async function writeFilesZip(source: ResultSource, batch: FilesBatch, out: Writable): Promise<ZipExport> {
   itemFileKindOrRefuse(batch);
   const counts = await source.counts();
-  const result: ZipExport = { entries: 0, noFile: counts.total - counts.succeeded, problems: [], problemCount: 0 };
+  const result: ZipExport = { entries: 0, noFile: counts.total - counts.succeeded, problems: [], problemCount: 0, ubl: null };
   // Loaded here, not at start-up: only the browser host's zip download needs it.
   const { ZipFile } = await import('yazl');
   const zip = new ZipFile();
@@ -56,6 +58,8 @@ export async function writeFilesZip(source: ResultSource, batch: FilesBatch, out
   );
 
   const names = new ExportNames();
+  // The same EN 16931 report as a folder export writes beside its UBL files, as the zip's last entry.
+  const report = new En16931Report();
   let added = 0;
   let started = 0;
   for await (const entry of itemFiles(source, batch)) {
@@ -71,6 +75,7 @@ export async function writeFilesZip(source: ResultSource, batch: FilesBatch, out
       f.base,
       f.parts.map((p) => p.ext),
     );
+    report.add(f, claimed);
     for (const [i, part] of f.parts.entries()) {
       const name = claimed[i] ?? '';
       // Dropped once handed over, so the zip's list of entries keeps no text or path alive.
@@ -94,6 +99,13 @@ export async function writeFilesZip(source: ResultSource, batch: FilesBatch, out
       result.entries++;
     }
     while (added - started > AHEAD && failure === null) await new Promise<void>((r) => (wake = r));
+  }
+  const text = failure ? null : report.csv();
+  if (text !== null) {
+    const [name = ''] = names.claimAllAny(En16931Report.BASE, ['csv']);
+    zip.addBuffer(Buffer.from(text, 'utf8'), name, { mtime: new Date(), compress: true });
+    result.entries++;
+    result.ubl = { declared: report.declared, notDeclared: report.rows - report.declared, report: name };
   }
   if (!failure) zip.end();
   const err = await piped;
