@@ -1,6 +1,7 @@
 // Human-readable rendering of batch summaries and problems.
 import { describe } from '../../shared/capabilities/catalog';
 import { reviewCountsLine, type ReviewCounts } from '../../shared/invoices/review-decision';
+import { einvoiceCountsLine, type EInvoiceCounts } from '../../shared/invoices/einvoice-counts';
 import { destinationWords } from '../engine/api/destination';
 import { basename } from 'node:path';
 import { formatWall } from '../engine/zoned-time';
@@ -46,7 +47,10 @@ export function countOf(n: number, plural: string): string {
  * `storeFlag`: what a command it names adds (Desk.storeFlag: ' --store URL' for a team's batch);
  * `carry`: the command line's `io.carry`, for the lines that suggest a command (not the name: it is data).
  */
-export function describeBatch(b: BatchSummary, opts: { storeFlag?: string; carry: (text: string) => string; reviews?: ReviewCounts | null }): string {
+export function describeBatch(
+  b: BatchSummary,
+  opts: { storeFlag?: string; carry: (text: string) => string; reviews?: ReviewCounts | null; einvoices?: EInvoiceCounts | null },
+): string {
   const { carry } = opts;
   const c = b.counts;
   const lines = [
@@ -68,6 +72,9 @@ export function describeBatch(b: BatchSummary, opts: { storeFlag?: string; carry
   }
   // "213 invoices: 195 passed, 16 accepted after review, 2 rejected" (this data folder's reviews).
   if (opts.reviews && opts.reviews.invoices > 0) lines.push(`  ${reviewCountsLine(opts.reviews)}`);
+  // "3 read from the e-invoice (no OCR, no cost)": what the batch did not pay OCR for.
+  const einvoices = opts.einvoices ? einvoiceCountsLine(opts.einvoices) : null;
+  if (einvoices !== null) lines.push(`  ${einvoices}`);
   if (c.needs_review > 0) {
     lines.push(
       carry(

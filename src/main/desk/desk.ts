@@ -18,6 +18,7 @@ import type { ImportProblem } from '../engine/importers/types';
 import type { WorkerUp } from '../engine/store/pg/pg-queue-store';
 import type { BatchRedactions } from '../engine/read-models/redaction-counts';
 import type { ReviewCounts } from '../../shared/invoices/review-decision';
+import type { EInvoiceCounts } from '../../shared/invoices/einvoice-counts';
 import type { ForgetReport } from '../engine/forget/forget';
 import type { FilesReport } from '../engine/forget/forget-files';
 import type { ForgetTarget } from '../engine/forget/forget-target';
@@ -110,6 +111,8 @@ export interface Desk {
   redactions(batchId: string): Promise<BatchRedactions>;
   /** An invoice batch's outcomes after review; null where reviews are not kept (a team's store: they are this data folder's). */
   reviewCounts(batchId: string): Promise<ReviewCounts | null>;
+  /** An OCR batch's e-invoices, and how many were read from their XML at no cost. */
+  einvoiceCount(batchId: string): Promise<EInvoiceCounts>;
   /** Removes a person (`raw`, as typed) from everything the desk keeps; `dryRun` only counts (engine/forget). */
   forget(target: ForgetTarget, raw: string, opts?: { dryRun?: boolean }): Promise<ForgetOutcome>;
   /** Writes the batch's table (csv, json, txt, invoices, line-items) to `out`, read page by page; how many rows. `replace`: an existing file is replaced. */

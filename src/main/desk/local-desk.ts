@@ -36,6 +36,7 @@ export function localDesk(e: Engine, closeEngine: () => void = () => undefined):
     workers: async () => null,
     redactions: async (id) => e.redactions(id),
     reviewCounts: async (id) => e.reviews.counts(id),
+    einvoiceCount: async (id) => e.einvoices(id),
     forget: async (target, raw, opts) => {
       const r = await e.forget(target, raw, opts);
       return { where: `this computer's data folder ${e.dataDir}`, store: r.store, files: r.files };

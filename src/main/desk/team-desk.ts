@@ -131,6 +131,7 @@ export function teamDesk(team: SharedStoreHandle, local: () => Engine, closeEngi
     redactions: (id) => team.store.redactions(id),
     // Reviews are kept in this computer's data folder only (docs/invoices.md).
     reviewCounts: async () => null,
+    einvoiceCount: (id) => team.store.einvoices(id),
     // The same engine code as the data folder's, over the team's tables; each computer's files are its own.
     forget: async (target, _raw, opts) => ({
       where: team.description,

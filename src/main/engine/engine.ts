@@ -39,6 +39,8 @@ import type { PgQueueStore } from './store/pg/pg-queue-store';
 import { outputsDirOf } from './output-names';
 import { jobDetail, jobInputFile, jobNeighbours, jobPage, type JobPageQuery } from './read-models/job-views';
 import { batchRedactions, type BatchRedactions } from './read-models/redaction-counts';
+import { batchEInvoices } from './read-models/einvoice-counts';
+import type { EInvoiceCounts } from '../../shared/invoices/einvoice-counts';
 import { costReport } from './read-models/cost-report';
 import { exportBatch, type ExportFormat, type ExportOptions } from './exporters/export-batch';
 import { localPages } from './exporters/export-records';
@@ -375,6 +377,11 @@ export class Engine {
   /** What redaction took out of a batch's items, by kind: sent on, and in the stored copy. */
   redactions(batchId: string): BatchRedactions {
     return batchRedactions(this.db, batchId);
+  }
+
+  /** The batch's e-invoices, and how many were read from their XML (no OCR, cost 0). */
+  einvoices(batchId: string): EInvoiceCounts {
+    return batchEInvoices(this.db, batchId);
   }
 
   /** One job with its input, result, attempts and events. */

@@ -4,13 +4,14 @@ import { statusSpec } from '../specs/status';
 import { describeBatch, describePipeline, redactsItself } from '../format';
 import { describe } from '../../../shared/capabilities/catalog';
 import type { ReviewCounts } from '../../../shared/invoices/review-decision';
+import type { EInvoiceCounts } from '../../../shared/invoices/einvoice-counts';
 import type { BatchSummary } from '../../../shared/domain';
 import { leftNotes, workerState } from '../../../shared/team-batch';
 import { openCliDesk } from '../desk';
 import type { DeskWorkers } from '../../desk/desk';
 
 /** Batches in order, each pipeline's steps together under one line for the pipeline; `more` adds lines under a batch. */
-function describeAll(batches: readonly BatchSummary[], say: (b: BatchSummary) => string): string {
+function describeAll<B extends BatchSummary>(batches: readonly B[], say: (b: B) => string): string {
   const out: string[] = [];
   const shown = new Set<string>();
   for (const b of batches) {
@@ -52,7 +53,9 @@ export const statusCommand = bindCommand(statusSpec, async ({ values, positional
     const listed =
       positionals.length > 0 ? await c.summaries(await c.withPipelines(await Promise.all(positionals.map((p) => c.resolveBatchId(p))))) : await c.summaries();
     // What redaction took out, for the batches made with it (summed from their items).
-    const batches = await Promise.all(listed.map(async (b) => (redactsItself(b) ? { ...b, redacted: await desk.redactions(b.id) } : b)));
+    const redacted = await Promise.all(listed.map(async (b) => (redactsItself(b) ? { ...b, redacted: await desk.redactions(b.id) } : b)));
+    // An invoice batch's e-invoices: how many were read from their XML, with no OCR and no cost.
+    const batches = await Promise.all(redacted.map(async (b) => (describe(b.capability).invoice ? { ...b, einvoices: await desk.einvoiceCount(b.id) } : b)));
     // Senders other than this computer (a team's workers): who holds what, and who is up.
     const w = await desk.workers();
     if (values.json) {
@@ -71,8 +74,8 @@ export const statusCommand = bindCommand(statusSpec, async ({ values, positional
       // Invoices by outcome after review.
       const reviews = new Map<string, ReviewCounts | null>();
       for (const b of batches) if (describe(b.capability).invoice) reviews.set(b.id, await desk.reviewCounts(b.id));
-      const say = (b: BatchSummary): string =>
-        `${describeBatch(b, { storeFlag: desk.storeFlag, carry: io.carry, reviews: reviews.get(b.id) ?? null })}${w ? workerLines(b, w, io.carry) : ''}`;
+      const say = (b: BatchSummary & { einvoices?: EInvoiceCounts }): string =>
+        `${describeBatch(b, { storeFlag: desk.storeFlag, carry: io.carry, reviews: reviews.get(b.id) ?? null, einvoices: b.einvoices ?? null })}${w ? workerLines(b, w, io.carry) : ''}`;
       io.stdout.write(`${describeAll(batches, say)}\n${upLine}`);
     }
     return EXIT.ok;

@@ -5,6 +5,8 @@
 // caller holds the lease token; a job whose holder died is reclaimed when its lease runs out and
 // resent with the key and body it was made with.
 import { sumRedactions, type BatchRedactions } from '../../read-models/redaction-counts';
+import { countEInvoices, EINVOICE_MARK, type EInvoiceRow } from '../../read-models/einvoice-counts';
+import type { EInvoiceCounts } from '../../../../shared/invoices/einvoice-counts';
 import pg from 'pg';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
@@ -1336,6 +1338,15 @@ export class PgQueueStore implements QueueStore, ControlStore {
       [batchId],
     );
     return sumRedactions(r.rows);
+  }
+
+  /** The batch's e-invoices, and how many were read from their XML (read-models/einvoice-counts.ts). */
+  async einvoices(batchId: string): Promise<EInvoiceCounts> {
+    const r = await this.pool.query<EInvoiceRow>(`SELECT payload_json, result_json, state FROM jobs WHERE batch_id = $1 AND strpos(payload_json, $2) > 0`, [
+      batchId,
+      EINVOICE_MARK,
+    ]);
+    return countEInvoices(r.rows);
   }
 
   async resolveBatchId(idOrPrefix: string): Promise<string | null> {
