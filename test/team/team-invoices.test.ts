@@ -4,11 +4,12 @@
 // naming an earlier one, even when two workers finish them at the same moment (finishes of one
 // invoice number take turns).
 import { describe, expect, it } from 'vitest';
-import { appendFileSync, copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { runCli } from '../helpers/cli';
+import { NORDLICHT, ublXml } from '../helpers/einvoice-files';
 import { jobStates, keyEnv, query, startWorker, useTeamRig } from '../helpers/team-run';
 
 const INVOICES = fileURLToPath(new URL('../../resources/samples/invoices/', import.meta.url));
@@ -111,5 +112,23 @@ describe('team: invoice checks', () => {
     ]);
     expect(exported.stdout).toContain('UBL: 3 invoice(s) pass EN 16931 and declare it; 1 could not');
     expect(readFileSync(join(ubl, 'invoice-marlowe-INV-2026-0088.xml'), 'utf8')).toContain('NEEDS REVIEW');
+
+    // An e-invoice beside a scan: read from its XML by the worker, and counted so by status
+    // (the store's jobs, read from another computer).
+    const mixed = join(dir.path, 'mixed');
+    mkdirSync(mixed);
+    writeFileSync(join(mixed, 'xrechnung.xml'), ublXml({ ...NORDLICHT, number: 'RE-2026-2001' }));
+    copyFileSync(join(INVOICES, MARLOWE), join(mixed, 'marlowe-again.png'));
+    appendFileSync(join(mixed, 'marlowe-again.png'), Buffer.from([0]));
+    const third = await create(mixed, 'mixed');
+    const before = await runCli(['status', third, '--json', ...elsewhere], env);
+    expect((JSON.parse(before.stdout) as { batches: { einvoices?: unknown }[] }).batches[0]?.einvoices).toEqual({ einvoices: 1, read: 0 });
+    const reader = startWorker({ storeUrl, dataDir: join(dir.path, 'w5'), sb });
+    live.push(reader);
+    expect((await reader.done).code).toBe(0);
+    const after = await runCli(['status', third, ...elsewhere], env);
+    expect(after.stdout).toContain('  1 read from the e-invoice (no OCR, no cost)\n');
+    const json = await runCli(['status', third, '--json', ...elsewhere], env);
+    expect((JSON.parse(json.stdout) as { batches: { einvoices?: unknown }[] }).batches[0]?.einvoices).toEqual({ einvoices: 1, read: 1 });
   }, 120_000);
 });
