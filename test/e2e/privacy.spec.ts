@@ -81,7 +81,7 @@ test('privacy: redaction counts in the job dialog, a watched folder with its rul
   expect(await rpc<unknown[]>(host, 'watch.list')).toEqual([]);
   await form.getByLabel('Drop results after (days, optional)').fill('90');
   const originals = form.getByRole('checkbox', { name: 'Delete originals after success' });
-  await expect(originals).toHaveAccessibleDescription(/This deletes your own files in this folder/);
+  await expect(originals).toHaveAccessibleDescription(/^Warning: this deletes your own files in this folder/);
   await originals.check();
   await form.getByRole('button', { name: 'Watch folder' }).click();
   await expect(page.getByRole('status')).toContainText(`Watching ${folder}`);

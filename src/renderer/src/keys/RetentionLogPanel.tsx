@@ -34,7 +34,7 @@ export function RetentionLogPanel() {
       {log ? (
         <p data-testid="retention-default">
           Default rule: {days(log.defaults.keepFilesDays, 'files Batchdesk wrote')}; {days(log.defaults.keepResultsDays, 'result texts')} (
-          <code>batchdesk config set keep_files_days N</code>).
+          <code>batchdesk config set keep_files_days N</code>, <code>keep_results_days N</code>).
         </p>
       ) : null}
       <ErrorAlert message={load.error} />
@@ -65,9 +65,11 @@ export function RetentionLogPanel() {
           </table>
         </div>
       )}
-      <button type="button" onClick={reload} disabled={load.busy}>
-        Refresh
-      </button>
+      <div>
+        <button type="button" onClick={reload} disabled={load.busy}>
+          Refresh
+        </button>
+      </div>
     </section>
   );
 }

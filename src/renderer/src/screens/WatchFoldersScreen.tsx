@@ -215,7 +215,7 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
               <label htmlFor={`${id}-originals`}>Delete originals after success</label>
             </div>
             <span id={`${id}-originals-warning`} className={deleteOriginals ? 'field-error' : 'field-hint'}>
-              This deletes your own files in this folder: each file goes once every step of its item succeeded
+              <strong>Warning:</strong> this deletes your own files in this folder: each file goes once every step of its item succeeded
               {privacy.keepFilesDays ? ' and the days above passed' : ''}. They are not moved to the bin. Each deletion is in the retention log (Keys &amp;
               rates).
             </span>
