@@ -387,6 +387,11 @@ export const WatchAdd = z
     /** Redaction for every step of the folder's batches (the batch records' rules: capabilities/options.ts). */
     redact: SETTING_FIELDS.redact,
     redactStored: SETTING_FIELDS.redactStored,
+    /** Retention for the folder's batches (the batch records' rules); absent: the data folder's default. */
+    keepFilesDays: SETTING_FIELDS.keepFilesDays,
+    keepResultsDays: SETTING_FIELDS.keepResultsDays,
+    /** The user's own files in the folder deleted once every step of their item succeeded: chosen for this folder only. */
+    deleteOriginals: z.boolean().optional(),
   })
   .strict()
   .refine((w) => w.redactStored !== true || w.redact !== undefined, {
@@ -409,6 +414,10 @@ export const WatchView = z.object({
   /** Kinds redacted in every step of its batches; null: none. */
   redact: z.array(z.string()).nullable().default(null),
   redactStored: z.boolean().default(false),
+  /** The folder's own retention rule (null: the data folder's default holds). */
+  keepFilesDays: z.number().int().nullable().default(null),
+  keepResultsDays: z.number().int().nullable().default(null),
+  deleteOriginals: z.boolean().default(false),
   takenToday: z.number().int(),
   lastFile: WatchFileView.nullable(),
   /** Today's batch, once the day's first file came. */
@@ -419,6 +428,24 @@ export const WatchView = z.object({
   skipped: z.array(WatchFileView),
 });
 export type WatchView = z.infer<typeof WatchView>;
+
+/** One deletion retention made: what, when, by which rule (never a result's text). */
+export const RetentionLogEntryView = z.object({
+  at: z.string(),
+  kind: z.enum(['output', 'upload', 'original', 'export', 'result']),
+  what: z.string(),
+  rule: z.string(),
+  batchId: z.string().nullable(),
+  jobId: z.number().int().nullable(),
+});
+export type RetentionLogEntryView = z.infer<typeof RetentionLogEntryView>;
+export const RetentionLogView = z.object({
+  /** The data folder's default rule (`config set keep_files_days N`); null: kept. */
+  defaults: z.object({ keepFilesDays: z.number().int().nullable(), keepResultsDays: z.number().int().nullable() }),
+  /** Newest first. */
+  entries: z.array(RetentionLogEntryView),
+});
+export type RetentionLogView = z.infer<typeof RetentionLogView>;
 
 const m = <A extends z.ZodType, R extends z.ZodType>(arg: A, result: R) => ({ arg, result });
 
@@ -547,6 +574,8 @@ export const methods = {
   /** Forget a person (a phone number, an e-mail address, a name) in this data folder. */
   'privacy.forget': m(ForgetRequest, ForgetView),
   /** Hot folders: files dropped into a watched folder become items of its batch of the day. */
+  /** The retention log (newest first) and the data folder's default rule. */
+  'retention.log': m(z.object({ limit: z.number().int().min(1).max(1000).default(200) }).strict(), RetentionLogView),
   'watch.list': m(Empty, z.array(WatchView)),
   'watch.add': m(WatchAdd, WatchView),
   /** By id or by folder path. */

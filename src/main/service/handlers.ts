@@ -29,6 +29,7 @@ import { testKey } from './key-test';
 import { InvalidArgumentError, NotFoundError } from './rpc-errors';
 import type { CountryCode } from 'libphonenumber-js';
 import { forgetTarget } from '../engine/forget/forget-target';
+import type { RetentionRule } from '../engine/retention/retention-rules';
 import { optOutKey } from '../engine/messaging/opt-out-list';
 import type { Desk } from '../desk/desk';
 import { teamCreateProblems } from '../engine/team/team-create';
@@ -120,6 +121,11 @@ export function exportFileBase(batchName: string, id: string): string {
       .replace(/^-+|-+$/g, '')
       .slice(0, 60) || 'batch';
   return `${safeName}-${id}`;
+}
+
+/** A watched folder with its own retention rule (engine/retention), as the window lists it. */
+function withRetention(w: ResultOf<'watch.add'>, rule: RetentionRule | null): ResultOf<'watch.add'> {
+  return { ...w, keepFilesDays: rule?.keepFilesDays ?? null, keepResultsDays: rule?.keepResultsDays ?? null, deleteOriginals: rule?.deleteOriginals ?? false };
 }
 
 function rateViews(engine: Engine): ResultOf<'rates.list'> {
@@ -332,14 +338,28 @@ export function createHandlers(d: HandlerDeps): Handlers {
         notDone: [...r.store.notPurged, ...(r.files?.unread.map((f) => `${f.path}: ${f.why}`) ?? [])],
       };
     },
-    'watch.list': async () => engine.hotFolders.list(),
+    'retention.log': async ({ limit }) => ({
+      defaults: engine.retentionRules.defaults(),
+      entries: engine
+        .retentionLog(limit)
+        .reverse()
+        .map((e) => ({ at: new Date(e.at).toISOString(), kind: e.kind, what: e.what, rule: e.rule, batchId: e.batchId, jobId: e.jobId })),
+    }),
+    'watch.list': async () => {
+      const rules = engine.retentionRules;
+      return engine.hotFolders.list().map((w) => withRetention(w, rules.forWatch(w.id)));
+    },
     'watch.add': async (arg) => {
-      const view = engine.hotFolders.add(arg);
+      const { keepFilesDays, keepResultsDays, deleteOriginals, ...watch } = arg;
+      const view = engine.hotFolders.add(watch);
+      const rule = { keepFilesDays: keepFilesDays ?? null, keepResultsDays: keepResultsDays ?? null, deleteOriginals: deleteOriginals === true };
+      engine.retentionRules.setForWatch(view.id, rule);
       d.onWatchesChanged?.();
-      return view;
+      return withRetention(view, rule);
     },
     'watch.remove': async ({ id }) => {
       const w = engine.hotFolders.remove(id);
+      engine.retentionRules.removeWatch(id);
       d.onWatchesChanged?.();
       return { removed: true, dir: w.dir };
     },

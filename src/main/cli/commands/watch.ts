@@ -83,6 +83,7 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
     }
     if (sub === 'remove') {
       const w = engine.hotFolders.remove(target);
+      engine.retentionRules.removeWatch(w.id);
       io.stdout.write(`No longer watching ${w.dir}. Its batches stay (and are still sent); files left in it are not taken.\n`);
       return EXIT.ok;
     }

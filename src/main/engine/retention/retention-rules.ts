@@ -93,6 +93,11 @@ export class RetentionRules {
     };
   }
 
+  /** The data folder's default rule (`batchdesk config set keep_files_days N`); null: kept. */
+  defaults(): { keepFilesDays: number | null; keepResultsDays: number | null } {
+    return { keepFilesDays: this.default('keep_files_days'), keepResultsDays: this.default('keep_results_days') };
+  }
+
   private default(key: RetentionSettingKey): number | null {
     const v = Number(this.settings.get(key) ?? '0');
     return Number.isInteger(v) && v > 0 ? v : null;

@@ -182,6 +182,10 @@ export class HotFolders {
       budgetPerDay: w.budget_per_day,
       redact: settingsOf(w).redact ?? null,
       redactStored: settingsOf(w).redactStored === true,
+      // The folder's retention rule is kept by engine/retention (retention_rules); the service adds it.
+      keepFilesDays: null,
+      keepResultsDays: null,
+      deleteOriginals: false,
       takenToday: this.d.store.takenSince(w.id, startOfDay(now)),
       lastFile: fileView(this.d.store.lastTaken(w.id)),
       todayBatch: this.d.store.dayBatch(w.id, dayOf(now)),

@@ -10,53 +10,12 @@ import {
   BATCH_SETTINGS,
   CAPABILITY_OPTIONS,
   type CapabilityOption,
-  type OptionField,
   type OptionName,
   type SettingName,
 } from '../../../shared/capabilities/options';
 import { optionsInPlay, optionText, settingApplies, useDraftStore, type ChannelChoice, type DraftRequest } from './draft-store';
+import { RecordField } from '../components/RecordField';
 import './BatchOptions.css';
-
-/** A field from its record: a select for a closed choice, else text (one line or several); the hint turns into the error. */
-function RecordField(p: { field: OptionField; value: string; placeholder?: string | undefined; error: string | undefined; onChange(v: string): void }) {
-  const id = useId();
-  const { field } = p;
-  const choices = field.choices;
-  if (choices !== undefined) {
-    return (
-      <div className="field">
-        <label htmlFor={id}>{field.label}</label>
-        <select id={id} value={p.value} onChange={(e) => p.onChange(e.target.value)}>
-          {Object.entries(choices).map(([value, name]) => (
-            <option key={value} value={value}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
-    );
-  }
-  const common = {
-    id,
-    value: p.value,
-    placeholder: p.placeholder ?? field.placeholder,
-    'aria-invalid': p.error ? true : undefined,
-    'aria-describedby': `${id}-hint`,
-  };
-  return (
-    <div className="field">
-      <label htmlFor={id}>{field.label}</label>
-      {field.multiline ? (
-        <textarea rows={2} {...common} onChange={(e) => p.onChange(e.target.value)} />
-      ) : (
-        <input type="text" {...common} onChange={(e) => p.onChange(e.target.value)} />
-      )}
-      <span id={`${id}-hint`} className={p.error ? 'field-error' : 'field-hint'}>
-        {p.error ?? field.hint}
-      </span>
-    </div>
-  );
-}
 
 /** The capability's options in play (the channel and a call's voice are in the channel fieldset). */
 function CapabilityOptions({ errors, defaultChannel }: { errors: DraftRequest['errors']; defaultChannel: string }) {

@@ -1,4 +1,4 @@
-// #/keys: the connection, stored keys (add, test, replace, remove), settings, the opt-out list and unit rates.
+// #/keys: the connection, stored keys (add, test, replace, remove), settings, the opt-out list, forget a person, the retention log and unit rates.
 import { useCallback, useEffect, useState } from 'react';
 import type { KeyView } from '../../../shared/contract';
 import { client } from '../client';
@@ -9,6 +9,7 @@ import { KeyForm } from '../keys/KeyForm';
 import { KeysTable } from '../keys/KeysTable';
 import { OptOutsPanel } from '../keys/OptOutsPanel';
 import { ForgetPanel } from '../keys/ForgetPanel';
+import { RetentionLogPanel } from '../keys/RetentionLogPanel';
 import { RatesTable } from '../keys/RatesTable';
 import { SettingsForm } from '../keys/SettingsForm';
 import { useConnectionStore } from '../store/connection-store';
@@ -39,6 +40,7 @@ export function KeysScreen() {
       <SettingsForm />
       <OptOutsPanel />
       <ForgetPanel />
+      <RetentionLogPanel />
       <RatesTable />
     </div>
   );

@@ -3,11 +3,12 @@
 // or the native folder dialog in the desktop app) and remove one after a confirmation. The list is
 // read again every few seconds while the screen is open, so files taken in the background show up.
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { WatchView } from '../../../shared/contract';
+import type { WatchAdd, WatchView } from '../../../shared/contract';
 import { BATCH_CAPABILITIES, TIERS, type BatchCapability, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { parseStep, type PipelineStep } from '../../../shared/capabilities/steps';
-import { readSetting } from '../../../shared/capabilities/options';
+import { BATCH_SETTINGS, readSetting, type SettingName } from '../../../shared/capabilities/options';
+import { RecordField } from '../components/RecordField';
 import { client } from '../client';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
@@ -19,6 +20,41 @@ import '../watch/watch.css';
 const WATCHABLE = BATCH_CAPABILITIES.filter((c) => describe(c).input.kind === 'files');
 const REFRESH_MS = 2_000;
 
+/** The batch records' privacy settings a watched folder takes (one record: CLI flag, contract field, this control). */
+const PRIVACY_SETTINGS = ['redact', 'redactStored', 'keepFilesDays', 'keepResultsDays'] as const satisfies readonly SettingName[];
+type PrivacySetting = (typeof PRIVACY_SETTINGS)[number];
+
+/** The typed privacy fields checked by their records' rules; a field's rule names the field. */
+function readPrivacy(typed: Partial<Record<PrivacySetting, string>>): {
+  redact?: NonNullable<WatchAdd['redact']>;
+  redactStored?: true;
+  keepFilesDays?: number;
+  keepResultsDays?: number;
+} {
+  const out: ReturnType<typeof readPrivacy> = {};
+  const text = (n: PrivacySetting) => (typed[n] ?? '').trim();
+  const read = <N extends PrivacySetting>(n: N) => {
+    const r = readSetting(n, text(n));
+    if (!r.ok) throw new Error(`${BATCH_SETTINGS[n].field.label}: ${r.message} (got "${text(n)}").`);
+    return r.value;
+  };
+  if (text('redact') !== '') out.redact = read('redact');
+  if (text('redactStored') === 'yes') out.redactStored = true;
+  if (text('keepFilesDays') !== '') out.keepFilesDays = read('keepFilesDays');
+  if (text('keepResultsDays') !== '') out.keepResultsDays = read('keepResultsDays');
+  return out;
+}
+
+/** The folder's privacy rules in a line: "redacts all (stored copy too) · files kept 30 days · originals deleted after success". */
+function privacyLine(w: WatchView): string[] {
+  const parts: string[] = [];
+  if (w.redact) parts.push(`redacts ${w.redact.join(', ')}${w.redactStored ? ' (stored copy too)' : ''}`);
+  if (w.keepFilesDays !== null) parts.push(`files deleted after ${w.keepFilesDays} days`);
+  if (w.keepResultsDays !== null) parts.push(`results dropped after ${w.keepResultsDays} days`);
+  if (w.deleteOriginals) parts.push('originals deleted after success');
+  return parts;
+}
+
 function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
   const [dir, setDir] = useState('');
   const [capability, setCapability] = useState<BatchCapability>(WATCHABLE[0] ?? 'ocr');
@@ -27,6 +63,8 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
   const [then, setThen] = useState('');
   const [key, setKey] = useState('');
   const [budget, setBudget] = useState('');
+  const [privacy, setPrivacy] = useState<Partial<Record<PrivacySetting, string>>>({});
+  const [deleteOriginals, setDeleteOriginals] = useState(false);
   const [native, setNative] = useState(false);
   const add = useAction();
   const id = useId();
@@ -62,6 +100,7 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
         if (!r.ok) throw new Error(`Budget per day: ${r.message} (got "${budget.trim()}").`);
         budgetPerDay = r.value;
       }
+      const settings = readPrivacy(privacy);
       const extensions = ext
         .split(',')
         .map((e) => e.trim().toLowerCase().replace(/^\.+/, ''))
@@ -74,10 +113,14 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
         ...(steps.length > 0 ? { then: steps } : {}),
         ...(key.trim() !== '' ? { key: key.trim() } : {}),
         budgetPerDay,
+        ...settings,
+        ...(deleteOriginals ? { deleteOriginals: true } : {}),
       });
       setDir('');
       setExt('');
       setThen('');
+      setPrivacy({});
+      setDeleteOriginals(false);
       onAdded(w);
     });
 
@@ -149,6 +192,35 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
           <label htmlFor={`${id}-budget`}>Budget per day, EUR (optional)</label>
           <input id={`${id}-budget`} type="text" inputMode="decimal" value={budget} placeholder="none" onChange={(e) => setBudget(e.target.value)} />
         </div>
+        <fieldset className="watch__privacy">
+          <legend>Privacy for this folder</legend>
+          {PRIVACY_SETTINGS.map((n) => (
+            <RecordField
+              key={n}
+              field={BATCH_SETTINGS[n].field}
+              value={privacy[n] ?? ''}
+              error={undefined}
+              onChange={(v) => setPrivacy((p) => ({ ...p, [n]: v }))}
+            />
+          ))}
+          <div className="field watch__originals">
+            <div className="row">
+              <input
+                id={`${id}-originals`}
+                type="checkbox"
+                checked={deleteOriginals}
+                aria-describedby={`${id}-originals-warning`}
+                onChange={(e) => setDeleteOriginals(e.target.checked)}
+              />
+              <label htmlFor={`${id}-originals`}>Delete originals after success</label>
+            </div>
+            <span id={`${id}-originals-warning`} className={deleteOriginals ? 'field-error' : 'field-hint'}>
+              <strong>Warning:</strong> this deletes your own files in this folder: each file goes once every step of its item succeeded
+              {privacy.keepFilesDays ? ' and the days above passed' : ''}. They are not moved to the bin. Each deletion is in the retention log (Keys &amp;
+              rates).
+            </span>
+          </div>
+        </fieldset>
         <div className="watch__submit">
           <button type="submit" className="primary" disabled={add.busy || dir.trim() === ''}>
             Watch folder
@@ -174,6 +246,11 @@ function WatchRow({ w, onRemove, busy }: { w: WatchView; onRemove: () => void; b
           {w.key ? ` · key ${w.key}` : ''}
           {w.budgetPerDay !== null ? ` · ${formatMoney(w.budgetPerDay)} a day` : ''}
         </div>
+        {privacyLine(w).length > 0 ? (
+          <div className="muted" data-testid="watch-privacy">
+            {privacyLine(w).join(' · ')}
+          </div>
+        ) : null}
       </td>
       <td className="tabular" data-testid="watch-today">
         {w.todayBatch ? <a href={`#/batches/${encodeURIComponent(w.todayBatch)}`}>{w.takenToday} file(s)</a> : `${w.takenToday} file(s)`}
