@@ -6,13 +6,7 @@ import { KeyChoice } from './KeyChoice';
 import { useId } from 'react';
 import { TIERS, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
-import {
-  BATCH_SETTINGS,
-  CAPABILITY_OPTIONS,
-  type CapabilityOption,
-  type OptionName,
-  type SettingName,
-} from '../../../shared/capabilities/options';
+import { BATCH_SETTINGS, CAPABILITY_OPTIONS, type CapabilityOption, type OptionName, type SettingName } from '../../../shared/capabilities/options';
 import { optionsInPlay, optionText, settingApplies, useDraftStore, type ChannelChoice, type DraftRequest } from './draft-store';
 import { RecordField } from '../components/RecordField';
 import './BatchOptions.css';
