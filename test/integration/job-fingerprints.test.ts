@@ -106,7 +106,12 @@ describe('job fingerprints', () => {
     db.exec(`DROP TRIGGER job_fingerprints_update; DROP TRIGGER job_fingerprints_delete; DROP TABLE job_fingerprints;
       CREATE INDEX jobs_fingerprint ON jobs(fingerprint);
       ALTER TABLE batches DROP COLUMN api;
-      DROP INDEX attempts_in_flight;`);
+      DROP INDEX attempts_in_flight;
+      ALTER TABLE watches DROP COLUMN options_json;
+      ALTER TABLE invoice_reviews DROP COLUMN corrected_json; ALTER TABLE invoice_reviews DROP COLUMN decision;
+      ALTER TABLE invoice_reviews DROP COLUMN decided_by; ALTER TABLE invoice_reviews DROP COLUMN decided_at;
+      ALTER TABLE invoice_reviews DROP COLUMN note; DROP TABLE supplier_memory;
+      DROP TABLE retention_rules; DROP TABLE retention_log;`);
     // Every later step runs again: what each adds is dropped above.
     db.pragma(`user_version = ${FINGERPRINTS_STEP - 1}`);
     db.close();

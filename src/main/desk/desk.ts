@@ -18,6 +18,7 @@ import type { ImportProblem } from '../engine/importers/types';
 import type { WorkerUp } from '../engine/store/pg/pg-queue-store';
 import type { BatchRedactions } from '../engine/read-models/redaction-counts';
 import type { ReviewCounts } from '../../shared/invoices/review-decision';
+import type { StepEstimate } from '../engine/pipeline/projection';
 import type { EInvoiceCounts } from '../../shared/invoices/einvoice-counts';
 import type { ForgetReport } from '../engine/forget/forget';
 import type { FilesReport } from '../engine/forget/forget-files';
@@ -93,6 +94,8 @@ export interface Desk {
   engine(): Engine;
   /** `batch create`: planned with this computer's keys and opt-out list; `from` is an id or prefix of the desk's batch. Not started. */
   create(input: CreateBatchInput, say?: (line: string) => void): Promise<DeskCreated>;
+  /** `index`'s estimate before anything is made: null when the follow-up is there already, or is made by the store (a team's: asked about once made). */
+  embeddingsEstimate(parent: string, tier: Tier): Promise<StepEstimate | null>;
   /** `index`: the embeddings follow-up of `parent` at `tier`, made now or the one already there. */
   embeddings(parent: string, tier: Tier, say?: (line: string) => void): Promise<DeskEmbeddings>;
   /** The first line of a run: who sends, and to what API. */

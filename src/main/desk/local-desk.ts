@@ -20,6 +20,8 @@ export function localDesk(e: Engine, closeEngine: () => void = () => undefined):
       teamHas: [],
       teamOptedOut: [],
     }),
+    embeddingsEstimate: async (parent, tier) =>
+      e.embeddingsFollowerOf(parent, tier) !== null ? null : ((await e.preview({ capability: 'embeddings', from: parent, tier })).steps[0] ?? null),
     embeddings: async (parent, tier) => {
       const id = e.embeddingsFollowerOf(parent, tier);
       if (id !== null) return { id, made: null };

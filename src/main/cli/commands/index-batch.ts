@@ -7,7 +7,7 @@ import { describeProblems } from '../format';
 import { runBatches } from './run';
 import type { BatchSummary } from '../../../shared/domain';
 import { openCliDesk } from '../desk';
-import { batchLeftLines, confirmSpend } from '../confirm-spend';
+import { batchLeftLines, confirmSpend, stepEstimateLines } from '../confirm-spend';
 
 export const indexCommand = bindCommand(indexSpec, async ({ values, positionals }, io) => {
   if (positionals.length !== 1) throw new UsageError('index takes exactly one batch id: the batch whose results to embed.');
@@ -18,6 +18,12 @@ export const indexCommand = bindCommand(indexSpec, async ({ values, positionals 
   try {
     const parent = await desk.control.resolveBatchId(positionals[0] ?? '');
     // An embeddings follow-up of this batch at this tier already exists: send what is left of it.
+    const command = indexCommandText(positionals[0] ?? '', values.tier, desk.storeFlag);
+    const ask = (lines: string[], declined: string): Promise<boolean> =>
+      confirmSpend(io, { lines, question: 'Send it?', command, declined, yes: values.yes === true });
+    // The estimate and the question before anything is made or sent (confirm-spend.ts).
+    const estimate = await desk.embeddingsEstimate(parent, tier.data);
+    if (estimate && !(await ask(stepEstimateLines(`Embedding the results of ${parent}`, estimate), 'Nothing was sent; no batch was made.'))) return EXIT.ok;
     const made = await desk.embeddings(parent, tier.data, (line) => io.stderr.write(io.carry(`${line}\n`)));
     if (made.id === null) {
       io.stderr.write(`${describeProblems(made.problems, io.carry)}\n`);
@@ -28,20 +34,10 @@ export const indexCommand = bindCommand(indexSpec, async ({ values, positionals 
         ? `Embedding the results of ${parent} in ${desk.batchNoun} ${made.id} (${itemsWords(made.made, parent)}).\n`
         : `The results of ${parent} are embedded in ${desk.batchNoun} ${made.id}; sending what is left of it.\n`,
     );
-    // The estimate and the question before anything is sent (confirm-spend.ts): a follow-up made
-    // now waits, unstarted, for `index` again.
-    const command = indexCommandText(positionals[0] ?? '', values.tier, desk.storeFlag);
+    // Asked already when it was estimated before it was made; otherwise (a follow-up there already,
+    // or a team's made unstarted in its store) what is left of it is asked about now.
     const waits = `Nothing was sent; ${desk.batchNoun} ${made.id} waits: \`${command}\` sends it.`;
-    if (
-      !(await confirmSpend(io, {
-        lines: batchLeftLines(await desk.control.summary(made.id)),
-        question: 'Send it?',
-        command,
-        declined: waits,
-        yes: values.yes === true,
-      }))
-    )
-      return EXIT.ok;
+    if (!estimate && !(await ask(batchLeftLines(await desk.control.summary(made.id)), waits))) return EXIT.ok;
     const code = await runBatches(desk, [made.id], io, g);
     if (code === EXIT.ok) io.stdout.write(io.carry(`Search them by meaning: \`batchdesk search "WORDS" --semantic --batch ${parent}${desk.storeFlag}\`\n`));
     return code;
