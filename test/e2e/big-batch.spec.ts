@@ -20,10 +20,11 @@ const ROW_H = 36;
 const FORCED_CAP = 200_000;
 
 async function bigBatch(host: Host, work: string, rows = ROWS): Promise<string> {
-  // Distinct rows: the reserved numbers repeat every 1,000 but the text does not.
+  // Distinct rows: the reserved numbers repeat every 1,000 but the text does not. The CSV's own
+  // `ref` column, shown in a message batch's table, names each row as its source would.
   const csv = join(work, 'big.csv');
-  const lines = ['to,text'];
-  for (let i = 0; i < rows; i++) lines.push(`+44207946${String(i % 1000).padStart(4, '0')},Hello your code is ${1000 + i}.`);
+  const lines = ['to,text,ref'];
+  for (let i = 0; i < rows; i++) lines.push(`+44207946${String(i % 1000).padStart(4, '0')},Hello your code is ${1000 + i}.,big.csv row ${i + 2}`);
   writeFileSync(csv, `${lines.join('\n')}\n`);
   const id = await createBatch(host, 'channel', [csv], { name: 'Big batch' });
   await rpc(host, 'batches.pause', { id });

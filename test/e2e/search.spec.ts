@@ -46,7 +46,11 @@ test('search all batches from the header, open the hit', async ({ host, page }, 
   await page.getByRole('link', { name: 'Meaning' }).click();
   await expect(page.getByRole('alert')).toContainText('No results are embedded yet');
   await goTo(page, 'Batches');
-  await page.getByRole('link', { name: /^transcribe call-001/ }).click();
+  // Named from what was dropped: "call-001.wav and 2 more (3 recordings)".
+  await page
+    .getByRole('link', { name: /call-001/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Follow-up batch…' }).click();
   await page.getByRole('radio', { name: /^Embed for search/ }).check();
   await page.getByRole('button', { name: 'Start batch' }).click();

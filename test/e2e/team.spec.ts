@@ -152,9 +152,12 @@ test.describe('the window on a team store', () => {
     const piped = await startCli(['run', '--store', store, '--data-dir', join(work, 'worker'), '--api-url', sandbox.url], keys).done;
     expect(piped.code, piped.stderr).toBe(0);
     await goTo(page, 'Batches');
-    const steps = page.locator('[data-testid^="batch-row-"]', { hasText: 'Team pipeline' });
+    // A pipeline is one row, its steps inside.
+    const pipeline = page.locator('[data-testid^="batch-row-"]', { hasText: 'Team pipeline' });
+    await expect(pipeline).toHaveCount(1);
+    const steps = pipeline.getByRole('list', { name: 'Steps of this pipeline' }).getByRole('listitem');
     await expect(steps).toHaveCount(2);
-    for (let i = 0; i < 2; i++) await expect(steps.nth(i).locator('.status-pill')).toHaveText('Done', { timeout: 30_000 });
+    for (let i = 0; i < 2; i++) await expect(steps.nth(i)).toContainText('Done', { timeout: 30_000 });
 
     // Files dropped in the window stay on this computer: such a batch is refused for the team, with why.
     await goTo(page, 'New batch');

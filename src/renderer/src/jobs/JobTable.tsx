@@ -216,9 +216,13 @@ export function JobTable({ batchId, states, search, needsReview, checks, message
 
   const total = cache.total;
   const count = total ?? 0;
-  // A message batch shows its recipients and the CSV's own columns, taken from a row loaded.
-  const loaded = messages ? cache.row(0) : undefined;
-  const columns: Columns = messages ? messageColumns(loaded?.fields) : null;
+  // A message batch shows its recipients and the CSV's own columns, taken from the first row once
+  // it was loaded and kept: the page cache lets row 0 go when the table is scrolled far down.
+  const seenFields = useRef<{ cache: typeof cache; fields: Record<string, string> } | null>(null);
+  const firstFields = messages ? cache.row(0)?.fields : undefined;
+  if (firstFields && seenFields.current?.cache !== cache) seenFields.current = { cache, fields: firstFields };
+  const loadedFields = firstFields ?? (seenFields.current?.cache === cache ? seenFields.current.fields : undefined);
+  const columns: Columns = messages ? messageColumns(loadedFields) : null;
   const own = columns ? [...(columns.name !== null ? [columns.name] : []), ...columns.more] : [];
   const template = columns ? `4.5rem minmax(11rem, 1.2fr) ${own.map(() => 'minmax(6rem, 1fr)').join(' ')} 8rem 6.5rem 6.5rem minmax(12rem, 2fr)` : undefined;
   const scale = scrollScale(count, ROW_H, viewport, maxScrollHeight());
