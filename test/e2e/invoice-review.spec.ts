@@ -21,7 +21,11 @@ test('invoice review: edit a field, the check turns green, accept, the batch cou
   await expect(counts).toHaveText('4 invoices: 3 passed, 1 needs review');
 
   // The Needs review queue: the Marlowe invoice.
-  await page.getByRole('checkbox', { name: 'Needs review (1)' }).check();
+  // The filter is the URL's: its box is checked once the navigation it starts has rendered, so
+  // click, then wait for that (check() asserts at once and lost that race on a loaded machine).
+  const needsReview = page.getByRole('checkbox', { name: 'Needs review (1)' });
+  await needsReview.click();
+  await expect(needsReview).toBeChecked();
   await expect(page).toHaveURL(new RegExp(`#/batches/${batchId}/review$`));
   const grid = page.getByRole('grid', { name: 'Jobs' });
   await expect(grid.getByRole('row')).toHaveCount(2);
