@@ -9,28 +9,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { ublInvoiceXml, xmlEscape } from '../../../src/main/engine/exporters/ubl-invoice';
-import type { Invoice } from '../../../src/shared/invoices/invoice';
+import { NOTHING_READ, type Invoice } from '../../../src/shared/invoices/invoice';
 import { SUBSET_XSD_DIR, validateUbl } from '../../../scripts/validate-ubl';
 
 /** Amounts are 1/10,000 of the currency unit. */
 const money = (units: number): number => Math.round(units * 10_000);
 
 const FALLBACK = { id: 'BATCH-7-ROW-3', issueDate: '2024-05-02', currency: 'EUR' };
-
-const EMPTY: Invoice = {
-  vendor: null,
-  vendorVatId: null,
-  buyer: null,
-  country: null,
-  invoiceNumber: null,
-  issueDate: null,
-  dueDate: null,
-  currency: null,
-  lines: [],
-  net: null,
-  vat: [],
-  gross: null,
-};
 
 const FULL: Invoice = {
   vendor: 'Müller Bürotechnik GmbH',
@@ -53,7 +38,7 @@ const FULL: Invoice = {
   gross: money(1243.5),
 };
 
-const MINIMAL: Invoice = { ...EMPTY, invoiceNumber: 'INV-1', issueDate: '2024-04-15', gross: money(119) };
+const MINIMAL: Invoice = { ...NOTHING_READ, invoiceNumber: 'INV-1', issueDate: '2024-04-15', gross: money(119) };
 
 const ESCAPING: Invoice = {
   ...FULL,
