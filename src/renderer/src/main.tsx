@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import './i18n';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import './styles/theme.css';

@@ -2,7 +2,7 @@
 // summary for screen readers, each bar its own <title>, and a data table follows as the fallback.
 import { useId } from 'react';
 import type { CostReport } from '../../../shared/contract';
-import { formatEur } from '../../../shared/money';
+import { formatEurLocal } from '../format/money';
 import { formatMoney } from '../format/money';
 import './SpendChart.css';
 
@@ -52,7 +52,7 @@ export function SpendChart({ byDay }: { byDay: CostReport['byDay'] }) {
             <g key={t} className="spend-chart__tick">
               <line x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} />
               <text x={PAD.left - 8} y={y} dy="0.32em" textAnchor="end">
-                {formatEur(t, max < 10_000 ? 4 : 2)}
+                {formatEurLocal(t, max < 10_000 ? 4 : 2)}
               </text>
             </g>
           );

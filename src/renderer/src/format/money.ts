@@ -1,17 +1,45 @@
-// Money at the edge: integers of 1/10,000 EUR become text only here.
-import { formatEur, type Money } from '../../../shared/money';
+// Money at the edge: integers of 1/10,000 EUR become text only here, in the OS's locale
+// ("€1,234.50" in en-US, "1.234,50 €" in de-DE).
+import { MONEY_SCALE, type Money } from '../../../shared/money';
+import { formatLocale } from '../i18n';
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function eurFormat(decimals: 2 | 4): Intl.NumberFormat {
+  const locale = formatLocale();
+  const key = `${locale}/${decimals}`;
+  let f = formatters.get(key);
+  if (f === undefined) {
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** An amount with two decimals (rounded half up on whole cents, as the exports do) or four. */
+export function formatEurLocal(amount: Money, decimals: 2 | 4 = 2): string {
+  if (decimals === 4) return eurFormat(4).format(amount / MONEY_SCALE);
+  const sign = amount < 0 ? -1 : 1;
+  const cents = Math.floor((Math.abs(amount) + 50) / 100);
+  return eurFormat(2).format((sign * cents) / 100);
+}
 
 /** Small amounts (under €1) keep four decimals so a €0.0040 job does not read as €0.00. */
 export function formatMoney(amount: Money): string {
-  return amount !== 0 && Math.abs(amount) < 10_000 ? formatEur(amount, 4) : formatEur(amount, 2);
+  return amount !== 0 && Math.abs(amount) < 10_000 ? formatEurLocal(amount, 4) : formatEurLocal(amount, 2);
 }
 
 /** Unit rates always show four decimals. */
 export function formatRate(amount: Money): string {
-  return formatEur(amount, 4);
+  return formatEurLocal(amount, 4);
 }
 
-/** The value to put in an editable EUR field ("0.0040"). */
+/** The value to put in an editable EUR field ("0.0040", "0,0040" where the comma is the decimal sign). */
 export function moneyInputValue(amount: Money): string {
-  return formatEur(amount, 4).replace('€', '');
+  const text = eurFormat(4)
+    .formatToParts(amount / MONEY_SCALE)
+    .filter((p) => p.type === 'integer' || p.type === 'decimal' || p.type === 'fraction' || p.type === 'minusSign')
+    .map((p) => p.value)
+    .join('');
+  return text;
 }

@@ -1,42 +1,47 @@
-// Durations, throughput and timestamps as people read them.
+// Durations, throughput, counts and timestamps as people read them, in the OS's locale.
+import { formatLocale, t } from '../i18n';
+
+function number(n: number, maximumFractionDigits = 0): string {
+  return n.toLocaleString(formatLocale(), { maximumFractionDigits });
+}
 
 export function formatDuration(totalSeconds: number): string {
   if (!Number.isFinite(totalSeconds) || totalSeconds < 0) return '—';
   const s = Math.round(totalSeconds);
-  if (s < 60) return `${s} s`;
+  if (s < 60) return t('duration.seconds', { s });
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${String(s % 60).padStart(2, '0')} s`;
+  if (m < 60) return t('duration.minutes', { m, s: String(s % 60).padStart(2, '0') });
   const h = Math.floor(m / 60);
-  if (h < 48) return `${h} h ${String(m % 60).padStart(2, '0')} min`;
-  return `${Math.floor(h / 24)} d ${h % 24} h`;
+  if (h < 48) return t('duration.hours', { h, m: String(m % 60).padStart(2, '0') });
+  return t('duration.days', { d: Math.floor(h / 24), h: h % 24 });
 }
 
 export function formatThroughput(perSecond: number): string {
-  if (perSecond >= 10) return `${perSecond.toFixed(0)} items/s`;
-  if (perSecond >= 1) return `${perSecond.toFixed(1)} items/s`;
-  if (perSecond >= 1 / 60) return `${(perSecond * 60).toFixed(1)} items/min`;
-  return `${(perSecond * 3600).toFixed(1)} items/h`;
+  if (perSecond >= 10) return t('throughput.perSecond', { n: number(perSecond) });
+  if (perSecond >= 1) return t('throughput.perSecond', { n: number(perSecond, 1) });
+  if (perSecond >= 1 / 60) return t('throughput.perMinute', { n: number(perSecond * 60, 1) });
+  return t('throughput.perHour', { n: number(perSecond * 3600, 1) });
 }
 
 export function formatDateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return d.toLocaleString(formatLocale(), { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
 export function formatTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return d.toLocaleTimeString(formatLocale(), { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
 export function formatLatency(ms: number | null): string {
   if (ms === null) return '—';
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+  return ms < 1000 ? t('latency.ms', { n: number(ms) }) : t('latency.s', { n: number(ms / 1000, 1) });
 }
 
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
+  return number(n);
 }
 
 /** A position in a recording: `m:ss.s`, or `h:mm:ss.s` from an hour on (tenths, rounded down). */
@@ -53,8 +58,8 @@ export function formatTimeIn(iso: string, zone: string | null): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   try {
-    return d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', ...(zone ? { timeZone: zone } : {}) });
+    return d.toLocaleTimeString(formatLocale(), { hour: '2-digit', minute: '2-digit', ...(zone ? { timeZone: zone } : {}) });
   } catch {
-    return d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+    return d.toLocaleTimeString(formatLocale(), { hour: '2-digit', minute: '2-digit' });
   }
 }
