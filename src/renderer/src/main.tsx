@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
-import './i18n';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from './i18n';
 import { App } from './App';
 import './styles/theme.css';
 import './styles/base.css';
@@ -9,7 +10,9 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <I18nextProvider i18n={i18n}>
+        <App />
+      </I18nextProvider>
     </StrictMode>,
   );
 }

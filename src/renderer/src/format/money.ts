@@ -1,7 +1,7 @@
 // Money at the edge: integers of 1/10,000 EUR become text only here, in the OS's locale
 // ("€1,234.50" in en-US, "1.234,50 €" in de-DE).
 import { MONEY_SCALE, type Money } from '../../../shared/money';
-import { formatLocale } from '../i18n';
+import { formatLocale } from '../i18n/locale';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 

@@ -1,43 +1,15 @@
-// The window's language and formats: the catalogues load with the window (no request), the
-// language follows the OS (navigator.languages, which Electron and Chromium take from it).
+// The window's text: one i18next instance, ready when this module is imported (the catalogues
+// are bundled, so nothing is fetched and labels computed at render time never see raw keys).
+// React components reach it through <I18nextProvider> in main.tsx and useTranslation.
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_NAMESPACE, NAMESPACES, resources } from './catalogues';
+import { pickLanguage, preferredTags, type Language } from './locale';
 
-export const LANGUAGES = ['en', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-/** The first preferred language the window ships in; English otherwise. */
-export function pickLanguage(preferred: readonly string[]): Language {
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split('-')[0];
-    const found = LANGUAGES.find((l) => l === base);
-    if (found !== undefined) return found;
-  }
-  return 'en';
-}
-
-function preferredTags(): readonly string[] {
-  if (typeof navigator === 'undefined') return [];
-  return navigator.languages.length > 0 ? navigator.languages : [navigator.language];
-}
-
-/** The locale numbers, money and dates are formatted in ("de-DE", "en-GB"): the OS's own. */
-export function formatLocale(): string {
-  const tag = preferredTags()[0];
-  if (tag === undefined) return 'en-US';
-  try {
-    return Intl.getCanonicalLocales(tag)[0] ?? 'en-US';
-  } catch {
-    return 'en-US';
-  }
-}
+export { formatLocale, pickLanguage, LANGUAGES, type Language } from './locale';
 
 export const language: Language = pickLanguage(preferredTags());
 
-// initAsync false: resources are bundled, so the instance is ready when this module is imported
-// (labels computed at render time never see raw keys).
-void i18next.use(initReactI18next).init({
+void i18next.init({
   resources,
   lng: language,
   fallbackLng: 'en',
@@ -47,7 +19,9 @@ void i18next.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
-if (typeof document !== 'undefined') document.documentElement.lang = language;
+
+const doc = (globalThis as { document?: { documentElement: { lang: string } } }).document;
+if (doc !== undefined) doc.documentElement.lang = language;
 
 export const i18n = i18next;
 /** For code outside components (labels, sentences built in models). Components use useTranslation. */

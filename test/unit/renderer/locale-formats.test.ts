@@ -1,0 +1,56 @@
+// Money, counts and dates follow the OS's locale (navigator.languages), not one US format.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatMoney, formatRate, moneyInputValue } from '../../../src/renderer/src/format/money';
+import { formatCount, formatDateTime } from '../../../src/renderer/src/format/time';
+import { parseEur } from '../../../src/shared/money';
+import { pickLanguage } from '../../../src/renderer/src/i18n/locale';
+
+const plain = (s: string): string => s.replace(/\u00a0|\u202f/g, ' ');
+
+function osLocale(tag: string): void {
+  vi.stubGlobal('navigator', { language: tag, languages: [tag] });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('formats in the OS locale', () => {
+  it('writes money as a German reader expects', () => {
+    osLocale('de-DE');
+    expect(plain(formatMoney(12_345_000))).toBe('1.234,50 €');
+    expect(plain(formatMoney(40))).toBe('0,0040 €');
+    expect(plain(formatRate(1_2345))).toBe('1,2345 €');
+    expect(formatCount(20_000)).toBe('20.000');
+    expect(plain(formatDateTime('2026-11-29T11:48:11Z'))).toMatch(/^29\.11\.2026, \d\d:48:11$|^29\. Nov\. 2026, \d\d:48:11$/);
+  });
+
+  it('writes money as a US or British reader expects', () => {
+    osLocale('en-US');
+    expect(formatMoney(12_345_000)).toBe('€1,234.50');
+    expect(formatMoney(40)).toBe('€0.0040');
+    osLocale('en-GB');
+    expect(formatCount(20_000)).toBe('20,000');
+  });
+
+  it('rounds half up on whole cents, as the exports do', () => {
+    osLocale('en-US');
+    expect(formatMoney(10_050)).toBe('€1.01');
+    expect(formatMoney(-10_050)).toBe('-€1.01');
+  });
+
+  it('gives an editable amount in the locale that parses back to the same value', () => {
+    for (const tag of ['de-DE', 'en-US', 'fr-FR']) {
+      osLocale(tag);
+      const text = moneyInputValue(12_345_678);
+      expect(parseEur(text), `${tag}: ${text}`).toBe(12_345_678);
+    }
+  });
+
+  it('picks the window language from the preferred ones', () => {
+    expect(pickLanguage(['de-AT', 'en-US'])).toBe('de');
+    expect(pickLanguage(['fr-FR', 'en-GB'])).toBe('en');
+    expect(pickLanguage(['fr-FR'])).toBe('en');
+    expect(pickLanguage([])).toBe('en');
+  });
+});
