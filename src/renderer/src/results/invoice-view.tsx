@@ -1,14 +1,14 @@
 // An invoice as OCR read it (fields, line items, VAT) and the checks Batchdesk ran on it.
 import { useTranslation } from 'react-i18next';
 import { INVOICE_CHECKS, type Invoice, type InvoiceReview } from '../../../shared/invoices/invoice';
-import { t } from '../i18n';
+import { i18n } from '../i18n';
 import { formatDecimal, formatInvoiceAmount } from './local-numbers';
 import './invoice-view.css';
 
 /** A check's name for people ("Net + VAT = gross"); an unknown name as it is. */
 export function checkLabel(name: string): string {
   const known = INVOICE_CHECKS.find((c) => c === name);
-  return known ? t(`results:check.${known}`) : name;
+  return known ? i18n.t(`results:check.${known}`) : name;
 }
 
 function Missing() {
