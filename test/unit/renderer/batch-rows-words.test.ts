@@ -1,12 +1,15 @@
 // How the window words batches and jobs: a pipeline as one row whose status agrees with its steps,
 // a pause without a command to type (and the budget the engine named as a control), a held
 // message as held, a failed check by what failed.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pipelineRows, pipelineStatus } from '../../../src/renderer/src/batches/batch-table-model';
 import { suggestedBudget, suggestedResume, windowReason } from '../../../src/renderer/src/components/pause-words';
 import { failedCheckLabel, messageColumns, stateWord } from '../../../src/renderer/src/jobs/job-row-words';
 import type { BatchSummary } from '../../../src/shared/domain';
 import { batchSummary } from '../../helpers/batch-summary';
+import { useEnglishCatalogues } from './english-catalogues';
+
+beforeAll(useEnglishCatalogues);
 
 const step = (id: string, n: number, over: Partial<BatchSummary> = {}): BatchSummary =>
   batchSummary({ id, name: id, pipeline: { id: 'p1', step: n, parent: n === 1 ? null : 'p1', next: [], awaiting: 0 }, ...over });

@@ -1,55 +1,75 @@
 // One job in a modal dialog: source beside result, cost (units x rate), idempotency key,
 // attempts and state history. Opened by #/batches/<id>/jobs/<jobId>; Escape or Close goes back.
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { JobDetail } from '../../../shared/contract';
-import { FINAL_JOB_STATES, type JobState } from '../../../shared/domain';
+import { FINAL_JOB_STATES, JOB_STATES, type JobState } from '../../../shared/domain';
+import { ERROR_KINDS } from '../../../shared/errors';
 import { describe } from '../../../shared/capabilities/catalog';
 import { client, errorMessage } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { formatUnits, STATE_LABEL } from '../format/labels';
+import { STATE_LABEL } from '../format/labels';
 import { formatMoney, formatRate } from '../format/money';
 import { displaySource, displayText } from '../format/source';
 import { formatDateTime, formatLatency } from '../format/time';
 import { JobResultView } from './JobResultView';
 import { JobSourceView } from './JobSourceView';
 import { RedactionCounts } from './RedactionCounts';
+import { formatDecimal } from '../results/local-numbers';
 import { REVIEW_SAVED_EVENT } from '../results/invoice-review';
 import './JobDetailDialog.css';
 import '../components/ReviewBadge.css';
 
 function CostLine({ job }: { job: JobDetail }) {
-  const unitName = describe(job.capability).unit;
+  const { t } = useTranslation('jobs');
   const measured = job.cost !== null && job.units !== null;
   const units = measured ? (job.units ?? 0) : job.estimatedUnits;
   const cost = measured ? (job.cost ?? 0) : job.estimatedCost;
   const rate = units > 0 ? Math.round(cost / units) : 0;
+  const unitText = t(`units.${job.capability}`, { count: units, n: formatDecimal(units) });
   return (
     <p className="tabular">
-      {measured ? '' : 'Estimated: '}
-      {formatUnits(units, unitName)} × {formatRate(rate)} = <strong>{formatMoney(cost)}</strong>
-      {measured && job.estimatedCost !== job.cost ? <span className="muted"> (estimated {formatMoney(job.estimatedCost)})</span> : null}
+      {t(measured ? 'dialog.costLine' : 'dialog.costLineEstimated', { units: unitText, rate: formatRate(rate) })} <strong>{formatMoney(cost)}</strong>
+      {measured && job.estimatedCost !== job.cost ? (
+        <span className="muted"> {t('dialog.costEstimatedBefore', { cost: formatMoney(job.estimatedCost) })}</span>
+      ) : null}
     </p>
   );
 }
 
+/** An attempt's outcome (an error kind, succeeded, interrupted) in words; an unknown one as stored. */
+function outcomeWord(outcome: string, t: TFunction<'jobs'>): string {
+  const known = OUTCOMES.find((o) => o === outcome);
+  return known ? t(`outcome.${known}`) : outcome;
+}
+const OUTCOMES = ['in_flight', 'interrupted', 'succeeded', ...ERROR_KINDS] as const;
+
+/** A state in the history (stored as its code) in the window's words. */
+function stateWord(state: string): string {
+  const known = JOB_STATES.find((s) => s === state);
+  return known ? STATE_LABEL[known] : state;
+}
+
 function Attempts({ job }: { job: JobDetail }) {
-  if (job.attemptsLog.length === 0) return <p className="muted">No attempts yet.</p>;
+  const { t } = useTranslation('jobs');
+  if (job.attemptsLog.length === 0) return <p className="muted">{t('attempts.none')}</p>;
   return (
     <div className="table-wrap">
       <table>
         <thead>
           <tr>
-            <th scope="col">Time</th>
+            <th scope="col">{t('attempts.time')}</th>
             <th scope="col" className="num">
-              HTTP
+              {t('attempts.http')}
             </th>
             <th scope="col" className="num">
-              Latency
+              {t('attempts.latency')}
             </th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Key</th>
-            <th scope="col">Replayed</th>
-            <th scope="col">Message</th>
+            <th scope="col">{t('attempts.outcome')}</th>
+            <th scope="col">{t('attempts.key')}</th>
+            <th scope="col">{t('attempts.replayed')}</th>
+            <th scope="col">{t('attempts.message')}</th>
           </tr>
         </thead>
         <tbody>
@@ -58,9 +78,9 @@ function Attempts({ job }: { job: JobDetail }) {
               <td>{formatDateTime(a.startedAt)}</td>
               <td className="num">{a.httpStatus ?? '—'}</td>
               <td className="num">{formatLatency(a.latencyMs)}</td>
-              <td>{a.outcome}</td>
+              <td>{outcomeWord(a.outcome, t)}</td>
               <td>{a.keyLabel ?? '—'}</td>
-              <td>{a.replayed ? 'yes (the API replayed a stored answer, not billed again)' : 'no'}</td>
+              <td>{a.replayed ? t('attempts.replayedYes') : t('attempts.replayedNo')}</td>
               <td>{a.message !== null ? displayText(a.message) : ''}</td>
             </tr>
           ))}
@@ -71,24 +91,25 @@ function Attempts({ job }: { job: JobDetail }) {
 }
 
 function History({ job }: { job: JobDetail }) {
-  if (job.events.length === 0) return <p className="muted">No history.</p>;
+  const { t } = useTranslation('jobs');
+  if (job.events.length === 0) return <p className="muted">{t('history.none')}</p>;
   return (
     <div className="table-wrap">
       <table>
         <thead>
           <tr>
-            <th scope="col">Time</th>
-            <th scope="col">From</th>
-            <th scope="col">To</th>
-            <th scope="col">Reason</th>
+            <th scope="col">{t('history.time')}</th>
+            <th scope="col">{t('history.from')}</th>
+            <th scope="col">{t('history.to')}</th>
+            <th scope="col">{t('history.reason')}</th>
           </tr>
         </thead>
         <tbody>
           {job.events.map((e, i) => (
             <tr key={i}>
               <td>{formatDateTime(e.at)}</td>
-              <td>{e.from ?? '—'}</td>
-              <td>{e.to}</td>
+              <td>{e.from !== null ? stateWord(e.from) : '—'}</td>
+              <td>{stateWord(e.to)}</td>
               <td>{e.reason !== null ? displayText(e.reason) : ''}</td>
             </tr>
           ))}
@@ -100,20 +121,21 @@ function History({ job }: { job: JobDetail }) {
 
 /** Copies the result's text (a transcript, OCR text, a text result) or its JSON to the clipboard. */
 function CopyResult({ job }: { job: JobDetail }) {
+  const { t } = useTranslation('jobs');
   const [done, setDone] = useState<string | null>(null);
   const copy = async (): Promise<void> => {
     const text = describe(job.capability).offers(job.result) ?? JSON.stringify(job.result, null, 2);
     try {
       await navigator.clipboard.writeText(text);
-      setDone('Copied');
+      setDone(t('dialog.copied'));
     } catch {
-      setDone('Copy failed: the browser refused the clipboard');
+      setDone(t('dialog.copyFailed'));
     }
   };
   return (
     <>
       <button type="button" onClick={() => void copy()}>
-        Copy result
+        {t('dialog.copyResult')}
       </button>
       <span role="status" className="muted job-detail__copied">
         {done}
@@ -138,6 +160,7 @@ function usesArrows(target: EventTarget | null): boolean {
 }
 
 export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: Props) {
+  const { t } = useTranslation('jobs');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [job, setJob] = useState<JobDetail | null>(null);
@@ -165,8 +188,6 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
     // statesKey stands for list.states.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [jobId, list.batchId, statesKey, list.search, list.needsReview, batchVersion]);
-
-  const walked = list.needsReview ? 'invoice that needs review' : 'job';
 
   const go = (id: number | null): void => {
     if (id !== null) onOpen(id);
@@ -229,36 +250,43 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
     >
       <div className="job-detail__head">
         <h2 id={titleId}>
-          {job ? `Job ${job.seq}` : jobId !== null ? 'Job' : ''}
+          {job ? t('dialog.title', { seq: job.seq }) : jobId !== null ? t('dialog.titleLoading') : ''}
           {job ? <span className={`state-tag state-tag--${job.state}`}>{STATE_LABEL[job.state]}</span> : null}
           {job?.review?.needsReview ? (
             <span className="review-badge">
-              <span aria-hidden="true">⚠ </span>Needs review
+              <span aria-hidden="true">⚠ </span>
+              {t('dialog.needsReview')}
             </span>
           ) : null}
         </h2>
         <div className="job-detail__nav">
-          {list.needsReview ? <span className="muted job-detail__walk">Invoices that need review:</span> : null}
+          {list.needsReview ? <span className="muted job-detail__walk">{t('dialog.walkReview')}</span> : null}
           <button
             type="button"
             onClick={() => go(near.previous)}
             disabled={near.previous === null}
             aria-keyshortcuts="ArrowLeft"
-            title={`Previous ${walked} (←)`}
+            title={list.needsReview ? t('dialog.previousReview') : t('dialog.previousJob')}
           >
-            ← Previous
+            {t('dialog.previous')}
           </button>
-          <button type="button" onClick={() => go(near.next)} disabled={near.next === null} aria-keyshortcuts="ArrowRight" title={`Next ${walked} (→)`}>
-            Next →
+          <button
+            type="button"
+            onClick={() => go(near.next)}
+            disabled={near.next === null}
+            aria-keyshortcuts="ArrowRight"
+            title={list.needsReview ? t('dialog.nextReview') : t('dialog.nextJob')}
+          >
+            {t('dialog.next')}
           </button>
           {job && job.result !== null ? <CopyResult job={job} /> : null}
-          <button type="button" onClick={onClose} aria-label="Close job details">
-            Close
+          <button type="button" onClick={onClose} aria-label={t('dialog.closeLabel')}>
+            {t('dialog.close')}
           </button>
         </div>
       </div>
       <ErrorAlert message={error} />
-      {!job && !error && jobId !== null ? <p className="muted">Loading…</p> : null}
+      {!job && !error && jobId !== null ? <p className="muted">{t('dialog.loading')}</p> : null}
       {job ? (
         <div className="job-detail__body">
           <p className="job-detail__source-name mono" title={job.source}>
@@ -266,29 +294,29 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
           </p>
           <div className="job-detail__split">
             <section aria-labelledby={`${titleId}-src`} className="job-detail__pane">
-              <h3 id={`${titleId}-src`}>Source</h3>
+              <h3 id={`${titleId}-src`}>{t('dialog.source')}</h3>
               <JobSourceView job={job} />
             </section>
             <section aria-labelledby={`${titleId}-res`} className="job-detail__pane">
-              <h3 id={`${titleId}-res`}>Result</h3>
+              <h3 id={`${titleId}-res`}>{t('dialog.result')}</h3>
               <JobResultView job={job} />
             </section>
           </div>
           <section aria-labelledby={`${titleId}-cost`}>
-            <h3 id={`${titleId}-cost`}>Cost</h3>
+            <h3 id={`${titleId}-cost`}>{t('dialog.cost')}</h3>
             <CostLine job={job} />
             <p>
-              Idempotency key: <code className="job-detail__key">{job.idempotencyKey}</code>
-              <span className="muted"> · sent with every attempt, so a retry is never done or billed twice</span>
+              {t('dialog.keyLabel')} <code className="job-detail__key">{job.idempotencyKey}</code>
+              <span className="muted"> {t('dialog.keyHint')}</span>
             </p>
           </section>
           <RedactionCounts job={job} />
           <section aria-labelledby={`${titleId}-att`}>
-            <h3 id={`${titleId}-att`}>Attempts ({job.attemptsLog.length})</h3>
+            <h3 id={`${titleId}-att`}>{t('dialog.attempts', { n: job.attemptsLog.length })}</h3>
             <Attempts job={job} />
           </section>
           <section aria-labelledby={`${titleId}-hist`}>
-            <h3 id={`${titleId}-hist`}>History</h3>
+            <h3 id={`${titleId}-hist`}>{t('dialog.history')}</h3>
             <History job={job} />
           </section>
         </div>

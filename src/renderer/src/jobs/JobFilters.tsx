@@ -1,6 +1,7 @@
 // Filters for the job table: a checkbox per state, (invoice batches) "Needs review" with its count,
 // and a search box (debounced by the screen).
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { JOB_STATES, type JobState } from '../../../shared/domain';
 import { STATE_LABEL } from '../format/labels';
 import { formatCount } from '../format/time';
@@ -16,6 +17,7 @@ interface Props {
 }
 
 export function JobFilters({ states, onStates, search, onSearch, review }: Props) {
+  const { t } = useTranslation('jobs');
   const searchId = useId();
   const toggle = (s: JobState, on: boolean) => {
     const next = new Set(states);
@@ -35,13 +37,13 @@ export function JobFilters({ states, onStates, search, onSearch, review }: Props
                 ⚠
               </span>
             ) : null}
-            Needs review ({formatCount(review.count)})
+            {t('filters.needsReview', { n: formatCount(review.count) })}
           </label>
-          <span className="muted job-filters__review-hint">only invoices that failed a check</span>
+          <span className="muted job-filters__review-hint">{t('filters.reviewHint')}</span>
         </div>
       ) : null}
       <fieldset className="job-filters__states">
-        <legend>Show jobs that are</legend>
+        <legend>{t('filters.legend')}</legend>
         {JOB_STATES.map((s) => (
           <label key={s} className="job-filters__state">
             <input type="checkbox" checked={states.has(s)} onChange={(e) => toggle(s, e.target.checked)} />
@@ -49,12 +51,12 @@ export function JobFilters({ states, onStates, search, onSearch, review }: Props
           </label>
         ))}
         <button type="button" className="link-like" onClick={() => onStates(new Set(all ? [] : JOB_STATES))}>
-          {all ? 'Clear all' : 'Select all'}
+          {all ? t('filters.clearAll') : t('filters.selectAll')}
         </button>
       </fieldset>
       <div className="field job-filters__search">
-        <label htmlFor={searchId}>Search jobs</label>
-        <input id={searchId} type="search" value={search} placeholder="File, recipient, text or error" onChange={(e) => onSearch(e.target.value)} />
+        <label htmlFor={searchId}>{t('filters.search')}</label>
+        <input id={searchId} type="search" value={search} placeholder={t('filters.searchPlaceholder')} onChange={(e) => onSearch(e.target.value)} />
       </div>
     </div>
   );

@@ -1,34 +1,47 @@
 // The job's result beside its source, as its capability's result view shows it; the error when
 // it failed, and the raw answer.
+import { useTranslation } from 'react-i18next';
 import type { JobDetail } from '../../../shared/contract';
 import { displayText } from '../format/source';
 import { RESULT_VIEWS } from '../results/result-views';
 import { MadeUpNotice } from '../components/MadeUpTag';
 import { isMadeUp } from '../../../shared/made-up';
 
+/** "Failed (invalid request), HTTP 422:" and its shorter forms, each a whole catalogue entry. */
+function ErrorHeading({ job }: { job: JobDetail }) {
+  const { t } = useTranslation('jobs');
+  const kind = job.errorKind ? t(`outcome.${job.errorKind}`) : null;
+  const status = job.httpStatus;
+  const failed = job.state === 'failed';
+  if (kind !== null && status !== null) return <>{t(failed ? 'error.failedKindHttp' : 'error.lastKindHttp', { kind, status })}</>;
+  if (kind !== null) return <>{t(failed ? 'error.failedKind' : 'error.lastKind', { kind })}</>;
+  if (status !== null) return <>{t(failed ? 'error.failedHttp' : 'error.lastHttp', { status })}</>;
+  return <>{t(failed ? 'error.failed' : 'error.last')}</>;
+}
+
 function NoResult({ job }: { job: JobDetail }) {
+  const { t } = useTranslation('jobs');
   if (job.error) {
     return (
       <div className="job-detail__error">
         <p>
           <strong>
-            {job.state === 'failed' ? 'Failed' : 'Last error'}
-            {job.errorKind ? ` (${job.errorKind.replace('_', ' ')})` : ''}
-            {job.httpStatus !== null ? `, HTTP ${job.httpStatus}` : ''}:
+            <ErrorHeading job={job} />
           </strong>{' '}
           {displayText(job.error)}
         </p>
       </div>
     );
   }
-  return <p className="muted">No result yet: the job is {job.state.replace('_', ' ')}.</p>;
+  return <p className="muted">{t(`noResult.${job.state}`)}</p>;
 }
 
 function Raw({ job }: { job: JobDetail }) {
+  const { t } = useTranslation('jobs');
   if (job.rawResponse === null) return null;
   return (
     <details className="job-detail__raw">
-      <summary>Raw response</summary>
+      <summary>{t('rawResponse')}</summary>
       <pre tabIndex={0}>{job.rawResponse}</pre>
     </details>
   );

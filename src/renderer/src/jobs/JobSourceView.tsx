@@ -1,14 +1,17 @@
 // The job's source: the invoice image or PDF, an audio player, the message as it is sent, or
 // the CSV row / TXT line an item came from.
 import { useCallback, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { hrefFor } from '../routing/route';
 import type { JobDetail } from '../../../shared/contract';
 import { client, errorMessage } from '../client';
 import { baseName } from '../format/labels';
 import { usePlayback } from './playback-store';
+import { formatBytes } from '../results/local-numbers';
 
 /** Desktop: the source file in the system's file manager (a browser page cannot open local folders). */
 function ShowInFolder({ jobId }: { jobId: number }) {
+  const { t } = useTranslation('jobs');
   const [error, setError] = useState<string | null>(null);
   return (
     <>
@@ -21,46 +24,42 @@ function ShowInFolder({ jobId }: { jobId: number }) {
             .catch((e: unknown) => setError(errorMessage(e)))
         }
       >
-        Show in folder
+        {t('source.showInFolder')}
       </button>
       {error ? <span role="alert"> {error}</span> : null}
     </>
   );
 }
 
-function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
-
 /** The recording, registered as the dialog's player so transcript segments can play it from their time. */
 function Recording({ jobId, url, name }: { jobId: number; url: string; name: string }) {
+  const { t } = useTranslation('jobs');
   const attach = usePlayback((s) => s.attach);
   const ref = useCallback((el: HTMLAudioElement | null) => attach(jobId, el), [attach, jobId]);
   return (
-    <audio ref={ref} controls preload="metadata" src={url} className="job-detail__audio" aria-label={`Recording ${name}`}>
-      Your browser cannot play this recording.
+    <audio ref={ref} controls preload="metadata" src={url} className="job-detail__audio" aria-label={t('source.recording', { name })}>
+      {t('source.cannotPlay')}
     </audio>
   );
 }
 
 export function JobSourceView({ job }: { job: JobDetail }) {
+  const { t } = useTranslation('jobs');
   const v = job.sourceView;
   if (v.kind === 'message') {
     return (
       <dl className="job-detail__fields">
-        <dt>To</dt>
+        <dt>{t('source.to')}</dt>
         <dd className="mono">{v.to}</dd>
         {v.subject !== null ? (
           <>
-            <dt>Subject</dt>
+            <dt>{t('source.subject')}</dt>
             <dd>{v.subject}</dd>
           </>
         ) : null}
-        <dt>Text</dt>
+        <dt>{t('source.text')}</dt>
         <dd className="job-detail__message">{v.text}</dd>
-        <dt>CSV row</dt>
+        <dt>{t('source.csvRow')}</dt>
         <dd>{v.row}</dd>
       </dl>
     );
@@ -71,13 +70,13 @@ export function JobSourceView({ job }: { job: JobDetail }) {
       <dl className="job-detail__fields">
         {v.name !== null ? (
           <>
-            <dt>Name</dt>
+            <dt>{t('source.name')}</dt>
             <dd>{v.name}</dd>
           </>
         ) : null}
         {v.input !== '' ? (
           <>
-            <dt>Input</dt>
+            <dt>{t('source.input')}</dt>
             <dd className="job-detail__message">{v.input}</dd>
           </>
         ) : null}
@@ -89,14 +88,19 @@ export function JobSourceView({ job }: { job: JobDetail }) {
         ))}
         {v.from !== null ? (
           <>
-            <dt>From</dt>
+            <dt>{t('source.from')}</dt>
             <dd data-testid="item-origin">
-              the result of <a href={hrefFor({ name: 'batch', id: v.from.batch, jobId: v.from.job })}>{v.from.source}</a> in batch {v.from.batch} (item {v.row})
+              <Trans
+                t={t}
+                i18nKey="source.fromResult"
+                values={{ source: v.from.source, batch: v.from.batch, row: v.row }}
+                components={[<a key="origin" href={hrefFor({ name: 'batch', id: v.from.batch, jobId: v.from.job })} />]}
+              />
             </dd>
           </>
         ) : (
           <>
-            <dt>{v.line ? 'Line' : 'CSV row'}</dt>
+            <dt>{v.line ? t('source.line') : t('source.csvRow')}</dt>
             <dd>{v.row}</dd>
           </>
         )}
@@ -118,7 +122,7 @@ export function JobSourceView({ job }: { job: JobDetail }) {
   if (!v.exists) {
     return (
       <>
-        <p className="job-detail__missing">The source file was moved or deleted since the batch was created; it cannot be shown.</p>
+        <p className="job-detail__missing">{t('source.missing')}</p>
         {meta}
       </>
     );
@@ -128,11 +132,11 @@ export function JobSourceView({ job }: { job: JobDetail }) {
   if (v.mime.startsWith('audio/')) {
     media = <Recording jobId={job.id} url={url} name={name} />;
   } else if (v.mime === 'image/png' || v.mime === 'image/jpeg') {
-    media = <img src={url} alt={`Scanned invoice ${name}`} className="job-detail__image" />;
+    media = <img src={url} alt={t('source.scannedInvoice', { name })} className="job-detail__image" />;
   } else if (v.mime === 'application/pdf') {
-    media = <iframe title={`Invoice ${name}`} src={url} className="job-detail__pdf" />;
+    media = <iframe title={t('source.invoice', { name })} src={url} className="job-detail__pdf" />;
   } else {
-    media = <p className="muted">This file type ({v.mime}) cannot be shown here.</p>;
+    media = <p className="muted">{t('source.cannotShow', { mime: v.mime })}</p>;
   }
   return (
     <>

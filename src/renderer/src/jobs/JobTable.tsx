@@ -7,6 +7,7 @@
 // move between rows; Enter or a click opens the job.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
 import type { JobRowView } from '../../../shared/contract';
 import type { JobState } from '../../../shared/domain';
 import { client } from '../client';
@@ -56,22 +57,24 @@ function SourceName({ source }: { source: string }) {
 
 /** An invoice's checks in one cell: "⚠ Net + VAT = gross" (the failed ones) or "✓ Passed"; the words carry it, not the colour. */
 function ChecksCell({ failed }: { failed: string[] | null }) {
+  const { t } = useTranslation('jobs');
   if (failed === null) return <div role="gridcell" className="job-grid__cell job-grid__checks" />;
   if (failed.length === 0) {
     return (
-      <div role="gridcell" className="job-grid__cell job-grid__checks" title="Every check passed">
+      <div role="gridcell" className="job-grid__cell job-grid__checks" title={t('table.allPassed')}>
         <span className="check-flag check-flag--ok">
-          <span aria-hidden="true">✓ </span>Passed
+          <span aria-hidden="true">✓ </span>
+          {t('table.passed')}
         </span>
       </div>
     );
   }
   const names = failed.map(failedCheckLabel).join(', ');
   return (
-    <div role="gridcell" className="job-grid__cell job-grid__checks" title={`Needs review: ${names}`}>
+    <div role="gridcell" className="job-grid__cell job-grid__checks" title={t('table.needsReviewTitle', { names })}>
       <span className="check-flag check-flag--failed">
         <span aria-hidden="true">⚠ </span>
-        <span className="visually-hidden">Needs review: </span>
+        <span className="visually-hidden">{t('table.needsReviewPrefix')}</span>
         {names}
       </span>
     </div>
@@ -81,6 +84,7 @@ function ChecksCell({ failed }: { failed: string[] | null }) {
 type Columns = { name: string | null; more: string[] } | null;
 
 function Cells({ row, checks, columns }: { row: JobRowView | undefined; checks: boolean; columns: Columns }) {
+  const { t } = useTranslation('jobs');
   if (!row) {
     return (
       <>
@@ -88,7 +92,7 @@ function Cells({ row, checks, columns }: { row: JobRowView | undefined; checks: 
           …
         </div>
         <div role="gridcell" className="job-grid__cell muted">
-          Loading…
+          {t('table.loadingRow')}
         </div>
         {columns
           ? [...(columns.name !== null ? [columns.name] : []), ...columns.more].map((c) => <div key={c} role="gridcell" className="job-grid__cell" />)
@@ -132,7 +136,7 @@ function Cells({ row, checks, columns }: { row: JobRowView | undefined; checks: 
         {row.cost !== null ? (
           formatMoney(row.cost)
         ) : (
-          <span className="muted" title="Estimated">
+          <span className="muted" title={t('table.estimated')}>
             ≈ {formatMoney(row.estimatedCost)}
           </span>
         )}
@@ -167,6 +171,7 @@ function maxScrollHeight(): number {
 }
 
 export function JobTable({ batchId, states, search, needsReview, checks, messages = false, batchVersion, openJobId, onOpen }: Props) {
+  const { t } = useTranslation('jobs');
   const statesKey = states === null ? '*' : states.join(',');
   const cache = useMemo(
     () =>
@@ -280,8 +285,8 @@ export function JobTable({ batchId, states, search, needsReview, checks, message
       fire();
       return;
     }
-    const t = window.setTimeout(fire, wait);
-    return () => window.clearTimeout(t);
+    const timer = window.setTimeout(fire, wait);
+    return () => window.clearTimeout(timer);
   }, [batchVersion, cache]);
 
   const moveTo = (index: number) => {
@@ -334,20 +339,20 @@ export function JobTable({ batchId, states, search, needsReview, checks, message
     <div className="job-table">
       <p className="job-table__count muted" aria-live="off">
         {total === null
-          ? 'Loading jobs…'
-          : `${formatCount(total)} job${total === 1 ? '' : 's'}${states !== null || search !== '' || needsReview ? ' match' : ''}`}
+          ? t('table.loadingJobs')
+          : t(states !== null || search !== '' || needsReview ? 'table.countMatch' : 'table.count', { count: total, n: formatCount(total) })}
       </p>
-      <ErrorAlert message={cache.error ? `Could not load jobs: ${cache.error}` : null} />
+      <ErrorAlert message={cache.error ? t('table.loadError', { error: cache.error }) : null} />
       {cache.error ? (
         <button type="button" onClick={() => cache.invalidate()}>
-          Try again
+          {t('table.tryAgain')}
         </button>
       ) : null}
       <div
         ref={scrollRef}
         className={`job-grid${checks ? ' job-grid--checks' : ''}`}
         role="grid"
-        aria-label="Jobs"
+        aria-label={t('table.gridLabel')}
         aria-rowcount={(total ?? 0) + 1}
         aria-colcount={(checks ? 7 : 6) + (columns ? own.length : 0)}
         aria-busy={total === null}
@@ -357,12 +362,12 @@ export function JobTable({ batchId, states, search, needsReview, checks, message
         <div ref={headRef} role="rowgroup" className="job-grid__head">
           <div role="row" aria-rowindex={1} className="job-grid__row" style={template ? { gridTemplateColumns: template } : undefined}>
             <div role="columnheader" className="job-grid__cell num">
-              Seq
+              {t('table.seq')}
             </div>
             {columns ? (
               <>
                 <div role="columnheader" className="job-grid__cell">
-                  Recipient
+                  {t('table.recipient')}
                 </div>
                 {own.map((c) => (
                   <div key={c} role="columnheader" className="job-grid__cell">
@@ -372,25 +377,25 @@ export function JobTable({ batchId, states, search, needsReview, checks, message
               </>
             ) : (
               <div role="columnheader" className="job-grid__cell">
-                Source
+                {t('table.source')}
               </div>
             )}
             <div role="columnheader" className="job-grid__cell">
-              State
+              {t('table.state')}
             </div>
             <div role="columnheader" className="job-grid__cell num">
-              Attempts
+              {t('table.attempts')}
             </div>
             <div role="columnheader" className="job-grid__cell num">
-              Cost
+              {t('table.cost')}
             </div>
             {checks ? (
               <div role="columnheader" className="job-grid__cell">
-                Checks
+                {t('table.checks')}
               </div>
             ) : null}
             <div role="columnheader" className="job-grid__cell">
-              Result or error
+              {t('table.result')}
             </div>
           </div>
         </div>
@@ -424,7 +429,7 @@ export function JobTable({ batchId, states, search, needsReview, checks, message
           </div>
         </div>
       </div>
-      {total === 0 ? <p className="muted">No jobs match these filters.</p> : null}
+      {total === 0 ? <p className="muted">{t('table.noMatch')}</p> : null}
     </div>
   );
 }

@@ -1,8 +1,11 @@
 // How a job row reads in the table: a held message as held (not as a retry), a failed invoice
 // check by what failed (not by the condition it did not meet), a message by its CSV's own columns.
 import type { JobRowView } from '../../../shared/contract';
-import { INVOICE_CHECKS, type InvoiceCheckName } from '../../../shared/invoices/invoice';
+import { INVOICE_CHECKS } from '../../../shared/invoices/invoice';
 import { STATE_LABEL } from '../format/labels';
+// i18next itself rather than ../i18n (which brings React): these words are also read by Node tests,
+// which initialise the same instance (test/unit/renderer/english-catalogues.ts).
+import i18next from 'i18next';
 
 /** Held back on purpose (quiet hours, the gap per recipient): the engine words it "held until ...". */
 export function isHeld(row: Pick<JobRowView, 'state' | 'error'>): boolean {
@@ -10,23 +13,13 @@ export function isHeld(row: Pick<JobRowView, 'state' | 'error'>): boolean {
 }
 
 export function stateWord(row: Pick<JobRowView, 'state' | 'error'>): string {
-  return isHeld(row) ? 'Held' : STATE_LABEL[row.state];
+  return isHeld(row) ? i18next.t('jobs:held') : STATE_LABEL[row.state];
 }
 
 /** What a failed check found, in the words of the finding. */
-export const FAILED_CHECK_LABEL: Record<InvoiceCheckName, string> = {
-  fields_present: 'Fields missing',
-  line_items_sum: 'Line items do not sum to net',
-  net_plus_vat: 'Net + VAT is not gross',
-  vat_rate: "VAT rate is not one of the country's",
-  vat_amount: 'VAT is not net x rate',
-  due_date: 'Due date before issue date',
-  duplicate: 'Seen before',
-};
-
 export function failedCheckLabel(name: string): string {
   const known = INVOICE_CHECKS.find((c) => c === name);
-  return known ? FAILED_CHECK_LABEL[known] : name;
+  return known ? i18next.t(`jobs:failedCheck.${known}`) : name;
 }
 
 /** A message batch's own columns: the name column first (if the CSV has one), then up to three more. */

@@ -2,15 +2,16 @@
 // stored copy), one line per field and kind. Words only, never a value (the engine keeps none).
 import { PLACEHOLDERS } from '../../../shared/privacy-kinds';
 import type { RedactionTally } from '../../../shared/redaction-tally';
+// i18next itself rather than ../i18n (which brings React): the lines are also read by Node tests,
+// which initialise the same instance (test/unit/renderer/english-catalogues.ts).
+import i18next from 'i18next';
 
-export const REDACTION_WHERE: Record<RedactionTally['where'], string> = {
-  sent: 'Taken out of what this item sends on',
-  stored: 'Taken out of the stored copy (search and export)',
-};
+const t = i18next.t.bind(i18next);
 
-/** "fields.phone" -> 'field "phone"'; "input" -> "input". */
+/** "fields.phone" -> 'field "phone"'; "input" -> "input"; another field as it is named. */
 function fieldName(field: string): string {
-  return field.startsWith('fields.') ? `field "${field.slice('fields.'.length)}"` : field;
+  if (field.startsWith('fields.')) return t('jobs:redaction.field', { name: field.slice('fields.'.length) });
+  return field === 'input' ? t('jobs:redaction.input') : field;
 }
 
 export interface RedactionGroup {
@@ -23,11 +24,20 @@ export function redactionGroups(tallies: readonly RedactionTally[]): { total: nu
   const groups = (['sent', 'stored'] as const)
     .map((where) => ({
       where,
-      heading: REDACTION_WHERE[where],
+      heading: t(`jobs:redaction.${where}`),
       lines: tallies
-        .filter((t) => t.where === where)
-        .map((t) => ({ key: `${t.field}-${t.kind}`, text: `${t.count} × ${PLACEHOLDERS[t.kind]} (${t.kind}) in ${fieldName(t.field)}` })),
+        .filter((x) => x.where === where)
+        .map((x) => ({
+          key: `${x.field}-${x.kind}`,
+          text: t('jobs:redaction.line', {
+            // A few findings per field: no thousands to group.
+            n: x.count,
+            placeholder: PLACEHOLDERS[x.kind],
+            kind: t(`jobs:redaction.kind.${x.kind}`),
+            field: fieldName(x.field),
+          }),
+        })),
     }))
     .filter((g) => g.lines.length > 0);
-  return { total: tallies.reduce((n, t) => n + t.count, 0), groups };
+  return { total: tallies.reduce((n, x) => n + x.count, 0), groups };
 }

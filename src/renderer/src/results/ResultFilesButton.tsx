@@ -5,6 +5,7 @@
 // downloads them as one zip, streamed ("Download results (.zip)"). Shown only for capabilities
 // whose items have files; channel sends, embeddings and CRM writes export as CSV or JSON.
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BatchSummary } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { itemFileKind, textFileExtensions } from '../../../shared/capabilities/result-files';
@@ -12,8 +13,6 @@ import { client } from '../client';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { formatCount } from '../format/time';
-
-const plural = (n: number, one: string, many: string): string => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** Starts the zip download through a real <a download>: the browser streams it to disk. */
 function startDownload(href: string): void {
@@ -28,6 +27,7 @@ function startDownload(href: string): void {
 }
 
 export function ResultFilesButton({ batch }: { batch: BatchSummary }) {
+  const { t } = useTranslation('results');
   const action = useAction();
   const [note, setNote] = useState<string | null>(null);
   const hintId = useId();
@@ -40,43 +40,49 @@ export function ResultFilesButton({ batch }: { batch: BatchSummary }) {
   const exts = textFileExtensions(batch.capability, 'files').map((e) => `.${e}`);
   const what =
     kind !== 'text'
-      ? 'each item\u2019s file as received'
+      ? t('files.whatReceived')
       : exts.length > 1
-        ? `${exts.slice(0, -1).join(', ')} and ${exts[exts.length - 1] ?? ''} files per item`
-        : `a ${exts[0] ?? '.txt'} file per item`;
-  const hint =
-    succeeded === 0
-      ? 'No item has succeeded yet, so there are no result files. They can be saved once items are done.'
-      : `${plural(succeeded, 'item', 'items')} as files: ${what}, named after ${describe(batch.capability).input.kind === 'files' ? 'its source file' : 'its row'}.${open > 0 ? ` ${plural(open, 'item has', 'items have')} no file (failed or not done).` : ''}`;
+        ? t('files.whatExtensions', { list: exts.slice(0, -1).join(', '), last: exts[exts.length - 1] ?? '' })
+        : t('files.whatExtension', { ext: exts[0] ?? '.txt' });
+  const asFiles = t(describe(batch.capability).input.kind === 'files' ? 'files.hintFiles' : 'files.hintRows', {
+    count: succeeded,
+    n: formatCount(succeeded),
+    what,
+  });
+  const hint = succeeded === 0 ? t('files.none') : open > 0 ? `${asFiles} ${t('files.hintOpen', { count: open, n: formatCount(open) })}` : asFiles;
 
   const save = () =>
     action.run(async () => {
       setNote(null);
       if (zipUrl !== null) {
         startDownload(zipUrl);
-        setNote(`Downloading the results of ${batch.name} as a zip.`);
+        setNote(t('files.downloading', { name: batch.name }));
         return;
       }
       const r = await client().call('batches.saveFiles', { id: batch.id });
-      if (r.dir === null) return setNote('Nothing saved: no folder was chosen.');
-      const extra =
-        r.problemCount > 0
-          ? ` ${plural(r.problemCount, 'item', 'items')} could not be saved: ${r.problems[0]?.item ?? ''}: ${r.problems[0]?.message ?? ''}${r.problemCount > 1 ? ' (and others)' : ''}.`
-          : '';
-      if (extra) action.setError(extra.trim());
+      if (r.dir === null) return setNote(t('files.noFolder'));
+      if (r.problemCount > 0) {
+        const first = r.problems[0];
+        action.setError(t('files.problems', { count: r.problemCount, n: formatCount(r.problemCount), item: first?.item ?? '', message: first?.message ?? '' }));
+      }
+      const files = t('files.fileCount', { count: r.written, n: formatCount(r.written) });
+      const saved =
+        r.noFile > 0 ? t('files.savedNoFile', { count: r.noFile, n: formatCount(r.noFile), files, dir: r.dir }) : t('files.saved', { files, dir: r.dir });
       // Invoices: how many UBL files are EN 16931, and where the missing business terms of the others are listed.
       const ubl = r.ubl
-        ? ` UBL: ${r.ubl.declared} of ${r.ubl.declared + r.ubl.notDeclared} pass EN 16931${r.ubl.notDeclared > 0 ? `; the missing business terms of the others are listed in ${r.ubl.report}` : ''}.`
-        : '';
-      setNote(
-        `Saved ${plural(r.written, 'file', 'files')} to ${r.dir}${r.noFile > 0 ? ` (${plural(r.noFile, 'item', 'items')} had no file: failed or not done)` : ''}. Nothing there was overwritten.${ubl}`,
-      );
+        ? t(r.ubl.notDeclared > 0 ? 'files.ublMissing' : 'files.ubl', {
+            declared: formatCount(r.ubl.declared),
+            total: formatCount(r.ubl.declared + r.ubl.notDeclared),
+            report: r.ubl.report,
+          })
+        : null;
+      setNote(ubl !== null ? `${saved} ${ubl}` : saved);
     });
 
   return (
-    <section className="result-files row" aria-label="Result files" data-testid="result-files">
+    <section className="result-files row" aria-label={t('files.label')} data-testid="result-files">
       <button type="button" onClick={() => void save()} disabled={action.busy || succeeded === 0} aria-describedby={hintId}>
-        {zipUrl !== null ? 'Download results (.zip)' : 'Save results to folder\u2026'}
+        {zipUrl !== null ? t('files.download') : t('files.save')}
       </button>
       <span id={hintId} className="field-hint">
         {hint}

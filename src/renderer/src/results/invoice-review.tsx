@@ -2,10 +2,11 @@
 // corrected invoice as the user types (the same check code as the engine's, shared), the supplier
 // memory's suggestions beside their field with Apply, and Accept / Reject, recorded with the OS user.
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { JobDetail } from '../../../shared/contract';
 import { NOTHING_READ, type Invoice } from '../../../shared/invoices/invoice';
-import { applyEdit, changedFields, FIELD_LABELS, fieldText, HEAD_FIELDS, recheckDraft } from '../../../shared/invoices/invoice-corrections';
-import { suggestionSource, SUGGESTED_LABELS, type InvoiceReviewView, type SupplierSuggestion } from '../../../shared/invoices/review-decision';
+import { applyEdit, changedFields, fieldText, HEAD_FIELDS, recheckDraft } from '../../../shared/invoices/invoice-corrections';
+import { type InvoiceReviewView, type SupplierSuggestion } from '../../../shared/invoices/review-decision';
 import { client, errorMessage } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { formatDateTime } from '../format/time';
@@ -29,11 +30,17 @@ function applyDrafts(base: Invoice, drafts: Record<string, string>): { invoice: 
 }
 
 function Decision({ view }: { view: InvoiceReviewView }) {
+  const { t } = useTranslation('results');
   if (view.decision === null) return null;
+  const who = view.decidedBy ?? t('review.unknownUser');
+  const accepted = view.decision === 'accepted';
+  const decided =
+    view.decidedAt !== null
+      ? t(accepted ? 'review.acceptedOn' : 'review.rejectedOn', { who, when: formatDateTime(new Date(view.decidedAt).toISOString()) })
+      : t(accepted ? 'review.accepted' : 'review.rejected', { who });
   return (
     <p className={`invoice-review__decision invoice-review__decision--${view.decision}`} role="status">
-      {view.decision === 'accepted' ? 'Accepted' : 'Rejected'} by {view.decidedBy ?? 'unknown user'}
-      {view.decidedAt !== null ? ` on ${formatDateTime(new Date(view.decidedAt).toISOString())}` : ''}
+      {decided}
       {view.note ? ` · ${view.note}` : ''}
     </p>
   );
@@ -51,6 +58,7 @@ interface FieldProps {
 }
 
 function FieldInput({ field, label, value, read, problem, suggestion, onChange, className }: FieldProps) {
+  const { t } = useTranslation('results');
   const errId = `review-err-${field}`;
   return (
     <>
@@ -63,7 +71,7 @@ function FieldInput({ field, label, value, read, problem, suggestion, onChange, 
         onChange={(e) => onChange(e.target.value)}
         data-field={field}
       />
-      {read !== null ? <span className="invoice-review__read muted">read: {read === '' ? 'nothing' : read}</span> : null}
+      {read !== null ? <span className="invoice-review__read muted">{read === '' ? t('review.readNothing') : t('review.read', { value: read })}</span> : null}
       {problem ? (
         <span id={errId} className="invoice-review__problem" role="alert">
           {problem}
@@ -71,13 +79,14 @@ function FieldInput({ field, label, value, read, problem, suggestion, onChange, 
       ) : null}
       {suggestion && suggestion.value !== value ? (
         <span className="invoice-review__suggestion">
-          Suggested {SUGGESTED_LABELS[suggestion.field]}: <strong>{suggestion.value}</strong> <span className="muted">({suggestionSource(suggestion)})</span>{' '}
+          {t('review.suggested', { what: t(`suggestedField.${suggestion.field}`) })} <strong>{suggestion.value}</strong>{' '}
+          <span className="muted">{t('review.suggestionSource', { job: suggestion.fromJob })}</span>{' '}
           <button
             type="button"
             onClick={() => onChange(suggestion.value)}
-            aria-label={`Apply suggested ${SUGGESTED_LABELS[suggestion.field]} ${suggestion.value}`}
+            aria-label={t('review.applyLabel', { what: t(`suggestedField.${suggestion.field}`), value: suggestion.value })}
           >
-            Apply
+            {t('review.apply')}
           </button>
         </span>
       ) : null}
@@ -86,6 +95,7 @@ function FieldInput({ field, label, value, read, problem, suggestion, onChange, 
 }
 
 export function InvoiceReviewPanel({ job }: { job: JobDetail }) {
+  const { t } = useTranslation('results');
   const [view, setView] = useState<InvoiceReviewView | null>(null);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [note, setNote] = useState<string | null>(null);
@@ -166,29 +176,25 @@ export function InvoiceReviewPanel({ job }: { job: JobDetail }) {
   };
 
   return (
-    <section className="invoice-review" aria-label="Invoice review">
+    <section className="invoice-review" aria-label={t('review.label')}>
       <InvoiceChecks review={live} />
       <Decision view={view} />
-      {view.suggestions.length > 0 ? (
-        <p className="muted invoice-review__memory">
-          The supplier memory has suggestions (marked beside their field); nothing is applied until you press Apply and save.
-        </p>
-      ) : null}
+      {view.suggestions.length > 0 ? <p className="muted invoice-review__memory">{t('review.memory')}</p> : null}
       <table className="job-detail__table invoice-review__fields">
-        <caption>Invoice fields (edit to correct)</caption>
+        <caption>{t('review.fields')}</caption>
         <tbody>
           {HEAD_FIELDS.map((f) => (
             <tr key={f}>
-              <th scope="row">{FIELD_LABELS[f]}</th>
-              <td>{input(f, FIELD_LABELS[f])}</td>
+              <th scope="row">{t(`field.${f}`)}</th>
+              <td>{input(f, t(`field.${f}`))}</td>
             </tr>
           ))}
           {draft.vat.map((_, i) => (
             <tr key={`vat${i}`}>
-              <th scope="row">VAT line {i + 1}</th>
+              <th scope="row">{t('review.vatLine', { n: i + 1 })}</th>
               <td className="invoice-review__pair">
-                {input(`vat.${i + 1}.rate`, `VAT line ${i + 1} rate (%)`, 'invoice-review__input--short')}
-                {input(`vat.${i + 1}.amount`, `VAT line ${i + 1} amount`, 'invoice-review__input--short')}
+                {input(`vat.${i + 1}.rate`, t('review.vatLineRate', { n: i + 1 }), 'invoice-review__input--short')}
+                {input(`vat.${i + 1}.amount`, t('review.vatLineAmount', { n: i + 1 }), 'invoice-review__input--short')}
               </td>
             </tr>
           ))}
@@ -196,46 +202,46 @@ export function InvoiceReviewPanel({ job }: { job: JobDetail }) {
       </table>
       {draft.lines.length > 0 ? (
         <table className="job-detail__table invoice-review__lines">
-          <caption>Edit line items ({draft.lines.length})</caption>
+          <caption>{t('review.lines', { n: draft.lines.length })}</caption>
           <thead>
             <tr>
-              <th scope="col">Description</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Unit price</th>
-              <th scope="col">Amount</th>
+              <th scope="col">{t('invoice.description')}</th>
+              <th scope="col">{t('invoice.quantity')}</th>
+              <th scope="col">{t('invoice.unitPrice')}</th>
+              <th scope="col">{t('invoice.amount')}</th>
             </tr>
           </thead>
           <tbody>
             {draft.lines.map((_, i) => (
               <tr key={i}>
-                <td>{input(`line.${i + 1}.description`, `Line ${i + 1} description`)}</td>
-                <td>{input(`line.${i + 1}.quantity`, `Line ${i + 1} quantity`, 'invoice-review__input--short')}</td>
-                <td>{input(`line.${i + 1}.unitPrice`, `Line ${i + 1} unit price`, 'invoice-review__input--short')}</td>
-                <td>{input(`line.${i + 1}.amount`, `Line ${i + 1} amount`, 'invoice-review__input--short')}</td>
+                <td>{input(`line.${i + 1}.description`, t('review.lineDescription', { n: i + 1 }))}</td>
+                <td>{input(`line.${i + 1}.quantity`, t('review.lineQuantity', { n: i + 1 }), 'invoice-review__input--short')}</td>
+                <td>{input(`line.${i + 1}.unitPrice`, t('review.lineUnitPrice', { n: i + 1 }), 'invoice-review__input--short')}</td>
+                <td>{input(`line.${i + 1}.amount`, t('review.lineAmount', { n: i + 1 }), 'invoice-review__input--short')}</td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : null}
       <label className="invoice-review__note">
-        Review note
+        {t('review.note')}
         <input value={noteNow} onChange={(e) => setNote(e.target.value)} maxLength={2000} />
       </label>
       <ErrorAlert message={error} />
       <div className="invoice-review__actions">
         <button type="button" onClick={() => void save('accepted')} disabled={busy || invalid} className="primary">
-          Accept
+          {t('review.accept')}
         </button>
         <button type="button" onClick={() => void save('rejected')} disabled={busy || invalid}>
-          Reject
+          {t('review.reject')}
         </button>
         <button type="button" onClick={() => void save()} disabled={busy || invalid || (!dirty && note === null)}>
-          Save corrections
+          {t('review.save')}
         </button>
         <button type="button" onClick={() => setDrafts({})} disabled={busy || Object.keys(drafts).length === 0}>
-          Undo edits
+          {t('review.undo')}
         </button>
-        {invalid ? <span className="invoice-review__problem">Correct the marked fields to save.</span> : null}
+        {invalid ? <span className="invoice-review__problem">{t('review.correctFirst')}</span> : null}
       </div>
     </section>
   );

@@ -1,34 +1,39 @@
 // An invoice as OCR read it (fields, line items, VAT) and the checks Batchdesk ran on it.
-import { CHECK_LABELS, formatAmount, INVOICE_CHECKS, type Invoice, type InvoiceReview } from '../../../shared/invoices/invoice';
+import { useTranslation } from 'react-i18next';
+import { INVOICE_CHECKS, type Invoice, type InvoiceReview } from '../../../shared/invoices/invoice';
+import { i18n } from '../i18n';
+import { formatDecimal, formatInvoiceAmount } from './local-numbers';
 import './invoice-view.css';
 
 /** A check's name for people ("Net + VAT = gross"); an unknown name as it is. */
 export function checkLabel(name: string): string {
   const known = INVOICE_CHECKS.find((c) => c === name);
-  return known ? CHECK_LABELS[known] : name;
+  return known ? i18n.t(`results:check.${known}`) : name;
 }
 
 function Missing() {
-  return <span className="muted">not found</span>;
+  const { t } = useTranslation('results');
+  return <span className="muted">{t('invoice.notFound')}</span>;
 }
 
 function amount(a: number | null, currency: string | null) {
-  return a === null ? <Missing /> : <span className="tabular">{`${formatAmount(a)}${currency ? ` ${currency}` : ''}`}</span>;
+  return a === null ? <Missing /> : <span className="tabular">{`${formatInvoiceAmount(a)}${currency ? ` ${currency}` : ''}`}</span>;
 }
 
 export function InvoiceChecks({ review }: { review: InvoiceReview }) {
+  const { t } = useTranslation('results');
   const failed = review.checks.filter((c) => c.ok === false).length;
   return (
-    <section className={`invoice-checks${review.needsReview ? ' invoice-checks--review' : ''}`} aria-label="Invoice checks">
-      <h4>{review.needsReview ? `Needs review: ${failed} check${failed === 1 ? '' : 's'} failed` : 'Checks passed'}</h4>
+    <section className={`invoice-checks${review.needsReview ? ' invoice-checks--review' : ''}`} aria-label={t('checks.label')}>
+      <h4>{review.needsReview ? t('checks.needsReview', { count: failed, n: failed }) : t('checks.passed')}</h4>
       <ul className="invoice-checks__list">
         {review.checks.map((c) => (
           <li key={c.check} className={`invoice-check invoice-check--${c.ok === null ? 'skipped' : c.ok ? 'ok' : 'failed'}`}>
             <span className="invoice-check__mark" aria-hidden="true">
               {c.ok === null ? '–' : c.ok ? '✓' : '✗'}
             </span>
-            <span className="invoice-check__name">{CHECK_LABELS[c.check]}</span>
-            <span className="sr-only">{c.ok === null ? ' (not checked)' : c.ok ? ' (passed)' : ' (failed)'}</span>
+            <span className="invoice-check__name">{t(`check.${c.check}`)}</span>
+            <span className="sr-only">{c.ok === null ? t('checks.notChecked') : c.ok ? t('checks.ok') : t('checks.failed')}</span>
             <span className="invoice-check__detail muted">{c.detail}</span>
           </li>
         ))}
@@ -38,47 +43,48 @@ export function InvoiceChecks({ review }: { review: InvoiceReview }) {
 }
 
 export function InvoiceView({ invoice }: { invoice: Invoice | null }) {
-  if (!invoice) return <p className="muted">No invoice fields were read from this document.</p>;
+  const { t } = useTranslation('results');
+  if (!invoice) return <p className="muted">{t('invoice.nothingRead')}</p>;
   const cur = invoice.currency;
   return (
     <>
       <table className="job-detail__table">
-        <caption>Extracted fields</caption>
+        <caption>{t('invoice.extracted')}</caption>
         <tbody>
           <tr>
-            <th scope="row">Vendor</th>
+            <th scope="row">{t('field.vendor')}</th>
             <td>{invoice.vendor ?? <Missing />}</td>
           </tr>
           <tr>
-            <th scope="row">Vendor VAT id</th>
+            <th scope="row">{t('field.vendorVatId')}</th>
             <td className="mono">
               {invoice.vendorVatId ?? <Missing />}
               {invoice.country ? <span className="muted"> ({invoice.country})</span> : null}
             </td>
           </tr>
           <tr>
-            <th scope="row">Bill to</th>
+            <th scope="row">{t('field.buyer')}</th>
             <td>{invoice.buyer ?? <Missing />}</td>
           </tr>
           <tr>
-            <th scope="row">Invoice number</th>
+            <th scope="row">{t('field.invoiceNumber')}</th>
             <td className="mono">{invoice.invoiceNumber ?? <Missing />}</td>
           </tr>
           <tr>
-            <th scope="row">Issue date</th>
+            <th scope="row">{t('field.issueDate')}</th>
             <td>{invoice.issueDate ?? <Missing />}</td>
           </tr>
           <tr>
-            <th scope="row">Due date</th>
+            <th scope="row">{t('field.dueDate')}</th>
             <td>{invoice.dueDate ?? <Missing />}</td>
           </tr>
           <tr>
-            <th scope="row">Net</th>
+            <th scope="row">{t('field.net')}</th>
             <td>{amount(invoice.net, cur)}</td>
           </tr>
           {invoice.vat.length === 0 ? (
             <tr>
-              <th scope="row">VAT</th>
+              <th scope="row">{t('invoice.vat')}</th>
               <td>
                 <Missing />
               </td>
@@ -86,31 +92,31 @@ export function InvoiceView({ invoice }: { invoice: Invoice | null }) {
           ) : (
             invoice.vat.map((v, i) => (
               <tr key={i}>
-                <th scope="row">VAT {v.rate} %</th>
+                <th scope="row">{t('invoice.vatRate', { rate: formatDecimal(v.rate, 2) })}</th>
                 <td>{amount(v.amount, cur)}</td>
               </tr>
             ))
           )}
           <tr>
-            <th scope="row">Gross</th>
+            <th scope="row">{t('field.gross')}</th>
             <td>{amount(invoice.gross, cur)}</td>
           </tr>
         </tbody>
       </table>
       {invoice.lines.length > 0 ? (
         <table className="job-detail__table invoice-lines">
-          <caption>Line items ({invoice.lines.length})</caption>
+          <caption>{t('invoice.lineItems', { n: invoice.lines.length })}</caption>
           <thead>
             <tr>
-              <th scope="col">Description</th>
+              <th scope="col">{t('invoice.description')}</th>
               <th scope="col" className="num">
-                Qty
+                {t('invoice.quantity')}
               </th>
               <th scope="col" className="num">
-                Unit price
+                {t('invoice.unitPrice')}
               </th>
               <th scope="col" className="num">
-                Amount
+                {t('invoice.amount')}
               </th>
             </tr>
           </thead>
@@ -118,9 +124,9 @@ export function InvoiceView({ invoice }: { invoice: Invoice | null }) {
             {invoice.lines.map((l, i) => (
               <tr key={i}>
                 <td>{l.description}</td>
-                <td className="num tabular">{l.quantity ?? '—'}</td>
-                <td className="num tabular">{l.unitPrice === null ? '—' : formatAmount(l.unitPrice)}</td>
-                <td className="num tabular">{l.amount === null ? '—' : formatAmount(l.amount)}</td>
+                <td className="num tabular">{l.quantity === null ? '—' : formatDecimal(l.quantity, 4)}</td>
+                <td className="num tabular">{l.unitPrice === null ? '—' : formatInvoiceAmount(l.unitPrice)}</td>
+                <td className="num tabular">{l.amount === null ? '—' : formatInvoiceAmount(l.amount)}</td>
               </tr>
             ))}
           </tbody>

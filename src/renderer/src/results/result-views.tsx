@@ -2,6 +2,8 @@
 // succeeded job's result (parsed with its descriptor's schema); JobResultView adds the error,
 // the raw answer and the fallback.
 import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { useTranslation } from 'react-i18next';
 import type { JobDetail } from '../../../shared/contract';
 import type { BatchCapability } from '../../../shared/domain';
 import {
@@ -21,26 +23,22 @@ import { formatOffset } from '../format/time';
 import { usePlayback } from '../jobs/playback-store';
 import { InvoiceView } from './invoice-view';
 import { InvoiceReviewPanel } from './invoice-review';
+import { formatBytes, formatDecimal } from './local-numbers';
 
 type ResultView = (job: JobDetail) => ReactNode | null;
-
-function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /**
  * A transcript's segments with their times and speakers; each plays the recording beside it
  * (the source pane's player) from its start, when the recording is shown there.
  */
 function TranscriptSegments({ jobId, segments }: { jobId: number; segments: readonly TranscriptSegment[] }) {
+  const { t } = useTranslation('results');
   const playable = usePlayback((s) => s.player?.jobId === jobId);
   const playFrom = usePlayback((s) => s.playFrom);
   return (
     <>
-      {playable ? <p className="muted job-detail__segments-hint">Click a segment to play the recording from there.</p> : null}
-      <ol className="job-detail__segments" aria-label="Transcript segments">
+      {playable ? <p className="muted job-detail__segments-hint">{t('transcript.playHint')}</p> : null}
+      <ol className="job-detail__segments" aria-label={t('transcript.segments')}>
         {segments.map((seg, i) => {
           const body = (
             <>
@@ -57,7 +55,7 @@ function TranscriptSegments({ jobId, segments }: { jobId: number; segments: read
                 <button
                   type="button"
                   className="job-detail__segment"
-                  title={`Play the recording from ${formatOffset(seg.start)}`}
+                  title={t('transcript.playFrom', { time: formatOffset(seg.start) })}
                   onClick={() => playFrom(jobId, seg.start)}
                 >
                   {body}
@@ -73,119 +71,155 @@ function TranscriptSegments({ jobId, segments }: { jobId: number; segments: read
   );
 }
 
-const transcribe: ResultView = (job) => {
-  const r = TranscribeResult.safeParse(job.result);
-  if (!r.success) return null;
-  const segments = r.data.segments ?? [];
+function TranscribeView({ job, data }: { job: JobDetail; data: z.infer<typeof TranscribeResult> }) {
+  const { t } = useTranslation('results');
+  const segments = data.segments ?? [];
+  const about = [
+    data.language ? t('transcript.language', { language: data.language }) : t('transcript.noLanguage'),
+    ...(data.duration_seconds != null ? [t('transcript.audioReported', { s: formatDecimal(data.duration_seconds, 2) })] : []),
+  ];
   return (
     <>
-      <h4>Transcript</h4>
-      {segments.length > 0 ? <TranscriptSegments jobId={job.id} segments={segments} /> : <p className="job-detail__transcript">{r.data.text}</p>}
-      <p className="muted">
-        {r.data.language ? `Language: ${r.data.language}` : 'Language not reported'}
-        {r.data.duration_seconds != null ? ` · ${r.data.duration_seconds} s of audio reported` : ''}
-      </p>
+      <h4>{t('transcript.heading')}</h4>
+      {segments.length > 0 ? <TranscriptSegments jobId={job.id} segments={segments} /> : <p className="job-detail__transcript">{data.text}</p>}
+      <p className="muted">{about.join(' · ')}</p>
     </>
   );
+}
+
+const transcribe: ResultView = (job) => {
+  const r = TranscribeResult.safeParse(job.result);
+  return r.success ? <TranscribeView job={job} data={r.data} /> : null;
 };
 
-const ocr: ResultView = (job) => {
-  const r = OcrResult.safeParse(job.result);
-  if (!r.success) return null;
-  const e = r.data.read_from === 'e-invoice' ? r.data.e_invoice : undefined;
+function OcrView({ job, data }: { job: JobDetail; data: z.infer<typeof OcrResult> }) {
+  const { t } = useTranslation('results');
+  const e = data.read_from === 'e-invoice' ? data.e_invoice : undefined;
   return (
     <>
       {e ? (
         <p className="muted" data-testid="read-from-einvoice">
-          {`Read from the e-invoice (${e.syntax}${e.attachment ? `, embedded in the PDF as ${e.attachment}` : ''}) on this computer: no OCR request, no cost.`}
+          {e.attachment ? t('ocr.fromEInvoiceAttachment', { syntax: e.syntax, attachment: e.attachment }) : t('ocr.fromEInvoice', { syntax: e.syntax })}
         </p>
       ) : null}
       {/* A checked invoice is reviewed here (corrected, accepted or rejected); below, the reading as it came. */}
       {job.review ? <InvoiceReviewPanel job={job} /> : null}
       <InvoiceView invoice={invoiceOf(job.result)} />
-      <h4>Text</h4>
+      <h4>{t('ocr.text')}</h4>
       <pre className="job-detail__text" tabIndex={0}>
-        {r.data.text}
+        {data.text}
       </pre>
     </>
   );
+}
+
+const ocr: ResultView = (job) => {
+  const r = OcrResult.safeParse(job.result);
+  return r.success ? <OcrView job={job} data={r.data} /> : null;
 };
+
+function ChannelView({ data }: { data: z.infer<typeof ChannelResult> }) {
+  const { t } = useTranslation('results');
+  return (
+    <dl className="job-detail__fields">
+      <dt>{t('channel.messageId')}</dt>
+      <dd className="mono">{data.message_id ?? '—'}</dd>
+      <dt>{t('channel.status')}</dt>
+      <dd>{data.status ?? '—'}</dd>
+    </dl>
+  );
+}
 
 const channel: ResultView = (job) => {
   const r = ChannelResult.safeParse(job.result);
-  if (!r.success) return null;
-  return (
-    <dl className="job-detail__fields">
-      <dt>Message id</dt>
-      <dd className="mono">{r.data.message_id ?? '—'}</dd>
-      <dt>Status</dt>
-      <dd>{r.data.status ?? '—'}</dd>
-    </dl>
-  );
+  return r.success ? <ChannelView data={r.data} /> : null;
 };
+
+function TtsView({ job, data }: { job: JobDetail; data: z.infer<typeof TtsResult> }) {
+  const { t } = useTranslation('results');
+  return (
+    <>
+      <audio controls preload="metadata" src={client().outputUrl(job.id)} className="job-detail__audio" aria-label={t('tts.label', { file: data.file })}>
+        {t('tts.cannotPlay')}
+      </audio>
+      <p className="muted">
+        <span className="mono">{data.file}</span> · {t('tts.voice', { voice: data.voice })} · {data.mime} · {formatBytes(data.bytes)}
+      </p>
+    </>
+  );
+}
 
 const tts: ResultView = (job) => {
   const r = TtsResult.safeParse(job.result);
-  if (!r.success) return null;
+  return r.success ? <TtsView job={job} data={r.data} /> : null;
+};
+
+const TEXT_TASKS = ['summary', 'reply', 'extract'] as const;
+
+function TextView({ data }: { data: z.infer<typeof TextResult> }) {
+  const { t } = useTranslation('results');
+  const task = TEXT_TASKS.find((x) => x === data.task) ?? 'answer';
   return (
     <>
-      <audio controls preload="metadata" src={client().outputUrl(job.id)} className="job-detail__audio" aria-label={`Speech ${r.data.file}`}>
-        Your browser cannot play this audio.
-      </audio>
-      <p className="muted">
-        <span className="mono">{r.data.file}</span> · voice {r.data.voice} · {r.data.mime} · {formatBytes(r.data.bytes)}
-      </p>
+      {data.label !== null ? (
+        <p>
+          {t('text.label')} <strong className="job-detail__label">{data.label}</strong>
+        </p>
+      ) : null}
+      <h4>{t(`text.${task}`)}</h4>
+      <p className="job-detail__transcript">{data.text}</p>
     </>
   );
-};
+}
 
 const text: ResultView = (job) => {
   const r = TextResult.safeParse(job.result);
-  if (!r.success) return null;
-  return (
-    <>
-      {r.data.label !== null ? (
-        <p>
-          Label: <strong className="job-detail__label">{r.data.label}</strong>
-        </p>
-      ) : null}
-      <h4>{r.data.task === 'summary' ? 'Summary' : r.data.task === 'reply' ? 'Reply' : r.data.task === 'extract' ? 'Extract' : 'Answer'}</h4>
-      <p className="job-detail__transcript">{r.data.text}</p>
-    </>
-  );
+  return r.success ? <TextView data={r.data} /> : null;
 };
 
-const image: ResultView = (job) => {
-  const r = ImageResult.safeParse(job.result);
-  if (!r.success) return null;
+function ImageView({ job, data }: { job: JobDetail; data: z.infer<typeof ImageResult> }) {
+  const { t } = useTranslation('results');
   return (
     <>
-      <img src={client().outputUrl(job.id)} alt={`Generated image ${r.data.file}`} className="job-detail__image" />
+      <img src={client().outputUrl(job.id)} alt={t('image.alt', { file: data.file })} className="job-detail__image" />
       <p className="muted">
-        <span className="mono">{r.data.file}</span>
-        {r.data.width !== null && r.data.height !== null ? ` · ${r.data.width}×${r.data.height}` : ''} · {formatBytes(r.data.bytes)}
+        <span className="mono">{data.file}</span>
+        {data.width !== null && data.height !== null ? ` · ${data.width}×${data.height}` : ''} · {formatBytes(data.bytes)}
       </p>
     </>
   );
+}
+
+const image: ResultView = (job) => {
+  const r = ImageResult.safeParse(job.result);
+  return r.success ? <ImageView job={job} data={r.data} /> : null;
 };
+
+function EmbeddingsView({ data }: { data: z.infer<typeof EmbeddingsResult> }) {
+  const { t } = useTranslation('results');
+  return <p>{t('embeddings.vector', { n: formatDecimal(data.dimensions, 0) })}</p>;
+}
 
 const embeddings: ResultView = (job) => {
   const r = EmbeddingsResult.safeParse(job.result);
-  if (!r.success) return null;
-  return <p>A vector of {r.data.dimensions} dimensions is stored with this item (as 32-bit floats) for search.</p>;
+  return r.success ? <EmbeddingsView data={r.data} /> : null;
 };
+
+function CrmView({ data }: { data: z.infer<typeof CrmResult> }) {
+  const { t } = useTranslation('results');
+  return (
+    <dl className="job-detail__fields">
+      <dt>{t('crm.record')}</dt>
+      <dd>{data.record}</dd>
+      <dt>{t('crm.id')}</dt>
+      <dd className="mono">{data.record_id}</dd>
+    </dl>
+  );
+}
 
 const crm: ResultView = (job) => {
   const r = CrmResult.safeParse(job.result);
-  if (!r.success) return null;
-  return (
-    <dl className="job-detail__fields">
-      <dt>Record</dt>
-      <dd>{r.data.record}</dd>
-      <dt>CRM id</dt>
-      <dd className="mono">{r.data.record_id}</dd>
-    </dl>
-  );
+  return r.success ? <CrmView data={r.data} /> : null;
 };
 
 export const RESULT_VIEWS: Record<BatchCapability, ResultView> = { transcribe, ocr, channel, tts, text, image, embeddings, crm };

@@ -2,6 +2,7 @@
 // and (#/batches/<id>/jobs/<jobId>) one job's detail. #/batches/<id>/review[/jobs/<jobId>] is the
 // same with the job list filtered to the invoices that need review.
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { JOB_STATES, type JobState } from '../../../shared/domain';
 import { errorMessage } from '../client';
 import { BatchSummaryCard } from '../components/BatchSummaryCard';
@@ -21,6 +22,7 @@ import { batchVersion, useBatchesStore } from '../store/batches-store';
 import './BatchDetailScreen.css';
 
 export function BatchDetailScreen({ id, jobId, review = false }: { id: string; jobId: number | null; review?: boolean }) {
+  const { t } = useTranslation('batch');
   const batch = useBatchesStore((s) => s.byId[id]);
   const loaded = useBatchesStore((s) => s.loaded);
   const fetchOne = useBatchesStore((s) => s.fetchOne);
@@ -38,10 +40,10 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
   if (!batch) {
     return (
       <div className="screen">
-        <h1>Batch {id}</h1>
-        {loadError ? <ErrorAlert message={loadError} /> : <p className="muted">Loading…</p>}
+        <h1>{t('title', { id })}</h1>
+        {loadError ? <ErrorAlert message={loadError} /> : <p className="muted">{t('loading')}</p>}
         <p>
-          <a href="#/batches">Back to the batches</a>
+          <a href="#/batches">{t('backToBatches')}</a>
         </p>
       </div>
     );
@@ -56,13 +58,13 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
   return (
     <div className="screen batch-detail">
       <p className="batch-detail__back">
-        <a href="#/batches">← All batches</a>
+        <a href="#/batches">{t('allBatches')}</a>
       </p>
       <BatchSummaryCard batch={batch} detail />
       {invoices ? <ReviewCountsLine batch={batch} /> : null}
       {/* The jobs come first: what the batch is made of, then what can be done with its results. */}
       <section className="stack batch-detail__jobs" aria-labelledby="jobs-heading">
-        <h2 id="jobs-heading">Jobs</h2>
+        <h2 id="jobs-heading">{t('jobsHeading')}</h2>
         <JobFilters
           states={states}
           onStates={setStates}
@@ -79,7 +81,7 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
           }
         />
         {stateFilter !== null && stateFilter.length === 0 ? (
-          <p className="muted">Choose at least one state to see jobs.</p>
+          <p className="muted">{t('chooseState')}</p>
         ) : (
           <JobTable
             batchId={batch.id}
