@@ -56,7 +56,11 @@ export async function cmdRetention(args: string[], io: Io): Promise<ExitCode> {
       const rows = r.done.map((d) => ({ kind: d.kind, what: d.what, rule: d.rule, batch: d.batchId, job: d.jobId }));
       io.stdout.write(`${JSON.stringify({ [dryRun ? 'would_delete' : 'deleted']: rows, problems: r.problems }, null, 2)}\n`);
     } else {
-      if (r.done.length === 0) io.stdout.write(`Nothing is due for deletion${dryRun ? '' : ' now'} in ${desk.description}: no rule names anything yet.\n`);
+      // A rule may hold and name nothing yet: its period counts from when each item finished.
+      if (r.done.length === 0)
+        io.stdout.write(
+          `Nothing is due for deletion${dryRun ? '' : ' now'} in ${desk.description}: no rule's period has passed for anything (\`batchdesk status ID${desk.storeFlag}\` shows a batch's rule, \`batchdesk config list\` the default).\n`,
+        );
       for (const d of r.done) io.stdout.write(`${dryRun ? 'would delete' : 'deleted'} ${KIND_WORDS[d.kind]}: ${d.what}\n    by ${d.rule}\n`);
       if (r.done.length > 0)
         io.stdout.write(
