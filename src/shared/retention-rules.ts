@@ -29,3 +29,22 @@ export function parseRetentionDefault(text: string): { ok: true; value: number }
   const r = KeepDays.safeParse(n);
   return r.success ? { ok: true, value: r.data } : { ok: false, message: `${KEEP_DAYS_RULE}, or 0 to keep (got "${text}").` };
 }
+
+/** A rule as the command line shows it, each part with where it comes from when known; null: nothing is deleted. */
+export interface RuleWords {
+  keepFilesDays: number | null;
+  keepResultsDays: number | null;
+  deleteOriginals?: boolean;
+  filesFrom?: string;
+  resultsFrom?: string;
+}
+
+/** "files deleted 30 days after their item finished (batch b_1) · result text dropped after 90 days (default) · originals deleted after success". */
+export function retentionWords(r: RuleWords): string | null {
+  const from = (origin: string | undefined): string => (origin === undefined ? '' : ` (${origin})`);
+  const parts: string[] = [];
+  if (r.keepFilesDays !== null) parts.push(`files deleted ${r.keepFilesDays} days after their item finished${from(r.filesFrom)}`);
+  if (r.keepResultsDays !== null) parts.push(`result text dropped after ${r.keepResultsDays} days${from(r.resultsFrom)}`);
+  if (r.deleteOriginals === true) parts.push('originals deleted after success');
+  return parts.length === 0 ? null : parts.join(' · ');
+}

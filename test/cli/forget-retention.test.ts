@@ -1,6 +1,6 @@
 // batchdesk forget and batchdesk retention, as a user types them: reports that never repeat the
 // value, an opted-out person kept opted out, rules refused with their sentence.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCli } from '../helpers/cli';
@@ -59,5 +59,38 @@ describe('batchdesk forget and retention', () => {
     expect((await runCli(['config', 'set', 'keep_results_days', 'soon', ...args])).code).toBe(2);
     expect((await runCli(['config', 'set', 'keep_results_days', '90', ...args])).code).toBe(0);
     expect((await runCli(['config', 'list', ...args])).stdout).toMatch(/keep_results_days\s+90/);
+  });
+
+  it("watch list and status print each folder's and batch's retention rule and redaction", async () => {
+    const inbox = join(dir.path, 'inbox');
+    mkdirSync(inbox);
+    const add = await runCli(['watch', 'add', inbox, '--capability', 'transcribe', '--redact', 'cards,iban', '--keep-files-days', '30', ...args]);
+    expect(add.code, add.stderr).toBe(0);
+    const other = join(dir.path, 'scans');
+    mkdirSync(other);
+    expect((await runCli(['watch', 'add', other, '--capability', 'ocr', ...args])).code).toBe(0);
+    // The data folder's default (set to 90 above) holds where a folder has no rule of its own.
+    const list = await runCli(['watch', 'list', ...args]);
+    expect(list.code, list.stderr).toBe(0);
+    const [first = '', second = ''] = list.stdout.split(/\n(?=\S)/);
+    expect(first).toContain('redacts cards,iban');
+    expect(first).toContain('retention: files deleted 30 days after their item finished');
+    expect(second).not.toContain('redacts');
+    expect(second).toContain('retention: the default: result text dropped after 90 days');
+    const json = JSON.parse((await runCli(['watch', 'list', '--json', ...args])).stdout) as { watches: { dir: string; keepFilesDays: number | null }[] };
+    expect(json.watches.map((w) => [w.dir, w.keepFilesDays])).toEqual([
+      [inbox, 30],
+      [other, null],
+    ]);
+
+    const csv = join(dir.path, 'lines.txt');
+    writeFileSync(csv, 'Hello caller\n');
+    const created = await runCli(['batch', 'create', 'tts', csv, '--keep-files-days', '5', ...args]);
+    expect(created.code, created.stderr).toBe(0);
+    const id = /Created batch (\S+)/.exec(created.stdout)?.[1] ?? '';
+    const status = await runCli(['status', id, ...args]);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toContain(`retention: files deleted 5 days after their item finished (batch ${id}) · result text dropped after 90 days (default)`);
+    expect((await runCli(['config', 'set', 'keep_results_days', '0', ...args])).code).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 // Human-readable rendering of batch summaries and problems.
+import { retentionWords, type RuleWords } from '../../shared/retention-rules';
 import { describe } from '../../shared/capabilities/catalog';
 import { reviewCountsLine, type ReviewCounts } from '../../shared/invoices/review-decision';
 import { einvoiceCountsLine, type EInvoiceCounts } from '../../shared/invoices/einvoice-counts';
@@ -49,7 +50,14 @@ export function countOf(n: number, plural: string): string {
  */
 export function describeBatch(
   b: BatchSummary,
-  opts: { storeFlag?: string; carry: (text: string) => string; reviews?: ReviewCounts | null; einvoices?: EInvoiceCounts | null },
+  opts: {
+    storeFlag?: string;
+    carry: (text: string) => string;
+    reviews?: ReviewCounts | null;
+    einvoices?: EInvoiceCounts | null;
+    /** The batch's retention rule (engine/retention), when one holds. */
+    retention?: RuleWords | null;
+  },
 ): string {
   const { carry } = opts;
   const c = b.counts;
@@ -75,6 +83,8 @@ export function describeBatch(
   // "3 read from the e-invoice (no OCR, no cost)": what the batch did not pay OCR for.
   const einvoices = opts.einvoices ? einvoiceCountsLine(opts.einvoices) : null;
   if (einvoices !== null) lines.push(`  ${einvoices}`);
+  const kept = opts.retention ? retentionWords(opts.retention) : null;
+  if (kept !== null) lines.push(carry(`  retention: ${kept}`));
   if (c.needs_review > 0) {
     lines.push(
       carry(

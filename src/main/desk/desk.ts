@@ -23,6 +23,9 @@ import type { EInvoiceCounts } from '../../shared/invoices/einvoice-counts';
 import type { ForgetReport } from '../engine/forget/forget';
 import type { FilesReport } from '../engine/forget/forget-files';
 import type { ForgetTarget } from '../engine/forget/forget-target';
+import type { RetentionOutcome } from '../engine/retention/apply-retention';
+import type { RetentionLogEntry } from '../engine/retention/retention-log';
+import type { RuleWords } from '../../shared/retention-rules';
 
 /** The opt-out list the desk's senders check: this computer's, or the team's in its store (every worker checks it, besides its own). */
 export interface OptOutBook {
@@ -57,6 +60,15 @@ export interface DeskSend {
   say: (line: string) => void;
   /** Called once the batches are started: a face's first progress line. */
   looked?: () => void;
+}
+
+/** Retention on a desk: a team's store also holds its workers' files of its batches, each deleted by the worker that wrote it. */
+export interface DeskRetention {
+  run(opts: { dryRun?: boolean }): Promise<RetentionOutcome>;
+  /** The newest `limit` entries, oldest first; on a team's store each names the worker that deleted it. */
+  log(limit: number): Promise<(RetentionLogEntry & { worker?: string })[]>;
+  /** The rule that holds for a batch, each part with where it comes from; null: nothing of it is deleted. */
+  ruleOf(batchId: string): Promise<RuleWords | null>;
 }
 
 /** What `forget` removed, and where. */
@@ -118,6 +130,8 @@ export interface Desk {
   einvoiceCount(batchId: string): Promise<EInvoiceCounts>;
   /** Removes a person (`raw`, as typed) from everything the desk keeps; `dryRun` only counts (engine/forget). */
   forget(target: ForgetTarget, raw: string, opts?: { dryRun?: boolean }): Promise<ForgetOutcome>;
+  /** Retention over the desk's batches (engine/retention): applied now (or only listed), and its log. */
+  readonly retention: DeskRetention;
   /** Writes the batch's table (csv, json, txt, invoices, line-items) to `out`, read page by page; how many rows. `replace`: an existing file is replaced. */
   exportTable(id: string, format: ExportFormat, out: string, options?: ExportOptions, replace?: boolean): Promise<number>;
   /** Writes each succeeded item's own file(s) into the folder `out` (files, srt, vtt, ubl). */

@@ -43,6 +43,14 @@ export function localDesk(e: Engine, closeEngine: () => void = () => undefined):
       const r = await e.forget(target, raw, opts);
       return { where: `this computer's data folder ${e.dataDir}`, store: r.store, files: r.files };
     },
+    retention: {
+      run: async (o) => e.applyRetention(o),
+      log: async (limit) => e.retentionLog(limit),
+      ruleOf: async (id) => {
+        const r = e.retentionRules.of(id);
+        return r.keepFilesDays === null && r.keepResultsDays === null && !r.deleteOriginals ? null : r;
+      },
+    },
     refusal: () => null,
     onChange: (listener) => e.onChange(listener),
     exportTable: (id, format, out, options, replace = false) => e.exportBatch(id, format, out, replace, options),

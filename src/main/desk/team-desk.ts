@@ -5,6 +5,7 @@ import type { Desk } from './desk';
 import type { SharedStoreHandle } from '../engine/team/open-shared-store';
 import { forgetInStore } from '../engine/forget/forget';
 import { PgForgetStore } from '../engine/forget/pg-forget-store';
+import { teamRetentionLog, teamRuleOfBatch } from '../engine/retention/team-retention';
 import type { PgQueueStore } from '../engine/store/pg/pg-queue-store';
 import type { BatchRow } from '../engine/store/queue-store';
 import { exportBatch } from '../engine/exporters/export-batch';
@@ -140,6 +141,12 @@ export function teamDesk(team: SharedStoreHandle, local: () => Engine, closeEngi
       store: await forgetInStore(new PgForgetStore(team.store.pool, () => team.clock.now()), target, opts),
       files: null,
     }),
+    // The store's results and files, and this computer's own files of the team's batches.
+    retention: {
+      run: (o) => local().teamRetention({ pool: team.store.pool, clock: team.clock, worker: team.worker }, o),
+      log: (limit) => teamRetentionLog(team.store.pool, limit),
+      ruleOf: (id) => teamRuleOfBatch(team.store.pool, id),
+    },
     workers: async () => {
       const [holding, up] = await Promise.all([team.store.workers(), team.store.workersUp(WORKER_SEEN_MS)]);
       return { holding, up };

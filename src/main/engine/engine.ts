@@ -84,6 +84,8 @@ import { StorageFailure, storageFailure } from './queue/storage-failure';
 import { applyRetention, type RetentionOutcome } from './retention/apply-retention';
 import { RetentionLog, type RetentionLogEntry } from './retention/retention-log';
 import { RetentionRules } from './retention/retention-rules';
+import { applyTeamRetention, setTeamRule, teamRuleOf, type TeamRetentionOutcome } from './retention/team-retention';
+import type pg from 'pg';
 import { forgetHere, type ForgetHereReport } from './forget/forget-here';
 import type { ForgetTarget } from './forget/forget-target';
 
@@ -92,7 +94,7 @@ export { DATABASE_FILE };
 /** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
 export type HandOverTarget = Pick<
   PgQueueStore,
-  'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong' | 'sealedImport' | 'shownUrl'
+  'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong' | 'sealedImport' | 'shownUrl' | 'pool'
 >;
 /** What moved, and what was left out because the team already has it. */
 export interface HandOverResult {
@@ -662,6 +664,8 @@ export class Engine {
     try {
       // Each step with the key it is planned with, known to the team only by a check: a worker with another key of that label leaves it.
       for (const b of all) await to.createBatchFrom(b, creatorTag(), await this.keyCheckFor(b));
+      // Its retention rule goes with it (its later steps follow it): the store's workers apply it.
+      await setTeamRule(to.pool, id, teamRuleOf(this.retentionRules.of(id), creatorTag()));
       let after = 0;
       for (;;) {
         const chunk = this.jobs.handOverChunk(id, after, HAND_OVER_CHUNK);
@@ -795,7 +799,7 @@ export class Engine {
     const parsed = CreateBatchInput.parse({ ...input, from: parentId });
     const late = parsed.at === undefined ? null : pastProblem(parsed.at, this.clock.now());
     if (late) throw new UserError(late);
-    return createTeamFollowUp(
+    const made = await createTeamFollowUp(
       {
         store: to,
         plans: new FollowerPlans(this.rates),
@@ -812,12 +816,23 @@ export class Engine {
       parsed.at ?? null,
       parsed.then ?? [],
     );
+    // The follow-up's own retention flags; without them it follows its pipeline's first step.
+    const head = made[0];
+    if (head)
+      await setTeamRule(to.pool, head.id, {
+        keepFilesDays: parsed.keepFilesDays ?? null,
+        keepResultsDays: parsed.keepResultsDays ?? null,
+        filesFrom: `batch ${head.id}`,
+        resultsFrom: `batch ${head.id}`,
+      });
+    return made;
   }
 
   /** Works as one worker of a team on a shared store (`run --store`) until nothing in scope is left to anyone. */
   async runTeam(
     target: ApiTarget,
-    shared: { store: SharedStore; clock: Clock; worker: string; url?: string },
+    /** `store.pool`: the store's connections, for the team's retention (applied at the start and every hour). */
+    shared: { store: SharedStore & { pool?: pg.Pool }; clock: Clock; worker: string; url?: string },
     opts: TeamRunOptions & { say: (line: string) => void },
   ): Promise<TeamWorker> {
     const worker = new TeamWorker({
@@ -835,8 +850,35 @@ export class Engine {
       say: opts.say,
       ...(shared.url !== undefined ? { storeUrl: shared.url } : {}),
     });
-    await worker.run(opts);
+    const pool = shared.store.pool;
+    const retain = (): void => {
+      if (!pool) return;
+      applyTeamRetention(pool, this.dataDir, shared.clock.now(), shared.worker).then(
+        (r) => {
+          if (r.done.length > 0 || r.problems.length > 0)
+            this.logger.log('info', 'retention.applied', { team: true, deleted: r.done.length, problems: r.problems.length });
+        },
+        // The store may be away: the next hour tries again.
+        (e: unknown) => this.logger.log('warn', 'retention.failed', { team: true, error: e instanceof Error ? e.message : String(e) }),
+      );
+    };
+    const retention = setInterval(retain, RETENTION_EVERY_MS);
+    retention.unref();
+    retain();
+    try {
+      await worker.run(opts);
+    } finally {
+      clearInterval(retention);
+    }
     return worker;
+  }
+
+  /**
+   * Retention for a team's batches (retention/team-retention.ts): in the shared store, and the
+   * files this computer wrote for them in its data folder; each deletion logged in the store.
+   */
+  teamRetention(shared: { pool: pg.Pool; clock: Clock; worker: string }, opts: { dryRun?: boolean } = {}): Promise<TeamRetentionOutcome> {
+    return applyTeamRetention(shared.pool, this.dataDir, shared.clock.now(), shared.worker, opts);
   }
 
   close(): void {

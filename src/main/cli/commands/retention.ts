@@ -1,10 +1,11 @@
-// retention run [--dry-run] | log: the data folder's retention rules applied now (or shown), and
-// the log of every deletion they made (engine/retention).
+// retention run [--dry-run] | log: the retention rules applied now (or shown), and the log of every
+// deletion they made (engine/retention), in the data folder or, with --store, a team's store (and
+// this computer's own files of the team's batches).
 import { parse } from '../parse';
 import { retentionSpec } from '../specs/retention';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
-import { globalOptions, openEngine, openEngineToRead } from '../context';
+import { openCliDesk } from '../desk';
 import type { Deletion } from '../../engine/retention/retention-plan';
 
 const KIND_WORDS: Record<Deletion['kind'], string> = {
@@ -19,44 +20,58 @@ export async function cmdRetention(args: string[], io: Io): Promise<ExitCode> {
   const [sub, ...rest] = args;
   const { values } = parse(rest, retentionSpec.options);
   if (sub !== 'run' && sub !== 'log') throw new UsageError('retention takes run [--dry-run] or log.');
-  const g = globalOptions(values, io.env);
   if (sub === 'log') {
     const limit = values.limit === undefined ? 200 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit takes a whole number of entries, 1 or more (got "${values.limit}").`);
-    const engine = openEngineToRead(g, io);
+    const desk = await openCliDesk(values, io, { read: true });
     try {
-      const log = engine.retentionLog(limit);
+      const log = await desk.retention.log(limit);
       if (values.json) {
-        const rows = log.map((e) => ({ at: new Date(e.at).toISOString(), kind: e.kind, what: e.what, rule: e.rule, batch: e.batchId, job: e.jobId }));
+        const rows = log.map((e) => ({
+          at: new Date(e.at).toISOString(),
+          kind: e.kind,
+          what: e.what,
+          rule: e.rule,
+          batch: e.batchId,
+          job: e.jobId,
+          ...(e.worker !== undefined ? { worker: e.worker } : {}),
+        }));
         io.stdout.write(`${JSON.stringify({ log: rows }, null, 2)}\n`);
-      } else if (log.length === 0) io.stdout.write('Retention has deleted nothing in this data folder yet.\n');
+      } else if (log.length === 0) io.stdout.write(`Retention has deleted nothing in ${desk.description} yet.\n`);
       else
-        for (const e of log) io.stdout.write(`${new Date(e.at).toISOString().slice(0, 19)}Z  ${KIND_WORDS[e.kind].padEnd(26)} ${e.what}\n    by ${e.rule}\n`);
+        for (const e of log)
+          io.stdout.write(
+            `${new Date(e.at).toISOString().slice(0, 19)}Z  ${KIND_WORDS[e.kind].padEnd(26)} ${e.what}\n    by ${e.rule}${e.worker !== undefined ? `, deleted by worker ${e.worker}` : ''}\n`,
+          );
       return EXIT.ok;
     } finally {
-      engine.close();
+      await desk.close();
     }
   }
   const dryRun = values['dry-run'] === true;
-  const engine = (dryRun ? openEngineToRead : openEngine)(g, io);
+  const desk = await openCliDesk(values, io, { read: dryRun });
   try {
-    const r = engine.applyRetention({ dryRun });
+    const r = await desk.retention.run({ dryRun });
     if (values.json) {
       const rows = r.done.map((d) => ({ kind: d.kind, what: d.what, rule: d.rule, batch: d.batchId, job: d.jobId }));
       io.stdout.write(`${JSON.stringify({ [dryRun ? 'would_delete' : 'deleted']: rows, problems: r.problems }, null, 2)}\n`);
     } else {
-      if (r.done.length === 0) io.stdout.write(`Nothing is due for deletion${dryRun ? '' : ' now'}: no rule names anything yet.\n`);
+      // A rule may hold and name nothing yet: its period counts from when each item finished.
+      if (r.done.length === 0)
+        io.stdout.write(
+          `Nothing is due for deletion${dryRun ? '' : ' now'} in ${desk.description}: no rule's period has passed for anything (\`batchdesk status ID${desk.storeFlag}\` shows a batch's rule, \`batchdesk config list\` the default).\n`,
+        );
       for (const d of r.done) io.stdout.write(`${dryRun ? 'would delete' : 'deleted'} ${KIND_WORDS[d.kind]}: ${d.what}\n    by ${d.rule}\n`);
       if (r.done.length > 0)
         io.stdout.write(
           dryRun
             ? `${r.done.length} deletion(s) due; nothing was deleted (without --dry-run they go, each logged).\n`
-            : `${r.done.length} deletion(s), each in \`batchdesk retention log\`.\n`,
+            : `${r.done.length} deletion(s), each in \`batchdesk retention log${desk.storeFlag}\`.\n`,
         );
       for (const p of r.problems) io.stderr.write(`! ${p.what} could not be deleted (${p.reason}); check its permissions. It is tried again next time.\n`);
     }
     return r.problems.length > 0 ? EXIT.someFailed : EXIT.ok;
   } finally {
-    engine.close();
+    await desk.close();
   }
 }

@@ -5,6 +5,7 @@ import { describeBatch, describePipeline, redactsItself } from '../format';
 import { describe } from '../../../shared/capabilities/catalog';
 import type { ReviewCounts } from '../../../shared/invoices/review-decision';
 import type { EInvoiceCounts } from '../../../shared/invoices/einvoice-counts';
+import type { RuleWords } from '../../../shared/retention-rules';
 import type { BatchSummary } from '../../../shared/domain';
 import { leftNotes, workerState } from '../../../shared/team-batch';
 import { openCliDesk } from '../desk';
@@ -55,7 +56,14 @@ export const statusCommand = bindCommand(statusSpec, async ({ values, positional
     // What redaction took out, for the batches made with it (summed from their items).
     const redacted = await Promise.all(listed.map(async (b) => (redactsItself(b) ? { ...b, redacted: await desk.redactions(b.id) } : b)));
     // An invoice batch's e-invoices: how many were read from their XML, with no OCR and no cost.
-    const batches = await Promise.all(redacted.map(async (b) => (describe(b.capability).invoice ? { ...b, einvoices: await desk.einvoiceCount(b.id) } : b)));
+    const invoiced = await Promise.all(redacted.map(async (b) => (describe(b.capability).invoice ? { ...b, einvoices: await desk.einvoiceCount(b.id) } : b)));
+    // Its retention rule, when one holds (its own, its pipeline's, its folder's or the default).
+    const batches = await Promise.all(
+      invoiced.map(async (b) => {
+        const rule = await desk.retention.ruleOf(b.id);
+        return rule ? { ...b, retention: rule } : b;
+      }),
+    );
     // Senders other than this computer (a team's workers): who holds what, and who is up.
     const w = await desk.workers();
     if (values.json) {
@@ -74,8 +82,8 @@ export const statusCommand = bindCommand(statusSpec, async ({ values, positional
       // Invoices by outcome after review.
       const reviews = new Map<string, ReviewCounts | null>();
       for (const b of batches) if (describe(b.capability).invoice) reviews.set(b.id, await desk.reviewCounts(b.id));
-      const say = (b: BatchSummary & { einvoices?: EInvoiceCounts }): string =>
-        `${describeBatch(b, { storeFlag: desk.storeFlag, carry: io.carry, reviews: reviews.get(b.id) ?? null, einvoices: b.einvoices ?? null })}${w ? workerLines(b, w, io.carry) : ''}`;
+      const say = (b: BatchSummary & { einvoices?: EInvoiceCounts; retention?: RuleWords }): string =>
+        `${describeBatch(b, { storeFlag: desk.storeFlag, carry: io.carry, reviews: reviews.get(b.id) ?? null, einvoices: b.einvoices ?? null, retention: b.retention ?? null })}${w ? workerLines(b, w, io.carry) : ''}`;
       io.stdout.write(`${describeAll(batches, say)}\n${upLine}`);
     }
     return EXIT.ok;

@@ -11,7 +11,7 @@ import { readSetting } from '../../../shared/capabilities/options';
 import { parseExtensions, WATCHABLE_CAPABILITIES } from '../../engine/watch/intake-rules';
 import type { WatchView } from '../../../shared/contract';
 import { assertNever } from '../../../shared/domain';
-import { KeepDays, daysFromText } from '../../../shared/retention-rules';
+import { KeepDays, daysFromText, retentionWords } from '../../../shared/retention-rules';
 
 /** A --keep-*-days value checked by the retention rule, or a usage error with its sentence. */
 function keepDays(flag: string, text: string | undefined): number | null {
@@ -22,10 +22,12 @@ function keepDays(flag: string, text: string | undefined): number | null {
 }
 
 /** `pause`: today's batch's, when it is paused (a day's budget reached, a key refused): files are taken, nothing is sent. */
-function describeWatch(w: WatchView, carry: (text: string) => string, pause: BatchSummary['pause'] = null): string {
+/** `fallback`: the retention the folder's batches get without a rule of its own (the data folder's default). */
+function describeWatch(w: WatchView, carry: (text: string) => string, fallback: string, pause: BatchSummary['pause'] = null): string {
   const lines = [
     `${w.id}  ${w.dir}`,
     `    ${w.steps}, ${w.tier}${w.extensions ? `, only ${w.extensions.join(', ')}` : ''}${w.key ? `, key ${w.key}` : ''}${w.budgetPerDay !== null ? `, budget ${formatEur(w.budgetPerDay, 2)} a day` : ''}${w.redact ? `, redacts ${w.redact.join(',')}${w.redactStored ? ' (stored copy too)' : ''}` : ''}`,
+    `    retention: ${retentionWords(w) ?? fallback}`,
     `    today: ${w.takenToday} file(s)${w.todayBatch ? ` in batch ${w.todayBatch}` : ''}${w.lastFile ? `; last ${w.lastFile.path} at ${w.lastFile.at.replace('T', ' ').slice(0, 19)} UTC` : ''}`,
   ];
   if (pause && w.todayBatch) lines.push(`    ! batch ${w.todayBatch} paused (${pause.kind}): ${carry(pause.reason)}`);
@@ -46,12 +48,18 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
   const engine = (sub === 'list' ? openEngineToRead : openEngine)(globalOptions(values, io.env), io);
   try {
     if (sub === 'list') {
-      const all = engine.hotFolders.list();
+      // Each folder with its own retention rule (engine/retention keeps it beside the folder).
+      const all = engine.hotFolders.list().map((w) => {
+        const rule = engine.retentionRules.forWatch(w.id);
+        return rule ? { ...w, ...rule } : w;
+      });
+      const byDefault = retentionWords(engine.retentionRules.defaults());
+      const fallback = byDefault === null ? 'none: nothing is deleted' : `the default: ${byDefault}`;
       if (values.json) io.stdout.write(`${JSON.stringify({ watches: all }, null, 2)}\n`);
       else if (all.length === 0) io.stdout.write(io.carry('No folder is watched. Add one: `batchdesk watch add DIR --capability ocr`\n'));
       else
         io.stdout.write(
-          `${(await Promise.all(all.map(async (w) => describeWatch(w, io.carry, w.todayBatch ? (await engine.control.summary(w.todayBatch)).pause : null)))).join('\n')}\n`,
+          `${(await Promise.all(all.map(async (w) => describeWatch(w, io.carry, fallback, w.todayBatch ? (await engine.control.summary(w.todayBatch)).pause : null)))).join('\n')}\n`,
         );
       return EXIT.ok;
     }

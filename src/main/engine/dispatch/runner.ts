@@ -32,8 +32,8 @@ import { ENV_VAR } from '../secrets/key-manager';
 import type { RateGate, GateLimits } from '../queue/rate-gate';
 import { KeyCache, keyLimits } from '../queue/key-cache';
 import { StorageFailure, storageFailure } from '../queue/storage-failure';
-import { beforeSend } from '../queue/before-send';
-import { localVerdict } from '../queue/local-verdict';
+import { beforeSend, type BeforeSend } from '../queue/before-send';
+import { localVerdict, markedReadHere } from '../queue/local-verdict';
 import { KeyGates } from '../queue/key-gates';
 import { linkAbort } from '../queue/linked-abort';
 import { Wakeup } from '../queue/wakeup';
@@ -128,11 +128,20 @@ const SCOPE_MS = 100;
  */
 const CHECKPOINT_THREAD_AFTER_MS = 5_000;
 
+/**
+ * Items read on this computer (e-invoices) in flight at once, beside the API's gate: they never
+ * take a slot of it, and reading a PDF is work for a core, not a wait on the network.
+ */
+const READS_HERE_AT_ONCE = 2;
+
 /** Where a batch's requests go: the base URL sent to, and what the batch records (api/destination.ts). */
 interface SendTo {
   baseUrl: string;
   destination: string;
 }
+
+/** A job that passed the checks before sending. */
+type SendCheck = Extract<BeforeSend<unknown>, { kind: 'send' }>;
 
 /** What a job's processing leaves once its gate slot is free: the commit of its outcome. */
 interface Outcome {
@@ -158,6 +167,8 @@ export class Runner {
   private readonly budgetPauses = new Map<string, { line: BudgetLine; batch: string; next: { source: string; cost: number }; reason: string }>();
   /** Each batch's gate at its last pass: a pass that finds it full asks the database nothing. */
   private readonly lastGate = new Map<string, RateGate>();
+  /** Items read on this computer in flight (READS_HERE_AT_ONCE). */
+  private readsHere = 0;
   private readonly wake = new Wakeup();
   private readonly stop = new AbortController();
   /** Each item's time without a useful answer, for its wait budget. */
@@ -372,9 +383,12 @@ export class Runner {
 
   /** Claims and dispatches what the batch's gate can take now; returns how many were dispatched. */
   private async dispatchBatch(batch: BatchRow, signal: AbortSignal): Promise<number> {
+    const cap = capabilityFor(batch.capability);
+    // Items read on this computer (an e-invoice) never wait for the API's gate.
+    const hereRoom = cap.readLocally !== undefined ? READS_HERE_AT_ONCE - this.readsHere : 0;
     // The pass after a claim mostly finds the gate full again; it could claim nothing, so it
     // stops before its queries (a paused batch, a missing key are seen when a slot frees).
-    if ((this.lastGate.get(batch.id)?.available ?? 1) <= 0) return 0;
+    if ((this.lastGate.get(batch.id)?.available ?? 1) <= 0 && hereRoom <= 0) return 0;
     // A batch with nothing left to send never changes state (a missing key must not pause it).
     if (!this.d.jobs.hasOpen(batch.id)) return 0;
     // Paused or cancelled since this pass began (a budget of a step before it, another process).
@@ -386,7 +400,6 @@ export class Runner {
       const row = this.d.batches.get(batch.id);
       if (row && (await this.endSampleIfDone(row))) return 0;
     }
-    const cap = capabilityFor(batch.capability);
     let key: ResolvedKey | null;
     try {
       key = await this.keys.get(cap.descriptor.credential, fresh.key_id);
@@ -420,10 +433,20 @@ export class Runner {
     // Answers saved as files go to the batch's outputs folder: made once per pass, not per job.
     if (cap.outputFile) mkdirSync(outputsDirOf(this.d.dataDir, batch.id), { recursive: true });
     const wanted = gate.available;
-    if (wanted <= 0) return 0;
+    if (wanted <= 0 && hereRoom <= 0) return 0;
     // Jobs made in the open group (a pipeline's next step, a batch sealed meanwhile) carry keys
     // not yet on disk: commit them before anything is claimed, so none can leave before its key.
     if (this.group.holdsNewJobs) this.group.flush();
+    // Read here, sent nowhere, cost 0: claimed and leased as any item (its finish is guarded by the
+    // lease the same way), but outside the gate and the budgets, so a full gate holds none of them.
+    const here =
+      hereRoom <= 0
+        ? []
+        : this.group.nowEach(() =>
+            this.d.batches.dispatchState(batch.id)?.status !== 'active' ? [] : this.d.jobs.claim(batch.id, hereRoom, this.config.leaseMs, sampling, true),
+          );
+    for (const job of here) this.launch(job, batch, 0, true, () => this.process(job, batch, cap, ctx, key, to, gate, signal, false));
+    if (wanted <= 0) return here.length;
     // Claimed at once, committed with the outcomes that freed the room for them: a claim lost in a
     // crash leaves its job queued, to be sent again with its key.
     let first = false;
@@ -434,12 +457,12 @@ export class Runner {
       if (jobs.length > 0 && fresh.api === null) first = this.d.batches.recordApi(batch.id, to.destination);
       return jobs;
     });
-    if (claimed.length === 0) return 0;
+    if (claimed.length === 0) return here.length;
     // Where the batch goes is on disk before its first request leaves (once per batch).
     if (first) this.group.flush();
 
     const budgets = this.budgetLines(batch);
-    let dispatched = 0;
+    let dispatched = here.length;
     for (let i = 0; i < claimed.length; i++) {
       const job = claimed[i];
       if (!job) continue;
@@ -465,29 +488,45 @@ export class Runner {
         break;
       }
       for (const b of budgets) b.reserved += job.estimated_cost;
-      const slot = ++this.dispatches;
-      this.inflight.set(slot, { job, batchId: batch.id, reserved: job.estimated_cost });
       dispatched++;
-      void gate
-        .run(() => this.process(job, batch, cap, ctx, key, to, gate, signal))
-        .then((outcome) => {
-          // Its outcome is written (a success's cost is in the batch's spend from now on, in the
-          // open group): it no longer holds back budget, or it would count twice until committed.
-          const held = this.inflight.get(slot);
-          if (held) held.reserved = 0;
-          // The slot is free: the next claim can join the commit of this outcome.
-          this.wake.notify();
-          return outcome.committed;
-        })
-        .catch((e: unknown) => this.crashed(job, e))
-        .finally(() => {
-          this.inflight.delete(slot);
-          if (this.budgetPauses.size > 0) this.restateSettledBudgetPauses();
-          this.d.onChange(batch.id);
-          this.wake.notify();
-        });
+      // One read here that came with the API's items takes no slot either; if it is not read here
+      // after all, process() sends it through the gate.
+      const readHere = cap.readLocally !== undefined && markedReadHere(job.payload_json);
+      this.launch(job, batch, job.estimated_cost, readHere, () =>
+        readHere
+          ? this.process(job, batch, cap, ctx, key, to, gate, signal, false)
+          : gate.run(() => this.process(job, batch, cap, ctx, key, to, gate, signal, true)),
+      );
     }
     return dispatched;
+  }
+
+  /**
+   * Runs a claimed job's processing, in flight until its outcome is committed (`reserved`: its
+   * budget hold; `readHere`: counted in READS_HERE_AT_ONCE).
+   */
+  private launch(job: LeasedJob, batch: BatchRow, reserved: number, readHere: boolean, work: () => Promise<Outcome>): void {
+    const slot = ++this.dispatches;
+    this.inflight.set(slot, { job, batchId: batch.id, reserved });
+    if (readHere) this.readsHere++;
+    void work()
+      .then((outcome) => {
+        // Its outcome is written (a success's cost is in the batch's spend from now on, in the
+        // open group): it no longer holds back budget, or it would count twice until committed.
+        const held = this.inflight.get(slot);
+        if (held) held.reserved = 0;
+        // The slot is free: the next claim can join the commit of this outcome.
+        this.wake.notify();
+        return outcome.committed;
+      })
+      .catch((e: unknown) => this.crashed(job, e))
+      .finally(() => {
+        this.inflight.delete(slot);
+        if (readHere) this.readsHere--;
+        if (this.budgetPauses.size > 0) this.restateSettledBudgetPauses();
+        this.d.onChange(batch.id);
+        this.wake.notify();
+      });
   }
 
   /**
@@ -607,6 +646,8 @@ export class Runner {
     to: SendTo,
     gate: RateGate,
     signal: AbortSignal,
+    /** In a slot of the gate already; otherwise an item that is not read here after all takes one to be sent. */
+    gated: boolean,
   ): Promise<Outcome> {
     if (signal.aborted) {
       if (!this.fatal) await this.group.write(() => this.d.jobs.requeue(job, null));
@@ -651,6 +692,27 @@ export class Runner {
         (then) => this.group.write(then),
       );
     }
+    if (!gated) return gate.run(() => this.send(job, batch, cap, ctx, key, to, gate, signal, pre));
+    return this.send(job, batch, cap, ctx, key, to, gate, signal, pre);
+  }
+
+  /** The request of a job that passed the checks before sending, and its answer's one transition. */
+  private async send(
+    job: LeasedJob,
+    batch: BatchRow,
+    cap: CapabilityModule<unknown>,
+    ctx: BatchContext,
+    key: ResolvedKey,
+    to: SendTo,
+    gate: RateGate,
+    signal: AbortSignal,
+    pre: SendCheck,
+  ): Promise<Outcome> {
+    if (signal.aborted) {
+      if (!this.fatal) await this.group.write(() => this.d.jobs.requeue(job, null));
+      return DONE;
+    }
+    const { payload, src } = pre;
     const request = requestFor(cap, payload, job, batch.id, ctx, this.d.dataDir);
     // The attempt is written now and committed with the group; a crash before that loses only the
     // record, and the job is resent with its key.

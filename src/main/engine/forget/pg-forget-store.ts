@@ -19,11 +19,13 @@ const VACUUMED = [
   'invoice_reviews',
   'opt_outs',
   'recipient_sends',
+  'retention_log',
 ];
 
 export class PgForgetStore implements ForgetStore {
   readonly kind = 'postgresql';
-  readonly places = COMMON_PLACES;
+  // The team's retention log names jobs by their source (retention/team-retention.ts).
+  readonly places = [...COMMON_PLACES, { table: 'retention_log', key: 'id', columns: ['what'] }];
 
   constructor(
     private readonly pool: pg.Pool,

@@ -14,6 +14,7 @@ import { sendableJobs } from '../db/sendable-jobs';
 import { estimateLeftOf, NOTHING_MADE, type LeftFigures, type Measured } from './estimate-left';
 import type { BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
+import { READ_HERE_MARK } from './local-verdict';
 
 /** A sample run's items: how many are still open, and what the finished ones did and cost. */
 export interface SampleState {
@@ -89,6 +90,19 @@ export class JobStore {
         .prepare(
           `SELECT id FROM jobs WHERE batch_id = @batch AND state IN ('queued','retry_wait') AND run_at <= @now AND sample = 1
              ORDER BY run_at, id LIMIT @limit`,
+        )
+        .pluck(),
+      // Items read on this computer (schema step 25's partial index: the same literal term).
+      claimableHere: db
+        .prepare(
+          `SELECT id FROM jobs WHERE batch_id = @batch AND state IN ('queued','retry_wait') AND instr(payload_json, '${READ_HERE_MARK}') > 0
+             AND run_at <= @now ORDER BY run_at, id LIMIT @limit`,
+        )
+        .pluck(),
+      claimableHereSample: db
+        .prepare(
+          `SELECT id FROM jobs WHERE batch_id = @batch AND state IN ('queued','retry_wait') AND instr(payload_json, '${READ_HERE_MARK}') > 0
+             AND run_at <= @now AND sample = 1 ORDER BY run_at, id LIMIT @limit`,
         )
         .pluck(),
       lease: db.prepare(
@@ -266,19 +280,27 @@ export class JobStore {
   }
 
   /**
-   * Lease up to `limit` runnable jobs of one batch (only its sample items while `sampleOnly`).
+   * Lease up to `limit` runnable jobs of one batch (only its sample items while `sampleOnly`; only
+   * the items read on this computer, never sent, while `readHereOnly`: queue/local-verdict.ts).
    * Alone, the claim is one transaction. Inside an open one (the runner's group commit), each
    * lease is a statement of its own, which SQLite keeps atomic, with no savepoint around them all:
    * a savepoint copies every page its statements touch into the statement journal, two leases
    * touch more than 16 pages, and once that journal passes 64 KiB SQLite moves it to a temporary
    * file for the rest of the transaction, about 9 pwrite calls per job after it (docs/performance.md).
    */
-  claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): LeasedJob[] {
+  claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false, readHereOnly = false): LeasedJob[] {
     if (limit <= 0) return [];
+    const pick = readHereOnly
+      ? sampleOnly
+        ? this.stmts.claimableHereSample
+        : this.stmts.claimableHere
+      : sampleOnly
+        ? this.stmts.claimableSample
+        : this.stmts.claimable;
     const leaseEach = (): LeasedJob[] => {
       const now = this.clock.now();
       const expires = now + leaseMs;
-      const ids = (sampleOnly ? this.stmts.claimableSample : this.stmts.claimable).all({ batch: batchId, now, limit }) as number[];
+      const ids = pick.all({ batch: batchId, now, limit }) as number[];
       const out: LeasedJob[] = [];
       try {
         for (const id of ids) {

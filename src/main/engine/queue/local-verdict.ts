@@ -5,6 +5,19 @@ import type { CapabilityModule } from '../capabilities/capability';
 import type { AnswerVerdict } from './answer-verdict';
 import { engineError } from '../../../shared/errors';
 
+/**
+ * What the stored payload of every item read locally holds (an e-invoice's `einvoice` key, see
+ * read-models/einvoice-counts.ts), and no other item's: the runner claims these beside the API's
+ * rate gate (JobStore.claim readHereOnly, schema step 25's index, which repeats the literal).
+ * A payload that holds it but is not read here after all is sent through the gate as any other.
+ */
+export const READ_HERE_MARK = '"einvoice"';
+
+/** Whether a claimed job's stored payload carries the mark (a cheap test; localVerdict decides). */
+export function markedReadHere(payloadJson: string): boolean {
+  return payloadJson.includes(READ_HERE_MARK);
+}
+
 /** The stored "answer" of an item read locally: there is none, and this says why. */
 export const READ_LOCALLY_RAW = '[read on this computer: no request was sent]';
 

@@ -585,6 +585,12 @@ const MIGRATIONS: readonly Step[] = [
     job_id INTEGER
   );
   `,
+  // 25: the runnable items this computer reads itself (an e-invoice: queue/local-verdict.ts
+  // READ_HERE_MARK), so the runner claims them beside the API's rate gate with one index probe,
+  // never a scan of a large batch's payloads. The literal must match JobStore's claim.
+  `
+  CREATE INDEX jobs_read_here ON jobs(batch_id, run_at, id) WHERE state IN ('queued','retry_wait') AND instr(payload_json, '"einvoice"') > 0;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

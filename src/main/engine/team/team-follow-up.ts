@@ -32,6 +32,7 @@ const PAGE = 500;
 export type FollowUpStore = Pick<
   PgQueueStore,
   | 'batch'
+  | 'pool'
   | 'createFollower'
   | 'succeededPage'
   | 'addDerived'

@@ -445,6 +445,28 @@ export const PG_MIGRATIONS: readonly string[] = [
     secret bytea NOT NULL
   );
   `,
+  // 18: retention for the team's batches (retention/team-retention.ts): the rule a batch was made
+  // with (its own flags, else the default of the computer that made it), followed by the later
+  // steps of its pipeline, and the log of every deletion any worker made, with the worker.
+  `
+  CREATE TABLE retention_rules (
+    batch_id text PRIMARY KEY REFERENCES batches(id) ON DELETE CASCADE,
+    keep_files_days integer,
+    keep_results_days integer,
+    files_from text NOT NULL,
+    results_from text NOT NULL
+  );
+  CREATE TABLE retention_log (
+    id bigserial PRIMARY KEY,
+    at bigint NOT NULL,
+    kind text NOT NULL,
+    what text NOT NULL,
+    rule text NOT NULL,
+    batch_id text,
+    job_id bigint,
+    worker text NOT NULL
+  );
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
