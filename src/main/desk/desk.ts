@@ -23,6 +23,11 @@ import type { EInvoiceCounts } from '../../shared/invoices/einvoice-counts';
 import type { ForgetReport } from '../engine/forget/forget';
 import type { FilesReport } from '../engine/forget/forget-files';
 import type { ForgetTarget } from '../engine/forget/forget-target';
+import type { Writable } from 'node:stream';
+import type { z } from 'zod';
+import type { JobPageQuery } from '../engine/read-models/job-views';
+import type { ZipExport } from '../engine/exporters/export-zip';
+import type { CompareRequest, ComparisonView, CostReport, JobDetail, JobPage, ResultOf } from '../../shared/contract';
 
 /** The opt-out list the desk's senders check: this computer's, or the team's in its store (every worker checks it, besides its own). */
 export interface OptOutBook {
@@ -66,6 +71,22 @@ export interface ForgetOutcome {
   store: ForgetReport;
   /** The data folder's files besides the database; null for a team's store (each desk's own folder is its own). */
   files: FilesReport | null;
+}
+
+/** A file behind an item, on this computer's disk. */
+export interface DeskFile {
+  path: string;
+  mime: string;
+  size: number;
+}
+
+/** Tier comparisons (engine/compare): the same items sent again at other tiers. */
+export interface ComparisonBook {
+  /** Makes and starts the comparison's batches; refused, with what to do, where the desk keeps none. */
+  create(req: z.input<typeof CompareRequest>): Promise<ComparisonView>;
+  get(group: string): Promise<ComparisonView>;
+  /** The comparisons made of a batch (an id or prefix), newest last. */
+  of(batchId: string): Promise<ResultOf<'compare.list'>>;
 }
 
 export interface Desk {
@@ -126,6 +147,21 @@ export interface Desk {
   search(text: string, filters: SearchFilters): Promise<SearchHit[]>;
   /** Items whose embeddings are nearest the text's, embedded through `target` (this computer's key). */
   searchByMeaning(target: ApiTarget, text: string, filters: SearchFilters): Promise<SearchHit[]>;
+  /** A page of a batch's items as the window's batch page lists them, filtered by state and words. */
+  jobPage(q: JobPageQuery): Promise<JobPage>;
+  /** The items before and after one item in the same filtered list (the item dialog's previous/next). */
+  jobNeighbours(q: Omit<JobPageQuery, 'limit' | 'offset'>, jobId: number): Promise<{ previous: number | null; next: number | null }>;
+  /** One item with its input, result, attempts and events; a file input this computer cannot read says why (`sourceView.missing`). */
+  jobDetail(id: number): Promise<JobDetail>;
+  /** An item's input file (`source`) or its answer saved as a file (`output`) on this computer's disk; null when there is none here. */
+  jobFile(id: number, which: 'source' | 'output'): Promise<DeskFile | null>;
+  /** Why the source file `path` of an item of `batchId` cannot be read here: one sentence with what to do. */
+  absentSource(path: string, batchId: string): string;
+  /** The same files as `exportFiles`, under the same names, streamed into `out` as one zip. */
+  exportFilesZip(id: string, out: Writable): Promise<ZipExport>;
+  /** Spend by day (this computer's days), by batch and by key. */
+  costReport(): Promise<CostReport>;
+  readonly comparisons: ComparisonBook;
   readonly optOuts: OptOutBook;
   /** The check of the key this computer would send a batch with: a team's resume re-checks a refused key against it. */
   readonly keyHere: KeyCheckHere;
