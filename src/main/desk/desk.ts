@@ -23,6 +23,7 @@ import type { EInvoiceCounts } from '../../shared/invoices/einvoice-counts';
 import type { ForgetReport } from '../engine/forget/forget';
 import type { FilesReport } from '../engine/forget/forget-files';
 import type { ForgetTarget } from '../engine/forget/forget-target';
+import type { DeskWords } from './desk-words';
 import type { Writable } from 'node:stream';
 import type { z } from 'zod';
 import type { JobPageQuery } from '../engine/read-models/job-views';
@@ -37,6 +38,13 @@ export interface OptOutBook {
   /** How many of these were not on it yet. */
   add(entries: readonly { recipient: string; source: string }[]): Promise<number>;
   remove(recipient: string): Promise<boolean>;
+  /** What `optout add` and `remove` say of one recipient. */
+  told: {
+    added(recipient: string): string;
+    already(recipient: string): string;
+    removed(recipient: string): string;
+    notOn(recipient: string): string;
+  };
 }
 
 /** A batch made on the desk; `teamHas`/`teamOptedOut` are the items a team's store already had or refused (empty on the data folder). */
@@ -92,8 +100,6 @@ export interface ComparisonBook {
 export interface Desk {
   /** The batch verbs over the chosen store. */
   readonly control: Control;
-  /** True for a team's store: a command to type again names `--store URL`. */
-  readonly shared: boolean;
   /** ' --store URL' on a team's store, '' on the data folder: what a command to type again adds. */
   readonly storeFlag: string;
   /** "this computer's data folder /path" or "the shared store postgresql://…" (its password hidden). */
@@ -133,6 +139,10 @@ export interface Desk {
   workers(): Promise<DeskWorkers | null>;
   /** What redaction took out of the batch's items, summed. */
   redactions(batchId: string): Promise<BatchRedactions>;
+  /** Why invoice reviews cannot be made or listed on this desk, with what to do; null where they can. */
+  readonly reviewRefusal: string | null;
+  /** The sentence parts that differ by store (desk-words.ts). */
+  readonly words: DeskWords;
   /** An invoice batch's outcomes after review; null where reviews are not kept (a team's store: they are this data folder's). */
   reviewCounts(batchId: string): Promise<ReviewCounts | null>;
   /** An OCR batch's e-invoices, and how many were read from their XML at no cost. */

@@ -3,6 +3,7 @@ import type { Engine } from '../engine/engine';
 import { existsSync } from 'node:fs';
 import type { Desk } from './desk';
 import { withAbsentSource } from './absent-source';
+import { LOCAL_WORDS } from './desk-words';
 
 /** The data folder's words for an item's file that is gone. */
 const absentSource = (path: string): string =>
@@ -12,7 +13,6 @@ const absentSource = (path: string): string =>
 export function localDesk(e: Engine, closeEngine: () => void = () => undefined): Desk {
   return {
     control: e.control,
-    shared: false,
     storeFlag: '',
     description: `this computer's data folder ${e.dataDir}`,
     url: null,
@@ -43,6 +43,8 @@ export function localDesk(e: Engine, closeEngine: () => void = () => undefined):
     patiently: (fn) => fn(),
     workers: async () => null,
     redactions: async (id) => e.redactions(id),
+    reviewRefusal: null,
+    words: LOCAL_WORDS,
     reviewCounts: async (id) => e.reviews.counts(id),
     einvoiceCount: async (id) => e.einvoices(id),
     forget: async (target, raw, opts) => {
@@ -58,6 +60,12 @@ export function localDesk(e: Engine, closeEngine: () => void = () => undefined):
       list: async () => e.optOuts.list(),
       add: async (entries) => e.db.transaction(() => entries.filter((x) => e.optOuts.add(x.recipient, x.source)).length)(),
       remove: async (recipient) => e.optOuts.remove(recipient),
+      told: {
+        added: (r) => `Added ${r}: no message will be sent to it.`,
+        already: (r) => `${r} is on the list already.`,
+        removed: (r) => `Removed ${r}: it can be sent to again.`,
+        notOn: (r) => `${r} was not on the list.`,
+      },
     },
     jobPage: async (q) => e.jobPage(q),
     jobNeighbours: async (q, jobId) => e.jobNeighbours(q, jobId),

@@ -25,6 +25,7 @@ import { writeFilesZip } from '../engine/exporters/export-zip';
 import { jobInputFile } from '../engine/read-models/job-views';
 import { teamAnswerFile } from '../engine/team/team-answer-file';
 import { withAbsentSource } from './absent-source';
+import { teamWords } from './desk-words';
 import { existsSync } from 'node:fs';
 
 /** Tier comparisons are rows of one data folder (compare/tier-comparison.ts); a team's store has none. */
@@ -89,7 +90,6 @@ export function teamDesk(team: SharedStoreHandle, local: () => Engine, closeEngi
   const outage = (say: (line: string) => void): StoreOutage => new StoreOutage({ clock: team.clock, logger: local().logger, say, store: team.url });
   return {
     control: team.control,
-    shared: true,
     storeFlag: ' --store URL',
     description: team.description,
     url: team.url,
@@ -145,6 +145,9 @@ export function teamDesk(team: SharedStoreHandle, local: () => Engine, closeEngi
     onChange: (listener) => watchTeam(team, listener),
     redactions: (id) => team.store.redactions(id),
     // Reviews are kept in this computer's data folder only (docs/invoices.md).
+    reviewRefusal:
+      "Invoice reviews are kept in this computer's data folder; a team's shared store keeps the checks only. Run review without --store (unset BATCHDESK_STORE).",
+    words: teamWords(team.description),
     reviewCounts: async () => null,
     einvoiceCount: (id) => team.store.einvoices(id),
     // The same engine code as the data folder's, over the team's tables; each computer's files are its own.
@@ -202,6 +205,12 @@ export function teamDesk(team: SharedStoreHandle, local: () => Engine, closeEngi
       list: () => team.store.optOutList(),
       add: (entries) => team.store.addOptOuts(entries),
       remove: (recipient) => team.store.removeOptOut(recipient),
+      told: {
+        added: (r) => `Added ${r}: no message will be sent to it by any worker of the team.`,
+        already: (r) => `${r} is on the team's opt-out list in ${team.description} already.`,
+        removed: (r) => `Removed ${r} from the team's opt-out list in ${team.description}: it can be sent to again.`,
+        notOn: (r) => `${r} was not on the team's opt-out list in ${team.description}.`,
+      },
     },
     search: (text, f) => team.store.search(text, f),
     // The team's vectors are in the store; the query is embedded with this computer's key.
