@@ -25,6 +25,8 @@ export interface DeskWords {
   fromStore: string;
   /** The heading of the spend report: "Spent by the team, <store>:\n", or "". */
   spentHeading: string;
+  /** Where `batchdesk run ID` may be typed: "" (this computer), " (on any worker of the team)". */
+  startsOn: string;
   /** A verb lists every step of a batch's pipeline after it (a team's batch is shown alone: `status --store` lists its steps). */
   stepsListed: boolean;
   /** Who starts a batch scheduled for later, when its time comes. */
@@ -40,6 +42,7 @@ export const LOCAL_WORDS: DeskWords = {
   inStore: '',
   fromStore: '',
   spentHeading: '',
+  startsOn: '',
   stepsListed: true,
   scheduledStarter: (id) =>
     `a Batchdesk running then (the window, the browser host, \`batchdesk run --watch\`, or \`batchdesk run ${id}\`, which waits for it) starts it, or the first one started after.`,
@@ -66,6 +69,7 @@ export function teamWords(description: string): DeskWords {
     inStore: ` in ${description}`,
     fromStore: ` (${description})`,
     spentHeading: `Spent by the team, ${description}:\n`,
+    startsOn: ' (on any worker of the team)',
     stepsListed: false,
     scheduledStarter: (id) =>
       `a worker of the team running then (\`batchdesk run --watch --store URL\`, or \`batchdesk run ${id} --store URL\`, which waits for it) starts it, or the first one started after.`,

@@ -158,7 +158,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         io.stdout.write(`Created batch ${batch.id}${desk.words.inStore}\n${describeBatch(batch, { storeFlag: desk.storeFlag, carry: io.carry })}\n`);
         io.stdout.write(
           io.carry(
-            `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${countOf(batch.units.estimated, batch.units.name)}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, desk) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${desk.storeFlag}\`${desk.sendsHere ? '' : ' (on any worker of the team)'}`}\n`,
+            `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${countOf(batch.units.estimated, batch.units.name)}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, desk) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${desk.storeFlag}\`${desk.words.startsOn}`}\n`,
           ),
         );
         if (batch.messaging) io.stdout.write(`${messagingWords(batch.messaging)}\n`);
@@ -184,7 +184,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         const budget = batch.cost.budget;
         io.stdout.write(
           io.carry(
-            `Estimated cost: ${formatEur(total, 4)} for ${from !== undefined && steps.length === 0 ? 'the follow-up' : 'every step together'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${from === undefined ? 'all steps together' : 'this batch and any step after it, together'}` : ''}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, desk) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${desk.storeFlag}\`${desk.sendsHere ? '' : ' (on any worker of the team)'}`}\n`,
+            `Estimated cost: ${formatEur(total, 4)} for ${from !== undefined && steps.length === 0 ? 'the follow-up' : 'every step together'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${from === undefined ? 'all steps together' : 'this batch and any step after it, together'}` : ''}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, desk) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${desk.storeFlag}\`${desk.words.startsOn}`}\n`,
           ),
         );
       }
