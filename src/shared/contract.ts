@@ -169,7 +169,15 @@ export const ItemOrigin = z.object({ batch: z.string(), job: z.number().int(), s
 export type ItemOrigin = z.infer<typeof ItemOrigin>;
 
 export const SourceView = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('file'), path: z.string(), mime: z.string(), size: z.number().int(), exists: z.boolean() }),
+  z.object({
+    kind: z.literal('file'),
+    path: z.string(),
+    mime: z.string(),
+    size: z.number().int(),
+    exists: z.boolean(),
+    /** When it does not exist here: why, and what to do (a team's item keeps its file on the computer that created its batch). */
+    missing: z.string().optional(),
+  }),
   z.object({ kind: z.literal('message'), to: z.string(), text: z.string(), subject: z.string().nullable(), row: z.number().int() }),
   /** A CSV row or TXT line: its text, its name, and the row's other columns. */
   z.object({

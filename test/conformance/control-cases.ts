@@ -3,9 +3,10 @@
 // (control-sqlite.test.ts and control-pg.test.ts run them). Wording that names a command says
 // `--store URL` for a team's store.
 import { join } from 'node:path';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { writeMessagesCsv } from '../integration/harness';
+import { wavBytes, writeMessagesCsv } from '../integration/harness';
 import { type OpenStoreRig, type StoreRig } from './store-rig';
 
 /** ` --store URL` when the rig is a team's store. */
@@ -172,6 +173,84 @@ export function controlCases(name: string, open: OpenStoreRig): void {
       expect((await book.list()).map((o) => o.recipient)).toContain('+4915112345678');
       expect(await book.remove('+4915112345678')).toBe(true);
       expect((await book.list()).map((o) => o.recipient)).not.toContain('+4915112345678');
+    });
+
+    it("lists a batch's items page by page, filtered, with one item's detail, its neighbours and the spend report", async () => {
+      const r = await open();
+      const { first } = await pipeline(r);
+      await r.run(first);
+      const page = await r.desk.jobPage({ batchId: first, limit: 4, offset: 0 });
+      expect(page.total).toBe(6);
+      expect(page.rows.map((j) => j.seq)).toEqual([1, 2, 3, 4]);
+      expect(page.rows.every((j) => j.state === 'succeeded' && j.cost !== null)).toBe(true);
+      expect((await r.desk.jobPage({ batchId: first, limit: 4, offset: 4 })).rows.map((j) => j.seq)).toEqual([5, 6]);
+      expect((await r.desk.jobPage({ batchId: first, states: ['failed'], limit: 10, offset: 0 })).total).toBe(0);
+      // The words of a row's input, as typed.
+      const third = await r.desk.jobPage({ batchId: first, search: 'Customer 2 asked', limit: 10, offset: 0 });
+      expect(third.rows.map((j) => j.seq)).toEqual([3]);
+      const [one, two, three] = page.rows;
+      if (!one || !two || !three) throw new Error('no rows');
+      expect(await r.desk.jobNeighbours({ batchId: first }, two.id)).toEqual({ previous: one.id, next: three.id });
+      await expect(r.desk.jobNeighbours({ batchId: 'bnothere' }, two.id)).rejects.toThrow(`No job ${two.id} in batch bnothere`);
+      const d = await r.desk.jobDetail(two.id);
+      expect(d).toMatchObject({ batchId: first, capability: 'text', state: 'succeeded', seq: 2, sourceView: { kind: 'row', row: 2 } });
+      expect(d.attemptsLog).toEqual([expect.objectContaining({ outcome: 'succeeded', httpStatus: 200 })]);
+      expect(d.events.map((e) => e.to)).toContain('succeeded');
+      await expect(r.desk.jobDetail(999_999)).rejects.toThrow('No job 999999');
+      // A row's input has no file behind it.
+      expect(await r.desk.jobFile(two.id, 'source')).toBeNull();
+      const costs = await r.desk.costReport();
+      const spent = (await r.desk.control.summary(first)).cost.spent;
+      expect(costs.byBatch.find((b) => b.batchId === first)?.cost).toBe(spent);
+      // Its second step (the CRM events) was sent and paid for too.
+      expect(costs.byDay.reduce((n, day) => n + day.items, 0)).toBe(12);
+      expect(costs.byDay.reduce((n, day) => n + day.cost, 0)).toBe(costs.total);
+      expect(costs.byKey.reduce((n, k) => n + k.cost, 0)).toBe(costs.total);
+    });
+
+    it("serves an item's source file read on this computer, and names why one gone cannot be", async () => {
+      const r = await open();
+      const dir = join(r.dir, 'calls');
+      await mkdir(dir);
+      for (let i = 0; i < 2; i++) await writeFile(join(dir, `call-${i}.wav`), wavBytes(2, `Call number ${i}.`, i));
+      const id = (await madeOnDesk(r, { capability: 'transcribe', paths: [dir] })).batch.id;
+      const [kept, gone] = (await r.desk.jobPage({ batchId: id, limit: 10, offset: 0 })).rows;
+      if (!kept || !gone) throw new Error('no rows');
+      expect(await r.desk.jobFile(kept.id, 'source')).toMatchObject({ path: join(dir, 'call-0.wav'), mime: 'audio/wav' });
+      await rm(join(dir, 'call-1.wav'));
+      expect(await r.desk.jobFile(gone.id, 'source')).toBeNull();
+      const v = (await r.desk.jobDetail(gone.id)).sourceView;
+      expect(v).toMatchObject({ kind: 'file', exists: false, missing: r.desk.absentSource(join(dir, 'call-1.wav'), id) });
+      expect(v.kind === 'file' ? v.missing : '').toContain(join(dir, 'call-1.wav'));
+    });
+
+    it("zips a batch's files, and keeps tier comparisons where it can make them", async () => {
+      const r = await open();
+      const dir = join(r.dir, 'calls');
+      await mkdir(dir);
+      for (let i = 0; i < 2; i++) await writeFile(join(dir, `call-${i}.wav`), wavBytes(2, `Call number ${i}.`, i));
+      const id = (await madeOnDesk(r, { capability: 'transcribe', paths: [dir] })).batch.id;
+      await r.run(id);
+      const out = new PassThrough();
+      const chunks: Buffer[] = [];
+      out.on('data', (c: Buffer) => chunks.push(c));
+      const zip = await r.desk.exportFilesZip(id, out);
+      // Each transcript as text and subtitles, nothing left out.
+      expect(zip).toMatchObject({ noFile: 0, problemCount: 0 });
+      expect(zip.entries).toBeGreaterThanOrEqual(2);
+      // A zip starts with a local file header.
+      expect(Buffer.concat(chunks).subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+      expect(await r.desk.comparisons.of(id.slice(0, -2))).toEqual([]);
+      await expect(r.desk.comparisons.of('bnothere')).rejects.toThrow('No batch "bnothere"');
+      if (r.desk.sendsHere) {
+        const view = await r.desk.comparisons.create({ batchId: id, tiers: ['basic', 'standard'], sample: 1 });
+        expect(await r.desk.comparisons.get(view.group)).toMatchObject({ group: view.group, sample: 1 });
+        expect((await r.desk.comparisons.of(id)).map((c) => c.group)).toEqual([view.group]);
+      } else {
+        await expect(r.desk.comparisons.create({ batchId: id, tiers: ['basic', 'standard'], sample: 1 })).rejects.toThrow(
+          "A tier comparison is made in one computer's data folder, not in a team's shared store.",
+        );
+      }
     });
 
     it("names its other senders only where others send: none on the data folder, the team's workers on its store", async () => {

@@ -102,6 +102,13 @@ test.describe('the window on a team store', () => {
       await worker.done;
     }
     expectExactlyOnce(await sandbox.admin.ledger(), ROWS);
+
+    // The batch's own page lists its items from the shared store (the host's data folder has none).
+    await page.goto(`${host.url}/#/batches/${id}`);
+    const grid = page.getByRole('grid', { name: 'Jobs' });
+    await expect(grid).toHaveAttribute('aria-rowcount', String(ROWS + 1), { timeout: 30_000 });
+    await expect(grid.getByRole('row').nth(1)).toContainText('Customer 0');
+    await expect(grid.getByRole('row').nth(1)).toContainText('Succeeded');
   });
 
   test("a batch made in New batch is the team's: in the shared store, started, and a worker sends it", async ({ page, sandbox, work, launch }) => {

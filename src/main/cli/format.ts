@@ -178,9 +178,9 @@ export function cancelledWords(
   id: string,
   c: { cancelled: readonly string[]; finished: readonly string[]; jobs: number },
   whole: string,
-  team: boolean,
+  /** Who it reaches: the desk's word (" for every worker" on a team's store). */
+  where: string,
 ): string {
-  const where = team ? ' for every worker' : '';
   const items = `${c.jobs} queued item(s)${c.cancelled.length + c.finished.length > 1 ? ' in the pipeline' : ''} will not be sent.`;
   if (c.finished.length === 0) return `Cancelled ${id}${whole}${where}: ${items}`;
   return `Cancelled ${c.cancelled.join(', ')}, the step(s) of ${id}'s pipeline with work left (finished ones stay as they are: ${c.finished.join(', ')})${where}: ${items}`;

@@ -26,6 +26,12 @@ import type { ForgetTarget } from '../engine/forget/forget-target';
 import type { RetentionOutcome } from '../engine/retention/apply-retention';
 import type { RetentionLogEntry } from '../engine/retention/retention-log';
 import type { RuleWords } from '../../shared/retention-rules';
+import type { DeskWords } from './desk-words';
+import type { Writable } from 'node:stream';
+import type { z } from 'zod';
+import type { JobPageQuery } from '../engine/read-models/job-views';
+import type { ZipExport } from '../engine/exporters/export-zip';
+import type { CompareRequest, ComparisonView, CostReport, JobDetail, JobPage, ResultOf } from '../../shared/contract';
 
 /** The opt-out list the desk's senders check: this computer's, or the team's in its store (every worker checks it, besides its own). */
 export interface OptOutBook {
@@ -35,6 +41,13 @@ export interface OptOutBook {
   /** How many of these were not on it yet. */
   add(entries: readonly { recipient: string; source: string }[]): Promise<number>;
   remove(recipient: string): Promise<boolean>;
+  /** What `optout add` and `remove` say of one recipient. */
+  told: {
+    added(recipient: string): string;
+    already(recipient: string): string;
+    removed(recipient: string): string;
+    notOn(recipient: string): string;
+  };
 }
 
 /** A batch made on the desk; `teamHas`/`teamOptedOut` are the items a team's store already had or refused (empty on the data folder). */
@@ -80,11 +93,25 @@ export interface ForgetOutcome {
   files: FilesReport | null;
 }
 
+/** A file behind an item, on this computer's disk. */
+export interface DeskFile {
+  path: string;
+  mime: string;
+  size: number;
+}
+
+/** Tier comparisons (engine/compare): the same items sent again at other tiers. */
+export interface ComparisonBook {
+  /** Makes and starts the comparison's batches; refused, with what to do, where the desk keeps none. */
+  create(req: z.input<typeof CompareRequest>): Promise<ComparisonView>;
+  get(group: string): Promise<ComparisonView>;
+  /** The comparisons made of a batch (an id or prefix), newest last. */
+  of(batchId: string): Promise<ResultOf<'compare.list'>>;
+}
+
 export interface Desk {
   /** The batch verbs over the chosen store. */
   readonly control: Control;
-  /** True for a team's store: a command to type again names `--store URL`. */
-  readonly shared: boolean;
   /** ' --store URL' on a team's store, '' on the data folder: what a command to type again adds. */
   readonly storeFlag: string;
   /** "this computer's data folder /path" or "the shared store postgresql://…" (its password hidden). */
@@ -124,6 +151,10 @@ export interface Desk {
   workers(): Promise<DeskWorkers | null>;
   /** What redaction took out of the batch's items, summed. */
   redactions(batchId: string): Promise<BatchRedactions>;
+  /** Why invoice reviews cannot be made or listed on this desk, with what to do; null where they can. */
+  readonly reviewRefusal: string | null;
+  /** The sentence parts that differ by store (desk-words.ts). */
+  readonly words: DeskWords;
   /** An invoice batch's outcomes after review; null where reviews are not kept (a team's store: they are this data folder's). */
   reviewCounts(batchId: string): Promise<ReviewCounts | null>;
   /** An OCR batch's e-invoices, and how many were read from their XML at no cost. */
@@ -140,6 +171,21 @@ export interface Desk {
   search(text: string, filters: SearchFilters): Promise<SearchHit[]>;
   /** Items whose embeddings are nearest the text's, embedded through `target` (this computer's key). */
   searchByMeaning(target: ApiTarget, text: string, filters: SearchFilters): Promise<SearchHit[]>;
+  /** A page of a batch's items as the window's batch page lists them, filtered by state and words. */
+  jobPage(q: JobPageQuery): Promise<JobPage>;
+  /** The items before and after one item in the same filtered list (the item dialog's previous/next). */
+  jobNeighbours(q: Omit<JobPageQuery, 'limit' | 'offset'>, jobId: number): Promise<{ previous: number | null; next: number | null }>;
+  /** One item with its input, result, attempts and events; a file input this computer cannot read says why (`sourceView.missing`). */
+  jobDetail(id: number): Promise<JobDetail>;
+  /** An item's input file (`source`) or its answer saved as a file (`output`) on this computer's disk; null when there is none here. */
+  jobFile(id: number, which: 'source' | 'output'): Promise<DeskFile | null>;
+  /** Why the source file `path` of an item of `batchId` cannot be read here: one sentence with what to do. */
+  absentSource(path: string, batchId: string): string;
+  /** The same files as `exportFiles`, under the same names, streamed into `out` as one zip. */
+  exportFilesZip(id: string, out: Writable): Promise<ZipExport>;
+  /** Spend by day (this computer's days), by batch and by key. */
+  costReport(): Promise<CostReport>;
+  readonly comparisons: ComparisonBook;
   readonly optOuts: OptOutBook;
   /** The check of the key this computer would send a batch with: a team's resume re-checks a refused key against it. */
   readonly keyHere: KeyCheckHere;

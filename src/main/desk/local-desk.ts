@@ -1,12 +1,18 @@
 // The desk over this computer's data folder: the engine's own stores, sent by the local runner.
 import type { Engine } from '../engine/engine';
+import { existsSync } from 'node:fs';
 import type { Desk } from './desk';
+import { withAbsentSource } from './absent-source';
+import { LOCAL_WORDS } from './desk-words';
+
+/** The data folder's words for an item's file that is gone. */
+const absentSource = (path: string): string =>
+  `The source file ${path} was moved or deleted since the batch was created; put it back there to see it, or create the batch again from where it is now.`;
 
 /** `closeEngine` closes the data folder with the desk (the caller's, when it keeps the engine). */
 export function localDesk(e: Engine, closeEngine: () => void = () => undefined): Desk {
   return {
     control: e.control,
-    shared: false,
     storeFlag: '',
     description: `this computer's data folder ${e.dataDir}`,
     url: null,
@@ -37,6 +43,8 @@ export function localDesk(e: Engine, closeEngine: () => void = () => undefined):
     patiently: (fn) => fn(),
     workers: async () => null,
     redactions: async (id) => e.redactions(id),
+    reviewRefusal: null,
+    words: LOCAL_WORDS,
     reviewCounts: async (id) => e.reviews.counts(id),
     einvoiceCount: async (id) => e.einvoices(id),
     forget: async (target, raw, opts) => {
@@ -60,6 +68,28 @@ export function localDesk(e: Engine, closeEngine: () => void = () => undefined):
       list: async () => e.optOuts.list(),
       add: async (entries) => e.db.transaction(() => entries.filter((x) => e.optOuts.add(x.recipient, x.source)).length)(),
       remove: async (recipient) => e.optOuts.remove(recipient),
+      told: {
+        added: (r) => `Added ${r}: no message will be sent to it.`,
+        already: (r) => `${r} is on the list already.`,
+        removed: (r) => `Removed ${r}: it can be sent to again.`,
+        notOn: (r) => `${r} was not on the list.`,
+      },
+    },
+    jobPage: async (q) => e.jobPage(q),
+    jobNeighbours: async (q, jobId) => e.jobNeighbours(q, jobId),
+    jobDetail: async (id) => withAbsentSource(e.jobDetail(id), absentSource),
+    jobFile: async (id, which) => {
+      if (which === 'output') return e.jobOutputFile(id);
+      const file = e.jobInputFile(id);
+      return file && existsSync(file.path) ? file : null;
+    },
+    absentSource,
+    exportFilesZip: (id, out) => e.exportFilesZip(id, out),
+    costReport: async () => e.costReport(),
+    comparisons: {
+      create: (req) => e.compareTiers(req),
+      get: async (group) => e.comparison(group),
+      of: (batchId) => e.comparisonsOf(batchId),
     },
     search: async (text, f) => e.search(text, f),
     searchByMeaning: (target, text, f) => e.semanticSearch(target, text, f),

@@ -22,6 +22,20 @@ import { WORKER_SEEN_MS } from '../engine/team/team-worker';
 import { formatWall } from '../engine/zoned-time';
 import { localZone } from '../engine/messaging/recipient-zone';
 import { teamBatchRefusal } from '../../shared/team-batch';
+import { writeFilesZip } from '../engine/exporters/export-zip';
+import { jobInputFile } from '../engine/read-models/job-views';
+import { teamAnswerFile } from '../engine/team/team-answer-file';
+import { withAbsentSource } from './absent-source';
+import { teamWords } from './desk-words';
+import { existsSync } from 'node:fs';
+
+/** Tier comparisons are rows of one data folder (compare/tier-comparison.ts); a team's store has none. */
+const NO_TEAM_COMPARISON =
+  "A tier comparison is made in one computer's data folder, not in a team's shared store. Compare a batch created without --store on that computer (Compare tiers… in its window, or `batchdesk compare <batch-id> --tiers basic,standard`).";
+
+/** A team's item keeps its file on the computer that planned its batch. */
+const absentSource = (path: string, batchId: string): string =>
+  `The source file ${path} is not on this computer: the items of the team's batch ${batchId} were read from files on the computer that created it. Open the batch's page there to see it.`;
 
 /** How often a window on the team's store reads its batches again: the workers' changes reach no event here. */
 const WATCH_MS = 1_000;
@@ -77,7 +91,6 @@ export function teamDesk(team: SharedStoreHandle, local: () => Engine, closeEngi
   const outage = (say: (line: string) => void): StoreOutage => new StoreOutage({ clock: team.clock, logger: local().logger, say, store: team.url });
   return {
     control: team.control,
-    shared: true,
     storeFlag: ' --store URL',
     description: team.description,
     url: team.url,
@@ -133,6 +146,9 @@ export function teamDesk(team: SharedStoreHandle, local: () => Engine, closeEngi
     onChange: (listener) => watchTeam(team, listener),
     redactions: (id) => team.store.redactions(id),
     // Reviews are kept in this computer's data folder only (docs/invoices.md).
+    reviewRefusal:
+      "Invoice reviews are kept in this computer's data folder; a team's shared store keeps the checks only. Run review without --store (unset BATCHDESK_STORE).",
+    words: teamWords(team.description),
     reviewCounts: async () => null,
     einvoiceCount: (id) => team.store.einvoices(id),
     // The same engine code as the data folder's, over the team's tables; each computer's files are its own.
@@ -156,11 +172,52 @@ export function teamDesk(team: SharedStoreHandle, local: () => Engine, closeEngi
     // Speech and images as the worker that received each stored them in the store.
     exportFiles: async (id, format, out) =>
       exportFiles(sharedResults(team.store, id), { id, capability: (await sharedRow(team.store, id)).capability }, out, format),
+    jobPage: (q) => team.store.jobPage(q),
+    jobNeighbours: async (q, jobId) => {
+      const j = await team.store.job(jobId);
+      if (!j || j.batch_id !== q.batchId) throw new NotFoundError(`No job ${jobId} in batch ${q.batchId} in the shared store.`);
+      return team.store.jobNeighbours(q, j.seq);
+    },
+    jobDetail: async (id) => {
+      const d = await team.store.jobDetail(id);
+      if (!d) throw new NotFoundError(`No job ${id} in the shared store.`);
+      return withAbsentSource(d, absentSource);
+    },
+    // A source file is served only from this computer's disk (the one that planned the batch has it).
+    jobFile: async (id, which) => {
+      const j = await team.store.job(id);
+      if (!j) return null;
+      if (which === 'output') return teamAnswerFile(team.store, j, local().dataDir);
+      const file = jobInputFile(j);
+      return file && existsSync(file.path) ? file : null;
+    },
+    absentSource,
+    exportFilesZip: async (id, out) => writeFilesZip(sharedResults(team.store, id), { id, capability: (await sharedRow(team.store, id)).capability }, out),
+    costReport: () => team.store.costReport(localZone()),
+    comparisons: {
+      create: async () => {
+        throw new UserError(NO_TEAM_COMPARISON);
+      },
+      get: async (group) => {
+        throw new NotFoundError(`No tier comparison "${group}" in the shared store. ${NO_TEAM_COMPARISON}`);
+      },
+      // Resolved first, so an unknown batch is named as on the data folder.
+      of: async (batchId) => {
+        await team.control.resolveBatchId(batchId);
+        return [];
+      },
+    },
     optOuts: {
       name: `the team's opt-out list in ${team.description}`,
       list: () => team.store.optOutList(),
       add: (entries) => team.store.addOptOuts(entries),
       remove: (recipient) => team.store.removeOptOut(recipient),
+      told: {
+        added: (r) => `Added ${r}: no message will be sent to it by any worker of the team.`,
+        already: (r) => `${r} is on the team's opt-out list in ${team.description} already.`,
+        removed: (r) => `Removed ${r} from the team's opt-out list in ${team.description}: it can be sent to again.`,
+        notOn: (r) => `${r} was not on the team's opt-out list in ${team.description}.`,
+      },
     },
     search: (text, f) => team.store.search(text, f),
     // The team's vectors are in the store; the query is embedded with this computer's key.

@@ -143,8 +143,8 @@ export class AppService {
   }
 
   /** A job's input file (`source`) or the file its answer was saved as (`output`). */
-  jobFile(jobId: number, which: 'source' | 'output'): { path: string; mime: string; size: number } | null {
-    return which === 'source' ? this.engine.jobInputFile(jobId) : this.engine.jobOutputFile(jobId);
+  jobFile(jobId: number, which: 'source' | 'output'): Promise<{ path: string; mime: string; size: number } | null> {
+    return this.desk.jobFile(jobId, which);
   }
 
   /** An export made by `batches.export`, by its download token. */
@@ -162,13 +162,13 @@ export class AppService {
     const batch = await this.desk.control.summary(id);
     itemFileKindOrRefuse(batch);
     if (batch.counts.succeeded === 0) throw new InvalidArgumentError(nothingSucceeded(batch.name));
-    const { engine } = this;
+    const { engine, desk } = this;
     return {
       fileName: `${exportFileBase(batch.name, id)}-files.zip`,
       async write(out) {
         let r: ZipExport;
         try {
-          r = await engine.exportFilesZip(id, out);
+          r = await desk.exportFilesZip(id, out);
         } catch (e) {
           engine.logger.log('warn', 'host.files_zip_failed', { batch: id, message: e instanceof Error ? e.message : String(e) });
           throw e;

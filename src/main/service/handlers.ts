@@ -2,7 +2,7 @@
 // validated by dispatch(); each handler returns exactly the contract's result type.
 import { runtimeDescription, sqliteAddonPath } from '../engine/db/sqlite-driver';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import type { ArgOf, MethodName, ResultOf } from '../../shared/contract';
@@ -268,23 +268,25 @@ export function createHandlers(d: HandlerDeps): Handlers {
       if (dir === null) return { dir: null, written: 0, noFile: 0, problems: [], problemCount: 0 };
       return desk.exportFiles(bid, 'files', dir);
     },
-    'jobs.list': async (arg) => engine.jobPage(arg),
+    'jobs.list': async (arg) => desk.jobPage(arg),
     'jobs.showSource': async ({ id }) => {
       if (!d.showInFolder)
         throw new InvalidArgumentError('Showing the source file in its folder needs the desktop app; here the source is shown in the job dialog.');
-      const file = engine.jobInputFile(id);
-      if (!file) throw new InvalidArgumentError(`Job ${id} has no source file (its input is a CSV row or a message).`);
-      if (!existsSync(file.path)) throw new NotFoundError(`The source file ${file.path} was moved or deleted since the batch was created.`);
+      const job = await desk.jobDetail(id);
+      const v = job.sourceView;
+      if (v.kind !== 'file') throw new InvalidArgumentError(`Job ${id} has no source file (its input is a CSV row or a message).`);
+      const file = await desk.jobFile(id, 'source');
+      if (!file) throw new NotFoundError(v.missing ?? desk.absentSource(v.path, job.batchId));
       await d.showInFolder(file.path);
       return { shown: true as const };
     },
-    'jobs.neighbours': async ({ jobId, ...q }) => engine.jobNeighbours(q, jobId),
+    'jobs.neighbours': async ({ jobId, ...q }) => desk.jobNeighbours(q, jobId),
     'search.query': async ({ query, batchId, capability, limit, semantic }) => {
       const filters = { batchId: batchId === undefined ? undefined : await c.resolveBatchId(batchId), capability, limit: limit ?? 100 };
       const hits = semantic ? await desk.searchByMeaning((await d.connections.get()).target, query, filters) : await desk.search(query, filters);
       return { hits: hits.map((h) => ({ ...h, state: JobState.parse(h.state) })) };
     },
-    'jobs.get': async ({ id }) => engine.jobDetail(id),
+    'jobs.get': async ({ id }) => desk.jobDetail(id),
     'reviews.get': async ({ jobId }) => engine.reviews.view(jobId),
     'reviews.save': async ({ jobId, invoice, decision, note }) =>
       // The window runs as this computer's user: the reviewer is the OS user name.
@@ -391,15 +393,15 @@ export function createHandlers(d: HandlerDeps): Handlers {
       }
       return settingsView(engine);
     },
-    'costs.report': async () => engine.costReport(),
+    'costs.report': async () => desk.costReport(),
     'costs.spend': async (q) => c.spend(q),
     'compare.create': async (req) => {
-      const view = await engine.compareTiers(req);
+      const view = await desk.comparisons.create(req);
       kick();
       return view;
     },
-    'compare.get': async ({ group }) => engine.comparison(group),
-    'compare.list': async ({ batchId }) => engine.comparisonsOf(batchId),
+    'compare.get': async ({ group }) => desk.comparisons.get(group),
+    'compare.list': async ({ batchId }) => desk.comparisons.of(batchId),
     'runner.get': async () => d.runs.status,
     'dialogs.open': ({ kind }) => d.openDialog(kind),
   };

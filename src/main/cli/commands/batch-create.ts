@@ -25,6 +25,7 @@ import { parseQuietHours } from '../../engine/messaging/quiet-hours';
 import { formatGap } from '../../../shared/durations';
 import { teamCreateProblems } from '../../engine/team/team-create';
 import { openCliDesk } from '../desk';
+import type { Desk } from '../../desk/desk';
 
 /** What to do about an item a team create left out, on the command line. */
 export const CLI_TODO = {
@@ -37,12 +38,9 @@ function estimateJson(e: StepEstimate) {
   return { capability: e.capability, label: e.label, tier: e.tier, items: e.items, units: Math.round(e.units), unit: e.unitName, cost: e.cost, basis: e.basis };
 }
 
-/** What happens to a scheduled batch, and how to change it. */
-function scheduledWords(id: string, iso: string, shared: boolean): string {
-  const when = `Scheduled for ${localTime(Date.parse(iso))} (this computer's time): nothing is sent before;`;
-  if (shared)
-    return `${when} a worker of the team running then (\`batchdesk run --watch --store URL\`, or \`batchdesk run ${id} --store URL\`, which waits for it) starts it, or the first one started after. Start it now with \`batchdesk schedule ${id} --now --store URL\` (--at TIME moves it, --clear removes it).`;
-  return `${when} a Batchdesk running then (the window, the browser host, \`batchdesk run --watch\`, or \`batchdesk run ${id}\`, which waits for it) starts it, or the first one started after. Start it now with \`batchdesk schedule ${id} --now\` (--at TIME moves it, --clear removes it).`;
+/** What happens to a scheduled batch, and how to change it; who starts it is the desk's word. */
+function scheduledWords(id: string, iso: string, desk: Pick<Desk, 'words' | 'storeFlag'>): string {
+  return `Scheduled for ${localTime(Date.parse(iso))} (this computer's time): nothing is sent before; ${desk.words.scheduledStarter(id)} Start it now with \`batchdesk schedule ${id} --now${desk.storeFlag}\` (--at TIME moves it, --clear removes it).`;
 }
 
 function messagingWords(m: { quiet_hours: string | null; zone: string | null; recipient_gap_ms: number }): string {
@@ -157,12 +155,10 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       if (problems.length > 0)
         io.stderr.write(`${!batch && from !== undefined ? 'Not created:' : 'Left out:'}\n${describeProblems(problems, io.carry, '--json lists every one')}\n`);
       if (batch && steps.length === 0 && from === undefined) {
-        io.stdout.write(
-          `Created batch ${batch.id}${desk.shared ? ` in ${desk.description}` : ''}\n${describeBatch(batch, { storeFlag: desk.storeFlag, carry: io.carry })}\n`,
-        );
+        io.stdout.write(`Created batch ${batch.id}${desk.words.inStore}\n${describeBatch(batch, { storeFlag: desk.storeFlag, carry: io.carry })}\n`);
         io.stdout.write(
           io.carry(
-            `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${countOf(batch.units.estimated, batch.units.name)}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, desk.shared) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${desk.storeFlag}\`${desk.sendsHere ? '' : ' (on any worker of the team)'}`}\n`,
+            `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${countOf(batch.units.estimated, batch.units.name)}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, desk) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${desk.storeFlag}\`${desk.words.startsOn}`}\n`,
           ),
         );
         if (batch.messaging) io.stdout.write(`${messagingWords(batch.messaging)}\n`);
@@ -177,7 +173,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         const ids = [batch, ...steps];
         const total = estimates.reduce((n, e) => n + e.cost, 0);
         io.stdout.write(
-          `Created ${from !== undefined ? `a follow-up of ${batch.pipeline?.parent ?? from}` : `a pipeline of ${ids.length} steps`}${desk.shared ? ` in ${desk.description}` : ''}: ${ids.map((b) => b.id).join(' → ')}\n`,
+          `Created ${from !== undefined ? `a follow-up of ${batch.pipeline?.parent ?? from}` : `a pipeline of ${ids.length} steps`}${desk.words.inStore}: ${ids.map((b) => b.id).join(' → ')}\n`,
         );
         estimates.forEach((e, i) => {
           const b = ids[i];
@@ -188,7 +184,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         const budget = batch.cost.budget;
         io.stdout.write(
           io.carry(
-            `Estimated cost: ${formatEur(total, 4)} for ${from !== undefined && steps.length === 0 ? 'the follow-up' : 'every step together'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${from === undefined ? 'all steps together' : 'this batch and any step after it, together'}` : ''}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, desk.shared) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${desk.storeFlag}\`${desk.sendsHere ? '' : ' (on any worker of the team)'}`}\n`,
+            `Estimated cost: ${formatEur(total, 4)} for ${from !== undefined && steps.length === 0 ? 'the follow-up' : 'every step together'}${budget !== null ? `; budget ${formatEur(budget, 4)} for ${from === undefined ? 'all steps together' : 'this batch and any step after it, together'}` : ''}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, desk) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${desk.storeFlag}\`${desk.words.startsOn}`}\n`,
           ),
         );
       }

@@ -7,8 +7,6 @@ import { cancelSpec, pauseSpec, resumeSpec, retrySpec } from '../specs/control';
 import { cancelledNotResumed, cancelledWords, describeBatch, notRunning, nothingToSwitch } from '../format';
 import { UserError } from '../../engine/failures';
 import { parseEur } from '../../../shared/money';
-import { destinationWords, runCommandFor } from '../../engine/api/destination';
-import { shortBudgetWords } from '../../engine/pipeline/budget-floor';
 import { openCliDesk } from '../desk';
 import type { Desk } from '../../desk/desk';
 import type { BatchSummary } from '../../../shared/domain';
@@ -46,12 +44,11 @@ async function control(verb: ControlVerb, values: ControlValues, positionals: st
 
 async function act(desk: Desk, verb: ControlVerb, idOrPrefix: string, budget: number | null | undefined, switchApi: boolean, io: Io): Promise<void> {
   const c = desk.control;
-  const shared = desk.shared;
-  const flag = shared ? ' --store URL' : '';
+  const flag = desk.storeFlag;
   const id = await c.resolveBatchId(idOrPrefix);
-  // pause, resume and cancel act on every step of a pipeline: said, and every step shown (a team's
-  // batch is shown alone: its steps are in `status --store`).
-  const steps = verb === 'retry' || shared ? [id] : await c.withPipelines([id]);
+  // pause, resume and cancel act on every step of a pipeline: said, and every step shown where the
+  // desk lists them (desk-words.ts stepsListed).
+  const steps = verb === 'retry' || !desk.words.stepsListed ? [id] : await c.withPipelines([id]);
   const also = steps.length > 1 ? ` (with every step of its pipeline: ${steps.filter((s) => s !== id).join(', ')})` : '';
   const before = await c.summary(id);
   switch (verb) {
@@ -59,7 +56,7 @@ async function act(desk: Desk, verb: ControlVerb, idOrPrefix: string, budget: nu
       io.stdout.write(
         io.carry(
           (await c.pause(id))
-            ? `Paused ${id}${shared ? ' for every worker' : also}. In-flight items finish; nothing new is sent. \`batchdesk resume ${id}${flag}\` continues it.\n`
+            ? `Paused ${id}${desk.words.forEveryone}${also}. In-flight items finish; nothing new is sent. \`batchdesk resume ${id}${flag}\` continues it.\n`
             : `${notRunning(before, flag)}\n`,
         ),
       );
@@ -68,7 +65,7 @@ async function act(desk: Desk, verb: ControlVerb, idOrPrefix: string, budget: nu
       await resume(desk, id, before, budget, switchApi, also, io);
       break;
     case 'cancel':
-      io.stdout.write(`${cancelledWords(id, await c.cancel(id), shared ? '' : also, shared)}\n`);
+      io.stdout.write(`${cancelledWords(id, await c.cancel(id), also, desk.words.forEveryone)}\n`);
       break;
     case 'retry': {
       const n = await c.retry(id);
@@ -94,53 +91,14 @@ async function resume(
   also: string,
   io: Io,
 ): Promise<void> {
-  const shared = desk.shared;
   if (before.status === 'cancelled') throw new UserError(cancelledNotResumed(id));
   const nothing = switchApi ? nothingToSwitch(before, desk.storeFlag) : null;
   if (nothing !== null) throw new UserError(nothing);
-  // On a team's store, a step whose key the API refused goes on with the key this computer has now.
-  const { resumed, newKey, sameKey, short } = await desk.control.resume(id, {
-    ...(budget !== undefined ? { budget } : {}),
-    switchApi,
-    ...(shared ? { keyHere: desk.keyHere } : {}),
-  });
-  const sentTo = before.sent_to;
-  if (!shared) {
-    const forgot =
-      switchApi && sentTo !== null ? ` It no longer keeps to ${destinationWords(sentTo)}: its next run sends the rest wherever that run sends.` : '';
-    // Paused by its budget, and that budget (kept, or the new one) still below what is left: it
-    // pauses again at the next item that does not fit, so the amount that covers the rest is
-    // named now, in place of the run to start.
-    const next = short ? ` ${shortBudgetWords(id, short, false)}` : ` Run \`${runCommandFor(id, switchApi ? null : sentTo)}\` to continue sending.`;
-    io.stdout.write(
-      io.carry(resumed ? `Resumed ${id}${also}.${forgot}${next}\n` : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.${forgot}\n`),
-    );
-    return;
-  }
-  if (switchApi && sentTo !== null) {
-    io.stdout.write(`It no longer keeps to ${destinationWords(sentTo)}: the next worker to send it records the API it sends to, and the rest goes there.\n`);
-  }
-  if (newKey) {
-    io.stdout.write(
-      io.carry(
-        `The key it was sent with was refused by the API, so it is now sent with this computer's key (…${newKey.hint}): every worker that sends it needs that same key (\`batchdesk keys add\`, or the environment variable).\n`,
-      ),
-    );
-  }
-  if (sameKey) {
-    io.stdout.write(
-      `It goes on with the key the API refused (…${sameKey.hint}), the one this computer has: if that key was revoked, it pauses again at its first request; replace the key here (or resume from a computer with the new one) to send it with another.\n`,
-    );
-  }
-  io.stdout.write(
-    io.carry(
-      resumed && short
-        ? `Resumed ${id}. ${shortBudgetWords(id, short, true)}\n`
-        : resumed
-          ? `Resumed ${id}. Standing workers (\`batchdesk run --watch --store URL\`) pick it up within a second; a worker without --watch ended when it paused, so start one (\`batchdesk run ${id} --store URL\`) if none is standing.\n`
-          : `${id} was not paused${budget !== undefined ? ' (budget updated)' : ''}.\n`,
-    ),
-  );
+  // A step whose key the API refused goes on with the key this computer has now (a team's store
+  // re-checks it; the data folder's runs read this computer's key themselves).
+  const r = await desk.control.resume(id, { ...(budget !== undefined ? { budget } : {}), switchApi, keyHere: desk.keyHere });
+  for (const line of desk.words.resumed({ ...r, id, also, sentTo: before.sent_to, switchApi, budgetGiven: budget !== undefined }))
+    io.stdout.write(io.carry(line));
 }
 
 export const pauseCommand = bindCommand(pauseSpec, ({ values, positionals }, io) => control('pause', values, positionals, io));

@@ -30,7 +30,7 @@ export const exportCommand = bindCommand(exportSpec, async ({ values, positional
   const desk = await openCliDesk(values, io, { read: true });
   try {
     const id = await desk.control.resolveBatchId(positionals[0] ?? '');
-    const where = desk.shared ? ` (${desk.description})` : '';
+    const where = desk.words.fromStore;
     if (isFiles(format)) {
       const r = await desk.exportFiles(id, format, out);
       io.stdout.write(

@@ -19,7 +19,7 @@ export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
     throw new UsageError(`optout ${sub} needs at least one phone number (+<country code><number>) or e-mail address.`);
   if (sub === 'import' && positionals.length !== 1) throw new UsageError('optout import takes one file (CSV or one recipient per line).');
   const desk = await openCliDesk(values, io, { read: sub === 'list' });
-  const book = { ...desk.optOuts, team: desk.shared };
+  const book = desk.optOuts;
   try {
     if (sub === 'list') {
       const all = await book.list();
@@ -64,17 +64,9 @@ export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
       }
       if (sub === 'add') {
         const added = (await book.add([{ recipient: key.value, source: 'batchdesk optout add' }])) === 1;
-        io.stdout.write(
-          added
-            ? `Added ${key.value}: no message will be sent to it${book.team ? ' by any worker of the team' : ''}.\n`
-            : `${key.value} is on ${book.team ? book.name : 'the list'} already.\n`,
-        );
+        io.stdout.write(`${added ? book.told.added(key.value) : book.told.already(key.value)}\n`);
       } else {
-        io.stdout.write(
-          (await book.remove(key.value))
-            ? `Removed ${key.value}${book.team ? ` from ${book.name}` : ''}: it can be sent to again.\n`
-            : `${key.value} was not on ${book.team ? book.name : 'the list'}.\n`,
-        );
+        io.stdout.write(`${(await book.remove(key.value)) ? book.told.removed(key.value) : book.told.notOn(key.value)}\n`);
       }
     }
     return bad > 0 ? EXIT.usage : EXIT.ok;

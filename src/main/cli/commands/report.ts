@@ -70,7 +70,7 @@ export const reportCommand = bindCommand(reportSpec, async ({ values }, io) => {
         ? spendCsv(report)
         : format === 'json'
           ? `${JSON.stringify({ ...(desk.url !== null ? { store: desk.url } : {}), ...report, total_eur: moneyToDecimal(report.total), rows: report.rows.map((r) => ({ ...r, cost_eur: moneyToDecimal(r.cost) })) }, null, 2)}\n`
-          : `${desk.url !== null ? `Spent by the team, ${desk.description}:\n` : ''}${table(report)}\n`;
+          : `${desk.words.spentHeading}${table(report)}\n`;
     if (values.out !== undefined) {
       try {
         writeFileSync(values.out, text, { flag: 'wx' });

@@ -83,10 +83,7 @@ export const reviewCommand = bindCommand(reviewSpec, async ({ values, positional
   const edits = (values.set ?? []).map(editOf);
   const desk = await openCliDesk(values, io, { read: !listing && edits.length === 0 && !values.accept && !values.reject && values.note === undefined });
   try {
-    if (desk.shared)
-      throw new UsageError(
-        "Invoice reviews are kept in this computer's data folder; a team's shared store keeps the checks only. Run review without --store (unset BATCHDESK_STORE).",
-      );
+    if (desk.reviewRefusal !== null) throw new UsageError(desk.reviewRefusal);
     const engine = desk.engine();
     if (listing) {
       const id = await desk.control.resolveBatchId(values.list ?? '');

@@ -8,24 +8,6 @@ import { openCliDesk } from '../desk';
 import { UserError } from '../../engine/failures';
 import type { BatchSummary } from '../../../shared/domain';
 
-/** What happens next on this computer. */
-function localWords(id: string, now: boolean, at: number | null): string {
-  return now
-    ? `Started: a Batchdesk that is running sends it now; otherwise \`batchdesk run ${id}\`.\n`
-    : at === null
-      ? `No start time any more: the batch waits for its start (\`batchdesk run ${id}\`, or Start in the window).\n`
-      : `It starts by itself then, in whichever Batchdesk is running (or the first one started after).\n`;
-}
-
-/** What happens next for a team's batch. */
-function teamWords(id: string, now: boolean, at: number | null): string {
-  return now
-    ? `Started: the team's workers send it (\`batchdesk run --store URL\` on a worker that is not running yet).\n`
-    : at === null
-      ? `No start time any more: the batch waits for its start (\`batchdesk run ${id} --store URL\`).\n`
-      : `A worker of the team running then starts it (\`batchdesk run --watch --store URL\`, or \`batchdesk run ${id} --store URL\`, which waits for it).\n`;
-}
-
 export const scheduleCommand = bindCommand(scheduleSpec, async ({ values, positionals }, io) => {
   if (positionals.length !== 1) throw new UsageError('schedule takes exactly one batch id.');
   const chosen = [values.at !== undefined, values.now === true, values.clear === true].filter(Boolean).length;
@@ -53,7 +35,7 @@ export const scheduleCommand = bindCommand(scheduleSpec, async ({ values, positi
     if (values.json) io.stdout.write(`${JSON.stringify(b, null, 2)}\n`);
     else {
       io.stdout.write(`${describeBatch(b, { storeFlag: desk.storeFlag, carry: io.carry })}\n`);
-      io.stdout.write(io.carry(desk.shared ? teamWords(id, values.now === true, at) : localWords(id, values.now === true, at)));
+      io.stdout.write(io.carry(desk.words.afterSchedule(id, values.now === true, at)));
     }
     return EXIT.ok;
   } finally {

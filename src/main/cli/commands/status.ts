@@ -74,9 +74,7 @@ export const statusCommand = bindCommand(statusSpec, async ({ values, positional
     const upLine = w ? `\n${workersUpLine(w, desk.storeFlag)}\n` : '';
     if (batches.length === 0) {
       io.stdout.write(
-        io.carry(
-          `No batches yet${desk.url !== null ? ` in ${desk.description}` : ''}. Create one with \`batchdesk batch create ...${desk.storeFlag}\` or try \`batchdesk demo\`.\n${upLine}`,
-        ),
+        io.carry(`No batches yet${desk.words.inStore}. Create one with \`batchdesk batch create ...${desk.storeFlag}\` or try \`batchdesk demo\`.\n${upLine}`),
       );
     } else {
       // Invoices by outcome after review.

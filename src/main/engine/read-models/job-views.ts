@@ -29,7 +29,7 @@ export interface JobPageQuery {
 }
 
 /** A job row with its invoice checks joined (null when it has none). */
-type ReviewedRow = JobRow & { checks_json?: string | null };
+export type ReviewedRow = JobRow & { checks_json?: string | null };
 
 /** The names of an invoice's failed checks ([] all passed); null when the job has no checks. */
 function failedOf(checks: readonly InvoiceCheck[] | null): string[] | null {
@@ -45,7 +45,7 @@ function messageCells(capability: BatchCapability, payloadJson: string): { recip
   return p.success ? { recipient: p.data.to, fields: p.data.fields } : { recipient: null, fields: null };
 }
 
-function rowView(j: JobRow, capability: BatchCapability, checks: readonly InvoiceCheck[] | null): JobRowView {
+export function rowView(j: JobRow, capability: BatchCapability, checks: readonly InvoiceCheck[] | null): JobRowView {
   const result = j.state === 'succeeded' ? storedJson(j.result_json) : null;
   return {
     ...messageCells(capability, j.payload_json),
@@ -124,22 +124,39 @@ function sourceViewOf(capability: BatchCapability, payloadJson: string): SourceV
   return mod.sourceView(p.data);
 }
 
+/** An attempt's row as both stores keep it. */
+export interface AttemptRow {
+  started_at: number;
+  latency_ms: number | null;
+  http_status: number | null;
+  outcome: string;
+  error_message: string | null;
+  key_label: string | null;
+  replayed: number;
+}
+
+/** A job event's row as both stores keep it. */
+export interface JobEventRow {
+  at: number;
+  from_state: string | null;
+  to_state: string;
+  reason: string | null;
+}
+
 export function jobDetail(db: Db, j: JobRow, capability: BatchCapability, review: InvoiceReview | null): JobDetail {
-  const attempts = db.prepare(`SELECT * FROM attempts WHERE job_id = ? ORDER BY id`).all(j.id) as {
-    started_at: number;
-    latency_ms: number | null;
-    http_status: number | null;
-    outcome: string;
-    error_message: string | null;
-    key_label: string | null;
-    replayed: number;
-  }[];
-  const events = db.prepare(`SELECT * FROM job_events WHERE job_id = ? ORDER BY id`).all(j.id) as {
-    at: number;
-    from_state: string | null;
-    to_state: string;
-    reason: string | null;
-  }[];
+  const attempts = db.prepare(`SELECT * FROM attempts WHERE job_id = ? ORDER BY id`).all(j.id) as AttemptRow[];
+  const events = db.prepare(`SELECT * FROM job_events WHERE job_id = ? ORDER BY id`).all(j.id) as JobEventRow[];
+  return jobDetailOf(j, capability, review, attempts, events);
+}
+
+/** One job's detail from its rows, read from either store. */
+export function jobDetailOf(
+  j: JobRow,
+  capability: BatchCapability,
+  review: InvoiceReview | null,
+  attempts: readonly AttemptRow[],
+  events: readonly JobEventRow[],
+): JobDetail {
   const errorKind = ErrorKind.safeParse(j.error_kind);
   return {
     ...rowView(j, capability, review?.checks ?? null),

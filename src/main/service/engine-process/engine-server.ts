@@ -114,7 +114,7 @@ export class EngineServer {
       switch (name) {
         case 'jobFile': {
           const a = faceRequests.jobFile.arg.parse(raw);
-          return { ok: true, result: this.service.jobFile(a.jobId, a.which) };
+          return { ok: true, result: await this.service.jobFile(a.jobId, a.which) };
         }
         case 'download':
           return { ok: true, result: this.service.download(faceRequests.download.arg.parse(raw).token) };

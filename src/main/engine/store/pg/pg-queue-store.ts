@@ -22,6 +22,9 @@ import { spendSql, type ParsedSpendQuery, type SpendRaw } from '../../read-model
 import type { PaceDecision } from '../../messaging/recipient-pacing';
 import { nearestShared, sharedEmbeddedIn, sharedVectorDimensions } from './pg-semantic';
 import { catchUpShared, searchShared } from './pg-search';
+import { sharedCostReport, sharedJobDetail, sharedJobNeighbours, sharedJobPage } from './pg-job-views';
+import type { JobPageQuery } from '../../read-models/job-views';
+import type { CostReport, JobDetail, JobPage } from '../../../../shared/contract';
 import type { KeyCheck } from '../../secrets/key-check';
 import type { SearchFilters, SearchHit } from '../../search/search-index';
 import type { SampleState } from '../../queue/job-store';
@@ -990,6 +993,28 @@ export class PgQueueStore implements QueueStore, ControlStore {
   async spendRows(q: ParsedSpendQuery, timeZone: string): Promise<SpendRaw[]> {
     const { sql, params } = spendSql(q, { kind: 'postgresql', timeZone });
     return (await this.pool.query<SpendRaw>(sql, params)).rows;
+  }
+
+  /** A page of a batch's items as the window lists them (pg-job-views.ts); a search catches the text index up first. */
+  async jobPage(q: JobPageQuery): Promise<JobPage> {
+    if (q.search?.trim()) await this.catchUpSearch();
+    return sharedJobPage((sql, params) => this.pool.query(sql, params), q);
+  }
+
+  /** The items before and after `seq` in the window's filtered list. */
+  async jobNeighbours(q: Omit<JobPageQuery, 'limit' | 'offset'>, seq: number): Promise<{ previous: number | null; next: number | null }> {
+    if (q.search?.trim()) await this.catchUpSearch();
+    return sharedJobNeighbours((sql, params) => this.pool.query(sql, params), q, seq);
+  }
+
+  /** One item with its attempts, events and invoice checks; null when there is none by that id. */
+  async jobDetail(id: number): Promise<JobDetail | null> {
+    return sharedJobDetail((sql, params) => this.pool.query(sql, params), id);
+  }
+
+  /** Spend by day (in `timeZone`), by batch and by key. */
+  async costReport(timeZone: string): Promise<CostReport> {
+    return sharedCostReport((sql, params) => this.pool.query(sql, params), timeZone);
   }
 
   async jobsPage(batchId: string, afterSeq: number, limit: number): Promise<JobRow[]> {

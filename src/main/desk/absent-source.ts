@@ -1,0 +1,8 @@
+// An item's file input that this computer cannot read is named in its detail with the desk's own
+// sentence (why, and what to do), so the window says it instead of guessing.
+import type { JobDetail } from '../../shared/contract';
+
+export function withAbsentSource(d: JobDetail, absentSource: (path: string, batchId: string) => string): JobDetail {
+  const v = d.sourceView;
+  return v.kind === 'file' && !v.exists ? { ...d, sourceView: { ...v, missing: absentSource(v.path, d.batchId) } } : d;
+}
