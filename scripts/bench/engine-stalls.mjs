@@ -4,13 +4,15 @@
 // thread was held, or the process was not scheduled), and better-sqlite3's exec is timed, since
 // a COMMIT at synchronous=FULL waits for the disk on the thread. Written on exit to
 // $BENCH_ENGINE_STALLS_DIR/engine-PID.json as { stalls: [[at, lateMs]], commits: [ms > 2] }.
-// Only in out/main/engine.js; the host (same NODE_OPTIONS) is left alone.
+// Only on the main thread of out/main/engine.js (a preload runs in worker threads too: the writing
+// and checkpoint threads have connections of their own); the host (same NODE_OPTIONS) is left alone.
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 
 const dir = process.env.BENCH_ENGINE_STALLS_DIR;
-if (dir && (process.argv[1] ?? '').endsWith('engine.js')) {
+if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
   const require = createRequire(join(process.cwd(), 'package.json'));
   const Database = require('better-sqlite3');
   const commits = [];

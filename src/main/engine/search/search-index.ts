@@ -6,6 +6,7 @@ import type { Db } from '../db/connection';
 import type { BatchCapability } from '../../../shared/domain';
 import { indexedDocument, type IndexedRow } from './search-document';
 import { ftsQuery } from './fts-query';
+import { withoutFsync } from '../db/without-fsync';
 
 export interface SearchFilters {
   batchId?: string | undefined;
@@ -50,8 +51,13 @@ export class SearchIndex {
 
   /** Indexes what finished since the last call, up to `maxPages` pages of `page` jobs; returns how many jobs. */
   catchUp(maxPages = Infinity, page = PAGE): number {
+    // Derived data: no fsync of its own on the engine's thread (db/without-fsync.ts).
+    return withoutFsync(this.db, () => this.catchUpPages(maxPages, page));
+  }
+
+  private catchUpPages(maxPages: number, page: number): number {
     let n = 0;
-    for (let page = 0; page < maxPages; page++) {
+    for (let done = 0; done < maxPages; done++) {
       if (this.stmts.anyPending.get() === undefined) break;
       n += this.db
         .transaction(() => {
