@@ -13,9 +13,11 @@
 // repository so that it finds node_modules) runs that build's host as the baseline instead, its
 // rounds interleaved with this build's. BENCH_ENGINE_NODE_OPTIONS is given to the host and its
 // engine as NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=DIR` to see what held the engine's thread).
+// Each built host's engine also runs engine-stalls.mjs: its late turns and slow COMMITs, reported
+// beside the probe's figures (what the engine's thread itself was held by, load or not).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { copyFileSync, mkdirSync, renameSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -29,6 +31,7 @@ const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const HOST = join(REPO, 'out', 'main', 'host.js');
 const IN_PROCESS = fileURLToPath(new URL('./host-in-process.ts', import.meta.url));
 const PROBE = fileURLToPath(new URL('./probe-loop.mjs', import.meta.url));
+const STALLS = fileURLToPath(new URL('./engine-stalls.mjs', import.meta.url));
 
 const FILES = Number(process.env.BENCH_RESPONSIVE_FILES ?? 100_000);
 const ROWS = Number(process.env.BENCH_RESPONSIVE_ROWS ?? 20_000);
@@ -48,6 +51,8 @@ interface Host {
   token: string;
   child: ChildProcess;
   dataDir: string;
+  /** Where the engine's process writes what held its thread (engine-stalls.mjs). */
+  stallsDir: string;
   close(): Promise<void>;
 }
 
@@ -59,6 +64,9 @@ async function startHost(kind: HostKind, dataDir: string, sb: SandboxChild): Pro
       : kind === 'old-build'
         ? built(join(OLD_OUT ?? '', 'main', 'host.js'))
         : ['--import', 'tsx', IN_PROCESS, dataDir, sb.url];
+  const stallsDir = join(dataDir, 'engine-stalls');
+  mkdirSync(stallsDir, { recursive: true });
+  const nodeOptions = [`--import=${STALLS}`, ...(NODE_OPTIONS !== null ? [NODE_OPTIONS] : [])].join(' ');
   const child = spawn(process.execPath, args, {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -66,7 +74,7 @@ async function startHost(kind: HostKind, dataDir: string, sb: SandboxChild): Pro
       ...process.env,
       BATCHDESK_API_KEY: sb.apiKey,
       BATCHDESK_CHANNEL_KEY: sb.channelKey,
-      ...(NODE_OPTIONS !== null && kind !== 'in-process' ? { NODE_OPTIONS } : {}),
+      ...(kind !== 'in-process' ? { NODE_OPTIONS: nodeOptions, BENCH_ENGINE_STALLS_DIR: stallsDir } : {}),
     },
   });
   let out = '';
@@ -84,6 +92,7 @@ async function startHost(kind: HostKind, dataDir: string, sb: SandboxChild): Pro
     token: m[2] ?? '',
     child,
     dataDir,
+    stallsDir,
     close: async () => {
       child.kill('SIGTERM');
       if (child.exitCode === null) await once(child, 'exit');
@@ -132,6 +141,29 @@ const pct = (xs: readonly number[], p: number): number => {
 const median = (xs: readonly number[]): number => pct(xs, 50);
 const figures = (xs: readonly number[]): string => `p50 ${pct(xs, 50).toFixed(1)} / p99 ${pct(xs, 99).toFixed(1)} / max ${Math.max(...xs).toFixed(1)} ms`;
 
+/** What held the engine's thread over the host's life (engine-stalls.mjs), for the report. */
+interface Held {
+  stalls: number[];
+  commits: number[];
+}
+
+function heldThread(stallsDir: string): Held {
+  const out: Held = { stalls: [], commits: [] };
+  for (const f of readdirSync(stallsDir)) {
+    const r = JSON.parse(readFileSync(join(stallsDir, f), 'utf8')) as { stalls: [number, number][]; commits: number[] };
+    out.stalls.push(...r.stalls.map(([, late]) => late));
+    out.commits.push(...r.commits);
+  }
+  return out;
+}
+
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+const describeHeld = (h: Held): string =>
+  h.commits.length === 0 && h.stalls.length === 0
+    ? 'nothing recorded'
+    : `${h.stalls.length.toLocaleString('en')} turns > 10 ms late (${(sum(h.stalls) / 1000).toFixed(1)} s, max ${Math.max(0, ...h.stalls).toFixed(0)} ms); ` +
+      `${h.commits.length.toLocaleString('en')} COMMITs > 2 ms on the thread (${(sum(h.commits) / 1000).toFixed(1)} s, median ${median(h.commits).toFixed(1)}, max ${Math.max(0, ...h.commits).toFixed(0)} ms)`;
+
 /** Jobs per second from the first attempt's start to the last one's finish, as the engine recorded them. */
 function dispatchRate(dataDir: string, batchId: string): { rate: number; done: number } {
   const db = new Database(join(dataDir, 'batchdesk.sqlite'), { readonly: true, fileMustExist: true });
@@ -163,6 +195,7 @@ interface Phases {
   importMs: number;
   rates: number[];
   events: number;
+  held: Held;
 }
 
 /**
@@ -189,7 +222,7 @@ async function throughHost(
   const host = await startHost(kind, dataDir, sb);
   const probe = startProbe(host);
   const none = (): Answers => ({ call: [], page: [] });
-  const out: Phases = { idle: none(), import: none(), dispatch: none(), importMs: 0, rates: [], events: 0 };
+  const out: Phases = { idle: none(), import: none(), dispatch: none(), importMs: 0, rates: [], events: 0, held: { stalls: [], commits: [] } };
   try {
     await rpc(host, 'settings.set', { concurrency: CONCURRENCY });
     probe.phase('idle');
@@ -229,6 +262,7 @@ async function throughHost(
     out.dispatch = r.samples.dispatch ?? none();
     out.events = r.events;
     await host.close();
+    if (kind !== 'in-process') out.held = heldThread(host.stallsDir);
     renameSync(calls, folder);
   }
   return out;
@@ -289,6 +323,12 @@ export async function benchResponsiveness(o: { root: string; report: Report }): 
         );
       }
     }
+    o.report(
+      "what held the engine's thread (whole run)",
+      `${(sum(split.held.commits) / 1000).toFixed(1)} s in COMMIT`,
+      OLD_OUT !== null ? `${(sum(before.held.commits) / 1000).toFixed(1)} s in COMMIT` : 'n/a',
+      `engine process: ${describeHeld(split.held)}${OLD_OUT !== null ? `; ${baseName}: ${describeHeld(before.held)}` : ''}; late turns include the machine's load`,
+    );
     const window = median(split.rates);
     const line = median(cli);
     const r = (xs: number[]): string => xs.map((x) => Math.round(x).toLocaleString('en')).join(' / ');

@@ -108,10 +108,36 @@ describe('GroupCommit', () => {
   it('an import chunk written while a group is open joins it (its safety level cannot change there)', async () => {
     const a = group.write(insert('run'));
     expect(() => unsealedWrite(db, insert('imported'))).not.toThrow();
-    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    // The group's own level: its fsync runs off the thread (wal-sync.ts).
+    expect(db.pragma('synchronous', { simple: true })).toBe(1);
     expect(visible()).toEqual([]);
     await a;
     expect(visible()).toEqual(['run', 'imported']);
+  });
+
+  it('commits at NORMAL and is FULL again outside the group, for every other write of the connection', async () => {
+    const a = group.write(insert('a'));
+    expect(db.pragma('synchronous', { simple: true })).toBe(1);
+    await a;
+    expect(db.inTransaction).toBe(false);
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    void group.write(insert('b'));
+    group.flush();
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    // A commit that fails leaves the connection FULL too.
+    const bad = expect(group.write(insert('c', 99))).rejects.toThrow(/FOREIGN KEY/);
+    await bad;
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    group.release();
+  });
+
+  it('keeps FULL commits on the thread for a connection that is not WAL at FULL', async () => {
+    db.pragma('synchronous = EXTRA');
+    const plain = new GroupCommit(db, (e) => lost.push(e));
+    const a = plain.write(insert('x'));
+    expect(db.pragma('synchronous', { simple: true })).toBe(3);
+    await a;
+    expect(visible()).toEqual(['x']);
   });
 
   it('a connection closed under an open group rejects its writers instead of throwing', async () => {

@@ -258,6 +258,7 @@ export class Runner {
       } catch (e) {
         this.failStorage(e, 'while recording the last outcomes');
       }
+      this.group.release();
       clearInterval(heartbeat);
       await checkpoint.stop();
       unlink();

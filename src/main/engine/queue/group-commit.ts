@@ -2,7 +2,10 @@
 // transaction is committed at the end of the event-loop turn (after its I/O callbacks), at most
 // once every MIN_GAP_MS, so a batch of answers costs one fsync instead of one each, and no
 // request waits for a disk write before it leaves.
-// synchronous=FULL stays: a write that was waited for is on disk when its promise resolves.
+// synchronous=FULL's guarantee stays: a write that was waited for is on disk when its promise
+// resolves. On a WAL file the group commits with synchronous=NORMAL and its fsync runs on libuv's
+// thread pool (wal-sync.ts), so the engine's thread does not wait for the disk; flush() still
+// syncs at once, as FULL did, for callers that need the group on disk before they go on.
 // Each write runs in its own savepoint, so one that throws takes back only its own statements;
 // a commit that fails rejects every write of its group.
 //
@@ -17,11 +20,9 @@
 // index) join the group and are committed with it, a few ms later.
 import { atomically } from '../db/atomically';
 import type { Db } from '../db/connection';
+import { WalSync, type SyncWaiter } from './wal-sync';
 
-interface Waiter {
-  resolve: () => void;
-  reject: (e: unknown) => void;
-}
+type Waiter = SyncWaiter;
 
 /**
  * Least time between two commits: each commit's fsync blocks the thread that sends requests
@@ -47,6 +48,8 @@ export class GroupCommit {
 
   /** The counter of sendable jobs made (JobStore.sendableCount) when the open group began. */
   private sendableAtBegin = 0;
+  /** The fsync off the thread; null when the file is not in WAL mode at synchronous=FULL (tests' own setups). */
+  private readonly wal: WalSync | null;
 
   constructor(
     private readonly db: Db,
@@ -54,7 +57,10 @@ export class GroupCommit {
     private readonly onLostGroup: (e: unknown) => void,
     /** How many times jobs became sendable on this connection so far (JobStore.sendableCount). */
     private readonly sendableCount: () => number = () => 0,
-  ) {}
+  ) {
+    const deferrable = !db.memory && db.pragma('journal_mode', { simple: true }) === 'wal' && db.pragma('synchronous', { simple: true }) === 2;
+    this.wal = deferrable ? new WalSync(`${db.name}-wal`, onLostGroup) : null;
+  }
 
   /**
    * True when the open group made jobs sendable (new idempotency keys not yet on disk). None of
@@ -100,8 +106,18 @@ export class GroupCommit {
     return value;
   }
 
-  /** Commits the open group now (the run is ending, or a caller needs it on disk). */
+  /** Commits the open group now and waits for the disk (the run is ending, or a caller needs it there). */
   flush(): void {
+    this.commit(true);
+  }
+
+  /** Closes what the off-thread fsync holds open, once it is done; after the run's last flush(). */
+  release(): void {
+    this.wal?.release();
+  }
+
+  /** `onDiskNow`: fsync on this thread before returning; else the fsync runs off the thread. */
+  private commit(onDiskNow: boolean): void {
     this.scheduled?.cancel();
     this.scheduled = null;
     if (!this.open) return;
@@ -116,11 +132,31 @@ export class GroupCommit {
       this.lastCommitAt = performance.now();
     } catch (e) {
       if (this.db.open && this.db.inTransaction) this.db.exec('ROLLBACK');
+      this.restoreFull();
       for (const w of waiting) w.reject(e);
       if (waiting.length === 0) this.onLostGroup(e);
       return;
     }
-    for (const w of waiting) w.resolve();
+    this.restoreFull();
+    if (this.wal === null) {
+      for (const w of waiting) w.resolve();
+    } else if (!onDiskNow) {
+      this.wal.later(waiting);
+    } else {
+      try {
+        this.wal.now();
+      } catch (e) {
+        for (const w of waiting) w.reject(e);
+        if (waiting.length === 0) this.onLostGroup(e);
+        return;
+      }
+      for (const w of waiting) w.resolve();
+    }
+  }
+
+  /** Outside the group the connection is FULL again: other writes of this process sync as before. */
+  private restoreFull(): void {
+    if (this.wal !== null && this.db.open && !this.db.inTransaction) this.db.exec('PRAGMA synchronous = FULL');
   }
 
   /**
@@ -137,6 +173,7 @@ export class GroupCommit {
       this.open = false;
       try {
         if (this.db.open && this.db.inTransaction) this.db.exec('ROLLBACK');
+        this.restoreFull();
       } catch {
         // A rollback only drops what this connection had not committed; nothing to do if it fails.
       }
@@ -153,7 +190,14 @@ export class GroupCommit {
       else return;
     }
     if (this.db.inTransaction) throw new GroupOpenError('a group commit cannot start inside another transaction');
-    this.db.exec('BEGIN');
+    // SQLite takes the level at the commit but refuses to change it inside a transaction.
+    if (this.wal !== null) this.db.exec('PRAGMA synchronous = NORMAL');
+    try {
+      this.db.exec('BEGIN');
+    } catch (e) {
+      this.restoreFull();
+      throw e;
+    }
     this.open = true;
     this.sendableAtBegin = this.sendableCount();
   }
@@ -162,10 +206,10 @@ export class GroupCommit {
     if (this.scheduled !== null) return;
     const wait = this.lastCommitAt + MIN_GAP_MS - performance.now();
     if (wait <= 0) {
-      const t = setImmediate(() => this.flush());
+      const t = setImmediate(() => this.commit(false));
       this.scheduled = { cancel: () => clearImmediate(t) };
     } else {
-      const t = setTimeout(() => this.flush(), wait);
+      const t = setTimeout(() => this.commit(false), wait);
       this.scheduled = { cancel: () => clearTimeout(t) };
     }
   }

@@ -1,0 +1,38 @@
+// A preload for the responsiveness bench's engine processes (NODE_OPTIONS=--import): what held
+// the engine's thread, measured from inside, so that the machine's load and the engine's own
+// waits can be told apart. A 2 ms timer notes every turn that came more than 10 ms late (the
+// thread was held, or the process was not scheduled), and better-sqlite3's exec is timed, since
+// a COMMIT at synchronous=FULL waits for the disk on the thread. Written on exit to
+// $BENCH_ENGINE_STALLS_DIR/engine-PID.json as { stalls: [[at, lateMs]], commits: [ms > 2] }.
+// Only on the main thread of out/main/engine.js (a preload runs in worker threads too: the writing
+// and checkpoint threads have connections of their own); the host (same NODE_OPTIONS) is left alone.
+import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
+
+const dir = process.env.BENCH_ENGINE_STALLS_DIR;
+if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
+  const require = createRequire(join(process.cwd(), 'package.json'));
+  const Database = require('better-sqlite3');
+  const commits = [];
+  const exec = Database.prototype.exec;
+  Database.prototype.exec = function (sql) {
+    const t0 = performance.now();
+    try {
+      return exec.call(this, sql);
+    } finally {
+      const ms = performance.now() - t0;
+      if (ms > 2 && /^\s*COMMIT/i.test(String(sql))) commits.push(Math.round(ms * 10) / 10);
+    }
+  };
+  const stalls = [];
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    const late = now - last - 2;
+    if (late > 10) stalls.push([Math.round(last), Math.round(late * 10) / 10]);
+    last = now;
+  }, 2).unref();
+  process.on('exit', () => writeFileSync(join(dir, `engine-${process.pid}.json`), JSON.stringify({ stalls, commits })));
+}
