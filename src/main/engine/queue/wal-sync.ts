@@ -83,7 +83,8 @@ export class WalSync {
   }
 
   private open(): number {
-    this.fd ??= openSync(this.walFile, 'r');
+    // Read-write: Windows flushes only a handle that may write (FlushFileBuffers).
+    this.fd ??= openSync(this.walFile, 'r+');
     return this.fd;
   }
 

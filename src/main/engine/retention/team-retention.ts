@@ -118,6 +118,9 @@ export async function planTeamRetention(pool: pg.Pool, dataDir: string, now: num
       items.set(b.root, states);
     }
     const cap = capabilityFor(b.capability);
+    // The window's copies of the batch's saved answers (engine/team/team-answer-file.ts: <seq>-<file>).
+    const answersDir = join(exportsDir, 'team-answers', b.id);
+    const answerCopies = existsSync(answersDir) ? readdirSync(answersDir) : [];
     const jobs = (
       await pool.query<JobLine>(
         `SELECT j.id::text AS id, j.seq, j.source, j.payload_json, j.finished_at::text AS finished_at,
@@ -143,6 +146,11 @@ export async function planTeamRetention(pool: pg.Pool, dataDir: string, now: num
           path: null,
           stored: true,
         });
+      if (filesDue)
+        for (const name of answerCopies.filter((n) => n.startsWith(`${j.seq}-`))) {
+          const path = join(answersDir, name);
+          out.push({ kind: 'output', what: path, rule: filesRule, batchId: b.id, jobId, path, stored: false });
+        }
       if (filesDue && parsed.success && cap.outputFile) {
         const name = cap.outputFile(parsed.data);
         const path = name ? join(outputsDirOf(dataDir, b.id), name) : null;
