@@ -96,9 +96,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   'components/MadeUpTag.tsx',
   'components/SandboxBadge.tsx',
   'components/ScheduleControl.tsx',
-  'costs/ClientSpend.tsx',
-  'costs/ClientSpendChart.tsx',
-  'costs/SpendChart.tsx',
   'jobs/JobDetailDialog.tsx',
   'jobs/JobFilters.tsx',
   'jobs/JobResultView.tsx',
@@ -128,12 +125,10 @@ const NOT_YET_TRANSLATED = new Set<string>([
   'screens/BatchDetailScreen.tsx',
   'screens/BatchesScreen.tsx',
   'screens/CompareScreen.tsx',
-  'screens/CostsScreen.tsx',
   'screens/KeysScreen.tsx',
   'screens/NewBatchScreen.tsx',
   'screens/NotFoundScreen.tsx',
   'screens/SearchScreen.tsx',
-  'screens/StatementScreen.tsx',
   'screens/WatchFoldersScreen.tsx',
 ]);
 
