@@ -89,7 +89,6 @@ const INTERNATIONAL = new Set(
  */
 const NOT_YET_TRANSLATED = new Set<string>([
   'batches/BatchTable.tsx',
-  'compare/ComparePanel.tsx',
   'components/AppShell.tsx',
   'components/BatchControls.tsx',
   'components/BatchSummaryCard.tsx',
@@ -115,10 +114,8 @@ const NOT_YET_TRANSLATED = new Set<string>([
   'results/result-views.tsx',
   'screens/BatchDetailScreen.tsx',
   'screens/BatchesScreen.tsx',
-  'screens/CompareScreen.tsx',
   'screens/NewBatchScreen.tsx',
   'screens/NotFoundScreen.tsx',
-  'screens/SearchScreen.tsx',
   'screens/WatchFoldersScreen.tsx',
 ]);
 
