@@ -116,7 +116,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   'screens/BatchesScreen.tsx',
   'screens/NewBatchScreen.tsx',
   'screens/NotFoundScreen.tsx',
-  'screens/WatchFoldersScreen.tsx',
 ]);
 
 type Tree = { [key: string]: string | Tree };
