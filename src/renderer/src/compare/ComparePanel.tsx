@@ -1,13 +1,14 @@
 // On a batch: "Compare tiers…" sends a few of its items again at the tiers chosen, and links to
 // the comparisons already made. Not offered for work that reaches people or records.
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BatchSummary } from '../../../shared/domain';
 import { TIERS, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
-import { formatDateTime } from '../format/time';
+import { formatCount, formatDateTime } from '../format/time';
 import { hrefFor } from '../routing/route';
 import { navigate } from '../routing/use-route';
 import { TIER_LABEL } from '../format/labels';
@@ -16,6 +17,7 @@ import './compare.css';
 type Made = { group: string; tiers: Tier[]; sample: number; createdAt: string };
 
 export function ComparePanel({ batch }: { batch: BatchSummary }) {
+  const { t } = useTranslation('compare');
   const id = useId();
   const action = useAction();
   const [open, setOpen] = useState(false);
@@ -38,9 +40,9 @@ export function ComparePanel({ batch }: { batch: BatchSummary }) {
     e.preventDefault();
     void action.run(async () => {
       const sample = Number(sampleText.trim());
-      if (!/^\d+$/.test(sampleText.trim()) || sample < 1 || sample > 50) throw new Error('Compare 1 to 50 items.');
-      const chosen = TIERS.filter((t) => tiers.has(t));
-      if (chosen.length < 2) throw new Error('Choose at least two tiers to compare.');
+      if (!/^\d+$/.test(sampleText.trim()) || sample < 1 || sample > 50) throw new Error(t('panel.badSample', { got: sampleText.trim() }));
+      const chosen = TIERS.filter((tier) => tiers.has(tier));
+      if (chosen.length < 2) throw new Error(t('panel.fewTiers'));
       const view = await client().call('compare.create', { batchId: batch.id, tiers: chosen, sample });
       navigate({ name: 'compare', group: view.group });
     });
@@ -49,9 +51,9 @@ export function ComparePanel({ batch }: { batch: BatchSummary }) {
   return (
     <section className="card stack compare-panel" aria-labelledby={`${id}-h`}>
       <div className="compare-panel__head">
-        <h2 id={`${id}-h`}>Tier comparison</h2>
+        <h2 id={`${id}-h`}>{t('title')}</h2>
         <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
-          Compare tiers…
+          {t('panel.open')}
         </button>
       </div>
       {made.length > 0 ? (
@@ -59,7 +61,7 @@ export function ComparePanel({ batch }: { batch: BatchSummary }) {
           {made.map((m) => (
             <li key={m.group}>
               <a href={hrefFor({ name: 'compare', group: m.group })}>
-                {m.tiers.map((t) => TIER_LABEL[t]).join(' · ')}, {m.sample} item{m.sample === 1 ? '' : 's'}
+                {t('panel.made', { tiers: m.tiers.map((tier) => TIER_LABEL[tier]).join(' · '), count: m.sample, n: formatCount(m.sample) })}
               </a>{' '}
               <span className="muted">{formatDateTime(m.createdAt)}</span>
             </li>
@@ -67,36 +69,33 @@ export function ComparePanel({ batch }: { batch: BatchSummary }) {
         </ul>
       ) : null}
       {open ? (
-        <form onSubmit={submit} aria-label="Compare tiers" className="stack">
-          <p className="muted">
-            The same items, chosen across this batch, are sent again at each tier (paid for like any batch), then shown side by side with what each tier costs
-            per item and for all {batch.total}.
-          </p>
+        <form onSubmit={submit} aria-label={t('panel.formAria')} className="stack">
+          <p className="muted">{t('panel.intro', { total: formatCount(batch.total) })}</p>
           <fieldset className="compare-panel__tiers">
-            <legend>Tiers</legend>
-            {TIERS.map((t) => (
-              <label key={t}>
+            <legend>{t('panel.tiers')}</legend>
+            {TIERS.map((tier) => (
+              <label key={tier}>
                 <input
                   type="checkbox"
-                  checked={tiers.has(t)}
+                  checked={tiers.has(tier)}
                   onChange={(e) => {
                     const next = new Set(tiers);
-                    if (e.target.checked) next.add(t);
-                    else next.delete(t);
+                    if (e.target.checked) next.add(tier);
+                    else next.delete(tier);
                     setTiers(next);
                   }}
                 />
-                {TIER_LABEL[t]}
+                {TIER_LABEL[tier]}
               </label>
             ))}
           </fieldset>
           <div className="field">
-            <label htmlFor={`${id}-n`}>Items to compare</label>
+            <label htmlFor={`${id}-n`}>{t('panel.sample')}</label>
             <input id={`${id}-n`} type="text" inputMode="numeric" value={sampleText} onChange={(e) => setSampleText(e.target.value)} />
           </div>
           <div>
             <button type="submit" className="primary" disabled={action.busy}>
-              Send and compare
+              {t('panel.send')}
             </button>
           </div>
           <ErrorAlert message={action.error} />

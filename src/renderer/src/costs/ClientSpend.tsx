@@ -1,34 +1,32 @@
 // Costs by client for a month (or all time): a chart, a table, and for each client its monthly
 // statement (a printable page) and the same as CSV.
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NO_CLIENT_LABEL, monthRange, spendCsv, type SpendReport } from '../../../shared/spend';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { formatMoney } from '../format/money';
 import { formatCount } from '../format/time';
+import { t } from '../i18n';
 import { hrefFor } from '../routing/route';
 import { ClientSpendChart } from './ClientSpendChart';
 import { downloadText, safeFilePart } from './download-text';
+import { monthWords } from './period-words';
 
 export function thisMonth(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 }
 
-/** A month as words ("November 2026"). */
-export function monthWords(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, 1).toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
-}
-
 export async function downloadStatement(month: string, clientName: string | null): Promise<void> {
   const range = monthRange(month);
-  if (!range) throw new Error(`"${month}" is not a month.`);
+  if (!range) throw new Error(t('costs:notAMonth', { month }));
   const report = await client().call('costs.spend', { by: 'batch', ...range, client: clientName });
   downloadText(`statement-${safeFilePart(clientName ?? NO_CLIENT_LABEL)}-${month}.csv`, spendCsv(report));
 }
 
 export function ClientSpend({ refreshKey }: { refreshKey: string }) {
+  const { t } = useTranslation('costs');
   const ids = { month: useId(), all: useId() };
   const load = useAction();
   const download = useAction();
@@ -43,18 +41,18 @@ export function ClientSpend({ refreshKey }: { refreshKey: string }) {
     if (!allTime && from === null) return;
     void run(async () => setReport(await client().call('costs.spend', { by: 'client', from, to })));
   }, [from, to, allTime, refreshKey, run]);
-  const period = allTime ? 'all time' : monthWords(month);
+  const period = allTime ? t('allTimePeriod') : monthWords(month);
 
   return (
     <section className="card stack" aria-labelledby="costs-client">
       <div className="costs__client-head">
-        <h2 id="costs-client">By client</h2>
+        <h2 id="costs-client">{t('byClient')}</h2>
         <div className="costs__period">
-          <label htmlFor={ids.month}>Month</label>
+          <label htmlFor={ids.month}>{t('month')}</label>
           <input id={ids.month} type="month" value={month} disabled={allTime} onChange={(e) => e.target.value && setMonth(e.target.value)} />
           <label className="costs__all">
             <input id={ids.all} type="checkbox" checked={allTime} onChange={(e) => setAllTime(e.target.checked)} />
-            All time
+            {t('allTime')}
           </label>
         </div>
       </div>
@@ -63,24 +61,26 @@ export function ClientSpend({ refreshKey }: { refreshKey: string }) {
         <>
           <ClientSpendChart rows={report.rows} period={period} />
           {report.rows.length === 0 ? (
-            <p className="muted">Nothing was spent in {period}.</p>
+            <p className="muted">{allTime ? t('nothingSpentAllTime') : t('nothingSpent', { period })}</p>
           ) : (
             <div className="table-wrap">
               <table>
-                <caption className="visually-hidden">Spend by client, {period}</caption>
+                <caption className="visually-hidden">{t('byClientCaption', { period })}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Client</th>
+                    <th scope="col">{t('col.client')}</th>
                     <th scope="col" className="num">
-                      Batches
+                      {t('col.batches')}
                     </th>
                     <th scope="col" className="num">
-                      Items
+                      {t('col.items')}
                     </th>
                     <th scope="col" className="num">
-                      Spent
+                      {t('col.spent')}
                     </th>
-                    <th scope="col">{allTime ? <span className="visually-hidden">Statement</span> : `Statement for ${monthWords(month)}`}</th>
+                    <th scope="col">
+                      {allTime ? <span className="visually-hidden">{t('col.statement')}</span> : t('statementFor', { month: monthWords(month) })}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -94,19 +94,19 @@ export function ClientSpend({ refreshKey }: { refreshKey: string }) {
                         <td className="num">{formatMoney(r.cost)}</td>
                         <td>
                           {allTime ? (
-                            <span className="muted">pick a month</span>
+                            <span className="muted">{t('pickMonth')}</span>
                           ) : (
                             <div className="costs__statement-actions">
                               <a
                                 href={hrefFor({ name: 'statement', month, client: who })}
-                                aria-label={`Statement of ${r.label} for ${monthWords(month)} (printable)`}
+                                aria-label={t('statementAria', { client: r.label, month: monthWords(month) })}
                               >
-                                Statement
+                                {t('statement')}
                               </a>
                               <button
                                 type="button"
                                 disabled={download.busy}
-                                aria-label={`Download the statement of ${r.label} for ${monthWords(month)} as CSV`}
+                                aria-label={t('statementCsvAria', { client: r.label, month: monthWords(month) })}
                                 onClick={() => void download.run(() => downloadStatement(month, who))}
                               >
                                 CSV
@@ -120,7 +120,7 @@ export function ClientSpend({ refreshKey }: { refreshKey: string }) {
                 </tbody>
                 <tfoot>
                   <tr>
-                    <th scope="row">Total</th>
+                    <th scope="row">{t('total')}</th>
                     <td className="num">{formatCount(report.rows.reduce((n, r) => n + r.batches, 0))}</td>
                     <td className="num">{formatCount(report.items)}</td>
                     <td className="num">{formatMoney(report.total)}</td>
@@ -130,9 +130,7 @@ export function ClientSpend({ refreshKey }: { refreshKey: string }) {
               </table>
             </div>
           )}
-          <p className="field-hint">
-            A batch is billed to the client of the key it was created for (Keys &amp; rates). Spend counts on the day each item finished.
-          </p>
+          <p className="field-hint">{t('billingHint')}</p>
         </>
       )}
     </section>

@@ -1,8 +1,10 @@
 // Spend by client as horizontal SVG bars (no chart library), with a title and a summary for
 // screen readers; the table beside it holds the same figures.
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SpendRow } from '../../../shared/spend';
 import { formatMoney } from '../format/money';
+import { formatCount } from '../format/time';
 import './SpendChart.css';
 
 const W = 760;
@@ -10,6 +12,7 @@ const ROW = 28;
 const PAD = { top: 8, right: 110, bottom: 8, left: 170 };
 
 export function ClientSpendChart({ rows, period }: { rows: readonly SpendRow[]; period: string }) {
+  const { t } = useTranslation('costs');
   const titleId = useId();
   const descId = useId();
   const shown = rows.slice(0, 12);
@@ -20,11 +23,15 @@ export function ClientSpendChart({ rows, period }: { rows: readonly SpendRow[]; 
   return (
     <figure className="spend-chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${titleId} ${descId}`} className="spend-chart__svg">
-        <title id={titleId}>{`Spend by client, ${period}`}</title>
+        <title id={titleId}>{t('byClientCaption', { period })}</title>
         <desc id={descId}>
           {rows.length === 0
-            ? 'No spend in this period.'
-            : `${rows.length} client${rows.length === 1 ? '' : 's'}, ${formatMoney(total)} in total; ${rows.map((r) => `${r.label} ${formatMoney(r.cost)}`).join(', ')}.`}
+            ? t('clientChart.none')
+            : t('clientChart.summary', {
+                count: rows.length,
+                total: formatMoney(total),
+                list: rows.map((r) => t('clientChart.entry', { client: r.label, cost: formatMoney(r.cost) })).join(', '),
+              })}
         </desc>
         {shown.map((r, i) => {
           const y = PAD.top + i * ROW;
@@ -35,7 +42,7 @@ export function ClientSpendChart({ rows, period }: { rows: readonly SpendRow[]; 
                 {r.label.length > 24 ? `${r.label.slice(0, 23)}…` : r.label}
               </text>
               <rect className="spend-chart__bar" x={PAD.left} y={y + 4} width={w} height={ROW - 8}>
-                <title>{`${r.label}: ${formatMoney(r.cost)} for ${r.items} item${r.items === 1 ? '' : 's'}`}</title>
+                <title>{t('clientChart.bar', { client: r.label, cost: formatMoney(r.cost), count: r.items, items: formatCount(r.items) })}</title>
               </rect>
               <text className="spend-chart__label" x={PAD.left + w + 6} y={y + ROW / 2} dy="0.32em">
                 {formatMoney(r.cost)}
@@ -44,7 +51,7 @@ export function ClientSpendChart({ rows, period }: { rows: readonly SpendRow[]; 
           );
         })}
       </svg>
-      {rows.length > shown.length ? <figcaption className="muted">The {shown.length} clients that spent most; the table lists all.</figcaption> : null}
+      {rows.length > shown.length ? <figcaption className="muted">{t('clientChart.top', { count: shown.length })}</figcaption> : null}
     </figure>
   );
 }

@@ -1,9 +1,11 @@
 // Spend by day as an SVG bar chart drawn here (no chart library): the figure has a title and a
 // summary for screen readers, each bar its own <title>, and a data table follows as the fallback.
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CostReport } from '../../../shared/contract';
-import { formatEurLocal } from '../format/money';
-import { formatMoney } from '../format/money';
+import { formatEurLocal, formatMoney } from '../format/money';
+import { formatCount } from '../format/time';
+import { dayWords } from './period-words';
 import './SpendChart.css';
 
 const W = 760;
@@ -18,12 +20,8 @@ function niceMax(v: number): number {
   return 10 * p;
 }
 
-function shortDay(day: string): string {
-  const d = new Date(`${day}T00:00:00`);
-  return Number.isNaN(d.getTime()) ? day : d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
-}
-
 export function SpendChart({ byDay }: { byDay: CostReport['byDay'] }) {
+  const { t } = useTranslation('costs');
   const titleId = useId();
   const descId = useId();
   const days = byDay.slice(-31);
@@ -40,19 +38,26 @@ export function SpendChart({ byDay }: { byDay: CostReport['byDay'] }) {
   return (
     <figure className="spend-chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${titleId} ${descId}`} className="spend-chart__svg">
-        <title id={titleId}>Spend by day</title>
+        <title id={titleId}>{t('byDay')}</title>
         <desc id={descId}>
-          {days.length === 0
-            ? 'No spend recorded yet.'
-            : `${days.length} days from ${days[0]?.day} to ${days[days.length - 1]?.day}, ${formatMoney(total)} in total${peak ? `, highest ${formatMoney(peak.cost)} on ${peak.day}` : ''}.`}
+          {days.length === 0 || peak === null
+            ? t('dayChart.none')
+            : t('dayChart.summary', {
+                count: days.length,
+                from: dayWords(days[0]?.day ?? ''),
+                to: dayWords(days[days.length - 1]?.day ?? ''),
+                total: formatMoney(total),
+                peak: formatMoney(peak.cost),
+                peakDay: dayWords(peak.day),
+              })}
         </desc>
-        {ticks.map((t) => {
-          const y = PAD.top + innerH - (t / max) * innerH;
+        {ticks.map((tick) => {
+          const y = PAD.top + innerH - (tick / max) * innerH;
           return (
-            <g key={t} className="spend-chart__tick">
+            <g key={tick} className="spend-chart__tick">
               <line x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} />
               <text x={PAD.left - 8} y={y} dy="0.32em" textAnchor="end">
-                {formatEurLocal(t, max < 10_000 ? 4 : 2)}
+                {formatEurLocal(tick, max < 10_000 ? 4 : 2)}
               </text>
             </g>
           );
@@ -63,11 +68,11 @@ export function SpendChart({ byDay }: { byDay: CostReport['byDay'] }) {
           return (
             <g key={d.day}>
               <rect className="spend-chart__bar" x={x} y={PAD.top + innerH - h} width={barW} height={Math.max(h, d.cost > 0 ? 1 : 0)}>
-                <title>{`${d.day}: ${formatMoney(d.cost)} for ${d.items} item${d.items === 1 ? '' : 's'}`}</title>
+                <title>{t('dayChart.bar', { day: dayWords(d.day), cost: formatMoney(d.cost), count: d.items, items: formatCount(d.items) })}</title>
               </rect>
               {i % labelEvery === 0 ? (
                 <text className="spend-chart__label" x={x + barW / 2} y={H - PAD.bottom + 18} textAnchor="middle">
-                  {shortDay(d.day)}
+                  {dayWords(d.day, 'short')}
                 </text>
               ) : null}
             </g>
@@ -75,9 +80,7 @@ export function SpendChart({ byDay }: { byDay: CostReport['byDay'] }) {
         })}
         <line className="spend-chart__axis" x1={PAD.left} x2={W - PAD.right} y1={PAD.top + innerH} y2={PAD.top + innerH} />
       </svg>
-      <figcaption className="muted">
-        {byDay.length > days.length ? `The last ${days.length} days with spend. ` : ''}The table below holds the same figures.
-      </figcaption>
+      <figcaption className="muted">{byDay.length > days.length ? t('dayChart.captionLast', { count: days.length }) : t('dayChart.caption')}</figcaption>
     </figure>
   );
 }

@@ -1,14 +1,14 @@
 // Which API the engine uses and with which keys; a test for each kind of key.
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { SandboxBadge } from '../components/SandboxBadge';
 import { useAction } from '../hooks/use-action';
 import { useConnectionStore } from '../store/connection-store';
 
-const SOURCE_LABEL = { env: 'environment variable', keychain: 'OS keychain', sandbox: 'embedded sandbox' } as const;
-
 export function KeyTest({ kind, label }: { kind: 'api' | 'channel'; label: string }) {
+  const { t } = useTranslation('keys');
   const action = useAction();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   return (
@@ -24,10 +24,10 @@ export function KeyTest({ kind, label }: { kind: 'api' | 'channel'; label: strin
         disabled={action.busy}
         aria-label={label}
       >
-        {action.busy ? 'Testing…' : 'Test'}
+        {action.busy ? t('test.busy') : t('test.button')}
       </button>
       <span role="status" className={result ? (result.ok ? 'key-test__ok' : 'key-test__fail') : undefined}>
-        {result ? `${result.ok ? 'Works' : 'Refused'}: ${result.message}` : ''}
+        {result ? t(result.ok ? 'test.works' : 'test.refused', { message: result.message }) : ''}
       </span>
       <ErrorAlert message={action.error} />
     </span>
@@ -35,55 +35,56 @@ export function KeyTest({ kind, label }: { kind: 'api' | 'channel'; label: strin
 }
 
 export function ConnectionPanel() {
+  const { t } = useTranslation('keys');
   const connection = useConnectionStore((s) => s.connection);
   const error = useConnectionStore((s) => s.error);
   return (
     <section className="card stack" aria-labelledby="conn-heading">
       <div className="row">
-        <h2 id="conn-heading">Connection</h2>
+        <h2 id="conn-heading">{t('connection.heading')}</h2>
         <SandboxBadge where="spend" />
       </div>
       <ErrorAlert message={error} />
       {connection ? (
         <dl className="keys__conn">
-          <dt>API</dt>
+          <dt>{t('connection.api')}</dt>
           <dd>
             {connection.sandbox ? (
-              <>
-                Embedded sandbox{' '}
-                <span className="muted">
-                  · <span className="mono">{connection.baseUrl}</span> · nothing reaches a customer
-                </span>
-              </>
+              <Trans
+                t={t}
+                i18nKey="connection.sandbox"
+                values={{ url: connection.baseUrl }}
+                components={[<span key="muted" className="muted" />, <span key="url" className="mono" />]}
+              />
             ) : (
               <span className="mono">{connection.baseUrl}</span>
             )}
           </dd>
-          <dt>API key</dt>
+          <dt>{t('connection.apiKey')}</dt>
           <dd>
             {connection.apiKey ? (
               <>
-                {connection.apiKey.label} <span className="muted">from the {SOURCE_LABEL[connection.apiKey.source]}</span>
+                {connection.apiKey.label} <span className="muted">{t(`connection.from.${connection.apiKey.source}`)}</span>
               </>
             ) : (
-              <span className="muted">none</span>
+              <span className="muted">{t('connection.none')}</span>
             )}{' '}
-            <KeyTest kind="api" label="Test the API key" />
+            <KeyTest kind="api" label={t('connection.testApi')} />
           </dd>
-          <dt>Channel key</dt>
+          <dt>{t('connection.channelKey')}</dt>
           <dd>
             {connection.channelKey ? (
               <>
-                {connection.channelKey.label} <span className="muted">from the {SOURCE_LABEL[connection.channelKey.source]}</span>
+                {connection.channelKey.label} <span className="muted">{t(`connection.from.${connection.channelKey.source}`)}</span>
               </>
             ) : (
-              <span className="muted">none</span>
+              <span className="muted">{t('connection.none')}</span>
             )}{' '}
-            <KeyTest kind="channel" label="Test the channel key" />
+            <KeyTest kind="channel" label={t('connection.testChannel')} />
           </dd>
         </dl>
       ) : (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t('loading')}</p>
       )}
     </section>
   );

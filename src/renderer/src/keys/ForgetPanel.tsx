@@ -1,12 +1,14 @@
 // Forget a person in the window, as `batchdesk forget` does: first where they are (a dry run),
 // then, confirmed, taken out. The report names places, never the value.
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ForgetView } from '../../../shared/contract';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 
 export function ForgetPanel() {
+  const { t } = useTranslation('keys');
   const [value, setValue] = useState('');
   const [country, setCountry] = useState('');
   const [report, setReport] = useState<ForgetView | null>(null);
@@ -24,11 +26,8 @@ export function ForgetPanel() {
 
   return (
     <section className="card stack" aria-labelledby="forget-heading">
-      <h2 id="forget-heading">Forget a person</h2>
-      <p className="muted">
-        Takes a phone number, an e-mail address or a name out of every job, result, search entry, embedding and export in this data folder. If they opted out,
-        they stay opted out (kept as a one-way hash). Recordings and scans themselves are not searched.
-      </p>
+      <h2 id="forget-heading">{t('forget.heading')}</h2>
+      <p className="muted">{t('forget.intro')}</p>
       <form
         className="optouts__add"
         onSubmit={(e) => {
@@ -37,15 +36,15 @@ export function ForgetPanel() {
         }}
       >
         <div className="field">
-          <label htmlFor={valueId}>Phone number, e-mail address or name</label>
+          <label htmlFor={valueId}>{t('forget.value')}</label>
           <input id={valueId} type="text" value={value} autoComplete="off" onChange={(e) => setValue(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor={countryId}>Country of a number without +code (optional)</label>
+          <label htmlFor={countryId}>{t('forget.country')}</label>
           <input id={countryId} type="text" value={country} maxLength={2} placeholder="DE" onChange={(e) => setCountry(e.target.value)} />
         </div>
         <button type="submit" disabled={act.busy || value.trim().length < 3}>
-          Find
+          {t('forget.find')}
         </button>
       </form>
       <ErrorAlert message={act.error} />
@@ -55,38 +54,39 @@ export function ForgetPanel() {
 }
 
 function ForgetReport({ report, onForget, busy }: { report: ForgetView; onForget: () => void; busy: boolean }) {
+  const { t } = useTranslation('keys');
   const places = Object.entries(report.replaced);
   const found = places.length > 0 || report.optOutKeptAsHash || report.filesRewritten.length > 0 || report.filesDeleted.length > 0;
-  if (!found) return <p role="status">Not found in this data folder: nothing to forget.</p>;
+  if (!found) return <p role="status">{t('forget.notFound')}</p>;
   return (
     <div role="status" className="stack">
-      <p>{report.dryRun ? `Found in ${report.jobs} job(s):` : `Forgotten: ${report.jobs} job(s) scrubbed.`}</p>
+      <p>{report.dryRun ? t('forget.found', { count: report.jobs }) : t('forget.forgotten', { count: report.jobs })}</p>
       <ul>
         {places.map(([place, n]) => (
           <li key={place}>
-            <span className="mono">{place}</span>: {n} place(s) {report.dryRun ? 'to replace' : 'replaced by [FORGOTTEN]'}
+            <span className="mono">{place}</span>: {report.dryRun ? t('forget.placesToReplace', { count: n }) : t('forget.placesReplaced', { count: n })}
           </li>
         ))}
         {report.filesRewritten.map((f) => (
           <li key={f}>
-            <span className="mono">{f}</span>: {report.dryRun ? 'to rewrite' : 'rewritten'}
+            <span className="mono">{f}</span>: {report.dryRun ? t('forget.toRewrite') : t('forget.rewritten')}
           </li>
         ))}
         {report.filesDeleted.map((f) => (
           <li key={f}>
-            <span className="mono">{f}</span>: {report.dryRun ? 'to delete' : 'deleted'}
+            <span className="mono">{f}</span>: {report.dryRun ? t('forget.toDelete') : t('forget.deleted')}
           </li>
         ))}
-        {report.optOutKeptAsHash ? <li>Opt-out entry {report.dryRun ? 'to keep' : 'kept'} as a one-way hash: still never messaged.</li> : null}
-        {!report.dryRun && report.embeddings > 0 ? <li>{report.embeddings} embedding(s) deleted.</li> : null}
-        {!report.dryRun && report.cancelled > 0 ? <li>{report.cancelled} job(s) not sent yet cancelled.</li> : null}
+        {report.optOutKeptAsHash ? <li>{report.dryRun ? t('forget.optOutToKeep') : t('forget.optOutKept')}</li> : null}
+        {!report.dryRun && report.embeddings > 0 ? <li>{t('forget.embeddings', { count: report.embeddings })}</li> : null}
+        {!report.dryRun && report.cancelled > 0 ? <li>{t('forget.cancelled', { count: report.cancelled })}</li> : null}
         {report.notDone.map((n) => (
-          <li key={n}>Not done: {n}</li>
+          <li key={n}>{t('forget.notDone', { reason: n })}</li>
         ))}
       </ul>
       {report.dryRun ? (
         <button type="button" className="danger" disabled={busy} onClick={onForget}>
-          Forget them everywhere
+          {t('forget.confirm')}
         </button>
       ) : null}
     </div>

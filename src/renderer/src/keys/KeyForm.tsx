@@ -1,6 +1,7 @@
 // Adds a key (or replaces one: same label and kind, a new secret). The secret field is a
 // password input, cleared as soon as the form is submitted; it never comes back from the engine.
 import { useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { KeyView } from '../../../shared/contract';
 import { client } from '../client';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
@@ -16,6 +17,7 @@ interface Props {
 }
 
 export function KeyForm({ replacing, onSaved, onCancel }: Props) {
+  const { t } = useTranslation('keys');
   const action = useAction();
   const [kind, setKind] = useState<'api' | 'channel'>(replacing?.kind ?? 'api');
   const [label, setLabel] = useState(replacing?.label ?? '');
@@ -32,19 +34,18 @@ export function KeyForm({ replacing, onSaved, onCancel }: Props) {
     setSecret('');
     setNote(null);
     void action.run(async () => {
-      if (!LABEL_RE.test(label)) throw new Error('The label may hold letters, digits and . _ @ - (up to 64 characters).');
-      if (typed.length < 8) throw new Error('The key is shorter than 8 characters: paste the whole key.');
+      if (!LABEL_RE.test(label)) throw new Error(t('form.badLabel'));
+      if (typed.length < 8) throw new Error(t('form.shortKey'));
       let url: string | null = null;
       if (baseUrl.trim() !== '') {
         try {
           url = new URL(baseUrl.trim()).toString();
         } catch {
-          throw new Error(`"${baseUrl}" is not a URL (for example https://api.example.com).`);
+          throw new Error(t('form.badUrl', { url: baseUrl }));
         }
       }
       const limit = rpm.trim() === '' ? null : Number(rpm.trim());
-      if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > 100_000))
-        throw new Error(`The request limit is a whole number of requests per minute from 1 to 100000 (got "${rpm}"), or empty for the general setting.`);
+      if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > 100_000)) throw new Error(t('form.badLimit', { got: rpm }));
       // Replacing a secret keeps the key's limit; a new key gets the one typed (or the general setting).
       const saved = await client().call('keys.add', {
         kind,
@@ -54,7 +55,7 @@ export function KeyForm({ replacing, onSaved, onCancel }: Props) {
         baseUrl: url,
         ...(replacing ? {} : { rpm: limit }),
       });
-      setNote(replacing ? `Replaced the key "${saved.label}" (ends in ${saved.last4}).` : `Added the key "${saved.label}" (ends in ${saved.last4}).`);
+      setNote(replacing ? t('form.replaced', { label: saved.label, last4: saved.last4 }) : t('form.added', { label: saved.label, last4: saved.last4 }));
       if (!replacing) {
         setLabel('');
         setClientName('');
@@ -66,33 +67,38 @@ export function KeyForm({ replacing, onSaved, onCancel }: Props) {
   };
 
   return (
-    <form className="key-form" onSubmit={submit} aria-label={replacing ? `Replace key ${replacing.label}` : 'Add a key'}>
+    <form className="key-form" onSubmit={submit} aria-label={replacing ? t('form.replaceAria', { label: replacing.label }) : t('form.addAria')}>
       {replacing ? (
         <p className="muted">
-          A new secret for <strong>{replacing.label}</strong> ({replacing.kind === 'api' ? 'API' : 'channel'} key). The old one is removed from the keychain.
+          <Trans
+            t={t}
+            i18nKey={replacing.kind === 'api' ? 'form.newSecretApi' : 'form.newSecretChannel'}
+            values={{ label: replacing.label }}
+            components={[<strong key="label" />]}
+          />
         </p>
       ) : (
         <div className="key-form__grid">
           <div className="field">
-            <label htmlFor={`${id}-kind`}>Kind</label>
+            <label htmlFor={`${id}-kind`}>{t('form.kind')}</label>
             <select id={`${id}-kind`} aria-describedby={`${id}-kind-hint`} value={kind} onChange={(e) => setKind(e.target.value as 'api' | 'channel')}>
-              <option value="api">API key</option>
-              <option value="channel">Channel key</option>
+              <option value="api">{t('kind.apiKey')}</option>
+              <option value="channel">{t('kind.channelKey')}</option>
             </select>
             <span id={`${id}-kind-hint`} className="field-hint">
-              {kind === 'api' ? 'Transcription and OCR requests.' : 'Messages, calls and email.'}
+              {kind === 'api' ? t('form.kindApiHint') : t('form.kindChannelHint')}
             </span>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-label`}>Label</label>
-            <input id={`${id}-label`} type="text" value={label} required onChange={(e) => setLabel(e.target.value)} placeholder="acme" />
+            <label htmlFor={`${id}-label`}>{t('form.label')}</label>
+            <input id={`${id}-label`} type="text" value={label} required onChange={(e) => setLabel(e.target.value)} placeholder={t('form.labelExample')} />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-client`}>Client (optional)</label>
-            <input id={`${id}-client`} type="text" value={clientName} onChange={(e) => setClientName(e.target.value)} placeholder="ACME GmbH" />
+            <label htmlFor={`${id}-client`}>{t('form.clientOptional')}</label>
+            <input id={`${id}-client`} type="text" value={clientName} onChange={(e) => setClientName(e.target.value)} placeholder={t('form.clientExample')} />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-rpm`}>Request limit per minute (optional)</label>
+            <label htmlFor={`${id}-rpm`}>{t('form.limitOptional')}</label>
             <input
               id={`${id}-rpm`}
               type="number"
@@ -101,22 +107,22 @@ export function KeyForm({ replacing, onSaved, onCancel }: Props) {
               inputMode="numeric"
               value={rpm}
               onChange={(e) => setRpm(e.target.value)}
-              placeholder="general setting"
+              placeholder={t('form.generalSetting')}
               aria-describedby={`${id}-rpm-hint`}
             />
             <span id={`${id}-rpm-hint`} className="field-hint">
-              The key&apos;s own limit, as the API&apos;s panel shows it.
+              {t('form.limitHint')}
             </span>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-url`}>Base URL (optional)</label>
-            <input id={`${id}-url`} type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="https://api.example.com" />
+            <label htmlFor={`${id}-url`}>{t('form.baseUrlOptional')}</label>
+            <input id={`${id}-url`} type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder={t('form.urlExample')} />
           </div>
         </div>
       )}
       <div className="key-form__secret">
         <div className="field">
-          <label htmlFor={`${id}-secret`}>{replacing ? 'New secret key' : 'Secret key'}</label>
+          <label htmlFor={`${id}-secret`}>{replacing ? t('form.newSecret') : t('form.secret')}</label>
           <input
             id={`${id}-secret`}
             type="password"
@@ -128,15 +134,15 @@ export function KeyForm({ replacing, onSaved, onCancel }: Props) {
           />
         </div>
         <button type="submit" className="primary" disabled={action.busy}>
-          {replacing ? 'Save new key' : 'Add key'}
+          {replacing ? t('form.saveNew') : t('form.add')}
         </button>
         {onCancel ? (
           <button type="button" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </button>
         ) : null}
       </div>
-      <p className="field-hint">Stored in the OS keychain. Batchdesk shows only its last four characters from now on.</p>
+      <p className="field-hint">{t('form.storedHint')}</p>
       <ErrorAlert message={action.error} />
       <StatusNote message={note} />
     </form>

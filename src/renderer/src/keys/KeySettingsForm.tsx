@@ -1,11 +1,13 @@
 // A stored key's client and its own request limit, changed in place (the secret is not touched).
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { KeyView } from '../../../shared/contract';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 
 export function KeySettingsForm({ keyView, onSaved, onCancel }: { keyView: KeyView; onSaved(k: KeyView): void; onCancel(): void }) {
+  const { t } = useTranslation('keys');
   const action = useAction();
   const id = useId();
   const [clientName, setClientName] = useState(keyView.client ?? '');
@@ -16,21 +18,21 @@ export function KeySettingsForm({ keyView, onSaved, onCancel }: { keyView: KeyVi
     void action.run(async () => {
       const limit = rpm.trim() === '' ? null : Number(rpm.trim());
       if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > 100_000)) {
-        throw new Error(`The request limit is a whole number of requests per minute from 1 to 100000 (got "${rpm}"), or empty for the general setting.`);
+        throw new Error(t('form.badLimit', { got: rpm }));
       }
       onSaved(await client().call('keys.update', { id: keyView.id, client: clientName.trim() || null, rpm: limit }));
     });
   };
 
   return (
-    <form className="key-form" onSubmit={submit} aria-label={`Edit key ${keyView.label}`}>
+    <form className="key-form" onSubmit={submit} aria-label={t('table.editAria', { label: keyView.label })}>
       <div className="key-form__grid">
         <div className="field">
-          <label htmlFor={`${id}-client`}>Client</label>
-          <input id={`${id}-client`} type="text" value={clientName} onChange={(e) => setClientName(e.target.value)} placeholder="none" />
+          <label htmlFor={`${id}-client`}>{t('form.client')}</label>
+          <input id={`${id}-client`} type="text" value={clientName} onChange={(e) => setClientName(e.target.value)} placeholder={t('form.noClient')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-rpm`}>Request limit per minute</label>
+          <label htmlFor={`${id}-rpm`}>{t('form.limit')}</label>
           <input
             id={`${id}-rpm`}
             type="number"
@@ -39,19 +41,17 @@ export function KeySettingsForm({ keyView, onSaved, onCancel }: { keyView: KeyVi
             inputMode="numeric"
             value={rpm}
             onChange={(e) => setRpm(e.target.value)}
-            placeholder="general setting"
+            placeholder={t('form.generalSetting')}
           />
         </div>
       </div>
-      <p className="field-hint">
-        A new limit applies at once, also to batches running now. Batches already created stay billed to the client they were created for.
-      </p>
+      <p className="field-hint">{t('form.editHint')}</p>
       <div className="key-form__secret">
         <button type="submit" className="primary" disabled={action.busy}>
-          Save
+          {t('save')}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </button>
       </div>
       <ErrorAlert message={action.error} />

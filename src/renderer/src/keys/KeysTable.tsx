@@ -1,6 +1,7 @@
 // The stored keys: label, kind, client, request limit, base URL, last four characters; edit, make
 // default, test, replace, remove.
 import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { KeyView } from '../../../shared/contract';
 import { client } from '../client';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -13,6 +14,7 @@ import { KeySettingsForm } from './KeySettingsForm';
 import { useConnectionStore } from '../store/connection-store';
 
 export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): void }) {
+  const { t } = useTranslation('keys');
   const [replacing, setReplacing] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<KeyView | null>(null);
@@ -28,7 +30,7 @@ export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): v
   if (keys.length === 0) {
     return (
       <>
-        <p className="muted">No keys stored. The embedded sandbox needs none; add a key to use a real API.</p>
+        <p className="muted">{t('table.none')}</p>
         <ErrorAlert message={action.error} />
         <StatusNote message={note} />
       </>
@@ -40,15 +42,15 @@ export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): v
         <table className="keys__table">
           <thead>
             <tr>
-              <th scope="col">Label</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Client</th>
-              <th scope="col">Limit</th>
-              <th scope="col">Base URL</th>
-              <th scope="col">Key</th>
-              <th scope="col">Added</th>
+              <th scope="col">{t('table.label')}</th>
+              <th scope="col">{t('table.kind')}</th>
+              <th scope="col">{t('table.client')}</th>
+              <th scope="col">{t('table.limit')}</th>
+              <th scope="col">{t('table.baseUrl')}</th>
+              <th scope="col">{t('table.key')}</th>
+              <th scope="col">{t('table.added')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('table.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -58,53 +60,53 @@ export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): v
                 <tr>
                   <th scope="row" className="keys__nowrap">
                     {k.label}
-                    {k.active ? <span className="keys__active">default</span> : null}
+                    {k.active ? <span className="keys__active">{t('table.default')}</span> : null}
                   </th>
-                  <td>{k.kind === 'api' ? 'API' : 'Channel'}</td>
+                  <td>{k.kind === 'api' ? t('kind.api') : t('kind.channel')}</td>
                   <td>{k.client ?? <span className="muted">—</span>}</td>
-                  <td className="keys__nowrap">{k.rpm === null ? <span className="muted">general</span> : `${k.rpm}/min`}</td>
-                  <td className="mono">{k.baseUrl ?? <span className="muted">default</span>}</td>
+                  <td className="keys__nowrap">{k.rpm === null ? <span className="muted">{t('table.general')}</span> : t('table.perMinute', { n: k.rpm })}</td>
+                  <td className="mono">{k.baseUrl ?? <span className="muted">{t('table.defaultUrl')}</span>}</td>
                   <td className="mono keys__nowrap">…{k.last4}</td>
                   <td className="keys__nowrap">{formatDateTime(k.createdAt)}</td>
                   <td>
                     <div className="keys__actions">
-                      {inUse(k) ? <KeyTest kind={k.kind} label={`Test key ${k.label}`} /> : null}
+                      {inUse(k) ? <KeyTest kind={k.kind} label={t('table.testAria', { label: k.label })} /> : null}
                       <button
                         type="button"
                         onClick={() => setEditing(editing === k.id ? null : k.id)}
                         aria-expanded={editing === k.id}
-                        aria-label={`Edit key ${k.label}`}
+                        aria-label={t('table.editAria', { label: k.label })}
                       >
-                        Edit
+                        {t('table.edit')}
                       </button>
                       {k.active ? null : (
                         <button
                           type="button"
-                          aria-label={`Make ${k.label} the default ${k.kind === 'api' ? 'API' : 'channel'} key`}
+                          aria-label={
+                            k.kind === 'api' ? t('table.makeDefaultApiAria', { label: k.label }) : t('table.makeDefaultChannelAria', { label: k.label })
+                          }
                           onClick={() =>
                             void action.run(async () => {
                               setNote(null);
                               await client().call('keys.update', { id: k.id, makeDefault: true });
-                              setNote(
-                                `"${k.label}" is now the default ${k.kind === 'api' ? 'API' : 'channel'} key: new batches without a chosen key send with it.`,
-                              );
+                              setNote(k.kind === 'api' ? t('table.nowDefaultApi', { label: k.label }) : t('table.nowDefaultChannel', { label: k.label }));
                               onChanged();
                             })
                           }
                         >
-                          Make default
+                          {t('table.makeDefault')}
                         </button>
                       )}
                       <button
                         type="button"
                         onClick={() => setReplacing(replacing === k.id ? null : k.id)}
                         aria-expanded={replacing === k.id}
-                        aria-label={`Replace key ${k.label}`}
+                        aria-label={t('form.replaceAria', { label: k.label })}
                       >
-                        Replace
+                        {t('table.replace')}
                       </button>
-                      <button type="button" className="danger" onClick={() => setRemoving(k)} aria-label={`Remove key ${k.label}`}>
-                        Remove
+                      <button type="button" className="danger" onClick={() => setRemoving(k)} aria-label={t('table.removeAria', { label: k.label })}>
+                        {t('table.remove')}
                       </button>
                     </div>
                   </td>
@@ -116,8 +118,11 @@ export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): v
                         keyView={k}
                         onSaved={(saved) => {
                           setEditing(null);
+                          const clientWords = saved.client ?? t('table.noClient');
                           setNote(
-                            `Saved "${saved.label}": client ${saved.client ?? 'none'}, limit ${saved.rpm === null ? 'the general setting' : `${saved.rpm} requests a minute`}.`,
+                            saved.rpm === null
+                              ? t('table.savedGeneral', { label: saved.label, client: clientWords })
+                              : t('table.savedLimit', { label: saved.label, client: clientWords, n: saved.rpm }),
                           );
                           onChanged();
                         }}
@@ -133,7 +138,7 @@ export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): v
                         replacing={k}
                         onSaved={(saved) => {
                           setReplacing(null);
-                          setNote(`Replaced the key "${saved.label}" (ends in ${saved.last4}).`);
+                          setNote(t('form.replaced', { label: saved.label, last4: saved.last4 }));
                           onChanged();
                         }}
                         onCancel={() => setReplacing(null)}
@@ -150,9 +155,9 @@ export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): v
       <StatusNote message={note} />
       <ConfirmDialog
         open={removing !== null}
-        title={`Remove the key "${removing?.label ?? ''}"?`}
-        confirmLabel="Yes, remove key"
-        dismissLabel="Keep key"
+        title={t('table.removeTitle', { label: removing?.label ?? '' })}
+        confirmLabel={t('table.removeConfirm')}
+        dismissLabel={t('table.removeDismiss')}
         onDismiss={() => setRemoving(null)}
         onConfirm={() => {
           const k = removing;
@@ -161,12 +166,12 @@ export function KeysTable({ keys, onChanged }: { keys: KeyView[]; onChanged(): v
             void action.run(async () => {
               setNote(null);
               await client().call('keys.remove', { id: k.id });
-              setNote(`Removed the key "${k.label}".`);
+              setNote(t('table.removed', { label: k.label }));
               onChanged();
             });
         }}
       >
-        <p>It is deleted from the OS keychain. Batches that need this kind of key pause until another one is added.</p>
+        <p>{t('table.removeBody')}</p>
       </ConfirmDialog>
     </>
   );

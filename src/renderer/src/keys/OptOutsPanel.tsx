@@ -1,11 +1,14 @@
 // The opt-out list in the window: who is never messaged, where each came from; add and remove.
 import { useCallback, useEffect, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { OptOutView } from '../../../shared/contract';
 import { client } from '../client';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
+import { dayWords } from '../costs/period-words';
 
 export function OptOutsPanel() {
+  const { t } = useTranslation('keys');
   const [list, setList] = useState<OptOutView[] | null>(null);
   const [text, setText] = useState('');
   const [note, setNote] = useState<string | null>(null);
@@ -20,7 +23,7 @@ export function OptOutsPanel() {
     change.run(async () => {
       setNote(null);
       const r = await client().call('optouts.add', { recipient: text });
-      setNote(r.added ? `${r.recipient} is on the list: nothing will be sent to it.` : `${r.recipient} was on the list already.`);
+      setNote(r.added ? t('optOuts.added', { recipient: r.recipient }) : t('optOuts.already', { recipient: r.recipient }));
       setText('');
       reload();
     });
@@ -28,16 +31,15 @@ export function OptOutsPanel() {
     change.run(async () => {
       setNote(null);
       await client().call('optouts.remove', { recipient });
-      setNote(`${recipient} removed: it can be sent to again.`);
+      setNote(t('optOuts.removed', { recipient }));
       reload();
     });
 
   return (
     <section className="card stack" aria-labelledby="optouts-heading">
-      <h2 id="optouts-heading">Opt-outs</h2>
+      <h2 id="optouts-heading">{t('optOuts.heading')}</h2>
       <p className="muted">
-        Nobody on this list is sent a message: they are left out when a batch is created and, if they opt out later, just before their message would go. A CSV
-        column opt_out (yes) adds its row's recipient; <code>batchdesk optout import FILE</code> adds a whole list.
+        <Trans t={t} i18nKey="optOuts.intro" components={[<code key="cli" />]} />
       </p>
       <form
         className="optouts__add"
@@ -47,27 +49,27 @@ export function OptOutsPanel() {
         }}
       >
         <div className="field">
-          <label htmlFor={inputId}>Phone number or e-mail address</label>
+          <label htmlFor={inputId}>{t('optOuts.recipientField')}</label>
           <input id={inputId} type="text" value={text} placeholder="+44 20 7946 0123" onChange={(e) => setText(e.target.value)} />
         </div>
         <button type="submit" disabled={change.busy || text.trim() === ''}>
-          Add to opt-outs
+          {t('optOuts.add')}
         </button>
       </form>
       <ErrorAlert message={load.error ?? change.error} />
       <StatusNote message={note} />
       {list === null ? null : list.length === 0 ? (
-        <p className="muted">The list is empty.</p>
+        <p className="muted">{t('optOuts.empty')}</p>
       ) : (
         <table className="keys__table">
-          <caption className="visually-hidden">Recipients on the opt-out list</caption>
+          <caption className="visually-hidden">{t('optOuts.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Recipient</th>
-              <th scope="col">Since</th>
-              <th scope="col">From</th>
+              <th scope="col">{t('optOuts.recipient')}</th>
+              <th scope="col">{t('optOuts.since')}</th>
+              <th scope="col">{t('optOuts.from')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('table.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -75,11 +77,12 @@ export function OptOutsPanel() {
             {list.map((o) => (
               <tr key={o.recipient}>
                 <td className="mono">{o.recipient}</td>
-                <td>{o.addedAt.slice(0, 10)}</td>
+                <td>{dayWords(o.addedAt.slice(0, 10))}</td>
                 <td>{o.source}</td>
                 <td>
                   <button type="button" className="link-like" onClick={() => void remove(o.recipient)} disabled={change.busy}>
-                    Remove<span className="visually-hidden"> {o.recipient}</span>
+                    {t('table.remove')}
+                    <span className="visually-hidden"> {o.recipient}</span>
                   </button>
                 </td>
               </tr>

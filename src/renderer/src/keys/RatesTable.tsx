@@ -1,20 +1,21 @@
 // Unit rates per item and tier, four decimals, editable; saved one by one with rates.set.
 import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RateView } from '../../../shared/contract';
 import { TIERS, type Tier } from '../../../shared/domain';
-import { RATE_LABELS } from '../../../shared/rates';
 import { parseEur } from '../../../shared/money';
 import { client } from '../client';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { moneyInputValue } from '../format/money';
-import { unitSingular } from '../format/labels';
-
-const ITEM_LABEL: Record<string, string> = RATE_LABELS;
+import { TIER_LABEL } from '../format/labels';
+import { unitName } from '../costs/unit-words';
+import { rateItemWords } from './rate-item-words';
 
 const keyOf = (item: string, tier: Tier): string => `${item}|${tier}`;
 
 export function RatesTable() {
+  const { t } = useTranslation('keys');
   const load = useAction();
   const save = useAction();
   const [rates, setRates] = useState<RateView[] | null>(null);
@@ -48,20 +49,20 @@ export function RatesTable() {
       const parsed = changed.map(([k, text]) => {
         const [item, tier] = k.split('|') as [string, Tier];
         const rate = parseEur(text);
-        if (rate === null) throw new Error(`The rate for ${ITEM_LABEL[item] ?? item} (${tier}) "${text}" is not an amount in EUR with at most four decimals.`);
+        if (rate === null) throw new Error(t('rates.badRate', { item: rateItemWords(item), tier: TIER_LABEL[tier], text }));
         return { item, tier, rate };
       });
       let latest: RateView[] | null = null;
       for (const p of parsed) latest = await client().call('rates.set', p);
       if (latest) setRates(latest);
       setEdits({});
-      setNote(`Saved ${parsed.length} rate${parsed.length === 1 ? '' : 's'}. New estimates and costs use them.`);
+      setNote(t('rates.saved', { count: parsed.length }));
     });
 
   return (
     <section className="card stack" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>Unit rates</h2>
-      <p className="muted">EUR per unit with four decimals, as your panel publishes them. Costs are units × rate.</p>
+      <h2 id={`${id}-h`}>{t('rates.heading')}</h2>
+      <p className="muted">{t('rates.intro')}</p>
       <ErrorAlert message={load.error} />
       {rates ? (
         <form
@@ -70,18 +71,17 @@ export function RatesTable() {
             void saveAll();
           }}
           className="stack"
-          aria-label="Unit rates"
+          aria-label={t('rates.heading')}
         >
           <div className="table-wrap">
             <table className="keys__rates">
               <thead>
                 <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col">Unit</th>
-                  {TIERS.map((t) => (
-                    <th key={t} scope="col">
-                      {t[0]?.toUpperCase()}
-                      {t.slice(1)}
+                  <th scope="col">{t('rates.item')}</th>
+                  <th scope="col">{t('rates.unit')}</th>
+                  {TIERS.map((tier) => (
+                    <th key={tier} scope="col">
+                      {TIER_LABEL[tier]}
                     </th>
                   ))}
                 </tr>
@@ -89,25 +89,25 @@ export function RatesTable() {
               <tbody>
                 {items.map(([item, { unit, tiers }]) => (
                   <tr key={item}>
-                    <th scope="row">{ITEM_LABEL[item] ?? item}</th>
-                    <td>{unitSingular(unit)}</td>
-                    {TIERS.map((t) => {
-                      const r = tiers[t];
-                      if (!r) return <td key={t} />;
-                      const k = keyOf(item, t);
+                    <th scope="row">{rateItemWords(item)}</th>
+                    <td>{unitName(unit)}</td>
+                    {TIERS.map((tier) => {
+                      const r = tiers[tier];
+                      if (!r) return <td key={tier} />;
+                      const k = keyOf(item, tier);
                       return (
-                        <td key={t}>
+                        <td key={tier}>
                           <span className="keys__rate-cell">
                             <span aria-hidden="true">€</span>
                             <input
                               type="text"
                               inputMode="decimal"
                               className="keys__rate-input"
-                              aria-label={`Rate for ${ITEM_LABEL[item] ?? item}, ${t} tier, EUR per ${unitSingular(unit)}`}
+                              aria-label={t('rates.rateAria', { item: rateItemWords(item), tier: TIER_LABEL[tier], unit: unitName(unit) })}
                               value={edits[k] ?? moneyInputValue(r.rate)}
                               onChange={(e) => setEdits({ ...edits, [k]: e.target.value })}
                             />
-                            {r.custom ? <span className="keys__custom">custom</span> : null}
+                            {r.custom ? <span className="keys__custom">{t('rates.custom')}</span> : null}
                           </span>
                         </td>
                       );
@@ -119,9 +119,9 @@ export function RatesTable() {
           </div>
           <div className="row">
             <button type="submit" className="primary" disabled={save.busy || changed.length === 0}>
-              Save rates
+              {t('rates.save')}
             </button>
-            {changed.length > 0 ? <span className="muted">{changed.length} changed</span> : null}
+            {changed.length > 0 ? <span className="muted">{t('rates.changed', { count: changed.length })}</span> : null}
           </div>
           <ErrorAlert message={save.error} />
           <StatusNote message={note} />

@@ -1,23 +1,23 @@
 // The retention log in the window, as `batchdesk retention log` prints it: every deletion the
 // retention rules made (what, when, by which rule), newest first, and the data folder's default rule.
 import { useCallback, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { RetentionLogEntryView, RetentionLogView } from '../../../shared/contract';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { formatDateTime } from '../format/time';
 
-const KIND_WORDS: Record<RetentionLogEntryView['kind'], string> = {
-  output: 'Output',
-  upload: 'Uploaded copy',
-  original: 'Original (watched folder)',
-  export: 'Export',
-  result: 'Result text',
-};
-
-const days = (n: number | null, what: string) => (n === null ? `${what} are kept` : `${what} go after ${n} days`);
+const KIND_KEYS = {
+  output: 'retention.kind.output',
+  upload: 'retention.kind.upload',
+  original: 'retention.kind.original',
+  export: 'retention.kind.export',
+  result: 'retention.kind.result',
+} as const satisfies Record<RetentionLogEntryView['kind'], string>;
 
 export function RetentionLogPanel() {
+  const { t } = useTranslation('keys');
   const [log, setLog] = useState<RetentionLogView | null>(null);
   const load = useAction();
   const { run } = load;
@@ -26,29 +26,35 @@ export function RetentionLogPanel() {
 
   return (
     <section className="card stack" aria-labelledby="retention-heading">
-      <h2 id="retention-heading">Retention log</h2>
+      <h2 id="retention-heading">{t('retention.heading')}</h2>
       <p className="muted">
-        What Batchdesk deleted by a retention rule (a batch&apos;s, a watched folder&apos;s or the default), when and by which rule. Your own files are deleted
-        only in a watched folder set to &quot;Delete originals after success&quot;. <code>batchdesk retention run --dry-run</code> shows what would go next.
+        <Trans t={t} i18nKey="retention.intro" components={[<code key="cli" />]} />
       </p>
       {log ? (
         <p data-testid="retention-default">
-          Default rule: {days(log.defaults.keepFilesDays, 'files Batchdesk wrote')}; {days(log.defaults.keepResultsDays, 'result texts')} (
-          <code>batchdesk config set keep_files_days N</code>, <code>keep_results_days N</code>).
+          <Trans
+            t={t}
+            i18nKey="retention.defaultRule"
+            values={{
+              files: log.defaults.keepFilesDays === null ? t('retention.filesKept') : t('retention.filesGo', { count: log.defaults.keepFilesDays }),
+              results: log.defaults.keepResultsDays === null ? t('retention.resultsKept') : t('retention.resultsGo', { count: log.defaults.keepResultsDays }),
+            }}
+            components={[<code key="files" />, <code key="results" />]}
+          />
         </p>
       ) : null}
       <ErrorAlert message={load.error} />
       {log === null ? null : log.entries.length === 0 ? (
-        <p className="muted">Retention has deleted nothing in this data folder yet.</p>
+        <p className="muted">{t('retention.none')}</p>
       ) : (
         <div className="table-wrap">
           <table>
-            <caption className="visually-hidden">Deletions by retention, newest first</caption>
+            <caption className="visually-hidden">{t('retention.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">What</th>
-                <th scope="col">Rule</th>
+                <th scope="col">{t('retention.when')}</th>
+                <th scope="col">{t('retention.what')}</th>
+                <th scope="col">{t('retention.rule')}</th>
               </tr>
             </thead>
             <tbody>
@@ -56,7 +62,7 @@ export function RetentionLogPanel() {
                 <tr key={`${e.at}:${e.kind}:${e.what}`}>
                   <td className="tabular">{formatDateTime(e.at)}</td>
                   <td>
-                    {KIND_WORDS[e.kind]}: <span className="mono">{e.what}</span>
+                    {t(KIND_KEYS[e.kind])}: <span className="mono">{e.what}</span>
                   </td>
                   <td>{e.rule}</td>
                 </tr>
@@ -67,7 +73,7 @@ export function RetentionLogPanel() {
       )}
       <div>
         <button type="button" onClick={reload} disabled={load.busy}>
-          Refresh
+          {t('retention.refresh')}
         </button>
       </div>
     </section>

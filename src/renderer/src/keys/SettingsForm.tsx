@@ -1,5 +1,6 @@
 // Engine settings: concurrency, request limit, attempts, longest wait, messaging app name, API URL.
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '../../../shared/contract';
 import { client } from '../client';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
@@ -59,6 +60,7 @@ function parse(d: Draft): SettingsView {
 }
 
 export function SettingsForm() {
+  const { t } = useTranslation('keys');
   const load = useAction();
   const save = useAction();
   const reloadConnection = useConnectionStore((s) => s.load);
@@ -77,7 +79,7 @@ export function SettingsForm() {
     void save.run(async () => {
       const saved = await client().call('settings.set', parse(draft));
       setDraft(toDraft(saved));
-      setNote('Settings saved. Running batches use them at once.');
+      setNote(t('settings.saved'));
       void reloadConnection();
     });
   };
@@ -101,33 +103,28 @@ export function SettingsForm() {
 
   return (
     <section className="card stack" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>Settings</h2>
+      <h2 id={`${id}-h`}>{t('settings.heading')}</h2>
       <ErrorAlert message={load.error} />
       {draft ? (
-        <form onSubmit={submit} className="stack" aria-label="Settings">
+        <form onSubmit={submit} className="stack" aria-label={t('settings.heading')}>
           <div className="keys__settings-grid">
-            {field('concurrency', 'Concurrency', 'Requests in flight per key.', 'number')}
-            {field('rpm', 'Requests per minute', "The key's request limit; 0 means none.", 'number')}
-            {field('maxAttempts', 'Maximum attempts', 'Before a retried item fails.', 'number')}
-            {field(
-              'maxWaitMinutes',
-              'Maximum wait (minutes)',
-              'An item the API keeps answering with 429, a trickle or nothing fails after this long.',
-              'number',
-            )}
-            {field('messagingChannel', 'Messaging app name', 'Used for messages unless a batch names another (e.g. whatsapp).')}
-            {field('apiUrl', 'API URL', 'Empty: the embedded sandbox. A key may bring its own base URL.', 'url')}
+            {field('concurrency', t('settings.concurrency'), t('settings.concurrencyHint'), 'number')}
+            {field('rpm', t('settings.rpm'), t('settings.rpmHint'), 'number')}
+            {field('maxAttempts', t('settings.maxAttempts'), t('settings.maxAttemptsHint'), 'number')}
+            {field('maxWaitMinutes', t('settings.maxWait'), t('settings.maxWaitHint'), 'number')}
+            {field('messagingChannel', t('settings.messagingChannel'), t('settings.messagingChannelHint'))}
+            {field('apiUrl', t('settings.apiUrl'), t('settings.apiUrlHint'), 'url')}
           </div>
           <div className="row">
             <button type="submit" className="primary" disabled={save.busy}>
-              Save settings
+              {t('settings.save')}
             </button>
           </div>
           <ErrorAlert message={save.error} />
           <StatusNote message={note} />
         </form>
       ) : load.busy ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t('loading')}</p>
       ) : null}
     </section>
   );

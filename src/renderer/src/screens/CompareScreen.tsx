@@ -2,18 +2,22 @@
 // for the whole batch, progress), one row per item with each tier's result and cost. Fills in
 // live as the comparison's batches finish.
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ComparisonView } from '../../../shared/contract';
 import { describe } from '../../../shared/capabilities/catalog';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { formatMoney } from '../format/money';
+import { formatCount } from '../format/time';
+import { unitCount } from '../costs/unit-words';
 import { STATE_LABEL, TIER_LABEL } from '../format/labels';
 import { hrefFor } from '../routing/route';
 import { batchVersion, useBatchesStore } from '../store/batches-store';
 import '../compare/compare.css';
 
 export function CompareScreen({ group }: { group: string }) {
+  const { t } = useTranslation('compare');
   const load = useAction();
   const [view, setView] = useState<ComparisonView | null>(null);
   // Re-read when any of the comparison's batches changes (at most every second).
@@ -23,18 +27,18 @@ export function CompareScreen({ group }: { group: string }) {
   const last = useRef(0);
   useEffect(() => {
     const wait = Math.max(0, last.current + 1_000 - Date.now());
-    const t = window.setTimeout(() => {
+    const timer = window.setTimeout(() => {
       last.current = Date.now();
       void run(async () => setView(await client().call('compare.get', { group })));
     }, wait);
-    return () => window.clearTimeout(t);
+    return () => window.clearTimeout(timer);
   }, [group, versions, run]);
 
   if (!view) {
     return (
       <div className="screen">
-        <h1>Tier comparison</h1>
-        {load.error ? <ErrorAlert message={load.error} /> : <p className="muted">Loading…</p>}
+        <h1>{t('title')}</h1>
+        {load.error ? <ErrorAlert message={load.error} /> : <p className="muted">{t('loading')}</p>}
       </div>
     );
   }
@@ -44,46 +48,47 @@ export function CompareScreen({ group }: { group: string }) {
       <p>
         <a href={hrefFor({ name: 'batch', id: view.of.id, jobId: null })}>← {view.of.name}</a>
       </p>
-      <h1>Tier comparison</h1>
+      <h1>{t('title')}</h1>
       <p className="muted">
-        {view.sample} of the {view.of.total} items of “{view.of.name}” (created at the {TIER_LABEL[view.of.tier].toLowerCase()} tier), sent at each tier. Costs
-        are measured; the projection is the cost per item times {view.of.total}.
+        {t('intro', { sample: formatCount(view.sample), total: formatCount(view.of.total), name: view.of.name, tier: TIER_LABEL[view.of.tier] })}
       </p>
       <ErrorAlert message={load.error} />
       <div className="table-wrap">
         <table className="compare__table">
-          <caption className="visually-hidden">Each item's result and cost at each tier</caption>
+          <caption className="visually-hidden">{t('caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Item</th>
-              {view.tiers.map((t) => (
-                <th scope="col" key={t.tier}>
-                  <a href={hrefFor({ name: 'batch', id: t.batchId, jobId: null })}>{TIER_LABEL[t.tier]}</a>
+              <th scope="col">{t('item')}</th>
+              {view.tiers.map((c) => (
+                <th scope="col" key={c.tier}>
+                  <a href={hrefFor({ name: 'batch', id: c.batchId, jobId: null })}>{TIER_LABEL[c.tier]}</a>
                 </th>
               ))}
             </tr>
             <tr className="compare__summary">
-              <th scope="row">Cost per item</th>
-              {view.tiers.map((t) => (
-                <td key={t.tier} className="num">
-                  {t.perItem === null ? '—' : formatMoney(t.perItem)}
+              <th scope="row">{t('perItem')}</th>
+              {view.tiers.map((c) => (
+                <td key={c.tier} className="num">
+                  {c.perItem === null ? '—' : formatMoney(c.perItem)}
                 </td>
               ))}
             </tr>
             <tr className="compare__summary">
-              <th scope="row">For all {view.of.total.toLocaleString()} items</th>
-              {view.tiers.map((t) => (
-                <td key={t.tier} className="num compare__projected">
-                  {t.projected === null ? '—' : formatMoney(t.projected)}
+              <th scope="row">{t('forAll', { count: view.of.total, n: formatCount(view.of.total) })}</th>
+              {view.tiers.map((c) => (
+                <td key={c.tier} className="num compare__projected">
+                  {c.projected === null ? '—' : formatMoney(c.projected)}
                 </td>
               ))}
             </tr>
             <tr className="compare__summary">
-              <th scope="row">Done</th>
-              {view.tiers.map((t) => (
-                <td key={t.tier} className="num">
-                  {t.finished} of {view.sample}
-                  {t.failed > 0 ? `, ${t.failed} failed` : ''} · {formatMoney(t.cost)} · {t.units.toLocaleString()} {unit}
+              <th scope="row">{t('done')}</th>
+              {view.tiers.map((c) => (
+                <td key={c.tier} className="num">
+                  {c.failed > 0
+                    ? t('doneOfFailed', { finished: formatCount(c.finished), sample: formatCount(view.sample), failed: formatCount(c.failed) })
+                    : t('doneOf', { finished: formatCount(c.finished), sample: formatCount(view.sample) })}{' '}
+                  · {formatMoney(c.cost)} · {unitCount(c.units, unit)}
                 </td>
               ))}
             </tr>
@@ -101,9 +106,9 @@ export function CompareScreen({ group }: { group: string }) {
                         <span className="compare__result">{c.result ?? ''}</span>
                         <a
                           className="compare__cost"
-                          href={hrefFor({ name: 'batch', id: view.tiers.find((t) => t.tier === c.tier)?.batchId ?? '', jobId: c.jobId })}
+                          href={hrefFor({ name: 'batch', id: view.tiers.find((x) => x.tier === c.tier)?.batchId ?? '', jobId: c.jobId })}
                         >
-                          {c.cost === null ? 'open' : formatMoney(c.cost)}
+                          {c.cost === null ? t('open') : formatMoney(c.cost)}
                         </a>
                       </>
                     ) : (

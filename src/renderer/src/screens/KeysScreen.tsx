@@ -1,5 +1,6 @@
 // #/keys: the connection, stored keys (add, test, replace, remove), settings, the opt-out list, forget a person, the retention log and unit rates.
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { KeyView } from '../../../shared/contract';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -16,6 +17,7 @@ import { useConnectionStore } from '../store/connection-store';
 import '../keys/keys.css';
 
 export function KeysScreen() {
+  const { t } = useTranslation('keys');
   const [keys, setKeys] = useState<KeyView[] | null>(null);
   const load = useAction();
   const reloadConnection = useConnectionStore((s) => s.load);
@@ -28,13 +30,13 @@ export function KeysScreen() {
 
   return (
     <div className="screen keys">
-      <h1>Keys &amp; rates</h1>
+      <h1>{t('title')}</h1>
       <ConnectionPanel />
       <section className="card stack" aria-labelledby="keys-heading">
-        <h2 id="keys-heading">Keys</h2>
+        <h2 id="keys-heading">{t('heading')}</h2>
         <ErrorAlert message={load.error} />
-        {keys ? <KeysTable keys={keys} onChanged={reload} /> : load.busy ? <p className="muted">Loading…</p> : null}
-        <h3>Add a key</h3>
+        {keys ? <KeysTable keys={keys} onChanged={reload} /> : load.busy ? <p className="muted">{t('loading')}</p> : null}
+        <h3>{t('form.addAria')}</h3>
         <KeyForm onSaved={reload} />
       </section>
       <SettingsForm />

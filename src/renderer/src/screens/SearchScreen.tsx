@@ -1,6 +1,7 @@
 // #/search/<words>: every finished item of every batch whose file name, input, result or error has
 // the words, best first, grouped by batch; a hit opens its job beside its batch.
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SearchHitView } from '../../../shared/contract';
 import { describe } from '../../../shared/capabilities/catalog';
 import { client, errorMessage } from '../client';
@@ -8,6 +9,7 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { displaySource } from '../format/source';
 import { STATE_LABEL } from '../format/labels';
 import { formatCount } from '../format/time';
+import { formatLocale } from '../i18n';
 import { hrefFor } from '../routing/route';
 import './SearchScreen.css';
 
@@ -19,7 +21,13 @@ function Snippet({ text }: { text: string }) {
   );
 }
 
+/** A similarity score (0 to 1) with two decimals, in the OS's locale. */
+function scoreWords(score: number): string {
+  return score.toLocaleString(formatLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
 export function SearchScreen({ query, semantic }: { query: string; semantic: boolean }) {
+  const { t } = useTranslation('search');
   const [hits, setHits] = useState<SearchHitView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -46,49 +54,45 @@ export function SearchScreen({ query, semantic }: { query: string; semantic: boo
   return (
     <div className="screen search-screen">
       <div className="screen__head">
-        <h1>{query ? `Search: “${query}”` : 'Search'}</h1>
+        <h1>{query ? t('titleFor', { query }) : t('title')}</h1>
       </div>
       {query !== '' ? (
-        <div className="search-screen__mode" role="group" aria-label="Search by">
+        <div className="search-screen__mode" role="group" aria-label={t('modeAria')}>
           <a href={hrefFor({ name: 'search', query, semantic: false })} aria-current={!semantic ? 'page' : undefined}>
-            Words
+            {t('words')}
           </a>
           <a href={hrefFor({ name: 'search', query, semantic: true })} aria-current={semantic ? 'page' : undefined}>
-            Meaning
+            {t('meaning')}
           </a>
-          <span className="muted">
-            {semantic
-              ? 'Nearest embedded results (Follow-up batch… → Embed for search embeds a batch); the query is embedded through the API.'
-              : 'Every word, in any order; "quoted words" as a phrase.'}
-          </span>
+          <span className="muted">{semantic ? t('meaningHint') : t('wordsHint')}</span>
         </div>
       ) : null}
-      {query === '' ? (
-        <p className="muted">
-          Type words in the search box above: transcripts, invoice text, message text, recipients, file names and errors of every batch are searched.
-        </p>
-      ) : null}
-      <ErrorAlert message={error ? `Search failed: ${error}` : null} />
+      {query === '' ? <p className="muted">{t('empty')}</p> : null}
+      <ErrorAlert message={error ? t('failed', { error }) : null} />
       {query !== '' && hits === null && !error ? (
         <p role="status" className="muted">
-          Searching…
+          {t('searching')}
         </p>
       ) : null}
       {hits !== null ? (
         <p role="status">
           {hits.length === 0
             ? semantic
-              ? 'Nothing embedded matches. Embed a batch first: on its page, Follow-up batch… then Embed for search.'
-              : 'Nothing found. Items are searchable once they finished (succeeded or failed); every word must appear (in any order; "quoted words" as a phrase).'
-            : `${formatCount(hits.length)} item${hits.length === 1 ? '' : 's'} in ${formatCount(groups.length)} batch${groups.length === 1 ? '' : 'es'}${semantic ? ', nearest first' : hits.length >= 200 ? ' (the best 200)' : ''}`}
+              ? t('noneMeaning')
+              : t('noneWords')
+            : t(semantic ? 'countNearest' : hits.length >= 200 ? 'countBest' : 'count', {
+                items: t('items', { count: hits.length, n: formatCount(hits.length) }),
+                batches: t('batches', { count: groups.length, n: formatCount(groups.length) }),
+                best: formatCount(200),
+              })}
         </p>
       ) : null}
       {groups.map((g) => (
-        <section key={g.batch} className="card stack search-group" aria-label={`Results in ${g.name}`}>
+        <section key={g.batch} className="card stack search-group" aria-label={t('groupAria', { name: g.name })}>
           <h2>
             <a href={hrefFor({ name: 'batch', id: g.batch, jobId: null })}>{g.name}</a>{' '}
             <span className="muted search-group__meta">
-              {describe(g.capability).short} · {formatCount(g.hits.length)} hit{g.hits.length === 1 ? '' : 's'}
+              {describe(g.capability).short} · {t('hits', { count: g.hits.length, n: formatCount(g.hits.length) })}
             </span>
           </h2>
           <ol className="search-hits">
@@ -98,7 +102,7 @@ export function SearchScreen({ query, semantic }: { query: string; semantic: boo
                   {displaySource(h.source)}
                 </a>
                 {h.state === 'failed' ? <span className="status-pill status-pill--done_with_failures">{STATE_LABEL.failed}</span> : null}
-                {semantic ? <span className="muted"> · similarity {h.score.toFixed(2)}</span> : null}
+                {semantic ? <span className="muted"> · {t('similarity', { score: scoreWords(h.score) })}</span> : null}
                 <Snippet text={h.snippet} />
               </li>
             ))}

@@ -1,6 +1,7 @@
 // #/costs/statement/<month>[/<client>]: a client's monthly statement, one line per batch, laid out
 // to print (Print saves it as PDF in the print dialog) and downloadable as CSV.
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NO_CLIENT_LABEL, monthRange, type SpendReport } from '../../../shared/spend';
 import { describe } from '../../../shared/capabilities/catalog';
 import { BATCH_CAPABILITIES, type BatchCapability } from '../../../shared/domain';
@@ -11,7 +12,9 @@ import { formatMoney } from '../format/money';
 import { formatCount, formatDateTime } from '../format/time';
 import { hrefFor } from '../routing/route';
 import { useBatchesStore } from '../store/batches-store';
-import { downloadStatement, monthWords } from '../costs/ClientSpend';
+import { downloadStatement } from '../costs/ClientSpend';
+import { dayWords, monthWords } from '../costs/period-words';
+import { unitCount } from '../costs/unit-words';
 import '../costs/statement.css';
 
 function capabilityOf(id: string, byId: Record<string, { capability: BatchCapability } | undefined>): string {
@@ -20,6 +23,7 @@ function capabilityOf(id: string, byId: Record<string, { capability: BatchCapabi
 }
 
 export function StatementScreen({ month, client: clientName }: { month: string; client: string | null }) {
+  const { t } = useTranslation('costs');
   const load = useAction();
   const download = useAction();
   const [report, setReport] = useState<SpendReport | null>(null);
@@ -38,59 +42,53 @@ export function StatementScreen({ month, client: clientName }: { month: string; 
   return (
     <div className="screen statement">
       <div className="statement__actions no-print">
-        <a href={hrefFor({ name: 'costs' })}>← Costs</a>
+        <a href={hrefFor({ name: 'costs' })}>{t('statementPage.back')}</a>
         <button type="button" className="primary" onClick={() => window.print()} disabled={report === null}>
-          Print or save as PDF
+          {t('statementPage.print')}
         </button>
         <button type="button" onClick={() => void download.run(() => downloadStatement(month, clientName))} disabled={download.busy}>
-          Download CSV
+          {t('statementPage.downloadCsv')}
         </button>
       </div>
-      <ErrorAlert message={range === null ? `"${month}" is not a month (YYYY-MM).` : (load.error ?? download.error)} />
+      <ErrorAlert message={range === null ? t('statementPage.notAMonth', { month }) : (load.error ?? download.error)} />
       <article className="statement__page" aria-labelledby="statement-title">
         <header className="statement__head">
           <div>
-            <p className="statement__kind">Statement of usage</p>
+            <p className="statement__kind">{t('statementPage.kind')}</p>
             <h1 id="statement-title">{who}</h1>
-            <p>
-              {monthWords(month)} ({range?.from} to {range?.to})
-            </p>
+            <p>{t('statementPage.range', { month: monthWords(month), from: dayWords(range?.from ?? ''), to: dayWords(range?.to ?? '') })}</p>
           </div>
           <dl className="statement__facts">
             <div>
-              <dt>Prepared</dt>
+              <dt>{t('statementPage.prepared')}</dt>
               <dd>{formatDateTime(made)}</dd>
             </div>
             <div>
-              <dt>Total</dt>
+              <dt>{t('total')}</dt>
               <dd className="statement__total">{report ? formatMoney(report.total) : '…'}</dd>
             </div>
           </dl>
         </header>
         {report === null ? (
-          <p className="muted">Loading…</p>
+          <p className="muted">{t('loading')}</p>
         ) : report.rows.length === 0 ? (
-          <p>
-            No usage was billed to {who} in {monthWords(month)}.
-          </p>
+          <p>{t('statementPage.none', { who, month: monthWords(month) })}</p>
         ) : (
           <table className="statement__table">
-            <caption className="visually-hidden">
-              Usage of {who} in {monthWords(month)}, one line per batch
-            </caption>
+            <caption className="visually-hidden">{t('statementPage.caption', { who, month: monthWords(month) })}</caption>
             <thead>
               <tr>
-                <th scope="col">Batch</th>
-                <th scope="col">Work</th>
-                <th scope="col">Days</th>
+                <th scope="col">{t('col.batch')}</th>
+                <th scope="col">{t('col.work')}</th>
+                <th scope="col">{t('col.days')}</th>
                 <th scope="col" className="num">
-                  Items
+                  {t('col.items')}
                 </th>
                 <th scope="col" className="num">
-                  Units
+                  {t('col.units')}
                 </th>
                 <th scope="col" className="num">
-                  Amount
+                  {t('col.amount')}
                 </th>
               </tr>
             </thead>
@@ -102,9 +100,11 @@ export function StatementScreen({ month, client: clientName }: { month: string; 
                     <span className="statement__id">{r.group}</span>
                   </th>
                   <td>{capabilityOf(r.group, byId)}</td>
-                  <td className="statement__days">{r.first === r.last ? r.first : `${r.first} – ${r.last}`}</td>
+                  <td className="statement__days">
+                    {r.first === r.last ? dayWords(r.first) : t('statementPage.days', { from: dayWords(r.first), to: dayWords(r.last) })}
+                  </td>
                   <td className="num">{formatCount(r.items)}</td>
-                  <td className="num">{r.units === null ? '' : `${formatCount(r.units)} ${r.unit ?? ''}`}</td>
+                  <td className="num">{r.units === null ? '' : unitCount(r.units, r.unit ?? '')}</td>
                   <td className="num">{formatMoney(r.cost)}</td>
                 </tr>
               ))}
@@ -112,7 +112,7 @@ export function StatementScreen({ month, client: clientName }: { month: string; 
             <tfoot>
               <tr>
                 <th scope="row" colSpan={3}>
-                  Total
+                  {t('total')}
                 </th>
                 <td className="num">{formatCount(report.items)}</td>
                 <td />
@@ -121,10 +121,7 @@ export function StatementScreen({ month, client: clientName }: { month: string; 
             </tfoot>
           </table>
         )}
-        <p className="statement__note">
-          Amounts in EUR, as charged by the API for the items that succeeded (amounts under €1 are shown with four decimals; the CSV has every amount to
-          1/10,000 EUR). Items count on the day they finished.
-        </p>
+        <p className="statement__note">{t('statementPage.note')}</p>
       </article>
     </div>
   );

@@ -3,6 +3,7 @@
 // or the native folder dialog in the desktop app) and remove one after a confirmation. The list is
 // read again every few seconds while the screen is open, so files taken in the background show up.
 import { useCallback, useEffect, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { WatchAdd, WatchView } from '../../../shared/contract';
 import { BATCH_CAPABILITIES, TIERS, type BatchCapability, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
@@ -13,12 +14,16 @@ import { client } from '../client';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
-import { formatDateTime } from '../format/time';
+import { formatCount, formatDateTime } from '../format/time';
+import { TIER_LABEL } from '../format/labels';
+import { t } from '../i18n';
 import { formatMoney } from '../format/money';
 import '../watch/watch.css';
 
 const WATCHABLE = BATCH_CAPABILITIES.filter((c) => describe(c).input.kind === 'files');
 const REFRESH_MS = 2_000;
+/** A step as typed (capability:option), the same in every language, as on the command line. */
+const STEP_EXAMPLE = 'text:summary';
 
 /** The batch records' privacy settings a watched folder takes (one record: CLI flag, contract field, this control). */
 const PRIVACY_SETTINGS = ['redact', 'redactStored', 'keepFilesDays', 'keepResultsDays'] as const satisfies readonly SettingName[];
@@ -35,7 +40,7 @@ function readPrivacy(typed: Partial<Record<PrivacySetting, string>>): {
   const text = (n: PrivacySetting) => (typed[n] ?? '').trim();
   const read = <N extends PrivacySetting>(n: N) => {
     const r = readSetting(n, text(n));
-    if (!r.ok) throw new Error(`${BATCH_SETTINGS[n].field.label}: ${r.message} (got "${text(n)}").`);
+    if (!r.ok) throw new Error(t('watch:fieldError', { field: BATCH_SETTINGS[n].field.label, message: r.message, got: text(n) }));
     return r.value;
   };
   if (text('redact') !== '') out.redact = read('redact');
@@ -48,14 +53,15 @@ function readPrivacy(typed: Partial<Record<PrivacySetting, string>>): {
 /** The folder's privacy rules in a line: "redacts all (stored copy too) · files kept 30 days · originals deleted after success". */
 function privacyLine(w: WatchView): string[] {
   const parts: string[] = [];
-  if (w.redact) parts.push(`redacts ${w.redact.join(', ')}${w.redactStored ? ' (stored copy too)' : ''}`);
-  if (w.keepFilesDays !== null) parts.push(`files deleted after ${w.keepFilesDays} days`);
-  if (w.keepResultsDays !== null) parts.push(`results dropped after ${w.keepResultsDays} days`);
-  if (w.deleteOriginals) parts.push('originals deleted after success');
+  if (w.redact) parts.push(t(w.redactStored ? 'watch:privacy.redactsStored' : 'watch:privacy.redacts', { what: w.redact.join(', ') }));
+  if (w.keepFilesDays !== null) parts.push(t('watch:privacy.filesDeleted', { count: w.keepFilesDays }));
+  if (w.keepResultsDays !== null) parts.push(t('watch:privacy.resultsDropped', { count: w.keepResultsDays }));
+  if (w.deleteOriginals) parts.push(t('watch:privacy.originalsDeleted'));
   return parts;
 }
 
 function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
+  const { t } = useTranslation('watch');
   const [dir, setDir] = useState('');
   const [capability, setCapability] = useState<BatchCapability>(WATCHABLE[0] ?? 'ocr');
   const [tier, setTier] = useState<Tier>('standard');
@@ -91,13 +97,13 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
         .map((s) => s.trim())
         .filter((s) => s !== '')) {
         const s = parseStep(text);
-        if (!s.ok) throw new Error(`Next step: ${s.message}`);
+        if (!s.ok) throw new Error(t('form.stepError', { message: s.message }));
         steps.push(s.step);
       }
       let budgetPerDay: number | null = null;
       if (budget.trim() !== '') {
         const r = readSetting('budget', budget);
-        if (!r.ok) throw new Error(`Budget per day: ${r.message} (got "${budget.trim()}").`);
+        if (!r.ok) throw new Error(t('fieldError', { field: t('form.budget'), message: r.message, got: budget.trim() }));
         budgetPerDay = r.value;
       }
       const settings = readPrivacy(privacy);
@@ -126,7 +132,7 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
 
   return (
     <section className="card stack" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>Watch a folder</h2>
+      <h2 id={`${id}-h`}>{t('form.heading')}</h2>
       <form
         className="watch__form"
         onSubmit={(e) => {
@@ -135,29 +141,29 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
         }}
       >
         <div className="field watch__dir">
-          <label htmlFor={`${id}-dir`}>Folder</label>
+          <label htmlFor={`${id}-dir`}>{t('form.folder')}</label>
           <div className="row">
             <input
               id={`${id}-dir`}
               type="text"
               className="mono"
               value={dir}
-              placeholder="/home/office/scans/invoices"
+              placeholder={t('form.folderExample')}
               onChange={(e) => setDir(e.target.value)}
               aria-describedby={`${id}-dir-hint`}
             />
             {native ? (
               <button type="button" onClick={() => void choose()} disabled={add.busy}>
-                Choose folder…
+                {t('form.choose')}
               </button>
             ) : null}
           </div>
           <span id={`${id}-dir-hint`} className="field-hint">
-            {native ? 'A folder on this computer.' : 'The full path of a folder on the computer running Batchdesk.'} Subfolders are included.
+            {native ? t('form.folderHintNative') : t('form.folderHint')}
           </span>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-cap`}>Do with each file</label>
+          <label htmlFor={`${id}-cap`}>{t('form.capability')}</label>
           <select id={`${id}-cap`} value={capability} onChange={(e) => setCapability(e.target.value as BatchCapability)}>
             {WATCHABLE.map((c) => (
               <option key={c} value={c}>
@@ -167,33 +173,40 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-tier`}>Tier</label>
+          <label htmlFor={`${id}-tier`}>{t('form.tier')}</label>
           <select id={`${id}-tier`} value={tier} onChange={(e) => setTier(e.target.value as Tier)}>
-            {TIERS.map((t) => (
-              <option key={t} value={t}>
-                {t}
+            {TIERS.map((tier) => (
+              <option key={tier} value={tier}>
+                {TIER_LABEL[tier]}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-ext`}>Only these extensions</label>
-          <input id={`${id}-ext`} type="text" value={ext} placeholder="pdf, png (empty: every file)" onChange={(e) => setExt(e.target.value)} />
+          <label htmlFor={`${id}-ext`}>{t('form.extensions')}</label>
+          <input id={`${id}-ext`} type="text" value={ext} placeholder={t('form.extensionsExample')} onChange={(e) => setExt(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-then`}>Then (optional)</label>
-          <input id={`${id}-then`} type="text" value={then} placeholder="text:summary" onChange={(e) => setThen(e.target.value)} />
+          <label htmlFor={`${id}-then`}>{t('form.then')}</label>
+          <input id={`${id}-then`} type="text" value={then} placeholder={STEP_EXAMPLE} onChange={(e) => setThen(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-key`}>Key label (optional)</label>
-          <input id={`${id}-key`} type="text" value={key} placeholder="default key" onChange={(e) => setKey(e.target.value)} />
+          <label htmlFor={`${id}-key`}>{t('form.key')}</label>
+          <input id={`${id}-key`} type="text" value={key} placeholder={t('form.keyExample')} onChange={(e) => setKey(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-budget`}>Budget per day, EUR (optional)</label>
-          <input id={`${id}-budget`} type="text" inputMode="decimal" value={budget} placeholder="none" onChange={(e) => setBudget(e.target.value)} />
+          <label htmlFor={`${id}-budget`}>{t('form.budgetOptional')}</label>
+          <input
+            id={`${id}-budget`}
+            type="text"
+            inputMode="decimal"
+            value={budget}
+            placeholder={t('form.budgetExample')}
+            onChange={(e) => setBudget(e.target.value)}
+          />
         </div>
         <fieldset className="watch__privacy">
-          <legend>Privacy for this folder</legend>
+          <legend>{t('form.privacy')}</legend>
           {PRIVACY_SETTINGS.map((n) => (
             <RecordField
               key={n}
@@ -212,18 +225,16 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
                 aria-describedby={`${id}-originals-warning`}
                 onChange={(e) => setDeleteOriginals(e.target.checked)}
               />
-              <label htmlFor={`${id}-originals`}>Delete originals after success</label>
+              <label htmlFor={`${id}-originals`}>{t('form.deleteOriginals')}</label>
             </div>
             <span id={`${id}-originals-warning`} className={deleteOriginals ? 'field-error' : 'field-hint'}>
-              <strong>Warning:</strong> this deletes your own files in this folder: each file goes once every step of its item succeeded
-              {privacy.keepFilesDays ? ' and the days above passed' : ''}. They are not moved to the bin. Each deletion is in the retention log (Keys &amp;
-              rates).
+              <Trans t={t} i18nKey={privacy.keepFilesDays ? 'form.deleteWarningDays' : 'form.deleteWarning'} components={[<strong key="warning" />]} />
             </span>
           </div>
         </fieldset>
         <div className="watch__submit">
           <button type="submit" className="primary" disabled={add.busy || dir.trim() === ''}>
-            Watch folder
+            {t('form.submit')}
           </button>
         </div>
       </form>
@@ -233,6 +244,7 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
 }
 
 function WatchRow({ w, onRemove, busy }: { w: WatchView; onRemove: () => void; busy: boolean }) {
+  const { t } = useTranslation('watch');
   return (
     <tr data-testid="watch-row">
       <th scope="row" className="mono watch__folder">
@@ -241,10 +253,12 @@ function WatchRow({ w, onRemove, busy }: { w: WatchView; onRemove: () => void; b
       <td>
         {w.steps}
         <div className="muted">
-          {w.tier}
-          {w.extensions ? ` · ${w.extensions.join(', ')}` : ''}
-          {w.key ? ` · key ${w.key}` : ''}
-          {w.budgetPerDay !== null ? ` · ${formatMoney(w.budgetPerDay)} a day` : ''}
+          {[
+            TIER_LABEL[w.tier],
+            ...(w.extensions ? [w.extensions.join(', ')] : []),
+            ...(w.key ? [t('row.key', { key: w.key })] : []),
+            ...(w.budgetPerDay !== null ? [t('row.budget', { amount: formatMoney(w.budgetPerDay) })] : []),
+          ].join(' · ')}
         </div>
         {privacyLine(w).length > 0 ? (
           <div className="muted" data-testid="watch-privacy">
@@ -253,7 +267,11 @@ function WatchRow({ w, onRemove, busy }: { w: WatchView; onRemove: () => void; b
         ) : null}
       </td>
       <td className="tabular" data-testid="watch-today">
-        {w.todayBatch ? <a href={`#/batches/${encodeURIComponent(w.todayBatch)}`}>{w.takenToday} file(s)</a> : `${w.takenToday} file(s)`}
+        {w.todayBatch ? (
+          <a href={`#/batches/${encodeURIComponent(w.todayBatch)}`}>{t('row.files', { count: w.takenToday, n: formatCount(w.takenToday) })}</a>
+        ) : (
+          t('row.files', { count: w.takenToday, n: formatCount(w.takenToday) })
+        )}
       </td>
       <td data-testid="watch-last">
         {w.lastFile ? (
@@ -262,18 +280,19 @@ function WatchRow({ w, onRemove, busy }: { w: WatchView; onRemove: () => void; b
             <div className="muted">{formatDateTime(w.lastFile.at)}</div>
           </>
         ) : (
-          <span className="muted">none yet</span>
+          <span className="muted">{t('row.noneYet')}</span>
         )}
       </td>
       <td data-testid="watch-problems">
         {w.problems.length === 0 && w.skipped.length === 0 ? (
-          <span className="muted">none</span>
+          <span className="muted">{t('row.none')}</span>
         ) : (
           <details>
             <summary>
-              {w.problems.length > 0 ? `${w.problems.length} set aside` : ''}
-              {w.problems.length > 0 && w.skipped.length > 0 ? ', ' : ''}
-              {w.skipped.length > 0 ? `${w.skipped.length} skipped as copies` : ''}
+              {[
+                ...(w.problems.length > 0 ? [t('row.setAside', { count: w.problems.length, n: formatCount(w.problems.length) })] : []),
+                ...(w.skipped.length > 0 ? [t('row.skipped', { count: w.skipped.length, n: formatCount(w.skipped.length) })] : []),
+              ].join(', ')}
             </summary>
             <ul className="watch__problems">
               {[...w.problems, ...w.skipped].map((p) => (
@@ -285,7 +304,8 @@ function WatchRow({ w, onRemove, busy }: { w: WatchView; onRemove: () => void; b
       </td>
       <td>
         <button type="button" className="link-like" onClick={onRemove} disabled={busy}>
-          Remove<span className="visually-hidden"> {w.dir}</span>
+          {t('row.remove')}
+          <span className="visually-hidden"> {w.dir}</span>
         </button>
       </td>
     </tr>
@@ -293,6 +313,7 @@ function WatchRow({ w, onRemove, busy }: { w: WatchView; onRemove: () => void; b
 }
 
 export function WatchFoldersScreen() {
+  const { t } = useTranslation('watch');
   const [list, setList] = useState<WatchView[] | null>(null);
   const [removing, setRemoving] = useState<WatchView | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -309,44 +330,41 @@ export function WatchFoldersScreen() {
   const remove = (w: WatchView) =>
     change.run(async () => {
       await client().call('watch.remove', { id: w.id });
-      setNote(`No longer watching ${w.dir}. Its batches stay and are still sent.`);
+      setNote(t('removed', { dir: w.dir }));
       reload();
     });
 
   return (
     <div className="screen watch stack">
-      <h1>Watch folders</h1>
+      <h1>{t('title')}</h1>
       <p className="muted">
-        Files dropped into a watched folder (subfolders too) become items of that folder&apos;s batch of the day, sent while Batchdesk is open (or{' '}
-        <code>batchdesk run --watch</code> runs). A file is taken once it has stopped changing for a few seconds; hidden files and unfinished downloads are left
-        alone; a file whose content was already taken (moved, renamed, copied) is skipped. A file that cannot be processed is moved into{' '}
-        <code>.batchdesk-set-aside</code> in the folder, with the reason below.
+        <Trans t={t} i18nKey="intro" components={[<code key="run" />, <code key="aside" />]} />
       </p>
       <AddWatchForm
         onAdded={(w) => {
-          setNote(`Watching ${w.dir}: files already there are taken now, new ones as they arrive.`);
+          setNote(t('added', { dir: w.dir }));
           reload();
         }}
       />
       <StatusNote message={note} />
       <ErrorAlert message={load.error ?? change.error} />
       <section className="card stack" aria-labelledby="watch-list-h">
-        <h2 id="watch-list-h">Watched folders</h2>
+        <h2 id="watch-list-h">{t('list.heading')}</h2>
         {list === null ? null : list.length === 0 ? (
-          <p className="muted">No folder is watched yet.</p>
+          <p className="muted">{t('list.none')}</p>
         ) : (
           <div className="table-wrap">
             <table className="watch__table">
-              <caption className="visually-hidden">Watched folders</caption>
+              <caption className="visually-hidden">{t('list.heading')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Folder</th>
-                  <th scope="col">Each file</th>
-                  <th scope="col">Today</th>
-                  <th scope="col">Last file</th>
-                  <th scope="col">Problems</th>
+                  <th scope="col">{t('list.folder')}</th>
+                  <th scope="col">{t('list.eachFile')}</th>
+                  <th scope="col">{t('list.today')}</th>
+                  <th scope="col">{t('list.lastFile')}</th>
+                  <th scope="col">{t('list.problems')}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+                    <span className="visually-hidden">{t('list.actions')}</span>
                   </th>
                 </tr>
               </thead>
@@ -361,9 +379,9 @@ export function WatchFoldersScreen() {
       </section>
       <ConfirmDialog
         open={removing !== null}
-        title={`Stop watching ${removing?.dir ?? ''}?`}
-        confirmLabel="Yes, stop watching"
-        dismissLabel="Keep watching"
+        title={t('stop.title', { dir: removing?.dir ?? '' })}
+        confirmLabel={t('stop.confirm')}
+        dismissLabel={t('stop.dismiss')}
         onDismiss={() => setRemoving(null)}
         onConfirm={() => {
           const w = removing;
@@ -371,7 +389,7 @@ export function WatchFoldersScreen() {
           if (w) void remove(w);
         }}
       >
-        <p>Files dropped there are no longer taken. Its batches stay, with their results, and items already taken are still sent.</p>
+        <p>{t('stop.body')}</p>
       </ConfirmDialog>
     </div>
   );
