@@ -596,7 +596,10 @@ export class Engine {
     const batchIds = opts.batchIds ? await this.control.withPipelines(opts.batchIds) : null;
     // Results become searchable while the run goes on, 100 jobs every 200 ms: a window's call
     // waits for one such transaction at most (500 in one took 20-30 ms of this thread).
+    // Never inside the group commit's open transaction: a failed index write (a full disk) could
+    // take the group's transitions back with it.
     const indexing = setInterval(() => {
+      if (this.db.inTransaction) return;
       try {
         this.index.catchUp(1, 100);
       } catch (e) {

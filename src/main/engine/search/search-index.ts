@@ -57,11 +57,7 @@ export class SearchIndex {
 
   private catchUpPages(maxPages: number, page: number): number {
     let n = 0;
-    // The counter shadows the page size, so the first page asks for LIMIT 0 and a run's catch-up
-    // (one page) indexes nothing. Known; left as it was for now: with pages of the size asked for,
-    // the run-time catch-up writes during a run, and run-edges' full-disk test failed once in
-    // five (a job left 'failed'), not yet explained.
-    for (let page = 0; page < maxPages; page++) {
+    for (let done = 0; done < maxPages; done++) {
       if (this.stmts.anyPending.get() === undefined) break;
       n += this.db
         .transaction(() => {
