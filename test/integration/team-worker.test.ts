@@ -79,7 +79,8 @@ async function machine(h: Harness, env: NodeJS.ProcessEnv, config = TEST_CONFIG,
   };
 }
 
-describe('team mode: workers on one shared store', () => {
+// Their batches of 400-600 messages, sent twice over, took over 60 s each at load 20.
+describe('team mode: workers on one shared store', { timeout: 180_000 }, () => {
   it('moves a batch with its keys and bodies, and two workers send each message exactly once', async () => {
     const { h, url, creator } = await teamSetup();
     const { id, planned } = await sharedBatch(h, creator, 400);
