@@ -8,8 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { expectLedgerExactlyOnce, wavBytes, writeMessagesCsv } from '../integration/harness';
 import { made, until, type OpenStoreRig } from './store-rig';
 
-const sleep = (ms: number): Promise<void> => new Promise((res) => setTimeout(res, ms));
-
 export function pauseCases(name: string, open: OpenStoreRig): void {
   describe(`pause conformance: ${name}`, () => {
     it('pauses with kind auth when the channel key is revoked mid-batch, and finishes exactly once with a new key', async () => {
@@ -18,7 +16,9 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       const id = (await made(r, { capability: 'channel', paths: [csv.path] })).batch.id;
       const oldKey = (await r.admin.listKeys()).find((k) => k.key === r.sb.channelKey);
       if (!oldKey) throw new Error('the sandbox has no record of its channel key');
-      await r.admin.setFaults({ latency_ms: 80 });
+      // Each answer takes 0.5 s: the 16 messages after the first four leave the revoke below 2 s to
+      // land, however slowly a loaded machine polls.
+      await r.admin.setFaults({ latency_ms: 500 });
 
       // The key is revoked while the batch is being sent, once four messages are through.
       const revoked = until(async () => (await r.summary(id)).counts.succeeded >= 4).then(() => r.admin.revokeKey(oldKey.id));
@@ -77,7 +77,8 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
         // The 401 did not use up a try.
         expect(jobs.find((x) => x.id === j.id)).toMatchObject({ state: 'succeeded', tries: 1, attempts: 2 });
       }
-    });
+      // Two full runs against a worker's store: about 40 s on a machine loaded to 20.
+    }, 120_000);
 
     it('pauses with kind quota when the key spending cap is reached, and finishes without billing anything twice', async () => {
       const r = await open();
@@ -193,10 +194,12 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       const r = await open();
       const csv = await writeMessagesCsv(r.dir, 20);
       const id = (await made(r, { capability: 'channel', paths: [csv.path] })).batch.id;
-      await r.admin.setFaults({ latency_ms: 100 });
+      // Each answer takes a second: after the first one the cancel has 4 s to land before the last.
+      await r.admin.setFaults({ latency_ms: 1_000 });
 
-      // Cancelled while the messages are being sent.
-      const cancelling = sleep(150).then(() => r.cancel(id));
+      // Cancelled while the messages are being sent: once one is through (seen, not timed, so a
+      // loaded machine that has sent nothing yet does not cancel a batch not started).
+      const cancelling = until(async () => (await r.summary(id)).counts.succeeded >= 1).then(() => r.cancel(id));
       await r.run(id);
       const cancelledNow = await cancelling;
 
@@ -229,10 +232,11 @@ export function pauseCases(name: string, open: OpenStoreRig): void {
       const r = await open();
       const csv = await writeMessagesCsv(r.dir, 24);
       const id = (await made(r, { capability: 'channel', paths: [csv.path] })).batch.id;
-      await r.admin.setFaults({ latency_ms: 100 });
+      // Each answer takes a second: after the first one the pause has 5 s to land before the last.
+      await r.admin.setFaults({ latency_ms: 1_000 });
 
-      // Paused while the messages are being sent.
-      const pausing = sleep(150).then(() => r.pause(id));
+      // Paused while the messages are being sent: once one is through (seen, not timed).
+      const pausing = until(async () => (await r.summary(id)).counts.succeeded >= 1).then(() => r.pause(id));
       await r.run(id);
       expect(await pausing).toBe(true);
       const summary = await r.summary(id);

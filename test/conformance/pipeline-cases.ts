@@ -165,11 +165,12 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       const first = created.batch;
       const second = created.steps[0];
       if (!second) throw new Error('two steps expected');
-      const suggested = async (id: string): Promise<number> => amountIn((await r.summary(id)).pause?.reason ?? '');
+      const reasonOf = async (id: string): Promise<string> => (await r.summary(id)).pause?.reason ?? '';
+      const suggested = async (id: string): Promise<number> => amountIn(await reasonOf(id));
       await r.run(first.id);
       // No summary exists yet: the amount covers the transcripts and the summaries as projected.
       const amount = await suggested(first.id);
-      expect(amount).toBeGreaterThanOrEqual(created.estimates.reduce((n, e) => n + e.cost, 0));
+      expect(amount, await reasonOf(first.id)).toBeGreaterThanOrEqual(created.estimates.reduce((n, e) => n + e.cost, 0));
       expect(await r.resume(first.id, amount)).toBe(true);
       await r.run(first.id);
       expect((await r.summary(first.id)).status).toBe('done');
@@ -180,7 +181,9 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       expect((await r.summary(second.id)).status).toBe('paused');
       const more = await suggested(second.id);
       const spent = async (): Promise<number> => (await r.summary(first.id)).cost.spent + (await r.summary(second.id)).cost.spent;
-      expect(more).toBeGreaterThanOrEqual((await spent()) + made2.filter((j) => j.state === 'queued').reduce((n, j) => n + j.estimated_cost, 0));
+      expect(more, `${await reasonOf(second.id)}\n${JSON.stringify(made2.map((j) => [j.state, j.estimated_cost, j.cost]))}`).toBeGreaterThanOrEqual(
+        (await spent()) + made2.filter((j) => j.state === 'queued').reduce((n, j) => n + j.estimated_cost, 0),
+      );
       expect(await r.resume(second.id, more)).toBe(true);
       await r.run(first.id);
       expect((await r.summary(second.id)).status).toBe('done');

@@ -46,18 +46,31 @@ describe('crash: SIGKILL mid-run, restart, exactly-once delivery', () => {
     // message was delivered, some requests fail before any work.
     await admin.setFaults({ latency_ms: 30, drop_after_work_rate: 0.1, error_rate: 0.05 });
 
+    // The data folder's own count of items sent, read as the CLI writes it (a WAL reader).
+    const progress = new Database(join(dataDir, 'batchdesk.sqlite'), { readonly: true });
+    const succeeded = (): number => (progress.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE state = 'succeeded'`).get() as { n: number }).n;
     let kills = 0;
     for (let round = 0; round < 8 && kills < 4; round++) {
       const before = (await admin.ledger()).length;
       const { child, done } = startCli(['run', ...common], env);
-      const waited = await Promise.race([done.then(() => 'exited' as const), new Promise<'timer'>((r) => setTimeout(() => r('timer'), 700 + round * 150))]);
-      if (waited === 'exited') break;
+      let exited = false;
+      void done.then(() => (exited = true));
+      // Killed once this run has sent some messages (seen in the data folder, not timed: a loaded
+      // machine may take seconds to start the CLI), while more are in flight.
+      const target = succeeded() + 20 + round * 10;
+      const deadline = Date.now() + 90_000;
+      while (!exited && succeeded() < target) {
+        if (Date.now() > deadline) throw new Error(`round ${round}: the CLI sent fewer than ${20 + round * 10} messages in 90 s`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      if (exited) break;
       child.kill('SIGKILL');
       const r = await done;
       expect(r.signal).toBe('SIGKILL');
       const after = (await admin.ledger()).length;
       if (after > before && after < ROWS) kills++;
     }
+    progress.close();
     expect(kills).toBeGreaterThanOrEqual(3);
 
     await admin.clearFaults();
@@ -86,5 +99,5 @@ describe('crash: SIGKILL mid-run, restart, exactly-once delivery', () => {
     } finally {
       db.close();
     }
-  }, 240_000);
+  }, 480_000);
 });

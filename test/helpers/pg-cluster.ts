@@ -57,6 +57,12 @@ function run(bin: string, args: string[]): void {
 /** The one role of a test cluster that needs its password (created by the test that uses it). */
 export const PASSWORD_ROLE = 'batchdesk_pw';
 
+/**
+ * The time a hook that starts a cluster gets: initdb and the server's start take a few seconds,
+ * and over a minute on a 2-core machine at load 20 (the default hook time is 60 s).
+ */
+export const PG_START_MS = 240_000;
+
 export async function startPgCluster(): Promise<PgCluster> {
   const bin = postgresBin();
   if (!bin) throw new Error('PostgreSQL is not installed: `apt-get install postgresql` (.ci/run does it on a fresh machine)');

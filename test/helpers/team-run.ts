@@ -12,7 +12,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type SandboxOptions } from '../../src/sandbox/server';
 import { SandboxAdmin } from '../../src/sandbox/admin-client';
 import { assertBuilt } from './cli';
-import { startPgCluster, type PgCluster } from './pg-cluster';
+import { PG_START_MS, startPgCluster, type PgCluster } from './pg-cluster';
 import { tempDir } from './temp-dir';
 import { wavBytes } from '../integration/harness';
 
@@ -112,7 +112,7 @@ export function useTeamRig(prefix: string, sandbox: SandboxOptions): () => TeamR
     const cluster = await startPgCluster();
     const sb = await startSandbox(sandbox);
     rig = { cluster, sb, admin: new SandboxAdmin(sb.url, sb.adminToken), dir, live: [] };
-  });
+  }, PG_START_MS);
   afterAll(async () => {
     const live = rig?.live ?? [];
     for (const w of live) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');

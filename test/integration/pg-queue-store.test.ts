@@ -9,7 +9,7 @@ import { PG_SCHEMA_VERSION } from '../../src/main/engine/store/pg/pg-migrations'
 import { isStoreUnreachable } from '../../src/main/engine/store/pg/store-unreachable';
 import { DbClock } from '../../src/main/engine/store/pg/db-clock';
 import { FakeClock } from '../helpers/fake-clock';
-import { PASSWORD_ROLE, startPgCluster, type PgCluster } from '../helpers/pg-cluster';
+import { PASSWORD_ROLE, PG_START_MS, startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import { openSharedStore } from '../../src/main/engine/team/open-shared-store';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ import { queueStoreCases, sealedBatch } from '../conformance/queue-store-cases';
 let cluster: PgCluster;
 beforeAll(async () => {
   cluster = await startPgCluster();
-});
+}, PG_START_MS);
 afterAll(() => cluster?.destroy());
 
 async function openPg(url: string, clock: FakeClock, worker = 'test-host 1'): Promise<PgQueueStore> {

@@ -21,7 +21,7 @@ import { CLI_TODO } from '../../src/main/cli/commands/batch-create';
 import type { Desk } from '../../src/main/desk/desk';
 import { localDesk } from '../../src/main/desk/local-desk';
 import { teamDesk } from '../../src/main/desk/team-desk';
-import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
+import { PG_START_MS, startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import type { AttemptView, OpenStoreRig, RigOptions, StoreRig } from '../conformance/store-rig';
 import type { ApiTarget } from '../../src/main/engine/api/target';
 import { localResults, sharedResults } from '../../src/main/engine/read-models/job-results';
@@ -131,7 +131,7 @@ export function usePgRigs(): OpenStoreRig {
   const closing: (() => Promise<void>)[] = [];
   beforeAll(async () => {
     cluster = await startPgCluster();
-  });
+  }, PG_START_MS);
   afterEach(async () => {
     for (const c of closing.splice(0)) await c();
   });

@@ -12,7 +12,7 @@ import { Engine } from '../../src/main/engine/engine';
 import { connect } from '../../src/main/compose/connect';
 import { ANSWER_MS, IDLE_IN_TRANSACTION_MS, PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
 import { systemClock } from '../../src/main/engine/clock';
-import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
+import { PG_START_MS, startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import { startTcpProxy } from '../helpers/tcp-proxy';
 import { noKeychain, startHarness, TEST_CONFIG, writeMessagesCsv, type Harness } from './harness';
 
@@ -25,7 +25,7 @@ const stores: PgQueueStore[] = [];
 const dirs: string[] = [];
 beforeAll(async () => {
   cluster = await startPgCluster();
-});
+}, PG_START_MS);
 afterAll(async () => {
   // A store left frozen by a failed case may never give its connections back: not waited for long.
   for (const s of stores) await Promise.race([s.close().catch(() => undefined), new Promise((r) => setTimeout(r, 5_000))]);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
 import { FakeClock } from '../helpers/fake-clock';
-import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
+import { PG_START_MS, startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import { forgetInStore } from '../../src/main/engine/forget/forget';
 import { PgForgetStore } from '../../src/main/engine/forget/pg-forget-store';
 import { forgetTarget } from '../../src/main/engine/forget/forget-target';
@@ -12,7 +12,7 @@ import { forgetTarget } from '../../src/main/engine/forget/forget-target';
 let cluster: PgCluster;
 beforeAll(async () => {
   cluster = await startPgCluster();
-});
+}, PG_START_MS);
 afterAll(() => cluster?.destroy());
 
 const FORMS = ['+44 20 7946 0123', '+442079460123', '020 7946 0123', '7946 0123'];

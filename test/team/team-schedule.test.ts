@@ -16,9 +16,10 @@ describe('team: a scheduled shared batch', () => {
     const storeUrl = await cluster.freshDatabase('schedule');
     const csv = join(dir.path, 'reminders.csv');
     writeChannelCsv(csv, ROWS);
-    // Creating the batch and a first run take about 3 s, up to 8 s on a loaded 2-core machine;
-    // the time must still be ahead when the workers are checked for sending early.
-    const at = Date.now() + 10_000;
+    // An hour ahead while the workers start: creating the batch, a first run and two workers took
+    // over 30 s on a 2-core machine at load 30, so a time a few seconds ahead had come before
+    // they were checked for sending early. It is brought forward once they wait for it (below).
+    const ahead = Date.now() + 3_600_000;
     const created = await runCli(
       [
         'batch',
@@ -28,7 +29,7 @@ describe('team: a scheduled shared batch', () => {
         '--name',
         'reminders',
         '--at',
-        new Date(at).toISOString(),
+        new Date(ahead).toISOString(),
         '--store',
         storeUrl,
         '--data-dir',
@@ -44,7 +45,7 @@ describe('team: a scheduled shared batch', () => {
     const [row] = await query<{ scheduled_at: string; started_at: string | null }>(storeUrl, `SELECT scheduled_at, started_at FROM batches WHERE id = $1`, [
       id,
     ]);
-    expect(Math.abs(Number(row?.scheduled_at) - at)).toBeLessThan(1_000);
+    expect(Math.abs(Number(row?.scheduled_at) - ahead)).toBeLessThan(1_000);
     expect(row?.started_at).toBeNull();
 
     // A run of everything (no --watch) leaves it for its time and ends at once.
@@ -57,10 +58,19 @@ describe('team: a scheduled shared batch', () => {
     const named = startCli(['run', id, '--store', storeUrl, '--data-dir', join(dir.path, 'named'), '--api-url', sb.url], keyEnv(sb));
     const standing = startCli(['run', '--watch', '--store', storeUrl, '--data-dir', join(dir.path, 'standing'), '--api-url', sb.url], keyEnv(sb));
     live.push({ ...named, tag: 'named' }, { ...standing, tag: 'standing' });
-    await sleep(Math.max(0, at - Date.now() - 1_500));
-    expect(Date.now(), 'the machine was too slow to check before the scheduled time').toBeLessThan(at - 300);
+    // Both up, reading the store (what each says when it starts), the named one waiting for the time.
+    const said = { named: '', standing: '' };
+    named.child.stderr?.on('data', (c: Buffer) => (said.named += c.toString()));
+    standing.child.stderr?.on('data', (c: Buffer) => (said.standing += c.toString()));
+    await expect.poll(() => said.named.includes('this worker waits for it') && said.standing.includes('on the shared store'), { timeout: 60_000 }).toBe(true);
+    await sleep(1_500); // a pass or more of each worker's loop (1 s)
     expect(await admin.ledger()).toEqual([]);
     expect(await jobStates(storeUrl, id)).toEqual([{ state: 'queued', n: ROWS }]);
+
+    // The time brought forward to 2 s from now, as `schedule ID --at TIME --store` writes it: both
+    // workers read it again at their next pass.
+    const at = Date.now() + 2_000;
+    await query(storeUrl, `UPDATE batches SET scheduled_at = $2 WHERE id = $1`, [id, at]);
 
     const done = await named.done;
     expect(done.code, done.stderr).toBe(0);
@@ -113,5 +123,5 @@ describe('team: a scheduled shared batch', () => {
 
     standing.child.kill('SIGTERM');
     expect((await standing.done).code).toBe(0); // a standing worker stopped by SIGTERM
-  }, 90_000);
+  }, 240_000);
 });
