@@ -1,16 +1,9 @@
 // Words for the engine's codes: job states, batch statuses, pause kinds, tiers and units, in the
 // window's language (common namespace). The records read the catalogue when indexed, so every
 // screen that uses them speaks the window's language.
-// i18next itself, not ../i18n: modules the node-side tests reach (job-row-words) import these
-// records, and ../i18n brings the DOM and React types into that program. ../i18n initialises this
-// same instance before the window renders.
-// Before ../i18n has run (those tests), the English catalogue answers.
-import i18next from 'i18next';
 import { JOB_STATES, PAUSE_KINDS, TIERS, DisplayBatchStatus, type JobState, type PauseKind, type Tier } from '../../../shared/domain';
-import en from '../i18n/locales/en/common.json';
-
-const t = i18next.t.bind(i18next);
-const ready = (): boolean => i18next.isInitialized;
+// Modules the node-side tests load (job-row-words) read these records: t-anywhere, not ../i18n.
+import { t } from './t-anywhere';
 
 /** A record whose values are looked up in the catalogue each time they are read. */
 function wordsOf<K extends string>(keys: readonly K[], word: (k: K) => string): Readonly<Record<K, string>> {
@@ -19,14 +12,14 @@ function wordsOf<K extends string>(keys: readonly K[], word: (k: K) => string): 
   return out;
 }
 
-export const STATE_LABEL = wordsOf<JobState>(JOB_STATES, (s) => (ready() ? t(`common:state.${s}`) : en.state[s]));
+export const STATE_LABEL = wordsOf<JobState>(JOB_STATES, (s) => t(`common:state.${s}`));
 
-export const STATUS_LABEL = wordsOf<DisplayBatchStatus>(DisplayBatchStatus.options, (s) => (ready() ? t(`common:status.${s}`) : en.status[s]));
+export const STATUS_LABEL = wordsOf<DisplayBatchStatus>(DisplayBatchStatus.options, (s) => t(`common:status.${s}`));
 
-export const PAUSE_LABEL = wordsOf<PauseKind>(PAUSE_KINDS, (k) => (ready() ? t(`common:pause.${k}`) : en.pause[k]));
+export const PAUSE_LABEL = wordsOf<PauseKind>(PAUSE_KINDS, (k) => t(`common:pause.${k}`));
 
 /** How a tier is named in the window. */
-export const TIER_LABEL = wordsOf<Tier>(TIERS, (tier) => (ready() ? t(`common:tier.${tier}`) : en.tier[tier]));
+export const TIER_LABEL = wordsOf<Tier>(TIERS, (tier) => t(`common:tier.${tier}`));
 
 // The descriptors name their units in English plural (catalog.ts); the window says them by key.
 const UNIT_KEYS = {
@@ -47,8 +40,15 @@ function unitKey(plural: string): UnitKey | null {
 /** "audio seconds" -> "audio second", for "per audio second" (an unknown unit: its English singular). */
 export function unitSingular(plural: string): string {
   const key = unitKey(plural);
-  if (key !== null) return ready() ? t(`common:unitName.${key}`) : en.unitName[key];
+  if (key !== null) return t(`common:unitName.${key}`);
   return plural.endsWith('s') ? plural.slice(0, -1) : plural;
+}
+
+/** "Audio seconds": a unit as a column heading. */
+export function unitHeading(plural: string): string {
+  const key = unitKey(plural);
+  if (key !== null) return t(`common:unitHeading.${key}`);
+  return plural.charAt(0).toUpperCase() + plural.slice(1);
 }
 
 /** "1,234 pages", "1 audio second", in the window's language and the OS's number format. */
@@ -56,8 +56,7 @@ export function formatUnits(n: number, plural: string): string {
   // The runtime's own locale: in Chromium and Electron the OS's, as formatLocale() reads it.
   const rounded = n.toLocaleString(undefined, { maximumFractionDigits: Number.isInteger(n) ? 0 : 1 });
   const key = unitKey(plural);
-  if (key !== null)
-    return ready() ? t(`common:units.${key}`, { count: n, n: rounded }) : en.units[`${key}_${n === 1 ? 'one' : 'other'}`].replace('{{n}}', rounded);
+  if (key !== null) return t(`common:units.${key}`, { count: n, n: rounded });
   return `${rounded} ${n === 1 ? unitSingular(plural) : plural}`;
 }
 

@@ -27,10 +27,17 @@ export function choiceKey(value: string): string {
   return value === '' ? 'none' : value;
 }
 
-type RecordId = OptionName | SettingName;
+export type RecordId = OptionName | SettingName;
 
 function recordField(id: RecordId): OptionField {
   return id in CAPABILITY_OPTIONS ? CAPABILITY_OPTIONS[id as OptionName].field : BATCH_SETTINGS[id as SettingName].field;
+}
+
+/** The record a field belongs to (the screens hand over the record's own field object). */
+export function recordIdOf(field: OptionField): RecordId | null {
+  for (const [id, o] of Object.entries(CAPABILITY_OPTIONS)) if (o.field === field) return id as OptionName;
+  for (const [id, s] of Object.entries(BATCH_SETTINGS)) if (s.field === field) return id as SettingName;
+  return null;
 }
 
 /** A record's field with its label, hint, placeholder and choice names in the window's language. */
