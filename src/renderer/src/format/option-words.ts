@@ -4,7 +4,7 @@
 import type { BatchCapability } from '../../../shared/domain';
 import { CAPABILITY_OPTIONS, BATCH_SETTINGS, type OptionField, type OptionName, type SettingName } from '../../../shared/capabilities/options';
 import { MAIN_OPTION } from '../../../shared/capabilities/steps';
-import { i18n, t } from '../i18n';
+import { exists, t } from './t-anywhere';
 
 export interface CapabilityWords {
   label: string;
@@ -75,5 +75,5 @@ export function stepWords(s: { capability: BatchCapability } & { [N in OptionNam
 }
 
 function i18nHas(key: string): boolean {
-  return i18n.exists(key);
+  return exists(key);
 }

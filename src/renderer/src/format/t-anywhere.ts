@@ -7,13 +7,13 @@ import i18next from 'i18next';
 type T = typeof i18next.t;
 import { DEFAULT_NAMESPACE, NAMESPACES, resources } from '../i18n/catalogues';
 
-let english: T | null = null;
+let english: typeof i18next | null = null;
 
-function current(): T {
-  if (i18next.isInitialized) return i18next.t;
+function instance(): typeof i18next {
+  if (i18next.isInitialized) return i18next;
   if (english === null) {
-    const instance = i18next.createInstance();
-    void instance.init({
+    english = i18next.createInstance();
+    void english.init({
       resources,
       lng: 'en',
       ns: [...NAMESPACES],
@@ -21,9 +21,17 @@ function current(): T {
       interpolation: { escapeValue: false },
       initAsync: false,
     });
-    english = instance.t as T;
   }
   return english;
+}
+
+function current(): T {
+  return instance().t;
+}
+
+/** Whether the catalogue holds a key (for keys built from data, which the compiler cannot check). */
+export function exists(key: string): boolean {
+  return instance().exists(key);
 }
 
 // The overloads of i18next's t do not survive a spread: the wrapper passes its arguments on as they came.
