@@ -91,7 +91,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   'compare/ComparePanel.tsx',
   'components/BatchControls.tsx',
   'components/BatchSummaryCard.tsx',
-  'components/ScheduleControl.tsx',
   'costs/ClientSpend.tsx',
   'costs/ClientSpendChart.tsx',
   'costs/SpendChart.tsx',
