@@ -8,7 +8,6 @@ import { BatchesScreen } from './screens/BatchesScreen';
 import { CostsScreen } from './screens/CostsScreen';
 import { StatementScreen } from './screens/StatementScreen';
 import { CompareScreen } from './screens/CompareScreen';
-import { NO_CLIENT_LABEL } from '../../shared/spend';
 import { KeysScreen } from './screens/KeysScreen';
 import { NewBatchScreen } from './screens/NewBatchScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
@@ -16,29 +15,32 @@ import { SearchScreen } from './screens/SearchScreen';
 import { WatchFoldersScreen } from './screens/WatchFoldersScreen';
 import { startLiveUpdates } from './store/live-updates';
 import { useBatchesStore } from './store/batches-store';
+import { t } from './i18n';
 
 function titleOf(route: Route, batchName: string | undefined): string {
   switch (route.name) {
     case 'batches':
-      return 'Batches';
+      return t('shell:title.batches');
     case 'batch':
-      return batchName ?? 'Batch';
+      return batchName ?? t('shell:title.batch');
     case 'new':
-      return 'New batch';
+      return t('shell:title.new');
     case 'search':
-      return route.query ? `Search: ${route.query}` : 'Search';
+      return route.query ? t('shell:title.searchFor', { query: route.query }) : t('shell:title.search');
     case 'costs':
-      return 'Costs';
+      return t('shell:title.costs');
     case 'compare':
-      return 'Tier comparison';
+      return t('shell:title.compare');
     case 'statement':
-      return `Statement ${route.month}: ${route.client ?? NO_CLIENT_LABEL}`;
+      return route.client === null
+        ? t('shell:title.statementNoClient', { month: route.month })
+        : t('shell:title.statement', { month: route.month, client: route.client });
     case 'keys':
-      return 'Keys & rates';
+      return t('shell:title.keys');
     case 'watch':
-      return 'Watch folders';
+      return t('shell:title.watch');
     case 'not_found':
-      return 'Not found';
+      return t('shell:title.notFound');
   }
 }
 

@@ -3,8 +3,10 @@
 // name or id. A row expands to the batch's card with its controls; batches waiting for the user
 // (not started, paused) come expanded.
 import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { t as tr } from '../i18n';
+import { capabilityWords, stepWords } from '../format/option-words';
 import { BATCH_CAPABILITIES, DisplayBatchStatus, type BatchSummary } from '../../../shared/domain';
-import { describe } from '../../../shared/capabilities/catalog';
 import { BatchSummaryCard } from '../components/BatchSummaryCard';
 import { ProgressBar } from '../components/ProgressBar';
 import { ReviewBadge } from '../components/ReviewBadge';
@@ -13,22 +15,22 @@ import { formatMoney } from '../format/money';
 import { formatCount, formatDateTime } from '../format/time';
 import { hrefFor } from '../routing/route';
 import { DEFAULT_QUERY, needsAction, pipelineRows, tableRows, type PipelineRow, type SortKey, type TableQuery } from './batch-table-model';
-import { stepLabel } from '../../../shared/capabilities/steps';
 import './BatchTable.css';
 
-const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'capability', label: 'Capability' },
-  { key: 'status', label: 'Status' },
-  { key: 'progress', label: 'Progress' },
-  { key: 'spent', label: 'Spent', numeric: true },
-  { key: 'created', label: 'Created' },
+const COLUMNS: { key: SortKey; numeric?: boolean }[] = [
+  { key: 'name' },
+  { key: 'capability' },
+  { key: 'status' },
+  { key: 'progress' },
+  { key: 'spent', numeric: true },
+  { key: 'created' },
 ];
 
-const batchesWord = (n: number): string => `${formatCount(n)} batch${n === 1 ? '' : 'es'}`;
+const batchesWord = (n: number): string => tr('common:batches', { count: n, n: formatCount(n) });
 
 export function BatchTable({ batches }: { batches: BatchSummary[] }) {
   const [q, setQ] = useState<TableQuery>(DEFAULT_QUERY);
+  const { t } = useTranslation(['batches', 'common']);
   const [opened, setOpened] = useState<Set<string>>(() => new Set());
   const [closed, setClosed] = useState<Set<string>>(() => new Set());
   // Rows once shown open because they waited for the user stay open (Resume must not fold them away).
@@ -65,19 +67,19 @@ export function BatchTable({ batches }: { batches: BatchSummary[] }) {
 
   return (
     <div className="stack">
-      <div className="batch-table__filters row" role="group" aria-label="Filter batches">
+      <div className="batch-table__filters row" role="group" aria-label={t('table.filter')}>
         <div className="field">
-          <label htmlFor={ids.text}>Find</label>
-          <input id={ids.text} type="search" value={q.text} placeholder="name or id" onChange={(e) => setQ({ ...q, text: e.target.value })} />
+          <label htmlFor={ids.text}>{t('table.find')}</label>
+          <input id={ids.text} type="search" value={q.text} placeholder={t('table.findPlaceholder')} onChange={(e) => setQ({ ...q, text: e.target.value })} />
         </div>
         <div className="field">
-          <label htmlFor={ids.status}>Status</label>
+          <label htmlFor={ids.status}>{t('table.column.status')}</label>
           <select
             id={ids.status}
             value={q.status}
             onChange={(e) => setQ({ ...q, status: e.target.value === 'all' ? 'all' : DisplayBatchStatus.parse(e.target.value) })}
           >
-            <option value="all">All</option>
+            <option value="all">{t('common:all')}</option>
             {DisplayBatchStatus.options.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABEL[s]}
@@ -86,30 +88,32 @@ export function BatchTable({ batches }: { batches: BatchSummary[] }) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={ids.capability}>Capability</label>
+          <label htmlFor={ids.capability}>{t('table.column.capability')}</label>
           <select
             id={ids.capability}
             value={q.capability}
             onChange={(e) => setQ({ ...q, capability: BATCH_CAPABILITIES.find((c) => c === e.target.value) ?? 'all' })}
           >
-            <option value="all">All</option>
+            <option value="all">{t('common:all')}</option>
             {BATCH_CAPABILITIES.map((c) => (
               <option key={c} value={c}>
-                {describe(c).short}
+                {capabilityWords(c).short}
               </option>
             ))}
           </select>
         </div>
         <p className="muted batch-table__count" role="status">
-          {rows.length === grouped.length ? batchesWord(grouped.length) : `${formatCount(rows.length)} of ${batchesWord(grouped.length)}`}
+          {rows.length === grouped.length
+            ? batchesWord(grouped.length)
+            : t('table.countOf', { n: formatCount(rows.length), batches: batchesWord(grouped.length) })}
         </p>
       </div>
       <div className="table-wrap">
-        <table className="batch-table" aria-label="Batches">
+        <table className="batch-table" aria-label={t('heading')}>
           <thead>
             <tr>
               <th scope="col">
-                <span className="visually-hidden">Details</span>
+                <span className="visually-hidden">{t('table.details')}</span>
               </th>
               {COLUMNS.map((c) => (
                 <th
@@ -119,7 +123,7 @@ export function BatchTable({ batches }: { batches: BatchSummary[] }) {
                   aria-sort={q.sort === c.key ? (q.descending ? 'descending' : 'ascending') : 'none'}
                 >
                   <button type="button" className="batch-table__sort" onClick={() => sortBy(c.key)}>
-                    {c.label}
+                    {t(`table.column.${c.key}`)}
                     <span aria-hidden="true">{q.sort === c.key ? (q.descending ? ' ▼' : ' ▲') : ''}</span>
                   </button>
                 </th>
@@ -144,23 +148,31 @@ export function BatchTable({ batches }: { batches: BatchSummary[] }) {
           </tbody>
         </table>
       </div>
-      {rows.length === 0 && batches.length > 0 ? <p className="muted">No batch matches these filters.</p> : null}
+      {rows.length === 0 && batches.length > 0 ? <p className="muted">{t('table.noMatch')}</p> : null}
     </div>
   );
 }
 
 /** A pipeline's steps (or a comparison's tiers) inside its row: each one's words, progress and cost. */
 function StepList({ steps, kind }: { steps: BatchSummary[]; kind: PipelineRow['kind'] }) {
+  const { t } = useTranslation('batches');
   return (
-    <ol className="batch-table__steps" aria-label={kind === 'compare' ? 'Tiers of this comparison' : 'Steps of this pipeline'}>
+    <ol className="batch-table__steps" aria-label={kind === 'compare' ? t('table.tiers') : t('table.steps')}>
       {steps.map((s) => (
         <li key={s.id}>
           <a href={hrefFor({ name: 'batch', id: s.id, jobId: null })}>
-            {kind === 'compare' ? `${TIER_LABEL[s.tier]} tier` : `Step ${s.pipeline?.step ?? 0}: ${stepLabel({ ...s.options, capability: s.capability })}`}
+            {kind === 'compare'
+              ? t('table.tier', { tier: TIER_LABEL[s.tier] })
+              : t('table.step', { n: s.pipeline?.step ?? 0, step: stepWords({ ...s.options, capability: s.capability }) })}
           </a>{' '}
           <span className={`status-pill status-pill--${s.status}`}>{STATUS_LABEL[s.status]}</span>{' '}
           <span className="tabular muted">
-            {`${formatCount(s.counts.succeeded + s.counts.failed)} of ${formatCount(s.total)} done, ${formatMoney(s.cost.spent)} of ${formatMoney(s.cost.estimated)}.`}
+            {t('table.stepDone', {
+              n: formatCount(s.counts.succeeded + s.counts.failed),
+              total: formatCount(s.total),
+              spent: formatMoney(s.cost.spent),
+              estimated: formatMoney(s.cost.estimated),
+            })}
           </span>
         </li>
       ))}
@@ -182,6 +194,7 @@ function BatchRow({
   onToggle(): void;
 }) {
   const done = b.counts.succeeded + b.counts.failed;
+  const { t } = useTranslation('batches');
   const { steps, kind } = group;
   const pipeline = kind !== 'single';
   // The step that waits for the user is the one whose card opens (a paused later step, say).
@@ -196,14 +209,14 @@ function BatchRow({
             aria-expanded={open}
             aria-controls={detailId}
             onClick={onToggle}
-            aria-label={`${open ? 'Hide' : 'Show'} controls of ${b.name}`}
+            aria-label={open ? t('table.hideControls', { name: b.name }) : t('table.showControls', { name: b.name })}
           >
             {open ? '▾' : '▸'}
           </button>
         </td>
         <td className="batch-table__name">
           {kind === 'compare' && b.compare ? (
-            <a href={hrefFor({ name: 'compare', group: b.compare.group })}>{`Tier comparison of ${formatCount(b.total / Math.max(1, steps.length))} items`}</a>
+            <a href={hrefFor({ name: 'compare', group: b.compare.group })}>{t('table.comparison', { n: formatCount(b.total / Math.max(1, steps.length)) })}</a>
           ) : (
             <a href={hrefFor({ name: 'batch', id: b.id, jobId: null })}>{b.name}</a>
           )}
@@ -211,10 +224,10 @@ function BatchRow({
         </td>
         <td>
           {kind === 'pipeline'
-            ? `Pipeline of ${steps.length} steps`
+            ? t('table.pipeline', { count: steps.length })
             : kind === 'compare'
-              ? `${describe(b.capability).short}, ${steps.length} tiers`
-              : describe(b.capability).short}
+              ? t('table.tiersOf', { capability: capabilityWords(b.capability).short, count: steps.length })
+              : capabilityWords(b.capability).short}
         </td>
         <td>
           <div className="batch-table__status">
@@ -223,7 +236,7 @@ function BatchRow({
           </div>
         </td>
         <td className="batch-table__progress">
-          <ProgressBar done={b.counts.succeeded} failed={b.counts.failed} total={b.total} label={`Progress of ${b.name}`} />
+          <ProgressBar done={b.counts.succeeded} failed={b.counts.failed} total={b.total} label={t('progressOf', { name: b.name })} />
           <span className="tabular muted">
             {formatCount(done)} / {formatCount(b.total)}
           </span>

@@ -2,13 +2,16 @@
 // Read again when the batch moves and when a review is saved in the job dialog.
 import { useEffect, useState } from 'react';
 import type { BatchSummary } from '../../../shared/domain';
-import { reviewCountsLine, type ReviewCounts } from '../../../shared/invoices/review-decision';
+import { useTranslation } from 'react-i18next';
+import type { ReviewCounts } from '../../../shared/invoices/review-decision';
+import { formatCount } from '../format/time';
 import { client } from '../client';
 import { REVIEW_SAVED_EVENT } from '../results/invoice-review';
 import { batchVersion } from '../store/batches-store';
 
 export function ReviewCountsLine({ batch }: { batch: BatchSummary }) {
   const [counts, setCounts] = useState<ReviewCounts | null>(null);
+  const { t } = useTranslation('batches');
   const [saved, setSaved] = useState(0);
   const version = batchVersion(batch);
 
@@ -33,7 +36,16 @@ export function ReviewCountsLine({ batch }: { batch: BatchSummary }) {
   if (!counts || counts.invoices === 0) return null;
   return (
     <p className="review-counts" data-testid="review-counts" role="status">
-      {reviewCountsLine(counts)}
+      {t('reviewCounts.line', {
+        count: counts.invoices,
+        n: formatCount(counts.invoices),
+        parts: [
+          t('reviewCounts.passed', { n: formatCount(counts.passed) }),
+          ...(counts.accepted > 0 ? [t('reviewCounts.accepted', { n: formatCount(counts.accepted) })] : []),
+          ...(counts.rejected > 0 ? [t('reviewCounts.rejected', { n: formatCount(counts.rejected) })] : []),
+          ...(counts.needsReview > 0 ? [t('review.need', { count: counts.needsReview, n: formatCount(counts.needsReview) })] : []),
+        ].join(', '),
+      })}
     </p>
   );
 }

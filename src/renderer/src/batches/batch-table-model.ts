@@ -2,6 +2,7 @@
 // sorted by a column. Pure, so the screen stays simple and the rules are tested alone.
 import type { BatchCapability, BatchSummary, DisplayBatchStatus } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
+import { t } from '../format/t-anywhere';
 
 export type SortKey = 'name' | 'capability' | 'status' | 'progress' | 'spent' | 'created';
 export interface TableQuery {
@@ -31,7 +32,7 @@ export function reviewCount(b: BatchSummary): number {
 
 /** "1 needs review", "3 need review". */
 export function reviewText(n: number): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'needs' : 'need'} review`;
+  return t('batches:review.need', { count: n, n: n.toLocaleString(undefined) });
 }
 
 const STATUS_ORDER: Record<DisplayBatchStatus, number> = { paused: 0, pending: 1, running: 2, done_with_failures: 3, done: 4, cancelled: 5 };

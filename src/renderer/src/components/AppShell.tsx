@@ -1,5 +1,6 @@
 // The frame around every screen: header (name, connection, Sandbox badge), left navigation, main.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { client } from '../client';
 import type { Route } from '../routing/route';
 import { navigate } from '../routing/use-route';
@@ -10,16 +11,17 @@ import { ErrorAlert } from './ErrorAlert';
 import { SandboxBadge } from './SandboxBadge';
 import './AppShell.css';
 
-const NAV: { name: Route['name']; href: string; label: string }[] = [
-  { name: 'batches', href: '#/batches', label: 'Batches' },
-  { name: 'new', href: '#/new', label: 'New batch' },
-  { name: 'watch', href: '#/watch', label: 'Watch folders' },
-  { name: 'costs', href: '#/costs', label: 'Costs' },
-  { name: 'keys', href: '#/keys', label: 'Keys & rates' },
+const NAV: { name: 'batches' | 'new' | 'watch' | 'costs' | 'keys'; href: string }[] = [
+  { name: 'batches', href: '#/batches' },
+  { name: 'new', href: '#/new' },
+  { name: 'watch', href: '#/watch' },
+  { name: 'costs', href: '#/costs' },
+  { name: 'keys', href: '#/keys' },
 ];
 
 /** One search box across every batch, in the header of every screen. */
 function GlobalSearch({ current }: { current: string }) {
+  const { t } = useTranslation('shell');
   const [text, setText] = useState(current);
   useEffect(() => setText(current), [current]);
   return (
@@ -32,28 +34,30 @@ function GlobalSearch({ current }: { current: string }) {
       }}
     >
       <label htmlFor="global-search" className="visually-hidden">
-        Search all batches
+        {t('search.label')}
       </label>
-      <input id="global-search" type="search" value={text} placeholder="Search all results…" onChange={(e) => setText(e.target.value)} />
-      <button type="submit">Search</button>
+      <input id="global-search" type="search" value={text} placeholder={t('search.placeholder')} onChange={(e) => setText(e.target.value)} />
+      <button type="submit">{t('search.button')}</button>
     </form>
   );
 }
 
 function ConnectionLine() {
+  const { t } = useTranslation('shell');
   const connection = useConnectionStore((s) => s.connection);
   const error = useConnectionStore((s) => s.error);
-  if (error) return <ErrorAlert message={`Cannot reach the engine: ${error}`} className="shell__conn-error" />;
-  if (!connection) return <span className="shell__conn muted">Connecting…</span>;
+  if (error) return <ErrorAlert message={t('connection.unreachable', { error })} className="shell__conn-error" />;
+  if (!connection) return <span className="shell__conn muted">{t('connection.connecting')}</span>;
   return (
     <span className="shell__conn" title={connection.baseUrl}>
-      {connection.sandbox ? 'Embedded sandbox API' : connection.baseUrl}
+      {connection.sandbox ? t('connection.sandbox') : connection.baseUrl}
     </span>
   );
 }
 
 /** Shown while the browser host is unreachable (stopped, crashed, restarting): progress is not live then. */
 function LinkLost() {
+  const { t } = useTranslation('shell');
   const [up, setUp] = useState(true);
   const [seenUp, setSeenUp] = useState(false);
   useEffect(
@@ -67,36 +71,39 @@ function LinkLost() {
   if (up || !seenUp) return null;
   return (
     <p role="alert" className="shell__link-lost">
-      Lost the connection to the Batchdesk host; what you see may be out of date. Reconnecting… (if it stopped, start it again: unfinished batches continue.)
+      {t('linkLost')}
     </p>
   );
 }
 
 /** The engine's process died and is being restarted, or was given up on: what is shown may be behind. */
 function EngineNotice() {
+  const { t } = useTranslation('shell');
   const status = useEngineStore((s) => s.status);
   if (!status || status.state === 'running') return null;
   return (
     <p role="alert" className="shell__link-lost" data-testid="engine-notice">
-      {status.message ?? (status.state === 'restarting' ? 'The engine stopped unexpectedly; restarting…' : 'The engine stopped.')}
-      {status.state === 'restarting' ? ' What you see may be out of date until it is back; nothing saved is lost.' : ''}
+      {status.message ?? (status.state === 'restarting' ? t('engine.restarting') : t('engine.stopped'))}
+      {status.state === 'restarting' ? ` ${t('engine.outOfDate')}` : ''}
     </p>
   );
 }
 
 /** Another process sends from this data folder, or sending stopped (a full disk): say so everywhere. */
 function RunnerNotice() {
+  const { t } = useTranslation('shell');
   const status = useRunnerStore((s) => s.status);
   if (!status || (status.state !== 'blocked' && status.state !== 'stopped') || !status.reason) return null;
   return (
     <p role="status" className="shell__runner-notice" data-testid="runner-notice">
-      {status.state === 'blocked' ? 'Another Batchdesk is sending. ' : 'Sending stopped. '}
+      {status.state === 'blocked' ? `${t('runner.blocked')} ` : `${t('runner.stopped')} `}
       {status.reason}
     </p>
   );
 }
 
 export function AppShell({ route, title, children }: { route: Route; title: string; children: ReactNode }) {
+  const { t } = useTranslation('shell');
   const mainRef = useRef<HTMLElement>(null);
   const first = useRef(true);
   const current = route.name === 'batch' || route.name === 'compare' ? 'batches' : route.name === 'statement' ? 'costs' : route.name;
@@ -132,7 +139,7 @@ export function AppShell({ route, title, children }: { route: Route; title: stri
             }
           }}
         >
-          Skip to main content
+          {t('skip')}
         </button>
         <a className="shell__brand" href="#/batches">
           Batchdesk
@@ -143,12 +150,12 @@ export function AppShell({ route, title, children }: { route: Route; title: stri
           <SandboxBadge />
         </div>
       </header>
-      <nav className="shell__nav" aria-label="Main">
+      <nav className="shell__nav" aria-label={t('nav.label')}>
         <ul>
           {NAV.map((n) => (
             <li key={n.name}>
               <a href={n.href} aria-current={current === n.name ? 'page' : undefined}>
-                {n.label}
+                {t(`nav.${n.name}`)}
               </a>
             </li>
           ))}

@@ -1,4 +1,6 @@
 // role=progressbar with its value; the fill width is the only dynamic style (set through the CSSOM).
+import { t } from '../i18n';
+import { formatCount } from '../format/time';
 import './ProgressBar.css';
 
 export function ProgressBar({ done, failed = 0, total, label }: { done: number; failed?: number; total: number; label: string }) {
@@ -13,7 +15,7 @@ export function ProgressBar({ done, failed = 0, total, label }: { done: number; 
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={pct}
-      aria-valuetext={`${pct}% (${done + failed} of ${total})`}
+      aria-valuetext={t('batches:progressValue', { pct, n: formatCount(done + failed), total: formatCount(total) })}
     >
       <div className="progress__fill" style={{ width: `${okPct}%` }} />
       {failPct > 0 ? <div className="progress__fill progress__fill--failed" style={{ width: `${failPct}%` }} /> : null}

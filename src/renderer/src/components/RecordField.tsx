@@ -2,11 +2,14 @@
 // and the Watch folders form show the same label, hint, choices and rule.
 import { useId } from 'react';
 import type { OptionField } from '../../../shared/capabilities/options';
+import { fieldWords, recordIdOf } from '../format/option-words';
 
 /** A field from its record: a select for a closed choice, else text (one line or several); the hint turns into the error. */
 export function RecordField(p: { field: OptionField; value: string; placeholder?: string | undefined; error: string | undefined; onChange(v: string): void }) {
   const id = useId();
-  const { field } = p;
+  // A record's field speaks the window's language; a field that is no record's stays as given.
+  const recordId = recordIdOf(p.field);
+  const field = recordId === null ? p.field : fieldWords(recordId);
   const choices = field.choices;
   if (choices !== undefined) {
     return (

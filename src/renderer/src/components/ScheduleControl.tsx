@@ -1,6 +1,7 @@
 // A batch not started yet: when it starts by itself ("Scheduled for ..."), and changing or
 // removing that time (batches.schedule). Start (in the controls) starts it now instead.
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { BatchSummary } from '../../../shared/domain';
 import { client } from '../client';
 import { useAction } from '../hooks/use-action';
@@ -17,6 +18,7 @@ function localInputValue(iso: string): string {
 
 export function ScheduleControl({ batch }: { batch: BatchSummary }) {
   const action = useAction();
+  const { t } = useTranslation('batches');
   const merge = useBatchesStore((s) => s.merge);
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
@@ -29,12 +31,12 @@ export function ScheduleControl({ batch }: { batch: BatchSummary }) {
       setNote(null);
       merge([await client().call('batches.schedule', { id: batch.id, at })]);
       setEditing(false);
-      setNote(at === null ? 'No start time any more: the batch waits for Start.' : `Now scheduled for ${formatDateTime(new Date(at).toISOString())}.`);
+      setNote(at === null ? t('schedule.removed') : t('schedule.now', { at: formatDateTime(new Date(at).toISOString()) }));
     });
 
   const submit = () => {
     const at = new Date(text).getTime();
-    if (!Number.isFinite(at)) return action.run(() => Promise.reject(new Error('Enter a date and time.')));
+    if (!Number.isFinite(at)) return action.run(() => Promise.reject(new Error(t('schedule.enter'))));
     return save(at);
   };
 
@@ -42,12 +44,11 @@ export function ScheduleControl({ batch }: { batch: BatchSummary }) {
     <div className="batch-card__schedule" data-testid="schedule">
       {scheduled !== null ? (
         <p className="batch-card__waiting" role="status" data-testid="scheduled-for">
-          Scheduled for <strong>{formatDateTime(scheduled)}</strong>: nothing is sent before. Batchdesk starts it then if it is running (or as soon as it next
-          starts).
+          <Trans t={t} i18nKey="schedule.for" values={{ at: formatDateTime(scheduled) }} components={[<strong key="at" />]} />
         </p>
       ) : (
         <p className="batch-card__waiting" data-testid="not-started">
-          Not started yet: nothing is sent until you press Start, or schedule a time.
+          {t('schedule.notStarted')}
         </p>
       )}
       {editing ? (
@@ -58,13 +59,13 @@ export function ScheduleControl({ batch }: { batch: BatchSummary }) {
             void submit();
           }}
         >
-          <label htmlFor={id}>Start at</label>
+          <label htmlFor={id}>{t('schedule.startAt')}</label>
           <input id={id} type="datetime-local" value={text} onChange={(e) => setText(e.target.value)} required />
           <button type="submit" className="primary" disabled={action.busy}>
-            Save time
+            {t('schedule.save')}
           </button>
           <button type="button" onClick={() => setEditing(false)} disabled={action.busy}>
-            Keep as it was
+            {t('schedule.keep')}
           </button>
         </form>
       ) : (
@@ -77,11 +78,11 @@ export function ScheduleControl({ batch }: { batch: BatchSummary }) {
             }}
             disabled={action.busy}
           >
-            {scheduled !== null ? 'Change time' : 'Schedule…'}
+            {scheduled !== null ? t('schedule.change') : t('schedule.schedule')}
           </button>
           {scheduled !== null ? (
             <button type="button" onClick={() => void save(null)} disabled={action.busy}>
-              Remove time
+              {t('schedule.remove')}
             </button>
           ) : null}
         </div>

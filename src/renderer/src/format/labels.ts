@@ -1,44 +1,62 @@
-// Words for the engine's codes: job states, batch statuses, pause kinds (capabilities name
-// themselves in their descriptors, src/shared/capabilities/catalog.ts).
-import type { DisplayBatchStatus, JobState, PauseKind, Tier } from '../../../shared/domain';
+// Words for the engine's codes: job states, batch statuses, pause kinds, tiers and units, in the
+// window's language (common namespace). The records read the catalogue when indexed, so every
+// screen that uses them speaks the window's language.
+import { JOB_STATES, PAUSE_KINDS, TIERS, DisplayBatchStatus, type JobState, type PauseKind, type Tier } from '../../../shared/domain';
+// Modules the node-side tests load (job-row-words) read these records: t-anywhere, not ../i18n.
+import { t } from './t-anywhere';
 
-export const STATE_LABEL: Record<JobState, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  retry_wait: 'Waiting to retry',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
+/** A record whose values are looked up in the catalogue each time they are read. */
+function wordsOf<K extends string>(keys: readonly K[], word: (k: K) => string): Readonly<Record<K, string>> {
+  const out = {} as Record<K, string>;
+  for (const k of keys) Object.defineProperty(out, k, { get: () => word(k), enumerable: true });
+  return out;
+}
 
-export const STATUS_LABEL: Record<DisplayBatchStatus, string> = {
-  pending: 'Not started',
-  running: 'Running',
-  paused: 'Paused',
-  cancelled: 'Cancelled',
-  done: 'Done',
-  done_with_failures: 'Done with failures',
-};
+export const STATE_LABEL = wordsOf<JobState>(JOB_STATES, (s) => t(`common:state.${s}`));
 
-export const PAUSE_LABEL: Record<PauseKind, string> = {
-  user: 'Paused by you.',
-  auth: 'Paused: the API refused the key (revoked, wrong or of the wrong kind).',
-  quota: "Paused: the key's spending cap is reached.",
-  budget: "Paused: the next item would cross this batch's budget.",
-  no_key: 'Paused: no key is set for this kind of request.',
-  server_wait: 'Paused: the API asked to wait.',
-  rate_limited: 'Paused: the API keeps refusing with 429 (request limit).',
-  sample: 'Paused after the sample: check the results and the projected cost, then resume to send the rest.',
-  api: 'Paused: its first items went to another API than the one set now. Set that API again (Keys & rates, Settings) and it goes on by itself, or resume it with "Send the rest to the API set now".',
-};
+export const STATUS_LABEL = wordsOf<DisplayBatchStatus>(DisplayBatchStatus.options, (s) => t(`common:status.${s}`));
 
-/** "audio seconds" -> "audio second", for "per audio second". */
+export const PAUSE_LABEL = wordsOf<PauseKind>(PAUSE_KINDS, (k) => t(`common:pause.${k}`));
+
+/** How a tier is named in the window. */
+export const TIER_LABEL = wordsOf<Tier>(TIERS, (tier) => t(`common:tier.${tier}`));
+
+// The descriptors name their units in English plural (catalog.ts); the window says them by key.
+const UNIT_KEYS = {
+  'audio seconds': 'audioSecond',
+  pages: 'page',
+  messages: 'message',
+  characters: 'character',
+  images: 'image',
+  records: 'record',
+  items: 'item',
+} as const;
+type UnitKey = (typeof UNIT_KEYS)[keyof typeof UNIT_KEYS];
+
+function unitKey(plural: string): UnitKey | null {
+  return Object.hasOwn(UNIT_KEYS, plural) ? UNIT_KEYS[plural as keyof typeof UNIT_KEYS] : null;
+}
+
+/** "audio seconds" -> "audio second", for "per audio second" (an unknown unit: its English singular). */
 export function unitSingular(plural: string): string {
+  const key = unitKey(plural);
+  if (key !== null) return t(`common:unitName.${key}`);
   return plural.endsWith('s') ? plural.slice(0, -1) : plural;
 }
 
+/** "Audio seconds": a unit as a column heading. */
+export function unitHeading(plural: string): string {
+  const key = unitKey(plural);
+  if (key !== null) return t(`common:unitHeading.${key}`);
+  return plural.charAt(0).toUpperCase() + plural.slice(1);
+}
+
+/** "1,234 pages", "1 audio second", in the window's language and the OS's number format. */
 export function formatUnits(n: number, plural: string): string {
-  const rounded = Number.isInteger(n) ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  // The runtime's own locale: in Chromium and Electron the OS's, as formatLocale() reads it.
+  const rounded = n.toLocaleString(undefined, { maximumFractionDigits: Number.isInteger(n) ? 0 : 1 });
+  const key = unitKey(plural);
+  if (key !== null) return t(`common:units.${key}`, { count: n, n: rounded });
   return `${rounded} ${n === 1 ? unitSingular(plural) : plural}`;
 }
 
@@ -47,6 +65,3 @@ export function baseName(path: string): string {
   const parts = path.split(/[\\/]/).filter((p) => p !== '');
   return parts[parts.length - 1] ?? path;
 }
-
-/** How a tier is named in the window. */
-export const TIER_LABEL: Record<Tier, string> = { basic: 'Basic', standard: 'Standard', superior: 'Superior' };

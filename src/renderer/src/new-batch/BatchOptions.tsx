@@ -4,6 +4,8 @@
 import { TIER_LABEL } from '../format/labels';
 import { KeyChoice } from './KeyChoice';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldWords } from '../format/option-words';
 import { TIERS, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { BATCH_SETTINGS, CAPABILITY_OPTIONS, type CapabilityOption, type OptionName, type SettingName } from '../../../shared/capabilities/options';
@@ -14,6 +16,7 @@ import './BatchOptions.css';
 /** The capability's options in play (the channel and a call's voice are in the channel fieldset). */
 function CapabilityOptions({ errors, defaultChannel }: { errors: DraftRequest['errors']; defaultChannel: string }) {
   const d = useDraftStore();
+  const { t } = useTranslation('newBatch');
   const desc = describe(d.capability);
   const shown = optionsInPlay(d, defaultChannel).names.filter((n) => !desc.options.includes('channel') || (n !== 'channel' && n !== 'voice'));
   return (
@@ -26,7 +29,7 @@ function CapabilityOptions({ errors, defaultChannel }: { errors: DraftRequest['e
             key={name}
             field={record.field}
             value={optionText(d, name)}
-            placeholder={typeof fallback === 'string' ? `default: ${fallback}` : undefined}
+            placeholder={typeof fallback === 'string' ? t('defaultValue', { value: fallback }) : undefined}
             error={errors[name]}
             onChange={(v) => d.set({ options: { ...d.options, [name]: v } })}
           />
@@ -53,10 +56,11 @@ function SettingField({ name, errors }: { name: SettingName; errors: DraftReques
 /** Start later: the batch waits, then starts by itself (its time can be changed or removed from its card). */
 function StartAt({ errors }: { errors: DraftRequest['errors'] }) {
   const d = useDraftStore();
+  const { t } = useTranslation('newBatch');
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>Start at (optional)</label>
+      <label htmlFor={id}>{t('startAt.label')}</label>
       <input
         id={id}
         type="datetime-local"
@@ -66,7 +70,7 @@ function StartAt({ errors }: { errors: DraftRequest['errors'] }) {
         onChange={(e) => d.set({ atText: e.target.value })}
       />
       <span id={`${id}-hint`} className={errors.at ? 'field-error' : 'field-hint'}>
-        {errors.at ?? "This computer's time. Nothing is sent before; Batchdesk starts it then if it is running (or when it next starts). Empty: start now."}
+        {errors.at ?? t('startAt.hint')}
       </span>
     </div>
   );
@@ -74,22 +78,23 @@ function StartAt({ errors }: { errors: DraftRequest['errors'] }) {
 
 export function BatchOptions({ defaultChannel, errors }: { defaultChannel: string; errors: DraftRequest['errors'] }) {
   const d = useDraftStore();
+  const { t } = useTranslation('newBatch');
   const ids = { tier: useId(), name: useId(), other: useId(), channelErr: useId(), voice: useId(), voiceHint: useId() };
-  const voice = CAPABILITY_OPTIONS.voice.field;
+  const voice = fieldWords('voice');
   const channels: { value: ChannelChoice; label: string }[] = [
-    { value: 'default', label: `${defaultChannel} (messaging app)` },
-    { value: 'voice', label: 'Voice call' },
-    { value: 'email', label: 'Email' },
-    { value: 'other', label: 'Another messaging app' },
+    { value: 'default', label: t('channel.default', { channel: defaultChannel }) },
+    { value: 'voice', label: t('channel.voice') },
+    { value: 'email', label: t('channel.email') },
+    { value: 'other', label: t('channel.other') },
   ];
   return (
     <div className="batch-options">
       <div className="field">
-        <label htmlFor={ids.tier}>Tier</label>
+        <label htmlFor={ids.tier}>{t('tier')}</label>
         <select id={ids.tier} value={d.tier} onChange={(e) => d.set({ tier: e.target.value as Tier })}>
-          {TIERS.map((t) => (
-            <option key={t} value={t}>
-              {TIER_LABEL[t]}
+          {TIERS.map((tier) => (
+            <option key={tier} value={tier}>
+              {TIER_LABEL[tier]}
             </option>
           ))}
         </select>
@@ -99,7 +104,7 @@ export function BatchOptions({ defaultChannel, errors }: { defaultChannel: strin
 
       {describe(d.capability).options.includes('channel') ? (
         <fieldset className="batch-options__channel">
-          <legend>Channel</legend>
+          <legend>{t('channel.legend')}</legend>
           {channels.map((c) => (
             <label key={c.value} className="batch-options__radio">
               <input type="radio" name="channel" value={c.value} checked={d.channelChoice === c.value} onChange={() => d.set({ channelChoice: c.value })} />
@@ -108,12 +113,12 @@ export function BatchOptions({ defaultChannel, errors }: { defaultChannel: strin
           ))}
           {d.channelChoice === 'other' ? (
             <div className="field">
-              <label htmlFor={ids.other}>Messaging app name</label>
+              <label htmlFor={ids.other}>{t('channel.otherName')}</label>
               <input
                 id={ids.other}
                 type="text"
                 value={d.otherChannel}
-                placeholder="e.g. telegram"
+                placeholder={t('channel.otherPlaceholder')}
                 aria-invalid={errors.channel ? true : undefined}
                 aria-describedby={errors.channel ? ids.channelErr : undefined}
                 onChange={(e) => d.set({ otherChannel: e.target.value })}
@@ -133,7 +138,7 @@ export function BatchOptions({ defaultChannel, errors }: { defaultChannel: strin
                 onChange={(e) => d.set({ options: { ...d.options, voice: e.target.value } })}
               />
               <span id={ids.voiceHint} className={errors.voice ? 'field-error' : 'field-hint'}>
-                {errors.voice ?? 'A voice name from the list published in the panel.'}
+                {errors.voice ?? t('channel.voiceHint')}
               </span>
             </div>
           ) : null}
@@ -148,7 +153,7 @@ export function BatchOptions({ defaultChannel, errors }: { defaultChannel: strin
       <KeyChoice />
 
       <div className="field">
-        <label htmlFor={ids.name}>Name (optional)</label>
+        <label htmlFor={ids.name}>{t('name')}</label>
         <input id={ids.name} type="text" value={d.name} maxLength={200} onChange={(e) => d.set({ name: e.target.value })} />
       </div>
 

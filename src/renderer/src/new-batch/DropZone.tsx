@@ -1,6 +1,9 @@
 // The drop zone (files and whole folders) and the pickers. In Electron dropped items keep their
 // own paths and pickers are native dialogs; in the browser files are uploaded to the host first.
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { capabilityWords } from '../format/option-words';
+import { formatCount } from '../format/time';
 import type { BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { acceptFor, takesFolders } from './input-accept';
@@ -23,6 +26,7 @@ function toSources(paths: string[], entries: DroppedFile[] | null): Source[] {
 }
 
 export function DropZone({ capability, onAdd }: { capability: BatchCapability; onAdd(sources: Source[]): void }) {
+  const { t } = useTranslation('newBatch');
   const desc = describe(capability);
   const fileInput = desc.input.kind === 'files';
   const electron = client().transport === 'electron';
@@ -34,14 +38,14 @@ export function DropZone({ capability, onAdd }: { capability: BatchCapability; o
 
   const addEntries = async (entries: DroppedFile[]): Promise<void> => {
     if (entries.length === 0) {
-      setError('Nothing to add: the drop held no files (empty folders are skipped).');
+      setError(t('drop.empty'));
       return;
     }
     setError(null);
     setUpload(electron ? null : { done: 0, total: entries.length });
     try {
       const paths = await client().pathsForDrop(entries, (done, total) => setUpload({ done, total }));
-      if (paths.length === 0) throw new Error('None of the dropped items has a path Batchdesk can read.');
+      if (paths.length === 0) throw new Error(t('drop.noPath'));
       onAdd(toSources(paths, electron ? null : entries));
     } catch (e) {
       setError(errorMessage(e));
@@ -71,7 +75,7 @@ export function DropZone({ capability, onAdd }: { capability: BatchCapability; o
     e.preventDefault();
     setOver(false);
     const collected = electron ? Promise.resolve(topLevelFiles(e.dataTransfer.files)) : collectDrop(e.dataTransfer);
-    collected.then(addEntries, (err: unknown) => setError(`Could not read the dropped folder: ${errorMessage(err)}`));
+    collected.then(addEntries, (err: unknown) => setError(t('drop.unreadable', { error: errorMessage(err) })));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
@@ -87,7 +91,7 @@ export function DropZone({ capability, onAdd }: { capability: BatchCapability; o
       <div
         role="button"
         tabIndex={0}
-        aria-label="Drop files or folders here"
+        aria-label={t('drop.title')}
         aria-describedby="drop-zone-hint"
         aria-disabled={busy || undefined}
         className={`drop__zone${over ? ' drop__zone--over' : ''}`}
@@ -101,18 +105,18 @@ export function DropZone({ capability, onAdd }: { capability: BatchCapability; o
         onDragLeave={() => setOver(false)}
         onDrop={onDrop}
       >
-        <span className="drop__title">Drop files or folders here</span>
+        <span className="drop__title">{t('drop.title')}</span>
       </div>
       <p id="drop-zone-hint" className="drop__hint">
-        Drop or choose {desc.inputHelp}. On the drop zone, Enter or Space opens the file picker.
+        {t('drop.hint', { what: capabilityWords(capability).inputHelp })}
       </p>
       <div className="row">
         <button type="button" onClick={() => void pick('files')} disabled={busy}>
-          {fileInput ? 'Choose files…' : desc.input.kind === 'rows' && desc.input.column !== null ? 'Choose CSV or TXT…' : 'Choose CSV…'}
+          {fileInput ? t('drop.chooseFiles') : desc.input.kind === 'rows' && desc.input.column !== null ? t('drop.chooseCsvOrTxt') : t('drop.chooseCsv')}
         </button>
         {takesFolders(desc.input) ? (
           <button type="button" onClick={() => void pick('folder')} disabled={busy}>
-            Choose folder…
+            {t('drop.chooseFolder')}
           </button>
         ) : null}
         <input
@@ -122,7 +126,7 @@ export function DropZone({ capability, onAdd }: { capability: BatchCapability; o
           multiple
           accept={acceptFor(desc.input)}
           tabIndex={-1}
-          aria-label="Files to add"
+          aria-label={t('drop.filesToAdd')}
           onChange={(e) => {
             const list = e.currentTarget.files;
             if (list) void addEntries(filesFromInput(list));
@@ -139,7 +143,7 @@ export function DropZone({ capability, onAdd }: { capability: BatchCapability; o
           type="file"
           multiple
           tabIndex={-1}
-          aria-label="Folder to add"
+          aria-label={t('drop.folderToAdd')}
           onChange={(e) => {
             const list = e.currentTarget.files;
             if (list) void addEntries(filesFromInput(list));
@@ -149,10 +153,8 @@ export function DropZone({ capability, onAdd }: { capability: BatchCapability; o
       </div>
       {upload ? (
         <div className="drop__upload" role="status">
-          <span>
-            Uploading {upload.done} of {upload.total} files to the host…
-          </span>
-          <ProgressBar done={upload.done} total={upload.total} label="Upload progress" />
+          <span>{t('drop.uploading', { done: formatCount(upload.done), total: formatCount(upload.total) })}</span>
+          <ProgressBar done={upload.done} total={upload.total} label={t('drop.uploadProgress')} />
         </div>
       ) : null}
       <ErrorAlert message={error} />

@@ -1,17 +1,20 @@
 // Which stored key a new batch sends with (a client's key): shown when keys of the batch's kind
 // are stored. The default key is the one marked default on Keys & rates (or the environment's).
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { t as tr } from '../i18n';
 import type { KeyView } from '../../../shared/contract';
 import { describe } from '../../../shared/capabilities/catalog';
 import { client } from '../client';
 import { useDraftStore } from './draft-store';
 
 function keyText(k: KeyView): string {
-  return [k.label, k.client, k.rpm === null ? null : `${k.rpm}/min`].filter((p) => p !== null).join(' · ');
+  return [k.label, k.client, k.rpm === null ? null : tr('newBatch:key.perMinute', { n: k.rpm })].filter((p) => p !== null).join(' · ');
 }
 
 export function KeyChoice() {
   const d = useDraftStore();
+  const { t } = useTranslation('newBatch');
   const id = useId();
   const [keys, setKeys] = useState<KeyView[]>([]);
   useEffect(() => {
@@ -37,9 +40,9 @@ export function KeyChoice() {
   const def = ofKind.find((k) => k.active);
   return (
     <div className="field">
-      <label htmlFor={id}>Key</label>
+      <label htmlFor={id}>{t('key.label')}</label>
       <select id={id} value={chosen} aria-describedby={`${id}-hint`} onChange={(e) => set({ keyLabel: e.target.value })}>
-        <option value="">{def ? `Default key (${keyText(def)})` : 'Default key'}</option>
+        <option value="">{def ? t('key.defaultOf', { key: keyText(def) }) : t('key.default')}</option>
         {ofKind.map((k) => (
           <option key={k.id} value={k.label}>
             {keyText(k)}
@@ -47,7 +50,7 @@ export function KeyChoice() {
         ))}
       </select>
       <span id={`${id}-hint`} className="field-hint">
-        Requests go out with this key, at its own request limit; its client is billed on Costs.
+        {t('key.hint')}
       </span>
     </div>
   );

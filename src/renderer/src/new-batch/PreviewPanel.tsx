@@ -1,11 +1,12 @@
 // What the batch will be, before anything is sent: items, units, rate, estimated cost, the
 // first rows (CSV) or files, and every problem by source and row (duplicates included).
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Preview } from '../../../shared/contract';
 import type { BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
-import { formatUnits, unitSingular } from '../format/labels';
+import { formatUnits, unitHeading, unitSingular } from '../format/labels';
 import { formatMoney, formatRate } from '../format/money';
 import { displaySource } from '../format/source';
 import { formatCount } from '../format/time';
@@ -15,6 +16,7 @@ import './PreviewPanel.css';
 const SAMPLE_ROW_H = 30;
 
 function SampleTable({ preview, capability }: { preview: Preview; capability: BatchCapability }) {
+  const { t } = useTranslation('newBatch');
   const scroller = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({
     count: preview.sample.length,
@@ -31,39 +33,40 @@ function SampleTable({ preview, capability }: { preview: Preview; capability: Ba
   const messages = kind === 'messages';
   const rows = kind === 'rows';
   const more = preview.items - preview.sample.length;
-  const unitsHead = preview.units.name.charAt(0).toUpperCase() + preview.units.name.slice(1);
+  const unitsHead = unitHeading(preview.units.name);
   return (
     <div className="table-wrap preview__sample" ref={scroller}>
       <table>
         <caption>
-          {messages || rows ? 'First rows' : 'First files'}
-          {more > 0 ? ` (${formatCount(preview.sample.length)} of ${formatCount(preview.items)})` : ''}
+          {more > 0
+            ? t(messages || rows ? 'preview.firstRowsOf' : 'preview.firstFilesOf', { n: formatCount(preview.sample.length), total: formatCount(preview.items) })
+            : t(messages || rows ? 'preview.firstRows' : 'preview.firstFiles')}
         </caption>
         <thead>
           <tr>
             {messages ? (
               <>
-                <th scope="col">To</th>
-                <th scope="col">Text</th>
+                <th scope="col">{t('preview.to')}</th>
+                <th scope="col">{t('preview.text')}</th>
               </>
             ) : rows ? (
               <>
-                <th scope="col">Row</th>
-                <th scope="col">Text</th>
+                <th scope="col">{t('preview.row')}</th>
+                <th scope="col">{t('preview.text')}</th>
                 <th scope="col" className="num">
                   {unitsHead}
                 </th>
               </>
             ) : (
               <>
-                <th scope="col">File</th>
+                <th scope="col">{t('preview.file')}</th>
                 <th scope="col" className="num">
                   {unitsHead}
                 </th>
               </>
             )}
             <th scope="col" className="num">
-              Cost
+              {t('preview.cost')}
             </th>
           </tr>
         </thead>
@@ -112,22 +115,21 @@ function SampleTable({ preview, capability }: { preview: Preview; capability: Ba
 
 /** Every step's estimate, the later ones projected from the step before (the basis says how). */
 function StepsTable({ preview }: { preview: Preview }) {
+  const { t } = useTranslation('newBatch');
   if (preview.steps.length < 2) return null;
   const total = preview.steps.reduce((n, s) => n + s.cost, 0);
   return (
     <div className="table-wrap preview__steps">
-      <table aria-label="Estimate of every step">
-        <caption>
-          Pipeline: {formatMoney(total)} estimated for all {preview.steps.length} steps
-        </caption>
+      <table aria-label={t('preview.stepsLabel')}>
+        <caption>{t('preview.stepsCaption', { cost: formatMoney(total), count: preview.steps.length })}</caption>
         <thead>
           <tr>
-            <th scope="col">Step</th>
+            <th scope="col">{t('preview.step')}</th>
             <th scope="col" className="num">
-              Items
+              {t('preview.items')}
             </th>
             <th scope="col" className="num">
-              Cost
+              {t('preview.cost')}
             </th>
           </tr>
         </thead>
@@ -140,10 +142,7 @@ function StepsTable({ preview }: { preview: Preview }) {
                   {formatUnits(s.units, s.unitName)}: {s.basis}
                 </span>
               </td>
-              <td className="num">
-                {i > 0 ? 'up to ' : ''}
-                {formatCount(s.items)}
-              </td>
+              <td className="num">{i > 0 ? t('preview.upTo', { n: formatCount(s.items) }) : formatCount(s.items)}</td>
               <td className="num">{formatMoney(s.cost)}</td>
             </tr>
           ))}
@@ -157,23 +156,24 @@ function StepsTable({ preview }: { preview: Preview }) {
 export function PreviewFigures({ preview, budget }: { preview: Preview; budget: number | null }) {
   const whole = preview.steps.reduce((n, s) => n + s.cost, 0);
   const over = budget !== null && Math.max(whole, preview.estimatedCost) > budget;
+  const { t } = useTranslation('newBatch');
   return (
     <>
       <dl className="preview__figures">
         <div>
-          <dt>Items</dt>
+          <dt>{t('preview.items')}</dt>
           <dd>{formatCount(preview.items)}</dd>
         </div>
         <div>
-          <dt>Units</dt>
+          <dt>{t('preview.units')}</dt>
           <dd>{formatUnits(preview.units.estimated, preview.units.name)}</dd>
         </div>
         <div>
-          <dt>Estimated cost</dt>
+          <dt>{t('preview.estimatedCost')}</dt>
           <dd className="preview__cost">{formatMoney(preview.estimatedCost)}</dd>
         </div>
         <div>
-          <dt>Problems</dt>
+          <dt>{t('preview.problems')}</dt>
           <dd
             className={preview.problems.length > 0 ? 'preview__problem-count preview__problem-count--some' : 'preview__problem-count'}
             data-testid="problem-count"
@@ -182,14 +182,12 @@ export function PreviewFigures({ preview, budget }: { preview: Preview; budget: 
           </dd>
         </div>
         <div>
-          <dt>Rate</dt>
-          <dd className="preview__small">
-            {formatRate(preview.rate)} per {unitSingular(preview.units.name)}
-          </dd>
+          <dt>{t('preview.rate')}</dt>
+          <dd className="preview__small">{t('preview.ratePer', { rate: formatRate(preview.rate), unit: unitSingular(preview.units.name) })}</dd>
         </div>
         {preview.channel ? (
           <div>
-            <dt>Channel</dt>
+            <dt>{t('preview.channel')}</dt>
             <dd className="preview__small">{preview.channel}</dd>
           </div>
         ) : null}
@@ -197,8 +195,8 @@ export function PreviewFigures({ preview, budget }: { preview: Preview; budget: 
       {over && budget !== null ? (
         <p className="preview__warn">
           {preview.steps.length > 1
-            ? `The estimate is above the budget of ${formatMoney(budget)}, so the pipeline will pause before the item that would cross it.`
-            : `The estimate is above the budget of ${formatMoney(budget)}, so the batch will pause before the item that would cross it.`}
+            ? t('preview.overBudgetPipeline', { budget: formatMoney(budget) })
+            : t('preview.overBudget', { budget: formatMoney(budget) })}
         </p>
       ) : null}
     </>
@@ -209,13 +207,14 @@ export function PreviewFigures({ preview, budget }: { preview: Preview; budget: 
 export function PreviewPanels({ preview, capability }: { preview: Preview; capability: BatchCapability }) {
   const kind = describe(capability).input.kind;
   const rows = kind === 'messages' || kind === 'rows';
+  const { t } = useTranslation('newBatch');
   return (
     <div className="preview">
       <StepsTable preview={preview} />
       <ProblemsPanel problems={preview.problems} />
       {preview.sample.length > 0 ? (
         <details className="preview__panel" open>
-          <summary>{rows ? `Show the first ${formatCount(preview.sample.length)} rows` : `Show the first ${formatCount(preview.sample.length)} files`}</summary>
+          <summary>{t(rows ? 'preview.showRows' : 'preview.showFiles', { count: preview.sample.length, n: formatCount(preview.sample.length) })}</summary>
           <SampleTable preview={preview} capability={capability} />
         </details>
       ) : null}

@@ -2,6 +2,8 @@
 // on demand), and "Download rejected rows": exactly the refused rows of each CSV with a `problem`
 // column, to fix and drop again.
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { t } from '../i18n';
 import type { Problem } from '../../../shared/contract';
 import { problemLine } from '../../../shared/problem-line';
 import { client } from '../client';
@@ -18,7 +20,7 @@ import './ProblemsPanel.css';
 const lineOf = (p: Problem): string => displayText(problemLine(displaySource(p.source), p));
 
 function groupTitle(n: number): string {
-  return n === 1 ? 'One item has this problem.' : `${formatCount(n)} items have this problem.`;
+  return t('newBatch:problems.groupCount', { count: n, n: formatCount(n) });
 }
 
 function Group({ group }: { group: ProblemGroup }) {
@@ -33,9 +35,9 @@ function Group({ group }: { group: ProblemGroup }) {
       {n > 1 ? (
         <>
           <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {open ? 'Hide the other items with this problem' : `Show all ${formatCount(n)} items with this problem`}
+            {open ? t('newBatch:problems.hideOthers') : t('newBatch:problems.showAll', { n: formatCount(n) })}
           </button>
-          {open ? <VirtualList lines={group.problems.map(lineOf)} label={`Every item with this problem (${formatCount(n)})`} /> : null}
+          {open ? <VirtualList lines={group.problems.map(lineOf)} label={t('newBatch:problems.every', { n: formatCount(n) })} /> : null}
         </>
       ) : null}
     </li>
@@ -63,15 +65,15 @@ function DownloadRejected({ problems }: { problems: readonly Problem[] }) {
       downloadText(name, r.csv);
       setNote(
         r.missing > 0
-          ? `Saved ${formatCount(r.rows)} refused rows as ${name}; ${formatCount(r.missing)} rows were no longer in the file, so drop it again to see its problems as they are now.`
-          : `Saved ${formatCount(r.rows)} refused rows as ${name}. Fix them there and drop that file here again.`,
+          ? t('newBatch:problems.savedMissing', { count: r.rows, n: formatCount(r.rows), name, missing: formatCount(r.missing) })
+          : t('newBatch:problems.saved', { count: r.rows, n: formatCount(r.rows), name }),
       );
     });
   return (
     <div className="problems__download">
       {sources.map((s) => (
         <button key={s.source} type="button" onClick={() => void download(s)} disabled={action.busy}>
-          {sources.length === 1 ? 'Download rejected rows' : `Download rejected rows of ${baseName(displaySource(s.source))}`}
+          {sources.length === 1 ? t('newBatch:problems.download') : t('newBatch:problems.downloadOf', { name: baseName(displaySource(s.source)) })}
         </button>
       ))}
       <ErrorAlert message={action.error} />
@@ -82,9 +84,10 @@ function DownloadRejected({ problems }: { problems: readonly Problem[] }) {
 
 export function ProblemsPanel({ problems }: { problems: readonly Problem[] }) {
   const groups = useMemo(() => groupProblems(problems), [problems]);
+  const { t } = useTranslation('newBatch');
   if (problems.length === 0) return null;
   const n = problems.length;
-  const heading = n === 1 ? 'One problem: this item is skipped.' : `${formatCount(n)} problems: these items are skipped.`;
+  const heading = t('problems.heading', { count: n, n: formatCount(n) });
   return (
     <section aria-labelledby="preview-problems">
       <details className="problems" open>
@@ -92,9 +95,7 @@ export function ProblemsPanel({ problems }: { problems: readonly Problem[] }) {
           <h3 id="preview-problems">{heading}</h3>
         </summary>
         <div className="problems__body stack">
-          <p className="field-hint">
-            {groups.length === 1 ? 'They have one cause.' : `They have ${formatCount(groups.length)} different causes, largest first.`}
-          </p>
+          <p className="field-hint">{t('problems.causes', { count: groups.length, n: formatCount(groups.length) })}</p>
           <ul className="problems__groups">
             {groups.map((g) => (
               <Group key={g.kind} group={g} />

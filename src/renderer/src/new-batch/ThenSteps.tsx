@@ -1,6 +1,8 @@
 // "Then": the steps after the batch being prepared, each taking the results of the step before
 // (a transcript to a summary, a summary to the CRM). Only steps that can follow are offered.
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { capabilityWords, stepPlaceholder, stepValueWord } from '../format/option-words';
 import { BATCH_CAPABILITIES, type BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { chainProblem, MAIN_OPTION, stepChoices } from '../../../shared/capabilities/steps';
@@ -22,7 +24,8 @@ function StepOption({ step, onChange, label }: { step: DraftStep; onChange(optio
   const id = useId();
   const main = MAIN_OPTION[step.capability];
   if (main === undefined) return null;
-  const { choices, placeholder } = stepChoices(main);
+  const { choices } = stepChoices(main);
+  const placeholder = stepPlaceholder(main);
   return (
     <span className="then-step__option">
       <label htmlFor={id} className="visually-hidden">
@@ -32,7 +35,7 @@ function StepOption({ step, onChange, label }: { step: DraftStep; onChange(optio
         <select id={id} value={step.option} onChange={(e) => onChange(e.target.value)}>
           {choices.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {stepValueWord(main, c)}
             </option>
           ))}
         </select>
@@ -45,6 +48,7 @@ function StepOption({ step, onChange, label }: { step: DraftStep; onChange(optio
 
 export function ThenSteps({ error }: { error: string | undefined }) {
   const d = useDraftStore();
+  const { t } = useTranslation(['newBatch', 'common']);
   const headingId = useId();
   const last = d.then.at(-1)?.capability ?? d.capability;
   const next = describe(last).yields === null ? [] : followersOf(last);
@@ -57,19 +61,17 @@ export function ThenSteps({ error }: { error: string | undefined }) {
   };
   return (
     <section className="card stack then-steps" aria-labelledby={headingId}>
-      <h2 id={headingId}>Then</h2>
-      <p className="field-hint">
-        Each step takes every result of the step before as it succeeds (a failed item never goes on). Budget, pause, resume and cancel cover every step.
-      </p>
+      <h2 id={headingId}>{t('then.heading')}</h2>
+      <p className="field-hint">{t('then.hint')}</p>
       {d.then.length > 0 ? (
         <ol className="then-steps__list">
           {d.then.map((s, i) => {
             const prev = i === 0 ? d.capability : (d.then[i - 1]?.capability ?? d.capability);
             return (
               <li key={i} className="then-step row" data-testid={`then-step-${i + 2}`}>
-                <span className="then-step__number">Step {i + 2}</span>
+                <span className="then-step__number">{t('then.step', { n: i + 2 })}</span>
                 <label className="visually-hidden" htmlFor={`then-cap-${i}`}>
-                  Step {i + 2} capability
+                  {t('then.capability', { n: i + 2 })}
                 </label>
                 <select
                   id={`then-cap-${i}`}
@@ -81,13 +83,17 @@ export function ThenSteps({ error }: { error: string | undefined }) {
                 >
                   {followersOf(prev).map((c) => (
                     <option key={c} value={c}>
-                      {describe(c).label}
+                      {capabilityWords(c).label}
                     </option>
                   ))}
                 </select>
-                <StepOption step={s} label={`Step ${i + 2} option`} onChange={(option) => update(i, { option })} />
-                <button type="button" onClick={() => remove(i)} aria-label={`Remove step ${i + 2}${i + 1 < d.then.length ? ' and the steps after it' : ''}`}>
-                  Remove
+                <StepOption step={s} label={t('then.option', { n: i + 2 })} onChange={(option) => update(i, { option })} />
+                <button
+                  type="button"
+                  onClick={() => remove(i)}
+                  aria-label={i + 1 < d.then.length ? t('then.removeWithLater', { n: i + 2 }) : t('then.remove', { n: i + 2 })}
+                >
+                  {t('common:remove')}
                 </button>
               </li>
             );
@@ -98,11 +104,11 @@ export function ThenSteps({ error }: { error: string | undefined }) {
       {next.length > 0 ? (
         <p>
           <button type="button" onClick={add}>
-            Add a step
+            {t('then.add')}
           </button>
         </p>
       ) : (
-        <p className="muted">{describe(last).short} results offer no text for a next step.</p>
+        <p className="muted">{t('then.noText', { capability: capabilityWords(last).short })}</p>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 // The batch being prepared on the New batch screen: kept while the user visits other screens.
+import { t } from '../format/t-anywhere';
 import { create } from 'zustand';
 import type { BatchRequest } from '../../../shared/contract';
 import type { BatchCapability, Tier } from '../../../shared/domain';
@@ -176,11 +177,11 @@ export function draftRequest(d: DraftFields, defaultChannel: string, now: number
   if (d.atText.trim() !== '') {
     // datetime-local gives this computer's local time without a zone: Date reads it as local.
     at = new Date(d.atText.trim()).getTime();
-    if (!Number.isFinite(at)) errors.at = 'Enter a date and time, or leave it empty to start now.';
-    else if (at <= now) errors.at = 'This time is in the past; give a later one, or leave it empty to start now.';
+    if (!Number.isFinite(at)) errors.at = t('newBatch:errors.atInvalid');
+    else if (at <= now) errors.at = t('newBatch:errors.atPast');
   }
   const name = d.name.trim();
-  if (name.length > 200) errors.name = 'Keep the name under 200 characters.';
+  if (name.length > 200) errors.name = t('newBatch:errors.nameLong');
   const then: PipelineStep[] = [];
   let prev = d.capability;
   for (const [i, step] of d.then.entries()) {
@@ -190,7 +191,7 @@ export function draftRequest(d: DraftFields, defaultChannel: string, now: number
     const parsed = PipelineStep.safeParse(raw);
     const problem = chainProblem(prev, step.capability) ?? (parsed.success ? null : (parsed.error.issues[0]?.message ?? 'not valid'));
     if (problem !== null || !parsed.success) {
-      errors.then = `Step ${i + 2}: ${problem ?? 'not valid'}`;
+      errors.then = t('newBatch:errors.step', { n: i + 2, problem: problem ?? t('newBatch:errors.notValid') });
       break;
     }
     then.push(parsed.data);

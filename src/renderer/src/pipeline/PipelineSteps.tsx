@@ -1,8 +1,9 @@
 // A pipeline on the batch screen: its steps in order, linked, each with its progress and cost,
 // the current one marked; and the "Follow-up batch" action for a batch whose results offer text.
+import { useTranslation } from 'react-i18next';
 import type { BatchSummary } from '../../../shared/domain';
+import { stepWords } from '../format/option-words';
 import { describe } from '../../../shared/capabilities/catalog';
-import { stepLabel } from '../../../shared/capabilities/steps';
 import { STATUS_LABEL } from '../format/labels';
 import { formatMoney } from '../format/money';
 import { formatCount } from '../format/time';
@@ -12,11 +13,12 @@ import { useBatchesStore } from '../store/batches-store';
 import './PipelineSteps.css';
 
 function labelOf(b: BatchSummary): string {
-  return stepLabel({ ...b.options, capability: b.capability });
+  return stepWords({ ...b.options, capability: b.capability });
 }
 
 export function PipelineSteps({ batch }: { batch: BatchSummary }) {
   const byId = useBatchesStore((s) => s.byId);
+  const { t } = useTranslation('pipeline');
   const pipelineId = batch.pipeline?.id ?? null;
   const steps =
     pipelineId === null
@@ -31,15 +33,11 @@ export function PipelineSteps({ batch }: { batch: BatchSummary }) {
   return (
     <section className="pipeline card stack" aria-labelledby="pipeline-heading">
       <div className="row pipeline__head">
-        <h2 id="pipeline-heading">{steps.length >= 2 ? `Pipeline of ${steps.length} steps` : 'Next steps'}</h2>
-        {steps.length >= 2 ? (
-          <span className="muted tabular">
-            {formatMoney(spent)} spent of {formatMoney(estimated)} estimated for every step
-          </span>
-        ) : null}
+        <h2 id="pipeline-heading">{steps.length >= 2 ? t('heading', { count: steps.length }) : t('next')}</h2>
+        {steps.length >= 2 ? <span className="muted tabular">{t('spent', { spent: formatMoney(spent), estimated: formatMoney(estimated) })}</span> : null}
         {canFollow ? (
           <button type="button" onClick={() => navigate({ name: 'new', from: batch.id })}>
-            Follow-up batch…
+            {t('followUp')}
           </button>
         ) : null}
       </div>
@@ -55,25 +53,20 @@ export function PipelineSteps({ batch }: { batch: BatchSummary }) {
                 data-testid={`pipeline-step-${b.pipeline?.step ?? 0}`}
                 aria-current={here ? 'step' : undefined}
               >
-                <span className="pipeline__number">Step {b.pipeline?.step}</span>
+                <span className="pipeline__number">{t('step', { n: b.pipeline?.step ?? 0 })}</span>
                 {here ? <strong>{labelOf(b)}</strong> : <a href={hrefFor({ name: 'batch', id: b.id, jobId: null })}>{labelOf(b)}</a>}
                 <span className={`status-pill status-pill--${b.status}`}>{STATUS_LABEL[b.status]}</span>
                 <span className="tabular">
-                  {formatCount(done)} of {formatCount(b.total)} done
-                  {b.pipeline && b.pipeline.awaiting > 0 ? ` · ${formatCount(b.pipeline.awaiting)} still in the steps before` : ''}
+                  {t('done', { n: formatCount(done), total: formatCount(b.total) })}
+                  {b.pipeline && b.pipeline.awaiting > 0 ? ` · ${t('awaiting', { n: formatCount(b.pipeline.awaiting) })}` : ''}
                 </span>
-                <span className="tabular muted">
-                  {formatMoney(b.cost.spent)} of {formatMoney(b.cost.estimated)}
-                </span>
+                <span className="tabular muted">{t('cost', { spent: formatMoney(b.cost.spent), estimated: formatMoney(b.cost.estimated) })}</span>
               </li>
             );
           })}
         </ol>
       ) : (
-        <p className="muted">
-          Summarise, classify, speak, embed or log these results in the CRM as a follow-up batch: its items are this batch's results, including those still to
-          come.
-        </p>
+        <p className="muted">{t('followUpHint')}</p>
       )}
     </section>
   );

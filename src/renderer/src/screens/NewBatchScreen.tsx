@@ -1,6 +1,9 @@
 // #/new: choose what to run, add sources, set options, see the estimate, start.
 // Nothing is sent to the API before "Start batch".
 import { useEffect, useId, useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { t as tr } from '../i18n';
+import { capabilityWords } from '../format/option-words';
 import { BATCH_CAPABILITIES } from '../../../shared/domain';
 import { client, errorMessage } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -29,7 +32,7 @@ function useDefaultChannel(): { channel: string; error: string | null } {
     client()
       .call('settings.get', {})
       .then((s) => setChannel(s.messagingChannel))
-      .catch((e: unknown) => setError(`Could not read the messaging app setting (using whatsapp): ${errorMessage(e)}`));
+      .catch((e: unknown) => setError(tr('newBatch:settingsError', { error: errorMessage(e) })));
   }, []);
   return { channel, error };
 }
@@ -37,17 +40,26 @@ function useDefaultChannel(): { channel: string; error: string | null } {
 /** The batch a follow-up takes its items from, as the window knows it. */
 function FollowedBatch({ id, onClear }: { id: string; onClear(): void }) {
   const parent = useBatchesStore((s) => s.byId[id]);
+  const { t } = useTranslation('newBatch');
+  const link = <a href={hrefFor({ name: 'batch', id, jobId: null })} />;
   return (
     <section className="card stack" aria-labelledby="new-from">
-      <h2 id="new-from">Items</h2>
+      <h2 id="new-from">{t('followUp.heading')}</h2>
       <p data-testid="follow-up-of">
-        The results of <a href={hrefFor({ name: 'batch', id, jobId: null })}>{parent ? `"${parent.name}"` : `batch ${id}`}</a>
-        {parent ? ` (${describe(parent.capability).short}, ${formatCount(parent.counts.succeeded)} succeeded so far)` : ''}: each succeeded item becomes one
-        item here, and items it finishes later join as they succeed. Failed items never do.
+        {parent ? (
+          <Trans
+            t={t}
+            i18nKey="followUp.ofNamed"
+            values={{ name: parent.name, capability: capabilityWords(parent.capability).short, n: formatCount(parent.counts.succeeded) }}
+            components={[link]}
+          />
+        ) : (
+          <Trans t={t} i18nKey="followUp.ofId" values={{ id }} components={[link]} />
+        )}
       </p>
       <p>
         <button type="button" onClick={onClear}>
-          Use files instead
+          {t('followUp.useFiles')}
         </button>
       </p>
     </section>
@@ -56,13 +68,14 @@ function FollowedBatch({ id, onClear }: { id: string; onClear(): void }) {
 
 /** The Start button's words: one whole sentence for each case. */
 function startLabel(busy: boolean, then: number): string {
-  if (busy) return 'Starting…';
-  if (then > 0) return `Start pipeline (${then + 1} steps)`;
-  return 'Start batch';
+  if (busy) return tr('newBatch:start.busy');
+  if (then > 0) return tr('newBatch:start.pipeline', { count: then + 1 });
+  return tr('newBatch:start.batch');
 }
 
 export function NewBatchScreen({ from = null }: { from?: string | null }) {
   const draft = useDraftStore();
+  const { t } = useTranslation('newBatch');
   // A follow-up link (#/new/from/<id>) sets what the draft follows, and a capability that can.
   useEffect(() => {
     const s = useDraftStore.getState();
@@ -92,11 +105,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
       setCreateProblems(null);
       const refused = (r: { problems: Problem[]; alreadyQueued: number }): Error => {
         setCreateProblems(r.problems);
-        return new Error(
-          r.alreadyQueued > 0
-            ? 'No batch was created: every item is already in an earlier batch (see below). Tick "Include items already sent or queued" to send them again.'
-            : 'No batch was created: none of the items is valid. See the problems below.',
-        );
+        return new Error(r.alreadyQueued > 0 ? t('refused.alreadyQueued') : t('refused.noneValid'));
       };
       const r = await client().call('batches.create', request);
       if (!r.batch) throw refused(r);
@@ -108,23 +117,23 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
   return (
     <div className="screen new-batch">
       <div className="screen__head">
-        <h1>New batch</h1>
+        <h1>{t('heading')}</h1>
       </div>
       <ErrorAlert message={settingsError} />
       <div className="new-batch__grid">
         <div className="new-batch__inputs stack">
           <section className="card new-batch__what" aria-labelledby={capId}>
-            <h2 id={capId}>What to run</h2>
+            <h2 id={capId}>{t('what.heading')}</h2>
             <fieldset className="new-batch__capabilities">
-              <legend className="visually-hidden">Capability</legend>
+              <legend className="visually-hidden">{t('what.legend')}</legend>
               {BATCH_CAPABILITIES.filter((c) => draft.from === null || describe(c).takesFrom).map((c) => (
-                <label key={c} className={`new-batch__capability${draft.capability === c ? ' new-batch__capability--on' : ''}`} title={describe(c).hint}>
+                <label key={c} className={`new-batch__capability${draft.capability === c ? ' new-batch__capability--on' : ''}`} title={capabilityWords(c).hint}>
                   <input type="radio" name="capability" value={c} checked={draft.capability === c} onChange={() => draft.set({ capability: c, then: [] })} />
-                  <span className="new-batch__capability-name">{describe(c).label}</span>
+                  <span className="new-batch__capability-name">{capabilityWords(c).label}</span>
                 </label>
               ))}
             </fieldset>
-            <p className="field-hint new-batch__capability-hint">{describe(draft.capability).hint}</p>
+            <p className="field-hint new-batch__capability-hint">{capabilityWords(draft.capability).hint}</p>
           </section>
 
           {draft.from !== null ? (
@@ -137,14 +146,14 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
             />
           ) : (
             <section className="card stack" aria-labelledby="new-sources">
-              <h2 id="new-sources">Sources</h2>
+              <h2 id="new-sources">{t('sources.heading')}</h2>
               <DropZone capability={draft.capability} onAdd={draft.addSources} />
               <SourceList sources={draft.sources} onRemove={draft.removeSource} />
             </section>
           )}
 
           <section className="card stack" aria-labelledby="new-options">
-            <h2 id="new-options">Options</h2>
+            <h2 id="new-options">{t('options.heading')}</h2>
             <BatchOptions defaultChannel={defaultChannel} errors={errors} />
           </section>
 
@@ -153,13 +162,11 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
 
         <section className="new-batch__estimate" aria-labelledby="new-estimate" aria-busy={preview.loading}>
           <div className="card stack new-batch__summary" data-testid="new-batch-summary">
-            <h2 id="new-estimate">Estimate</h2>
-            {draft.sources.length === 0 && draft.from === null ? (
-              <p className="muted">Add files, a folder or a CSV to see the item count and the estimated cost.</p>
-            ) : null}
+            <h2 id="new-estimate">{t('estimate.heading')}</h2>
+            {draft.sources.length === 0 && draft.from === null ? <p className="muted">{t('estimate.empty')}</p> : null}
             {preview.loading ? (
               <p role="status" className="muted">
-                Estimating…
+                {t('estimate.busy')}
               </p>
             ) : null}
             <ErrorAlert message={preview.error} />
@@ -168,14 +175,12 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
               <div className="row new-batch__resend">
                 <input id={resendId} type="checkbox" checked={draft.allowResend} onChange={(e) => draft.set({ allowResend: e.target.checked })} />
                 <label htmlFor={resendId}>
-                  {preview.preview.alreadyQueued > 0
-                    ? `Include items already sent or queued (${preview.preview.alreadyQueued} left out: they are in earlier batches, named in the problems). They would be sent or processed, and paid for, again.`
-                    : 'Include items already sent or queued. They would be sent or processed, and paid for, again.'}
+                  {preview.preview.alreadyQueued > 0 ? t('resend.leftOut', { n: formatCount(preview.preview.alreadyQueued) }) : t('resend.plain')}
                 </label>
               </div>
             ) : null}
             {createProblems && createProblems.length > 0 ? (
-              <ul className="new-batch__create-problems" aria-label="Problems found when creating the batch">
+              <ul className="new-batch__create-problems" aria-label={t('createProblems')}>
                 {createProblems.map((p, i) => (
                   <li key={i}>{displayText(problemLine(displaySource(p.source), p))}</li>
                 ))}
@@ -185,7 +190,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
               <button type="button" className="primary new-batch__start-button" onClick={() => void onStart()} disabled={!canStart}>
                 {startLabel(start.busy, draft.then.length)}
               </button>
-              <p className="field-hint">Nothing is sent until you start. Invalid items are skipped and listed with the batch.</p>
+              <p className="field-hint">{t('start.hint')}</p>
             </div>
             <ErrorAlert message={start.error} />
           </div>

@@ -1,9 +1,12 @@
+import { Trans, useTranslation } from 'react-i18next';
+
 export function NotFoundScreen({ hash }: { hash: string }) {
+  const { t } = useTranslation('shell');
   return (
     <div className="screen">
-      <h1>Page not found</h1>
+      <h1>{t('notFound.heading')}</h1>
       <p>
-        There is no screen at <code>{hash}</code>. <a href="#/batches">Go to the batches</a>.
+        <Trans t={t} i18nKey="notFound.body" values={{ hash }} components={[<code key="hash" />, <a key="home" href="#/batches" />]} />
       </p>
     </div>
   );

@@ -1,0 +1,79 @@
+// Capabilities and option records in the window's language: the records (shared/capabilities)
+// hold the English, the `options` catalogue holds every language, keyed by capability or record
+// id (test/unit/renderer/option-catalogue.test.ts keeps the two in step).
+import type { BatchCapability } from '../../../shared/domain';
+import { CAPABILITY_OPTIONS, BATCH_SETTINGS, type OptionField, type OptionName, type SettingName } from '../../../shared/capabilities/options';
+import { MAIN_OPTION } from '../../../shared/capabilities/steps';
+import { exists, t } from './t-anywhere';
+
+export interface CapabilityWords {
+  label: string;
+  short: string;
+  hint: string;
+  inputHelp: string;
+}
+
+export function capabilityWords(c: BatchCapability): CapabilityWords {
+  return {
+    label: t(`options:capability.${c}.label`),
+    short: t(`options:capability.${c}.short`),
+    hint: t(`options:capability.${c}.hint`),
+    inputHelp: t(`options:capability.${c}.inputHelp`),
+  };
+}
+
+/** A choice's key in the catalogue: the empty value ("not set") has the key `none`. */
+export function choiceKey(value: string): string {
+  return value === '' ? 'none' : value;
+}
+
+export type RecordId = OptionName | SettingName;
+
+function recordField(id: RecordId): OptionField {
+  return id in CAPABILITY_OPTIONS ? CAPABILITY_OPTIONS[id as OptionName].field : BATCH_SETTINGS[id as SettingName].field;
+}
+
+/** The record a field belongs to (the screens hand over the record's own field object). */
+export function recordIdOf(field: OptionField): RecordId | null {
+  for (const [id, o] of Object.entries(CAPABILITY_OPTIONS)) if (o.field === field) return id as OptionName;
+  for (const [id, s] of Object.entries(BATCH_SETTINGS)) if (s.field === field) return id as SettingName;
+  return null;
+}
+
+/** A record's field with its label, hint, placeholder and choice names in the window's language. */
+export function fieldWords(id: RecordId): OptionField {
+  const field = recordField(id);
+  // Keys built from a record id: checked against the catalogue by option-catalogue.test.ts, not by the compiler.
+  const word = (key: string): string => t(`options:${id}.${key}` as 'options:channel.label');
+  return {
+    ...field,
+    label: word('label'),
+    hint: word('hint'),
+    ...(field.placeholder !== undefined ? { placeholder: word('placeholder') } : {}),
+    ...(field.choices !== undefined ? { choices: Object.fromEntries(Object.keys(field.choices).map((v) => [v, word(`choices.${choiceKey(v)}`)])) } : {}),
+  };
+}
+
+/** A pipeline step's main option value as the window names it ("summary"; typed values as typed). */
+export function stepValueWord(option: OptionName, value: string): string {
+  const key = `options:${option}.step.${value}`;
+  return i18nHas(key) ? t(key as 'options:task.step.summary') : value;
+}
+
+/** The placeholder of a step's typed option ("voice (default alloy)"). */
+export function stepPlaceholder(option: OptionName): string {
+  const key = `options:${option}.stepPlaceholder`;
+  return i18nHas(key) ? t(key as 'options:task.stepPlaceholder') : option;
+}
+
+/** "text (summary)", "crm (conversation)": a step's capability and main option. */
+export function stepWords(s: { capability: BatchCapability } & { [N in OptionName]?: unknown }): string {
+  const main = MAIN_OPTION[s.capability];
+  const v = main === undefined ? undefined : s[main];
+  const capability = t(`options:capability.${s.capability}.step`);
+  return typeof v === 'string' && v !== '' && main !== undefined ? t('options:stepWithOption', { capability, option: stepValueWord(main, v) }) : capability;
+}
+
+function i18nHas(key: string): boolean {
+  return exists(key);
+}
