@@ -18,7 +18,6 @@ import { JobDetail } from '../../src/shared/contract';
 import { PERSONAL_DATA_KINDS } from '../../src/shared/privacy-kinds';
 import { redactionGroups } from '../../src/renderer/src/jobs/redaction-lines';
 import { noKeychain, TEST_CONFIG } from './harness-shared';
-import { useEnglishCatalogues } from '../unit/renderer/english-catalogues';
 
 /** What the callers said, as the transcription writes it (the sandbox answers with a recording's script). */
 const CALLS = [
@@ -140,7 +139,6 @@ function jobsOf(
 }
 
 describe('redaction of what leaves this computer, end to end', () => {
-  beforeAll(useEnglishCatalogues);
   it('a transcribe -> text:summary -> crm:conversation pipeline with redact all sends no personal data to any later route', async () => {
     // The first summary's answer is lost: that item goes again, with its stored body and key.
     const r = await rig('/v1/text');

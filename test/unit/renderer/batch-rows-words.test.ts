@@ -7,9 +7,6 @@ import { suggestedBudget, suggestedResume, windowReason } from '../../../src/ren
 import { failedCheckLabel, messageColumns, stateWord } from '../../../src/renderer/src/jobs/job-row-words';
 import type { BatchSummary } from '../../../src/shared/domain';
 import { batchSummary } from '../../helpers/batch-summary';
-import { useEnglishCatalogues } from './english-catalogues';
-
-beforeAll(useEnglishCatalogues);
 
 const step = (id: string, n: number, over: Partial<BatchSummary> = {}): BatchSummary =>
   batchSummary({ id, name: id, pipeline: { id: 'p1', step: n, parent: n === 1 ? null : 'p1', next: [], awaiting: 0 }, ...over });

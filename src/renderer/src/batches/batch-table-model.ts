@@ -2,7 +2,7 @@
 // sorted by a column. Pure, so the screen stays simple and the rules are tested alone.
 import type { BatchCapability, BatchSummary, DisplayBatchStatus } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
-import { t } from '../format/t-anywhere';
+import { t } from '../i18n';
 
 export type SortKey = 'name' | 'capability' | 'status' | 'progress' | 'spent' | 'created';
 export interface TableQuery {

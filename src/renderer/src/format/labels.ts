@@ -2,8 +2,7 @@
 // window's language (common namespace). The records read the catalogue when indexed, so every
 // screen that uses them speaks the window's language.
 import { JOB_STATES, PAUSE_KINDS, TIERS, DisplayBatchStatus, type JobState, type PauseKind, type Tier } from '../../../shared/domain';
-// Modules the node-side tests load (job-row-words) read these records: t-anywhere, not ../i18n.
-import { t } from './t-anywhere';
+import { t } from '../i18n';
 
 /** A record whose values are looked up in the catalogue each time they are read. */
 function wordsOf<K extends string>(keys: readonly K[], word: (k: K) => string): Readonly<Record<K, string>> {

@@ -4,7 +4,7 @@
 import type { BatchCapability } from '../../../shared/domain';
 import { CAPABILITY_OPTIONS, BATCH_SETTINGS, type OptionField, type OptionName, type SettingName } from '../../../shared/capabilities/options';
 import { MAIN_OPTION } from '../../../shared/capabilities/steps';
-import { exists, t } from './t-anywhere';
+import { exists, t } from '../i18n';
 
 export interface CapabilityWords {
   label: string;

@@ -7,7 +7,10 @@ import { pickLanguage, preferredTags, type Language } from './locale';
 
 export { formatLocale, pickLanguage, LANGUAGES, type Language } from './locale';
 
-export const language: Language = pickLanguage(preferredTags());
+const doc = (globalThis as { document?: { documentElement: { lang: string } } }).document;
+
+// Outside a window (the Node tests of renderer modules) the words are the English ones.
+export const language: Language = doc === undefined ? 'en' : pickLanguage(preferredTags());
 
 void i18next.init({
   resources,
@@ -20,9 +23,10 @@ void i18next.init({
   initAsync: false,
 });
 
-const doc = (globalThis as { document?: { documentElement: { lang: string } } }).document;
 if (doc !== undefined) doc.documentElement.lang = language;
 
 export const i18n = i18next;
 /** For code outside components (labels, sentences built in models). Components use useTranslation. */
 export const t = i18next.t.bind(i18next);
+/** Whether the catalogue holds a key (for keys built from data, which the compiler cannot check). */
+export const exists = i18next.exists.bind(i18next);

@@ -3,9 +3,7 @@
 import type { JobRowView } from '../../../shared/contract';
 import { INVOICE_CHECKS } from '../../../shared/invoices/invoice';
 import { STATE_LABEL } from '../format/labels';
-// i18next itself rather than ../i18n (which brings React): these words are also read by Node tests,
-// which initialise the same instance (test/unit/renderer/english-catalogues.ts).
-import i18next from 'i18next';
+import { t } from '../i18n';
 
 /** Held back on purpose (quiet hours, the gap per recipient): the engine words it "held until ...". */
 export function isHeld(row: Pick<JobRowView, 'state' | 'error'>): boolean {
@@ -13,13 +11,13 @@ export function isHeld(row: Pick<JobRowView, 'state' | 'error'>): boolean {
 }
 
 export function stateWord(row: Pick<JobRowView, 'state' | 'error'>): string {
-  return isHeld(row) ? i18next.t('jobs:held') : STATE_LABEL[row.state];
+  return isHeld(row) ? t('jobs:held') : STATE_LABEL[row.state];
 }
 
 /** What a failed check found, in the words of the finding. */
 export function failedCheckLabel(name: string): string {
   const known = INVOICE_CHECKS.find((c) => c === name);
-  return known ? i18next.t(`jobs:failedCheck.${known}`) : name;
+  return known ? t(`jobs:failedCheck.${known}`) : name;
 }
 
 /** A message batch's own columns: the name column first (if the CSV has one), then up to three more. */

@@ -2,11 +2,7 @@
 // stored copy), one line per field and kind. Words only, never a value (the engine keeps none).
 import { PLACEHOLDERS } from '../../../shared/privacy-kinds';
 import type { RedactionTally } from '../../../shared/redaction-tally';
-// i18next itself rather than ../i18n (which brings React): the lines are also read by Node tests,
-// which initialise the same instance (test/unit/renderer/english-catalogues.ts).
-import i18next from 'i18next';
-
-const t = i18next.t.bind(i18next);
+import { t } from '../i18n';
 
 /** "fields.phone" -> 'field "phone"'; "input" -> "input"; another field as it is named. */
 function fieldName(field: string): string {

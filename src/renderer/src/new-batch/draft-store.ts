@@ -1,5 +1,5 @@
 // The batch being prepared on the New batch screen: kept while the user visits other screens.
-import { t } from '../format/t-anywhere';
+import { t } from '../i18n';
 import { create } from 'zustand';
 import type { BatchRequest } from '../../../shared/contract';
 import type { BatchCapability, Tier } from '../../../shared/domain';
