@@ -87,7 +87,7 @@ const INTERNATIONAL = new Set(
  * Components not yet moved to the catalogues. The list only shrinks: a listed file that has no
  * English text left fails the test, so it is taken off when it is done.
  */
-const NOT_YET_TRANSLATED = new Set<string>(['components/BatchControls.tsx', 'components/BatchSummaryCard.tsx']);
+const NOT_YET_TRANSLATED = new Set<string>([]);
 
 type Tree = { [key: string]: string | Tree };
 

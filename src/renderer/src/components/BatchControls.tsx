@@ -2,6 +2,7 @@
 // because its first items went to another), Cancel batch (confirmed),
 // Retry failed and Export for one batch. Every failure is shown in an alert beside the buttons.
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BatchSummary } from '../../../shared/domain';
 import type { ArgOf } from '../../../shared/contract';
 import { describe } from '../../../shared/capabilities/catalog';
@@ -9,7 +10,8 @@ import { parseEur } from '../../../shared/money';
 import { client } from '../client';
 import { useAction } from '../hooks/use-action';
 import { useBatchesStore } from '../store/batches-store';
-import { formatMoney } from '../format/money';
+import { formatMoney, moneyInputValue } from '../format/money';
+import { formatCount } from '../format/time';
 import { suggestedBudget, suggestedResume } from './pause-words';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ErrorAlert, StatusNote } from './ErrorAlert';
@@ -29,7 +31,17 @@ function download(href: string, fileName: string): void {
   a.remove();
 }
 
+/** "40" or "12.50" / "12,50": an amount as the budget field takes it, with the locale's decimal sign. */
+function typedAmount(amount: number, decimals: 0 | 2): string {
+  const text = moneyInputValue(amount);
+  const sign = text.match(/[^\d-]/)?.[0];
+  if (sign === undefined) return text;
+  const [whole = text, fraction = ''] = text.split(sign);
+  return decimals === 0 ? whole : `${whole}${sign}${fraction.slice(0, decimals)}`;
+}
+
 export function BatchControls({ batch }: { batch: BatchSummary }) {
+  const { t } = useTranslation('batch');
   const action = useAction();
   const merge = useBatchesStore((s) => s.merge);
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -57,14 +69,14 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
     action.run(async () => {
       setNote(null);
       merge([await client().call('batches.start', { id: batch.id })]);
-      setNote('Started.');
+      setNote(t('controls.started'));
     });
 
   const pause = () =>
     action.run(async () => {
       setNote(null);
       merge([await client().call('batches.pause', { id: batch.id })]);
-      setNote('Paused. Items in flight finish; nothing new is sent.');
+      setNote(t('controls.paused'));
     });
 
   // The budget that lets the rest run: the estimate, or a tenth more when it was already the estimate.
@@ -78,7 +90,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
       const holder = named?.id ?? batch.id;
       const r = await client().call('batches.resume', { id: holder, budget: to });
       merge(holder === batch.id ? [r] : [r, await client().call('batches.get', { id: batch.id })]);
-      setNote(`Resumed with a budget of ${formatMoney(to)}.`);
+      setNote(t('controls.resumedWithBudget', { amount: formatMoney(to) }));
     });
 
   const resume = () =>
@@ -88,7 +100,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
       if (askBudget && clearBudget) budget = null;
       else if (askBudget && budgetText.trim() !== '') {
         const parsed = parseEur(budgetText);
-        if (parsed === null) throw new Error(`"${budgetText}" is not an amount in EUR (for example 25 or 12.50).`);
+        if (parsed === null) throw new Error(t('controls.notAmount', { text: budgetText, whole: typedAmount(250_000, 0), decimal: typedAmount(125_000, 2) }));
         budget = parsed;
       }
       const moving = askSwitch && switchApi;
@@ -96,7 +108,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
       setBudgetText('');
       setClearBudget(false);
       setSwitchApi(false);
-      setNote(moving ? 'Resumed: the rest goes to the API set now.' : 'Resumed.');
+      setNote(moving ? t('controls.resumedSwitch') : t('controls.resumed'));
     });
 
   const cancel = () => {
@@ -104,7 +116,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
     void action.run(async () => {
       setNote(null);
       merge([await client().call('batches.cancel', { id: batch.id })]);
-      setNote('Cancelled. Items not yet sent will not be sent.');
+      setNote(t('controls.cancelled'));
     });
   };
 
@@ -113,7 +125,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
       setNote(null);
       const r = await client().call('batches.retry', { id: batch.id });
       merge([r.batch]);
-      setNote(`${r.requeued} failed item${r.requeued === 1 ? '' : 's'} queued again, with the same idempotency keys.`);
+      setNote(t('controls.retried', { count: r.requeued, n: formatCount(r.requeued) }));
     });
 
   const exportResults = () =>
@@ -121,7 +133,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
       setNote(null);
       const r = await client().call('batches.export', { id: batch.id, format });
       download(client().downloadUrl(r.token), r.fileName);
-      setNote(`Exported ${r.rows} row${r.rows === 1 ? '' : 's'} as ${r.fileName}.`);
+      setNote(t('controls.exported', { count: r.rows, n: formatCount(r.rows), file: r.fileName }));
     });
 
   return (
@@ -129,7 +141,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
       {askBudget ? (
         <div className="batch-controls__budget">
           <div className="field">
-            <label htmlFor={ids.budget}>New budget in EUR</label>
+            <label htmlFor={ids.budget}>{t('controls.newBudget')}</label>
             <input
               id={ids.budget}
               type="text"
@@ -138,15 +150,15 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
               disabled={clearBudget}
               aria-describedby={ids.budgetHint}
               onChange={(e) => setBudgetText(e.target.value)}
-              placeholder={batch.cost.budget !== null ? 'e.g. 40' : ''}
+              placeholder={batch.cost.budget !== null ? t('controls.budgetExample', { amount: typedAmount(400_000, 0) }) : ''}
             />
             <span id={ids.budgetHint} className="field-hint">
-              Optional. Leave empty to keep the current budget.
+              {t('controls.budgetHint')}
             </span>
           </div>
           <div className="row">
             <input id={ids.clear} type="checkbox" checked={clearBudget} onChange={(e) => setClearBudget(e.target.checked)} />
-            <label htmlFor={ids.clear}>Remove the budget</label>
+            <label htmlFor={ids.clear}>{t('controls.removeBudget')}</label>
           </div>
         </div>
       ) : null}
@@ -154,63 +166,62 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
         <div className="batch-controls__budget">
           <div className="row">
             <input id={ids.switchApi} type="checkbox" checked={switchApi} aria-describedby={ids.switchHint} onChange={(e) => setSwitchApi(e.target.checked)} />
-            <label htmlFor={ids.switchApi}>Send the rest to the API set now</label>
+            <label htmlFor={ids.switchApi}>{t('controls.switchApi')}</label>
           </div>
           <span id={ids.switchHint} className="field-hint">
-            Only the API its first items went to knows their idempotency keys: elsewhere, an item whose answer was lost may be sent twice. Leave this off and
-            set that API again (Keys & rates, Settings) to go on there.
+            {t('controls.switchHint')}
           </span>
         </div>
       ) : null}
       <div className="batch-controls__buttons">
         {canStart ? (
           <button type="button" className="primary" onClick={() => void startBatch()} disabled={action.busy}>
-            Start
+            {t('controls.start')}
           </button>
         ) : null}
         {canPause ? (
           <button type="button" onClick={() => void pause()} disabled={action.busy}>
-            Pause
+            {t('controls.pause')}
           </button>
         ) : null}
         {suggested !== null ? (
           <button type="button" className="primary" onClick={() => void raiseAndResume(suggested)} disabled={action.busy}>
-            {`Raise budget to ${formatMoney(suggested)} and resume`}
+            {t('controls.raiseAndResume', { amount: formatMoney(suggested) })}
           </button>
         ) : null}
         {canResume ? (
           <button type="button" className={suggested !== null ? undefined : 'primary'} onClick={() => void resume()} disabled={action.busy}>
-            Resume
+            {t('controls.resume')}
           </button>
         ) : null}
         {canRetry ? (
           <button type="button" onClick={() => void retry()} disabled={action.busy}>
-            Retry failed
+            {t('controls.retryFailed')}
           </button>
         ) : null}
         <span className="batch-controls__export">
           <label htmlFor={ids.format} className="visually-hidden">
-            Export format
+            {t('controls.exportFormat')}
           </label>
           <select id={ids.format} value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
             <option value="csv">CSV</option>
             <option value="json">JSON</option>
-            <option value="txt">Text</option>
+            <option value="txt">{t('controls.formatText')}</option>
             {describe(batch.capability).invoice ? (
               <>
-                <option value="invoices">Invoices (CSV, with checks)</option>
-                <option value="line-items">Line items (CSV)</option>
-                <option value="xlsx">Invoices and line items (Excel)</option>
+                <option value="invoices">{t('controls.formatInvoices')}</option>
+                <option value="line-items">{t('controls.formatLineItems')}</option>
+                <option value="xlsx">{t('controls.formatXlsx')}</option>
               </>
             ) : null}
           </select>
           <button type="button" onClick={() => void exportResults()} disabled={action.busy}>
-            Export
+            {t('controls.export')}
           </button>
         </span>
         {canCancel ? (
           <button type="button" className="danger" onClick={() => setConfirmCancel(true)} disabled={action.busy}>
-            Cancel batch
+            {t('controls.cancelBatch')}
           </button>
         ) : null}
       </div>
@@ -218,22 +229,14 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
       <StatusNote message={note} />
       <ConfirmDialog
         open={confirmCancel}
-        title={`Cancel "${batch.name}"?`}
-        confirmLabel="Yes, cancel batch"
-        dismissLabel="Keep batch"
+        title={t('controls.confirmTitle', { name: batch.name })}
+        confirmLabel={t('controls.confirmYes')}
+        dismissLabel={t('controls.keepBatch')}
         onConfirm={cancel}
         onDismiss={() => setConfirmCancel(false)}
       >
-        <p>
-          Items not yet sent will not be sent. Items already done stay done and keep their cost. This cannot be undone; to run the rest later, create a new
-          batch.
-        </p>
-        {batch.pipeline ? (
-          <p>
-            This batch is step {batch.pipeline.step} of a pipeline: its steps with work left are cancelled, and finished ones stay as they are (pause and resume
-            act on every step).
-          </p>
-        ) : null}
+        <p>{t('controls.confirmBody')}</p>
+        {batch.pipeline ? <p>{t('controls.confirmPipeline', { step: batch.pipeline.step })}</p> : null}
       </ConfirmDialog>
     </div>
   );

@@ -1,9 +1,10 @@
 // One batch at a glance: capability, name, progress, counts, rate and ETA, spend against
 // estimate and budget, status and pause reason, and its controls. Used on the list and the detail.
 import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { BatchSummary } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
-import { formatUnits, PAUSE_LABEL, STATUS_LABEL } from '../format/labels';
+import { formatUnits, PAUSE_LABEL, STATUS_LABEL, TIER_LABEL } from '../format/labels';
 import { formatMoney } from '../format/money';
 import { formatCount, formatDateTime, formatDuration, formatThroughput, formatTimeIn } from '../format/time';
 import { useNow } from '../hooks/use-now';
@@ -20,6 +21,7 @@ import { StateCounts } from './StateCounts';
 import './BatchSummaryCard.css';
 
 function RateAndEta({ batch }: { batch: BatchSummary }) {
+  const { t } = useTranslation('batch');
   const live = batch.status === 'running';
   const now = useNow(1000, live);
   const samples = useBatchesStore((s) => s.samples[batch.id]);
@@ -30,11 +32,11 @@ function RateAndEta({ batch }: { batch: BatchSummary }) {
   const held = heldUntil(batch);
   const holdLeft = held ? Math.max(0, (new Date(held).getTime() - now) / 1000) : 0;
   if (held && holdLeft > 0 && (rate === null || rate === 0)) {
-    return <span className="batch-card__rate">{`About ${formatDuration(holdLeft)} left until the hold ends, then the rest is sent.`}</span>;
+    return <span className="batch-card__rate">{t('summary.holdLeft', { left: formatDuration(holdLeft) })}</span>;
   }
-  if (rate === null) return <span className="batch-card__rate">Measuring rate…</span>;
-  if (rate === 0) return <span className="batch-card__rate">No progress in the last 30 s</span>;
-  return <span className="batch-card__rate">{`${formatThroughput(rate)}, about ${formatDuration(holdLeft + open / rate)} left.`}</span>;
+  if (rate === null) return <span className="batch-card__rate">{t('summary.measuring')}</span>;
+  if (rate === 0) return <span className="batch-card__rate">{t('summary.noProgress')}</span>;
+  return <span className="batch-card__rate">{t('summary.rate', { rate: formatThroughput(rate), left: formatDuration(holdLeft + open / rate) })}</span>;
 }
 
 /** When a message batch's held messages go out (quiet hours, the gap per recipient); null when none is held. */
@@ -44,19 +46,19 @@ function heldUntil(batch: BatchSummary): string | null {
 }
 
 function HeldLine({ batch, until }: { batch: BatchSummary; until: string }) {
+  const { t } = useTranslation('batch');
   const zone = batch.messaging?.zone ?? null;
   const n = batch.counts.retry_wait;
   const time = formatTimeIn(until, zone);
   return (
     <p className="batch-card__waiting" role="status" data-testid="waiting-reason" title={batch.waiting?.reason}>
-      {zone
-        ? `Held: waiting for ${time} in ${zone}, ${formatCount(n)} ${n === 1 ? 'message' : 'messages'}.`
-        : `Held: waiting for ${time}, ${formatCount(n)} ${n === 1 ? 'message' : 'messages'}.`}
+      {zone ? t('summary.heldIn', { time, zone, count: n, n: formatCount(n) }) : t('summary.held', { time, count: n, n: formatCount(n) })}
     </p>
   );
 }
 
 function Spend({ batch }: { batch: BatchSummary }) {
+  const { t } = useTranslation('batch');
   const { spent, estimated } = batch.cost;
   // A later step of a pipeline spends under the pipeline's budget, which the first step holds.
   const first = useBatchesStore((s) => (batch.pipeline && batch.pipeline.id !== batch.id ? s.byId[batch.pipeline.id] : undefined));
@@ -66,22 +68,21 @@ function Spend({ batch }: { batch: BatchSummary }) {
   return (
     <p className="batch-card__spend">
       <span>
-        Spent <strong className="tabular">{formatMoney(spent)}</strong>
+        <Trans t={t} i18nKey="summary.spent" values={{ amount: formatMoney(spent) }} components={[<strong key="spent" className="tabular" />]} />
       </span>
       <span>
-        of <span className="tabular">{formatMoney(estimated)}</span> estimated
+        <Trans t={t} i18nKey="summary.estimated" values={{ amount: formatMoney(estimated) }} components={[<span key="estimated" className="tabular" />]} />
       </span>
       <span className={over ? 'batch-card__budget batch-card__budget--reached' : 'batch-card__budget'}>
         {budget === null ? (
-          'no budget'
-        ) : pipelineBudget !== null ? (
-          <>
-            pipeline budget <span className="tabular">{formatMoney(budget)}</span>
-          </>
+          t('summary.noBudget')
         ) : (
-          <>
-            budget <span className="tabular">{formatMoney(budget)}</span>
-          </>
+          <Trans
+            t={t}
+            i18nKey={pipelineBudget !== null ? 'summary.pipelineBudget' : 'summary.budget'}
+            values={{ amount: formatMoney(budget) }}
+            components={[<span key="budget" className="tabular" />]}
+          />
         )}
       </span>
     </p>
@@ -100,6 +101,18 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
   const { counts, total } = batch;
   const processed = counts.succeeded + counts.failed;
   const Heading = detail ? 'h1' : 'h2';
+  const { t } = useTranslation('batch');
+  const options = optionsText(batch);
+  // Option names and values are the batch's own data (as the CLI takes them), not words to translate.
+  const meta = [
+    t('summary.tier', { tier: TIER_LABEL[batch.tier] }),
+    batch.channel,
+    batch.key.client !== null ? t('summary.client', { client: batch.key.client }) : null,
+    batch.key.label !== null ? t('summary.key', { label: batch.key.label }) : null,
+    options === '' ? null : options,
+    t('summary.created', { at: formatDateTime(batch.created_at) }),
+    t('summary.id', { id: batch.id }),
+  ].filter((x): x is string => x !== null && x !== '');
   return (
     <article className={`batch-card card batch-card--${batch.status}`} aria-labelledby={titleId} data-testid={`batch-${batch.id}`}>
       <header className="batch-card__head">
@@ -108,19 +121,19 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
           <Heading id={titleId} className="batch-card__name">
             {detail ? batch.name : <a href={hrefFor({ name: 'batch', id: batch.id, jobId: null })}>{batch.name}</a>}
           </Heading>
-          <span className="batch-card__meta muted">
-            {batch.tier} tier{batch.channel ? ` · ${batch.channel}` : ''}
-            {batch.key.client !== null ? ` · client ${batch.key.client}` : ''}
-            {batch.key.label !== null ? ` · key ${batch.key.label}` : ''}
-            {optionsText(batch) ? ` · ${optionsText(batch)}` : ''} · created {formatDateTime(batch.created_at)} · id {batch.id}
-          </span>
+          <span className="batch-card__meta muted">{meta.join(' · ')}</span>
           {batch.pipeline ? (
             <span className="batch-card__meta muted" data-testid="pipeline-step">
-              Step {batch.pipeline.step} of pipeline {batch.pipeline.id}
+              {t('summary.step', { step: batch.pipeline.step, id: batch.pipeline.id })}
               {batch.pipeline.parent ? (
                 <>
-                  {' '}
-                  · takes the results of <a href={hrefFor({ name: 'batch', id: batch.pipeline.parent, jobId: null })}>{batch.pipeline.parent}</a>
+                  {' · '}
+                  <Trans
+                    t={t}
+                    i18nKey="summary.takesResults"
+                    values={{ parent: batch.pipeline.parent }}
+                    components={[<a key="parent" href={hrefFor({ name: 'batch', id: batch.pipeline.parent, jobId: null })} />]}
+                  />
                 </>
               ) : null}
             </span>
@@ -133,8 +146,8 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
       {batch.messaging ? (
         <p className="batch-card__meta muted" data-testid="message-timing">
           {[
-            batch.messaging.quiet_hours !== null ? `Quiet hours ${batch.messaging.quiet_hours} in the recipient's local time` : null,
-            batch.messaging.recipient_gap_ms > 0 ? `at least ${formatGap(batch.messaging.recipient_gap_ms)} between two messages to one person` : null,
+            batch.messaging.quiet_hours !== null ? t('summary.quietHours', { hours: batch.messaging.quiet_hours }) : null,
+            batch.messaging.recipient_gap_ms > 0 ? t('summary.gap', { gap: formatGap(batch.messaging.recipient_gap_ms) }) : null,
           ]
             .filter((x) => x !== null)
             .join(' · ')}
@@ -143,13 +156,13 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
       {batch.trouble ? (
         // Why nothing moves when the API keeps answering without a result: before any other wait.
         <p className="batch-card__waiting" role="status" data-testid="api-trouble">
-          Waiting: {batch.trouble.reason}
+          {t('summary.waiting', { reason: batch.trouble.reason })}
         </p>
       ) : heldUntil(batch) !== null ? (
         <HeldLine batch={batch} until={heldUntil(batch) ?? ''} />
       ) : batch.waiting ? (
         <p className="batch-card__waiting" role="status" data-testid="waiting-reason">
-          Waiting: {batch.waiting.reason}
+          {t('summary.waiting', { reason: batch.waiting.reason })}
         </p>
       ) : null}
       {batch.pause ? (
@@ -160,16 +173,19 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
         </p>
       ) : null}
 
-      <ProgressBar done={counts.succeeded} failed={counts.failed} total={total} label={`Progress of ${batch.name}`} />
+      <ProgressBar done={counts.succeeded} failed={counts.failed} total={total} label={t('summary.progressOf', { name: batch.name })} />
       <p className="batch-card__progress-line">
         <span className="tabular">
-          {formatCount(processed)} of {formatCount(total)} items processed
-          {counts.cancelled > 0 ? ` · ${formatCount(counts.cancelled)} cancelled` : ''}
+          {t('summary.processed', { done: formatCount(processed), total: formatCount(total) })}
+          {counts.cancelled > 0 ? ` · ${t('summary.cancelled', { n: formatCount(counts.cancelled) })}` : ''}
         </span>
         <ReviewBadge batch={batch} />
         <RateAndEta batch={batch} />
         <span className="muted">
-          {formatUnits(batch.units.measured, batch.units.name)} measured of {formatUnits(batch.units.estimated, batch.units.name)} estimated
+          {t('summary.units', {
+            measured: formatUnits(batch.units.measured, batch.units.name),
+            estimated: formatUnits(batch.units.estimated, batch.units.name),
+          })}
         </span>
       </p>
       <StateCounts counts={counts} />
