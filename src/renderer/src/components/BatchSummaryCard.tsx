@@ -3,9 +3,9 @@
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { BatchSummary } from '../../../shared/domain';
-import { describe } from '../../../shared/capabilities/catalog';
 import { formatUnits, PAUSE_LABEL, STATUS_LABEL, TIER_LABEL } from '../format/labels';
 import { formatMoney } from '../format/money';
+import { capabilityWords } from '../format/option-words';
 import { formatCount, formatDateTime, formatDuration, formatThroughput, formatTimeIn } from '../format/time';
 import { useNow } from '../hooks/use-now';
 import { hrefFor } from '../routing/route';
@@ -117,7 +117,7 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
     <article className={`batch-card card batch-card--${batch.status}`} aria-labelledby={titleId} data-testid={`batch-${batch.id}`}>
       <header className="batch-card__head">
         <div className="batch-card__title">
-          <span className="batch-card__capability">{describe(batch.capability).label}</span>
+          <span className="batch-card__capability">{capabilityWords(batch.capability).label}</span>
           <Heading id={titleId} className="batch-card__name">
             {detail ? batch.name : <a href={hrefFor({ name: 'batch', id: batch.id, jobId: null })}>{batch.name}</a>}
           </Heading>
