@@ -1,0 +1,78 @@
+// The window in German, as a German OS gives it (locale de-DE): every screen says it in German
+// and writes money, numbers and dates the German way. The user's own data (batch names, file
+// names, a transcript) stays as it is; what is checked is the window's own words.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from './fixtures';
+import { makeShowcase, screenRoutes } from './helpers/showcase';
+
+test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+
+const LOCALES = join(process.cwd(), 'src', 'renderer', 'src', 'i18n', 'locales');
+
+type Tree = { [key: string]: string | Tree };
+const values = (tree: Tree): string[] => Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : values(v)));
+
+/** English sentences of the window (parts of at least three words between placeholders). */
+function englishPhrases(): string[] {
+  const phrases = new Set<string>();
+  for (const file of readdirSync(join(LOCALES, 'en'))) {
+    const en = values(JSON.parse(readFileSync(join(LOCALES, 'en', file), 'utf8')) as Tree);
+    const deValues = values(JSON.parse(readFileSync(join(LOCALES, 'de', file), 'utf8')) as Tree);
+    const de = new Set(deValues);
+    // A part German says too (a command to type, a product name) is not English left over.
+    const german = deValues.join('\n');
+    for (const text of en) {
+      if (de.has(text)) continue;
+      for (const part of text.split(/\{\{[^}]*\}\}|<\/?\d+>|\$t\([^)]*\)/)) {
+        const p = part.trim().replace(/[.:;,!?]+$/, '');
+        if (p.split(/\s+/).filter((w) => /[a-z]/i.test(w)).length >= 3 && !german.includes(p)) phrases.add(p);
+      }
+    }
+  }
+  return [...phrases];
+}
+
+/** Words of the window's chrome (headings, buttons, labels, column heads, links). */
+const CHROME = 'h1, h2, h3, h4, button, label, th, [role="columnheader"], nav a, legend, summary, [role="tab"], dt, caption, option';
+const ENGLISH_WORDS =
+  /\b(the|and|with|from|this|new|items?|batch(es)?|jobs?|costs?|results?|keys|rates?|settings|search|download|files?|folders?|cancel|resume|retry|pause|sent|failed|done|paused|running|queued|succeeded|show|hide|close|open|estimate|messages?|recipients?)\b/i;
+
+test('every screen in German, with German numbers and money', async ({ launch, page }) => {
+  test.setTimeout(180_000);
+  const host = await launch({ apiUrl: null });
+  const showcase = await makeShowcase(host, {
+    ocr: 'Rechnungen Oktober',
+    calls: 'Supportanrufe KW 42',
+    messages: 'Versandhinweise',
+    paused: 'Zurückgehaltene Hinweise',
+  });
+  const phrases = englishPhrases();
+  expect(phrases.length, 'English phrases to look for').toBeGreaterThan(50);
+
+  await page.goto(host.openUrl);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  const found: string[] = [];
+  for (const route of screenRoutes(showcase)) {
+    await page.evaluate((h) => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = h;
+    }, route.hash);
+    await expect(page.locator(route.ready).first()).toBeVisible();
+    await page.waitForTimeout(300);
+    const body = await page.locator('body').innerText();
+    for (const p of phrases) if (body.includes(p)) found.push(`${route.name}: "${p}"`);
+    // The user's own words (a transcript's segments are buttons) and commands to type are not the window's.
+    const chrome = page.locator(CHROME).filter({ hasNot: page.locator('.job-detail__segment-time') });
+    for (const text of await chrome.allInnerTexts()) {
+      if (text.trim().startsWith('batchdesk ')) continue;
+      const m = ENGLISH_WORDS.exec(text);
+      if (m !== null) found.push(`${route.name}: "${text.trim().slice(0, 80)}" (${m[0]})`);
+    }
+    // Money the German way: "0,05 €", never "€0.05".
+    const english = /€[ \u00a0]?\d[\d.,]*/.exec(body);
+    if (english !== null) found.push(`${route.name}: money written the English way: ${english[0]}`);
+    if (route.name === 'costs') expect(body).toMatch(/\d,\d{2,4}[ \u00a0]€/);
+    if (route.name.startsWith('job-')) await page.keyboard.press('Escape');
+  }
+  expect([...new Set(found)]).toEqual([]);
+});
