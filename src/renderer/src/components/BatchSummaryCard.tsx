@@ -6,6 +6,7 @@ import type { BatchSummary } from '../../../shared/domain';
 import { formatUnits, PAUSE_LABEL, STATUS_LABEL, TIER_LABEL } from '../format/labels';
 import { formatMoney } from '../format/money';
 import { capabilityWords } from '../format/option-words';
+import { language } from '../i18n';
 import { formatCount, formatDateTime, formatDuration, formatThroughput, formatTimeIn } from '../format/time';
 import { useNow } from '../hooks/use-now';
 import { hrefFor } from '../routing/route';
@@ -168,8 +169,10 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
       {batch.pause ? (
         // One line: why, in words; the action is a control below, never a command to type.
         <p className="batch-card__pause" data-testid="pause-reason" title={windowReason(batch.pause.reason)}>
-          {batch.pause.kind === 'user' && batch.pause.reason ? null : <strong>{PAUSE_LABEL[batch.pause.kind]} </strong>}
-          <span>{windowReason(batch.pause.reason)}</span>
+          {batch.pause.kind === 'user' && batch.pause.reason && language === 'en' ? null : <strong>{PAUSE_LABEL[batch.pause.kind]} </strong>}
+          {/* The engine words its reasons in English: the label says it in the window's language, and a
+              user's own pause needs no more. */}
+          {batch.pause.kind === 'user' && language !== 'en' ? null : <span>{windowReason(batch.pause.reason)}</span>}
         </p>
       ) : null}
 
