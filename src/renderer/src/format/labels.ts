@@ -2,7 +2,7 @@
 // window's language (common namespace). The records read the catalogue when indexed, so every
 // screen that uses them speaks the window's language.
 import { JOB_STATES, PAUSE_KINDS, TIERS, DisplayBatchStatus, type JobState, type PauseKind, type Tier } from '../../../shared/domain';
-import { t } from '../i18n';
+import { formatLocale, t } from '../i18n';
 
 /** A record whose values are looked up in the catalogue each time they are read. */
 function wordsOf<K extends string>(keys: readonly K[], word: (k: K) => string): Readonly<Record<K, string>> {
@@ -52,8 +52,7 @@ export function unitHeading(plural: string): string {
 
 /** "1,234 pages", "1 audio second", in the window's language and the OS's number format. */
 export function formatUnits(n: number, plural: string): string {
-  // The runtime's own locale: in Chromium and Electron the OS's, as formatLocale() reads it.
-  const rounded = n.toLocaleString(undefined, { maximumFractionDigits: Number.isInteger(n) ? 0 : 1 });
+  const rounded = n.toLocaleString(formatLocale(), { maximumFractionDigits: Number.isInteger(n) ? 0 : 1 });
   const key = unitKey(plural);
   if (key !== null) return t(`common:units.${key}`, { count: n, n: rounded });
   return `${rounded} ${n === 1 ? unitSingular(plural) : plural}`;

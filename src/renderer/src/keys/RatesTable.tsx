@@ -8,8 +8,7 @@ import { client } from '../client';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { moneyInputValue } from '../format/money';
-import { TIER_LABEL } from '../format/labels';
-import { unitName } from '../costs/unit-words';
+import { TIER_LABEL, unitSingular } from '../format/labels';
 import { rateItemWords } from './rate-item-words';
 
 const keyOf = (item: string, tier: Tier): string => `${item}|${tier}`;
@@ -90,7 +89,7 @@ export function RatesTable() {
                 {items.map(([item, { unit, tiers }]) => (
                   <tr key={item}>
                     <th scope="row">{rateItemWords(item)}</th>
-                    <td>{unitName(unit)}</td>
+                    <td>{unitSingular(unit)}</td>
                     {TIERS.map((tier) => {
                       const r = tiers[tier];
                       if (!r) return <td key={tier} />;
@@ -103,7 +102,7 @@ export function RatesTable() {
                               type="text"
                               inputMode="decimal"
                               className="keys__rate-input"
-                              aria-label={t('rates.rateAria', { item: rateItemWords(item), tier: TIER_LABEL[tier], unit: unitName(unit) })}
+                              aria-label={t('rates.rateAria', { item: rateItemWords(item), tier: TIER_LABEL[tier], unit: unitSingular(unit) })}
                               value={edits[k] ?? moneyInputValue(r.rate)}
                               onChange={(e) => setEdits({ ...edits, [k]: e.target.value })}
                             />

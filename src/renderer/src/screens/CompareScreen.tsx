@@ -10,8 +10,7 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { formatMoney } from '../format/money';
 import { formatCount } from '../format/time';
-import { unitCount } from '../costs/unit-words';
-import { STATE_LABEL, TIER_LABEL } from '../format/labels';
+import { formatUnits, STATE_LABEL, TIER_LABEL } from '../format/labels';
 import { hrefFor } from '../routing/route';
 import { batchVersion, useBatchesStore } from '../store/batches-store';
 import '../compare/compare.css';
@@ -88,7 +87,7 @@ export function CompareScreen({ group }: { group: string }) {
                   {c.failed > 0
                     ? t('doneOfFailed', { finished: formatCount(c.finished), sample: formatCount(view.sample), failed: formatCount(c.failed) })
                     : t('doneOf', { finished: formatCount(c.finished), sample: formatCount(view.sample) })}{' '}
-                  · {formatMoney(c.cost)} · {unitCount(c.units, unit)}
+                  · {formatMoney(c.cost)} · {formatUnits(c.units, unit)}
                 </td>
               ))}
             </tr>

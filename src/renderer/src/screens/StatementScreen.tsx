@@ -14,7 +14,7 @@ import { hrefFor } from '../routing/route';
 import { useBatchesStore } from '../store/batches-store';
 import { downloadStatement } from '../costs/ClientSpend';
 import { dayWords, monthWords } from '../costs/period-words';
-import { unitCount } from '../costs/unit-words';
+import { formatUnits } from '../format/labels';
 import '../costs/statement.css';
 
 function capabilityOf(id: string, byId: Record<string, { capability: BatchCapability } | undefined>): string {
@@ -104,7 +104,7 @@ export function StatementScreen({ month, client: clientName }: { month: string; 
                     {r.first === r.last ? dayWords(r.first) : t('statementPage.days', { from: dayWords(r.first), to: dayWords(r.last) })}
                   </td>
                   <td className="num">{formatCount(r.items)}</td>
-                  <td className="num">{r.units === null ? '' : unitCount(r.units, r.unit ?? '')}</td>
+                  <td className="num">{r.units === null ? '' : formatUnits(r.units, r.unit ?? '')}</td>
                   <td className="num">{formatMoney(r.cost)}</td>
                 </tr>
               ))}
