@@ -122,7 +122,8 @@ export function JobSourceView({ job }: { job: JobDetail }) {
   if (!v.exists) {
     return (
       <>
-        <p className="job-detail__missing">{t('source.missing')}</p>
+        {/* A team's item keeps its file on the computer that created its batch: the desk says where. */}
+        <p className="job-detail__missing">{v.missing ?? t('source.missing')}</p>
         {meta}
       </>
     );
