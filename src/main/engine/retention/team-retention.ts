@@ -84,20 +84,22 @@ interface JobLine {
   has_file: boolean;
 }
 
+// A batch's rule part by part: its own, else its pipeline's first step's (the rule travels with
+// the pipeline), with where each part came from. Selected columns and joins over `batches b`.
+const EFFECTIVE_RULE = `COALESCE(own.keep_files_days, head.keep_files_days) AS keep_files_days,
+       COALESCE(own.keep_results_days, head.keep_results_days) AS keep_results_days,
+       CASE WHEN own.keep_files_days IS NOT NULL THEN own.files_from ELSE head.files_from END AS files_from,
+       CASE WHEN own.keep_results_days IS NOT NULL THEN own.results_from ELSE head.results_from END AS results_from
+  FROM batches b
+  LEFT JOIN retention_rules own ON own.batch_id = b.id
+  LEFT JOIN retention_rules head ON head.batch_id = b.pipeline_id`;
+
 /** What retention deletes now for the team's batches, in the store and in `dataDir` (this computer's folder). */
 export async function planTeamRetention(pool: pg.Pool, dataDir: string, now: number): Promise<TeamDeletion[]> {
   const out: TeamDeletion[] = [];
-  // A batch's own rule, else its pipeline's first step's.
   const batches = (
     await pool.query<BatchLine>(
-      `SELECT b.id, b.capability, b.parent_id, b.pipeline_id AS root,
-              COALESCE(own.keep_files_days, head.keep_files_days) AS keep_files_days,
-              COALESCE(own.keep_results_days, head.keep_results_days) AS keep_results_days,
-              CASE WHEN own.keep_files_days IS NOT NULL THEN own.files_from ELSE head.files_from END AS files_from,
-              CASE WHEN own.keep_results_days IS NOT NULL THEN own.results_from ELSE head.results_from END AS results_from
-         FROM batches b
-         LEFT JOIN retention_rules own ON own.batch_id = b.id
-         LEFT JOIN retention_rules head ON head.batch_id = b.pipeline_id
+      `SELECT b.id, b.capability, b.parent_id, b.pipeline_id AS root, ${EFFECTIVE_RULE}
         WHERE b.ready = 1 AND (own.batch_id IS NOT NULL OR head.batch_id IS NOT NULL)
         ORDER BY b.created_at, b.id`,
     )
@@ -303,13 +305,7 @@ export async function teamRetentionLog(pool: pg.Pool, limit: number): Promise<Te
 export async function teamRuleOfBatch(pool: pg.Pool, batchId: string): Promise<TeamRule | null> {
   const r = (
     await pool.query<{ keep_files_days: number | null; keep_results_days: number | null; files_from: string | null; results_from: string | null }>(
-      `SELECT COALESCE(own.keep_files_days, head.keep_files_days) AS keep_files_days,
-              COALESCE(own.keep_results_days, head.keep_results_days) AS keep_results_days,
-              CASE WHEN own.keep_files_days IS NOT NULL THEN own.files_from ELSE head.files_from END AS files_from,
-              CASE WHEN own.keep_results_days IS NOT NULL THEN own.results_from ELSE head.results_from END AS results_from
-         FROM batches b
-         LEFT JOIN retention_rules own ON own.batch_id = b.id
-         LEFT JOIN retention_rules head ON head.batch_id = b.pipeline_id
+      `SELECT ${EFFECTIVE_RULE}
         WHERE b.id = $1`,
       [batchId],
     )
