@@ -45,36 +45,29 @@ function scannerBin(): string {
 // This check downloads Electron's release list from the internet, which is unreachable here.
 const OFFLINE_EXCLUDED = 'AvailableSecurityFixesGlobalCheck';
 
-class GarbledReport extends Error {}
+// Orders the scanner's two racing writes of its CSV (see the file's comment).
+const ORDERED_WRITES = join(ROOT, 'test', 'security', 'electronegativity-ordered-writes.cjs');
 
-/** Scans, retrying a report garbled by the scanner's own write race (see scanOnce). */
 function scan(electronVersion: string): Finding[] {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return scanOnce(electronVersion);
-    } catch (e) {
-      if (!(e instanceof GarbledReport) || attempt >= 3) throw e;
-    }
-  }
-}
-
-function scanOnce(electronVersion: string): Finding[] {
   const dir = mkdtempSync(join(tmpdir(), 'batchdesk-electronegativity-'));
   const out = join(dir, 'findings.csv');
   try {
     // The scanner (last released in 2022) crashes on Node 24 inside its HTTP client's retry, when
     // it fails to fetch translations; it runs as before on Node 22, the suite's second runtime.
-    const r = spawnSync(secondNodeBinary(), [scannerBin(), '-i', join(ROOT, 'src'), '-e', electronVersion, '-x', OFFLINE_EXCLUDED, '-r', '-o', out], {
-      encoding: 'utf8',
-      timeout: 120_000,
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-    });
+    const r = spawnSync(
+      secondNodeBinary(),
+      ['--require', ORDERED_WRITES, scannerBin(), '-i', join(ROOT, 'src'), '-e', electronVersion, '-x', OFFLINE_EXCLUDED, '-r', '-o', out],
+      {
+        encoding: 'utf8',
+        timeout: 120_000,
+        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      },
+    );
     if (r.status !== 0 || !existsSync(out)) throw new Error(`electronegativity failed (status ${r.status}):\n${r.stderr}\n${r.stdout.slice(-2000)}`);
     const [header, ...rows] = parseCsv(readFileSync(out, 'utf8'));
-    // The scanner writes its CSV header and its rows with two unsynchronised fs.writeFile calls
-    // (util/file.js); under load the header can land over the first row. Such a file is not a
-    // report: say so, and let the caller scan again.
-    if ((header ?? [])[0] !== 'issue' || rows.some((r) => !/^[A-Z_]+_CHECK$/.test(r[0] ?? ''))) throw new GarbledReport();
+    const garbled = rows.find((r) => !/^[A-Z_]+_CHECK$/.test(r[0] ?? ''));
+    if ((header ?? [])[0] !== 'issue' || garbled)
+      throw new Error(`the scanner's CSV is not a report: header ${JSON.stringify(header)}, row ${JSON.stringify(garbled)}`);
     const cols = (header ?? []).map((h) => h.trim());
     const col = (name: string): number => {
       const i = cols.indexOf(name);
