@@ -3,6 +3,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NO_CLIENT_LABEL, monthRange, spendCsv, type SpendReport } from '../../../shared/spend';
+import { clientWords } from './spend-words';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
@@ -88,7 +89,7 @@ export function ClientSpend({ refreshKey }: { refreshKey: string }) {
                     const who = r.group === '' ? null : r.group;
                     return (
                       <tr key={r.group}>
-                        <th scope="row">{r.label}</th>
+                        <th scope="row">{clientWords(r.group)}</th>
                         <td className="num">{formatCount(r.batches)}</td>
                         <td className="num">{formatCount(r.items)}</td>
                         <td className="num">{formatMoney(r.cost)}</td>
@@ -99,14 +100,14 @@ export function ClientSpend({ refreshKey }: { refreshKey: string }) {
                             <div className="costs__statement-actions">
                               <a
                                 href={hrefFor({ name: 'statement', month, client: who })}
-                                aria-label={t('statementAria', { client: r.label, month: monthWords(month) })}
+                                aria-label={t('statementAria', { client: clientWords(r.group), month: monthWords(month) })}
                               >
                                 {t('statement')}
                               </a>
                               <button
                                 type="button"
                                 disabled={download.busy}
-                                aria-label={t('statementCsvAria', { client: r.label, month: monthWords(month) })}
+                                aria-label={t('statementCsvAria', { client: clientWords(r.group), month: monthWords(month) })}
                                 onClick={() => void download.run(() => downloadStatement(month, who))}
                               >
                                 CSV

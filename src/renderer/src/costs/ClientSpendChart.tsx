@@ -3,6 +3,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpendRow } from '../../../shared/spend';
+import { clientWords } from './spend-words';
+
+const truncated = (s: string): string => (s.length > 24 ? `${s.slice(0, 23)}…` : s);
 import { formatMoney } from '../format/money';
 import { formatCount } from '../format/time';
 import './SpendChart.css';
@@ -30,7 +33,7 @@ export function ClientSpendChart({ rows, period }: { rows: readonly SpendRow[]; 
             : t('clientChart.summary', {
                 count: rows.length,
                 total: formatMoney(total),
-                list: rows.map((r) => t('clientChart.entry', { client: r.label, cost: formatMoney(r.cost) })).join(', '),
+                list: rows.map((r) => t('clientChart.entry', { client: clientWords(r.group), cost: formatMoney(r.cost) })).join(', '),
               })}
         </desc>
         {shown.map((r, i) => {
@@ -39,10 +42,10 @@ export function ClientSpendChart({ rows, period }: { rows: readonly SpendRow[]; 
           return (
             <g key={r.group}>
               <text className="spend-chart__label" x={PAD.left - 8} y={y + ROW / 2} dy="0.32em" textAnchor="end">
-                {r.label.length > 24 ? `${r.label.slice(0, 23)}…` : r.label}
+                {truncated(clientWords(r.group))}
               </text>
               <rect className="spend-chart__bar" x={PAD.left} y={y + 4} width={w} height={ROW - 8}>
-                <title>{t('clientChart.bar', { client: r.label, cost: formatMoney(r.cost), count: r.items, items: formatCount(r.items) })}</title>
+                <title>{t('clientChart.bar', { client: clientWords(r.group), cost: formatMoney(r.cost), count: r.items, items: formatCount(r.items) })}</title>
               </rect>
               <text className="spend-chart__label" x={PAD.left + w + 6} y={y + ROW / 2} dy="0.32em">
                 {formatMoney(r.cost)}

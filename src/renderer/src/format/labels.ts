@@ -32,8 +32,10 @@ const UNIT_KEYS = {
 } as const;
 type UnitKey = (typeof UNIT_KEYS)[keyof typeof UNIT_KEYS];
 
-function unitKey(plural: string): UnitKey | null {
-  return Object.hasOwn(UNIT_KEYS, plural) ? UNIT_KEYS[plural as keyof typeof UNIT_KEYS] : null;
+/** A unit's key from its English plural, or from its singular (rates name "audio second"). */
+function unitKey(name: string): UnitKey | null {
+  for (const form of [name, `${name}s`]) if (Object.hasOwn(UNIT_KEYS, form)) return UNIT_KEYS[form as keyof typeof UNIT_KEYS];
+  return null;
 }
 
 /** "audio seconds" -> "audio second", for "per audio second" (an unknown unit: its English singular). */

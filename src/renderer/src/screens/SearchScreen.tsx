@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchHitView } from '../../../shared/contract';
-import { describe } from '../../../shared/capabilities/catalog';
+import { capabilityWords } from '../format/option-words';
 import { client, errorMessage } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { displaySource } from '../format/source';
@@ -92,7 +92,7 @@ export function SearchScreen({ query, semantic }: { query: string; semantic: boo
           <h2>
             <a href={hrefFor({ name: 'batch', id: g.batch, jobId: null })}>{g.name}</a>{' '}
             <span className="muted search-group__meta">
-              {describe(g.capability).short} · {t('hits', { count: g.hits.length, n: formatCount(g.hits.length) })}
+              {capabilityWords(g.capability).short} · {t('hits', { count: g.hits.length, n: formatCount(g.hits.length) })}
             </span>
           </h2>
           <ol className="search-hits">

@@ -2,8 +2,9 @@
 // to print (Print saves it as PDF in the print dialog) and downloadable as CSV.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NO_CLIENT_LABEL, monthRange, type SpendReport } from '../../../shared/spend';
-import { describe } from '../../../shared/capabilities/catalog';
+import { monthRange, type SpendReport } from '../../../shared/spend';
+import { capabilityWords } from '../format/option-words';
+import { clientWords } from '../costs/spend-words';
 import { BATCH_CAPABILITIES, type BatchCapability } from '../../../shared/domain';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -19,7 +20,7 @@ import '../costs/statement.css';
 
 function capabilityOf(id: string, byId: Record<string, { capability: BatchCapability } | undefined>): string {
   const c = byId[id]?.capability;
-  return c && (BATCH_CAPABILITIES as readonly string[]).includes(c) ? describe(c).label : '';
+  return c && (BATCH_CAPABILITIES as readonly string[]).includes(c) ? capabilityWords(c).label : '';
 }
 
 export function StatementScreen({ month, client: clientName }: { month: string; client: string | null }) {
@@ -37,7 +38,7 @@ export function StatementScreen({ month, client: clientName }: { month: string; 
     if (from === null) return;
     void run(async () => setReport(await client().call('costs.spend', { by: 'batch', from, to, client: clientName })));
   }, [from, to, clientName, run]);
-  const who = clientName ?? NO_CLIENT_LABEL;
+  const who = clientWords(clientName);
 
   return (
     <div className="screen statement">

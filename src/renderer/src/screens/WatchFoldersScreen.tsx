@@ -7,6 +7,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { WatchAdd, WatchView } from '../../../shared/contract';
 import { BATCH_CAPABILITIES, TIERS, type BatchCapability, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
+import { capabilityWords } from '../format/option-words';
 import { parseStep, type PipelineStep } from '../../../shared/capabilities/steps';
 import { BATCH_SETTINGS, readSetting, type SettingName } from '../../../shared/capabilities/options';
 import { RecordField } from '../components/RecordField';
@@ -167,7 +168,7 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
           <select id={`${id}-cap`} value={capability} onChange={(e) => setCapability(e.target.value as BatchCapability)}>
             {WATCHABLE.map((c) => (
               <option key={c} value={c}>
-                {describe(c).label}
+                {capabilityWords(c).label}
               </option>
             ))}
           </select>
