@@ -2,11 +2,13 @@
 // Batchdesk wrote there as text are rewritten with the value replaced; a file that cannot be read
 // as text (audio, images, spreadsheets and zips) is deleted when it holds the value as it was
 // given, or when it was made from an item that held it (an output, an export of its batch).
+// Another SQLite database there (the embedded sandbox's) is scrubbed row by row, not deleted.
 // Files of the user's own, outside the data folder, are never opened.
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { DATABASE_FILE } from '../data-dir';
 import { scrubText, type ForgetTarget } from './forget-target';
+import { forgetInSqliteFile, isSqliteFile, SQLITE_COMPANIONS } from './forget-sqlite-file';
 
 export interface FilesReport {
   /** Text files rewritten, with how many places each. */
@@ -37,6 +39,13 @@ export function forgetInDataFolder(
   for (const path of walk(dataDir)) {
     const rel = relative(dataDir, path);
     if (!rel.includes(sep) && ownedByStore(rel)) continue;
+    // Another database (the embedded sandbox's): scrubbed in place, its companions with it.
+    if (SQLITE_COMPANIONS.some((c) => path.endsWith(c) && isSqliteFile(path.slice(0, -c.length)))) continue;
+    if (isSqliteFile(path)) {
+      const count = forgetInSqliteFile(path, target, opts);
+      if (count > 0) report.rewritten.push({ path, count });
+      continue;
+    }
     const size = statSync(path).size;
     if (made.outputs.has(path)) {
       report.deleted.push({ path, why: 'made from an item that named them' });
