@@ -119,12 +119,24 @@ export function redactsItself(b: BatchSummary): boolean {
   return b.options.redact !== undefined && (describe(b.capability).input.kind === 'rows' || b.options.redactStored === true);
 }
 
-/** "redacted: 2 cards, 2 iban ... in what 2 items sent on; 4 ... in the stored copy" (kinds with none left out). */
+// What a redacted kind counts, said as nouns ("1 card number", "2 IBANs"); an unknown kind by its name.
+const REDACTED_NOUNS: Record<string, readonly [string, string]> = {
+  cards: ['card number', 'card numbers'],
+  iban: ['IBAN', 'IBANs'],
+  phones: ['phone number', 'phone numbers'],
+  emails: ['e-mail address', 'e-mail addresses'],
+  'dates-of-birth': ['date of birth', 'dates of birth'],
+};
+
+/** "redacted: 2 card numbers, 1 IBAN ... in what items sent on; 4 ... in the stored copy" (kinds with none left out). */
 export function redactedWords(r: NonNullable<BatchSummary['redacted']>): string {
   const kinds = (c: Record<string, number>): string =>
     Object.entries(c)
       .filter(([, n]) => n > 0)
-      .map(([k, n]) => `${n} ${k}`)
+      .map(([k, n]) => {
+        const nouns = REDACTED_NOUNS[k];
+        return `${n} ${nouns === undefined ? k : nouns[n === 1 ? 0 : 1]}`;
+      })
       .join(', ');
   const sent = kinds(r.sent);
   const stored = kinds(r.stored);
