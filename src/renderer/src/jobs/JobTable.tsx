@@ -15,7 +15,8 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { formatMoney } from '../format/money';
 import { displayText, splitSource } from '../format/source';
 import { formatCount } from '../format/time';
-import { failedCheckLabel, messageColumns, stateWord } from './job-row-words';
+import { failedCheckLabel, isHeld, messageColumns, stateWord } from './job-row-words';
+import { Icon, JOB_STATE_ICON } from '../components/icons';
 import { JobPageCache } from './job-page-cache';
 import { ScaledScroller } from './scaled-scroller';
 import { MAX_SCROLL_HEIGHT, scrollScale } from './scroll-scale';
@@ -127,7 +128,10 @@ function Cells({ row, checks, columns }: { row: JobRowView | undefined; checks: 
         </div>
       )}
       <div role="gridcell" className="job-grid__cell">
-        <span className={`state-tag state-tag--${row.state}`}>{stateWord(row)}</span>
+        <span className={`state-tag state-tag--${row.state}`}>
+          <Icon icon={JOB_STATE_ICON[isHeld(row) ? 'held' : row.state]} size={14} />
+          {stateWord(row)}
+        </span>
       </div>
       <div role="gridcell" className="job-grid__cell num">
         {row.attempts}

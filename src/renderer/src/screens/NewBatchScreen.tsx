@@ -7,6 +7,7 @@ import { capabilityWords } from '../format/option-words';
 import { BATCH_CAPABILITIES } from '../../../shared/domain';
 import { client, errorMessage } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { CAPABILITY_ICON, Icon } from '../components/icons';
 import { useAction } from '../hooks/use-action';
 import { describe } from '../../../shared/capabilities/catalog';
 import { displaySource, displayText } from '../format/source';
@@ -129,6 +130,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
               {BATCH_CAPABILITIES.filter((c) => draft.from === null || describe(c).takesFrom).map((c) => (
                 <label key={c} className={`new-batch__capability${draft.capability === c ? ' new-batch__capability--on' : ''}`} title={capabilityWords(c).hint}>
                   <input type="radio" name="capability" value={c} checked={draft.capability === c} onChange={() => draft.set({ capability: c, then: [] })} />
+                  <Icon icon={CAPABILITY_ICON[c]} className="new-batch__capability-icon" />
                   <span className="new-batch__capability-name">{capabilityWords(c).label}</span>
                 </label>
               ))}
