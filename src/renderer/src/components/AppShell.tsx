@@ -10,6 +10,7 @@ import { useEngineStore } from '../store/engine-store';
 import { ErrorAlert } from './ErrorAlert';
 import { SandboxBadge } from './SandboxBadge';
 import { Icon, NAV_ICON } from './icons';
+import { Toaster } from './Toaster';
 import './AppShell.css';
 
 const NAV: { name: 'batches' | 'new' | 'watch' | 'costs' | 'keys'; href: string }[] = [
@@ -168,6 +169,7 @@ export function AppShell({ route, title, children }: { route: Route; title: stri
         <EngineNotice />
         <RunnerNotice />
         {children}
+        <Toaster />
       </main>
     </div>
   );
