@@ -2,7 +2,7 @@
 // drop zone focusable (Enter opens the file picker), Start, a job opened from the table and
 // closed with Escape, then on to Keys & rates.
 import type { Page } from '@playwright/test';
-import { test, expect, openApp, INVOICES } from './fixtures';
+import { test, expect, openApp, goTo, INVOICES } from './fixtures';
 import type { PageWindow } from './helpers/page-globals';
 
 interface Focused {
@@ -101,4 +101,27 @@ test('keyboard only: New batch, pick, drop zone, start, open a job, Keys', async
   // The add-key form is reachable: the secret field takes focus.
   const secret = await tabTo(page, (f) => f.tag === 'input' && f.name === 'Secret key', 'the secret key field', { max: 80 });
   expect(visibleFocus(secret)).toBe(true);
+});
+
+test('keyboard only: the first Tab shows "Skip to main content", which moves focus past the navigation', async ({ host, page }) => {
+  await openApp(page, host);
+  await goTo(page, 'New batch');
+  await expect(page.getByRole('heading', { level: 1, name: 'New batch' })).toBeFocused();
+  // From the very top of the page, as after loading it.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'New batch' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = await focused(page);
+  expect(skip.name).toBe('Skip to main content');
+  expect(visibleFocus(skip), `focus ring on the skip link: ${skip.outline}`).toBe(true);
+  // Shown while it has focus (it waits off screen otherwise).
+  const box = await page.getByRole('button', { name: 'Skip to main content' }).boundingBox();
+  expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'New batch' })).toBeFocused();
+  // The next Tab lands in the screen, not back in the header or the navigation.
+  const next = await tabTo(page, (f) => f.tag !== 'body', 'the first control of the screen', { max: 1 });
+  expect(next.inNav).toBe(false);
+  expect(next.name).not.toBe('Search all results');
+  expect(visibleFocus(next), `focus ring on ${next.name}: ${next.outline}`).toBe(true);
 });

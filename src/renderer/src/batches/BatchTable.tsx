@@ -10,6 +10,8 @@ import { BATCH_CAPABILITIES, DisplayBatchStatus, type BatchSummary } from '../..
 import { BatchSummaryCard } from '../components/BatchSummaryCard';
 import { ProgressBar } from '../components/ProgressBar';
 import { ReviewBadge } from '../components/ReviewBadge';
+import { StatusPill } from '../components/StatusPill';
+import { CAPABILITY_ICON, Icon } from '../components/icons';
 import { STATUS_LABEL, TIER_LABEL } from '../format/labels';
 import { formatMoney } from '../format/money';
 import { formatCount, formatDateTime } from '../format/time';
@@ -165,7 +167,7 @@ function StepList({ steps, kind }: { steps: BatchSummary[]; kind: PipelineRow['k
               ? t('table.tier', { tier: TIER_LABEL[s.tier] })
               : t('table.step', { n: s.pipeline?.step ?? 0, step: stepWords({ ...s.options, capability: s.capability }) })}
           </a>{' '}
-          <span className={`status-pill status-pill--${s.status}`}>{STATUS_LABEL[s.status]}</span>{' '}
+          <StatusPill status={s.status} scheduled={s.scheduled_for !== null} />{' '}
           <span className="tabular muted">
             {t('table.stepDone', {
               n: formatCount(s.counts.succeeded + s.counts.failed),
@@ -222,7 +224,8 @@ function BatchRow({
           )}
           {pipeline ? <StepList steps={steps} kind={kind} /> : null}
         </td>
-        <td>
+        <td className="batch-table__capability">
+          {kind === 'pipeline' ? null : <Icon icon={CAPABILITY_ICON[b.capability]} />}
           {kind === 'pipeline'
             ? t('table.pipeline', { count: steps.length })
             : kind === 'compare'
@@ -231,7 +234,7 @@ function BatchRow({
         </td>
         <td>
           <div className="batch-table__status">
-            <span className={`status-pill status-pill--${b.status}`}>{STATUS_LABEL[b.status]}</span>
+            <StatusPill status={b.status} scheduled={b.scheduled_for !== null} />
             <ReviewBadge batch={b} />
           </div>
         </td>

@@ -9,6 +9,8 @@ import { useRunnerStore } from '../store/runner-store';
 import { useEngineStore } from '../store/engine-store';
 import { ErrorAlert } from './ErrorAlert';
 import { SandboxBadge } from './SandboxBadge';
+import { Icon, NAV_ICON } from './icons';
+import { Toaster } from './Toaster';
 import './AppShell.css';
 
 const NAV: { name: 'batches' | 'new' | 'watch' | 'costs' | 'keys'; href: string }[] = [
@@ -155,6 +157,7 @@ export function AppShell({ route, title, children }: { route: Route; title: stri
           {NAV.map((n) => (
             <li key={n.name}>
               <a href={n.href} aria-current={current === n.name ? 'page' : undefined}>
+                <Icon icon={NAV_ICON[n.name]} />
                 {t(`nav.${n.name}`)}
               </a>
             </li>
@@ -166,6 +169,7 @@ export function AppShell({ route, title, children }: { route: Route; title: stri
         <EngineNotice />
         <RunnerNotice />
         {children}
+        <Toaster />
       </main>
     </div>
   );

@@ -15,6 +15,8 @@ import { formatCount } from '../format/time';
 import { suggestedBudget, suggestedResume } from './pause-words';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ErrorAlert, StatusNote } from './ErrorAlert';
+import { toast } from './toast-store';
+import { t as tr } from '../i18n';
 import './BatchControls.css';
 
 type ExportFormat = ArgOf<'batches.export'>['format'];
@@ -70,6 +72,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
       setNote(null);
       merge([await client().call('batches.start', { id: batch.id })]);
       setNote(t('controls.started'));
+      toast(tr('common:toast.started', { name: batch.name }));
     });
 
   const pause = () =>
@@ -77,6 +80,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
       setNote(null);
       merge([await client().call('batches.pause', { id: batch.id })]);
       setNote(t('controls.paused'));
+      toast(tr('common:toast.paused', { name: batch.name }));
     });
 
   // The budget that lets the rest run: the estimate, or a tenth more when it was already the estimate.
@@ -91,6 +95,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
       const r = await client().call('batches.resume', { id: holder, budget: to });
       merge(holder === batch.id ? [r] : [r, await client().call('batches.get', { id: batch.id })]);
       setNote(t('controls.resumedWithBudget', { amount: formatMoney(to) }));
+      toast(tr('common:toast.resumed', { name: batch.name }));
     });
 
   const resume = () =>
@@ -109,6 +114,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
       setClearBudget(false);
       setSwitchApi(false);
       setNote(moving ? t('controls.resumedSwitch') : t('controls.resumed'));
+      toast(tr('common:toast.resumed', { name: batch.name }));
     });
 
   const cancel = () => {
@@ -117,6 +123,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
       setNote(null);
       merge([await client().call('batches.cancel', { id: batch.id })]);
       setNote(t('controls.cancelled'));
+      toast(tr('common:toast.cancelled', { name: batch.name }));
     });
   };
 
@@ -126,6 +133,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
       const r = await client().call('batches.retry', { id: batch.id });
       merge([r.batch]);
       setNote(t('controls.retried', { count: r.requeued, n: formatCount(r.requeued) }));
+      toast(tr('common:toast.retried', { count: r.requeued, n: formatCount(r.requeued), name: batch.name }));
     });
 
   const exportResults = () =>
@@ -134,6 +142,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
       const r = await client().call('batches.export', { id: batch.id, format });
       download(client().downloadUrl(r.token), r.fileName);
       setNote(t('controls.exported', { count: r.rows, n: formatCount(r.rows), file: r.fileName }));
+      toast(tr('common:toast.exported', { file: r.fileName }));
     });
 
   return (

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { BatchSummary } from '../../../shared/domain';
-import { formatUnits, PAUSE_LABEL, STATUS_LABEL, TIER_LABEL } from '../format/labels';
+import { formatUnits, PAUSE_LABEL, TIER_LABEL } from '../format/labels';
 import { formatMoney } from '../format/money';
 import { capabilityWords } from '../format/option-words';
 import { language } from '../i18n';
@@ -19,6 +19,8 @@ import { formatGap } from '../../../shared/durations';
 import { ProgressBar } from './ProgressBar';
 import { ReviewBadge } from './ReviewBadge';
 import { StateCounts } from './StateCounts';
+import { CAPABILITY_ICON, Icon } from './icons';
+import { StatusPill } from './StatusPill';
 import './BatchSummaryCard.css';
 
 function RateAndEta({ batch }: { batch: BatchSummary }) {
@@ -118,7 +120,10 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
     <article className={`batch-card card batch-card--${batch.status}`} aria-labelledby={titleId} data-testid={`batch-${batch.id}`}>
       <header className="batch-card__head">
         <div className="batch-card__title">
-          <span className="batch-card__capability">{capabilityWords(batch.capability).label}</span>
+          <span className="batch-card__capability">
+            <Icon icon={CAPABILITY_ICON[batch.capability]} />
+            {capabilityWords(batch.capability).label}
+          </span>
           <Heading id={titleId} className="batch-card__name">
             {detail ? batch.name : <a href={hrefFor({ name: 'batch', id: batch.id, jobId: null })}>{batch.name}</a>}
           </Heading>
@@ -140,7 +145,7 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
             </span>
           ) : null}
         </div>
-        <span className={`status-pill status-pill--${batch.status}`}>{STATUS_LABEL[batch.status]}</span>
+        <StatusPill status={batch.status} scheduled={batch.scheduled_for !== null} />
       </header>
 
       {batch.status === 'pending' ? <ScheduleControl batch={batch} /> : null}

@@ -2,6 +2,8 @@
 // removing that time (batches.schedule). Start (in the controls) starts it now instead.
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { t as tr } from '../i18n';
+import { toast } from './toast-store';
 import type { BatchSummary } from '../../../shared/domain';
 import { client } from '../client';
 import { useAction } from '../hooks/use-action';
@@ -32,6 +34,11 @@ export function ScheduleControl({ batch }: { batch: BatchSummary }) {
       merge([await client().call('batches.schedule', { id: batch.id, at })]);
       setEditing(false);
       setNote(at === null ? t('schedule.removed') : t('schedule.now', { at: formatDateTime(new Date(at).toISOString()) }));
+      toast(
+        at === null
+          ? tr('common:toast.unscheduled', { name: batch.name })
+          : tr('common:toast.scheduled', { name: batch.name, at: formatDateTime(new Date(at).toISOString()) }),
+      );
     });
 
   const submit = () => {

@@ -13,9 +13,12 @@ import type { JobState } from '../../../shared/domain';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { formatMoney } from '../format/money';
-import { displayText, splitSource } from '../format/source';
+import { displaySource, displayText, splitSource } from '../format/source';
+import { isPicture, Thumbnail } from '../components/Thumbnail';
+import { t as tr } from '../i18n';
 import { formatCount } from '../format/time';
-import { failedCheckLabel, messageColumns, stateWord } from './job-row-words';
+import { failedCheckLabel, isHeld, messageColumns, stateWord } from './job-row-words';
+import { Icon, JOB_STATE_ICON } from '../components/icons';
 import { JobPageCache } from './job-page-cache';
 import { ScaledScroller } from './scaled-scroller';
 import { MAX_SCROLL_HEIGHT, scrollScale } from './scroll-scale';
@@ -39,6 +42,8 @@ interface Props {
   checks: boolean;
   /** Message batches: Recipient and the CSV's own columns instead of Source. */
   messages?: boolean;
+  /** A thumbnail in each row: of the result (generated images) or of a source that is a picture (scans). */
+  thumbnails?: Thumbnails;
   /** Changes whenever the batch's counts or status change: rows may have changed. */
   batchVersion: string | null;
   openJobId: number | null;
@@ -82,8 +87,9 @@ function ChecksCell({ failed }: { failed: string[] | null }) {
 }
 
 type Columns = { name: string | null; more: string[] } | null;
+type Thumbnails = 'output' | 'source' | null;
 
-function Cells({ row, checks, columns }: { row: JobRowView | undefined; checks: boolean; columns: Columns }) {
+function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefined; checks: boolean; columns: Columns; thumbnails: Thumbnails }) {
   const { t } = useTranslation('jobs');
   if (!row) {
     return (
@@ -123,11 +129,17 @@ function Cells({ row, checks, columns }: { row: JobRowView | undefined; checks: 
         </>
       ) : (
         <div role="gridcell" className="job-grid__cell job-grid__source" title={row.source}>
+          {thumbnails === 'source' && isPicture(row.source) ? (
+            <Thumbnail src={client().sourceUrl(row.id)} alt={tr('common:thumb.scan', { name: splitSource(row.source).name })} />
+          ) : null}
           <SourceName source={row.source} />
         </div>
       )}
       <div role="gridcell" className="job-grid__cell">
-        <span className={`state-tag state-tag--${row.state}`}>{stateWord(row)}</span>
+        <span className={`state-tag state-tag--${row.state}`}>
+          <Icon icon={JOB_STATE_ICON[isHeld(row) ? 'held' : row.state]} size={14} />
+          {stateWord(row)}
+        </span>
       </div>
       <div role="gridcell" className="job-grid__cell num">
         {row.attempts}
@@ -148,6 +160,9 @@ function Cells({ row, checks, columns }: { row: JobRowView | undefined; checks: 
           className="job-grid__cell job-grid__result"
           title={row.madeUp ? `${MADE_UP_WORDS} ${row.result ?? ''}` : (row.result ?? undefined)}
         >
+          {thumbnails === 'output' ? (
+            <Thumbnail src={client().outputUrl(row.id)} alt={tr('common:thumb.generated', { source: displaySource(row.source) })} />
+          ) : null}
           {row.madeUp ? <MadeUpTag /> : null}
           {row.result ?? ''}
         </div>
@@ -170,7 +185,7 @@ function maxScrollHeight(): number {
   return typeof forced === 'number' && forced > 0 ? forced : MAX_SCROLL_HEIGHT;
 }
 
-export function JobTable({ batchId, states, search, needsReview, checks, messages = false, batchVersion, openJobId, onOpen }: Props) {
+export function JobTable({ batchId, states, search, needsReview, checks, messages = false, thumbnails = null, batchVersion, openJobId, onOpen }: Props) {
   const { t } = useTranslation('jobs');
   const statesKey = states === null ? '*' : states.join(',');
   const cache = useMemo(
@@ -422,7 +437,7 @@ export function JobTable({ batchId, states, search, needsReview, checks, message
                   }}
                   onFocus={() => setActive(i)}
                 >
-                  <Cells row={row} checks={checks} columns={columns} />
+                  <Cells row={row} checks={checks} columns={columns} thumbnails={thumbnails} />
                 </div>
               );
             })}

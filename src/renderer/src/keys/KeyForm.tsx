@@ -2,6 +2,8 @@
 // password input, cleared as soon as the form is submitted; it never comes back from the engine.
 import { useId, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { t as tr } from '../i18n';
+import { toast } from '../components/toast-store';
 import type { KeyView } from '../../../shared/contract';
 import { client } from '../client';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
@@ -62,6 +64,7 @@ export function KeyForm({ replacing, onSaved, onCancel }: Props) {
         setBaseUrl('');
         setRpm('');
       }
+      toast(tr('common:toast.keySaved', { label: saved.label }));
       onSaved(saved);
     });
   };

@@ -1,6 +1,8 @@
 // A stored key's client and its own request limit, changed in place (the secret is not touched).
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { t as tr } from '../i18n';
+import { toast } from '../components/toast-store';
 import type { KeyView } from '../../../shared/contract';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -20,7 +22,9 @@ export function KeySettingsForm({ keyView, onSaved, onCancel }: { keyView: KeyVi
       if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > 100_000)) {
         throw new Error(t('form.badLimit', { got: rpm }));
       }
-      onSaved(await client().call('keys.update', { id: keyView.id, client: clientName.trim() || null, rpm: limit }));
+      const saved = await client().call('keys.update', { id: keyView.id, client: clientName.trim() || null, rpm: limit });
+      toast(tr('common:toast.keySaved', { label: saved.label }));
+      onSaved(saved);
     });
   };
 

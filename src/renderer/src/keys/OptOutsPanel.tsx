@@ -1,6 +1,8 @@
 // The opt-out list in the window: who is never messaged, where each came from; add and remove.
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { t as tr } from '../i18n';
+import { toast } from '../components/toast-store';
 import type { OptOutView } from '../../../shared/contract';
 import { client } from '../client';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
@@ -24,6 +26,7 @@ export function OptOutsPanel() {
       setNote(null);
       const r = await client().call('optouts.add', { recipient: text });
       setNote(r.added ? t('optOuts.added', { recipient: r.recipient }) : t('optOuts.already', { recipient: r.recipient }));
+      if (r.added) toast(tr('common:toast.optOutAdded', { recipient: r.recipient }));
       setText('');
       reload();
     });

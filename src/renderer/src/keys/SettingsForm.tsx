@@ -1,6 +1,8 @@
 // Engine settings: concurrency, request limit, attempts, longest wait, messaging app name, API URL.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { t as tr } from '../i18n';
+import { toast } from '../components/toast-store';
 import type { SettingsView } from '../../../shared/contract';
 import { client } from '../client';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
@@ -80,6 +82,7 @@ export function SettingsForm() {
       const saved = await client().call('settings.set', parse(draft));
       setDraft(toDraft(saved));
       setNote(t('settings.saved'));
+      toast(tr('common:toast.settingsSaved'));
       void reloadConnection();
     });
   };

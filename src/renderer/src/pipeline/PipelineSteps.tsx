@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BatchSummary } from '../../../shared/domain';
 import { stepWords } from '../format/option-words';
 import { describe } from '../../../shared/capabilities/catalog';
-import { STATUS_LABEL } from '../format/labels';
+import { StatusPill } from '../components/StatusPill';
 import { formatMoney } from '../format/money';
 import { formatCount } from '../format/time';
 import { hrefFor } from '../routing/route';
@@ -55,7 +55,7 @@ export function PipelineSteps({ batch }: { batch: BatchSummary }) {
               >
                 <span className="pipeline__number">{t('step', { n: b.pipeline?.step ?? 0 })}</span>
                 {here ? <strong>{labelOf(b)}</strong> : <a href={hrefFor({ name: 'batch', id: b.id, jobId: null })}>{labelOf(b)}</a>}
-                <span className={`status-pill status-pill--${b.status}`}>{STATUS_LABEL[b.status]}</span>
+                <StatusPill status={b.status} scheduled={b.scheduled_for !== null} />
                 <span className="tabular">
                   {t('done', { n: formatCount(done), total: formatCount(b.total) })}
                   {b.pipeline && b.pipeline.awaiting > 0 ? ` · ${t('awaiting', { n: formatCount(b.pipeline.awaiting) })}` : ''}

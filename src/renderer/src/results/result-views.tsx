@@ -181,7 +181,13 @@ function ImageView({ job, data }: { job: JobDetail; data: z.infer<typeof ImageRe
   const { t } = useTranslation('results');
   return (
     <>
-      <img src={client().outputUrl(job.id)} alt={t('image.alt', { file: data.file })} className="job-detail__image" />
+      <img
+        src={client().outputUrl(job.id)}
+        alt={t('image.alt', { file: data.file })}
+        className="job-detail__image"
+        loading="lazy"
+        {...(data.width !== null && data.height !== null ? { width: data.width, height: data.height } : {})}
+      />
       <p className="muted">
         <span className="mono">{data.file}</span>
         {data.width !== null && data.height !== null ? ` · ${data.width}×${data.height}` : ''} · {formatBytes(data.bytes)}

@@ -90,6 +90,7 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
             needsReview={needsReview}
             checks={invoices}
             messages={describe(batch.capability).input.kind === 'messages'}
+            thumbnails={describe(batch.capability).outputs === 'image' ? 'output' : describe(batch.capability).input.kind === 'files' ? 'source' : null}
             batchVersion={version}
             openJobId={jobId}
             onOpen={(job) => open(job.id)}

@@ -7,6 +7,8 @@ import { capabilityWords } from '../format/option-words';
 import { BATCH_CAPABILITIES } from '../../../shared/domain';
 import { client, errorMessage } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { toast } from '../components/toast-store';
+import { CAPABILITY_ICON, Icon } from '../components/icons';
 import { useAction } from '../hooks/use-action';
 import { describe } from '../../../shared/capabilities/catalog';
 import { displaySource, displayText } from '../format/source';
@@ -20,7 +22,7 @@ import { usePreview } from '../new-batch/use-preview';
 import { hrefFor } from '../routing/route';
 import { navigate } from '../routing/use-route';
 import { ThenSteps } from '../new-batch/ThenSteps';
-import { formatCount } from '../format/time';
+import { formatCount, formatDateTime } from '../format/time';
 import { useBatchesStore } from '../store/batches-store';
 import type { Problem } from '../../../shared/contract';
 import './NewBatchScreen.css';
@@ -110,6 +112,8 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
       const r = await client().call('batches.create', request);
       if (!r.batch) throw refused(r);
       merge([r.batch, ...r.steps]);
+      const { name, scheduled_for: at } = r.batch;
+      toast(at !== null ? tr('common:toast.scheduled', { name, at: formatDateTime(at) }) : tr('common:toast.started', { name }));
       draft.reset();
       navigate({ name: 'batch', id: r.batch.id, jobId: null });
     });
@@ -129,6 +133,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
               {BATCH_CAPABILITIES.filter((c) => draft.from === null || describe(c).takesFrom).map((c) => (
                 <label key={c} className={`new-batch__capability${draft.capability === c ? ' new-batch__capability--on' : ''}`} title={capabilityWords(c).hint}>
                   <input type="radio" name="capability" value={c} checked={draft.capability === c} onChange={() => draft.set({ capability: c, then: [] })} />
+                  <Icon icon={CAPABILITY_ICON[c]} className="new-batch__capability-icon" />
                   <span className="new-batch__capability-name">{capabilityWords(c).label}</span>
                 </label>
               ))}
