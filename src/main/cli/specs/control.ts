@@ -54,7 +54,7 @@ export const retrySpec = defineCommand({
     { command: 'batchdesk retry b1a2b3 --yes', note: 'in a script: without asking' },
   ],
   notes: [
-    'It shows what sending the failed items again is estimated to cost (an item the API refused is answered the same',
-    'again for nothing; one that never reached it is paid for) and asks first. --yes answers for a script.',
+    'It shows what sending the failed items again is estimated to cost (an item that never reached the API, such as a',
+    'file missing at the time, is paid for once it succeeds) and asks first. --yes answers for a script.',
   ],
 });
