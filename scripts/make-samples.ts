@@ -1,6 +1,7 @@
-// Writes the sample inputs in resources/samples/: call recordings (WAV), invoices (PDF and PNG)
-// and message CSVs. Everything is synthesized here, with no randomness and no clock, so every run
-// writes the same bytes and a changed sample shows up as a real diff.
+// Writes the sample inputs in resources/samples/: call recordings (WAV), invoices (PDF and PNG),
+// e-invoices (XRechnung UBL and CII, a ZUGFeRD PDF) and message CSVs. Everything is synthesized
+// here, with no randomness and no clock, so every run writes the same bytes and a changed sample
+// shows up as a real diff.
 //   npx tsx scripts/make-samples.ts [outDir]
 // The builders are exported for the importer tests; the file only writes when run directly.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { invoiceFields } from '../src/sandbox/invoice-extract';
 import { PdfPageCounter, wavDurationSeconds } from '../src/shared/media';
 import { mulberry32 as prng } from '../src/shared/prng';
+import { readEInvoiceXml } from '../src/main/engine/invoices/einvoice-xml';
+import { ciiXml, pdfWithAttachment, totalsOf, ublXml, type TestEInvoice } from '../test/helpers/einvoice-files';
 
 // ---------------------------------------------------------------------------------------------
 // WAV: 8 kHz 16-bit mono, a voice-like tone sequence, transcript in LIST/INFO ICMT.
@@ -732,6 +735,100 @@ export function invoicePngBytes(inv: Invoice): Buffer {
 }
 
 // ---------------------------------------------------------------------------------------------
+// E-invoices: an XRechnung in UBL, one in CII, and a ZUGFeRD/Factur-X PDF with its CII embedded
+// (factur-x.xml). An OCR batch reads them on this computer from the XML: no request, cost 0. The
+// XML is written by the builders the e-invoice tests use (test/helpers/einvoice-files.ts), which
+// pass the CEN EN 16931 rules; test/unit/importers/sample-einvoices.test.ts checks these files.
+// ---------------------------------------------------------------------------------------------
+
+export interface SampleEInvoice {
+  file: string;
+  syntax: 'UBL' | 'CII' | 'PDF';
+  invoice: TestEInvoice;
+  /** One line printed on the PDF's page (the XML is the invoice, the page only its picture). */
+  printed?: string;
+}
+
+const QUILLFIELD_DE: TestEInvoice['buyer'] = {
+  name: 'Quillfield Consulting GmbH',
+  vatId: 'DE987654321',
+  street: 'Lindenallee 3',
+  city: 'Berlin',
+  postalCode: '10115',
+  country: 'DE',
+};
+
+export const EINVOICES: SampleEInvoice[] = [
+  {
+    file: 'xrechnung-brennholt-RE-2026-0311.xml',
+    syntax: 'UBL',
+    invoice: {
+      number: 'RE-2026-0311',
+      issueDate: '2026-10-06',
+      dueDate: '2026-11-05',
+      currency: 'EUR',
+      seller: { name: 'Brennholt Bürobedarf GmbH', vatId: 'DE271849305', street: 'Spaldingstraße 64', city: 'Hamburg', postalCode: '20097', country: 'DE' },
+      buyer: QUILLFIELD_DE,
+      lines: [
+        { name: 'Ordner A4, 8 cm, blau', quantity: 20, price: 249, rate: 19, category: 'S' },
+        { name: 'Kopierpapier A4, 500 Blatt', quantity: 5, price: 2490, rate: 19, category: 'S' },
+        { name: 'Kaffeebohnen, 1 kg', quantity: 2, price: 1899, rate: 7, category: 'S' },
+      ],
+    },
+  },
+  {
+    file: 'xrechnung-kesselring-RE-2026-0412.xml',
+    syntax: 'CII',
+    invoice: {
+      number: 'RE-2026-0412',
+      issueDate: '2026-10-12',
+      dueDate: '2026-10-26',
+      currency: 'EUR',
+      seller: {
+        name: 'Kesselring Haustechnik GmbH',
+        vatId: 'DE314928576',
+        street: 'Landsberger Straße 155',
+        city: 'München',
+        postalCode: '80687',
+        country: 'DE',
+      },
+      buyer: QUILLFIELD_DE,
+      lines: [
+        { name: 'Wartung Gasheizung', quantity: 1, price: 24_500, rate: 19, category: 'S' },
+        { name: 'Anfahrtspauschale', quantity: 1, price: 3_900, rate: 19, category: 'S' },
+      ],
+    },
+  },
+  {
+    file: 'zugferd-lindqvist-RE-2026-0520.pdf',
+    syntax: 'PDF',
+    printed: 'Lindqvist Moebelwerk GmbH - Rechnung RE-2026-0520 (ZUGFeRD: the invoice is the embedded factur-x.xml)',
+    invoice: {
+      number: 'RE-2026-0520',
+      issueDate: '2026-10-20',
+      dueDate: '2026-11-19',
+      currency: 'EUR',
+      seller: { name: 'Lindqvist Möbelwerk GmbH', vatId: 'DE193847562', street: 'Deutz-Mülheimer Straße 30', city: 'Köln', postalCode: '51063', country: 'DE' },
+      buyer: QUILLFIELD_DE,
+      lines: [
+        { name: 'Schreibtisch höhenverstellbar', quantity: 2, price: 38_900, rate: 19, category: 'S' },
+        { name: 'Rollcontainer', quantity: 2, price: 14_900, rate: 19, category: 'S' },
+      ],
+    },
+  },
+];
+
+/** The XML of a sample e-invoice (a PDF's embedded one for the PDF). */
+export function einvoiceXml(e: SampleEInvoice): string {
+  return e.syntax === 'UBL' ? ublXml(e.invoice) : ciiXml(e.invoice);
+}
+
+export function einvoiceBytes(e: SampleEInvoice): Buffer {
+  const xml = einvoiceXml(e);
+  return e.syntax === 'PDF' ? pdfWithAttachment('factur-x.xml', xml, e.printed) : Buffer.from(xml, 'utf8');
+}
+
+// ---------------------------------------------------------------------------------------------
 // Message CSVs. Numbers come from ranges reserved for fiction (UK Ofcom 020 7946 0xxx,
 // Australia 0491 570 xxx, North America 555-01xx). Not Ireland's 020 910 xxxx: libphonenumber-js's
 // full metadata, which the importer checks numbers with, knows no such numbers.
@@ -797,6 +894,15 @@ function readmeInvoice(i: Invoice): string {
   return `- \`invoices/${i.file}\`: ${i.vendor} (VAT id ${i.vatId}), ${i.number}, issued ${i.date}, ${due}; ${language}. Net ${money(netCents(i))}, VAT ${i.vatRate}% ${money(vatCentsOf(i))}, total ${money(printedGrossCents(i))}${kind ? ` (${kind})` : ''}.${wrong}`;
 }
 
+function readmeEInvoice(e: SampleEInvoice): string {
+  const t = totalsOf(e.invoice);
+  const what = { UBL: 'XRechnung in UBL 2.1', CII: 'XRechnung in UN/CEFACT CII', PDF: 'ZUGFeRD/Factur-X PDF with its CII embedded as `factur-x.xml`' }[
+    e.syntax
+  ];
+  const rates = t.rows.map((r) => `${r.rate}% ${formatAmount(r.vat)}`).join(', ');
+  return `- \`e-invoices/${e.file}\`: ${what}. ${e.invoice.seller.name} (VAT id ${e.invoice.seller.vatId ?? ''}), ${e.invoice.number}, issued ${e.invoice.issueDate}, due ${e.invoice.dueDate ?? ''}; ${e.invoice.lines.length} lines. Net ${formatAmount(t.net)} ${e.invoice.currency}, VAT ${rates}, total ${formatAmount(t.gross)} ${e.invoice.currency}.`;
+}
+
 function readme(): string {
   const rec = RECORDINGS.map(
     (r) =>
@@ -826,6 +932,17 @@ rounded half up to the cent; the sandbox's OCR answers these as \`fields\` (API 
 Company names, addresses and VAT ids are fictional.
 
 ${inv}
+
+## e-invoices/ (OCR, read on this computer)
+
+E-invoices as German businesses receive them since 2025, made by the builders the e-invoice tests
+use and valid against the CEN EN 16931 rules. In an OCR batch they make no request and cost
+nothing: the invoice is read from its XML ("read from the e-invoice"), with the same fields, line
+items, checks and exports as a scanned one. Add the folder to a batch beside the scans
+(\`batchdesk batch create ocr resources/samples/invoices resources/samples/e-invoices\`): its
+estimate counts them at 0.
+
+${EINVOICES.map(readmeEInvoice).join('\n')}
 
 ## messages.csv (messaging, voice)
 
@@ -864,6 +981,16 @@ function verify(files: Map<string, Buffer>): void {
     if (JSON.stringify(got) !== JSON.stringify(want))
       throw new Error(`${inv.file}: the sandbox reads ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
   }
+  for (const e of EINVOICES) {
+    const bytes = files.get(`e-invoices/${e.file}`) ?? Buffer.alloc(0);
+    if (e.syntax === 'PDF') {
+      const errors = checkPdfXref(bytes);
+      if (errors.length > 0) throw new Error(`${e.file}: ${errors.join('; ')}`);
+    }
+    const read = readEInvoiceXml(Buffer.from(einvoiceXml(e), 'utf8'));
+    if (read.kind !== 'einvoice' || read.invoice.invoiceNumber !== e.invoice.number || read.invoice.gross !== totalsOf(e.invoice).gross * 100)
+      throw new Error(`${e.file}: the e-invoice reader gives ${JSON.stringify(read).slice(0, 300)}`);
+  }
   for (const m of [...MESSAGES.map((x) => x.to), '+442079460789', '+61491570157', '+442079460654', '+12025550178']) {
     if (parsePhoneNumberFromString(m)?.isValid() !== true) throw new Error(`${m} is not a valid number for libphonenumber-js (max metadata)`);
   }
@@ -875,6 +1002,7 @@ export function buildSamples(): Map<string, Buffer> {
   RECORDINGS.forEach((r, i) => files.set(`recordings/${r.file}`, recordingBytes(r, i)));
   for (const inv of INVOICES) files.set(`invoices/${inv.file}`, invoicePdfBytes(inv));
   files.set(`invoices/${PNG_INVOICE.file}`, invoicePngBytes(PNG_INVOICE));
+  for (const e of EINVOICES) files.set(`e-invoices/${e.file}`, einvoiceBytes(e));
   files.set('messages.csv', Buffer.from(messagesCsv(), 'utf8'));
   files.set('messages-with-problems.csv', Buffer.from(messagesWithProblemsCsv(), 'utf8'));
   files.set('README.md', Buffer.from(readme(), 'utf8'));

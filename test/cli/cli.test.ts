@@ -73,7 +73,7 @@ describe('batchdesk CLI', () => {
     expect(none.stderr).toContain('No batch "zz". `batchdesk status');
     // Resuming a cancelled batch is refused, not reported as done.
     expect((await runCli(['cancel', a, ...d])).code).toBe(0);
-    const resumed = await runCli(['resume', a, '--budget', '5', ...d]);
+    const resumed = await runCli(['resume', a, '--budget', '5', '--yes', ...d]);
     expect(resumed.code).toBe(2);
     expect(resumed.stderr).toContain(`${a} was cancelled, so it cannot be resumed (nothing was changed).`);
     expect((await runCli(['status', a, '--json', ...d])).stdout).toContain('"budget": null');
@@ -177,7 +177,7 @@ describe('batchdesk CLI', () => {
     expect(paused.stdout).toContain('paused (auth)');
     expect(paused.stdout).toContain('the key comes from BATCHDESK_CHANNEL_KEY: set it to a valid key');
     const replacement = await admin.createKey({ client: 'cli-test', kind: 'channel' });
-    expect((await runCli(['resume', id, ...d])).code).toBe(0);
+    expect((await runCli(['resume', id, '--yes', ...d])).code).toBe(0);
     const done = await runCli(['run', '--api-url', sb.url, ...d], { BATCHDESK_CHANNEL_KEY: replacement.key });
     expect(done.code, done.stderr).toBe(0);
     const ledger = await admin.ledger({ client: 'cli-test' });
@@ -204,11 +204,11 @@ describe('batchdesk CLI', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--budget must be an amount in EUR such as 12.50 (at most 4 decimal places), or "none" (got "lots")');
     expect(await budgetOf()).toEqual({ status: 'paused', budget: 50_000 });
-    const none = await runCli(['resume', id, '--budget', 'none', ...d]);
+    const none = await runCli(['resume', id, '--budget', 'none', '--yes', ...d]);
     expect(none.code).toBe(0);
     expect(none.stdout).toContain(`Resumed ${id}`);
     expect((await budgetOf()).budget).toBeNull();
-    const again = await runCli(['resume', id, '--budget', '7.5', ...d]);
+    const again = await runCli(['resume', id, '--budget', '7.5', '--yes', ...d]);
     expect(again.stdout).toContain(`${id} was not paused (budget updated)`);
     expect((await budgetOf()).budget).toBe(75_000);
   });

@@ -85,6 +85,8 @@ describe('batchdesk demo', () => {
     const again = await runCli(['index', calls, '--yes', '--data-dir', data]);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('are embedded in batch');
-    expect(again.stdout).toMatch(/estimated €\d+\.\d{4} still to spend/);
+    // What is left, shown and not asked about: nothing.
+    expect(again.stdout).toMatch(/^ {2}step 2 \S+: 0 of 3 item\(s\), ~0 characters, estimated €0\.0000$/m);
+    expect(again.stdout).toMatch(/^Estimated still to spend: €0\.0000 \(€\d+\.\d{4} spent so far\); no budget\.$/m);
   });
 });

@@ -26,7 +26,7 @@ describe('resume of a batch paused by its budget', () => {
     const paused = JSON.parse((await runCli(['status', id, '--json', ...d])).stdout) as { batches: { status: string; pause: { kind: string } | null }[] };
     expect(paused.batches[0]?.pause?.kind).toBe('budget');
 
-    const plain = await runCli(['resume', id, ...d]);
+    const plain = await runCli(['resume', id, '--yes', ...d]);
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stdout).toMatch(
       new RegExp(
@@ -40,12 +40,12 @@ describe('resume of a batch paused by its budget', () => {
 
     // Paused again by its run; a new budget still too small is warned of as well.
     expect((await runCli(['run', id, ...d])).code).not.toBe(1);
-    const small = await runCli(['resume', id, '--budget', '0.004', ...d]);
+    const small = await runCli(['resume', id, '--budget', '0.004', '--yes', ...d]);
     expect(small.code, small.stderr).toBe(0);
     expect(small.stdout).toMatch(/Its budget, €0\.0040 \(€0\.00\d\d spent\), is below what is left/);
     expect((await runCli(['run', id, ...d])).code).not.toBe(1);
     // Resumed with the amount named: no warning, the run to start, and the rest is sent.
-    const enough = await runCli(['resume', id, '--budget', amount, ...d]);
+    const enough = await runCli(['resume', id, '--budget', amount, '--yes', ...d]);
     expect(enough.code, enough.stderr).toBe(0);
     expect(enough.stdout).toContain(`Resumed ${id}.`);
     expect(enough.stdout).not.toContain('pauses again');
@@ -68,7 +68,7 @@ describe('resume of a batch paused by its budget', () => {
       batches: { id: string; status: string; pause: { kind: string } | null }[];
     };
     expect(paused.batches.find((b) => b.id === next)?.pause?.kind).toBe('budget');
-    const plain = await runCli(['resume', id, ...d]);
+    const plain = await runCli(['resume', id, '--yes', ...d]);
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stdout).toMatch(
       new RegExp(

@@ -66,7 +66,7 @@ describe('a sample of a pipeline: transcribe, then summarise, then log in the CR
     );
     const [, projected = '', budget = ''] = /about €(\d+\.\d{4}) for the whole pipeline.*A budget of €(\d+\.\d\d)/.exec(reason) ?? [];
 
-    const resumed = await runCli(['resume', id, '--budget', budget, ...d]);
+    const resumed = await runCli(['resume', id, '--budget', budget, '--yes', ...d]);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).not.toContain('pauses again');
     const rest = await runCli(['run', id, ...d]);
@@ -93,7 +93,7 @@ describe('a sample of a pipeline: transcribe, then summarise, then log in the CR
     const pause = paused.find((b) => b.pause?.kind === 'budget')?.pause?.reason ?? '';
     const amount = /`batchdesk resume \S+ --budget (\d+\.\d\d)/.exec(pause)?.[1] ?? '';
     expect(amount, pause).not.toBe('');
-    expect((await runCli(['resume', id, '--budget', amount, ...d])).code).toBe(0);
+    expect((await runCli(['resume', id, '--budget', amount, '--yes', ...d])).code).toBe(0);
     const rest = await runCli(['run', id, ...d]);
     expect(rest.code, rest.stderr).toBe(0);
     const done = await steps(id, d);

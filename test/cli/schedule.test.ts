@@ -29,6 +29,7 @@ describe('batchdesk schedule', () => {
       'create',
       'channel',
       csv,
+      '--yes',
       '--at',
       '2030-01-01 09:00 Europe/Berlin',
       '--quiet-hours',
@@ -43,7 +44,7 @@ describe('batchdesk schedule', () => {
     expect(batch.scheduled_for).toBe('2030-01-01T08:00:00.000Z');
     expect(batch.messaging).toEqual({ quiet_hours: '21:00-08:00', zone: expect.any(String), recipient_gap_ms: 600_000 });
 
-    const changed = await runCli(['schedule', batch.id, '--at', '2031-02-02T10:00Z', ...args]);
+    const changed = await runCli(['schedule', batch.id, '--at', '2031-02-02T10:00Z', '--yes', ...args]);
     expect(changed.code, changed.stderr).toBe(0);
     expect(changed.stdout).toContain('(2031-02-02T10:00:00.000Z): nothing is sent before');
     const status = await runCli(['status', batch.id, ...args]);

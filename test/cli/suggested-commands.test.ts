@@ -86,7 +86,7 @@ describe('suggested commands on the command line', () => {
       const created = await runCli(['batch', 'create', 'channel', list, '--sample', '3', '--data-dir', dd], env);
       const id = /Created batch (\S+)/.exec(created.stdout)?.[1] ?? '';
       expect((await runCli(['run', id, '--api-url', sb.url, '--data-dir', dd], env)).code).toBe(3);
-      const resumed = await runCli(['resume', id, '--data-dir', dd], env);
+      const resumed = await runCli(['resume', id, '--yes', '--data-dir', dd], env);
       expect(resumed.stdout).toContain(`Run \`batchdesk run ${id} --api-url ${api} --data-dir '${dd}'\` to continue sending.`);
 
       // The trial's mistake: `run` without --api-url would send the rest to the embedded sandbox.

@@ -21,6 +21,7 @@ test('a scheduled batch shows its time, which can be changed and removed in the 
       csv,
       '--name',
       'Reminders',
+      '--yes',
       '--at',
       '2030-01-15T09:00Z',
       '--quiet-hours',

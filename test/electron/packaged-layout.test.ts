@@ -82,6 +82,8 @@ describe.skipIf(!onLinuxX64)('packaged app (electron-builder --linux dir, stand-
       '/resources/icons/tray.png',
       '/resources/icons/tray@2x.png',
       '/resources/samples/messages.csv',
+      '/resources/samples/e-invoices/xrechnung-brennholt-RE-2026-0311.xml',
+      '/resources/samples/e-invoices/zugferd-lindqvist-RE-2026-0520.pdf',
     ]) {
       expect(files, f).toContain(f);
     }

@@ -42,3 +42,32 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, input?: st
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<CliResult> {
   return startCli(args, env, input).done;
 }
+
+/** `s` quoted for sh. */
+const shellQuoted = (s: string): string => `'${s.replaceAll("'", "'\\''")}'`;
+
+/**
+ * Runs the built command line with a terminal as its standard input, output and error (a
+ * pseudo-terminal made by util-linux `script`), `typed` written to it as a person types: for the
+ * questions a command asks only where someone can answer. Output and error arrive together, lines
+ * ending in "\r\n" as a terminal has them; `code` is the command's own exit code.
+ */
+export function runCliTty(args: string[], env: NodeJS.ProcessEnv = {}, typed = ''): Promise<{ code: number | null; output: string }> {
+  const line = [process.execPath, CLI, ...args].map(shellQuoted).join(' ');
+  const child = spawn('script', ['-qec', line, '/dev/null'], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
+      XDG_DATA_HOME: process.env.XDG_DATA_HOME,
+      XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR,
+      ...env,
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stdin?.end(typed);
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, output: output.replaceAll('\r\n', '\n') })));
+}

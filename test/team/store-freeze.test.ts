@@ -64,7 +64,7 @@ describe('team: the store connection freezes under a worker', () => {
       const csv = join(dir.path, 'after.csv');
       writeChannelCsv(csv, ROWS);
       const id = await createSharedBatch({ storeUrl: db, dataDir: join(dir.path, 'planner'), sb, csv, name: 'after the freeze' });
-      const started = await runCli(['schedule', id, '--now', '--store', db, '--data-dir', join(dir.path, 'planner')]);
+      const started = await runCli(['schedule', id, '--now', '--yes', '--store', db, '--data-dir', join(dir.path, 'planner')]);
       expect(started.code, started.stderr).toBe(0);
       const sent = await within(60_000, async () => JSON.stringify(await jobStates(db, id)) === JSON.stringify([{ state: 'succeeded', n: ROWS }]));
       expect(sent, stderr).not.toBeNull();

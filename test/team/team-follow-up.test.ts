@@ -100,7 +100,10 @@ describe('team: a follow-up of a batch in the shared store', () => {
 
     // A follow-up with a time (--at): nothing of it is sent before; `run ID --store` waits for it.
     const at = Date.now() + 4_000;
-    const timed = await runCli(['batch', 'create', 'text', '--task', 'extract', '--from', parent, '--at', new Date(at).toISOString(), ...common], keyEnv(sb));
+    const timed = await runCli(
+      ['batch', 'create', 'text', '--task', 'extract', '--from', parent, '--at', new Date(at).toISOString(), '--yes', ...common],
+      keyEnv(sb),
+    );
     expect(timed.code, timed.stderr).toBe(0);
     expect(timed.stdout).toContain("(this computer's time): nothing is sent before; a worker of the team running then");
     const timedId = /Created a follow-up of \S+ in .*: (\S+)/.exec(timed.stdout)?.[1] ?? '';

@@ -32,12 +32,12 @@ describe('team: a revoked key replaced', () => {
 
     const planner = ['--store', storeUrl, '--data-dir', join(dir.path, 'planner')];
     // From a desk without a channel key: refused, nothing changed (which key would go on?).
-    const keyless = await runCli(['resume', id, '--store', storeUrl, '--data-dir', join(dir.path, 'manager')], { BATCHDESK_API_KEY: sb.apiKey });
+    const keyless = await runCli(['resume', id, '--yes', '--store', storeUrl, '--data-dir', join(dir.path, 'manager')], { BATCHDESK_API_KEY: sb.apiKey });
     expect(keyless.code).not.toBe(0);
     expect(keyless.stderr).toContain('this computer has no channel key for it');
     expect((await runCli(['status', id, ...planner])).stdout).toMatch(/paused \(auth\)/);
     // From a desk that still has the revoked key: resumed with it, and said so.
-    const same = await runCli(['resume', id, '--store', storeUrl, '--data-dir', join(dir.path, 'old-desk')], { BATCHDESK_CHANNEL_KEY: sb.channelKey });
+    const same = await runCli(['resume', id, '--yes', '--store', storeUrl, '--data-dir', join(dir.path, 'old-desk')], { BATCHDESK_CHANNEL_KEY: sb.channelKey });
     expect(same.code, same.stderr).toBe(0);
     expect(same.stdout).toContain(`goes on with the key the API refused (…${sb.channelKey.slice(-4)})`);
 
@@ -50,7 +50,7 @@ describe('team: a revoked key replaced', () => {
       `pause the batch and resume it from here (\`batchdesk pause ${id} --store URL --data-dir ${join(dir.path, 'worker-2')} --api-url ${sb.url}\``,
     );
     expect((await runCli(['pause', id, '--store', storeUrl, '--data-dir', join(dir.path, 'desk')], env)).code).toBe(0);
-    const resumed = await runCli(['resume', id, '--store', storeUrl, '--data-dir', join(dir.path, 'desk')], env);
+    const resumed = await runCli(['resume', id, '--yes', '--store', storeUrl, '--data-dir', join(dir.path, 'desk')], env);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toContain(`now sent with this computer's key (…${fresh.key.slice(-4)})`);
 

@@ -162,7 +162,7 @@ describe('team: a pipeline on the shared store', () => {
     expect(Number(held?.n)).toBe(0);
 
     // Raised, but still below what is left: resumed, and told at once that it pauses again, with the amount (as on one computer).
-    const small = await runCli(['resume', second, '--budget', '0.0002', ...common]);
+    const small = await runCli(['resume', second, '--budget', '0.0002', '--yes', ...common]);
     expect(small.code, small.stderr).toBe(0);
     expect(small.stdout).toMatch(
       new RegExp(
@@ -174,7 +174,7 @@ describe('team: a pipeline on the shared store', () => {
 
     // Raised from the second step: the budget that stopped it is the first step's; the whole pipeline resumes.
     const enough = (out.estimates.reduce((n, e) => n + e.cost, 0) * 3) / 10_000;
-    const resumed = await runCli(['resume', second, '--budget', enough.toFixed(4), ...common]);
+    const resumed = await runCli(['resume', second, '--budget', enough.toFixed(4), '--yes', ...common]);
     expect(resumed.code, resumed.stderr).toBe(0);
     const budgets = await query<{ budget: string | null; status: string }>(storeUrl, `SELECT budget, status FROM batches ORDER BY step`);
     expect(budgets.map((b) => b.status)).toEqual(['active', 'active']);

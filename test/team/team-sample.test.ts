@@ -66,7 +66,7 @@ describe('team: a sample run of a shared batch', () => {
     expect(status.stdout).toContain('Sample done');
 
     // Resumed from any computer: the rest goes, each message once.
-    const resumed = await runCli(['resume', id, '--store', storeUrl, '--data-dir', join(dir.path, 'planner')]);
+    const resumed = await runCli(['resume', id, '--yes', '--store', storeUrl, '--data-dir', join(dir.path, 'planner')]);
     expect(resumed.code, resumed.stderr).toBe(0);
     const rest = startWorker({ storeUrl, dataDir: join(dir.path, 'worker-0'), sb });
     live.push(rest);

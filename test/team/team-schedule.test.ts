@@ -28,6 +28,7 @@ describe('team: a scheduled shared batch', () => {
         csv,
         '--name',
         'reminders',
+        '--yes',
         '--at',
         new Date(ahead).toISOString(),
         '--store',
@@ -95,6 +96,7 @@ describe('team: a scheduled shared batch', () => {
         '--name',
         'later',
         '--allow-resend',
+        '--yes',
         '--at',
         new Date(Date.now() + 3_600_000).toISOString(),
         '--store',
@@ -109,12 +111,15 @@ describe('team: a scheduled shared batch', () => {
     );
     const laterId = (JSON.parse(later.stdout) as { batch: { id: string } }).batch.id;
     const env = { BATCHDESK_STORE: storeUrl };
-    const moved = await runCli(['schedule', laterId, '--at', new Date(Date.now() + 7_200_000).toISOString(), '--data-dir', join(dir.path, 'elsewhere')], env);
+    const moved = await runCli(
+      ['schedule', laterId, '--yes', '--at', new Date(Date.now() + 7_200_000).toISOString(), '--data-dir', join(dir.path, 'elsewhere')],
+      env,
+    );
     expect(moved.code, moved.stderr).toBe(0);
     expect(moved.stdout).toContain('A worker of the team running then starts it');
     const past = await runCli(['schedule', laterId, '--at', '2020-01-01T09:00Z', '--data-dir', join(dir.path, 'elsewhere')], env);
     expect(past.code).toBe(2);
-    const now = await runCli(['schedule', laterId, '--now', '--data-dir', join(dir.path, 'elsewhere')], env);
+    const now = await runCli(['schedule', laterId, '--now', '--yes', '--data-dir', join(dir.path, 'elsewhere')], env);
     expect(now.code, now.stderr).toBe(0);
     await expect.poll(async () => (await jobStates(storeUrl, laterId)).find((s) => s.state === 'succeeded')?.n ?? 0, { timeout: 20_000 }).toBe(ROWS);
     const again = await runCli(['schedule', laterId, '--clear', '--data-dir', join(dir.path, 'elsewhere')], env);

@@ -20,12 +20,16 @@ import { misplacedOptions, type RequestOptions } from '../../../shared/capabilit
 import { takerList } from '../../../shared/capabilities/steps';
 import { thenSteps } from '../option-values';
 import type { StepEstimate } from '../../engine/pipeline/projection';
-import { parseAt } from '../../engine/queue/schedule';
+import { parseAt, pastProblem } from '../../engine/queue/schedule';
+import { UserError } from '../../engine/failures';
 import { parseQuietHours } from '../../engine/messaging/quiet-hours';
 import { formatGap } from '../../../shared/durations';
 import { teamCreateProblems } from '../../engine/team/team-create';
 import { openCliDesk } from '../desk';
 import type { Desk } from '../../desk/desk';
+import type { BatchSummary } from '../../../shared/domain';
+import type { Io } from '../io';
+import { confirmSpend, leftLines } from '../confirm-spend';
 
 /** What to do about an item a team create left out, on the command line. */
 export const CLI_TODO = {
@@ -123,11 +127,23 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   const keepFilesDays = setting('keepFilesDays', values['keep-files-days']);
   const keepResultsDays = setting('keepResultsDays', values['keep-results-days']);
 
+  // --at commits the batch to be sent at that time with no one asked again: asked after the
+  // estimate (confirm-spend.ts), so it is created unscheduled and given its time on a yes. Where
+  // no one can answer, nothing is created without --yes.
+  const askAt = at !== undefined && values.yes !== true;
+  // A time already past is refused as creating would refuse it, before the question.
+  const late = askAt && at !== undefined ? pastProblem(at, Date.now()) : null;
+  if (late !== null) throw new UserError(late);
+  if (askAt && !io.stdin.isTTY)
+    throw new UsageError(
+      'Nothing was created: --at sends the batch at that time with no one asked again, so it needs a yes to its estimate, and no one can answer here (standard input is not a terminal). Add --yes to create and schedule it, or leave out --at and start it with `batchdesk run` after reading the estimate.',
+    );
+
   // On a team's store the batch is planned here (this computer's keys and opt-out list), then moved whole there.
   const desk = await openCliDesk(values, io);
   try {
     const input = {
-      ...(at !== undefined ? { at } : {}),
+      ...(at !== undefined && !askAt ? { at } : {}),
       ...(quietHours !== undefined ? { quietHours } : {}),
       ...(recipientGapMs !== undefined ? { recipientGapMs } : {}),
       ...(redact !== undefined ? { redact } : {}),
@@ -146,8 +162,11 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       ...(from !== undefined ? { from } : {}),
     };
     const created = await desk.create(input, (line) => io.stderr.write(io.carry(`${line}\n`)));
-    const { batch, steps, estimates, alreadyQueued } = created;
+    const { steps, estimates, alreadyQueued } = created;
+    let { batch } = created;
     const problems = teamCreateProblems(created, CLI_TODO);
+    // --json: the question on stderr before the JSON, which then shows the batch as it ends up.
+    if (askAt && at !== undefined && batch && values.json) batch = await scheduleIfYes(desk, batch, at, io, true);
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ batch, steps, estimates: estimates.map(estimateJson), problems, already_queued: alreadyQueued }, null, 2)}\n`);
     } else {
@@ -188,6 +207,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
           ),
         );
       }
+      if (askAt && at !== undefined && batch) await scheduleIfYes(desk, batch, at, io, false);
       if (batch && batch.cost.budget !== null) {
         const total = estimates.reduce((n, e) => n + e.cost, 0);
         if (total > batch.cost.budget) {
@@ -208,6 +228,23 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
     await desk.close();
   }
 });
+
+/** `batch create --at` without --yes: the question after the estimate; on a yes the time is set (and said, unless `json`). */
+async function scheduleIfYes(desk: Desk, batch: BatchSummary, at: number, io: Io, json: boolean): Promise<BatchSummary> {
+  const left = leftLines(await desk.control.leftToSend(batch.id));
+  const yes = await confirmSpend(io, {
+    lines: [...left.lines, `Scheduled for ${localTime(at)}, it is sent then by a Batchdesk that is running, with no one asked again.`],
+    question: 'Schedule it?',
+    command: `batchdesk schedule ${batch.id} --at "${new Date(at).toISOString()}"${desk.storeFlag}`,
+    declined: `Not scheduled: batch ${batch.id} waits for its start (\`batchdesk run ${batch.id}${desk.storeFlag}\`, or \`batchdesk schedule ${batch.id} --at TIME${desk.storeFlag}\`).`,
+    yes: left.items === 0,
+    toStderr: json,
+  });
+  if (!yes) return batch;
+  const scheduled = await desk.control.schedule(batch.id, at);
+  if (!json && scheduled.scheduled_for !== null) io.stdout.write(io.carry(`${scheduledWords(scheduled.id, scheduled.scheduled_for, desk)}\n`));
+  return scheduled;
+}
 
 /**
  * Why no batch was made: the usable items are all in earlier batches (--allow-resend includes

@@ -7,7 +7,7 @@ import { describeProblems } from '../format';
 import { runBatches } from './run';
 import type { BatchSummary } from '../../../shared/domain';
 import { openCliDesk } from '../desk';
-import { batchLeftLines, confirmSpend, stepEstimateLines } from '../confirm-spend';
+import { confirmSpend, leftLines, stepEstimateLines } from '../confirm-spend';
 
 export const indexCommand = bindCommand(indexSpec, async ({ values, positionals }, io) => {
   if (positionals.length !== 1) throw new UsageError('index takes exactly one batch id: the batch whose results to embed.');
@@ -19,8 +19,9 @@ export const indexCommand = bindCommand(indexSpec, async ({ values, positionals 
     const parent = await desk.control.resolveBatchId(positionals[0] ?? '');
     // An embeddings follow-up of this batch at this tier already exists: send what is left of it.
     const command = indexCommandText(positionals[0] ?? '', values.tier, desk.storeFlag);
-    const ask = (lines: string[], declined: string): Promise<boolean> =>
-      confirmSpend(io, { lines, question: 'Send it?', command, declined, yes: values.yes === true });
+    // Nothing left to send (items: 0) is shown, not asked about.
+    const ask = (lines: string[], declined: string, items = 1): Promise<boolean> =>
+      confirmSpend(io, { lines, question: 'Send it?', command, declined, yes: values.yes === true || items === 0 });
     // The estimate and the question before anything is made or sent (confirm-spend.ts).
     const estimate = await desk.embeddingsEstimate(parent, tier.data);
     if (estimate && !(await ask(stepEstimateLines(`Embedding the results of ${parent}`, estimate), 'Nothing was sent; no batch was made.'))) return EXIT.ok;
@@ -37,7 +38,10 @@ export const indexCommand = bindCommand(indexSpec, async ({ values, positionals 
     // Asked already when it was estimated before it was made; otherwise (a follow-up there already,
     // or a team's made unstarted in its store) what is left of it is asked about now.
     const waits = `Nothing was sent; ${desk.batchNoun} ${made.id} waits: \`${command}\` sends it.`;
-    if (!estimate && !(await ask(batchLeftLines(await desk.control.summary(made.id)), waits))) return EXIT.ok;
+    if (!estimate) {
+      const left = leftLines(await desk.control.leftToSend(made.id));
+      if (!(await ask(left.lines, waits, left.items))) return EXIT.ok;
+    }
     const code = await runBatches(desk, [made.id], io, g);
     if (code === EXIT.ok) io.stdout.write(io.carry(`Search them by meaning: \`batchdesk search "WORDS" --semantic --batch ${parent}${desk.storeFlag}\`\n`));
     return code;

@@ -12,6 +12,7 @@ import { onInterrupt, standingExit } from '../interrupt';
 import { runExit } from '../run-exit';
 import { openCliDesk } from '../desk';
 import type { Desk } from '../../desk/desk';
+import { leftLines } from '../confirm-spend';
 
 /**
  * Sends batches to the end and maps the outcome onto the documented exit codes: the batches named
@@ -23,7 +24,7 @@ export async function runBatches(
   ids: string[] | null,
   io: Io,
   g: { apiUrl: string | null; dataDir: string },
-  opts: { describe?: boolean; stay?: boolean } = {},
+  opts: { describe?: boolean; stay?: boolean; announce?: boolean } = {},
 ): Promise<ExitCode> {
   const say = (line: string): void => void io.stderr.write(io.carry(`${line}\n`));
   const c = desk.control;
@@ -32,6 +33,9 @@ export async function runBatches(
   const unfinished = async (): Promise<BatchSummary[]> => (await c.summaries()).filter((b) => !isEnded(b.status));
   // `run` is the user's Start: naming a step of a pipeline runs (and reports) every step of it.
   const scope = await desk.patiently(async () => (ids ? await c.withPipelines(ids) : (await unfinished()).map((b) => b.id)), say);
+  // `run` is the answer to the estimate `batch create` printed, so it does not ask; it says what it
+  // is about to send, a batch created long ago or with --json included.
+  if (opts.announce === true) for (const line of await desk.patiently(() => aboutToSend(desk, scope), say)) io.stderr.write(io.carry(`${line}\n`));
   const stop = onInterrupt(
     io,
     io.carry(
@@ -83,6 +87,20 @@ export async function runBatches(
   return runExit(last);
 }
 
+/** What is left to send of the batches in scope, a pipeline once; nothing for those with nothing left. */
+async function aboutToSend(desk: Desk, scope: readonly string[]): Promise<string[]> {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const id of scope) {
+    if (seen.has(id)) continue;
+    const left = await desk.control.leftToSend(id);
+    for (const s of left.steps) seen.add(s.id);
+    const l = leftLines(left);
+    if (l.items > 0) lines.push(...l.lines);
+  }
+  return lines;
+}
+
 export const runCommand = bindCommand(runSpec, async ({ values, positionals }, io) => {
   const g = globalOptions(values, io.env);
   const desk = await openCliDesk(values, io, { use: 'worker' });
@@ -98,7 +116,7 @@ export const runCommand = bindCommand(runSpec, async ({ values, positionals }, i
       throw new UsageError(
         `--settle is for hot folders, which fill this computer's data folder; on ${desk.description}, --watch keeps the worker on for its batches.`,
       );
-    return await runBatches(desk, ids, io, g, { stay: values.watch === true });
+    return await runBatches(desk, ids, io, g, { stay: values.watch === true, announce: values.watch !== true });
   } finally {
     await desk.close();
   }

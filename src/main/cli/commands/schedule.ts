@@ -2,7 +2,8 @@
 import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { scheduleSpec } from '../specs/schedule';
-import { describeBatch } from '../format';
+import { describeBatch, localTime } from '../format';
+import { confirmSpend, leftLines } from '../confirm-spend';
 import { parseAt } from '../../engine/queue/schedule';
 import { openCliDesk } from '../desk';
 import { UserError } from '../../engine/failures';
@@ -25,7 +26,23 @@ export const scheduleCommand = bindCommand(scheduleSpec, async ({ values, positi
     const id = await c.resolveBatchId(positionals[0] ?? '');
     let b: BatchSummary;
     try {
-      if (values.now === true && (await c.summary(id)).started) throw new UsageError(`Batch ${id} has already started.`);
+      const before = await c.summary(id);
+      if (values.now === true && before.started) throw new UsageError(`Batch ${id} has already started.`);
+      // A time (or now) lets a running Batchdesk send it with no one asked again: what it would
+      // send, and the question, first. A batch that cannot be scheduled is refused below unasked.
+      if (values.clear !== true && !before.started && before.status !== 'cancelled') {
+        const left = leftLines(await c.leftToSend(id));
+        const when = values.now === true ? 'now' : `at ${localTime(at ?? 0)}`;
+        const asked = await confirmSpend(io, {
+          lines: [...left.lines, `Scheduled, it is sent ${when} by a Batchdesk that is running, with no one asked again.`],
+          question: values.now === true ? 'Start it now?' : 'Schedule it?',
+          command: `batchdesk schedule ${id} ${values.now === true ? '--now' : `--at "${values.at ?? ''}"`}${desk.storeFlag}`,
+          declined: `Nothing was changed: ${id} ${before.scheduled_for !== null ? `stays scheduled for ${localTime(Date.parse(before.scheduled_for))}` : 'waits for its start'}.`,
+          yes: values.yes === true || left.items === 0,
+          toStderr: values.json === true,
+        });
+        if (!asked) return EXIT.ok;
+      }
       b = await c.schedule(id, values.now === true ? 'now' : at);
     } catch (e) {
       // Refused as a usage mistake (exit 2): a time in the past, a batch started or cancelled.

@@ -80,8 +80,9 @@ export const batchCreateSpec = defineCommand({
     at: {
       type: 'string',
       value: 'TIME',
-      help: 'start the batch by itself at TIME: "2026-12-01 09:00" (this computer\'s time), "2026-12-01 09:00 Europe/Berlin" or ISO with an offset; nothing is sent before (change it with `batchdesk schedule`)',
+      help: 'start the batch by itself at TIME: "2026-12-01 09:00" (this computer\'s time), "2026-12-01 09:00 Europe/Berlin" or ISO with an offset; nothing is sent before (change it with `batchdesk schedule`). Asks after the estimate (--yes in a script)',
     },
+    yes: { type: 'boolean', help: 'with --at: schedule it without asking after the estimate (needed where no one can answer: a script, a pipe)' },
     'allow-resend': {
       type: 'boolean',
       help: 'include items an unfinished or succeeded batch already has (same message to the same recipient, same file, same request)',
@@ -112,7 +113,7 @@ export const batchCreateSpec = defineCommand({
     },
     { command: 'batchdesk batch create ocr ~/clients/acme/invoices --key acme', note: "sent with ACME's own key, at its limit, billed to ACME" },
     {
-      command: 'batchdesk batch create channel reminders.csv --at "2026-12-01 09:00" --quiet-hours 21:00-08:00 --recipient-gap 1h',
+      command: 'batchdesk batch create channel reminders.csv --at "2026-12-01 09:00" --quiet-hours 21:00-08:00 --recipient-gap 1h --yes',
       note: 'starts by itself at 9:00; no message at night where the recipient is',
     },
   ],
@@ -121,6 +122,8 @@ export const batchCreateSpec = defineCommand({
     '(its column: tts text, text input, image prompt, embeddings input) or a TXT file with one item per line; crm a CSV',
     'whose columns are the record fields.',
     'Prints each problem with its file or CSV row, the cause and what to do, then the cost estimate.',
+    'With --at the batch is sent at that time with no one asked again, so it asks after the estimate whether to schedule',
+    'it (no: it is created unscheduled, waiting for `run`); where no one can answer, nothing is created without --yes.',
     'Items already in an unfinished or succeeded batch are left out, naming that batch, unless --allow-resend.',
     'Pipelines: a step gets each item of the step before as it succeeds (a failed item never goes on); run, pause,',
     'resume and cancel act on every step.',

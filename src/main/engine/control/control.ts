@@ -13,6 +13,7 @@ import { resume, type ResumeOptions, type Resumed } from './resume';
 import { cancel, type Cancelled } from './cancel';
 import { retry } from './retry';
 import { spend } from './spend';
+import { leftToSend, type LeftToSend } from './left-to-send';
 
 export class Control {
   constructor(readonly plane: ControlPlane) {}
@@ -57,5 +58,9 @@ export class Control {
   }
   spend(q: SpendQuery): Promise<SpendReport> {
     return spend(this.plane, q);
+  }
+  /** What is left to send of the batch and its pipeline, by estimate (shown before a command commits to sending it). */
+  leftToSend(id: string): Promise<LeftToSend> {
+    return leftToSend(this.plane, id);
   }
 }

@@ -93,5 +93,18 @@ export function estimateLeftOf(f: LeftFigures): number {
   return leftOf(f).high;
 }
 
+/** Items by their own estimates: units and money (1/10,000 EUR). */
+export interface Estimated {
+  items: number;
+  units: number;
+  cost: number;
+}
+
+/** A batch's items not sent yet (queued, waiting to retry, in flight) and the failed ones a retry would queue again. */
+export interface Unsent {
+  open: Estimated;
+  failed: Estimated;
+}
+
 /** The measure of nothing made yet. */
 export const NOTHING_MADE: Measured = { count: 0, cost: 0, units: 0, base: 0, spread: 0, spreadItems: 0 };

@@ -11,7 +11,7 @@ import { emptyCounts, type StateCounts } from '../../../shared/domain';
 import { deliveryOfStored, fingerprintOf } from './fingerprint';
 import { NewJobs } from './new-jobs';
 import { sendableJobs } from '../db/sendable-jobs';
-import { estimateLeftOf, NOTHING_MADE, type LeftFigures, type Measured } from './estimate-left';
+import { estimateLeftOf, NOTHING_MADE, type LeftFigures, type Measured, type Unsent } from './estimate-left';
 import type { BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { READ_HERE_MARK } from './local-verdict';
@@ -230,6 +230,18 @@ export class JobStore {
         `UPDATE jobs SET state = 'queued', tries = 0, run_at = @now, error_kind = NULL, error_message = NULL,
            http_status = NULL, updated_at = @now, finished_at = NULL
          WHERE batch_id = @batch AND state = 'failed' AND NOT (parent_job_id IS NOT NULL AND request_body IS NULL)`,
+      ),
+      // Same condition as retryFailed: the failed items a retry queues again.
+      unsent: db.prepare(
+        `SELECT COALESCE(SUM(state IN ('queued','running','retry_wait')), 0) AS open_items,
+                COALESCE(SUM(CASE WHEN state IN ('queued','running','retry_wait') THEN estimated_units END), 0) AS open_units,
+                COALESCE(SUM(CASE WHEN state IN ('queued','running','retry_wait') THEN estimated_cost END), 0) AS open_cost,
+                COALESCE(SUM(f), 0) AS failed_items,
+                COALESCE(SUM(CASE WHEN f = 1 THEN estimated_units END), 0) AS failed_units,
+                COALESCE(SUM(CASE WHEN f = 1 THEN estimated_cost END), 0) AS failed_cost
+           FROM (SELECT state, estimated_units, estimated_cost,
+                        (state = 'failed' AND NOT (parent_job_id IS NOT NULL AND request_body IS NULL)) AS f
+                   FROM jobs WHERE batch_id = ?)`,
       ),
       byId: db.prepare(`SELECT * FROM jobs WHERE id = ?`),
       pageAfter: db.prepare(`SELECT * FROM jobs WHERE batch_id = ? AND seq > ? ORDER BY seq LIMIT ?`),
@@ -492,6 +504,15 @@ export class JobStore {
     const comingUnits = this.stmts.comingUnits.get({ id: batchId, root: f.root }) as number;
     const made = this.stmts.made.get({ id: batchId, root: f.root }) as Measured;
     return { open: f.open, coming: f.coming, comingUnits, estimate: f.estimate, made, perItem };
+  }
+
+  /** Its items still to send and the failed ones a retry would queue again, by their estimates. */
+  unsent(batchId: string): Unsent {
+    const r = this.stmts.unsent.get(batchId) as Record<'open_items' | 'open_units' | 'open_cost' | 'failed_items' | 'failed_units' | 'failed_cost', number>;
+    return {
+      open: { items: r.open_items, units: r.open_units, cost: r.open_cost },
+      failed: { items: r.failed_items, units: r.failed_units, cost: r.failed_cost },
+    };
   }
 
   /** What the batch is still expected to cost at most, later items of a pipeline's step included (estimateLeftOf). */

@@ -14,7 +14,7 @@ import type { PauseKind, StateCounts } from '../../../shared/domain';
 import type { JobRow, LeasedJob } from '../queue/job-row';
 import type { NewJob, SuccessRecord } from '../queue/job-store';
 import type { BatchRow, NewBatch } from '../queue/batch-store';
-import type { LeftFigures } from '../queue/estimate-left';
+import type { LeftFigures, Unsent } from '../queue/estimate-left';
 
 export type { NewJob, SuccessRecord, NewBatch, BatchRow, JobRow, LeasedJob };
 
@@ -74,6 +74,8 @@ export interface QueueStore {
   estimateLeft(batchId: string): Promise<number>;
   /** The figures behind it (queue/estimate-left.ts); null for no such batch. */
   leftFigures(batchId: string): Promise<LeftFigures | null>;
+  /** Its items not sent yet and the failed ones `retryFailed` would queue again, by their estimates (what a command asks before it commits to sending them). */
+  unsent(batchId: string): Promise<Unsent>;
 
   // Jobs.
   /** Leases up to `limit` runnable jobs of the batch, oldest run time first (only sample items while `sampleOnly`). */

@@ -31,7 +31,7 @@ import type { SampleState } from '../../queue/job-store';
 import { canHaveEarlier, earlierInvoice, invoiceKeys } from '../../invoices/invoice-reviews';
 import { reviewInvoice, type EarlierInvoice } from '../../../../shared/invoices/invoice-checks';
 import type { DerivedJob, Member, ParentItem } from '../../pipeline/pipeline-store';
-import { estimateLeftOf, NOTHING_MADE, type LeftFigures } from '../../queue/estimate-left';
+import { estimateLeftOf, NOTHING_MADE, type LeftFigures, type Unsent } from '../../queue/estimate-left';
 import type { OptOut } from '../../messaging/opt-out-list';
 import type { CancelChoice, CancelOutcome, ControlStore } from '../../control/control-store';
 import { PREFIX_SHOWN } from '../../queue/batch-store';
@@ -455,6 +455,28 @@ export class PgQueueStore implements QueueStore, ControlStore {
             spreadItems: Number(made.spread_items),
           }
         : NOTHING_MADE,
+    };
+  }
+
+  /** As the SQLite store's (JobStore.unsent). */
+  async unsent(batchId: string): Promise<Unsent> {
+    const r = await this.pool.query<Record<'open_items' | 'open_units' | 'open_cost' | 'failed_items' | 'failed_units' | 'failed_cost', string>>(
+      `SELECT count(*) FILTER (WHERE state IN ('queued','running','retry_wait'))::bigint AS open_items,
+              COALESCE(sum(estimated_units) FILTER (WHERE state IN ('queued','running','retry_wait')), 0)::bigint AS open_units,
+              COALESCE(sum(estimated_cost) FILTER (WHERE state IN ('queued','running','retry_wait')), 0)::bigint AS open_cost,
+              count(*) FILTER (WHERE f)::bigint AS failed_items,
+              COALESCE(sum(estimated_units) FILTER (WHERE f), 0)::bigint AS failed_units,
+              COALESCE(sum(estimated_cost) FILTER (WHERE f), 0)::bigint AS failed_cost
+         FROM (SELECT state, estimated_units, estimated_cost,
+                      (state = 'failed' AND NOT (parent_job_id IS NOT NULL AND request_body IS NULL)) AS f
+                 FROM jobs WHERE batch_id = $1) j`,
+      [batchId],
+    );
+    const x = r.rows[0];
+    const n = (v: string | undefined): number => Number(v ?? 0);
+    return {
+      open: { items: n(x?.open_items), units: n(x?.open_units), cost: n(x?.open_cost) },
+      failed: { items: n(x?.failed_items), units: n(x?.failed_units), cost: n(x?.failed_cost) },
     };
   }
 

@@ -15,7 +15,7 @@ import type { AttemptEnd, BatchStats, BatchTotals, JobEvent, QueueStore } from '
 import type { BatchRow, JobRow, LeasedJob, NewBatch, NewJob, SuccessRecord } from '../queue-store';
 import type { EngineError } from '../../../../shared/errors';
 import type { PauseKind } from '../../../../shared/domain';
-import type { LeftFigures } from '../../queue/estimate-left';
+import type { LeftFigures, Unsent } from '../../queue/estimate-left';
 
 /** The engine's own stores, when it has them already (their statements are prepared once per connection). */
 export interface SqliteParts {
@@ -138,6 +138,9 @@ export class SqliteQueueStore implements QueueStore, ControlStore {
 
   async leftFigures(batchId: string): Promise<LeftFigures | null> {
     return this.jobs.leftFigures(batchId);
+  }
+  async unsent(batchId: string): Promise<Unsent> {
+    return this.jobs.unsent(batchId);
   }
   async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): Promise<LeasedJob[]> {
     return this.jobs.claim(batchId, limit, leaseMs, sampleOnly);
