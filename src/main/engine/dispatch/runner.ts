@@ -32,8 +32,8 @@ import { ENV_VAR } from '../secrets/key-manager';
 import type { RateGate, GateLimits } from '../queue/rate-gate';
 import { KeyCache, keyLimits } from '../queue/key-cache';
 import { StorageFailure, storageFailure } from '../queue/storage-failure';
-import { beforeSend, type BeforeSend } from '../queue/before-send';
-import { localVerdict, markedReadHere } from '../queue/local-verdict';
+import { beforeSend, type Sendable } from '../queue/before-send';
+import { localVerdict, markedReadHere, READS_HERE_AT_ONCE } from '../queue/local-verdict';
 import { KeyGates } from '../queue/key-gates';
 import { linkAbort } from '../queue/linked-abort';
 import { Wakeup } from '../queue/wakeup';
@@ -128,20 +128,11 @@ const SCOPE_MS = 100;
  */
 const CHECKPOINT_THREAD_AFTER_MS = 5_000;
 
-/**
- * Items read on this computer (e-invoices) in flight at once, beside the API's gate: they never
- * take a slot of it, and reading a PDF is work for a core, not a wait on the network.
- */
-const READS_HERE_AT_ONCE = 2;
-
 /** Where a batch's requests go: the base URL sent to, and what the batch records (api/destination.ts). */
 interface SendTo {
   baseUrl: string;
   destination: string;
 }
-
-/** A job that passed the checks before sending. */
-type SendCheck = Extract<BeforeSend<unknown>, { kind: 'send' }>;
 
 /** What a job's processing leaves once its gate slot is free: the commit of its outcome. */
 interface Outcome {
@@ -707,7 +698,7 @@ export class Runner {
     to: SendTo,
     gate: RateGate,
     signal: AbortSignal,
-    pre: SendCheck,
+    pre: Sendable<unknown>,
   ): Promise<Outcome> {
     if (signal.aborted) {
       if (!this.fatal) await this.group.write(() => this.d.jobs.requeue(job, null));

@@ -36,8 +36,8 @@ import { decideError } from '../queue/error-action';
 import { WaitClocks } from '../queue/wait-budget';
 import type { RateGate, GateLimits } from '../queue/rate-gate';
 import { KeyCache, keyLimits } from '../queue/key-cache';
-import { beforeSend } from '../queue/before-send';
-import { localVerdict } from '../queue/local-verdict';
+import { beforeSend, type Sendable } from '../queue/before-send';
+import { localVerdict, markedReadHere, READS_HERE_AT_ONCE } from '../queue/local-verdict';
 import { KeyGates } from '../queue/key-gates';
 import { linkAbort } from '../queue/linked-abort';
 import { Wakeup } from '../queue/wakeup';
@@ -165,6 +165,10 @@ export class TeamWorker {
   /** The pipelines (`--then`) of the batches in scope, read with the scope. */
   private lineages = new Map<string, Lineage>();
   private readonly plans: FollowerPlans;
+  /** Items read on this computer in flight (READS_HERE_AT_ONCE). */
+  private readsHere = 0;
+  /** Batches (`id|sample` while a sample runs, else `id|all`) whose items read here are all taken this run: their passes claim only the API's. */
+  private readonly noneHere = new Set<string>();
 
   constructor(private readonly d: TeamWorkerDeps) {
     this.config = d.config();
@@ -430,7 +434,11 @@ export class TeamWorker {
     }
     const gate = this.gates.of(credential, key);
     const wanted = gate.available;
-    if (wanted <= 0) return 0;
+    // Items read on this computer (e-invoices) never wait for the API's gate nor take a slot of it.
+    // A sample run's are asked for apart: the rest of them are still to come once it is resumed.
+    const hereKey = `${batch.id}|${batch.sampling > 0 ? 'sample' : 'all'}`;
+    const hereRoom = cap.readLocally !== undefined && !this.noneHere.has(hereKey) ? READS_HERE_AT_ONCE - this.readsHere : 0;
+    if (wanted <= 0 && hereRoom <= 0) return 0;
     if (cap.outputFile) mkdirSync(outputsDirOf(this.d.dataDir, batch.id), { recursive: true });
     // A sample run sends only its items; when they are all done the batch pauses with what they cost.
     const sampling = batch.sampling > 0;
@@ -449,14 +457,18 @@ export class TeamWorker {
       );
       return 0;
     }
+    // Read here, sent nowhere, cost 0: leased as any item, but outside the gate and the budgets.
+    const local = await this.d.store.claim(batch.id, hereRoom, this.config.leaseMs, sampling, true);
+    // Fewer than asked: every one is taken (an e-invoice is never retried), so the next passes ask no more.
+    if (local.length < hereRoom) this.noneHere.add(hereKey);
     const claimed = await this.d.store.claim(batch.id, wanted, this.config.leaseMs, sampling);
-    if (claimed.length === 0) return 0;
+    if (local.length + claimed.length === 0) return 0;
     // A batch it said it left (no key here then) and now sends: said once, so the operator knows the key was taken.
     if (this.told.delete(batch.id)) this.d.say(`Batch ${batch.id} (${batch.name}): this computer has its ${what} now (${key.label}); sending it.`);
     const ctx = contextOf(batch);
-    const lineage = this.lineages.get(batch.pipeline_id) ?? null;
-    const budgets = budgetsOver(batch, lineage);
-    let dispatched = 0;
+    for (const job of local) this.launch(job, true, () => this.process(job, batch, cap, ctx, key, to, gate, signal, false));
+    const budgets = budgetsOver(batch, this.lineages.get(batch.pipeline_id) ?? null);
+    let dispatched = local.length;
     for (let i = 0; i < claimed.length; i++) {
       const job = claimed[i];
       if (!job) continue;
@@ -477,18 +489,31 @@ export class TeamWorker {
           this.budgetPauses.set(refused.id, { over: refused, batch: batch.id, next, reason, at: performance.now() });
         break;
       }
-      const slot = ++this.dispatches;
-      this.inflight.set(slot, job);
       dispatched++;
-      void gate
-        .run(() => this.process(job, batch, cap, ctx, key, to, gate, signal, lineage))
-        .catch((e: unknown) => this.crashed(job, e))
-        .finally(() => {
-          this.inflight.delete(slot);
-          this.wake.notify();
-        });
+      // One read here that came with the API's items takes no slot either; if it is not read here
+      // after all, process() sends it through the gate.
+      const readHere = cap.readLocally !== undefined && markedReadHere(job.payload_json);
+      this.launch(job, readHere, () =>
+        readHere
+          ? this.process(job, batch, cap, ctx, key, to, gate, signal, false)
+          : gate.run(() => this.process(job, batch, cap, ctx, key, to, gate, signal, true)),
+      );
     }
     return dispatched;
+  }
+
+  /** Runs a claimed job's processing, in flight until its outcome is written (`readHere`: counted in READS_HERE_AT_ONCE). */
+  private launch(job: LeasedJob, readHere: boolean, work: () => Promise<void>): void {
+    const slot = ++this.dispatches;
+    this.inflight.set(slot, job);
+    if (readHere) this.readsHere++;
+    void work()
+      .catch((e: unknown) => this.crashed(job, e))
+      .finally(() => {
+        this.inflight.delete(slot);
+        if (readHere) this.readsHere--;
+        this.wake.notify();
+      });
   }
 
   /** A budget pause's words, with the amount to type: what the covered steps spent and the estimate of what is left now (as one computer's). */
@@ -578,7 +603,8 @@ export class TeamWorker {
     to: Pick<ApiTarget, 'baseUrl' | 'sandbox'>,
     gate: RateGate,
     signal: AbortSignal,
-    lineage: Lineage | null,
+    /** In a slot of the gate already; otherwise an item that is not read here after all takes one to be sent. */
+    gated: boolean,
   ): Promise<void> {
     const store = this.d.store;
     if (signal.aborted) {
@@ -638,6 +664,28 @@ export class TeamWorker {
       if (!counted) this.d.logger.log('warn', 'job.stale_finish', { job: job.id });
       return;
     }
+    if (!gated) return gate.run(() => this.send(job, batch, cap, ctx, key, to, gate, signal, pre));
+    return this.send(job, batch, cap, ctx, key, to, gate, signal, pre);
+  }
+
+  /** The request of a job that passed the checks before sending, and its answer's transition, then its attempt's end. */
+  private async send(
+    job: LeasedJob,
+    batch: BatchRow,
+    cap: CapabilityModule<unknown>,
+    ctx: BatchContext,
+    key: ResolvedKey,
+    to: Pick<ApiTarget, 'baseUrl' | 'sandbox'>,
+    gate: RateGate,
+    signal: AbortSignal,
+    pre: Sendable<unknown>,
+  ): Promise<void> {
+    const store = this.d.store;
+    if (signal.aborted) {
+      await this.write(() => store.requeue(job, null));
+      return;
+    }
+    const { payload, src } = pre;
     const request = requestFor(cap, payload, job, batch.id, ctx, this.d.dataDir);
     // The key's limit is the team's: this machine's setting for it, else the one another machine set (shared-rate.ts).
     const rpm = keyLimits(key, this.config).rpm;

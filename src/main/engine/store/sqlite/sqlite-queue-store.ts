@@ -139,8 +139,8 @@ export class SqliteQueueStore implements QueueStore, ControlStore {
   async leftFigures(batchId: string): Promise<LeftFigures | null> {
     return this.jobs.leftFigures(batchId);
   }
-  async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): Promise<LeasedJob[]> {
-    return this.jobs.claim(batchId, limit, leaseMs, sampleOnly);
+  async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false, readHereOnly = false): Promise<LeasedJob[]> {
+    return this.jobs.claim(batchId, limit, leaseMs, sampleOnly, readHereOnly);
   }
   async renew(jobs: readonly LeasedJob[], leaseMs: number): Promise<number> {
     return this.jobs.renew(jobs, leaseMs);
