@@ -26,13 +26,14 @@ import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import type { OptOut } from '../messaging/opt-out-list';
 import { paceTiming, quietHold } from '../messaging/send-hold';
 import { sampleEnd } from '../dispatch/sample-end';
+import { answerRecord, readHereRecord, settleChecked, type ItemWrites } from '../dispatch/item-settle';
+import { decideAfterError } from '../dispatch/error-decision';
 import { sharedSampleReader } from '../dispatch/sample-readers';
 import { keyCheckOf, type KeyCheck } from '../secrets/key-check';
 import { contextOf, type BatchContext, type CapabilityModule } from '../capabilities/capability';
 import { capabilityFor } from '../capabilities/registry';
 import { requestFor, sendJobRequest, networkFailure } from '../queue/job-request';
 import { judgeAnswer } from '../queue/answer-verdict';
-import { decideError } from '../queue/error-action';
 import { WaitClocks } from '../queue/wait-budget';
 import type { RateGate, GateLimits } from '../queue/rate-gate';
 import { KeyCache, keyLimits } from '../queue/key-cache';
@@ -54,9 +55,10 @@ import { FollowerPlans } from '../pipeline/follow-ups';
 import { describe } from '../../../shared/capabilities/catalog';
 import type { Credential } from '../api/request';
 import { Lineage } from '../pipeline/lineage';
+import { budgetsOver, type BudgetOver } from '../pipeline/budgets-over';
 import { openCounts, StatsCache } from '../control/summaries';
 import type { FlowInto } from '../store/pg/pg-queue-store';
-import { actionFor, engineError, type EngineError } from '../../../shared/errors';
+import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 import { destinationOf, destinationWords, sendTargetOf } from '../api/destination';
@@ -165,6 +167,12 @@ export class TeamWorker {
   /** The pipelines (`--then`) of the batches in scope, read with the scope. */
   private lineages = new Map<string, Lineage>();
   private readonly plans: FollowerPlans;
+  /** An item's transitions outside an attempt, each its own transaction, retried while the store is away. */
+  private readonly writes: ItemWrites = {
+    skip: (job, reason) => this.write(() => this.d.store.skip(job, reason)),
+    hold: (job, until, message) => this.write(() => this.d.store.hold(job, until, message)),
+    fail: (job, err, raw) => this.write(() => this.d.store.fail(job, err, raw)),
+  };
   /** Items read on this computer in flight (READS_HERE_AT_ONCE). */
   private readsHere = 0;
   /** Batches (`id|sample` while a sample runs, else `id|all`) whose items read here are all taken this run: their passes claim only the API's. */
@@ -624,7 +632,7 @@ export class TeamWorker {
       return;
     }
     // Quiet hours, then the recipient's gap across every worker (a send that may go is noted in the store).
-    const pre = await beforeSend(job, cap, {
+    const checked = await beforeSend(job, cap, {
       // This machine's own list, then the team's (an opt-out recorded on any desk counts everywhere).
       optedOut: async (r) => this.d.optedOut(r) ?? (await this.write(() => store.optedOutAmong([r]))).get(r) ?? null,
       timing: async (r, fields) => {
@@ -633,32 +641,16 @@ export class TeamWorker {
         return paceTiming(await this.write(() => store.takeRecipient(r, job.id, batch.recipient_gap_ms)), r, batch.recipient_gap_ms);
       },
     });
-    switch (pre.kind) {
-      case 'send':
-        break;
-      case 'skip':
-        await this.write(() => store.skip(job, pre.reason));
-        return;
-      case 'hold':
-        // Held on purpose (quiet hours, the recipient's gap): not time spent on the API.
-        this.waits.forget(job.id);
-        await this.write(() => store.hold(job, pre.until, pre.message));
-        return;
-      case 'fail':
-        await this.write(() => store.fail(job, pre.err));
-        return;
-      default:
-        return assertNever(pre, 'check before sending');
-    }
-    const { payload, src } = pre;
+    const pre = await settleChecked(checked, job, this.writes, { waits: this.waits, logger: this.d.logger });
+    if (pre === null) return;
     // Read on this computer (an e-invoice): no request, no attempt, no rate slot, nothing to pay.
-    const local = await localVerdict(cap, payload, job.source);
+    const local = await localVerdict(cap, pre.payload, job.source);
     if (local !== null) {
       if (local.kind === 'failed') {
-        await this.write(() => store.fail(job, local.err, local.raw));
+        await this.writes.fail(job, local.err, local.raw);
         return;
       }
-      const rec = { units: local.units, cost: local.cost, resultJson: local.resultJson, rawResponse: local.raw, httpStatus: null };
+      const rec = readHereRecord(local);
       const flow: FlowInto | null = describe(batch.capability).yields === null ? null : (item, follower) => this.plans.derive(item, batch, follower);
       const counted = await this.write(() => (cap.descriptor.invoice ? store.succeedInvoice(job, rec, flow) : store.succeed(job, rec, flow)));
       if (!counted) this.d.logger.log('warn', 'job.stale_finish', { job: job.id });
@@ -763,15 +755,7 @@ export class TeamWorker {
         // Speech or an image goes into the store with the success: any desk can export it.
         const file = response.saved ? await sharedAnswerOf(response.saved) : null;
         if (response.saved && !file) this.d.logger.log('warn', 'job.answer_kept_here', { job: job.id, bytes: response.saved.bytes, path: response.saved.path });
-        const rec = {
-          units: verdict.units,
-          cost: verdict.cost,
-          resultJson: verdict.resultJson,
-          rawResponse: verdict.raw,
-          httpStatus: response.status,
-          ...(verdict.vector ? { vector: verdict.vector } : {}),
-          ...(file ? { file } : {}),
-        };
+        const rec = { ...answerRecord(verdict, response.status), ...(file ? { file } : {}) };
         // An invoice is checked (sums, VAT, a duplicate anywhere in the team) in its success's
         // transaction, and the item flows into the steps after its batch in it too.
         // Whenever its results can be followed at all, not only when this worker knows of a step
@@ -803,19 +787,13 @@ export class TeamWorker {
     startedAt: number,
   ): Promise<void> {
     const store = this.d.store;
-    this.d.logger.log('info', 'job.error', { job: job.id, batch: batch.id, kind: err.kind, status: err.httpStatus, code: err.code });
-    const waited = actionFor(err.kind) === 'retry_later' ? this.waits.note(job, startedAt, err) : null;
-    const decision = decideError(
-      { source: job.source, tries: job.tries, limited_tries: job.limited_tries, waited },
+    const decision = decideAfterError(
+      job,
       batch,
       err,
-      this.config,
-      this.d.random,
-      this.d.clock.now(),
-      rpm,
-      `batchdesk resume ${batch.id} --store URL`,
+      { waits: this.waits, logger: this.d.logger, random: this.d.random },
+      { policy: this.config, now: this.d.clock.now(), startedAt, requestLimit: rpm, resume: `batchdesk resume ${batch.id} --store URL` },
     );
-    if (decision.kind !== 'retry') this.waits.forget(job.id);
     switch (decision.kind) {
       // The batch is paused before its job goes back: a claim needs an active batch, so no other
       // pass of any worker sends the job again in between (the request the server said to hold).
@@ -848,19 +826,6 @@ export class TeamWorker {
         assertNever(decision, 'error decision');
     }
   }
-}
-
-/** A budget that covers a batch: its holder's id and amount, and the steps it covers (the holder and every step after it). */
-interface BudgetOver {
-  id: string;
-  budget: number;
-  steps: readonly string[];
-}
-
-/** Every budget that covers the batch: its own, and those of the steps before it (as the local runner's budgetLines). */
-function budgetsOver(batch: BatchRow, lineage: Lineage | null): BudgetOver[] {
-  if (lineage === null) return batch.budget === null ? [] : [{ id: batch.id, budget: batch.budget, steps: [batch.id] }];
-  return lineage.budgetHolders(batch.id).map((m) => ({ id: m.id, budget: m.budget ?? 0, steps: lineage.subtree(m.id) }));
 }
 
 /** The folder of a file batch's item (null for a payload that cannot be read: beforeSend says why). */
