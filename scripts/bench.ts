@@ -24,6 +24,7 @@ import { benchRate } from './bench/rate';
 import { benchFolder } from './bench/folder';
 import { benchCsv } from './bench/csv';
 import { benchTeamStore } from './bench/team-store';
+import { benchStoreLoop } from './bench/store-loop';
 import { benchResponsiveness } from './bench/responsiveness';
 
 const noSecrets: SecretStore = {
@@ -415,7 +416,7 @@ try {
   console.log(`Batchdesk bench — node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}, ${new Date().toISOString()}\n`);
   // The upload first, while the heap is small: its figure is the memory a 1 GB file adds.
   // Run some sections only: `npm run bench -- tts pipeline`, or BENCH_ONLY=name[,name]
-  // (upload, create, million, cell, http, dispatch, scaling, rate, tts, pipeline, search, table, folder, csv, team, responsive).
+  // (upload, create, million, cell, http, dispatch, scaling, rate, tts, pipeline, search, table, folder, csv, team, loop, responsive).
   const picked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const only = picked.length > 0 ? picked : (process.env.BENCH_ONLY?.split(',') ?? null);
   const want = (name: string): boolean => only === null || only.includes(name);
@@ -434,6 +435,7 @@ try {
   if (want('folder')) await benchFolder({ root, report });
   if (want('csv')) await benchCsv({ root, report });
   if (want('team')) await benchTeamStore({ root, report });
+  if (want('loop')) await benchStoreLoop({ root, report });
   if (want('responsive')) await benchResponsiveness({ root, report });
 } finally {
   rmSync(root, { recursive: true, force: true });

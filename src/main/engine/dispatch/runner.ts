@@ -24,7 +24,6 @@ import { requestFor, sendJobRequest, networkFailure } from '../queue/job-request
 import type { BackoffPolicy } from '../queue/backoff';
 import type { ServerWaitPolicy } from '../queue/server-wait';
 import { judgeAnswer } from '../queue/answer-verdict';
-import { decideError } from '../queue/error-action';
 import { WaitClocks } from '../queue/wait-budget';
 import type { ApiTrouble } from '../queue/api-trouble';
 import type { MinRate } from '../api/http-client';
@@ -32,12 +31,12 @@ import { ENV_VAR } from '../secrets/key-manager';
 import type { RateGate, GateLimits } from '../queue/rate-gate';
 import { KeyCache, keyLimits } from '../queue/key-cache';
 import { StorageFailure, storageFailure } from '../queue/storage-failure';
-import { beforeSend, type BeforeSend } from '../queue/before-send';
-import { localVerdict, markedReadHere } from '../queue/local-verdict';
+import { beforeSend, type Sendable } from '../queue/before-send';
+import { localVerdict, markedReadHere, READS_HERE_AT_ONCE } from '../queue/local-verdict';
 import { KeyGates } from '../queue/key-gates';
 import { linkAbort } from '../queue/linked-abort';
 import { Wakeup } from '../queue/wakeup';
-import { actionFor, engineError, type EngineError } from '../../../shared/errors';
+import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever, type PauseKind } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 import { enoughFor } from '../pipeline/budget-floor';
@@ -49,13 +48,16 @@ import type { OptOutList } from '../messaging/opt-out-list';
 import type { SendHolds } from '../messaging/send-hold';
 import type { PipelineStore } from '../pipeline/pipeline-store';
 import { Lineage } from '../pipeline/lineage';
+import { budgetsOver } from '../pipeline/budgets-over';
 import { sampleEnd } from './sample-end';
+import { answerRecord, readHereRecord, settleChecked, type ItemWrites } from './item-settle';
+import { decideAfterError } from './error-decision';
 import { localSampleReader } from './sample-readers';
 import { destinationOf, destinationWords, elsewhereReason, sendTargetOf } from '../api/destination';
 
-/** A budget that covers a batch: its own, or one of a step before it (a budget covers every step after its batch). */
+/** A budget that covers a batch (pipeline/budgets-over.ts), with what its steps spent and have in flight here. */
 interface BudgetLine {
-  holder: BatchRow | { id: string; name: string };
+  holder: string;
   budget: number;
   steps: ReadonlySet<string>;
   spent: number;
@@ -128,20 +130,11 @@ const SCOPE_MS = 100;
  */
 const CHECKPOINT_THREAD_AFTER_MS = 5_000;
 
-/**
- * Items read on this computer (e-invoices) in flight at once, beside the API's gate: they never
- * take a slot of it, and reading a PDF is work for a core, not a wait on the network.
- */
-const READS_HERE_AT_ONCE = 2;
-
 /** Where a batch's requests go: the base URL sent to, and what the batch records (api/destination.ts). */
 interface SendTo {
   baseUrl: string;
   destination: string;
 }
-
-/** A job that passed the checks before sending. */
-type SendCheck = Extract<BeforeSend<unknown>, { kind: 'send' }>;
 
 /** What a job's processing leaves once its gate slot is free: the commit of its outcome. */
 interface Outcome {
@@ -174,6 +167,12 @@ export class Runner {
   /** Each item's time without a useful answer, for its wait budget. */
   private readonly waits = new WaitClocks();
   private fatal: StorageFailure | null = null;
+  /** An item's transitions outside an attempt, each in the group commit. */
+  private readonly writes: ItemWrites = {
+    skip: (job, reason) => this.group.write(() => this.d.jobs.skip(job, reason)),
+    hold: (job, until, message) => this.group.write(() => this.d.jobs.hold(job, until, message)),
+    fail: (job, err, raw) => this.group.write(() => this.d.jobs.fail(job, err, raw)),
+  };
   private config: RunnerConfig;
   /** Claims, attempts and outcomes run at once in one open transaction, committed once per turn. */
   private readonly group: GroupCommit;
@@ -484,8 +483,7 @@ export class Runner {
         this.pauseSteps(batch, crossed.steps, reason);
         // In a pipeline, items in flight may still make items of the later steps: the amount is
         // named again once they have finished.
-        if (crossed.steps.size > 1 && this.inFlightIn(crossed.steps))
-          this.budgetPauses.set(crossed.holder.id, { line: crossed, batch: batch.id, next, reason });
+        if (crossed.steps.size > 1 && this.inFlightIn(crossed.steps)) this.budgetPauses.set(crossed.holder, { line: crossed, batch: batch.id, next, reason });
         break;
       }
       for (const b of budgets) b.reserved += job.estimated_cost;
@@ -535,16 +533,13 @@ export class Runner {
    * its own has at most its own; a pipeline step also those of the steps before it.
    */
   private budgetLines(batch: BatchRow): BudgetLine[] {
-    const own = (): BudgetLine[] =>
-      batch.budget === null ? [] : [{ holder: batch, budget: batch.budget, steps: new Set([batch.id]), spent: this.d.jobs.spent(batch.id).spent, reserved: 0 }];
     if (batch.parent_id === null && batch.budget === null) return [];
     const lineage = new Lineage(this.d.pipelines.members(batch.pipeline_id));
-    if (!lineage.chained) return this.withReserved(own());
+    const chained = lineage.chained ? lineage : null;
+    // A batch on its own reads its spend from its counters; a pipeline's steps sum theirs.
+    const spentIn = (steps: readonly string[]): number => (chained ? this.d.pipelines.spentIn(steps) : this.d.jobs.spent(batch.id).spent);
     return this.withReserved(
-      lineage.budgetHolders(batch.id).map((m) => {
-        const steps = lineage.subtree(m.id);
-        return { holder: { id: m.id, name: '' }, budget: m.budget ?? 0, steps: new Set(steps), spent: this.d.pipelines.spentIn(steps), reserved: 0 };
-      }),
+      budgetsOver(batch, chained).map((o) => ({ holder: o.id, budget: o.budget, steps: new Set(o.steps), spent: spentIn(o.steps), reserved: 0 })),
     );
   }
 
@@ -559,12 +554,12 @@ export class Runner {
     const amount = enoughFor(spent, this.d.jobs.estimateLeftIn(line.steps));
     return budgetPauseReason({
       budget: line.budget,
-      holder: line.holder.id,
+      holder: line.holder,
       batch: batchId,
       steps: line.steps.size,
       standing: standing(spent),
       fits: next !== undefined && spent + next.cost <= line.budget,
-      command: `batchdesk resume ${line.holder.id} --budget ${amount}`,
+      command: `batchdesk resume ${line.holder} --budget ${amount}`,
       window: true,
     });
   }
@@ -655,43 +650,21 @@ export class Runner {
       return DONE;
     }
     // In the group: a send that may go is noted for the recipient's gap (a write, committed with it).
-    const pre = await beforeSend(job, cap, {
+    const checked = await beforeSend(job, cap, {
       optedOut: (r) => this.d.optOuts.find(r),
       // One write (the pacing note), atomic on its own: no savepoint around it.
       timing: (r, fields) => this.group.nowEach(() => this.d.holds.check(batch, job.id, r, fields)),
     });
-    switch (pre.kind) {
-      case 'send':
-        break;
-      case 'skip':
-        await this.group.write(() => this.d.jobs.skip(job, pre.reason));
-        this.d.logger.log('info', 'job.opted_out', { job: job.id, batch: batch.id });
-        return DONE;
-      case 'hold':
-        // Held on purpose (quiet hours, the recipient's gap): not time spent on the API.
-        this.waits.forget(job.id);
-        await this.group.write(() => this.d.jobs.hold(job, pre.until, pre.message));
-        return DONE;
-      case 'fail':
-        await this.group.write(() => this.d.jobs.fail(job, pre.err));
-        return DONE;
-      default:
-        return assertNever(pre, 'check before sending');
-    }
-    const { payload, src } = pre;
+    const pre = await settleChecked(checked, job, this.writes, { waits: this.waits, logger: this.d.logger });
+    if (pre === null) return DONE;
     // Read on this computer (an e-invoice): no request, no attempt, nothing to pay.
-    const local = await localVerdict(cap, payload, job.source);
+    const local = await localVerdict(cap, pre.payload, job.source);
     if (local !== null) {
       if (local.kind === 'failed') {
-        await this.group.write(() => this.d.jobs.fail(job, local.err, local.raw));
+        await this.writes.fail(job, local.err, local.raw);
         return DONE;
       }
-      return this.succeeded(
-        job,
-        batch,
-        { units: local.units, cost: local.cost, resultJson: local.resultJson, rawResponse: local.raw, httpStatus: null },
-        (then) => this.group.write(then),
-      );
+      return this.succeeded(job, batch, readHereRecord(local), (then) => this.group.write(then));
     }
     if (!gated) return gate.run(() => this.send(job, batch, cap, ctx, key, to, gate, signal, pre));
     return this.send(job, batch, cap, ctx, key, to, gate, signal, pre);
@@ -707,7 +680,7 @@ export class Runner {
     to: SendTo,
     gate: RateGate,
     signal: AbortSignal,
-    pre: SendCheck,
+    pre: Sendable<unknown>,
   ): Promise<Outcome> {
     if (signal.aborted) {
       if (!this.fatal) await this.group.write(() => this.d.jobs.requeue(job, null));
@@ -781,20 +754,10 @@ export class Runner {
       await finish(err.kind, err.message, () => this.d.jobs.fail(job, err, raw));
       return DONE;
     }
-    const outcome = this.succeeded(
-      job,
-      batch,
-      {
-        units: verdict.units,
-        cost: verdict.cost,
-        resultJson: verdict.resultJson,
-        rawResponse: verdict.raw,
-        httpStatus: response.status,
-        ...(verdict.vector ? { vector: verdict.vector } : {}),
-      },
-      (then) => finish('succeeded', null, then),
-      { latency_ms: response.latencyMs, replayed },
-    );
+    const outcome = this.succeeded(job, batch, answerRecord(verdict, response.status), (then) => finish('succeeded', null, then), {
+      latency_ms: response.latencyMs,
+      replayed,
+    });
     gate.onSuccess();
     return outcome;
   }
@@ -832,23 +795,13 @@ export class Runner {
 
   /** `startedAt`: when the attempt that ended so began, for the item's wait budget. */
   private handleError(job: LeasedJob, batch: BatchRow, err: EngineError, gate: RateGate, raw: string | null, startedAt: number): void {
-    const now = this.d.clock.now();
-    this.d.logger.log('info', 'job.error', { job: job.id, batch: batch.id, kind: err.kind, status: err.httpStatus, code: err.code });
-    // An answer the item will be asked again for counts against its wait budget; any other ends the streak.
-    const useless = actionFor(err.kind) === 'retry_later';
-    if (useless) this.d.trouble.useless(batch, err, now);
-    else this.d.trouble.useful(batch.id);
-    const waited = useless ? this.waits.note(job, startedAt, err) : null;
-    const decision = decideError(
-      { source: job.source, tries: job.tries, limited_tries: job.limited_tries, waited },
+    const decision = decideAfterError(
+      job,
       batch,
       err,
-      this.config,
-      this.d.random,
-      now,
-      gate.requestLimit,
+      { waits: this.waits, logger: this.d.logger, random: this.d.random, trouble: this.d.trouble },
+      { policy: this.config, now: this.d.clock.now(), startedAt, requestLimit: gate.requestLimit },
     );
-    if (decision.kind !== 'retry') this.waits.forget(job.id);
     switch (decision.kind) {
       case 'pause':
         this.d.jobs.requeue(job, err);

@@ -16,6 +16,9 @@ export type BeforeSend<P> =
   | { kind: 'hold'; until: number; message: string }
   | { kind: 'fail'; err: EngineError };
 
+/** A job that passed the checks before sending. */
+export type Sendable<P> = Extract<BeforeSend<P>, { kind: 'send' }>;
+
 export interface SendChecks {
   /** The opt-out list at this moment (a team worker also asks the team's list in the shared store). */
   optedOut(recipient: string): OptOut | null | Promise<OptOut | null>;

@@ -13,6 +13,13 @@ import { engineError } from '../../../shared/errors';
  */
 export const READ_HERE_MARK = '"einvoice"';
 
+/**
+ * Items read on this computer in flight at once, beside the API's gate (the local runner's and a
+ * team worker's): they never take a slot of it, and reading a PDF is work for a core, not a wait
+ * on the network.
+ */
+export const READS_HERE_AT_ONCE = 2;
+
 /** Whether a claimed job's stored payload carries the mark (a cheap test; localVerdict decides). */
 export function markedReadHere(payloadJson: string): boolean {
   return payloadJson.includes(READ_HERE_MARK);

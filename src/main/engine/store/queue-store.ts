@@ -78,8 +78,11 @@ export interface QueueStore {
   unsent(batchId: string): Promise<Unsent>;
 
   // Jobs.
-  /** Leases up to `limit` runnable jobs of the batch, oldest run time first (only sample items while `sampleOnly`). */
-  claim(batchId: string, limit: number, leaseMs: number, sampleOnly?: boolean): Promise<LeasedJob[]>;
+  /**
+   * Leases up to `limit` runnable jobs of the batch, oldest run time first (only sample items while
+   * `sampleOnly`; only items read on this computer, queue/local-verdict.ts READ_HERE_MARK, while `readHereOnly`).
+   */
+  claim(batchId: string, limit: number, leaseMs: number, sampleOnly?: boolean, readHereOnly?: boolean): Promise<LeasedJob[]>;
   /** Extends the leases still held; returns how many were. */
   renew(jobs: readonly LeasedJob[], leaseMs: number): Promise<number>;
   /** A request is about to leave: only now does it count as an attempt. Returns the attempt's id. */

@@ -26,18 +26,19 @@ import type { PgQueueStore } from '../store/pg/pg-queue-store';
 import type { OptOut } from '../messaging/opt-out-list';
 import { paceTiming, quietHold } from '../messaging/send-hold';
 import { sampleEnd } from '../dispatch/sample-end';
+import { answerRecord, readHereRecord, settleChecked, type ItemWrites } from '../dispatch/item-settle';
+import { decideAfterError } from '../dispatch/error-decision';
 import { sharedSampleReader } from '../dispatch/sample-readers';
 import { keyCheckOf, type KeyCheck } from '../secrets/key-check';
 import { contextOf, type BatchContext, type CapabilityModule } from '../capabilities/capability';
 import { capabilityFor } from '../capabilities/registry';
 import { requestFor, sendJobRequest, networkFailure } from '../queue/job-request';
 import { judgeAnswer } from '../queue/answer-verdict';
-import { decideError } from '../queue/error-action';
 import { WaitClocks } from '../queue/wait-budget';
 import type { RateGate, GateLimits } from '../queue/rate-gate';
 import { KeyCache, keyLimits } from '../queue/key-cache';
-import { beforeSend } from '../queue/before-send';
-import { localVerdict } from '../queue/local-verdict';
+import { beforeSend, type Sendable } from '../queue/before-send';
+import { localVerdict, markedReadHere, READS_HERE_AT_ONCE } from '../queue/local-verdict';
 import { KeyGates } from '../queue/key-gates';
 import { linkAbort } from '../queue/linked-abort';
 import { Wakeup } from '../queue/wakeup';
@@ -54,9 +55,10 @@ import { FollowerPlans } from '../pipeline/follow-ups';
 import { describe } from '../../../shared/capabilities/catalog';
 import type { Credential } from '../api/request';
 import { Lineage } from '../pipeline/lineage';
+import { budgetsOver, type BudgetOver } from '../pipeline/budgets-over';
 import { openCounts, StatsCache } from '../control/summaries';
 import type { FlowInto } from '../store/pg/pg-queue-store';
-import { actionFor, engineError, type EngineError } from '../../../shared/errors';
+import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
 import { formatEur } from '../../../shared/money';
 import { destinationOf, destinationWords, sendTargetOf } from '../api/destination';
@@ -165,6 +167,16 @@ export class TeamWorker {
   /** The pipelines (`--then`) of the batches in scope, read with the scope. */
   private lineages = new Map<string, Lineage>();
   private readonly plans: FollowerPlans;
+  /** An item's transitions outside an attempt, each its own transaction, retried while the store is away. */
+  private readonly writes: ItemWrites = {
+    skip: (job, reason) => this.write(() => this.d.store.skip(job, reason)),
+    hold: (job, until, message) => this.write(() => this.d.store.hold(job, until, message)),
+    fail: (job, err, raw) => this.write(() => this.d.store.fail(job, err, raw)),
+  };
+  /** Items read on this computer in flight (READS_HERE_AT_ONCE). */
+  private readsHere = 0;
+  /** Batches (`id|sample` while a sample runs, else `id|all`) whose items read here are all taken this run: their passes claim only the API's. */
+  private readonly noneHere = new Set<string>();
 
   constructor(private readonly d: TeamWorkerDeps) {
     this.config = d.config();
@@ -430,7 +442,11 @@ export class TeamWorker {
     }
     const gate = this.gates.of(credential, key);
     const wanted = gate.available;
-    if (wanted <= 0) return 0;
+    // Items read on this computer (e-invoices) never wait for the API's gate nor take a slot of it.
+    // A sample run's are asked for apart: the rest of them are still to come once it is resumed.
+    const hereKey = `${batch.id}|${batch.sampling > 0 ? 'sample' : 'all'}`;
+    const hereRoom = cap.readLocally !== undefined && !this.noneHere.has(hereKey) ? READS_HERE_AT_ONCE - this.readsHere : 0;
+    if (wanted <= 0 && hereRoom <= 0) return 0;
     if (cap.outputFile) mkdirSync(outputsDirOf(this.d.dataDir, batch.id), { recursive: true });
     // A sample run sends only its items; when they are all done the batch pauses with what they cost.
     const sampling = batch.sampling > 0;
@@ -449,14 +465,18 @@ export class TeamWorker {
       );
       return 0;
     }
+    // Read here, sent nowhere, cost 0: leased as any item, but outside the gate and the budgets.
+    const local = await this.d.store.claim(batch.id, hereRoom, this.config.leaseMs, sampling, true);
+    // Fewer than asked: every one is taken (an e-invoice is never retried), so the next passes ask no more.
+    if (local.length < hereRoom) this.noneHere.add(hereKey);
     const claimed = await this.d.store.claim(batch.id, wanted, this.config.leaseMs, sampling);
-    if (claimed.length === 0) return 0;
+    if (local.length + claimed.length === 0) return 0;
     // A batch it said it left (no key here then) and now sends: said once, so the operator knows the key was taken.
     if (this.told.delete(batch.id)) this.d.say(`Batch ${batch.id} (${batch.name}): this computer has its ${what} now (${key.label}); sending it.`);
     const ctx = contextOf(batch);
-    const lineage = this.lineages.get(batch.pipeline_id) ?? null;
-    const budgets = budgetsOver(batch, lineage);
-    let dispatched = 0;
+    for (const job of local) this.launch(job, true, () => this.process(job, batch, cap, ctx, key, to, gate, signal, false));
+    const budgets = budgetsOver(batch, this.lineages.get(batch.pipeline_id) ?? null);
+    let dispatched = local.length;
     for (let i = 0; i < claimed.length; i++) {
       const job = claimed[i];
       if (!job) continue;
@@ -477,18 +497,31 @@ export class TeamWorker {
           this.budgetPauses.set(refused.id, { over: refused, batch: batch.id, next, reason, at: performance.now() });
         break;
       }
-      const slot = ++this.dispatches;
-      this.inflight.set(slot, job);
       dispatched++;
-      void gate
-        .run(() => this.process(job, batch, cap, ctx, key, to, gate, signal, lineage))
-        .catch((e: unknown) => this.crashed(job, e))
-        .finally(() => {
-          this.inflight.delete(slot);
-          this.wake.notify();
-        });
+      // One read here that came with the API's items takes no slot either; if it is not read here
+      // after all, process() sends it through the gate.
+      const readHere = cap.readLocally !== undefined && markedReadHere(job.payload_json);
+      this.launch(job, readHere, () =>
+        readHere
+          ? this.process(job, batch, cap, ctx, key, to, gate, signal, false)
+          : gate.run(() => this.process(job, batch, cap, ctx, key, to, gate, signal, true)),
+      );
     }
     return dispatched;
+  }
+
+  /** Runs a claimed job's processing, in flight until its outcome is written (`readHere`: counted in READS_HERE_AT_ONCE). */
+  private launch(job: LeasedJob, readHere: boolean, work: () => Promise<void>): void {
+    const slot = ++this.dispatches;
+    this.inflight.set(slot, job);
+    if (readHere) this.readsHere++;
+    void work()
+      .catch((e: unknown) => this.crashed(job, e))
+      .finally(() => {
+        this.inflight.delete(slot);
+        if (readHere) this.readsHere--;
+        this.wake.notify();
+      });
   }
 
   /** A budget pause's words, with the amount to type: what the covered steps spent and the estimate of what is left now (as one computer's). */
@@ -578,7 +611,8 @@ export class TeamWorker {
     to: Pick<ApiTarget, 'baseUrl' | 'sandbox'>,
     gate: RateGate,
     signal: AbortSignal,
-    lineage: Lineage | null,
+    /** In a slot of the gate already; otherwise an item that is not read here after all takes one to be sent. */
+    gated: boolean,
   ): Promise<void> {
     const store = this.d.store;
     if (signal.aborted) {
@@ -598,7 +632,7 @@ export class TeamWorker {
       return;
     }
     // Quiet hours, then the recipient's gap across every worker (a send that may go is noted in the store).
-    const pre = await beforeSend(job, cap, {
+    const checked = await beforeSend(job, cap, {
       // This machine's own list, then the team's (an opt-out recorded on any desk counts everywhere).
       optedOut: async (r) => this.d.optedOut(r) ?? (await this.write(() => store.optedOutAmong([r]))).get(r) ?? null,
       timing: async (r, fields) => {
@@ -607,37 +641,43 @@ export class TeamWorker {
         return paceTiming(await this.write(() => store.takeRecipient(r, job.id, batch.recipient_gap_ms)), r, batch.recipient_gap_ms);
       },
     });
-    switch (pre.kind) {
-      case 'send':
-        break;
-      case 'skip':
-        await this.write(() => store.skip(job, pre.reason));
-        return;
-      case 'hold':
-        // Held on purpose (quiet hours, the recipient's gap): not time spent on the API.
-        this.waits.forget(job.id);
-        await this.write(() => store.hold(job, pre.until, pre.message));
-        return;
-      case 'fail':
-        await this.write(() => store.fail(job, pre.err));
-        return;
-      default:
-        return assertNever(pre, 'check before sending');
-    }
-    const { payload, src } = pre;
+    const pre = await settleChecked(checked, job, this.writes, { waits: this.waits, logger: this.d.logger });
+    if (pre === null) return;
     // Read on this computer (an e-invoice): no request, no attempt, no rate slot, nothing to pay.
-    const local = await localVerdict(cap, payload, job.source);
+    const local = await localVerdict(cap, pre.payload, job.source);
     if (local !== null) {
       if (local.kind === 'failed') {
-        await this.write(() => store.fail(job, local.err, local.raw));
+        await this.writes.fail(job, local.err, local.raw);
         return;
       }
-      const rec = { units: local.units, cost: local.cost, resultJson: local.resultJson, rawResponse: local.raw, httpStatus: null };
+      const rec = readHereRecord(local);
       const flow: FlowInto | null = describe(batch.capability).yields === null ? null : (item, follower) => this.plans.derive(item, batch, follower);
       const counted = await this.write(() => (cap.descriptor.invoice ? store.succeedInvoice(job, rec, flow) : store.succeed(job, rec, flow)));
       if (!counted) this.d.logger.log('warn', 'job.stale_finish', { job: job.id });
       return;
     }
+    if (!gated) return gate.run(() => this.send(job, batch, cap, ctx, key, to, gate, signal, pre));
+    return this.send(job, batch, cap, ctx, key, to, gate, signal, pre);
+  }
+
+  /** The request of a job that passed the checks before sending, and its answer's transition, then its attempt's end. */
+  private async send(
+    job: LeasedJob,
+    batch: BatchRow,
+    cap: CapabilityModule<unknown>,
+    ctx: BatchContext,
+    key: ResolvedKey,
+    to: Pick<ApiTarget, 'baseUrl' | 'sandbox'>,
+    gate: RateGate,
+    signal: AbortSignal,
+    pre: Sendable<unknown>,
+  ): Promise<void> {
+    const store = this.d.store;
+    if (signal.aborted) {
+      await this.write(() => store.requeue(job, null));
+      return;
+    }
+    const { payload, src } = pre;
     const request = requestFor(cap, payload, job, batch.id, ctx, this.d.dataDir);
     // The key's limit is the team's: this machine's setting for it, else the one another machine set (shared-rate.ts).
     const rpm = keyLimits(key, this.config).rpm;
@@ -715,15 +755,7 @@ export class TeamWorker {
         // Speech or an image goes into the store with the success: any desk can export it.
         const file = response.saved ? await sharedAnswerOf(response.saved) : null;
         if (response.saved && !file) this.d.logger.log('warn', 'job.answer_kept_here', { job: job.id, bytes: response.saved.bytes, path: response.saved.path });
-        const rec = {
-          units: verdict.units,
-          cost: verdict.cost,
-          resultJson: verdict.resultJson,
-          rawResponse: verdict.raw,
-          httpStatus: response.status,
-          ...(verdict.vector ? { vector: verdict.vector } : {}),
-          ...(file ? { file } : {}),
-        };
+        const rec = { ...answerRecord(verdict, response.status), ...(file ? { file } : {}) };
         // An invoice is checked (sums, VAT, a duplicate anywhere in the team) in its success's
         // transaction, and the item flows into the steps after its batch in it too.
         // Whenever its results can be followed at all, not only when this worker knows of a step
@@ -755,19 +787,13 @@ export class TeamWorker {
     startedAt: number,
   ): Promise<void> {
     const store = this.d.store;
-    this.d.logger.log('info', 'job.error', { job: job.id, batch: batch.id, kind: err.kind, status: err.httpStatus, code: err.code });
-    const waited = actionFor(err.kind) === 'retry_later' ? this.waits.note(job, startedAt, err) : null;
-    const decision = decideError(
-      { source: job.source, tries: job.tries, limited_tries: job.limited_tries, waited },
+    const decision = decideAfterError(
+      job,
       batch,
       err,
-      this.config,
-      this.d.random,
-      this.d.clock.now(),
-      rpm,
-      `batchdesk resume ${batch.id} --store URL`,
+      { waits: this.waits, logger: this.d.logger, random: this.d.random },
+      { policy: this.config, now: this.d.clock.now(), startedAt, requestLimit: rpm, resume: `batchdesk resume ${batch.id} --store URL` },
     );
-    if (decision.kind !== 'retry') this.waits.forget(job.id);
     switch (decision.kind) {
       // The batch is paused before its job goes back: a claim needs an active batch, so no other
       // pass of any worker sends the job again in between (the request the server said to hold).
@@ -800,19 +826,6 @@ export class TeamWorker {
         assertNever(decision, 'error decision');
     }
   }
-}
-
-/** A budget that covers a batch: its holder's id and amount, and the steps it covers (the holder and every step after it). */
-interface BudgetOver {
-  id: string;
-  budget: number;
-  steps: readonly string[];
-}
-
-/** Every budget that covers the batch: its own, and those of the steps before it (as the local runner's budgetLines). */
-function budgetsOver(batch: BatchRow, lineage: Lineage | null): BudgetOver[] {
-  if (lineage === null) return batch.budget === null ? [] : [{ id: batch.id, budget: batch.budget, steps: [batch.id] }];
-  return lineage.budgetHolders(batch.id).map((m) => ({ id: m.id, budget: m.budget ?? 0, steps: lineage.subtree(m.id) }));
 }
 
 /** The folder of a file batch's item (null for a payload that cannot be read: beforeSend says why). */

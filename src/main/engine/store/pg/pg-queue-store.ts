@@ -6,6 +6,7 @@
 // resent with the key and body it was made with.
 import { sumRedactions, type BatchRedactions } from '../../read-models/redaction-counts';
 import { countEInvoices, EINVOICE_MARK, type EInvoiceRow } from '../../read-models/einvoice-counts';
+import { READ_HERE_MARK } from '../../queue/local-verdict';
 import type { EInvoiceCounts } from '../../../../shared/invoices/einvoice-counts';
 import pg from 'pg';
 import { z } from 'zod';
@@ -485,8 +486,12 @@ export class PgQueueStore implements QueueStore, ControlStore {
     return f === null ? 0 : estimateLeftOf(f);
   }
 
-  async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): Promise<LeasedJob[]> {
+  async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false, readHereOnly = false): Promise<LeasedJob[]> {
     if (limit <= 0) return [];
+    // Items read on this computer (e-invoices) by their payload's mark: a scan of the batch's
+    // runnable rows, without an index of its own; a worker asks for them only while it finds some
+    // (team/team-worker.ts), and an OCR batch is one step, made once.
+    const readHere = readHereOnly ? `AND strpos(payload_json, '${READ_HERE_MARK}') > 0` : '';
     const now = this.now();
     // The rows are picked once, in a materialized step: as \`WHERE id IN (SELECT ... LIMIT)\`, a
     // nested-loop plan runs the limited subquery again for every row it looks at, each run skips
@@ -495,7 +500,7 @@ export class PgQueueStore implements QueueStore, ControlStore {
     const r = await this.pool.query<LeasedJob>(
       `WITH picked AS MATERIALIZED (
          SELECT id FROM jobs
-          WHERE batch_id = $1 AND state IN ('queued','retry_wait') AND run_at <= $2 ${sampleOnly ? 'AND sample = 1' : ''}
+          WHERE batch_id = $1 AND state IN ('queued','retry_wait') AND run_at <= $2 ${sampleOnly ? 'AND sample = 1' : ''} ${readHere}
           ORDER BY run_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
        UPDATE jobs SET state = 'running', lease_token = ${LEASE_TOKEN}, lease_expires_at = $3, leased_by = $5,
          tries = tries + 1, updated_at = $2

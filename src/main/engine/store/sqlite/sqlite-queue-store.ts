@@ -142,8 +142,8 @@ export class SqliteQueueStore implements QueueStore, ControlStore {
   async unsent(batchId: string): Promise<Unsent> {
     return this.jobs.unsent(batchId);
   }
-  async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false): Promise<LeasedJob[]> {
-    return this.jobs.claim(batchId, limit, leaseMs, sampleOnly);
+  async claim(batchId: string, limit: number, leaseMs: number, sampleOnly = false, readHereOnly = false): Promise<LeasedJob[]> {
+    return this.jobs.claim(batchId, limit, leaseMs, sampleOnly, readHereOnly);
   }
   async renew(jobs: readonly LeasedJob[], leaseMs: number): Promise<number> {
     return this.jobs.renew(jobs, leaseMs);
