@@ -2,16 +2,20 @@
 // either store, so the same cases hold on the data folder and on a team's store
 // (control-sqlite.test.ts and control-pg.test.ts run them). Wording that names a command says
 // `--store URL` for a team's store.
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { wavBytes, writeMessagesCsv } from '../integration/harness';
+import * as XLSX from 'xlsx';
+import { INVOICES, wavBytes, writeMessagesCsv } from '../integration/harness';
+import { csvRecords } from '../helpers/csv';
 import { type OpenStoreRig, type StoreRig } from './store-rig';
 
 /** ` --store URL` when the rig is a team's store. */
 const flagOf = (r: StoreRig): string => r.desk.storeFlag;
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The sample invoice whose gross is 10.00 more than net + VAT: the one that needs review. */
+const MARLOWE = 'invoice-marlowe-INV-2026-0088.png';
 
 /** The batch the desk made, or the problems that stopped it. */
 async function madeOnDesk(r: StoreRig, input: Parameters<StoreRig['desk']['create']>[0]) {
@@ -251,6 +255,92 @@ export function controlCases(name: string, open: OpenStoreRig): void {
           "A tier comparison is made in one computer's data folder, not in a team's shared store.",
         );
       }
+    });
+
+    it('reviews an invoice: the queue, a correction re-checked, Accept with who and when, counts, every export, and the supplier memory', async () => {
+      const r = await open();
+      const id = (await madeOnDesk(r, { capability: 'ocr', paths: [INVOICES] })).batch.id;
+      await r.run(id);
+      const reviews = r.desk.reviews;
+      const queue = await reviews.queue(id);
+      expect(queue.map((q) => [basename(q.source), q.failed.map((c) => c.check)])).toEqual([[MARLOWE, ['net_plus_vat']]]);
+      const job = queue[0]?.jobId ?? 0;
+      expect(await reviews.counts(id)).toEqual({ invoices: 4, passed: 3, accepted: 0, rejected: 0, needsReview: 1 });
+      expect((await r.desk.control.summary(id)).counts.needs_review).toBe(1);
+      // The job ids are the desk's: those its job dialog opens.
+      expect(await r.desk.jobDetail(job)).toMatchObject({ batchId: id, review: { needsReview: true } });
+      const read = (await reviews.view(job)).original;
+
+      // A value that cannot stand is refused, naming it, and nothing is saved.
+      await expect(reviews.save(job, { edits: [{ field: 'issueDate', value: '31.02.2026' }], by: 'ann' })).rejects.toThrow(
+        /nothing was saved\. issueDate: "31\.02\.2026" is not a date/,
+      );
+      expect((await reviews.view(job)).corrected).toBeNull();
+      // Corrected: the check passes, but the invoice waits for a decision.
+      const fixed = await reviews.save(job, { edits: [{ field: 'gross', value: '769.20' }], by: 'ann' });
+      expect(fixed.checks.find((c) => c.check === 'net_plus_vat')).toMatchObject({ ok: true });
+      expect(fixed).toMatchObject({ needsReview: true, decision: null, changed: ['gross'] });
+      expect((await reviews.queue(id)).map((q) => [q.jobId, q.corrected])).toEqual([[job, true]]);
+      const accepted = await reviews.save(job, {
+        edits: [{ field: 'vendor', value: 'Marlowe Print & Design Ltd' }],
+        decision: 'accepted',
+        note: 'total misprinted',
+        by: 'ann',
+      });
+      expect(accepted).toMatchObject({ needsReview: false, decision: 'accepted', decidedBy: 'ann', note: 'total misprinted' });
+      expect(accepted.decidedAt).toBeGreaterThan(0);
+      expect(await reviews.queue(id)).toEqual([]);
+      expect(await reviews.counts(id)).toEqual({ invoices: 4, passed: 3, accepted: 1, rejected: 0, needsReview: 0 });
+      expect((await r.desk.control.summary(id)).counts.needs_review).toBe(0);
+      expect((await r.desk.jobPage({ batchId: id, needsReview: true, limit: 10, offset: 0 })).total).toBe(0);
+
+      // Every export carries the corrected values, the reading and the review.
+      const csv = join(r.dir, 'invoices.csv');
+      await r.desk.exportTable(id, 'invoices', csv);
+      expect(csvRecords(await readFile(csv, 'utf8')).find((row) => row.source?.endsWith(MARLOWE))).toMatchObject({
+        vendor: 'Marlowe Print & Design Ltd',
+        gross: '769.20',
+        needs_review: 'no',
+        check_net_plus_vat: 'ok',
+        review_decision: 'accepted',
+        reviewed_by: 'ann',
+        review_note: 'total misprinted',
+        corrected_fields: 'vendor; gross',
+        original_values: `vendor: ${read?.vendor ?? ''} | gross: 779.20`,
+      });
+      const xlsx = join(r.dir, 'invoices.xlsx');
+      await r.desk.exportTable(id, 'xlsx', xlsx);
+      const sheet = XLSX.read(await readFile(xlsx), { type: 'buffer' }).Sheets.Invoices;
+      expect((sheet ? XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet) : []).find((row) => String(row.source).endsWith(MARLOWE))).toMatchObject({
+        vendor: 'Marlowe Print & Design Ltd',
+        gross: 769.2,
+        review_decision: 'accepted',
+        reviewed_by: 'ann',
+      });
+      const ubl = join(r.dir, 'ubl');
+      await r.desk.exportFiles(id, 'ubl', ubl);
+      const xml = await readFile(join(ubl, 'invoice-marlowe-INV-2026-0088.xml'), 'utf8');
+      expect(xml).toContain('Marlowe Print &amp; Design Ltd');
+      expect(xml).toMatch(/<cbc:PayableAmount currencyID="\w+">769\.20<\/cbc:PayableAmount>/);
+      expect(xml).not.toContain('NEEDS REVIEW');
+      expect(xml).toMatch(/<cbc:Note>Reviewed in Batchdesk and accepted by ann on \d{4}-\d\d-\d\d\.<\/cbc:Note>/);
+
+      // The supplier's next invoice: the store's memory offers the corrected name, marked, and applies nothing.
+      const again = (await madeOnDesk(r, { capability: 'ocr', paths: [join(INVOICES, MARLOWE)], allowResend: true })).batch.id;
+      await r.run(again);
+      const next = (await reviews.queue(again))[0]?.jobId ?? 0;
+      const offered = await reviews.view(next);
+      expect(offered).toMatchObject({ corrected: null, original: { vendor: read?.vendor } });
+      expect(offered.suggestions.map((x) => [x.field, x.edit, x.value, x.fromJob])).toEqual([['vendor', 'vendor', 'Marlowe Print & Design Ltd', job]]);
+      // Rejected: out of the queue, counted as rejected.
+      expect(await reviews.save(next, { decision: 'rejected', by: 'bob' })).toMatchObject({ needsReview: false, decision: 'rejected', decidedBy: 'bob' });
+      expect(await reviews.counts(again)).toEqual({ invoices: 1, passed: 0, accepted: 0, rejected: 1, needsReview: 0 });
+      // A decided invoice whose values change goes back to the queue, and the batch counts it again.
+      expect(await reviews.save(job, { edits: [{ field: 'net', value: '641.01' }], by: 'ann' })).toMatchObject({ needsReview: true, decision: null });
+      expect((await r.desk.control.summary(id)).counts.needs_review).toBe(1);
+      await expect(reviews.view(999_999)).rejects.toThrow(
+        `Job 999999 has no invoice to review: it is not an item of an OCR batch, or it has not succeeded yet. \`batchdesk review --list <batch-id>${flagOf(r)}\``,
+      );
     });
 
     it("names its other senders only where others send: none on the data folder, the team's workers on its store", async () => {

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectExactlyOnce, goTo, messagesCsv, openApp, shot, test } from './fixtures';
+import { expect, expectExactlyOnce, goTo, INVOICES, messagesCsv, openApp, shot, test } from './fixtures';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import { runCli, startCli, type CliResult } from '../helpers/cli';
 
@@ -109,6 +109,56 @@ test.describe('the window on a team store', () => {
     await expect(grid).toHaveAttribute('aria-rowcount', String(ROWS + 1), { timeout: 30_000 });
     await expect(grid.getByRole('row').nth(1)).toContainText('Customer 0');
     await expect(grid.getByRole('row').nth(1)).toContainText('Succeeded');
+  });
+
+  test("a team's invoice is reviewed in the job dialog: corrected, accepted, and the team's batch counts it", async ({ page, sandbox, work, launch }) => {
+    test.setTimeout(120_000);
+    cluster = await startPgCluster();
+    const store = await cluster.freshDatabase('team_review');
+    const keys = { BATCHDESK_API_KEY: sandbox.apiKey };
+    const made = await runCli(
+      [
+        'batch',
+        'create',
+        'ocr',
+        ...INVOICES,
+        '--name',
+        'Team invoices',
+        '--store',
+        store,
+        '--data-dir',
+        join(work, 'planner'),
+        '--api-url',
+        sandbox.url,
+        '--json',
+      ],
+      keys,
+    );
+    expect(made.code, made.stderr).toBe(0);
+    const id = (JSON.parse(made.stdout) as { batch: { id: string } }).batch.id;
+    const sent = await startCli(['run', id, '--store', store, '--data-dir', join(work, 'worker'), '--api-url', sandbox.url], keys).done;
+    expect(sent.code, sent.stderr).toBe(0);
+
+    const host = await launch({ store, env: keys });
+    await openApp(page, host);
+    await page.goto(`${host.url}/#/batches/${id}/review`);
+    const counts = page.getByTestId('review-counts');
+    await expect(counts).toHaveText('4 invoices: 3 passed, 1 needs review');
+    const grid = page.getByRole('grid', { name: 'Jobs' });
+    await expect(grid.getByRole('row')).toHaveCount(2);
+    await grid.getByRole('row').nth(1).click();
+    const dialog = page.getByRole('dialog');
+    const review = dialog.getByRole('region', { name: 'Invoice review' });
+    await review.getByRole('textbox', { name: 'Gross', exact: true }).fill('769.20');
+    await expect(dialog.getByRole('region', { name: 'Invoice checks' }).getByRole('heading')).toHaveText('Checks passed');
+    await review.getByRole('button', { name: 'Accept' }).click();
+    await expect(review.getByRole('status')).toContainText(/^Accepted by \S+/);
+    await page.keyboard.press('Escape');
+    await expect(counts).toHaveText('4 invoices: 3 passed, 1 accepted after review');
+
+    // In the shared store: another desk's command line sees the decision.
+    const listed = await runCli(['review', '--list', id, '--store', store, '--data-dir', join(work, 'elsewhere')]);
+    expect(listed.stdout).toContain(`No invoice of batch ${id} needs review (4 invoice(s): 3 passed, 1 accepted, 0 rejected)`);
   });
 
   test("a batch made in New batch is the team's: in the shared store, started, and a worker sends it", async ({ page, sandbox, work, launch }) => {

@@ -19,18 +19,18 @@ describe('invoice review', () => {
     try {
       const run = await createAndRun(h, { capability: 'ocr', paths: [INVOICES] });
       const e = h.engine;
-      const queue = e.reviews.queue(run.id);
+      const queue = await e.reviews.queue(run.id);
       expect(queue.map((q) => [q.source.split('/').pop(), q.failed.map((c) => c.check)])).toEqual([[MARLOWE, ['net_plus_vat']]]);
       const job = queue[0]?.jobId ?? 0;
-      expect(e.reviews.counts(run.id)).toEqual({ invoices: 4, passed: 3, accepted: 0, rejected: 0, needsReview: 1 });
+      expect(await e.reviews.counts(run.id)).toEqual({ invoices: 4, passed: 3, accepted: 0, rejected: 0, needsReview: 1 });
 
-      const before = e.reviews.view(job);
+      const before = await e.reviews.view(job);
       expect(before).toMatchObject({ needsReview: true, decision: null, corrected: null, changed: [], suggestions: [] });
       expect(before.original?.gross).toBe(7_792_000);
       const readVendor = before.original?.vendor ?? '';
 
       // A value that is not valid is refused, naming the field, and nothing is saved.
-      expect(() =>
+      await expect(
         e.reviews.save(job, {
           edits: [
             { field: 'gross', value: '769.20' },
@@ -38,17 +38,17 @@ describe('invoice review', () => {
           ],
           by: 'ann',
         }),
-      ).toThrow(/issueDate: "31\.02\.2026" is not a date/);
-      expect(e.reviews.view(job).corrected).toBeNull();
+      ).rejects.toThrow(/issueDate: "31\.02\.2026" is not a date/);
+      expect((await e.reviews.view(job)).corrected).toBeNull();
 
       // The correction: the check turns green, but the invoice waits for a decision.
-      const fixed = e.reviews.save(job, { edits: [{ field: 'gross', value: '769.20' }], by: 'ann' });
+      const fixed = await e.reviews.save(job, { edits: [{ field: 'gross', value: '769.20' }], by: 'ann' });
       expect(fixed.checks.find((c) => c.check === 'net_plus_vat')).toMatchObject({ ok: true });
       expect(fixed).toMatchObject({ needsReview: true, decision: null, changed: ['gross'] });
       expect(fixed.corrected?.gross).toBe(7_692_000);
 
       // Accept, with the supplier's name and IBAN corrected: who and when are recorded.
-      const accepted = e.reviews.save(job, {
+      const accepted = await e.reviews.save(job, {
         edits: [
           { field: 'vendor', value: 'Marlowe Print & Design Ltd' },
           { field: 'iban', value: IBAN },
@@ -59,8 +59,8 @@ describe('invoice review', () => {
       });
       expect(accepted).toMatchObject({ needsReview: false, decision: 'accepted', decidedBy: 'ann', note: 'total misprinted' });
       expect(accepted.decidedAt).toBeGreaterThan(0);
-      expect(e.reviews.queue(run.id)).toEqual([]);
-      expect(e.reviews.counts(run.id)).toEqual({ invoices: 4, passed: 3, accepted: 1, rejected: 0, needsReview: 0 });
+      expect(await e.reviews.queue(run.id)).toEqual([]);
+      expect(await e.reviews.counts(run.id)).toEqual({ invoices: 4, passed: 3, accepted: 1, rejected: 0, needsReview: 0 });
       expect((await e.control.summary(run.id)).counts.needs_review).toBe(0);
       expect(e.jobPage({ batchId: run.id, needsReview: true, limit: 10, offset: 0 }).total).toBe(0);
 
@@ -103,7 +103,7 @@ describe('invoice review', () => {
         review_decision: 'accepted',
         reviewed_by: 'ann',
       });
-      e.reviews.save(job, { edits: [{ field: 'line.1.description', value: 'Vinyl banner 3 x 1 m' }], decision: 'accepted', by: 'ann' });
+      await e.reviews.save(job, { edits: [{ field: 'line.1.description', value: 'Vinyl banner 3 x 1 m' }], decision: 'accepted', by: 'ann' });
       const linesCsv = join(h.dir, 'lines.csv');
       await e.exportBatch(run.id, 'line-items', linesCsv);
       const lines = csvRecords(await readFile(linesCsv, 'utf8')).filter((r) => r.source?.endsWith(MARLOWE));
@@ -119,8 +119,8 @@ describe('invoice review', () => {
 
       // The supplier's next invoice: the memory offers its name and IBAN, marked, and applies nothing.
       const again = await createAndRun(h, { capability: 'ocr', paths: [join(INVOICES, MARLOWE)], allowResend: true });
-      const next = e.reviews.queue(again.id)[0]?.jobId ?? 0;
-      const offered = e.reviews.view(next);
+      const next = (await e.reviews.queue(again.id))[0]?.jobId ?? 0;
+      const offered = await e.reviews.view(next);
       expect(offered.corrected).toBeNull();
       expect(offered.original?.vendor).toBe(readVendor);
       expect(offered.suggestions.map((s) => [s.field, s.edit, s.value, s.fromJob])).toEqual([
@@ -129,9 +129,9 @@ describe('invoice review', () => {
       ]);
 
       // Rejected: out of the queue, counted as rejected.
-      const rejected = e.reviews.save(next, { decision: 'rejected', by: 'bob' });
+      const rejected = await e.reviews.save(next, { decision: 'rejected', by: 'bob' });
       expect(rejected).toMatchObject({ needsReview: false, decision: 'rejected', decidedBy: 'bob' });
-      expect(e.reviews.counts(again.id)).toEqual({ invoices: 1, passed: 0, accepted: 0, rejected: 1, needsReview: 0 });
+      expect(await e.reviews.counts(again.id)).toEqual({ invoices: 1, passed: 0, accepted: 0, rejected: 1, needsReview: 0 });
       // Its UBL file says so where the bookkeeper reads.
       await e.exportFiles(again.id, join(h.dir, 'ubl-again'), 'ubl');
       expect(await readFile(join(h.dir, 'ubl-again', 'invoice-marlowe-INV-2026-0088.xml'), 'utf8')).toMatch(
@@ -139,9 +139,9 @@ describe('invoice review', () => {
       );
 
       // A decided invoice whose values change goes back to the queue: the decision was made on other values.
-      const reopened = e.reviews.save(job, { edits: [{ field: 'net', value: '641.01' }], by: 'ann' });
+      const reopened = await e.reviews.save(job, { edits: [{ field: 'net', value: '641.01' }], by: 'ann' });
       expect(reopened).toMatchObject({ needsReview: true, decision: null, decidedBy: null });
-      expect(e.reviews.counts(run.id)).toMatchObject({ accepted: 0, needsReview: 1 });
+      expect(await e.reviews.counts(run.id)).toMatchObject({ accepted: 0, needsReview: 1 });
     } finally {
       h.engine.close();
     }
@@ -154,10 +154,10 @@ describe('invoice review', () => {
       const ALDENMOOR = 'invoice-aldenmoor-INV-2026-0012.pdf';
       const first = await createAndRun(h, { capability: 'ocr', paths: [join(INVOICES, ALDENMOOR)] });
       const job = first.jobs[0]?.id ?? 0;
-      const read = e.reviews.view(job).original;
+      const read = (await e.reviews.view(job)).original;
       expect(read?.vendorVatId).toBeTruthy();
       const rate = String(read?.vat[0]?.rate);
-      e.reviews.save(job, { edits: [{ field: 'iban', value: IBAN }], decision: 'accepted', by: 'ann' });
+      await e.reviews.save(job, { edits: [{ field: 'iban', value: IBAN }], decision: 'accepted', by: 'ann' });
 
       // The same supplier's next invoice, its name misread and its VAT rate too.
       const second = await createAndRun(h, { capability: 'ocr', paths: [join(INVOICES, ALDENMOOR)], allowResend: true });
@@ -168,7 +168,7 @@ describe('invoice review', () => {
       result.invoice.vat = result.invoice.vat.map((v) => ({ ...v, rate: 17 }));
       e.db.prepare(`UPDATE jobs SET result_json = ? WHERE id = ?`).run(JSON.stringify(result), next);
 
-      const offered = e.reviews.view(next).suggestions;
+      const offered = (await e.reviews.view(next)).suggestions;
       expect(offered.map((x) => [x.field, x.value, x.fromJob])).toEqual([
         ['vendor', read?.vendor, job],
         ['iban', IBAN, job],
@@ -176,7 +176,7 @@ describe('invoice review', () => {
       ]);
       // Applying one is a correction like any other, by the edit the suggestion names.
       const vatRate = offered.find((x) => x.field === 'vatRate');
-      const applied = e.reviews.save(next, { edits: [{ field: vatRate?.edit ?? '', value: vatRate?.value ?? '' }], by: 'ann' });
+      const applied = await e.reviews.save(next, { edits: [{ field: vatRate?.edit ?? '', value: vatRate?.value ?? '' }], by: 'ann' });
       expect(applied.corrected?.vat[0]?.rate).toBe(Number(rate));
       expect(applied.suggestions.map((x) => x.field)).toEqual(['vendor', 'iban']);
     } finally {
@@ -187,7 +187,7 @@ describe('invoice review', () => {
   it('refuses a job that is not an invoice, saying how to find one', async () => {
     const h = await startHarness();
     try {
-      expect(() => h.engine.reviews.view(999)).toThrow(/Job 999 has no invoice to review.*batchdesk review --list/);
+      await expect(h.engine.reviews.view(999)).rejects.toThrow(/Job 999 has no invoice to review.*batchdesk review --list/);
     } finally {
       h.engine.close();
     }

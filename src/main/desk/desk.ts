@@ -17,7 +17,7 @@ import type { BatchCapability, BatchSummary, Tier } from '../../shared/domain';
 import type { ImportProblem } from '../engine/importers/types';
 import type { WorkerUp } from '../engine/store/pg/pg-queue-store';
 import type { BatchRedactions } from '../engine/read-models/redaction-counts';
-import type { ReviewCounts } from '../../shared/invoices/review-decision';
+import type { InvoiceDecisions } from '../engine/invoices/invoice-decisions';
 import type { StepEstimate } from '../engine/pipeline/projection';
 import type { EInvoiceCounts } from '../../shared/invoices/einvoice-counts';
 import type { ForgetReport } from '../engine/forget/forget';
@@ -151,12 +151,14 @@ export interface Desk {
   workers(): Promise<DeskWorkers | null>;
   /** What redaction took out of the batch's items, summed. */
   redactions(batchId: string): Promise<BatchRedactions>;
-  /** Why invoice reviews cannot be made or listed on this desk, with what to do; null where they can. */
-  readonly reviewRefusal: string | null;
   /** The sentence parts that differ by store (desk-words.ts). */
   readonly words: DeskWords;
-  /** An invoice batch's outcomes after review; null where reviews are not kept (a team's store: they are this data folder's). */
-  reviewCounts(batchId: string): Promise<ReviewCounts | null>;
+  /**
+   * Invoice reviews of the desk's batches (engine/invoices/invoice-decisions.ts): the Needs review
+   * queue, corrections re-checked, Accept/Reject with who and when, the batch's counts by outcome,
+   * and the supplier memory: this data folder's, or the team's in its store (job ids are the desk's).
+   */
+  readonly reviews: InvoiceDecisions;
   /** An OCR batch's e-invoices, and how many were read from their XML at no cost. */
   einvoiceCount(batchId: string): Promise<EInvoiceCounts>;
   /** Removes a person (`raw`, as typed) from everything the desk keeps; `dryRun` only counts (engine/forget). */

@@ -43,9 +43,8 @@ export function localDesk(e: Engine, closeEngine: () => void = () => undefined):
     patiently: (fn) => fn(),
     workers: async () => null,
     redactions: async (id) => e.redactions(id),
-    reviewRefusal: null,
     words: LOCAL_WORDS,
-    reviewCounts: async (id) => e.reviews.counts(id),
+    reviews: e.reviews,
     einvoiceCount: async (id) => e.einvoices(id),
     forget: async (target, raw, opts) => {
       const r = await e.forget(target, raw, opts);

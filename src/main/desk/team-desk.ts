@@ -28,6 +28,8 @@ import { teamAnswerFile } from '../engine/team/team-answer-file';
 import { withAbsentSource } from './absent-source';
 import { teamWords } from './desk-words';
 import { existsSync } from 'node:fs';
+import { InvoiceDecisions } from '../engine/invoices/invoice-decisions';
+import { PgReviewStore } from '../engine/store/pg/pg-review-store';
 
 /** Tier comparisons are rows of one data folder (compare/tier-comparison.ts); a team's store has none. */
 const NO_TEAM_COMPARISON =
@@ -145,11 +147,9 @@ export function teamDesk(team: SharedStoreHandle, local: () => Engine, closeEngi
     refusal: teamBatchRefusal,
     onChange: (listener) => watchTeam(team, listener),
     redactions: (id) => team.store.redactions(id),
-    // Reviews are kept in this computer's data folder only (docs/invoices.md).
-    reviewRefusal:
-      "Invoice reviews are kept in this computer's data folder; a team's shared store keeps the checks only. Run review without --store (unset BATCHDESK_STORE).",
     words: teamWords(team.description),
-    reviewCounts: async () => null,
+    // The team's reviews and supplier memory are in its store, by the store's job ids: every desk decides and learns there.
+    reviews: new InvoiceDecisions(new PgReviewStore(team.store), () => team.clock.now(), ' --store URL'),
     einvoiceCount: (id) => team.store.einvoices(id),
     // The same engine code as the data folder's, over the team's tables; each computer's files are its own.
     forget: async (target, _raw, opts) => ({

@@ -56,6 +56,7 @@ import { searchByMeaning } from './search/search-by-meaning';
 import { FollowerPlans, FollowUps } from './pipeline/follow-ups';
 import { InvoiceReviews } from './invoices/invoice-reviews';
 import { InvoiceDecisions } from './invoices/invoice-decisions';
+import { SqliteReviewStore } from './invoices/sqlite-review-store';
 import { describeOptOut, OptOutList, type OptOut } from './messaging/opt-out-list';
 import { RecipientPacing } from './messaging/recipient-pacing';
 import { SendHolds } from './messaging/send-hold';
@@ -163,7 +164,7 @@ export class Engine {
   readonly keys: KeyManager;
   readonly pipelines: PipelineStore;
   readonly invoices: InvoiceReviews;
-  /** Corrections and decisions of invoice reviews, and the supplier memory they teach (this data folder only). */
+  /** Corrections and decisions of this data folder's invoice reviews, and the supplier memory they teach. */
   readonly reviews: InvoiceDecisions;
   readonly optOuts: OptOutList;
   /** Quiet hours and the gap per recipient, checked just before each message is sent. */
@@ -219,7 +220,7 @@ export class Engine {
     this.pipelines = new PipelineStore(this.db, this.clock);
     this.index = new SearchIndex(this.db);
     this.invoices = new InvoiceReviews(this.db);
-    this.reviews = new InvoiceDecisions(this.db, this.invoices, () => this.clock.now());
+    this.reviews = new InvoiceDecisions(new SqliteReviewStore(this.db, this.invoices), () => this.clock.now());
     this.optOuts = new OptOutList(this.db, () => this.clock.now());
     this.holds = new SendHolds(new RecipientPacing(this.db, () => this.clock.now()), () => this.clock.now());
     this.keys = new KeyManager(this.db, this.clock, opts.secrets, opts.env ?? process.env);

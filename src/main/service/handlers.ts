@@ -287,11 +287,12 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return { hits: hits.map((h) => ({ ...h, state: JobState.parse(h.state) })) };
     },
     'jobs.get': async ({ id }) => desk.jobDetail(id),
-    'reviews.get': async ({ jobId }) => engine.reviews.view(jobId),
+    // The desk's reviews: a team's are in its store, by its job ids (those the job dialog shows).
+    'reviews.get': async ({ jobId }) => desk.reviews.view(jobId),
     'reviews.save': async ({ jobId, invoice, decision, note }) =>
       // The window runs as this computer's user: the reviewer is the OS user name.
-      engine.reviews.save(jobId, { invoice, decision, note, by: userInfo().username }),
-    'reviews.counts': async ({ batchId }) => engine.reviews.counts(await c.resolveBatchId(batchId)),
+      desk.reviews.save(jobId, { invoice, decision, note, by: userInfo().username }),
+    'reviews.counts': async ({ batchId }) => desk.reviews.counts(await c.resolveBatchId(batchId)),
     'keys.list': async () => engine.keys.list().map(keyView),
     'keys.add': async (arg) => {
       const k = await engine.keys.add({ kind: arg.kind, label: arg.label, secret: arg.secret, client: arg.client, baseUrl: arg.baseUrl, rpm: arg.rpm ?? null });

@@ -83,12 +83,10 @@ export const reviewCommand = bindCommand(reviewSpec, async ({ values, positional
   const edits = (values.set ?? []).map(editOf);
   const desk = await openCliDesk(values, io, { read: !listing && edits.length === 0 && !values.accept && !values.reject && values.note === undefined });
   try {
-    if (desk.reviewRefusal !== null) throw new UsageError(desk.reviewRefusal);
-    const engine = desk.engine();
     if (listing) {
       const id = await desk.control.resolveBatchId(values.list ?? '');
-      const queue = engine.reviews.queue(id);
-      const counts = engine.reviews.counts(id);
+      const queue = await desk.reviews.queue(id);
+      const counts = await desk.reviews.counts(id);
       if (values.json) io.stdout.write(`${JSON.stringify({ batch: id, counts, needs_review: queue }, null, 2)}\n`);
       else if (queue.length === 0)
         io.stdout.write(
@@ -100,7 +98,7 @@ export const reviewCommand = bindCommand(reviewSpec, async ({ values, positional
           out.push(`  job ${q.jobId}  item ${q.item}  ${q.source}${q.corrected ? '  (corrected, not decided)' : ''}`);
           for (const c of q.failed) out.push(`      ✗ ${CHECK_LABELS[c.check]}: ${c.detail}`);
         }
-        out.push(`Correct and decide one: \`batchdesk review <job-id> --set FIELD=VALUE --accept\` (or --reject).`);
+        out.push(`Correct and decide one: \`batchdesk review <job-id> --set FIELD=VALUE --accept${desk.storeFlag}\` (or --reject).`);
         io.stdout.write(io.carry(`${out.join('\n')}\n`));
       }
       return EXIT.ok;
@@ -109,13 +107,13 @@ export const reviewCommand = bindCommand(reviewSpec, async ({ values, positional
     let review: InvoiceReviewView;
     try {
       review = changing
-        ? engine.reviews.save(jobId, {
+        ? await desk.reviews.save(jobId, {
             edits,
             ...(values.accept ? { decision: 'accepted' as const } : values.reject ? { decision: 'rejected' as const } : {}),
             ...(values.note !== undefined ? { note: values.note } : {}),
             by: userInfo().username,
           })
-        : engine.reviews.view(jobId);
+        : await desk.reviews.view(jobId);
     } catch (e) {
       // A value that cannot stand or a job with no invoice: said as a usage mistake (exit 2), nothing saved.
       if (e instanceof UserError) throw new UsageError(e.message);

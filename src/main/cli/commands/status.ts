@@ -79,7 +79,7 @@ export const statusCommand = bindCommand(statusSpec, async ({ values, positional
     } else {
       // Invoices by outcome after review.
       const reviews = new Map<string, ReviewCounts | null>();
-      for (const b of batches) if (describe(b.capability).invoice) reviews.set(b.id, await desk.reviewCounts(b.id));
+      for (const b of batches) if (describe(b.capability).invoice) reviews.set(b.id, await desk.reviews.counts(b.id));
       const say = (b: BatchSummary & { einvoices?: EInvoiceCounts; retention?: RuleWords }): string =>
         `${describeBatch(b, { storeFlag: desk.storeFlag, carry: io.carry, reviews: reviews.get(b.id) ?? null, einvoices: b.einvoices ?? null, retention: b.retention ?? null })}${w ? workerLines(b, w, io.carry) : ''}`;
       io.stdout.write(`${describeAll(batches, say)}\n${upLine}`);

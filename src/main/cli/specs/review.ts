@@ -1,4 +1,5 @@
 import { defineCommand } from '../command-spec';
+import { STORE_OPTION } from './store-option';
 
 export const reviewSpec = defineCommand({
   name: 'review',
@@ -16,6 +17,7 @@ export const reviewSpec = defineCommand({
     note: { type: 'string', value: 'TEXT', help: 'a note kept with the review and exported with it' },
     list: { type: 'string', value: 'BATCH', help: 'list the invoices of the batch that need review, with their job ids and failed checks' },
     json: { type: 'boolean', help: 'print the review (or the list) as JSON' },
+    ...STORE_OPTION,
   },
   examples: [
     { command: 'batchdesk review --list b7e8f9', note: 'the Needs review queue: job id, item, file, failed checks' },
@@ -23,6 +25,7 @@ export const reviewSpec = defineCommand({
     { command: 'batchdesk review 1042 --set gross=769.20 --set line.2.amount=80.00', note: 'corrects two fields; the checks run again and are printed' },
     { command: 'batchdesk review 1042 --set vendorVatId="GB 318 4472 06" --accept --note "total misprinted"', note: 'corrects and accepts in one go' },
     { command: 'batchdesk review 1043 --reject' },
+    { command: 'batchdesk review --list b7e8f9 --store postgresql://team@db/batchdesk', note: "a team's batch: its Needs review queue in the shared store" },
   ],
   notes: [
     'Values are checked before anything is saved: dates (2026-10-31 or 31.10.2026), amounts (1234.50 or 1.234,50),',
@@ -31,6 +34,7 @@ export const reviewSpec = defineCommand({
     '--reject; changing the values of a decided invoice puts it back. An accepted review is remembered per supplier',
     "(by VAT id, else by name): its name, VAT id, IBAN and usual VAT rate are offered on the supplier's later invoices",
     '("from your review of job 17"), never applied by themselves: --set applies one.',
-    "Reviews are kept in this computer's data folder (a team's shared store keeps the checks, not the reviews).",
+    "Reviews are kept where the batch is: with --store (or BATCHDESK_STORE), a team's batch is reviewed in its",
+    "shared store, by the store's job ids; the supplier memory there is the team's, offered on every desk.",
   ],
 });

@@ -95,12 +95,16 @@ export function localResults(db: Db, batchId: string, outputsDir: string): Resul
 /** What sharedResults reads of a team's shared store (store/pg/pg-queue-store.ts PgQueueStore has it). */
 export interface SharedResultsStore {
   stats(batchId: string): Promise<Pick<BatchStats, 'counts'>>;
-  jobsPageReviewed(batchId: string, afterSeq: number, limit: number): Promise<(JobRow & { checks_json: string | null })[]>;
+  jobsPageReviewed(
+    batchId: string,
+    afterSeq: number,
+    limit: number,
+  ): Promise<(JobRow & Pick<ResultRow, 'corrected_json' | 'decision' | 'decided_by' | 'decided_at'> & { checks_json: string | null })[]>;
   savedAnswers(batchId: string, fromSeq: number, limit: number): Promise<{ seq: number; size: number | null; worker: string | null }[]>;
   savedAnswerBytes(batchId: string, seq: number): Promise<Buffer>;
 }
 
-/** A batch of a team's shared store, page by page, with the invoice checks its workers made. */
+/** A batch of a team's shared store, page by page, with the invoice checks its workers made and the team's reviews. */
 export function sharedResults(store: SharedResultsStore, batchId: string, pageSize = RESULT_PAGE): ResultSource {
   // What the store holds of the items' saved answers, read a page ahead of the item asked for.
   let known = new Map<number, { size: number | null; worker: string | null }>();
@@ -149,6 +153,11 @@ export function sharedResults(store: SharedResultsStore, batchId: string, pageSi
             finished_at: j.finished_at,
             units: j.units,
             checks_json: j.checks_json,
+            // The team's review, so a UBL file carries the corrected values and the decision as on one computer.
+            corrected_json: j.corrected_json ?? null,
+            decision: j.decision ?? null,
+            decided_by: j.decided_by ?? null,
+            decided_at: j.decided_at ?? null,
           }));
         if (rows.length > 0) yield rows;
       }

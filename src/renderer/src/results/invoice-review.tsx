@@ -8,6 +8,7 @@ import { NOTHING_READ, type Invoice } from '../../../shared/invoices/invoice';
 import { applyEdit, changedFields, fieldText, HEAD_FIELDS, recheckDraft } from '../../../shared/invoices/invoice-corrections';
 import { type InvoiceReviewView, type SupplierSuggestion } from '../../../shared/invoices/review-decision';
 import { client, errorMessage } from '../client';
+import { RpcFailure } from '../transport';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { formatDateTime } from '../format/time';
 import { useBatchesStore } from '../store/batches-store';
@@ -110,11 +111,12 @@ export function InvoiceReviewPanel({ job }: { job: JobDetail }) {
     client()
       .call('reviews.get', { jobId: job.id })
       .then((v) => live && setView(v))
-      .catch((e: unknown) => live && setError(errorMessage(e)));
+      // A job without a review is said in the window's language; other failures as they come.
+      .catch((e: unknown) => live && setError(e instanceof RpcFailure && e.code === 'not_found' ? t('review.none') : errorMessage(e)));
     return () => {
       live = false;
     };
-  }, [job.id]);
+  }, [job.id, t]);
 
   const base = view ? (view.corrected ?? view.original ?? NOTHING_READ) : NOTHING_READ;
   const { invoice: draft, problems } = useMemo(() => applyDrafts(base, drafts), [base, drafts]);

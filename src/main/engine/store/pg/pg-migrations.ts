@@ -467,6 +467,27 @@ export const PG_MIGRATIONS: readonly string[] = [
     worker text NOT NULL
   );
   `,
+  // 22 (numbered by the merge; the 19th step on its own branch): a review that ends, for the team
+  // (invoices/invoice-decisions.ts over store/pg/pg-review-store.ts), as in the local store
+  // (migration 23 there): the corrected invoice beside the reading, the decision with who and when,
+  // and the supplier memory every desk of the team learns from and is offered.
+  `
+  ALTER TABLE invoice_reviews ADD COLUMN corrected_json text,
+    ADD COLUMN decision text CHECK (decision IN ('accepted', 'rejected')),
+    ADD COLUMN decided_by text,
+    ADD COLUMN decided_at bigint,
+    ADD COLUMN note text;
+  CREATE TABLE supplier_memory (
+    supplier_key text PRIMARY KEY,
+    vendor text,
+    vat_id text,
+    iban text,
+    vat_rate double precision,
+    job_id bigint NOT NULL,
+    batch_id text NOT NULL,
+    learned_at bigint NOT NULL
+  );
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -103,6 +103,18 @@ const KEEPALIVE_MS = 10_000;
 export const LeftBatch = z.object({ batch: z.string(), why: z.string() });
 export type LeftBatch = z.infer<typeof LeftBatch>;
 
+/** A job with its invoice's checks and review, as exports read them (null: not an invoice, or not succeeded). */
+export type ReviewedJobRow = JobRow & {
+  leased_by: string | null;
+  needs_review: number | null;
+  checks_json: string | null;
+  corrected_json: string | null;
+  decision: string | null;
+  decided_by: string | null;
+  decided_at: number | null;
+  review_note: string | null;
+};
+
 /**
  * A worker that is up: "host pid", whether it stays on for new batches, when it started and last
  * noted itself (store time, ms), how many items it holds, and the batches it leaves to the others.
@@ -1048,15 +1060,12 @@ export class PgQueueStore implements QueueStore, ControlStore {
     return (await this.pool.query<JobRow>(`SELECT * FROM jobs WHERE batch_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, [batchId, afterSeq, limit])).rows;
   }
 
-  /** A page of jobs, in item order, with their invoice checks (null: none: not an invoice, or not succeeded). */
-  async jobsPageReviewed(
-    batchId: string,
-    afterSeq: number,
-    limit: number,
-  ): Promise<(JobRow & { leased_by: string | null; needs_review: number | null; checks_json: string | null })[]> {
+  /** A page of jobs, in item order, with their invoice checks and reviews (null: none: not an invoice, or not succeeded). */
+  async jobsPageReviewed(batchId: string, afterSeq: number, limit: number): Promise<ReviewedJobRow[]> {
     return (
-      await this.pool.query<JobRow & { leased_by: string | null; needs_review: number | null; checks_json: string | null }>(
-        `SELECT jobs.*, r.needs_review, r.checks_json FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id
+      await this.pool.query<ReviewedJobRow>(
+        `SELECT jobs.*, r.needs_review, r.checks_json, r.corrected_json, r.decision, r.decided_by, r.decided_at, r.note AS review_note
+           FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id
           WHERE jobs.batch_id = $1 AND jobs.seq > $2 ORDER BY jobs.seq LIMIT $3`,
         [batchId, afterSeq, limit],
       )
