@@ -467,6 +467,19 @@ export const PG_MIGRATIONS: readonly string[] = [
     worker text NOT NULL
   );
   `,
+  // 21: the team's default retention rule (retention/team-retention.ts), one for every worker and
+  // desk (`config set keep_files_days N --store URL`), read when retention runs, as the data
+  // folder's default is. A part a batch carried from its creator's default gives way to it, so
+  // each rule part says whether it was carried (the only such parts 18 wrote are named so).
+  `
+  CREATE TABLE retention_default (
+    id smallint PRIMARY KEY CHECK (id = 1),
+    keep_files_days integer,
+    keep_results_days integer
+  );
+  ALTER TABLE retention_rules ADD COLUMN files_carried boolean NOT NULL DEFAULT false, ADD COLUMN results_carried boolean NOT NULL DEFAULT false;
+  UPDATE retention_rules SET files_carried = files_from LIKE 'the default of %', results_carried = results_from LIKE 'the default of %';
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
