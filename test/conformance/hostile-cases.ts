@@ -87,13 +87,16 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
       process.on('warning', onWarning);
       const before = Date.now();
       const id = await runBatch(2);
+      // The wait was asked for somewhere in between: the clamp is checked against both ends, so a
+      // slow run on a loaded machine widens the window instead of breaking the bound.
+      const after = Date.now();
       process.off('warning', onWarning);
       const s = await r.summary(id);
       expect(s.pause?.kind).toBe('server_wait');
       expect(s.pause?.reason).toMatch(/asked to wait until .* waits at most 24 hours/);
       const until = Date.parse(s.pause?.until ?? '');
       expect(until - before).toBeGreaterThan(23 * 3_600_000);
-      expect(until - before).toBeLessThanOrEqual(24 * 3_600_000 + 5_000);
+      expect(until - after).toBeLessThanOrEqual(24 * 3_600_000);
       expect(warnings).not.toContain('TimeoutOverflowWarning');
       expect(server.requests.length).toBeLessThanOrEqual(2);
     });
@@ -115,9 +118,8 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
         deadline: { baseMs: 400, uploadBytesPerSecond: 1_000_000 },
         backoff: { baseMs: 5, capMs: 10, maxTries: 2 },
       });
-      const started = Date.now();
+      // The trickle never ends: without the deadline the run would hang (the test's timeout).
       const id = await runBatch(1);
-      expect(Date.now() - started).toBeLessThan(10_000);
       const [job] = await r.jobs(id);
       expect(job?.state).toBe('failed');
       expect(job?.error_message).toMatch(/no complete answer within/);
@@ -126,9 +128,8 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
     it('a trickle is cut by the minimum rate long before the deadline, and resent with the same key', async () => {
       // A deadline of 30 s an attempt: two attempts cut there would take a minute.
       const { r, server, runBatch } = await rig(trickle, { ...SLOW_BODY, backoff: { baseMs: 5, capMs: 10, maxTries: 2 } });
-      const started = Date.now();
+      // What cut each attempt is in the error (the minimum rate, not the deadline): no clock needed.
       const id = await runBatch(1);
-      expect(Date.now() - started).toBeLessThan(20_000);
       const [job] = await r.jobs(id);
       expect(job).toMatchObject({ state: 'failed', attempts: 2 });
       expect(job?.error_message).toMatch(
@@ -140,9 +141,7 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
     it('an API that keeps trickling fails the item once its wait budget is spent, saying so', async () => {
       // Attempts are not what stops it here (50 allowed): the budget of 1.5 s is.
       const { r, runBatch } = await rig(trickle, { ...SLOW_BODY, backoff: { baseMs: 5, capMs: 10, maxTries: 50 }, waitBudgetMs: 1_500 });
-      const started = Date.now();
       const id = await runBatch(1);
-      expect(Date.now() - started).toBeLessThan(20_000);
       const [job] = await r.jobs(id);
       expect(job?.state).toBe('failed');
       expect(job?.attempts).toBeLessThan(50);
@@ -160,9 +159,8 @@ export function hostileCases(name: string, open: OpenStoreRig): void {
           waitBudgetMs: 800,
         },
       );
-      const started = Date.now();
+      // The wait budget, not the 1,000 answers allowed, ends it: the error says which.
       const id = await runBatch(2);
-      expect(Date.now() - started).toBeLessThan(20_000);
       // Never a storm: each retry waits at least minMs, growing to the cap.
       expect(server.requests.length).toBeLessThanOrEqual(2 * 40);
       const jobs = await r.jobs(id);

@@ -4,6 +4,8 @@
 // cannot hear the store, and keeps trying. Its leases run out meanwhile and another worker, which
 // still hears the store, takes its jobs and sends them. When the network comes back the first
 // worker must not send what is now the other's: no key goes to the API from it after the thaw.
+// The 10 s it may take to say so are counted by a timer of this process, not read off the wall
+// clock, so a loaded machine that slows the worker slows the count alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -77,17 +79,24 @@ describe('team: a worker whose store connection freezes', () => {
       const aDone = a.work(frozenStore, 'worker-a', (line) => heard.push({ at: Date.now(), line }), stopA.signal);
       await freezing;
       const frozenAt = Date.now();
+      // The 10 s of the promise, kept by a timer in this same process as the worker's own: a
+      // loaded machine delays both alike, and the earlier one still fires first, so what is
+      // checked is the order, not a reading of the wall clock.
+      const TEN_S = '(10 s since the freeze)';
+      const reference = setTimeout(() => heard.push({ at: Date.now(), line: TEN_S }), 10_000);
 
       // It says so, naming the store, well before anyone else could notice its leases running out.
-      for (;;) {
-        if (heard.some((l) => l.line.includes('cannot be reached'))) break;
-        expect(Date.now() - frozenAt, 'worker-a said nothing of the store for 15 s').toBeLessThan(15_000);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const said = heard.find((l) => l.line.includes('cannot be reached'));
+      const cannot = (l: { line: string }): boolean => l.line.includes('cannot be reached');
+      const first = (): { at: number; line: string } | undefined => heard.find((l) => l.line === TEN_S || cannot(l));
+      while (first() === undefined) await new Promise((r) => setTimeout(r, 100));
+      clearTimeout(reference);
+      expect(first()?.line, 'worker-a said nothing of the store within 10 s').not.toBe(TEN_S);
+      const said = heard.find(cannot);
       expect(said?.line).toContain(`The shared store ${frozenStore.shownUrl} cannot be reached (`);
+      // Its own statement limit spoke (a worker's: 6 s and a 2 s margin), not TCP or a lease.
+      expect(said?.line).toContain('cannot be reached (it stopped answering)');
       expect(said?.line).toContain('This worker pauses: it keeps the answers it has, tries again every second');
-      expect((said?.at ?? Infinity) - frozenAt).toBeLessThanOrEqual(10_000 + 2_000);
+      console.log(`[freeze] worker-a said so ${(said?.at ?? 0) - frozenAt} ms after the freeze`);
 
       // Another worker, which hears the store, sends everything, the frozen one's jobs too once
       // their leases ran out. The row the frozen one locked in its open transaction is given back

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
 import { FakeClock } from '../helpers/fake-clock';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
-import { applyTeamRetention, setTeamRule, teamRetentionLog } from '../../src/main/engine/retention/team-retention';
+import { applyTeamRetention, setTeamRetentionDefault, setTeamRule, teamRetentionLog, teamRuleOfBatch } from '../../src/main/engine/retention/team-retention';
 import { DAY_MS } from '../../src/main/engine/retention/retention-plan';
 import { startHarness, writeText } from '../integration/harness';
 import { creatorTag } from '../../src/main/engine/create/import-owners';
@@ -213,8 +213,163 @@ describe("retention in a team's store", () => {
           results_from: `batch ${id}`,
         },
       ]);
+      // The team's default outranks what the batch carried from its creator's default, never its own flag.
+      await setTeamRetentionDefault(store.pool, 'keep_files_days', 3);
+      await setTeamRetentionDefault(store.pool, 'keep_results_days', 40);
+      expect(await teamRuleOfBatch(store.pool, id)).toEqual({ keepFilesDays: 3, keepResultsDays: 2, filesFrom: 'team default', resultsFrom: `batch ${id}` });
     } finally {
       await store.close();
+    }
+  });
+
+  it("the team's default: read at each run, so batches made before it follow it; a batch's own rule and a carried default's place", async () => {
+    const url = await cluster.freshDatabase();
+    const clock = new FakeClock();
+    const store = await PgQueueStore.open({ url, clock, worker: 'host-a 1' });
+    const here = mkdtempSync(join(tmpdir(), 'batchdesk-team-default-'));
+    try {
+      // Three batches of one finished item each: one with its own rule, one that carried its
+      // creator's default, one with no rule at all; all made before the team has a default.
+      for (const id of ['own', 'carried', 'bare']) {
+        await store.createBatch({ id, name: id, capability: 'tts', tier: 'standard', channel: null, options: {}, budget: null, creator: 'test 1' });
+        await store.addJobs(id, [
+          {
+            seq: 1,
+            idempotencyKey: `k-${id}`,
+            fingerprint: BigInt(id.length * 1000 + id.charCodeAt(0)),
+            source: `line of ${id}`,
+            payloadJson: line(1, `Hello ${id}`),
+            requestBody: '{}',
+            estimatedUnits: 1,
+            estimatedCost: 5,
+          },
+        ]);
+        await store.seal(id, { total: 1, estimatedUnits: 1, estimatedCost: 5 });
+        await store.start(id);
+        const [job] = await store.claim(id, 1, 60_000);
+        if (!job) throw new Error('nothing claimed');
+        await store.succeed(job, { units: 1, cost: 5, resultJson: `{"text":"Hello ${id}"}`, rawResponse: '{}', httpStatus: 200 });
+      }
+      await setTeamRule(store.pool, 'own', { keepFilesDays: null, keepResultsDays: 30, filesFrom: 'none', resultsFrom: 'batch own' });
+      await setTeamRule(store.pool, 'carried', {
+        keepFilesDays: null,
+        keepResultsDays: 100,
+        filesFrom: 'none',
+        resultsFrom: 'the default of host-c 3, which made the batch',
+        resultsCarried: true,
+      });
+      const kept = async (): Promise<string[]> =>
+        (await store.pool.query<{ batch_id: string }>(`SELECT batch_id FROM jobs WHERE result_json IS NOT NULL ORDER BY batch_id`)).rows.map((r) => r.batch_id);
+
+      clock.advance(6 * DAY_MS);
+      expect((await applyTeamRetention(store.pool, here, clock.now(), 'host-a 1')).done).toEqual([]);
+      expect(await teamRuleOfBatch(store.pool, 'bare')).toBeNull();
+
+      await setTeamRetentionDefault(store.pool, 'keep_results_days', 5);
+      expect(await teamRuleOfBatch(store.pool, 'bare')).toEqual({ keepFilesDays: null, keepResultsDays: 5, filesFrom: 'none', resultsFrom: 'team default' });
+      const dropped = await applyTeamRetention(store.pool, here, clock.now(), 'host-b 2');
+      expect(dropped.done.map((d) => [d.batchId, d.kind, d.rule])).toEqual([
+        ['bare', 'result', 'keep-results-days 5 (team default)'],
+        ['carried', 'result', 'keep-results-days 5 (team default)'],
+      ]);
+      expect(await kept()).toEqual(['own']);
+      expect((await teamRetentionLog(store.pool, 10)).map((e) => [e.batchId, e.rule, e.worker])).toEqual([
+        ['bare', 'keep-results-days 5 (team default)', 'host-b 2'],
+        ['carried', 'keep-results-days 5 (team default)', 'host-b 2'],
+      ]);
+
+      // A longer default never outlasts a batch's own rule: its own 30 days hold.
+      await setTeamRetentionDefault(store.pool, 'keep_results_days', 365);
+      clock.advance(25 * DAY_MS);
+      const own = await applyTeamRetention(store.pool, here, clock.now(), 'host-a 1');
+      expect(own.done.map((d) => [d.batchId, d.rule])).toEqual([['own', 'keep-results-days 30 (batch own)']]);
+
+      // 0 takes the default away: the carried default is the batch's rule again.
+      await setTeamRetentionDefault(store.pool, 'keep_results_days', 0);
+      expect(await teamRuleOfBatch(store.pool, 'carried')).toMatchObject({
+        keepResultsDays: 100,
+        resultsFrom: 'the default of host-c 3, which made the batch',
+      });
+      expect(await teamRuleOfBatch(store.pool, 'bare')).toBeNull();
+    } finally {
+      await store.close();
+      rmSync(here, { recursive: true, force: true });
+    }
+  });
+
+  it('config set keep_*_days --store sets the team default; status, retention run --dry-run, log and watch list name it', async () => {
+    assertBuilt();
+    const url = await cluster.freshDatabase();
+    const store = await PgQueueStore.open({ url, clock: systemClock, worker: 'setup 1' });
+    const here = mkdtempSync(join(tmpdir(), 'batchdesk-team-default-cli-'));
+    try {
+      await store.createBatch({
+        id: 'b3',
+        name: 'greetings',
+        capability: 'tts',
+        tier: 'standard',
+        channel: null,
+        options: {},
+        budget: null,
+        creator: 'test 1',
+      });
+      await store.addJobs('b3', [
+        {
+          seq: 1,
+          idempotencyKey: 'k3-1',
+          fingerprint: 31n,
+          source: 'line 1',
+          payloadJson: line(1, 'Hello'),
+          requestBody: '{}',
+          estimatedUnits: 1,
+          estimatedCost: 5,
+        },
+      ]);
+      await store.seal('b3', { total: 1, estimatedUnits: 1, estimatedCost: 5 });
+      await store.start('b3');
+      const [job] = await store.claim('b3', 1, 60_000);
+      if (!job) throw new Error('nothing claimed');
+      await store.succeed(job, { units: 1, cost: 5, resultJson: '{"text":"Hello"}', rawResponse: '{}', httpStatus: 200 });
+      await store.pool.query(`UPDATE jobs SET finished_at = finished_at - $1`, [4 * 86_400_000]);
+      const args = ['--store', url, '--data-dir', here];
+
+      const before = await runCli(['retention', 'run', '--dry-run', ...args]);
+      expect(before.stdout).toContain('Nothing is due for deletion in the shared store');
+      expect(before.stdout).toContain("The team has no default rule: a team's batch without its own keeps what it was made with");
+
+      const set = await runCli(['config', 'set', 'keep_results_days', '3', ...args]);
+      expect(set.code, set.stderr).toBe(0);
+      expect(set.stdout).toContain("keep_results_days = 3: the team's default in the shared store");
+      // Kept in the store, not in this computer's data folder.
+      const list = await runCli(['config', 'list', ...args]);
+      expect(list.stdout).toMatch(/The team's default retention rule, in the shared store .*\nkeep_files_days\s+0 \(kept\)[^\n]*\nkeep_results_days\s+3 /);
+      expect((await runCli(['config', 'list', '--data-dir', here])).stdout).toMatch(/keep_results_days\s+0 \(kept\)/);
+      const other = await runCli(['config', 'set', 'concurrency', '8', ...args]);
+      expect(other.code).toBe(2);
+      expect(other.stderr).toContain("concurrency is this computer's setting");
+
+      const status = await runCli(['status', 'b3', ...args]);
+      expect(status.stdout).toContain('retention: result text dropped after 3 days (team default)');
+      const dry = await runCli(['retention', 'run', '--dry-run', ...args]);
+      expect(dry.stdout).toContain('by keep-results-days 3 (team default)');
+      expect(dry.stdout).toContain("The team's default (in the shared store ");
+      expect(dry.stdout).toContain('for batches without a rule of their own: result text dropped after 3 days (team default;');
+      const run = await runCli(['retention', 'run', ...args]);
+      expect(run.code, run.stderr).toBe(0);
+      const log = await runCli(['retention', 'log', ...args]);
+      expect(log.stdout).toMatch(/result text\s+job \d+ \(line 1\)\n    by keep-results-days 3 \(team default\), deleted by worker/);
+
+      const folder = mkdtempSync(join(tmpdir(), 'batchdesk-team-default-watch-'));
+      const added = await runCli(['watch', 'add', folder, '--capability', 'transcribe', '--data-dir', here]);
+      expect(added.code, added.stderr).toBe(0);
+      const watches = await runCli(['watch', 'list', ...args]);
+      expect(watches.stdout).toContain('retention: the defaults in the shared store');
+      expect(watches.stdout).toContain('result text dropped after 3 days (team default)');
+      expect((await runCli(['watch', 'list', '--data-dir', here])).stdout).toContain('retention: none: nothing is deleted');
+      rmSync(folder, { recursive: true, force: true });
+    } finally {
+      await store.close();
+      rmSync(here, { recursive: true, force: true });
     }
   });
 });

@@ -15,6 +15,11 @@ function chosenStore(flag: string | undefined, env: NodeJS.ProcessEnv): StoreCho
   }
 }
 
+/** Whether the command works on a team's store (`--store` or BATCHDESK_STORE) rather than the data folder. */
+export function onTeamStore(values: { store?: string }, io: Io): boolean {
+  return chosenStore(values.store, io.env).kind === 'postgresql';
+}
+
 /** `read`: a command that only reads refuses a named data folder with no Batchdesk data (openEngineToRead); `use` 'worker' for a command that sends. */
 export function openCliDesk(
   values: { store?: string; 'data-dir'?: string; 'api-url'?: string },

@@ -25,7 +25,7 @@ import type { FilesReport } from '../engine/forget/forget-files';
 import type { ForgetTarget } from '../engine/forget/forget-target';
 import type { RetentionOutcome } from '../engine/retention/apply-retention';
 import type { RetentionLogEntry } from '../engine/retention/retention-log';
-import type { RuleWords } from '../../shared/retention-rules';
+import type { RetentionSettingKey, RuleWords } from '../../shared/retention-rules';
 import type { DeskWords } from './desk-words';
 import type { Writable } from 'node:stream';
 import type { z } from 'zod';
@@ -82,6 +82,10 @@ export interface DeskRetention {
   log(limit: number): Promise<(RetentionLogEntry & { worker?: string })[]>;
   /** The rule that holds for a batch, each part with where it comes from; null: nothing of it is deleted. */
   ruleOf(batchId: string): Promise<RuleWords | null>;
+  /** The rule a batch without its own gets, read at each run: the data folder's default, or the team's in its store; `from` names it. */
+  defaults(): Promise<{ keepFilesDays: number | null; keepResultsDays: number | null; from: string }>;
+  /** Sets one part of that default: days, or 0 to keep. */
+  setDefault(key: RetentionSettingKey, days: number): Promise<void>;
 }
 
 /** What `forget` removed, and where. */

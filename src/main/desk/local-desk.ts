@@ -57,6 +57,8 @@ export function localDesk(e: Engine, closeEngine: () => void = () => undefined):
         const r = e.retentionRules.of(id);
         return r.keepFilesDays === null && r.keepResultsDays === null && !r.deleteOriginals ? null : r;
       },
+      defaults: async () => ({ ...e.retentionRules.defaults(), from: 'default' }),
+      setDefault: async (key, days) => e.settings.set(key, String(days)),
     },
     refusal: () => null,
     onChange: (listener) => e.onChange(listener),

@@ -5,7 +5,7 @@ import type { Desk } from './desk';
 import type { SharedStoreHandle } from '../engine/team/open-shared-store';
 import { forgetInStore } from '../engine/forget/forget';
 import { PgForgetStore } from '../engine/forget/pg-forget-store';
-import { teamRetentionLog, teamRuleOfBatch } from '../engine/retention/team-retention';
+import { TEAM_DEFAULT_ORIGIN, setTeamRetentionDefault, teamRetentionDefault, teamRetentionLog, teamRuleOfBatch } from '../engine/retention/team-retention';
 import type { PgQueueStore } from '../engine/store/pg/pg-queue-store';
 import type { BatchRow } from '../engine/store/queue-store';
 import { exportBatch } from '../engine/exporters/export-batch';
@@ -162,6 +162,9 @@ export function teamDesk(team: SharedStoreHandle, local: () => Engine, closeEngi
       run: (o) => local().teamRetention({ pool: team.store.pool, clock: team.clock, worker: team.worker }, o),
       log: (limit) => teamRetentionLog(team.store.pool, limit),
       ruleOf: (id) => teamRuleOfBatch(team.store.pool, id),
+      // The team's own default, kept in the store: the same for every worker and desk.
+      defaults: async () => ({ ...(await teamRetentionDefault(team.store.pool)), from: TEAM_DEFAULT_ORIGIN }),
+      setDefault: (key, days) => setTeamRetentionDefault(team.store.pool, key, days),
     },
     workers: async () => {
       const [holding, up] = await Promise.all([team.store.workers(), team.store.workersUp(WORKER_SEEN_MS)]);

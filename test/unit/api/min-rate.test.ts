@@ -36,10 +36,9 @@ describe('minimum transfer rate of an answer', () => {
       const t = setInterval(() => res.write(' '), 50);
       res.on('close', () => clearInterval(t));
     });
-    const started = Date.now();
     const e: unknown = await sendRequest({ baseUrl: url, key: 'k' }, request, opts).catch((x: unknown) => x);
-    // Cut after a window or two (0.3-0.6 s); the deadline is 30 s.
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // What cut it is in the error: the minimum rate (after a window or two), not the 30 s deadline
+    // nor the idle timeout, however slowly a loaded machine ran the windows.
     expect(e).toBeInstanceOf(NetworkError);
     expect((e as NetworkError).why).toBe('slow_body');
     expect((e as NetworkError).bodySent).toBe(true);

@@ -7,6 +7,8 @@ import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import { openCliDesk } from '../desk';
 import type { Deletion } from '../../engine/retention/retention-plan';
+import type { Desk } from '../../desk/desk';
+import { retentionWords } from '../../../shared/retention-rules';
 
 const KIND_WORDS: Record<Deletion['kind'], string> = {
   output: 'output',
@@ -15,6 +17,19 @@ const KIND_WORDS: Record<Deletion['kind'], string> = {
   export: 'export',
   result: 'result text',
 };
+
+/** The rule a batch without its own gets (the data folder's default, or the team's), and how to change it. */
+async function defaultLine(desk: Desk): Promise<string> {
+  const d = await desk.retention.defaults();
+  const words = retentionWords(d);
+  const owner = desk.storeFlag === '' ? 'The default' : `The team's default (in ${desk.description}, for every worker and desk)`;
+  const change = `\`batchdesk config set keep_files_days N${desk.storeFlag}\``;
+  if (words === null)
+    return desk.storeFlag === ''
+      ? `There is no default rule: a batch without its own deletes nothing (${change} sets one).\n`
+      : `The team has no default rule: a team's batch without its own keeps what it was made with (${change} sets one).\n`;
+  return `${owner}, for batches without a rule of their own: ${words} (${d.from}; ${change} changes it).\n`;
+}
 
 export async function cmdRetention(args: string[], io: Io): Promise<ExitCode> {
   const [sub, ...rest] = args;
@@ -37,12 +52,14 @@ export async function cmdRetention(args: string[], io: Io): Promise<ExitCode> {
           ...(e.worker !== undefined ? { worker: e.worker } : {}),
         }));
         io.stdout.write(`${JSON.stringify({ log: rows }, null, 2)}\n`);
-      } else if (log.length === 0) io.stdout.write(`Retention has deleted nothing in ${desk.description} yet.\n`);
-      else
+      } else {
+        if (log.length === 0) io.stdout.write(`Retention has deleted nothing in ${desk.description} yet.\n`);
         for (const e of log)
           io.stdout.write(
             `${new Date(e.at).toISOString().slice(0, 19)}Z  ${KIND_WORDS[e.kind].padEnd(26)} ${e.what}\n    by ${e.rule}${e.worker !== undefined ? `, deleted by worker ${e.worker}` : ''}\n`,
           );
+        io.stdout.write(await defaultLine(desk));
+      }
       return EXIT.ok;
     } finally {
       await desk.close();
@@ -59,7 +76,7 @@ export async function cmdRetention(args: string[], io: Io): Promise<ExitCode> {
       // A rule may hold and name nothing yet: its period counts from when each item finished.
       if (r.done.length === 0)
         io.stdout.write(
-          `Nothing is due for deletion${dryRun ? '' : ' now'} in ${desk.description}: no rule's period has passed for anything (\`batchdesk status ID${desk.storeFlag}\` shows a batch's rule, \`batchdesk config list\` the default).\n`,
+          `Nothing is due for deletion${dryRun ? '' : ' now'} in ${desk.description}: no rule's period has passed for anything (\`batchdesk status ID${desk.storeFlag}\` shows a batch's rule, \`batchdesk config list${desk.storeFlag}\` the default).\n`,
         );
       for (const d of r.done) io.stdout.write(`${dryRun ? 'would delete' : 'deleted'} ${KIND_WORDS[d.kind]}: ${d.what}\n    by ${d.rule}\n`);
       if (r.done.length > 0)
@@ -68,6 +85,7 @@ export async function cmdRetention(args: string[], io: Io): Promise<ExitCode> {
             ? `${r.done.length} deletion(s) due; nothing was deleted (without --dry-run they go, each logged).\n`
             : `${r.done.length} deletion(s), each in \`batchdesk retention log${desk.storeFlag}\`.\n`,
         );
+      io.stdout.write(await defaultLine(desk));
       for (const p of r.problems) io.stderr.write(`! ${p.what} could not be deleted (${p.reason}); check its permissions. It is tried again next time.\n`);
     }
     return r.problems.length > 0 ? EXIT.someFailed : EXIT.ok;

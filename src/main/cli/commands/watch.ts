@@ -4,6 +4,7 @@ import { watchSpec } from '../specs/watch';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import { globalOptions, openEngine, openEngineToRead } from '../context';
+import { onTeamStore, openCliDesk } from '../desk';
 import { formatEur } from '../../../shared/money';
 import { BatchCapability, Tier, type BatchSummary } from '../../../shared/domain';
 import { budgetOption, thenSteps } from '../option-values';
@@ -11,7 +12,7 @@ import { readSetting } from '../../../shared/capabilities/options';
 import { parseExtensions, WATCHABLE_CAPABILITIES } from '../../engine/watch/intake-rules';
 import type { WatchView } from '../../../shared/contract';
 import { assertNever } from '../../../shared/domain';
-import { KeepDays, daysFromText, retentionWords } from '../../../shared/retention-rules';
+import { KeepDays, daysFromText, retentionWords, type RuleWords } from '../../../shared/retention-rules';
 
 /** A --keep-*-days value checked by the retention rule, or a usage error with its sentence. */
 function keepDays(flag: string, text: string | undefined): number | null {
@@ -19,6 +20,31 @@ function keepDays(flag: string, text: string | undefined): number | null {
   const r = KeepDays.safeParse(daysFromText(text));
   if (!r.success) throw new UsageError(`--${flag}: ${r.error.issues[0]?.message ?? 'not valid'} (got "${text}").`);
   return r.data;
+}
+
+/**
+ * The retention a folder without its own rule falls back to, part by part: the data folder's default,
+ * or with a team's store the team's default (it outranks the default a batch carries from here).
+ */
+async function watchFallback(values: { store?: string; 'data-dir'?: string }, io: Io, here: RuleWords): Promise<string> {
+  const team = onTeamStore(values, io) ? await openCliDesk(values, io, { read: true }) : null;
+  try {
+    const d = team ? await team.retention.defaults() : null;
+    const words = retentionWords({
+      keepFilesDays: d?.keepFilesDays ?? here.keepFilesDays,
+      keepResultsDays: d?.keepResultsDays ?? here.keepResultsDays,
+      ...(d
+        ? {
+            filesFrom: d.keepFilesDays !== null ? d.from : "this computer's default",
+            resultsFrom: d.keepResultsDays !== null ? d.from : "this computer's default",
+          }
+        : {}),
+    });
+    if (words === null) return 'none: nothing is deleted';
+    return team ? `the defaults in ${team.description}: ${words}` : `the default: ${words}`;
+  } finally {
+    await team?.close();
+  }
 }
 
 /** `pause`: today's batch's, when it is paused (a day's budget reached, a key refused): files are taken, nothing is sent. */
@@ -43,6 +69,10 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
   if (sub !== 'add' && sub !== 'list' && sub !== 'remove' && sub !== 'resend')
     throw new UsageError('watch takes add DIR --capability ocr|transcribe, list, remove ID|DIR or resend FILE.');
   if (sub === 'resend' && positionals.length !== 1) throw new UsageError('watch resend takes one file of a watched folder.');
+  if (sub !== 'list' && values.store !== undefined)
+    throw new UsageError(
+      `watch ${sub} works on this computer's folders and takes no --store; \`run --watch --store URL\` sends their batches to a team's store.`,
+    );
   if ((sub === 'add' || sub === 'remove') && positionals.length !== 1)
     throw new UsageError(`watch ${sub} takes one folder${sub === 'remove' ? ' (or a watch id)' : ''}.`);
   const engine = (sub === 'list' ? openEngineToRead : openEngine)(globalOptions(values, io.env), io);
@@ -53,8 +83,7 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
         const rule = engine.retentionRules.forWatch(w.id);
         return rule ? { ...w, ...rule } : w;
       });
-      const byDefault = retentionWords(engine.retentionRules.defaults());
-      const fallback = byDefault === null ? 'none: nothing is deleted' : `the default: ${byDefault}`;
+      const fallback = await watchFallback(values, io, engine.retentionRules.defaults());
       if (values.json) io.stdout.write(`${JSON.stringify({ watches: all }, null, 2)}\n`);
       else if (all.length === 0) io.stdout.write(io.carry('No folder is watched. Add one: `batchdesk watch add DIR --capability ocr`\n'));
       else

@@ -26,6 +26,7 @@ export const retentionSpec = defineCommand({
     "the window's exports in the data folder; an uploaded copy of a source only once every step of its item succeeded.",
     'Result text goes with its search entry and embedding; when it was sent, its cost and idempotency key stay.',
     'A file of your own is never deleted, except in a watched folder added with --delete-originals.',
-    "A team's batch keeps the rule it was made with (its flags, else the default of the computer that made it).",
+    "A team's batch keeps the rule it was made with (its flags), else the team's default (`config set keep_files_days N",
+    '--store URL`, read at each run), else the default of the computer that made it.',
   ],
 });

@@ -1,12 +1,13 @@
 import { defineCommand } from '../command-spec';
 import { SETTING_FLAGS } from './batch-create';
+import { STORE_OPTION } from './store-option';
 
 export const watchSpec = defineCommand({
   name: 'watch',
   summary: 'hot folders: files dropped into a watched folder become items of its batch of the day (sent by `run --watch` or the app)',
   usage: [
     'add DIR --capability ocr|transcribe [--tier T] [--ext pdf,png] [--then STEP]... [--key LABEL] [--budget-per-day EUR] [--redact KINDS [--redact-stored]] [--keep-files-days N] [--keep-results-days N] [--delete-originals]',
-    'list [--json]',
+    'list [--json] [--store URL]',
     'remove ID|DIR',
     'resend FILE',
   ],
@@ -39,6 +40,10 @@ export const watchSpec = defineCommand({
       help: 'add: delete a file from this folder once every step of its item succeeded (after --keep-files-days, if given); never without this flag',
     },
     json: { type: 'boolean', help: 'list: print the watched folders as JSON' },
+    store: {
+      ...STORE_OPTION.store,
+      help: "list: the retention a folder without its own rule gets when `run --watch --store URL` sends its batches to this team's shared store (the team's default)",
+    },
   },
   examples: [
     { command: 'batchdesk watch add ~/scans/invoices --capability ocr --ext pdf,png,jpg --budget-per-day 20', note: 'each scan dropped there is read' },
@@ -51,6 +56,7 @@ export const watchSpec = defineCommand({
       note: 'card numbers, IBANs, phone numbers, e-mails and dates of birth never reach the summary or the CRM',
     },
     { command: 'batchdesk watch list' },
+    { command: 'batchdesk watch list --store postgresql://batchdesk@db.office.lan/batchdesk', note: "each folder's retention in the team's store" },
     { command: 'batchdesk watch remove ~/scans/invoices', note: 'or its id; its batches stay' },
     { command: 'batchdesk watch resend /srv/calls/call-0412.wav', note: 'send the new version of a file that changed after it was sent' },
   ],

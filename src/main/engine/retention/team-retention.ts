@@ -1,6 +1,8 @@
-// Retention for a team's batches (PostgreSQL store, PG migration 18): the rule each batch was made
-// with (retention_rules, written when it moved to the store; later steps follow their pipeline's
-// first step) applied by one worker or command at a time, as the data folder's is:
+// Retention for a team's batches (PostgreSQL store, PG migrations 18 and 21): the rule each batch
+// was made with (retention_rules, written when it moved to the store; later steps follow their
+// pipeline's first step), else the team's default (retention_default, the same for every worker and
+// desk, read at each run as the data folder's default is; it outranks a part a batch only carried
+// from its creator's default), applied by one worker or command at a time, as the data folder's is:
 // - in the store: result text (with its search entry and embedding) N days after the whole item
 //   finished, the audit kept (request, attempts, cost, idempotency key); a speech or image file a
 //   worker kept in the store (job_files) N days after its item finished;
@@ -21,6 +23,10 @@ import type { RetentionRule } from './retention-rules';
 import { DAY_MS, type Deletion, type DeletionKind } from './retention-plan';
 import type { RetentionOutcome } from './apply-retention';
 import type { RetentionLogEntry } from './retention-log';
+import type { RetentionSettingKey } from '../../../shared/retention-rules';
+
+/** Where a part of a batch's rule comes from when the team's default gives it. */
+export const TEAM_DEFAULT_ORIGIN = 'team default';
 
 /** The rule a team batch keeps, with where each part came from ("batch b_1", "default of host 12"). */
 export interface TeamRule {
@@ -28,6 +34,15 @@ export interface TeamRule {
   keepResultsDays: number | null;
   filesFrom: string;
   resultsFrom: string;
+  /** The part is the default of the computer that made the batch: the team's default, when set, outranks it. */
+  filesCarried?: boolean;
+  resultsCarried?: boolean;
+}
+
+/** The team's default rule (`config set keep_files_days N --store URL`); null: kept. */
+export interface TeamDefault {
+  keepFilesDays: number | null;
+  keepResultsDays: number | null;
 }
 
 /** A deletion in the team's store or this computer's folder; `stored`: a file kept in the store. */
@@ -50,17 +65,45 @@ const FINAL = `('succeeded','failed','cancelled')`;
 export async function setTeamRule(q: pg.Pool | pg.PoolClient, batchId: string, r: TeamRule): Promise<void> {
   if (r.keepFilesDays === null && r.keepResultsDays === null) return;
   await q.query(
-    `INSERT INTO retention_rules (batch_id, keep_files_days, keep_results_days, files_from, results_from) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO retention_rules (batch_id, keep_files_days, keep_results_days, files_from, results_from, files_carried, results_carried)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (batch_id) DO UPDATE SET keep_files_days = excluded.keep_files_days, keep_results_days = excluded.keep_results_days,
-       files_from = excluded.files_from, results_from = excluded.results_from`,
-    [batchId, r.keepFilesDays, r.keepResultsDays, r.filesFrom, r.resultsFrom],
+       files_from = excluded.files_from, results_from = excluded.results_from,
+       files_carried = excluded.files_carried, results_carried = excluded.results_carried`,
+    [batchId, r.keepFilesDays, r.keepResultsDays, r.filesFrom, r.resultsFrom, r.filesCarried === true, r.resultsCarried === true],
   );
 }
 
 /** The team rule of a batch about to move: its rule here as the data folder resolves it, the default named as this computer's. */
 export function teamRuleOf(local: RetentionRule & { filesFrom: string; resultsFrom: string }, creator: string): TeamRule {
   const from = (origin: string): string => (origin === 'default' ? `the default of ${creator}, which made the batch` : origin);
-  return { keepFilesDays: local.keepFilesDays, keepResultsDays: local.keepResultsDays, filesFrom: from(local.filesFrom), resultsFrom: from(local.resultsFrom) };
+  return {
+    keepFilesDays: local.keepFilesDays,
+    keepResultsDays: local.keepResultsDays,
+    filesFrom: from(local.filesFrom),
+    resultsFrom: from(local.resultsFrom),
+    filesCarried: local.filesFrom === 'default',
+    resultsCarried: local.resultsFrom === 'default',
+  };
+}
+
+/** The team's default rule, as every worker and desk reads it. */
+export async function teamRetentionDefault(q: pg.Pool | pg.PoolClient): Promise<TeamDefault> {
+  const r = (
+    await q.query<{ keep_files_days: number | null; keep_results_days: number | null }>(`SELECT keep_files_days, keep_results_days FROM retention_default`)
+  ).rows[0];
+  return { keepFilesDays: r?.keep_files_days ?? null, keepResultsDays: r?.keep_results_days ?? null };
+}
+
+/** Sets one part of the team's default: days by the rule, 0 to keep (no default for that part). */
+export async function setTeamRetentionDefault(q: pg.Pool | pg.PoolClient, key: RetentionSettingKey, days: number): Promise<void> {
+  const value = days > 0 ? days : null;
+  // One statement per column: the key is one of two names, never text from outside.
+  const sql =
+    key === 'keep_files_days'
+      ? `INSERT INTO retention_default (id, keep_files_days) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET keep_files_days = excluded.keep_files_days`
+      : `INSERT INTO retention_default (id, keep_results_days) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET keep_results_days = excluded.keep_results_days`;
+  await q.query(sql, [value]);
 }
 
 interface BatchLine {
@@ -84,15 +127,26 @@ interface JobLine {
   has_file: boolean;
 }
 
+/** One part of the effective rule: its days and where they come from (`part`: files or results). */
+function effectivePart(part: 'files' | 'results'): string {
+  const days = `keep_${part}_days`;
+  const set = (t: string): string => `${t}.${days} IS NOT NULL AND NOT ${t}.${part}_carried`;
+  return `CASE WHEN ${set('own')} THEN own.${days} WHEN ${set('head')} THEN head.${days}
+              ELSE COALESCE(d.${days}, own.${days}, head.${days}) END AS ${days},
+         CASE WHEN ${set('own')} THEN own.${part}_from WHEN ${set('head')} THEN head.${part}_from
+              WHEN d.${days} IS NOT NULL THEN '${TEAM_DEFAULT_ORIGIN}'
+              WHEN own.${days} IS NOT NULL THEN own.${part}_from ELSE head.${part}_from END AS ${part}_from`;
+}
+
 // A batch's rule part by part: its own, else its pipeline's first step's (the rule travels with
-// the pipeline), with where each part came from. Selected columns and joins over `batches b`.
-const EFFECTIVE_RULE = `COALESCE(own.keep_files_days, head.keep_files_days) AS keep_files_days,
-       COALESCE(own.keep_results_days, head.keep_results_days) AS keep_results_days,
-       CASE WHEN own.keep_files_days IS NOT NULL THEN own.files_from ELSE head.files_from END AS files_from,
-       CASE WHEN own.keep_results_days IS NOT NULL THEN own.results_from ELSE head.results_from END AS results_from
+// the pipeline), else the team's default, else what it carried from its creator's default, with
+// where each part came from. Selected columns and joins over `batches b`.
+const EFFECTIVE_RULE = `${effectivePart('files')},
+       ${effectivePart('results')}
   FROM batches b
   LEFT JOIN retention_rules own ON own.batch_id = b.id
-  LEFT JOIN retention_rules head ON head.batch_id = b.pipeline_id`;
+  LEFT JOIN retention_rules head ON head.batch_id = b.pipeline_id
+  LEFT JOIN retention_default d ON d.id = 1`;
 
 /** What retention deletes now for the team's batches, in the store and in `dataDir` (this computer's folder). */
 export async function planTeamRetention(pool: pg.Pool, dataDir: string, now: number): Promise<TeamDeletion[]> {
@@ -100,7 +154,7 @@ export async function planTeamRetention(pool: pg.Pool, dataDir: string, now: num
   const batches = (
     await pool.query<BatchLine>(
       `SELECT b.id, b.capability, b.parent_id, b.pipeline_id AS root, ${EFFECTIVE_RULE}
-        WHERE b.ready = 1 AND (own.batch_id IS NOT NULL OR head.batch_id IS NOT NULL)
+        WHERE b.ready = 1 AND (own.batch_id IS NOT NULL OR head.batch_id IS NOT NULL OR d.keep_files_days IS NOT NULL OR d.keep_results_days IS NOT NULL)
         ORDER BY b.created_at, b.id`,
     )
   ).rows;
@@ -301,7 +355,7 @@ export async function teamRetentionLog(pool: pg.Pool, limit: number): Promise<Te
     .reverse();
 }
 
-/** The rule a team batch keeps (its own, else its pipeline's first step's), part by part; null: none. */
+/** The rule a team batch keeps (its own, else its pipeline's first step's, else the team's default), part by part; null: none. */
 export async function teamRuleOfBatch(pool: pg.Pool, batchId: string): Promise<TeamRule | null> {
   const r = (
     await pool.query<{ keep_files_days: number | null; keep_results_days: number | null; files_from: string | null; results_from: string | null }>(

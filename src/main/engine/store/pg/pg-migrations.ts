@@ -467,7 +467,7 @@ export const PG_MIGRATIONS: readonly string[] = [
     worker text NOT NULL
   );
   `,
-  // 22 (numbered by the merge; the 19th step on its own branch): a review that ends, for the team
+  // 19: a review that ends, for the team
   // (invoices/invoice-decisions.ts over store/pg/pg-review-store.ts), as in the local store
   // (migration 23 there): the corrected invoice beside the reading, the decision with who and when,
   // and the supplier memory every desk of the team learns from and is offered.
@@ -487,6 +487,19 @@ export const PG_MIGRATIONS: readonly string[] = [
     batch_id text NOT NULL,
     learned_at bigint NOT NULL
   );
+  `,
+  // 20: the team's default retention rule (retention/team-retention.ts), one for every worker and
+  // desk (`config set keep_files_days N --store URL`), read when retention runs, as the data
+  // folder's default is. A part a batch carried from its creator's default gives way to it, so
+  // each rule part says whether it was carried (the only such parts 18 wrote are named so).
+  `
+  CREATE TABLE retention_default (
+    id smallint PRIMARY KEY CHECK (id = 1),
+    keep_files_days integer,
+    keep_results_days integer
+  );
+  ALTER TABLE retention_rules ADD COLUMN files_carried boolean NOT NULL DEFAULT false, ADD COLUMN results_carried boolean NOT NULL DEFAULT false;
+  UPDATE retention_rules SET files_carried = files_from LIKE 'the default of %', results_carried = results_from LIKE 'the default of %';
   `,
 ];
 
