@@ -35,6 +35,7 @@ import {
 import { StreamReceiver } from './stream-receiver';
 import { ReaderClient, type SpawnReader } from '../reader/reader-client';
 import { TroubleNote } from '../reader/reader-protocol';
+import { isReadMethod } from '../reader/read-methods';
 import { z } from 'zod';
 
 /** One running engine process, however it was started (utilityProcess, a Node child). */
@@ -395,10 +396,12 @@ export class EngineClient implements EngineLink {
   }
 
   /** A read the reader thread can answer is answered there, off the engine's thread; the rest by the engine. */
-  async call(method: string, arg: unknown): Promise<DispatchResult> {
-    const reader = this.state === 'running' ? this.reader : null;
-    const read = reader ? await reader.call(method, arg) : null;
-    return read ?? this.exchange(method, (id) => ({ type: 'call', id, method, arg }));
+  call(method: string, arg: unknown): Promise<DispatchResult> {
+    const toEngine = (): Promise<DispatchResult> => this.exchange(method, (id) => ({ type: 'call', id, method, arg }));
+    // Anything else is sent at once, so the engine gets the window's calls in the order made.
+    const reader = this.state === 'running' && isReadMethod(method) ? this.reader : null;
+    if (reader === null) return toEngine();
+    return reader.call(method, arg).then((read) => read ?? toEngine());
   }
 
   /** A reader over the database the engine opened (none for a team's store, or without a spawner). */

@@ -48,7 +48,10 @@ port.on('message', (raw: unknown) => {
         if (!isReadMethod(m.method)) return post({ type: 'result', id: m.id, response: null });
         handedBack = false;
         const response = await dispatch(handlers as Partial<Handlers>, m.method, m.arg);
-        post({ type: 'result', id: m.id, response: handedBack ? null : response });
+        // A failure of the reader itself (SQLite busy, a file it cannot read) is not the window's
+        // answer: the engine, whose connection is the data folder's own, gives that.
+        const own = !response.ok && (response.error.code === 'internal' || response.error.code === 'unavailable');
+        post({ type: 'result', id: m.id, response: handedBack || own ? null : response });
       });
       return;
     }
