@@ -31,6 +31,7 @@ const ENGINE_FLOORS = [
   ['create', 'create/'],
   ['failures', 'failures\\.ts$'],
   ['control', 'control/(?!control-store\\.ts$)'],
+  ['reader', 'reader/'],
   ['team', 'team/'],
   ['engine.ts', 'engine\\.ts$'],
 ];

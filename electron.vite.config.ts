@@ -16,6 +16,8 @@ export default defineConfig({
           host: resolve('src/main/host/main.ts'),
           // The engine's own process (utilityProcess in the app, a Node child of the browser host).
           engine: resolve('src/main/service/engine-process/entry.ts'),
+          // The window's reader: a worker thread of the window's process, the data folder opened read-only.
+          reader: resolve('src/main/service/reader/reader-thread.ts'),
         },
       },
     },

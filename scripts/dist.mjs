@@ -9,24 +9,23 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// Node's own type stripping loads it (Node 22.18 and later).
+import { identityProblems } from './release-identity.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 function fail(message) {
   process.stderr.write(`npm run dist: ${message}\n`);
   process.exit(2);
 }
 
-// The deb names its maintainer and home page; electron-builder would stop half-way without them.
+// The deb names its maintainer and home page (electron-builder.yml); electron-builder would stop
+// half-way without them, and a placeholder would send users' questions nowhere.
 const debWanted = process.platform === 'linux' && (args.length === 0 || args.some((a) => /\bdeb\b/.test(a)));
 if (debWanted) {
-  const missing = [];
-  if (typeof pkg.author !== 'object' || !pkg.author?.email) missing.push('"author": {"name": ..., "email": ...} (the deb\'s maintainer)');
-  if (!pkg.homepage && !pkg.repository) missing.push('"homepage" (the deb\'s home page)');
-  if (missing.length > 0)
-    fail(`package.json lacks ${missing.join(' and ')}, which the deb needs. Add them, or build the AppImage only: npm run dist -- --linux AppImage`);
+  const problems = identityProblems(readFileSync(join(root, 'electron-builder.yml'), 'utf8'));
+  if (problems.length > 0) fail(`${problems.join(' ')} The deb names them: set them, or build the AppImage only: npm run dist -- --linux AppImage`);
 }
 
 const feedArgs = [];

@@ -2,7 +2,9 @@
 // works, through the browser host (`out/main/host.js`, which runs the engine in a process of its own,
 // as the desktop app does). Processes: the sandbox API, the host, its engine, and a probe
 // (probe-loop.mjs) that asks every 10 ms, in turn, a trivial contract call (app.info over HTTP RPC,
-// answered by the engine's process) and the window's page (answered by the host's own process),
+// answered by the engine's process), the window's list of batches (batches.list, a read answered by
+// the host's reader thread over the data folder opened read-only, or by the engine in a build
+// without one) and the window's page (answered by the host's own process),
 // with the window's WebSocket open. Phases: idle; a 100,000-file folder imported through the contract
 // (batches.create of a folder in the host's uploads, scheduled a day ahead so nothing is sent); a
 // channel batch dispatched at full rate (concurrency 16) against the sandbox on 127.0.0.1. Its rate
@@ -111,9 +113,10 @@ async function rpc<T>(host: Host, method: string, arg: unknown): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-/** Answer times in ms: `call` app.info (through the engine), `page` the window's page (the host alone). */
+/** Answer times in ms: `call` app.info (through the engine), `list` batches.list (a read), `page` the window's page (the host alone). */
 interface Answers {
   call: number[];
+  list: number[];
   page: number[];
 }
 
@@ -122,8 +125,10 @@ interface Probe {
   stop(): Promise<{ samples: Record<string, Answers>; events: number }>;
 }
 
-function startProbe(host: Host): Probe {
+async function startProbe(host: Host): Promise<Probe> {
   const child = fork(PROBE, [host.url, host.token, String(PROBE_EVERY_MS)], { cwd: REPO, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // Its first answers in: the idle phase measures answers, not the probe's start.
+  await once(child, 'message');
   return {
     phase: (name) => child.send({ phase: name }),
     stop: async () => {
@@ -220,8 +225,8 @@ async function throughHost(
   const messages = join(uploads, 'messages.csv');
   copyFileSync(csv, messages);
   const host = await startHost(kind, dataDir, sb);
-  const probe = startProbe(host);
-  const none = (): Answers => ({ call: [], page: [] });
+  const probe = await startProbe(host);
+  const none = (): Answers => ({ call: [], list: [], page: [] });
   const out: Phases = { idle: none(), import: none(), dispatch: none(), importMs: 0, rates: [], events: 0, held: { stalls: [], commits: [] } };
   try {
     await rpc(host, 'settings.set', { concurrency: CONCURRENCY });
@@ -312,14 +317,14 @@ export async function benchResponsiveness(o: { root: string; report: Report }): 
       },
     ];
     for (const p of phases) {
-      for (const kind of ['call', 'page'] as const) {
+      for (const kind of ['call', 'list', 'page'] as const) {
         const now = split[p.key][kind];
         const then = before[p.key][kind];
         o.report(
-          `${kind === 'call' ? 'app.info (engine)' : 'page (host alone)'} during ${p.what}`,
+          `${kind === 'call' ? 'app.info (engine)' : kind === 'list' ? 'batches.list (read)' : 'page (host alone)'} during ${p.what}`,
           `p99 ${pct(now, 99).toFixed(1)} ms`,
           `p99 ${pct(then, 99).toFixed(1)} ms`,
-          `${p.goal && kind === 'call' ? `${GOALS}; ` : ''}engine process: ${figures(now)} (${now.length.toLocaleString('en')}); baseline = ${baseName}: ${figures(then)} (${then.length.toLocaleString('en')})${kind === 'call' ? p.extra : ''}`,
+          `${p.goal && kind !== 'page' ? `${GOALS}; ` : ''}engine process: ${figures(now)} (${now.length.toLocaleString('en')}); baseline = ${baseName}: ${figures(then)} (${then.length.toLocaleString('en')})${kind === 'call' ? p.extra : ''}`,
         );
       }
     }

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import asar from '@electron/asar';
 import { tempDir } from '../helpers/temp-dir';
 import { APP_ID } from '../../src/main/electron/app-id';
+import { identityProblems, releaseIdentity } from '../../scripts/release-identity';
 
 const root = process.cwd();
 const onLinuxX64 = process.platform === 'linux' && process.arch === 'x64';
@@ -190,6 +191,33 @@ describe('electron-builder.yml', () => {
     const section = (name: string): string => (yml.split(new RegExp(`^${name}:$`, 'm'))[1] ?? '').split(/^(?=[^\s#])/m)[0] ?? '';
     expect(section('deb')).toMatch(/^ {2}maintainer: [^<>\n]+ <[^\s@<>]+@[^\s@<>]+>$/m);
     expect(section('extraMetadata')).toMatch(/^ {2}homepage: https:\/\/[^\s/]+\/$/m);
+  });
+
+  it('reads the maintainer, vendor and homepage `npm run dist` checks from where electron-builder takes them', () => {
+    const id = releaseIdentity(readFileSync(join(root, 'electron-builder.yml'), 'utf8'));
+    expect(id.maintainer).toMatch(/^[^<>\n]+ <[^\s@<>]+@[^\s@<>]+>$/);
+    expect(id.vendor).toMatch(/^[^<>\n]+ <[^\s@<>]+@[^\s@<>]+>$/);
+    expect(id.homepage).toMatch(/^https:\/\/[^\s/]+\/$/);
+  });
+
+  it('refuses a deb naming a placeholder maintainer, vendor or homepage, and accepts real ones', () => {
+    const yml = (maintainer: string, homepage: string): string =>
+      `appId: x\nextraMetadata:\n  homepage: ${homepage}\ndeb:\n  # who\n  maintainer: ${maintainer}\n  vendor: ${maintainer}\nmac:\n  category: y\n`;
+    expect(identityProblems(yml('Ada Team <ada@batch.co.uk>', 'https://batch.co.uk/'))).toEqual([]);
+    for (const [maintainer, homepage, bad] of [
+      ['Dev <dev@batchdesk.invalid>', 'https://batch.co.uk/', 'batchdesk.invalid'],
+      ['Ada <ada@batch.co.uk>', 'https://www.example.com/', 'www.example.com'],
+      ['Ada <ada@mail.test>', 'https://batch.co.uk/', 'mail.test'],
+      ['Ada <ada@batch.co.uk>', 'https://localhost/', 'localhost'],
+    ] as const) {
+      const problems = identityProblems(yml(maintainer, homepage));
+      expect(problems.length, `${maintainer} ${homepage}`).toBeGreaterThan(0);
+      expect(problems.every((p) => p.includes(`(${bad} is a reserved name)`))).toBe(true);
+    }
+    expect(identityProblems(yml('no address', 'https://batch.co.uk/'))).toEqual([
+      'electron-builder.yml: deb.maintainer is missing or not of the form "Name <address@domain>".',
+      'electron-builder.yml: deb.vendor is missing or not of the form "Name <address@domain>".',
+    ]);
   });
 });
 

@@ -6,7 +6,7 @@ import { withAbsentSource } from './absent-source';
 import { LOCAL_WORDS } from './desk-words';
 
 /** The data folder's words for an item's file that is gone. */
-const absentSource = (path: string): string =>
+export const absentSource = (path: string): string =>
   `The source file ${path} was moved or deleted since the batch was created; put it back there to see it, or create the batch again from where it is now.`;
 
 /** `closeEngine` closes the data folder with the desk (the caller's, when it keeps the engine). */

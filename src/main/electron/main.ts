@@ -5,6 +5,7 @@ import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'e
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EngineClient } from '../service/engine-process/engine-client';
+import { readerThread } from '../service/reader/reader-client';
 import { utilityEngine } from './engine-process';
 import { bindIpc } from './ipc';
 import { appProtocolHandler } from './app-protocol';
@@ -90,6 +91,8 @@ if (!app.requestSingleInstanceLock()) {
         storeUrl: null,
       },
       { openDialog, chooseFolder, showInFolder: (path) => shell.showItemInFolder(path) },
+      // The window's reads from a thread of main over the database opened read-only (service/reader).
+      { reader: readerThread(join(here, 'reader.js')) },
     );
     // The data folder could not be opened (damaged, from a newer version): say why and quit.
     engine.ready().catch((e: unknown) => {

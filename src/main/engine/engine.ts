@@ -42,6 +42,7 @@ import { batchRedactions, type BatchRedactions } from './read-models/redaction-c
 import { batchEInvoices } from './read-models/einvoice-counts';
 import type { EInvoiceCounts } from '../../shared/invoices/einvoice-counts';
 import { costReport } from './read-models/cost-report';
+import { SLOW_ANSWER_MS, slowAnswers } from './read-models/slow-answers';
 import { exportBatch, type ExportFormat, type ExportOptions } from './exporters/export-batch';
 import { localPages } from './exporters/export-records';
 import { localResults } from './read-models/job-results';
@@ -142,7 +143,7 @@ export const DEFAULT_RUNNER_CONFIG: RunnerConfig = {
   minRate: { bytesPerSecond: 256, windowMs: 20_000 },
   waitBudgetMs: NUMERIC_SETTINGS.maxWaitMinutes.default * 60_000,
   serverWait: DEFAULT_SERVER_WAIT,
-  slowAnswerMs: 10_000,
+  slowAnswerMs: SLOW_ANSWER_MS,
 };
 
 export { UserError } from './failures';
@@ -534,15 +535,7 @@ export class Engine {
 
   /** Why a batch with items in flight waits: answers slow to come (control/summaries.ts asks). */
   private slowAnswers(id: string): BatchSummary['waiting'] {
-    const f = this.jobs.inFlight(id);
-    const now = this.clock.now();
-    if (f.n > 0 && f.since !== null && now - f.since >= (this.configOverrides.slowAnswerMs ?? DEFAULT_RUNNER_CONFIG.slowAnswerMs)) {
-      return {
-        reason: `waiting for the API to answer (${f.n} request${f.n === 1 ? '' : 's'} in flight, the oldest for ${Math.round((now - f.since) / 1000)} s)`,
-        until: null,
-      };
-    }
-    return null;
+    return slowAnswers(this.jobs, id, this.clock.now(), this.configOverrides.slowAnswerMs ?? DEFAULT_RUNNER_CONFIG.slowAnswerMs);
   }
 
   /** What the API keeps doing instead of answering the batch, while a run here sends it; the settings are read only then. */

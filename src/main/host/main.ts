@@ -8,6 +8,7 @@ import { startHost } from './host-server';
 import { chooseStore } from '../engine/store/store-url';
 import { EngineClient, EngineStartError } from '../service/engine-process/engine-client';
 import { nodeChildEngine } from '../service/engine-process/node-child';
+import { readerThread } from '../service/reader/reader-client';
 import { callFor } from '../service/engine-link';
 
 const USAGE = `npm run web -- [--port N] [--data-dir DIR] [--api-url URL] [--store URL]
@@ -56,12 +57,19 @@ async function main(): Promise<void> {
   const here = dirname(fileURLToPath(import.meta.url));
   // The engine runs in a process of its own (out/main/engine.js), so that an import or a batch
   // being sent never holds up this server's answers; it opens the data folder and the store itself.
-  const engine = new EngineClient(nodeChildEngine(join(here, 'engine.js')), {
-    dataDir,
-    transport: 'browser',
-    apiUrl: values['api-url'] ?? process.env.BATCHDESK_API_URL ?? null,
-    storeUrl: choice.kind === 'postgresql' ? choice.url : null,
-  });
+  // The window's reads are answered by a thread of this process (out/main/reader.js) from the data
+  // folder's database opened read-only, so that they do not wait for the engine's thread either.
+  const engine = new EngineClient(
+    nodeChildEngine(join(here, 'engine.js')),
+    {
+      dataDir,
+      transport: 'browser',
+      apiUrl: values['api-url'] ?? process.env.BATCHDESK_API_URL ?? null,
+      storeUrl: choice.kind === 'postgresql' ? choice.url : null,
+    },
+    {},
+    { reader: readerThread(join(here, 'reader.js')) },
+  );
   await engine.ready();
   const host = await startHost({ engine, rendererDir: join(here, '..', 'renderer'), port });
   const conn = await callFor(engine, 'connection.get', {});

@@ -1,6 +1,7 @@
 // Everything a long-running face (desktop window or browser host) needs around the engine:
 // the connection, the background run loop, coalesced snapshots, and the handler map.
 import type { Writable } from 'node:stream';
+import { databaseFile } from '../engine/data-dir';
 import { Engine, type EngineOptions } from '../engine/engine';
 import type { EventName, EventOf } from '../../shared/contract';
 import { ConnectionManager } from './connection-manager';
@@ -127,6 +128,14 @@ export class AppService {
       },
       onError: (message) => this.engine.logger.log('warn', 'watch.failed', { message }),
     });
+  }
+
+  /**
+   * The data folder's database, for the window's reader thread (reader/) to open read-only; null
+   * on a team's store, whose reads the engine answers.
+   */
+  get readOnlyFile(): string | null {
+    return this.desk.url === null ? databaseFile(this.engine.dataDir) : null;
   }
 
   call(method: string, arg: unknown): Promise<DispatchResult> {

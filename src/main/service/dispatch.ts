@@ -11,8 +11,9 @@ export function isMethod(name: string): name is MethodName {
   return Object.prototype.hasOwnProperty.call(methods, name);
 }
 
-export async function dispatch(handlers: Handlers, method: string, rawArg: unknown): Promise<DispatchResult> {
-  if (!isMethod(method)) return { ok: false, error: { code: 'invalid_argument', message: `Unknown method ${method}.` } };
+/** `handlers` may be a part of the map (the reader thread's): a method it lacks is refused as unknown. */
+export async function dispatch(handlers: Partial<Handlers>, method: string, rawArg: unknown): Promise<DispatchResult> {
+  if (!isMethod(method) || handlers[method] === undefined) return { ok: false, error: { code: 'invalid_argument', message: `Unknown method ${method}.` } };
   try {
     const arg: unknown = methods[method].arg.parse(rawArg ?? {});
     // The handler map is keyed by the same names as the schemas; the cast links the two.

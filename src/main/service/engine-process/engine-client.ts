@@ -33,6 +33,10 @@ import {
   type ToEngine,
 } from './protocol';
 import { StreamReceiver } from './stream-receiver';
+import { ReaderClient, type SpawnReader } from '../reader/reader-client';
+import { TroubleNote } from '../reader/reader-protocol';
+import { isReadMethod } from '../reader/read-methods';
+import { z } from 'zod';
 
 /** One running engine process, however it was started (utilityProcess, a Node child). */
 export interface EngineProcess {
@@ -73,6 +77,9 @@ const HEARTBEAT_MS = 5_000;
  * and a killed engine loses nothing (the queue is durable), only time.
  */
 const HANG_MS = 60_000;
+
+/** The part of a `batches.snapshot` event the reader keeps. */
+const SnapshotTrouble = z.object({ batches: z.array(TroubleNote) });
 
 type State = 'starting' | 'running' | 'restarting' | 'stopped' | 'closing' | 'closed';
 
@@ -120,6 +127,10 @@ export class EngineClient implements EngineLink {
   private lastExit = '';
 
   private readonly init: EngineInit;
+  /** Starts the window's reader thread (reader/); without it, the engine answers every read. */
+  private readonly spawnReader: SpawnReader | null;
+  /** The reader over the running engine's data folder, while there is one. */
+  private reader: ReaderClient | null = null;
 
   constructor(
     private readonly spawn: SpawnEngine,
@@ -127,8 +138,9 @@ export class EngineClient implements EngineLink {
     init: Omit<EngineInit, 'shell'>,
     private readonly shell: ShellHandlers = {},
     /** Waits before each new start after crashes in a row (tests shorten them). */
-    opts: { restartDelaysMs?: readonly number[]; heartbeatMs?: number; hangMs?: number } = {},
+    opts: { restartDelaysMs?: readonly number[]; heartbeatMs?: number; hangMs?: number; reader?: SpawnReader } = {},
   ) {
+    this.spawnReader = opts.reader ?? null;
     this.restartDelaysMs = opts.restartDelaysMs ?? RESTART_DELAYS_MS;
     this.heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
     this.hangMs = opts.hangMs ?? HANG_MS;
@@ -145,6 +157,11 @@ export class EngineClient implements EngineLink {
   /** The engine process's id (diagnostics and tests); undefined while none runs. */
   get pid(): number | undefined {
     return this.proc?.pid;
+  }
+
+  /** True while the window's reads are answered by the reader thread, not the engine (diagnostics and tests). */
+  get readsOffEngine(): boolean {
+    return this.reader?.answering === true;
   }
 
   ready(): Promise<EngineInfo> {
@@ -179,6 +196,7 @@ export class EngineClient implements EngineLink {
       case 'pong':
         return;
       case 'ready':
+        this.startReader(m.readDb);
         return this.up({ dataDir: m.dataDir, uploadsDir: m.uploadsDir });
       case 'failed':
         return this.refused(m.kind, m.message);
@@ -188,6 +206,7 @@ export class EngineClient implements EngineLink {
         return p?.settle(m.response);
       }
       case 'event':
+        if (m.event === 'batches.snapshot') this.noteTrouble(m.payload);
         for (const sink of this.sinks) sink(m.event, m.payload);
         return;
       case 'shell':
@@ -284,6 +303,7 @@ export class EngineClient implements EngineLink {
 
   private exited(how: string): void {
     this.proc = null;
+    this.stopReader();
     this.unwatch();
     for (const w of this.exitWaiters.splice(0)) w();
     if (this.state === 'closing' || this.state === 'closed' || this.state === 'stopped') return;
@@ -375,8 +395,37 @@ export class EngineClient implements EngineLink {
     });
   }
 
+  /** A read the reader thread can answer is answered there, off the engine's thread; the rest by the engine. */
   call(method: string, arg: unknown): Promise<DispatchResult> {
-    return this.exchange(method, (id) => ({ type: 'call', id, method, arg }));
+    const toEngine = (): Promise<DispatchResult> => this.exchange(method, (id) => ({ type: 'call', id, method, arg }));
+    // Anything else is sent at once, so the engine gets the window's calls in the order made.
+    const reader = this.state === 'running' && isReadMethod(method) ? this.reader : null;
+    if (reader === null) return toEngine();
+    return reader.call(method, arg).then((read) => read ?? toEngine());
+  }
+
+  /** A reader over the database the engine opened (none for a team's store, or without a spawner). */
+  private startReader(file: string | null): void {
+    this.stopReader();
+    if (file === null || this.spawnReader === null || this.state === 'closing' || this.state === 'closed') return;
+    const reader = new ReaderClient(this.spawnReader, file, (message) => {
+      if (this.reader === reader) this.reader = null;
+      this.log('warn', 'reader.stopped', { message });
+    });
+    this.reader = reader;
+  }
+
+  private stopReader(): void {
+    const r = this.reader;
+    this.reader = null;
+    void r?.close();
+  }
+
+  /** The trouble each snapshot names: the reader shows it too (only the engine sees the API's answers). */
+  private noteTrouble(payload: unknown): void {
+    if (this.reader === null) return;
+    const p = SnapshotTrouble.safeParse(payload);
+    if (p.success) this.reader.trouble(p.data.batches);
   }
 
   private async request<N extends FaceRequestName>(name: N, arg: FaceArg<N>, onAnswer?: (r: DispatchResult) => void): Promise<FaceResult<N>> {
@@ -470,6 +519,9 @@ export class EngineClient implements EngineLink {
     return (this.closed ??= (async () => {
       this.state = 'closing';
       this.unwatch();
+      const reader = this.reader;
+      this.reader = null;
+      await reader?.close();
       const message = 'Batchdesk is closing.';
       this.failInFlight(() => message);
       for (const h of this.held.splice(0)) h.fail({ code: 'unavailable', message });

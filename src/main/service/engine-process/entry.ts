@@ -57,7 +57,7 @@ function serve(port: ParentPort): void {
     }
     server = new EngineServer(service, port, shell, () => void close());
     warmUp();
-    port.post({ type: 'ready', dataDir: service.engine.dataDir, uploadsDir: service.engine.uploadsDir });
+    port.post({ type: 'ready', dataDir: service.engine.dataDir, uploadsDir: service.engine.uploadsDir, readDb: service.readOnlyFile });
   };
 
   port.onMessage((raw) => {

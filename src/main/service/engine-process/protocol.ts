@@ -103,7 +103,8 @@ export type ToEngine = z.infer<typeof ToEngine>;
 
 /** Engine -> window's process. */
 export const FromEngine = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready'), dataDir: z.string(), uploadsDir: z.string() }),
+  /** `readDb`: the data folder's database, which the window's reader thread may open read-only; null on a team's store. */
+  z.object({ type: z.literal('ready'), dataDir: z.string(), uploadsDir: z.string(), readDb: z.string().nullable() }),
   /** It could not start (data folder unusable, shared store unreachable); it waits to be closed. */
   z.object({ type: z.literal('failed'), kind: z.enum(FAILURE_KINDS), message: z.string() }),
   /** The answer to a call or a request (one numbering for both). */
