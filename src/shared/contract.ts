@@ -12,6 +12,7 @@ import { BATCH_SETTINGS, OPTION_FIELDS, SETTING_FIELDS, SETTING_NAMES, type Batc
 import { misplacedOptions } from './capabilities/request-options';
 import { describe } from './capabilities/catalog';
 import { chainProblem, PipelineStep, takerList } from './capabilities/steps';
+import { BatchNameParts } from './capabilities/batch-name';
 import { ApiUrlInput, KeyApiUrlInput, MessagingChannelInput, NUMERIC_SETTINGS, RateInput, numericSettingSchema } from './settings-rules';
 
 const Id = z.string().min(1).max(100);
@@ -116,6 +117,8 @@ export const Preview = z.object({
   alreadyQueued: z.number().int(),
   /** Every step's estimate, this batch first (one entry for a batch on its own). */
   steps: z.array(StepEstimateView),
+  /** The default name's parts, for the window to say in its language (null: a follow-up, named after its parent). */
+  nameParts: BatchNameParts.nullable(),
 });
 export type Preview = z.infer<typeof Preview>;
 
