@@ -9,8 +9,7 @@ import { client, errorMessage } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { describe } from '../../../shared/capabilities/catalog';
-import { displaySource, displayText } from '../format/source';
-import { problemLine } from '../../../shared/problem-line';
+import { problemWords } from '../new-batch/problem-words';
 import { BatchOptions } from '../new-batch/BatchOptions';
 import { localBatchName } from '../new-batch/batch-name-words';
 import { DropZone } from '../new-batch/DropZone';
@@ -186,7 +185,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
             {createProblems && createProblems.length > 0 ? (
               <ul className="new-batch__create-problems" aria-label={t('createProblems')}>
                 {createProblems.map((p, i) => (
-                  <li key={i}>{displayText(problemLine(displaySource(p.source), p))}</li>
+                  <li key={i}>{problemWords(p)}</li>
                 ))}
               </ul>
             ) : null}
