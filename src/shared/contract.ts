@@ -12,13 +12,16 @@ import { BATCH_SETTINGS, OPTION_FIELDS, SETTING_FIELDS, SETTING_NAMES, type Batc
 import { misplacedOptions } from './capabilities/request-options';
 import { describe } from './capabilities/catalog';
 import { chainProblem, PipelineStep, takerList } from './capabilities/steps';
+import { BatchNameParts } from './capabilities/batch-name';
+import { ProblemCode } from './problem-codes';
 import { ApiUrlInput, KeyApiUrlInput, MessagingChannelInput, NUMERIC_SETTINGS, RateInput, numericSettingSchema } from './settings-rules';
 
 const Id = z.string().min(1).max(100);
 const Money = z.number().int().nonnegative();
 const Empty = z.object({}).strict();
 
-export const Problem = z.object({ source: z.string(), row: z.number().int().nullable(), message: z.string() });
+/** An import's problem: its English sentence, and its cause as a code the window says in its language (when coded). */
+export const Problem = z.object({ source: z.string(), row: z.number().int().nullable(), message: z.string(), code: ProblemCode.optional() });
 export type Problem = z.infer<typeof Problem>;
 
 /** "Create a batch": the one schema, validated at every boundary (CLI, IPC, HTTP) and by the engine. */
@@ -116,6 +119,8 @@ export const Preview = z.object({
   alreadyQueued: z.number().int(),
   /** Every step's estimate, this batch first (one entry for a batch on its own). */
   steps: z.array(StepEstimateView),
+  /** The default name's parts, for the window to say in its language (null: a follow-up, named after its parent). */
+  nameParts: BatchNameParts.nullable(),
 });
 export type Preview = z.infer<typeof Preview>;
 

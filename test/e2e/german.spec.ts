@@ -1,9 +1,9 @@
 // The window in German, as a German OS gives it (locale de-DE): every screen says it in German
 // and writes money, numbers and dates the German way. The user's own data (batch names, file
 // names, a transcript) stays as it is; what is checked is the window's own words.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect } from './fixtures';
+import { test, expect, dropFiles } from './fixtures';
 import { makeShowcase, screenRoutes } from './helpers/showcase';
 
 test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
@@ -76,4 +76,61 @@ test('every screen in German, with German numbers and money', async ({ launch, p
     if (route.name.startsWith('job-')) await page.keyboard.press('Escape');
   }
   expect([...new Set(found)]).toEqual([]);
+});
+
+test('a drop with problems, its rejected rows, a refused budget and the default name, in German', async ({ launch, page, work }) => {
+  test.setTimeout(120_000);
+  const host = await launch({ apiUrl: null });
+  // Three good rows; a number without its country code, one with a leading 00, an empty text, a duplicate.
+  const csv = join(work, 'nachrichten.csv');
+  writeFileSync(
+    csv,
+    [
+      'to,text,name',
+      '+442079460001,"Hallo {{name}}",Anna',
+      '07700 900123,"Hallo {{name}}",Ben',
+      '+442079460002,,Clara',
+      '00442079460003,"Hallo {{name}}",Dora',
+      '+442079460004,"Hallo {{name}}",Emil',
+      '+442079460001,"Hallo {{name}}",Anna',
+      '+442079460005,"Hallo {{name}}",Fritz',
+    ].join('\n') + '\n',
+  );
+  await page.goto(host.openUrl);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.evaluate(() => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = '#/new';
+  });
+  await page.getByRole('radio', { name: /^Nachrichten senden/ }).check();
+  await dropFiles(page, page.getByRole('button', { name: 'Dateien oder Ordner hier ablegen' }), [csv]);
+
+  const problems = page.getByRole('region', { name: /4 Probleme: Diese Elemente werden übersprungen/ });
+  await expect(problems).toContainText('nachrichten.csv Zeile 3: Die Telefonnummer „07700 900123“ ist nicht im internationalen Format');
+  // Both numbers without "+" are one cause; the other one shows on demand, in German too.
+  await problems.getByRole('button', { name: 'Alle 2 Elemente mit diesem Problem anzeigen' }).click();
+  await expect(problems).toContainText('ersetzen Sie die führende 00 durch + (+442079460003)');
+  await expect(problems).toContainText('nachrichten.csv Zeile 4: Die Spalte „text“ ist leer');
+  await expect(problems).toContainText('Derselbe Empfänger +442079460001 und derselbe Text wie in Zeile 2');
+  const shown = await problems.innerText();
+  for (const english of ['is not in international format', 'column is empty', 'same recipient', ' row '])
+    expect(shown, `English "${english}" in the problems`).not.toContain(english);
+
+  // The rejected rows come back with their cause in German.
+  const download = page.waitForEvent('download');
+  await problems.getByRole('button', { name: 'Abgelehnte Zeilen herunterladen' }).click();
+  const lines = readFileSync(await (await download).path(), 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toBe('to,text,name,problem');
+  expect(lines).toHaveLength(5);
+  expect(lines.join('\n')).toContain('Die Spalte „text“ ist leer');
+  expect(lines.join('\n')).not.toContain('column is empty');
+
+  // Left empty, the name field shows the name the batch gets, in German.
+  await expect(page.getByLabel('Bezeichnung (optional)')).toHaveAttribute('placeholder', 'nachrichten.csv (3 Nachrichten)');
+
+  // A budget of 0 breaks its rule: the sentence under the field is German.
+  await page.getByLabel('Budget (EUR, optional)').fill('0');
+  await expect(page.getByText('Ein Budget ist ein Betrag in EUR über 0', { exact: false })).toBeVisible();
+  await expect(page.getByText('a budget is an amount', { exact: false })).toHaveCount(0);
 });

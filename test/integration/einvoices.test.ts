@@ -50,9 +50,15 @@ describe('e-invoices in an OCR batch', () => {
       expect(byName.get(name)).toMatchObject({ units: 0, cost: 0 });
     expect(byName.get(scan)?.cost).toBeGreaterThan(0);
     expect(preview.plan.estimatedCost).toBe(byName.get(scan)?.cost);
+    // The default name counts e-invoices as e-invoices, not as scans.
+    expect(preview.plan.nameParts?.counts).toEqual([
+      { noun: 'scan', n: 1 },
+      { noun: 'einvoice', n: 4 },
+    ]);
 
     const created = await h.engine.createBatch({ capability: 'ocr', paths: [folder] });
     const id = created.batch?.id ?? '';
+    expect(created.batch?.name).toBe('inbox (1 scan, 4 e-invoices)');
     expect(created.problems).toEqual([
       {
         source: join(folder, 'broken.xml'),

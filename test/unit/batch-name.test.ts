@@ -1,6 +1,6 @@
 // A batch's name when none is given: what was dropped, how many, of what.
 import { describe, expect, it } from 'vitest';
-import { defaultBatchName, droppedName } from '../../src/shared/capabilities/batch-name';
+import { batchNameParts, defaultBatchName, droppedName } from '../../src/shared/capabilities/batch-name';
 
 describe('defaultBatchName', () => {
   it('names the dropped folder or file, the count and the kind of item', () => {
@@ -12,6 +12,17 @@ describe('defaultBatchName', () => {
     expect(defaultBatchName({ capability: 'tts', channel: null, paths: ['lines.csv'], count: 1 })).toBe('lines.csv (1 text)');
     expect(defaultBatchName({ capability: 'channel', channel: 'voice', paths: ['calls.csv'], count: 20_000 })).toBe('calls.csv (20,000 calls)');
     expect(defaultBatchName({ capability: 'channel', channel: 'email', paths: ['a.csv', 'b.csv', 'c.csv'], count: 3 })).toBe('a.csv and 2 more (3 e-mails)');
+  });
+  it('counts e-invoices as e-invoices, not as scans', () => {
+    const mixed = { capability: 'ocr' as const, channel: null, paths: ['/in/Invoices Oct'], count: 2, einvoices: 1 };
+    expect(defaultBatchName(mixed)).toBe('Invoices Oct (1 scan, 1 e-invoice)');
+    expect(batchNameParts(mixed).counts).toEqual([
+      { noun: 'scan', n: 1 },
+      { noun: 'einvoice', n: 1 },
+    ]);
+    expect(defaultBatchName({ ...mixed, count: 3, einvoices: 3 })).toBe('Invoices Oct (3 e-invoices)');
+    expect(defaultBatchName({ ...mixed, count: 0, einvoices: 0 })).toBe('Invoices Oct (0 scans)');
+    expect(defaultBatchName({ capability: 'image', channel: null, paths: [], count: 2 })).toBe('2 prompts');
   });
   it('keeps outside text inert and bounded', () => {
     const name = defaultBatchName({ capability: 'crm', channel: null, paths: [`/x/${'a'.repeat(300)}\u001b.csv`], count: 2 });

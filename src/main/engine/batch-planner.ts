@@ -9,7 +9,7 @@ import { basename, resolve } from 'node:path';
 import type { CreateBatchParsed } from './batch-input';
 import type { FileCapability, ImportProblem } from './importers/types';
 import { droppedFolderOf } from './importers/dropped-folder';
-import { defaultBatchName } from '../../shared/capabilities/batch-name';
+import { batchNameParts, englishBatchName, type BatchNameParts } from '../../shared/capabilities/batch-name';
 import { streamFiles } from './importers/import-files';
 import { importMessageCsv } from './importers/import-message-csv';
 import { importRows } from './importers/import-rows';
@@ -74,6 +74,8 @@ export interface BatchPlan {
   estimatedCost: number;
   rate: number;
   defaultName: string;
+  /** The default name's parts, for a face that says it in another language (the window); null: a follow-up's. */
+  nameParts: BatchNameParts | null;
   /** Items refused because an earlier batch already has them (allowed again with allowResend). */
   alreadyQueued: number;
   /** Recipients a CSV marks opted out (`opt_out` yes): added to the list when the batch is created. */
@@ -131,6 +133,8 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
   let estimatedUnits = 0;
   let estimatedCost = 0;
   let alreadyQueued = 0;
+  // E-invoices are read here, not scanned: the default name counts them apart.
+  let einvoices = 0;
   // Each job's idempotency key: this import's own UUIDv7 and the job's number
   // (queue/idempotency-key.ts); a new one after a discard, so no number's key is ever used twice.
   let keys = importKeys();
@@ -207,6 +211,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     const payload = mod.nameOutput ? mod.nameOutput(planned.payload, (base, ext) => outputs.unique(base, ext)) : planned.payload;
     const cost = costOf(planned.units, rate);
     count++;
+    if (item.kind === 'file' && item.file.einvoice !== undefined) einvoices++;
     estimatedUnits += planned.units;
     estimatedCost += cost;
     sink.add({
@@ -262,13 +267,13 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
   /** Runs one streamed file import; a file refused part way takes back what it added. */
   const streamed = async (run: () => Promise<{ discard?: boolean; problems: ImportProblem[] }>): Promise<void> => {
     const firstSeq = count + 1;
-    const before = { count, estimatedUnits, estimatedCost, alreadyQueued, problems: problems.length };
+    const before = { count, einvoices, estimatedUnits, estimatedCost, alreadyQueued, problems: problems.length };
     const r = await run();
     decideWaiting();
     if (r.discard) {
       sink.discardFrom(firstSeq);
       keys = importKeys();
-      ({ count, estimatedUnits, estimatedCost, alreadyQueued } = before);
+      ({ count, einvoices, estimatedUnits, estimatedCost, alreadyQueued } = before);
       problems.length = before.problems;
     }
     // The file's problems in row order: the planner's (an item already queued, an opt-out) came
@@ -342,6 +347,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
   }
   decideWaiting();
 
+  const nameParts = batchNameParts({ capability: input.capability, channel, paths: input.paths, count, einvoices });
   return {
     channel,
     options: ctx.options,
@@ -352,6 +358,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     rate,
     alreadyQueued,
     newOptOuts: [...newOptOuts].map(([recipient, source]) => ({ recipient, source })),
-    defaultName: defaultBatchName({ capability: input.capability, channel, paths: input.paths, count }),
+    defaultName: englishBatchName(nameParts),
+    nameParts,
   };
 }

@@ -179,6 +179,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
         problems: plan.problems,
         alreadyQueued: plan.alreadyQueued,
         steps: steps.map(stepView),
+        nameParts: plan.nameParts,
       };
     },
     'batches.rejectedRows': async ({ source, problems }) => {

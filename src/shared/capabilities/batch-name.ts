@@ -1,7 +1,9 @@
 // A new batch's name when the user gives none: what they dropped and how many of what it holds,
 // as they would say it ("Calls 26 Nov (300 recordings)", "messages.csv (200 messages)",
-// "Invoices Oct (213 scans)"), not the capability and a path. Shared: the engine names the batch
-// (every face's create), and a screen may show the name before it is made.
+// "Invoices Oct (212 scans, 1 e-invoice)"), not the capability and a path. The engine works out
+// the parts (every face's create); the English name is made here, once, and the window says the
+// same parts in its own language (renderer/src/new-batch/batch-name-words.ts).
+import { z } from 'zod';
 import type { BatchCapability } from '../domain';
 import { channelKindOf } from '../channel-kind';
 import { escapeControls } from '../control-characters';
@@ -10,29 +12,59 @@ import { assertNever } from '../domain';
 /** The longest a dropped name is kept in a batch's name (a name is at most 200 characters). */
 const MAX_WHAT = 120;
 
-/** What one item of the capability is, singular and plural ("recording", "recordings"). */
-export function itemNoun(capability: BatchCapability, channel: string | null): [string, string] {
+/** What one item is: the window's catalogue has each of these (a unit test checks). */
+export const ITEM_NOUNS = ['recording', 'scan', 'einvoice', 'call', 'email', 'message', 'text', 'prompt', 'record'] as const;
+export const ItemNoun = z.enum(ITEM_NOUNS);
+export type ItemNoun = z.infer<typeof ItemNoun>;
+
+/** A default name's parts: the window and the command line say them each in their language. */
+export const BatchNameParts = z
+  .object({
+    /** The first dropped path's last name, made inert and bounded; null without a path. */
+    what: z.string().nullable(),
+    /** How many paths besides the first. */
+    more: z.number().int().nonnegative(),
+    /** Counts by kind of item, in the order said; only kinds with at least one item (all of them zero: the first kind's). */
+    counts: z.array(z.object({ noun: ItemNoun, n: z.number().int().nonnegative() })).min(1),
+  })
+  .strict();
+export type BatchNameParts = z.infer<typeof BatchNameParts>;
+
+/** What one item of the capability is. */
+export function itemNounOf(capability: BatchCapability, channel: string | null): ItemNoun {
   switch (capability) {
     case 'transcribe':
-      return ['recording', 'recordings'];
+      return 'recording';
     case 'ocr':
-      return ['scan', 'scans'];
+      return 'scan';
     case 'channel': {
       const kind = channelKindOf(channel ?? '');
-      return kind === 'voice' ? ['call', 'calls'] : kind === 'email' ? ['e-mail', 'e-mails'] : ['message', 'messages'];
+      return kind === 'voice' ? 'call' : kind === 'email' ? 'email' : 'message';
     }
     case 'tts':
     case 'text':
     case 'embeddings':
-      return ['text', 'texts'];
+      return 'text';
     case 'image':
-      return ['prompt', 'prompts'];
+      return 'prompt';
     case 'crm':
-      return ['record', 'records'];
+      return 'record';
     default:
       return assertNever(capability, 'capability');
   }
 }
+
+const ENGLISH_NOUNS: Record<ItemNoun, [string, string]> = {
+  recording: ['recording', 'recordings'],
+  scan: ['scan', 'scans'],
+  einvoice: ['e-invoice', 'e-invoices'],
+  call: ['call', 'calls'],
+  email: ['e-mail', 'e-mails'],
+  message: ['message', 'messages'],
+  text: ['text', 'texts'],
+  prompt: ['prompt', 'prompts'],
+  record: ['record', 'records'],
+};
 
 /** The last name of a path as the user dropped it ("/home/me/Calls 26 Nov/" -> "Calls 26 Nov"), either separator. */
 export function droppedName(path: string): string {
@@ -40,15 +72,44 @@ export function droppedName(path: string): string {
   return parts[parts.length - 1] ?? path;
 }
 
-/** "Calls 26 Nov (300 recordings)"; several paths: "a.csv and 2 more (600 messages)". */
-export function defaultBatchName(input: { capability: BatchCapability; channel: string | null; paths: readonly string[]; count: number }): string {
+/**
+ * `count` items in all, `einvoices` of them e-invoices read on this computer (an OCR batch's XML
+ * or PDF with XML): those are not scans, so the name counts them apart.
+ */
+export function batchNameParts(input: {
+  capability: BatchCapability;
+  channel: string | null;
+  paths: readonly string[];
+  count: number;
+  einvoices?: number;
+}): BatchNameParts {
   const first = input.paths[0];
-  const [one, many] = itemNoun(input.capability, input.channel);
-  const count = `${input.count.toLocaleString('en')} ${input.count === 1 ? one : many}`;
-  if (first === undefined) return `${count[0]?.toUpperCase() ?? ''}${count.slice(1)}`;
-  // A name on Linux may hold ESC or a CR: made inert, like every name from outside.
-  let what = escapeControls(droppedName(first)).trim() || first;
-  if (what.length > MAX_WHAT) what = `${what.slice(0, MAX_WHAT - 1)}…`;
-  const more = input.paths.length > 1 ? ` and ${input.paths.length - 1} more` : '';
-  return `${what}${more} (${count})`;
+  let what: string | null = null;
+  if (first !== undefined) {
+    // A name on Linux may hold ESC or a CR: made inert, like every name from outside.
+    what = escapeControls(droppedName(first)).trim() || first;
+    if (what.length > MAX_WHAT) what = `${what.slice(0, MAX_WHAT - 1)}…`;
+  }
+  const einvoices = Math.min(input.einvoices ?? 0, input.count);
+  const own = { noun: itemNounOf(input.capability, input.channel), n: input.count - einvoices };
+  const counts = einvoices === 0 ? [own] : own.n === 0 ? [{ noun: 'einvoice' as const, n: einvoices }] : [own, { noun: 'einvoice' as const, n: einvoices }];
+  return { what, more: Math.max(0, input.paths.length - 1), counts };
+}
+
+/** "Calls 26 Nov (300 recordings)"; several paths: "a.csv and 2 more (600 messages)"; no path: "3 texts". */
+export function englishBatchName(parts: BatchNameParts): string {
+  const count = parts.counts
+    .map(({ noun, n }) => {
+      const [one, many] = ENGLISH_NOUNS[noun];
+      return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+    })
+    .join(', ');
+  if (parts.what === null) return `${count[0]?.toUpperCase() ?? ''}${count.slice(1)}`;
+  const more = parts.more > 0 ? ` and ${parts.more} more` : '';
+  return `${parts.what}${more} (${count})`;
+}
+
+/** The English default name (the command line's, and every batch not named by the window). */
+export function defaultBatchName(input: Parameters<typeof batchNameParts>[0]): string {
+  return englishBatchName(batchNameParts(input));
 }

@@ -12,19 +12,19 @@ import { parseGap } from '../durations';
 import { QUIET_HOURS_RE } from '../quiet-hours-format';
 import { PERSONAL_DATA_KINDS, PersonalDataKind, parsePersonalDataKinds } from '../privacy-kinds';
 import { KeepDays, daysFromText } from '../retention-rules';
+import { CRM_RECORDS, OPTION_RULES as RULES, TEXT_TASKS, ruleOfMessage, type OptionRule } from './option-rules';
 
-export const TEXT_TASKS = ['summary', 'reply', 'classify', 'extract'] as const;
+export { TEXT_TASKS, CRM_RECORDS };
 export type TextTask = (typeof TEXT_TASKS)[number];
-export const CRM_RECORDS = ['contact', 'conversation', 'event'] as const;
 export type CrmRecordKind = (typeof CRM_RECORDS)[number];
 
 export const VOICE_NAME_RE = /^[A-Za-z0-9][\w .-]{0,63}$/;
-export const VoiceName = z.string().regex(VOICE_NAME_RE, 'a voice name is letters, digits, spaces, ".", "_" or "-" (as published in the panel)');
+export const VoiceName = z.string().regex(VOICE_NAME_RE, RULES.voiceName);
 export const LABEL_RE = /^[\p{L}\p{N}][\p{L}\p{N} _-]{0,39}$/u;
 export const ImageSize = z
   .string()
-  .regex(/^\d{2,4}x\d{2,4}$/, 'WIDTHxHEIGHT, e.g. 512x512')
-  .refine((s) => s.split('x').every((n) => Number(n) >= 16 && Number(n) <= 1024), 'each side from 16 to 1024 pixels');
+  .regex(/^\d{2,4}x\d{2,4}$/, RULES.sizeFormat)
+  .refine((s) => s.split('x').every((n) => Number(n) >= 16 && Number(n) <= 1024), RULES.sizeSide);
 
 /** How an option shows on the New batch screen. */
 export interface OptionField {
@@ -90,7 +90,7 @@ export const CAPABILITY_OPTIONS = {
     rule: (r) => (r.capability === 'channel' && r.channel !== 'voice' ? '--voice applies to --channel voice (calls), not to messages.' : null),
   },
   task: {
-    schema: z.enum(TEXT_TASKS, { message: `one of ${TEXT_TASKS.join(', ')}` }),
+    schema: z.enum(TEXT_TASKS, { message: RULES.task }),
     stored: z.enum(TEXT_TASKS),
     flag: { value: TEXT_TASKS.join('|'), help: 'what the text model does with each input (default summary)' },
     field: { label: 'Task', hint: 'What the text model does with each input.', choices: TASK_NAMES },
@@ -98,17 +98,17 @@ export const CAPABILITY_OPTIONS = {
     rule: (r) => (r.task === 'classify' && r.labels === undefined ? '--task classify needs --labels a,b,c (the labels to choose from).' : null),
   },
   instructions: {
-    schema: z.string().trim().min(1).max(4000),
+    schema: z.string(RULES.instructions).trim().min(1, RULES.instructions).max(4000, RULES.instructions),
     stored: z.string(),
     flag: { value: 'TEXT', help: 'extra instructions for the text model' },
     field: { label: 'Instructions (optional)', hint: 'Extra instructions for the text model.', multiline: true },
   },
   labels: {
     schema: z
-      .array(z.string().trim().regex(LABEL_RE, 'a label is 1 to 40 letters, digits, spaces, "_" or "-"'))
-      .min(2, 'classify needs at least two labels')
-      .max(50)
-      .refine((l) => new Set(l.map((x) => x.toLowerCase())).size === l.length, 'each label once'),
+      .array(z.string(RULES.label).trim().regex(LABEL_RE, RULES.label), RULES.labelsTwo)
+      .min(2, RULES.labelsTwo)
+      .max(50, RULES.labelsMany)
+      .refine((l) => new Set(l.map((x) => x.toLowerCase())).size === l.length, RULES.labelsOnce),
     fromText: (t) =>
       t
         .split(',')
@@ -127,7 +127,7 @@ export const CAPABILITY_OPTIONS = {
     step: { choices: null, initial: '', placeholder: 'size (default 512x512)' },
   },
   record: {
-    schema: z.enum(CRM_RECORDS, { message: `one of ${CRM_RECORDS.join(', ')}` }),
+    schema: z.enum(CRM_RECORDS, { message: RULES.record }),
     stored: z.enum(CRM_RECORDS),
     flag: { value: CRM_RECORDS.join('|'), help: 'which CRM record each item writes (default contact)' },
     field: { label: 'Record', hint: 'Which CRM record each item writes.', choices: RECORD_NAMES },
@@ -149,11 +149,18 @@ export const OPTION_FIELDS = Object.fromEntries(OPTION_NAMES.map((n) => [n, CAPA
   [N in OptionName]: z.ZodOptional<Options[N]['schema']>;
 };
 
+/** A value refused: the rule's English sentence and its code (null: a message no rule states). */
+export type RuleRefusal = { ok: false; message: string; rule: OptionRule | null };
+
+function refusal(message: string | undefined): RuleRefusal {
+  return { ok: false, message: message ?? 'not valid', rule: message === undefined ? null : ruleOfMessage(message) };
+}
+
 /** An option's typed text checked by its schema: the value, or the schema's sentence. */
-export function readOption<N extends OptionName>(name: N, text: string): { ok: true; value: OptionValue<N> } | { ok: false; message: string } {
+export function readOption<N extends OptionName>(name: N, text: string): { ok: true; value: OptionValue<N> } | RuleRefusal {
   const o: CapabilityOption = CAPABILITY_OPTIONS[name];
   const r = o.schema.safeParse(o.fromText ? o.fromText(text) : text.trim());
-  return r.success ? { ok: true, value: r.data as OptionValue<N> } : { ok: false, message: r.error.issues[0]?.message ?? 'not valid' };
+  return r.success ? { ok: true, value: r.data as OptionValue<N> } : refusal(r.error.issues[0]?.message);
 }
 
 // ---- Settings of a batch that every capability has (or the messaging ones): budget, sample, timing.
@@ -177,12 +184,12 @@ export interface BatchSetting<S extends z.ZodType = z.ZodType> {
 }
 
 /** The one sentence of a budget rule, for the contract and both faces. */
-export const BUDGET_RULE = 'a budget is an amount in EUR above 0, e.g. 25 or 12.50, at most four decimals; without one there is no limit';
-const SAMPLE_RULE = 'a sample is a number of items from 1 to 10000; without one everything goes at once';
-const QUIET_RULE = "quiet hours are two times HH:MM-HH:MM; write them like 21:00-08:00 (no messages from 9 pm to 8 am in the recipient's local time)";
-const REDACT_RULE = `redact takes kinds of personal data separated by commas: ${PERSONAL_DATA_KINDS.join(', ')}, or all`;
-const REDACT_STORED_RULE = 'redact-stored is yes or left out';
-const GAP_RULE = 'a recipient gap is a duration such as 10m, 2h or 1d, at most 30d';
+export const BUDGET_RULE = RULES.budget;
+const SAMPLE_RULE = RULES.sample;
+const QUIET_RULE = RULES.quietHours;
+const REDACT_RULE = RULES.redact;
+const REDACT_STORED_RULE = RULES.redactStored;
+const GAP_RULE = RULES.recipientGap;
 /** Quiet hours that end where they start would hold every message or none: the engine refuses them, so the contract does. */
 function aStretch(text: string): boolean {
   const m = QUIET_HOURS_RE.exec(text);
@@ -221,11 +228,7 @@ export const BATCH_SETTINGS = {
   },
   /** Message batches: no message in the recipient's local quiet hours, "HH:MM-HH:MM" (e.g. 21:00-08:00). */
   quietHours: {
-    request: z
-      .string()
-      .regex(QUIET_HOURS_RE, QUIET_RULE)
-      .refine(aStretch, 'quiet hours that start and end at the same time are no stretch: give one such as 21:00-08:00')
-      .optional(),
+    request: z.string().regex(QUIET_HOURS_RE, QUIET_RULE).refine(aStretch, RULES.quietHoursStretch).optional(),
     fromText: (t) => t.trim(),
     flag: {
       name: 'quiet-hours',
@@ -347,11 +350,11 @@ export const SETTING_FIELDS = Object.fromEntries(SETTING_NAMES.map((n) => [n, BA
 export function readSetting<N extends SettingName>(
   name: N,
   text: string,
-): { ok: true; value: Exclude<z.output<Settings[N]['request']>, null | undefined> } | { ok: false; message: string } {
+): { ok: true; value: Exclude<z.output<Settings[N]['request']>, null | undefined> } | RuleRefusal {
   const s: BatchSetting = BATCH_SETTINGS[name];
   const r = s.request.safeParse(s.fromText(text));
   if (r.success && r.data !== null && r.data !== undefined) return { ok: true, value: r.data as Exclude<z.output<Settings[N]['request']>, null | undefined> };
-  return { ok: false, message: r.success ? 'not valid' : (r.error.issues[0]?.message ?? 'not valid') };
+  return refusal(r.success ? undefined : r.error.issues[0]?.message);
 }
 
 // ---- What a batch stores: its capability options and the settings kept with every step.

@@ -2,7 +2,13 @@
 // user can trust). Each check passes (ok true), fails (ok false: the invoice needs review) or
 // cannot be run on what was read (ok null, the detail says why). Amounts compare to the cent.
 import { countryName, vatRatesOf } from './vat-rates';
-import { formatAmount, type Invoice, type InvoiceCheck, type InvoiceReview } from './invoice';
+import { formatAmount, type Invoice, type InvoiceCheck, type InvoiceCheckName, type InvoiceReview } from './invoice';
+import { checkDetailEnglish, type CheckDetail } from './check-detail';
+
+/** A check whose detail is coded: its English made from the code. */
+function said(check: InvoiceCheckName, ok: boolean | null, detail: CheckDetail): InvoiceCheck {
+  return { check, ok, detail: checkDetailEnglish(detail), said: detail };
+}
 
 /** An earlier item with the same vendor and invoice number. */
 export interface EarlierInvoice {
@@ -81,22 +87,17 @@ function vatTotal(inv: Invoice): number | null {
 function netPlusVat(inv: Invoice): InvoiceCheck {
   // No VAT line: an invoice without VAT (exempt, reverse charge) passes when net is gross.
   if (inv.vat.length === 0 && inv.net !== null && inv.gross !== null && cents(inv.net) === cents(inv.gross)) {
-    return { check: 'net_plus_vat', ok: true, detail: `no VAT; net and gross are both ${money(inv.gross, inv.currency)}` };
+    return said('net_plus_vat', true, { code: 'totals_no_vat', gross: inv.gross, currency: inv.currency });
   }
   const vat = vatTotal(inv);
   if (inv.net === null || inv.gross === null || vat === null) {
-    const missing = [inv.net === null ? 'net' : null, vat === null ? 'VAT amount' : null, inv.gross === null ? 'gross' : null].filter(Boolean).join(', ');
-    return { check: 'net_plus_vat', ok: null, detail: `not read: ${missing}` };
+    return said('net_plus_vat', null, { code: 'totals_missing', net: inv.net === null, vat: vat === null, gross: inv.gross === null });
   }
   const expected = cents(inv.net) + cents(vat);
-  const said = `${formatAmount(inv.net)} + ${formatAmount(vat)} VAT = ${money(expected * CENT, inv.currency)}`;
+  const sums = { net: inv.net, vat, sum: expected * CENT, currency: inv.currency };
   const diff = cents(inv.gross) - expected;
-  if (diff === 0) return { check: 'net_plus_vat', ok: true, detail: said };
-  return {
-    check: 'net_plus_vat',
-    ok: false,
-    detail: `${said}, but the invoice says ${money(inv.gross, inv.currency)} (${formatAmount(Math.abs(diff) * CENT)} ${diff > 0 ? 'more' : 'less'})`,
-  };
+  if (diff === 0) return said('net_plus_vat', true, { code: 'totals_match', ...sums });
+  return said('net_plus_vat', false, { code: 'totals_mismatch', ...sums, gross: inv.gross, diff: diff * CENT });
 }
 
 function vatRate(inv: Invoice): InvoiceCheck {
@@ -153,14 +154,11 @@ function dueDate(inv: Invoice): InvoiceCheck {
 
 function duplicate(inv: Invoice, earlier: EarlierInvoice | null): InvoiceCheck {
   if (!inv.vendor || !inv.invoiceNumber || vendorKey(inv.vendor) === '' || invoiceNumberKey(inv.invoiceNumber) === '') {
-    return { check: 'duplicate', ok: null, detail: 'no vendor and invoice number to compare' };
+    return said('duplicate', null, { code: 'duplicate_unknown' });
   }
-  if (!earlier) return { check: 'duplicate', ok: true, detail: `${inv.invoiceNumber} from ${inv.vendor} not seen before` };
-  return {
-    check: 'duplicate',
-    ok: false,
-    detail: `${inv.invoiceNumber} from ${inv.vendor} was already read on ${earlier.date}: item ${earlier.item} of batch ${earlier.batch} (${earlier.batchName}). Pay it once.`,
-  };
+  const named = { number: inv.invoiceNumber, vendor: inv.vendor };
+  if (!earlier) return said('duplicate', true, { code: 'duplicate_new', ...named });
+  return said('duplicate', false, { code: 'duplicate_seen', ...named, ...earlier });
 }
 
 /** Every check on one invoice; `earlier` is the first other item with its vendor and number, if any. */

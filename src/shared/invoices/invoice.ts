@@ -3,8 +3,10 @@
 // (the same scale as Batchdesk's own money), so sums and checks are exact; quantities may be
 // fractional (hours), so they stay numbers.
 import { z } from 'zod';
+import { AMOUNT_SCALE, formatAmount } from './amount';
+import { CheckDetail } from './check-detail';
 
-export const AMOUNT_SCALE = 10_000;
+export { AMOUNT_SCALE, formatAmount };
 
 /** UNCL 5305 VAT category codes EN 16931 uses here (L and M, the Canary Islands' and Ceuta's, and G are not read). */
 export const VAT_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'O'] as const;
@@ -106,6 +108,8 @@ export const InvoiceCheck = z.object({
   /** true passed, false failed (the invoice needs review), null could not be checked (detail says why). */
   ok: z.boolean().nullable(),
   detail: z.string(),
+  /** The detail as a code with its values, for the window's language (checks coded so far; check-detail.ts). */
+  said: CheckDetail.optional(),
 });
 export type InvoiceCheck = z.infer<typeof InvoiceCheck>;
 
@@ -124,17 +128,6 @@ export const CHECK_LABELS: Record<InvoiceCheckName, string> = {
   due_date: 'Due date not before issue date',
   duplicate: 'Not seen before (vendor + number)',
 };
-
-/** "1234.50" from 1/10,000 units, rounded half away from zero to `decimals` places. */
-export function formatAmount(amount: number, decimals = 2): string {
-  const sign = amount < 0 ? '-' : '';
-  const abs = Math.abs(amount);
-  const step = AMOUNT_SCALE / 10 ** decimals;
-  const rounded = Math.round(abs / step);
-  const whole = Math.floor(rounded / 10 ** decimals);
-  const frac = decimals > 0 ? `.${String(rounded % 10 ** decimals).padStart(decimals, '0')}` : '';
-  return `${sign}${whole}${frac}`;
-}
 
 /**
  * An amount as the API or a document writes it: 1234.5, "1234.50", "1.234,50", "1,234.50",

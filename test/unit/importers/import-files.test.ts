@@ -138,7 +138,9 @@ describe('importFiles: problems', () => {
     const empty = await put(join(dir, 'empty.wav'), '');
     const { items, problems } = await importFiles([dir], 'transcribe');
     expect(items).toEqual([]);
-    expect(problems).toEqual([{ source: empty, row: null, message: expect.stringMatching(/empty\.wav is empty \(0 bytes\).*copied completely/) }]);
+    expect(problems).toEqual([
+      { source: empty, row: null, message: expect.stringMatching(/empty\.wav is empty \(0 bytes\).*copied completely/), code: { code: 'file_empty' } },
+    ]);
   });
 
   it('reports files whose content does not fit the capability', async () => {

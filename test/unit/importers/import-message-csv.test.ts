@@ -177,6 +177,7 @@ describe('importMessageCsv: problems', () => {
         source: expect.any(String),
         row: 3,
         message: expect.stringMatching(/^Row 3: the text is 4097 characters long \(after filling placeholders\); the limit is 4096\. Shorten it/),
+        code: { code: 'text_too_long', length: 4097, limit: 4096 },
       },
     ]);
   });

@@ -43,14 +43,23 @@ describe('phone numbers', () => {
     expect(normalizePhone(' jo@example.com ')).toEqual({
       ok: false,
       reason: expect.stringMatching(/^"jo@example\.com" is an e-mail address, and this channel sends to phone numbers; send this file with --channel email/),
+      problem: { code: 'recipient_is_email', value: 'jo@example.com' },
     });
-    expect(normalizePhone('07946 0123')).toEqual({ ok: false, reason: expect.stringMatching(/^phone number "07946 0123" is not in international format/) });
+    expect(normalizePhone('07946 0123')).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^phone number "07946 0123" is not in international format/),
+      problem: { code: 'phone_not_international', value: '07946 0123', plus: null },
+    });
   });
 
   it("with a digit added or dropped are refused, as the country's patterns say (not only its lengths)", () => {
     expect(normalizePhone('+4915123456789')).toEqual({ ok: true, value: '+4915123456789' });
     for (const broken of ['+49151234567895', '+491512345678']) {
-      expect(normalizePhone(broken)).toEqual({ ok: false, reason: expect.stringMatching(/is not a valid number for its country code; check the digits/) });
+      expect(normalizePhone(broken)).toEqual({
+        ok: false,
+        reason: expect.stringMatching(/is not a valid number for its country code; check the digits/),
+        problem: { code: 'phone_invalid', value: broken },
+      });
     }
     // Of the digit-added and digit-dropped variants of every country's example number, the min
     // metadata takes dozens; the patterns take only those that are real numbers of another length.

@@ -31,8 +31,8 @@ describe('problem groups', () => {
       {
         source: '/drop/messages.csv',
         problems: [
-          { row: 3, message: 'Row 3: x' },
-          { row: 9, message: 'Row 9: z' },
+          { source: '/drop/messages.csv', row: 3, message: 'Row 3: x' },
+          { source: '/drop/messages.csv', row: 9, message: 'Row 9: z' },
         ],
       },
     ]);

@@ -51,6 +51,7 @@ export async function previewBatch(d: PreviewDeps, input: CreateBatchInput): Pro
       estimatedCost: e.cost,
       rate: e.rate,
       defaultName: `${parent.name} → ${e.label}`,
+      nameParts: null,
       alreadyQueued: 0,
       newOptOuts: [],
     };

@@ -6,6 +6,7 @@ import { FirstByContent } from './first-by-content';
 import { measureFile, measureWhole, measureWholeNow, type Measured } from './measure-file';
 import { mapLimit } from './pool';
 import { readBatches, REQUEST_FILES, startWholeFileReader, type ReadBatch, type WholeFileReader } from './read-whole';
+import { codedProblem } from '../../../shared/problem-english';
 import type { FileCapability, FileItem, ImportProblem } from './types';
 import { TimeSlice } from '../time-slice';
 
@@ -53,11 +54,7 @@ async function* requests(runs: AsyncIterable<string[]>, found: (n: number) => vo
 }
 
 function sameContent(path: string, first: string): ImportProblem {
-  return {
-    source: path,
-    row: null,
-    message: `${path} is a duplicate of ${first} (identical content); skipped, so it is not processed and billed twice. Remove one of the copies if this is not what you expected.`,
-  };
+  return codedProblem(path, null, { code: 'file_duplicate', first });
 }
 
 /** One batch's files, each to `take` in order; `countDone` is called as each is done. */

@@ -11,7 +11,9 @@ import { createHash, type Hash } from 'node:crypto';
 import { basename } from 'node:path';
 import { HEAD_BYTES, sniffMedia, type MediaType } from '../../../shared/media';
 import { describeIoError, describeReadFailure, rethrowAbort } from './io-problem';
-import { acceptedKind, unsupportedMessage } from './accepted-media';
+import { acceptedKind, unsupportedProblem } from './accepted-media';
+import type { ProblemCode } from '../../../shared/problem-codes';
+import { codedProblem, problemEnglish } from '../../../shared/problem-english';
 import { unreadableMessage, type Checked, type StreamCheck } from './format-check';
 import { PngCheck } from './validate-png';
 import { JpegCheck } from './validate-jpeg';
@@ -24,8 +26,8 @@ import type { FileCapability, FileItem, ImportProblem } from './types';
 
 export type Measured = { ok: true; item: FileItem } | { ok: false; problem: ImportProblem };
 
-function fail(path: string, message: string): Measured {
-  return { ok: false, problem: { source: path, row: null, message } };
+function fail(path: string, message: string, code: ProblemCode | null = null): Measured {
+  return { ok: false, problem: code === null ? { source: path, row: null, message } : codedProblem(path, null, code) };
 }
 
 /** The check that runs while streaming, for the formats that can be checked that way. */
@@ -166,7 +168,7 @@ function refusedByStat(path: string, st: { isFile(): boolean; size: number }): M
     );
   }
   if (st.size === 0) {
-    return fail(path, `${path} is empty (0 bytes), so there is nothing to send. Check that it was saved or copied completely, or leave it out.`);
+    return fail(path, '', { code: 'file_empty' });
   }
   return null;
 }
@@ -210,13 +212,13 @@ async function measureOpen(path: string, source: FileSource, capability: FileCap
       signal?.throwIfAborted();
       const refused = await pass.push(data);
       // Stop reading a refused file: no point hashing a gigabyte we will not send.
-      if (refused !== null) return fail(path, refused);
+      if (refused !== null) return fail(path, refused, pass.unsupported);
     }
     streamed = await pass.end();
   } finally {
     pass.dispose();
   }
-  if (typeof streamed === 'string') return fail(path, streamed);
+  if (typeof streamed === 'string') return fail(path, streamed, pass.unsupported);
   if (streamed.bytesRead !== size) return changedWhileRead(path, size, streamed.bytesRead);
   const checked = streamed.checked ?? (await checkByReads(streamed.type, source, size, signal));
   return concluded(path, st, streamed, checked);
@@ -241,7 +243,7 @@ export function measureWholeNow(path: string, whole: WholeFile, capability: File
         // A file of one chunk (most) is pushed as it is, without a view of itself.
         const refused = pass.push(data.length <= HEAD_BYTES ? data : data.subarray(at, at + HEAD_BYTES));
         if (isPending(refused) || pass.deferred) return null;
-        if (refused !== null) return fail(path, refused);
+        if (refused !== null) return fail(path, refused, pass.unsupported);
       }
       const ended = pass.end();
       if (isPending(ended) || pass.deferred) return null;
@@ -249,7 +251,7 @@ export function measureWholeNow(path: string, whole: WholeFile, capability: File
     } finally {
       pass.dispose();
     }
-    if (typeof streamed === 'string') return fail(path, streamed);
+    if (typeof streamed === 'string') return fail(path, streamed, pass.unsupported);
     if (streamed.bytesRead !== whole.size) return changedWhileRead(path, whole.size, streamed.bytesRead);
     if (streamed.checked === null) return null;
     return concluded(path, st, streamed, streamed.checked);
@@ -320,6 +322,14 @@ class Pass {
     this.hash = digest === undefined ? createHash('sha256') : null;
   }
 
+  /** Set when the file was refused for its format: the refusal's code (the message is its English). */
+  unsupported: ProblemCode | null = null;
+
+  private refuseType(found: MediaType | null): string {
+    this.unsupported = unsupportedProblem(this.capability, found);
+    return problemEnglish(this.path, null, this.unsupported);
+  }
+
   /** Feeds one chunk; returns a refusal message as soon as the format is known to be wrong. */
   push(chunk: Buffer): string | null | Promise<string | null> {
     this.bytesRead += chunk.length;
@@ -339,9 +349,7 @@ class Pass {
     const joined = this.headChunks.length === 1 ? (this.headChunks[0] as Buffer) : Buffer.concat(this.headChunks);
     const head = joined.length <= HEAD_BYTES ? joined : joined.subarray(0, HEAD_BYTES);
     this.type = sniffMedia(head, basename(this.path));
-    if (this.type === null || this.type.kind !== acceptedKind(this.capability)) {
-      return unsupportedMessage(this.path, this.capability, this.type);
-    }
+    if (this.type === null || this.type.kind !== acceptedKind(this.capability)) return this.refuseType(this.type);
     const chunks = this.headChunks;
     this.headChunks = [];
     if (this.syncOnly && !SYNC_CHECKED.has(this.type.mime)) {
@@ -362,7 +370,7 @@ class Pass {
   }
 
   private result(): PassResult | string | Promise<PassResult | string> {
-    if (this.type === null) return unsupportedMessage(this.path, this.capability, null);
+    if (this.type === null) return this.refuseType(null);
     const type = this.type;
     const sha256 = this.digest ?? this.hash?.digest('hex') ?? '';
     const bytesRead = this.bytesRead;

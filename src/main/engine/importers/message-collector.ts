@@ -2,6 +2,7 @@
 // one a message row. Rows are handed on one at a time (never all kept), problems go to a capped
 // list, and duplicates are spotted with a 64-bit digest per row (DigestSet), so memory stays
 // bounded for a file of a million rows.
+import { codedProblem } from '../../../shared/problem-english';
 import { isBlankRecord, MAX_CELL_CHARS, type CsvRecord } from './csv-parser';
 import { readHeader, type CsvHeader } from './csv-header';
 import { buildMessageRow } from './message-row';
@@ -69,7 +70,7 @@ export class MessageCollector {
     }
     const built = buildMessageRow(rec.fields, rec.row, this.header, this.kind, this.delimiter);
     if (!built.ok) {
-      for (const message of built.problems) this.problem(rec.row, message);
+      for (const p of built.problems) this.problems.push({ source: this.source, row: rec.row, ...p });
       // A row that opts out but cannot be read must not be mistaken for one that was recorded.
       const optOut = this.header.optOut;
       if (optOut && optOutValue(rec.fields[optOut.index] ?? '') === 'yes') {
@@ -83,10 +84,7 @@ export class MessageCollector {
     const m = built.message;
     const first = this.seen.firstOrAdd([m.to, m.text], rec.row);
     if (first !== null) {
-      this.problem(
-        rec.row,
-        `Row ${rec.row} duplicates row ${first} (same recipient ${m.to} and same text); skipped, so the message is sent once. Delete the row, or change its text if a second message is intended.`,
-      );
+      this.problems.push(codedProblem(this.source, rec.row, { code: 'duplicate_row', first, to: m.to }));
       return;
     }
     this.rowCount++;

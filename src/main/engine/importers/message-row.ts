@@ -2,8 +2,9 @@
 // the row is reported (not just the first), so the user can fix a row in one go. What depends
 // only on the header (placeholder columns, the time-zone and opt-out columns) is worked out once
 // by readHeader, not per row: a 100,000-row import built a Map, a list and two searches per row.
+import type { ProblemCode } from '../../../shared/problem-codes';
+import { problemEnglish } from '../../../shared/problem-english';
 import type { CsvHeader } from './csv-header';
-import { delimiterName } from './delimiter';
 import { fillPlaceholders } from './placeholders';
 import { fromSpreadsheetText } from '../../../shared/csv-field';
 import { normalizeRecipient } from '../messaging/recipient';
@@ -21,7 +22,13 @@ function codePoints(s: string): number {
   return n;
 }
 
-export type RowResult = { ok: true; message: MessageRow } | { ok: false; problems: string[] };
+/** A row's problem: its English, and its code when the cause is coded (shared/problem-codes.ts). */
+export type RowProblem = { message: string; code?: ProblemCode };
+export type RowResult = { ok: true; message: MessageRow } | { ok: false; problems: RowProblem[] };
+
+function coded(row: number, code: ProblemCode): RowProblem {
+  return { message: problemEnglish('', row, code), code };
+}
 
 /** Spreadsheets sometimes pad rows with trailing empty cells; only a real value out of place counts. */
 function overflows(fields: readonly string[], columns: number): boolean {
@@ -32,27 +39,20 @@ function overflows(fields: readonly string[], columns: number): boolean {
 export function buildMessageRow(fields: readonly string[], row: number, header: CsvHeader, kind: MessageChannelKind, delimiter: string): RowResult {
   const columns = header.names.length;
   if (fields.length < columns || overflows(fields, columns)) {
-    return {
-      ok: false,
-      problems: [
-        `Row ${row} has ${fields.length} fields but the header has ${columns} columns. Check for a missing or extra ${delimiterName(delimiter)}; a value that contains ${delimiterName(delimiter)} must be in double quotes.`,
-      ],
-    };
+    return { ok: false, problems: [coded(row, { code: 'row_fields', fields: fields.length, columns, delimiter })] };
   }
   // Made only for a row with problems (most have none).
-  let problems: string[] | null = null;
+  let problems: RowProblem[] | null = null;
 
   // "'+4915...": a recipient as Batchdesk's own CSVs write it (spreadsheet-safe) reads as the number.
   const rawTo = fromSpreadsheetText((fields[header.to] as string).trim());
   let to = '';
   if (rawTo === '') {
-    (problems ??= []).push(
-      `Row ${row}: the "to" column is empty; add the recipient's ${kind === 'email' ? 'e-mail address' : 'phone number (+<country code><number>)'} or delete the row.`,
-    );
+    (problems ??= []).push(coded(row, { code: 'to_empty', email: kind === 'email' }));
   } else {
     const r = normalizeRecipient(rawTo, kind);
     if (r.ok) to = r.value;
-    else (problems ??= []).push(`Row ${row}: ${r.reason}`);
+    else (problems ??= []).push(coded(row, r.problem));
   }
 
   const fieldsOut: Record<string, string> = {};
@@ -61,16 +61,14 @@ export function buildMessageRow(fields: readonly string[], row: number, header: 
   const rawText = fields[header.text] as string;
   let text = '';
   if (rawText.trim() === '') {
-    (problems ??= []).push(`Row ${row}: the "text" column is empty; write the message or delete the row.`);
+    (problems ??= []).push(coded(row, { code: 'text_empty' }));
   } else {
     const filled = fillPlaceholders(rawText, fields, header.placeholders, row, 'text');
-    if (filled.problems.length > 0) (problems ??= []).push(...filled.problems);
+    if (filled.problems.length > 0) (problems ??= []).push(...filled.problems.map((message) => ({ message })));
     text = filled.text.trim();
     const length = codePoints(text);
     if (length > MAX_TEXT_CHARS) {
-      (problems ??= []).push(
-        `Row ${row}: the text is ${length} characters long (after filling placeholders); the limit is ${MAX_TEXT_CHARS}. Shorten it or split it into two rows.`,
-      );
+      (problems ??= []).push(coded(row, { code: 'text_too_long', length, limit: MAX_TEXT_CHARS }));
     }
   }
 
@@ -78,14 +76,14 @@ export function buildMessageRow(fields: readonly string[], row: number, header: 
   // Only e-mail has a subject line; for other channels the column is ignored.
   if (kind === 'email' && header.subject !== null && (fields[header.subject] as string).trim() !== '') {
     const filled = fillPlaceholders(fields[header.subject] as string, fields, header.placeholders, row, 'subject');
-    if (filled.problems.length > 0) (problems ??= []).push(...filled.problems);
+    if (filled.problems.length > 0) (problems ??= []).push(...filled.problems.map((message) => ({ message })));
     subject = filled.text.trim();
   }
 
   // A recipient's zone (quiet hours) must be one Intl knows: a typo would time their message wrongly.
   if (header.timezone !== null) {
     const zone = zoneCellProblem(header.timezone.name, (fields[header.timezone.index] as string).trim(), row);
-    if (zone) (problems ??= []).push(zone);
+    if (zone) (problems ??= []).push({ message: zone });
   }
 
   if (problems !== null) return { ok: false, problems };

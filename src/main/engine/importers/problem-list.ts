@@ -1,6 +1,7 @@
 // Problems found while importing, kept up to a limit: a million bad rows must not hold a
 // million messages in memory. Past the limit they are counted and summarised in one line.
 import type { ImportProblem } from './types';
+import { codedProblem } from '../../../shared/problem-english';
 
 export const MAX_LISTED_PROBLEMS = 10_000;
 
@@ -24,13 +25,6 @@ export class ProblemList {
   /** The kept problems, plus one line saying how many more there were. */
   toArray(source: string): ImportProblem[] {
     if (this.dropped === 0) return [...this.kept];
-    return [
-      ...this.kept,
-      {
-        source,
-        row: null,
-        message: `…and ${this.dropped.toLocaleString('en')} more problems like these (only the first ${this.limit.toLocaleString('en')} are listed). Fix the ones above and import again to see the rest.`,
-      },
-    ];
+    return [...this.kept, codedProblem(source, null, { code: 'more_problems', dropped: this.dropped, limit: this.limit })];
   }
 }

@@ -1,6 +1,7 @@
 // Shapes produced by the importers: validated batch items plus the problems found on the way.
 // Runs in the engine (plain Node); no electron, no DOM.
 import type { MessageChannelKind } from '../messaging/recipient';
+import type { ProblemCode } from '../../../shared/problem-codes';
 
 /** One thing the user has to look at: names the file (and CSV row), the cause and what to do. */
 export interface ImportProblem {
@@ -9,6 +10,8 @@ export interface ImportProblem {
   /** Spreadsheet row in the CSV (header = 1, first data row = 2); null for whole-file problems. */
   row: number | null;
   message: string;
+  /** The cause as a code with its values (the message is its English); absent for causes not coded yet. */
+  code?: ProblemCode;
 }
 
 /** A file ready to become a transcription or OCR job. */

@@ -2,11 +2,19 @@
 // lower-cased address for email. Numbers must be international: guessing a country from the
 // user's locale is how a message ends up at a stranger's phone abroad.
 import { phoneNumberLib } from '../load-on-use';
+import type { ProblemCode } from '../../../shared/problem-codes';
+import { recipientEnglish } from '../../../shared/problem-english';
 
 /** How a message reaches its recipient: the channel capability's kind. */
 export type MessageChannelKind = 'messaging' | 'voice' | 'email';
 
-export type Recipient = { ok: true; value: string } | { ok: false; reason: string };
+export type RecipientProblem = Extract<ProblemCode, { code: 'recipient_is_email' | 'phone_not_international' | 'phone_invalid' | 'email_invalid' }>;
+/** `reason`: the problem's English (shared/problem-english.ts), `problem` its code. */
+export type Recipient = { ok: true; value: string } | { ok: false; reason: string; problem: RecipientProblem };
+
+function refused(problem: RecipientProblem): Recipient {
+  return { ok: false, reason: recipientEnglish(problem), problem };
+}
 
 // Pragmatic address check: one @, no spaces, a dotted domain of letters, digits and hyphens.
 const EMAIL = /^[^\s@"<>(),;:]+@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -26,32 +34,20 @@ export function normalizePhone(raw: string): Recipient {
 
 function validatePhone(raw: string): Recipient {
   const value = raw.trim();
-  const example = 'for example +44 20 7946 0123';
   if (!value.startsWith('+')) {
     // An e-mail address in a phone channel's file: the channel is what is wrong, not the address.
-    if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
-      return {
-        ok: false,
-        reason: `"${value}" is an e-mail address, and this channel sends to phone numbers; send this file with --channel email (in the window: Channel, Email), or write the recipient's number as +<country code><number>.`,
-      };
-    }
-    const hint = value.startsWith('00') ? `replace the leading 00 with + (${'+' + value.slice(2)})` : `write it as +<country code><number>, ${example}`;
-    return { ok: false, reason: `phone number "${value}" is not in international format; ${hint}.` };
+    if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return refused({ code: 'recipient_is_email', value });
+    return refused({ code: 'phone_not_international', value, plus: value.startsWith('00') ? '+' + value.slice(2) : null });
   }
   const parsed = phoneNumberLib().parsePhoneNumberFromString(value);
-  if (parsed === undefined || !parsed.isValid()) {
-    return {
-      ok: false,
-      reason: `phone number "${value}" is not a valid number for its country code; check the digits and write it as +<country code><number>, ${example}.`,
-    };
-  }
+  if (parsed === undefined || !parsed.isValid()) return refused({ code: 'phone_invalid', value });
   return { ok: true, value: parsed.number };
 }
 
 export function normalizeEmail(raw: string): Recipient {
   const value = raw.trim().toLowerCase();
   if (!EMAIL.test(value) || value.length > 254) {
-    return { ok: false, reason: `e-mail address "${raw.trim()}" is not valid; write it as name@example.com.` };
+    return refused({ code: 'email_invalid', value: raw.trim() });
   }
   return { ok: true, value };
 }

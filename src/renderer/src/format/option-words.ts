@@ -4,6 +4,7 @@
 import type { BatchCapability } from '../../../shared/domain';
 import { CAPABILITY_OPTIONS, BATCH_SETTINGS, type OptionField, type OptionName, type SettingName } from '../../../shared/capabilities/options';
 import { MAIN_OPTION } from '../../../shared/capabilities/steps';
+import type { OptionRule } from '../../../shared/capabilities/option-rules';
 import { exists, t } from '../i18n';
 
 export interface CapabilityWords {
@@ -76,4 +77,13 @@ export function stepWords(s: { capability: BatchCapability } & { [N in OptionNam
 
 function i18nHas(key: string): boolean {
   return exists(key);
+}
+
+/**
+ * A refused value's rule in the window's language (the record gives the code, the catalogue the
+ * words); a message no rule states says only that the value is not valid, never English.
+ */
+export function ruleWords(r: { rule: OptionRule | null }, lng?: string): string {
+  const opts = lng ? { lng } : {};
+  return r.rule === null ? t('newBatch:errors.notValid', opts) : t(`options:rules.${r.rule}`, opts);
 }

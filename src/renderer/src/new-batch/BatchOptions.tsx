@@ -76,7 +76,16 @@ function StartAt({ errors }: { errors: DraftRequest['errors'] }) {
   );
 }
 
-export function BatchOptions({ defaultChannel, errors }: { defaultChannel: string; errors: DraftRequest['errors'] }) {
+export function BatchOptions({
+  defaultChannel,
+  errors,
+  defaultName,
+}: {
+  defaultChannel: string;
+  errors: DraftRequest['errors'];
+  /** What the batch is called if the field stays empty (in the window's language). */
+  defaultName: string | null;
+}) {
   const d = useDraftStore();
   const { t } = useTranslation('newBatch');
   const ids = { tier: useId(), name: useId(), other: useId(), channelErr: useId(), voice: useId(), voiceHint: useId() };
@@ -154,7 +163,14 @@ export function BatchOptions({ defaultChannel, errors }: { defaultChannel: strin
 
       <div className="field">
         <label htmlFor={ids.name}>{t('name')}</label>
-        <input id={ids.name} type="text" value={d.name} maxLength={200} onChange={(e) => d.set({ name: e.target.value })} />
+        <input
+          id={ids.name}
+          type="text"
+          value={d.name}
+          maxLength={200}
+          placeholder={defaultName ?? undefined}
+          onChange={(e) => d.set({ name: e.target.value })}
+        />
       </div>
 
       <SettingField name="budget" errors={errors} />

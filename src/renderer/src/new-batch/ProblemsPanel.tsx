@@ -5,19 +5,19 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { t } from '../i18n';
 import type { Problem } from '../../../shared/contract';
-import { problemLine } from '../../../shared/problem-line';
 import { client } from '../client';
 import { downloadText } from '../costs/download-text';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
 import { baseName } from '../format/labels';
-import { displaySource, displayText } from '../format/source';
+import { displaySource } from '../format/source';
 import { formatCount } from '../format/time';
 import { useAction } from '../hooks/use-action';
 import { groupProblems, rejectedRowsBySource, type ProblemGroup } from './problem-groups';
+import { problemWords, rejectedRowCause } from './problem-words';
 import { VirtualList } from './VirtualList';
 import './ProblemsPanel.css';
 
-const lineOf = (p: Problem): string => displayText(problemLine(displaySource(p.source), p));
+const lineOf = (p: Problem): string => problemWords(p);
 
 function groupTitle(n: number): string {
   return t('newBatch:problems.groupCount', { count: n, n: formatCount(n) });
@@ -58,8 +58,8 @@ function DownloadRejected({ problems }: { problems: readonly Problem[] }) {
   const download = (s: (typeof sources)[number]) =>
     action.run(async () => {
       setNote(null);
-      // The row is the old file's; in the new file it moves, so the cell keeps only the cause.
-      const list = s.problems.map((p) => ({ row: p.row, message: p.message.replace(/^(?:Row|Line) \d+:\s*/, '') }));
+      // The row is the old file's; in the new file it moves, so the cell keeps only the cause (in the window's language).
+      const list = s.problems.map((p) => ({ row: p.row, message: rejectedRowCause(p) }));
       const r = await client().call('batches.rejectedRows', { source: s.source, problems: list });
       const name = rejectedName(s.source);
       downloadText(name, r.csv);

@@ -18,6 +18,7 @@ import {
 } from '../../../shared/capabilities/options';
 import type { RequestOptions } from '../../../shared/capabilities/request-options';
 import { chainProblem, MAIN_OPTION, PipelineStep } from '../../../shared/capabilities/steps';
+import { ruleWords } from '../format/option-words';
 
 export interface Source {
   /** What the engine reads: a path from a dialog or drop (Electron) or of an upload (browser). */
@@ -149,7 +150,7 @@ export function optionsInPlay(
     if (text.trim() === '' && !record.field.required) continue;
     const r = readOption(name, text);
     if (r.ok) Object.assign(given, { [name]: r.value });
-    else errors[name] = r.message;
+    else errors[name] = ruleWords(r);
   }
   return { names, given, errors };
 }
@@ -171,7 +172,7 @@ export function draftRequest(d: DraftFields, defaultChannel: string, now: number
     if (!settingApplies(d, name) || text.trim() === '') continue;
     const r = readSetting(name, text);
     if (r.ok) Object.assign(settings, { [name]: r.value });
-    else errors[name] = r.message;
+    else errors[name] = ruleWords(r);
   }
   let at: number | undefined;
   if (d.atText.trim() !== '') {

@@ -26,7 +26,8 @@ export function problemKind(message: string): string {
 export function groupProblems(problems: readonly Problem[]): ProblemGroup[] {
   const byKind = new Map<string, ProblemGroup>();
   for (const p of problems) {
-    const kind = `${p.row === null ? 'file' : 'row'}:${problemKind(p.message)}`;
+    // A coded cause is its own kind; the others are told apart by their words.
+    const kind = p.code !== undefined ? `code:${p.code.code}` : `${p.row === null ? 'file' : 'row'}:${problemKind(p.message)}`;
     const g = byKind.get(kind);
     if (g) g.problems.push(p);
     else byKind.set(kind, { kind, problems: [p] });
@@ -35,12 +36,12 @@ export function groupProblems(problems: readonly Problem[]): ProblemGroup[] {
 }
 
 /** The CSV files whose rows were refused, with those rows' problems (what "Download rejected rows" takes back). */
-export function rejectedRowsBySource(problems: readonly Problem[]): { source: string; problems: { row: number; message: string }[] }[] {
-  const out = new Map<string, { row: number; message: string }[]>();
+export function rejectedRowsBySource(problems: readonly Problem[]): { source: string; problems: (Problem & { row: number })[] }[] {
+  const out = new Map<string, (Problem & { row: number })[]>();
   for (const p of problems) {
     if (p.row === null || p.row < 1 || !/\.csv$/i.test(p.source)) continue;
     const list = out.get(p.source) ?? [];
-    list.push({ row: p.row, message: p.message });
+    list.push({ ...p, row: p.row });
     out.set(p.source, list);
   }
   return [...out.entries()].map(([source, list]) => ({ source, problems: list }));

@@ -1,4 +1,5 @@
 // An invoice as OCR read it (fields, line items, VAT) and the checks Batchdesk ran on it.
+import { invoiceCheckDetail } from './check-detail-words';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_CHECKS, type Invoice, type InvoiceReview } from '../../../shared/invoices/invoice';
 import { i18n } from '../i18n';
@@ -34,7 +35,7 @@ export function InvoiceChecks({ review }: { review: InvoiceReview }) {
             </span>
             <span className="invoice-check__name">{t(`check.${c.check}`)}</span>
             <span className="sr-only">{c.ok === null ? t('checks.notChecked') : c.ok ? t('checks.ok') : t('checks.failed')}</span>
-            <span className="invoice-check__detail muted">{c.detail}</span>
+            <span className="invoice-check__detail muted">{invoiceCheckDetail(c)}</span>
           </li>
         ))}
       </ul>

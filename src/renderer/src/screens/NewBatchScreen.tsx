@@ -11,9 +11,9 @@ import { toast } from '../components/toast-store';
 import { CAPABILITY_ICON, Icon } from '../components/icons';
 import { useAction } from '../hooks/use-action';
 import { describe } from '../../../shared/capabilities/catalog';
-import { displaySource, displayText } from '../format/source';
-import { problemLine } from '../../../shared/problem-line';
+import { problemWords } from '../new-batch/problem-words';
 import { BatchOptions } from '../new-batch/BatchOptions';
+import { localBatchName } from '../new-batch/batch-name-words';
 import { DropZone } from '../new-batch/DropZone';
 import { draftRequest, useDraftStore } from '../new-batch/draft-store';
 import { PreviewFigures, PreviewPanels } from '../new-batch/PreviewPanel';
@@ -100,6 +100,8 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
 
   const current = request !== null && preview.forKey === JSON.stringify(request) ? preview.preview : null;
   const canStart = request !== null && current !== null && current.items > 0 && !preview.loading && !start.busy;
+  // Left empty, the batch is named in the window's language from what was dropped; a typed name is sent as typed.
+  const defaultName = current?.nameParts ? localBatchName(current.nameParts) : null;
 
   const onStart = () =>
     start.run(async () => {
@@ -109,7 +111,8 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
         setCreateProblems(r.problems);
         return new Error(r.alreadyQueued > 0 ? t('refused.alreadyQueued') : t('refused.noneValid'));
       };
-      const r = await client().call('batches.create', request);
+      const named = request.name === undefined && defaultName !== null ? { ...request, name: defaultName } : request;
+      const r = await client().call('batches.create', named);
       if (!r.batch) throw refused(r);
       merge([r.batch, ...r.steps]);
       const { name, scheduled_for: at } = r.batch;
@@ -159,7 +162,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
 
           <section className="card stack" aria-labelledby="new-options">
             <h2 id="new-options">{t('options.heading')}</h2>
-            <BatchOptions defaultChannel={defaultChannel} errors={errors} />
+            <BatchOptions defaultChannel={defaultChannel} errors={errors} defaultName={defaultName} />
           </section>
 
           <ThenSteps error={errors.then} />
@@ -187,7 +190,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
             {createProblems && createProblems.length > 0 ? (
               <ul className="new-batch__create-problems" aria-label={t('createProblems')}>
                 {createProblems.map((p, i) => (
-                  <li key={i}>{displayText(problemLine(displaySource(p.source), p))}</li>
+                  <li key={i}>{problemWords(p)}</li>
                 ))}
               </ul>
             ) : null}

@@ -1,0 +1,96 @@
+// Every coded cause of an import problem is said in English and in German: the window's lines,
+// the grouping by cause, and the `problem` cell of "Download rejected rows" in its language,
+// while the engine's message (the command line's) stays the English of the one renderer.
+import { describe, expect, it } from 'vitest';
+import { PROBLEM_CODE_NAMES, type ProblemCode, type ProblemCodeName } from '../../../src/shared/problem-codes';
+import { codedProblem, problemEnglish } from '../../../src/shared/problem-english';
+import { problemCause, problemWords, rejectedRowCause } from '../../../src/renderer/src/new-batch/problem-words';
+import { groupProblems } from '../../../src/renderer/src/new-batch/problem-groups';
+
+/** Each code with its variants (every catalogue key a code can reach). */
+const SAMPLES: Record<ProblemCodeName, ProblemCode[]> = {
+  row_fields: [
+    { code: 'row_fields', fields: 3, columns: 2, delimiter: ';' },
+    { code: 'row_fields', fields: 1, columns: 2, delimiter: '\t' },
+  ],
+  to_empty: [
+    { code: 'to_empty', email: true },
+    { code: 'to_empty', email: false },
+  ],
+  recipient_is_email: [{ code: 'recipient_is_email', value: 'jo@example.com' }],
+  phone_not_international: [
+    { code: 'phone_not_international', value: '0049151', plus: '+49151' },
+    { code: 'phone_not_international', value: '0151', plus: null },
+  ],
+  phone_invalid: [{ code: 'phone_invalid', value: '+4915' }],
+  email_invalid: [{ code: 'email_invalid', value: 'jo@' }],
+  text_empty: [{ code: 'text_empty' }],
+  text_too_long: [{ code: 'text_too_long', length: 4097, limit: 4096 }],
+  duplicate_row: [{ code: 'duplicate_row', first: 2, to: '+442079460789' }],
+  file_empty: [{ code: 'file_empty' }],
+  file_unsupported: (['transcribe', 'ocr'] as const).flatMap((capability) =>
+    (['none', 'audio', 'pdf', 'xml', 'image'] as const).map((found) => ({
+      code: 'file_unsupported' as const,
+      capability,
+      found,
+      ext: 'wav',
+      accepted: 'wav, mp3',
+    })),
+  ),
+  file_duplicate: [{ code: 'file_duplicate', first: '/drop/a.pdf' }],
+  more_problems: [{ code: 'more_problems', dropped: 12, limit: 10_000 }],
+};
+
+describe('import problems in the window', () => {
+  it('says every code, each variant, in English and in German', () => {
+    expect(Object.keys(SAMPLES).sort()).toEqual([...PROBLEM_CODE_NAMES].sort());
+    for (const samples of Object.values(SAMPLES))
+      for (const c of samples) {
+        const en = problemCause(c, 'en');
+        const de = problemCause(c, 'de');
+        for (const text of [en, de]) {
+          expect(text, JSON.stringify(c)).not.toMatch(/problem\.|\{\{|newBatch:/);
+          expect(text.length).toBeGreaterThan(10);
+        }
+        expect(de, JSON.stringify(c)).not.toBe(en);
+        // The command line's English names the same values.
+        expect(problemEnglish('/drop/a.csv', 4, c)).not.toBe('');
+      }
+  });
+
+  it('names the file and row once, in the window language', () => {
+    const p = codedProblem('/drop/messages.csv', 12, { code: 'phone_invalid', value: '+4915' });
+    expect(p.message).toBe(
+      'Row 12: phone number "+4915" is not a valid number for its country code; check the digits and write it as +<country code><number>, for example +44 20 7946 0123.',
+    );
+    expect(problemWords(p, 'en')).toBe(
+      '/drop/messages.csv row 12: phone number "+4915" is not a valid number for its country code; check the digits and write it as +<country code><number>, for example +44 20 7946 0123.',
+    );
+    expect(problemWords(p, 'de')).toBe(
+      '/drop/messages.csv Zeile 12: Die Telefonnummer „+4915“ ist für ihre Ländervorwahl keine gültige Nummer; prüfen Sie die Ziffern und schreiben Sie sie als +<Ländervorwahl><Nummer>, zum Beispiel +44 20 7946 0123.',
+    );
+    const file = codedProblem('/drop/notes.docx', null, { code: 'file_unsupported', capability: 'ocr', found: 'none', ext: null, accepted: 'pdf, png' });
+    expect(problemWords(file, 'de')).toMatch(/^\/drop\/notes\.docx: Das Format wird nicht unterstützt/);
+    // A cause not coded yet keeps the engine's line.
+    expect(problemWords({ source: '/drop/m.csv', row: 3, message: 'Row 3: something else' }, 'de')).toBe('/drop/m.csv row 3: something else');
+  });
+
+  it('gives a refused row its cause without the row, in the window language', () => {
+    const p = codedProblem('/drop/m.csv', 5, { code: 'text_empty' });
+    expect(rejectedRowCause(p, 'de')).toBe('Die Spalte „text“ ist leer; schreiben Sie die Nachricht oder löschen Sie die Zeile.');
+    expect(rejectedRowCause(p, 'en')).toBe('the "text" column is empty; write the message or delete the row.');
+    expect(rejectedRowCause({ source: '/drop/m.csv', row: 5, message: 'Row 5: other cause' })).toBe('other cause');
+  });
+
+  it('groups coded problems by their code', () => {
+    const groups = groupProblems([
+      codedProblem('/drop/m.csv', 2, { code: 'phone_invalid', value: '+4915' }),
+      codedProblem('/drop/m.csv', 3, { code: 'text_empty' }),
+      codedProblem('/drop/m.csv', 4, { code: 'phone_invalid', value: '+1' }),
+    ]);
+    expect(groups.map((g) => [g.kind, g.problems.length])).toEqual([
+      ['code:phone_invalid', 2],
+      ['code:text_empty', 1],
+    ]);
+  });
+});
