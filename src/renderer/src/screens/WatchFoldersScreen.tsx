@@ -7,7 +7,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { WatchAdd, WatchView } from '../../../shared/contract';
 import { BATCH_CAPABILITIES, TIERS, type BatchCapability, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
-import { capabilityWords } from '../format/option-words';
+import { capabilityWords, fieldWords, ruleWords } from '../format/option-words';
 import { parseStep, type PipelineStep } from '../../../shared/capabilities/steps';
 import { BATCH_SETTINGS, readSetting, type SettingName } from '../../../shared/capabilities/options';
 import { RecordField } from '../components/RecordField';
@@ -41,7 +41,7 @@ function readPrivacy(typed: Partial<Record<PrivacySetting, string>>): {
   const text = (n: PrivacySetting) => (typed[n] ?? '').trim();
   const read = <N extends PrivacySetting>(n: N) => {
     const r = readSetting(n, text(n));
-    if (!r.ok) throw new Error(t('watch:fieldError', { field: BATCH_SETTINGS[n].field.label, message: r.message, got: text(n) }));
+    if (!r.ok) throw new Error(t('watch:fieldError', { field: fieldWords(n).label, message: ruleWords(r), got: text(n) }));
     return r.value;
   };
   if (text('redact') !== '') out.redact = read('redact');
@@ -104,7 +104,7 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
       let budgetPerDay: number | null = null;
       if (budget.trim() !== '') {
         const r = readSetting('budget', budget);
-        if (!r.ok) throw new Error(t('fieldError', { field: t('form.budget'), message: r.message, got: budget.trim() }));
+        if (!r.ok) throw new Error(t('fieldError', { field: t('form.budget'), message: ruleWords(r), got: budget.trim() }));
         budgetPerDay = r.value;
       }
       const settings = readPrivacy(privacy);
