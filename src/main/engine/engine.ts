@@ -88,6 +88,7 @@ import { applyTeamRetention, setTeamRule, teamRuleOf, type TeamRetentionOutcome 
 import type pg from 'pg';
 import { forgetHere, type ForgetHereReport } from './forget/forget-here';
 import type { ForgetTarget } from './forget/forget-target';
+import { waitingOf } from '../../shared/batch-reason';
 
 export { DATABASE_FILE };
 
@@ -536,10 +537,7 @@ export class Engine {
     const f = this.jobs.inFlight(id);
     const now = this.clock.now();
     if (f.n > 0 && f.since !== null && now - f.since >= (this.configOverrides.slowAnswerMs ?? DEFAULT_RUNNER_CONFIG.slowAnswerMs)) {
-      return {
-        reason: `waiting for the API to answer (${f.n} request${f.n === 1 ? '' : 's'} in flight, the oldest for ${Math.round((now - f.since) / 1000)} s)`,
-        until: null,
-      };
+      return waitingOf({ code: 'answer_slow', requests: f.n, oldestS: Math.round((now - f.since) / 1000) }, null);
     }
     return null;
   }

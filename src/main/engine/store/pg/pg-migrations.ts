@@ -467,6 +467,11 @@ export const PG_MIGRATIONS: readonly string[] = [
     worker text NOT NULL
   );
   `,
+  // 19: a pause's reason as a code with its figures (shared/batch-reason.ts), as in the local
+  // store (migration 26); rows paused before keep only the words.
+  `
+  ALTER TABLE batches ADD COLUMN pause_code text;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
