@@ -15,7 +15,7 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { formatMoney } from '../format/money';
 import { displayText, splitSource } from '../format/source';
 import { formatCount } from '../format/time';
-import { failedCheckLabel, messageColumns, stateWord } from './job-row-words';
+import { errorLine, failedCheckLabel, messageColumns, stateWord } from './job-row-words';
 import { JobPageCache } from './job-page-cache';
 import { ScaledScroller } from './scaled-scroller';
 import { MAX_SCROLL_HEIGHT, scrollScale } from './scroll-scale';
@@ -153,7 +153,7 @@ function Cells({ row, checks, columns }: { row: JobRowView | undefined; checks: 
         </div>
       ) : (
         <div role="gridcell" className="job-grid__cell job-grid__error" title={row.error ?? undefined}>
-          {row.error !== null ? displayText(row.error.charAt(0).toUpperCase() + row.error.slice(1)) : ''}
+          {errorLine(row)}
         </div>
       )}
     </>
