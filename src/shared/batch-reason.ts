@@ -53,8 +53,8 @@ export const PauseReason = z.discriminatedUnion('code', [
   z.object({ code: z.literal('rate_limited'), ...said }),
   /** The API asked for a long wait; the batch resumes by itself at the pause's `until`. */
   z.object({ code: z.literal('server_wait'), ...said }),
-  /** A run sends elsewhere than the API its first items went to. */
-  z.object({ code: z.literal('api_elsewhere'), ...said }),
+  /** A run sends elsewhere (`here`) than the API its first items went to (`sentTo`); null: the embedded sandbox. */
+  z.object({ code: z.literal('api_elsewhere'), ...said, sentTo: z.string().nullable(), here: z.string().nullable() }),
   /** A sample run is done; `message` holds its cost and the projection. */
   z.object({ code: z.literal('sample_done'), ...said }),
 ]);

@@ -16,6 +16,7 @@ import { ApiTroubleKind } from '../../../src/shared/domain';
 import { ERROR_KINDS } from '../../../src/shared/errors';
 import { errorKindLine, pauseCodeLine, troubleLine, waitingCodeLine } from '../../../src/renderer/src/components/pause-words';
 import { i18n } from '../../../src/renderer/src/i18n';
+import { errorLine } from '../../../src/renderer/src/jobs/job-row-words';
 
 const standing = { at: 'pause', spentE4: 49_000, inFlightE4: 1_000, next: 'call-007.wav', nextCostE4: 1_500 } as const;
 
@@ -39,7 +40,7 @@ const PAUSES: { [C in PauseCode]: Extract<PauseReason, { code: C }> } = {
   spending_cap: { code: 'spending_cap', message: "The API key's spending cap is reached." },
   rate_limited: { code: 'rate_limited', message: 'The API answered 429 (request limit reached) 8 times in a row.' },
   server_wait: { code: 'server_wait', message: 'The API asked to wait until 23/11/2026, 14:05:00 (HTTP 503).' },
-  api_elsewhere: { code: 'api_elsewhere', message: 'Its first items went to https://api.example.' },
+  api_elsewhere: { code: 'api_elsewhere', message: 'Its first items went to https://api.example.', sentTo: 'https://api.example/', here: null },
   sample_done: { code: 'sample_done', message: 'The sample of 5 items cost €0.0500.' },
 };
 
@@ -129,5 +130,23 @@ describe('reasons as codes', () => {
     expect(inLanguage('en', 'en-US', () => pauseCodeLine(budget, null))).toBe(
       'The budget of €1,234.50 is reached: €4.90 spent and €0.1000 in flight, and the next item (call-007.wav) costs about €0.1500.',
     );
+  });
+});
+
+describe("a job's error in the window", () => {
+  const failed = {
+    state: 'failed',
+    error: 'call-003.wav: to: expected a phone number in E.164 format (HTTP 422 invalid_recipient).',
+    errorKind: 'invalid_request',
+  } as const;
+  const held = { state: 'retry_wait', error: 'held until 08:00 Europe/Berlin (quiet hours 21:00-08:00, zone column)', errorKind: null } as const;
+  it("heads it with its kind in the window's language; the stored words are the detail", () => {
+    expect(errorLine(failed)).toBe('The API refused this item as it was sent.');
+    expect(inLanguage('de', 'de-DE', () => errorLine(failed))).toBe('Die API hat dieses Element so, wie es gesendet wurde, abgelehnt.');
+    expect(inLanguage('de', 'de-DE', () => errorLine(held))).toBe('Absichtlich zurückgehalten (Ruhezeiten oder Mindestabstand je Empfänger).');
+  });
+  it('an error stored without a kind is shown as it was stored', () => {
+    expect(errorLine({ state: 'failed', error: 'gone', errorKind: null })).toBe('Gone');
+    expect(errorLine({ state: 'succeeded', error: null, errorKind: null })).toBe('');
   });
 });

@@ -51,7 +51,7 @@ import type { PipelineStore } from '../pipeline/pipeline-store';
 import { Lineage } from '../pipeline/lineage';
 import { sampleEnd } from './sample-end';
 import { localSampleReader } from './sample-readers';
-import { destinationOf, destinationWords, elsewhereReason, sendTargetOf } from '../api/destination';
+import { destinationOf, destinationWords, elsewhereReason, EMBEDDED_SANDBOX, sendTargetOf } from '../api/destination';
 
 /** A budget that covers a batch: its own, or one of a step before it (a budget covers every step after its batch). */
 interface BudgetLine {
@@ -419,7 +419,9 @@ export class Runner {
     // Its first items went to another API, which alone knows their idempotency keys.
     if (fresh.api !== null && fresh.api !== to.destination) {
       const ownKey = key.baseUrl !== null && key.id !== null ? { kind: cap.descriptor.credential, label: labelOfKeyId(key.id) } : null;
-      this.pause(batch.id, 'api', { code: 'api_elsewhere', message: elsewhereReason(batch.id, fresh.api, to.destination, ownKey) });
+      const api = (d: string): string | null => (d === EMBEDDED_SANDBOX ? null : d);
+      const message = elsewhereReason(batch.id, fresh.api, to.destination, ownKey);
+      this.pause(batch.id, 'api', { code: 'api_elsewhere', message, sentTo: api(fresh.api), here: api(to.destination) });
       return 0;
     }
     const gate = this.gates.of(cap.descriptor.credential, key);

@@ -49,8 +49,10 @@ export function pauseCodeLine(r: PauseReason, until: string | null): string {
       return t('batch:reason.pause.rateLimited');
     case 'server_wait':
       return until === null ? t('batch:reason.pause.serverWait') : t('batch:reason.pause.serverWaitUntil', { until: formatDateTime(until) });
-    case 'api_elsewhere':
-      return t('batch:reason.pause.apiElsewhere');
+    case 'api_elsewhere': {
+      const api = (url: string | null): string => (url === null ? t('batch:reason.pause.sandbox') : t('batch:reason.pause.apiAt', { url }));
+      return t('batch:reason.pause.apiElsewhere', { sentTo: api(r.sentTo), here: api(r.here) });
+    }
     case 'sample_done':
       return t('batch:reason.pause.sample');
   }
