@@ -8,6 +8,7 @@ import { ErrorKind } from '../../../shared/errors';
 import { t } from '../i18n';
 import { formatMoney } from '../format/money';
 import { PAUSE_LABEL } from '../format/labels';
+import { displaySource } from '../format/source';
 import { formatCount, formatDateTime, formatDuration, formatTime } from '../format/time';
 
 type Pause = NonNullable<BatchSummary['pause']>;
@@ -17,7 +18,7 @@ type Trouble = NonNullable<BatchSummary['trouble']>;
 function budgetLine(r: Extract<PauseReason, { code: 'budget_reached' }>): string {
   const s: BudgetStanding = r.standing;
   const budget = formatMoney(r.budgetE4);
-  const next = { next: s.next, cost: formatMoney(s.nextCostE4) };
+  const next = { next: displaySource(s.next), cost: formatMoney(s.nextCostE4) };
   const line =
     s.at === 'team'
       ? t('batch:reason.pause.budgetTeam', { budget, ...next })
