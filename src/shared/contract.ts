@@ -141,6 +141,8 @@ export const JobRowView = z.object({
   cost: Money.nullable(),
   estimatedCost: Money,
   error: z.string().nullable(),
+  /** What kind of failure `error` is (the window says it in its own language; `error` is the detail). */
+  errorKind: ErrorKind.nullable().default(null),
   /** The result in one line (transcript start, invoice number and total, message status, ...). */
   result: z.string().nullable(),
   /** The result was made up by the built-in sandbox, not a real API's (shared/made-up.ts). */

@@ -1,6 +1,7 @@
 // Pure domain vocabulary shared by the engine, the CLI, the window and the sandbox.
 import { z } from 'zod';
 import { CAPABILITY_DESCRIPTORS } from './capabilities/catalog';
+import { PauseReason, WaitingReason } from './batch-reason';
 
 type CapabilityName = keyof typeof CAPABILITY_DESCRIPTORS;
 /** The capabilities: those the catalog describes, in its order. */
@@ -92,9 +93,10 @@ export const BatchSummary = z.object({
   /** False until the user starts it (`batchdesk run`, or Start in the window). */
   started: z.boolean(),
   /** `until`: when a `server_wait` pause ends by itself (ISO-8601). */
-  pause: z.object({ kind: PauseKind, reason: z.string(), until: z.string().nullable() }).nullable(),
-  /** Why a running batch is not moving right now, in words, and until when if known. */
-  waiting: z.object({ reason: z.string(), until: z.string().nullable() }).nullable(),
+  /** `reason`: in English (the command line's words); `code`: the same as a code with its figures, null for a pause stored before codes. */
+  pause: z.object({ kind: PauseKind, reason: z.string(), until: z.string().nullable(), code: PauseReason.nullable().default(null) }).nullable(),
+  /** Why a running batch is not moving right now, in words and as a code, and until when if known. */
+  waiting: z.object({ reason: z.string(), until: z.string().nullable(), code: WaitingReason.nullable().default(null) }).nullable(),
   /**
    * A running batch whose API keeps answering without a result (since: ISO-8601), in words that
    * say what it does and what to do; null while it answers. Known to the process that sends.

@@ -10,6 +10,7 @@ import * as XLSX from 'xlsx';
 import { INVOICES, wavBytes, writeMessagesCsv } from '../integration/harness';
 import { csvRecords } from '../helpers/csv';
 import { type OpenStoreRig, type StoreRig } from './store-rig';
+import { budgetToType, pauseSentence } from '../../src/shared/batch-reason';
 
 /** ` --store URL` when the rig is a team's store. */
 const flagOf = (r: StoreRig): string => r.desk.storeFlag;
@@ -115,6 +116,33 @@ export function controlCases(name: string, open: OpenStoreRig): void {
       await r.run(first);
       expect(await r.desk.control.summary(second)).toMatchObject({ status: 'done', cost: { budget: null } });
       expect((await r.desk.control.summary(first)).cost.budget).toBeNull();
+    });
+
+    it('returns a pause as a code with its figures, its English words made from the code, on either store', async () => {
+      const r = await open();
+      const { first, second } = await pipeline(r, 1);
+      await r.run(first);
+      for (const id of [first, second]) {
+        const { pause, cost } = await r.desk.control.summary(id);
+        expect(pause?.kind, id).toBe('budget');
+        const code = pause?.code;
+        if (code?.code !== 'budget_reached') throw new Error(`${id}: no budget code in ${JSON.stringify(pause)}`);
+        // The budget is the first step's, covering both; the amount offered covers what was spent, in whole cents.
+        expect(code).toMatchObject({ budgetE4: 1, holder: first, steps: 2, team: !r.desk.sendsHere });
+        expect(code.suggestedBudgetE4 % 100).toBe(0);
+        expect(code.suggestedBudgetE4).toBeGreaterThan(Math.max(1, cost.spent));
+        expect(code.standing.next).not.toBe('');
+        expect(pause?.reason).toBe(pauseSentence(code));
+        expect(pause?.reason).toContain(`batchdesk resume ${first} --budget ${budgetToType(code.suggestedBudgetE4)}${flagOf(r)}`);
+      }
+      expect((await r.desk.control.resume(first, { budget: null })).resumed).toBe(true);
+      await r.desk.control.pause(first);
+      for (const id of [first, second]) {
+        const { pause } = await r.desk.control.summary(id);
+        if (pause === null) continue; // a step that finished meanwhile stays done
+        expect(pause.code).toEqual({ code: 'user_paused', resume: `batchdesk resume ${id}${flagOf(r)}` });
+        expect(pause.reason).toBe(pauseSentence({ code: 'user_paused', resume: `batchdesk resume ${id}${flagOf(r)}` }));
+      }
     });
 
     it('cancels the steps with work left, keeps finished ones, and refuses a retry of a cancelled batch', async () => {

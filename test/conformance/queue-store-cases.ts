@@ -7,6 +7,10 @@ import { plainJobs } from '../helpers/queue-fixture';
 import { engineError } from '../../src/shared/errors';
 import { mulberry32 } from '../../src/shared/prng';
 import type { FakeClock } from '../helpers/fake-clock';
+import { storedPauseReason, type PauseReason } from '../../src/shared/batch-reason';
+
+/** A pause in words from elsewhere (the API's): the English kept is exactly those words. */
+const said = (message: string): PauseReason => ({ code: 'key_refused', message, team: null });
 
 export interface OpenedStore {
   store: QueueStore;
@@ -214,24 +218,27 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
     });
 
     it('pauses and resumes, keeping the first reason', async () => {
-      expect(await store.pause('b1', 'auth', 'key revoked')).toBe(true);
-      expect(await store.pause('b1', 'user', 'by hand')).toBe(false);
+      expect(await store.pause('b1', 'auth', said('key revoked'))).toBe(true);
+      expect(await store.pause('b1', 'user', said('by hand'))).toBe(false);
       expect(await store.batch('b1')).toMatchObject({ status: 'paused', pause_kind: 'auth', pause_reason: 'key revoked' });
+      // The code with its figures is kept beside the words, and goes with the pause.
+      expect(storedPauseReason((await store.batch('b1'))?.pause_code ?? null)).toEqual(said('key revoked'));
       expect(await store.runnableBatches()).toEqual([]);
       expect(await store.resume('b1')).toBe(true);
-      expect(await store.batch('b1')).toMatchObject({ status: 'active', pause_kind: null, pause_reason: null });
+      expect(await store.batch('b1')).toMatchObject({ status: 'active', pause_kind: null, pause_reason: null, pause_code: null });
     });
 
     it('says a pause again with newer words only while it is still that pause', async () => {
-      expect(await store.restatePause('b1', 'budget', 'at the pause', 'newer')).toBe(false);
-      expect(await store.pause('b1', 'budget', 'at the pause')).toBe(true);
-      expect(await store.restatePause('b1', 'auth', 'at the pause', 'newer')).toBe(false);
+      expect(await store.restatePause('b1', 'budget', said('at the pause'), said('newer'))).toBe(false);
+      expect(await store.pause('b1', 'budget', said('at the pause'))).toBe(true);
+      expect(await store.restatePause('b1', 'auth', said('at the pause'), said('newer'))).toBe(false);
       // Another pause's words (resumed and paused again meanwhile) are not overwritten.
-      expect(await store.restatePause('b1', 'budget', 'another pause', 'newer')).toBe(false);
-      expect(await store.restatePause('b1', 'budget', 'at the pause', 'newer')).toBe(true);
+      expect(await store.restatePause('b1', 'budget', said('another pause'), said('newer'))).toBe(false);
+      expect(await store.restatePause('b1', 'budget', said('at the pause'), said('newer'))).toBe(true);
       expect(await store.batch('b1')).toMatchObject({ status: 'paused', pause_kind: 'budget', pause_reason: 'newer' });
+      expect(storedPauseReason((await store.batch('b1'))?.pause_code ?? null)).toEqual(said('newer'));
       expect(await store.resume('b1')).toBe(true);
-      expect(await store.restatePause('b1', 'budget', 'newer', 'later still')).toBe(false);
+      expect(await store.restatePause('b1', 'budget', said('newer'), said('later still'))).toBe(false);
       expect(await store.batch('b1')).toMatchObject({ status: 'active', pause_reason: null });
     });
 
@@ -340,7 +347,7 @@ export function queueStoreCases(name: string, open: () => Promise<OpenedStore>):
       expect(await store.job(job.id)).toMatchObject({ limited_tries: 1 });
       expect(await store.resume('b1')).toBe(false);
       expect(await store.job(job.id)).toMatchObject({ limited_tries: 1 });
-      await store.pause('b1', 'server_wait', 'the API asked for a 10-minute wait', clock.now() + 600_000);
+      await store.pause('b1', 'server_wait', { code: 'server_wait', message: 'the API asked for a 10-minute wait' }, clock.now() + 600_000);
       expect(await store.resume('b1')).toBe(true);
       expect(await store.job(job.id)).toMatchObject({ limited_tries: 0, state: 'retry_wait' });
     });

@@ -3,8 +3,9 @@
 // names, a transcript) stays as it is; what is checked is the window's own words.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect, dropFiles } from './fixtures';
+import { test, expect, dropFiles, SAMPLES } from './fixtures';
 import { makeShowcase, screenRoutes } from './helpers/showcase';
+import { createBatch, waitForBatch } from './helpers/processes';
 
 test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
 
@@ -133,4 +134,26 @@ test('a drop with problems, its rejected rows, a refused budget and the default 
   await page.getByLabel('Budget (EUR, optional)').fill('0');
   await expect(page.getByText('Ein Budget ist ein Betrag in EUR über 0', { exact: false })).toBeVisible();
   await expect(page.getByText('a budget is an amount', { exact: false })).toHaveCount(0);
+});
+
+test('a batch paused by its budget says why in German, in one line, with the raise as a control', async ({ launch, page }) => {
+  test.setTimeout(120_000);
+  const host = await launch({ apiUrl: null });
+  // A budget of 0,0001 €: the first message would cross it, so the batch pauses before sending anything.
+  const id = await createBatch(host, 'channel', [join(SAMPLES, 'messages.csv')], { name: 'Mahnungen', channel: 'whatsapp', budget: 1 });
+  await waitForBatch(host, id, 'paused');
+  await page.goto(host.openUrl);
+  await page.evaluate((h) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = h;
+  }, `#/batches/${id}`);
+  const reason = page.getByTestId('pause-reason');
+  await expect(reason).toBeVisible();
+  // Said from the engine's code in German, with German money; not the engine's English sentence.
+  await expect(reason).toHaveText(
+    /^Das Budget von 0,0001[ \u00a0]€ ist erreicht: 0,00[ \u00a0]€ ausgegeben, und das nächste Element \(.+\) kostet etwa \d+,\d{2,4}[ \u00a0]€\.$/,
+  );
+  const text = await reason.innerText();
+  expect(text).not.toMatch(/would be|crossed|spent|reached|batchdesk|`/i);
+  await expect(page.getByRole('button', { name: /^Budget auf \d+,\d{2,4}[ \u00a0]€ erhöhen und fortsetzen$/ })).toBeVisible();
+  expect(await page.locator('main').innerText()).not.toContain('batchdesk ');
 });

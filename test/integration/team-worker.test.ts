@@ -230,7 +230,7 @@ describe('team mode: workers on one shared store', { timeout: 180_000 }, () => {
     const ws = await storeAt(url, 'worker');
     const running = m.work(ws, 'worker');
     while ((await creator.stats(id)).counts.succeeded < 40) await systemClock.sleep(20);
-    expect(await creator.pause(id, 'user', 'Paused by the user.')).toBe(true);
+    expect(await creator.pause(id, 'user', { code: 'user_paused', resume: `batchdesk resume ${id} --store URL` })).toBe(true);
     const pausedAt = Date.now();
     await running; // the worker ends: nothing it may send is left
     // In-flight requests finish, nothing new starts after the worker's next look: well under a

@@ -90,6 +90,7 @@ import { applyTeamRetention, setTeamRule, teamRuleOf, type TeamRetentionOutcome 
 import type pg from 'pg';
 import { forgetHere, type ForgetHereReport } from './forget/forget-here';
 import type { ForgetTarget } from './forget/forget-target';
+import { waitingOf } from '../../shared/batch-reason';
 
 export { DATABASE_FILE };
 

@@ -239,7 +239,7 @@ export async function createBatch(
   host: Host,
   capability: 'ocr' | 'transcribe' | 'channel',
   files: string[],
-  extra: { name?: string; channel?: string; allowResend?: boolean } = {},
+  extra: { name?: string; channel?: string; allowResend?: boolean; budget?: number } = {},
 ): Promise<string> {
   const session = randomUUID();
   const tops = new Set<string>();

@@ -6,7 +6,7 @@ import { batchSummary } from '../../helpers/batch-summary';
 
 describe('pause of a batch that was not running', () => {
   it('says why for every status, and what to run next', () => {
-    const sampled = batchSummary({ id: 'b1', status: 'paused', pause: { kind: 'sample', reason: 'Sample done', until: null } });
+    const sampled = batchSummary({ id: 'b1', status: 'paused', pause: { kind: 'sample', reason: 'Sample done', until: null, code: null } });
     expect(notRunning(sampled, '')).toBe('b1 was not running: it is already paused (sample); `batchdesk resume b1` continues it.');
     expect(notRunning(sampled, ' --store URL')).toBe('b1 was not running: it is already paused (sample); `batchdesk resume b1 --store URL` continues it.');
     expect(notRunning(batchSummary({ id: 'b1', status: 'done_with_failures' }), '')).toBe(

@@ -35,15 +35,15 @@ function lines(batches: BatchSummary[]): string {
 
 describe('progress line', () => {
   it('names a slow API', () => {
-    expect(lines([batch({ waiting: { reason: 'waiting for the API to answer (2 requests in flight, the oldest for 45 s)', until: null } })])).toContain(
-      '| waiting: waiting for the API to answer (2 requests in flight, the oldest for 45 s)',
-    );
+    expect(
+      lines([batch({ waiting: { reason: 'waiting for the API to answer (2 requests in flight, the oldest for 45 s)', until: null, code: null } })]),
+    ).toContain('| waiting: waiting for the API to answer (2 requests in flight, the oldest for 45 s)');
   });
 
   it('names the time a wait asked by the API ends', () => {
     const paused = batch({
       status: 'paused',
-      pause: { kind: 'server_wait', reason: 'The API asked to wait until 23/11/2026, 14:05:00 (HTTP 429).', until: '2026-11-23T14:05:00.000Z' },
+      pause: { kind: 'server_wait', reason: 'The API asked to wait until 23/11/2026, 14:05:00 (HTTP 429).', until: '2026-11-23T14:05:00.000Z', code: null },
     });
     expect(lines([paused])).toContain('| paused: The API asked to wait until 23/11/2026, 14:05:00');
   });
@@ -54,7 +54,7 @@ describe('progress line', () => {
     out.on('data', (c: Buffer) => (text += c.toString()));
     let t = Date.parse('2026-11-23T10:00:00.000Z');
     const p = createProgress(textOut(out as unknown as NodeJS.WriteStream), () => (t += 3_000));
-    const held = { reason: 'held until 2026-11-23 20:00 Asia/Tokyo (quiet hours)', until: '2026-11-23T11:00:00.000Z' };
+    const held = { reason: 'held until 2026-11-23 20:00 Asia/Tokyo (quiet hours)', until: '2026-11-23T11:00:00.000Z', code: null };
     p.update([batch({ counts: { ...emptyCounts(), queued: 4, needs_review: 0 } })]);
     // Three sent at once, the last held for an hour: the ETA is that hour, not a second.
     p.update([batch({ counts: { ...emptyCounts(), succeeded: 3, queued: 1, needs_review: 0 }, waiting: held })]);

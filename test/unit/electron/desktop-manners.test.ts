@@ -37,7 +37,7 @@ describe('DesktopManners', () => {
     // Unchanged progress is not said again.
     expect(m.snapshot([batch('a', { done: 2 })], true)).toEqual([]);
     const end = m.snapshot(
-      [batch('a', { done: 10, status: 'done' }), batch('b', { status: 'paused', pause: { kind: 'user', reason: 'Paused by you.', until: null } })],
+      [batch('a', { done: 10, status: 'done' }), batch('b', { status: 'paused', pause: { kind: 'user', reason: 'Paused by you.', until: null, code: null } })],
       true,
     );
     expect(progress(end)).toEqual([-1]);
@@ -106,7 +106,7 @@ describe('DesktopManners', () => {
     const m = new DesktopManners();
     m.seed([batch('a', { done: 3 }), batch('b', { done: 3 })], running);
     const paused = (id: string, kind: (typeof PAUSE_KINDS)[number]) =>
-      batch(id, { done: 3, status: 'paused', pause: { kind, reason: "the engine's words", until: null } });
+      batch(id, { done: 3, status: 'paused', pause: { kind, reason: "the engine's words", until: null, code: null } });
     expect(notices(m.snapshot([paused('a', 'budget')], false))).toEqual([
       { batchId: 'a', review: false, title: 'Paused: Batch a', body: 'Its next item would cross its budget. Open it to resume with a higher budget.' },
     ]);

@@ -9,6 +9,7 @@ import { networkFailure } from '../../../src/main/engine/queue/job-request';
 import { NetworkError } from '../../../src/main/engine/api/http-client';
 import { engineError } from '../../../src/shared/errors';
 import { troubleOf } from '../../../src/main/engine/queue/wait-budget';
+import { pauseSentence } from '../../../src/shared/batch-reason';
 
 const policy = { backoff: { ...DEFAULT_BACKOFF, maxTries: 3 }, serverWait: DEFAULT_SERVER_WAIT, waitBudgetMs: 10 * 60_000 };
 const batch = { id: 'b1', key_id: null };
@@ -41,7 +42,7 @@ describe('error decisions', () => {
   it('a pause for the key or its cap ends with the command that resumes the batch (a team names its store)', () => {
     const quota = engineError('quota', "The API key's spending cap is reached. Raise the cap in the panel (or top up).", { httpStatus: 402 });
     const here = decide(1, quota);
-    expect(here.kind === 'pause' && here.reason).toBe(
+    expect(here.kind === 'pause' && pauseSentence(here.reason)).toBe(
       "The API key's spending cap is reached. Raise the cap in the panel (or top up). Then resume it: `batchdesk resume b1` (in the window: Resume).",
     );
     const team = decideError(
@@ -54,15 +55,21 @@ describe('error decisions', () => {
       null,
       'batchdesk resume b1 --store URL',
     );
-    expect(team.kind === 'pause' && team.reason).toMatch(/\(or top up\)\. Then resume it: `batchdesk resume b1 --store URL` \(in the window: Resume\)\.$/);
+    expect(team.kind === 'pause' && pauseSentence(team.reason)).toMatch(
+      /\(or top up\)\. Then resume it: `batchdesk resume b1 --store URL` \(in the window: Resume\)\.$/,
+    );
     const auth = decide(1, engineError('auth', 'The API key was refused (HTTP 401).', { httpStatus: 401 }));
-    expect(auth.kind === 'pause' && auth.reason).toBe('The API key was refused (HTTP 401). Then resume it: `batchdesk resume b1` (in the window: Resume).');
+    expect(auth.kind === 'pause' && pauseSentence(auth.reason)).toBe(
+      'The API key was refused (HTTP 401). Then resume it: `batchdesk resume b1` (in the window: Resume).',
+    );
   });
 
   it('a pause after too many 429s names the limit to lower and the command that resumes the batch', () => {
     const limited = engineError('rate_limited', 'HTTP 429', { httpStatus: 429 });
     const d = decideError({ source: 'a.csv row 2', tries: 0, limited_tries: policy.serverWait.rateLimitedBudget }, batch, limited, policy, () => 0.5, 0, 60);
-    expect(d.kind === 'pause' && d.reason).toMatch(/`batchdesk config set rpm N`\), then resume it: `batchdesk resume b1` \(in the window: Resume\)\.$/);
+    expect(d.kind === 'pause' && pauseSentence(d.reason)).toMatch(
+      /`batchdesk config set rpm N`\), then resume it: `batchdesk resume b1` \(in the window: Resume\)\.$/,
+    );
   });
 
   it('a Retry-After of 0 or in the past gets the normal backoff, not a fixed second repeated', () => {
@@ -116,10 +123,10 @@ describe('error decisions', () => {
       expect(d.err.message).toBe(
         'a.csv row 2: the API kept answering 429 (request limit reached) for 10 min (7 answers without a result), longer than an item waits: 10 min (setting max_wait_minutes). If another program uses the same key, lower the request limit (in the window: Keys & rates; on the command line: `batchdesk config set rpm N`); then retry the failed items (`batchdesk retry b1`, or Retry failed in the window): same idempotency key, nothing is done twice. To let items wait longer: `batchdesk config set max_wait_minutes N` (in the window: Keys & rates, Settings).',
       );
-      expect(d.reason).toMatch(
+      expect(pauseSentence(d.reason)).toMatch(
         /^The API kept answering 429 \(request limit reached\) for 10 min for a\.csv row 2, longer than an item waits: 10 min \(setting max_wait_minutes\); that item failed\. The key's request limit is probably lower than Batchdesk's \(60 per minute\)/,
       );
-      expect(d.reason).toMatch(/then send the failed item again and go on: `batchdesk retry b1` \(in the window: Retry failed\)\.$/);
+      expect(pauseSentence(d.reason)).toMatch(/then send the failed item again and go on: `batchdesk retry b1` \(in the window: Retry failed\)\.$/);
     });
 
     it('a trickle, no answer, a failing API: the item fails with what the API kept doing, its last cause and what to do', () => {

@@ -3,7 +3,8 @@
 // message as held, a failed check by what failed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pipelineRows, pipelineStatus } from '../../../src/renderer/src/batches/batch-table-model';
-import { suggestedBudget, suggestedResume, windowReason } from '../../../src/renderer/src/components/pause-words';
+import { pauseLine, suggestedBudget, suggestedResume } from '../../../src/renderer/src/components/pause-words';
+import { pauseSentence, type PauseReason } from '../../../src/shared/batch-reason';
 import { failedCheckLabel, messageColumns, stateWord } from '../../../src/renderer/src/jobs/job-row-words';
 import type { BatchSummary } from '../../../src/shared/domain';
 import { batchSummary } from '../../helpers/batch-summary';
@@ -45,14 +46,36 @@ describe('a pipeline is one row', () => {
 });
 
 describe('a pause in the window', () => {
-  const reason =
-    'The budget of €5.0000 would be crossed: when it paused, €4.9000 was spent. To go on: `batchdesk resume b1 --budget 8.19` covers what is spent and the estimate of what is left. Nothing more is sent until then.';
-  it('says why without a command to type', () => {
-    expect(windowReason(reason)).toBe('The budget of €5.0000 would be crossed: when it paused, €4.9000 was spent. Nothing more is sent until then.');
+  const budget: PauseReason = {
+    code: 'budget_reached',
+    budgetE4: 50_000,
+    holder: 'b1',
+    batch: 'b2',
+    steps: 2,
+    standing: { at: 'pause', spentE4: 49_000, inFlightE4: 0, next: 'call-007.wav', nextCostE4: 1_500 },
+    fits: false,
+    suggestedBudgetE4: 81_900,
+    team: false,
+  };
+  const paused = (code: PauseReason | null, reason = ''): NonNullable<BatchSummary['pause']> => ({ kind: 'budget', reason, until: null, code });
+  it('says why in one line, without a command to type', () => {
+    const { line, detail } = pauseLine(paused(budget, pauseSentence(budget)));
+    expect(line).toBe(
+      'The budget of €5.00 is reached: €4.90 spent, and the next item (call-007.wav) costs about €0.1500. It covers this step and 1 step after it.',
+    );
+    expect(line).not.toMatch(/batchdesk|`/);
+    expect(detail).toBeNull();
   });
-  it('offers the budget the engine named', () => {
-    expect(suggestedResume(reason)).toEqual({ id: 'b1', budget: 81_900 });
-    expect(suggestedResume('Paused by you.')).toBeNull();
+  it('a pause stored before codes: the kind in words and the words that were stored', () => {
+    expect(pauseLine(paused(null, 'The budget of €5.0000 would be crossed.'))).toEqual({
+      line: "Paused: the next item would cross this batch's budget.",
+      detail: 'The budget of €5.0000 would be crossed.',
+    });
+  });
+  it('offers the budget the engine named, on the batch that holds it', () => {
+    expect(suggestedResume(paused(budget))).toEqual({ id: 'b1', budget: 81_900 });
+    expect(suggestedResume(paused(null, 'batchdesk resume b1 --budget 8.19'))).toBeNull();
+    expect(suggestedResume({ kind: 'user', reason: '', until: null, code: { code: 'user_paused', resume: 'batchdesk resume b1' } })).toBeNull();
   });
   it('without one, the estimate or a tenth more, in whole cents', () => {
     expect(suggestedBudget(50_000, 81_850, 49_000)).toBe(81_900);
@@ -62,8 +85,8 @@ describe('a pause in the window', () => {
 
 describe('job rows', () => {
   it('a held message reads as held, a retry as a retry', () => {
-    expect(stateWord({ state: 'retry_wait', error: 'held until 08:00 Europe/Berlin (quiet hours 21:00-08:00, zone column)' })).toBe('Held');
-    expect(stateWord({ state: 'retry_wait', error: 'HTTP 503' })).toBe('Waiting to retry');
+    expect(stateWord({ state: 'retry_wait', error: 'held until 08:00 Europe/Berlin (quiet hours 21:00-08:00, zone column)', errorKind: null })).toBe('Held');
+    expect(stateWord({ state: 'retry_wait', error: 'HTTP 503', errorKind: 'transient' })).toBe('Waiting to retry');
   });
   it('a failed check by what failed', () => {
     expect(failedCheckLabel('duplicate')).toBe('Seen before');

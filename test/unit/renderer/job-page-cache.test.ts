@@ -17,6 +17,7 @@ function rowAt(i: number, tag = ''): JobRowView {
     cost: null,
     estimatedCost: 50,
     error: null,
+    errorKind: null,
     result: null,
     madeUp: false,
     failedChecks: null,

@@ -1,6 +1,7 @@
 // The batch verbs bound to one store (a ControlPlane): what the faces call, on the data folder or a
 // team's store alike. Each verb is written once, in its own module here.
 import type { BatchSummary, PauseKind } from '../../../shared/domain';
+import type { PauseReason } from '../../../shared/batch-reason';
 import type { SpendQuery, SpendReport } from '../../../shared/spend';
 import type { ControlPlane } from './plane';
 import { resolveBatchId } from './resolve';
@@ -44,7 +45,7 @@ export class Control {
   schedule(id: string, at: number | null | 'now'): Promise<BatchSummary> {
     return schedule(this.plane, id, at);
   }
-  pause(id: string, kind?: PauseKind, reason?: string): Promise<boolean> {
+  pause(id: string, kind?: PauseKind, reason?: PauseReason): Promise<boolean> {
     return pause(this.plane, id, kind, reason);
   }
   resume(id: string, opts: ResumeOptions = {}): Promise<Resumed> {

@@ -38,9 +38,9 @@ import { linkAbort } from '../queue/linked-abort';
 import { Wakeup } from '../queue/wakeup';
 import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever, type PauseKind } from '../../../shared/domain';
-import { formatEur } from '../../../shared/money';
-import { enoughFor } from '../pipeline/budget-floor';
+import { enoughE4 } from '../pipeline/budget-floor';
 import { budgetPauseReason, settledStanding } from '../pipeline/budget-pause-reason';
+import type { BudgetStanding, PauseReason } from '../../../shared/batch-reason';
 import { labelOfKeyId } from '../secrets/key-choice';
 import type { FollowUps } from '../pipeline/follow-ups';
 import type { InvoiceReviews } from '../invoices/invoice-reviews';
@@ -53,7 +53,7 @@ import { sampleEnd } from './sample-end';
 import { answerRecord, readHereRecord, settleChecked, type ItemWrites } from './item-settle';
 import { decideAfterError } from './error-decision';
 import { localSampleReader } from './sample-readers';
-import { destinationOf, destinationWords, elsewhereReason, sendTargetOf } from '../api/destination';
+import { destinationOf, destinationWords, elsewhereReason, EMBEDDED_SANDBOX, sendTargetOf } from '../api/destination';
 
 /** A budget that covers a batch (pipeline/budgets-over.ts), with what its steps spent and have in flight here. */
 interface BudgetLine {
@@ -157,7 +157,7 @@ export class Runner {
   private readonly inflight = new Map<number, { job: LeasedJob; batchId: string; reserved: number }>();
   private dispatches = 0;
   /** Budget pauses made while items of the steps they cover were in flight, by the budget's holder. */
-  private readonly budgetPauses = new Map<string, { line: BudgetLine; batch: string; next: { source: string; cost: number }; reason: string }>();
+  private readonly budgetPauses = new Map<string, { line: BudgetLine; batch: string; next: { source: string; cost: number }; reason: PauseReason }>();
   /** Each batch's gate at its last pass: a pass that finds it full asks the database nothing. */
   private readonly lastGate = new Map<string, RateGate>();
   /** Items read on this computer in flight (READS_HERE_AT_ONCE). */
@@ -404,19 +404,13 @@ export class Runner {
     try {
       key = await this.keys.get(cap.descriptor.credential, fresh.key_id);
     } catch (e) {
-      this.pause(batch.id, 'no_key', e instanceof Error ? e.message : String(e));
+      this.pause(batch.id, 'no_key', { code: 'keychain_failed', message: e instanceof Error ? e.message : String(e) });
       return 0;
     }
     if (!key) {
-      const what = cap.descriptor.credential === 'channel' ? 'channel key' : 'API key';
-      const chosen = fresh.key_id === null ? null : labelOfKeyId(fresh.key_id);
-      this.pause(
-        batch.id,
-        'no_key',
-        chosen === null
-          ? `No ${what} is configured. Add one with \`batchdesk keys add --kind ${cap.descriptor.credential} --label NAME\` (or set ${ENV_VAR[cap.descriptor.credential]}), then resume it: \`batchdesk resume ${batch.id}\` (in the window: Resume).`
-          : `The ${what} "${chosen}" this batch was created for is no longer stored (or the keychain lost it). Add it again with \`batchdesk keys add --kind ${cap.descriptor.credential} --label ${chosen}\` (in the window: Keys & rates), then resume it: \`batchdesk resume ${batch.id}\` (in the window: Resume).`,
-      );
+      const credential = cap.descriptor.credential;
+      const label = fresh.key_id === null ? null : labelOfKeyId(fresh.key_id);
+      this.pause(batch.id, 'no_key', { code: 'no_key', credential, label, batch: batch.id, envVar: ENV_VAR[credential] });
       return 0;
     }
     // Where this batch goes: its key's own API, else the run's (api/destination.ts).
@@ -424,7 +418,9 @@ export class Runner {
     // Its first items went to another API, which alone knows their idempotency keys.
     if (fresh.api !== null && fresh.api !== to.destination) {
       const ownKey = key.baseUrl !== null && key.id !== null ? { kind: cap.descriptor.credential, label: labelOfKeyId(key.id) } : null;
-      this.pause(batch.id, 'api', elsewhereReason(batch.id, fresh.api, to.destination, ownKey));
+      const api = (d: string): string | null => (d === EMBEDDED_SANDBOX ? null : d);
+      const message = elsewhereReason(batch.id, fresh.api, to.destination, ownKey);
+      this.pause(batch.id, 'api', { code: 'api_elsewhere', message, sentTo: api(fresh.api), here: api(to.destination) });
       return 0;
     }
     const gate = this.gates.of(cap.descriptor.credential, key);
@@ -474,12 +470,13 @@ export class Runner {
           for (const r of rest) this.d.jobs.requeue(r, null);
         });
         const next = { source: job.source, cost: job.estimated_cost };
-        const reason = this.budgetReason(
-          crossed,
-          batch.id,
-          () =>
-            `when it paused, ${formatEur(crossed.spent, 4)} was spent and ${formatEur(crossed.reserved, 4)} in flight, and the next item (${next.source}) costs about ${formatEur(next.cost, 4)}`,
-        );
+        const reason = this.budgetReason(crossed, batch.id, () => ({
+          at: 'pause',
+          spentE4: crossed.spent,
+          inFlightE4: crossed.reserved,
+          next: next.source,
+          nextCostE4: next.cost,
+        }));
         this.pauseSteps(batch, crossed.steps, reason);
         // In a pipeline, items in flight may still make items of the later steps: the amount is
         // named again once they have finished.
@@ -549,9 +546,8 @@ export class Runner {
   }
 
   /** A budget pause's words, with the amount to type: what the covered steps spent and the estimate of what is left now. */
-  private budgetReason(line: BudgetLine, batchId: string, standing: (spent: number) => string, next?: { cost: number }): string {
+  private budgetReason(line: BudgetLine, batchId: string, standing: (spent: number) => BudgetStanding, next?: { cost: number }): PauseReason {
     const spent = this.d.pipelines.spentIn([...line.steps]);
-    const amount = enoughFor(spent, this.d.jobs.estimateLeftIn(line.steps));
     return budgetPauseReason({
       budget: line.budget,
       holder: line.holder,
@@ -559,8 +555,8 @@ export class Runner {
       steps: line.steps.size,
       standing: standing(spent),
       fits: next !== undefined && spent + next.cost <= line.budget,
-      command: `batchdesk resume ${line.holder} --budget ${amount}`,
-      window: true,
+      suggested: enoughE4(spent, this.d.jobs.estimateLeftIn(line.steps)),
+      team: false,
     });
   }
 
@@ -590,7 +586,7 @@ export class Runner {
   }
 
   /** A budget covers its batch and the steps after it: those with work left stop, no others. */
-  private pauseSteps(batch: BatchRow, covered: ReadonlySet<string>, reason: string): void {
+  private pauseSteps(batch: BatchRow, covered: ReadonlySet<string>, reason: PauseReason): void {
     const kind = 'budget';
     this.pause(batch.id, kind, reason);
     const lineage = new Lineage(this.d.pipelines.members(batch.pipeline_id).filter((m) => m.ready === 1));
@@ -610,7 +606,7 @@ export class Runner {
     if (end.kind === 'sending') return false;
     if (end.kind === 'done') {
       this.d.batches.setSampling(batch.id, 0);
-      this.pause(batch.id, 'sample', end.reason);
+      this.pause(batch.id, 'sample', { code: 'sample_done', message: end.reason });
     }
     return true;
   }
@@ -626,7 +622,7 @@ export class Runner {
     }
   }
 
-  private pause(batchId: string, kind: Exclude<PauseKind, 'user'>, reason: string, resumeAt: number | null = null): void {
+  private pause(batchId: string, kind: Exclude<PauseKind, 'user'>, reason: PauseReason, resumeAt: number | null = null): void {
     if (this.d.batches.pause(batchId, kind, reason, resumeAt)) {
       this.d.logger.log('warn', 'batch.paused', { batch: batchId, kind });
       this.d.onChange(batchId);

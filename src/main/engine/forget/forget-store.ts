@@ -22,7 +22,7 @@ export const JOBS: Place = {
 /** Every place both stores have; a store adds its own (local: watched files, the retention log). */
 export const COMMON_PLACES: readonly Place[] = [
   JOBS,
-  { table: 'batches', key: 'id', columns: ['name', 'pause_reason', 'options_json'] },
+  { table: 'batches', key: 'id', columns: ['name', 'pause_reason', 'pause_code', 'options_json'] },
   { table: 'batch_events', key: 'id', columns: ['detail'] },
   { table: 'job_events', key: 'id', columns: ['reason'] },
   { table: 'attempts', key: 'id', columns: ['error_message'] },

@@ -46,7 +46,12 @@ export function shortBudgetWords(id: string, short: ShortBudget, shared: boolean
 
 /** The budget to suggest: what is spent and the estimate of what is left, rounded up to a cent, and always above what is spent. */
 export function enoughFor(spent: number, left: number): string {
-  return budgetArgument(Math.max(spent + left, spent + 1));
+  return budgetArgument(enoughE4(spent, left));
+}
+
+/** The same budget as an amount (1/10,000 EUR, whole cents), for a reason's figures. */
+export function enoughE4(spent: number, left: number): number {
+  return Math.ceil(Math.max(spent + left, spent + 1) / 100) * 100;
 }
 
 /** What the steps a budget covers spent, and are still expected to cost, in a store (a team's). */

@@ -6,6 +6,7 @@
 import type { Db } from '../db/connection';
 import type { Clock } from '../clock';
 import type { BatchCapability, PauseKind, StoredBatchStatus, Tier } from '../../../shared/domain';
+import { pauseSentence, type PauseReason } from '../../../shared/batch-reason';
 
 export interface BatchRow {
   id: string;
@@ -17,6 +18,8 @@ export interface BatchRow {
   status: StoredBatchStatus;
   pause_kind: PauseKind | null;
   pause_reason: string | null;
+  /** The same reason as a code with its figures (JSON of shared/batch-reason.ts PauseReason); null before codes. */
+  pause_code: string | null;
   budget: number | null;
   estimated_units: number;
   estimated_cost: number;
@@ -109,15 +112,15 @@ export class BatchStore {
         `UPDATE batches SET started_at = @now, updated_at = @now WHERE id = @id AND started_at IS NULL AND ready = 1 AND status <> 'cancelled'`,
       ),
       pause: db.prepare(
-        `UPDATE batches SET status = 'paused', pause_kind = @kind, pause_reason = @reason, resume_at = @resumeAt, updated_at = @now
+        `UPDATE batches SET status = 'paused', pause_kind = @kind, pause_reason = @reason, pause_code = @code, resume_at = @resumeAt, updated_at = @now
          WHERE id = @id AND status = 'active'`,
       ),
       // A pause's words said again with newer figures; only while it is still that pause (its words unchanged).
       restatePause: db.prepare(
-        `UPDATE batches SET pause_reason = @reason, updated_at = @now WHERE id = @id AND status = 'paused' AND pause_kind = @kind AND pause_reason = @was`,
+        `UPDATE batches SET pause_reason = @reason, pause_code = @code, updated_at = @now WHERE id = @id AND status = 'paused' AND pause_kind = @kind AND pause_reason = @was`,
       ),
       resume: db.prepare(
-        `UPDATE batches SET status = 'active', pause_kind = NULL, pause_reason = NULL, resume_at = NULL, updated_at = @now
+        `UPDATE batches SET status = 'active', pause_kind = NULL, pause_reason = NULL, pause_code = NULL, resume_at = NULL, updated_at = @now
          WHERE id = @id AND status = 'paused'`,
       ),
       dueWaits: db.prepare(`SELECT id FROM batches WHERE status = 'paused' AND pause_kind = 'server_wait' AND resume_at <= ?`),
@@ -251,15 +254,19 @@ export class BatchStore {
   }
 
   /** Pausing an already paused batch keeps the first reason: it is the one the user must fix. */
-  pause(id: string, kind: PauseKind, reason: string, resumeAt: number | null = null): boolean {
-    const r = this.stmts.pause.run({ id, kind, reason, resumeAt, now: this.clock.now() });
-    if (r.changes === 1) this.event(id, 'paused', `${kind}: ${reason}`);
+  pause(id: string, kind: PauseKind, reason: PauseReason, resumeAt: number | null = null): boolean {
+    const words = pauseSentence(reason);
+    const r = this.stmts.pause.run({ id, kind, reason: words, code: JSON.stringify(reason), resumeAt, now: this.clock.now() });
+    if (r.changes === 1) this.event(id, 'paused', `${kind}: ${words}`);
     return r.changes === 1;
   }
 
   /** Says a pause's reason again (newer figures) while the batch is still that pause (its kind, its words `was`); true when it was. */
-  restatePause(id: string, kind: PauseKind, was: string, reason: string): boolean {
-    return this.stmts.restatePause.run({ id, kind, was, reason, now: this.clock.now() }).changes === 1;
+  restatePause(id: string, kind: PauseKind, was: PauseReason, reason: PauseReason): boolean {
+    return (
+      this.stmts.restatePause.run({ id, kind, was: pauseSentence(was), reason: pauseSentence(reason), code: JSON.stringify(reason), now: this.clock.now() })
+        .changes === 1
+    );
   }
 
   resume(id: string): boolean {

@@ -13,12 +13,13 @@ import { budgetSpentMessage, budgetWords, keptDoing, spokenDuration, type Waited
 import { labelOfKeyId } from '../secrets/key-choice';
 import { actionFor, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
+import type { PauseReason } from '../../../shared/batch-reason';
 
 export type ErrorDecision =
   /** Back to queued with the error, and the batch pauses (a revoked key, quota, the 429 budget spent). */
-  | { kind: 'pause'; pauseKind: 'quota' | 'auth' | 'rate_limited'; reason: string; forgetKeys: boolean }
+  | { kind: 'pause'; pauseKind: 'quota' | 'auth' | 'rate_limited'; reason: PauseReason; forgetKeys: boolean }
   /** Back to queued; the batch pauses until the server's long wait is over. `holdMs`: the key's gate waits too (a 429). */
-  | { kind: 'server_wait'; until: number; reason: string; holdMs: number | null }
+  | { kind: 'server_wait'; until: number; reason: PauseReason; holdMs: number | null }
   /** Retried at `runAt` (a 429 does not use up a try). `holdMs`: the key's gate waits too. */
   | { kind: 'retry'; runAt: number; rateLimited: boolean; holdMs: number | null }
   | { kind: 'fail'; err: EngineError }
@@ -26,7 +27,7 @@ export type ErrorDecision =
    * The item waited its whole budget on 429s: it fails, and its batch pauses, since the rest would
    * only meet the same limit (the request limit is the key's, not the item's).
    */
-  | { kind: 'fail_and_pause'; err: EngineError; pauseKind: 'rate_limited'; reason: string };
+  | { kind: 'fail_and_pause'; err: EngineError; pauseKind: 'rate_limited'; reason: PauseReason };
 
 export interface ErrorPolicy {
   backoff: BackoffPolicy;
@@ -48,6 +49,19 @@ export function withoutRetrying(message: string): string {
 /** The command that retries a batch's failed items, where its resume command sends it (a team's names its store). */
 function retryCommand(resume: string): string {
   return resume.replace(/^batchdesk resume\b/, 'batchdesk retry');
+}
+
+/** A refused key or its spending cap, in the API's words and what to do. */
+function keyPause(cap: boolean, message: string): PauseReason {
+  return cap ? { code: 'spending_cap', message } : { code: 'key_refused', message, team: null };
+}
+
+function rateLimitedReason(message: string): PauseReason {
+  return { code: 'rate_limited', message };
+}
+
+function serverWaitReason(message: string): PauseReason {
+  return { code: 'server_wait', message };
 }
 
 /** How the user lowers the request limit the batch's key is sent at. */
@@ -77,7 +91,7 @@ export function decideError(
       return {
         kind: 'pause',
         pauseKind: err.kind === 'quota' ? 'quota' : 'auth',
-        reason: `${err.message} Then resume it: \`${resume}\` (in the window: Resume).`,
+        reason: keyPause(err.kind === 'quota', `${err.message} Then resume it: \`${resume}\` (in the window: Resume).`),
         forgetKeys: true,
       };
     case 'retry_later': {
@@ -89,7 +103,9 @@ export function decideError(
           kind: 'pause',
           pauseKind: 'rate_limited',
           forgetKeys: false,
-          reason: `The API answered 429 (request limit reached) ${job.limited_tries + 1} times in a row for ${job.source}, even after waiting as asked. The key's request limit is probably lower than Batchdesk's (${requestLimit ?? 'none'} per minute), or another program uses the same key. Lower the request limit (${lowerLimitWords(batch)}), ${thenResume}`,
+          reason: rateLimitedReason(
+            `The API answered 429 (request limit reached) ${job.limited_tries + 1} times in a row for ${job.source}, even after waiting as asked. The key's request limit is probably lower than Batchdesk's (${requestLimit ?? 'none'} per minute), or another program uses the same key. Lower the request limit (${lowerLimitWords(batch)}), ${thenResume}`,
+          ),
         };
       }
       if (!rateLimited && job.tries >= policy.backoff.maxTries) {
@@ -117,7 +133,9 @@ export function decideError(
           kind: 'server_wait',
           until,
           holdMs: rateLimited ? until - now : null,
-          reason: `The API asked to wait until ${new Date(until).toLocaleString('en-GB')} (HTTP ${err.httpStatus ?? '?'}${(err.retryAfterMs ?? 0) > waits.maxMs ? `; it asked for longer, Batchdesk waits at most ${Math.round(waits.maxMs / 3_600_000)} hours` : ''}). The batch resumes then by itself if Batchdesk is running (the window, the browser host, or any \`batchdesk run\` started after that time); resume it earlier to try sooner.`,
+          reason: serverWaitReason(
+            `The API asked to wait until ${new Date(until).toLocaleString('en-GB')} (HTTP ${err.httpStatus ?? '?'}${(err.retryAfterMs ?? 0) > waits.maxMs ? `; it asked for longer, Batchdesk waits at most ${Math.round(waits.maxMs / 3_600_000)} hours` : ''}). The batch resumes then by itself if Batchdesk is running (the window, the browser host, or any \`batchdesk run\` started after that time); resume it earlier to try sooner.`,
+          ),
         };
       }
       const runAt = now + wait;
@@ -139,7 +157,9 @@ export function decideError(
           kind: 'fail_and_pause',
           err: { ...err, message },
           pauseKind: 'rate_limited',
-          reason: `The API kept answering 429 (request limit reached) for ${spokenDuration(now - waited.since)} for ${job.source}, longer than an item waits: ${budgetWords(policy.waitBudgetMs)}; that item failed. The key's request limit is probably lower than Batchdesk's (${requestLimit ?? 'none'} per minute), or another program uses the same key. Lower the request limit (${lowerLimitWords(batch)}), then send the failed item again and go on: \`${retry}\` (in the window: Retry failed).`,
+          reason: rateLimitedReason(
+            `The API kept answering 429 (request limit reached) for ${spokenDuration(now - waited.since)} for ${job.source}, longer than an item waits: ${budgetWords(policy.waitBudgetMs)}; that item failed. The key's request limit is probably lower than Batchdesk's (${requestLimit ?? 'none'} per minute), or another program uses the same key. Lower the request limit (${lowerLimitWords(batch)}), then send the failed item again and go on: \`${retry}\` (in the window: Retry failed).`,
+          ),
         };
       }
       return { kind: 'retry', runAt, rateLimited, holdMs: rateLimited ? wait : null };

@@ -6,6 +6,7 @@ import { BatchSummary, displayStatus, type DisplayBatchStatus } from '../../../s
 import { describe } from '../../../shared/capabilities/catalog';
 import { contextOf } from '../capabilities/capability';
 import { labelOfKeyId } from '../secrets/key-choice';
+import { storedPauseReason, waitingOf } from '../../../shared/batch-reason';
 
 export interface SummaryStats {
   counts: StateCounts;
@@ -38,7 +39,12 @@ export function batchSummaryOf(b: BatchRow, s: SummaryStats, more: SummaryExtras
     started: b.started_at !== null,
     pause:
       status === 'paused' && b.pause_kind
-        ? { kind: b.pause_kind, reason: b.pause_reason ?? '', until: b.resume_at === null ? null : new Date(b.resume_at).toISOString() }
+        ? {
+            kind: b.pause_kind,
+            reason: b.pause_reason ?? '',
+            until: b.resume_at === null ? null : new Date(b.resume_at).toISOString(),
+            code: storedPauseReason(b.pause_code ?? null),
+          }
         : null,
     waiting: status === 'running' ? more.waiting(status) : null,
     trouble: status === 'running' ? (more.trouble?.() ?? null) : null,
@@ -73,16 +79,11 @@ export interface NextRetry {
  */
 export function retryWaiting(next: NextRetry | null, now: number): BatchSummary['waiting'] {
   if (!next || next.run_at <= now) return null;
-  if (next.error_kind === null && next.error_message?.startsWith('held until '))
-    return { reason: next.error_message, until: new Date(next.run_at).toISOString() };
-  const why = (next.error_message ?? '').replace(/\s+/g, ' ').slice(0, 160);
-  return {
-    reason: `retrying at ${new Date(next.run_at).toLocaleTimeString('en-GB')}${why ? ` after: ${why}` : ''}`,
-    until: new Date(next.run_at).toISOString(),
-  };
+  if (next.error_kind === null && next.error_message?.startsWith('held until ')) return waitingOf({ code: 'held', message: next.error_message }, next.run_at);
+  return waitingOf({ code: 'retrying', kind: next.error_kind, message: next.error_message ?? '' }, next.run_at);
 }
 
 /** Why a pipeline step with nothing of its own open is not done: the steps before it still work on items for it. */
 export function awaitingStepBefore(awaiting: number): NonNullable<BatchSummary['waiting']> {
-  return { reason: `waiting for the step before: ${awaiting.toLocaleString('en')} item(s) still in the works there`, until: null };
+  return waitingOf({ code: 'awaiting_step', items: awaiting }, null);
 }

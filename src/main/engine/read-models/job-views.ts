@@ -45,6 +45,11 @@ function messageCells(capability: BatchCapability, payloadJson: string): { recip
   return p.success ? { recipient: p.data.to, fields: p.data.fields } : { recipient: null, fields: null };
 }
 
+function errorKindOf(stored: string | null): ErrorKind | null {
+  const k = ErrorKind.safeParse(stored);
+  return k.success ? k.data : null;
+}
+
 export function rowView(j: JobRow, capability: BatchCapability, checks: readonly InvoiceCheck[] | null): JobRowView {
   const result = j.state === 'succeeded' ? storedJson(j.result_json) : null;
   return {
@@ -57,6 +62,7 @@ export function rowView(j: JobRow, capability: BatchCapability, checks: readonly
     cost: j.cost,
     estimatedCost: j.estimated_cost,
     error: j.error_message,
+    errorKind: errorKindOf(j.error_kind),
     result: j.state === 'succeeded' ? briefOf(describe(capability), result) : null,
     madeUp: j.state === 'succeeded' && isMadeUp(result),
     failedChecks: failedOf(checks),

@@ -591,6 +591,11 @@ const MIGRATIONS: readonly Step[] = [
   `
   CREATE INDEX jobs_read_here ON jobs(batch_id, run_at, id) WHERE state IN ('queued','retry_wait') AND instr(payload_json, '"einvoice"') > 0;
   `,
+  // 26: a pause's reason as a code with its figures (shared/batch-reason.ts), beside its English
+  // words, so the window says it in its own language; rows paused before keep only the words.
+  `
+  ALTER TABLE batches ADD COLUMN pause_code TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

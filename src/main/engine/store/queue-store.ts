@@ -11,6 +11,7 @@
 // Asynchronous because a shared store is across a network; the SQLite store answers at once.
 import type { EngineError } from '../../../shared/errors';
 import type { PauseKind, StateCounts } from '../../../shared/domain';
+import type { PauseReason } from '../../../shared/batch-reason';
 import type { JobRow, LeasedJob } from '../queue/job-row';
 import type { NewJob, SuccessRecord } from '../queue/job-store';
 import type { BatchRow, NewBatch } from '../queue/batch-store';
@@ -62,9 +63,9 @@ export interface QueueStore {
   /** Active batches their user started: what a worker may send. */
   runnableBatches(): Promise<BatchRow[]>;
   start(id: string): Promise<boolean>;
-  pause(id: string, kind: PauseKind, reason: string, resumeAt?: number | null): Promise<boolean>;
+  pause(id: string, kind: PauseKind, reason: PauseReason, resumeAt?: number | null): Promise<boolean>;
   /** Says a pause's reason again (newer figures) while the batch is still that pause: its kind, its words `was` (BatchStore.restatePause). */
-  restatePause(id: string, kind: PauseKind, was: string, reason: string): Promise<boolean>;
+  restatePause(id: string, kind: PauseKind, was: PauseReason, reason: PauseReason): Promise<boolean>;
   /** Resumes a paused batch; every job of it gets a fresh 429 budget (limited_tries 0). */
   resume(id: string): Promise<boolean>;
   /** Cancels the batch and its jobs not in flight, in one transaction; in-flight jobs end as cancelled when they return. */

@@ -90,6 +90,7 @@ export async function createTeamFollowUp(
     status: 'active',
     pause_kind: null,
     pause_reason: null,
+    pause_code: null,
     budget: r.budget,
     estimated_units: 0,
     estimated_cost: 0,

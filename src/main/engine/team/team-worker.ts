@@ -46,8 +46,9 @@ import { outputsDirOf } from '../output-names';
 import { sharedAnswerOf } from '../store/shared-answers';
 import { ENV_VAR } from '../secrets/key-manager';
 import { labelOfKeyId } from '../secrets/key-choice';
-import { enoughFor, spentAndLeft } from '../pipeline/budget-floor';
+import { enoughE4, spentAndLeft } from '../pipeline/budget-floor';
 import { budgetPauseReason, settledStanding } from '../pipeline/budget-pause-reason';
+import type { BudgetStanding, PauseReason } from '../../../shared/batch-reason';
 import { isStoreUnreachable } from '../store/pg/store-unreachable';
 import { RECONNECT_MS, StoreOutage } from './store-outage';
 import { rateBucketOf, SharedRate } from './shared-rate';
@@ -60,7 +61,6 @@ import { openCounts, StatsCache } from '../control/summaries';
 import type { FlowInto } from '../store/pg/pg-queue-store';
 import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever } from '../../../shared/domain';
-import { formatEur } from '../../../shared/money';
 import { destinationOf, destinationWords, sendTargetOf } from '../api/destination';
 
 /** What a worker needs of the shared store beyond the queue's transitions. */
@@ -133,10 +133,6 @@ const PRESENCE_MS = 5_000;
 const LEFT_RECHECK_MS = 60_000;
 export const WORKER_SEEN_MS = 3 * PRESENCE_MS;
 
-/** What a refused key means for the team: the batch goes on with the key of the computer that resumes it. */
-const TEAM_KEY_REPLACED = (id: string): string =>
-  `For the team: resume it from a computer that has the new key (\`batchdesk resume ${id} --store URL\`, or Resume in a window opened on the team's store); the batch is then sent with that key, by every worker that has it too.`;
-
 export class TeamWorker {
   private readonly gates = new KeyGates(
     (key) => this.localLimits(key),
@@ -146,7 +142,10 @@ export class TeamWorker {
   private readonly inflight = new Map<number, LeasedJob>();
   private dispatches = 0;
   /** Budget pauses this worker made, by the budget's holder, until their items in flight have finished. */
-  private readonly budgetPauses = new Map<string, { over: BudgetOver; batch: string; next: { source: string; cost: number }; reason: string; at: number }>();
+  private readonly budgetPauses = new Map<
+    string,
+    { over: BudgetOver; batch: string; next: { source: string; cost: number }; reason: PauseReason; at: number }
+  >();
   private readonly wake = new Wakeup();
   private readonly stop = new AbortController();
   /** Each item's time without a useful answer, for its wait budget (queue/wait-budget.ts). */
@@ -485,11 +484,7 @@ export class TeamWorker {
         // Stop before the budget would be crossed: this job and the rest go back untouched (with any hold they took).
         for (const r of claimed.slice(i)) await this.write(() => this.d.store.requeue(r, null));
         const next = { source: job.source, cost: job.estimated_cost };
-        const reason = await this.budgetReason(
-          refused,
-          batch.id,
-          () => `what it spent plus what the team's workers have in flight leaves no room for the next item (${next.source}, about ${formatEur(next.cost, 4)})`,
-        );
+        const reason = await this.budgetReason(refused, batch.id, () => ({ at: 'team', next: next.source, nextCostE4: next.cost }));
         await this.pauseCovered(batch, refused.steps, reason);
         // In a pipeline, items in flight may still make items of the later steps: the amount is
         // named again once they have finished.
@@ -525,7 +520,7 @@ export class TeamWorker {
   }
 
   /** A budget pause's words, with the amount to type: what the covered steps spent and the estimate of what is left now (as one computer's). */
-  private async budgetReason(over: BudgetOver, batchId: string, standing: (spent: number) => string, next?: { cost: number }): Promise<string> {
+  private async budgetReason(over: BudgetOver, batchId: string, standing: (spent: number) => BudgetStanding, next?: { cost: number }): Promise<PauseReason> {
     const { spent, left } = await spentAndLeft(this.d.store, over.steps);
     return budgetPauseReason({
       budget: over.budget,
@@ -534,8 +529,8 @@ export class TeamWorker {
       steps: over.steps.length,
       standing: standing(spent),
       fits: next !== undefined && spent + next.cost <= over.budget,
-      command: `batchdesk resume ${over.id} --budget ${enoughFor(spent, left)} --store URL`,
-      window: false,
+      suggested: enoughE4(spent, left),
+      team: true,
     });
   }
 
@@ -575,7 +570,7 @@ export class TeamWorker {
   }
 
   /** A budget covers its batch and the steps after it: the batch stops, and so do those steps with work left; finished ones stay as they are. */
-  private async pauseCovered(batch: BatchRow, covered: readonly string[], reason: string): Promise<void> {
+  private async pauseCovered(batch: BatchRow, covered: readonly string[], reason: PauseReason): Promise<void> {
     await this.pause(batch.id, 'budget', reason);
     const lineage = this.lineages.get(batch.pipeline_id);
     if (!lineage) return;
@@ -586,7 +581,7 @@ export class TeamWorker {
   private async pause(
     batchId: string,
     kind: 'budget' | 'quota' | 'auth' | 'rate_limited' | 'server_wait',
-    reason: string,
+    reason: PauseReason,
     resumeAt: number | null = null,
   ): Promise<void> {
     if (await this.write(() => this.d.store.pause(batchId, kind, reason, resumeAt))) this.d.logger.log('warn', 'batch.paused', { batch: batchId, kind });
@@ -803,7 +798,7 @@ export class TeamWorker {
           // A refused key may be replaced when the batch is resumed (control/resume.ts): read the batch's key again.
           this.keyChecks.clear();
         }
-        await this.pause(batch.id, decision.pauseKind, decision.pauseKind === 'auth' ? `${decision.reason} ${TEAM_KEY_REPLACED(batch.id)}` : decision.reason);
+        await this.pause(batch.id, decision.pauseKind, decision.reason.code === 'key_refused' ? { ...decision.reason, team: batch.id } : decision.reason);
         await this.write(() => store.requeue(job, err));
         return;
       case 'server_wait':

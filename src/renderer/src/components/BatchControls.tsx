@@ -84,7 +84,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
     });
 
   // The budget that lets the rest run: the estimate, or a tenth more when it was already the estimate.
-  const named = askBudget && batch.pause ? suggestedResume(batch.pause.reason) : null;
+  const named = askBudget ? suggestedResume(batch.pause) : null;
   const suggested =
     named?.budget ?? (askBudget && batch.cost.budget !== null ? suggestedBudget(batch.cost.budget, batch.cost.estimated, batch.cost.spent) : null);
   const raiseAndResume = (to: number) =>

@@ -3,17 +3,16 @@
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { BatchSummary } from '../../../shared/domain';
-import { formatUnits, PAUSE_LABEL, TIER_LABEL } from '../format/labels';
+import { formatUnits, PAUSE_LABEL, STATUS_LABEL, TIER_LABEL } from '../format/labels';
 import { formatMoney } from '../format/money';
 import { capabilityWords } from '../format/option-words';
-import { language } from '../i18n';
 import { formatCount, formatDateTime, formatDuration, formatThroughput, formatTimeIn } from '../format/time';
 import { useNow } from '../hooks/use-now';
 import { hrefFor } from '../routing/route';
 import { useBatchesStore } from '../store/batches-store';
 import { throughput } from '../store/throughput';
 import { BatchControls } from './BatchControls';
-import { windowReason } from './pause-words';
+import { isHeld, pauseLine, troubleLine, waitingLine } from './pause-words';
 import { ScheduleControl } from './ScheduleControl';
 import { formatGap } from '../../../shared/durations';
 import { ProgressBar } from './ProgressBar';
@@ -45,7 +44,7 @@ function RateAndEta({ batch }: { batch: BatchSummary }) {
 /** When a message batch's held messages go out (quiet hours, the gap per recipient); null when none is held. */
 function heldUntil(batch: BatchSummary): string | null {
   const w = batch.waiting;
-  return w && w.until !== null && w.reason.startsWith('held until ') ? w.until : null;
+  return w && w.until !== null && isHeld(w) ? w.until : null;
 }
 
 function HeldLine({ batch, until }: { batch: BatchSummary; until: string }) {
@@ -54,8 +53,19 @@ function HeldLine({ batch, until }: { batch: BatchSummary; until: string }) {
   const n = batch.counts.retry_wait;
   const time = formatTimeIn(until, zone);
   return (
-    <p className="batch-card__waiting" role="status" data-testid="waiting-reason" title={batch.waiting?.reason}>
+    <p className="batch-card__waiting" role="status" data-testid="waiting-reason">
       {zone ? t('summary.heldIn', { time, zone, count: n, n: formatCount(n) }) : t('summary.held', { time, count: n, n: formatCount(n) })}
+    </p>
+  );
+}
+
+/** Why it is paused, in one line of the window's language; a pause stored before codes adds the engine's words. */
+function PauseLine({ pause }: { pause: NonNullable<BatchSummary['pause']> }) {
+  const { line, detail } = pauseLine(pause);
+  return (
+    <p className="batch-card__pause" data-testid="pause-reason" title={detail ?? undefined}>
+      <span>{line}</span>
+      {detail !== null ? <span lang="en"> {detail}</span> : null}
     </p>
   );
 }
@@ -162,23 +172,18 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
       {batch.trouble ? (
         // Why nothing moves when the API keeps answering without a result: before any other wait.
         <p className="batch-card__waiting" role="status" data-testid="api-trouble">
-          {t('summary.waiting', { reason: batch.trouble.reason })}
+          {t('summary.waiting', { reason: troubleLine(batch.trouble) })}
         </p>
       ) : heldUntil(batch) !== null ? (
         <HeldLine batch={batch} until={heldUntil(batch) ?? ''} />
       ) : batch.waiting ? (
         <p className="batch-card__waiting" role="status" data-testid="waiting-reason">
-          {t('summary.waiting', { reason: batch.waiting.reason })}
+          {t('summary.waiting', { reason: waitingLine(batch.waiting) })}
         </p>
       ) : null}
       {batch.pause ? (
         // One line: why, in words; the action is a control below, never a command to type.
-        <p className="batch-card__pause" data-testid="pause-reason" title={windowReason(batch.pause.reason)}>
-          {batch.pause.kind === 'user' && batch.pause.reason && language === 'en' ? null : <strong>{PAUSE_LABEL[batch.pause.kind]} </strong>}
-          {/* The engine words its reasons in English: the label says it in the window's language, and a
-              user's own pause needs no more. */}
-          {batch.pause.kind === 'user' && language !== 'en' ? null : <span>{windowReason(batch.pause.reason)}</span>}
-        </p>
+        <PauseLine pause={batch.pause} />
       ) : null}
 
       <ProgressBar done={counts.succeeded} failed={counts.failed} total={total} label={t('summary.progressOf', { name: batch.name })} />

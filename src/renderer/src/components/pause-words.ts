@@ -1,26 +1,115 @@
-// A pause as the window says it: one line without the command line's instructions (the window
-// offers the action as a control), and the budget the engine worked out, to offer as that control.
-import { parseEur } from '../../../shared/money';
+// Why a batch is paused, waiting or in trouble, as the window says it: one line in the window's
+// language from the engine's code and figures (shared/batch-reason.ts), without the command
+// line's instructions (the window offers the action as a control). A pause stored before codes
+// has only the engine's English words: those are shown as they are, after the kind's own line.
+import type { BatchSummary } from '../../../shared/domain';
+import type { BudgetStanding, PauseReason, WaitingReason } from '../../../shared/batch-reason';
+import { ErrorKind } from '../../../shared/errors';
+import { t } from '../i18n';
+import { formatMoney } from '../format/money';
+import { PAUSE_LABEL } from '../format/labels';
+import { displaySource } from '../format/source';
+import { formatCount, formatDateTime, formatDuration, formatTime } from '../format/time';
 
-/** The engine's reason without the sentences that tell a terminal user what to type. */
-export function windowReason(reason: string): string {
-  return reason
-    .split(/(?<=[.!?])\s+/)
-    .filter((sentence) => !sentence.includes('`') && !/\bbatchdesk\s/.test(sentence))
-    .join(' ')
-    .trim();
+type Pause = NonNullable<BatchSummary['pause']>;
+type Waiting = NonNullable<BatchSummary['waiting']>;
+type Trouble = NonNullable<BatchSummary['trouble']>;
+
+function budgetLine(r: Extract<PauseReason, { code: 'budget_reached' }>): string {
+  const s: BudgetStanding = r.standing;
+  const budget = formatMoney(r.budgetE4);
+  const next = { next: displaySource(s.next), cost: formatMoney(s.nextCostE4) };
+  const line =
+    s.at === 'team'
+      ? t('batch:reason.pause.budgetTeam', { budget, ...next })
+      : s.at === 'pause' && s.inFlightE4 > 0
+        ? t('batch:reason.pause.budgetInFlight', { budget, spent: formatMoney(s.spentE4), inFlight: formatMoney(s.inFlightE4), ...next })
+        : t('batch:reason.pause.budget', { budget, spent: formatMoney(s.spentE4), ...next });
+  return r.steps > 1 ? `${line} ${t('batch:reason.pause.budgetCovers', { count: r.steps - 1, n: formatCount(r.steps - 1) })}` : line;
 }
 
-/** The batch to resume and the budget the engine suggested ("batchdesk resume <id> --budget 8.19"), if it named one. */
-export function suggestedResume(reason: string): { id: string; budget: number } | null {
-  const m = /batchdesk resume (\S+) --budget (\d+(?:\.\d+)?)/.exec(reason);
-  if (m === null) return null;
-  const budget = parseEur(m[2] ?? '');
-  return budget === null ? null : { id: m[1] ?? '', budget };
+/** A coded pause in the window's language; `until`: when a server's wait ends (ISO-8601). */
+export function pauseCodeLine(r: PauseReason, until: string | null): string {
+  switch (r.code) {
+    case 'user_paused':
+      return t('batch:reason.pause.user');
+    case 'budget_reached':
+      return budgetLine(r);
+    case 'no_key': {
+      const channel = r.credential === 'channel';
+      if (r.label === null) return channel ? t('batch:reason.pause.noChannelKey') : t('batch:reason.pause.noApiKey');
+      return t('batch:reason.pause.keyGone', { label: r.label });
+    }
+    case 'keychain_failed':
+      return t('batch:reason.pause.keychain');
+    case 'key_refused':
+      return r.team === null ? t('batch:reason.pause.keyRefused') : t('batch:reason.pause.keyRefusedTeam');
+    case 'spending_cap':
+      return t('batch:reason.pause.spendingCap');
+    case 'rate_limited':
+      return t('batch:reason.pause.rateLimited');
+    case 'server_wait':
+      return until === null ? t('batch:reason.pause.serverWait') : t('batch:reason.pause.serverWaitUntil', { until: formatDateTime(until) });
+    case 'api_elsewhere': {
+      const api = (url: string | null): string => (url === null ? t('batch:reason.pause.sandbox') : t('batch:reason.pause.apiAt', { url }));
+      return t('batch:reason.pause.apiElsewhere', { sentTo: api(r.sentTo), here: api(r.here) });
+    }
+    case 'sample_done':
+      return t('batch:reason.pause.sample');
+  }
+}
+
+/** The pause in one line: from its code, or (a pause stored before codes) the kind's line and the engine's words. */
+export function pauseLine(p: Pause): { line: string; detail: string | null } {
+  if (p.code !== null) return { line: pauseCodeLine(p.code, p.until), detail: null };
+  return { line: PAUSE_LABEL[p.kind], detail: p.reason === '' ? null : p.reason };
+}
+
+/** The budget the engine worked out for going on, and the batch that holds it (a pipeline's step before); null when it named none. */
+export function suggestedResume(p: Pause | null): { id: string; budget: number } | null {
+  if (p?.code?.code !== 'budget_reached') return null;
+  return { id: p.code.holder, budget: p.code.suggestedBudgetE4 };
 }
 
 /** Whole cents, rounded up: the estimate when it is above the budget, else the budget and a tenth more. */
 export function suggestedBudget(budget: number, estimated: number, spent: number): number {
   const want = estimated > budget ? estimated : (Math.max(budget, spent) * 11) / 10;
   return Math.ceil(want / 100) * 100;
+}
+
+/** What an error kind is called in the window (a retry's cause, a job's failure). */
+export function errorKindLine(kind: string | null): string {
+  const k = ErrorKind.safeParse(kind);
+  return k.success ? t(`jobs:errorKind.${k.data}`) : t('jobs:errorKind.unknown');
+}
+
+/** A coded waiting in the window's language; `until`: when it ends (ISO-8601). */
+export function waitingCodeLine(w: WaitingReason, until: string | null): string {
+  switch (w.code) {
+    case 'held':
+      return until === null ? t('batch:reason.waiting.held') : t('batch:reason.waiting.heldUntil', { time: formatTime(until) });
+    case 'retrying':
+      return until === null
+        ? t('batch:reason.waiting.retrying', { cause: errorKindLine(w.kind) })
+        : t('batch:reason.waiting.retryingAt', { time: formatTime(until), cause: errorKindLine(w.kind) });
+    case 'awaiting_step':
+      return t('batch:reason.waiting.awaitingStep', { count: w.items, n: formatCount(w.items) });
+    case 'answer_slow':
+      return t('batch:reason.waiting.answerSlow', { count: w.requests, n: formatCount(w.requests), oldest: formatDuration(w.oldestS) });
+  }
+}
+
+/** The waiting in one line: from its code, else the engine's words. */
+export function waitingLine(w: Waiting): string {
+  return w.code !== null ? waitingCodeLine(w.code, w.until) : w.reason;
+}
+
+/** Whether the waiting is messages held on purpose (quiet hours, the gap per recipient), not a retry. */
+export function isHeld(w: Waiting): boolean {
+  return w.code?.code === 'held';
+}
+
+/** What the API keeps doing instead of answering, in one line; its kind is a closed set. */
+export function troubleLine(x: Trouble): string {
+  return t(`batch:reason.trouble.${x.kind}`, { since: formatTime(x.since) });
 }

@@ -6,6 +6,8 @@ import { displayText } from '../format/source';
 import { RESULT_VIEWS } from '../results/result-views';
 import { MadeUpNotice } from '../components/MadeUpTag';
 import { isMadeUp } from '../../../shared/made-up';
+import { i18n } from '../i18n';
+import { errorLine } from './job-row-words';
 
 /** "Failed (invalid request), HTTP 422:" and its shorter forms, each a whole catalogue entry. */
 function ErrorHeading({ job }: { job: JobDetail }) {
@@ -22,14 +24,20 @@ function ErrorHeading({ job }: { job: JobDetail }) {
 function NoResult({ job }: { job: JobDetail }) {
   const { t } = useTranslation('jobs');
   if (job.error) {
+    // The headline in the window's language; the engine's and the API's own words as detail.
     return (
       <div className="job-detail__error">
-        <p>
+        <p data-testid="job-error-line">
           <strong>
             <ErrorHeading job={job} />
           </strong>{' '}
-          {displayText(job.error)}
+          {errorLine(job)}
         </p>
+        {job.errorKind !== null ? (
+          <p className="muted job-detail__error-detail" lang="en">
+            <span lang={i18n.language}>{t('errorDetail')}</span> {displayText(job.error)}
+          </p>
+        ) : null}
       </div>
     );
   }

@@ -17,7 +17,7 @@ import { displaySource, displayText, splitSource } from '../format/source';
 import { isPicture, Thumbnail } from '../components/Thumbnail';
 import { t as tr } from '../i18n';
 import { formatCount } from '../format/time';
-import { failedCheckLabel, isHeld, messageColumns, stateWord } from './job-row-words';
+import { errorLine, failedCheckLabel, isHeld, messageColumns, stateWord } from './job-row-words';
 import { Icon, JOB_STATE_ICON } from '../components/icons';
 import { JobPageCache } from './job-page-cache';
 import { ScaledScroller } from './scaled-scroller';
@@ -168,7 +168,7 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
         </div>
       ) : (
         <div role="gridcell" className="job-grid__cell job-grid__error" title={row.error ?? undefined}>
-          {row.error !== null ? displayText(row.error.charAt(0).toUpperCase() + row.error.slice(1)) : ''}
+          {errorLine(row)}
         </div>
       )}
     </>

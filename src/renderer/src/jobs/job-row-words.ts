@@ -4,14 +4,28 @@ import type { JobRowView } from '../../../shared/contract';
 import { INVOICE_CHECKS } from '../../../shared/invoices/invoice';
 import { STATE_LABEL } from '../format/labels';
 import { t } from '../i18n';
+import { displayText } from '../format/source';
+import { errorKindLine } from '../components/pause-words';
 
-/** Held back on purpose (quiet hours, the gap per recipient): the engine words it "held until ...". */
-export function isHeld(row: Pick<JobRowView, 'state' | 'error'>): boolean {
-  return row.state === 'retry_wait' && row.error !== null && row.error.startsWith('held until ');
+/** Held back on purpose (quiet hours, the gap per recipient): waiting with a reason that is no error (a retry always has its error's kind). */
+export function isHeld(row: Pick<JobRowView, 'state' | 'error' | 'errorKind'>): boolean {
+  return row.state === 'retry_wait' && row.error !== null && row.errorKind === null;
 }
 
-export function stateWord(row: Pick<JobRowView, 'state' | 'error'>): string {
+export function stateWord(row: Pick<JobRowView, 'state' | 'error' | 'errorKind'>): string {
   return isHeld(row) ? t('jobs:held') : STATE_LABEL[row.state];
+}
+
+/**
+ * A job's error in one line, in the window's language: what kind of failure it is (the engine's
+ * and the API's own words stay as detail, in the cell's title and the job dialog). An error
+ * stored without a kind is shown as it was stored.
+ */
+export function errorLine(row: Pick<JobRowView, 'state' | 'error' | 'errorKind'>): string {
+  if (row.error === null) return '';
+  if (isHeld(row)) return t('jobs:heldDetail');
+  if (row.errorKind !== null) return errorKindLine(row.errorKind);
+  return displayText(row.error.charAt(0).toUpperCase() + row.error.slice(1));
 }
 
 /** What a failed check found, in the words of the finding. */

@@ -501,6 +501,11 @@ export const PG_MIGRATIONS: readonly string[] = [
   ALTER TABLE retention_rules ADD COLUMN files_carried boolean NOT NULL DEFAULT false, ADD COLUMN results_carried boolean NOT NULL DEFAULT false;
   UPDATE retention_rules SET files_carried = files_from LIKE 'the default of %', results_carried = results_from LIKE 'the default of %';
   `,
+  // 21: a pause's reason as a code with its figures (shared/batch-reason.ts), as in the local
+  // store (migration 26); rows paused before keep only the words.
+  `
+  ALTER TABLE batches ADD COLUMN pause_code text;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -37,6 +37,7 @@ import type { OptOut } from '../../messaging/opt-out-list';
 import type { CancelChoice, CancelOutcome, ControlStore } from '../../control/control-store';
 import { PREFIX_SHOWN } from '../../queue/batch-store';
 import { forgottenRecipient } from '../../messaging/forgotten-recipient';
+import { pauseSentence, type PauseReason } from '../../../../shared/batch-reason';
 
 /** bigint columns (times in ms, money, ids) as numbers, as the SQLite store gives them: all stay far below 2^53. */
 const INT8_OID = 20;
@@ -339,31 +340,32 @@ export class PgQueueStore implements QueueStore, ControlStore {
     );
   }
 
-  async restatePause(id: string, kind: PauseKind, was: string, reason: string): Promise<boolean> {
+  async restatePause(id: string, kind: PauseKind, was: PauseReason, reason: PauseReason): Promise<boolean> {
     const r = await this.pool.query(
-      `UPDATE batches SET pause_reason = $4, updated_at = $5 WHERE id = $1 AND status = 'paused' AND pause_kind = $2 AND pause_reason = $3`,
-      [id, kind, was, reason, this.now()],
+      `UPDATE batches SET pause_reason = $4, pause_code = $6, updated_at = $5 WHERE id = $1 AND status = 'paused' AND pause_kind = $2 AND pause_reason = $3`,
+      [id, kind, pauseSentence(was), pauseSentence(reason), this.now(), JSON.stringify(reason)],
     );
     return r.rowCount === 1;
   }
 
-  async pause(id: string, kind: PauseKind, reason: string, resumeAt: number | null = null): Promise<boolean> {
+  async pause(id: string, kind: PauseKind, reason: PauseReason, resumeAt: number | null = null): Promise<boolean> {
+    const words = pauseSentence(reason);
     return this.batchChange(
       id,
       // A refused key is noted for good (until another key is given): see setKeyCheck.
-      `UPDATE batches SET status = 'paused', pause_kind = $2, pause_reason = $3, resume_at = $4, updated_at = $5,
+      `UPDATE batches SET status = 'paused', pause_kind = $2, pause_reason = $3, pause_code = $6, resume_at = $4, updated_at = $5,
          key_refused = CASE WHEN $2 = 'auth' THEN 1 ELSE key_refused END
        WHERE id = $1 AND status = 'active'`,
-      [id, kind, reason, resumeAt, this.now()],
+      [id, kind, words, resumeAt, this.now(), JSON.stringify(reason)],
       'paused',
-      `${kind}: ${reason}`,
+      `${kind}: ${words}`,
     );
   }
 
   async resume(id: string): Promise<boolean> {
     return this.batchChange(
       id,
-      `UPDATE batches SET status = 'active', pause_kind = NULL, pause_reason = NULL, resume_at = NULL, updated_at = $2 WHERE id = $1 AND status = 'paused'`,
+      `UPDATE batches SET status = 'active', pause_kind = NULL, pause_reason = NULL, pause_code = NULL, resume_at = NULL, updated_at = $2 WHERE id = $1 AND status = 'paused'`,
       [id, this.now()],
       'resumed',
       null,
@@ -1264,9 +1266,9 @@ export class PgQueueStore implements QueueStore, ControlStore {
   async endSample(id: string, reason: string): Promise<boolean> {
     return this.batchChange(
       id,
-      `UPDATE batches SET sampling = 0, status = 'paused', pause_kind = 'sample', pause_reason = $2, resume_at = NULL, updated_at = $3
+      `UPDATE batches SET sampling = 0, status = 'paused', pause_kind = 'sample', pause_reason = $2, pause_code = $4, resume_at = NULL, updated_at = $3
         WHERE id = $1 AND sampling > 0 AND status = 'active'`,
-      [id, reason, this.now()],
+      [id, reason, this.now(), JSON.stringify({ code: 'sample_done', message: reason } satisfies PauseReason)],
       'paused',
       `sample: ${reason}`,
     );

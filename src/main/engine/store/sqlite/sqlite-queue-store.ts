@@ -15,6 +15,7 @@ import type { AttemptEnd, BatchStats, BatchTotals, JobEvent, QueueStore } from '
 import type { BatchRow, JobRow, LeasedJob, NewBatch, NewJob, SuccessRecord } from '../queue-store';
 import type { EngineError } from '../../../../shared/errors';
 import type { PauseKind } from '../../../../shared/domain';
+import type { PauseReason } from '../../../../shared/batch-reason';
 import type { LeftFigures, Unsent } from '../../queue/estimate-left';
 
 /** The engine's own stores, when it has them already (their statements are prepared once per connection). */
@@ -107,11 +108,11 @@ export class SqliteQueueStore implements QueueStore, ControlStore {
   async start(id: string): Promise<boolean> {
     return this.batchStore.start(id);
   }
-  async pause(id: string, kind: PauseKind, reason: string, resumeAt: number | null = null): Promise<boolean> {
+  async pause(id: string, kind: PauseKind, reason: PauseReason, resumeAt: number | null = null): Promise<boolean> {
     return this.batchStore.pause(id, kind, reason, resumeAt);
   }
 
-  async restatePause(id: string, kind: PauseKind, was: string, reason: string): Promise<boolean> {
+  async restatePause(id: string, kind: PauseKind, was: PauseReason, reason: PauseReason): Promise<boolean> {
     return this.batchStore.restatePause(id, kind, was, reason);
   }
   async resume(id: string): Promise<boolean> {
