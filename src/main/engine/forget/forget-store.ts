@@ -26,7 +26,9 @@ export const COMMON_PLACES: readonly Place[] = [
   { table: 'batch_events', key: 'id', columns: ['detail'] },
   { table: 'job_events', key: 'id', columns: ['reason'] },
   { table: 'attempts', key: 'id', columns: ['error_message'] },
-  { table: 'invoice_reviews', key: 'job_id', columns: ['vendor_key', 'vat_key', 'number_key', 'checks_json'] },
+  { table: 'invoice_reviews', key: 'job_id', columns: ['vendor_key', 'vat_key', 'number_key', 'checks_json', 'corrected_json', 'note'] },
+  // What a review taught about a supplier (a sole trader's name, their IBAN); the key stays.
+  { table: 'supplier_memory', key: 'supplier_key', columns: ['vendor', 'vat_id', 'iban'] },
   { table: 'opt_outs', key: 'recipient', columns: ['source'] },
 ];
 
