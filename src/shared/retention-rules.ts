@@ -39,12 +39,14 @@ export interface RuleWords {
   resultsFrom?: string;
 }
 
+const daysWords = (n: number): string => `${n} day${n === 1 ? '' : 's'}`;
+
 /** "files deleted 30 days after their item finished (batch b_1) · result text dropped after 90 days (default) · originals deleted after success". */
 export function retentionWords(r: RuleWords): string | null {
   const from = (origin: string | undefined): string => (origin === undefined ? '' : ` (${origin})`);
   const parts: string[] = [];
-  if (r.keepFilesDays !== null) parts.push(`files deleted ${r.keepFilesDays} days after their item finished${from(r.filesFrom)}`);
-  if (r.keepResultsDays !== null) parts.push(`result text dropped after ${r.keepResultsDays} days${from(r.resultsFrom)}`);
+  if (r.keepFilesDays !== null) parts.push(`files deleted ${daysWords(r.keepFilesDays)} after their item finished${from(r.filesFrom)}`);
+  if (r.keepResultsDays !== null) parts.push(`result text dropped after ${daysWords(r.keepResultsDays)}${from(r.resultsFrom)}`);
   if (r.deleteOriginals === true) parts.push('originals deleted after success');
   return parts.length === 0 ? null : parts.join(' · ');
 }

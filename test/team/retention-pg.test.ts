@@ -14,7 +14,7 @@ import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import { applyTeamRetention, setTeamRetentionDefault, setTeamRule, teamRetentionLog, teamRuleOfBatch } from '../../src/main/engine/retention/team-retention';
 import { DAY_MS } from '../../src/main/engine/retention/retention-plan';
 import { startHarness, writeText } from '../integration/harness';
-import { creatorTag } from '../../src/main/engine/create/import-owners';
+import { hostname } from 'node:os';
 import { systemClock } from '../../src/main/engine/clock';
 import { assertBuilt, runCli } from '../helpers/cli';
 
@@ -209,7 +209,7 @@ describe("retention in a team's store", () => {
           batch_id: id,
           keep_files_days: 7,
           keep_results_days: 2,
-          files_from: `the default of ${creatorTag()}, which made the batch`,
+          files_from: `the default of ${hostname()}, the computer that made the batch`,
           results_from: `batch ${id}`,
         },
       ]);
@@ -255,7 +255,7 @@ describe("retention in a team's store", () => {
         keepFilesDays: null,
         keepResultsDays: 100,
         filesFrom: 'none',
-        resultsFrom: 'the default of host-c 3, which made the batch',
+        resultsFrom: 'the default of host-c, the computer that made the batch',
         resultsCarried: true,
       });
       const kept = async (): Promise<string[]> =>
@@ -288,7 +288,7 @@ describe("retention in a team's store", () => {
       await setTeamRetentionDefault(store.pool, 'keep_results_days', 0);
       expect(await teamRuleOfBatch(store.pool, 'carried')).toMatchObject({
         keepResultsDays: 100,
-        resultsFrom: 'the default of host-c 3, which made the batch',
+        resultsFrom: 'the default of host-c, the computer that made the batch',
       });
       expect(await teamRuleOfBatch(store.pool, 'bare')).toBeNull();
     } finally {

@@ -1,5 +1,6 @@
 // The engine's public face: what the command line, the desktop shell and the browser host
 // call. It owns one data folder; it never imports electron.
+import { hostname } from 'node:os';
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -663,7 +664,7 @@ export class Engine {
       // Each step with the key it is planned with, known to the team only by a check: a worker with another key of that label leaves it.
       for (const b of all) await to.createBatchFrom(b, creatorTag(), await this.keyCheckFor(b));
       // Its retention rule goes with it (its later steps follow it): the store's workers apply it.
-      await setTeamRule(to.pool, id, teamRuleOf(this.retentionRules.of(id), creatorTag()));
+      await setTeamRule(to.pool, id, teamRuleOf(this.retentionRules.of(id), hostname()));
       let after = 0;
       for (;;) {
         const chunk = this.jobs.handOverChunk(id, after, HAND_OVER_CHUNK);

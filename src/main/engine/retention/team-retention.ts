@@ -76,7 +76,7 @@ export async function setTeamRule(q: pg.Pool | pg.PoolClient, batchId: string, r
 
 /** The team rule of a batch about to move: its rule here as the data folder resolves it, the default named as this computer's. */
 export function teamRuleOf(local: RetentionRule & { filesFrom: string; resultsFrom: string }, creator: string): TeamRule {
-  const from = (origin: string): string => (origin === 'default' ? `the default of ${creator}, which made the batch` : origin);
+  const from = (origin: string): string => (origin === 'default' ? `the default of ${creator}, the computer that made the batch` : origin);
   return {
     keepFilesDays: local.keepFilesDays,
     keepResultsDays: local.keepResultsDays,
