@@ -43,13 +43,16 @@ describe('batchdesk CLI', () => {
     // A data-folder-only command given a team's store says so, not just "unknown option".
     for (const args of [
       ['compare', 'b1', '--store', 'postgresql://db/x'],
-      ['watch', 'list', '--store=postgresql://db/x'],
       ['keys', 'list', '--store', 'postgresql://db/x'],
     ]) {
       const local = await runCli([...args, ...fresh()]);
       expect(local.code, args.join(' ')).toBe(2);
       expect(local.stderr).toContain("works on this computer's data folder only and does not take --store");
     }
+    // `watch list --store` names the team's default rule; adding a folder is this computer's own.
+    const watchAdd = await runCli(['watch', 'add', 'inbox', '--capability', 'ocr', '--store=postgresql://db/x', ...fresh()]);
+    expect(watchAdd.code).toBe(2);
+    expect(watchAdd.stderr).toContain("works on this computer's folders and takes no --store");
     const help = await runCli(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('batchdesk batch create');

@@ -44,8 +44,8 @@ describe('migration 19 (user_version 20): jobs without a UNIQUE index on idempot
     migrate(db, KEY_STEP - 1);
     // A folder with history: two batches, a finished job with an attempt and its events, a job
     // that names another as its parent. Written by today's stores, with the one column they need
-    // from a later step there meanwhile (dropped below, so that step runs as it would).
-    db.exec(`ALTER TABLE batches ADD COLUMN api TEXT`);
+    // from later steps there meanwhile (dropped below, so those steps run as they would).
+    db.exec(`ALTER TABLE batches ADD COLUMN api TEXT; ALTER TABLE batches ADD COLUMN pause_code TEXT`);
     const clock = new FakeClock();
     const batches = new BatchStore(db, clock);
     const jobs = new JobStore(db, clock);
@@ -57,7 +57,7 @@ describe('migration 19 (user_version 20): jobs without a UNIQUE index on idempot
     db.exec(`UPDATE jobs SET state = 'succeeded', cost = 50, units = 1, updated_at = 5 WHERE id IN (1, 2, 41)`);
     db.exec(`UPDATE jobs SET parent_job_id = 1 WHERE id = 42`);
     db.exec(`INSERT INTO attempts (job_id, started_at, outcome) VALUES (1, 1, 'succeeded'), (41, 2, 'succeeded')`);
-    db.exec(`ALTER TABLE batches DROP COLUMN api`);
+    db.exec(`ALTER TABLE batches DROP COLUMN api; ALTER TABLE batches DROP COLUMN pause_code`);
   });
 
   afterEach(() => {
