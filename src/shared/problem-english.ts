@@ -66,6 +66,18 @@ export function problemEnglish(source: string, row: number | null, c: ProblemCod
       return `Row ${row}: the text is ${c.length} characters long (after filling placeholders); the limit is ${c.limit}. Shorten it or split it into two rows.`;
     case 'duplicate_row':
       return `Row ${row} duplicates row ${c.first} (same recipient ${c.to} and same text); skipped, so the message is sent once. Delete the row, or change its text if a second message is intended.`;
+    case 'opt_out_marked':
+      return `Row ${row}: ${c.column} is "${c.value}", so ${c.recipient} goes on the opt-out list and is not sent anything; skipped.`;
+    case 'opt_out_unclear':
+      return `Row ${row}: ${c.column} is "${c.value}", which is neither yes nor no, so this row is held back rather than risk messaging someone who opted out; skipped. Write yes or no (empty is no) and create the batch again.`;
+    case 'opt_out_in_file':
+      return `Row ${row}: ${c.recipient} opted out (${c.from}); skipped.`;
+    case 'opt_out_listed': {
+      const again = `If they asked to hear from you again: \`batchdesk optout remove ${c.recipient}\`.`;
+      return c.forgotten
+        ? `Row ${row}: ${c.recipient}: this recipient asked to be forgotten and stays opted out (on the opt-out list since ${c.since}); skipped. ${again}`
+        : `Row ${row}: ${c.recipient} is on the opt-out list (since ${c.since}, from ${c.from}); skipped. ${again}`;
+    }
     case 'file_empty':
       return `${source} is empty (0 bytes), so there is nothing to send. Check that it was saved or copied completely, or leave it out.`;
     case 'file_unsupported':

@@ -27,7 +27,9 @@ import { fingerprintOf } from './queue/fingerprint';
 import { importKeys } from './queue/idempotency-key';
 import { channelKindOf } from '../../shared/rates';
 import { OutputNames } from './output-names';
-import { describeOptOut, optOutValue, type OptOut } from './messaging/opt-out-list';
+import { optOutValue, type OptOut } from './messaging/opt-out-list';
+import { FORGOTTEN_PREFIX } from './messaging/forgotten-recipient';
+import { codedProblem } from '../../shared/problem-english';
 import { escapeControls } from '../../shared/control-characters';
 
 /** Where an earlier job that delivers the same thing lives. */
@@ -139,7 +141,8 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
   // (queue/idempotency-key.ts); a new one after a discard, so no number's key is ever used twice.
   let keys = importKeys();
 
-  const newOptOuts = new Map<string, string>();
+  // Each recipient this file opts out: the row that says so (its label, and its number).
+  const newOptOuts = new Map<string, { source: string; row: number | null }>();
 
   /**
    * Plans one item; a refusal becomes a problem naming its source (and row). Its plan, delivery
@@ -165,34 +168,31 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       const marked = item.kind === 'message' ? item.message.optOut : undefined;
       const answer = marked === undefined ? 'no' : optOutValue(marked.value);
       if (marked !== undefined && answer === 'yes') {
-        if (!newOptOuts.has(recipient)) newOptOuts.set(recipient, source);
-        problems.push({
-          source: problemSource,
-          row,
-          message: `${saysOf(item, source)}: ${marked.name} is "${marked.value.trim()}", so ${recipient} goes on the opt-out list and is not sent anything; skipped.`,
-        });
+        if (!newOptOuts.has(recipient)) newOptOuts.set(recipient, { source, row });
+        problems.push(codedProblem(problemSource, row, { code: 'opt_out_marked', column: marked.name, value: marked.value.trim(), recipient }));
         return;
       }
       if (marked !== undefined && answer === 'unclear') {
-        problems.push({
-          source: problemSource,
-          row,
-          message: `${saysOf(item, source)}: ${marked.name} is "${marked.value.trim()}", which is neither yes nor no, so this row is held back rather than risk messaging someone who opted out; skipped. Write yes or no (empty is no) and create the batch again.`,
-        });
+        problems.push(codedProblem(problemSource, row, { code: 'opt_out_unclear', column: marked.name, value: marked.value.trim() }));
         return;
       }
       const since = newOptOuts.get(recipient);
       if (since !== undefined) {
-        problems.push({ source: problemSource, row, message: `${saysOf(item, source)}: ${recipient} opted out (${since}); skipped.` });
+        problems.push(codedProblem(problemSource, row, { code: 'opt_out_in_file', recipient, from: since.source, first: since.row }));
         return;
       }
       const listed = deps.optedOut?.(recipient) ?? null;
       if (listed) {
-        problems.push({
-          source: problemSource,
-          row,
-          message: `${saysOf(item, source)}: ${describeOptOut(listed)}; skipped. If they asked to hear from you again: \`batchdesk optout remove ${recipient}\`.`,
-        });
+        problems.push(
+          codedProblem(problemSource, row, {
+            code: 'opt_out_listed',
+            recipient,
+            since: new Date(listed.addedAt).toISOString().slice(0, 10),
+            from: listed.source,
+            // A forgotten person's entry is a hash: named by the row's recipient, never by it.
+            forgotten: listed.recipient.startsWith(FORGOTTEN_PREFIX),
+          }),
+        );
         return;
       }
     }
@@ -357,7 +357,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     estimatedCost,
     rate,
     alreadyQueued,
-    newOptOuts: [...newOptOuts].map(([recipient, source]) => ({ recipient, source })),
+    newOptOuts: [...newOptOuts].map(([recipient, { source }]) => ({ recipient, source })),
     defaultName: englishBatchName(nameParts),
     nameParts,
   };

@@ -27,6 +27,16 @@ const SAMPLES: Record<ProblemCodeName, ProblemCode[]> = {
   text_empty: [{ code: 'text_empty' }],
   text_too_long: [{ code: 'text_too_long', length: 4097, limit: 4096 }],
   duplicate_row: [{ code: 'duplicate_row', first: 2, to: '+442079460789' }],
+  opt_out_marked: [{ code: 'opt_out_marked', column: 'opt_out', value: 'yes', recipient: '+442079460002' }],
+  opt_out_unclear: [{ code: 'opt_out_unclear', column: 'opt_out', value: 'maybe' }],
+  opt_out_in_file: [
+    { code: 'opt_out_in_file', recipient: '+442079460002', from: 'm.csv row 3', first: 3 },
+    { code: 'opt_out_in_file', recipient: '+442079460002', from: 'm.csv row 3', first: null },
+  ],
+  opt_out_listed: [
+    { code: 'opt_out_listed', recipient: '+442079460002', since: '2026-11-02', from: 'customers.csv row 3', forgotten: false },
+    { code: 'opt_out_listed', recipient: '+442079460002', since: '2026-11-02', from: 'batchdesk forget', forgotten: true },
+  ],
   file_empty: [{ code: 'file_empty' }],
   file_unsupported: (['transcribe', 'ocr'] as const).flatMap((capability) =>
     (['none', 'audio', 'pdf', 'xml', 'image'] as const).map((found) => ({
@@ -92,5 +102,15 @@ describe('import problems in the window', () => {
       ['code:phone_invalid', 2],
       ['code:text_empty', 1],
     ]);
+  });
+
+  it("a forgotten person's entry says so and never shows its hash", () => {
+    const c: ProblemCode = { code: 'opt_out_listed', recipient: '+442079460002', since: '2026-11-02', from: 'forgotten:cb40', forgotten: true };
+    const p = codedProblem('/drop/m.csv', 4, c);
+    expect(p.message).toBe(
+      'Row 4: +442079460002: this recipient asked to be forgotten and stays opted out (on the opt-out list since 2026-11-02); skipped. If they asked to hear from you again: `batchdesk optout remove +442079460002`.',
+    );
+    for (const lng of ['en', 'de']) expect(problemWords(p, lng)).not.toMatch(/forgotten:|batchdesk/);
+    expect(problemCause(c, 'de')).toMatch(/^Diese Person \(\+442079460002\) hat verlangt, vergessen zu werden/);
   });
 });
