@@ -29,7 +29,8 @@ import { channelKindOf } from '../../shared/rates';
 import { OutputNames } from './output-names';
 import { optOutValue, type OptOut } from './messaging/opt-out-list';
 import { FORGOTTEN_PREFIX } from './messaging/forgotten-recipient';
-import { codedProblem } from '../../shared/problem-english';
+import { codedProblem, problemEnglish } from '../../shared/problem-english';
+import type { ProblemCode } from '../../shared/problem-codes';
 import { escapeControls } from '../../shared/control-characters';
 
 /** Where an earlier job that delivers the same thing lives. */
@@ -84,15 +85,23 @@ export interface BatchPlan {
   newOptOuts: { recipient: string; source: string }[];
 }
 
-function describeEarlier(e: EarlierDelivery, source: string): string {
-  const when = new Date(e.created_at).toISOString().slice(0, 10);
-  // An earlier batch nobody started is why nothing is sent: say how to send it.
-  const state = e.state === 'succeeded' ? 'already done' : e.started_at === null ? `not started yet: \`batchdesk run ${e.batch_id}\` sends it` : 'not done yet';
-  const as = e.source === source ? '' : `, as ${e.source}`;
-  return `batch ${e.batch_id} ("${e.name}", created ${when}${as}: ${state})`;
+/** An earlier batch's item as the problem's code says it. */
+function earlierCode(
+  e: EarlierDelivery,
+  source: string,
+): Pick<Extract<ProblemCode, { code: 'already_queued' }>, 'batch' | 'name' | 'created' | 'as' | 'state'> {
+  return {
+    batch: e.batch_id,
+    name: e.name,
+    created: new Date(e.created_at).toISOString().slice(0, 10),
+    as: e.source === source ? null : e.source,
+    state: e.state === 'succeeded' ? 'done' : e.started_at === null ? 'not_started' : 'not_done',
+  };
 }
 
-const RESEND_HINT = 'To do it again anyway: --allow-resend (in the window: "Include items already sent or queued").';
+function unitOf(item: PlanItem): 'row' | 'line' | 'file' {
+  return item.kind === 'file' ? 'file' : item.kind === 'row' && item.line ? 'line' : 'row';
+}
 
 /** Items checked against earlier batches in one query: a query per item was half an import's time. */
 const CHECK_GROUP = 512;
@@ -200,11 +209,15 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       const earlier = known !== null && !known.has(fingerprint) ? null : deps.delivered(delivery);
       if (earlier) {
         alreadyQueued++;
-        problems.push({
-          source: problemSource,
-          row,
-          message: `${saysOf(item, source)}: ${mod.sameAs(planned.payload, ctx)} in ${describeEarlier(earlier, source)}; not added, so it is not ${desc.input.kind === 'messages' ? 'sent' : 'done and paid for'} twice. ${RESEND_HINT}`,
-        });
+        const code: ProblemCode = {
+          code: 'already_queued',
+          unit: unitOf(item),
+          same: mod.sameAs(planned.payload, ctx),
+          ...earlierCode(earlier, source),
+          messages: desc.input.kind === 'messages',
+        };
+        // A file's problem starts with the file as this import names it (`source`), not its path.
+        problems.push({ source: problemSource, row, message: problemEnglish(source, row, code), code });
         return;
       }
     }

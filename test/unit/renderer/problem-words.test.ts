@@ -37,6 +37,19 @@ const SAMPLES: Record<ProblemCodeName, ProblemCode[]> = {
     { code: 'opt_out_listed', recipient: '+442079460002', since: '2026-11-02', from: 'customers.csv row 3', forgotten: false },
     { code: 'opt_out_listed', recipient: '+442079460002', since: '2026-11-02', from: 'batchdesk forget', forgotten: true },
   ],
+  already_queued: (['done', 'not_started', 'not_done'] as const).flatMap((state) =>
+    [true, false].map((messages) => ({
+      code: 'already_queued' as const,
+      unit: messages ? ('row' as const) : ('file' as const),
+      same: 'the same message to +442079460002 on SMS was already queued or sent',
+      batch: 'b1',
+      name: 'Oktober',
+      created: '2026-11-02',
+      as: messages ? null : 'old/a.pdf',
+      state,
+      messages,
+    })),
+  ),
   file_empty: [{ code: 'file_empty' }],
   file_unsupported: (['transcribe', 'ocr'] as const).flatMap((capability) =>
     (['none', 'audio', 'pdf', 'xml', 'image'] as const).map((found) => ({
@@ -112,5 +125,27 @@ describe('import problems in the window', () => {
     );
     for (const lng of ['en', 'de']) expect(problemWords(p, lng)).not.toMatch(/forgotten:|batchdesk/);
     expect(problemCause(c, 'de')).toMatch(/^Diese Person \(\+442079460002\) hat verlangt, vergessen zu werden/);
+  });
+
+  it('an item already in a batch: the command line as before, the window without a command', () => {
+    const c: ProblemCode = {
+      code: 'already_queued',
+      unit: 'row',
+      same: 'the same message to +442079460002 on SMS was already queued or sent',
+      batch: 'b1',
+      name: 'Oktober',
+      created: '2026-11-02',
+      as: null,
+      state: 'not_started',
+      messages: true,
+    };
+    expect(problemEnglish('m.csv row 3', 3, c)).toBe(
+      'Row 3: the same message to +442079460002 on SMS was already queued or sent in batch b1 ("Oktober", created 2026-11-02: not started yet: `batchdesk run b1` sends it); not added, so it is not sent twice. To do it again anyway: --allow-resend (in the window: "Include items already sent or queued").',
+    );
+    expect(problemEnglish('a.pdf', null, { ...c, unit: 'file', messages: false, state: 'done', as: 'old/a.pdf' })).toBe(
+      'a.pdf: the same message to +442079460002 on SMS was already queued or sent in batch b1 ("Oktober", created 2026-11-02, as old/a.pdf: already done); not added, so it is not done and paid for twice. To do it again anyway: --allow-resend (in the window: "Include items already sent or queued").',
+    );
+    for (const lng of ['en', 'de']) expect(problemCause(c, lng)).not.toMatch(/batchdesk|--allow-resend/);
+    expect(problemCause(c, 'de')).toMatch(/^bereits in Stapel b1 \(„Oktober“, angelegt am .+: noch nicht gestartet/);
   });
 });

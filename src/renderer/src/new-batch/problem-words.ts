@@ -47,6 +47,14 @@ export function problemCause(c: ProblemCode, lng?: string): string {
       return c.forgotten
         ? say('opt_out_listed.forgotten', { recipient: c.recipient, since: formatDay(c.since) })
         : say('opt_out_listed.listed', { recipient: c.recipient, since: formatDay(c.since), from: c.from });
+    case 'already_queued':
+      return say(c.messages ? 'already_queued.messages' : 'already_queued.items', {
+        batch: c.batch,
+        name: c.name,
+        created: formatDay(c.created),
+        as: c.as === null ? '' : say('already_queued.as', { as: displaySource(c.as) }),
+        state: say(`already_queued.state.${c.state}`),
+      });
     case 'text_empty':
     case 'file_empty':
       return say(c.code);
