@@ -21,6 +21,34 @@ export const ProblemCode = z.discriminatedUnion('code', [
   z.object({ code: z.literal('text_too_long'), length: Count, limit: Count }).strict(),
   /** Same recipient and text as an earlier row. */
   z.object({ code: z.literal('duplicate_row'), first: Count, to: z.string() }).strict(),
+  /** The row's opt-out column says yes: the recipient goes on the list and gets nothing. */
+  z.object({ code: z.literal('opt_out_marked'), column: z.string(), value: z.string(), recipient: z.string() }).strict(),
+  /** The row's opt-out column is neither yes nor no: held back. */
+  z.object({ code: z.literal('opt_out_unclear'), column: z.string(), value: z.string() }).strict(),
+  /** An earlier row of this import opted the recipient out: `from` names it ("m.csv row 3"), `first` is its number. */
+  z.object({ code: z.literal('opt_out_in_file'), recipient: z.string(), from: z.string(), first: Count.nullable() }).strict(),
+  /**
+   * The recipient is on the opt-out list since `since` (YYYY-MM-DD), from `from`; `forgotten`: they
+   * asked to be forgotten, so the list holds only a hash (never shown) and no source worth naming.
+   */
+  z.object({ code: z.literal('opt_out_listed'), recipient: z.string(), since: z.string(), from: z.string(), forgotten: z.boolean() }).strict(),
+  /**
+   * The same item is in an earlier batch: not added. `same` is the capability's English of what is
+   * the same (the command line's only); `unit` how the item is named (a CSV row or line, a file).
+   */
+  z
+    .object({
+      code: z.literal('already_queued'),
+      unit: z.enum(['row', 'line', 'file']),
+      same: z.string(),
+      batch: z.string(),
+      name: z.string(),
+      created: z.string(),
+      as: z.string().nullable(),
+      state: z.enum(['done', 'not_started', 'not_done']),
+      messages: z.boolean(),
+    })
+    .strict(),
   z.object({ code: z.literal('file_empty') }).strict(),
   /** A file whose content the capability does not take; `found` what it is (none: no known format). */
   z
@@ -45,5 +73,6 @@ export const PROBLEM_CODE_NAMES: readonly ProblemCodeName[] = ProblemCode.option
 
 /** A coded problem that speaks of a row says "Row N: ..." / "Row N has ..."; the others of the file. */
 export function isRowCode(c: ProblemCode): boolean {
+  if (c.code === 'already_queued') return c.unit !== 'file';
   return c.code !== 'file_empty' && c.code !== 'file_unsupported' && c.code !== 'file_duplicate' && c.code !== 'more_problems';
 }

@@ -46,6 +46,16 @@ function unsupportedEnglish(path: string, c: Extract<ProblemCode, { code: 'file_
   return `${path} is ${found}, but ${what} only (${c.accepted}). ${other}, or leave this file out.`;
 }
 
+const RESEND_HINT = 'To do it again anyway: --allow-resend (in the window: "Include items already sent or queued").';
+
+function alreadyQueuedEnglish(source: string, row: number | null, c: Extract<ProblemCode, { code: 'already_queued' }>): string {
+  const item = c.unit === 'file' ? source : `${c.unit === 'line' ? 'Line' : 'Row'} ${row}`;
+  // An earlier batch nobody started is why nothing is sent: say how to send it.
+  const state = c.state === 'done' ? 'already done' : c.state === 'not_started' ? `not started yet: \`batchdesk run ${c.batch}\` sends it` : 'not done yet';
+  const as = c.as === null ? '' : `, as ${c.as}`;
+  return `${item}: ${c.same} in batch ${c.batch} ("${c.name}", created ${c.created}${as}: ${state}); not added, so it is not ${c.messages ? 'sent' : 'done and paid for'} twice. ${RESEND_HINT}`;
+}
+
 /** `source`: the file as the problem names it (a path); `row`: the CSV row, for a row's problem. */
 export function problemEnglish(source: string, row: number | null, c: ProblemCode): string {
   switch (c.code) {
@@ -66,6 +76,20 @@ export function problemEnglish(source: string, row: number | null, c: ProblemCod
       return `Row ${row}: the text is ${c.length} characters long (after filling placeholders); the limit is ${c.limit}. Shorten it or split it into two rows.`;
     case 'duplicate_row':
       return `Row ${row} duplicates row ${c.first} (same recipient ${c.to} and same text); skipped, so the message is sent once. Delete the row, or change its text if a second message is intended.`;
+    case 'opt_out_marked':
+      return `Row ${row}: ${c.column} is "${c.value}", so ${c.recipient} goes on the opt-out list and is not sent anything; skipped.`;
+    case 'opt_out_unclear':
+      return `Row ${row}: ${c.column} is "${c.value}", which is neither yes nor no, so this row is held back rather than risk messaging someone who opted out; skipped. Write yes or no (empty is no) and create the batch again.`;
+    case 'opt_out_in_file':
+      return `Row ${row}: ${c.recipient} opted out (${c.from}); skipped.`;
+    case 'opt_out_listed': {
+      const again = `If they asked to hear from you again: \`batchdesk optout remove ${c.recipient}\`.`;
+      return c.forgotten
+        ? `Row ${row}: ${c.recipient}: this recipient asked to be forgotten and stays opted out (on the opt-out list since ${c.since}); skipped. ${again}`
+        : `Row ${row}: ${c.recipient} is on the opt-out list (since ${c.since}, from ${c.from}); skipped. ${again}`;
+    }
+    case 'already_queued':
+      return alreadyQueuedEnglish(source, row, c);
     case 'file_empty':
       return `${source} is empty (0 bytes), so there is nothing to send. Check that it was saved or copied completely, or leave it out.`;
     case 'file_unsupported':

@@ -27,7 +27,10 @@ import { fingerprintOf } from './queue/fingerprint';
 import { importKeys } from './queue/idempotency-key';
 import { channelKindOf } from '../../shared/rates';
 import { OutputNames } from './output-names';
-import { describeOptOut, optOutValue, type OptOut } from './messaging/opt-out-list';
+import { optOutValue, type OptOut } from './messaging/opt-out-list';
+import { FORGOTTEN_PREFIX } from './messaging/forgotten-recipient';
+import { codedProblem, problemEnglish } from '../../shared/problem-english';
+import type { ProblemCode } from '../../shared/problem-codes';
 import { escapeControls } from '../../shared/control-characters';
 
 /** Where an earlier job that delivers the same thing lives. */
@@ -82,15 +85,23 @@ export interface BatchPlan {
   newOptOuts: { recipient: string; source: string }[];
 }
 
-function describeEarlier(e: EarlierDelivery, source: string): string {
-  const when = new Date(e.created_at).toISOString().slice(0, 10);
-  // An earlier batch nobody started is why nothing is sent: say how to send it.
-  const state = e.state === 'succeeded' ? 'already done' : e.started_at === null ? `not started yet: \`batchdesk run ${e.batch_id}\` sends it` : 'not done yet';
-  const as = e.source === source ? '' : `, as ${e.source}`;
-  return `batch ${e.batch_id} ("${e.name}", created ${when}${as}: ${state})`;
+/** An earlier batch's item as the problem's code says it. */
+function earlierCode(
+  e: EarlierDelivery,
+  source: string,
+): Pick<Extract<ProblemCode, { code: 'already_queued' }>, 'batch' | 'name' | 'created' | 'as' | 'state'> {
+  return {
+    batch: e.batch_id,
+    name: e.name,
+    created: new Date(e.created_at).toISOString().slice(0, 10),
+    as: e.source === source ? null : e.source,
+    state: e.state === 'succeeded' ? 'done' : e.started_at === null ? 'not_started' : 'not_done',
+  };
 }
 
-const RESEND_HINT = 'To do it again anyway: --allow-resend (in the window: "Include items already sent or queued").';
+function unitOf(item: PlanItem): 'row' | 'line' | 'file' {
+  return item.kind === 'file' ? 'file' : item.kind === 'row' && item.line ? 'line' : 'row';
+}
 
 /** Items checked against earlier batches in one query: a query per item was half an import's time. */
 const CHECK_GROUP = 512;
@@ -139,7 +150,8 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
   // (queue/idempotency-key.ts); a new one after a discard, so no number's key is ever used twice.
   let keys = importKeys();
 
-  const newOptOuts = new Map<string, string>();
+  // Each recipient this file opts out: the row that says so (its label, and its number).
+  const newOptOuts = new Map<string, { source: string; row: number | null }>();
 
   /**
    * Plans one item; a refusal becomes a problem naming its source (and row). Its plan, delivery
@@ -165,34 +177,31 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       const marked = item.kind === 'message' ? item.message.optOut : undefined;
       const answer = marked === undefined ? 'no' : optOutValue(marked.value);
       if (marked !== undefined && answer === 'yes') {
-        if (!newOptOuts.has(recipient)) newOptOuts.set(recipient, source);
-        problems.push({
-          source: problemSource,
-          row,
-          message: `${saysOf(item, source)}: ${marked.name} is "${marked.value.trim()}", so ${recipient} goes on the opt-out list and is not sent anything; skipped.`,
-        });
+        if (!newOptOuts.has(recipient)) newOptOuts.set(recipient, { source, row });
+        problems.push(codedProblem(problemSource, row, { code: 'opt_out_marked', column: marked.name, value: marked.value.trim(), recipient }));
         return;
       }
       if (marked !== undefined && answer === 'unclear') {
-        problems.push({
-          source: problemSource,
-          row,
-          message: `${saysOf(item, source)}: ${marked.name} is "${marked.value.trim()}", which is neither yes nor no, so this row is held back rather than risk messaging someone who opted out; skipped. Write yes or no (empty is no) and create the batch again.`,
-        });
+        problems.push(codedProblem(problemSource, row, { code: 'opt_out_unclear', column: marked.name, value: marked.value.trim() }));
         return;
       }
       const since = newOptOuts.get(recipient);
       if (since !== undefined) {
-        problems.push({ source: problemSource, row, message: `${saysOf(item, source)}: ${recipient} opted out (${since}); skipped.` });
+        problems.push(codedProblem(problemSource, row, { code: 'opt_out_in_file', recipient, from: since.source, first: since.row }));
         return;
       }
       const listed = deps.optedOut?.(recipient) ?? null;
       if (listed) {
-        problems.push({
-          source: problemSource,
-          row,
-          message: `${saysOf(item, source)}: ${describeOptOut(listed)}; skipped. If they asked to hear from you again: \`batchdesk optout remove ${recipient}\`.`,
-        });
+        problems.push(
+          codedProblem(problemSource, row, {
+            code: 'opt_out_listed',
+            recipient,
+            since: new Date(listed.addedAt).toISOString().slice(0, 10),
+            from: listed.source,
+            // A forgotten person's entry is a hash: named by the row's recipient, never by it.
+            forgotten: listed.recipient.startsWith(FORGOTTEN_PREFIX),
+          }),
+        );
         return;
       }
     }
@@ -200,11 +209,15 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
       const earlier = known !== null && !known.has(fingerprint) ? null : deps.delivered(delivery);
       if (earlier) {
         alreadyQueued++;
-        problems.push({
-          source: problemSource,
-          row,
-          message: `${saysOf(item, source)}: ${mod.sameAs(planned.payload, ctx)} in ${describeEarlier(earlier, source)}; not added, so it is not ${desc.input.kind === 'messages' ? 'sent' : 'done and paid for'} twice. ${RESEND_HINT}`,
-        });
+        const code: ProblemCode = {
+          code: 'already_queued',
+          unit: unitOf(item),
+          same: mod.sameAs(planned.payload, ctx),
+          ...earlierCode(earlier, source),
+          messages: desc.input.kind === 'messages',
+        };
+        // A file's problem starts with the file as this import names it (`source`), not its path.
+        problems.push({ source: problemSource, row, message: problemEnglish(source, row, code), code });
         return;
       }
     }
@@ -357,7 +370,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     estimatedCost,
     rate,
     alreadyQueued,
-    newOptOuts: [...newOptOuts].map(([recipient, source]) => ({ recipient, source })),
+    newOptOuts: [...newOptOuts].map(([recipient, { source }]) => ({ recipient, source })),
     defaultName: englishBatchName(nameParts),
     nameParts,
   };

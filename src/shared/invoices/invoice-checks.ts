@@ -1,12 +1,12 @@
 // The checks Batchdesk runs on every invoice OCR reads, locally and at once (GUIDE: results a
 // user can trust). Each check passes (ok true), fails (ok false: the invoice needs review) or
 // cannot be run on what was read (ok null, the detail says why). Amounts compare to the cent.
-import { countryName, vatRatesOf } from './vat-rates';
-import { formatAmount, type Invoice, type InvoiceCheck, type InvoiceCheckName, type InvoiceReview } from './invoice';
-import { checkDetailEnglish, type CheckDetail } from './check-detail';
+import { vatRatesOf } from './vat-rates';
+import { type Invoice, type InvoiceCheck, type InvoiceCheckName, type InvoiceReview } from './invoice';
+import { checkDetailEnglish, MISSING_FIELDS, type CheckDetail, type MissingField } from './check-detail';
 
-/** A check whose detail is coded: its English made from the code. */
-function said(check: InvoiceCheckName, ok: boolean | null, detail: CheckDetail): InvoiceCheck {
+/** A check's result with its coded detail: its English made from the code. */
+export function said(check: InvoiceCheckName, ok: boolean | null, detail: CheckDetail): InvoiceCheck {
   return { check, ok, detail: checkDetailEnglish(detail), said: detail };
 }
 
@@ -26,52 +26,41 @@ function cents(amount: number): number {
   return Math.sign(amount) * Math.round(Math.abs(amount) / CENT);
 }
 
-function money(amount: number, currency: string | null): string {
-  return `${formatAmount(amount)}${currency ? ` ${currency}` : ''}`;
-}
-
 function fieldsPresent(inv: Invoice): InvoiceCheck {
-  const missing = [
-    inv.vendor ? null : 'vendor',
-    inv.invoiceNumber ? null : 'invoice number',
-    inv.issueDate ? null : 'issue date',
-    inv.currency ? null : 'currency',
-    inv.gross !== null ? null : 'gross total',
-  ].filter((m): m is string => m !== null);
-  if (missing.length === 0) return { check: 'fields_present', ok: true, detail: 'vendor, invoice number, issue date, currency and gross total read' };
-  return { check: 'fields_present', ok: false, detail: `not found on the invoice: ${missing.join(', ')}` };
+  const read: Record<MissingField, boolean> = {
+    vendor: Boolean(inv.vendor),
+    invoiceNumber: Boolean(inv.invoiceNumber),
+    issueDate: Boolean(inv.issueDate),
+    currency: Boolean(inv.currency),
+    gross: inv.gross !== null,
+  };
+  const missing = MISSING_FIELDS.filter((f) => !read[f]);
+  if (missing.length === 0) return said('fields_present', true, { code: 'fields_ok' });
+  return said('fields_present', false, { code: 'fields_missing', missing });
 }
 
 function lineItemsSum(inv: Invoice): InvoiceCheck {
-  if (inv.lines.length === 0) return { check: 'line_items_sum', ok: null, detail: 'no line items read' };
-  const wrong: string[] = [];
+  if (inv.lines.length === 0) return said('line_items_sum', null, { code: 'lines_none' });
+  const wrong: Extract<CheckDetail, { code: 'lines_wrong' }>['wrong'] = [];
   let sum = 0;
   for (const [i, l] of inv.lines.entries()) {
     const computed = l.quantity !== null && l.unitPrice !== null ? Math.round(l.quantity * l.unitPrice) : null;
     const amount = l.amount ?? computed;
-    if (amount === null) return { check: 'line_items_sum', ok: null, detail: `line ${i + 1} (${l.description}) has no amount` };
+    if (amount === null) return said('line_items_sum', null, { code: 'line_no_amount', line: i + 1, description: l.description });
     if (computed !== null && l.amount !== null && cents(computed) !== cents(l.amount)) {
-      wrong.push(
-        `line ${i + 1} (${l.description}): ${l.quantity} x ${formatAmount(l.unitPrice ?? 0)} is ${formatAmount(computed)}, not ${formatAmount(l.amount)}`,
-      );
+      wrong.push({ line: i + 1, description: l.description, quantity: l.quantity ?? 0, unitPrice: l.unitPrice ?? 0, computed, amount: l.amount });
     }
     sum += amount;
   }
   if (inv.net === null)
-    return {
-      check: 'line_items_sum',
-      ok: wrong.length === 0 ? null : false,
-      detail: wrong.length > 0 ? wrong.join('; ') : 'no net amount read to compare the lines with',
-    };
+    return wrong.length > 0
+      ? said('line_items_sum', false, { code: 'lines_wrong', wrong, total: null })
+      : said('line_items_sum', null, { code: 'lines_no_net' });
   const diff = cents(sum) - cents(inv.net);
   if (diff === 0 && wrong.length === 0)
-    return { check: 'line_items_sum', ok: true, detail: `${inv.lines.length} line item(s) sum to the net ${money(inv.net, inv.currency)}` };
-  const parts = [...wrong];
-  if (diff !== 0)
-    parts.push(
-      `the ${inv.lines.length} line item(s) sum to ${money(sum, inv.currency)}, but the net is ${money(inv.net, inv.currency)} (${formatAmount(Math.abs(diff) * CENT)} ${diff > 0 ? 'less' : 'more'})`,
-    );
-  return { check: 'line_items_sum', ok: false, detail: parts.join('; ') };
+    return said('line_items_sum', true, { code: 'lines_match', count: inv.lines.length, net: inv.net, currency: inv.currency });
+  const total = diff === 0 ? null : { count: inv.lines.length, sum, net: inv.net, diff: diff * CENT, currency: inv.currency };
+  return said('line_items_sum', false, { code: 'lines_wrong', wrong, total });
 }
 
 function vatTotal(inv: Invoice): number | null {
@@ -101,55 +90,49 @@ function netPlusVat(inv: Invoice): InvoiceCheck {
 }
 
 function vatRate(inv: Invoice): InvoiceCheck {
-  if (inv.vat.length === 0) return { check: 'vat_rate', ok: null, detail: 'no VAT line read' };
-  if (!inv.country) return { check: 'vat_rate', ok: null, detail: "the vendor's country is unknown (no VAT id read)" };
+  if (inv.vat.length === 0) return said('vat_rate', null, { code: 'vat_none' });
+  if (!inv.country) return said('vat_rate', null, { code: 'vat_country_unknown' });
   const rates = vatRatesOf(inv.country, inv.issueDate);
-  if (!rates) return { check: 'vat_rate', ok: null, detail: `Batchdesk has no VAT rates for ${inv.country}` };
-  const list = rates.map((r) => `${r} %`).join(', ');
-  const bad = inv.vat.filter((v) => !rates.includes(v.rate)).map((v) => `${v.rate} %`);
-  const where = countryName(inv.country);
-  if (bad.length > 0)
-    return { check: 'vat_rate', ok: false, detail: `${bad.join(', ')} is not a VAT rate of ${where}${inv.issueDate ? ` on ${inv.issueDate}` : ''} (${list})` };
-  return { check: 'vat_rate', ok: true, detail: `${inv.vat.map((v) => `${v.rate} %`).join(', ')}: a rate of ${where} (${list})` };
+  if (!rates) return said('vat_rate', null, { code: 'vat_rates_unknown', country: inv.country });
+  const bad = inv.vat.filter((v) => !rates.includes(v.rate)).map((v) => v.rate);
+  if (bad.length > 0) return said('vat_rate', false, { code: 'vat_rate_bad', bad, country: inv.country, date: inv.issueDate, rates });
+  return said('vat_rate', true, { code: 'vat_rate_ok', used: inv.vat.map((v) => v.rate), country: inv.country, rates });
 }
 
 /** Several rates, each with its base stated (an e-invoice's BT-116): each VAT amount against its base. */
 function vatAmountPerRate(inv: Invoice): InvoiceCheck | null {
   if (inv.vat.length < 2 || !inv.vat.every((v) => v.taxable != null && v.amount !== null)) return null;
-  const said: string[] = [];
+  const lines: { rate: number; base: number; expected: number }[] = [];
   for (const v of inv.vat) {
     const base = v.taxable ?? 0;
     const expected = Math.round((cents(base) * v.rate) / 100);
     const diff = cents(v.amount ?? 0) - expected;
-    const line = `${v.rate} % of ${formatAmount(base)} is ${formatAmount(expected * CENT)}`;
-    if (Math.abs(diff) > 1) return { check: 'vat_amount', ok: false, detail: `${line}, but the VAT line says ${formatAmount(v.amount ?? 0)}` };
-    said.push(line);
+    const line = { rate: v.rate, base, expected: expected * CENT };
+    if (Math.abs(diff) > 1) return said('vat_amount', false, { code: 'vat_amount_bad', ...line, said: v.amount ?? 0 });
+    lines.push(line);
   }
-  return { check: 'vat_amount', ok: true, detail: said.join('; ') };
+  return said('vat_amount', true, { code: 'vat_amount_ok', lines });
 }
 
 function vatAmount(inv: Invoice): InvoiceCheck {
   const perRate = vatAmountPerRate(inv);
   if (perRate) return perRate;
   const one = inv.vat.length === 1 ? inv.vat[0] : undefined;
-  if (!one) return { check: 'vat_amount', ok: null, detail: inv.vat.length === 0 ? 'no VAT line read' : 'several VAT rates: the net per rate is not read' };
-  if (one.amount === null || inv.net === null)
-    return { check: 'vat_amount', ok: null, detail: one.amount === null ? 'no VAT amount read' : 'no net amount read' };
+  if (!one) return said('vat_amount', null, { code: inv.vat.length === 0 ? 'vat_none' : 'vat_several_no_base' });
+  if (one.amount === null || inv.net === null) return said('vat_amount', null, { code: one.amount === null ? 'vat_amount_none' : 'net_none' });
   const expected = Math.round((cents(inv.net) * one.rate) / 100);
   const diff = cents(one.amount) - expected;
+  const line = { rate: one.rate, base: inv.net, expected: expected * CENT };
   // One cent either way: invoicing software rounds per line or on the total.
-  if (Math.abs(diff) <= 1) return { check: 'vat_amount', ok: true, detail: `${one.rate} % of ${formatAmount(inv.net)} is ${formatAmount(expected * CENT)}` };
-  return {
-    check: 'vat_amount',
-    ok: false,
-    detail: `${one.rate} % of ${formatAmount(inv.net)} is ${formatAmount(expected * CENT)}, but the VAT line says ${formatAmount(one.amount)}`,
-  };
+  if (Math.abs(diff) <= 1) return said('vat_amount', true, { code: 'vat_amount_ok', lines: [line] });
+  return said('vat_amount', false, { code: 'vat_amount_bad', ...line, said: one.amount });
 }
 
 function dueDate(inv: Invoice): InvoiceCheck {
-  if (!inv.dueDate || !inv.issueDate) return { check: 'due_date', ok: null, detail: inv.dueDate ? 'no issue date read' : 'no due date read' };
-  if (inv.dueDate >= inv.issueDate) return { check: 'due_date', ok: true, detail: `due ${inv.dueDate}, issued ${inv.issueDate}` };
-  return { check: 'due_date', ok: false, detail: `due ${inv.dueDate}, before its issue date ${inv.issueDate}` };
+  if (!inv.dueDate || !inv.issueDate) return said('due_date', null, { code: inv.dueDate ? 'issue_none' : 'due_none' });
+  const dates = { due: inv.dueDate, issued: inv.issueDate };
+  if (inv.dueDate >= inv.issueDate) return said('due_date', true, { code: 'due_ok', ...dates });
+  return said('due_date', false, { code: 'due_before', ...dates });
 }
 
 function duplicate(inv: Invoice, earlier: EarlierInvoice | null): InvoiceCheck {

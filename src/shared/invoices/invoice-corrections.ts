@@ -4,7 +4,7 @@
 // and the engine accept exactly what the window accepts.
 import { z } from 'zod';
 import { formatAmount, parseAmount, type Invoice, type InvoiceCheck, type InvoiceLine, type InvoiceReview, type VatLine } from './invoice';
-import { invoiceNumberKey, reviewInvoice, vendorKey } from './invoice-checks';
+import { invoiceNumberKey, reviewInvoice, said, vendorKey } from './invoice-checks';
 import { readDate } from './read-invoice';
 import { countryOfVatId } from './vat-rates';
 
@@ -324,11 +324,7 @@ export function recheckDraft(draft: Invoice, base: Invoice, stored: readonly Inv
     (draft.vendorVatId ?? '') === (base.vendorVatId ?? '');
   const storedDuplicate = stored.find((c) => c.check === 'duplicate');
   const checks = review.checks.map((c) =>
-    c.check !== 'duplicate' || c.ok === null
-      ? c
-      : sameKeys && storedDuplicate
-        ? storedDuplicate
-        : { check: c.check, ok: null, detail: 'vendor or number changed: looked for in the other batches when saved' },
+    c.check !== 'duplicate' || c.ok === null ? c : sameKeys && storedDuplicate ? storedDuplicate : said(c.check, null, { code: 'duplicate_on_save' }),
   );
   return { needsReview: checks.some((c) => c.ok === false), checks };
 }

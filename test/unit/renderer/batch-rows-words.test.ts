@@ -1,11 +1,11 @@
 // How the window words batches and jobs: a pipeline as one row whose status agrees with its steps,
 // a pause without a command to type (and the budget the engine named as a control), a held
 // message as held, a failed check by what failed.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pipelineRows, pipelineStatus } from '../../../src/renderer/src/batches/batch-table-model';
 import { pauseLine, suggestedBudget, suggestedResume } from '../../../src/renderer/src/components/pause-words';
 import { pauseSentence, type PauseReason } from '../../../src/shared/batch-reason';
-import { failedCheckLabel, messageColumns, stateWord } from '../../../src/renderer/src/jobs/job-row-words';
+import { failedCheckLabel, messageColumns, resultLine, stateWord } from '../../../src/renderer/src/jobs/job-row-words';
 import type { BatchSummary } from '../../../src/shared/domain';
 import { batchSummary } from '../../helpers/batch-summary';
 
@@ -95,5 +95,20 @@ describe('job rows', () => {
   it("a message's own columns, its name first", () => {
     expect(messageColumns({ order: 'A-1', first_name: 'Ada', city: 'X', a: '1', b: '2' })).toEqual({ name: 'first_name', more: ['order', 'city', 'a'] });
     expect(messageColumns(null)).toEqual({ name: null, more: [] });
+  });
+  describe('the result cell', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    it("an invoice's total as the OS locale writes it, as the job dialog does", () => {
+      vi.stubGlobal('navigator', { languages: ['de-DE'] });
+      expect(resultLine({ result: 'R-1 · Nordlicht GmbH · 1469.06 EUR', failedChecks: [] })).toBe('R-1 · Nordlicht GmbH · 1.469,06 EUR');
+      expect(resultLine({ result: '-12.50 EUR · read from the e-invoice', failedChecks: ['duplicate'] })).toBe('-12,50 EUR · read from the e-invoice');
+      vi.stubGlobal('navigator', { languages: ['en-GB'] });
+      expect(resultLine({ result: 'R-1 · 1469.06 EUR', failedChecks: [] })).toBe('R-1 · 1,469.06 EUR');
+    });
+    it('any other result as the engine wrote it', () => {
+      vi.stubGlobal('navigator', { languages: ['de-DE'] });
+      expect(resultLine({ result: 'Total 1469.06 EUR', failedChecks: null })).toBe('Total 1469.06 EUR');
+      expect(resultLine({ result: null, failedChecks: null })).toBe('');
+    });
   });
 });

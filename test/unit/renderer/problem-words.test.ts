@@ -27,6 +27,29 @@ const SAMPLES: Record<ProblemCodeName, ProblemCode[]> = {
   text_empty: [{ code: 'text_empty' }],
   text_too_long: [{ code: 'text_too_long', length: 4097, limit: 4096 }],
   duplicate_row: [{ code: 'duplicate_row', first: 2, to: '+442079460789' }],
+  opt_out_marked: [{ code: 'opt_out_marked', column: 'opt_out', value: 'yes', recipient: '+442079460002' }],
+  opt_out_unclear: [{ code: 'opt_out_unclear', column: 'opt_out', value: 'maybe' }],
+  opt_out_in_file: [
+    { code: 'opt_out_in_file', recipient: '+442079460002', from: 'm.csv row 3', first: 3 },
+    { code: 'opt_out_in_file', recipient: '+442079460002', from: 'm.csv row 3', first: null },
+  ],
+  opt_out_listed: [
+    { code: 'opt_out_listed', recipient: '+442079460002', since: '2026-11-02', from: 'customers.csv row 3', forgotten: false },
+    { code: 'opt_out_listed', recipient: '+442079460002', since: '2026-11-02', from: 'batchdesk forget', forgotten: true },
+  ],
+  already_queued: (['done', 'not_started', 'not_done'] as const).flatMap((state) =>
+    [true, false].map((messages) => ({
+      code: 'already_queued' as const,
+      unit: messages ? ('row' as const) : ('file' as const),
+      same: 'the same message to +442079460002 on SMS was already queued or sent',
+      batch: 'b1',
+      name: 'Oktober',
+      created: '2026-11-02',
+      as: messages ? null : 'old/a.pdf',
+      state,
+      messages,
+    })),
+  ),
   file_empty: [{ code: 'file_empty' }],
   file_unsupported: (['transcribe', 'ocr'] as const).flatMap((capability) =>
     (['none', 'audio', 'pdf', 'xml', 'image'] as const).map((found) => ({
@@ -92,5 +115,37 @@ describe('import problems in the window', () => {
       ['code:phone_invalid', 2],
       ['code:text_empty', 1],
     ]);
+  });
+
+  it("a forgotten person's entry says so and never shows its hash", () => {
+    const c: ProblemCode = { code: 'opt_out_listed', recipient: '+442079460002', since: '2026-11-02', from: 'forgotten:cb40', forgotten: true };
+    const p = codedProblem('/drop/m.csv', 4, c);
+    expect(p.message).toBe(
+      'Row 4: +442079460002: this recipient asked to be forgotten and stays opted out (on the opt-out list since 2026-11-02); skipped. If they asked to hear from you again: `batchdesk optout remove +442079460002`.',
+    );
+    for (const lng of ['en', 'de']) expect(problemWords(p, lng)).not.toMatch(/forgotten:|batchdesk/);
+    expect(problemCause(c, 'de')).toMatch(/^Diese Person \(\+442079460002\) hat verlangt, vergessen zu werden/);
+  });
+
+  it('an item already in a batch: the command line as before, the window without a command', () => {
+    const c: ProblemCode = {
+      code: 'already_queued',
+      unit: 'row',
+      same: 'the same message to +442079460002 on SMS was already queued or sent',
+      batch: 'b1',
+      name: 'Oktober',
+      created: '2026-11-02',
+      as: null,
+      state: 'not_started',
+      messages: true,
+    };
+    expect(problemEnglish('m.csv row 3', 3, c)).toBe(
+      'Row 3: the same message to +442079460002 on SMS was already queued or sent in batch b1 ("Oktober", created 2026-11-02: not started yet: `batchdesk run b1` sends it); not added, so it is not sent twice. To do it again anyway: --allow-resend (in the window: "Include items already sent or queued").',
+    );
+    expect(problemEnglish('a.pdf', null, { ...c, unit: 'file', messages: false, state: 'done', as: 'old/a.pdf' })).toBe(
+      'a.pdf: the same message to +442079460002 on SMS was already queued or sent in batch b1 ("Oktober", created 2026-11-02, as old/a.pdf: already done); not added, so it is not done and paid for twice. To do it again anyway: --allow-resend (in the window: "Include items already sent or queued").',
+    );
+    for (const lng of ['en', 'de']) expect(problemCause(c, lng)).not.toMatch(/batchdesk|--allow-resend/);
+    expect(problemCause(c, 'de')).toMatch(/^bereits in Stapel b1 \(„Oktober“, angelegt am .+: noch nicht gestartet/);
   });
 });

@@ -17,7 +17,7 @@ import { displaySource, displayText, splitSource } from '../format/source';
 import { isPicture, Thumbnail } from '../components/Thumbnail';
 import { t as tr } from '../i18n';
 import { formatCount } from '../format/time';
-import { errorLine, failedCheckLabel, isHeld, messageColumns, stateWord } from './job-row-words';
+import { errorLine, failedCheckLabel, isHeld, messageColumns, resultLine, stateWord } from './job-row-words';
 import { Icon, JOB_STATE_ICON } from '../components/icons';
 import { JobPageCache } from './job-page-cache';
 import { ScaledScroller } from './scaled-scroller';
@@ -158,13 +158,13 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
         <div
           role="gridcell"
           className="job-grid__cell job-grid__result"
-          title={row.madeUp ? `${MADE_UP_WORDS} ${row.result ?? ''}` : (row.result ?? undefined)}
+          title={row.madeUp ? `${MADE_UP_WORDS} ${resultLine(row)}` : row.result === null ? undefined : resultLine(row)}
         >
           {thumbnails === 'output' ? (
             <Thumbnail src={client().outputUrl(row.id)} alt={tr('common:thumb.generated', { source: displaySource(row.source) })} />
           ) : null}
           {row.madeUp ? <MadeUpTag /> : null}
-          {row.result ?? ''}
+          {resultLine(row)}
         </div>
       ) : (
         <div role="gridcell" className="job-grid__cell job-grid__error" title={row.error ?? undefined}>

@@ -8,6 +8,7 @@ import { assertNever } from '../../../shared/domain';
 import { i18n } from '../i18n';
 import { displaySource, displayText } from '../format/source';
 import { formatCount } from '../format/time';
+import { formatDay } from '../results/local-numbers';
 
 type Say = (key: string, values?: Record<string, unknown>) => string;
 
@@ -34,6 +35,26 @@ export function problemCause(c: ProblemCode, lng?: string): string {
       return say(c.code, { value: c.value });
     case 'phone_not_international':
       return c.plus === null ? say('phone_not_international.write', { value: c.value }) : say('phone_not_international.plus', { value: c.value, plus: c.plus });
+    case 'opt_out_marked':
+      return say('opt_out_marked', { column: c.column, value: c.value, recipient: c.recipient });
+    case 'opt_out_unclear':
+      return say('opt_out_unclear', { column: c.column, value: c.value });
+    case 'opt_out_in_file':
+      return c.first === null
+        ? say('opt_out_in_file.earlier', { recipient: c.recipient })
+        : say('opt_out_in_file.row', { recipient: c.recipient, first: formatCount(c.first) });
+    case 'opt_out_listed':
+      return c.forgotten
+        ? say('opt_out_listed.forgotten', { recipient: c.recipient, since: formatDay(c.since) })
+        : say('opt_out_listed.listed', { recipient: c.recipient, since: formatDay(c.since), from: c.from });
+    case 'already_queued':
+      return say(c.messages ? 'already_queued.messages' : 'already_queued.items', {
+        batch: c.batch,
+        name: c.name,
+        created: formatDay(c.created),
+        as: c.as === null ? '' : say('already_queued.as', { as: displaySource(c.as) }),
+        state: say(`already_queued.state.${c.state}`),
+      });
     case 'text_empty':
     case 'file_empty':
       return say(c.code);

@@ -18,3 +18,11 @@ export function formatBytes(n: number): string {
 export function formatInvoiceAmount(amount: number): string {
   return Number(formatAmount(amount)).toLocaleString(formatLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
+
+/** A YYYY-MM-DD day as the locale writes it ("17.10.2026" in de-DE); anything else as it was read. */
+export function formatDay(day: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  const d = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return day;
+  return d.toLocaleDateString(formatLocale(), { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+}
