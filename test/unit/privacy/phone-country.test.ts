@@ -2,7 +2,7 @@
 // first, then the locale; a locale that names no place (C, POSIX, C.UTF-8) is no country, not
 // ICU's en-US, and the words say so with the command that sets it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resolvePhoneCountry, usePhoneCountrySetting } from '../../../src/main/engine/privacy/home-country';
+import { knownRegion, resolvePhoneCountry, usePhoneCountrySetting } from '../../../src/main/engine/privacy/home-country';
 import { Tallies } from '../../../src/main/engine/privacy/redact-values';
 import { phoneCountryWords } from '../../../src/shared/phone-country';
 
@@ -54,5 +54,13 @@ describe('redaction with the resolved country', () => {
     expect(new Tallies(['phones'], 'sent').text('t', text)).toBe('Telefon [PHONE]');
     expect(usePhoneCountrySetting(null)).toEqual({ country: null, locale: 'C.UTF-8' });
     expect(new Tallies(['phones'], 'sent').text('t', text)).toBe(text);
+  });
+});
+
+describe('knownRegion', () => {
+  it('takes a region with numbering metadata only', () => {
+    expect(knownRegion('DE')).toBe('DE');
+    expect(knownRegion('XX')).toBeNull();
+    expect(knownRegion('de')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // transcript, a summary): the data folder's phone_country setting, else this computer's region as
 // its locale says. Numbers written with a country code are found for every country whatever this is.
 import type { CountryCode } from 'libphonenumber-js';
-import { phoneFinderLib } from '../load-on-use';
+import { isPhoneRegion } from '../load-on-use';
 import type { PhoneCountry } from '../../../shared/phone-country';
 
 /** The locale facts the guess reads: the POSIX variables and ICU's resolved locale. */
@@ -49,14 +49,7 @@ export function homeCountry(): CountryCode | undefined {
 
 /** "DE" -> DE when the finder has metadata for it; anything else -> null. */
 export function knownRegion(code: string): CountryCode | null {
-  if (!/^[A-Z]{2}$/.test(code)) return null;
-  try {
-    // The finder refuses a country it has no metadata for; asked once, on an empty text.
-    phoneFinderLib().findPhoneNumbersInText('', { defaultCountry: code as CountryCode });
-    return code as CountryCode;
-  } catch {
-    return null;
-  }
+  return /^[A-Z]{2}$/.test(code) && isPhoneRegion(code) ? (code as CountryCode) : null;
 }
 
 /** "de-DE" -> DE; a locale without a region the finder knows ("en", "es-419") -> null. */
