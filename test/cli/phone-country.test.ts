@@ -2,7 +2,7 @@
 // sent "Telefon 0151 23456789" as written. The locale names no country, so the command says
 // national numbers are not found and how to set the country; with `config set phone_country DE`
 // the number is redacted in what reaches the API.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCli } from '../helpers/cli';
@@ -62,6 +62,13 @@ describe('the country of national phone numbers, on a server whose locale is C.U
     expect(printed).toContain('read as numbers of Germany (DE; from phone_country)');
     expect(sent).not.toContain('23456789');
     expect(sent).toContain('[PHONE]');
+
+    // A watched folder that redacts phones says the same when it is added.
+    const inbox = join(dir.path, 'inbox');
+    mkdirSync(inbox);
+    const watch = await runCli(['watch', 'add', inbox, '--capability', 'transcribe', '--then', 'text:summary', '--redact', 'phones', ...data], C_LOCALE);
+    expect(watch.code, watch.stderr).toBe(0);
+    expect(watch.stdout).toContain('(DE; from phone_country)');
 
     expect((await runCli(['config', 'set', 'phone_country', 'auto', ...data], C_LOCALE)).code).toBe(0);
     expect((await runCli(['config', 'list', ...data], C_LOCALE)).stdout).toMatch(/phone_country\s+auto/);
