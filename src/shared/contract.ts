@@ -1,6 +1,7 @@
 // The one contract between the window and the engine: every call (method -> argument and result
 // schemas) and every pushed event, declared once. Electron binds it with ipcMain.handle, the
 // browser host over HTTP + WebSocket; the engine validates every argument against these schemas.
+import { PhoneCountry } from './phone-country';
 import { z } from 'zod';
 import { InvoiceReview } from './invoices/invoice';
 import { InvoiceReviewView, ReviewCounts, ReviewSave } from './invoices/review-decision';
@@ -286,11 +287,13 @@ export const SettingsView = z.object({
   messagingChannel: MessagingChannelInput,
   /** As stored: shown even if an older version let a bad one in, so the user can correct it. */
   apiUrl: z.string().nullable(),
+  /** Whose national phone numbers redaction finds, and why (`config set phone_country`); read only here. */
+  phoneCountry: PhoneCountry,
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
 /** What the window may change: the same fields, each checked (the API URL http/https only). */
-export const SettingsPatch = SettingsView.extend({ apiUrl: ApiUrlInput.nullable() }).partial().strict();
+export const SettingsPatch = SettingsView.omit({ phoneCountry: true }).extend({ apiUrl: ApiUrlInput.nullable() }).partial().strict();
 
 export const CostReport = z.object({
   byDay: z.array(z.object({ day: z.string(), cost: Money, items: z.number().int() })),

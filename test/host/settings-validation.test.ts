@@ -30,6 +30,12 @@ describe('browser host: settings.set and rates.set bounds', () => {
     expect((await f.rpc('settings.set', { apiUrl: null })).status).toBe(200);
   });
 
+  it('shows whose national phone numbers redaction finds, which the window cannot set (config set phone_country does)', async () => {
+    const view = (await f.rpc('settings.get', {})).json as { phoneCountry: { country: string | null } };
+    expect(view.phoneCountry).toHaveProperty('country');
+    expect((await f.rpc('settings.set', { phoneCountry: { country: 'DE', from: 'setting' } })).status).toBe(400);
+  });
+
   it('bounds concurrency (1..256), request limit (0..100000), attempts (1..50) and the longest wait (1..1440 minutes)', async () => {
     const cases: [string, number, boolean, string][] = [
       ['concurrency', 0, false, '1 to 256'],

@@ -15,6 +15,8 @@ import { JobStore } from './queue/job-store';
 import { BatchStore, type BatchRow } from './queue/batch-store';
 import { RateBook } from './costs/rate-book';
 import { Settings } from './settings';
+import { knownRegion, usePhoneCountrySetting } from './privacy/home-country';
+import { PHONE_COUNTRY_HINT, PHONE_COUNTRY_SETTING, type PhoneCountry } from '../../shared/phone-country';
 import { KeyManager } from './secrets/key-manager';
 import type { SecretStore } from './secrets/secret-store';
 import { Runner, type RunnerConfig } from './dispatch/runner';
@@ -253,6 +255,8 @@ export class Engine {
       summary: (id) => this.control.summary(id),
       changed: (id) => this.changed(id),
     };
+    // Redaction reads the data folder's phone country from here on (and afresh on every pass).
+    this.phoneCountry();
     const watchStore = new WatchStore(this.db, this.clock);
     const keyChoice = (label: string | undefined): ChooseKey => this.keyChooser(label, null);
     this.hotFolders = new HotFolders({
@@ -281,6 +285,7 @@ export class Engine {
    * window, read fresh so a change reaches a running engine), then what the embedder fixed.
    */
   runnerConfig(): RunnerConfig {
+    this.phoneCountry();
     const o = this.configOverrides;
     const s = this.configFromSettings();
     return {
@@ -294,6 +299,24 @@ export class Engine {
       ...(s.waitBudgetMs === undefined ? {} : { waitBudgetMs: s.waitBudgetMs }),
       keyRpm: this.keys.limits(),
     };
+  }
+
+  /** The country whose national phone numbers redaction finds, and where that comes from (setting or locale). */
+  phoneCountry(): PhoneCountry {
+    return usePhoneCountrySetting(this.settings.get(PHONE_COUNTRY_SETTING));
+  }
+
+  /** `config set phone_country`: a region the phone finder knows, or auto (unset: back to the locale). */
+  setPhoneCountry(text: string): { ok: true; value: PhoneCountry } | { ok: false; message: string } {
+    const code = text.trim().toUpperCase();
+    if (code === 'AUTO') {
+      this.settings.delete(PHONE_COUNTRY_SETTING);
+      return { ok: true, value: this.phoneCountry() };
+    }
+    if (knownRegion(code) === null)
+      return { ok: false, message: `${PHONE_COUNTRY_SETTING}: "${text}" is not a country whose phone numbers Batchdesk knows. ${PHONE_COUNTRY_HINT}.` };
+    this.settings.set(PHONE_COUNTRY_SETTING, code);
+    return { ok: true, value: this.phoneCountry() };
   }
 
   static open(opts: EngineOptions): Engine {

@@ -64,6 +64,14 @@ function finderAlone(): PhoneFinder | null {
   }
 }
 
+let phoneRegions: ReadonlySet<string> | undefined;
+
+/** Whether libphonenumber-js has numbering metadata for a region ("DE"): the finder takes any code without complaint. */
+export function isPhoneRegion(code: string): boolean {
+  phoneRegions ??= new Set(Object.keys((load(join(phonePackageDir(), 'metadata.max.json')) as MetadataJson).countries));
+  return phoneRegions.has(code);
+}
+
 /** Whether only the parser's modules were loaded, not the whole package (for its test). */
 export let phoneNumbersParserAlone = false;
 

@@ -110,6 +110,7 @@ function settingsView(engine: Engine): ResultOf<'settings.get'> {
     maxWaitMinutes: num(NUMERIC_SETTINGS.maxWaitMinutes),
     messagingChannel: channel !== null && MESSAGING_CHANNEL_RE.test(channel) ? channel : DEFAULT_MESSAGING_CHANNEL,
     apiUrl: engine.settings.get('api_url'),
+    phoneCountry: engine.phoneCountry(),
   };
 }
 

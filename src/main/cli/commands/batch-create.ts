@@ -29,6 +29,7 @@ import { openCliDesk } from '../desk';
 import type { Desk } from '../../desk/desk';
 import type { BatchSummary } from '../../../shared/domain';
 import type { Io } from '../io';
+import { phoneCountryWords } from '../../../shared/phone-country';
 import { confirmSpend, leftLines } from '../confirm-spend';
 
 /** What to do about an item a team create left out, on the command line. */
@@ -207,6 +208,8 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
           ),
         );
       }
+      // Said once, so a server whose locale names no country does not silently miss national numbers.
+      if (batch && redact?.includes('phones') === true) io.stdout.write(io.carry(`${phoneCountryWords(desk.engine().phoneCountry())}\n`));
       if (askAt && at !== undefined && batch) await scheduleIfYes(desk, batch, at, io, false);
       if (batch && batch.cost.budget !== null) {
         const total = estimates.reduce((n, e) => n + e.cost, 0);

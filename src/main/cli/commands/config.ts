@@ -13,10 +13,11 @@ import {
   parseNumericSetting,
   readNumericSetting,
 } from '../../../shared/settings-rules';
+import { PHONE_COUNTRY_SETTING, phoneCountryWords } from '../../../shared/phone-country';
 import { RETENTION_SETTINGS, RETENTION_SETTING_KEYS, parseRetentionDefault, type RetentionSettingKey } from '../../../shared/retention-rules';
 
 /** Settings by the name `config` takes; bounds, defaults and words from the shared rules. */
-const NAMES = [...Object.values(NUMERIC_SETTINGS).map((r) => r.key), 'messaging_channel', ...RETENTION_SETTING_KEYS] as const;
+const NAMES = [...Object.values(NUMERIC_SETTINGS).map((r) => r.key), 'messaging_channel', PHONE_COUNTRY_SETTING, ...RETENTION_SETTING_KEYS] as const;
 
 function isRetentionKey(key: string): key is RetentionSettingKey {
   return (RETENTION_SETTING_KEYS as readonly string[]).includes(key);
@@ -83,6 +84,10 @@ export async function cmdConfig(args: string[], io: Io): Promise<ExitCode> {
       io.stdout.write(
         `${'messaging_channel'.padEnd(18)} ${(channel ?? `${DEFAULT_MESSAGING_CHANNEL} (default)`).padEnd(14)} path name of the messaging-app channel\n`,
       );
+      const phone = engine.phoneCountry();
+      io.stdout.write(
+        `${PHONE_COUNTRY_SETTING.padEnd(18)} ${(phone.country !== null && phone.from === 'setting' ? phone.country : 'auto').padEnd(14)} country of phone numbers without a country code, for redaction: ${phoneCountryWords(phone)}\n`,
+      );
       if (onTeamStore(values, io)) await listTeamDefaults(values, io);
       else
         for (const key of RETENTION_SETTING_KEYS) {
@@ -96,6 +101,14 @@ export async function cmdConfig(args: string[], io: Io): Promise<ExitCode> {
       if (!key || !(NAMES as readonly string[]).includes(key)) throw new UsageError(`Settings: ${NAMES.join(', ')}.`);
       if (value === undefined) throw new UsageError(`config set ${key} needs a value.`);
       const rule = numericSettingByKey(key);
+      if (key === PHONE_COUNTRY_SETTING) {
+        const checked = engine.setPhoneCountry(value);
+        if (!checked.ok) throw new UsageError(checked.message);
+        io.stdout.write(
+          `${key} = ${checked.value.country !== null && checked.value.from === 'setting' ? checked.value.country : 'auto'}. ${phoneCountryWords(checked.value)}\n`,
+        );
+        return EXIT.ok;
+      }
       if (rule) {
         const checked = parseNumericSetting(rule, value);
         if (!checked.ok) throw new UsageError(checked.message);

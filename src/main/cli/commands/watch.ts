@@ -12,6 +12,7 @@ import { readSetting } from '../../../shared/capabilities/options';
 import { parseExtensions, WATCHABLE_CAPABILITIES } from '../../engine/watch/intake-rules';
 import type { WatchView } from '../../../shared/contract';
 import { assertNever } from '../../../shared/domain';
+import { phoneCountryWords } from '../../../shared/phone-country';
 import { KeepDays, daysFromText, retentionWords, type RuleWords } from '../../../shared/retention-rules';
 
 /** A --keep-*-days value checked by the retention rule, or a usage error with its sentence. */
@@ -164,6 +165,7 @@ export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {
       io.stdout.write(
         `Files in ${w.dir} are deleted once every step of their item succeeded${keepFilesDays === null ? '' : ` and ${keepFilesDays} days passed`} (each deletion is in \`batchdesk retention log\`).\n`,
       );
+    if (redact?.ok === true && redact.value.includes('phones')) io.stdout.write(io.carry(`${phoneCountryWords(engine.phoneCountry())}\n`));
     io.stdout.write(io.carry('Files are taken while `batchdesk run --watch` (or the app) runs; files already there are taken at its start.\n'));
     return EXIT.ok;
   } finally {

@@ -3,10 +3,11 @@ import { STORE_OPTION } from './store-option';
 
 export const configSpec = defineCommand({
   name: 'config',
-  summary: "list or change settings: concurrency, request limit, attempts, longest wait, messaging channel name, retention's default",
+  summary:
+    "list or change settings: concurrency, request limit, attempts, longest wait, messaging channel name, country of national phone numbers, retention's default",
   usage: [
     'list [--store URL]',
-    'set <concurrency|rpm|max_attempts|max_wait_minutes|messaging_channel|keep_files_days|keep_results_days> <value>',
+    'set <concurrency|rpm|max_attempts|max_wait_minutes|messaging_channel|phone_country|keep_files_days|keep_results_days> <value>',
     'set <keep_files_days|keep_results_days> <days> --store URL',
   ],
   options: {
@@ -20,6 +21,10 @@ export const configSpec = defineCommand({
     { command: 'batchdesk config set concurrency 8', note: 'requests in flight per key (default 4)' },
     { command: 'batchdesk config set max_wait_minutes 30', note: 'how long an item may wait on an API that keeps answering 429 or trickling (default 10)' },
     { command: 'batchdesk config set messaging_channel signal', note: 'the default --channel of message batches' },
+    {
+      command: 'batchdesk config set phone_country DE',
+      note: "redaction reads phone numbers without a country code as German ones (auto: from this computer's locale, which C.UTF-8 does not name)",
+    },
     {
       command: 'batchdesk config set keep_files_days 30',
       note: "retention's default: uploaded copies, outputs and exports go 30 days after their item finished (0 keeps them)",

@@ -1,14 +1,55 @@
 // The country whose national phone numbers redaction looks for when an item names no recipient (a
-// transcript, a summary): this computer's own region, as its locale says. Numbers written with a
-// country code are found for every country whatever this is.
+// transcript, a summary): the data folder's phone_country setting, else this computer's region as
+// its locale says. Numbers written with a country code are found for every country whatever this is.
 import type { CountryCode } from 'libphonenumber-js';
-import { phoneFinderLib } from '../load-on-use';
+import { isPhoneRegion } from '../load-on-use';
+import type { PhoneCountry } from '../../../shared/phone-country';
 
-let home: CountryCode | null | undefined;
+/** The locale facts the guess reads: the POSIX variables and ICU's resolved locale. */
+export interface LocaleFacts {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly icuLocale: string;
+}
+
+/** The stored setting (null or "auto": none), then the locale. */
+export function resolvePhoneCountry(setting: string | null, facts: LocaleFacts): PhoneCountry {
+  const set = setting === null || setting === 'auto' ? null : knownRegion(setting);
+  if (set !== null) return { country: set, from: 'setting' };
+  // POSIX order: LC_ALL overrides LC_CTYPE overrides LANG; the first one set is the locale in force.
+  const posix = [facts.env.LC_ALL, facts.env.LC_CTYPE, facts.env.LANG].find((v) => v !== undefined && v !== '');
+  if (posix !== undefined) {
+    const name = posix.split(/[.@]/)[0] ?? '';
+    // C and POSIX name no place; ICU still resolves them to en-US, which would read every
+    // national number as American.
+    if (name === '' || name === 'C' || name === 'POSIX') return { country: null, locale: posix };
+    const region = /^[a-zA-Z]{2,3}_([A-Za-z]{2})$/.exec(name)?.[1];
+    const country = region === undefined ? null : knownRegion(region.toUpperCase());
+    return country === null ? { country: null, locale: name } : { country, from: 'locale', locale: name };
+  }
+  const country = fromLocale(facts.icuLocale);
+  return country === null ? { country: null, locale: facts.icuLocale } : { country, from: 'locale', locale: facts.icuLocale };
+}
+
+let setting: string | null = null;
+let resolved: PhoneCountry | undefined;
+
+/** The data folder's phone_country as stored (null when unset); the engine passes it on open and on every pass. */
+export function usePhoneCountrySetting(value: string | null): PhoneCountry {
+  if (resolved === undefined || value !== setting) {
+    setting = value;
+    resolved = resolvePhoneCountry(value, { env: process.env, icuLocale: Intl.DateTimeFormat().resolvedOptions().locale });
+  }
+  return resolved;
+}
 
 export function homeCountry(): CountryCode | undefined {
-  if (home === undefined) home = fromLocale(Intl.DateTimeFormat().resolvedOptions().locale);
-  return home ?? undefined;
+  // Only a region knownRegion accepted is ever resolved, so the code is one the finder knows.
+  return (usePhoneCountrySetting(setting).country as CountryCode | null) ?? undefined;
+}
+
+/** "DE" -> DE when the finder has metadata for it; anything else -> null. */
+export function knownRegion(code: string): CountryCode | null {
+  return /^[A-Z]{2}$/.test(code) && isPhoneRegion(code) ? (code as CountryCode) : null;
 }
 
 /** "de-DE" -> DE; a locale without a region the finder knows ("en", "es-419") -> null. */
@@ -19,12 +60,5 @@ export function fromLocale(locale: string): CountryCode | null {
   } catch {
     return null;
   }
-  if (region === undefined || !/^[A-Z]{2}$/.test(region)) return null;
-  try {
-    // The finder refuses a country it has no metadata for; asked once, on an empty text.
-    phoneFinderLib().findPhoneNumbersInText('', { defaultCountry: region as CountryCode });
-    return region as CountryCode;
-  } catch {
-    return null;
-  }
+  return region === undefined ? null : knownRegion(region);
 }

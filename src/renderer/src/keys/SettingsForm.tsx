@@ -42,7 +42,7 @@ function int(text: string, rule: NumericSettingRule): number {
   return r.value;
 }
 
-function parse(d: Draft): SettingsView {
+function parse(d: Draft): Omit<SettingsView, 'phoneCountry'> {
   const messagingChannel = d.messagingChannel.trim().toLowerCase();
   if (!MESSAGING_CHANNEL_RE.test(messagingChannel)) throw new Error(MESSAGING_CHANNEL_MESSAGE);
   let apiUrl: string | null = null;

@@ -8,7 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { fieldWords } from '../format/option-words';
 import { TIERS, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
-import { BATCH_SETTINGS, CAPABILITY_OPTIONS, type CapabilityOption, type OptionName, type SettingName } from '../../../shared/capabilities/options';
+import type { PhoneCountry } from '../../../shared/phone-country';
+import {
+  readSetting,
+  BATCH_SETTINGS,
+  CAPABILITY_OPTIONS,
+  type CapabilityOption,
+  type OptionName,
+  type SettingName,
+} from '../../../shared/capabilities/options';
 import { optionsInPlay, optionText, settingApplies, useDraftStore, type ChannelChoice, type DraftRequest } from './draft-store';
 import { RecordField } from '../components/RecordField';
 import './BatchOptions.css';
@@ -53,6 +61,34 @@ function SettingField({ name, errors }: { name: SettingName; errors: DraftReques
   );
 }
 
+/** Under the redaction field when it takes phones: which country's national numbers are found, or that none are. */
+function PhoneCountryNote({ phoneCountry }: { phoneCountry: PhoneCountry | null }) {
+  const d = useDraftStore();
+  const { t, i18n } = useTranslation('newBatch');
+  if (phoneCountry === null || !settingApplies(d, 'redact')) return null;
+  const kinds = readSetting('redact', d.settings.redact ?? '');
+  if (!kinds.ok || !kinds.value.includes('phones')) return null;
+  if (phoneCountry.country === null)
+    return (
+      <p className="hint" data-testid="phone-country">
+        {t('phoneCountry.none', { locale: phoneCountry.locale === '' ? '-' : phoneCountry.locale })}
+      </p>
+    );
+  let country = phoneCountry.country;
+  try {
+    country = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(phoneCountry.country) ?? country;
+  } catch {
+    // An unknown window language: the code itself.
+  }
+  return (
+    <p className="hint" data-testid="phone-country">
+      {phoneCountry.from === 'setting'
+        ? t('phoneCountry.setting', { country, code: phoneCountry.country })
+        : t('phoneCountry.locale', { country, code: phoneCountry.country, locale: phoneCountry.locale ?? '' })}
+    </p>
+  );
+}
+
 /** Start later: the batch waits, then starts by itself (its time can be changed or removed from its card). */
 function StartAt({ errors }: { errors: DraftRequest['errors'] }) {
   const d = useDraftStore();
@@ -78,10 +114,13 @@ function StartAt({ errors }: { errors: DraftRequest['errors'] }) {
 
 export function BatchOptions({
   defaultChannel,
+  phoneCountry,
   errors,
   defaultName,
 }: {
   defaultChannel: string;
+  /** From settings: whose national phone numbers redaction finds (null until read). */
+  phoneCountry: PhoneCountry | null;
   errors: DraftRequest['errors'];
   /** What the batch is called if the field stays empty (in the window's language). */
   defaultName: string | null;
@@ -180,6 +219,7 @@ export function BatchOptions({
       <SettingField name="recipientGapMs" errors={errors} />
       <SettingField name="sample" errors={errors} />
       <SettingField name="redact" errors={errors} />
+      <PhoneCountryNote phoneCountry={phoneCountry} />
       <SettingField name="redactStored" errors={errors} />
       <SettingField name="keepFilesDays" errors={errors} />
       <SettingField name="keepResultsDays" errors={errors} />

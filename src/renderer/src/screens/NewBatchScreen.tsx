@@ -1,5 +1,6 @@
 // #/new: choose what to run, add sources, set options, see the estimate, start.
 // Nothing is sent to the API before "Start batch".
+import type { PhoneCountry } from '../../../shared/phone-country';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { t as tr } from '../i18n';
@@ -27,16 +28,20 @@ import { useBatchesStore } from '../store/batches-store';
 import type { Problem } from '../../../shared/contract';
 import './NewBatchScreen.css';
 
-function useDefaultChannel(): { channel: string; error: string | null } {
+function useDefaultChannel(): { channel: string; phoneCountry: PhoneCountry | null; error: string | null } {
   const [channel, setChannel] = useState('whatsapp');
+  const [phoneCountry, setPhoneCountry] = useState<PhoneCountry | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     client()
       .call('settings.get', {})
-      .then((s) => setChannel(s.messagingChannel))
+      .then((s) => {
+        setChannel(s.messagingChannel);
+        setPhoneCountry(s.phoneCountry);
+      })
       .catch((e: unknown) => setError(tr('newBatch:settingsError', { error: errorMessage(e) })));
   }, []);
-  return { channel, error };
+  return { channel, phoneCountry, error };
 }
 
 /** The batch a follow-up takes its items from, as the window knows it. */
@@ -89,7 +94,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
     if (s.from === from) return;
     s.set({ from, capability: describe(s.capability).takesFrom ? s.capability : 'text', then: [] });
   }, [from]);
-  const { channel: defaultChannel, error: settingsError } = useDefaultChannel();
+  const { channel: defaultChannel, phoneCountry, error: settingsError } = useDefaultChannel();
   const { request, errors } = useMemo(() => draftRequest(draft, defaultChannel), [draft, defaultChannel]);
   const preview = usePreview(request);
   const start = useAction();
@@ -162,7 +167,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
 
           <section className="card stack" aria-labelledby="new-options">
             <h2 id="new-options">{t('options.heading')}</h2>
-            <BatchOptions defaultChannel={defaultChannel} errors={errors} defaultName={defaultName} />
+            <BatchOptions defaultChannel={defaultChannel} phoneCountry={phoneCountry} errors={errors} defaultName={defaultName} />
           </section>
 
           <ThenSteps error={errors.then} />
