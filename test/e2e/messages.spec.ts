@@ -23,7 +23,7 @@ test('message CSV with bad rows: each problem with its row, the valid rows previ
   await expect(items.nth(1)).toContainText('messages-with-problems.csv row 4:');
   await expect(items.nth(1)).toContainText('the "text" column is empty');
   await expect(items.nth(2)).toContainText('messages-with-problems.csv row 5 ');
-  await expect(items.nth(2)).toContainText(/duplicate/i);
+  await expect(items.nth(2)).toContainText('same recipient');
   await expect(items.nth(2)).toContainText('row 2');
   await expect(items.nth(3)).toContainText('messages-with-problems.csv row 6:');
   await expect(items.nth(3)).toContainText('voucher_code');

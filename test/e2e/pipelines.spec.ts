@@ -17,7 +17,7 @@ test('transcribe -> summary -> CRM from New batch, then a follow-up of the trans
   await expect(then.getByLabel('Step 3 option')).toHaveValue('conversation');
   // CRM results offer no text: no fourth step.
   await expect(then.getByRole('button', { name: 'Add a step' })).toHaveCount(0);
-  await expect(then).toContainText('CRM results offer no text for a next step');
+  await expect(then).toContainText('Results of CRM offer no text for a next step');
 
   const steps = page.getByRole('table', { name: 'Estimate of every step' });
   await expect(steps.getByRole('row')).toHaveCount(4);

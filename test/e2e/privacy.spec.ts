@@ -84,7 +84,7 @@ test('privacy: redaction counts in the job dialog, a watched folder with its rul
   await expect(originals).toHaveAccessibleDescription(/^Warning: this deletes your own files in this folder/);
   await originals.check();
   await form.getByRole('button', { name: 'Watch folder' }).click();
-  await expect(page.getByRole('status')).toContainText(`Watching ${folder}`);
+  await expect(page.getByRole('status').filter({ hasText: `Watching ${folder}` })).toBeVisible();
   const row = page.getByTestId('watch-row');
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('watch-privacy')).toHaveText(

@@ -26,7 +26,7 @@ test('watch folders: add, a dropped file processed, a bad one set aside, remove'
   await form.getByLabel('Only these extensions').fill('pdf, png');
   await form.getByLabel('Budget per day, EUR (optional)').fill('5');
   await form.getByRole('button', { name: 'Watch folder' }).click();
-  await expect(page.getByRole('status')).toContainText(`Watching ${folder}`);
+  await expect(page.getByRole('status').filter({ hasText: `Watching ${folder}` })).toBeVisible();
   const row = page.getByTestId('watch-row');
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('rowheader')).toHaveText(folder);
