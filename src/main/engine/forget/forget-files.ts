@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { DATABASE_FILE } from '../data-dir';
-import { scrubText, type ForgetTarget } from './forget-target';
+import { asText, scrubText, type ForgetTarget } from './forget-target';
 import { forgetInSqliteFile, isSqliteFile, SQLITE_COMPANIONS } from './forget-sqlite-file';
 
 export interface FilesReport {
@@ -89,15 +89,5 @@ function* walk(dir: string): Generator<string> {
     const path = join(dir, e.name);
     if (e.isDirectory()) yield* walk(path);
     else if (e.isFile()) yield path;
-  }
-}
-
-/** The file as text, if it is UTF-8 without NUL bytes; null for anything else. */
-function asText(bytes: Buffer): string | null {
-  if (bytes.includes(0)) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return null;
   }
 }

@@ -5,7 +5,7 @@
 // drop the old pages, where the value would otherwise still be on disk.
 import { readSync, openSync, closeSync } from 'node:fs';
 import { openSqlite } from '../db/sqlite-driver';
-import { scrubStored, type ForgetTarget } from './forget-target';
+import { asText, scrubStored, type ForgetTarget } from './forget-target';
 
 const HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
@@ -30,15 +30,6 @@ function quoted(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-function asUtf8(bytes: Buffer): string | null {
-  if (bytes.includes(0)) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
 /** Scrubs the value out of every table; returns how many places. With dryRun nothing is written. */
 export function forgetInSqliteFile(path: string, target: ForgetTarget, opts: { dryRun?: boolean } = {}): number {
   const db = openSqlite(path, { fileMustExist: true, timeout: 10_000, readonly: opts.dryRun === true });
@@ -57,7 +48,7 @@ export function forgetInSqliteFile(path: string, target: ForgetTarget, opts: { d
         for (const row of db.prepare(select).iterate() as IterableIterator<Record<string, unknown>>) {
           for (const column of columns) {
             const v = row[column];
-            const text = typeof v === 'string' ? v : Buffer.isBuffer(v) ? asUtf8(v) : null;
+            const text = typeof v === 'string' ? v : Buffer.isBuffer(v) ? asText(v) : null;
             if (text === null) continue;
             const r = scrubStored(text, target);
             if (r.count === 0) continue;

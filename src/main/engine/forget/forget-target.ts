@@ -175,3 +175,13 @@ export function scrubStored(text: string, t: ForgetTarget): { text: string; coun
   }
   return scrubText(text, t);
 }
+
+/** Bytes as text, if they are UTF-8 without NUL bytes; null for anything else (a file, a blob). */
+export function asText(bytes: Buffer): string | null {
+  if (bytes.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
