@@ -41,7 +41,9 @@ describe('batchdesk forget and retention', () => {
     expect(list.opt_outs.map((o) => o.recipient)).toEqual([expect.stringMatching(/^forgotten:[0-9a-f]{64}$/)]);
     writeFileSync(csv, 'to,text\n+442079460031,Hi again\n+442079460034,Hi\n');
     const again = await runCli(['batch', 'create', 'channel', csv, ...args]);
-    expect(`${again.stdout}${again.stderr}`).toMatch(/row 2: .*is on the opt-out list.*skipped/);
+    // Said as a person who asked to be forgotten, never by the entry's hash.
+    expect(`${again.stdout}${again.stderr}`).toMatch(/row 2: .*asked to be forgotten and stays opted out.*skipped/);
+    expect(`${again.stdout}${again.stderr}`).not.toContain('forgotten:');
 
     const bad = await runCli(['forget', '+99 1234 5678', ...args]);
     expect(bad.code).toBe(2);
