@@ -16,17 +16,21 @@ export interface CliResult {
   stderr: string;
 }
 
+/** A clean environment plus what the keychain needs (the test D-Bus session), and the test's own. */
+function cliEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
+    XDG_DATA_HOME: process.env.XDG_DATA_HOME,
+    XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR,
+    ...env,
+  };
+}
+
 export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, input?: string): { child: ChildProcess; done: Promise<CliResult> } {
   const child = spawn(process.execPath, [CLI, ...args], {
-    // A clean environment plus what the keychain needs (the test D-Bus session).
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
-      XDG_DATA_HOME: process.env.XDG_DATA_HOME,
-      XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR,
-      ...env,
-    },
+    env: cliEnv(env),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -55,14 +59,7 @@ const shellQuoted = (s: string): string => `'${s.replaceAll("'", "'\\''")}'`;
 export function runCliTty(args: string[], env: NodeJS.ProcessEnv = {}, typed = ''): Promise<{ code: number | null; output: string }> {
   const line = [process.execPath, CLI, ...args].map(shellQuoted).join(' ');
   const child = spawn('script', ['-qec', line, '/dev/null'], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
-      XDG_DATA_HOME: process.env.XDG_DATA_HOME,
-      XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR,
-      ...env,
-    },
+    env: cliEnv(env),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
