@@ -8,6 +8,7 @@ import { InvoiceReviewView, ReviewCounts, ReviewSave } from './invoices/review-d
 import { BatchCapability, BatchSummary, JobState, Tier } from './domain';
 import { SpendQuery, SpendReport } from './spend';
 import { ErrorKind } from './errors';
+import { JobNote } from './job-notes';
 import { RedactionTally } from './redaction-tally';
 import { BATCH_SETTINGS, OPTION_FIELDS, SETTING_FIELDS, SETTING_NAMES, type BatchSetting } from './capabilities/options';
 import { misplacedOptions } from './capabilities/request-options';
@@ -154,6 +155,8 @@ export const JobRowView = z.object({
   recipient: z.string().nullable().default(null),
   fields: z.record(z.string(), z.string()).nullable().default(null),
   updatedAt: z.string(),
+  /** The error's cause as a code (a hold, a cancel, a refused pipeline item, ...); null without an error. */
+  note: JobNote.nullable().default(null),
 });
 export type JobRowView = z.infer<typeof JobRowView>;
 
@@ -170,7 +173,14 @@ export const AttemptView = z.object({
   replayed: z.boolean(),
 });
 
-export const JobEventView = z.object({ at: z.string(), from: z.string().nullable(), to: z.string(), reason: z.string().nullable() });
+/** A change of state; `reason`: the words stored with it (English), `note`: their code, which the window says. */
+export const JobEventView = z.object({
+  at: z.string(),
+  from: z.string().nullable(),
+  to: z.string(),
+  reason: z.string().nullable(),
+  note: JobNote.nullable().default(null),
+});
 
 /** Where a follow-up item came from: the batch before it, that batch's job and its source. */
 export const ItemOrigin = z.object({ batch: z.string(), job: z.number().int(), source: z.string() });

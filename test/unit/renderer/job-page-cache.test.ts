@@ -24,6 +24,7 @@ function rowAt(i: number, tag = ''): JobRowView {
     recipient: null,
     fields: null,
     updatedAt: '2026-01-01T00:00:00.000Z',
+    note: null,
   };
 }
 

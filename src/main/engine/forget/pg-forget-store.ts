@@ -5,6 +5,7 @@
 // which frees the old versions for reuse). Its write-ahead log and backups are the server's.
 import type pg from 'pg';
 import { newForgetSecret } from '../messaging/forgotten-recipient';
+import { FORGOTTEN_WORDS, sqlText } from '../queue/stored-notes';
 import { COMMON_PLACES, type ForgetStore, type JobCleared, type Place, type Row, type RowKey } from './forget-store';
 
 const VACUUMED = [
@@ -65,7 +66,7 @@ export class PgForgetStore implements ForgetStore {
       const cancelled =
         ((
           await c.query(
-            `UPDATE jobs SET state = 'cancelled', error_message = 'cancelled: it named a person who was forgotten (batchdesk forget)', updated_at = $2, finished_at = $2
+            `UPDATE jobs SET state = 'cancelled', error_message = ${sqlText(FORGOTTEN_WORDS)}, updated_at = $2, finished_at = $2
               WHERE id = $1 AND state IN ('queued','retry_wait')`,
             [jobId, this.now()],
           )

@@ -4,6 +4,7 @@
 // so no free page or old log frame still holds the value.
 import type { Db } from '../db/connection';
 import { Settings } from '../settings';
+import { FORGOTTEN_WORDS, sqlText } from '../queue/stored-notes';
 import { FORGET_SECRET_SETTING, newForgetSecret } from '../messaging/forgotten-recipient';
 import { COMMON_PLACES, type ForgetStore, type JobCleared, type Place, type Row, type RowKey } from './forget-store';
 
@@ -50,7 +51,7 @@ export class SqliteForgetStore implements ForgetStore {
       const cancelled =
         this.db
           .prepare(
-            `UPDATE jobs SET state = 'cancelled', error_message = 'cancelled: it named a person who was forgotten (batchdesk forget)', lease_token = NULL, lease_expires_at = NULL, updated_at = @now, finished_at = @now
+            `UPDATE jobs SET state = 'cancelled', error_message = ${sqlText(FORGOTTEN_WORDS)}, lease_token = NULL, lease_expires_at = NULL, updated_at = @now, finished_at = @now
               WHERE id = @id AND state IN ('queued','retry_wait','running')`,
           )
           .run({ now: this.now(), id: jobId }).changes > 0;

@@ -8,6 +8,11 @@ import { nextAllowed, parseQuietHours, type QuietHours } from './quiet-hours';
 import { localZone, recipientZones } from './recipient-zone';
 import type { PaceDecision, RecipientPacing } from './recipient-pacing';
 
+/** How a hold's words begin; the read models know a hold by it (queue/stored-notes.ts). */
+export const HELD_PREFIX = 'held until ';
+/** What a hold's words name as its cause, after the time and zone. */
+export const HOLD_CAUSE_WORDS = { quiet_hours: 'quiet hours', recipient_gap: 'recipient gap' } as const;
+
 export type SendTiming = { kind: 'send' } | { kind: 'hold'; until: number; message: string } | { kind: 'fail'; message: string };
 
 /** A batch's delivery rules, as its row (queue/batch-store.ts BatchRow) holds them. */
@@ -50,7 +55,7 @@ export function paceTiming(pace: PaceDecision, recipient: string, gapMs: number)
   return {
     kind: 'hold',
     until: pace.until,
-    message: `held until ${formatWall(pace.until, zone, { seconds })} ${zone} (recipient gap ${formatGap(gapMs)}: ${recipient} was sent a message at ${formatWall(pace.lastAt, zone, { seconds })})`,
+    message: `${HELD_PREFIX}${formatWall(pace.until, zone, { seconds })} ${zone} (${HOLD_CAUSE_WORDS.recipient_gap} ${formatGap(gapMs)}: ${recipient} was sent a message at ${formatWall(pace.lastAt, zone, { seconds })})`,
   };
 }
 
@@ -73,7 +78,11 @@ export function quietHold(
   }
   if (at > now) {
     const zone = where.zones.length === 1 && where.zones[0] !== undefined ? where.zones[0] : 'UTC';
-    return { kind: 'hold', until: at, message: `held until ${formatWall(at, zone)} ${zone} (quiet hours ${quiet.text}, ${where.label})` };
+    return {
+      kind: 'hold',
+      until: at,
+      message: `${HELD_PREFIX}${formatWall(at, zone)} ${zone} (${HOLD_CAUSE_WORDS.quiet_hours} ${quiet.text}, ${where.label})`,
+    };
   }
   return { kind: 'send' };
 }

@@ -11,6 +11,7 @@ import { contextOf } from '../capabilities/capability';
 import { deriveJob, type FollowerPlan } from './derive-job';
 import type { DerivedJob, ParentItem, PipelineStore } from './pipeline-store';
 import { refusedJob } from './derive-job';
+import { NOT_PREPARED_WORDS } from '../queue/stored-notes';
 
 const BACKFILL_PAGE = 2_000;
 
@@ -48,7 +49,7 @@ export class FollowerPlans {
       return refusedJob(
         parent,
         parentBatch,
-        `${parent.source}: the follow-up item could not be prepared (${e instanceof Error ? e.message : String(e)}); not sent. Report this as a bug.`,
+        `${parent.source}: ${NOT_PREPARED_WORDS} (${e instanceof Error ? e.message : String(e)}); not sent. Report this as a bug.`,
       );
     }
   }

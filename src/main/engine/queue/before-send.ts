@@ -7,6 +7,7 @@ import type { CapabilityModule } from '../capabilities/capability';
 import { describeOptOut, type OptOut } from '../messaging/opt-out-list';
 import type { SendTiming } from '../messaging/send-hold';
 import { verifySource } from './verify-source';
+import { OPTED_OUT_PREFIX } from './stored-notes';
 import { engineError, type EngineError } from '../../../shared/errors';
 
 export type BeforeSend<P> =
@@ -40,7 +41,7 @@ export async function beforeSend<P>(
     const optedOut = await checks.optedOut(recipient);
     if (optedOut) {
       const maybe = job.attempts > 0 ? ' An earlier attempt, whose answer was lost, may have reached them.' : '';
-      return { kind: 'skip', reason: `not sent: ${describeOptOut(optedOut)}.${maybe}` };
+      return { kind: 'skip', reason: `${OPTED_OUT_PREFIX}${describeOptOut(optedOut)}.${maybe}` };
     }
     // Too early is not a failure: the job waits its time.
     const timing = await checks.timing(recipient, cap.recipientFields?.(payload) ?? {});

@@ -15,6 +15,7 @@ import { estimateLeftOf, NOTHING_MADE, type LeftFigures, type Measured, type Uns
 import type { BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { READ_HERE_MARK } from './local-verdict';
+import { CANCELLED_BY_USER, INTERRUPTED_WORDS, LEASE_EXPIRED, RESENT_TAIL, sqlText } from './stored-notes';
 
 /** A sample run's items: how many are still open, and what the finished ones did and cost. */
 export interface SampleState {
@@ -56,10 +57,10 @@ export interface SuccessRecord {
 // (every job has its batch): `WHERE state = 'running'` alone read the whole table (1,000,000 jobs:
 // about 190 ms each time). In-flight attempts through attempts_in_flight (migration 21).
 export const RECOVER_ALL_SQL = `UPDATE jobs SET state = 'queued', lease_token = NULL, lease_expires_at = NULL, updated_at = @now,
-     error_message = 'interrupted: Batchdesk stopped while this item was being sent; it will be resent with the same idempotency key'
+     error_message = ${sqlText(INTERRUPTED_WORDS)}
    WHERE batch_id IN (SELECT id FROM batches) AND state = 'running'`;
 export const RECOVER_EXPIRED_SQL = `UPDATE jobs SET state = 'queued', lease_token = NULL, lease_expires_at = NULL, updated_at = @now,
-     error_message = 'lease expired; will be resent with the same idempotency key'
+     error_message = ${sqlText(LEASE_EXPIRED + RESENT_TAIL)}
    WHERE batch_id IN (SELECT id FROM batches) AND state = 'running' AND lease_expires_at <= @now`;
 export const CLOSE_INTERRUPTED_SQL = `UPDATE attempts SET outcome = 'interrupted', finished_at = @now WHERE outcome = 'in_flight'`;
 
@@ -223,7 +224,7 @@ export class JobStore {
       nextRunAt: db.prepare(`SELECT MIN(run_at) AS t FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait')`),
       nextSampleRunAt: db.prepare(`SELECT MIN(run_at) AS t FROM jobs WHERE batch_id = ? AND state IN ('queued','retry_wait') AND sample = 1`),
       cancelOpen: db.prepare(
-        `UPDATE jobs SET state = 'cancelled', updated_at = @now, finished_at = @now, error_message = 'cancelled by the user'
+        `UPDATE jobs SET state = 'cancelled', updated_at = @now, finished_at = @now, error_message = ${sqlText(CANCELLED_BY_USER)}
          WHERE batch_id = @batch AND state IN ('queued','retry_wait')`,
       ),
       retryFailed: db.prepare(

@@ -1,5 +1,6 @@
 // A batch as the CLI and the window show it, from its row and its counters: one shape for the
 // local engine (with its pipeline) and for a shared store's batches (team mode, no pipelines).
+import { HELD_PREFIX } from '../queue/stored-notes';
 import type { BatchRow } from '../queue/batch-store';
 import type { StateCounts } from '../../../shared/domain';
 import { BatchSummary, displayStatus, type DisplayBatchStatus } from '../../../shared/domain';
@@ -79,7 +80,7 @@ export interface NextRetry {
  */
 export function retryWaiting(next: NextRetry | null, now: number): BatchSummary['waiting'] {
   if (!next || next.run_at <= now) return null;
-  if (next.error_kind === null && next.error_message?.startsWith('held until ')) return waitingOf({ code: 'held', message: next.error_message }, next.run_at);
+  if (next.error_kind === null && next.error_message?.startsWith(HELD_PREFIX)) return waitingOf({ code: 'held', message: next.error_message }, next.run_at);
   return waitingOf({ code: 'retrying', kind: next.error_kind, message: next.error_message ?? '' }, next.run_at);
 }
 

@@ -16,6 +16,7 @@ import { storedChecks } from '../invoices/invoice-reviews';
 import { isMadeUp } from '../../../shared/made-up';
 import { talliesIn, type RedactionTally } from '../../../shared/redaction-tally';
 import { z } from 'zod';
+import { historyNotes, jobNote } from './job-notes';
 
 const iso = (ms: number | null): string => new Date(ms ?? 0).toISOString();
 
@@ -67,6 +68,7 @@ export function rowView(j: JobRow, capability: BatchCapability, checks: readonly
     madeUp: j.state === 'succeeded' && isMadeUp(result),
     failedChecks: failedOf(checks),
     updatedAt: iso(j.updated_at),
+    note: jobNote(j),
   };
 }
 
@@ -186,9 +188,14 @@ export function jobDetailOf(
       keyLabel: a.key_label,
       replayed: a.replayed === 1,
     })),
-    events: events.map((e) => ({ at: iso(e.at), from: e.from_state, to: e.to_state, reason: e.reason })),
+    events: eventViews(events, attempts, j),
     redactions: redactionsOf(j),
   };
+}
+
+function eventViews(events: readonly JobEventRow[], attempts: readonly AttemptRow[], j: JobRow): JobDetail['events'] {
+  const notes = historyNotes(events, attempts, j);
+  return events.map((e, i) => ({ at: iso(e.at), from: e.from_state, to: e.to_state, reason: e.reason, note: notes[i] ?? null }));
 }
 
 /** What redaction took out of a job: from the payload (what it sends) and the result (what is stored). */

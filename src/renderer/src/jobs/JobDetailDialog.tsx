@@ -16,6 +16,7 @@ import { formatDateTime, formatLatency } from '../format/time';
 import { JobResultView } from './JobResultView';
 import { JobSourceView } from './JobSourceView';
 import { RedactionCounts } from './RedactionCounts';
+import { noteLine } from './job-note-words';
 import { formatDecimal } from '../results/local-numbers';
 import { REVIEW_SAVED_EVENT } from '../results/invoice-review';
 import './JobDetailDialog.css';
@@ -81,12 +82,23 @@ function Attempts({ job }: { job: JobDetail }) {
               <td>{outcomeWord(a.outcome, t)}</td>
               <td>{a.keyLabel ?? '—'}</td>
               <td>{a.replayed ? t('attempts.replayedYes') : t('attempts.replayedNo')}</td>
-              <td>{a.message !== null ? displayText(a.message) : ''}</td>
+              <td lang="en">{a.message !== null ? displayText(a.message) : ''}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Why a change happened, in the window's language; words stored without a code as they are (English). */
+function HistoryReason({ note, reason }: { note: JobDetail['events'][number]['note']; reason: string | null }) {
+  const line = note !== null ? noteLine(note) : null;
+  if (line !== null) return <td data-testid="history-reason">{line}</td>;
+  return (
+    <td data-testid="history-reason" lang={reason !== null ? 'en' : undefined}>
+      {reason !== null ? displayText(reason) : ''}
+    </td>
   );
 }
 
@@ -110,7 +122,7 @@ function History({ job }: { job: JobDetail }) {
               <td>{formatDateTime(e.at)}</td>
               <td>{e.from !== null ? stateWord(e.from) : '—'}</td>
               <td>{stateWord(e.to)}</td>
-              <td>{e.reason !== null ? displayText(e.reason) : ''}</td>
+              <HistoryReason note={e.note} reason={e.reason} />
             </tr>
           ))}
         </tbody>

@@ -9,6 +9,7 @@ import { STATE_LABEL } from '../format/labels';
 import { t } from '../i18n';
 import { displayText } from '../format/source';
 import { errorKindLine } from '../components/pause-words';
+import { noteLine } from './job-note-words';
 
 /** Held back on purpose (quiet hours, the gap per recipient): waiting with a reason that is no error (a retry always has its error's kind). */
 export function isHeld(row: Pick<JobRowView, 'state' | 'error' | 'errorKind'>): boolean {
@@ -24,8 +25,13 @@ export function stateWord(row: Pick<JobRowView, 'state' | 'error' | 'errorKind'>
  * and the API's own words stay as detail, in the cell's title and the job dialog). An error
  * stored without a kind is shown as it was stored.
  */
-export function errorLine(row: Pick<JobRowView, 'state' | 'error' | 'errorKind'>): string {
+export function errorLine(row: Pick<JobRowView, 'state' | 'error' | 'errorKind'> & Partial<Pick<JobRowView, 'note'>>): string {
   if (row.error === null) return '';
+  // A cause with a code of its own (a hold with its time, a cancel, a refused pipeline item); an
+  // error is said by its kind below, its HTTP status being shown beside it where there is room.
+  const note = row.note ?? null;
+  const coded = note !== null && note.code !== 'error' ? noteLine(note) : null;
+  if (coded !== null) return coded;
   if (isHeld(row)) return t('jobs:heldDetail');
   if (row.errorKind !== null) return errorKindLine(row.errorKind);
   return displayText(row.error.charAt(0).toUpperCase() + row.error.slice(1));

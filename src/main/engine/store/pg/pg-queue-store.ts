@@ -36,6 +36,7 @@ import { estimateLeftOf, NOTHING_MADE, type LeftFigures, type Unsent } from '../
 import type { OptOut } from '../../messaging/opt-out-list';
 import type { CancelChoice, CancelOutcome, ControlStore } from '../../control/control-store';
 import { PREFIX_SHOWN } from '../../queue/batch-store';
+import { CANCELLED_BY_USER, LEASE_EXPIRED, RESENT_TAIL, sqlText, WORKER_STOPPED } from '../../queue/stored-notes';
 import { forgottenRecipient } from '../../messaging/forgotten-recipient';
 import { pauseSentence, type PauseReason } from '../../../../shared/batch-reason';
 
@@ -397,7 +398,7 @@ export class PgQueueStore implements QueueStore, ControlStore {
       if (r.rowCount !== 1) return { cancelled: false, jobs: 0 };
       await c.query(`INSERT INTO batch_events (batch_id, at, event, detail) VALUES ($1, $2, 'cancelled', NULL)`, [id, now]);
       const j = await c.query(
-        `UPDATE jobs SET state = 'cancelled', updated_at = $2, finished_at = $2, error_message = 'cancelled by the user'
+        `UPDATE jobs SET state = 'cancelled', updated_at = $2, finished_at = $2, error_message = ${sqlText(CANCELLED_BY_USER)}
          WHERE batch_id = $1 AND state IN ('queued','retry_wait')`,
         [id, now],
       );
@@ -930,7 +931,7 @@ export class PgQueueStore implements QueueStore, ControlStore {
    * to queued with key and body kept, their attempts closed as interrupted, their budget holds freed.
    */
   async recoverExpired(): Promise<number> {
-    const n = await this.reclaim(`lease_expires_at <= $1`, [], 'lease expired');
+    const n = await this.reclaim(`lease_expires_at <= $1`, [], LEASE_EXPIRED);
     // A worker that died between a job's outcome and its attempt's end (two transactions) left
     // the attempt open on a job that is no longer running: closed once it is clearly stale.
     await this.pool.query(
@@ -947,7 +948,7 @@ export class PgQueueStore implements QueueStore, ControlStore {
    */
   async releaseWorkers(workers: readonly string[]): Promise<number> {
     if (workers.length === 0) return 0;
-    const n = await this.reclaim(`leased_by = ANY($3::text[])`, [[...workers]], 'its worker stopped');
+    const n = await this.reclaim(`leased_by = ANY($3::text[])`, [[...workers]], WORKER_STOPPED);
     // Attempts they left open on jobs already finished (killed between the two writes) end too.
     await this.pool.query(`UPDATE attempts SET outcome = 'interrupted', finished_at = $2 WHERE outcome = 'in_flight' AND worker = ANY($1::text[])`, [
       [...workers],
@@ -971,7 +972,7 @@ export class PgQueueStore implements QueueStore, ControlStore {
     return this.transaction(async (c) => {
       const r = await c.query<{ id: number }>(
         `UPDATE jobs SET state = 'queued', lease_token = NULL, lease_expires_at = NULL, leased_by = NULL, updated_at = $1,
-           error_message = $2::text || '; will be resent with the same idempotency key'
+           error_message = $2::text || ${sqlText(RESENT_TAIL)}
          WHERE id IN (SELECT id FROM jobs WHERE state = 'running' AND ${where} FOR UPDATE SKIP LOCKED)
          RETURNING id`,
         [now, why, ...params],

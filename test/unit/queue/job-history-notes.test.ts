@@ -1,0 +1,116 @@
+// A job's history as codes: the changes the database's trigger records, with the words the
+// engine stores, are read back as notes with their figures (an error's kind and status from the
+// attempt that ended with the same words), so the window can say them in its language.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../../src/main/engine/db/connection';
+import type { JobStore } from '../../../src/main/engine/queue/job-store';
+import type { JobRow, LeasedJob } from '../../../src/main/engine/queue/job-row';
+import { historyNotes, jobNote } from '../../../src/main/engine/read-models/job-notes';
+import { paceTiming } from '../../../src/main/engine/messaging/send-hold';
+import { OPTED_OUT_PREFIX } from '../../../src/main/engine/queue/stored-notes';
+import { refusedJob } from '../../../src/main/engine/pipeline/derive-job';
+import { engineError } from '../../../src/shared/errors';
+import { JobNote } from '../../../src/shared/job-notes';
+import type { FakeClock } from '../../helpers/fake-clock';
+import { queueFixture, type QueueFixture } from '../../helpers/queue-fixture';
+
+describe("a job's history as codes", () => {
+  let q: QueueFixture;
+  let db: Db;
+  let clock: FakeClock;
+  let store: JobStore;
+
+  beforeEach(() => {
+    q = queueFixture({ b1: 3 });
+    ({ db, clock, store } = q);
+  });
+  afterEach(() => q.close());
+
+  const job = (seq: number): JobRow => db.prepare(`SELECT * FROM jobs WHERE batch_id = 'b1' AND seq = ?`).get(seq) as JobRow;
+  const claim = (seq: number): LeasedJob => {
+    const j = store.claim('b1', 3, 60_000).find((x) => x.seq === seq);
+    if (!j) throw new Error(`job ${seq} was not claimed`);
+    return j;
+  };
+  /** An attempt that ends in this error, then the change the runner writes for it. */
+  const answered = (j: LeasedJob, kind: 'transient' | 'invalid_request', status: number, message: string): void => {
+    const a = store.startAttempt(j.id, 'main');
+    store.finishAttempt(a, { httpStatus: status, latencyMs: 10, outcome: kind, message, replayed: false });
+    const err = engineError(kind, message, { httpStatus: status });
+    if (kind === 'transient') store.retryLater(j, clock.now(), err, false);
+    else store.fail(j, err);
+  };
+  const notes = (seq: number): (JobNote | null)[] => {
+    const j = job(seq);
+    const events = db.prepare(`SELECT from_state, to_state, reason FROM job_events WHERE job_id = ? ORDER BY id`).all(j.id) as {
+      from_state: string | null;
+      to_state: string;
+      reason: string | null;
+    }[];
+    const attempts = db.prepare(`SELECT outcome, http_status, error_message FROM attempts WHERE job_id = ? ORDER BY id`).all(j.id) as {
+      outcome: string;
+      http_status: number | null;
+      error_message: string | null;
+    }[];
+    const out = historyNotes(events, attempts, j);
+    for (const n of out) if (n !== null) expect(JobNote.parse(n)).toEqual(n);
+    return out;
+  };
+
+  it('says a retry, a failure, the Retry and an interruption by their codes, each error with its own kind and status', () => {
+    answered(claim(1), 'transient', 503, 'HTTP 503: the service is busy');
+    clock.advance(1_000);
+    answered(claim(1), 'invalid_request', 422, 'HTTP 422: to: expected a phone number');
+    store.retryFailed('b1');
+    claim(1);
+    store.recoverOrphans();
+    expect(notes(1)).toEqual([
+      null, // queued -> running
+      { code: 'error', kind: 'transient', status: 503 },
+      null, // retry_wait -> running (the words it carries are the change's before)
+      { code: 'error', kind: 'invalid_request', status: 422 },
+      { code: 'retried' },
+      null,
+      { code: 'interrupted' },
+    ]);
+    expect(jobNote(job(1))).toEqual({ code: 'interrupted' });
+  });
+
+  it("says a hold with its time, zone and cause, a put-back, an opt-out and the user's cancel", () => {
+    const until = clock.now() + 60_000 * 60;
+    const held = paceTiming({ ok: false, until, lastAt: until - 60_000 * 60 }, '+4930123456', 60_000 * 60);
+    if (held.kind !== 'hold') throw new Error('expected a hold');
+    const all = store.claim('b1', 3, 60_000);
+    const [j2, j3] = [all[1], all[2]];
+    if (!j2 || !j3) throw new Error('expected three claimed jobs');
+    store.hold(j2, held.until, held.message);
+    expect(jobNote(job(2))).toMatchObject({ code: 'held', cause: 'recipient_gap', until: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/) });
+    store.requeue(j3, null);
+    store.skip(claim(3), `${OPTED_OUT_PREFIX}+4930123456 is on the opt-out list.`);
+    store.cancelOpen('b1');
+    expect(notes(2)).toEqual([null, expect.objectContaining({ code: 'held', cause: 'recipient_gap' }), { code: 'cancelled_by_user' }]);
+    expect(notes(3)).toEqual([null, { code: 'put_back' }, null, { code: 'opted_out' }]);
+    expect(jobNote(job(3))).toEqual({ code: 'opted_out' });
+  });
+
+  it('says an error whose attempt is not kept by the kind of the job when it is its last change, and words it does not know as words', () => {
+    const j = claim(1);
+    store.fail(j, engineError('invalid_input', 'row 2: the source file changed since the batch was created'));
+    expect(notes(1)).toEqual([null, { code: 'error', kind: 'invalid_input', status: null }]);
+    const events = [{ from_state: 'running', to_state: 'queued', reason: 'something an older version said' }];
+    expect(historyNotes(events, [], job(1))).toEqual([{ code: 'words' }]);
+  });
+
+  it("says a pipeline step's refused item by why it was refused", () => {
+    const parent = { id: 7, seq: 1, source: 'call-001.wav', result_json: null };
+    const nothing = refusedJob(parent, { id: 'b0' }, 'call-001.wav: the transcription result offers nothing to take (empty); not sent.');
+    const base = { state: 'failed', error_kind: 'invalid_input', http_status: null, parent_job_id: 7, request_body: nothing.requestBody } as const;
+    expect(jobNote({ ...base, error_message: nothing.failure })).toEqual({ code: 'step_refused', why: 'nothing_to_take' });
+    expect(jobNote({ ...base, error_message: 'call-001.wav: the follow-up item could not be prepared (boom); not sent. Report this as a bug.' })).toEqual({
+      code: 'step_refused',
+      why: 'not_prepared',
+    });
+    // A sent item of a step that failed is an error like any other.
+    expect(jobNote({ ...base, request_body: '{}', error_message: 'HTTP 422' })).toEqual({ code: 'error', kind: 'invalid_input', status: null });
+  });
+});
