@@ -5,10 +5,11 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, dropFiles, SAMPLES } from './fixtures';
 import { makeShowcase, screenRoutes } from './helpers/showcase';
-import { createBatch, waitForBatch } from './helpers/processes';
+import { createBatch, rpc, waitForBatch } from './helpers/processes';
 
 test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
 
+const FIXTURES = join(process.cwd(), 'test', 'fixtures');
 const LOCALES = join(process.cwd(), 'src', 'renderer', 'src', 'i18n', 'locales');
 
 type Tree = { [key: string]: string | Tree };
@@ -156,4 +157,52 @@ test('a batch paused by its budget says why in German, in one line, with the rai
   expect(text).not.toMatch(/would be|crossed|spent|reached|batchdesk|`/i);
   await expect(page.getByRole('button', { name: /^Budget auf \d+,\d{2,4}[ \u00a0]€ erhöhen und fortsetzen$/ })).toBeVisible();
   expect(await page.locator('main').innerText()).not.toContain('batchdesk ');
+});
+
+test("a failed job's error line and history in German, the engine's and the API's words only as detail", async ({ launch, page }) => {
+  test.setTimeout(120_000);
+  const host = await launch({ apiUrl: null });
+  // The built-in sandbox reads only text a document carries: a photo of a page is refused (HTTP 422), for good.
+  const id = await createBatch(host, 'ocr', [join(FIXTURES, 'media', 'page.jpg')], { name: 'Belege November' });
+  const job = async (): Promise<{ id: number; state: string } | undefined> =>
+    (await rpc<{ rows: { id: number; state: string }[] }>(host, 'jobs.list', { batchId: id, offset: 0, limit: 10 })).rows[0];
+  await expect.poll(async () => (await job())?.state, { timeout: 30_000 }).toBe('failed');
+  const jobId = (await job())?.id ?? 0;
+  // Retry failed, and it fails again: the history has two failures and the Retry between them.
+  await rpc(host, 'batches.retry', { id });
+  const history = async (): Promise<string[]> => (await rpc<{ events: { to: string }[] }>(host, 'jobs.get', { id: jobId })).events.map((e) => e.to);
+  await expect.poll(history, { timeout: 30_000 }).toEqual(['running', 'failed', 'queued', 'running', 'failed']);
+
+  await page.goto(host.openUrl);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.evaluate((h) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = h;
+  }, `#/batches/${id}/jobs/${jobId}`);
+  const dialog = page.locator('dialog[open]');
+  await expect(dialog).toBeVisible();
+
+  const errorLine = dialog.getByTestId('job-error-line');
+  await expect(errorLine).toHaveText('Fehlgeschlagen (ungültige Anfrage), HTTP 422: Die API hat dieses Element so, wie es gesendet wurde, abgelehnt.');
+
+  const changes = dialog.getByRole('region', { name: 'Verlauf' });
+  const rows = changes.getByRole('row');
+  // The head and the five changes: claimed, failed, queued again by Retry, claimed, failed.
+  await expect(rows).toHaveCount(6);
+  const cells = async (i: number): Promise<string[]> => (await rows.nth(i).getByRole('cell').allInnerTexts()).slice(1).map((c) => c.trim());
+  const failed = 'HTTP-Status 422: Die API hat dieses Element so, wie es gesendet wurde, abgelehnt.';
+  expect(await cells(1)).toEqual(['In der Warteschlange', 'Läuft', '']);
+  expect(await cells(2)).toEqual(['Läuft', 'Fehlgeschlagen', failed]);
+  expect(await cells(3)).toEqual(['Fehlgeschlagen', 'In der Warteschlange', 'Erneut eingereiht (Fehlgeschlagene wiederholen).']);
+  expect(await cells(4)).toEqual(['In der Warteschlange', 'Läuft', '']);
+  expect(await cells(5)).toEqual(['Läuft', 'Fehlgeschlagen', failed]);
+
+  // None of the window's English, and none of the API's words, in the error line or the history.
+  const shown = `${await errorLine.innerText()}\n${await changes.innerText()}`;
+  const found = englishPhrases().filter((p) => shown.includes(p));
+  const words = ENGLISH_WORDS.exec(shown);
+  if (words !== null) found.push(`"${words[0]}"`);
+  for (const api of ['sandbox', 'cannot read', 'carries no text', 'invalid_request']) if (shown.includes(api)) found.push(api);
+  expect(found).toEqual([]);
+  // The API's own words stay reachable, marked as English, under the line.
+  await expect(dialog.locator('.job-detail__error-detail[lang="en"]')).toContainText('cannot read images');
 });

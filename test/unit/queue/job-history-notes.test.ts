@@ -38,7 +38,8 @@ describe("a job's history as codes", () => {
     store.finishAttempt(a, { httpStatus: status, latencyMs: 10, outcome: kind, message, replayed: false });
     const err = engineError(kind, message, { httpStatus: status });
     if (kind === 'transient') store.retryLater(j, clock.now(), err, false);
-    else store.fail(j, err);
+    // A failure is stored after the item's source (queue/error-action.ts), its attempt without it.
+    else store.fail(j, { ...err, message: `${j.source}: ${message}` });
   };
   const notes = (seq: number): (JobNote | null)[] => {
     const j = job(seq);

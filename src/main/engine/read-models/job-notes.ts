@@ -89,6 +89,11 @@ interface AttemptFacts {
   error_message: string | null;
 }
 
+/** The job's words are the attempt's, or (a failure: queue/error-action.ts) the attempt's after the item's source. */
+function sameWords(job: string, attempt: string | null): boolean {
+  return attempt !== null && (job === attempt || job.endsWith(`: ${attempt}`));
+}
+
 /**
  * Each event's note, in order. An error's kind and status come from the first attempt not yet
  * matched that ended with the same words; the job's last change, if none did, takes the job's.
@@ -99,7 +104,8 @@ export function historyNotes(events: readonly EventFacts[], attempts: readonly A
     let kind: ErrorKind | null = null;
     let status: number | null = null;
     if (e.reason !== null && e.from_state === 'running') {
-      const at = attempts.findIndex((a, k) => k >= next && a.error_message === e.reason && kindOf(a.outcome) !== null);
+      const reason = e.reason;
+      const at = attempts.findIndex((a, k) => k >= next && kindOf(a.outcome) !== null && sameWords(reason, a.error_message));
       const a = at >= 0 ? attempts[at] : undefined;
       if (a) {
         kind = kindOf(a.outcome);
