@@ -170,6 +170,12 @@ export function controlCases(name: string, open: OpenStoreRig): void {
       const key = (await r.jobs(id)).find((j) => j.id === job.id)?.idempotency_key;
       expect(await r.desk.control.retry(id)).toBe(1);
       expect((await r.jobs(id)).find((j) => j.id === job.id)).toMatchObject({ state: 'queued', idempotency_key: key });
+      // Refused again: its history says each change by its code, each failure with its kind and status.
+      await r.run(id);
+      const failure = { code: 'error', kind: 'invalid_request', status: 422 };
+      const detail = await r.desk.jobDetail(job.id);
+      expect(detail.events.map((e) => e.note)).toEqual([null, failure, { code: 'retried' }, null, failure]);
+      expect(detail.note).toEqual(failure);
       const spend = await r.desk.control.spend({ by: 'batch' });
       expect(spend.rows).toEqual([expect.objectContaining({ group: id, items: 3 })]);
       expect(spend.total).toBe((await r.desk.control.summary(id)).cost.spent);
