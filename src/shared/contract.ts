@@ -16,6 +16,7 @@ import { describe } from './capabilities/catalog';
 import { chainProblem, PipelineStep, takerList } from './capabilities/steps';
 import { BatchNameParts } from './capabilities/batch-name';
 import { ProblemCode } from './problem-codes';
+import { KeepDays } from './retention-rules';
 import { ApiUrlInput, KeyApiUrlInput, MessagingChannelInput, NUMERIC_SETTINGS, RateInput, numericSettingSchema } from './settings-rules';
 
 const Id = z.string().min(1).max(100);
@@ -235,6 +236,23 @@ export type JobDetail = z.infer<typeof JobDetail>;
 export const OptOutView = z.object({ recipient: z.string(), addedAt: z.string(), source: z.string() });
 export type OptOutView = z.infer<typeof OptOutView>;
 
+/** An opt-out file's value not taken: its row (a CSV) or line (a list), the cause as a code the window says, and its English. */
+export const OptOutRefusalView = z.object({ unit: z.enum(['row', 'line']), row: z.number().int(), code: ProblemCode, message: z.string() });
+export type OptOutRefusalView = z.infer<typeof OptOutRefusalView>;
+/** At most this many refusals come back (the count says how many there were). */
+export const OPT_OUT_REFUSALS_SHOWN = 200;
+/** A file of recipients put on the opt-out list, counted as `optout import` counts it. */
+export const OptOutImportView = z.object({
+  file: z.string(),
+  lines: z.number().int(),
+  added: z.number().int(),
+  already: z.number().int(),
+  total: z.number().int(),
+  refused: z.array(OptOutRefusalView),
+  refusedCount: z.number().int(),
+});
+export type OptOutImportView = z.infer<typeof OptOutImportView>;
+
 /** `forget`: a person taken out of the data folder; the report names places, never the value. */
 export const ForgetRequest = z
   .object({
@@ -302,8 +320,14 @@ export const SettingsView = z.object({
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
-/** What the window may change: the same fields, each checked (the API URL http/https only). */
-export const SettingsPatch = SettingsView.omit({ phoneCountry: true }).extend({ apiUrl: ApiUrlInput.nullable() }).partial().strict();
+/** The phone country as the window sets it: a two-letter region, or auto (this computer's locale). */
+export const PhoneCountryChoice = z.union([z.string().regex(/^[A-Z]{2}$/, 'a two-letter country code such as DE or GB, or auto'), z.literal('auto')]);
+
+/** What the window may change: the same fields, each checked (the API URL http/https only; the phone country as a choice). */
+export const SettingsPatch = SettingsView.omit({ phoneCountry: true })
+  .extend({ apiUrl: ApiUrlInput.nullable(), phoneCountry: PhoneCountryChoice })
+  .partial()
+  .strict();
 
 export const CostReport = z.object({
   byDay: z.array(z.object({ day: z.string(), cost: Money, items: z.number().int() })),
@@ -467,13 +491,31 @@ export const RetentionLogEntryView = z.object({
   jobId: z.number().int().nullable(),
 });
 export type RetentionLogEntryView = z.infer<typeof RetentionLogEntryView>;
+/** The default rule for batches without their own: the data folder's, or the team's in its store; null: kept. */
+export const RetentionDefaults = z.object({ keepFilesDays: KeepDays.nullable(), keepResultsDays: KeepDays.nullable() }).strict();
+/** As stored: shown even if an older version let one outside today's bounds in, so the user can correct it. */
+export const RetentionDefaultsView = z.object({ keepFilesDays: z.number().int().nullable(), keepResultsDays: z.number().int().nullable() });
+export type RetentionDefaultsView = z.infer<typeof RetentionDefaultsView>;
 export const RetentionLogView = z.object({
-  /** The data folder's default rule (`config set keep_files_days N`); null: kept. */
-  defaults: z.object({ keepFilesDays: z.number().int().nullable(), keepResultsDays: z.number().int().nullable() }),
+  defaults: RetentionDefaultsView,
   /** Newest first. */
   entries: z.array(RetentionLogEntryView),
 });
 export type RetentionLogView = z.infer<typeof RetentionLogView>;
+
+/** At most this many deletions of a retention run come back (the count says how many there were). */
+export const RETENTION_ITEMS_SHOWN = 1000;
+/** What a retention run deleted, or in a dry run would delete: each with its size (files) and rule. */
+export const RetentionRunView = z.object({
+  dryRun: z.boolean(),
+  items: z.array(RetentionLogEntryView.omit({ at: true }).extend({ size: z.number().int().nullable() })),
+  count: z.number().int(),
+  /** Bytes of the files listed (result texts not counted). */
+  bytes: z.number().int(),
+  /** Files that could not be deleted, with the reason (tried again next time). */
+  problems: z.array(z.object({ what: z.string(), reason: z.string() })),
+});
+export type RetentionRunView = z.infer<typeof RetentionRunView>;
 
 const m = <A extends z.ZodType, R extends z.ZodType>(arg: A, result: R) => ({ arg, result });
 
@@ -598,12 +640,18 @@ export const methods = {
   /** The opt-out list: recipients never messaged (checked at create and before each send). */
   'optouts.list': m(Empty, z.array(OptOutView)),
   'optouts.add': m(z.object({ recipient: z.string().trim().min(3).max(320) }).strict(), z.object({ added: z.boolean(), recipient: z.string() })),
+  /** A CSV (a to, phone or email column) or a list (one recipient per line) the user dropped or chose, put on the list. */
+  'optouts.import': m(z.object({ path: z.string().min(1).max(4096) }).strict(), OptOutImportView),
   'optouts.remove': m(z.object({ recipient: z.string().trim().min(3).max(320) }).strict(), z.object({ removed: z.boolean() })),
   /** Forget a person (a phone number, an e-mail address, a name) in this data folder. */
   'privacy.forget': m(ForgetRequest, ForgetView),
   /** Hot folders: files dropped into a watched folder become items of its batch of the day. */
   /** The retention log (newest first) and the data folder's default rule. */
   'retention.log': m(z.object({ limit: z.number().int().min(1).max(1000).default(200) }).strict(), RetentionLogView),
+  /** Sets the default rule (null: kept); on a team's store, the team's for every worker and desk. */
+  'retention.setDefaults': m(RetentionDefaults, RetentionDefaultsView),
+  /** Retention applied now, or only listed (`dryRun`): what goes, by which rule; each deletion logged. */
+  'retention.run': m(z.object({ dryRun: z.boolean() }).strict(), RetentionRunView),
   'watch.list': m(Empty, z.array(WatchView)),
   'watch.add': m(WatchAdd, WatchView),
   /** By id or by folder path. */
@@ -612,6 +660,8 @@ export const methods = {
   'rates.set': m(z.object({ item: z.string().max(64), tier: Tier, rate: RateInput }).strict(), z.array(RateView)),
   'settings.get': m(Empty, SettingsView),
   'settings.set': m(SettingsPatch, SettingsView),
+  /** The countries whose phone numbers redaction knows (two-letter codes), for the phone country's choice. */
+  'settings.phoneRegions': m(Empty, z.object({ regions: z.array(z.string()) })),
   'costs.report': m(Empty, CostReport),
   /** Sends the same items (chosen across the batch) at each tier and starts them; the comparison grows as they finish. */
   'compare.create': m(CompareRequest, ComparisonView),

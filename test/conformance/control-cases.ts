@@ -11,6 +11,9 @@ import { INVOICES, wavBytes, writeMessagesCsv } from '../integration/harness';
 import { csvRecords } from '../helpers/csv';
 import { type OpenStoreRig, type StoreRig } from './store-rig';
 import { budgetToType, pauseSentence } from '../../src/shared/batch-reason';
+import { importOptOutFile } from '../../src/main/desk/opt-out-import';
+import { systemClock } from '../../src/main/engine/clock';
+import { DAY_MS } from '../../src/main/engine/retention/retention-plan';
 
 /** ` --store URL` when the rig is a team's store. */
 const flagOf = (r: StoreRig): string => r.desk.storeFlag;
@@ -211,6 +214,44 @@ export function controlCases(name: string, open: OpenStoreRig): void {
       expect((await book.list()).map((o) => o.recipient)).toContain('+4915112345678');
       expect(await book.remove('+4915112345678')).toBe(true);
       expect((await book.list()).map((o) => o.recipient)).not.toContain('+4915112345678');
+    });
+
+    it('imports a file of recipients onto its opt-out list, counted as added, already there and refused by row', async () => {
+      const r = await open();
+      const file = join(r.dir, 'unsubscribed.csv');
+      await writeFile(file, 'name;phone\nJo;+44 20 7946 0021\nSam;07946 0022\nAl;+442079460023\n');
+      expect(await importOptOutFile(r.desk.optOuts, file)).toMatchObject({
+        ok: true,
+        file: 'unsubscribed.csv',
+        lines: 3,
+        added: 2,
+        already: 0,
+        total: 2,
+        refused: [{ unit: 'row', row: 3, code: { code: 'phone_not_international', value: '07946 0022' } }],
+      });
+      expect(await importOptOutFile(r.desk.optOuts, file)).toMatchObject({ ok: true, added: 0, already: 2, total: 2 });
+      expect((await r.desk.optOuts.list()).map((o) => [o.recipient, o.source])).toContainEqual(['+442079460023', 'import unsubscribed.csv row 4']);
+      expect(await importOptOutFile(r.desk.optOuts, join(r.dir, 'gone.csv'))).toMatchObject({ ok: false, why: 'unreadable' });
+    });
+
+    it('sets its default retention rule, lists what it would delete once due, deletes it and logs each', async () => {
+      let offset = 0;
+      const r = await open(undefined, { clock: { now: () => Date.now() + offset, sleep: systemClock.sleep } });
+      const { first } = await pipeline(r);
+      await r.run(first);
+      await r.desk.retention.setDefault('keep_results_days', 1);
+      expect(await r.desk.retention.defaults()).toMatchObject({ keepFilesDays: null, keepResultsDays: 1 });
+      expect((await r.desk.retention.run({ dryRun: true })).done).toEqual([]);
+      offset = 3 * DAY_MS;
+      const dry = await r.desk.retention.run({ dryRun: true });
+      expect(dry.done.filter((d) => d.kind === 'result' && d.batchId === first)).toHaveLength(6);
+      expect((await r.desk.retention.log(100)).length).toBe(0);
+      const done = await r.desk.retention.run({});
+      expect(done.done.map((d) => d.what).sort()).toEqual(dry.done.map((d) => d.what).sort());
+      expect((await r.desk.retention.log(100)).length).toBe(dry.done.length);
+      expect((await r.desk.retention.run({ dryRun: true })).done).toEqual([]);
+      await r.desk.retention.setDefault('keep_results_days', 0);
+      expect(await r.desk.retention.defaults()).toMatchObject({ keepFilesDays: null, keepResultsDays: null });
     });
 
     it("lists a batch's items page by page, filtered, with one item's detail, its neighbours and the spend report", async () => {

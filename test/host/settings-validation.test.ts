@@ -30,7 +30,7 @@ describe('browser host: settings.set and rates.set bounds', () => {
     expect((await f.rpc('settings.set', { apiUrl: null })).status).toBe(200);
   });
 
-  it('shows whose national phone numbers redaction finds, which the window cannot set (config set phone_country does)', async () => {
+  it('shows whose national phone numbers redaction finds; the window sets it as a country code, not as the view', async () => {
     const view = (await f.rpc('settings.get', {})).json as { phoneCountry: { country: string | null } };
     expect(view.phoneCountry).toHaveProperty('country');
     expect((await f.rpc('settings.set', { phoneCountry: { country: 'DE', from: 'setting' } })).status).toBe(400);

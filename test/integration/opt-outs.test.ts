@@ -83,7 +83,10 @@ describe('opt-outs', () => {
       { recipient: '+442079460021', source: 'unsubscribed.csv row 2' },
       { recipient: '+442079460023', source: 'unsubscribed.csv row 4' },
     ]);
-    expect(a.problems).toEqual([expect.stringMatching(/^unsubscribed\.csv row 3: phone number "07946 0022" is not in international format/)]);
+    expect(a.problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/^unsubscribed\.csv row 3: phone number "07946 0022" is not in international format/),
+    ]);
+    expect(a.problems[0]).toMatchObject({ unit: 'row', row: 3, code: { code: 'phone_not_international', value: '07946 0022' } });
     const lines = join(h.dir, 'list.txt');
     await writeFile(lines, 'Jo@Example.com\n\n+12025550123\n');
     const listed = await readOptOutFile(lines);
@@ -96,6 +99,6 @@ describe('opt-outs', () => {
     await writeFile(both, 'name,phone,email\nEve,+44 20 7946 0600,eve@example.com\nFay,,fay@example.com\nGus,,not an address\n');
     const b = await readOptOutFile(both);
     expect(b.recipients.map((r) => r.recipient)).toEqual(['+442079460600', 'eve@example.com', 'fay@example.com']);
-    expect(b.problems).toEqual([expect.stringMatching(/^people\.csv row 4: e-mail address "not an address" is not valid/)]);
+    expect(b.problems.map((p) => p.message)).toEqual([expect.stringMatching(/^people\.csv row 4: e-mail address "not an address" is not valid/)]);
   });
 });

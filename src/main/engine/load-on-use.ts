@@ -66,10 +66,19 @@ function finderAlone(): PhoneFinder | null {
 
 let phoneRegions: ReadonlySet<string> | undefined;
 
+function knownPhoneRegions(): ReadonlySet<string> {
+  phoneRegions ??= new Set(Object.keys((load(join(phonePackageDir(), 'metadata.max.json')) as MetadataJson).countries));
+  return phoneRegions;
+}
+
 /** Whether libphonenumber-js has numbering metadata for a region ("DE"): the finder takes any code without complaint. */
 export function isPhoneRegion(code: string): boolean {
-  phoneRegions ??= new Set(Object.keys((load(join(phonePackageDir(), 'metadata.max.json')) as MetadataJson).countries));
-  return phoneRegions.has(code);
+  return knownPhoneRegions().has(code);
+}
+
+/** Every two-letter region with numbering metadata, sorted: the choices of the phone country. */
+export function phoneRegionList(): string[] {
+  return [...knownPhoneRegions()].filter((c) => /^[A-Z]{2}$/.test(c)).sort();
 }
 
 /** Whether only the parser's modules were loaded, not the whole package (for its test). */

@@ -37,6 +37,10 @@ import { teamCreateProblems } from '../engine/team/team-create';
 /** What to do about an item a team's store already had or refused, in the window. */
 const WINDOW_TODO = { optOut: '', resend: 'tick "Include items already sent or queued" to send it again' };
 import { rejectedRowsCsv } from '../engine/importers/rejected-rows';
+import { importOptOutFile } from '../desk/opt-out-import';
+import { OPT_OUT_REFUSALS_SHOWN } from '../../shared/contract';
+import { deletionSize, retentionRunView } from './retention-run-view';
+import { phoneRegionList } from '../engine/load-on-use';
 
 /** A step's estimate as the window shows it (units rounded: they are an estimate). */
 function stepView(e: StepEstimate): StepEstimateView {
@@ -322,6 +326,14 @@ export function createHandlers(d: HandlerDeps): Handlers {
       if (!key.ok) throw new InvalidArgumentError(key.reason);
       return { added: (await desk.optOuts.add([{ recipient: key.value, source: 'added in the window' }])) > 0, recipient: key.value };
     },
+    // Read by the engine's reader and added to the desk's list, counted as `optout import` counts.
+    'optouts.import': async ({ path }) => {
+      checkPaths([path]);
+      const r = await importOptOutFile(desk.optOuts, path);
+      if (!r.ok) throw new InvalidArgumentError(r.message);
+      const { refused, ...counts } = r;
+      return { ...counts, refused: refused.slice(0, OPT_OUT_REFUSALS_SHOWN), refusedCount: refused.length };
+    },
     'optouts.remove': async ({ recipient }) => {
       const key = optOutKey(recipient);
       return { removed: key.ok && (await desk.optOuts.remove(key.value)) };
@@ -343,13 +355,27 @@ export function createHandlers(d: HandlerDeps): Handlers {
         notDone: [...r.store.notPurged, ...(r.files?.unread.map((f) => `${f.path}: ${f.why}`) ?? [])],
       };
     },
-    'retention.log': async ({ limit }) => ({
-      defaults: engine.retentionRules.defaults(),
-      entries: engine
-        .retentionLog(limit)
-        .reverse()
-        .map((e) => ({ at: new Date(e.at).toISOString(), kind: e.kind, what: e.what, rule: e.rule, batchId: e.batchId, jobId: e.jobId })),
-    }),
+    // The desk's log and default: on a team's store, the team's.
+    'retention.log': async ({ limit }) => {
+      const [defaults, log] = await Promise.all([desk.retention.defaults(), desk.retention.log(limit ?? 200)]);
+      return {
+        defaults: { keepFilesDays: defaults.keepFilesDays, keepResultsDays: defaults.keepResultsDays },
+        entries: log.reverse().map((e) => ({ at: new Date(e.at).toISOString(), kind: e.kind, what: e.what, rule: e.rule, batchId: e.batchId, jobId: e.jobId })),
+      };
+    },
+    'retention.setDefaults': async ({ keepFilesDays, keepResultsDays }) => {
+      // 0 is how the settings keep "kept" (`config set keep_files_days 0`).
+      await desk.retention.setDefault('keep_files_days', keepFilesDays ?? 0);
+      await desk.retention.setDefault('keep_results_days', keepResultsDays ?? 0);
+      const d = await desk.retention.defaults();
+      return { keepFilesDays: d.keepFilesDays, keepResultsDays: d.keepResultsDays };
+    },
+    'retention.run': async ({ dryRun }) => {
+      // Sizes are read from the plan first: a real run deletes the files it names.
+      const plan = await desk.retention.run({ dryRun: true });
+      const sizes = new Map(plan.done.map((d) => [d.what, deletionSize(d)] as const));
+      return retentionRunView(dryRun ? plan : await desk.retention.run({ dryRun: false }), sizes, dryRun);
+    },
     'watch.list': async () => {
       const rules = engine.retentionRules;
       return engine.hotFolders.list().map((w) => withRetention(w, rules.forWatch(w.id)));
@@ -388,6 +414,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
         [NUMERIC_SETTINGS.maxWaitMinutes.key]: patch.maxWaitMinutes?.toString(),
         messaging_channel: patch.messagingChannel,
       };
+      // Checked first: a country the phone finder does not know changes nothing.
+      if (patch.phoneCountry !== undefined) {
+        const set = engine.setPhoneCountry(patch.phoneCountry);
+        if (!set.ok) throw new InvalidArgumentError(set.message);
+      }
       for (const [k, v] of Object.entries(map)) if (v !== undefined) engine.settings.set(k, v);
       if (apiUrl !== undefined) {
         if (apiUrl === null) engine.settings.delete('api_url');
@@ -396,6 +427,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       }
       return settingsView(engine);
     },
+    'settings.phoneRegions': async () => ({ regions: phoneRegionList() }),
     'costs.report': async () => desk.costReport(),
     'costs.spend': async (q) => c.spend(q),
     'compare.create': async (req) => {

@@ -61,7 +61,7 @@ function Screen({ route }: { route: Route }) {
     case 'statement':
       return <StatementScreen key={`${route.month}:${route.client ?? ''}`} month={route.month} client={route.client} />;
     case 'keys':
-      return <KeysScreen />;
+      return <KeysScreen section={route.section ?? null} />;
     case 'watch':
       return <WatchFoldersScreen />;
     case 'not_found':

@@ -46,11 +46,14 @@ describe('hash routes', () => {
       { name: 'statement', month: '2026-11', client: null },
       { name: 'compare', group: 'bmw1' },
       { name: 'keys' },
+      { name: 'keys', section: 'phone-country' },
     ];
     for (const r of routes) expect(parseHash(hrefFor(r))).toEqual(r);
     expect(hrefFor({ name: 'batch', id: 'b1', jobId: null, review: true })).toBe('#/batches/b1/review');
     expect(hrefFor({ name: 'batch', id: 'b1', jobId: 7, review: false })).toBe('#/batches/b1/jobs/7');
     expect(hrefFor({ name: 'statement', month: '2026-11', client: 'ACME GmbH' })).toBe('#/costs/statement/2026-11/ACME%20GmbH');
+    expect(hrefFor({ name: 'keys', section: 'phone-country' })).toBe('#/keys/phone-country');
+    expect(parseHash('#/keys/elsewhere')).toEqual({ name: 'not_found', hash: '#/keys/elsewhere' });
     expect(parseHash('#/costs/statement/11-2026/ACME')).toEqual({ name: 'not_found', hash: '#/costs/statement/11-2026/ACME' });
   });
 });

@@ -6,7 +6,7 @@ import { optoutSpec } from '../specs/optout';
 import { EXIT, UsageError, type ExitCode } from '../exit-codes';
 import type { Io } from '../io';
 import { optOutKey } from '../../engine/messaging/opt-out-list';
-import { readOptOutFile } from '../../engine/importers/read-opt-out-file';
+import { importOptOutFile } from '../../desk/opt-out-import';
 import { openCliDesk } from '../desk';
 
 export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
@@ -33,26 +33,16 @@ export async function cmdOptout(args: string[], io: Io): Promise<ExitCode> {
     }
     if (sub === 'import') {
       const file = resolve(positionals[0] ?? '');
-      let read;
-      try {
-        read = await readOptOutFile(file);
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        throw new UsageError(
-          `${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : e instanceof Error ? e.message : String(e)}. Give a CSV with a column to, phone or email, or a text file with one recipient per line.`,
-        );
-      }
-      if (read.lines === 0) {
-        io.stderr.write(`! ${file} holds no recipients (it is empty, or has only a header). Nothing was added.\n`);
+      const r = await importOptOutFile(book, file);
+      if (!r.ok) {
+        if (r.why === 'unreadable') throw new UsageError(r.message);
+        io.stderr.write(`! ${r.message}\n`);
         return EXIT.someFailed;
       }
-      const added = await book.add(read.recipients.map((r) => ({ recipient: r.recipient, source: `import ${r.source}` })));
-      io.stdout.write(
-        `Added ${added} recipient(s) from ${file} to ${book.name} (${read.recipients.length - added} already on it; ${(await book.list()).length} in all).\n`,
-      );
-      for (const p of read.problems.slice(0, 50)) io.stderr.write(`! ${p} Not added.\n`);
-      if (read.problems.length > 50) io.stderr.write(`! and ${read.problems.length - 50} more like these\n`);
-      return read.problems.length > 0 ? EXIT.someFailed : EXIT.ok;
+      io.stdout.write(`Added ${r.added} recipient(s) from ${file} to ${book.name} (${r.already} already on it; ${r.total} in all).\n`);
+      for (const p of r.refused.slice(0, 50)) io.stderr.write(`! ${p.message} Not added.\n`);
+      if (r.refused.length > 50) io.stderr.write(`! and ${r.refused.length - 50} more like these\n`);
+      return r.refused.length > 0 ? EXIT.someFailed : EXIT.ok;
     }
     let bad = 0;
     for (const raw of positionals) {

@@ -7,15 +7,24 @@
 import { basename } from 'node:path';
 import { CsvParser, isBlankRecord } from './csv-parser';
 import { detectDelimiter, headerLineEnd } from './delimiter';
-import { normalizeEmail, normalizePhone } from '../messaging/recipient';
+import { normalizeEmail, normalizePhone, type RecipientProblem } from '../messaging/recipient';
 import { utf8Chunks } from './utf8-chunks';
 import { optOutKey } from '../messaging/opt-out-list';
 
 const COLUMN = /^(to|recipient|phone|phone[ _]?number|number|mobile|e-?mail|email[ _]?address)$/i;
 
+/** A value not taken: where (a CSV's row, a list's line), its cause as a code, and the line the command line prints. */
+export interface OptOutRefusal {
+  unit: 'row' | 'line';
+  row: number;
+  code: RecipientProblem;
+  /** "unsubscribed.csv row 3: phone number ... is not in international format; ...". */
+  message: string;
+}
+
 export interface OptOutFile {
   recipients: { recipient: string; source: string }[];
-  problems: string[];
+  problems: OptOutRefusal[];
   /** Data lines read (not counting a header or blank lines). */
   lines: number;
 }
@@ -27,7 +36,7 @@ export async function readOptOutFile(path: string): Promise<OptOutFile> {
   let columns: { index: number; read: (v: string) => ReturnType<typeof optOutKey> }[] | null = null;
   let parser: CsvParser | null = null;
   /** How a problem names where it is: a CSV's rows as `batch create` names them, a list's lines. */
-  let unit = 'line';
+  let unit: OptOutRefusal['unit'] = 'line';
   const onRecord = (fields: readonly string[], line: number): void => {
     if (columns === null) {
       const named = fields.flatMap((f, index) =>
@@ -45,7 +54,7 @@ export async function readOptOutFile(path: string): Promise<OptOutFile> {
       if (value === '') continue;
       const key = c.read(value);
       if (key.ok) out.recipients.push({ recipient: key.value, source: `${name} ${unit} ${line}` });
-      else out.problems.push(`${name} ${unit} ${line}: ${key.reason}`);
+      else out.problems.push({ unit, row: line, code: key.problem, message: `${name} ${unit} ${line}: ${key.reason}` });
     }
   };
   for await (const chunk of utf8Chunks(path)) {

@@ -3,7 +3,7 @@
 // number written "+44 20 7946 0123" in one file and "+442079460123" in another is one person.
 // Checked when a batch is created and again just before each send.
 import type { Db } from '../db/connection';
-import { normalizeEmail, normalizePhone } from './recipient';
+import { normalizeEmail, normalizePhone, type Recipient } from './recipient';
 import { FORGET_SECRET_SETTING, forgottenRecipient } from './forgotten-recipient';
 
 export interface OptOut {
@@ -15,7 +15,7 @@ export interface OptOut {
 }
 
 /** A recipient as written -> as sent to (an e-mail address when it has an @, else a phone number). */
-export function optOutKey(raw: string): { ok: true; value: string } | { ok: false; reason: string } {
+export function optOutKey(raw: string): Recipient {
   return raw.includes('@') ? normalizeEmail(raw) : normalizePhone(raw);
 }
 

@@ -1,6 +1,6 @@
-// The opt-out list in the window: who is never messaged, where each came from; add and remove.
+// The opt-out list in the window: who is never messaged, where each came from; add, import a list and remove.
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { t as tr } from '../i18n';
 import { toast } from '../components/toast-store';
 import type { OptOutView } from '../../../shared/contract';
@@ -8,6 +8,7 @@ import { client } from '../client';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { dayWords } from '../costs/period-words';
+import { OptOutImport } from './OptOutImport';
 
 export function OptOutsPanel() {
   const { t } = useTranslation('keys');
@@ -41,9 +42,7 @@ export function OptOutsPanel() {
   return (
     <section className="card stack" aria-labelledby="optouts-heading">
       <h2 id="optouts-heading">{t('optOuts.heading')}</h2>
-      <p className="muted">
-        <Trans t={t} i18nKey="optOuts.intro" components={[<code key="cli" />]} />
-      </p>
+      <p className="muted">{t('optOuts.intro')}</p>
       <form
         className="optouts__add"
         onSubmit={(e) => {
@@ -61,6 +60,7 @@ export function OptOutsPanel() {
       </form>
       <ErrorAlert message={load.error ?? change.error} />
       <StatusNote message={note} />
+      <OptOutImport onImported={reload} />
       {list === null ? null : list.length === 0 ? (
         <p className="muted">{t('optOuts.empty')}</p>
       ) : (

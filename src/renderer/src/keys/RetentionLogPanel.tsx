@@ -1,46 +1,33 @@
 // The retention log in the window, as `batchdesk retention log` prints it: every deletion the
 // retention rules made (what, when, by which rule), newest first, and the data folder's default rule.
 import { useCallback, useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import type { RetentionLogEntryView, RetentionLogView } from '../../../shared/contract';
+import { useTranslation } from 'react-i18next';
+import type { RetentionLogView } from '../../../shared/contract';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { formatDateTime } from '../format/time';
+import { RETENTION_KIND_KEYS } from './retention-kind-words';
 
-const KIND_KEYS = {
-  output: 'retention.kind.output',
-  upload: 'retention.kind.upload',
-  original: 'retention.kind.original',
-  export: 'retention.kind.export',
-  result: 'retention.kind.result',
-} as const satisfies Record<RetentionLogEntryView['kind'], string>;
-
-export function RetentionLogPanel() {
+/** `version`: a change made elsewhere on the screen (a rule saved, a deletion run) reads the log again. */
+export function RetentionLogPanel({ version = 0 }: { version?: number }) {
   const { t } = useTranslation('keys');
   const [log, setLog] = useState<RetentionLogView | null>(null);
   const load = useAction();
   const { run } = load;
   const reload = useCallback(() => void run(async () => setLog(await client().call('retention.log', { limit: 200 }))), [run]);
-  useEffect(reload, [reload]);
+  useEffect(reload, [reload, version]);
 
   return (
     <section className="card stack" aria-labelledby="retention-heading">
       <h2 id="retention-heading">{t('retention.heading')}</h2>
-      <p className="muted">
-        <Trans t={t} i18nKey="retention.intro" components={[<code key="cli" />]} />
-      </p>
+      <p className="muted">{t('retention.intro')}</p>
       {log ? (
         <p data-testid="retention-default">
-          <Trans
-            t={t}
-            i18nKey="retention.defaultRule"
-            values={{
-              files: log.defaults.keepFilesDays === null ? t('retention.filesKept') : t('retention.filesGo', { count: log.defaults.keepFilesDays }),
-              results: log.defaults.keepResultsDays === null ? t('retention.resultsKept') : t('retention.resultsGo', { count: log.defaults.keepResultsDays }),
-            }}
-            components={[<code key="files" />, <code key="results" />]}
-          />
+          {t('retention.defaultRule', {
+            files: log.defaults.keepFilesDays === null ? t('retention.filesKept') : t('retention.filesGo', { count: log.defaults.keepFilesDays }),
+            results: log.defaults.keepResultsDays === null ? t('retention.resultsKept') : t('retention.resultsGo', { count: log.defaults.keepResultsDays }),
+          })}
         </p>
       ) : null}
       <ErrorAlert message={load.error} />
@@ -62,7 +49,7 @@ export function RetentionLogPanel() {
                 <tr key={`${e.at}:${e.kind}:${e.what}`}>
                   <td className="tabular">{formatDateTime(e.at)}</td>
                   <td>
-                    {t(KIND_KEYS[e.kind])}: <span className="mono">{e.what}</span>
+                    {t(RETENTION_KIND_KEYS[e.kind])}: <span className="mono">{e.what}</span>
                   </td>
                   <td>{e.rule}</td>
                 </tr>

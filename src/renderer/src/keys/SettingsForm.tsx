@@ -1,5 +1,6 @@
-// Engine settings: concurrency, request limit, attempts, longest wait, messaging app name, API URL.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+// Engine settings: concurrency, request limit, attempts, longest wait, messaging app name, API URL, and the
+// phone country redaction reads national numbers by (`config set phone_country`), chosen from a list.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { t as tr } from '../i18n';
 import { toast } from '../components/toast-store';
@@ -24,6 +25,8 @@ interface Draft {
   maxWaitMinutes: string;
   messagingChannel: string;
   apiUrl: string;
+  /** A two-letter code, or auto (this computer's locale). */
+  phoneCountry: string;
 }
 
 const toDraft = (s: SettingsView): Draft => ({
@@ -33,6 +36,7 @@ const toDraft = (s: SettingsView): Draft => ({
   maxWaitMinutes: String(s.maxWaitMinutes),
   messagingChannel: s.messagingChannel,
   apiUrl: s.apiUrl ?? '',
+  phoneCountry: s.phoneCountry.country !== null && s.phoneCountry.from === 'setting' ? s.phoneCountry.country : 'auto',
 });
 
 // The same rules and words as the engine and the command line (settings-rules.ts).
@@ -42,7 +46,7 @@ function int(text: string, rule: NumericSettingRule): number {
   return r.value;
 }
 
-function parse(d: Draft): Omit<SettingsView, 'phoneCountry'> {
+function parse(d: Draft): Omit<SettingsView, 'phoneCountry'> & { phoneCountry: string } {
   const messagingChannel = d.messagingChannel.trim().toLowerCase();
   if (!MESSAGING_CHANNEL_RE.test(messagingChannel)) throw new Error(MESSAGING_CHANNEL_MESSAGE);
   let apiUrl: string | null = null;
@@ -58,11 +62,33 @@ function parse(d: Draft): Omit<SettingsView, 'phoneCountry'> {
     maxWaitMinutes: int(d.maxWaitMinutes, NUMERIC_SETTINGS.maxWaitMinutes),
     messagingChannel,
     apiUrl,
+    phoneCountry: d.phoneCountry,
   };
 }
 
-export function SettingsForm() {
-  const { t } = useTranslation('keys');
+/** A region's name in the window's language ("Deutschland"), or its code where the runtime has none. */
+function regionNamer(language: string): (code: string) => string {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([language], { type: 'region' });
+  } catch {
+    // An unknown window language: the codes themselves.
+  }
+  return (code) => {
+    try {
+      return names?.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+}
+
+export function SettingsForm({ focusPhoneCountry = false }: { focusPhoneCountry?: boolean }) {
+  const { t, i18n } = useTranslation('keys');
+  const [regions, setRegions] = useState<string[]>([]);
+  /** What automatic gives now (this computer's locale), as the engine resolved it. */
+  const [localeCountry, setLocaleCountry] = useState<string | null>(null);
+  const phoneSelect = useRef<HTMLSelectElement>(null);
   const load = useAction();
   const save = useAction();
   const reloadConnection = useConnectionStore((s) => s.load);
@@ -70,9 +96,24 @@ export function SettingsForm() {
   const [note, setNote] = useState<string | null>(null);
   const id = useId();
 
+  const remember = (v: SettingsView): void => {
+    setDraft(toDraft(v));
+    if (v.phoneCountry.country === null || v.phoneCountry.from === 'locale') setLocaleCountry(v.phoneCountry.country);
+  };
   useEffect(() => {
-    void load.run(async () => setDraft(toDraft(await client().call('settings.get', {}))));
+    void load.run(async () => {
+      const [view, known] = await Promise.all([client().call('settings.get', {}), client().call('settings.phoneRegions', {})]);
+      setRegions(known.regions);
+      remember(view);
+    });
   }, [load.run]);
+  // Linked from New batch's redaction hint: the choice itself, in view and focused.
+  const loaded = draft !== null && regions.length > 0;
+  useEffect(() => {
+    if (!focusPhoneCountry || !loaded) return;
+    phoneSelect.current?.scrollIntoView({ block: 'center' });
+    phoneSelect.current?.focus();
+  }, [focusPhoneCountry, loaded]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -80,14 +121,18 @@ export function SettingsForm() {
     setNote(null);
     void save.run(async () => {
       const saved = await client().call('settings.set', parse(draft));
-      setDraft(toDraft(saved));
+      remember(saved);
       setNote(t('settings.saved'));
       toast(tr('common:toast.settingsSaved'));
       void reloadConnection();
     });
   };
 
-  const field = (key: keyof Draft, label: string, hint: string, type: 'text' | 'number' | 'url' = 'text') =>
+  const nameOf = regionNamer(i18n.language);
+  const collator = new Intl.Collator(i18n.language);
+  const countries = regions.map((code) => ({ code, name: nameOf(code) })).sort((a, b) => collator.compare(a.name, b.name));
+
+  const field = (key: Exclude<keyof Draft, 'phoneCountry'>, label: string, hint: string, type: 'text' | 'number' | 'url' = 'text') =>
     draft ? (
       <div className="field">
         <label htmlFor={`${id}-${key}`}>{label}</label>
@@ -117,6 +162,28 @@ export function SettingsForm() {
             {field('maxWaitMinutes', t('settings.maxWait'), t('settings.maxWaitHint'), 'number')}
             {field('messagingChannel', t('settings.messagingChannel'), t('settings.messagingChannelHint'))}
             {field('apiUrl', t('settings.apiUrl'), t('settings.apiUrlHint'), 'url')}
+            <div className="field">
+              <label htmlFor={`${id}-phone`}>{t('settings.phone.label')}</label>
+              <select
+                id={`${id}-phone`}
+                ref={phoneSelect}
+                value={draft.phoneCountry}
+                aria-describedby={`${id}-phone-hint`}
+                onChange={(e) => setDraft({ ...draft, phoneCountry: e.target.value })}
+              >
+                <option value="auto">
+                  {localeCountry === null ? t('settings.phone.autoNone') : t('settings.phone.auto', { country: nameOf(localeCountry) })}
+                </option>
+                {countries.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {t('settings.phone.option', { name: c.name, code: c.code })}
+                  </option>
+                ))}
+              </select>
+              <span id={`${id}-phone-hint`} className="field-hint">
+                {t('settings.phone.hint')}
+              </span>
+            </div>
           </div>
           <div className="row">
             <button type="submit" className="primary" disabled={save.busy}>

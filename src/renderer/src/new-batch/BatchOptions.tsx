@@ -9,6 +9,7 @@ import { fieldWords } from '../format/option-words';
 import { TIERS, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import type { PhoneCountry } from '../../../shared/phone-country';
+import { hrefFor } from '../routing/route';
 import {
   readSetting,
   BATCH_SETTINGS,
@@ -68,10 +69,12 @@ function PhoneCountryNote({ phoneCountry }: { phoneCountry: PhoneCountry | null 
   if (phoneCountry === null || !settingApplies(d, 'redact')) return null;
   const kinds = readSetting('redact', d.settings.redact ?? '');
   if (!kinds.ok || !kinds.value.includes('phones')) return null;
+  // The choice itself is in Settings: the hint links there rather than naming a command.
+  const change = <a href={hrefFor({ name: 'keys', section: 'phone-country' })}>{t('phoneCountry.link')}</a>;
   if (phoneCountry.country === null)
     return (
       <p className="hint" data-testid="phone-country">
-        {t('phoneCountry.none', { locale: phoneCountry.locale === '' ? '-' : phoneCountry.locale })}
+        {t('phoneCountry.none', { locale: phoneCountry.locale === '' ? '-' : phoneCountry.locale })} {change}
       </p>
     );
   let country = phoneCountry.country;
@@ -84,7 +87,8 @@ function PhoneCountryNote({ phoneCountry }: { phoneCountry: PhoneCountry | null 
     <p className="hint" data-testid="phone-country">
       {phoneCountry.from === 'setting'
         ? t('phoneCountry.setting', { country, code: phoneCountry.country })
-        : t('phoneCountry.locale', { country, code: phoneCountry.country, locale: phoneCountry.locale ?? '' })}
+        : t('phoneCountry.locale', { country, code: phoneCountry.country, locale: phoneCountry.locale ?? '' })}{' '}
+      {change}
     </p>
   );
 }

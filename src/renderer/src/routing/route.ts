@@ -14,7 +14,8 @@ export type Route =
   | { name: 'compare'; group: string }
   /** A client's monthly statement, printable (#/costs/statement/<YYYY-MM>[/<client>]; no client: batches without one). */
   | { name: 'statement'; month: string; client: string | null }
-  | { name: 'keys' }
+  /** `section`: scrolled to and focused (#/keys/phone-country: the phone country's choice, linked from New batch). */
+  | { name: 'keys'; section?: 'phone-country' }
   /** Hot folders (#/watch). */
   | { name: 'watch' }
   | { name: 'not_found'; hash: string };
@@ -46,6 +47,7 @@ export function parseHash(hash: string): Route {
   if (first === 'new' && second === 'from' && third !== undefined && parts.length === 3) return { name: 'new', from: third };
   if (parts.length === 1 && first === 'new') return { name: 'new', from: null };
   if (parts.length === 1 && (first === 'costs' || first === 'keys' || first === 'watch')) return { name: first };
+  if (first === 'keys' && second === 'phone-country' && parts.length === 2) return { name: 'keys', section: 'phone-country' };
   if (first === 'compare' && second !== undefined && parts.length === 2) return { name: 'compare', group: second };
   if (first === 'costs' && second === 'statement' && third !== undefined && /^\d{4}-\d{2}$/.test(third) && parts.length <= 4) {
     return { name: 'statement', month: third, client: parts[3] ?? null };
@@ -74,7 +76,7 @@ export function hrefFor(route: Route): string {
     case 'statement':
       return `#/costs/statement/${route.month}${route.client === null ? '' : `/${encodeURIComponent(route.client)}`}`;
     case 'keys':
-      return '#/keys';
+      return route.section === undefined ? '#/keys' : `#/keys/${route.section}`;
     case 'watch':
       return '#/watch';
     case 'not_found':

@@ -1,4 +1,5 @@
-// #/keys: the connection, stored keys (add, test, replace, remove), settings, the opt-out list, forget a person, the retention log and unit rates.
+// #/keys: the connection, stored keys (add, test, replace, remove), settings (with the phone country), the opt-out list
+// (with a list's import), forget a person, the retention rule (what would go, delete now), its log and unit rates.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeyView } from '../../../shared/contract';
@@ -11,17 +12,20 @@ import { KeysTable } from '../keys/KeysTable';
 import { OptOutsPanel } from '../keys/OptOutsPanel';
 import { ForgetPanel } from '../keys/ForgetPanel';
 import { RetentionLogPanel } from '../keys/RetentionLogPanel';
+import { RetentionRulePanel } from '../keys/RetentionRulePanel';
 import { RatesTable } from '../keys/RatesTable';
 import { SettingsForm } from '../keys/SettingsForm';
 import { useConnectionStore } from '../store/connection-store';
 import '../keys/keys.css';
 
-export function KeysScreen() {
+export function KeysScreen({ section = null }: { section?: 'phone-country' | null }) {
   const { t } = useTranslation('keys');
   const [keys, setKeys] = useState<KeyView[] | null>(null);
   const load = useAction();
   const reloadConnection = useConnectionStore((s) => s.load);
   const { run } = load;
+  // A retention rule saved or run: the log below reads itself again.
+  const [retentionVersion, setRetentionVersion] = useState(0);
   const reload = useCallback(() => {
     void run(async () => setKeys(await client().call('keys.list', {})));
     void reloadConnection();
@@ -39,10 +43,11 @@ export function KeysScreen() {
         <h3>{t('form.addAria')}</h3>
         <KeyForm onSaved={reload} />
       </section>
-      <SettingsForm />
+      <SettingsForm focusPhoneCountry={section === 'phone-country'} />
       <OptOutsPanel />
       <ForgetPanel />
-      <RetentionLogPanel />
+      <RetentionRulePanel onDeleted={() => setRetentionVersion((v) => v + 1)} />
+      <RetentionLogPanel version={retentionVersion} />
       <RatesTable />
     </div>
   );
