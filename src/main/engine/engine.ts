@@ -61,7 +61,8 @@ import { FollowerPlans, FollowUps } from './pipeline/follow-ups';
 import { InvoiceReviews } from './invoices/invoice-reviews';
 import { InvoiceDecisions } from './invoices/invoice-decisions';
 import { SqliteReviewStore } from './invoices/sqlite-review-store';
-import { describeOptOut, OptOutList, type OptOut } from './messaging/opt-out-list';
+import { describeOptOut, isForgotten, OptOutList, type OptOut } from './messaging/opt-out-list';
+import type { ProblemCode } from '../../shared/problem-codes';
 import { RecipientPacing } from './messaging/recipient-pacing';
 import { SendHolds } from './messaging/send-hold';
 import { pastProblem } from './queue/schedule';
@@ -106,8 +107,12 @@ export type HandOverTarget = Pick<
 export interface HandOverResult {
   moved: number;
   skipped: { source: string; batchId: string; batchName: string; state: string }[];
-  /** Items left out because their recipient is on the team's opt-out list, each with its words ("... is on the opt-out list (since ...)"). */
-  optedOut: { source: string; reason: string }[];
+  /**
+   * Items left out because their recipient is on the team's opt-out list, each with its words
+   * ("... is on the opt-out list (since ...)") and as a code for the window (named by the item's
+   * recipient, never by a forgotten person's hash).
+   */
+  optedOut: { source: string; reason: string; code: Extract<ProblemCode, { code: 'opt_out_listed' }> }[];
 }
 /** Jobs per read and write when a batch moves to a shared store: bounded memory at any size. */
 const HAND_OVER_CHUNK = 5_000;
@@ -707,9 +712,17 @@ export class Engine {
         }
         const listed = recipients.size === 0 ? new Map<string, OptOut>() : await to.optedOutAmong([...new Set(recipients.values())]);
         const fresh = chunk.filter((j, i) => {
-          const o = listed.get(recipients.get(i) ?? '');
+          const recipient = recipients.get(i) ?? '';
+          const o = listed.get(recipient);
           if (o) {
-            optedOut.push({ source: j.source, reason: describeOptOut(o, "the team's opt-out list") });
+            const code = {
+              code: 'opt_out_listed' as const,
+              recipient,
+              since: new Date(o.addedAt).toISOString().slice(0, 10),
+              from: isForgotten(o) ? '' : o.source,
+              forgotten: isForgotten(o),
+            };
+            optedOut.push({ source: j.source, reason: describeOptOut(o, "the team's opt-out list"), code });
             return false;
           }
           const k = known.get(j.fingerprint);

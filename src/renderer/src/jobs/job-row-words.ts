@@ -9,6 +9,7 @@ import { STATE_LABEL } from '../format/labels';
 import { t } from '../i18n';
 import { displayText } from '../format/source';
 import { errorKindLine } from '../components/pause-words';
+import { namesForgottenRecipient } from '../../../shared/forgotten-words';
 
 /** Held back on purpose (quiet hours, the gap per recipient): waiting with a reason that is no error (a retry always has its error's kind). */
 export function isHeld(row: Pick<JobRowView, 'state' | 'error' | 'errorKind'>): boolean {
@@ -27,6 +28,8 @@ export function stateWord(row: Pick<JobRowView, 'state' | 'error' | 'errorKind'>
 export function errorLine(row: Pick<JobRowView, 'state' | 'error' | 'errorKind'>): string {
   if (row.error === null) return '';
   if (isHeld(row)) return t('jobs:heldDetail');
+  // Not sent to someone who asked to be forgotten: said as such, never by the list's hash of them.
+  if (row.state === 'cancelled' && row.errorKind === null && namesForgottenRecipient(row.error)) return t('jobs:notSentForgotten');
   if (row.errorKind !== null) return errorKindLine(row.errorKind);
   return displayText(row.error.charAt(0).toUpperCase() + row.error.slice(1));
 }
