@@ -63,6 +63,8 @@ import { InvoiceDecisions } from './invoices/invoice-decisions';
 import { SqliteReviewStore } from './invoices/sqlite-review-store';
 import { describeOptOut, isForgotten, OptOutList, type OptOut } from './messaging/opt-out-list';
 import type { ProblemCode } from '../../shared/problem-codes';
+import type { SkippedRow } from '../../shared/skipped-rows';
+import { SkippedRowStore } from './queue/skipped-row-store';
 import { RecipientPacing } from './messaging/recipient-pacing';
 import { SendHolds } from './messaging/send-hold';
 import { pastProblem } from './queue/schedule';
@@ -101,7 +103,7 @@ export { DATABASE_FILE };
 /** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
 export type HandOverTarget = Pick<
   PgQueueStore,
-  'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong' | 'sealedImport' | 'shownUrl' | 'pool'
+  'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong' | 'sealedImport' | 'shownUrl' | 'pool' | 'addSkippedRows'
 >;
 /** What moved, and what was left out because the team already has it. */
 export interface HandOverResult {
@@ -650,6 +652,11 @@ export class Engine {
     }
   }
 
+  /** The rows a batch's import left out (migration 28), as kept when it was created. */
+  async skippedRows(idOrPrefix: string): Promise<SkippedRow[]> {
+    return new SkippedRowStore(this.db).list(await this.control.resolveBatchId(idOrPrefix));
+  }
+
   /**
    * Moves a batch just made here to a shared store (`batch create --store`): the same jobs, keys
    * and bodies, sealed there in its last step, then removed from this data folder so only the
@@ -693,6 +700,8 @@ export class Engine {
       for (const b of all) await to.createBatchFrom(b, creatorTag(), await this.keyCheckFor(b));
       // Its retention rule goes with it (its later steps follow it): the store's workers apply it.
       await setTeamRule(to.pool, id, teamRuleOf(this.retentionRules.of(id), hostname()));
+      // The rows its import left out go with it (`batch skipped`, the batch page's rejected rows).
+      await to.addSkippedRows(id, new SkippedRowStore(this.db).list(id));
       let after = 0;
       for (;;) {
         const chunk = this.jobs.handOverChunk(id, after, HAND_OVER_CHUNK);
