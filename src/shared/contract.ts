@@ -1,6 +1,7 @@
 // The one contract between the window and the engine: every call (method -> argument and result
 // schemas) and every pushed event, declared once. Electron binds it with ipcMain.handle, the
 // browser host over HTTP + WebSocket; the engine validates every argument against these schemas.
+import { SkippedRow } from './skipped-rows';
 import { PhoneCountry } from './phone-country';
 import { z } from 'zod';
 import { InvoiceReview } from './invoices/invoice';
@@ -541,6 +542,12 @@ export const methods = {
       .strict(),
     z.object({ csv: z.string(), rows: z.number().int(), missing: z.number().int() }),
   ),
+  /**
+   * The rows a batch's import left out, kept with it (row, the source's header and cells, the
+   * problem's code and English): the batch page's "Download rejected rows", the same CSV as
+   * `batchdesk batch skipped ID`.
+   */
+  'batches.skippedRows': m(z.object({ id: Id }).strict(), z.object({ rows: z.array(SkippedRow) })),
   /** Creates and starts the batch (in the window, creating is starting). */
   'batches.create': m(
     BatchRequest,

@@ -8,6 +8,11 @@ import { PG_START_MS, startPgCluster, type PgCluster } from '../helpers/pg-clust
 import { forgetInStore } from '../../src/main/engine/forget/forget';
 import { PgForgetStore } from '../../src/main/engine/forget/pg-forget-store';
 import { forgetTarget } from '../../src/main/engine/forget/forget-target';
+import { beforeSend } from '../../src/main/engine/queue/before-send';
+import { capabilityFor } from '../../src/main/engine/capabilities/registry';
+import { createInTeamStore, teamCreateProblems } from '../../src/main/engine/team/team-create';
+import { FORGOTTEN_RECIPIENT } from '../../src/shared/forgotten-words';
+import { startHarness, writeText } from '../integration/harness';
 
 let cluster: PgCluster;
 beforeAll(async () => {
@@ -89,6 +94,41 @@ describe("forget in a team's store", () => {
       const listed = await store.optedOutAmong(['+442079460123', '+442079460999']);
       expect([...listed.keys()]).toEqual(['+442079460123']);
       expect(listed.get('+442079460123')?.recipient).toMatch(/^forgotten:[0-9a-f]{64}$/);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('says a forgotten person is one, never by their hash: when a team batch is made and just before a send', async () => {
+    const url = await cluster.freshDatabase();
+    const clock = new FakeClock();
+    const store = await PgQueueStore.open({ url, clock, worker: 'test-host 1' });
+    const h = await startHarness();
+    try {
+      await store.addOptOuts([{ recipient: '+442079460123', source: 'asked on the phone' }]);
+      const t = forgetTarget('+442079460123');
+      if (!t.ok) throw new Error(t.reason);
+      await forgetInStore(new PgForgetStore(store.pool, () => clock.now()), t.target);
+      const hashed = (await store.optedOutAmong(['+442079460123'])).get('+442079460123');
+      expect(hashed?.recipient).toMatch(/^forgotten:/);
+
+      // Made for the team: the row naming them is left out, in words (and as the window's code).
+      const csv = await writeText(h, 'notice.csv', 'to,text\n+44 20 7946 0123,Hello\n+44 20 7946 0999,Hello\n');
+      const made = await createInTeamStore(h.engine, store, { capability: 'channel', paths: [csv] });
+      const problems = teamCreateProblems(made, { optOut: ' (optout remove)', resend: '' });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]?.message).toContain(`${FORGOTTEN_RECIPIENT}, on the team's opt-out list since`);
+      expect(problems[0]?.code).toMatchObject({ code: 'opt_out_listed', recipient: '+442079460123', forgotten: true, from: '' });
+      expect(JSON.stringify(problems)).not.toContain('forgotten:');
+
+      // Checked again by a worker just before sending: the job's reason names no hash either.
+      const job = { payload_json: JSON.stringify({ to: '+442079460123', text: 'Hi', subject: null, row: 2, fields: {} }), source: 'm.csv row 2', attempts: 0 };
+      const checks = { optedOut: async (r: string) => (await store.optedOutAmong([r])).get(r) ?? null, timing: () => ({ kind: 'send' as const }) };
+      const pre = await beforeSend(job, capabilityFor('channel'), checks);
+      expect(pre.kind).toBe('skip');
+      if (pre.kind !== 'skip') return;
+      expect(pre.reason).toMatch(new RegExp(`^not sent: ${FORGOTTEN_RECIPIENT.replace(/[()]/g, '\\$&')}, on the opt-out list since \\d{4}-\\d\\d-\\d\\d\\.$`));
+      expect(pre.reason).not.toContain('forgotten:');
     } finally {
       await store.close();
     }

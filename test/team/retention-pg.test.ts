@@ -182,7 +182,7 @@ describe("retention in a team's store", () => {
       expect(dry.stdout).toContain('by keep-results-days 3 (batch b2)');
       const run = await runCli(['retention', 'run', ...args]);
       expect(run.code, run.stderr).toBe(0);
-      expect(run.stdout).toContain(`1 deletion(s), each in \`batchdesk retention log --store URL\``);
+      expect(run.stdout).toContain(`1 deletion(s), each in \`batchdesk retention log --store ${url} --data-dir ${here}\``);
       expect((await store.pool.query(`SELECT result_json FROM jobs WHERE idempotency_key = 'k2-1'`)).rows[0].result_json).toBeNull();
       const log = await runCli(['retention', 'log', ...args]);
       expect(log.stdout).toMatch(/result text\s+job \d+ \(line 1\)\n    by keep-results-days 3 \(batch b2\), deleted by worker \S+ \d+/);

@@ -175,11 +175,11 @@ describe('team: export and report --store', () => {
       const api = ['--api-url', sb.url];
       const before = await runCli(['search', 'billed two times', '--semantic', ...elsewhere, ...api], searchEnv);
       expect(before.stderr).toContain('No results are embedded yet');
-      expect(before.stderr).toContain(`\`batchdesk index <batch-id> --store URL ${elsewhere.join(' ')} ${api.join(' ')}\``);
+      expect(before.stderr).toContain(`\`batchdesk index <batch-id> ${elsewhere.join(' ')} ${api.join(' ')}\``);
       const indexed = await runCli(['index', callsId, '--yes', ...elsewhere, ...api], searchEnv);
       expect(indexed.code, indexed.stderr).toBe(0);
       expect(indexed.stdout).toMatch(/Embedding the results of \S+ in the team's batch \S+ \(3 item\(s\)\)/);
-      expect(indexed.stdout).toContain(`--semantic --batch ${callsId} --store URL`);
+      expect(indexed.stdout).toContain(`--semantic --batch ${callsId} ${elsewhere.join(' ')}`);
       const meaning = await runCli(['search', 'billed two times', '--semantic', '--json', ...elsewhere, ...api], searchEnv);
       expect(meaning.code, meaning.stderr).toBe(0);
       const meaningHits = (JSON.parse(meaning.stdout) as { hits: { batch: string; source: string }[] }).hits;
@@ -188,7 +188,7 @@ describe('team: export and report --store', () => {
       // A team batch with nothing embedded: said, with the command for it, and no query paid for.
       const notEmbedded = await runCli(['search', 'billed two times', '--semantic', '--batch', id, ...elsewhere, ...api], searchEnv);
       expect(notEmbedded.stderr).toContain(`Nothing of batch ${id} is embedded yet`);
-      expect(notEmbedded.stderr).toContain(`batchdesk index ${id} --store URL`);
+      expect(notEmbedded.stderr).toContain(`batchdesk index ${id} ${elsewhere.join(' ')}`);
       expect((await admin.usage()).rows.find((u) => u.rate_item === 'embeddings')?.requests).toBe(billedBefore);
       const again = await runCli(['index', callsId, '--yes', ...elsewhere, ...api], searchEnv);
       expect(again.code, again.stderr).toBe(0);

@@ -28,7 +28,7 @@ describe('team: a revoked key replaced', () => {
     const status = await runCli(['status', id, '--store', storeUrl, '--data-dir', join(dir.path, 'planner')]);
     expect(status.stdout).toMatch(/paused \(auth\)/);
     expect(status.stdout).toMatch(/refused/);
-    expect(status.stdout).toContain(`batchdesk resume ${id} --store URL`);
+    expect(status.stdout).toContain(`batchdesk resume ${id} --store ${storeUrl}`);
 
     const planner = ['--store', storeUrl, '--data-dir', join(dir.path, 'planner')];
     // From a desk without a channel key: refused, nothing changed (which key would go on?).
@@ -47,7 +47,7 @@ describe('team: a revoked key replaced', () => {
     const early = await runCli(['run', id, '--store', storeUrl, '--data-dir', join(dir.path, 'worker-2'), '--api-url', sb.url], env);
     expect(early.code).not.toBe(0);
     expect(early.stdout + early.stderr).toContain(
-      `pause the batch and resume it from here (\`batchdesk pause ${id} --store URL --data-dir ${join(dir.path, 'worker-2')} --api-url ${sb.url}\``,
+      `pause the batch and resume it from here (\`batchdesk pause ${id} --store ${storeUrl} --data-dir ${join(dir.path, 'worker-2')} --api-url ${sb.url}\``,
     );
     expect((await runCli(['pause', id, '--store', storeUrl, '--data-dir', join(dir.path, 'desk')], env)).code).toBe(0);
     const resumed = await runCli(['resume', id, '--yes', '--store', storeUrl, '--data-dir', join(dir.path, 'desk')], env);

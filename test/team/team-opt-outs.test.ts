@@ -66,7 +66,7 @@ describe("team: the team's opt-out list", () => {
     );
     expect(created.code, created.stderr).toBe(0);
     expect(created.stderr).toContain(`customers.csv row 9: ${OUT[1]} is on the team's opt-out list (since `);
-    expect(created.stderr).toContain(`\`batchdesk optout remove RECIPIENT --store URL --data-dir ${join(dir.path, 'planner')} --api-url ${sb.url}\``);
+    expect(created.stderr).toContain(`\`batchdesk optout remove RECIPIENT --store ${storeUrl} --data-dir ${join(dir.path, 'planner')} --api-url ${sb.url}\``);
     const again = /Created batch (\S+)/.exec(created.stdout)?.[1] ?? '';
     const w = startWorker({ storeUrl, dataDir: join(dir.path, 'worker-0'), sb });
     live.push(w);

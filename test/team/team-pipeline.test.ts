@@ -166,7 +166,7 @@ describe('team: a pipeline on the shared store', () => {
     expect(small.code, small.stderr).toBe(0);
     expect(small.stdout).toMatch(
       new RegExp(
-        `^Resumed ${second}\\. Its budget, €0\\.0002 \\(€0\\.0000 spent\\), is below what is left, so it pauses again at the next item that does not fit: \`batchdesk resume ${second} --budget \\d+\\.\\d\\d --store URL[^\`]*\` covers what is spent and the estimate of what is left, or \`--budget none\` removes it\\.$`,
+        `^Resumed ${second}\\. Its budget, €0\\.0002 \\(€0\\.0000 spent\\), is below what is left, so it pauses again at the next item that does not fit: \`batchdesk resume ${second} --budget \\d+\\.\\d\\d --store ${storeUrl}[^\`]*\` covers what is spent and the estimate of what is left, or \`--budget none\` removes it\\.$`,
         'm',
       ),
     );

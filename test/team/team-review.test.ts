@@ -35,7 +35,7 @@ describe('team: invoice review', () => {
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toContain(`1 invoice(s) of batch ${id} need review:`);
     expect(listed.stdout).toMatch(/✗ Net \+ VAT = gross: .*10\.00 more/);
-    expect(listed.stdout).toContain('--set FIELD=VALUE --accept --store URL');
+    expect(listed.stdout).toContain(`--set FIELD=VALUE --accept --store ${storeUrl}`);
     const job = /job (\d+)\s+item \d+\s+\S*invoice-marlowe/.exec(listed.stdout)?.[1] ?? '';
     const [stored] = await query<{ id: string }>(storeUrl, `SELECT id::text FROM jobs WHERE batch_id = $1 AND source LIKE $2`, [id, `%${MARLOWE}`]);
     // The store's own job id: the one the window's job dialog shows on the store.
@@ -81,6 +81,6 @@ describe('team: invoice review', () => {
     const none = await runCli(['review', '999999', ...d]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('Job 999999 has no invoice to review');
-    expect(none.stderr).toContain('`batchdesk review --list <batch-id> --store URL');
+    expect(none.stderr).toContain(`\`batchdesk review --list <batch-id> --store ${storeUrl}`);
   }, 120_000);
 });

@@ -39,7 +39,7 @@ describe('team: a sample run of a shared batch', () => {
     expect(created.code, created.stderr).toBe(0);
     const id = /Created batch (\S+)/.exec(created.stdout)?.[1] ?? '';
     expect(created.stdout).toContain(`Sample first: ${SAMPLE} item(s)`);
-    expect(created.stdout).toContain(`batchdesk resume ${id} --store URL`);
+    expect(created.stdout).toContain(`batchdesk resume ${id} --store ${storeUrl}`);
     const [marked] = await query<{ n: string }>(storeUrl, `SELECT COUNT(*) AS n FROM jobs WHERE batch_id = $1 AND sample = 1`, [id]);
     expect(Number(marked?.n)).toBe(SAMPLE);
 

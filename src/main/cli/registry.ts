@@ -2,6 +2,7 @@
 import type { CommandEntry } from './bind-command';
 import { demoCommand } from './commands/demo';
 import { batchCreateCommand } from './commands/batch-create';
+import { batchSkippedCommand } from './commands/batch-skipped';
 import { runCommand } from './commands/run';
 import { statusCommand } from './commands/status';
 import { exportCommand } from './commands/export';
@@ -30,6 +31,7 @@ import { forgetSpec } from './specs/forget';
 export const COMMANDS: readonly CommandEntry[] = [
   demoCommand,
   batchCreateCommand,
+  batchSkippedCommand,
   runCommand,
   statusCommand,
   exportCommand,

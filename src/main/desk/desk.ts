@@ -2,6 +2,7 @@
 // `--store` (or BATCHDESK_STORE): this computer's data folder, or a team's PostgreSQL store. The
 // batch verbs are the same code on either (engine/control); what only one side has is named here,
 // as a capability of the desk, so no face asks which store it is.
+import type { SkippedRow } from '../../shared/skipped-rows';
 import type { Engine } from '../engine/engine';
 import type { Control } from '../engine/control/control';
 import type { KeyCheckHere } from '../engine/control/plane';
@@ -137,6 +138,8 @@ export interface Desk {
   engine(): Engine;
   /** `batch create`: planned with this computer's keys and opt-out list; `from` is an id or prefix of the desk's batch. Not started. */
   create(input: CreateBatchInput, say?: (line: string) => void): Promise<DeskCreated>;
+  /** The rows a batch's import left out (an id or prefix), kept with it: `batch skipped`, the batch page's rejected rows. */
+  skippedRows(batchId: string): Promise<SkippedRow[]>;
   /** `index`'s estimate before anything is made: null when the follow-up is there already, or is made by the store (a team's: asked about once made). */
   embeddingsEstimate(parent: string, tier: Tier): Promise<StepEstimate | null>;
   /** `index`: the embeddings follow-up of `parent` at `tier`, made now or the one already there. */

@@ -26,6 +26,7 @@ export function localDesk(e: Engine, closeEngine: () => void = () => undefined):
       teamHas: [],
       teamOptedOut: [],
     }),
+    skippedRows: (batchId) => e.skippedRows(batchId),
     embeddingsEstimate: async (parent, tier) =>
       e.embeddingsFollowerOf(parent, tier) !== null ? null : ((await e.preview({ capability: 'embeddings', from: parent, tier })).steps[0] ?? null),
     embeddings: async (parent, tier) => {

@@ -104,6 +104,7 @@ export function teamDesk(team: SharedStoreHandle, local: () => Engine, closeEngi
     // A new batch is planned here and moved whole to the store; a follow-up is made in the store itself.
     create: async (input, say) =>
       createInTeamStore(local(), team.store, { ...input, ...(input.from !== undefined ? { from: await teamParent(team, local(), input.from) } : {}) }, say),
+    skippedRows: async (batchId) => team.store.skippedRows(await team.control.resolveBatchId(batchId)),
     // The team's follow-up is planned in its store: it is made first, unstarted, then asked about.
     embeddingsEstimate: async () => null,
     embeddings: async (parent, tier, say) => {

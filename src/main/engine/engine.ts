@@ -61,7 +61,10 @@ import { FollowerPlans, FollowUps } from './pipeline/follow-ups';
 import { InvoiceReviews } from './invoices/invoice-reviews';
 import { InvoiceDecisions } from './invoices/invoice-decisions';
 import { SqliteReviewStore } from './invoices/sqlite-review-store';
-import { describeOptOut, OptOutList, type OptOut } from './messaging/opt-out-list';
+import { describeOptOut, isForgotten, OptOutList, type OptOut } from './messaging/opt-out-list';
+import type { ProblemCode } from '../../shared/problem-codes';
+import type { SkippedRow } from '../../shared/skipped-rows';
+import { SkippedRowStore } from './queue/skipped-row-store';
 import { RecipientPacing } from './messaging/recipient-pacing';
 import { SendHolds } from './messaging/send-hold';
 import { pastProblem } from './queue/schedule';
@@ -100,14 +103,18 @@ export { DATABASE_FILE };
 /** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
 export type HandOverTarget = Pick<
   PgQueueStore,
-  'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong' | 'sealedImport' | 'shownUrl' | 'pool'
+  'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong' | 'sealedImport' | 'shownUrl' | 'pool' | 'addSkippedRows'
 >;
 /** What moved, and what was left out because the team already has it. */
 export interface HandOverResult {
   moved: number;
   skipped: { source: string; batchId: string; batchName: string; state: string }[];
-  /** Items left out because their recipient is on the team's opt-out list, each with its words ("... is on the opt-out list (since ...)"). */
-  optedOut: { source: string; reason: string }[];
+  /**
+   * Items left out because their recipient is on the team's opt-out list, each with its words
+   * ("... is on the opt-out list (since ...)") and as a code for the window (named by the item's
+   * recipient, never by a forgotten person's hash).
+   */
+  optedOut: { source: string; reason: string; code: Extract<ProblemCode, { code: 'opt_out_listed' }> }[];
 }
 /** Jobs per read and write when a batch moves to a shared store: bounded memory at any size. */
 const HAND_OVER_CHUNK = 5_000;
@@ -645,6 +652,11 @@ export class Engine {
     }
   }
 
+  /** The rows a batch's import left out (migration 28), as kept when it was created. */
+  async skippedRows(idOrPrefix: string): Promise<SkippedRow[]> {
+    return new SkippedRowStore(this.db).list(await this.control.resolveBatchId(idOrPrefix));
+  }
+
   /**
    * Moves a batch just made here to a shared store (`batch create --store`): the same jobs, keys
    * and bodies, sealed there in its last step, then removed from this data folder so only the
@@ -688,6 +700,8 @@ export class Engine {
       for (const b of all) await to.createBatchFrom(b, creatorTag(), await this.keyCheckFor(b));
       // Its retention rule goes with it (its later steps follow it): the store's workers apply it.
       await setTeamRule(to.pool, id, teamRuleOf(this.retentionRules.of(id), hostname()));
+      // The rows its import left out go with it (`batch skipped`, the batch page's rejected rows).
+      await to.addSkippedRows(id, new SkippedRowStore(this.db).list(id));
       let after = 0;
       for (;;) {
         const chunk = this.jobs.handOverChunk(id, after, HAND_OVER_CHUNK);
@@ -707,9 +721,17 @@ export class Engine {
         }
         const listed = recipients.size === 0 ? new Map<string, OptOut>() : await to.optedOutAmong([...new Set(recipients.values())]);
         const fresh = chunk.filter((j, i) => {
-          const o = listed.get(recipients.get(i) ?? '');
+          const recipient = recipients.get(i) ?? '';
+          const o = listed.get(recipient);
           if (o) {
-            optedOut.push({ source: j.source, reason: describeOptOut(o, "the team's opt-out list") });
+            const code = {
+              code: 'opt_out_listed' as const,
+              recipient,
+              since: new Date(o.addedAt).toISOString().slice(0, 10),
+              from: isForgotten(o) ? '' : o.source,
+              forgotten: isForgotten(o),
+            };
+            optedOut.push({ source: j.source, reason: describeOptOut(o, "the team's opt-out list"), code });
             return false;
           }
           const k = known.get(j.fingerprint);

@@ -171,6 +171,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'connection.get': () => d.connections.view(),
     'batches.list': async () => (await c.summaries()).reverse(),
     'batches.get': async ({ id }) => summary(id),
+    'batches.skippedRows': async ({ id }) => ({ rows: await desk.skippedRows(id) }),
     'batches.preview': async (arg) => {
       checkPaths(arg.paths ?? []);
       const { plan, sample, steps } = await engine.preview(arg);

@@ -2,7 +2,7 @@
 // printed works on the same data folder.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { carrierFor, carryGlobals, givenOptions } from '../../../src/main/cli/suggested-commands';
+import { carrierFor, carryGlobals, givenOptions, givenStore } from '../../../src/main/cli/suggested-commands';
 import { shellWord } from '../../../src/main/engine/shell-word';
 
 /** The options given, as a suggestion gets them typed. */
@@ -50,7 +50,7 @@ describe('suggested commands', () => {
     expect(carryGlobals('Start it: `batchdesk run b1` (or pause with `batchdesk pause b1`).', g)).toBe(
       'Start it: `batchdesk run b1 --data-dir /tmp/d` (or pause with `batchdesk pause b1 --data-dir /tmp/d`).',
     );
-    expect(carryGlobals('`batchdesk resume b1 --store URL`', g)).toBe('`batchdesk resume b1 --store URL --data-dir /tmp/d`');
+    expect(carryGlobals('`batchdesk resume b1 --store postgresql://db/team`', g)).toBe('`batchdesk resume b1 --store postgresql://db/team --data-dir /tmp/d`');
     expect(carryGlobals('`batchdesk search x -- --literal`', g)).toBe('`batchdesk search x --data-dir /tmp/d -- --literal`');
     // Already there, help, a word that is not a suggestion, or nothing given: unchanged.
     for (const same of ['`batchdesk run --data-dir /x b1`', 'Run `batchdesk run --help` for usage.', 'batchdesk run b1', '`batchdesk-test`']) {
@@ -63,5 +63,27 @@ describe('suggested commands', () => {
     expect(carryGlobals('`batchdesk run b1`', both)).toBe('`batchdesk run b1 --data-dir /tmp/d --api-url http://b.test/`');
     expect(carrierFor(['status'], 'linux')('`batchdesk run b1`')).toBe('`batchdesk run b1`');
     expect(carrierFor(['status', '--data-dir', '/tmp/d'], 'linux')('`batchdesk run b1`')).toBe('`batchdesk run b1 --data-dir /tmp/d`');
+  });
+
+  it("types the --store given in place of a team command's `--store URL`, never with its password", () => {
+    const given = carrierFor(['pause', 'b1', '--store', 'postgresql://ops:hunter2@db.lan:5432/team?sslmode=require&password=s3cret'], 'linux');
+    const said = given('Paused b1. `batchdesk resume b1 --store URL` continues it; `batchdesk run --watch --store URL` sends it.');
+    expect(said).toBe(
+      "Paused b1. `batchdesk resume b1 --store 'postgresql://ops@db.lan:5432/team?sslmode=require'` continues it; `batchdesk run --watch --store 'postgresql://ops@db.lan:5432/team?sslmode=require'` sends it.",
+    );
+    expect(said).not.toMatch(/hunter2|s3cret|--store URL/);
+    // Joined to its flag, and beside a carried data folder.
+    expect(carrierFor(['status', '--store=postgresql://db/team', '--data-dir', '/tmp/d'], 'linux')('`batchdesk resume b1 --budget 8.19 --store URL`')).toBe(
+      '`batchdesk resume b1 --budget 8.19 --store postgresql://db/team --data-dir /tmp/d`',
+    );
+    expect(givenStore(['status', '--', '--store', 'postgresql://db/x'], 'linux')).toBeNull();
+  });
+
+  it('leaves the flag out when BATCHDESK_STORE names the store (no --store given)', () => {
+    const carry = carrierFor(['pause', 'b1'], 'linux');
+    expect(carry('`batchdesk resume b1 --store URL` continues it.')).toBe('`batchdesk resume b1` continues it.');
+    expect(carry('`batchdesk run b1 --store URL --switch-api`')).toBe('`batchdesk run b1 --switch-api`');
+    // Not a suggested command (a help line, words about the flag): as written.
+    expect(carry('takes no --store; `run --watch --store URL` sends them')).toBe('takes no --store; `run --watch --store URL` sends them');
   });
 });

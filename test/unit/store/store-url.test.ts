@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseStore, describeStore, redactUrl, STORE_ENV } from '../../../src/main/engine/store/store-url';
+import { chooseStore, describeStore, redactUrl, STORE_ENV, urlWithoutPassword } from '../../../src/main/engine/store/store-url';
 import { isStoreUnreachable, isTransientConflict } from '../../../src/main/engine/store/pg/store-unreachable';
 
 describe('chooseStore', () => {
@@ -33,6 +33,14 @@ describe('chooseStore', () => {
     expect(redactUrl('postgresql://ops:hunter2@db.lan:5432/team')).toBe('postgresql://ops:***@db.lan:5432/team');
     expect(describeStore({ kind: 'postgresql', url: 'postgresql://ops:pw@db/team' }, '/d')).toBe('the shared store postgresql://ops:***@db/team');
     expect(describeStore({ kind: 'sqlite' }, '/home/x/.config/Batchdesk')).toContain('/home/x/.config/Batchdesk');
+    // libpq reads a password from the query too.
+    expect(redactUrl('postgresql://ops@db/team?password=hunter2&sslmode=require')).toBe('postgresql://ops@db/team?password=***&sslmode=require');
+  });
+
+  it('gives the URL to type again without any password', () => {
+    expect(urlWithoutPassword('postgresql://ops:hunter2@db.lan:5432/team')).toBe('postgresql://ops@db.lan:5432/team');
+    expect(urlWithoutPassword('postgresql://ops@db/team?password=hunter2&sslmode=require')).toBe('postgresql://ops@db/team?sslmode=require');
+    expect(urlWithoutPassword('postgresql://db/team')).toBe('postgresql://db/team');
   });
 });
 

@@ -48,9 +48,11 @@ async function setRetentionDefault(values: { store?: string; 'data-dir'?: string
     if (desk.storeFlag === '') io.stdout.write(`${key} = ${value} (applies at once, also to a run in progress)\n`);
     else
       io.stdout.write(
-        `${key} = ${checked.value === 0 ? '0 (kept)' : checked.value}: the team's default in ${desk.description}, for every worker and desk. ` +
-          `It holds for the team's batches without a rule of their own, those made before it too, from the next retention run ` +
-          `(\`batchdesk retention run --dry-run${desk.storeFlag}\` shows what would go).\n`,
+        io.carry(
+          `${key} = ${checked.value === 0 ? '0 (kept)' : checked.value}: the team's default in ${desk.description}, for every worker and desk. ` +
+            `It holds for the team's batches without a rule of their own, those made before it too, from the next retention run ` +
+            `(\`batchdesk retention run --dry-run${desk.storeFlag}\` shows what would go).\n`,
+        ),
       );
   } finally {
     await desk.close();

@@ -58,7 +58,7 @@ export async function cmdRetention(args: string[], io: Io): Promise<ExitCode> {
           io.stdout.write(
             `${new Date(e.at).toISOString().slice(0, 19)}Z  ${KIND_WORDS[e.kind].padEnd(26)} ${e.what}\n    by ${e.rule}${e.worker !== undefined ? `, deleted by worker ${e.worker}` : ''}\n`,
           );
-        io.stdout.write(await defaultLine(desk));
+        io.stdout.write(io.carry(await defaultLine(desk)));
       }
       return EXIT.ok;
     } finally {
@@ -76,16 +76,20 @@ export async function cmdRetention(args: string[], io: Io): Promise<ExitCode> {
       // A rule may hold and name nothing yet: its period counts from when each item finished.
       if (r.done.length === 0)
         io.stdout.write(
-          `Nothing is due for deletion${dryRun ? '' : ' now'} in ${desk.description}: no rule's period has passed for anything (\`batchdesk status ID${desk.storeFlag}\` shows a batch's rule, \`batchdesk config list${desk.storeFlag}\` the default).\n`,
+          io.carry(
+            `Nothing is due for deletion${dryRun ? '' : ' now'} in ${desk.description}: no rule's period has passed for anything (\`batchdesk status ID${desk.storeFlag}\` shows a batch's rule, \`batchdesk config list${desk.storeFlag}\` the default).\n`,
+          ),
         );
       for (const d of r.done) io.stdout.write(`${dryRun ? 'would delete' : 'deleted'} ${KIND_WORDS[d.kind]}: ${d.what}\n    by ${d.rule}\n`);
       if (r.done.length > 0)
         io.stdout.write(
-          dryRun
-            ? `${r.done.length} deletion(s) due; nothing was deleted (without --dry-run they go, each logged).\n`
-            : `${r.done.length} deletion(s), each in \`batchdesk retention log${desk.storeFlag}\`.\n`,
+          io.carry(
+            dryRun
+              ? `${r.done.length} deletion(s) due; nothing was deleted (without --dry-run they go, each logged).\n`
+              : `${r.done.length} deletion(s), each in \`batchdesk retention log${desk.storeFlag}\`.\n`,
+          ),
         );
-      io.stdout.write(await defaultLine(desk));
+      io.stdout.write(io.carry(await defaultLine(desk)));
       for (const p of r.problems) io.stderr.write(`! ${p.what} could not be deleted (${p.reason}); check its permissions. It is tried again next time.\n`);
     }
     return r.problems.length > 0 ? EXIT.someFailed : EXIT.ok;

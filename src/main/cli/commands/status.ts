@@ -42,7 +42,8 @@ function workerLines(b: BatchSummary, w: DeskWorkers, carry: (text: string) => s
 
 /** "Workers up: host 412 (standing, 3 in flight), laptop 77 (idle)", or that none is. */
 function workersUpLine(w: DeskWorkers, storeFlag: string): string {
-  if (w.up.length === 0) return `Workers up: none (start one with \`batchdesk run${storeFlag}\`, or \`run --watch${storeFlag}\` to keep one standing).`;
+  if (w.up.length === 0)
+    return `Workers up: none (start one with \`batchdesk run${storeFlag}\`, or \`batchdesk run --watch${storeFlag}\` to keep one standing).`;
   return `Workers up: ${w.up.map((x) => `${x.worker} (${workerState(x)})`).join(', ')}`;
 }
 
@@ -71,7 +72,7 @@ export const statusCommand = bindCommand(statusSpec, async ({ values, positional
       io.stdout.write(`${JSON.stringify({ ...(desk.url !== null ? { store: desk.url } : {}), batches, ...senders }, null, 2)}\n`);
       return EXIT.ok;
     }
-    const upLine = w ? `\n${workersUpLine(w, desk.storeFlag)}\n` : '';
+    const upLine = w ? `\n${io.carry(workersUpLine(w, desk.storeFlag))}\n` : '';
     if (batches.length === 0) {
       io.stdout.write(
         io.carry(`No batches yet${desk.words.inStore}. Create one with \`batchdesk batch create ...${desk.storeFlag}\` or try \`batchdesk demo\`.\n${upLine}`),

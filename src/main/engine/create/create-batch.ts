@@ -17,6 +17,9 @@ import { deleteImports, removeAbandonedImports } from './discard-imports';
 import { importDoneHere } from './import-owners';
 import { importRoot, type RootImport, type RootImportDeps } from './root-import';
 import { RetentionRules } from '../retention/retention-rules';
+import { skippedRowsOf } from '../importers/skipped-rows';
+import { SkippedRowStore } from '../queue/skipped-row-store';
+import type { SkippedRow } from '../../../shared/skipped-rows';
 
 export interface CreateBatchResult {
   batch: BatchSummary | null;
@@ -60,6 +63,7 @@ export async function createBatch(d: CreateDeps, input: CreateBatchInput): Promi
     let first: PrevStep;
     let seals: (() => void)[];
     let problems: ImportProblem[] = [];
+    let skipped: SkippedRow[] = [];
     let alreadyQueued = 0;
     const estimates: StepEstimate[] = [];
     if (parsed.from !== undefined) {
@@ -82,6 +86,8 @@ export async function createBatch(d: CreateDeps, input: CreateBatchInput): Promi
       }
       first = root.first;
       seals = [root.seal];
+      // Kept with the batch while the file is at hand: `batch skipped` and the batch page give them back later.
+      skipped = await skippedRowsOf(problems);
       estimates.push(root.estimate);
     }
     for (const step of builder.then(first, parsed.then ?? [], parsed.tier, created)) {
@@ -95,8 +101,10 @@ export async function createBatch(d: CreateDeps, input: CreateBatchInput): Promi
       for (const seal of seals) seal();
       // Retention is the batch's, and its later steps follow it (retention/retention-rules.ts).
       const head = created[0];
-      if (head !== undefined)
+      if (head !== undefined) {
         new RetentionRules(d.db).setForBatch(head, { keepFilesDays: parsed.keepFilesDays ?? null, keepResultsDays: parsed.keepResultsDays ?? null });
+        new SkippedRowStore(d.db).add(head, skipped);
+      }
     })();
     d.logger.log('info', 'batch.created', { batch: first.id, capability: parsed.capability, steps: created.length, problems: problems.length });
     for (const id of created) d.changed(id);

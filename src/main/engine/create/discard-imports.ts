@@ -5,6 +5,7 @@ import type { Logger } from '../log/logger';
 import type { BatchStore } from '../queue/batch-store';
 import type { JobStore } from '../queue/job-store';
 import { creatorAlive } from './import-owners';
+import { SkippedRowStore } from '../queue/skipped-row-store';
 
 export interface DiscardDeps {
   db: Db;
@@ -23,6 +24,8 @@ export function deleteImport(d: DiscardDeps, id: string): void {
   while (d.db.transaction(() => d.jobs.deleteImportChunk(id))() > 0) {
     // chunk by chunk, so a large abandoned import never holds the write lock for long
   }
+  // Rows its import left out go with it (a batch moved to a team's store keeps them there).
+  new SkippedRowStore(d.db).remove(id);
   d.batches.deleteImport(id);
 }
 

@@ -30,6 +30,8 @@ export const COMMON_PLACES: readonly Place[] = [
   // What a review taught about a supplier (a sole trader's name, their IBAN); the key stays.
   { table: 'supplier_memory', key: 'supplier_key', columns: ['vendor', 'vat_id', 'iban'] },
   { table: 'opt_outs', key: 'recipient', columns: ['source'] },
+  // The rows an import left out, kept with their batch (their cells name the person).
+  { table: 'skipped_rows', key: 'id', columns: ['source', 'cells_json', 'code_json', 'message'] },
 ];
 
 export type RowKey = string | number;

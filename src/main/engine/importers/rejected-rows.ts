@@ -15,11 +15,9 @@ export interface RejectedRowsCsv {
   missing: number;
 }
 
-/** `problems`: those of one CSV file that name a row; their messages go to the `problem` column. */
-export async function rejectedRowsCsv(path: string, problems: readonly { row: number; message: string }[]): Promise<RejectedRowsCsv> {
+/** The header and the records numbered `wanted` of a CSV, read as the importer reads it. */
+export async function readCsvRows(path: string, wanted: ReadonlySet<number>): Promise<{ header: string[]; found: Map<number, string[]> }> {
   const source = resolve(path);
-  const wanted = new Map<number, string[]>();
-  for (const p of problems) wanted.set(p.row, [...(wanted.get(p.row) ?? []), p.message]);
   let header: string[] | null = null;
   const found = new Map<number, string[]>();
   const onRecord = (r: CsvRecord): void => {
@@ -48,8 +46,15 @@ export async function rejectedRowsCsv(path: string, problems: readonly { row: nu
     parser.push(pending);
   }
   parser.finish();
+  return { header: header ?? [], found };
+}
 
-  const head: string[] = header ?? [];
+/** `problems`: those of one CSV file that name a row; their messages go to the `problem` column. */
+export async function rejectedRowsCsv(path: string, problems: readonly { row: number; message: string }[]): Promise<RejectedRowsCsv> {
+  const wanted = new Map<number, string[]>();
+  for (const p of problems) wanted.set(p.row, [...(wanted.get(p.row) ?? []), p.message]);
+  const { header: head, found } = await readCsvRows(path, new Set(wanted.keys()));
+
   // A file whose own header has a `problem` column gets the new one beside it, not over it.
   const problemColumn = head.includes('problem') ? 'problem (this import)' : 'problem';
   const lines = [[...head, problemColumn].map(csvField).join(',')];

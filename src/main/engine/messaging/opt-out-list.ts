@@ -4,7 +4,8 @@
 // Checked when a batch is created and again just before each send.
 import type { Db } from '../db/connection';
 import { normalizeEmail, normalizePhone, type Recipient } from './recipient';
-import { FORGET_SECRET_SETTING, forgottenRecipient } from './forgotten-recipient';
+import { FORGET_SECRET_SETTING, FORGOTTEN_PREFIX, forgottenRecipient } from './forgotten-recipient';
+import { FORGOTTEN_RECIPIENT } from '../../../shared/forgotten-words';
 
 export interface OptOut {
   recipient: string;
@@ -34,8 +35,15 @@ export function optOutValue(v: string): 'yes' | 'no' | 'unclear' {
 /** The column of a message CSV that marks a recipient as opted out: opt_out (opt-out, optout, opted_out, unsubscribed). */
 export const OPT_OUT_COLUMN = /^(opt[-_ ]?out|opted[-_ ]?out|unsubscribed?)$/i;
 
+/** True for the entry of a person who asked to be forgotten: only their keyed hash is kept. */
+export function isForgotten(o: Pick<OptOut, 'recipient'>): boolean {
+  return o.recipient.startsWith(FORGOTTEN_PREFIX);
+}
+
+/** An entry in words; a forgotten person's is never named by its hash (nor by its source, which named them). */
 export function describeOptOut(o: OptOut, list = 'the opt-out list'): string {
-  return `${o.recipient} is on ${list} (since ${new Date(o.addedAt).toISOString().slice(0, 10)}, from ${o.source})`;
+  const since = new Date(o.addedAt).toISOString().slice(0, 10);
+  return isForgotten(o) ? `${FORGOTTEN_RECIPIENT}, on ${list} since ${since}` : `${o.recipient} is on ${list} (since ${since}, from ${o.source})`;
 }
 
 export class OptOutList {

@@ -596,6 +596,22 @@ const MIGRATIONS: readonly Step[] = [
   `
   ALTER TABLE batches ADD COLUMN pause_code TEXT;
   `,
+  // 28: the rows a batch's import left out (invalid, opted out, duplicates, already sent), kept with
+  // it: the row, its source's header and cells, the problem as a code and in English
+  // (queue/skipped-row-store.ts), for `batch skipped` and the batch page's rejected rows.
+  `
+  CREATE TABLE skipped_rows (
+    id INTEGER PRIMARY KEY,
+    batch_id TEXT NOT NULL,
+    source TEXT NOT NULL,
+    row_no INTEGER NOT NULL,
+    header_json TEXT NOT NULL,
+    cells_json TEXT NOT NULL,
+    code_json TEXT,
+    message TEXT NOT NULL
+  );
+  CREATE INDEX skipped_rows_batch ON skipped_rows(batch_id, id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -40,11 +40,25 @@ export function chooseStore(flag: string | undefined, env: NodeJS.ProcessEnv = p
   return { kind: 'postgresql', url: r.data };
 }
 
-/** The URL without its password, for messages, logs and the window. */
+/** The URL without its password, for messages, logs and the window (libpq also reads one from `?password=`). */
 export function redactUrl(raw: string): string {
-  if (!URL.canParse(raw)) return raw.replace(/:[^:@/]*@/, ':***@');
+  if (!URL.canParse(raw)) return raw.replace(/:[^:@/]*@/, ':***@').replace(/([?&]password=)[^&#]*/gi, '$1***');
   const u = new URL(raw);
   if (u.password) u.password = '***';
+  if (u.searchParams.has('password')) u.searchParams.set('password', '***');
+  return u.toString();
+}
+
+/** The URL as typed, its password taken out: for a command to type again, which reads it from PGPASSWORD or ~/.pgpass. */
+export function urlWithoutPassword(raw: string): string {
+  if (!URL.canParse(raw))
+    return raw
+      .replace(/:[^:@/]*@/, '@')
+      .replace(/([?&])password=[^&#]*&?/gi, '$1')
+      .replace(/[?&]$/, '');
+  const u = new URL(raw);
+  u.password = '';
+  u.searchParams.delete('password');
   return u.toString();
 }
 

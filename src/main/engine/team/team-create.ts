@@ -81,7 +81,7 @@ async function followUp(
 export function teamCreateProblems(c: TeamCreated, todo: { optOut: string; resend: string }): ImportProblem[] {
   return [
     ...c.problems,
-    ...c.teamOptedOut.map((o) => ({ source: o.source, row: null, message: `${o.source}: ${o.reason}; skipped.${todo.optOut}` })),
+    ...c.teamOptedOut.map((o) => ({ source: o.source, row: null, message: `${o.source}: ${o.reason}; skipped.${todo.optOut}`, code: o.code })),
     ...c.teamHas.map((k) => ({
       source: k.source,
       row: null,

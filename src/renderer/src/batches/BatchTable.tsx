@@ -9,6 +9,7 @@ import { capabilityWords, stepWords } from '../format/option-words';
 import { BATCH_CAPABILITIES, DisplayBatchStatus, type BatchSummary } from '../../../shared/domain';
 import { BatchSummaryCard } from '../components/BatchSummaryCard';
 import { ProgressBar } from '../components/ProgressBar';
+import { openedStep, progressFigure } from './progress-figure';
 import { ReviewBadge } from '../components/ReviewBadge';
 import { StatusPill } from '../components/StatusPill';
 import { CAPABILITY_ICON, Icon } from '../components/icons';
@@ -170,8 +171,8 @@ function StepList({ steps, kind }: { steps: BatchSummary[]; kind: PipelineRow['k
           <StatusPill status={s.status} scheduled={s.scheduled_for !== null} />{' '}
           <span className="tabular muted">
             {t('table.stepDone', {
-              n: formatCount(s.counts.succeeded + s.counts.failed),
-              total: formatCount(s.total),
+              n: formatCount(progressFigure(s).done),
+              total: formatCount(progressFigure(s).total),
               spent: formatMoney(s.cost.spent),
               estimated: formatMoney(s.cost.estimated),
             })}
@@ -195,12 +196,13 @@ function BatchRow({
   detailId: string;
   onToggle(): void;
 }) {
-  const done = b.counts.succeeded + b.counts.failed;
+  // The pipeline's steps summed (pipelineRows): the bar and the count beside it are this one figure.
+  const figure = progressFigure(b);
   const { t } = useTranslation('batches');
   const { steps, kind } = group;
   const pipeline = kind !== 'single';
   // The step that waits for the user is the one whose card opens (a paused later step, say).
-  const cardOf = steps.find((s) => needsAction(s)) ?? steps[0] ?? b;
+  const cardOf = openedStep(steps) ?? b;
   return (
     <>
       <tr className={`batch-table__row batch-table__row--${b.status}`} data-testid={`batch-row-${b.id}`}>
@@ -239,9 +241,9 @@ function BatchRow({
           </div>
         </td>
         <td className="batch-table__progress">
-          <ProgressBar done={b.counts.succeeded} failed={b.counts.failed} total={b.total} label={t('progressOf', { name: b.name })} />
+          <ProgressBar figure={figure} label={t('progressOf', { name: b.name })} />
           <span className="tabular muted">
-            {formatCount(done)} / {formatCount(b.total)}
+            {formatCount(figure.done)} / {formatCount(figure.total)}
           </span>
         </td>
         <td className="num tabular">{formatMoney(b.cost.spent)}</td>

@@ -3,6 +3,7 @@
 import type { BatchCapability, BatchSummary, DisplayBatchStatus } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { t } from '../i18n';
+import { progressFigure } from './progress-figure';
 
 export type SortKey = 'name' | 'capability' | 'status' | 'progress' | 'spent' | 'created';
 export interface TableQuery {
@@ -15,9 +16,10 @@ export interface TableQuery {
 
 export const DEFAULT_QUERY: TableQuery = { text: '', status: 'all', capability: 'all', sort: 'created', descending: true };
 
-/** Share of items finished (succeeded or failed), 0..1. */
+/** Share of items finished (succeeded or failed), 0..1: the figure the bar draws. */
 export function progressOf(b: BatchSummary): number {
-  return b.total > 0 ? (b.counts.succeeded + b.counts.failed) / b.total : 0;
+  const f = progressFigure(b);
+  return f.total > 0 ? f.done / f.total : 0;
 }
 
 /** Batches waiting for the user (Start, Resume): their controls are shown without asking. */

@@ -16,6 +16,7 @@ import { isHeld, pauseLine, troubleLine, waitingLine } from './pause-words';
 import { ScheduleControl } from './ScheduleControl';
 import { formatGap } from '../../../shared/durations';
 import { ProgressBar } from './ProgressBar';
+import { progressFigure } from '../batches/progress-figure';
 import { ReviewBadge } from './ReviewBadge';
 import { StateCounts } from './StateCounts';
 import { CAPABILITY_ICON, Icon } from './icons';
@@ -111,8 +112,9 @@ function optionsText(b: BatchSummary): string {
 
 export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummary; detail?: boolean }) {
   const titleId = useId();
-  const { counts, total } = batch;
-  const processed = counts.succeeded + counts.failed;
+  const { counts } = batch;
+  // One figure for the count and the bar.
+  const figure = progressFigure(batch);
   const Heading = detail ? 'h1' : 'h2';
   const { t } = useTranslation('batch');
   const options = optionsText(batch);
@@ -186,10 +188,10 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
         <PauseLine pause={batch.pause} />
       ) : null}
 
-      <ProgressBar done={counts.succeeded} failed={counts.failed} total={total} label={t('summary.progressOf', { name: batch.name })} />
+      <ProgressBar figure={figure} label={t('summary.progressOf', { name: batch.name })} />
       <p className="batch-card__progress-line">
         <span className="tabular">
-          {t('summary.processed', { done: formatCount(processed), total: formatCount(total) })}
+          {t('summary.processed', { done: formatCount(figure.done), total: formatCount(figure.total) })}
           {counts.cancelled > 0 ? ` · ${t('summary.cancelled', { n: formatCount(counts.cancelled) })}` : ''}
         </span>
         <ReviewBadge batch={batch} />

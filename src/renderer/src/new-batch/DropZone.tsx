@@ -10,6 +10,7 @@ import { acceptFor, takesFolders } from './input-accept';
 import { client, errorMessage } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { ProgressBar } from '../components/ProgressBar';
+import { figureOf } from '../batches/progress-figure';
 import { baseName } from '../format/labels';
 import type { DroppedFile } from '../transport';
 import { collectDrop, filesFromInput, topLevelFiles } from './drop-files';
@@ -154,7 +155,7 @@ export function DropZone({ capability, onAdd }: { capability: BatchCapability; o
       {upload ? (
         <div className="drop__upload" role="status">
           <span>{t('drop.uploading', { done: formatCount(upload.done), total: formatCount(upload.total) })}</span>
-          <ProgressBar done={upload.done} total={upload.total} label={t('drop.uploadProgress')} />
+          <ProgressBar figure={figureOf(upload.done, 0, upload.total)} label={t('drop.uploadProgress')} />
         </div>
       ) : null}
       <ErrorAlert message={error} />

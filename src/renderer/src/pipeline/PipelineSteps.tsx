@@ -5,6 +5,7 @@ import type { BatchSummary } from '../../../shared/domain';
 import { stepWords } from '../format/option-words';
 import { describe } from '../../../shared/capabilities/catalog';
 import { StatusPill } from '../components/StatusPill';
+import { progressFigure } from '../batches/progress-figure';
 import { formatMoney } from '../format/money';
 import { formatCount } from '../format/time';
 import { hrefFor } from '../routing/route';
@@ -45,7 +46,7 @@ export function PipelineSteps({ batch }: { batch: BatchSummary }) {
         <ol className="pipeline__steps">
           {steps.map((b) => {
             const here = b.id === batch.id;
-            const done = b.counts.succeeded + b.counts.failed;
+            const figure = progressFigure(b);
             return (
               <li
                 key={b.id}
@@ -57,7 +58,7 @@ export function PipelineSteps({ batch }: { batch: BatchSummary }) {
                 {here ? <strong>{labelOf(b)}</strong> : <a href={hrefFor({ name: 'batch', id: b.id, jobId: null })}>{labelOf(b)}</a>}
                 <StatusPill status={b.status} scheduled={b.scheduled_for !== null} />
                 <span className="tabular">
-                  {t('done', { n: formatCount(done), total: formatCount(b.total) })}
+                  {t('done', { n: formatCount(figure.done), total: formatCount(figure.total) })}
                   {b.pipeline && b.pipeline.awaiting > 0 ? ` · ${t('awaiting', { n: formatCount(b.pipeline.awaiting) })}` : ''}
                 </span>
                 <span className="tabular muted">{t('cost', { spent: formatMoney(b.cost.spent), estimated: formatMoney(b.cost.estimated) })}</span>

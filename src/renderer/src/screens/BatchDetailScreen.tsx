@@ -12,6 +12,7 @@ import { JobDetailDialog } from '../jobs/JobDetailDialog';
 import { JobFilters } from '../jobs/JobFilters';
 import { JobTable } from '../jobs/JobTable';
 import { ResultFilesButton } from '../results/ResultFilesButton';
+import { SkippedRowsButton } from '../batches/SkippedRowsButton';
 import { reviewCount } from '../batches/batch-table-model';
 import { ReviewCountsLine } from '../batches/ReviewCountsLine';
 import { navigate } from '../routing/use-route';
@@ -98,6 +99,7 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
         )}
       </section>
       <ResultFilesButton batch={batch} />
+      <SkippedRowsButton batch={batch} />
       <PipelineSteps batch={batch} />
       <ComparePanel batch={batch} />
       <JobDetailDialog

@@ -506,6 +506,21 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE batches ADD COLUMN pause_code text;
   `,
+  // 23: the rows a batch's import left out, moved here with the batch (engine.ts handOver), as in
+  // the local store's migration 28: the row, its source's header and cells, the problem's code and words.
+  `
+  CREATE TABLE skipped_rows (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    batch_id TEXT NOT NULL,
+    source TEXT NOT NULL,
+    row_no INTEGER NOT NULL,
+    header_json TEXT NOT NULL,
+    cells_json TEXT NOT NULL,
+    code_json TEXT,
+    message TEXT NOT NULL
+  );
+  CREATE INDEX skipped_rows_batch ON skipped_rows(batch_id, id);
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -4,6 +4,8 @@
 // take the same job and neither waits for the other's rows; a finish counts only while its
 // caller holds the lease token; a job whose holder died is reclaimed when its lease runs out and
 // resent with the key and body it was made with.
+import type { SkippedRow } from '../../../../shared/skipped-rows';
+import { skippedRowOf, storedValues, type StoredSkippedRow } from '../../queue/skipped-row-store';
 import { sumRedactions, type BatchRedactions } from '../../read-models/redaction-counts';
 import { countEInvoices, EINVOICE_MARK, type EInvoiceRow } from '../../read-models/einvoice-counts';
 import { READ_HERE_MARK } from '../../queue/local-verdict';
@@ -751,6 +753,27 @@ export class PgQueueStore implements QueueStore, ControlStore {
     return new Map(rows.map((o) => [hashed.get(o.recipient) ?? o.recipient, o] as const));
   }
 
+  /** Keeps the rows a batch's import left out with it in the store (migration 23), as the data folder keeps them. */
+  async addSkippedRows(batchId: string, rows: readonly SkippedRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.transaction(async (c) => {
+      for (const r of rows)
+        await c.query(
+          `INSERT INTO skipped_rows (batch_id, source, row_no, header_json, cells_json, code_json, message) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          storedValues(batchId, r),
+        );
+    });
+  }
+
+  /** The rows a batch's import left out, in the order they were kept. */
+  async skippedRows(batchId: string): Promise<SkippedRow[]> {
+    const r = await this.pool.query<StoredSkippedRow>(
+      `SELECT source, row_no, header_json, cells_json, code_json, message FROM skipped_rows WHERE batch_id = $1 ORDER BY id`,
+      [batchId],
+    );
+    return r.rows.map(skippedRowOf);
+  }
+
   /** The team's forget secret once there is one (made by `batchdesk forget`, never changed). */
   private async forgetSecret(): Promise<Buffer | null> {
     if (this.forgetKey === null) {
@@ -1356,6 +1379,7 @@ export class PgQueueStore implements QueueStore, ControlStore {
       const r = await c.query(`SELECT 1 FROM batches WHERE id = $1 AND ready = 0 FOR UPDATE`, [id]);
       if (r.rowCount !== 1) return;
       await c.query(`DELETE FROM jobs WHERE batch_id = $1`, [id]);
+      await c.query(`DELETE FROM skipped_rows WHERE batch_id = $1`, [id]);
       await c.query(`DELETE FROM batches WHERE id = $1`, [id]);
     });
   }
