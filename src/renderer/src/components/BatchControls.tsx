@@ -14,7 +14,7 @@ import { formatMoney, moneyInputValue } from '../format/money';
 import { formatCount } from '../format/time';
 import { suggestedBudget, suggestedResume } from './pause-words';
 import { ConfirmDialog } from './ConfirmDialog';
-import { ErrorAlert, StatusNote } from './ErrorAlert';
+import { DoneNote, ErrorAlert } from './ErrorAlert';
 import { toast } from './toast-store';
 import { t as tr } from '../i18n';
 import './BatchControls.css';
@@ -235,7 +235,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
         ) : null}
       </div>
       <ErrorAlert message={action.error} />
-      <StatusNote message={note} />
+      <DoneNote message={note} />
       <ConfirmDialog
         open={confirmCancel}
         title={t('controls.confirmTitle', { name: batch.name })}
