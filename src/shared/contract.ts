@@ -9,6 +9,7 @@ import { BatchCapability, BatchSummary, JobState, Tier } from './domain';
 import { SpendQuery, SpendReport } from './spend';
 import { ErrorKind } from './errors';
 import { RedactionTally } from './redaction-tally';
+import { LocaleTag } from './csv-dialect';
 import { BATCH_SETTINGS, OPTION_FIELDS, SETTING_FIELDS, SETTING_NAMES, type BatchSetting } from './capabilities/options';
 import { misplacedOptions } from './capabilities/request-options';
 import { describe } from './capabilities/catalog';
@@ -509,7 +510,17 @@ export const methods = {
   /** A batch not started yet starts by itself at `at` (ms since the epoch, ahead); null removes the time (it waits for Start). */
   'batches.schedule': m(z.object({ id: Id, at: z.number().int().positive().nullable() }).strict(), BatchSummary),
   'batches.retry': m(z.object({ id: Id }).strict(), z.object({ batch: BatchSummary, requeued: z.number().int() })),
-  'batches.export': m(z.object({ id: Id, format: ExportFormat }).strict(), z.object({ fileName: z.string(), rows: z.number().int(), token: z.string() })),
+  'batches.export': m(
+    z
+      .object({
+        id: Id,
+        format: ExportFormat,
+        /** A CSV for a spreadsheet in this locale: ';' and a decimal comma where it writes numbers so; absent: comma and point. */
+        csvLocale: LocaleTag.optional(),
+      })
+      .strict(),
+    z.object({ fileName: z.string(), rows: z.number().int(), token: z.string() }),
+  ),
   /**
    * Desktop: asks for a folder (native dialog) and writes every succeeded item's own file into it
    * (`dir` null: the dialog was cancelled). The browser downloads the same files as a zip instead.

@@ -37,6 +37,7 @@ import { teamCreateProblems } from '../engine/team/team-create';
 /** What to do about an item a team's store already had or refused, in the window. */
 const WINDOW_TODO = { optOut: '', resend: 'tick "Include items already sent or queued" to send it again' };
 import { rejectedRowsCsv } from '../engine/importers/rejected-rows';
+import { spreadsheetCsv } from '../../shared/csv-dialect';
 
 /** A step's estimate as the window shows it (units rounded: they are an estimate). */
 function stepView(e: StepEstimate): StepEstimateView {
@@ -242,7 +243,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       kick();
       return { batch: await c.summary(bid), requeued };
     },
-    'batches.export': async ({ id, format }) => {
+    'batches.export': async ({ id, format, csvLocale }) => {
       const bid = await c.resolveBatchId(id);
       const batch = await c.summary(bid);
       const dir = join(engine.dataDir, 'exports');
@@ -250,7 +251,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       const fileName = `${exportFileBase(batch.name, bid)}${format === 'invoices' || format === 'line-items' ? `-${format}.csv` : `.${format}`}`;
       const path = join(dir, fileName);
       // The exports folder is the window's own: a new export of the batch replaces the last.
-      const rows = await desk.exportTable(bid, format, path, {}, true);
+      const rows = await desk.exportTable(bid, format, path, csvLocale === undefined ? {} : { csv: spreadsheetCsv(csvLocale) }, true);
       const token = randomBytes(16).toString('hex');
       d.exports.set(token, { path, fileName });
       return { fileName, rows, token };
