@@ -138,7 +138,10 @@ export const JobRowView = z.object({
   id: z.number().int(),
   seq: z.number().int(),
   state: JobState,
+  /** The whole path as the user gave it (a file), or the row ("messages.csv row 3"): shown on hover and in the details. */
   source: z.string(),
+  /** The item as the window names it: a file by its path under what was dropped or watched ("2026-10/call-017.wav"), a row as its source. */
+  itemPath: z.string(),
   attempts: z.number().int(),
   cost: Money.nullable(),
   estimatedCost: Money,
@@ -173,8 +176,11 @@ export const AttemptView = z.object({
 
 export const JobEventView = z.object({ at: z.string(), from: z.string().nullable(), to: z.string(), reason: z.string().nullable() });
 
-/** Where a follow-up item came from: the batch before it, that batch's job and its source. */
-export const ItemOrigin = z.object({ batch: z.string(), job: z.number().int(), source: z.string() });
+/**
+ * Where a follow-up item came from: the batch before it, that batch's job and its source, and its
+ * path under what was dropped (absent in items made before it was kept).
+ */
+export const ItemOrigin = z.object({ batch: z.string(), job: z.number().int(), source: z.string(), path: z.string().optional() });
 export type ItemOrigin = z.infer<typeof ItemOrigin>;
 
 export const SourceView = z.discriminatedUnion('kind', [
