@@ -11,6 +11,7 @@ import { SpendQuery, SpendReport } from './spend';
 import { ErrorKind } from './errors';
 import { JobNote } from './job-notes';
 import { RedactionTally } from './redaction-tally';
+import { LocaleTag } from './csv-dialect';
 import { BATCH_SETTINGS, OPTION_FIELDS, SETTING_FIELDS, SETTING_NAMES, type BatchSetting } from './capabilities/options';
 import { misplacedOptions } from './capabilities/request-options';
 import { describe } from './capabilities/catalog';
@@ -140,7 +141,10 @@ export const JobRowView = z.object({
   id: z.number().int(),
   seq: z.number().int(),
   state: JobState,
+  /** The whole path as the user gave it (a file), or the row ("messages.csv row 3"): shown on hover and in the details. */
   source: z.string(),
+  /** The item as the window names it: a file by its path under what was dropped or watched ("2026-10/call-017.wav"), a row as its source. */
+  itemPath: z.string(),
   attempts: z.number().int(),
   cost: Money.nullable(),
   estimatedCost: Money,
@@ -184,8 +188,11 @@ export const JobEventView = z.object({
   note: JobNote.nullable().default(null),
 });
 
-/** Where a follow-up item came from: the batch before it, that batch's job and its source. */
-export const ItemOrigin = z.object({ batch: z.string(), job: z.number().int(), source: z.string() });
+/**
+ * Where a follow-up item came from: the batch before it, that batch's job and its source, and its
+ * path under what was dropped (absent in items made before it was kept).
+ */
+export const ItemOrigin = z.object({ batch: z.string(), job: z.number().int(), source: z.string(), path: z.string().optional() });
 export type ItemOrigin = z.infer<typeof ItemOrigin>;
 
 export const SourceView = z.discriminatedUnion('kind', [
@@ -568,7 +575,17 @@ export const methods = {
   /** A batch not started yet starts by itself at `at` (ms since the epoch, ahead); null removes the time (it waits for Start). */
   'batches.schedule': m(z.object({ id: Id, at: z.number().int().positive().nullable() }).strict(), BatchSummary),
   'batches.retry': m(z.object({ id: Id }).strict(), z.object({ batch: BatchSummary, requeued: z.number().int() })),
-  'batches.export': m(z.object({ id: Id, format: ExportFormat }).strict(), z.object({ fileName: z.string(), rows: z.number().int(), token: z.string() })),
+  'batches.export': m(
+    z
+      .object({
+        id: Id,
+        format: ExportFormat,
+        /** A CSV for a spreadsheet in this locale: ';' and a decimal comma where it writes numbers so; absent: comma and point. */
+        csvLocale: LocaleTag.optional(),
+      })
+      .strict(),
+    z.object({ fileName: z.string(), rows: z.number().int(), token: z.string() }),
+  ),
   /**
    * Desktop: asks for a folder (native dialog) and writes every succeeded item's own file into it
    * (`dir` null: the dialog was cancelled). The browser downloads the same files as a zip instead.

@@ -15,10 +15,30 @@ const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
  * spreadsheet would otherwise read as a number or a sum). Numbers Batchdesk wrote itself (a
  * number value, or a string that is only a decimal number) stay as they are.
  */
-export function csvField(v: string | number | null): string {
+export function csvField(v: string | number | null, delimiter: ',' | ';' = ','): string {
   if (v === null) return '';
   const s = typeof v === 'string' ? spreadsheetText(v) : escapeControls(String(v));
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return quoted(s, delimiter);
+}
+
+/**
+ * A number Batchdesk wrote (a number value, or a string that is only a decimal number such as a
+ * cost "0.0125"), with `decimal` as its decimal sign: "0,0125" for a spreadsheet in a
+ * decimal-comma locale. Never a formula: it is only digits, a sign and one decimal sign.
+ */
+export function csvNumber(v: string | number, decimal: '.' | ',', delimiter: ',' | ';' = ','): string {
+  const s = escapeControls(String(v));
+  return quoted(decimal === ',' && PLAIN_NUMBER.test(s) ? s.replace('.', ',') : s, delimiter);
+}
+
+/** A cell quoted (RFC 4180) when it holds a quote, the delimiter or a line break. */
+function quoted(s: string, delimiter: ',' | ';'): string {
+  return s.includes('"') || s.includes(delimiter) || s.includes('\r') || s.includes('\n') ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** A string that is only a decimal number ("-12.50"), as Batchdesk writes amounts and costs. */
+export function isPlainNumber(s: string): boolean {
+  return PLAIN_NUMBER.test(s);
 }
 
 /**

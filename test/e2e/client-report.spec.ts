@@ -34,7 +34,7 @@ test('two clients’ keys, a batch on each, spend by client, and a client’s st
     await addForm.getByLabel('Request limit per minute (optional)').fill(rpm);
     await addForm.getByLabel('Secret key').fill(secret);
     await addForm.getByRole('button', { name: 'Add key' }).click();
-    await expect(addForm.getByRole('status')).toHaveText(`Added the key "${label}" (ends in ${secret.slice(-4)}).`);
+    await expect(addForm.getByTestId('done-note')).toHaveText(`Added the key "${label}" (ends in ${secret.slice(-4)}).`);
   }
   const keysTable = page.getByRole('region', { name: 'Keys' }).getByRole('table');
   await expect(keysTable.getByRole('row', { name: new RegExp(acmeLabel) })).toContainText('600/min');

@@ -94,7 +94,10 @@ test('OCR: drop invoices, see the estimate, start, finish, result beside source,
   expect(records.map((r) => Number(r.units)).reduce((a, b) => a + b, 0)).toBe(5);
   expect(records.map((r) => r.cost_eur).sort()).toEqual(['0.0100', '0.0100', '0.0100', '0.0200']);
   expect(new Set(records.map((r) => r.idempotency_key)).size).toBe(4);
-  await expect(card.getByRole('status')).toContainText('Exported 4 rows');
+  // Said once: by the toast; the line beside the control stays in view but is no live region.
+  await expect(page.getByRole('status').filter({ hasText: /^Export saved as .+\.csv\.$/ })).toHaveCount(1);
+  await expect(card.getByTestId('done-note')).toContainText('Exported 4 rows');
+  await expect(card.getByRole('status').filter({ hasText: 'Exported' })).toHaveCount(0);
 });
 
 test('OCR through the file and folder pickers gives the same estimate', async ({ host, page }) => {

@@ -11,7 +11,8 @@ test('opt-outs: added in the window, left out of a new batch, removed again', as
   await expect(panel.getByText('The list is empty.')).toBeVisible();
   await panel.getByLabel('Phone number or e-mail address').fill('+44 20 7946 0001');
   await panel.getByRole('button', { name: 'Add to opt-outs' }).click();
-  await expect(panel.getByRole('status')).toContainText('+442079460001 is on the list: nothing will be sent to it.');
+  await expect(panel.getByTestId('done-note')).toContainText('+442079460001 is on the list: nothing will be sent to it.');
+  await expect(page.getByRole('status').filter({ hasText: '+442079460001 added to the opt-out list.' })).toHaveCount(1);
   await expect(panel.getByRole('row', { name: /\+442079460001 .* added in the window/ })).toBeVisible();
   // A number the list cannot hold is refused with what to do.
   await panel.getByLabel('Phone number or e-mail address').fill('07946 0002');

@@ -41,6 +41,7 @@ import { importOptOutFile } from '../desk/opt-out-import';
 import { OPT_OUT_REFUSALS_SHOWN } from '../../shared/contract';
 import { deletionSize, retentionRunView } from './retention-run-view';
 import { phoneRegionList } from '../engine/load-on-use';
+import { spreadsheetCsv } from '../../shared/csv-dialect';
 
 /** A step's estimate as the window shows it (units rounded: they are an estimate). */
 function stepView(e: StepEstimate): StepEstimateView {
@@ -247,7 +248,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       kick();
       return { batch: await c.summary(bid), requeued };
     },
-    'batches.export': async ({ id, format }) => {
+    'batches.export': async ({ id, format, csvLocale }) => {
       const bid = await c.resolveBatchId(id);
       const batch = await c.summary(bid);
       const dir = join(engine.dataDir, 'exports');
@@ -255,7 +256,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       const fileName = `${exportFileBase(batch.name, bid)}${format === 'invoices' || format === 'line-items' ? `-${format}.csv` : `.${format}`}`;
       const path = join(dir, fileName);
       // The exports folder is the window's own: a new export of the batch replaces the last.
-      const rows = await desk.exportTable(bid, format, path, {}, true);
+      const rows = await desk.exportTable(bid, format, path, csvLocale === undefined ? {} : { csv: spreadsheetCsv(csvLocale) }, true);
       const token = randomBytes(16).toString('hex');
       d.exports.set(token, { path, fileName });
       return { fileName, rows, token };

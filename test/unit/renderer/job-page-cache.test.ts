@@ -13,6 +13,7 @@ function rowAt(i: number, tag = ''): JobRowView {
     seq: i + 1,
     state: 'queued',
     source: `rows.csv row ${i + 2}${tag}`,
+    itemPath: `rows.csv row ${i + 2}${tag}`,
     attempts: 0,
     cost: null,
     estimatedCost: 50,

@@ -10,11 +10,13 @@ import type { ProgressFigure } from '../../../src/renderer/src/batches/progress-
 
 // The bar and React are loaded at run time: the Node-side type check has no JSX (icons.test.ts).
 const BAR_MODULE = '../../../src/renderer/src/components/ProgressBar';
+const REACT = 'react';
+const REACT_SERVER = 'react-dom/server';
 let renderBar: (figure: ProgressFigure) => string;
 beforeAll(async () => {
   const bar = (await import(BAR_MODULE)) as { ProgressBar: unknown };
-  const react = (await import('react')) as { createElement: (type: unknown, props: object) => unknown };
-  const server = (await import('react-dom/server')) as { renderToStaticMarkup: (el: unknown) => string };
+  const react = (await import(REACT)) as { createElement: (type: unknown, props: object) => unknown };
+  const server = (await import(REACT_SERVER)) as { renderToStaticMarkup: (el: unknown) => string };
   renderBar = (figure) => server.renderToStaticMarkup(react.createElement(bar.ProgressBar, { figure, label: 'Progress' }));
 });
 

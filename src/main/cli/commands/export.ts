@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { exportSpec } from '../specs/export';
-import { EXPORT_COUNTS, TABLE_FORMATS, type ExportFormat } from '../../engine/exporters/export-batch';
+import { CSV_FORMATS, EXPORT_COUNTS, TABLE_FORMATS, type ExportFormat } from '../../engine/exporters/export-batch';
+import { LocaleTag, spreadsheetCsv, type CsvDialect } from '../../../shared/csv-dialect';
 import { FILES_FORMATS, type FilesFormat } from '../../../shared/capabilities/result-files';
 import { openCliDesk } from '../desk';
 
@@ -18,6 +19,16 @@ const WHAT: Record<FilesFormat, string> = {
   ubl: 'UBL 2.1 invoice(s) (.xml)',
 };
 
+/** The CSV's dialect for --csv-locale (null: the interchange form); refused for a format that is not CSV. */
+function csvDialectOf(locale: string | undefined, format: ExportFormat | FilesFormat): CsvDialect | null {
+  if (locale === undefined) return null;
+  if (!CSV_FORMATS.includes(format as ExportFormat))
+    throw new UsageError(`--csv-locale is for the CSV formats (${CSV_FORMATS.join(', ')}); --format ${format} keeps its own number form.`);
+  const tag = LocaleTag.safeParse(locale);
+  if (!tag.success) throw new UsageError(`--csv-locale "${locale}" is not a locale; give one such as de-DE, fr-FR or en-GB.`);
+  return spreadsheetCsv(tag.data);
+}
+
 export const exportCommand = bindCommand(exportSpec, async ({ values, positionals }, io) => {
   if (positionals.length !== 1) throw new UsageError('export takes exactly one batch id.');
   const format = FORMATS.find((f) => f === values.format);
@@ -26,6 +37,7 @@ export const exportCommand = bindCommand(exportSpec, async ({ values, positional
   if (!values.out)
     throw new UsageError(isFiles(format) ? `export --format ${format} needs --out DIR (the folder to write the files into).` : 'export needs --out PATH.');
   const out = resolve(values.out);
+  const csv = csvDialectOf(values['csv-locale'], format);
   // The data folder's batch, or a team's (--store, BATCHDESK_STORE) read from there page by page.
   const desk = await openCliDesk(values, io, { read: true });
   try {
@@ -48,7 +60,7 @@ export const exportCommand = bindCommand(exportSpec, async ({ values, positional
       if (r.problemCount > r.problems.length) io.stderr.write(`! and ${r.problemCount - r.problems.length} more item(s) like these\n`);
       return r.problemCount > 0 ? EXIT.someFailed : EXIT.ok;
     }
-    const n = await desk.exportTable(id, format, out, { bom: values['no-bom'] !== true });
+    const n = await desk.exportTable(id, format, out, { bom: values['no-bom'] !== true, ...(csv === null ? {} : { csv }) });
     io.stdout.write(`Wrote ${n} ${EXPORT_COUNTS[format]} of ${id}${where} to ${out}\n`);
     return EXIT.ok;
   } finally {

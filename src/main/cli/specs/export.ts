@@ -4,13 +4,21 @@ import { STORE_OPTION } from './store-option';
 export const exportSpec = defineCommand({
   name: 'export',
   summary: "write a batch's results to a file, or each item's own file(s) to a folder",
-  usage: ['<batch-id> --format csv|json|txt|invoices|line-items|xlsx --out PATH [--no-bom]', '<batch-id> --format files|srt|vtt|ubl --out DIR'],
+  usage: [
+    '<batch-id> --format csv|json|txt|invoices|line-items|xlsx --out PATH [--csv-locale LOCALE] [--no-bom]',
+    '<batch-id> --format files|srt|vtt|ubl --out DIR',
+  ],
   options: {
     ...STORE_OPTION,
     format: {
       type: 'string',
       value: 'csv|json|txt|invoices|line-items|xlsx|files|srt|vtt|ubl',
       help: "file format; invoices, line-items: OCR batches' invoices and their lines as CSV; xlsx: both as an Excel workbook (numbers, dates, header frozen); files: each succeeded item's own file(s); srt, vtt: subtitles per transcript; ubl: a UBL 2.1 invoice per OCR item",
+    },
+    'csv-locale': {
+      type: 'string',
+      value: 'LOCALE',
+      help: "CSV for a spreadsheet in this locale: ';' between fields and a decimal comma in numbers where the locale writes them so (de-DE, fr-FR); default: comma and point",
     },
     'no-bom': { type: 'boolean', help: 'CSV without the UTF-8 byte-order mark Excel needs to read accents (for tools that take it for text)' },
     out: { type: 'string', value: 'PATH', help: 'file to write (its folder must exist); for files, srt, vtt and ubl, the folder (created if missing)' },
@@ -20,6 +28,7 @@ export const exportSpec = defineCommand({
     { command: 'batchdesk export b1a2b3 --format files --out ~/speech', note: 'greeting.wav, row-3.wav, ... (never overwrites: a taken name gets " (2)")' },
     { command: 'batchdesk export b4c5d6 --format srt --out ~/calls/subtitles', note: 'call-001.srt, call-002.srt, ... one per recording, with the speakers' },
     { command: 'batchdesk export b7e8f9 --format invoices --out invoices.csv', note: 'one row per invoice: fields, needs_review, each check' },
+    { command: 'batchdesk export b7e8f9 --format invoices --csv-locale de-DE --out rechnungen.csv', note: 'opens as columns in a German Excel: 1234,50' },
     { command: 'batchdesk export b7e8f9 --format xlsx --out invoices.xlsx', note: 'sheets Invoices and Line items: amounts as numbers, dates as dates' },
     {
       command: 'batchdesk export b7e8f9 --format ubl --out ~/accounting/ubl',

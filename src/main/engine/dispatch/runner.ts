@@ -39,6 +39,7 @@ import { Wakeup } from '../queue/wakeup';
 import { engineError, type EngineError } from '../../../shared/errors';
 import { assertNever, type PauseKind } from '../../../shared/domain';
 import { enoughE4 } from '../pipeline/budget-floor';
+import { itemPathOf } from '../capabilities/item-path';
 import { budgetPauseReason, settledStanding } from '../pipeline/budget-pause-reason';
 import type { BudgetStanding, PauseReason } from '../../../shared/batch-reason';
 import { labelOfKeyId } from '../secrets/key-choice';
@@ -469,7 +470,8 @@ export class Runner {
         this.d.jobs.atomically(() => {
           for (const r of rest) this.d.jobs.requeue(r, null);
         });
-        const next = { source: job.source, cost: job.estimated_cost };
+        // Named as the user knows it: its path under what was dropped.
+        const next = { source: itemPathOf(batch.capability, job.payload_json, job.source), cost: job.estimated_cost };
         const reason = this.budgetReason(crossed, batch.id, () => ({
           at: 'pause',
           spentE4: crossed.spent,
@@ -778,7 +780,8 @@ export class Runner {
       counted = this.d.jobs.succeed(job, rec);
       if (counted && batch.capability === 'ocr') this.d.invoices.record({ id: job.id, batchId: batch.id }, resultJson);
       // The next steps get this item in the same commit: never lost, never twice.
-      if (counted) flowed = this.d.followUps.flow({ id: job.id, seq: job.seq, source: job.source, result_json: resultJson }, batch);
+      if (counted)
+        flowed = this.d.followUps.flow({ id: job.id, seq: job.seq, source: job.source, payload_json: job.payload_json, result_json: resultJson }, batch);
     });
     return {
       committed: committed.then(() => {

@@ -11,7 +11,8 @@ import { storedJson } from '../stored-json';
 import { UserError } from '../user-error';
 import { formatAmount, type Invoice } from '../../../shared/invoices/invoice';
 import { invoiceColumns } from '../../../shared/capabilities/catalog';
-import { csvField } from '../../../shared/csv-field';
+import { csvHeader, csvLine } from './csv-line';
+import { INTERCHANGE_CSV, type CsvDialect } from '../../../shared/csv-dialect';
 import { escapeControls } from '../../../shared/control-characters';
 import { isMadeUp, MADE_UP_WORDS } from '../../../shared/made-up';
 import {
@@ -42,11 +43,13 @@ export const EXPORT_COUNTS: Record<ExportFormat, string> = {
 /** Formats only a batch of invoices has. */
 const INVOICE_FORMATS: readonly ExportFormat[] = ['invoices', 'line-items', 'xlsx'];
 /** CSV formats, which start with a UTF-8 byte-order mark unless asked not to: Excel reads UTF-8 only with one. */
-const CSV_FORMATS: readonly ExportFormat[] = ['csv', 'invoices', 'line-items'];
+export const CSV_FORMATS: readonly ExportFormat[] = ['csv', 'invoices', 'line-items'];
 
 export interface ExportOptions {
   /** Start a CSV with the UTF-8 byte-order mark (default true); false for tools that take it for part of the first column's name. */
   bom?: boolean;
+  /** Delimiter and decimal sign of a CSV (default: the interchange form, comma and point). */
+  csv?: CsvDialect;
 }
 
 /** An invoice's amounts and lines as the JSON export writes them. */
@@ -137,13 +140,16 @@ export async function exportBatch(
   };
   const rowsOf = (): AsyncGenerator<ExportRow> => jobsOf(pages);
   if (CSV_FORMATS.includes(format) && options.bom !== false) await write('\uFEFF');
+  const dialect = options.csv ?? INTERCHANGE_CSV;
   let header: string[] | null = null;
+  // The source CSV's own columns (as the export names them): text, whatever they hold.
+  let userText: ReadonlySet<string> = new Set();
   const writeCsv = async (flat: Flat): Promise<void> => {
     if (!header) {
       header = Object.keys(flat);
-      await write(`${header.map(csvField).join(',')}\r\n`);
+      await write(csvHeader(header, dialect));
     }
-    await write(`${header.map((h) => csvField(flat[h] ?? null)).join(',')}\r\n`);
+    await write(csvLine(header, flat, dialect, userText));
   };
   let n = 0;
   // The source CSV's own columns come back beside the results (CSV and JSON: the formats of every item).
@@ -154,7 +160,10 @@ export async function exportBatch(
     const review = reviewOf(job);
     // A team's batch says which worker sent each item (where its saved speech or image is).
     const own = job.sent_by === undefined ? flatten(job, capability, review) : { ...flatten(job, capability, review), worker: job.sent_by };
-    userNames ??= exportNames(Object.keys(own), userColumns);
+    if (userNames === null) {
+      userNames = exportNames(Object.keys(own), userColumns);
+      userText = new Set(userNames.values());
+    }
     const flat: Flat = userNames.size === 0 ? own : { ...own, ...sourceCells(userNames, userColumnsOf(job, capability)) };
     const result = job.state === 'succeeded' ? storedJson(job.result_json) : null;
     const inv = desc.invoice && result !== null ? desc.invoice(result) : null;
@@ -191,8 +200,8 @@ export async function exportBatch(
   if (format === 'json') await write('\n]\n');
   // An empty table still says what its columns are.
   if (!header && format === 'invoices')
-    await write(`${Object.keys(invoiceRecord({ seq: 0, source: '' }, { checks: null, needsReview: false }, null, false)).join(',')}\r\n`);
-  if (!header && format === 'line-items') await write(`${LINE_ITEM_COLUMNS.join(',')}\r\n`);
+    await write(csvHeader(Object.keys(invoiceRecord({ seq: 0, source: '' }, { checks: null, needsReview: false }, null, false)), dialect));
+  if (!header && format === 'line-items') await write(csvHeader(LINE_ITEM_COLUMNS, dialect));
   out.end();
   await once(out, 'finish');
   return n;

@@ -57,13 +57,13 @@ export async function rejectedRowsCsv(path: string, problems: readonly { row: nu
 
   // A file whose own header has a `problem` column gets the new one beside it, not over it.
   const problemColumn = head.includes('problem') ? 'problem (this import)' : 'problem';
-  const lines = [[...head, problemColumn].map(csvField).join(',')];
+  const lines = [[...head, problemColumn].map((v) => csvField(v)).join(',')];
   const rows = [...found.keys()].sort((a, b) => a - b);
   for (const row of rows) {
     const fields = found.get(row) ?? [];
     // Short rows are padded so the problem lands in its column; long rows keep their extra cells before it.
     const cells = fields.length < head.length ? [...fields, ...Array<string>(head.length - fields.length).fill('')] : fields;
-    lines.push([...cells, (wanted.get(row) ?? []).join(' ')].map(csvField).join(','));
+    lines.push([...cells, (wanted.get(row) ?? []).join(' ')].map((v) => csvField(v)).join(','));
   }
   return { csv: `${lines.join('\r\n')}\r\n`, rows: rows.length, missing: wanted.size - rows.length };
 }

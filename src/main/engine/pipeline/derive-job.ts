@@ -14,6 +14,8 @@ import { fingerprintOf } from '../queue/fingerprint';
 import { newIdempotencyKey } from '../queue/idempotency-key';
 import type { DerivedJob, ParentItem } from './pipeline-store';
 import { storedJson } from '../stored-json';
+import { itemPathOf } from '../capabilities/item-path';
+import type { ItemOrigin } from '../../../shared/contract';
 
 export interface FollowerPlan {
   batchId: string;
@@ -31,8 +33,19 @@ export function stemOf(source: string): string {
   return row ? `${stem}-${row[2]}-${row[3]}` : stem;
 }
 
+/** Where a follow-up item comes from, with the parent's path under what was dropped (every step shows the first step's). */
+function originOf(parent: ParentItem, parentBatch: { id: string; capability: BatchCapability }): ItemOrigin {
+  return { batch: parentBatch.id, job: parent.id, source: parent.source, path: itemPathOf(parentBatch.capability, parent.payload_json, parent.source) };
+}
+
 /** A follow-up item that is not sent: failed at once with why (nothing to take, or a bug). */
-export function refusedJob(parent: ParentItem, parentBatch: { id: string }, failure: string, fields: Record<string, string> = {}, input = ''): DerivedJob {
+export function refusedJob(
+  parent: ParentItem,
+  parentBatch: { id: string; capability: BatchCapability },
+  failure: string,
+  fields: Record<string, string> = {},
+  input = '',
+): DerivedJob {
   const payload: RowPayload = {
     row: parent.seq,
     line: false,
@@ -40,7 +53,7 @@ export function refusedJob(parent: ParentItem, parentBatch: { id: string }, fail
     name: fields.name ?? null,
     fields,
     output: null,
-    from: { batch: parentBatch.id, job: parent.id, source: parent.source },
+    from: originOf(parent, parentBatch),
   };
   return {
     seq: parent.seq,
@@ -60,7 +73,7 @@ export function deriveJob(parent: ParentItem, parentBatch: { id: string; capabil
   const parentDesc = describe(parentBatch.capability);
   const result = storedJson(parent.result_json);
   const text = parentDesc.offers(result) ?? '';
-  const from = { batch: parentBatch.id, job: parent.id, source: parent.source };
+  const from = originOf(parent, parentBatch);
   const fields: Record<string, string> = {};
   if (f.capability === 'crm') {
     // A CRM record gets what the step before found, and where it came from.

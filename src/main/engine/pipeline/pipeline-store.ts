@@ -57,6 +57,8 @@ export interface ParentItem {
   id: number;
   seq: number;
   source: string;
+  /** Its stored input: where its path under what was dropped comes from (read-models/item-path.ts). */
+  payload_json: string;
   result_json: string | null;
 }
 
@@ -88,7 +90,9 @@ export class PipelineStore {
          ON CONFLICT (batch_id, seq) DO NOTHING`,
       ),
       countJob: db.prepare(`UPDATE batches SET total = total + 1 WHERE id = ?`),
-      succeededPage: db.prepare(`SELECT id, seq, source, result_json FROM jobs WHERE batch_id = ? AND state = 'succeeded' AND seq > ? ORDER BY seq LIMIT ?`),
+      succeededPage: db.prepare(
+        `SELECT id, seq, source, payload_json, result_json FROM jobs WHERE batch_id = ? AND state = 'succeeded' AND seq > ? ORDER BY seq LIMIT ?`,
+      ),
       open: db.prepare(`SELECT queued + running + retry_wait AS n FROM batch_stats WHERE batch_id = ?`),
       spent: db.prepare(`SELECT spent AS s FROM batch_stats WHERE batch_id = ?`),
       // Live ones being created too (ready = 0): two creates at once must see each other.

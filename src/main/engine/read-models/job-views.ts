@@ -17,6 +17,7 @@ import { isMadeUp } from '../../../shared/made-up';
 import { talliesIn, type RedactionTally } from '../../../shared/redaction-tally';
 import { z } from 'zod';
 import { historyNotes, jobNote } from './job-notes';
+import { itemPathOf } from '../capabilities/item-path';
 
 const iso = (ms: number | null): string => new Date(ms ?? 0).toISOString();
 
@@ -59,6 +60,7 @@ export function rowView(j: JobRow, capability: BatchCapability, checks: readonly
     seq: j.seq,
     state: j.state,
     source: j.source,
+    itemPath: itemPathOf(capability, j.payload_json, j.source),
     attempts: j.attempts,
     cost: j.cost,
     estimatedCost: j.estimated_cost,
@@ -125,11 +127,13 @@ export function jobNeighbours(db: Db, q: Omit<JobPageQuery, 'limit' | 'offset'>,
   };
 }
 
-function sourceViewOf(capability: BatchCapability, payloadJson: string): SourceView {
+/** The job's input as the detail shows it; a file by its path as the user gave it (`source`), never an upload's copy in the data folder. */
+function sourceViewOf(capability: BatchCapability, payloadJson: string, source: string): SourceView {
   const mod = capabilityFor(capability);
   const p = mod.payload.safeParse(JSON.parse(payloadJson));
   if (!p.success) throw new Error(`the stored input of this job is not valid for ${capability}`);
-  return mod.sourceView(p.data);
+  const v = mod.sourceView(p.data);
+  return v.kind === 'file' ? { ...v, path: source } : v;
 }
 
 /** An attempt's row as both stores keep it. */
@@ -175,7 +179,7 @@ export function jobDetailOf(
     estimatedUnits: j.estimated_units,
     errorKind: errorKind.success ? errorKind.data : null,
     httpStatus: j.http_status,
-    sourceView: sourceViewOf(capability, j.payload_json),
+    sourceView: sourceViewOf(capability, j.payload_json, j.source),
     result: j.result_json ? (JSON.parse(j.result_json) as unknown) : null,
     rawResponse: j.raw_response,
     review,

@@ -47,6 +47,7 @@ import { sharedAnswerOf } from '../store/shared-answers';
 import { ENV_VAR } from '../secrets/key-manager';
 import { labelOfKeyId } from '../secrets/key-choice';
 import { enoughE4, spentAndLeft } from '../pipeline/budget-floor';
+import { itemPathOf } from '../capabilities/item-path';
 import { budgetPauseReason, settledStanding } from '../pipeline/budget-pause-reason';
 import type { BudgetStanding, PauseReason } from '../../../shared/batch-reason';
 import { isStoreUnreachable } from '../store/pg/store-unreachable';
@@ -483,7 +484,8 @@ export class TeamWorker {
       if (refused !== null) {
         // Stop before the budget would be crossed: this job and the rest go back untouched (with any hold they took).
         for (const r of claimed.slice(i)) await this.write(() => this.d.store.requeue(r, null));
-        const next = { source: job.source, cost: job.estimated_cost };
+        // Named as the user knows it: its path under what was dropped.
+        const next = { source: itemPathOf(batch.capability, job.payload_json, job.source), cost: job.estimated_cost };
         const reason = await this.budgetReason(refused, batch.id, () => ({ at: 'team', next: next.source, nextCostE4: next.cost }));
         await this.pauseCovered(batch, refused.steps, reason);
         // In a pipeline, items in flight may still make items of the later steps: the amount is

@@ -12,14 +12,17 @@ import { useAction } from '../hooks/use-action';
 import { useBatchesStore } from '../store/batches-store';
 import { formatMoney, moneyInputValue } from '../format/money';
 import { formatCount } from '../format/time';
+import { spreadsheetLocale } from '../format/spreadsheet-locale';
 import { suggestedBudget, suggestedResume } from './pause-words';
 import { ConfirmDialog } from './ConfirmDialog';
-import { ErrorAlert, StatusNote } from './ErrorAlert';
+import { DoneNote, ErrorAlert } from './ErrorAlert';
 import { toast } from './toast-store';
 import { t as tr } from '../i18n';
 import './BatchControls.css';
 
 type ExportFormat = ArgOf<'batches.export'>['format'];
+/** The formats written as CSV: the ones a spreadsheet's delimiter and decimal sign matter for. */
+const CSV_FORMATS: readonly ExportFormat[] = ['csv', 'invoices', 'line-items'];
 
 /** Starts a download of an export through a real <a download>, as the brief of each transport expects. */
 function download(href: string, fileName: string): void {
@@ -43,7 +46,7 @@ function typedAmount(amount: number, decimals: 0 | 2): string {
 }
 
 export function BatchControls({ batch }: { batch: BatchSummary }) {
-  const { t } = useTranslation('batch');
+  const { t, i18n } = useTranslation('batch');
   const action = useAction();
   const merge = useBatchesStore((s) => s.merge);
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -51,12 +54,14 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
   const [clearBudget, setClearBudget] = useState(false);
   const [switchApi, setSwitchApi] = useState(false);
   const [format, setFormat] = useState<ExportFormat>('csv');
+  const sheet = spreadsheetLocale(i18n.language);
+  const [forSheet, setForSheet] = useState(sheet.decimalComma);
   // A note belongs to the status its action left: "Resumed." is not shown once the batch is done.
   const [noted, setNoted] = useState<{ text: string; status: BatchSummary['status'] } | null>(null);
   const note = noted !== null && noted.status === batch.status ? noted.text : null;
   const setNote = (text: string | null): void =>
     setNoted(text === null ? null : { text, status: useBatchesStore.getState().byId[batch.id]?.status ?? batch.status });
-  const ids = { budget: useId(), budgetHint: useId(), clear: useId(), format: useId(), switchApi: useId(), switchHint: useId() };
+  const ids = { budget: useId(), budgetHint: useId(), clear: useId(), format: useId(), sheet: useId(), switchApi: useId(), switchHint: useId() };
 
   const { status, counts } = batch;
   const canStart = status === 'pending';
@@ -139,7 +144,8 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
   const exportResults = () =>
     action.run(async () => {
       setNote(null);
-      const r = await client().call('batches.export', { id: batch.id, format });
+      const csvLocale = forSheet && CSV_FORMATS.includes(format) ? { csvLocale: sheet.tag } : {};
+      const r = await client().call('batches.export', { id: batch.id, format, ...csvLocale });
       download(client().downloadUrl(r.token), r.fileName);
       setNote(t('controls.exported', { count: r.rows, n: formatCount(r.rows), file: r.fileName }));
       toast(tr('common:toast.exported', { file: r.fileName }));
@@ -224,6 +230,14 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
               </>
             ) : null}
           </select>
+          {CSV_FORMATS.includes(format) ? (
+            <span className="batch-controls__sheet">
+              <input id={ids.sheet} type="checkbox" checked={forSheet} onChange={(e) => setForSheet(e.target.checked)} />
+              <label htmlFor={ids.sheet} title={t('controls.forSpreadsheetHint')}>
+                {t('controls.forSpreadsheet', { language: sheet.language })}
+              </label>
+            </span>
+          ) : null}
           <button type="button" onClick={() => void exportResults()} disabled={action.busy}>
             {t('controls.export')}
           </button>
@@ -235,7 +249,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
         ) : null}
       </div>
       <ErrorAlert message={action.error} />
-      <StatusNote message={note} />
+      <DoneNote message={note} />
       <ConfirmDialog
         open={confirmCancel}
         title={t('controls.confirmTitle', { name: batch.name })}

@@ -9,7 +9,7 @@ import { client } from '../client';
 import { useAction } from '../hooks/use-action';
 import { useBatchesStore } from '../store/batches-store';
 import { formatDateTime } from '../format/time';
-import { ErrorAlert, StatusNote } from './ErrorAlert';
+import { DoneNote, ErrorAlert } from './ErrorAlert';
 
 /** An ISO time as a datetime-local value in this computer's time ("2026-12-01T09:00"). */
 function localInputValue(iso: string): string {
@@ -50,7 +50,7 @@ export function ScheduleControl({ batch }: { batch: BatchSummary }) {
   return (
     <div className="batch-card__schedule" data-testid="schedule">
       {scheduled !== null ? (
-        <p className="batch-card__waiting" role="status" data-testid="scheduled-for">
+        <p className="batch-card__waiting" data-testid="scheduled-for">
           <Trans t={t} i18nKey="schedule.for" values={{ at: formatDateTime(scheduled) }} components={[<strong key="at" />]} />
         </p>
       ) : (
@@ -95,7 +95,7 @@ export function ScheduleControl({ batch }: { batch: BatchSummary }) {
         </div>
       )}
       <ErrorAlert message={action.error} />
-      <StatusNote message={note} />
+      <DoneNote message={note} />
     </div>
   );
 }

@@ -301,8 +301,8 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
       {!job && !error && jobId !== null ? <p className="muted">{t('dialog.loading')}</p> : null}
       {job ? (
         <div className="job-detail__body">
-          <p className="job-detail__source-name mono" title={job.source}>
-            {displaySource(job.source)}
+          <p className="job-detail__source-name mono" title={displaySource(job.source)}>
+            {job.itemPath}
           </p>
           <div className="job-detail__split">
             <section aria-labelledby={`${titleId}-src`} className="job-detail__pane">

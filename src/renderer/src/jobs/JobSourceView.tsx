@@ -6,6 +6,7 @@ import { hrefFor } from '../routing/route';
 import type { JobDetail } from '../../../shared/contract';
 import { client, errorMessage } from '../client';
 import { baseName } from '../format/labels';
+import { displaySource } from '../format/source';
 import { usePlayback } from './playback-store';
 import { formatBytes } from '../results/local-numbers';
 
@@ -93,7 +94,7 @@ export function JobSourceView({ job }: { job: JobDetail }) {
               <Trans
                 t={t}
                 i18nKey="source.fromResult"
-                values={{ source: v.from.source, batch: v.from.batch, row: v.row }}
+                values={{ source: v.from.path ?? displaySource(v.from.source), batch: v.from.batch, row: v.row }}
                 components={[<a key="origin" href={hrefFor({ name: 'batch', id: v.from.batch, jobId: v.from.job })} />]}
               />
             </dd>

@@ -50,6 +50,7 @@ interface Props {
   onOpen(job: JobRowView): void;
 }
 
+/** An item by its path under what was dropped (the row's title holds the whole path as given). */
 function SourceName({ source }: { source: string }) {
   const { name, dir } = splitSource(source);
   return (
@@ -118,7 +119,7 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
       </div>
       {columns ? (
         <>
-          <div role="gridcell" className="job-grid__cell mono" title={row.recipient ?? row.source}>
+          <div role="gridcell" className="job-grid__cell mono" title={row.recipient ?? row.itemPath}>
             {row.recipient ?? ''}
           </div>
           {[...(columns.name !== null ? [columns.name] : []), ...columns.more].map((c) => (
@@ -128,11 +129,11 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
           ))}
         </>
       ) : (
-        <div role="gridcell" className="job-grid__cell job-grid__source" title={row.source}>
+        <div role="gridcell" className="job-grid__cell job-grid__source" title={displaySource(row.source)}>
           {thumbnails === 'source' && isPicture(row.source) ? (
-            <Thumbnail src={client().sourceUrl(row.id)} alt={tr('common:thumb.scan', { name: splitSource(row.source).name })} />
+            <Thumbnail src={client().sourceUrl(row.id)} alt={tr('common:thumb.scan', { name: splitSource(row.itemPath).name })} />
           ) : null}
-          <SourceName source={row.source} />
+          <SourceName source={row.itemPath} />
         </div>
       )}
       <div role="gridcell" className="job-grid__cell">
@@ -160,9 +161,7 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
           className="job-grid__cell job-grid__result"
           title={row.madeUp ? `${MADE_UP_WORDS} ${resultLine(row)}` : row.result === null ? undefined : resultLine(row)}
         >
-          {thumbnails === 'output' ? (
-            <Thumbnail src={client().outputUrl(row.id)} alt={tr('common:thumb.generated', { source: displaySource(row.source) })} />
-          ) : null}
+          {thumbnails === 'output' ? <Thumbnail src={client().outputUrl(row.id)} alt={tr('common:thumb.generated', { source: row.itemPath })} /> : null}
           {row.madeUp ? <MadeUpTag /> : null}
           {resultLine(row)}
         </div>

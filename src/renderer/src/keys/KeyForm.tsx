@@ -6,7 +6,7 @@ import { t as tr } from '../i18n';
 import { toast } from '../components/toast-store';
 import type { KeyView } from '../../../shared/contract';
 import { client } from '../client';
-import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
+import { DoneNote, ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 
 const LABEL_RE = /^[\w.@-]{1,64}$/;
@@ -147,7 +147,7 @@ export function KeyForm({ replacing, onSaved, onCancel }: Props) {
       </div>
       <p className="field-hint">{t('form.storedHint')}</p>
       <ErrorAlert message={action.error} />
-      <StatusNote message={note} />
+      <DoneNote message={note} />
     </form>
   );
 }

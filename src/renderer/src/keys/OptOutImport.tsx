@@ -34,7 +34,7 @@ export function OptOutImport({ onImported }: { onImported(): void }) {
       if (path === null) return;
       const r = await client().call('optouts.import', { path });
       setResult(r);
-      if (r.added > 0) toast(tr('common:toast.optOutsImported', { count: r.added }));
+      toast(importSentence(r));
       onImported();
     } catch (e) {
       setError(errorMessage(e));
@@ -117,19 +117,23 @@ export function OptOutImport({ onImported }: { onImported(): void }) {
   );
 }
 
+/** The import's outcome in one sentence: the report's first line and the toast. */
+function importSentence(r: OptOutImportView): string {
+  return tr('keys:optOuts.import.done', {
+    file: r.file,
+    added: tr('keys:optOuts.import.added', { count: r.added, n: formatCount(r.added) }),
+    already: tr('keys:optOuts.import.already', { count: r.already, n: formatCount(r.already) }),
+    refused: tr('keys:optOuts.import.refused', { count: r.refusedCount, n: formatCount(r.refusedCount) }),
+    total: formatCount(r.total),
+  });
+}
+
 function ImportReport({ result: r }: { result: OptOutImportView }) {
   const { t } = useTranslation('keys');
   return (
     <div className="stack" data-testid="optout-import-report">
-      <p role="status">
-        {t('optOuts.import.done', {
-          file: r.file,
-          added: t('optOuts.import.added', { count: r.added, n: formatCount(r.added) }),
-          already: t('optOuts.import.already', { count: r.already, n: formatCount(r.already) }),
-          refused: t('optOuts.import.refused', { count: r.refusedCount, n: formatCount(r.refusedCount) }),
-          total: formatCount(r.total),
-        })}
-      </p>
+      {/* Not a live region: the toast says the same sentence once (issue 42, one announcement). */}
+      <p>{importSentence(r)}</p>
       {r.refused.length > 0 ? (
         <ul className="optouts__refused" aria-label={t('optOuts.import.refusedList', { file: r.file })}>
           {r.refused.map((p) => (

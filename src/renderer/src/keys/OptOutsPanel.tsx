@@ -5,7 +5,7 @@ import { t as tr } from '../i18n';
 import { toast } from '../components/toast-store';
 import type { OptOutView } from '../../../shared/contract';
 import { client } from '../client';
-import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
+import { DoneNote, ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { dayWords } from '../costs/period-words';
 import { OptOutImport } from './OptOutImport';
@@ -27,7 +27,7 @@ export function OptOutsPanel() {
       setNote(null);
       const r = await client().call('optouts.add', { recipient: text });
       setNote(r.added ? t('optOuts.added', { recipient: r.recipient }) : t('optOuts.already', { recipient: r.recipient }));
-      if (r.added) toast(tr('common:toast.optOutAdded', { recipient: r.recipient }));
+      toast(r.added ? tr('common:toast.optOutAdded', { recipient: r.recipient }) : tr('common:toast.optOutAlready', { recipient: r.recipient }));
       setText('');
       reload();
     });
@@ -36,6 +36,7 @@ export function OptOutsPanel() {
       setNote(null);
       await client().call('optouts.remove', { recipient });
       setNote(t('optOuts.removed', { recipient }));
+      toast(tr('common:toast.optOutRemoved', { recipient }));
       reload();
     });
 
@@ -59,7 +60,7 @@ export function OptOutsPanel() {
         </button>
       </form>
       <ErrorAlert message={load.error ?? change.error} />
-      <StatusNote message={note} />
+      <DoneNote message={note} />
       <OptOutImport onImported={reload} />
       {list === null ? null : list.length === 0 ? (
         <p className="muted">{t('optOuts.empty')}</p>

@@ -8,7 +8,6 @@ import { KEEP_DAYS_MAX, KeepDays, daysFromText } from '../../../shared/retention
 import { client } from '../client';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
-import { toast } from '../components/toast-store';
 import { useAction } from '../hooks/use-action';
 import { formatCount } from '../format/time';
 import { formatBytes } from '../results/local-numbers';
@@ -70,10 +69,8 @@ export function RetentionRulePanel({ onDeleted }: { onDeleted(): void }) {
       setNote(null);
       const r = await client().call('retention.run', { dryRun });
       setListed(r);
-      if (!dryRun) {
-        toast(t('retentionRule.deletedToast', { count: r.count, n: formatCount(r.count) }));
-        onDeleted();
-      }
+      // Said once, by the run's own status line (no toast beside it).
+      if (!dryRun) onDeleted();
     });
 
   const field = (key: keyof Draft, label: string) =>

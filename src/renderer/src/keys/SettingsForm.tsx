@@ -6,7 +6,7 @@ import { t as tr } from '../i18n';
 import { toast } from '../components/toast-store';
 import type { SettingsView } from '../../../shared/contract';
 import { client } from '../client';
-import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
+import { DoneNote, ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { useConnectionStore } from '../store/connection-store';
 import {
@@ -191,7 +191,7 @@ export function SettingsForm({ focusPhoneCountry = false }: { focusPhoneCountry?
             </button>
           </div>
           <ErrorAlert message={save.error} />
-          <StatusNote message={note} />
+          <DoneNote message={note} />
         </form>
       ) : load.busy ? (
         <p className="muted">{t('loading')}</p>

@@ -623,7 +623,14 @@ export class PgQueueStore implements QueueStore, ControlStore {
         [job.id, rec.file.name, rec.file.bytes],
       );
     }
-    if (flow) await this.flowIn(c, { id: job.id, seq: job.seq, source: job.source, result_json: rec.resultJson }, job.batch_id, now, flow);
+    if (flow)
+      await this.flowIn(
+        c,
+        { id: job.id, seq: job.seq, source: job.source, payload_json: job.payload_json, result_json: rec.resultJson },
+        job.batch_id,
+        now,
+        flow,
+      );
     return true;
   }
 
@@ -706,7 +713,7 @@ export class PgQueueStore implements QueueStore, ControlStore {
   async succeededPage(batchId: string, afterSeq: number, limit: number): Promise<ParentItem[]> {
     return (
       await this.pool.query<ParentItem>(
-        `SELECT id, seq, source, result_json FROM jobs WHERE batch_id = $1 AND state = 'succeeded' AND seq > $2 ORDER BY seq LIMIT $3`,
+        `SELECT id, seq, source, payload_json, result_json FROM jobs WHERE batch_id = $1 AND state = 'succeeded' AND seq > $2 ORDER BY seq LIMIT $3`,
         [batchId, afterSeq, limit],
       )
     ).rows;

@@ -1,0 +1,29 @@
+// One line of an export's CSV in its dialect (shared/csv-dialect.ts). Only numbers change with
+// the dialect: values Batchdesk wrote as numbers, and its own decimal columns (costs, invoice
+// amounts, written as decimal strings so they stay exact). Text, the source CSV's own columns
+// included, is written as it is, with its formula guard.
+import { csvField, csvNumber, isPlainNumber } from '../../../shared/csv-field';
+import type { CsvDialect } from '../../../shared/csv-dialect';
+import type { Flat } from './export-records';
+
+/** Batchdesk's own columns whose cells are decimal numbers written as strings. */
+const DECIMAL_COLUMNS: ReadonlySet<string> = new Set(['cost_eur', 'net', 'vat_amount', 'gross', 'amount', 'unit_price']);
+
+/**
+ * The line of `columns` (CRLF-ended). `text`: columns that are text whatever they hold (the source
+ * CSV's own columns, which may be named like one of Batchdesk's).
+ */
+export function csvLine(columns: readonly string[], flat: Flat, dialect: CsvDialect, text: ReadonlySet<string>): string {
+  const cells = columns.map((c) => {
+    const v = flat[c] ?? null;
+    if (v === null) return '';
+    const numeric = !text.has(c) && (typeof v === 'number' || (DECIMAL_COLUMNS.has(c) && isPlainNumber(v)));
+    return numeric ? csvNumber(v, dialect.decimal, dialect.delimiter) : csvField(v, dialect.delimiter);
+  });
+  return `${cells.join(dialect.delimiter)}\r\n`;
+}
+
+/** The header line: the column names, as text. */
+export function csvHeader(columns: readonly string[], dialect: CsvDialect): string {
+  return `${columns.map((c) => csvField(c, dialect.delimiter)).join(dialect.delimiter)}\r\n`;
+}
