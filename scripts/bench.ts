@@ -14,8 +14,7 @@ import type { SecretStore } from '../src/main/engine/secrets/secret-store';
 import { connect } from '../src/main/compose/connect';
 import { startSandbox } from '../src/sandbox/server';
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { cliOk, runCli, type MemSample } from './bench/cli-child';
+import { CLI, cliOk, runCli, type MemSample } from './bench/cli-child';
 import { benchSearch } from './bench/search';
 import { benchTable } from './bench/table';
 import { benchDispatch } from './bench/dispatch';
@@ -200,9 +199,8 @@ async function benchUpload(sizeMb: number): Promise<void> {
  * runs it; its peak RSS is the whole process's high-water mark (VmHWM), read while it runs.
  */
 async function createInChild(file: string): Promise<{ ms: number; peakRss: number; stdout: string }> {
-  const cli = join(fileURLToPath(new URL('..', import.meta.url)), 'out', 'main', 'cli.js');
   const t0 = t();
-  const child = spawn(process.execPath, [cli, 'batch', 'create', 'channel', file, '--json', '--data-dir', join(root, `child-${Date.now()}`)], {
+  const child = spawn(process.execPath, [CLI, 'batch', 'create', 'channel', file, '--json', '--data-dir', join(root, `child-${Date.now()}`)], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   let stdout = '';
@@ -414,6 +412,9 @@ async function benchPipeline(n: number, concurrency: number): Promise<void> {
 try {
   // The cores and the load at the start: figures from a busy machine are not figures of the engine.
   console.log(`Batchdesk bench — node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}, ${new Date().toISOString()}\n`);
+  // BENCH_BUILD=DIR: the CLI sections run another checkout's build; the in-process ones stay this one's.
+  if (process.env.BENCH_BUILD)
+    console.log(`Command line measured: ${CLI} (BENCH_BUILD); sections that load the engine in this process measure this checkout\n`);
   // The upload first, while the heap is small: its figure is the memory a 1 GB file adds.
   // Run some sections only: `npm run bench -- tts pipeline`, or BENCH_ONLY=name[,name]
   // (upload, create, million, cell, http, dispatch, scaling, rate, tts, pipeline, search, table, folder, csv, team, loop, responsive).

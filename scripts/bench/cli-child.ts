@@ -6,7 +6,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const CLI = join(fileURLToPath(new URL('../..', import.meta.url)), 'out', 'main', 'cli.js');
+const HERE = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The command line the CLI sections measure: this checkout's build, or with BENCH_BUILD=DIR the
+ * build in another checkout (DIR/out/main/cli.js, DIR with its node_modules), so an older build
+ * runs the same bench code, data and sandbox as this one (an A/B of two builds).
+ */
+export const CLI = join(process.env.BENCH_BUILD ?? HERE, 'out', 'main', 'cli.js');
+
+/** This checkout's command line, whatever BENCH_BUILD says: the sandbox both builds are measured against. */
+export const OWN_CLI = join(HERE, 'out', 'main', 'cli.js');
 
 export interface MemSample {
   /** ms since the child was spawned */

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { CLI, cliOk, runCli } from './cli-child';
+import { OWN_CLI, cliOk, runCli } from './cli-child';
 
 type Report = (what: string, value: string, baseline: string, note?: string) => void;
 
@@ -21,9 +21,12 @@ export interface SandboxChild {
   close: () => Promise<void>;
 }
 
-/** `batchdesk sandbox --port 0` in its own process; its URL and keys read from what it prints. */
+/**
+ * `batchdesk sandbox --port 0` in its own process, always this checkout's (BENCH_BUILD changes only
+ * the command line measured); its URL and keys read from what it prints.
+ */
 export async function sandboxChild(): Promise<SandboxChild> {
-  const child = spawn(process.execPath, [CLI, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [OWN_CLI, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   const pick = (re: RegExp): string | null => re.exec(out)?.[1] ?? null;
   await new Promise<void>((resolve, reject) => {
