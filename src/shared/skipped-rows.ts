@@ -42,7 +42,7 @@ export function skippedRowsCsv(rows: readonly SkippedRow[], cause: (r: SkippedRo
     else byRow.set(key, { first: r, causes: [cause(r)] });
   }
   const ordered = [...byRow.values()].sort((a, b) => a.first.source.localeCompare(b.first.source) || a.first.row - b.first.row);
-  const lines = [[...columns, problemColumn].map(csvField).join(',')];
+  const lines = [[...columns, problemColumn].map((v) => csvField(v)).join(',')];
   for (const { first, causes } of ordered) {
     // Each cell under its own column; a row longer than its header keeps its extra cells before the problem.
     const cells = columns.map((c) => {
@@ -50,7 +50,7 @@ export function skippedRowsCsv(rows: readonly SkippedRow[], cause: (r: SkippedRo
       return i < 0 ? '' : (first.cells[i] ?? '');
     });
     const extra = first.cells.slice(first.header.length);
-    lines.push([...cells, ...extra, causes.join(' ')].map(csvField).join(','));
+    lines.push([...cells, ...extra, causes.join(' ')].map((v) => csvField(v)).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }
