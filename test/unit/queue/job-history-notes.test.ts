@@ -104,7 +104,11 @@ describe("a job's history as codes", () => {
 
   it("says a pipeline step's refused item by why it was refused", () => {
     const parent = { id: 7, seq: 1, source: 'call-001.wav', result_json: null, payload_json: '{}' };
-    const nothing = refusedJob(parent, { id: 'b0', capability: 'transcribe' }, 'call-001.wav: the transcription result offers nothing to take (empty); not sent.');
+    const nothing = refusedJob(
+      parent,
+      { id: 'b0', capability: 'transcribe' },
+      'call-001.wav: the transcription result offers nothing to take (empty); not sent.',
+    );
     const base = { state: 'failed', error_kind: 'invalid_input', http_status: null, parent_job_id: 7, request_body: nothing.requestBody } as const;
     expect(jobNote({ ...base, error_message: nothing.failure })).toEqual({ code: 'step_refused', why: 'nothing_to_take' });
     expect(jobNote({ ...base, error_message: 'call-001.wav: the follow-up item could not be prepared (boom); not sent. Report this as a bug.' })).toEqual({
