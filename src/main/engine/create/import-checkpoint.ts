@@ -2,9 +2,11 @@
 // .interactive). Its import's writing thread fills the WAL; the first commit of the engine's own
 // connection past `wal_autocheckpoint` pages (the fingerprints' entry, the seal) then copied all of
 // it back into the database and fsync'd that, in line: 100-400 ms of the engine's thread for
-// 100,000 files while the window's calls waited (docs/performance.md, issue 39). This thread copies
-// the WAL back as it grows (db/background-checkpoint.ts) from the moment the writing goes to a
-// thread until the seal is on disk, and once more then, so nothing is left for the engine's thread.
+// 100,000 files while the window's calls waited (docs/performance.md, issue 39). This thread
+// (db/background-checkpoint.ts) is started once the writing thread is done and copies the WAL back
+// while the engine's thread waits for it, then stays until the seal is on disk and copies that
+// too, so nothing is left for the engine's thread. Not while the rows are written: copying every
+// 20 ms beside the writing thread copied pages it wrote again and again, and slowed the import.
 import { BackgroundCheckpoint } from '../db/background-checkpoint';
 import type { Db } from '../db/connection';
 
@@ -16,9 +18,10 @@ export class ImportCheckpoint {
     private readonly onFailure: (e: unknown) => void,
   ) {}
 
-  /** The import's writing went to a thread: start copying beside it (once). */
-  start(): void {
+  /** The import's writing thread is done: copies the WAL back now, waited for (the thread stays until finish). */
+  async copyBack(): Promise<void> {
     this.thread ??= BackgroundCheckpoint.start(this.db, this.onFailure);
+    await this.thread?.drain();
   }
 
   /** After the seal (or a failure): the last pass, then the thread stops. */

@@ -85,7 +85,6 @@ export async function writeImport(d: ImportWritingDeps, parsed: CreateBatchParse
   const threaded = d.threading.runsHere() === 0 && !files && bytes >= d.threading.threadMinBytes;
   const beside = d.checkpoint ?? null;
   const checkpoint = threaded && beside === null ? checkpointThread(d, bytes) : null;
-  if (threaded) beside?.start();
   // The writing thread checkpoints in line only past the safety net: the checkpoint thread
   // (large input) or this thread while it waits for the writer (below) copies the WAL back.
   // It shares the in-line writer's fingerprints, so that a folder's are entered together.
@@ -98,7 +97,6 @@ export async function writeImport(d: ImportWritingDeps, parsed: CreateBatchParse
     buffer = [];
     if (thread === null && files && !last && d.threading.runsHere() === 0 && written >= d.threading.folderThreadAfter) {
       thread = JobChunkThread.start(db, writer.fingerprints);
-      beside?.start();
     }
     written += chunk.length;
     if (thread) thread.write(id, chunk, clock.now());
@@ -133,6 +131,9 @@ export async function writeImport(d: ImportWritingDeps, parsed: CreateBatchParse
     // the first failure thrown), before anything else writes.
     writer.fingerprints.sort();
     await thread?.close();
+    // What the writing thread put in the WAL is copied back off this thread, in one pass while
+    // this one waits (and answers the window), before this connection commits again.
+    if (thread !== null && beside !== null) await beside.copyBack();
     await enterFingerprints(writer, d.threading.interactive);
   } finally {
     await thread?.stop();
