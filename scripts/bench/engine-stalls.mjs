@@ -2,8 +2,10 @@
 // the engine's thread, measured from inside, so that the machine's load and the engine's own
 // waits can be told apart. A 2 ms timer notes every turn that came more than 10 ms late (the
 // thread was held, or the process was not scheduled), and better-sqlite3's exec is timed, since
-// a COMMIT at synchronous=FULL waits for the disk on the thread. Written on exit to
-// $BENCH_ENGINE_STALLS_DIR/engine-PID.json as { stalls: [[at, lateMs]], commits: [ms > 2] }.
+// a COMMIT at synchronous=FULL waits for the disk on the thread. The thread's own CPU time between
+// two ticks is noted too (`busy`: over 10 ms, a turn that long on the thread, whatever the load;
+// a late turn without it waited for a core or the disk). Written on exit to
+// $BENCH_ENGINE_STALLS_DIR/engine-PID.json as { stalls: [[at, lateMs]], busy: [cpuMs], commits: [ms > 2] }.
 // Only on the main thread of out/main/engine.js (a preload runs in worker threads too: the writing
 // and checkpoint threads have connections of their own); the host (same NODE_OPTIONS) is left alone.
 import { createRequire } from 'node:module';
@@ -27,12 +29,22 @@ if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
     }
   };
   const stalls = [];
+  const busy = [];
+  const cpu = () => {
+    const c = process.threadCpuUsage();
+    return (c.user + c.system) / 1000;
+  };
   let last = performance.now();
+  let lastCpu = cpu();
   setInterval(() => {
     const now = performance.now();
+    const used = cpu();
     const late = now - last - 2;
     if (late > 10) stalls.push([Math.round(last), Math.round(late * 10) / 10]);
+    // The tick's own 2 ms taken off: what is left ran in the turn that made it late.
+    if (used - lastCpu - 2 > 10) busy.push(Math.round((used - lastCpu - 2) * 10) / 10);
     last = now;
+    lastCpu = used;
   }, 2).unref();
-  process.on('exit', () => writeFileSync(join(dir, `engine-${process.pid}.json`), JSON.stringify({ stalls, commits })));
+  process.on('exit', () => writeFileSync(join(dir, `engine-${process.pid}.json`), JSON.stringify({ stalls, busy, commits })));
 }

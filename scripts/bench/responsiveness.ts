@@ -149,14 +149,17 @@ const figures = (xs: readonly number[]): string => `p50 ${pct(xs, 50).toFixed(1)
 /** What held the engine's thread over the host's life (engine-stalls.mjs), for the report. */
 interface Held {
   stalls: number[];
+  /** Turns that used over 10 ms of the thread's own CPU (engine-stalls.mjs), ms each. */
+  busy: number[];
   commits: number[];
 }
 
 function heldThread(stallsDir: string): Held {
-  const out: Held = { stalls: [], commits: [] };
+  const out: Held = { stalls: [], busy: [], commits: [] };
   for (const f of readdirSync(stallsDir)) {
-    const r = JSON.parse(readFileSync(join(stallsDir, f), 'utf8')) as { stalls: [number, number][]; commits: number[] };
+    const r = JSON.parse(readFileSync(join(stallsDir, f), 'utf8')) as { stalls: [number, number][]; busy?: number[]; commits: number[] };
     out.stalls.push(...r.stalls.map(([, late]) => late));
+    out.busy.push(...(r.busy ?? []));
     out.commits.push(...r.commits);
   }
   return out;
@@ -167,6 +170,7 @@ const describeHeld = (h: Held): string =>
   h.commits.length === 0 && h.stalls.length === 0
     ? 'nothing recorded'
     : `${h.stalls.length.toLocaleString('en')} turns > 10 ms late (${(sum(h.stalls) / 1000).toFixed(1)} s, max ${Math.max(0, ...h.stalls).toFixed(0)} ms); ` +
+      `${h.busy.length.toLocaleString('en')} > 10 ms of the thread's own CPU (${h.busy.filter((x) => x > 15).length} > 15 ms, max ${Math.max(0, ...h.busy).toFixed(0)} ms); ` +
       `${h.commits.length.toLocaleString('en')} COMMITs > 2 ms on the thread (${(sum(h.commits) / 1000).toFixed(1)} s, median ${median(h.commits).toFixed(1)}, max ${Math.max(0, ...h.commits).toFixed(0)} ms)`;
 
 /** Jobs per second from the first attempt's start to the last one's finish, as the engine recorded them. */
@@ -227,7 +231,7 @@ async function throughHost(
   const host = await startHost(kind, dataDir, sb);
   const probe = await startProbe(host);
   const none = (): Answers => ({ call: [], list: [], page: [] });
-  const out: Phases = { idle: none(), import: none(), dispatch: none(), importMs: 0, rates: [], events: 0, held: { stalls: [], commits: [] } };
+  const out: Phases = { idle: none(), import: none(), dispatch: none(), importMs: 0, rates: [], events: 0, held: { stalls: [], busy: [], commits: [] } };
   try {
     await rpc(host, 'settings.set', { concurrency: CONCURRENCY });
     probe.phase('idle');

@@ -617,6 +617,7 @@ export class Engine {
       dataDir: this.dataDir,
       onChange: (id) => this.changed(id),
       trouble: this.trouble,
+      ...(this.creation.threading.interactive ? { checkpointAfterMs: 0 } : {}),
     });
     // A pipeline runs as a whole: naming one step runs the others too (items flow between them).
     const batchIds = opts.batchIds ? await this.control.withPipelines(opts.batchIds) : null;

@@ -52,6 +52,21 @@ describe('BackgroundCheckpoint', () => {
     expect(db.prepare('SELECT COUNT(*) FROM t').pluck().get()).toBe(200);
   });
 
+  it('drain: what was committed before it is in the database file when it resolves; after stop it resolves at once', async () => {
+    const failures: unknown[] = [];
+    const cp = BackgroundCheckpoint.start(db, (e) => failures.push(e));
+    const before = statSync(file).size;
+    const add = db.prepare('INSERT INTO t (v) VALUES (randomblob(2000))');
+    db.transaction(() => {
+      for (let i = 0; i < 300; i++) add.run();
+    })();
+    await cp?.drain();
+    expect(statSync(file).size).toBeGreaterThan(before + 300 * 2000);
+    await cp?.stop();
+    await cp?.drain();
+    expect(failures).toEqual([]);
+  });
+
   it('is not started where there is nothing to copy (in memory, no WAL)', () => {
     const failures: unknown[] = [];
     const mem = new Database(':memory:');

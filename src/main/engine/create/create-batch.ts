@@ -20,6 +20,8 @@ import { RetentionRules } from '../retention/retention-rules';
 import { skippedRowsOf } from '../importers/skipped-rows';
 import { SkippedRowStore } from '../queue/skipped-row-store';
 import type { SkippedRow } from '../../../shared/skipped-rows';
+import { syncedOffThread } from '../db/synced-off-thread';
+import { ImportCheckpoint } from './import-checkpoint';
 
 export interface CreateBatchResult {
   batch: BatchSummary | null;
@@ -59,6 +61,7 @@ export async function createBatch(d: CreateDeps, input: CreateBatchInput): Promi
   // A mistyped or wrong-kind key is refused before anything is imported.
   chooseKey(describe(parsed.capability).credential, true);
   const builder = stepsBuilderOf(d, chooseKey);
+  const checkpoint = d.threading.interactive ? new ImportCheckpoint(d.db, (e) => checkpointFailed(d, e)) : null;
   try {
     let first: PrevStep;
     let seals: (() => void)[];
@@ -76,7 +79,8 @@ export async function createBatch(d: CreateDeps, input: CreateBatchInput): Promi
       // A file of rows is measured once: its size decides the heap here, the threads in importRoot.
       const files = describe(parsed.capability).input.kind === 'files';
       const bytes = files ? 0 : inputBytes(parsed.paths);
-      const imported = (): Promise<RootImport> => importRoot(d, parsed, created, chooseKey(describe(parsed.capability).credential, true), bytes);
+      const imported = (): Promise<RootImport> =>
+        importRoot({ ...d, checkpoint }, parsed, created, chooseKey(describe(parsed.capability).credential, true), bytes);
       const root = await (files || bytes >= LEAN_HEAP_MIN_BYTES ? withLeanHeap(imported) : imported());
       problems = root.plan.problems;
       alreadyQueued = root.plan.alreadyQueued;
@@ -95,7 +99,7 @@ export async function createBatch(d: CreateDeps, input: CreateBatchInput): Promi
       estimates.push(step.estimate);
     }
     // The whole chain appears at once: a pipeline is never seen with a step missing.
-    d.db.transaction(() => {
+    const seal = (): void => {
       // A scheduled pipeline starts as a whole: every step gets the time.
       if (parsed.at !== undefined) for (const id of created) d.batches.setSchedule(id, parsed.at);
       for (const seal of seals) seal();
@@ -105,7 +109,10 @@ export async function createBatch(d: CreateDeps, input: CreateBatchInput): Promi
         new RetentionRules(d.db).setForBatch(head, { keepFilesDays: parsed.keepFilesDays ?? null, keepResultsDays: parsed.keepResultsDays ?? null });
         new SkippedRowStore(d.db).add(head, skipped);
       }
-    })();
+    };
+    // An engine that answers a window syncs the seal off its thread (db/synced-off-thread.ts).
+    if (d.threading.interactive) await syncedOffThread(d.db, seal);
+    else d.db.transaction(seal)();
     d.logger.log('info', 'batch.created', { batch: first.id, capability: parsed.capability, steps: created.length, problems: problems.length });
     for (const id of created) d.changed(id);
     const [head, ...rest] = created;
@@ -123,6 +130,11 @@ export async function createBatch(d: CreateDeps, input: CreateBatchInput): Promi
     // A full disk or a folder that cannot be written, said with the folder and what to do.
     throw storageFailure(e, d.dataDir, 'creating the batch', { keep: 'The batch was not created.', again: 'create it again' }) ?? e;
   } finally {
+    await checkpoint?.finish();
     for (const id of created) importDoneHere(id);
   }
+}
+
+function checkpointFailed(d: CreateDeps, e: unknown): void {
+  d.logger.log('warn', 'checkpoint.thread_failed', { error: e instanceof Error ? e.message : String(e) });
 }

@@ -13,6 +13,7 @@ import { THREAD_MIN_BYTES } from '../queue/chunk-worker';
 import type { NewJob } from '../queue/job-store';
 import { describe } from '../../../shared/capabilities/catalog';
 import { TimeSlice } from '../time-slice';
+import type { ImportCheckpoint } from './import-checkpoint';
 
 /**
  * Jobs written per transaction while a batch is imported: short enough not to block a running
@@ -63,6 +64,8 @@ export interface ImportWritingDeps {
   logger: Logger;
   planDeps: () => PlanDeps;
   threading: ImportThreading;
+  /** An interactive engine's checkpoint thread for this create, started when the writing goes to a thread. */
+  checkpoint?: ImportCheckpoint | null;
 }
 
 /**
@@ -80,7 +83,8 @@ export async function writeImport(d: ImportWritingDeps, parsed: CreateBatchParse
   // they are found, and a thread for a few files would cost more than it saves.
   const files = describe(parsed.capability).input.kind === 'files';
   const threaded = d.threading.runsHere() === 0 && !files && bytes >= d.threading.threadMinBytes;
-  const checkpoint = threaded ? checkpointThread(d, bytes) : null;
+  const beside = d.checkpoint ?? null;
+  const checkpoint = threaded && beside === null ? checkpointThread(d, bytes) : null;
   // The writing thread checkpoints in line only past the safety net: the checkpoint thread
   // (large input) or this thread while it waits for the writer (below) copies the WAL back.
   // It shares the in-line writer's fingerprints, so that a folder's are entered together.
@@ -91,8 +95,9 @@ export async function writeImport(d: ImportWritingDeps, parsed: CreateBatchParse
     if (buffer.length === 0) return;
     const chunk = buffer;
     buffer = [];
-    if (thread === null && files && !last && d.threading.runsHere() === 0 && written >= d.threading.folderThreadAfter)
+    if (thread === null && files && !last && d.threading.runsHere() === 0 && written >= d.threading.folderThreadAfter) {
       thread = JobChunkThread.start(db, writer.fingerprints);
+    }
     written += chunk.length;
     if (thread) thread.write(id, chunk, clock.now());
     else writer.write(id, chunk);
@@ -126,6 +131,9 @@ export async function writeImport(d: ImportWritingDeps, parsed: CreateBatchParse
     // the first failure thrown), before anything else writes.
     writer.fingerprints.sort();
     await thread?.close();
+    // What the writing thread put in the WAL is copied back off this thread, in one pass while
+    // this one waits (and answers the window), before this connection commits again.
+    if (thread !== null && beside !== null) await beside.copyBack();
     await enterFingerprints(writer, d.threading.interactive);
   } finally {
     await thread?.stop();

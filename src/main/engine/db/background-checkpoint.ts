@@ -31,13 +31,21 @@ const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 const timer = setInterval(() => {
   try { checkpoint.get(); } catch (e) { if (e && e.code !== 'SQLITE_BUSY' && e.code !== 'SQLITE_LOCKED') throw plain(e); }
 }, workerData.everyMs);
-parentPort.on('message', () => { clearInterval(timer); db.close(); parentPort.close(); });
+parentPort.on('message', (m) => {
+  if (m === 'now') {
+    try { checkpoint.get(); } catch (e) { if (e && e.code !== 'SQLITE_BUSY' && e.code !== 'SQLITE_LOCKED') throw plain(e); }
+    parentPort.postMessage('done');
+    return;
+  }
+  clearInterval(timer); db.close(); parentPort.close();
+});
 `;
 
 export class BackgroundCheckpoint {
   private readonly worker: Worker;
   private readonly ownPages: number;
   private done: Promise<void>;
+  private exited = false;
 
   private constructor(
     private readonly db: Db,
@@ -58,6 +66,7 @@ export class BackgroundCheckpoint {
     this.worker.on('error', fail);
     this.done = new Promise<void>((resolve) =>
       this.worker.on('exit', (code) => {
+        this.exited = true;
         if (code !== 0) fail(new Error(`the checkpoint thread stopped (exit code ${code})`));
         resolve();
       }),
@@ -69,6 +78,27 @@ export class BackgroundCheckpoint {
   static start(db: Db, onFailure: (e: unknown) => void): BackgroundCheckpoint | null {
     if (db.memory || String(db.pragma('journal_mode', { simple: true })) !== 'wal') return null;
     return new BackgroundCheckpoint(db, onFailure);
+  }
+
+  /**
+   * One more pass of the thread now, waited for: what was committed before this call is copied
+   * back, so the connection's next in-line checkpoint (after stop) finds little or nothing to do.
+   */
+  drain(): Promise<void> {
+    if (this.exited) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        this.worker.off('message', done);
+        this.worker.off('exit', done);
+        this.worker.unref();
+        resolve();
+      };
+      // Waited for: the thread keeps the process alive until it answers (see stop).
+      this.worker.ref();
+      this.worker.on('message', done);
+      this.worker.on('exit', done);
+      this.worker.postMessage('now');
+    });
   }
 
   /** Stops the thread; the connection checkpoints in line again. */

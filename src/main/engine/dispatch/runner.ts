@@ -111,6 +111,12 @@ export interface RunnerDeps {
   holds: SendHolds;
   /** Batches whose API keeps answering without a result, for the summaries (queue/api-trouble.ts). */
   trouble: ApiTrouble;
+  /**
+   * When the run's checkpoint thread starts; CHECKPOINT_THREAD_AFTER_MS unless given. An engine
+   * that answers a window starts it at once: in its first seconds each in-line checkpoint (every
+   * 1,000 pages, with the database's fsync) held that thread for tens of ms.
+   */
+  checkpointAfterMs?: number;
 }
 
 export interface RunOptions {
@@ -203,7 +209,7 @@ export class Runner {
     const checkpoint = new DeferredCheckpoint(
       this.d.db,
       (e) => this.d.logger.log('warn', 'checkpoint.thread_failed', { error: e instanceof Error ? e.message : String(e) }),
-      CHECKPOINT_THREAD_AFTER_MS,
+      this.d.checkpointAfterMs ?? CHECKPOINT_THREAD_AFTER_MS,
     );
     try {
       let scope: BatchRow[] = [];

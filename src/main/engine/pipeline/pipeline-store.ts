@@ -79,7 +79,9 @@ export class PipelineStore {
     this.newJobs = new NewJobs(db);
     this.stmts = {
       // Not-yet-sealed followers too: a follower being filled in must not miss an item meanwhile.
-      followers: db.prepare(`SELECT * FROM batches WHERE parent_id = ? AND status <> 'cancelled' ORDER BY created_at, id`),
+      // Ordered here, not by SQL: ORDER BY built a temporary b-tree on every call, and the runner
+      // asks once per succeeded job (most have no follower): 5-6 times the cost of the lookup.
+      followers: db.prepare(`SELECT * FROM batches WHERE parent_id = ? AND status <> 'cancelled'`),
       members: db.prepare(`SELECT id, parent_id, step, budget, status, ready FROM batches WHERE pipeline_id = ? ORDER BY step, created_at, id`),
       insert: db.prepare(
         `INSERT INTO jobs (batch_id, seq, state, idempotency_key, fingerprint, source, payload_json, request_body,
@@ -108,7 +110,8 @@ export class PipelineStore {
 
   /** Batches that take this batch's results and are not cancelled. */
   followers(batchId: string): BatchRow[] {
-    return this.stmts.followers.all(batchId) as BatchRow[];
+    const rows = this.stmts.followers.all(batchId) as BatchRow[];
+    return rows.length < 2 ? rows : rows.sort(byCreation);
   }
 
   /** Every batch of the pipeline, first step first. */
@@ -175,4 +178,9 @@ export class PipelineStore {
     for (const id of ids) sum += (this.stmts.spent.get(id) as { s: number } | undefined)?.s ?? 0;
     return sum;
   }
+}
+
+/** created_at, then id: the order followers were made in. */
+function byCreation(a: BatchRow, b: BatchRow): number {
+  return a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
