@@ -133,6 +133,15 @@ export const EngineStatus = z.object({ state: z.enum(['running', 'restarting', '
 export type EngineStatus = z.infer<typeof EngineStatus>;
 export type RunnerStatus = z.infer<typeof RunnerStatus>;
 
+export const JobRowInvoice = z.object({
+  number: z.string().nullable(),
+  vendor: z.string().nullable(),
+  gross: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  fromEInvoice: z.boolean(),
+});
+export type JobRowInvoice = z.infer<typeof JobRowInvoice>;
+
 export const JobRowView = z.object({
   id: z.number().int(),
   seq: z.number().int(),
@@ -146,6 +155,12 @@ export const JobRowView = z.object({
   errorKind: ErrorKind.nullable().default(null),
   /** The result in one line (transcript start, invoice number and total, message status, ...). */
   result: z.string().nullable(),
+  /**
+   * A succeeded invoice's figures for the table, for the window to write its own way: number,
+   * vendor, gross total in 1/10,000 of the currency unit (as the invoice stores it) with its ISO
+   * currency code, and whether it was read from an e-invoice. Null for anything else.
+   */
+  invoice: JobRowInvoice.nullable().default(null),
   /** The result was made up by the built-in sandbox, not a real API's (shared/made-up.ts). */
   madeUp: z.boolean(),
   /** An invoice's checks: the names of those that failed (empty: all passed); null for anything else. */

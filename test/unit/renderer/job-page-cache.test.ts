@@ -18,6 +18,7 @@ function rowAt(i: number, tag = ''): JobRowView {
     estimatedCost: 50,
     error: null,
     errorKind: null,
+    invoice: null,
     result: null,
     madeUp: false,
     failedChecks: null,
