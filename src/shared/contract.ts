@@ -118,6 +118,8 @@ export const Preview = z.object({
   problems: z.array(Problem),
   /** Items left out because an unfinished or succeeded batch already has them (allowResend takes them). */
   alreadyQueued: z.number().int(),
+  /** Of `items`, the e-invoices read on this computer: no request, no units, no cost (0 for anything but OCR). */
+  einvoices: z.number().int().nonnegative().default(0),
   /** Every step's estimate, this batch first (one entry for a batch on its own). */
   steps: z.array(StepEstimateView),
   /** The default name's parts, for the window to say in its language (null: a follow-up, named after its parent). */

@@ -54,9 +54,11 @@ describe('status of an OCR batch with e-invoices', () => {
     writeFileSync(join(inbox, 'xrechnung-cii.xml'), ciiXml({ ...NORDLICHT, number: 'RE-2026-1202' }));
     // The sandbox reads no text in this photo (the item fails), but it was sent there.
     copyFileSync(join(process.cwd(), 'test', 'fixtures', 'media', 'page.jpg'), join(inbox, 'scan.jpg'));
-    const created = await runCli(['batch', 'create', 'ocr', inbox, '--json', ...d]);
+    const created = await runCli(['batch', 'create', 'ocr', inbox, ...d]);
     expect(created.code, created.stderr).toBe(0);
-    const id = (JSON.parse(created.stdout) as { batch: { id: string } }).batch.id;
+    // The estimate says why the e-invoices count no pages.
+    expect(created.stdout).toContain('Estimated cost: €0.0100 for ~1 page (2 e-invoices read on this computer: no OCR, no cost).');
+    const id = /^Created batch (\S+)/.exec(created.stdout)?.[1] ?? '';
     await runCli(['run', id, ...d]);
     const after = await runCli(['status', id, ...d]);
     expect(after.stdout).toContain(

@@ -52,6 +52,8 @@ describe('e-invoices in an OCR batch', () => {
       expect(byName.get(name)).toMatchObject({ units: 0, cost: 0 });
     expect(byName.get(scan)?.cost).toBeGreaterThan(0);
     expect(preview.plan.estimatedCost).toBe(byName.get(scan)?.cost);
+    // The e-invoices counted apart, so the window can say why they cost nothing.
+    expect([preview.plan.count, preview.plan.einvoices]).toEqual([5, 4]);
     // The default name counts e-invoices as e-invoices, not as scans.
     expect(preview.plan.nameParts?.counts).toEqual([
       { noun: 'scan', n: 1 },

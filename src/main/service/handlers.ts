@@ -179,6 +179,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
         sample,
         problems: plan.problems,
         alreadyQueued: plan.alreadyQueued,
+        einvoices: plan.einvoices,
         steps: steps.map(stepView),
         nameParts: plan.nameParts,
       };
