@@ -573,6 +573,14 @@ export const methods = {
   'jobs.showSource': m(z.object({ id: z.number().int().positive() }).strict(), z.object({ shown: z.literal(true) })),
   'search.query': m(SearchQuery, z.object({ hits: z.array(SearchHitView) })),
   'jobs.get': m(z.object({ id: z.number().int().positive() }).strict(), JobDetail),
+  /**
+   * An e-invoice item's XML as text (the XML file, or the XML its PDF carries: `attachment`), laid
+   * out one element a line, its first 512 KiB (`cut`) of `bytes`; null when there is none here.
+   */
+  'jobs.sourceXml': m(
+    z.object({ id: z.number().int().positive() }).strict(),
+    z.object({ text: z.string(), bytes: z.number().int().nonnegative(), cut: z.boolean(), attachment: z.string().nullable() }).nullable(),
+  ),
   /** An OCR item's invoice review: the reading, corrections, checks, decision and the supplier memory's suggestions. */
   'reviews.get': m(z.object({ jobId: z.number().int().positive() }).strict(), InvoiceReviewView),
   /** Saves a corrected invoice and/or Accept/Reject (recorded with the OS user and the time); the checks run again on it. */

@@ -37,6 +37,7 @@ import { teamCreateProblems } from '../engine/team/team-create';
 /** What to do about an item a team's store already had or refused, in the window. */
 const WINDOW_TODO = { optOut: '', resend: 'tick "Include items already sent or queued" to send it again' };
 import { rejectedRowsCsv } from '../engine/importers/rejected-rows';
+import { einvoiceSource } from '../engine/capabilities/einvoice-source';
 
 /** A step's estimate as the window shows it (units rounded: they are an estimate). */
 function stepView(e: StepEstimate): StepEstimateView {
@@ -290,6 +291,10 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return { hits: hits.map((h) => ({ ...h, state: JobState.parse(h.state) })) };
     },
     'jobs.get': async ({ id }) => desk.jobDetail(id),
+    'jobs.sourceXml': async ({ id }) => {
+      const file = await desk.jobFile(id, 'source');
+      return file === null ? null : einvoiceSource(file);
+    },
     // The desk's reviews: a team's are in its store, by its job ids (those the job dialog shows).
     'reviews.get': async ({ jobId }) => desk.reviews.view(jobId),
     'reviews.save': async ({ jobId, invoice, decision, note }) =>
