@@ -122,6 +122,8 @@ export const Preview = z.object({
   problems: z.array(Problem),
   /** Items left out because an unfinished or succeeded batch already has them (allowResend takes them). */
   alreadyQueued: z.number().int(),
+  /** Of `items`, the e-invoices read on this computer: no request, no units, no cost (0 for anything but OCR). */
+  einvoices: z.number().int().nonnegative().default(0),
   /** Every step's estimate, this batch first (one entry for a batch on its own). */
   steps: z.array(StepEstimateView),
   /** The default name's parts, for the window to say in its language (null: a follow-up, named after its parent). */
@@ -136,6 +138,15 @@ export const RunnerStatus = z.object({ state: z.enum(['idle', 'running', 'blocke
 export const EngineStatus = z.object({ state: z.enum(['running', 'restarting', 'stopped']), message: z.string().nullable() });
 export type EngineStatus = z.infer<typeof EngineStatus>;
 export type RunnerStatus = z.infer<typeof RunnerStatus>;
+
+export const JobRowInvoice = z.object({
+  number: z.string().nullable(),
+  vendor: z.string().nullable(),
+  gross: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  fromEInvoice: z.boolean(),
+});
+export type JobRowInvoice = z.infer<typeof JobRowInvoice>;
 
 export const JobRowView = z.object({
   id: z.number().int(),
@@ -153,6 +164,12 @@ export const JobRowView = z.object({
   errorKind: ErrorKind.nullable().default(null),
   /** The result in one line (transcript start, invoice number and total, message status, ...). */
   result: z.string().nullable(),
+  /**
+   * A succeeded invoice's figures for the table, for the window to write its own way: number,
+   * vendor, gross total in 1/10,000 of the currency unit (as the invoice stores it) with its ISO
+   * currency code, and whether it was read from an e-invoice. Null for anything else.
+   */
+  invoice: JobRowInvoice.nullable().default(null),
   /** The result was made up by the built-in sandbox, not a real API's (shared/made-up.ts). */
   madeUp: z.boolean(),
   /** An invoice's checks: the names of those that failed (empty: all passed); null for anything else. */
@@ -632,6 +649,14 @@ export const methods = {
   'jobs.showSource': m(z.object({ id: z.number().int().positive() }).strict(), z.object({ shown: z.literal(true) })),
   'search.query': m(SearchQuery, z.object({ hits: z.array(SearchHitView) })),
   'jobs.get': m(z.object({ id: z.number().int().positive() }).strict(), JobDetail),
+  /**
+   * An e-invoice item's XML as text (the XML file, or the XML its PDF carries: `attachment`), laid
+   * out one element a line, its first 512 KiB (`cut`) of `bytes`; null when there is none here.
+   */
+  'jobs.sourceXml': m(
+    z.object({ id: z.number().int().positive() }).strict(),
+    z.object({ text: z.string(), bytes: z.number().int().nonnegative(), cut: z.boolean(), attachment: z.string().nullable() }).nullable(),
+  ),
   /** An OCR item's invoice review: the reading, corrections, checks, decision and the supplier memory's suggestions. */
   'reviews.get': m(z.object({ jobId: z.number().int().positive() }).strict(), InvoiceReviewView),
   /** Saves a corrected invoice and/or Accept/Reject (recorded with the OS user and the time); the checks run again on it. */

@@ -126,3 +126,42 @@ test('OCR through the file and folder pickers gives the same estimate', async ({
   await expect(estimate.locator('dd.preview__cost')).toHaveText('€0.0500');
   await expect(estimate).toContainText('5 pages');
 });
+
+test('OCR: e-invoices are said to be read here in the estimate, and their XML is shown as text', async ({ host, page }) => {
+  await openApp(page, host);
+  await goTo(page, 'New batch');
+  await page.getByRole('radio', { name: /^OCR invoices/ }).check();
+  const einvoices = ['xrechnung-brennholt-RE-2026-0311.xml', 'xrechnung-kesselring-RE-2026-0412.xml', 'zugferd-lindqvist-RE-2026-0520.pdf'];
+  const scan = INVOICES.find((f) => f.endsWith('.png')) ?? '';
+  await dropFiles(page, page.getByRole('button', { name: 'Drop files or folders here' }), [...einvoices.map((f) => join(SAMPLES, 'e-invoices', f)), scan]);
+  await expect(page.getByRole('list', { name: 'Chosen sources' }).getByRole('listitem')).toHaveCount(4);
+
+  // Why the e-invoices count no pages and cost nothing, beside what the scan takes.
+  const estimate = page.getByRole('region', { name: 'Estimate' });
+  const split = estimate.getByTestId('read-here');
+  await expect(split.getByRole('listitem')).toHaveText(['1 scan for OCR: 1 page, €0.0100', '3 e-invoices read on this computer (no OCR, no cost)']);
+
+  await page.getByRole('button', { name: 'Start batch' }).click();
+  await expect(page).toHaveURL(/#\/batches\/[^/]+$/);
+  const card = page.getByRole('article').first();
+  await expect(card.locator('.status-pill')).toHaveText('Done', { timeout: 30_000 });
+  const grid = page.getByRole('grid', { name: 'Jobs' });
+  await expect(grid.getByRole('row').filter({ hasText: 'Succeeded' })).toHaveCount(4);
+
+  // The XRechnung's source is its XML as text: the markup is characters on the page, not elements.
+  await grid.getByRole('row').filter({ hasText: 'RE-2026-0311' }).click();
+  const dialog = page.getByRole('dialog');
+  const source = dialog.getByRole('region', { name: 'Source' });
+  const xml = source.getByLabel('XML of xrechnung-brennholt-RE-2026-0311.xml');
+  await expect(xml).toContainText('<cbc:ID>RE-2026-0311</cbc:ID>');
+  expect(await xml.evaluate((el) => el.children.length)).toBe(0);
+  await expect(source).not.toContainText('cannot be shown here');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The ZUGFeRD PDF shows as a PDF, with the XML it carries a click away.
+  await grid.getByRole('row').filter({ hasText: 'RE-2026-0520' }).click();
+  await expect(source.locator('iframe[title="Invoice zugferd-lindqvist-RE-2026-0520.pdf"]')).toBeVisible();
+  await source.getByText(/^Show the e-invoice XML it carries/).click();
+  await expect(source.locator('pre.job-detail__xml')).toContainText('RE-2026-0520');
+});

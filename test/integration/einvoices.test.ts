@@ -7,6 +7,8 @@ import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { ReadOnlyView } from '../../src/main/engine/reader/read-only-view';
+import { databaseFile } from '../../src/main/engine/data-dir';
 import { describe, expect, it } from 'vitest';
 import { csvRecords } from '../helpers/csv';
 import { readZip } from '../helpers/zip';
@@ -50,6 +52,8 @@ describe('e-invoices in an OCR batch', () => {
       expect(byName.get(name)).toMatchObject({ units: 0, cost: 0 });
     expect(byName.get(scan)?.cost).toBeGreaterThan(0);
     expect(preview.plan.estimatedCost).toBe(byName.get(scan)?.cost);
+    // The e-invoices counted apart, so the window can say why they cost nothing.
+    expect([preview.plan.count, preview.plan.einvoices]).toEqual([5, 4]);
     // The default name counts e-invoices as e-invoices, not as scans.
     expect(preview.plan.nameParts?.counts).toEqual([
       { noun: 'scan', n: 1 },
@@ -111,6 +115,24 @@ describe('e-invoices in an OCR batch', () => {
     const rows = h.engine.jobPage({ batchId: id, limit: 10, offset: 0 }).rows;
     expect(rows.find((r) => r.source.endsWith('zugferd.pdf'))?.result).toBe('RE-2026-1109 · Nordlicht Handels GmbH · 428.04 EUR · read from the e-invoice');
     expect(rows.find((r) => r.source.endsWith(scan))?.result).not.toMatch(/e-invoice/);
+    // The row's figures, for the window to write the amount its own way (not from the line above).
+    expect(rows.find((r) => r.source.endsWith('zugferd.pdf'))?.invoice).toEqual({
+      number: 'RE-2026-1109',
+      vendor: 'Nordlicht Handels GmbH',
+      gross: 4_280_400,
+      currency: 'EUR',
+      fromEInvoice: true,
+    });
+    expect(rows.find((r) => r.source.endsWith(scan))?.invoice?.fromEInvoice).toBe(false);
+    // The window's read-only connection gives the same rows.
+    const view = ReadOnlyView.open(databaseFile(h.dir));
+    try {
+      expect(view.jobPage({ batchId: id, limit: 10, offset: 0 })).toEqual(h.engine.jobPage({ batchId: id, limit: 10, offset: 0 }));
+    } finally {
+      view.close();
+    }
+    // The scan went to the API, so the batch records where; the e-invoices went nowhere.
+    expect(summary.sent_to).not.toBeNull();
 
     // Exports as for any invoice: CSV rows, line items, UBL (the credit note as a CreditNote).
     const csv = join(h.dir, 'invoices.csv');

@@ -6,6 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli';
 import { ciiXml, NORDLICHT, ublXml } from '../helpers/einvoice-files';
+import { PgQueueStore } from '../../src/main/engine/store/pg/pg-queue-store';
+import { systemClock } from '../../src/main/engine/clock';
 import { jobStates, keyEnv, query, startWorker, useTeamRig } from '../helpers/team-run';
 
 describe('team: e-invoices', () => {
@@ -39,5 +41,24 @@ describe('team: e-invoices', () => {
     ]);
     expect(JSON.parse(rows[1]?.result_json ?? '{}')).toMatchObject({ read_from: 'e-invoice', invoice: { invoiceNumber: 'RE-2026-1107', gross: 1_128_200 } });
     expect(sb.store.db.prepare('SELECT COUNT(*) AS n FROM idempotency').get()).toEqual({ n: 0 });
+    // Nothing was sent, so no API is recorded as where the batch went.
+    expect(await query<{ api: string | null }>(storeUrl, `SELECT api FROM batches WHERE id = $1`, [id])).toEqual([{ api: null }]);
+    const status = await runCli(['status', id, '--store', storeUrl, '--data-dir', join(dir.path, 'planner')]);
+    expect(status.stdout).toContain('  read on this computer: nothing was sent, no cost\n');
+    expect(status.stdout).not.toContain('sent to ');
+    // The store's job rows carry the invoice's figures for the window, as the data folder's do.
+    const store = await PgQueueStore.open({ url: storeUrl, clock: systemClock, worker: 'test 1' });
+    try {
+      const page = await store.jobPage({ batchId: id, limit: 10, offset: 0 });
+      expect(page.rows.find((r) => r.source.endsWith('ubl.xml'))?.invoice).toEqual({
+        number: 'RE-2026-1107',
+        vendor: 'Nordlicht Handels GmbH',
+        gross: 1_128_200,
+        currency: 'EUR',
+        fromEInvoice: true,
+      });
+    } finally {
+      await store.close();
+    }
   });
 });

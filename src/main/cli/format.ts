@@ -45,6 +45,21 @@ export function countOf(n: number, plural: string): string {
 }
 
 /**
+ * Where the batch's items went. E-invoices are read on this computer and sent nowhere, so a batch
+ * of only e-invoices says so (whatever an older run recorded as its API), and a mixed one says
+ * which items went to the API. Null while nothing was sent or read.
+ */
+export function whereSentLine(b: Pick<BatchSummary, 'sent_to' | 'total'>, einvoices: EInvoiceCounts | null): string | null {
+  const here = einvoices?.einvoices ?? 0;
+  if (here > 0 && here >= b.total) return einvoices !== null && einvoices.read > 0 ? 'read on this computer: nothing was sent, no cost' : null;
+  if (b.sent_to === null) return null;
+  const to = `sent to ${destinationWords(b.sent_to)}`;
+  if (here === 0) return to;
+  const rest = b.total - here;
+  return `${to}: ${rest === 1 ? 'the one other item' : `the other ${rest} items`}; the ${countOf(here, 'e-invoices')} ${here === 1 ? 'is' : 'are'} read on this computer (nothing sent for ${here === 1 ? 'it' : 'them'}, no cost)`;
+}
+
+/**
  * `storeFlag`: what a command it names adds (Desk.storeFlag: ' --store URL' for a team's batch);
  * `carry`: the command line's `io.carry`, for the lines that suggest a command (not the name: it is data).
  */
@@ -67,7 +82,8 @@ export function describeBatch(
     `  ${countOf(b.total, 'items')}: ${c.succeeded} succeeded, ${c.failed} failed, ${c.queued} queued, ${c.running} running, ${c.retry_wait} waiting to retry, ${c.cancelled} cancelled`,
     `  cost: ${formatEur(b.cost.spent, 4)} spent of ${formatEur(b.cost.estimated, 4)} estimated${b.cost.budget !== null ? `, budget ${formatEur(b.cost.budget, 4)}` : ''} (${b.units.measured} of ~${countOf(b.units.estimated, b.units.name)})`,
   ];
-  if (b.sent_to !== null) lines.push(`  sent to ${destinationWords(b.sent_to)}`);
+  const where = whereSentLine(b, opts.einvoices ?? null);
+  if (where !== null) lines.push(`  ${where}`);
   const options = Object.entries(b.options).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(',') : v}`);
   if (options.length > 0) lines.splice(2, 0, `  options: ${options.join('; ')}`);
   if (b.pipeline) {

@@ -81,6 +81,8 @@ export interface BatchPlan {
   nameParts: BatchNameParts | null;
   /** Items refused because an earlier batch already has them (allowed again with allowResend). */
   alreadyQueued: number;
+  /** Of `count`, the e-invoices read on this computer: no request, no units, no cost. */
+  einvoices: number;
   /** Recipients a CSV marks opted out (`opt_out` yes): added to the list when the batch is created. */
   newOptOuts: { recipient: string; source: string }[];
 }
@@ -370,6 +372,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     estimatedCost,
     rate,
     alreadyQueued,
+    einvoices,
     newOptOuts: [...newOptOuts].map(([recipient, { source }]) => ({ recipient, source })),
     defaultName: englishBatchName(nameParts),
     nameParts,

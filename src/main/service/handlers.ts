@@ -42,6 +42,7 @@ import { OPT_OUT_REFUSALS_SHOWN } from '../../shared/contract';
 import { deletionSize, retentionRunView } from './retention-run-view';
 import { phoneRegionList } from '../engine/load-on-use';
 import { spreadsheetCsv } from '../../shared/csv-dialect';
+import { einvoiceSource } from '../engine/capabilities/einvoice-source';
 
 /** A step's estimate as the window shows it (units rounded: they are an estimate). */
 function stepView(e: StepEstimate): StepEstimateView {
@@ -185,6 +186,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
         sample,
         problems: plan.problems,
         alreadyQueued: plan.alreadyQueued,
+        einvoices: plan.einvoices,
         steps: steps.map(stepView),
         nameParts: plan.nameParts,
       };
@@ -295,6 +297,10 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return { hits: hits.map((h) => ({ ...h, state: JobState.parse(h.state) })) };
     },
     'jobs.get': async ({ id }) => desk.jobDetail(id),
+    'jobs.sourceXml': async ({ id }) => {
+      const file = await desk.jobFile(id, 'source');
+      return file === null ? null : einvoiceSource(file);
+    },
     // The desk's reviews: a team's are in its store, by its job ids (those the job dialog shows).
     'reviews.get': async ({ jobId }) => desk.reviews.view(jobId),
     'reviews.save': async ({ jobId, invoice, decision, note }) =>

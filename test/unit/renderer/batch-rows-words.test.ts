@@ -98,17 +98,23 @@ describe('job rows', () => {
   });
   describe('the result cell', () => {
     afterEach(() => vi.unstubAllGlobals());
-    it("an invoice's total as the OS locale writes it, as the job dialog does", () => {
+    const nordlicht = { number: 'R-1', vendor: 'Nordlicht GmbH', gross: 14_690_600, currency: 'EUR', fromEInvoice: false };
+    it("an invoice's total as the OS locale writes it, as the job dialog does, from the row's figures", () => {
       vi.stubGlobal('navigator', { languages: ['de-DE'] });
-      expect(resultLine({ result: 'R-1 · Nordlicht GmbH · 1469.06 EUR', failedChecks: [] })).toBe('R-1 · Nordlicht GmbH · 1.469,06 EUR');
-      expect(resultLine({ result: '-12.50 EUR · read from the e-invoice', failedChecks: ['duplicate'] })).toBe('-12,50 EUR · read from the e-invoice');
+      // The engine's English line is not read: the figures are.
+      expect(resultLine({ result: 'anything the engine wrote', invoice: nordlicht })).toBe('R-1 · Nordlicht GmbH · 1.469,06 EUR');
+      expect(resultLine({ result: null, invoice: { number: null, vendor: '', gross: -125_000, currency: 'EUR', fromEInvoice: true } })).toBe(
+        '-12,50 EUR · read from the e-invoice',
+      );
       vi.stubGlobal('navigator', { languages: ['en-GB'] });
-      expect(resultLine({ result: 'R-1 · 1469.06 EUR', failedChecks: [] })).toBe('R-1 · 1,469.06 EUR');
+      expect(resultLine({ result: null, invoice: { ...nordlicht, vendor: null } })).toBe('R-1 · 1,469.06 EUR');
+      expect(resultLine({ result: null, invoice: { ...nordlicht, currency: null, gross: 100_000_000 } })).toBe('R-1 · Nordlicht GmbH · 10,000.00');
+      expect(resultLine({ result: null, invoice: { ...nordlicht, gross: null } })).toBe('R-1 · Nordlicht GmbH');
     });
     it('any other result as the engine wrote it', () => {
       vi.stubGlobal('navigator', { languages: ['de-DE'] });
-      expect(resultLine({ result: 'Total 1469.06 EUR', failedChecks: null })).toBe('Total 1469.06 EUR');
-      expect(resultLine({ result: null, failedChecks: null })).toBe('');
+      expect(resultLine({ result: 'Total 1469.06 EUR', invoice: null })).toBe('Total 1469.06 EUR');
+      expect(resultLine({ result: null, invoice: null })).toBe('');
     });
   });
 });

@@ -19,6 +19,7 @@ function rowAt(i: number, tag = ''): JobRowView {
     estimatedCost: 50,
     error: null,
     errorKind: null,
+    invoice: null,
     result: null,
     madeUp: false,
     failedChecks: null,

@@ -176,9 +176,12 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
         io.stderr.write(`${!batch && from !== undefined ? 'Not created:' : 'Left out:'}\n${describeProblems(problems, io.carry, '--json lists every one')}\n`);
       if (batch && steps.length === 0 && from === undefined) {
         io.stdout.write(`Created batch ${batch.id}${desk.words.inStore}\n${describeBatch(batch, { storeFlag: desk.storeFlag, carry: io.carry })}\n`);
+        // E-invoices are read here at no cost: said, so an estimate of 0 pages is not a puzzle.
+        const einvoices = describe(batch.capability).invoice ? (await desk.einvoiceCount(batch.id)).einvoices : 0;
+        const free = einvoices > 0 ? ` (${countOf(einvoices, 'e-invoices')} read on this computer: no OCR, no cost)` : '';
         io.stdout.write(
           io.carry(
-            `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${countOf(batch.units.estimated, batch.units.name)}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, desk) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${desk.storeFlag}\`${desk.words.startsOn}`}\n`,
+            `Estimated cost: ${formatEur(batch.cost.estimated, 4)} for ~${countOf(batch.units.estimated, batch.units.name)}${free}. ${batch.scheduled_for !== null ? scheduledWords(batch.id, batch.scheduled_for, desk) : `Nothing is sent until you start it: \`batchdesk run ${batch.id}${desk.storeFlag}\`${desk.words.startsOn}`}\n`,
           ),
         );
         if (batch.messaging) io.stdout.write(`${messagingWords(batch.messaging)}\n`);

@@ -13,6 +13,7 @@ import { runExit } from '../run-exit';
 import { openCliDesk } from '../desk';
 import type { Desk } from '../../desk/desk';
 import { leftLines } from '../confirm-spend';
+import { describe } from '../../../shared/capabilities/catalog';
 
 /**
  * Sends batches to the end and maps the outcome onto the documented exit codes: the batches named
@@ -76,11 +77,16 @@ export async function runBatches(
     stop.dispose();
     await conn.close();
   }
-  if (opts.describe !== false)
+  if (opts.describe !== false) {
+    // An invoice batch's e-invoices were read here, not sent: the summary says where items went.
+    const einvoices = new Map(
+      await Promise.all(last.filter((b) => describe(b.capability).invoice).map(async (b) => [b.id, await desk.einvoiceCount(b.id)] as const)),
+    );
     for (const b of last)
       io.stdout.write(
-        `${describeBatch(b, { storeFlag: desk.storeFlag, carry: io.carry })}${left.has(b.id) ? `\n  left to other workers: ${io.carry(left.get(b.id) ?? '')}` : ''}\n`,
+        `${describeBatch(b, { storeFlag: desk.storeFlag, carry: io.carry, einvoices: einvoices.get(b.id) ?? null })}${left.has(b.id) ? `\n  left to other workers: ${io.carry(left.get(b.id) ?? '')}` : ''}\n`,
       );
+  }
   if (stop.signal.aborted) return (opts.stay ? standingExit(stop) : 130) as ExitCode;
   // Work is left that this computer cannot send (no key for it here): not a success of this sender.
   if (last.some((b) => left.has(b.id) && b.counts.queued + b.counts.retry_wait + b.counts.running > 0)) return EXIT.cannotRun;

@@ -53,6 +53,7 @@ export async function previewBatch(d: PreviewDeps, input: CreateBatchInput): Pro
       defaultName: `${parent.name} → ${e.label}`,
       nameParts: null,
       alreadyQueued: 0,
+      einvoices: 0,
       newOptOuts: [],
     };
     const steps = [e, ...builder.projectThen({ step: parent.step + 1, shape: e }, parsed.then ?? [], parsed.tier)];

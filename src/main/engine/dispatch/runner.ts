@@ -32,7 +32,7 @@ import type { RateGate, GateLimits } from '../queue/rate-gate';
 import { KeyCache, keyLimits } from '../queue/key-cache';
 import { StorageFailure, storageFailure } from '../queue/storage-failure';
 import { beforeSend, type Sendable } from '../queue/before-send';
-import { localVerdict, markedReadHere, READS_HERE_AT_ONCE } from '../queue/local-verdict';
+import { localVerdict, READS_HERE_AT_ONCE, readsHere } from '../queue/local-verdict';
 import { KeyGates } from '../queue/key-gates';
 import { linkAbort } from '../queue/linked-abort';
 import { Wakeup } from '../queue/wakeup';
@@ -457,7 +457,8 @@ export class Runner {
       // An outcome may have paused the batch (a revoked key, its budget) while its key was looked up.
       if (this.d.batches.dispatchState(batch.id)?.status !== 'active') return [];
       const jobs = this.d.jobs.claim(batch.id, wanted, this.config.leaseMs, sampling);
-      if (jobs.length > 0 && fresh.api === null) first = this.d.batches.recordApi(batch.id, to.destination);
+      // Recorded only for an item that is sent: a batch read wholly on this computer went nowhere.
+      if (fresh.api === null && jobs.some((j) => !readsHere(cap, j))) first = this.d.batches.recordApi(batch.id, to.destination);
       return jobs;
     });
     if (claimed.length === 0) return here.length;
@@ -495,7 +496,7 @@ export class Runner {
       dispatched++;
       // One read here that came with the API's items takes no slot either; if it is not read here
       // after all, process() sends it through the gate.
-      const readHere = cap.readLocally !== undefined && markedReadHere(job.payload_json);
+      const readHere = readsHere(cap, job);
       this.launch(job, batch, job.estimated_cost, readHere, () =>
         readHere
           ? this.process(job, batch, cap, ctx, key, to, gate, signal, false)
@@ -670,6 +671,8 @@ export class Runner {
       }
       return this.succeeded(job, batch, readHereRecord(local), (then) => this.group.write(then));
     }
+    // Marked to be read here but sent after all: where it goes is on disk before it leaves, as at the claim.
+    if (readsHere(cap, job) && this.group.nowEach(() => this.d.batches.recordApi(batch.id, to.destination))) this.group.flush();
     if (!gated) return gate.run(() => this.send(job, batch, cap, ctx, key, to, gate, signal, pre));
     return this.send(job, batch, cap, ctx, key, to, gate, signal, pre);
   }

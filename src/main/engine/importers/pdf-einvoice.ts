@@ -13,7 +13,8 @@ const KNOWN_NAME = /^(factur-x|zugferd-invoice|zugferd_invoice|xrechnung|order-x
 
 export type PdfEInvoice =
   | { kind: 'none' }
-  | { kind: 'einvoice'; name: string; syntax: EInvoiceSyntax; invoice: Invoice }
+  /** `xml`: the attachment's bytes (the job dialog shows them as text). */
+  | { kind: 'einvoice'; name: string; syntax: EInvoiceSyntax; invoice: Invoice; xml: Uint8Array }
   /** An attachment named as a ZUGFeRD/Factur-X/XRechnung invoice whose XML cannot be read. */
   | { kind: 'broken'; name: string; cause: string };
 
@@ -28,7 +29,7 @@ export async function pdfEInvoice(doc: PdfDocument): Promise<PdfEInvoice> {
     const content = a.content ?? (await doc.getAttachmentContent(id));
     if (!content) continue;
     const read = readEInvoiceXml(content);
-    if (read.kind === 'einvoice') return { kind: 'einvoice', name: a.filename, syntax: read.syntax, invoice: read.invoice };
+    if (read.kind === 'einvoice') return { kind: 'einvoice', name: a.filename, syntax: read.syntax, invoice: read.invoice, xml: content };
     if (read.kind === 'broken' && KNOWN_NAME.test(a.filename)) broken ??= { kind: 'broken', name: a.filename, cause: read.cause };
   }
   return broken ?? { kind: 'none' };

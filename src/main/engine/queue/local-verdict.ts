@@ -25,6 +25,11 @@ export function markedReadHere(payloadJson: string): boolean {
   return payloadJson.includes(READ_HERE_MARK);
 }
 
+/** Whether a claimed job is read here (its capability reads locally and its payload has the mark), not sent. */
+export function readsHere(cap: Pick<CapabilityModule<unknown>, 'readLocally'>, job: { payload_json: string }): boolean {
+  return cap.readLocally !== undefined && markedReadHere(job.payload_json);
+}
+
 /** The stored "answer" of an item read locally: there is none, and this says why. */
 export const READ_LOCALLY_RAW = '[read on this computer: no request was sent]';
 

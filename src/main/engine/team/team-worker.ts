@@ -38,7 +38,7 @@ import { WaitClocks } from '../queue/wait-budget';
 import type { RateGate, GateLimits } from '../queue/rate-gate';
 import { KeyCache, keyLimits } from '../queue/key-cache';
 import { beforeSend, type Sendable } from '../queue/before-send';
-import { localVerdict, markedReadHere, READS_HERE_AT_ONCE } from '../queue/local-verdict';
+import { localVerdict, READS_HERE_AT_ONCE, readsHere } from '../queue/local-verdict';
 import { KeyGates } from '../queue/key-gates';
 import { linkAbort } from '../queue/linked-abort';
 import { Wakeup } from '../queue/wakeup';
@@ -456,20 +456,32 @@ export class TeamWorker {
     // A key with an API address of its own sends there, whatever API this worker was given.
     const to = sendTargetOf(this.d.target, key);
     const here = destinationOf(to);
-    const sentTo = batch.api ?? (await this.d.store.recordApi(batch.id, here));
-    if (sentTo !== null && sentTo !== here) {
+    const elsewhere = (sentTo: string): void => {
       const own = key.baseUrl === null ? '' : ` (its key ${key.label} has that API address of its own)`;
       this.leave(
         batch,
         `its first items were sent to ${destinationWords(sentTo)}, and this worker sends to ${destinationWords(here)}${own}: the items' idempotency keys are known there only, so workers that send there go on with it. To send the rest to ${destinationWords(here)} instead (an item whose answer was lost may then be sent twice): \`batchdesk resume ${batch.id} --switch-api --store URL\`.`,
       );
+    };
+    if (batch.api !== null && batch.api !== here) {
+      elsewhere(batch.api);
       return 0;
     }
     // Read here, sent nowhere, cost 0: leased as any item, but outside the gate and the budgets.
     const local = await this.d.store.claim(batch.id, hereRoom, this.config.leaseMs, sampling, true);
     // Fewer than asked: every one is taken (an e-invoice is never retried), so the next passes ask no more.
     if (local.length < hereRoom) this.noneHere.add(hereKey);
-    const claimed = await this.d.store.claim(batch.id, wanted, this.config.leaseMs, sampling);
+    let claimed = await this.d.store.claim(batch.id, wanted, this.config.leaseMs, sampling);
+    // Recorded before the first item that is sent leaves, and only then: a batch read wholly on
+    // this computer went nowhere. Another worker may have recorded its own API meanwhile.
+    if (batch.api === null && claimed.some((j) => readsHere(cap, j) === false)) {
+      const sentTo = await this.d.store.recordApi(batch.id, here);
+      if (sentTo !== null && sentTo !== here) {
+        for (const r of claimed) await this.write(() => this.d.store.requeue(r, null));
+        claimed = [];
+        elsewhere(sentTo);
+      }
+    }
     if (local.length + claimed.length === 0) return 0;
     // A batch it said it left (no key here then) and now sends: said once, so the operator knows the key was taken.
     if (this.told.delete(batch.id)) this.d.say(`Batch ${batch.id} (${batch.name}): this computer has its ${what} now (${key.label}); sending it.`);
@@ -497,7 +509,7 @@ export class TeamWorker {
       dispatched++;
       // One read here that came with the API's items takes no slot either; if it is not read here
       // after all, process() sends it through the gate.
-      const readHere = cap.readLocally !== undefined && markedReadHere(job.payload_json);
+      const readHere = readsHere(cap, job);
       this.launch(job, readHere, () =>
         readHere
           ? this.process(job, batch, cap, ctx, key, to, gate, signal, false)
@@ -652,6 +664,15 @@ export class TeamWorker {
       const counted = await this.write(() => (cap.descriptor.invoice ? store.succeedInvoice(job, rec, flow) : store.succeed(job, rec, flow)));
       if (!counted) this.d.logger.log('warn', 'job.stale_finish', { job: job.id });
       return;
+    }
+    // Marked to be read here but sent after all: its API is recorded first, as for any sent item;
+    // another worker's API recorded meanwhile takes it back (the next pass leaves the batch).
+    if (readsHere(cap, job)) {
+      const sentTo = await store.recordApi(batch.id, destinationOf(to));
+      if (sentTo !== null && sentTo !== destinationOf(to)) {
+        await this.write(() => store.requeue(job, null));
+        return;
+      }
     }
     if (!gated) return gate.run(() => this.send(job, batch, cap, ctx, key, to, gate, signal, pre));
     return this.send(job, batch, cap, ctx, key, to, gate, signal, pre);

@@ -1,9 +1,11 @@
-// The job's source: the invoice image or PDF, an audio player, the message as it is sent, or
+// The job's source: the invoice image or PDF, an e-invoice's XML as text, an audio player, the message as it is sent, or
 // the CSV row / TXT line an item came from.
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { hrefFor } from '../routing/route';
-import type { JobDetail } from '../../../shared/contract';
+import type { JobDetail, ResultOf } from '../../../shared/contract';
+import { OcrResult } from '../../../shared/capabilities/catalog';
+import { resultOf } from '../../../shared/capabilities/descriptor';
 import { client, errorMessage } from '../client';
 import { baseName } from '../format/labels';
 import { displaySource } from '../format/source';
@@ -41,6 +43,38 @@ function Recording({ jobId, url, name }: { jobId: number; url: string; name: str
     <audio ref={ref} controls preload="metadata" src={url} className="job-detail__audio" aria-label={t('source.recording', { name })}>
       {t('source.cannotPlay')}
     </audio>
+  );
+}
+
+type SourceXml = NonNullable<ResultOf<'jobs.sourceXml'>>;
+
+/** An e-invoice's XML as text (React writes it as text, never as markup), scrolled in its own box, cut past 512 KiB. */
+function XmlSource({ jobId, name }: { jobId: number; name: string }) {
+  const { t } = useTranslation('jobs');
+  const [xml, setXml] = useState<SourceXml | null | 'loading'>('loading');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setXml('loading');
+    setError(null);
+    client()
+      .call('jobs.sourceXml', { id: jobId })
+      .then((r) => live && setXml(r))
+      .catch((e: unknown) => live && setError(errorMessage(e)));
+    return () => {
+      live = false;
+    };
+  }, [jobId]);
+  if (error !== null) return <p role="alert">{error}</p>;
+  if (xml === 'loading') return <p className="muted">{t('source.xmlLoading')}</p>;
+  if (xml === null) return <p className="muted">{t('source.xmlNone')}</p>;
+  return (
+    <>
+      {xml.cut ? <p className="muted">{t('source.xmlCut', { total: formatBytes(xml.bytes) })}</p> : null}
+      <pre className="job-detail__xml mono" tabIndex={0} aria-label={t('source.xml', { name: xml.attachment ?? name })}>
+        {xml.text}
+      </pre>
+    </>
   );
 }
 
@@ -136,7 +170,23 @@ export function JobSourceView({ job }: { job: JobDetail }) {
   } else if (v.mime === 'image/png' || v.mime === 'image/jpeg') {
     media = <img src={url} alt={t('source.scannedInvoice', { name })} className="job-detail__image" />;
   } else if (v.mime === 'application/pdf') {
-    media = <iframe title={t('source.invoice', { name })} src={url} className="job-detail__pdf" />;
+    const pdf = <iframe title={t('source.invoice', { name })} src={url} className="job-detail__pdf" />;
+    // A ZUGFeRD/Factur-X PDF: its pages as a PDF, the XML it carries (what was read) a click away.
+    const attachment = resultOf(OcrResult, job.result)?.e_invoice?.attachment ?? null;
+    media =
+      attachment === null ? (
+        pdf
+      ) : (
+        <>
+          {pdf}
+          <details className="job-detail__embedded">
+            <summary>{t('source.embeddedXml', { attachment })}</summary>
+            <XmlSource jobId={job.id} name={attachment} />
+          </details>
+        </>
+      );
+  } else if (v.mime === 'application/xml' || v.mime === 'text/xml') {
+    media = <XmlSource jobId={job.id} name={name} />;
   } else {
     media = <p className="muted">{t('source.cannotShow', { mime: v.mime })}</p>;
   }

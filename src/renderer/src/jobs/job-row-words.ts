@@ -1,9 +1,8 @@
 // How a job row reads in the table: a held message as held (not as a retry), a failed invoice
 // check by what failed (not by the condition it did not meet), a message by its CSV's own columns,
-// an invoice's total the locale's way.
+// an invoice's total the locale's way (from the row's figures, not from the engine's English line).
 import type { JobRowView } from '../../../shared/contract';
-import { READ_FROM_EINVOICE } from '../../../shared/capabilities/catalog';
-import { INVOICE_CHECKS, parseAmount } from '../../../shared/invoices/invoice';
+import { INVOICE_CHECKS } from '../../../shared/invoices/invoice';
 import { formatInvoiceAmount } from '../results/local-numbers';
 import { STATE_LABEL } from '../format/labels';
 import { t } from '../i18n';
@@ -53,25 +52,16 @@ export function messageColumns(fields: Record<string, string> | null | undefined
   return { name, more: keys.filter((k) => k !== name).slice(0, 3) };
 }
 
-// The engine's invoice brief (shared/capabilities/catalog.ts): "number · vendor · gross currency",
-// then "read from the e-invoice" when it was; the gross is written 1234.50 for the command line.
-const BRIEF_PARTS = ' · ';
-const BRIEF_GROSS = /^(-?\d+\.\d{2}) ([A-Z]{3})$/;
-
 /**
- * A succeeded job's result in one line, in the window's language: an invoice's gross total the
- * locale's way ("1.469,06 EUR" in German, as the job dialog writes it) and its e-invoice marker
- * translated; any other result as the engine summed it up.
+ * A succeeded job's result in one line, in the window's language: an invoice from its figures
+ * (number · vendor · gross total the locale's way, "1.469,06 EUR" in German as the job dialog
+ * writes it, then its e-invoice marker); any other result as the engine summed it up.
  */
-export function resultLine(row: Pick<JobRowView, 'result' | 'failedChecks'>): string {
-  if (row.result === null) return '';
-  if (row.failedChecks === null) return row.result;
-  const parts = row.result.split(BRIEF_PARTS);
-  const fromEInvoice = parts.at(-1) === READ_FROM_EINVOICE;
-  if (fromEInvoice) parts.pop();
-  const gross = BRIEF_GROSS.exec(parts.at(-1) ?? '');
-  const amount = gross?.[1] === undefined ? null : parseAmount(gross[1]);
-  if (gross && amount !== null) parts[parts.length - 1] = `${formatInvoiceAmount(amount)} ${gross[2] ?? ''}`;
-  if (fromEInvoice) parts.push(t('jobs:readFromEInvoice'));
-  return parts.join(BRIEF_PARTS);
+export function resultLine(row: Pick<JobRowView, 'result' | 'invoice'>): string {
+  const inv = row.invoice;
+  if (inv === null) return row.result ?? '';
+  const gross = inv.gross === null ? null : `${formatInvoiceAmount(inv.gross)}${inv.currency ? ` ${inv.currency}` : ''}`;
+  const parts = [inv.number, inv.vendor, gross].filter((x): x is string => x !== null && x !== '');
+  if (inv.fromEInvoice) parts.push(t('jobs:readFromEInvoice'));
+  return parts.join(' · ');
 }

@@ -11,6 +11,7 @@ import { formatMoney, formatRate } from '../format/money';
 import { displaySource } from '../format/source';
 import { formatCount } from '../format/time';
 import { ProblemsPanel } from './ProblemsPanel';
+import { readHereLines } from './read-here-words';
 import './PreviewPanel.css';
 
 const SAMPLE_ROW_H = 30;
@@ -152,6 +153,19 @@ function StepsTable({ preview }: { preview: Preview }) {
   );
 }
 
+/** The estimate's e-invoices read here (and the scans beside them), so 0 pages and no cost are explained. */
+function ReadHereLines({ preview }: { preview: Preview }) {
+  const lines = readHereLines(preview);
+  if (lines.length === 0) return null;
+  return (
+    <ul className="preview__split" data-testid="read-here">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** The figures that decide whether to start: items, units, rate, cost, problems; kept in view. */
 export function PreviewFigures({ preview, budget }: { preview: Preview; budget: number | null }) {
   const whole = preview.steps.reduce((n, s) => n + s.cost, 0);
@@ -192,6 +206,7 @@ export function PreviewFigures({ preview, budget }: { preview: Preview; budget: 
           </div>
         ) : null}
       </dl>
+      <ReadHereLines preview={preview} />
       {over && budget !== null ? (
         <p className="preview__warn">
           {preview.steps.length > 1
