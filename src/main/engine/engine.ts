@@ -61,7 +61,7 @@ import { FollowerPlans, FollowUps } from './pipeline/follow-ups';
 import { InvoiceReviews } from './invoices/invoice-reviews';
 import { InvoiceDecisions } from './invoices/invoice-decisions';
 import { SqliteReviewStore } from './invoices/sqlite-review-store';
-import { describeOptOut, OptOutList, type OptOut } from './messaging/opt-out-list';
+import { OptOutList, type OptOut } from './messaging/opt-out-list';
 import { RecipientPacing } from './messaging/recipient-pacing';
 import { SendHolds } from './messaging/send-hold';
 import { pastProblem } from './queue/schedule';
@@ -106,8 +106,8 @@ export type HandOverTarget = Pick<
 export interface HandOverResult {
   moved: number;
   skipped: { source: string; batchId: string; batchName: string; state: string }[];
-  /** Items left out because their recipient is on the team's opt-out list, each with its words ("... is on the opt-out list (since ...)"). */
-  optedOut: { source: string; reason: string }[];
+  /** Items left out because their recipient is on the team's opt-out list: since (YYYY-MM-DD) and from where. */
+  optedOut: { source: string; recipient: string; since: string; from: string }[];
 }
 /** Jobs per read and write when a batch moves to a shared store: bounded memory at any size. */
 const HAND_OVER_CHUNK = 5_000;
@@ -709,7 +709,7 @@ export class Engine {
         const fresh = chunk.filter((j, i) => {
           const o = listed.get(recipients.get(i) ?? '');
           if (o) {
-            optedOut.push({ source: j.source, reason: describeOptOut(o, "the team's opt-out list") });
+            optedOut.push({ source: j.source, recipient: o.recipient, since: new Date(o.addedAt).toISOString().slice(0, 10), from: o.source });
             return false;
           }
           const k = known.get(j.fingerprint);
