@@ -21,6 +21,9 @@ export type BudgetStanding = z.infer<typeof BudgetStanding>;
 
 const said = { message: z.string() };
 
+/** The stored key a refusal is about (null: the environment's key, or a pause stored before) and the HTTP status. */
+const keyFigures = { key: z.string().nullable().default(null), status: z.number().int().nullable().default(null) };
+
 /**
  * What a sample run measured, for the window: items done of the batch's total, what the sample
  * cost (every step of a pipeline), per succeeded item (null: none succeeded), how many items are
@@ -67,9 +70,9 @@ export const PauseReason = z.discriminatedUnion('code', [
   /** The keychain could not be read; `message` is its error. */
   z.object({ code: z.literal('keychain_failed'), ...said }),
   /** 401/403; `team`: the team's batch id, whose words say how a team goes on with a new key. */
-  z.object({ code: z.literal('key_refused'), ...said, team: z.string().nullable() }),
+  z.object({ code: z.literal('key_refused'), ...said, team: z.string().nullable(), ...keyFigures }),
   /** 402: the key's spending cap. */
-  z.object({ code: z.literal('spending_cap'), ...said }),
+  z.object({ code: z.literal('spending_cap'), ...said, ...keyFigures }),
   /** 429s past the request-limit budget. */
   z.object({ code: z.literal('rate_limited'), ...said }),
   /** The API asked for a long wait; the batch resumes by itself at the pause's `until`. */

@@ -42,10 +42,15 @@ export function pauseCodeLine(r: PauseReason, until: string | null): string {
     }
     case 'keychain_failed':
       return t('batch:reason.pause.keychain');
-    case 'key_refused':
-      return r.team === null ? t('batch:reason.pause.keyRefused') : t('batch:reason.pause.keyRefusedTeam');
+    case 'key_refused': {
+      const named = r.key === null || r.status === null ? null : { key: r.key, status: String(r.status) };
+      if (r.team === null) return named ? t('batch:reason.pause.keyRefusedNamed', named) : t('batch:reason.pause.keyRefused');
+      return named ? t('batch:reason.pause.keyRefusedTeamNamed', named) : t('batch:reason.pause.keyRefusedTeam');
+    }
     case 'spending_cap':
-      return t('batch:reason.pause.spendingCap');
+      return r.key === null || r.status === null
+        ? t('batch:reason.pause.spendingCap')
+        : t('batch:reason.pause.spendingCapNamed', { key: r.key, status: String(r.status) });
     case 'rate_limited':
       return t('batch:reason.pause.rateLimited');
     case 'server_wait':
