@@ -21,6 +21,30 @@ export type BudgetStanding = z.infer<typeof BudgetStanding>;
 
 const said = { message: z.string() };
 
+/** The stored key a refusal is about (null: the environment's key, or a pause stored before) and the HTTP status. */
+const keyFigures = { key: z.string().nullable().default(null), status: z.number().int().nullable().default(null) };
+
+/**
+ * What a sample run measured, for the window: items done of the batch's total, what the sample
+ * cost (every step of a pipeline), per succeeded item (null: none succeeded), how many items are
+ * left and what they would cost, the estimate made before for all, and for a pipeline the budget
+ * that covers it (null for a batch on its own).
+ */
+export const SampleFigures = z.object({
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  succeeded: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  spentE4: E4,
+  perItemE4: E4.nullable(),
+  left: z.number().int().nonnegative(),
+  restE4: E4,
+  beforeE4: E4,
+  steps: z.number().int().positive(),
+  budgetE4: E4.nullable(),
+});
+export type SampleFigures = z.infer<typeof SampleFigures>;
+
 export const PauseReason = z.discriminatedUnion('code', [
   /** `resume`: the command that continues it where it is kept (`batchdesk resume ID [--store URL]`). */
   z.object({ code: z.literal('user_paused'), resume: z.string() }),
@@ -46,17 +70,17 @@ export const PauseReason = z.discriminatedUnion('code', [
   /** The keychain could not be read; `message` is its error. */
   z.object({ code: z.literal('keychain_failed'), ...said }),
   /** 401/403; `team`: the team's batch id, whose words say how a team goes on with a new key. */
-  z.object({ code: z.literal('key_refused'), ...said, team: z.string().nullable() }),
+  z.object({ code: z.literal('key_refused'), ...said, team: z.string().nullable(), ...keyFigures }),
   /** 402: the key's spending cap. */
-  z.object({ code: z.literal('spending_cap'), ...said }),
+  z.object({ code: z.literal('spending_cap'), ...said, ...keyFigures }),
   /** 429s past the request-limit budget. */
   z.object({ code: z.literal('rate_limited'), ...said }),
   /** The API asked for a long wait; the batch resumes by itself at the pause's `until`. */
   z.object({ code: z.literal('server_wait'), ...said }),
   /** A run sends elsewhere (`here`) than the API its first items went to (`sentTo`); null: the embedded sandbox. */
   z.object({ code: z.literal('api_elsewhere'), ...said, sentTo: z.string().nullable(), here: z.string().nullable() }),
-  /** A sample run is done; `message` holds its cost and the projection. */
-  z.object({ code: z.literal('sample_done'), ...said }),
+  /** A sample run is done; `message` holds its cost and the projection in English, `figures` the same figures (null: a pause stored before them). */
+  z.object({ code: z.literal('sample_done'), ...said, figures: SampleFigures.nullable().default(null) }),
 ]);
 export type PauseReason = z.infer<typeof PauseReason>;
 export type PauseCode = PauseReason['code'];

@@ -26,7 +26,7 @@ const Money = z.number().int().nonnegative();
 const Empty = z.object({}).strict();
 
 /** An import's problem: its English sentence, and its cause as a code the window says in its language (when coded). */
-export const Problem = z.object({ source: z.string(), row: z.number().int().nullable(), message: z.string(), code: ProblemCode.optional() });
+export const Problem = z.object({ source: z.string(), row: z.number().int().nullable(), message: z.string(), code: ProblemCode });
 export type Problem = z.infer<typeof Problem>;
 
 /** "Create a batch": the one schema, validated at every boundary (CLI, IPC, HTTP) and by the engine. */

@@ -2,6 +2,7 @@
 // (README "Pipelines", `--sample`): the sample goes through every step, and its pause projects the
 // whole pipeline from what it measured (the summaries' cost, not a fixed 15 characters a second);
 // the budget it names, given to resume, finishes the run; and a budget pause's amount does too.
+import type { SampleFigures } from '../../src/shared/batch-reason';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ interface Batch {
   status: string;
   counts: { queued: number; succeeded: number; failed: number };
   cost: { spent: number };
-  pause: { kind: string; reason: string } | null;
+  pause: { kind: string; reason: string; code: { code: string; figures?: SampleFigures | null } | null } | null;
 }
 
 /** The projection may be this far from what the whole run then spends. */
@@ -65,6 +66,10 @@ describe('a sample of a pipeline: transcribe, then summarise, then log in the CR
       ),
     );
     const [, projected = '', budget = ''] = /about €(\d+\.\d{4}) for the whole pipeline.*A budget of €(\d+\.\d\d)/.exec(reason) ?? [];
+    // The window says the same figures from the pause's code, in its own language.
+    const figures = paused[0]?.pause?.code?.figures;
+    expect(figures).toMatchObject({ done: SAMPLE, total: CALLS, succeeded: SAMPLE, failed: 0, left: CALLS - SAMPLE, steps: 3, budgetE4: money(budget) });
+    expect((figures?.spentE4 ?? 0) + (figures?.restE4 ?? 0)).toBe(money(projected));
 
     const resumed = await runCli(['resume', id, '--budget', budget, '--yes', ...d]);
     expect(resumed.code, resumed.stderr).toBe(0);

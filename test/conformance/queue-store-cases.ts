@@ -10,7 +10,7 @@ import type { FakeClock } from '../helpers/fake-clock';
 import { storedPauseReason, type PauseReason } from '../../src/shared/batch-reason';
 
 /** A pause in words from elsewhere (the API's): the English kept is exactly those words. */
-const said = (message: string): PauseReason => ({ code: 'key_refused', message, team: null });
+const said = (message: string): PauseReason => ({ code: 'key_refused', message, team: null, key: null, status: null });
 
 export interface OpenedStore {
   store: QueueStore;

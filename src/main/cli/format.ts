@@ -186,7 +186,11 @@ export const PROBLEM_LINES = 50;
  * as the window shows them). At most `PROBLEM_LINES`, then how many more and where every one is
  * (`more`, e.g. "--json lists every one"). `carry`: the command line's `io.carry`.
  */
-export function describeProblems(problems: readonly ImportProblem[], carry: (text: string) => string, more?: string): string {
+export function describeProblems(
+  problems: readonly Pick<ImportProblem, 'source' | 'row' | 'message'>[],
+  carry: (text: string) => string,
+  more?: string,
+): string {
   const lines = problems.slice(0, PROBLEM_LINES).map((p) => `  ! ${carry(problemLine(basename(p.source), p))}`);
   const rest = problems.length - PROBLEM_LINES;
   if (rest > 0) lines.push(`  ! and ${rest.toLocaleString('en')} more${more !== undefined ? `; ${more}` : ''}`);

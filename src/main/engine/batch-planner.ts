@@ -115,20 +115,6 @@ interface Waiting {
   row: number | null;
 }
 
-/** How an item's problems start: a row or line as the reader says it, a file by its source. */
-function saysOf(item: PlanItem, source: string): string {
-  switch (item.kind) {
-    case 'message':
-      return `Row ${item.message.row}`;
-    case 'row':
-      return `${item.line ? 'Line' : 'Row'} ${item.row}`;
-    case 'file':
-      return source;
-    default:
-      return assertNever(item, 'plan item');
-  }
-}
-
 function isFileCapability(c: string): c is FileCapability {
   return c === 'transcribe' || c === 'ocr';
 }
@@ -167,10 +153,10 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
     fingerprint: bigint,
     known: ReadonlySet<bigint> | null,
   ): void => {
-    // `saysOf` is called only for a problem: most items have none (and a closure made per item
-    // for it was a few percent of an import's allocations).
     if (!planned.ok) {
-      problems.push({ source: problemSource, row, message: `${saysOf(item, source)}: ${planned.message}; skipped.` });
+      problems.push(
+        codedProblem(problemSource, row, { code: 'item_refused', unit: unitOf(item), why: planned.why, value: planned.value ?? '', said: planned.message }),
+      );
       return;
     }
     const recipient = mod.recipient?.(planned.payload);

@@ -8,13 +8,16 @@ import type { ImportProblem } from '../../../src/main/engine/importers/types';
 import { problemLine } from '../../../src/shared/problem-line';
 import { carrierFor } from '../../../src/main/cli/suggested-commands';
 
+/** What the lines are made of: the problem's English (its code is the window's). */
+type Said = Pick<ImportProblem, 'source' | 'row' | 'message'>;
+
 const same = (text: string): string => text;
 
 const csv = '/home/ana/lists/msgs.csv';
 
 describe('describeProblems', () => {
   it('names the file once, whether the message starts with the row, the file or its path', () => {
-    const problems: ImportProblem[] = [
+    const problems: Said[] = [
       { source: csv, row: 3, message: 'Row 3: the "to" cell is empty; add the number or remove the row.' },
       { source: csv, row: 2, message: 'Row 2: +442079460001 "Hi" in batch b1 (not done yet); not added.' },
       { source: csv, row: 4, message: 'msgs.csv row 4: +442079460003 "Hi" in batch b1 (not done yet); not added.' },
@@ -54,7 +57,7 @@ describe('describeProblems', () => {
   });
 
   it('lists the first PROBLEM_LINES, then counts the rest and says where every one is', () => {
-    const problems: ImportProblem[] = Array.from({ length: 100_000 }, (_, i) => ({
+    const problems: Said[] = Array.from({ length: 100_000 }, (_, i) => ({
       source: csv,
       row: i + 2,
       message: `msgs.csv row ${i + 2}: already queued.`,
@@ -68,7 +71,7 @@ describe('describeProblems', () => {
   });
 
   it('carries the --data-dir given into the commands the problems suggest', () => {
-    const optedOut: ImportProblem = {
+    const optedOut: Said = {
       source: csv,
       row: 3,
       message: 'Row 3: +442079460002 is on the opt-out list; skipped. If they asked to hear from you again: `batchdesk optout remove +442079460002`.',

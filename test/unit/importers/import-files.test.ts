@@ -109,7 +109,7 @@ describe('importFiles: problems', () => {
     await put(join(dir, 'sub', '.DS_Store'), Buffer.from('x'));
     const { items, problems } = await importFiles([dir], 'transcribe');
     expect(items.map((i) => i.path)).toEqual([join(dir, 'visible.wav')]);
-    expect(problems).toEqual([
+    expect(problems).toMatchObject([
       {
         source: dir,
         row: null,
@@ -163,7 +163,7 @@ describe('importFiles: problems', () => {
     const f = await put(join(dir, 'a.wav'), wav(1));
     const { items, problems } = await importFiles([f, dir, f], 'transcribe');
     expect(items.map((i) => i.path)).toEqual([f]);
-    expect(problems).toEqual([{ source: f, row: null, message: expect.stringMatching(/a\.wav was chosen more than once.*imported once/) }]);
+    expect(problems).toMatchObject([{ source: f, row: null, message: expect.stringMatching(/a\.wav was chosen more than once.*imported once/) }]);
   });
 
   it('reports a file chosen besides its folder once, whatever the order, in a sub-folder too, by a relative path too', async () => {
@@ -204,12 +204,12 @@ describe('importFiles: problems', () => {
     const f = await put(join(dir, 'sub', 'a.wav'), wav(1));
     const twice = await importFiles([dir, dir], 'transcribe');
     expect(twice.items.map((i) => i.path)).toEqual([f]);
-    expect(twice.problems).toEqual([
+    expect(twice.problems).toMatchObject([
       { source: dir, row: null, message: `${dir} was chosen more than once (directly or inside a chosen folder); its files are imported once.` },
     ]);
     const nested = await importFiles([join(dir, 'sub'), dir], 'transcribe');
     expect(nested.items.map((i) => i.path)).toEqual([f]);
-    expect(nested.problems).toEqual([{ source: join(dir, 'sub'), row: null, message: expect.stringContaining('sub was chosen more than once') }]);
+    expect(nested.problems).toMatchObject([{ source: join(dir, 'sub'), row: null, message: expect.stringContaining('sub was chosen more than once') }]);
     // The same folder reached under another name (a link) is named as such; as for files, the
     // path first in order is kept, whatever order the folders are chosen in.
     await symlink(join(dir, 'sub'), join(dir, 'alias'));
@@ -367,7 +367,7 @@ describe('importFiles: problems', () => {
   it('when a file cannot be opened the problem names it and the cause', async () => {
     const dir = await tmp.make();
     const result = await measureFile(join(dir, 'vanished.wav'), 'transcribe');
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       ok: false,
       problem: { source: join(dir, 'vanished.wav'), row: null, message: expect.stringMatching(/vanished\.wav does not exist/) },
     });

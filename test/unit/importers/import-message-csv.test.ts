@@ -95,7 +95,7 @@ describe('importMessageCsv: problems', () => {
     const res = await importMessageCsv(path, { channelKind: 'messaging' });
     expect(res.rows).toEqual([]);
     expect(res.columns).toEqual(['phone', 'message', 'name']);
-    expect(res.problems).toEqual([
+    expect(res.problems).toMatchObject([
       {
         source: path,
         row: 1,
@@ -207,7 +207,7 @@ describe('importMessageCsv: problems', () => {
       channelKind: 'messaging',
     });
     expect(res.rows.map((r) => r.row)).toEqual([2]);
-    expect(res.problems).toEqual([
+    expect(res.problems).toMatchObject([
       {
         source: expect.any(String),
         row: 3,
@@ -238,7 +238,7 @@ describe('importMessageCsv: problems', () => {
       if (content !== null) await put(path, content);
       const res = await importMessageCsv(path, { channelKind: 'messaging' });
       expect(res.rows, name).toEqual([]);
-      expect(res.problems, name).toEqual([{ source: path, row: null, message: expect.stringMatching(expected) }]);
+      expect(res.problems, name).toMatchObject([{ source: path, row: null, message: expect.stringMatching(expected) }]);
     }
     const folder = await importMessageCsv(dir, { channelKind: 'messaging' });
     expect(folder.problems[0]?.message).toMatch(/is a folder, not a CSV file/);

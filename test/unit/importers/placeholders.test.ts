@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fillPlaceholders, type PlaceholderColumns } from '../../../src/main/engine/importers/placeholders';
 import { RESERVED_COLUMNS } from '../../../src/main/engine/importers/csv-header';
 import { mulberry32 } from '../../../src/shared/prng';
+import { problemEnglish } from '../../../src/shared/problem-english';
 
 const cells = ['+442079460000', 'text', ' Olivia ', '', 'A-1'];
 const columns: PlaceholderColumns = {
@@ -14,7 +15,7 @@ const columns: PlaceholderColumns = {
     ['order', 4],
   ]),
   reserved: RESERVED_COLUMNS,
-  extraList: 'Name, Empty, Order',
+  extraList: ['Name', 'Empty', 'Order'],
 };
 
 /** The regex version, as it was: the oracle. */
@@ -24,11 +25,12 @@ function byRegex(template: string, row: number, part: string): { text: string; p
   const text = template.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (whole, rawName: string) => {
     const key = rawName.toLowerCase();
     const index = columns.byName.get(key);
+    const extras = columns.extraList.join(', ');
     if (index === undefined) {
       problems.push(
         columns.reserved.has(key)
-          ? `${where} uses ${whole}, but the "${rawName}" column cannot be a placeholder; use one of the extra columns (${columns.extraList}) or add a column.`
-          : `${where} uses ${whole}, but there is no column "${rawName}" (extra columns: ${columns.extraList}); add the column or fix the placeholder.`,
+          ? `${where} uses ${whole}, but the "${rawName}" column cannot be a placeholder; use one of the extra columns (${extras}) or add a column.`
+          : `${where} uses ${whole}, but there is no column "${rawName}" (extra columns: ${extras}); add the column or fix the placeholder.`,
       );
       return whole;
     }
@@ -44,10 +46,10 @@ function byRegex(template: string, row: number, part: string): { text: string; p
 
 describe('fillPlaceholders', () => {
   it('fills names in any case and spacing, and names what it cannot fill', () => {
-    expect(fillPlaceholders('Hi {{ NAME }}, order {{order}}', cells, columns, 3, 'text')).toEqual({ text: 'Hi Olivia, order A-1', problems: [] });
-    const r = fillPlaceholders('{{to}} {{empty}} {{nope}} {x}', cells, columns, 4, 'subject');
+    expect(fillPlaceholders('Hi {{ NAME }}, order {{order}}', cells, columns, 'text')).toEqual({ text: 'Hi Olivia, order A-1', problems: [] });
+    const r = fillPlaceholders('{{to}} {{empty}} {{nope}} {x}', cells, columns, 'subject');
     expect(r.text).toBe('{{to}} {{empty}} {{nope}} {x}');
-    expect(r.problems).toEqual([
+    expect(r.problems.map((p) => problemEnglish('m.csv', 4, p))).toEqual([
       'Row 4: the subject uses {{to}}, but the "to" column cannot be a placeholder; use one of the extra columns (Name, Empty, Order) or add a column.',
       'Row 4: the subject uses {{empty}}, but the "empty" column is empty in this row; fill it in, or remove the placeholder.',
       'Row 4: the subject uses {{nope}}, but there is no column "nope" (extra columns: Name, Empty, Order); add the column or fix the placeholder.',
@@ -61,8 +63,8 @@ describe('fillPlaceholders', () => {
       let t = '';
       const n = 1 + Math.floor(rnd() * 12);
       for (let k = 0; k < n; k++) t += pieces[Math.floor(rnd() * pieces.length)];
-      const got = fillPlaceholders(t, cells, columns, i, 'text');
-      expect({ text: got.text, problems: [...got.problems] }, JSON.stringify(t)).toEqual(byRegex(t, i, 'text'));
+      const got = fillPlaceholders(t, cells, columns, 'text');
+      expect({ text: got.text, problems: got.problems.map((p) => problemEnglish('m.csv', i, p)) }, JSON.stringify(t)).toEqual(byRegex(t, i, 'text'));
     }
   });
 });

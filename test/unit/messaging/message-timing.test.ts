@@ -1,5 +1,6 @@
 // Quiet hours in the recipient's zone (daylight saving time included), the zones of a recipient,
 // start times as people write them, and recipient gaps as durations: the pure parts.
+import { problemEnglish } from '../../../src/shared/problem-english';
 import { describe, expect, it } from 'vitest';
 import { isQuiet, nextAllowed, parseQuietHours, type QuietHours } from '../../../src/main/engine/messaging/quiet-hours';
 import { recipientZones, zoneCellProblem } from '../../../src/main/engine/messaging/recipient-zone';
@@ -46,10 +47,12 @@ describe('quiet hours', () => {
       zones: ['Europe/Paris'],
       label: "Europe/Paris, the batch's zone: no timezone column",
     });
-    expect(zoneCellProblem('timezone', 'Europe/Berln', 3)).toMatch(
+    const zone = zoneCellProblem('timezone', 'Europe/Berln');
+    expect(zone).toEqual({ code: 'timezone_bad', column: 'timezone', value: 'Europe/Berln' });
+    expect(problemEnglish('m.csv', 3, zone as NonNullable<typeof zone>)).toMatch(
       /^Row 3: timezone "Europe\/Berln" is not a time zone name; write an IANA name such as Europe\/Berlin/,
     );
-    expect(zoneCellProblem('timezone', 'America/New_York', 3)).toBeNull();
+    expect(zoneCellProblem('timezone', 'America/New_York')).toBeNull();
   });
 
   it('refuses quiet hours it cannot read', () => {

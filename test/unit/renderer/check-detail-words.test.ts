@@ -108,6 +108,18 @@ describe('invoice check details in the window', () => {
   });
 });
 
+describe('counts in check details', () => {
+  it('one line item is said in the singular, several in the plural, in both languages', () => {
+    const one: CheckDetail = { code: 'lines_match', count: 1, net: 1_000_000, currency: 'EUR' };
+    const many: CheckDetail = { code: 'lines_match', count: 3, net: 1_000_000, currency: 'EUR' };
+    expect(checkDetailWords(one, 'en')).toMatch(/^1 line item sums to the net /);
+    expect(checkDetailWords(many, 'en')).toMatch(/^3 line items sum to the net /);
+    expect(checkDetailWords(one, 'de')).toMatch(/^1 Position ergibt den Nettobetrag /);
+    expect(checkDetailWords(many, 'de')).toMatch(/^3 Positionen ergeben zusammen den Nettobetrag /);
+    expect(checkDetailWords(many, 'de')).not.toMatch(/\(en\)|\(s\)/);
+  });
+});
+
 describe('the English of the coded checks (the command line and exports)', () => {
   const base = {
     vendor: 'Nordlicht GmbH',

@@ -1,24 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { groupProblems, problemKind, rejectedRowsBySource } from '../../../src/renderer/src/new-batch/problem-groups';
+import { groupProblems, rejectedRowsBySource } from '../../../src/renderer/src/new-batch/problem-groups';
+import type { ProblemCode } from '../../../src/shared/problem-codes';
+import { codedProblem } from '../../../src/shared/problem-english';
 
-const p = (row: number | null, message: string, source = '/drop/messages.csv') => ({ source, row, message });
+const p = (row: number | null, code: ProblemCode, source = '/drop/messages.csv') => codedProblem(source, row, code);
 
 describe('problem groups', () => {
   it('one kind for the same cause on different rows and values', () => {
-    expect(problemKind('Row 7: phone number "07700 900005" is not in international format; write it as +<country code>')).toBe(
-      problemKind('Row 40: phone number "0161 496 0000" is not in international format; write it as +<country code>'),
-    );
-    expect(problemKind('Row 5 duplicates row 2 (same recipient +442079460789 and same text); skipped')).toBe(
-      problemKind('Row 9 duplicates row 3 (same recipient +442079460790 and same text); skipped'),
-    );
+    const groups = groupProblems([
+      p(7, { code: 'phone_not_international', value: '07700 900005', plus: null }),
+      p(40, { code: 'phone_not_international', value: '0161 496 0000', plus: null }),
+    ]);
+    expect(groups.map((g) => g.problems.length)).toEqual([2]);
   });
 
   it('different causes stay apart, the largest first with its first example', () => {
     const groups = groupProblems([
-      p(3, 'Row 3: the "text" column is empty; write the message or delete the row.'),
-      p(4, 'Row 4: phone number "0770" is not in international format; write it as ...'),
-      p(6, 'Row 6: phone number "0771" is not in international format; write it as ...'),
-      p(null, '/drop/other.csv is empty.'),
+      p(3, { code: 'text_empty' }),
+      p(4, { code: 'phone_not_international', value: '0770', plus: null }),
+      p(6, { code: 'phone_not_international', value: '0771', plus: null }),
+      p(null, { code: 'csv_no_messages', why: 'empty' }, '/drop/other.csv'),
     ]);
     expect(groups.map((g) => g.problems.length)).toEqual([2, 1, 1]);
     expect(groups[0]?.problems[0]?.row).toBe(4);
@@ -26,15 +27,13 @@ describe('problem groups', () => {
   });
 
   it('rejected rows: only rows of CSV files', () => {
-    const out = rejectedRowsBySource([p(3, 'Row 3: x'), p(null, 'file problem'), p(2, 'Line 2: y', '/drop/prompts.txt'), p(9, 'Row 9: z')]);
-    expect(out).toEqual([
-      {
-        source: '/drop/messages.csv',
-        problems: [
-          { source: '/drop/messages.csv', row: 3, message: 'Row 3: x' },
-          { source: '/drop/messages.csv', row: 9, message: 'Row 9: z' },
-        ],
-      },
+    const empty = { code: 'text_empty' } as const;
+    const out = rejectedRowsBySource([
+      p(3, empty),
+      p(null, { code: 'file_empty' }),
+      p(2, { code: 'line_too_long', limit: 10 }, '/drop/prompts.txt'),
+      p(9, empty),
     ]);
+    expect(out.map((o) => [o.source, o.problems.map((x) => x.row)])).toEqual([['/drop/messages.csv', [3, 9]]]);
   });
 });

@@ -6,6 +6,7 @@ import { PROBLEM_CODE_NAMES, type ProblemCode, type ProblemCodeName } from '../.
 import { codedProblem, problemEnglish } from '../../../src/shared/problem-english';
 import { problemCause, problemWords, rejectedRowCause } from '../../../src/renderer/src/new-batch/problem-words';
 import { groupProblems } from '../../../src/renderer/src/new-batch/problem-groups';
+import { Problem } from '../../../src/shared/contract';
 
 /** Each code with its variants (every catalogue key a code can reach). */
 const SAMPLES: Record<ProblemCodeName, ProblemCode[]> = {
@@ -62,6 +63,96 @@ const SAMPLES: Record<ProblemCodeName, ProblemCode[]> = {
   ),
   file_duplicate: [{ code: 'file_duplicate', first: '/drop/a.pdf' }],
   more_problems: [{ code: 'more_problems', dropped: 12, limit: 10_000 }],
+  csv_quote_open: [
+    { code: 'csv_quote_open', header: true },
+    { code: 'csv_quote_open', header: false },
+  ],
+  csv_cell_long: [
+    { code: 'csv_cell_long', header: true, limit: 32_767 },
+    { code: 'csv_cell_long', header: false, limit: 32_767 },
+  ],
+  csv_cells_shifted: [{ code: 'csv_cells_shifted', cells: 4, columns: 3 }],
+  header_twice: [{ code: 'header_twice', name: 'to', first: 1, second: 3 }],
+  header_no_message_columns: [
+    { code: 'header_no_message_columns', missing: ['to'], found: ['phone', 'text'] },
+    { code: 'header_no_message_columns', missing: ['to', 'text'], found: [] },
+  ],
+  header_no_column: [{ code: 'header_no_column', column: 'prompt', what: 'prompt', found: ['text'] }],
+  opt_out_unread: [{ code: 'opt_out_unread', column: 'opt_out', value: 'yes' }],
+  placeholder_bad: (['reserved', 'no_column', 'empty'] as const).flatMap((why) =>
+    (['text', 'subject'] as const).map((part) => ({
+      code: 'placeholder_bad' as const,
+      part,
+      placeholder: '{{first_name}}',
+      name: 'first_name',
+      why,
+      extras: why === 'reserved' ? [] : ['first_name', 'city'],
+    })),
+  ),
+  timezone_bad: [{ code: 'timezone_bad', column: 'timezone', value: 'Europe/Berlinn' }],
+  csv_no_messages: (['empty', 'blank', 'no_rows'] as const).map((why) => ({ code: 'csv_no_messages' as const, why })),
+  rows_none: (['empty', 'blank', 'no_items'] as const).map((why) => ({ code: 'rows_none' as const, why, what: 'prompt', column: 'prompt', csv: true })),
+  not_utf8: [
+    { code: 'not_utf8', utf16: true, byte: 0 },
+    { code: 'not_utf8', utf16: false, byte: 1_024 },
+  ],
+  io_failed: (['ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'ELOOP', 'other'] as const).flatMap((errno) =>
+    (['file', 'folder'] as const).map((what) => ({
+      code: 'io_failed' as const,
+      errno,
+      what,
+      detail: errno === 'other' ? 'EIO: i/o error' : '',
+      notImported: what === 'folder',
+    })),
+  ),
+  check_failed: [{ code: 'check_failed', detail: 'RangeError: offset out of range' }],
+  not_regular: (['media', 'rows', 'csv', 'walk'] as const).map((expect) => ({ code: 'not_regular' as const, expect })),
+  file_changed: [{ code: 'file_changed', expected: 2_048, read: 1_024 }],
+  file_broken: [
+    ...(['png', 'jpeg', 'tiff', 'wav', 'audio', 'pdf', 'xml', 'other'] as const).map((format) => ({
+      code: 'file_broken' as const,
+      format,
+      damage: 'damaged' as const,
+      cause: 'is not a readable file: it is cut short',
+      fix: 'Copy it again.',
+    })),
+    ...(['password', 'too_large', 'changed', 'einvoice_broken', 'not_einvoice'] as const).map((damage) => ({
+      code: 'file_broken' as const,
+      format: 'pdf' as const,
+      damage,
+      cause: 'cannot be read',
+      fix: 'Leave it out.',
+    })),
+  ],
+  row_repeat: [
+    { code: 'row_repeat', unit: 'row', first: 2 },
+    { code: 'row_repeat', unit: 'line', first: 2 },
+  ],
+  line_too_long: [{ code: 'line_too_long', limit: 100_000 }],
+  item_refused: (['voice_name', 'rows_only', 'files_only', 'messages_only', 'row_empty', 'input_empty'] as const).map((why) => ({
+    code: 'item_refused' as const,
+    unit: 'row' as const,
+    why,
+    value: why === 'voice_name' ? 'Anna!' : '',
+    said: 'the prompt is empty',
+  })),
+  folder_loop: [{ code: 'folder_loop', ancestor: '/drop/scans' }],
+  chosen_twice: [
+    { code: 'chosen_twice', folder: true },
+    { code: 'chosen_twice', folder: false },
+  ],
+  same_as: [
+    { code: 'same_as', folder: true, first: '/drop/scans' },
+    { code: 'same_as', folder: false, first: '/drop/scans/a.pdf' },
+  ],
+  link_broken: [{ code: 'link_broken' }],
+  hidden_skipped: [
+    { code: 'hidden_skipped', files: 1, folders: 0, first: '.DS_Store' },
+    { code: 'hidden_skipped', files: 3, folders: 2, first: '.git' },
+  ],
+  follow_up_exists: [{ code: 'follow_up_exists', parent: 'b1', id: 'b2', name: 'Summaries' }],
+  step_item_refused: [{ code: 'step_item_refused', batch: 'b1', said: 'item 3 has no text to summarise' }],
+  team_has: [{ code: 'team_has', batch: 't1', name: 'Oktober', state: 'succeeded', todo: 'add --allow-resend to send it again' }],
 };
 
 describe('import problems in the window', () => {
@@ -72,13 +163,20 @@ describe('import problems in the window', () => {
         const en = problemCause(c, 'en');
         const de = problemCause(c, 'de');
         for (const text of [en, de]) {
-          expect(text, JSON.stringify(c)).not.toMatch(/problem\.|\{\{|newBatch:/);
+          expect(text, JSON.stringify(c)).not.toMatch(/problem\.|\{\{(?!first_name)|newBatch:/);
           expect(text.length).toBeGreaterThan(10);
         }
         expect(de, JSON.stringify(c)).not.toBe(en);
         // The command line's English names the same values.
         expect(problemEnglish('/drop/a.csv', 4, c)).not.toBe('');
       }
+  });
+
+  it('refuses a problem without a code at the boundary: the window never gets English to show', () => {
+    expect(Problem.safeParse({ source: '/drop/m.csv', row: 3, message: 'Row 3: something else' }).success).toBe(false);
+    expect(Problem.safeParse(codedProblem('/drop/m.csv', 3, { code: 'text_empty' })).success).toBe(true);
+    // Every code's English names no catalogue key: the command line's words come from the one place.
+    for (const samples of Object.values(SAMPLES)) for (const c of samples) expect(problemEnglish('/drop/m.csv', 3, c)).not.toMatch(/newBatch:|problem\./);
   });
 
   it('names the file and row once, in the window language', () => {
@@ -94,15 +192,35 @@ describe('import problems in the window', () => {
     );
     const file = codedProblem('/drop/notes.docx', null, { code: 'file_unsupported', capability: 'ocr', found: 'none', ext: null, accepted: 'pdf, png' });
     expect(problemWords(file, 'de')).toMatch(/^\/drop\/notes\.docx: Das Format wird nicht unterstützt/);
-    // A cause not coded yet keeps the engine's line.
-    expect(problemWords({ source: '/drop/m.csv', row: 3, message: 'Row 3: something else' }, 'de')).toBe('/drop/m.csv row 3: something else');
+    // The rarer causes are coded too: a folder's listing, a broken scan, a CSV's header.
+    const folder = codedProblem('/drop/scans', null, { code: 'io_failed', errno: 'EACCES', what: 'folder', detail: '', notImported: true });
+    expect(folder.message).toBe(
+      '/drop/scans cannot be read: permission denied. Give your user read access to this folder (for example chmod u+rx), or copy it to a folder you own and choose the copy. Its files were not imported.',
+    );
+    expect(problemWords(folder, 'de')).toBe(
+      '/drop/scans: Der Ordner kann nicht gelesen werden: Zugriff verweigert. Geben Sie Ihrem Benutzer Zugriff darauf oder kopieren Sie ihn in einen eigenen Ordner und wählen Sie die Kopie. Seine Dateien wurden nicht importiert.',
+    );
+    const header = codedProblem('/drop/m.csv', 1, { code: 'header_no_message_columns', missing: ['to', 'text'], found: ['Telefon'] });
+    expect(header.message).toMatch(/^\/drop\/m\.csv: the header row \(row 1\) has no "to" and "text" column \(columns found: "Telefon"\)/);
+    expect(problemWords(header, 'de')).toMatch(/^\/drop\/m\.csv Zeile 1: Der Kopfzeile fehlen die Spalten „to“ und „text“ \(gefundene Spalten: „Telefon“\)/);
+    const scan = codedProblem('/drop/a.png', null, {
+      code: 'file_broken',
+      format: 'png',
+      damage: 'damaged',
+      cause: 'is not a readable PNG image: it has no image data (IDAT)',
+      fix: 'Save it again.',
+    });
+    expect(scan.message).toBe('/drop/a.png is not a readable PNG image: it has no image data (IDAT). Save it again.');
+    expect(problemWords(scan, 'de')).toMatch(/^\/drop\/a\.png: Die Datei lässt sich nicht als PNG-Bild lesen: Sie ist beschädigt oder unvollständig\./);
   });
 
   it('gives a refused row its cause without the row, in the window language', () => {
     const p = codedProblem('/drop/m.csv', 5, { code: 'text_empty' });
     expect(rejectedRowCause(p, 'de')).toBe('Die Spalte „text“ ist leer; schreiben Sie die Nachricht oder löschen Sie die Zeile.');
     expect(rejectedRowCause(p, 'en')).toBe('the "text" column is empty; write the message or delete the row.');
-    expect(rejectedRowCause({ source: '/drop/m.csv', row: 5, message: 'Row 5: other cause' })).toBe('other cause');
+    const zone = codedProblem('/drop/m.csv', 6, { code: 'timezone_bad', column: 'tz', value: 'Berlin' });
+    expect(zone.message).toMatch(/^Row 6: tz "Berlin" is not a time zone name/);
+    expect(rejectedRowCause(zone, 'de')).toMatch(/^tz „Berlin“ ist kein Zeitzonenname/);
   });
 
   it('groups coded problems by their code', () => {

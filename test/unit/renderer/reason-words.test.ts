@@ -4,11 +4,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   PAUSE_CODES,
+  PauseReason,
   pauseSentence,
   WAITING_CODES,
   waitingSentence,
   type PauseCode,
-  type PauseReason,
   type WaitingCode,
   type WaitingReason,
 } from '../../../src/shared/batch-reason';
@@ -37,12 +37,12 @@ const PAUSES: { [C in PauseCode]: Extract<PauseReason, { code: C }> } = {
   },
   no_key: { code: 'no_key', credential: 'api', label: null, batch: 'b1', envVar: 'BATCHDESK_API_KEY' },
   keychain_failed: { code: 'keychain_failed', message: 'The OS keychain is not available.' },
-  key_refused: { code: 'key_refused', message: 'The API key was refused (HTTP 401).', team: null },
-  spending_cap: { code: 'spending_cap', message: "The API key's spending cap is reached." },
+  key_refused: { code: 'key_refused', message: 'The API key was refused (HTTP 401).', team: null, key: 'acme', status: 401 },
+  spending_cap: { code: 'spending_cap', message: "The API key's spending cap is reached.", key: null, status: null },
   rate_limited: { code: 'rate_limited', message: 'The API answered 429 (request limit reached) 8 times in a row.' },
   server_wait: { code: 'server_wait', message: 'The API asked to wait until 23/11/2026, 14:05:00 (HTTP 503).' },
   api_elsewhere: { code: 'api_elsewhere', message: 'Its first items went to https://api.example.', sentTo: 'https://api.example/', here: null },
-  sample_done: { code: 'sample_done', message: 'The sample of 5 items cost €0.0500.' },
+  sample_done: { code: 'sample_done', message: 'The sample of 5 items cost €0.0500.', figures: null },
 };
 
 const WAITINGS: { [C in WaitingCode]: Extract<WaitingReason, { code: C }> } = {
@@ -131,6 +131,45 @@ describe('reasons as codes', () => {
     expect(inLanguage('en', 'en-US', () => pauseCodeLine(budget, null))).toBe(
       'The budget of €1,234.50 is reached: €4.90 spent and €0.1000 in flight, and the next item (call-007.wav) costs about €0.1500.',
     );
+  });
+
+  it('names the refused key and the HTTP status in both languages', () => {
+    const refused = { code: 'key_refused' as const, message: 'refused', team: null, key: 'acme', status: 401 };
+    expect(inLanguage('de', 'de-DE', () => pauseCodeLine(refused, null))).toMatch(/^Angehalten: Die API hat den Schlüssel „acme“ abgelehnt \(HTTP 401\)/);
+    expect(inLanguage('en', 'en-US', () => pauseCodeLine({ ...refused, team: 't1' }, null))).toMatch(
+      /^Paused: the API refused the key "acme" \(HTTP 401\).*new key/,
+    );
+    const cap = { code: 'spending_cap' as const, message: 'cap', key: 'acme', status: 402 };
+    expect(inLanguage('de', 'de-DE', () => pauseCodeLine(cap, null))).toMatch(/^Das Ausgabenlimit des Schlüssels „acme“ ist erreicht \(HTTP 402\)/);
+    // A pause stored before the figures still parses, and says its line without them.
+    expect(PauseReason.parse({ code: 'spending_cap', message: 'cap' })).toEqual({ code: 'spending_cap', message: 'cap', key: null, status: null });
+  });
+
+  it("says a sample's cost and projection with the locale's numbers, for a batch and a pipeline", () => {
+    const plain = (s: string): string => s.replace(/\u00a0|\u202f/g, ' ');
+    const figures = {
+      done: 5,
+      total: 1_200,
+      succeeded: 4,
+      failed: 1,
+      spentE4: 2_000,
+      perItemE4: 500,
+      left: 1_195,
+      restE4: 5_975_000,
+      beforeE4: 6_000_000,
+      steps: 1,
+      budgetE4: null,
+    };
+    const sample = { code: 'sample_done' as const, message: 'Sample done.', figures };
+    const de = plain(inLanguage('de', 'de-DE', () => pauseCodeLine(sample, null)));
+    expect(de).toMatch(/^Die Stichprobe ist fertig: 5 von 1\.200 Elementen \(4 erfolgreich, 1 fehlgeschlagen\), 0,2000 € ausgegeben, 0,0500 € pro Element\./);
+    expect(de).toContain('Die übrigen 1.195 kosten etwa 597,50 € (vorher geschätzt: 600,00 € für alle).');
+    const en = inLanguage('en', 'en-US', () => pauseCodeLine(sample, null));
+    expect(en).toContain('The other 1,195 would cost about €597.50 (estimated before: €600.00 for all).');
+    const pipeline = { ...sample, figures: { ...figures, perItemE4: null, steps: 3, budgetE4: 12_345_000 } };
+    expect(plain(inLanguage('de', 'de-DE', () => pauseCodeLine(pipeline, null)))).toMatch(/durch alle 3 Schritte.*ein Budget von 1\.234,50 € deckt das ab/);
+    const none = { ...sample, figures: { ...figures, succeeded: 0, failed: 5, perItemE4: null } };
+    expect(inLanguage('en', 'en-US', () => pauseCodeLine(none, null))).toMatch(/none succeeded, so there is no measured cost/);
   });
 });
 

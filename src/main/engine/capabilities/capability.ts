@@ -2,6 +2,7 @@
 // how an imported item becomes a job payload, what that job delivers (so no later batch delivers
 // it twice), the request it sends, how its answer is read and measured, and how its source is
 // shown and exported.
+import type { ProblemCode } from '../../../shared/problem-codes';
 import type { z } from 'zod';
 import type { Tier } from '../../../shared/domain';
 import type { EngineError } from '../../../shared/errors';
@@ -38,7 +39,10 @@ export type PlanItem =
   /** A CSV row (`row` as a spreadsheet numbers it) or a TXT line; `text` is the descriptor's column. */
   | { kind: 'row'; row: number; line: boolean; text: string | null; fields: Record<string, string> };
 
-export type Planned<P> = { ok: true; payload: P; units: number } | { ok: false; message: string };
+/** Why a capability does not take an item, as its problem's code says it (`value`: the cell concerned, or ''). */
+export type PlanRefusal = Extract<ProblemCode, { code: 'item_refused' }>['why'];
+/** A refusal's `message` is its English (the command line's); `why` what the window says. */
+export type Planned<P> = { ok: true; payload: P; units: number } | { ok: false; message: string; why: PlanRefusal; value?: string };
 
 export type ParseResult =
   /** `vector`: an embedding, stored as Float32 beside the result. */

@@ -67,7 +67,7 @@ export const channel: CapabilityModule<ChannelPayload> = {
           payload: { to: item.message.to, text: item.message.text, subject: item.message.subject, row: item.message.row, fields: item.message.fields },
           units: 1,
         }
-      : { ok: false, message: 'messages come from a message CSV (to, text).' },
+      : { ok: false, why: 'messages_only', message: 'messages come from a message CSV (to, text).' },
   delivery: (p, ctx) => `msg\0${channelOf(ctx)}\0${p.to}\0${p.text}`,
   sameAs: (p, ctx) => `the same message to ${p.to} on ${channelOf(ctx)} was already queued or sent`,
   requestBody(p, ctx) {

@@ -28,11 +28,11 @@ export const crm: CapabilityModule<RowPayload> = {
   descriptor: describe('crm'),
   ...rowJobParts('crm', body),
   plan(item) {
-    if (item.kind !== 'row') return { ok: false, message: 'CRM records come from CSV rows.' };
+    if (item.kind !== 'row') return { ok: false, why: 'rows_only', message: 'CRM records come from CSV rows.' };
     const fields = Object.fromEntries(Object.entries(item.fields).filter(([k]) => k.trim() !== ''));
     const input = (item.text ?? '').trim();
     if (input === '' && Object.values(fields).every((v) => v.trim() === ''))
-      return { ok: false, message: 'the row is empty: a record needs at least one field' };
+      return { ok: false, why: 'row_empty', message: 'the row is empty: a record needs at least one field' };
     return { ok: true, payload: { row: item.row, line: item.line, input, name: fields.name?.trim() || null, fields, output: null }, units: 1 };
   },
   sameAs: (_p, ctx) => `the same ${recordOf(ctx)} was already written`,

@@ -56,7 +56,9 @@ export function fileJobParts(
   return {
     payload: FilePayload,
     plan: (item: PlanItem): Planned<FilePayload> =>
-      item.kind === 'file' ? { ok: true, payload: { ...item.file }, units: item.file.units } : { ok: false, message: `${capability} takes files, not rows.` },
+      item.kind === 'file'
+        ? { ok: true, payload: { ...item.file }, units: item.file.units }
+        : { ok: false, why: 'files_only', message: `${capability} takes files, not rows.` },
     // The file's content, not its name: a renamed copy is the same work.
     // The same content at the same tier is the same work; another tier is a deliberate new result.
     delivery: (p, ctx) => `file\0${capability}\0${ctx.tier}\0${p.sha256}`,

@@ -32,9 +32,9 @@ export function where(p: { row: number; line: boolean }): string {
 
 /** A row item with its text; `measure` gives its units. */
 export function planRow(item: PlanItem, what: string, measure: (input: string) => number): Planned<RowPayload> {
-  if (item.kind !== 'row') return { ok: false, message: `${what} comes from CSV rows or TXT lines.` };
+  if (item.kind !== 'row') return { ok: false, why: 'rows_only', message: `${what} comes from CSV rows or TXT lines.` };
   const input = (item.text ?? '').trim();
-  if (input === '') return { ok: false, message: `the ${what} is empty` };
+  if (input === '') return { ok: false, why: 'input_empty', message: `the ${what} is empty` };
   const name = item.fields.name?.trim() || null;
   return { ok: true, payload: { row: item.row, line: item.line, input, name, fields: item.fields, output: null }, units: measure(input) };
 }

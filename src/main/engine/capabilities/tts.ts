@@ -25,7 +25,12 @@ export const tts: CapabilityModule<RowPayload> = {
     const planned = planRow(item, 'text to speak', characters);
     const voice = planned.ok ? planned.payload.fields.voice?.trim() : undefined;
     if (voice && !VOICE_NAME_RE.test(voice)) {
-      return { ok: false, message: `the voice "${voice}" is not a voice name (letters, digits, spaces, ".", "_" or "-", as published in the panel)` };
+      return {
+        ok: false,
+        why: 'voice_name',
+        value: voice,
+        message: `the voice "${voice}" is not a voice name (letters, digits, spaces, ".", "_" or "-", as published in the panel)`,
+      };
     }
     return planned;
   },

@@ -1,5 +1,6 @@
 // Creating a batch: its first step imported from files (root-import.ts) or a follow-up of an
 // existing batch (`from`), the steps after it (`then`), and the whole chain sealed at once.
+import { followUpExists } from '../../../shared/problem-english';
 import type { BatchSummary } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { CreateBatchInput } from '../batch-input';
@@ -125,7 +126,7 @@ export async function createBatch(d: CreateDeps, input: CreateBatchInput): Promi
     }
     if (e instanceof AlreadyFollowed) {
       const items = (await d.summary(e.parentId)).counts.succeeded;
-      return { batch: null, problems: [{ source: e.parentId, row: null, message: e.message }], alreadyQueued: items, steps: [], estimates: [] };
+      return { batch: null, problems: [followUpExists(e)], alreadyQueued: items, steps: [], estimates: [] };
     }
     // A full disk or a folder that cannot be written, said with the folder and what to do.
     throw storageFailure(e, d.dataDir, 'creating the batch', { keep: 'The batch was not created.', again: 'create it again' }) ?? e;

@@ -1,5 +1,6 @@
 // What the user sees before deciding: the batch imported and priced without writing anything,
 // with its first jobs and every step's estimate.
+import { codedProblem } from '../../../shared/problem-english';
 import type { PreviewItem } from '../../../shared/contract';
 import { CreateBatchInput, type CreateBatchParsed } from '../batch-input';
 import { planBatch, type BatchPlan, type PlanDeps } from '../batch-planner';
@@ -46,7 +47,7 @@ export async function previewBatch(d: PreviewDeps, input: CreateBatchInput): Pro
       channel: null,
       options: e.options,
       count: e.items,
-      problems: r.problems.map((message) => ({ source: parent.id, row: null, message })),
+      problems: r.problems.map((said) => codedProblem(parent.id, null, { code: 'step_item_refused', batch: parent.id, said })),
       estimatedUnits: e.units,
       estimatedCost: e.cost,
       rate: e.rate,

@@ -615,7 +615,7 @@ export class Runner {
     if (end.kind === 'sending') return false;
     if (end.kind === 'done') {
       this.d.batches.setSampling(batch.id, 0);
-      this.pause(batch.id, 'sample', { code: 'sample_done', message: end.reason });
+      this.pause(batch.id, 'sample', { code: 'sample_done', message: end.reason, figures: end.figures });
     }
     return true;
   }

@@ -8,12 +8,13 @@ import type { SampleState } from '../queue/job-store';
 import type { Member } from '../pipeline/pipeline-store';
 import { Lineage } from '../pipeline/lineage';
 import { leftOf, type Left, type LeftFigures } from '../queue/estimate-left';
-import { enoughFor } from '../pipeline/budget-floor';
+import { enoughE4, enoughFor } from '../pipeline/budget-floor';
 import { contextOf } from '../capabilities/capability';
 import { describe } from '../../../shared/capabilities/catalog';
 import { stepLabel } from '../../../shared/capabilities/steps';
 import { formatEur } from '../../../shared/money';
 import { assertNever } from '../../../shared/domain';
+import type { SampleFigures } from '../../../shared/batch-reason';
 
 /** What the end of a sample reads, from either store. */
 export interface SampleReader {
@@ -31,8 +32,8 @@ export type SampleEnd =
   | { kind: 'sending' }
   /** Sent; their results are still going through the later steps: nothing to send here meanwhile. */
   | { kind: 'flowing' }
-  /** Done: pause with these words. */
-  | { kind: 'done'; reason: string };
+  /** Done: pause with these words and figures. */
+  | { kind: 'done'; reason: string; figures: SampleFigures };
 
 /** A step of the pipeline as the sample's pause projects it. */
 interface StepView {
@@ -72,9 +73,35 @@ export async function sampleEnd(reader: SampleReader, batch: BatchRow, resume: s
     });
   }
   const left = await reader.open(batch.id);
-  const words =
-    steps.length === 0 ? sampleDoneReason(batch, s, left, rest?.open ?? 0, resume) : pipelineSampleReason(batch, s, left, rest?.open ?? 0, steps, resume);
-  return { kind: 'done', reason: words };
+  const restCost = rest?.open ?? 0;
+  const words = steps.length === 0 ? sampleDoneReason(batch, s, left, restCost, resume) : pipelineSampleReason(batch, s, left, restCost, steps, resume);
+  return { kind: 'done', reason: words, figures: sampleFigures(batch, s, left, restCost, steps) };
+}
+
+/** The figures the words say, for the window (which says them in its language). */
+function sampleFigures(
+  batch: Pick<BatchRow, 'total' | 'estimated_cost'>,
+  s: SampleState,
+  left: number,
+  restCost: number,
+  steps: readonly StepView[],
+): SampleFigures {
+  const spent = s.cost + steps.reduce((n, st) => n + st.spent, 0);
+  const expected = restCost + steps.reduce((n, st) => n + st.left.expected, 0);
+  const high = restCost + steps.reduce((n, st) => n + st.left.high, 0);
+  return {
+    done: s.succeeded + s.failed,
+    total: batch.total,
+    succeeded: s.succeeded,
+    failed: s.failed,
+    spentE4: spent,
+    perItemE4: steps.length === 0 && s.succeeded > 0 ? Math.round(s.cost / s.succeeded) : null,
+    left,
+    restE4: expected,
+    beforeE4: batch.estimated_cost + steps.reduce((n, st) => n + st.estimate, 0),
+    steps: steps.length + 1,
+    budgetE4: steps.length === 0 ? null : enoughE4(spent, high),
+  };
 }
 
 /** A batch on its own: what the sample cost per item, and its other items at their estimates. */

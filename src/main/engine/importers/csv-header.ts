@@ -1,6 +1,8 @@
 // Reads the header row of a message CSV: which column is `to`, `text`, `subject`, and which are
 // extra columns available as {{placeholders}}. Names are trimmed and matched case-insensitively.
 import type { ImportProblem } from './types';
+import type { ProblemCode } from '../../../shared/problem-codes';
+import { codedProblem } from '../../../shared/problem-english';
 import type { PlaceholderColumns } from './placeholders';
 import { TIMEZONE_COLUMN } from '../messaging/recipient-zone';
 import { OPT_OUT_COLUMN } from '../messaging/opt-out-list';
@@ -25,9 +27,8 @@ export const RESERVED_COLUMNS: ReadonlySet<string> = new Set(['to', 'text', 'sub
 
 export function readHeader(fields: readonly string[], source: string, row: number): { ok: true; header: CsvHeader } | { ok: false; problem: ImportProblem } {
   const names = fields.map((f) => f.trim());
-  const refuse = (message: string) => ({ ok: false as const, problem: { source, row, message } });
+  const refuse = (code: ProblemCode) => ({ ok: false as const, problem: codedProblem(source, row, code) });
   const found = names.filter((n) => n !== '');
-  const listed = found.length > 0 ? found.map((n) => `"${n}"`).join(', ') : 'none';
 
   const byKey = new Map<string, number>();
   for (const [i, n] of names.entries()) {
@@ -35,20 +36,15 @@ export function readHeader(fields: readonly string[], source: string, row: numbe
     const key = n.toLowerCase();
     const earlier = byKey.get(key);
     if (earlier !== undefined) {
-      return refuse(
-        `${source}: the header row names the column "${n}" twice (columns ${earlier + 1} and ${i + 1}), so it is unclear which to use. Rename or delete one of them; nothing was imported.`,
-      );
+      return refuse({ code: 'header_twice', name: n, first: earlier + 1, second: i + 1 });
     }
     byKey.set(key, i);
   }
   const to = byKey.get('to');
   const text = byKey.get('text');
-  const missing = [to === undefined ? '"to"' : null, text === undefined ? '"text"' : null].filter((m) => m !== null);
   if (to === undefined || text === undefined) {
-    return refuse(
-      `${source}: the header row (row ${row}) has no ${missing.join(' and ')} column (columns found: ${listed}). ` +
-        'The first row must name the columns; "to" holds the recipient and "text" the message. Rename your columns or add them; nothing was imported.',
-    );
+    const missing = (['to', 'text'] as const).filter((m) => (m === 'to' ? to : text) === undefined);
+    return refuse({ code: 'header_no_message_columns', missing, found });
   }
   const extras = names.flatMap((name, index) => (name !== '' && !RESERVED_COLUMNS.has(name.toLowerCase()) ? [{ index, name }] : []));
   return {
@@ -62,7 +58,7 @@ export function readHeader(fields: readonly string[], source: string, row: numbe
       placeholders: {
         byName: new Map(extras.map((e) => [e.name.toLowerCase(), e.index])),
         reserved: RESERVED_COLUMNS,
-        extraList: extras.map((e) => e.name).join(', ') || 'none',
+        extraList: extras.map((e) => e.name),
       },
       timezone: extras.find((e) => TIMEZONE_COLUMN.test(e.name)) ?? null,
       optOut: extras.find((e) => OPT_OUT_COLUMN.test(e.name)) ?? null,

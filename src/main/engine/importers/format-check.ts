@@ -1,12 +1,15 @@
 // What a format check says about one file: its billable units, or why it cannot be processed.
 // A refusal is worded to follow the file's path ("<path> <cause>. <fix>"), so every problem
 // names the file, what is wrong with it and what to do.
+import type { FileDamage } from '../../../shared/problem-codes';
 
 export interface Unreadable {
   /** Completes "<path> ...", e.g. "is not a readable PNG image: it is cut short ...". */
   cause: string;
   /** What the user can do about it. */
   fix: string;
+  /** The kind of refusal the window says (its words name no format's parts); absent: damaged. */
+  damage?: FileDamage;
 }
 
 /** Where an e-invoice's XML is: the file itself, or an attachment of a PDF (ZUGFeRD/Factur-X). */
@@ -27,10 +30,6 @@ export interface StreamCheck {
 export const FIX_DOCUMENT = 'Save, scan or copy it again (a copy or download may have been interrupted), or leave it out.';
 export const FIX_RECORDING = 'Record, export or copy it again (a recording, copy or download may have been interrupted), or leave it out.';
 
-export function refused(cause: string, fix: string): Checked {
-  return { ok: false, unreadable: { cause, fix } };
-}
-
-export function unreadableMessage(path: string, u: Unreadable): string {
-  return `${path} ${u.cause}. ${u.fix}`;
+export function refused(cause: string, fix: string, damage: FileDamage = 'damaged'): Checked {
+  return { ok: false, unreadable: { cause, fix, damage } };
 }

@@ -6,7 +6,9 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CsvParser } from './csv-parser';
 import { detectDelimiter, headerLineEnd } from './delimiter';
-import { describeIoError, rethrowAbort } from './io-problem';
+import { ioProblem, rethrowAbort } from './io-problem';
+import type { ProblemCode } from '../../../shared/problem-codes';
+import { codedProblem } from '../../../shared/problem-english';
 import { MessageCollector } from './message-collector';
 import { ProblemList } from './problem-list';
 import { TextEncodingError, utf8Chunks } from './utf8-chunks';
@@ -38,15 +40,15 @@ export interface MessageCsvResult {
 const MAX_HEADER_CHARS = 1024 * 1024;
 
 /** The file's size, or why it cannot be imported. */
-async function checkFile(source: string): Promise<{ ok: true; size: number } | { ok: false; problem: string }> {
+async function checkFile(source: string): Promise<{ ok: true; size: number } | { ok: false; problem: ProblemCode }> {
   try {
     const st = await stat(source);
-    if (st.isDirectory()) return { ok: false, problem: `${source} is a folder, not a CSV file. Choose the .csv file itself.` };
-    if (st.size === 0) return { ok: false, problem: `${source} is empty. It needs a header row naming the columns "to" and "text", then one row per message.` };
+    if (st.isDirectory()) return { ok: false, problem: { code: 'not_regular', expect: 'csv' } };
+    if (st.size === 0) return { ok: false, problem: { code: 'csv_no_messages', why: 'empty' } };
     return { ok: true, size: st.size };
   } catch (err) {
     rethrowAbort(err);
-    return { ok: false, problem: describeIoError(source, err, 'file') };
+    return { ok: false, problem: ioProblem(err, 'file') };
   }
 }
 
@@ -100,7 +102,7 @@ class MessageCsvReader {
 export async function importMessageCsv(path: string, opts: ImportMessageCsvOptions): Promise<MessageCsvResult> {
   const source = resolve(path);
   const file = await checkFile(source);
-  if (!file.ok) return { rows: [], rowCount: 0, problems: [{ source, row: null, message: file.problem }], columns: [], delimiter: ',' };
+  if (!file.ok) return { rows: [], rowCount: 0, problems: [codedProblem(source, null, file.problem)], columns: [], delimiter: ',' };
 
   const rows: MessageRow[] = [];
   const problems = new ProblemList();
@@ -114,23 +116,19 @@ export async function importMessageCsv(path: string, opts: ImportMessageCsvOptio
     c = reader.finish();
   } catch (err) {
     rethrowAbort(err, opts.signal);
-    const message = err instanceof TextEncodingError ? err.message : describeIoError(source, err, 'file');
+    const code = err instanceof TextEncodingError ? err.code : ioProblem(err, 'file');
     // The whole file is refused, as if read before anything was handed on: rows given to
     // `onRow` must be discarded by the caller (`discard`).
-    return { rows: [], rowCount: 0, discard: true, problems: [{ source, row: null, message }], columns: [], delimiter: reader.delimiter };
+    return { rows: [], rowCount: 0, discard: true, problems: [codedProblem(source, null, code)], columns: [], delimiter: reader.delimiter };
   }
 
   const { delimiter } = reader;
   const columns = c.columns;
   if (c.refused) return { rows: [], rowCount: 0, problems: problems.toArray(source), columns, delimiter };
   if (c.header === null) {
-    problems.push({
-      source,
-      row: null,
-      message: `${source} holds only blank lines. It needs a header row naming the columns "to" and "text", then one row per message.`,
-    });
+    problems.push(codedProblem(source, null, { code: 'csv_no_messages', why: 'blank' }));
   } else if (c.rowCount === 0 && problems.size === 0) {
-    problems.push({ source, row: null, message: `${source} has a header row but no messages below it. Add one row per message, or choose another file.` });
+    problems.push(codedProblem(source, null, { code: 'csv_no_messages', why: 'no_rows' }));
   }
   return { rows, rowCount: c.rowCount, problems: problems.toArray(source), columns, delimiter };
 }

@@ -7,7 +7,9 @@ import { extname, resolve } from 'node:path';
 import { CsvParser, isBlankRecord, MAX_CELL_CHARS, type CsvRecord } from './csv-parser';
 import { detectDelimiter, headerLineEnd } from './delimiter';
 import { capacityForBytes, DigestSet } from './digest-set';
-import { describeIoError, rethrowAbort } from './io-problem';
+import { ioProblem, rethrowAbort } from './io-problem';
+import type { ProblemCode } from '../../../shared/problem-codes';
+import { codedProblem } from '../../../shared/problem-english';
 import { ProblemList } from './problem-list';
 import { TextEncodingError, utf8Chunks } from './utf8-chunks';
 import type { ImportProblem } from './types';
@@ -82,20 +84,15 @@ class RowCollector {
   constructor(
     private readonly source: string,
     private readonly opts: ImportRowsOptions,
-    private readonly problem: (row: number | null, message: string) => void,
+    private readonly problem: (row: number | null, code: ProblemCode) => void,
     private readonly emit: (item: RowItem) => void,
   ) {}
 
   readonly onRecord = (rec: CsvRecord): void => {
     if (this.refused) return;
-    const whole = this.header === null ? 'The header row' : `Row ${rec.row}`;
     if (rec.unterminated || rec.oversized) {
-      this.problem(
-        rec.row,
-        rec.unterminated
-          ? `${whole} opens a double quote (") that is never closed, so the rest of the file was read as one value and not imported. Add the missing closing quote.`
-          : `${whole} has a cell longer than ${MAX_CELL_CHARS.toLocaleString('en')} characters, so it was not imported. Check for a missing closing quote (") before this row, or shorten the cell.`,
-      );
+      const header = this.header === null;
+      this.problem(rec.row, rec.unterminated ? { code: 'csv_quote_open', header } : { code: 'csv_cell_long', header, limit: MAX_CELL_CHARS });
       if (this.header === null) this.refused = true;
       return;
     }
@@ -108,10 +105,7 @@ class RowCollector {
     // More cells than columns means the cells have shifted (an unquoted delimiter): sending the
     // row would send the wrong text, so it is left out.
     if (rec.fields.length > h.length && rec.fields.slice(h.length).some((f) => f.trim() !== '')) {
-      this.problem(
-        rec.row,
-        `Row ${rec.row} has ${rec.fields.length} cells but the header names ${h.length} columns, so its cells are shifted (probably a delimiter inside an unquoted cell); not imported. Put that cell in double quotes.`,
-      );
+      this.problem(rec.row, { code: 'csv_cells_shifted', cells: rec.fields.length, columns: h.length });
       return;
     }
     const fields: Record<string, string> = {};
@@ -127,10 +121,7 @@ class RowCollector {
       const earlier = seen.get(n.toLowerCase());
       if (earlier !== undefined) {
         this.refused = true;
-        this.problem(
-          rec.row,
-          `The header row names the column "${n}" twice (columns ${earlier + 1} and ${i + 1}). Rename or delete one of them; nothing was imported.`,
-        );
+        this.problem(rec.row, { code: 'header_twice', name: n, first: earlier + 1, second: i + 1 });
         return;
       }
       seen.set(n.toLowerCase(), i);
@@ -141,10 +132,7 @@ class RowCollector {
       if (i === undefined) {
         this.refused = true;
         const found = names.filter((n) => n !== '');
-        this.problem(
-          rec.row,
-          `The header row has no "${col}" column (columns found: ${found.length ? found.map((n) => `"${n}"`).join(', ') : 'none'}). The first row must name the columns, with the ${this.opts.what} in "${col}"; or use a .txt file with one item per line. Nothing was imported.`,
-        );
+        this.problem(rec.row, { code: 'header_no_column', column: col, what: this.opts.what, found });
         return;
       }
       this.main = i;
@@ -156,23 +144,18 @@ class RowCollector {
 export async function importRows(path: string, opts: ImportRowsOptions): Promise<ImportRowsResult> {
   const source = resolve(path);
   const problems = new ProblemList();
-  const problem = (row: number | null, message: string): void => problems.push({ source, row, message });
+  const problem = (row: number | null, code: ProblemCode): void => problems.push(codedProblem(source, row, code));
+  const refused = (code: ProblemCode): ImportRowsResult => ({ count: 0, discard: false, problems: [codedProblem(source, null, code)] });
+  const none = { code: 'rows_none', what: opts.what, column: opts.column } as const;
   let bytes: number;
   try {
     const st = await stat(source);
     bytes = st.size;
-    if (st.isDirectory()) return { count: 0, discard: false, problems: [{ source, row: null, message: `${source} is a folder. Choose a .csv or .txt file.` }] };
-    if (st.size === 0)
-      return {
-        count: 0,
-        discard: false,
-        problems: [
-          { source, row: null, message: `${source} is empty. Give one ${opts.what} per line (.txt) or a CSV with a "${opts.column ?? 'header'}" column.` },
-        ],
-      };
+    if (st.isDirectory()) return refused({ code: 'not_regular', expect: 'rows' });
+    if (st.size === 0) return refused({ ...none, why: 'empty', csv: isCsv(source) });
   } catch (err) {
     rethrowAbort(err);
-    return { count: 0, discard: false, problems: [{ source, row: null, message: describeIoError(source, err, 'file') }] };
+    return refused(ioProblem(err, 'file'));
   }
   const csv = isCsv(source) || opts.column === null;
   const seen = new DigestSet(capacityForBytes(bytes));
@@ -180,12 +163,8 @@ export async function importRows(path: string, opts: ImportRowsOptions): Promise
   const emit = (item: RowItem): void => {
     const key = item.text.trim() === '' ? JSON.stringify(item.fields) : item.text.trim();
     const first = seen.firstOrAdd([key, item.line ? '' : JSON.stringify(item.fields)], item.row);
-    const where = item.line ? 'Line' : 'Row';
     if (first !== null) {
-      problem(
-        item.row,
-        `${where} ${item.row} repeats ${where.toLowerCase()} ${first} exactly; skipped, so it is processed and paid for once. Delete one of them if this is not what you expected.`,
-      );
+      problem(item.row, { code: 'row_repeat', unit: item.line ? 'line' : 'row', first });
       return;
     }
     count++;
@@ -220,7 +199,7 @@ export async function importRows(path: string, opts: ImportRowsOptions): Promise
       const lines = new LineReader((line, text) => {
         if (text.trim() === '') return;
         if (text.length > MAX_LINE_CHARS) {
-          problem(line, `Line ${line} is longer than ${MAX_LINE_CHARS.toLocaleString('en')} characters, so it was not imported. Split it, or use a CSV.`);
+          problem(line, { code: 'line_too_long', limit: MAX_LINE_CHARS });
           return;
         }
         emit({ row: line, line: true, text: text.trim(), fields: {} });
@@ -230,11 +209,11 @@ export async function importRows(path: string, opts: ImportRowsOptions): Promise
     }
   } catch (err) {
     rethrowAbort(err, opts.signal);
-    const message = err instanceof TextEncodingError ? err.message : describeIoError(source, err, 'file');
-    return { count: 0, discard: true, problems: [{ source, row: null, message }] };
+    const code = err instanceof TextEncodingError ? err.code : ioProblem(err, 'file');
+    return { count: 0, discard: true, problems: [codedProblem(source, null, code)] };
   }
   const c = collector as RowCollector | null;
-  if (csv && c !== null && c.header === null && !c.refused) problem(null, `${source} holds only blank lines. It needs a header row, then one row per item.`);
-  if (count === 0 && problems.size === 0) problem(null, `${source} has no items. Add one ${opts.what} per ${csv ? 'row' : 'line'}, or choose another file.`);
+  if (csv && c !== null && c.header === null && !c.refused) problem(null, { ...none, why: 'blank', csv });
+  if (count === 0 && problems.size === 0) problem(null, { ...none, why: 'no_items', csv });
   return { count, discard: false, problems: problems.toArray(source) };
 }

@@ -1,5 +1,7 @@
-// Turns a Node file-system error into a sentence a user can act on. Kept in one place so every
-// importer words the same failure the same way.
+// Turns a Node file-system error into a problem's code a user can act on (its English in
+// shared/problem-english.ts). Kept in one place so every importer words the same failure the same way.
+import type { ProblemCode } from '../../../shared/problem-codes';
+import { problemEnglish } from '../../../shared/problem-english';
 
 export function errnoCode(err: unknown): string | null {
   if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string') return err.code;
@@ -11,33 +13,25 @@ export function rethrowAbort(err: unknown, signal?: AbortSignal): void {
   if (signal?.aborted || (err instanceof Error && err.name === 'AbortError')) throw err;
 }
 
+const KNOWN_ERRNO = ['ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'ELOOP'] as const;
+
+/** A file-system error as its problem's code; `notImported`: a folder whose files were therefore not imported. */
+export function ioProblem(err: unknown, what: 'file' | 'folder', notImported = false): Extract<ProblemCode, { code: 'io_failed' }> {
+  const raw = errnoCode(err) === 'EPERM' ? 'EACCES' : errnoCode(err);
+  const errno = KNOWN_ERRNO.find((k) => k === raw) ?? 'other';
+  const detail = errno === 'other' ? (err instanceof Error ? err.message : String(err)) : '';
+  return { code: 'io_failed', errno, what, detail, notImported };
+}
+
 export function describeIoError(path: string, err: unknown, what: 'file' | 'folder'): string {
-  const code = errnoCode(err);
-  switch (code) {
-    case 'ENOENT':
-      return `${path} does not exist (it may have been moved, renamed or deleted). Check the path, or choose the ${what} again.`;
-    case 'EACCES':
-    case 'EPERM':
-      return `${path} cannot be read: permission denied. Give your user read access to this ${what} (for example chmod ${what === 'folder' ? 'u+rx' : 'u+r'}), or copy it to a folder you own and choose the copy.`;
-    case 'EISDIR':
-      return `${path} is a folder where a file was expected. Choose the folder itself or the files inside it.`;
-    case 'ENOTDIR':
-      return `${path} could not be read because part of the path is not a folder. Check the path and choose the ${what} again.`;
-    case 'ELOOP':
-      return `${path} is a link that points back to itself (a link loop). Fix or delete the link.`;
-    default: {
-      const detail = err instanceof Error ? err.message : String(err);
-      return `${path} could not be read (${detail}). Check that the disk is connected and the ${what} is intact, then try again.`;
-    }
-  }
+  return problemEnglish(path, null, ioProblem(err, what));
 }
 
 /**
- * Any failure while reading or checking one input, worded for its owner: file-system errors as
- * above, anything else (a parser's RangeError, a bug in a check) with its own text and a way on.
+ * Any failure while reading or checking one input, as its code: file-system errors as above,
+ * anything else (a parser's RangeError, a bug in a check) with its own text and a way on.
  */
-export function describeReadFailure(path: string, err: unknown): string {
-  if (errnoCode(err) !== null) return describeIoError(path, err, 'file');
-  const detail = err instanceof Error ? err.message : String(err);
-  return `${path} could not be checked (${detail}), so it was left out. Check that it opens in another program; if it does, save a fresh copy and add that, otherwise leave it out.`;
+export function readFailure(err: unknown): ProblemCode {
+  if (errnoCode(err) !== null) return ioProblem(err, 'file');
+  return { code: 'check_failed', detail: err instanceof Error ? err.message : String(err) };
 }

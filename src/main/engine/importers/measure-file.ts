@@ -10,11 +10,11 @@ import type { FileHandle } from 'node:fs/promises';
 import { createHash, type Hash } from 'node:crypto';
 import { basename } from 'node:path';
 import { HEAD_BYTES, sniffMedia, type MediaType } from '../../../shared/media';
-import { describeIoError, describeReadFailure, rethrowAbort } from './io-problem';
+import { ioProblem, readFailure, rethrowAbort } from './io-problem';
 import { acceptedKind, unsupportedProblem } from './accepted-media';
 import type { ProblemCode } from '../../../shared/problem-codes';
-import { codedProblem, problemEnglish } from '../../../shared/problem-english';
-import { unreadableMessage, type Checked, type StreamCheck } from './format-check';
+import { codedProblem } from '../../../shared/problem-english';
+import type { Checked, StreamCheck } from './format-check';
 import { PngCheck } from './validate-png';
 import { JpegCheck } from './validate-jpeg';
 import { WavCheck } from './validate-wav';
@@ -26,8 +26,28 @@ import type { FileCapability, FileItem, ImportProblem } from './types';
 
 export type Measured = { ok: true; item: FileItem } | { ok: false; problem: ImportProblem };
 
-function fail(path: string, message: string, code: ProblemCode | null = null): Measured {
-  return { ok: false, problem: code === null ? { source: path, row: null, message } : codedProblem(path, null, code) };
+function fail(path: string, code: ProblemCode): Measured {
+  return { ok: false, problem: codedProblem(path, null, code) };
+}
+
+/** The format a structure check is for, as the problem names it. */
+function formatOf(type: MediaType): Extract<ProblemCode, { code: 'file_broken' }>['format'] {
+  switch (type.mime) {
+    case 'image/png':
+      return 'png';
+    case 'image/jpeg':
+      return 'jpeg';
+    case 'image/tiff':
+      return 'tiff';
+    case 'audio/wav':
+      return 'wav';
+    case 'application/pdf':
+      return 'pdf';
+    case 'application/xml':
+      return 'xml';
+    default:
+      return type.kind === 'audio' ? 'audio' : 'other';
+  }
 }
 
 /** The check that runs while streaming, for the formats that can be checked that way. */
@@ -117,14 +137,14 @@ export async function measureFile(path: string, capability: FileCapability, sign
     handle = await open(path, 'r');
   } catch (err) {
     rethrowAbort(err, signal);
-    return fail(path, describeIoError(path, err, 'file'));
+    return fail(path, ioProblem(err, 'file'));
   }
   try {
     return await measureOpen(path, handleSource(handle), capability, signal);
   } catch (err) {
     // Any failure at all (I/O, a parser's RangeError, a bug in a check) is this file's problem.
     rethrowAbort(err, signal);
-    return fail(path, describeReadFailure(path, err));
+    return fail(path, readFailure(err));
   } finally {
     await handle.close().catch(() => undefined);
   }
@@ -137,7 +157,7 @@ export async function measureWhole(path: string, whole: WholeFile, capability: F
     return await measureOpen(path, memorySource(whole), capability, signal);
   } catch (err) {
     rethrowAbort(err, signal);
-    return fail(path, describeReadFailure(path, err));
+    return fail(path, readFailure(err));
   }
 }
 
@@ -162,28 +182,25 @@ async function* sequentialChunks(handle: FileHandle, size: number): AsyncGenerat
 /** What is refused from the file's status alone, before a byte is read. */
 function refusedByStat(path: string, st: { isFile(): boolean; size: number }): Measured | null {
   if (!st.isFile()) {
-    return fail(
-      path,
-      `${path} is not a regular file (it is a folder, device or pipe), so it cannot be read as a recording or document. Choose the files themselves.`,
-    );
+    return fail(path, { code: 'not_regular', expect: 'media' });
   }
   if (st.size === 0) {
-    return fail(path, '', { code: 'file_empty' });
+    return fail(path, { code: 'file_empty' });
   }
   return null;
 }
 
 function changedWhileRead(path: string, size: number, bytesRead: number): Measured {
-  return fail(
-    path,
-    `${path} changed while it was being read (${size} bytes expected, ${bytesRead} read). Wait until it has finished copying or recording, then add it again.`,
-  );
+  return fail(path, { code: 'file_changed', expected: size, read: bytesRead });
 }
 
 /** The item, or the check's refusal, once the pass and the check are over. */
 function concluded(path: string, st: { size: number; mtimeMs: number }, streamed: PassResult, checked: Checked | null): Measured {
   if (checked === null) throw new Error(`no structure check for ${streamed.type.mime}`);
-  if (!checked.ok) return fail(path, unreadableMessage(path, checked.unreadable));
+  if (!checked.ok) {
+    const u = checked.unreadable;
+    return fail(path, { code: 'file_broken', format: formatOf(streamed.type), damage: u.damage ?? 'damaged', cause: u.cause, fix: u.fix });
+  }
   return {
     ok: true,
     item: {
@@ -206,19 +223,19 @@ async function measureOpen(path: string, source: FileSource, capability: FileCap
   const size = st.size;
 
   const pass = new Pass(path, capability, size, source.sha256);
-  let streamed: PassResult | string;
+  let streamed: PassResult | ProblemCode;
   try {
     for await (const data of source.chunks(size)) {
       signal?.throwIfAborted();
       const refused = await pass.push(data);
       // Stop reading a refused file: no point hashing a gigabyte we will not send.
-      if (refused !== null) return fail(path, refused, pass.unsupported);
+      if (refused !== null) return fail(path, refused);
     }
     streamed = await pass.end();
   } finally {
     pass.dispose();
   }
-  if (typeof streamed === 'string') return fail(path, streamed, pass.unsupported);
+  if ('code' in streamed) return fail(path, streamed);
   if (streamed.bytesRead !== size) return changedWhileRead(path, size, streamed.bytesRead);
   const checked = streamed.checked ?? (await checkByReads(streamed.type, source, size, signal));
   return concluded(path, st, streamed, checked);
@@ -236,14 +253,14 @@ export function measureWholeNow(path: string, whole: WholeFile, capability: File
   if (early) return early;
   const pass = new Pass(path, capability, whole.size, whole.sha256, true);
   try {
-    let streamed: PassResult | string;
+    let streamed: PassResult | ProblemCode;
     try {
       const { data } = whole;
       for (let at = 0; at < data.length; at += HEAD_BYTES) {
         // A file of one chunk (most) is pushed as it is, without a view of itself.
         const refused = pass.push(data.length <= HEAD_BYTES ? data : data.subarray(at, at + HEAD_BYTES));
         if (isPending(refused) || pass.deferred) return null;
-        if (refused !== null) return fail(path, refused, pass.unsupported);
+        if (refused !== null) return fail(path, refused);
       }
       const ended = pass.end();
       if (isPending(ended) || pass.deferred) return null;
@@ -251,13 +268,13 @@ export function measureWholeNow(path: string, whole: WholeFile, capability: File
     } finally {
       pass.dispose();
     }
-    if (typeof streamed === 'string') return fail(path, streamed, pass.unsupported);
+    if ('code' in streamed) return fail(path, streamed);
     if (streamed.bytesRead !== whole.size) return changedWhileRead(path, whole.size, streamed.bytesRead);
     if (streamed.checked === null) return null;
     return concluded(path, st, streamed, streamed.checked);
   } catch (err) {
     // As measureFile: any failure at all is this file's problem.
-    return fail(path, describeReadFailure(path, err));
+    return fail(path, readFailure(err));
   }
 }
 
@@ -322,16 +339,12 @@ class Pass {
     this.hash = digest === undefined ? createHash('sha256') : null;
   }
 
-  /** Set when the file was refused for its format: the refusal's code (the message is its English). */
-  unsupported: ProblemCode | null = null;
-
-  private refuseType(found: MediaType | null): string {
-    this.unsupported = unsupportedProblem(this.capability, found);
-    return problemEnglish(this.path, null, this.unsupported);
+  private refuseType(found: MediaType | null): ProblemCode {
+    return unsupportedProblem(this.capability, found);
   }
 
-  /** Feeds one chunk; returns a refusal message as soon as the format is known to be wrong. */
-  push(chunk: Buffer): string | null | Promise<string | null> {
+  /** Feeds one chunk; returns a refusal's code as soon as the format is known to be wrong. */
+  push(chunk: Buffer): ProblemCode | null | Promise<ProblemCode | null> {
     this.bytesRead += chunk.length;
     this.hash?.update(chunk);
     if (this.sniffed) {
@@ -344,7 +357,7 @@ class Pass {
   }
 
   /** Decides the format from the first 64 KiB (or the whole file when smaller), then replays them to its check. */
-  private sniff(): string | null | Promise<string | null> {
+  private sniff(): ProblemCode | null | Promise<ProblemCode | null> {
     this.sniffed = true;
     const joined = this.headChunks.length === 1 ? (this.headChunks[0] as Buffer) : Buffer.concat(this.headChunks);
     const head = joined.length <= HEAD_BYTES ? joined : joined.subarray(0, HEAD_BYTES);
@@ -360,7 +373,7 @@ class Pass {
     return replay(this.check, chunks);
   }
 
-  end(): PassResult | string | Promise<PassResult | string> {
+  end(): PassResult | ProblemCode | Promise<PassResult | ProblemCode> {
     if (!this.sniffed) {
       const refused = this.sniff();
       if (isThenable(refused)) return refused.then((r) => r ?? this.result());
@@ -369,7 +382,7 @@ class Pass {
     return this.result();
   }
 
-  private result(): PassResult | string | Promise<PassResult | string> {
+  private result(): PassResult | ProblemCode | Promise<PassResult | ProblemCode> {
     if (this.type === null) return this.refuseType(null);
     const type = this.type;
     const sha256 = this.digest ?? this.hash?.digest('hex') ?? '';

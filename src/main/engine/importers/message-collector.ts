@@ -2,6 +2,7 @@
 // one a message row. Rows are handed on one at a time (never all kept), problems go to a capped
 // list, and duplicates are spotted with a 64-bit digest per row (DigestSet), so memory stays
 // bounded for a file of a million rows.
+import type { ProblemCode } from '../../../shared/problem-codes';
 import { codedProblem } from '../../../shared/problem-english';
 import { isBlankRecord, MAX_CELL_CHARS, type CsvRecord } from './csv-parser';
 import { readHeader, type CsvHeader } from './csv-header';
@@ -33,27 +34,19 @@ export class MessageCollector {
     this.seen = new DigestSet(capacityForBytes(bytes));
   }
 
-  private problem(row: number | null, message: string): void {
-    this.problems.push({ source: this.source, row, message });
+  private problem(row: number | null, code: ProblemCode): void {
+    this.problems.push(codedProblem(this.source, row, code));
   }
 
   readonly onRecord = (rec: CsvRecord): void => {
     if (this.refused) return;
     if (rec.unterminated) {
-      const whole = this.header === null ? 'the header row' : `Row ${rec.row}`;
-      this.problem(
-        rec.row,
-        `${whole} opens a double quote (") that is never closed, so everything after it up to the end of the file was read as one value and not imported. Add the missing closing quote.`,
-      );
+      this.problem(rec.row, { code: 'csv_quote_open', header: this.header === null });
       if (this.header === null) this.refused = true;
       return;
     }
     if (rec.oversized) {
-      const whole = this.header === null ? 'The header row' : `Row ${rec.row}`;
-      this.problem(
-        rec.row,
-        `${whole} has a cell longer than ${MAX_CELL_CHARS.toLocaleString('en')} characters (more than a spreadsheet cell holds), so it was not imported. Check for a missing closing quote (") before this row, or shorten the cell.`,
-      );
+      this.problem(rec.row, { code: 'csv_cell_long', header: this.header === null, limit: MAX_CELL_CHARS });
       if (this.header === null) this.refused = true;
       return;
     }
@@ -74,10 +67,7 @@ export class MessageCollector {
       // A row that opts out but cannot be read must not be mistaken for one that was recorded.
       const optOut = this.header.optOut;
       if (optOut && optOutValue(rec.fields[optOut.index] ?? '') === 'yes') {
-        this.problem(
-          rec.row,
-          `Row ${rec.row} also says ${optOut.name} "${(rec.fields[optOut.index] ?? '').trim()}", but because the row cannot be read its recipient is NOT on the opt-out list. Fix the row and create the batch again, or add them with \`batchdesk optout add\`.`,
-        );
+        this.problem(rec.row, { code: 'opt_out_unread', column: optOut.name, value: (rec.fields[optOut.index] ?? '').trim() });
       }
       return;
     }

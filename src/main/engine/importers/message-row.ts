@@ -22,8 +22,8 @@ function codePoints(s: string): number {
   return n;
 }
 
-/** A row's problem: its English, and its code when the cause is coded (shared/problem-codes.ts). */
-export type RowProblem = { message: string; code?: ProblemCode };
+/** A row's problem: its code (shared/problem-codes.ts) and its English. */
+export type RowProblem = { message: string; code: ProblemCode };
 export type RowResult = { ok: true; message: MessageRow } | { ok: false; problems: RowProblem[] };
 
 function coded(row: number, code: ProblemCode): RowProblem {
@@ -63,8 +63,8 @@ export function buildMessageRow(fields: readonly string[], row: number, header: 
   if (rawText.trim() === '') {
     (problems ??= []).push(coded(row, { code: 'text_empty' }));
   } else {
-    const filled = fillPlaceholders(rawText, fields, header.placeholders, row, 'text');
-    if (filled.problems.length > 0) (problems ??= []).push(...filled.problems.map((message) => ({ message })));
+    const filled = fillPlaceholders(rawText, fields, header.placeholders, 'text');
+    if (filled.problems.length > 0) (problems ??= []).push(...filled.problems.map((p) => coded(row, p)));
     text = filled.text.trim();
     const length = codePoints(text);
     if (length > MAX_TEXT_CHARS) {
@@ -75,15 +75,15 @@ export function buildMessageRow(fields: readonly string[], row: number, header: 
   let subject: string | null = null;
   // Only e-mail has a subject line; for other channels the column is ignored.
   if (kind === 'email' && header.subject !== null && (fields[header.subject] as string).trim() !== '') {
-    const filled = fillPlaceholders(fields[header.subject] as string, fields, header.placeholders, row, 'subject');
-    if (filled.problems.length > 0) (problems ??= []).push(...filled.problems.map((message) => ({ message })));
+    const filled = fillPlaceholders(fields[header.subject] as string, fields, header.placeholders, 'subject');
+    if (filled.problems.length > 0) (problems ??= []).push(...filled.problems.map((p) => coded(row, p)));
     subject = filled.text.trim();
   }
 
   // A recipient's zone (quiet hours) must be one Intl knows: a typo would time their message wrongly.
   if (header.timezone !== null) {
-    const zone = zoneCellProblem(header.timezone.name, (fields[header.timezone.index] as string).trim(), row);
-    if (zone) (problems ??= []).push({ message: zone });
+    const zone = zoneCellProblem(header.timezone.name, (fields[header.timezone.index] as string).trim());
+    if (zone) (problems ??= []).push(coded(row, zone));
   }
 
   if (problems !== null) return { ok: false, problems };

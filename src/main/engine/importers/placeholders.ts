@@ -1,13 +1,15 @@
 // Fills {{column}} placeholders from a row's extra columns. Names are case-insensitive and may
 // have spaces inside the braces ("{{ First_Name }}"). Anything unresolved is a problem, never
 // sent as literal braces or as an empty gap in a customer's message.
+import type { ProblemCode } from '../../../shared/problem-codes';
 
-const NO_PROBLEMS: readonly string[] = Object.freeze([]);
+type PlaceholderProblem = Extract<ProblemCode, { code: 'placeholder_bad' }>;
+const NO_PROBLEMS: readonly PlaceholderProblem[] = Object.freeze([]);
 
 export interface FillResult {
   text: string;
-  /** Sentence fragments, one per unresolved placeholder. */
-  problems: readonly string[];
+  /** One code per unresolved placeholder. */
+  problems: readonly PlaceholderProblem[];
 }
 
 /** Where a row's placeholders come from: its cells, and the header's columns worked out once (csv-header.ts). */
@@ -16,8 +18,8 @@ export interface PlaceholderColumns {
   byName: ReadonlyMap<string, number>;
   /** Lower-cased names that exist but cannot be used as placeholders (to, text, subject). */
   reserved: ReadonlySet<string>;
-  /** The extra columns' names as written, comma-separated ('none' without any), for the message. */
-  extraList: string;
+  /** The extra columns' names as written, for the problem. */
+  extraList: readonly string[];
 }
 
 /**
@@ -25,8 +27,8 @@ export interface PlaceholderColumns {
  * with indexOf, not a global regex's replace with a callback: a third of the time, for the same
  * matches as /\{\{\s*([^{}]*?)\s*\}\}/g (a "{{" ... "}}" with no brace between, the name trimmed).
  */
-export function fillPlaceholders(template: string, cells: readonly string[], columns: PlaceholderColumns, row: number, part: string): FillResult {
-  let problems: string[] | null = null;
+export function fillPlaceholders(template: string, cells: readonly string[], columns: PlaceholderColumns, part: PlaceholderProblem['part']): FillResult {
+  let problems: PlaceholderProblem[] | null = null;
   let out = '';
   let from = 0;
   for (let open = template.indexOf('{{'); open >= 0; open = template.indexOf('{{', from)) {
@@ -40,10 +42,10 @@ export function fillPlaceholders(template: string, cells: readonly string[], col
       continue;
     }
     const whole = template.slice(open, close + 2);
-    const filled = fill(whole, inner.trim(), cells, columns);
+    const filled = fill(inner.trim(), cells, columns);
     if (typeof filled === 'string') out += template.slice(from, open) + filled;
     else {
-      (problems ??= []).push(`Row ${row}: the ${part} uses ${whole}, but ${filled.problem}`);
+      (problems ??= []).push({ code: 'placeholder_bad', part, placeholder: whole, name: inner.trim(), why: filled.why, extras: [...columns.extraList] });
       out += template.slice(from, close + 2);
     }
     from = close + 2;
@@ -52,15 +54,11 @@ export function fillPlaceholders(template: string, cells: readonly string[], col
 }
 
 /** A placeholder's value (trimmed: cells often carry stray spaces from a spreadsheet), or why it has none. */
-function fill(whole: string, rawName: string, cells: readonly string[], columns: PlaceholderColumns): string | { problem: string } {
+function fill(rawName: string, cells: readonly string[], columns: PlaceholderColumns): string | { why: PlaceholderProblem['why'] } {
   const key = rawName.toLowerCase();
   const index = columns.byName.get(key);
-  if (index === undefined) {
-    return columns.reserved.has(key)
-      ? { problem: `the "${rawName}" column cannot be a placeholder; use one of the extra columns (${columns.extraList}) or add a column.` }
-      : { problem: `there is no column "${rawName}" (extra columns: ${columns.extraList}); add the column or fix the placeholder.` };
-  }
+  if (index === undefined) return { why: columns.reserved.has(key) ? 'reserved' : 'no_column' };
   const value = (cells[index] ?? '').trim();
-  if (value === '') return { problem: `the "${rawName}" column is empty in this row; fill it in, or remove the placeholder.` };
+  if (value === '') return { why: 'empty' };
   return value;
 }

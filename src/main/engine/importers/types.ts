@@ -11,7 +11,7 @@ export interface ImportProblem {
   row: number | null;
   message: string;
   /** The cause as a code with its values (the message is its English); absent for causes not coded yet. */
-  code?: ProblemCode;
+  code: ProblemCode;
 }
 
 /** A file ready to become a transcription or OCR job. */

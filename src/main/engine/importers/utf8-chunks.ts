@@ -4,10 +4,16 @@
 import { createReadStream } from 'node:fs';
 import { dropControls } from '../../../shared/control-characters';
 import { TimeSlice } from '../time-slice';
+import type { ProblemCode } from '../../../shared/problem-codes';
+import { problemEnglish } from '../../../shared/problem-english';
 
+/** A file that is not UTF-8 text: its problem's code, and its English as the message. */
 export class TextEncodingError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly code: Extract<ProblemCode, { code: 'not_utf8' }>;
+  constructor(path: string, utf16: boolean, byte: number) {
+    const code = { code: 'not_utf8' as const, utf16, byte };
+    super(problemEnglish(path, null, code));
+    this.code = code;
     this.name = 'TextEncodingError';
   }
 }
@@ -35,16 +41,14 @@ export async function* utf8Chunks(path: string, signal?: AbortSignal, pace?: () 
       if (first) {
         first = false;
         if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
-          throw new TextEncodingError(
-            `${path} is saved as UTF-16 ("Unicode text"), not UTF-8. Save it again as "CSV UTF-8 (comma delimited)" and import that file.`,
-          );
+          throw new TextEncodingError(path, true, 0);
         }
       }
       let text: string;
       try {
         text = decoder.decode(bytes, { stream: true });
       } catch {
-        throw new TextEncodingError(notUtf8(path, offset));
+        throw new TextEncodingError(path, false, offset);
       }
       // The one door for an imported file's text (CSV cells, TXT lines, opt-out lists).
       yield* pieces(dropControls(text), slice);
@@ -56,7 +60,7 @@ export async function* utf8Chunks(path: string, signal?: AbortSignal, pace?: () 
       const rest = decoder.decode();
       if (rest !== '') yield dropControls(rest);
     } catch {
-      throw new TextEncodingError(notUtf8(path, offset));
+      throw new TextEncodingError(path, false, offset);
     }
   } finally {
     stream.destroy();
@@ -78,8 +82,4 @@ async function* pieces(text: string, slice: TimeSlice): AsyncGenerator<string> {
     if (pause) await pause;
   }
   if (at < text.length) yield at === 0 ? text : text.slice(at);
-}
-
-function notUtf8(path: string, nearByte: number): string {
-  return `${path} is not valid UTF-8 text (first bad byte after byte ${nearByte}); accented letters would be garbled in the messages. Save it again as "CSV UTF-8" and import that file.`;
 }

@@ -76,6 +76,7 @@ function fromPdfjsError(err: unknown, size: number, budget: number): Unreadable 
   const name = err instanceof Error ? err.name : '';
   if (name === 'PasswordException') {
     return {
+      damage: 'password',
       cause: 'is protected by a password, so it cannot be read',
       fix: 'Open it, remove the password (for example by printing it to a new PDF), and add the copy, or leave it out.',
     };
@@ -95,6 +96,7 @@ export async function readPdfPages(handle: PositionedReads, size: number, opts: 
       ok: false,
       bytesRead: 0,
       unreadable: {
+        damage: 'too_large',
         cause: `is a ${megabytes(size)} PDF, larger than the 4 GB Batchdesk can check`,
         fix: 'Split it into smaller PDFs and add those, or leave it out.',
       },
@@ -136,6 +138,7 @@ export async function readPdfPages(handle: PositionedReads, size: number, opts: 
         ok: false,
         bytesRead: transport.bytesRead,
         unreadable: {
+          damage: 'einvoice_broken',
           cause: `carries the e-invoice ${einvoice.name}, whose XML is broken (${einvoice.cause})`,
           fix: `${FIX_EINVOICE.replace(/, or leave it out\.$/, '')}; to have its printed pages read by OCR instead, print it to a new PDF (which leaves the attachment out) and add that, or leave it out.`,
         },
@@ -148,7 +151,7 @@ export async function readPdfPages(handle: PositionedReads, size: number, opts: 
       return {
         ok: false,
         bytesRead: transport.bytesRead,
-        unreadable: { cause: 'changed while it was being read', fix: 'Wait until it has finished copying, then add it again.' },
+        unreadable: { damage: 'changed', cause: 'changed while it was being read', fix: 'Wait until it has finished copying, then add it again.' },
       };
     }
     const unreadable = fromPdfjsError(err, size, budget);

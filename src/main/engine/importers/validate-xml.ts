@@ -13,11 +13,12 @@ export function checkEInvoiceXml(bytes: Uint8Array): Checked {
     case 'einvoice':
       return { ok: true, units: 0, exact: true, einvoice: 'xml' };
     case 'broken':
-      return refused(`is not a readable e-invoice: its XML is broken (${read.cause})`, FIX_EINVOICE);
+      return refused(`is not a readable e-invoice: its XML is broken (${read.cause})`, FIX_EINVOICE, 'einvoice_broken');
     case 'other':
       return refused(
         `is an XML file but not an e-invoice: its root element is ${read.root === null ? 'missing' : `<${read.root}>`}, where Batchdesk reads UBL <Invoice> and <CreditNote> (XRechnung, Peppol) and UN/CEFACT <CrossIndustryInvoice> (XRechnung CII, ZUGFeRD, Factur-X)`,
         'Leave it out, or add the invoice as a PDF or image to have it read by OCR.',
+        'not_einvoice',
       );
   }
 }
@@ -35,7 +36,11 @@ export class XmlCheck implements StreamCheck {
 
   finish(): Checked {
     if (this.length > MAX_EINVOICE_BYTES) {
-      return refused(`is an XML file of ${Math.round(this.length / 1024 / 1024)} MB, larger than any e-invoice Batchdesk reads (32 MB)`, FIX_EINVOICE);
+      return refused(
+        `is an XML file of ${Math.round(this.length / 1024 / 1024)} MB, larger than any e-invoice Batchdesk reads (32 MB)`,
+        FIX_EINVOICE,
+        'too_large',
+      );
     }
     const bytes = Buffer.concat(this.chunks, this.length);
     this.dispose();

@@ -13,7 +13,9 @@
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import type { Dirent, Stats } from 'node:fs';
 import { basename, dirname, resolve, sep } from 'node:path';
-import { describeIoError, errnoCode, rethrowAbort } from './io-problem';
+import { errnoCode, ioProblem, rethrowAbort } from './io-problem';
+import type { ProblemCode } from '../../../shared/problem-codes';
+import { codedProblem } from '../../../shared/problem-english';
 import type { ImportProblem } from './types';
 
 /** Folder listings read ahead of the walk (as the walk reaches a folder, the next few of its sub-folders). */
@@ -94,8 +96,8 @@ class Walker {
     this.chosenIn = new Set([...this.chosen].map((p) => dirname(p)));
   }
 
-  private problem(source: string, message: string): void {
-    this.problems.push({ source, row: null, message });
+  private problem(source: string, code: ProblemCode): void {
+    this.problems.push(codedProblem(source, null, code));
   }
 
   /** The chosen paths that exist, in the order their files go in (problems for the others). */
@@ -109,7 +111,7 @@ class Walker {
         stats = await lstat(path);
       } catch (err) {
         rethrowAbort(err, this.signal);
-        this.problem(path, describeIoError(path, err, 'file'));
+        this.problem(path, ioProblem(err, 'file'));
         continue;
       }
       if (stats.isSymbolicLink()) {
@@ -138,13 +140,7 @@ class Walker {
   private sayHidden(path: string): void {
     const { files, folders, first } = this.hidden;
     if (files + folders === 0) return;
-    const counted = [files > 0 ? `${files.toLocaleString('en')} hidden file(s)` : null, folders > 0 ? `${folders.toLocaleString('en')} hidden folder(s)` : null]
-      .filter((x) => x !== null)
-      .join(' and ');
-    this.problem(
-      path,
-      `${path}: skipped ${counted} (names starting with ".", such as "${first}": system, sync and backup files${folders > 0 ? '; what is inside a hidden folder is not looked at' : ''}). To import a hidden file, choose it by name.`,
-    );
+    this.problem(path, { code: 'hidden_skipped', files, folders, first });
   }
 
   private handOn(): string[] {
@@ -161,9 +157,9 @@ class Walker {
       rethrowAbort(err, this.signal);
       const code = errnoCode(err);
       if (code === 'ENOENT') {
-        this.problem(path, `${path} is a link to something that no longer exists; skipped. Fix or delete the link.`);
+        this.problem(path, { code: 'link_broken' });
       } else {
-        this.problem(path, describeIoError(path, err, 'file'));
+        this.problem(path, ioProblem(err, 'file'));
       }
       return null;
     }
@@ -180,7 +176,7 @@ class Walker {
       if (chosen && real === path) this.chosenTaken.add(path);
       this.take(path, real);
     } else {
-      this.problem(path, `${path} is not a regular file or folder (a device, socket or pipe); skipped. Choose ordinary files only.`);
+      this.problem(path, { code: 'not_regular', expect: 'walk' });
     }
   }
 
@@ -189,7 +185,7 @@ class Walker {
       return await realpath(path);
     } catch (err) {
       rethrowAbort(err, this.signal);
-      this.problem(path, describeIoError(path, err, 'file'));
+      this.problem(path, ioProblem(err, 'file'));
       return null;
     }
   }
@@ -218,7 +214,7 @@ class Walker {
   }
 
   private linkCopy(path: string, first: string): void {
-    this.problem(path, `${path} is a link to the same file as ${first}; skipped, so it is processed and billed once.`);
+    this.problem(path, { code: 'same_as', folder: false, first });
   }
 
   /**
@@ -239,7 +235,7 @@ class Walker {
     if (this.seenPaths.has(path)) {
       if (!this.reportedTwice.has(path)) {
         this.reportedTwice.add(path);
-        this.problem(path, `${path} was chosen more than once (directly or inside a chosen folder); it is imported once.`);
+        this.problem(path, { code: 'chosen_twice', folder: false });
       }
       return true;
     }
@@ -271,7 +267,7 @@ class Walker {
         entries.push({ name: e.name, key: e.name, folder: false, linked: false });
       } else {
         const child = inFolder(path, e.name);
-        this.problem(child, `${child} is not a regular file or folder (a device, socket or pipe); skipped. Choose ordinary files only.`);
+        this.problem(child, { code: 'not_regular', expect: 'walk' });
       }
     }
     // Sorted so the walk, and therefore which copy counts as "first", never depends on the disk.
@@ -288,24 +284,17 @@ class Walker {
       real = knownReal ?? (await realpath(path));
     } catch (err) {
       rethrowAbort(err, this.signal);
-      this.problem(path, describeIoError(path, err, 'folder'));
+      this.problem(path, ioProblem(err, 'folder'));
       return;
     }
     const ancestor = this.ancestors.get(real);
     if (ancestor !== undefined) {
-      this.problem(
-        path,
-        `${path} links back to ${ancestor}, which contains it (a folder loop); the link was not followed. The files in ${ancestor} are imported once; remove the link if it is not needed.`,
-      );
+      this.problem(path, { code: 'folder_loop', ancestor });
       return;
     }
     const first = this.visitedDirs.get(real);
     if (first !== undefined) {
-      const message =
-        first === path
-          ? `${path} was chosen more than once (directly or inside a chosen folder); its files are imported once.`
-          : `${path} is the same folder as ${first}, which is already included; its files are imported once.`;
-      this.problem(path, message);
+      this.problem(path, first === path ? { code: 'chosen_twice', folder: true } : { code: 'same_as', folder: true, first });
       return;
     }
     this.visitedDirs.set(real, path);
@@ -316,7 +305,7 @@ class Walker {
       ({ entries, linkStats } = await this.entries(path, await (listing ?? readdir(path, { withFileTypes: true }))));
     } catch (err) {
       rethrowAbort(err, this.signal);
-      this.problem(path, `${describeIoError(path, err, 'folder')} Its files were not imported.`);
+      this.problem(path, ioProblem(err, 'folder', true));
       return;
     }
 

@@ -3,6 +3,7 @@
 // (countries-and-timezones, from the IANA tz database), else the zone the batch was created in
 // (e-mail addresses and numbers without a country say nothing about where their reader is).
 import { countryZonesLib, phoneNumberLib } from '../load-on-use';
+import type { ProblemCode } from '../../../shared/problem-codes';
 
 /** The message CSV column that names a recipient's time zone: timezone (time_zone, time zone, tz). */
 export const TIMEZONE_COLUMN = /^(time[-_ ]?zone|tz)$/i;
@@ -30,9 +31,9 @@ export function isTimeZone(name: string): boolean {
 }
 
 /** A row's timezone cell (trimmed `value` of the column `name`) checked, in words for the row's problem list; null when it is fine or empty. */
-export function zoneCellProblem(name: string, value: string, row: number): string | null {
+export function zoneCellProblem(name: string, value: string): Extract<ProblemCode, { code: 'timezone_bad' }> | null {
   if (value === '' || isTimeZone(value)) return null;
-  return `Row ${row}: ${name} "${value}" is not a time zone name; write an IANA name such as Europe/Berlin or America/New_York, or leave the cell empty to use the phone number's country.`;
+  return { code: 'timezone_bad', column: name, value };
 }
 
 export interface RecipientZones {

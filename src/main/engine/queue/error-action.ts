@@ -51,9 +51,10 @@ function retryCommand(resume: string): string {
   return resume.replace(/^batchdesk resume\b/, 'batchdesk retry');
 }
 
-/** A refused key or its spending cap, in the API's words and what to do. */
-function keyPause(cap: boolean, message: string): PauseReason {
-  return cap ? { code: 'spending_cap', message } : { code: 'key_refused', message, team: null };
+/** A refused key or its spending cap, in the API's words and what to do; the key's label and the status for the window. */
+function keyPause(cap: boolean, message: string, keyId: string | null, status: number | null): PauseReason {
+  const figures = { key: keyId === null ? null : labelOfKeyId(keyId), status };
+  return cap ? { code: 'spending_cap', message, ...figures } : { code: 'key_refused', message, team: null, ...figures };
 }
 
 function rateLimitedReason(message: string): PauseReason {
@@ -91,7 +92,7 @@ export function decideError(
       return {
         kind: 'pause',
         pauseKind: err.kind === 'quota' ? 'quota' : 'auth',
-        reason: keyPause(err.kind === 'quota', `${err.message} Then resume it: \`${resume}\` (in the window: Resume).`),
+        reason: keyPause(err.kind === 'quota', `${err.message} Then resume it: \`${resume}\` (in the window: Resume).`, batch.key_id, err.httpStatus),
         forgetKeys: true,
       };
     case 'retry_later': {

@@ -3,6 +3,7 @@
 // what the team already has; or, with `from`, a follow-up of a team batch made in the store itself
 // (its parent's results are there). One path for the command line, the window and the tests, so
 // what they make is the same; each caller words the items left out for its own user.
+import { codedProblem, followUpExists } from '../../../shared/problem-english';
 import type { CreateBatchResult, Engine, HandOverResult } from '../engine';
 import type { CreateBatchInput } from '../batch-input';
 import { AlreadyFollowed } from '../pipeline/steps-builder';
@@ -69,7 +70,7 @@ async function followUp(
   } catch (e) {
     if (!(e instanceof AlreadyFollowed)) throw e;
     const items = (await store.stats(parentId)).counts.succeeded;
-    return { batch: null, problems: [{ source: parentId, row: null, message: e.message }], alreadyQueued: items, steps: [], estimates: [] };
+    return { batch: null, problems: [followUpExists(e)], alreadyQueued: items, steps: [], estimates: [] };
   }
 }
 
@@ -82,10 +83,6 @@ export function teamCreateProblems(c: TeamCreated, todo: { optOut: string; resen
   return [
     ...c.problems,
     ...c.teamOptedOut.map((o) => ({ source: o.source, row: null, message: `${o.source}: ${o.reason}; skipped.${todo.optOut}`, code: o.code })),
-    ...c.teamHas.map((k) => ({
-      source: k.source,
-      row: null,
-      message: `${k.source}: already in the team's batch ${k.batchId} (${k.batchName}, ${k.state}); ${todo.resend}`,
-    })),
+    ...c.teamHas.map((k) => codedProblem(k.source, null, { code: 'team_has', batch: k.batchId, name: k.batchName, state: k.state, todo: todo.resend })),
   ];
 }

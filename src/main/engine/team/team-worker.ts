@@ -363,7 +363,7 @@ export class TeamWorker {
   private async endSampleIfDone(batch: BatchRow): Promise<boolean> {
     const end = await sampleEnd(sharedSampleReader(this.d.store), batch, `batchdesk resume ${batch.id} --store URL`);
     if (end.kind === 'sending') return false;
-    if (end.kind === 'done' && (await this.write(() => this.d.store.endSample(batch.id, end.reason))))
+    if (end.kind === 'done' && (await this.write(() => this.d.store.endSample(batch.id, end.reason, end.figures))))
       this.d.logger.log('info', 'batch.sample_done', { batch: batch.id });
     return true;
   }

@@ -3,7 +3,7 @@
 // line's instructions (the window offers the action as a control). A pause stored before codes
 // has only the engine's English words: those are shown as they are, after the kind's own line.
 import type { BatchSummary } from '../../../shared/domain';
-import type { BudgetStanding, PauseReason, WaitingReason } from '../../../shared/batch-reason';
+import type { BudgetStanding, PauseReason, SampleFigures, WaitingReason } from '../../../shared/batch-reason';
 import { ErrorKind } from '../../../shared/errors';
 import { t } from '../i18n';
 import { formatMoney } from '../format/money';
@@ -42,10 +42,15 @@ export function pauseCodeLine(r: PauseReason, until: string | null): string {
     }
     case 'keychain_failed':
       return t('batch:reason.pause.keychain');
-    case 'key_refused':
-      return r.team === null ? t('batch:reason.pause.keyRefused') : t('batch:reason.pause.keyRefusedTeam');
+    case 'key_refused': {
+      const named = r.key === null || r.status === null ? null : { key: r.key, status: String(r.status) };
+      if (r.team === null) return named ? t('batch:reason.pause.keyRefusedNamed', named) : t('batch:reason.pause.keyRefused');
+      return named ? t('batch:reason.pause.keyRefusedTeamNamed', named) : t('batch:reason.pause.keyRefusedTeam');
+    }
     case 'spending_cap':
-      return t('batch:reason.pause.spendingCap');
+      return r.key === null || r.status === null
+        ? t('batch:reason.pause.spendingCap')
+        : t('batch:reason.pause.spendingCapNamed', { key: r.key, status: String(r.status) });
     case 'rate_limited':
       return t('batch:reason.pause.rateLimited');
     case 'server_wait':
@@ -55,8 +60,25 @@ export function pauseCodeLine(r: PauseReason, until: string | null): string {
       return t('batch:reason.pause.apiElsewhere', { sentTo: api(r.sentTo), here: api(r.here) });
     }
     case 'sample_done':
-      return t('batch:reason.pause.sample');
+      return r.figures === null ? t('batch:reason.pause.sample') : sampleLine(r.figures);
   }
+}
+
+/** What a sample measured and projects, with the locale's numbers and money. */
+function sampleLine(f: SampleFigures): string {
+  const figures = {
+    done: formatCount(f.done),
+    total: formatCount(f.total),
+    succeeded: formatCount(f.succeeded),
+    failed: formatCount(f.failed),
+    spent: formatMoney(f.spentE4),
+    left: formatCount(f.left),
+    rest: formatMoney(f.restE4),
+    before: formatMoney(f.beforeE4),
+  };
+  if (f.budgetE4 !== null) return t('batch:reason.pause.samplePipeline', { ...figures, steps: formatCount(f.steps), budget: formatMoney(f.budgetE4) });
+  if (f.perItemE4 === null) return t('batch:reason.pause.sampleNoneSucceeded', figures);
+  return t('batch:reason.pause.sampleOne', { ...figures, per: formatMoney(f.perItemE4) });
 }
 
 /** The pause in one line: from its code, or (a pause stored before codes) the kind's line and the engine's words. */

@@ -5,6 +5,7 @@ import type { InvoiceCheck } from '../../../shared/invoices/invoice';
 import { i18n } from '../i18n';
 import { countryName } from '../../../shared/invoices/vat-rates';
 import { formatDay, formatDecimal, formatInvoiceAmount } from './local-numbers';
+import { formatCount } from '../format/time';
 
 type Say = (key: string, values?: Record<string, unknown>) => string;
 
@@ -40,7 +41,7 @@ function vatLine(say: Say, v: { rate: number; base: number; expected: number }):
 function linesWrong(say: Say, d: Extract<CheckDetail, { code: 'lines_wrong' }>): string {
   const parts = d.wrong.map((w) =>
     say('line_wrong', {
-      line: w.line,
+      line: formatCount(w.line),
       description: w.description,
       quantity: formatDecimal(w.quantity, 4),
       unitPrice: formatInvoiceAmount(w.unitPrice),
@@ -53,6 +54,7 @@ function linesWrong(say: Say, d: Extract<CheckDetail, { code: 'lines_wrong' }>):
     parts.push(
       say(t.diff > 0 ? 'lines_total_less' : 'lines_total_more', {
         count: t.count,
+        n: formatCount(t.count),
         sum: money(t.sum, t.currency),
         net: money(t.net, t.currency),
         diff: formatInvoiceAmount(Math.abs(t.diff)),
@@ -80,9 +82,9 @@ export function checkDetailWords(d: CheckDetail, lng?: string): string {
     case 'fields_missing':
       return say('fields_missing', { missing: d.missing.map((m) => say(`field.${m}`)).join(', ') });
     case 'line_no_amount':
-      return say('line_no_amount', { line: d.line, description: d.description });
+      return say('line_no_amount', { line: formatCount(d.line), description: d.description });
     case 'lines_match':
-      return say('lines_match', { count: d.count, net: money(d.net, d.currency) });
+      return say('lines_match', { count: d.count, n: formatCount(d.count), net: money(d.net, d.currency) });
     case 'lines_wrong':
       return linesWrong(say, d);
     case 'vat_rates_unknown':
@@ -107,7 +109,14 @@ export function checkDetailWords(d: CheckDetail, lng?: string): string {
     case 'duplicate_new':
       return say('duplicate_new', { number: d.number, vendor: d.vendor });
     case 'duplicate_seen':
-      return say('duplicate_seen', { number: d.number, vendor: d.vendor, date: formatDay(d.date), item: d.item, batch: d.batch, batchName: d.batchName });
+      return say('duplicate_seen', {
+        number: d.number,
+        vendor: d.vendor,
+        date: formatDay(d.date),
+        item: formatCount(d.item),
+        batch: d.batch,
+        batchName: d.batchName,
+      });
     case 'totals_no_vat':
       return say('totals_no_vat', { gross: money(d.gross, d.currency) });
     case 'totals_missing': {

@@ -40,7 +40,7 @@ import type { CancelChoice, CancelOutcome, ControlStore } from '../../control/co
 import { PREFIX_SHOWN } from '../../queue/batch-store';
 import { CANCELLED_BY_USER, LEASE_EXPIRED, RESENT_TAIL, sqlText, WORKER_STOPPED } from '../../queue/stored-notes';
 import { forgottenRecipient } from '../../messaging/forgotten-recipient';
-import { pauseSentence, type PauseReason } from '../../../../shared/batch-reason';
+import { pauseSentence, type PauseReason, type SampleFigures } from '../../../../shared/batch-reason';
 
 /** bigint columns (times in ms, money, ids) as numbers, as the SQLite store gives them: all stay far below 2^53. */
 const INT8_OID = 20;
@@ -1294,12 +1294,12 @@ export class PgQueueStore implements QueueStore, ControlStore {
    * sends everything once resumed. One statement, so no worker sees the sample over while the
    * batch is still active; false when another worker ended it first.
    */
-  async endSample(id: string, reason: string): Promise<boolean> {
+  async endSample(id: string, reason: string, figures: SampleFigures | null = null): Promise<boolean> {
     return this.batchChange(
       id,
       `UPDATE batches SET sampling = 0, status = 'paused', pause_kind = 'sample', pause_reason = $2, pause_code = $4, resume_at = NULL, updated_at = $3
         WHERE id = $1 AND sampling > 0 AND status = 'active'`,
-      [id, reason, this.now(), JSON.stringify({ code: 'sample_done', message: reason } satisfies PauseReason)],
+      [id, reason, this.now(), JSON.stringify({ code: 'sample_done', message: reason, figures } satisfies PauseReason)],
       'paused',
       `sample: ${reason}`,
     );
