@@ -15,7 +15,7 @@ import { JobStore } from './queue/job-store';
 import { BatchStore, type BatchRow } from './queue/batch-store';
 import { RateBook } from './costs/rate-book';
 import { Settings } from './settings';
-import { knownRegion, usePhoneCountrySetting } from './privacy/home-country';
+import { knownRegion, notePhoneCountrySetting, usePhoneCountrySetting } from './privacy/home-country';
 import { PHONE_COUNTRY_HINT, PHONE_COUNTRY_SETTING, type PhoneCountry } from '../../shared/phone-country';
 import { KeyManager } from './secrets/key-manager';
 import type { SecretStore } from './secrets/secret-store';
@@ -263,7 +263,7 @@ export class Engine {
       changed: (id) => this.changed(id),
     };
     // Redaction reads the data folder's phone country from here on (and afresh on every pass).
-    this.phoneCountry();
+    this.notePhoneCountry();
     const watchStore = new WatchStore(this.db, this.clock);
     const keyChoice = (label: string | undefined): ChooseKey => this.keyChooser(label, null);
     this.hotFolders = new HotFolders({
@@ -292,7 +292,7 @@ export class Engine {
    * window, read fresh so a change reaches a running engine), then what the embedder fixed.
    */
   runnerConfig(): RunnerConfig {
-    this.phoneCountry();
+    this.notePhoneCountry();
     const o = this.configOverrides;
     const s = this.configFromSettings();
     return {
@@ -306,6 +306,11 @@ export class Engine {
       ...(s.waitBudgetMs === undefined ? {} : { waitBudgetMs: s.waitBudgetMs }),
       keyRpm: this.keys.limits(),
     };
+  }
+
+  /** Hands the stored phone_country to redaction, resolved only when an item is first redacted. */
+  private notePhoneCountry(): void {
+    notePhoneCountrySetting(this.settings.get(PHONE_COUNTRY_SETTING));
   }
 
   /** The country whose national phone numbers redaction finds, and where that comes from (setting or locale). */

@@ -42,6 +42,18 @@ export function usePhoneCountrySetting(value: string | null): PhoneCountry {
   return resolved;
 }
 
+/**
+ * The setting as stored, kept for when redaction first needs the country: resolving it loads the
+ * phone finder's regions and ICU's locale (tens of ms), which a command that redacts nothing
+ * should not pay at every engine open.
+ */
+export function notePhoneCountrySetting(value: string | null): void {
+  if (value !== setting) {
+    setting = value;
+    resolved = undefined;
+  }
+}
+
 export function homeCountry(): CountryCode | undefined {
   // Only a region knownRegion accepted is ever resolved, so the code is one the finder knows.
   return (usePhoneCountrySetting(setting).country as CountryCode | null) ?? undefined;
