@@ -135,6 +135,19 @@ describe('EN 16931 (CEN UBL rules)', () => {
     expect(doc.xml.match(/<cac:ClassifiedTaxCategory>\s*<cbc:ID>S<\/cbc:ID>\s*<cbc:Percent>19<\/cbc:Percent>/g)).toHaveLength(2);
   });
 
+  it("the seller's IBAN (read or corrected in review) is the account to pay: a SEPA credit transfer in euro, else code 30", async () => {
+    const doc = ublDocument({ ...BASE, iban: 'DE89370400440532013000' }, FALLBACK);
+    await expectPasses(doc);
+    expect(doc.xml).toMatch(
+      /<cac:PaymentMeans>\s*<cbc:PaymentMeansCode>58<\/cbc:PaymentMeansCode>\s*<cac:PayeeFinancialAccount>\s*<cbc:ID>DE89370400440532013000<\/cbc:ID>/,
+    );
+    const pounds = ublDocument({ ...BASE, iban: 'GB82WEST12345698765432', currency: 'GBP' }, FALLBACK);
+    await expectPasses(pounds);
+    expect(pounds.xml).toMatch(/<cbc:PaymentMeansCode>30<\/cbc:PaymentMeansCode>\s*<cac:PayeeFinancialAccount>\s*<cbc:ID>GB82WEST12345698765432<\/cbc:ID>/);
+    // Without an IBAN no payment means are made up.
+    expect(ublDocument(BASE, FALLBACK).xml).not.toContain('PaymentMeans');
+  });
+
   it('a credit note by its heading, printed with positive amounts, is a CreditNote 381', async () => {
     const doc = ublDocument({ ...BASE, documentType: 'credit-note' }, FALLBACK);
     await expectPasses(doc);
