@@ -37,16 +37,19 @@ describe('batchdesk review', () => {
     const job = /job (\d+)\s+item \d+\s+\S*invoice-marlowe/.exec(listed.stdout)?.[1] ?? '';
     expect(job).not.toBe('');
 
-    const bad = await runCli(['review', job, '--set', 'dueDate=2026-13-01', '--set', 'vendorVatId=12', ...d]);
+    const bad = await runCli(['review', job, '--set', 'dueDate=2026-13-01', '--set', 'vendorVatId=12', '--set', 'buyerCountry=XX', ...d]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('nothing was saved');
     expect(bad.stderr).toContain('dueDate: "2026-13-01" is not a date');
     expect(bad.stderr).toContain('vendorVatId: not a VAT id');
+    expect(bad.stderr).toContain('buyerCountry: not a country code');
 
-    const fixed = await runCli(['review', job, '--set', 'gross=769,20', ...d]);
+    const fixed = await runCli(['review', job, '--set', 'gross=769,20', '--set', 'buyerCountry=gb', ...d]);
     expect(fixed.code, fixed.stderr).toBe(0);
     expect(fixed.stdout).toContain('Needs review: not decided yet');
     expect(fixed.stdout).toMatch(/ gross\s+769\.20\s+\(read: 779\.20\)/);
+    // The buyer's country (BT-55), which EN 16931 needs, can be given in review.
+    expect(fixed.stdout).toMatch(/ buyerCountry\s+GB\s+\(read: /);
     expect(fixed.stdout).toMatch(/✓ Net \+ VAT = gross: 641\.00 \+ 128\.20 VAT = 769\.20/);
 
     const accepted = await runCli(['review', job, '--accept', '--note', 'total misprinted', '--json', ...d]);

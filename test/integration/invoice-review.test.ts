@@ -28,6 +28,8 @@ describe('invoice review', () => {
       expect(before).toMatchObject({ needsReview: true, decision: null, corrected: null, changed: [], suggestions: [] });
       expect(before.original?.gross).toBe(7_792_000);
       const readVendor = before.original?.vendor ?? '';
+      const readIban = before.original?.iban ?? null;
+      expect(readIban).not.toBe(IBAN);
 
       // A value that is not valid is refused, naming the field, and nothing is saved.
       await expect(
@@ -76,10 +78,11 @@ describe('invoice review', () => {
         review_decision: 'accepted',
         reviewed_by: 'ann',
         review_note: 'total misprinted',
-        corrected_fields: 'vendor; gross',
+        iban: IBAN,
+        corrected_fields: 'vendor; gross; iban',
       });
       expect(row?.reviewed_at).toMatch(/^\d{4}-\d\d-\d\dT/);
-      expect(row?.original_values).toBe(`vendor: ${readVendor} | gross: 779.20`);
+      expect(row?.original_values).toBe(`vendor: ${readVendor} | gross: 779.20 | iban: ${readIban ?? ''}`);
 
       const json = join(h.dir, 'items.json');
       await e.exportBatch(run.id, 'json', json);
@@ -87,8 +90,9 @@ describe('invoice review', () => {
       expect(item).toMatchObject({
         vendor: 'Marlowe Print & Design Ltd',
         gross: 769.2,
+        iban: IBAN,
         corrected: true,
-        original: { vendor: readVendor, gross: 779.2 },
+        original: { vendor: readVendor, gross: 779.2, iban: readIban },
         review: { decision: 'accepted', by: 'ann', note: 'total misprinted' },
       });
 
@@ -100,9 +104,26 @@ describe('invoice review', () => {
       expect(sheetRows.find((r) => String(r.source).endsWith(MARLOWE))).toMatchObject({
         vendor: 'Marlowe Print & Design Ltd',
         gross: 769.2,
+        iban: IBAN,
         review_decision: 'accepted',
         reviewed_by: 'ann',
       });
+
+      // Each item's own files: the .json carries the corrected invoice, the reading and the review, like the JSON export.
+      const files = join(h.dir, 'files');
+      await e.exportFiles(run.id, files, 'files');
+      const own = JSON.parse(await readFile(join(files, 'invoice-marlowe-INV-2026-0088.json'), 'utf8')) as Record<string, unknown>;
+      expect(own).toMatchObject({
+        invoice: { vendor: 'Marlowe Print & Design Ltd', gross: 7_692_000, iban: IBAN },
+        corrected: true,
+        original: { vendor: readVendor, gross: 7_792_000 },
+        review: { decision: 'accepted', by: 'ann', note: 'total misprinted' },
+      });
+      expect((own.review as { at: string }).at).toMatch(/^\d{4}-\d\d-\d\dT/);
+      // An invoice nobody reviewed keeps its result as it came.
+      const unreviewed = JSON.parse(await readFile(join(files, 'invoice-aldenmoor-INV-2026-0012.json'), 'utf8')) as Record<string, unknown>;
+      expect(unreviewed).not.toHaveProperty('review');
+      expect(unreviewed).not.toHaveProperty('original');
       await e.reviews.save(job, { edits: [{ field: 'line.1.description', value: 'Vinyl banner 3 x 1 m' }], decision: 'accepted', by: 'ann' });
       const linesCsv = join(h.dir, 'lines.csv');
       await e.exportBatch(run.id, 'line-items', linesCsv);
@@ -113,6 +134,14 @@ describe('invoice review', () => {
       await e.exportFiles(run.id, ubl, 'ubl');
       const xml = await readFile(join(ubl, 'invoice-marlowe-INV-2026-0088.xml'), 'utf8');
       expect(xml).toContain('Marlowe Print &amp; Design Ltd');
+      // The corrected IBAN is the seller's account to pay (BT-84), in a credit transfer.
+      expect(xml).toMatch(
+        new RegExp(`<cac:PaymentMeans>\\s*<cbc:PaymentMeansCode>(58|30)</cbc:PaymentMeansCode>\\s*<cac:PayeeFinancialAccount>\\s*<cbc:ID>${IBAN}</cbc:ID>`),
+      );
+      // The notes say the values are as read only where the review did not correct them.
+      expect(xml).not.toContain('the values are as read from the document.</cbc:Note>');
+      expect(xml).toContain('<cbc:Note>Read by OCR with Batchdesk: the values are as read from the document, corrected in review where marked.</cbc:Note>');
+      expect(xml).toMatch(/<cbc:Note>Corrected in review: [^<]*\bgross\b[^<]*\biban\b[^<]*\.<\/cbc:Note>/);
       expect(xml).toMatch(/<cbc:PayableAmount currencyID="\w+">769\.20<\/cbc:PayableAmount>/);
       expect(xml).not.toContain('NEEDS REVIEW');
       expect(xml).toMatch(/<cbc:Note>Reviewed in Batchdesk and accepted by ann on \d{4}-\d\d-\d\d\.<\/cbc:Note>/);

@@ -101,6 +101,8 @@ export function invoiceColumns(inv: Invoice | null): Record<string, string | num
     vat_rates: vat.length > 0 ? vat.map((v) => String(v.rate)).join('; ') : null,
     vat_amount: vat.length > 0 && vat.every((v) => v.amount !== null) ? amount(vat.reduce((s, v) => s + (v.amount ?? 0), 0)) : null,
     gross: amount(inv?.gross),
+    // The account to pay: as read, or as the review corrected it.
+    iban: inv?.iban ?? null,
     line_items: inv ? inv.lines.length : null,
   };
 }

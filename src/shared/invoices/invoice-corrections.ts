@@ -6,11 +6,30 @@ import { z } from 'zod';
 import { formatAmount, parseAmount, type Invoice, type InvoiceCheck, type InvoiceLine, type InvoiceReview, type VatLine } from './invoice';
 import { invoiceNumberKey, reviewInvoice, said, vendorKey } from './invoice-checks';
 import { readDate } from './read-invoice';
-import { countryOfVatId } from './vat-rates';
+import { countryCodeOf, countryOfVatId } from './vat-rates';
 
 /** Fields of the invoice itself, by the names `--set` takes. */
-export const HEAD_FIELDS = ['vendor', 'vendorVatId', 'buyer', 'invoiceNumber', 'issueDate', 'dueDate', 'currency', 'net', 'gross', 'iban'] as const;
+export const HEAD_FIELDS = [
+  'vendor',
+  'vendorVatId',
+  'buyer',
+  'buyerStreet',
+  'buyerCity',
+  'buyerPostcode',
+  'buyerCountry',
+  'invoiceNumber',
+  'issueDate',
+  'dueDate',
+  'currency',
+  'net',
+  'gross',
+  'iban',
+] as const;
 export type HeadField = (typeof HEAD_FIELDS)[number];
+/** The buyer's address, by field: EN 16931 needs at least its country (BT-55). */
+const BUYER_ADDRESS = { buyerStreet: 'street', buyerCity: 'city', buyerPostcode: 'postalCode', buyerCountry: 'country' } as const;
+type BuyerAddressField = keyof typeof BUYER_ADDRESS;
+const isBuyerAddressField = (f: HeadField): f is BuyerAddressField => f in BUYER_ADDRESS;
 export const LINE_FIELDS = ['description', 'quantity', 'unitPrice', 'amount', 'vatRate'] as const;
 export type LineField = (typeof LINE_FIELDS)[number];
 export const VAT_FIELDS = ['rate', 'amount'] as const;
@@ -24,6 +43,10 @@ export const FIELD_LABELS: Record<HeadField, string> = {
   vendor: 'Vendor',
   vendorVatId: 'Vendor VAT id',
   buyer: 'Bill to',
+  buyerStreet: 'Bill to: street',
+  buyerCity: 'Bill to: city',
+  buyerPostcode: 'Bill to: postcode',
+  buyerCountry: 'Bill to: country',
   invoiceNumber: 'Invoice number',
   issueDate: 'Issue date',
   dueDate: 'Due date',
@@ -99,6 +122,16 @@ const Currency = z
   .transform((s) => s.trim().toUpperCase())
   .refine((s) => /^[A-Z]{3}$/.test(s), { message: 'not a currency code (three letters, e.g. EUR)' });
 
+/** Codes that look like countries but are not ISO 3166-1 ones (Intl names them: EU, UN, ...). */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB']);
+/** An ISO 3166-1 alpha-2 code ("GB"), or a country name Batchdesk reads ("Deutschland"). */
+export const CountryValue = z
+  .string()
+  .transform((s) => countryCodeOf(s) ?? s.trim().toUpperCase())
+  .refine((c) => /^[A-Z]{2}$/.test(c) && !NOT_COUNTRIES.has(c) && new Intl.DisplayNames(['en'], { type: 'region' }).of(c) !== c, {
+    message: 'not a country code (ISO 3166-1, two letters, e.g. DE or GB)',
+  });
+
 /** An IBAN's own check: its letters as numbers, mod 97, is 1 (ISO 13616). */
 function ibanChecks(iban: string): boolean {
   const moved = `${iban.slice(4)}${iban.slice(0, 4)}`;
@@ -157,6 +190,17 @@ function setHead(inv: Invoice, field: HeadField, value: string): Applied {
       if (clear) return put({ iban: null });
       const t = parsed(IbanValue, value);
       return t.ok ? put({ iban: t.value }) : t;
+    }
+    case 'buyerStreet':
+    case 'buyerCity':
+    case 'buyerPostcode':
+    case 'buyerCountry': {
+      const t = clear ? { ok: true as const, value: null } : field === 'buyerCountry' ? parsed(CountryValue, value) : parsed(Text, value);
+      if (!t.ok) return t;
+      const old = inv.buyerAddress ?? { street: null, city: null, postalCode: null, country: null };
+      const address = { ...old, [BUYER_ADDRESS[field]]: t.value === '' ? null : t.value };
+      const empty = Object.values(address).every((v) => v === null);
+      return put({ buyerAddress: empty ? null : address });
     }
   }
 }
@@ -258,6 +302,7 @@ export function fieldText(inv: Invoice, field: string): string {
   const path = p.path;
   const money = (a: number | null | undefined): string => (a === null || a === undefined ? '' : formatAmount(a, a % 100 === 0 ? 2 : 4));
   if (path.kind === 'head') {
+    if (isBuyerAddressField(path.field)) return inv.buyerAddress?.[BUYER_ADDRESS[path.field]] ?? '';
     const v = inv[path.field];
     return path.field === 'net' || path.field === 'gross' ? money(v as number | null) : ((v as string | null | undefined) ?? '');
   }
@@ -308,6 +353,8 @@ export function invoiceProblems(inv: Invoice): string[] {
   if (inv.vendorVatId !== null) check('vendorVatId', VatIdValue.safeParse(inv.vendorVatId).success, 'not a VAT id');
   if (inv.currency !== null) check('currency', Currency.safeParse(inv.currency).success, 'not a currency code');
   if (inv.iban !== null && inv.iban !== undefined) check('iban', IbanValue.safeParse(inv.iban).success, 'not an IBAN');
+  const country = inv.buyerAddress?.country;
+  if (country !== null && country !== undefined) check('buyerCountry', CountryValue.safeParse(country).success, 'not a country code');
   return out;
 }
 

@@ -8,6 +8,7 @@ import { compiledCenRules, fatalRules as fatalRulesOf } from '../../helpers/en16
 import { ublDocument, type UblDocument } from '../../../src/main/engine/exporters/ubl-invoice';
 import type { Invoice } from '../../../src/shared/invoices/invoice';
 import { readInvoice } from '../../../src/shared/invoices/read-invoice';
+import { applyEdits } from '../../../src/shared/invoices/invoice-corrections';
 import { invoiceFields } from '../../../src/sandbox/invoice-extract';
 import { INVOICES, PNG_INVOICE, invoiceText } from '../../../scripts/make-samples';
 import { validateUbl } from '../../../scripts/validate-ubl';
@@ -133,6 +134,39 @@ describe('EN 16931 (CEN UBL rules)', () => {
     await expectPasses(doc);
     expect(doc.xml).toContain('<cbc:RegistrationName>Quillfield Consulting GmbH</cbc:RegistrationName>');
     expect(doc.xml.match(/<cac:ClassifiedTaxCategory>\s*<cbc:ID>S<\/cbc:ID>\s*<cbc:Percent>19<\/cbc:Percent>/g)).toHaveLength(2);
+  });
+
+  it("the seller's IBAN (read or corrected in review) is the account to pay: a SEPA credit transfer in euro, else code 30", async () => {
+    const doc = ublDocument({ ...BASE, iban: 'DE89370400440532013000' }, FALLBACK);
+    await expectPasses(doc);
+    expect(doc.xml).toMatch(
+      /<cac:PaymentMeans>\s*<cbc:PaymentMeansCode>58<\/cbc:PaymentMeansCode>\s*<cac:PayeeFinancialAccount>\s*<cbc:ID>DE89370400440532013000<\/cbc:ID>/,
+    );
+    const pounds = ublDocument({ ...BASE, iban: 'GB82WEST12345698765432', currency: 'GBP' }, FALLBACK);
+    await expectPasses(pounds);
+    expect(pounds.xml).toMatch(/<cbc:PaymentMeansCode>30<\/cbc:PaymentMeansCode>\s*<cac:PayeeFinancialAccount>\s*<cbc:ID>GB82WEST12345698765432<\/cbc:ID>/);
+    // Without an IBAN no payment means are made up.
+    expect(ublDocument(BASE, FALLBACK).xml).not.toContain('PaymentMeans');
+  });
+
+  it("an invoice without the buyer's country becomes EN 16931 once the review sets it (BT-55)", async () => {
+    const read: Invoice = { ...BASE, buyerAddress: null };
+    const before = ublDocument(read, FALLBACK);
+    expect(before.en16931).toBe(false);
+    expect(before.missing.join('; ')).toContain('BT-55');
+    const fixed = applyEdits(read, [
+      { field: 'buyerStreet', value: 'Torstraße 5' },
+      { field: 'buyerCity', value: 'Berlin' },
+      { field: 'buyerPostcode', value: '10119' },
+      { field: 'buyerCountry', value: 'DE' },
+    ]);
+    if (!fixed.ok) throw new Error(fixed.problems.join('; '));
+    const after = ublDocument(fixed.invoice, { ...FALLBACK, corrected: ['buyerStreet', 'buyerCity', 'buyerPostcode', 'buyerCountry'] });
+    await expectPasses(after);
+    expect(after.xml).toMatch(
+      /<cac:AccountingCustomerParty>[\s\S]*<cac:PostalAddress>\s*<cbc:StreetName>Torstraße 5<\/cbc:StreetName>\s*<cbc:CityName>Berlin<\/cbc:CityName>\s*<cbc:PostalZone>10119<\/cbc:PostalZone>\s*<cac:Country>\s*<cbc:IdentificationCode>DE</,
+    );
+    expect(after.xml).toContain('<cbc:Note>Corrected in review: buyerStreet, buyerCity, buyerPostcode, buyerCountry.</cbc:Note>');
   });
 
   it('a credit note by its heading, printed with positive amounts, is a CreditNote 381', async () => {

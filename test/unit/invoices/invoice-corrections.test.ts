@@ -55,6 +55,28 @@ describe('invoice corrections', () => {
     expect(all).toMatchObject({ ok: false, problems: [expect.stringContaining('gross'), expect.stringContaining('net')] });
   });
 
+  it("sets the buyer's address part by part, the country as an ISO 3166-1 code, and says what changed", () => {
+    const inv = applyEdits(READ, [
+      { field: 'buyerStreet', value: 'Torstraße 5' },
+      { field: 'buyerCity', value: 'Berlin' },
+      { field: 'buyerPostcode', value: '10119' },
+      { field: 'buyerCountry', value: 'de' },
+    ]);
+    if (!inv.ok) throw new Error(inv.problems.join('; '));
+    expect(inv.invoice.buyerAddress).toEqual({ street: 'Torstraße 5', city: 'Berlin', postalCode: '10119', country: 'DE' });
+    expect(fieldText(inv.invoice, 'buyerCountry')).toBe('DE');
+    expect(changedFields(READ, inv.invoice)).toEqual(['buyerStreet', 'buyerCity', 'buyerPostcode', 'buyerCountry']);
+    expect(applied(READ, 'buyerCountry', 'Deutschland').buyerAddress?.country).toBe('DE');
+    expect(applied(READ, 'buyerCountry', 'GB').buyerAddress).toEqual({ street: null, city: null, postalCode: null, country: 'GB' });
+    // Cleared to nothing, there is no address.
+    expect(applied(applied(READ, 'buyerCountry', 'GB'), 'buyerCountry', '').buyerAddress).toBeNull();
+    for (const bad of ['XX', 'EU', 'GBR', 'Atlantis'])
+      expect(applyEdit(READ, 'buyerCountry', bad)).toMatchObject({ ok: false, reason: expect.stringContaining('buyerCountry: not a country code') });
+    expect(invoiceProblems({ ...READ, buyerAddress: { street: null, city: null, postalCode: null, country: 'XX' } })).toEqual([
+      'buyerCountry: not a country code',
+    ]);
+  });
+
   it('normalises VAT ids and IBANs, and a VAT id sets the country', () => {
     const inv = applied(applied(READ, 'vendorVatId', 'de 123.456.789'), 'iban', 'gb82 west 1234 5698 7654 32');
     expect(inv).toMatchObject({ vendorVatId: 'DE123456789', country: 'DE', iban: 'GB82WEST12345698765432' });

@@ -10,7 +10,7 @@ export const reviewSpec = defineCommand({
       type: 'string',
       multiple: true,
       value: 'FIELD=VALUE',
-      help: 'correct a field: vendor, vendorVatId, buyer, invoiceNumber, issueDate, dueDate, currency, net, gross, iban, vatRate, vatAmount, vat.N.rate, vat.N.amount, line.N.description|quantity|unitPrice|amount|vatRate (N from 1; an empty VALUE clears it)',
+      help: 'correct a field: vendor, vendorVatId, buyer, buyerStreet, buyerCity, buyerPostcode, buyerCountry (ISO 3166-1, e.g. GB), invoiceNumber, issueDate, dueDate, currency, net, gross, iban, vatRate, vatAmount, vat.N.rate, vat.N.amount, line.N.description|quantity|unitPrice|amount|vatRate (N from 1; an empty VALUE clears it)',
     },
     accept: { type: 'boolean', help: 'accept the invoice (as corrected): it leaves the Needs review queue; your user name and the time are recorded' },
     reject: { type: 'boolean', help: 'reject the invoice: it leaves the Needs review queue, counted as rejected' },

@@ -30,6 +30,8 @@ import { ublDocument } from './ubl-invoice';
 import { csvField } from '../../../shared/csv-field';
 import { storedChecks } from '../invoices/invoice-reviews';
 import { correctedInvoice } from './export-records';
+import { changedFields } from '../../../shared/invoices/invoice-corrections';
+import { NOTHING_READ } from '../../../shared/invoices/invoice';
 import type { CapabilityDescriptor, Cue } from '../../../shared/capabilities/descriptor';
 import { capabilityFor } from '../capabilities/registry';
 import { FilePayload } from '../capabilities/file-payload';
@@ -107,6 +109,32 @@ export function itemFileKindOrRefuse(batch: { id: string; capability: BatchCapab
   return kind;
 }
 
+/**
+ * An invoice's result as its review left it, like the JSON export: the corrected invoice in place of
+ * the reading, the reading kept as `original`, and the review (decision, who, when, note). Any other
+ * result, or an invoice nobody reviewed, is as it came.
+ */
+function reviewedResult(desc: CapabilityDescriptor, result: unknown, row: ResultRow): unknown {
+  if (desc.invoice === undefined || result === null || typeof result !== 'object' || Array.isArray(result)) return result;
+  const corrected = correctedInvoice(row.corrected_json);
+  const decided = Boolean(row.decision) || Boolean(row.review_note);
+  if (corrected === null && !decided) return result;
+  return {
+    ...result,
+    ...(corrected !== null ? { invoice: corrected } : {}),
+    corrected: corrected !== null,
+    original: corrected !== null ? (desc.invoice(result) ?? null) : null,
+    review: decided
+      ? {
+          decision: row.decision ?? null,
+          by: row.decided_by ?? null,
+          at: row.decided_at === null || row.decided_at === undefined ? null : new Date(row.decided_at).toISOString(),
+          note: row.review_note ?? null,
+        }
+      : null,
+  };
+}
+
 /** The text files of a result (a .txt, and for a timed one .srt, .vtt and .json), as the format asks. */
 function textParts(
   desc: CapabilityDescriptor,
@@ -126,10 +154,12 @@ function textParts(
     if (ext === 'txt') {
       const offered = desc.offers(result);
       text = offered === null || !madeUp ? offered : `[${MADE_UP_WORDS}]\n\n${offered}`;
-    } else if (ext === 'json') text = result === null ? null : `${JSON.stringify(result, null, 2)}\n`;
+    } else if (ext === 'json') text = result === null ? null : `${JSON.stringify(reviewedResult(desc, result, row), null, 2)}\n`;
     else if (ext === 'xml') {
       // The invoice as its review corrected it, else as read.
-      const inv = correctedInvoice(row.corrected_json) ?? desc.invoice?.(result) ?? null;
+      const read = desc.invoice?.(result) ?? null;
+      const corrected = correctedInvoice(row.corrected_json);
+      const inv = corrected ?? read;
       // Nothing read, nothing to book: the other files of the item still come.
       if (inv === null) continue;
       const doc = ublDocument(inv, {
@@ -140,6 +170,7 @@ function textParts(
         madeUp,
         fromEInvoice: readFromEInvoice(result),
         review: row.decision ? { decision: row.decision, by: row.decided_by ?? null, at: row.decided_at ?? null } : null,
+        corrected: corrected === null ? [] : changedFields(read ?? NOTHING_READ, corrected),
       });
       ubl.push({ en16931: doc.en16931, missing: doc.missing });
       text = doc.xml;

@@ -28,6 +28,8 @@ const CREDIT_NOTE_TYPE_CODE = '381';
 const UNIT_CODE = 'C62';
 const OCR_NOTE = 'Read by OCR with Batchdesk: the values are as read from the document.';
 const EINVOICE_NOTE = "Read by Batchdesk from the e-invoice's XML: the values are as the e-invoice states them.";
+const OCR_CORRECTED_NOTE = 'Read by OCR with Batchdesk: the values are as read from the document, corrected in review where marked.';
+const EINVOICE_CORRECTED_NOTE = "Read by Batchdesk from the e-invoice's XML: the values are as the e-invoice states them, corrected in review where marked.";
 const MADE_UP_NOTE = 'MADE UP by the built-in sandbox, not read from the document: do not book or pay. Configure the real API and read the document again.';
 const NO_LINES_NAME = 'Invoice total as read (no line items found)';
 
@@ -46,6 +48,8 @@ export interface UblFallback {
   fromEInvoice?: boolean;
   /** A reviewer's decision on the invoice (invoices/invoice-decisions.ts): a note says who decided what, and when. */
   review?: { decision: string; by: string | null; at: number | null } | null;
+  /** The fields the review corrected (by the names `--set` takes): the notes say the values are no longer all as read. */
+  corrected?: readonly string[];
 }
 
 // XML 1.0 allows only these characters (the Char production); anything else is dropped.
@@ -256,7 +260,12 @@ export function ublDocument(read: Invoice, fallback: UblFallback): UblDocument {
   if (!credit && isIsoDate(inv.dueDate)) out.push(leaf('cbc:DueDate', inv.dueDate));
   out.push(leaf(credit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode', credit ? CREDIT_NOTE_TYPE_CODE : INVOICE_TYPE_CODE));
   if (fallback.madeUp === true) out.push(leaf('cbc:Note', MADE_UP_NOTE));
-  out.push(leaf('cbc:Note', fallback.fromEInvoice === true ? EINVOICE_NOTE : OCR_NOTE));
+  const corrected = fallback.corrected ?? [];
+  if (corrected.length === 0) out.push(leaf('cbc:Note', fallback.fromEInvoice === true ? EINVOICE_NOTE : OCR_NOTE));
+  else {
+    out.push(leaf('cbc:Note', fallback.fromEInvoice === true ? EINVOICE_CORRECTED_NOTE : OCR_CORRECTED_NOTE));
+    out.push(leaf('cbc:Note', `Corrected in review: ${corrected.join(', ')}.`));
+  }
   if (credit && read !== inv) out.push(leaf('cbc:Note', 'Printed with negative amounts: written as a credit note with the amounts positive.'));
   const failed = (fallback.checks ?? []).filter((c) => c.ok === false);
   if (fallback.checks) {
@@ -306,6 +315,16 @@ export function ublDocument(read: Invoice, fallback: UblFallback): UblDocument {
 
   // A credit note's due date goes in its payment means (UBL's CreditNote has no DueDate); code 1: the means are not stated.
   if (credit && isIsoDate(inv.dueDate)) out.push(...wrap('cac:PaymentMeans', [leaf('cbc:PaymentMeansCode', '1'), leaf('cbc:PaymentDueDate', inv.dueDate)]));
+  // The seller's account (BT-84), read or corrected in review: a credit transfer to it, SEPA (58) in euro, else
+  // code 30. Not on a credit note: there the seller pays, and its own account is not where the money goes.
+  const iban = oneLine(inv.iban).toUpperCase().replace(/\s+/g, '');
+  if (!credit && iban !== '')
+    out.push(
+      ...wrap('cac:PaymentMeans', [
+        leaf('cbc:PaymentMeansCode', currency === 'EUR' ? '58' : '30'),
+        ...wrap('cac:PayeeFinancialAccount', [leaf('cbc:ID', iban)]),
+      ]),
+    );
 
   const category = (tag: string, row: VatRow, withReason: boolean): string[] =>
     wrap(tag, [

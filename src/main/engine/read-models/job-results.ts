@@ -27,6 +27,8 @@ export interface ResultRow {
   decision?: string | null;
   decided_by?: string | null;
   decided_at?: number | null;
+  /** The reviewer's note; null or absent: none. */
+  review_note?: string | null;
 }
 
 export const RESULT_PAGE = 200;
@@ -34,7 +36,7 @@ export const RESULT_PAGE = 200;
 /** Pages of the batch's succeeded jobs, in item order. */
 export function* succeededResultPages(db: Db, batchId: string, pageSize = RESULT_PAGE): Generator<ResultRow[]> {
   const page = db.prepare(
-    `SELECT j.seq, j.source, j.payload_json, j.result_json, j.finished_at, j.units, r.checks_json, r.corrected_json, r.decision, r.decided_by, r.decided_at
+    `SELECT j.seq, j.source, j.payload_json, j.result_json, j.finished_at, j.units, r.checks_json, r.corrected_json, r.decision, r.decided_by, r.decided_at, r.note AS review_note
        FROM jobs j LEFT JOIN invoice_reviews r ON r.job_id = j.id
      WHERE j.batch_id = ? AND j.seq > ? AND j.state = 'succeeded' ORDER BY j.seq LIMIT ?`,
   );
@@ -99,7 +101,7 @@ export interface SharedResultsStore {
     batchId: string,
     afterSeq: number,
     limit: number,
-  ): Promise<(JobRow & Pick<ResultRow, 'corrected_json' | 'decision' | 'decided_by' | 'decided_at'> & { checks_json: string | null })[]>;
+  ): Promise<(JobRow & Pick<ResultRow, 'corrected_json' | 'decision' | 'decided_by' | 'decided_at' | 'review_note'> & { checks_json: string | null })[]>;
   savedAnswers(batchId: string, fromSeq: number, limit: number): Promise<{ seq: number; size: number | null; worker: string | null }[]>;
   savedAnswerBytes(batchId: string, seq: number): Promise<Buffer>;
 }
@@ -158,6 +160,7 @@ export function sharedResults(store: SharedResultsStore, batchId: string, pageSi
             decision: j.decision ?? null,
             decided_by: j.decided_by ?? null,
             decided_at: j.decided_at ?? null,
+            review_note: j.review_note ?? null,
           }));
         if (rows.length > 0) yield rows;
       }
