@@ -4,6 +4,7 @@
 // with their idempotency key at the next start. A damaged file gets nothing more written into it.
 import { isCorruption } from '../db/connection';
 import { databaseFile } from '../data-dir';
+import { forgetCheck } from '../damaged-database';
 
 export class StorageFailure extends Error {
   override readonly name = 'StorageFailure';
@@ -38,6 +39,7 @@ export function storageFailure(e: unknown, dataDir: string, doing: string, stopp
   if (typeof code !== 'string') return null;
   if (isCorruption(e)) {
     const file = databaseFile(dataDir);
+    forgetCheck(file);
     const said = e instanceof Error ? e.message : String(e);
     return new StorageFailure(
       `${file} is damaged (SQLite: ${said}): Batchdesk stopped ${doing} and wrote nothing more into it. Restore it from a backup, or move it aside (rename it, together with any ${file}-wal file beside it) to start with an empty database.`,
