@@ -27,6 +27,18 @@ export function escapeControls(text: string): string {
   return text.replace(/\r\n/g, '\n').replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** DEL and C1 controls, which JSON.stringify leaves as they are (it escapes C0 itself). */
+const JSON_RAW_CONTROLS = /[\u007f-\u009f]/g;
+
+/**
+ * JSON text (JSON.stringify's output) with DEL and the C1 controls written as `\u0080`..: the
+ * same value read back, but a terminal showing the file (`cat`) is not driven by U+009B (CSI).
+ * Outside a string they cannot occur in JSON, so every one is inside a string and may be escaped.
+ */
+export function jsonInert(json: string): string {
+  return json.replace(JSON_RAW_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /**
  * Imported text (a CSV or TXT file), which is also what is sent: control characters are dropped,
  * as a phone or a model would not show them either; tabs and line ends stay (the parser needs CR).

@@ -134,6 +134,22 @@ describe('export as files', () => {
     expect(sorted(dir2)).toEqual(['ticket 7 A.txt']);
   });
 
+  it('text from the API reaches the .txt file made inert, line breaks and tabs kept', async () => {
+    const h = await startHarness();
+    const txt = await file(h, 'tickets.txt', 'My refund has not arrived yet.\n');
+    const r = await createAndRun(h, { capability: 'text', paths: [txt], task: 'summary' });
+    // Clear the screen, a command on the clipboard (OSC 52), a disguised link (OSC 8), a C1 CSI, a CR over the line.
+    const evil = 'one\n\ttwo \x1b[2J\x1b]52;c;cm0gLXJmIH4K\x07\x1b]8;;https://evil.example/\x1b\\click\x1b]8;;\x1b\\ \u009b31m\rAll items sent.';
+    h.engine.db.prepare(`UPDATE jobs SET result_json = json_object('text', ?, 'task', 'summary', 'label', NULL) WHERE batch_id = ?`).run(evil, r.id);
+    const dir = join(h.dir, 'evil');
+    await h.engine.exportFiles(r.id, dir);
+    const out = readFileSync(join(dir, 'line-1.txt'), 'utf8');
+    expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(out).toBe(
+      'one\n\ttwo \\u001b[2J\\u001b]52;c;cm0gLXJmIH4K\\u0007\\u001b]8;;https://evil.example/\\u001b\\click\\u001b]8;;\\u001b\\ \\u009b31m\\u000dAll items sent.',
+    );
+  });
+
   it('names a succeeded item whose saved answer is gone, and writes the rest', async () => {
     const h = await startHarness();
     const csv = await file(h, 'lines.csv', 'text,name\nOne.,one\nTwo.,two\n');

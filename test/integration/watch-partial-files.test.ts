@@ -5,12 +5,13 @@
 // cannot say they are whole (taken after a longer quiet time). Real files, chokidar, a real data
 // folder.
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendFileSync, closeSync, openSync, readFileSync, writeFileSync, writeSync, mkdirSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, openSync, readFileSync, writeFileSync, writeSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Engine } from '../../src/main/engine/engine';
 import type { WatchEvent, WatchSession } from '../../src/main/engine/watch/hot-folders';
 import { FolderWatcher } from '../../src/main/engine/watch/folder-watcher';
 import { fileCompleteness } from '../../src/main/engine/watch/file-complete';
+import { SET_ASIDE_DIR } from '../../src/main/engine/watch/intake-rules';
 import { noKeychain, INVOICES } from './harness';
 import { tempDir } from '../helpers/temp-dir';
 import { tinyWav } from '../helpers/wav-folder';
@@ -61,6 +62,14 @@ async function rig(capability: 'ocr' | 'transcribe'): Promise<Rig> {
 
 function jobs(engine: Engine): { source: string; payload_json: string }[] {
   return engine.db.prepare(`SELECT source, payload_json FROM jobs ORDER BY batch_id, seq`).all() as { source: string; payload_json: string }[];
+}
+
+/** The header a sox-like recorder writes before any audio: RIFF size 36, data chunk size 0. */
+function wavHeaderWithNoAudio(): Buffer {
+  const b = Buffer.from(tinyWav(0).subarray(0, 44));
+  b.writeUInt32LE(36, 4);
+  b.writeUInt32LE(0, 40);
+  return b;
 }
 
 /** A WAV of `samples` 16-bit samples whose header sizes are what a recorder writes before it knows them. */
@@ -140,6 +149,25 @@ describe('a file is taken only when it is whole by its format', () => {
     expect((await r.engine.hotFolders.resend(path)).kind).toBe('skipped');
     expect(jobs(r.engine)).toHaveLength(2);
   });
+
+  it('a file taken that then changes and becomes unreadable is reported as changed, never set aside', async () => {
+    const r = await rig('ocr');
+    const path = join(r.folder, 'invoice.pdf');
+    writeFileSync(path, readFileSync(PDF));
+    await until('the first version to be taken', () => r.events.some((e) => e.kind === 'taken'));
+    // Whole by its format (it ends in %%EOF), but no PDF the importer can read.
+    const broken = '%PDF-1.7\nnot a document at all\n%%EOF\n';
+    writeFileSync(path, broken);
+    await until('the change to be reported', () => r.events.some((e) => e.kind !== 'taken'));
+    await sleep(PAUSE_MS);
+    const said = r.events.filter((e) => e.kind !== 'taken');
+    expect(said.map((e) => e.kind)).toEqual(['refused']);
+    expect(said[0] && 'message' in said[0] ? said[0].message : '').toMatch(/invoice\.pdf changed after it was sent/);
+    // Left where it is (a writer may hold it), nothing moved into the set-aside folder.
+    expect(readFileSync(path, 'utf8')).toBe(broken);
+    expect(existsSync(join(r.folder, SET_ASIDE_DIR))).toBe(false);
+    expect(jobs(r.engine)).toHaveLength(1);
+  });
 });
 
 describe('FolderWatcher and formats that cannot say they are whole', () => {
@@ -170,6 +198,20 @@ describe('FolderWatcher and formats that cannot say they are whole', () => {
     // after the short one (100 ms), as a format that says its end is, it would come far sooner.
     expect(Date.now() - written).toBeGreaterThanOrEqual(1_500);
     expect(ready).toEqual([path]);
+  });
+
+  it('a WAV whose header says it holds no audio yet (sox-like) waits the longer quiet time', async () => {
+    const dir = tempDir('batchdesk-watcher-');
+    cleanups.push(dir.cleanup);
+    const { ready, incomplete } = await watcher(dir.path, 1_500);
+    const path = join(dir.path, 'rec.wav');
+    const written = Date.now();
+    // RIFF size 36, data chunk size 0: the header a sox-like recorder writes before any audio.
+    writeFileSync(path, wavHeaderWithNoAudio());
+    await until('the file to be ready', () => ready.length === 1);
+    // A lower bound only: a loaded machine makes it later, never sooner.
+    expect(Date.now() - written).toBeGreaterThanOrEqual(1_500);
+    expect(incomplete).toEqual([]);
   });
 
   it('a WAV that stays incomplete is never taken, and said once', async () => {
@@ -212,6 +254,11 @@ describe('fileCompleteness', () => {
     expect(await at('p.jpg', Buffer.concat([jpeg, Buffer.alloc(16)]))).toEqual({ kind: 'complete' });
     expect((await at('b.jpg', jpeg.subarray(0, 7))).kind).toBe('incomplete');
     expect(await at('x.txt', 'hello')).toEqual({ kind: 'unknown' });
+    // Sizes saying "no audio" (RIFF 36, data 0), with or without audio after them: cannot tell yet.
+    const empty = wavHeaderWithNoAudio();
+    expect(empty.toString('latin1', 36, 40)).toBe('data');
+    expect(await at('s.wav', empty)).toEqual({ kind: 'unknown' });
+    expect(await at('t.wav', Buffer.concat([empty, Buffer.alloc(1600, 1)]))).toEqual({ kind: 'unknown' });
     expect((await at('e.pdf', '')).kind).toBe('incomplete');
     dir.cleanup();
   });

@@ -5,6 +5,7 @@ import { COMMANDS } from './registry';
 import { resolveCommand, subcommandList, wantsHelp } from './dispatch';
 import { commandHelp, globalHelp, groupHelp } from './help';
 import { classifyFailure, exitCodeFor } from '../engine/failures';
+import { defaultDataDir } from '../engine/data-dir';
 import { carrierFor } from './suggested-commands';
 import { tierForSending } from './sending-tiering';
 import { textOut } from './terminal-out';
@@ -59,10 +60,23 @@ export async function main(argv: string[], streams: Streams): Promise<ExitCode |
       return EXIT.usage;
     }
     // One meaning per error (engine/failures.ts), the same the window gets.
-    const failure = classifyFailure(e);
+    const failure = classifyFailure(e, found.kind === 'command' ? dataDirOf(found.args, io.env) : undefined);
     io.stderr.write(`batchdesk: ${io.carry(failure.message)}\n`);
     return exitCodeFor(failure.kind);
   }
+}
+
+/**
+ * The data folder a command line names (--data-dir DIR, --data-dir=DIR, else the environment's or
+ * the default): a damaged database met past the command's own handling is named by its path.
+ */
+function dataDirOf(args: readonly string[], env: NodeJS.ProcessEnv): string {
+  for (const [i, a] of args.entries()) {
+    if (a === '--') break;
+    if (a === '--data-dir' && args[i + 1] !== undefined) return args[i + 1] ?? '';
+    if (a.startsWith('--data-dir=')) return a.slice('--data-dir='.length);
+  }
+  return defaultDataDir(env);
 }
 
 // Run when executed from the sources (tsx), not when imported by tests or by the built entry (entry.ts).

@@ -9,7 +9,7 @@
 // size and time of the file and its WAL), and the next command that finds them unchanged (a second
 // `status`) does not read it again. Damage written from outside changes them; damage that does not
 // (a failing disk) is met by the run itself (queue/storage-failure.ts).
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { DatabaseUnusableError, isCorruption, type Db } from './db/connection';
 
 /** The size and modification time of the file and of its WAL when that holds anything, as one string. */
@@ -34,9 +34,24 @@ function remembered(stamp: string): string | null {
   }
 }
 
+/** Where the sound result of a check of `file` is remembered. */
+const stampOf = (file: string): string => `${file}-checked`;
+
+/**
+ * Forgets that `file` was found sound: called when a statement meets damage the check's stamp let
+ * through (pages damaged with the file's size and time kept), so the next command checks it all.
+ */
+export function forgetCheck(file: string): void {
+  try {
+    rmSync(stampOf(file), { force: true });
+  } catch {
+    // A folder that cannot be written: the damage is reported all the same.
+  }
+}
+
 /** Closes `db` and throws DatabaseUnusableError if its file is damaged. */
 export function refuseDamaged(db: Db, file: string): void {
-  const stamp = `${file}-checked`;
+  const stamp = stampOf(file);
   const state = stateOf(file);
   if (remembered(stamp) === state) return;
   let found: string;

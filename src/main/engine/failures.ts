@@ -9,6 +9,8 @@ import { EngineBusyError } from './engine-lock';
 import { KeychainUnavailableError } from './secrets/secret-store';
 import { StorageFailure } from './queue/storage-failure';
 import { SqliteDriverError } from './db/sqlite-driver';
+import { forgetCheck } from './damaged-database';
+import { databaseFile } from './data-dir';
 import { NotFoundError, SharedStoreError, UserError } from './user-error';
 
 // Thrown all over the engine, so they live on its lowest floor; the faces may import them from here.
@@ -45,10 +47,16 @@ export function classifyFailure(e: unknown, dataDir?: string): Failure {
     return { kind: 'unavailable', message: e.message };
   }
   if (isCorruption(e)) {
-    const where = dataDir ? `the database in ${dataDir}` : 'the database';
+    // Met by a statement, so the check at open let it through: the next command checks it all.
+    const file = dataDir === undefined ? null : databaseFile(dataDir);
+    if (file !== null) forgetCheck(file);
+    const said = e instanceof Error ? e.message : String(e);
     return {
       kind: 'unavailable',
-      message: `${where} is damaged (SQLite: ${e instanceof Error ? e.message : String(e)}). Batchdesk stopped so that nothing more is written into it. Restore it from a backup, or move it aside to start with an empty one.`,
+      message:
+        file === null
+          ? `The database is damaged (SQLite: ${said}). Batchdesk stopped so that nothing more is written into it. Restore it from a backup, or move it aside to start with an empty one.`
+          : `${file} is damaged (SQLite: ${said}). Batchdesk stopped so that nothing more is written into it. Restore it from a backup, or move it aside (rename it, together with any ${file}-wal file beside it) to start with an empty database.`,
     };
   }
   return { kind: 'internal', message: e instanceof Error ? e.message : String(e) };

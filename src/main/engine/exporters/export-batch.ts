@@ -13,7 +13,7 @@ import { formatAmount, type Invoice } from '../../../shared/invoices/invoice';
 import { invoiceColumns } from '../../../shared/capabilities/catalog';
 import { csvHeader, csvLine } from './csv-line';
 import { INTERCHANGE_CSV, type CsvDialect } from '../../../shared/csv-dialect';
-import { escapeControls } from '../../../shared/control-characters';
+import { escapeControls, jsonInert } from '../../../shared/control-characters';
 import { isMadeUp, MADE_UP_WORDS } from '../../../shared/made-up';
 import {
   flatten,
@@ -174,7 +174,7 @@ export async function exportBatch(
         break;
       case 'json':
         await write(
-          `${n > 0 ? ',\n' : ''}  ${JSON.stringify(desc.invoice ? { ...jsonRecord(flat), ...invoiceJson(review, inv, job.original_invoice) } : jsonRecord(flat))}`,
+          `${n > 0 ? ',\n' : ''}  ${jsonInert(JSON.stringify(desc.invoice ? { ...jsonRecord(flat), ...invoiceJson(review, inv, job.original_invoice) } : jsonRecord(flat)))}`,
         );
         break;
       case 'invoices':

@@ -42,6 +42,7 @@ import { numberedName, safeFileBase } from '../output-names';
 import type { ResultRow, ResultSource } from '../read-models/job-results';
 import { srtOf, vttOf } from './cue-files';
 import { storedJson } from '../stored-json';
+import { escapeControls, jsonInert } from '../../../shared/control-characters';
 import { isMadeUp, MADE_UP_SHORT, MADE_UP_WORDS } from '../../../shared/made-up';
 
 export interface FilesBatch {
@@ -153,8 +154,9 @@ function textParts(
     let text: string | null;
     if (ext === 'txt') {
       const offered = desc.offers(result);
-      text = offered === null || !madeUp ? offered : `[${MADE_UP_WORDS}]\n\n${offered}`;
-    } else if (ext === 'json') text = result === null ? null : `${JSON.stringify(reviewedResult(desc, result, row), null, 2)}\n`;
+      // The API's words, read with `cat` too: its control characters made inert (\n and \t kept).
+      text = offered === null ? null : escapeControls(!madeUp ? offered : `[${MADE_UP_WORDS}]\n\n${offered}`);
+    } else if (ext === 'json') text = result === null ? null : `${jsonInert(JSON.stringify(reviewedResult(desc, result, row), null, 2))}\n`;
     else if (ext === 'xml') {
       // The invoice as its review corrected it, else as read.
       const read = desc.invoice?.(result) ?? null;

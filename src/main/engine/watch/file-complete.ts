@@ -48,7 +48,10 @@ export async function wavCompleteness(path: string, size: number): Promise<Compl
       const id = chunk.toString('latin1', 0, 4);
       const length = chunk.readUInt32LE(4);
       if (id === 'data') {
-        if (PLACEHOLDERS.has(length) && length !== 0) return { kind: 'incomplete', why: 'its WAV data chunk still holds a placeholder size' };
+        // A header that says "no audio" is what sox-like writers put first and patch at close: the
+        // audio may still come, so only the longer quiet time may let it be taken (never judged now).
+        if (length === 0) return { kind: 'unknown' };
+        if (PLACEHOLDERS.has(length)) return { kind: 'incomplete', why: 'its WAV data chunk still holds a placeholder size' };
         if (at + 8 + length > size) return { kind: 'incomplete', why: `its WAV data chunk needs ${at + 8 + length} bytes and ${size} are there so far` };
         return { kind: 'complete' };
       }

@@ -67,6 +67,9 @@ export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string, opts:
   const measured = await measureFile(path, capability, d.signal);
   if (!measured.ok) {
     if (!existsSync(path)) return { kind: 'gone', path };
+    // Taken before and unreadable now: a writer may still hold it, so it is reported, never moved.
+    const earlier = opts.resend ? undefined : d.store.takenAt(w.id, path);
+    if (earlier) return changedAfterTaken(d, w, path, { size: st.size, mtimeMs: st.mtimeMs }, earlier);
     return setAside(d, w, path, { size: st.size, mtimeMs: st.mtimeMs }, measured.problem.message);
   }
   const item = measured.item;
