@@ -86,7 +86,7 @@ test('revoke the channel key mid-batch: paused with the reason, key replaced in 
   await expect(replaceForm.getByLabel('New secret key')).toHaveAttribute('type', 'password');
   await replaceForm.getByLabel('New secret key').fill(fresh.key);
   await replaceForm.getByRole('button', { name: 'Save new key' }).click();
-  await expect(page.getByRole('region', { name: 'Keys' }).getByTestId('done-note').filter({ hasText: 'Replaced' })).toHaveText(
+  await expect(page.getByRole('region', { name: 'Keys' }).getByRole('status').filter({ hasText: 'Replaced' })).toHaveText(
     `Replaced the key "${channelLabel}" (ends in ${fresh.key.slice(-4)}).`,
   );
   await expect(keysTable.getByRole('row', { name: new RegExp(channelLabel) })).toContainText(`…${fresh.key.slice(-4)}`);

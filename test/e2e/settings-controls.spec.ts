@@ -100,7 +100,7 @@ test('settings controls: opt-out import, retention rule with dry run and delete,
   await expect(phone).toHaveAccessibleDescription('Redaction reads phone numbers written without a country code as numbers of this country.');
   await phone.selectOption({ label: 'Austria (AT)' });
   await settings.getByRole('button', { name: 'Save settings' }).click();
-  await expect(settings.getByRole('status')).toHaveText('Settings saved. Running batches use them at once.');
+  await expect(settings.getByTestId('done-note')).toHaveText('Settings saved. Running batches use them at once.');
   expect((await rpc<{ phoneCountry: unknown }>(host, 'settings.get')).phoneCountry).toEqual({ country: 'AT', from: 'setting' });
 
   // New batch's redaction hint says it, and links to the choice instead of naming a command.
