@@ -11,6 +11,7 @@ import { formatMoney, formatRate } from '../format/money';
 import { displaySource } from '../format/source';
 import { formatCount } from '../format/time';
 import { ProblemsPanel } from './ProblemsPanel';
+import { estimateStepWords, stepBasisWords } from './step-basis-words';
 import './PreviewPanel.css';
 
 const SAMPLE_ROW_H = 30;
@@ -137,9 +138,9 @@ function StepsTable({ preview }: { preview: Preview }) {
           {preview.steps.map((s, i) => (
             <tr key={i}>
               <td>
-                {i + 1}. {s.label}
+                {i + 1}. {estimateStepWords(s)}
                 <span className="preview__basis">
-                  {formatUnits(s.units, s.unitName)}: {s.basis}
+                  {formatUnits(s.units, s.unitName)}: {stepBasisWords(s.basis)}
                 </span>
               </td>
               <td className="num">{i > 0 ? t('preview.upTo', { n: formatCount(s.items) }) : formatCount(s.items)}</td>
