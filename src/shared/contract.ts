@@ -2,6 +2,7 @@
 // schemas) and every pushed event, declared once. Electron binds it with ipcMain.handle, the
 // browser host over HTTP + WebSocket; the engine validates every argument against these schemas.
 import { SkippedRow } from './skipped-rows';
+import { StepBasis } from './step-basis';
 import { PhoneCountry } from './phone-country';
 import { z } from 'zod';
 import { InvoiceReview } from './invoices/invoice';
@@ -108,7 +109,10 @@ export const StepEstimateView = z.object({
   units: z.number(),
   unitName: z.string(),
   cost: Money,
-  basis: z.string(),
+  /** The main option's value of a step that has one (text's task), for its name. */
+  mainOption: z.string().nullable(),
+  /** How the units were estimated, as a code with figures (the window words it). */
+  basis: StepBasis,
 });
 export type StepEstimateView = z.infer<typeof StepEstimateView>;
 

@@ -74,7 +74,7 @@ test('settings controls: opt-out import, retention rule with dry run and delete,
   const row = run.getByRole('row').filter({ hasText: exported.fileName });
   await expect(row.getByRole('cell').nth(0)).toHaveText(`Export: ${exportPath}`);
   await expect(row.getByRole('cell').nth(1)).toHaveText(/^[\d.,]+ (B|KB)$/);
-  await expect(row.getByRole('cell').nth(2)).toHaveText('keep-files-days 1 (default)');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('files kept 1 day (default)');
   expect(existsSync(exportPath)).toBe(true);
   await shot(page, 'settings-retention-dry-run', testInfo);
   // The new controls keep axe at no serious violation (the Keys screen is long: axe takes a while).
@@ -91,7 +91,7 @@ test('settings controls: opt-out import, retention rule with dry run and delete,
   await confirm.getByRole('button', { name: 'Yes, delete now' }).click();
   await expect(run.getByRole('status')).toHaveText(/^Deleted 1 item \([\d.,]+ (B|KB) of files\); it is in the retention log\.$/);
   expect(existsSync(exportPath)).toBe(false);
-  await expect(log.getByRole('row').filter({ hasText: `Export: ${exportPath}` })).toContainText('keep-files-days 1 (default)');
+  await expect(log.getByRole('row').filter({ hasText: `Export: ${exportPath}` })).toContainText('files kept 1 day (default)');
 
   // The phone country: this host's locale (C) names none; Austria is chosen by its name.
   const settings = page.getByRole('form', { name: 'Settings' });

@@ -41,8 +41,16 @@ import { importOptOutFile } from '../desk/opt-out-import';
 import { OPT_OUT_REFUSALS_SHOWN } from '../../shared/contract';
 import { deletionSize, retentionRunView } from './retention-run-view';
 import { phoneRegionList } from '../engine/load-on-use';
+import { MAIN_OPTION } from '../../shared/capabilities/steps';
 import { spreadsheetCsv } from '../../shared/csv-dialect';
 import { einvoiceSource } from '../engine/capabilities/einvoice-source';
+
+/** The value of a step's main option (text's task), when the step has one and it is set. */
+function mainOptionOf(e: StepEstimate): string | null {
+  const main = MAIN_OPTION[e.capability];
+  const v: unknown = main === undefined ? undefined : (e.options as Partial<Record<string, unknown>>)[main];
+  return typeof v === 'string' && v !== '' ? v : null;
+}
 
 /** A step's estimate as the window shows it (units rounded: they are an estimate). */
 function stepView(e: StepEstimate): StepEstimateView {
@@ -54,7 +62,8 @@ function stepView(e: StepEstimate): StepEstimateView {
     units: Math.round(e.units),
     unitName: e.unitName,
     cost: e.cost,
-    basis: e.basis,
+    mainOption: mainOptionOf(e),
+    basis: e.why,
   };
 }
 

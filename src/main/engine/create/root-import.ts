@@ -109,5 +109,6 @@ export function rootEstimate(parsed: CreateBatchParsed, plan: BatchPlan): StepEs
     rate: plan.rate,
     cost: plan.estimatedCost,
     basis: 'measured from the input',
+    why: { kind: 'measured' },
   };
 }

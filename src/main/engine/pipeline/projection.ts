@@ -6,6 +6,7 @@ import { describe } from '../../../shared/capabilities/catalog';
 import type { StoredOptions } from '../../../shared/capabilities/options';
 import { stepLabel } from '../../../shared/capabilities/steps';
 import { costOf } from '../costs/rate-book';
+import type { StepBasis } from '../../../shared/step-basis';
 
 export interface StepShape {
   capability: BatchCapability;
@@ -22,6 +23,8 @@ export interface StepEstimate extends StepShape {
   cost: number;
   /** How the units were estimated, in words ("from step 1's 3,600 audio seconds: about 15 ..."). */
   basis: string;
+  /** The same as a code with figures, for the window's language. */
+  why: StepBasis;
 }
 
 export function projectStep(
@@ -34,17 +37,28 @@ export function projectStep(
   const items = prev.items;
   let units: number;
   let basis: string;
+  let why: StepBasis;
   switch (nd.measure) {
     case 'characters': {
       const y = pd.yields;
       units = y === null ? 0 : Math.round(prev.units * y.perUnit(prev.options));
       basis = `from step ${prevStep}'s ${Math.round(prev.units).toLocaleString('en')} ${pd.unit}: ${y?.basis(prev.options) ?? 'no text'}`;
+      why = {
+        kind: 'fromStep',
+        step: prevStep,
+        units: Math.round(prev.units),
+        unitName: pd.unit,
+        from: prev.capability,
+        perUnit: y === null ? 0 : y.perUnit(prev.options),
+        task: typeof prev.options.task === 'string' ? prev.options.task : null,
+      };
       break;
     }
     case 'items':
     case 'media':
       units = items;
       basis = `one ${nd.unit.replace(/s$/, '')} per item of step ${prevStep}`;
+      why = { kind: 'perItem', step: prevStep, unitName: nd.unit };
       break;
   }
   return {
@@ -58,5 +72,6 @@ export function projectStep(
     rate: next.rate,
     cost: costOf(units, next.rate),
     basis,
+    why,
   };
 }

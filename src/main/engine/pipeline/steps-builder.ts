@@ -18,6 +18,7 @@ import type { FollowUps } from './follow-ups';
 import { Lineage } from './lineage';
 import type { DerivedJob, PipelineStore } from './pipeline-store';
 import { projectStep, type StepEstimate, type StepShape } from './projection';
+import type { ProjectedBasis, StepBasis } from '../../../shared/step-basis';
 
 export interface StepsBuilderDeps {
   batches: BatchStore;
@@ -112,7 +113,14 @@ export function followUpEstimate(parent: BatchRow, filled: { count: number; unit
     units: filled.units + later.units,
     cost: filled.cost + later.cost,
     basis: later.items > 0 ? `${filled.count} results now; ${later.items} more may come (${later.basis})` : `${filled.count} results of ${parent.id}`,
+    why: resultsNow(filled.count, later, parent.id),
   };
+}
+
+/** A follow-up's basis as a code: the results there now, and how the rest is projected. */
+function resultsNow(now: number, later: StepEstimate, batchId: string): StepBasis {
+  const then: ProjectedBasis = later.why.kind === 'resultsNow' ? later.why.then : later.why;
+  return { kind: 'resultsNow', now, more: later.items, batchId, then };
 }
 
 /** The name of a follow-up step: the one given, else its parent's name and the step's label. */
@@ -180,6 +188,7 @@ export class StepsBuilder {
         units: units + later.units,
         cost: cost + later.cost,
         basis: later.items > 0 ? `${count} results now; ${later.items} more may come (${later.basis})` : `${count} results of ${parent.id}`,
+        why: resultsNow(count, later, parent.id),
       },
       sample,
       problems,

@@ -1,5 +1,6 @@
 // One batch at a glance: capability, name, progress, counts, rate and ETA, spend against
 // estimate and budget, status and pause reason, and its controls. Used on the list and the detail.
+import { batchOptionsText } from './batch-option-words';
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { BatchSummary } from '../../../shared/domain';
@@ -103,13 +104,6 @@ function Spend({ batch }: { batch: BatchSummary }) {
   );
 }
 
-/** "task summary · labels a, b": the options the batch was created with. */
-function optionsText(b: BatchSummary): string {
-  return Object.entries(b.options)
-    .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(', ') : v}`)
-    .join(' · ');
-}
-
 export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummary; detail?: boolean }) {
   const titleId = useId();
   const { counts } = batch;
@@ -117,8 +111,8 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
   const figure = progressFigure(batch);
   const Heading = detail ? 'h1' : 'h2';
   const { t } = useTranslation('batch');
-  const options = optionsText(batch);
-  // Option names and values are the batch's own data (as the CLI takes them), not words to translate.
+  const options = batchOptionsText(batch);
+  // Redaction in the window's words; other option names and values are the batch's own data.
   const meta = [
     t('summary.tier', { tier: TIER_LABEL[batch.tier] }),
     batch.channel,

@@ -1,5 +1,6 @@
 // The retention log in the window, as `batchdesk retention log` prints it: every deletion the
 // retention rules made (what, when, by which rule), newest first, and the data folder's default rule.
+import { retentionRuleWords } from './retention-rule-words';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RetentionLogView } from '../../../shared/contract';
@@ -51,7 +52,7 @@ export function RetentionLogPanel({ version = 0 }: { version?: number }) {
                   <td>
                     {t(RETENTION_KIND_KEYS[e.kind])}: <span className="mono">{e.what}</span>
                   </td>
-                  <td>{e.rule}</td>
+                  <td>{retentionRuleWords(e.rule)}</td>
                 </tr>
               ))}
             </tbody>

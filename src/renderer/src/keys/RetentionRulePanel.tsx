@@ -1,6 +1,7 @@
 // The default retention rule in the window, as `config set keep_files_days N` / `keep_results_days N`
 // and `retention run [--dry-run]` do it: the two periods (empty: kept) with Save, "Show what would
 // be deleted" (what, size, rule) and "Delete now" behind a confirmation; each deletion is logged.
+import { retentionRuleWords } from './retention-rule-words';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RetentionDefaultsView, RetentionRunView } from '../../../shared/contract';
@@ -162,7 +163,7 @@ function RunReport({ listed, busy, onDelete }: { listed: RetentionRunView; busy:
                     {t(RETENTION_KIND_KEYS[i.kind])}: <span className="mono">{i.what}</span>
                   </td>
                   <td className="num tabular">{i.size === null ? t('retentionRule.noSize') : formatBytes(i.size)}</td>
-                  <td>{i.rule}</td>
+                  <td>{retentionRuleWords(i.rule)}</td>
                 </tr>
               ))}
             </tbody>

@@ -12,6 +12,7 @@ import { displaySource } from '../format/source';
 import { formatCount } from '../format/time';
 import { ProblemsPanel } from './ProblemsPanel';
 import { readHereLines } from './read-here-words';
+import { estimateStepWords, stepBasisWords } from './step-basis-words';
 import './PreviewPanel.css';
 
 const SAMPLE_ROW_H = 30;
@@ -138,9 +139,9 @@ function StepsTable({ preview }: { preview: Preview }) {
           {preview.steps.map((s, i) => (
             <tr key={i}>
               <td>
-                {i + 1}. {s.label}
+                {i + 1}. {estimateStepWords(s)}
                 <span className="preview__basis">
-                  {formatUnits(s.units, s.unitName)}: {s.basis}
+                  {formatUnits(s.units, s.unitName)}: {stepBasisWords(s.basis)}
                 </span>
               </td>
               <td className="num">{i > 0 ? t('preview.upTo', { n: formatCount(s.items) }) : formatCount(s.items)}</td>

@@ -13,6 +13,7 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { formatDateTime } from '../format/time';
 import { useBatchesStore } from '../store/batches-store';
 import { InvoiceChecks } from './invoice-view';
+import { canonicalFieldValue, readFieldValue, shownFieldValue } from './invoice-field-locale';
 import './invoice-review.css';
 
 /** Told when a review is saved, so the dialog and the batch's counts read again. */
@@ -23,7 +24,7 @@ function applyDrafts(base: Invoice, drafts: Record<string, string>): { invoice: 
   let invoice = base;
   const problems: Record<string, string> = {};
   for (const [field, value] of Object.entries(drafts)) {
-    const r = applyEdit(invoice, field, value);
+    const r = applyEdit(invoice, field, canonicalFieldValue(field, value));
     if (r.ok) invoice = r.invoice;
     else problems[field] = r.reason;
   }
@@ -142,8 +143,8 @@ export function InvoiceReviewPanel({ job }: { job: JobDetail }) {
       <FieldInput
         field={field}
         label={label}
-        value={drafts[field] ?? fieldText(base, field)}
-        read={corrected ? fieldText(read, field) : null}
+        value={drafts[field] ?? shownFieldValue(field, fieldText(base, field))}
+        read={corrected ? readFieldValue(field, fieldText(read, field)) : null}
         problem={problems[field]}
         suggestion={suggestionFor(field)}
         onChange={set(field)}

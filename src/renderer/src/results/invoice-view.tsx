@@ -3,7 +3,7 @@ import { invoiceCheckDetail } from './check-detail-words';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_CHECKS, type Invoice, type InvoiceReview } from '../../../shared/invoices/invoice';
 import { i18n } from '../i18n';
-import { formatDecimal, formatInvoiceAmount } from './local-numbers';
+import { formatDay, formatDecimal, formatInvoiceAmount } from './local-numbers';
 import './invoice-view.css';
 
 /** A check's name for people ("Net + VAT = gross"); an unknown name as it is. */
@@ -73,11 +73,11 @@ export function InvoiceView({ invoice }: { invoice: Invoice | null }) {
           </tr>
           <tr>
             <th scope="row">{t('field.issueDate')}</th>
-            <td>{invoice.issueDate ?? <Missing />}</td>
+            <td>{invoice.issueDate ? formatDay(invoice.issueDate) : <Missing />}</td>
           </tr>
           <tr>
             <th scope="row">{t('field.dueDate')}</th>
-            <td>{invoice.dueDate ?? <Missing />}</td>
+            <td>{invoice.dueDate ? formatDay(invoice.dueDate) : <Missing />}</td>
           </tr>
           <tr>
             <th scope="row">{t('field.net')}</th>
