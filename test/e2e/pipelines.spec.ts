@@ -22,7 +22,7 @@ test('transcribe -> summary -> CRM from New batch, then a follow-up of the trans
   const steps = page.getByRole('table', { name: 'Estimate of every step' });
   await expect(steps.getByRole('row')).toHaveCount(4);
   await expect(steps).toContainText('text (summary)');
-  await expect(steps).toContainText('about 15 characters of transcript per audio second');
+  await expect(steps).toContainText('about 15 characters of text per audio second');
   await expect(steps).toContainText('one record per item of step 2');
   await shot(page, 'new-batch-pipeline', testInfo);
 
