@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Node's own type stripping loads it (Node 22.18 and later).
-import { identityProblems } from './release-identity.ts';
+import { IDENTITY_ENV, effectiveIdentity, identityProblems } from './release-identity.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -23,10 +23,15 @@ function fail(message) {
 // The deb names its maintainer and home page (electron-builder.yml); electron-builder would stop
 // half-way without them, and a placeholder would send users' questions nowhere.
 const debWanted = process.platform === 'linux' && (args.length === 0 || args.some((a) => /\bdeb\b/.test(a)));
+const builderYml = readFileSync(join(root, 'electron-builder.yml'), 'utf8');
 if (debWanted) {
-  const problems = identityProblems(readFileSync(join(root, 'electron-builder.yml'), 'utf8'));
-  if (problems.length > 0) fail(`${problems.join(' ')} The deb names them: set them, or build the AppImage only: npm run dist -- --linux AppImage`);
+  const problems = identityProblems(builderYml, process.env);
+  if (problems.length > 0)
+    fail(
+      `${problems.join(' ')} The deb names them: set ${IDENTITY_ENV.maintainer}="Name <address@domain>" and ${IDENTITY_ENV.homepage}=https://host/ (or edit electron-builder.yml), or build the AppImage only: npm run dist -- --linux AppImage`,
+    );
 }
+const identityArgs = effectiveIdentity(builderYml, process.env).overrides;
 
 const feedArgs = [];
 const feed = process.env.BATCHDESK_UPDATE_URL?.trim();
@@ -52,7 +57,7 @@ const build = npmCli
 if (build.status !== 0) fail('`npm run build` failed (above); nothing was packaged.');
 
 const builderCli = createRequire(import.meta.url).resolve('electron-builder/cli.js');
-const r = spawnSync(process.execPath, [builderCli, '--config', 'electron-builder.yml', '--publish', 'never', ...feedArgs, ...args], {
+const r = spawnSync(process.execPath, [builderCli, '--config', 'electron-builder.yml', '--publish', 'never', ...identityArgs, ...feedArgs, ...args], {
   cwd: root,
   stdio: 'inherit',
 });

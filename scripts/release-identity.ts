@@ -26,6 +26,42 @@ export function releaseIdentity(yml: string): ReleaseIdentity {
   return { maintainer: field(deb, 'maintainer'), vendor: field(deb, 'vendor'), homepage: field(section(yml, 'extraMetadata'), 'homepage') };
 }
 
+/** Where each value of the identity comes from: the publisher's environment, else electron-builder.yml. */
+export const IDENTITY_ENV = { maintainer: 'BATCHDESK_MAINTAINER', homepage: 'BATCHDESK_HOMEPAGE' } as const;
+
+export interface EffectiveIdentity extends ReleaseIdentity {
+  /** electron-builder `-c.` overrides that carry the environment's values into the build. */
+  overrides: string[];
+  /** Where each checked value was read, for the refusal's sentence. */
+  source: { maintainer: string; vendor: string; homepage: string };
+}
+
+/**
+ * The identity a build will carry. A publisher sets BATCHDESK_MAINTAINER ("Name <address@domain>",
+ * also the vendor) and BATCHDESK_HOMEPAGE in the release job's environment (repository variables),
+ * so a release needs no commit that writes the owner's contact into the source.
+ */
+export function effectiveIdentity(yml: string, env: Record<string, string | undefined>): EffectiveIdentity {
+  const base = releaseIdentity(yml);
+  const maintainer = env[IDENTITY_ENV.maintainer]?.trim() || null;
+  const homepage = env[IDENTITY_ENV.homepage]?.trim() || null;
+  const overrides: string[] = [];
+  if (maintainer) overrides.push(`-c.deb.maintainer=${maintainer}`, `-c.deb.vendor=${maintainer}`);
+  if (homepage) overrides.push(`-c.extraMetadata.homepage=${homepage}`);
+  const fromYml = 'electron-builder.yml';
+  return {
+    maintainer: maintainer ?? base.maintainer,
+    vendor: maintainer ?? base.vendor,
+    homepage: homepage ?? base.homepage,
+    overrides,
+    source: {
+      maintainer: maintainer ? IDENTITY_ENV.maintainer : `${fromYml}: deb.maintainer`,
+      vendor: maintainer ? IDENTITY_ENV.maintainer : `${fromYml}: deb.vendor`,
+      homepage: homepage ? IDENTITY_ENV.homepage : `${fromYml}: extraMetadata.homepage`,
+    },
+  };
+}
+
 function hostOf(value: string, kind: 'mail' | 'url'): string | null {
   if (kind === 'mail') return /<[^\s@<>]+@([^\s@<>]+)>$/.exec(value)?.[1] ?? null;
   try {
@@ -35,20 +71,20 @@ function hostOf(value: string, kind: 'mail' | 'url'): string | null {
   }
 }
 
-/** What is wrong with the installers' maintainer and home page in electron-builder.yml, one sentence each; empty when nothing. */
-export function identityProblems(yml: string): string[] {
-  const id = releaseIdentity(yml);
+/** What is wrong with the installers' maintainer and home page (environment, else electron-builder.yml), one sentence each; empty when nothing. */
+export function identityProblems(yml: string, env: Record<string, string | undefined> = {}): string[] {
+  const id = effectiveIdentity(yml, env);
   const problems: string[] = [];
-  const check = (what: string, value: string | null, kind: 'mail' | 'url', form: string): void => {
+  const check = (where: string, value: string | null, kind: 'mail' | 'url', form: string): void => {
     const host = value === null ? null : hostOf(value, kind);
-    if (value === null || host === null) problems.push(`electron-builder.yml: ${what} is missing or not of the form ${form}.`);
+    if (value === null || host === null) problems.push(`${where} is missing or not of the form ${form}.`);
     else if (RESERVED.test(host))
       problems.push(
-        `electron-builder.yml: ${what} (${value}) is a placeholder (${host} is a reserved name): set it to the project's real ${kind === 'mail' ? 'contact' : 'address'}.`,
+        `${where} (${value}) is a placeholder (${host} is a reserved name): set it to the project's real ${kind === 'mail' ? 'contact' : 'address'}.`,
       );
   };
-  check('deb.maintainer', id.maintainer, 'mail', '"Name <address@domain>"');
-  if (id.vendor !== null) check('deb.vendor', id.vendor, 'mail', '"Name <address@domain>"');
-  check('extraMetadata.homepage', id.homepage, 'url', 'https://host/');
+  check(id.source.maintainer, id.maintainer, 'mail', '"Name <address@domain>"');
+  if (id.vendor !== null && id.source.vendor !== id.source.maintainer) check(id.source.vendor, id.vendor, 'mail', '"Name <address@domain>"');
+  check(id.source.homepage, id.homepage, 'url', 'https://host/');
   return problems;
 }

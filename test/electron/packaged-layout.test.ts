@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import asar from '@electron/asar';
 import { tempDir } from '../helpers/temp-dir';
 import { APP_ID } from '../../src/main/electron/app-id';
-import { identityProblems, releaseIdentity } from '../../scripts/release-identity';
+import { effectiveIdentity, identityProblems, releaseIdentity } from '../../scripts/release-identity';
 
 const root = process.cwd();
 const onLinuxX64 = process.platform === 'linux' && process.arch === 'x64';
@@ -218,6 +218,34 @@ describe('electron-builder.yml', () => {
       'electron-builder.yml: deb.maintainer is missing or not of the form "Name <address@domain>".',
       'electron-builder.yml: deb.vendor is missing or not of the form "Name <address@domain>".',
     ]);
+  });
+});
+
+describe('the publisher names the deb from the release job, not a commit', () => {
+  const yml = readFileSync(join(root, 'electron-builder.yml'), 'utf8');
+
+  it('refuses the committed placeholder and accepts BATCHDESK_MAINTAINER and BATCHDESK_HOMEPAGE, carried into the build', () => {
+    expect(identityProblems(yml, {}).length).toBeGreaterThan(0);
+    const env = { BATCHDESK_MAINTAINER: 'Ada Team <ada@batch.co.uk>', BATCHDESK_HOMEPAGE: 'https://batch.co.uk/' };
+    expect(identityProblems(yml, env)).toEqual([]);
+    expect(effectiveIdentity(yml, env).overrides).toEqual([
+      '-c.deb.maintainer=Ada Team <ada@batch.co.uk>',
+      '-c.deb.vendor=Ada Team <ada@batch.co.uk>',
+      '-c.extraMetadata.homepage=https://batch.co.uk/',
+    ]);
+  });
+
+  it('names the variable that holds a placeholder, and the file when only the file was used', () => {
+    expect(identityProblems(yml, { BATCHDESK_MAINTAINER: 'Dev <dev@x.invalid>', BATCHDESK_HOMEPAGE: 'https://batch.co.uk/' })).toEqual([
+      "BATCHDESK_MAINTAINER (Dev <dev@x.invalid>) is a placeholder (x.invalid is a reserved name): set it to the project's real contact.",
+    ]);
+    expect(identityProblems(yml, { BATCHDESK_MAINTAINER: 'Ada <ada@batch.co.uk>' })[0]).toMatch(/^electron-builder\.yml: extraMetadata\.homepage \(/);
+  });
+
+  it('has the release workflow pass the repository variables to `npm run dist`', () => {
+    const workflow = readFileSync(join(root, '.github', 'workflows', 'release.yml'), 'utf8');
+    expect(workflow).toContain('BATCHDESK_MAINTAINER: ${{ vars.BATCHDESK_MAINTAINER }}');
+    expect(workflow).toContain('BATCHDESK_HOMEPAGE: ${{ vars.BATCHDESK_HOMEPAGE }}');
   });
 });
 
