@@ -19,7 +19,7 @@ import { describe } from './capabilities/catalog';
 import { chainProblem, PipelineStep, takerList } from './capabilities/steps';
 import { BatchNameParts } from './capabilities/batch-name';
 import { ProblemCode } from './problem-codes';
-import { KeepDays } from './retention-rules';
+import { KeepDays, RuleParts } from './retention-rules';
 import { ApiUrlInput, KeyApiUrlInput, MessagingChannelInput, NUMERIC_SETTINGS, RateInput, numericSettingSchema } from './settings-rules';
 
 const Id = z.string().min(1).max(100);
@@ -515,7 +515,10 @@ export const RetentionLogEntryView = z.object({
   at: z.string(),
   kind: z.enum(['output', 'upload', 'original', 'export', 'result']),
   what: z.string(),
+  /** The rule in the engine's English, as recorded. */
   rule: z.string(),
+  /** The same rule by its parts; null for an entry of an older version whose words were of another shape. */
+  parts: RuleParts.nullable(),
   batchId: z.string().nullable(),
   jobId: z.number().int().nullable(),
 });

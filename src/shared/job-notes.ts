@@ -16,8 +16,11 @@ export const JobNote = z.discriminatedUnion('code', [
   z.object({ code: z.literal('error'), kind: ErrorKind.nullable(), status: z.number().int().nullable() }),
   /** Held back on purpose until `until` (wall time "YYYY-MM-DD HH:MM[:SS]" in `zone`); null when the words did not say. */
   z.object({ code: z.literal('held'), cause: z.enum(HOLD_CAUSES).nullable(), until: z.string().nullable(), zone: z.string().nullable() }),
-  /** Not sent: its recipient is on the opt-out list. */
-  z.object({ code: z.literal('opted_out') }),
+  /**
+   * Not sent: its recipient is on the opt-out list; `forgotten`: they asked to be forgotten, so the
+   * list keeps only a hash of them, never shown (the engine knows it from the words it wrote).
+   */
+  z.object({ code: z.literal('opted_out'), forgotten: z.boolean() }),
   /** Batchdesk stopped while it was being sent; resent with the same idempotency key. */
   z.object({ code: z.literal('interrupted') }),
   /** Its lease ran out (the process sending it stopped answering); resent with the same key. */

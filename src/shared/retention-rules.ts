@@ -50,3 +50,27 @@ export function retentionWords(r: RuleWords): string | null {
   if (r.deleteOriginals === true) parts.push('originals deleted after success');
   return parts.length === 0 ? null : parts.join(' · ');
 }
+
+/** Where a part of a rule comes from, as a deletion records it (retention log, a run's list). */
+export const RuleOrigin = z.discriminatedUnion('who', [
+  /** A batch's own rule, or (firstStep) its pipeline's first step's. */
+  z.object({ who: z.literal('batch'), id: z.string(), firstStep: z.boolean() }),
+  /** The watched folder that made the batch. */
+  z.object({ who: z.literal('folder'), dir: z.string() }),
+  /** The data folder's default. */
+  z.object({ who: z.literal('default') }),
+  /** The team's default, in its store. */
+  z.object({ who: z.literal('teamDefault') }),
+  /** A team batch's part carried from the default of the computer that made it ("host 412"). */
+  z.object({ who: z.literal('creatorDefault'), computer: z.string() }),
+]);
+export type RuleOrigin = z.infer<typeof RuleOrigin>;
+
+/** One part of a rule that named a deletion: files or result text kept N days, or originals deleted after success. */
+export const RulePart = z.discriminatedUnion('what', [
+  z.object({ what: z.literal('files'), days: z.number().int(), origin: RuleOrigin }),
+  z.object({ what: z.literal('results'), days: z.number().int(), origin: RuleOrigin }),
+  z.object({ what: z.literal('originals'), origin: RuleOrigin }),
+]);
+export type RulePart = z.infer<typeof RulePart>;
+export const RuleParts = z.array(RulePart).min(1);

@@ -248,7 +248,10 @@ export function controlCases(name: string, open: OpenStoreRig): void {
       expect((await r.desk.retention.log(100)).length).toBe(0);
       const done = await r.desk.retention.run({});
       expect(done.done.map((d) => d.what).sort()).toEqual(dry.done.map((d) => d.what).sort());
-      expect((await r.desk.retention.log(100)).length).toBe(dry.done.length);
+      const logged = await r.desk.retention.log(100);
+      expect(logged.length).toBe(dry.done.length);
+      // Each entry keeps its rule by its parts on either store (the default: the data folder's or the team's).
+      for (const e of logged) expect(e.parts).toEqual([{ what: 'results', days: 1, origin: { who: expect.stringMatching(/^(default|teamDefault)$/) } }]);
       expect((await r.desk.retention.run({ dryRun: true })).done).toEqual([]);
       await r.desk.retention.setDefault('keep_results_days', 0);
       expect(await r.desk.retention.defaults()).toMatchObject({ keepFilesDays: null, keepResultsDays: null });

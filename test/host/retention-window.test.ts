@@ -40,14 +40,24 @@ describe('browser host: watched folders with retention, and the retention log', 
     const engine = f.service.engine;
     engine.settings.set('keep_files_days', '14');
     const log = new RetentionLog(engine.db);
-    log.add({ at: Date.UTC(2026, 0, 1), kind: 'upload', what: 'uploads/a.wav', rule: 'default: files after 14 days', batchId: 'b_1', jobId: 1 });
-    log.add({ at: Date.UTC(2026, 0, 2), kind: 'result', what: 'job 2', rule: 'batch b_1: results after 7 days', batchId: 'b_1', jobId: 2 });
+    const files = [{ what: 'files', days: 14, origin: { who: 'default' } }] as const;
+    log.add({
+      at: Date.UTC(2026, 0, 1),
+      kind: 'upload',
+      what: 'uploads/a.wav',
+      rule: 'keep-files-days 14 (default)',
+      parts: [...files],
+      batchId: 'b_1',
+      jobId: 1,
+    });
+    log.add({ at: Date.UTC(2026, 0, 2), kind: 'result', what: 'job 2', rule: 'batch b_1: results after 7 days', parts: null, batchId: 'b_1', jobId: 2 });
     const r = await f.rpc('retention.log', { limit: 10 });
     expect(r.json).toEqual({
       defaults: { keepFilesDays: 14, keepResultsDays: null },
       entries: [
-        { at: '2026-01-02T00:00:00.000Z', kind: 'result', what: 'job 2', rule: 'batch b_1: results after 7 days', batchId: 'b_1', jobId: 2 },
-        { at: '2026-01-01T00:00:00.000Z', kind: 'upload', what: 'uploads/a.wav', rule: 'default: files after 14 days', batchId: 'b_1', jobId: 1 },
+        // Words of no shape the engine writes come with no parts: the window shows them as recorded.
+        { at: '2026-01-02T00:00:00.000Z', kind: 'result', what: 'job 2', rule: 'batch b_1: results after 7 days', parts: null, batchId: 'b_1', jobId: 2 },
+        { at: '2026-01-01T00:00:00.000Z', kind: 'upload', what: 'uploads/a.wav', rule: 'keep-files-days 14 (default)', parts: files, batchId: 'b_1', jobId: 1 },
       ],
     });
     expect((await f.rpc('retention.log', { limit: 0 })).status).toBe(400);

@@ -73,7 +73,7 @@ describe('browser host: opt-out import, retention controls and the phone country
     expect((await f.rpc('retention.setDefaults', { keepFilesDays: 1, keepResultsDays: null })).json).toEqual({ keepFilesDays: 1, keepResultsDays: null });
     expect(engine.settings.get('keep_files_days')).toBe('1');
     const dry = (await f.rpc('retention.run', { dryRun: true })).json as {
-      items: { kind: string; what: string; rule: string; size: number | null }[];
+      items: { kind: string; what: string; rule: string; parts: unknown; size: number | null }[];
       count: number;
       bytes: number;
     };
@@ -82,6 +82,8 @@ describe('browser host: opt-out import, retention controls and the phone country
     for (const o of outputs) {
       expect(o.size).toBeGreaterThan(44);
       expect(o.rule).toBe('keep-files-days 1 (default)');
+      // The same rule by its parts, for the window to say in its language.
+      expect(o.parts).toEqual([{ what: 'files', days: 1, origin: { who: 'default' } }]);
     }
     expect(dry.count).toBe(dry.items.length);
     expect(dry.bytes).toBe(dry.items.reduce((s, i) => s + (i.size ?? 0), 0));
@@ -97,8 +99,9 @@ describe('browser host: opt-out import, retention controls and the phone country
     // Sizes are of the files as they were before they went.
     expect(run.items.map((i) => i.size)).toEqual(dry.items.map((i) => i.size));
     expect(run.problems).toEqual([]);
-    const log = (await f.rpc('retention.log', {})).json as { entries: { what: string }[] };
+    const log = (await f.rpc('retention.log', {})).json as { entries: { what: string; parts: unknown }[] };
     expect(log.entries.map((e) => e.what).sort()).toEqual(dry.items.map((i) => i.what).sort());
+    expect(log.entries.find((e) => e.what === outputs[0]?.what)?.parts).toEqual([{ what: 'files', days: 1, origin: { who: 'default' } }]);
     expect((await f.rpc('retention.run', { dryRun: true })).json).toMatchObject({ count: 0 });
 
     // Off again: both parts kept.

@@ -86,6 +86,8 @@ describe('retention', () => {
       const log = h.engine.retentionLog();
       expect(log.map((e) => e.what).sort()).toEqual(due.map((d) => d.what).sort());
       expect(log.find((e) => e.what === done[0])?.rule).toBe(`keep-files-days 30 (batch ${aId})`);
+      // Kept by its parts too, as the window says it.
+      expect(log.find((e) => e.what === done[0])?.parts).toEqual([{ what: 'files', days: 30, origin: { who: 'batch', id: aId, firstStep: false } }]);
       expect(log.every((e) => e.at === clock.now())).toBe(true);
       // Nothing is deleted twice.
       expect(h.engine.applyRetention().done).toEqual([]);
@@ -107,7 +109,10 @@ describe('retention', () => {
         expect(row.cost).not.toBeNull();
         expect(row.finished_at).not.toBeNull();
       }
-      expect(h.engine.retentionLog().filter((e) => e.kind === 'result')).toHaveLength(4);
+      const dropped = h.engine.retentionLog().filter((e) => e.kind === 'result');
+      expect(dropped).toHaveLength(4);
+      // The pipeline's step follows its first step's rule, and its parts say so.
+      expect(dropped.find((e) => e.batchId === aStep)?.parts).toEqual([{ what: 'results', days: 60, origin: { who: 'batch', id: aId, firstStep: true } }]);
     } finally {
       own.cleanup();
     }
@@ -131,6 +136,8 @@ describe('retention', () => {
       const r = h.engine.applyRetention();
       expect(r.done.map((d) => [d.kind, d.what])).toEqual([['original', taken]]);
       expect(r.done[0]?.rule).toBe(`delete originals after success (watched folder ${inbox.path})`);
+      expect(r.done[0]?.parts).toEqual([{ what: 'originals', origin: { who: 'folder', dir: inbox.path } }]);
+      expect(h.engine.retentionLog().map((e) => e.parts)).toEqual([r.done[0]?.parts]);
       expect(existsSync(taken ?? '')).toBe(false);
       expect(existsSync(stays ?? '')).toBe(true);
       void w2;

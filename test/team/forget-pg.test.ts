@@ -11,7 +11,7 @@ import { forgetTarget } from '../../src/main/engine/forget/forget-target';
 import { beforeSend } from '../../src/main/engine/queue/before-send';
 import { capabilityFor } from '../../src/main/engine/capabilities/registry';
 import { createInTeamStore, teamCreateProblems } from '../../src/main/engine/team/team-create';
-import { FORGOTTEN_RECIPIENT } from '../../src/shared/forgotten-words';
+import { FORGOTTEN_RECIPIENT } from '../../src/main/engine/messaging/forgotten-recipient';
 import { startHarness, writeText } from '../integration/harness';
 
 let cluster: PgCluster;
@@ -129,6 +129,19 @@ describe("forget in a team's store", () => {
       if (pre.kind !== 'skip') return;
       expect(pre.reason).toMatch(new RegExp(`^not sent: ${FORGOTTEN_RECIPIENT.replace(/[()]/g, '\\$&')}, on the opt-out list since \\d{4}-\\d\\d-\\d\\d\\.$`));
       expect(pre.reason).not.toContain('forgotten:');
+
+      // A job skipped for that reason reads back from the store as a forgotten person's opt-out, on
+      // its row and in its history (the window says so from the field, not from the words).
+      const id = made.batch?.id;
+      if (id === undefined) throw new Error('the team batch was not made');
+      expect(await store.start(id)).toBe(true);
+      const [leased] = await store.claim(id, 1, 60_000);
+      if (!leased) throw new Error('no job was claimed');
+      expect(await store.skip(leased, pre.reason)).toBe(true);
+      const row = (await store.jobPage({ batchId: id, limit: 10, offset: 0 })).rows.find((r) => r.id === leased.id);
+      expect(row?.note).toEqual({ code: 'opted_out', forgotten: true });
+      const detail = await store.jobDetail(leased.id);
+      expect(detail?.events.at(-1)?.note).toEqual({ code: 'opted_out', forgotten: true });
     } finally {
       await store.close();
     }

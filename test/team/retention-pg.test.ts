@@ -131,6 +131,20 @@ describe("retention in a team's store", () => {
         ['result', 'job 1 (line 1)', 'host-b 2', 'b1'],
       ]);
       expect(log.every((e) => e.rule.startsWith('keep-'))).toBe(true);
+      // Each entry keeps its rule by its parts beside the words (migration 23), as the window says it.
+      const b1 = { who: 'batch', id: 'b1', firstStep: false } as const;
+      const filesPart = [{ what: 'files', days: 10, origin: b1 }];
+      expect(log.map((e) => e.parts)).toEqual([filesPart, filesPart, filesPart, [{ what: 'results', days: 30, origin: b1 }]]);
+      expect((await store.pool.query(`SELECT count(*)::int AS n FROM retention_log WHERE rule_parts IS NULL`)).rows[0].n).toBe(0);
+      // An entry an older version logged has only its words: its parts are read from them, once, in the engine.
+      await store.pool.query(
+        `INSERT INTO retention_log (at, kind, what, rule, batch_id, job_id, worker) VALUES (1, 'result', 'job 9 (line 9)', $1, 'b1', 9, 'old 1'), (2, 'result', 'job 8', 'odd words', 'b1', 8, 'old 1')`,
+        ['keep-results-days 100 (the default of host-c, the computer that made the batch)'],
+      );
+      expect((await teamRetentionLog(store.pool, 2)).map((e) => e.parts)).toEqual([
+        [{ what: 'results', days: 100, origin: { who: 'creatorDefault', computer: 'host-c' } }],
+        null,
+      ]);
     } finally {
       await store.close();
       rmSync(here, { recursive: true, force: true });
@@ -271,6 +285,10 @@ describe("retention in a team's store", () => {
       expect(dropped.done.map((d) => [d.batchId, d.kind, d.rule])).toEqual([
         ['bare', 'result', 'keep-results-days 5 (team default)'],
         ['carried', 'result', 'keep-results-days 5 (team default)'],
+      ]);
+      expect(dropped.done.map((d) => d.parts)).toEqual([
+        [{ what: 'results', days: 5, origin: { who: 'teamDefault' } }],
+        [{ what: 'results', days: 5, origin: { who: 'teamDefault' } }],
       ]);
       expect(await kept()).toEqual(['own']);
       expect((await teamRetentionLog(store.pool, 10)).map((e) => [e.batchId, e.rule, e.worker])).toEqual([

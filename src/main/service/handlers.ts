@@ -377,7 +377,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
       const [defaults, log] = await Promise.all([desk.retention.defaults(), desk.retention.log(limit ?? 200)]);
       return {
         defaults: { keepFilesDays: defaults.keepFilesDays, keepResultsDays: defaults.keepResultsDays },
-        entries: log.reverse().map((e) => ({ at: new Date(e.at).toISOString(), kind: e.kind, what: e.what, rule: e.rule, batchId: e.batchId, jobId: e.jobId })),
+        entries: log
+          .reverse()
+          .map((e) => ({ at: new Date(e.at).toISOString(), kind: e.kind, what: e.what, rule: e.rule, parts: e.parts, batchId: e.batchId, jobId: e.jobId })),
       };
     },
     'retention.setDefaults': async ({ keepFilesDays, keepResultsDays }) => {

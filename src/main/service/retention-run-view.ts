@@ -17,7 +17,15 @@ export function deletionSize(d: Deletion): number | null {
 
 /** `sizes` were read before the run (a real run deletes the files); `dryRun` as asked. */
 export function retentionRunView(outcome: RetentionOutcome, sizes: ReadonlyMap<string, number | null>, dryRun: boolean): RetentionRunView {
-  const items = outcome.done.map((d) => ({ kind: d.kind, what: d.what, rule: d.rule, batchId: d.batchId, jobId: d.jobId, size: sizes.get(d.what) ?? null }));
+  const items = outcome.done.map((d) => ({
+    kind: d.kind,
+    what: d.what,
+    rule: d.rule,
+    parts: d.parts,
+    batchId: d.batchId,
+    jobId: d.jobId,
+    size: sizes.get(d.what) ?? null,
+  }));
   return {
     dryRun,
     items: items.slice(0, RETENTION_ITEMS_SHOWN),

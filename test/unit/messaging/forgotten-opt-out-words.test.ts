@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { beforeSend } from '../../../src/main/engine/queue/before-send';
 import { capabilityFor } from '../../../src/main/engine/capabilities/registry';
 import { describeOptOut, type OptOut } from '../../../src/main/engine/messaging/opt-out-list';
-import { forgottenRecipient } from '../../../src/main/engine/messaging/forgotten-recipient';
-import { FORGOTTEN_RECIPIENT } from '../../../src/shared/forgotten-words';
+import { FORGOTTEN_RECIPIENT, forgottenRecipient } from '../../../src/main/engine/messaging/forgotten-recipient';
 
 const hashed: OptOut = { recipient: forgottenRecipient('+442079460123', Buffer.alloc(32, 7)), addedAt: Date.UTC(2026, 10, 3), source: 'forgotten' };
 const plain: OptOut = { recipient: '+442079460999', addedAt: Date.UTC(2026, 10, 3), source: 'customers.csv row 4' };

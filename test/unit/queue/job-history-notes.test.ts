@@ -8,6 +8,9 @@ import type { JobRow, LeasedJob } from '../../../src/main/engine/queue/job-row';
 import { historyNotes, jobNote } from '../../../src/main/engine/read-models/job-notes';
 import { paceTiming } from '../../../src/main/engine/messaging/send-hold';
 import { OPTED_OUT_PREFIX } from '../../../src/main/engine/queue/stored-notes';
+import { beforeSend } from '../../../src/main/engine/queue/before-send';
+import { capabilityFor } from '../../../src/main/engine/capabilities/registry';
+import { forgottenRecipient } from '../../../src/main/engine/messaging/forgotten-recipient';
 import { refusedJob } from '../../../src/main/engine/pipeline/derive-job';
 import { engineError } from '../../../src/shared/errors';
 import { JobNote } from '../../../src/shared/job-notes';
@@ -90,8 +93,19 @@ describe("a job's history as codes", () => {
     store.skip(claim(3), `${OPTED_OUT_PREFIX}+4930123456 is on the opt-out list.`);
     store.cancelOpen('b1');
     expect(notes(2)).toEqual([null, expect.objectContaining({ code: 'held', cause: 'recipient_gap' }), { code: 'cancelled_by_user' }]);
-    expect(notes(3)).toEqual([null, { code: 'put_back' }, null, { code: 'opted_out' }]);
-    expect(jobNote(job(3))).toEqual({ code: 'opted_out' });
+    expect(notes(3)).toEqual([null, { code: 'put_back' }, null, { code: 'opted_out', forgotten: false }]);
+    expect(jobNote(job(3))).toEqual({ code: 'opted_out', forgotten: false });
+  });
+
+  it('says an opt-out of someone who asked to be forgotten as such, from the words the check before sending wrote', async () => {
+    const hashed = { recipient: forgottenRecipient('+4930123456', Buffer.alloc(32, 7)), addedAt: Date.UTC(2026, 10, 3), source: 'forgotten' };
+    const j = claim(1);
+    const message = { payload_json: JSON.stringify({ to: '+4930123456', text: 'Hi', subject: null, row: 2, fields: {} }), source: j.source, attempts: 0 };
+    const pre = await beforeSend(message, capabilityFor('channel'), { optedOut: () => hashed, timing: () => ({ kind: 'send' }) });
+    if (pre.kind !== 'skip') throw new Error(`expected a skip, got ${pre.kind}`);
+    store.skip(j, pre.reason);
+    expect(jobNote(job(1))).toEqual({ code: 'opted_out', forgotten: true });
+    expect(notes(1)).toEqual([null, { code: 'opted_out', forgotten: true }]);
   });
 
   it('says an error whose attempt is not kept by the kind of the job when it is its last change, and words it does not know as words', () => {

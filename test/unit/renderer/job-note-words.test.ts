@@ -10,7 +10,7 @@ import { errorLine } from '../../../src/renderer/src/jobs/job-row-words';
 const NOTES: { [C in JobNoteCode]: Extract<JobNote, { code: C }> } = {
   error: { code: 'error', kind: 'invalid_request', status: 422 },
   held: { code: 'held', cause: 'quiet_hours', until: '2026-11-29 08:00', zone: 'Europe/Berlin' },
-  opted_out: { code: 'opted_out' },
+  opted_out: { code: 'opted_out', forgotten: false },
   interrupted: { code: 'interrupted' },
   lease_expired: { code: 'lease_expired' },
   worker_stopped: { code: 'worker_stopped' },

@@ -17,7 +17,6 @@ import { ERROR_KINDS } from '../../../src/shared/errors';
 import { errorKindLine, pauseCodeLine, troubleLine, waitingCodeLine } from '../../../src/renderer/src/components/pause-words';
 import { i18n } from '../../../src/renderer/src/i18n';
 import { errorLine } from '../../../src/renderer/src/jobs/job-row-words';
-import { FORGOTTEN_RECIPIENT } from '../../../src/shared/forgotten-words';
 
 const standing = { at: 'pause', spentE4: 49_000, inFlightE4: 1_000, next: 'call-007.wav', nextCostE4: 1_500 } as const;
 
@@ -185,10 +184,13 @@ describe("a job's error in the window", () => {
     expect(inLanguage('de', 'de-DE', () => errorLine(failed))).toBe('Die API hat dieses Element so, wie es gesendet wurde, abgelehnt.');
     expect(inLanguage('de', 'de-DE', () => errorLine(held))).toBe('Absichtlich zurückgehalten (Ruhezeiten oder Mindestabstand je Empfänger).');
   });
-  it('a message not sent to someone who asked to be forgotten says so, in either language, never by the hash', () => {
-    const skipped = { state: 'cancelled', error: `not sent: ${FORGOTTEN_RECIPIENT}, on the team's opt-out list since 2026-11-03.`, errorKind: null } as const;
+  it("a message not sent to someone who asked to be forgotten says so from the engine's field, in either language", () => {
+    const words = 'not sent: a recipient who asked to be forgotten (stays opted out), on the opt-out list since 2026-11-03.';
+    const skipped = { state: 'cancelled', error: words, errorKind: null, note: { code: 'opted_out', forgotten: true } } as const;
     expect(errorLine(skipped)).toBe('Not sent: a recipient who asked to be forgotten (stays opted out).');
     expect(inLanguage('de', 'de-DE', () => errorLine(skipped))).toBe('Nicht gesendet: eine Person, die verlangt hat, vergessen zu werden (bleibt gesperrt).');
+    // The words alone decide nothing in the window: without the field it is an opt-out like any other.
+    expect(errorLine({ ...skipped, note: { code: 'opted_out', forgotten: false } })).toBe('Not sent: the recipient is on the opt-out list.');
   });
   it('an error stored without a kind is shown as it was stored', () => {
     expect(errorLine({ state: 'failed', error: 'gone', errorKind: null })).toBe('Gone');

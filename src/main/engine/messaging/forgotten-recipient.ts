@@ -7,6 +7,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 export const FORGOTTEN_PREFIX = 'forgotten:';
 
+/** How such an entry is named in words (a skipped job's reason, a refused row): never by its hash. */
+export const FORGOTTEN_RECIPIENT = 'a recipient who asked to be forgotten (stays opted out)';
+
 /** The entry that stands for `recipient` (as sent to: E.164 or lower-cased e-mail) once forgotten. */
 export function forgottenRecipient(recipient: string, secret: Buffer): string {
   return `${FORGOTTEN_PREFIX}${createHmac('sha256', secret).update(recipient).digest('hex')}`;

@@ -4,8 +4,7 @@
 // Checked when a batch is created and again just before each send.
 import type { Db } from '../db/connection';
 import { normalizeEmail, normalizePhone, type Recipient } from './recipient';
-import { FORGET_SECRET_SETTING, FORGOTTEN_PREFIX, forgottenRecipient } from './forgotten-recipient';
-import { FORGOTTEN_RECIPIENT } from '../../../shared/forgotten-words';
+import { FORGET_SECRET_SETTING, FORGOTTEN_PREFIX, FORGOTTEN_RECIPIENT, forgottenRecipient } from './forgotten-recipient';
 
 export interface OptOut {
   recipient: string;

@@ -1,6 +1,7 @@
 // The engine's own words stored as a job's reason (jobs.error_message, copied into its history by
 // the jobs_history trigger), in one place: the statements that write them take them from here, and
 // the read models know them again here (read-models/job-notes.ts) to give the window their code.
+import { FORGOTTEN_RECIPIENT } from '../messaging/forgotten-recipient';
 
 /** Said of every job a stopped sender leaves: it goes again with the key it had. */
 export const RESENT_TAIL = '; will be resent with the same idempotency key';
@@ -12,6 +13,8 @@ export const CANCELLED_BY_USER = 'cancelled by the user';
 export const FORGOTTEN_WORDS = 'cancelled: it named a person who was forgotten (batchdesk forget)';
 /** How an opted-out recipient's skip begins (queue/before-send.ts). */
 export const OPTED_OUT_PREFIX = 'not sent: ';
+/** How a skip begins when the recipient asked to be forgotten (messaging/opt-out-list.ts describeOptOut). */
+export const OPTED_OUT_FORGOTTEN_PREFIX = `${OPTED_OUT_PREFIX}${FORGOTTEN_RECIPIENT}`;
 /** A hold's words (messaging/send-hold.ts): "held until 2026-11-29 08:00 Europe/Berlin (quiet hours ...)". */
 export { HELD_PREFIX, HOLD_CAUSE_WORDS } from '../messaging/send-hold';
 /** The words of a follow-up item that could not be prepared (pipeline/follow-ups.ts), as against one with nothing to take. */

@@ -13,6 +13,7 @@ import {
   INTERRUPTED_WORDS,
   LEASE_EXPIRED,
   NOT_PREPARED_WORDS,
+  OPTED_OUT_FORGOTTEN_PREFIX,
   OPTED_OUT_PREFIX,
   RESENT_TAIL,
   WORKER_STOPPED,
@@ -52,7 +53,7 @@ export function noteOf(f: NoteFacts): JobNote | null {
   if (r === CANCELLED_BY_USER) return { code: 'cancelled_by_user' };
   if (r === FORGOTTEN_WORDS) return { code: 'forgotten' };
   if (r.startsWith(HELD_PREFIX)) return heldNote(r);
-  if (r.startsWith(OPTED_OUT_PREFIX) && f.to === 'cancelled') return { code: 'opted_out' };
+  if (r.startsWith(OPTED_OUT_PREFIX) && f.to === 'cancelled') return { code: 'opted_out', forgotten: r.startsWith(OPTED_OUT_FORGOTTEN_PREFIX) };
   // An error whose kind is not known here (an attempt removed by forget, or words of an older version).
   if (f.to === 'failed' || f.to === 'retry_wait') return { code: 'error', kind: null, status: null };
   return { code: 'words' };

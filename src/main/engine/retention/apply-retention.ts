@@ -24,7 +24,7 @@ export function applyRetention(db: Db, dataDir: string, now: number, opts: { dry
   const done: Deletion[] = [];
   const problems: RetentionOutcome['problems'] = [];
   for (const d of plan) {
-    const entry = { at: now, kind: d.kind, what: d.what, rule: d.rule, batchId: d.batchId, jobId: d.jobId };
+    const entry = { at: now, kind: d.kind, what: d.what, rule: d.rule, parts: d.parts, batchId: d.batchId, jobId: d.jobId };
     if (d.path !== null) {
       try {
         rmSync(d.path, { force: true });

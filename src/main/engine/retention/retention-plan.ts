@@ -16,6 +16,8 @@ import { capabilityFor } from '../capabilities/registry';
 import { storedJson } from '../stored-json';
 import type { BatchCapability } from '../../../shared/domain';
 import { RetentionRules, type NamedRule } from './retention-rules';
+import { ruleWords } from './rule-parts';
+import type { RulePart } from '../../../shared/retention-rules';
 
 export const DAY_MS = 86_400_000;
 
@@ -25,8 +27,10 @@ export interface Deletion {
   readonly kind: DeletionKind;
   /** A path for a file; "job 12 (calls/a.wav)" for a result. */
   readonly what: string;
-  /** The rule as the log shows it: "keep-files-days 30 (batch b_1)". */
+  /** The rule as the log shows it: "keep-files-days 30 (batch b_1)" (rule-parts.ts ruleWords of `parts`). */
   readonly rule: string;
+  /** The same rule by its parts, as the log keeps it beside the words; null: words of another shape (a team rule's origin). */
+  readonly parts: RulePart[] | null;
   readonly batchId: string;
   readonly jobId: number | null;
   /** For a file: the path; for a result: null. */
@@ -95,14 +99,17 @@ export function planRetention(db: Db, dataDir: string, now: number): Deletion[] 
     const states = itemStates(b.pipeline_id ?? b.id);
     const filesCut = rule.keepFilesDays === null ? null : now - rule.keepFilesDays * DAY_MS;
     const resultsCut = rule.keepResultsDays === null ? null : now - rule.keepResultsDays * DAY_MS;
-    const named = (field: 'files' | 'results' | 'originals'): string => ruleText(rule, field);
+    const named = (field: 'files' | 'results' | 'originals'): Pick<Deletion, 'rule' | 'parts'> => {
+      const parts = ruleParts(rule, field);
+      return { rule: ruleWords(parts), parts };
+    };
     for (const j of jobsOf.all(b.id) as JobLine[]) {
       const item = states.get(j.seq);
       const parsed = cap.payload.safeParse(storedJson(j.payload_json));
       if (filesCut !== null && j.finished_at !== null && j.finished_at <= filesCut && parsed.success && cap.outputFile) {
         const name = cap.outputFile(parsed.data);
         const path = name ? join(outputsDirOf(dataDir, b.id), name) : null;
-        if (path && existsSync(path)) out.push({ kind: 'output', what: path, rule: named('files'), batchId: b.id, jobId: j.id, path });
+        if (path && existsSync(path)) out.push({ kind: 'output', what: path, ...named('files'), batchId: b.id, jobId: j.id, path });
       }
       const allSucceeded = item !== undefined && item.succeeded === item.steps && item.last !== null;
       if (b.parent_id === null && allSucceeded && parsed.success) {
@@ -111,16 +118,16 @@ export function planRetention(db: Db, dataDir: string, now: number): Deletion[] 
           const inUploads = resolve(source.path).startsWith(uploads);
           const cut = filesCut ?? (rule.deleteOriginals && !inUploads ? now : null);
           if (cut !== null && (item.last ?? now) <= cut) {
-            if (inUploads) out.push({ kind: 'upload', what: source.path, rule: named('files'), batchId: b.id, jobId: j.id, path: source.path });
+            if (inUploads) out.push({ kind: 'upload', what: source.path, ...named('files'), batchId: b.id, jobId: j.id, path: source.path });
             else if (rule.deleteOriginals && stillTheSame(source.path, source)) {
-              out.push({ kind: 'original', what: source.path, rule: named('originals'), batchId: b.id, jobId: j.id, path: source.path });
+              out.push({ kind: 'original', what: source.path, ...named('originals'), batchId: b.id, jobId: j.id, path: source.path });
             }
           }
         }
       }
       const itemDone = item !== undefined && item.final === item.steps && item.last !== null;
       if (resultsCut !== null && j.has_result === 1 && itemDone && (item.last ?? now) <= resultsCut) {
-        out.push({ kind: 'result', what: `job ${j.id} (${j.source})`, rule: named('results'), batchId: b.id, jobId: j.id, path: null });
+        out.push({ kind: 'result', what: `job ${j.id} (${j.source})`, ...named('results'), batchId: b.id, jobId: j.id, path: null });
       }
     }
     if (filesCut !== null) {
@@ -128,7 +135,7 @@ export function planRetention(db: Db, dataDir: string, now: number): Deletion[] 
         if (!name.includes(b.id)) continue;
         const path = join(exportsDir, name);
         try {
-          if (statSync(path).mtimeMs <= filesCut) out.push({ kind: 'export', what: path, rule: named('files'), batchId: b.id, jobId: null, path });
+          if (statSync(path).mtimeMs <= filesCut) out.push({ kind: 'export', what: path, ...named('files'), batchId: b.id, jobId: null, path });
         } catch {
           // gone meanwhile
         }
@@ -148,8 +155,12 @@ function stillTheSame(path: string, taken: { size: number; mtimeMs: number }): b
   }
 }
 
-function ruleText(rule: NamedRule, field: 'files' | 'results' | 'originals'): string {
-  if (field === 'originals')
-    return `delete originals after success (${rule.originalsFrom})${rule.keepFilesDays === null ? '' : `, keep-files-days ${rule.keepFilesDays} (${rule.filesFrom})`}`;
-  return field === 'files' ? `keep-files-days ${rule.keepFilesDays} (${rule.filesFrom})` : `keep-results-days ${rule.keepResultsDays} (${rule.resultsFrom})`;
+/** The parts of the rule that named a deletion of this field: originals go by their folder's choice, and its period if it has one. */
+function ruleParts(rule: NamedRule, field: 'files' | 'results' | 'originals'): RulePart[] {
+  const files: RulePart[] =
+    rule.keepFilesDays !== null && rule.filesOrigin !== null ? [{ what: 'files', days: rule.keepFilesDays, origin: rule.filesOrigin }] : [];
+  if (field === 'files') return files;
+  if (field === 'results')
+    return rule.keepResultsDays !== null && rule.resultsOrigin !== null ? [{ what: 'results', days: rule.keepResultsDays, origin: rule.resultsOrigin }] : [];
+  return rule.originalsOrigin === null ? files : [{ what: 'originals', origin: rule.originalsOrigin }, ...files];
 }

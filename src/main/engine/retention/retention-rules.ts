@@ -3,7 +3,8 @@
 // (`batchdesk config set keep_files_days N`), else none: nothing is deleted without a rule.
 import type { Db } from '../db/connection';
 import { Settings } from '../settings';
-import type { RetentionSettingKey } from '../../../shared/retention-rules';
+import type { RetentionSettingKey, RuleOrigin } from '../../../shared/retention-rules';
+import { originName } from './rule-parts';
 
 export interface RetentionRule {
   /** Days after an item finished that the files Batchdesk wrote for it go; null: kept. */
@@ -14,8 +15,11 @@ export interface RetentionRule {
   deleteOriginals: boolean;
 }
 
-/** A rule and where each part comes from, as the log names it: "batch b_12", "watched folder /in", "default". */
+/** A rule and where each part comes from (null: no part of that kind), and in words: "batch b_12", "watched folder /in", "default", "none". */
 export interface NamedRule extends RetentionRule {
+  readonly filesOrigin: RuleOrigin | null;
+  readonly resultsOrigin: RuleOrigin | null;
+  readonly originalsOrigin: RuleOrigin | null;
   readonly filesFrom: string;
   readonly resultsFrom: string;
   readonly originalsFrom: string;
@@ -65,20 +69,24 @@ export class RetentionRules {
 
   /** The rule that holds for the batch, field by field from the nearest place that sets it. */
   of(batchId: string): NamedRule {
-    const places: { origin: string; rule: RetentionRule | null }[] = [{ origin: `batch ${batchId}`, rule: this.read('batch', batchId) }];
+    const places: { origin: RuleOrigin; rule: RetentionRule | null }[] = [
+      { origin: { who: 'batch', id: batchId, firstStep: false }, rule: this.read('batch', batchId) },
+    ];
     const row = this.stmts.batch.get(batchId) as { pipeline_id: string | null } | undefined;
     const root = row?.pipeline_id ?? batchId;
-    if (root !== batchId) places.push({ origin: `batch ${root} (first step)`, rule: this.read('batch', root) });
+    if (root !== batchId) places.push({ origin: { who: 'batch', id: root, firstStep: true }, rule: this.read('batch', root) });
     const watch = this.stmts.watchOf.get(root) as { id: string; dir: string } | undefined;
-    if (watch) places.push({ origin: `watched folder ${watch.dir}`, rule: this.read('watch', watch.id) });
+    const folder: RuleOrigin | null = watch ? { who: 'folder', dir: watch.dir } : null;
+    if (watch && folder) places.push({ origin: folder, rule: this.read('watch', watch.id) });
     places.push({
-      origin: 'default',
+      origin: { who: 'default' },
       rule: { keepFilesDays: this.default('keep_files_days'), keepResultsDays: this.default('keep_results_days'), deleteOriginals: false },
     });
-    const pick = <K extends 'keepFilesDays' | 'keepResultsDays'>(k: K): { value: number | null; origin: string } => {
+    const pick = <K extends 'keepFilesDays' | 'keepResultsDays'>(k: K): { value: number | null; origin: RuleOrigin | null } => {
       for (const p of places) if (p.rule && p.rule[k] !== null) return { value: p.rule[k], origin: p.origin };
-      return { value: null, origin: 'none' };
+      return { value: null, origin: null };
     };
+    const named = (o: RuleOrigin | null): string => (o === null ? 'none' : originName(o));
     const files = pick('keepFilesDays');
     const results = pick('keepResultsDays');
     // Originals only where they were chosen: a watched folder's own rule, never a default.
@@ -87,9 +95,12 @@ export class RetentionRules {
       keepFilesDays: files.value,
       keepResultsDays: results.value,
       deleteOriginals: originals,
-      filesFrom: files.origin,
-      resultsFrom: results.origin,
-      originalsFrom: watch ? `watched folder ${watch.dir}` : 'none',
+      filesOrigin: files.origin,
+      resultsOrigin: results.origin,
+      originalsOrigin: folder,
+      filesFrom: named(files.origin),
+      resultsFrom: named(results.origin),
+      originalsFrom: named(folder),
     };
   }
 

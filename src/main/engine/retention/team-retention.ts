@@ -23,10 +23,10 @@ import type { RetentionRule } from './retention-rules';
 import { DAY_MS, type Deletion, type DeletionKind } from './retention-plan';
 import type { RetentionOutcome } from './apply-retention';
 import type { RetentionLogEntry } from './retention-log';
-import type { RetentionSettingKey } from '../../../shared/retention-rules';
+import type { RetentionSettingKey, RulePart } from '../../../shared/retention-rules';
+import { originOfName, ruleWords, storedRuleParts, TEAM_DEFAULT_ORIGIN } from './rule-parts';
 
-/** Where a part of a batch's rule comes from when the team's default gives it. */
-export const TEAM_DEFAULT_ORIGIN = 'team default';
+export { TEAM_DEFAULT_ORIGIN };
 
 /** The rule a team batch keeps, with where each part came from ("batch b_1", "default of host 12"). */
 export interface TeamRule {
@@ -148,6 +148,18 @@ const EFFECTIVE_RULE = `${effectivePart('files')},
   LEFT JOIN retention_rules head ON head.batch_id = b.pipeline_id
   LEFT JOIN retention_default d ON d.id = 1`;
 
+/**
+ * A part of a team batch's rule, in parts and words. Its origin is kept as words in the store's
+ * rules (retention_rules.files_from): read back by the one reader of the engine's rule words; words
+ * of another shape keep the deletion's words, without parts (the window shows the words).
+ */
+function ruleOf(what: 'files' | 'results', days: number | null, from: string): Pick<TeamDeletion, 'rule' | 'parts'> {
+  const origin = originOfName(from);
+  if (days === null || origin === null) return { rule: `keep-${what}-days ${days} (${from})`, parts: null };
+  const parts: RulePart[] = [{ what, days, origin }];
+  return { rule: ruleWords(parts), parts };
+}
+
 /** What retention deletes now for the team's batches, in the store and in `dataDir` (this computer's folder). */
 export async function planTeamRetention(pool: pg.Pool, dataDir: string, now: number): Promise<TeamDeletion[]> {
   const out: TeamDeletion[] = [];
@@ -166,8 +178,8 @@ export async function planTeamRetention(pool: pg.Pool, dataDir: string, now: num
   for (const b of batches) {
     const filesCut = b.keep_files_days === null ? null : now - b.keep_files_days * DAY_MS;
     const resultsCut = b.keep_results_days === null ? null : now - b.keep_results_days * DAY_MS;
-    const filesRule = `keep-files-days ${b.keep_files_days} (${b.files_from})`;
-    const resultsRule = `keep-results-days ${b.keep_results_days} (${b.results_from})`;
+    const filesRule = ruleOf('files', b.keep_files_days, b.files_from);
+    const resultsRule = ruleOf('results', b.keep_results_days, b.results_from);
     let states = items.get(b.root);
     if (!states) {
       states = await itemStates(pool, b.root);
@@ -196,7 +208,7 @@ export async function planTeamRetention(pool: pg.Pool, dataDir: string, now: num
         out.push({
           kind: 'output',
           what: `job ${jobId} (${j.source}): its file in the shared store`,
-          rule: filesRule,
+          ...filesRule,
           batchId: b.id,
           jobId,
           path: null,
@@ -205,30 +217,30 @@ export async function planTeamRetention(pool: pg.Pool, dataDir: string, now: num
       if (filesDue)
         for (const name of answerCopies.filter((n) => n.startsWith(`${j.seq}-`))) {
           const path = join(answersDir, name);
-          out.push({ kind: 'output', what: path, rule: filesRule, batchId: b.id, jobId, path, stored: false });
+          out.push({ kind: 'output', what: path, ...filesRule, batchId: b.id, jobId, path, stored: false });
         }
       if (filesDue && parsed.success && cap.outputFile) {
         const name = cap.outputFile(parsed.data);
         const path = name ? join(outputsDirOf(dataDir, b.id), name) : null;
-        if (path && existsSync(path)) out.push({ kind: 'output', what: path, rule: filesRule, batchId: b.id, jobId, path, stored: false });
+        if (path && existsSync(path)) out.push({ kind: 'output', what: path, ...filesRule, batchId: b.id, jobId, path, stored: false });
       }
       const allSucceeded = item !== undefined && item.succeeded === item.steps && item.last !== null;
       if (filesCut !== null && b.parent_id === null && allSucceeded && (item.last ?? now) <= filesCut && parsed.success) {
         // Only a copy this computer made (the browser host's drops): a source elsewhere is the user's.
         const source = cap.sourceFile(parsed.data);
         if (source && resolve(source.path).startsWith(uploads) && existsSync(source.path))
-          out.push({ kind: 'upload', what: source.path, rule: filesRule, batchId: b.id, jobId, path: source.path, stored: false });
+          out.push({ kind: 'upload', what: source.path, ...filesRule, batchId: b.id, jobId, path: source.path, stored: false });
       }
       const itemDone = item !== undefined && item.final === item.steps && item.last !== null;
       if (resultsCut !== null && j.has_result && itemDone && (item.last ?? now) <= resultsCut)
-        out.push({ kind: 'result', what: `job ${jobId} (${j.source})`, rule: resultsRule, batchId: b.id, jobId, path: null, stored: true });
+        out.push({ kind: 'result', what: `job ${jobId} (${j.source})`, ...resultsRule, batchId: b.id, jobId, path: null, stored: true });
     }
     if (filesCut !== null) {
       for (const name of exportNames) {
         if (!name.includes(b.id)) continue;
         const path = join(exportsDir, name);
         try {
-          if (statSync(path).mtimeMs <= filesCut) out.push({ kind: 'export', what: path, rule: filesRule, batchId: b.id, jobId: null, path, stored: false });
+          if (statSync(path).mtimeMs <= filesCut) out.push({ kind: 'export', what: path, ...filesRule, batchId: b.id, jobId: null, path, stored: false });
         } catch {
           // gone meanwhile
         }
@@ -271,11 +283,12 @@ export async function applyTeamRetention(
   const done: TeamDeletion[] = [];
   const problems: RetentionOutcome['problems'] = [];
   const log = (q: pg.Pool | pg.PoolClient, d: TeamDeletion): Promise<unknown> =>
-    q.query(`INSERT INTO retention_log (at, kind, what, rule, batch_id, job_id, worker) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+    q.query(`INSERT INTO retention_log (at, kind, what, rule, rule_parts, batch_id, job_id, worker) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
       now,
       d.kind,
       d.what,
       d.rule,
+      d.parts === null ? null : JSON.stringify(d.parts),
       d.batchId,
       d.jobId,
       worker,
@@ -334,12 +347,14 @@ export async function teamRetentionLog(pool: pg.Pool, limit: number): Promise<Te
       kind: DeletionKind;
       what: string;
       rule: string;
+      rule_parts: string | null;
       batch_id: string | null;
       job_id: string | null;
       worker: string;
-    }>(`SELECT id::text AS id, at::text AS at, kind, what, rule, batch_id, job_id::text AS job_id, worker FROM retention_log ORDER BY id DESC LIMIT $1`, [
-      limit,
-    ])
+    }>(
+      `SELECT id::text AS id, at::text AS at, kind, what, rule, rule_parts, batch_id, job_id::text AS job_id, worker FROM retention_log ORDER BY id DESC LIMIT $1`,
+      [limit],
+    )
   ).rows;
   return rows
     .map((r) => ({
@@ -348,6 +363,7 @@ export async function teamRetentionLog(pool: pg.Pool, limit: number): Promise<Te
       kind: r.kind,
       what: r.what,
       rule: r.rule,
+      parts: storedRuleParts(r.rule_parts, r.rule),
       batchId: r.batch_id,
       jobId: r.job_id === null ? null : Number(r.job_id),
       worker: r.worker,

@@ -612,6 +612,12 @@ const MIGRATIONS: readonly Step[] = [
   );
   CREATE INDEX skipped_rows_batch ON skipped_rows(batch_id, id);
   `,
+  // 28: a retention log entry keeps its rule by its parts (retention/rule-parts.ts) beside its
+  // English words, so the window says it in its own language; older entries keep only the words,
+  // read back into parts where they are read (storedRuleParts).
+  `
+  ALTER TABLE retention_log ADD COLUMN rule_parts TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

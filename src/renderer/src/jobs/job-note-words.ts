@@ -42,7 +42,8 @@ export function noteLine(n: JobNote): string | null {
     case 'held':
       return heldLine(n);
     case 'opted_out':
-      return t('jobs:note.optedOut');
+      // Someone who asked to be forgotten is said as such, never by the list's hash of them.
+      return n.forgotten ? t('jobs:note.optedOutForgotten') : t('jobs:note.optedOut');
     case 'interrupted':
       return t('jobs:note.interrupted');
     case 'lease_expired':

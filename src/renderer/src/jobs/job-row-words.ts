@@ -9,7 +9,6 @@ import { t } from '../i18n';
 import { displayText } from '../format/source';
 import { errorKindLine } from '../components/pause-words';
 import { noteLine } from './job-note-words';
-import { namesForgottenRecipient } from '../../../shared/forgotten-words';
 
 /** Held back on purpose (quiet hours, the gap per recipient): waiting with a reason that is no error (a retry always has its error's kind). */
 export function isHeld(row: Pick<JobRowView, 'state' | 'error' | 'errorKind'>): boolean {
@@ -29,8 +28,6 @@ export function errorLine(row: Pick<JobRowView, 'state' | 'error' | 'errorKind'>
   if (row.error === null) return '';
   // A cause with a code of its own (a hold with its time, a cancel, a refused pipeline item); an
   // error is said by its kind below, its HTTP status being shown beside it where there is room.
-  // Not sent to someone who asked to be forgotten: said as such, never by the list's hash of them.
-  if (row.state === 'cancelled' && row.errorKind === null && namesForgottenRecipient(row.error)) return t('jobs:notSentForgotten');
   const note = row.note ?? null;
   const coded = note !== null && note.code !== 'error' ? noteLine(note) : null;
   if (coded !== null) return coded;

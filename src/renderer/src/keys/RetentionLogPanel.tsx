@@ -52,7 +52,7 @@ export function RetentionLogPanel({ version = 0 }: { version?: number }) {
                   <td>
                     {t(RETENTION_KIND_KEYS[e.kind])}: <span className="mono">{e.what}</span>
                   </td>
-                  <td>{retentionRuleWords(e.rule)}</td>
+                  <td>{retentionRuleWords(e)}</td>
                 </tr>
               ))}
             </tbody>

@@ -163,7 +163,7 @@ function RunReport({ listed, busy, onDelete }: { listed: RetentionRunView; busy:
                     {t(RETENTION_KIND_KEYS[i.kind])}: <span className="mono">{i.what}</span>
                   </td>
                   <td className="num tabular">{i.size === null ? t('retentionRule.noSize') : formatBytes(i.size)}</td>
-                  <td>{retentionRuleWords(i.rule)}</td>
+                  <td>{retentionRuleWords(i)}</td>
                 </tr>
               ))}
             </tbody>

@@ -521,6 +521,11 @@ export const PG_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX skipped_rows_batch ON skipped_rows(batch_id, id);
   `,
+  // 23: a retention log entry keeps its rule by its parts beside its words, as in the local store
+  // (migration 28 there); older entries keep only the words (read back by retention/rule-parts.ts).
+  `
+  ALTER TABLE retention_log ADD COLUMN rule_parts text;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
