@@ -9,12 +9,14 @@
 // `at` the tick's Date.now(), so that the bench can tell which phase a turn fell in, then the
 // turn's span in the monotonic clock's µs (a CPU profile's sample times: which samples held it).
 // BENCH_ENGINE_STALLS_KEEP: a folder that gets a copy (the bench's own is removed with its data).
+// `gc`: the thread's garbage collections over 5 ms, [at, kind (2 minor, 4 major, ...), ms].
 // Only on the main thread of out/main/engine.js (a preload runs in worker threads too: the writing
 // and checkpoint threads have connections of their own); the host (same NODE_OPTIONS) is left alone.
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
+import { PerformanceObserver } from 'node:perf_hooks';
 
 const dir = process.env.BENCH_ENGINE_STALLS_DIR;
 if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
@@ -31,6 +33,12 @@ if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
       if (ms > 2 && /^\s*COMMIT/i.test(String(sql))) commits.push(Math.round(ms * 10) / 10);
     }
   };
+  const gc = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.duration > 5) gc.push([Math.round(performance.timeOrigin + e.startTime), e.detail?.kind ?? 0, Math.round(e.duration * 10) / 10]);
+    }
+  }).observe({ entryTypes: ['gc'] });
   const stalls = [];
   const busy = [];
   const cpu = () => {
@@ -54,7 +62,7 @@ if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
     lastCpu = used;
   }, 2).unref();
   process.on('exit', () => {
-    const text = JSON.stringify({ stalls, busy, commits });
+    const text = JSON.stringify({ stalls, busy, commits, gc });
     writeFileSync(join(dir, `engine-${process.pid}.json`), text);
     if (process.env.BENCH_ENGINE_STALLS_KEEP) writeFileSync(join(process.env.BENCH_ENGINE_STALLS_KEEP, `engine-${process.pid}.json`), text);
   });

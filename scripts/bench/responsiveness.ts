@@ -152,6 +152,8 @@ interface Held {
   /** Turns that used over 10 ms of the thread's own CPU (engine-stalls.mjs): [Date.now() at its end, ms, ...its span]. */
   busy: [number, number, ...number[]][];
   commits: number[];
+  /** The thread's garbage collections over 5 ms (engine-stalls.mjs): [Date.now() at start, kind, ms]. */
+  gc: [number, number, number][];
 }
 
 /** Date.now() spans of the phases that have a goal, to split the long turns by. */
@@ -161,12 +163,18 @@ interface Spans {
 }
 
 function heldThread(stallsDir: string): Held {
-  const out: Held = { stalls: [], busy: [], commits: [] };
+  const out: Held = { stalls: [], busy: [], commits: [], gc: [] };
   for (const f of readdirSync(stallsDir)) {
-    const r = JSON.parse(readFileSync(join(stallsDir, f), 'utf8')) as { stalls: [number, number][]; busy?: [number, number, ...number[]][]; commits: number[] };
+    const r = JSON.parse(readFileSync(join(stallsDir, f), 'utf8')) as {
+      stalls: [number, number][];
+      busy?: [number, number, ...number[]][];
+      commits: number[];
+      gc?: [number, number, number][];
+    };
     out.stalls.push(...r.stalls.map(([, late]) => late));
     out.busy.push(...(r.busy ?? []));
     out.commits.push(...r.commits);
+    out.gc.push(...(r.gc ?? []));
   }
   return out;
 }
@@ -184,6 +192,7 @@ const describeHeld = (h: Held, spans: Spans): string =>
     : `${h.stalls.length.toLocaleString('en')} turns > 10 ms late (${(sum(h.stalls) / 1000).toFixed(1)} s, max ${Math.max(0, ...h.stalls).toFixed(0)} ms); ` +
       `${h.busy.length.toLocaleString('en')} > 10 ms of the thread's own CPU (${h.busy.filter(([, x]) => x > 15).length} > 15 ms, max ${Math.max(0, ...h.busy.map(([, x]) => x)).toFixed(0)} ms; ` +
       `> 15 ms importing ${longTurnsIn(h, spans.import)}, dispatching ${longTurnsIn(h, spans.dispatch)}); ` +
+      `${h.gc.filter(([, , ms]) => ms > 10).length} garbage collections > 10 ms (max ${Math.max(0, ...h.gc.map(([, , ms]) => ms)).toFixed(0)} ms); ` +
       `${h.commits.length.toLocaleString('en')} COMMITs > 2 ms on the thread (${(sum(h.commits) / 1000).toFixed(1)} s, median ${median(h.commits).toFixed(1)}, max ${Math.max(0, ...h.commits).toFixed(0)} ms)`;
 
 /** Jobs per second from the first attempt's start to the last one's finish, as the engine recorded them. */
@@ -252,7 +261,7 @@ async function throughHost(
     importMs: 0,
     rates: [],
     events: 0,
-    held: { stalls: [], busy: [], commits: [] },
+    held: { stalls: [], busy: [], commits: [], gc: [] },
     spans: { import: [], dispatch: [] },
   };
   try {
