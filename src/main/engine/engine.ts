@@ -631,9 +631,9 @@ export class Engine {
     // A pipeline runs as a whole: naming one step runs the others too (items flow between them).
     const batchIds = opts.batchIds ? await this.control.withPipelines(opts.batchIds) : null;
     // Results become searchable while the run goes on, in pages of 20 jobs for 3 ms every 50 ms
-    // (about 600 jobs a second here): a window's call waits for one such turn at most. 100 jobs
-    // every 200 ms made turns of 15-70 ms of this thread at load (FTS5's merges included; issue
-    // 39, docs/performance.md). Never inside the group commit's open transaction: a failed index
+    // (at most 6% of this thread): a window's call waits for one such turn at most. 100 jobs
+    // every 200 ms were in 16 of 39 dispatch turns over 15 ms of this thread's CPU at load
+    // (FTS5's merges included; issue 39, docs/performance.md). Never inside the group commit's open transaction: a failed index
     // write (a full disk) could take the group's transitions back with it.
     const indexing = setInterval(() => {
       if (this.db.inTransaction) return;
