@@ -5,13 +5,18 @@
 // a COMMIT at synchronous=FULL waits for the disk on the thread. The thread's own CPU time between
 // two ticks is noted too (`busy`: over 10 ms, a turn that long on the thread, whatever the load;
 // a late turn without it waited for a core or the disk). Written on exit to
-// $BENCH_ENGINE_STALLS_DIR/engine-PID.json as { stalls: [[at, lateMs]], busy: [cpuMs], commits: [ms > 2] }.
+// $BENCH_ENGINE_STALLS_DIR/engine-PID.json as { stalls: [[at, lateMs]], busy: [[at, cpuMs]], commits: [ms > 2] },
+// `at` the tick's Date.now(), so that the bench can tell which phase a turn fell in, then the
+// turn's span in the monotonic clock's µs (a CPU profile's sample times: which samples held it).
+// BENCH_ENGINE_STALLS_KEEP: a folder that gets a copy (the bench's own is removed with its data).
+// `gc`: the thread's garbage collections over 5 ms, [at, kind (2 minor, 4 major, ...), ms].
 // Only on the main thread of out/main/engine.js (a preload runs in worker threads too: the writing
 // and checkpoint threads have connections of their own); the host (same NODE_OPTIONS) is left alone.
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
+import { PerformanceObserver } from 'node:perf_hooks';
 
 const dir = process.env.BENCH_ENGINE_STALLS_DIR;
 if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
@@ -28,23 +33,37 @@ if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
       if (ms > 2 && /^\s*COMMIT/i.test(String(sql))) commits.push(Math.round(ms * 10) / 10);
     }
   };
+  const gc = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.duration > 5) gc.push([Math.round(performance.timeOrigin + e.startTime), e.detail?.kind ?? 0, Math.round(e.duration * 10) / 10]);
+    }
+  }).observe({ entryTypes: ['gc'] });
   const stalls = [];
   const busy = [];
   const cpu = () => {
     const c = process.threadCpuUsage();
     return (c.user + c.system) / 1000;
   };
+  const micros = () => Number(process.hrtime.bigint() / 1000n);
   let last = performance.now();
+  let lastUs = micros();
   let lastCpu = cpu();
   setInterval(() => {
     const now = performance.now();
     const used = cpu();
+    const nowUs = micros();
     const late = now - last - 2;
-    if (late > 10) stalls.push([Math.round(last), Math.round(late * 10) / 10]);
+    if (late > 10) stalls.push([Date.now(), Math.round(late * 10) / 10]);
     // The tick's own 2 ms taken off: what is left ran in the turn that made it late.
-    if (used - lastCpu - 2 > 10) busy.push(Math.round((used - lastCpu - 2) * 10) / 10);
+    if (used - lastCpu - 2 > 10) busy.push([Date.now(), Math.round((used - lastCpu - 2) * 10) / 10, lastUs, nowUs]);
     last = now;
+    lastUs = nowUs;
     lastCpu = used;
   }, 2).unref();
-  process.on('exit', () => writeFileSync(join(dir, `engine-${process.pid}.json`), JSON.stringify({ stalls, busy, commits })));
+  process.on('exit', () => {
+    const text = JSON.stringify({ stalls, busy, commits, gc });
+    writeFileSync(join(dir, `engine-${process.pid}.json`), text);
+    if (process.env.BENCH_ENGINE_STALLS_KEEP) writeFileSync(join(process.env.BENCH_ENGINE_STALLS_KEEP, `engine-${process.pid}.json`), text);
+  });
 }

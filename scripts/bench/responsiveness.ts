@@ -149,28 +149,50 @@ const figures = (xs: readonly number[]): string => `p50 ${pct(xs, 50).toFixed(1)
 /** What held the engine's thread over the host's life (engine-stalls.mjs), for the report. */
 interface Held {
   stalls: number[];
-  /** Turns that used over 10 ms of the thread's own CPU (engine-stalls.mjs), ms each. */
-  busy: number[];
+  /** Turns that used over 10 ms of the thread's own CPU (engine-stalls.mjs): [Date.now() at its end, ms, ...its span]. */
+  busy: [number, number, ...number[]][];
   commits: number[];
+  /** The thread's garbage collections over 5 ms (engine-stalls.mjs): [Date.now() at start, kind, ms]. */
+  gc: [number, number, number][];
+}
+
+/** Date.now() spans of the phases that have a goal, to split the long turns by. */
+interface Spans {
+  import: [number, number][];
+  dispatch: [number, number][];
 }
 
 function heldThread(stallsDir: string): Held {
-  const out: Held = { stalls: [], busy: [], commits: [] };
+  const out: Held = { stalls: [], busy: [], commits: [], gc: [] };
   for (const f of readdirSync(stallsDir)) {
-    const r = JSON.parse(readFileSync(join(stallsDir, f), 'utf8')) as { stalls: [number, number][]; busy?: number[]; commits: number[] };
+    const r = JSON.parse(readFileSync(join(stallsDir, f), 'utf8')) as {
+      stalls: [number, number][];
+      busy?: [number, number, ...number[]][];
+      commits: number[];
+      gc?: [number, number, number][];
+    };
     out.stalls.push(...r.stalls.map(([, late]) => late));
     out.busy.push(...(r.busy ?? []));
     out.commits.push(...r.commits);
+    out.gc.push(...(r.gc ?? []));
   }
   return out;
 }
 
+/** Long turns (over 15 ms of the thread's own CPU) that ended inside the phase's spans: count and max. */
+const longTurnsIn = (h: Held, spans: [number, number][]): string => {
+  const ms = h.busy.filter(([at, cpu]) => cpu > 15 && spans.some(([a, b]) => at >= a && at <= b)).map(([, cpu]) => cpu);
+  return `${ms.length} (max ${Math.max(0, ...ms).toFixed(0)} ms)`;
+};
+
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
-const describeHeld = (h: Held): string =>
+const describeHeld = (h: Held, spans: Spans): string =>
   h.commits.length === 0 && h.stalls.length === 0
     ? 'nothing recorded'
     : `${h.stalls.length.toLocaleString('en')} turns > 10 ms late (${(sum(h.stalls) / 1000).toFixed(1)} s, max ${Math.max(0, ...h.stalls).toFixed(0)} ms); ` +
-      `${h.busy.length.toLocaleString('en')} > 10 ms of the thread's own CPU (${h.busy.filter((x) => x > 15).length} > 15 ms, max ${Math.max(0, ...h.busy).toFixed(0)} ms); ` +
+      `${h.busy.length.toLocaleString('en')} > 10 ms of the thread's own CPU (${h.busy.filter(([, x]) => x > 15).length} > 15 ms, max ${Math.max(0, ...h.busy.map(([, x]) => x)).toFixed(0)} ms; ` +
+      `> 15 ms importing ${longTurnsIn(h, spans.import)}, dispatching ${longTurnsIn(h, spans.dispatch)}); ` +
+      `${h.gc.filter(([, , ms]) => ms > 10).length} garbage collections > 10 ms (max ${Math.max(0, ...h.gc.map(([, , ms]) => ms)).toFixed(0)} ms); ` +
       `${h.commits.length.toLocaleString('en')} COMMITs > 2 ms on the thread (${(sum(h.commits) / 1000).toFixed(1)} s, median ${median(h.commits).toFixed(1)}, max ${Math.max(0, ...h.commits).toFixed(0)} ms)`;
 
 /** Jobs per second from the first attempt's start to the last one's finish, as the engine recorded them. */
@@ -205,6 +227,7 @@ interface Phases {
   rates: number[];
   events: number;
   held: Held;
+  spans: Spans;
 }
 
 /**
@@ -231,7 +254,16 @@ async function throughHost(
   const host = await startHost(kind, dataDir, sb);
   const probe = await startProbe(host);
   const none = (): Answers => ({ call: [], list: [], page: [] });
-  const out: Phases = { idle: none(), import: none(), dispatch: none(), importMs: 0, rates: [], events: 0, held: { stalls: [], busy: [], commits: [] } };
+  const out: Phases = {
+    idle: none(),
+    import: none(),
+    dispatch: none(),
+    importMs: 0,
+    rates: [],
+    events: 0,
+    held: { stalls: [], busy: [], commits: [], gc: [] },
+    spans: { import: [], dispatch: [] },
+  };
   try {
     await rpc(host, 'settings.set', { concurrency: CONCURRENCY });
     probe.phase('idle');
@@ -239,12 +271,14 @@ async function throughHost(
     probe.phase('import');
     const later = Date.now() + 86_400_000;
     const t0 = performance.now();
+    const importFrom = Date.now();
     const imported = await rpc<{ batch: { total: number } | null; problems: unknown[] }>(host, 'batches.create', {
       capability: 'transcribe',
       paths: [calls],
       at: later,
     });
     out.importMs = performance.now() - t0;
+    out.spans.import.push([importFrom, Date.now()]);
     probe.phase(null);
     if (imported.batch?.total !== FILES)
       throw new Error(`the import made ${imported.batch?.total ?? 0} jobs of ${FILES} files: ${JSON.stringify(imported.problems).slice(0, 400)}`);
@@ -259,8 +293,10 @@ async function throughHost(
       });
       const id = created.batch?.id ?? '';
       probe.phase('dispatch');
+      const dispatchFrom = Date.now();
       await rpc(host, 'batches.start', { id });
       await waitDone(host, id);
+      out.spans.dispatch.push([dispatchFrom, Date.now()]);
       probe.phase(null);
       out.rates.push(dispatchRate(dataDir, id).rate);
     }
@@ -336,7 +372,7 @@ export async function benchResponsiveness(o: { root: string; report: Report }): 
       "what held the engine's thread (whole run)",
       `${(sum(split.held.commits) / 1000).toFixed(1)} s in COMMIT`,
       OLD_OUT !== null ? `${(sum(before.held.commits) / 1000).toFixed(1)} s in COMMIT` : 'n/a',
-      `engine process: ${describeHeld(split.held)}${OLD_OUT !== null ? `; ${baseName}: ${describeHeld(before.held)}` : ''}; late turns include the machine's load`,
+      `engine process: ${describeHeld(split.held, split.spans)}${OLD_OUT !== null ? `; ${baseName}: ${describeHeld(before.held, before.spans)}` : ''}; late turns include the machine's load`,
     );
     const window = median(split.rates);
     const line = median(cli);

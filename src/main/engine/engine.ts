@@ -165,6 +165,10 @@ export { sampleSeqs } from './create/root-import';
 
 /** How often a run applies retention (besides once at its start). */
 const RETENTION_EVERY_MS = 3_600_000;
+/** A run's search catch-up (see run): every INDEX_EVERY_MS, pages of INDEX_PAGE jobs for INDEX_SLICE_MS. */
+const INDEX_EVERY_MS = 50;
+const INDEX_PAGE = 20;
+const INDEX_SLICE_MS = 3;
 
 export class Engine {
   readonly db: Db;
@@ -626,18 +630,19 @@ export class Engine {
     });
     // A pipeline runs as a whole: naming one step runs the others too (items flow between them).
     const batchIds = opts.batchIds ? await this.control.withPipelines(opts.batchIds) : null;
-    // Results become searchable while the run goes on, 100 jobs every 200 ms: a window's call
-    // waits for one such transaction at most (500 in one took 20-30 ms of this thread).
-    // Never inside the group commit's open transaction: a failed index write (a full disk) could
-    // take the group's transitions back with it.
+    // Results become searchable while the run goes on, in pages of 20 jobs for 3 ms every 50 ms
+    // (at most 6% of this thread): a window's call waits for one such turn at most. 100 jobs
+    // every 200 ms were in 16 of 39 dispatch turns over 15 ms of this thread's CPU at load
+    // (FTS5's merges included; issue 39, docs/performance.md). Never inside the group commit's open transaction: a failed index
+    // write (a full disk) could take the group's transitions back with it.
     const indexing = setInterval(() => {
       if (this.db.inTransaction) return;
       try {
-        this.index.catchUp(1, 100);
+        this.index.catchUpFor(INDEX_SLICE_MS, INDEX_PAGE);
       } catch (e) {
         this.logger.log('warn', 'search.index_failed', { error: e instanceof Error ? e.message : String(e) });
       }
-    }, 200);
+    }, INDEX_EVERY_MS);
     indexing.unref();
     // Retention is applied while batches run too: once at the start, then every hour.
     const retention = setInterval(() => this.retainQuietly(), RETENTION_EVERY_MS);

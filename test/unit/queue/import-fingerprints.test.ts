@@ -114,6 +114,35 @@ describe('ImportFingerprints', () => {
     expect(entered()).toEqual(sorted(Array.from(four, (v, i): [bigint, number] => [v, 2000 + i])));
   });
 
+  it('sorts in slices as in one go, giving way between them; a list changed meanwhile is sorted again when entered', async () => {
+    const rnd = mulberry32(17);
+    const value = (): bigint => BigInt.asIntN(64, (BigInt(Math.floor(rnd() * 2 ** 32)) << 32n) | BigInt(Math.floor(rnd() * 2 ** 32)));
+    const sorted = (xs: [bigint, number][]): [bigint, number][] => [...xs].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+    // 40,000: several slices of 16,384 in both the placing and the buckets' sorting.
+    const big = BigInt64Array.from({ length: 40_000 }, (_, i) => (i % 100 === 3 ? 42n : value()));
+    const f = new ImportFingerprints();
+    f.add(1, big, 10);
+    let pauses = 0;
+    await f.sortInSlices(() => (++pauses % 2 === 0 ? Promise.resolve() : null));
+    expect(pauses).toBeGreaterThanOrEqual(4);
+    db.transaction(() => f.enter(db))();
+    expect(entered()).toEqual(sorted(Array.from(big, (v, i): [bigint, number] => [v, 10 + i])));
+
+    db.exec('DELETE FROM job_fingerprints');
+    const g = new ImportFingerprints();
+    g.add(1, big, 10);
+    const late = BigInt64Array.from({ length: 500 }, value);
+    let added = false;
+    await g.sortInSlices(() => {
+      if (!added) g.add(40_001, late, 90_000);
+      added = true;
+      return Promise.resolve();
+    });
+    db.transaction(() => g.enter(db))();
+    const all = [...Array.from(big, (v, i): [bigint, number] => [v, 10 + i]), ...Array.from(late, (v, i): [bigint, number] => [v, 90_000 + i])];
+    expect(entered()).toEqual(sorted(all));
+  });
+
   it('orders as a comparison sort does, also with long buckets (equal top bits) and many equal fingerprints', () => {
     const rnd = mulberry32(11);
     const word = (): bigint => BigInt(Math.floor(rnd() * 2 ** 32));

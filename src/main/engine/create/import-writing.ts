@@ -90,6 +90,9 @@ export async function writeImport(d: ImportWritingDeps, parsed: CreateBatchParse
   // It shares the in-line writer's fingerprints, so that a folder's are entered together.
   let thread = threaded ? JobChunkThread.start(db, writer.fingerprints) : null;
   let written = 0;
+  // A folder's chunks in line are no larger than what it writes before the thread takes over: an
+  // interactive engine's first 2,000 jobs in one transaction were a 10-35 ms turn (issue 39).
+  const inLineChunk = files ? Math.min(INSERT_CHUNK, Math.max(1, d.threading.folderThreadAfter)) : INSERT_CHUNK;
   /** `last`: the flush after planning, whose few rows are not worth a thread of their own. */
   const flush = (last = false): void => {
     if (buffer.length === 0) return;
@@ -107,7 +110,7 @@ export async function writeImport(d: ImportWritingDeps, parsed: CreateBatchParse
     plan = await planBatch(parsed, d.planDeps(), {
       add: (j) => {
         buffer.push(j);
-        if (buffer.length >= (thread ? THREAD_CHUNK : INSERT_CHUNK)) flush();
+        if (buffer.length >= (thread ? THREAD_CHUNK : inLineChunk)) flush();
       },
       discardFrom: (seq) => {
         buffer = buffer.filter((j) => j.seq < seq);
@@ -127,9 +130,13 @@ export async function writeImport(d: ImportWritingDeps, parsed: CreateBatchParse
       },
     });
     flush(true);
-    // Sorted while the thread writes its last chunks; entered once every chunk is written (or
-    // the first failure thrown), before anything else writes.
-    writer.fingerprints.sort();
+    // Sorted while the thread writes its last chunks (in slices by an engine that answers a
+    // window); entered once every chunk is written (or the first failure thrown), before
+    // anything else writes.
+    if (d.threading.interactive) {
+      const slice = new TimeSlice();
+      await writer.fingerprints.sortInSlices(() => slice.due());
+    } else writer.fingerprints.sort();
     await thread?.close();
     // What the writing thread put in the WAL is copied back off this thread, in one pass while
     // this one waits (and answers the window), before this connection commits again.
@@ -145,9 +152,10 @@ export async function writeImport(d: ImportWritingDeps, parsed: CreateBatchParse
 
 /**
  * Fingerprints entered per transaction by an engine that answers a window: 100,000 in one took
- * 25-55 ms of its thread, which every call of the window waited behind; 4,096 take 1-3 ms.
+ * 25-55 ms of its thread, which every call of the window waited behind; 4,096 took 1-3 ms quiet
+ * and 20 ms at load (issue 39), 1,024 a quarter of that.
  */
-const ENTRY_ROWS = 4_096;
+const ENTRY_ROWS = 1_024;
 
 /**
  * The import's fingerprints, entered in one transaction by the command line; in short ones by an

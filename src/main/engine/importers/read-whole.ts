@@ -35,11 +35,13 @@ const READ_AHEAD = 3;
 export const BATCH_FILES = 1024;
 /**
  * Paths per request when streaming: a message to the worker cost about a millisecond while it was
- * busy reading (a tenth of the main thread's time on a 100,000-file import at one per batch).
+ * busy reading (a tenth of the main thread's time on a 100,000-file import at one per batch), but
+ * joining and posting the paths costs about 1 µs a path on the engine's thread: 8,192 a request
+ * made turns of 9-15 ms for that alone (issue 39), 2,048 make 3.
  */
-export const REQUEST_FILES = 8 * BATCH_FILES;
-/** Requests with the worker at once: the one being read and one queued behind it. */
-const IN_FLIGHT = 2;
+export const REQUEST_FILES = 2 * BATCH_FILES;
+/** Requests with the worker at once: the one being read and two queued behind it (6,144 paths ahead). */
+const IN_FLIGHT = 3;
 /** The worker's young generation, in MB. */
 const YOUNG_GENERATION_MB = 4;
 

@@ -52,12 +52,21 @@ export class SearchIndex {
   /** Indexes what finished since the last call, up to `maxPages` pages of `page` jobs; returns how many jobs. */
   catchUp(maxPages = Infinity, page = PAGE): number {
     // Derived data: no fsync of its own on the engine's thread (db/without-fsync.ts).
-    return withoutFsync(this.db, () => this.catchUpPages(maxPages, page));
+    return withoutFsync(this.db, () => this.catchUpPages(maxPages, page, Infinity));
   }
 
-  private catchUpPages(maxPages: number, page: number): number {
+  /**
+   * Indexes pages of `page` jobs until `ms` have gone (the page that crosses it finishes) or none
+   * is left; returns how many jobs. A run's catch-up beside the window's calls: a turn of the
+   * engine's thread stays short whatever a page costs (FTS5 merges segments as it writes).
+   */
+  catchUpFor(ms: number, page: number): number {
+    return withoutFsync(this.db, () => this.catchUpPages(Infinity, page, performance.now() + ms));
+  }
+
+  private catchUpPages(maxPages: number, page: number, until: number): number {
     let n = 0;
-    for (let done = 0; done < maxPages; done++) {
+    for (let done = 0; done < maxPages && (done === 0 || performance.now() < until); done++) {
       if (this.stmts.anyPending.get() === undefined) break;
       n += this.db
         .transaction(() => {
