@@ -41,39 +41,44 @@ function header(dataBytes: number): Buffer {
 
 /**
  * A recorder as a separate process: it holds the file open for writing, writes each piece and
- * patches the header to match it (so the file looks whole after each), then pauses. It says
- * "piece N" after each piece's pause and "closing" before it closes.
+ * patches the header to match it (so the file looks whole after each), then pauses until told to
+ * go on (a line on its stdin). It says "piece N" after each piece and "closing" before it closes.
  */
 const RECORDER = `
 const fs = require('node:fs');
-const [path, pieces, pauseMs, headerHex] = process.argv.slice(1);
-const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+const [path, pieces, headerHex] = process.argv.slice(1);
 const fd = fs.openSync(path, 'w');
 const piece = Buffer.alloc(16000, 1);
 let data = 0;
-for (let i = 1; i <= Number(pieces); i++) {
+let done = 0;
+function next() {
+  if (done === Number(pieces)) {
+    process.stdout.write('closing\\n');
+    fs.closeSync(fd);
+    process.exit(0);
+  }
   fs.writeSync(fd, piece, 0, piece.length, 44 + data);
   data += piece.length;
   const h = Buffer.from(headerHex, 'hex');
   h.writeUInt32LE(36 + data, 4);
   h.writeUInt32LE(data, 40);
   fs.writeSync(fd, h, 0, 44, 0);
-  pause(Number(pauseMs));
-  process.stdout.write('piece ' + i + '\\n');
+  process.stdout.write('piece ' + ++done + '\\n');
 }
-process.stdout.write('closing\\n');
-fs.closeSync(fd);
+process.stdin.on('data', next);
+next();
 `;
 
 interface Recorder {
-  child: ChildProcess;
   said: string[];
+  /** Ends the pause: the next piece, or closing after the last. */
+  goOn(): void;
   exited: Promise<void>;
 }
 
-function record(path: string, pieces: number, pauseMs: number): Recorder {
-  const child = spawn(process.execPath, ['-e', RECORDER, path, String(pieces), String(pauseMs), header(0).toString('hex')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+function record(path: string, pieces: number): Recorder {
+  const child = spawn(process.execPath, ['-e', RECORDER, path, String(pieces), header(0).toString('hex')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const said: string[] = [];
   child.stdout?.setEncoding('utf8').on('data', (s: string) => said.push(...s.split('\n').filter(Boolean)));
@@ -82,7 +87,7 @@ function record(path: string, pieces: number, pauseMs: number): Recorder {
     child.kill();
     await exited;
   });
-  return { child, said, exited };
+  return { said, goOn: () => child.stdin?.write('go\n'), exited };
 }
 
 /** A process holding `path` open with `flags` ('w', 'r', ...) until killed; resolves once it has. */
@@ -119,10 +124,17 @@ describe('a file held open for writing by another process', () => {
     await session.ready;
     const jobs = (): { payload_json: string }[] => engine.db.prepare(`SELECT payload_json FROM jobs`).all() as { payload_json: string }[];
 
-    // Each pause is longer than the long quiet time (10 x 300 ms): no quiet time alone holds it back.
-    const rec = record(join(folder, 'call-0413.wav'), 2, 4_500);
-    await until('the first pause to end', () => rec.said.includes('piece 1'));
+    const rec = record(join(folder, 'call-0413.wav'), 2);
+    await until('the first piece', () => rec.said.includes('piece 1'));
+    // Whole by its header, quiet past the long quiet time (10 x 300 ms), and still not taken: the
+    // watcher says it waits for the recorder (before, it was taken 300 ms after the piece).
+    await until('the wait to be said', () => events.some((e) => e.kind === 'incomplete'));
     expect(jobs()).toHaveLength(0);
+    rec.goOn();
+    await until('the second piece', () => rec.said.includes('piece 2'));
+    await sleep(12 * stableMs);
+    expect(jobs()).toHaveLength(0);
+    rec.goOn();
     await rec.exited;
     expect(rec.said).toEqual(['piece 1', 'piece 2', 'closing']);
     await until('the recording to be taken', () => events.some((e) => e.kind === 'taken'));
@@ -252,7 +264,7 @@ describe('FolderWatcher: the open check and the growth rule', () => {
   async function watcher(
     dir: string,
     opts: { longQuietMs: number; openWriters: OpenWriters },
-  ): Promise<{ ready: { path: string; at: number }[]; waiting: string[] }> {
+  ): Promise<{ ready: { path: string; at: number }[]; waiting: string[]; w: FolderWatcher }> {
     const ready: { path: string; at: number }[] = [];
     const waiting: string[] = [];
     const w = new FolderWatcher(dir, {
@@ -265,7 +277,7 @@ describe('FolderWatcher: the open check and the growth rule', () => {
     });
     cleanups.push(() => w.close());
     await w.start();
-    return { ready, waiting };
+    return { ready, waiting, w };
   }
 
   it('a whole file held open is not taken until the check says it was closed; said once, naming the writer', async () => {
@@ -300,7 +312,7 @@ describe('FolderWatcher: the open check and the growth rule', () => {
   it('a file seen growing waits the long quiet time even when its header says it is whole (no open check)', async () => {
     const dir = tempDir('batchdesk-watcher-');
     cleanups.push(dir.cleanup);
-    const { ready } = await watcher(dir.path, { longQuietMs: 3_000, openWriters: fakeWriters(() => ({ kind: 'unknown' })) });
+    const { ready, w } = await watcher(dir.path, { longQuietMs: 3_000, openWriters: fakeWriters(() => ({ kind: 'unknown' })) });
     const path = join(dir.path, 'stream.wav');
     // An append-and-close writer: audio in small pieces, the header patched to match after each.
     let data = 0;
@@ -313,6 +325,8 @@ describe('FolderWatcher: the open check and the growth rule', () => {
       await sleep(30);
     };
     writeFileSync(path, header(0));
+    // Seen once before the audio comes, however slowly a loaded machine reports it.
+    await until('the watcher to see the file', () => w.waiting === 1);
     for (let i = 0; i < 10; i++) await piece();
     // A pause far longer than the short quiet time (100 ms): before, the file was taken in it.
     await sleep(1_000);
