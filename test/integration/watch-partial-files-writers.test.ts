@@ -296,6 +296,24 @@ describe('FolderWatcher: the open check and the growth rule', () => {
     expect(ready.map((r) => r.path)).toEqual([path]);
   });
 
+  it('a file that stays open is looked at less and less often, down to once per long quiet time', async () => {
+    const dir = tempDir('batchdesk-watcher-');
+    cleanups.push(dir.cleanup);
+    const at: number[] = [];
+    const writers: OpenWriters = {
+      check: () => {
+        at.push(Date.now());
+        return Promise.resolve({ kind: 'open', writer: { pid: 7, command: 'recorder' } });
+      },
+    };
+    await watcher(dir.path, { longQuietMs: 800, openWriters: writers });
+    writeFileSync(join(dir.path, 'held.wav'), tinyWav(6));
+    await until('six looks', () => at.length >= 6);
+    const gaps = at.slice(1, 6).map((t, i) => t - (at[i] ?? 0));
+    // Lower bounds only (a loaded machine makes them longer): 100, 200, 400, then the long quiet time.
+    for (const [i, least] of [100, 200, 400, 800, 800].entries()) expect(gaps[i]).toBeGreaterThanOrEqual(least - 2);
+  });
+
   it('the open check is asked only for a file that is otherwise ready', async () => {
     const dir = tempDir('batchdesk-watcher-');
     cleanups.push(dir.cleanup);

@@ -61,6 +61,12 @@ interface Pending {
   grew: boolean;
   /** The process last said to hold it open for writing (kept over versions). */
   saidWriter: number | null;
+  /**
+   * Found open: the next look waits twice as long as the last, up to longQuietMs (a recorder may
+   * hold a still file for an hour; a look costs ~13 µs per open descriptor on the machine).
+   */
+  writerGap: number;
+  nextWriterLook: number;
   timer: NodeJS.Timeout;
 }
 
@@ -151,12 +157,14 @@ export class FolderWatcher {
     if (this.closed) return;
     const old = this.pending.get(path);
     if (old) clearTimeout(old.timer);
-    const version = still ? before : { since: Date.now(), said: false };
+    const version = still ? before : { since: Date.now(), said: false, writerGap: 0, nextWriterLook: 0 };
     const pending: Pending = {
       size: now.size,
       mtimeMs: now.mtimeMs,
       since: version.since,
       said: version.said,
+      writerGap: version.writerGap,
+      nextWriterLook: version.nextWriterLook,
       grew: old !== undefined && (old.grew || old.size !== now.size),
       saidWriter: old?.saidWriter ?? null,
       timer: setTimeout(() => void this.check(path, pending), this.opts.stableMs),
@@ -169,7 +177,7 @@ export class FolderWatcher {
    * once quiet for longQuietMs), and, only then, held open for writing by no process.
    */
   private async whole(path: string, size: number, p: Pending): Promise<boolean> {
-    const longQuiet = Date.now() - p.since >= (this.opts.longQuietMs ?? LONG_QUIET_FACTOR * this.opts.stableMs);
+    const longQuiet = Date.now() - p.since >= this.longQuietMs;
     let c;
     try {
       c = await fileCompleteness(path, size);
@@ -195,13 +203,20 @@ export class FolderWatcher {
 
   /** No process holds it open for writing (or this OS cannot tell: then the quiet times alone decide). */
   private async closedByWriters(path: string, p: Pending, longQuiet: boolean): Promise<boolean> {
+    if (Date.now() < p.nextWriterLook) return false;
     const w = await (this.opts.openWriters ?? openWritersHere()).check(path);
     if (w.kind !== 'open') return true;
+    p.writerGap = Math.min(Math.max(this.opts.stableMs, 2 * p.writerGap), this.longQuietMs);
+    p.nextWriterLook = Date.now() + p.writerGap;
     if (longQuiet && p.saidWriter !== w.writer.pid) {
       p.saidWriter = w.writer.pid;
       this.opts.onIncomplete?.(path, { kind: 'open', writer: w.writer });
     }
     return false;
+  }
+
+  private get longQuietMs(): number {
+    return this.opts.longQuietMs ?? LONG_QUIET_FACTOR * this.opts.stableMs;
   }
 
   /** Files seen but not yet quiet long enough. */
