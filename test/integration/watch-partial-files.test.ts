@@ -178,7 +178,7 @@ describe('FolderWatcher and formats that cannot say they are whole', () => {
       stableMs: 100,
       longQuietMs,
       onReady: (p) => ready.push(p),
-      onIncomplete: (p, why) => incomplete.push(`${p}: ${why}`),
+      onIncomplete: (p, why) => incomplete.push(`${p}: ${why.kind === 'format' ? why.why : `open by ${why.writer.command}`}`),
       onError: () => undefined,
     });
     cleanups.push(() => w.close());

@@ -10,6 +10,7 @@ import { checkRequest, cookieName, hostAllowed, refusalMessage, tokenFromQuery, 
 import { contentSecurityPolicy, staticFile } from '../service/static-files';
 import { sendFile } from './file-response';
 import { DEFAULT_MAX_UPLOAD_BYTES, receiveUpload, UploadError } from './upload';
+import { sweepUploads } from '../engine/create/upload-drops';
 import { parseRequestTarget } from './request-target';
 import { upgradeListener } from './upgrade';
 import type { RpcErrorCode } from '../../shared/contract';
@@ -36,6 +37,9 @@ export interface HostHandle {
 const MAX_RPC_BODY = 1024 * 1024;
 /** After refusing an upload, how long the rest of its body is read and dropped before the socket is cut. */
 const UPLOAD_LINGER_MS = 5000;
+
+/** How often abandoned drops and interrupted uploads are looked for while the host runs (and at its start). */
+const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
 
 const RPC_STATUS: Record<RpcErrorCode, number> = { invalid_argument: 400, not_found: 404, conflict: 409, unavailable: 503, internal: 500 };
 
@@ -223,12 +227,26 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
   if (address === null || typeof address === 'string') throw new Error('the host has no TCP address');
   id.port = address.port;
   const base = `http://127.0.0.1:${id.port}`;
+  // A drop abandoned in a closed tab, or an upload a crash cut, would stay in the data folder for ever.
+  const sweep = async (): Promise<void> => {
+    try {
+      const { uploadsDir } = await engine.ready();
+      for (const r of sweepUploads(uploadsDir)) engine.log('info', 'host.upload_removed', { path: r.path, bytes: r.bytes, why: r.why });
+    } catch {
+      // The engine is not up: the next sweep looks again.
+    }
+  };
+  const swept = sweep();
+  const sweeper = setInterval(() => void sweep(), UPLOAD_SWEEP_MS);
+  sweeper.unref();
   return {
     url: base,
     openUrl: `${base}/?token=${token}`,
     port: id.port,
     token,
     async close() {
+      clearInterval(sweeper);
+      await swept;
       unsubscribe();
       for (const ws of sockets) ws.terminate();
       wss.close();

@@ -1,12 +1,14 @@
 // Files dropped on the browser window are streamed here, into the data folder, keeping the
 // folder structure of the drop; the engine then reads them like any local file. Each file is
 // capped, written under a temporary name in its own folder and renamed only when complete, so a
-// refused, aborted or failed upload leaves nothing a batch could pick up.
+// refused, aborted or failed upload leaves nothing a batch could pick up. A drop no batch is made
+// from, and a temporary file a crash left, are swept later (engine/create/upload-drops.ts).
 import { createWriteStream, mkdirSync, renameSync, rmSync, type WriteStream } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { dirname, join, normalize, sep } from 'node:path';
 import type { IncomingMessage } from 'node:http';
+import { markDropPending } from '../engine/create/upload-drops';
 
 const SESSION = /^[a-f0-9-]{8,64}$/;
 
@@ -144,6 +146,8 @@ export async function receiveUpload(
   const folder = dirname(target.path);
   try {
     mkdirSync(folder, { recursive: true });
+    // Until a batch is made of it, the drop may be abandoned: swept a day after its last upload.
+    markDropPending(uploadsDir, session);
   } catch (e) {
     throw storeFailure(rel, folder, e);
   }

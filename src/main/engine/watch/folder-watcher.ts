@@ -1,7 +1,11 @@
 // Watches one folder (subfolders included) with chokidar and says when a file is ready to take:
-// when its size and modification time have not changed for `stableMs` and it is whole by its own
-// format (file-complete.ts: a WAV's sizes, a PDF's %%EOF, a PNG's IEND, a JPEG's end marker); a
-// format that cannot say so is taken after `longQuietMs` instead. chokidar's own
+// when its size and modification time have not changed for `stableMs`, it is whole by its own
+// format (file-complete.ts: a WAV's sizes, a PDF's %%EOF, a PNG's IEND, a JPEG's end marker) and
+// no process holds it open for writing (open-writers.ts). A format that cannot say it is whole,
+// and a file seen growing while watched, wait `longQuietMs` instead: a writer that closes the file
+// between pieces and keeps its header whole after each one pauses, and only a longer quiet time
+// tells (where the OS cannot say who holds a file open, Windows, it is the only guard). A file
+// that appears whole at once (copied or renamed in) keeps the short time. chokidar's own
 // awaitWriteFinish looks at the size only; a program that rewrites a file in place keeps its
 // size and changes its mtime, so both are compared here. Hidden and partial files are never
 // reported (intake-rules.ts). The first scan reports every file already there, so files that
@@ -12,6 +16,7 @@ import { join } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { ignoredPath } from './intake-rules';
 import { fileCompleteness } from './file-complete';
+import { openWritersHere, type OpenWriter, type OpenWriters } from './open-writers';
 import { assertNever } from '../../../shared/domain';
 
 export interface FolderWatcherOptions {
@@ -19,14 +24,25 @@ export interface FolderWatcherOptions {
   stableMs: number;
   /** Poll the folder instead of OS notifications (network shares that send none). */
   usePolling?: boolean;
-  /** How long a file of a format that does not say where it ends must hold still (default 10 x stableMs). */
+  /**
+   * How long a file of a format that does not say where it ends, or one seen growing, must hold
+   * still (default 10 x stableMs).
+   */
   longQuietMs?: number;
+  /** Who holds a file open for writing (default: this OS's check, open-writers.ts). */
+  openWriters?: OpenWriters;
   /** A file is ready: it held still for stableMs and is whole (or held still for longQuietMs). */
   onReady: (path: string) => void;
-  /** A file held still for longQuietMs but is still not whole: said once per version of it. */
-  onIncomplete?: (path: string, why: string) => void;
+  /**
+   * A file held still for longQuietMs but is not ready: said once per version of it when it is not
+   * whole, once per process when one holds it open for writing.
+   */
+  onIncomplete?: (path: string, why: Waiting) => void;
   onError: (message: string) => void;
 }
+
+/** Why a file that held still is not taken yet. */
+export type Waiting = { kind: 'format'; why: string } | { kind: 'open'; writer: OpenWriter };
 
 /** Quiet time for formats that cannot say they are whole, as a multiple of stableMs. */
 export const LONG_QUIET_FACTOR = 10;
@@ -41,6 +57,16 @@ interface Pending {
   since: number;
   /** Its incompleteness was said (once per version). */
   said: boolean;
+  /** Its size changed while it was watched: a writer was seen at work (kept over versions). */
+  grew: boolean;
+  /** The process last said to hold it open for writing (kept over versions). */
+  saidWriter: number | null;
+  /**
+   * Found open: the next look waits twice as long as the last, up to longQuietMs (a recorder may
+   * hold a still file for an hour; a look costs ~13 µs per open descriptor on the machine).
+   */
+  writerGap: number;
+  nextWriterLook: number;
   timer: NodeJS.Timeout;
 }
 
@@ -131,20 +157,27 @@ export class FolderWatcher {
     if (this.closed) return;
     const old = this.pending.get(path);
     if (old) clearTimeout(old.timer);
-    const version = still ? before : { since: Date.now(), said: false };
+    const version = still ? before : { since: Date.now(), said: false, writerGap: 0, nextWriterLook: 0 };
     const pending: Pending = {
       size: now.size,
       mtimeMs: now.mtimeMs,
       since: version.since,
       said: version.said,
+      writerGap: version.writerGap,
+      nextWriterLook: version.nextWriterLook,
+      grew: old !== undefined && (old.grew || old.size !== now.size),
+      saidWriter: old?.saidWriter ?? null,
       timer: setTimeout(() => void this.check(path, pending), this.opts.stableMs),
     };
     this.pending.set(path, pending);
   }
 
-  /** Held still: is it whole? A format that cannot say is whole once quiet for longQuietMs. */
+  /**
+   * Held still: is it ready? Whole by its format (a format that cannot say, or a file seen growing:
+   * once quiet for longQuietMs), and, only then, held open for writing by no process.
+   */
   private async whole(path: string, size: number, p: Pending): Promise<boolean> {
-    const longQuiet = Date.now() - p.since >= (this.opts.longQuietMs ?? LONG_QUIET_FACTOR * this.opts.stableMs);
+    const longQuiet = Date.now() - p.since >= this.longQuietMs;
     let c;
     try {
       c = await fileCompleteness(path, size);
@@ -153,18 +186,37 @@ export class FolderWatcher {
     }
     switch (c.kind) {
       case 'complete':
-        return true;
+        if (p.grew && !longQuiet) return false;
+        return this.closedByWriters(path, p, longQuiet);
       case 'unknown':
-        return longQuiet;
+        return longQuiet && this.closedByWriters(path, p, longQuiet);
       case 'incomplete':
         if (longQuiet && !p.said) {
           p.said = true;
-          this.opts.onIncomplete?.(path, c.why);
+          this.opts.onIncomplete?.(path, { kind: 'format', why: c.why });
         }
         return false;
       default:
         return assertNever(c, 'completeness');
     }
+  }
+
+  /** No process holds it open for writing (or this OS cannot tell: then the quiet times alone decide). */
+  private async closedByWriters(path: string, p: Pending, longQuiet: boolean): Promise<boolean> {
+    if (Date.now() < p.nextWriterLook) return false;
+    const w = await (this.opts.openWriters ?? openWritersHere()).check(path);
+    if (w.kind !== 'open') return true;
+    p.writerGap = Math.min(Math.max(this.opts.stableMs, 2 * p.writerGap), this.longQuietMs);
+    p.nextWriterLook = Date.now() + p.writerGap;
+    if (longQuiet && p.saidWriter !== w.writer.pid) {
+      p.saidWriter = w.writer.pid;
+      this.opts.onIncomplete?.(path, { kind: 'open', writer: w.writer });
+    }
+    return false;
+  }
+
+  private get longQuietMs(): number {
+    return this.opts.longQuietMs ?? LONG_QUIET_FACTOR * this.opts.stableMs;
   }
 
   /** Files seen but not yet quiet long enough. */

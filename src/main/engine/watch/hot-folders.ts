@@ -246,7 +246,10 @@ export class WatchSession {
           usePolling: this.opts.usePolling,
           onReady: (path) => this.enqueue(entry, path),
           onIncomplete: (path, why) => {
-            const message = `${path} is not taken yet: ${why}. It is taken once it is complete; one that stays so was probably cut short (copy it again).`;
+            const message =
+              why.kind === 'open'
+                ? `${path} is not taken yet: it is still open for writing by ${why.writer.command} (process ${why.writer.pid}). It is taken once that program closes it.`
+                : `${path} is not taken yet: ${why.why}. It is taken once it is complete; one that stays so was probably cut short (copy it again).`;
             this.d.logger.log('warn', 'watch.incomplete', { watch: row.id, message });
             this.opts.onEvent?.({ kind: 'incomplete', path, message, watch: { id: row.id, dir: row.dir } });
           },
