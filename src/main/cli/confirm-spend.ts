@@ -4,7 +4,6 @@
 // its estimate and sends nothing until `run`, which is the answer to it (run says what it is
 // about to send, without asking). --yes answers yes; where no one can answer (standard input is
 // not a terminal) and --yes is missing, nothing is sent and the refusal names the flag.
-import { createInterface } from 'node:readline';
 import { UsageError } from './exit-codes';
 import type { Io } from './io';
 import { formatEur } from '../../shared/money';
@@ -29,6 +28,8 @@ export interface SpendQuestion {
 
 /** One line typed at the terminal ('' at its end). */
 async function readLine(stdin: NodeJS.ReadStream): Promise<string> {
+  // Loaded here, not at start-up: only a question at a terminal reads a line.
+  const { createInterface } = await import('node:readline');
   const rl = createInterface({ input: stdin, terminal: false });
   try {
     return await new Promise<string>((resolve) => {

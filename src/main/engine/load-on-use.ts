@@ -1,13 +1,14 @@
 // Libraries that few commands need, loaded at their first use instead of at every start: their
 // module graphs cost every command (`run`, `status`, even `--version`) about 40 ms, and `run`
 // uses them only for quiet hours. A CommonJS require, because their callers are synchronous
-// (a number checked at import, a recipient's time zone before a send); both packages ship a
-// CommonJS build of the same code.
+// (a number checked at import, a recipient's time zone before a send, an e-invoice's XML read);
+// each package ships a CommonJS build of the same code.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { CountryCode, MetadataJson, NumberFound, PhoneNumber } from 'libphonenumber-js';
 
 type Countries = typeof import('countries-and-timezones');
+type XmlParsers = Pick<typeof import('fast-xml-parser'), 'XMLParser' | 'XMLValidator'>;
 
 /**
  * What Batchdesk uses of libphonenumber-js: its "max" build (libphonenumber-js/max). The default
@@ -157,4 +158,15 @@ function compilePatternsOnce(): boolean {
 export function countryZonesLib(): Countries {
   countries ??= load('countries-and-timezones') as Countries;
   return countries;
+}
+
+let xmlParsers: XmlParsers | undefined;
+
+/**
+ * fast-xml-parser, for e-invoices only: as ES modules it is 44 files and about 70 ms of CPU at
+ * every start on a loaded machine; its CommonJS build (lib/fxp.cjs) is one file, about 10 ms.
+ */
+export function xmlParserLib(): XmlParsers {
+  xmlParsers ??= load('fast-xml-parser') as XmlParsers;
+  return xmlParsers;
 }

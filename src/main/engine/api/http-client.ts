@@ -4,14 +4,29 @@
 // database. Every request has an overall deadline and an idle timeout, and an answer whose body
 // has begun must keep coming at a minimum rate, so a body that trickles one byte a second is cut
 // in seconds instead of holding an item for the whole deadline.
-import http from 'node:http';
-import https from 'node:https';
+import { createRequire } from 'node:module';
 import { createReadStream, createWriteStream, renameSync, rmSync, type WriteStream } from 'node:fs';
 import { basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ApiRequest, ApiResponse, RequestBody, ResponseHeaders } from './request';
+
+type Http = typeof import('node:http');
+type Https = typeof import('node:https');
+const load = createRequire(import.meta.url);
+let http: Http | undefined;
+let https: Https | undefined;
+
+/**
+ * node:http and node:https at the first request, and by require: an ES import of node:http makes
+ * Node build all its exports, and its WebSocket export loads undici (about 0.1 s of CPU on a loaded
+ * machine), which every command paid at start-up, `status` and `--version` too; https loads TLS.
+ */
+function transportFor(url: URL): Http | Https {
+  if (url.protocol === 'https:') return (https ??= load('node:https') as Https);
+  return (http ??= load('node:http') as Http);
+}
 
 export interface Target {
   baseUrl: string;
@@ -70,7 +85,7 @@ export function sendRequest(target: Target, req: ApiRequest, opts: SendOptions =
   const url = new URL(`v1${req.path}`, target.baseUrl.endsWith('/') ? target.baseUrl : `${target.baseUrl}/`);
   const started = performance.now();
   const { headers, length, stream, bytes, sha } = encodeBody(req.body);
-  const mod = url.protocol === 'https:' ? https : http;
+  const mod = transportFor(url);
 
   return new Promise<ApiResponse>((resolve, reject) => {
     let bodySent = false;

@@ -2,7 +2,8 @@
 // CrossIndustryInvoice (the syntaxes EN 16931 binds; XRechnung and ZUGFeRD/Factur-X use them). The
 // XML is checked and parsed by fast-xml-parser (namespace prefixes removed: the syntaxes' elements
 // have unique local names); what is not well-formed is "broken", with the parser's line and reason.
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { X2jOptions, XMLParser } from 'fast-xml-parser';
+import { xmlParserLib } from '../load-on-use';
 import type { Invoice } from '../../../shared/invoices/invoice';
 import { readCii } from './einvoice-cii';
 import { readUbl } from './einvoice-ubl';
@@ -20,7 +21,15 @@ export type EInvoiceXml =
 /** Far above any real e-invoice (a few hundred KB with thousands of lines); a bigger file is refused, not parsed. */
 export const MAX_EINVOICE_BYTES = 32 * 1024 * 1024;
 
-const parser = new XMLParser({
+let parser: XMLParser | undefined;
+
+/** The parser, made at the first e-invoice read (fast-xml-parser loads then, not at start-up). */
+function xmlParser(): XMLParser {
+  parser ??= new (xmlParserLib().XMLParser)(PARSER_OPTIONS);
+  return parser;
+}
+
+const PARSER_OPTIONS: X2jOptions = {
   removeNSPrefix: true,
   ignoreAttributes: false,
   attributeNamePrefix: '@',
@@ -31,7 +40,7 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   trimValues: true,
-});
+};
 
 function decode(bytes: Uint8Array): string | null {
   try {
@@ -54,11 +63,11 @@ export function readEInvoiceXml(bytes: Uint8Array): EInvoiceXml {
     return { kind: 'broken', cause: `it is ${Math.round(bytes.length / 1024 / 1024)} MB, larger than any e-invoice Batchdesk reads (32 MB)` };
   const xml = decode(bytes);
   if (xml === null) return { kind: 'broken', cause: 'it is not UTF-8 text (EN 16931 e-invoices are UTF-8)' };
-  const valid = XMLValidator.validate(xml);
+  const valid = xmlParserLib().XMLValidator.validate(xml);
   if (valid !== true) return { kind: 'broken', cause: `line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg.replace(/\.$/, '')}` };
   let tree: unknown;
   try {
-    tree = parser.parse(xml);
+    tree = xmlParser().parse(xml);
   } catch (err) {
     return { kind: 'broken', cause: err instanceof Error ? err.message.replace(/\.$/, '') : String(err) };
   }
