@@ -192,6 +192,31 @@ export const RECORDINGS: Recording[] = [
   },
 ];
 
+/**
+ * What the call with personal data holds: the caller's name (which redaction does not look for), a
+ * UK drama-range phone number said digit by digit, and the IBAN of the ECBS's published example
+ * (valid check digits, no one's account).
+ */
+export const PERSONAL_DATA = {
+  name: 'Eleanor Whitcombe',
+  phoneSaid: 'Plus four four, two zero, seven nine four six, zero nine five eight',
+  iban: 'GB82 WEST 1234 5698 7654 32',
+} as const;
+
+/** A call with personal data in it, for redaction to find (kept apart, so the three calls above stay the plain samples). */
+export const PERSONAL_RECORDING: Recording = {
+  file: 'call-004-refund-details.wav',
+  seconds: 9.5,
+  title: 'Billing line, refund with personal details',
+  turns: [
+    { speaker: 'Agent', text: 'Harbourline Energy billing, this is Maya. Who am I speaking with?' },
+    { speaker: 'Customer', text: `${PERSONAL_DATA.name}. I was charged twice and I'd like the refund paid to my bank.` },
+    { speaker: 'Agent', text: 'Of course. A number to reach you, and the IBAN?' },
+    { speaker: 'Customer', text: `${PERSONAL_DATA.phoneSaid}. The IBAN is ${PERSONAL_DATA.iban}.` },
+    { speaker: 'Agent', text: 'Thank you, Eleanor. The refund goes out within five working days.' },
+  ],
+};
+
 export function transcriptOf(r: Recording): string {
   return r.turns.map((t) => `${t.speaker}: ${t.text}`).join('\n');
 }
@@ -289,13 +314,15 @@ export function checkPdfXref(pdf: Buffer): string[] {
 
 export interface Invoice {
   file: string;
+  /** A credit note is headed "CREDIT NOTE" and numbered under "Credit note number" (its amounts printed positive). */
+  kind?: 'credit-note';
   /** Labels, dates and number format: English ("1,234.50") or German ("1.234,50", "03.10.2026"). */
   lang: 'en' | 'de';
   vendor: string;
   address: string;
-  /** How the vendor's VAT id is labelled and printed (fictional numbers of the country's format). */
+  /** How the vendor's VAT id is labelled and printed (fictional numbers of the country's format); null: not printed. */
   vatIdLabel: string;
-  vatIdPrinted: string;
+  vatIdPrinted: string | null;
   /** The VAT id as the sandbox answers it: spaces removed, upper case. */
   vatId: string;
   number: string;
@@ -487,6 +514,42 @@ export const PNG_INVOICE: Invoice = {
   footer: 'Thank you for your business.',
 };
 
+// The next month's post from two suppliers already seen in invoices/ (invoices-november/): a credit
+// note from Copperfinch, headed "CREDIT NOTE", and Marlowe's next invoice, which does not print its
+// VAT number. Once Marlowe's October invoice is accepted in review, the supplier memory (finding it
+// by name) offers that VAT number on this one, and the duplicate check compares it with October's.
+const COPPERFINCH = INVOICES[1] as Invoice;
+
+export const NOVEMBER_INVOICES: Invoice[] = [
+  {
+    ...COPPERFINCH,
+    file: 'credit-note-copperfinch-CN-2026-0009.pdf',
+    kind: 'credit-note',
+    number: 'CN-2026-0009',
+    date: '2026-11-04',
+    dateLabel: 'Date',
+    due: { label: 'Due date', date: '2026-11-18' },
+    netLabel: 'Subtotal',
+    grossLabel: 'Total',
+    items: [{ description: 'Lunch buffet, guests cancelled', quantity: 4, unitCents: 1850 }],
+    footer: 'Credited against invoice INV-2026-0047 of 7 October 2026.',
+  },
+  {
+    ...PNG_INVOICE,
+    file: 'invoice-marlowe-INV-2026-0131.pdf',
+    vatIdPrinted: null,
+    number: 'INV-2026-0131',
+    date: '2026-11-06',
+    due: { label: 'Payment due', date: '2026-12-06' },
+    buyer: QUILLFIELD,
+    items: [
+      { description: 'Window decals, set of 6', quantity: 1, unitCents: 8400 },
+      { description: 'Business cards, 500', quantity: 2, unitCents: 3900 },
+    ],
+    grossErrorCents: 0,
+  },
+];
+
 /** The invoice as lines of text: what a reader (and OCR) should find, in reading order. */
 function invoiceLines(inv: Invoice): PdfLine[] {
   const de = inv.lang === 'de';
@@ -495,12 +558,18 @@ function invoiceLines(inv: Invoice): PdfLine[] {
   const lines: PdfLine[] = [
     { text: inv.vendor, size: 18, bold: true },
     { text: inv.address, size: 9 },
-    { text: `${inv.vatIdLabel}: ${inv.vatIdPrinted}`, size: 9 },
+    ...(inv.vatIdPrinted !== null ? [{ text: `${inv.vatIdLabel}: ${inv.vatIdPrinted}`, size: 9 }] : []),
     { text: '' },
-    { text: de ? 'RECHNUNG' : 'INVOICE', size: 14, bold: true },
-    { text: `${de ? 'Rechnungsnummer' : 'Invoice number'}: ${inv.number}` },
-    { text: `${inv.dateLabel}: ${date(inv.date)}` },
   ];
+  if (inv.kind === 'credit-note') {
+    lines.push(
+      { text: de ? 'GUTSCHRIFT' : 'CREDIT NOTE', size: 14, bold: true },
+      { text: `${de ? 'Gutschriftsnummer' : 'Credit note number'}: ${inv.number}` },
+    );
+  } else {
+    lines.push({ text: de ? 'RECHNUNG' : 'INVOICE', size: 14, bold: true }, { text: `${de ? 'Rechnungsnummer' : 'Invoice number'}: ${inv.number}` });
+  }
+  lines.push({ text: `${inv.dateLabel}: ${date(inv.date)}` });
   if ('date' in inv.due) lines.push({ text: `${inv.due.label}: ${date(inv.due.date)}` });
   lines.push(
     { text: `${inv.buyerLabel}: ${inv.buyer}` },
@@ -563,9 +632,10 @@ export function expectedFields(inv: Invoice): Record<string, unknown> {
   const gross = cents(printedGrossCents(inv));
   const buyerAddress = addressFields(inv.buyer.split(',').slice(1));
   return {
+    ...(inv.kind === 'credit-note' ? { document_type: 'credit-note' } : {}),
     vendor: inv.vendor,
     vendor_address: addressFields(inv.address.split(',')),
-    vendor_vat_id: inv.vatId,
+    ...(inv.vatIdPrinted !== null ? { vendor_vat_id: inv.vatId } : {}),
     buyer: inv.buyer.split(',')[0],
     ...(buyerAddress ? { buyer_address: buyerAddress } : {}),
     invoice_number: inv.number,
@@ -880,7 +950,7 @@ export function messagesWithProblemsCsv(): string {
 // README and the writer.
 // ---------------------------------------------------------------------------------------------
 
-function readmeInvoice(i: Invoice): string {
+function readmeInvoice(i: Invoice, folder = 'invoices'): string {
   const money = (cents: number) => `${formatAmount(cents)} ${i.currency}`;
   const language = i.lang === 'de' ? 'German labels and number format (1.234,50)' : 'English';
   const due = 'date' in i.due ? `due ${i.due.date}` : `payable within ${i.due.days} days (due ${dueDateOf(i)})`;
@@ -891,7 +961,9 @@ function readmeInvoice(i: Invoice): string {
     i.grossErrorCents !== 0
       ? `\n  Its printed total is deliberately wrong: ${formatAmount(Math.abs(i.grossErrorCents))} ${i.grossErrorCents > 0 ? 'more' : 'less'} than net + VAT (${money(netCents(i) + vatCentsOf(i))}), so the invoice checks flag it for review.`
       : '';
-  return `- \`invoices/${i.file}\`: ${i.vendor} (VAT id ${i.vatId}), ${i.number}, issued ${i.date}, ${due}; ${language}. Net ${money(netCents(i))}, VAT ${i.vatRate}% ${money(vatCentsOf(i))}, total ${money(printedGrossCents(i))}${kind ? ` (${kind})` : ''}.${wrong}`;
+  const what = i.kind === 'credit-note' ? 'credit note (headed "CREDIT NOTE", amounts printed positive) from ' : '';
+  const vatId = i.vatIdPrinted === null ? `VAT id ${i.vatId} not printed` : `VAT id ${i.vatId}`;
+  return `- \`${folder}/${i.file}\`: ${what}${i.vendor} (${vatId}), ${i.number}, issued ${i.date}, ${due}; ${language}. Net ${money(netCents(i))}, VAT ${i.vatRate}% ${money(vatCentsOf(i))}, total ${money(printedGrossCents(i))}${kind ? ` (${kind})` : ''}.${wrong}`;
 }
 
 function readmeEInvoice(e: SampleEInvoice): string {
@@ -903,12 +975,13 @@ function readmeEInvoice(e: SampleEInvoice): string {
   return `- \`e-invoices/${e.file}\`: ${what}. ${e.invoice.seller.name} (VAT id ${e.invoice.seller.vatId ?? ''}), ${e.invoice.number}, issued ${e.invoice.issueDate}, due ${e.invoice.dueDate ?? ''}; ${e.invoice.lines.length} lines. Net ${formatAmount(t.net)} ${e.invoice.currency}, VAT ${rates}, total ${formatAmount(t.gross)} ${e.invoice.currency}.`;
 }
 
+function readmeRecording(r: Recording, folder: string): string {
+  return `- \`${folder}/${r.file}\`: ${r.title}, ${r.seconds} s. Transcript (in the WAV's LIST/INFO \`ICMT\` chunk):\n\n  > ${transcriptOf(r).split('\n').join('  \n  > ')}\n`;
+}
+
 function readme(): string {
-  const rec = RECORDINGS.map(
-    (r) =>
-      `- \`recordings/${r.file}\`: ${r.title}, ${r.seconds} s. Transcript (in the WAV's LIST/INFO \`ICMT\` chunk):\n\n  > ${transcriptOf(r).split('\n').join('  \n  > ')}\n`,
-  ).join('\n');
-  const inv = [...INVOICES, PNG_INVOICE].map(readmeInvoice).join('\n');
+  const rec = RECORDINGS.map((r) => readmeRecording(r, 'recordings')).join('\n');
+  const inv = [...INVOICES, PNG_INVOICE].map((i) => readmeInvoice(i)).join('\n');
   return `# Sample inputs
 
 Generated by \`scripts/make-samples.ts\` (\`npx tsx scripts/make-samples.ts\`); do not edit by hand.
@@ -944,6 +1017,32 @@ estimate counts them at 0.
 
 ${EINVOICES.map(readmeEInvoice).join('\n')}
 
+## invoices-november/ (OCR: the next month, suppliers already seen)
+
+The next month's post from two suppliers of \`invoices/\`, laid out as those are. Read \`invoices/\`
+first and accept Marlowe's invoice INV-2026-0088 in review (\`batchdesk review JOB --set
+gross=769.20 --accept\`, or Accept in the job dialog), then make a second batch of this folder:
+
+- The credit note is read as one (\`document_type\` "credit-note" in the OCR answer) and exported
+  as a UBL \`CreditNote\` of type 381 with positive amounts, which passes the CEN EN 16931 rules.
+- Marlowe's new invoice prints no VAT number, so its UBL lacks the seller's VAT id (listed in
+  \`en16931-report.csv\`). Its review offers the VAT number your review of INV-2026-0088 taught
+  ("from your review of job N"); applied, the invoice passes the CEN rules. Its duplicate check
+  compares it with every earlier batch: the same supplier, another number, so not seen before.
+
+${NOVEMBER_INVOICES.map((i) => readmeInvoice(i, 'invoices-november')).join('\n')}
+
+## recordings-personal-data/ (transcription, redaction)
+
+A call in which the caller gives a name, a phone number (said digit by digit) and an IBAN, made as
+the recordings above are. The sandbox's transcript of it is its \`ICMT\` script, the recording's own
+words (not made up), so redaction has something to find: with \`--redact all\`
+(\`batchdesk batch create transcribe resources/samples/recordings-personal-data --then text:summary
+--redact all\`) the next step gets \`[PHONE]\` and \`[IBAN]\` in their place; the name stays, as
+redaction does not look for names (docs/privacy.md lists what it does not find). The phone number
+is in the UK's drama range and the IBAN is the ECBS's published example: no one's.
+
+${readmeRecording(PERSONAL_RECORDING, 'recordings-personal-data')}
 ## messages.csv (messaging, voice)
 
 Comma-delimited, columns \`to,text,first_name,order\`; \`{{first_name}}\` and \`{{order}}\` in the
@@ -958,16 +1057,28 @@ row 2, row ${PROBLEM_ROWS.unknownPlaceholder} a placeholder (\`{{voucher_code}}\
 `;
 }
 
+/** Every sample file stays under this many bytes (they are committed and shipped with the app). */
+export const MAX_SAMPLE_BYTES = 200_000;
+
 /** Throws when a generated sample is not what the importers and the sandbox expect. */
 function verify(files: Map<string, Buffer>): void {
-  for (const r of RECORDINGS) {
-    const wav = files.get(`recordings/${r.file}`) ?? Buffer.alloc(0);
+  const recordings = [
+    ...RECORDINGS.map((r) => ({ r, rel: `recordings/${r.file}` })),
+    { r: PERSONAL_RECORDING, rel: `recordings-personal-data/${PERSONAL_RECORDING.file}` },
+  ];
+  for (const { r, rel } of recordings) {
+    const wav = files.get(rel) ?? Buffer.alloc(0);
     const seconds = wavDurationSeconds(wav, wav.length);
-    if (seconds === null || seconds < 3 || seconds > 6) throw new Error(`${r.file}: duration ${seconds} s is not a valid 3-6 s WAV`);
-    if (wav.length >= 100_000) throw new Error(`${r.file}: ${wav.length} bytes, over 100 KB`);
+    if (seconds === null || seconds < 3 || seconds > 12) throw new Error(`${r.file}: duration ${seconds} s is not a valid 3-12 s WAV`);
   }
-  for (const inv of INVOICES) {
-    const pdf = files.get(`invoices/${inv.file}`) ?? Buffer.alloc(0);
+  // Samples are committed and shipped: each stays small.
+  for (const [rel, bytes] of files) if (bytes.length >= MAX_SAMPLE_BYTES) throw new Error(`${rel}: ${bytes.length} bytes, not under ${MAX_SAMPLE_BYTES}`);
+  const pdfs = [
+    ...INVOICES.map((inv) => ({ inv, rel: `invoices/${inv.file}` })),
+    ...NOVEMBER_INVOICES.map((inv) => ({ inv, rel: `invoices-november/${inv.file}` })),
+  ];
+  for (const { inv, rel } of pdfs) {
+    const pdf = files.get(rel) ?? Buffer.alloc(0);
     const errors = checkPdfXref(pdf);
     if (errors.length > 0) throw new Error(`${inv.file}: ${errors.join('; ')}`);
     const counter = new PdfPageCounter();
@@ -975,7 +1086,7 @@ function verify(files: Map<string, Buffer>): void {
     const pages = counter.finish();
     if (pages !== (inv.items.length > 20 ? 2 : 1)) throw new Error(`${inv.file}: ${pages} pages`);
   }
-  for (const inv of [...INVOICES, PNG_INVOICE]) {
+  for (const inv of [...INVOICES, PNG_INVOICE, ...NOVEMBER_INVOICES]) {
     const got = invoiceFields(invoiceText(inv));
     const want = expectedFields(inv);
     if (JSON.stringify(got) !== JSON.stringify(want))
@@ -1002,6 +1113,8 @@ export function buildSamples(): Map<string, Buffer> {
   RECORDINGS.forEach((r, i) => files.set(`recordings/${r.file}`, recordingBytes(r, i)));
   for (const inv of INVOICES) files.set(`invoices/${inv.file}`, invoicePdfBytes(inv));
   files.set(`invoices/${PNG_INVOICE.file}`, invoicePngBytes(PNG_INVOICE));
+  for (const inv of NOVEMBER_INVOICES) files.set(`invoices-november/${inv.file}`, invoicePdfBytes(inv));
+  files.set(`recordings-personal-data/${PERSONAL_RECORDING.file}`, recordingBytes(PERSONAL_RECORDING, RECORDINGS.length));
   for (const e of EINVOICES) files.set(`e-invoices/${e.file}`, einvoiceBytes(e));
   files.set('messages.csv', Buffer.from(messagesCsv(), 'utf8'));
   files.set('messages-with-problems.csv', Buffer.from(messagesWithProblemsCsv(), 'utf8'));

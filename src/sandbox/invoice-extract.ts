@@ -186,6 +186,9 @@ const NUMBER_LABEL = sticky(
     String.raw`Inv\.?\s*(?:no\.?|#)`,
     String.raw`Rechnungs[\s-]*(?:nummer|nr\.?)`,
     String.raw`Rechnung\s*(?:Nr\.?|Nummer|#)`,
+    // A credit note's own number (BT-1) under its own label.
+    String.raw`Credit\s*note\s*(?:number|num\.?|no\.?|nr\.?|#)`,
+    String.raw`Gutschrifts?[\s-]*(?:nummer|nr\.?|#)`,
   ].join('|'),
 );
 const DUE_LABEL = sticky(

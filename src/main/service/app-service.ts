@@ -7,7 +7,8 @@ import type { EventName, EventOf } from '../../shared/contract';
 import { ConnectionManager } from './connection-manager';
 import { RunController } from './run-controller';
 import { SnapshotCoalescer } from './snapshot-coalescer';
-import { createHandlers, exportFileBase, nothingSucceeded, type Handlers, type HandlerDeps } from './handlers';
+import { createHandlers, nothingSucceeded, type Handlers, type HandlerDeps } from './handlers';
+import { exportFileName, localDay } from './export-file-name';
 import { itemFileKindOrRefuse } from '../engine/exporters/export-files';
 import type { ZipExport } from '../engine/exporters/export-zip';
 import { InvalidArgumentError } from './rpc-errors';
@@ -173,7 +174,7 @@ export class AppService {
     if (batch.counts.succeeded === 0) throw new InvalidArgumentError(nothingSucceeded(batch.name));
     const { engine, desk } = this;
     return {
-      fileName: `${exportFileBase(batch.name, id)}-files.zip`,
+      fileName: exportFileName(batch.name, id, '-files.zip', localDay(engine.clock.now())),
       async write(out) {
         let r: ZipExport;
         try {

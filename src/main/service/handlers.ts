@@ -23,6 +23,7 @@ import { JobState } from '../../shared/domain';
 import type { KeyView, StepEstimateView } from '../../shared/contract';
 import type { KeyInfo } from '../engine/secrets/key-manager';
 import { itemFileKindOrRefuse } from '../engine/exporters/export-files';
+import { exportFileName, localDay } from './export-file-name';
 import type { ConnectionManager } from './connection-manager';
 import type { RunController } from './run-controller';
 import { testKey } from './key-test';
@@ -128,16 +129,6 @@ function settingsView(engine: Engine): ResultOf<'settings.get'> {
     apiUrl: engine.settings.get('api_url'),
     phoneCountry: engine.phoneCountry(),
   };
-}
-
-/** "October-notice-b1a2b3": a download's name from the batch's name (ASCII, no separators) and id. */
-export function exportFileBase(batchName: string, id: string): string {
-  const safeName =
-    batchName
-      .replace(/[^\w.-]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'batch';
-  return `${safeName}-${id}`;
 }
 
 /** A watched folder with its own retention rule (engine/retention), as the window lists it. */
@@ -267,7 +258,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
       const batch = await c.summary(bid);
       const dir = join(engine.dataDir, 'exports');
       mkdirSync(dir, { recursive: true });
-      const fileName = `${exportFileBase(batch.name, bid)}${format === 'invoices' || format === 'line-items' ? `-${format}.csv` : `.${format}`}`;
+      const ending = format === 'invoices' || format === 'line-items' ? `-${format}.csv` : `.${format}`;
+      const fileName = exportFileName(batch.name, bid, ending, localDay(engine.clock.now()));
       const path = join(dir, fileName);
       // The exports folder is the window's own: a new export of the batch replaces the last.
       const rows = await desk.exportTable(bid, format, path, csvLocale === undefined ? {} : { csv: spreadsheetCsv(csvLocale) }, true);

@@ -4,9 +4,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importFiles, importMessageCsv } from '../../../src/main/engine/importers';
 import { HEAD_BYTES, wavDurationSeconds } from '../../../src/shared/media';
+import { redact } from '../../../src/main/engine/privacy/personal-data';
+import { PERSONAL_DATA_KINDS } from '../../../src/shared/privacy-kinds';
+import { invoiceFields } from '../../../src/sandbox/invoice-extract';
+import { transcriptSegments } from '../../../src/sandbox/results';
+import { readInvoice } from '../../../src/shared/invoices/read-invoice';
 import {
   DEFAULT_SAMPLES_DIR,
   INVOICES,
+  MAX_SAMPLE_BYTES,
+  NOVEMBER_INVOICES,
+  PERSONAL_DATA,
+  PERSONAL_RECORDING,
   PNG_INVOICE,
   PROBLEM_ROWS,
   RECORDINGS,
@@ -166,6 +175,53 @@ describe('resources/samples', () => {
     expect(missingText).toMatch(/the "text" column is empty/);
     expect(duplicate).toMatch(/^Row 5 duplicates row 2/);
     expect(unknown).toMatch(/\{\{voucher_code\}\}, but there is no column "voucher_code"/);
+  });
+
+  it('every file stays small: under 200 KB', () => {
+    expect(MAX_SAMPLE_BYTES).toBe(200_000);
+    for (const [rel, bytes] of buildSamples()) expect(bytes.length, rel).toBeLessThan(MAX_SAMPLE_BYTES);
+  });
+
+  it('invoices-november: a credit note and a second Marlowe invoice without its VAT number, read by the sandbox as such', async () => {
+    const { items, problems } = await importFiles([join(dir, 'invoices-november')], 'ocr');
+    expect(problems).toEqual([]);
+    expect(items.map((i) => [i.path.slice(dir.length + 19), i.mime, i.units])).toEqual(NOVEMBER_INVOICES.map((inv) => [inv.file, 'application/pdf', 1]));
+    const [credit, marlowe] = NOVEMBER_INVOICES;
+    const creditPdf = (await readFile(join(dir, 'invoices-november', credit?.file ?? ''))).toString('latin1');
+    expect(creditPdf).toContain('(CREDIT NOTE) Tj');
+    expect(creditPdf).toContain('(Credit note number: CN-2026-0009) Tj');
+    const note = readInvoice(invoiceFields(invoiceText(credit as (typeof NOVEMBER_INVOICES)[number])));
+    expect(note).toMatchObject({ documentType: 'credit-note', invoiceNumber: 'CN-2026-0009', vendor: 'Copperfinch Catering Ltd', gross: 888_000 });
+    // The same supplier as October's Marlowe invoice, by name; its VAT number is not printed.
+    expect(marlowe?.vendor).toBe(PNG_INVOICE.vendor);
+    const marlowePdf = (await readFile(join(dir, 'invoices-november', marlowe?.file ?? ''))).toString('latin1');
+    expect(marlowePdf).not.toContain('GB 562 8841 30');
+    const read = readInvoice(invoiceFields(invoiceText(marlowe as (typeof NOVEMBER_INVOICES)[number])));
+    expect(read).toMatchObject({ vendor: PNG_INVOICE.vendor, vendorVatId: null, invoiceNumber: 'INV-2026-0131', documentType: null });
+  });
+
+  it('recordings-personal-data: the script in ICMT is the transcript, and redaction finds its phone number and IBAN', async () => {
+    const { items, problems } = await importFiles([join(dir, 'recordings-personal-data')], 'transcribe');
+    expect(problems).toEqual([]);
+    expect(items).toHaveLength(1);
+    const bytes = await readFile(items[0]?.path ?? '');
+    expect(wavDurationSeconds(bytes.subarray(0, HEAD_BYTES), bytes.length)).toBeCloseTo(PERSONAL_RECORDING.seconds, 3);
+    const icmt = bytes.indexOf('ICMT');
+    expect(icmt).toBeGreaterThan(0);
+    expect(icmt).toBeLessThan(HEAD_BYTES);
+    const script = bytes.subarray(icmt + 8, icmt + 8 + bytes.readUInt32LE(icmt + 4) - 1).toString('latin1');
+    expect(script).toBe(transcriptOf(PERSONAL_RECORDING));
+    // The sandbox answers that script line by line, each with its speaker (A7): the file's own words.
+    expect(transcriptSegments(script, PERSONAL_RECORDING.seconds).map((s) => `${s.speaker ?? ''}: ${s.text}`)).toEqual(script.split('\n'));
+
+    // No country is given: the number is found by the country code said in it.
+    const r = redact(script, { kinds: PERSONAL_DATA_KINDS });
+    expect(r.counts).toEqual({ cards: 0, iban: 1, phones: 1, emails: 0, 'dates-of-birth': 0 });
+    expect(r.text).toContain('Customer: [PHONE]. The IBAN is [IBAN].');
+    expect(r.text).not.toContain(PERSONAL_DATA.iban);
+    expect(r.text).not.toContain(PERSONAL_DATA.phoneSaid);
+    // Names are not looked for (docs/privacy.md): the caller's stays.
+    expect(r.text).toContain(PERSONAL_DATA.name);
   });
 
   it('holds nothing but the generated files', async () => {

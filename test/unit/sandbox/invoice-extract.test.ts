@@ -194,6 +194,10 @@ describe('invoiceFields: labels', () => {
     ['Invoice #', 'Invoice #: 2024-77', { invoice_number: '2024-77' }],
     ['Rechnungsnummer', 'Rechnungsnummer: RE-2026/118', { invoice_number: 'RE-2026/118' }],
     ['Rechnung Nr.', 'Rechnung Nr. 4711', { invoice_number: '4711' }],
+    ['Credit note number', 'CREDIT NOTE\nCredit note number: CN-2026-0009', { document_type: 'credit-note', invoice_number: 'CN-2026-0009' }],
+    ['Credit note no.', 'Credit note no. 118', { document_type: 'credit-note', invoice_number: '118' }],
+    ['Gutschriftsnummer', 'GUTSCHRIFT\nGutschriftsnummer: GS-2026/12', { document_type: 'credit-note', invoice_number: 'GS-2026/12' }],
+    ['Gutschrift Nr.', 'Gutschrift Nr. 4712', { document_type: 'credit-note', invoice_number: '4712' }],
     // dates
     ['Date ISO', 'Date: 2026-10-03', { issue_date: '2026-10-03', invoice_date: '2026-10-03' }],
     ['Invoice date dots', 'Invoice date: 03.10.2026', { issue_date: '2026-10-03', invoice_date: '2026-10-03' }],

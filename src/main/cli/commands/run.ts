@@ -3,7 +3,7 @@ import type { Io } from '../io';
 import { bindCommand } from '../bind-command';
 import { runSpec } from '../specs/run';
 import { globalOptions, openConnection } from '../context';
-import { describeBatch } from '../format';
+import { statusWords, withStatusFacts } from '../batch-status';
 import { createProgress } from '../progress';
 import { EXIT } from '../exit-codes';
 import { isEnded, type BatchSummary } from '../../../shared/domain';
@@ -13,7 +13,6 @@ import { runExit } from '../run-exit';
 import { openCliDesk } from '../desk';
 import type { Desk } from '../../desk/desk';
 import { leftLines } from '../confirm-spend';
-import { describe } from '../../../shared/capabilities/catalog';
 
 /**
  * Sends batches to the end and maps the outcome onto the documented exit codes: the batches named
@@ -77,15 +76,12 @@ export async function runBatches(
     stop.dispose();
     await conn.close();
   }
-  if (opts.describe !== false) {
-    // An invoice batch's e-invoices were read here, not sent: the summary says where items went.
-    const einvoices = new Map(
-      await Promise.all(last.filter((b) => describe(b.capability).invoice).map(async (b) => [b.id, await desk.einvoiceCount(b.id)] as const)),
-    );
-    for (const b of last)
-      io.stdout.write(
-        `${describeBatch(b, { storeFlag: desk.storeFlag, carry: io.carry, einvoices: einvoices.get(b.id) ?? null })}${left.has(b.id) ? `\n  left to other workers: ${io.carry(left.get(b.id) ?? '')}` : ''}\n`,
-      );
+  if (opts.describe !== false && last.length > 0) {
+    // The same words as `status` for these batches, with what this run left to other senders.
+    const batches = await desk.patiently(() => withStatusFacts(desk, last), say);
+    const workers = await desk.patiently(() => desk.workers(), say);
+    const leftLine = (b: BatchSummary): string => (left.has(b.id) ? `\n  left to other workers: ${io.carry(left.get(b.id) ?? '')}` : '');
+    io.stdout.write(`${await desk.patiently(() => statusWords(desk, batches, io, workers, leftLine), say)}\n`);
   }
   if (stop.signal.aborted) return (opts.stay ? standingExit(stop) : 130) as ExitCode;
   // Work is left that this computer cannot send (no key for it here): not a success of this sender.
