@@ -391,7 +391,17 @@ export const ComparisonView = z.object({
       seq: z.number().int(),
       source: z.string(),
       cells: z.array(
-        z.object({ tier: Tier, jobId: z.number().int(), state: JobState, result: z.string().nullable(), error: z.string().nullable(), cost: Money.nullable() }),
+        z.object({
+          tier: Tier,
+          jobId: z.number().int(),
+          state: JobState,
+          /** The result in one line as the engine sums it up (English): the window words `invoice` itself instead. */
+          result: z.string().nullable(),
+          /** A succeeded invoice's figures (OCR batches), as in the job table; null for anything else. */
+          invoice: JobRowInvoice.nullable().default(null),
+          error: z.string().nullable(),
+          cost: Money.nullable(),
+        }),
       ),
     }),
   ),
