@@ -2,6 +2,7 @@
 // schemas) and every pushed event, declared once. Electron binds it with ipcMain.handle, the
 // browser host over HTTP + WebSocket; the engine validates every argument against these schemas.
 import { SkippedRow } from './skipped-rows';
+import { WatchNote } from './watch-notes';
 import { StepBasis } from './step-basis';
 import { PhoneCountry } from './phone-country';
 import { z } from 'zod';
@@ -491,7 +492,8 @@ export const WatchAdd = z
   });
 export type WatchAdd = z.input<typeof WatchAdd>;
 
-const WatchFileView = z.object({ path: z.string(), message: z.string().nullable(), at: z.string() });
+/** A judged file: `message` the English the command line prints, `note` the same as a code for the window to word. */
+const WatchFileView = z.object({ path: z.string(), message: z.string().nullable(), note: WatchNote.nullable().default(null), at: z.string() });
 export const WatchView = z.object({
   id: Id,
   dir: z.string(),
@@ -719,6 +721,15 @@ export const methods = {
   'watch.add': m(WatchAdd, WatchView),
   /** By id or by folder path. */
   'watch.remove': m(z.object({ id: z.string().min(1).max(4096) }).strict(), z.object({ removed: z.boolean(), dir: z.string().nullable() })),
+  /**
+   * Sends the version of a watched folder's file that is there now, although an earlier version was
+   * sent (a file reported as changed after it was sent): the window's "Send this version too",
+   * `batchdesk watch resend FILE`. `taken` false: it was not taken, `note` says why.
+   */
+  'watch.resend': m(
+    z.object({ path: z.string().min(1).max(4096) }).strict(),
+    z.object({ taken: z.boolean(), batchId: Id.nullable(), seq: z.number().int().nullable(), note: WatchNote.nullable() }),
+  ),
   'rates.list': m(Empty, z.array(RateView)),
   'rates.set': m(z.object({ item: z.string().max(64), tier: Tier, rate: RateInput }).strict(), z.array(RateView)),
   'settings.get': m(Empty, SettingsView),

@@ -411,6 +411,24 @@ export function createHandlers(d: HandlerDeps): Handlers {
       d.onWatchesChanged?.();
       return { removed: true, dir: w.dir };
     },
+    'watch.resend': async ({ path }) => {
+      const e = await engine.hotFolders.resend(path);
+      switch (e.kind) {
+        case 'taken':
+          kick();
+          return { taken: true, batchId: e.batchId, seq: e.seq, note: null };
+        case 'skipped':
+        case 'set_aside':
+        case 'refused':
+          return { taken: false, batchId: null, seq: null, note: e.note };
+        case 'gone':
+        case 'passed':
+          // Moved or deleted meanwhile, or no longer a file the folder takes: nothing was sent.
+          throw new NotFoundError(`${path} is not there any more (moved or deleted), or the folder no longer takes it: nothing was sent.`);
+        default:
+          return e satisfies never;
+      }
+    },
     'rates.list': async () => rateViews(engine),
     'rates.set': async ({ item, tier, rate }) => {
       const known = RATE_ITEMS.find((i): i is RateItem => i === item);
