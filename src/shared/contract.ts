@@ -3,6 +3,7 @@
 // browser host over HTTP + WebSocket; the engine validates every argument against these schemas.
 import { SkippedRow } from './skipped-rows';
 import { WatchNote } from './watch-notes';
+import { Refusal } from './refusals';
 import { StepBasis } from './step-basis';
 import { PhoneCountry } from './phone-country';
 import { z } from 'zod';
@@ -778,5 +779,6 @@ export const EVENT_NAMES = Object.keys(events) as EventName[];
 /** Errors crossing the boundary: a closed set the window can show and act on. */
 export const RpcErrorCode = z.enum(['invalid_argument', 'not_found', 'conflict', 'unavailable', 'internal']);
 export type RpcErrorCode = z.infer<typeof RpcErrorCode>;
-export const RpcError = z.object({ code: RpcErrorCode, message: z.string() });
+/** `message`: the engine's English; `refusal`: the same as a code, which the window words instead. */
+export const RpcError = z.object({ code: RpcErrorCode, message: z.string(), refusal: Refusal.optional() });
 export type RpcError = z.infer<typeof RpcError>;

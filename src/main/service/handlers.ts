@@ -213,7 +213,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'batches.create': async (arg) => {
       checkPaths(arg.paths ?? []);
       const refused = desk.refusal(arg.capability, arg.from !== undefined);
-      if (refused !== null) throw new InvalidArgumentError(refused);
+      if (refused !== null) throw new InvalidArgumentError(refused.words, refused.refusal);
       const r = await desk.create(arg);
       const made = { problems: teamCreateProblems(r, WINDOW_TODO), alreadyQueued: r.alreadyQueued, estimates: r.estimates.map(stepView) };
       if (!r.batch) return { ...made, batch: null, steps: [] };
@@ -280,6 +280,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       if (!d.chooseFolder) {
         throw new InvalidArgumentError(
           'Saving to a folder needs the desktop app. In the browser, use Download results (.zip); on the command line, `batchdesk export <batch-id> --format files --out DIR`.',
+          { code: 'save_needs_desktop' },
         );
       }
       if (batch.counts.succeeded === 0) throw new InvalidArgumentError(nothingSucceeded(batch.name));
