@@ -4,6 +4,7 @@
 import { SkippedRow } from './skipped-rows';
 import { WatchNote } from './watch-notes';
 import { Refusal } from './refusals';
+import { ExportProblem } from './export-problems';
 import { StepBasis } from './step-basis';
 import { PhoneCountry } from './phone-country';
 import { z } from 'zod';
@@ -625,12 +626,14 @@ export const methods = {
    * (`dir` null: the dialog was cancelled). The browser downloads the same files as a zip instead.
    */
   'batches.saveFiles': m(
-    z.object({ id: Id }).strict(),
+    /** `title`: the folder dialog's title in the window's language (absent: the engine's English). */
+    z.object({ id: Id, title: z.string().max(300).optional() }).strict(),
     z.object({
       dir: z.string().nullable(),
       written: z.number().int(),
       noFile: z.number().int(),
-      problems: z.array(z.object({ item: z.string(), message: z.string() })),
+      /** `message` the English (the command line's), `problem` the same as a code for the window to word. */
+      problems: z.array(z.object({ item: z.string(), message: z.string(), problem: ExportProblem.nullable().default(null) })),
       problemCount: z.number().int(),
       /** OCR batches: how many UBL invoices declare EN 16931, and the report (a path) naming what the others lack. */
       ubl: z.object({ declared: z.number().int(), notDeclared: z.number().int(), report: z.string() }).nullable().optional(),

@@ -272,7 +272,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       d.exports.set(token, { path, fileName });
       return { fileName, rows, token };
     },
-    'batches.saveFiles': async ({ id }) => {
+    'batches.saveFiles': async ({ id, title }) => {
       const bid = await c.resolveBatchId(id);
       const batch = await c.summary(bid);
       // Refused before the dialog opens: nothing to choose a folder for.
@@ -284,7 +284,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
         );
       }
       if (batch.counts.succeeded === 0) throw new InvalidArgumentError(nothingSucceeded(batch.name));
-      const dir = await d.chooseFolder(`Save the results of "${batch.name}" to a folder`);
+      const dir = await d.chooseFolder(title ?? `Save the results of "${batch.name}" to a folder`);
       if (dir === null) return { dir: null, written: 0, noFile: 0, problems: [], problemCount: 0 };
       return desk.exportFiles(bid, 'files', dir);
     },
