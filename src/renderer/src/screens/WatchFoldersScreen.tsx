@@ -5,10 +5,10 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { WatchAdd, WatchView } from '../../../shared/contract';
-import { BATCH_CAPABILITIES, TIERS, type BatchCapability, type Tier } from '../../../shared/domain';
+import { assertNever, BATCH_CAPABILITIES, TIERS, type BatchCapability, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { capabilityWords, fieldWords, ruleWords } from '../format/option-words';
-import { parseStep, type PipelineStep } from '../../../shared/capabilities/steps';
+import { parseStep, type PipelineStep, type StepTextProblem } from '../../../shared/capabilities/steps';
 import { BATCH_SETTINGS, readSetting, type SettingName } from '../../../shared/capabilities/options';
 import { RecordField } from '../components/RecordField';
 import { client } from '../client';
@@ -30,6 +30,24 @@ const STEP_EXAMPLE = 'text:summary';
 /** The batch records' privacy settings a watched folder takes (one record: CLI flag, contract field, this control). */
 const PRIVACY_SETTINGS = ['redact', 'redactStored', 'keepFilesDays', 'keepResultsDays'] as const satisfies readonly SettingName[];
 type PrivacySetting = (typeof PRIVACY_SETTINGS)[number];
+
+/** Why a typed step is not one, in the window's words (a field's rule keeps the engine's English). */
+function stepProblemWords(text: string, p: StepTextProblem): string {
+  switch (p.code) {
+    case 'not_capability':
+      return t('watch:form.step.notCapability', { text, takers: p.takers.join(', ') });
+    case 'no_option':
+      return t('watch:form.step.noOption', { text, capability: capabilityWords(p.capability).label });
+    case 'classify_labels':
+      return t('watch:form.step.classify', { text });
+    case 'not_a_choice':
+      return t('watch:form.step.notAChoice', { text, capability: capabilityWords(p.capability).label, choices: p.choices.join(', ') });
+    case 'invalid':
+      return p.message;
+    default:
+      return assertNever(p, 'step problem');
+  }
+}
 
 /** The typed privacy fields checked by their records' rules; a field's rule names the field. */
 function readPrivacy(typed: Partial<Record<PrivacySetting, string>>): {
@@ -99,7 +117,7 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
         .map((s) => s.trim())
         .filter((s) => s !== '')) {
         const s = parseStep(text);
-        if (!s.ok) throw new Error(t('form.stepError', { message: s.message }));
+        if (!s.ok) throw new Error(t('form.stepError', { message: stepProblemWords(text, s.problem) }));
         steps.push(s.step);
       }
       let budgetPerDay: number | null = null;
