@@ -2,6 +2,9 @@
 // schemas) and every pushed event, declared once. Electron binds it with ipcMain.handle, the
 // browser host over HTTP + WebSocket; the engine validates every argument against these schemas.
 import { SkippedRow } from './skipped-rows';
+import { WatchNote } from './watch-notes';
+import { Refusal } from './refusals';
+import { ExportProblem } from './export-problems';
 import { StepBasis } from './step-basis';
 import { PhoneCountry } from './phone-country';
 import { z } from 'zod';
@@ -391,7 +394,17 @@ export const ComparisonView = z.object({
       seq: z.number().int(),
       source: z.string(),
       cells: z.array(
-        z.object({ tier: Tier, jobId: z.number().int(), state: JobState, result: z.string().nullable(), error: z.string().nullable(), cost: Money.nullable() }),
+        z.object({
+          tier: Tier,
+          jobId: z.number().int(),
+          state: JobState,
+          /** The result in one line as the engine sums it up (English): the window words `invoice` itself instead. */
+          result: z.string().nullable(),
+          /** A succeeded invoice's figures (OCR batches), as in the job table; null for anything else. */
+          invoice: JobRowInvoice.nullable().default(null),
+          error: z.string().nullable(),
+          cost: Money.nullable(),
+        }),
       ),
     }),
   ),
@@ -481,7 +494,8 @@ export const WatchAdd = z
   });
 export type WatchAdd = z.input<typeof WatchAdd>;
 
-const WatchFileView = z.object({ path: z.string(), message: z.string().nullable(), at: z.string() });
+/** A judged file: `message` the English the command line prints, `note` the same as a code for the window to word. */
+const WatchFileView = z.object({ path: z.string(), message: z.string().nullable(), note: WatchNote.nullable().default(null), at: z.string() });
 export const WatchView = z.object({
   id: Id,
   dir: z.string(),
@@ -615,12 +629,14 @@ export const methods = {
    * (`dir` null: the dialog was cancelled). The browser downloads the same files as a zip instead.
    */
   'batches.saveFiles': m(
-    z.object({ id: Id }).strict(),
+    /** `title`: the folder dialog's title in the window's language (absent: the engine's English). */
+    z.object({ id: Id, title: z.string().max(300).optional() }).strict(),
     z.object({
       dir: z.string().nullable(),
       written: z.number().int(),
       noFile: z.number().int(),
-      problems: z.array(z.object({ item: z.string(), message: z.string() })),
+      /** `message` the English (the command line's), `problem` the same as a code for the window to word. */
+      problems: z.array(z.object({ item: z.string(), message: z.string(), problem: ExportProblem.nullable().default(null) })),
       problemCount: z.number().int(),
       /** OCR batches: how many UBL invoices declare EN 16931, and the report (a path) naming what the others lack. */
       ubl: z.object({ declared: z.number().int(), notDeclared: z.number().int(), report: z.string() }).nullable().optional(),
@@ -712,6 +728,15 @@ export const methods = {
   'watch.add': m(WatchAdd, WatchView),
   /** By id or by folder path. */
   'watch.remove': m(z.object({ id: z.string().min(1).max(4096) }).strict(), z.object({ removed: z.boolean(), dir: z.string().nullable() })),
+  /**
+   * Sends the version of a watched folder's file that is there now, although an earlier version was
+   * sent (a file reported as changed after it was sent): the window's "Send this version too",
+   * `batchdesk watch resend FILE`. `taken` false: it was not taken, `note` says why.
+   */
+  'watch.resend': m(
+    z.object({ path: z.string().min(1).max(4096) }).strict(),
+    z.object({ taken: z.boolean(), batchId: Id.nullable(), seq: z.number().int().nullable(), note: WatchNote.nullable() }),
+  ),
   'rates.list': m(Empty, z.array(RateView)),
   'rates.set': m(z.object({ item: z.string().max(64), tier: Tier, rate: RateInput }).strict(), z.array(RateView)),
   'settings.get': m(Empty, SettingsView),
@@ -760,5 +785,6 @@ export const EVENT_NAMES = Object.keys(events) as EventName[];
 /** Errors crossing the boundary: a closed set the window can show and act on. */
 export const RpcErrorCode = z.enum(['invalid_argument', 'not_found', 'conflict', 'unavailable', 'internal']);
 export type RpcErrorCode = z.infer<typeof RpcErrorCode>;
-export const RpcError = z.object({ code: RpcErrorCode, message: z.string() });
+/** `message`: the engine's English; `refusal`: the same as a code, which the window words instead. */
+export const RpcError = z.object({ code: RpcErrorCode, message: z.string(), refusal: Refusal.optional() });
 export type RpcError = z.infer<typeof RpcError>;

@@ -3,6 +3,9 @@
 // says so in its answer; Batchdesk keeps that mark in the stored result as `sandbox: true`, and
 // every view and export of the result says it. A real API's results never carry it.
 
+/** What a batch sent to the built-in sandbox remembers as where it was sent (BatchSummary.sent_to). */
+export const EMBEDDED_SANDBOX = 'embedded sandbox';
+
 /** The stored result's field. */
 export const MADE_UP_FIELD = 'sandbox';
 

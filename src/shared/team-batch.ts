@@ -3,9 +3,20 @@
 // enforced by the desk, desk/team-desk.ts), and how a worker that is up is described.
 import type { BatchCapability } from './domain';
 import { describe } from './capabilities/catalog';
+import type { Refusal } from './refusals';
 
-/** Why a batch of `capability` cannot go to the team (null: it can); `followUp`: a follow-up of an existing batch. Steps after it (a pipeline) go with it. */
-export function teamBatchRefusal(capability: BatchCapability, followUp: boolean): string | null {
+/**
+ * Why a batch of `capability` cannot go to the team (null: it can), in English (the command line's,
+ * naming the command to type) and as a code (the window's); `followUp`: a follow-up of an existing
+ * batch. Steps after it (a pipeline) go with it.
+ */
+export function teamBatchRefusal(capability: BatchCapability, followUp: boolean): { words: string; refusal: Refusal } | null {
+  const words = teamBatchWords(capability, followUp);
+  if (words === null) return null;
+  return { words, refusal: followUp ? { code: 'team_follow_up' } : { code: 'team_files', capability } };
+}
+
+function teamBatchWords(capability: BatchCapability, followUp: boolean): string | null {
   if (followUp) {
     return "A follow-up made here takes a batch of this computer, so it runs on this computer: send it from here. A follow-up of one of the team's batches is made with `batchdesk batch create CAPABILITY --from ID --store URL`, or plan the steps together for the team (Then… steps on a new batch).";
   }

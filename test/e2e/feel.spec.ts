@@ -49,6 +49,15 @@ test('a finished action shows a toast that goes by itself; another closes with E
   await expect(started).toBeVisible();
   await expect(started).toHaveAttribute('aria-atomic', 'true');
   await expect(page.getByTestId('toast').locator('..')).toHaveAttribute('aria-live', 'polite');
+  // It covers no control: it sits in the navigation column, below its last link.
+  const toastBox = await started.boundingBox();
+  const navBox = await page.locator('.shell__nav').boundingBox();
+  const lastLink = await page.locator('.shell__nav').getByRole('link').last().boundingBox();
+  expect(toastBox && navBox && lastLink).toBeTruthy();
+  if (toastBox && navBox && lastLink) {
+    expect(toastBox.x + toastBox.width).toBeLessThanOrEqual(navBox.x + navBox.width);
+    expect(toastBox.y).toBeGreaterThan(lastLink.y + lastLink.height);
+  }
   await shot(page, 'feel-toast', testInfo);
   // Nothing holds it (no pointer, no focus on it): it goes by itself.
   await page.mouse.move(5, 5);

@@ -37,4 +37,6 @@ test('a made-up transcript is tagged in the job table and explained in the job d
   await read.click();
   await expect(dialog.getByRole('region', { name: 'Result' })).toContainText('Good morning, Harbourline Energy');
   await expect(dialog.getByTestId('made-up-notice')).toHaveCount(0);
+  // Not made up is not "from the real API": the sandbox says it read the recording's own script.
+  await expect(dialog.getByTestId('read-by-sandbox-notice')).toContainText('a real reading, not made up');
 });

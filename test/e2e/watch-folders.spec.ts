@@ -41,7 +41,7 @@ test('watch folders: add, a dropped file processed, a bad one set aside, remove'
   await expect(row.getByTestId('watch-last')).toContainText('scan-0001.pdf');
   await expect(row.getByTestId('watch-problems')).toContainText('1 set aside', { timeout: 20_000 });
   await row.getByTestId('watch-problems').getByText('1 set aside').click();
-  await expect(row.getByTestId('watch-problems')).toContainText(/scan-0002\.pdf .*Set aside as .*\.batchdesk-set-aside/);
+  await expect(row.getByTestId('watch-problems')).toContainText(/scan-0002\.pdf: .*Set aside as \.batchdesk-set-aside\/scan-0002\.pdf/);
   expect(existsSync(join(folder, '.batchdesk-set-aside', 'scan-0002.pdf'))).toBe(true);
 
   // The day's batch is sent and finishes with the scan as its one item.

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { RECORDINGS, jobsOf, startHarness, writeText } from './harness';
+import { INVOICES, RECORDINGS, jobsOf, startHarness, writeText } from './harness';
 
 describe('tier comparison', () => {
   it('sends the same items at three tiers and shows them side by side with costs and projections', async () => {
@@ -51,6 +51,24 @@ describe('tier comparison', () => {
     expect(await h.engine.comparisonsOf(source)).toEqual([
       expect.objectContaining({ group: started.group, tiers: ['basic', 'standard', 'superior'], sample: 2 }),
     ]);
+  });
+
+  it('gives an invoice cell its figures, for the window to write in its own language', async () => {
+    const h = await startHarness();
+    const files = readdirSync(INVOICES)
+      .filter((f) => f.endsWith('.pdf') || f.endsWith('.png'))
+      .slice(0, 2)
+      .map((f) => join(INVOICES, f));
+    const created = await h.engine.createBatch({ capability: 'ocr', paths: files });
+    const started = await h.engine.compareTiers({ batchId: created.batch?.id ?? '', tiers: ['basic', 'standard'], sample: 1 });
+    await h.run({ batchIds: started.tiers.map((t) => t.batchId) });
+    const cells = h.engine.comparison(started.group).items.flatMap((i) => i.cells);
+    expect(cells.map((c) => c.state)).toEqual(['succeeded', 'succeeded']);
+    for (const c of cells) {
+      expect(c.invoice).toMatchObject({ fromEInvoice: false });
+      expect(c.invoice?.gross === null || Number.isInteger(c.invoice?.gross)).toBe(true);
+      expect(c.invoice?.number ?? c.invoice?.vendor).toBeTruthy();
+    }
   });
 
   it('never repeats messages or CRM writes, and needs two different tiers', async () => {

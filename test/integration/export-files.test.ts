@@ -161,6 +161,8 @@ describe('export as files', () => {
     expect(x.problemCount).toBe(1);
     expect(x.problems[0]?.item).toBe(r.jobs[0]?.source);
     expect(x.problems[0]?.message).toContain('one.wav cannot be read (moved or deleted)');
+    // The same as a code, for the window to word.
+    expect(x.problems[0]?.problem).toEqual({ code: 'saved_unreadable', path: join(h.engine.outputsDir(r.id), 'one.wav'), error: 'ENOENT' });
     expect(sorted(dir)).toEqual(['two.wav']);
     const zip = await zipOf(h, r.id);
     expect([...zip.entries.keys()]).toEqual(['two.wav']);

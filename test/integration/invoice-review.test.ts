@@ -217,6 +217,8 @@ describe('invoice review', () => {
     const h = await startHarness();
     try {
       await expect(h.engine.reviews.view(999)).rejects.toThrow(/Job 999 has no invoice to review.*batchdesk review --list/);
+      // The window is given the same as a code, and words it without the command.
+      await expect(h.engine.reviews.view(999)).rejects.toMatchObject({ refusal: { code: 'no_invoice_to_review', job: 999 } });
     } finally {
       h.engine.close();
     }

@@ -152,6 +152,7 @@ describe('hot folders', () => {
     await until('the rename to be judged', () => r.events.length >= 2);
     expect(r.events[1]).toMatchObject({ kind: 'skipped', path: join(r.folder, 'filed', 'renamed.pdf') });
     expect(r.events[1]?.kind === 'skipped' && r.events[1].message).toMatch(/same content as a file this folder already took as .*a\.pdf.*not processed twice/);
+    expect(r.events[1]?.kind === 'skipped' && r.events[1].note).toMatchObject({ code: 'same_as_taken', as: join(r.folder, 'a.pdf') });
     expect(jobs(r.engine)).toHaveLength(1);
     // A second copy elsewhere in the folder: the same content again, skipped too.
     copyFileSync(PDF, join(r.folder, 'copy.pdf'));
@@ -194,6 +195,13 @@ describe('hot folders', () => {
     // Each says which file, why, and what to do.
     const txt = view?.problems.find((p) => p.path.endsWith('notes.txt'))?.message ?? '';
     expect(txt).toMatch(/notes\.txt .*not in a supported format.*Set aside as .*\.batchdesk-set-aside.*put a corrected copy/);
+    // Beside the English, the same as a code with its figures, for the window to word.
+    expect(view?.problems.find((p) => p.path.endsWith('notes.txt'))?.note).toMatchObject({
+      code: 'set_aside',
+      cause: { code: 'file_unsupported' },
+      target: join('.batchdesk-set-aside', 'notes.txt'),
+      error: null,
+    });
   });
 
   it("cancels today's batch even once it has nothing left, so that the folder's next file starts a new one", async () => {

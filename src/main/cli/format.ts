@@ -13,6 +13,9 @@ import { formatGap } from '../../shared/durations';
 import type { ImportProblem } from '../engine/importers/types';
 import { problemLine } from '../../shared/problem-line';
 
+/** Statuses after which nothing more is sent (nothing more can be found). */
+const FINISHED: ReadonlySet<BatchSummary['status']> = new Set(['done', 'done_with_failures', 'cancelled']);
+
 const STATUS_WORDS: Record<BatchSummary['status'], string> = {
   pending: 'not started',
   running: 'in progress',
@@ -124,7 +127,7 @@ export function describeBatch(
     ].filter((x) => x !== null);
     lines.push(`  timing: ${parts.join('; ')}`);
   }
-  if (b.redacted) lines.push(`  ${redactedWords(b.redacted)}`);
+  if (b.redacted) lines.push(`  ${redactedWords(b.redacted, b.status)}`);
   if (b.pause) lines.push(`  paused (${b.pause.kind}): ${carry(b.pause.reason)}`);
   if (b.waiting) lines.push(`  ${carry(b.waiting.reason)}`);
   return lines.join('\n');
@@ -144,8 +147,11 @@ const REDACTED_NOUNS: Record<string, readonly [string, string]> = {
   'dates-of-birth': ['date of birth', 'dates of birth'],
 };
 
-/** "redacted: 2 card numbers, 1 IBAN ... in what items sent on; 4 ... in the stored copy" (kinds with none left out). */
-export function redactedWords(r: NonNullable<BatchSummary['redacted']>): string {
+/**
+ * "redacted: 2 card numbers, 1 IBAN ... in what items sent on; 4 ... in the stored copy" (kinds with
+ * none left out); `status`: a batch that can still send says "so far" of finding nothing, a finished one not.
+ */
+export function redactedWords(r: NonNullable<BatchSummary['redacted']>, status: BatchSummary['status']): string {
   const kinds = (c: Record<string, number>): string =>
     Object.entries(c)
       .filter(([, n]) => n > 0)
@@ -156,7 +162,7 @@ export function redactedWords(r: NonNullable<BatchSummary['redacted']>): string 
       .join(', ');
   const sent = kinds(r.sent);
   const stored = kinds(r.stored);
-  if (sent === '' && stored === '') return 'redacted: nothing found so far';
+  if (sent === '' && stored === '') return FINISHED.has(status) ? 'redacted: nothing found' : 'redacted: nothing found so far';
   const parts = [sent === '' ? null : `${sent} in what items sent on`, stored === '' ? null : `${stored} in the stored copy`].filter((p) => p !== null);
   return `redacted: ${parts.join('; ')} (${countOf(r.items, 'items')})`;
 }

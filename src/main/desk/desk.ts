@@ -2,6 +2,7 @@
 // `--store` (or BATCHDESK_STORE): this computer's data folder, or a team's PostgreSQL store. The
 // batch verbs are the same code on either (engine/control); what only one side has is named here,
 // as a capability of the desk, so no face asks which store it is.
+import type { Refusal } from '../../shared/refusals';
 import type { SkippedRow } from '../../shared/skipped-rows';
 import type { Engine } from '../engine/engine';
 import type { Control } from '../engine/control/control';
@@ -151,7 +152,7 @@ export interface Desk {
   /** Runs `fn` until it is done, waiting while the store is out of reach (`say` tells); once on the data folder. */
   patiently<T>(fn: () => Promise<T>, say: (line: string) => void): Promise<T>;
   /** Why a batch made in a window (its files uploaded to this computer) cannot go to this desk; null when it can. */
-  refusal(capability: BatchCapability, followUp: boolean): string | null;
+  refusal(capability: BatchCapability, followUp: boolean): { words: string; refusal: Refusal } | null;
   /** Calls `listener` with each batch that changes (another process's or worker's changes included); the function stops it. */
   onChange(listener: (batchId: string) => void): () => void;
   /** The other senders of the desk's batches; null on the data folder (this computer is its only sender). */

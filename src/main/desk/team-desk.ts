@@ -54,6 +54,7 @@ async function teamParent(team: SharedStoreHandle, engine: Engine, from: string)
   if ((await team.store.resolveBatchId(from)) === null && engine.batches.resolveId(from) !== null) {
     throw new UserError(
       `Batch ${from} is in this computer's data folder, not in the shared store: make its follow-up here, without --store (\`batchdesk batch create CAPABILITY --from ${from}\`).`,
+      { code: 'local_batch_in_team', batch: from },
     );
   }
   return team.control.resolveBatchId(from);
@@ -200,10 +201,10 @@ export function teamDesk(team: SharedStoreHandle, local: () => Engine, closeEngi
     costReport: () => team.store.costReport(localZone()),
     comparisons: {
       create: async () => {
-        throw new UserError(NO_TEAM_COMPARISON);
+        throw new UserError(NO_TEAM_COMPARISON, { code: 'team_compare' });
       },
       get: async (group) => {
-        throw new NotFoundError(`No tier comparison "${group}" in the shared store. ${NO_TEAM_COMPARISON}`);
+        throw new NotFoundError(`No tier comparison "${group}" in the shared store. ${NO_TEAM_COMPARISON}`, { code: 'team_compare' });
       },
       // Resolved first, so an unknown batch is named as on the data folder.
       of: async (batchId) => {

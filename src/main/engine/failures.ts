@@ -12,6 +12,7 @@ import { SqliteDriverError } from './db/sqlite-driver';
 import { forgetCheck } from './damaged-database';
 import { databaseFile } from './data-dir';
 import { NotFoundError, SharedStoreError, UserError } from './user-error';
+import type { Refusal } from '../../shared/refusals';
 
 // Thrown all over the engine, so they live on its lowest floor; the faces may import them from here.
 export { NotFoundError, SharedStoreError, UserError };
@@ -26,6 +27,8 @@ export type FailureKind =
 export interface Failure {
   kind: FailureKind;
   message: string;
+  /** The refusal as a code, for the window to word (absent: none given). */
+  refusal?: Refusal;
 }
 
 export function classifyFailure(e: unknown, dataDir?: string): Failure {
@@ -33,8 +36,8 @@ export function classifyFailure(e: unknown, dataDir?: string): Failure {
     const first = e.issues[0];
     return { kind: 'invalid', message: `Invalid request${first ? ` (${first.path.join('.') || 'argument'}: ${first.message})` : ''}.` };
   }
-  if (e instanceof NotFoundError) return { kind: 'not_found', message: e.message };
-  if (e instanceof UserError) return { kind: 'invalid', message: e.message };
+  if (e instanceof NotFoundError) return { kind: 'not_found', message: e.message, ...(e.refusal ? { refusal: e.refusal } : {}) };
+  if (e instanceof UserError) return { kind: 'invalid', message: e.message, ...(e.refusal ? { refusal: e.refusal } : {}) };
   if (e instanceof EngineBusyError) return { kind: 'busy', message: e.message };
   if (
     e instanceof KeychainUnavailableError ||

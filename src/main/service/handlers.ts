@@ -205,7 +205,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'batches.create': async (arg) => {
       checkPaths(arg.paths ?? []);
       const refused = desk.refusal(arg.capability, arg.from !== undefined);
-      if (refused !== null) throw new InvalidArgumentError(refused);
+      if (refused !== null) throw new InvalidArgumentError(refused.words, refused.refusal);
       const r = await desk.create(arg);
       // Its dropped files are a batch's sources now: never swept away as an abandoned drop.
       if (r.batch && arg.paths) markDropsUsed(engine.uploadsDir, arg.paths);
@@ -267,7 +267,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       d.exports.set(token, { path, fileName });
       return { fileName, rows, token };
     },
-    'batches.saveFiles': async ({ id }) => {
+    'batches.saveFiles': async ({ id, title }) => {
       const bid = await c.resolveBatchId(id);
       const batch = await c.summary(bid);
       // Refused before the dialog opens: nothing to choose a folder for.
@@ -275,10 +275,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
       if (!d.chooseFolder) {
         throw new InvalidArgumentError(
           'Saving to a folder needs the desktop app. In the browser, use Download results (.zip); on the command line, `batchdesk export <batch-id> --format files --out DIR`.',
+          { code: 'save_needs_desktop' },
         );
       }
       if (batch.counts.succeeded === 0) throw new InvalidArgumentError(nothingSucceeded(batch.name));
-      const dir = await d.chooseFolder(`Save the results of "${batch.name}" to a folder`);
+      const dir = await d.chooseFolder(title ?? `Save the results of "${batch.name}" to a folder`);
       if (dir === null) return { dir: null, written: 0, noFile: 0, problems: [], problemCount: 0 };
       return desk.exportFiles(bid, 'files', dir);
     },
@@ -407,6 +408,24 @@ export function createHandlers(d: HandlerDeps): Handlers {
       engine.retentionRules.removeWatch(id);
       d.onWatchesChanged?.();
       return { removed: true, dir: w.dir };
+    },
+    'watch.resend': async ({ path }) => {
+      const e = await engine.hotFolders.resend(path);
+      switch (e.kind) {
+        case 'taken':
+          kick();
+          return { taken: true, batchId: e.batchId, seq: e.seq, note: null };
+        case 'skipped':
+        case 'set_aside':
+        case 'refused':
+          return { taken: false, batchId: null, seq: null, note: e.note };
+        case 'gone':
+        case 'passed':
+          // Moved or deleted meanwhile, or no longer a file the folder takes: nothing was sent.
+          throw new NotFoundError(`${path} is not there any more (moved or deleted), or the folder no longer takes it: nothing was sent.`);
+        default:
+          return e satisfies never;
+      }
     },
     'rates.list': async () => rateViews(engine),
     'rates.set': async ({ item, tier, rate }) => {

@@ -25,5 +25,5 @@ function codeFor(kind: FailureKind): RpcErrorCode {
 
 export function toRpcError(e: unknown, dataDir?: string): RpcError {
   const f = classifyFailure(e, dataDir);
-  return { code: codeFor(f.kind), message: f.message };
+  return { code: codeFor(f.kind), message: f.message, ...(f.refusal ? { refusal: f.refusal } : {}) };
 }

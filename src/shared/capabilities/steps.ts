@@ -60,15 +60,35 @@ export function chainProblem(prev: Cap, next: Cap): string | null {
   return null;
 }
 
-/** `text:summary` -> a step; a usage message when it is not one. */
-export function parseStep(text: string): { ok: true; step: PipelineStep } | { ok: false; message: string } {
+/**
+ * Why a typed step is not one, as a code (the window words it; the message is the command line's
+ * English): not a capability, an option where the capability takes none, classify (its labels
+ * cannot be typed in a step), an option that is not one of `choices`, or another field's rule.
+ */
+export type StepTextProblem =
+  | { code: 'not_capability'; takers: string[] }
+  | { code: 'no_option'; capability: Cap }
+  | { code: 'classify_labels' }
+  | { code: 'not_a_choice'; capability: Cap; choices: string[] }
+  | { code: 'invalid'; message: string };
+
+/** `text:summary` -> a step; a usage message (and its code) when it is not one. */
+export function parseStep(text: string): { ok: true; step: PipelineStep } | { ok: false; message: string; problem: StepTextProblem } {
   const [capText = '', value, ...rest] = text.split(':');
   const cap = BatchCapability.safeParse(capText.trim());
   if (!cap.success)
-    return { ok: false, message: `"${text}": a step is capability[:option], e.g. text:summary or crm:conversation; capability one of ${takerList()}.` };
+    return {
+      ok: false,
+      message: `"${text}": a step is capability[:option], e.g. text:summary or crm:conversation; capability one of ${takerList()}.`,
+      problem: { code: 'not_capability', takers: takerList().split(', ') },
+    };
   const main = MAIN_OPTION[cap.data];
   if (rest.length > 0 || (value !== undefined && main === undefined)) {
-    return { ok: false, message: `"${text}": ${cap.data} takes no :option${main ? '' : ' (give it as capability alone)'}.` };
+    return {
+      ok: false,
+      message: `"${text}": ${cap.data} takes no :option${main ? '' : ' (give it as capability alone)'}.`,
+      problem: { code: 'no_option', capability: cap.data },
+    };
   }
   const choices = main === undefined ? null : stepChoices(main).choices;
   if (main !== undefined && choices !== null && value !== undefined && !choices.includes(value.trim())) {
@@ -78,6 +98,8 @@ export function parseStep(text: string): { ok: true; step: PipelineStep } | { ok
         main === 'task' && value.trim() === 'classify'
           ? `"${text}": classify needs its labels, which a step cannot carry; once the pipeline exists, add it with \`batchdesk batch create text --from <the step before> --task classify --labels a,b,c\`.`
           : `"${text}": a ${cap.data} step's ${main} is one of ${choices.join(', ')}.`,
+      problem:
+        main === 'task' && value.trim() === 'classify' ? { code: 'classify_labels' } : { code: 'not_a_choice', capability: cap.data, choices: [...choices] },
     };
   }
   const raw: Record<string, unknown> = { capability: cap.data };
@@ -86,7 +108,8 @@ export function parseStep(text: string): { ok: true; step: PipelineStep } | { ok
   if (!r.success) {
     const issue = r.error.issues[0];
     const where = issue?.path[0] && issue.path[0] !== 'capability' ? `${String(issue.path[0])} ` : '';
-    return { ok: false, message: `"${text}": ${where}${issue?.message ?? 'not a valid step'}.` };
+    const message = `"${text}": ${where}${issue?.message ?? 'not a valid step'}.`;
+    return { ok: false, message, problem: { code: 'invalid', message } };
   }
   return { ok: true, step: r.data };
 }

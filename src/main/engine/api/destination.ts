@@ -8,8 +8,10 @@
 import type { ApiTarget, ResolvedKey } from './target';
 import { shellWord } from '../shell-word';
 
+import { EMBEDDED_SANDBOX } from '../../../shared/made-up';
+
 /** The embedded sandbox, wherever it listens this time (its port changes; its state is the data folder's). */
-export const EMBEDDED_SANDBOX = 'embedded sandbox';
+export { EMBEDDED_SANDBOX };
 
 /** What a batch remembers of where it was sent: the API's base URL, or EMBEDDED_SANDBOX. */
 export function destinationOf(target: Pick<ApiTarget, 'baseUrl' | 'sandbox'>): string {

@@ -15,6 +15,7 @@ import { storedJson } from '../stored-json';
 import { UserError } from '../user-error';
 import { describe } from '../../../shared/capabilities/catalog';
 import { briefOf } from '../../../shared/capabilities/descriptor';
+import { invoiceRowOf } from '../../../shared/invoice-row';
 import type { ComparisonView } from '../../../shared/contract';
 import type { JobState, Tier } from '../../../shared/domain';
 
@@ -174,6 +175,7 @@ export function comparisonView(db: Db, group: string): ComparisonView | null {
       jobId: j.id,
       state: j.state,
       result: j.state === 'succeeded' ? briefOf(desc, storedJson(j.result_json)) : null,
+      invoice: j.state === 'succeeded' ? invoiceRowOf(of.capability, storedJson(j.result_json)) : null,
       error: j.state === 'failed' ? j.error_message : null,
       cost: j.cost,
     });

@@ -20,7 +20,10 @@ export async function schedule(plane: ControlPlane, id: string, at: number | nul
   if (b.started_at !== null) {
     const when = b.scheduled_at !== null ? ` (at its scheduled time, ${new Date(b.scheduled_at).toISOString()})` : '';
     const how = storeFlag(plane) === '' ? `\`batchdesk pause ${id}\`, or Pause in the window` : `\`batchdesk pause ${id}${storeFlag(plane)}\``;
-    throw new UserError(`Batch ${id} has already started${when}, so it cannot be scheduled any more. Pause it instead (${how}).`);
+    throw new UserError(`Batch ${id} has already started${when}, so it cannot be scheduled any more. Pause it instead (${how}).`, {
+      code: 'schedule_started',
+      batch: id,
+    });
   }
   if (at === 'now') {
     await start(plane, [id], { now: true });

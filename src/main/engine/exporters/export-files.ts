@@ -8,6 +8,7 @@
 // " (3)", ...
 // The batch is read page by page and each copy is streamed, so any size exports in bounded memory.
 // This module also gives the zip download (export-zip.ts) its items and names: one source of both.
+import type { ExportProblem } from '../../../shared/export-problems';
 import { mkdirSync, statSync } from 'node:fs';
 import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
@@ -76,6 +77,8 @@ export interface ItemFile {
 export interface ItemProblem {
   item: string;
   message: string;
+  /** The same as a code, for the window to word. */
+  problem: ExportProblem;
 }
 
 /** `name`: the name the item would have had, kept so the items after it keep theirs. */
@@ -218,18 +221,28 @@ async function entryOf(source: ResultSource, row: ResultRow, batch: FilesBatch, 
     const ubl: { en16931: boolean; missing: string[] }[] = [];
     const parts = textParts(capabilityFor(batch.capability).descriptor, result, row, exts, ubl);
     if (parts === null)
-      return { ok: false, item, message: 'its stored result has no text (it may come from an older version); export the batch as CSV or JSON to see it' };
+      return {
+        ok: false,
+        item,
+        message: 'its stored result has no text (it may come from an older version); export the batch as CSV or JSON to see it',
+        problem: { code: 'no_text' },
+      };
     if (parts.length === 0)
-      return { ok: false, item, message: 'no invoice fields were read from it, so there is no UBL invoice to write; open it in the window to see its text' };
+      return {
+        ok: false,
+        item,
+        message: 'no invoice fields were read from it, so there is no UBL invoice to write; open it in the window to see its text',
+        problem: { code: 'no_invoice_fields' },
+      };
     return { ok: true, file: { item, base, mtime, parts, ...(ubl[0] ? { ubl: ubl[0] } : {}) } };
   }
   const saved = OutputFile.safeParse(result);
   if (!saved.success || basename(saved.data.file) !== saved.data.file) {
-    return { ok: false, item, message: 'its stored result names no saved file; export the batch as CSV or JSON to see it' };
+    return { ok: false, item, message: 'its stored result names no saved file; export the batch as CSV or JSON to see it', problem: { code: 'no_saved_file' } };
   }
   const ext = extname(saved.data.file).slice(1).toLowerCase() || (batch.capability === 'image' ? 'png' : 'bin');
   const answer = await source.savedAnswer(row, saved.data.file);
-  if (!answer.ok) return { ok: false, item, name: { base, exts: [ext] }, message: answer.message };
+  if (!answer.ok) return { ok: false, item, name: { base, exts: [ext] }, message: answer.message, problem: answer.problem };
   return { ok: true, file: { item, base, mtime, parts: [{ ext, content: { kind: 'saved', where: answer.where, size: answer.size, open: answer.open } }] } };
 }
 
@@ -448,6 +461,7 @@ export async function exportFiles(source: ResultSource, batch: FilesBatch, dir: 
       problem({
         item: f.item,
         message: `its saved answer ${read.path} cannot be read (${code === 'ENOENT' ? 'moved or deleted' : code}); put it back, or retry the item in a new batch`,
+        problem: { code: 'saved_unreadable', path: read.path, error: code },
       });
       continue;
     }

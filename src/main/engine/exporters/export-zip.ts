@@ -66,7 +66,7 @@ export async function writeFilesZip(source: ResultSource, batch: FilesBatch, out
     if (failure) break;
     if (!entry.ok) {
       result.problemCount++;
-      if (result.problems.length < 50) result.problems.push({ item: entry.item, message: entry.message });
+      if (result.problems.length < 50) result.problems.push({ item: entry.item, message: entry.message, problem: entry.problem });
       if (entry.name) names.claimAllAny(entry.name.base, entry.name.exts); // the same names as a folder export
       continue;
     }

@@ -39,6 +39,7 @@ export interface QueuedInvoice {
 function noInvoice(jobId: number, storeFlag: string): NotFoundError {
   return new NotFoundError(
     `Job ${jobId} has no invoice to review: it is not an item of an OCR batch, or it has not succeeded yet. \`batchdesk review --list <batch-id>${storeFlag}\` lists the invoices that need review, with their job numbers.`,
+    { code: 'no_invoice_to_review', job: jobId },
   );
 }
 

@@ -24,6 +24,7 @@ export function refuseSpentBudget(id: string, budget: number | null, spent: numb
   if (budget === null || budget > spent) return;
   throw new UserError(
     `A budget of ${formatEur(budget, 4)} leaves nothing to send: batch ${id} (with the steps the budget covers) has already spent ${formatEur(spent, 4)}. Nothing was changed. Give a budget above that: \`${resume} --budget ${enoughFor(spent, left)}\` covers what is spent and the estimate of what is left, later steps included; or remove it with \`${resume} --budget none\`.`,
+    { code: 'budget_spent', batch: id, budget, spent, enough: enoughE4(spent, left) },
   );
 }
 

@@ -3,6 +3,7 @@
 // connection while the caller awaits its writes (the runner keeps using the same connection).
 // Answers saved as files (speech, images) are in this data folder's outputs/<batch id>/, or, for a
 // team's batch, in the shared store (its workers' outputs folders are not shared).
+import type { ExportProblem } from '../../../shared/export-problems';
 import { createReadStream, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -60,7 +61,7 @@ export function resultCounts(db: Db, batchId: string): { total: number; succeede
 }
 
 /** An item's answer saved as a file: its size, where it is (for messages) and its bytes; or why it cannot be given. */
-export type SavedAnswer = { ok: true; size: number; where: string; open(): Readable } | { ok: false; message: string };
+export type SavedAnswer = { ok: true; size: number; where: string; open(): Readable } | { ok: false; message: string; problem: ExportProblem };
 
 /** Where a per-item export reads a batch's results: this data folder, or a team's shared store. */
 export interface ResultSource {
@@ -88,6 +89,7 @@ export function localResults(db: Db, batchId: string, outputsDir: string): Resul
         return {
           ok: false,
           message: `its saved answer ${path} cannot be read (${code === 'ENOENT' ? 'moved or deleted' : code}); put it back, or retry the item in a new batch`,
+          problem: { code: 'saved_unreadable', path, error: code },
         };
       }
     },
@@ -119,6 +121,7 @@ export function sharedResults(store: SharedResultsStore, batchId: string, pageSi
         return {
           ok: false,
           message: `its saved answer ${file} is not in the shared store (it was received by a worker of an earlier Batchdesk, or was over ${SHARED_ANSWER_MAX_MB} MB): copy it from outputs/${batchId}/ in the data folder of the worker that sent it${worker}`,
+          problem: { code: 'not_in_shared_store', file, batch: batchId, worker: got?.worker ?? null, maxMb: SHARED_ANSWER_MAX_MB },
         };
       }
       return {

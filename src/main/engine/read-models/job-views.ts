@@ -2,14 +2,15 @@
 // source shown as its capability shows it), and the file behind a job. The engine owns the SQL.
 import type { Db } from '../db/connection';
 import type { JobRow } from '../queue/job-row';
-import type { JobDetail, JobPage, JobRowInvoice, JobRowView, SourceView } from '../../../shared/contract';
+import type { JobDetail, JobPage, JobRowView, SourceView } from '../../../shared/contract';
 import type { BatchCapability, JobState } from '../../../shared/domain';
 import { ErrorKind } from '../../../shared/errors';
 import { capabilityFor } from '../capabilities/registry';
 import { FilePayload } from '../capabilities/file-payload';
 import { ftsPhrase, phoneDigits } from '../search/fts-query';
 import { briefOf } from '../../../shared/capabilities/descriptor';
-import { describe, readFromEInvoice } from '../../../shared/capabilities/catalog';
+import { describe } from '../../../shared/capabilities/catalog';
+import { invoiceRowOf } from '../../../shared/invoice-row';
 import { storedJson } from '../stored-json';
 import type { InvoiceCheck, InvoiceReview } from '../../../shared/invoices/invoice';
 import { storedChecks } from '../invoices/invoice-reviews';
@@ -52,13 +53,6 @@ function errorKindOf(stored: string | null): ErrorKind | null {
   return k.success ? k.data : null;
 }
 
-/** A succeeded invoice's figures for the table row (the window writes the amount its own way). */
-function invoiceCells(capability: BatchCapability, result: unknown): JobRowInvoice | null {
-  const inv = result === null ? null : (describe(capability).invoice?.(result) ?? null);
-  if (inv === null) return null;
-  return { number: inv.invoiceNumber, vendor: inv.vendor, gross: inv.gross, currency: inv.currency, fromEInvoice: readFromEInvoice(result) };
-}
-
 export function rowView(j: JobRow, capability: BatchCapability, checks: readonly InvoiceCheck[] | null): JobRowView {
   const result = j.state === 'succeeded' ? storedJson(j.result_json) : null;
   return {
@@ -74,7 +68,7 @@ export function rowView(j: JobRow, capability: BatchCapability, checks: readonly
     error: j.error_message,
     errorKind: errorKindOf(j.error_kind),
     result: j.state === 'succeeded' ? briefOf(describe(capability), result) : null,
-    invoice: invoiceCells(capability, result),
+    invoice: invoiceRowOf(capability, result),
     madeUp: j.state === 'succeeded' && isMadeUp(result),
     failedChecks: failedOf(checks),
     updatedAt: iso(j.updated_at),

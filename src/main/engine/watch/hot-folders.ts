@@ -14,7 +14,8 @@ import { chainProblem } from '../../../shared/capabilities/steps';
 import { WatchAdd, type WatchView } from '../../../shared/contract';
 import { FolderWatcher } from './folder-watcher';
 import { dayOf, isWatchable, startOfDay, WATCHABLE_CAPABILITIES } from './intake-rules';
-import { extensionsOf, settingsOf, type WatchRow, type WatchStore, type WatchFileRow } from './watch-store';
+import { extensionsOf, settingsOf, type WatchRow, type WatchStore, type WatchFileRead } from './watch-store';
+import { incompleteWhyOf, type WatchNote } from '../../../shared/watch-notes';
 import { watchSteps, type ChooseKey, type RollingBatches } from './rolling-batch';
 import { takeFile, type Intake, type TakeFileDeps } from './take-file';
 
@@ -22,7 +23,7 @@ import { takeFile, type Intake, type TakeFileDeps } from './take-file';
  * What a watching face is told, file by file (the CLI prints it, the window refreshes): an intake,
  * or a file that held still but is not whole by its format (said once per version of it).
  */
-export type WatchEvent = (Intake | { kind: 'incomplete'; path: string; message: string }) & { watch: { id: string; dir: string } };
+export type WatchEvent = (Intake | { kind: 'incomplete'; path: string; message: string; note: WatchNote }) & { watch: { id: string; dir: string } };
 
 export interface HotFoldersDeps {
   store: WatchStore;
@@ -53,8 +54,8 @@ function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-function fileView(r: WatchFileRow | undefined): WatchView['lastFile'] {
-  return r ? { path: r.path, message: r.message, at: iso(r.at) } : null;
+function fileView(r: WatchFileRead): NonNullable<WatchView['lastFile']> {
+  return { path: r.path, message: r.message, note: r.note, at: iso(r.at) };
 }
 
 function inside(parent: string, child: string): boolean {
@@ -187,10 +188,10 @@ export class HotFolders {
       keepResultsDays: null,
       deleteOriginals: false,
       takenToday: this.d.store.takenSince(w.id, startOfDay(now)),
-      lastFile: fileView(this.d.store.lastTaken(w.id)),
+      lastFile: ((r) => (r ? fileView(r) : null))(this.d.store.lastTaken(w.id)),
       todayBatch: this.d.store.dayBatch(w.id, dayOf(now)),
-      problems: this.d.store.recent(w.id, 'problems', RECENT).map((r) => ({ path: r.path, message: r.message, at: iso(r.at) })),
-      skipped: this.d.store.recent(w.id, 'skipped', RECENT).map((r) => ({ path: r.path, message: r.message, at: iso(r.at) })),
+      problems: this.d.store.recent(w.id, 'problems', RECENT).map(fileView),
+      skipped: this.d.store.recent(w.id, 'skipped', RECENT).map(fileView),
     };
   }
 
@@ -251,7 +252,9 @@ export class WatchSession {
                 ? `${path} is not taken yet: it is still open for writing by ${why.writer.command} (process ${why.writer.pid}). It is taken once that program closes it.`
                 : `${path} is not taken yet: ${why.why}. It is taken once it is complete; one that stays so was probably cut short (copy it again).`;
             this.d.logger.log('warn', 'watch.incomplete', { watch: row.id, message });
-            this.opts.onEvent?.({ kind: 'incomplete', path, message, watch: { id: row.id, dir: row.dir } });
+            // file-complete.ts says why in English; its code is read back here for the window.
+            const note: WatchNote = { code: 'incomplete', why: incompleteWhyOf(why) };
+            this.opts.onEvent?.({ kind: 'incomplete', path, message, note, watch: { id: row.id, dir: row.dir } });
           },
           onError: (m) => this.error(m),
         }),

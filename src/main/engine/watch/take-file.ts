@@ -27,6 +27,8 @@ import { extensionsOf, type WatchRow, type WatchStore } from './watch-store';
 import { extensionAllowed, SET_ASIDE_DIR } from './intake-rules';
 import { shellWord } from '../shell-word';
 import { escapeControls } from '../../../shared/control-characters';
+import type { ProblemCode } from '../../../shared/problem-codes';
+import type { WatchNote } from '../../../shared/watch-notes';
 
 export type Intake =
   | { kind: 'taken'; path: string; batchId: string; seq: number; created: string[] }
@@ -34,9 +36,9 @@ export type Intake =
   | { kind: 'passed' }
   /** Gone before it could be read (moved or deleted meanwhile). */
   | { kind: 'gone'; path: string }
-  | { kind: 'skipped'; path: string; message: string }
-  | { kind: 'set_aside'; path: string; message: string }
-  | { kind: 'refused'; path: string; message: string };
+  | { kind: 'skipped'; path: string; message: string; note: WatchNote }
+  | { kind: 'set_aside'; path: string; message: string; note: WatchNote }
+  | { kind: 'refused'; path: string; message: string; note: WatchNote };
 
 export interface TakeFileDeps {
   store: WatchStore;
@@ -70,12 +72,12 @@ export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string, opts:
     // Taken before and unreadable now: a writer may still hold it, so it is reported, never moved.
     const earlier = opts.resend ? undefined : d.store.takenAt(w.id, path);
     if (earlier) return changedAfterTaken(d, w, path, { size: st.size, mtimeMs: st.mtimeMs }, earlier);
-    return setAside(d, w, path, { size: st.size, mtimeMs: st.mtimeMs }, measured.problem.message);
+    return setAside(d, w, path, { size: st.size, mtimeMs: st.mtimeMs }, measured.problem.message, measured.problem.code);
   }
   const item = measured.item;
   const file = { size: item.size, mtimeMs: item.mtimeMs };
   const before = d.store.taken(w.id, item.sha256);
-  if (before) return skip(d, w, path, file, item.sha256, sameContent(path, before));
+  if (before) return skip(d, w, path, file, item.sha256, ...sameContent(path, before));
   const earlierVersion = opts.resend ? undefined : d.store.takenAt(w.id, path);
   if (earlierVersion) return changedAfterTaken(d, w, path, file, earlierVersion);
   const mod = capabilityFor(w.capability) as CapabilityModule<unknown>;
@@ -83,7 +85,7 @@ export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string, opts:
   // Its folder under the watched one, kept for `export --format files` as for a dropped folder.
   const folder = droppedFolderOf([w.dir])(item.path);
   const planned = mod.plan({ kind: 'file', file: folder === null ? item : { ...item, folder } }, ctx);
-  if (!planned.ok) return setAside(d, w, path, file, `${path}: ${planned.message}.`);
+  if (!planned.ok) return setAside(d, w, path, file, `${path}: ${planned.message}.`, null);
   const delivery = mod.delivery(planned.payload, ctx);
   const earlier = d.delivered(delivery);
   if (earlier) {
@@ -95,6 +97,7 @@ export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string, opts:
       file,
       item.sha256,
       `${path} has the same content as ${earlier.source} in batch ${earlier.batch_id} ("${earlier.name}": ${state}); skipped, so it is not done and paid for twice.`,
+      { code: 'same_as_batch', source: earlier.source, batch: earlier.batch_id, name: earlier.name, done: earlier.state === 'succeeded' },
     );
   }
   const job: NewJob = {
@@ -112,10 +115,21 @@ export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string, opts:
   return d.store.immediate((): Intake => {
     // Another process (a window beside `run --watch`) may have taken it since the check above.
     const now = d.store.taken(w.id, item.sha256);
-    if (now) return skip(d, w, path, file, item.sha256, sameContent(path, now));
+    if (now) return skip(d, w, path, file, item.sha256, ...sameContent(path, now));
     const { id, created } = d.rolling.dayBatch(w, d.clock.now());
     const seq = d.rolling.append(id, job);
-    d.store.record({ watchId: w.id, sha256: item.sha256, path, size: file.size, mtimeMs: file.mtimeMs, outcome: 'taken', batchId: id, seq, message: null });
+    d.store.record({
+      watchId: w.id,
+      sha256: item.sha256,
+      path,
+      size: file.size,
+      mtimeMs: file.mtimeMs,
+      outcome: 'taken',
+      batchId: id,
+      seq,
+      message: null,
+      note: null,
+    });
     return { kind: 'taken', path, batchId: id, seq, created };
   });
 }
@@ -132,18 +146,22 @@ function changedAfterTaken(
   earlier: { batch_id: string | null; at: number },
 ): Intake {
   const message = `${path} changed after it was sent (taken ${when(earlier.at)} into batch ${earlier.batch_id ?? '?'}): the new version was not sent, so it is not paid for twice. To send it as well: \`batchdesk watch resend ${shellWord(path)}\`.`;
-  d.store.record({ watchId: w.id, sha256: null, path, size: f.size, mtimeMs: f.mtimeMs, outcome: 'refused', batchId: null, seq: null, message });
-  return { kind: 'refused', path, message };
+  const note: WatchNote = { code: 'changed_after_sent', at: new Date(earlier.at).toISOString(), batch: earlier.batch_id };
+  d.store.record({ watchId: w.id, sha256: null, path, size: f.size, mtimeMs: f.mtimeMs, outcome: 'refused', batchId: null, seq: null, message, note });
+  return { kind: 'refused', path, message, note };
 }
 
-function sameContent(path: string, before: { path: string; batch_id: string | null; at: number }): string {
+function sameContent(path: string, before: { path: string; batch_id: string | null; at: number }): [string, WatchNote] {
   const as = before.path === path ? '' : ` as ${before.path}`;
-  return `${path} has the same content as a file this folder already took${as} (${when(before.at)}, batch ${before.batch_id ?? '?'}); skipped, so it is not processed twice.`;
+  return [
+    `${path} has the same content as a file this folder already took${as} (${when(before.at)}, batch ${before.batch_id ?? '?'}); skipped, so it is not processed twice.`,
+    { code: 'same_as_taken', as: before.path === path ? null : before.path, at: new Date(before.at).toISOString(), batch: before.batch_id },
+  ];
 }
 
-function skip(d: TakeFileDeps, w: WatchRow, path: string, f: { size: number; mtimeMs: number }, sha256: string, message: string): Intake {
-  d.store.record({ watchId: w.id, sha256, path, size: f.size, mtimeMs: f.mtimeMs, outcome: 'skipped', batchId: null, seq: null, message });
-  return { kind: 'skipped', path, message };
+function skip(d: TakeFileDeps, w: WatchRow, path: string, f: { size: number; mtimeMs: number }, sha256: string, message: string, note: WatchNote): Intake {
+  d.store.record({ watchId: w.id, sha256, path, size: f.size, mtimeMs: f.mtimeMs, outcome: 'skipped', batchId: null, seq: null, message, note });
+  return { kind: 'skipped', path, message, note };
 }
 
 /** A free name for `target` ("scan.pdf", then "scan (2).pdf", ...). */
@@ -162,7 +180,14 @@ function freeName(target: string): string {
  * shows what was refused and the file is out of the way. Where it cannot be moved (a read-only
  * share), it stays and its path, size and mtime are recorded: it is not tried again until it changes.
  */
-async function setAside(d: TakeFileDeps, w: WatchRow, path: string, f: { size: number; mtimeMs: number }, cause: string): Promise<Intake> {
+async function setAside(
+  d: TakeFileDeps,
+  w: WatchRow,
+  path: string,
+  f: { size: number; mtimeMs: number },
+  cause: string,
+  code: ProblemCode | null,
+): Promise<Intake> {
   const target = freeName(join(w.dir, SET_ASIDE_DIR, relative(w.dir, path)));
   try {
     await mkdir(dirname(target), { recursive: true });
@@ -171,10 +196,12 @@ async function setAside(d: TakeFileDeps, w: WatchRow, path: string, f: { size: n
     if (!existsSync(path)) return { kind: 'gone', path };
     const why = e instanceof Error ? ((e as NodeJS.ErrnoException).code ?? e.message) : String(e);
     const message = `${cause} It could not be moved to ${SET_ASIDE_DIR} (${why}), so it stays where it is and is not tried again until it changes.`;
-    d.store.record({ watchId: w.id, sha256: null, path, size: f.size, mtimeMs: f.mtimeMs, outcome: 'refused', batchId: null, seq: null, message });
-    return { kind: 'refused', path, message };
+    const note: WatchNote = { code: 'set_aside', cause: code, words: cause, target: null, error: why };
+    d.store.record({ watchId: w.id, sha256: null, path, size: f.size, mtimeMs: f.mtimeMs, outcome: 'refused', batchId: null, seq: null, message, note });
+    return { kind: 'refused', path, message, note };
   }
   const message = `${cause} Set aside as ${target}; put a corrected copy of ${basename(path)} into the folder to try again.`;
-  d.store.record({ watchId: w.id, sha256: null, path, size: f.size, mtimeMs: f.mtimeMs, outcome: 'set_aside', batchId: null, seq: null, message });
-  return { kind: 'set_aside', path, message };
+  const note: WatchNote = { code: 'set_aside', cause: code, words: cause, target: relative(w.dir, target), error: null };
+  d.store.record({ watchId: w.id, sha256: null, path, size: f.size, mtimeMs: f.mtimeMs, outcome: 'set_aside', batchId: null, seq: null, message, note });
+  return { kind: 'set_aside', path, message, note };
 }

@@ -11,6 +11,7 @@ import { PipelineStep as PipelineStepSchema } from '../../../shared/capabilities
 import { z } from 'zod';
 import { pipelineSettings, StoredOptions, type StoredSettings } from '../../../shared/capabilities/options';
 import { storedJson } from '../stored-json';
+import { WatchNote } from '../../../shared/watch-notes';
 
 export interface WatchRow {
   id: string;
@@ -51,7 +52,10 @@ export interface FileRecord {
   outcome: FileOutcome;
   batchId: string | null;
   seq: number | null;
+  /** The English the command line prints. */
   message: string | null;
+  /** The same as a code with its figures, for the window to word (null: nothing to say). */
+  note: WatchNote | null;
 }
 
 export interface WatchFileRow {
@@ -60,6 +64,27 @@ export interface WatchFileRow {
   message: string | null;
   batch_id: string | null;
   at: number;
+}
+
+/** A judged file as the faces read it: its English and its code. */
+export interface WatchFileRead extends WatchFileRow {
+  note: WatchNote | null;
+}
+
+// The `message` column keeps a coded file's English and code together as JSON ({"note", "words"}),
+// so no schema step is needed; a plain text (written before codes) reads back as words.
+const StoredMessage = z.object({ note: WatchNote, words: z.string() });
+
+function storedMessage(message: string | null, note: WatchNote | null): string | null {
+  if (message === null || note === null) return message;
+  return JSON.stringify({ note, words: message });
+}
+
+function readFile(r: WatchFileRow): WatchFileRead {
+  if (r.message === null) return { ...r, note: null };
+  const coded = r.message.startsWith('{') ? StoredMessage.safeParse(storedJson(r.message)) : null;
+  if (coded?.success) return { ...r, message: coded.data.words, note: coded.data.note };
+  return { ...r, note: { code: 'words' } };
 }
 
 const StoredSteps = z.array(PipelineStepSchema);
@@ -173,21 +198,23 @@ export class WatchStore {
   }
 
   record(r: FileRecord): void {
-    this.stmts.record.run({ ...r, mtimeMs: Math.trunc(r.mtimeMs), now: this.clock.now() });
+    const { note, ...row } = r;
+    this.stmts.record.run({ ...row, message: storedMessage(r.message, note), mtimeMs: Math.trunc(r.mtimeMs), now: this.clock.now() });
   }
 
   takenSince(watchId: string, since: number): number {
     return (this.stmts.takenSince.get(watchId, since) as { n: number }).n;
   }
 
-  lastTaken(watchId: string): WatchFileRow | undefined {
-    return this.stmts.lastTaken.get(watchId) as WatchFileRow | undefined;
+  lastTaken(watchId: string): WatchFileRead | undefined {
+    const r = this.stmts.lastTaken.get(watchId) as WatchFileRow | undefined;
+    return r ? readFile(r) : undefined;
   }
 
   /** The latest files set aside or refused (problems), or skipped, newest first. */
-  recent(watchId: string, kind: 'problems' | 'skipped', limit: number): WatchFileRow[] {
+  recent(watchId: string, kind: 'problems' | 'skipped', limit: number): WatchFileRead[] {
     const [a, b] = kind === 'problems' ? ['set_aside', 'refused'] : ['skipped', 'skipped'];
-    return this.stmts.recent.all(watchId, { a, b, limit }) as WatchFileRow[];
+    return (this.stmts.recent.all(watchId, { a, b, limit }) as WatchFileRow[]).map(readFile);
   }
 
   /** The watch's live (not cancelled) batch of the day, if one was made. */

@@ -12,6 +12,19 @@ export function MadeUpTag() {
   );
 }
 
+/**
+ * A result the built-in sandbox read from what the file itself carries (a PDF's text, a recording's
+ * script): a real reading, not made up. Said so that "not made up" is not read as "from the real API".
+ */
+export function ReadBySandboxNotice() {
+  const { t } = useTranslation('common');
+  return (
+    <p className="made-up-notice made-up-notice--read" role="note" data-testid="read-by-sandbox-notice">
+      <span className="sandbox-badge">{t('madeUp.readTag')}</span> {t('madeUp.readWords')}
+    </p>
+  );
+}
+
 export function MadeUpNotice() {
   const { t } = useTranslation('common');
   return (

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { JobDetail } from '../../../shared/contract';
 import { displayText } from '../format/source';
 import { RESULT_VIEWS } from '../results/result-views';
-import { MadeUpNotice } from '../components/MadeUpTag';
-import { isMadeUp } from '../../../shared/made-up';
+import { MadeUpNotice, ReadBySandboxNotice } from '../components/MadeUpTag';
+import { EMBEDDED_SANDBOX, isMadeUp } from '../../../shared/made-up';
+import { readFromEInvoice } from '../../../shared/capabilities/catalog';
+import { useBatchesStore } from '../store/batches-store';
 import { i18n } from '../i18n';
 import { errorLine } from './job-row-words';
 
@@ -56,6 +58,10 @@ function Raw({ job }: { job: JobDetail }) {
 }
 
 export function JobResultView({ job }: { job: JobDetail }) {
+  // Where the batch was sent: a result of the sandbox that is not made up is one it really read.
+  const sentTo = useBatchesStore((s) => s.byId[job.batchId]?.sent_to ?? null);
+  // An e-invoice is read on this computer, by no API.
+  const readBySandbox = sentTo === EMBEDDED_SANDBOX && !readFromEInvoice(job.result);
   if (job.result === null || job.result === undefined) {
     return (
       <>
@@ -67,7 +73,7 @@ export function JobResultView({ job }: { job: JobDetail }) {
   const body = RESULT_VIEWS[job.capability](job);
   return (
     <>
-      {isMadeUp(job.result) ? <MadeUpNotice /> : null}
+      {isMadeUp(job.result) ? <MadeUpNotice /> : readBySandbox ? <ReadBySandboxNotice /> : null}
       {body ?? (
         <pre className="job-detail__text" tabIndex={0}>
           {JSON.stringify(job.result, null, 2)}

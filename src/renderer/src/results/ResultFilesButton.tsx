@@ -13,6 +13,8 @@ import { client } from '../client';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { formatCount } from '../format/time';
+import { displaySource } from '../format/source';
+import { exportProblemWords } from './export-problem-words';
 
 /** Starts the zip download through a real <a download>: the browser streams it to disk. */
 function startDownload(href: string): void {
@@ -59,11 +61,14 @@ export function ResultFilesButton({ batch }: { batch: BatchSummary }) {
         setNote(t('files.downloading', { name: batch.name }));
         return;
       }
-      const r = await client().call('batches.saveFiles', { id: batch.id });
+      const r = await client().call('batches.saveFiles', { id: batch.id, title: t('files.dialogTitle', { name: batch.name }) });
       if (r.dir === null) return setNote(t('files.noFolder'));
       if (r.problemCount > 0) {
         const first = r.problems[0];
-        action.setError(t('files.problems', { count: r.problemCount, n: formatCount(r.problemCount), item: first?.item ?? '', message: first?.message ?? '' }));
+        const cause = first ? (exportProblemWords(first.problem) ?? first.message) : '';
+        action.setError(
+          t('files.problems', { count: r.problemCount, n: formatCount(r.problemCount), item: first ? displaySource(first.item) : '', message: cause }),
+        );
       }
       const files = t('files.fileCount', { count: r.written, n: formatCount(r.written) });
       const saved =

@@ -13,6 +13,7 @@ import { formatCount } from '../format/time';
 import { formatUnits, STATE_LABEL, TIER_LABEL } from '../format/labels';
 import { hrefFor } from '../routing/route';
 import { batchVersion, useBatchesStore } from '../store/batches-store';
+import { resultLine } from '../jobs/job-row-words';
 import '../compare/compare.css';
 
 export function CompareScreen({ group }: { group: string }) {
@@ -102,7 +103,7 @@ export function CompareScreen({ group }: { group: string }) {
                   <td key={c.tier}>
                     {c.state === 'succeeded' ? (
                       <>
-                        <span className="compare__result">{c.result ?? ''}</span>
+                        <span className="compare__result">{resultLine(c)}</span>
                         <a
                           className="compare__cost"
                           href={hrefFor({ name: 'batch', id: view.tiers.find((x) => x.tier === c.tier)?.batchId ?? '', jobId: c.jobId })}

@@ -5,10 +5,10 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { WatchAdd, WatchView } from '../../../shared/contract';
-import { BATCH_CAPABILITIES, TIERS, type BatchCapability, type Tier } from '../../../shared/domain';
+import { assertNever, BATCH_CAPABILITIES, TIERS, type BatchCapability, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { capabilityWords, fieldWords, ruleWords } from '../format/option-words';
-import { parseStep, type PipelineStep } from '../../../shared/capabilities/steps';
+import { parseStep, type PipelineStep, type StepTextProblem } from '../../../shared/capabilities/steps';
 import { BATCH_SETTINGS, readSetting, type SettingName } from '../../../shared/capabilities/options';
 import { RecordField } from '../components/RecordField';
 import { client } from '../client';
@@ -19,6 +19,7 @@ import { formatCount, formatDateTime } from '../format/time';
 import { TIER_LABEL } from '../format/labels';
 import { t } from '../i18n';
 import { formatMoney } from '../format/money';
+import { nameInFolder, watchNoteLine } from '../watch/watch-note-words';
 import '../watch/watch.css';
 
 const WATCHABLE = BATCH_CAPABILITIES.filter((c) => describe(c).input.kind === 'files');
@@ -29,6 +30,24 @@ const STEP_EXAMPLE = 'text:summary';
 /** The batch records' privacy settings a watched folder takes (one record: CLI flag, contract field, this control). */
 const PRIVACY_SETTINGS = ['redact', 'redactStored', 'keepFilesDays', 'keepResultsDays'] as const satisfies readonly SettingName[];
 type PrivacySetting = (typeof PRIVACY_SETTINGS)[number];
+
+/** Why a typed step is not one, in the window's words (a field's rule keeps the engine's English). */
+function stepProblemWords(text: string, p: StepTextProblem): string {
+  switch (p.code) {
+    case 'not_capability':
+      return t('watch:form.step.notCapability', { text, takers: p.takers.join(', ') });
+    case 'no_option':
+      return t('watch:form.step.noOption', { text, capability: capabilityWords(p.capability).label });
+    case 'classify_labels':
+      return t('watch:form.step.classify', { text });
+    case 'not_a_choice':
+      return t('watch:form.step.notAChoice', { text, capability: capabilityWords(p.capability).label, choices: p.choices.join(', ') });
+    case 'invalid':
+      return p.message;
+    default:
+      return assertNever(p, 'step problem');
+  }
+}
 
 /** The typed privacy fields checked by their records' rules; a field's rule names the field. */
 function readPrivacy(typed: Partial<Record<PrivacySetting, string>>): {
@@ -98,7 +117,7 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
         .map((s) => s.trim())
         .filter((s) => s !== '')) {
         const s = parseStep(text);
-        if (!s.ok) throw new Error(t('form.stepError', { message: s.message }));
+        if (!s.ok) throw new Error(t('form.stepError', { message: stepProblemWords(text, s.problem) }));
         steps.push(s.step);
       }
       let budgetPerDay: number | null = null;
@@ -244,7 +263,31 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
   );
 }
 
-function WatchRow({ w, onRemove, busy }: { w: WatchView; onRemove: () => void; busy: boolean }) {
+type WatchFile = WatchView['problems'][number];
+
+/** One judged file in the window's words; a file changed after it was sent offers to send its new version. */
+function WatchFileLine({ file, dir, busy, onResend }: { file: WatchFile; dir: string; busy: boolean; onResend: (f: WatchFile) => void }) {
+  const { t } = useTranslation('watch');
+  const name = nameInFolder(file.path, dir);
+  const line = file.note === null ? null : watchNoteLine(file.note, name);
+  return (
+    <li>
+      {/* Stored without a code (an older version's words): shown as stored, in English. */}
+      {line ?? <span lang="en">{file.message ?? file.path}</span>}
+      {file.note?.code === 'changed_after_sent' ? (
+        <>
+          {' '}
+          <button type="button" className="link-like" disabled={busy} onClick={() => onResend(file)}>
+            {t('note.resend')}
+            <span className="visually-hidden"> {name}</span>
+          </button>
+        </>
+      ) : null}
+    </li>
+  );
+}
+
+function WatchRow({ w, onRemove, onResend, busy }: { w: WatchView; onRemove: () => void; onResend: (f: WatchFile) => void; busy: boolean }) {
   const { t } = useTranslation('watch');
   return (
     <tr data-testid="watch-row">
@@ -277,7 +320,7 @@ function WatchRow({ w, onRemove, busy }: { w: WatchView; onRemove: () => void; b
       <td data-testid="watch-last">
         {w.lastFile ? (
           <>
-            <span className="mono">{w.lastFile.path.slice(w.dir.length + 1) || w.lastFile.path}</span>
+            <span className="mono">{nameInFolder(w.lastFile.path, w.dir)}</span>
             <div className="muted">{formatDateTime(w.lastFile.at)}</div>
           </>
         ) : (
@@ -297,7 +340,7 @@ function WatchRow({ w, onRemove, busy }: { w: WatchView; onRemove: () => void; b
             </summary>
             <ul className="watch__problems">
               {[...w.problems, ...w.skipped].map((p) => (
-                <li key={`${p.path}:${p.at}`}>{p.message ?? p.path}</li>
+                <WatchFileLine key={`${p.path}:${p.at}`} file={p} dir={w.dir} busy={busy} onResend={onResend} />
               ))}
             </ul>
           </details>
@@ -335,11 +378,20 @@ export function WatchFoldersScreen() {
       reload();
     });
 
+  const resend = (w: WatchView, f: WatchFile) =>
+    change.run(async () => {
+      const name = nameInFolder(f.path, w.dir);
+      const r = await client().call('watch.resend', { path: f.path });
+      if (r.taken) setNote(t('note.resent', { name, batch: r.batchId ?? '?', seq: formatCount(r.seq ?? 0) }));
+      else throw new Error(t('note.notResent', { name, why: (r.note && watchNoteLine(r.note, name)) ?? '' }));
+      reload();
+    });
+
   return (
     <div className="screen watch stack">
       <h1>{t('title')}</h1>
       <p className="muted">
-        <Trans t={t} i18nKey="intro" components={[<code key="run" />, <code key="aside" />]} />
+        <Trans t={t} i18nKey="intro" components={[<code key="aside" />]} />
       </p>
       <AddWatchForm
         onAdded={(w) => {
@@ -371,7 +423,7 @@ export function WatchFoldersScreen() {
               </thead>
               <tbody>
                 {list.map((w) => (
-                  <WatchRow key={w.id} w={w} busy={change.busy} onRemove={() => setRemoving(w)} />
+                  <WatchRow key={w.id} w={w} busy={change.busy} onRemove={() => setRemoving(w)} onResend={(f) => void resend(w, f)} />
                 ))}
               </tbody>
             </table>

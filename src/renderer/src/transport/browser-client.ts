@@ -4,6 +4,7 @@
 import type { ArgOf, EventName, EventOf, MethodName, ResultOf } from '../../../shared/contract';
 import { RpcError } from '../../../shared/contract';
 import { RpcFailure, type BatchdeskClient, type DroppedFile } from './client';
+import { t } from '../i18n';
 
 type Listener = (payload: unknown) => void;
 
@@ -46,12 +47,12 @@ export function createBrowserClient(): BatchdeskClient {
     try {
       res = await fetch(`/rpc/${method}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(arg) });
     } catch {
-      throw new RpcFailure('unavailable', 'The Batchdesk host is not reachable. Is `npm run web` still running?');
+      throw new RpcFailure('unavailable', t('common:hostUnreachable'));
     }
     const body: unknown = await res.json().catch(() => null);
     if (!res.ok) {
       const err = RpcError.safeParse((body as { error?: unknown } | null)?.error);
-      throw err.success ? new RpcFailure(err.data.code, err.data.message) : new RpcFailure('internal', `HTTP ${res.status}`);
+      throw err.success ? new RpcFailure(err.data.code, err.data.message, err.data.refusal ?? null) : new RpcFailure('internal', `HTTP ${res.status}`);
     }
     return body as ResultOf<M>;
   }

@@ -1,6 +1,8 @@
 // What the window talks to, whatever the transport: Electron IPC through the preload's
 // window.batchdesk, or the browser host over HTTP + WebSocket. Typed from the shared contract.
 import type { ArgOf, EventName, EventOf, MethodName, ResultOf } from '../../../shared/contract';
+import type { Refusal } from '../../../shared/refusals';
+import { refusalWords } from '../components/refusal-words';
 
 /** A file or folder the user dropped or picked, with its path inside the drop (browser uploads keep folders). */
 export interface DroppedFile {
@@ -9,12 +11,17 @@ export interface DroppedFile {
   relativePath: string;
 }
 
+/**
+ * A call the engine refused or failed. Its message is what the window shows: the refusal in the
+ * window's words where the engine gave its code, else the engine's own words.
+ */
 export class RpcFailure extends Error {
   constructor(
     readonly code: 'invalid_argument' | 'not_found' | 'conflict' | 'unavailable' | 'internal',
     message: string,
+    readonly refusal: Refusal | null = null,
   ) {
-    super(message);
+    super(refusal === null ? message : refusalWords(refusal));
   }
 }
 

@@ -1,10 +1,14 @@
 // The Electron transport: the preload's window.batchdesk (contextBridge), typed from the contract.
 import type { ArgOf, EventName, EventOf, MethodName, ResultOf } from '../../../shared/contract';
 import { RpcFailure, type BatchdeskClient } from './client';
+import { Refusal } from '../../../shared/refusals';
 
 /** Exactly what src/preload/index.ts exposes. */
 export interface PreloadApi {
-  call(method: string, arg: unknown): Promise<{ ok: true; result: unknown } | { ok: false; error: { code: RpcFailure['code']; message: string } }>;
+  call(
+    method: string,
+    arg: unknown,
+  ): Promise<{ ok: true; result: unknown } | { ok: false; error: { code: RpcFailure['code']; message: string; refusal?: unknown } }>;
   on(event: string, listener: (payload: unknown) => void): () => void;
   pathForFile(file: File): string;
 }
@@ -20,7 +24,11 @@ export function createElectronClient(api: PreloadApi): BatchdeskClient {
     transport: 'electron',
     async call<M extends MethodName>(method: M, arg: ArgOf<M>): Promise<ResultOf<M>> {
       const r = await api.call(method, arg);
-      if (!r.ok) throw new RpcFailure(r.error.code, r.error.message);
+      if (!r.ok) {
+        // The refusal's code is read as the contract says; one that does not parse leaves the engine's words.
+        const refusal = Refusal.safeParse(r.error.refusal);
+        throw new RpcFailure(r.error.code, r.error.message, refusal.success ? refusal.data : null);
+      }
       return r.result as ResultOf<M>;
     },
     on<E extends EventName>(event: E, listener: (payload: EventOf<E>) => void) {

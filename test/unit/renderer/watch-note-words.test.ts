@@ -1,0 +1,104 @@
+// Every code a watched folder's file can carry is said in both of the window's languages: a code
+// added to the union without its words fails here, in either language.
+import { describe, expect, it, vi } from 'vitest';
+import { IncompleteWhy, WatchNote } from '../../../src/shared/watch-notes';
+import { i18n } from '../../../src/renderer/src/i18n';
+import { incompleteWhyWords, nameInFolder, watchNoteLine } from '../../../src/renderer/src/watch/watch-note-words';
+
+type Code = WatchNote['code'];
+type WhyCode = IncompleteWhy['code'];
+
+/** Every note code with its variants: the compiler asks for a new code's, the test below for its words. */
+const NOTES: { [C in Code]: Extract<WatchNote, { code: C }>[] } = {
+  same_as_taken: [
+    { code: 'same_as_taken', as: null, at: '2026-11-29T08:00:00.000Z', batch: 'b1' },
+    { code: 'same_as_taken', as: '/scans/a.pdf', at: '2026-11-29T08:00:00.000Z', batch: null },
+  ],
+  same_as_batch: [
+    { code: 'same_as_batch', source: '/in/a.pdf', batch: 'b2', name: 'October', done: true },
+    { code: 'same_as_batch', source: '/in/a.pdf', batch: 'b2', name: 'October', done: false },
+  ],
+  changed_after_sent: [{ code: 'changed_after_sent', at: '2026-11-29T08:00:00.000Z', batch: 'b3' }],
+  set_aside: [
+    { code: 'set_aside', cause: { code: 'file_empty' }, words: '/scans/x.pdf: the file is empty.', target: '.batchdesk-set-aside/x.pdf', error: null },
+    { code: 'set_aside', cause: { code: 'file_empty' }, words: '/scans/x.pdf: the file is empty.', target: null, error: 'EACCES' },
+  ],
+  incomplete: [{ code: 'incomplete', why: { code: 'pdf_no_eof' } }],
+  words: [{ code: 'words' }],
+};
+
+const WHYS: { [C in WhyCode]: Extract<IncompleteWhy, { code: C }> } = {
+  empty: { code: 'empty' },
+  wav_header_placeholder: { code: 'wav_header_placeholder' },
+  wav_header_short: { code: 'wav_header_short', need: 1008, have: 44 },
+  wav_data_placeholder: { code: 'wav_data_placeholder' },
+  wav_data_short: { code: 'wav_data_short', need: 2048, have: 1000 },
+  wav_data_missing: { code: 'wav_data_missing' },
+  pdf_no_eof: { code: 'pdf_no_eof' },
+  png_no_iend: { code: 'png_no_iend' },
+  jpeg_no_eoi: { code: 'jpeg_no_eoi' },
+  words: { code: 'words', words: 'it is still open for writing' },
+};
+
+function inLanguage<T>(lng: 'en' | 'de', tag: string, fn: () => T): T {
+  vi.stubGlobal('navigator', { language: tag, languages: [tag] });
+  void i18n.changeLanguage(lng);
+  try {
+    return fn();
+  } finally {
+    void i18n.changeLanguage('en');
+    vi.unstubAllGlobals();
+  }
+}
+
+describe("a watched folder's files in the window", () => {
+  it('has words for every code in English and German, and German differs', () => {
+    expect(Object.keys(NOTES).sort()).toEqual(WatchNote.options.map((o) => o.shape.code.value).sort());
+    for (const [code, notes] of Object.entries(NOTES)) {
+      for (const note of notes) {
+        const en = inLanguage('en', 'en-GB', () => watchNoteLine(note, 'x.pdf'));
+        const de = inLanguage('de', 'de-DE', () => watchNoteLine(note, 'x.pdf'));
+        if (code === 'words') {
+          // Words without a code are shown as stored, by the caller.
+          expect([en, de]).toEqual([null, null]);
+          continue;
+        }
+        expect(en, code).toMatch(/^x\.pdf/);
+        expect(de, code).not.toBe(en);
+        expect(`${en} ${de}`, code).not.toMatch(/\{\{|watch:|note\./);
+      }
+    }
+  });
+
+  it('says why a file is not whole yet in both languages, with its figures the locale way', () => {
+    expect(Object.keys(WHYS).sort()).toEqual(IncompleteWhy.options.map((o) => o.shape.code.value).sort());
+    for (const why of Object.values(WHYS)) {
+      const en = inLanguage('en', 'en-GB', () => incompleteWhyWords(why));
+      const de = inLanguage('de', 'de-DE', () => incompleteWhyWords(why));
+      if (why.code === 'words') {
+        expect([en, de]).toEqual([null, null]);
+        continue;
+      }
+      expect(en, why.code).toMatch(/\w/);
+      expect(de, why.code).not.toBe(en);
+    }
+    expect(inLanguage('de', 'de-DE', () => incompleteWhyWords(WHYS.wav_data_short))).toBe('ihr WAV-Datenblock braucht 2.048 Bytes, bisher sind 1.000 da');
+  });
+
+  it('says a set-aside file in German with its import problem in German and no shell command', () => {
+    const [aside] = NOTES.set_aside;
+    const de = inLanguage('de', 'de-DE', () => watchNoteLine(aside ?? { code: 'words' }, 'x.pdf'));
+    expect(de).toMatch(/^x\.pdf: .*Beiseitegelegt als \.batchdesk-set-aside\/x\.pdf/);
+    expect(de).not.toMatch(/the file|batchdesk /);
+    const changed = inLanguage('de', 'de-DE', () => watchNoteLine(NOTES.changed_after_sent[0] ?? { code: 'words' }, 'rechnung.pdf'));
+    expect(changed).toMatch(/^rechnung\.pdf hat sich geändert/);
+    expect(changed).not.toMatch(/batchdesk watch resend/);
+  });
+
+  it('names a file by its path inside the watched folder', () => {
+    expect(nameInFolder('/scans/2026/a.pdf', '/scans')).toBe('2026/a.pdf');
+    expect(nameInFolder('/scans/a.pdf', '/scans/')).toBe('a.pdf');
+    expect(nameInFolder('C:\\scans\\a.pdf', 'C:\\scans')).toBe('a.pdf');
+    expect(nameInFolder('/scansmore/a.pdf', '/scans')).toBe('/scansmore/a.pdf');
+  });
+});
