@@ -3,13 +3,14 @@
 // says it in its own language (renderer watch/watch-note-words.ts). A file's English stays stored
 // as written; a row written before codes reads back as `words` and is shown as stored.
 import { z } from 'zod';
+import { assertNever } from './domain';
 import { ProblemCode } from './problem-codes';
 
 const Bytes = z.number().int().nonnegative();
 
 /**
- * Why a file that held still is not whole by its format yet (watch/file-complete.ts says it in
- * English; incompleteWhyOf reads that back). `words`: a why this version has no code for.
+ * Why a file that held still is not taken yet: not whole by its format (watch/file-complete.ts), or
+ * still open for writing by a program (watch/open-writers.ts). `words`: stored before codes.
  */
 export const IncompleteWhy = z.discriminatedUnion('code', [
   z.object({ code: z.literal('empty') }),
@@ -23,30 +24,45 @@ export const IncompleteWhy = z.discriminatedUnion('code', [
   z.object({ code: z.literal('pdf_no_eof') }),
   z.object({ code: z.literal('png_no_iend') }),
   z.object({ code: z.literal('jpeg_no_eoi') }),
+  /** A program (`program`, process `pid`) still holds it open for writing. */
+  z.object({ code: z.literal('open_for_writing'), program: z.string(), pid: z.number().int().nonnegative() }),
   z.object({ code: z.literal('words'), words: z.string() }),
 ]);
 export type IncompleteWhy = z.infer<typeof IncompleteWhy>;
 
-/** The English of each why (file-complete.ts's), the way back to its code. */
-const WHY_PATTERNS: readonly [RegExp, (m: RegExpExecArray) => IncompleteWhy][] = [
-  [/^it is empty so far$/, () => ({ code: 'empty' })],
-  [/^its WAV header still holds a placeholder size/, () => ({ code: 'wav_header_placeholder' })],
-  [/^its WAV header says (\d+) bytes and (\d+) are there so far$/, (m) => ({ code: 'wav_header_short', need: Number(m[1]), have: Number(m[2]) })],
-  [/^its WAV data chunk still holds a placeholder size$/, () => ({ code: 'wav_data_placeholder' })],
-  [/^its WAV data chunk needs (\d+) bytes and (\d+) are there so far$/, (m) => ({ code: 'wav_data_short', need: Number(m[1]), have: Number(m[2]) })],
-  [/^its WAV data chunk has not been written yet$/, () => ({ code: 'wav_data_missing' })],
-  [/^its PDF has no %%EOF at its end yet/, () => ({ code: 'pdf_no_eof' })],
-  [/^its PNG has no IEND chunk at its end yet$/, () => ({ code: 'png_no_iend' })],
-  [/^its JPEG has no end-of-image marker yet$/, () => ({ code: 'jpeg_no_eoi' })],
-];
-
-/** The code of an incomplete file's English why; one this version does not know stays as words. */
-export function incompleteWhyOf(why: string): IncompleteWhy {
-  for (const [re, code] of WHY_PATTERNS) {
-    const m = re.exec(why);
-    if (m) return code(m);
-  }
-  return { code: 'words', words: why };
+/** The command line's and the log's English for a file not taken yet (the window words the code itself). */
+export function incompleteEnglish(path: string, why: IncompleteWhy): string {
+  const because = ((): string => {
+    switch (why.code) {
+      case 'empty':
+        return 'it is empty so far';
+      case 'wav_header_placeholder':
+        return 'its WAV header still holds a placeholder size (the recorder has not closed it)';
+      case 'wav_header_short':
+        return `its WAV header says ${why.need} bytes and ${why.have} are there so far`;
+      case 'wav_data_placeholder':
+        return 'its WAV data chunk still holds a placeholder size';
+      case 'wav_data_short':
+        return `its WAV data chunk needs ${why.need} bytes and ${why.have} are there so far`;
+      case 'wav_data_missing':
+        return 'its WAV data chunk has not been written yet';
+      case 'pdf_no_eof':
+        return 'its PDF has no %%EOF at its end yet (pages are still being written)';
+      case 'png_no_iend':
+        return 'its PNG has no IEND chunk at its end yet';
+      case 'jpeg_no_eoi':
+        return 'its JPEG has no end-of-image marker yet';
+      case 'open_for_writing':
+        return `it is still open for writing by ${why.program} (process ${why.pid})`;
+      case 'words':
+        return why.words;
+      default:
+        return assertNever(why, 'incomplete why');
+    }
+  })();
+  return why.code === 'open_for_writing'
+    ? `${path} is not taken yet: ${because}. It is taken once that program closes it.`
+    : `${path} is not taken yet: ${because}. It is taken once it is complete; one that stays so was probably cut short (copy it again).`;
 }
 
 /** Whose earlier item a skipped file repeats: this folder's (`folder`) or another batch's. */

@@ -272,7 +272,7 @@ describe('FolderWatcher: the open check and the growth rule', () => {
       longQuietMs: opts.longQuietMs,
       openWriters: opts.openWriters,
       onReady: (p) => ready.push({ path: p, at: Date.now() }),
-      onIncomplete: (p, why: Waiting) => waiting.push(`${p}: ${why.kind === 'open' ? `open by ${why.writer.command} ${why.writer.pid}` : why.why}`),
+      onIncomplete: (p, why: Waiting) => waiting.push(`${p}: ${why.code === 'open_for_writing' ? `open by ${why.program} ${why.pid}` : why.code}`),
       onError: () => undefined,
     });
     cleanups.push(() => w.close());

@@ -9,6 +9,7 @@ import { appendFileSync, closeSync, existsSync, openSync, readFileSync, writeFil
 import { join } from 'node:path';
 import { Engine } from '../../src/main/engine/engine';
 import type { WatchEvent, WatchSession } from '../../src/main/engine/watch/hot-folders';
+import { incompleteEnglish } from '../../src/shared/watch-notes';
 import { FolderWatcher } from '../../src/main/engine/watch/folder-watcher';
 import { fileCompleteness } from '../../src/main/engine/watch/file-complete';
 import { SET_ASIDE_DIR } from '../../src/main/engine/watch/intake-rules';
@@ -178,7 +179,7 @@ describe('FolderWatcher and formats that cannot say they are whole', () => {
       stableMs: 100,
       longQuietMs,
       onReady: (p) => ready.push(p),
-      onIncomplete: (p, why) => incomplete.push(`${p}: ${why.kind === 'format' ? why.why : `open by ${why.writer.command}`}`),
+      onIncomplete: (p, why) => incomplete.push(incompleteEnglish(p, why)),
       onError: () => undefined,
     });
     cleanups.push(() => w.close());
@@ -223,7 +224,9 @@ describe('FolderWatcher and formats that cannot say they are whole', () => {
     await until('the incompleteness to be said', () => incomplete.length === 1);
     await sleep(800);
     expect(ready).toEqual([]);
-    expect(incomplete).toEqual([`${path}: its WAV header still holds a placeholder size (the recorder has not closed it)`]);
+    expect(incomplete).toEqual([
+      `${path} is not taken yet: its WAV header still holds a placeholder size (the recorder has not closed it). It is taken once it is complete; one that stays so was probably cut short (copy it again).`,
+    ]);
   });
 });
 
@@ -241,7 +244,7 @@ describe('fileCompleteness', () => {
     expect((await at('b.wav', wav.subarray(0, 60))).kind).toBe('incomplete');
     expect(await at('c.wav', Buffer.concat([wavHeaderWithPlaceholders(), Buffer.alloc(80)]))).toMatchObject({
       kind: 'incomplete',
-      why: expect.stringMatching(/placeholder/),
+      why: { code: 'wav_header_placeholder' },
     });
     const pdf = readFileSync(PDF);
     expect(await at('a.pdf', pdf)).toEqual({ kind: 'complete' });

@@ -37,6 +37,7 @@ const WHYS: { [C in WhyCode]: Extract<IncompleteWhy, { code: C }> } = {
   pdf_no_eof: { code: 'pdf_no_eof' },
   png_no_iend: { code: 'png_no_iend' },
   jpeg_no_eoi: { code: 'jpeg_no_eoi' },
+  open_for_writing: { code: 'open_for_writing', program: 'arecord', pid: 4242 },
   words: { code: 'words', words: 'it is still open for writing' },
 };
 
@@ -93,6 +94,16 @@ describe("a watched folder's files in the window", () => {
     const changed = inLanguage('de', 'de-DE', () => watchNoteLine(NOTES.changed_after_sent[0] ?? { code: 'words' }, 'rechnung.pdf'));
     expect(changed).toMatch(/^rechnung\.pdf hat sich geändert/);
     expect(changed).not.toMatch(/batchdesk watch resend/);
+  });
+
+  it('says a file held open by a program as waiting for that program, in German too', () => {
+    const note: WatchNote = { code: 'incomplete', why: WHYS.open_for_writing };
+    expect(watchNoteLine(note, 'calls/a.wav')).toBe(
+      'calls/a.wav is not taken yet: it is still open for writing by arecord (process 4242). It is taken once that program closes it.',
+    );
+    expect(inLanguage('de', 'de-DE', () => watchNoteLine(note, 'calls/a.wav'))).toBe(
+      'calls/a.wav wird noch nicht übernommen: sie ist noch zum Schreiben geöffnet von arecord (Prozess 4242). Sie wird übernommen, sobald dieses Programm sie schließt.',
+    );
   });
 
   it('names a file by its path inside the watched folder', () => {

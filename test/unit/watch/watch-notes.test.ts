@@ -8,7 +8,7 @@ import { openDatabase } from '../../../src/main/engine/schema/open-database';
 import { WatchStore } from '../../../src/main/engine/watch/watch-store';
 import { systemClock } from '../../../src/main/engine/clock';
 import { fileCompleteness } from '../../../src/main/engine/watch/file-complete';
-import { incompleteWhyOf, type WatchNote } from '../../../src/shared/watch-notes';
+import { incompleteEnglish, type WatchNote } from '../../../src/shared/watch-notes';
 import { tempDir } from '../../helpers/temp-dir';
 
 const dirs: { cleanup(): void }[] = [];
@@ -64,7 +64,7 @@ describe('why a file is not whole yet, as a code', () => {
     const why = async (p: string, size: number) => {
       const c = await fileCompleteness(p, size);
       if (c.kind !== 'incomplete') throw new Error(`${p} should be incomplete`);
-      return incompleteWhyOf(c.why);
+      return c.why;
     };
     expect(await why(write('empty.pdf', ''), 0)).toEqual({ code: 'empty' });
     const pdf = '%PDF-1.7\n1 0 obj\n';
@@ -83,7 +83,12 @@ describe('why a file is not whole yet, as a code', () => {
     expect(await why(write('open.wav', wav), wav.length)).toEqual({ code: 'wav_header_placeholder' });
   });
 
-  it('keeps a why it has no code for as words', () => {
-    expect(incompleteWhyOf('it is still open for writing')).toEqual({ code: 'words', words: 'it is still open for writing' });
+  it('says each code in English for the command line, naming the file and the program holding it', () => {
+    expect(incompleteEnglish('/in/a.wav', { code: 'open_for_writing', program: 'arecord', pid: 42 })).toBe(
+      '/in/a.wav is not taken yet: it is still open for writing by arecord (process 42). It is taken once that program closes it.',
+    );
+    expect(incompleteEnglish('/in/a.wav', { code: 'wav_data_short', need: 1008, have: 44 })).toBe(
+      '/in/a.wav is not taken yet: its WAV data chunk needs 1008 bytes and 44 are there so far. It is taken once it is complete; one that stays so was probably cut short (copy it again).',
+    );
   });
 });

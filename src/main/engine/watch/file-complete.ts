@@ -4,10 +4,11 @@
 // of a format that says where it ends is taken only once it does; any other format is taken after
 // a longer quiet time (folder-watcher.ts).
 import { open } from 'node:fs/promises';
+import type { IncompleteWhy } from '../../../shared/watch-notes';
 
 export type Completeness =
   | { kind: 'complete' }
-  | { kind: 'incomplete'; why: string }
+  | { kind: 'incomplete'; why: IncompleteWhy }
   /** A format that does not say where it ends: only a longer quiet time tells. */
   | { kind: 'unknown' };
 
@@ -38,8 +39,8 @@ export async function wavCompleteness(path: string, size: number): Promise<Compl
     const header = Buffer.alloc(12);
     await fh.read(header, 0, 12, 0);
     const riff = header.readUInt32LE(4);
-    if (PLACEHOLDERS.has(riff)) return { kind: 'incomplete', why: 'its WAV header still holds a placeholder size (the recorder has not closed it)' };
-    if (riff + 8 > size) return { kind: 'incomplete', why: `its WAV header says ${riff + 8} bytes and ${size} are there so far` };
+    if (PLACEHOLDERS.has(riff)) return { kind: 'incomplete', why: { code: 'wav_header_placeholder' } };
+    if (riff + 8 > size) return { kind: 'incomplete', why: { code: 'wav_header_short', need: riff + 8, have: size } };
     // Walk the chunks to "data": its size must be real and inside the file.
     let at = 12;
     const chunk = Buffer.alloc(8);
@@ -51,13 +52,13 @@ export async function wavCompleteness(path: string, size: number): Promise<Compl
         // A header that says "no audio" is what sox-like writers put first and patch at close: the
         // audio may still come, so only the longer quiet time may let it be taken (never judged now).
         if (length === 0) return { kind: 'unknown' };
-        if (PLACEHOLDERS.has(length)) return { kind: 'incomplete', why: 'its WAV data chunk still holds a placeholder size' };
-        if (at + 8 + length > size) return { kind: 'incomplete', why: `its WAV data chunk needs ${at + 8 + length} bytes and ${size} are there so far` };
+        if (PLACEHOLDERS.has(length)) return { kind: 'incomplete', why: { code: 'wav_data_placeholder' } };
+        if (at + 8 + length > size) return { kind: 'incomplete', why: { code: 'wav_data_short', need: at + 8 + length, have: size } };
         return { kind: 'complete' };
       }
       at += 8 + length + (length % 2);
     }
-    return { kind: 'incomplete', why: 'its WAV data chunk has not been written yet' };
+    return { kind: 'incomplete', why: { code: 'wav_data_missing' } };
   } finally {
     await fh.close();
   }
@@ -65,27 +66,23 @@ export async function wavCompleteness(path: string, size: number): Promise<Compl
 
 /** Whole by its format, not whole yet (and why), or a format that cannot tell. */
 export async function fileCompleteness(path: string, size: number): Promise<Completeness> {
-  if (size === 0) return { kind: 'incomplete', why: 'it is empty so far' };
+  if (size === 0) return { kind: 'incomplete', why: { code: 'empty' } };
   const { head, tail } = await readEnds(path, size);
   if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WAVE') return wavCompleteness(path, size);
   if (head.toString('latin1', 0, 5) === '%PDF-') {
     // The last %%EOF may be followed by a line end and, from some writers, a little padding.
-    return tail.includes('%%EOF', 0, 'latin1')
-      ? { kind: 'complete' }
-      : { kind: 'incomplete', why: 'its PDF has no %%EOF at its end yet (pages are still being written)' };
+    return tail.includes('%%EOF', 0, 'latin1') ? { kind: 'complete' } : { kind: 'incomplete', why: { code: 'pdf_no_eof' } };
   }
   if (head.length >= 8 && head.readUInt32BE(0) === 0x89504e47) {
     return tail.length >= PNG_IEND.length && tail.subarray(tail.length - PNG_IEND.length).equals(PNG_IEND)
       ? { kind: 'complete' }
-      : { kind: 'incomplete', why: 'its PNG has no IEND chunk at its end yet' };
+      : { kind: 'incomplete', why: { code: 'png_no_iend' } };
   }
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) {
     // Some cameras pad after the end-of-image marker with zero bytes.
     let end = tail.length;
     while (end > 0 && tail[end - 1] === 0x00) end--;
-    return end >= 2 && tail[end - 2] === 0xff && tail[end - 1] === 0xd9
-      ? { kind: 'complete' }
-      : { kind: 'incomplete', why: 'its JPEG has no end-of-image marker yet' };
+    return end >= 2 && tail[end - 2] === 0xff && tail[end - 1] === 0xd9 ? { kind: 'complete' } : { kind: 'incomplete', why: { code: 'jpeg_no_eoi' } };
   }
   return { kind: 'unknown' };
 }

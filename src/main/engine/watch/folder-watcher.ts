@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { ignoredPath } from './intake-rules';
 import { fileCompleteness } from './file-complete';
-import { openWritersHere, type OpenWriter, type OpenWriters } from './open-writers';
+import { openWritersHere, type OpenWriters } from './open-writers';
+import type { IncompleteWhy } from '../../../shared/watch-notes';
 import { assertNever } from '../../../shared/domain';
 
 export interface FolderWatcherOptions {
@@ -42,7 +43,7 @@ export interface FolderWatcherOptions {
 }
 
 /** Why a file that held still is not taken yet. */
-export type Waiting = { kind: 'format'; why: string } | { kind: 'open'; writer: OpenWriter };
+export type Waiting = IncompleteWhy;
 
 /** Quiet time for formats that cannot say they are whole, as a multiple of stableMs. */
 export const LONG_QUIET_FACTOR = 10;
@@ -193,7 +194,7 @@ export class FolderWatcher {
       case 'incomplete':
         if (longQuiet && !p.said) {
           p.said = true;
-          this.opts.onIncomplete?.(path, { kind: 'format', why: c.why });
+          this.opts.onIncomplete?.(path, c.why);
         }
         return false;
       default:
@@ -210,7 +211,7 @@ export class FolderWatcher {
     p.nextWriterLook = Date.now() + p.writerGap;
     if (longQuiet && p.saidWriter !== w.writer.pid) {
       p.saidWriter = w.writer.pid;
-      this.opts.onIncomplete?.(path, { kind: 'open', writer: w.writer });
+      this.opts.onIncomplete?.(path, { code: 'open_for_writing', program: w.writer.command, pid: w.writer.pid });
     }
     return false;
   }

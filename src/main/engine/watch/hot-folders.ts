@@ -15,7 +15,7 @@ import { WatchAdd, type WatchView } from '../../../shared/contract';
 import { FolderWatcher } from './folder-watcher';
 import { dayOf, isWatchable, startOfDay, WATCHABLE_CAPABILITIES } from './intake-rules';
 import { extensionsOf, settingsOf, type WatchRow, type WatchStore, type WatchFileRead } from './watch-store';
-import { incompleteWhyOf, type WatchNote } from '../../../shared/watch-notes';
+import { incompleteEnglish, type WatchNote } from '../../../shared/watch-notes';
 import { watchSteps, type ChooseKey, type RollingBatches } from './rolling-batch';
 import { takeFile, type Intake, type TakeFileDeps } from './take-file';
 
@@ -247,13 +247,9 @@ export class WatchSession {
           usePolling: this.opts.usePolling,
           onReady: (path) => this.enqueue(entry, path),
           onIncomplete: (path, why) => {
-            const message =
-              why.kind === 'open'
-                ? `${path} is not taken yet: it is still open for writing by ${why.writer.command} (process ${why.writer.pid}). It is taken once that program closes it.`
-                : `${path} is not taken yet: ${why.why}. It is taken once it is complete; one that stays so was probably cut short (copy it again).`;
+            const message = incompleteEnglish(path, why);
             this.d.logger.log('warn', 'watch.incomplete', { watch: row.id, message });
-            // file-complete.ts says why in English; its code is read back here for the window.
-            const note: WatchNote = { code: 'incomplete', why: incompleteWhyOf(why) };
+            const note: WatchNote = { code: 'incomplete', why };
             this.opts.onEvent?.({ kind: 'incomplete', path, message, note, watch: { id: row.id, dir: row.dir } });
           },
           onError: (m) => this.error(m),

@@ -35,6 +35,8 @@ export function incompleteWhyWords(why: IncompleteWhy, lng?: string): string | n
     case 'wav_header_short':
     case 'wav_data_short':
       return say(`why.${why.code}`, { need: formatCount(why.need), have: formatCount(why.have) });
+    case 'open_for_writing':
+      return say('why.open_for_writing', { program: why.program, pid: String(why.pid) });
     case 'words':
       return null;
     default:
@@ -62,7 +64,8 @@ export function watchNoteLine(note: WatchNote, name: string, lng?: string): stri
     }
     case 'incomplete': {
       const why = incompleteWhyWords(note.why, lng);
-      return why === null ? null : say('incomplete', { name, why });
+      if (why === null) return null;
+      return note.why.code === 'open_for_writing' ? say('incompleteOpen', { name, why }) : say('incomplete', { name, why });
     }
     case 'words':
       return null;
