@@ -5,7 +5,7 @@
 // A file that appears whole at once keeps the short quiet time.
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, closeSync, mkdirSync, openSync, realpathSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdirSync, openSync, realpathSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Engine } from '../../src/main/engine/engine';
 import type { WatchEvent } from '../../src/main/engine/watch/hot-folders';
@@ -356,6 +356,27 @@ describe('FolderWatcher: the open check and the growth rule', () => {
     expect((ready[0]?.at ?? 0) - last).toBeGreaterThanOrEqual(3_000);
     await sleep(300);
     expect(ready.map((r) => r.path)).toEqual([path]);
+  });
+
+  it('a file written in pieces before the watcher looked (a restart) waits the long quiet time', async () => {
+    const dir = tempDir('batchdesk-watcher-');
+    cleanups.push(dir.cleanup);
+    const path = join(dir.path, 'before.wav');
+    // Two pieces, 400 ms apart, each leaving a whole-looking WAV, all before the watcher starts.
+    writeFileSync(path, Buffer.concat([header(1_600), Buffer.alloc(1_600, 1)]));
+    await sleep(400);
+    appendFileSync(path, Buffer.alloc(1_600, 2));
+    const fd = openSync(path, 'r+');
+    writeSync(fd, header(3_200), 0, 44, 0);
+    closeSync(fd);
+    const s = statSync(path);
+    // Only where the file system keeps a birth time (ext4, btrfs, xfs, APFS, NTFS; tmpfs on newer kernels).
+    if (!(s.birthtimeMs > 0)) return;
+    const started = Date.now();
+    const { ready } = await watcher(dir.path, { longQuietMs: 2_000, openWriters: fakeWriters(() => ({ kind: 'none' })) });
+    await until('the recording to be taken', () => ready.length === 1);
+    // A lower bound only: before, it was taken after the short quiet time (100 ms).
+    expect((ready[0]?.at ?? 0) - started).toBeGreaterThanOrEqual(2_000);
   });
 
   it('a whole file that appears at once keeps the short quiet time', async () => {

@@ -26,8 +26,8 @@ export interface FolderWatcherOptions {
   /** Poll the folder instead of OS notifications (network shares that send none). */
   usePolling?: boolean;
   /**
-   * How long a file of a format that does not say where it ends, or one seen growing, must hold
-   * still (default 10 x stableMs).
+   * How long a file of a format that does not say where it ends, or one seen growing (or last
+   * written more than stableMs after it was made), must hold still (default 10 x stableMs).
    */
   longQuietMs?: number;
   /** Who holds a file open for writing (default: this OS's check, open-writers.ts). */
@@ -140,10 +140,13 @@ export class FolderWatcher {
   }
 
   private async check(path: string, before: Pending | null): Promise<void> {
-    let now: { size: number; mtimeMs: number; isFile: boolean };
+    let now: { size: number; mtimeMs: number; isFile: boolean; writtenOverMs: number };
     try {
       const s = await stat(path);
-      now = { size: s.size, mtimeMs: s.mtimeMs, isFile: s.isFile() };
+      // Last written well after it was made: written in pieces, maybe before this watcher looked (a
+      // restart, or pieces arriving before the first look). A file system without a birth time gives 0.
+      const writtenOverMs = s.birthtimeMs > 0 ? s.mtimeMs - s.birthtimeMs : 0;
+      now = { size: s.size, mtimeMs: s.mtimeMs, isFile: s.isFile(), writtenOverMs };
     } catch {
       this.forget(path); // gone (moved away, deleted): nothing to take
       return;
@@ -166,7 +169,7 @@ export class FolderWatcher {
       said: version.said,
       writerGap: version.writerGap,
       nextWriterLook: version.nextWriterLook,
-      grew: old !== undefined && (old.grew || old.size !== now.size),
+      grew: (old !== undefined && (old.grew || old.size !== now.size)) || now.writtenOverMs > this.opts.stableMs,
       saidWriter: old?.saidWriter ?? null,
       timer: setTimeout(() => void this.check(path, pending), this.opts.stableMs),
     };
