@@ -169,6 +169,31 @@ describe('PostgreSQL store: what only a shared store has', () => {
     await Promise.all([a.close(), b.close()]);
   });
 
+  it('holds a recipient while the last message to them is in flight on any worker, however long ago it left', async () => {
+    const url = await cluster.freshDatabase();
+    const clock = new FakeClock();
+    const [a, b] = await Promise.all([1, 2].map((i) => openPg(url, clock, `w${i}`)));
+    if (!a || !b) throw new Error('no stores');
+    await sealedBatch(a, 'updates', 2);
+    const [first] = await a.claim('updates', 1, 600_000);
+    const [second] = await b.claim('updates', 1, 600_000);
+    if (!first || !second) throw new Error('two jobs claimed');
+    const t0 = clock.now();
+    expect(await a.takeRecipient('+442079460001', first.id, 2_000)).toEqual({ ok: true });
+    // Worker a's request waited for the rate limit, or travels slowly: 5 s on, no answer yet. It
+    // may reach the API any moment, so b waits for its answer and a gap after it.
+    clock.advance(5_000);
+    expect(await b.takeRecipient('+442079460001', second.id, 2_000)).toEqual({ ok: false, until: t0 + 7_000, lastAt: t0 });
+    // The answer comes and the job is done: the gap counts from the answer.
+    await a.recipientSent('+442079460001', first.id);
+    expect(await a.succeed(first, { httpStatus: 200, resultJson: '{}', rawResponse: '{}', units: 1, cost: 50 })).toBe(true);
+    clock.advance(1_999);
+    expect(await b.takeRecipient('+442079460001', second.id, 2_000)).toEqual({ ok: false, until: t0 + 7_000, lastAt: t0 + 5_000 });
+    clock.advance(1);
+    expect(await b.takeRecipient('+442079460001', second.id, 2_000)).toEqual({ ok: true });
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it('holds a batch budget across workers for requests in flight, freed by their finish', async () => {
     const url = await cluster.freshDatabase();
     const clock = new FakeClock();

@@ -1256,21 +1256,30 @@ export class PgQueueStore implements QueueStore, ControlStore {
    * May job `jobId` message `recipient` now, with `gapMs` between two messages to them, whichever
    * worker sent the last? If so the send is noted in the same statement (the row's lock orders two
    * workers racing for one recipient: the second sees the first's note), else when it may go. A
-   * job's own retry is not a second message (as RecipientPacing.take).
+   * job's own retry is not a second message (as RecipientPacing.take). A last send still running
+   * (no answer yet) holds the recipient however long ago it was noted: its message may reach the
+   * API at any moment until its answer, and the gap counts from then.
    */
   async takeRecipient(recipient: string, jobId: number, gapMs: number): Promise<PaceDecision> {
     const now = this.now();
     const noted = await this.pool.query(
       `INSERT INTO recipient_sends AS r (recipient, last_at, job_id) VALUES ($1, $2, $3)
        ON CONFLICT (recipient) DO UPDATE SET last_at = GREATEST(r.last_at, excluded.last_at), job_id = excluded.job_id
-         WHERE $4::bigint <= 0 OR r.job_id = excluded.job_id OR r.last_at + $4::bigint <= excluded.last_at
+         WHERE $4::bigint <= 0 OR r.job_id = excluded.job_id
+            OR (r.last_at + $4::bigint <= excluded.last_at AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = r.job_id AND j.state = 'running'))
        RETURNING 1`,
       [recipient, now, jobId, gapMs],
     );
     if (noted.rowCount === 1) return { ok: true };
-    const last = (await this.pool.query<{ last_at: number }>(`SELECT last_at FROM recipient_sends WHERE recipient = $1`, [recipient])).rows[0];
-    const lastAt = last?.last_at ?? now;
-    return { ok: false, until: lastAt + gapMs, lastAt };
+    const last = (
+      await this.pool.query<{ last_at: number; in_flight: boolean }>(
+        `SELECT r.last_at, EXISTS (SELECT 1 FROM jobs j WHERE j.id = r.job_id AND j.state = 'running') AS in_flight FROM recipient_sends r WHERE r.recipient = $1`,
+        [recipient],
+      )
+    ).rows[0];
+    const lastAt = Number(last?.last_at ?? now);
+    // In flight: its answer comes at the earliest now, so the next may go a gap after that at the earliest.
+    return { ok: false, until: (last?.in_flight === true ? Math.max(lastAt, now) : lastAt) + gapMs, lastAt };
   }
 
   /** Job `jobId`'s request to `recipient` has its answer: the gap counts from now (as RecipientPacing.sent). */
