@@ -12,14 +12,14 @@ import { join, relative, resolve, sep } from 'node:path';
 import type { Db } from '../db/connection';
 import { FilePayload } from '../capabilities/file-payload';
 
-/** Beside a drop's folder, hidden: "no batch has been made from this drop yet". */
+/** Beside a drop's folder, hidden: "this drop is not settled yet"; its time is the last upload's or batch made from it. */
 const PENDING_PREFIX = '.pending-';
 
 export function pendingMark(uploadsDir: string, session: string): string {
   return join(uploadsDir, `${PENDING_PREFIX}${session}`);
 }
 
-/** A drop no batch was made from in this long after its last upload is abandoned. */
+/** This long after a drop's mark was last touched, its files no batch uses are abandoned. */
 export const ABANDONED_DROP_MS = 24 * 60 * 60 * 1000;
 
 /** An upload's temporary file untouched this long is no upload in progress (the host cuts a request long before). */
@@ -37,12 +37,12 @@ export function markDropPending(uploadsDir: string, session: string, now = new D
   }
 }
 
-/** Beside a drop's folder: the files of it batches take as items' sources, one a line. */
+/** Beside a drop's folder, hidden: the files of the drop that batches take as items' sources, one a line. */
+const USED_PREFIX = '.used-';
+
 function usedList(uploadsDir: string, session: string): string {
   return join(uploadsDir, `${USED_PREFIX}${session}`);
 }
-
-const USED_PREFIX = '.used-';
 
 /** The drop a path under the uploads folder belongs to, and the path under it ('/'-separated). */
 function dropOf(uploadsDir: string, path: string): { session: string; rel: string } | null {
