@@ -1,7 +1,8 @@
 // Issue 40, point 13: abandoned browser uploads are removed (63 MB were left). A drop whose tab
 // was closed midway keeps the files that arrived; nothing ever removed them. Now a drop no batch
 // was made from is removed a day after its last upload (the host looks at its start and hourly),
-// as is a temporary file an upload cut by a crash left; a drop a batch was made from stays. Real
+// as is a temporary file an upload cut by a crash left (at the next start); the files of a drop
+// a batch uses stay, its others go a day after the last upload (a refused file is no source). Real
 // HTTP uploads to a real host on 127.0.0.1:0, restarted on the same data folder.
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { AppService } from '../../src/main/service/app-service';
 import { startHost, type HostHandle } from '../../src/main/host/host-server';
 import { InProcessEngine } from '../../src/main/service/in-process-engine';
-import { ABANDONED_DROP_MS, pendingMark, STALE_PART_MS } from '../../src/main/engine/create/upload-drops';
+import { ABANDONED_DROP_MS, pendingMark } from '../../src/main/engine/create/upload-drops';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import type { SecretStore } from '../../src/main/engine/secrets/secret-store';
 import { tempDir } from '../helpers/temp-dir';
@@ -47,7 +48,7 @@ function filesUnder(dir: string): string[] {
 
 interface Host {
   host: HostHandle;
-  put(session: string, path: string, body: Buffer): Promise<{ status: number; top?: string }>;
+  put(session: string, path: string, body: Buffer): Promise<{ status: number; top?: string; path?: string }>;
   rpc(method: string, arg: unknown): Promise<{ status: number; json: unknown }>;
   stop(): Promise<void>;
 }
@@ -75,7 +76,7 @@ async function host(dataDir: string, sb: SandboxHandle, rendererDir: string): Pr
     host: h,
     async put(session, path, body) {
       const r = await rawRequest(`${h.url}/upload?session=${session}&path=${encodeURIComponent(path)}`, { method: 'PUT', headers: auth, body });
-      return { status: r.status, ...(JSON.parse(r.body) as { top?: string }) };
+      return { status: r.status, ...(JSON.parse(r.body) as { top?: string; path?: string }) };
     },
     async rpc(method, arg) {
       const r = await rawRequest(`${h.url}/rpc/${method}`, {
@@ -132,7 +133,6 @@ describe('browser host: abandoned uploads are removed', () => {
     const put = await h.put(used, 'calls/keep.wav', tinyWav(3));
     const created = await h.rpc('batches.create', { capability: 'transcribe', paths: [put.top] });
     expect(created.status).toBe(200);
-    expect(existsSync(pendingMark(uploads, used))).toBe(false);
 
     // An upload cut by a crash (no process left to remove its temporary file), and a drop from
     // before the mark existed.
@@ -142,22 +142,58 @@ describe('browser host: abandoned uploads are removed', () => {
     writeFileSync(join(uploads, older, 'scans', 'a.pdf'), '%PDF-1.7\n%%EOF\n');
     await h.stop();
 
-    // A restart within the day removes nothing; a day later it does.
+    // A restart within the day removes no drop, but the crash's temporary file at once: at the
+    // start no upload is going on.
     h = await host(dataDir, sb, rendererDir);
+    await eventually("the crash's temporary file to be removed at the start", () => filesUnder(join(uploads, cut)).length === 0);
     await h.stop();
     expect(existsSync(join(uploads, abandoned, 'calls', 'one.wav'))).toBe(true);
-    expect(filesUnder(join(uploads, cut))).toHaveLength(1);
 
     age(pendingMark(uploads, abandoned), ABANDONED_DROP_MS + 60_000);
+    age(pendingMark(uploads, used), ABANDONED_DROP_MS + 60_000);
     age(join(uploads, used, 'calls', 'keep.wav'), ABANDONED_DROP_MS + 60_000);
-    age(join(uploads, cut, 'scans', '.upload-0123456789abcdef.part'), STALE_PART_MS + 60_000);
     age(join(uploads, older, 'scans', 'a.pdf'), ABANDONED_DROP_MS + 60_000);
     h = await host(dataDir, sb, rendererDir);
     await eventually('the abandoned drop to be removed', () => !existsSync(join(uploads, abandoned)));
     expect(existsSync(pendingMark(uploads, abandoned))).toBe(false);
-    await eventually('the cut upload to be removed', () => filesUnder(join(uploads, cut)).length === 0);
+    await eventually('the used drop to be settled', () => !existsSync(pendingMark(uploads, used)));
     expect(filesUnder(join(uploads, used))).toEqual([join(uploads, used, 'calls', 'keep.wav')]);
     expect(filesUnder(join(uploads, older))).toEqual([join(uploads, older, 'scans', 'a.pdf')]);
+    await h.stop();
+  });
+
+  it('a drop partly made into a batch loses, a day later, the files no batch uses (a refused one too)', async () => {
+    const dir = tempDir('batchdesk-host-partial-');
+    cleanups.push(dir.cleanup);
+    const rendererDir = join(dir.path, 'renderer');
+    mkdirSync(rendererDir);
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    const sb = await startSandbox();
+    cleanups.push(() => sb.close());
+    const dataDir = join(dir.path, 'data');
+    const uploads = join(dataDir, 'uploads');
+    const drop = 'b1b2b3b4-0000-4000-8000-000000000001';
+    const calls = join(uploads, drop, 'calls');
+
+    let h = await host(dataDir, sb, rendererDir);
+    const one = await h.put(drop, 'calls/one.wav', tinyWav(1));
+    const two = await h.put(drop, 'calls/two.wav', tinyWav(2));
+    const bad = await h.put(drop, 'calls/bad.wav', Buffer.from('not a recording at all'));
+    expect((await h.put(drop, 'calls/unused.wav', tinyWav(4))).status).toBe(200);
+    // The batch takes two of the three files it is given: the third is refused as unreadable.
+    const created = await h.rpc('batches.create', { capability: 'transcribe', paths: [one.path, two.path, bad.path] });
+    expect(created.status).toBe(200);
+    expect((created.json as { problems: { source: string }[] }).problems.map((p) => p.source)).toEqual([bad.path]);
+    await h.stop();
+
+    h = await host(dataDir, sb, rendererDir);
+    await h.stop();
+    expect(filesUnder(calls)).toHaveLength(4);
+
+    age(pendingMark(uploads, drop), ABANDONED_DROP_MS + 60_000);
+    h = await host(dataDir, sb, rendererDir);
+    await eventually('the drop to be settled', () => !existsSync(pendingMark(uploads, drop)));
+    expect(filesUnder(join(uploads, drop))).toEqual([join(calls, 'one.wav'), join(calls, 'two.wav')]);
     await h.stop();
   });
 });

@@ -9,8 +9,8 @@ import { EngineUnavailableError, type EngineLink } from '../service/engine-link'
 import { checkRequest, cookieName, hostAllowed, refusalMessage, tokenFromQuery, type HostIdentity } from './security';
 import { contentSecurityPolicy, staticFile } from '../service/static-files';
 import { sendFile } from './file-response';
-import { DEFAULT_MAX_UPLOAD_BYTES, receiveUpload, UploadError } from './upload';
-import { sweepUploads } from '../engine/create/upload-drops';
+import { DEFAULT_MAX_UPLOAD_BYTES, livePartFiles, receiveUpload, UploadError } from './upload';
+import { STALE_PART_MS, sweepUploads } from '../engine/create/upload-drops';
 import { parseRequestTarget } from './request-target';
 import { upgradeListener } from './upgrade';
 import type { RpcErrorCode } from '../../shared/contract';
@@ -228,16 +228,18 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
   id.port = address.port;
   const base = `http://127.0.0.1:${id.port}`;
   // A drop abandoned in a closed tab, or an upload a crash cut, would stay in the data folder for ever.
-  const sweep = async (): Promise<void> => {
+  // At the start no upload of an earlier run is going on: every temporary file but this run's goes.
+  const sweep = async (partAgeMs: number): Promise<void> => {
     try {
       const { uploadsDir } = await engine.ready();
-      for (const r of sweepUploads(uploadsDir)) engine.log('info', 'host.upload_removed', { path: r.path, bytes: r.bytes, why: r.why });
+      for (const r of sweepUploads(uploadsDir, { liveParts: livePartFiles(), partAgeMs }))
+        engine.log('info', 'host.upload_removed', { path: r.path, bytes: r.bytes, why: r.why });
     } catch {
       // The engine is not up: the next sweep looks again.
     }
   };
-  const swept = sweep();
-  const sweeper = setInterval(() => void sweep(), UPLOAD_SWEEP_MS);
+  const swept = sweep(0);
+  const sweeper = setInterval(() => void sweep(STALE_PART_MS), UPLOAD_SWEEP_MS);
   sweeper.unref();
   return {
     url: base,

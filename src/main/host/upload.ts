@@ -12,6 +12,13 @@ import { markDropPending } from '../engine/create/upload-drops';
 
 const SESSION = /^[a-f0-9-]{8,64}$/;
 
+/** The temporary files of uploads going on in this process: the sweep leaves these, and only these, alone. */
+const liveParts = new Set<string>();
+
+export function livePartFiles(): ReadonlySet<string> {
+  return liveParts;
+}
+
 /** 8 GiB: a long recording fits; anything larger belongs in the desktop app or the CLI (used in place). */
 export const DEFAULT_MAX_UPLOAD_BYTES = 8 * 1024 ** 3;
 
@@ -153,6 +160,7 @@ export async function receiveUpload(
   }
   // A hidden name in the same folder: folder walks skip it, and the rename is atomic.
   const temp = join(folder, `.upload-${randomBytes(8).toString('hex')}.part`);
+  liveParts.add(temp);
   try {
     await writeBody(req, temp, rel, maxBytes);
     renameSync(temp, target.path);
@@ -162,6 +170,8 @@ export async function receiveUpload(
     if (e instanceof RequestBroken)
       throw new UploadError(`The upload of "${rel}" was interrupted (${e.message}), so nothing was stored. Drop the file again.`, 400);
     throw storeFailure(rel, folder, e);
+  } finally {
+    liveParts.delete(temp);
   }
   return { path: target.path, top: target.top };
 }

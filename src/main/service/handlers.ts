@@ -34,7 +34,7 @@ import type { RetentionRule } from '../engine/retention/retention-rules';
 import { optOutKey } from '../engine/messaging/opt-out-list';
 import type { Desk } from '../desk/desk';
 import { teamCreateProblems } from '../engine/team/team-create';
-import { markDropsUsed } from '../engine/create/upload-drops';
+import { keepDrops, recordDropsUsed, touchDrops, uploadedSourcesOf } from '../engine/create/upload-drops';
 
 /** What to do about an item a team's store already had or refused, in the window. */
 const WINDOW_TODO = { optOut: '', resend: 'tick "Include items already sent or queued" to send it again' };
@@ -206,9 +206,15 @@ export function createHandlers(d: HandlerDeps): Handlers {
       checkPaths(arg.paths ?? []);
       const refused = desk.refusal(arg.capability, arg.from !== undefined);
       if (refused !== null) throw new InvalidArgumentError(refused.words, refused.refusal);
+      // A drop a batch is being made from is not swept while it imports.
+      touchDrops(engine.uploadsDir, arg.paths ?? []);
       const r = await desk.create(arg);
-      // Its dropped files are a batch's sources now: never swept away as an abandoned drop.
-      if (r.batch && arg.paths) markDropsUsed(engine.uploadsDir, arg.paths);
+      // The dropped files the batch's items come from stay when the rest of their drop goes; a
+      // team's store alone knows its items, so a team batch keeps its whole drop.
+      if (r.batch && arg.paths) {
+        if (desk.sendsHere) recordDropsUsed(engine.uploadsDir, uploadedSourcesOf(engine.db, r.batch.id, engine.uploadsDir));
+        else keepDrops(engine.uploadsDir, arg.paths);
+      }
       const made = { problems: teamCreateProblems(r, WINDOW_TODO), alreadyQueued: r.alreadyQueued, estimates: r.estimates.map(stepView) };
       if (!r.batch) return { ...made, batch: null, steps: [] };
       // In the window, creating a batch is starting it (Start batch), with every step of its pipeline;
