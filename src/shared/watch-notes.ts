@@ -62,7 +62,7 @@ export function incompleteEnglish(path: string, why: IncompleteWhy): string {
   })();
   return why.code === 'open_for_writing'
     ? `${path} is not taken yet: ${because}. It is taken once that program closes it.`
-    : `${path} is not taken yet: ${because}. It is taken once it is complete; one that stays so was probably cut short (copy it again).`;
+    : `${path} is not taken yet: ${because}. It is taken once it is complete. If no program is still writing it, it was cut short: copy it again.`;
 }
 
 /** Whose earlier item a skipped file repeats: this folder's (`folder`) or another batch's. */
@@ -85,7 +85,7 @@ export const WatchNote = z.discriminatedUnion('code', [
     target: z.string().nullable(),
     error: z.string().nullable(),
   }),
-  /** Not whole by its format yet: taken once it is; one that stays so was probably cut short. */
+  /** Not whole by its format yet: taken once it is; one no program still writes was cut short. */
   z.object({ code: z.literal('incomplete'), why: IncompleteWhy }),
   /** Words without a code (stored before codes): shown as stored. */
   z.object({ code: z.literal('words') }),

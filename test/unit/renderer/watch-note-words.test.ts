@@ -106,6 +106,16 @@ describe("a watched folder's files in the window", () => {
     );
   });
 
+  it('says "copy it again" of an incomplete file only when no program is still writing it', () => {
+    const note: WatchNote = { code: 'incomplete', why: WHYS.wav_header_placeholder };
+    expect(watchNoteLine(note, 'calls/a.wav')).toBe(
+      'calls/a.wav is not taken yet: its WAV header still holds a placeholder size (the recorder has not closed it). It is taken once it is complete. If no program is still writing it, it was cut short: copy it again.',
+    );
+    expect(inLanguage('de', 'de-DE', () => watchNoteLine(note, 'calls/a.wav'))).toMatch(
+      /Sie wird übernommen, sobald sie vollständig ist\. Schreibt kein Programm mehr an ihr, wurde sie abgeschnitten: Kopieren Sie sie erneut\.$/,
+    );
+  });
+
   it('names a file by its path inside the watched folder', () => {
     expect(nameInFolder('/scans/2026/a.pdf', '/scans')).toBe('2026/a.pdf');
     expect(nameInFolder('/scans/a.pdf', '/scans/')).toBe('a.pdf');

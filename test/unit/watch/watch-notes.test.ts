@@ -88,7 +88,7 @@ describe('why a file is not whole yet, as a code', () => {
       '/in/a.wav is not taken yet: it is still open for writing by arecord (process 42). It is taken once that program closes it.',
     );
     expect(incompleteEnglish('/in/a.wav', { code: 'wav_data_short', need: 1008, have: 44 })).toBe(
-      '/in/a.wav is not taken yet: its WAV data chunk needs 1008 bytes and 44 are there so far. It is taken once it is complete; one that stays so was probably cut short (copy it again).',
+      '/in/a.wav is not taken yet: its WAV data chunk needs 1008 bytes and 44 are there so far. It is taken once it is complete. If no program is still writing it, it was cut short: copy it again.',
     );
   });
 });
