@@ -55,7 +55,7 @@ function iso(ms: number): string {
 }
 
 function fileView(r: WatchFileRead): NonNullable<WatchView['lastFile']> {
-  return { path: r.path, message: r.message, note: r.note, at: iso(r.at) };
+  return { path: r.path, message: r.message, note: r.note, at: iso(r.at), batch: r.batch_id, seq: r.seq };
 }
 
 function inside(parent: string, child: string): boolean {
@@ -190,8 +190,9 @@ export class HotFolders {
       takenToday: this.d.store.takenSince(w.id, startOfDay(now)),
       lastFile: ((r) => (r ? fileView(r) : null))(this.d.store.lastTaken(w.id)),
       todayBatch: this.d.store.dayBatch(w.id, dayOf(now)),
-      problems: this.d.store.recent(w.id, 'problems', RECENT).map(fileView),
-      skipped: this.d.store.recent(w.id, 'skipped', RECENT).map(fileView),
+      // Every file with a problem is listed (a count that hides some would mislead); skips are only told.
+      problems: this.d.store.latest(w.id, 'problems', null).map(fileView),
+      skipped: this.d.store.latest(w.id, 'skipped', RECENT).map(fileView),
     };
   }
 
