@@ -18,6 +18,7 @@ import { extensionsOf, settingsOf, type WatchRow, type WatchStore, type WatchFil
 import { incompleteEnglish, type WatchNote } from '../../../shared/watch-notes';
 import { watchSteps, type ChooseKey, type RollingBatches } from './rolling-batch';
 import { takeFile, type Intake, type TakeFileDeps } from './take-file';
+import type { SourceOrigin } from '../queue/verify-source';
 
 /**
  * What a watching face is told, file by file (the CLI prints it, the window refreshes): an intake,
@@ -132,6 +133,11 @@ export class HotFolders {
   takesFilesToday(batchIds: readonly string[]): boolean {
     const day = dayOf(this.d.clock.now());
     return batchIds.some((id) => this.d.store.takesFiles(id, day));
+  }
+
+  /** Whether a batch's items came from a watched folder (a changed file is then sent with `watch resend`). */
+  originOf(batchId: string): SourceOrigin {
+    return this.d.store.madeBatch(batchId) ? 'watch' : 'batch';
   }
 
   list(): WatchView[] {

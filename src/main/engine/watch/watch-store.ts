@@ -155,6 +155,7 @@ export class WatchStore {
          WHERE wb.watch_id = ? AND wb.day = ? AND b.status <> 'cancelled' AND b.ready = 1 ORDER BY wb.created_at DESC LIMIT 1`,
       ),
       takesFiles: db.prepare(`SELECT 1 FROM watch_batches WHERE batch_id = ? AND day = ?`),
+      madeBatch: db.prepare(`SELECT 1 FROM watch_batches WHERE batch_id = ? LIMIT 1`),
       dayBatchCount: db.prepare(`SELECT COUNT(*) AS n FROM watch_batches WHERE watch_id = ? AND day = ?`),
       addDayBatch: db.prepare(`INSERT INTO watch_batches (watch_id, day, batch_id, created_at) VALUES (?, ?, ?, ?)`),
       nextSeq: db.prepare(`SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM jobs WHERE batch_id = ?`),
@@ -242,6 +243,11 @@ export class WatchStore {
   /** True when the batch is a watched folder's batch of `day`: the folder's next files that day go to it. */
   takesFiles(batchId: string, day: string): boolean {
     return this.stmts.takesFiles.get(batchId, day) !== undefined;
+  }
+
+  /** True when a watched folder made the batch (its items are files that folder took). */
+  madeBatch(batchId: string): boolean {
+    return this.stmts.madeBatch.get(batchId) !== undefined;
   }
 
   dayBatch(watchId: string, day: string): string | null {
