@@ -495,7 +495,15 @@ export const WatchAdd = z
 export type WatchAdd = z.input<typeof WatchAdd>;
 
 /** A judged file: `message` the English the command line prints, `note` the same as a code for the window to word. */
-const WatchFileView = z.object({ path: z.string(), message: z.string().nullable(), note: WatchNote.nullable().default(null), at: z.string() });
+/** `batch`, `seq`: the item a taken file became (null for a file not taken). */
+const WatchFileView = z.object({
+  path: z.string(),
+  message: z.string().nullable(),
+  note: WatchNote.nullable().default(null),
+  at: z.string(),
+  batch: z.string().nullable().default(null),
+  seq: z.number().int().nullable().default(null),
+});
 export const WatchView = z.object({
   id: Id,
   dir: z.string(),
@@ -517,9 +525,9 @@ export const WatchView = z.object({
   lastFile: WatchFileView.nullable(),
   /** Today's batch, once the day's first file came. */
   todayBatch: Id.nullable(),
-  /** The latest files set aside (or refused where they lie), newest first: name, cause, what to do. */
+  /** Every file whose latest state is a problem (set aside, refused where it lies, changed after it was sent), one row a file, newest first. */
   problems: z.array(WatchFileView),
-  /** The latest files skipped as copies of content already taken (a move, a rename), newest first. */
+  /** The latest files skipped as copies of content already taken (a move, a rename), one row a file, newest first. */
   skipped: z.array(WatchFileView),
 });
 export type WatchView = z.infer<typeof WatchView>;

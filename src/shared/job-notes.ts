@@ -36,6 +36,11 @@ export const JobNote = z.discriminatedUnion('code', [
   z.object({ code: z.literal('forgotten') }),
   /** A pipeline step's item that was not sent (and is not retried). */
   z.object({ code: z.literal('step_refused'), why: z.enum(STEP_REFUSALS) }),
+  /**
+   * Not sent: its file changed after it was queued; `origin`: the item came from a batch (make a new
+   * batch for the new version) or a watched folder (send the new version from Watch folders).
+   */
+  z.object({ code: z.literal('source_changed'), origin: z.enum(['batch', 'watch']) }),
   /** Words without a code (written before codes, or by a version that knew other words): shown as stored. */
   z.object({ code: z.literal('words') }),
 ]);

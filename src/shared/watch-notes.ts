@@ -62,7 +62,7 @@ export function incompleteEnglish(path: string, why: IncompleteWhy): string {
   })();
   return why.code === 'open_for_writing'
     ? `${path} is not taken yet: ${because}. It is taken once that program closes it.`
-    : `${path} is not taken yet: ${because}. It is taken once it is complete; one that stays so was probably cut short (copy it again).`;
+    : `${path} is not taken yet: ${because}. It is taken once it is complete. If no program is still writing it, it was cut short: copy it again.`;
 }
 
 /** Whose earlier item a skipped file repeats: this folder's (`folder`) or another batch's. */
@@ -71,8 +71,11 @@ export const WatchNote = z.discriminatedUnion('code', [
   z.object({ code: z.literal('same_as_taken'), as: z.string().nullable(), at: z.string(), batch: z.string().nullable() }),
   /** Same content as an item of another batch (`done`: that item succeeded; else it is not done yet). */
   z.object({ code: z.literal('same_as_batch'), source: z.string(), batch: z.string(), name: z.string(), done: z.boolean() }),
-  /** Changed after it was taken `at` into `batch`: the new version was not sent (the window offers to send it). */
-  z.object({ code: z.literal('changed_after_sent'), at: z.string(), batch: z.string().nullable() }),
+  /**
+   * Changed after it was taken `at` into `batch`: its new version was not sent (the window offers to
+   * send it); `versions`: how many versions since that one were not sent (a row stored before it counts 1).
+   */
+  z.object({ code: z.literal('changed_after_sent'), at: z.string(), batch: z.string().nullable(), versions: z.number().int().positive().default(1) }),
   /**
    * Could not be processed (`cause`: the importer's problem; null: its plan refused it, `words` say
    * why), moved to `target` (relative to the folder) or, where it could not be moved, left in place
@@ -85,7 +88,12 @@ export const WatchNote = z.discriminatedUnion('code', [
     target: z.string().nullable(),
     error: z.string().nullable(),
   }),
-  /** Not whole by its format yet: taken once it is; one that stays so was probably cut short. */
+  /**
+   * `watch resend` of a version that cannot be processed (`cause`: the importer's problem; null: its
+   * plan refused it, `words` say why): not sent, and the file stays where it is.
+   */
+  z.object({ code: z.literal('not_resent'), cause: ProblemCode.nullable(), words: z.string() }),
+  /** Not whole by its format yet: taken once it is; one no program still writes was cut short. */
   z.object({ code: z.literal('incomplete'), why: IncompleteWhy }),
   /** Words without a code (stored before codes): shown as stored. */
   z.object({ code: z.literal('words') }),

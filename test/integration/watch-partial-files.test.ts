@@ -225,7 +225,7 @@ describe('FolderWatcher and formats that cannot say they are whole', () => {
     await sleep(800);
     expect(ready).toEqual([]);
     expect(incomplete).toEqual([
-      `${path} is not taken yet: its WAV header still holds a placeholder size (the recorder has not closed it). It is taken once it is complete; one that stays so was probably cut short (copy it again).`,
+      `${path} is not taken yet: its WAV header still holds a placeholder size (the recorder has not closed it). It is taken once it is complete. If no program is still writing it, it was cut short: copy it again.`,
     ]);
   });
 });

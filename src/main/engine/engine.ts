@@ -625,6 +625,7 @@ export class Engine {
       config: () => this.runnerConfig(),
       dataDir: this.dataDir,
       onChange: (id) => this.changed(id),
+      originOf: (id) => this.hotFolders.originOf(id),
       trouble: this.trouble,
       ...(this.creation.threading.interactive ? { checkpointAfterMs: 0 } : {}),
     });

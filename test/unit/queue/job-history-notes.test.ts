@@ -2,6 +2,9 @@
 // engine stores, are read back as notes with their figures (an error's kind and status from the
 // attempt that ended with the same words), so the window can say them in its language.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Db } from '../../../src/main/engine/db/connection';
 import type { JobStore } from '../../../src/main/engine/queue/job-store';
 import type { JobRow, LeasedJob } from '../../../src/main/engine/queue/job-row';
@@ -9,6 +12,7 @@ import { historyNotes, jobNote } from '../../../src/main/engine/read-models/job-
 import { paceTiming } from '../../../src/main/engine/messaging/send-hold';
 import { OPTED_OUT_PREFIX } from '../../../src/main/engine/queue/stored-notes';
 import { beforeSend } from '../../../src/main/engine/queue/before-send';
+import { verifySource } from '../../../src/main/engine/queue/verify-source';
 import { capabilityFor } from '../../../src/main/engine/capabilities/registry';
 import { forgottenRecipient } from '../../../src/main/engine/messaging/forgotten-recipient';
 import { refusedJob } from '../../../src/main/engine/pipeline/derive-job';
@@ -114,6 +118,27 @@ describe("a job's history as codes", () => {
     expect(notes(1)).toEqual([null, { code: 'error', kind: 'invalid_input', status: null }]);
     const events = [{ from_state: 'running', to_state: 'queued', reason: 'something an older version said' }];
     expect(historyNotes(events, [], job(1))).toEqual([{ code: 'words' }]);
+  });
+
+  it('says a file changed before it was sent by where its item came from, not as an invalid input', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'batchdesk-changed-'));
+    const path = join(dir, 'a.pdf');
+    writeFileSync(path, 'now');
+    const ref = { path, size: 6, mtimeMs: 1, sha256: '0'.repeat(64) };
+    // One claim leases every queued job of the batch.
+    const leased = store.claim('b1', 3, 60_000);
+    for (const [seq, origin] of [
+      [1, 'watch'],
+      [2, 'batch'],
+    ] as const) {
+      const err = await verifySource(ref, origin);
+      const j = leased.find((x) => x.seq === seq);
+      if (!err || !j) throw new Error('no error for a changed file, or no job');
+      store.fail(j, err);
+      expect(jobNote(job(seq))).toEqual({ code: 'source_changed', origin });
+      expect(notes(seq).at(-1)).toEqual({ code: 'source_changed', origin });
+    }
+    rmSync(dir, { recursive: true });
   });
 
   it("says a pipeline step's refused item by why it was refused", () => {

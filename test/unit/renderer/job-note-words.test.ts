@@ -19,6 +19,7 @@ const NOTES: { [C in JobNoteCode]: Extract<JobNote, { code: C }> } = {
   cancelled_by_user: { code: 'cancelled_by_user' },
   forgotten: { code: 'forgotten' },
   step_refused: { code: 'step_refused', why: 'nothing_to_take' },
+  source_changed: { code: 'source_changed', origin: 'watch' },
   words: { code: 'words' },
 };
 

@@ -18,7 +18,14 @@ const NOTES: { [C in Code]: Extract<WatchNote, { code: C }>[] } = {
     { code: 'same_as_batch', source: '/in/a.pdf', batch: 'b2', name: 'October', done: true },
     { code: 'same_as_batch', source: '/in/a.pdf', batch: 'b2', name: 'October', done: false },
   ],
-  changed_after_sent: [{ code: 'changed_after_sent', at: '2026-11-29T08:00:00.000Z', batch: 'b3' }],
+  changed_after_sent: [
+    { code: 'changed_after_sent', at: '2026-11-29T08:00:00.000Z', batch: 'b3', versions: 1 },
+    { code: 'changed_after_sent', at: '2026-11-29T08:00:00.000Z', batch: 'b3', versions: 4 },
+  ],
+  not_resent: [
+    { code: 'not_resent', cause: { code: 'file_empty' }, words: '/scans/x.pdf: the file is empty.' },
+    { code: 'not_resent', cause: null, words: '/scans/x.pdf: too many pages.' },
+  ],
   set_aside: [
     { code: 'set_aside', cause: { code: 'file_empty' }, words: '/scans/x.pdf: the file is empty.', target: '.batchdesk-set-aside/x.pdf', error: null },
     { code: 'set_aside', cause: { code: 'file_empty' }, words: '/scans/x.pdf: the file is empty.', target: null, error: 'EACCES' },
@@ -104,6 +111,28 @@ describe("a watched folder's files in the window", () => {
     expect(inLanguage('de', 'de-DE', () => watchNoteLine(note, 'calls/a.wav'))).toBe(
       'calls/a.wav wird noch nicht übernommen: sie ist noch zum Schreiben geöffnet von arecord (Prozess 4242). Sie wird übernommen, sobald dieses Programm sie schließt.',
     );
+  });
+
+  it('says "copy it again" of an incomplete file only when no program is still writing it', () => {
+    const note: WatchNote = { code: 'incomplete', why: WHYS.wav_header_placeholder };
+    expect(watchNoteLine(note, 'calls/a.wav')).toBe(
+      'calls/a.wav is not taken yet: its WAV header still holds a placeholder size (the recorder has not closed it). It is taken once it is complete. If no program is still writing it, it was cut short: copy it again.',
+    );
+    expect(inLanguage('de', 'de-DE', () => watchNoteLine(note, 'calls/a.wav'))).toMatch(
+      /Sie wird übernommen, sobald sie vollständig ist\. Schreibt kein Programm mehr an ihr, wurde sie abgeschnitten: Kopieren Sie sie erneut\.$/,
+    );
+  });
+
+  it('says one line per changed file with how many of its versions were not sent', () => {
+    const [one, four] = NOTES.changed_after_sent;
+    expect(watchNoteLine(one ?? { code: 'words' }, 'a.pdf')).toMatch(/^a\.pdf changed after it was sent .*: the new version was not sent/);
+    expect(watchNoteLine(four ?? { code: 'words' }, 'a.pdf')).toMatch(/^a\.pdf changed after it was sent .*: its 4 new versions since were not sent/);
+    expect(inLanguage('de', 'de-DE', () => watchNoteLine(four ?? { code: 'words' }, 'a.pdf'))).toMatch(/Ihre 4 neuen Fassungen seither wurden nicht gesendet/);
+  });
+
+  it('says a resend that could not be sent leaves the file where it is', () => {
+    const [empty] = NOTES.not_resent;
+    expect(watchNoteLine(empty ?? { code: 'words' }, 'x.pdf')).toMatch(/^x\.pdf: .*This version was not sent and the file stays where it is/);
   });
 
   it('names a file by its path inside the watched folder', () => {

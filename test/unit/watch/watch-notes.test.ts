@@ -30,9 +30,9 @@ const file = { watchId: 'w1', sha256: null, size: 10, mtimeMs: 1, batchId: null,
 describe('watched files: code beside the English', () => {
   it('keeps a note with its English and reads both back', () => {
     const { store: s } = store();
-    const note: WatchNote = { code: 'changed_after_sent', at: '2026-11-29T08:00:00.000Z', batch: 'b7' };
+    const note: WatchNote = { code: 'changed_after_sent', at: '2026-11-29T08:00:00.000Z', batch: 'b7', versions: 1 };
     s.record({ ...file, path: '/scans/a.pdf', outcome: 'refused', message: '/scans/a.pdf changed after it was sent', note });
-    const [row] = s.recent('w1', 'problems', 5);
+    const [row] = s.latest('w1', 'problems', 5);
     expect(row?.message).toBe('/scans/a.pdf changed after it was sent');
     expect(row?.note).toEqual(note);
   });
@@ -40,7 +40,7 @@ describe('watched files: code beside the English', () => {
   it('reads an older row of plain English as words, shown as stored', () => {
     const { store: s } = store();
     s.record({ ...file, path: '/scans/b.pdf', outcome: 'skipped', message: '/scans/b.pdf has the same content as a file', note: null });
-    const [row] = s.recent('w1', 'skipped', 5);
+    const [row] = s.latest('w1', 'skipped', 5);
     expect(row?.message).toBe('/scans/b.pdf has the same content as a file');
     expect(row?.note).toEqual({ code: 'words' });
   });
@@ -88,7 +88,7 @@ describe('why a file is not whole yet, as a code', () => {
       '/in/a.wav is not taken yet: it is still open for writing by arecord (process 42). It is taken once that program closes it.',
     );
     expect(incompleteEnglish('/in/a.wav', { code: 'wav_data_short', need: 1008, have: 44 })).toBe(
-      '/in/a.wav is not taken yet: its WAV data chunk needs 1008 bytes and 44 are there so far. It is taken once it is complete; one that stays so was probably cut short (copy it again).',
+      '/in/a.wav is not taken yet: its WAV data chunk needs 1008 bytes and 44 are there so far. It is taken once it is complete. If no program is still writing it, it was cut short: copy it again.',
     );
   });
 });

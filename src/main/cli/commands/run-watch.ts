@@ -21,7 +21,26 @@ export function parseSettle(text: string | undefined): number {
   return Math.round(s * 1000);
 }
 
-function line(e: WatchEvent): string | null {
+/**
+ * A file that keeps changing after it was sent is said once per run (with how many versions were
+ * not sent so far), not once per version; `watch list` keeps its latest state. Taken again (here or
+ * by `watch resend`), it is said again at its next change.
+ */
+export class ChangedFiles {
+  private readonly said = new Set<string>();
+
+  /** False when this file's change was already said in this run. */
+  say(e: WatchEvent): boolean {
+    if (e.kind === 'taken') this.said.delete(e.path);
+    if (e.kind !== 'refused' || e.note.code !== 'changed_after_sent') return true;
+    // The first change since it was last taken (resent, perhaps by another process) is news again.
+    if (this.said.has(e.path) && e.note.versions > 1) return false;
+    this.said.add(e.path);
+    return true;
+  }
+}
+
+export function line(e: WatchEvent): string | null {
   switch (e.kind) {
     case 'taken':
       return `+ ${e.path} -> batch ${e.batchId}, item ${e.seq}${e.created.length > 0 ? " (the day's batch, new)" : ''}\n`;
@@ -95,10 +114,11 @@ export async function runWatching(engine: Engine, io: Io, apiUrl: string | null,
           : `Watching ${folders.length} folder(s): ${folders.map((w) => `${w.dir} (${w.steps})`).join(', ')}. Ctrl-C stops.\n`,
       ),
     );
+    const changed = new ChangedFiles();
     session = engine.hotFolders.watch({
       stableMs,
       onEvent: (e) => {
-        const text = line(e);
+        const text = changed.say(e) ? line(e) : null;
         if (text) (e.kind === 'taken' ? io.stdout : io.stderr).write(io.carry(text));
         if (e.kind === 'taken') {
           pauses.follow(e.batchId);

@@ -48,20 +48,50 @@ async function watchFallback(values: { store?: string; 'data-dir'?: string }, io
   }
 }
 
-/** `pause`: today's batch's, when it is paused (a day's budget reached, a key refused): files are taken, nothing is sent. */
-/** `fallback`: the retention the folder's batches get without a rule of its own (the data folder's default). */
-function describeWatch(w: WatchView, carry: (text: string) => string, fallback: string, pause: BatchSummary['pause'] = null): string {
+/** A folder's problem files counted by what happened to each ("2 set aside, 1 changed after it was sent"). */
+export function problemSummary(problems: WatchView['problems']): string {
+  let aside = 0;
+  let inPlace = 0;
+  let changed = 0;
+  let other = 0;
+  for (const p of problems) {
+    if (p.note?.code === 'set_aside') {
+      if (p.note.target === null) inPlace++;
+      else aside++;
+    } else if (p.note?.code === 'changed_after_sent') changed++;
+    else other++;
+  }
+  return [
+    ...(aside > 0 ? [`${aside} set aside (in .batchdesk-set-aside)`] : []),
+    ...(inPlace > 0 ? [`${inPlace} not processable, left in place`] : []),
+    ...(changed > 0 ? [`${changed} changed after ${changed === 1 ? 'it was' : 'they were'} sent`] : []),
+    ...(other > 0 ? [`${other} other`] : []),
+  ].join(', ');
+}
+
+/**
+ * One folder for `watch list`: every file whose latest state is a problem, one line each (under a
+ * count by what happened), never a count that stands for lines not shown.
+ * `pause`: today's batch's, when it is paused (a day's budget reached, a key refused): files are taken, nothing is sent.
+ * `fallback`: the retention the folder's batches get without a rule of its own (the data folder's default).
+ */
+export function describeWatch(w: WatchView, carry: (text: string) => string, fallback: string, pause: BatchSummary['pause'] = null): string {
   const lines = [
     `${w.id}  ${w.dir}`,
     `    ${w.steps}, ${w.tier}${w.extensions ? `, only ${w.extensions.join(', ')}` : ''}${w.key ? `, key ${w.key}` : ''}${w.budgetPerDay !== null ? `, budget ${formatEur(w.budgetPerDay, 2)} a day` : ''}${w.redact ? `, redacts ${w.redact.join(',')}${w.redactStored ? ' (stored copy too)' : ''}` : ''}`,
     `    retention: ${retentionWords(w) ?? fallback}`,
-    `    today: ${w.takenToday} file(s)${w.todayBatch ? ` in batch ${w.todayBatch}` : ''}${w.lastFile ? `; last ${w.lastFile.path} at ${w.lastFile.at.replace('T', ' ').slice(0, 19)} UTC` : ''}`,
+    `    today: ${w.takenToday} file(s)${w.todayBatch ? ` in batch ${w.todayBatch}` : ''}${w.lastFile ? `; last ${w.lastFile.path}${lastItem(w.lastFile)} at ${w.lastFile.at.replace('T', ' ').slice(0, 19)} UTC` : ''}`,
   ];
   if (pause && w.todayBatch) lines.push(`    ! batch ${w.todayBatch} paused (${pause.kind}): ${carry(pause.reason)}`);
-  for (const p of w.problems.slice(0, 5)) lines.push(`    ! ${carry(p.message ?? p.path)}`);
-  if (w.problems.length > 5) lines.push(`    ! and ${w.problems.length - 5} more set aside (see .batchdesk-set-aside in the folder)`);
+  if (w.problems.length > 0) lines.push(`    problems: ${problemSummary(w.problems)}`);
+  for (const p of w.problems) lines.push(`    ! ${carry(p.message ?? p.path)}`);
   for (const s of w.skipped.slice(0, 3)) lines.push(`    - ${carry(s.message ?? s.path)}`);
   return lines.join('\n');
+}
+
+/** " (sent: batch B, item N)" for a taken file. */
+function lastItem(f: NonNullable<WatchView['lastFile']>): string {
+  return f.batch !== null && f.seq !== null ? ` (sent: batch ${f.batch}, item ${f.seq})` : '';
 }
 
 export async function cmdWatch(args: string[], io: Io): Promise<ExitCode> {

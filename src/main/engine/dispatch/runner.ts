@@ -12,6 +12,7 @@ import type { Db } from '../db/connection';
 import type { JobStore, SuccessRecord } from '../queue/job-store';
 import type { BatchRow, BatchStore, WaitingForApi } from '../queue/batch-store';
 import type { LeasedJob } from '../queue/job-row';
+import type { SourceOrigin } from '../queue/verify-source';
 import { DeferredCheckpoint } from '../db/background-checkpoint';
 import { GroupCommit } from '../queue/group-commit';
 import type { RateBook } from '../costs/rate-book';
@@ -105,6 +106,8 @@ export interface RunnerDeps {
   pipelines: PipelineStore;
   /** Invoices read by OCR are checked in their success commit. */
   invoices: InvoiceReviews;
+  /** Where a batch's files came from (a watched folder's batch: a changed file is sent with `watch resend`); none: a batch. */
+  originOf?: (batchId: string) => SourceOrigin;
   /** Recipients never to message, read before each send. */
   optOuts: OptOutList;
   /** Quiet hours and the gap per recipient, checked before each send. */
@@ -655,11 +658,16 @@ export class Runner {
       return DONE;
     }
     // In the group: a send that may go is noted for the recipient's gap (a write, committed with it).
-    const checked = await beforeSend(job, cap, {
-      optedOut: (r) => this.d.optOuts.find(r),
-      // One write (the pacing note), atomic on its own: no savepoint around it.
-      timing: (r, fields) => this.group.nowEach(() => this.d.holds.check(batch, job.id, r, fields)),
-    });
+    const checked = await beforeSend(
+      job,
+      cap,
+      {
+        optedOut: (r) => this.d.optOuts.find(r),
+        // One write (the pacing note), atomic on its own: no savepoint around it.
+        timing: (r, fields) => this.group.nowEach(() => this.d.holds.check(batch, job.id, r, fields)),
+      },
+      this.d.originOf?.(batch.id) ?? 'batch',
+    );
     const pre = await settleChecked(checked, job, this.writes, { waits: this.waits, logger: this.d.logger });
     if (pre === null) return DONE;
     // Read on this computer (an e-invoice): no request, no attempt, nothing to pay.

@@ -6,7 +6,7 @@
 import type { CapabilityModule } from '../capabilities/capability';
 import { describeOptOut, type OptOut } from '../messaging/opt-out-list';
 import type { SendTiming } from '../messaging/send-hold';
-import { verifySource } from './verify-source';
+import { verifySource, type SourceOrigin } from './verify-source';
 import { OPTED_OUT_PREFIX } from './stored-notes';
 import { engineError, type EngineError } from '../../../shared/errors';
 
@@ -31,6 +31,8 @@ export async function beforeSend<P>(
   job: { payload_json: string; source: string; attempts: number },
   cap: CapabilityModule<P>,
   checks: SendChecks,
+  /** Where the item's file came from: the advice for a changed file differs (`watch resend`). */
+  origin: SourceOrigin = 'batch',
 ): Promise<BeforeSend<P>> {
   const parsed = cap.payload.safeParse(JSON.parse(job.payload_json));
   if (!parsed.success) return { kind: 'fail', err: engineError('internal', `${job.source}: the stored job payload is not valid (${parsed.error.message}).`) };
@@ -50,7 +52,7 @@ export async function beforeSend<P>(
   }
   const src = cap.sourceFile(payload);
   if (src) {
-    const problem = await verifySource(src);
+    const problem = await verifySource(src, origin);
     if (problem) return { kind: 'fail', err: problem };
   }
   return { kind: 'send', payload, src, recipient: recipient ?? null };

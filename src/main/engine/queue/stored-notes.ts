@@ -17,6 +17,9 @@ export const OPTED_OUT_PREFIX = 'not sent: ';
 export const OPTED_OUT_FORGOTTEN_PREFIX = `${OPTED_OUT_PREFIX}${FORGOTTEN_RECIPIENT}`;
 /** A hold's words (messaging/send-hold.ts): "held until 2026-11-29 08:00 Europe/Berlin (quiet hours ...)". */
 export { HELD_PREFIX, HOLD_CAUSE_WORDS } from '../messaging/send-hold';
+/** A file item whose file changed after it was queued (queue/verify-source.ts), by where the item came from. */
+export const SOURCE_CHANGED_WORDS = 'the file changed after the batch was created';
+export const SOURCE_CHANGED_WATCH_WORDS = 'the file changed after its watched folder took it';
 /** The words of a follow-up item that could not be prepared (pipeline/follow-ups.ts), as against one with nothing to take. */
 export const NOT_PREPARED_WORDS = 'the follow-up item could not be prepared';
 

@@ -4,6 +4,9 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { engineError, type EngineError } from '../../../shared/errors';
+import { assertNever } from '../../../shared/domain';
+import { shellWord } from '../shell-word';
+import { SOURCE_CHANGED_WATCH_WORDS, SOURCE_CHANGED_WORDS } from './stored-notes';
 
 export interface SourceRef {
   path: string;
@@ -18,7 +21,22 @@ export async function sha256File(path: string): Promise<string> {
   return h.digest('hex');
 }
 
-export async function verifySource(src: SourceRef): Promise<EngineError | null> {
+/** Where an item's file came from: a batch made of it, or a watched folder (which sends a new version on request). */
+export type SourceOrigin = 'batch' | 'watch';
+
+/** What to do about a file that changed since it was queued, by where the item came from. */
+function newVersionAdvice(path: string, origin: SourceOrigin): string {
+  switch (origin) {
+    case 'batch':
+      return 'Create a new batch for the new version.';
+    case 'watch':
+      return `It came from a watched folder: to send the new version, \`batchdesk watch resend ${shellWord(path)}\` (in the window: Watch folders, Send this version too).`;
+    default:
+      return assertNever(origin, 'source origin');
+  }
+}
+
+export async function verifySource(src: SourceRef, origin: SourceOrigin = 'batch'): Promise<EngineError | null> {
   let st;
   try {
     st = await stat(src.path);
@@ -42,6 +60,6 @@ export async function verifySource(src: SourceRef): Promise<EngineError | null> 
   if (hash === src.sha256) return null; // touched, not changed
   return engineError(
     'invalid_input',
-    `${src.path}: the file changed after the batch was created (its content is different), so it was not sent under the old idempotency key. Create a new batch for the new version.`,
+    `${src.path}: ${origin === 'watch' ? SOURCE_CHANGED_WATCH_WORDS : SOURCE_CHANGED_WORDS} (its content is different), so it was not sent under the old idempotency key. ${newVersionAdvice(src.path, origin)}`,
   );
 }

@@ -16,6 +16,8 @@ import {
   OPTED_OUT_FORGOTTEN_PREFIX,
   OPTED_OUT_PREFIX,
   RESENT_TAIL,
+  SOURCE_CHANGED_WATCH_WORDS,
+  SOURCE_CHANGED_WORDS,
   WORKER_STOPPED,
 } from '../queue/stored-notes';
 
@@ -45,8 +47,11 @@ export function noteOf(f: NoteFacts): JobNote | null {
     if (f.from === 'running' && f.to === 'queued') return { code: 'put_back' };
     return null;
   }
-  if (f.kind !== null) return { code: 'error', kind: f.kind, status: f.status };
   const r = f.reason;
+  // Its words, not its kind (invalid_input), say what to do: the advice differs by the item's origin.
+  if (r.includes(SOURCE_CHANGED_WATCH_WORDS)) return { code: 'source_changed', origin: 'watch' };
+  if (r.includes(SOURCE_CHANGED_WORDS)) return { code: 'source_changed', origin: 'batch' };
+  if (f.kind !== null) return { code: 'error', kind: f.kind, status: f.status };
   if (r === INTERRUPTED_WORDS) return { code: 'interrupted' };
   if (r === LEASE_EXPIRED + RESENT_TAIL) return { code: 'lease_expired' };
   if (r === WORKER_STOPPED + RESENT_TAIL) return { code: 'worker_stopped' };

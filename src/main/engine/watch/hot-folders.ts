@@ -18,6 +18,7 @@ import { extensionsOf, settingsOf, type WatchRow, type WatchStore, type WatchFil
 import { incompleteEnglish, type WatchNote } from '../../../shared/watch-notes';
 import { watchSteps, type ChooseKey, type RollingBatches } from './rolling-batch';
 import { takeFile, type Intake, type TakeFileDeps } from './take-file';
+import type { SourceOrigin } from '../queue/verify-source';
 
 /**
  * What a watching face is told, file by file (the CLI prints it, the window refreshes): an intake,
@@ -55,7 +56,7 @@ function iso(ms: number): string {
 }
 
 function fileView(r: WatchFileRead): NonNullable<WatchView['lastFile']> {
-  return { path: r.path, message: r.message, note: r.note, at: iso(r.at) };
+  return { path: r.path, message: r.message, note: r.note, at: iso(r.at), batch: r.batch_id, seq: r.seq };
 }
 
 function inside(parent: string, child: string): boolean {
@@ -134,6 +135,11 @@ export class HotFolders {
     return batchIds.some((id) => this.d.store.takesFiles(id, day));
   }
 
+  /** Whether a batch's items came from a watched folder (a changed file is then sent with `watch resend`). */
+  originOf(batchId: string): SourceOrigin {
+    return this.d.store.madeBatch(batchId) ? 'watch' : 'batch';
+  }
+
   list(): WatchView[] {
     return this.d.store.list().map((w) => this.view(w));
   }
@@ -190,8 +196,9 @@ export class HotFolders {
       takenToday: this.d.store.takenSince(w.id, startOfDay(now)),
       lastFile: ((r) => (r ? fileView(r) : null))(this.d.store.lastTaken(w.id)),
       todayBatch: this.d.store.dayBatch(w.id, dayOf(now)),
-      problems: this.d.store.recent(w.id, 'problems', RECENT).map(fileView),
-      skipped: this.d.store.recent(w.id, 'skipped', RECENT).map(fileView),
+      // Every file with a problem is listed (a count that hides some would mislead); skips are only told.
+      problems: this.d.store.latest(w.id, 'problems', null).map(fileView),
+      skipped: this.d.store.latest(w.id, 'skipped', RECENT).map(fileView),
     };
   }
 

@@ -70,7 +70,8 @@ export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string, opts:
   if (!measured.ok) {
     if (!existsSync(path)) return { kind: 'gone', path };
     // Taken before and unreadable now: a writer may still hold it, so it is reported, never moved.
-    const earlier = opts.resend ? undefined : d.store.takenAt(w.id, path);
+    if (opts.resend) return notResent(path, measured.problem.message, measured.problem.code);
+    const earlier = d.store.takenAt(w.id, path);
     if (earlier) return changedAfterTaken(d, w, path, { size: st.size, mtimeMs: st.mtimeMs }, earlier);
     return setAside(d, w, path, { size: st.size, mtimeMs: st.mtimeMs }, measured.problem.message, measured.problem.code);
   }
@@ -85,7 +86,10 @@ export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string, opts:
   // Its folder under the watched one, kept for `export --format files` as for a dropped folder.
   const folder = droppedFolderOf([w.dir])(item.path);
   const planned = mod.plan({ kind: 'file', file: folder === null ? item : { ...item, folder } }, ctx);
-  if (!planned.ok) return setAside(d, w, path, file, `${path}: ${planned.message}.`, null);
+  if (!planned.ok) {
+    if (opts.resend) return notResent(path, `${path}: ${planned.message}.`, null);
+    return setAside(d, w, path, file, `${path}: ${planned.message}.`, null);
+  }
   const delivery = mod.delivery(planned.payload, ctx);
   const earlier = d.delivered(delivery);
   if (earlier) {
@@ -145,10 +149,22 @@ function changedAfterTaken(
   f: { size: number; mtimeMs: number },
   earlier: { batch_id: string | null; at: number },
 ): Intake {
-  const message = `${path} changed after it was sent (taken ${when(earlier.at)} into batch ${earlier.batch_id ?? '?'}): the new version was not sent, so it is not paid for twice. To send it as well: \`batchdesk watch resend ${shellWord(path)}\`.`;
-  const note: WatchNote = { code: 'changed_after_sent', at: new Date(earlier.at).toISOString(), batch: earlier.batch_id };
+  // The file's state, not this version's: the row before (if any) is replaced in the faces' lists by this one.
+  const versions = d.store.changedSinceTaken(w.id, path) + 1;
+  const notSent = versions === 1 ? 'the new version was not sent' : `its ${versions} new versions since were not sent`;
+  const message = `${path} changed after it was sent (taken ${when(earlier.at)} into batch ${earlier.batch_id ?? '?'}): ${notSent}, so it is not paid for twice. To send it as well: \`batchdesk watch resend ${shellWord(path)}\`.`;
+  const note: WatchNote = { code: 'changed_after_sent', at: new Date(earlier.at).toISOString(), batch: earlier.batch_id, versions };
   d.store.record({ watchId: w.id, sha256: null, path, size: f.size, mtimeMs: f.mtimeMs, outcome: 'refused', batchId: null, seq: null, message, note });
   return { kind: 'refused', path, message, note };
+}
+
+/**
+ * `watch resend` of a version that cannot be processed: said to the user, recorded nowhere, and the
+ * file is never moved (it was sent before; a writer may still hold it, and the docs promise it stays).
+ */
+function notResent(path: string, cause: string, code: ProblemCode | null): Intake {
+  const message = `${cause} This version was not sent and ${path} stays where it is: once it is complete and readable, send it with \`batchdesk watch resend ${shellWord(path)}\` again.`;
+  return { kind: 'refused', path, message, note: { code: 'not_resent', cause: code, words: cause } };
 }
 
 function sameContent(path: string, before: { path: string; batch_id: string | null; at: number }): [string, WatchNote] {

@@ -63,6 +63,8 @@ export interface WatchFileRow {
   outcome: FileOutcome;
   message: string | null;
   batch_id: string | null;
+  /** The item a taken file became (null for a file not taken). */
+  seq: number | null;
   at: number;
 }
 
@@ -132,16 +134,28 @@ export class WatchStore {
       ),
       takenSince: db.prepare(`SELECT COUNT(*) AS n FROM watch_files WHERE watch_id = ? AND outcome = 'taken' AND at >= ?`),
       lastTaken: db.prepare(
-        `SELECT path, outcome, message, batch_id, at FROM watch_files WHERE watch_id = ? AND outcome = 'taken' ORDER BY at DESC, id DESC LIMIT 1`,
+        `SELECT path, outcome, message, batch_id, seq, at FROM watch_files WHERE watch_id = ? AND outcome = 'taken' ORDER BY at DESC, id DESC LIMIT 1`,
       ),
-      recent: db.prepare(
-        `SELECT path, outcome, message, batch_id, at FROM watch_files WHERE watch_id = ? AND outcome IN (@a, @b) ORDER BY at DESC, id DESC LIMIT @limit`,
+      // A file's latest state only: a file resent since it was reported, or reported again and again
+      // as it changed, is one row (or none), not one per version.
+      latest: db.prepare(
+        `SELECT path, outcome, message, batch_id, seq, at FROM watch_files f
+         WHERE watch_id = @watch AND outcome IN (@a, @b)
+           AND id = (SELECT MAX(id) FROM watch_files g WHERE g.watch_id = f.watch_id AND g.path = f.path)
+         ORDER BY at DESC, id DESC LIMIT @limit`,
+      ),
+      // What was said of a path since it was last taken (every version reported as changed).
+      sinceTaken: db.prepare(
+        `SELECT path, outcome, message, batch_id, seq, at FROM watch_files
+         WHERE watch_id = @watch AND path = @path AND outcome = 'refused'
+           AND id > COALESCE((SELECT MAX(id) FROM watch_files WHERE watch_id = @watch AND path = @path AND outcome = 'taken'), 0)`,
       ),
       dayBatch: db.prepare(
         `SELECT wb.batch_id AS id FROM watch_batches wb JOIN batches b ON b.id = wb.batch_id
          WHERE wb.watch_id = ? AND wb.day = ? AND b.status <> 'cancelled' AND b.ready = 1 ORDER BY wb.created_at DESC LIMIT 1`,
       ),
       takesFiles: db.prepare(`SELECT 1 FROM watch_batches WHERE batch_id = ? AND day = ?`),
+      madeBatch: db.prepare(`SELECT 1 FROM watch_batches WHERE batch_id = ? LIMIT 1`),
       dayBatchCount: db.prepare(`SELECT COUNT(*) AS n FROM watch_batches WHERE watch_id = ? AND day = ?`),
       addDayBatch: db.prepare(`INSERT INTO watch_batches (watch_id, day, batch_id, created_at) VALUES (?, ?, ?, ?)`),
       nextSeq: db.prepare(`SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM jobs WHERE batch_id = ?`),
@@ -211,16 +225,29 @@ export class WatchStore {
     return r ? readFile(r) : undefined;
   }
 
-  /** The latest files set aside or refused (problems), or skipped, newest first. */
-  recent(watchId: string, kind: 'problems' | 'skipped', limit: number): WatchFileRead[] {
+  /**
+   * Files whose latest state is a problem (set aside, refused), or a skip, newest first, one row a
+   * file; `limit` null: every one.
+   */
+  latest(watchId: string, kind: 'problems' | 'skipped', limit: number | null): WatchFileRead[] {
     const [a, b] = kind === 'problems' ? ['set_aside', 'refused'] : ['skipped', 'skipped'];
-    return (this.stmts.recent.all(watchId, { a, b, limit }) as WatchFileRow[]).map(readFile);
+    return (this.stmts.latest.all({ watch: watchId, a, b, limit: limit ?? -1 }) as WatchFileRow[]).map(readFile);
+  }
+
+  /** How many versions of the file at `path` were reported as changed since it was last taken. */
+  changedSinceTaken(watchId: string, path: string): number {
+    return (this.stmts.sinceTaken.all({ watch: watchId, path }) as WatchFileRow[]).map(readFile).filter((r) => r.note?.code === 'changed_after_sent').length;
   }
 
   /** The watch's live (not cancelled) batch of the day, if one was made. */
   /** True when the batch is a watched folder's batch of `day`: the folder's next files that day go to it. */
   takesFiles(batchId: string, day: string): boolean {
     return this.stmts.takesFiles.get(batchId, day) !== undefined;
+  }
+
+  /** True when a watched folder made the batch (its items are files that folder took). */
+  madeBatch(batchId: string): boolean {
+    return this.stmts.madeBatch.get(batchId) !== undefined;
   }
 
   dayBatch(watchId: string, day: string): string | null {

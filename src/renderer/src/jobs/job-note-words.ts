@@ -60,6 +60,8 @@ export function noteLine(n: JobNote): string | null {
       return t('jobs:note.forgotten');
     case 'step_refused':
       return n.why === 'not_prepared' ? t('jobs:note.stepNotPrepared') : t('jobs:note.stepNothingToTake');
+    case 'source_changed':
+      return n.origin === 'watch' ? t('jobs:note.sourceChangedWatch') : t('jobs:note.sourceChangedBatch');
     case 'words':
       return null;
   }

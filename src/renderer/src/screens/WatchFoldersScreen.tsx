@@ -4,6 +4,7 @@
 // read again every few seconds while the screen is open, so files taken in the background show up.
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { WatchAdd, WatchView } from '../../../shared/contract';
 import { assertNever, BATCH_CAPABILITIES, TIERS, type BatchCapability, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
@@ -20,6 +21,7 @@ import { TIER_LABEL } from '../format/labels';
 import { t } from '../i18n';
 import { formatMoney } from '../format/money';
 import { nameInFolder, watchNoteLine } from '../watch/watch-note-words';
+import { problemTally, type ProblemTally } from '../watch/problem-tally';
 import '../watch/watch.css';
 
 const WATCHABLE = BATCH_CAPABILITIES.filter((c) => describe(c).input.kind === 'files');
@@ -287,6 +289,17 @@ function WatchFileLine({ file, dir, busy, onResend }: { file: WatchFile; dir: st
   );
 }
 
+/** The summary of a folder's problems, counted by what happened to each file. */
+function tallyWords(tally: ProblemTally, t: TFunction<'watch'>): string[] {
+  const parts: [number, 'row.setAside' | 'row.leftInPlace' | 'row.changed' | 'row.otherProblems'][] = [
+    [tally.setAside, 'row.setAside'],
+    [tally.leftInPlace, 'row.leftInPlace'],
+    [tally.changed, 'row.changed'],
+    [tally.other, 'row.otherProblems'],
+  ];
+  return parts.filter(([n]) => n > 0).map(([n, key]) => t(key, { count: n, n: formatCount(n) }));
+}
+
 function WatchRow({ w, onRemove, onResend, busy }: { w: WatchView; onRemove: () => void; onResend: (f: WatchFile) => void; busy: boolean }) {
   const { t } = useTranslation('watch');
   return (
@@ -334,7 +347,7 @@ function WatchRow({ w, onRemove, onResend, busy }: { w: WatchView; onRemove: () 
           <details>
             <summary>
               {[
-                ...(w.problems.length > 0 ? [t('row.setAside', { count: w.problems.length, n: formatCount(w.problems.length) })] : []),
+                ...tallyWords(problemTally(w.problems), t),
                 ...(w.skipped.length > 0 ? [t('row.skipped', { count: w.skipped.length, n: formatCount(w.skipped.length) })] : []),
               ].join(', ')}
             </summary>

@@ -56,7 +56,9 @@ export function watchNoteLine(note: WatchNote, name: string, lng?: string): stri
     case 'same_as_batch':
       return say(note.done ? 'sameAsBatchDone' : 'sameAsBatchOpen', { name, source: note.source, batch: note.batch, batchName: note.name });
     case 'changed_after_sent':
-      return say('changedAfterSent', { name, at: formatDateTime(note.at), batch: note.batch ?? '?' });
+      return say('changedAfterSent', { name, at: formatDateTime(note.at), batch: note.batch ?? '?', count: note.versions, n: formatCount(note.versions) });
+    case 'not_resent':
+      return say('resendRefused', { name, cause: note.cause === null ? note.words : problemCause(note.cause, lng) });
     case 'set_aside': {
       // A plan's refusal has no code yet: its English stands in for the cause.
       const cause = note.cause === null ? note.words : problemCause(note.cause, lng);
