@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { tinyWav } from '../helpers/wav-folder';
 import { test, expect, openApp, goTo, dropFiles, shot, RECORDINGS } from './fixtures';
 
-test('a made-up transcript is tagged in the job table and explained in the job dialog', async ({ host, page, work }, testInfo) => {
+test('a made-up transcript is tagged in the job table and explained in the job dialog', async ({ launch, page, work }, testInfo) => {
+  // The built-in sandbox (no API configured): only there can the window tell a sandbox's own reading
+  // from a real API's, since an API at a URL may be either.
+  const host = await launch({ apiUrl: null });
   const mine = join(work, 'my-call.wav');
   writeFileSync(mine, tinyWav(11));
   await openApp(page, host);
