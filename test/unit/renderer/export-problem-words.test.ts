@@ -1,8 +1,8 @@
 // Every reason a succeeded item gave no file to "Save results to folder" is said in both of the
 // window's languages; without a code the caller shows the engine's English.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inLanguage } from './in-language';
 import { ExportProblem } from '../../../src/shared/export-problems';
-import { i18n } from '../../../src/renderer/src/i18n';
 import { exportProblemWords } from '../../../src/renderer/src/results/export-problem-words';
 
 type Code = ExportProblem['code'];
@@ -21,17 +21,6 @@ const PROBLEMS: { [C in Code]: Extract<ExportProblem, { code: C }>[] } = {
     { code: 'not_in_shared_store', file: 'one.wav', batch: 'b1', worker: 'ws-02', maxMb: 64 },
   ],
 };
-
-function inLanguage<T>(lng: 'en' | 'de', tag: string, fn: () => T): T {
-  vi.stubGlobal('navigator', { language: tag, languages: [tag] });
-  void i18n.changeLanguage(lng);
-  try {
-    return fn();
-  } finally {
-    void i18n.changeLanguage('en');
-    vi.unstubAllGlobals();
-  }
-}
 
 describe('export problems in the window', () => {
   it('has words for every code in English and German, and German differs', () => {

@@ -1,8 +1,8 @@
 // Every code a job's history or its row's error can carry is said in both of the window's
 // languages: a code added to the union without its words fails here, in either language.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inLanguage } from './in-language';
 import { JOB_NOTE_CODES, type JobNote, type JobNoteCode } from '../../../src/shared/job-notes';
-import { i18n } from '../../../src/renderer/src/i18n';
 import { formatWallTime, noteLine } from '../../../src/renderer/src/jobs/job-note-words';
 import { errorLine } from '../../../src/renderer/src/jobs/job-row-words';
 
@@ -22,17 +22,6 @@ const NOTES: { [C in JobNoteCode]: Extract<JobNote, { code: C }> } = {
   source_changed: { code: 'source_changed', origin: 'watch' },
   words: { code: 'words' },
 };
-
-function inLanguage<T>(lng: 'en' | 'de', tag: string, fn: () => T): T {
-  vi.stubGlobal('navigator', { language: tag, languages: [tag] });
-  void i18n.changeLanguage(lng);
-  try {
-    return fn();
-  } finally {
-    void i18n.changeLanguage('en');
-    vi.unstubAllGlobals();
-  }
-}
 
 describe("a job's history in the window", () => {
   it('has words for every code in English and German, and German differs', () => {

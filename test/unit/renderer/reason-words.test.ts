@@ -2,6 +2,7 @@
 // command line (from the code, in one place) and in both of the window's languages: a code added
 // to a union without its words fails here, in either language.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { inLanguage } from './in-language';
 import {
   PAUSE_CODES,
   PauseReason,
@@ -15,7 +16,6 @@ import {
 import { ApiTroubleKind } from '../../../src/shared/domain';
 import { ERROR_KINDS } from '../../../src/shared/errors';
 import { errorKindLine, pauseCodeLine, troubleLine, waitingCodeLine } from '../../../src/renderer/src/components/pause-words';
-import { i18n } from '../../../src/renderer/src/i18n';
 import { errorLine } from '../../../src/renderer/src/jobs/job-row-words';
 
 const standing = { at: 'pause', spentE4: 49_000, inFlightE4: 1_000, next: 'call-007.wav', nextCostE4: 1_500 } as const;
@@ -50,17 +50,6 @@ const WAITINGS: { [C in WaitingCode]: Extract<WaitingReason, { code: C }> } = {
   awaiting_step: { code: 'awaiting_step', items: 1_200 },
   answer_slow: { code: 'answer_slow', requests: 2, oldestS: 45 },
 };
-
-function inLanguage<T>(lng: 'en' | 'de', tag: string, fn: () => T): T {
-  vi.stubGlobal('navigator', { language: tag, languages: [tag] });
-  void i18n.changeLanguage(lng);
-  try {
-    return fn();
-  } finally {
-    void i18n.changeLanguage('en');
-    vi.unstubAllGlobals();
-  }
-}
 
 /** The window's lines for every code, in one language. */
 function windowLines(lng: 'en' | 'de', tag: string): Record<string, string> {

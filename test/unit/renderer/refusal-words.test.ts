@@ -1,8 +1,8 @@
 // Every refusal the engine gives as a code is said in both of the window's languages, naming the
 // window's controls and never a shell command; an RPC failure that carries one shows those words.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inLanguage } from './in-language';
 import { REFUSAL_CODES, type Refusal } from '../../../src/shared/refusals';
-import { i18n } from '../../../src/renderer/src/i18n';
 import { refusalWords } from '../../../src/renderer/src/components/refusal-words';
 import { RpcFailure } from '../../../src/renderer/src/transport/client';
 
@@ -19,17 +19,6 @@ const REFUSALS: { [C in Code]: Extract<Refusal, { code: C }> } = {
   schedule_started: { code: 'schedule_started', batch: 'b-12' },
   save_needs_desktop: { code: 'save_needs_desktop' },
 };
-
-function inLanguage<T>(lng: 'en' | 'de', tag: string, fn: () => T): T {
-  vi.stubGlobal('navigator', { language: tag, languages: [tag] });
-  void i18n.changeLanguage(lng);
-  try {
-    return fn();
-  } finally {
-    void i18n.changeLanguage('en');
-    vi.unstubAllGlobals();
-  }
-}
 
 describe('refusals in the window', () => {
   it('has words for every code in English and German, none of them a command to type', () => {

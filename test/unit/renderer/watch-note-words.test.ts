@@ -1,8 +1,8 @@
 // Every code a watched folder's file can carry is said in both of the window's languages: a code
 // added to the union without its words fails here, in either language.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inLanguage } from './in-language';
 import { IncompleteWhy, WatchNote } from '../../../src/shared/watch-notes';
-import { i18n } from '../../../src/renderer/src/i18n';
 import { incompleteWhyWords, nameInFolder, watchNoteLine } from '../../../src/renderer/src/watch/watch-note-words';
 
 type Code = WatchNote['code'];
@@ -47,17 +47,6 @@ const WHYS: { [C in WhyCode]: Extract<IncompleteWhy, { code: C }> } = {
   open_for_writing: { code: 'open_for_writing', program: 'arecord', pid: 4242 },
   words: { code: 'words', words: 'it is still open for writing' },
 };
-
-function inLanguage<T>(lng: 'en' | 'de', tag: string, fn: () => T): T {
-  vi.stubGlobal('navigator', { language: tag, languages: [tag] });
-  void i18n.changeLanguage(lng);
-  try {
-    return fn();
-  } finally {
-    void i18n.changeLanguage('en');
-    vi.unstubAllGlobals();
-  }
-}
 
 describe("a watched folder's files in the window", () => {
   it('has words for every code in English and German, and German differs', () => {
