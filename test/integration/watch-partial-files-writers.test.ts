@@ -5,7 +5,7 @@
 // A file that appears whole at once keeps the short quiet time.
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, closeSync, mkdirSync, openSync, realpathSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, linkSync, mkdirSync, openSync, realpathSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Engine } from '../../src/main/engine/engine';
 import type { WatchEvent } from '../../src/main/engine/watch/hot-folders';
@@ -172,6 +172,24 @@ describe('a file held open for writing by another process', () => {
     w.kill();
     await new Promise((r) => w.once('exit', r));
     expect(await check.check(written)).toEqual({ kind: 'none' });
+  });
+
+  it('the Linux check finds a writer holding the file under another name (a hard link)', async ({ skip }) => {
+    if (process.platform !== 'linux') skip();
+    const dir = tempDir('batchdesk-writers-');
+    cleanups.push(dir.cleanup);
+    const elsewhere = join(dir.path, 'recorder-side.wav');
+    writeFileSync(elsewhere, tinyWav(1));
+    const w = await holder(elsewhere, 'a');
+    // The watched folder sees the same file by another name, as through a bind mount.
+    mkdirSync(join(dir.path, 'watched'));
+    const linked = join(dir.path, 'watched', 'call.wav');
+    linkSync(elsewhere, linked);
+    const check = new CoalescedWriters(procScan());
+    expect(await check.check(linked)).toEqual({ kind: 'open', writer: { pid: w.pid, command: 'node' } });
+    w.kill();
+    await new Promise((r) => w.once('exit', r));
+    expect(await check.check(linked)).toEqual({ kind: 'none' });
   });
 
   it('lsof (the macOS check) finds the same writer where lsof is installed', async ({ skip }) => {

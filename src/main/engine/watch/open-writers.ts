@@ -5,7 +5,7 @@
 // (its own; all for root). macOS: `lsof`. Elsewhere (Windows) there is no such check, and the
 // growth rule of folder-watcher.ts is what holds such a file back.
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { readdir, realpath } from 'node:fs/promises';
 import { basename } from 'node:path';
 
@@ -97,10 +97,29 @@ function commandOf(dir: string): string {
 /** Processes looked at between two turns of the event loop: the scan never holds it for long. */
 const PROCESSES_PER_TURN = 16;
 
-/** Linux: every process's open descriptors, by their links in /proc (those this user may read). */
+/** A file as the kernel knows it, whatever name or mount it is reached by. */
+function fileKey(path: string): string | null {
+  try {
+    const s = statSync(path, { bigint: true });
+    return `${s.dev}:${s.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Linux: every process's open descriptors (those this user may read), matched by device and inode,
+ * not by name: a writer may hold the file under another name (a hard link) or through another
+ * mount (a container's bind-mounted volume), where its descriptor's link names another path.
+ */
 export function procScan(proc = '/proc'): WriterScan {
   return async (paths) => {
     const found = new Map<string, OpenWriter>();
+    const wanted = new Map<string, string>();
+    for (const p of paths) {
+      const key = fileKey(p);
+      if (key !== null) wanted.set(key, p);
+    }
     const pids = (await readdir(proc)).filter((n) => /^\d+$/.test(n));
     for (const [i, pid] of pids.entries()) {
       if (found.size === paths.size) break;
@@ -118,10 +137,13 @@ export function procScan(proc = '/proc'): WriterScan {
         } catch {
           continue; // closed meanwhile
         }
-        if (!paths.has(target) || found.has(target)) continue;
+        // Sockets, pipes and anonymous inodes ("socket:[123]") are no file's: no stat for them.
+        if (!target.startsWith('/')) continue;
+        const path = paths.has(target) ? target : wanted.get(fileKey(`${proc}/${pid}/fd/${fd}`) ?? '');
+        if (path === undefined || found.has(path)) continue;
         try {
           if (!writable(readFileSync(`${proc}/${pid}/fdinfo/${fd}`, 'latin1'))) continue;
-          found.set(target, { pid: Number(pid), command: commandOf(`${proc}/${pid}`) });
+          found.set(path, { pid: Number(pid), command: commandOf(`${proc}/${pid}`) });
         } catch {
           continue;
         }
