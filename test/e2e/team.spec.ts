@@ -221,6 +221,6 @@ test.describe('the window on a team store', () => {
     await page.getByRole('radio', { name: /^Transcribe recordings/ }).check();
     await page.getByLabel('Files to add').setInputFiles(join(process.cwd(), 'resources', 'samples', 'recordings', 'call-001-double-charge.wav'));
     await page.getByRole('button', { name: 'Start batch' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'which every worker must find at the same path' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'which every worker of the team must find at the same path' })).toBeVisible();
   });
 });
