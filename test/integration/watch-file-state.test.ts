@@ -9,6 +9,7 @@ import type { WatchEvent } from '../../src/main/engine/watch/hot-folders';
 import { SET_ASIDE_DIR } from '../../src/main/engine/watch/intake-rules';
 import { noKeychain, INVOICES } from './harness';
 import { tempDir } from '../helpers/temp-dir';
+import { sleep, until } from '../helpers/wait-for';
 
 const STABLE_MS = 300;
 const PDF = join(INVOICES, 'invoice-aldenmoor-INV-2026-0012.pdf');
@@ -20,16 +21,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-async function until(what: string, pred: () => boolean, ms = 50_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 async function rig(): Promise<{ engine: Engine; folder: string; events: WatchEvent[] }> {
   const dir = tempDir('batchdesk-watch-state-');

@@ -13,23 +13,13 @@ import { FolderWatcher, type Waiting } from '../../src/main/engine/watch/folder-
 import { CoalescedWriters, lsofScan, parseLsof, procScan, type OpenWriters, type WriterCheck, type WriterScan } from '../../src/main/engine/watch/open-writers';
 import { noKeychain } from './harness';
 import { tempDir } from '../helpers/temp-dir';
+import { sleep, until } from '../helpers/wait-for';
 import { tinyWav } from '../helpers/wav-folder';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** Waits for what is observed, however slowly a loaded machine lets it; gives up inside the test's timeout, naming it. */
-async function until(what: string, pred: () => boolean, ms = 50_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 /** A 16-bit mono 8 kHz WAV header whose sizes match `dataBytes` of audio after it. */
 function header(dataBytes: number): Buffer {

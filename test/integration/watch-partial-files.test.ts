@@ -15,6 +15,7 @@ import { fileCompleteness } from '../../src/main/engine/watch/file-complete';
 import { SET_ASIDE_DIR } from '../../src/main/engine/watch/intake-rules';
 import { noKeychain, INVOICES } from './harness';
 import { tempDir } from '../helpers/temp-dir';
+import { sleep, until } from '../helpers/wait-for';
 import { tinyWav } from '../helpers/wav-folder';
 
 const STABLE_MS = 300;
@@ -27,17 +28,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** Waits for what the watcher does, however slowly a loaded machine lets it; gives up just inside the test's timeout, naming it. */
-async function until(what: string, pred: () => boolean, ms = 50_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 interface Rig {
   engine: Engine;
