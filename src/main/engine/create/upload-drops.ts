@@ -80,7 +80,11 @@ export function recordDropsUsed(uploadsDir: string, sources: readonly string[]):
   const bySession = new Map<string, string[]>();
   for (const s of sources) {
     const drop = dropOf(uploadsDir, s);
-    if (drop) bySession.set(drop.session, [...(bySession.get(drop.session) ?? []), drop.rel]);
+    if (!drop) continue;
+    // Pushed, not spread: a 100,000-file drop made a new array per file (quadratic: minutes).
+    const rels = bySession.get(drop.session);
+    if (rels) rels.push(drop.rel);
+    else bySession.set(drop.session, [drop.rel]);
   }
   for (const [session, rels] of bySession) appendFileSync(usedList(uploadsDir, session), rels.map((r) => `${r}\n`).join(''));
 }
