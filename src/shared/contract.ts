@@ -9,7 +9,7 @@ import { StepBasis } from './step-basis';
 import { PhoneCountry } from './phone-country';
 import { z } from 'zod';
 import { InvoiceReview } from './invoices/invoice';
-import { InvoiceReviewView, ReviewCounts, ReviewSave } from './invoices/review-decision';
+import { InvoiceReviewView, ReviewCounts, ReviewSave, SuggestedInList } from './invoices/review-decision';
 import { BatchCapability, BatchSummary, JobState, Tier } from './domain';
 import { SpendQuery, SpendReport } from './spend';
 import { ErrorKind } from './errors';
@@ -181,6 +181,11 @@ export const JobRowView = z.object({
   madeUp: z.boolean(),
   /** An invoice's checks: the names of those that failed (empty: all passed); null for anything else. */
   failedChecks: z.array(z.string()).nullable(),
+  /**
+   * In a list of jobs: an invoice with a value suggested from the user's review of the same
+   * supplier's earlier invoice; null without (and in one job's detail, whose review lists them).
+   */
+  suggested: SuggestedInList.nullable().default(null),
   /** Messages: who it goes to, and the CSV's own columns of its row (name, order, ...); null for anything else. */
   recipient: z.string().nullable().default(null),
   fields: z.record(z.string(), z.string()).nullable().default(null),
