@@ -534,6 +534,12 @@ export const WatchView = z.object({
   problems: z.array(WatchFileView),
   /** The latest files skipped as copies of content already taken (a move, a rename), one row a file, newest first. */
   skipped: z.array(WatchFileView),
+  /**
+   * Files that held still but are not taken yet (a `note` of code `incomplete`: not whole by their
+   * format, or still open for writing by a program), newest first; each goes once its file is taken
+   * or gone. Known while this process watches the folder.
+   */
+  waiting: z.array(WatchFileView).default([]),
 });
 export type WatchView = z.infer<typeof WatchView>;
 
