@@ -9,7 +9,7 @@ import { StepBasis } from './step-basis';
 import { PhoneCountry } from './phone-country';
 import { z } from 'zod';
 import { InvoiceReview } from './invoices/invoice';
-import { InvoiceReviewView, ReviewCounts, ReviewSave } from './invoices/review-decision';
+import { InvoiceReviewView, ReviewCounts, ReviewSave, SuggestedInList } from './invoices/review-decision';
 import { BatchCapability, BatchSummary, JobState, Tier } from './domain';
 import { SpendQuery, SpendReport } from './spend';
 import { ErrorKind } from './errors';
@@ -181,6 +181,11 @@ export const JobRowView = z.object({
   madeUp: z.boolean(),
   /** An invoice's checks: the names of those that failed (empty: all passed); null for anything else. */
   failedChecks: z.array(z.string()).nullable(),
+  /**
+   * In a list of jobs: an invoice with a value suggested from the user's review of the same
+   * supplier's earlier invoice; null without (and in one job's detail, whose review lists them).
+   */
+  suggested: SuggestedInList.nullable().default(null),
   /** Messages: who it goes to, and the CSV's own columns of its row (name, order, ...); null for anything else. */
   recipient: z.string().nullable().default(null),
   fields: z.record(z.string(), z.string()).nullable().default(null),
@@ -529,6 +534,12 @@ export const WatchView = z.object({
   problems: z.array(WatchFileView),
   /** The latest files skipped as copies of content already taken (a move, a rename), one row a file, newest first. */
   skipped: z.array(WatchFileView),
+  /**
+   * Files that held still but are not taken yet (a `note` of code `incomplete`: not whole by their
+   * format, or still open for writing by a program), newest first; each goes once its file is taken
+   * or gone. Known while this process watches the folder.
+   */
+  waiting: z.array(WatchFileView).default([]),
 });
 export type WatchView = z.infer<typeof WatchView>;
 

@@ -1,7 +1,8 @@
 // A review that ends: the Marlowe sample prints a gross 10.00 over net + VAT. In the job dialog the
 // user corrects the gross, sees the check turn green as they type, accepts, and the batch's line
 // changes from "1 needs review" to "1 accepted after review" while the Needs review queue empties.
-import { test, expect, openApp, goTo, dropFiles, INVOICES, shot } from './fixtures';
+import { join } from 'node:path';
+import { test, expect, openApp, goTo, dropFiles, INVOICES, SAMPLES, shot } from './fixtures';
 import { batchCard, statusOf } from './helpers/batch-card';
 import { createBatch, waitForBatch } from './helpers/processes';
 
@@ -118,4 +119,24 @@ test('invoice review: a corrected IBAN is suggested on the supplier’s next inv
   await expect(iban).toHaveValue(corrected);
   await expect(apply).toHaveCount(0);
   await expect(review).toContainText(`read: ${readIban === '' ? 'nothing' : readIban}`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The samples' November Marlowe invoice prints no VAT number and passes every check: its row in
+  // the list is marked, named by what the memory suggests and whose review taught it.
+  const november = await createBatch(host, 'ocr', [join(SAMPLES, 'invoices-november', 'invoice-marlowe-INV-2026-0131.pdf')], { name: 'Marlowe, November' });
+  await waitForBatch(host, november);
+  await page.goto(`${host.url}/#/batches/${november}`);
+  const row = grid.getByRole('row').nth(1);
+  await expect(row).toContainText('Passed');
+  await expect(row.getByRole('img', { name: new RegExp(`^Suggested VAT id\\b.* from your review of job ${firstJob}: open the job`) })).toBeVisible();
+  // The invoice whose review taught it is not marked.
+  await page.goto(`${host.url}/#/batches/${first}`);
+  await expect(grid.getByRole('row')).toHaveCount(2);
+  await expect(
+    grid
+      .getByRole('row')
+      .nth(1)
+      .getByRole('img', { name: /^Suggested/ }),
+  ).toHaveCount(0);
 });

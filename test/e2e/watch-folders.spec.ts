@@ -1,7 +1,8 @@
 // Watch folders in the window (browser host): a folder added by its path, a scan dropped into it
 // by the test is taken and processed (the row counts it, its batch finishes), a bad file is listed
-// with its reason, and the watch is removed after a confirmation. Screenshots light and dark.
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+// with its reason, and the watch is removed after a confirmation. Screenshots light and dark. A
+// scan still being written (a PDF without %%EOF) is listed as not taken yet, with why, until it is.
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, openApp, shot, INVOICES } from './fixtures';
@@ -86,4 +87,32 @@ test('watch folders: add, a dropped file processed, a bad one set aside, remove'
   expect((await rpc<unknown[]>(host, 'watch.list')).length).toBe(0);
   const after = await rpc<{ total: number }>(host, 'batches.get', { id: batchId });
   expect(after.total).toBe(1);
+});
+
+test('watch folders: a scan still being written is listed as not taken yet, until it is', async ({ launch, sandbox, page, work }) => {
+  // Files settle after 0.2 s, so the quiet time after which an incomplete file is said is 2 s.
+  const host = await launch({ env: { BATCHDESK_API_KEY: sandbox.apiKey, BATCHDESK_CHANNEL_KEY: sandbox.channelKey }, settle: 0.2 });
+  const folder = join(work, 'scanner');
+  mkdirSync(folder);
+  await rpc(host, 'watch.add', { dir: folder, capability: 'ocr' });
+  await openApp(page, host);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Watch folders', exact: true }).click();
+  const row = page.getByTestId('watch-row');
+  await expect(row).toHaveCount(1);
+
+  // The scanner has written half of the pages: no %%EOF at the end yet.
+  const pdf = readFileSync(INVOICES[0] ?? '');
+  const half = Math.floor(pdf.lastIndexOf('%%EOF') * 0.5);
+  const scan = join(folder, 'scan-0001.pdf');
+  writeFileSync(scan, pdf.subarray(0, half));
+  const waiting = row.getByTestId('watch-waiting');
+  await expect(waiting).toContainText('1 file not taken yet', { timeout: 30_000 });
+  await expect(waiting).toContainText('scan-0001.pdf is not taken yet: its PDF has no end marker yet');
+  await expect(row.getByTestId('watch-today')).toHaveText('0 file(s)');
+
+  // The rest written: taken, and the note goes.
+  appendFileSync(scan, pdf.subarray(half));
+  await expect(row.getByTestId('watch-today')).toHaveText('1 file(s)', { timeout: 30_000 });
+  await expect(waiting).toHaveCount(0);
+  await expect(row.getByTestId('watch-problems')).toHaveText('none');
 });

@@ -11,13 +11,15 @@ import { nodeChildEngine } from '../service/engine-process/node-child';
 import { readerThread } from '../service/reader/reader-client';
 import { callFor } from '../service/engine-link';
 
-const USAGE = `npm run web -- [--port N] [--data-dir DIR] [--api-url URL] [--store URL]
+const USAGE = `npm run web -- [--port N] [--data-dir DIR] [--api-url URL] [--store URL] [--settle SECONDS]
 
 Starts Batchdesk's engine and serves its window on http://127.0.0.1:PORT (a random port by
 default). Open the printed URL: it carries this launch's access token.
 With --store postgresql://user@host:5432/database (or BATCHDESK_STORE) the window works on the
 team's shared store: its Batches screen lists the team's batches, live, and acts on them for every
 worker; the team's workers (\`batchdesk run --store URL\`) send them.
+With --settle SECONDS a watched folder's file is taken once it held still that long (default 3,
+as \`batchdesk run --watch --settle\`).
 `;
 
 async function main(): Promise<void> {
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
         'data-dir': { type: 'string' },
         'api-url': { type: 'string' },
         store: { type: 'string' },
+        settle: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -53,6 +56,11 @@ async function main(): Promise<void> {
     process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
     process.exit(2);
   }
+  const settle = values.settle === undefined ? undefined : Number(values.settle);
+  if (settle !== undefined && (!Number.isFinite(settle) || settle < 0.1 || settle > 600)) {
+    process.stderr.write(`--settle must be seconds between 0.1 and 600 (got "${values.settle ?? ''}").\n`);
+    process.exit(2);
+  }
   const dataDir = values['data-dir'] ?? defaultDataDir();
   const here = dirname(fileURLToPath(import.meta.url));
   // The engine runs in a process of its own (out/main/engine.js), so that an import or a batch
@@ -66,6 +74,7 @@ async function main(): Promise<void> {
       transport: 'browser',
       apiUrl: values['api-url'] ?? process.env.BATCHDESK_API_URL ?? null,
       storeUrl: choice.kind === 'postgresql' ? choice.url : null,
+      ...(settle === undefined ? {} : { watchStableMs: Math.round(settle * 1000) }),
     },
     {},
     { reader: readerThread(join(here, 'reader.js')) },

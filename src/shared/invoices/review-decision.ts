@@ -27,6 +27,13 @@ export const SupplierSuggestion = z.object({
 });
 export type SupplierSuggestion = z.infer<typeof SupplierSuggestion>;
 
+/**
+ * An invoice of a list that the supplier memory has suggestions for (the job dialog shows them):
+ * the job whose review taught them, and which fields they offer.
+ */
+export const SuggestedInList = z.object({ fromJob: z.number().int(), fields: z.array(z.enum(SUGGESTED_FIELDS)).min(1) });
+export type SuggestedInList = z.infer<typeof SuggestedInList>;
+
 /** "from your review of job 17" */
 export function suggestionSource(s: Pick<SupplierSuggestion, 'fromJob'>): string {
   return `from your review of job ${s.fromJob}`;

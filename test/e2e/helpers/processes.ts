@@ -188,6 +188,8 @@ export interface HostOptions {
   env?: Record<string, string>;
   /** A team's shared store (`--store URL`): the window shows its Team screen. */
   store?: string;
+  /** How long a watched folder's file must hold still, in seconds (`--settle`; default 3). */
+  settle?: number;
 }
 
 /** `node out/main/host.js --port 0 --data-dir DIR --api-url URL`, its printed URL parsed. */
@@ -201,6 +203,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       opts.dataDir,
       ...(opts.apiUrl === null ? [] : ['--api-url', opts.apiUrl]),
       ...(opts.store === undefined ? [] : ['--store', opts.store]),
+      ...(opts.settle === undefined ? [] : ['--settle', String(opts.settle)]),
     ],
     baseEnv(opts.env ?? {}),
     /Open this URL[^\n]*\n\s*\n\s*(http:\/\/127\.0\.0\.1:(\d+)\/\?token=([a-f0-9]+))\s*\n/,

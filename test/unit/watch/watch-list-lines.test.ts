@@ -47,6 +47,7 @@ function view(problems: File[]): WatchView {
     todayBatch: 'b1',
     problems,
     skipped: [],
+    waiting: [],
   };
 }
 

@@ -42,15 +42,15 @@ export function supplierFacts(job: { id: number; batchId: string }, read: Invoic
 /** What the memory offers for an invoice: the remembered values that differ from its own (none from the job's own review). */
 export async function supplierSuggestions(store: Pick<ReviewStore, 'remembered'>, jobId: number, inv: Invoice | null): Promise<SupplierSuggestion[]> {
   if (!inv) return [];
-  let found: RememberedSupplier | null = null;
   for (const key of supplierKeys(inv)) {
     const row = await store.remembered(key);
-    if (row && row.job_id !== jobId) {
-      found = row;
-      break;
-    }
+    if (row && row.job_id !== jobId) return offeredFrom(row, inv);
   }
-  if (!found) return [];
+  return [];
+}
+
+/** The values of `found` an invoice is offered: those that differ from its own. */
+export function offeredFrom(found: RememberedSupplier, inv: Invoice): SupplierSuggestion[] {
   const from = { fromJob: found.job_id, fromBatch: found.batch_id };
   const out: SupplierSuggestion[] = [];
   const offer = (field: SupplierSuggestion['field'], edit: string, value: string | null): void => {
@@ -62,4 +62,42 @@ export async function supplierSuggestions(store: Pick<ReviewStore, 'remembered'>
   // The usual rate is offered for an invoice with one VAT line (with several it says nothing of which).
   if (inv.vat.length === 1) offer('vatRate', 'vat.1.rate', found.vat_rate === null ? null : String(found.vat_rate));
   return out;
+}
+
+// The same lookup for a list of invoices, as SQL both stores run (SQLite and PostgreSQL alike): in
+// the statement that reads the list, each review row (alias `r`, whose vat_key and vendor_key are
+// the keys of the invoice as it stands, read or corrected: supplierKeys above) finds its memory by
+// primary key, the VAT id's first, the name's if that finds none, never one its own review taught.
+// One statement for a page, not a lookup per row. What is offered is then offeredFrom's rule.
+
+const MEMORY_COLUMNS = ['vendor', 'vat_id', 'iban', 'vat_rate', 'job_id', 'batch_id'] as const;
+
+/** The joins: `mv` by VAT id, `mn` by name. */
+export const MEMORY_JOINS = `LEFT JOIN supplier_memory mv ON mv.supplier_key = 'vat:' || r.vat_key AND mv.job_id <> r.job_id
+  LEFT JOIN supplier_memory mn ON mn.supplier_key = 'name:' || r.vendor_key AND mn.job_id <> r.job_id`;
+
+/** The columns the joins give (memory_vendor, ..., memory_job_id: null when nothing is remembered). */
+export const MEMORY_SELECT = MEMORY_COLUMNS.map((c) => `CASE WHEN mv.job_id IS NULL THEN mn.${c} ELSE mv.${c} END AS memory_${c}`).join(', ');
+
+/** A listed row's memory columns. */
+export interface MemoryColumns {
+  memory_vendor?: string | null;
+  memory_vat_id?: string | null;
+  memory_iban?: string | null;
+  memory_vat_rate?: number | null;
+  memory_job_id?: number | null;
+  memory_batch_id?: string | null;
+}
+
+/** What the memory holds for a listed row, or null. */
+export function rememberedOf(row: MemoryColumns): RememberedSupplier | null {
+  if (row.memory_job_id === null || row.memory_job_id === undefined || row.memory_batch_id === null || row.memory_batch_id === undefined) return null;
+  return {
+    vendor: row.memory_vendor ?? null,
+    vat_id: row.memory_vat_id ?? null,
+    iban: row.memory_iban ?? null,
+    vat_rate: row.memory_vat_rate ?? null,
+    job_id: row.memory_job_id,
+    batch_id: row.memory_batch_id,
+  };
 }

@@ -12,8 +12,12 @@ import { briefOf } from '../../../shared/capabilities/descriptor';
 import { describe } from '../../../shared/capabilities/catalog';
 import { invoiceRowOf } from '../../../shared/invoice-row';
 import { storedJson } from '../stored-json';
-import type { InvoiceCheck, InvoiceReview } from '../../../shared/invoices/invoice';
+import { Invoice, type InvoiceCheck, type InvoiceReview } from '../../../shared/invoices/invoice';
+import type { SuggestedInList } from '../../../shared/invoices/review-decision';
+import { invoiceOf } from '../../../shared/capabilities/catalog';
 import { storedChecks } from '../invoices/invoice-reviews';
+import { MEMORY_JOINS, MEMORY_SELECT, offeredFrom, rememberedOf, type MemoryColumns } from '../invoices/supplier-memory';
+import type { RememberedSupplier } from '../invoices/review-store';
 import { isMadeUp } from '../../../shared/made-up';
 import { talliesIn, type RedactionTally } from '../../../shared/redaction-tally';
 import { z } from 'zod';
@@ -34,6 +38,28 @@ export interface JobPageQuery {
 /** A job row with its invoice checks joined (null when it has none). */
 export type ReviewedRow = JobRow & { checks_json?: string | null };
 
+/** A row of a list: its checks, its correction and what the supplier memory holds for it (supplier-memory.ts MEMORY_SELECT). */
+export type ListedRow = ReviewedRow & MemoryColumns & { corrected_json?: string | null };
+
+/** The list's columns of a review and of the memory, after `jobs.*`, and their joins: the same SQL for both stores. */
+export const LISTED_COLUMNS = `r.checks_json, r.corrected_json, ${MEMORY_SELECT}`;
+export const LISTED_JOINS = `LEFT JOIN invoice_reviews r ON r.job_id = jobs.id ${MEMORY_JOINS}`;
+
+/** A listed row as the table shows it. */
+export function listedRowView(r: ListedRow, capability: BatchCapability): JobRowView {
+  const found = rememberedOf(r);
+  return rowView(r, capability, storedChecks(r.checks_json), found ? { found, correctedJson: r.corrected_json ?? null } : null);
+}
+
+/** What the memory offers an invoice as it stands (corrected, else as read), as the list marks it. */
+function suggestedOf(found: RememberedSupplier, correctedJson: string | null, result: unknown): SuggestedInList | null {
+  const corrected = correctedJson === null ? null : Invoice.safeParse(storedJson(correctedJson));
+  const inv = corrected?.success ? corrected.data : invoiceOf(result);
+  const offered = inv ? offeredFrom(found, inv) : [];
+  const [first] = offered;
+  return first ? { fromJob: first.fromJob, fields: offered.map((o) => o.field) } : null;
+}
+
 /** The names of an invoice's failed checks ([] all passed); null when the job has no checks. */
 function failedOf(checks: readonly InvoiceCheck[] | null): string[] | null {
   return checks === null ? null : checks.filter((c) => c.ok === false).map((c) => c.check);
@@ -53,7 +79,12 @@ function errorKindOf(stored: string | null): ErrorKind | null {
   return k.success ? k.data : null;
 }
 
-export function rowView(j: JobRow, capability: BatchCapability, checks: readonly InvoiceCheck[] | null): JobRowView {
+export function rowView(
+  j: JobRow,
+  capability: BatchCapability,
+  checks: readonly InvoiceCheck[] | null,
+  memory: { found: RememberedSupplier; correctedJson: string | null } | null = null,
+): JobRowView {
   const result = j.state === 'succeeded' ? storedJson(j.result_json) : null;
   return {
     ...messageCells(capability, j.payload_json),
@@ -71,6 +102,7 @@ export function rowView(j: JobRow, capability: BatchCapability, checks: readonly
     invoice: invoiceRowOf(capability, result),
     madeUp: j.state === 'succeeded' && isMadeUp(result),
     failedChecks: failedOf(checks),
+    suggested: memory && j.state === 'succeeded' ? suggestedOf(memory.found, memory.correctedJson, result) : null,
     updatedAt: iso(j.updated_at),
     note: jobNote(j),
   };
@@ -110,12 +142,10 @@ export function jobPage(db: Db, q: JobPageQuery): JobPage {
   const params = { ...f.params, limit: q.limit, offset: q.offset };
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE ${f.sql}`).get(params) as { n: number }).n;
   const rows = db
-    .prepare(
-      `SELECT jobs.*, r.checks_json FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id WHERE ${f.sql} ORDER BY jobs.seq LIMIT @limit OFFSET @offset`,
-    )
-    .all(params) as ReviewedRow[];
+    .prepare(`SELECT jobs.*, ${LISTED_COLUMNS} FROM jobs ${LISTED_JOINS} WHERE ${f.sql} ORDER BY jobs.seq LIMIT @limit OFFSET @offset`)
+    .all(params) as ListedRow[];
   const batch = db.prepare(`SELECT capability FROM batches WHERE id = ?`).get(q.batchId) as { capability: BatchCapability } | undefined;
-  return { total, offset: q.offset, rows: batch ? rows.map((r) => rowView(r, batch.capability, storedChecks(r.checks_json))) : [] };
+  return { total, offset: q.offset, rows: batch ? rows.map((r) => listedRowView(r, batch.capability)) : [] };
 }
 
 /** The jobs before and after `seq` in the same filtered list as the table shows (for next/previous). */

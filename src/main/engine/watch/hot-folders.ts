@@ -3,7 +3,7 @@
 // app, the browser host, `batchdesk run --watch`) and feeds each ready file, one at a time per
 // folder, to take-file. Watches added or removed elsewhere (another process) are picked up by a
 // look at the store every few seconds.
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { Clock } from '../clock';
@@ -65,6 +65,9 @@ function inside(parent: string, child: string): boolean {
 }
 
 export class HotFolders {
+  /** The sessions watching now: what their folders' files wait for is listed with the folders. */
+  private readonly sessions = new Set<WatchSession>();
+
   constructor(private readonly d: HotFoldersDeps) {}
 
   /** Stores a watch after checking everything a file would otherwise fail on later. */
@@ -199,12 +202,15 @@ export class HotFolders {
       // Every file with a problem is listed (a count that hides some would mislead); skips are only told.
       problems: this.d.store.latest(w.id, 'problems', null).map(fileView),
       skipped: this.d.store.latest(w.id, 'skipped', RECENT).map(fileView),
+      waiting: [...this.sessions].flatMap((s) => s.waitingIn(w.id)).sort((a, b) => b.at.localeCompare(a.at)),
     };
   }
 
   /** Watches every stored folder until `close()`; `ready` resolves once each first scan is done. */
   watch(opts: WatchOptions = {}): WatchSession {
-    return new WatchSession(this.d, opts);
+    const session = new WatchSession(this.d, opts, () => this.sessions.delete(session));
+    this.sessions.add(session);
+    return session;
   }
 }
 
@@ -215,8 +221,12 @@ interface Running {
   queue: Promise<void>;
 }
 
+type WaitingFile = NonNullable<WatchView['lastFile']>;
+
 export class WatchSession {
   private readonly running = new Map<string, Running>();
+  /** By watch, then path: the files said not to be taken yet, until taken or gone (FolderWatcher says each once per version). */
+  private readonly notTaken = new Map<string, Map<string, WaitingFile>>();
   private readonly abort = new AbortController();
   private readonly timer: NodeJS.Timeout;
   private closed = false;
@@ -226,6 +236,7 @@ export class WatchSession {
   constructor(
     private readonly d: HotFoldersDeps,
     private readonly opts: WatchOptions,
+    private readonly onClose: () => void = () => undefined,
   ) {
     this.ready = this.sync();
     this.timer = setInterval(() => void this.sync(), opts.syncMs ?? 5_000);
@@ -240,6 +251,7 @@ export class WatchSession {
     for (const [id, r] of this.running) {
       if (!stored.has(id)) {
         this.running.delete(id);
+        this.notTaken.delete(id);
         stops.push(r.watcher.close());
       }
     }
@@ -252,11 +264,18 @@ export class WatchSession {
         watcher: new FolderWatcher(row.dir, {
           stableMs: this.opts.stableMs ?? DEFAULT_STABLE_MS,
           usePolling: this.opts.usePolling,
-          onReady: (path) => this.enqueue(entry, path),
+          onReady: (path) => {
+            // Whole and closed now: no longer waiting, whatever its intake makes of it.
+            this.notTaken.get(row.id)?.delete(path);
+            this.enqueue(entry, path);
+          },
           onIncomplete: (path, why) => {
             const message = incompleteEnglish(path, why);
             this.d.logger.log('warn', 'watch.incomplete', { watch: row.id, message });
             const note: WatchNote = { code: 'incomplete', why };
+            const files = this.notTaken.get(row.id) ?? new Map<string, WaitingFile>();
+            files.set(path, { path, message, note, at: iso(this.d.clock.now()), batch: null, seq: null });
+            this.notTaken.set(row.id, files);
             this.opts.onEvent?.({ kind: 'incomplete', path, message, note, watch: { id: row.id, dir: row.dir } });
           },
           onError: (m) => this.error(m),
@@ -289,6 +308,17 @@ export class WatchSession {
     this.opts.onError?.(message);
   }
 
+  /**
+   * A folder's files not taken yet, with why. One deleted while it waited is dropped here (the
+   * watcher forgets it without a word).
+   */
+  waitingIn(watchId: string): WaitingFile[] {
+    const files = this.notTaken.get(watchId);
+    if (!files) return [];
+    for (const path of [...files.keys()]) if (!existsSync(path)) files.delete(path);
+    return [...files.values()];
+  }
+
   /** Files seen but not quiet long enough yet, over every folder. */
   get waiting(): number {
     let n = 0;
@@ -299,6 +329,8 @@ export class WatchSession {
   /** Stops watching; a file being read is dropped (nothing of it was written) and offered again at the next start. */
   async close(): Promise<void> {
     this.closed = true;
+    this.onClose();
+    this.notTaken.clear();
     clearInterval(this.timer);
     this.abort.abort();
     const all = [...this.running.values()];

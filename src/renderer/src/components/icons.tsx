@@ -17,6 +17,7 @@ import {
   Hourglass,
   Image,
   KeyRound,
+  Lightbulb,
   LoaderCircle,
   MessageSquareText,
   Pause,
@@ -66,6 +67,9 @@ export const BATCH_STATUS_ICON: Readonly<Record<BatchLook, LucideIcon>> = {
   done_with_failures: CircleAlert,
   cancelled: Ban,
 };
+
+/** An invoice with a value suggested from the user's review of the same supplier (jobs/SuggestedMark.tsx). */
+export const SUGGESTION_ICON: LucideIcon = Lightbulb;
 
 export type NavEntry = 'batches' | 'new' | 'watch' | 'costs' | 'keys';
 

@@ -25,6 +25,8 @@ import { MAX_SCROLL_HEIGHT, scrollScale } from './scroll-scale';
 import './JobTable.css';
 import { MadeUpTag } from '../components/MadeUpTag';
 import { MADE_UP_WORDS } from '../../../shared/made-up';
+import type { SuggestedInList } from '../../../shared/invoices/review-decision';
+import { SuggestedMark } from './SuggestedMark';
 
 const ROW_H = 36;
 const OVERSCAN = 12;
@@ -61,10 +63,14 @@ function SourceName({ source }: { source: string }) {
   );
 }
 
-/** An invoice's checks in one cell: "⚠ Net + VAT = gross" (the failed ones) or "✓ Passed"; the words carry it, not the colour. */
-function ChecksCell({ failed }: { failed: string[] | null }) {
+/**
+ * An invoice's checks in one cell: "⚠ Net + VAT = gross" (the failed ones) or "✓ Passed"; the words
+ * carry it, not the colour. A mark after them when the supplier memory suggests a value for it.
+ */
+function ChecksCell({ failed, suggested }: { failed: string[] | null; suggested: SuggestedInList | null }) {
   const { t } = useTranslation('jobs');
   if (failed === null) return <div role="gridcell" className="job-grid__cell job-grid__checks" />;
+  const mark = suggested ? <SuggestedMark suggested={suggested} /> : null;
   if (failed.length === 0) {
     return (
       <div role="gridcell" className="job-grid__cell job-grid__checks" title={t('table.allPassed')}>
@@ -72,12 +78,15 @@ function ChecksCell({ failed }: { failed: string[] | null }) {
           <span aria-hidden="true">✓ </span>
           {t('table.passed')}
         </span>
+        {mark}
       </div>
     );
   }
   const names = failed.map(failedCheckLabel).join(', ');
   return (
     <div role="gridcell" className="job-grid__cell job-grid__checks" title={t('table.needsReviewTitle', { names })}>
+      {/* Before the flag, which may be cut short by the cell. */}
+      {mark}
       <span className="check-flag check-flag--failed">
         <span aria-hidden="true">⚠ </span>
         <span className="visually-hidden">{t('table.needsReviewPrefix')}</span>
@@ -154,7 +163,7 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
           </span>
         )}
       </div>
-      {checks ? <ChecksCell failed={row.failedChecks} /> : null}
+      {checks ? <ChecksCell failed={row.failedChecks} suggested={row.suggested} /> : null}
       {row.state === 'succeeded' ? (
         <div
           role="gridcell"

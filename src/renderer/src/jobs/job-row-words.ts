@@ -2,10 +2,11 @@
 // check by what failed (not by the condition it did not meet), a message by its CSV's own columns,
 // an invoice's total the locale's way (from the row's figures, not from the engine's English line).
 import type { JobRowView } from '../../../shared/contract';
+import type { SuggestedInList } from '../../../shared/invoices/review-decision';
 import { INVOICE_CHECKS } from '../../../shared/invoices/invoice';
 import { formatInvoiceAmount } from '../results/local-numbers';
 import { STATE_LABEL } from '../format/labels';
-import { t } from '../i18n';
+import { formatLocale, t } from '../i18n';
 import { displayText } from '../format/source';
 import { errorKindLine } from '../components/pause-words';
 import { noteLine } from './job-note-words';
@@ -40,6 +41,12 @@ export function errorLine(row: Pick<JobRowView, 'state' | 'error' | 'errorKind'>
 export function failedCheckLabel(name: string): string {
   const known = INVOICE_CHECKS.find((c) => c === name);
   return known ? t(`jobs:failedCheck.${known}`) : name;
+}
+
+/** An invoice the supplier memory has suggestions for, as its mark in the list says it (the fields as the job dialog names them). */
+export function suggestedLine(s: SuggestedInList): string {
+  const fields = new Intl.ListFormat(formatLocale(), { type: 'conjunction' }).format(s.fields.map((f) => t(`results:suggestedField.${f}`)));
+  return t('jobs:table.suggested', { fields, job: s.fromJob });
 }
 
 /** A message batch's own columns: the name column first (if the CSV has one), then up to three more. */

@@ -1,5 +1,5 @@
 // #/watch: hot folders. Each watched folder with what is done to its files, today's count and
-// batch, the last file and the files set aside (name, cause, what to do); add one (a typed path,
+// batch, the last file, the files not taken yet (why) and the files set aside (name, cause, what to do); add one (a typed path,
 // or the native folder dialog in the desktop app) and remove one after a confirmation. The list is
 // read again every few seconds while the screen is open, so files taken in the background show up.
 import { useCallback, useEffect, useId, useState } from 'react';
@@ -22,6 +22,7 @@ import { t } from '../i18n';
 import { formatMoney } from '../format/money';
 import { nameInFolder, watchNoteLine } from '../watch/watch-note-words';
 import { problemTally, type ProblemTally } from '../watch/problem-tally';
+import { WaitingFiles } from '../watch/WaitingFiles';
 import '../watch/watch.css';
 
 const WATCHABLE = BATCH_CAPABILITIES.filter((c) => describe(c).input.kind === 'files');
@@ -341,8 +342,11 @@ function WatchRow({ w, onRemove, onResend, busy }: { w: WatchView; onRemove: () 
         )}
       </td>
       <td data-testid="watch-problems">
+        <WaitingFiles files={w.waiting} dir={w.dir} />
         {w.problems.length === 0 && w.skipped.length === 0 ? (
-          <span className="muted">{t('row.none')}</span>
+          w.waiting.length === 0 ? (
+            <span className="muted">{t('row.none')}</span>
+          ) : null
         ) : (
           <details>
             <summary>

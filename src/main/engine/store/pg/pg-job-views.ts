@@ -6,8 +6,16 @@ import type { CostReport, JobDetail, JobPage } from '../../../../shared/contract
 import type { BatchCapability } from '../../../../shared/domain';
 import { InvoiceReview } from '../../../../shared/invoices/invoice';
 import type { JobRow } from '../queue-store';
-import { jobDetailOf, rowView, type AttemptRow, type JobEventRow, type JobPageQuery, type ReviewedRow } from '../../read-models/job-views';
-import { storedChecks } from '../../invoices/invoice-reviews';
+import {
+  jobDetailOf,
+  LISTED_COLUMNS,
+  LISTED_JOINS,
+  listedRowView,
+  type AttemptRow,
+  type JobEventRow,
+  type JobPageQuery,
+  type ListedRow,
+} from '../../read-models/job-views';
 import { storedJson } from '../../stored-json';
 import { phoneDigits } from '../../search/fts-query';
 import { tsText } from './pg-search';
@@ -57,13 +65,14 @@ export async function sharedJobPage(query: Query, q: JobPageQuery): Promise<JobP
   const total = ((await query(`SELECT COUNT(*) AS n FROM jobs WHERE ${f.sql}`, f.params)).rows[0] as { n: number }).n;
   const n = f.params.length;
   const rows = (
-    await query(
-      `SELECT jobs.*, r.checks_json FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id WHERE ${f.sql} ORDER BY jobs.seq LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...f.params, q.limit, q.offset],
-    )
-  ).rows as ReviewedRow[];
+    await query(`SELECT jobs.*, ${LISTED_COLUMNS} FROM jobs ${LISTED_JOINS} WHERE ${f.sql} ORDER BY jobs.seq LIMIT $${n + 1} OFFSET $${n + 2}`, [
+      ...f.params,
+      q.limit,
+      q.offset,
+    ])
+  ).rows as ListedRow[];
   const capability = await capabilityOf(query, q.batchId);
-  return { total, offset: q.offset, rows: capability ? rows.map((r) => rowView(r, capability, storedChecks(r.checks_json))) : [] };
+  return { total, offset: q.offset, rows: capability ? rows.map((r) => listedRowView(r, capability)) : [] };
 }
 
 /** The items before and after `seq` in the same filtered list the page shows. */
