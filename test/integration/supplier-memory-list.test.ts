@@ -23,15 +23,20 @@ describe('the supplier memory in the invoice list', () => {
       const byFile = (batchId: string, file: string) => page(batchId).find((r) => r.source.endsWith(file));
       // Nothing remembered yet: no marks.
       expect(page(oct.id).map((r) => r.suggested)).toEqual([null, null, null, null]);
-      const taught = byFile(oct.id, OCTOBER)?.id ?? 0;
+      const taughtRow = byFile(oct.id, OCTOBER);
+      const taught = taughtRow?.id ?? 0;
+      // Named as the window names that job: its item number in its batch, the batch's name.
+      const from = { fromJob: taught, fromSeq: taughtRow?.seq, fromBatchName: 'invoices (4 scans)' };
       await e.reviews.save(taught, { edits: [{ field: 'gross', value: '769.20' }], decision: 'accepted', by: 'ann' });
 
       const nov = await createAndRun(h, { capability: 'ocr', paths: [join(SAMPLES, 'invoices-november')] });
       const marlowe = byFile(nov.id, NOVEMBER);
-      expect(marlowe).toMatchObject({ state: 'succeeded', failedChecks: [], suggested: { fromJob: taught, fields: ['vendorVatId'] } });
+      expect(marlowe).toMatchObject({ state: 'succeeded', failedChecks: [], suggested: { ...from, fields: ['vendorVatId'] } });
       // The same as its dialog offers, and as the engine's own connection lists it.
       const dialog = await e.reviews.view(marlowe?.id ?? 0);
-      expect(dialog.suggestions.map((s) => [s.field, s.value, s.fromJob])).toEqual([['vendorVatId', 'GB562884130', taught]]);
+      expect(dialog.suggestions.map((s) => [s.field, s.value, s.fromJob, s.fromSeq, s.fromBatchName])).toEqual([
+        ['vendorVatId', 'GB562884130', taught, from.fromSeq, from.fromBatchName],
+      ]);
       expect(view.jobPage({ batchId: nov.id, limit: 50, offset: 0 })).toEqual(e.jobPage({ batchId: nov.id, limit: 50, offset: 0 }));
       // The credit note's supplier has no review; the invoice that taught it is not offered its own values.
       expect(
@@ -47,7 +52,7 @@ describe('the supplier memory in the invoice list', () => {
       expect((await e.reviews.view(marlowe?.id ?? 0)).suggestions).toEqual([]);
       // Another value there again (the correction undone): marked again.
       await e.reviews.save(marlowe?.id ?? 0, { invoice: null, by: 'ann' });
-      expect(byFile(nov.id, NOVEMBER)?.suggested).toEqual({ fromJob: taught, fields: ['vendorVatId'] });
+      expect(byFile(nov.id, NOVEMBER)?.suggested).toEqual({ ...from, fields: ['vendorVatId'] });
     } finally {
       view.close();
       h.engine.close();

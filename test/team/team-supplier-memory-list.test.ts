@@ -38,14 +38,16 @@ describe('team: the supplier memory in the invoice list', () => {
       const page = async (batchId: string) => (await store.jobPage({ batchId, limit: 50, offset: 0 })).rows;
       const byFile = async (batchId: string, file: string) => (await page(batchId)).find((r) => r.source.endsWith(file));
       expect((await page(oct)).map((r) => r.suggested)).toEqual([null, null, null, null]);
-      const taught = (await byFile(oct, 'invoice-marlowe-INV-2026-0088.png'))?.id ?? 0;
+      const taughtRow = await byFile(oct, 'invoice-marlowe-INV-2026-0088.png');
+      const taught = taughtRow?.id ?? 0;
       await reviews.save(taught, { edits: [{ field: 'gross', value: '769.20' }], decision: 'accepted', by: 'ann' });
 
       const nov = await sent('invoices-november');
       const marlowe = await byFile(nov, 'invoice-marlowe-INV-2026-0131.pdf');
-      expect(marlowe).toMatchObject({ state: 'succeeded', failedChecks: [], suggested: { fromJob: taught, fields: ['vendorVatId'] } });
+      expect(marlowe).toMatchObject({ state: 'succeeded', failedChecks: [], suggested: { fromJob: taught, fromSeq: taughtRow?.seq, fields: ['vendorVatId'] } });
       const offered = (await reviews.view(marlowe?.id ?? 0)).suggestions;
-      expect(offered.map((s) => [s.field, s.value, s.fromJob])).toEqual([['vendorVatId', 'GB562884130', taught]]);
+      expect(offered.map((s) => [s.field, s.value, s.fromJob, s.fromSeq])).toEqual([['vendorVatId', 'GB562884130', taught, taughtRow?.seq]]);
+      expect(offered[0]?.fromBatchName).toEqual(expect.any(String));
       expect((await page(nov)).filter((r) => r.id !== marlowe?.id).map((r) => r.suggested)).toEqual([null]);
       expect((await page(oct)).map((r) => r.suggested)).toEqual([null, null, null, null]);
 

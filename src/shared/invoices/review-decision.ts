@@ -24,6 +24,9 @@ export const SupplierSuggestion = z.object({
   /** The job whose review taught it, and that job's batch. */
   fromJob: z.number().int(),
   fromBatch: z.string(),
+  /** How the window names that job: its item number in its batch, and the batch's name (null once they are gone). */
+  fromSeq: z.number().int().nullable().default(null),
+  fromBatchName: z.string().nullable().default(null),
 });
 export type SupplierSuggestion = z.infer<typeof SupplierSuggestion>;
 
@@ -31,7 +34,12 @@ export type SupplierSuggestion = z.infer<typeof SupplierSuggestion>;
  * An invoice of a list that the supplier memory has suggestions for (the job dialog shows them):
  * the job whose review taught them, and which fields they offer.
  */
-export const SuggestedInList = z.object({ fromJob: z.number().int(), fields: z.array(z.enum(SUGGESTED_FIELDS)).min(1) });
+export const SuggestedInList = z.object({
+  fromJob: z.number().int(),
+  fromSeq: z.number().int().nullable().default(null),
+  fromBatchName: z.string().nullable().default(null),
+  fields: z.array(z.enum(SUGGESTED_FIELDS)).min(1),
+});
 export type SuggestedInList = z.infer<typeof SuggestedInList>;
 
 /** "from your review of job 17" */

@@ -24,19 +24,25 @@ const unescape = (html: string): string => html.replace(/&amp;/g, '&').replace(/
 
 describe('the supplier-memory mark in the invoice list', () => {
   it('is an image named by the fields and the job, in English and German', () => {
-    const one: SuggestedInList = { fromJob: 4, fields: ['vendorVatId'] };
+    const one: SuggestedInList = { fromJob: 200, fromSeq: 4, fromBatchName: 'Marlowe October', fields: ['vendorVatId'] };
     const en = inLanguage('en', 'en-GB', () => render(one));
     expect(en).toMatch(/^<span class="suggested-mark" role="img" aria-label="[^"]+" title="[^"]+"><svg [^>]*aria-hidden="true"/);
     const label = /aria-label="([^"]+)"/.exec(en)?.[1] ?? '';
-    expect(unescape(label)).toBe('Suggested VAT id from your review of job 4: open the job to see it and apply it');
+    expect(unescape(label)).toBe('Suggested VAT id from your review of job 4 in “Marlowe October”: open the job to see it and apply it');
     expect(/title="([^"]+)"/.exec(en)?.[1]).toBe(label);
     const de = unescape(/aria-label="([^"]+)"/.exec(inLanguage('de', 'de-DE', () => render(one)))?.[1] ?? '');
-    expect(de).toBe('Vorschlag für USt-IdNr. aus Ihrer Prüfung von Auftrag 4: Auftrag öffnen, um ihn zu sehen und zu übernehmen');
+    expect(de).toBe('Vorschlag für USt-IdNr. aus Ihrer Prüfung von Auftrag 4 in „Marlowe October“: Auftrag öffnen, um ihn zu sehen und zu übernehmen');
   });
 
   it('lists several fields the language’s way', () => {
-    const two: SuggestedInList = { fromJob: 17, fields: ['vendorVatId', 'iban'] };
-    expect(inLanguage('en', 'en-GB', () => suggestedLine(two))).toMatch(/^Suggested VAT id and IBAN from your review of job 17:/);
-    expect(inLanguage('de', 'de-DE', () => suggestedLine(two))).toMatch(/^Vorschlag für USt-IdNr\. und IBAN aus Ihrer Prüfung von Auftrag 17:/);
+    const two: SuggestedInList = { fromJob: 170, fromSeq: 17, fromBatchName: 'Q3', fields: ['vendorVatId', 'iban'] };
+    expect(inLanguage('en', 'en-GB', () => suggestedLine(two))).toMatch(/^Suggested VAT id and IBAN from your review of job 17 in “Q3”:/);
+    expect(inLanguage('de', 'de-DE', () => suggestedLine(two))).toMatch(/^Vorschlag für USt-IdNr\. und IBAN aus Ihrer Prüfung von Auftrag 17 in „Q3“:/);
+  });
+
+  it('names the job by its item number and batch, not the store id; an earlier job once they are gone', () => {
+    const gone: SuggestedInList = { fromJob: 200, fromSeq: null, fromBatchName: null, fields: ['iban'] };
+    expect(inLanguage('en', 'en-GB', () => suggestedLine(gone))).toMatch(/^Suggested IBAN from your review of an earlier job:/);
+    expect(inLanguage('de', 'de-DE', () => suggestedLine(gone))).toMatch(/^Vorschlag für IBAN aus Ihrer Prüfung eines früheren Auftrags:/);
   });
 });

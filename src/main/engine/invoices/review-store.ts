@@ -55,6 +55,9 @@ export interface RememberedSupplier {
   vat_rate: number | null;
   job_id: number;
   batch_id: string;
+  /** The job's item number and its batch's name, as the window names them (null once removed). */
+  job_seq: number | null;
+  batch_name: string | null;
 }
 
 /** A row of the Needs review queue. */

@@ -4,6 +4,7 @@ import type { Db } from '../db/connection';
 import type { ReviewCounts } from '../../../shared/invoices/review-decision';
 import type { InvoiceReviews } from './invoice-reviews';
 import type { QueueRow, RememberedSupplier, ReviewPlan, ReviewRow, ReviewStore } from './review-store';
+import { REMEMBERED_SELECT } from './supplier-memory';
 
 export class SqliteReviewStore implements ReviewStore {
   private readonly stmts;
@@ -39,7 +40,7 @@ export class SqliteReviewStore implements ReviewStore {
            iban = COALESCE(excluded.iban, supplier_memory.iban), vat_rate = COALESCE(excluded.vat_rate, supplier_memory.vat_rate),
            job_id = excluded.job_id, batch_id = excluded.batch_id, learned_at = excluded.learned_at`,
       ),
-      remembered: db.prepare(`SELECT vendor, vat_id, iban, vat_rate, job_id, batch_id FROM supplier_memory WHERE supplier_key = ?`),
+      remembered: db.prepare(`SELECT ${REMEMBERED_SELECT} WHERE m.supplier_key = ?`),
     };
   }
 

@@ -51,7 +51,7 @@ export async function supplierSuggestions(store: Pick<ReviewStore, 'remembered'>
 
 /** The values of `found` an invoice is offered: those that differ from its own. */
 export function offeredFrom(found: RememberedSupplier, inv: Invoice): SupplierSuggestion[] {
-  const from = { fromJob: found.job_id, fromBatch: found.batch_id };
+  const from = { fromJob: found.job_id, fromBatch: found.batch_id, fromSeq: found.job_seq, fromBatchName: found.batch_name };
   const out: SupplierSuggestion[] = [];
   const offer = (field: SupplierSuggestion['field'], edit: string, value: string | null): void => {
     if (value !== null && value !== '' && value !== fieldText(inv, edit)) out.push({ field, edit, value, ...from });
@@ -72,12 +72,22 @@ export function offeredFrom(found: RememberedSupplier, inv: Invoice): SupplierSu
 
 const MEMORY_COLUMNS = ['vendor', 'vat_id', 'iban', 'vat_rate', 'job_id', 'batch_id'] as const;
 
-/** The joins: `mv` by VAT id, `mn` by name. */
+/** One remembered supplier with how the window names the job that taught it (its item number, its batch's name). */
+export const REMEMBERED_SELECT = `m.vendor, m.vat_id, m.iban, m.vat_rate, m.job_id, m.batch_id, j.seq AS job_seq, b.name AS batch_name
+  FROM supplier_memory m LEFT JOIN jobs j ON j.id = m.job_id LEFT JOIN batches b ON b.id = m.batch_id`;
+
+/** The joins: `mv` by VAT id, `mn` by name; `mj`, `mb`: the teaching job and its batch, to name them. */
 export const MEMORY_JOINS = `LEFT JOIN supplier_memory mv ON mv.supplier_key = 'vat:' || r.vat_key AND mv.job_id <> r.job_id
-  LEFT JOIN supplier_memory mn ON mn.supplier_key = 'name:' || r.vendor_key AND mn.job_id <> r.job_id`;
+  LEFT JOIN supplier_memory mn ON mn.supplier_key = 'name:' || r.vendor_key AND mn.job_id <> r.job_id
+  LEFT JOIN jobs mj ON mj.id = COALESCE(mv.job_id, mn.job_id)
+  LEFT JOIN batches mb ON mb.id = COALESCE(mv.batch_id, mn.batch_id)`;
 
 /** The columns the joins give (memory_vendor, ..., memory_job_id: null when nothing is remembered). */
-export const MEMORY_SELECT = MEMORY_COLUMNS.map((c) => `CASE WHEN mv.job_id IS NULL THEN mn.${c} ELSE mv.${c} END AS memory_${c}`).join(', ');
+export const MEMORY_SELECT = [
+  ...MEMORY_COLUMNS.map((c) => `CASE WHEN mv.job_id IS NULL THEN mn.${c} ELSE mv.${c} END AS memory_${c}`),
+  'mj.seq AS memory_job_seq',
+  'mb.name AS memory_batch_name',
+].join(', ');
 
 /** A listed row's memory columns. */
 export interface MemoryColumns {
@@ -87,6 +97,8 @@ export interface MemoryColumns {
   memory_vat_rate?: number | null;
   memory_job_id?: number | null;
   memory_batch_id?: string | null;
+  memory_job_seq?: number | null;
+  memory_batch_name?: string | null;
 }
 
 /** What the memory holds for a listed row, or null. */
@@ -99,5 +111,7 @@ export function rememberedOf(row: MemoryColumns): RememberedSupplier | null {
     vat_rate: row.memory_vat_rate ?? null,
     job_id: row.memory_job_id,
     batch_id: row.memory_batch_id,
+    job_seq: row.memory_job_seq ?? null,
+    batch_name: row.memory_batch_name ?? null,
   };
 }

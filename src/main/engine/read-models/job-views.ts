@@ -57,7 +57,7 @@ function suggestedOf(found: RememberedSupplier, correctedJson: string | null, re
   const inv = corrected?.success ? corrected.data : invoiceOf(result);
   const offered = inv ? offeredFrom(found, inv) : [];
   const [first] = offered;
-  return first ? { fromJob: first.fromJob, fields: offered.map((o) => o.field) } : null;
+  return first ? { fromJob: first.fromJob, fromSeq: first.fromSeq, fromBatchName: first.fromBatchName, fields: offered.map((o) => o.field) } : null;
 }
 
 /** The names of an invoice's failed checks ([] all passed); null when the job has no checks. */

@@ -46,7 +46,14 @@ export function failedCheckLabel(name: string): string {
 /** An invoice the supplier memory has suggestions for, as its mark in the list says it (the fields as the job dialog names them). */
 export function suggestedLine(s: SuggestedInList): string {
   const fields = new Intl.ListFormat(formatLocale(), { type: 'conjunction' }).format(s.fields.map((f) => t(`results:suggestedField.${f}`)));
-  return t('jobs:table.suggested', { fields, job: s.fromJob });
+  return t('jobs:table.suggested', { fields, source: reviewSource(s) });
+}
+
+/** Whose review taught a suggestion, named as the window names jobs (item number, batch name), not by the store's id. */
+export function reviewSource(s: Pick<SuggestedInList, 'fromSeq' | 'fromBatchName'>): string {
+  return s.fromSeq !== null && s.fromBatchName !== null
+    ? t('jobs:reviewSource.known', { seq: s.fromSeq, batch: s.fromBatchName })
+    : t('jobs:reviewSource.gone');
 }
 
 /** A message batch's own columns: the name column first (if the CSV has one), then up to three more. */

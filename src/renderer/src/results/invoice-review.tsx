@@ -12,6 +12,7 @@ import { RpcFailure } from '../transport';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { formatDateTime } from '../format/time';
 import { useBatchesStore } from '../store/batches-store';
+import { reviewSource } from '../jobs/job-row-words';
 import { InvoiceChecks } from './invoice-view';
 import { canonicalFieldValue, readFieldValue, shownFieldValue } from './invoice-field-locale';
 import './invoice-review.css';
@@ -82,7 +83,7 @@ function FieldInput({ field, label, value, read, problem, suggestion, onChange, 
       {suggestion && suggestion.value !== value ? (
         <span className="invoice-review__suggestion">
           {t('review.suggested', { what: t(`suggestedField.${suggestion.field}`) })} <strong>{suggestion.value}</strong>{' '}
-          <span className="muted">{t('review.suggestionSource', { job: suggestion.fromJob })}</span>{' '}
+          <span className="muted">{t('review.suggestionSource', { source: reviewSource(suggestion) })}</span>{' '}
           <button
             type="button"
             onClick={() => onChange(suggestion.value)}

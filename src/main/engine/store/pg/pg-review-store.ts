@@ -7,6 +7,7 @@ import type { ReviewCounts } from '../../../../shared/invoices/review-decision';
 import { canHaveEarlier, earlierInvoice, type InvoiceKeys } from '../../invoices/invoice-reviews';
 import type { QueueRow, RememberedSupplier, ReviewPlan, ReviewRow, ReviewStore } from '../../invoices/review-store';
 import type { PgQueueStore } from './pg-queue-store';
+import { REMEMBERED_SELECT } from '../../invoices/supplier-memory';
 
 const ROW = `SELECT r.job_id, r.batch_id, j.seq, j.source, j.result_json, r.needs_review, r.checks_json, r.corrected_json, r.decision,
                     r.decided_by, r.decided_at, r.note
@@ -91,13 +92,6 @@ export class PgReviewStore implements ReviewStore {
   }
 
   async remembered(key: string): Promise<RememberedSupplier | null> {
-    return (
-      (
-        await this.store.pool.query<RememberedSupplier>(
-          `SELECT vendor, vat_id, iban, vat_rate, job_id, batch_id FROM supplier_memory WHERE supplier_key = $1`,
-          [key],
-        )
-      ).rows[0] ?? null
-    );
+    return (await this.store.pool.query<RememberedSupplier>(`SELECT ${REMEMBERED_SELECT} WHERE m.supplier_key = $1`, [key])).rows[0] ?? null;
   }
 }
