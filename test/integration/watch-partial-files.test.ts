@@ -230,21 +230,21 @@ describe('fileCompleteness', () => {
 
   it('judges WAV, PDF, PNG and JPEG by their own ends, and says why not', async () => {
     const wav = tinyWav(3);
-    expect(await at('a.wav', wav)).toEqual({ kind: 'complete' });
+    expect(await at('a.wav', wav)).toEqual({ kind: 'complete', format: 'wav' });
     expect((await at('b.wav', wav.subarray(0, 60))).kind).toBe('incomplete');
     expect(await at('c.wav', Buffer.concat([wavHeaderWithPlaceholders(), Buffer.alloc(80)]))).toMatchObject({
       kind: 'incomplete',
       why: { code: 'wav_header_placeholder' },
     });
     const pdf = readFileSync(PDF);
-    expect(await at('a.pdf', pdf)).toEqual({ kind: 'complete' });
+    expect(await at('a.pdf', pdf)).toEqual({ kind: 'complete', format: 'pdf' });
     expect((await at('b.pdf', pdf.subarray(0, Math.floor(pdf.lastIndexOf('%%EOF') * 0.5)))).kind).toBe('incomplete');
     const png = readFileSync(join(INVOICES, 'invoice-marlowe-INV-2026-0088.png'));
-    expect(await at('a.png', png)).toEqual({ kind: 'complete' });
+    expect(await at('a.png', png)).toEqual({ kind: 'complete', format: 'png' });
     expect((await at('b.png', png.subarray(0, png.length - 20))).kind).toBe('incomplete');
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
-    expect(await at('a.jpg', jpeg)).toEqual({ kind: 'complete' });
-    expect(await at('p.jpg', Buffer.concat([jpeg, Buffer.alloc(16)]))).toEqual({ kind: 'complete' });
+    expect(await at('a.jpg', jpeg)).toEqual({ kind: 'complete', format: 'jpeg' });
+    expect(await at('p.jpg', Buffer.concat([jpeg, Buffer.alloc(16)]))).toEqual({ kind: 'complete', format: 'jpeg' });
     expect((await at('b.jpg', jpeg.subarray(0, 7))).kind).toBe('incomplete');
     expect(await at('x.txt', 'hello')).toEqual({ kind: 'unknown' });
     // Sizes saying "no audio" (RIFF 36, data 0), with or without audio after them: cannot tell yet.
