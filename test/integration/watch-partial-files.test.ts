@@ -15,6 +15,7 @@ import { fileCompleteness } from '../../src/main/engine/watch/file-complete';
 import { SET_ASIDE_DIR } from '../../src/main/engine/watch/intake-rules';
 import { noKeychain, INVOICES } from './harness';
 import { tempDir } from '../helpers/temp-dir';
+import { StagedFiles } from '../helpers/staged-files';
 import { sleep, until } from '../helpers/wait-for';
 import { tinyWav } from '../helpers/wav-folder';
 
@@ -34,6 +35,8 @@ interface Rig {
   folder: string;
   events: WatchEvent[];
   session: WatchSession;
+  /** A finished PDF to move in (made before the watcher started: the short quiet time). */
+  staged: StagedFiles;
 }
 
 async function rig(capability: 'ocr' | 'transcribe'): Promise<Rig> {
@@ -44,11 +47,13 @@ async function rig(capability: 'ocr' | 'transcribe'): Promise<Rig> {
   const engine = Engine.open({ dataDir: join(dir.path, 'data'), secrets: noKeychain, env: {} });
   cleanups.push(() => engine.close());
   engine.hotFolders.add({ dir: folder, capability, budgetPerDay: 20_000 });
+  const staged = new StagedFiles(join(dir.path, 'staged')).stage(PDF);
+  await staged.aged(STABLE_MS);
   const events: WatchEvent[] = [];
   const session = engine.hotFolders.watch({ stableMs: STABLE_MS, onEvent: (e) => events.push(e) });
   cleanups.push(() => session.close());
   await session.ready;
-  return { engine, folder, events, session };
+  return { engine, folder, events, session, staged };
 }
 
 function jobs(engine: Engine): { source: string; payload_json: string }[] {
@@ -122,7 +127,7 @@ describe('a file is taken only when it is whole by its format', () => {
   it('a file that changes after it was taken is reported, not sent again; watch resend sends the new version', async () => {
     const r = await rig('ocr');
     const path = join(r.folder, 'invoice.pdf');
-    writeFileSync(path, readFileSync(PDF));
+    r.staged.drop(PDF, path);
     await until('the first version to be taken', () => r.events.some((e) => e.kind === 'taken'));
     writeFileSync(path, readFileSync(PDF2));
     await until('the change to be reported', () => r.events.some((e) => e.kind === 'refused'));
@@ -144,7 +149,7 @@ describe('a file is taken only when it is whole by its format', () => {
   it('a file taken that then changes and becomes unreadable is reported as changed, never set aside', async () => {
     const r = await rig('ocr');
     const path = join(r.folder, 'invoice.pdf');
-    writeFileSync(path, readFileSync(PDF));
+    r.staged.drop(PDF, path);
     await until('the first version to be taken', () => r.events.some((e) => e.kind === 'taken'));
     // Whole by its format (it ends in %%EOF), but no PDF the importer can read.
     const broken = '%PDF-1.7\nnot a document at all\n%%EOF\n';
