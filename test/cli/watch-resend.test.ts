@@ -1,7 +1,7 @@
 // `run --watch` reports a file that changed after it was sent (and does not send it again), and
 // `watch resend FILE` sends its new version on purpose; a file outside every watched folder is
 // refused with what to do instead.
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCli, startCli } from '../helpers/cli';
@@ -27,13 +27,18 @@ describe('watch resend', () => {
     expect((await runCli(['watch', 'add', scans, '--capability', 'ocr', ...data])).code).toBe(0);
     const file = join(scans, 'invoice.pdf');
     copyFileSync(join(INVOICES, 'invoice-aldenmoor-INV-2026-0012.pdf'), file);
+    // The new version is scanned elsewhere before run --watch starts and moved in over the old
+    // one (a PDF written in place moments before it is seen waits the long quiet time).
+    const next = join(dir.path, 'rescanned.pdf');
+    copyFileSync(join(INVOICES, 'invoice-copperfinch-INV-2026-0047.pdf'), next);
+    await sleep(400);
     const run = startCli(['run', '--watch', '--settle', '0.3', ...data]);
     let out = '';
     run.child.stdout?.on('data', (b: Buffer) => (out += b.toString()));
     run.child.stderr?.on('data', (b: Buffer) => (out += b.toString()));
     try {
       await waitFor(() => out, /\+ .*invoice\.pdf -> batch/);
-      copyFileSync(join(INVOICES, 'invoice-copperfinch-INV-2026-0047.pdf'), file);
+      renameSync(next, file);
       await waitFor(() => out, /changed after it was sent/);
     } finally {
       run.child.kill('SIGINT');

@@ -4,7 +4,7 @@
 // Runs the built CLI as a child process against the sandbox (a separate server here, so its
 // ledger and usage outlive every kill), with faults that drop answers after the work was done.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
@@ -74,7 +74,14 @@ describe('crash: run --watch killed while files arrive', () => {
     const common = ['--data-dir', dataDir, '--api-url', sb.url];
     const added = await runCli(['watch', 'add', calls, '--capability', 'transcribe', ...common], env);
     expect(added.code, added.stderr).toBe(0);
-    const drop = (i: number): void => writeFileSync(join(calls, `call-${String(i).padStart(3, '0')}.wav`), wavBytes(1 + (i % 3), `call number ${i}`, i));
+    // Recorded elsewhere before anything runs and moved in when dropped, as finished recordings
+    // arrive: a WAV written in place moments before it is seen waits the long quiet time (ten times
+    // --settle), which would leave nothing in flight at the kills.
+    const staged = join(dir.path, 'recorded');
+    mkdirSync(staged);
+    const name = (i: number): string => `call-${String(i).padStart(3, '0')}.wav`;
+    for (let i = 0; i <= FILES; i++) writeFileSync(join(staged, name(i)), wavBytes(1 + (i % 3), `call number ${i}`, i));
+    const drop = (i: number): void => renameSync(join(staged, name(i)), join(calls, name(i)));
 
     // 1. Up and idle: one file dropped is processed within 10 s.
     const first = startCli(['run', '--watch', '--settle', '0.5', ...common], env);

@@ -2,7 +2,7 @@
 // by the test is taken and processed (the row counts it, its batch finishes), a bad file is listed
 // with its reason, and the watch is removed after a confirmation. Screenshots light and dark. A
 // scan still being written (a PDF without %%EOF) is listed as not taken yet, with why, until it is.
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, openApp, shot, INVOICES } from './fixtures';
@@ -11,6 +11,15 @@ import { rpc } from './helpers/processes';
 test('watch folders: add, a dropped file processed, a bad one set aside, remove', async ({ host, page, work }, testInfo) => {
   const folder = join(work, 'scans in');
   mkdirSync(folder);
+  // A scan and a damaged "PDF", finished elsewhere on the same disk before the folder is watched
+  // and moved in below, as a scanner's finished files arrive: a PDF written in the folder itself
+  // moments before it is seen waits the long quiet time (30 s), as a scanner may add a page.
+  const scanner = join(work, 'scanner out');
+  mkdirSync(scanner);
+  copyFileSync(INVOICES[0] ?? '', join(scanner, 'scan-0001.pdf'));
+  // Whole by its format (it ends in %%EOF, so it is taken), broken inside: set aside.
+  writeFileSync(join(scanner, 'scan-0002.pdf'), '%PDF-1.7\nthe scanner gave up here\n%%EOF\n');
+  const scannedAt = Date.now();
   await openApp(page, host);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Watch folders', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Watch folders' })).toBeVisible();
@@ -26,6 +35,8 @@ test('watch folders: add, a dropped file processed, a bad one set aside, remove'
   await form.getByLabel('Do with each file').selectOption('ocr');
   await form.getByLabel('Only these extensions').fill('pdf, png');
   await form.getByLabel('Budget per day, EUR (optional)').fill('5');
+  // Made more than the quiet time (3 s) before the folder is watched: moved in, not born there.
+  await page.waitForTimeout(Math.max(0, scannedAt + 3_500 - Date.now()));
   await form.getByRole('button', { name: 'Watch folder' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Watching ${folder}` })).toBeVisible();
   const row = page.getByTestId('watch-row');
@@ -34,10 +45,8 @@ test('watch folders: add, a dropped file processed, a bad one set aside, remove'
   await expect(row).toContainText('ocr');
   await expect(row).toContainText('pdf, png');
 
-  // The test drops a scan and a damaged "PDF" into the folder, as a scanner or a colleague would.
-  copyFileSync(INVOICES[0] ?? '', join(folder, 'scan-0001.pdf'));
-  // Whole by its format (it ends in %%EOF, so it is taken), broken inside: set aside.
-  writeFileSync(join(folder, 'scan-0002.pdf'), '%PDF-1.7\nthe scanner gave up here\n%%EOF\n');
+  // The test moves the scan and the damaged "PDF" into the folder, as a scanner or a colleague would.
+  for (const name of ['scan-0001.pdf', 'scan-0002.pdf']) renameSync(join(scanner, name), join(folder, name));
   await expect(row.getByTestId('watch-today')).toHaveText('1 file(s)', { timeout: 20_000 });
   await expect(row.getByTestId('watch-last')).toContainText('scan-0001.pdf');
   await expect(row.getByTestId('watch-problems')).toContainText('1 set aside', { timeout: 20_000 });

@@ -2,14 +2,15 @@
 // resent is no longer "not sent", a file that keeps changing is one line with how many versions
 // were not sent, and a resend of a version that cannot be read leaves the file where it is.
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Engine } from '../../src/main/engine/engine';
 import type { WatchEvent } from '../../src/main/engine/watch/hot-folders';
 import { SET_ASIDE_DIR } from '../../src/main/engine/watch/intake-rules';
 import { noKeychain, INVOICES } from './harness';
 import { tempDir } from '../helpers/temp-dir';
-import { sleep, until } from '../helpers/wait-for';
+import { until } from '../helpers/wait-for';
+import { StagedFiles } from '../helpers/staged-files';
 
 const STABLE_MS = 300;
 const PDF = join(INVOICES, 'invoice-aldenmoor-INV-2026-0012.pdf');
@@ -22,7 +23,11 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function rig(): Promise<{ engine: Engine; folder: string; events: WatchEvent[] }> {
+/** Whole by its format (it ends in %%EOF), no PDF the importer can read. */
+const BROKEN = '%PDF-1.7\nnot a document at all\n%%EOF\n';
+
+/** Each version is moved in over the last (made before the watcher started: the short quiet time). */
+async function rig(): Promise<{ engine: Engine; folder: string; events: WatchEvent[]; staged: StagedFiles }> {
   const dir = tempDir('batchdesk-watch-state-');
   cleanups.push(dir.cleanup);
   const folder = join(dir.path, 'in');
@@ -30,11 +35,13 @@ async function rig(): Promise<{ engine: Engine; folder: string; events: WatchEve
   const engine = Engine.open({ dataDir: join(dir.path, 'data'), secrets: noKeychain, env: {} });
   cleanups.push(() => engine.close());
   engine.hotFolders.add({ dir: folder, capability: 'ocr', budgetPerDay: 20_000 });
+  const staged = new StagedFiles(join(dir.path, 'staged')).stage(PDF).stage(PDF2, 2).stage(PDF3).stage(PNG).stage(BROKEN, 1, BROKEN);
+  await staged.aged(STABLE_MS);
   const events: WatchEvent[] = [];
   const session = engine.hotFolders.watch({ stableMs: STABLE_MS, onEvent: (e) => events.push(e) });
   cleanups.push(() => session.close());
   await session.ready;
-  return { engine, folder, events };
+  return { engine, folder, events, staged };
 }
 
 const refusals = (events: WatchEvent[]): WatchEvent[] => events.filter((e) => e.kind === 'refused');
@@ -43,9 +50,9 @@ describe("a watched file's latest state", () => {
   it('after a resend, the file is no longer listed as not sent; the list says its batch and item', async () => {
     const r = await rig();
     const path = join(r.folder, 'invoice.pdf');
-    writeFileSync(path, readFileSync(PDF));
+    r.staged.drop(PDF, path);
     await until('the first version to be taken', () => r.events.some((e) => e.kind === 'taken'));
-    writeFileSync(path, readFileSync(PDF2));
+    r.staged.drop(PDF2, path);
     await until('the change to be reported', () => refusals(r.events).length === 1);
     expect(r.engine.hotFolders.list()[0]?.problems.map((p) => p.path)).toEqual([path]);
     const resent = await r.engine.hotFolders.resend(path);
@@ -58,10 +65,10 @@ describe("a watched file's latest state", () => {
   it('a file changed again and again is one problem with how many versions were not sent', async () => {
     const r = await rig();
     const path = join(r.folder, 'invoice.pdf');
-    writeFileSync(path, readFileSync(PDF));
+    r.staged.drop(PDF, path);
     await until('the first version to be taken', () => r.events.some((e) => e.kind === 'taken'));
     for (const [i, next] of [PDF2, PDF3, PNG].entries()) {
-      writeFileSync(path, readFileSync(next));
+      r.staged.drop(next, path);
       await until(`change ${i + 1} to be reported`, () => refusals(r.events).length === i + 1);
     }
     expect(refusals(r.events).map((e) => (e.kind === 'refused' && e.note.code === 'changed_after_sent' ? e.note.versions : 0))).toEqual([1, 2, 3]);
@@ -72,7 +79,7 @@ describe("a watched file's latest state", () => {
     // Resent, the count starts again at the next change.
     expect((await r.engine.hotFolders.resend(path)).kind).toBe('taken');
     // A version never taken (the first one's content would be skipped as already taken).
-    writeFileSync(path, readFileSync(PDF2));
+    r.staged.drop(PDF2, path);
     await until('the change after the resend to be reported', () => refusals(r.events).length === 4);
     const again = r.engine.hotFolders.list()[0]?.problems ?? [];
     expect(again.map((p) => p.note)).toMatchObject([{ code: 'changed_after_sent', versions: 1 }]);
@@ -81,10 +88,9 @@ describe("a watched file's latest state", () => {
   it('a resend of a version that cannot be read leaves the file where it is and says so', async () => {
     const r = await rig();
     const path = join(r.folder, 'invoice.pdf');
-    writeFileSync(path, readFileSync(PDF));
+    r.staged.drop(PDF, path);
     await until('the first version to be taken', () => r.events.some((e) => e.kind === 'taken'));
-    const broken = '%PDF-1.7\nnot a document at all\n%%EOF\n';
-    writeFileSync(path, broken);
+    r.staged.drop(BROKEN, path);
     await until('the change to be reported', () => refusals(r.events).length === 1);
     const e = await r.engine.hotFolders.resend(path);
     expect(e.kind).toBe('refused');
@@ -92,7 +98,7 @@ describe("a watched file's latest state", () => {
     expect(e.kind === 'refused' && e.message).toMatch(
       /invoice\.pdf.*This version was not sent and \S+invoice\.pdf stays where it is: once it is complete and readable, send it with `batchdesk watch resend \S+` again\./,
     );
-    expect(readFileSync(path, 'utf8')).toBe(broken);
+    expect(readFileSync(path, 'utf8')).toBe(BROKEN);
     expect(existsSync(join(r.folder, SET_ASIDE_DIR))).toBe(false);
     // Still reported as changed, not as set aside.
     expect(r.engine.hotFolders.list()[0]?.problems.map((p) => p.note?.code)).toEqual(['changed_after_sent']);

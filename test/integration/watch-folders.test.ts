@@ -11,6 +11,7 @@ import { systemClock, type Clock } from '../../src/main/engine/clock';
 import { ignoredPath, parseExtensions } from '../../src/main/engine/watch/intake-rules';
 import { noKeychain, INVOICES } from './harness';
 import { tempDir } from '../helpers/temp-dir';
+import { StagedFiles } from '../helpers/staged-files';
 
 const STABLE_MS = 400;
 const PDF = join(INVOICES, 'invoice-aldenmoor-INV-2026-0012.pdf');
@@ -24,7 +25,12 @@ interface Rig {
   events: WatchEvent[];
   session: WatchSession;
   clock: { t: number | null };
+  /** Finished files to move in (made before the watcher started: taken after the short quiet time). */
+  staged: StagedFiles;
 }
+
+/** Whole by its format (it ends in %%EOF), broken inside: taken, read, set aside. */
+const BROKEN_PDF = '%PDF-1.7\nthis is not really a PDF\n%%EOF\n';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -51,11 +57,13 @@ async function rig(opts: { then?: boolean; ext?: string[] } = {}): Promise<Rig> 
     ...(opts.then ? { then: [{ capability: 'text', task: 'summary' }] } : {}),
     budgetPerDay: 20_000,
   });
+  const staged = new StagedFiles(join(dir.path, 'staged')).stage(PDF, 2).stage(PDF2).stage(PDF3).stage('broken', 1, BROKEN_PDF);
+  await staged.aged(STABLE_MS);
   const events: WatchEvent[] = [];
   const session = engine.hotFolders.watch({ stableMs: STABLE_MS, onEvent: (e) => events.push(e) });
   cleanups.push(() => session.close());
   await session.ready;
-  return { engine, folder, events, session, clock };
+  return { engine, folder, events, session, clock, staged };
 }
 
 async function until(what: string, pred: () => boolean, ms = 10_000): Promise<void> {
@@ -111,7 +119,7 @@ describe('hot folders', () => {
 
   it('takes a file whose name holds terminal control characters under an inert name (the file is read by its own)', async () => {
     const r = await rig();
-    copyFileSync(PDF, join(r.folder, 'inv\u001b[2J\rAll done.pdf'));
+    r.staged.drop(PDF, join(r.folder, 'inv\u001b[2J\rAll done.pdf'));
     await until('the file to be taken', () => r.events.some((e) => e.kind === 'taken'));
     const [job] = jobs(r.engine);
     expect(job?.source).toBe(join(r.folder, 'inv\\u001b[2J\\u000dAll done.pdf'));
@@ -122,7 +130,7 @@ describe('hot folders', () => {
     mkdirSync(join(r.folder, '.sync'));
     copyFileSync(PDF, join(r.folder, '.sync', 'a.pdf'));
     copyFileSync(PDF, join(r.folder, '.hidden.pdf'));
-    copyFileSync(PDF2, join(r.folder, 'download.pdf.crdownload'));
+    r.staged.drop(PDF2, join(r.folder, 'download.pdf.crdownload'));
     copyFileSync(PNG, join(r.folder, '~$lock.png'));
     mkdirSync(join(r.folder, 'deep', 'deeper'), { recursive: true });
     copyFileSync(PNG, join(r.folder, 'deep', 'deeper', 'scan.png'));
@@ -145,7 +153,7 @@ describe('hot folders', () => {
 
   it('does not take a moved or renamed file twice, not even after a restart', async () => {
     const r = await rig();
-    copyFileSync(PDF, join(r.folder, 'a.pdf'));
+    r.staged.drop(PDF, join(r.folder, 'a.pdf'));
     await until('a.pdf taken', () => r.events.some((e) => e.kind === 'taken'));
     mkdirSync(join(r.folder, 'filed'));
     renameSync(join(r.folder, 'a.pdf'), join(r.folder, 'filed', 'renamed.pdf'));
@@ -155,7 +163,7 @@ describe('hot folders', () => {
     expect(r.events[1]?.kind === 'skipped' && r.events[1].note).toMatchObject({ code: 'same_as_taken', as: join(r.folder, 'a.pdf') });
     expect(jobs(r.engine)).toHaveLength(1);
     // A second copy elsewhere in the folder: the same content again, skipped too.
-    copyFileSync(PDF, join(r.folder, 'copy.pdf'));
+    r.staged.drop(PDF, join(r.folder, 'copy.pdf'));
     await until('the copy to be judged', () => r.events.length >= 3);
     expect(r.events[2]).toMatchObject({ kind: 'skipped' });
     // A restart scans everything again: nothing new is taken or reported.
@@ -174,10 +182,9 @@ describe('hot folders', () => {
 
   it('sets a bad file aside with its reason while the good ones go on', async () => {
     const r = await rig();
-    // Whole by its format (it ends in %%EOF), broken inside: taken, read, set aside.
-    writeFileSync(join(r.folder, 'scan-001.pdf'), '%PDF-1.7\nthis is not really a PDF\n%%EOF\n');
+    r.staged.drop('broken', join(r.folder, 'scan-001.pdf'));
     writeFileSync(join(r.folder, 'notes.txt'), 'hello');
-    copyFileSync(PDF, join(r.folder, 'good-1.pdf'));
+    r.staged.drop(PDF, join(r.folder, 'good-1.pdf'));
     copyFileSync(PNG, join(r.folder, 'good-2.png'));
     await until('four files judged', () => r.events.length >= 4);
     const byPath = new Map(r.events.map((e) => ['path' in e ? e.path : '', e]));
@@ -206,7 +213,7 @@ describe('hot folders', () => {
 
   it("cancels today's batch even once it has nothing left, so that the folder's next file starts a new one", async () => {
     const r = await rig();
-    copyFileSync(PDF, join(r.folder, 'one.pdf'));
+    r.staged.drop(PDF, join(r.folder, 'one.pdf'));
     await until('one taken', () => r.events.some((e) => e.kind === 'taken'));
     const first = r.events.find((e) => e.kind === 'taken');
     const id = first?.kind === 'taken' ? first.batchId : '';
@@ -215,7 +222,7 @@ describe('hot folders', () => {
     expect((await r.engine.control.summary(id)).status).toBe('done');
     expect(await r.engine.control.cancel(id)).toEqual({ jobs: 0, cancelled: [id], finished: [] });
     expect((await r.engine.control.summary(id)).status).toBe('cancelled');
-    copyFileSync(PDF2, join(r.folder, 'two.pdf'));
+    r.staged.drop(PDF2, join(r.folder, 'two.pdf'));
     await until('two taken', () => r.events.filter((e) => e.kind === 'taken').length >= 2);
     const second = r.events.filter((e) => e.kind === 'taken')[1];
     const next = second?.kind === 'taken' ? second.batchId : '';
@@ -226,7 +233,7 @@ describe('hot folders', () => {
   it('appends to one started batch per folder and day, numbering and counting right, with its next step', async () => {
     const r = await rig({ then: true, ext: ['pdf', 'png'] });
     r.clock.t = new Date(2026, 10, 23, 9, 0).getTime();
-    copyFileSync(PDF, join(r.folder, 'one.pdf'));
+    r.staged.drop(PDF, join(r.folder, 'one.pdf'));
     copyFileSync(PNG, join(r.folder, 'two.png'));
     copyFileSync(PNG, join(r.folder, 'skipped.jpg')); // not on the extension list: not even looked at
     await until('two taken', () => r.events.filter((e) => e.kind === 'taken').length >= 2);
@@ -245,7 +252,7 @@ describe('hot folders', () => {
     expect(next.started).toBe(true);
     // The next day: a new batch, numbered from 1 again.
     r.clock.t = new Date(2026, 10, 24, 8, 0).getTime();
-    copyFileSync(PDF2, join(r.folder, 'three.pdf'));
+    r.staged.drop(PDF2, join(r.folder, 'three.pdf'));
     await until('the next day file', () => r.events.filter((e) => e.kind === 'taken').length >= 3);
     const third = r.events.filter((e) => e.kind === 'taken')[2];
     expect(third?.kind === 'taken' && third.batchId).not.toBe(batchId);
@@ -258,7 +265,7 @@ describe('hot folders', () => {
     copyFileSync(PNG, join(r.folder, 'four.png'));
     await until('a file after the cancel', () => r.events.length >= 4);
     expect(r.events[3]?.kind).toBe('skipped'); // same content as two.png: the hash store wins
-    copyFileSync(PDF3, join(r.folder, 'five.pdf'));
+    r.staged.drop(PDF3, join(r.folder, 'five.pdf'));
     await until('five.pdf', () => r.events.length >= 5);
     const fifth = r.events[4];
     expect(fifth?.kind).toBe('taken');

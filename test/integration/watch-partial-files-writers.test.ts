@@ -390,16 +390,20 @@ describe('FolderWatcher: the open check and the growth rule', () => {
   it('a whole file that appears at once keeps the short quiet time', async () => {
     const dir = tempDir('batchdesk-watcher-');
     cleanups.push(dir.cleanup);
-    // A long quiet time longer than `until` waits: only the short one can let the file be taken.
-    const { ready } = await watcher(dir.path, { longQuietMs: 120_000, openWriters: fakeWriters(() => ({ kind: 'none' })) });
-    // Renamed in from a hidden name (never looked at), and written in one go.
+    // Written in one go under a hidden name (never looked at) before the watcher starts, renamed in
+    // later: a rename keeps its birth time, so it was brought in whole, not born here (a WAV born
+    // here moments before it is seen waits the long quiet time: watch-partial-files-born.test.ts).
     const staged = join(dir.path, '.staging.wav');
     writeFileSync(staged, tinyWav(4));
+    await sleep(300);
+    // A long quiet time longer than `until` waits: only the short one can let the files be taken.
+    const { ready } = await watcher(dir.path, { longQuietMs: 120_000, openWriters: fakeWriters(() => ({ kind: 'none' })) });
     const renamed = join(dir.path, 'renamed.wav');
     renameSync(staged, renamed);
-    const copied = join(dir.path, 'copied.wav');
-    writeFileSync(copied, tinyWav(5));
-    await until('the files to be taken', () => ready.length === 2);
-    expect(ready.map((r) => r.path).sort()).toEqual([copied, renamed]);
+    // A JPEG is written whole, never appended to: copied in now, it keeps the short time too.
+    const copied = join(dir.path, 'copied.jpg');
+    writeFileSync(copied, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]));
+    await until('the files to be taken', () => new Set(ready.map((r) => r.path)).size === 2);
+    expect([...new Set(ready.map((r) => r.path))].sort()).toEqual([copied, renamed]);
   });
 });

@@ -15,6 +15,7 @@ import { fileCompleteness } from '../../src/main/engine/watch/file-complete';
 import { SET_ASIDE_DIR } from '../../src/main/engine/watch/intake-rules';
 import { noKeychain, INVOICES } from './harness';
 import { tempDir } from '../helpers/temp-dir';
+import { StagedFiles } from '../helpers/staged-files';
 import { sleep, until } from '../helpers/wait-for';
 import { tinyWav } from '../helpers/wav-folder';
 
@@ -34,6 +35,8 @@ interface Rig {
   folder: string;
   events: WatchEvent[];
   session: WatchSession;
+  /** A finished PDF to move in (made before the watcher started: the short quiet time). */
+  staged: StagedFiles;
 }
 
 async function rig(capability: 'ocr' | 'transcribe'): Promise<Rig> {
@@ -44,11 +47,13 @@ async function rig(capability: 'ocr' | 'transcribe'): Promise<Rig> {
   const engine = Engine.open({ dataDir: join(dir.path, 'data'), secrets: noKeychain, env: {} });
   cleanups.push(() => engine.close());
   engine.hotFolders.add({ dir: folder, capability, budgetPerDay: 20_000 });
+  const staged = new StagedFiles(join(dir.path, 'staged')).stage(PDF);
+  await staged.aged(STABLE_MS);
   const events: WatchEvent[] = [];
   const session = engine.hotFolders.watch({ stableMs: STABLE_MS, onEvent: (e) => events.push(e) });
   cleanups.push(() => session.close());
   await session.ready;
-  return { engine, folder, events, session };
+  return { engine, folder, events, session, staged };
 }
 
 function jobs(engine: Engine): { source: string; payload_json: string }[] {
@@ -122,7 +127,7 @@ describe('a file is taken only when it is whole by its format', () => {
   it('a file that changes after it was taken is reported, not sent again; watch resend sends the new version', async () => {
     const r = await rig('ocr');
     const path = join(r.folder, 'invoice.pdf');
-    writeFileSync(path, readFileSync(PDF));
+    r.staged.drop(PDF, path);
     await until('the first version to be taken', () => r.events.some((e) => e.kind === 'taken'));
     writeFileSync(path, readFileSync(PDF2));
     await until('the change to be reported', () => r.events.some((e) => e.kind === 'refused'));
@@ -144,7 +149,7 @@ describe('a file is taken only when it is whole by its format', () => {
   it('a file taken that then changes and becomes unreadable is reported as changed, never set aside', async () => {
     const r = await rig('ocr');
     const path = join(r.folder, 'invoice.pdf');
-    writeFileSync(path, readFileSync(PDF));
+    r.staged.drop(PDF, path);
     await until('the first version to be taken', () => r.events.some((e) => e.kind === 'taken'));
     // Whole by its format (it ends in %%EOF), but no PDF the importer can read.
     const broken = '%PDF-1.7\nnot a document at all\n%%EOF\n';
@@ -230,21 +235,21 @@ describe('fileCompleteness', () => {
 
   it('judges WAV, PDF, PNG and JPEG by their own ends, and says why not', async () => {
     const wav = tinyWav(3);
-    expect(await at('a.wav', wav)).toEqual({ kind: 'complete' });
+    expect(await at('a.wav', wav)).toEqual({ kind: 'complete', format: 'wav' });
     expect((await at('b.wav', wav.subarray(0, 60))).kind).toBe('incomplete');
     expect(await at('c.wav', Buffer.concat([wavHeaderWithPlaceholders(), Buffer.alloc(80)]))).toMatchObject({
       kind: 'incomplete',
       why: { code: 'wav_header_placeholder' },
     });
     const pdf = readFileSync(PDF);
-    expect(await at('a.pdf', pdf)).toEqual({ kind: 'complete' });
+    expect(await at('a.pdf', pdf)).toEqual({ kind: 'complete', format: 'pdf' });
     expect((await at('b.pdf', pdf.subarray(0, Math.floor(pdf.lastIndexOf('%%EOF') * 0.5)))).kind).toBe('incomplete');
     const png = readFileSync(join(INVOICES, 'invoice-marlowe-INV-2026-0088.png'));
-    expect(await at('a.png', png)).toEqual({ kind: 'complete' });
+    expect(await at('a.png', png)).toEqual({ kind: 'complete', format: 'png' });
     expect((await at('b.png', png.subarray(0, png.length - 20))).kind).toBe('incomplete');
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
-    expect(await at('a.jpg', jpeg)).toEqual({ kind: 'complete' });
-    expect(await at('p.jpg', Buffer.concat([jpeg, Buffer.alloc(16)]))).toEqual({ kind: 'complete' });
+    expect(await at('a.jpg', jpeg)).toEqual({ kind: 'complete', format: 'jpeg' });
+    expect(await at('p.jpg', Buffer.concat([jpeg, Buffer.alloc(16)]))).toEqual({ kind: 'complete', format: 'jpeg' });
     expect((await at('b.jpg', jpeg.subarray(0, 7))).kind).toBe('incomplete');
     expect(await at('x.txt', 'hello')).toEqual({ kind: 'unknown' });
     // Sizes saying "no audio" (RIFF 36, data 0), with or without audio after them: cannot tell yet.

@@ -5,9 +5,13 @@
 // a longer quiet time (folder-watcher.ts).
 import { open } from 'node:fs/promises';
 import type { IncompleteWhy } from '../../../shared/watch-notes';
+import { assertNever } from '../../../shared/domain';
+
+/** The formats that say where they end. */
+export type WholeFormat = 'wav' | 'pdf' | 'png' | 'jpeg';
 
 export type Completeness =
-  | { kind: 'complete' }
+  | { kind: 'complete'; format: WholeFormat }
   | { kind: 'incomplete'; why: IncompleteWhy }
   /** A format that does not say where it ends: only a longer quiet time tells. */
   | { kind: 'unknown' };
@@ -54,13 +58,31 @@ export async function wavCompleteness(path: string, size: number): Promise<Compl
         if (length === 0) return { kind: 'unknown' };
         if (PLACEHOLDERS.has(length)) return { kind: 'incomplete', why: { code: 'wav_data_placeholder' } };
         if (at + 8 + length > size) return { kind: 'incomplete', why: { code: 'wav_data_short', need: at + 8 + length, have: size } };
-        return { kind: 'complete' };
+        return { kind: 'complete', format: 'wav' };
       }
       at += 8 + length + (length % 2);
     }
     return { kind: 'incomplete', why: { code: 'wav_data_missing' } };
   } finally {
     await fh.close();
+  }
+}
+
+/**
+ * Formats a writer may append to in place and close between pieces, whole after each: a PDF grows
+ * by incremental updates (each ends in its own %%EOF), a WAV by audio with its header patched. A
+ * PNG or JPEG is written whole once and never appended to.
+ */
+export function appendableInPlace(format: WholeFormat): boolean {
+  switch (format) {
+    case 'wav':
+    case 'pdf':
+      return true;
+    case 'png':
+    case 'jpeg':
+      return false;
+    default:
+      return assertNever(format, 'format');
   }
 }
 
@@ -71,18 +93,20 @@ export async function fileCompleteness(path: string, size: number): Promise<Comp
   if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WAVE') return wavCompleteness(path, size);
   if (head.toString('latin1', 0, 5) === '%PDF-') {
     // The last %%EOF may be followed by a line end and, from some writers, a little padding.
-    return tail.includes('%%EOF', 0, 'latin1') ? { kind: 'complete' } : { kind: 'incomplete', why: { code: 'pdf_no_eof' } };
+    return tail.includes('%%EOF', 0, 'latin1') ? { kind: 'complete', format: 'pdf' } : { kind: 'incomplete', why: { code: 'pdf_no_eof' } };
   }
   if (head.length >= 8 && head.readUInt32BE(0) === 0x89504e47) {
     return tail.length >= PNG_IEND.length && tail.subarray(tail.length - PNG_IEND.length).equals(PNG_IEND)
-      ? { kind: 'complete' }
+      ? { kind: 'complete', format: 'png' }
       : { kind: 'incomplete', why: { code: 'png_no_iend' } };
   }
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) {
     // Some cameras pad after the end-of-image marker with zero bytes.
     let end = tail.length;
     while (end > 0 && tail[end - 1] === 0x00) end--;
-    return end >= 2 && tail[end - 2] === 0xff && tail[end - 1] === 0xd9 ? { kind: 'complete' } : { kind: 'incomplete', why: { code: 'jpeg_no_eoi' } };
+    return end >= 2 && tail[end - 2] === 0xff && tail[end - 1] === 0xd9
+      ? { kind: 'complete', format: 'jpeg' }
+      : { kind: 'incomplete', why: { code: 'jpeg_no_eoi' } };
   }
   return { kind: 'unknown' };
 }

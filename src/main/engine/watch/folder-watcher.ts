@@ -4,8 +4,10 @@
 // no process holds it open for writing (open-writers.ts). A format that cannot say it is whole,
 // and a file seen growing while watched, wait `longQuietMs` instead: a writer that closes the file
 // between pieces and keeps its header whole after each one pauses, and only a longer quiet time
-// tells (where the OS cannot say who holds a file open, Windows, it is the only guard). A file
-// that appears whole at once (copied or renamed in) keeps the short time. chokidar's own
+// tells (where the OS cannot say who holds a file open, Windows, it is the only guard). So does a
+// PDF or WAV born in the folder moments before it was first seen: its first piece already looks
+// whole, and only time tells whether more will come (bornHere). A file renamed in whole, and a
+// PNG or JPEG copied in, keep the short time. chokidar's own
 // awaitWriteFinish looks at the size only; a program that rewrites a file in place keeps its
 // size and changes its mtime, so both are compared here. Hidden and partial files are never
 // reported (intake-rules.ts). The first scan reports every file already there, so files that
@@ -15,7 +17,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { ignoredPath } from './intake-rules';
-import { fileCompleteness } from './file-complete';
+import { appendableInPlace, fileCompleteness } from './file-complete';
 import { openWritersHere, type OpenWriters } from './open-writers';
 import type { IncompleteWhy } from '../../../shared/watch-notes';
 import { assertNever } from '../../../shared/domain';
@@ -26,8 +28,9 @@ export interface FolderWatcherOptions {
   /** Poll the folder instead of OS notifications (network shares that send none). */
   usePolling?: boolean;
   /**
-   * How long a file of a format that does not say where it ends, or one seen growing (or last
-   * written more than stableMs after it was made), must hold still (default 10 x stableMs).
+   * How long a file of a format that does not say where it ends, one seen growing (or last written
+   * more than stableMs after it was made), or a PDF or WAV born in the folder moments before it was
+   * first seen, must hold still (default 10 x stableMs).
    */
   longQuietMs?: number;
   /** Who holds a file open for writing (default: this OS's check, open-writers.ts). */
@@ -60,6 +63,8 @@ interface Pending {
   said: boolean;
   /** Its size changed while it was watched: a writer was seen at work (kept over versions). */
   grew: boolean;
+  /** Born in the folder moments before it was first seen (bornHere; kept over versions). */
+  young: boolean;
   /** The process last said to hold it open for writing (kept over versions). */
   saidWriter: number | null;
   /**
@@ -76,6 +81,9 @@ export class FolderWatcher {
   private readonly pending = new Map<string, Pending>();
   private closed = false;
   private rescan: NodeJS.Timeout | null = null;
+  /** When start() began, and whether chokidar's first scan (every file there before) is still on. */
+  private startedAt = 0;
+  private startingUp = true;
 
   constructor(
     readonly root: string,
@@ -87,6 +95,7 @@ export class FolderWatcher {
     // Loaded here, not at start-up: only commands that watch folders need it.
     const { watch } = await import('chokidar');
     if (this.closed) return;
+    this.startedAt = Date.now();
     const w = watch(this.root, {
       persistent: true,
       ignoreInitial: false,
@@ -102,6 +111,7 @@ export class FolderWatcher {
     w.on('error', (e: unknown) => this.opts.onError(`watching ${this.root}: ${e instanceof Error ? e.message : String(e)}`));
     return new Promise((resolve) =>
       w.once('ready', () => {
+        this.startingUp = false;
         // chokidar says ready when its first scan is done, but a file written in the moments
         // after (before its OS watch is in place) was sometimes never reported (1 start in 10
         // in test/crash/watch-kill). One more look a little later offers every file again; one
@@ -130,7 +140,27 @@ export class FolderWatcher {
   /** Something happened to the file: (re)start its quiet period from what it looks like now. */
   private touched(path: string): void {
     if (this.closed) return;
-    void this.check(path, null);
+    void this.check(path, null, this.startingUp);
+  }
+
+  /**
+   * Was the file born in the folder moments before it was first seen (`madeMs`: the later of its
+   * birth and its last write)? A scanner that closes the PDF after each page, or a recorder that
+   * appends and patches the header, leaves a whole-looking, closed file after its first piece, and
+   * a pause of any length may follow; such a file waits the long quiet time, as one seen growing.
+   * - Made the long quiet time or more before it was seen: it has been quiet that long already.
+   * - Seen in the first scan: it may have been born just before the watcher started (a restart
+   *   while a scanner works), so the long quiet time since birth decides, as above.
+   * - Seen after the first scan but made before the watcher started: it was not here then (the
+   *   scan lists every file made before it began), so it was moved in (a rename keeps the birth
+   *   time), whole, and keeps the short time. `stableMs` of slack covers file system timestamps a
+   *   little behind the clock.
+   * Where the file system keeps no birth time (0), the last write stands in: it is never earlier
+   * than the birth, so no file is judged older than it is.
+   */
+  private bornHere(madeMs: number, seenAtStartUp: boolean): boolean {
+    if (Date.now() - madeMs >= this.longQuietMs) return false;
+    return seenAtStartUp || madeMs >= this.startedAt - this.opts.stableMs;
   }
 
   private forget(path: string): void {
@@ -139,14 +169,14 @@ export class FolderWatcher {
     this.pending.delete(path);
   }
 
-  private async check(path: string, before: Pending | null): Promise<void> {
-    let now: { size: number; mtimeMs: number; isFile: boolean; writtenOverMs: number };
+  private async check(path: string, before: Pending | null, seenAtStartUp = false): Promise<void> {
+    let now: { size: number; mtimeMs: number; isFile: boolean; writtenOverMs: number; madeMs: number };
     try {
       const s = await stat(path);
       // Last written well after it was made: written in pieces, maybe before this watcher looked (a
       // restart, or pieces arriving before the first look). A file system without a birth time gives 0.
       const writtenOverMs = s.birthtimeMs > 0 ? s.mtimeMs - s.birthtimeMs : 0;
-      now = { size: s.size, mtimeMs: s.mtimeMs, isFile: s.isFile(), writtenOverMs };
+      now = { size: s.size, mtimeMs: s.mtimeMs, isFile: s.isFile(), writtenOverMs, madeMs: Math.max(s.birthtimeMs, s.mtimeMs) };
     } catch {
       this.forget(path); // gone (moved away, deleted): nothing to take
       return;
@@ -170,6 +200,7 @@ export class FolderWatcher {
       writerGap: version.writerGap,
       nextWriterLook: version.nextWriterLook,
       grew: (old !== undefined && (old.grew || old.size !== now.size)) || now.writtenOverMs > this.opts.stableMs,
+      young: old !== undefined ? old.young : this.bornHere(now.madeMs, seenAtStartUp),
       saidWriter: old?.saidWriter ?? null,
       timer: setTimeout(() => void this.check(path, pending), this.opts.stableMs),
     };
@@ -177,8 +208,9 @@ export class FolderWatcher {
   }
 
   /**
-   * Held still: is it ready? Whole by its format (a format that cannot say, or a file seen growing:
-   * once quiet for longQuietMs), and, only then, held open for writing by no process.
+   * Held still: is it ready? Whole by its format (a format that cannot say, a file seen growing, or
+   * a PDF or WAV born here moments before: once quiet for longQuietMs), and, only then, held open
+   * for writing by no process.
    */
   private async whole(path: string, size: number, p: Pending): Promise<boolean> {
     const longQuiet = Date.now() - p.since >= this.longQuietMs;
@@ -190,7 +222,7 @@ export class FolderWatcher {
     }
     switch (c.kind) {
       case 'complete':
-        if (p.grew && !longQuiet) return false;
+        if ((p.grew || (p.young && appendableInPlace(c.format))) && !longQuiet) return false;
         return this.closedByWriters(path, p, longQuiet);
       case 'unknown':
         return longQuiet && this.closedByWriters(path, p, longQuiet);
