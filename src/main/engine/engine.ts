@@ -40,6 +40,9 @@ import { createTeamFollowUp, type FollowUpStore } from './team/team-follow-up';
 import type { PgQueueStore } from './store/pg/pg-queue-store';
 
 import { outputsDirOf } from './output-names';
+import { DropLocks } from './create/drop-locks';
+import { sourcesUnder } from './create/drop-sources';
+import { sweepUploads, type RemovedUpload, type SweepOptions } from './create/upload-sweep';
 import { jobDetail, jobInputFile, jobNeighbours, jobPage, type JobPageQuery } from './read-models/job-views';
 import { batchRedactions, type BatchRedactions } from './read-models/redaction-counts';
 import { batchEInvoices } from './read-models/einvoice-counts';
@@ -568,6 +571,14 @@ export class Engine {
 
   /** Runs going on in this process (`run`): an import beside one writes in line. */
   private runsHere = 0;
+
+  /** Held by a batch being made from browser drops, so the sweep leaves them alone meanwhile. */
+  readonly dropLocks = new DropLocks();
+
+  /** Removes abandoned browser drops' files no item uses, and interrupted uploads' temporary files. */
+  sweepUploads(opts: SweepOptions = {}): Promise<RemovedUpload[]> {
+    return sweepUploads({ uploadsDir: this.uploads.dir, sourcesUnder: (dir) => sourcesUnder(this.db, dir), locks: this.dropLocks }, opts);
+  }
 
   /** True for a path inside the uploads folder. */
   isUpload(path: string): boolean {
