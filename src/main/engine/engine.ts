@@ -106,7 +106,17 @@ export { DATABASE_FILE };
 /** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
 export type HandOverTarget = Pick<
   PgQueueStore,
-  'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong' | 'sealedImport' | 'shownUrl' | 'pool' | 'addSkippedRows'
+  | 'createBatchFrom'
+  | 'noteWatchOrigin'
+  | 'addJobs'
+  | 'sealAll'
+  | 'discardImport'
+  | 'alreadyQueued'
+  | 'optedOutAmong'
+  | 'sealedImport'
+  | 'shownUrl'
+  | 'pool'
+  | 'addSkippedRows'
 >;
 /** What moved, and what was left out because the team already has it. */
 export interface HandOverResult {
@@ -721,6 +731,9 @@ export class Engine {
     try {
       // Each step with the key it is planned with, known to the team only by a check: a worker with another key of that label leaves it.
       for (const b of all) await to.createBatchFrom(b, creatorTag(), await this.keyCheckFor(b));
+      // Where its files came from goes with it: a changed file's advice differs (`watch resend`).
+      const watchDir = this.hotFolders.watchDirOf(id);
+      if (watchDir !== null) await to.noteWatchOrigin(id, watchDir);
       // Its retention rule goes with it (its later steps follow it): the store's workers apply it.
       await setTeamRule(to.pool, id, teamRuleOf(this.retentionRules.of(id), hostname()));
       // The rows its import left out go with it (`batch skipped`, the batch page's rejected rows).
