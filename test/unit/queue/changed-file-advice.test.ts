@@ -10,6 +10,7 @@ import type { SourceOrigin } from '../../../src/main/engine/queue/verify-source'
 import type { LeasedJob } from '../../../src/main/engine/queue/job-row';
 import type { BatchContext } from '../../../src/main/engine/capabilities/capability';
 import type { RateBook } from '../../../src/main/engine/costs/rate-book';
+import { noteOf } from '../../../src/main/engine/read-models/job-notes';
 
 const PATH = '/srv/calls/call 0412.wav';
 
@@ -66,6 +67,8 @@ describe('an answer to an upload whose file changed while it was sent', () => {
       expect(message).toContain(`${PATH}: the file changed while it was being uploaded; the API's answer is kept but may not match the file.`);
       expect(message).toMatch(advice);
       if (origin === 'watch') expect(message).not.toMatch(/new batch/);
+      // The window says it in its own language, with the advice of the same origin.
+      expect(noteOf({ from: 'running', to: 'failed', reason: message, kind: 'invalid_input', status: 200 })).toEqual({ code: 'changed_uploading', origin });
     });
   }
 });

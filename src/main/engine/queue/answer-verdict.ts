@@ -10,6 +10,7 @@ import type { BatchRow } from './batch-store';
 import type { RateBook } from '../costs/rate-book';
 import type { SourceRef } from './verify-source';
 import { newVersionAdvice, type SourceOrigin } from './changed-file-advice';
+import { CHANGED_UPLOADING_WORDS } from './stored-notes';
 import { answerWords, classifyResponse } from '../api/classify-response';
 import { storedBody } from '../api/stored-body';
 import { answerMadeUp, markedResult } from '../api/made-up-answer';
@@ -78,7 +79,7 @@ export function judgeAnswer<P>(a: AnswerContext<P>): AnswerVerdict {
   if (a.src && response.uploadedSha256 !== null && response.uploadedSha256 !== a.src.sha256) {
     const changed = engineError(
       'invalid_input',
-      `${a.src.path}: the file changed while it was being uploaded; the API's answer is kept but may not match the file. ${newVersionAdvice(a.src.path, a.origin)}`,
+      `${a.src.path}: ${CHANGED_UPLOADING_WORDS}; the API's answer is kept but may not match the file. ${newVersionAdvice(a.src.path, a.origin)}`,
       { httpStatus: response.status },
     );
     return { kind: 'failed', err: changed, raw };

@@ -13,12 +13,15 @@ export function storedOrigin(row: { watch_dir?: string | null }): SourceOrigin {
   return row.watch_dir === undefined || row.watch_dir === null ? 'batch' : 'watch';
 }
 
+/** The start of a watched folder's item's advice: how its note tells the origin from the stored words. */
+export const WATCH_ADVICE_WORDS = 'It came from a watched folder';
+
 export function newVersionAdvice(path: string, origin: SourceOrigin): string {
   switch (origin) {
     case 'batch':
       return 'Create a new batch for the new version.';
     case 'watch':
-      return `It came from a watched folder: to send the new version, \`batchdesk watch resend ${shellWord(path)}\` (in the window: Watch folders, Send this version too).`;
+      return `${WATCH_ADVICE_WORDS}: to send the new version, \`batchdesk watch resend ${shellWord(path)}\` (in the window: Watch folders, Send this version too).`;
     default:
       return assertNever(origin, 'source origin');
   }
