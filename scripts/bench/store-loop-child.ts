@@ -59,6 +59,7 @@ async function storeLoop(engine: Engine): Promise<void> {
       payload: pre.payload,
       ctx,
       src: pre.src,
+      origin: 'batch',
       key,
       api: url,
       secrets: [key.secret],

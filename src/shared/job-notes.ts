@@ -41,6 +41,11 @@ export const JobNote = z.discriminatedUnion('code', [
    * batch for the new version) or a watched folder (send the new version from Watch folders).
    */
   z.object({ code: z.literal('source_changed'), origin: z.enum(['batch', 'watch']) }),
+  /**
+   * Failed: its file changed while it was being uploaded (the API's answer is kept, not counted as a
+   * result); `origin` as for `source_changed`.
+   */
+  z.object({ code: z.literal('changed_uploading'), origin: z.enum(['batch', 'watch']) }),
   /** Words without a code (written before codes, or by a version that knew other words): shown as stored. */
   z.object({ code: z.literal('words') }),
 ]);

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { once } from 'node:events';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { ABANDONED_DROP_MS, pendingMark, STALE_PART_MS } from '../../src/main/engine/create/upload-drops';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { startHost, type HostHandle } from '../../src/main/host/host-server';
@@ -20,6 +21,7 @@ import { METHOD_NAMES } from '../../src/shared/contract';
 import { rawRequest } from '../helpers/http';
 import { readZip } from '../helpers/zip';
 import { tempDir } from '../helpers/temp-dir';
+import { tinyWav } from '../helpers/wav-folder';
 
 const ENTRY = join(process.cwd(), 'src', 'main', 'service', 'engine-process', 'entry.ts');
 
@@ -134,7 +136,7 @@ describe('browser host with the engine in its own process', () => {
     });
     return { status: r.status, json: JSON.parse(r.body) as unknown };
   };
-  const upload = async (session: string, name: string, body: string): Promise<string> => {
+  const upload = async (session: string, name: string, body: string | Buffer): Promise<string> => {
     const r = await rawRequest(`${host.url}/upload?session=${session}&path=${name}`, { method: 'PUT', headers: auth, body });
     expect(r.status).toBe(200);
     return (JSON.parse(r.body) as { top: string }).top;
@@ -203,6 +205,25 @@ describe('browser host with the engine in its own process', () => {
     for (const bytes of entries.values()) expect(bytes.subarray(0, 4).toString()).toBe('RIFF');
     // A refusal is answered before any byte of a zip, as with the engine in this thread.
     expect((await rawRequest(`${host.url}/files/nosuchbatch.zip`, { headers: auth })).status).toBe(404);
+  });
+
+  it("sweeps the browser's drops in the engine process, which knows the items", async () => {
+    const used = 'a1b2c3d4-0000-4000-8000-0000000000e3';
+    const abandoned = 'a1b2c3d4-0000-4000-8000-0000000000e4';
+    const top = await upload(used, 'keep.wav', tinyWav(1));
+    await upload(used, 'other.wav', tinyWav(2));
+    await upload(abandoned, 'gone.wav', tinyWav(3));
+    expect((await rpc('batches.create', { capability: 'transcribe', paths: [top] })).status).toBe(200);
+    const { uploadsDir } = await engine.ready();
+    const then = new Date(Date.now() - ABANDONED_DROP_MS - 60_000);
+    for (const s of [used, abandoned]) utimesSync(pendingMark(uploadsDir, s), then, then);
+    const removed = await engine.sweepUploads([], STALE_PART_MS);
+    expect(removed.map((r) => [r.path, r.files, r.why]).sort()).toEqual([
+      [join(uploadsDir, used), 1, 'files of a drop no item uses'],
+      [join(uploadsDir, abandoned), 1, 'abandoned drop'],
+    ]);
+    expect(existsSync(top)).toBe(true);
+    expect(existsSync(join(uploadsDir, used, 'other.wav'))).toBe(false);
   });
 
   it('SIGKILL of the engine mid-batch: the call in flight fails naming it, the window is told, a new engine finishes the batch, each row once', async () => {

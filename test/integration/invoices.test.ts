@@ -165,7 +165,7 @@ describe('invoice checks', () => {
       DROP TRIGGER job_fingerprints_update; DROP TRIGGER job_fingerprints_delete; DROP TABLE job_fingerprints;
       ALTER TABLE batches DROP COLUMN api;
       DROP INDEX attempts_in_flight; DROP TABLE supplier_memory; DROP TABLE retention_rules; DROP TABLE retention_log; DROP INDEX jobs_read_here;
-      ALTER TABLE batches DROP COLUMN pause_code; DROP TABLE skipped_rows;`);
+      ALTER TABLE batches DROP COLUMN pause_code; DROP TABLE skipped_rows; DROP INDEX jobs_file_path;`);
     const rows = db.prepare(`SELECT id, result_json FROM jobs WHERE batch_id = ?`).all(run.id) as { id: number; result_json: string }[];
     for (const r of rows) {
       const { invoice: _dropped, ...old } = JSON.parse(r.result_json) as Record<string, unknown>;

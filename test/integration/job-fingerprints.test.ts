@@ -112,7 +112,7 @@ describe('job fingerprints', () => {
       ALTER TABLE invoice_reviews DROP COLUMN decided_by; ALTER TABLE invoice_reviews DROP COLUMN decided_at;
       ALTER TABLE invoice_reviews DROP COLUMN note; DROP TABLE supplier_memory;
       DROP TABLE retention_rules; DROP TABLE retention_log; DROP INDEX jobs_read_here;
-      ALTER TABLE batches DROP COLUMN pause_code; DROP TABLE skipped_rows;`);
+      ALTER TABLE batches DROP COLUMN pause_code; DROP TABLE skipped_rows; DROP INDEX jobs_file_path;`);
     // Every later step runs again: what each adds is dropped above.
     db.pragma(`user_version = ${FINGERPRINTS_STEP - 1}`);
     db.close();

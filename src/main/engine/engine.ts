@@ -40,6 +40,9 @@ import { createTeamFollowUp, type FollowUpStore } from './team/team-follow-up';
 import type { PgQueueStore } from './store/pg/pg-queue-store';
 
 import { outputsDirOf } from './output-names';
+import { DropLocks } from './create/drop-locks';
+import { sourcesUnder } from './create/drop-sources';
+import { sweepUploads, type RemovedUpload, type SweepOptions } from './create/upload-sweep';
 import { jobDetail, jobInputFile, jobNeighbours, jobPage, type JobPageQuery } from './read-models/job-views';
 import { batchRedactions, type BatchRedactions } from './read-models/redaction-counts';
 import { batchEInvoices } from './read-models/einvoice-counts';
@@ -103,7 +106,17 @@ export { DATABASE_FILE };
 /** What a batch moving to a shared store is written with (store/pg/pg-queue-store.ts). */
 export type HandOverTarget = Pick<
   PgQueueStore,
-  'createBatchFrom' | 'addJobs' | 'sealAll' | 'discardImport' | 'alreadyQueued' | 'optedOutAmong' | 'sealedImport' | 'shownUrl' | 'pool' | 'addSkippedRows'
+  | 'createBatchFrom'
+  | 'noteWatchOrigin'
+  | 'addJobs'
+  | 'sealAll'
+  | 'discardImport'
+  | 'alreadyQueued'
+  | 'optedOutAmong'
+  | 'sealedImport'
+  | 'shownUrl'
+  | 'pool'
+  | 'addSkippedRows'
 >;
 /** What moved, and what was left out because the team already has it. */
 export interface HandOverResult {
@@ -569,6 +582,14 @@ export class Engine {
   /** Runs going on in this process (`run`): an import beside one writes in line. */
   private runsHere = 0;
 
+  /** Held by a batch being made from browser drops, so the sweep leaves them alone meanwhile. */
+  readonly dropLocks = new DropLocks();
+
+  /** Removes abandoned browser drops' files no item uses, and interrupted uploads' temporary files. */
+  sweepUploads(opts: SweepOptions = {}): Promise<RemovedUpload[]> {
+    return sweepUploads({ uploadsDir: this.uploads.dir, sourcesUnder: (dir) => sourcesUnder(this.db, dir), locks: this.dropLocks }, opts);
+  }
+
   /** True for a path inside the uploads folder. */
   isUpload(path: string): boolean {
     return this.uploads.isUpload(path);
@@ -710,6 +731,9 @@ export class Engine {
     try {
       // Each step with the key it is planned with, known to the team only by a check: a worker with another key of that label leaves it.
       for (const b of all) await to.createBatchFrom(b, creatorTag(), await this.keyCheckFor(b));
+      // Where its files came from goes with it: a changed file's advice differs (`watch resend`).
+      const watchDir = this.hotFolders.watchDirOf(id);
+      if (watchDir !== null) await to.noteWatchOrigin(id, watchDir);
       // Its retention rule goes with it (its later steps follow it): the store's workers apply it.
       await setTeamRule(to.pool, id, teamRuleOf(this.retentionRules.of(id), hostname()));
       // The rows its import left out go with it (`batch skipped`, the batch page's rejected rows).

@@ -10,7 +10,7 @@ import { checkRequest, cookieName, hostAllowed, refusalMessage, tokenFromQuery, 
 import { contentSecurityPolicy, staticFile } from '../service/static-files';
 import { sendFile } from './file-response';
 import { DEFAULT_MAX_UPLOAD_BYTES, livePartFiles, receiveUpload, UploadError } from './upload';
-import { STALE_PART_MS, sweepUploads } from '../engine/create/upload-drops';
+import { STALE_PART_MS } from '../engine/create/upload-drops';
 import { parseRequestTarget } from './request-target';
 import { upgradeListener } from './upgrade';
 import type { RpcErrorCode } from '../../shared/contract';
@@ -229,11 +229,13 @@ export async function startHost(opts: HostOptions): Promise<HostHandle> {
   const base = `http://127.0.0.1:${id.port}`;
   // A drop abandoned in a closed tab, or an upload a crash cut, would stay in the data folder for ever.
   // At the start no upload of an earlier run is going on: every temporary file but this run's goes.
+  // The engine sweeps (it knows which files items use, and holds a drop a batch is being made from),
+  // told which temporary files this process is writing now.
   const sweep = async (partAgeMs: number): Promise<void> => {
     try {
-      const { uploadsDir } = await engine.ready();
-      for (const r of sweepUploads(uploadsDir, { liveParts: livePartFiles(), partAgeMs }))
-        engine.log('info', 'host.upload_removed', { path: r.path, bytes: r.bytes, why: r.why });
+      await engine.ready();
+      for (const r of await engine.sweepUploads([...livePartFiles()], partAgeMs))
+        engine.log('info', 'host.upload_removed', { path: r.path, files: r.files, bytes: r.bytes, why: r.why });
     } catch {
       // The engine is not up: the next sweep looks again.
     }

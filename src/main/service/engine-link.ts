@@ -4,8 +4,9 @@
 import type { Writable } from 'node:stream';
 import { methods, type ArgOf, type EventName, type MethodName, type ResultOf, type RpcError } from '../../shared/contract';
 import type { DispatchResult } from './dispatch';
+import type { RemovedUpload } from '../engine/create/upload-sweep';
 
-export type { DispatchResult };
+export type { DispatchResult, RemovedUpload };
 
 export interface EngineInfo {
   dataDir: string;
@@ -43,6 +44,11 @@ export interface EngineLink {
   download(token: string): Promise<{ path: string; fileName: string } | null>;
   /** A batch's result files as a zip, or why there is none (refused before any byte is sent). */
   filesZip(id: string): Promise<{ ok: true; zip: ZipStream } | { ok: false; error: RpcError }>;
+  /**
+   * Removes abandoned browser drops' files no item uses and interrupted uploads' temporary files
+   * (engine/create/upload-sweep.ts), in the engine's process, which knows the items; says what went.
+   */
+  sweepUploads(liveParts: readonly string[], partAgeMs: number): Promise<RemovedUpload[]>;
   /** True while items are being sent: quitting would interrupt them (the quit dialog asks). */
   busy(): Promise<boolean>;
   /** A line for the data folder's log. */

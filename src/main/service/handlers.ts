@@ -34,7 +34,7 @@ import type { RetentionRule } from '../engine/retention/retention-rules';
 import { optOutKey } from '../engine/messaging/opt-out-list';
 import type { Desk } from '../desk/desk';
 import { teamCreateProblems } from '../engine/team/team-create';
-import { keepDrops, recordDropsUsed, touchDrops, uploadedSourcesOf } from '../engine/create/upload-drops';
+import { dropsOf, keepDrops, markDropPending, touchDrops } from '../engine/create/upload-drops';
 
 /** What to do about an item a team's store already had or refused, in the window. */
 const WINDOW_TODO = { optOut: '', resend: 'tick "Include items already sent or queued" to send it again' };
@@ -206,14 +206,20 @@ export function createHandlers(d: HandlerDeps): Handlers {
       checkPaths(arg.paths ?? []);
       const refused = desk.refusal(arg.capability, arg.from !== undefined);
       if (refused !== null) throw new InvalidArgumentError(refused.words, refused.refusal);
-      // A drop a batch is being made from is not swept while it imports.
-      touchDrops(engine.uploadsDir, arg.paths ?? []);
-      const r = await desk.create(arg);
-      // The dropped files the batch's items come from stay when the rest of their drop goes; a
-      // team's store alone knows its items, so a team batch keeps its whole drop.
-      if (r.batch && arg.paths) {
-        if (desk.sendsHere) recordDropsUsed(engine.uploadsDir, uploadedSourcesOf(engine.db, r.batch.id, engine.uploadsDir));
-        else keepDrops(engine.uploadsDir, arg.paths);
+      // The browser drops a batch is made from are held until its items are written, so the sweep
+      // never removes a file the import reads; which files items use the sweep asks of the jobs.
+      const drops = dropsOf(engine.uploadsDir, arg.paths ?? []);
+      const release = await engine.dropLocks.forCreate(drops);
+      let r: Awaited<ReturnType<typeof desk.create>>;
+      try {
+        if (desk.sendsHere) touchDrops(engine.uploadsDir, drops);
+        // A team's store alone knows its items: the whole drops stay, unmarked before the create so
+        // that a crash after it cannot leave them to the sweep (marked again when none was made).
+        const kept = desk.sendsHere ? [] : keepDrops(engine.uploadsDir, drops);
+        r = await desk.create(arg);
+        if (!r.batch) for (const d of kept) markDropPending(engine.uploadsDir, d);
+      } finally {
+        release();
       }
       const made = { problems: teamCreateProblems(r, WINDOW_TODO), alreadyQueued: r.alreadyQueued, estimates: r.estimates.map(stepView) };
       if (!r.batch) return { ...made, batch: null, steps: [] };

@@ -2,7 +2,7 @@
 // tests of the transports that reach into the engine, and for the bench's "before" figures. The
 // app and the browser host run the engine in a process of its own (engine-process/).
 import type { AppService } from './app-service';
-import type { EngineInfo, EngineLink, EventSink, FileRef, LogFields, ZipStream } from './engine-link';
+import type { EngineInfo, EngineLink, EventSink, FileRef, LogFields, RemovedUpload, ZipStream } from './engine-link';
 import type { DispatchResult } from './dispatch';
 import type { RpcError } from '../../shared/contract';
 import { toRpcError } from './rpc-errors';
@@ -36,6 +36,10 @@ export class InProcessEngine implements EngineLink {
     } catch (e) {
       return { ok: false, error: toRpcError(e, this.service.engine.dataDir) };
     }
+  }
+
+  sweepUploads(liveParts: readonly string[], partAgeMs: number): Promise<RemovedUpload[]> {
+    return this.service.engine.sweepUploads({ liveParts: new Set(liveParts), partAgeMs });
   }
 
   async busy(): Promise<boolean> {

@@ -20,6 +20,7 @@ const NOTES: { [C in JobNoteCode]: Extract<JobNote, { code: C }> } = {
   forgotten: { code: 'forgotten' },
   step_refused: { code: 'step_refused', why: 'nothing_to_take' },
   source_changed: { code: 'source_changed', origin: 'watch' },
+  changed_uploading: { code: 'changed_uploading', origin: 'watch' },
   words: { code: 'words' },
 };
 

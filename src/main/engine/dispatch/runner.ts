@@ -750,6 +750,7 @@ export class Runner {
       payload,
       ctx,
       src,
+      origin: this.d.originOf?.(batch.id) ?? 'batch',
       key,
       api: destinationWords(to.destination),
       secrets: this.keys.secrets(),

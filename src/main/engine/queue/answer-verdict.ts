@@ -9,6 +9,8 @@ import type { LeasedJob } from './job-row';
 import type { BatchRow } from './batch-store';
 import type { RateBook } from '../costs/rate-book';
 import type { SourceRef } from './verify-source';
+import { newVersionAdvice, type SourceOrigin } from './changed-file-advice';
+import { CHANGED_UPLOADING_WORDS } from './stored-notes';
 import { answerWords, classifyResponse } from '../api/classify-response';
 import { storedBody } from '../api/stored-body';
 import { answerMadeUp, markedResult } from '../api/made-up-answer';
@@ -54,6 +56,8 @@ export interface AnswerContext<P> {
   ctx: BatchContext;
   /** The source file as checked before sending, if the job uploads one. */
   src: SourceRef | null;
+  /** Where the item's file came from: what to do about a file that changed mid-upload differs. */
+  origin: SourceOrigin;
   key: ResolvedKey;
   /** Where it was sent, in words (api/destination.ts destinationWords): a refusal names it. */
   api: string;
@@ -75,7 +79,7 @@ export function judgeAnswer<P>(a: AnswerContext<P>): AnswerVerdict {
   if (a.src && response.uploadedSha256 !== null && response.uploadedSha256 !== a.src.sha256) {
     const changed = engineError(
       'invalid_input',
-      `${a.src.path}: the file changed while it was being uploaded; the API's answer is kept but may not match the file. Create a new batch for the new version.`,
+      `${a.src.path}: ${CHANGED_UPLOADING_WORDS}; the API's answer is kept but may not match the file. ${newVersionAdvice(a.src.path, a.origin)}`,
       { httpStatus: response.status },
     );
     return { kind: 'failed', err: changed, raw };

@@ -52,6 +52,8 @@ export interface BatchRow {
   /** Tier comparisons (compare/tier-comparison.ts): the batch compared and the comparison; absent in a shared store. */
   compare_of?: string | null;
   compare_group?: string | null;
+  /** The watched folder its items came from, as a team's store keeps it (pg step 24); absent here (watch_batches says it). */
+  watch_dir?: string | null;
 }
 
 /** A batch paused for the API its first items went to (`api`), with what decides where a run sends it. */

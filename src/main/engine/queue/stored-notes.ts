@@ -20,6 +20,8 @@ export { HELD_PREFIX, HOLD_CAUSE_WORDS } from '../messaging/send-hold';
 /** A file item whose file changed after it was queued (queue/verify-source.ts), by where the item came from. */
 export const SOURCE_CHANGED_WORDS = 'the file changed after the batch was created';
 export const SOURCE_CHANGED_WATCH_WORDS = 'the file changed after its watched folder took it';
+/** A file item whose file changed while it was being uploaded (queue/answer-verdict.ts). */
+export const CHANGED_UPLOADING_WORDS = 'the file changed while it was being uploaded';
 /** The words of a follow-up item that could not be prepared (pipeline/follow-ups.ts), as against one with nothing to take. */
 export const NOT_PREPARED_WORDS = 'the follow-up item could not be prepared';
 

@@ -4,9 +4,10 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { engineError, type EngineError } from '../../../shared/errors';
-import { assertNever } from '../../../shared/domain';
-import { shellWord } from '../shell-word';
+import { newVersionAdvice, type SourceOrigin } from './changed-file-advice';
 import { SOURCE_CHANGED_WATCH_WORDS, SOURCE_CHANGED_WORDS } from './stored-notes';
+
+export type { SourceOrigin };
 
 export interface SourceRef {
   path: string;
@@ -19,21 +20,6 @@ export async function sha256File(path: string): Promise<string> {
   const h = createHash('sha256');
   for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) h.update(chunk as Buffer);
   return h.digest('hex');
-}
-
-/** Where an item's file came from: a batch made of it, or a watched folder (which sends a new version on request). */
-export type SourceOrigin = 'batch' | 'watch';
-
-/** What to do about a file that changed since it was queued, by where the item came from. */
-function newVersionAdvice(path: string, origin: SourceOrigin): string {
-  switch (origin) {
-    case 'batch':
-      return 'Create a new batch for the new version.';
-    case 'watch':
-      return `It came from a watched folder: to send the new version, \`batchdesk watch resend ${shellWord(path)}\` (in the window: Watch folders, Send this version too).`;
-    default:
-      return assertNever(origin, 'source origin');
-  }
 }
 
 export async function verifySource(src: SourceRef, origin: SourceOrigin = 'batch'): Promise<EngineError | null> {

@@ -17,9 +17,11 @@ import {
   OPTED_OUT_PREFIX,
   RESENT_TAIL,
   SOURCE_CHANGED_WATCH_WORDS,
+  CHANGED_UPLOADING_WORDS,
   SOURCE_CHANGED_WORDS,
   WORKER_STOPPED,
 } from '../queue/stored-notes';
+import { WATCH_ADVICE_WORDS } from '../queue/changed-file-advice';
 
 /** What a note is read from: a change of state, the words stored with it, and its error when known. */
 export interface NoteFacts {
@@ -50,6 +52,7 @@ export function noteOf(f: NoteFacts): JobNote | null {
   const r = f.reason;
   // Its words, not its kind (invalid_input), say what to do: the advice differs by the item's origin.
   if (r.includes(SOURCE_CHANGED_WATCH_WORDS)) return { code: 'source_changed', origin: 'watch' };
+  if (r.includes(CHANGED_UPLOADING_WORDS)) return { code: 'changed_uploading', origin: r.includes(WATCH_ADVICE_WORDS) ? 'watch' : 'batch' };
   if (r.includes(SOURCE_CHANGED_WORDS)) return { code: 'source_changed', origin: 'batch' };
   if (f.kind !== null) return { code: 'error', kind: f.kind, status: f.status };
   if (r === INTERRUPTED_WORDS) return { code: 'interrupted' };

@@ -618,6 +618,12 @@ const MIGRATIONS: readonly Step[] = [
   `
   ALTER TABLE retention_log ADD COLUMN rule_parts TEXT;
   `,
+  // 29: a file item's source path, indexed, so the sweep of browser drops (create/drop-sources.ts)
+  // asks which files of a drop items use with one range, never a read of every payload. Partial:
+  // rows without a path (messages, text) take no room. Built once over existing rows by SQLite.
+  `
+  CREATE INDEX jobs_file_path ON jobs(json_extract(payload_json, '$.path')) WHERE json_extract(payload_json, '$.path') IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

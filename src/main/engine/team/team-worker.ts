@@ -34,6 +34,7 @@ import { contextOf, type BatchContext, type CapabilityModule } from '../capabili
 import { capabilityFor } from '../capabilities/registry';
 import { requestFor, sendJobRequest, networkFailure } from '../queue/job-request';
 import { judgeAnswer } from '../queue/answer-verdict';
+import { storedOrigin } from '../queue/changed-file-advice';
 import { WaitClocks } from '../queue/wait-budget';
 import type { RateGate, GateLimits } from '../queue/rate-gate';
 import { KeyCache, keyLimits } from '../queue/key-cache';
@@ -641,15 +642,20 @@ export class TeamWorker {
       return;
     }
     // Quiet hours, then the recipient's gap across every worker (a send that may go is noted in the store).
-    const checked = await beforeSend(job, cap, {
-      // This machine's own list, then the team's (an opt-out recorded on any desk counts everywhere).
-      optedOut: async (r) => this.d.optedOut(r) ?? (await this.write(() => store.optedOutAmong([r]))).get(r) ?? null,
-      timing: async (r, fields) => {
-        const quiet = quietHold(batch, r, fields, this.d.clock.now());
-        if (quiet.kind !== 'send') return quiet;
-        return paceTiming(await this.write(() => store.takeRecipient(r, job.id, batch.recipient_gap_ms)), r, batch.recipient_gap_ms);
+    const checked = await beforeSend(
+      job,
+      cap,
+      {
+        // This machine's own list, then the team's (an opt-out recorded on any desk counts everywhere).
+        optedOut: async (r) => this.d.optedOut(r) ?? (await this.write(() => store.optedOutAmong([r]))).get(r) ?? null,
+        timing: async (r, fields) => {
+          const quiet = quietHold(batch, r, fields, this.d.clock.now());
+          if (quiet.kind !== 'send') return quiet;
+          return paceTiming(await this.write(() => store.takeRecipient(r, job.id, batch.recipient_gap_ms)), r, batch.recipient_gap_ms);
+        },
       },
-    });
+      storedOrigin(batch),
+    );
     const pre = await settleChecked(checked, job, this.writes, { waits: this.waits, logger: this.d.logger });
     if (pre === null) return;
     // Read on this computer (an e-invoice): no request, no attempt, no rate slot, nothing to pay.
@@ -744,6 +750,7 @@ export class TeamWorker {
       payload,
       ctx,
       src,
+      origin: storedOrigin(batch),
       key,
       api: destinationWords(destinationOf(to)),
       secrets: this.keys.secrets(),

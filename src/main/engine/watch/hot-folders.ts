@@ -138,6 +138,11 @@ export class HotFolders {
     return batchIds.some((id) => this.d.store.takesFiles(id, day));
   }
 
+  /** The watched folder a batch's items came from (a team's store keeps it when the batch moves there); null: none. */
+  watchDirOf(batchId: string): string | null {
+    return this.d.store.madeBy(batchId);
+  }
+
   /** Whether a batch's items came from a watched folder (a changed file is then sent with `watch resend`). */
   originOf(batchId: string): SourceOrigin {
     return this.d.store.madeBatch(batchId) ? 'watch' : 'batch';

@@ -156,6 +156,7 @@ export class WatchStore {
       ),
       takesFiles: db.prepare(`SELECT 1 FROM watch_batches WHERE batch_id = ? AND day = ?`),
       madeBatch: db.prepare(`SELECT 1 FROM watch_batches WHERE batch_id = ? LIMIT 1`),
+      madeBy: db.prepare(`SELECT w.dir FROM watch_batches b JOIN watches w ON w.id = b.watch_id WHERE b.batch_id = ? LIMIT 1`),
       dayBatchCount: db.prepare(`SELECT COUNT(*) AS n FROM watch_batches WHERE watch_id = ? AND day = ?`),
       addDayBatch: db.prepare(`INSERT INTO watch_batches (watch_id, day, batch_id, created_at) VALUES (?, ?, ?, ?)`),
       nextSeq: db.prepare(`SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM jobs WHERE batch_id = ?`),
@@ -248,6 +249,11 @@ export class WatchStore {
   /** True when a watched folder made the batch (its items are files that folder took). */
   madeBatch(batchId: string): boolean {
     return this.stmts.madeBatch.get(batchId) !== undefined;
+  }
+
+  /** The folder of the watch that made this batch; null for a batch made otherwise (or whose watch was removed). */
+  madeBy(batchId: string): string | null {
+    return (this.stmts.madeBy.get(batchId) as { dir: string } | undefined)?.dir ?? null;
   }
 
   dayBatch(watchId: string, day: string): string | null {

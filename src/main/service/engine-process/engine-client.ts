@@ -18,6 +18,7 @@ import {
   type EventSink,
   type FileRef,
   type LogFields,
+  type RemovedUpload,
   type ZipStream,
 } from '../engine-link';
 import type { HandlerDeps } from '../handlers';
@@ -447,6 +448,10 @@ export class EngineClient implements EngineLink {
 
   download(token: string): Promise<{ path: string; fileName: string } | null> {
     return this.request('download', { token });
+  }
+
+  sweepUploads(liveParts: readonly string[], partAgeMs: number): Promise<RemovedUpload[]> {
+    return this.request('sweepUploads', { liveParts: [...liveParts], partAgeMs });
   }
 
   async filesZip(id: string): Promise<{ ok: true; zip: ZipStream } | { ok: false; error: RpcError }> {

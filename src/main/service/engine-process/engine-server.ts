@@ -122,6 +122,10 @@ export class EngineServer {
           return { ok: true, result: await this.filesZip(faceRequests.filesZip.arg.parse(raw).id) };
         case 'busy':
           return { ok: true, result: await this.service.runs.isBusy() };
+        case 'sweepUploads': {
+          const a = faceRequests.sweepUploads.arg.parse(raw);
+          return { ok: true, result: await this.service.engine.sweepUploads({ liveParts: new Set(a.liveParts), partAgeMs: a.partAgeMs }) };
+        }
         default:
           return assertNever(name, 'request');
       }

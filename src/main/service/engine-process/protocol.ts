@@ -45,6 +45,17 @@ export const faceRequests = {
     ]),
   },
   busy: { arg: z.object({}), result: z.boolean() },
+  sweepUploads: {
+    arg: z.object({ liveParts: z.array(z.string()), partAgeMs: z.number().int().nonnegative() }),
+    result: z.array(
+      z.object({
+        path: z.string(),
+        files: z.number().int().nonnegative(),
+        bytes: z.number().nonnegative(),
+        why: z.enum(['abandoned drop', 'files of a drop no item uses', 'interrupted upload']),
+      }),
+    ),
+  },
 } as const;
 export type FaceRequests = typeof faceRequests;
 export type FaceRequestName = keyof FaceRequests;

@@ -62,6 +62,8 @@ export function noteLine(n: JobNote): string | null {
       return n.why === 'not_prepared' ? t('jobs:note.stepNotPrepared') : t('jobs:note.stepNothingToTake');
     case 'source_changed':
       return n.origin === 'watch' ? t('jobs:note.sourceChangedWatch') : t('jobs:note.sourceChangedBatch');
+    case 'changed_uploading':
+      return n.origin === 'watch' ? t('jobs:note.changedUploadingWatch') : t('jobs:note.changedUploadingBatch');
     case 'words':
       return null;
   }

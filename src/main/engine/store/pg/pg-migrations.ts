@@ -526,6 +526,12 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE retention_log ADD COLUMN rule_parts text;
   `,
+  // 24: the watched folder a batch's items came from (the local store knows it by watch_batches),
+  // kept when the batch moves here, so a worker's advice for a changed file is `watch resend`
+  // (queue/changed-file-advice.ts); null: a batch made of files or rows.
+  `
+  ALTER TABLE batches ADD COLUMN watch_dir text;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -1177,6 +1177,11 @@ export class PgQueueStore implements QueueStore, ControlStore {
     await this.insertBatchFrom(this.pool, row, creator, key);
   }
 
+  /** The batch (being moved here) came from this watched folder: a changed file's advice is then `watch resend`. */
+  async noteWatchOrigin(id: string, watchDir: string): Promise<void> {
+    await this.pool.query(`UPDATE batches SET watch_dir = $2 WHERE id = $1`, [id, watchDir]);
+  }
+
   private async insertBatchFrom(q: pg.Pool | pg.PoolClient, row: BatchRow, creator: string, key: KeyCheck | null): Promise<void> {
     const now = this.now();
     await q.query(
