@@ -10,6 +10,10 @@
 // turn's span in the monotonic clock's µs (a CPU profile's sample times: which samples held it).
 // BENCH_ENGINE_STALLS_KEEP: a folder that gets a copy (the bench's own is removed with its data).
 // `gc`: the thread's garbage collections over 5 ms, [at, kind (2 minor, 4 major, ...), ms].
+// BENCH_ENGINE_TRACE_GC=1: V8's --trace-gc from the start (not allowed in NODE_OPTIONS), printed
+// to the engine's standard output (the bench's BENCH_HOST_LOG keeps it).
+// BENCH_ENGINE_HEAP_SAMPLING=DIR: the inspector's sampling heap profile of the whole life, objects
+// a major GC collected included (what the old generation was filled with), to DIR/engine-PID.heapprofile.
 // Only on the main thread of out/main/engine.js (a preload runs in worker threads too: the writing
 // and checkpoint threads have connections of their own); the host (same NODE_OPTIONS) is left alone.
 import { createRequire } from 'node:module';
@@ -17,9 +21,23 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { PerformanceObserver } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { Session } from 'node:inspector';
 
 const dir = process.env.BENCH_ENGINE_STALLS_DIR;
 if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
+  if (process.env.BENCH_ENGINE_TRACE_GC === '1') setFlagsFromString('--trace-gc');
+  const sampling = process.env.BENCH_ENGINE_HEAP_SAMPLING;
+  if (sampling) {
+    const session = new Session();
+    session.connect();
+    session.post('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: false });
+    process.on('exit', () => {
+      session.post('HeapProfiler.stopSampling', (err, r) => {
+        if (!err) writeFileSync(join(sampling, `engine-${process.pid}.heapprofile`), JSON.stringify(r.profile));
+      });
+    });
+  }
   const require = createRequire(join(process.cwd(), 'package.json'));
   const Database = require('better-sqlite3');
   const commits = [];

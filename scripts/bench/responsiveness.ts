@@ -17,9 +17,12 @@
 // engine as NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=DIR` to see what held the engine's thread).
 // Each built host's engine also runs engine-stalls.mjs: its late turns and slow COMMITs, reported
 // beside the probe's figures (what the engine's thread itself was held by, load or not).
+// BENCH_HOST_LOG=FILE appends the host's and its engine's standard output to FILE (where
+// `--trace-gc` in BENCH_ENGINE_NODE_OPTIONS writes); BENCH_RESPONSIVE_BASELINE=0 skips the baseline
+// host (a quicker run while iterating on one build).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, renameSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, readFileSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -45,6 +48,8 @@ const SESSION = 'b0b0b0b0-0000-4000-8000-000000000001';
 const GOALS = 'goal p99 <= 20 ms, max <= 50 ms';
 const OLD_OUT = process.env.BENCH_RESPONSIVE_OLD ?? null;
 const NODE_OPTIONS = process.env.BENCH_ENGINE_NODE_OPTIONS ?? null;
+const HOST_LOG = process.env.BENCH_HOST_LOG ?? null;
+const BASELINE = process.env.BENCH_RESPONSIVE_BASELINE !== '0';
 
 type HostKind = 'engine-process' | 'in-process' | 'old-build';
 
@@ -80,12 +85,18 @@ async function startHost(kind: HostKind, dataDir: string, sb: SandboxChild): Pro
     },
   });
   let out = '';
+  let started = false;
   const m = await new Promise<RegExpExecArray>((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`host (${kind}) exited ${code}: ${out}`)));
     child.stdout?.on('data', (c: Buffer) => {
+      if (HOST_LOG !== null) appendFileSync(HOST_LOG, c);
+      if (started) return;
       out += c.toString();
       const found = /(http:\/\/127\.0\.0\.1:\d+)\/\?token=([a-f0-9]+)/.exec(out);
-      if (found) resolve(found);
+      if (found) {
+        started = true;
+        resolve(found);
+      }
     });
   });
   child.removeAllListeners('exit');
@@ -230,6 +241,21 @@ interface Phases {
   spans: Spans;
 }
 
+/** A baseline not run (BENCH_RESPONSIVE_BASELINE=0): its figures show as NaN. */
+function noPhases(): Phases {
+  const none = (): Answers => ({ call: [], list: [], page: [] });
+  return {
+    idle: none(),
+    import: none(),
+    dispatch: none(),
+    importMs: NaN,
+    rates: [],
+    events: 0,
+    held: { stalls: [], busy: [], commits: [], gc: [] },
+    spans: { import: [], dispatch: [] },
+  };
+}
+
 /**
  * Idle, import and `dispatchRounds` dispatches through one host; `between` runs before each
  * dispatch round (the command line's run, interleaved).
@@ -338,9 +364,11 @@ export async function benchResponsiveness(o: { root: string; report: Report }): 
     const baseKind: HostKind = OLD_OUT !== null ? 'old-build' : 'in-process';
     const baseName = OLD_OUT !== null ? `the build in ${OLD_OUT}` : "engine in the host's thread";
     const baseCli: number[] = [];
-    const before = await throughHost(baseKind, o.root, sb, folder, csv, OLD_OUT !== null ? ROUNDS : 1, async (round) => {
-      if (OLD_OUT !== null) baseCli.push(await cliRate(o.root, sb, csv, ROUNDS + round));
-    });
+    const before = BASELINE
+      ? await throughHost(baseKind, o.root, sb, folder, csv, OLD_OUT !== null ? ROUNDS : 1, async (round) => {
+          if (OLD_OUT !== null) baseCli.push(await cliRate(o.root, sb, csv, ROUNDS + round));
+        })
+      : noPhases();
     const phases: { key: 'idle' | 'import' | 'dispatch'; what: string; goal: boolean; extra: string }[] = [
       { key: 'idle', what: 'host idle', goal: false, extra: '' },
       {

@@ -18,6 +18,7 @@
 // node:crypto.
 import { Worker } from 'node:worker_threads';
 import type { WholeFile } from './measure-file';
+import { PathGroup } from './path-group';
 
 /** Files up to this size are read whole; bigger ones are streamed (a 1 GB file is never held). */
 export const MAX_WHOLE_FILE_BYTES = 1024 * 1024;
@@ -154,11 +155,11 @@ export interface ReadBatch {
   whole(i: number): WholeFile | null;
 }
 
-function unpack(paths: readonly string[], r: Reply): ReadBatch {
+function unpack(paths: PathGroup, r: Reply): ReadBatch {
   const digests = Buffer.from(r.digests.buffer, r.digests.byteOffset, r.digests.byteLength);
   return {
     count: r.count,
-    path: (i) => paths[r.from + i] ?? '',
+    path: (i) => paths.path(r.from + i),
     whole(i) {
       const size = r.meta[i * 4] ?? -1;
       if (size < 0) return null;
@@ -170,8 +171,8 @@ function unpack(paths: readonly string[], r: Reply): ReadBatch {
 }
 
 /** A batch none of whose files was read whole. */
-function unread(paths: readonly string[], from: number, count: number): ReadBatch {
-  return { count, path: (i) => paths[from + i] ?? '', whole: () => null };
+function unread(paths: PathGroup, from: number, count: number): ReadBatch {
+  return { count, path: (i) => paths.path(from + i), whole: () => null };
 }
 
 /** The reader thread; `next` rejects once it failed (the caller then measures the rest itself). */
@@ -219,11 +220,11 @@ export class WholeFileReader {
   }
 
   /** Asks for `paths` to be read, batch by batch after those asked before; its id. */
-  ask(paths: readonly string[], credit: number): number {
+  ask(paths: PathGroup, credit: number): number {
     const id = this.nextId++;
     this.worker.postMessage({
       id,
-      paths: paths.join('\0'),
+      paths: paths.joined(),
       maxFileBytes: MAX_WHOLE_FILE_BYTES,
       maxBatchBytes: MAX_BATCH_BYTES,
       maxBatchFiles: BATCH_FILES,
@@ -253,7 +254,7 @@ export function startWholeFileReader(source?: string): WholeFileReader | null {
 
 /** A group of paths, and how many of them came back from the reader. */
 interface Group {
-  paths: readonly string[];
+  paths: PathGroup;
   done: number;
 }
 
@@ -266,14 +267,15 @@ interface Group {
 export async function* readBatches(reader: WholeFileReader | null, requests: AsyncIterable<readonly string[]>): AsyncGenerator<ReadBatch> {
   const more = requests[Symbol.asyncIterator]();
   let ended = false;
-  const pull = async (): Promise<readonly string[] | null> => {
+  // Each request's paths are packed as they come (path-group.ts): the walk's strings die young.
+  const pull = async (): Promise<PathGroup | null> => {
     for (;;) {
       const r = await more.next();
       if (r.done === true) {
         ended = true;
         return null;
       }
-      if (r.value.length > 0) return r.value;
+      if (r.value.length > 0) return new PathGroup(r.value);
     }
   };
   // Requests with the reader, oldest first: at most IN_FLIGHT (one being read, one queued behind).
