@@ -429,6 +429,8 @@ export const AppInfo = z.object({
   dataDir: z.string(),
   /** Whose batches the window shows: "this computer's data folder /path" or "the shared store postgresql://…" (host opened with `--store URL`). */
   desk: z.string(),
+  /** The desk's kind: this computer's data folder, or a team's shared store (which makes no tier comparisons). */
+  store: z.enum(['local', 'team']),
   /** Native dialogs exist in Electron; the browser uses file inputs and uploads. */
   nativeDialogs: z.boolean(),
   /** Where the engine runs, e.g. "Node 24.22.3 (ABI 137, N-API 10, linux-x64)": for support, and the proof of which runtime loaded the driver. */

@@ -167,6 +167,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
       transport: d.transport,
       dataDir: engine.dataDir,
       desk: desk.description,
+      // A team's store has a URL; the data folder has none.
+      store: desk.url === null ? ('local' as const) : ('team' as const),
       nativeDialogs: d.transport === 'electron',
       runtime: runtimeDescription(),
       sqliteAddon: sqliteAddonPath(),
