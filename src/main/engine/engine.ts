@@ -383,7 +383,7 @@ export class Engine {
   /** The jobs before and after one job in its batch's filtered list (the dialog's previous/next). */
   jobNeighbours(q: Omit<JobPageQuery, 'limit' | 'offset'>, jobId: number): { previous: number | null; next: number | null } {
     const j = this.jobs.get(jobId);
-    if (!j || j.batch_id !== q.batchId) throw new NotFoundError(`No job ${jobId} in batch ${q.batchId}.`);
+    if (!j || j.batch_id !== q.batchId) throw new NotFoundError(`No job ${jobId} in batch ${q.batchId}.`, { code: 'no_job', job: jobId });
     if (q.search?.trim()) this.index.catchUp();
     return jobNeighbours(this.db, q, j.seq);
   }
@@ -432,7 +432,7 @@ export class Engine {
   /** One job with its input, result, attempts and events. */
   jobDetail(id: number): JobDetail {
     const j = this.jobs.get(id);
-    if (!j) throw new NotFoundError(`No job ${id}.`);
+    if (!j) throw new NotFoundError(`No job ${id}.`, { code: 'no_job', job: id });
     const batch = this.batches.get(j.batch_id);
     if (!batch) throw new NotFoundError(`No batch ${j.batch_id}.`);
     return jobDetail(this.db, j, batch.capability, this.invoices.get(j.id));
@@ -471,7 +471,7 @@ export class Engine {
   async compareTiers(input: z.input<typeof CompareRequest>): Promise<ComparisonView> {
     const req = CompareRequest.parse(input);
     const source = this.batches.get(await this.control.resolveBatchId(req.batchId));
-    if (!source) throw new NotFoundError(`No batch "${req.batchId}".`);
+    if (!source) throw new NotFoundError(`No batch "${req.batchId}".`, { code: 'no_batch', batch: req.batchId });
     const made = createComparison(
       { db: this.db, batches: this.batches, jobs: this.jobs, rates: this.rates, newId: () => newBatchId(this.clock.now()), creator: creatorTag() },
       source,
@@ -487,13 +487,13 @@ export class Engine {
   async compareEstimate(input: z.input<typeof CompareRequest>): Promise<ReturnType<typeof comparisonEstimate>> {
     const req = CompareRequest.parse(input);
     const source = this.batches.get(await this.control.resolveBatchId(req.batchId));
-    if (!source) throw new NotFoundError(`No batch "${req.batchId}".`);
+    if (!source) throw new NotFoundError(`No batch "${req.batchId}".`, { code: 'no_batch', batch: req.batchId });
     return comparisonEstimate({ db: this.db, rates: this.rates }, source, req.tiers, req.sample);
   }
 
   comparison(group: string): ComparisonView {
     const view = comparisonView(this.db, group);
-    if (!view) throw new NotFoundError(`No tier comparison "${group}".`);
+    if (!view) throw new NotFoundError(`No tier comparison "${group}".`, { code: 'no_comparison', group });
     return view;
   }
 

@@ -47,10 +47,15 @@ function comparedItems(db: Db, source: BatchRow, tiers: readonly Tier[], sample:
   if (desc.sideEffect) {
     throw new UserError(
       `Batch ${source.id} ("${source.name}", ${desc.short.toLowerCase()}): ${desc.sideEffect}, so comparing ${tiers.length} tiers would do that ${tiers.length} times. Tiers are compared on work that only returns a result (transcripts, OCR, text, speech, images, embeddings).`,
+      { code: 'compare_side_effect', capability: source.capability, tiers: tiers.length },
     );
   }
   const seqs = db.prepare(`SELECT seq FROM jobs WHERE batch_id = ? ORDER BY seq`).pluck().all(source.id) as number[];
-  if (seqs.length === 0) throw new UserError(`Batch ${source.id} has no items yet, so there is nothing to compare; try again once it has some.`);
+  if (seqs.length === 0)
+    throw new UserError(`Batch ${source.id} has no items yet, so there is nothing to compare; try again once it has some.`, {
+      code: 'compare_empty',
+      batch: source.id,
+    });
   const chosen = spread(seqs.length, sample).map((i) => seqs[i] ?? 0);
   const rows = db.prepare(`SELECT seq, source, payload_json, estimated_units FROM jobs WHERE batch_id = ? AND seq = ?`);
   return chosen.map((seq) => rows.get(source.id, seq) as ComparedItem);

@@ -107,9 +107,11 @@ export function itemFileKindOrRefuse(batch: { id: string; capability: BatchCapab
   const { id, capability } = batch;
   const kind = itemFileKind(capability);
   if (format === 'ubl') {
-    if (!hasInvoices(capability)) throw new UserError(noInvoicesMessage(capability, id));
-  } else if (format !== 'files' && !hasCues(capability)) throw new UserError(noCuesMessage(capability, id, format));
-  if (kind === null) throw new UserError(noItemFilesMessage(capability, id));
+    if (!hasInvoices(capability)) throw new UserError(noInvoicesMessage(capability, id), { code: 'export_format', format, capability });
+  } else if (format !== 'files' && !hasCues(capability))
+    throw new UserError(noCuesMessage(capability, id, format), { code: 'export_format', format, capability });
+  // Files of a capability without any: the export is the same refusal whichever of them was asked.
+  if (kind === null) throw new UserError(noItemFilesMessage(capability, id), { code: 'export_format', format: 'files', capability });
   return kind;
 }
 
