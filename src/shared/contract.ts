@@ -402,7 +402,11 @@ export const ComparisonView = z.object({
           result: z.string().nullable(),
           /** A succeeded invoice's figures (OCR batches), as in the job table; null for anything else. */
           invoice: JobRowInvoice.nullable().default(null),
+          /** A failed cell's stored words (the engine's English, with the API's own where it answered): the detail. */
           error: z.string().nullable(),
+          /** What the window says of a failed cell, as in the job table: its error's kind and its note's code. */
+          errorKind: ErrorKind.nullable().default(null),
+          note: JobNote.nullable().default(null),
           cost: Money.nullable(),
         }),
       ),

@@ -18,6 +18,14 @@ import { briefOf } from '../../../shared/capabilities/descriptor';
 import { invoiceRowOf } from '../../../shared/invoice-row';
 import type { ComparisonView } from '../../../shared/contract';
 import type { JobState, Tier } from '../../../shared/domain';
+import { ErrorKind } from '../../../shared/errors';
+import { jobNote } from '../read-models/job-notes';
+
+/** A stored error kind, or null where it is none the engine knows now. */
+function kindOf(stored: string | null): ErrorKind | null {
+  const k = ErrorKind.safeParse(stored);
+  return k.success ? k.data : null;
+}
 
 export interface ComparisonDeps {
   db: Db;
@@ -158,7 +166,8 @@ export function comparisonView(db: Db, group: string): ComparisonView | null {
   const desc = describe(of.capability);
   const jobs = db
     .prepare(
-      `SELECT id, batch_id, seq, source, state, result_json, error_message, cost, units FROM jobs WHERE batch_id IN (SELECT id FROM batches WHERE compare_group = ?) ORDER BY seq`,
+      `SELECT id, batch_id, seq, source, state, result_json, error_message, error_kind, http_status, parent_job_id, request_body, cost, units
+       FROM jobs WHERE batch_id IN (SELECT id FROM batches WHERE compare_group = ?) ORDER BY seq`,
     )
     .all(group) as {
     id: number;
@@ -168,6 +177,10 @@ export function comparisonView(db: Db, group: string): ComparisonView | null {
     state: JobState;
     result_json: string | null;
     error_message: string | null;
+    error_kind: string | null;
+    http_status: number | null;
+    parent_job_id: number | null;
+    request_body: string | null;
     cost: number | null;
     units: number | null;
   }[];
@@ -175,13 +188,17 @@ export function comparisonView(db: Db, group: string): ComparisonView | null {
   const items = new Map<number, ComparisonView['items'][number]>();
   for (const j of jobs) {
     const item = items.get(j.seq) ?? { seq: j.seq, source: j.source, cells: [] };
+    const failed = j.state === 'failed';
     item.cells.push({
       tier: tierOf.get(j.batch_id) ?? first.tier,
       jobId: j.id,
       state: j.state,
       result: j.state === 'succeeded' ? briefOf(desc, storedJson(j.result_json)) : null,
       invoice: j.state === 'succeeded' ? invoiceRowOf(of.capability, storedJson(j.result_json)) : null,
-      error: j.state === 'failed' ? j.error_message : null,
+      error: failed ? j.error_message : null,
+      // The window says the cell by these, as the job table does; `error` stays as the detail (the engine's and the API's words).
+      errorKind: failed ? kindOf(j.error_kind) : null,
+      note: failed ? jobNote(j) : null,
       cost: j.cost,
     });
     items.set(j.seq, item);
