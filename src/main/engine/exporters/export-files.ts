@@ -353,6 +353,12 @@ function ensureDir(dir: string): void {
  * The export's EN 16931 report (en16931-report.csv, beside the UBL files of a folder export and in
  * the zip download alike): one row per UBL file, whether it is declared EN 16931 and which business
  * terms it lacks. A UTF-8 BOM, so Excel reads the names right.
+ *
+ * It stays English whatever the window's language: it is a technical artefact read beside the XML
+ * files, its columns named as every export's are, and its findings name the standard's business
+ * terms and rules by their ids (BT-1, BR-CO-15) in the CEN's own English. The window shows none of
+ * its sentences, only how many files are EN 16931 and where the report is, in its own words
+ * (results:files.ubl / ublMissing).
  */
 export class En16931Report {
   static readonly BASE = 'en16931-report';
