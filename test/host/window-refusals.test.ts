@@ -81,6 +81,8 @@ describe('refusals the window meets', () => {
       return r.ok ? null : (r.error.refusal ?? { none: r.error.message });
     };
 
+    // The window offers Compare tiers only where comparisons are made: this computer's data folder.
+    expect(await service.call('app.info', {})).toMatchObject({ ok: true, result: { store: 'local' } });
     expect(await refusal('batches.get', { id: 'b-none' })).toEqual({ code: 'no_batch', batch: 'b-none' });
     expect(await refusal('jobs.get', { id: 999_999 })).toEqual({ code: 'no_job', job: 999_999 });
     expect(await refusal('compare.get', { group: 'c-none' })).toEqual({ code: 'no_comparison', group: 'c-none' });
