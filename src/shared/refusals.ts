@@ -90,6 +90,14 @@ export const Refusal = z.discriminatedUnion('code', [
   z.object({ code: z.literal('watch_step'), step: z.number().int(), capability: BatchCapability, after: BatchCapability }),
   /** No watched folder by that id (removed meanwhile). */
   z.object({ code: z.literal('no_watch'), watch: z.string() }),
+  /** A key not stored: too short, with whitespace, a label of other characters, or an API address that cannot be used. */
+  z.object({ code: z.literal('key_refused'), why: z.enum(['too_short', 'whitespace', 'label', 'api_url']) }),
+  /** A stored key whose own API address cannot be used (stored before addresses were checked). */
+  z.object({ code: z.literal('key_address_unusable'), label: z.string(), credential: z.enum(['api', 'channel']) }),
+  /** No stored key has the label chosen. */
+  z.object({ code: z.literal('no_key_labelled'), label: z.string() }),
+  /** The key chosen is of the other kind than the batch needs (`credential`). */
+  z.object({ code: z.literal('key_wrong_kind'), label: z.string(), credential: z.enum(['api', 'channel']) }),
   /** A dropped file whose refused rows could not be read back. */
   z.object({ code: z.literal('rejected_rows_unreadable'), source: z.string() }),
 ]);

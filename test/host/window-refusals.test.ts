@@ -15,7 +15,14 @@ import { RECORDINGS } from '../integration/harness';
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The folders (and files) whose refusals reach the window: its handlers, both desks, the batch verbs, comparisons, hot folders. */
-const WINDOW_PATHS = ['src/main/service', 'src/main/desk', 'src/main/engine/control', 'src/main/engine/compare', 'src/main/engine/watch/hot-folders.ts'];
+const WINDOW_PATHS = [
+  'src/main/service',
+  'src/main/desk',
+  'src/main/engine/control',
+  'src/main/engine/compare',
+  'src/main/engine/watch/hot-folders.ts',
+  'src/main/engine/secrets',
+];
 const REFUSING = new Set(['UserError', 'NotFoundError', 'InvalidArgumentError']);
 
 function sourceFiles(dir: string): string[] {
@@ -107,6 +114,10 @@ describe('refusals the window meets', () => {
       why: 'missing',
     });
     expect(await refusal('optouts.add', { recipient: 'abc' })).toEqual({ code: 'recipient_unreadable', value: 'abc', kind: 'phone' });
+    expect(await refusal('keys.add', { kind: 'api', label: 'acme', secret: 'abcd efgh ijkl', client: null, baseUrl: null })).toEqual({
+      code: 'key_refused',
+      why: 'whitespace',
+    });
     expect(await refusal('privacy.forget', { value: '1234567', dryRun: true })).toEqual({ code: 'forget_unreadable', value: '1234567' });
     expect(await refusal('rates.set', { item: 'fax', tier: 'basic', rate: 1 })).toMatchObject({ code: 'unknown_rate_item', item: 'fax' });
     expect(await refusal('batches.preview', { capability: 'transcribe', paths: ['/etc/hosts'] })).toEqual({ code: 'path_not_uploaded', path: '/etc/hosts' });

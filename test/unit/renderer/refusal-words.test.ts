@@ -48,6 +48,10 @@ const REFUSALS: { [C in Code]: Extract<Refusal, { code: C }> } = {
   watch_folder: { code: 'watch_folder', dir: '/scans', why: 'nested', other: '/scans/in' },
   watch_step: { code: 'watch_step', step: 2, capability: 'tts', after: 'ocr' },
   no_watch: { code: 'no_watch', watch: 'w1' },
+  key_refused: { code: 'key_refused', why: 'label' },
+  key_address_unusable: { code: 'key_address_unusable', label: 'acme', credential: 'api' },
+  no_key_labelled: { code: 'no_key_labelled', label: 'acme' },
+  key_wrong_kind: { code: 'key_wrong_kind', label: 'acme', credential: 'channel' },
 };
 
 /** The codes whose words differ by a figure: every case of it, each said in its own words. */
@@ -58,6 +62,11 @@ const VARIANTS: Refusal[] = [
   ...(['api', 'channel'] as const).map((credential): Refusal => ({ code: 'resume_needs_key', batch: 'b-12', credential })),
   ...(['phone', 'email'] as const).map((kind): Refusal => ({ code: 'recipient_unreadable', value: 'x', kind })),
   ...(['unreadable', 'empty'] as const).map((why): Refusal => ({ code: 'optout_file', path: 'stop.csv', why })),
+  ...(['too_short', 'whitespace', 'label', 'api_url'] as const).map((why): Refusal => ({ code: 'key_refused', why })),
+  ...(['api', 'channel'] as const).flatMap((credential): Refusal[] => [
+    { code: 'key_address_unusable', label: 'acme', credential },
+    { code: 'key_wrong_kind', label: 'acme', credential },
+  ]),
   ...(['missing', 'not_folder', 'data_folder', 'watched', 'nested'] as const).map((why): Refusal => ({
     code: 'watch_folder',
     dir: '/scans',

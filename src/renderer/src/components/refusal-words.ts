@@ -110,6 +110,13 @@ export function refusalWords(r: Refusal, lng?: string): string {
       return say(r.code, { step: r.step, what: capabilityWords(r.capability).short, after: capabilityWords(r.after).short });
     case 'no_watch':
       return say(r.code, { watch: r.watch });
+    case 'key_refused':
+      return say(`key_refused_${r.why}`);
+    case 'key_address_unusable':
+    case 'key_wrong_kind':
+      return say(`${r.code}_${r.credential}`, { label: r.label });
+    case 'no_key_labelled':
+      return say(r.code, { label: r.label });
     case 'budget_spent':
       return say('budget_spent', { batch: r.batch, budget: formatMoney(r.budget), spent: formatMoney(r.spent), enough: formatMoney(r.enough) });
     default:
