@@ -228,6 +228,8 @@ export const SourceView = z.discriminatedUnion('kind', [
     exists: z.boolean(),
     /** When it does not exist here: why, and what to do (a team's item keeps its file on the computer that created its batch). */
     missing: z.string().optional(),
+    /** The same as a code, which the window words: moved or deleted here, or on the computer that created a team's batch. */
+    absent: z.enum(['moved', 'elsewhere']).optional(),
   }),
   z.object({ kind: z.literal('message'), to: z.string(), text: z.string(), subject: z.string().nullable(), row: z.number().int() }),
   /** A CSV row or TXT line: its text, its name, and the row's other columns. */

@@ -186,7 +186,7 @@ export function teamDesk(team: SharedStoreHandle, local: () => Engine, closeEngi
     jobDetail: async (id) => {
       const d = await team.store.jobDetail(id);
       if (!d) throw new NotFoundError(`No job ${id} in the shared store.`, { code: 'no_job', job: id });
-      return withAbsentSource(d, absentSource);
+      return withAbsentSource(d, absentSource, 'elsewhere');
     },
     // A source file is served only from this computer's disk (the one that planned the batch has it).
     jobFile: async (id, which) => {
