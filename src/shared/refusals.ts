@@ -98,6 +98,13 @@ export const Refusal = z.discriminatedUnion('code', [
   z.object({ code: z.literal('no_key_labelled'), label: z.string() }),
   /** The key chosen is of the other kind than the batch needs (`credential`). */
   z.object({ code: z.literal('key_wrong_kind'), label: z.string(), credential: z.enum(['api', 'channel']) }),
+  /** Result files could not be written into the folder chosen (`written`: files written before it; nothing was overwritten). */
+  z.object({
+    code: z.literal('folder_unwritable'),
+    path: z.string(),
+    why: z.enum(['in_the_way', 'permission', 'not_folder', 'error']),
+    written: z.number().int().nonnegative(),
+  }),
   /** A dropped file whose refused rows could not be read back. */
   z.object({ code: z.literal('rejected_rows_unreadable'), source: z.string() }),
 ]);

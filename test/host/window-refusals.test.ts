@@ -22,6 +22,8 @@ const WINDOW_PATHS = [
   'src/main/engine/compare',
   'src/main/engine/watch/hot-folders.ts',
   'src/main/engine/secrets',
+  // Saving result files into a folder; export-batch's other refusal (an --out file already there) is the command line's only.
+  'src/main/engine/exporters/export-files.ts',
 ];
 const REFUSING = new Set(['UserError', 'NotFoundError', 'InvalidArgumentError']);
 

@@ -434,7 +434,7 @@ export class Engine {
     const j = this.jobs.get(id);
     if (!j) throw new NotFoundError(`No job ${id}.`, { code: 'no_job', job: id });
     const batch = this.batches.get(j.batch_id);
-    if (!batch) throw new NotFoundError(`No batch ${j.batch_id}.`);
+    if (!batch) throw new NotFoundError(`No batch ${j.batch_id}.`, { code: 'no_batch', batch: j.batch_id });
     return jobDetail(this.db, j, batch.capability, this.invoices.get(j.id));
   }
 
@@ -506,7 +506,7 @@ export class Engine {
   /** Writes a batch's results to `outPath` (CSV, JSON or TXT, streamed); returns the item count. */
   async exportBatch(id: string, format: ExportFormat, outPath: string, replace = false, options: ExportOptions = {}): Promise<number> {
     const batch = this.batches.get(id);
-    if (!batch) throw new NotFoundError(`No batch "${id}".`);
+    if (!batch) throw new NotFoundError(`No batch "${id}".`, { code: 'no_batch', batch: id });
     return exportBatch(localPages(this.db, id), batch.capability, format, outPath, replace, options);
   }
 
@@ -517,14 +517,14 @@ export class Engine {
    */
   async exportFiles(id: string, dir: string, format: FilesFormat = 'files'): Promise<FilesExport> {
     const batch = this.batches.get(id);
-    if (!batch) throw new NotFoundError(`No batch "${id}".`);
+    if (!batch) throw new NotFoundError(`No batch "${id}".`, { code: 'no_batch', batch: id });
     return exportFiles(localResults(this.db, id, this.outputsDir(id)), { id, capability: batch.capability }, dir, format);
   }
 
   /** The same files as `exportFiles`, under the same names, streamed into `out` as one zip. */
   async exportFilesZip(id: string, out: Writable): Promise<ZipExport> {
     const batch = this.batches.get(id);
-    if (!batch) throw new NotFoundError(`No batch "${id}".`);
+    if (!batch) throw new NotFoundError(`No batch "${id}".`, { code: 'no_batch', batch: id });
     return writeFilesZip(localResults(this.db, id, this.outputsDir(id)), { id, capability: batch.capability }, out);
   }
 
@@ -679,7 +679,7 @@ export class Engine {
    */
   async handOver(id: string, to: HandOverTarget, opts: { allowResend?: boolean; say?: (line: string) => void } = {}): Promise<HandOverResult> {
     const row = this.batches.get(id);
-    if (!row) throw new NotFoundError(`No batch "${id}".`);
+    if (!row) throw new NotFoundError(`No batch "${id}".`, { code: 'no_batch', batch: id });
     if (row.parent_id !== null) {
       throw new UserError(`Batch ${id} is a later step of a pipeline; a pipeline moves to the shared store whole, from its first step (${row.pipeline_id}).`);
     }

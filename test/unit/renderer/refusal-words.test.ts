@@ -52,6 +52,7 @@ const REFUSALS: { [C in Code]: Extract<Refusal, { code: C }> } = {
   key_address_unusable: { code: 'key_address_unusable', label: 'acme', credential: 'api' },
   no_key_labelled: { code: 'no_key_labelled', label: 'acme' },
   key_wrong_kind: { code: 'key_wrong_kind', label: 'acme', credential: 'channel' },
+  folder_unwritable: { code: 'folder_unwritable', path: '/out/a', why: 'permission', written: 1200 },
 };
 
 /** The codes whose words differ by a figure: every case of it, each said in its own words. */
@@ -62,6 +63,7 @@ const VARIANTS: Refusal[] = [
   ...(['api', 'channel'] as const).map((credential): Refusal => ({ code: 'resume_needs_key', batch: 'b-12', credential })),
   ...(['phone', 'email'] as const).map((kind): Refusal => ({ code: 'recipient_unreadable', value: 'x', kind })),
   ...(['unreadable', 'empty'] as const).map((why): Refusal => ({ code: 'optout_file', path: 'stop.csv', why })),
+  ...(['in_the_way', 'permission', 'not_folder', 'error'] as const).map((why): Refusal => ({ code: 'folder_unwritable', path: '/out', why, written: 3 })),
   ...(['too_short', 'whitespace', 'label', 'api_url'] as const).map((why): Refusal => ({ code: 'key_refused', why })),
   ...(['api', 'channel'] as const).flatMap((credential): Refusal[] => [
     { code: 'key_address_unusable', label: 'acme', credential },
@@ -94,6 +96,10 @@ describe('refusals in the window', () => {
     expect(said({ code: 'export_format', format: 'srt', capability: 'channel' })).toMatch(/Untertitel.*„Nachrichten“-Stapel/);
     expect(said({ code: 'nothing_to_cancel', batch: 'b-1', status: 'done_with_failures' })).toMatch(/„Fehlgeschlagene wiederholen“/);
     expect(said({ code: 'nothing_to_cancel', batch: 'b-1', status: 'cancelled' })).toMatch(/schon abgebrochen/);
+  });
+
+  it('writes the files written before the refusal the locale way', () => {
+    expect(inLanguage('de', 'de-DE', () => refusalWords(REFUSALS.folder_unwritable))).toMatch(/1\.200 Dateien/);
   });
 
   it('writes the budget figures the locale way', () => {

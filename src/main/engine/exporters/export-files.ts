@@ -317,9 +317,13 @@ function writeError(e: unknown, path: string, written: number): Error {
       `${path} could not be written (${code}). ${so} Check that the disk is connected and writable, or choose another folder, then export again.`,
       code,
     );
-  return new UserError(
-    `${path} could not be written (${code === 'EACCES' || code === 'EPERM' ? 'no permission' : code}). ${so} Choose a folder you can write to, then export again.`,
-  );
+  const denied = code === 'EACCES' || code === 'EPERM';
+  return new UserError(`${path} could not be written (${denied ? 'no permission' : code}). ${so} Choose a folder you can write to, then export again.`, {
+    code: 'folder_unwritable',
+    path,
+    why: denied ? 'permission' : 'error',
+    written,
+  });
 }
 
 /** Creates an item's subfolder in the export; a file of that name in the way stops the export, saying so. */
@@ -332,6 +336,7 @@ async function makeFolder(folder: string, written: number, undo: () => Promise<v
     if (code === 'EEXIST' || code === 'ENOTDIR')
       throw new UserError(
         `Cannot create the folder ${folder}: a file of that name is in the way. ${written} file(s) were written before it; nothing was overwritten. Move that file, or choose another folder, then export again.`,
+        { code: 'folder_unwritable', path: folder, why: 'in_the_way', written },
       );
     throw writeError(e, folder, written);
   }
@@ -343,10 +348,22 @@ function ensureDir(dir: string): void {
     mkdirSync(dir, { recursive: true });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error';
-    const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'a file of that name is in the way' : code === 'EACCES' || code === 'EPERM' ? 'no permission' : code;
-    throw new UserError(`Cannot create the folder ${dir} (${why}). Choose a folder you can write to.`);
+    const kind = code === 'EEXIST' || code === 'ENOTDIR' ? 'in_the_way' : code === 'EACCES' || code === 'EPERM' ? 'permission' : 'error';
+    const why = kind === 'in_the_way' ? 'a file of that name is in the way' : kind === 'permission' ? 'no permission' : code;
+    throw new UserError(`Cannot create the folder ${dir} (${why}). Choose a folder you can write to.`, {
+      code: 'folder_unwritable',
+      path: dir,
+      why: kind,
+      written: 0,
+    });
   }
-  if (!statSync(dir).isDirectory()) throw new UserError(`${dir} is a file, not a folder. Choose a folder to write the results into.`);
+  if (!statSync(dir).isDirectory())
+    throw new UserError(`${dir} is a file, not a folder. Choose a folder to write the results into.`, {
+      code: 'folder_unwritable',
+      path: dir,
+      why: 'not_folder',
+      written: 0,
+    });
 }
 
 /**

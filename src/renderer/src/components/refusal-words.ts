@@ -5,6 +5,7 @@ import { assertNever } from '../../../shared/domain';
 import { i18n } from '../i18n';
 import { capabilityWords } from '../format/option-words';
 import { formatMoney } from '../format/money';
+import { formatCount } from '../format/time';
 
 /** Which words a cancel with nothing left takes: by how the batch stands. */
 function cancelCase(status: Extract<Refusal, { code: 'nothing_to_cancel' }>['status']): 'cancelled' | 'done' | 'failures' | 'open' {
@@ -117,6 +118,8 @@ export function refusalWords(r: Refusal, lng?: string): string {
       return say(`${r.code}_${r.credential}`, { label: r.label });
     case 'no_key_labelled':
       return say(r.code, { label: r.label });
+    case 'folder_unwritable':
+      return say(`folder_unwritable_${r.why}`, { path: r.path, count: r.written, n: formatCount(r.written) });
     case 'budget_spent':
       return say('budget_spent', { batch: r.batch, budget: formatMoney(r.budget), spent: formatMoney(r.spent), enough: formatMoney(r.enough) });
     default:
