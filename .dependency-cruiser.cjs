@@ -20,8 +20,10 @@ const ENGINE_FLOORS = [
   ['schema', 'schema/'],
   ['store (the port)', 'store/[^/]+$'],
   ['pipeline', 'pipeline/'],
-  ['search, compare', 'search/|compare/'],
+  ['search', 'search/'],
   ['read-models', 'read-models/'],
+  // Above read-models: a comparison's failed cell is said by the job's note (read-models/job-notes).
+  ['compare', 'compare/'],
   ['control port', 'control/control-store\\.ts$'],
   ['store adapters', 'store/pg/|store/sqlite/'],
   ['retention, forget', 'retention/|forget/'],

@@ -233,6 +233,8 @@ export const SourceView = z.discriminatedUnion('kind', [
     exists: z.boolean(),
     /** When it does not exist here: why, and what to do (a team's item keeps its file on the computer that created its batch). */
     missing: z.string().optional(),
+    /** The same as a code, which the window words: moved or deleted here, or on the computer that created a team's batch. */
+    absent: z.enum(['moved', 'elsewhere']).optional(),
   }),
   z.object({ kind: z.literal('message'), to: z.string(), text: z.string(), subject: z.string().nullable(), row: z.number().int() }),
   /** A CSV row or TXT line: its text, its name, and the row's other columns. */
@@ -407,7 +409,11 @@ export const ComparisonView = z.object({
           result: z.string().nullable(),
           /** A succeeded invoice's figures (OCR batches), as in the job table; null for anything else. */
           invoice: JobRowInvoice.nullable().default(null),
+          /** A failed cell's stored words (the engine's English, with the API's own where it answered): the detail. */
           error: z.string().nullable(),
+          /** What the window says of a failed cell, as in the job table: its error's kind and its note's code. */
+          errorKind: ErrorKind.nullable().default(null),
+          note: JobNote.nullable().default(null),
           cost: Money.nullable(),
         }),
       ),
@@ -434,6 +440,8 @@ export const AppInfo = z.object({
   dataDir: z.string(),
   /** Whose batches the window shows: "this computer's data folder /path" or "the shared store postgresql://…" (host opened with `--store URL`). */
   desk: z.string(),
+  /** The desk's kind: this computer's data folder, or a team's shared store (which makes no tier comparisons). */
+  store: z.enum(['local', 'team']),
   /** Native dialogs exist in Electron; the browser uses file inputs and uploads. */
   nativeDialogs: z.boolean(),
   /** Where the engine runs, e.g. "Node 24.22.3 (ABI 137, N-API 10, linux-x64)": for support, and the proof of which runtime loaded the driver. */

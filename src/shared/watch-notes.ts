@@ -77,8 +77,8 @@ export const WatchNote = z.discriminatedUnion('code', [
    */
   z.object({ code: z.literal('changed_after_sent'), at: z.string(), batch: z.string().nullable(), versions: z.number().int().positive().default(1) }),
   /**
-   * Could not be processed (`cause`: the importer's problem; null: its plan refused it, `words` say
-   * why), moved to `target` (relative to the folder) or, where it could not be moved, left in place
+   * Could not be processed (`cause`: the importer's problem or its plan's refusal; null: stored
+   * before plan refusals had a code, `words` say why), moved to `target` (relative to the folder) or, where it could not be moved, left in place
    * (`target` null, `error`: the system's code).
    */
   z.object({
@@ -89,8 +89,8 @@ export const WatchNote = z.discriminatedUnion('code', [
     error: z.string().nullable(),
   }),
   /**
-   * `watch resend` of a version that cannot be processed (`cause`: the importer's problem; null: its
-   * plan refused it, `words` say why): not sent, and the file stays where it is.
+   * `watch resend` of a version that cannot be processed (`cause`: the importer's problem or its
+   * plan's refusal; null: stored before those had a code, `words` say why): not sent, and the file stays where it is.
    */
   z.object({ code: z.literal('not_resent'), cause: ProblemCode.nullable(), words: z.string() }),
   /** Not whole by its format yet: taken once it is; one no program still writes was cut short. */

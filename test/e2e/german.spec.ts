@@ -206,3 +206,45 @@ test("a failed job's error line and history in German, the engine's and the API'
   // The API's own words stay reachable, marked as English, under the line.
   await expect(dialog.locator('.job-detail__error-detail[lang="en"]')).toContainText('cannot read images');
 });
+
+test("a refusal, and a tier comparison's failed cells, in German", async ({ launch, page, work }) => {
+  test.setTimeout(120_000);
+  const host = await launch({ apiUrl: null });
+  // A photo of a page: the built-in sandbox refuses it (HTTP 422) at every tier.
+  const id = await createBatch(host, 'ocr', [join(FIXTURES, 'media', 'page.jpg')], { name: 'Belege November' });
+  const view = await rpc<{ group: string }>(host, 'compare.create', { batchId: id, tiers: ['basic', 'standard'], sample: 1 });
+  const states = async (): Promise<string[]> =>
+    (await rpc<{ items: { cells: { state: string }[] }[] }>(host, 'compare.get', { group: view.group })).items.flatMap((i) => i.cells.map((c) => c.state));
+  await expect.poll(states, { timeout: 30_000 }).toEqual(['failed', 'failed']);
+
+  await page.goto(host.openUrl);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.evaluate((h) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = h;
+  }, `#/compare/${view.group}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stufenvergleich' })).toBeVisible();
+  const cells = page.locator('.compare__error');
+  await expect(cells).toHaveCount(2);
+  await expect(cells).toHaveText([
+    'Die API hat dieses Element so, wie es gesendet wurde, abgelehnt.',
+    'Die API hat dieses Element so, wie es gesendet wurde, abgelehnt.',
+  ]);
+  // The API's own words stay as the detail, marked as such.
+  await expect(cells.first()).toHaveAttribute('title', /^Im Wortlaut der API bzw\. des Programms \(Englisch\): .*cannot read images/);
+  const table = await page.getByRole('table').innerText();
+  expect(englishPhrases().filter((p) => table.includes(p))).toEqual([]);
+  expect(table).not.toMatch(/cannot read|HTTP 422|invalid_request/);
+
+  // A folder that does not exist, refused by the engine: said from its code, in German.
+  await page.evaluate(() => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = '#/watch';
+  });
+  const form = page.getByRole('region', { name: 'Einen Ordner überwachen' });
+  await form.getByLabel('Ordner', { exact: true }).fill(join(work, 'nirgendwo'));
+  await form.getByRole('button', { name: 'Ordner überwachen' }).click();
+  const alert = form.getByRole('alert');
+  await expect(alert).toContainText(`${join(work, 'nirgendwo')} existiert nicht`);
+  const said = await alert.innerText();
+  expect(englishPhrases().filter((p) => said.includes(p))).toEqual([]);
+  expect(said).not.toMatch(/does not exist|batchdesk /);
+});

@@ -49,8 +49,10 @@ describe('jobs.showSource (desktop)', () => {
     rmSync(wav);
     expect(await desktop.call('jobs.showSource', { id: job })).toMatchObject({
       ok: false,
-      error: { code: 'not_found', message: expect.stringContaining('moved or deleted') },
+      error: { code: 'not_found', message: expect.stringContaining('moved or deleted'), refusal: { code: 'source_missing', job } },
     });
+    // The job dialog says why in the window's words, from the code beside the English.
+    expect(await desktop.call('jobs.get', { id: job })).toMatchObject({ ok: true, result: { sourceView: { kind: 'file', exists: false, absent: 'moved' } } });
     expect(shown).toHaveLength(1);
 
     const browser = new AppService({ dataDir: join(dir.path, 'data2'), secrets: emptyKeychain, transport: 'browser', apiUrl: null, env: {} });

@@ -71,6 +71,32 @@ describe('tier comparison', () => {
     }
   });
 
+  it("gives a failed cell its error's kind and note, for the window to say in its own language", async () => {
+    const h = await startHarness();
+    const files = readdirSync(RECORDINGS)
+      .filter((f) => f.endsWith('.wav'))
+      .map((f) => join(RECORDINGS, f));
+    const created = await h.engine.createBatch({ capability: 'transcribe', paths: files });
+    const started = await h.engine.compareTiers({ batchId: created.batch?.id ?? '', tiers: ['basic', 'standard'], sample: 1 });
+    const [basic] = started.tiers;
+    // The API refused the item at the basic tier (as the runner stores a 422: its kind, status and the words).
+    const said = 'The API answered HTTP 422 (the API said: audio too short).';
+    h.engine.db
+      .prepare(`UPDATE jobs SET state = 'failed', error_kind = 'invalid_request', http_status = 422, error_message = ? WHERE batch_id = ?`)
+      .run(said, basic?.batchId ?? '');
+    const [cell] = h.engine.comparison(started.group).items.flatMap((i) => i.cells);
+    expect(cell).toMatchObject({
+      tier: 'basic',
+      state: 'failed',
+      error: said,
+      errorKind: 'invalid_request',
+      note: { code: 'error', kind: 'invalid_request', status: 422 },
+    });
+    // A cell that did not fail has none.
+    const other = h.engine.comparison(started.group).items.flatMap((i) => i.cells)[1];
+    expect(other).toMatchObject({ tier: 'standard', error: null, errorKind: null, note: null });
+  });
+
   it('never repeats messages or CRM writes, and needs two different tiers', async () => {
     const h = await startHarness();
     const csv = await writeText(h, 'm.csv', 'to,text\n+442079460051,Hi\n');

@@ -79,7 +79,7 @@ export function localDesk(e: Engine, closeEngine: () => void = () => undefined):
     },
     jobPage: async (q) => e.jobPage(q),
     jobNeighbours: async (q, jobId) => e.jobNeighbours(q, jobId),
-    jobDetail: async (id) => withAbsentSource(e.jobDetail(id), absentSource),
+    jobDetail: async (id) => withAbsentSource(e.jobDetail(id), absentSource, 'moved'),
     jobFile: async (id, which) => {
       if (which === 'output') return e.jobOutputFile(id);
       const file = e.jobInputFile(id);

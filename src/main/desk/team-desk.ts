@@ -45,7 +45,7 @@ const WATCH_MS = 1_000;
 /** A shared batch's row by its full id (Control.resolveBatchId gives one). */
 async function sharedRow(store: PgQueueStore, id: string): Promise<BatchRow> {
   const row = await store.batch(id);
-  if (!row) throw new NotFoundError(`No batch "${id}" in the shared store.`);
+  if (!row) throw new NotFoundError(`No batch "${id}" in the shared store.`, { code: 'no_batch', batch: id });
   return row;
 }
 
@@ -180,13 +180,13 @@ export function teamDesk(team: SharedStoreHandle, local: () => Engine, closeEngi
     jobPage: (q) => team.store.jobPage(q),
     jobNeighbours: async (q, jobId) => {
       const j = await team.store.job(jobId);
-      if (!j || j.batch_id !== q.batchId) throw new NotFoundError(`No job ${jobId} in batch ${q.batchId} in the shared store.`);
+      if (!j || j.batch_id !== q.batchId) throw new NotFoundError(`No job ${jobId} in batch ${q.batchId} in the shared store.`, { code: 'no_job', job: jobId });
       return team.store.jobNeighbours(q, j.seq);
     },
     jobDetail: async (id) => {
       const d = await team.store.jobDetail(id);
-      if (!d) throw new NotFoundError(`No job ${id} in the shared store.`);
-      return withAbsentSource(d, absentSource);
+      if (!d) throw new NotFoundError(`No job ${id} in the shared store.`, { code: 'no_job', job: id });
+      return withAbsentSource(d, absentSource, 'elsewhere');
     },
     // A source file is served only from this computer's disk (the one that planned the batch has it).
     jobFile: async (id, which) => {

@@ -396,7 +396,7 @@ export class Engine {
   /** The jobs before and after one job in its batch's filtered list (the dialog's previous/next). */
   jobNeighbours(q: Omit<JobPageQuery, 'limit' | 'offset'>, jobId: number): { previous: number | null; next: number | null } {
     const j = this.jobs.get(jobId);
-    if (!j || j.batch_id !== q.batchId) throw new NotFoundError(`No job ${jobId} in batch ${q.batchId}.`);
+    if (!j || j.batch_id !== q.batchId) throw new NotFoundError(`No job ${jobId} in batch ${q.batchId}.`, { code: 'no_job', job: jobId });
     if (q.search?.trim()) this.index.catchUp();
     return jobNeighbours(this.db, q, j.seq);
   }
@@ -445,9 +445,9 @@ export class Engine {
   /** One job with its input, result, attempts and events. */
   jobDetail(id: number): JobDetail {
     const j = this.jobs.get(id);
-    if (!j) throw new NotFoundError(`No job ${id}.`);
+    if (!j) throw new NotFoundError(`No job ${id}.`, { code: 'no_job', job: id });
     const batch = this.batches.get(j.batch_id);
-    if (!batch) throw new NotFoundError(`No batch ${j.batch_id}.`);
+    if (!batch) throw new NotFoundError(`No batch ${j.batch_id}.`, { code: 'no_batch', batch: j.batch_id });
     return jobDetail(this.db, j, batch.capability, this.invoices.get(j.id));
   }
 
@@ -484,7 +484,7 @@ export class Engine {
   async compareTiers(input: z.input<typeof CompareRequest>): Promise<ComparisonView> {
     const req = CompareRequest.parse(input);
     const source = this.batches.get(await this.control.resolveBatchId(req.batchId));
-    if (!source) throw new NotFoundError(`No batch "${req.batchId}".`);
+    if (!source) throw new NotFoundError(`No batch "${req.batchId}".`, { code: 'no_batch', batch: req.batchId });
     const made = createComparison(
       { db: this.db, batches: this.batches, jobs: this.jobs, rates: this.rates, newId: () => newBatchId(this.clock.now()), creator: creatorTag() },
       source,
@@ -500,13 +500,13 @@ export class Engine {
   async compareEstimate(input: z.input<typeof CompareRequest>): Promise<ReturnType<typeof comparisonEstimate>> {
     const req = CompareRequest.parse(input);
     const source = this.batches.get(await this.control.resolveBatchId(req.batchId));
-    if (!source) throw new NotFoundError(`No batch "${req.batchId}".`);
+    if (!source) throw new NotFoundError(`No batch "${req.batchId}".`, { code: 'no_batch', batch: req.batchId });
     return comparisonEstimate({ db: this.db, rates: this.rates }, source, req.tiers, req.sample);
   }
 
   comparison(group: string): ComparisonView {
     const view = comparisonView(this.db, group);
-    if (!view) throw new NotFoundError(`No tier comparison "${group}".`);
+    if (!view) throw new NotFoundError(`No tier comparison "${group}".`, { code: 'no_comparison', group });
     return view;
   }
 
@@ -519,7 +519,7 @@ export class Engine {
   /** Writes a batch's results to `outPath` (CSV, JSON or TXT, streamed); returns the item count. */
   async exportBatch(id: string, format: ExportFormat, outPath: string, replace = false, options: ExportOptions = {}): Promise<number> {
     const batch = this.batches.get(id);
-    if (!batch) throw new NotFoundError(`No batch "${id}".`);
+    if (!batch) throw new NotFoundError(`No batch "${id}".`, { code: 'no_batch', batch: id });
     return exportBatch(localPages(this.db, id), batch.capability, format, outPath, replace, options);
   }
 
@@ -530,14 +530,14 @@ export class Engine {
    */
   async exportFiles(id: string, dir: string, format: FilesFormat = 'files'): Promise<FilesExport> {
     const batch = this.batches.get(id);
-    if (!batch) throw new NotFoundError(`No batch "${id}".`);
+    if (!batch) throw new NotFoundError(`No batch "${id}".`, { code: 'no_batch', batch: id });
     return exportFiles(localResults(this.db, id, this.outputsDir(id)), { id, capability: batch.capability }, dir, format);
   }
 
   /** The same files as `exportFiles`, under the same names, streamed into `out` as one zip. */
   async exportFilesZip(id: string, out: Writable): Promise<ZipExport> {
     const batch = this.batches.get(id);
-    if (!batch) throw new NotFoundError(`No batch "${id}".`);
+    if (!batch) throw new NotFoundError(`No batch "${id}".`, { code: 'no_batch', batch: id });
     return writeFilesZip(localResults(this.db, id, this.outputsDir(id)), { id, capability: batch.capability }, out);
   }
 
@@ -700,7 +700,7 @@ export class Engine {
    */
   async handOver(id: string, to: HandOverTarget, opts: { allowResend?: boolean; say?: (line: string) => void } = {}): Promise<HandOverResult> {
     const row = this.batches.get(id);
-    if (!row) throw new NotFoundError(`No batch "${id}".`);
+    if (!row) throw new NotFoundError(`No batch "${id}".`, { code: 'no_batch', batch: id });
     if (row.parent_id !== null) {
       throw new UserError(`Batch ${id} is a later step of a pipeline; a pipeline moves to the shared store whole, from its first step (${row.pipeline_id}).`);
     }

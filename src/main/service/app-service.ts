@@ -11,7 +11,6 @@ import { createHandlers, nothingSucceeded, type Handlers, type HandlerDeps } fro
 import { exportFileName, localDay } from './export-file-name';
 import { itemFileKindOrRefuse } from '../engine/exporters/export-files';
 import type { ZipExport } from '../engine/exporters/export-zip';
-import { InvalidArgumentError } from './rpc-errors';
 import { dispatch, type DispatchResult } from './dispatch';
 import type { WatchSession } from '../engine/watch/hot-folders';
 import type { Desk } from '../desk/desk';
@@ -171,7 +170,7 @@ export class AppService {
     const id = await this.desk.control.resolveBatchId(idOrPrefix);
     const batch = await this.desk.control.summary(id);
     itemFileKindOrRefuse(batch);
-    if (batch.counts.succeeded === 0) throw new InvalidArgumentError(nothingSucceeded(batch.name));
+    if (batch.counts.succeeded === 0) throw nothingSucceeded(batch.name);
     const { engine, desk } = this;
     return {
       fileName: exportFileName(batch.name, id, '-files.zip', localDay(engine.clock.now())),

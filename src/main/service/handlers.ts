@@ -141,8 +141,11 @@ function rateViews(engine: Engine): ResultOf<'rates.list'> {
 }
 
 /** Why there is nothing to save or download yet, and what to do. */
-export function nothingSucceeded(batchName: string): string {
-  return `Nothing in "${batchName}" has succeeded yet, so it has no result files. Start or resume the batch, and try again once items are done.`;
+export function nothingSucceeded(batchName: string): InvalidArgumentError {
+  return new InvalidArgumentError(
+    `Nothing in "${batchName}" has succeeded yet, so it has no result files. Start or resume the batch, and try again once items are done.`,
+    { code: 'nothing_succeeded', name: batchName },
+  );
 }
 
 export function createHandlers(d: HandlerDeps): Handlers {
@@ -156,8 +159,10 @@ export function createHandlers(d: HandlerDeps): Handlers {
   const checkPaths = (paths: readonly string[]): void => {
     const refused = paths.filter((p) => !d.pathAllowed(p));
     if (refused.length > 0) {
+      const path = refused[0] ?? '';
       throw new InvalidArgumentError(
-        `${refused[0]}: in the browser, add files by dropping or choosing them (they are uploaded to the data folder first). To use files in place, use the desktop app or the command line.`,
+        `${path}: in the browser, add files by dropping or choosing them (they are uploaded to the data folder first). To use files in place, use the desktop app or the command line.`,
+        { code: 'path_not_uploaded', path },
       );
     }
   };
@@ -167,6 +172,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
       transport: d.transport,
       dataDir: engine.dataDir,
       desk: desk.description,
+      // A team's store has a URL; the data folder has none.
+      store: desk.url === null ? ('local' as const) : ('team' as const),
       nativeDialogs: d.transport === 'electron',
       runtime: runtimeDescription(),
       sqliteAddon: sqliteAddonPath(),
@@ -199,6 +206,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       } catch (err) {
         throw new InvalidArgumentError(
           `${source}: could not read the file to take its refused rows (${err instanceof Error ? err.message : String(err)}). Drop it again and retry.`,
+          { code: 'rejected_rows_unreadable', source },
         );
       }
     },
@@ -290,7 +298,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
           { code: 'save_needs_desktop' },
         );
       }
-      if (batch.counts.succeeded === 0) throw new InvalidArgumentError(nothingSucceeded(batch.name));
+      if (batch.counts.succeeded === 0) throw nothingSucceeded(batch.name);
       const dir = await d.chooseFolder(title ?? `Save the results of "${batch.name}" to a folder`);
       if (dir === null) return { dir: null, written: 0, noFile: 0, problems: [], problemCount: 0 };
       return desk.exportFiles(bid, 'files', dir);
@@ -298,12 +306,15 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'jobs.list': async (arg) => desk.jobPage(arg),
     'jobs.showSource': async ({ id }) => {
       if (!d.showInFolder)
-        throw new InvalidArgumentError('Showing the source file in its folder needs the desktop app; here the source is shown in the job dialog.');
+        throw new InvalidArgumentError('Showing the source file in its folder needs the desktop app; here the source is shown in the job dialog.', {
+          code: 'show_needs_desktop',
+        });
       const job = await desk.jobDetail(id);
       const v = job.sourceView;
-      if (v.kind !== 'file') throw new InvalidArgumentError(`Job ${id} has no source file (its input is a CSV row or a message).`);
+      if (v.kind !== 'file')
+        throw new InvalidArgumentError(`Job ${id} has no source file (its input is a CSV row or a message).`, { code: 'no_source_file', job: id });
       const file = await desk.jobFile(id, 'source');
-      if (!file) throw new NotFoundError(v.missing ?? desk.absentSource(v.path, job.batchId));
+      if (!file) throw new NotFoundError(v.missing ?? desk.absentSource(v.path, job.batchId), { code: 'source_missing', job: id });
       await d.showInFolder(file.path);
       return { shown: true as const };
     },
@@ -331,13 +342,13 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return keyView(k);
     },
     'keys.update': async ({ id, ...patch }) => {
-      if (!engine.keys.get(id)) throw new NotFoundError(`No key ${id}.`);
+      if (!engine.keys.get(id)) throw new NotFoundError(`No key ${id}.`, { code: 'no_key', key: id });
       const k = engine.keys.update(id, patch);
       d.onConnectionChanged();
       return keyView(k);
     },
     'keys.remove': async ({ id }) => {
-      if (!engine.keys.get(id)) throw new NotFoundError(`No key ${id}.`);
+      if (!engine.keys.get(id)) throw new NotFoundError(`No key ${id}.`, { code: 'no_key', key: id });
       await engine.keys.remove(id);
       d.onConnectionChanged();
       return { removed: true };
@@ -348,14 +359,15 @@ export function createHandlers(d: HandlerDeps): Handlers {
       (await desk.optOuts.list()).map((o) => ({ recipient: o.recipient, addedAt: new Date(o.addedAt).toISOString(), source: o.source })),
     'optouts.add': async ({ recipient }) => {
       const key = optOutKey(recipient);
-      if (!key.ok) throw new InvalidArgumentError(key.reason);
+      if (!key.ok)
+        throw new InvalidArgumentError(key.reason, { code: 'recipient_unreadable', value: recipient, kind: recipient.includes('@') ? 'email' : 'phone' });
       return { added: (await desk.optOuts.add([{ recipient: key.value, source: 'added in the window' }])) > 0, recipient: key.value };
     },
     // Read by the engine's reader and added to the desk's list, counted as `optout import` counts.
     'optouts.import': async ({ path }) => {
       checkPaths([path]);
       const r = await importOptOutFile(desk.optOuts, path);
-      if (!r.ok) throw new InvalidArgumentError(r.message);
+      if (!r.ok) throw new InvalidArgumentError(r.message, { code: 'optout_file', path, why: r.why });
       const { refused, ...counts } = r;
       return { ...counts, refused: refused.slice(0, OPT_OUT_REFUSALS_SHOWN), refusedCount: refused.length };
     },
@@ -365,7 +377,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'privacy.forget': async ({ value, country, dryRun }) => {
       const t = forgetTarget(value, country?.toUpperCase() as CountryCode | undefined);
-      if (!t.ok) throw new InvalidArgumentError(t.reason);
+      if (!t.ok) throw new InvalidArgumentError(t.reason, { code: 'forget_unreadable', value });
       const r = await desk.forget(t.target, value, { dryRun: dryRun === true });
       return {
         dryRun: dryRun === true,
@@ -434,7 +446,10 @@ export function createHandlers(d: HandlerDeps): Handlers {
         case 'gone':
         case 'passed':
           // Moved or deleted meanwhile, or no longer a file the folder takes: nothing was sent.
-          throw new NotFoundError(`${path} is not there any more (moved or deleted), or the folder no longer takes it: nothing was sent.`);
+          throw new NotFoundError(`${path} is not there any more (moved or deleted), or the folder no longer takes it: nothing was sent.`, {
+            code: 'resend_gone',
+            path,
+          });
         default:
           return e satisfies never;
       }
@@ -442,7 +457,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'rates.list': async () => rateViews(engine),
     'rates.set': async ({ item, tier, rate }) => {
       const known = RATE_ITEMS.find((i): i is RateItem => i === item);
-      if (!known) throw new InvalidArgumentError(`Unknown rate item "${item}". Items: ${RATE_ITEMS.join(', ')}.`);
+      if (!known) throw new InvalidArgumentError(`Unknown rate item "${item}". Items: ${RATE_ITEMS.join(', ')}.`, { code: 'unknown_rate_item', item });
       engine.rates.set(known, tier, rate);
       return rateViews(engine);
     },
@@ -451,7 +466,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
       // dispatch() has validated the patch against the shared rules (bounds, http/https only);
       // the API URL is checked again here because it is what the engine will connect to.
       const apiUrl = patch.apiUrl === undefined || patch.apiUrl === null ? patch.apiUrl : checkApiUrl(patch.apiUrl);
-      if (apiUrl !== undefined && apiUrl !== null && !apiUrl.ok) throw new InvalidArgumentError(apiUrl.message);
+      if (apiUrl !== undefined && apiUrl !== null && !apiUrl.ok)
+        throw new InvalidArgumentError(apiUrl.message, { code: 'api_url_invalid', url: patch.apiUrl ?? '' });
       const map: Record<string, string | undefined> = {
         [NUMERIC_SETTINGS.concurrency.key]: patch.concurrency?.toString(),
         [NUMERIC_SETTINGS.rpm.key]: patch.rpm?.toString(),
@@ -462,7 +478,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       // Checked first: a country the phone finder does not know changes nothing.
       if (patch.phoneCountry !== undefined) {
         const set = engine.setPhoneCountry(patch.phoneCountry);
-        if (!set.ok) throw new InvalidArgumentError(set.message);
+        if (!set.ok) throw new InvalidArgumentError(set.message, { code: 'phone_country_unknown', country: patch.phoneCountry });
       }
       for (const [k, v] of Object.entries(map)) if (v !== undefined) engine.settings.set(k, v);
       if (apiUrl !== undefined) {

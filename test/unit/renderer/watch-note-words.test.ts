@@ -29,6 +29,14 @@ const NOTES: { [C in Code]: Extract<WatchNote, { code: C }>[] } = {
   set_aside: [
     { code: 'set_aside', cause: { code: 'file_empty' }, words: '/scans/x.pdf: the file is empty.', target: '.batchdesk-set-aside/x.pdf', error: null },
     { code: 'set_aside', cause: { code: 'file_empty' }, words: '/scans/x.pdf: the file is empty.', target: null, error: 'EACCES' },
+    // Its plan refused it (take-file.ts codes the refusal as the planner does).
+    {
+      code: 'set_aside',
+      cause: { code: 'item_refused', unit: 'file', why: 'files_only', value: '', said: 'ocr takes files, not rows.' },
+      words: '/scans/x.pdf: ocr takes files, not rows.',
+      target: '.batchdesk-set-aside/x.pdf',
+      error: null,
+    },
   ],
   incomplete: [{ code: 'incomplete', why: { code: 'pdf_no_eof' } }],
   words: [{ code: 'words' }],
@@ -90,6 +98,13 @@ describe("a watched folder's files in the window", () => {
     const changed = inLanguage('de', 'de-DE', () => watchNoteLine(NOTES.changed_after_sent[0] ?? { code: 'words' }, 'rechnung.pdf'));
     expect(changed).toMatch(/^rechnung\.pdf hat sich geändert/);
     expect(changed).not.toMatch(/batchdesk watch resend/);
+  });
+
+  it("says a file its plan refused in German, not with the plan's English", () => {
+    const refused = NOTES.set_aside[2] ?? { code: 'words' };
+    const de = inLanguage('de', 'de-DE', () => watchNoteLine(refused, 'x.pdf'));
+    expect(de).toMatch(/^x\.pdf: .*Beiseitegelegt als/);
+    expect(de).not.toMatch(/takes files|not rows/);
   });
 
   it('says a file held open by a program as waiting for that program, in German too', () => {

@@ -18,6 +18,14 @@ import { briefOf } from '../../../shared/capabilities/descriptor';
 import { invoiceRowOf } from '../../../shared/invoice-row';
 import type { ComparisonView } from '../../../shared/contract';
 import type { JobState, Tier } from '../../../shared/domain';
+import { ErrorKind } from '../../../shared/errors';
+import { jobNote } from '../read-models/job-notes';
+
+/** A stored error kind, or null where it is none the engine knows now. */
+function kindOf(stored: string | null): ErrorKind | null {
+  const k = ErrorKind.safeParse(stored);
+  return k.success ? k.data : null;
+}
 
 export interface ComparisonDeps {
   db: Db;
@@ -47,10 +55,15 @@ function comparedItems(db: Db, source: BatchRow, tiers: readonly Tier[], sample:
   if (desc.sideEffect) {
     throw new UserError(
       `Batch ${source.id} ("${source.name}", ${desc.short.toLowerCase()}): ${desc.sideEffect}, so comparing ${tiers.length} tiers would do that ${tiers.length} times. Tiers are compared on work that only returns a result (transcripts, OCR, text, speech, images, embeddings).`,
+      { code: 'compare_side_effect', capability: source.capability, tiers: tiers.length },
     );
   }
   const seqs = db.prepare(`SELECT seq FROM jobs WHERE batch_id = ? ORDER BY seq`).pluck().all(source.id) as number[];
-  if (seqs.length === 0) throw new UserError(`Batch ${source.id} has no items yet, so there is nothing to compare; try again once it has some.`);
+  if (seqs.length === 0)
+    throw new UserError(`Batch ${source.id} has no items yet, so there is nothing to compare; try again once it has some.`, {
+      code: 'compare_empty',
+      batch: source.id,
+    });
   const chosen = spread(seqs.length, sample).map((i) => seqs[i] ?? 0);
   const rows = db.prepare(`SELECT seq, source, payload_json, estimated_units FROM jobs WHERE batch_id = ? AND seq = ?`);
   return chosen.map((seq) => rows.get(source.id, seq) as ComparedItem);
@@ -153,7 +166,8 @@ export function comparisonView(db: Db, group: string): ComparisonView | null {
   const desc = describe(of.capability);
   const jobs = db
     .prepare(
-      `SELECT id, batch_id, seq, source, state, result_json, error_message, cost, units FROM jobs WHERE batch_id IN (SELECT id FROM batches WHERE compare_group = ?) ORDER BY seq`,
+      `SELECT id, batch_id, seq, source, state, result_json, error_message, error_kind, http_status, parent_job_id, request_body, cost, units
+       FROM jobs WHERE batch_id IN (SELECT id FROM batches WHERE compare_group = ?) ORDER BY seq`,
     )
     .all(group) as {
     id: number;
@@ -163,6 +177,10 @@ export function comparisonView(db: Db, group: string): ComparisonView | null {
     state: JobState;
     result_json: string | null;
     error_message: string | null;
+    error_kind: string | null;
+    http_status: number | null;
+    parent_job_id: number | null;
+    request_body: string | null;
     cost: number | null;
     units: number | null;
   }[];
@@ -170,13 +188,17 @@ export function comparisonView(db: Db, group: string): ComparisonView | null {
   const items = new Map<number, ComparisonView['items'][number]>();
   for (const j of jobs) {
     const item = items.get(j.seq) ?? { seq: j.seq, source: j.source, cells: [] };
+    const failed = j.state === 'failed';
     item.cells.push({
       tier: tierOf.get(j.batch_id) ?? first.tier,
       jobId: j.id,
       state: j.state,
       result: j.state === 'succeeded' ? briefOf(desc, storedJson(j.result_json)) : null,
       invoice: j.state === 'succeeded' ? invoiceRowOf(of.capability, storedJson(j.result_json)) : null,
-      error: j.state === 'failed' ? j.error_message : null,
+      error: failed ? j.error_message : null,
+      // The window says the cell by these, as the job table does; `error` stays as the detail (the engine's and the API's words).
+      errorKind: failed ? kindOf(j.error_kind) : null,
+      note: failed ? jobNote(j) : null,
       cost: j.cost,
     });
     items.set(j.seq, item);

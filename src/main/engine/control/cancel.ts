@@ -25,9 +25,12 @@ export async function cancel(plane: ControlPlane, id: string): Promise<Cancelled
     const ready = members.filter((m) => m.ready === 1);
     return new Lineage(ready).cancelling(open, takesFiles?.(ready.map((m) => m.id)) ?? false);
   });
-  if (!r.found) throw new NotFoundError(`No batch "${id}"${inStore(plane)}.`);
+  if (!r.found) throw new NotFoundError(`No batch "${id}"${inStore(plane)}.`, { code: 'no_batch', batch: id });
   // No step had work left: said from the batch as it is now.
-  if (r.chosen === 0) throw new UserError(nothingToCancel(await summary(plane, id), isShared(plane)));
+  if (r.chosen === 0) {
+    const now = await summary(plane, id);
+    throw new UserError(nothingToCancel(now, isShared(plane)), { code: 'nothing_to_cancel', batch: id, status: now.status });
+  }
   for (const s of r.cancelled) plane.changed?.(s);
   return { jobs: r.jobs, cancelled: r.cancelled, finished: r.finished };
 }

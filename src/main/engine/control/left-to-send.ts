@@ -38,7 +38,7 @@ export interface LeftToSend {
 export async function leftToSend(plane: ControlPlane, id: string): Promise<LeftToSend> {
   const { store } = plane;
   const row = await store.batch(id);
-  if (!row) throw new NotFoundError(`No batch "${id}"${inStore(plane)}.`);
+  if (!row) throw new NotFoundError(`No batch "${id}"${inStore(plane)}.`, { code: 'no_batch', batch: id });
   const lineage = await lineageOf(store, row);
   const members = lineage.members.length > 0 ? lineage.members : [{ id }];
   const steps: StepLeft[] = [];

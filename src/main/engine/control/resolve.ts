@@ -12,7 +12,11 @@ export async function resolveBatchId(plane: ControlPlane, idOrPrefix: string): P
     const named = ids.slice(0, PREFIX_SHOWN).join(', ');
     throw new NotFoundError(
       `"${idOrPrefix}" is the start of several batches' ids${inStore(plane)} (${named}${ids.length > PREFIX_SHOWN ? ', and more' : ''}): type more of the id.`,
+      { code: 'batch_ambiguous', prefix: idOrPrefix },
     );
   }
-  throw new NotFoundError(`No batch "${idOrPrefix}"${inStore(plane)}. \`batchdesk status${storeFlag(plane)}\` lists the batches.`);
+  throw new NotFoundError(`No batch "${idOrPrefix}"${inStore(plane)}. \`batchdesk status${storeFlag(plane)}\` lists the batches.`, {
+    code: 'no_batch',
+    batch: idOrPrefix,
+  });
 }

@@ -39,7 +39,7 @@ export interface Resumed {
 export async function resume(plane: ControlPlane, id: string, opts: ResumeOptions = {}): Promise<Resumed> {
   const { store } = plane;
   const row = await store.batch(id);
-  if (!row) throw new NotFoundError(`No batch "${id}"${inStore(plane)}.`);
+  if (!row) throw new NotFoundError(`No batch "${id}"${inStore(plane)}.`, { code: 'no_batch', batch: id });
   const lineage = new Lineage(await store.members(row.pipeline_id));
   const ready = lineage.members.filter((m) => m.ready === 1);
   const rekey: { id: string; check: KeyCheck }[] = [];
@@ -57,6 +57,7 @@ export async function resume(plane: ControlPlane, id: string, opts: ResumeOption
       if (!check) {
         throw new UserError(
           `Batch ${step.id} is paused because the API refused its ${what}, and this computer has no ${what} for it, so resuming here would not say which key goes on. Add the new key here first (\`batchdesk keys add --kind ${credential} --label NAME\`, or ${ENV_VAR[credential]}), or resume it from a computer that has it: the batch is then sent with that key.`,
+          { code: 'resume_needs_key', batch: step.id, credential },
         );
       }
       if (planned.check === check.check) sameKey = { hint: check.hint };

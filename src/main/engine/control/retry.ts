@@ -10,8 +10,9 @@ import { withPipelines } from './pipeline-steps';
 export async function retry(plane: ControlPlane, id: string): Promise<number> {
   const { store } = plane;
   const row = await store.batch(id);
-  if (!row) throw new NotFoundError(`No batch "${id}"${inStore(plane)}.`);
-  if (row.status === 'cancelled') throw new UserError(`Batch ${id} was cancelled; create a new batch instead.`);
+  if (!row) throw new NotFoundError(`No batch "${id}"${inStore(plane)}.`, { code: 'no_batch', batch: id });
+  if (row.status === 'cancelled')
+    throw new UserError(`Batch ${id} was cancelled; create a new batch instead.`, { code: 'batch_cancelled', batch: id, action: 'retry' });
   const n = await store.retryFailed(id);
   if (n > 0 && row.status === 'paused') for (const s of await withPipelines(plane, [id])) await store.resume(s);
   plane.changed?.(id);

@@ -11,12 +11,17 @@ import { summary } from './summaries';
 export async function schedule(plane: ControlPlane, id: string, at: number | null | 'now'): Promise<BatchSummary> {
   const { store } = plane;
   const b = await store.batch(id);
-  if (!b) throw new NotFoundError(`No batch "${id}"${inStore(plane)}.`);
+  if (!b) throw new NotFoundError(`No batch "${id}"${inStore(plane)}.`, { code: 'no_batch', batch: id });
   if (typeof at === 'number') {
     const late = pastProblem(at, store.now(), PAST_INSTEAD.change);
-    if (late) throw new UserError(late);
+    if (late) throw new UserError(late, { code: 'schedule_past', batch: id });
   }
-  if (b.status === 'cancelled') throw new UserError(`Batch ${id} was cancelled; a cancelled batch cannot be scheduled. Create a new batch instead.`);
+  if (b.status === 'cancelled')
+    throw new UserError(`Batch ${id} was cancelled; a cancelled batch cannot be scheduled. Create a new batch instead.`, {
+      code: 'batch_cancelled',
+      batch: id,
+      action: 'schedule',
+    });
   if (b.started_at !== null) {
     const when = b.scheduled_at !== null ? ` (at its scheduled time, ${new Date(b.scheduled_at).toISOString()})` : '';
     const how = storeFlag(plane) === '' ? `\`batchdesk pause ${id}\`, or Pause in the window` : `\`batchdesk pause ${id}${storeFlag(plane)}\``;

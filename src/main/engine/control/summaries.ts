@@ -95,7 +95,7 @@ export async function summaries(plane: ControlPlane, ids: readonly string[] | nu
 
 export async function summary(plane: ControlPlane, id: string): Promise<BatchSummary> {
   const row = await plane.store.batch(id);
-  if (!row) throw new NotFoundError(`No batch "${id}"${inStore(plane)}.`);
+  if (!row) throw new NotFoundError(`No batch "${id}"${inStore(plane)}.`, { code: 'no_batch', batch: id });
   const [one] = await summariesOf(plane, [row], false);
   return one as BatchSummary;
 }

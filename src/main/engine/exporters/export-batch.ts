@@ -41,7 +41,8 @@ export const EXPORT_COUNTS: Record<ExportFormat, string> = {
   xlsx: 'invoice(s)',
 };
 /** Formats only a batch of invoices has. */
-const INVOICE_FORMATS: readonly ExportFormat[] = ['invoices', 'line-items', 'xlsx'];
+const INVOICE_FORMATS = ['invoices', 'line-items', 'xlsx'] as const satisfies readonly ExportFormat[];
+const isInvoiceFormat = (f: ExportFormat): f is (typeof INVOICE_FORMATS)[number] => (INVOICE_FORMATS as readonly string[]).includes(f);
 /** CSV formats, which start with a UTF-8 byte-order mark unless asked not to: Excel reads UTF-8 only with one. */
 export const CSV_FORMATS: readonly ExportFormat[] = ['csv', 'invoices', 'line-items'];
 
@@ -128,8 +129,12 @@ export async function exportBatch(
   options: ExportOptions = {},
 ): Promise<number> {
   const desc = capabilityFor(capability).descriptor;
-  if (INVOICE_FORMATS.includes(format) && !desc.invoice) {
-    throw new UserError(`--format ${format} is for invoices read by OCR; this is ${kindOfBatch(capability)}. Use --format csv or json instead.`);
+  if (isInvoiceFormat(format) && !desc.invoice) {
+    throw new UserError(`--format ${format} is for invoices read by OCR; this is ${kindOfBatch(capability)}. Use --format csv or json instead.`, {
+      code: 'export_format',
+      format,
+      capability,
+    });
   }
   const fd = openExportFile(outPath, replace);
   // Loaded only for a workbook: exceljs is large, and every CLI command would pay for it at start.

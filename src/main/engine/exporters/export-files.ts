@@ -107,9 +107,11 @@ export function itemFileKindOrRefuse(batch: { id: string; capability: BatchCapab
   const { id, capability } = batch;
   const kind = itemFileKind(capability);
   if (format === 'ubl') {
-    if (!hasInvoices(capability)) throw new UserError(noInvoicesMessage(capability, id));
-  } else if (format !== 'files' && !hasCues(capability)) throw new UserError(noCuesMessage(capability, id, format));
-  if (kind === null) throw new UserError(noItemFilesMessage(capability, id));
+    if (!hasInvoices(capability)) throw new UserError(noInvoicesMessage(capability, id), { code: 'export_format', format, capability });
+  } else if (format !== 'files' && !hasCues(capability))
+    throw new UserError(noCuesMessage(capability, id, format), { code: 'export_format', format, capability });
+  // Files of a capability without any: the export is the same refusal whichever of them was asked.
+  if (kind === null) throw new UserError(noItemFilesMessage(capability, id), { code: 'export_format', format: 'files', capability });
   return kind;
 }
 
@@ -315,9 +317,13 @@ function writeError(e: unknown, path: string, written: number): Error {
       `${path} could not be written (${code}). ${so} Check that the disk is connected and writable, or choose another folder, then export again.`,
       code,
     );
-  return new UserError(
-    `${path} could not be written (${code === 'EACCES' || code === 'EPERM' ? 'no permission' : code}). ${so} Choose a folder you can write to, then export again.`,
-  );
+  const denied = code === 'EACCES' || code === 'EPERM';
+  return new UserError(`${path} could not be written (${denied ? 'no permission' : code}). ${so} Choose a folder you can write to, then export again.`, {
+    code: 'folder_unwritable',
+    path,
+    why: denied ? 'permission' : 'error',
+    written,
+  });
 }
 
 /** Creates an item's subfolder in the export; a file of that name in the way stops the export, saying so. */
@@ -330,6 +336,7 @@ async function makeFolder(folder: string, written: number, undo: () => Promise<v
     if (code === 'EEXIST' || code === 'ENOTDIR')
       throw new UserError(
         `Cannot create the folder ${folder}: a file of that name is in the way. ${written} file(s) were written before it; nothing was overwritten. Move that file, or choose another folder, then export again.`,
+        { code: 'folder_unwritable', path: folder, why: 'in_the_way', written },
       );
     throw writeError(e, folder, written);
   }
@@ -341,16 +348,34 @@ function ensureDir(dir: string): void {
     mkdirSync(dir, { recursive: true });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error';
-    const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'a file of that name is in the way' : code === 'EACCES' || code === 'EPERM' ? 'no permission' : code;
-    throw new UserError(`Cannot create the folder ${dir} (${why}). Choose a folder you can write to.`);
+    const kind = code === 'EEXIST' || code === 'ENOTDIR' ? 'in_the_way' : code === 'EACCES' || code === 'EPERM' ? 'permission' : 'error';
+    const why = kind === 'in_the_way' ? 'a file of that name is in the way' : kind === 'permission' ? 'no permission' : code;
+    throw new UserError(`Cannot create the folder ${dir} (${why}). Choose a folder you can write to.`, {
+      code: 'folder_unwritable',
+      path: dir,
+      why: kind,
+      written: 0,
+    });
   }
-  if (!statSync(dir).isDirectory()) throw new UserError(`${dir} is a file, not a folder. Choose a folder to write the results into.`);
+  if (!statSync(dir).isDirectory())
+    throw new UserError(`${dir} is a file, not a folder. Choose a folder to write the results into.`, {
+      code: 'folder_unwritable',
+      path: dir,
+      why: 'not_folder',
+      written: 0,
+    });
 }
 
 /**
  * The export's EN 16931 report (en16931-report.csv, beside the UBL files of a folder export and in
  * the zip download alike): one row per UBL file, whether it is declared EN 16931 and which business
  * terms it lacks. A UTF-8 BOM, so Excel reads the names right.
+ *
+ * It stays English whatever the window's language: it is a technical artefact read beside the XML
+ * files, its columns named as every export's are, and its findings name the standard's business
+ * terms and rules by their ids (BT-1, BR-CO-15) in the CEN's own English. The window shows none of
+ * its sentences, only how many files are EN 16931 and where the report is, in its own words
+ * (results:files.ubl / ublMissing).
  */
 export class En16931Report {
   static readonly BASE = 'en16931-report';

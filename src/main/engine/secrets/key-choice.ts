@@ -36,6 +36,7 @@ export function keyChooser(input: KeyChoiceInput): (kind: Credential, first: boo
     const stored = input.keys.map((k) => `${k.label} (${k.kind}${k.client ? `, ${k.client}` : ''})`).join(', ');
     throw new UserError(
       `No stored key is labelled "${input.label}". ${stored ? `Stored keys: ${stored}.` : 'No keys are stored yet.'} Add it with \`batchdesk keys add --kind api|channel --label ${input.label} --client NAME\` (in the window: Keys & rates), or pick another.`,
+      { code: 'no_key_labelled', label: input.label },
     );
   }
   const base: BatchKey | null = picked.length > 0 ? null : input.parent;
@@ -46,6 +47,7 @@ export function keyChooser(input: KeyChoiceInput): (kind: Credential, first: boo
     if (picked.length > 0 && first) {
       throw new UserError(
         `The key "${input.label}" is a${picked[0]?.kind === 'api' ? 'n API' : ' channel'} key; this batch needs a${kind === 'api' ? 'n API' : ' channel'} key. Pick a ${kind} key (\`batchdesk keys list\`), or store one with \`batchdesk keys add --kind ${kind} --label NAME\`.`,
+        { code: 'key_wrong_kind', label: input.label ?? '', credential: kind },
       );
     }
     if (base?.id && base.id.startsWith(`${kind}:`)) return { id: base.id, client: base.client };

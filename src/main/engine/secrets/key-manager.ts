@@ -53,12 +53,15 @@ export class KeyManager {
   /** Adds or replaces a key and makes it the active one of its kind. Secret first: no orphan metadata. */
   async add(input: { kind: Credential; label: string; secret: string; client: string | null; baseUrl: string | null; rpm?: number | null }): Promise<KeyInfo> {
     const secret = input.secret.trim();
-    if (secret.length < 8) throw new UserError('That key is too short to be real (under 8 characters); paste the whole key.');
-    if (/\s/.test(secret)) throw new UserError('The key contains whitespace; paste it exactly as the panel shows it.');
-    if (!LABEL.test(input.label)) throw new UserError('Labels use letters, digits, ".", "_", "-" or "@" (at most 64).');
+    if (secret.length < 8)
+      throw new UserError('That key is too short to be real (under 8 characters); paste the whole key.', { code: 'key_refused', why: 'too_short' });
+    if (/\s/.test(secret))
+      throw new UserError('The key contains whitespace; paste it exactly as the panel shows it.', { code: 'key_refused', why: 'whitespace' });
+    if (!LABEL.test(input.label)) throw new UserError('Labels use letters, digits, ".", "_", "-" or "@" (at most 64).', { code: 'key_refused', why: 'label' });
     // Checked here, where every face adds keys: the key's requests are sent to this address.
     const base = input.baseUrl === null ? null : checkApiUrl(input.baseUrl.trim(), KEY_API_URL_HINT);
-    if (base !== null && !base.ok) throw new UserError(`The key was not stored: its --api-url is not usable. ${base.message}`);
+    if (base !== null && !base.ok)
+      throw new UserError(`The key was not stored: its --api-url is not usable. ${base.message}`, { code: 'key_refused', why: 'api_url' });
     const id = `${input.kind}:${input.label}`;
     await this.store.set(id, secret);
     this.db.transaction(() => {
@@ -169,5 +172,6 @@ function ownBaseUrl(info: KeyInfo): string | null {
   const what = info.kind === 'channel' ? 'channel key' : 'API key';
   throw new UserError(
     `The ${what} "${info.label}" (…${info.last4}) was stored with an API address that cannot be used. ${checked.message} Store it again with its API's base URL: \`batchdesk keys add --kind ${info.kind} --label ${info.label} --api-url URL\` (in the window: Keys & rates).`,
+    { code: 'key_address_unusable', label: info.label, credential: info.kind },
   );
 }

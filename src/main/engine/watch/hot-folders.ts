@@ -76,6 +76,7 @@ export class HotFolders {
     if (!isWatchable(r.capability)) {
       throw new UserError(
         `${r.capability} does not take files, so a folder cannot feed it: a watched folder is for ${WATCHABLE_CAPABILITIES.join(' or ')}. For ${r.capability}, create a batch from a CSV or TXT file (\`batchdesk batch create ${r.capability} FILE\`).`,
+        { code: 'watch_capability', capability: r.capability },
       );
     }
     const dir = resolve(r.dir);
@@ -83,30 +84,39 @@ export class HotFolders {
     try {
       isDir = statSync(dir).isDirectory();
     } catch {
-      throw new UserError(`${dir} does not exist (or cannot be read): create the folder first, or give another one.`);
+      throw new UserError(`${dir} does not exist (or cannot be read): create the folder first, or give another one.`, {
+        code: 'watch_folder',
+        dir,
+        why: 'missing',
+      });
     }
-    if (!isDir) throw new UserError(`${dir} is a file, not a folder: give the folder the files will be dropped into.`);
+    if (!isDir)
+      throw new UserError(`${dir} is a file, not a folder: give the folder the files will be dropped into.`, { code: 'watch_folder', dir, why: 'not_folder' });
     const data = resolve(this.d.dataDir);
     if (inside(data, dir) || inside(dir, data)) {
       throw new UserError(
         `${dir} ${inside(data, dir) ? 'is inside' : 'contains'} Batchdesk's data folder (${data}), where results are written: watch another folder.`,
+        { code: 'watch_folder', dir, why: 'data_folder' },
       );
     }
     for (const w of this.d.store.list()) {
       if (w.dir === dir)
         throw new UserError(
           `${dir} is already watched (${w.id}, ${watchSteps(w)}). Remove it first (\`batchdesk watch remove ${w.id}\`) to change how it is processed.`,
+          { code: 'watch_folder', dir, why: 'watched' },
         );
       if (inside(w.dir, dir) || inside(dir, w.dir)) {
         throw new UserError(
           `${dir} ${inside(w.dir, dir) ? 'is inside' : 'contains'} the watched folder ${w.dir} (${w.id}): a file there would be taken twice. Watch one of them only.`,
+          { code: 'watch_folder', dir, why: 'nested', other: w.dir },
         );
       }
     }
     let prev = r.capability;
     for (const [i, step] of (r.then ?? []).entries()) {
       const problem = chainProblem(prev, step.capability);
-      if (problem) throw new UserError(`step ${i + 2} (${step.capability}): ${problem}`);
+      if (problem)
+        throw new UserError(`step ${i + 2} (${step.capability}): ${problem}`, { code: 'watch_step', step: i + 2, capability: step.capability, after: prev });
       prev = step.capability;
     }
     // An unknown or wrong-kind key is refused now, not at the first file.
@@ -155,7 +165,7 @@ export class HotFolders {
   /** By id, or by its folder (as typed: resolved against the current folder). */
   find(idOrDir: string): WatchRow {
     const w = this.d.store.get(idOrDir) ?? this.d.store.byDir(resolve(idOrDir));
-    if (!w) throw new NotFoundError(`No watched folder "${idOrDir}". \`batchdesk watch list\` shows them.`);
+    if (!w) throw new NotFoundError(`No watched folder "${idOrDir}". \`batchdesk watch list\` shows them.`, { code: 'no_watch', watch: idOrDir });
     return w;
   }
 
@@ -170,6 +180,8 @@ export class HotFolders {
     if (!w)
       throw new NotFoundError(
         `${path} is not in a watched folder. \`batchdesk watch list\` shows them; a file elsewhere goes in a batch of its own (\`batchdesk batch create\`).`,
+        // From the window: its folder was removed meanwhile, so the folder no longer takes it.
+        { code: 'resend_gone', path },
       );
     const outcome = await takeFile({ ...this.d.intake, store: this.d.store, rolling: this.d.rolling }, w, path, { resend: true });
     if (outcome.kind === 'taken') for (const id of [...outcome.created, outcome.batchId]) this.d.changed(id);

@@ -87,8 +87,10 @@ export async function takeFile(d: TakeFileDeps, w: WatchRow, path: string, opts:
   const folder = droppedFolderOf([w.dir])(item.path);
   const planned = mod.plan({ kind: 'file', file: folder === null ? item : { ...item, folder } }, ctx);
   if (!planned.ok) {
-    if (opts.resend) return notResent(path, `${path}: ${planned.message}.`, null);
-    return setAside(d, w, path, file, `${path}: ${planned.message}.`, null);
+    // The plan's refusal as the planner codes it, so the window words it (its English stays for the command line).
+    const code: ProblemCode = { code: 'item_refused', unit: 'file', why: planned.why, value: planned.value ?? '', said: planned.message };
+    if (opts.resend) return notResent(path, `${path}: ${planned.message}.`, code);
+    return setAside(d, w, path, file, `${path}: ${planned.message}.`, code);
   }
   const delivery = mod.delivery(planned.payload, ctx);
   const earlier = d.delivered(delivery);

@@ -19,7 +19,7 @@ export function createReadHandlers(view: ReadOnlyView): Pick<Handlers, ReadMetho
     'batches.get': ({ id }) => view.batch(id),
     'jobs.list': async (arg) => view.jobPage(arg),
     'jobs.neighbours': async ({ jobId, ...q }) => view.jobNeighbours(q, jobId),
-    'jobs.get': async ({ id }) => withAbsentSource(view.jobDetail(id), absentSource),
+    'jobs.get': async ({ id }) => withAbsentSource(view.jobDetail(id), absentSource, 'moved'),
     'search.query': async ({ query, batchId, capability, limit, semantic }) => {
       if (semantic) throw new EngineAnswers('a search by meaning is sent to the API by the engine');
       const filters = { batchId: batchId === undefined ? undefined : await c.resolveBatchId(batchId), capability, limit: limit ?? 100 };

@@ -1,5 +1,6 @@
 // On a batch: "Compare tiers…" sends a few of its items again at the tiers chosen, and links to
-// the comparisons already made. Not offered for work that reaches people or records.
+// the comparisons already made. Not offered for work that reaches people or records, nor on a
+// team's store (comparisons are made in one computer's data folder).
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BatchSummary } from '../../../shared/domain';
@@ -8,6 +9,7 @@ import { describe } from '../../../shared/capabilities/catalog';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
+import { useStoreKind } from '../hooks/use-store-kind';
 import { formatCount, formatDateTime } from '../format/time';
 import { hrefFor } from '../routing/route';
 import { navigate } from '../routing/use-route';
@@ -24,7 +26,10 @@ export function ComparePanel({ batch }: { batch: BatchSummary }) {
   const [tiers, setTiers] = useState<Set<Tier>>(() => new Set(TIERS));
   const [sampleText, setSampleText] = useState('5');
   const [made, setMade] = useState<Made[]>([]);
+  const store = useStoreKind();
+  const offered = store === 'local' && !describe(batch.capability).sideEffect && batch.total > 0;
   useEffect(() => {
+    if (!offered) return;
     let live = true;
     client()
       .call('compare.list', { batchId: batch.id })
@@ -33,8 +38,8 @@ export function ComparePanel({ batch }: { batch: BatchSummary }) {
     return () => {
       live = false;
     };
-  }, [batch.id]);
-  if (describe(batch.capability).sideEffect || batch.total === 0) return null;
+  }, [batch.id, offered]);
+  if (!offered) return null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

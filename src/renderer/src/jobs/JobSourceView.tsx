@@ -157,8 +157,8 @@ export function JobSourceView({ job }: { job: JobDetail }) {
   if (!v.exists) {
     return (
       <>
-        {/* A team's item keeps its file on the computer that created its batch: the desk says where. */}
-        <p className="job-detail__missing">{v.missing ?? t('source.missing')}</p>
+        {/* A team's item keeps its file on the computer that created its batch: the desk says which. */}
+        <p className="job-detail__missing">{v.absent === 'elsewhere' ? t('source.elsewhere') : t('source.missing')}</p>
         {meta}
       </>
     );

@@ -13,8 +13,25 @@ import { formatCount } from '../format/time';
 import { formatUnits, STATE_LABEL, TIER_LABEL } from '../format/labels';
 import { hrefFor } from '../routing/route';
 import { batchVersion, useBatchesStore } from '../store/batches-store';
-import { resultLine } from '../jobs/job-row-words';
+import { errorLine, resultLine } from '../jobs/job-row-words';
 import '../compare/compare.css';
+
+type Cell = ComparisonView['items'][number]['cells'][number];
+
+/**
+ * A cell without a result: its state, or why it failed in the window's words (by its error's kind
+ * or note, as the job table says it). The stored words (the engine's English, quoting the API's
+ * own) are the detail, in the title, marked as such.
+ */
+function FailedOrState({ cell }: { cell: Cell }) {
+  const { t } = useTranslation('jobs');
+  if (cell.state !== 'failed' || cell.error === null) return <span className="muted">{STATE_LABEL[cell.state]}</span>;
+  return (
+    <span className="compare__error" title={`${t('errorDetail')} ${cell.error}`}>
+      {errorLine({ state: cell.state, error: cell.error, errorKind: cell.errorKind, note: cell.note })}
+    </span>
+  );
+}
 
 export function CompareScreen({ group }: { group: string }) {
   const { t } = useTranslation('compare');
@@ -112,7 +129,7 @@ export function CompareScreen({ group }: { group: string }) {
                         </a>
                       </>
                     ) : (
-                      <span className={c.state === 'failed' ? 'compare__error' : 'muted'}>{c.error ?? STATE_LABEL[c.state]}</span>
+                      <FailedOrState cell={c} />
                     )}
                   </td>
                 ))}

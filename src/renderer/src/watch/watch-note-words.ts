@@ -60,7 +60,7 @@ export function watchNoteLine(note: WatchNote, name: string, lng?: string): stri
     case 'not_resent':
       return say('resendRefused', { name, cause: note.cause === null ? note.words : problemCause(note.cause, lng) });
     case 'set_aside': {
-      // A plan's refusal has no code yet: its English stands in for the cause.
+      // A row stored before plan refusals had a code: its English stands in for the cause.
       const cause = note.cause === null ? note.words : problemCause(note.cause, lng);
       return note.target === null ? say('leftInPlace', { name, cause, error: note.error ?? '?' }) : say('setAside', { name, cause, target: note.target });
     }
