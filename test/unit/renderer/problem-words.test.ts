@@ -6,7 +6,7 @@ import { PROBLEM_CODE_NAMES, type ProblemCode, type ProblemCodeName } from '../.
 import { codedProblem, problemEnglish } from '../../../src/shared/problem-english';
 import { problemCause, problemWords, rejectedRowCause } from '../../../src/renderer/src/new-batch/problem-words';
 import { groupProblems } from '../../../src/renderer/src/new-batch/problem-groups';
-import { Problem } from '../../../src/shared/contract';
+import { Problem } from '../../../src/shared/contract-calls';
 
 /** Each code with its variants (every catalogue key a code can reach). */
 const SAMPLES: Record<ProblemCodeName, ProblemCode[]> = {
