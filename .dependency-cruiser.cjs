@@ -158,6 +158,14 @@ module.exports = {
       '^src/(renderer|shared)/',
     ),
     {
+      name: 'window-calls-in-window-faces',
+      comment:
+        "The window's call schemas (shared/contract-calls.ts) are built when loaded: only the faces that bind a window (service, host, electron, preload, renderer) load them; the rest names their types through shared/contract.ts.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(main/(service|host|electron)|preload|renderer)/|^src/shared/contract-calls\\.ts$' },
+      to: { path: '^src/shared/contract-calls\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'renderer-has-no-node',
       comment: 'The renderer is a web page: no node: module, no electron.',
       severity: 'error',

@@ -1,7 +1,7 @@
 // The preload exposes one typed object, window.batchdesk: contract calls and events by name
 // (checked against the contract), and the path of a dropped file. Never ipcRenderer itself.
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import { EVENT_NAMES, METHOD_NAMES } from '../shared/contract';
+import { EVENT_NAMES, METHOD_NAMES } from '../shared/contract-calls';
 
 const methods = new Set<string>(METHOD_NAMES);
 const events = new Set<string>(EVENT_NAMES);

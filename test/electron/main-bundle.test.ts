@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { METHOD_NAMES } from '../../src/shared/contract';
+import { METHOD_NAMES } from '../../src/shared/contract-calls';
 
 const bundle = join(process.cwd(), 'out', 'main', 'index.js');
 

@@ -17,7 +17,7 @@ import { nodeChildEngine } from '../../src/main/service/engine-process/node-chil
 import type { EngineInit } from '../../src/main/service/engine-process/protocol';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { SandboxAdmin } from '../../src/sandbox/admin-client';
-import { METHOD_NAMES } from '../../src/shared/contract';
+import { METHOD_NAMES } from '../../src/shared/contract-calls';
 import { rawRequest } from '../helpers/http';
 import { readZip } from '../helpers/zip';
 import { tempDir } from '../helpers/temp-dir';

@@ -9,7 +9,7 @@ import { AppService } from '../../src/main/service/app-service';
 import { startHost, type HostHandle } from '../../src/main/host/host-server';
 import { InProcessEngine } from '../../src/main/service/in-process-engine';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
-import { METHOD_NAMES } from '../../src/shared/contract';
+import { METHOD_NAMES } from '../../src/shared/contract-calls';
 import { emptyKeychain } from '../helpers/empty-keychain';
 import { tempDir } from '../helpers/temp-dir';
 import { rawRequest } from '../helpers/http';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appendFileSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppService } from '../../src/main/service/app-service';
-import { WatchView } from '../../src/shared/contract';
+import { WatchView } from '../../src/shared/contract-calls';
 import { emptyKeychain } from '../helpers/empty-keychain';
 import { tempDir } from '../helpers/temp-dir';
 import { sleep } from '../helpers/wait-for';

@@ -14,7 +14,7 @@ import { Engine } from '../../src/main/engine/engine';
 import { connect, type Connection } from '../../src/main/compose/connect';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { encodeWav } from '../../src/sandbox/wav';
-import { JobDetail } from '../../src/shared/contract';
+import { JobDetail } from '../../src/shared/contract-calls';
 import { PERSONAL_DATA_KINDS } from '../../src/shared/privacy-kinds';
 import { redactionGroups } from '../../src/renderer/src/jobs/redaction-lines';
 import { noKeychain, TEST_CONFIG } from './harness-shared';

@@ -3,7 +3,8 @@
 // sending (keep sending in the background behind a tray icon, or quit). Fed by the engine's
 // pushed events, whichever process the engine runs in.
 import { app, dialog, Menu, nativeImage, Notification, powerSaveBlocker, Tray, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
-import { events, methods, type MethodName } from '../../shared/contract';
+import { type MethodName } from '../../shared/contract';
+import { events, methods } from '../../shared/contract-calls';
 import { assertNever } from '../../shared/domain';
 import type { DispatchResult } from '../service/dispatch';
 import { DesktopManners, type Effect, type Notice } from './desktop-manners';

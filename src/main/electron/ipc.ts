@@ -2,7 +2,8 @@
 // served only when it comes from the app's own page (app://batchdesk), never from another frame,
 // and is answered by the engine's own process.
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { METHOD_NAMES, type EventName } from '../../shared/contract';
+import { type EventName } from '../../shared/contract';
+import { METHOD_NAMES } from '../../shared/contract-calls';
 import type { EngineLink } from '../service/engine-link';
 import { APP_ORIGIN } from './secure-window';
 

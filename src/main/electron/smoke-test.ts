@@ -3,7 +3,7 @@
 // window's calls go (page -> preload -> IPC -> engine). One line on stdout and exit 0, or the
 // reason on stderr and exit 1. The release workflow runs it on every built app.
 import { z } from 'zod';
-import { methods, RpcError } from '../../shared/contract';
+import { methods, RpcError } from '../../shared/contract-calls';
 
 export const SMOKE_TEST_FLAG = '--smoke-test';
 

@@ -1,7 +1,8 @@
 // The single entry for both transports: validate the argument against the contract, run the
 // handler, and turn any failure into a typed RpcError. A payload that fails the schema is
 // refused before anything is touched.
-import { methods, type MethodName, type RpcError } from '../../shared/contract';
+import { type MethodName, type RpcError } from '../../shared/contract';
+import { methods } from '../../shared/contract-calls';
 import type { Handlers } from './handlers';
 import { toRpcError } from './rpc-errors';
 

@@ -2,7 +2,8 @@
 // the engine runs: in a process of its own (engine-process/engine-client.ts, the app and the host)
 // or in the same thread (in-process-engine.ts: tests of the transports, the bench's comparison).
 import type { Writable } from 'node:stream';
-import { methods, type ArgOf, type EventName, type MethodName, type ResultOf, type RpcError } from '../../shared/contract';
+import { type ArgOf, type EventName, type MethodName, type ResultOf, type RpcError } from '../../shared/contract';
+import { methods } from '../../shared/contract-calls';
 import type { DispatchResult } from './dispatch';
 import type { RemovedUpload } from '../engine/create/upload-sweep';
 

@@ -40,7 +40,7 @@ import { dropsOf, keepDrops, markDropPending, touchDrops } from '../engine/creat
 const WINDOW_TODO = { optOut: '', resend: 'tick "Include items already sent or queued" to send it again' };
 import { rejectedRowsCsv } from '../engine/importers/rejected-rows';
 import { importOptOutFile } from '../desk/opt-out-import';
-import { OPT_OUT_REFUSALS_SHOWN } from '../../shared/contract';
+import { OPT_OUT_REFUSALS_SHOWN } from '../../shared/contract-calls';
 import { deletionSize, retentionRunView } from './retention-run-view';
 import { phoneRegionList } from '../engine/load-on-use';
 import { MAIN_OPTION } from '../../shared/capabilities/steps';

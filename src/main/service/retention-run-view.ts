@@ -1,7 +1,8 @@
 // A retention run as the window lists it: each deletion with its file's size (read before it goes,
 // so a dry run shows what would be freed), the first RETENTION_ITEMS_SHOWN of them, and the count.
 import { statSync } from 'node:fs';
-import { RETENTION_ITEMS_SHOWN, type RetentionRunView } from '../../shared/contract';
+import { type RetentionRunView } from '../../shared/contract';
+import { RETENTION_ITEMS_SHOWN } from '../../shared/contract-calls';
 import type { Deletion } from '../engine/retention/retention-plan';
 import type { RetentionOutcome } from '../engine/retention/apply-retention';
 

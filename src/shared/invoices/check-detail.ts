@@ -29,52 +29,57 @@ const LinesTotal = z.object({ count: z.number().int(), sum: Amount, net: Amount,
 /** One VAT rate's amount as computed from its base. */
 const VatLine = z.object({ rate: Rate, base: Amount, expected: Amount }).strict();
 
-export const CheckDetail = z.discriminatedUnion('code', [
-  z.object({ code: z.literal('fields_ok') }).strict(),
-  z.object({ code: z.literal('fields_missing'), missing: z.array(z.enum(MISSING_FIELDS)).min(1) }).strict(),
-  z.object({ code: z.literal('lines_none') }).strict(),
-  z.object({ code: z.literal('line_no_amount'), line: z.number().int(), description: z.string() }).strict(),
-  z.object({ code: z.literal('lines_no_net') }).strict(),
-  z.object({ code: z.literal('lines_match'), count: z.number().int(), net: Amount, currency: z.string().nullable() }).strict(),
-  z.object({ code: z.literal('lines_wrong'), wrong: z.array(WrongLine), total: LinesTotal.nullable() }).strict(),
-  z.object({ code: z.literal('vat_none') }).strict(),
-  z.object({ code: z.literal('vat_country_unknown') }).strict(),
-  z.object({ code: z.literal('vat_rates_unknown'), country: z.string() }).strict(),
-  z.object({ code: z.literal('vat_rate_bad'), bad: z.array(Rate), country: z.string(), date: Day.nullable(), rates: z.array(Rate) }).strict(),
-  z.object({ code: z.literal('vat_rate_ok'), used: z.array(Rate), country: z.string(), rates: z.array(Rate) }).strict(),
-  z.object({ code: z.literal('vat_several_no_base') }).strict(),
-  z.object({ code: z.literal('vat_amount_none') }).strict(),
-  z.object({ code: z.literal('net_none') }).strict(),
-  z.object({ code: z.literal('vat_amount_ok'), lines: z.array(VatLine).min(1) }).strict(),
-  z.object({ code: z.literal('vat_amount_bad'), rate: Rate, base: Amount, expected: Amount, said: Amount }).strict(),
-  z.object({ code: z.literal('due_none') }).strict(),
-  z.object({ code: z.literal('issue_none') }).strict(),
-  z.object({ code: z.literal('due_ok'), due: Day, issued: Day }).strict(),
-  z.object({ code: z.literal('due_before'), due: Day, issued: Day }).strict(),
-  z.object({ code: z.literal('duplicate_on_save') }).strict(),
-  z.object({ code: z.literal('duplicate_unknown') }).strict(),
-  z.object({ code: z.literal('duplicate_new'), number: z.string(), vendor: z.string() }).strict(),
-  z
-    .object({
-      code: z.literal('duplicate_seen'),
-      number: z.string(),
-      vendor: z.string(),
-      date: z.string(),
-      item: z.number().int(),
-      batch: z.string(),
-      batchName: z.string(),
-    })
-    .strict(),
-  z.object({ code: z.literal('totals_no_vat'), gross: Amount, currency: z.string().nullable() }).strict(),
-  z.object({ code: z.literal('totals_missing'), net: z.boolean(), vat: z.boolean(), gross: z.boolean() }).strict(),
-  z.object({ code: z.literal('totals_match'), net: Amount, vat: Amount, sum: Amount, currency: z.string().nullable() }).strict(),
-  z
-    .object({ code: z.literal('totals_mismatch'), net: Amount, vat: Amount, sum: Amount, gross: Amount, diff: Amount, currency: z.string().nullable() })
-    .strict(),
-]);
+// Built at its first parse (z.lazy): most commands never read an invoice's checks.
+export const CheckDetail = z.lazy(() =>
+  z.discriminatedUnion('code', [
+    z.object({ code: z.literal('fields_ok') }).strict(),
+    z.object({ code: z.literal('fields_missing'), missing: z.array(z.enum(MISSING_FIELDS)).min(1) }).strict(),
+    z.object({ code: z.literal('lines_none') }).strict(),
+    z.object({ code: z.literal('line_no_amount'), line: z.number().int(), description: z.string() }).strict(),
+    z.object({ code: z.literal('lines_no_net') }).strict(),
+    z.object({ code: z.literal('lines_match'), count: z.number().int(), net: Amount, currency: z.string().nullable() }).strict(),
+    z.object({ code: z.literal('lines_wrong'), wrong: z.array(WrongLine), total: LinesTotal.nullable() }).strict(),
+    z.object({ code: z.literal('vat_none') }).strict(),
+    z.object({ code: z.literal('vat_country_unknown') }).strict(),
+    z.object({ code: z.literal('vat_rates_unknown'), country: z.string() }).strict(),
+    z.object({ code: z.literal('vat_rate_bad'), bad: z.array(Rate), country: z.string(), date: Day.nullable(), rates: z.array(Rate) }).strict(),
+    z.object({ code: z.literal('vat_rate_ok'), used: z.array(Rate), country: z.string(), rates: z.array(Rate) }).strict(),
+    z.object({ code: z.literal('vat_several_no_base') }).strict(),
+    z.object({ code: z.literal('vat_amount_none') }).strict(),
+    z.object({ code: z.literal('net_none') }).strict(),
+    z.object({ code: z.literal('vat_amount_ok'), lines: z.array(VatLine).min(1) }).strict(),
+    z.object({ code: z.literal('vat_amount_bad'), rate: Rate, base: Amount, expected: Amount, said: Amount }).strict(),
+    z.object({ code: z.literal('due_none') }).strict(),
+    z.object({ code: z.literal('issue_none') }).strict(),
+    z.object({ code: z.literal('due_ok'), due: Day, issued: Day }).strict(),
+    z.object({ code: z.literal('due_before'), due: Day, issued: Day }).strict(),
+    z.object({ code: z.literal('duplicate_on_save') }).strict(),
+    z.object({ code: z.literal('duplicate_unknown') }).strict(),
+    z.object({ code: z.literal('duplicate_new'), number: z.string(), vendor: z.string() }).strict(),
+    z
+      .object({
+        code: z.literal('duplicate_seen'),
+        number: z.string(),
+        vendor: z.string(),
+        date: z.string(),
+        item: z.number().int(),
+        batch: z.string(),
+        batchName: z.string(),
+      })
+      .strict(),
+    z.object({ code: z.literal('totals_no_vat'), gross: Amount, currency: z.string().nullable() }).strict(),
+    z.object({ code: z.literal('totals_missing'), net: z.boolean(), vat: z.boolean(), gross: z.boolean() }).strict(),
+    z.object({ code: z.literal('totals_match'), net: Amount, vat: Amount, sum: Amount, currency: z.string().nullable() }).strict(),
+    z
+      .object({ code: z.literal('totals_mismatch'), net: Amount, vat: Amount, sum: Amount, gross: Amount, diff: Amount, currency: z.string().nullable() })
+      .strict(),
+  ]),
+);
 export type CheckDetail = z.infer<typeof CheckDetail>;
 export type CheckDetailCode = CheckDetail['code'];
-export const CHECK_DETAIL_CODES: readonly CheckDetailCode[] = CheckDetail.options.map((o) => o.shape.code.value);
+export function checkDetailCodes(): readonly CheckDetailCode[] {
+  return CheckDetail.unwrap().options.map((o) => o.shape.code.value);
+}
 
 function money(amount: number, currency: string | null): string {
   return `${formatAmount(amount)}${currency ? ` ${currency}` : ''}`;

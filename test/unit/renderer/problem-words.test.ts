@@ -2,11 +2,11 @@
 // the grouping by cause, and the `problem` cell of "Download rejected rows" in its language,
 // while the engine's message (the command line's) stays the English of the one renderer.
 import { describe, expect, it } from 'vitest';
-import { PROBLEM_CODE_NAMES, type ProblemCode, type ProblemCodeName } from '../../../src/shared/problem-codes';
+import { problemCodeNames, type ProblemCode, type ProblemCodeName } from '../../../src/shared/problem-codes';
 import { codedProblem, problemEnglish } from '../../../src/shared/problem-english';
 import { problemCause, problemWords, rejectedRowCause } from '../../../src/renderer/src/new-batch/problem-words';
 import { groupProblems } from '../../../src/renderer/src/new-batch/problem-groups';
-import { Problem } from '../../../src/shared/contract';
+import { Problem } from '../../../src/shared/contract-calls';
 
 /** Each code with its variants (every catalogue key a code can reach). */
 const SAMPLES: Record<ProblemCodeName, ProblemCode[]> = {
@@ -157,7 +157,7 @@ const SAMPLES: Record<ProblemCodeName, ProblemCode[]> = {
 
 describe('import problems in the window', () => {
   it('says every code, each variant, in English and in German', () => {
-    expect(Object.keys(SAMPLES).sort()).toEqual([...PROBLEM_CODE_NAMES].sort());
+    expect(Object.keys(SAMPLES).sort()).toEqual([...problemCodeNames()].sort());
     for (const samples of Object.values(SAMPLES))
       for (const c of samples) {
         const en = problemCause(c, 'en');

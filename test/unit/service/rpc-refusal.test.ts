@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { toRpcError } from '../../../src/main/service/rpc-errors';
 import { NotFoundError, UserError } from '../../../src/main/engine/failures';
-import { RpcError } from '../../../src/shared/contract';
+import { RpcError } from '../../../src/shared/contract-calls';
 
 describe('refusals over RPC', () => {
   it('carries the code beside the English, valid by the contract', () => {

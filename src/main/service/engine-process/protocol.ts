@@ -5,7 +5,8 @@
 // contract results and event payloads by the engine before they leave; the window's process
 // passes them on without reading them (the renderer checks events again).
 import { z } from 'zod';
-import { EVENT_NAMES, RpcError, type EventName } from '../../../shared/contract';
+import { type EventName } from '../../../shared/contract';
+import { EVENT_NAMES, RpcError } from '../../../shared/contract-calls';
 import type { FailureKind } from '../../engine/failures';
 
 const Id = z.number().int().nonnegative();

@@ -2,7 +2,7 @@
 // where they arrive: the thread is started from a file, so nothing but these shapes is trusted.
 import { z } from 'zod';
 import { BatchSummary } from '../../../shared/domain';
-import { RpcError } from '../../../shared/contract';
+import { RpcError } from '../../../shared/contract-calls';
 
 /** What the engine last said of batches' trouble with the API (from its pushed snapshots). */
 export const TroubleNote = BatchSummary.pick({ id: true, trouble: true });

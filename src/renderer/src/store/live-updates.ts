@@ -1,6 +1,6 @@
 // Wires pushed events into the stores. Payloads are checked against the contract's event
 // schemas; a malformed one is dropped (the next snapshot carries the state anyway).
-import { events } from '../../../shared/contract';
+import { events } from '../../../shared/contract-calls';
 import { client } from '../client';
 import { useBatchesStore } from './batches-store';
 import { useConnectionStore } from './connection-store';

@@ -2,7 +2,7 @@
 // WebSocket at /events, uploads by PUT /upload. The access token travels in an HttpOnly
 // cookie the host set when the printed URL was opened, so this code never sees it.
 import type { ArgOf, EventName, EventOf, MethodName, ResultOf } from '../../../shared/contract';
-import { RpcError } from '../../../shared/contract';
+import { RpcError } from '../../../shared/contract-calls';
 import { RpcFailure, type BatchdeskClient, type DroppedFile } from './client';
 import { t } from '../i18n';
 
