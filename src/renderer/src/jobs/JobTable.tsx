@@ -13,7 +13,7 @@ import type { JobState } from '../../../shared/domain';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { formatMoney } from '../format/money';
-import { displaySource, displayText, splitSource } from '../format/source';
+import { displaySource, displayText, sourceWords, splitSource } from '../format/source';
 import { isPicture, Thumbnail } from '../components/Thumbnail';
 import { t as tr } from '../i18n';
 import { formatCount } from '../format/time';
@@ -55,7 +55,7 @@ function SourceName({ source }: { source: string }) {
   const { name, dir } = splitSource(source);
   return (
     <>
-      <span className="job-grid__file">{name}</span>
+      <span className="job-grid__file">{dir === '' ? sourceWords(name) : name}</span>
       {dir ? <span className="job-grid__dir"> {dir}</span> : null}
     </>
   );
@@ -137,7 +137,7 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
         </div>
       )}
       <div role="gridcell" className="job-grid__cell">
-        <span className={`state-tag state-tag--${row.state}`}>
+        <span className={`state-tag state-tag--${isHeld(row) ? 'held' : row.state}`}>
           <Icon icon={JOB_STATE_ICON[isHeld(row) ? 'held' : row.state]} size={14} />
           {stateWord(row)}
         </span>
@@ -166,7 +166,7 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
           {resultLine(row)}
         </div>
       ) : (
-        <div role="gridcell" className="job-grid__cell job-grid__error" title={row.error ?? undefined}>
+        <div role="gridcell" className={`job-grid__cell ${isHeld(row) ? 'job-grid__held' : 'job-grid__error'}`} title={errorLine(row) || undefined}>
           {errorLine(row)}
         </div>
       )}
