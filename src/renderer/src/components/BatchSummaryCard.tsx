@@ -124,6 +124,9 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
   const Heading = detail ? 'h1' : 'h2';
   const { t } = useTranslation('batch');
   const options = batchOptionsText(batch);
+  // A pipeline and the step before are named by their names (the first step's), not by their ids.
+  const pipelineName = useBatchesStore((s) => (batch.pipeline ? s.byId[batch.pipeline.id]?.name : undefined));
+  const parentName = useBatchesStore((s) => (batch.pipeline?.parent ? s.byId[batch.pipeline.parent]?.name : undefined));
   // Redaction in the window's words; other option names and values are the batch's own data.
   const meta = [
     t('summary.tier', { tier: TIER_LABEL[batch.tier] }),
@@ -148,14 +151,14 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
           <span className="batch-card__meta muted">{meta.join(' · ')}</span>
           {batch.pipeline ? (
             <span className="batch-card__meta muted" data-testid="pipeline-step">
-              {t('summary.step', { step: batch.pipeline.step, id: batch.pipeline.id })}
+              {t('summary.step', { step: batch.pipeline.step, name: pipelineName ?? batch.pipeline.id })}
               {batch.pipeline.parent ? (
                 <>
                   {' · '}
                   <Trans
                     t={t}
                     i18nKey="summary.takesResults"
-                    values={{ parent: batch.pipeline.parent }}
+                    values={{ parent: parentName ?? batch.pipeline.parent }}
                     components={[<a key="parent" href={hrefFor({ name: 'batch', id: batch.pipeline.parent, jobId: null })} />]}
                   />
                 </>
