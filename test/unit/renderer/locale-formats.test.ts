@@ -1,6 +1,6 @@
 // Money, counts and dates follow the OS's locale (navigator.languages), not one US format.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatMoney, formatRate, moneyInputValue } from '../../../src/renderer/src/format/money';
+import { euroSignAfter, formatMoney, formatRate, moneyInputValue } from '../../../src/renderer/src/format/money';
 import { formatCount, formatDateTime } from '../../../src/renderer/src/format/time';
 import { parseEur } from '../../../src/shared/money';
 import { pickLanguage } from '../../../src/renderer/src/i18n/locale';
@@ -26,6 +26,7 @@ describe('formats in the OS locale', () => {
     expect(plain(formatMoney(100))).toBe('0,01 €');
     expect(plain(formatRate(1_2345))).toBe('1,2345 €');
     expect(plain(formatRate(100))).toBe('0,0100 €');
+    expect(euroSignAfter()).toBe(true);
     expect(formatCount(20_000)).toBe('20.000');
     expect(plain(formatDateTime('2026-11-29T11:48:11Z'))).toMatch(/^29\.11\.2026, \d\d:48:11$|^29\. Nov\. 2026, \d\d:48:11$/);
   });
@@ -34,6 +35,7 @@ describe('formats in the OS locale', () => {
     osLocale('en-US');
     expect(formatMoney(12_345_000)).toBe('€1,234.50');
     expect(formatMoney(40)).toBe('€0.0040');
+    expect(euroSignAfter()).toBe(false);
     osLocale('en-GB');
     expect(formatCount(20_000)).toBe('20,000');
   });

@@ -46,3 +46,9 @@ export function moneyInputValue(amount: Money): string {
     .join('');
   return text;
 }
+
+/** Where the locale writes the euro sign: before the amount ("€1.50", en) or after it ("1,50 €", de); for a field's sign beside it. */
+export function euroSignAfter(): boolean {
+  const parts = eurFormat(2).formatToParts(1);
+  return parts.findIndex((p) => p.type === 'currency') > parts.findIndex((p) => p.type === 'integer');
+}
