@@ -152,7 +152,8 @@ export function pauseSentence(r: PauseReason): string {
 /** Why a running batch is not moving right now. */
 export const WaitingReason = z.discriminatedUnion('code', [
   /** Messages held on purpose (quiet hours, the gap per recipient) until the waiting's `until`. */
-  z.object({ code: z.literal('held'), ...said }),
+  /** `zone`: the zone the next hold's time is said in; `held`: how many waiting jobs are held (the rest wait for a retry). */
+  z.object({ code: z.literal('held'), ...said, zone: z.string().nullable().default(null), held: z.number().int().nonnegative().default(0) }),
   /** The next retry; `kind`: the error it waits out (an ErrorKind; null when not known). */
   z.object({ code: z.literal('retrying'), kind: z.string().nullable(), ...said }),
   /** A pipeline step whose items still come from the steps before it. */

@@ -415,8 +415,10 @@ export const WatchView = z.object({
   capability: BatchCapability,
   tier: Tier,
   extensions: z.array(z.string()).nullable(),
-  /** "ocr → text (summary)". */
+  /** "ocr → text (summary)": the command line's words. */
   steps: z.string(),
+  /** The steps after the first, for the window to name in its language. */
+  then: z.array(PipelineStep).default([]),
   key: z.string().nullable(),
   budgetPerDay: Money.nullable(),
   /** Kinds redacted in every step of its batches; null: none. */

@@ -40,7 +40,7 @@ test('a finished action shows a toast that goes by itself; another closes with E
   await goTo(page, 'New batch');
   await page.getByRole('radio', { name: /^OCR invoices/ }).check();
   await dropFiles(page, page.getByRole('button', { name: 'Drop files or folders here' }), INVOICES);
-  await expect(page.getByRole('region', { name: 'Estimate' }).locator('dd.preview__cost')).toHaveText('€0.0500');
+  await expect(page.getByRole('region', { name: 'Estimate' }).locator('dd.preview__cost')).toHaveText('€0.05');
   await page.getByRole('button', { name: 'Start batch' }).click();
   await expect(page).toHaveURL(/#\/batches\/[^/]+$/);
 

@@ -73,7 +73,7 @@ test('keyboard only: New batch, pick, drop zone, start, open a job, Keys', async
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
   expect(chooser.isMultiple()).toBe(true);
   await chooser.setFiles(INVOICES);
-  await expect(page.getByRole('region', { name: 'Estimate' }).locator('dd.preview__cost')).toHaveText('€0.0500');
+  await expect(page.getByRole('region', { name: 'Estimate' }).locator('dd.preview__cost')).toHaveText('€0.05');
 
   // Start batch, by keyboard.
   await tabTo(page, (f) => f.tag === 'button' && f.name === 'Start batch', 'Start batch');

@@ -27,7 +27,7 @@ test('OCR: drop invoices, see the estimate, start, finish, result beside source,
   await expect(figure('Items')).toHaveText('4');
   await expect(figure('Units')).toHaveText('5 pages');
   await expect(figure('Rate')).toHaveText('€0.0100 per page');
-  await expect(figure('Estimated cost')).toHaveText('€0.0500');
+  await expect(figure('Estimated cost')).toHaveText('€0.05');
   await expect(page.getByLabel('Tier')).toHaveValue('standard');
   await expect(estimate.getByRole('table')).toContainText('invoice-halvorsen-INV-2026-0103.pdf');
   await shot(page, 'new-batch-ocr-estimate', testInfo);
@@ -40,7 +40,7 @@ test('OCR: drop invoices, see the estimate, start, finish, result beside source,
   await expect(card.locator('.status-pill')).toHaveText('Done', { timeout: 30_000 });
   await expect(card).toContainText(allOf(4));
   await expect(card).toContainText('5 pages measured of 5 pages estimated');
-  await expect(card).toContainText('Spent €0.0500');
+  await expect(card).toContainText('Spent €0.05');
   const grid = page.getByRole('grid', { name: 'Jobs' });
   await expect(grid.getByRole('row')).toHaveCount(5); // header + 4
   // Every row follows the batch to its end (a refetch racing the last update must not leave "Running").
@@ -107,11 +107,11 @@ test('OCR through the file and folder pickers gives the same estimate', async ({
   await page.getByLabel('Files to add').setInputFiles(INVOICES);
   await expect(page.getByRole('list', { name: 'Chosen sources' }).getByRole('listitem')).toHaveCount(4);
   const estimate = page.getByRole('region', { name: 'Estimate' });
-  await expect(estimate.locator('dd.preview__cost')).toHaveText('€0.0500');
+  await expect(estimate.locator('dd.preview__cost')).toHaveText('€0.05');
   await expect(estimate).toContainText('5 pages');
   // Removing a source updates the estimate.
   await page.getByRole('button', { name: 'Remove invoice-aldenmoor-INV-2026-0012.pdf' }).click();
-  await expect(estimate.locator('dd.preview__cost')).toHaveText('€0.0400');
+  await expect(estimate.locator('dd.preview__cost')).toHaveText('€0.04');
   for (const f of ['copperfinch-INV-2026-0047.pdf', 'halvorsen-INV-2026-0103.pdf', 'marlowe-INV-2026-0088.png']) {
     await page.getByRole('button', { name: `Remove invoice-${f}` }).click();
   }
@@ -123,7 +123,7 @@ test('OCR through the file and folder pickers gives the same estimate', async ({
   await expect(sources.getByRole('listitem')).toHaveCount(1);
   await expect(sources).toContainText('invoices');
   await expect(sources).toContainText('4 files');
-  await expect(estimate.locator('dd.preview__cost')).toHaveText('€0.0500');
+  await expect(estimate.locator('dd.preview__cost')).toHaveText('€0.05');
   await expect(estimate).toContainText('5 pages');
 });
 
@@ -139,7 +139,7 @@ test('OCR: e-invoices are said to be read here in the estimate, and their XML is
   // Why the e-invoices count no pages and cost nothing, beside what the scan takes.
   const estimate = page.getByRole('region', { name: 'Estimate' });
   const split = estimate.getByTestId('read-here');
-  await expect(split.getByRole('listitem')).toHaveText(['1 scan for OCR: 1 page, €0.0100', '3 e-invoices read on this computer (no OCR, no cost)']);
+  await expect(split.getByRole('listitem')).toHaveText(['1 scan for OCR: 1 page, €0.01', '3 e-invoices read on this computer (no OCR, no cost)']);
 
   await page.getByRole('button', { name: 'Start batch' }).click();
   await expect(page).toHaveURL(/#\/batches\/[^/]+$/);

@@ -90,7 +90,7 @@ test('every screen: screenshots at two sizes in light and dark, and no serious a
   const resend = estimate.getByRole('checkbox', { name: /Include items already sent or queued \(4 left out/ });
   await expect(resend).toBeVisible();
   await resend.check();
-  await expect(estimate.locator('dd.preview__cost')).toHaveText('€0.0500');
+  await expect(estimate.locator('dd.preview__cost')).toHaveText('€0.05');
 
   const dialog = page.getByRole('dialog');
   const screens: Screen[] = [
@@ -110,7 +110,7 @@ test('every screen: screenshots at two sizes in light and dark, and no serious a
       name: 'new-batch-preview',
       async show(p) {
         await goTo(p, 'New batch');
-        await expect(p.getByRole('region', { name: 'Estimate' }).locator('dd.preview__cost')).toHaveText('€0.0500');
+        await expect(p.getByRole('region', { name: 'Estimate' }).locator('dd.preview__cost')).toHaveText('€0.05');
       },
     },
     {

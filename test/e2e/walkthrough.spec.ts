@@ -127,7 +127,23 @@ test('a budget runs out: the reason in one line, the raise as a control, no comm
   await expect(page.locator('main')).not.toContainText('batchdesk ');
   const raise = page.getByRole('button', { name: /^Raise budget to €[\d.]+ and resume$/ });
   await expect(raise).toBeVisible();
+  // A paused batch stays a row in Batches: no card opened under it.
+  await expect(page.locator('.batch-table__detail')).toHaveCount(0);
   await shot(page, 'walkthrough-batches-paused', testInfo);
+
+  // A paused batch's page shows job rows in the first viewport: its reason and the raise are one line in the header.
+  await page
+    .getByRole('table', { name: 'Batches' })
+    .getByRole('link', { name: /notice/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/#\/batches\/[^/]+$/);
+  await expect(page.getByTestId('pause-reason')).toBeInViewport();
+  await expect(raise).toBeInViewport();
+  await expect(page.getByRole('grid').getByRole('row').nth(1)).toBeInViewport();
+  const line = await page.getByTestId('pause-reason').boundingBox();
+  expect(line?.height ?? 100).toBeLessThan(40);
+  await goTo(page, 'Batches');
   await raise.click();
   await expect(page.getByRole('table', { name: 'Batches' }).locator('.status-pill').first()).toHaveText('Done', { timeout: 30_000 });
 });

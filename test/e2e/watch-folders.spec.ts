@@ -42,7 +42,7 @@ test('watch folders: add, a dropped file processed, a bad one set aside, remove'
   const row = page.getByTestId('watch-row');
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('rowheader')).toHaveText(folder);
-  await expect(row).toContainText('ocr');
+  await expect(row).toContainText('OCR invoices');
   await expect(row).toContainText('pdf, png');
 
   // The test moves the scan and the damaged "PDF" into the folder, as a scanner or a colleague would.

@@ -4,6 +4,7 @@ import { problemEnglish } from '../../../src/shared/problem-english';
 import { describe, expect, it } from 'vitest';
 import { isQuiet, nextAllowed, parseQuietHours, type QuietHours } from '../../../src/main/engine/messaging/quiet-hours';
 import { recipientZones, zoneCellProblem } from '../../../src/main/engine/messaging/recipient-zone';
+import { holdZone, quietHold } from '../../../src/main/engine/messaging/send-hold';
 import { parseAt, PAST_INSTEAD, pastProblem } from '../../../src/main/engine/queue/schedule';
 import { formatGap, parseGap } from '../../../src/shared/durations';
 
@@ -38,6 +39,18 @@ describe('quiet hours', () => {
     // Zones too far apart for the window never share a daytime: said, not waited for.
     const ru = recipientZones('+79161234567', {}, 'UTC');
     expect(nextAllowed(quiet('18:00-08:00'), ru.zones, Date.UTC(2026, 10, 21, 13, 0))).toBeNull();
+  });
+
+  it("a hold is said in the recipient's zone when their zones keep one clock, else in the batch's own zone (DE, US)", () => {
+    // 01:00 UTC on 30 Nov: 02:00 in Berlin, inside 21:00-08:00; Germany's list also names Europe/Zurich.
+    const now = Date.UTC(2026, 10, 30, 1, 0);
+    const de = quietHold({ quiet_hours: '21:00-08:00', quiet_zone: 'UTC' }, '+4915120000000', {}, now);
+    expect(de).toMatchObject({ kind: 'hold', until: Date.UTC(2026, 10, 30, 7, 0) });
+    expect(de.kind === 'hold' ? de.message : '').toMatch(/^held until 2026-11-30 08:00 Europe\/Berlin \(quiet hours 21:00-08:00, /);
+    // US recipients' zones show different clocks: the time is the batch's zone's, and that zone is named.
+    const us = quietHold({ quiet_hours: '21:00-08:00', quiet_zone: 'Europe/Berlin' }, '+12125550123', {}, Date.UTC(2026, 10, 21, 13, 0));
+    expect(us.kind === 'hold' ? us.message : '').toMatch(/^held until 2026-11-21 19:00 Europe\/Berlin \(quiet hours/);
+    expect(holdZone([], 0, 'Europe/Paris')).toBe('Europe/Paris');
   });
 
   it("a timezone column overrides the number's country; e-mail without one uses the batch's zone", () => {

@@ -61,7 +61,7 @@ describe('a pause in the window', () => {
   it('says why in one line, without a command to type', () => {
     const { line, detail } = pauseLine(paused(budget, pauseSentence(budget)));
     expect(line).toBe(
-      'The budget of €5.00 is reached: €4.90 spent, and the next item (call-007.wav) costs about €0.1500. It covers this step and 1 step after it.',
+      'The budget of €5.00 is reached: €4.90 spent, and the next item (call-007.wav) costs about €0.15. It covers this step and 1 step after it.',
     );
     expect(line).not.toMatch(/batchdesk|`/);
     expect(detail).toBeNull();

@@ -49,8 +49,8 @@ describe('batch table rows', () => {
     expect(ids(tableRows(all, { ...DEFAULT_QUERY, sort: 'spent', descending: true }))).toEqual(['b1', 'b4', 'b3', 'b2']);
   });
 
-  it('batches waiting for the user are the ones shown open', () => {
-    expect(all.filter(needsAction).map((b) => b.id)).toEqual(['b3', 'b4']);
+  it('batches waiting for Start are the ones shown open; a paused one stays a row', () => {
+    expect(all.filter(needsAction).map((b) => b.id)).toEqual(['b4']);
   });
 
   it('counts the invoices that need review, for invoice batches only', () => {

@@ -102,7 +102,7 @@ describe('invoice check details in the window', () => {
     const rate = r.checks.find((c) => c.check === 'vat_rate');
     if (!rate) throw new Error('vat_rate missing');
     expect(rate.detail).toBe('19 %: a rate of Germany (19 %, 7 %, 0 %)');
-    expect(invoiceCheckDetail(rate, 'de')).toBe('19 %: ein Satz von Deutschland (19 %, 7 %, 0 %)');
+    expect(invoiceCheckDetail(rate, 'de')).toBe('19 %: ein USt.-Satz des Landes Deutschland (19 %, 7 %, 0 %)');
     // A result stored before its check was coded shows as the engine wrote it.
     expect(invoiceCheckDetail({ check: 'due_date', ok: null, detail: 'no due date read' }, 'de')).toBe('no due date read');
   });

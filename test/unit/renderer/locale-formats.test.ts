@@ -1,6 +1,6 @@
 // Money, counts and dates follow the OS's locale (navigator.languages), not one US format.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatMoney, formatRate, moneyInputValue } from '../../../src/renderer/src/format/money';
+import { euroSignAfter, formatMoney, formatRate, moneyInputValue } from '../../../src/renderer/src/format/money';
 import { formatCount, formatDateTime } from '../../../src/renderer/src/format/time';
 import { parseEur } from '../../../src/shared/money';
 import { pickLanguage } from '../../../src/renderer/src/i18n/locale';
@@ -20,7 +20,13 @@ describe('formats in the OS locale', () => {
     osLocale('de-DE');
     expect(plain(formatMoney(12_345_000))).toBe('1.234,50 €');
     expect(plain(formatMoney(40))).toBe('0,0040 €');
+    // Whole cents read as cents: a total of 0.98 is not "0,9800 €", and 0 beside 0.01 reads alike.
+    expect(plain(formatMoney(9_800))).toBe('0,98 €');
+    expect(plain(formatMoney(0))).toBe('0,00 €');
+    expect(plain(formatMoney(100))).toBe('0,01 €');
     expect(plain(formatRate(1_2345))).toBe('1,2345 €');
+    expect(plain(formatRate(100))).toBe('0,0100 €');
+    expect(euroSignAfter()).toBe(true);
     expect(formatCount(20_000)).toBe('20.000');
     expect(plain(formatDateTime('2026-11-29T11:48:11Z'))).toMatch(/^29\.11\.2026, \d\d:48:11$|^29\. Nov\. 2026, \d\d:48:11$/);
   });
@@ -29,6 +35,7 @@ describe('formats in the OS locale', () => {
     osLocale('en-US');
     expect(formatMoney(12_345_000)).toBe('€1,234.50');
     expect(formatMoney(40)).toBe('€0.0040');
+    expect(euroSignAfter()).toBe(false);
     osLocale('en-GB');
     expect(formatCount(20_000)).toBe('20,000');
   });

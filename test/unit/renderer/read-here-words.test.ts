@@ -19,7 +19,7 @@ describe('the estimate of e-invoices read here', () => {
   it('names the scans and the e-invoices of a mixed folder', () => {
     vi.stubGlobal('navigator', { languages: ['en-GB'] });
     expect(readHereLines({ items: 5, einvoices: 3, units: { name: 'pages', estimated: 7 }, estimatedCost: 700 }, 'en')).toEqual([
-      '2 scans for OCR: 7 pages, €0.0700',
+      '2 scans for OCR: 7 pages, €0.07',
       '3 e-invoices read on this computer (no OCR, no cost)',
     ]);
   });

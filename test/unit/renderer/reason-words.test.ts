@@ -45,7 +45,7 @@ const PAUSES: { [C in PauseCode]: Extract<PauseReason, { code: C }> } = {
 };
 
 const WAITINGS: { [C in WaitingCode]: Extract<WaitingReason, { code: C }> } = {
-  held: { code: 'held', message: 'held until 08:00 Europe/Berlin (quiet hours 21:00-08:00, zone column)' },
+  held: { code: 'held', message: 'held until 08:00 Europe/Berlin (quiet hours 21:00-08:00, zone column)', zone: 'Europe/Berlin', held: 12 },
   retrying: { code: 'retrying', kind: 'transient', message: 'HTTP 503 from the API; retrying.' },
   awaiting_step: { code: 'awaiting_step', items: 1_200 },
   answer_slow: { code: 'answer_slow', requests: 2, oldestS: 45 },
@@ -114,11 +114,23 @@ describe('reasons as codes', () => {
     const plain = (s: string): string => s.replace(/\u00a0|\u202f/g, ' ');
     const budget = { ...PAUSES.budget_reached, budgetE4: 12_345_000 };
     expect(plain(inLanguage('de', 'de-DE', () => pauseCodeLine(budget, null)))).toBe(
-      'Das Budget von 1.234,50 € ist erreicht: 4,90 € ausgegeben und 0,1000 € in Bearbeitung, und das nächste Element (call-007.wav) kostet etwa 0,1500 €.',
+      'Das Budget von 1.234,50 € ist erreicht: 4,90 € ausgegeben und 0,10 € in Bearbeitung, und das nächste Element (call-007.wav) kostet etwa 0,15 €.',
     );
     expect(inLanguage('en', 'en-US', () => pauseCodeLine(budget, null))).toBe(
-      'The budget of €1,234.50 is reached: €4.90 spent and €0.1000 in flight, and the next item (call-007.wav) costs about €0.1500.',
+      'The budget of €1,234.50 is reached: €4.90 spent and €0.10 in flight, and the next item (call-007.wav) costs about €0.15.',
     );
+  });
+
+  it("says a budget pause with the batch's figures as they stand now: what was in flight has since been paid", () => {
+    const plain = (s: string): string => s.replace(/\u00a0|\u202f/g, ' ');
+    const budget = { ...PAUSES.budget_reached, budgetE4: 200 };
+    // Paused with 0.00 spent and 0.0200 in flight; that item finished, so the header says 0.0200 spent.
+    const paused = { ...budget, standing: { at: 'pause' as const, spentE4: 0, inFlightE4: 200, next: 'invoice-halvorsen.pdf', nextCostE4: 100 } };
+    expect(plain(inLanguage('de', 'de-DE', () => pauseCodeLine(paused, null, { spentE4: 200, running: 0 })))).toBe(
+      'Das Budget von 0,02 € ist erreicht: 0,02 € ausgegeben, und das nächste Element (invoice-halvorsen.pdf) kostet etwa 0,01 €.',
+    );
+    // Still in flight: the part not yet paid is said as in flight, the rest as spent.
+    expect(inLanguage('en', 'en-US', () => pauseCodeLine(paused, null, { spentE4: 100, running: 1 }))).toMatch(/€0\.01 spent and €0\.01 in flight/);
   });
 
   it('names the refused key and the HTTP status in both languages', () => {
@@ -150,7 +162,7 @@ describe('reasons as codes', () => {
     };
     const sample = { code: 'sample_done' as const, message: 'Sample done.', figures };
     const de = plain(inLanguage('de', 'de-DE', () => pauseCodeLine(sample, null)));
-    expect(de).toMatch(/^Die Stichprobe ist fertig: 5 von 1\.200 Elementen \(4 erfolgreich, 1 fehlgeschlagen\), 0,2000 € ausgegeben, 0,0500 € pro Element\./);
+    expect(de).toMatch(/^Die Stichprobe ist fertig: 5 von 1\.200 Elementen \(4 erfolgreich, 1 fehlgeschlagen\), 0,20 € ausgegeben, 0,05 € pro Element\./);
     expect(de).toContain('Die übrigen 1.195 kosten etwa 597,50 € (vorher geschätzt: 600,00 € für alle).');
     const en = inLanguage('en', 'en-US', () => pauseCodeLine(sample, null));
     expect(en).toContain('The other 1,195 would cost about €597.50 (estimated before: €600.00 for all).');

@@ -35,6 +35,7 @@ function view(problems: File[]): WatchView {
     tier: 'standard',
     extensions: null,
     steps: 'ocr',
+    then: [],
     key: null,
     budgetPerDay: null,
     redact: null,

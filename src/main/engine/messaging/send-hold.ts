@@ -68,7 +68,8 @@ export function quietHold(
 ): SendTiming {
   const quiet = batch.quiet_hours === null ? null : quietHoursOf(batch.quiet_hours);
   if (!quiet) return { kind: 'send' };
-  const where = recipientZones(recipient, fields, batch.quiet_zone ?? localZone());
+  const own = batch.quiet_zone ?? localZone();
+  const where = recipientZones(recipient, fields, own);
   const at = nextAllowed(quiet, where.zones, now);
   if (at === null) {
     return {
@@ -77,7 +78,7 @@ export function quietHold(
     };
   }
   if (at > now) {
-    const zone = where.zones.length === 1 && where.zones[0] !== undefined ? where.zones[0] : 'UTC';
+    const zone = holdZone(where.zones, at, own);
     return {
       kind: 'hold',
       until: at,
@@ -85,4 +86,16 @@ export function quietHold(
     };
   }
   return { kind: 'send' };
+}
+
+/**
+ * The zone a hold's time is said in: the recipient's when all their zones keep one clock at that
+ * instant (Germany's list names Europe/Berlin and Europe/Zurich), else the batch's own zone (the
+ * user's), named, since no one recipient clock is true for them all.
+ */
+export function holdZone(zones: readonly string[], at: number, own: string): string {
+  const first = zones[0];
+  if (first === undefined) return own;
+  const wall = formatWall(at, first);
+  return zones.every((z) => formatWall(at, z) === wall) ? first : own;
 }

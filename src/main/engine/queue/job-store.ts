@@ -15,7 +15,7 @@ import { estimateLeftOf, NOTHING_MADE, type LeftFigures, type Measured, type Uns
 import type { BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { READ_HERE_MARK } from './local-verdict';
-import { CANCELLED_BY_USER, INTERRUPTED_WORDS, LEASE_EXPIRED, RESENT_TAIL, sqlText } from './stored-notes';
+import { CANCELLED_BY_USER, HELD_PREFIX, INTERRUPTED_WORDS, LEASE_EXPIRED, RESENT_TAIL, sqlText } from './stored-notes';
 
 /** A sample run's items: how many are still open, and what the finished ones did and cost. */
 export interface SampleState {
@@ -200,7 +200,11 @@ export class JobStore {
         `SELECT COUNT(*) AS n, MIN(a.started_at) AS since FROM jobs j JOIN attempts a ON a.job_id = j.id AND a.outcome = 'in_flight'
          WHERE j.batch_id = ? AND j.state = 'running'`,
       ),
-      nextRetry: db.prepare(`SELECT run_at, error_kind, error_message FROM jobs WHERE batch_id = ? AND state = 'retry_wait' ORDER BY run_at LIMIT 1`),
+      nextRetry: db.prepare(
+        `SELECT run_at, error_kind, error_message,
+                (SELECT COUNT(*) FROM jobs WHERE batch_id = @id AND state = 'retry_wait' AND error_kind IS NULL AND error_message LIKE ${sqlText(`${HELD_PREFIX}%`)}) AS held
+           FROM jobs WHERE batch_id = @id AND state = 'retry_wait' ORDER BY run_at LIMIT 1`,
+      ),
       resetLimited: db.prepare(`UPDATE jobs SET limited_tries = 0 WHERE batch_id = ? AND limited_tries > 0`),
       // Fingerprints of visible batches' jobs (migration 17): an import's enter when it is sealed.
       anyWithFingerprint: db.prepare(`SELECT 1 FROM job_fingerprints WHERE fingerprint = ? LIMIT 1`),
@@ -540,8 +544,11 @@ export class JobStore {
   }
 
   /** The next job waiting to be retried, and why it waits. */
-  nextRetry(batchId: string): { run_at: number; error_kind: string | null; error_message: string | null } | null {
-    return (this.stmts.nextRetry.get(batchId) as { run_at: number; error_kind: string | null; error_message: string | null } | undefined) ?? null;
+  nextRetry(batchId: string): { run_at: number; error_kind: string | null; error_message: string | null; held: number } | null {
+    return (
+      (this.stmts.nextRetry.get({ id: batchId }) as { run_at: number; error_kind: string | null; error_message: string | null; held: number } | undefined) ??
+      null
+    );
   }
 
   /** A resumed batch gets a fresh 429 budget for every job. */

@@ -8,6 +8,7 @@ import { describe } from '../../../shared/capabilities/catalog';
 import { contextOf } from '../capabilities/capability';
 import { labelOfKeyId } from '../secrets/key-choice';
 import { storedPauseReason, waitingOf } from '../../../shared/batch-reason';
+import { heldZoneOf } from './job-notes';
 
 export interface SummaryStats {
   counts: StateCounts;
@@ -71,6 +72,8 @@ export interface NextRetry {
   run_at: number;
   error_kind: string | null;
   error_message: string | null;
+  /** How many of the batch's waiting jobs are held on purpose (quiet hours, the gap per recipient), not retried. */
+  held: number;
 }
 
 /**
@@ -80,7 +83,9 @@ export interface NextRetry {
  */
 export function retryWaiting(next: NextRetry | null, now: number): BatchSummary['waiting'] {
   if (!next || next.run_at <= now) return null;
-  if (next.error_kind === null && next.error_message?.startsWith(HELD_PREFIX)) return waitingOf({ code: 'held', message: next.error_message }, next.run_at);
+  if (next.error_kind === null && next.error_message?.startsWith(HELD_PREFIX)) {
+    return waitingOf({ code: 'held', message: next.error_message, zone: heldZoneOf(next.error_message), held: Number(next.held) }, next.run_at);
+  }
   return waitingOf({ code: 'retrying', kind: next.error_kind, message: next.error_message ?? '' }, next.run_at);
 }
 

@@ -40,6 +40,11 @@ function heldNote(reason: string): JobNote {
   return { code: 'held', cause, until: m?.[1] ?? null, zone: m?.[2] ?? null };
 }
 
+/** The zone a hold's words say its time in (send-hold.ts); null for words that do not parse. */
+export function heldZoneOf(reason: string): string | null {
+  return HELD.exec(reason)?.[2] ?? null;
+}
+
 /** The note of one change (or of where the job stands); null when it has nothing to say. */
 export function noteOf(f: NoteFacts): JobNote | null {
   // A claim copies the words of the change before it (the job keeps them until it ends): not its own.

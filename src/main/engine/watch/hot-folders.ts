@@ -14,7 +14,7 @@ import { chainProblem } from '../../../shared/capabilities/steps';
 import { WatchAdd, type WatchView } from '../../../shared/contract';
 import { FolderWatcher } from './folder-watcher';
 import { dayOf, isWatchable, startOfDay, WATCHABLE_CAPABILITIES } from './intake-rules';
-import { extensionsOf, settingsOf, type WatchRow, type WatchStore, type WatchFileRead } from './watch-store';
+import { extensionsOf, settingsOf, thenOf, type WatchRow, type WatchStore, type WatchFileRead } from './watch-store';
 import { incompleteEnglish, type WatchNote } from '../../../shared/watch-notes';
 import { watchSteps, type ChooseKey, type RollingBatches } from './rolling-batch';
 import { takeFile, type Intake, type TakeFileDeps } from './take-file';
@@ -205,6 +205,7 @@ export class HotFolders {
       tier: w.tier,
       extensions: extensionsOf(w),
       steps: watchSteps(w),
+      then: thenOf(w),
       key: w.key_label,
       budgetPerDay: w.budget_per_day,
       redact: settingsOf(w).redact ?? null,

@@ -1,13 +1,13 @@
 // The Batches screen's table: one compact row per batch (name, capability, status, progress,
 // spent, created), sortable by each column, filtered by status, capability and words of the
-// name or id. A row expands to the batch's card with its controls; batches waiting for the user
-// (not started, paused) come expanded.
+// name or id. A row expands to the batch's card with its controls; batches not started come
+// expanded, a paused one says why on one line under its row, with its Raise-and-resume control.
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { t as tr } from '../i18n';
 import { capabilityWords, stepWords } from '../format/option-words';
 import { BATCH_CAPABILITIES, DisplayBatchStatus, type BatchSummary } from '../../../shared/domain';
-import { BatchSummaryCard } from '../components/BatchSummaryCard';
+import { BatchSummaryCard, PauseLine } from '../components/BatchSummaryCard';
 import { ProgressBar } from '../components/ProgressBar';
 import { openedStep, progressFigure } from './progress-figure';
 import { ReviewBadge } from '../components/ReviewBadge';
@@ -249,6 +249,15 @@ function BatchRow({
         <td className="num tabular">{formatMoney(b.cost.spent)}</td>
         <td className="tabular">{formatDateTime(b.created_at)}</td>
       </tr>
+      {!open && cardOf.status === 'paused' && cardOf.pause !== null ? (
+        // A paused batch stays a row: why, and the raise as a control, on one line under it.
+        <tr className="batch-table__pause">
+          <td />
+          <td colSpan={COLUMNS.length}>
+            <PauseLine batch={cardOf} />
+          </td>
+        </tr>
+      ) : null}
       {open ? (
         <tr className="batch-table__detail" id={detailId}>
           <td colSpan={COLUMNS.length + 1}>

@@ -22,9 +22,12 @@ export function progressOf(b: BatchSummary): number {
   return f.total > 0 ? f.done / f.total : 0;
 }
 
-/** Batches waiting for the user (Start, Resume): their controls are shown without asking. */
+/**
+ * Batches waiting for the user to Start: their controls are shown without asking. A paused batch
+ * stays a row, with its reason and Raise-and-resume on one line under it (BatchTable's PauseRow).
+ */
 export function needsAction(b: BatchSummary): boolean {
-  return b.status === 'pending' || b.status === 'paused';
+  return b.status === 'pending';
 }
 
 /** How many of a batch's invoices failed a check (0 for batches that are not invoices). */

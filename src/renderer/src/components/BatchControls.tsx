@@ -10,10 +10,10 @@ import { parseEur } from '../../../shared/money';
 import { client } from '../client';
 import { useAction } from '../hooks/use-action';
 import { useBatchesStore } from '../store/batches-store';
-import { formatMoney, moneyInputValue } from '../format/money';
+import { moneyInputValue } from '../format/money';
 import { formatCount } from '../format/time';
 import { spreadsheetLocale } from '../format/spreadsheet-locale';
-import { suggestedBudget, suggestedResume } from './pause-words';
+import { raiseOf } from './RaiseAndResume';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DoneNote, ErrorAlert } from './ErrorAlert';
 import { toast } from './toast-store';
@@ -88,20 +88,8 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
       toast(tr('common:toast.paused', { name: batch.name }));
     });
 
-  // The budget that lets the rest run: the estimate, or a tenth more when it was already the estimate.
-  const named = askBudget ? suggestedResume(batch.pause) : null;
-  const suggested =
-    named?.budget ?? (askBudget && batch.cost.budget !== null ? suggestedBudget(batch.cost.budget, batch.cost.estimated, batch.cost.spent) : null);
-  const raiseAndResume = (to: number) =>
-    action.run(async () => {
-      setNote(null);
-      // A pipeline's budget is held by the step the engine named; resuming it resumes every step.
-      const holder = named?.id ?? batch.id;
-      const r = await client().call('batches.resume', { id: holder, budget: to });
-      merge(holder === batch.id ? [r] : [r, await client().call('batches.get', { id: batch.id })]);
-      setNote(t('controls.resumedWithBudget', { amount: formatMoney(to) }));
-      toast(tr('common:toast.resumed', { name: batch.name }));
-    });
+  // Raise-and-resume sits beside the pause's reason (RaiseAndResume); another budget is asked for here.
+  const suggested = raiseOf(batch);
 
   const resume = () =>
     action.run(async () => {
@@ -153,30 +141,6 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
 
   return (
     <div className="batch-controls">
-      {askBudget ? (
-        <div className="batch-controls__budget">
-          <div className="field">
-            <label htmlFor={ids.budget}>{t('controls.newBudget')}</label>
-            <input
-              id={ids.budget}
-              type="text"
-              inputMode="decimal"
-              value={budgetText}
-              disabled={clearBudget}
-              aria-describedby={ids.budgetHint}
-              onChange={(e) => setBudgetText(e.target.value)}
-              placeholder={batch.cost.budget !== null ? t('controls.budgetExample', { amount: typedAmount(400_000, 0) }) : ''}
-            />
-            <span id={ids.budgetHint} className="field-hint">
-              {t('controls.budgetHint')}
-            </span>
-          </div>
-          <div className="row">
-            <input id={ids.clear} type="checkbox" checked={clearBudget} onChange={(e) => setClearBudget(e.target.checked)} />
-            <label htmlFor={ids.clear}>{t('controls.removeBudget')}</label>
-          </div>
-        </div>
-      ) : null}
       {askSwitch ? (
         <div className="batch-controls__budget">
           <div className="row">
@@ -199,15 +163,38 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
             {t('controls.pause')}
           </button>
         ) : null}
-        {suggested !== null ? (
-          <button type="button" className="primary" onClick={() => void raiseAndResume(suggested)} disabled={action.busy}>
-            {t('controls.raiseAndResume', { amount: formatMoney(suggested) })}
-          </button>
-        ) : null}
         {canResume ? (
           <button type="button" className={suggested !== null ? undefined : 'primary'} onClick={() => void resume()} disabled={action.busy}>
             {t('controls.resume')}
           </button>
+        ) : null}
+        {askBudget ? (
+          // Folded: the raise beside the reason is the usual answer; another amount or none is asked for here.
+          <details className="batch-controls__other-budget" open={suggested === null ? true : undefined}>
+            <summary>{t('controls.otherBudget')}</summary>
+            <div className="batch-controls__budget">
+              <div className="field">
+                <label htmlFor={ids.budget}>{t('controls.newBudget')}</label>
+                <input
+                  id={ids.budget}
+                  type="text"
+                  inputMode="decimal"
+                  value={budgetText}
+                  disabled={clearBudget}
+                  aria-describedby={ids.budgetHint}
+                  onChange={(e) => setBudgetText(e.target.value)}
+                  placeholder={batch.cost.budget !== null ? t('controls.budgetExample', { amount: typedAmount(400_000, 0) }) : ''}
+                />
+                <span id={ids.budgetHint} className="field-hint">
+                  {t('controls.budgetHint')}
+                </span>
+              </div>
+              <div className="row">
+                <input id={ids.clear} type="checkbox" checked={clearBudget} onChange={(e) => setClearBudget(e.target.checked)} />
+                <label htmlFor={ids.clear}>{t('controls.removeBudget')}</label>
+              </div>
+            </div>
+          </details>
         ) : null}
         {canRetry ? (
           <button type="button" onClick={() => void retry()} disabled={action.busy}>

@@ -13,8 +13,9 @@ import { hrefFor } from '../routing/route';
 import { useBatchesStore } from '../store/batches-store';
 import { throughput } from '../store/throughput';
 import { BatchControls } from './BatchControls';
-import { isHeld, pauseLine, troubleLine, waitingLine } from './pause-words';
+import { heldOf, isHeld, pauseLine, troubleLine, waitingLine } from './pause-words';
 import { ScheduleControl } from './ScheduleControl';
+import { RaiseAndResume } from './RaiseAndResume';
 import { formatGap } from '../../../shared/durations';
 import { ProgressBar } from './ProgressBar';
 import { progressFigure } from '../batches/progress-figure';
@@ -51,8 +52,10 @@ function heldUntil(batch: BatchSummary): string | null {
 
 function HeldLine({ batch, until }: { batch: BatchSummary; until: string }) {
   const { t } = useTranslation('batch');
-  const zone = batch.messaging?.zone ?? null;
-  const n = batch.counts.retry_wait;
+  // The zone the engine said the hold in: the recipients' own, or the batch's when theirs differ.
+  const held = heldOf(batch.waiting);
+  const zone = held?.zone ?? batch.messaging?.zone ?? null;
+  const n = held !== null && held.held > 0 ? held.held : batch.counts.retry_wait;
   const time = formatTimeIn(until, zone);
   return (
     <p className="batch-card__waiting" role="status" data-testid="waiting-reason">
@@ -61,14 +64,23 @@ function HeldLine({ batch, until }: { batch: BatchSummary; until: string }) {
   );
 }
 
-/** Why it is paused, in one line of the window's language; a pause stored before codes adds the engine's words. */
-function PauseLine({ pause }: { pause: NonNullable<BatchSummary['pause']> }) {
-  const { line, detail } = pauseLine(pause);
+/**
+ * Why it is paused, in one line of the window's language, with its Raise-and-resume control; a
+ * pause stored before codes adds the engine's words. A line longer than the room is shown whole
+ * on hover and on focus (it names the next item, which an ellipsis would cut).
+ */
+export function PauseLine({ batch }: { batch: BatchSummary }) {
+  if (batch.pause === null) return null;
+  const { line, detail } = pauseLine(batch.pause, { spentE4: batch.cost.spent, running: batch.counts.running });
+  const whole = detail === null ? line : `${line} ${detail}`;
   return (
-    <p className="batch-card__pause" data-testid="pause-reason" title={detail ?? undefined}>
-      <span>{line}</span>
-      {detail !== null ? <span lang="en"> {detail}</span> : null}
-    </p>
+    <div className="batch-card__pause-row">
+      <p className="batch-card__pause" data-testid="pause-reason" title={whole} tabIndex={0}>
+        <span>{line}</span>
+        {detail !== null ? <span lang="en"> {detail}</span> : null}
+      </p>
+      <RaiseAndResume batch={batch} />
+    </div>
   );
 }
 
@@ -112,6 +124,9 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
   const Heading = detail ? 'h1' : 'h2';
   const { t } = useTranslation('batch');
   const options = batchOptionsText(batch);
+  // A pipeline and the step before are named by their names (the first step's), not by their ids.
+  const pipelineName = useBatchesStore((s) => (batch.pipeline ? s.byId[batch.pipeline.id]?.name : undefined));
+  const parentName = useBatchesStore((s) => (batch.pipeline?.parent ? s.byId[batch.pipeline.parent]?.name : undefined));
   // Redaction in the window's words; other option names and values are the batch's own data.
   const meta = [
     t('summary.tier', { tier: TIER_LABEL[batch.tier] }),
@@ -136,14 +151,14 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
           <span className="batch-card__meta muted">{meta.join(' · ')}</span>
           {batch.pipeline ? (
             <span className="batch-card__meta muted" data-testid="pipeline-step">
-              {t('summary.step', { step: batch.pipeline.step, id: batch.pipeline.id })}
+              {t('summary.step', { step: batch.pipeline.step, name: pipelineName ?? batch.pipeline.id })}
               {batch.pipeline.parent ? (
                 <>
                   {' · '}
                   <Trans
                     t={t}
                     i18nKey="summary.takesResults"
-                    values={{ parent: batch.pipeline.parent }}
+                    values={{ parent: parentName ?? batch.pipeline.parent }}
                     components={[<a key="parent" href={hrefFor({ name: 'batch', id: batch.pipeline.parent, jobId: null })} />]}
                   />
                 </>
@@ -177,10 +192,8 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
           {t('summary.waiting', { reason: waitingLine(batch.waiting) })}
         </p>
       ) : null}
-      {batch.pause ? (
-        // One line: why, in words; the action is a control below, never a command to type.
-        <PauseLine pause={batch.pause} />
-      ) : null}
+      {/* One line: why, in words, and the action as a control beside it, never a command to type. */}
+      <PauseLine batch={batch} />
 
       <ProgressBar figure={figure} label={t('summary.progressOf', { name: batch.name })} />
       <p className="batch-card__progress-line">
@@ -197,7 +210,7 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
           })}
         </span>
       </p>
-      <StateCounts counts={counts} />
+      <StateCounts counts={counts} held={heldOf(batch.waiting)?.held ?? 0} />
       <Spend batch={batch} />
       <BatchControls batch={batch} />
     </article>

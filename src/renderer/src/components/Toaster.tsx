@@ -1,6 +1,6 @@
 // The stack of toasts: each one says a finished action, goes after a few seconds (not while the
 // pointer or focus is on the stack), and closes with its button or Escape.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import { useToastStore, type Toast } from './toast-store';
@@ -9,6 +9,11 @@ import './Toaster.css';
 
 /** Long enough to read two lines twice. */
 const SHOWN_MS = 6000;
+
+/** A file name breaks after its separators ("kunden-<wbr>benachrichtigung.csv"), not in the middle of a word. */
+function withBreaks(text: string): ReactNode[] {
+  return text.split(/(?<=[-_./\\])/).flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, part]));
+}
 
 function ToastItem({ toast, paused }: { toast: Toast; paused: boolean }) {
   const { t } = useTranslation('common');
@@ -33,7 +38,7 @@ function ToastItem({ toast, paused }: { toast: Toast; paused: boolean }) {
   };
   return (
     <div role="status" aria-atomic="true" className="toast" data-testid="toast" onKeyDown={onKeyDown}>
-      <span className="toast__text">{toast.text}</span>
+      <span className="toast__text">{withBreaks(toast.text)}</span>
       <button type="button" className="toast__close" aria-label={t('toast.dismiss')} title={t('toast.dismiss')} onClick={onDismiss}>
         <Icon icon={X} size={16} className="toast__close-icon" />
       </button>

@@ -15,8 +15,27 @@ type Pause = NonNullable<BatchSummary['pause']>;
 type Waiting = NonNullable<BatchSummary['waiting']>;
 type Trouble = NonNullable<BatchSummary['trouble']>;
 
-function budgetLine(r: Extract<PauseReason, { code: 'budget_reached' }>): string {
-  const s: BudgetStanding = r.standing;
+/** The batch's figures as they stand now: what it has spent and whether items are still in flight. */
+export interface SpendNow {
+  spentE4: number;
+  running: number;
+}
+
+/**
+ * The standing at the pause, brought to what the batch shows now: items in flight then have since
+ * been paid for, so the line says the same spent figure as the header (a batch on its own; a
+ * pipeline's standing counts every step).
+ */
+function standingNow(r: Extract<PauseReason, { code: 'budget_reached' }>, now: SpendNow | undefined): BudgetStanding {
+  const s = r.standing;
+  if (now === undefined || r.steps > 1 || s.at === 'team') return s;
+  if (s.at === 'settled') return { ...s, spentE4: now.spentE4 };
+  const inFlightE4 = now.running > 0 ? Math.max(0, s.spentE4 + s.inFlightE4 - now.spentE4) : 0;
+  return { ...s, spentE4: now.spentE4, inFlightE4 };
+}
+
+function budgetLine(r: Extract<PauseReason, { code: 'budget_reached' }>, now?: SpendNow): string {
+  const s: BudgetStanding = standingNow(r, now);
   const budget = formatMoney(r.budgetE4);
   const next = { next: displaySource(s.next), cost: formatMoney(s.nextCostE4) };
   const line =
@@ -28,13 +47,13 @@ function budgetLine(r: Extract<PauseReason, { code: 'budget_reached' }>): string
   return r.steps > 1 ? `${line} ${t('batch:reason.pause.budgetCovers', { count: r.steps - 1, n: formatCount(r.steps - 1) })}` : line;
 }
 
-/** A coded pause in the window's language; `until`: when a server's wait ends (ISO-8601). */
-export function pauseCodeLine(r: PauseReason, until: string | null): string {
+/** A coded pause in the window's language; `until`: when a server's wait ends (ISO-8601); `now`: the batch's figures as shown beside it. */
+export function pauseCodeLine(r: PauseReason, until: string | null, now?: SpendNow): string {
   switch (r.code) {
     case 'user_paused':
       return t('batch:reason.pause.user');
     case 'budget_reached':
-      return budgetLine(r);
+      return budgetLine(r, now);
     case 'no_key': {
       const channel = r.credential === 'channel';
       if (r.label === null) return channel ? t('batch:reason.pause.noChannelKey') : t('batch:reason.pause.noApiKey');
@@ -82,8 +101,8 @@ function sampleLine(f: SampleFigures): string {
 }
 
 /** The pause in one line: from its code, or (a pause stored before codes) the kind's line and the engine's words. */
-export function pauseLine(p: Pause): { line: string; detail: string | null } {
-  if (p.code !== null) return { line: pauseCodeLine(p.code, p.until), detail: null };
+export function pauseLine(p: Pause, now?: SpendNow): { line: string; detail: string | null } {
+  if (p.code !== null) return { line: pauseCodeLine(p.code, p.until, now), detail: null };
   return { line: PAUSE_LABEL[p.kind], detail: p.reason === '' ? null : p.reason };
 }
 
@@ -129,6 +148,11 @@ export function waitingLine(w: Waiting): string {
 /** Whether the waiting is messages held on purpose (quiet hours, the gap per recipient), not a retry. */
 export function isHeld(w: Waiting): boolean {
   return w.code?.code === 'held';
+}
+
+/** A batch's held messages: how many, and the zone the engine said their time in (null: not said); null when none is held. */
+export function heldOf(w: Waiting | null): { held: number; zone: string | null } | null {
+  return w?.code?.code === 'held' ? { held: w.code.held, zone: w.code.zone } : null;
 }
 
 /** What the API keeps doing instead of answering, in one line; its kind is a closed set. */

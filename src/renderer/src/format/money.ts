@@ -24,9 +24,12 @@ export function formatEurLocal(amount: Money, decimals: 2 | 4 = 2): string {
   return eurFormat(2).format((sign * cents) / 100);
 }
 
-/** Small amounts (under €1) keep four decimals so a €0.0040 job does not read as €0.00. */
+/**
+ * Whole cents with two decimals ("0,98 €", "0,02 €"); an amount with a part of a cent keeps four
+ * so a €0.0040 job does not read as €0.00. Totals and their parts thus read alike.
+ */
 export function formatMoney(amount: Money): string {
-  return amount !== 0 && Math.abs(amount) < 10_000 ? formatEurLocal(amount, 4) : formatEurLocal(amount, 2);
+  return amount % 100 !== 0 && Math.abs(amount) < 10_000 ? formatEurLocal(amount, 4) : formatEurLocal(amount, 2);
 }
 
 /** Unit rates always show four decimals. */
@@ -42,4 +45,10 @@ export function moneyInputValue(amount: Money): string {
     .map((p) => p.value)
     .join('');
   return text;
+}
+
+/** Where the locale writes the euro sign: before the amount ("€1.50", en) or after it ("1,50 €", de); for a field's sign beside it. */
+export function euroSignAfter(): boolean {
+  const parts = eurFormat(2).formatToParts(1);
+  return parts.findIndex((p) => p.type === 'currency') > parts.findIndex((p) => p.type === 'integer');
 }

@@ -1,6 +1,8 @@
 // Short, readable names for job sources. Browser uploads live under
 // <data folder>/uploads/<session uuid>/<path inside the drop>; that prefix means nothing to the
 // user, so it is dropped and the path inside the drop is kept.
+import { t } from '../i18n';
+
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const UPLOAD_PREFIX = new RegExp(`^.*[\\\\/]uploads[\\\\/]${UUID}[\\\\/]`, 'i');
 const UPLOAD_PREFIX_IN_TEXT = new RegExp(`[^\\s"'\`(]*[\\\\/]uploads[\\\\/]${UUID}[\\\\/]`, 'gi');
@@ -21,4 +23,14 @@ export function splitSource(source: string): { name: string; dir: string } {
   const cut = Math.max(shown.lastIndexOf('/'), shown.lastIndexOf('\\'));
   if (cut < 0 || /\srow\s\d+$/.test(shown.slice(cut))) return { name: shown, dir: '' };
   return { name: shown.slice(cut + 1), dir: shown.slice(0, cut) };
+}
+
+const ROW_OF = /^(.*) (row|line) (\d+)$/;
+
+/** An item path in the window's language: the engine's "messages.csv row 3" as "messages.csv, Zeile 3" in German. */
+export function sourceWords(itemPath: string): string {
+  const shown = displaySource(itemPath);
+  const m = ROW_OF.exec(shown);
+  if (!m || m[1] === undefined || m[3] === undefined) return shown;
+  return t(m[2] === 'line' ? 'common:source.line' : 'common:source.row', { file: m[1], row: m[3] });
 }

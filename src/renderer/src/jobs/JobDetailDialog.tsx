@@ -11,12 +11,13 @@ import { client, errorMessage } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { STATE_LABEL } from '../format/labels';
 import { formatMoney, formatRate } from '../format/money';
-import { displaySource, displayText } from '../format/source';
+import { displaySource, displayText, sourceWords } from '../format/source';
 import { formatDateTime, formatLatency } from '../format/time';
 import { JobResultView } from './JobResultView';
 import { JobSourceView } from './JobSourceView';
 import { RedactionCounts } from './RedactionCounts';
-import { noteLine } from './job-note-words';
+import { formatWallTime, noteLine } from './job-note-words';
+import { isHeld } from './job-row-words';
 import { formatDecimal } from '../results/local-numbers';
 import { REVIEW_SAVED_EVENT } from '../results/invoice-review';
 import './JobDetailDialog.css';
@@ -102,6 +103,19 @@ function HistoryReason({ note, reason }: { note: JobDetail['events'][number]['no
   );
 }
 
+/** The job's state; a planned hold as held, with its time and zone ("Held until 08:00 (Europe/Berlin)"), never as a retry. */
+function StateBadge({ job }: { job: JobDetail }) {
+  const { t } = useTranslation('jobs');
+  if (!isHeld(job)) return <span className={`state-tag state-tag--${job.state}`}>{STATE_LABEL[job.state]}</span>;
+  const n = job.note?.code === 'held' ? job.note : null;
+  const words = n !== null && n.until !== null && n.zone !== null ? t('heldBadge', { time: formatWallTime(n.until), zone: n.zone }) : t('held');
+  return (
+    <span className="state-tag state-tag--held" data-testid="job-state">
+      {words}
+    </span>
+  );
+}
+
 function History({ job }: { job: JobDetail }) {
   const { t } = useTranslation('jobs');
   if (job.events.length === 0) return <p className="muted">{t('history.none')}</p>;
@@ -121,7 +135,7 @@ function History({ job }: { job: JobDetail }) {
             <tr key={i}>
               <td>{formatDateTime(e.at)}</td>
               <td>{e.from !== null ? stateWord(e.from) : '—'}</td>
-              <td>{stateWord(e.to)}</td>
+              <td>{e.to === 'retry_wait' && e.note?.code === 'held' ? t('held') : stateWord(e.to)}</td>
               <HistoryReason note={e.note} reason={e.reason} />
             </tr>
           ))}
@@ -263,7 +277,7 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
       <div className="job-detail__head">
         <h2 id={titleId}>
           {job ? t('dialog.title', { seq: job.seq }) : jobId !== null ? t('dialog.titleLoading') : ''}
-          {job ? <span className={`state-tag state-tag--${job.state}`}>{STATE_LABEL[job.state]}</span> : null}
+          {job ? <StateBadge job={job} /> : null}
           {job?.review?.needsReview ? (
             <span className="review-badge">
               <span aria-hidden="true">⚠ </span>
@@ -302,7 +316,7 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
       {job ? (
         <div className="job-detail__body">
           <p className="job-detail__source-name mono" title={displaySource(job.source)}>
-            {job.itemPath}
+            {sourceWords(job.itemPath)}
           </p>
           <div className="job-detail__split">
             <section aria-labelledby={`${titleId}-src`} className="job-detail__pane">

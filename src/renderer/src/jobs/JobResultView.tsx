@@ -9,7 +9,7 @@ import { EMBEDDED_SANDBOX, isMadeUp } from '../../../shared/made-up';
 import { readFromEInvoice } from '../../../shared/capabilities/catalog';
 import { useBatchesStore } from '../store/batches-store';
 import { i18n } from '../i18n';
-import { errorLine } from './job-row-words';
+import { errorLine, isHeld } from './job-row-words';
 
 /** "Failed (invalid request), HTTP 422:" and its shorter forms, each a whole catalogue entry. */
 function ErrorHeading({ job }: { job: JobDetail }) {
@@ -25,6 +25,14 @@ function ErrorHeading({ job }: { job: JobDetail }) {
 
 function NoResult({ job }: { job: JobDetail }) {
   const { t } = useTranslation('jobs');
+  // A planned hold is no error: said as what it is, in the text colour.
+  if (isHeld(job)) {
+    return (
+      <p className="job-detail__held" data-testid="job-held-line">
+        {errorLine(job)}
+      </p>
+    );
+  }
   if (job.error) {
     // The headline in the window's language; the engine's and the API's own words as detail.
     return (

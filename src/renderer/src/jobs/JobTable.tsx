@@ -13,7 +13,7 @@ import type { JobState } from '../../../shared/domain';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { formatMoney } from '../format/money';
-import { displaySource, displayText, splitSource } from '../format/source';
+import { displaySource, displayText, sourceWords, splitSource } from '../format/source';
 import { isPicture, Thumbnail } from '../components/Thumbnail';
 import { t as tr } from '../i18n';
 import { formatCount } from '../format/time';
@@ -57,7 +57,7 @@ function SourceName({ source }: { source: string }) {
   const { name, dir } = splitSource(source);
   return (
     <>
-      <span className="job-grid__file">{name}</span>
+      <span className="job-grid__file">{dir === '' ? sourceWords(name) : name}</span>
       {dir ? <span className="job-grid__dir"> {dir}</span> : null}
     </>
   );
@@ -146,7 +146,7 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
         </div>
       )}
       <div role="gridcell" className="job-grid__cell">
-        <span className={`state-tag state-tag--${row.state}`}>
+        <span className={`state-tag state-tag--${isHeld(row) ? 'held' : row.state}`}>
           <Icon icon={JOB_STATE_ICON[isHeld(row) ? 'held' : row.state]} size={14} />
           {stateWord(row)}
         </span>
@@ -175,7 +175,7 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
           {resultLine(row)}
         </div>
       ) : (
-        <div role="gridcell" className="job-grid__cell job-grid__error" title={row.error ?? undefined}>
+        <div role="gridcell" className={`job-grid__cell ${isHeld(row) ? 'job-grid__held' : 'job-grid__error'}`} title={errorLine(row) || undefined}>
           {errorLine(row)}
         </div>
       )}
@@ -252,7 +252,7 @@ export function JobTable({ batchId, states, search, needsReview, checks, message
   const loadedFields = firstFields ?? (seenFields.current?.cache === cache ? seenFields.current.fields : undefined);
   const columns: Columns = messages ? messageColumns(loadedFields) : null;
   const own = columns ? [...(columns.name !== null ? [columns.name] : []), ...columns.more] : [];
-  const template = columns ? `4.5rem minmax(11rem, 1.2fr) ${own.map(() => 'minmax(6rem, 1fr)').join(' ')} 11.5rem 6.5rem 6.5rem minmax(12rem, 2fr)` : undefined;
+  const template = columns ? `3.5rem minmax(10rem, 1.2fr) ${own.map(() => 'minmax(5rem, 1fr)').join(' ')} 13rem 5.5rem 7.5rem minmax(10rem, 2fr)` : undefined;
   const scale = scrollScale(count, ROW_H, viewport, maxScrollHeight());
   // While rendering, as the virtualizer reads it when its options are set; again once committed.
   scroller.setScale(scale);

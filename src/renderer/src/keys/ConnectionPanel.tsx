@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { SandboxBadge } from '../components/SandboxBadge';
 import { useAction } from '../hooks/use-action';
 import { useConnectionStore } from '../store/connection-store';
 
@@ -40,10 +39,7 @@ export function ConnectionPanel() {
   const error = useConnectionStore((s) => s.error);
   return (
     <section className="card stack" aria-labelledby="conn-heading">
-      <div className="row">
-        <h2 id="conn-heading">{t('connection.heading')}</h2>
-        <SandboxBadge where="spend" />
-      </div>
+      <h2 id="conn-heading">{t('connection.heading')}</h2>
       <ErrorAlert message={error} />
       {connection ? (
         <dl className="keys__conn">

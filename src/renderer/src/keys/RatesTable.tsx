@@ -7,7 +7,7 @@ import { parseEur } from '../../../shared/money';
 import { client } from '../client';
 import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
-import { moneyInputValue } from '../format/money';
+import { euroSignAfter, moneyInputValue } from '../format/money';
 import { TIER_LABEL, unitSingular } from '../format/labels';
 import { rateItemWords } from './rate-item-words';
 
@@ -15,6 +15,8 @@ const keyOf = (item: string, tier: Tier): string => `${item}|${tier}`;
 
 export function RatesTable() {
   const { t } = useTranslation('keys');
+  // The euro sign where the locale writes it: "€ 0.0002" in English, "0,0002 €" in German.
+  const after = euroSignAfter();
   const load = useAction();
   const save = useAction();
   const [rates, setRates] = useState<RateView[] | null>(null);
@@ -97,7 +99,7 @@ export function RatesTable() {
                       return (
                         <td key={tier}>
                           <span className="keys__rate-cell">
-                            <span aria-hidden="true">€</span>
+                            {after ? null : <span aria-hidden="true">€</span>}
                             <input
                               type="text"
                               inputMode="decimal"
@@ -106,6 +108,7 @@ export function RatesTable() {
                               value={edits[k] ?? moneyInputValue(r.rate)}
                               onChange={(e) => setEdits({ ...edits, [k]: e.target.value })}
                             />
+                            {after ? <span aria-hidden="true">€</span> : null}
                             {r.custom ? <span className="keys__custom">{t('rates.custom')}</span> : null}
                           </span>
                         </td>

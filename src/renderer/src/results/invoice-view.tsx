@@ -1,4 +1,5 @@
 // An invoice as OCR read it (fields, line items, VAT) and the checks Batchdesk ran on it.
+import { failedCheckLabel } from '../jobs/job-row-words';
 import { invoiceCheckDetail } from './check-detail-words';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_CHECKS, type Invoice, type InvoiceReview } from '../../../shared/invoices/invoice';
@@ -33,7 +34,8 @@ export function InvoiceChecks({ review }: { review: InvoiceReview }) {
             <span className="invoice-check__mark" aria-hidden="true">
               {c.ok === null ? '–' : c.ok ? '✓' : '✗'}
             </span>
-            <span className="invoice-check__name">{t(`check.${c.check}`)}</span>
+            {/* A failed check is named by what failed, as the job table names it; the others by what they check. */}
+            <span className="invoice-check__name">{c.ok === false ? failedCheckLabel(c.check) : t(`check.${c.check}`)}</span>
             <span className="sr-only">{c.ok === null ? t('checks.notChecked') : c.ok ? t('checks.ok') : t('checks.failed')}</span>
             <span className="invoice-check__detail muted">{invoiceCheckDetail(c)}</span>
           </li>

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { CostReport } from '../../../shared/contract';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { SandboxBadge } from '../components/SandboxBadge';
 import { useAction } from '../hooks/use-action';
 import { SpendChart } from '../costs/SpendChart';
 import { ClientSpend } from '../costs/ClientSpend';
@@ -38,7 +37,6 @@ export function CostsScreen() {
     <div className="screen costs">
       <div className="screen__head">
         <h1>{t('title')}</h1>
-        <SandboxBadge where="spend" />
       </div>
       <ErrorAlert message={load.error} />
       {!report ? (

@@ -1,5 +1,6 @@
 // #/new: choose what to run, add sources, set options, see the estimate, start.
 // Nothing is sent to the API before "Start batch".
+import { rejectedRowsBySource } from '../new-batch/problem-groups';
 import type { PhoneCountry } from '../../../shared/phone-country';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -126,6 +127,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
       navigate({ name: 'batch', id: r.batch.id, jobId: null });
     });
 
+  const problems = preview.preview?.problems ?? [];
   return (
     <div className="screen new-batch">
       <div className="screen__head">
@@ -203,7 +205,11 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
               <button type="button" className="primary new-batch__start-button" onClick={() => void onStart()} disabled={!canStart}>
                 {startLabel(start.busy, draft.then.length)}
               </button>
-              <p className="field-hint">{t('start.hint')}</p>
+              <p className="field-hint">
+                {t('start.hint')}
+                {/* Said only when there are problems; the download only when some name a CSV's rows. */}
+                {problems.length === 0 ? null : ` ${rejectedRowsBySource(problems).length > 0 ? t('start.hintRejected') : t('start.hintSkipped')}`}
+              </p>
             </div>
             <ErrorAlert message={start.error} />
           </div>

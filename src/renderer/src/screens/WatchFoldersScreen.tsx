@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import type { WatchAdd, WatchView } from '../../../shared/contract';
 import { assertNever, BATCH_CAPABILITIES, TIERS, type BatchCapability, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
-import { capabilityWords, fieldWords, ruleWords } from '../format/option-words';
+import { capabilityWords, fieldWords, ruleWords, stepWords } from '../format/option-words';
 import { parseStep, type PipelineStep, type StepTextProblem } from '../../../shared/capabilities/steps';
 import { BATCH_SETTINGS, readSetting, type SettingName } from '../../../shared/capabilities/options';
 import { RecordField } from '../components/RecordField';
@@ -309,7 +309,8 @@ function WatchRow({ w, onRemove, onResend, busy }: { w: WatchView; onRemove: () 
         {w.dir}
       </th>
       <td>
-        {w.steps}
+        {/* The capability and its steps by their names in the window's language, not the command line's ids. */}
+        {[capabilityWords(w.capability).label, ...w.then.map(stepWords)].join(' → ')}
         <div className="muted">
           {[
             TIER_LABEL[w.tier],

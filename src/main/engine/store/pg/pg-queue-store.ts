@@ -38,7 +38,7 @@ import { estimateLeftOf, NOTHING_MADE, type LeftFigures, type Unsent } from '../
 import type { OptOut } from '../../messaging/opt-out-list';
 import type { CancelChoice, CancelOutcome, ControlStore } from '../../control/control-store';
 import { PREFIX_SHOWN } from '../../queue/batch-store';
-import { CANCELLED_BY_USER, LEASE_EXPIRED, RESENT_TAIL, sqlText, WORKER_STOPPED } from '../../queue/stored-notes';
+import { CANCELLED_BY_USER, HELD_PREFIX, LEASE_EXPIRED, RESENT_TAIL, sqlText, WORKER_STOPPED } from '../../queue/stored-notes';
 import { forgottenRecipient } from '../../messaging/forgotten-recipient';
 import { pauseSentence, type PauseReason, type SampleFigures } from '../../../../shared/batch-reason';
 
@@ -1373,7 +1373,9 @@ export class PgQueueStore implements QueueStore, ControlStore {
   /** The waiting job due first (a retry or a hold), for saying why a batch waits. */
   async nextRetry(batchId: string): Promise<NextRetry | null> {
     const r = await this.pool.query<NextRetry>(
-      `SELECT run_at, error_kind, error_message FROM jobs WHERE batch_id = $1 AND state = 'retry_wait' ORDER BY run_at LIMIT 1`,
+      `SELECT run_at, error_kind, error_message,
+              (SELECT count(*) FROM jobs WHERE batch_id = $1 AND state = 'retry_wait' AND error_kind IS NULL AND error_message LIKE ${sqlText(`${HELD_PREFIX}%`)})::int AS held
+         FROM jobs WHERE batch_id = $1 AND state = 'retry_wait' ORDER BY run_at LIMIT 1`,
       [batchId],
     );
     return r.rows[0] ?? null;
