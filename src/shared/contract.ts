@@ -9,7 +9,7 @@ import { StepBasis } from './step-basis';
 import { PhoneCountry } from './phone-country';
 import { z } from 'zod';
 import { InvoiceReview } from './invoices/invoice';
-import { InvoiceReviewView, ReviewCounts, ReviewSave } from './invoices/review-decision';
+import { InvoiceReviewView, ReviewCounts, ReviewDecision, ReviewSave } from './invoices/review-decision';
 import { BatchCapability, BatchSummary, JobState, Tier } from './domain';
 import { SpendQuery, SpendReport } from './spend';
 import { ErrorKind } from './errors';
@@ -181,6 +181,8 @@ export const JobRowView = z.object({
   madeUp: z.boolean(),
   /** An invoice's checks: the names of those that failed (empty: all passed); null for anything else. */
   failedChecks: z.array(z.string()).nullable(),
+  /** An invoice's review decision (null: none yet, or not an invoice): an accepted one is no longer flagged. */
+  reviewDecision: ReviewDecision.nullable().default(null),
   /** Messages: who it goes to, and the CSV's own columns of its row (name, order, ...); null for anything else. */
   recipient: z.string().nullable().default(null),
   fields: z.record(z.string(), z.string()).nullable().default(null),

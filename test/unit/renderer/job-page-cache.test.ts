@@ -23,6 +23,7 @@ function rowAt(i: number, tag = ''): JobRowView {
     result: null,
     madeUp: false,
     failedChecks: null,
+    reviewDecision: null,
     recipient: null,
     fields: null,
     updatedAt: '2026-01-01T00:00:00.000Z',

@@ -13,6 +13,7 @@ import { describe } from '../../../shared/capabilities/catalog';
 import { invoiceRowOf } from '../../../shared/invoice-row';
 import { storedJson } from '../stored-json';
 import type { InvoiceCheck, InvoiceReview } from '../../../shared/invoices/invoice';
+import { ReviewDecision } from '../../../shared/invoices/review-decision';
 import { storedChecks } from '../invoices/invoice-reviews';
 import { isMadeUp } from '../../../shared/made-up';
 import { talliesIn, type RedactionTally } from '../../../shared/redaction-tally';
@@ -32,7 +33,13 @@ export interface JobPageQuery {
 }
 
 /** A job row with its invoice checks joined (null when it has none). */
-export type ReviewedRow = JobRow & { checks_json?: string | null };
+export type ReviewedRow = JobRow & { checks_json?: string | null; decision?: string | null };
+
+/** A stored review decision, or null (none, or one this version does not know). */
+export function decisionOf(stored: string | null | undefined): ReviewDecision | null {
+  const d = ReviewDecision.safeParse(stored);
+  return d.success ? d.data : null;
+}
 
 /** The names of an invoice's failed checks ([] all passed); null when the job has no checks. */
 function failedOf(checks: readonly InvoiceCheck[] | null): string[] | null {
@@ -53,7 +60,7 @@ function errorKindOf(stored: string | null): ErrorKind | null {
   return k.success ? k.data : null;
 }
 
-export function rowView(j: JobRow, capability: BatchCapability, checks: readonly InvoiceCheck[] | null): JobRowView {
+export function rowView(j: JobRow, capability: BatchCapability, checks: readonly InvoiceCheck[] | null, decision: ReviewDecision | null = null): JobRowView {
   const result = j.state === 'succeeded' ? storedJson(j.result_json) : null;
   return {
     ...messageCells(capability, j.payload_json),
@@ -71,6 +78,7 @@ export function rowView(j: JobRow, capability: BatchCapability, checks: readonly
     invoice: invoiceRowOf(capability, result),
     madeUp: j.state === 'succeeded' && isMadeUp(result),
     failedChecks: failedOf(checks),
+    reviewDecision: checks === null ? null : decision,
     updatedAt: iso(j.updated_at),
     note: jobNote(j),
   };
@@ -111,11 +119,11 @@ export function jobPage(db: Db, q: JobPageQuery): JobPage {
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE ${f.sql}`).get(params) as { n: number }).n;
   const rows = db
     .prepare(
-      `SELECT jobs.*, r.checks_json FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id WHERE ${f.sql} ORDER BY jobs.seq LIMIT @limit OFFSET @offset`,
+      `SELECT jobs.*, r.checks_json, r.decision FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id WHERE ${f.sql} ORDER BY jobs.seq LIMIT @limit OFFSET @offset`,
     )
     .all(params) as ReviewedRow[];
   const batch = db.prepare(`SELECT capability FROM batches WHERE id = ?`).get(q.batchId) as { capability: BatchCapability } | undefined;
-  return { total, offset: q.offset, rows: batch ? rows.map((r) => rowView(r, batch.capability, storedChecks(r.checks_json))) : [] };
+  return { total, offset: q.offset, rows: batch ? rows.map((r) => rowView(r, batch.capability, storedChecks(r.checks_json), decisionOf(r.decision))) : [] };
 }
 
 /** The jobs before and after `seq` in the same filtered list as the table shows (for next/previous). */

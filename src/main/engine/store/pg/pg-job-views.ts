@@ -6,7 +6,7 @@ import type { CostReport, JobDetail, JobPage } from '../../../../shared/contract
 import type { BatchCapability } from '../../../../shared/domain';
 import { InvoiceReview } from '../../../../shared/invoices/invoice';
 import type { JobRow } from '../queue-store';
-import { jobDetailOf, rowView, type AttemptRow, type JobEventRow, type JobPageQuery, type ReviewedRow } from '../../read-models/job-views';
+import { decisionOf, jobDetailOf, rowView, type AttemptRow, type JobEventRow, type JobPageQuery, type ReviewedRow } from '../../read-models/job-views';
 import { storedChecks } from '../../invoices/invoice-reviews';
 import { storedJson } from '../../stored-json';
 import { phoneDigits } from '../../search/fts-query';
@@ -58,12 +58,12 @@ export async function sharedJobPage(query: Query, q: JobPageQuery): Promise<JobP
   const n = f.params.length;
   const rows = (
     await query(
-      `SELECT jobs.*, r.checks_json FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id WHERE ${f.sql} ORDER BY jobs.seq LIMIT $${n + 1} OFFSET $${n + 2}`,
+      `SELECT jobs.*, r.checks_json, r.decision FROM jobs LEFT JOIN invoice_reviews r ON r.job_id = jobs.id WHERE ${f.sql} ORDER BY jobs.seq LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...f.params, q.limit, q.offset],
     )
   ).rows as ReviewedRow[];
   const capability = await capabilityOf(query, q.batchId);
-  return { total, offset: q.offset, rows: capability ? rows.map((r) => rowView(r, capability, storedChecks(r.checks_json))) : [] };
+  return { total, offset: q.offset, rows: capability ? rows.map((r) => rowView(r, capability, storedChecks(r.checks_json), decisionOf(r.decision))) : [] };
 }
 
 /** The items before and after `seq` in the same filtered list the page shows. */
