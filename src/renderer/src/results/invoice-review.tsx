@@ -12,6 +12,8 @@ import { RpcFailure } from '../transport';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { formatDateTime } from '../format/time';
 import { useBatchesStore } from '../store/batches-store';
+import { toast } from '../components/toast-store';
+import { i18n } from '../i18n';
 import { InvoiceChecks } from './invoice-view';
 import { canonicalFieldValue, readFieldValue, shownFieldValue } from './invoice-field-locale';
 import './invoice-review.css';
@@ -166,6 +168,13 @@ export function InvoiceReviewPanel({ job }: { job: JobDetail }) {
       setView(saved);
       setDrafts({});
       setNote(null);
+      // Said where the user looks next too: the dialog may close before the line above is read.
+      const item = saved.source.split(/[\\/]/).pop() ?? saved.source;
+      toast(
+        i18n.t(decision === 'accepted' ? 'common:toast.reviewAccepted' : decision === 'rejected' ? 'common:toast.reviewRejected' : 'common:toast.reviewSaved', {
+          item,
+        }),
+      );
       await useBatchesStore
         .getState()
         .fetchOne(saved.batchId)
