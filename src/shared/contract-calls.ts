@@ -11,7 +11,8 @@ import { ExportProblem } from './export-problems';
 import { StepBasis } from './step-basis';
 import { PhoneCountry } from './phone-country';
 import { InvoiceReview } from './invoices/invoice';
-import { InvoiceReviewView, ReviewCounts, ReviewSave, SuggestedInList } from './invoices/review-decision';
+import { InvoiceReviewView, ReviewCounts, ReviewDecision, ReviewSave, SuggestedInList } from './invoices/review-decision';
+import { PipelineStep } from './capabilities/steps';
 import { BatchCapability, BatchSummary, JobState, Tier } from './domain';
 import { SpendQuery, SpendReport } from './spend';
 import { ErrorKind } from './errors';
@@ -121,6 +122,8 @@ export const JobRowView = z.object({
   madeUp: z.boolean(),
   /** An invoice's checks: the names of those that failed (empty: all passed); null for anything else. */
   failedChecks: z.array(z.string()).nullable(),
+  /** An invoice's review decision (null: none yet, or not an invoice): an accepted one is no longer flagged. */
+  reviewDecision: ReviewDecision.nullable().default(null),
   /**
    * In a list of jobs: an invoice with a value suggested from the user's review of the same
    * supplier's earlier invoice; null without (and in one job's detail, whose review lists them).

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { INVOICES, RECORDINGS, jobsOf, startHarness, writeText } from './harness';
+import { INVOICES, RECORDINGS, createAndRun, jobsOf, startHarness, writeText } from './harness';
 
 describe('tier comparison', () => {
   it('sends the same items at three tiers and shows them side by side with costs and projections', async () => {
@@ -95,6 +95,32 @@ describe('tier comparison', () => {
     // A cell that did not fail has none.
     const other = h.engine.comparison(started.group).items.flatMap((i) => i.cells)[1];
     expect(other).toMatchObject({ tier: 'standard', error: null, errorKind: null, note: null });
+  });
+
+  it("an invoice compared across tiers is no duplicate of the compared batch's or of another tier's reading", async () => {
+    const h = await startHarness();
+    const files = readdirSync(INVOICES)
+      .filter((f) => f.endsWith('.pdf') || f.endsWith('.png'))
+      .slice(0, 2)
+      .map((f) => join(INVOICES, f));
+    const first = await createAndRun(h, { capability: 'ocr', paths: files, name: 'Oktober-Rechnungen' });
+    const duplicateOf = (batchId: string) => h.engine.jobPage({ batchId, limit: 10, offset: 0 }).rows.map((r) => (r.failedChecks ?? []).includes('duplicate'));
+    expect(duplicateOf(first.id)).toEqual([false, false]);
+
+    const started = await h.engine.compareTiers({ batchId: first.id, tiers: ['basic', 'standard', 'superior'], sample: 2 });
+    await h.run({ batchIds: started.tiers.map((t) => t.batchId) });
+    for (const t of started.tiers) expect(duplicateOf(t.batchId), t.tier).toEqual([false, false]);
+    expect((await h.engine.control.summary(started.tiers[0]?.batchId ?? '')).counts.needs_review).toBe(0);
+
+    // A real second reading still is one, naming the batch that read it first.
+    const again = await createAndRun(h, { capability: 'ocr', paths: files, allowResend: true });
+    expect(duplicateOf(again.id)).toEqual([true, true]);
+    const review = await h.engine.reviews.view(again.jobs[0]?.id ?? 0);
+    expect(review.checks.find((c) => c.check === 'duplicate')?.said).toMatchObject({
+      code: 'duplicate_seen',
+      batch: first.id,
+      batchName: 'Oktober-Rechnungen',
+    });
   });
 
   it('never repeats messages or CRM writes, and needs two different tiers', async () => {

@@ -176,6 +176,38 @@ describe('invoice review', () => {
     }
   });
 
+  it('accepted as read, despite its failed check: the row and the UBL file say accepted, not needs review', async () => {
+    const h = await startHarness();
+    try {
+      const run = await createAndRun(h, { capability: 'ocr', paths: [INVOICES] });
+      const e = h.engine;
+      const job = (await e.reviews.queue(run.id))[0]?.jobId ?? 0;
+      const rowOf = () => e.jobPage({ batchId: run.id, limit: 10, offset: 0 }).rows.find((r) => r.id === job);
+      expect(rowOf()).toMatchObject({ failedChecks: ['net_plus_vat'], reviewDecision: null });
+
+      await e.reviews.save(job, { decision: 'accepted', by: 'ann' });
+      // The failed check stays to be seen, beside the decision the window shows instead of the flag.
+      expect(rowOf()).toMatchObject({ failedChecks: ['net_plus_vat'], reviewDecision: 'accepted' });
+      expect(
+        e
+          .jobPage({ batchId: run.id, limit: 10, offset: 0 })
+          .rows.filter((r) => r.id !== job)
+          .map((r) => r.reviewDecision),
+      ).toEqual([null, null, null]);
+
+      const ubl = join(h.dir, 'ubl');
+      await e.exportFiles(run.id, ubl, 'ubl');
+      const xml = await readFile(join(ubl, MARLOWE.replace(/\.png$/, '.xml')), 'utf8');
+      expect(xml).not.toContain('NEEDS REVIEW');
+      expect(xml).toMatch(
+        /<cbc:Note>Reviewed in Batchdesk and accepted by ann on \d{4}-\d\d-\d\d, despite 1 failed check\(s\) of Batchdesk(&apos;|')s, named below\.<\/cbc:Note>/,
+      );
+      expect(xml).toMatch(/<cbc:Note>Accepted despite net_plus_vat: [^<]+<\/cbc:Note>/);
+    } finally {
+      h.engine.close();
+    }
+  });
+
   it('finds the supplier by VAT id when its name is read another way, and offers its usual VAT rate', async () => {
     const h = await startHarness();
     try {

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compiledCenRules, fatalRules as fatalRulesOf } from '../../helpers/en16931-rules';
 import { ublDocument, type UblDocument } from '../../../src/main/engine/exporters/ubl-invoice';
-import type { Invoice } from '../../../src/shared/invoices/invoice';
+import type { Invoice, InvoiceCheck } from '../../../src/shared/invoices/invoice';
 import { readInvoice } from '../../../src/shared/invoices/read-invoice';
 import { applyEdits } from '../../../src/shared/invoices/invoice-corrections';
 import { invoiceFields } from '../../../src/sandbox/invoice-extract';
@@ -167,6 +167,29 @@ describe('EN 16931 (CEN UBL rules)', () => {
       /<cac:AccountingCustomerParty>[\s\S]*<cac:PostalAddress>\s*<cbc:StreetName>Torstraße 5<\/cbc:StreetName>\s*<cbc:CityName>Berlin<\/cbc:CityName>\s*<cbc:PostalZone>10119<\/cbc:PostalZone>\s*<cac:Country>\s*<cbc:IdentificationCode>DE</,
     );
     expect(after.xml).toContain('<cbc:Note>Corrected in review: buyerStreet, buyerCity, buyerPostcode, buyerCountry.</cbc:Note>');
+  });
+
+  it('an invoice accepted in review despite a failed check says so, without NEEDS REVIEW, and still passes', async () => {
+    const checks: InvoiceCheck[] = [
+      { check: 'due_date', ok: true, detail: 'due 2026-10-17, after the issue date' },
+      { check: 'duplicate', ok: false, detail: 'R-2026-1 from Aldenmoor Office Supply GmbH was already read on 2026-10-04' },
+    ];
+    const waiting = ublDocument(BASE, { ...FALLBACK, checks });
+    expect(waiting.xml).toContain('<cbc:Note>NEEDS REVIEW: 1 of Batchdesk&apos;s checks failed. Do not book or pay before checking.</cbc:Note>');
+
+    const at = Date.UTC(2026, 10, 30, 9, 0);
+    const doc = ublDocument(BASE, { ...FALLBACK, checks, review: { decision: 'accepted', by: 'ann', at } });
+    await expectPasses(doc);
+    expect(doc.xml).not.toContain('NEEDS REVIEW');
+    expect(doc.xml).toContain(
+      '<cbc:Note>Reviewed in Batchdesk and accepted by ann on 2026-11-30, despite 1 failed check(s) of Batchdesk&apos;s, named below.</cbc:Note>',
+    );
+    expect(doc.xml).toContain('<cbc:Note>Accepted despite duplicate: R-2026-1 from Aldenmoor Office Supply GmbH was already read on 2026-10-04</cbc:Note>');
+
+    // Rejected: the file says not to pay, and why, but not that it still waits for review.
+    const rejected = ublDocument(BASE, { ...FALLBACK, checks, review: { decision: 'rejected', by: 'bob', at } });
+    expect(rejected.xml).not.toContain('NEEDS REVIEW');
+    expect(rejected.xml).toContain('<cbc:Note>REJECTED in review by bob on 2026-11-30: do not book or pay.</cbc:Note>');
   });
 
   it('a credit note by its heading, printed with positive amounts, is a CreditNote 381', async () => {

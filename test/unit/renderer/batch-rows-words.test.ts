@@ -102,12 +102,13 @@ describe('job rows', () => {
     it("an invoice's total as the OS locale writes it, as the job dialog does, from the row's figures", () => {
       vi.stubGlobal('navigator', { languages: ['de-DE'] });
       // The engine's English line is not read: the figures are.
-      expect(resultLine({ result: 'anything the engine wrote', invoice: nordlicht })).toBe('R-1 · Nordlicht GmbH · 1.469,06 EUR');
+      expect(resultLine({ result: 'anything the engine wrote', invoice: nordlicht })).toBe('R-1 · Nordlicht GmbH · 1.469,06\u00a0€');
       expect(resultLine({ result: null, invoice: { number: null, vendor: '', gross: -125_000, currency: 'EUR', fromEInvoice: true } })).toBe(
-        '-12,50 EUR · read from the e-invoice',
+        '-12,50\u00a0€ · read from the e-invoice',
       );
       vi.stubGlobal('navigator', { languages: ['en-GB'] });
-      expect(resultLine({ result: null, invoice: { ...nordlicht, vendor: null } })).toBe('R-1 · 1,469.06 EUR');
+      expect(resultLine({ result: null, invoice: { ...nordlicht, vendor: null } })).toBe('R-1 · €1,469.06');
+      expect(resultLine({ result: null, invoice: { ...nordlicht, currency: 'GBP' } })).toBe('R-1 · Nordlicht GmbH · £1,469.06');
       expect(resultLine({ result: null, invoice: { ...nordlicht, currency: null, gross: 100_000_000 } })).toBe('R-1 · Nordlicht GmbH · 10,000.00');
       expect(resultLine({ result: null, invoice: { ...nordlicht, gross: null } })).toBe('R-1 · Nordlicht GmbH');
     });

@@ -17,6 +17,11 @@ describe('invoice editor fields in the locale', () => {
     expect(shownFieldValue('gross', '779.20')).toBe('779,20');
     expect(shownFieldValue('lines.2.unitPrice', '1.5000')).toBe('1,5000');
     expect(shownFieldValue('invoiceNumber', 'A.1')).toBe('A.1');
+    // The editor's own names of line fields, and days in the form the rest of the window shows.
+    expect(shownFieldValue('line.1.amount', '84.00')).toBe('84,00');
+    expect(canonicalFieldValue('line.2.unitPrice', '1.234,50')).toBe('1234.50');
+    expect(shownFieldValue('issueDate', '2026-11-06')).toBe('06.11.2026');
+    expect(canonicalFieldValue('issueDate', shownFieldValue('issueDate', '2026-11-06'))).toBe('2026-11-06');
     expect(readFieldValue('issueDate', '2026-10-09')).toBe('09.10.2026');
     expect(readFieldValue('net', '779.20')).toBe('779,20');
   });

@@ -24,6 +24,7 @@ function rowAt(i: number, tag = ''): JobRowView {
     madeUp: false,
     failedChecks: null,
     suggested: null,
+    reviewDecision: null,
     recipient: null,
     fields: null,
     updatedAt: '2026-01-01T00:00:00.000Z',

@@ -140,6 +140,38 @@ function creditNoteOf(inv: Invoice): { kind: 'Invoice' | 'CreditNote'; inv: Invo
 }
 
 /** One UBL document and whether it is EN 16931's: `missing` names each business term or rule it lacks. */
+/**
+ * What the bookkeeper reads of Batchdesk's checks and the review: a decision replaces the warning
+ * (an accepted invoice names the checks it was accepted despite; a rejected one says not to pay),
+ * so the file never says both "needs review" and "reviewed".
+ */
+function reviewNotes(failed: readonly InvoiceCheck[], checks: readonly InvoiceCheck[] | null, review: UblFallback['review']): string[] {
+  const notes: string[] = [];
+  const who = review ? `${review.by ?? 'a reviewer'}${review.at === null ? '' : ` on ${new Date(review.at).toISOString().slice(0, 10)}`}` : '';
+  if (review?.decision === 'rejected') {
+    notes.push(`REJECTED in review by ${who}: do not book or pay.`);
+    for (const c of failed) notes.push(`${c.check}: ${c.detail}`);
+    return notes;
+  }
+  if (review) {
+    if (failed.length === 0) {
+      if (checks) notes.push(PASSED_NOTE);
+      notes.push(`Reviewed in Batchdesk and accepted by ${who}.`);
+    } else {
+      notes.push(`Reviewed in Batchdesk and accepted by ${who}, despite ${failed.length} failed check(s) of Batchdesk's, named below.`);
+      for (const c of failed) notes.push(`Accepted despite ${c.check}: ${c.detail}`);
+    }
+    return notes;
+  }
+  if (checks) {
+    notes.push(failed.length === 0 ? PASSED_NOTE : `NEEDS REVIEW: ${failed.length} of Batchdesk's checks failed. Do not book or pay before checking.`);
+    for (const c of failed) notes.push(`${c.check}: ${c.detail}`);
+  }
+  return notes;
+}
+
+const PASSED_NOTE = "Batchdesk's checks passed (line items, totals, VAT rate, due date, duplicates).";
+
 export interface UblDocument {
   xml: string;
   kind: 'Invoice' | 'CreditNote';
@@ -268,24 +300,7 @@ export function ublDocument(read: Invoice, fallback: UblFallback): UblDocument {
   }
   if (credit && read !== inv) out.push(leaf('cbc:Note', 'Printed with negative amounts: written as a credit note with the amounts positive.'));
   const failed = (fallback.checks ?? []).filter((c) => c.ok === false);
-  if (fallback.checks) {
-    out.push(
-      leaf(
-        'cbc:Note',
-        failed.length === 0
-          ? "Batchdesk's checks passed (line items, totals, VAT rate, due date, duplicates)."
-          : `NEEDS REVIEW: ${failed.length} of Batchdesk's checks failed. Do not book or pay before checking.`,
-      ),
-    );
-    for (const c of failed) out.push(leaf('cbc:Note', `${c.check}: ${c.detail}`));
-  }
-  const review = fallback.review;
-  if (review) {
-    const who = `${review.by ?? 'a reviewer'}${review.at === null ? '' : ` on ${new Date(review.at).toISOString().slice(0, 10)}`}`;
-    out.push(
-      leaf('cbc:Note', review.decision === 'rejected' ? `REJECTED in review by ${who}: do not book or pay.` : `Reviewed in Batchdesk and accepted by ${who}.`),
-    );
-  }
+  out.push(...reviewNotes(failed, fallback.checks ?? null, fallback.review ?? null).map((n) => leaf('cbc:Note', n)));
   for (const m of missing) out.push(leaf('cbc:Note', `Not EN 16931: ${m}`));
   // A value UBL requires but OCR did not read is filled in, and says so where the bookkeeper reads.
   if (oneLine(inv.invoiceNumber) === '') out.push(leaf('cbc:Note', `Invoice number not read: Batchdesk's item ${oneLine(fallback.id)} stands in as the ID.`));

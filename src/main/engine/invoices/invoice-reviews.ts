@@ -53,10 +53,19 @@ export function earlierInvoice(row: { batch: string; batchName: string; item: nu
   return row ? { batch: row.batch, batchName: row.batchName, item: row.item, date: row.at === null ? 'an unknown date' : localDate(row.at) } : null;
 }
 
+/**
+ * A tier comparison sends the same items of a batch again at other tiers (compare/tier-comparison.ts):
+ * its readings are no second sighting of an invoice. True (a row) when batch `b` and the job's batch
+ * are one comparison: the compared batch and its tiers, or two tiers of the same comparison.
+ */
+const SAME_COMPARISON = `SELECT 1 FROM batches me WHERE me.id = (SELECT batch_id FROM jobs WHERE id = @job)
+  AND (b.id = me.compare_of OR me.id = b.compare_of OR (me.compare_group IS NOT NULL AND b.compare_group = me.compare_group))`;
+
 export class InvoiceReviews {
   private readonly stmts;
 
-  constructor(db: Db) {
+  /** `comparisons`: false only while migrating a data folder from before tier comparisons (migration 16). */
+  constructor(db: Db, comparisons = true) {
     this.stmts = {
       // The same number from the same vendor: by name, or by VAT id when the name was read another way.
       earlier: db.prepare(
@@ -64,6 +73,7 @@ export class InvoiceReviews {
            FROM invoice_reviews r JOIN jobs j ON j.id = r.job_id JOIN batches b ON b.id = j.batch_id
           WHERE r.number_key = @number AND (r.vendor_key = @vendor OR r.vat_key = @vat) AND r.job_id <> @job
             AND (COALESCE(j.finished_at, 0), j.id) < (SELECT COALESCE(finished_at, 0), id FROM jobs WHERE id = @job)
+            ${comparisons ? `AND NOT EXISTS (${SAME_COMPARISON})` : ''}
           ORDER BY j.finished_at, j.id LIMIT 1`,
       ),
       save: db.prepare(
@@ -113,7 +123,8 @@ export function storedChecks(checksJson: string | null | undefined): InvoiceChec
 
 /** Migration: the invoices already read are checked once, in the order they were read (so the later reading is the duplicate). */
 export function reviewExistingInvoices(db: Db): void {
-  const reviews = new InvoiceReviews(db);
+  // Migration 12 runs before the batches have their comparison columns (16): there are none yet.
+  const reviews = new InvoiceReviews(db, false);
   // Keyset pages over (finished_at, id): a statement cannot run while another is iterated.
   const page = db.prepare(
     `SELECT j.id, j.batch_id, j.result_json, COALESCE(j.finished_at, 0) AS at FROM jobs j JOIN batches b ON b.id = j.batch_id

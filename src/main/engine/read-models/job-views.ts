@@ -13,7 +13,7 @@ import { describe } from '../../../shared/capabilities/catalog';
 import { invoiceRowOf } from '../../../shared/invoice-row';
 import { storedJson } from '../stored-json';
 import { Invoice, type InvoiceCheck, type InvoiceReview } from '../../../shared/invoices/invoice';
-import type { SuggestedInList } from '../../../shared/invoices/review-decision';
+import { ReviewDecision, type SuggestedInList } from '../../../shared/invoices/review-decision';
 import { invoiceOf } from '../../../shared/capabilities/catalog';
 import { storedChecks } from '../invoices/invoice-reviews';
 import { MEMORY_JOINS, MEMORY_SELECT, offeredFrom, rememberedOf, type MemoryColumns } from '../invoices/supplier-memory';
@@ -36,19 +36,25 @@ export interface JobPageQuery {
 }
 
 /** A job row with its invoice checks joined (null when it has none). */
-export type ReviewedRow = JobRow & { checks_json?: string | null };
+export type ReviewedRow = JobRow & { checks_json?: string | null; decision?: string | null };
+
+/** A stored review decision, or null (none, or one this version does not know). */
+export function decisionOf(stored: string | null | undefined): ReviewDecision | null {
+  const d = ReviewDecision.safeParse(stored);
+  return d.success ? d.data : null;
+}
 
 /** A row of a list: its checks, its correction and what the supplier memory holds for it (supplier-memory.ts MEMORY_SELECT). */
 export type ListedRow = ReviewedRow & MemoryColumns & { corrected_json?: string | null };
 
 /** The list's columns of a review and of the memory, after `jobs.*`, and their joins: the same SQL for both stores. */
-export const LISTED_COLUMNS = `r.checks_json, r.corrected_json, ${MEMORY_SELECT}`;
+export const LISTED_COLUMNS = `r.checks_json, r.decision, r.corrected_json, ${MEMORY_SELECT}`;
 export const LISTED_JOINS = `LEFT JOIN invoice_reviews r ON r.job_id = jobs.id ${MEMORY_JOINS}`;
 
 /** A listed row as the table shows it. */
 export function listedRowView(r: ListedRow, capability: BatchCapability): JobRowView {
   const found = rememberedOf(r);
-  return rowView(r, capability, storedChecks(r.checks_json), found ? { found, correctedJson: r.corrected_json ?? null } : null);
+  return rowView(r, capability, storedChecks(r.checks_json), decisionOf(r.decision), found ? { found, correctedJson: r.corrected_json ?? null } : null);
 }
 
 /** What the memory offers an invoice as it stands (corrected, else as read), as the list marks it. */
@@ -83,6 +89,7 @@ export function rowView(
   j: JobRow,
   capability: BatchCapability,
   checks: readonly InvoiceCheck[] | null,
+  decision: ReviewDecision | null = null,
   memory: { found: RememberedSupplier; correctedJson: string | null } | null = null,
 ): JobRowView {
   const result = j.state === 'succeeded' ? storedJson(j.result_json) : null;
@@ -103,6 +110,7 @@ export function rowView(
     madeUp: j.state === 'succeeded' && isMadeUp(result),
     failedChecks: failedOf(checks),
     suggested: memory && j.state === 'succeeded' ? suggestedOf(memory.found, memory.correctedJson, result) : null,
+    reviewDecision: checks === null ? null : decision,
     updatedAt: iso(j.updated_at),
     note: jobNote(j),
   };

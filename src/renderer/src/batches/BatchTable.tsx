@@ -42,6 +42,8 @@ export function BatchTable({ batches }: { batches: BatchSummary[] }) {
   // A pipeline is one row: its first step's, with every step inside.
   const grouped = pipelineRows(batches);
   const groupOf = new Map(grouped.map((g) => [g.row.id, g]));
+  // A comparison's row names the batch it compares (the list holds every batch).
+  const nameOf = new Map(batches.map((b) => [b.id, b.name]));
   const rows = tableRows(
     grouped.map((g) => g.row),
     q,
@@ -142,6 +144,7 @@ export function BatchTable({ batches }: { batches: BatchSummary[] }) {
                   key={b.id}
                   batch={b}
                   group={groupOf.get(b.id) ?? { row: b, steps: [b], kind: 'single' }}
+                  comparedName={b.compare ? (nameOf.get(b.compare.of) ?? null) : null}
                   open={open}
                   detailId={detailId}
                   onToggle={() => toggle(b, !open)}
@@ -186,12 +189,15 @@ function StepList({ steps, kind }: { steps: BatchSummary[]; kind: PipelineRow['k
 function BatchRow({
   batch: b,
   group,
+  comparedName,
   open,
   detailId,
   onToggle,
 }: {
   batch: BatchSummary;
   group: PipelineRow;
+  /** A tier comparison's: the name of the batch it compares (null: not in the list). */
+  comparedName: string | null;
   open: boolean;
   detailId: string;
   onToggle(): void;
@@ -220,7 +226,11 @@ function BatchRow({
         </td>
         <td className="batch-table__name">
           {kind === 'compare' && b.compare ? (
-            <a href={hrefFor({ name: 'compare', group: b.compare.group })}>{t('table.comparison', { n: formatCount(b.total / Math.max(1, steps.length)) })}</a>
+            <a href={hrefFor({ name: 'compare', group: b.compare.group })}>
+              {comparedName === null
+                ? t('table.comparison', { n: formatCount(b.total / Math.max(1, steps.length)) })
+                : t('table.comparisonOf', { name: comparedName, n: formatCount(b.total / Math.max(1, steps.length)) })}
+            </a>
           ) : (
             <a href={hrefFor({ name: 'batch', id: b.id, jobId: null })}>{b.name}</a>
           )}

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, use
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { JobRowView } from '../../../shared/contract';
+import { REVIEW_SAVED_EVENT } from '../results/invoice-review';
 import type { JobState } from '../../../shared/domain';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -64,13 +65,28 @@ function SourceName({ source }: { source: string }) {
 }
 
 /**
- * An invoice's checks in one cell: "⚠ Net + VAT = gross" (the failed ones) or "✓ Passed"; the words
- * carry it, not the colour. A mark after them when the supplier memory suggests a value for it.
+ * An invoice's checks in one cell: "⚠ Net + VAT = gross" (the failed ones, waiting for review),
+ * "✓ Passed", or the review's decision ("✓ Accepted despite: …", "✗ Rejected"); the words carry
+ * it, not the colour. A decided invoice is no longer flagged: the Needs review filter agrees. A mark
+ * after them when the supplier memory suggests a value for it.
  */
-function ChecksCell({ failed, suggested }: { failed: string[] | null; suggested: SuggestedInList | null }) {
+function ChecksCell({ failed, decision, suggested }: { failed: string[] | null; decision: JobRowView['reviewDecision']; suggested: SuggestedInList | null }) {
   const { t } = useTranslation('jobs');
   if (failed === null) return <div role="gridcell" className="job-grid__cell job-grid__checks" />;
   const mark = suggested ? <SuggestedMark suggested={suggested} /> : null;
+  const names = failed.map(failedCheckLabel).join(', ');
+  if (decision !== null) {
+    const words = decision === 'rejected' ? t('table.rejected') : failed.length === 0 ? t('table.accepted') : t('table.acceptedDespite', { names });
+    return (
+      <div role="gridcell" className="job-grid__cell job-grid__checks" title={words}>
+        <span className={`check-flag check-flag--${decision}`}>
+          <span aria-hidden="true">{decision === 'rejected' ? '✗ ' : '✓ '}</span>
+          {words}
+        </span>
+        {mark}
+      </div>
+    );
+  }
   if (failed.length === 0) {
     return (
       <div role="gridcell" className="job-grid__cell job-grid__checks" title={t('table.allPassed')}>
@@ -82,7 +98,6 @@ function ChecksCell({ failed, suggested }: { failed: string[] | null; suggested:
       </div>
     );
   }
-  const names = failed.map(failedCheckLabel).join(', ');
   return (
     <div role="gridcell" className="job-grid__cell job-grid__checks" title={t('table.needsReviewTitle', { names })}>
       {/* Before the flag, which may be cut short by the cell. */}
@@ -163,7 +178,7 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
           </span>
         )}
       </div>
-      {checks ? <ChecksCell failed={row.failedChecks} suggested={row.suggested} /> : null}
+      {checks ? <ChecksCell failed={row.failedChecks} decision={row.reviewDecision} suggested={row.suggested} /> : null}
       {row.state === 'succeeded' ? (
         <div
           role="gridcell"
@@ -311,6 +326,16 @@ export function JobTable({ batchId, states, search, needsReview, checks, message
     const timer = window.setTimeout(fire, wait);
     return () => window.clearTimeout(timer);
   }, [batchVersion, cache]);
+
+  // A review saved in the job dialog changes its row (the decision, the checks of the corrected
+  // invoice) without a change of the batch's counters: its pages are read again.
+  useEffect(() => {
+    const onSaved = (e: Event) => {
+      if ((e as CustomEvent<{ batchId?: string }>).detail?.batchId === batchId) cache.invalidate();
+    };
+    window.addEventListener(REVIEW_SAVED_EVENT, onSaved);
+    return () => window.removeEventListener(REVIEW_SAVED_EVENT, onSaved);
+  }, [batchId, cache]);
 
   const moveTo = (index: number) => {
     if (total === null || total === 0) return;

@@ -4,7 +4,7 @@
 import type { JobRowView } from '../../../shared/contract';
 import type { SuggestedInList } from '../../../shared/invoices/review-decision';
 import { INVOICE_CHECKS } from '../../../shared/invoices/invoice';
-import { formatInvoiceAmount } from '../results/local-numbers';
+import { formatInvoiceMoney } from '../results/local-numbers';
 import { STATE_LABEL } from '../format/labels';
 import { formatLocale, t } from '../i18n';
 import { displayText } from '../format/source';
@@ -65,13 +65,13 @@ export function messageColumns(fields: Record<string, string> | null | undefined
 
 /**
  * A succeeded job's result in one line, in the window's language: an invoice from its figures
- * (number · vendor · gross total the locale's way, "1.469,06 EUR" in German as the job dialog
+ * (number · vendor · gross total the locale's way, "1.469,06 €" in German as the job dialog
  * writes it, then its e-invoice marker); any other result as the engine summed it up.
  */
 export function resultLine(row: Pick<JobRowView, 'result' | 'invoice'>): string {
   const inv = row.invoice;
   if (inv === null) return row.result ?? '';
-  const gross = inv.gross === null ? null : `${formatInvoiceAmount(inv.gross)}${inv.currency ? ` ${inv.currency}` : ''}`;
+  const gross = inv.gross === null ? null : formatInvoiceMoney(inv.gross, inv.currency);
   const parts = [inv.number, inv.vendor, gross].filter((x): x is string => x !== null && x !== '');
   if (inv.fromEInvoice) parts.push(t('jobs:readFromEInvoice'));
   return parts.join(' · ');

@@ -184,8 +184,10 @@ export function PreviewFigures({ preview, budget }: { preview: Preview; budget: 
           <dd>{formatUnits(preview.units.estimated, preview.units.name)}</dd>
         </div>
         <div>
-          <dt>{t('preview.estimatedCost')}</dt>
-          <dd className="preview__cost">{formatMoney(preview.estimatedCost)}</dd>
+          {/* A pipeline's estimate is every step's, as its steps table sums it; the first step's share beside it. */}
+          <dt>{preview.steps.length > 1 ? t('preview.estimatedCostPipeline', { count: preview.steps.length }) : t('preview.estimatedCost')}</dt>
+          <dd className="preview__cost">{formatMoney(preview.steps.length > 1 ? whole : preview.estimatedCost)}</dd>
+          {preview.steps.length > 1 ? <dd className="preview__small">{t('preview.firstStepShare', { cost: formatMoney(preview.estimatedCost) })}</dd> : null}
         </div>
         <div>
           <dt>{t('preview.problems')}</dt>

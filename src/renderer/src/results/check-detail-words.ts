@@ -4,7 +4,7 @@ import type { CheckDetail } from '../../../shared/invoices/check-detail';
 import type { InvoiceCheck } from '../../../shared/invoices/invoice';
 import { i18n } from '../i18n';
 import { countryName } from '../../../shared/invoices/vat-rates';
-import { formatDay, formatDecimal, formatInvoiceAmount } from './local-numbers';
+import { formatDay, formatDecimal, formatInvoiceAmount, formatInvoiceMoney } from './local-numbers';
 import { formatCount } from '../format/time';
 
 type Say = (key: string, values?: Record<string, unknown>) => string;
@@ -14,9 +14,7 @@ function sayer(lng?: string): Say {
   return (key, values = {}) => i18n.t(`results:checkDetail.${key}` as 'results:checkDetail.totals_match', { ...values, ...(lng ? { lng } : {}) });
 }
 
-function money(amount: number, currency: string | null): string {
-  return `${formatInvoiceAmount(amount)}${currency ? ` ${currency}` : ''}`;
-}
+const money = formatInvoiceMoney;
 
 function rates(list: readonly number[]): string {
   return list.map((r) => `${formatDecimal(r, 2)} %`).join(', ');
@@ -57,7 +55,7 @@ function linesWrong(say: Say, d: Extract<CheckDetail, { code: 'lines_wrong' }>):
         n: formatCount(t.count),
         sum: money(t.sum, t.currency),
         net: money(t.net, t.currency),
-        diff: formatInvoiceAmount(Math.abs(t.diff)),
+        diff: money(Math.abs(t.diff), t.currency),
       }),
     );
   return parts.join('; ');
@@ -114,7 +112,6 @@ export function checkDetailWords(d: CheckDetail, lng?: string): string {
         vendor: d.vendor,
         date: formatDay(d.date),
         item: formatCount(d.item),
-        batch: d.batch,
         batchName: d.batchName,
       });
     case 'totals_no_vat':
@@ -124,6 +121,7 @@ export function checkDetailWords(d: CheckDetail, lng?: string): string {
       return say('totals_missing', { missing: missing.join(', ') });
     }
     case 'totals_match':
+      // The terms of the sum as plain numbers, the sum and the difference with the currency.
       return say('totals_match', { net: formatInvoiceAmount(d.net), vat: formatInvoiceAmount(d.vat), sum: money(d.sum, d.currency) });
     case 'totals_mismatch':
       return say(d.diff > 0 ? 'totals_mismatch_more' : 'totals_mismatch_less', {
@@ -131,7 +129,7 @@ export function checkDetailWords(d: CheckDetail, lng?: string): string {
         vat: formatInvoiceAmount(d.vat),
         sum: money(d.sum, d.currency),
         gross: money(d.gross, d.currency),
-        diff: formatInvoiceAmount(Math.abs(d.diff)),
+        diff: money(Math.abs(d.diff), d.currency),
       });
     default: {
       const never: never = d;

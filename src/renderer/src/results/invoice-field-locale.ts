@@ -4,7 +4,8 @@
 import { formatLocale } from '../i18n';
 import { formatDay } from './local-numbers';
 
-const NUMBER_FIELD = /^(net|gross|vat\.\d+\.(rate|amount)|lines\.\d+\.(quantity|unitPrice|amount|vatRate))$/;
+// The editor names line fields as `--set` takes them (line.1.amount); `lines.` kept for older callers.
+const NUMBER_FIELD = /^(net|gross|vat\.\d+\.(rate|amount)|lines?\.\d+\.(quantity|unitPrice|amount|vatRate))$/;
 const DAY_FIELD = /^(issueDate|dueDate)$/;
 
 function decimalSeparator(): string {
@@ -13,6 +14,11 @@ function decimalSeparator(): string {
 
 /** A canonical field value as the editor shows it ("779.20" -> "779,20" in a comma locale). */
 export function shownFieldValue(field: string, canonical: string): string {
+  if (DAY_FIELD.test(field)) {
+    // A day as the locale writes it where that form is read back below (31.12.2026), else as stored.
+    const shown = formatDay(canonical);
+    return /^\d{2}\.\d{2}\.\d{4}$/.test(shown) ? shown : canonical;
+  }
   if (!NUMBER_FIELD.test(field)) return canonical;
   return canonical.replace('.', decimalSeparator());
 }

@@ -13,6 +13,8 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { formatDateTime } from '../format/time';
 import { useBatchesStore } from '../store/batches-store';
 import { reviewSource } from '../jobs/job-row-words';
+import { toast } from '../components/toast-store';
+import { i18n } from '../i18n';
 import { InvoiceChecks } from './invoice-view';
 import { canonicalFieldValue, readFieldValue, shownFieldValue } from './invoice-field-locale';
 import './invoice-review.css';
@@ -167,6 +169,13 @@ export function InvoiceReviewPanel({ job }: { job: JobDetail }) {
       setView(saved);
       setDrafts({});
       setNote(null);
+      // Said where the user looks next too: the dialog may close before the line above is read.
+      const item = saved.source.split(/[\\/]/).pop() ?? saved.source;
+      toast(
+        i18n.t(decision === 'accepted' ? 'common:toast.reviewAccepted' : decision === 'rejected' ? 'common:toast.reviewRejected' : 'common:toast.reviewSaved', {
+          item,
+        }),
+      );
       await useBatchesStore
         .getState()
         .fetchOne(saved.batchId)

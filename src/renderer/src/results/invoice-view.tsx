@@ -4,7 +4,7 @@ import { invoiceCheckDetail } from './check-detail-words';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_CHECKS, type Invoice, type InvoiceReview } from '../../../shared/invoices/invoice';
 import { i18n } from '../i18n';
-import { formatDay, formatDecimal, formatInvoiceAmount } from './local-numbers';
+import { formatDay, formatDecimal, formatInvoiceMoney } from './local-numbers';
 import './invoice-view.css';
 
 /** A check's name for people ("Net + VAT = gross"); an unknown name as it is. */
@@ -19,7 +19,7 @@ function Missing() {
 }
 
 function amount(a: number | null, currency: string | null) {
-  return a === null ? <Missing /> : <span className="tabular">{`${formatInvoiceAmount(a)}${currency ? ` ${currency}` : ''}`}</span>;
+  return a === null ? <Missing /> : <span className="tabular">{formatInvoiceMoney(a, currency)}</span>;
 }
 
 export function InvoiceChecks({ review }: { review: InvoiceReview }) {
@@ -128,8 +128,8 @@ export function InvoiceView({ invoice }: { invoice: Invoice | null }) {
               <tr key={i}>
                 <td>{l.description}</td>
                 <td className="num tabular">{l.quantity === null ? '—' : formatDecimal(l.quantity, 4)}</td>
-                <td className="num tabular">{l.unitPrice === null ? '—' : formatInvoiceAmount(l.unitPrice)}</td>
-                <td className="num tabular">{l.amount === null ? '—' : formatInvoiceAmount(l.amount)}</td>
+                <td className="num tabular">{l.unitPrice === null ? '—' : formatInvoiceMoney(l.unitPrice, cur)}</td>
+                <td className="num tabular">{l.amount === null ? '—' : formatInvoiceMoney(l.amount, cur)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,5 +1,5 @@
 // Numbers of results and sources in the OS's locale: file sizes, decimals an API reported, and
-// invoice amounts (held in the invoice's own 1/10,000 units, not in EUR: no currency sign here).
+// invoice amounts (held in the invoice's own 1/10,000 units, in the invoice's own currency).
 import { formatAmount } from '../../../shared/invoices/invoice';
 import { formatLocale } from '../i18n';
 
@@ -17,6 +17,38 @@ export function formatBytes(n: number): string {
 /** An invoice amount with two decimals, as the shared rounding gives it, written the locale's way. */
 export function formatInvoiceAmount(amount: number): string {
   return Number(formatAmount(amount)).toLocaleString(formatLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+const currencyFormats = new Map<string, Intl.NumberFormat | null>();
+
+/** The locale's currency format of an ISO 4217 code; null when Intl does not know the code (a misread one). */
+function currencyFormat(currency: string): Intl.NumberFormat | null {
+  const locale = formatLocale();
+  const key = `${locale}/${currency}`;
+  let f = currencyFormats.get(key);
+  if (f === undefined) {
+    try {
+      f = /^[A-Z]{3}$/.test(currency)
+        ? new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })
+        : null;
+    } catch {
+      f = null;
+    }
+    currencyFormats.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * An invoice amount with its currency, the locale's way ("1.234,50 €", "779,20 £" in de-DE;
+ * "€1,234.50", "£779.20" in en): the one form every invoice amount in the window takes. Without a
+ * currency read (or with one Intl does not know) the number stands alone, the code beside it.
+ */
+export function formatInvoiceMoney(amount: number, currency: string | null): string {
+  const code = (currency ?? '').trim().toUpperCase();
+  const f = code === '' ? null : currencyFormat(code);
+  if (f !== null) return f.format(Number(formatAmount(amount)));
+  return code === '' ? formatInvoiceAmount(amount) : `${formatInvoiceAmount(amount)} ${code}`;
 }
 
 /** A YYYY-MM-DD day as the locale writes it ("17.10.2026" in de-DE); anything else as it was read. */
