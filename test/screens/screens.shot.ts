@@ -48,7 +48,12 @@ test('screenshots of every screen, light and dark, English and German', async ({
         await page.waitForTimeout(300);
         await page.screenshot({ path: join(OUT, folder, `${route.name}.png`), animations: 'disabled', caret: 'hide' });
         index.push(`![${route.name}](${folder}/${route.name}.png)`, '');
-        if (route.name.startsWith('job-')) await page.keyboard.press('Escape');
+        if (route.name.startsWith('job-')) {
+          // Closing the dialog sets the batch's own hash: wait for it, or it overwrites the next route's.
+          await page.keyboard.press('Escape');
+          await expect(page.locator('dialog[open]')).toHaveCount(0);
+          await page.waitForFunction(() => !(globalThis as unknown as { location: { hash: string } }).location.hash.includes('/jobs/'));
+        }
       }
       await context.close();
     }
