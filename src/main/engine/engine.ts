@@ -657,8 +657,9 @@ export class Engine {
     // every 200 ms were in 16 of 39 dispatch turns over 15 ms of this thread's CPU at load
     // (FTS5's merges included; issue 39, docs/performance.md). Never inside the group commit's open transaction: a failed index
     // write (a full disk) could take the group's transitions back with it.
+    // Nor once the run is ending: a file found damaged gets nothing more (the runner's failStorage).
     const indexing = setInterval(() => {
-      if (this.db.inTransaction) return;
+      if (this.db.inTransaction || runner.stopping) return;
       try {
         this.index.catchUpFor(INDEX_SLICE_MS, INDEX_PAGE);
       } catch (e) {
@@ -667,7 +668,9 @@ export class Engine {
     }, INDEX_EVERY_MS);
     indexing.unref();
     // Retention is applied while batches run too: once at the start, then every hour.
-    const retention = setInterval(() => this.retainQuietly(), RETENTION_EVERY_MS);
+    const retention = setInterval(() => {
+      if (!runner.stopping) this.retainQuietly();
+    }, RETENTION_EVERY_MS);
     retention.unref();
     this.retainQuietly();
     this.runsHere++;

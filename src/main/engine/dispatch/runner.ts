@@ -275,6 +275,11 @@ export class Runner {
     if (this.fatal) throw this.fatal;
   }
 
+  /** The run is ending (stopped, or its storage failed): work beside it (indexing, retention) writes nothing more. */
+  get stopping(): boolean {
+    return this.stop.signal.aborted;
+  }
+
   /**
    * A write the database refused for lack of space (or a broken disk), or a damaged file, ends the
    * run, once. A damaged file gets nothing more: the open group is dropped, later writes refused.
