@@ -6,7 +6,7 @@
 // create was reading. Real engine on a real SQLite data folder; a day passes by setting the marks'
 // times back, never by waiting.
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, realpathSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppService } from '../../src/main/service/app-service';
 import { ABANDONED_DROP_MS, markDropPending, pendingMark } from '../../src/main/engine/create/upload-drops';
@@ -44,13 +44,20 @@ function aDayOld(path: string): void {
 
 let sandbox: SandboxHandle | null = null;
 
-async function service(): Promise<{ svc: AppService; uploads: string }> {
+async function service(opts: { linkedDataDir?: boolean } = {}): Promise<{ svc: AppService; uploads: string }> {
   const dir = tempDir('batchdesk-upload-sweep-');
   cleanups.push(dir.cleanup);
   sandbox ??= await startSandbox();
   const sb = sandbox;
+  let dataDir = join(dir.path, 'data');
+  if (opts.linkedDataDir === true) {
+    // The data folder reached through a link (as macOS's /var is /private/var).
+    mkdirSync(dataDir);
+    symlinkSync(dataDir, join(dir.path, 'link'));
+    dataDir = join(dir.path, 'link');
+  }
   const svc = new AppService({
-    dataDir: join(dir.path, 'data'),
+    dataDir,
     secrets: noKeychain,
     transport: 'browser',
     apiUrl: sb.url,
@@ -92,6 +99,20 @@ describe('the sweep of browser drops asks the items', () => {
     expect(filesUnder(root)).toEqual([join(root, 'calls', 'one.wav'), join(root, 'calls', 'two.wav')]);
     expect(removed).toEqual([{ path: root, files: 1, bytes: tinyWav(3).length, why: 'files of a drop no item uses' }]);
     expect(existsSync(pendingMark(uploads, session))).toBe(false);
+  });
+
+  it('keeps the sources items name by the real path when the data folder is reached through a link', async () => {
+    const { svc, uploads } = await service({ linkedDataDir: true });
+    const session = 'c1c2c3c4-0000-4000-8000-000000000004';
+    const root = drop(uploads, session, { 'calls/one.wav': tinyWav(1), 'calls/unused.wav': tinyWav(3) });
+    const real = realpathSync(root);
+    expect(real).not.toBe(root);
+    const made = await svc.engine.createBatch({ capability: 'transcribe', paths: [join(real, 'calls', 'one.wav')] });
+    expect(made.batch).not.toBeNull();
+    aDayOld(pendingMark(uploads, session));
+    const removed = await svc.engine.sweepUploads();
+    expect(filesUnder(root)).toEqual([join(root, 'calls', 'one.wav')]);
+    expect(removed.map((x) => [x.files, x.why])).toEqual([[1, 'files of a drop no item uses']]);
   });
 
   it('keeps every source of a 5,000-file drop made into a batch, with one range over the index', async () => {

@@ -5,9 +5,9 @@
 // and anything written after it can never leave a batch's sources looking unused. A drop is
 // settled only while no batch is being made from it (drop-locks.ts). The file work is asynchronous,
 // a file at a time, so a 100,000-file drop never holds the engine's thread.
-import { readdir, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { readdir, realpath, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { DropLocks } from './drop-locks';
 import { ABANDONED_DROP_MS, pendingMark, STALE_PART_MS } from './upload-drops';
 
@@ -95,8 +95,12 @@ async function settleDrop(d: SweepDeps, session: string, now: number, liveParts:
     // Read again now that no create can start on it: one may have touched it since.
     if (!abandoned(await statOf(mark), now)) return null;
     const dir = join(d.uploadsDir, session);
-    const used = d.sourcesUnder(dir);
-    const unused = (await filesIn(dir)).filter((f) => !used.has(f) && !liveParts.has(f));
+    // Items may name their files by another path to the same folder (the data folder reached
+    // through a link, as macOS's /var is /private/var): a file is kept if either path is a source.
+    const real = await realpath(dir).catch(() => dir);
+    const used = new Set([...d.sourcesUnder(dir), ...(real === dir ? [] : d.sourcesUnder(real))]);
+    const isUsed = (f: string): boolean => used.has(f) || used.has(join(real, relative(dir, f)));
+    const unused = (await filesIn(dir)).filter((f) => !isUsed(f) && !liveParts.has(f));
     let bytes = 0;
     // A few at a time: one by one, a loaded machine took seconds per thousand files.
     for (let i = 0; i < unused.length; i += REMOVE_AT_ONCE) {
