@@ -17,7 +17,7 @@ test('opt-outs: added in the window, left out of a new batch, removed again', as
   // A number the list cannot hold is refused with what to do.
   await panel.getByLabel('Phone number or e-mail address').fill('07946 0002');
   await panel.getByRole('button', { name: 'Add to opt-outs' }).click();
-  await expect(panel.getByRole('alert')).toContainText('not in international format');
+  await expect(panel.getByRole('alert')).toContainText('is not a phone number that can be read. Write it with its country code');
   await panel.getByRole('alert').scrollIntoViewIfNeeded();
   await shot(page, 'keys-opt-outs', testInfo);
 

@@ -2,7 +2,7 @@
 // sent while paused, and after Resume it finishes with every message delivered exactly once.
 import { test, expect, openApp, messagesCsv, expectExactlyOnce, shot } from './fixtures';
 import { rpc } from './helpers/processes';
-import { allOf, batchCard, countOf, finishedOf, startMessageBatch, statusOf } from './helpers/batch-card';
+import { allOf, batchCard, batchRow, countOf, finishedOf, openBatchPage, startMessageBatch, statusOf } from './helpers/batch-card';
 
 const ROWS = 40;
 const LATENCY_MS = 200;
@@ -39,7 +39,9 @@ test('pause and resume a running channel batch', async ({ host, sandbox, page, w
 
   // The Batches screen says the same, in words.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Batches', exact: true }).click();
-  const listed = batchCard(page, 'Pause test');
+  await expect(statusOf(batchRow(page, 'Pause test')).first()).toHaveText('Paused');
+  // Its page: the reason, and the controls.
+  const listed = await openBatchPage(page, 'Pause test');
   await expect(statusOf(listed)).toHaveText('Paused');
   await expect(listed.getByTestId('pause-reason')).toContainText(/Paused by (you|the user)\./);
 

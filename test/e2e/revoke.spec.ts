@@ -3,7 +3,7 @@
 // replaced on the Keys screen with a new one; Resume; it finishes, every row delivered once.
 import { test, expect, openApp, goTo, messagesCsv, expectExactlyOnce, shot } from './fixtures';
 import { rpc } from './helpers/processes';
-import { batchCard, countOf, finishedOf, startMessageBatch, statusOf } from './helpers/batch-card';
+import { batchCard, batchRow, countOf, finishedOf, openBatchPage, startMessageBatch, statusOf } from './helpers/batch-card';
 
 const ROWS = 60;
 
@@ -65,8 +65,9 @@ test('revoke the channel key mid-batch: paused with the reason, key replaced in 
 
   // The Batches screen: paused, with the reason in words.
   await goTo(page, 'Batches');
-  const listed = batchCard(page, 'Revoke test');
-  await expect(statusOf(listed)).toHaveText('Paused', { timeout: 15_000 });
+  await expect(statusOf(batchRow(page, 'Revoke test')).first()).toHaveText('Paused', { timeout: 15_000 });
+  const listed = await openBatchPage(page, 'Revoke test');
+  await expect(statusOf(listed)).toHaveText('Paused');
   const reason = listed.getByTestId('pause-reason');
   // A stored key is named with the answer's status; the environment's key is not named.
   await expect(reason).toContainText(/Paused: the API refused the key (\(|"[^"]+" \(HTTP 40[13]\): )revoked, wrong or of the wrong kind/);
@@ -94,6 +95,7 @@ test('revoke the channel key mid-batch: paused with the reason, key replaced in 
 
   // Resume from the Batches screen; it finishes.
   await goTo(page, 'Batches');
+  await openBatchPage(page, 'Revoke test');
   await batchCard(page, 'Revoke test').getByRole('button', { name: 'Resume' }).click();
   await expect(statusOf(batchCard(page, 'Revoke test'))).toHaveText('Done', { timeout: 30_000 });
   expect(await countOf(batchCard(page, 'Revoke test'), 'Succeeded')).toBe(ROWS);

@@ -101,9 +101,9 @@ test('every screen: screenshots at two sizes in light and dark, and no serious a
         await expect(p.getByRole('heading', { level: 1, name: 'Batches' })).toBeVisible();
         const table = p.getByRole('table', { name: 'Batches' });
         await expect(table.locator('tbody tr.batch-table__row')).toHaveCount(4);
-        // The paused batch waits for the user: its row comes open with its controls.
-        await expect(p.getByRole('article')).toHaveCount(1);
-        await expect(p.getByRole('article')).toContainText('Held back notices');
+        // The paused batch stays a row, its reason one line under it (no card opened).
+        await expect(p.getByRole('article')).toHaveCount(0);
+        await expect(table.locator('tbody tr.batch-table__row').filter({ hasText: 'Held back notices' }).locator('.status-pill').first()).toHaveText('Paused');
       },
     },
     {

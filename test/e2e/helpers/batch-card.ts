@@ -6,6 +6,18 @@ export function batchCard(page: Page, name?: string): Locator {
   return name === undefined ? cards.first() : cards.filter({ has: page.getByRole('heading', { name, exact: true }) });
 }
 
+/** A batch's row on the Batches screen (a paused batch stays a row there). */
+export function batchRow(page: Page, name: string): Locator {
+  return page.getByRole('table', { name: 'Batches' }).locator('tbody > tr.batch-table__row').filter({ hasText: name });
+}
+
+/** From the Batches screen, the batch's own page: its card. */
+export async function openBatchPage(page: Page, name: string): Promise<Locator> {
+  await batchRow(page, name).getByRole('link', { name }).first().click();
+  await page.waitForURL(/#\/batches\/[^/]+$/);
+  return batchCard(page, name);
+}
+
 export function statusOf(card: Locator): Locator {
   return card.locator('.status-pill');
 }

@@ -267,7 +267,7 @@ export function JobTable({ batchId, states, search, needsReview, checks, message
   const loadedFields = firstFields ?? (seenFields.current?.cache === cache ? seenFields.current.fields : undefined);
   const columns: Columns = messages ? messageColumns(loadedFields) : null;
   const own = columns ? [...(columns.name !== null ? [columns.name] : []), ...columns.more] : [];
-  const template = columns ? `3.5rem minmax(10rem, 1.2fr) ${own.map(() => 'minmax(5rem, 1fr)').join(' ')} 13rem 5.5rem 7.5rem minmax(10rem, 2fr)` : undefined;
+  const template = columns ? `3.5rem minmax(10rem, 1.2fr) ${own.map(() => 'minmax(5rem, 1fr)').join(' ')} 13rem 6.5rem 7.5rem minmax(10rem, 2fr)` : undefined;
   const scale = scrollScale(count, ROW_H, viewport, maxScrollHeight());
   // While rendering, as the virtualizer reads it when its options are set; again once committed.
   scroller.setScale(scale);
