@@ -8,7 +8,7 @@
 
 /** The engine's floors, lowest first: a module may import its own floor and those below. */
 const ENGINE_FLOORS = [
-  ['base', '(clock|zoned-time|shell-word|stored-json|load-on-use|time-slice|output-names|data-dir|user-error|batch-input)\\.ts$|log/'],
+  ['base', '(clock|zoned-time|shell-word|stored-json|load-on-use|time-slice|background-thread|output-names|data-dir|user-error|batch-input)\\.ts$|log/'],
   ['db', 'db/|(engine-lock|settings|damaged-database)\\.ts$'],
   ['api', 'api/'],
   ['secrets', 'secrets/'],

@@ -11,13 +11,14 @@
 import { sqliteDriverForThread } from './sqlite-driver';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './connection';
+import { GIVE_WAY_TO_ENGINE_THREAD } from '../background-thread';
 
 const CHECKPOINT_MS = 20;
 /** Pages (4 KiB) in the WAL before the runner's own connection checkpoints in line (SQLite's default: 1,000). */
 export const SAFETY_NET_PAGES = 10_000;
 
 // Plain JavaScript run with `eval: true`, so it needs no file of its own in the build.
-const SOURCE = `
+export const CHECKPOINT_THREAD_SOURCE = `${GIVE_WAY_TO_ENGINE_THREAD}
 const { parentPort, workerData } = require('node:worker_threads');
 // SQLite's errors do not survive the trip to the main thread: send their message in a plain Error.
 const plain = (e) => new Error(e && e.message ? e.message : String(e));
@@ -52,7 +53,7 @@ export class BackgroundCheckpoint {
     onFailure: (e: unknown) => void,
   ) {
     this.ownPages = Number(db.pragma('wal_autocheckpoint', { simple: true }));
-    this.worker = new Worker(SOURCE, { eval: true, workerData: { ...sqliteDriverForThread(), file: db.name, everyMs: CHECKPOINT_MS } });
+    this.worker = new Worker(CHECKPOINT_THREAD_SOURCE, { eval: true, workerData: { ...sqliteDriverForThread(), file: db.name, everyMs: CHECKPOINT_MS } });
     // Never what keeps the process alive.
     this.worker.unref();
     let failed = false;

@@ -19,6 +19,7 @@
 import { Worker } from 'node:worker_threads';
 import type { WholeFile } from './measure-file';
 import { PathGroup } from './path-group';
+import { GIVE_WAY_TO_ENGINE_THREAD } from '../background-thread';
 
 /** Files up to this size are read whole; bigger ones are streamed (a 1 GB file is never held). */
 export const MAX_WHOLE_FILE_BYTES = 1024 * 1024;
@@ -46,7 +47,7 @@ const IN_FLIGHT = 3;
 /** The worker's young generation, in MB. */
 const YOUNG_GENERATION_MB = 4;
 
-export const READ_WORKER_SOURCE = `
+export const READ_WORKER_SOURCE = `${GIVE_WAY_TO_ENGINE_THREAD}
 const { parentPort } = require('node:worker_threads');
 const { openSync, fstatSync, readSync, closeSync, constants } = require('node:fs');
 // Non-blocking: a pipe put where a file was listed must not hang the thread in open (regular

@@ -9,6 +9,7 @@
 import { statSync } from 'node:fs';
 import { sqliteDriverForThread } from '../db/sqlite-driver';
 import { Worker } from 'node:worker_threads';
+import { GIVE_WAY_TO_ENGINE_THREAD } from '../background-thread';
 
 /**
  * Input below this size is written in line. At 30,000 rows (1.3 MB) the thread already saves a
@@ -35,7 +36,7 @@ export function inputBytes(paths: readonly string[]): number {
 let ahead: Worker | null = null;
 
 function spawn(): Worker {
-  return new Worker(SOURCE, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_MB }, workerData: sqliteDriverForThread() });
+  return new Worker(CHUNK_THREAD_SOURCE, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_MB }, workerData: sqliteDriverForThread() });
 }
 
 /**
@@ -87,7 +88,7 @@ function isLargeFile(path: string): boolean {
   }
 }
 
-const SOURCE = `
+export const CHUNK_THREAD_SOURCE = `${GIVE_WAY_TO_ENGINE_THREAD}
 const { parentPort, workerData, receiveMessageOnPort } = require('node:worker_threads');
 // SQLite's errors do not survive the trip: their message and code go as plain data.
 const plain = (e) => ({ message: e && e.message ? String(e.message) : String(e), code: e && typeof e.code === 'string' ? e.code : null });
