@@ -393,7 +393,8 @@ export type SearchHitView = z.infer<typeof SearchHitView>;
 
 export const SearchQuery = z
   .object({
-    query: z.string().trim().min(1, 'type what to look for').max(500),
+    /** Any text: an empty or overlong query is refused with its code by the engine (search/search-query-check.ts). */
+    query: z.string(),
     batchId: Id.optional(),
     capability: BatchCapability.optional(),
     limit: z.number().int().min(1).max(1000).default(100),

@@ -23,6 +23,7 @@ import { JobState } from '../../shared/domain';
 import type { KeyView, StepEstimateView } from '../../shared/contract';
 import type { KeyInfo } from '../engine/secrets/key-manager';
 import { itemFileKindOrRefuse } from '../engine/exporters/export-files';
+import { checkedQuery } from '../engine/search/search-query-check';
 import { exportFileName, localDay } from './export-file-name';
 import type { ConnectionManager } from './connection-manager';
 import type { RunController } from './run-controller';
@@ -319,7 +320,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return { shown: true as const };
     },
     'jobs.neighbours': async ({ jobId, ...q }) => desk.jobNeighbours(q, jobId),
-    'search.query': async ({ query, batchId, capability, limit, semantic }) => {
+    'search.query': async ({ query: text, batchId, capability, limit, semantic }) => {
+      const query = checkedQuery(text);
       const filters = { batchId: batchId === undefined ? undefined : await c.resolveBatchId(batchId), capability, limit: limit ?? 100 };
       const hits = semantic ? await desk.searchByMeaning((await d.connections.get()).target, query, filters) : await desk.search(query, filters);
       return { hits: hits.map((h) => ({ ...h, state: JobState.parse(h.state) })) };
