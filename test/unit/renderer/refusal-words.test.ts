@@ -78,7 +78,11 @@ const VARIANTS: Refusal[] = [
     { code: 'key_wrong_kind', label: 'acme', credential },
   ]),
   ...[true, false].map((paused): Refusal => ({ code: 'meaning_index_waiting', batch: 'b-13', name: 'Embeddings', paused })),
-  ...(['no_key', 'unreachable', 'refused', 'no_embedding'] as const).map((why): Refusal => ({ code: 'meaning_api', why, status: why === 'refused' ? 503 : null })),
+  ...(['no_key', 'unreachable', 'refused', 'no_embedding'] as const).map((why): Refusal => ({
+    code: 'meaning_api',
+    why,
+    status: why === 'refused' ? 503 : null,
+  })),
   ...(['missing', 'not_folder', 'data_folder', 'watched', 'nested'] as const).map((why): Refusal => ({
     code: 'watch_folder',
     dir: '/scans',
