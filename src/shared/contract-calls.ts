@@ -8,6 +8,7 @@ import { SkippedRow } from './skipped-rows';
 import { WatchNote } from './watch-notes';
 import { Refusal } from './refusals';
 import { ExportProblem } from './export-problems';
+import { WindowExportFormat } from './export-formats';
 import { StepBasis } from './step-basis';
 import { PhoneCountry } from './phone-country';
 import { InvoiceReview } from './invoices/invoice';
@@ -358,8 +359,8 @@ export const ComparisonView = z.object({
 });
 export type ComparisonView = z.infer<typeof ComparisonView>;
 
-/** invoices, line-items: OCR batches only (one row per invoice with its checks, one per line item). */
-export const ExportFormat = z.enum(['csv', 'json', 'txt', 'invoices', 'line-items', 'xlsx']);
+/** The window's exports (shared/export-formats.ts): invoices, line-items, xlsx and einvoices are OCR batches' only. */
+export const ExportFormat = WindowExportFormat;
 
 export const AppInfo = z.object({
   version: z.string(),
@@ -393,7 +394,8 @@ export type SearchHitView = z.infer<typeof SearchHitView>;
 
 export const SearchQuery = z
   .object({
-    query: z.string().trim().min(1, 'type what to look for').max(500),
+    /** Any text: an empty or overlong query is refused with its code by the engine (search/search-query-check.ts). */
+    query: z.string(),
     batchId: Id.optional(),
     capability: BatchCapability.optional(),
     limit: z.number().int().min(1).max(1000).default(100),
@@ -546,7 +548,16 @@ export const methods = {
         csvLocale: LocaleTag.optional(),
       })
       .strict(),
-    z.object({ fileName: z.string(), rows: z.number().int(), token: z.string() }),
+    /**
+     * `rows`: the rows written (einvoices: the UBL files); `ubl` (einvoices): how many declare
+     * EN 16931, and the report's name in the zip naming what the others lack.
+     */
+    z.object({
+      fileName: z.string(),
+      rows: z.number().int(),
+      token: z.string(),
+      ubl: z.object({ declared: z.number().int(), notDeclared: z.number().int(), report: z.string() }).nullable().optional(),
+    }),
   ),
   /**
    * Desktop: asks for a folder (native dialog) and writes every succeeded item's own file into it

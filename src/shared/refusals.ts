@@ -107,6 +107,29 @@ export const Refusal = z.discriminatedUnion('code', [
   }),
   /** A dropped file whose refused rows could not be read back. */
   z.object({ code: z.literal('rejected_rows_unreadable'), source: z.string() }),
+  /** A search with no words to look for. */
+  z.object({ code: z.literal('search_empty') }),
+  /** A search longer than `limit` characters (`length`: the query's). */
+  z.object({ code: z.literal('search_too_long'), length: z.number().int(), limit: z.number().int() }),
+  /** A search by meaning filtered by an embeddings batch (`batch`), where the batch it embedded (`parent`) is meant. */
+  z.object({ code: z.literal('meaning_filter_embeddings'), batch: z.string(), parent: z.string() }),
+  /** A search by meaning with nothing embedded yet, and no embeddings batch on its way. */
+  z.object({ code: z.literal('meaning_nothing_embedded') }),
+  /** Nothing embedded yet, but embeddings batch `batch` (`name`) will be once it runs (`paused`: it is paused, else not finished). */
+  z.object({ code: z.literal('meaning_index_waiting'), batch: z.string(), name: z.string(), paused: z.boolean() }),
+  /** A search by meaning filtered by a batch (`batch`) none of whose results is embedded. */
+  z.object({ code: z.literal('meaning_batch_not_embedded'), batch: z.string() }),
+  /**
+   * The query could not be embedded through the API: no API key, the API not reached, refused
+   * (`status`: its HTTP status) or answered without an embedding.
+   */
+  z.object({
+    code: z.literal('meaning_api'),
+    why: z.enum(['no_key', 'unreachable', 'refused', 'no_embedding']),
+    status: z.number().int().nullable(),
+  }),
+  /** The query's embedding has `query` dimensions, the stored vectors `stored`: another model made them. */
+  z.object({ code: z.literal('meaning_dimensions'), query: z.number().int(), stored: z.array(z.number().int()) }),
 ]);
 export type Refusal = z.infer<typeof Refusal>;
 export const REFUSAL_CODES = Refusal.options.map((o) => o.shape.code.value);

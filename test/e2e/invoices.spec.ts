@@ -2,10 +2,12 @@
 // INV-2026-0088) prints a total 10.00 more than net + VAT. The batch says "1 needs review" in the
 // Batches table and on its card; the badge opens the job list filtered to it; the row names the
 // failed check; the dialog shows the check with its detail and walks only the flagged invoices;
-// the invoices export marks it needs_review yes.
+// the invoices export marks it needs_review yes; the e-invoices export zips a UBL file per invoice
+// with the EN 16931 report.
 import { readFileSync } from 'node:fs';
 import { test, expect, openApp, goTo, dropFiles, INVOICES, shot } from './fixtures';
 import { csvRecords } from '../helpers/csv';
+import { readZip } from '../helpers/zip';
 import { allOf, batchCard, statusOf } from './helpers/batch-card';
 
 const NEEDS_ONE = /^1 needs review$/;
@@ -113,4 +115,21 @@ test('invoices: checks flag the one to review, filter, dialog, next/previous, ex
   expect(byNumber.get('INV-2026-0088')?.needs_review).toBe('yes');
   expect(byNumber.get('INV-2026-0088')?.failed_checks).toContain('net_plus_vat');
   for (const n of ['INV-2026-0012', 'INV-2026-0047', 'INV-2026-0103']) expect(byNumber.get(n)?.needs_review, n).toBe('no');
+
+  // Export "E-invoices (UBL) with EN 16931 report": one zip, a UBL file per invoice and the report.
+  await page.getByLabel('Export format').selectOption({ label: 'E-invoices (UBL) with EN 16931 report' });
+  const [zipDownload] = await Promise.all([page.waitForEvent('download'), batchCardHere.getByRole('button', { name: 'Export' }).click()]);
+  expect(zipDownload.suggestedFilename()).toMatch(/-einvoices\.zip$/);
+  const entries = await readZip((await zipDownload.path()) ?? '');
+  expect([...entries.keys()].sort()).toEqual([
+    'en16931-report.csv',
+    'invoice-aldenmoor-INV-2026-0012.xml',
+    'invoice-copperfinch-INV-2026-0047.xml',
+    'invoice-halvorsen-INV-2026-0103.xml',
+    'invoice-marlowe-INV-2026-0088.xml',
+  ]);
+  expect(entries.get('invoice-marlowe-INV-2026-0088.xml')?.toString('utf8')).toContain('INV-2026-0088');
+  await expect(batchCardHere.getByTestId('done-note')).toContainText(
+    /^Exported 4 e-invoices \(UBL\) with the EN 16931 report as .*-einvoices\.zip\. UBL: \d of 4 pass EN 16931/,
+  );
 });

@@ -63,3 +63,31 @@ test('search all batches from the header, open the hit', async ({ host, page }, 
   await expect(page.locator('.search-hit').first()).toContainText('charged twice');
   await shot(page, 'search-by-meaning', testInfo);
 });
+
+test.describe('in German', () => {
+  test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+
+  // The engine refuses a search with a code; the window says it in German with its own controls,
+  // never the engine's English or a command to type.
+  test('a refused search is said in German', async ({ host, page }) => {
+    await page.goto(host.openUrl);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    const box = page.getByRole('search').getByLabel('Alle Stapel durchsuchen');
+    await box.fill('doppelt abgebucht');
+    await box.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Suche: „doppelt abgebucht“');
+    await expect(page.getByRole('status').filter({ hasText: 'Nichts gefunden' })).toBeVisible();
+
+    // By meaning, with nothing embedded yet.
+    await page.getByRole('link', { name: 'Bedeutung' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Es sind noch keine Ergebnisse eingebettet');
+    await expect(alert).toContainText('Folgestapel… und dann Für die Suche einbetten');
+    await expect(alert).not.toContainText(/No results|embedded|batchdesk|--semantic|fehlgeschlagen/);
+
+    // A pasted passage past the limit: its length and the limit the German way.
+    await box.fill(`Rechnung ${'sehr '.repeat(250)}lang`);
+    await box.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText(/^Die Suche ist 1\.263 Zeichen lang; erlaubt sind höchstens 500\./);
+  });
+});

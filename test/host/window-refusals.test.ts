@@ -24,6 +24,8 @@ const WINDOW_PATHS = [
   'src/main/engine/secrets',
   // Saving result files into a folder; export-batch's other refusal (an --out file already there) is the command line's only.
   'src/main/engine/exporters/export-files.ts',
+  // The search screen's refusals: the query's check, a search by meaning and its query's embedding.
+  'src/main/engine/search',
 ];
 const REFUSING = new Set(['UserError', 'NotFoundError', 'InvalidArgumentError']);
 
@@ -55,6 +57,7 @@ describe('refusals the window meets', () => {
     // The scan sees the refusals it should: a path renamed away would make this pass on nothing.
     expect(files.length).toBeGreaterThan(20);
     expect(files.some((f) => f.endsWith('handlers.ts'))).toBe(true);
+    expect(files.some((f) => f.endsWith('search-by-meaning.ts'))).toBe(true);
     expect(files.flatMap(uncodedRefusals)).toEqual([]);
   });
 
@@ -123,6 +126,13 @@ describe('refusals the window meets', () => {
     expect(await refusal('privacy.forget', { value: '1234567', dryRun: true })).toEqual({ code: 'forget_unreadable', value: '1234567' });
     expect(await refusal('rates.set', { item: 'fax', tier: 'basic', rate: 1 })).toMatchObject({ code: 'unknown_rate_item', item: 'fax' });
     expect(await refusal('batches.preview', { capability: 'transcribe', paths: ['/etc/hosts'] })).toEqual({ code: 'path_not_uploaded', path: '/etc/hosts' });
+
+    // The search screen: no words, too many, and a search by meaning before anything is embedded.
+    expect(await refusal('search.query', { query: '   ' })).toEqual({ code: 'search_empty' });
+    expect(await refusal('search.query', { query: 'x'.repeat(501) })).toEqual({ code: 'search_too_long', length: 501, limit: 500 });
+    expect(await refusal('search.query', { query: 'billed twice', semantic: true })).toEqual({ code: 'meaning_nothing_embedded' });
+    expect(await refusal('search.query', { query: 'billed twice', batchId: 'b-none' })).toEqual({ code: 'no_batch', batch: 'b-none' });
+    expect(await service.call('search.query', { query: 'x'.repeat(500) })).toMatchObject({ ok: true, result: { hits: [] } });
 
     // Nothing succeeded yet: no result files to download (the browser's zip).
     await expect(service.filesZip(id)).rejects.toMatchObject({ refusal: { code: 'nothing_succeeded', name: batch?.name } });

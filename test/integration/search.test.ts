@@ -61,6 +61,10 @@ describe('search', () => {
     await expect(h.engine.semanticSearch(h.target, 'billed two times', { limit: 3 })).rejects.toThrow(
       /embeds results but is paused \(budget\): The budget of €0\.0001 would be crossed.*batchdesk resume \S+ --budget \d+\.\d\d.*\. Then search by meaning\.$/,
     );
+    // The window's code: the batch to open and resume, never the command.
+    await expect(h.engine.semanticSearch(h.target, 'billed two times', { limit: 3 })).rejects.toMatchObject({
+      refusal: { code: 'meaning_index_waiting', batch: embedded.batch?.id, paused: true },
+    });
   });
 
   it('a failed item is found by its error; retried, it leaves the index until it finishes again', async () => {
@@ -97,6 +101,7 @@ describe('search', () => {
     const h = await startHarness();
     const calls = await createAndRun(h, { capability: 'transcribe', paths: [RECORDINGS] });
     await expect(h.engine.semanticSearch(h.target, 'billed two times', { limit: 3 })).rejects.toThrow(/No results are embedded yet.*embeddings --from/);
+    await expect(h.engine.semanticSearch(h.target, 'billed two times', { limit: 3 })).rejects.toMatchObject({ refusal: { code: 'meaning_nothing_embedded' } });
     const embedded = await h.engine.createBatch({ capability: 'embeddings', from: calls.id });
     await h.run({ batchIds: [embedded.batch?.id ?? ''] });
     // No word in common with "I think I was charged twice for October".
@@ -117,6 +122,13 @@ describe('search', () => {
     await expect(h.engine.semanticSearch(h.target, 'billed two times', { limit: 3, batchId: other.id })).rejects.toThrow(
       new RegExp(`Nothing of batch ${other.id} is embedded yet.*batchdesk index ${other.id}`),
     );
+    await expect(h.engine.semanticSearch(h.target, 'billed two times', { limit: 3, batchId: other.id })).rejects.toMatchObject({
+      refusal: { code: 'meaning_batch_not_embedded', batch: other.id },
+    });
+    // The embeddings batch itself, where the batch it embedded is meant.
+    await expect(h.engine.semanticSearch(h.target, 'billed two times', { limit: 3, batchId: embedded.batch?.id ?? '' })).rejects.toMatchObject({
+      refusal: { code: 'meaning_filter_embeddings', batch: embedded.batch?.id, parent: calls.id },
+    });
     expect((await h.admin.usage()).rows.find((u) => u.rate_item === 'embeddings')?.requests).toBe(queries);
   });
 });

@@ -191,8 +191,8 @@ export interface Desk {
   jobFile(id: number, which: 'source' | 'output'): Promise<DeskFile | null>;
   /** Why the source file `path` of an item of `batchId` cannot be read here: one sentence with what to do. */
   absentSource(path: string, batchId: string): string;
-  /** The same files as `exportFiles`, under the same names, streamed into `out` as one zip. */
-  exportFilesZip(id: string, out: Writable): Promise<ZipExport>;
+  /** The same files as `exportFiles` (`format`: default every file of each item), under the same names, streamed into `out` as one zip. */
+  exportFilesZip(id: string, out: Writable, format?: FilesFormat): Promise<ZipExport>;
   /** Spend by day (this computer's days), by batch and by key. */
   costReport(): Promise<CostReport>;
   readonly comparisons: ComparisonBook;

@@ -86,7 +86,7 @@ export function localDesk(e: Engine, closeEngine: () => void = () => undefined):
       return file && existsSync(file.path) ? file : null;
     },
     absentSource,
-    exportFilesZip: (id, out) => e.exportFilesZip(id, out),
+    exportFilesZip: (id, out, format) => e.exportFilesZip(id, out, format),
     costReport: async () => e.costReport(),
     comparisons: {
       create: (req) => e.compareTiers(req),

@@ -197,7 +197,8 @@ export function teamDesk(team: SharedStoreHandle, local: () => Engine, closeEngi
       return file && existsSync(file.path) ? file : null;
     },
     absentSource,
-    exportFilesZip: async (id, out) => writeFilesZip(sharedResults(team.store, id), { id, capability: (await sharedRow(team.store, id)).capability }, out),
+    exportFilesZip: async (id, out, format) =>
+      writeFilesZip(sharedResults(team.store, id), { id, capability: (await sharedRow(team.store, id)).capability }, out, format),
     costReport: () => team.store.costReport(localZone()),
     comparisons: {
       create: async () => {

@@ -535,10 +535,10 @@ export class Engine {
   }
 
   /** The same files as `exportFiles`, under the same names, streamed into `out` as one zip. */
-  async exportFilesZip(id: string, out: Writable): Promise<ZipExport> {
+  async exportFilesZip(id: string, out: Writable, format: FilesFormat = 'files'): Promise<ZipExport> {
     const batch = this.batches.get(id);
     if (!batch) throw new NotFoundError(`No batch "${id}".`, { code: 'no_batch', batch: id });
-    return writeFilesZip(localResults(this.db, id, this.outputsDir(id)), { id, capability: batch.capability }, out);
+    return writeFilesZip(localResults(this.db, id, this.outputsDir(id)), { id, capability: batch.capability }, out, format);
   }
 
   /**

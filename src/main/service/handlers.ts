@@ -2,7 +2,8 @@
 // validated by dispatch(); each handler returns exactly the contract's result type.
 import { runtimeDescription, sqliteAddonPath } from '../engine/db/sqlite-driver';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import type { ArgOf, MethodName, ResultOf } from '../../shared/contract';
@@ -23,6 +24,10 @@ import { JobState } from '../../shared/domain';
 import type { KeyView, StepEstimateView } from '../../shared/contract';
 import type { KeyInfo } from '../engine/secrets/key-manager';
 import { itemFileKindOrRefuse } from '../engine/exporters/export-files';
+import { checkedQuery } from '../engine/search/search-query-check';
+import type { ZipExport } from '../engine/exporters/export-zip';
+import { hasInvoices, kindOfBatch } from '../../shared/capabilities/result-files';
+import { WINDOW_EXPORTS } from '../../shared/export-formats';
 import { exportFileName, localDay } from './export-file-name';
 import type { ConnectionManager } from './connection-manager';
 import type { RunController } from './run-controller';
@@ -138,6 +143,18 @@ function withRetention(w: ResultOf<'watch.add'>, rule: RetentionRule | null): Re
 
 function rateViews(engine: Engine): ResultOf<'rates.list'> {
   return engine.rates.all().map((r) => ({ ...r, unit: rateUnit(r.item) }));
+}
+
+/** The zip `write` streams, as the file `path` (replaced); a zip that failed half way is removed. */
+async function ublZipFile(path: string, write: (out: Writable) => Promise<ZipExport>): Promise<ZipExport> {
+  const out = createWriteStream(path);
+  try {
+    return await write(out);
+  } catch (e) {
+    out.destroy();
+    rmSync(path, { force: true });
+    throw e;
+  }
 }
 
 /** Why there is nothing to save or download yet, and what to do. */
@@ -276,14 +293,26 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'batches.export': async ({ id, format, csvLocale }) => {
       const bid = await c.resolveBatchId(id);
       const batch = await c.summary(bid);
+      // The menu's record (shared/export-formats.ts) says which exports only a batch of invoices has.
+      const offered = WINDOW_EXPORTS[format];
+      if (offered.invoices !== null && !hasInvoices(batch.capability))
+        throw new InvalidArgumentError(
+          `The ${format} export is for invoices read by OCR; this is ${kindOfBatch(batch.capability)}. Export it as CSV or JSON instead.`,
+          { code: 'export_format', format: offered.invoices.refusedAs, capability: batch.capability },
+        );
       const dir = join(engine.dataDir, 'exports');
       mkdirSync(dir, { recursive: true });
-      const ending = format === 'invoices' || format === 'line-items' ? `-${format}.csv` : `.${format}`;
-      const fileName = exportFileName(batch.name, bid, ending, localDay(engine.clock.now()));
+      const fileName = exportFileName(batch.name, bid, offered.ending, localDay(engine.clock.now()));
       const path = join(dir, fileName);
-      // The exports folder is the window's own: a new export of the batch replaces the last.
-      const rows = await desk.exportTable(bid, format, path, csvLocale === undefined ? {} : { csv: spreadsheetCsv(csvLocale) }, true);
       const token = randomBytes(16).toString('hex');
+      // The exports folder is the window's own: a new export of the batch replaces the last.
+      if (format === 'einvoices') {
+        if (batch.counts.succeeded === 0) throw nothingSucceeded(batch.name);
+        const zip = await ublZipFile(path, (out) => desk.exportFilesZip(bid, out, 'ubl'));
+        d.exports.set(token, { path, fileName });
+        return { fileName, rows: zip.entries - (zip.ubl === null ? 0 : 1), token, ubl: zip.ubl };
+      }
+      const rows = await desk.exportTable(bid, format, path, csvLocale === undefined ? {} : { csv: spreadsheetCsv(csvLocale) }, true);
       d.exports.set(token, { path, fileName });
       return { fileName, rows, token };
     },
@@ -319,7 +348,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return { shown: true as const };
     },
     'jobs.neighbours': async ({ jobId, ...q }) => desk.jobNeighbours(q, jobId),
-    'search.query': async ({ query, batchId, capability, limit, semantic }) => {
+    'search.query': async ({ query: text, batchId, capability, limit, semantic }) => {
+      const query = checkedQuery(text);
       const filters = { batchId: batchId === undefined ? undefined : await c.resolveBatchId(batchId), capability, limit: limit ?? 100 };
       const hits = semantic ? await desk.searchByMeaning((await d.connections.get()).target, query, filters) : await desk.search(query, filters);
       return { hits: hits.map((h) => ({ ...h, state: JobState.parse(h.state) })) };

@@ -53,6 +53,14 @@ const REFUSALS: { [C in Code]: Extract<Refusal, { code: C }> } = {
   no_key_labelled: { code: 'no_key_labelled', label: 'acme' },
   key_wrong_kind: { code: 'key_wrong_kind', label: 'acme', credential: 'channel' },
   folder_unwritable: { code: 'folder_unwritable', path: '/out/a', why: 'permission', written: 1200 },
+  search_empty: { code: 'search_empty' },
+  search_too_long: { code: 'search_too_long', length: 1234, limit: 500 },
+  meaning_filter_embeddings: { code: 'meaning_filter_embeddings', batch: 'b-13', parent: 'b-12' },
+  meaning_nothing_embedded: { code: 'meaning_nothing_embedded' },
+  meaning_index_waiting: { code: 'meaning_index_waiting', batch: 'b-13', name: 'Embeddings of calls', paused: true },
+  meaning_batch_not_embedded: { code: 'meaning_batch_not_embedded', batch: 'b-12' },
+  meaning_api: { code: 'meaning_api', why: 'refused', status: 503 },
+  meaning_dimensions: { code: 'meaning_dimensions', query: 1024, stored: [256] },
 };
 
 /** The codes whose words differ by a figure: every case of it, each said in its own words. */
@@ -69,6 +77,12 @@ const VARIANTS: Refusal[] = [
     { code: 'key_address_unusable', label: 'acme', credential },
     { code: 'key_wrong_kind', label: 'acme', credential },
   ]),
+  ...[true, false].map((paused): Refusal => ({ code: 'meaning_index_waiting', batch: 'b-13', name: 'Embeddings', paused })),
+  ...(['no_key', 'unreachable', 'refused', 'no_embedding'] as const).map((why): Refusal => ({
+    code: 'meaning_api',
+    why,
+    status: why === 'refused' ? 503 : null,
+  })),
   ...(['missing', 'not_folder', 'data_folder', 'watched', 'nested'] as const).map((why): Refusal => ({
     code: 'watch_folder',
     dir: '/scans',
@@ -100,6 +114,17 @@ describe('refusals in the window', () => {
 
   it('writes the files written before the refusal the locale way', () => {
     expect(inLanguage('de', 'de-DE', () => refusalWords(REFUSALS.folder_unwritable))).toMatch(/1\.200 Dateien/);
+  });
+
+  it('says the search refusals in the locale, each case in its own words', () => {
+    const said = (r: Refusal): string => inLanguage('de', 'de-DE', () => refusalWords(r));
+    expect(said(REFUSALS.search_too_long)).toMatch(/1\.234 Zeichen.*höchstens 500/);
+    const api = new Set((['no_key', 'unreachable', 'refused', 'no_embedding'] as const).map((why) => said({ code: 'meaning_api', why, status: 503 })));
+    expect(api.size).toBe(4);
+    expect(said({ code: 'meaning_index_waiting', batch: 'b-1', name: 'E', paused: true })).not.toBe(
+      said({ code: 'meaning_index_waiting', batch: 'b-1', name: 'E', paused: false }),
+    );
+    expect(said(REFUSALS.meaning_api)).toMatch(/HTTP 503/);
   });
 
   it('writes the budget figures the locale way', () => {

@@ -5,6 +5,7 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ResultSource } from '../read-models/job-results';
+import type { FilesFormat } from '../../../shared/capabilities/result-files';
 import { En16931Report, ExportNames, itemFileKindOrRefuse, itemFiles, type FilesBatch, type ItemPart, type ItemProblem } from './export-files';
 
 /** Entries added ahead of the one being written. */
@@ -22,11 +23,12 @@ export interface ZipExport {
 }
 
 /**
- * Streams the batch's item files as a zip into `out`. Rejects when `out` fails or closes early
+ * Streams the batch's item files as a zip into `out` (`format`: every file of each item, or only
+ * its UBL invoice or subtitles, as export-files.ts writes them into a folder). Rejects when `out` fails or closes early
  * (the browser went away) or a file cannot be read half way; the zip is then incomplete.
  */
-export async function writeFilesZip(source: ResultSource, batch: FilesBatch, out: Writable): Promise<ZipExport> {
-  itemFileKindOrRefuse(batch);
+export async function writeFilesZip(source: ResultSource, batch: FilesBatch, out: Writable, format: FilesFormat = 'files'): Promise<ZipExport> {
+  itemFileKindOrRefuse(batch, format);
   const counts = await source.counts();
   const result: ZipExport = { entries: 0, noFile: counts.total - counts.succeeded, problems: [], problemCount: 0, ubl: null };
   // Loaded here, not at start-up: only the browser host's zip download needs it.
@@ -62,7 +64,7 @@ export async function writeFilesZip(source: ResultSource, batch: FilesBatch, out
   const report = new En16931Report();
   let added = 0;
   let started = 0;
-  for await (const entry of itemFiles(source, batch)) {
+  for await (const entry of itemFiles(source, batch, format)) {
     if (failure) break;
     if (!entry.ok) {
       result.problemCount++;

@@ -15,6 +15,7 @@ export async function embedQuery(target: ApiTarget, text: string): Promise<Float
   if (!key)
     throw new UserError(
       'A semantic search embeds the query through the API, and no API key is configured. Add one (`batchdesk keys add --kind api --label NAME`) or set BATCHDESK_API_KEY.',
+      { code: 'meaning_api', why: 'no_key', status: null },
     );
   let res;
   try {
@@ -32,11 +33,13 @@ export async function embedQuery(target: ApiTarget, text: string): Promise<Float
   } catch (e) {
     throw new UserError(
       `Could not reach the API to embed the query (${e instanceof Error ? e.message : String(e)}). Check the connection and try again, or search without --semantic.`,
+      { code: 'meaning_api', why: 'unreachable', status: null },
     );
   }
   if (res.status < 200 || res.status >= 300) {
     throw new UserError(
       `The API refused to embed the query (HTTP ${res.status}: ${storedBody(res, [key.secret]).slice(0, 300)}). Try again later, or search without --semantic.`,
+      { code: 'meaning_api', why: 'refused', status: res.status },
     );
   }
   let parsed: unknown;
@@ -47,6 +50,11 @@ export async function embedQuery(target: ApiTarget, text: string): Promise<Float
   }
   const a = Answer.safeParse(parsed);
   const v = a.success ? a.data.embeddings[0] : undefined;
-  if (!v) throw new UserError('The API answered the query embedding without an embedding ("embeddings": [[numbers]]). Search without --semantic meanwhile.');
+  if (!v)
+    throw new UserError('The API answered the query embedding without an embedding ("embeddings": [[numbers]]). Search without --semantic meanwhile.', {
+      code: 'meaning_api',
+      why: 'no_embedding',
+      status: null,
+    });
   return Float32Array.from(v);
 }

@@ -27,6 +27,7 @@ export async function searchByMeaning(src: MeaningSource, target: ApiTarget, tex
   if (filtered?.capability === 'embeddings' && filtered.parent_id !== null) {
     throw new UserError(
       `Batch ${filtered.id} holds the vectors of batch ${filtered.parent_id}'s results: search by meaning names the batch whose items were embedded (--batch ${filtered.parent_id}).`,
+      { code: 'meaning_filter_embeddings', batch: filtered.id, parent: filtered.parent_id },
     );
   }
   const dims = await src.dimensions();
@@ -37,27 +38,32 @@ export async function searchByMeaning(src: MeaningSource, target: ApiTarget, tex
     if (waiting?.status === 'paused' && waiting.pause !== null) {
       throw new UserError(
         `Batch ${waiting.id} ("${waiting.name}") embeds results but is paused (${waiting.pause.kind}): ${waiting.pause.reason.replace(/\.?\s*$/, '.')} Then search by meaning.`,
+        { code: 'meaning_index_waiting', batch: waiting.id, name: waiting.name, paused: true },
       );
     }
     if (waiting) {
       throw new UserError(
         `Batch ${waiting.id} ("${waiting.name}") embeds results but has not finished (${waiting.status === 'pending' ? 'not started' : waiting.status}): run it first (\`${src.runCommand(waiting.id)}\`), then search by meaning.`,
+        { code: 'meaning_index_waiting', batch: waiting.id, name: waiting.name, paused: false },
       );
     }
     throw new UserError(
       `No results are embedded yet, so there is nothing to search by meaning. Embed a batch's results first: \`${src.indexCommand}\` (= batch create embeddings --from <batch-id>, then run it; in the window: Follow-up batch…, Embed for search). Or search words without --semantic.`,
+      { code: 'meaning_nothing_embedded' },
     );
   }
   // A batch with nothing embedded: said before the query costs a request.
   if (filtered && !(await src.embeddedIn(filtered.id))) {
     throw new UserError(
       `Nothing of batch ${filtered.id} is embedded yet, so it cannot be searched by meaning. Embed its results first: \`${src.indexCommand.replace('<batch-id>', filtered.id)}\`.`,
+      { code: 'meaning_batch_not_embedded', batch: filtered.id },
     );
   }
   const query = await embedQuery(target, text);
   if (!dims.includes(query.length)) {
     throw new UserError(
       `The API's query embedding has ${query.length} dimensions but the stored vectors have ${dims.join(', ')}: they were made by another model. Embed the results again (a new embeddings batch with --allow-resend).`,
+      { code: 'meaning_dimensions', query: query.length, stored: dims },
     );
   }
   return src.nearest(query, filters);

@@ -6,6 +6,7 @@ import { JobState } from '../../../shared/domain';
 import { withAbsentSource } from '../../desk/absent-source';
 import { absentSource } from '../../desk/local-desk';
 import type { ReadMethod } from './read-methods';
+import { checkedQuery } from '../../engine/search/search-query-check';
 
 /** Thrown for a read only the engine can answer (a search by meaning embeds the query through the API). */
 export class EngineAnswers extends Error {
@@ -20,7 +21,8 @@ export function createReadHandlers(view: ReadOnlyView): Pick<Handlers, ReadMetho
     'jobs.list': async (arg) => view.jobPage(arg),
     'jobs.neighbours': async ({ jobId, ...q }) => view.jobNeighbours(q, jobId),
     'jobs.get': async ({ id }) => withAbsentSource(view.jobDetail(id), absentSource, 'moved'),
-    'search.query': async ({ query, batchId, capability, limit, semantic }) => {
+    'search.query': async ({ query: text, batchId, capability, limit, semantic }) => {
+      const query = checkedQuery(text);
       if (semantic) throw new EngineAnswers('a search by meaning is sent to the API by the engine');
       const filters = { batchId: batchId === undefined ? undefined : await c.resolveBatchId(batchId), capability, limit: limit ?? 100 };
       return { hits: view.search(query, filters).map((h) => ({ ...h, state: JobState.parse(h.state) })) };

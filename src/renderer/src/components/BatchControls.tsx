@@ -4,7 +4,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BatchSummary } from '../../../shared/domain';
-import type { ArgOf } from '../../../shared/contract';
+import { assertNever } from '../../../shared/domain';
+import { WINDOW_EXPORTS, WindowExportFormat, windowExportsFor } from '../../../shared/export-formats';
 import { describe } from '../../../shared/capabilities/catalog';
 import { parseEur } from '../../../shared/money';
 import { client } from '../client';
@@ -20,9 +21,27 @@ import { toast } from './toast-store';
 import { t as tr } from '../i18n';
 import './BatchControls.css';
 
-type ExportFormat = ArgOf<'batches.export'>['format'];
-/** The formats written as CSV: the ones a spreadsheet's delimiter and decimal sign matter for. */
-const CSV_FORMATS: readonly ExportFormat[] = ['csv', 'invoices', 'line-items'];
+/** A format of the Export menu in the window's words (the menu's formats: shared/export-formats.ts). */
+function exportFormatWords(format: WindowExportFormat): string {
+  switch (format) {
+    case 'csv':
+      return 'CSV';
+    case 'json':
+      return 'JSON';
+    case 'txt':
+      return tr('batch:controls.formatText');
+    case 'invoices':
+      return tr('batch:controls.formatInvoices');
+    case 'line-items':
+      return tr('batch:controls.formatLineItems');
+    case 'xlsx':
+      return tr('batch:controls.formatXlsx');
+    case 'einvoices':
+      return tr('batch:controls.formatEinvoices');
+    default:
+      return assertNever(format, 'export format');
+  }
+}
 
 /** Starts a download of an export through a real <a download>, as the brief of each transport expects. */
 function download(href: string, fileName: string): void {
@@ -53,7 +72,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
   const [budgetText, setBudgetText] = useState('');
   const [clearBudget, setClearBudget] = useState(false);
   const [switchApi, setSwitchApi] = useState(false);
-  const [format, setFormat] = useState<ExportFormat>('csv');
+  const [format, setFormat] = useState<WindowExportFormat>('csv');
   const sheet = spreadsheetLocale(i18n.language);
   const [forSheet, setForSheet] = useState(sheet.decimalComma);
   // A note belongs to the status its action left: "Resumed." is not shown once the batch is done.
@@ -132,10 +151,23 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
   const exportResults = () =>
     action.run(async () => {
       setNote(null);
-      const csvLocale = forSheet && CSV_FORMATS.includes(format) ? { csvLocale: sheet.tag } : {};
+      const csvLocale = forSheet && WINDOW_EXPORTS[format].csv ? { csvLocale: sheet.tag } : {};
       const r = await client().call('batches.export', { id: batch.id, format, ...csvLocale });
       download(client().downloadUrl(r.token), r.fileName);
-      setNote(t('controls.exported', { count: r.rows, n: formatCount(r.rows), file: r.fileName }));
+      const exported = t(format === 'einvoices' ? 'controls.exportedEinvoices' : 'controls.exported', {
+        count: r.rows,
+        n: formatCount(r.rows),
+        file: r.fileName,
+      });
+      // E-invoices: how many pass EN 16931, and where the zip's report lists what the others lack.
+      const ubl = r.ubl
+        ? tr(r.ubl.notDeclared > 0 ? 'results:files.ublMissing' : 'results:files.ubl', {
+            declared: formatCount(r.ubl.declared),
+            total: formatCount(r.ubl.declared + r.ubl.notDeclared),
+            report: r.ubl.report,
+          })
+        : null;
+      setNote(ubl === null ? exported : `${exported} ${ubl}`);
       toast(tr('common:toast.exported', { file: r.fileName }));
     });
 
@@ -205,19 +237,14 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
           <label htmlFor={ids.format} className="visually-hidden">
             {t('controls.exportFormat')}
           </label>
-          <select id={ids.format} value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
-            <option value="csv">CSV</option>
-            <option value="json">JSON</option>
-            <option value="txt">{t('controls.formatText')}</option>
-            {describe(batch.capability).invoice ? (
-              <>
-                <option value="invoices">{t('controls.formatInvoices')}</option>
-                <option value="line-items">{t('controls.formatLineItems')}</option>
-                <option value="xlsx">{t('controls.formatXlsx')}</option>
-              </>
-            ) : null}
+          <select id={ids.format} value={format} onChange={(e) => setFormat(WindowExportFormat.parse(e.target.value))}>
+            {windowExportsFor(describe(batch.capability).invoice !== undefined).map((f) => (
+              <option key={f} value={f}>
+                {exportFormatWords(f)}
+              </option>
+            ))}
           </select>
-          {CSV_FORMATS.includes(format) ? (
+          {WINDOW_EXPORTS[format].csv ? (
             <span className="batch-controls__sheet">
               <input id={ids.sheet} type="checkbox" checked={forSheet} onChange={(e) => setForSheet(e.target.checked)} />
               <label htmlFor={ids.sheet} title={t('controls.forSpreadsheetHint')}>

@@ -122,6 +122,21 @@ export function refusalWords(r: Refusal, lng?: string): string {
       return say(`folder_unwritable_${r.why}`, { path: r.path, count: r.written, n: formatCount(r.written) });
     case 'budget_spent':
       return say('budget_spent', { batch: r.batch, budget: formatMoney(r.budget), spent: formatMoney(r.spent), enough: formatMoney(r.enough) });
+    case 'search_empty':
+    case 'meaning_nothing_embedded':
+      return say(r.code);
+    case 'search_too_long':
+      return say(r.code, { length: formatCount(r.length), limit: formatCount(r.limit) });
+    case 'meaning_filter_embeddings':
+      return say(r.code, { batch: r.batch, parent: r.parent });
+    case 'meaning_index_waiting':
+      return say(`meaning_index_waiting_${r.paused ? 'paused' : 'unfinished'}`, { batch: r.batch, name: r.name });
+    case 'meaning_batch_not_embedded':
+      return say(r.code, { batch: r.batch });
+    case 'meaning_api':
+      return say(`meaning_api_${r.why}`, { status: r.status ?? '' });
+    case 'meaning_dimensions':
+      return say(r.code, { query: formatCount(r.query), stored: r.stored.map(formatCount).join(', ') });
     default:
       return assertNever(r, 'refusal');
   }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { SearchHitView } from '../../../shared/contract';
 import { capabilityWords } from '../format/option-words';
 import { client, errorMessage } from '../client';
+import { RpcFailure } from '../transport';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { displaySource } from '../format/source';
 import { STATE_LABEL } from '../format/labels';
@@ -36,11 +37,12 @@ export function SearchScreen({ query, semantic }: { query: string; semantic: boo
     client()
       .call('search.query', { query, limit: semantic ? 50 : 200, semantic })
       .then((r) => live && setHits(r.hits))
-      .catch((e: unknown) => live && setError(errorMessage(e)));
+      // A refusal (no words, too long, nothing embedded...) is said in its own words; anything else failed.
+      .catch((e: unknown) => live && setError(e instanceof RpcFailure && e.refusal !== null ? e.message : t('failed', { error: errorMessage(e) })));
     return () => {
       live = false;
     };
-  }, [query, semantic]);
+  }, [query, semantic, t]);
   const groups = useMemo(() => {
     const out: { batch: string; name: string; capability: SearchHitView['capability']; hits: SearchHitView[] }[] = [];
     for (const h of hits ?? []) {
@@ -68,7 +70,7 @@ export function SearchScreen({ query, semantic }: { query: string; semantic: boo
         </div>
       ) : null}
       {query === '' ? <p className="muted">{t('empty')}</p> : null}
-      <ErrorAlert message={error ? t('failed', { error }) : null} />
+      <ErrorAlert message={error} />
       {query !== '' && hits === null && !error ? (
         <p role="status" className="muted">
           {t('searching')}
