@@ -320,6 +320,7 @@ export async function planBatch(input: CreateBatchParsed, deps: PlanDeps, sink: 
         await streamed(() =>
           importMessageCsv(csv, {
             channelKind: kind,
+            nationalNumbers: input.nationalNumbers ?? null,
             pace: sink.pace,
             onRow: (message) => add(`${name} row ${message.row}`, { kind: 'message', message }, whole, message.row),
           }),

@@ -17,7 +17,8 @@ type XmlParsers = Pick<typeof import('fast-xml-parser'), 'XMLParser' | 'XMLValid
  * country's patterns for each type of line.
  */
 export interface PhoneNumbers {
-  parsePhoneNumberFromString(text: string): PhoneNumber | undefined;
+  /** `defaultCountry`: whose numbers those without a country code are (absent: they are not read). */
+  parsePhoneNumberFromString(text: string, defaultCountry?: CountryCode): PhoneNumber | undefined;
 }
 
 const load = createRequire(import.meta.url);
@@ -104,8 +105,8 @@ function parserAlone(): PhoneNumbers | null {
     const parse = (load(join(dir, 'build', 'parsePhoneNumber.js')) as { default?: unknown }).default;
     const metadata = load(join(dir, 'metadata.max.json')) as MetadataJson;
     if (typeof parse !== 'function') return null;
-    const parseWith = parse as (text: string, metadata: MetadataJson) => PhoneNumber | undefined;
-    return { parsePhoneNumberFromString: (text) => parseWith(text, metadata) };
+    const parseWith = parse as (text: string, ...rest: [MetadataJson] | [CountryCode, MetadataJson]) => PhoneNumber | undefined;
+    return { parsePhoneNumberFromString: (text, country) => (country === undefined ? parseWith(text, metadata) : parseWith(text, country, metadata)) };
   } catch {
     return null;
   }

@@ -29,6 +29,7 @@ export const OPTION_RULES = {
   redact: `redact takes kinds of personal data separated by commas: ${PERSONAL_DATA_KINDS.join(', ')}, or all`,
   redactStored: 'redact-stored is yes or left out',
   keepDays: KEEP_DAYS_RULE,
+  nationalNumbers: 'a country for numbers written without a country code is its two-letter code, such as DE, AT or CH',
 } as const;
 
 export type OptionRule = keyof typeof OPTION_RULES;

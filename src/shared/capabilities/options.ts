@@ -196,6 +196,15 @@ function aStretch(text: string): boolean {
   return m === null || Number(m[1]) * 60 + Number(m[2]) !== Number(m[3]) * 60 + Number(m[4]);
 }
 
+/** A region Intl knows by its two-letter code (XX and the like are not). */
+function isRegion(code: string): boolean {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 /** Not a number where one was typed: the schema then gives its own sentence. */
 const NOT_A_NUMBER = Number.NaN;
 
@@ -262,6 +271,30 @@ export const BATCH_SETTINGS = {
       placeholder: 'e.g. 10m, 2h, 1d',
     },
     only: { capabilities: ['channel'], message: 'a recipient gap is for message batches (channel)' },
+  },
+  /**
+   * Message batches: numbers written without a country code ("0151 2345 0013") are read as this
+   * country's. Never a guess from the locale (a message would reach a stranger abroad): the user
+   * names the country for this batch, and each number is checked as one of that country's.
+   */
+  nationalNumbers: {
+    request: z
+      .string()
+      .regex(/^[A-Z]{2}$/, RULES.nationalNumbers)
+      .refine(isRegion, RULES.nationalNumbers)
+      .optional(),
+    fromText: (t) => t.trim().toUpperCase(),
+    flag: {
+      name: 'national-numbers',
+      value: 'COUNTRY',
+      help: 'channel: read phone numbers written without a country code as numbers of COUNTRY (two letters, e.g. DE); otherwise such rows are refused',
+    },
+    field: {
+      label: 'Numbers without a country code (optional)',
+      hint: 'The two-letter code of the country whose national numbers the CSV holds (e.g. DE reads 0151 2345 0013 as +49 151 2345 0013). Left empty, such rows are refused.',
+      placeholder: 'refuse them',
+    },
+    only: { capabilities: ['channel'], message: 'reading national numbers is for message batches (channel)' },
   },
   /** Personal data replaced by typed placeholders in everything an item sends to a later step or to a text, embeddings, tts, image or CRM route. */
   redact: {

@@ -29,6 +29,8 @@ const SETTING_CASES: [SettingName, string, keyof typeof OPTION_RULES][] = [
   ['quietHours', '9pm', 'quietHours'],
   ['quietHours', '08:00-08:00', 'quietHoursStretch'],
   ['recipientGapMs', '40d', 'recipientGap'],
+  ['nationalNumbers', 'XX', 'nationalNumbers'],
+  ['nationalNumbers', 'Germany', 'nationalNumbers'],
   ['redact', 'passports', 'redact'],
   ['redactStored', 'maybe', 'redactStored'],
   ['keepFilesDays', '99999', 'keepDays'],

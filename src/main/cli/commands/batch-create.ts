@@ -122,6 +122,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
   const quiet = quietText === undefined ? undefined : parseQuietHours(quietText);
   const quietHours = quiet?.ok ? quiet.value.text : quietText;
   const recipientGapMs = setting('recipientGapMs', values['recipient-gap']);
+  const nationalNumbers = setting('nationalNumbers', values['national-numbers']);
   const redact = setting('redact', values.redact);
   const redactStored = values['redact-stored'] === true ? true : undefined;
   if (redactStored && redact === undefined) throw new UsageError('--redact-stored needs --redact KINDS: the kinds of personal data to take out (e.g. all).');
@@ -147,6 +148,7 @@ export const batchCreateCommand = bindCommand(batchCreateSpec, async ({ values, 
       ...(at !== undefined && !askAt ? { at } : {}),
       ...(quietHours !== undefined ? { quietHours } : {}),
       ...(recipientGapMs !== undefined ? { recipientGapMs } : {}),
+      ...(nationalNumbers !== undefined ? { nationalNumbers } : {}),
       ...(redact !== undefined ? { redact } : {}),
       ...(redactStored !== undefined ? { redactStored } : {}),
       ...(keepFilesDays !== undefined ? { keepFilesDays } : {}),

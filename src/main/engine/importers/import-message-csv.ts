@@ -16,6 +16,8 @@ import type { ImportProblem, MessageChannelKind, MessageRow } from './types';
 
 export interface ImportMessageCsvOptions {
   channelKind: MessageChannelKind;
+  /** The country numbers without a country code belong to, as the batch names it (absent: such rows are refused). */
+  nationalNumbers?: string | null;
   signal?: AbortSignal;
   /** Receives each valid row as it is read; the result's `rows` is then empty. */
   onRow?: (row: MessageRow) => void;
@@ -65,6 +67,7 @@ class MessageCsvReader {
     private readonly problems: ProblemList,
     private readonly onRow: (row: MessageRow) => void,
     private readonly bytes: number,
+    private readonly national: string | null,
   ) {}
 
   get refused(): boolean {
@@ -90,7 +93,7 @@ class MessageCsvReader {
 
   private start(headerEnd: number): void {
     this.delimiter = detectDelimiter(this.pending.slice(0, headerEnd));
-    const collector = new MessageCollector(this.source, this.kind, this.delimiter, this.problems, this.onRow, this.bytes);
+    const collector = new MessageCollector(this.source, this.kind, this.delimiter, this.problems, this.onRow, this.bytes, this.national);
     this.collector = collector;
     this.parser = new CsvParser(this.delimiter, collector.onRecord);
     const text = this.pending;
@@ -106,7 +109,7 @@ export async function importMessageCsv(path: string, opts: ImportMessageCsvOptio
 
   const rows: MessageRow[] = [];
   const problems = new ProblemList();
-  const reader = new MessageCsvReader(source, opts.channelKind, problems, opts.onRow ?? ((r) => rows.push(r)), file.size);
+  const reader = new MessageCsvReader(source, opts.channelKind, problems, opts.onRow ?? ((r) => rows.push(r)), file.size, opts.nationalNumbers ?? null);
   let c: MessageCollector;
   try {
     for await (const chunk of utf8Chunks(source, opts.signal, opts.pace)) {

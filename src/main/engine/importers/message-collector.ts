@@ -30,6 +30,8 @@ export class MessageCollector {
     private readonly onRow: (row: MessageRow) => void,
     /** The file's size, to size the duplicate check for its rows (digest-set.ts). */
     bytes = 0,
+    /** The country of numbers written without a country code (null: refused). */
+    private readonly national: string | null = null,
   ) {
     this.seen = new DigestSet(capacityForBytes(bytes));
   }
@@ -61,7 +63,7 @@ export class MessageCollector {
       }
       return;
     }
-    const built = buildMessageRow(rec.fields, rec.row, this.header, this.kind, this.delimiter);
+    const built = buildMessageRow(rec.fields, rec.row, this.header, this.kind, this.delimiter, this.national);
     if (!built.ok) {
       for (const p of built.problems) this.problems.push({ source: this.source, row: rec.row, ...p });
       // A row that opts out but cannot be read must not be mistaken for one that was recorded.

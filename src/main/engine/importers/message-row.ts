@@ -36,7 +36,14 @@ function overflows(fields: readonly string[], columns: number): boolean {
   return false;
 }
 
-export function buildMessageRow(fields: readonly string[], row: number, header: CsvHeader, kind: MessageChannelKind, delimiter: string): RowResult {
+export function buildMessageRow(
+  fields: readonly string[],
+  row: number,
+  header: CsvHeader,
+  kind: MessageChannelKind,
+  delimiter: string,
+  national: string | null = null,
+): RowResult {
   const columns = header.names.length;
   if (fields.length < columns || overflows(fields, columns)) {
     return { ok: false, problems: [coded(row, { code: 'row_fields', fields: fields.length, columns, delimiter })] };
@@ -50,7 +57,7 @@ export function buildMessageRow(fields: readonly string[], row: number, header: 
   if (rawTo === '') {
     (problems ??= []).push(coded(row, { code: 'to_empty', email: kind === 'email' }));
   } else {
-    const r = normalizeRecipient(rawTo, kind);
+    const r = normalizeRecipient(rawTo, kind, national);
     if (r.ok) to = r.value;
     else (problems ??= []).push(coded(row, r.problem));
   }

@@ -221,6 +221,7 @@ export function BatchOptions({
       <StartAt errors={errors} />
       <SettingField name="quietHours" errors={errors} />
       <SettingField name="recipientGapMs" errors={errors} />
+      <SettingField name="nationalNumbers" errors={errors} />
       <SettingField name="sample" errors={errors} />
       <SettingField name="redact" errors={errors} />
       <PhoneCountryNote phoneCountry={phoneCountry} />
