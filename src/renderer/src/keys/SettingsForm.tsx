@@ -87,7 +87,7 @@ export function SettingsForm({ focusPhoneCountry = false }: { focusPhoneCountry?
   const { t, i18n } = useTranslation('keys');
   const [regions, setRegions] = useState<string[]>([]);
   /** What automatic gives now (this computer's locale), as the engine resolved it. */
-  const [localeCountry, setLocaleCountry] = useState<string | null>(null);
+  const [localeCountry, setLocaleCountry] = useState<{ country: string | null; window: boolean }>({ country: null, window: false });
   const phoneSelect = useRef<HTMLSelectElement>(null);
   const load = useAction();
   const save = useAction();
@@ -98,7 +98,9 @@ export function SettingsForm({ focusPhoneCountry = false }: { focusPhoneCountry?
 
   const remember = (v: SettingsView): void => {
     setDraft(toDraft(v));
-    if (v.phoneCountry.country === null || v.phoneCountry.from === 'locale') setLocaleCountry(v.phoneCountry.country);
+    // What "automatic" reads: this computer's locale, else the window's (the setting itself is not it).
+    if (v.phoneCountry.country === null || v.phoneCountry.from !== 'setting')
+      setLocaleCountry({ country: v.phoneCountry.country, window: v.phoneCountry.country !== null && v.phoneCountry.from === 'window' });
   };
   useEffect(() => {
     void load.run(async () => {
@@ -172,7 +174,9 @@ export function SettingsForm({ focusPhoneCountry = false }: { focusPhoneCountry?
                 onChange={(e) => setDraft({ ...draft, phoneCountry: e.target.value })}
               >
                 <option value="auto">
-                  {localeCountry === null ? t('settings.phone.autoNone') : t('settings.phone.auto', { country: nameOf(localeCountry) })}
+                  {localeCountry.country === null
+                    ? t('settings.phone.autoNone')
+                    : t(localeCountry.window ? 'settings.phone.autoWindow' : 'settings.phone.auto', { country: nameOf(localeCountry.country) })}
                 </option>
                 {countries.map((c) => (
                   <option key={c.code} value={c.code}>
