@@ -6,6 +6,7 @@ import { i18n } from '../i18n';
 import { capabilityWords } from '../format/option-words';
 import { formatMoney } from '../format/money';
 import { formatCount } from '../format/time';
+import { issueWords } from '../format/issue-words';
 
 /** Which words a cancel with nothing left takes: by how the batch stands. */
 function cancelCase(status: Extract<Refusal, { code: 'nothing_to_cancel' }>['status']): 'cancelled' | 'done' | 'failures' | 'open' {
@@ -122,6 +123,8 @@ export function refusalWords(r: Refusal, lng?: string): string {
       return say(`folder_unwritable_${r.why}`, { path: r.path, count: r.written, n: formatCount(r.written) });
     case 'budget_spent':
       return say('budget_spent', { batch: r.batch, budget: formatMoney(r.budget), spent: formatMoney(r.spent), enough: formatMoney(r.enough) });
+    case 'request_invalid':
+      return issueWords(r.issue, lng);
     default:
       return assertNever(r, 'refusal');
   }
