@@ -3,20 +3,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { t as tr } from '../i18n';
+import { formatCount } from '../format/time';
 import { toast } from '../components/toast-store';
 import type { SettingsView } from '../../../shared/contract';
 import { client } from '../client';
 import { DoneNote, ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { useConnectionStore } from '../store/connection-store';
-import {
-  MESSAGING_CHANNEL_MESSAGE,
-  MESSAGING_CHANNEL_RE,
-  NUMERIC_SETTINGS,
-  checkApiUrl,
-  parseNumericSetting,
-  type NumericSettingRule,
-} from '../../../shared/settings-rules';
+import { MESSAGING_CHANNEL_RE, NUMERIC_SETTINGS, checkApiUrl, parseNumericSetting, type NumericSettingRule } from '../../../shared/settings-rules';
 
 interface Draft {
   concurrency: string;
@@ -39,27 +33,38 @@ const toDraft = (s: SettingsView): Draft => ({
   phoneCountry: s.phoneCountry.country !== null && s.phoneCountry.from === 'setting' ? s.phoneCountry.country : 'auto',
 });
 
-// The same rules and words as the engine and the command line (settings-rules.ts).
-function int(text: string, rule: NumericSettingRule): number {
+// The same rules as the engine and the command line (settings-rules.ts), said in the window's language.
+const NUMBER_LABEL = {
+  concurrency: 'settings.concurrency',
+  rpm: 'settings.rpm',
+  maxAttempts: 'settings.maxAttempts',
+  maxWaitMinutes: 'settings.maxWait',
+} as const;
+
+function int(text: string, name: keyof typeof NUMBER_LABEL): number {
+  const rule: NumericSettingRule = NUMERIC_SETTINGS[name];
   const r = parseNumericSetting(rule, text.trim());
-  if (!r.ok) throw new Error(r.message);
+  if (!r.ok)
+    throw new Error(
+      tr('keys:settings.invalid.number', { field: tr(`keys:${NUMBER_LABEL[name]}`), min: formatCount(rule.min), max: formatCount(rule.max), got: text.trim() }),
+    );
   return r.value;
 }
 
 function parse(d: Draft): Omit<SettingsView, 'phoneCountry'> & { phoneCountry: string } {
   const messagingChannel = d.messagingChannel.trim().toLowerCase();
-  if (!MESSAGING_CHANNEL_RE.test(messagingChannel)) throw new Error(MESSAGING_CHANNEL_MESSAGE);
+  if (!MESSAGING_CHANNEL_RE.test(messagingChannel)) throw new Error(tr('keys:settings.invalid.channel', { got: d.messagingChannel.trim() }));
   let apiUrl: string | null = null;
   if (d.apiUrl.trim() !== '') {
     const r = checkApiUrl(d.apiUrl.trim());
-    if (!r.ok) throw new Error(r.message);
+    if (!r.ok) throw new Error(tr('keys:settings.invalid.apiUrl', { got: d.apiUrl.trim() }));
     apiUrl = r.url;
   }
   return {
-    concurrency: int(d.concurrency, NUMERIC_SETTINGS.concurrency),
-    rpm: int(d.rpm, NUMERIC_SETTINGS.rpm),
-    maxAttempts: int(d.maxAttempts, NUMERIC_SETTINGS.maxAttempts),
-    maxWaitMinutes: int(d.maxWaitMinutes, NUMERIC_SETTINGS.maxWaitMinutes),
+    concurrency: int(d.concurrency, 'concurrency'),
+    rpm: int(d.rpm, 'rpm'),
+    maxAttempts: int(d.maxAttempts, 'maxAttempts'),
+    maxWaitMinutes: int(d.maxWaitMinutes, 'maxWaitMinutes'),
     messagingChannel,
     apiUrl,
     phoneCountry: d.phoneCountry,
