@@ -8,7 +8,7 @@ import { formatLocale } from './locale';
 
 let sent: Promise<SettingsView | null> | null = null;
 
-/** The settings as they stand once the engine has the window's locale; null where it refused it (a read-only view). */
+/** Settled once the engine has the window's locale (null: it refused it, a read-only view); read the settings after it. */
 export function reportWindowLocale(): Promise<SettingsView | null> {
   if (sent !== null) return sent;
   const tag = WindowLocale.safeParse(formatLocale());

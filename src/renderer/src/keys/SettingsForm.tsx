@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { t as tr } from '../i18n';
+import { reportWindowLocale } from '../i18n/window-locale';
 import { formatCount } from '../format/time';
 import { toast } from '../components/toast-store';
 import type { SettingsView } from '../../../shared/contract';
@@ -109,7 +110,8 @@ export function SettingsForm({ focusPhoneCountry = false }: { focusPhoneCountry?
   };
   useEffect(() => {
     void load.run(async () => {
-      const [view, known] = await Promise.all([client().call('settings.get', {}), client().call('settings.phoneRegions', {})]);
+      // Read once the engine has the window's locale: "automatic" may be the window's region.
+      const [view, known] = await Promise.all([reportWindowLocale().then(() => client().call('settings.get', {})), client().call('settings.phoneRegions', {})]);
       setRegions(known.regions);
       remember(view);
     });

@@ -37,7 +37,7 @@ function useDefaultChannel(): { channel: string; phoneCountry: PhoneCountry | nu
   useEffect(() => {
     // Read once the engine has the window's locale, so the phone country's note says what redaction will use.
     reportWindowLocale()
-      .then((s) => s ?? client().call('settings.get', {}))
+      .then(() => client().call('settings.get', {}))
       .then((s) => {
         setChannel(s.messagingChannel);
         setPhoneCountry(s.phoneCountry);
