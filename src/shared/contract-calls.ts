@@ -10,7 +10,7 @@ import { Refusal } from './refusals';
 import { ExportProblem } from './export-problems';
 import { WindowExportFormat } from './export-formats';
 import { StepBasis } from './step-basis';
-import { PhoneCountry } from './phone-country';
+import { PhoneCountry, WindowLocale } from './phone-country';
 import { InvoiceReview } from './invoices/invoice';
 import { InvoiceReviewView, ReviewCounts, ReviewDecision, ReviewSave, SuggestedInList } from './invoices/review-decision';
 import { PipelineStep } from './capabilities/steps';
@@ -299,9 +299,12 @@ export type SettingsView = z.infer<typeof SettingsView>;
 /** The phone country as the window sets it: a two-letter region, or auto (this computer's locale). */
 export const PhoneCountryChoice = z.union([z.string().regex(/^[A-Z]{2}$/, 'a two-letter country code such as DE or GB, or auto'), z.literal('auto')]);
 
-/** What the window may change: the same fields, each checked (the API URL http/https only; the phone country as a choice). */
+/**
+ * What the window may change: the same fields, each checked (the API URL http/https only; the phone
+ * country as a choice), and the window's own locale, whose region stands in for a computer's locale without one.
+ */
 export const SettingsPatch = SettingsView.omit({ phoneCountry: true })
-  .extend({ apiUrl: ApiUrlInput.nullable(), phoneCountry: PhoneCountryChoice })
+  .extend({ apiUrl: ApiUrlInput.nullable(), phoneCountry: PhoneCountryChoice, windowLocale: WindowLocale })
   .partial()
   .strict();
 

@@ -4,12 +4,15 @@
 // (renderer components/refusal-words.ts), never a shell command.
 import { z } from 'zod';
 import { BatchCapability, DisplayBatchStatus } from './domain';
+import { RequestIssue } from './request-issue';
 
 /** The exports a capability may lack: the invoice tables and workbook, UBL, subtitles, one file per item. */
 export const ExportKind = z.enum(['invoices', 'line-items', 'xlsx', 'ubl', 'srt', 'vtt', 'files']);
 export type ExportKind = z.infer<typeof ExportKind>;
 
 export const Refusal = z.discriminatedUnion('code', [
+  /** A request its schema refused: which field and why, as a code (the window never shows zod's English). */
+  z.object({ code: z.literal('request_invalid'), issue: RequestIssue }),
   /** A tier comparison on a team's store: comparisons are made in one computer's data folder. */
   z.object({ code: z.literal('team_compare') }),
   /** A team's batch of a capability that reads files: files dropped in the window stay on this computer. */

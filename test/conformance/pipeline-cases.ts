@@ -83,13 +83,17 @@ export function pipelineCases(name: string, open: OpenStoreRig): void {
       const created = await made(r, {
         capability: 'transcribe',
         paths: [calls],
+        name: 'Anrufe',
+        // The window names a step in its language; one without a name takes the command line's spelling.
         then: [
-          { capability: 'text', task: 'summary' },
+          { capability: 'text', task: 'summary', stepName: 'Texte (Zusammenfassung)' },
           { capability: 'crm', record: 'conversation' },
         ],
       });
       const [first, second, third] = [created.batch, ...created.steps];
       if (!second || !third) throw new Error('three steps expected');
+      expect((await r.summary(second.id)).name).toBe('Anrufe → Texte (Zusammenfassung)');
+      expect((await r.summary(third.id)).name).toBe('Anrufe → crm (conversation)');
       expect(created.estimates.map((e) => e.label)).toEqual(['transcribe', 'text (summary)', 'crm (conversation)']);
       expect(created.estimates[1]?.basis).toMatch(/from step 1's \d+ audio seconds: about 15 characters of transcript per audio second/);
       expect(created.estimates[2]).toMatchObject({ items: 6, units: 6, unitName: 'records' });

@@ -3,7 +3,7 @@
 // names, a transcript) stays as it is; what is checked is the window's own words.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect, dropFiles, SAMPLES } from './fixtures';
+import { test, expect, dropFiles, SAMPLES, RECORDINGS } from './fixtures';
 import { makeShowcase, screenRoutes } from './helpers/showcase';
 import { createBatch, rpc, waitForBatch } from './helpers/processes';
 
@@ -247,4 +247,96 @@ test("a refusal, and a tier comparison's failed cells, in German", async ({ laun
   const said = await alert.innerText();
   expect(englishPhrases().filter((p) => said.includes(p))).toEqual([]);
   expect(said).not.toMatch(/does not exist|batchdesk /);
+});
+
+test("a pipeline's steps, a hot folder's steps and the job table in German; the phone country from the window", async ({ launch, page }) => {
+  test.setTimeout(150_000);
+  // The host runs on LANG=C.UTF-8 (no region); the window's browser is in de-DE.
+  const host = await launch({ apiUrl: null });
+  await page.goto(host.openUrl);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  const go = (hash: string) =>
+    page.evaluate((h) => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = h;
+    }, hash);
+
+  // New batch: a transcription with a summary after it, started from the window.
+  await go('#/new');
+  await page.getByRole('radio', { name: /^Aufnahmen transkribieren/ }).check();
+  await dropFiles(page, page.getByRole('button', { name: 'Dateien oder Ordner hier ablegen' }), RECORDINGS);
+  const then = page.getByRole('region', { name: 'Danach' });
+  await then.getByRole('button', { name: 'Einen Schritt hinzufügen' }).click();
+  await expect(then.getByLabel('Funktion von Schritt 2')).toHaveValue('text');
+  await page.getByRole('button', { name: 'Pipeline starten (2 Schritte)' }).click();
+  await expect(page).toHaveURL(/#\/batches\/[^/]+$/);
+
+  // The job table: its header on one line (each name whole in its title), the number column wide enough for 9.999.999.
+  const grid = page.getByRole('grid', { name: 'Aufträge' });
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  const head = await grid.evaluate((g) => {
+    const cells = Array.from(g.querySelectorAll('[role="columnheader"]')) as unknown as {
+      textContent: string | null;
+      title: string;
+      scrollHeight: number;
+      clientHeight: number;
+    }[];
+    const win = globalThis as unknown as { getComputedStyle(e: unknown): { whiteSpace: string; font: string; paddingLeft: string; paddingRight: string } };
+    const doc = (
+      globalThis as unknown as {
+        document: { createElement(t: string): { getContext(k: string): { font: string; measureText(t: string): { width: number } } } };
+      }
+    ).document;
+    const seq = g.querySelector('.job-grid__body [role="gridcell"]') as unknown as { clientWidth: number };
+    const style = win.getComputedStyle(seq);
+    const ctx = doc.createElement('canvas').getContext('2d');
+    ctx.font = style.font;
+    return {
+      wrapping: cells.filter((c) => win.getComputedStyle(c).whiteSpace !== 'nowrap' || c.scrollHeight > c.clientHeight + 1).map((c) => c.textContent),
+      untitled: cells.filter((c) => c.title !== (c.textContent ?? '').trim()).map((c) => c.textContent),
+      seqRoom: seq.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+      seqNeeds: ctx.measureText('9.999.999').width,
+    };
+  });
+  expect(head.wrapping).toEqual([]);
+  expect(head.untitled).toEqual([]);
+  expect(head.seqRoom).toBeGreaterThanOrEqual(head.seqNeeds);
+
+  // Costs: the step's batch is named by the window's words for it, not the command line's "text (summary)".
+  await expect
+    .poll(
+      async () => {
+        await go('#/costs');
+        await go('#/');
+        await go('#/costs');
+        await page.waitForTimeout(500);
+        return page.locator('main').innerText();
+      },
+      { timeout: 60_000 },
+    )
+    .toContain('→ Texte (Zusammenfassung)');
+  expect(await page.locator('main').innerText()).not.toMatch(/→ text|text \(summary\)/);
+
+  // Watch folders: the steps are chosen from lists by their German names; no typed "text:summary".
+  await go('#/watch');
+  const form = page.getByRole('region', { name: 'Einen Ordner überwachen' });
+  await expect(form.locator('input[placeholder="text:summary"]')).toHaveCount(0);
+  const steps = form.getByRole('group', { name: 'Danach (optional)' });
+  await steps.getByRole('button', { name: 'Einen Schritt hinzufügen' }).click();
+  const capability = steps.getByLabel('Funktion von Schritt 2');
+  await expect(capability.locator('option:checked')).toHaveText('Zusammenfassen, antworten, einordnen');
+  const shown = await steps.innerText();
+  expect(shown).not.toMatch(/text:summary|\btext\b/);
+
+  // The host's locale names no country: the window's de-DE is the country of national phone numbers.
+  await go('#/keys');
+  await expect(page.getByLabel('Land für Telefonnummern').locator('option[value="auto"]')).toHaveText(
+    'Automatisch: Gebietsschema dieses Fensters (Deutschland), da das des Computers kein Land nennt',
+  );
+  // A setting out of its bounds is refused in German, naming the field and the range.
+  const settings = page.getByRole('form', { name: 'Einstellungen' });
+  await settings.getByLabel('Gleichzeitige Anfragen').fill('900');
+  await settings.getByRole('button', { name: 'Einstellungen speichern' }).click();
+  await expect(settings.getByRole('alert')).toHaveText(
+    'Gleichzeitige Anfragen: „900“ ist keine ganze Zahl von 1 bis 256. Geben Sie eine Zahl in diesem Bereich ein und speichern Sie erneut.',
+  );
 });

@@ -93,10 +93,10 @@ test('settings controls: opt-out import, retention rule with dry run and delete,
   expect(existsSync(exportPath)).toBe(false);
   await expect(log.getByRole('row').filter({ hasText: `Export: ${exportPath}` })).toContainText('files kept 1 day (default)');
 
-  // The phone country: this host's locale (C) names none; Austria is chosen by its name.
+  // The phone country: this host's locale (C) names none, so the window's (the browser's en-US) counts; Austria is chosen by its name.
   const settings = page.getByRole('form', { name: 'Settings' });
   const phone = settings.getByLabel('Phone country');
-  await expect(phone.locator('option:checked')).toHaveText("Automatic: this computer's locale names no country");
+  await expect(phone.locator('option:checked')).toHaveText("Automatic: this window's locale (United States), as this computer's names no country");
   await expect(phone).toHaveAccessibleDescription('Redaction reads phone numbers written without a country code as numbers of this country.');
   await phone.selectOption({ label: 'Austria (AT)' });
   await settings.getByRole('button', { name: 'Save settings' }).click();

@@ -36,6 +36,17 @@ describe('browser host: settings.set and rates.set bounds', () => {
     expect((await f.rpc('settings.set', { phoneCountry: { country: 'DE', from: 'setting' } })).status).toBe(400);
   });
 
+  it("takes the window's locale as a language tag only, and reads its region where the host's locale names none", async () => {
+    for (const windowLocale of ['', 'de_DE; rm -rf', 'x'.repeat(40), 42])
+      expect((await f.rpc('settings.set', { windowLocale })).status, String(windowLocale)).toBe(400);
+    const r = await f.rpc('settings.set', { windowLocale: 'de-DE' });
+    expect(r.status).toBe(200);
+    const country = (r.json as { phoneCountry: { country: string | null; from?: string } }).phoneCountry;
+    // The host's own region first (a developer's de_AT); on LANG=C (this suite's CI) the window's.
+    if (process.env.LC_ALL || process.env.LC_CTYPE || !/^(C|POSIX)(\.|$)/.test(process.env.LANG ?? 'C')) expect(country.from).not.toBe('window');
+    else expect(country).toEqual({ country: 'DE', from: 'window', locale: 'de-DE' });
+  });
+
   it('bounds concurrency (1..256), request limit (0..100000), attempts (1..50) and the longest wait (1..1440 minutes)', async () => {
     const cases: [string, number, boolean, string][] = [
       ['concurrency', 0, false, '1 to 256'],

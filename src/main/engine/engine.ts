@@ -16,7 +16,7 @@ import { BatchStore, type BatchRow } from './queue/batch-store';
 import { RateBook } from './costs/rate-book';
 import { Settings } from './settings';
 import { knownRegion, notePhoneCountrySetting, usePhoneCountrySetting } from './privacy/home-country';
-import { PHONE_COUNTRY_HINT, PHONE_COUNTRY_SETTING, type PhoneCountry } from '../../shared/phone-country';
+import { PHONE_COUNTRY_HINT, PHONE_COUNTRY_SETTING, WINDOW_LOCALE_SETTING, WindowLocale, type PhoneCountry } from '../../shared/phone-country';
 import { KeyManager } from './secrets/key-manager';
 import type { SecretStore } from './secrets/secret-store';
 import { Runner, type RunnerConfig } from './dispatch/runner';
@@ -327,12 +327,27 @@ export class Engine {
 
   /** Hands the stored phone_country to redaction, resolved only when an item is first redacted. */
   private notePhoneCountry(): void {
-    notePhoneCountrySetting(this.settings.get(PHONE_COUNTRY_SETTING));
+    notePhoneCountrySetting(this.settings.get(PHONE_COUNTRY_SETTING), this.windowLocale());
   }
 
-  /** The country whose national phone numbers redaction finds, and where that comes from (setting or locale). */
+  /** The window's locale as it last reported it; one stored unreadable counts as none. */
+  private windowLocale(): string | null {
+    const r = WindowLocale.safeParse(this.settings.get(WINDOW_LOCALE_SETTING));
+    return r.success ? r.data : null;
+  }
+
+  /** The country whose national phone numbers redaction finds, and where that comes from (setting, locale or the window's locale). */
   phoneCountry(): PhoneCountry {
-    return usePhoneCountrySetting(this.settings.get(PHONE_COUNTRY_SETTING));
+    return usePhoneCountrySetting(this.settings.get(PHONE_COUNTRY_SETTING), this.windowLocale());
+  }
+
+  /**
+   * The window's locale (settings.set windowLocale): its region is the phone country where neither
+   * the setting nor this computer's locale names one. Kept, so background sending reads it too.
+   */
+  setWindowLocale(tag: string): PhoneCountry {
+    if (this.settings.get(WINDOW_LOCALE_SETTING) !== tag) this.settings.set(WINDOW_LOCALE_SETTING, tag);
+    return this.phoneCountry();
   }
 
   /** `config set phone_country`: a region the phone finder knows, or auto (unset: back to the locale). */

@@ -13,6 +13,7 @@ import { forgetCheck } from './damaged-database';
 import { databaseFile } from './data-dir';
 import { NotFoundError, SharedStoreError, UserError } from './user-error';
 import type { Refusal } from '../../shared/refusals';
+import { requestIssue } from '../../shared/request-issue';
 
 // Thrown all over the engine, so they live on its lowest floor; the faces may import them from here.
 export { NotFoundError, SharedStoreError, UserError };
@@ -34,7 +35,11 @@ export interface Failure {
 export function classifyFailure(e: unknown, dataDir?: string): Failure {
   if (e instanceof ZodError) {
     const first = e.issues[0];
-    return { kind: 'invalid', message: `Invalid request${first ? ` (${first.path.join('.') || 'argument'}: ${first.message})` : ''}.` };
+    return {
+      kind: 'invalid',
+      message: `Invalid request${first ? ` (${first.path.join('.') || 'argument'}: ${first.message})` : ''}.`,
+      refusal: { code: 'request_invalid', issue: requestIssue(first) },
+    };
   }
   if (e instanceof NotFoundError) return { kind: 'not_found', message: e.message, ...(e.refusal ? { refusal: e.refusal } : {}) };
   if (e instanceof UserError) return { kind: 'invalid', message: e.message, ...(e.refusal ? { refusal: e.refusal } : {}) };

@@ -511,6 +511,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
         if (!set.ok) throw new InvalidArgumentError(set.message, { code: 'phone_country_unknown', country: patch.phoneCountry });
       }
       for (const [k, v] of Object.entries(map)) if (v !== undefined) engine.settings.set(k, v);
+      if (patch.windowLocale !== undefined) engine.setWindowLocale(patch.windowLocale);
       if (apiUrl !== undefined) {
         if (apiUrl === null) engine.settings.delete('api_url');
         else engine.settings.set('api_url', apiUrl.url);

@@ -15,6 +15,7 @@ import { SearchScreen } from './screens/SearchScreen';
 import { WatchFoldersScreen } from './screens/WatchFoldersScreen';
 import { startLiveUpdates } from './store/live-updates';
 import { useBatchesStore } from './store/batches-store';
+import { reportWindowLocale } from './i18n/window-locale';
 import { t } from './i18n';
 
 function titleOf(route: Route, batchName: string | undefined): string {
@@ -73,6 +74,7 @@ export function App() {
   const route = useRoute();
   const batchName = useBatchesStore((s) => (route.name === 'batch' ? s.byId[route.id]?.name : undefined));
   useEffect(() => startLiveUpdates(), []);
+  useEffect(() => void reportWindowLocale(), []);
   return (
     <AppShell route={route} title={titleOf(route, batchName)}>
       <Screen route={route} />

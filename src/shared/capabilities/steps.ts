@@ -26,6 +26,11 @@ export const PipelineStep = z
   .object({
     capability: BatchCapability,
     tier: Tier.optional(),
+    /**
+     * How the step's batch is named after its first batch's name ("Anrufe 26 Nov → Zusammenfassung"):
+     * the window's words for the step; absent: its command-line spelling ("text (summary)").
+     */
+    stepName: z.string().trim().min(1).max(80).optional(),
     ...OPTION_FIELDS,
   })
   .strict()

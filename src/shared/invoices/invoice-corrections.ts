@@ -147,12 +147,27 @@ export const IbanValue = z
   .transform((s) => s.toUpperCase().replace(/\s+/g, ''))
   .refine((s) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(s) && ibanChecks(s), { message: 'not an IBAN (its check digits do not match; copy it again)' });
 
-function parsed<T>(schema: z.ZodType<T, string>, value: string): { ok: true; value: T } | { ok: false; reason: string } {
+/**
+ * Why a typed value cannot stand, as a code the window words (the `reason` beside it is the command
+ * line's English): which kind of value it is not, or the line to add first (`have`: lines there are).
+ */
+export type CorrectionProblem =
+  | { code: 'field_unknown' }
+  | { code: 'text_long'; limit: number }
+  | { code: 'amount' | 'date' | 'rate' | 'quantity' | 'vat_id' | 'currency' | 'country' | 'iban' }
+  | { code: 'line_missing' | 'vat_missing'; have: number };
+export type CorrectionValueCode = Extract<CorrectionProblem, { code: 'amount' }>['code'];
+
+type Refused = { ok: false; reason: string; problem: CorrectionProblem };
+
+function parsed<T>(schema: z.ZodType<T, string>, value: string, problem: CorrectionProblem): { ok: true; value: T } | Refused {
   const r = schema.safeParse(value);
-  return r.success ? { ok: true, value: r.data } : { ok: false, reason: r.error.issues[0]?.message ?? 'not valid' };
+  return r.success ? { ok: true, value: r.data } : { ok: false, reason: r.error.issues[0]?.message ?? 'not valid', problem };
 }
 
-type Applied = { ok: true; invoice: Invoice } | { ok: false; reason: string };
+const TEXT_LONG: CorrectionProblem = { code: 'text_long', limit: 500 };
+
+type Applied = { ok: true; invoice: Invoice } | Refused;
 
 function setHead(inv: Invoice, field: HeadField, value: string): Applied {
   const clear = blank(value);
@@ -161,41 +176,41 @@ function setHead(inv: Invoice, field: HeadField, value: string): Applied {
     case 'vendor':
     case 'buyer':
     case 'invoiceNumber': {
-      const t = parsed(Text, value);
+      const t = parsed(Text, value, TEXT_LONG);
       return t.ok ? put({ [field]: t.value === '' ? null : t.value }) : t;
     }
     case 'vendorVatId': {
       if (clear) return put({ vendorVatId: null, country: null });
-      const t = parsed(VatIdValue, value);
+      const t = parsed(VatIdValue, value, { code: 'vat_id' });
       return t.ok ? put({ vendorVatId: t.value, country: countryOfVatId(t.value) }) : t;
     }
     case 'issueDate':
     case 'dueDate': {
       if (clear) return put({ [field]: null });
-      const t = parsed(Day, value);
+      const t = parsed(Day, value, { code: 'date' });
       return t.ok ? put({ [field]: t.value }) : t;
     }
     case 'currency': {
       if (clear) return put({ currency: null });
-      const t = parsed(Currency, value);
+      const t = parsed(Currency, value, { code: 'currency' });
       return t.ok ? put({ currency: t.value }) : t;
     }
     case 'net':
     case 'gross': {
       if (clear) return put({ [field]: null });
-      const t = parsed(Money, value);
+      const t = parsed(Money, value, { code: 'amount' });
       return t.ok ? put({ [field]: t.value }) : t;
     }
     case 'iban': {
       if (clear) return put({ iban: null });
-      const t = parsed(IbanValue, value);
+      const t = parsed(IbanValue, value, { code: 'iban' });
       return t.ok ? put({ iban: t.value }) : t;
     }
     case 'buyerStreet':
     case 'buyerCity':
     case 'buyerPostcode':
     case 'buyerCountry': {
-      const t = clear ? { ok: true as const, value: null } : field === 'buyerCountry' ? parsed(CountryValue, value) : parsed(Text, value);
+      const t = clear ? { ok: true as const, value: null } : field === 'buyerCountry' ? parsed(CountryValue, value, { code: 'country' }) : parsed(Text, value, TEXT_LONG);
       if (!t.ok) return t;
       const old = inv.buyerAddress ?? { street: null, city: null, postalCode: null, country: null };
       const address = { ...old, [BUYER_ADDRESS[field]]: t.value === '' ? null : t.value };
@@ -207,32 +222,36 @@ function setHead(inv: Invoice, field: HeadField, value: string): Applied {
 
 function setLine(inv: Invoice, index: number, field: LineField, value: string): Applied {
   if (index > inv.lines.length + 1)
-    return { ok: false, reason: `line.${index}: the invoice has ${inv.lines.length} line item(s); add line.${inv.lines.length + 1} first` };
+    return {
+      ok: false,
+      reason: `line.${index}: the invoice has ${inv.lines.length} line item(s); add line.${inv.lines.length + 1} first`,
+      problem: { code: 'line_missing', have: inv.lines.length },
+    };
   const old: InvoiceLine = inv.lines[index - 1] ?? { description: '', quantity: null, unitPrice: null, amount: null };
   let line: InvoiceLine;
   const clear = blank(value);
   switch (field) {
     case 'description': {
-      const t = parsed(Text, value);
+      const t = parsed(Text, value, TEXT_LONG);
       if (!t.ok) return t;
       line = { ...old, description: t.value };
       break;
     }
     case 'quantity': {
-      const t = clear ? { ok: true as const, value: null } : parsed(Quantity, value);
+      const t = clear ? { ok: true as const, value: null } : parsed(Quantity, value, { code: 'quantity' });
       if (!t.ok) return t;
       line = { ...old, quantity: t.value };
       break;
     }
     case 'unitPrice':
     case 'amount': {
-      const t = clear ? { ok: true as const, value: null } : parsed(Money, value);
+      const t = clear ? { ok: true as const, value: null } : parsed(Money, value, { code: 'amount' });
       if (!t.ok) return t;
       line = { ...old, [field]: t.value };
       break;
     }
     case 'vatRate': {
-      const t = clear ? { ok: true as const, value: null } : parsed(Rate, value);
+      const t = clear ? { ok: true as const, value: null } : parsed(Rate, value, { code: 'rate' });
       if (!t.ok) return t;
       line = { ...old, vatRate: t.value };
       break;
@@ -245,7 +264,11 @@ function setLine(inv: Invoice, index: number, field: LineField, value: string): 
 
 function setVat(inv: Invoice, index: number, field: VatField, value: string): Applied {
   if (index > inv.vat.length + 1)
-    return { ok: false, reason: `vat.${index}: the invoice has ${inv.vat.length} VAT line(s); add vat.${inv.vat.length + 1} first` };
+    return {
+      ok: false,
+      reason: `vat.${index}: the invoice has ${inv.vat.length} VAT line(s); add vat.${inv.vat.length + 1} first`,
+      problem: { code: 'vat_missing', have: inv.vat.length },
+    };
   const old: VatLine = inv.vat[index - 1] ?? { rate: 0, amount: null };
   let line: VatLine;
   if (field === 'rate') {
@@ -253,11 +276,11 @@ function setVat(inv: Invoice, index: number, field: VatField, value: string): Ap
       // No rate: the VAT line itself goes (an invoice without VAT).
       return { ok: true, invoice: { ...inv, vat: inv.vat.filter((_, i) => i !== index - 1) } };
     }
-    const t = parsed(Rate, value);
+    const t = parsed(Rate, value, { code: 'rate' });
     if (!t.ok) return t;
     line = { ...old, rate: t.value };
   } else {
-    const t = blank(value) ? { ok: true as const, value: null } : parsed(Money, value);
+    const t = blank(value) ? { ok: true as const, value: null } : parsed(Money, value, { code: 'amount' });
     if (!t.ok) return t;
     line = { ...old, amount: t.value };
   }
@@ -269,7 +292,7 @@ function setVat(inv: Invoice, index: number, field: VatField, value: string): Ap
 /** The invoice with one field set from what the user typed, or why the value cannot stand. */
 export function applyEdit(inv: Invoice, field: string, value: string): Applied {
   const p = parseFieldPath(field);
-  if (!p.ok) return p;
+  if (!p.ok) return { ...p, problem: { code: 'field_unknown' } };
   const path = p.path;
   const r =
     path.kind === 'head'
@@ -277,7 +300,7 @@ export function applyEdit(inv: Invoice, field: string, value: string): Applied {
       : path.kind === 'line'
         ? setLine(inv, path.index, path.field, value)
         : setVat(inv, path.index, path.field, value);
-  return r.ok ? r : { ok: false, reason: `${pathName(path)}: ${r.reason}` };
+  return r.ok ? r : { ok: false, reason: `${pathName(path)}: ${r.reason}`, problem: r.problem };
 }
 
 /** Every edit in order; all problems, not only the first, so the user fixes them in one go. */

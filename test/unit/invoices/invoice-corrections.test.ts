@@ -40,7 +40,11 @@ describe('invoice corrections', () => {
   });
 
   it('refuses values that are not what the field holds, naming the field and the cause', () => {
-    expect(applyEdit(READ, 'gross', 'about 770')).toEqual({ ok: false, reason: 'gross: "about 770" is not an amount (write 1234.50 or 1.234,50)' });
+    expect(applyEdit(READ, 'gross', 'about 770')).toEqual({
+      ok: false,
+      reason: 'gross: "about 770" is not an amount (write 1234.50 or 1.234,50)',
+      problem: { code: 'amount' },
+    });
     expect(applyEdit(READ, 'issueDate', '2026-02-30')).toMatchObject({ ok: false, reason: expect.stringContaining('issueDate: "2026-02-30" is not a date') });
     expect(applyEdit(READ, 'vendorVatId', 'G1')).toMatchObject({ ok: false, reason: expect.stringContaining('not a VAT id') });
     expect(applyEdit(READ, 'iban', 'GB82WEST12345698765431')).toMatchObject({ ok: false, reason: expect.stringContaining('not an IBAN') });

@@ -25,6 +25,16 @@ describe('resolvePhoneCountry', () => {
     expect(resolvePhoneCountry(null, env({ LANG: 'en' })).country).toBeNull();
   });
 
+  it("takes the window's region where this computer's locale names none, never before it", () => {
+    expect(resolvePhoneCountry(null, env({ LANG: 'C.UTF-8' }), 'de-DE')).toEqual({ country: 'DE', from: 'window', locale: 'de-DE' });
+    expect(resolvePhoneCountry('auto', env({ LANG: 'C' }), 'de-AT')).toEqual({ country: 'AT', from: 'window', locale: 'de-AT' });
+    // The computer's own region and the setting come first; a window language without a region names none.
+    expect(resolvePhoneCountry(null, env({ LANG: 'en_GB.UTF-8' }), 'de-DE')).toEqual({ country: 'GB', from: 'locale', locale: 'en_GB' });
+    expect(resolvePhoneCountry('CH', env({ LANG: 'C' }), 'de-DE')).toEqual({ country: 'CH', from: 'setting' });
+    expect(resolvePhoneCountry(null, env({ LANG: 'C' }), 'de')).toEqual({ country: null, locale: 'C' });
+    expect(phoneCountryWords({ country: 'DE', from: 'window', locale: 'de-DE' })).toContain("from the window's locale de-DE");
+  });
+
   it('falls back to ICU only where no POSIX variable is set (Windows, macOS app)', () => {
     expect(resolvePhoneCountry(null, { env: {}, icuLocale: 'de-CH' })).toEqual({ country: 'CH', from: 'locale', locale: 'de-CH' });
     expect(resolvePhoneCountry(null, { env: {}, icuLocale: 'es-419' }).country).toBeNull();
@@ -54,6 +64,10 @@ describe('redaction with the resolved country', () => {
     expect(new Tallies(['phones'], 'sent').text('t', text)).toBe('Telefon [PHONE]');
     expect(usePhoneCountrySetting(null)).toEqual({ country: null, locale: 'C.UTF-8' });
     expect(new Tallies(['phones'], 'sent').text('t', text)).toBe(text);
+    // The window reports de-DE: the server's C locale names no country, so the window's region is read.
+    expect(usePhoneCountrySetting(null, 'de-DE')).toEqual({ country: 'DE', from: 'window', locale: 'de-DE' });
+    expect(new Tallies(['phones'], 'sent').text('t', text)).toBe('Telefon [PHONE]');
+    usePhoneCountrySetting(null, null);
   });
 });
 

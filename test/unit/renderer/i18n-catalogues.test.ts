@@ -15,6 +15,8 @@ const INTERNATIONAL = new Set(
   [
     's',
     'ms',
+    // A day's month as a date pattern writes it (TT.MM.JJJJ, MM/DD/YYYY).
+    'mm',
     'min',
     'h',
     'd',

@@ -6,6 +6,7 @@ import { ExportKind, REFUSAL_CODES, type Refusal } from '../../../src/shared/ref
 import { DisplayBatchStatus } from '../../../src/shared/domain';
 import { refusalWords } from '../../../src/renderer/src/components/refusal-words';
 import { RpcFailure } from '../../../src/renderer/src/transport/client';
+import { ISSUE_CAUSES } from '../../../src/shared/request-issue';
 
 type Code = Refusal['code'];
 
@@ -61,10 +62,15 @@ const REFUSALS: { [C in Code]: Extract<Refusal, { code: C }> } = {
   meaning_batch_not_embedded: { code: 'meaning_batch_not_embedded', batch: 'b-12' },
   meaning_api: { code: 'meaning_api', why: 'refused', status: 503 },
   meaning_dimensions: { code: 'meaning_dimensions', query: 1024, stored: [256] },
+  request_invalid: { code: 'request_invalid', issue: { field: 'name', path: ['name'], cause: 'too_long', limit: 200, exclusive: false, rule: null } },
 };
 
 /** The codes whose words differ by a figure: every case of it, each said in its own words. */
 const VARIANTS: Refusal[] = [
+  ...ISSUE_CAUSES.map((cause): Refusal => ({
+    code: 'request_invalid',
+    issue: { field: 'budget', path: ['budget'], cause, limit: 3, exclusive: false, rule: 'budget' },
+  })),
   ...(['retry', 'schedule'] as const).map((action): Refusal => ({ code: 'batch_cancelled', batch: 'b-12', action })),
   ...DisplayBatchStatus.options.map((status): Refusal => ({ code: 'nothing_to_cancel', batch: 'b-12', status })),
   ...ExportKind.options.map((format): Refusal => ({ code: 'export_format', format, capability: 'channel' })),

@@ -283,7 +283,7 @@ export class StepsBuilder {
       });
       created.push(id);
       const estimate = projectStep(prev.shape, prev.step, { capability: s.capability, options, tier: stepTier, rate: this.rate(s.capability, stepTier) });
-      const name = `${first.name} → ${estimate.label}`;
+      const name = `${first.name} → ${s.stepName ?? estimate.label}`;
       out.push({ id, estimate, seal: () => this.seal(id, name, estimate) });
       prev = { id, pipelineId: prev.pipelineId, step, name, shape: estimate };
     }

@@ -11,10 +11,30 @@ export interface LocaleFacts {
   readonly icuLocale: string;
 }
 
-/** The stored setting (null or "auto": none), then the locale. */
-export function resolvePhoneCountry(setting: string | null, facts: LocaleFacts): PhoneCountry {
+/**
+ * The stored setting (null or "auto": none), then this computer's locale, then the window's
+ * (`windowLocale`, as it last reported it): a server on LANG=C serving a browser in de-DE reads German numbers.
+ */
+export function resolvePhoneCountry(setting: string | null, facts: LocaleFacts, windowLocale: string | null = null): PhoneCountry {
   const set = setting === null || setting === 'auto' ? null : knownRegion(setting);
   if (set !== null) return { country: set, from: 'setting' };
+  const own = fromComputer(facts);
+  if (own.country !== null || windowLocale === null) return own;
+  const region = regionOf(windowLocale);
+  return region === null ? own : { country: region, from: 'window', locale: windowLocale };
+}
+
+/** The region a window's locale names ("de-DE" -> DE); a language alone ("de") names none: no guessing from it. */
+function regionOf(locale: string): CountryCode | null {
+  try {
+    const region = new Intl.Locale(locale).region;
+    return region === undefined ? null : knownRegion(region);
+  } catch {
+    return null;
+  }
+}
+
+function fromComputer(facts: LocaleFacts): PhoneCountry {
   // POSIX order: LC_ALL overrides LC_CTYPE overrides LANG; the first one set is the locale in force.
   const posix = [facts.env.LC_ALL, facts.env.LC_CTYPE, facts.env.LANG].find((v) => v !== undefined && v !== '');
   if (posix !== undefined) {
@@ -31,13 +51,18 @@ export function resolvePhoneCountry(setting: string | null, facts: LocaleFacts):
 }
 
 let setting: string | null = null;
+let windowLocale: string | null = null;
 let resolved: PhoneCountry | undefined;
 
-/** The data folder's phone_country as stored (null when unset); the engine passes it on open and on every pass. */
-export function usePhoneCountrySetting(value: string | null): PhoneCountry {
-  if (resolved === undefined || value !== setting) {
+/**
+ * The data folder's phone_country as stored (null when unset) and the window's locale as last
+ * reported (null: none); the engine passes them on open and on every pass.
+ */
+export function usePhoneCountrySetting(value: string | null, reported: string | null = windowLocale): PhoneCountry {
+  if (resolved === undefined || value !== setting || reported !== windowLocale) {
     setting = value;
-    resolved = resolvePhoneCountry(value, { env: process.env, icuLocale: Intl.DateTimeFormat().resolvedOptions().locale });
+    windowLocale = reported;
+    resolved = resolvePhoneCountry(value, { env: process.env, icuLocale: Intl.DateTimeFormat().resolvedOptions().locale }, reported);
   }
   return resolved;
 }
@@ -47,16 +72,17 @@ export function usePhoneCountrySetting(value: string | null): PhoneCountry {
  * phone finder's regions and ICU's locale (tens of ms), which a command that redacts nothing
  * should not pay at every engine open.
  */
-export function notePhoneCountrySetting(value: string | null): void {
-  if (value !== setting) {
+export function notePhoneCountrySetting(value: string | null, reported: string | null = null): void {
+  if (value !== setting || reported !== windowLocale) {
     setting = value;
+    windowLocale = reported;
     resolved = undefined;
   }
 }
 
 export function homeCountry(): CountryCode | undefined {
   // Only a region knownRegion accepted is ever resolved, so the code is one the finder knows.
-  return (usePhoneCountrySetting(setting).country as CountryCode | null) ?? undefined;
+  return (usePhoneCountrySetting(setting, windowLocale).country as CountryCode | null) ?? undefined;
 }
 
 /** "DE" -> DE when the finder has metadata for it; anything else -> null. */

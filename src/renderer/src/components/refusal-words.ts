@@ -6,6 +6,7 @@ import { i18n } from '../i18n';
 import { capabilityWords } from '../format/option-words';
 import { formatMoney } from '../format/money';
 import { formatCount } from '../format/time';
+import { issueWords } from '../format/issue-words';
 
 /** Which words a cancel with nothing left takes: by how the batch stands. */
 function cancelCase(status: Extract<Refusal, { code: 'nothing_to_cancel' }>['status']): 'cancelled' | 'done' | 'failures' | 'open' {
@@ -137,6 +138,8 @@ export function refusalWords(r: Refusal, lng?: string): string {
       return say(`meaning_api_${r.why}`, { status: r.status ?? '' });
     case 'meaning_dimensions':
       return say(r.code, { query: formatCount(r.query), stored: r.stored.map(formatCount).join(', ') });
+    case 'request_invalid':
+      return issueWords(r.issue, lng);
     default:
       return assertNever(r, 'refusal');
   }

@@ -139,7 +139,7 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
   return (
     <>
       <div role="gridcell" className="job-grid__cell num">
-        {row.seq}
+        {formatCount(row.seq)}
       </div>
       {columns ? (
         <>
@@ -267,7 +267,9 @@ export function JobTable({ batchId, states, search, needsReview, checks, message
   const loadedFields = firstFields ?? (seenFields.current?.cache === cache ? seenFields.current.fields : undefined);
   const columns: Columns = messages ? messageColumns(loadedFields) : null;
   const own = columns ? [...(columns.name !== null ? [columns.name] : []), ...columns.more] : [];
-  const template = columns ? `3.5rem minmax(10rem, 1.2fr) ${own.map(() => 'minmax(5rem, 1fr)').join(' ')} 13rem 6.5rem 7.5rem minmax(10rem, 2fr)` : undefined;
+  const template = columns
+    ? `var(--job-seq-col) minmax(10rem, 1.2fr) ${own.map(() => 'minmax(5rem, 1fr)').join(' ')} 13rem 6.5rem 7.5rem minmax(10rem, 2fr)`
+    : undefined;
   const scale = scrollScale(count, ROW_H, viewport, maxScrollHeight());
   // While rendering, as the virtualizer reads it when its options are set; again once committed.
   scroller.setScale(scale);
@@ -409,40 +411,40 @@ export function JobTable({ batchId, states, search, needsReview, checks, message
       >
         <div ref={headRef} role="rowgroup" className="job-grid__head">
           <div role="row" aria-rowindex={1} className="job-grid__row" style={template ? { gridTemplateColumns: template } : undefined}>
-            <div role="columnheader" className="job-grid__cell num">
+            <div role="columnheader" className="job-grid__cell num" title={t('table.seq')}>
               {t('table.seq')}
             </div>
             {columns ? (
               <>
-                <div role="columnheader" className="job-grid__cell">
+                <div role="columnheader" className="job-grid__cell" title={t('table.recipient')}>
                   {t('table.recipient')}
                 </div>
                 {own.map((c) => (
-                  <div key={c} role="columnheader" className="job-grid__cell">
+                  <div key={c} role="columnheader" className="job-grid__cell" title={c}>
                     {c}
                   </div>
                 ))}
               </>
             ) : (
-              <div role="columnheader" className="job-grid__cell">
+              <div role="columnheader" className="job-grid__cell" title={t('table.source')}>
                 {t('table.source')}
               </div>
             )}
-            <div role="columnheader" className="job-grid__cell">
+            <div role="columnheader" className="job-grid__cell" title={t('table.state')}>
               {t('table.state')}
             </div>
-            <div role="columnheader" className="job-grid__cell num">
+            <div role="columnheader" className="job-grid__cell num" title={t('table.attempts')}>
               {t('table.attempts')}
             </div>
-            <div role="columnheader" className="job-grid__cell num">
+            <div role="columnheader" className="job-grid__cell num" title={t('table.cost')}>
               {t('table.cost')}
             </div>
             {checks ? (
-              <div role="columnheader" className="job-grid__cell">
+              <div role="columnheader" className="job-grid__cell" title={t('table.checks')}>
                 {t('table.checks')}
               </div>
             ) : null}
-            <div role="columnheader" className="job-grid__cell">
+            <div role="columnheader" className="job-grid__cell" title={t('table.result')}>
               {t('table.result')}
             </div>
           </div>

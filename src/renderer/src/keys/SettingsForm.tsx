@@ -3,20 +3,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { t as tr } from '../i18n';
+import { reportWindowLocale } from '../i18n/window-locale';
+import { formatCount } from '../format/time';
 import { toast } from '../components/toast-store';
 import type { SettingsView } from '../../../shared/contract';
 import { client } from '../client';
 import { DoneNote, ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { useConnectionStore } from '../store/connection-store';
-import {
-  MESSAGING_CHANNEL_MESSAGE,
-  MESSAGING_CHANNEL_RE,
-  NUMERIC_SETTINGS,
-  checkApiUrl,
-  parseNumericSetting,
-  type NumericSettingRule,
-} from '../../../shared/settings-rules';
+import { MESSAGING_CHANNEL_RE, NUMERIC_SETTINGS, checkApiUrl, parseNumericSetting, type NumericSettingRule } from '../../../shared/settings-rules';
 
 interface Draft {
   concurrency: string;
@@ -39,27 +34,38 @@ const toDraft = (s: SettingsView): Draft => ({
   phoneCountry: s.phoneCountry.country !== null && s.phoneCountry.from === 'setting' ? s.phoneCountry.country : 'auto',
 });
 
-// The same rules and words as the engine and the command line (settings-rules.ts).
-function int(text: string, rule: NumericSettingRule): number {
+// The same rules as the engine and the command line (settings-rules.ts), said in the window's language.
+const NUMBER_LABEL = {
+  concurrency: 'settings.concurrency',
+  rpm: 'settings.rpm',
+  maxAttempts: 'settings.maxAttempts',
+  maxWaitMinutes: 'settings.maxWait',
+} as const;
+
+function int(text: string, name: keyof typeof NUMBER_LABEL): number {
+  const rule: NumericSettingRule = NUMERIC_SETTINGS[name];
   const r = parseNumericSetting(rule, text.trim());
-  if (!r.ok) throw new Error(r.message);
+  if (!r.ok)
+    throw new Error(
+      tr('keys:settings.invalid.number', { field: tr(`keys:${NUMBER_LABEL[name]}`), min: formatCount(rule.min), max: formatCount(rule.max), got: text.trim() }),
+    );
   return r.value;
 }
 
 function parse(d: Draft): Omit<SettingsView, 'phoneCountry'> & { phoneCountry: string } {
   const messagingChannel = d.messagingChannel.trim().toLowerCase();
-  if (!MESSAGING_CHANNEL_RE.test(messagingChannel)) throw new Error(MESSAGING_CHANNEL_MESSAGE);
+  if (!MESSAGING_CHANNEL_RE.test(messagingChannel)) throw new Error(tr('keys:settings.invalid.channel', { got: d.messagingChannel.trim() }));
   let apiUrl: string | null = null;
   if (d.apiUrl.trim() !== '') {
     const r = checkApiUrl(d.apiUrl.trim());
-    if (!r.ok) throw new Error(r.message);
+    if (!r.ok) throw new Error(tr('keys:settings.invalid.apiUrl', { got: d.apiUrl.trim() }));
     apiUrl = r.url;
   }
   return {
-    concurrency: int(d.concurrency, NUMERIC_SETTINGS.concurrency),
-    rpm: int(d.rpm, NUMERIC_SETTINGS.rpm),
-    maxAttempts: int(d.maxAttempts, NUMERIC_SETTINGS.maxAttempts),
-    maxWaitMinutes: int(d.maxWaitMinutes, NUMERIC_SETTINGS.maxWaitMinutes),
+    concurrency: int(d.concurrency, 'concurrency'),
+    rpm: int(d.rpm, 'rpm'),
+    maxAttempts: int(d.maxAttempts, 'maxAttempts'),
+    maxWaitMinutes: int(d.maxWaitMinutes, 'maxWaitMinutes'),
     messagingChannel,
     apiUrl,
     phoneCountry: d.phoneCountry,
@@ -87,7 +93,7 @@ export function SettingsForm({ focusPhoneCountry = false }: { focusPhoneCountry?
   const { t, i18n } = useTranslation('keys');
   const [regions, setRegions] = useState<string[]>([]);
   /** What automatic gives now (this computer's locale), as the engine resolved it. */
-  const [localeCountry, setLocaleCountry] = useState<string | null>(null);
+  const [localeCountry, setLocaleCountry] = useState<{ country: string | null; window: boolean }>({ country: null, window: false });
   const phoneSelect = useRef<HTMLSelectElement>(null);
   const load = useAction();
   const save = useAction();
@@ -98,11 +104,14 @@ export function SettingsForm({ focusPhoneCountry = false }: { focusPhoneCountry?
 
   const remember = (v: SettingsView): void => {
     setDraft(toDraft(v));
-    if (v.phoneCountry.country === null || v.phoneCountry.from === 'locale') setLocaleCountry(v.phoneCountry.country);
+    // What "automatic" reads: this computer's locale, else the window's (the setting itself is not it).
+    if (v.phoneCountry.country === null || v.phoneCountry.from !== 'setting')
+      setLocaleCountry({ country: v.phoneCountry.country, window: v.phoneCountry.country !== null && v.phoneCountry.from === 'window' });
   };
   useEffect(() => {
     void load.run(async () => {
-      const [view, known] = await Promise.all([client().call('settings.get', {}), client().call('settings.phoneRegions', {})]);
+      // Read once the engine has the window's locale: "automatic" may be the window's region.
+      const [view, known] = await Promise.all([reportWindowLocale().then(() => client().call('settings.get', {})), client().call('settings.phoneRegions', {})]);
       setRegions(known.regions);
       remember(view);
     });
@@ -172,7 +181,9 @@ export function SettingsForm({ focusPhoneCountry = false }: { focusPhoneCountry?
                 onChange={(e) => setDraft({ ...draft, phoneCountry: e.target.value })}
               >
                 <option value="auto">
-                  {localeCountry === null ? t('settings.phone.autoNone') : t('settings.phone.auto', { country: nameOf(localeCountry) })}
+                  {localeCountry.country === null
+                    ? t('settings.phone.autoNone')
+                    : t(localeCountry.window ? 'settings.phone.autoWindow' : 'settings.phone.auto', { country: nameOf(localeCountry.country) })}
                 </option>
                 {countries.map((c) => (
                   <option key={c.code} value={c.code}>

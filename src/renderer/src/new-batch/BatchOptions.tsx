@@ -87,7 +87,11 @@ function PhoneCountryNote({ phoneCountry }: { phoneCountry: PhoneCountry | null 
     <p className="hint" data-testid="phone-country">
       {phoneCountry.from === 'setting'
         ? t('phoneCountry.setting', { country, code: phoneCountry.country })
-        : t('phoneCountry.locale', { country, code: phoneCountry.country, locale: phoneCountry.locale ?? '' })}{' '}
+        : t(phoneCountry.from === 'window' ? 'phoneCountry.window' : 'phoneCountry.locale', {
+            country,
+            code: phoneCountry.country,
+            locale: phoneCountry.locale ?? '',
+          })}{' '}
       {change}
     </p>
   );

@@ -46,39 +46,40 @@ function StepOption({ step, onChange, label }: { step: DraftStep; onChange(optio
   );
 }
 
-export function ThenSteps({ error }: { error: string | undefined }) {
-  const d = useDraftStore();
+/**
+ * The steps after `first`, as lists of choices by their names in the window's language (never the
+ * command line's `text:summary`): New batch's "Then" and a watched folder's steps.
+ */
+export function StepsEditor({ first, steps, onChange }: { first: BatchCapability; steps: DraftStep[]; onChange(steps: DraftStep[]): void }) {
   const { t } = useTranslation(['newBatch', 'common']);
-  const headingId = useId();
-  const last = d.then.at(-1)?.capability ?? d.capability;
+  const id = useId();
+  const last = steps.at(-1)?.capability ?? first;
   const next = describe(last).yields === null ? [] : followersOf(last);
-  const update = (i: number, patch: Partial<DraftStep>) => d.set({ then: d.then.map((s, k) => (k === i ? { ...s, ...patch } : s)) });
+  const update = (i: number, patch: Partial<DraftStep>) => onChange(steps.map((s, k) => (k === i ? { ...s, ...patch } : s)));
   // Removing a step also removes the steps after it when they could no longer follow.
-  const remove = (i: number) => d.set({ then: d.then.slice(0, i) });
+  const remove = (i: number) => onChange(steps.slice(0, i));
   const add = () => {
     const c = next.includes('text') ? 'text' : next[0];
-    if (c) d.set({ then: [...d.then, { capability: c, option: defaultOption(c) }] });
+    if (c) onChange([...steps, { capability: c, option: defaultOption(c) }]);
   };
   return (
-    <section className="card stack then-steps" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('then.heading')}</h2>
-      <p className="field-hint">{t('then.hint')}</p>
-      {d.then.length > 0 ? (
+    <>
+      {steps.length > 0 ? (
         <ol className="then-steps__list">
-          {d.then.map((s, i) => {
-            const prev = i === 0 ? d.capability : (d.then[i - 1]?.capability ?? d.capability);
+          {steps.map((s, i) => {
+            const prev = i === 0 ? first : (steps[i - 1]?.capability ?? first);
             return (
               <li key={i} className="then-step row" data-testid={`then-step-${i + 2}`}>
                 <span className="then-step__number">{t('then.step', { n: i + 2 })}</span>
-                <label className="visually-hidden" htmlFor={`then-cap-${i}`}>
+                <label className="visually-hidden" htmlFor={`${id}-cap-${i}`}>
                   {t('then.capability', { n: i + 2 })}
                 </label>
                 <select
-                  id={`then-cap-${i}`}
+                  id={`${id}-cap-${i}`}
                   value={s.capability}
                   onChange={(e) => {
                     const c = followersOf(prev).find((x) => x === e.target.value);
-                    if (c) d.set({ then: [...d.then.slice(0, i), { capability: c, option: defaultOption(c) }] });
+                    if (c) onChange([...steps.slice(0, i), { capability: c, option: defaultOption(c) }]);
                   }}
                 >
                   {followersOf(prev).map((c) => (
@@ -91,7 +92,7 @@ export function ThenSteps({ error }: { error: string | undefined }) {
                 <button
                   type="button"
                   onClick={() => remove(i)}
-                  aria-label={i + 1 < d.then.length ? t('then.removeWithLater', { n: i + 2 }) : t('then.remove', { n: i + 2 })}
+                  aria-label={i + 1 < steps.length ? t('then.removeWithLater', { n: i + 2 }) : t('then.remove', { n: i + 2 })}
                 >
                   {t('common:remove')}
                 </button>
@@ -100,7 +101,6 @@ export function ThenSteps({ error }: { error: string | undefined }) {
           })}
         </ol>
       ) : null}
-      {error ? <p className="field-error">{error}</p> : null}
       {next.length > 0 ? (
         <p>
           <button type="button" onClick={add}>
@@ -110,6 +110,20 @@ export function ThenSteps({ error }: { error: string | undefined }) {
       ) : (
         <p className="muted">{t('then.noText', { capability: capabilityWords(last).short })}</p>
       )}
+    </>
+  );
+}
+
+export function ThenSteps({ error }: { error: string | undefined }) {
+  const d = useDraftStore();
+  const { t } = useTranslation(['newBatch', 'common']);
+  const headingId = useId();
+  return (
+    <section className="card stack then-steps" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('then.heading')}</h2>
+      <p className="field-hint">{t('then.hint')}</p>
+      <StepsEditor first={d.capability} steps={d.then} onChange={(then) => d.set({ then })} />
+      {error ? <p className="field-error">{error}</p> : null}
     </section>
   );
 }

@@ -17,7 +17,7 @@ import {
   type SettingName,
 } from '../../../shared/capabilities/options';
 import type { RequestOptions } from '../../../shared/capabilities/request-options';
-import { chainProblem, MAIN_OPTION, PipelineStep } from '../../../shared/capabilities/steps';
+import { draftSteps, type DraftStep } from './draft-steps';
 import { ruleWords } from '../format/option-words';
 
 export interface Source {
@@ -28,11 +28,7 @@ export interface Source {
   files: number | null;
 }
 
-/** A step after the first: its capability and the value of its main option (task, record, voice, size), as typed. */
-export interface DraftStep {
-  capability: BatchCapability;
-  option: string;
-}
+export type { DraftStep } from './draft-steps';
 
 /** 'default' is the messaging app of the settings (whatsapp unless changed); 'other' takes a name. */
 export type ChannelChoice = 'default' | 'voice' | 'email' | 'other';
@@ -183,21 +179,9 @@ export function draftRequest(d: DraftFields, defaultChannel: string, now: number
   }
   const name = d.name.trim();
   if (name.length > 200) errors.name = t('newBatch:errors.nameLong');
-  const then: PipelineStep[] = [];
-  let prev = d.capability;
-  for (const [i, step] of d.then.entries()) {
-    const main = MAIN_OPTION[step.capability];
-    const raw: Record<string, unknown> = { capability: step.capability };
-    if (main !== undefined && step.option.trim() !== '') raw[main] = step.option.trim();
-    const parsed = PipelineStep.safeParse(raw);
-    const problem = chainProblem(prev, step.capability) ?? (parsed.success ? null : (parsed.error.issues[0]?.message ?? 'not valid'));
-    if (problem !== null || !parsed.success) {
-      errors.then = t('newBatch:errors.step', { n: i + 2, problem: problem ?? t('newBatch:errors.notValid') });
-      break;
-    }
-    then.push(parsed.data);
-    prev = step.capability;
-  }
+  const steps = draftSteps(d.capability, d.then);
+  if (!steps.ok) errors.then = t('newBatch:errors.step', { n: steps.n, problem: steps.problem });
+  const then = steps.ok ? steps.steps : [];
   if ((d.from === null && d.sources.length === 0) || Object.keys(errors).length > 0) return { request: null, errors };
   // A gap of 0 is no gap: the request leaves it out.
   if (settings.recipientGapMs === 0) delete settings.recipientGapMs;

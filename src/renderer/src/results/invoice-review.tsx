@@ -16,22 +16,37 @@ import { reviewSource } from '../jobs/job-row-words';
 import { toast } from '../components/toast-store';
 import { i18n } from '../i18n';
 import { InvoiceChecks } from './invoice-view';
-import { canonicalFieldValue, readFieldValue, shownFieldValue } from './invoice-field-locale';
+import { dayPattern, isDayField, isMoneyField, readFieldValue, readTypedField, shownFieldValue } from './invoice-field-locale';
+import { correctionWords, dayPatternWords, typedProblemWords } from './correction-words';
 import './invoice-review.css';
 
 /** Told when a review is saved, so the dialog and the batch's counts read again. */
 export const REVIEW_SAVED_EVENT = 'batchdesk:review-saved';
 
-/** The draft: every edit that can stand applied in order; the reason of each that cannot, by field. */
+/**
+ * The draft: every edit that can stand applied in order; the reason of each that cannot, by field,
+ * in the window's words. Amounts and days are read by the window's locale first.
+ */
 function applyDrafts(base: Invoice, drafts: Record<string, string>): { invoice: Invoice; problems: Record<string, string> } {
   let invoice = base;
   const problems: Record<string, string> = {};
   for (const [field, value] of Object.entries(drafts)) {
-    const r = applyEdit(invoice, field, canonicalFieldValue(field, value));
+    const typed = readTypedField(field, value);
+    if (!typed.ok) {
+      problems[field] = typedProblemWords(field, typed.problem);
+      continue;
+    }
+    const r = applyEdit(invoice, field, typed.canonical);
     if (r.ok) invoice = r.invoice;
-    else problems[field] = r.reason;
+    else problems[field] = correctionWords(field, value, r.problem);
   }
   return { invoice, problems };
+}
+
+/** A day field's placeholder: the order the window reads it in ("TT.MM.JJJJ"), or ISO where it shows days so. */
+function dayPlaceholder(): string {
+  const { order, separator } = dayPattern();
+  return shownFieldValue('issueDate', '2026-12-31') === '2026-12-31' ? dayPatternWords(['year', 'month', 'day'], '-') : dayPatternWords(order, separator);
 }
 
 function Decision({ view }: { view: InvoiceReviewView }) {
@@ -71,6 +86,8 @@ function FieldInput({ field, label, value, read, problem, suggestion, onChange, 
         className={`invoice-review__input${className ? ` ${className}` : ''}`}
         aria-label={label}
         value={value}
+        {...(isDayField(field) ? { placeholder: dayPlaceholder() } : {})}
+        {...(isMoneyField(field) ? { inputMode: 'decimal' as const } : {})}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? errId : undefined}
         onChange={(e) => onChange(e.target.value)}

@@ -16,6 +16,7 @@ import { describe } from '../../../shared/capabilities/catalog';
 import { problemWords } from '../new-batch/problem-words';
 import { BatchOptions } from '../new-batch/BatchOptions';
 import { localBatchName } from '../new-batch/batch-name-words';
+import { reportWindowLocale } from '../i18n/window-locale';
 import { DropZone } from '../new-batch/DropZone';
 import { draftRequest, useDraftStore } from '../new-batch/draft-store';
 import { PreviewFigures, PreviewPanels } from '../new-batch/PreviewPanel';
@@ -34,8 +35,9 @@ function useDefaultChannel(): { channel: string; phoneCountry: PhoneCountry | nu
   const [phoneCountry, setPhoneCountry] = useState<PhoneCountry | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    client()
-      .call('settings.get', {})
+    // Read once the engine has the window's locale, so the phone country's note says what redaction will use.
+    reportWindowLocale()
+      .then(() => client().call('settings.get', {}))
       .then((s) => {
         setChannel(s.messagingChannel);
         setPhoneCountry(s.phoneCountry);

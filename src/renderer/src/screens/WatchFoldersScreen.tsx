@@ -9,7 +9,8 @@ import type { WatchAdd, WatchView } from '../../../shared/contract';
 import { assertNever, BATCH_CAPABILITIES, TIERS, type BatchCapability, type Tier } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { capabilityWords, fieldWords, ruleWords, stepWords } from '../format/option-words';
-import { parseStep, type PipelineStep, type StepTextProblem } from '../../../shared/capabilities/steps';
+import { StepsEditor } from '../new-batch/ThenSteps';
+import { draftSteps, type DraftStep } from '../new-batch/draft-steps';
 import { BATCH_SETTINGS, readSetting, type SettingName } from '../../../shared/capabilities/options';
 import { RecordField } from '../components/RecordField';
 import { client } from '../client';
@@ -18,7 +19,7 @@ import { ErrorAlert, StatusNote } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
 import { formatCount, formatDateTime } from '../format/time';
 import { TIER_LABEL } from '../format/labels';
-import { t } from '../i18n';
+import { t, t as tr } from '../i18n';
 import { formatMoney } from '../format/money';
 import { nameInFolder, watchNoteLine } from '../watch/watch-note-words';
 import { problemTally, type ProblemTally } from '../watch/problem-tally';
@@ -27,30 +28,10 @@ import '../watch/watch.css';
 
 const WATCHABLE = BATCH_CAPABILITIES.filter((c) => describe(c).input.kind === 'files');
 const REFRESH_MS = 2_000;
-/** A step as typed (capability:option), the same in every language, as on the command line. */
-const STEP_EXAMPLE = 'text:summary';
 
 /** The batch records' privacy settings a watched folder takes (one record: CLI flag, contract field, this control). */
 const PRIVACY_SETTINGS = ['redact', 'redactStored', 'keepFilesDays', 'keepResultsDays'] as const satisfies readonly SettingName[];
 type PrivacySetting = (typeof PRIVACY_SETTINGS)[number];
-
-/** Why a typed step is not one, in the window's words (a field's rule keeps the engine's English). */
-function stepProblemWords(text: string, p: StepTextProblem): string {
-  switch (p.code) {
-    case 'not_capability':
-      return t('watch:form.step.notCapability', { text, takers: p.takers.join(', ') });
-    case 'no_option':
-      return t('watch:form.step.noOption', { text, capability: capabilityWords(p.capability).label });
-    case 'classify_labels':
-      return t('watch:form.step.classify', { text });
-    case 'not_a_choice':
-      return t('watch:form.step.notAChoice', { text, capability: capabilityWords(p.capability).label, choices: p.choices.join(', ') });
-    case 'invalid':
-      return p.message;
-    default:
-      return assertNever(p, 'step problem');
-  }
-}
 
 /** The typed privacy fields checked by their records' rules; a field's rule names the field. */
 function readPrivacy(typed: Partial<Record<PrivacySetting, string>>): {
@@ -89,7 +70,7 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
   const [capability, setCapability] = useState<BatchCapability>(WATCHABLE[0] ?? 'ocr');
   const [tier, setTier] = useState<Tier>('standard');
   const [ext, setExt] = useState('');
-  const [then, setThen] = useState('');
+  const [then, setThen] = useState<DraftStep[]>([]);
   const [key, setKey] = useState('');
   const [budget, setBudget] = useState('');
   const [privacy, setPrivacy] = useState<Partial<Record<PrivacySetting, string>>>({});
@@ -114,15 +95,8 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
 
   const submit = () =>
     add.run(async () => {
-      const steps: PipelineStep[] = [];
-      for (const text of then
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s !== '')) {
-        const s = parseStep(text);
-        if (!s.ok) throw new Error(t('form.stepError', { message: stepProblemWords(text, s.problem) }));
-        steps.push(s.step);
-      }
+      const steps = draftSteps(capability, then);
+      if (!steps.ok) throw new Error(tr('newBatch:errors.step', { n: steps.n, problem: steps.problem }));
       let budgetPerDay: number | null = null;
       if (budget.trim() !== '') {
         const r = readSetting('budget', budget);
@@ -139,7 +113,7 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
         capability,
         tier,
         ...(extensions.length > 0 ? { extensions } : {}),
-        ...(steps.length > 0 ? { then: steps } : {}),
+        ...(steps.steps.length > 0 ? { then: steps.steps } : {}),
         ...(key.trim() !== '' ? { key: key.trim() } : {}),
         budgetPerDay,
         ...settings,
@@ -147,7 +121,7 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
       });
       setDir('');
       setExt('');
-      setThen('');
+      setThen([]);
       setPrivacy({});
       setDeleteOriginals(false);
       onAdded(w);
@@ -187,7 +161,16 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-cap`}>{t('form.capability')}</label>
-          <select id={`${id}-cap`} value={capability} onChange={(e) => setCapability(e.target.value as BatchCapability)}>
+          <select
+            id={`${id}-cap`}
+            value={capability}
+            onChange={(e) => {
+              const c = e.target.value as BatchCapability;
+              setCapability(c);
+              // Steps that could not follow the new first one go (as New batch's Then does).
+              if (!draftSteps(c, then).ok) setThen([]);
+            }}
+          >
             {WATCHABLE.map((c) => (
               <option key={c} value={c}>
                 {capabilityWords(c).label}
@@ -209,10 +192,11 @@ function AddWatchForm({ onAdded }: { onAdded: (w: WatchView) => void }) {
           <label htmlFor={`${id}-ext`}>{t('form.extensions')}</label>
           <input id={`${id}-ext`} type="text" value={ext} placeholder={t('form.extensionsExample')} onChange={(e) => setExt(e.target.value)} />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-then`}>{t('form.then')}</label>
-          <input id={`${id}-then`} type="text" value={then} placeholder={STEP_EXAMPLE} onChange={(e) => setThen(e.target.value)} />
-        </div>
+        <fieldset className="watch__then">
+          <legend>{t('form.then')}</legend>
+          {/* Steps by their names in the window's language, chosen from lists (the command line's text:summary is its own). */}
+          <StepsEditor first={capability} steps={then} onChange={setThen} />
+        </fieldset>
         <div className="field">
           <label htmlFor={`${id}-key`}>{t('form.key')}</label>
           <input id={`${id}-key`} type="text" value={key} placeholder={t('form.keyExample')} onChange={(e) => setKey(e.target.value)} />
