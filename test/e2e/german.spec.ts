@@ -340,3 +340,33 @@ test("a pipeline's steps, a hot folder's steps and the job table in German; the 
     'Gleichzeitige Anfragen: „900“ ist keine ganze Zahl von 1 bis 256. Geben Sie eine Zahl in diesem Bereich ein und speichern Sie erneut.',
   );
 });
+
+test("a German shop's numbers without a country code, read as German at the user's word", async ({ launch, page, work }) => {
+  test.setTimeout(120_000);
+  const host = await launch({ apiUrl: null });
+  const csv = join(work, 'kunden.csv');
+  writeFileSync(csv, ['to,text,name', '0151 23450013,Hallo Anna,Anna', '0151 23450014,Hallo Ben,Ben', '+442079460001,Hello Clara,Clara'].join('\n') + '\n');
+  await page.goto(host.openUrl);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.evaluate(() => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = '#/new';
+  });
+  await page.getByRole('radio', { name: /^Nachrichten senden/ }).check();
+  await dropFiles(page, page.getByRole('button', { name: 'Dateien oder Ordner hier ablegen' }), [csv]);
+
+  // Refused as written; the window offers its country (the window's de-DE), and says when not to.
+  const problems = page.getByRole('region', { name: /2 Probleme: Diese Elemente werden übersprungen/ });
+  await expect(problems).toContainText('Die Telefonnummer „0151 23450013“ ist nicht im internationalen Format');
+  await expect(problems).toContainText('Nur wenn jede solche Nummer der Datei aus Deutschland ist');
+  await problems.getByRole('button', { name: 'Nummern ohne Ländervorwahl als Nummern aus Deutschland (DE) lesen' }).click();
+
+  // Now every row is a message: the field names the country, the numbers are German ones.
+  await expect(page.getByLabel('Nummern ohne Ländervorwahl (optional)')).toHaveValue('DE');
+  await expect(page.getByRole('region', { name: /Probleme: Diese Elemente werden übersprungen/ })).toHaveCount(0);
+  await expect(page.getByTestId('new-batch-summary')).toContainText('3');
+  await page
+    .getByText(/Zeilen anzeigen|3 Zeilen/)
+    .first()
+    .click({ trial: true });
+  await expect(page.getByText('+4915123450013').first()).toBeAttached();
+});

@@ -222,14 +222,14 @@ export function PreviewFigures({ preview, budget }: { preview: Preview; budget: 
 }
 
 /** What the figures are made of, each in a panel that folds away: the steps, the items, the problems. */
-export function PreviewPanels({ preview, capability }: { preview: Preview; capability: BatchCapability }) {
+export function PreviewPanels({ preview, capability, phoneCountry = null }: { preview: Preview; capability: BatchCapability; phoneCountry?: string | null }) {
   const kind = describe(capability).input.kind;
   const rows = kind === 'messages' || kind === 'rows';
   const { t } = useTranslation('newBatch');
   return (
     <div className="preview">
       <StepsTable preview={preview} />
-      <ProblemsPanel problems={preview.problems} />
+      <ProblemsPanel problems={preview.problems} phoneCountry={phoneCountry} />
       {preview.sample.length > 0 ? (
         <details className="preview__panel" open>
           <summary>{t(rows ? 'preview.showRows' : 'preview.showFiles', { count: preview.sample.length, n: formatCount(preview.sample.length) })}</summary>

@@ -3,7 +3,8 @@
 // column, to fix and drop again.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { t } from '../i18n';
+import { i18n, t } from '../i18n';
+import { useDraftStore } from './draft-store';
 import type { Problem } from '../../../shared/contract';
 import { client } from '../client';
 import { downloadText } from '../costs/download-text';
@@ -23,7 +24,31 @@ function groupTitle(n: number): string {
   return t('newBatch:problems.groupCount', { count: n, n: formatCount(n) });
 }
 
-function Group({ group }: { group: ProblemGroup }) {
+/**
+ * National numbers refused ("0151 2345 0013") where the phone country is known: one control names
+ * that country for the batch (its "Numbers without a country code" field), never chosen for the user.
+ */
+function ReadNational({ group, country }: { group: ProblemGroup; country: string | null }) {
+  const settings = useDraftStore((s) => s.settings);
+  const national = group.problems.some((p) => p.code.code === 'phone_not_international' && p.code.plus === null);
+  if (!national || country === null || (settings.nationalNumbers ?? '') !== '') return null;
+  let name = country;
+  try {
+    name = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(country) ?? country;
+  } catch {
+    // An engine without region names: the code alone.
+  }
+  return (
+    <div className="problems__fix">
+      <button type="button" onClick={() => useDraftStore.getState().set({ settings: { ...settings, nationalNumbers: country } })}>
+        {t('newBatch:problems.readNational', { country: name, code: country })}
+      </button>
+      <p className="field-hint">{t('newBatch:problems.readNationalHint', { country: name })}</p>
+    </div>
+  );
+}
+
+function Group({ group, country }: { group: ProblemGroup; country: string | null }) {
   const [open, setOpen] = useState(false);
   const first = group.problems[0];
   if (first === undefined) return null;
@@ -32,6 +57,7 @@ function Group({ group }: { group: ProblemGroup }) {
     <li className="problems__group">
       <p className="problems__count">{groupTitle(n)}</p>
       <p className="problems__example">{lineOf(first)}</p>
+      <ReadNational group={group} country={country} />
       {n > 1 ? (
         <>
           <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -82,7 +108,8 @@ function DownloadRejected({ problems }: { problems: readonly Problem[] }) {
   );
 }
 
-export function ProblemsPanel({ problems }: { problems: readonly Problem[] }) {
+/** `phoneCountry`: the country of national numbers as the settings resolve it (null: none known). */
+export function ProblemsPanel({ problems, phoneCountry = null }: { problems: readonly Problem[]; phoneCountry?: string | null }) {
   const groups = useMemo(() => groupProblems(problems), [problems]);
   const { t } = useTranslation('newBatch');
   if (problems.length === 0) return null;
@@ -98,7 +125,7 @@ export function ProblemsPanel({ problems }: { problems: readonly Problem[] }) {
           <p className="field-hint">{t('problems.causes', { count: groups.length, n: formatCount(groups.length) })}</p>
           <ul className="problems__groups">
             {groups.map((g) => (
-              <Group key={g.kind} group={g} />
+              <Group key={g.kind} group={g} country={phoneCountry} />
             ))}
           </ul>
           <DownloadRejected problems={problems} />

@@ -215,7 +215,7 @@ export function NewBatchScreen({ from = null }: { from?: string | null }) {
             </div>
             <ErrorAlert message={start.error} />
           </div>
-          {preview.preview ? <PreviewPanels preview={preview.preview} capability={draft.capability} /> : null}
+          {preview.preview ? <PreviewPanels preview={preview.preview} capability={draft.capability} phoneCountry={phoneCountry?.country ?? null} /> : null}
         </section>
       </div>
     </div>
