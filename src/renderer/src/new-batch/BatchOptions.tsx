@@ -20,6 +20,7 @@ import {
 } from '../../../shared/capabilities/options';
 import { optionsInPlay, optionText, settingApplies, useDraftStore, type ChannelChoice, type DraftRequest } from './draft-store';
 import { RecordField } from '../components/RecordField';
+import { channelWords } from '../format/channel-words';
 import './BatchOptions.css';
 
 /** The capability's options in play (the channel and a call's voice are in the channel fieldset). */
@@ -134,7 +135,7 @@ export function BatchOptions({
   const ids = { tier: useId(), name: useId(), other: useId(), channelErr: useId(), voice: useId(), voiceHint: useId() };
   const voice = fieldWords('voice');
   const channels: { value: ChannelChoice; label: string }[] = [
-    { value: 'default', label: t('channel.default', { channel: defaultChannel }) },
+    { value: 'default', label: t('channel.default', { channel: channelWords(defaultChannel) }) },
     { value: 'voice', label: t('channel.voice') },
     { value: 'email', label: t('channel.email') },
     { value: 'other', label: t('channel.other') },
