@@ -1,4 +1,5 @@
-// Codes the engine and the API hand over (a message's delivery state, a channel, a zone id) are
+// Codes the engine and the API hand over (a message's delivery state, a channel, a zone id, a
+// redaction kind) are
 // said in the window's language, never shown as they come: every code the engine knows has its
 // words in both catalogues, and a German window says none of them in English.
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,8 @@ import { DELIVERY_STATES, deliveryWords } from '../../../src/renderer/src/format
 import { channelWords, NAMED_CHANNELS } from '../../../src/renderer/src/format/channel-words';
 import { zoneWords } from '../../../src/renderer/src/format/zone-words';
 import { resultLine } from '../../../src/renderer/src/jobs/job-row-words';
+import { fieldWords, severalOf } from '../../../src/renderer/src/format/option-words';
+import { PERSONAL_DATA_KINDS } from '../../../src/shared/privacy-kinds';
 
 describe('delivery states', () => {
   it('names every state the engine counts as sent, and the refusals, in both languages', () => {
@@ -67,5 +70,17 @@ describe('time zones', () => {
         inLanguage('de', 'de-DE', () => zoneWords(z)),
         z,
       ).not.toMatch(/\/|GMT|UTC/);
+  });
+});
+
+describe('redaction kinds', () => {
+  it('offers each kind by its name in the window language; the codes stay the value', () => {
+    const choices = inLanguage('de', 'de-DE', () => fieldWords('redact').choices) ?? {};
+    expect(Object.keys(choices)).toEqual([...PERSONAL_DATA_KINDS]);
+    expect(choices).toMatchObject({ cards: 'Kartennummern', phones: 'Telefonnummern', 'dates-of-birth': 'Geburtsdaten' });
+    for (const [code, name] of Object.entries(choices)) expect(name, code).not.toBe(code);
+    expect(severalOf('cards, iban', PERSONAL_DATA_KINDS)).toEqual(['cards', 'iban']);
+    expect(severalOf('all', PERSONAL_DATA_KINDS)).toEqual([...PERSONAL_DATA_KINDS]);
+    expect(severalOf('', PERSONAL_DATA_KINDS)).toEqual([]);
   });
 });

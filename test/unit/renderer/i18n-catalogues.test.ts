@@ -80,6 +80,8 @@ const INTERNATIONAL = new Set(
     'card',
     'phone',
     'email',
+    // A date's month in a pattern ("TT.MM.JJJJ").
+    'mm',
   ].map((w) => w.toLowerCase()),
 );
 

@@ -20,6 +20,7 @@ import {
 } from '../../../shared/capabilities/options';
 import { optionsInPlay, optionText, settingApplies, useDraftStore, type ChannelChoice, type DraftRequest } from './draft-store';
 import { RecordField } from '../components/RecordField';
+import { DateTimeFields } from '../components/DateTimeFields';
 import { channelWords } from '../format/channel-words';
 import './BatchOptions.css';
 
@@ -98,22 +99,16 @@ function PhoneCountryNote({ phoneCountry }: { phoneCountry: PhoneCountry | null 
 function StartAt({ errors }: { errors: DraftRequest['errors'] }) {
   const d = useDraftStore();
   const { t } = useTranslation('newBatch');
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{t('startAt.label')}</label>
-      <input
-        id={id}
-        type="datetime-local"
-        value={d.atText}
-        aria-invalid={errors.at ? true : undefined}
-        aria-describedby={`${id}-hint`}
-        onChange={(e) => d.set({ atText: e.target.value })}
-      />
-      <span id={`${id}-hint`} className={errors.at ? 'field-error' : 'field-hint'}>
-        {errors.at ?? t('startAt.hint')}
-      </span>
-    </div>
+    <DateTimeFields
+      className="field"
+      legend={t('startAt.label')}
+      date={d.atDate}
+      time={d.atTime}
+      hint={t('startAt.hint')}
+      error={errors.at}
+      onChange={(atDate, atTime) => d.set({ atDate, atTime })}
+    />
   );
 }
 
