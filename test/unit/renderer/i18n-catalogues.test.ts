@@ -200,8 +200,9 @@ function rawCode(e: ts.Expression): string | null {
 }
 
 /**
- * Engine codes shown raw: as a child of an element ({data.status}), or handed to a sentence of
- * the catalogue as a value (t('…', { zone: n.zone })), where the reader sees it as it came.
+ * Engine codes shown raw: as a child of an element ({data.status}), as a part of a line put
+ * together ([tier, batch.channel].join(' · ')), or handed to a sentence of the catalogue as a
+ * value (t('…', { zone: n.zone })), where the reader sees it as it came.
  */
 function rawCodesIn(file: string, text: string = readFileSync(file, 'utf8')): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
@@ -210,6 +211,12 @@ function rawCodesIn(file: string, text: string = readFileSync(file, 'utf8')): st
     if (ts.isJsxExpression(node) && node.expression !== undefined && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))) {
       const raw = rawCode(node.expression);
       if (raw !== null) found.push(`{${raw}}`);
+    } else if (ts.isArrayLiteralExpression(node)) {
+      // A line put together from parts ([tier, batch.channel, created].join(' · ')).
+      for (const el of node.elements) {
+        const raw = rawCode(el);
+        if (raw !== null) found.push(`[${raw}]`);
+      }
     } else if (ts.isCallExpression(node) && /^(t|tr|i18n\.t)$/.test(node.expression.getText())) {
       for (const arg of node.arguments.slice(1)) {
         if (!ts.isObjectLiteralExpression(arg)) continue;
@@ -289,11 +296,12 @@ describe('the window in English and German', () => {
       'export const Status = () => <dd>{data.status}</dd>;',
       "export const Channel = () => <span>{batch.channel ?? '—'}</span>;",
       "export const zone = t('jobs:note.heldUntil', { zone: n.zone });",
+      "const meta = [tier, batch.channel, created].filter(Boolean).join(' · ');",
       '// Said through a function: not raw.',
       "export const said = t('jobs:note.heldUntil', { zone: zoneWords(n.zone) });",
       'export const state = <dd>{stateWord(row)}</dd>;',
     ].join('\n');
-    expect(rawCodesIn('raw-codes.tsx', component)).toEqual(['{data.status}', '{batch.channel}', 't(…, { zone: n.zone })']);
+    expect(rawCodesIn('raw-codes.tsx', component)).toEqual(['{data.status}', '{batch.channel}', 't(…, { zone: n.zone })', '[batch.channel]']);
   });
 
   it('finds English written into a component (the check itself can fail)', () => {
