@@ -133,6 +133,11 @@ export const JobRowView = z.object({
   /** Messages: who it goes to, and the CSV's own columns of its row (name, order, ...); null for anything else. */
   recipient: z.string().nullable().default(null),
   fields: z.record(z.string(), z.string()).nullable().default(null),
+  /**
+   * Messages: the delivery state the provider answered (accepted, queued, sent, delivered, read, ...),
+   * as it gave it; the window says it in its own words. Null for anything else and for unsent messages.
+   */
+  delivery: z.string().nullable().default(null),
   updatedAt: z.string(),
   /** The error's cause as a code (a hold, a cancel, a refused pipeline item, ...); null without an error. */
   note: JobNote.nullable().default(null),

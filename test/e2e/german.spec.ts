@@ -370,3 +370,98 @@ test("a German shop's numbers without a country code, read as German at the user
     .click({ trial: true });
   await expect(page.getByText('+4915123450013').first()).toBeAttached();
 });
+
+test("messages in German: delivery states in words, WhatsApp by name, a hold's zone by its name, made-up results marked once", async ({
+  launch,
+  page,
+  work,
+}) => {
+  test.setTimeout(120_000);
+  const host = await launch({ apiUrl: null });
+  const sent = await createBatch(host, 'channel', [join(SAMPLES, 'messages.csv')], { name: 'Versand', channel: 'whatsapp' });
+  await waitForBatch(host, sent, 'done');
+  // Quiet hours from this hour in Berlin: a recipient there waits until they end.
+  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+  const two = (n: number): string => String(n).padStart(2, '0');
+  const csv = join(work, 'nachts.csv');
+  writeFileSync(csv, 'to,text,timezone\n+4915123450001,Hallo,Europe/Berlin\n');
+  const held = await createBatch(host, 'channel', [csv], { name: 'Nachts', channel: 'whatsapp', quietHours: `${two(hour)}:00-${two((hour + 2) % 24)}:00` });
+
+  await page.goto(host.openUrl);
+  await page.evaluate((h) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = h;
+  }, `#/batches/${sent}`);
+  const card = page.getByTestId(`batch-${sent}`);
+  await expect(card).toContainText('WhatsApp');
+  expect(await card.innerText()).not.toContain('whatsapp');
+  const grid = page.getByRole('grid', { name: 'Aufträge' });
+  const first = grid.getByRole('row').nth(1);
+  await expect(first).toContainText('Angenommen');
+  // The provider's state is said in German; its message id is for the job dialog.
+  const rows = await grid.innerText();
+  expect(rows).not.toMatch(/accepted|msg_/);
+  // Made up by the sandbox: a mark on each result with the German words, the badge once at the column's head.
+  await expect(grid.getByTestId('made-up-legend')).toHaveCount(1);
+  await expect(grid.getByTestId('made-up-legend')).toHaveText('* erfunden');
+  await expect(first.getByTestId('made-up-tag')).toHaveAttribute('title', /^Von der eingebauten Sandbox erfunden, kein echtes Ergebnis/);
+  await expect(first.getByTestId('made-up-tag')).toHaveAttribute('aria-label', 'Erfunden');
+  expect(rows).not.toMatch(/Made up|not a real result/);
+
+  await first.click();
+  const dialog = page.locator('dialog[open]');
+  await expect(dialog.getByTestId('delivery-state')).toHaveText('Angenommen');
+  await expect(dialog).toContainText(/msg_\w+/);
+  await page.keyboard.press('Escape');
+
+  await page.evaluate((h) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = h;
+  }, `#/batches/${held}`);
+  await expect(page.getByTestId('waiting-reason')).toHaveText(/^Zurückgehalten: wartet bis \d{2}:\d{2} \(Mitteleuropäische Zeit\), 1 Nachricht\.$/, {
+    timeout: 30_000,
+  });
+  // The row's hold too (its CSV's own timezone column stays as written: that is the user's data).
+  await expect(page.getByRole('grid', { name: 'Aufträge' }).getByRole('row').nth(1)).toContainText('(Mitteleuropäische Zeit): die Ruhezeiten des Empfängers.');
+});
+
+test('New batch in German: the channel by name, a start time written the German way, redaction kinds by name', async ({ launch, page }) => {
+  test.setTimeout(120_000);
+  const host = await launch({ apiUrl: null });
+  await page.goto(host.openUrl);
+  await page.evaluate(() => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = '#/new';
+  });
+  await page.getByRole('radio', { name: /^Nachrichten senden/ }).check();
+  await dropFiles(page, page.getByRole('button', { name: 'Dateien oder Ordner hier ablegen' }), [join(SAMPLES, 'messages.csv')]);
+  await expect(page.getByRole('radio', { name: 'WhatsApp (Messaging-App)' })).toBeChecked();
+
+  // Not the browser's "mm/dd/yyyy, --:-- --": a date and a time the German way.
+  const when = page.getByRole('group', { name: 'Starten um (optional)' });
+  await expect(when.getByLabel('Datum')).toHaveAttribute('placeholder', 'TT.MM.JJJJ');
+  await expect(when.getByLabel('Uhrzeit')).toHaveAttribute('placeholder', 'z. B. 09:30');
+  await when.getByLabel('Datum').fill('31.02.2030');
+  await when.getByLabel('Uhrzeit').fill('09:30');
+  await expect(when.locator('.field-error')).toHaveText('„31.02.2030“ ist kein Datum: Schreiben Sie es als TT.MM.JJJJ, z. B. 31.12.2026.');
+  await when.getByLabel('Datum').fill('03.02.2030');
+  await expect(when.locator('.field-error')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Stapel starten' }).click();
+  await expect(page).toHaveURL(/#\/batches\/[^/]+$/);
+  const expected = await page.evaluate(() => new Date(2030, 1, 3, 9, 30).toISOString());
+  await expect.poll(async () => (await rpc<{ scheduled_for: string | null }[]>(host, 'batches.list'))[0]?.scheduled_for).toBe(expected);
+  // Changing it starts from the time it has, written the same way.
+  await page.getByRole('button', { name: 'Zeit ändern' }).click();
+  const change = page.getByRole('group', { name: 'Starten um' });
+  await expect(change.getByLabel('Datum')).toHaveValue('03.02.2030');
+  await expect(change.getByLabel('Uhrzeit')).toHaveValue('09:30');
+
+  // Redaction takes kinds by their German names; the codes are not shown.
+  await page.evaluate(() => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = '#/new';
+  });
+  await page.getByRole('radio', { name: /^Aufnahmen transkribieren/ }).check();
+  const kinds = page.getByRole('group', { name: 'Personenbezogene Daten schwärzen (optional)' });
+  await expect(kinds.getByRole('checkbox')).toHaveCount(5);
+  await kinds.getByRole('checkbox', { name: 'Telefonnummern' }).check();
+  await expect(kinds.getByRole('checkbox', { name: 'Kartennummern' })).not.toBeChecked();
+  expect(await kinds.innerText()).not.toMatch(/cards|phones|dates-of-birth|emails|\ball\b/);
+  await expect(page.getByTestId('phone-country')).toBeVisible();
+});

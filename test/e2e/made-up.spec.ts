@@ -1,5 +1,5 @@
 // The window never passes a result the sandbox made up off as real (docs/api-assumptions.md A21):
-// a user's own recording, transcribed by the sandbox, is tagged "Made up" in the job table and the
+// a user's own recording, transcribed by the sandbox, is marked "Made up" in the job table and the
 // job dialog says what that means; a sample recording's script, read from the file, is not.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,8 +23,11 @@ test('a made-up transcript is tagged in the job table and explained in the job d
   const grid = page.getByRole('grid', { name: 'Jobs' });
   const made = grid.getByRole('row').filter({ hasText: 'my-call.wav' });
   const read = grid.getByRole('row').filter({ hasText: 'call-001-double-charge.wav' });
-  await expect(made.getByTestId('made-up-tag')).toHaveText('Made up');
+  // A mark on the made-up result, said once at the column's head (not a badge on every row).
+  await expect(made.getByTestId('made-up-tag')).toHaveAttribute('aria-label', 'Made up');
   await expect(made.getByTestId('made-up-tag')).toHaveAttribute('title', /not a real result/);
+  await expect(grid.getByTestId('made-up-legend')).toHaveCount(1);
+  await expect(grid.getByTestId('made-up-legend')).toHaveText('* made up');
   await expect(read).toContainText('Succeeded');
   await expect(read.getByTestId('made-up-tag')).toHaveCount(0);
   await made.scrollIntoViewIfNeeded();

@@ -37,7 +37,8 @@ test('privacy: redaction counts in the job dialog, a watched folder with its rul
   await goTo(page, 'New batch');
   await page.getByRole('radio', { name: /^Transcribe recordings/ }).check();
   await dropFiles(page, page.getByRole('button', { name: 'Drop files or folders here' }), [recording]);
-  await page.getByLabel('Redact personal data (optional)').fill('all');
+  const kinds = page.getByRole('group', { name: 'Redact personal data (optional)' });
+  for (const kind of ['Card numbers', 'IBANs', 'Phone numbers', 'Email addresses', 'Dates of birth']) await kinds.getByRole('checkbox', { name: kind }).check();
   await page.getByLabel('Redact the stored copy too').selectOption('yes');
   await page.getByRole('button', { name: 'Start batch' }).click();
   await expect(page).toHaveURL(/#\/batches\/[^/]+$/);
@@ -71,7 +72,9 @@ test('privacy: redaction counts in the job dialog, a watched folder with its rul
   const form = page.getByRole('region', { name: 'Watch a folder' });
   await form.getByLabel('Folder').fill(folder);
   await form.getByLabel('Do with each file').selectOption('transcribe');
-  await form.getByLabel('Redact personal data (optional)').fill('cards, phones');
+  const watchKinds = form.getByRole('group', { name: 'Redact personal data (optional)' });
+  await watchKinds.getByRole('checkbox', { name: 'Card numbers' }).check();
+  await watchKinds.getByRole('checkbox', { name: 'Phone numbers' }).check();
   await form.getByLabel('Redact the stored copy too').selectOption('yes');
   await form.getByLabel('Delete files after (days, optional)').fill('30');
   await form.getByLabel('Drop results after (days, optional)').fill('x');

@@ -34,6 +34,8 @@ export interface OptionField {
   readonly placeholder?: string;
   /** A closed choice: each value's name in the select. Absent: typed text. */
   readonly choices?: Readonly<Record<string, string>>;
+  /** With choices: any number of them, as checkboxes; the value is the checked ones' codes, separated by commas. */
+  readonly several?: boolean;
   readonly multiline?: boolean;
   /** Checked even when left empty, once in play (labels, with classify). */
   readonly required?: boolean;
@@ -64,6 +66,13 @@ export interface CapabilityOption<S extends z.ZodType = z.ZodType> {
   readonly rule?: (r: OptionContext) => string | null;
 }
 
+const REDACT_KIND_NAMES: Record<PersonalDataKind, string> = {
+  cards: 'Card numbers',
+  iban: 'IBANs',
+  phones: 'Phone numbers',
+  emails: 'Email addresses',
+  'dates-of-birth': 'Dates of birth',
+};
 const TASK_NAMES: Record<TextTask, string> = { summary: 'Summarise', reply: 'Draft a reply', classify: 'Classify with labels', extract: 'Extract details' };
 const RECORD_NAMES: Record<CrmRecordKind, string> = { contact: 'Contact', conversation: 'Conversation', event: 'Event' };
 
@@ -311,10 +320,12 @@ export const BATCH_SETTINGS = {
       value: 'KINDS',
       help: `replace personal data (${PERSONAL_DATA_KINDS.join(', ')}, or all; separated by commas) with [CARD], [IBAN], [PHONE], [EMAIL], [DOB] in what each item sends to a later step or to the text, embeddings, tts, image and crm routes (every step of a pipeline); the local copy stays complete unless --redact-stored. Limits: docs/privacy.md`,
     },
+    // Checkboxes in the window (the codes are the stored value and the CLI's words, not the labels).
     field: {
       label: 'Redact personal data (optional)',
-      hint: `Kinds replaced by a placeholder before anything is sent on: ${PERSONAL_DATA_KINDS.join(', ')}, or all (separated by commas). Applies to every step.`,
-      placeholder: 'e.g. all, or cards,iban',
+      hint: 'The kinds checked are replaced by a placeholder before anything is sent on. Applies to every step.',
+      choices: REDACT_KIND_NAMES,
+      several: true,
     },
     only: {
       capabilities: ['transcribe', 'ocr', 'tts', 'text', 'image', 'embeddings', 'crm'],

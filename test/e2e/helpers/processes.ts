@@ -242,7 +242,7 @@ export async function createBatch(
   host: Host,
   capability: 'ocr' | 'transcribe' | 'channel',
   files: string[],
-  extra: { name?: string; channel?: string; allowResend?: boolean; budget?: number } = {},
+  extra: { name?: string; channel?: string; allowResend?: boolean; budget?: number; quietHours?: string } = {},
 ): Promise<string> {
   const session = randomUUID();
   const tops = new Set<string>();

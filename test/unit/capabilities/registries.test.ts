@@ -49,7 +49,8 @@ const DRAFT = {
   settings: {},
   keyLabel: '',
   allowResend: false,
-  atText: '',
+  atDate: '',
+  atTime: '',
 };
 
 group('every capability is in every registry', () => {

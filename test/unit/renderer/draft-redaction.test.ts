@@ -16,7 +16,8 @@ const draft = (over: Partial<Parameters<typeof draftRequest>[0]> = {}): Paramete
   settings: {},
   keyLabel: '',
   allowResend: false,
-  atText: '',
+  atDate: '',
+  atTime: '',
   ...over,
 });
 

@@ -82,8 +82,27 @@ const INTERNATIONAL = new Set(
     'card',
     'phone',
     'email',
+    // A date's month in a pattern ("TT.MM.JJJJ").
+    'mm',
   ].map((w) => w.toLowerCase()),
 );
+
+/** Brand names, written the same in every language (common:channelName.*). */
+const BRANDS = new Set(['WhatsApp', 'SMS', 'Telegram', 'Signal', 'Messenger', 'Viber', 'LINE', 'WeChat', 'iMessage', 'RCS']);
+
+/**
+ * Fields the engine fills with a code, not with words (a state, a channel, a zone id, a kind):
+ * shown as they come ("accepted", "whatsapp", "Europe/Berlin") they are English in a German
+ * window. Such a field goes through a function that says it in the window's language.
+ */
+const ENGINE_CODES = new Set(['status', 'state', 'channel', 'zone', 'kind', 'errorKind', 'code', 'tier', 'capability', 'outcome', 'delivery', 'cause', 'unit']);
+
+/** Fields with one of those names that hold no code, and why. */
+const NOT_CODES = new Map<string, string>([
+  ['jobs/job-note-words.ts: t(…, { status: n.status })', 'an HTTP status number'],
+  ['keys/SettingsForm.tsx: t(…, { code: c.code })', 'a country code beside its name ("Austria (AT)")'],
+  ['new-batch/BatchOptions.tsx: {errors.channel}', "the channel field's error sentence, already in the window's language"],
+]);
 
 /**
  * Components not yet moved to the catalogues. The list only shrinks: a listed file that has no
@@ -165,6 +184,58 @@ function englishInComponent(file: string): string[] {
   return found;
 }
 
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(p);
+    return /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
+/** `x.status`, `x?.zone`, `x.channel ?? '—'`: an engine code read straight from a field. */
+function rawCode(e: ts.Expression): string | null {
+  if (ts.isParenthesizedExpression(e)) return rawCode(e.expression);
+  if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || e.operatorToken.kind === ts.SyntaxKind.BarBarToken))
+    return rawCode(e.left);
+  if (ts.isPropertyAccessExpression(e) && ENGINE_CODES.has(e.name.text)) return e.getText();
+  return null;
+}
+
+/**
+ * Engine codes shown raw: as a child of an element ({data.status}), as a part of a line put
+ * together ([tier, batch.channel].join(' · ')), or handed to a sentence of the catalogue as a
+ * value (t('…', { zone: n.zone })), where the reader sees it as it came.
+ */
+function rawCodesIn(file: string, text: string = readFileSync(file, 'utf8')): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isJsxExpression(node) && node.expression !== undefined && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))) {
+      const raw = rawCode(node.expression);
+      if (raw !== null) found.push(`{${raw}}`);
+    } else if (ts.isArrayLiteralExpression(node)) {
+      // A line put together from parts ([tier, batch.channel, created].join(' · ')).
+      for (const el of node.elements) {
+        const raw = rawCode(el);
+        if (raw !== null) found.push(`[${raw}]`);
+      }
+    } else if (ts.isCallExpression(node) && /^(t|tr|i18n\.t)$/.test(node.expression.getText())) {
+      for (const arg of node.arguments.slice(1)) {
+        if (!ts.isObjectLiteralExpression(arg)) continue;
+        for (const prop of arg.properties) {
+          if (ts.isPropertyAssignment(prop)) {
+            const raw = rawCode(prop.initializer);
+            if (raw !== null) found.push(`${node.expression.getText()}(…, { ${prop.name.getText()}: ${raw} })`);
+          }
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe('the window in English and German', () => {
   const en = catalogue('en');
   const de = catalogue('de');
@@ -190,7 +261,7 @@ describe('the window in English and German', () => {
     for (const [ns, enKeys] of en) {
       for (const [key, text] of enKeys) {
         const german = de.get(ns)?.get(key);
-        if (german !== undefined && german === text && hasTranslatableWord(text)) untranslated.push(`${ns}:${key} = "${text}"`);
+        if (german !== undefined && german === text && hasTranslatableWord(text) && !BRANDS.has(text)) untranslated.push(`${ns}:${key} = "${text}"`);
       }
     }
     expect(untranslated).toEqual([]);
@@ -210,6 +281,29 @@ describe('the window in English and German', () => {
     }
     expect(leaks).toEqual([]);
     expect(stale, 'translated now: take these off NOT_YET_TRANSLATED').toEqual([]);
+  });
+
+  it("shows no engine code raw (a delivery state, a channel, a zone id): each is said in the window's words", () => {
+    const raw: string[] = [];
+    for (const file of sourceFiles(RENDERER)) for (const code of rawCodesIn(file)) raw.push(`${relative(RENDERER, file)}: ${code}`);
+    expect(raw.filter((r) => !NOT_CODES.has(r))).toEqual([]);
+    expect(
+      [...NOT_CODES.keys()].filter((k) => !raw.includes(k)),
+      'no longer found: take these off NOT_CODES',
+    ).toEqual([]);
+  });
+
+  it('finds an engine code shown raw (the check itself can fail)', () => {
+    const component = [
+      'export const Status = () => <dd>{data.status}</dd>;',
+      "export const Channel = () => <span>{batch.channel ?? '—'}</span>;",
+      "export const zone = t('jobs:note.heldUntil', { zone: n.zone });",
+      "const meta = [tier, batch.channel, created].filter(Boolean).join(' · ');",
+      '// Said through a function: not raw.',
+      "export const said = t('jobs:note.heldUntil', { zone: zoneWords(n.zone) });",
+      'export const state = <dd>{stateWord(row)}</dd>;',
+    ].join('\n');
+    expect(rawCodesIn('raw-codes.tsx', component)).toEqual(['{data.status}', '{batch.channel}', 't(…, { zone: n.zone })', '[batch.channel]']);
   });
 
   it('finds English written into a component (the check itself can fail)', () => {

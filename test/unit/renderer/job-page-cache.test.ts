@@ -26,6 +26,7 @@ function rowAt(i: number, tag = ''): JobRowView {
     suggested: null,
     reviewDecision: null,
     recipient: null,
+    delivery: null,
     fields: null,
     updatedAt: '2026-01-01T00:00:00.000Z',
     note: null,

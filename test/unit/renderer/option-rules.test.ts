@@ -72,7 +72,8 @@ describe('option rules in the window', () => {
       settings: { budget: '0' },
       keyLabel: '',
       allowResend: false,
-      atText: '',
+      atDate: '',
+      atTime: '',
     };
     expect(draftRequest(base, 'whatsapp').errors.budget).toBe(OPTION_RULES.budget);
     await i18n.changeLanguage('de');

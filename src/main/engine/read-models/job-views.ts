@@ -14,7 +14,8 @@ import { invoiceRowOf } from '../../../shared/invoice-row';
 import { storedJson } from '../stored-json';
 import { Invoice, type InvoiceCheck, type InvoiceReview } from '../../../shared/invoices/invoice';
 import { ReviewDecision, type SuggestedInList } from '../../../shared/invoices/review-decision';
-import { invoiceOf } from '../../../shared/capabilities/catalog';
+import { ChannelResult, invoiceOf } from '../../../shared/capabilities/catalog';
+import { resultOf } from '../../../shared/capabilities/descriptor';
 import { storedChecks } from '../invoices/invoice-reviews';
 import { MEMORY_JOINS, MEMORY_SELECT, offeredFrom, rememberedOf, type MemoryColumns } from '../invoices/supplier-memory';
 import type { RememberedSupplier } from '../invoices/review-store';
@@ -85,6 +86,12 @@ function errorKindOf(stored: string | null): ErrorKind | null {
   return k.success ? k.data : null;
 }
 
+/** A sent message's delivery state as its provider gave it (the window words it). */
+function deliveryOf(result: unknown): string | null {
+  const status = resultOf(ChannelResult, result)?.status;
+  return typeof status === 'string' && status.trim() !== '' ? status.trim() : null;
+}
+
 export function rowView(
   j: JobRow,
   capability: BatchCapability,
@@ -108,6 +115,7 @@ export function rowView(
     result: j.state === 'succeeded' ? briefOf(describe(capability), result) : null,
     invoice: invoiceRowOf(capability, result),
     madeUp: j.state === 'succeeded' && isMadeUp(result),
+    delivery: capability === 'channel' ? deliveryOf(result) : null,
     failedChecks: failedOf(checks),
     suggested: memory && j.state === 'succeeded' ? suggestedOf(memory.found, memory.correctedJson, result) : null,
     reviewDecision: checks === null ? null : decision,

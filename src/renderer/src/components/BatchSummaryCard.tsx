@@ -23,6 +23,8 @@ import { ReviewBadge } from './ReviewBadge';
 import { StateCounts } from './StateCounts';
 import { CAPABILITY_ICON, Icon } from './icons';
 import { StatusPill } from './StatusPill';
+import { channelWords } from '../format/channel-words';
+import { zoneWords } from '../format/zone-words';
 import './BatchSummaryCard.css';
 
 function RateAndEta({ batch }: { batch: BatchSummary }) {
@@ -59,7 +61,7 @@ function HeldLine({ batch, until }: { batch: BatchSummary; until: string }) {
   const time = formatTimeIn(until, zone);
   return (
     <p className="batch-card__waiting" role="status" data-testid="waiting-reason">
-      {zone ? t('summary.heldIn', { time, zone, count: n, n: formatCount(n) }) : t('summary.held', { time, count: n, n: formatCount(n) })}
+      {zone ? t('summary.heldIn', { time, zone: zoneWords(zone), count: n, n: formatCount(n) }) : t('summary.held', { time, count: n, n: formatCount(n) })}
     </p>
   );
 }
@@ -130,7 +132,7 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
   // Redaction in the window's words; other option names and values are the batch's own data.
   const meta = [
     t('summary.tier', { tier: TIER_LABEL[batch.tier] }),
-    batch.channel,
+    batch.channel !== null ? channelWords(batch.channel) : null,
     batch.key.client !== null ? t('summary.client', { client: batch.key.client }) : null,
     batch.key.label !== null ? t('summary.key', { label: batch.key.label }) : null,
     options === '' ? null : options,

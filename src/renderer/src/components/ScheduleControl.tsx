@@ -1,6 +1,6 @@
 // A batch not started yet: when it starts by itself ("Scheduled for ..."), and changing or
 // removing that time (batches.schedule). Start (in the controls) starts it now instead.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { t as tr } from '../i18n';
 import { toast } from './toast-store';
@@ -10,22 +10,17 @@ import { useAction } from '../hooks/use-action';
 import { useBatchesStore } from '../store/batches-store';
 import { formatDateTime } from '../format/time';
 import { DoneNote, ErrorAlert } from './ErrorAlert';
-
-/** An ISO time as a datetime-local value in this computer's time ("2026-12-01T09:00"). */
-function localInputValue(iso: string): string {
-  const d = new Date(iso);
-  const p = (n: number): string => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
+import { DateTimeFields } from './DateTimeFields';
+import { formatDateInput, formatTimeInput, readDateTimeInput } from '../format/date-input';
 
 export function ScheduleControl({ batch }: { batch: BatchSummary }) {
   const action = useAction();
   const { t } = useTranslation('batches');
   const merge = useBatchesStore((s) => s.merge);
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState('');
+  // The date and the time as typed, the locale's way (format/date-input.ts).
+  const [when, setWhen] = useState({ date: '', time: '' });
   const [note, setNote] = useState<string | null>(null);
-  const id = useId();
   const scheduled = batch.scheduled_for;
 
   const save = (at: number | null) =>
@@ -42,9 +37,10 @@ export function ScheduleControl({ batch }: { batch: BatchSummary }) {
     });
 
   const submit = () => {
-    const at = new Date(text).getTime();
-    if (!Number.isFinite(at)) return action.run(() => Promise.reject(new Error(t('schedule.enter'))));
-    return save(at);
+    const read = readDateTimeInput(when.date, when.time);
+    if (!read.ok) return action.run(() => Promise.reject(new Error(read.message)));
+    if (read.at === null) return action.run(() => Promise.reject(new Error(t('schedule.enter'))));
+    return save(read.at);
   };
 
   return (
@@ -60,14 +56,13 @@ export function ScheduleControl({ batch }: { batch: BatchSummary }) {
       )}
       {editing ? (
         <form
-          className="row"
+          className="row batch-card__schedule-form"
           onSubmit={(e) => {
             e.preventDefault();
             void submit();
           }}
         >
-          <label htmlFor={id}>{t('schedule.startAt')}</label>
-          <input id={id} type="datetime-local" value={text} onChange={(e) => setText(e.target.value)} required />
+          <DateTimeFields legend={t('schedule.startAt')} date={when.date} time={when.time} onChange={(date, time) => setWhen({ date, time })} />
           <button type="submit" className="primary" disabled={action.busy}>
             {t('schedule.save')}
           </button>
@@ -80,7 +75,8 @@ export function ScheduleControl({ batch }: { batch: BatchSummary }) {
           <button
             type="button"
             onClick={() => {
-              setText(scheduled !== null ? localInputValue(scheduled) : '');
+              const d = scheduled !== null ? new Date(scheduled) : null;
+              setWhen(d !== null ? { date: formatDateInput(d), time: formatTimeInput(d) } : { date: '', time: '' });
               setEditing(true);
             }}
             disabled={action.busy}

@@ -41,6 +41,12 @@ export function recordIdOf(field: OptionField): RecordId | null {
   return null;
 }
 
+/** The codes a several-choice value names ("cards, iban"; "all" names every one), in the record's order. */
+export function severalOf(value: string, codes: readonly string[]): string[] {
+  const words = new Set(value.split(',').map((w) => w.trim().toLowerCase()));
+  return words.has('all') ? [...codes] : codes.filter((c) => words.has(c));
+}
+
 /** A record's field with its label, hint, placeholder and choice names in the window's language. */
 export function fieldWords(id: RecordId): OptionField {
   const field = recordField(id);

@@ -20,6 +20,7 @@ import { formatWallTime, noteLine } from './job-note-words';
 import { isHeld } from './job-row-words';
 import { formatDecimal } from '../results/local-numbers';
 import { REVIEW_SAVED_EVENT } from '../results/invoice-review';
+import { zoneWords } from '../format/zone-words';
 import './JobDetailDialog.css';
 import '../components/ReviewBadge.css';
 
@@ -103,12 +104,12 @@ function HistoryReason({ note, reason }: { note: JobDetail['events'][number]['no
   );
 }
 
-/** The job's state; a planned hold as held, with its time and zone ("Held until 08:00 (Europe/Berlin)"), never as a retry. */
+/** The job's state; a planned hold as held, with its time and zone ("Held until 08:00 (Central European Time)"), never as a retry. */
 function StateBadge({ job }: { job: JobDetail }) {
   const { t } = useTranslation('jobs');
   if (!isHeld(job)) return <span className={`state-tag state-tag--${job.state}`}>{STATE_LABEL[job.state]}</span>;
   const n = job.note?.code === 'held' ? job.note : null;
-  const words = n !== null && n.until !== null && n.zone !== null ? t('heldBadge', { time: formatWallTime(n.until), zone: n.zone }) : t('held');
+  const words = n !== null && n.until !== null && n.zone !== null ? t('heldBadge', { time: formatWallTime(n.until), zone: zoneWords(n.zone) }) : t('held');
   return (
     <span className="state-tag state-tag--held" data-testid="job-state">
       {words}

@@ -24,8 +24,7 @@ import { JobPageCache } from './job-page-cache';
 import { ScaledScroller } from './scaled-scroller';
 import { MAX_SCROLL_HEIGHT, scrollScale } from './scroll-scale';
 import './JobTable.css';
-import { MadeUpTag } from '../components/MadeUpTag';
-import { MADE_UP_WORDS } from '../../../shared/made-up';
+import { MadeUpColumnTag, MadeUpMark } from '../components/MadeUpTag';
 import type { SuggestedInList } from '../../../shared/invoices/review-decision';
 import { SuggestedMark } from './SuggestedMark';
 
@@ -183,10 +182,10 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
         <div
           role="gridcell"
           className="job-grid__cell job-grid__result"
-          title={row.madeUp ? `${MADE_UP_WORDS} ${resultLine(row)}` : row.result === null ? undefined : resultLine(row)}
+          title={row.madeUp ? `${tr('common:madeUp.words')} ${resultLine(row)}` : row.result === null ? undefined : resultLine(row)}
         >
           {thumbnails === 'output' ? <Thumbnail src={client().outputUrl(row.id)} alt={tr('common:thumb.generated', { source: row.itemPath })} /> : null}
-          {row.madeUp ? <MadeUpTag /> : null}
+          {row.madeUp ? <MadeUpMark /> : null}
           {resultLine(row)}
         </div>
       ) : (
@@ -446,6 +445,8 @@ export function JobTable({ batchId, states, search, needsReview, checks, message
             ) : null}
             <div role="columnheader" className="job-grid__cell" title={t('table.result')}>
               {t('table.result')}
+              {/* Said once, at the column's head, for the made-up results in view; each one keeps its mark and tooltip. */}
+              {items.some(({ index }) => cache.row(index)?.madeUp === true) ? <MadeUpColumnTag /> : null}
             </div>
           </div>
         </div>

@@ -4,6 +4,7 @@
 import type { JobNote } from '../../../shared/job-notes';
 import { formatLocale, t } from '../i18n';
 import { errorKindLine } from '../components/pause-words';
+import { zoneWords } from '../format/zone-words';
 
 const WALL = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/;
 
@@ -26,7 +27,7 @@ export function formatWallTime(wall: string): string {
 
 function heldLine(n: Extract<JobNote, { code: 'held' }>): string {
   if (n.until === null || n.zone === null) return t('jobs:heldDetail');
-  const at = { time: formatWallTime(n.until), zone: n.zone };
+  const at = { time: formatWallTime(n.until), zone: zoneWords(n.zone) };
   if (n.cause === 'quiet_hours') return t('jobs:note.heldQuietHours', at);
   if (n.cause === 'recipient_gap') return t('jobs:note.heldRecipientGap', at);
   return t('jobs:note.heldUntil', at);

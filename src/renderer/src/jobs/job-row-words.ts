@@ -10,6 +10,7 @@ import { formatLocale, t } from '../i18n';
 import { displayText } from '../format/source';
 import { errorKindLine } from '../components/pause-words';
 import { noteLine } from './job-note-words';
+import { deliveryWords } from '../format/delivery-words';
 
 /** Held back on purpose (quiet hours, the gap per recipient): waiting with a reason that is no error (a retry always has its error's kind). */
 export function isHeld(row: Pick<JobRowView, 'state' | 'error' | 'errorKind'>): boolean {
@@ -64,11 +65,14 @@ export function messageColumns(fields: Record<string, string> | null | undefined
 }
 
 /**
- * A succeeded job's result in one line, in the window's language: an invoice from its figures
+ * A succeeded job's result in one line, in the window's language: a message by its delivery state
+ * ("Zugestellt"), an invoice from its figures
  * (number · vendor · gross total the locale's way, "1.469,06 €" in German as the job dialog
  * writes it, then its e-invoice marker); any other result as the engine summed it up.
  */
-export function resultLine(row: Pick<JobRowView, 'result' | 'invoice'>): string {
+export function resultLine(row: Pick<JobRowView, 'result' | 'invoice'> & Partial<Pick<JobRowView, 'delivery'>>): string {
+  // A message by its delivery state in the window's words; the provider's message id is a detail of the job dialog.
+  if (row.delivery !== undefined && row.delivery !== null) return deliveryWords(row.delivery);
   const inv = row.invoice;
   if (inv === null) return row.result ?? '';
   const gross = inv.gross === null ? null : formatInvoiceMoney(inv.gross, inv.currency);

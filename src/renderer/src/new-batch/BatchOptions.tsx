@@ -20,6 +20,8 @@ import {
 } from '../../../shared/capabilities/options';
 import { optionsInPlay, optionText, settingApplies, useDraftStore, type ChannelChoice, type DraftRequest } from './draft-store';
 import { RecordField } from '../components/RecordField';
+import { DateTimeFields } from '../components/DateTimeFields';
+import { channelWords } from '../format/channel-words';
 import './BatchOptions.css';
 
 /** The capability's options in play (the channel and a call's voice are in the channel fieldset). */
@@ -101,22 +103,16 @@ function PhoneCountryNote({ phoneCountry }: { phoneCountry: PhoneCountry | null 
 function StartAt({ errors }: { errors: DraftRequest['errors'] }) {
   const d = useDraftStore();
   const { t } = useTranslation('newBatch');
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{t('startAt.label')}</label>
-      <input
-        id={id}
-        type="datetime-local"
-        value={d.atText}
-        aria-invalid={errors.at ? true : undefined}
-        aria-describedby={`${id}-hint`}
-        onChange={(e) => d.set({ atText: e.target.value })}
-      />
-      <span id={`${id}-hint`} className={errors.at ? 'field-error' : 'field-hint'}>
-        {errors.at ?? t('startAt.hint')}
-      </span>
-    </div>
+    <DateTimeFields
+      className="field"
+      legend={t('startAt.label')}
+      date={d.atDate}
+      time={d.atTime}
+      hint={t('startAt.hint')}
+      error={errors.at}
+      onChange={(atDate, atTime) => d.set({ atDate, atTime })}
+    />
   );
 }
 
@@ -138,7 +134,7 @@ export function BatchOptions({
   const ids = { tier: useId(), name: useId(), other: useId(), channelErr: useId(), voice: useId(), voiceHint: useId() };
   const voice = fieldWords('voice');
   const channels: { value: ChannelChoice; label: string }[] = [
-    { value: 'default', label: t('channel.default', { channel: defaultChannel }) },
+    { value: 'default', label: t('channel.default', { channel: channelWords(defaultChannel) }) },
     { value: 'voice', label: t('channel.voice') },
     { value: 'email', label: t('channel.email') },
     { value: 'other', label: t('channel.other') },

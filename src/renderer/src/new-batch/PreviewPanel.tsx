@@ -13,6 +13,7 @@ import { formatCount } from '../format/time';
 import { ProblemsPanel } from './ProblemsPanel';
 import { readHereLines } from './read-here-words';
 import { estimateStepWords, stepBasisWords } from './step-basis-words';
+import { channelWords } from '../format/channel-words';
 import './PreviewPanel.css';
 
 const SAMPLE_ROW_H = 30;
@@ -205,7 +206,7 @@ export function PreviewFigures({ preview, budget }: { preview: Preview; budget: 
         {preview.channel ? (
           <div>
             <dt>{t('preview.channel')}</dt>
-            <dd className="preview__small">{preview.channel}</dd>
+            <dd className="preview__small">{channelWords(preview.channel)}</dd>
           </div>
         ) : null}
       </dl>

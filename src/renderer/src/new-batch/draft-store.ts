@@ -19,6 +19,7 @@ import {
 import type { RequestOptions } from '../../../shared/capabilities/request-options';
 import { draftSteps, type DraftStep } from './draft-steps';
 import { ruleWords } from '../format/option-words';
+import { readDateTimeInput } from '../format/date-input';
 
 export interface Source {
   /** What the engine reads: a path from a dialog or drop (Electron) or of an upload (browser). */
@@ -52,8 +53,9 @@ interface DraftState {
   keyLabel: string;
   /** Include items an earlier batch already has (the preview says how many). */
   allowResend: boolean;
-  /** Start later: a datetime-local value ("2026-12-01T09:00", this computer's time); '' = now. */
-  atText: string;
+  /** Start later: a date and a time as typed, the locale's way ("01.12.2026", "09:00"; this computer's time); both '' = now. */
+  atDate: string;
+  atTime: string;
   set(patch: Partial<Omit<DraftState, 'set' | 'addSources' | 'removeSource' | 'reset'>>): void;
   addSources(sources: Source[]): void;
   removeSource(path: string): void;
@@ -73,7 +75,8 @@ const INITIAL = {
   settings: {} as Partial<Record<SettingName, string>>,
   keyLabel: '',
   allowResend: false,
-  atText: '',
+  atDate: '',
+  atTime: '',
 };
 
 export const useDraftStore = create<DraftState>()((set) => ({
@@ -108,7 +111,8 @@ type DraftFields = Pick<
   | 'settings'
   | 'keyLabel'
   | 'allowResend'
-  | 'atText'
+  | 'atDate'
+  | 'atTime'
 >;
 
 /** An option's text on the screen: as typed, else (a closed choice) the capability's default or the first choice. */
@@ -171,11 +175,12 @@ export function draftRequest(d: DraftFields, defaultChannel: string, now: number
     else errors[name] = ruleWords(r);
   }
   let at: number | undefined;
-  if (d.atText.trim() !== '') {
-    // datetime-local gives this computer's local time without a zone: Date reads it as local.
-    at = new Date(d.atText.trim()).getTime();
-    if (!Number.isFinite(at)) errors.at = t('newBatch:errors.atInvalid');
-    else if (at <= now) errors.at = t('newBatch:errors.atPast');
+  // This computer's local time, typed the locale's way.
+  const when = readDateTimeInput(d.atDate, d.atTime);
+  if (!when.ok) errors.at = when.message;
+  else if (when.at !== null) {
+    at = when.at;
+    if (at <= now) errors.at = t('newBatch:errors.atPast');
   }
   const name = d.name.trim();
   if (name.length > 200) errors.name = t('newBatch:errors.nameLong');

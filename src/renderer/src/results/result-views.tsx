@@ -1,6 +1,7 @@
 // One result view per capability: the compiler refuses a capability without one. Each shows a
 // succeeded job's result (parsed with its descriptor's schema); JobResultView adds the error,
 // the raw answer and the fallback.
+import { deliveryWords } from '../format/delivery-words';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
@@ -125,7 +126,10 @@ function ChannelView({ data }: { data: z.infer<typeof ChannelResult> }) {
       <dt>{t('channel.messageId')}</dt>
       <dd className="mono">{data.message_id ?? '—'}</dd>
       <dt>{t('channel.status')}</dt>
-      <dd>{data.status ?? '—'}</dd>
+      {/* The provider's own word stays reachable as the tooltip. */}
+      <dd title={data.status ?? undefined} data-testid="delivery-state">
+        {data.status ? deliveryWords(data.status) : '—'}
+      </dd>
     </dl>
   );
 }
