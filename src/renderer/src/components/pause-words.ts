@@ -6,7 +6,7 @@ import type { BatchSummary } from '../../../shared/domain';
 import type { BudgetStanding, PauseReason, SampleFigures, WaitingReason } from '../../../shared/batch-reason';
 import { ErrorKind } from '../../../shared/errors';
 import { t } from '../i18n';
-import { formatMoney } from '../format/money';
+import { formatItemCost, formatMoney } from '../format/money';
 import { PAUSE_LABEL } from '../format/labels';
 import { displaySource } from '../format/source';
 import { formatCount, formatDateTime, formatDuration, formatTime } from '../format/time';
@@ -37,7 +37,7 @@ function standingNow(r: Extract<PauseReason, { code: 'budget_reached' }>, now: S
 function budgetLine(r: Extract<PauseReason, { code: 'budget_reached' }>, now?: SpendNow): string {
   const s: BudgetStanding = standingNow(r, now);
   const budget = formatMoney(r.budgetE4);
-  const next = { next: displaySource(s.next), cost: formatMoney(s.nextCostE4) };
+  const next = { next: displaySource(s.next), cost: formatItemCost(s.nextCostE4) };
   const line =
     s.at === 'team'
       ? t('batch:reason.pause.budgetTeam', { budget, ...next })
@@ -97,7 +97,7 @@ function sampleLine(f: SampleFigures): string {
   };
   if (f.budgetE4 !== null) return t('batch:reason.pause.samplePipeline', { ...figures, steps: formatCount(f.steps), budget: formatMoney(f.budgetE4) });
   if (f.perItemE4 === null) return t('batch:reason.pause.sampleNoneSucceeded', figures);
-  return t('batch:reason.pause.sampleOne', { ...figures, per: formatMoney(f.perItemE4) });
+  return t('batch:reason.pause.sampleOne', { ...figures, per: formatItemCost(f.perItemE4) });
 }
 
 /** The pause in one line: from its code, or (a pause stored before codes) the kind's line and the engine's words. */

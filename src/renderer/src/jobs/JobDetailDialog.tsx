@@ -10,9 +10,9 @@ import { describe } from '../../../shared/capabilities/catalog';
 import { client, errorMessage } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { STATE_LABEL } from '../format/labels';
-import { formatMoney, formatRate } from '../format/money';
+import { formatItemCost, formatRate } from '../format/money';
 import { displaySource, displayText, sourceWords } from '../format/source';
-import { formatDateTime, formatLatency } from '../format/time';
+import { formatDateTimeSeconds, formatLatency } from '../format/time';
 import { JobResultView } from './JobResultView';
 import { JobSourceView } from './JobSourceView';
 import { RedactionCounts } from './RedactionCounts';
@@ -32,9 +32,9 @@ function CostLine({ job }: { job: JobDetail }) {
   const unitText = t(`units.${job.capability}`, { count: units, n: formatDecimal(units) });
   return (
     <p className="tabular">
-      {t(measured ? 'dialog.costLine' : 'dialog.costLineEstimated', { units: unitText, rate: formatRate(rate) })} <strong>{formatMoney(cost)}</strong>
+      {t(measured ? 'dialog.costLine' : 'dialog.costLineEstimated', { units: unitText, rate: formatRate(rate) })} <strong>{formatItemCost(cost)}</strong>
       {measured && job.estimatedCost !== job.cost ? (
-        <span className="muted"> {t('dialog.costEstimatedBefore', { cost: formatMoney(job.estimatedCost) })}</span>
+        <span className="muted"> {t('dialog.costEstimatedBefore', { cost: formatItemCost(job.estimatedCost) })}</span>
       ) : null}
     </p>
   );
@@ -77,7 +77,7 @@ function Attempts({ job }: { job: JobDetail }) {
         <tbody>
           {job.attemptsLog.map((a, i) => (
             <tr key={i}>
-              <td>{formatDateTime(a.startedAt)}</td>
+              <td>{formatDateTimeSeconds(a.startedAt)}</td>
               <td className="num">{a.httpStatus ?? '—'}</td>
               <td className="num">{formatLatency(a.latencyMs)}</td>
               <td>{outcomeWord(a.outcome, t)}</td>
@@ -133,7 +133,7 @@ function History({ job }: { job: JobDetail }) {
         <tbody>
           {job.events.map((e, i) => (
             <tr key={i}>
-              <td>{formatDateTime(e.at)}</td>
+              <td>{formatDateTimeSeconds(e.at)}</td>
               <td>{e.from !== null ? stateWord(e.from) : '—'}</td>
               <td>{e.to === 'retry_wait' && e.note?.code === 'held' ? t('held') : stateWord(e.to)}</td>
               <HistoryReason note={e.note} reason={e.reason} />

@@ -13,7 +13,7 @@ import { REVIEW_SAVED_EVENT } from '../results/invoice-review';
 import type { JobState } from '../../../shared/domain';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { formatMoney } from '../format/money';
+import { formatItemCost } from '../format/money';
 import { displaySource, displayText, sourceWords, splitSource } from '../format/source';
 import { isPicture, Thumbnail } from '../components/Thumbnail';
 import { t as tr } from '../i18n';
@@ -171,10 +171,10 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
       </div>
       <div role="gridcell" className="job-grid__cell num">
         {row.cost !== null ? (
-          formatMoney(row.cost)
+          formatItemCost(row.cost)
         ) : (
           <span className="muted" title={t('table.estimated')}>
-            ≈ {formatMoney(row.estimatedCost)}
+            ≈ {formatItemCost(row.estimatedCost)}
           </span>
         )}
       </div>
