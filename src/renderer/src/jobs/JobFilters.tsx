@@ -54,8 +54,11 @@ export function JobFilters({ states, onStates, search, onSearch, review }: Props
           {all ? t('filters.clearAll') : t('filters.selectAll')}
         </button>
       </fieldset>
-      <div className="field job-filters__search">
-        <label htmlFor={searchId}>{t('filters.search')}</label>
+      <div className="job-filters__search">
+        {/* Its placeholder shows what it searches; the label is for assistive technology, to keep the row one line. */}
+        <label htmlFor={searchId} className="visually-hidden">
+          {t('filters.search')}
+        </label>
         <input id={searchId} type="search" value={search} placeholder={t('filters.searchPlaceholder')} onChange={(e) => onSearch(e.target.value)} />
       </div>
     </div>

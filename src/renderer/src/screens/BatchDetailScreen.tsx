@@ -58,14 +58,23 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
   const open = (job: number | null): void => navigate({ name: 'batch', id: batch.id, jobId: job, ...(needsReview ? { review: true } : {}) });
   return (
     <div className="screen batch-detail">
-      <p className="batch-detail__back">
-        <a href="#/batches">{t('allBatches')}</a>
-      </p>
-      <BatchSummaryCard batch={batch} detail />
+      {/* The way back rides on the header's first line: the header stays compact, so the jobs show first. */}
+      <BatchSummaryCard
+        batch={batch}
+        detail
+        back={
+          <a href="#/batches" className="batch-detail__back">
+            {t('allBatches')}
+          </a>
+        }
+      />
       {invoices ? <ReviewCountsLine batch={batch} /> : null}
       {/* The jobs come first: what the batch is made of, then what can be done with its results. */}
       <section className="stack batch-detail__jobs" aria-labelledby="jobs-heading">
-        <h2 id="jobs-heading">{t('jobsHeading')}</h2>
+        {/* Named for assistive technology; on screen the filters' legend says it. */}
+        <h2 id="jobs-heading" className="visually-hidden">
+          {t('jobsHeading')}
+        </h2>
         <JobFilters
           states={states}
           onStates={setStates}
