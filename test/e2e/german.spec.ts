@@ -149,12 +149,17 @@ test('a batch paused by its budget says why in German, in one line, with the rai
   }, `#/batches/${id}`);
   const reason = page.getByTestId('pause-reason');
   await expect(reason).toBeVisible();
-  // Said from the engine's code in German, with German money; not the engine's English sentence.
-  await expect(reason).toHaveText(
-    /^Das Budget von 0,0001[ \u00a0]€ ist erreicht: 0,00[ \u00a0]€ ausgegeben, und das nächste Element \(.+\) kostet etwa \d+,\d{2,4}[ \u00a0]€\.$/,
+  // Said from the engine's code in German, with German money, as one short sentence; not the engine's English sentence.
+  await expect(reason.locator('.batch-card__pause-line')).toHaveText(/^Das Budget von < 0,01[ \u00a0]€ ist erreicht: 0,00[ \u00a0]€ ausgegeben\.$/);
+  const box = await reason.boundingBox();
+  expect(box?.height ?? 100).toBeLessThan(40);
+  // The whole reason under Einzelheiten: the next item as the window says a CSV row.
+  await reason.getByRole('button', { name: 'Einzelheiten' }).click();
+  await expect(reason.locator('.batch-card__pause-more')).toHaveText(
+    /^Das Budget von < 0,01[ \u00a0]€ ist erreicht: 0,00[ \u00a0]€ ausgegeben, und das nächste Element \(messages\.csv, Zeile \d+\) kostet etwa \d+,\d{2,4}[ \u00a0]€\.$/,
   );
   const text = await reason.innerText();
-  expect(text).not.toMatch(/would be|crossed|spent|reached|batchdesk|`/i);
+  expect(text).not.toMatch(/would be|crossed|spent|reached|\brow\b|batchdesk|`/i);
   await expect(page.getByRole('button', { name: /^Budget auf \d+,\d{2,4}[ \u00a0]€ erhöhen und fortsetzen$/ })).toBeVisible();
   expect(await page.locator('main').innerText()).not.toContain('batchdesk ');
 });

@@ -12,8 +12,9 @@ async function jobRowsInView(page: Page): Promise<number> {
     .getByRole('grid')
     .locator('[role="row"]')
     .evaluateAll((rows) => {
+      const viewport = (globalThis as unknown as { innerHeight: number }).innerHeight;
       const scroller = rows[0]?.closest('[role="grid"]')?.getBoundingClientRect();
-      const bottom = Math.min(window.innerHeight, scroller?.bottom ?? window.innerHeight);
+      const bottom = Math.min(viewport, scroller?.bottom ?? viewport);
       return rows.slice(1).filter((r) => {
         const b = r.getBoundingClientRect();
         return b.height > 0 && b.top >= 0 && b.bottom <= bottom + 0.5;

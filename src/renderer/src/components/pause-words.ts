@@ -107,7 +107,8 @@ export function pauseShortLine(r: PauseReason, now?: SpendNow): string {
       return t('batch:reason.short.user');
     case 'budget_reached': {
       const s = standingNow(r, now);
-      return t('batch:reason.short.budget', { budget: formatMoney(r.budgetE4), spent: formatMoney(s.spentE4) });
+      const budget = formatMoney(r.budgetE4);
+      return s.at === 'team' ? t('batch:reason.short.budgetTeam', { budget }) : t('batch:reason.short.budget', { budget, spent: formatMoney(s.spentE4) });
     }
     case 'no_key':
       return t('batch:reason.short.noKey');
