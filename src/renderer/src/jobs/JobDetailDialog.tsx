@@ -40,6 +40,11 @@ function CostLine({ job }: { job: JobDetail }) {
   );
 }
 
+/** A key as its label ("sandbox api"); the engine's "…5460" (its last figures) only in the tooltip, for support. */
+function keyName(label: string): string {
+  return label.replace(/\s+…\w{1,8}$/, '');
+}
+
 /** An attempt's outcome (an error kind, succeeded, interrupted) in words; an unknown one as stored. */
 function outcomeWord(outcome: string, t: TFunction<'jobs'>): string {
   const known = OUTCOMES.find((o) => o === outcome);
@@ -81,7 +86,7 @@ function Attempts({ job }: { job: JobDetail }) {
               <td className="num">{a.httpStatus ?? '—'}</td>
               <td className="num">{formatLatency(a.latencyMs)}</td>
               <td>{outcomeWord(a.outcome, t)}</td>
-              <td>{a.keyLabel ?? '—'}</td>
+              <td title={a.keyLabel ?? undefined}>{a.keyLabel !== null ? keyName(a.keyLabel) : '—'}</td>
               <td>{a.replayed ? t('attempts.replayedYes') : t('attempts.replayedNo')}</td>
               <td lang="en">{a.message !== null ? displayText(a.message) : ''}</td>
             </tr>
