@@ -108,7 +108,9 @@ function Spend({ batch }: { batch: BatchSummary }) {
   const first = useBatchesStore((s) => (batch.pipeline && batch.pipeline.id !== batch.id ? s.byId[batch.pipeline.id] : undefined));
   const pipelineBudget = batch.cost.budget === null && first ? first.cost.budget : null;
   const budget = batch.cost.budget ?? pipelineBudget;
-  const over = budget !== null && spent >= budget;
+  // Red only when it matters: the budget is exceeded, or it holds the batch (paused for it). A
+  // finished batch that used its budget up is not a warning.
+  const over = budget !== null && (spent > budget || (batch.status === 'paused' && batch.pause?.kind === 'budget'));
   return (
     <span className="batch-card__spend">
       <span>

@@ -180,7 +180,7 @@ interface Props {
   /** Changes with the batch's counts: an unfinished job is re-read when it does. */
   batchVersion: string | null;
   /** The list the table shows (its filters), so previous/next walk the same jobs. */
-  list: { batchId: string; states: JobState[] | null; search: string; needsReview: boolean };
+  list: { batchId: string; states: JobState[] | null; held?: boolean | undefined; search: string; needsReview: boolean };
   onOpen(jobId: number): void;
   onClose(): void;
 }
@@ -198,7 +198,7 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
   const [error, setError] = useState<string | null>(null);
   const [near, setNear] = useState<{ previous: number | null; next: number | null }>({ previous: null, next: null });
   const final = job !== null && FINAL_JOB_STATES.includes(job.state);
-  const statesKey = list.states === null ? '' : list.states.join(',');
+  const statesKey = `${list.states === null ? '' : list.states.join(',')}/${String(list.held)}`;
 
   useEffect(() => {
     if (jobId === null) return;
@@ -208,6 +208,7 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
         batchId: list.batchId,
         jobId,
         ...(list.states !== null ? { states: list.states } : {}),
+        ...(list.held !== undefined ? { held: list.held } : {}),
         ...(list.search !== '' ? { search: list.search } : {}),
         ...(list.needsReview ? { needsReview: true } : {}),
       })

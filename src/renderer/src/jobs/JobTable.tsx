@@ -38,6 +38,8 @@ interface Props {
   batchId: string;
   /** null = every state. */
   states: JobState[] | null;
+  /** Held messages apart from retries (jobs.list `held`); undefined: with the retries. */
+  held?: boolean | undefined;
   search: string;
   /** Only the invoices that failed a check. */
   needsReview: boolean;
@@ -208,9 +210,9 @@ function maxScrollHeight(): number {
   return typeof forced === 'number' && forced > 0 ? forced : MAX_SCROLL_HEIGHT;
 }
 
-export function JobTable({ batchId, states, search, needsReview, checks, messages = false, thumbnails = null, batchVersion, openJobId, onOpen }: Props) {
+export function JobTable({ batchId, states, held, search, needsReview, checks, messages = false, thumbnails = null, batchVersion, openJobId, onOpen }: Props) {
   const { t } = useTranslation('jobs');
-  const statesKey = states === null ? '*' : states.join(',');
+  const statesKey = `${states === null ? '*' : states.join(',')}/${String(held)}`;
   const cache = useMemo(
     () =>
       new JobPageCache((offset, limit) =>
@@ -219,6 +221,7 @@ export function JobTable({ batchId, states, search, needsReview, checks, message
           offset,
           limit,
           ...(states !== null ? { states } : {}),
+          ...(held !== undefined ? { held } : {}),
           ...(search !== '' ? { search } : {}),
           ...(needsReview ? { needsReview } : {}),
         }),

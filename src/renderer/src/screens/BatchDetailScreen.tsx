@@ -29,6 +29,7 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
   const fetchOne = useBatchesStore((s) => s.fetchOne);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [states, setStates] = useState<Set<JobState>>(() => new Set(JOB_STATES));
+  const [held, setHeld] = useState(true);
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim(), 300);
 
@@ -51,7 +52,10 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
   }
 
   const version = batchVersion(batch);
-  const stateFilter = states.size === JOB_STATES.length ? null : JOB_STATES.filter((s) => states.has(s));
+  // Message batches hold messages on purpose: those have a box apart from the retries.
+  const messages = describe(batch.capability).input.kind === 'messages';
+  const stateFilter = states.size === JOB_STATES.length && (!messages || held) ? null : JOB_STATES.filter((s) => states.has(s));
+  const heldFilter = messages && stateFilter !== null ? held : undefined;
   const invoices = describe(batch.capability).invoice !== undefined;
   // Only invoice batches are checked; a review link to any other batch lists all its jobs.
   const needsReview = invoices && review;
@@ -78,6 +82,7 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
         <JobFilters
           states={states}
           onStates={setStates}
+          held={messages ? { on: held, onChange: setHeld } : null}
           search={searchText}
           onSearch={setSearchText}
           review={
@@ -90,16 +95,17 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
               : null
           }
         />
-        {stateFilter !== null && stateFilter.length === 0 ? (
+        {stateFilter !== null && stateFilter.length === 0 && heldFilter !== true ? (
           <p className="muted">{t('chooseState')}</p>
         ) : (
           <JobTable
             batchId={batch.id}
             states={stateFilter}
+            held={heldFilter}
             search={search}
             needsReview={needsReview}
             checks={invoices}
-            messages={describe(batch.capability).input.kind === 'messages'}
+            messages={messages}
             thumbnails={describe(batch.capability).outputs === 'image' ? 'output' : describe(batch.capability).input.kind === 'files' ? 'source' : null}
             batchVersion={version}
             openJobId={jobId}
@@ -114,7 +120,7 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
       <JobDetailDialog
         jobId={jobId}
         batchVersion={version}
-        list={{ batchId: batch.id, states: stateFilter, search, needsReview }}
+        list={{ batchId: batch.id, states: stateFilter, held: heldFilter, search, needsReview }}
         onOpen={(id) => open(id)}
         onClose={() => open(null)}
       />
