@@ -3,7 +3,7 @@
 // names, a transcript) stays as it is; what is checked is the window's own words.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect, dropFiles, SAMPLES } from './fixtures';
+import { test, expect, dropFiles, shot, SAMPLES } from './fixtures';
 import { makeShowcase, screenRoutes } from './helpers/showcase';
 import { createBatch, rpc, waitForBatch } from './helpers/processes';
 
@@ -162,6 +162,40 @@ test('a batch paused by its budget says why in German, in one line, with the rai
   expect(text).not.toMatch(/would be|crossed|spent|reached|\brow\b|batchdesk|`/i);
   await expect(page.getByRole('button', { name: /^Budget auf \d+,\d{2,4}[ \u00a0]€ erhöhen und fortsetzen$/ })).toBeVisible();
   expect(await page.locator('main').innerText()).not.toContain('batchdesk ');
+});
+
+test('a paused batch page in German: a compact header, at least 8 job rows in the first viewport', async ({ launch, page, work }, testInfo) => {
+  test.setTimeout(120_000);
+  const host = await launch({ apiUrl: null });
+  const lines = ['to,text,name'];
+  for (let i = 0; i < 20; i++) lines.push(`+44207946${String(i).padStart(4, '0')},Hallo {{name}}.,Kunde ${i}`);
+  const csv = join(work, 'kunden-november.csv');
+  writeFileSync(csv, `${lines.join('\n')}\n`);
+  // A budget of 0,03 €: six messages go, then the batch pauses for its budget (the tallest header: reason and raise).
+  const id = await createBatch(host, 'channel', [csv], { name: 'Kunden November', channel: 'whatsapp', budget: 300 });
+  await waitForBatch(host, id, 'paused');
+  await page.goto(host.openUrl);
+  await page.evaluate((h) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = h;
+  }, `#/batches/${id}`);
+  const reason = page.getByTestId('pause-reason');
+  await expect(reason).toBeVisible();
+  expect((await reason.boundingBox())?.height ?? 100).toBeLessThan(40);
+  await expect(page.getByRole('button', { name: /^Budget auf .+ erhöhen und fortsetzen$/ })).toBeInViewport();
+  // The id only in its control for support, never in the header's words.
+  await expect(page.getByRole('article')).not.toContainText(id);
+  await expect(page.getByRole('button', { name: 'ID kopieren' })).toBeVisible();
+  const rows = page.getByRole('grid').locator('[role="row"]');
+  await expect(rows.nth(8)).toBeAttached();
+  const inView = await rows.evaluateAll((all) => {
+    const viewport = (globalThis as unknown as { innerHeight: number }).innerHeight;
+    return all.slice(1).filter((r) => {
+      const b = r.getBoundingClientRect();
+      return b.height > 0 && b.top >= 0 && b.bottom <= viewport + 0.5;
+    }).length;
+  });
+  expect(inView).toBeGreaterThanOrEqual(8);
+  await shot(page, 'german-paused-batch-page', testInfo);
 });
 
 test("a failed job's error line and history in German, the engine's and the API's words only as detail", async ({ launch, page }) => {

@@ -186,19 +186,20 @@ export function BatchSummaryCard({ batch, detail = false, back }: { batch: Batch
               <Icon icon={CAPABILITY_ICON[batch.capability]} />
               {capabilityWords(batch.capability).label}
             </span>
+            {/* Tier, channel, key, options and date on the capability's line: one line less above the jobs. */}
+            <span className="batch-card__meta muted">
+              {meta.join(' · ')}
+              {detail ? (
+                <>
+                  {' · '}
+                  <CopyId id={batch.id} />
+                </>
+              ) : null}
+            </span>
           </span>
           <Heading id={titleId} className="batch-card__name">
             {detail ? batch.name : <a href={hrefFor({ name: 'batch', id: batch.id, jobId: null })}>{batch.name}</a>}
           </Heading>
-          <span className="batch-card__meta muted">
-            {meta.join(' · ')}
-            {detail ? (
-              <>
-                {' · '}
-                <CopyId id={batch.id} />
-              </>
-            ) : null}
-          </span>
           {batch.pipeline ? (
             <span className="batch-card__meta muted" data-testid="pipeline-step">
               {t('summary.step', { step: batch.pipeline.step, name: pipelineName ?? batch.pipeline.id })}
@@ -245,8 +246,11 @@ export function BatchSummaryCard({ batch, detail = false, back }: { batch: Batch
       {/* One line: why, in words, and the action as a control beside it, never a command to type. */}
       <PauseLine batch={batch} />
 
-      <ProgressBar figure={figure} label={t('summary.progressOf', { name: batch.name })} />
-      <p className="batch-card__progress-line">
+      <div className="batch-card__progress-line">
+        {/* The bar at the start of its line, not a line of its own. */}
+        <span className="batch-card__bar">
+          <ProgressBar figure={figure} label={t('summary.progressOf', { name: batch.name })} />
+        </span>
         <span className="tabular">
           {t('summary.processed', { done: formatCount(figure.done), total: formatCount(figure.total) })}
           {counts.cancelled > 0 ? ` · ${t('summary.cancelled', { n: formatCount(counts.cancelled) })}` : ''}
@@ -261,7 +265,7 @@ export function BatchSummaryCard({ batch, detail = false, back }: { batch: Batch
         </span>
         {/* Spend on the progress line: the header stays a few lines high, so the jobs show first. */}
         <Spend batch={batch} />
-      </p>
+      </div>
       <StateCounts counts={counts} held={heldOf(batch.waiting)?.held ?? 0} />
       <BatchControls batch={batch} />
     </article>
