@@ -590,6 +590,11 @@ export const methods = {
       .object({
         batchId: Id,
         states: z.array(JobState).max(6).optional(),
+        /**
+         * Messages held on purpose (quiet hours, the gap per recipient) apart from retries: given,
+         * `retry_wait` in `states` lists the retries only, and `true` lists the held ones too.
+         */
+        held: z.boolean().optional(),
         search: z.string().max(200).optional(),
         /** Only invoices that failed a check (OCR batches). */
         needsReview: z.boolean().optional(),
@@ -605,6 +610,7 @@ export const methods = {
         batchId: Id,
         jobId: z.number().int().positive(),
         states: z.array(JobState).max(6).optional(),
+        held: z.boolean().optional(),
         search: z.string().max(200).optional(),
         needsReview: z.boolean().optional(),
       })

@@ -3,7 +3,7 @@
 // names, a transcript) stays as it is; what is checked is the window's own words.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect, dropFiles, SAMPLES, RECORDINGS } from './fixtures';
+import { test, expect, dropFiles, shot, SAMPLES, RECORDINGS } from './fixtures';
 import { makeShowcase, screenRoutes } from './helpers/showcase';
 import { createBatch, rpc, waitForBatch } from './helpers/processes';
 
@@ -149,14 +149,53 @@ test('a batch paused by its budget says why in German, in one line, with the rai
   }, `#/batches/${id}`);
   const reason = page.getByTestId('pause-reason');
   await expect(reason).toBeVisible();
-  // Said from the engine's code in German, with German money; not the engine's English sentence.
-  await expect(reason).toHaveText(
-    /^Das Budget von 0,0001[ \u00a0]€ ist erreicht: 0,00[ \u00a0]€ ausgegeben, und das nächste Element \(.+\) kostet etwa \d+,\d{2,4}[ \u00a0]€\.$/,
+  // Said from the engine's code in German, with German money, as one short sentence; not the engine's English sentence.
+  await expect(reason.locator('.batch-card__pause-line')).toHaveText(/^Das Budget von < 0,01[ \u00a0]€ ist erreicht: 0,00[ \u00a0]€ ausgegeben\.$/);
+  const box = await reason.boundingBox();
+  expect(box?.height ?? 100).toBeLessThan(40);
+  // The whole reason under Einzelheiten: the next item as the window says a CSV row.
+  await reason.getByRole('button', { name: 'Einzelheiten' }).click();
+  await expect(reason.locator('.batch-card__pause-more')).toHaveText(
+    /^Das Budget von < 0,01[ \u00a0]€ ist erreicht: 0,00[ \u00a0]€ ausgegeben, und das nächste Element \(messages\.csv, Zeile \d+\) kostet etwa \d+,\d{2,4}[ \u00a0]€\.$/,
   );
   const text = await reason.innerText();
-  expect(text).not.toMatch(/would be|crossed|spent|reached|batchdesk|`/i);
+  expect(text).not.toMatch(/would be|crossed|spent|reached|\brow\b|batchdesk|`/i);
   await expect(page.getByRole('button', { name: /^Budget auf \d+,\d{2,4}[ \u00a0]€ erhöhen und fortsetzen$/ })).toBeVisible();
   expect(await page.locator('main').innerText()).not.toContain('batchdesk ');
+});
+
+test('a paused batch page in German: a compact header, at least 8 job rows in the first viewport', async ({ launch, page, work }, testInfo) => {
+  test.setTimeout(120_000);
+  const host = await launch({ apiUrl: null });
+  const lines = ['to,text,name'];
+  for (let i = 0; i < 20; i++) lines.push(`+44207946${String(i).padStart(4, '0')},Hallo {{name}}.,Kunde ${i}`);
+  const csv = join(work, 'kunden-november.csv');
+  writeFileSync(csv, `${lines.join('\n')}\n`);
+  // A budget of 0,03 €: six messages go, then the batch pauses for its budget (the tallest header: reason and raise).
+  const id = await createBatch(host, 'channel', [csv], { name: 'Kunden November', channel: 'whatsapp', budget: 300 });
+  await waitForBatch(host, id, 'paused');
+  await page.goto(host.openUrl);
+  await page.evaluate((h) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = h;
+  }, `#/batches/${id}`);
+  const reason = page.getByTestId('pause-reason');
+  await expect(reason).toBeVisible();
+  expect((await reason.boundingBox())?.height ?? 100).toBeLessThan(40);
+  await expect(page.getByRole('button', { name: /^Budget auf .+ erhöhen und fortsetzen$/ })).toBeInViewport();
+  // The id only in its control for support, never in the header's words.
+  await expect(page.getByRole('article')).not.toContainText(id);
+  await expect(page.getByRole('button', { name: 'ID kopieren' })).toBeVisible();
+  const rows = page.getByRole('grid').locator('[role="row"]');
+  await expect(rows.nth(8)).toBeAttached();
+  const inView = await rows.evaluateAll((all) => {
+    const viewport = (globalThis as unknown as { innerHeight: number }).innerHeight;
+    return all.slice(1).filter((r) => {
+      const b = r.getBoundingClientRect();
+      return b.height > 0 && b.top >= 0 && b.bottom <= viewport + 0.5;
+    }).length;
+  });
+  expect(inView).toBeGreaterThanOrEqual(8);
+  await shot(page, 'german-paused-batch-page', testInfo);
 });
 
 test("a failed job's error line and history in German, the engine's and the API's words only as detail", async ({ launch, page }) => {

@@ -33,7 +33,7 @@ test('message CSV with bad rows: each problem with its row, the valid rows previ
   await expect(figure('Items')).toHaveText('3');
   await expect(figure('Units')).toHaveText('3 messages');
   await expect(figure('Rate')).toHaveText('€0.0050 per message');
-  await expect(figure('Estimated cost')).toHaveText('€0.0150');
+  await expect(figure('Estimated cost')).toHaveText('€0.02');
   await expect(figure('Channel')).toHaveText('WhatsApp');
   const sample = estimate.getByRole('table', { name: 'First rows' });
   const rows = sample.locator('tbody tr');

@@ -46,9 +46,9 @@ test('search all batches from the header, open the hit', async ({ host, page }, 
   await page.getByRole('link', { name: 'Meaning' }).click();
   await expect(page.getByRole('alert')).toContainText('No results are embedded yet');
   await goTo(page, 'Batches');
-  // Named from what was dropped: "call-001.wav and 2 more (3 recordings)".
+  // Three files dropped: named by what they are and the day, "Recordings 30 Nov (3 recordings)".
   await page
-    .getByRole('link', { name: /call-001/ })
+    .getByRole('link', { name: /^Recordings .+ \(3 recordings\)$/ })
     .first()
     .click();
   await page.getByRole('button', { name: 'Follow-up batch…' }).click();

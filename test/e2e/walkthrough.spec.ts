@@ -3,7 +3,24 @@
 // viewport, without scrolling), not as present somewhere in the page.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { test, expect, openApp, goTo, dropFiles, shot, RECORDINGS } from './fixtures';
+
+/** How many job rows are whole in the first viewport (inside the grid's own scroller too), without scrolling. */
+async function jobRowsInView(page: Page): Promise<number> {
+  return page
+    .getByRole('grid')
+    .locator('[role="row"]')
+    .evaluateAll((rows) => {
+      const viewport = (globalThis as unknown as { innerHeight: number }).innerHeight;
+      const scroller = rows[0]?.closest('[role="grid"]')?.getBoundingClientRect();
+      const bottom = Math.min(viewport, scroller?.bottom ?? viewport);
+      return rows.slice(1).filter((r) => {
+        const b = r.getBoundingClientRect();
+        return b.height > 0 && b.top >= 0 && b.bottom <= bottom + 0.5;
+      }).length;
+    });
+}
 
 /** 200 rows of an October notice: 190 good, 6 without a country code, 4 with an empty text; an `order` column of its own. */
 function noticeCsv(dir: string): string {
@@ -69,6 +86,8 @@ test('a shop drops a 200-row CSV: Start and the problems in view, rejected rows 
   const grid = page.getByRole('grid');
   const firstRow = grid.getByRole('row').nth(1);
   await expect(firstRow).toBeInViewport();
+  // A compact header: at least 8 job rows in the first viewport.
+  await expect.poll(() => jobRowsInView(page)).toBeGreaterThanOrEqual(8);
   await expect(grid.getByRole('columnheader', { name: 'Recipient' })).toBeVisible();
   await expect(grid).toContainText('+442079460000');
   await expect(grid).toContainText('Customer 0');
@@ -141,6 +160,9 @@ test('a budget runs out: the reason in one line, the raise as a control, no comm
   await expect(page.getByTestId('pause-reason')).toBeInViewport();
   await expect(raise).toBeInViewport();
   await expect(page.getByRole('grid').getByRole('row').nth(1)).toBeInViewport();
+  // Paused, with the reason and the raise in the header, still at least 8 job rows show.
+  await expect.poll(() => jobRowsInView(page)).toBeGreaterThanOrEqual(8);
+  await shot(page, 'walkthrough-paused-batch-page', testInfo);
   const line = await page.getByTestId('pause-reason').boundingBox();
   expect(line?.height ?? 100).toBeLessThan(40);
   await goTo(page, 'Batches');

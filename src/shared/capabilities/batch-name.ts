@@ -1,6 +1,7 @@
 // A new batch's name when the user gives none: what they dropped and how many of what it holds,
-// as they would say it ("Calls 26 Nov (300 recordings)", "messages.csv (200 messages)",
-// "Invoices Oct (212 scans, 1 e-invoice)"), not the capability and a path. The engine works out
+// as they would say it: a dropped folder's or file's name ("Calls 26 Nov (300 recordings)",
+// "messages.csv (200 messages)"); several files dropped: what they are and the day
+// ("Invoices 30 Nov (6 scans, 3 e-invoices)"), not the first file's name and "8 more". The engine works out
 // the parts (every face's create); the English name is made here, once, and the window says the
 // same parts in its own language (renderer/src/new-batch/batch-name-words.ts).
 import { z } from 'zod';
@@ -24,6 +25,12 @@ export const BatchNameParts = z
     what: z.string().nullable(),
     /** How many paths besides the first. */
     more: z.number().int().nonnegative(),
+    /** Several paths dropped: the day the batch is made (YYYY-MM-DD, this computer's date), said with what the items are; `what` is then null. */
+    day: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .nullable()
+      .default(null),
     /** Counts by kind of item, in the order said; only kinds with at least one item (all of them zero: the first kind's). */
     counts: z.array(z.object({ noun: ItemNoun, n: z.number().int().nonnegative() })).min(1),
   })
@@ -66,6 +73,25 @@ const ENGLISH_NOUNS: Record<ItemNoun, [string, string]> = {
   record: ['record', 'records'],
 };
 
+const ENGLISH_GROUPS: Record<ItemNoun, string> = {
+  recording: 'Recordings',
+  scan: 'Invoices',
+  einvoice: 'Invoices',
+  call: 'Calls',
+  email: 'E-mails',
+  message: 'Messages',
+  text: 'Texts',
+  prompt: 'Image prompts',
+  record: 'Records',
+};
+
+const ENGLISH_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** This computer's date of `at` as YYYY-MM-DD. */
+export function localDay(at: Date): string {
+  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+}
+
 /** The last name of a path as the user dropped it ("/home/me/Calls 26 Nov/" -> "Calls 26 Nov"), either separator. */
 export function droppedName(path: string): string {
   const parts = path.split(/[\\/]+/).filter((p) => p !== '');
@@ -82,10 +108,13 @@ export function batchNameParts(input: {
   paths: readonly string[];
   count: number;
   einvoices?: number;
+  /** When the batch is made (its day names a drop of several files). */
+  now?: Date;
 }): BatchNameParts {
   const first = input.paths[0];
   let what: string | null = null;
-  if (first !== undefined) {
+  const several = input.paths.length > 1;
+  if (first !== undefined && !several) {
     // A name on Linux may hold ESC or a CR: made inert, like every name from outside.
     what = escapeControls(droppedName(first)).trim() || first;
     if (what.length > MAX_WHAT) what = `${what.slice(0, MAX_WHAT - 1)}…`;
@@ -93,10 +122,15 @@ export function batchNameParts(input: {
   const einvoices = Math.min(input.einvoices ?? 0, input.count);
   const own = { noun: itemNounOf(input.capability, input.channel), n: input.count - einvoices };
   const counts = einvoices === 0 ? [own] : own.n === 0 ? [{ noun: 'einvoice' as const, n: einvoices }] : [own, { noun: 'einvoice' as const, n: einvoices }];
-  return { what, more: Math.max(0, input.paths.length - 1), counts };
+  return { what, more: Math.max(0, input.paths.length - 1), day: several ? localDay(input.now ?? new Date()) : null, counts };
 }
 
-/** "Calls 26 Nov (300 recordings)"; several paths: "a.csv and 2 more (600 messages)"; no path: "3 texts". */
+/** The first kind's group word's key: what a drop of several files is called ("Invoices"). */
+export function groupNounOf(parts: BatchNameParts): ItemNoun {
+  return parts.counts[0]?.noun ?? 'record';
+}
+
+/** "Calls 26 Nov (300 recordings)"; several paths: "Invoices 30 Nov (6 scans, 3 e-invoices)"; no path: "3 texts". */
 export function englishBatchName(parts: BatchNameParts): string {
   const count = parts.counts
     .map(({ noun, n }) => {
@@ -104,6 +138,10 @@ export function englishBatchName(parts: BatchNameParts): string {
       return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
     })
     .join(', ');
+  if (parts.day !== null) {
+    const [, month, day] = parts.day.split('-').map(Number);
+    return `${ENGLISH_GROUPS[groupNounOf(parts)]} ${day ?? ''} ${ENGLISH_MONTHS[(month ?? 1) - 1] ?? ''} (${count})`;
+  }
   if (parts.what === null) return `${count[0]?.toUpperCase() ?? ''}${count.slice(1)}`;
   const more = parts.more > 0 ? ` and ${parts.more} more` : '';
   return `${parts.what}${more} (${count})`;

@@ -346,7 +346,7 @@ export const BATCH_SETTINGS = {
     field: {
       label: 'Redact the stored copy too',
       hint: 'Transcripts and OCR text are redacted before they are stored for search and export; otherwise the local copy stays complete.',
-      choices: { '': 'No: keep the local copy complete', yes: 'Yes: store transcripts and OCR text redacted' },
+      choices: { '': 'No, keep it complete', yes: 'Yes, store it redacted' },
     },
     only: { capabilities: ['transcribe', 'ocr'], message: 'redact-stored is for what transcribe and ocr store (transcripts, OCR text)' },
     stored: z.boolean(),

@@ -13,7 +13,7 @@ const step = (id: string, n: number, over: Partial<BatchSummary> = {}): BatchSum
   batchSummary({ id, name: id, pipeline: { id: 'p1', step: n, parent: n === 1 ? null : 'p1', next: [], awaiting: 0 }, ...over });
 
 describe('a pipeline is one row', () => {
-  it('its steps inside, its counts and spend summed', () => {
+  it("its steps inside, its spend summed, its items the first step's", () => {
     const rows = pipelineRows([
       step('p1', 1, { status: 'done', total: 3, cost: { estimated: 10, spent: 10, budget: 800, currency: 'EUR', scale: 10_000 } }),
       step('p2', 2, { status: 'paused', total: 3, cost: { estimated: 20, spent: 5, budget: null, currency: 'EUR', scale: 10_000 } }),
@@ -22,7 +22,8 @@ describe('a pipeline is one row', () => {
     expect(rows.map((r) => r.row.id)).toEqual(['p1', 'alone']);
     expect(rows[0]?.steps.map((s) => s.id)).toEqual(['p1', 'p2']);
     expect(rows[0]?.row.status).toBe('paused');
-    expect(rows[0]?.row.total).toBe(6);
+    // The pipeline's items are its first step's, not the steps' summed.
+    expect(rows[0]?.row.total).toBe(3);
     expect(rows[0]?.row.cost.spent).toBe(15);
   });
 

@@ -43,9 +43,9 @@ describe("a job's history in the window", () => {
   });
 
   it('says a hold with its wall time the locale way, in the zone it was given in', () => {
-    expect(inLanguage('de', 'de-DE', () => formatWallTime('2026-11-29 08:00'))).toBe('29. Nov. 2026, 08:00');
+    expect(inLanguage('de', 'de-DE', () => formatWallTime('2026-11-29 08:00'))).toBe('29.11.2026, 08:00');
     expect(inLanguage('de', 'de-DE', () => noteLine(NOTES.held))).toBe(
-      'Zurückgehalten bis 29. Nov. 2026, 08:00 (Mitteleuropäische Zeit): die Ruhezeiten des Empfängers.',
+      'Zurückgehalten bis 29.11.2026, 08:00 (Mitteleuropäische Zeit): die Ruhezeiten des Empfängers.',
     );
     expect(inLanguage('de', 'de-DE', () => noteLine(NOTES.error))).toBe('HTTP-Status 422: Die API hat dieses Element so, wie es gesendet wurde, abgelehnt.');
   });

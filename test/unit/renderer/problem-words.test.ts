@@ -264,6 +264,9 @@ describe('import problems in the window', () => {
       'a.pdf: the same message to +442079460002 on SMS was already queued or sent in batch b1 ("Oktober", created 2026-11-02, as old/a.pdf: already done); not added, so it is not done and paid for twice. To do it again anyway: --allow-resend (in the window: "Include items already sent or queued").',
     );
     for (const lng of ['en', 'de']) expect(problemCause(c, lng)).not.toMatch(/batchdesk|--allow-resend/);
-    expect(problemCause(c, 'de')).toMatch(/^bereits in Stapel b1 \(„Oktober“, angelegt am .+: noch nicht gestartet/);
+    // The window names the batch by its name, never by its id.
+    expect(problemCause(c, 'de')).toMatch(/^bereits im Stapel „Oktober“ \(angelegt am .+: noch nicht gestartet/);
+    expect(problemCause(c, 'en')).toMatch(/^already in batch “Oktober” \(created .+: not started yet/);
+    for (const lng of ['en', 'de']) expect(problemCause(c, lng)).not.toContain('b1');
   });
 });

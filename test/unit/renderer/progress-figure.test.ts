@@ -37,17 +37,26 @@ describe('one figure for the count and the bar', () => {
     step(3, { status: 'running', total: 4, counts: { ...emptyCounts(), needs_review: 0 } }),
   ];
 
-  it("a pipeline's row: its steps summed, the bar's value and the count from the same figure, not done", () => {
+  it("a pipeline's row: its items (the first step's), through when the last step has them; bar and count one figure", () => {
     const [group] = pipelineRows(steps);
     if (!group) throw new Error('no row');
     expect(group.kind).toBe('pipeline');
     expect(group.row.status).toBe('running');
-    const f = progressFigure(group.row);
-    expect(f).toEqual({ done: 4, failed: 0, total: 12, pct: 33 });
-    expect(progressOf(group.row)).toBeCloseTo(4 / 12);
+    // Step 1 has all 4, but none is through step 3 yet: 0 of 4, not "4 of 12" (the steps' items summed).
+    expect(progressFigure(group.row)).toEqual({ done: 0, failed: 0, total: 4, pct: 0 });
+    const later = pipelineRows([
+      steps[0] as BatchSummary,
+      step(2, { status: 'done', total: 4, counts: { ...emptyCounts(), succeeded: 3, failed: 1, needs_review: 0 } }),
+      step(3, { status: 'running', total: 3, counts: { ...emptyCounts(), succeeded: 2, queued: 1, needs_review: 0 } }),
+    ])[0];
+    if (!later) throw new Error('no row');
+    // 2 through step 3 and 1 failed at step 2 (it goes no further): 3 of the pipeline's 4.
+    const f = progressFigure(later.row);
+    expect(f).toEqual({ done: 3, failed: 1, total: 4, pct: 75 });
+    expect(progressOf(later.row)).toBeCloseTo(3 / 4);
     const bar = renderBar(f);
-    expect(bar).toContain('aria-valuenow="33"');
-    expect(bar).toContain('33% (4 of 12)');
+    expect(bar).toContain('aria-valuenow="75"');
+    expect(bar).toContain('75% (3 of 4)');
   });
 
   it('opens the step still at work in the row, not the finished first one', () => {

@@ -15,7 +15,7 @@ import {
 } from '../../../src/shared/batch-reason';
 import { ApiTroubleKind } from '../../../src/shared/domain';
 import { ERROR_KINDS } from '../../../src/shared/errors';
-import { errorKindLine, pauseCodeLine, troubleLine, waitingCodeLine } from '../../../src/renderer/src/components/pause-words';
+import { errorKindLine, pauseCodeLine, pauseHeader, troubleLine, waitingCodeLine } from '../../../src/renderer/src/components/pause-words';
 import { errorLine } from '../../../src/renderer/src/jobs/job-row-words';
 
 const standing = { at: 'pause', spentE4: 49_000, inFlightE4: 1_000, next: 'call-007.wav', nextCostE4: 1_500 } as const;
@@ -170,6 +170,31 @@ describe('reasons as codes', () => {
     expect(plain(inLanguage('de', 'de-DE', () => pauseCodeLine(pipeline, null)))).toMatch(/durch alle 3 Schritte.*ein Budget von 1\.234,50 € deckt das ab/);
     const none = { ...sample, figures: { ...figures, succeeded: 0, failed: 5, perItemE4: null } };
     expect(inLanguage('en', 'en-US', () => pauseCodeLine(none, null))).toMatch(/none succeeded, so there is no measured cost/);
+  });
+});
+
+describe("a pause in the batch page's header", () => {
+  const pause = (code: PauseReason) => ({ kind: 'budget' as const, reason: '', code, until: null });
+  it("says a short complete sentence, the whole line (a CSV row in the window's words) under Details", () => {
+    const budget = { ...PAUSES.budget_reached, standing: { ...standing, next: 'kunden-november.csv row 107' } };
+    const de = inLanguage('de', 'de-DE', () => pauseHeader(pause(budget)));
+    expect(de.short.replace(/\u00a0/g, ' ')).toBe('Das Budget von 5,00 € ist erreicht: 4,90 € ausgegeben.');
+    expect(de.more).toContain('(kunden-november.csv, Zeile 107)');
+    expect(de.more).not.toMatch(/\brow\b/);
+    expect(de.english).toBeNull();
+    for (const code of PAUSE_CODES) {
+      for (const lng of ['en', 'de'] as const) {
+        const { short } = inLanguage(lng, lng === 'de' ? 'de-DE' : 'en-GB', () => pauseHeader(pause(PAUSES[code])));
+        // Short enough for one line beside its control, and a sentence.
+        expect(short.length, `${lng} ${code}: ${short}`).toBeLessThanOrEqual(70);
+        expect(short).toMatch(/[.)]$/);
+      }
+    }
+  });
+  it("keeps a pause stored before codes: the kind's words, the engine's English as detail", () => {
+    const old = pauseHeader({ kind: 'budget', reason: 'The budget of €5.0000 would be crossed.', code: null, until: null });
+    expect(old.english).toBe('The budget of €5.0000 would be crossed.');
+    expect(old.more).toBeNull();
   });
 });
 

@@ -8,6 +8,7 @@ import { ErrorKind } from '../../../shared/errors';
 import { capabilityFor } from '../capabilities/registry';
 import { FilePayload } from '../capabilities/file-payload';
 import { ftsPhrase, phoneDigits } from '../search/fts-query';
+import { HELD_PREFIX, sqlText } from '../queue/stored-notes';
 import { briefOf } from '../../../shared/capabilities/descriptor';
 import { describe } from '../../../shared/capabilities/catalog';
 import { invoiceRowOf } from '../../../shared/invoice-row';
@@ -30,6 +31,8 @@ const iso = (ms: number | null): string => new Date(ms ?? 0).toISOString();
 export interface JobPageQuery {
   batchId: string;
   states?: JobState[] | undefined;
+  /** Held messages apart from retries (contract: jobs.list `held`). */
+  held?: boolean | undefined;
   search?: string | undefined;
   needsReview?: boolean | undefined;
   limit: number;
@@ -124,11 +127,20 @@ export function rowView(
   };
 }
 
+/** A message held on purpose: waiting with the hold's words, not an error (job-store's count of held). */
+const HELD_JOB = `(jobs.state = 'retry_wait' AND jobs.error_kind IS NULL AND COALESCE(jobs.error_message, '') LIKE ${sqlText(`${HELD_PREFIX}%`)})`;
+
 /** The WHERE of a filtered job list (states, and text in source, input, result or error). */
 function jobFilter(q: Omit<JobPageQuery, 'limit' | 'offset'>): { sql: string; params: Record<string, string | number> } {
   const where = ['jobs.batch_id = @batch'];
   const params: Record<string, string | number> = { batch: q.batchId };
-  if (q.states && q.states.length > 0) {
+  if (q.held !== undefined) {
+    // Held apart: the states without their held messages, and those only when asked.
+    const inStates = q.states && q.states.length > 0 ? `jobs.state IN (${q.states.map((_, i) => `@s${i}`).join(',')}) AND NOT ${HELD_JOB}` : null;
+    const either = [inStates, q.held ? HELD_JOB : null].filter((x) => x !== null);
+    where.push(either.length === 0 ? '0' : `(${either.map((x) => `(${x})`).join(' OR ')})`);
+    q.states?.forEach((s, i) => (params[`s${i}`] = s));
+  } else if (q.states && q.states.length > 0) {
     where.push(`jobs.state IN (${q.states.map((_, i) => `@s${i}`).join(',')})`);
     q.states.forEach((s, i) => (params[`s${i}`] = s));
   }

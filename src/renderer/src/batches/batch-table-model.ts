@@ -128,21 +128,25 @@ export function pipelineRows(batches: readonly BatchSummary[]): PipelineRow[] {
     }
     const ordered = b.pipeline ? [...members].sort((x, y) => (x.pipeline?.step ?? 0) - (y.pipeline?.step ?? 0)) : [...members];
     const sum = (f: (s: BatchSummary) => number): number => ordered.reduce((n, s) => n + f(s), 0);
+    const counts = {
+      queued: sum((s) => s.counts.queued),
+      running: sum((s) => s.counts.running),
+      retry_wait: sum((s) => s.counts.retry_wait),
+      succeeded: sum((s) => s.counts.succeeded),
+      failed: sum((s) => s.counts.failed),
+      cancelled: sum((s) => s.counts.cancelled),
+      needs_review: sum((s) => s.counts.needs_review),
+    };
+    const last = ordered[ordered.length - 1] ?? b;
     out.push({
       kind: b.pipeline ? 'pipeline' : 'compare',
       row: {
         ...b,
         status: pipelineStatus(ordered),
-        total: sum((s) => s.total),
-        counts: {
-          queued: sum((s) => s.counts.queued),
-          running: sum((s) => s.counts.running),
-          retry_wait: sum((s) => s.counts.retry_wait),
-          succeeded: sum((s) => s.counts.succeeded),
-          failed: sum((s) => s.counts.failed),
-          cancelled: sum((s) => s.counts.cancelled),
-          needs_review: sum((s) => s.counts.needs_review),
-        },
+        // A pipeline's items are its first step's: one is through when the last step has it, or a
+        // step before failed it (it goes no further). Its steps' own figures are shown inside the row.
+        total: b.pipeline ? b.total : sum((s) => s.total),
+        counts: b.pipeline ? { ...counts, succeeded: last.counts.succeeded, failed: counts.failed } : counts,
         cost: { ...b.cost, spent: sum((s) => s.cost.spent), estimated: sum((s) => s.cost.estimated) },
       },
       steps: ordered,

@@ -1,7 +1,7 @@
 // One batch at a glance: capability, name, progress, counts, rate and ETA, spend against
 // estimate and budget, status and pause reason, and its controls. Used on the list and the detail.
 import { batchOptionsText } from './batch-option-words';
-import { useId } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { BatchSummary } from '../../../shared/domain';
 import { formatUnits, PAUSE_LABEL, STATUS_LABEL, TIER_LABEL } from '../format/labels';
@@ -13,7 +13,7 @@ import { hrefFor } from '../routing/route';
 import { useBatchesStore } from '../store/batches-store';
 import { throughput } from '../store/throughput';
 import { BatchControls } from './BatchControls';
-import { heldOf, isHeld, pauseLine, troubleLine, waitingLine } from './pause-words';
+import { heldOf, isHeld, pauseHeader, troubleLine, waitingLine } from './pause-words';
 import { ScheduleControl } from './ScheduleControl';
 import { RaiseAndResume } from './RaiseAndResume';
 import { formatGap } from '../../../shared/durations';
@@ -21,10 +21,11 @@ import { ProgressBar } from './ProgressBar';
 import { progressFigure } from '../batches/progress-figure';
 import { ReviewBadge } from './ReviewBadge';
 import { StateCounts } from './StateCounts';
-import { CAPABILITY_ICON, Icon } from './icons';
+import { CAPABILITY_ICON, COPY_ICON, Icon } from './icons';
 import { StatusPill } from './StatusPill';
 import { channelWords } from '../format/channel-words';
 import { zoneWords } from '../format/zone-words';
+import { toast } from './toast-store';
 import './BatchSummaryCard.css';
 
 function RateAndEta({ batch }: { batch: BatchSummary }) {
@@ -67,20 +68,36 @@ function HeldLine({ batch, until }: { batch: BatchSummary; until: string }) {
 }
 
 /**
- * Why it is paused, in one line of the window's language, with its Raise-and-resume control; a
- * pause stored before codes adds the engine's words. A line longer than the room is shown whole
- * on hover and on focus (it names the next item, which an ellipsis would cut).
+ * Why it is paused: one short sentence of the window's language that fits on one line, with its
+ * Raise-and-resume control beside it; the whole reason (the next item, the figures; a pause
+ * stored before codes: the engine's English words) is in its tooltip and under Details.
  */
 export function PauseLine({ batch }: { batch: BatchSummary }) {
+  const { t } = useTranslation('batch');
+  const [open, setOpen] = useState(false);
+  const moreId = useId();
   if (batch.pause === null) return null;
-  const { line, detail } = pauseLine(batch.pause, { spentE4: batch.cost.spent, running: batch.counts.running });
-  const whole = detail === null ? line : `${line} ${detail}`;
+  const { short, more, english } = pauseHeader(batch.pause, { spentE4: batch.cost.spent, running: batch.counts.running });
+  const whole = [more ?? short, english].filter((x) => x !== null).join(' ');
+  const hasMore = more !== null || english !== null;
   return (
     <div className="batch-card__pause-row">
-      <p className="batch-card__pause" data-testid="pause-reason" title={whole} tabIndex={0}>
-        <span>{line}</span>
-        {detail !== null ? <span lang="en"> {detail}</span> : null}
-      </p>
+      <div className={`batch-card__pause${open ? ' batch-card__pause--open' : ''}`} data-testid="pause-reason">
+        <span className="batch-card__pause-line" title={hasMore ? whole : undefined}>
+          {short}
+        </span>
+        {hasMore ? (
+          <button type="button" className="link-like batch-card__pause-toggle" aria-expanded={open} aria-controls={moreId} onClick={() => setOpen(!open)}>
+            {open ? t('summary.hideDetails') : t('summary.details')}
+          </button>
+        ) : null}
+        {hasMore ? (
+          <span id={moreId} className="batch-card__pause-more" hidden={!open}>
+            {more !== null ? <span>{more}</span> : null}
+            {english !== null ? <span lang="en"> {english}</span> : null}
+          </span>
+        ) : null}
+      </div>
       <RaiseAndResume batch={batch} />
     </div>
   );
@@ -93,9 +110,11 @@ function Spend({ batch }: { batch: BatchSummary }) {
   const first = useBatchesStore((s) => (batch.pipeline && batch.pipeline.id !== batch.id ? s.byId[batch.pipeline.id] : undefined));
   const pipelineBudget = batch.cost.budget === null && first ? first.cost.budget : null;
   const budget = batch.cost.budget ?? pipelineBudget;
-  const over = budget !== null && spent >= budget;
+  // Red only when it matters: the budget is exceeded, or it holds the batch (paused for it). A
+  // finished batch that used its budget up is not a warning.
+  const over = budget !== null && (spent > budget || (batch.status === 'paused' && batch.pause?.kind === 'budget'));
   return (
-    <p className="batch-card__spend">
+    <span className="batch-card__spend">
       <span>
         <Trans t={t} i18nKey="summary.spent" values={{ amount: formatMoney(spent) }} components={[<strong key="spent" className="tabular" />]} />
       </span>
@@ -114,11 +133,32 @@ function Spend({ batch }: { batch: BatchSummary }) {
           />
         )}
       </span>
-    </p>
+    </span>
   );
 }
 
-export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummary; detail?: boolean }) {
+/** The batch's id, for support only: a small control that copies it (its tooltip shows it), never the batch's name. */
+function CopyId({ id }: { id: string }) {
+  const { t } = useTranslation('batch');
+  const copy = async (): Promise<void> => {
+    try {
+      await navigator.clipboard.writeText(id);
+      toast(t('summary.idCopied', { id }));
+    } catch {
+      // No clipboard (a browser without the permission): the id is said instead, to copy by hand.
+      toast(t('summary.idFor', { id }));
+    }
+  };
+  return (
+    <button type="button" className="link-like batch-card__id" title={t('summary.idFor', { id })} onClick={() => void copy()}>
+      <Icon icon={COPY_ICON} size={12} />
+      {t('summary.idShort')}
+    </button>
+  );
+}
+
+/** `back`: on the batch's own page, the way back, on the capability's line (the header stays compact). */
+export function BatchSummaryCard({ batch, detail = false, back }: { batch: BatchSummary; detail?: boolean; back?: ReactNode }) {
   const titleId = useId();
   const { counts } = batch;
   // One figure for the count and the bar.
@@ -137,20 +177,31 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
     batch.key.label !== null ? t('summary.key', { label: batch.key.label }) : null,
     options === '' ? null : options,
     t('summary.created', { at: formatDateTime(batch.created_at) }),
-    t('summary.id', { id: batch.id }),
   ].filter((x): x is string => x !== null && x !== '');
   return (
     <article className={`batch-card card batch-card--${batch.status}`} aria-labelledby={titleId} data-testid={`batch-${batch.id}`}>
       <header className="batch-card__head">
         <div className="batch-card__title">
-          <span className="batch-card__capability">
-            <Icon icon={CAPABILITY_ICON[batch.capability]} />
-            {capabilityWords(batch.capability).label}
+          <span className="batch-card__kicker">
+            {back}
+            <span className="batch-card__capability">
+              <Icon icon={CAPABILITY_ICON[batch.capability]} />
+              {capabilityWords(batch.capability).label}
+            </span>
+            {/* Tier, channel, key, options and date on the capability's line: one line less above the jobs. */}
+            <span className="batch-card__meta muted">
+              {meta.join(' · ')}
+              {detail ? (
+                <>
+                  {' · '}
+                  <CopyId id={batch.id} />
+                </>
+              ) : null}
+            </span>
           </span>
           <Heading id={titleId} className="batch-card__name">
             {detail ? batch.name : <a href={hrefFor({ name: 'batch', id: batch.id, jobId: null })}>{batch.name}</a>}
           </Heading>
-          <span className="batch-card__meta muted">{meta.join(' · ')}</span>
           {batch.pipeline ? (
             <span className="batch-card__meta muted" data-testid="pipeline-step">
               {t('summary.step', { step: batch.pipeline.step, name: pipelineName ?? batch.pipeline.id })}
@@ -197,8 +248,11 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
       {/* One line: why, in words, and the action as a control beside it, never a command to type. */}
       <PauseLine batch={batch} />
 
-      <ProgressBar figure={figure} label={t('summary.progressOf', { name: batch.name })} />
-      <p className="batch-card__progress-line">
+      <div className="batch-card__progress-line">
+        {/* The bar at the start of its line, not a line of its own. */}
+        <span className="batch-card__bar">
+          <ProgressBar figure={figure} label={t('summary.progressOf', { name: batch.name })} />
+        </span>
         <span className="tabular">
           {t('summary.processed', { done: formatCount(figure.done), total: formatCount(figure.total) })}
           {counts.cancelled > 0 ? ` · ${t('summary.cancelled', { n: formatCount(counts.cancelled) })}` : ''}
@@ -211,9 +265,10 @@ export function BatchSummaryCard({ batch, detail = false }: { batch: BatchSummar
             estimated: formatUnits(batch.units.estimated, batch.units.name),
           })}
         </span>
-      </p>
+        {/* Spend on the progress line: the header stays a few lines high, so the jobs show first. */}
+        <Spend batch={batch} />
+      </div>
       <StateCounts counts={counts} held={heldOf(batch.waiting)?.held ?? 0} />
-      <Spend batch={batch} />
       <BatchControls batch={batch} />
     </article>
   );

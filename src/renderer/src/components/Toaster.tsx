@@ -1,18 +1,28 @@
 // The stack of toasts: each one says a finished action, goes after a few seconds (not while the
 // pointer or focus is on the stack), and closes with its button or Escape.
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import { useToastStore, type Toast } from './toast-store';
 import { Icon } from './icons';
+import { shortenLongWords } from '../format/middle-ellipsis';
 import './Toaster.css';
 
 /** Long enough to read two lines twice. */
 const SHOWN_MS = 6000;
 
-/** A file name breaks after its separators ("kunden-<wbr>benachrichtigung.csv"), not in the middle of a word. */
-function withBreaks(text: string): ReactNode[] {
-  return text.split(/(?<=[-_./\\])/).flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, part]));
+/** The longest word shown whole; a longer one (a file name) is cut in the middle, whole in the tooltip and for screen readers. */
+const LONGEST_WORD = 40;
+
+function ToastText({ text }: { text: string }) {
+  const short = shortenLongWords(text, LONGEST_WORD);
+  if (short === text) return <span className="toast__text">{text}</span>;
+  return (
+    <span className="toast__text" title={text}>
+      <span aria-hidden="true">{short}</span>
+      <span className="visually-hidden">{text}</span>
+    </span>
+  );
 }
 
 function ToastItem({ toast, paused }: { toast: Toast; paused: boolean }) {
@@ -38,7 +48,7 @@ function ToastItem({ toast, paused }: { toast: Toast; paused: boolean }) {
   };
   return (
     <div role="status" aria-atomic="true" className="toast" data-testid="toast" onKeyDown={onKeyDown}>
-      <span className="toast__text">{withBreaks(toast.text)}</span>
+      <ToastText text={toast.text} />
       <button type="button" className="toast__close" aria-label={t('toast.dismiss')} title={t('toast.dismiss')} onClick={onDismiss}>
         <Icon icon={X} size={16} className="toast__close-icon" />
       </button>

@@ -11,6 +11,7 @@ import {
   CircleX,
   Clock,
   Contact,
+  Copy,
   Euro,
   FileText,
   FolderSync,
@@ -70,6 +71,9 @@ export const BATCH_STATUS_ICON: Readonly<Record<BatchLook, LucideIcon>> = {
 
 /** An invoice with a value suggested from the user's review of the same supplier (jobs/SuggestedMark.tsx). */
 export const SUGGESTION_ICON: LucideIcon = Lightbulb;
+
+/** Copies a value for support (a batch's id). */
+export const COPY_ICON: LucideIcon = Copy;
 
 export type NavEntry = 'batches' | 'new' | 'watch' | 'costs' | 'keys';
 

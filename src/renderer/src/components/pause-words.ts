@@ -6,9 +6,9 @@ import type { BatchSummary } from '../../../shared/domain';
 import type { BudgetStanding, PauseReason, SampleFigures, WaitingReason } from '../../../shared/batch-reason';
 import { ErrorKind } from '../../../shared/errors';
 import { t } from '../i18n';
-import { formatMoney } from '../format/money';
+import { formatItemCost, formatMoney } from '../format/money';
 import { PAUSE_LABEL } from '../format/labels';
-import { displaySource } from '../format/source';
+import { sourceWords } from '../format/source';
 import { formatCount, formatDateTime, formatDuration, formatTime } from '../format/time';
 
 type Pause = NonNullable<BatchSummary['pause']>;
@@ -37,7 +37,7 @@ function standingNow(r: Extract<PauseReason, { code: 'budget_reached' }>, now: S
 function budgetLine(r: Extract<PauseReason, { code: 'budget_reached' }>, now?: SpendNow): string {
   const s: BudgetStanding = standingNow(r, now);
   const budget = formatMoney(r.budgetE4);
-  const next = { next: displaySource(s.next), cost: formatMoney(s.nextCostE4) };
+  const next = { next: sourceWords(s.next), cost: formatItemCost(s.nextCostE4) };
   const line =
     s.at === 'team'
       ? t('batch:reason.pause.budgetTeam', { budget, ...next })
@@ -97,7 +97,47 @@ function sampleLine(f: SampleFigures): string {
   };
   if (f.budgetE4 !== null) return t('batch:reason.pause.samplePipeline', { ...figures, steps: formatCount(f.steps), budget: formatMoney(f.budgetE4) });
   if (f.perItemE4 === null) return t('batch:reason.pause.sampleNoneSucceeded', figures);
-  return t('batch:reason.pause.sampleOne', { ...figures, per: formatMoney(f.perItemE4) });
+  return t('batch:reason.pause.sampleOne', { ...figures, per: formatItemCost(f.perItemE4) });
+}
+
+/** A coded pause as one short, complete sentence that fits beside its control; the whole line goes under Details. */
+export function pauseShortLine(r: PauseReason, now?: SpendNow): string {
+  switch (r.code) {
+    case 'user_paused':
+      return t('batch:reason.short.user');
+    case 'budget_reached': {
+      const s = standingNow(r, now);
+      const budget = formatMoney(r.budgetE4);
+      return s.at === 'team' ? t('batch:reason.short.budgetTeam', { budget }) : t('batch:reason.short.budget', { budget, spent: formatMoney(s.spentE4) });
+    }
+    case 'no_key':
+      return t('batch:reason.short.noKey');
+    case 'keychain_failed':
+      return t('batch:reason.short.keychain');
+    case 'key_refused':
+      return t('batch:reason.short.keyRefused');
+    case 'spending_cap':
+      return t('batch:reason.short.spendingCap');
+    case 'rate_limited':
+      return t('batch:reason.short.rateLimited');
+    case 'server_wait':
+      return t('batch:reason.short.serverWait');
+    case 'api_elsewhere':
+      return t('batch:reason.short.apiElsewhere');
+    case 'sample_done':
+      return t('batch:reason.short.sample');
+  }
+}
+
+/**
+ * The pause for the header: a short sentence in the window's language, and what Details shows
+ * (the whole line from the code; a pause stored before codes: the engine's English words, `english`).
+ */
+export function pauseHeader(p: Pause, now?: SpendNow): { short: string; more: string | null; english: string | null } {
+  if (p.code === null) return { short: PAUSE_LABEL[p.kind], more: null, english: p.reason === '' ? null : p.reason };
+  const short = pauseShortLine(p.code, now);
+  const whole = pauseCodeLine(p.code, p.until, now);
+  return { short, more: whole === short ? null : whole, english: null };
 }
 
 /** The pause in one line: from its code, or (a pause stored before codes) the kind's line and the engine's words. */

@@ -25,11 +25,20 @@ export function formatEurLocal(amount: Money, decimals: 2 | 4 = 2): string {
 }
 
 /**
- * Whole cents with two decimals ("0,98 €", "0,02 €"); an amount with a part of a cent keeps four
- * so a €0.0040 job does not read as €0.00. Totals and their parts thus read alike.
+ * A total, spend, estimate or budget: two decimals, rounded half up on whole cents. A non-zero
+ * amount under half a cent reads "< 0,01 €", never "0,00 €", so a spend is never hidden.
  */
 export function formatMoney(amount: Money): string {
-  return amount % 100 !== 0 && Math.abs(amount) < 10_000 ? formatEurLocal(amount, 4) : formatEurLocal(amount, 2);
+  if (amount !== 0 && Math.abs(amount) < 50) return `${amount < 0 ? '-' : ''}< ${formatEurLocal(100, 2)}`;
+  return formatEurLocal(amount, 2);
+}
+
+/**
+ * One item's cost (a job's row, the next item of a budget pause): as formatMoney from a cent on;
+ * below it four decimals, as it was computed from a rate ("0,0040 €"), so items read apart.
+ */
+export function formatItemCost(amount: Money): string {
+  return amount % 100 !== 0 && Math.abs(amount) < 100 ? formatEurLocal(amount, 4) : formatMoney(amount);
 }
 
 /** Unit rates always show four decimals. */

@@ -23,16 +23,64 @@ export function formatThroughput(perSecond: number): string {
   return t('throughput.perHour', { n: number(perSecond * 3600, 1) });
 }
 
+/** Whether the locale reads the clock in 12 hours ("5:45 AM") rather than 24 ("05:45"). */
+function twelveHour(locale: string): boolean {
+  const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  return cycle === 'h11' || cycle === 'h12';
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The window's one date-time format: numeric date, hours:minutes, seconds only where asked. */
+function dateTimeFormat(seconds: boolean, zone: string | null = null): Intl.DateTimeFormat {
+  const locale = formatLocale();
+  const key = `${locale}/${seconds ? 's' : 'm'}/${zone ?? ''}`;
+  let f = dateTimeFormats.get(key);
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      // 24-hour clocks pad the hour ("05:45"); 12-hour ones do not ("5:45 AM").
+      hour: twelveHour(locale) ? 'numeric' : '2-digit',
+      minute: '2-digit',
+      ...(seconds ? { second: '2-digit' } : {}),
+      ...(zone !== null ? { timeZone: zone } : {}),
+    });
+    dateTimeFormats.set(key, f);
+  }
+  return f;
+}
+
+function clockFormat(seconds: boolean): Intl.DateTimeFormat {
+  const locale = formatLocale();
+  return new Intl.DateTimeFormat(locale, { hour: twelveHour(locale) ? 'numeric' : '2-digit', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}) });
+}
+
+/** "30.11.2026, 05:45" (de), "30/11/2026, 05:45" (en-GB), "11/30/2026, 5:45 AM" (en-US). */
 export function formatDateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(formatLocale(), { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return dateTimeFormat(false).format(d);
 }
 
+/** With seconds, where they matter: an attempt's or a history's timeline. */
+export function formatDateTimeSeconds(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return dateTimeFormat(true).format(d);
+}
+
+/** A wall time given in UTC figures (kept as they are, not moved to this computer's zone). */
+export function formatWallDateTime(d: Date, seconds: boolean): string {
+  return dateTimeFormat(seconds, 'UTC').format(d);
+}
+
+/** "05:45" or "5:45 AM": a time today. */
 export function formatTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleTimeString(formatLocale(), { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return clockFormat(false).format(d);
 }
 
 export function formatLatency(ms: number | null): string {

@@ -10,9 +10,9 @@ import { describe } from '../../../shared/capabilities/catalog';
 import { client, errorMessage } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { STATE_LABEL } from '../format/labels';
-import { formatMoney, formatRate } from '../format/money';
+import { formatItemCost, formatRate } from '../format/money';
 import { displaySource, displayText, sourceWords } from '../format/source';
-import { formatDateTime, formatLatency } from '../format/time';
+import { formatDateTimeSeconds, formatLatency } from '../format/time';
 import { JobResultView } from './JobResultView';
 import { JobSourceView } from './JobSourceView';
 import { RedactionCounts } from './RedactionCounts';
@@ -33,12 +33,17 @@ function CostLine({ job }: { job: JobDetail }) {
   const unitText = t(`units.${job.capability}`, { count: units, n: formatDecimal(units) });
   return (
     <p className="tabular">
-      {t(measured ? 'dialog.costLine' : 'dialog.costLineEstimated', { units: unitText, rate: formatRate(rate) })} <strong>{formatMoney(cost)}</strong>
+      {t(measured ? 'dialog.costLine' : 'dialog.costLineEstimated', { units: unitText, rate: formatRate(rate) })} <strong>{formatItemCost(cost)}</strong>
       {measured && job.estimatedCost !== job.cost ? (
-        <span className="muted"> {t('dialog.costEstimatedBefore', { cost: formatMoney(job.estimatedCost) })}</span>
+        <span className="muted"> {t('dialog.costEstimatedBefore', { cost: formatItemCost(job.estimatedCost) })}</span>
       ) : null}
     </p>
   );
+}
+
+/** A key as its label ("sandbox api"); the engine's "…5460" (its last figures) only in the tooltip, for support. */
+function keyName(label: string): string {
+  return label.replace(/\s+…\w{1,8}$/, '');
 }
 
 /** An attempt's outcome (an error kind, succeeded, interrupted) in words; an unknown one as stored. */
@@ -78,11 +83,11 @@ function Attempts({ job }: { job: JobDetail }) {
         <tbody>
           {job.attemptsLog.map((a, i) => (
             <tr key={i}>
-              <td>{formatDateTime(a.startedAt)}</td>
+              <td>{formatDateTimeSeconds(a.startedAt)}</td>
               <td className="num">{a.httpStatus ?? '—'}</td>
               <td className="num">{formatLatency(a.latencyMs)}</td>
               <td>{outcomeWord(a.outcome, t)}</td>
-              <td>{a.keyLabel ?? '—'}</td>
+              <td title={a.keyLabel ?? undefined}>{a.keyLabel !== null ? keyName(a.keyLabel) : '—'}</td>
               <td>{a.replayed ? t('attempts.replayedYes') : t('attempts.replayedNo')}</td>
               <td lang="en">{a.message !== null ? displayText(a.message) : ''}</td>
             </tr>
@@ -134,7 +139,7 @@ function History({ job }: { job: JobDetail }) {
         <tbody>
           {job.events.map((e, i) => (
             <tr key={i}>
-              <td>{formatDateTime(e.at)}</td>
+              <td>{formatDateTimeSeconds(e.at)}</td>
               <td>{e.from !== null ? stateWord(e.from) : '—'}</td>
               <td>{e.to === 'retry_wait' && e.note?.code === 'held' ? t('held') : stateWord(e.to)}</td>
               <HistoryReason note={e.note} reason={e.reason} />
@@ -176,7 +181,7 @@ interface Props {
   /** Changes with the batch's counts: an unfinished job is re-read when it does. */
   batchVersion: string | null;
   /** The list the table shows (its filters), so previous/next walk the same jobs. */
-  list: { batchId: string; states: JobState[] | null; search: string; needsReview: boolean };
+  list: { batchId: string; states: JobState[] | null; held?: boolean | undefined; search: string; needsReview: boolean };
   onOpen(jobId: number): void;
   onClose(): void;
 }
@@ -194,7 +199,7 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
   const [error, setError] = useState<string | null>(null);
   const [near, setNear] = useState<{ previous: number | null; next: number | null }>({ previous: null, next: null });
   const final = job !== null && FINAL_JOB_STATES.includes(job.state);
-  const statesKey = list.states === null ? '' : list.states.join(',');
+  const statesKey = `${list.states === null ? '' : list.states.join(',')}/${String(list.held)}`;
 
   useEffect(() => {
     if (jobId === null) return;
@@ -204,6 +209,7 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
         batchId: list.batchId,
         jobId,
         ...(list.states !== null ? { states: list.states } : {}),
+        ...(list.held !== undefined ? { held: list.held } : {}),
         ...(list.search !== '' ? { search: list.search } : {}),
         ...(list.needsReview ? { needsReview: true } : {}),
       })

@@ -12,11 +12,13 @@ interface Props {
   onStates(states: Set<JobState>): void;
   search: string;
   onSearch(text: string): void;
+  /** Message batches: messages held on purpose (quiet hours, the gap per recipient), a box of their own beside the retries; null hides it. */
+  held: { on: boolean; onChange(on: boolean): void } | null;
   /** Invoice batches: only the invoices that failed a check, and how many there are; null hides it. */
   review: { on: boolean; count: number; onChange(on: boolean): void } | null;
 }
 
-export function JobFilters({ states, onStates, search, onSearch, review }: Props) {
+export function JobFilters({ states, onStates, held, search, onSearch, review }: Props) {
   const { t } = useTranslation('jobs');
   const searchId = useId();
   const toggle = (s: JobState, on: boolean) => {
@@ -25,7 +27,7 @@ export function JobFilters({ states, onStates, search, onSearch, review }: Props
     else next.delete(s);
     onStates(next);
   };
-  const all = states.size === JOB_STATES.length;
+  const all = states.size === JOB_STATES.length && (held === null || held.on);
   return (
     <div className="job-filters">
       {review ? (
@@ -44,18 +46,37 @@ export function JobFilters({ states, onStates, search, onSearch, review }: Props
       ) : null}
       <fieldset className="job-filters__states">
         <legend>{t('filters.legend')}</legend>
-        {JOB_STATES.map((s) => (
+        {JOB_STATES.flatMap((s) => [
+          // Held right before the retries they would otherwise be counted with (as StateCounts shows them).
+          ...(s === 'retry_wait' && held !== null
+            ? [
+                <label key="held" className="job-filters__state">
+                  <input type="checkbox" checked={held.on} onChange={(e) => held.onChange(e.target.checked)} />
+                  {t('held')}
+                </label>,
+              ]
+            : []),
           <label key={s} className="job-filters__state">
             <input type="checkbox" checked={states.has(s)} onChange={(e) => toggle(s, e.target.checked)} />
             {STATE_LABEL[s]}
-          </label>
-        ))}
-        <button type="button" className="link-like" onClick={() => onStates(new Set(all ? [] : JOB_STATES))}>
+          </label>,
+        ])}
+        <button
+          type="button"
+          className="link-like"
+          onClick={() => {
+            onStates(new Set(all ? [] : JOB_STATES));
+            held?.onChange(!all);
+          }}
+        >
           {all ? t('filters.clearAll') : t('filters.selectAll')}
         </button>
       </fieldset>
-      <div className="field job-filters__search">
-        <label htmlFor={searchId}>{t('filters.search')}</label>
+      <div className="job-filters__search">
+        {/* Its placeholder shows what it searches; the label is for assistive technology, to keep the row one line. */}
+        <label htmlFor={searchId} className="visually-hidden">
+          {t('filters.search')}
+        </label>
         <input id={searchId} type="search" value={search} placeholder={t('filters.searchPlaceholder')} onChange={(e) => onSearch(e.target.value)} />
       </div>
     </div>

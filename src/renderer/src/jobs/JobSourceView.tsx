@@ -10,6 +10,7 @@ import { client, errorMessage } from '../client';
 import { baseName } from '../format/labels';
 import { displaySource } from '../format/source';
 import { usePlayback } from './playback-store';
+import { useBatchesStore } from '../store/batches-store';
 import { formatBytes } from '../results/local-numbers';
 
 /** Desktop: the source file in the system's file manager (a browser page cannot open local folders). */
@@ -79,6 +80,8 @@ function XmlSource({ jobId, name }: { jobId: number; name: string }) {
 }
 
 export function JobSourceView({ job }: { job: JobDetail }) {
+  // The step before is named by its name, not its id (loaded with the pipeline's batches).
+  const byId = useBatchesStore((st) => st.byId);
   const { t } = useTranslation('jobs');
   const v = job.sourceView;
   if (v.kind === 'message') {
@@ -128,7 +131,7 @@ export function JobSourceView({ job }: { job: JobDetail }) {
               <Trans
                 t={t}
                 i18nKey="source.fromResult"
-                values={{ source: v.from.path ?? displaySource(v.from.source), batch: v.from.batch, row: v.row }}
+                values={{ source: v.from.path ?? displaySource(v.from.source), batch: byId[v.from.batch]?.name ?? t('source.stepBefore'), row: v.row }}
                 components={[<a key="origin" href={hrefFor({ name: 'batch', id: v.from.batch, jobId: v.from.job })} />]}
               />
             </dd>

@@ -13,7 +13,7 @@ import { REVIEW_SAVED_EVENT } from '../results/invoice-review';
 import type { JobState } from '../../../shared/domain';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { formatMoney } from '../format/money';
+import { formatItemCost } from '../format/money';
 import { displaySource, displayText, sourceWords, splitSource } from '../format/source';
 import { isPicture, Thumbnail } from '../components/Thumbnail';
 import { t as tr } from '../i18n';
@@ -37,6 +37,8 @@ interface Props {
   batchId: string;
   /** null = every state. */
   states: JobState[] | null;
+  /** Held messages apart from retries (jobs.list `held`); undefined: with the retries. */
+  held?: boolean | undefined;
   search: string;
   /** Only the invoices that failed a check. */
   needsReview: boolean;
@@ -170,10 +172,10 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
       </div>
       <div role="gridcell" className="job-grid__cell num">
         {row.cost !== null ? (
-          formatMoney(row.cost)
+          formatItemCost(row.cost)
         ) : (
           <span className="muted" title={t('table.estimated')}>
-            ≈ {formatMoney(row.estimatedCost)}
+            ≈ {formatItemCost(row.estimatedCost)}
           </span>
         )}
       </div>
@@ -207,9 +209,9 @@ function maxScrollHeight(): number {
   return typeof forced === 'number' && forced > 0 ? forced : MAX_SCROLL_HEIGHT;
 }
 
-export function JobTable({ batchId, states, search, needsReview, checks, messages = false, thumbnails = null, batchVersion, openJobId, onOpen }: Props) {
+export function JobTable({ batchId, states, held, search, needsReview, checks, messages = false, thumbnails = null, batchVersion, openJobId, onOpen }: Props) {
   const { t } = useTranslation('jobs');
-  const statesKey = states === null ? '*' : states.join(',');
+  const statesKey = `${states === null ? '*' : states.join(',')}/${String(held)}`;
   const cache = useMemo(
     () =>
       new JobPageCache((offset, limit) =>
@@ -218,6 +220,7 @@ export function JobTable({ batchId, states, search, needsReview, checks, message
           offset,
           limit,
           ...(states !== null ? { states } : {}),
+          ...(held !== undefined ? { held } : {}),
           ...(search !== '' ? { search } : {}),
           ...(needsReview ? { needsReview } : {}),
         }),

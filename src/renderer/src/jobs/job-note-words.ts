@@ -2,7 +2,8 @@
 // (shared/job-notes.ts). Words stored without a code are shown as stored; the caller marks them
 // as English.
 import type { JobNote } from '../../../shared/job-notes';
-import { formatLocale, t } from '../i18n';
+import { t } from '../i18n';
+import { formatWallDateTime } from '../format/time';
 import { errorKindLine } from '../components/pause-words';
 import { zoneWords } from '../format/zone-words';
 
@@ -14,15 +15,7 @@ export function formatWallTime(wall: string): string {
   if (!m) return wall;
   const [year, month, day, hour, minute, second] = m.slice(1).map((x) => Number(x ?? 0));
   const d = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0, second ?? 0));
-  return d.toLocaleString(formatLocale(), {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(m[6] !== undefined ? { second: '2-digit' } : {}),
-  });
+  return formatWallDateTime(d, m[6] !== undefined);
 }
 
 function heldLine(n: Extract<JobNote, { code: 'held' }>): string {

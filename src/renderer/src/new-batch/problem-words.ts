@@ -106,11 +106,11 @@ function rarerCause(say: Say, c: Rarer): string {
       return say(c.folders > 0 ? 'hidden_skipped.withFolders' : 'hidden_skipped.filesOnly', { what: parts.join(` ${say('and')} `), first: c.first });
     }
     case 'follow_up_exists':
-      return say('follow_up_exists', { parent: c.parent, id: c.id, name: c.name });
+      return say('follow_up_exists', { name: c.name });
     case 'step_item_refused':
       return say('step_item_refused', { batch: c.batch });
     case 'team_has':
-      return say('team_has', { batch: c.batch, name: c.name });
+      return say('team_has', { name: c.name });
     default:
       return assertNever(c, 'problem code');
   }
@@ -148,8 +148,8 @@ export function problemCause(c: ProblemCode, lng?: string): string {
         ? say('opt_out_listed.forgotten', { recipient: c.recipient, since: formatDay(c.since) })
         : say('opt_out_listed.listed', { recipient: c.recipient, since: formatDay(c.since), from: c.from });
     case 'already_queued':
+      // The batch by its name: its id means nothing to the user (it is on the batch's page, for support).
       return say(c.messages ? 'already_queued.messages' : 'already_queued.items', {
-        batch: c.batch,
         name: c.name,
         created: formatDay(c.created),
         as: c.as === null ? '' : say('already_queued.as', { as: displaySource(c.as) }),

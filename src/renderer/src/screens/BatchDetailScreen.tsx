@@ -29,6 +29,7 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
   const fetchOne = useBatchesStore((s) => s.fetchOne);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [states, setStates] = useState<Set<JobState>>(() => new Set(JOB_STATES));
+  const [held, setHeld] = useState(true);
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim(), 300);
 
@@ -51,24 +52,37 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
   }
 
   const version = batchVersion(batch);
-  const stateFilter = states.size === JOB_STATES.length ? null : JOB_STATES.filter((s) => states.has(s));
+  // Message batches hold messages on purpose: those have a box apart from the retries.
+  const messages = describe(batch.capability).input.kind === 'messages';
+  const stateFilter = states.size === JOB_STATES.length && (!messages || held) ? null : JOB_STATES.filter((s) => states.has(s));
+  const heldFilter = messages && stateFilter !== null ? held : undefined;
   const invoices = describe(batch.capability).invoice !== undefined;
   // Only invoice batches are checked; a review link to any other batch lists all its jobs.
   const needsReview = invoices && review;
   const open = (job: number | null): void => navigate({ name: 'batch', id: batch.id, jobId: job, ...(needsReview ? { review: true } : {}) });
   return (
     <div className="screen batch-detail">
-      <p className="batch-detail__back">
-        <a href="#/batches">{t('allBatches')}</a>
-      </p>
-      <BatchSummaryCard batch={batch} detail />
+      {/* The way back rides on the header's first line: the header stays compact, so the jobs show first. */}
+      <BatchSummaryCard
+        batch={batch}
+        detail
+        back={
+          <a href="#/batches" className="batch-detail__back">
+            {t('allBatches')}
+          </a>
+        }
+      />
       {invoices ? <ReviewCountsLine batch={batch} /> : null}
       {/* The jobs come first: what the batch is made of, then what can be done with its results. */}
       <section className="stack batch-detail__jobs" aria-labelledby="jobs-heading">
-        <h2 id="jobs-heading">{t('jobsHeading')}</h2>
+        {/* Named for assistive technology; on screen the filters' legend says it. */}
+        <h2 id="jobs-heading" className="visually-hidden">
+          {t('jobsHeading')}
+        </h2>
         <JobFilters
           states={states}
           onStates={setStates}
+          held={messages ? { on: held, onChange: setHeld } : null}
           search={searchText}
           onSearch={setSearchText}
           review={
@@ -81,16 +95,17 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
               : null
           }
         />
-        {stateFilter !== null && stateFilter.length === 0 ? (
+        {stateFilter !== null && stateFilter.length === 0 && heldFilter !== true ? (
           <p className="muted">{t('chooseState')}</p>
         ) : (
           <JobTable
             batchId={batch.id}
             states={stateFilter}
+            held={heldFilter}
             search={search}
             needsReview={needsReview}
             checks={invoices}
-            messages={describe(batch.capability).input.kind === 'messages'}
+            messages={messages}
             thumbnails={describe(batch.capability).outputs === 'image' ? 'output' : describe(batch.capability).input.kind === 'files' ? 'source' : null}
             batchVersion={version}
             openJobId={jobId}
@@ -105,7 +120,7 @@ export function BatchDetailScreen({ id, jobId, review = false }: { id: string; j
       <JobDetailDialog
         jobId={jobId}
         batchVersion={version}
-        list={{ batchId: batch.id, states: stateFilter, search, needsReview }}
+        list={{ batchId: batch.id, states: stateFilter, held: heldFilter, search, needsReview }}
         onOpen={(id) => open(id)}
         onClose={() => open(null)}
       />

@@ -19,6 +19,7 @@ import {
 import { storedJson } from '../../stored-json';
 import { phoneDigits } from '../../search/fts-query';
 import { tsText } from './pg-search';
+import { HELD_PREFIX } from '../../queue/stored-notes';
 
 type Query = (sql: string, params: unknown[]) => Promise<pg.QueryResult>;
 
@@ -26,7 +27,18 @@ type Query = (sql: string, params: unknown[]) => Promise<pg.QueryResult>;
 function sharedJobFilter(q: Omit<JobPageQuery, 'limit' | 'offset'>): { sql: string; params: unknown[] } {
   const params: unknown[] = [q.batchId];
   const where = ['jobs.batch_id = $1'];
-  if (q.states && q.states.length > 0) {
+  if (q.held !== undefined) {
+    // Held apart, as jobFilter (job-views.ts) does.
+    params.push(`${HELD_PREFIX}%`);
+    const held = `(jobs.state = 'retry_wait' AND jobs.error_kind IS NULL AND COALESCE(jobs.error_message, '') LIKE $${params.length})`;
+    const either: string[] = [];
+    if (q.states && q.states.length > 0) {
+      params.push(q.states);
+      either.push(`(jobs.state = ANY($${params.length}::text[]) AND NOT ${held})`);
+    }
+    if (q.held) either.push(held);
+    where.push(either.length === 0 ? 'false' : `(${either.join(' OR ')})`);
+  } else if (q.states && q.states.length > 0) {
     params.push(q.states);
     where.push(`jobs.state = ANY($${params.length}::text[])`);
   }
