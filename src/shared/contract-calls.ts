@@ -88,12 +88,21 @@ export const EngineStatus = z.object({ state: z.enum(['running', 'restarting', '
 export type EngineStatus = z.infer<typeof EngineStatus>;
 export type RunnerStatus = z.infer<typeof RunnerStatus>;
 
-export const JobRowInvoice = z.object({
+/** An invoice's figures for a one-line cell. */
+const InvoiceFigures = z.object({
   number: z.string().nullable(),
   vendor: z.string().nullable(),
   gross: z.number().int().nullable(),
   currency: z.string().nullable(),
+});
+
+export const JobRowInvoice = InvoiceFigures.extend({
   fromEInvoice: z.boolean(),
+  /**
+   * A review corrected the invoice: the figures above are the corrected ones (as exported), these
+   * are as read; null when nothing was corrected.
+   */
+  read: InvoiceFigures.nullable().default(null),
 });
 export type JobRowInvoice = z.infer<typeof JobRowInvoice>;
 

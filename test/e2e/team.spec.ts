@@ -151,7 +151,7 @@ test.describe('the window on a team store', () => {
     const review = dialog.getByRole('region', { name: 'Invoice review' });
     await review.getByRole('textbox', { name: 'Gross', exact: true }).fill('769.20');
     await expect(dialog.getByRole('region', { name: 'Invoice checks' }).getByRole('heading')).toHaveText('Checks passed');
-    await review.getByRole('button', { name: 'Accept' }).click();
+    await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
     await expect(review.getByRole('status')).toContainText(/^Accepted by \S+/);
     await page.keyboard.press('Escape');
     await expect(counts).toHaveText('4 invoices: 3 passed, 1 accepted after review');

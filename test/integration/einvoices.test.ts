@@ -122,6 +122,7 @@ describe('e-invoices in an OCR batch', () => {
       gross: 4_280_400,
       currency: 'EUR',
       fromEInvoice: true,
+      read: null,
     });
     expect(rows.find((r) => r.source.endsWith(scan))?.invoice?.fromEInvoice).toBe(false);
     // The window's read-only connection gives the same rows.

@@ -48,6 +48,18 @@ describe('invoice review', () => {
       expect(fixed.checks.find((c) => c.check === 'net_plus_vat')).toMatchObject({ ok: true });
       expect(fixed).toMatchObject({ needsReview: true, decision: null, changed: ['gross'] });
       expect(fixed.corrected?.gross).toBe(7_692_000);
+      // The job table's row shows the corrected total (what the exports carry), with the reading beside it.
+      const listed = (needsReview: boolean) => e.jobPage({ batchId: run.id, needsReview, limit: 10, offset: 0 }).rows.find((r) => r.id === job)?.invoice;
+      expect(listed(true)).toMatchObject({
+        number: 'INV-2026-0088',
+        vendor: readVendor,
+        gross: 7_692_000,
+        currency: 'GBP',
+        read: { number: 'INV-2026-0088', vendor: readVendor, gross: 7_792_000, currency: 'GBP' },
+      });
+      // An invoice no review corrected has no reading beside its figures.
+      const others = e.jobPage({ batchId: run.id, limit: 10, offset: 0 }).rows.filter((r) => r.id !== job);
+      expect(others.map((r) => r.invoice?.read)).toEqual([null, null, null]);
 
       // Accept, with the supplier's name and IBAN corrected: who and when are recorded.
       const accepted = await e.reviews.save(job, {
@@ -65,6 +77,7 @@ describe('invoice review', () => {
       expect(await e.reviews.counts(run.id)).toEqual({ invoices: 4, passed: 3, accepted: 1, rejected: 0, needsReview: 0 });
       expect((await e.control.summary(run.id)).counts.needs_review).toBe(0);
       expect(e.jobPage({ batchId: run.id, needsReview: true, limit: 10, offset: 0 }).total).toBe(0);
+      expect(listed(false)).toMatchObject({ vendor: 'Marlowe Print & Design Ltd', gross: 7_692_000, read: { vendor: readVendor, gross: 7_792_000 } });
 
       // Exports: the corrected values, the reading, the review.
       const invoicesCsv = join(h.dir, 'invoices.csv');

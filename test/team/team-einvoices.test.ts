@@ -56,6 +56,7 @@ describe('team: e-invoices', () => {
         gross: 1_128_200,
         currency: 'EUR',
         fromEInvoice: true,
+        read: null,
       });
     } finally {
       await store.close();

@@ -36,6 +36,7 @@ export interface PageWindow {
     getElementById(id: string): PageElement | null;
     querySelector(selector: string): PageElement | null;
     querySelectorAll(selector: string): ArrayLike<PageElement>;
+    elementFromPoint(x: number, y: number): PageElement | null;
   };
   location: { hash: string };
   innerWidth: number;

@@ -99,12 +99,12 @@ describe('job rows', () => {
   });
   describe('the result cell', () => {
     afterEach(() => vi.unstubAllGlobals());
-    const nordlicht = { number: 'R-1', vendor: 'Nordlicht GmbH', gross: 14_690_600, currency: 'EUR', fromEInvoice: false };
+    const nordlicht = { number: 'R-1', vendor: 'Nordlicht GmbH', gross: 14_690_600, currency: 'EUR', fromEInvoice: false, read: null };
     it("an invoice's total as the OS locale writes it, as the job dialog does, from the row's figures", () => {
       vi.stubGlobal('navigator', { languages: ['de-DE'] });
       // The engine's English line is not read: the figures are.
       expect(resultLine({ result: 'anything the engine wrote', invoice: nordlicht })).toBe('R-1 · Nordlicht GmbH · 1.469,06\u00a0€');
-      expect(resultLine({ result: null, invoice: { number: null, vendor: '', gross: -125_000, currency: 'EUR', fromEInvoice: true } })).toBe(
+      expect(resultLine({ result: null, invoice: { number: null, vendor: '', gross: -125_000, currency: 'EUR', fromEInvoice: true, read: null } })).toBe(
         '-12,50\u00a0€ · read from the e-invoice',
       );
       vi.stubGlobal('navigator', { languages: ['en-GB'] });

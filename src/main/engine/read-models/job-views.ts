@@ -58,13 +58,26 @@ export const LISTED_JOINS = `LEFT JOIN invoice_reviews r ON r.job_id = jobs.id $
 /** A listed row as the table shows it. */
 export function listedRowView(r: ListedRow, capability: BatchCapability): JobRowView {
   const found = rememberedOf(r);
-  return rowView(r, capability, storedChecks(r.checks_json), decisionOf(r.decision), found ? { found, correctedJson: r.corrected_json ?? null } : null);
+  return rowView(
+    r,
+    capability,
+    storedChecks(r.checks_json),
+    decisionOf(r.decision),
+    found ? { found, correctedJson: r.corrected_json ?? null } : null,
+    correctedOf(r.corrected_json ?? null),
+  );
+}
+
+/** A review's corrected invoice as stored; null without one (or one this version cannot read). */
+function correctedOf(correctedJson: string | null): Invoice | null {
+  if (correctedJson === null) return null;
+  const inv = Invoice.safeParse(storedJson(correctedJson));
+  return inv.success ? inv.data : null;
 }
 
 /** What the memory offers an invoice as it stands (corrected, else as read), as the list marks it. */
 function suggestedOf(found: RememberedSupplier, correctedJson: string | null, result: unknown): SuggestedInList | null {
-  const corrected = correctedJson === null ? null : Invoice.safeParse(storedJson(correctedJson));
-  const inv = corrected?.success ? corrected.data : invoiceOf(result);
+  const inv = correctedOf(correctedJson) ?? invoiceOf(result);
   const offered = inv ? offeredFrom(found, inv) : [];
   const [first] = offered;
   return first ? { fromJob: first.fromJob, fromSeq: first.fromSeq, fromBatchName: first.fromBatchName, fields: offered.map((o) => o.field) } : null;
@@ -101,6 +114,7 @@ export function rowView(
   checks: readonly InvoiceCheck[] | null,
   decision: ReviewDecision | null = null,
   memory: { found: RememberedSupplier; correctedJson: string | null } | null = null,
+  corrected: Invoice | null = null,
 ): JobRowView {
   const result = j.state === 'succeeded' ? storedJson(j.result_json) : null;
   return {
@@ -116,7 +130,8 @@ export function rowView(
     error: j.error_message,
     errorKind: errorKindOf(j.error_kind),
     result: j.state === 'succeeded' ? briefOf(describe(capability), result) : null,
-    invoice: invoiceRowOf(capability, result),
+    // As the review corrected it, as the exports write it.
+    invoice: invoiceRowOf(capability, result, corrected),
     madeUp: j.state === 'succeeded' && isMadeUp(result),
     delivery: capability === 'channel' ? deliveryOf(result) : null,
     failedChecks: failedOf(checks),

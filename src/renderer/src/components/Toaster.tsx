@@ -1,6 +1,7 @@
 // The stack of toasts: each one says a finished action, goes after a few seconds (not while the
 // pointer or focus is on the stack), and closes with its button or Escape.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import { useToastStore, type Toast } from './toast-store';
@@ -56,11 +57,37 @@ function ToastItem({ toast, paused }: { toast: Toast; paused: boolean }) {
   );
 }
 
+/** The modal dialog on top, if one is open: everything outside it is inert and under its backdrop. */
+function topModal(): HTMLDialogElement | null {
+  const open = document.querySelectorAll<HTMLDialogElement>('dialog[open]');
+  for (let i = open.length - 1; i >= 0; i--) {
+    const d = open[i];
+    if (d && d.matches(':modal')) return d;
+  }
+  return null;
+}
+
+/** Follows dialogs opening and closing (showModal and close set and remove `open`). */
+function useTopModal(): HTMLDialogElement | null {
+  const [top, setTop] = useState<HTMLDialogElement | null>(null);
+  useEffect(() => {
+    const update = (): void => setTop(topModal());
+    update();
+    const seen = new MutationObserver(update);
+    seen.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+    return () => seen.disconnect();
+  }, []);
+  return top;
+}
+
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const stack = useRef<HTMLDivElement>(null);
+  // Over a modal dialog (the job dialog's "Corrections saved"), the stack goes into it: a modal
+  // dialog sits in the top layer above any z-index, and what is outside it cannot be clicked.
+  const dialog = useTopModal();
   // With the stack empty nothing holds the pointer or focus any more.
   useEffect(() => {
     if (toasts.length === 0) {
@@ -68,11 +95,11 @@ export function Toaster() {
       setFocused(false);
     }
   }, [toasts.length]);
-  return (
+  const toaster = (
     // The stack is always there and polite, so each toast added to it is announced once.
     <div
       ref={stack}
-      className="toaster"
+      className={`toaster${dialog ? ' toaster--in-dialog' : ''}`}
       aria-live="polite"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -86,4 +113,5 @@ export function Toaster() {
       ))}
     </div>
   );
+  return dialog ? createPortal(toaster, dialog) : toaster;
 }

@@ -21,6 +21,7 @@ import {
   Lightbulb,
   LoaderCircle,
   MessageSquareText,
+  PencilLine,
   Pause,
   Play,
   Plus,
@@ -68,6 +69,9 @@ export const BATCH_STATUS_ICON: Readonly<Record<BatchLook, LucideIcon>> = {
   done_with_failures: CircleAlert,
   cancelled: Ban,
 };
+
+/** A figure a review corrected (jobs/InvoiceCells.tsx). */
+export const CORRECTED_ICON: LucideIcon = PencilLine;
 
 /** An invoice with a value suggested from the user's review of the same supplier (jobs/SuggestedMark.tsx). */
 export const SUGGESTION_ICON: LucideIcon = Lightbulb;

@@ -1,6 +1,6 @@
 // One job in a modal dialog: source beside result, cost (units x rate), idempotency key,
 // attempts and state history. Opened by #/batches/<id>/jobs/<jobId>; Escape or Close goes back.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { JobDetail } from '../../../shared/contract';
@@ -22,7 +22,9 @@ import { formatDecimal } from '../results/local-numbers';
 import { REVIEW_SAVED_EVENT } from '../results/invoice-review';
 import { zoneWords } from '../format/zone-words';
 import './JobDetailDialog.css';
-import '../components/ReviewBadge.css';
+import { JobDialogContext, type JobDialogSlots } from './job-dialog-slots';
+import { ReviewStatusBadge } from './ReviewStatusBadge';
+import { reviewStatus, type ReviewStatus } from '../results/review-status';
 
 function CostLine({ job }: { job: JobDetail }) {
   const { t } = useTranslation('jobs');
@@ -199,6 +201,13 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
   const [error, setError] = useState<string | null>(null);
   const [near, setNear] = useState<{ previous: number | null; next: number | null }>({ previous: null, next: null });
   const final = job !== null && FINAL_JOB_STATES.includes(job.state);
+  // The review panel says its status (it knows what is typed and corrected); until it has, the job's checks say it.
+  const [panelStatus, setPanelStatus] = useState<ReviewStatus | null>(null);
+  const [footer, setFooter] = useState<HTMLDivElement | null>(null);
+  const slots = useMemo<JobDialogSlots>(() => ({ footer, setReviewStatus: setPanelStatus }), [footer]);
+  const status =
+    panelStatus ??
+    (job?.review ? reviewStatus({ needsReview: job.review.needsReview, decision: null, corrected: false, checks: job.review.checks, dirty: false }) : null);
   const statesKey = `${list.states === null ? '' : list.states.join(',')}/${String(list.held)}`;
 
   useEffect(() => {
@@ -236,6 +245,7 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
   useEffect(() => {
     setJob(null);
     setError(null);
+    setPanelStatus(null);
   }, [jobId]);
 
   useEffect(() => {
@@ -285,12 +295,7 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
         <h2 id={titleId}>
           {job ? t('dialog.title', { seq: job.seq }) : jobId !== null ? t('dialog.titleLoading') : ''}
           {job ? <StateBadge job={job} /> : null}
-          {job?.review?.needsReview ? (
-            <span className="review-badge">
-              <span aria-hidden="true">⚠ </span>
-              {t('dialog.needsReview')}
-            </span>
-          ) : null}
+          {job && status !== null ? <ReviewStatusBadge status={status} /> : null}
         </h2>
         <div className="job-detail__nav">
           {list.needsReview ? <span className="muted job-detail__walk">{t('dialog.walkReview')}</span> : null}
@@ -321,39 +326,44 @@ export function JobDetailDialog({ jobId, batchVersion, list, onOpen, onClose }: 
       <ErrorAlert message={error} />
       {!job && !error && jobId !== null ? <p className="muted">{t('dialog.loading')}</p> : null}
       {job ? (
-        <div className="job-detail__body">
-          <p className="job-detail__source-name mono" title={displaySource(job.source)}>
-            {sourceWords(job.itemPath)}
-          </p>
-          <div className="job-detail__split">
-            <section aria-labelledby={`${titleId}-src`} className="job-detail__pane">
-              <h3 id={`${titleId}-src`}>{t('dialog.source')}</h3>
-              <JobSourceView job={job} />
+        <JobDialogContext.Provider value={slots}>
+          <div className="job-detail__body">
+            <p className="job-detail__source-name mono" title={displaySource(job.source)}>
+              {sourceWords(job.itemPath)}
+            </p>
+            {/* An invoice under review: the result side has its fields and line items to edit, so more room. */}
+            <div className={`job-detail__split${job.review ? ' job-detail__split--review' : ''}`}>
+              <section aria-labelledby={`${titleId}-src`} className="job-detail__pane">
+                <h3 id={`${titleId}-src`}>{t('dialog.source')}</h3>
+                <JobSourceView job={job} />
+              </section>
+              <section aria-labelledby={`${titleId}-res`} className="job-detail__pane">
+                <h3 id={`${titleId}-res`}>{t('dialog.result')}</h3>
+                <JobResultView job={job} />
+              </section>
+            </div>
+            <section aria-labelledby={`${titleId}-cost`}>
+              <h3 id={`${titleId}-cost`}>{t('dialog.cost')}</h3>
+              <CostLine job={job} />
+              <p>
+                {t('dialog.keyLabel')} <code className="job-detail__key">{job.idempotencyKey}</code>
+                <span className="muted"> {t('dialog.keyHint')}</span>
+              </p>
             </section>
-            <section aria-labelledby={`${titleId}-res`} className="job-detail__pane">
-              <h3 id={`${titleId}-res`}>{t('dialog.result')}</h3>
-              <JobResultView job={job} />
+            <RedactionCounts job={job} />
+            <section aria-labelledby={`${titleId}-att`}>
+              <h3 id={`${titleId}-att`}>{t('dialog.attempts', { n: job.attemptsLog.length })}</h3>
+              <Attempts job={job} />
+            </section>
+            <section aria-labelledby={`${titleId}-hist`}>
+              <h3 id={`${titleId}-hist`}>{t('dialog.history')}</h3>
+              <History job={job} />
             </section>
           </div>
-          <section aria-labelledby={`${titleId}-cost`}>
-            <h3 id={`${titleId}-cost`}>{t('dialog.cost')}</h3>
-            <CostLine job={job} />
-            <p>
-              {t('dialog.keyLabel')} <code className="job-detail__key">{job.idempotencyKey}</code>
-              <span className="muted"> {t('dialog.keyHint')}</span>
-            </p>
-          </section>
-          <RedactionCounts job={job} />
-          <section aria-labelledby={`${titleId}-att`}>
-            <h3 id={`${titleId}-att`}>{t('dialog.attempts', { n: job.attemptsLog.length })}</h3>
-            <Attempts job={job} />
-          </section>
-          <section aria-labelledby={`${titleId}-hist`}>
-            <h3 id={`${titleId}-hist`}>{t('dialog.history')}</h3>
-            <History job={job} />
-          </section>
-        </div>
+        </JobDialogContext.Provider>
       ) : null}
+      {/* Actions that must stay in view (a review's Accept and Reject), put here by the result view. */}
+      <div ref={setFooter} className="job-detail__foot" />
     </dialog>
   );
 }

@@ -18,17 +18,19 @@ import { displaySource, displayText, sourceWords, splitSource } from '../format/
 import { isPicture, Thumbnail } from '../components/Thumbnail';
 import { t as tr } from '../i18n';
 import { formatCount } from '../format/time';
-import { errorLine, failedCheckLabel, isHeld, messageColumns, resultLine, stateWord } from './job-row-words';
+import { errorLine, isHeld, messageColumns, resultLine, stateWord } from './job-row-words';
 import { Icon, JOB_STATE_ICON } from '../components/icons';
 import { JobPageCache } from './job-page-cache';
 import { ScaledScroller } from './scaled-scroller';
 import { MAX_SCROLL_HEIGHT, scrollScale } from './scroll-scale';
 import './JobTable.css';
 import { MadeUpColumnTag, MadeUpMark } from '../components/MadeUpTag';
-import type { SuggestedInList } from '../../../shared/invoices/review-decision';
-import { SuggestedMark } from './SuggestedMark';
+import { ChecksCell, INVOICE_FIGURE_COLUMNS, InvoiceFigureCells } from './InvoiceCells';
+import { withBreaks } from '../format/word-breaks';
 
 const ROW_H = 36;
+/** An invoice's row holds two lines: a file name, a vendor or a corrected figure's mark under it. */
+const INVOICE_ROW_H = 48;
 const OVERSCAN = 12;
 /** Live updates refetch the visible pages at most this often. */
 const INVALIDATE_MS = 1_000;
@@ -42,7 +44,10 @@ interface Props {
   search: string;
   /** Only the invoices that failed a check. */
   needsReview: boolean;
-  /** Invoice batches: a Checks column (✓, or ⚠ and the names of the checks that failed). */
+  /**
+   * Invoice batches: a Checks column (✓, or ⚠ and the names of the checks that failed), then the
+   * invoice's number, vendor and total in columns of their own (attempts go under the state).
+   */
   checks: boolean;
   /** Message batches: Recipient and the CSV's own columns instead of Source. */
   messages?: boolean;
@@ -58,57 +63,10 @@ interface Props {
 function SourceName({ source }: { source: string }) {
   const { name, dir } = splitSource(source);
   return (
-    <>
-      <span className="job-grid__file">{dir === '' ? sourceWords(name) : name}</span>
-      {dir ? <span className="job-grid__dir"> {dir}</span> : null}
-    </>
-  );
-}
-
-/**
- * An invoice's checks in one cell: "⚠ Net + VAT = gross" (the failed ones, waiting for review),
- * "✓ Passed", or the review's decision ("✓ Accepted despite: …", "✗ Rejected"); the words carry
- * it, not the colour. A decided invoice is no longer flagged: the Needs review filter agrees. A mark
- * after them when the supplier memory suggests a value for it.
- */
-function ChecksCell({ failed, decision, suggested }: { failed: string[] | null; decision: JobRowView['reviewDecision']; suggested: SuggestedInList | null }) {
-  const { t } = useTranslation('jobs');
-  if (failed === null) return <div role="gridcell" className="job-grid__cell job-grid__checks" />;
-  const mark = suggested ? <SuggestedMark suggested={suggested} /> : null;
-  const names = failed.map(failedCheckLabel).join(', ');
-  if (decision !== null) {
-    const words = decision === 'rejected' ? t('table.rejected') : failed.length === 0 ? t('table.accepted') : t('table.acceptedDespite', { names });
-    return (
-      <div role="gridcell" className="job-grid__cell job-grid__checks" title={words}>
-        <span className={`check-flag check-flag--${decision}`}>
-          <span aria-hidden="true">{decision === 'rejected' ? '✗ ' : '✓ '}</span>
-          {words}
-        </span>
-        {mark}
-      </div>
-    );
-  }
-  if (failed.length === 0) {
-    return (
-      <div role="gridcell" className="job-grid__cell job-grid__checks" title={t('table.allPassed')}>
-        <span className="check-flag check-flag--ok">
-          <span aria-hidden="true">✓ </span>
-          {t('table.passed')}
-        </span>
-        {mark}
-      </div>
-    );
-  }
-  return (
-    <div role="gridcell" className="job-grid__cell job-grid__checks" title={t('table.needsReviewTitle', { names })}>
-      {/* Before the flag, which may be cut short by the cell. */}
-      {mark}
-      <span className="check-flag check-flag--failed">
-        <span aria-hidden="true">⚠ </span>
-        <span className="visually-hidden">{t('table.needsReviewPrefix')}</span>
-        {names}
-      </span>
-    </div>
+    <span className="job-grid__source-text">
+      <span className="job-grid__file">{withBreaks(dir === '' ? sourceWords(name) : name)}</span>
+      {dir ? <span className="job-grid__dir"> {withBreaks(dir)}</span> : null}
+    </span>
   );
 }
 
@@ -130,13 +88,14 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
           ? [...(columns.name !== null ? [columns.name] : []), ...columns.more].map((c) => <div key={c} role="gridcell" className="job-grid__cell" />)
           : null}
         <div role="gridcell" className="job-grid__cell" />
-        <div role="gridcell" className="job-grid__cell" />
+        {checks ? null : <div role="gridcell" className="job-grid__cell" />}
         <div role="gridcell" className="job-grid__cell" />
         {checks ? <div role="gridcell" className="job-grid__cell" /> : null}
-        <div role="gridcell" className="job-grid__cell" />
+        <div role="gridcell" className={`job-grid__cell${checks ? ' job-grid__span3' : ''}`} />
       </>
     );
   }
+  const other = row.state === 'succeeded' ? null : { text: errorLine(row), className: isHeld(row) ? 'job-grid__held' : 'job-grid__error' };
   return (
     <>
       <div role="gridcell" className="job-grid__cell num">
@@ -161,15 +120,18 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
           <SourceName source={row.itemPath} />
         </div>
       )}
-      <div role="gridcell" className="job-grid__cell">
+      <div role="gridcell" className="job-grid__cell job-grid__state">
         <span className={`state-tag state-tag--${isHeld(row) ? 'held' : row.state}`}>
           <Icon icon={JOB_STATE_ICON[isHeld(row) ? 'held' : row.state]} size={14} />
           {stateWord(row)}
         </span>
+        {checks && row.attempts > 1 ? <span className="job-grid__note">{t('table.attemptsCount', { count: row.attempts })}</span> : null}
       </div>
-      <div role="gridcell" className="job-grid__cell num">
-        {row.attempts}
-      </div>
+      {checks ? null : (
+        <div role="gridcell" className="job-grid__cell num">
+          {row.attempts}
+        </div>
+      )}
       <div role="gridcell" className="job-grid__cell num">
         {row.cost !== null ? (
           formatItemCost(row.cost)
@@ -179,8 +141,12 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
           </span>
         )}
       </div>
-      {checks ? <ChecksCell failed={row.failedChecks} decision={row.reviewDecision} suggested={row.suggested} /> : null}
-      {row.state === 'succeeded' ? (
+      {checks ? (
+        <>
+          <ChecksCell failed={row.failedChecks} decision={row.reviewDecision} suggested={row.suggested} />
+          <InvoiceFigureCells row={row} other={other} />
+        </>
+      ) : other === null ? (
         <div
           role="gridcell"
           className="job-grid__cell job-grid__result"
@@ -191,8 +157,8 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
           {resultLine(row)}
         </div>
       ) : (
-        <div role="gridcell" className={`job-grid__cell ${isHeld(row) ? 'job-grid__held' : 'job-grid__error'}`} title={errorLine(row) || undefined}>
-          {errorLine(row)}
+        <div role="gridcell" className={`job-grid__cell ${other.className}`} title={other.text || undefined}>
+          {other.text}
         </div>
       )}
     </>
@@ -272,7 +238,8 @@ export function JobTable({ batchId, states, held, search, needsReview, checks, m
   const template = columns
     ? `var(--job-seq-col) minmax(10rem, 1.2fr) ${own.map(() => 'minmax(5rem, 1fr)').join(' ')} 13rem 6.5rem 7.5rem minmax(10rem, 2fr)`
     : undefined;
-  const scale = scrollScale(count, ROW_H, viewport, maxScrollHeight());
+  const rowH = checks ? INVOICE_ROW_H : ROW_H;
+  const scale = scrollScale(count, rowH, viewport, maxScrollHeight());
   // While rendering, as the virtualizer reads it when its options are set; again once committed.
   scroller.setScale(scale);
   useLayoutEffect(() => scroller.setScale(scale));
@@ -280,7 +247,7 @@ export function JobTable({ batchId, states, held, search, needsReview, checks, m
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
     count,
     getScrollElement: scroller.element,
-    estimateSize: () => ROW_H,
+    estimateSize: () => rowH,
     overscan: OVERSCAN,
     observeElementRect: scroller.observeElementRect,
     observeElementOffset: scroller.observeElementOffset,
@@ -359,7 +326,7 @@ export function JobTable({ batchId, states, held, search, needsReview, checks, m
   });
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const page = Math.max(1, Math.floor(scale.viewport / ROW_H) - 1);
+    const page = Math.max(1, Math.floor(scale.viewport / rowH) - 1);
     const keys: Record<string, () => void> = {
       ArrowDown: () => moveTo(active + 1),
       ArrowUp: () => moveTo(active - 1),
@@ -402,11 +369,11 @@ export function JobTable({ batchId, states, held, search, needsReview, checks, m
       ) : null}
       <div
         ref={scrollRef}
-        className={`job-grid${checks ? ' job-grid--checks' : ''}`}
+        className={`job-grid${checks ? ' job-grid--invoices' : ''}`}
         role="grid"
         aria-label={t('table.gridLabel')}
         aria-rowcount={(total ?? 0) + 1}
-        aria-colcount={(checks ? 7 : 6) + (columns ? own.length : 0)}
+        aria-colcount={(checks ? 5 + INVOICE_FIGURE_COLUMNS.length : 6) + (columns ? own.length : 0)}
         aria-busy={total === null}
         data-scaled={scroller.scaled ? 'true' : undefined}
         onKeyDown={onKeyDown}
@@ -435,22 +402,33 @@ export function JobTable({ batchId, states, held, search, needsReview, checks, m
             <div role="columnheader" className="job-grid__cell" title={t('table.state')}>
               {t('table.state')}
             </div>
-            <div role="columnheader" className="job-grid__cell num" title={t('table.attempts')}>
-              {t('table.attempts')}
-            </div>
+            {checks ? null : (
+              <div role="columnheader" className="job-grid__cell num" title={t('table.attempts')}>
+                {t('table.attempts')}
+              </div>
+            )}
             <div role="columnheader" className="job-grid__cell num" title={t('table.cost')}>
               {t('table.cost')}
             </div>
             {checks ? (
-              <div role="columnheader" className="job-grid__cell" title={t('table.checks')}>
-                {t('table.checks')}
+              <>
+                <div role="columnheader" className="job-grid__cell" title={t('table.checks')}>
+                  {t('table.checks')}
+                </div>
+                {INVOICE_FIGURE_COLUMNS.map((c) => (
+                  <div key={c} role="columnheader" className={`job-grid__cell${c === 'total' ? ' num' : ''}`} title={t(`table.invoice.${c}`)}>
+                    {t(`table.invoice.${c}`)}
+                    {c === 'number' && items.some(({ index }) => cache.row(index)?.madeUp === true) ? <MadeUpColumnTag /> : null}
+                  </div>
+                ))}
+              </>
+            ) : (
+              <div role="columnheader" className="job-grid__cell" title={t('table.result')}>
+                {t('table.result')}
+                {/* Said once, at the column's head, for the made-up results in view; each one keeps its mark and tooltip. */}
+                {items.some(({ index }) => cache.row(index)?.madeUp === true) ? <MadeUpColumnTag /> : null}
               </div>
-            ) : null}
-            <div role="columnheader" className="job-grid__cell" title={t('table.result')}>
-              {t('table.result')}
-              {/* Said once, at the column's head, for the made-up results in view; each one keeps its mark and tooltip. */}
-              {items.some(({ index }) => cache.row(index)?.madeUp === true) ? <MadeUpColumnTag /> : null}
-            </div>
+            )}
           </div>
         </div>
         <div role="rowgroup" className="job-grid__body" style={{ height: scale.physicalHeight }}>
@@ -469,7 +447,7 @@ export function JobTable({ batchId, states, held, search, needsReview, checks, m
                   tabIndex={i === tabStop ? 0 : -1}
                   data-job-id={row?.id}
                   className={`job-grid__row job-grid__row--body${row && row.id === openJobId ? ' job-grid__row--open' : ''}`}
-                  style={{ transform: `translateY(${start - base}px)`, ...(template ? { gridTemplateColumns: template } : {}) }}
+                  style={{ transform: `translateY(${start - base}px)`, height: rowH, ...(template ? { gridTemplateColumns: template } : {}) }}
                   onClick={() => {
                     setActive(i);
                     if (row) onOpen(row);

@@ -1,7 +1,8 @@
 // An invoice's review in the job dialog: every field and line editable, the checks re-run on the
 // corrected invoice as the user types (the same check code as the engine's, shared), the supplier
 // memory's suggestions beside their field with Apply, and Accept / Reject, recorded with the OS user.
-import { useEffect, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { JobDetail } from '../../../shared/contract';
 import { NOTHING_READ, type Invoice } from '../../../shared/invoices/invoice';
@@ -18,6 +19,8 @@ import { i18n } from '../i18n';
 import { InvoiceChecks } from './invoice-view';
 import { dayPattern, isDayField, isMoneyField, readFieldValue, readTypedField, shownFieldValue } from './invoice-field-locale';
 import { correctionWords, dayPatternWords, typedProblemWords } from './correction-words';
+import { JobDialogContext } from '../jobs/job-dialog-slots';
+import { reviewStatus } from './review-status';
 import './invoice-review.css';
 
 /** Told when a review is saved, so the dialog and the batch's counts read again. */
@@ -142,6 +145,17 @@ export function InvoiceReviewPanel({ job }: { job: JobDetail }) {
   const base = view ? (view.corrected ?? view.original ?? NOTHING_READ) : NOTHING_READ;
   const { invoice: draft, problems } = useMemo(() => applyDrafts(base, drafts), [base, drafts]);
   const live = useMemo(() => (view ? recheckDraft(draft, base, view.checks) : null), [draft, base, view]);
+  const dirty = changedFields(base, draft).length > 0;
+  const { footer, setReviewStatus } = useContext(JobDialogContext);
+  // The dialog's header says what is true now: typed and not saved, corrected and waiting for Accept, decided.
+  const status =
+    view && live
+      ? reviewStatus({ needsReview: view.needsReview, decision: view.decision, corrected: view.corrected !== null, checks: live.checks, dirty })
+      : null;
+  useEffect(() => {
+    if (view) setReviewStatus(status);
+  }, [view, status, setReviewStatus]);
+  useEffect(() => () => setReviewStatus(null), [setReviewStatus]);
 
   if (!view || !live) {
     return (
@@ -152,7 +166,6 @@ export function InvoiceReviewPanel({ job }: { job: JobDetail }) {
     );
   }
   const read = view.original ?? NOTHING_READ;
-  const dirty = changedFields(base, draft).length > 0;
   const invalid = Object.keys(problems).length > 0;
   const noteNow = note ?? view.note ?? '';
   const suggestionFor = (field: string): SupplierSuggestion | undefined => view.suggestions.find((s) => s.edit === field);
@@ -205,7 +218,7 @@ export function InvoiceReviewPanel({ job }: { job: JobDetail }) {
     }
   };
 
-  return (
+  const panel = (
     <section className="invoice-review" aria-label={t('review.label')}>
       <InvoiceChecks review={live} />
       <Decision view={view} />
@@ -257,8 +270,13 @@ export function InvoiceReviewPanel({ job }: { job: JobDetail }) {
         {t('review.note')}
         <input value={noteNow} onChange={(e) => setNote(e.target.value)} maxLength={2000} />
       </label>
+    </section>
+  );
+  // Accept and Reject stay in view in the dialog's footer, wherever the dialog is scrolled to.
+  const actions = (
+    <div className="invoice-review__bar">
       <ErrorAlert message={error} />
-      <div className="invoice-review__actions">
+      <div className="invoice-review__actions" role="group" aria-label={t('review.actions')}>
         <button type="button" onClick={() => void save('accepted')} disabled={busy || invalid} className="primary">
           {t('review.accept')}
         </button>
@@ -273,6 +291,12 @@ export function InvoiceReviewPanel({ job }: { job: JobDetail }) {
         </button>
         {invalid ? <span className="invoice-review__problem">{t('review.correctFirst')}</span> : null}
       </div>
-    </section>
+    </div>
+  );
+  return (
+    <>
+      {panel}
+      {footer ? createPortal(actions, footer) : actions}
+    </>
   );
 }
