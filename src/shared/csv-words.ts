@@ -7,6 +7,7 @@
 import type { JobState } from './domain';
 import type { InvoiceCheckName } from './invoices/invoice';
 import type { ReviewDecision } from './invoices/review-decision';
+import { INTERCHANGE_CSV, spreadsheetCsv } from './csv-dialect';
 
 /** Batchdesk's own columns in the CSV exports (export-records.ts, the capabilities' columns). */
 export const EXPORT_COLUMNS = [
@@ -264,4 +265,33 @@ export const EXPORT_WORDS: Record<ExportLanguage, ExportWords> = { en: ENGLISH_E
 /** The export's language for a spreadsheet in `locale` (a valid BCP 47 tag): German for de-*, else English. */
 export function exportLanguageOf(locale: string): ExportLanguage {
   return new Intl.Locale(locale).language === 'de' ? 'de' : 'en';
+}
+
+/** How a rejected-rows CSV is written: the delimiter, and the problem column's names (as it is, and beside the file's own). */
+export interface RejectedRowsForm {
+  delimiter: ',' | ';';
+  problem: string;
+  problemThisImport: string;
+}
+
+/** Commas and the English column: the command line's form (`batch skipped`), and without a locale. */
+export const PLAIN_REJECTED_ROWS: RejectedRowsForm = {
+  delimiter: INTERCHANGE_CSV.delimiter,
+  problem: ENGLISH_EXPORT_WORDS.problem,
+  problemThisImport: ENGLISH_EXPORT_WORDS.problemThisImport,
+};
+
+/**
+ * The rejected rows for the spreadsheet of `locale` (a valid tag), as the window's exports for it:
+ * ';' where the locale has a decimal comma (German Excel splits on it), the problem column in its
+ * language. The cells are the user's own text, so no decimal sign changes.
+ */
+export function rejectedRowsForm(locale: string): RejectedRowsForm {
+  const words = EXPORT_WORDS[exportLanguageOf(locale)];
+  return { delimiter: spreadsheetCsv(locale).delimiter, problem: words.problem, problemThisImport: words.problemThisImport };
+}
+
+/** The problem column's name: `problem`, or beside a column of that name (any case) the file has. */
+export function problemColumnOf(header: readonly string[], form: RejectedRowsForm): string {
+  return header.some((h) => h.toLowerCase() === form.problem.toLowerCase()) ? form.problemThisImport : form.problem;
 }
