@@ -19,7 +19,7 @@ import { SpendQuery, SpendReport } from './spend';
 import { ErrorKind } from './errors';
 import { JobNote } from './job-notes';
 import { RedactionTally } from './redaction-tally';
-import { LocaleTag } from './csv-dialect';
+import { LocaleTag, TimeZone } from './csv-dialect';
 import { BatchNameParts } from './capabilities/batch-name';
 import { ProblemCode } from './problem-codes';
 import { KeepDays, RuleParts } from './retention-rules';
@@ -516,7 +516,9 @@ export const methods = {
   'batches.preview': m(BatchRequest, Preview),
   /**
    * The rows of one dropped CSV that the preview refused, as a CSV (its own header and cells, and a
-   * `problem` column) to fix and drop again; spreadsheet-safe (shared/csv-field.ts).
+   * `problem` column) to fix and drop again; spreadsheet-safe (shared/csv-field.ts). `csvLocale`:
+   * written for the spreadsheet of that locale, as the window's exports are (';' in a
+   * decimal-comma locale, the problem column named in its language); absent: commas.
    */
   'batches.rejectedRows': m(
     z
@@ -526,6 +528,7 @@ export const methods = {
           .array(z.object({ row: z.number().int().positive(), message: z.string().max(4096) }).strict())
           .min(1)
           .max(20_000),
+        csvLocale: LocaleTag.optional(),
       })
       .strict(),
     z.object({ csv: z.string(), rows: z.number().int(), missing: z.number().int() }),
@@ -561,8 +564,14 @@ export const methods = {
       .object({
         id: Id,
         format: ExportFormat,
-        /** A CSV for a spreadsheet in this locale: ';' and a decimal comma where it writes numbers so; absent: comma and point. */
+        /**
+         * A CSV for a spreadsheet in this locale: ';' and a decimal comma where it writes numbers so,
+         * Batchdesk's headers and words in its language (German or English), dates as it reads
+         * them; absent: comma and point, English names, ISO dates in UTC.
+         */
         csvLocale: LocaleTag.optional(),
+        /** The user's time zone for that spreadsheet's times (the browser's may not be the engine's); absent: the engine's. */
+        timeZone: TimeZone.optional(),
       })
       .strict(),
     /**

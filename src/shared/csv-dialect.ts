@@ -27,6 +27,23 @@ export const LocaleTag = z
     { message: 'give a locale such as de-DE, fr-FR or en-GB' },
   );
 
+/** An IANA time zone Intl knows ("Europe/Berlin", "UTC"): where an export for a spreadsheet writes its times. */
+export const TimeZone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'give a time zone such as Europe/Berlin or UTC' },
+  );
+
 /** The locale writes numbers with a decimal comma ("1,5"), as Intl formats them there. */
 export function usesDecimalComma(locale: string): boolean {
   return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value === ',';

@@ -4,6 +4,7 @@
 // window (its language): the source's columns, then `problem`, ready to fix and drop again.
 import { z } from 'zod';
 import { csvField } from './csv-field';
+import { PLAIN_REJECTED_ROWS, problemColumnOf, type RejectedRowsForm } from './csv-words';
 import { ProblemCode } from './problem-codes';
 
 export const SkippedRow = z.object({
@@ -30,10 +31,11 @@ export function withoutRow(message: string): string {
  * each column once), then `problem` (`problem (this import)` when a source has one already),
  * each row once with its problems joined, in source and row order. `cause` words a problem.
  */
-export function skippedRowsCsv(rows: readonly SkippedRow[], cause: (r: SkippedRow) => string): string {
+export function skippedRowsCsv(rows: readonly SkippedRow[], cause: (r: SkippedRow) => string, form: RejectedRowsForm = PLAIN_REJECTED_ROWS): string {
+  const d = form.delimiter;
   const columns: string[] = [];
   for (const r of rows) for (const h of r.header) if (!columns.includes(h)) columns.push(h);
-  const problemColumn = columns.includes('problem') ? 'problem (this import)' : 'problem';
+  const problemColumn = problemColumnOf(columns, form);
   const byRow = new Map<string, { first: SkippedRow; causes: string[] }>();
   for (const r of rows) {
     const key = `${r.source}\u0000${r.row}`;
@@ -42,7 +44,7 @@ export function skippedRowsCsv(rows: readonly SkippedRow[], cause: (r: SkippedRo
     else byRow.set(key, { first: r, causes: [cause(r)] });
   }
   const ordered = [...byRow.values()].sort((a, b) => a.first.source.localeCompare(b.first.source) || a.first.row - b.first.row);
-  const lines = [[...columns, problemColumn].map((v) => csvField(v)).join(',')];
+  const lines = [[...columns, problemColumn].map((v) => csvField(v, d)).join(d)];
   for (const { first, causes } of ordered) {
     // Each cell under its own column; a row longer than its header keeps its extra cells before the problem.
     const cells = columns.map((c) => {
@@ -50,7 +52,7 @@ export function skippedRowsCsv(rows: readonly SkippedRow[], cause: (r: SkippedRo
       return i < 0 ? '' : (first.cells[i] ?? '');
     });
     const extra = first.cells.slice(first.header.length);
-    lines.push([...cells, ...extra, causes.join(' ')].map((v) => csvField(v)).join(','));
+    lines.push([...cells, ...extra, causes.join(' ')].map((v) => csvField(v, d)).join(d));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -123,7 +123,8 @@ test('a drop with problems, its rejected rows, a refused budget and the default 
   const lines = readFileSync(await (await download).path(), 'utf8')
     .trimEnd()
     .split('\r\n');
-  expect(lines[0]).toBe('to,text,name,problem');
+  // For the German spreadsheet the export menu starts on: a BOM, ';' and the problem column in German.
+  expect(lines[0]).toBe('\uFEFFto;text;name;Problem');
   expect(lines).toHaveLength(5);
   expect(lines.join('\n')).toContain('Die Spalte „text“ ist leer');
   expect(lines.join('\n')).not.toContain('column is empty');
@@ -135,6 +136,35 @@ test('a drop with problems, its rejected rows, a refused budget and the default 
   await page.getByLabel('Budget (EUR, optional)').fill('0');
   await expect(page.getByText('Ein Budget ist ein Betrag in EUR über 0', { exact: false })).toBeVisible();
   await expect(page.getByText('a budget is an amount', { exact: false })).toHaveCount(0);
+});
+
+test("the export for a German spreadsheet: German headers and words, the CSV's own columns as they were", async ({ launch, page }) => {
+  test.setTimeout(120_000);
+  const host = await launch({ apiUrl: null });
+  const id = await createBatch(host, 'channel', [join(SAMPLES, 'messages.csv')], { name: 'Versandhinweise', channel: 'whatsapp' });
+  await waitForBatch(host, id, 'done');
+  await page.goto(host.openUrl);
+  await page.evaluate((h) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = h;
+  }, `#/batches/${id}`);
+  await page.getByLabel('Exportformat').selectOption({ label: 'CSV' });
+  // A German OS: the choice starts on.
+  await expect(page.getByRole('checkbox', { name: 'Für eine Tabellenkalkulation auf Deutsch' })).toBeChecked();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportieren' }).click()]);
+  const raw = readFileSync((await download.path()) ?? '', 'utf8');
+  expect(raw.charCodeAt(0)).toBe(0xfeff);
+  const [head = '', first = ''] = raw.slice(1).split('\r\n');
+  const header = head.split(';');
+  expect(header.slice(0, 3)).toEqual(['Nr.', 'Quelle', 'Auftragsstatus']);
+  expect(header).toEqual(expect.arrayContaining(['Empfänger', 'Nachrichtenstatus', 'Sandbox', 'Kosten (EUR)']));
+  expect(header.slice(-2)).toEqual(['first_name', 'order']);
+  const cell = (name: string): string | undefined => first.split(';')[header.indexOf(name)];
+  expect(cell('Quelle')).toBe('messages.csv Zeile 2');
+  expect(cell('Auftragsstatus')).toBe('Erfolgreich');
+  expect(cell('Nachrichtenstatus')).toBe('angenommen');
+  expect(cell('Kosten (EUR)')).toMatch(/^\d+,\d{4}$/);
+  expect(cell('order')).toBe('A-10231');
+  expect(raw).not.toMatch(/;(succeeded|accepted|yes|no);/);
 });
 
 test('a batch paused by its budget says why in German, in one line, with the raise as a control', async ({ launch, page }) => {

@@ -44,6 +44,8 @@ import { dropsOf, keepDrops, markDropPending, touchDrops } from '../engine/creat
 /** What to do about an item a team's store already had or refused, in the window. */
 const WINDOW_TODO = { optOut: '', resend: 'tick "Include items already sent or queued" to send it again' };
 import { rejectedRowsCsv } from '../engine/importers/rejected-rows';
+import { rejectedRowsForm } from '../../shared/csv-words';
+import { spreadsheetForm } from '../engine/exporters/sheet-form';
 import { importOptOutFile } from '../desk/opt-out-import';
 import { OPT_OUT_REFUSALS_SHOWN } from '../../shared/contract-calls';
 import { deletionSize, retentionRunView } from './retention-run-view';
@@ -216,10 +218,10 @@ export function createHandlers(d: HandlerDeps): Handlers {
         nameParts: plan.nameParts,
       };
     },
-    'batches.rejectedRows': async ({ source, problems }) => {
+    'batches.rejectedRows': async ({ source, problems, csvLocale }) => {
       checkPaths([source]);
       try {
-        return await rejectedRowsCsv(source, problems);
+        return await rejectedRowsCsv(source, problems, csvLocale === undefined ? undefined : rejectedRowsForm(csvLocale));
       } catch (err) {
         throw new InvalidArgumentError(
           `${source}: could not read the file to take its refused rows (${err instanceof Error ? err.message : String(err)}). Drop it again and retry.`,
@@ -290,7 +292,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       kick();
       return { batch: await c.summary(bid), requeued };
     },
-    'batches.export': async ({ id, format, csvLocale }) => {
+    'batches.export': async ({ id, format, csvLocale, timeZone }) => {
       const bid = await c.resolveBatchId(id);
       const batch = await c.summary(bid);
       // The menu's record (shared/export-formats.ts) says which exports only a batch of invoices has.
@@ -312,7 +314,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
         d.exports.set(token, { path, fileName });
         return { fileName, rows: zip.entries - (zip.ubl === null ? 0 : 1), token, ubl: zip.ubl };
       }
-      const rows = await desk.exportTable(bid, format, path, csvLocale === undefined ? {} : { csv: spreadsheetCsv(csvLocale) }, true);
+      const sheet = csvLocale === undefined ? {} : { csv: spreadsheetCsv(csvLocale), sheet: spreadsheetForm(csvLocale, timeZone) };
+      const rows = await desk.exportTable(bid, format, path, sheet, true);
       d.exports.set(token, { path, fileName });
       return { fileName, rows, token };
     },

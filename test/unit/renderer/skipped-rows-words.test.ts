@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { skippedCause } from '../../../src/renderer/src/batches/skipped-cause';
 import { englishCause, skippedRowsCsv, type SkippedRow } from '../../../src/shared/skipped-rows';
 import { problemEnglish } from '../../../src/shared/problem-english';
+import { rejectedRowsForm } from '../../../src/shared/csv-words';
 
 const row = (n: number, cells: string[], over: Partial<SkippedRow>): SkippedRow => ({
   source: '/data/orders.csv',
@@ -33,5 +34,14 @@ describe('the rejected rows of a batch as a CSV', () => {
     expect(csv.split('\r\n')[2]).toBe("'+44 20 7946 0002,,A-4,Die Spalte „text“ ist leer; schreiben Sie die Nachricht oder löschen Sie die Zeile.");
     // A cause not coded yet keeps the engine's English, without its row.
     expect(csv.split('\r\n')[1]).toBe('x,Hi,,something not coded yet.');
+  });
+
+  it("for a German spreadsheet: ';' between the cells (a ';' inside one quoted) and the problem column in German", () => {
+    const csv = skippedRowsCsv(rows, (r) => skippedCause(r, 'de'), rejectedRowsForm('de-DE'));
+    expect(csv.split('\r\n').slice(0, 3)).toEqual([
+      'to;text;order;Problem',
+      'x;Hi;;something not coded yet.',
+      `'+44 20 7946 0002;;A-4;"Die Spalte „text“ ist leer; schreiben Sie die Nachricht oder löschen Sie die Zeile."`,
+    ]);
   });
 });

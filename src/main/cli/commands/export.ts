@@ -2,8 +2,9 @@ import { resolve } from 'node:path';
 import { EXIT, UsageError } from '../exit-codes';
 import { bindCommand } from '../bind-command';
 import { exportSpec } from '../specs/export';
-import { CSV_FORMATS, EXPORT_COUNTS, TABLE_FORMATS, type ExportFormat } from '../../engine/exporters/export-batch';
-import { LocaleTag, spreadsheetCsv, type CsvDialect } from '../../../shared/csv-dialect';
+import { CSV_FORMATS, EXPORT_COUNTS, TABLE_FORMATS, type ExportFormat, type ExportOptions } from '../../engine/exporters/export-batch';
+import { LocaleTag, spreadsheetCsv } from '../../../shared/csv-dialect';
+import { spreadsheetForm } from '../../engine/exporters/sheet-form';
 import { FILES_FORMATS, type FilesFormat } from '../../../shared/capabilities/result-files';
 import { openCliDesk } from '../desk';
 
@@ -19,14 +20,24 @@ const WHAT: Record<FilesFormat, string> = {
   ubl: 'UBL 2.1 invoice(s) (.xml)',
 };
 
-/** The CSV's dialect for --csv-locale (null: the interchange form); refused for a format that is not CSV. */
-function csvDialectOf(locale: string | undefined, format: ExportFormat | FilesFormat): CsvDialect | null {
-  if (locale === undefined) return null;
+/**
+ * The CSV's form for --csv-locale (its dialect only) or --spreadsheet (the dialect, and the
+ * locale's words and dates, as the window's export for a spreadsheet); {} for the interchange
+ * form. Refused for a format that is not CSV, for a tag that is no locale, and for both at once.
+ */
+function csvFormOf(values: { 'csv-locale'?: string; spreadsheet?: string }, format: ExportFormat | FilesFormat): ExportOptions {
+  const csvLocale = values['csv-locale'];
+  const sheet = values.spreadsheet;
+  if (csvLocale !== undefined && sheet !== undefined)
+    throw new UsageError('give --csv-locale or --spreadsheet, not both (--spreadsheet sets the delimiter and decimal sign too).');
+  const flag = sheet !== undefined ? '--spreadsheet' : '--csv-locale';
+  const locale = sheet ?? csvLocale;
+  if (locale === undefined) return {};
   if (!CSV_FORMATS.includes(format as ExportFormat))
-    throw new UsageError(`--csv-locale is for the CSV formats (${CSV_FORMATS.join(', ')}); --format ${format} keeps its own number form.`);
+    throw new UsageError(`${flag} is for the CSV formats (${CSV_FORMATS.join(', ')}); --format ${format} keeps its own number form.`);
   const tag = LocaleTag.safeParse(locale);
-  if (!tag.success) throw new UsageError(`--csv-locale "${locale}" is not a locale; give one such as de-DE, fr-FR or en-GB.`);
-  return spreadsheetCsv(tag.data);
+  if (!tag.success) throw new UsageError(`${flag} "${locale}" is not a locale; give one such as de-DE, fr-FR or en-GB.`);
+  return sheet === undefined ? { csv: spreadsheetCsv(tag.data) } : { csv: spreadsheetCsv(tag.data), sheet: spreadsheetForm(tag.data) };
 }
 
 export const exportCommand = bindCommand(exportSpec, async ({ values, positionals }, io) => {
@@ -37,7 +48,7 @@ export const exportCommand = bindCommand(exportSpec, async ({ values, positional
   if (!values.out)
     throw new UsageError(isFiles(format) ? `export --format ${format} needs --out DIR (the folder to write the files into).` : 'export needs --out PATH.');
   const out = resolve(values.out);
-  const csv = csvDialectOf(values['csv-locale'], format);
+  const csvForm = csvFormOf(values, format);
   // The data folder's batch, or a team's (--store, BATCHDESK_STORE) read from there page by page.
   const desk = await openCliDesk(values, io, { read: true });
   try {
@@ -60,7 +71,7 @@ export const exportCommand = bindCommand(exportSpec, async ({ values, positional
       if (r.problemCount > r.problems.length) io.stderr.write(`! and ${r.problemCount - r.problems.length} more item(s) like these\n`);
       return r.problemCount > 0 ? EXIT.someFailed : EXIT.ok;
     }
-    const n = await desk.exportTable(id, format, out, { bom: values['no-bom'] !== true, ...(csv === null ? {} : { csv }) });
+    const n = await desk.exportTable(id, format, out, { bom: values['no-bom'] !== true, ...csvForm });
     io.stdout.write(`Wrote ${n} ${EXPORT_COUNTS[format]} of ${id}${where} to ${out}\n`);
     return EXIT.ok;
   } finally {

@@ -5,7 +5,7 @@ export const exportSpec = defineCommand({
   name: 'export',
   summary: "write a batch's results to a file, or each item's own file(s) to a folder",
   usage: [
-    '<batch-id> --format csv|json|txt|invoices|line-items|xlsx --out PATH [--csv-locale LOCALE] [--no-bom]',
+    '<batch-id> --format csv|json|txt|invoices|line-items|xlsx --out PATH [--csv-locale LOCALE | --spreadsheet LOCALE] [--no-bom]',
     '<batch-id> --format files|srt|vtt|ubl --out DIR',
   ],
   options: {
@@ -20,6 +20,11 @@ export const exportSpec = defineCommand({
       value: 'LOCALE',
       help: "CSV for a spreadsheet in this locale: ';' between fields and a decimal comma in numbers where the locale writes them so (de-DE, fr-FR); default: comma and point",
     },
+    spreadsheet: {
+      type: 'string',
+      value: 'LOCALE',
+      help: "CSV for a spreadsheet in this locale as the window's \"for a spreadsheet\" writes it: --csv-locale's delimiter and decimal sign, Batchdesk's column names and words in the locale's language (German for de-*, else English; your CSV's own columns as they are), dates as it reads them and times in this computer's time zone (TZ)",
+    },
     'no-bom': { type: 'boolean', help: 'CSV without the UTF-8 byte-order mark Excel needs to read accents (for tools that take it for text)' },
     out: { type: 'string', value: 'PATH', help: 'file to write (its folder must exist); for files, srt, vtt and ubl, the folder (created if missing)' },
   },
@@ -29,6 +34,10 @@ export const exportSpec = defineCommand({
     { command: 'batchdesk export b4c5d6 --format srt --out ~/calls/subtitles', note: 'call-001.srt, call-002.srt, ... one per recording, with the speakers' },
     { command: 'batchdesk export b7e8f9 --format invoices --out invoices.csv', note: 'one row per invoice: fields, needs_review, each check' },
     { command: 'batchdesk export b7e8f9 --format invoices --csv-locale de-DE --out rechnungen.csv', note: 'opens as columns in a German Excel: 1234,50' },
+    {
+      command: 'batchdesk export b7e8f9 --format invoices --spreadsheet de-DE --out rechnungen.csv',
+      note: 'German headers and words for a German Excel: Rechnungsdatum 03.10.2026, Zu prüfen nein',
+    },
     { command: 'batchdesk export b7e8f9 --format xlsx --out invoices.xlsx', note: 'sheets Invoices and Line items: amounts as numbers, dates as dates' },
     {
       command: 'batchdesk export b7e8f9 --format ubl --out ~/accounting/ubl',

@@ -11,7 +11,8 @@ import { storedJson } from '../stored-json';
 import { UserError } from '../user-error';
 import { formatAmount, type Invoice } from '../../../shared/invoices/invoice';
 import { invoiceColumns } from '../../../shared/capabilities/catalog';
-import { csvHeader, csvLine } from './csv-line';
+import { csvHeader, csvLine, DECIMAL_COLUMN_LIST } from './csv-line';
+import { sheetColumn, sheetRecord, type SheetForm } from './sheet-form';
 import { INTERCHANGE_CSV, type CsvDialect } from '../../../shared/csv-dialect';
 import { escapeControls, jsonInert } from '../../../shared/control-characters';
 import { isMadeUp, MADE_UP_WORDS } from '../../../shared/made-up';
@@ -51,6 +52,11 @@ export interface ExportOptions {
   bom?: boolean;
   /** Delimiter and decimal sign of a CSV (default: the interchange form, comma and point). */
   csv?: CsvDialect;
+  /**
+   * A CSV for a spreadsheet (sheet-form.ts): Batchdesk's headers and words in its language, days
+   * and moments as it reads them. Absent: the machine-readable English names, ISO dates in UTC.
+   */
+  sheet?: SheetForm;
 }
 
 /** An invoice's amounts and lines as the JSON export writes them. */
@@ -146,6 +152,10 @@ export async function exportBatch(
   const rowsOf = (): AsyncGenerator<ExportRow> => jobsOf(pages);
   if (CSV_FORMATS.includes(format) && options.bom !== false) await write('\uFEFF');
   const dialect = options.csv ?? INTERCHANGE_CSV;
+  // Only the CSV formats are for a spreadsheet; JSON and TXT stay machine-readable.
+  const sheet: SheetForm | null = options.sheet !== undefined && CSV_FORMATS.includes(format) ? options.sheet : null;
+  const decimals: ReadonlySet<string> = new Set(DECIMAL_COLUMN_LIST.map((c) => sheetColumn(c, sheet)));
+  const inSheet = (f: Flat): Flat => (sheet === null ? f : sheetRecord(f, sheet));
   let header: string[] | null = null;
   // The source CSV's own columns (as the export names them): text, whatever they hold.
   let userText: ReadonlySet<string> = new Set();
@@ -154,7 +164,7 @@ export async function exportBatch(
       header = Object.keys(flat);
       await write(csvHeader(header, dialect));
     }
-    await write(csvLine(header, flat, dialect, userText));
+    await write(csvLine(header, flat, dialect, userText, decimals));
   };
   let n = 0;
   // The source CSV's own columns come back beside the results (CSV and JSON: the formats of every item).
@@ -164,9 +174,9 @@ export async function exportBatch(
   for await (const job of rowsOf()) {
     const review = reviewOf(job);
     // A team's batch says which worker sent each item (where its saved speech or image is).
-    const own = job.sent_by === undefined ? flatten(job, capability, review) : { ...flatten(job, capability, review), worker: job.sent_by };
+    const own = inSheet(job.sent_by === undefined ? flatten(job, capability, review) : { ...flatten(job, capability, review), worker: job.sent_by });
     if (userNames === null) {
-      userNames = exportNames(Object.keys(own), userColumns);
+      userNames = exportNames(Object.keys(own), userColumns, sheet === null ? undefined : sheet.words.sourcePrefix);
       userText = new Set(userNames.values());
     }
     const flat: Flat = userNames.size === 0 ? own : { ...own, ...sourceCells(userNames, userColumnsOf(job, capability)) };
@@ -184,12 +194,12 @@ export async function exportBatch(
         break;
       case 'invoices':
         if (job.state !== 'succeeded') continue;
-        await writeCsv(invoiceRecord(job, review, inv, madeUp));
+        await writeCsv(inSheet(invoiceRecord(job, review, inv, madeUp, sheet)));
         break;
       case 'line-items':
         if (job.state !== 'succeeded') continue;
         for (const line of lineRecords(job, inv, madeUp)) {
-          await writeCsv(line);
+          await writeCsv(inSheet(line));
           n++;
         }
         continue;
@@ -205,8 +215,19 @@ export async function exportBatch(
   if (format === 'json') await write('\n]\n');
   // An empty table still says what its columns are.
   if (!header && format === 'invoices')
-    await write(csvHeader(Object.keys(invoiceRecord({ seq: 0, source: '' }, { checks: null, needsReview: false }, null, false)), dialect));
-  if (!header && format === 'line-items') await write(csvHeader(LINE_ITEM_COLUMNS, dialect));
+    await write(
+      csvHeader(
+        Object.keys(invoiceRecord({ seq: 0, source: '' }, { checks: null, needsReview: false }, null, false)).map((c) => sheetColumn(c, sheet)),
+        dialect,
+      ),
+    );
+  if (!header && format === 'line-items')
+    await write(
+      csvHeader(
+        LINE_ITEM_COLUMNS.map((c) => sheetColumn(c, sheet)),
+        dialect,
+      ),
+    );
   out.end();
   await once(out, 'finish');
   return n;

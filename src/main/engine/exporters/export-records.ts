@@ -12,6 +12,7 @@ import { changedFields } from '../../../shared/invoices/invoice-corrections';
 import { invoiceColumns, invoiceOf } from '../../../shared/capabilities/catalog';
 import { storedChecks } from '../invoices/invoice-reviews';
 import { isMadeUp } from '../../../shared/made-up';
+import { sheetCheckName, sheetOriginalValue, type SheetForm } from './sheet-form';
 
 /**
  * A job with its invoice checks joined (null: not an invoice, not succeeded, or not checked), and
@@ -123,7 +124,7 @@ function reviewColumns(r: Review): Flat {
  * What the review changed, in two cells: the columns corrected ("vendor; net"), and their values
  * as read ("vendor: Acme Gmbh | net: 100.00"). Both empty for an invoice kept as read.
  */
-export function originalColumns(original: Invoice | null | undefined, corrected: Invoice | null): Flat {
+export function originalColumns(original: Invoice | null | undefined, corrected: Invoice | null, form: SheetForm | null = null): Flat {
   if (original === undefined || corrected === null) return { corrected_fields: null, original_values: null };
   const before = invoiceColumns(original);
   const after = invoiceColumns(corrected);
@@ -134,8 +135,8 @@ export function originalColumns(original: Invoice | null | undefined, corrected:
     corrected_fields: names.join('; ') || null,
     original_values:
       changed
-        .map((k) => `${k}: ${before[k] ?? ''}`)
-        .concat(lines ? ['line_items: see the JSON export'] : [])
+        .map((k) => sheetOriginalValue(k, String(before[k] ?? ''), form))
+        .concat(lines ? [sheetOriginalValue('line_items', form === null ? 'see the JSON export' : form.words.linesSeeJson, form)] : [])
         .join(' | ') || null,
   };
 }
@@ -180,6 +181,7 @@ export function invoiceRecord(
   review: Review,
   inv: Invoice | null,
   madeUp: boolean,
+  form: SheetForm | null = null,
 ): Flat {
   const checks = review.checks ?? [];
   const byName = new Map(checks.map((c) => [c.check, c]));
@@ -189,7 +191,7 @@ export function invoiceRecord(
     sandbox: madeUp ? 'yes' : 'no',
     ...invoiceColumns(inv),
     ...reviewColumns(review),
-    ...originalColumns(item.original_invoice, inv),
+    ...originalColumns(item.original_invoice, inv, form),
     ...Object.fromEntries(
       INVOICE_CHECKS.map((name) => {
         const c = byName.get(name);
@@ -199,7 +201,7 @@ export function invoiceRecord(
     review_notes:
       checks
         .filter((c) => c.ok === false)
-        .map((c) => `${c.check}: ${c.detail}`)
+        .map((c) => `${sheetCheckName(c.check, form)}: ${c.detail}`)
         .join(' | ') || null,
   };
 }

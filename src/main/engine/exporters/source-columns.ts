@@ -32,14 +32,15 @@ export async function sourceColumnNames(pages: ExportPages, capability: BatchCap
 
 /**
  * Each source column's name in the export: its own, or with `source_` before it (as often as
- * needed) where a result column, or a source column placed before it, has that name.
+ * needed) where a result column, or a source column placed before it, has that name. For a
+ * spreadsheet in German the result columns have German names and the prefix is `Quelle_`.
  */
-export function exportNames(resultColumns: readonly string[], sourceColumns: readonly string[]): Map<string, string> {
+export function exportNames(resultColumns: readonly string[], sourceColumns: readonly string[], prefix: string = SOURCE_COLUMN_PREFIX): Map<string, string> {
   const taken = new Set(resultColumns.map((c) => c.toLowerCase()));
   const out = new Map<string, string>();
   for (const name of sourceColumns) {
     let as = name;
-    while (taken.has(as.toLowerCase())) as = `${SOURCE_COLUMN_PREFIX}${as}`;
+    while (taken.has(as.toLowerCase())) as = `${prefix}${as}`;
     taken.add(as.toLowerCase());
     out.set(name, as);
   }

@@ -3,6 +3,7 @@
 // parser, so "row 7" is the record the problem named (a quoted line break does not shift it).
 import { resolve } from 'node:path';
 import { csvField } from '../../../shared/csv-field';
+import { PLAIN_REJECTED_ROWS, problemColumnOf, type RejectedRowsForm } from '../../../shared/csv-words';
 import { CsvParser, isBlankRecord, type CsvRecord } from './csv-parser';
 import { detectDelimiter, headerLineEnd } from './delimiter';
 import { utf8Chunks } from './utf8-chunks';
@@ -49,21 +50,29 @@ export async function readCsvRows(path: string, wanted: ReadonlySet<number>): Pr
   return { header: header ?? [], found };
 }
 
-/** `problems`: those of one CSV file that name a row; their messages go to the `problem` column. */
-export async function rejectedRowsCsv(path: string, problems: readonly { row: number; message: string }[]): Promise<RejectedRowsCsv> {
+/**
+ * `problems`: those of one CSV file that name a row; their messages go to the `problem` column.
+ * Starts with the UTF-8 byte-order mark (Excel reads accents only with it; the importer drops it).
+ */
+export async function rejectedRowsCsv(
+  path: string,
+  problems: readonly { row: number; message: string }[],
+  form: RejectedRowsForm = PLAIN_REJECTED_ROWS,
+): Promise<RejectedRowsCsv> {
   const wanted = new Map<number, string[]>();
   for (const p of problems) wanted.set(p.row, [...(wanted.get(p.row) ?? []), p.message]);
   const { header: head, found } = await readCsvRows(path, new Set(wanted.keys()));
 
   // A file whose own header has a `problem` column gets the new one beside it, not over it.
-  const problemColumn = head.includes('problem') ? 'problem (this import)' : 'problem';
-  const lines = [[...head, problemColumn].map((v) => csvField(v)).join(',')];
+  const d = form.delimiter;
+  const problemColumn = problemColumnOf(head, form);
+  const lines = [[...head, problemColumn].map((v) => csvField(v, d)).join(d)];
   const rows = [...found.keys()].sort((a, b) => a - b);
   for (const row of rows) {
     const fields = found.get(row) ?? [];
     // Short rows are padded so the problem lands in its column; long rows keep their extra cells before it.
     const cells = fields.length < head.length ? [...fields, ...Array<string>(head.length - fields.length).fill('')] : fields;
-    lines.push([...cells, (wanted.get(row) ?? []).join(' ')].map((v) => csvField(v)).join(','));
+    lines.push([...cells, (wanted.get(row) ?? []).join(' ')].map((v) => csvField(v, d)).join(d));
   }
-  return { csv: `${lines.join('\r\n')}\r\n`, rows: rows.length, missing: wanted.size - rows.length };
+  return { csv: `\uFEFF${lines.join('\r\n')}\r\n`, rows: rows.length, missing: wanted.size - rows.length };
 }

@@ -151,7 +151,8 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
   const exportResults = () =>
     action.run(async () => {
       setNote(null);
-      const csvLocale = forSheet && WINDOW_EXPORTS[format].csv ? { csvLocale: sheet.tag } : {};
+      // The spreadsheet's times in the user's zone: in the browser, the engine's machine may be elsewhere.
+      const csvLocale = forSheet && WINDOW_EXPORTS[format].csv ? { csvLocale: sheet.tag, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } : {};
       const r = await client().call('batches.export', { id: batch.id, format, ...csvLocale });
       download(client().downloadUrl(r.token), r.fileName);
       const exported = t(format === 'einvoices' ? 'controls.exportedEinvoices' : 'controls.exported', {

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n, t } from '../i18n';
 import { useDraftStore } from './draft-store';
+import { spreadsheetLocale } from '../format/spreadsheet-locale';
 import type { Problem } from '../../../shared/contract';
 import { client } from '../client';
 import { downloadText } from '../costs/download-text';
@@ -86,7 +87,9 @@ function DownloadRejected({ problems }: { problems: readonly Problem[] }) {
       setNote(null);
       // The row is the old file's; in the new file it moves, so the cell keeps only the cause (in the window's language).
       const list = s.problems.map((p) => ({ row: p.row, message: rejectedRowCause(p) }));
-      const r = await client().call('batches.rejectedRows', { source: s.source, problems: list });
+      // For the spreadsheet of the OS locale, as the export menu's "for a spreadsheet": ';' where it has a decimal comma.
+      const csvLocale = spreadsheetLocale(i18n.language).tag;
+      const r = await client().call('batches.rejectedRows', { source: s.source, problems: list, csvLocale });
       const name = rejectedName(s.source);
       downloadText(name, r.csv);
       setNote(
