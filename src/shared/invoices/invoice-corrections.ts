@@ -210,7 +210,11 @@ function setHead(inv: Invoice, field: HeadField, value: string): Applied {
     case 'buyerCity':
     case 'buyerPostcode':
     case 'buyerCountry': {
-      const t = clear ? { ok: true as const, value: null } : field === 'buyerCountry' ? parsed(CountryValue, value, { code: 'country' }) : parsed(Text, value, TEXT_LONG);
+      const t = clear
+        ? { ok: true as const, value: null }
+        : field === 'buyerCountry'
+          ? parsed(CountryValue, value, { code: 'country' })
+          : parsed(Text, value, TEXT_LONG);
       if (!t.ok) return t;
       const old = inv.buyerAddress ?? { street: null, city: null, postalCode: null, country: null };
       const address = { ...old, [BUYER_ADDRESS[field]]: t.value === '' ? null : t.value };

@@ -81,7 +81,9 @@ describe('invoice editor fields in the locale', () => {
       const r = readDay('10/09/2026', 'de-DE');
       return r.ok ? '' : typedProblemWords('issueDate', r.problem);
     });
-    expect(said).toBe('Rechnungsdatum: „10/09/2026“ ist kein Datum in der Reihenfolge dieses Fensters (TT.MM.JJJJ). Schreiben Sie es wie 31.12.2026 oder als 2026-12-31.');
+    expect(said).toBe(
+      'Rechnungsdatum: „10/09/2026“ ist kein Datum in der Reihenfolge dieses Fensters (TT.MM.JJJJ). Schreiben Sie es wie 31.12.2026 oder als 2026-12-31.',
+    );
     osLocale('en-US');
     expect(shownFieldValue('dueDate', '2026-10-09')).toBe('10/09/2026');
   });

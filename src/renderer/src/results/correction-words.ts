@@ -21,7 +21,10 @@ export function correctionFieldLabel(field: string, o: Opts = {}): string {
   const line = /^(line|vat)\.(\d+)\.(\w+)$/.exec(field);
   if (line) {
     const n = Number(line[2]);
-    const key = line[1] === 'vat' ? `review.vatLine${line[3] === 'rate' ? 'Rate' : 'Amount'}` : `review.line${(line[3] ?? '').charAt(0).toUpperCase()}${(line[3] ?? '').slice(1)}`;
+    const key =
+      line[1] === 'vat'
+        ? `review.vatLine${line[3] === 'rate' ? 'Rate' : 'Amount'}`
+        : `review.line${(line[3] ?? '').charAt(0).toUpperCase()}${(line[3] ?? '').slice(1)}`;
     return i18n.exists(`results:${key}`) ? i18n.t(`results:${key}` as 'results:review.lineAmount', { n, ...opts }) : field;
   }
   return i18n.exists(`results:field.${field}`) ? i18n.t(`results:field.${field}` as 'results:field.net', opts) : field;

@@ -76,7 +76,12 @@ export function readAmount(typed: string, locale: string = formatLocale()): Type
     if (f.length === 3 && !/^0+$/.test(w))
       return {
         ok: false,
-        problem: { code: 'amount_ambiguous', typed, asThousands: localeAmount(Number(`${w}${f}`), locale), asDecimal: localeAmount(Number(`${w}.${f}`), locale) },
+        problem: {
+          code: 'amount_ambiguous',
+          typed,
+          asThousands: localeAmount(Number(`${w}${f}`), locale),
+          asDecimal: localeAmount(Number(`${w}.${f}`), locale),
+        },
       };
     // The other convention's decimal point ("779.20" pasted from the file into a de-DE window).
     whole = w;
