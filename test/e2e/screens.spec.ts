@@ -86,7 +86,7 @@ test('every screen: screenshots at two sizes in light and dark, and no serious a
   await dropFiles(page, page.getByRole('button', { name: 'Drop files or folders here' }), INVOICES);
   // The same invoices were processed above: left out and named, unless the user ticks the resend box.
   const estimate = page.getByRole('region', { name: 'Estimate' });
-  await expect(estimate).toContainText(`batch ${ocr}`);
+  await expect(estimate).toContainText('already in batch “October invoices”');
   const resend = estimate.getByRole('checkbox', { name: /Include items already sent or queued \(4 left out/ });
   await expect(resend).toBeVisible();
   await resend.check();

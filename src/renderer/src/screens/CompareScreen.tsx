@@ -8,7 +8,7 @@ import { describe } from '../../../shared/capabilities/catalog';
 import { client } from '../client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useAction } from '../hooks/use-action';
-import { formatMoney } from '../format/money';
+import { formatItemCost, formatMoney } from '../format/money';
 import { formatCount } from '../format/time';
 import { formatUnits, STATE_LABEL, TIER_LABEL } from '../format/labels';
 import { hrefFor } from '../routing/route';
@@ -86,7 +86,7 @@ export function CompareScreen({ group }: { group: string }) {
               <th scope="row">{t('perItem')}</th>
               {view.tiers.map((c) => (
                 <td key={c.tier} className="num">
-                  {c.perItem === null ? '—' : formatMoney(c.perItem)}
+                  {c.perItem === null ? '—' : formatItemCost(c.perItem)}
                 </td>
               ))}
             </tr>
