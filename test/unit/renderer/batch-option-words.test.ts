@@ -23,6 +23,15 @@ describe('batch option words', () => {
     expect(text).not.toMatch(/redact|cards|phones|dates-of-birth/);
   });
 
+  it('names options by their field and a choice by its name; typed values stay as typed', () => {
+    speak('de');
+    const text = batchOptionsText({ options: { task: 'summary', instructions: 'Kurz halten' } });
+    expect(text).toBe('Aufgabe: Zusammenfassung · Anweisungen: Kurz halten');
+    expect(text).not.toMatch(/\btask\b|\bsummary\b/);
+    speak('en');
+    expect(batchOptionsText({ options: { task: 'summary' } })).toBe('Task: summary');
+  });
+
   it('says redaction kinds in English', () => {
     speak('en');
     expect(batchOptionsText({ options: { redact: ['cards', 'iban'] } })).toBe('redacts cards, iban');

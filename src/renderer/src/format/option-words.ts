@@ -81,6 +81,21 @@ export function stepWords(s: { capability: BatchCapability } & { [N in OptionNam
   return typeof v === 'string' && v !== '' && main !== undefined ? t('options:stepWithOption', { capability, option: stepValueWord(main, v) }) : capability;
 }
 
+/**
+ * "Aufgabe: Zusammenfassung": a batch's stored option in the window's words, its name the field's
+ * label (without "(optional)") and a closed choice by its name; typed values (instructions, labels,
+ * a voice) as typed. An option the window has no words for keeps its own name.
+ */
+export function storedOptionWords(name: string, value: string): string {
+  if (!i18nHas(`options:${name}.label`)) return `${name} ${value}`;
+  const label = t(`options:${name}.label` as 'options:task.label').replace(/\s*\([^)]*\)$/, '');
+  const step = `options:${name}.step.${value}`;
+  const choice = `options:${name}.choices.${choiceKey(value)}`;
+  // A step's noun ("Zusammenfassung") reads better in a header than the choice's verb.
+  const shown = i18nHas(step) ? t(step as 'options:task.step.summary') : i18nHas(choice) ? t(choice as 'options:task.step.summary') : value;
+  return `${label}: ${shown}`;
+}
+
 function i18nHas(key: string): boolean {
   return exists(key);
 }
