@@ -8,11 +8,13 @@
 // answer's time (ms, from sending to the whole answer read) is kept under the phase it was sent in
 // and its kind ('call', 'list' or 'page'). { stop: true } sends them back.
 // `node probe-loop.mjs URL TOKEN INTERVAL_MS`
+import { appendFileSync } from 'node:fs';
 import http from 'node:http';
 import { WebSocket } from 'ws';
 
 const [base, token, intervalText] = process.argv.slice(2);
 const interval = Number(intervalText);
+const LOG = process.env.BENCH_PROBE_LOG ?? null;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const targets = [
   {
@@ -72,7 +74,11 @@ for (let turn = 0; !stopping; turn++) {
   const t0 = performance.now();
   await ask(t);
   const ms = performance.now() - t0;
-  if (at !== null && at === phase) (samples[at] ??= { call: [], list: [], page: [] })[t.kind].push(ms);
+  if (at !== null && at === phase) {
+    (samples[at] ??= { call: [], list: [], page: [] })[t.kind].push(ms);
+    // BENCH_PROBE_LOG=FILE: every answer with its end time, to set the slow ones beside the engine's turns.
+    if (LOG) appendFileSync(LOG, `${Date.now()} ${at} ${t.kind} ${ms.toFixed(1)}\n`);
+  }
   await new Promise((r) => setTimeout(r, interval));
 }
 ws.close();

@@ -19,7 +19,8 @@
 // Each built host's engine also runs engine-stalls.mjs: its late turns and slow COMMITs, reported
 // beside the probe's figures (what the engine's thread itself was held by, load or not).
 // BENCH_HOST_LOG=FILE appends the host's and its engine's standard output to FILE (where
-// `--trace-gc` in BENCH_ENGINE_NODE_OPTIONS writes); BENCH_RESPONSIVE_BASELINE=0 skips the baseline
+// `--trace-gc` in BENCH_ENGINE_NODE_OPTIONS writes); BENCH_PROBE_LOG=FILE appends each probe's answer with its
+// time (to set the slow ones beside the engine's turns); BENCH_RESPONSIVE_BASELINE=0 skips the baseline
 // host (a quicker run while iterating on one build).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
