@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, dropFiles, shot, SAMPLES, RECORDINGS } from './fixtures';
+import type { Page } from '@playwright/test';
 import { makeShowcase, screenRoutes } from './helpers/showcase';
 import { createBatch, rpc, waitForBatch } from './helpers/processes';
 
@@ -33,6 +34,17 @@ function englishPhrases(): string[] {
     }
   }
   return [...phrases];
+}
+
+/** The window in German on New batch, "Nachrichten senden" chosen and `csv` dropped on it. */
+async function dropMessagesInGerman(page: Page, openUrl: string, csv: string): Promise<void> {
+  await page.goto(openUrl);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.evaluate(() => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = '#/new';
+  });
+  await page.getByRole('radio', { name: /^Nachrichten senden/ }).check();
+  await dropFiles(page, page.getByRole('button', { name: 'Dateien oder Ordner hier ablegen' }), [csv]);
 }
 
 /** Words of the window's chrome (headings, buttons, labels, column heads, links). */
@@ -98,13 +110,7 @@ test('a drop with problems, its rejected rows, a refused budget and the default 
       '+442079460005,"Hallo {{name}}",Fritz',
     ].join('\n') + '\n',
   );
-  await page.goto(host.openUrl);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await page.evaluate(() => {
-    (globalThis as unknown as { location: { hash: string } }).location.hash = '#/new';
-  });
-  await page.getByRole('radio', { name: /^Nachrichten senden/ }).check();
-  await dropFiles(page, page.getByRole('button', { name: 'Dateien oder Ordner hier ablegen' }), [csv]);
+  await dropMessagesInGerman(page, host.openUrl, csv);
 
   const problems = page.getByRole('region', { name: /4 Probleme: Diese Elemente werden übersprungen/ });
   await expect(problems).toContainText('nachrichten.csv Zeile 3: Die Telefonnummer „07700 900123“ ist nicht im internationalen Format');
@@ -415,13 +421,7 @@ test("a German shop's numbers without a country code, read as German at the user
   const host = await launch({ apiUrl: null });
   const csv = join(work, 'kunden.csv');
   writeFileSync(csv, ['to,text,name', '0151 23450013,Hallo Anna,Anna', '0151 23450014,Hallo Ben,Ben', '+442079460001,Hello Clara,Clara'].join('\n') + '\n');
-  await page.goto(host.openUrl);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await page.evaluate(() => {
-    (globalThis as unknown as { location: { hash: string } }).location.hash = '#/new';
-  });
-  await page.getByRole('radio', { name: /^Nachrichten senden/ }).check();
-  await dropFiles(page, page.getByRole('button', { name: 'Dateien oder Ordner hier ablegen' }), [csv]);
+  await dropMessagesInGerman(page, host.openUrl, csv);
 
   // Refused as written; the window offers its country (the window's de-DE), and says when not to.
   const problems = page.getByRole('region', { name: /2 Probleme: Diese Elemente werden übersprungen/ });

@@ -4,6 +4,25 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimePlaceholders } from '../format/date-input';
 
+/** One of the two typed parts, with its label. */
+function Part(p: { id: string; label: string; size: number; value: string; placeholder: string; invalid: boolean; onChange(value: string): void }) {
+  return (
+    <span className="date-time__part">
+      <label htmlFor={p.id}>{p.label}</label>
+      <input
+        id={p.id}
+        type="text"
+        size={p.size}
+        autoComplete="off"
+        value={p.value}
+        placeholder={p.placeholder}
+        aria-invalid={p.invalid ? true : undefined}
+        onChange={(e) => p.onChange(e.target.value)}
+      />
+    </span>
+  );
+}
+
 export function DateTimeFields(p: {
   legend: string;
   date: string;
@@ -22,32 +41,24 @@ export function DateTimeFields(p: {
     <fieldset className={`date-time ${p.className ?? ''}`} aria-describedby={note ? `${id}-note` : undefined} data-testid="date-time">
       <legend>{p.legend}</legend>
       <div className="date-time__inputs">
-        <span className="date-time__part">
-          <label htmlFor={`${id}-date`}>{t('dateInput.dateLabel')}</label>
-          <input
-            id={`${id}-date`}
-            type="text"
-            size={11}
-            autoComplete="off"
-            value={p.date}
-            placeholder={placeholders.date}
-            aria-invalid={p.error ? true : undefined}
-            onChange={(e) => p.onChange(e.target.value, p.time)}
-          />
-        </span>
-        <span className="date-time__part">
-          <label htmlFor={`${id}-time`}>{t('dateInput.timeLabel')}</label>
-          <input
-            id={`${id}-time`}
-            type="text"
-            size={9}
-            autoComplete="off"
-            value={p.time}
-            placeholder={placeholders.time}
-            aria-invalid={p.error ? true : undefined}
-            onChange={(e) => p.onChange(p.date, e.target.value)}
-          />
-        </span>
+        <Part
+          id={`${id}-date`}
+          label={t('dateInput.dateLabel')}
+          size={11}
+          value={p.date}
+          placeholder={placeholders.date}
+          invalid={Boolean(p.error)}
+          onChange={(v) => p.onChange(v, p.time)}
+        />
+        <Part
+          id={`${id}-time`}
+          label={t('dateInput.timeLabel')}
+          size={9}
+          value={p.time}
+          placeholder={placeholders.time}
+          invalid={Boolean(p.error)}
+          onChange={(v) => p.onChange(p.date, v)}
+        />
       </div>
       {note ? (
         <span id={`${id}-note`} className={p.error ? 'field-error' : 'field-hint'}>
