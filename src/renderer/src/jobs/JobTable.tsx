@@ -113,7 +113,7 @@ function Cells({ row, checks, columns, thumbnails }: { row: JobRowView | undefin
           ))}
         </>
       ) : (
-        <div role="gridcell" className="job-grid__cell job-grid__source" title={displaySource(row.source)}>
+        <div role="gridcell" className="job-grid__cell job-grid__source" title={sourceWords(row.source)}>
           {thumbnails === 'source' && isPicture(row.source) ? (
             <Thumbnail src={client().sourceUrl(row.id)} alt={tr('common:thumb.scan', { name: splitSource(row.itemPath).name })} />
           ) : null}

@@ -8,7 +8,7 @@ import type { BatchCapability } from '../../../shared/domain';
 import { describe } from '../../../shared/capabilities/catalog';
 import { formatUnits, unitHeading, unitSingular } from '../format/labels';
 import { formatMoney, formatRate } from '../format/money';
-import { displaySource } from '../format/source';
+import { sourceWords } from '../format/source';
 import { formatCount } from '../format/time';
 import { ProblemsPanel } from './ProblemsPanel';
 import { readHereLines } from './read-here-words';
@@ -91,13 +91,13 @@ function SampleTable({ preview, capability }: { preview: Preview; capability: Ba
                   </>
                 ) : rows ? (
                   <>
-                    <td className="mono">{displaySource(s.source)}</td>
+                    <td className="mono">{sourceWords(s.source)}</td>
                     <td className="preview__text">{s.text}</td>
                     <td className="num">{formatCount(s.units)}</td>
                   </>
                 ) : (
                   <>
-                    <td className="mono">{displaySource(s.source)}</td>
+                    <td className="mono">{sourceWords(s.source)}</td>
                     <td className="num">{formatCount(s.units)}</td>
                   </>
                 )}

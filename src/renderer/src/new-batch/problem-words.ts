@@ -6,7 +6,7 @@ import type { ProblemCode } from '../../../shared/problem-codes';
 import { RARER_CODES } from '../../../shared/problem-english';
 import { assertNever } from '../../../shared/domain';
 import { i18n } from '../i18n';
-import { displaySource } from '../format/source';
+import { displaySource, sourceWords } from '../format/source';
 import { formatCount } from '../format/time';
 import { formatDay } from '../results/local-numbers';
 
@@ -152,7 +152,7 @@ export function problemCause(c: ProblemCode, lng?: string): string {
       return say(c.messages ? 'already_queued.messages' : 'already_queued.items', {
         name: c.name,
         created: formatDay(c.created),
-        as: c.as === null ? '' : say('already_queued.as', { as: displaySource(c.as) }),
+        as: c.as === null ? '' : say('already_queued.as', { as: sourceWords(c.as) }),
         state: say(`already_queued.state.${c.state}`),
       });
     case 'text_empty':

@@ -7,7 +7,7 @@ import { capabilityWords } from '../format/option-words';
 import { client, errorMessage } from '../client';
 import { RpcFailure } from '../transport';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { displaySource } from '../format/source';
+import { sourceWords } from '../format/source';
 import { STATE_LABEL } from '../format/labels';
 import { formatCount } from '../format/time';
 import { formatLocale } from '../i18n';
@@ -101,7 +101,7 @@ export function SearchScreen({ query, semantic }: { query: string; semantic: boo
             {g.hits.map((h) => (
               <li key={h.job} className="search-hit">
                 <a href={hrefFor({ name: 'batch', id: h.batch, jobId: h.job })} className="search-hit__source mono">
-                  {displaySource(h.source)}
+                  {sourceWords(h.source)}
                 </a>
                 {h.state === 'failed' ? <span className="status-pill status-pill--done_with_failures">{STATE_LABEL.failed}</span> : null}
                 {semantic ? <span className="muted"> · {t('similarity', { score: scoreWords(h.score) })}</span> : null}
