@@ -490,6 +490,15 @@ test("messages in German: delivery states in words, WhatsApp by name, a hold's z
   });
   // The row's hold too (its CSV's own timezone column stays as written: that is the user's data).
   await expect(page.getByRole('grid', { name: 'Aufträge' }).getByRole('row').nth(1)).toContainText('(Mitteleuropäische Zeit): die Ruhezeiten des Empfängers.');
+  // In Batches too: the held batch's row says so under "Läuft", not only its page.
+  await page.evaluate(() => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = '#/batches';
+  });
+  const heldRow = page.getByTestId(`batch-row-${held}`);
+  await expect(heldRow).toBeVisible();
+  await expect(page.locator('.batch-table__pause').getByTestId('waiting-reason')).toHaveText(
+    /^Zurückgehalten: wartet bis \d{2}:\d{2} \(Mitteleuropäische Zeit\), 1 Nachricht\.$/,
+  );
 });
 
 test('New batch in German: the channel by name, a start time written the German way, redaction kinds by name', async ({ launch, page }) => {

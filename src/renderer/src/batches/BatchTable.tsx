@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { t as tr } from '../i18n';
 import { capabilityWords, stepWords } from '../format/option-words';
 import { BATCH_CAPABILITIES, DisplayBatchStatus, type BatchSummary } from '../../../shared/domain';
-import { BatchSummaryCard, PauseLine } from '../components/BatchSummaryCard';
+import { BatchSummaryCard, HeldNote, heldUntil, PauseLine } from '../components/BatchSummaryCard';
 import { ProgressBar } from '../components/ProgressBar';
 import { openedStep, progressFigure } from './progress-figure';
 import { ReviewBadge } from '../components/ReviewBadge';
@@ -265,6 +265,15 @@ function BatchRow({
           <td />
           <td colSpan={COLUMNS.length}>
             <PauseLine batch={cardOf} />
+          </td>
+        </tr>
+      ) : null}
+      {!open && cardOf.status === 'running' && heldUntil(cardOf) !== null ? (
+        // Held on purpose (quiet hours, a gap per recipient): "Running" alone would say it is sending.
+        <tr className="batch-table__pause">
+          <td />
+          <td colSpan={COLUMNS.length}>
+            <HeldNote batch={cardOf} />
           </td>
         </tr>
       ) : null}

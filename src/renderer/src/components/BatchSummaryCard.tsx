@@ -48,7 +48,7 @@ function RateAndEta({ batch }: { batch: BatchSummary }) {
 }
 
 /** When a message batch's held messages go out (quiet hours, the gap per recipient); null when none is held. */
-function heldUntil(batch: BatchSummary): string | null {
+export function heldUntil(batch: BatchSummary): string | null {
   const w = batch.waiting;
   return w && w.until !== null && isHeld(w) ? w.until : null;
 }
@@ -65,6 +65,12 @@ function HeldLine({ batch, until }: { batch: BatchSummary; until: string }) {
       {zone ? t('summary.heldIn', { time, zone: zoneWords(zone), count: n, n: formatCount(n) }) : t('summary.held', { time, count: n, n: formatCount(n) })}
     </p>
   );
+}
+
+/** A running batch whose messages are held: when they go, in one line (the Batches list's row too); else nothing. */
+export function HeldNote({ batch }: { batch: BatchSummary }) {
+  const until = heldUntil(batch);
+  return until === null ? null : <HeldLine batch={batch} until={until} />;
 }
 
 /**
