@@ -56,7 +56,8 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
         // A batch made for a stored key sends with it, even here (the sandbox refuses a key it did not issue, and says so).
         if (keyId) return opts.keys.resolveId(keyId);
         const secret = kind === 'api' ? sb.apiKey : sb.channelKey;
-        return { secret, label: `sandbox ${kind} …${secret.slice(-4)}`, source: 'sandbox', id: null, rpm: null, baseUrl: null };
+        // A name, not words: the window shows it as it is in every language (the kind is said beside it).
+        return { secret, label: `Sandbox …${secret.slice(-4)}`, source: 'sandbox', id: null, rpm: null, baseUrl: null };
       },
     },
     description: `embedded sandbox at ${sb.url} (no API configured: results are sandbox results and nothing reaches a customer)${ownAddressNotes(opts.keys, null)}`,

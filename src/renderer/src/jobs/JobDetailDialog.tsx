@@ -43,7 +43,7 @@ function CostLine({ job }: { job: JobDetail }) {
   );
 }
 
-/** A key as its label ("sandbox api"); the engine's "…5460" (its last figures) only in the tooltip, for support. */
+/** A key as its label ("Sandbox"); the engine's "…5460" (its last figures) only in the tooltip, for support. */
 function keyName(label: string): string {
   return label.replace(/\s+…\w{1,8}$/, '');
 }
