@@ -80,6 +80,8 @@ export const ProblemCode = z.lazy(() =>
     z.object({ code: z.literal('header_twice'), name: z.string(), first: Count, second: Count }).strict(),
     /** A message CSV's header without its "to" or "text" column; `found`: the columns it names. */
     z.object({ code: z.literal('header_no_message_columns'), missing: z.array(z.enum(['to', 'text'])).min(1), found: z.array(z.string()) }).strict(),
+    /** Two columns of a message CSV could each be its "to" (Telefon and Handy), "text" or "subject": which one is not guessed. */
+    z.object({ code: z.literal('header_which_column'), column: z.enum(['to', 'text', 'subject']), names: z.array(z.string()).min(2) }).strict(),
     /** A rows CSV's header without the column its items come from; `what`: the item in English (the command line's). */
     z.object({ code: z.literal('header_no_column'), column: z.string(), what: z.string(), found: z.array(z.string()) }).strict(),
     /** A row that cannot be read says yes in its opt-out column: its recipient is NOT on the list. */

@@ -137,8 +137,10 @@ function rarerEnglish(source: string, row: number | null, c: RarerCode): string 
     case 'header_no_message_columns':
       return (
         `${source}: the header row (row ${row}) has no ${c.missing.map((m) => `"${m}"`).join(' and ')} column (columns found: ${listed(c.found)}). ` +
-        'The first row must name the columns; "to" holds the recipient and "text" the message. Rename your columns or add them; nothing was imported.'
+        'The first row must name the columns; "to" holds the recipient (also read under names such as phone, mobile, email, Telefon, Handy) and "text" the message (message, Nachricht). Rename your columns or add them; nothing was imported.'
       );
+    case 'header_which_column':
+      return `${source}: the header row (row ${row}) has ${c.names.length} columns that could each be "${c.column}" (${listed(c.names)}); which one is meant is not guessed. Rename the one to use to "${c.column}"; nothing was imported.`;
     case 'header_no_column':
       return `The header row has no "${c.column}" column (columns found: ${listed(c.found)}). The first row must name the columns, with the ${c.what} in "${c.column}"; or use a .txt file with one item per line. Nothing was imported.`;
     case 'opt_out_unread':
@@ -211,6 +213,7 @@ export const RARER_CODES = [
   'csv_cells_shifted',
   'header_twice',
   'header_no_message_columns',
+  'header_which_column',
   'header_no_column',
   'opt_out_unread',
   'placeholder_bad',

@@ -91,20 +91,39 @@ describe('importMessageCsv: format', () => {
 
 describe('importMessageCsv: problems', () => {
   it('refuses a file without the required columns and lists the columns found', async () => {
-    const path = await csvFile('phone;message;name\n+442079460123;hi;Ann\n');
+    const path = await csvFile('contact;greeting;name\n+442079460123;hi;Ann\n');
     const res = await importMessageCsv(path, { channelKind: 'messaging' });
     expect(res.rows).toEqual([]);
-    expect(res.columns).toEqual(['phone', 'message', 'name']);
+    expect(res.columns).toEqual(['contact', 'greeting', 'name']);
     expect(res.problems).toMatchObject([
       {
         source: path,
         row: 1,
-        message: expect.stringContaining('has no "to" and "text" column (columns found: "phone", "message", "name")'),
+        message: expect.stringContaining('has no "to" and "text" column (columns found: "contact", "greeting", "name")'),
       },
     ]);
     expect(res.problems[0]?.message).toContain('nothing was imported');
     const onlyText = await importMessageCsv(await csvFile('Text,name\nhi,Ann\n'), { channelKind: 'messaging' });
     expect(onlyText.problems[0]?.message).toMatch(/has no "to" column \(columns found: "Text", "name"\)/);
+  });
+
+  it("reads a shop's own column names (Telefon, Nachricht, Betreff, E-Mail), and refuses to guess between two", async () => {
+    const de = await importMessageCsv(await csvFile('Vorname;Telefon;Nachricht\nAnna;+49 151 23450013;Hallo {{Vorname}}\n'), { channelKind: 'messaging' });
+    expect(de.problems).toEqual([]);
+    // The recipient and text columns are not offered again as the CSV's own columns; the others are.
+    expect(de.rows).toEqual([{ row: 2, to: '+4915123450013', text: 'Hallo Anna', subject: null, fields: { Vorname: 'Anna' } }]);
+    const mail = await importMessageCsv(await csvFile('E-Mail,Betreff,Message\nAnna@Example.com,Ihre Rechnung,Hallo\n'), { channelKind: 'email' });
+    expect(mail.problems).toEqual([]);
+    expect(mail.rows[0]).toMatchObject({ to: 'anna@example.com', subject: 'Ihre Rechnung', text: 'Hallo' });
+    // A phone channel does not take an e-mail column for its recipient.
+    const wrong = await importMessageCsv(await csvFile('E-Mail,text\nanna@example.com,Hallo\n'), { channelKind: 'messaging' });
+    expect(wrong.problems[0]?.message).toMatch(/has no "to" column/);
+    // "to" by its own name wins over the other names.
+    const own = await importMessageCsv(await csvFile('to,Telefon,text\n+442079460123,+4915123450013,hi\n'), { channelKind: 'messaging' });
+    expect(own.rows[0]).toMatchObject({ to: '+442079460123', fields: { Telefon: '+4915123450013' } });
+    const two = await importMessageCsv(await csvFile('Telefon,Handy,text\n+4930123456,+4915123450013,hi\n'), { channelKind: 'messaging' });
+    expect(two.rows).toEqual([]);
+    expect(two.problems[0]?.message).toMatch(/has 2 columns that could each be "to" \("Telefon", "Handy"\); which one is meant is not guessed/);
   });
 
   it('refuses a header naming a column twice', async () => {

@@ -77,6 +77,7 @@ const SAMPLES: Record<ProblemCodeName, ProblemCode[]> = {
     { code: 'header_no_message_columns', missing: ['to'], found: ['phone', 'text'] },
     { code: 'header_no_message_columns', missing: ['to', 'text'], found: [] },
   ],
+  header_which_column: [{ code: 'header_which_column', column: 'to', names: ['Telefon', 'Handy'] }],
   header_no_column: [{ code: 'header_no_column', column: 'prompt', what: 'prompt', found: ['text'] }],
   opt_out_unread: [{ code: 'opt_out_unread', column: 'opt_out', value: 'yes' }],
   placeholder_bad: (['reserved', 'no_column', 'empty'] as const).flatMap((why) =>

@@ -1,6 +1,9 @@
 // Reads the header row of a message CSV: which column is `to`, `text`, `subject`, and which are
 // extra columns available as {{placeholders}}. Names are trimmed and matched case-insensitively.
-import type { ImportProblem } from './types';
+// A shop's export names them its own way ("Telefon", "Handy", "Nachricht"): a column of one of the
+// other names below is read as the column, when it is the only one; two such columns (Telefon and
+// Handy) are refused, naming both, rather than one guessed.
+import type { ImportProblem, MessageChannelKind } from './types';
 import type { ProblemCode } from '../../../shared/problem-codes';
 import { codedProblem } from '../../../shared/problem-english';
 import type { PlaceholderColumns } from './placeholders';
@@ -25,7 +28,42 @@ export interface CsvHeader {
 
 export const RESERVED_COLUMNS: ReadonlySet<string> = new Set(['to', 'text', 'subject']);
 
-export function readHeader(fields: readonly string[], source: string, row: number): { ok: true; header: CsvHeader } | { ok: false; problem: ImportProblem } {
+const PHONE_NAMES = [
+  'recipient',
+  'phone',
+  'phone number',
+  'mobile',
+  'mobile number',
+  'number',
+  'empfänger',
+  'telefon',
+  'telefonnummer',
+  'handy',
+  'handynummer',
+  'mobil',
+  'mobilnummer',
+  'nummer',
+];
+const EMAIL_NAMES = ['recipient', 'email', 'e-mail', 'email address', 'e-mail address', 'mail', 'empfänger', 'e-mail-adresse', 'mailadresse'];
+
+/** The other names each column is read under, by the channel's kind of recipient (lower case). */
+export function otherColumnNames(column: 'to' | 'text' | 'subject', kind: MessageChannelKind): readonly string[] {
+  switch (column) {
+    case 'to':
+      return kind === 'email' ? EMAIL_NAMES : PHONE_NAMES;
+    case 'text':
+      return ['message', 'body', 'nachricht', 'nachrichtentext'];
+    case 'subject':
+      return ['betreff'];
+  }
+}
+
+export function readHeader(
+  fields: readonly string[],
+  source: string,
+  row: number,
+  kind: MessageChannelKind = 'messaging',
+): { ok: true; header: CsvHeader } | { ok: false; problem: ImportProblem } {
   const names = fields.map((f) => f.trim());
   const refuse = (code: ProblemCode) => ({ ok: false as const, problem: codedProblem(source, row, code) });
   const found = names.filter((n) => n !== '');
@@ -40,20 +78,37 @@ export function readHeader(fields: readonly string[], source: string, row: numbe
     }
     byKey.set(key, i);
   }
-  const to = byKey.get('to');
-  const text = byKey.get('text');
-  if (to === undefined || text === undefined) {
+  // The column by its own name, else the one column of another name it is read under.
+  const column = (c: 'to' | 'text' | 'subject'): number | undefined | { twice: string[] } => {
+    const own = byKey.get(c);
+    if (own !== undefined) return own;
+    const also = otherColumnNames(c, kind);
+    const seen = names.flatMap((n, i) => (also.includes(n.toLowerCase()) ? [i] : []));
+    if (seen.length > 1) return { twice: seen.map((i) => names[i] as string) };
+    return seen[0];
+  };
+  const to = column('to');
+  const text = column('text');
+  const subject = column('subject');
+  for (const [c, at] of [
+    ['to', to],
+    ['text', text],
+    ['subject', subject],
+  ] as const)
+    if (typeof at === 'object') return refuse({ code: 'header_which_column', column: c, names: at.twice });
+  if (typeof to !== 'number' || typeof text !== 'number') {
     const missing = (['to', 'text'] as const).filter((m) => (m === 'to' ? to : text) === undefined);
     return refuse({ code: 'header_no_message_columns', missing, found });
   }
-  const extras = names.flatMap((name, index) => (name !== '' && !RESERVED_COLUMNS.has(name.toLowerCase()) ? [{ index, name }] : []));
+  const taken = new Set([to, text, ...(typeof subject === 'number' ? [subject] : [])]);
+  const extras = names.flatMap((name, index) => (name !== '' && !taken.has(index) && !RESERVED_COLUMNS.has(name.toLowerCase()) ? [{ index, name }] : []));
   return {
     ok: true,
     header: {
       names,
       to,
       text,
-      subject: byKey.get('subject') ?? null,
+      subject: typeof subject === 'number' ? subject : null,
       extras,
       placeholders: {
         byName: new Map(extras.map((e) => [e.name.toLowerCase(), e.index])),

@@ -55,7 +55,7 @@ export class MessageCollector {
     if (isBlankRecord(rec.fields)) return;
     if (this.header === null) {
       this.columns = rec.fields.map((f) => f.trim()).filter((n) => n !== '');
-      const h = readHeader(rec.fields, this.source, rec.row);
+      const h = readHeader(rec.fields, this.source, rec.row, this.kind);
       if (h.ok) this.header = h.header;
       else {
         this.refused = true;

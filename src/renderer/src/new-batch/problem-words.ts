@@ -53,6 +53,8 @@ function rarerCause(say: Say, c: Rarer): string {
       return say('header_twice', { name: c.name, first: formatCount(c.first), second: formatCount(c.second) });
     case 'header_no_message_columns':
       return say('header_no_message_columns', { count: c.missing.length, missing: quotedList(say, c.missing, 'and'), found: quotedList(say, c.found) });
+    case 'header_which_column':
+      return say('header_which_column', { column: c.column, names: quotedList(say, c.names, 'and') });
     case 'header_no_column':
       return say('header_no_column', { column: c.column, found: quotedList(say, c.found) });
     case 'opt_out_unread':
