@@ -77,7 +77,14 @@ export function JobFilters({ states, onStates, held, search, onSearch, review }:
         <label htmlFor={searchId} className="visually-hidden">
           {t('filters.search')}
         </label>
-        <input id={searchId} type="search" value={search} placeholder={t('filters.searchPlaceholder')} onChange={(e) => onSearch(e.target.value)} />
+        <input
+          id={searchId}
+          type="search"
+          value={search}
+          placeholder={t('filters.searchPlaceholder')}
+          title={t('filters.search')}
+          onChange={(e) => onSearch(e.target.value)}
+        />
       </div>
     </div>
   );
