@@ -70,8 +70,9 @@ test('every screen: screenshots at two sizes in light and dark, and no serious a
   const calls = await createBatch(host, 'transcribe', RECORDINGS, { name: 'Support calls week 42' });
   const messages = await createBatch(host, 'channel', [join(SAMPLES, 'messages.csv')], { name: 'Shipping notices', channel: 'whatsapp' });
   for (const id of [ocr, calls, messages]) await waitForBatch(host, id);
-  // Paused by its budget before its first call (a pause asked for after the start raced its three calls).
-  await createBatch(host, 'channel', [join(SAMPLES, 'messages.csv')], { name: 'Held back notices', channel: 'voice', budget: 1 });
+  // Paused by its budget (0.03 EUR) after two calls, before the third: a pause asked for after the
+  // start raced its calls.
+  await createBatch(host, 'channel', [join(SAMPLES, 'messages.csv')], { name: 'Held back notices', channel: 'voice', budget: 300 });
   const ocrJob = await jobIdOf(host, ocr, 'INV-2026-0012');
   const callJob = await jobIdOf(host, calls, 'call-001');
   const messageJob = await jobIdOf(host, messages, 'Olivia');

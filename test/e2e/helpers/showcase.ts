@@ -28,8 +28,9 @@ export async function makeShowcase(host: Host, names: { ocr: string; calls: stri
   const calls = await createBatch(host, 'transcribe', RECORDINGS, { name: names.calls });
   const messages = await createBatch(host, 'channel', [join(SAMPLES, 'messages.csv')], { name: names.messages, channel: 'whatsapp' });
   for (const id of [ocr, calls, messages]) await waitForBatch(host, id);
-  // Paused by its budget before its first call (a pause asked for after the start raced its three calls).
-  const paused = await createBatch(host, 'channel', [join(SAMPLES, 'messages.csv')], { name: names.paused, channel: 'voice', budget: 1 });
+  // Paused by its budget (0.03 EUR) after two calls, before the third: a pause asked for after the
+  // start raced its calls.
+  const paused = await createBatch(host, 'channel', [join(SAMPLES, 'messages.csv')], { name: names.paused, channel: 'voice', budget: 300 });
   await waitForBatch(host, paused, 'paused');
   return {
     ocr,

@@ -82,7 +82,7 @@ export function JobFilters({ states, onStates, held, search, onSearch, review }:
           type="search"
           value={search}
           placeholder={t('filters.searchPlaceholder')}
-          title={t('filters.search')}
+          title={t('filters.searchFields')}
           onChange={(e) => onSearch(e.target.value)}
         />
       </div>
