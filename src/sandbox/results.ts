@@ -49,27 +49,12 @@ const CALL_CORPUS = [
   'We have applied the discount to your next invoice.',
 ];
 
-/**
- * Characters of transcript a second of conversation gives: about 150 words a minute, the pace of a
- * phone call. A made-up transcript as long as the recording's speech would be (it was 3 to 6
- * sentences whatever the length: a 10-second call came back with 25 characters a second, and a
- * pipeline's next step cost twice its estimate in the sandbox).
- */
-export const TRANSCRIPT_CHARS_PER_SECOND = 15;
-
-/** A transcript picked from the call corpus by the file's hash, about as long as `seconds` of speech (one sentence at least). */
-export function corpusTranscript(contentSha256: string, seconds: number): string {
+/** A transcript picked from the call corpus by the file's hash: 3 to 6 sentences. */
+export function corpusTranscript(contentSha256: string): string {
   const next = byteStream(`transcript:${contentSha256}`);
-  const want = Math.max(0, seconds) * TRANSCRIPT_CHARS_PER_SECOND;
+  const count = 3 + (next() % 4);
   const out: string[] = [];
-  let length = -1;
-  // Sentences while the text is short of the length (the last one taken if it ends nearer it).
-  while (out.length === 0 || length < want) {
-    const sentence = CALL_CORPUS[next() % CALL_CORPUS.length] ?? '';
-    if (out.length > 0 && length + 1 + sentence.length - want > want - length) break;
-    out.push(sentence);
-    length += 1 + sentence.length;
-  }
+  for (let k = 0; k < count; k++) out.push(CALL_CORPUS[next() % CALL_CORPUS.length] ?? '');
   return out.join(' ');
 }
 

@@ -74,15 +74,15 @@ describe('sandbox transcript segments', () => {
 
   it('text without a script: a segment per sentence of the corpus transcript, no speaker', async () => {
     const { sb } = await sandbox();
-    const wav = smallWav(20.25, null, 3);
+    const wav = smallWav(7.25, null, 3);
     const a = await transcribe(sb, 'plain.wav', wav);
     expect(a.sandbox).toBe(true);
-    expect(a.duration_seconds).toBe(20.25);
+    expect(a.duration_seconds).toBe(7.25);
     expect(a.segments.length).toBeGreaterThanOrEqual(3);
     expect(a.segments.every((s) => s.speaker === undefined)).toBe(true);
     expect(a.segments.map((s) => s.text).join(' ')).toBe(a.text);
     expect(a.segments.every((s) => /[.?!]$/.test(s.text))).toBe(true);
-    expectTimeline(a.segments, 20.25);
+    expectTimeline(a.segments, 7.25);
     expect((await transcribe(sb, 'plain-again.wav', wav)).segments).toEqual(a.segments);
   });
 

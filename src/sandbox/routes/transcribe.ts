@@ -28,8 +28,8 @@ export const transcribeRoute = uploadRoute(/^\/v1\/transcribe$/, (upload, file) 
   const { seconds } = audioSeconds(file.head, file.size);
   // Our sample recordings carry their script in LIST/INFO ICMT; anything else gets corpus text.
   const script = file.embeddedText;
+  const text = script ?? corpusTranscript(file.sha256);
   const duration = exact !== null ? exact : seconds;
-  const text = script ?? corpusTranscript(file.sha256, duration);
   return {
     charge: { capability: 'transcribe', channel: null, tier, units: seconds },
     perform: () =>
