@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, dropFiles, shot, SAMPLES, RECORDINGS } from './fixtures';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { makeShowcase, screenRoutes } from './helpers/showcase';
 import { createBatch, rpc, waitForBatch } from './helpers/processes';
 
@@ -45,6 +45,17 @@ async function dropMessagesInGerman(page: Page, openUrl: string, csv: string): P
   });
   await page.getByRole('radio', { name: /^Nachrichten senden/ }).check();
   await dropFiles(page, page.getByRole('button', { name: 'Dateien oder Ordner hier ablegen' }), [csv]);
+}
+
+/** A batch's page in the window, its pause reason shown. */
+async function openPausedBatch(page: Page, openUrl: string, id: string): Promise<Locator> {
+  await page.goto(openUrl);
+  await page.evaluate((h) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = h;
+  }, `#/batches/${id}`);
+  const reason = page.getByTestId('pause-reason');
+  await expect(reason).toBeVisible();
+  return reason;
 }
 
 /** Words of the window's chrome (headings, buttons, labels, column heads, links). */
@@ -179,12 +190,7 @@ test('a batch paused by its budget says why in German, in one line, with the rai
   // A budget of 0,0001 €: the first message would cross it, so the batch pauses before sending anything.
   const id = await createBatch(host, 'channel', [join(SAMPLES, 'messages.csv')], { name: 'Mahnungen', channel: 'whatsapp', budget: 1 });
   await waitForBatch(host, id, 'paused');
-  await page.goto(host.openUrl);
-  await page.evaluate((h) => {
-    (globalThis as unknown as { location: { hash: string } }).location.hash = h;
-  }, `#/batches/${id}`);
-  const reason = page.getByTestId('pause-reason');
-  await expect(reason).toBeVisible();
+  const reason = await openPausedBatch(page, host.openUrl, id);
   // Said from the engine's code in German, with German money, as one short sentence; not the engine's English sentence.
   await expect(reason.locator('.batch-card__pause-line')).toHaveText(/^Das Budget von < 0,01[ \u00a0]€ ist erreicht: 0,00[ \u00a0]€ ausgegeben\.$/);
   const box = await reason.boundingBox();
@@ -210,12 +216,7 @@ test('a paused batch page in German: a compact header, at least 8 job rows in th
   // A budget of 0,03 €: six messages go, then the batch pauses for its budget (the tallest header: reason and raise).
   const id = await createBatch(host, 'channel', [csv], { name: 'Kunden November', channel: 'whatsapp', budget: 300 });
   await waitForBatch(host, id, 'paused');
-  await page.goto(host.openUrl);
-  await page.evaluate((h) => {
-    (globalThis as unknown as { location: { hash: string } }).location.hash = h;
-  }, `#/batches/${id}`);
-  const reason = page.getByTestId('pause-reason');
-  await expect(reason).toBeVisible();
+  const reason = await openPausedBatch(page, host.openUrl, id);
   expect((await reason.boundingBox())?.height ?? 100).toBeLessThan(40);
   await expect(page.getByRole('button', { name: /^Budget auf .+ erhöhen und fortsetzen$/ })).toBeInViewport();
   // The id only in its control for support, never in the header's words.

@@ -19,6 +19,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { DoneNote, ErrorAlert } from './ErrorAlert';
 import { toast } from './toast-store';
 import { t as tr } from '../i18n';
+import { ublWords } from '../results/ubl-words';
 import './BatchControls.css';
 
 /** A format of the Export menu in the window's words (the menu's formats: shared/export-formats.ts). */
@@ -161,13 +162,7 @@ export function BatchControls({ batch }: { batch: BatchSummary }) {
         file: r.fileName,
       });
       // E-invoices: how many pass EN 16931, and where the zip's report lists what the others lack.
-      const ubl = r.ubl
-        ? tr(r.ubl.notDeclared > 0 ? 'results:files.ublMissing' : 'results:files.ubl', {
-            declared: formatCount(r.ubl.declared),
-            total: formatCount(r.ubl.declared + r.ubl.notDeclared),
-            report: r.ubl.report,
-          })
-        : null;
+      const ubl = ublWords(r.ubl);
       setNote(ubl === null ? exported : `${exported} ${ubl}`);
       toast(tr('common:toast.exported', { file: r.fileName }));
     });

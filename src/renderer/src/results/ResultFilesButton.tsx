@@ -15,6 +15,7 @@ import { useAction } from '../hooks/use-action';
 import { formatCount } from '../format/time';
 import { displaySource } from '../format/source';
 import { exportProblemWords } from './export-problem-words';
+import { ublWords } from './ubl-words';
 
 /** Starts the zip download through a real <a download>: the browser streams it to disk. */
 function startDownload(href: string): void {
@@ -74,13 +75,7 @@ export function ResultFilesButton({ batch }: { batch: BatchSummary }) {
       const saved =
         r.noFile > 0 ? t('files.savedNoFile', { count: r.noFile, n: formatCount(r.noFile), files, dir: r.dir }) : t('files.saved', { files, dir: r.dir });
       // Invoices: how many UBL files are EN 16931, and where the missing business terms of the others are listed.
-      const ubl = r.ubl
-        ? t(r.ubl.notDeclared > 0 ? 'files.ublMissing' : 'files.ubl', {
-            declared: formatCount(r.ubl.declared),
-            total: formatCount(r.ubl.declared + r.ubl.notDeclared),
-            report: r.ubl.report,
-          })
-        : null;
+      const ubl = ublWords(r.ubl);
       setNote(ubl !== null ? `${saved} ${ubl}` : saved);
     });
 
