@@ -8,6 +8,7 @@ import type { JobState } from './domain';
 import type { InvoiceCheckName } from './invoices/invoice';
 import type { ReviewDecision } from './invoices/review-decision';
 import { INTERCHANGE_CSV, spreadsheetCsv } from './csv-dialect';
+import type { DeliveryState } from './delivery-states';
 
 /** Batchdesk's own columns in the CSV exports (export-records.ts, the capabilities' columns). */
 export const EXPORT_COLUMNS = [
@@ -88,11 +89,6 @@ export const isExportColumn = (c: string): c is ExportColumn => COLUMN_SET.has(c
 /** An invoice check's outcome in the invoices CSV's check_* columns. */
 export type CheckOutcome = 'ok' | 'failed' | 'not checked';
 
-/** The message statuses the channels' API answers with; another status is written as it came. */
-export const MESSAGE_STATUSES = ['accepted', 'queued', 'sent', 'delivered', 'read', 'failed', 'undelivered'] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
-export const isMessageStatus = (s: string): s is MessageStatus => (MESSAGE_STATUSES as readonly string[]).includes(s);
-
 export interface ExportWords {
   columns: Record<ExportColumn, string>;
   state: Record<JobState, string>;
@@ -102,7 +98,8 @@ export interface ExportWords {
   /** A failed check in failed_checks and review_notes. */
   failedCheck: Record<InvoiceCheckName, string>;
   decision: Record<ReviewDecision, string>;
-  messageStatus: Record<MessageStatus, string>;
+  /** The provider's delivery states (shared/delivery-states.ts); another is written as it came. */
+  messageStatus: Record<DeliveryState, string>;
   /** The source of a CSV row or TXT line: "messages.csv row 7". */
   row: string;
   line: string;
@@ -134,7 +131,17 @@ export const ENGLISH_EXPORT_WORDS: ExportWords = {
     duplicate: 'duplicate',
   },
   decision: { accepted: 'accepted', rejected: 'rejected' },
-  messageStatus: { accepted: 'accepted', queued: 'queued', sent: 'sent', delivered: 'delivered', read: 'read', failed: 'failed', undelivered: 'undelivered' },
+  messageStatus: {
+    accepted: 'accepted',
+    queued: 'queued',
+    sent: 'sent',
+    delivered: 'delivered',
+    read: 'read',
+    failed: 'failed',
+    undelivered: 'undelivered',
+    rejected: 'rejected',
+    blocked: 'blocked',
+  },
   row: 'row',
   line: 'line',
   readFromEInvoice: 'read from the e-invoice',
@@ -246,6 +253,8 @@ export const GERMAN_EXPORT_WORDS: ExportWords = {
     read: 'gelesen',
     failed: 'fehlgeschlagen',
     undelivered: 'nicht zugestellt',
+    rejected: 'abgelehnt',
+    blocked: 'blockiert',
   },
   row: 'Zeile',
   line: 'Zeile',

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { describe } from '../../../shared/capabilities/catalog';
 import { DEFAULT_MESSAGING_CHANNEL } from '../../../shared/settings-rules';
+import type { DeliveryState } from '../../../shared/delivery-states';
 import type { CapabilityModule } from './capability';
 import { parseJson } from './file-payload';
 import { badResponse } from './bad-response';
@@ -25,7 +26,7 @@ const ChannelResponse = z.object({ id: z.string().min(1), status: z.string().min
  * The statuses that say the API took the message for delivery (A5): any other ("rejected",
  * "failed", "blocked", ...) is a refusal, however the HTTP status reads.
  */
-export const SENT_STATUSES: readonly string[] = ['accepted', 'queued', 'sent', 'delivered'];
+export const SENT_STATUSES: readonly string[] = ['accepted', 'queued', 'sent', 'delivered'] satisfies readonly DeliveryState[];
 
 /** Where an answer may give its reason for refusing a send, in order of preference. */
 const REASON_FIELDS = ['reason', 'message', 'error', 'detail', 'description', 'error_message'] as const;

@@ -10,15 +10,8 @@ import { JobState } from '../../../shared/domain';
 import { ReviewDecision } from '../../../shared/invoices/review-decision';
 import { READ_FROM_EINVOICE } from '../../../shared/capabilities/catalog';
 import { usesDecimalComma } from '../../../shared/csv-dialect';
-import {
-  EXPORT_WORDS,
-  exportLanguageOf,
-  isExportColumn,
-  isMessageStatus,
-  type CheckOutcome,
-  type ExportColumn,
-  type ExportWords,
-} from '../../../shared/csv-words';
+import { isDeliveryState } from '../../../shared/delivery-states';
+import { EXPORT_WORDS, exportLanguageOf, isExportColumn, type CheckOutcome, type ExportColumn, type ExportWords } from '../../../shared/csv-words';
 
 /** A record of cells by column (export-records.ts's Flat, named here so the two need not import each other). */
 type Flat = Record<string, string | number | null>;
@@ -92,7 +85,7 @@ function sheetValue(column: ExportColumn, v: string | number | null, form: Sheet
     case 'needs_review':
       return v === 'yes' ? w.yes : v === 'no' ? w.no : v;
     case 'status':
-      return isMessageStatus(v) ? w.messageStatus[v] : v;
+      return isDeliveryState(v) ? w.messageStatus[v] : v;
     case 'review_decision':
       return isDecision(v) ? w.decision[v] : v;
     case 'read_from':

@@ -3,8 +3,8 @@
 // show. A state the window does not know is shown as the provider's, marked as its word.
 import { exists, t } from '../i18n';
 
-/** The states the catalogue names (common:delivery.*): those A5 counts as sent, those a provider reports later, and refusals. */
-export const DELIVERY_STATES = ['accepted', 'queued', 'sent', 'delivered', 'read', 'failed', 'undelivered', 'rejected', 'blocked'] as const;
+/** The states the catalogue names (common:delivery.*): shared/delivery-states.ts. */
+export { DELIVERY_STATES } from '../../../shared/delivery-states';
 
 export function deliveryWords(status: string): string {
   const code = status.trim().toLowerCase();
