@@ -18,3 +18,19 @@ export function pathUnderDrop(path: string, folder: string | null | undefined): 
   const name = lastName(path);
   return folder ? `${folder}/${name}` : name;
 }
+
+/** An item that is a row of a CSV or a line of a text file, as the engine names it: "messages.csv row 3". */
+export interface RowSource {
+  file: string;
+  kind: 'row' | 'line';
+  row: string;
+}
+
+const ROW_SOURCE = /^(.*) (row|line) (\d+)$/;
+
+/** "messages.csv row 3" read back into its file, kind and number; null for any other source (a file). */
+export function parseRowSource(source: string): RowSource | null {
+  const m = ROW_SOURCE.exec(source);
+  if (m === null || m[1] === undefined || m[3] === undefined) return null;
+  return { file: m[1], kind: m[2] === 'line' ? 'line' : 'row', row: m[3] };
+}

@@ -11,6 +11,7 @@ import { ReviewDecision } from '../../../shared/invoices/review-decision';
 import { READ_FROM_EINVOICE } from '../../../shared/capabilities/catalog';
 import { usesDecimalComma } from '../../../shared/csv-dialect';
 import { isDeliveryState } from '../../../shared/delivery-states';
+import { parseRowSource } from '../../../shared/item-path';
 import { EXPORT_WORDS, exportLanguageOf, isExportColumn, type CheckOutcome, type ExportColumn, type ExportWords } from '../../../shared/csv-words';
 
 /** A record of cells by column (export-records.ts's Flat, named here so the two need not import each other). */
@@ -64,7 +65,6 @@ function decimalText(s: string, form: SheetForm): string {
 /** The columns whose text is an amount (original_values: "net: 100.00"). */
 const AMOUNT_COLUMNS: ReadonlySet<string> = new Set(['net', 'vat_amount', 'gross']);
 
-const ROW_SOURCE = /^(.+\.(?:csv|txt)) (row|line) (\d+)$/i;
 const isJobState = (s: string): s is JobState => (JobState.options as readonly string[]).includes(s);
 const isDecision = (s: string): s is ReviewDecision => (ReviewDecision.options as readonly string[]).includes(s);
 const isCheckName = (s: string): s is InvoiceCheckName => Object.hasOwn(CHECK_LABELS, s);
@@ -76,8 +76,9 @@ function sheetValue(column: ExportColumn, v: string | number | null, form: Sheet
   const w = form.words;
   switch (column) {
     case 'source': {
-      const m = ROW_SOURCE.exec(v);
-      return m ? `${m[1] ?? ''} ${m[2]?.toLowerCase() === 'line' ? w.line : w.row} ${m[3] ?? ''}` : v;
+      // Only a CSV's row or a text file's line: a file of another kind keeps its name as it is.
+      const r = parseRowSource(v);
+      return r && /\.(?:csv|txt)$/i.test(r.file) ? `${r.file} ${r.kind === 'line' ? w.line : w.row} ${r.row}` : v;
     }
     case 'state':
       return isJobState(v) ? w.state[v] : v;

@@ -5,6 +5,7 @@
 // idempotency key here, committed before anything can be sent.
 import { basename, extname } from 'node:path';
 import type { BatchCapability } from '../../../shared/domain';
+import { parseRowSource } from '../../../shared/item-path';
 import { describe } from '../../../shared/capabilities/catalog';
 import type { BatchContext, CapabilityModule } from '../capabilities/capability';
 import type { RowPayload } from '../capabilities/row-payload';
@@ -27,10 +28,10 @@ export interface FollowerPlan {
 
 /** "calls/2024/a.wav" -> "a": what a follow-up item and its saved answer are named after. */
 export function stemOf(source: string): string {
-  const row = /^(.*) (row|line) (\d+)$/.exec(source);
-  const base = basename(row ? (row[1] ?? '') : source);
+  const row = parseRowSource(source);
+  const base = basename(row ? row.file : source);
   const stem = base.slice(0, base.length - extname(base).length) || base;
-  return row ? `${stem}-${row[2]}-${row[3]}` : stem;
+  return row ? `${stem}-${row.kind}-${row.row}` : stem;
 }
 
 /** Where a follow-up item comes from, with the parent's path under what was dropped (every step shows the first step's). */

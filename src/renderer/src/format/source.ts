@@ -2,6 +2,7 @@
 // <data folder>/uploads/<session uuid>/<path inside the drop>; that prefix means nothing to the
 // user, so it is dropped and the path inside the drop is kept.
 import { t } from '../i18n';
+import { parseRowSource } from '../../../shared/item-path';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const UPLOAD_PREFIX = new RegExp(`^.*[\\\\/]uploads[\\\\/]${UUID}[\\\\/]`, 'i');
@@ -25,12 +26,9 @@ export function splitSource(source: string): { name: string; dir: string } {
   return { name: shown.slice(cut + 1), dir: shown.slice(0, cut) };
 }
 
-const ROW_OF = /^(.*) (row|line) (\d+)$/;
-
 /** An item path in the window's language: the engine's "messages.csv row 3" as "messages.csv, Zeile 3" in German. */
 export function sourceWords(itemPath: string): string {
   const shown = displaySource(itemPath);
-  const m = ROW_OF.exec(shown);
-  if (!m || m[1] === undefined || m[3] === undefined) return shown;
-  return t(m[2] === 'line' ? 'common:source.line' : 'common:source.row', { file: m[1], row: m[3] });
+  const r = parseRowSource(shown);
+  return r === null ? shown : t(r.kind === 'line' ? 'common:source.line' : 'common:source.row', { file: r.file, row: r.row });
 }
