@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ChannelName } from '../channel-name';
 import { parseEur } from '../money';
 import { parseGap } from '../durations';
+import { isCountryCode } from '../country-code';
 import { QUIET_HOURS_RE } from '../quiet-hours-format';
 import { PERSONAL_DATA_KINDS, PersonalDataKind, parsePersonalDataKinds } from '../privacy-kinds';
 import { KeepDays, daysFromText } from '../retention-rules';
@@ -205,15 +206,6 @@ function aStretch(text: string): boolean {
   return m === null || Number(m[1]) * 60 + Number(m[2]) !== Number(m[3]) * 60 + Number(m[4]);
 }
 
-/** A region Intl knows by its two-letter code (XX and the like are not). */
-function isRegion(code: string): boolean {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code) !== undefined;
-  } catch {
-    return false;
-  }
-}
-
 /** Not a number where one was typed: the schema then gives its own sentence. */
 const NOT_A_NUMBER = Number.NaN;
 
@@ -290,7 +282,7 @@ export const BATCH_SETTINGS = {
     request: z
       .string()
       .regex(/^[A-Z]{2}$/, RULES.nationalNumbers)
-      .refine(isRegion, RULES.nationalNumbers)
+      .refine(isCountryCode, RULES.nationalNumbers)
       .optional(),
     fromText: (t) => t.trim().toUpperCase(),
     flag: {

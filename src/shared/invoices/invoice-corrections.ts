@@ -7,6 +7,7 @@ import { formatAmount, parseAmount, type Invoice, type InvoiceCheck, type Invoic
 import { invoiceNumberKey, reviewInvoice, said, vendorKey } from './invoice-checks';
 import { readDate } from './read-invoice';
 import { countryCodeOf, countryOfVatId } from './vat-rates';
+import { isCountryCode } from '../country-code';
 
 /** Fields of the invoice itself, by the names `--set` takes. */
 export const HEAD_FIELDS = [
@@ -122,13 +123,11 @@ const Currency = z
   .transform((s) => s.trim().toUpperCase())
   .refine((s) => /^[A-Z]{3}$/.test(s), { message: 'not a currency code (three letters, e.g. EUR)' });
 
-/** Codes that look like countries but are not ISO 3166-1 ones (Intl names them: EU, UN, ...). */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB']);
 /** An ISO 3166-1 alpha-2 code ("GB"), or a country name Batchdesk reads ("Deutschland"). */
 export const CountryValue = z
   .string()
   .transform((s) => countryCodeOf(s) ?? s.trim().toUpperCase())
-  .refine((c) => /^[A-Z]{2}$/.test(c) && !NOT_COUNTRIES.has(c) && new Intl.DisplayNames(['en'], { type: 'region' }).of(c) !== c, {
+  .refine(isCountryCode, {
     message: 'not a country code (ISO 3166-1, two letters, e.g. DE or GB)',
   });
 

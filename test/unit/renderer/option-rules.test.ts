@@ -31,6 +31,7 @@ const SETTING_CASES: [SettingName, string, keyof typeof OPTION_RULES][] = [
   ['recipientGapMs', '40d', 'recipientGap'],
   ['nationalNumbers', 'XX', 'nationalNumbers'],
   ['nationalNumbers', 'Germany', 'nationalNumbers'],
+  ['nationalNumbers', 'EU', 'nationalNumbers'],
   ['redact', 'passports', 'redact'],
   ['redactStored', 'maybe', 'redactStored'],
   ['keepFilesDays', '99999', 'keepDays'],

@@ -209,6 +209,13 @@ function BatchRow({
   const pipeline = kind !== 'single';
   // The step that waits for the user is the one whose card opens (a paused later step, say).
   const cardOf = openedStep(steps) ?? b;
+  // Under a closed row, one line of why it is not moving: a pause (its raise as a control), or
+  // messages held on purpose (quiet hours, a gap per recipient), which "Running" alone would hide.
+  const why = open ? null : cardOf.status === 'paused' && cardOf.pause !== null ? (
+    <PauseLine batch={cardOf} />
+  ) : cardOf.status === 'running' && heldUntil(cardOf) !== null ? (
+    <HeldNote batch={cardOf} />
+  ) : null;
   return (
     <>
       <tr className={`batch-table__row batch-table__row--${b.status}`} data-testid={`batch-row-${b.id}`}>
@@ -259,22 +266,10 @@ function BatchRow({
         <td className="num tabular">{formatMoney(b.cost.spent)}</td>
         <td className="tabular">{formatDateTime(b.created_at)}</td>
       </tr>
-      {!open && cardOf.status === 'paused' && cardOf.pause !== null ? (
-        // A paused batch stays a row: why, and the raise as a control, on one line under it.
+      {why !== null ? (
         <tr className="batch-table__pause">
           <td />
-          <td colSpan={COLUMNS.length}>
-            <PauseLine batch={cardOf} />
-          </td>
-        </tr>
-      ) : null}
-      {!open && cardOf.status === 'running' && heldUntil(cardOf) !== null ? (
-        // Held on purpose (quiet hours, a gap per recipient): "Running" alone would say it is sending.
-        <tr className="batch-table__pause">
-          <td />
-          <td colSpan={COLUMNS.length}>
-            <HeldNote batch={cardOf} />
-          </td>
+          <td colSpan={COLUMNS.length}>{why}</td>
         </tr>
       ) : null}
       {open ? (
