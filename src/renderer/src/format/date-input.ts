@@ -5,31 +5,35 @@
 // date or a time. ISO dates ("2026-12-31") are read in every locale.
 import { formatLocale, t } from '../i18n';
 
-type DatePart = 'day' | 'month' | 'year';
+export type DayPart = 'day' | 'month' | 'year';
 const SAMPLE = new Date(2026, 11, 31, 9, 30);
 
-/** The locale's order of day, month and year, and what stands between them. */
-function dateShape(locale: string): { order: DatePart[]; sep: string } {
+/** The locale's order of day, month and year, and what stands between them (de-DE: day.month.year; en-US: month/day/year). */
+export function dayPattern(locale: string = formatLocale()): { order: DayPart[]; separator: string } {
   const parts = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(SAMPLE);
-  const order = parts.map((p) => p.type).filter((x): x is DatePart => x === 'day' || x === 'month' || x === 'year');
-  const sep = parts.find((p) => p.type === 'literal')?.value ?? '/';
-  return order.length === 3 ? { order, sep } : { order: ['year', 'month', 'day'], sep: '-' };
+  const order = parts.flatMap((p) => (p.type === 'day' || p.type === 'month' || p.type === 'year' ? [p.type] : []));
+  const separator = parts.find((p) => p.type === 'literal')?.value ?? '-';
+  return order.length === 3 ? { order, separator } : { order: ['year', 'month', 'day'], separator: '-' };
 }
 
-/** "TT.MM.JJJJ", "MM/DD/YYYY": how a date is written here, in the window's letters. */
+/** "TT.MM.JJJJ", "MM/DD/YYYY": a day's order in the window's letters (`lng`: in that language). */
+export function dayPatternWords(order: readonly DayPart[], separator: string, lng?: string): string {
+  return order.map((p) => t(`common:dayPart.${p}`, lng ? { lng } : {})).join(separator);
+}
+
+/** How a date is written here, in the window's letters. */
 export function datePattern(locale: string = formatLocale()): string {
-  const { order, sep } = dateShape(locale);
-  const letters: Record<DatePart, string> = { day: t('common:dateInput.dd'), month: t('common:dateInput.mm'), year: t('common:dateInput.yyyy') };
-  return order.map((p) => letters[p]).join(sep);
+  const { order, separator } = dayPattern(locale);
+  return dayPatternWords(order, separator);
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 /** A day as the field shows it ("31.12.2026"). */
 export function formatDateInput(d: Date, locale: string = formatLocale()): string {
-  const { order, sep } = dateShape(locale);
-  const value: Record<DatePart, string> = { day: pad(d.getDate()), month: pad(d.getMonth() + 1), year: pad(d.getFullYear(), 4) };
-  return order.map((p) => value[p]).join(sep);
+  const { order, separator } = dayPattern(locale);
+  const value: Record<DayPart, string> = { day: pad(d.getDate()), month: pad(d.getMonth() + 1), year: pad(d.getFullYear(), 4) };
+  return order.map((p) => value[p]).join(separator);
 }
 
 /** A time of day as the locale writes it ("09:30", "09:30 AM"), which the time field reads back. */
@@ -54,8 +58,8 @@ export function parseDateInput(text: string, locale: string = formatLocale()): D
     const numbers = trimmed.split(/[^\d]+/).filter((x) => x !== '');
     // Only digits and the separators between them: "1.12.2026", "1/12/26".
     if (numbers.length !== 3 || /[^\d\s./-]/.test(trimmed)) return null;
-    const { order } = dateShape(locale);
-    const at = (p: DatePart): number => Number(numbers[order.indexOf(p)]);
+    const { order } = dayPattern(locale);
+    const at = (p: DayPart): number => Number(numbers[order.indexOf(p)]);
     const year = at('year');
     found = { year: year < 100 ? 2000 + year : year, month: at('month'), day: at('day') };
   }

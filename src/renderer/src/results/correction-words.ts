@@ -5,7 +5,8 @@ import type { CorrectionProblem } from '../../../shared/invoices/invoice-correct
 import { assertNever } from '../../../shared/domain';
 import { i18n } from '../i18n';
 import { formatLocale } from '../i18n/locale';
-import type { DayPart, TypedProblem } from './invoice-field-locale';
+import type { TypedProblem } from './invoice-field-locale';
+import { dayPatternWords } from '../format/date-input';
 import { separators } from './invoice-field-locale';
 
 type Opts = { lng?: string };
@@ -31,9 +32,6 @@ export function correctionFieldLabel(field: string, o: Opts = {}): string {
 }
 
 /** "TT.MM.JJJJ" in de-DE, "MM/DD/YYYY" in en-US: the order a day is typed in. */
-export function dayPatternWords(order: readonly DayPart[], separator: string, o: Opts = {}): string {
-  return order.map((p) => i18n.t(`common:dayPart.${p}`, o.lng ? { lng: o.lng } : {})).join(separator);
-}
 
 export function typedProblemWords(field: string, p: TypedProblem, o: Opts = {}): string {
   const label = correctionFieldLabel(field, o);
@@ -43,7 +41,7 @@ export function typedProblemWords(field: string, p: TypedProblem, o: Opts = {}):
     case 'amount_unreadable':
       return say('amountUnreadable', { field: label, typed: p.typed, example: p.example }, o);
     case 'day_unreadable':
-      return say('dayUnreadable', { field: label, typed: p.typed, pattern: dayPatternWords(p.pattern, p.separator, o), example: p.example }, o);
+      return say('dayUnreadable', { field: label, typed: p.typed, pattern: dayPatternWords(p.pattern, p.separator, o.lng), example: p.example }, o);
     default:
       return assertNever(p, 'typed problem');
   }

@@ -5,6 +5,7 @@
 // hundred thirty-four, English one point two three four) and a day not in the locale's order are
 // refused with how to write them, never taken one way silently.
 import { formatLocale } from '../i18n';
+import { dayPattern, type DayPart } from '../format/date-input';
 import { formatDay } from './local-numbers';
 
 // The editor names line fields as `--set` takes them (line.1.amount); `lines.` kept for older callers.
@@ -92,16 +93,6 @@ export function readAmount(typed: string, locale: string = formatLocale()): Type
   // Three decimals are padded to four: the corrections read "1234.500" as a thousands group.
   const fraction = frac === '' ? '' : `.${frac.length === 3 ? `${frac}0` : frac}`;
   return { ok: true, canonical: `${negative ? '-' : ''}${whole}${fraction}` };
-}
-
-export type DayPart = 'day' | 'month' | 'year';
-
-/** The order and separator the locale writes a day in (de-DE: day.month.year; en-US: month/day/year). */
-export function dayPattern(locale: string = formatLocale()): { order: DayPart[]; separator: string } {
-  const parts = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(Date.UTC(2026, 11, 31));
-  const order = parts.flatMap((p) => (p.type === 'day' || p.type === 'month' || p.type === 'year' ? [p.type] : []));
-  const separator = parts.find((p) => p.type === 'literal')?.value ?? '-';
-  return order.length === 3 ? { order, separator } : { order: ['year', 'month', 'day'], separator: '-' };
 }
 
 function isoDay(y: number, m: number, d: number): string | null {
