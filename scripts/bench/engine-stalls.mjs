@@ -9,14 +9,17 @@
 // `at` the tick's Date.now(), so that the bench can tell which phase a turn fell in, then the
 // turn's span in the monotonic clock's µs (a CPU profile's sample times: which samples held it).
 // BENCH_ENGINE_STALLS_KEEP: a folder that gets a copy (the bench's own is removed with its data).
-// `gc`: the thread's garbage collections over 5 ms, [at, kind (2 minor, 4 major, ...), ms].
+// `gc`: the thread's garbage collections over 5 ms, [at, kind (1 minor, 4 major, 8 incremental), ms];
+// `cpu`: the thread's own CPU so far every 50 ms; `calls`: each app.info as the engine read and
+// answered it. In the host (same NODE_OPTIONS) it notes when each app.info was handed to the
+// engine's process and its answer read back (host-PID.json): the bench splits the slow ones.
 // BENCH_ENGINE_TRACE_GC=1: V8's --trace-gc from the start (not allowed in NODE_OPTIONS), printed
 // to the engine's standard output (the bench's BENCH_HOST_LOG keeps it).
 // BENCH_ENGINE_HEAP_SAMPLING=DIR: the inspector's sampling heap profile of the whole life, objects
 // a major GC collected included (what the old generation was filled with), to DIR/engine-PID.heapprofile.
 // Only on the main thread of out/main/engine.js (a preload runs in worker threads too: the writing
-// and checkpoint threads have connections of their own); the host (same NODE_OPTIONS) is left alone.
-import { createRequire } from 'node:module';
+// and checkpoint threads have connections of their own) and of out/main/host.js (its calls only).
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
@@ -27,6 +30,7 @@ import { Session } from 'node:inspector';
 const dir = process.env.BENCH_ENGINE_STALLS_DIR;
 if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
   if (process.env.BENCH_ENGINE_TRACE_GC === '1') setFlagsFromString('--trace-gc');
+  if (process.env.BENCH_ENGINE_TRACE_GC === 'nvp') setFlagsFromString('--trace-gc-nvp');
   const sampling = process.env.BENCH_ENGINE_HEAP_SAMPLING;
   if (sampling) {
     const session = new Session();
@@ -67,6 +71,9 @@ if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
   let last = performance.now();
   let lastUs = micros();
   let lastCpu = cpu();
+  // `cpu`: the thread's own CPU so far, every 50 ms ([Date.now(), ms]): what a phase cost the thread.
+  const cpuSeries = [];
+  let ticks = 0;
   setInterval(() => {
     const now = performance.now();
     const used = cpu();
@@ -78,10 +85,65 @@ if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
     last = now;
     lastUs = nowUs;
     lastCpu = used;
+    if (ticks++ % 25 === 0) cpuSeries.push([Date.now(), Math.round(used)]);
   }, 2).unref();
+  // `calls`: each app.info call as the engine saw it, [arrived (ms, Date-based with fractions),
+  // answered], so that a slow probe can be split into the engine's share and the rest.
+  const calls = [];
+  const arrived = new Map();
+  const wall = () => performance.timeOrigin + performance.now();
+  const emit = process.emit;
+  process.emit = function (name, m, ...rest) {
+    if (name === 'message' && m && m.type === 'call' && m.method === 'app.info') arrived.set(m.id, wall());
+    return emit.call(this, name, m, ...rest);
+  };
+  const send = process.send?.bind(process);
+  if (send) {
+    process.send = (m, ...rest) => {
+      const at = m && m.type === 'result' ? arrived.get(m.id) : undefined;
+      if (at !== undefined) {
+        arrived.delete(m.id);
+        calls.push([Math.round(at * 10) / 10, Math.round(wall() * 10) / 10]);
+      }
+      return send(m, ...rest);
+    };
+  }
   process.on('exit', () => {
-    const text = JSON.stringify({ stalls, busy, commits, gc });
+    const text = JSON.stringify({ stalls, busy, commits, gc, calls, cpu: cpuSeries });
     writeFileSync(join(dir, `engine-${process.pid}.json`), text);
     if (process.env.BENCH_ENGINE_STALLS_KEEP) writeFileSync(join(process.env.BENCH_ENGINE_STALLS_KEEP, `engine-${process.pid}.json`), text);
+  });
+}
+
+// In the host (same NODE_OPTIONS): when each app.info call was handed to the engine's process and
+// when its answer came back, to host-PID.json beside the engine's record.
+if (dir && isMainThread && (process.argv[1] ?? '').endsWith('host.js')) {
+  const require = createRequire(import.meta.url);
+  const cp = require('node:child_process');
+  const wall = () => performance.timeOrigin + performance.now();
+  const sent = new Map();
+  const calls = [];
+  const fork = cp.fork;
+  cp.fork = function (...args) {
+    const child = fork.apply(this, args);
+    const send = child.send.bind(child);
+    child.send = (m, ...rest) => {
+      if (m && m.type === 'call' && m.method === 'app.info') sent.set(m.id, wall());
+      return send(m, ...rest);
+    };
+    child.prependListener('message', (r) => {
+      const at = r && r.type === 'result' ? sent.get(r.id) : undefined;
+      if (at !== undefined) {
+        sent.delete(r.id);
+        calls.push([Math.round(at * 10) / 10, Math.round(wall() * 10) / 10]);
+      }
+    });
+    return child;
+  };
+  syncBuiltinESMExports();
+  process.on('exit', () => {
+    const text = JSON.stringify({ calls });
+    writeFileSync(join(dir, `host-${process.pid}.json`), text);
+    if (process.env.BENCH_ENGINE_STALLS_KEEP) writeFileSync(join(process.env.BENCH_ENGINE_STALLS_KEEP, `host-${process.pid}.json`), text);
   });
 }

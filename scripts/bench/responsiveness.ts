@@ -167,6 +167,11 @@ interface Held {
   commits: number[];
   /** The thread's garbage collections over 5 ms (engine-stalls.mjs): [Date.now() at start, kind, ms]. */
   gc: [number, number, number][];
+  /** The engine thread's own CPU so far, every 50 ms: [Date.now(), ms]. */
+  cpu: [number, number][];
+  /** Each app.info as the engine saw it ([arrived, answered]) and as the host did ([handed over, answer back]), Date-based ms. */
+  engineCalls: [number, number][];
+  hostCalls: [number, number][];
 }
 
 /** Date.now() spans of the phases that have a goal, to split the long turns by. */
@@ -176,20 +181,64 @@ interface Spans {
 }
 
 function heldThread(stallsDir: string): Held {
-  const out: Held = { stalls: [], busy: [], commits: [], gc: [] };
+  const out: Held = { stalls: [], busy: [], commits: [], gc: [], cpu: [], engineCalls: [], hostCalls: [] };
   for (const f of readdirSync(stallsDir)) {
+    if (f.startsWith('host-')) {
+      const r = JSON.parse(readFileSync(join(stallsDir, f), 'utf8')) as { calls: [number, number][] };
+      out.hostCalls.push(...r.calls);
+      continue;
+    }
     const r = JSON.parse(readFileSync(join(stallsDir, f), 'utf8')) as {
       stalls: [number, number][];
       busy?: [number, number, ...number[]][];
       commits: number[];
       gc?: [number, number, number][];
+      calls?: [number, number][];
+      cpu?: [number, number][];
     };
     out.stalls.push(...r.stalls.map(([, late]) => late));
     out.busy.push(...(r.busy ?? []));
     out.commits.push(...r.commits);
     out.gc.push(...(r.gc ?? []));
+    out.engineCalls.push(...(r.calls ?? []));
+    out.cpu.push(...(r.cpu ?? []));
   }
   return out;
+}
+
+/** The engine thread's CPU inside each span (ms), from its 50 ms record: what one import cost the thread. */
+function cpuIn(h: Held, spans: [number, number][]): number[] {
+  const at = (t: number): number => {
+    let last = 0;
+    for (const [when, ms] of h.cpu) {
+      if (when > t) break;
+      last = ms;
+    }
+    return last;
+  };
+  return h.cpu.length === 0 ? [] : spans.map(([a, b]) => at(b) - at(a));
+}
+
+/**
+ * Where the slowest app.info calls of the spans spent their time, each split by the host's and the
+ * engine's records: handed over to the engine until its thread read it, in the engine, answered
+ * until the host's thread read the answer. The slowest 2% (at least 3), medians of each part.
+ */
+function slowCallsSplit(h: Held, spans: [number, number][]): string {
+  const engine = [...h.engineCalls].sort((x, y) => x[0] - y[0]);
+  const parts: [number, number, number, number][] = [];
+  for (const [sent, back] of h.hostCalls) {
+    if (!spans.some(([a, b]) => sent >= a && sent <= b)) continue;
+    // The engine's record of the same call: the first read after it was handed over, answered before it came back.
+    const e = engine.find(([arrived, answered]) => arrived >= sent - 0.5 && answered <= back + 0.5);
+    if (e === undefined) continue;
+    parts.push([back - sent, e[0] - sent, e[1] - e[0], back - e[1]]);
+  }
+  if (parts.length === 0) return 'no split recorded';
+  parts.sort((x, y) => y[0] - x[0]);
+  const slow = parts.slice(0, Math.max(3, Math.ceil(parts.length * 0.02)));
+  const m = (i: number): string => median(slow.map((p) => p[i] as number)).toFixed(1);
+  return `the slowest ${slow.length} of ${parts.length} (host to engine and back ${m(0)} ms): until the engine's thread read it ${m(1)} ms, in the engine ${m(2)} ms, until the host's thread read the answer ${m(3)} ms`;
 }
 
 /** Long turns (over 15 ms of the thread's own CPU) that ended inside the phase's spans: count and max. */
@@ -254,7 +303,7 @@ function noPhases(): Phases {
     importMs: [],
     rates: [],
     events: 0,
-    held: { stalls: [], busy: [], commits: [], gc: [] },
+    held: { stalls: [], busy: [], commits: [], gc: [], cpu: [], engineCalls: [], hostCalls: [] },
     spans: { import: [], dispatch: [] },
   };
 }
@@ -290,7 +339,7 @@ async function throughHost(
     importMs: [],
     rates: [],
     events: 0,
-    held: { stalls: [], busy: [], commits: [], gc: [] },
+    held: { stalls: [], busy: [], commits: [], gc: [], cpu: [], engineCalls: [], hostCalls: [] },
     spans: { import: [], dispatch: [] },
   };
   try {
@@ -411,6 +460,16 @@ export async function benchResponsiveness(o: { root: string; report: Report }): 
       `${(sum(split.held.commits) / 1000).toFixed(1)} s in COMMIT`,
       OLD_OUT !== null ? `${(sum(before.held.commits) / 1000).toFixed(1)} s in COMMIT` : 'n/a',
       `engine process: ${describeHeld(split.held, split.spans)}${OLD_OUT !== null ? `; ${baseName}: ${describeHeld(before.held, before.spans)}` : ''}; late turns include the machine's load`,
+    );
+    const cpuText = (h: Held, spans: [number, number][]): string =>
+      cpuIn(h, spans)
+        .map((ms) => (ms / 1000).toFixed(2))
+        .join(' / ') || 'n/a';
+    o.report(
+      `the engine thread's CPU per ${FILES.toLocaleString('en')}-file import`,
+      `${cpuText(split.held, split.spans.import)} s`,
+      OLD_OUT !== null ? `${cpuText(before.held, before.spans.import)} s` : 'n/a',
+      `each import's batches.create, from the thread's own clock; app.info while importing, ${slowCallsSplit(split.held, split.spans.import)}${OLD_OUT !== null ? `; ${baseName}: ${slowCallsSplit(before.held, before.spans.import)}` : ''}`,
     );
     const window = median(split.rates);
     const line = median(cli);
