@@ -14,7 +14,8 @@
 // answered it. In the host (same NODE_OPTIONS) it notes when each app.info was handed to the
 // engine's process and its answer read back (host-PID.json): the bench splits the slow ones.
 // BENCH_ENGINE_TRACE_GC=1: V8's --trace-gc from the start (not allowed in NODE_OPTIONS), printed
-// to the engine's standard output (the bench's BENCH_HOST_LOG keeps it).
+// to the engine's standard output (the bench's BENCH_HOST_LOG keeps it); =nvp: --trace-gc-nvp,
+// each collection's figures (what it promoted, copied, how long each part took).
 // BENCH_ENGINE_HEAP_SAMPLING=DIR: the inspector's sampling heap profile of the whole life, objects
 // a major GC collected included (what the old generation was filled with), to DIR/engine-PID.heapprofile.
 // Only on the main thread of out/main/engine.js (a preload runs in worker threads too: the writing
@@ -28,6 +29,17 @@ import { setFlagsFromString } from 'node:v8';
 import { Session } from 'node:inspector';
 
 const dir = process.env.BENCH_ENGINE_STALLS_DIR;
+/** Date-based ms with fractions: the engine's and the host's records of one call compare. */
+const wall = () => performance.timeOrigin + performance.now();
+const tenth = (ms) => Math.round(ms * 10) / 10;
+/** Written on exit to DIR/NAME-PID.json, and a copy to BENCH_ENGINE_STALLS_KEEP. */
+function recordOnExit(name, data) {
+  process.on('exit', () => {
+    const text = JSON.stringify(data());
+    writeFileSync(join(dir, `${name}-${process.pid}.json`), text);
+    if (process.env.BENCH_ENGINE_STALLS_KEEP) writeFileSync(join(process.env.BENCH_ENGINE_STALLS_KEEP, `${name}-${process.pid}.json`), text);
+  });
+}
 if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
   if (process.env.BENCH_ENGINE_TRACE_GC === '1') setFlagsFromString('--trace-gc');
   if (process.env.BENCH_ENGINE_TRACE_GC === 'nvp') setFlagsFromString('--trace-gc-nvp');
@@ -91,7 +103,6 @@ if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
   // answered], so that a slow probe can be split into the engine's share and the rest.
   const calls = [];
   const arrived = new Map();
-  const wall = () => performance.timeOrigin + performance.now();
   const emit = process.emit;
   process.emit = function (name, m, ...rest) {
     if (name === 'message' && m && m.type === 'call' && m.method === 'app.info') arrived.set(m.id, wall());
@@ -103,16 +114,12 @@ if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
       const at = m && m.type === 'result' ? arrived.get(m.id) : undefined;
       if (at !== undefined) {
         arrived.delete(m.id);
-        calls.push([Math.round(at * 10) / 10, Math.round(wall() * 10) / 10]);
+        calls.push([tenth(at), tenth(wall())]);
       }
       return send(m, ...rest);
     };
   }
-  process.on('exit', () => {
-    const text = JSON.stringify({ stalls, busy, commits, gc, calls, cpu: cpuSeries });
-    writeFileSync(join(dir, `engine-${process.pid}.json`), text);
-    if (process.env.BENCH_ENGINE_STALLS_KEEP) writeFileSync(join(process.env.BENCH_ENGINE_STALLS_KEEP, `engine-${process.pid}.json`), text);
-  });
+  recordOnExit('engine', () => ({ stalls, busy, commits, gc, calls, cpu: cpuSeries }));
 }
 
 // In the host (same NODE_OPTIONS): when each app.info call was handed to the engine's process and
@@ -120,7 +127,6 @@ if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
 if (dir && isMainThread && (process.argv[1] ?? '').endsWith('host.js')) {
   const require = createRequire(import.meta.url);
   const cp = require('node:child_process');
-  const wall = () => performance.timeOrigin + performance.now();
   const sent = new Map();
   const calls = [];
   const fork = cp.fork;
@@ -135,15 +141,11 @@ if (dir && isMainThread && (process.argv[1] ?? '').endsWith('host.js')) {
       const at = r && r.type === 'result' ? sent.get(r.id) : undefined;
       if (at !== undefined) {
         sent.delete(r.id);
-        calls.push([Math.round(at * 10) / 10, Math.round(wall() * 10) / 10]);
+        calls.push([tenth(at), tenth(wall())]);
       }
     });
     return child;
   };
   syncBuiltinESMExports();
-  process.on('exit', () => {
-    const text = JSON.stringify({ calls });
-    writeFileSync(join(dir, `host-${process.pid}.json`), text);
-    if (process.env.BENCH_ENGINE_STALLS_KEEP) writeFileSync(join(process.env.BENCH_ENGINE_STALLS_KEEP, `host-${process.pid}.json`), text);
-  });
+  recordOnExit('host', () => ({ calls }));
 }
