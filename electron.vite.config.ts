@@ -18,6 +18,8 @@ export default defineConfig({
           engine: resolve('src/main/service/engine-process/entry.ts'),
           // The window's reader: a worker thread of the window's process, the data folder opened read-only.
           reader: resolve('src/main/service/reader/reader-thread.ts'),
+          // A folder's import, on a worker thread of the engine's process.
+          'import-thread': resolve('src/main/engine/create/import-thread.ts'),
         },
       },
     },

@@ -21,7 +21,7 @@
 // Only on the main thread of out/main/engine.js (a preload runs in worker threads too: the writing
 // and checkpoint threads have connections of their own) and of out/main/host.js (its calls only).
 import { createRequire, syncBuiltinESMExports } from 'node:module';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -85,8 +85,22 @@ if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
   let lastCpu = cpu();
   // `cpu`: the thread's own CPU so far, every 50 ms ([Date.now(), ms]): what a phase cost the thread.
   const cpuSeries = [];
+  // `sched`: on Linux, the thread's time on a core and waiting for one so far, at every tick
+  // ([Date-based ms, ms on a core, ms runnable but waiting]): a slow call's wait split into running,
+  // waiting for a core (the machine's other threads) and asleep (the disk, a lock).
+  const sched = [];
+  const schedFile = `/proc/self/task/${process.pid}/schedstat`;
+  const readSched = () => {
+    try {
+      const [run, wait] = readFileSync(schedFile, 'utf8').split(' ').map(Number);
+      sched.push([tenth(wall()), tenth(run / 1e6), tenth(wait / 1e6)]);
+    } catch {
+      // Not Linux, or no schedstat: the split is left out.
+    }
+  };
   let ticks = 0;
   setInterval(() => {
+    readSched();
     const now = performance.now();
     const used = cpu();
     const nowUs = micros();
@@ -119,7 +133,7 @@ if (dir && isMainThread && (process.argv[1] ?? '').endsWith('engine.js')) {
       return send(m, ...rest);
     };
   }
-  recordOnExit('engine', () => ({ stalls, busy, commits, gc, calls, cpu: cpuSeries }));
+  recordOnExit('engine', () => ({ stalls, busy, commits, gc, calls, cpu: cpuSeries, sched }));
 }
 
 // In the host (same NODE_OPTIONS): when each app.info call was handed to the engine's process and

@@ -169,6 +169,8 @@ interface Held {
   gc: [number, number, number][];
   /** The engine thread's own CPU so far, every 50 ms: [Date.now(), ms]. */
   cpu: [number, number][];
+  /** The engine thread's time on a core and waiting for one so far, at each tick (Linux): [Date-based ms, ms, ms]. */
+  sched: [number, number, number][];
   /** Each app.info as the engine saw it ([arrived, answered]) and as the host did ([handed over, answer back]), Date-based ms. */
   engineCalls: [number, number][];
   hostCalls: [number, number][];
@@ -181,7 +183,7 @@ interface Spans {
 }
 
 function heldThread(stallsDir: string): Held {
-  const out: Held = { stalls: [], busy: [], commits: [], gc: [], cpu: [], engineCalls: [], hostCalls: [] };
+  const out: Held = { stalls: [], busy: [], commits: [], gc: [], cpu: [], sched: [], engineCalls: [], hostCalls: [] };
   for (const f of readdirSync(stallsDir)) {
     if (f.startsWith('host-')) {
       const r = JSON.parse(readFileSync(join(stallsDir, f), 'utf8')) as { calls: [number, number][] };
@@ -195,6 +197,7 @@ function heldThread(stallsDir: string): Held {
       gc?: [number, number, number][];
       calls?: [number, number][];
       cpu?: [number, number][];
+      sched?: [number, number, number][];
     };
     out.stalls.push(...r.stalls.map(([, late]) => late));
     out.busy.push(...(r.busy ?? []));
@@ -202,6 +205,7 @@ function heldThread(stallsDir: string): Held {
     out.gc.push(...(r.gc ?? []));
     out.engineCalls.push(...(r.calls ?? []));
     out.cpu.push(...(r.cpu ?? []));
+    out.sched.push(...(r.sched ?? []));
   }
   return out;
 }
@@ -226,19 +230,38 @@ function cpuIn(h: Held, spans: [number, number][]): number[] {
  */
 function slowCallsSplit(h: Held, spans: [number, number][]): string {
   const engine = [...h.engineCalls].sort((x, y) => x[0] - y[0]);
-  const parts: [number, number, number, number][] = [];
+  const parts: [number, number, number, number, number, number][] = [];
   for (const [sent, back] of h.hostCalls) {
     if (!spans.some(([a, b]) => sent >= a && sent <= b)) continue;
     // The engine's record of the same call: the first read after it was handed over, answered before it came back.
     const e = engine.find(([arrived, answered]) => arrived >= sent - 0.5 && answered <= back + 0.5);
     if (e === undefined) continue;
-    parts.push([back - sent, e[0] - sent, e[1] - e[0], back - e[1]]);
+    parts.push([back - sent, e[0] - sent, e[1] - e[0], back - e[1], sent, e[0]]);
   }
   if (parts.length === 0) return 'no split recorded';
   parts.sort((x, y) => y[0] - x[0]);
   const slow = parts.slice(0, Math.max(3, Math.ceil(parts.length * 0.02)));
   const m = (i: number): string => median(slow.map((p) => p[i] as number)).toFixed(1);
-  return `the slowest ${slow.length} of ${parts.length} (host to engine and back ${m(0)} ms): until the engine's thread read it ${m(1)} ms, in the engine ${m(2)} ms, until the host's thread read the answer ${m(3)} ms`;
+  return `the slowest ${slow.length} of ${parts.length} (host to engine and back ${m(0)} ms): until the engine's thread read it ${m(1)} ms${waitSplit(h, slow)}, in the engine ${m(2)} ms, until the host's thread read the answer ${m(3)} ms`;
+}
+
+/**
+ * How the engine's thread spent the wait before it read each slow call (from the ticks around
+ * it, Linux only): on a core, runnable but waiting for one, asleep (the disk, a lock); medians.
+ */
+function waitSplit(h: Held, slow: [number, number, number, number, number, number][]): string {
+  const ticks = [...h.sched].sort((x, y) => x[0] - y[0]);
+  const split = slow.flatMap(([, , , , sent, read]) => {
+    const before = ticks.findLast((t) => t[0] <= sent);
+    const after = ticks.find((t) => t[0] >= read);
+    if (before === undefined || after === undefined) return [];
+    const onCore = after[1] - before[1];
+    const waiting = after[2] - before[2];
+    return [[after[0] - before[0], onCore, waiting, after[0] - before[0] - onCore - waiting]];
+  });
+  if (split.length === 0) return '';
+  const m = (i: number): string => median(split.map((p) => p[i] as number)).toFixed(1);
+  return ` (of the ticks around it, ${m(0)} ms: on a core ${m(1)}, waiting for a core ${m(2)}, asleep ${m(3)})`;
 }
 
 /** Long turns (over 15 ms of the thread's own CPU) that ended inside the phase's spans: count and max. */
@@ -303,7 +326,7 @@ function noPhases(): Phases {
     importMs: [],
     rates: [],
     events: 0,
-    held: { stalls: [], busy: [], commits: [], gc: [], cpu: [], engineCalls: [], hostCalls: [] },
+    held: { stalls: [], busy: [], commits: [], gc: [], cpu: [], sched: [], engineCalls: [], hostCalls: [] },
     spans: { import: [], dispatch: [] },
   };
 }
@@ -339,7 +362,7 @@ async function throughHost(
     importMs: [],
     rates: [],
     events: 0,
-    held: { stalls: [], busy: [], commits: [], gc: [], cpu: [], engineCalls: [], hostCalls: [] },
+    held: { stalls: [], busy: [], commits: [], gc: [], cpu: [], sched: [], engineCalls: [], hostCalls: [] },
     spans: { import: [], dispatch: [] },
   };
   try {

@@ -1,6 +1,7 @@
 // Integration harness: the real engine (real SQLite in a temp data folder, real FileLogger)
 // against the real sandbox on 127.0.0.1:0, plus small readers for the engine's tables, the
 // sample files and the exports. Everything opened here is closed after each test.
+import type { ImportThreadEntry } from '../../src/main/engine/create/off-thread-import';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +71,8 @@ export async function startHarness(
     clock?: Clock;
     importThreadMinBytes?: number;
     folderThreadAfter?: number;
+    /** An engine process's folder imports: on a thread of their own (create/off-thread-import.ts), answering as a window's engine. */
+    importThread?: ImportThreadEntry;
     /** A keychain (the real one, under a service of the test's own); none by default: keys come from the environment. */
     secrets?: SecretStore;
   } = {},
@@ -92,6 +95,7 @@ export async function startHarness(
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.importThreadMinBytes ? { importThreadMinBytes: opts.importThreadMinBytes } : {}),
     ...(opts.folderThreadAfter ? { folderThreadAfter: opts.folderThreadAfter } : {}),
+    ...(opts.importThread ? { importThread: opts.importThread, interactive: true } : {}),
   });
   const conn = await connect({ apiUrl: sb.url, env, keys: engine.keys, dataDir: dir });
   const admin = new SandboxAdmin(sb.url, sb.adminToken);

@@ -7,8 +7,22 @@
 // soon as it wakes. Only lowered, never raised: no privilege is needed, and a thread that cannot
 // (another OS, no /proc) runs as before. On macOS and Windows Node has no per-thread priority.
 
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
+
 /** The nice value of background threads: low enough that a waking engine thread preempts them. */
 export const BACKGROUND_NICE = 15;
+
+/** The same, for a thread with a module of its own (create/import-thread.ts). */
+export function giveWayToEngineThread(): void {
+  if (process.platform !== 'linux' || process.env.BATCHDESK_THREAD_NICE === '0') return;
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0 && getPriority(tid) < BACKGROUND_NICE) setPriority(tid, BACKGROUND_NICE);
+  } catch {
+    // No /proc or not allowed: the thread runs at the process's priority.
+  }
+}
 
 /**
  * JavaScript for the top of a worker's `eval` source (plain CommonJS, like the sources it joins).

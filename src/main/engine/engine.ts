@@ -85,6 +85,8 @@ import { previewBatch, type Preview, type PreviewDeps } from './create/preview';
 import { batchKeyChooser, followUpRequest, stepsBuilderOf, type ChooseKey } from './create/batch-steps';
 import { deleteImport } from './create/discard-imports';
 import { importThreadingOf } from './create/import-writing';
+import type { ImportThreadEntry } from './create/off-thread-import';
+import { ImportWriters } from './create/import-writers';
 import { planDepsOf } from './create/plan-sources';
 import { UploadPaths } from './create/upload-paths';
 import { creatorTag, workerAlive } from './create/import-owners';
@@ -151,8 +153,22 @@ export interface EngineOptions {
    * window's calls up. The command line leaves it off: there the import's speed is all that counts.
    */
   interactive?: boolean;
+  /**
+   * A folder's import on a thread of its own (create/off-thread-import.ts): the engine's process
+   * gives its built import-thread.js; without it (the command line, most tests) imports run in line.
+   */
+  importThread?: ImportThreadEntry;
   /** Told before a long update of the data folder's schema starts (a large table rebuilt). */
   onUpgrade?: UpgradeNotice;
+}
+
+export interface RunOptions {
+  batchIds?: readonly string[] | null;
+  signal?: AbortSignal;
+  /** Start these first, once the lock is held. */
+  start?: readonly string[];
+  /** Called once the runner has had its first look (batches started, those waiting for this API resumed): a face's first progress line. */
+  looked?: () => void;
 }
 
 export const DEFAULT_RUNNER_CONFIG: RunnerConfig = {
@@ -275,6 +291,8 @@ export class Engine {
       keys: this.keys,
       planDeps: planDepsOf({ db: this.db, rates: this.rates, settings: this.settings, jobs: this.jobs, optOuts: this.optOuts, uploads: this.uploads }),
       threading: importThreadingOf(opts, () => this.runsHere),
+      importThread: opts.importThread ?? null,
+      writers: this.importWriters,
       resolveBatchId: (idOrPrefix) => this.control.resolveBatchId(idOrPrefix),
       summary: (id) => this.control.summary(id),
       changed: (id) => this.changed(id),
@@ -594,8 +612,10 @@ export class Engine {
     return this.uploads.dir;
   }
 
-  /** Runs going on in this process (`run`): an import beside one writes in line. */
+  /** Runs going on or starting in this process (`run`): an import beside one writes in line. */
   private runsHere = 0;
+  /** Imports writing on a connection of their own: a run starts once they are done. */
+  private readonly importWriters = new ImportWriters();
 
   /** Held by a batch being made from browser drops, so the sweep leaves them alone meanwhile. */
   readonly dropLocks = new DropLocks();
@@ -627,17 +647,23 @@ export class Engine {
    * their user started are sent (see start()). The first run takes the data folder's lock and
    * recovers jobs orphaned by a crash.
    */
-  async run(
-    target: ApiTarget,
-    opts: {
-      batchIds?: readonly string[] | null;
-      signal?: AbortSignal;
-      /** Start these first, once the lock is held. */
-      start?: readonly string[];
-      /** Called once the runner has had its first look (batches started, those waiting for this API resumed): a face's first progress line. */
-      looked?: () => void;
-    } = {},
-  ): Promise<void> {
+  async run(target: ApiTarget, opts: RunOptions = {}): Promise<void> {
+    // Counted from here: an import started meanwhile writes in line, on this connection.
+    this.runsHere++;
+    try {
+      if (this.importWriters.count > 0) {
+        this.logger.log('info', 'run.waits_for_import', { imports: this.importWriters.count });
+        await this.importWriters.idle();
+      }
+      await this.runNow(target, opts);
+    } finally {
+      this.runsHere--;
+      // Nothing is sent here any more: what the API kept doing is no longer known.
+      if (this.runsHere === 0) this.trouble.clear();
+    }
+  }
+
+  private async runNow(target: ApiTarget, opts: RunOptions): Promise<void> {
     if (!this.lock) {
       this.lock = EngineLock.acquire(this.dataDir);
       const recovered = this.jobs.recoverOrphans();
@@ -688,18 +714,14 @@ export class Engine {
     }, RETENTION_EVERY_MS);
     retention.unref();
     this.retainQuietly();
-    this.runsHere++;
     try {
       const running = runner.run({ batchIds, signal: opts.signal });
       // The runner's first look is done before its first await.
       opts.looked?.();
       await running;
     } finally {
-      this.runsHere--;
       clearInterval(indexing);
       clearInterval(retention);
-      // Nothing is sent here any more: what the API kept doing is no longer known.
-      if (this.runsHere === 0) this.trouble.clear();
     }
   }
 

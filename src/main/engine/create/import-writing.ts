@@ -14,6 +14,7 @@ import type { NewJob } from '../queue/job-store';
 import { describe } from '../../../shared/capabilities/catalog';
 import { TimeSlice } from '../time-slice';
 import type { ImportCheckpoint } from './import-checkpoint';
+import type { ImportWriters } from './import-writers';
 
 /**
  * Jobs written per transaction while a batch is imported: short enough not to block a running
@@ -66,6 +67,8 @@ export interface ImportWritingDeps {
   threading: ImportThreading;
   /** An interactive engine's checkpoint thread for this create, started when the writing goes to a thread. */
   checkpoint?: ImportCheckpoint | null;
+  /** This process's imports writing on a connection of their own: a run waits for them (import-writers.ts). */
+  writers: ImportWriters;
 }
 
 /**
@@ -89,6 +92,7 @@ export async function writeImport(d: ImportWritingDeps, parsed: CreateBatchParse
   // (large input) or this thread while it waits for the writer (below) copies the WAL back.
   // It shares the in-line writer's fingerprints, so that a folder's are entered together.
   let thread = threaded ? JobChunkThread.start(db, writer.fingerprints) : null;
+  let release = thread !== null ? d.writers.begin() : null;
   let written = 0;
   // A folder's chunks in line are no larger than what it writes before the thread takes over: an
   // interactive engine's first 2,000 jobs in one transaction were a 10-35 ms turn (issue 39).
@@ -100,6 +104,7 @@ export async function writeImport(d: ImportWritingDeps, parsed: CreateBatchParse
     buffer = [];
     if (thread === null && files && !last && d.threading.runsHere() === 0 && written >= d.threading.folderThreadAfter) {
       thread = JobChunkThread.start(db, writer.fingerprints);
+      if (thread !== null) release = d.writers.begin();
     }
     written += chunk.length;
     if (thread) thread.write(id, chunk, clock.now());
@@ -144,6 +149,7 @@ export async function writeImport(d: ImportWritingDeps, parsed: CreateBatchParse
     await enterFingerprints(writer, d.threading.interactive);
   } finally {
     await thread?.stop();
+    release?.();
     await checkpoint?.stop();
     writer.finish();
   }

@@ -15,8 +15,12 @@ import { stepLabel } from '../../../shared/capabilities/steps';
 import { newBatchId } from './batch-id';
 import { creatorTag, importingHere } from './import-owners';
 import { writeImport, type ImportWritingDeps } from './import-writing';
+import { ImportThreadUnavailable, importsOffThread, writeImportOffThread, type ImportThreadEntry } from './off-thread-import';
 
 export interface RootImportDeps extends ImportWritingDeps {
+  dataDir: string;
+  /** Where a folder's import runs when it goes to a thread of its own; null: in line. */
+  importThread: ImportThreadEntry | null;
   batches: BatchStore;
   jobs: JobStore;
   optOuts: OptOutList;
@@ -39,13 +43,35 @@ export async function importRoot(d: RootImportDeps, parsed: CreateBatchParsed, c
   const id = openImport(d, parsed, key);
   created.push(id);
   keepTiming(d, id, parsed);
-  const plan = await writeImport(d, parsed, id, bytes);
+  const plan = await importInto(d, parsed, id, bytes);
   // What the file says about people who opted out holds whether or not a batch comes of it.
   if (plan.newOptOuts.length > 0) d.db.transaction(() => plan.newOptOuts.forEach((o) => d.optOuts.add(o.recipient, o.source)))();
   const name = parsed.name ?? plan.defaultName;
   const estimate = rootEstimate(parsed, plan);
   const first = plan.count === 0 ? null : { id, pipelineId: id, step: 1, name, shape: estimate };
   return { plan, first, seal: () => sealImport(d, id, parsed, plan, name), estimate };
+}
+
+/** The import's jobs written into the invisible batch `id`: on a thread of its own, or in line. */
+async function importInto(d: RootImportDeps, parsed: CreateBatchParsed, id: string, bytes: number): Promise<BatchPlan> {
+  const { importThread } = d;
+  if (importThread === null || !importsOffThread({ ...d, runsHere: d.threading.runsHere }, parsed)) return writeImport(d, parsed, id, bytes);
+  let plan: BatchPlan;
+  const release = d.writers.begin();
+  try {
+    plan = await writeImportOffThread({ ...d, importThread, runsHere: d.threading.runsHere }, parsed, id);
+  } catch (e) {
+    if (!(e instanceof ImportThreadUnavailable)) throw e;
+    release();
+    // Slower for the window, but the batch is made: the thread's code did not load here.
+    d.logger.log('warn', 'import.thread_unavailable', { error: e.message });
+    return writeImport(d, parsed, id, bytes);
+  } finally {
+    release();
+  }
+  // What the thread put in the WAL is copied back off this thread before this connection commits again.
+  await d.checkpoint?.copyBack();
+  return plan;
 }
 
 /** The invisible batch the jobs are written into, this process's own until it is sealed. */

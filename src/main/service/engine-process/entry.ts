@@ -3,6 +3,7 @@
 // Electron utilityProcess and by `npm run web` as a Node child; both talk through parent-port.ts.
 // The first message is `init`; the engine opens the data folder (and a team's shared store) itself,
 // says `ready` (or `failed`, then waits to be closed), and serves the protocol until `close`.
+import { fileURLToPath } from 'node:url';
 import { parentPort, type ParentPort } from './parent-port';
 import { EngineInit, ToEngine } from './protocol';
 import { EngineServer, ShellClient } from './engine-server';
@@ -49,6 +50,8 @@ function serve(port: ParentPort): void {
         ...(init.backoff ? { config: { backoff: init.backoff } } : {}),
         // A long schema update is announced where the command line and the host say it: stderr.
         onUpgrade: (message) => process.stderr.write(`${message}\n`),
+        // A folder's import runs on a thread of its own (engine/create/off-thread-import.ts).
+        importThread: { entry: fileURLToPath(new URL('./import-thread.js', import.meta.url)) },
       });
     } catch (e) {
       const f = classifyFailure(e, init.dataDir);
