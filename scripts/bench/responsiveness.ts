@@ -6,8 +6,8 @@
 // the host's reader thread over the data folder opened read-only, or by the engine in a build
 // without one) and the window's page (answered by the host's own process),
 // with the window's WebSocket open. Phases: idle; a 100,000-file folder imported through the contract
-// (batches.create of a folder in the host's uploads, scheduled a day ahead so nothing is sent), once
-// a round, the rounds' answers pooled (one import gives about 60 probes, whose p99 is their max); a
+// as the window does (batches.preview, then batches.create of a folder in the host's uploads,
+// scheduled a day ahead so nothing is sent), once a round, the rounds' answers pooled; a
 // channel batch dispatched at full rate (concurrency 16) against the sandbox on 127.0.0.1. Its rate
 // is compared with `batchdesk run` on the same CSV in the same run (rounds interleaved, medians),
 // both measured from the attempts the engine recorded (first start to last finish). For comparison,
@@ -169,8 +169,8 @@ interface Held {
   gc: [number, number, number][];
   /** The engine thread's own CPU so far, every 50 ms: [Date.now(), ms]. */
   cpu: [number, number][];
-  /** The engine thread's time on a core and waiting for one so far, at each tick (Linux): [Date-based ms, ms, ms]. */
-  sched: [number, number, number][];
+  /** The engine thread's time on a core and waiting for one so far, at each tick (Linux): [Date-based ms, ms, ms], one series per engine process. */
+  sched: [number, number, number][][];
   /** Each app.info as the engine saw it ([arrived, answered]) and as the host did ([handed over, answer back]), Date-based ms. */
   engineCalls: [number, number][];
   hostCalls: [number, number][];
@@ -205,7 +205,7 @@ function heldThread(stallsDir: string): Held {
     out.gc.push(...(r.gc ?? []));
     out.engineCalls.push(...(r.calls ?? []));
     out.cpu.push(...(r.cpu ?? []));
-    out.sched.push(...(r.sched ?? []));
+    if (r.sched && r.sched.length > 0) out.sched.push(r.sched);
   }
   return out;
 }
@@ -250,8 +250,9 @@ function slowCallsSplit(h: Held, spans: [number, number][]): string {
  * it, Linux only): on a core, runnable but waiting for one, asleep (the disk, a lock); medians.
  */
 function waitSplit(h: Held, slow: [number, number, number, number, number, number][]): string {
-  const ticks = [...h.sched].sort((x, y) => x[0] - y[0]);
   const split = slow.flatMap(([, , , , sent, read]) => {
+    // The counters of the engine process that answered: the one whose ticks span the call.
+    const ticks = h.sched.find((series) => (series[0]?.[0] ?? Infinity) <= sent && (series.at(-1)?.[0] ?? -Infinity) >= read) ?? [];
     const before = ticks.findLast((t) => t[0] <= sent);
     const after = ticks.find((t) => t[0] >= read);
     if (before === undefined || after === undefined) return [];
@@ -308,12 +309,19 @@ interface Phases {
   idle: Answers;
   import: Answers;
   dispatch: Answers;
+  /** Each import's batches.preview, ms. */
+  previewMs: number[];
   /** Each import's batches.create, ms. */
   importMs: number[];
   rates: number[];
   events: number;
   held: Held;
   spans: Spans;
+}
+
+/** Each import's preview + create, in seconds. */
+function secondsOf(r: { previewMs: number[]; importMs: number[] }): string {
+  return r.importMs.map((ms, i) => `${((r.previewMs[i] ?? 0) / 1000).toFixed(1)} + ${(ms / 1000).toFixed(1)}`).join(' / ');
 }
 
 /** A baseline not run (BENCH_RESPONSIVE_BASELINE=0): its figures show as NaN. */
@@ -323,6 +331,7 @@ function noPhases(): Phases {
     idle: none(),
     import: none(),
     dispatch: none(),
+    previewMs: [],
     importMs: [],
     rates: [],
     events: 0,
@@ -359,6 +368,7 @@ async function throughHost(
     idle: none(),
     import: none(),
     dispatch: none(),
+    previewMs: [],
     importMs: [],
     rates: [],
     events: 0,
@@ -374,14 +384,14 @@ async function throughHost(
     // allowResend), its answers pooled: one import gives about 60 probes, whose p99 is their max.
     for (let round = 0; round < dispatchRounds; round++) {
       probe.phase('import');
-      const t0 = performance.now();
+      const request = { capability: 'transcribe', paths: [calls], at: later, allowResend: true };
       const importFrom = Date.now();
-      const imported = await rpc<{ batch: { total: number } | null; problems: unknown[] }>(host, 'batches.create', {
-        capability: 'transcribe',
-        paths: [calls],
-        at: later,
-        allowResend: true,
-      });
+      // As the window does: the preview of the drop, then the batch.
+      const p0 = performance.now();
+      await rpc(host, 'batches.preview', request);
+      out.previewMs.push(performance.now() - p0);
+      const t0 = performance.now();
+      const imported = await rpc<{ batch: { total: number } | null; problems: unknown[] }>(host, 'batches.create', request);
       out.importMs.push(performance.now() - t0);
       out.spans.import.push([importFrom, Date.now()]);
       probe.phase(null);
@@ -457,7 +467,7 @@ export async function benchResponsiveness(o: { root: string; report: Report }): 
         key: 'import',
         what: `a ${FILES.toLocaleString('en')}-file import`,
         goal: true,
-        extra: `; ${split.importMs.length} imports pooled; batches.create of the folder took ${split.importMs.map((ms) => (ms / 1000).toFixed(1)).join(' / ')} s (baseline ${before.importMs.map((ms) => (ms / 1000).toFixed(1)).join(' / ') || 'n/a'} s)`,
+        extra: `; ${split.importMs.length} imports pooled, each batches.preview then batches.create of the folder: ${secondsOf(split)} s (baseline ${secondsOf(before) || 'n/a'} s)`,
       },
       {
         key: 'dispatch',
@@ -492,7 +502,7 @@ export async function benchResponsiveness(o: { root: string; report: Report }): 
       `the engine thread's CPU per ${FILES.toLocaleString('en')}-file import`,
       `${cpuText(split.held, split.spans.import)} s`,
       OLD_OUT !== null ? `${cpuText(before.held, before.spans.import)} s` : 'n/a',
-      `each import's batches.create, from the thread's own clock; app.info while importing, ${slowCallsSplit(split.held, split.spans.import)}${OLD_OUT !== null ? `; ${baseName}: ${slowCallsSplit(before.held, before.spans.import)}` : ''}`,
+      `each import's batches.preview and batches.create, from the thread's own clock; app.info while importing, ${slowCallsSplit(split.held, split.spans.import)}${OLD_OUT !== null ? `; ${baseName}: ${slowCallsSplit(before.held, before.spans.import)}` : ''}`,
     );
     const window = median(split.rates);
     const line = median(cli);

@@ -105,6 +105,8 @@ describe("a folder's import on a thread of its own", () => {
         "the import's thread stopped (exit code 3) before the import was written",
       );
       expect(batchIds(threadDir)).toEqual([]);
+      // A preview goes to the same thread.
+      await expect(broken.preview({ capability: 'transcribe', paths: [folder] })).rejects.toThrow("the import's thread stopped (exit code 3)");
     } finally {
       broken.close();
     }
@@ -116,6 +118,24 @@ describe("a folder's import on a thread of its own", () => {
       expect(batchIds(threadDir)).toEqual([made.batch?.id]);
     } finally {
       missing.close();
+    }
+  });
+
+  it('previews on the thread as in line: the same plan, first jobs and estimates, nothing written', async () => {
+    const h = await startHarness();
+    const folder = messyFolder(h.dir);
+    const threadDir = await mkdtemp(join(tmpdir(), 'batchdesk-thread-'));
+    const engine = engineWithThread(h, threadDir, THREAD);
+    try {
+      const inLine = await h.engine.preview({ capability: 'transcribe', paths: [folder] });
+      const onThread = await engine.preview({ capability: 'transcribe', paths: [folder] });
+      expect(onThread.plan).toEqual(inLine.plan);
+      expect(onThread.sample).toHaveLength(200);
+      expect(onThread.sample).toEqual(inLine.sample);
+      expect(onThread.steps).toEqual(inLine.steps);
+      expect(batchIds(threadDir)).toEqual([]);
+    } finally {
+      engine.close();
     }
   });
 

@@ -1,5 +1,6 @@
 // What the engine's thread and an import's own thread (import-thread.ts) say to each other: the
-// import to make as the thread's start data, its log lines and its plan (or failure) back.
+// import (or preview) to make as the thread's start data; its log lines, a preview's first jobs and
+// its plan (or failure) back.
 import { z } from 'zod';
 import { BatchRequest } from '../../../shared/contract-requests';
 import { ProblemCode } from '../../../shared/problem-codes';
@@ -13,8 +14,14 @@ export const ImportThreadData = z.object({
   busyMs: z.number().int().nonnegative(),
   /** The engine's time when the import started: the jobs' times (its clock may be a test's). */
   now: z.number(),
-  /** The invisible batch the jobs go into (create/root-import.ts opened it). */
-  batchId: z.string().min(1),
+  /**
+   * `import`: the jobs go into the invisible batch `batchId` (create/root-import.ts opened it);
+   * `preview`: nothing is written, the first `sample` jobs come back (create/preview.ts).
+   */
+  work: z.discriminatedUnion('mode', [
+    z.object({ mode: z.literal('import'), batchId: z.string().min(1) }),
+    z.object({ mode: z.literal('preview'), sample: z.number().int().nonnegative() }),
+  ]),
   request: BatchRequest,
 });
 export type ImportThreadData = z.input<typeof ImportThreadData>;
@@ -53,6 +60,22 @@ export const FromImportThread = z.discriminatedUnion('t', [
    * again has one per file (100,000 problems: about 50 MB), decoded and checked a page a turn.
    */
   z.object({ t: z.literal('problems'), problems: z.array(Problem) }),
+  /** A preview's first jobs (queue/job-store.ts NewJob), before its plan. */
+  z.object({
+    t: z.literal('sample'),
+    jobs: z.array(
+      z.object({
+        seq: z.number().int().positive(),
+        idempotencyKey: z.string(),
+        fingerprint: z.bigint(),
+        source: z.string(),
+        payloadJson: z.string(),
+        requestBody: z.string().nullable(),
+        estimatedUnits: z.number(),
+        estimatedCost: z.number().int(),
+      }),
+    ),
+  }),
   z.object({ t: z.literal('done'), plan: PlanMessage }),
   /** `code`: SQLite's or the system's (SQLITE_FULL, ENOSPC, ...), so the failure is told as the in-line import's would be. */
   z.object({ t: z.literal('failed'), error: z.object({ message: z.string(), code: z.string().nullable(), sqlite: z.boolean() }) }),

@@ -3,15 +3,16 @@
 // thread opens its own connection to the data folder and does what the engine's thread did in
 // line (create/import-writing.ts): walk and read the files, plan the jobs, write them into the
 // invisible batch the engine opened, enter their fingerprints; its plan goes back to be sealed.
+// A preview (create/preview.ts) plans the same way and writes nothing: its first jobs go back.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { z } from 'zod';
-import type { BatchPlan } from '../batch-planner';
+import { planBatch, type BatchPlan } from '../batch-planner';
 import { openSqlite } from '../db/sqlite-driver';
 import { countSendableJobs } from '../db/sendable-jobs';
 import { RateBook } from '../costs/rate-book';
 import { Settings } from '../settings';
-import { JobStore } from '../queue/job-store';
+import { JobStore, type NewJob } from '../queue/job-store';
 import { OptOutList } from '../messaging/opt-out-list';
 import type { Clock } from '../clock';
 import type { Logger } from '../log/logger';
@@ -19,6 +20,7 @@ import { planDepsOf } from './plan-sources';
 import { UploadPaths } from './upload-paths';
 import { importThreadingOf, writeImport } from './import-writing';
 import { ImportWriters } from './import-writers';
+import { sampleSink } from './sample-sink';
 import { ImportThreadData, PROBLEM_PAGE, ToImportThread, type FromImportThread } from './import-thread-protocol';
 import { giveWayToEngineThread } from '../background-thread';
 
@@ -31,7 +33,9 @@ async function main(data: ImportThreadData): Promise<void> {
   giveWayToEngineThread();
   const d = ImportThreadData.parse(data);
   // Said once the connection is closed: the thread then ends by itself.
-  const { problems, ...plan } = await imported(d);
+  const { plan: whole, sample } = await imported(d);
+  const { problems, ...plan } = whole;
+  if (sample.length > 0) post({ t: 'sample', jobs: sample });
   for (let i = 0; i < problems.length; i += PROBLEM_PAGE) {
     post({ t: 'problems', problems: problems.slice(i, i + PROBLEM_PAGE) });
     await asked();
@@ -51,7 +55,7 @@ function asked(): Promise<void> {
   });
 }
 
-async function imported(d: z.output<typeof ImportThreadData>): Promise<BatchPlan> {
+async function imported(d: z.output<typeof ImportThreadData>): Promise<{ plan: BatchPlan; sample: NewJob[] }> {
   // The driver the engine loads (BATCHDESK_SQLITE_ADDON is this thread's environment too).
   const db = openSqlite(d.file, { fileMustExist: true, timeout: d.busyMs });
   try {
@@ -70,10 +74,17 @@ async function imported(d: z.output<typeof ImportThreadData>): Promise<BatchPlan
       optOuts: new OptOutList(db, () => d.now),
       uploads: new UploadPaths(d.dataDir),
     });
+    const work = d.work;
+    if (work.mode === 'preview') {
+      const sample: NewJob[] = [];
+      const plan = await planBatch(d.request, planDeps(), sampleSink(sample, work.sample));
+      return { plan, sample };
+    }
     // This thread answers nobody: it imports as fast as the command line does.
     // The engine counts this whole thread as one import writing beside its connection.
     const writers = new ImportWriters();
-    return await writeImport({ db, clock, logger, planDeps, threading: importThreadingOf({}, () => 0), writers }, d.request, d.batchId, 0);
+    const threading = importThreadingOf({}, () => 0);
+    return { plan: await writeImport({ db, clock, logger, planDeps, threading, writers }, d.request, work.batchId, 0), sample: [] };
   } finally {
     db.close();
   }

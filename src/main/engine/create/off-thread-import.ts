@@ -21,6 +21,7 @@ import { describe } from '../../../shared/capabilities/catalog';
 import { assertNever } from '../../../shared/domain';
 import { FromImportThread, type ImportThreadData, type ToImportThread } from './import-thread-protocol';
 import type { ImportProblem } from '../importers/types';
+import type { NewJob } from '../queue/job-store';
 
 /** Where the import thread's code is: out/main/import-thread.js, or the source through a loader in tests. */
 export interface ImportThreadEntry {
@@ -53,28 +54,66 @@ export class ImportThreadUnavailable extends Error {
   override readonly name = 'ImportThreadUnavailable';
 }
 
+/** What the thread made: the plan, and a preview's first jobs. */
+export interface ThreadPlan {
+  plan: BatchPlan;
+  sample: NewJob[];
+}
+
+/** True when this preview plans on a thread of its own (it writes nothing: beside a run too). */
+export function previewsOffThread(d: Pick<OffThreadDeps, 'db' | 'importThread'>, parsed: CreateBatchParsed): boolean {
+  return (
+    d.importThread !== null &&
+    describe(parsed.capability).input.kind === 'files' &&
+    !d.db.memory &&
+    String(d.db.pragma('journal_mode', { simple: true })) === 'wal'
+  );
+}
+
 /**
  * Imports `parsed` into the invisible batch `batchId` on a thread of its own; its plan. Rejects with
  * ImportThreadUnavailable when the thread never started: the caller imports in line instead.
  */
-export function writeImportOffThread(d: OffThreadDeps & { importThread: ImportThreadEntry }, parsed: CreateBatchParsed, batchId: string): Promise<BatchPlan> {
+export async function writeImportOffThread(
+  d: OffThreadDeps & { importThread: ImportThreadEntry },
+  parsed: CreateBatchParsed,
+  batchId: string,
+): Promise<BatchPlan> {
+  return (await onImportThread(d, parsed, { mode: 'import', batchId })).plan;
+}
+
+/** Plans `parsed` on a thread of its own, writing nothing; its plan and first `sample` jobs. Rejects as writeImportOffThread. */
+export function previewOffThread(
+  d: Omit<OffThreadDeps, 'runsHere'> & { importThread: ImportThreadEntry },
+  parsed: CreateBatchParsed,
+  sample: number,
+): Promise<ThreadPlan> {
+  return onImportThread(d, parsed, { mode: 'preview', sample });
+}
+
+function onImportThread(
+  d: Omit<OffThreadDeps, 'runsHere'> & { importThread: ImportThreadEntry },
+  parsed: CreateBatchParsed,
+  work: ImportThreadData['work'],
+): Promise<ThreadPlan> {
   const data: ImportThreadData = {
     file: d.db.name,
     dataDir: d.dataDir,
     busyMs: Number(d.db.pragma('busy_timeout', { simple: true })),
     now: d.clock.now(),
-    batchId,
+    work,
     request: parsed,
   };
   const worker = new Worker(d.importThread.entry, { workerData: data, ...(d.importThread.execArgv ? { execArgv: d.importThread.execArgv } : {}) });
-  return new Promise<BatchPlan>((resolve, reject) => {
+  return new Promise<ThreadPlan>((resolve, reject) => {
     let settled = false;
     let up = false;
     const problems: ImportProblem[] = [];
+    let sample: NewJob[] = [];
     const ok = (plan: BatchPlan): void => {
       if (settled) return;
       settled = true;
-      resolve(plan);
+      resolve({ plan, sample });
     };
     // Before `up` nothing was written: the caller imports in line (ImportThreadUnavailable).
     const failed = (e: Error): void => {
@@ -97,6 +136,9 @@ export function writeImportOffThread(d: OffThreadDeps & { importThread: ImportTh
           for (const p of msg.problems) problems.push(p);
           // The next page in a later turn: the window's calls come first.
           setImmediate(() => worker.postMessage({ t: 'more' } satisfies ToImportThread));
+          return;
+        case 'sample':
+          sample = msg.jobs;
           return;
         case 'done':
           return ok({ ...msg.plan, problems });

@@ -10,6 +10,9 @@ import type { KeyManager } from '../secrets/key-manager';
 import type { StepEstimate } from '../pipeline/projection';
 import { batchKeyChooser, followUpRequest, stepsBuilderOf, type StepsSources } from './batch-steps';
 import { rootEstimate } from './root-import';
+import { sampleSink } from './sample-sink';
+import { ImportThreadUnavailable, previewOffThread, previewsOffThread, type ImportThreadEntry } from './off-thread-import';
+import type { Logger } from '../log/logger';
 
 /** What the preview shows: the plan and the first jobs, as the window lists them. */
 export interface Preview {
@@ -26,6 +29,10 @@ export interface PreviewDeps extends StepsSources {
   keys: KeyManager;
   planDeps: () => PlanDeps;
   resolveBatchId: (idOrPrefix: string) => Promise<string>;
+  /** A folder's preview plans on the import's thread when the engine has one (create/off-thread-import.ts). */
+  dataDir: string;
+  logger: Logger;
+  importThread: ImportThreadEntry | null;
 }
 
 /** Imports and prices without writing anything. */
@@ -60,16 +67,24 @@ export async function previewBatch(d: PreviewDeps, input: CreateBatchInput): Pro
     const steps = [e, ...builder.projectThen({ step: parent.step + 1, shape: e }, parsed.then ?? [], parsed.tier)];
     return { plan, parsed, sample: r.sample.map(item), steps };
   }
-  const sample: NewJob[] = [];
-  const plan = await planBatch(parsed, d.planDeps(), {
-    add: (j) => {
-      if (sample.length < PREVIEW_SAMPLE) sample.push(j);
-    },
-    discardFrom: (seq) => {
-      while (sample.length > 0 && (sample.at(-1)?.seq ?? 0) >= seq) sample.pop();
-    },
-  });
+  const { plan, sample } = await planned(d, parsed);
   const first = rootEstimate(parsed, plan);
   const steps = [first, ...builder.projectThen({ step: 1, shape: first }, parsed.then ?? [], parsed.tier)];
   return { plan, parsed, sample: sample.map(item), steps };
+}
+
+/** The plan and its first jobs: on the import's thread for a folder, else (or when it cannot start) in line. */
+async function planned(d: PreviewDeps, parsed: CreateBatchParsed): Promise<{ plan: BatchPlan; sample: NewJob[] }> {
+  const { importThread } = d;
+  if (importThread !== null && previewsOffThread({ db: d.db, importThread }, parsed)) {
+    try {
+      return await previewOffThread({ ...d, importThread }, parsed, PREVIEW_SAMPLE);
+    } catch (e) {
+      if (!(e instanceof ImportThreadUnavailable)) throw e;
+      d.logger.log('warn', 'import.thread_unavailable', { error: e.message });
+    }
+  }
+  const sample: NewJob[] = [];
+  const plan = await planBatch(parsed, d.planDeps(), sampleSink(sample, PREVIEW_SAMPLE));
+  return { plan, sample };
 }
