@@ -499,7 +499,7 @@ export async function benchResponsiveness(o: { root: string; report: Report }): 
         .map((ms) => (ms / 1000).toFixed(2))
         .join(' / ') || 'n/a';
     o.report(
-      `the engine thread's CPU per ${FILES.toLocaleString('en')}-file import`,
+      `the engine thread's CPU per ${FILES.toLocaleString('en')}-file preview + import`,
       `${cpuText(split.held, split.spans.import)} s`,
       OLD_OUT !== null ? `${cpuText(before.held, before.spans.import)} s` : 'n/a',
       `each import's batches.preview and batches.create, from the thread's own clock; app.info while importing, ${slowCallsSplit(split.held, split.spans.import)}${OLD_OUT !== null ? `; ${baseName}: ${slowCallsSplit(before.held, before.spans.import)}` : ''}`,

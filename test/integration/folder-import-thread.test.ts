@@ -119,6 +119,15 @@ describe("a folder's import on a thread of its own", () => {
     } finally {
       missing.close();
     }
+    // One refused at once (options this runtime does not take): in line too, preview and import.
+    const refused = engineWithThread(h, threadDir, { entry: THREAD.entry, execArgv: ['--no-such-option'] });
+    try {
+      expect((await refused.preview({ capability: 'transcribe', paths: [folder], allowResend: true })).plan.count).toBe(20);
+      const made = await refused.createBatch({ capability: 'transcribe', paths: [folder], allowResend: true });
+      expect(made.batch?.counts.queued).toBe(20);
+    } finally {
+      refused.close();
+    }
   });
 
   it('previews on the thread as in line: the same plan, first jobs and estimates, nothing written', async () => {
@@ -193,4 +202,23 @@ describe("a folder's import on a thread of its own", () => {
       expect(new Set(ledger.map((d) => d.idempotency_key)).size).toBe(300);
     });
   }
+
+  it('a run stopped while it waits for an import ends at once and sends nothing; the import goes on', async () => {
+    const h = await startHarness({ importThread: THREAD });
+    const messages = await messagesBatch(h, 50);
+    const folder = writeWavFolder(join(h.dir, 'calls'), 12_000);
+    let imported = false;
+    const creating = h.engine.createBatch({ capability: 'transcribe', paths: [folder] }).then((r) => {
+      imported = true;
+      return r;
+    });
+    await until('the thread writes', () => (h.engine.db.prepare(`SELECT COUNT(*) AS n FROM jobs`).get() as { n: number }).n > 50 + 2_000, 60_000, 5);
+    const stop = new AbortController();
+    const running = h.run({ batchIds: [messages], signal: stop.signal });
+    stop.abort();
+    await running;
+    expect(imported).toBe(false);
+    expect(await h.admin.ledger()).toEqual([]);
+    expect((await creating).batch?.total).toBe(12_000);
+  });
 });

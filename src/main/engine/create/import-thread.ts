@@ -18,7 +18,7 @@ import type { Clock } from '../clock';
 import type { Logger } from '../log/logger';
 import { planDepsOf } from './plan-sources';
 import { UploadPaths } from './upload-paths';
-import { importThreadingOf, writeImport } from './import-writing';
+import { importThreadThreading, writeImport } from './import-writing';
 import { ImportWriters } from './import-writers';
 import { sampleSink } from './sample-sink';
 import { ImportThreadData, PROBLEM_PAGE, ToImportThread, type FromImportThread } from './import-thread-protocol';
@@ -83,7 +83,7 @@ async function imported(d: z.output<typeof ImportThreadData>): Promise<{ plan: B
     // This thread answers nobody: it imports as fast as the command line does.
     // The engine counts this whole thread as one import writing beside its connection.
     const writers = new ImportWriters();
-    const threading = importThreadingOf({}, () => 0);
+    const threading = importThreadThreading();
     return { plan: await writeImport({ db, clock, logger, planDeps, threading, writers }, d.request, work.batchId, 0), sample: [] };
   } finally {
     db.close();

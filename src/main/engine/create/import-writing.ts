@@ -41,6 +41,12 @@ export interface ImportThreading {
   folderThreadAfter: number;
   /** An engine answering a window on its thread (EngineOptions.interactive). */
   interactive: boolean;
+  /**
+   * Fingerprints entered in short transactions (ENTRY_ROWS): by an interactive engine, and by the
+   * import's thread (import-thread.ts), whose one long transaction would hold the write lock that
+   * the engine's thread, answering the window, may be waiting for.
+   */
+  enterInSteps: boolean;
   /** Runs going on in this process (`run`): an import beside one writes in line. */
   runsHere: () => number;
 }
@@ -55,8 +61,14 @@ export function importThreadingOf(
     threadMinBytes: opts.importThreadMinBytes ?? (interactive ? INTERACTIVE_THREAD_MIN_BYTES : THREAD_MIN_BYTES),
     folderThreadAfter: opts.folderThreadAfter ?? (interactive ? INTERACTIVE_FOLDER_THREAD_AFTER : FOLDER_THREAD_AFTER),
     interactive,
+    enterInSteps: interactive,
     runsHere,
   };
+}
+
+/** The import thread's: the command line's thresholds, its fingerprints entered in steps. */
+export function importThreadThreading(): ImportThreading {
+  return { ...importThreadingOf({}, () => 0), enterInSteps: true };
 }
 
 export interface ImportWritingDeps {
@@ -146,7 +158,7 @@ export async function writeImport(d: ImportWritingDeps, parsed: CreateBatchParse
     // What the writing thread put in the WAL is copied back off this thread, in one pass while
     // this one waits (and answers the window), before this connection commits again.
     if (thread !== null && beside !== null) await beside.copyBack();
-    await enterFingerprints(writer, d.threading.interactive);
+    await enterFingerprints(writer, d.threading.enterInSteps);
   } finally {
     await thread?.stop();
     release?.();
@@ -165,12 +177,13 @@ const ENTRY_ROWS = 1_024;
 
 /**
  * The import's fingerprints, entered in one transaction by the command line; in short ones by an
- * interactive engine, giving way to the window's calls between them (time-slice.ts). A crash
+ * interactive engine (giving way to the window's calls between them, time-slice.ts) and by the
+ * import's thread (letting the engine's connection write between them). A crash
  * between two leaves an import that was never sealed: removed with its fingerprints at the next
  * start (create/discard-imports.ts), as before.
  */
-async function enterFingerprints(writer: JobChunkWriter, interactive: boolean): Promise<void> {
-  if (!interactive) return writer.enterFingerprints();
+async function enterFingerprints(writer: JobChunkWriter, inSteps: boolean): Promise<void> {
+  if (!inSteps) return writer.enterFingerprints();
   const entry = writer.fingerprintEntry();
   const slice = new TimeSlice();
   while (entry.left > 0) {

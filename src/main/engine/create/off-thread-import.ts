@@ -82,13 +82,22 @@ export async function writeImportOffThread(
   return (await onImportThread(d, parsed, { mode: 'import', batchId })).plan;
 }
 
+/**
+ * Previews waiting for, or on, a thread. They take turns, one thread at a time: the window asks
+ * again at every change of the draft and does not cancel what it no longer shows, and each
+ * thread holds its own walk of the folder (and, given again, a problem per file).
+ */
+let previews: Promise<unknown> = Promise.resolve();
+
 /** Plans `parsed` on a thread of its own, writing nothing; its plan and first `sample` jobs. Rejects as writeImportOffThread. */
 export function previewOffThread(
   d: Omit<OffThreadDeps, 'runsHere'> & { importThread: ImportThreadEntry },
   parsed: CreateBatchParsed,
   sample: number,
 ): Promise<ThreadPlan> {
-  return onImportThread(d, parsed, { mode: 'preview', sample });
+  const mine = previews.then(() => onImportThread(d, parsed, { mode: 'preview', sample }));
+  previews = mine.catch(() => undefined);
+  return mine;
 }
 
 function onImportThread(
@@ -104,7 +113,13 @@ function onImportThread(
     work,
     request: parsed,
   };
-  const worker = new Worker(d.importThread.entry, { workerData: data, ...(d.importThread.execArgv ? { execArgv: d.importThread.execArgv } : {}) });
+  let worker: Worker;
+  try {
+    worker = new Worker(d.importThread.entry, { workerData: data, ...(d.importThread.execArgv ? { execArgv: d.importThread.execArgv } : {}) });
+  } catch (e) {
+    // A thread refused at once (its options, its path): nothing started, the caller goes on in line.
+    return Promise.reject(new ImportThreadUnavailable(e instanceof Error ? e.message : String(e)));
+  }
   return new Promise<ThreadPlan>((resolve, reject) => {
     let settled = false;
     let up = false;
@@ -116,11 +131,16 @@ function onImportThread(
       resolve({ plan, sample });
     };
     // Before `up` nothing was written: the caller imports in line (ImportThreadUnavailable).
+    // Said once the thread has stopped: nothing of it writes after the caller hears of it (a run
+    // waiting for it, the import's removal).
     const failed = (e: Error): void => {
       if (settled) return;
       settled = true;
-      void worker.terminate();
-      reject(up ? e : new ImportThreadUnavailable(e.message));
+      const said = up ? e : new ImportThreadUnavailable(e.message);
+      worker.terminate().then(
+        () => reject(said),
+        () => reject(said),
+      );
     };
     worker.on('message', (raw: unknown) => {
       const m = FromImportThread.safeParse(raw);
