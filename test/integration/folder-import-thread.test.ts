@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { Engine } from '../../src/main/engine/engine';
+import { Engine, type CreateBatchResult } from '../../src/main/engine/engine';
 import { importsOffThread, type ImportThreadEntry } from '../../src/main/engine/create/off-thread-import';
 import { CreateBatchInput } from '../../src/main/engine/batch-input';
 import { messagesBatch, noKeychain, startHarness, TEST_CONFIG, type Harness } from './harness';
@@ -59,6 +59,15 @@ function batchIds(dataDir: string): string[] {
   } finally {
     db.close();
   }
+}
+
+/** A folder of 12,000 files being created, its thread's first chunks in (beside `jobsBefore` jobs); the create, still going. */
+async function importUnderWay(h: Harness, jobsBefore: number): Promise<{ creating: Promise<CreateBatchResult> }> {
+  const folder = writeWavFolder(join(h.dir, 'calls'), 12_000);
+  const creating = h.engine.createBatch({ capability: 'transcribe', paths: [folder] });
+  const jobs = (): number => (h.engine.db.prepare(`SELECT COUNT(*) AS n FROM jobs`).get() as { n: number }).n;
+  await until('the thread writes', () => jobs() > jobsBefore + 2_000, 60_000, 5);
+  return { creating };
 }
 
 describe("a folder's import on a thread of its own", () => {
@@ -189,10 +198,8 @@ describe("a folder's import on a thread of its own", () => {
     it(`a run started while ${path} writes: both finish, every message sent once, every file in`, async () => {
       const h = await startHarness(opts);
       const messages = await messagesBatch(h, 300);
-      const folder = writeWavFolder(join(h.dir, 'calls'), 12_000);
-      const creating = h.engine.createBatch({ capability: 'transcribe', paths: [folder] });
       // The thread is writing (its first chunks are in) before the run starts.
-      await until('the thread writes', () => (h.engine.db.prepare(`SELECT COUNT(*) AS n FROM jobs`).get() as { n: number }).n > 300 + 2_000, 60_000, 5);
+      const { creating } = await importUnderWay(h, 300);
       await h.run({ batchIds: [messages] });
       const made = await creating;
       expect(made.batch?.total).toBe(12_000);
@@ -206,13 +213,11 @@ describe("a folder's import on a thread of its own", () => {
   it('a run stopped while it waits for an import ends at once and sends nothing; the import goes on', async () => {
     const h = await startHarness({ importThread: THREAD });
     const messages = await messagesBatch(h, 50);
-    const folder = writeWavFolder(join(h.dir, 'calls'), 12_000);
     let imported = false;
-    const creating = h.engine.createBatch({ capability: 'transcribe', paths: [folder] }).then((r) => {
+    const creating = (await importUnderWay(h, 50)).creating.then((r) => {
       imported = true;
       return r;
     });
-    await until('the thread writes', () => (h.engine.db.prepare(`SELECT COUNT(*) AS n FROM jobs`).get() as { n: number }).n > 50 + 2_000, 60_000, 5);
     const stop = new AbortController();
     const running = h.run({ batchIds: [messages], signal: stop.signal });
     stop.abort();

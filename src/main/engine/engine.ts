@@ -654,7 +654,7 @@ export class Engine {
       if (this.importWriters.count > 0) {
         this.logger.log('info', 'run.waits_for_import', { imports: this.importWriters.count });
         // Stop still stops: a run told to end while it waits never starts.
-        await untilAborted(this.importWriters.idle(), opts.signal);
+        await this.importWriters.idle(opts.signal);
         if (opts.signal?.aborted) return;
       }
       await this.runNow(target, opts);
@@ -1009,18 +1009,4 @@ export class Engine {
     this.db.close();
     this.logger.close?.();
   }
-}
-
-/** `p`, or the signal's abort if that comes first. */
-function untilAborted(p: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return p;
-  if (signal.aborted) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    const done = (): void => {
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    signal.addEventListener('abort', done, { once: true });
-    void p.then(done);
-  });
 }

@@ -27,8 +27,17 @@ export class ImportWriters {
     return this.writing;
   }
 
-  /** Resolves once no import writes on a connection of its own. */
-  idle(): Promise<void> {
-    return this.writing === 0 ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve));
+  /** Resolves once no import writes on a connection of its own, or once `signal` aborts. */
+  idle(signal?: AbortSignal): Promise<void> {
+    if (this.writing === 0 || signal?.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        signal?.removeEventListener('abort', done);
+        this.waiting = this.waiting.filter((w) => w !== done);
+        resolve();
+      };
+      signal?.addEventListener('abort', done, { once: true });
+      this.waiting.push(done);
+    });
   }
 }

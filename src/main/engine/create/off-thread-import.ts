@@ -38,15 +38,12 @@ export interface OffThreadDeps {
   runsHere: () => number;
 }
 
-/** True when this import goes to a thread of its own. */
+/** What starting a thread takes: the engine's connection and folder, and the thread's code. */
+type ThreadDeps = Omit<OffThreadDeps, 'runsHere' | 'importThread'> & { importThread: ImportThreadEntry };
+
+/** True when this import goes to a thread of its own: one that could, with nothing running in this process. */
 export function importsOffThread(d: OffThreadDeps, parsed: CreateBatchParsed): boolean {
-  return (
-    d.importThread !== null &&
-    describe(parsed.capability).input.kind === 'files' &&
-    d.runsHere() === 0 &&
-    !d.db.memory &&
-    String(d.db.pragma('journal_mode', { simple: true })) === 'wal'
-  );
+  return previewsOffThread(d, parsed) && d.runsHere() === 0;
 }
 
 /** The thread could not start (its code does not load in this runtime): nothing was written. */
@@ -60,7 +57,7 @@ export interface ThreadPlan {
   sample: NewJob[];
 }
 
-/** True when this preview plans on a thread of its own (it writes nothing: beside a run too). */
+/** True when this preview plans on a thread of its own (it writes nothing: beside a run too): a folder's, in a data folder's WAL database, with a thread to run it on. */
 export function previewsOffThread(d: Pick<OffThreadDeps, 'db' | 'importThread'>, parsed: CreateBatchParsed): boolean {
   return (
     d.importThread !== null &&
@@ -74,11 +71,7 @@ export function previewsOffThread(d: Pick<OffThreadDeps, 'db' | 'importThread'>,
  * Imports `parsed` into the invisible batch `batchId` on a thread of its own; its plan. Rejects with
  * ImportThreadUnavailable when the thread never started: the caller imports in line instead.
  */
-export async function writeImportOffThread(
-  d: OffThreadDeps & { importThread: ImportThreadEntry },
-  parsed: CreateBatchParsed,
-  batchId: string,
-): Promise<BatchPlan> {
+export async function writeImportOffThread(d: ThreadDeps, parsed: CreateBatchParsed, batchId: string): Promise<BatchPlan> {
   return (await onImportThread(d, parsed, { mode: 'import', batchId })).plan;
 }
 
@@ -90,21 +83,13 @@ export async function writeImportOffThread(
 let previews: Promise<unknown> = Promise.resolve();
 
 /** Plans `parsed` on a thread of its own, writing nothing; its plan and first `sample` jobs. Rejects as writeImportOffThread. */
-export function previewOffThread(
-  d: Omit<OffThreadDeps, 'runsHere'> & { importThread: ImportThreadEntry },
-  parsed: CreateBatchParsed,
-  sample: number,
-): Promise<ThreadPlan> {
+export function previewOffThread(d: ThreadDeps, parsed: CreateBatchParsed, sample: number): Promise<ThreadPlan> {
   const mine = previews.then(() => onImportThread(d, parsed, { mode: 'preview', sample }));
   previews = mine.catch(() => undefined);
   return mine;
 }
 
-function onImportThread(
-  d: Omit<OffThreadDeps, 'runsHere'> & { importThread: ImportThreadEntry },
-  parsed: CreateBatchParsed,
-  work: ImportThreadData['work'],
-): Promise<ThreadPlan> {
+function onImportThread(d: ThreadDeps, parsed: CreateBatchParsed, work: ImportThreadData['work']): Promise<ThreadPlan> {
   const data: ImportThreadData = {
     file: d.db.name,
     dataDir: d.dataDir,

@@ -59,7 +59,7 @@ async function importInto(d: RootImportDeps, parsed: CreateBatchParsed, id: stri
   let plan: BatchPlan;
   const release = d.writers.begin();
   try {
-    plan = await writeImportOffThread({ ...d, importThread, runsHere: d.threading.runsHere }, parsed, id);
+    plan = await writeImportOffThread({ ...d, importThread }, parsed, id);
   } catch (e) {
     if (!(e instanceof ImportThreadUnavailable)) throw e;
     release();
